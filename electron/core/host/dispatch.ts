@@ -1,0 +1,45 @@
+// Turns the handler object into one dispatch function: unknown channel → error, arguments
+// validated with the contract's schema, thrown errors → an error envelope with a code.
+import {
+  invokeChannels,
+  isInvokeChannel,
+  type InvokeChannel,
+  type ParsedArgsOf,
+  type ResultOf,
+} from '../../../shared/contract';
+import { fail, LenaError, ok, type Envelope } from '../../../shared/result';
+
+/** Who is calling; main fills it from the IPC event, the harness from the Playwright frame. */
+export interface CallContext {
+  /** The URL of the frame that sent the call. */
+  senderUrl: string;
+}
+
+/** A handler for every channel: a missing one is a compile error. */
+export type Handlers = {
+  [C in InvokeChannel]: (args: ParsedArgsOf<C>, ctx: CallContext) => Promise<ResultOf<C>> | ResultOf<C>;
+};
+
+export type Dispatch = (channel: string, args: unknown, ctx: CallContext) => Promise<Envelope<unknown>>;
+
+export function createDispatch(handlers: Handlers, onError?: (channel: string, err: unknown) => void): Dispatch {
+  return async (channel, rawArgs, ctx) => {
+    if (!isInvokeChannel(channel)) return fail('unknown-channel', `Unknown channel "${String(channel)}".`);
+    const parsed = invokeChannels[channel].args.safeParse(rawArgs);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`)
+        .join('; ');
+      return fail('invalid-arguments', `Invalid arguments for ${channel}: ${issues}`);
+    }
+    try {
+      const handler = handlers[channel] as (a: unknown, c: CallContext) => unknown;
+      return ok(await handler(parsed.data, ctx));
+    } catch (err) {
+      onError?.(channel, err);
+      if (err instanceof LenaError) return fail(err.code, err.message, err.detail);
+      const message = err instanceof Error ? err.message : String(err);
+      return fail('internal', `${channel} failed: ${message}`);
+    }
+  };
+}

@@ -1,0 +1,69 @@
+// Where the window may go: nowhere off its own origin, no new windows, and external links only
+// for validated https: URLs (opened by the system browser, never inside the app).
+
+/** The origin the packaged renderer is served from (a privileged custom protocol). */
+export const APP_ORIGIN = 'app://lena';
+
+function parse(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/** True when `url` is on one of the app's own origins (app://lena, or the dev server's). */
+export function isAppUrl(url: string, appOrigins: readonly string[]): boolean {
+  const parsed = parse(url);
+  if (!parsed) return false;
+  const origin = parsed.protocol === 'app:' ? `app://${parsed.host}` : parsed.origin;
+  return appOrigins.includes(origin);
+}
+
+/** `will-navigate` / `will-redirect`: allow only in-app navigation. */
+export function navigationDecision(url: string, appOrigins: readonly string[]): 'allow' | 'deny' {
+  return isAppUrl(url, appOrigins) ? 'allow' : 'deny';
+}
+
+/** `setWindowOpenHandler`: never open a window; the caller may still open a validated link outside. */
+export function windowOpenDecision(): { action: 'deny' } {
+  return { action: 'deny' };
+}
+
+/**
+ * An `https:` URL safe to hand to the system browser, or null. Refuses other schemes
+ * (javascript:, file:, smb:, http: …), credentials in the URL, and unparseable strings.
+ */
+export function externalUrlToOpen(url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > 2048) return null;
+  const parsed = parse(url.trim());
+  if (!parsed || parsed.protocol !== 'https:') return null;
+  if (parsed.username || parsed.password || !parsed.hostname) return null;
+  return parsed.toString();
+}
+
+/** Permissions the window never uses are denied (camera, geolocation, notifications…). */
+const GRANTED_PERMISSIONS = new Set<string>(['clipboard-sanitized-write']);
+
+export function permissionDecision(permission: string, requestingUrl: string, appOrigins: readonly string[]): boolean {
+  return GRANTED_PERMISSIONS.has(permission) && isAppUrl(requestingUrl, appOrigins);
+}
+
+/** The IPC sender check: only the app's own main frame, on the app's origin, may call core. */
+export interface SenderInfo {
+  /** URL of the frame that sent the message (null when it is gone). */
+  frameUrl: string | null;
+  /** Whether that frame is the top-level frame of its page. */
+  isMainFrame: boolean;
+  /** webContents id of the sender, compared with the window's own. */
+  webContentsId: number;
+}
+
+export function isTrustedSender(sender: SenderInfo, expected: { webContentsId: number; appOrigins: readonly string[] }): boolean {
+  return (
+    sender.webContentsId === expected.webContentsId &&
+    sender.isMainFrame &&
+    sender.frameUrl !== null &&
+    isAppUrl(sender.frameUrl, expected.appOrigins)
+  );
+}

@@ -1,0 +1,39 @@
+// The only module that reads `window.lena`. Everything else goes through the store, which calls
+// `call()` here: it unwraps the result envelope into a value or a thrown HostError.
+import type { LenaApi } from '../shared/bridge';
+import type { ArgsOf, EventChannel, InvokeChannel, PayloadOf, ResultOf } from '../shared/contract';
+import type { ErrorInfo } from '../shared/result';
+
+declare global {
+  interface Window {
+    lena?: LenaApi;
+  }
+}
+
+export class HostError extends Error {
+  constructor(readonly info: ErrorInfo) {
+    super(info.message);
+    this.name = 'HostError';
+  }
+}
+
+function api(): LenaApi {
+  const lena = window.lena;
+  if (!lena) throw new HostError({ code: 'unavailable', message: 'Lena’s core is not connected to this window.' });
+  return lena;
+}
+
+export function hostAvailable(): boolean {
+  return typeof window !== 'undefined' && window.lena !== undefined;
+}
+
+export async function call<C extends InvokeChannel>(channel: C, args?: ArgsOf<C>): Promise<ResultOf<C>> {
+  const fn = api()[channel] as (a?: ArgsOf<C>) => Promise<{ ok: true; value: ResultOf<C> } | { ok: false; error: ErrorInfo }>;
+  const envelope = await fn(args);
+  if (!envelope.ok) throw new HostError(envelope.error);
+  return envelope.value;
+}
+
+export function subscribe<E extends EventChannel>(event: E, listener: (payload: PayloadOf<E>) => void): () => void {
+  return api().on(event, listener);
+}

@@ -1,0 +1,69 @@
+// `npm test`: type check, lint, build, unit + integration tests, end-to-end tests. Ends with one
+// line "N passed, N failed, N skipped" summed over every suite, and exits non-zero on any failure
+// or when a suite could not run. Checks (typecheck, lint, build) count as one test each.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+function run(label, cmd, args, env = {}) {
+  process.stdout.write(`\n▶ ${label}: ${[cmd, ...args].map((a) => a.replace(root + '/', '')).join(' ')}\n`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  process.stdout.write(`  ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${r.status ?? r.signal})\n`);
+  return r.status === 0;
+}
+
+function check(label, cmd, args) {
+  if (only.length && !only.includes(label)) return;
+  if (run(label, cmd, args)) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    problems.push(`${label} failed`);
+  }
+}
+
+function vitest(label, config) {
+  if (only.length && !only.includes(label)) return;
+  const out = join(results, `vitest-${label}.json`);
+  rmSync(out, { force: true });
+  const ok = run(label, bin('vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (!existsSync(out)) {
+    totals.failed += 1;
+    problems.push(`${label}: the suite could not run (no report written)`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A file that failed to load has no failed test but a failed suite.
+  const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).every((a) => a.status !== 'failed'));
+  for (const f of brokenFiles) {
+    totals.failed += 1;
+    problems.push(`${label}: ${f.name.replace(root + '/', '')} could not run: ${(f.message ?? '').split('\n')[0]}`);
+  }
+  if (!ok && report.numFailedTests === 0 && brokenFiles.length === 0) {
+    totals.failed += 1;
+    problems.push(`${label}: vitest exited non-zero`);
+  }
+}
+
+check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+check('build', 'npm', ['run', '--silent', 'build']);
+vitest('unit', 'vitest.config.mts');
+vitest('e2e', 'vitest.e2e.config.mts');
+
+if (problems.length) process.stdout.write(`\nProblems:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,165 @@
+// The end-to-end harness: serves the built renderer on 127.0.0.1 with the app's CSP, launches
+// Debian's Chromium through playwright-core, and binds the real core host into the page with the
+// same bridge builder the preload uses. No Electron: this is how the window is seen working here.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createHost, type Host, type HostOptions } from '../../electron/core/host';
+import { contentSecurityPolicy } from '../../electron/core/security/csp';
+import { isTrustedSender } from '../../electron/core/security/navigation';
+
+export const ROOT = resolve(__dirname, '../..');
+export const RENDERER_DIR = join(ROOT, 'out/renderer');
+export const RESULTS_DIR = join(ROOT, 'test-results/e2e');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** The Chromium to drive: LENA_CHROMIUM, else Debian's. Null when none is installed. */
+export function chromiumPath(): string | null {
+  const candidate = process.env.LENA_CHROMIUM ?? '/usr/bin/chromium';
+  return existsSync(candidate) ? candidate : null;
+}
+
+/** Under CI a missing Chromium is a failure, never a silent skip. */
+export function requireChromium(): string | null {
+  const path = chromiumPath();
+  if (!path && process.env.CI) throw new Error('Chromium not found (set LENA_CHROMIUM or install Debian’s chromium); CI never skips end-to-end tests.');
+  return path;
+}
+
+export function ensureRendererBuilt(): void {
+  if (existsSync(join(RENDERER_DIR, 'index.html'))) return;
+  const r = spawnSync(join(ROOT, 'node_modules/.bin/electron-vite'), ['build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('electron-vite build failed');
+}
+
+let bridgeScript: string | null = null;
+async function bridgeInitScript(): Promise<string> {
+  if (bridgeScript) return bridgeScript;
+  const out = await build({
+    entryPoints: [join(__dirname, 'bridge-entry.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+  });
+  bridgeScript = out.outputFiles[0].text;
+  return bridgeScript;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+/** Serves a directory on 127.0.0.1 with the app's CSP; unknown paths get index.html. */
+export async function serveStatic(dir: string, headers: Record<string, string> = {}): Promise<{ url: string; server: Server }> {
+  const root = resolve(dir);
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = resolve(root, '.' + path);
+    if (!file.startsWith(root + sep) || !existsSync(file) || path === '/') file = join(root, 'index.html');
+    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', ...headers });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return { url: `http://127.0.0.1:${address.port}`, server };
+}
+
+export interface AppSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  host: Host;
+  url: string;
+  /** Origins the sender check accepts (the served renderer's). */
+  appOrigins: string[];
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface OpenAppOptions extends HostOptions {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+}
+
+/** Opens the real renderer bound to a fresh real core host. */
+export async function openApp(options: OpenAppOptions): Promise<AppSession> {
+  const executablePath = requireChromium();
+  if (!executablePath) throw new Error('Chromium not found');
+  ensureRendererBuilt();
+  const host = createHost(options);
+  const { url, server } = await serveStatic(RENDERER_DIR, {
+    'content-security-policy': contentSecurityPolicy(),
+  });
+  const appOrigins = [url];
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1200, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const pageId = 1;
+
+  // The same sender check main applies to ipcMain: the app's own main frame on the app's origin.
+  await context.exposeBinding('__lenaInvoke', async (source, channel: unknown, args: unknown) => {
+    const trusted = isTrustedSender(
+      {
+        frameUrl: source.frame.url(),
+        isMainFrame: source.frame === source.page.mainFrame(),
+        webContentsId: source.page === page ? pageId : -1,
+      },
+      { webContentsId: pageId, appOrigins },
+    );
+    if (!trusted) return { ok: false, error: { code: 'forbidden', message: 'IPC from a foreign frame or origin was rejected.' } };
+    return host.dispatch(String(channel), args, { senderUrl: source.frame.url() });
+  });
+  await context.addInitScript({ content: await bridgeInitScript() });
+  const unforward = host.events.forward((event, payload) => {
+    void page
+      .evaluate(([e, p]) => (window as unknown as { __lenaDeliver(e: string, p: unknown): void }).__lenaDeliver(e, p), [event, payload] as const)
+      .catch(() => undefined);
+  });
+
+  await page.goto(url);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+
+  return {
+    browser,
+    context,
+    page,
+    host,
+    url,
+    appOrigins,
+    async screenshot(name) {
+      const path = join(RESULTS_DIR, `${name}.png`);
+      await page.screenshot({ path });
+      return path;
+    },
+    async close() {
+      unforward();
+      await browser.close().catch(() => undefined);
+      await new Promise((r) => server.close(r));
+      await host.close();
+    },
+  };
+}
