@@ -1,0 +1,143 @@
+// JSON files Lena owns (settings.json and friends): read with errors a user can find in an editor,
+// written atomically so a crash or a full disk never leaves half a file behind.
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants, promises as fs } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { findJsonErrorOffset, positionAt } from './json-position';
+
+/** A file that exists but is not valid JSON, with where it goes wrong. */
+export class JsonFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(
+      `${file} is not valid JSON (line ${line}, column ${column}: ${reason}). Fix the file in an editor or delete it.`,
+    );
+    this.name = 'JsonFileError';
+  }
+}
+
+/** Parses `text` as JSON; on failure throws a JsonFileError naming `file`, line and column. */
+export function parseJsonText(text: string, file: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // editors on Windows add a BOM
+  try {
+    return JSON.parse(body);
+  } catch {
+    const offset = findJsonErrorOffset(body);
+    const at = offset < 0 ? body.length : offset;
+    const { line, column } = positionAt(body, at);
+    const reason =
+      at >= body.length ? 'unexpected end of file' : `unexpected ${JSON.stringify(body[at])}`;
+    throw new JsonFileError(file, line, column, reason);
+  }
+}
+
+/** Reads and parses a JSON file; `undefined` when it does not exist. */
+export async function readJsonFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  return parseJsonText(text, file);
+}
+
+export interface WriteOptions {
+  /** File mode; defaults to the existing file's mode, else 0o600 (Lena's files are private). */
+  mode?: number;
+}
+
+// One queue per path: two writers racing on rename would each win half the time.
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task queued for the same path has settled. */
+export function serialisePerPath<T>(file: string, task: () => Promise<T>): Promise<T> {
+  const previous = queues.get(file) ?? Promise.resolve();
+  const run = previous.then(task, task);
+  const tail = run.catch(() => undefined);
+  queues.set(file, tail);
+  void tail.then(() => {
+    if (queues.get(file) === tail) queues.delete(file);
+  });
+  return run;
+}
+
+/** Writes `data` to `file` atomically: temp file in the same folder, fsync, rename, fsync folder. */
+export function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array,
+  options: WriteOptions = {},
+): Promise<void> {
+  return serialisePerPath(file, () => writeNow(file, data, options));
+}
+
+/** Writes `value` as pretty JSON (two spaces, trailing newline) atomically. */
+export async function writeJsonFile(
+  file: string,
+  value: unknown,
+  options: WriteOptions = {},
+): Promise<void> {
+  return writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, options);
+}
+
+async function writeNow(
+  file: string,
+  data: string | Uint8Array,
+  options: WriteOptions,
+): Promise<void> {
+  const dir = dirname(file);
+  const mode = options.mode ?? (await existingMode(file)) ?? 0o600;
+  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(
+    temp,
+    fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL,
+    mode,
+  );
+  try {
+    await handle.writeFile(data);
+    // umask may have narrowed the mode at creation; the caller's mode is what must stick.
+    if (process.platform !== 'win32') await handle.chmod(mode);
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await fs.rm(temp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  try {
+    await fs.rename(temp, file);
+  } catch (err) {
+    await fs.rm(temp, { force: true });
+    throw err;
+  }
+  await syncDirectory(dir);
+}
+
+async function existingMode(file: string): Promise<number | undefined> {
+  try {
+    return (await fs.stat(file)).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
+// Without this the rename itself may not survive a power cut on ext4/xfs. Windows cannot open
+// directories, and some file systems refuse fsync on them: both are fine to skip.
+async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    const handle = await fs.open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort
+  }
+}

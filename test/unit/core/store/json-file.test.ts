@@ -1,0 +1,135 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  JsonFileError,
+  parseJsonText,
+  readJsonFile,
+  writeJsonFile,
+} from '../../../../electron/core/store/json-file';
+import { findJsonErrorOffset } from '../../../../electron/core/store/json-position';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lena-json-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function errorOf(text: string): JsonFileError {
+  try {
+    parseJsonText(text, '/x/settings.json');
+  } catch (err) {
+    if (err instanceof JsonFileError) return err;
+    throw err;
+  }
+  throw new Error('expected a JsonFileError');
+}
+
+describe('parseJsonText', () => {
+  it('names the file, line and column of a missing colon', () => {
+    const err = errorOf('{\n  "a": 1,\n  "b" 2\n}');
+    expect([err.file, err.line, err.column]).toEqual(['/x/settings.json', 3, 7]);
+    expect(err.message).toContain('/x/settings.json');
+    expect(err.message).toContain('line 3, column 7');
+  });
+
+  it('locates errors V8 reports without a position (trailing comma)', () => {
+    const err = errorOf('{\n  "list": [1, 2,]\n}');
+    expect([err.line, err.column]).toEqual([2, 17]);
+  });
+
+  it('reports a truncated file at its end', () => {
+    const err = errorOf('{\r\n  "model": "claude');
+    expect(err.line).toBe(2);
+    expect(err.reason).toBe('unexpected end of file');
+  });
+
+  it('reports an empty file and trailing garbage', () => {
+    expect(errorOf('').line).toBe(1);
+    expect(errorOf('{"a":1}\n}').line).toBe(2);
+  });
+
+  it('accepts a UTF-8 byte order mark', () => {
+    expect(parseJsonText('\ufeff{"a":[1,{"b":"\\u00e9"}]}', 'f')).toEqual({ a: [1, { b: 'é' }] });
+  });
+
+  it('agrees with JSON.parse on what is valid', () => {
+    const samples = [
+      '0',
+      '-1.5e+3',
+      '"\\n\\t"',
+      '[]',
+      '{}',
+      ' null ',
+      'true',
+      '01',
+      '1.',
+      '"\\x"',
+      '[1 2]',
+      '{"a" 1}',
+      '"\u0001"',
+      'nul',
+    ];
+    for (const s of samples) {
+      let valid = true;
+      try {
+        JSON.parse(s);
+      } catch {
+        valid = false;
+      }
+      expect(findJsonErrorOffset(s) === -1, s).toBe(valid);
+    }
+  });
+});
+
+describe('readJsonFile / writeJsonFile', () => {
+  it('returns undefined for a missing file and reads back what was written', async () => {
+    const file = join(dir, 'settings.json');
+    expect(await readJsonFile(file)).toBeUndefined();
+    await writeJsonFile(file, { model: 'm', list: [1, 2] });
+    expect(await readJsonFile(file)).toEqual({ model: 'm', list: [1, 2] });
+    expect(readFileSync(file, 'utf8').endsWith('}\n')).toBe(true);
+  });
+
+  it('throws JsonFileError for an invalid file', async () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, '{"a": }');
+    await expect(readJsonFile(file)).rejects.toBeInstanceOf(JsonFileError);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'creates private files and keeps an existing mode',
+    async () => {
+      const secret = join(dir, 'secret.json');
+      await writeJsonFile(secret, { k: 1 });
+      expect(statSync(secret).mode & 0o777).toBe(0o600);
+      const shared = join(dir, 'shared.json');
+      writeFileSync(shared, '{}', { mode: 0o644 });
+      await writeJsonFile(shared, { k: 2 });
+      expect(statSync(shared).mode & 0o777).toBe(0o644);
+      await writeJsonFile(shared, { k: 3 }, { mode: 0o600 });
+      expect(statSync(shared).mode & 0o777).toBe(0o600);
+    },
+  );
+
+  it('serialises concurrent writes: the last one wins and no temp file is left', async () => {
+    const file = join(dir, 'race.json');
+    await Promise.all(
+      Array.from({ length: 25 }, (_, n) => writeJsonFile(file, { n, pad: 'x'.repeat(n * 1000) })),
+    );
+    expect(await readJsonFile(file)).toMatchObject({ n: 24 });
+    expect(readdirSync(dir)).toEqual(['race.json']);
+  });
+
+  it('leaves the old file intact and no temp file when the write fails', async () => {
+    const file = join(dir, 'keep.json');
+    await writeJsonFile(file, { ok: true });
+    await expect(writeJsonFile(join(dir, 'missing-dir', 'x.json'), {})).rejects.toThrow();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    await expect(writeJsonFile(file, cyclic)).rejects.toThrow();
+    expect(await readJsonFile(file)).toEqual({ ok: true });
+    expect(readdirSync(dir)).toEqual(['keep.json']);
+  });
+});
