@@ -1,0 +1,34 @@
+// The lint rules that keep the layers honest (DESIGN.md): these fail if a rule is dropped.
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(__dirname, '../../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function lint(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, file) });
+  return result.messages.map((m) => m.message);
+}
+
+describe('layering lint rules', () => {
+  it.each(['electron/core/mcp/x.ts', 'electron/cli/x.ts', 'shared/x.ts'])('rejects an electron import in %s', async (file) => {
+    const messages = await lint(file, "import { app } from 'electron';\nexport const a = app;\n");
+    expect(messages.join('\n')).toMatch(/never import electron/i);
+  });
+
+  it('rejects node: imports and Node modules in the renderer', async () => {
+    expect((await lint('renderer/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).join('\n')).toMatch(/No node: imports/);
+    expect((await lint('renderer/x.tsx', "import fs from 'fs';\nexport const r = fs;\n")).join('\n')).toMatch(/No Node modules/);
+    expect((await lint('renderer/x.ts', "import { ipcRenderer } from 'electron';\nexport const r = ipcRenderer;\n")).join('\n')).toMatch(/knows nothing of Electron/);
+  });
+
+  it('allows raw ipcRenderer only in the preload', async () => {
+    expect((await lint('electron/main/x.ts', 'declare const ipcRenderer: unknown;\nexport const r = ipcRenderer;\n')).join('\n')).toMatch(/only in electron\/preload/);
+    expect(await lint('electron/preload/x.ts', "import { ipcRenderer } from 'electron';\nexport const r = ipcRenderer;\n")).toEqual([]);
+  });
+
+  it('lets core use Node built-ins', async () => {
+    expect(await lint('electron/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([]);
+  });
+});
