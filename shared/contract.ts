@@ -3,7 +3,12 @@
 // preload and the end-to-end harness expose it through the same builder (shared/bridge.ts).
 import { z } from 'zod';
 import type { AppInfo, LogEntry } from './app-types';
+import type { ChatEvent, Conversation, ConversationSummary, SearchHit, TokenBudget } from './chat-types';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannelName, type InvokeChannelName } from './channel-names';
+import * as s from './contract-schemas';
+import type { PermissionRequestView, PermissionRuleView } from './permission-types';
+import type { ConfigFileView, ImportReport, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
+import type { ProjectView, SettingsView } from './settings-types';
 
 /** A channel: a zod schema for its argument and a phantom type for its result. */
 export interface ChannelSpec<A extends z.ZodType, R> {
@@ -15,14 +20,74 @@ const channel = <R>() => <A extends z.ZodType>(args: A): ChannelSpec<A, R> => ({
 /** Events carry only a payload type. */
 const event = <P>(): { readonly _payload?: P } => ({});
 
-const noArgs = z.undefined().or(z.null()).optional();
-
 export const invokeChannels = {
-  'app:info': channel<AppInfo>()(noArgs),
+  'app:info': channel<AppInfo>()(s.noArgs),
+
+  // MCP servers (manager, config, registry)
+  'servers:list': channel<ServerStatus[]>()(s.noArgs),
+  'servers:reload': channel<ServerStatus[]>()(z.object({ name: s.serverName.optional() }).strict().optional()),
+  'servers:restart': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
+  'servers:add': channel<ServerStatus>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
+  'servers:update': channel<ServerStatus>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
+  'servers:remove': channel<void>()(z.object({ name: s.serverName }).strict()),
+  'servers:set-enabled': channel<ServerStatus>()(z.object({ name: s.serverName, enabled: z.boolean() }).strict()),
+  'servers:set-trusted': channel<ServerStatus>()(z.object({ name: s.serverName, trusted: z.boolean() }).strict()),
+  'servers:test': channel<TestConnectionResult>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
+  'servers:tools': channel<ToolInfo[]>()(z.object({ name: s.serverName.optional() }).strict().optional()),
+  'servers:set-tool-enabled': channel<ToolInfo>()(z.object({ server: s.serverName, tool: z.string().min(1), enabled: z.boolean() }).strict()),
+  'servers:logs': channel<ServerLogs>()(z.object({ name: s.serverName }).strict()),
+  'servers:config-files': channel<ConfigFileView[]>()(s.noArgs),
+  'servers:save-config-file': channel<ConfigFileView>()(z.object({ scope: z.enum(['user', 'project']), text: z.string().max(5_000_000) }).strict()),
+  'servers:import-claude-desktop': channel<ImportReport>()(s.noArgs),
+  'servers:approve': channel<ServerStatus>()(z.object({ name: s.serverName, approve: z.boolean(), entryHash: z.string() }).strict()),
+
+  // Conversations and the agent loop
+  'conversations:list': channel<ConversationSummary[]>()(s.noArgs),
+  'conversations:get': channel<Conversation>()(z.object({ id: s.id }).strict()),
+  'conversations:create': channel<ConversationSummary>()(z.object({ title: z.string().max(500).optional() }).strict().optional()),
+  'conversations:rename': channel<ConversationSummary>()(z.object({ id: s.id, title: z.string().min(1).max(500) }).strict()),
+  'conversations:delete': channel<void>()(z.object({ id: s.id }).strict()),
+  'conversations:restore': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
+  'conversations:duplicate': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
+  'conversations:search': channel<SearchHit[]>()(z.object({ query: z.string().max(1000) }).strict()),
+  'conversations:export': channel<{ filename: string; content: string }>()(z.object({ id: s.id, format: z.enum(['markdown', 'json']) }).strict()),
+  'chat:send': channel<{ turnId: string }>()(
+    z.object({ conversationId: s.id, text: z.string().max(1_000_000), attachments: z.array(s.attachment).max(20).optional() }).strict(),
+  ),
+  'chat:stop': channel<void>()(z.object({ conversationId: s.id }).strict()),
+  'chat:regenerate': channel<{ turnId: string }>()(z.object({ conversationId: s.id }).strict()),
+  'chat:edit': channel<{ turnId: string }>()(z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict()),
+  'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
+  'chat:budget': channel<TokenBudget>()(s.noArgs),
+
+  // Permissions
+  'permissions:pending': channel<PermissionRequestView[]>()(s.noArgs),
+  'permissions:answer': channel<void>()(
+    z.object({ id: s.id, decision: s.permissionDecision, reason: z.string().max(2000).optional(), confirmed: z.boolean().optional() }).strict(),
+  ),
+  'permissions:rules': channel<PermissionRuleView[]>()(s.noArgs),
+  'permissions:revoke-rule': channel<PermissionRuleView[]>()(z.object({ list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1) }).strict()),
+  'permissions:accept-definition': channel<void>()(z.object({ server: s.serverName, tool: z.string().min(1) }).strict()),
+
+  // Settings, secrets, project folder
+  'settings:get': channel<SettingsView>()(s.noArgs),
+  'settings:update': channel<SettingsView>()(s.settingsPatch),
+  'settings:set-api-key': channel<SettingsView>()(z.object({ key: z.string().min(1).max(500) }).strict()),
+  'settings:clear-api-key': channel<SettingsView>()(s.noArgs),
+  'secrets:set': channel<void>()(z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), value: z.string().min(1).max(100_000) }).strict()),
+  'project:get': channel<ProjectView>()(s.noArgs),
+  'project:open': channel<ProjectView>()(z.object({ folder: z.string().min(1).nullable() }).strict()),
 } as const;
 
 export const eventChannels = {
   'app:log': event<LogEntry>(),
+  'servers:status-changed': event<ServerStatus>(),
+  'servers:tools-changed': event<{ server: string }>(),
+  'chat:event': event<ChatEvent>(),
+  'permissions:requested': event<PermissionRequestView>(),
+  'permissions:resolved': event<{ id: string; decision: string }>(),
+  'settings:changed': event<SettingsView>(),
+  'project:changed': event<ProjectView>(),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -4,6 +4,8 @@ import { APP_NAME, APP_VERSION } from '../version';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../home';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
+import { unavailableAll } from './pending';
+import { INVOKE_CHANNELS } from '../../../shared/channel-names';
 
 export interface HostOptions {
   /** Lena's home; defaults to `LENA_HOME` or `~/.lena`. */
@@ -25,6 +27,7 @@ export function createHost(options: HostOptions = {}): Host {
   const events = new HostEvents();
 
   const handlers: Handlers = {
+    ...unavailableAll(INVOKE_CHANNELS.filter((c) => c !== 'app:info')),
     'app:info': () => ({
       name: APP_NAME,
       version: APP_VERSION,

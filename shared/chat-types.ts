@@ -1,0 +1,116 @@
+// Conversations, messages and the streaming events of a turn, as stored by core and shown by the
+// window. Content blocks follow Anthropic's Messages API shapes.
+
+export type Role = 'user' | 'assistant';
+
+/** Anthropic content blocks, kept structural (text, image, document, tool_use, tool_result…). */
+export type ContentBlock = { type: string; [key: string]: unknown };
+
+export type MessageStatus = 'complete' | 'streaming' | 'incomplete' | 'superseded';
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+}
+
+export interface ChatMessage {
+  id: string;
+  conversationId: string;
+  role: Role;
+  content: ContentBlock[];
+  status: MessageStatus;
+  createdAt: number;
+  seq: number;
+  stopReason: string | null;
+  usage: Usage | null;
+  /** A problem to show under the message (API error, interrupted stream). */
+  error: ChatErrorInfo | null;
+}
+
+export type ToolCallStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
+
+export interface ToolCallView {
+  /** The tool_use id. */
+  id: string;
+  conversationId: string;
+  messageId: string;
+  server: string;
+  tool: string;
+  qualifiedName: string;
+  title: string | null;
+  input: unknown;
+  status: ToolCallStatus;
+  /** The full, untruncated MCP result (content blocks, structuredContent). */
+  result: unknown;
+  isError: boolean;
+  /** 'tool' when the tool reported isError, 'server' when the server or transport failed. */
+  errorSource: 'tool' | 'server' | null;
+  errorMessage: string | null;
+  /** Bytes of the full result and how much the model saw. */
+  resultBytes: number | null;
+  truncated: boolean;
+  progress: { progress: number; total?: number; message?: string } | null;
+  decision: string | null;
+  decidedBy: string | null;
+  startedAt: number | null;
+  endedAt: number | null;
+  durationMs: number | null;
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  model: string | null;
+  messageCount: number;
+}
+
+export interface Conversation extends ConversationSummary {
+  messages: ChatMessage[];
+  toolCalls: ToolCallView[];
+}
+
+export interface SearchHit {
+  conversationId: string;
+  conversationTitle: string;
+  messageId: string;
+  snippet: string;
+  createdAt: number;
+}
+
+export interface ChatErrorInfo {
+  kind: 'auth' | 'rate-limit' | 'overloaded' | 'context' | 'network' | 'interrupted' | 'max-rounds' | 'api' | 'no-key';
+  message: string;
+  /** What the user can do: a button in the UI. */
+  action?: 'open-settings' | 'retry' | 'new-conversation-with-summary';
+  retryAfterSeconds?: number;
+}
+
+export interface Attachment {
+  kind: 'image' | 'text';
+  name: string;
+  mimeType: string;
+  /** base64 for images, UTF-8 text for text files. */
+  data: string;
+}
+
+/** Events of a running turn, streamed to the window as `chat:event`. */
+export type ChatEvent =
+  | { type: 'turn-started'; conversationId: string; turnId: string }
+  | { type: 'message-saved'; conversationId: string; message: ChatMessage }
+  | { type: 'text-delta'; conversationId: string; messageId: string; index: number; text: string }
+  | { type: 'tool-input-delta'; conversationId: string; messageId: string; toolUseId: string; partialJson: string }
+  | { type: 'tool-call-updated'; conversationId: string; call: ToolCallView }
+  | { type: 'usage'; conversationId: string; usage: Usage }
+  | { type: 'turn-ended'; conversationId: string; turnId: string; stopReason: string | null; error: ChatErrorInfo | null }
+  | { type: 'conversation-updated'; conversation: ConversationSummary };
+
+export interface TokenBudget {
+  model: string;
+  totalToolTokens: number;
+  perServer: { server: string; tokens: number; toolCount: number }[];
+  lastTurn: Usage | null;
+}

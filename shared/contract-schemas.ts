@@ -1,0 +1,47 @@
+// zod schemas for the arguments of the contract's channels (validated by core's dispatch).
+import { z } from 'zod';
+
+export const noArgs = z.undefined().or(z.null()).optional();
+
+/** Server names become part of tool names: letters, digits, `_` and `-`. */
+export const serverName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'use only letters, digits, "_" and "-" (the name becomes part of tool names)');
+
+/** A `.mcp.json` entry; core validates it fully with the config schema. */
+export const serverEntry = z.record(z.string(), z.unknown());
+
+export const id = z.string().min(1).max(200);
+
+export const permissionDecision = z.enum([
+  'allow-once',
+  'allow-conversation',
+  'deny',
+  'always-allow-tool',
+  'always-allow-server',
+  'always-deny-tool',
+]);
+
+export const attachment = z.object({
+  kind: z.enum(['image', 'text']),
+  name: z.string().max(500),
+  mimeType: z.string().max(200),
+  data: z.string(),
+});
+
+export const settingsPatch = z
+  .object({
+    model: z.string().min(1).max(200),
+    maxTokens: z.number().int().min(1).max(200_000),
+    temperature: z.number().min(0).max(1).nullable(),
+    systemPrompt: z.string().max(100_000),
+    maxRounds: z.number().int().min(1).max(200),
+    baseUrl: z.string().url().nullable(),
+    requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
+    autoApproveReadOnlyTrusted: z.boolean(),
+    theme: z.enum(['system', 'light', 'dark']),
+  })
+  .partial()
+  .strict();

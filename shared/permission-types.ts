@@ -1,0 +1,64 @@
+// The permission dialog's data and the user's decisions (chat engine gate + permissions issue).
+import type { ToolAnnotations } from './mcp-types';
+
+export type PermissionDecisionKind =
+  | 'allow-once'
+  | 'allow-conversation'
+  | 'deny'
+  | 'always-allow-tool'
+  | 'always-allow-server'
+  | 'always-deny-tool';
+
+export interface PermissionAnswer {
+  id: string;
+  decision: PermissionDecisionKind;
+  reason?: string;
+  /** Required for "always allow" on a destructive tool: the second, explicit confirmation. */
+  confirmed?: boolean;
+}
+
+export interface InvisibleFinding {
+  index: number;
+  codePoint: string;
+  category: 'zero-width' | 'bidi' | 'ansi' | 'control' | 'tag' | 'phrase';
+  label: string;
+}
+
+export interface PermissionRequestView {
+  id: string;
+  conversationId: string;
+  toolUseId: string;
+  server: string;
+  tool: string;
+  qualifiedName: string;
+  title: string | null;
+  /** The full description with invisible characters replaced by visible markers. */
+  description: string;
+  descriptionFindings: InvisibleFinding[];
+  /** The complete arguments, pretty-printed, with markers for invisible characters. */
+  argumentsText: string;
+  argumentFindings: InvisibleFinding[];
+  hints: ToolAnnotations;
+  /** False when the hints come from a server the user has not trusted. */
+  hintsTrusted: boolean;
+  destructive: boolean;
+  /** The rule that would apply, in words ("none matched → asking"). */
+  rule: string;
+  /** Set when the tool's definition changed since it was pinned. */
+  held: { reason: string; changes: string[] } | null;
+  offered: PermissionDecisionKind[];
+  createdAt: number;
+  /** Position in the queue (1-based) and queue length, for "1 of 3". */
+  position: number;
+  queueLength: number;
+}
+
+export interface PermissionRuleView {
+  list: 'allow' | 'ask' | 'deny';
+  rule: string;
+  scope: 'user' | 'project';
+  server: string | null;
+  tool: string | null;
+  /** Suspended when the server's entry changed since the rule was made. */
+  suspended: boolean;
+}

@@ -1,0 +1,65 @@
+// MCP server configuration as the window and core both see it: the `.mcp.json` entry shape, the
+// scope a server comes from, and the merged view that says which scope won.
+
+/** Transport names accepted in a `.mcp.json` entry's `type` field. */
+export const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
+export type ServerType = (typeof SERVER_TYPES)[number];
+
+/**
+ * How Lena will actually connect: an entry with a `url` and no `type` tries Streamable HTTP first
+ * and falls back to the older HTTP+SSE transport, as Claude Code and Cursor do.
+ */
+export type ResolvedTransport = ServerType | 'http-with-sse-fallback';
+
+/** Where a server is defined: Lena's `mcp.json`, a project's `.mcp.json`, or a `--config FILE`. */
+export type ServerScope = 'user' | 'project' | 'explicit';
+
+/** One entry of `mcpServers`, as written in the file. Unknown fields are kept on rewrite. */
+export interface ServerEntry {
+  type?: ServerType;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  /** Seconds per request (default 60). */
+  timeout?: number;
+  /** Seconds for the whole start: spawn, initialize, first listings (default 120). */
+  startupTimeout?: number;
+  disabled?: boolean;
+  [key: string]: unknown;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
+export const DEFAULT_STARTUP_TIMEOUT_SECONDS = 120;
+
+/** A problem found in a configuration file, precise enough to fix it without guessing. */
+export interface ConfigIssue {
+  file: string;
+  /** The server entry concerned; absent for file-level problems. */
+  server?: string;
+  /** The field concerned, e.g. `args[2]` or `env.API_KEY`. */
+  field?: string;
+  /** 1-based, for JSON syntax errors. */
+  line?: number;
+  column?: number;
+  /** The whole sentence to show: file, position, server, field, what is expected. */
+  message: string;
+}
+
+/** A server definition after scopes are merged: the winning entry, and what it shadows. */
+export interface ConfiguredServer {
+  name: string;
+  scope: ServerScope;
+  /** The file the winning entry comes from. */
+  file: string;
+  /** The entry as written (unexpanded); absent when the entry is invalid. */
+  entry?: ServerEntry;
+  transport?: ResolvedTransport;
+  disabled: boolean;
+  /** Non-empty when the winning entry is invalid: the server cannot start until it is fixed. */
+  issues: ConfigIssue[];
+  /** Entries of the same name in lower-precedence scopes, replaced whole by this one. */
+  shadowed: { scope: ServerScope; file: string }[];
+}

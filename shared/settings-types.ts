@@ -1,0 +1,30 @@
+// Settings as the window sees them: never a secret value, only whether one is set.
+
+export interface SettingsView {
+  model: string;
+  models: { id: string; label: string }[];
+  maxTokens: number;
+  temperature: number | null;
+  systemPrompt: string;
+  maxRounds: number;
+  baseUrl: string | null;
+  requestTimeoutMs: number;
+  autoApproveReadOnlyTrusted: boolean;
+  theme: 'system' | 'light' | 'dark';
+  apiKeySet: boolean;
+  /** Where secrets live and whether they survive a restart. */
+  secretStorage: { persistent: boolean; description: string };
+  /** Problems reading settings.json (the defaults are in use, the file kept). */
+  issues: string[];
+}
+
+export type SettingsPatch = Partial<
+  Pick<SettingsView, 'model' | 'maxTokens' | 'temperature' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme'>
+>;
+
+export interface ProjectView {
+  folder: string | null;
+  recent: string[];
+  /** The project's `.mcp.json`, when one was found walking up. */
+  mcpFile: string | null;
+}
