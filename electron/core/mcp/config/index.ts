@@ -1,0 +1,34 @@
+// MCP server configuration: parse, validate, merge scopes, expand variables, write, import.
+export { parseJsonWithPosition, positionOf, type JsonParseResult } from './json-position';
+export {
+  SERVER_NAME_PATTERN,
+  serverEntrySchema,
+  serverNameProblem,
+  validateServerEntry,
+  resolveTransport,
+  type EntryValidation,
+} from './schema';
+export {
+  parseConfigText,
+  readConfigFile,
+  type ConfigFileRead,
+  type ConfigParseResult,
+  type ParsedConfig,
+  type ParsedServer,
+} from './parse';
+export { PROJECT_CONFIG_NAME, PROJECT_WALK_LEVELS, findProjectConfig, mergeScopes, type ScopeLayer } from './scopes';
+export { ConfigLoader, type ConfigFileState, type ConfigSources, type LoadedConfig } from './loader';
+export {
+  expandEntry,
+  type ExpandOptions,
+  type ExpandResult,
+  type LaunchSpec,
+  type RemoteLaunch,
+  type SecretLookup,
+  type StdioLaunch,
+  type UsedVariable,
+  type VariableSource,
+} from './expand';
+export { addServer, editConfigFile, removeServer, serialisePerFile, setServerDisabled, updateServer, writeFileAtomic } from './write';
+export { claudeDesktopConfigPath, importClaudeDesktop, type ImportOptions, type ImportReport } from './claude-desktop';
+export { canonicalJson, entryHash, launchIdentity } from './identity';

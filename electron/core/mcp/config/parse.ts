@@ -1,0 +1,87 @@
+// Reads one `.mcp.json`-style file into servers. A JSON syntax error (or a top level that is not
+// `{"mcpServers": {...}}`) invalidates the whole file; a bad server entry is reported and the
+// other servers are kept.
+import { readFile } from 'node:fs/promises';
+import type { ConfigIssue, ServerEntry } from '../../../../shared/server-config';
+import { parseJsonWithPosition } from './json-position';
+import { describeValue, validateServerEntry } from './schema';
+
+/** One entry of `mcpServers`: `entry` when valid, otherwise the issues that explain why not. */
+export interface ParsedServer {
+  name: string;
+  entry?: ServerEntry;
+  issues: ConfigIssue[];
+}
+
+export interface ParsedConfig {
+  file: string;
+  /** The whole document, kept so that rewrites preserve unknown top-level fields. */
+  document: Record<string, unknown>;
+  /** Every entry of `mcpServers`, in file order, valid or not. */
+  servers: ParsedServer[];
+}
+
+/**
+ * `ok` is false only when the file as a whole cannot be used (then `config` is absent); with
+ * `ok` true, `errors` lists the entries that were dropped.
+ */
+export type ConfigParseResult =
+  | { ok: true; config: ParsedConfig; errors: ConfigIssue[] }
+  | { ok: false; config?: undefined; errors: ConfigIssue[] };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Parses file text; an empty (or whitespace-only) file is an empty configuration. */
+export function parseConfigText(text: string, file: string): ConfigParseResult {
+  if (text.replace(/^\uFEFF/, '').trim() === '') {
+    return { ok: true, config: { file, document: {}, servers: [] }, errors: [] };
+  }
+  const json = parseJsonWithPosition(text);
+  if (!json.ok) {
+    const message = `${file}: invalid JSON at line ${json.line}, column ${json.column}: ${json.reason}`;
+    return { ok: false, errors: [{ file, line: json.line, column: json.column, message }] };
+  }
+  const document = json.value;
+  if (!isPlainObject(document)) {
+    const message = `${file}: the file must contain a JSON object such as {"mcpServers": {}} (got ${describeValue(document)})`;
+    return { ok: false, errors: [{ file, message }] };
+  }
+  const rawServers = document.mcpServers;
+  if (rawServers === undefined) return { ok: true, config: { file, document, servers: [] }, errors: [] };
+  if (!isPlainObject(rawServers)) {
+    const message = `${file}: "mcpServers" must be an object mapping server names to entries, like {"mcpServers": {"files": {"command": "npx"}}} (got ${describeValue(rawServers)})`;
+    return { ok: false, errors: [{ file, field: 'mcpServers', message }] };
+  }
+  const servers: ParsedServer[] = [];
+  const errors: ConfigIssue[] = [];
+  for (const [name, raw] of Object.entries(rawServers)) {
+    const checked = validateServerEntry(file, name, raw);
+    if (checked.ok) servers.push({ name, entry: checked.entry, issues: [] });
+    else {
+      servers.push({ name, issues: checked.issues });
+      errors.push(...checked.issues);
+    }
+  }
+  return { ok: true, config: { file, document, servers }, errors };
+}
+
+/** What reading a file found: missing is not an error (the scope is simply empty). */
+export type ConfigFileRead =
+  | { state: 'missing'; file: string }
+  | { state: 'unreadable'; file: string; errors: ConfigIssue[] }
+  | ({ state: 'parsed'; file: string } & ConfigParseResult);
+
+/** Reads and parses a file; never throws. */
+export async function readConfigFile(file: string): Promise<ConfigFileRead> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { state: 'missing', file };
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied; check the file permissions' : code === 'EISDIR' ? 'it is a directory, not a file' : (error as Error).message;
+    return { state: 'unreadable', file, errors: [{ file, message: `${file}: cannot be read: ${why}` }] };
+  }
+  return { state: 'parsed', file, ...parseConfigText(text, file) };
+}

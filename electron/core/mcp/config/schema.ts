@@ -1,0 +1,137 @@
+// The zod schema of one `mcpServers` entry, and the checks zod cannot express field by field
+// (command versus url, names that become part of tool names). Every problem becomes a sentence
+// naming the file, the server, the field and what is expected.
+import { z } from 'zod';
+import { SERVER_TYPES, type ConfigIssue, type ResolvedTransport, type ServerEntry } from '../../../../shared/server-config';
+
+/** Server names become part of tool names (`mcp__NAME__tool`), which allow only these characters. */
+export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+const nonEmpty = (s: string): boolean => s.trim() !== '';
+const text = (what: string) =>
+  z.string({ error: `must be ${what}` }).refine(nonEmpty, { error: `must not be empty (expected ${what})` });
+const stringMap = (what: string) =>
+  z.record(z.string(), z.string({ error: 'must be a string (quote numbers and booleans)' }), {
+    error: `must be an object of ${what}, like {"NAME": "value"}`,
+  });
+const seconds = () =>
+  z
+    .number({ error: 'must be a number of seconds' })
+    .positive({ error: 'must be a positive number of seconds' })
+    .max(86_400, { error: 'must be at most 86400 seconds (one day)' });
+
+/** Field shapes of a server entry; unknown fields pass through untouched. */
+export const serverEntrySchema = z.looseObject({
+  type: z.enum(SERVER_TYPES, { error: 'must be "stdio", "http" or "sse"' }).optional(),
+  command: text('a command, such as "npx" or an absolute path').optional(),
+  args: z.array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' }).optional(),
+  env: stringMap('environment variables').optional(),
+  cwd: text('a directory path').optional(),
+  url: text('a URL, such as "https://example.com/mcp"').optional(),
+  headers: stringMap('HTTP headers').optional(),
+  timeout: seconds().optional(),
+  startupTimeout: seconds().optional(),
+  disabled: z.boolean({ error: 'must be true or false' }).optional(),
+});
+
+/** A short, safe description of a value for messages ("a number (3)", "an array"). */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return value.length > 40 ? `a string ("${value.slice(0, 37)}...")` : `"${value}"`;
+    case 'number':
+      return `a number (${value})`;
+    case 'boolean':
+      return String(value);
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}
+
+function fieldName(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[part];
+  }
+  return current;
+}
+
+/** Builds an issue whose message reads `FILE: server "NAME": "FIELD" must be ... (got ...)`. */
+export function entryIssue(file: string, server: string, field: string | undefined, problem: string): ConfigIssue {
+  const where = field === undefined ? '' : `"${field}" `;
+  return { file, server, ...(field === undefined ? {} : { field }), message: `${file}: server "${server}": ${where}${problem}` };
+}
+
+/** Why a server name is refused, or undefined when it is fine. */
+export function serverNameProblem(name: string): string | undefined {
+  if (name === '') return 'a server name must not be empty';
+  if (SERVER_NAME_PATTERN.test(name)) return undefined;
+  return (
+    `the name "${name}" is not allowed: use only letters, digits, "_" and "-", ` +
+    `because the name becomes part of tool names such as mcp__${name.replace(/[^A-Za-z0-9_-]/g, '_')}__TOOL`
+  );
+}
+
+export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; issues: ConfigIssue[] };
+
+/** Validates one named entry; never throws. */
+export function validateServerEntry(file: string, name: string, raw: unknown): EntryValidation {
+  const issues: ConfigIssue[] = [];
+  const nameProblem = serverNameProblem(name);
+  if (nameProblem) issues.push({ file, server: name, message: `${file}: server "${name}": ${nameProblem}` });
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    issues.push(entryIssue(file, name, undefined, `the entry must be an object such as {"command": "npx", "args": [...]} (got ${describeValue(raw)})`));
+    return { ok: false, issues };
+  }
+  const parsed = serverEntrySchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const got = valueAt(raw, issue.path);
+      issues.push(entryIssue(file, name, fieldName(issue.path), `${issue.message} (got ${describeValue(got)})`));
+    }
+  }
+  issues.push(...crossFieldIssues(file, name, raw as Record<string, unknown>));
+  if (issues.length > 0 || !parsed.success) return { ok: false, issues };
+  // Keep the caller's object (not zod's copy) so key order and unknown fields survive untouched.
+  return { ok: true, entry: raw as ServerEntry };
+}
+
+function crossFieldIssues(file: string, name: string, raw: Record<string, unknown>): ConfigIssue[] {
+  const hasCommand = raw.command !== undefined;
+  const hasUrl = raw.url !== undefined;
+  const type = raw.type;
+  if (hasCommand && hasUrl) {
+    return [entryIssue(file, name, undefined, 'has both "command" and "url": a server is either started locally (command) or reached remotely (url); keep one of them')];
+  }
+  if (!hasCommand && !hasUrl) {
+    return [entryIssue(file, name, undefined, 'needs "command" (to start a local server) or "url" (to reach a remote server)')];
+  }
+  if (type === 'stdio' && !hasCommand) {
+    return [entryIssue(file, name, 'type', 'is "stdio", which needs "command"; for a remote server at "url" use "http" or "sse"')];
+  }
+  if ((type === 'http' || type === 'sse') && !hasUrl) {
+    return [entryIssue(file, name, 'type', `is "${type}", which needs "url"; for a local server started with "command" use "stdio"`)];
+  }
+  return [];
+}
+
+/** The transport an already-valid entry will use. */
+export function resolveTransport(entry: ServerEntry): ResolvedTransport {
+  if (entry.type) return entry.type;
+  return entry.command !== undefined ? 'stdio' : 'http-with-sse-fallback';
+}

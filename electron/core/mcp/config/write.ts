@@ -1,0 +1,166 @@
+// Edits of configuration files. Each write is atomic (temporary file in the same folder, fsync,
+// rename), keeps the file's mode, the other servers and unknown fields; edits of one file run one
+// after another and each re-reads the file, so two quick edits both land. A file Lena could not
+// parse is never written over.
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { LenaError } from '../../../../shared/result';
+import type { ServerEntry } from '../../../../shared/server-config';
+import { parseConfigText } from './parse';
+import { validateServerEntry } from './schema';
+
+/** New config files are owner-only: entries may carry tokens in `env` or `headers`. */
+const NEW_FILE_MODE = 0o600;
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs tasks on the same file one at a time, in call order; a failed task does not block the next. */
+export function serialisePerFile<T>(file: string, task: () => Promise<T>): Promise<T> {
+  const key = resolve(file);
+  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
+  const settled = run.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return run;
+}
+
+async function targetOf(file: string): Promise<string> {
+  try {
+    return await realpath(file); // write through a symlink instead of replacing the link
+  } catch {
+    return resolve(file);
+  }
+}
+
+/** Replaces `file` with `text` atomically: readers see the old or the new content, never a part. */
+export async function writeFileAtomic(file: string, text: string): Promise<void> {
+  const target = await targetOf(file);
+  const dir = dirname(target);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  let mode = NEW_FILE_MODE;
+  try {
+    mode = (await stat(target)).mode & 0o7777;
+  } catch {
+    // New file: owner-only.
+  }
+  const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temp, 'wx', mode);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await chmod(temp, mode); // the umask may have narrowed the mode given to open
+    await rename(temp, target);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await syncDirectory(dir);
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return; // directories cannot be opened for fsync there
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Best effort: the rename itself is already atomic.
+  }
+}
+
+function indentOf(text: string): string | number {
+  const match = /^\{\s*\n([ \t]+)"/.exec(text.replace(/^\uFEFF/, ''));
+  return match ? match[1] : 2;
+}
+
+type ServerMap = Record<string, unknown>;
+
+/**
+ * Reads the file fresh, applies `edit` to its `mcpServers` object, and writes the result. Refuses
+ * (without writing) when the file exists but cannot be parsed.
+ */
+export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T): Promise<T> {
+  return serialisePerFile(file, async () => {
+    let text = '';
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        throw new LenaError('unavailable', `Lena could not read ${file} to change it: ${(error as Error).message}`);
+      }
+    }
+    const parsed = parseConfigText(text, file);
+    if (!parsed.ok) {
+      const why = parsed.errors.map((e) => e.message).join('; ');
+      throw new LenaError('conflict', `Lena did not change ${file} because it cannot be parsed: ${why}. Fix the file by hand (or move it away) and try again.`);
+    }
+    const document = parsed.config.document;
+    const servers = (document.mcpServers ??= {}) as ServerMap;
+    const result = edit(servers);
+    await writeFileAtomic(file, `${JSON.stringify(document, null, indentOf(text))}\n`);
+    return result;
+  });
+}
+
+function checkEntry(file: string, name: string, entry: ServerEntry): void {
+  const checked = validateServerEntry(file, name, entry);
+  if (!checked.ok) {
+    throw new LenaError('invalid-arguments', `The server entry was not saved: ${checked.issues.map((i) => i.message).join('; ')}`);
+  }
+}
+
+const has = (servers: ServerMap, name: string): boolean => Object.prototype.hasOwnProperty.call(servers, name);
+
+function notFound(file: string, name: string): LenaError {
+  return new LenaError('not-found', `There is no server "${name}" in ${file}; check the name (lena mcp list shows them).`);
+}
+
+/** Adds a new server; refuses a name that already exists in this file. */
+export function addServer(file: string, name: string, entry: ServerEntry): Promise<void> {
+  checkEntry(file, name, entry);
+  return editConfigFile(file, (servers) => {
+    if (has(servers, name)) {
+      throw new LenaError('conflict', `A server named "${name}" already exists in ${file}; choose another name, or edit or remove that one.`);
+    }
+    servers[name] = entry;
+  });
+}
+
+/** Replaces a server's entry whole (the caller passes unknown fields it wants to keep). */
+export function updateServer(file: string, name: string, entry: ServerEntry): Promise<void> {
+  checkEntry(file, name, entry);
+  return editConfigFile(file, (servers) => {
+    if (!has(servers, name)) throw notFound(file, name);
+    servers[name] = entry;
+  });
+}
+
+export function removeServer(file: string, name: string): Promise<void> {
+  return editConfigFile(file, (servers) => {
+    if (!has(servers, name)) throw notFound(file, name);
+    delete servers[name];
+  });
+}
+
+/** Sets `disabled: true`, or removes the field to enable (absent means enabled). */
+export function setServerDisabled(file: string, name: string, disabled: boolean): Promise<void> {
+  return editConfigFile(file, (servers) => {
+    const entry = servers[name];
+    if (!has(servers, name)) throw notFound(file, name);
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+      throw new LenaError('conflict', `The entry of server "${name}" in ${file} is not an object; fix it by hand first.`);
+    }
+    if (disabled) (entry as Record<string, unknown>).disabled = true;
+    else delete (entry as Record<string, unknown>).disabled;
+  });
+}
