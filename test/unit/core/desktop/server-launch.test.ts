@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { serverLaunchCommand } from '../../../../electron/core/desktop/server-launch';
+
+const linuxApp = { isElectron: true, execPath: '/opt/Lena/lena', platform: 'linux' as const };
+
+describe('serverLaunchCommand', () => {
+  it('refuses the app binary inside Electron, by path or by name, pointing at node/npx', () => {
+    for (const command of ['/opt/Lena/lena', '/opt/Lena/../Lena/lena', 'lena']) {
+      const r = serverLaunchCommand(command, linuxApp);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(/use node\/npx from your PATH/i);
+    }
+  });
+
+  it('refuses process.execPath on Windows whatever the case or the .exe suffix', () => {
+    const win = { isElectron: true, execPath: 'C:\\Program Files\\Lena\\Lena.exe', platform: 'win32' as const };
+    expect(serverLaunchCommand('c:\\program files\\lena\\lena.exe', win).ok).toBe(false);
+    expect(serverLaunchCommand('Lena', win).ok).toBe(false);
+    expect(serverLaunchCommand('npx.cmd', win)).toEqual({ ok: true, command: 'npx.cmd' });
+  });
+
+  it('accepts node, npx and uvx from PATH, and absolute node paths', () => {
+    for (const command of ['node', 'npx', 'uvx', '/usr/bin/node']) {
+      expect(serverLaunchCommand(command, linuxApp)).toEqual({ ok: true, command });
+    }
+  });
+
+  it('accepts process.execPath under plain Node (the command line), where it is node', () => {
+    expect(serverLaunchCommand(process.execPath, { isElectron: false, execPath: process.execPath }).ok).toBe(true);
+  });
+
+  it('refuses an empty command with what to set', () => {
+    const r = serverLaunchCommand('  ', linuxApp);
+    expect(r).toEqual({ ok: false, message: expect.stringMatching(/Set "command"/) });
+  });
+});
