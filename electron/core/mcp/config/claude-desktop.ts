@@ -26,7 +26,7 @@ export interface ImportReport {
   /** Valid entries not imported, with why (a server of that name already exists). */
   skipped: { name: string; reason: string }[];
   /** Entries Lena could not accept, with what is wrong. */
-  invalid: { name: string; issues: ConfigIssue[] }[];
+  invalid: { name: string; reason: string; issues: ConfigIssue[] }[];
 }
 
 export interface ImportOptions {
@@ -51,7 +51,7 @@ export async function importClaudeDesktop(target: string, options: ImportOptions
   const candidates = read.config.servers.filter((s) => !wanted || wanted.has(s.name));
   await editConfigFile(target, (servers) => {
     for (const server of candidates) {
-      if (!server.entry) report.invalid.push({ name: server.name, issues: server.issues });
+      if (!server.entry) report.invalid.push({ name: server.name, reason: server.issues.map((i) => i.message).join('; '), issues: server.issues });
       else if (Object.prototype.hasOwnProperty.call(servers, server.name)) {
         report.skipped.push({ name: server.name, reason: `a server named "${server.name}" already exists in ${target}` });
       } else {

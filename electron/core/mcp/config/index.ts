@@ -1,6 +1,7 @@
 // MCP server configuration: parse, validate, merge scopes, expand variables, write, import.
 export { parseJsonWithPosition, positionOf, type JsonParseResult } from './json-position';
 export {
+  MAX_SERVER_NAME_LENGTH,
   SERVER_NAME_PATTERN,
   serverEntrySchema,
   serverNameProblem,
@@ -29,6 +30,6 @@ export {
   type UsedVariable,
   type VariableSource,
 } from './expand';
-export { addServer, editConfigFile, removeServer, serialisePerFile, setServerDisabled, updateServer, writeFileAtomic } from './write';
+export { addServer, editConfigFile, removeServer, saveConfigText, serialisePerFile, setServerDisabled, updateServer, writeFileAtomic } from './write';
 export { claudeDesktopConfigPath, importClaudeDesktop, type ImportOptions, type ImportReport } from './claude-desktop';
 export { canonicalJson, entryHash, launchIdentity } from './identity';

@@ -6,6 +6,7 @@ import { SERVER_TYPES, type ConfigIssue, type ResolvedTransport, type ServerEntr
 
 /** Server names become part of tool names (`mcp__NAME__tool`), which allow only these characters. */
 export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const MAX_SERVER_NAME_LENGTH = 64;
 
 const nonEmpty = (s: string): boolean => s.trim() !== '';
 const text = (what: string) =>
@@ -80,6 +81,9 @@ export function entryIssue(file: string, server: string, field: string | undefin
 /** Why a server name is refused, or undefined when it is fine. */
 export function serverNameProblem(name: string): string | undefined {
   if (name === '') return 'a server name must not be empty';
+  if (name.length > MAX_SERVER_NAME_LENGTH) {
+    return `the name "${name.slice(0, 20)}..." is too long (${name.length} characters; at most ${MAX_SERVER_NAME_LENGTH}), because it becomes part of tool names`;
+  }
   if (SERVER_NAME_PATTERN.test(name)) return undefined;
   return (
     `the name "${name}" is not allowed: use only letters, digits, "_" and "-", ` +

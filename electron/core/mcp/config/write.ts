@@ -7,7 +7,7 @@ import { chmod, mkdir, open, readFile, realpath, rename, stat, unlink } from 'no
 import { basename, dirname, join, resolve } from 'node:path';
 import { LenaError } from '../../../../shared/result';
 import type { ServerEntry } from '../../../../shared/server-config';
-import { parseConfigText } from './parse';
+import { parseConfigText, type ConfigParseResult } from './parse';
 import { validateServerEntry } from './schema';
 
 /** New config files are owner-only: entries may carry tokens in `env` or `headers`. */
@@ -112,6 +112,22 @@ export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T)
   });
 }
 
+/**
+ * Saves text the user edited as a whole (the settings editor). Refuses text that is not a usable
+ * configuration (syntax error, wrong top level); entry problems are saved and returned, as the
+ * loader reports them anyway.
+ */
+export function saveConfigText(file: string, text: string): Promise<ConfigParseResult & { ok: true }> {
+  return serialisePerFile(file, async () => {
+    const parsed = parseConfigText(text, file);
+    if (!parsed.ok) {
+      throw new LenaError('invalid-arguments', `Not saved: ${parsed.errors.map((e) => e.message).join('; ')}`);
+    }
+    await writeFileAtomic(file, text.endsWith('\n') ? text : `${text}\n`);
+    return parsed;
+  });
+}
+
 function checkEntry(file: string, name: string, entry: ServerEntry): void {
   const checked = validateServerEntry(file, name, entry);
   if (!checked.ok) {
@@ -126,7 +142,7 @@ function notFound(file: string, name: string): LenaError {
 }
 
 /** Adds a new server; refuses a name that already exists in this file. */
-export function addServer(file: string, name: string, entry: ServerEntry): Promise<void> {
+export async function addServer(file: string, name: string, entry: ServerEntry): Promise<void> {
   checkEntry(file, name, entry);
   return editConfigFile(file, (servers) => {
     if (has(servers, name)) {
@@ -137,7 +153,7 @@ export function addServer(file: string, name: string, entry: ServerEntry): Promi
 }
 
 /** Replaces a server's entry whole (the caller passes unknown fields it wants to keep). */
-export function updateServer(file: string, name: string, entry: ServerEntry): Promise<void> {
+export async function updateServer(file: string, name: string, entry: ServerEntry): Promise<void> {
   checkEntry(file, name, entry);
   return editConfigFile(file, (servers) => {
     if (!has(servers, name)) throw notFound(file, name);
@@ -145,7 +161,7 @@ export function updateServer(file: string, name: string, entry: ServerEntry): Pr
   });
 }
 
-export function removeServer(file: string, name: string): Promise<void> {
+export async function removeServer(file: string, name: string): Promise<void> {
   return editConfigFile(file, (servers) => {
     if (!has(servers, name)) throw notFound(file, name);
     delete servers[name];
@@ -153,7 +169,7 @@ export function removeServer(file: string, name: string): Promise<void> {
 }
 
 /** Sets `disabled: true`, or removes the field to enable (absent means enabled). */
-export function setServerDisabled(file: string, name: string, disabled: boolean): Promise<void> {
+export async function setServerDisabled(file: string, name: string, disabled: boolean): Promise<void> {
   return editConfigFile(file, (servers) => {
     const entry = servers[name];
     if (!has(servers, name)) throw notFound(file, name);
