@@ -1,0 +1,89 @@
+// The gate's verdict for one tool call: rules from every scope, trust, pinned definitions and
+// session grants combined into allow, deny or ask, with what decided it (for the audit).
+import type { PinCheck } from './pins';
+import { compileRules, evaluateRules, type RuleEvaluation } from './rules';
+import { autoApprovesReadOnly, isDestructive, trustStatus, type TrustStatus } from './trust';
+import type { Held, Outcome, PermissionLists, PermissionState, RuleEntry, ToolCallRequest, ToolDefinition } from './types';
+
+/** Anything that can tell whether a tool's definition still matches its pin. */
+export interface PinChecker {
+  check(server: string, tool: ToolDefinition): PinCheck;
+}
+
+export interface GateContext {
+  /** The user scope: rules, trusted servers, the read-only auto-approval setting. */
+  state: PermissionState;
+  /** The open project's deny and ask rules (an allow here is refused and never applies). */
+  projectRules?: Partial<PermissionLists>;
+  /** `--allow` / `--deny` of `lena chat -p`. */
+  cliRules?: Partial<PermissionLists>;
+  /** "Allow for this conversation" grants of the request's conversation. */
+  sessionGrants?: readonly RuleEntry[];
+  pins?: PinChecker;
+  /** False where no one can answer a dialog (the command line): ask becomes deny. */
+  interactive: boolean;
+}
+
+export interface GateDecision {
+  outcome: Outcome;
+  /** For the audit: "rule allow mcp__fs__read_text_file (user)", "held: definition changed", … */
+  decidedBy: string;
+  /** Set when the tool's definition changed since it was pinned: the call must be asked again. */
+  held?: Held;
+  /** The rule evaluation alone (shown in the dialog as "which rule would apply"). */
+  rule: RuleEvaluation;
+  trust: TrustStatus;
+  destructive: boolean;
+  /** For a deny that the user did not choose: what failed and what to do. */
+  message?: string;
+}
+
+export const HELD = 'held: definition changed';
+export const AUTO_READ_ONLY = 'auto: read-only tool of trusted server';
+export const CLI_NEEDS_APPROVAL = 'cli: needs approval';
+
+/** Decides one call. Pure: persisting grants and pins after an answer is the caller's job. */
+export function decide(request: ToolCallRequest, context: GateContext): GateDecision {
+  const scoped = [
+    compileRules('user', context.state.permissions),
+    compileRules('project', context.projectRules ?? {}),
+    compileRules('cli', context.cliRules ?? {}),
+    compileRules('session', { allow: [...(context.sessionGrants ?? [])] }),
+  ].flatMap((compiled) => compiled.rules);
+  const rule = evaluateRules(scoped, request.qualifiedName, request.identity);
+  const trust = trustStatus(context.state, request.identity);
+  const pin = context.pins?.check(request.serverName, request.tool);
+  const held = pin?.status === 'changed' ? pin.held : undefined;
+  const destructive = isDestructive(request.tool.annotations);
+  const base = { rule, trust, destructive, ...(held ? { held } : {}) };
+
+  if (rule.decision === 'deny') return { ...base, outcome: 'deny', decidedBy: rule.decidedBy, message: deniedByRule(request, rule) };
+  let verdict: { outcome: Outcome; decidedBy: string };
+  if (held) verdict = { outcome: 'ask', decidedBy: HELD };
+  else if (rule.decision === 'ask') verdict = { outcome: 'ask', decidedBy: rule.decidedBy };
+  else if (rule.decision === 'allow') verdict = { outcome: 'allow', decidedBy: rule.decidedBy };
+  else if (autoApprovesReadOnly(context.state, trust, request.tool.annotations)) verdict = { outcome: 'allow', decidedBy: AUTO_READ_ONLY };
+  else verdict = { outcome: 'ask', decidedBy: withNotes(rule.decidedBy, [...rule.suspended, ...(trust.note ? [trust.note] : [])]) };
+
+  if (verdict.outcome === 'ask' && !context.interactive) {
+    return { ...base, outcome: 'deny', decidedBy: `${CLI_NEEDS_APPROVAL} (${verdict.decidedBy})`, message: cliMessage(request, rule, held) };
+  }
+  return { ...base, ...verdict };
+}
+
+const withNotes = (text: string, notes: string[]) => (notes.length ? `${text} (${notes.join('; ')})` : text);
+
+function deniedByRule(request: ToolCallRequest, rule: RuleEvaluation): string {
+  return `${request.qualifiedName} was denied by ${rule.decidedBy.replace(/^rule /, 'the rule ')}; remove that rule in settings to let it run.`;
+}
+
+function cliMessage(request: ToolCallRequest, rule: RuleEvaluation, held: Held | undefined): string {
+  const name = request.qualifiedName;
+  if (held) {
+    return `${name} needs approval; no one can answer here: its definition changed since it was approved (${held.diff.map((c) => c.field).join(', ')}). Review and accept the new definition in Lena's window.`;
+  }
+  if (rule.decision === 'ask') {
+    return `${name} needs approval; no one can answer here: ${rule.decidedBy} asks every time, and an --allow rule cannot override it. Run it from Lena's window or remove that rule.`;
+  }
+  return `${name} needs approval; no one can answer here (use --allow ${name}).`;
+}

@@ -1,0 +1,86 @@
+// Risky patterns in a project server's launch entry. A project's `.mcp.json` is written by
+// whoever wrote the repository, so the approval dialog points at what deserves a second look.
+import { homedir } from 'node:os';
+
+/** The launch entry as written in `.mcp.json` (stdio or HTTP). */
+export interface LaunchEntry {
+  type?: string;
+  command?: string;
+  args?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+export type RiskKind = 'sudo' | 'rm-rf' | 'pipe-to-shell' | 'secret-path' | 'shell-metacharacters' | 'shell-command' | 'loader-env';
+
+export interface RiskFlag {
+  kind: RiskKind;
+  /** Where it was found: `command`, `args[2]`, `cwd`, `env.NAME` (never the value of an env var). */
+  where: string;
+  /** What the user should know, in a sentence. */
+  message: string;
+}
+
+const SECRET_PATH =
+  /(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\/home\/[^/\s"']+|\/Users\/[^/\s"']+|\/root|[A-Za-z]:\\Users\\[^\\\s"']+)[/\\]\.(ssh|aws|gnupg|kube)(?![\w-])/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// The current user's own home, wherever it is (`/var/home/ann`, `/data/users/ann`).
+const OWN_HOME = new RegExp(`${escapeRegExp(homedir())}[/\\\\]\\.(ssh|aws|gnupg|kube)(?![\\w-])`);
+const secretPath = (text: string) => SECRET_PATH.exec(text) ?? OWN_HOME.exec(text);
+const PIPE_TO_SHELL = /\b(?:curl|wget|fetch)\b[^|]*\|\s*(?:sudo\s+)?(?:\S*\/)?(?:ba|z|k|da|fi)?sh\b|\b(?:curl|wget)\b[^|]*\|\s*(?:sudo\s+)?(?:python3?|node|perl|ruby)\b/;
+const SUDO = /(?:^|[\s;&|`(/])(?:sudo|doas)(?:\s|$)/;
+const META = /;|&&|\|\||\||`|\$\(/;
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 'powershell', 'pwsh']);
+const LOADER_ENV = new Set(['LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'NODE_OPTIONS', 'BASH_ENV', 'ENV', 'PERL5OPT', 'PYTHONSTARTUP']);
+
+const baseName = (command: string) => command.split(/[/\\]/).pop()?.toLowerCase().replace(/\.exe$/, '') ?? '';
+
+/** `rm` with both recursive and force, in any spelling (`-rf`, `-fr`, `-r -f`, `--recursive --force`). */
+function hasRmRf(text: string): boolean {
+  for (const match of text.matchAll(/(?:^|[\s;&|`(/])rm((?:\s+-{1,2}[\w-]+)+)/g)) {
+    const flags = match[1].split(/\s+/).filter(Boolean);
+    const recursive = flags.some((f) => f === '--recursive' || (/^-[^-]/.test(f) && /[rR]/.test(f)));
+    const force = flags.some((f) => f === '--force' || (/^-[^-]/.test(f) && f.includes('f')));
+    if (recursive && force) return true;
+  }
+  return false;
+}
+
+/** Every risk in the entry, each with where it is; an empty list means nothing stood out. */
+export function riskFlags(entry: LaunchEntry): RiskFlag[] {
+  const flags: RiskFlag[] = [];
+  const add = (kind: RiskKind, where: string, message: string) => {
+    if (!flags.some((f) => f.kind === kind && f.where === where)) flags.push({ kind, where, message });
+  };
+  const parts: [string, string][] = [];
+  if (entry.command) parts.push(['command', entry.command]);
+  (entry.args ?? []).forEach((arg, i) => parts.push([`args[${i}]`, String(arg)]));
+  const commandLine = parts.map(([, text]) => text).join(' ');
+
+  for (const [where, text] of parts) {
+    if (SUDO.test(` ${text} `)) add('sudo', where, 'runs with administrator rights (sudo)');
+    if (META.test(text)) add('shell-metacharacters', where, `contains shell metacharacters (${META.exec(text)?.[0]}): it chains or substitutes commands if a shell reads it`);
+    const secret = secretPath(text);
+    if (secret) add('secret-path', where, `refers to ~/.${secret[1]}, where keys and credentials live`);
+  }
+  if (hasRmRf(commandLine)) add('rm-rf', 'command line', 'deletes files recursively and without asking (rm -rf)');
+  if (PIPE_TO_SHELL.test(commandLine)) add('pipe-to-shell', 'command line', 'downloads a script and runs it straight away (curl … | sh)');
+  const shellArgs = entry.args ?? [];
+  const shell = SHELLS.has(baseName(entry.command ?? ''));
+  const flagIndex = shellArgs.findIndex((a) => /^-[a-z]*c$/i.test(a) || /^\/c$/i.test(a) || /^-command$/i.test(a));
+  if (shell && flagIndex >= 0) {
+    add('shell-command', `args[${flagIndex}]`, `runs a shell command string (${baseName(entry.command ?? '')} ${shellArgs[flagIndex]}): anything can be in it`);
+  }
+  if (entry.cwd) {
+    const secret = secretPath(entry.cwd);
+    if (secret) add('secret-path', 'cwd', `starts in ~/.${secret[1]}, where keys and credentials live`);
+  }
+  for (const [name, value] of Object.entries(entry.env ?? {})) {
+    if (LOADER_ENV.has(name.toUpperCase())) add('loader-env', `env.${name}`, `${name} changes what code a program loads at start`);
+    const secret = secretPath(String(value));
+    if (secret) add('secret-path', `env.${name}`, `its value refers to ~/.${secret[1]}, where keys and credentials live`);
+  }
+  return flags;
+}

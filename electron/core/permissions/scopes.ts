@@ -1,0 +1,141 @@
+// Reading rules from their scopes: the user's settings (everything), a project's
+// `.lena/settings.json` (deny and ask only: a project never loosens permissions) and CLI flags.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LenaError } from '../../../shared/result';
+import { validateRule } from './rules';
+import type { PermissionLists, PermissionState, RuleEntry, RuleList, TrustEntry } from './types';
+
+export const emptyLists = (): PermissionLists => ({ allow: [], ask: [], deny: [] });
+
+export const defaultPermissionState = (): PermissionState => ({
+  permissions: emptyLists(),
+  trusted: {},
+  autoApproveReadOnlyTrusted: true,
+});
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A rule as written by hand (`"mcp__fs"`) or by Lena (`{rule, identity, server, tool}`). */
+function toEntry(value: unknown): RuleEntry | undefined {
+  if (typeof value === 'string') return { rule: value };
+  if (!isRecord(value) || typeof value.rule !== 'string') return undefined;
+  const entry: RuleEntry = { rule: value.rule };
+  for (const key of ['identity', 'server', 'tool', 'addedAt'] as const) {
+    if (typeof value[key] === 'string') entry[key] = value[key];
+  }
+  return entry;
+}
+
+function readLists(raw: unknown, lists: readonly RuleList[], where: string, warnings: string[]): Partial<PermissionLists> {
+  const out: Partial<PermissionLists> = {};
+  if (raw === undefined) return out;
+  if (!isRecord(raw)) {
+    warnings.push(`${where}: "permissions" should be an object with allow, ask and deny lists; ignored.`);
+    return out;
+  }
+  for (const list of lists) {
+    const items = raw[list];
+    if (items === undefined) continue;
+    if (!Array.isArray(items)) {
+      warnings.push(`${where}: permissions.${list} should be a list of rules; ignored.`);
+      continue;
+    }
+    out[list] = items.flatMap((item) => {
+      const entry = toEntry(item);
+      if (!entry) warnings.push(`${where}: permissions.${list} holds ${JSON.stringify(item)}, which is not a rule; ignored.`);
+      return entry ? [entry] : [];
+    });
+  }
+  return out;
+}
+
+/** Drops rules a scope may not hold, with the reason for each. */
+function keepValid(lists: Partial<PermissionLists>, scope: 'user' | 'project', where: string, warnings: string[]): PermissionLists {
+  const out = emptyLists();
+  for (const list of ['allow', 'ask', 'deny'] as const) {
+    for (const entry of lists[list] ?? []) {
+      const checked = validateRule(list, entry.rule, scope);
+      if (checked.ok) out[list].push(entry);
+      else warnings.push(`${where}: ${checked.message}`);
+    }
+  }
+  return out;
+}
+
+/** The user scope from its stored JSON; anything unusable is reported and left out. */
+export function parsePermissionState(raw: unknown, where = "Lena's settings"): { state: PermissionState; warnings: string[] } {
+  const warnings: string[] = [];
+  const state = defaultPermissionState();
+  if (raw === undefined) return { state, warnings };
+  if (!isRecord(raw)) return { state, warnings: [`${where} is not a JSON object; default permissions used.`] };
+  state.permissions = keepValid(readLists(raw.permissions, ['allow', 'ask', 'deny'], where, warnings), 'user', where, warnings);
+  if (isRecord(raw.trusted)) {
+    for (const [name, value] of Object.entries(raw.trusted)) {
+      if (isRecord(value) && typeof value.identity === 'string') {
+        const entry: TrustEntry = { identity: value.identity };
+        if (typeof value.trustedAt === 'string') entry.trustedAt = value.trustedAt;
+        // defineProperty: a server called `__proto__` must stay a plain key.
+        Object.defineProperty(state.trusted, name, { value: entry, enumerable: true, writable: true, configurable: true });
+      } else {
+        warnings.push(`${where}: trust for "${name}" is not bound to a server entry; mark the server trusted again.`);
+      }
+    }
+  }
+  if (typeof raw.autoApproveReadOnlyTrusted === 'boolean') state.autoApproveReadOnlyTrusted = raw.autoApproveReadOnlyTrusted;
+  return { state, warnings };
+}
+
+// Keys a project might use to loosen permissions; each is ignored with a message.
+const PROJECT_FORBIDDEN: Record<string, string> = {
+  trusted: 'mark servers trusted',
+  trustedServers: 'mark servers trusted',
+  autoApproveReadOnlyTrusted: 'change when tools run without asking',
+  approvals: 'approve its own servers',
+  approvedServers: 'approve its own servers',
+  enableAllProjectMcpServers: 'approve its own servers',
+  enabledMcpjsonServers: 'approve its own servers',
+};
+
+/** A project's settings: only deny and ask rules survive; allow and trust are refused with a message. */
+export function parseProjectPermissions(raw: unknown, where = 'project settings'): { lists: PermissionLists; warnings: string[] } {
+  const warnings: string[] = [];
+  if (raw === undefined) return { lists: emptyLists(), warnings };
+  if (!isRecord(raw)) return { lists: emptyLists(), warnings: [`${where} is not a JSON object; ignored.`] };
+  for (const [key, what] of Object.entries(PROJECT_FORBIDDEN)) {
+    if (key in raw) warnings.push(`${where}: a project cannot ${what}; "${key}" is ignored. Do that in Lena's own settings.`);
+  }
+  const lists = keepValid(readLists(raw.permissions, ['allow', 'ask', 'deny'], where, warnings), 'project', where, warnings);
+  return { lists, warnings };
+}
+
+/** Reads `<project>/.lena/settings.json`; a missing file means no project rules. */
+export async function readProjectPermissions(projectDir: string): Promise<{ lists: PermissionLists; warnings: string[] }> {
+  const path = join(projectDir, '.lena', 'settings.json');
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lists: emptyLists(), warnings: [] };
+    return { lists: emptyLists(), warnings: [`${path} could not be read (${(error as Error).message}); its rules are not applied.`] };
+  }
+  try {
+    return parseProjectPermissions(JSON.parse(text) as unknown, path);
+  } catch (error) {
+    return { lists: emptyLists(), warnings: [`${path} is not valid JSON (${(error as Error).message}); its rules are not applied until it is fixed.`] };
+  }
+}
+
+/** `--allow`/`--deny` flags of `lena chat -p`; a refused rule stops the command with the reason. */
+export function parseCliRules(allow: readonly string[], deny: readonly string[]): PermissionLists {
+  const lists = emptyLists();
+  for (const [list, rules] of [['allow', allow], ['deny', deny]] as const) {
+    for (const rule of rules) {
+      const checked = validateRule(list, rule, 'cli');
+      if (!checked.ok) throw new LenaError('invalid-arguments', `--${list} ${rule}: ${checked.message}`);
+      lists[list].push({ rule: rule.trim() });
+    }
+  }
+  return lists;
+}

@@ -1,0 +1,188 @@
+// The permission gate as the agent loop uses it: `authorize(call)` decides from rules, trust and
+// pins, asks through the broker when needed, applies the answer (session grants, lasting rules,
+// pins) and returns the audit record. One instance per app (window) or per `lena chat -p` run.
+import { answerText, auditRecord, deniedResultText } from './audit';
+import type { PermissionBroker } from './broker';
+import { decide, type GateDecision } from './gate';
+import type { PinStore } from './pins';
+import { buildPrompt } from './prompt';
+import { addRule as addToLists, removeRule as removeFromLists, serverSegmentOf } from './rules';
+import type { PermissionStore } from './store';
+import { confirmServer, trustServer, untrustServer } from './trust';
+import type { Answer, AuditRecord, PermissionLists, PermissionState, RuleEntry, RuleList, ServerIdentity, ToolCallRequest, ToolDefinition } from './types';
+
+export interface AuthorizeResult {
+  outcome: 'allow' | 'deny';
+  audit: AuditRecord;
+  /** For a denied call: the error text the model sees (with the user's reason, if any). */
+  message?: string;
+}
+
+export interface PermissionServiceOptions {
+  store: PermissionStore;
+  pins?: PinStore;
+  /** Absent where no one can answer (the command line): every ask becomes a deny. */
+  broker?: PermissionBroker;
+  projectRules?: Partial<PermissionLists>;
+  cliRules?: Partial<PermissionLists>;
+  now?: () => Date;
+}
+
+export class PermissionService {
+  private state!: PermissionState;
+  private readonly grants = new Map<string, RuleEntry[]>();
+  private projectRules: Partial<PermissionLists>;
+  private readonly now: () => Date;
+
+  private constructor(private readonly options: PermissionServiceOptions) {
+    this.projectRules = options.projectRules ?? {};
+    this.now = options.now ?? (() => new Date());
+  }
+
+  static async create(options: PermissionServiceOptions): Promise<PermissionService> {
+    const service = new PermissionService(options);
+    await service.reload();
+    return service;
+  }
+
+  /** Re-reads the user scope (settings changed on disk or in another window). */
+  async reload(): Promise<void> {
+    this.state = await this.options.store.load();
+  }
+
+  current(): PermissionState {
+    return structuredClone(this.state);
+  }
+
+  /** The open project's rules changed (project opened, closed, or its settings edited). */
+  setProjectRules(lists: Partial<PermissionLists>): void {
+    this.projectRules = lists;
+  }
+
+  /** The gate's verdict without asking anyone (for previews and tests). */
+  evaluate(request: ToolCallRequest): GateDecision {
+    return decide(request, {
+      state: this.state,
+      projectRules: this.projectRules,
+      cliRules: this.options.cliRules,
+      sessionGrants: this.grants.get(request.conversationId),
+      pins: this.options.pins,
+      interactive: this.options.broker !== undefined,
+    });
+  }
+
+  /** Decides one call, asking the user when needed; never throws for a denial. */
+  async authorize(request: ToolCallRequest, options: { signal?: AbortSignal } = {}): Promise<AuthorizeResult> {
+    const decision = this.evaluate(request);
+    if (decision.outcome === 'allow') {
+      await this.pinOnFirstAllow(request);
+      return { outcome: 'allow', audit: auditRecord('allow', decision.decidedBy, this.now()) };
+    }
+    if (decision.outcome === 'deny' || !this.options.broker) {
+      return this.denied(request, decision.decidedBy, undefined, decision.message);
+    }
+    const result = await this.options.broker.request(buildPrompt(request, decision), options);
+    if (!result.answered) return this.denied(request, result.decidedBy);
+    return this.apply(request, decision, result.answer);
+  }
+
+  private async apply(request: ToolCallRequest, decision: GateDecision, answer: Answer): Promise<AuthorizeResult> {
+    const held = decision.held !== undefined;
+    const identity = request.identity.hash;
+    const names = { server: request.serverName, tool: request.toolName, addedAt: this.now().toISOString() };
+    let rule: string | undefined;
+    let note = '';
+    try {
+      if (answer.kind === 'always-allow-tool') rule = await this.persistRule('allow', { rule: request.qualifiedName, identity, ...names });
+      if (answer.kind === 'always-deny-tool') rule = await this.persistRule('deny', { rule: request.qualifiedName, ...names });
+      if (answer.kind === 'always-allow-server') {
+        const server = `mcp__${serverSegmentOf(request.qualifiedName) ?? request.serverName}`;
+        rule = await this.persistRule('allow', { rule: server, identity, server: request.serverName, addedAt: names.addedAt });
+      }
+    } catch (error) {
+      // The user's decision for this call stands even when the lasting rule could not be saved.
+      note = ` (the rule could not be saved: ${(error as Error).message})`;
+    }
+    const decidedBy = answerText(answer, { held, rule }) + note;
+    if (answer.kind === 'deny' || answer.kind === 'always-deny-tool') return this.denied(request, decidedBy, answer.reason);
+    if (answer.kind === 'allow-conversation') this.grantSession(request.conversationId, { rule: request.qualifiedName, identity });
+    // Allowing once runs this call only; the other answers accept the definition shown.
+    if (answer.kind === 'allow-once') await this.pinOnFirstAllow(request);
+    else await this.options.pins?.pin(request.serverName, request.tool, this.now());
+    return { outcome: 'allow', audit: auditRecord('allow', decidedBy, this.now()) };
+  }
+
+  private denied(request: ToolCallRequest, decidedBy: string, reason?: string, message?: string): AuthorizeResult {
+    return {
+      outcome: 'deny',
+      audit: auditRecord('deny', decidedBy, this.now()),
+      message: message ?? deniedResultText(request.qualifiedName, decidedBy, reason),
+    };
+  }
+
+  private async pinOnFirstAllow(request: ToolCallRequest): Promise<void> {
+    const pins = this.options.pins;
+    if (pins && pins.check(request.serverName, request.tool).status === 'unpinned') await pins.pin(request.serverName, request.tool, this.now());
+  }
+
+  /** "Allow for this conversation": lasts until the conversation ends, bound to the server entry. */
+  grantSession(conversationId: string, entry: RuleEntry): void {
+    this.grants.set(conversationId, [...(this.grants.get(conversationId) ?? []), entry]);
+  }
+
+  /** Forgets a conversation's grants (closed, deleted, or the app quits). */
+  endConversation(conversationId: string): void {
+    this.grants.delete(conversationId);
+  }
+
+  /** Adds a lasting user rule (settings or "always" answers); a refused rule throws with the reason. */
+  async addRule(list: RuleList, entry: RuleEntry): Promise<void> {
+    await this.persistRule(list, entry);
+  }
+
+  async removeRule(list: RuleList, rule: string): Promise<void> {
+    await this.update((state) => ({ ...state, permissions: removeFromLists(state.permissions, list, rule) }));
+  }
+
+  async trust(identity: ServerIdentity): Promise<void> {
+    await this.update((state) => trustServer(state, identity, this.now()));
+  }
+
+  async untrust(name: string): Promise<void> {
+    await this.update((state) => untrustServer(state, name));
+  }
+
+  /** The user confirmed a changed server: trust and allow rules follow its new entry. */
+  async confirmServer(identity: ServerIdentity, serverSegment?: string): Promise<void> {
+    await this.update((state) => confirmServer(state, identity, serverSegment));
+  }
+
+  async setAutoApproveReadOnlyTrusted(on: boolean): Promise<void> {
+    await this.update((state) => ({ ...state, autoApproveReadOnlyTrusted: on }));
+  }
+
+  /** The user accepted a changed tool definition: re-pin it, which ends the hold. */
+  async acceptDefinition(serverName: string, tool: ToolDefinition): Promise<void> {
+    await this.options.pins?.pin(serverName, tool, this.now());
+  }
+
+  /** A server listed its tools: a trusted server's new tools are pinned on first sight. */
+  async toolsListed(identity: ServerIdentity, tools: readonly ToolDefinition[]): Promise<void> {
+    const trusted = this.state.trusted[identity.name];
+    if (this.options.pins && trusted && Object.hasOwn(this.state.trusted, identity.name) && trusted.identity === identity.hash) {
+      await this.options.pins.pinNew(identity.name, tools, this.now());
+    }
+  }
+
+  private async persistRule(list: RuleList, entry: RuleEntry): Promise<string> {
+    await this.update((state) => ({ ...state, permissions: addToLists(state.permissions, list, entry, 'user') }));
+    return `rule ${list} ${entry.rule.trim()}`;
+  }
+
+  // Read-modify-write against the store, so a change made elsewhere in the meantime is kept.
+  private async update(change: (state: PermissionState) => PermissionState): Promise<void> {
+    const next = change(await this.options.store.load());
+    await this.options.store.save(next);
+    this.state = next;
+  }
+}

@@ -1,0 +1,85 @@
+// A two-level map (server → tool → pin, project → server → approval) kept in a JSON file in
+// Lena's home. Each change re-reads the file first, so the window and the CLI do not undo each
+// other; names come from outside (servers, projects), so they live in Maps, never object keys.
+import { readJsonFile, SerialQueue, writeJsonFileAtomic } from './json-file';
+
+export type TwoLevelMap<T> = Map<string, Map<string, T>>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const ownKey = (target: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
+export class TwoLevelFile<T> {
+  private data: TwoLevelMap<T> = new Map();
+  private readonly queue = new SerialQueue();
+  /** Problems met reading the file (a corrupt file is moved aside and treated as empty). */
+  readonly warnings: string[] = [];
+
+  /**
+   * @param path the file, or undefined to keep everything in memory
+   * @param rootKey the top-level key holding the map (`servers`, `projects`)
+   * @param accept keeps only well-formed leaves
+   */
+  constructor(
+    private readonly path: string | undefined,
+    private readonly rootKey: string,
+    private readonly accept: (value: unknown) => value is T,
+  ) {}
+
+  async reload(): Promise<void> {
+    if (!this.path) return;
+    const read = await readJsonFile(this.path);
+    if (read.warning) this.warnings.push(read.warning);
+    const data: TwoLevelMap<T> = new Map();
+    const root = isRecord(read.value) && isRecord(read.value[this.rootKey]) ? read.value[this.rootKey] : {};
+    for (const [outer, inner] of Object.entries(root as Record<string, unknown>)) {
+      if (!isRecord(inner)) continue;
+      for (const [key, leaf] of Object.entries(inner)) if (this.accept(leaf)) set(data, outer, key, leaf);
+    }
+    this.data = data;
+  }
+
+  get(outer: string, key: string): T | undefined {
+    return this.data.get(outer)?.get(key);
+  }
+
+  entries(outer: string): [string, T][] {
+    return [...(this.data.get(outer) ?? new Map<string, T>())];
+  }
+
+  outerKeys(): string[] {
+    return [...this.data.keys()];
+  }
+
+  /** Applies `change` to a fresh copy of the file's content and writes it atomically. */
+  mutate<R>(change: (data: TwoLevelMap<T>) => R): Promise<R> {
+    return this.queue.run(async () => {
+      await this.reload();
+      const next: TwoLevelMap<T> = new Map([...this.data].map(([outer, inner]) => [outer, new Map(inner)]));
+      const result = change(next);
+      if (this.path) await writeJsonFileAtomic(this.path, this.serialise(next));
+      this.data = next;
+      return result;
+    });
+  }
+
+  private serialise(data: TwoLevelMap<T>): unknown {
+    const root: Record<string, unknown> = {};
+    for (const [outer, inner] of data) {
+      if (inner.size === 0) continue;
+      const entry: Record<string, unknown> = {};
+      for (const [key, leaf] of inner) ownKey(entry, key, leaf);
+      ownKey(root, outer, entry);
+    }
+    return { version: 1, [this.rootKey]: root };
+  }
+}
+
+/** Sets one leaf, creating the inner map when needed. */
+export function set<T>(data: TwoLevelMap<T>, outer: string, key: string, value: T): void {
+  const inner = data.get(outer) ?? new Map<string, T>();
+  inner.set(key, value);
+  data.set(outer, inner);
+}
