@@ -13,7 +13,11 @@ export interface TransportCloseInfo {
 }
 
 export interface TransportCallbacks {
-  onMessage(message: JsonRpcMessage): void;
+  /**
+   * `text` and `bytes` are optional: the message as received (so the protocol log can show a
+   * preview and a size without serialising the message again).
+   */
+  onMessage(message: JsonRpcMessage, text?: string, bytes?: number): void;
   /** A non-fatal problem (a malformed line, a dropped stream): logged, the session continues. */
   onError(error: Error): void;
   /** The transport is gone for good (process exited, connection failed). Called once. */
@@ -25,6 +29,11 @@ export interface Transport {
   start(callbacks: TransportCallbacks): Promise<void>;
   /** Sends one message; resolves when written. Rejects when the transport is closed. */
   send(message: JsonRpcMessage): Promise<void>;
+  /**
+   * Optional: sends one message the client has already serialised with JSON.stringify (one
+   * serialisation serves both the wire and the protocol log). Same contract as `send`.
+   */
+  sendSerialized?(json: string): Promise<void>;
   /** Ends the connection (process-tree shutdown for stdio; DELETE for Streamable HTTP). */
   close(): Promise<void>;
   /** Set once the protocol version is negotiated (HTTP sends it as a header). */

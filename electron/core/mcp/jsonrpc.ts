@@ -1,0 +1,315 @@
+// The JSON-RPC 2.0 peer under the MCP client: ids, correlation of answers in any order, timeouts
+// with progress, cancellation, and server-to-client requests. One timer serves every pending
+// request (not one per call), and nothing here runs a schema validator: this is the hot path.
+import {
+  McpCancelledError,
+  McpProtocolError,
+  McpRpcError,
+  McpTimeoutError,
+  McpTransportError,
+  MessageDecodeError,
+  type McpError,
+} from './errors';
+import { ErrorCodes, type JsonRpcId, type JsonRpcMessage } from './jsonrpc-types';
+import { ProtocolLog, previewOf, type ProtocolLogEntry } from './protocol-log';
+import type { Transport } from './transport';
+
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface RequestOptions {
+  timeoutMs: number;
+  /** Progress resets the timeout, but never past this many ms after the request was sent. */
+  maxTotalMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** false for initialize: the spec forbids cancelling it. */
+  cancellable?: boolean;
+}
+
+/** What a server-to-client request handler throws to answer with a JSON-RPC error. */
+export class RequestHandlerError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PeerHooks {
+  /** Answers a server-to-client request; throw RequestHandlerError to answer with an error. */
+  onRequest(method: string, params: Record<string, unknown> | undefined): Record<string, unknown>;
+  onNotification(method: string, params: Record<string, unknown> | undefined): void;
+  /** A non-fatal oddity (unknown id, undecodable line): logged, the session continues. */
+  onDiagnostic(message: string): void;
+  /** Every logged message, for live log views. */
+  onTraffic?(entry: ProtocolLogEntry): void;
+}
+
+interface Pending {
+  id: number;
+  method: string;
+  resolve: (result: Record<string, unknown>) => void;
+  reject: (error: McpError) => void;
+  sentAt: number;
+  deadline: number;
+  hardDeadline: number;
+  timeoutMs: number;
+  extended: boolean;
+  cancellable: boolean;
+  onProgress?: (p: Progress) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+const ABANDONED_MEMORY = 1024;
+
+export class JsonRpcPeer {
+  readonly log: ProtocolLog;
+  private nextId = 0;
+  private readonly pending = new Map<number, Pending>();
+  /** Ids given up on (timeout, abort): their late answers are expected and ignored quietly. */
+  private readonly abandoned = new Set<number>();
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+  private closedError: McpError | undefined;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly hooks: PeerHooks,
+    logSize = 500,
+  ) {
+    this.log = new ProtocolLog(logSize);
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Sends a request and resolves with its result, or rejects with a typed McpError. */
+  request(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions): Promise<Record<string, unknown>> {
+    if (this.closedError) return Promise.reject(this.closedError);
+    if (opts.signal?.aborted) return Promise.reject(new McpCancelledError(method, abortReason(opts.signal)));
+    const id = ++this.nextId;
+    if (opts.onProgress) {
+      const meta = params?._meta as Record<string, unknown> | undefined;
+      params = { ...params, _meta: { ...meta, progressToken: id } };
+    }
+    return new Promise((resolve, reject) => {
+      const now = performance.now();
+      const hardDeadline = now + Math.max(opts.maxTotalMs ?? opts.timeoutMs, opts.timeoutMs);
+      const p: Pending = {
+        id,
+        method,
+        resolve,
+        reject,
+        sentAt: now,
+        deadline: Math.min(now + opts.timeoutMs, hardDeadline),
+        hardDeadline,
+        timeoutMs: opts.timeoutMs,
+        extended: false,
+        cancellable: opts.cancellable !== false,
+        onProgress: opts.onProgress,
+      };
+      if (opts.signal) {
+        p.signal = opts.signal;
+        p.onAbort = () => this.abort(p);
+        opts.signal.addEventListener('abort', p.onAbort, { once: true });
+      }
+      this.pending.set(id, p);
+      if (p.deadline < this.timerAt) this.arm(p.deadline);
+      const message = params === undefined ? { jsonrpc: '2.0' as const, id, method } : { jsonrpc: '2.0' as const, id, method, params };
+      this.write(message, method, id).then(undefined, (err: unknown) => this.settle(id, undefined, sendFailure(method, err)));
+    });
+  }
+
+  notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    const message = params === undefined ? { jsonrpc: '2.0' as const, method } : { jsonrpc: '2.0' as const, method, params };
+    return this.write(message, method, undefined);
+  }
+
+  /** Feeds one incoming message (the transport's onMessage). */
+  handle(msg: JsonRpcMessage, text?: string, bytes?: number): void {
+    const m = msg as { id?: JsonRpcId | null; method?: unknown; result?: unknown; error?: unknown; params?: Record<string, unknown> };
+    if (m.method === undefined) {
+      this.handleResponse(m, text, bytes);
+      return;
+    }
+    this.record('receive', typeof m.method === 'string' ? m.method : undefined, m.id ?? undefined, undefined, msg, text, bytes);
+    if (typeof m.method !== 'string') {
+      this.hooks.onDiagnostic('ignored a message whose method is not a string');
+    } else if (m.id !== undefined && m.id !== null) {
+      this.answer(m.id, m.method, m.params);
+    } else if (m.method === 'notifications/progress') {
+      this.progress(m.params);
+    } else if (m.method !== 'notifications/cancelled') {
+      // The server cancelling one of its own requests needs nothing from us: we answer synchronously.
+      this.hooks.onNotification(m.method, m.params);
+    }
+  }
+
+  /** Feeds a non-fatal transport error (the transport's onError). */
+  handleTransportError(error: Error): void {
+    if (error instanceof MessageDecodeError && error.requestId !== undefined) {
+      const id = typeof error.requestId === 'number' ? error.requestId : Number(error.requestId);
+      const p = this.pending.get(id);
+      if (p) {
+        this.settle(id, undefined, new McpProtocolError(`${p.method}: ${error.message}`));
+        return;
+      }
+    }
+    this.hooks.onDiagnostic(error.message);
+  }
+
+  /** Fails every pending request with `error` and refuses new ones; the transport is gone. */
+  close(error: McpError): void {
+    this.closedError = error;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    for (const id of [...this.pending.keys()]) this.settle(id, undefined, error);
+  }
+
+  private handleResponse(m: { id?: JsonRpcId | null; result?: unknown; error?: unknown }, text?: string, bytes?: number): void {
+    const rawId = m.id;
+    const id = typeof rawId === 'number' ? rawId : typeof rawId === 'string' && rawId !== '' ? Number(rawId) : NaN;
+    const p = this.pending.get(id);
+    if (!p) {
+      const late = this.abandoned.has(id);
+      const note = late ? 'late answer ignored' : rawId === undefined || rawId === null ? 'answer without id ignored' : 'unknown or duplicate response id ignored';
+      this.record('receive', undefined, rawId ?? undefined, undefined, m as JsonRpcMessage, text, bytes, note);
+      this.hooks.onDiagnostic(`${note} (id ${JSON.stringify(rawId)})`);
+      return;
+    }
+    this.record('receive', p.method, rawId ?? undefined, performance.now() - p.sentAt, m as JsonRpcMessage, text, bytes);
+    const err = m.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
+    if (err !== undefined) {
+      const code = typeof err?.code === 'number' ? err.code : ErrorCodes.InternalError;
+      const message = typeof err?.message === 'string' ? err.message : 'no message';
+      this.settle(id, undefined, new McpRpcError(p.method, code, message, err?.data));
+    } else if (typeof m.result === 'object' && m.result !== null && !Array.isArray(m.result)) {
+      this.settle(id, m.result as Record<string, unknown>, undefined);
+    } else {
+      this.settle(id, undefined, new McpProtocolError(`${p.method}: the server's answer has no result object`));
+    }
+  }
+
+  private settle(id: number, result: Record<string, unknown> | undefined, error: McpError | undefined): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    if (p.onAbort) p.signal?.removeEventListener('abort', p.onAbort);
+    if (error) p.reject(error);
+    else p.resolve(result as Record<string, unknown>);
+  }
+
+  private abandon(p: Pending, reason: string): void {
+    this.abandoned.add(p.id);
+    if (this.abandoned.size > ABANDONED_MEMORY) this.abandoned.delete(this.abandoned.values().next().value as number);
+    if (p.cancellable && !this.closedError) {
+      this.notify('notifications/cancelled', { requestId: p.id, reason }).catch(() => undefined);
+    }
+  }
+
+  private abort(p: Pending): void {
+    if (!this.pending.has(p.id)) return;
+    const reason = abortReason(p.signal);
+    this.abandon(p, reason);
+    this.settle(p.id, undefined, new McpCancelledError(p.method, reason));
+  }
+
+  private progress(params: Record<string, unknown> | undefined): void {
+    const token = params?.progressToken;
+    const p = this.pending.get(typeof token === 'number' ? token : Number(token));
+    if (!p?.onProgress || typeof params?.progress !== 'number') return;
+    p.deadline = Math.min(performance.now() + p.timeoutMs, p.hardDeadline);
+    p.extended = true;
+    const update: Progress = { progress: params.progress };
+    if (typeof params.total === 'number') update.total = params.total;
+    if (typeof params.message === 'string') update.message = params.message;
+    try {
+      p.onProgress(update);
+    } catch (e) {
+      this.hooks.onDiagnostic(`a progress listener threw: ${(e as Error).message}`);
+    }
+  }
+
+  private answer(id: JsonRpcId, method: string, params: Record<string, unknown> | undefined): void {
+    let reply: JsonRpcMessage;
+    try {
+      reply = { jsonrpc: '2.0', id, result: this.hooks.onRequest(method, params) };
+    } catch (e) {
+      const code = e instanceof RequestHandlerError ? e.code : ErrorCodes.InternalError;
+      reply = { jsonrpc: '2.0', id, error: { code, message: (e as Error).message } };
+    }
+    this.write(reply, method, id).catch((e: unknown) => this.hooks.onDiagnostic(`could not answer ${method}: ${(e as Error).message}`));
+  }
+
+  /** Schedules the single timer for `at` (performance.now() time). */
+  private arm(at: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(this.onTimer, Math.max(0, at - performance.now()) + 1);
+    // The transport keeps the process alive while a request is pending; the timer need not.
+    this.timer.unref();
+  }
+
+  private readonly onTimer = (): void => {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    const now = performance.now();
+    let next = Infinity;
+    for (const p of this.pending.values()) {
+      if (p.deadline <= now) {
+        const hard = p.extended && p.deadline >= p.hardDeadline;
+        this.abandon(p, hard ? 'timeout (hard maximum)' : 'timeout');
+        this.settle(p.id, undefined, new McpTimeoutError(p.method, hard ? Math.round(p.hardDeadline - p.sentAt) : p.timeoutMs, hard));
+      } else if (p.deadline < next) next = p.deadline;
+    }
+    if (next !== Infinity) this.arm(next);
+  };
+
+  private write(message: JsonRpcMessage, method: string, id: JsonRpcId | undefined): Promise<void> {
+    const t = this.transport;
+    if (t.sendSerialized) {
+      const text = JSON.stringify(message);
+      this.record('send', method, id, undefined, message, text, text.length);
+      return t.sendSerialized(text);
+    }
+    this.record('send', method, id, undefined, message, undefined, undefined);
+    return t.send(message);
+  }
+
+  private record(
+    direction: 'send' | 'receive',
+    method: string | undefined,
+    id: JsonRpcId | undefined,
+    durationMs: number | undefined,
+    message: JsonRpcMessage,
+    text: string | undefined,
+    bytes: number | undefined,
+    note?: string,
+  ): void {
+    const raw = text ?? JSON.stringify(message);
+    const entry: ProtocolLogEntry = { at: Date.now(), direction, method, id, durationMs, bytes: bytes ?? raw.length, preview: previewOf(raw) };
+    if (note) entry.note = note;
+    this.log.add(entry);
+    this.hooks.onTraffic?.(entry);
+  }
+}
+
+function abortReason(signal: AbortSignal | undefined): string {
+  const r: unknown = signal?.reason;
+  if (typeof r === 'string') return r;
+  if (r instanceof Error && r.name !== 'AbortError') return r.message;
+  return 'cancelled by the user';
+}
+
+function sendFailure(method: string, err: unknown): McpError {
+  if (err instanceof McpTransportError) return err;
+  return new McpTransportError(`${method} could not be sent: ${(err as Error)?.message ?? String(err)}`);
+}

@@ -1,0 +1,256 @@
+// The stdio transport: a local server as a child process speaking newline-delimited JSON-RPC.
+// It owns spawning (allow-listed env, own process group), framing, the stderr tail and the
+// process-tree shutdown; the client above it knows nothing of processes.
+import type { ChildProcess } from 'node:child_process';
+import { isUtf8 } from 'node:buffer';
+import { existsSync } from 'node:fs';
+import { MessageDecodeError, McpTransportError } from '../errors';
+import type { JsonRpcMessage } from '../jsonrpc-types';
+import type { Transport, TransportCallbacks, TransportCloseInfo } from '../transport';
+import { childEnvironment } from './child-env';
+import { LineDecoder } from './line-decoder';
+import { launchedFromDesktop, loginShellPath } from './login-shell-path';
+import { groupAlive, signalGroup, terminateGroup } from './process-tree';
+import { ByteRing } from './ring-buffer';
+import { StdinWriter } from './stdin-writer';
+
+export { childEnvironment } from './child-env';
+
+export interface StdioOptions {
+  command: string;
+  args?: string[];
+  /** Added to the allow-listed base environment (never the whole process.env). */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Largest accepted message (default 64 MiB); a longer line fails the connection. */
+  maxMessageBytes?: number;
+  /** How much of stderr to keep (default 64 KiB). */
+  stderrTailBytes?: number;
+  /** Wait after closing stdin, and again after SIGTERM, before escalating (default 1500 ms). */
+  shutdownGraceMs?: number;
+  /** Where PATH comes from; default: the login shell when started from a desktop launcher. */
+  inheritPath?: 'login-shell' | 'process';
+}
+
+const MiB = 1024 * 1024;
+/** After exit, how long stdout may still deliver answers written just before it. */
+const DRAIN_AFTER_EXIT_MS = 50;
+
+export class StdioTransport implements Transport {
+  readonly description: string;
+  private child: ChildProcess | undefined;
+  private callbacks: TransportCallbacks | undefined;
+  private readonly stderr: ByteRing;
+  private readonly decoder: LineDecoder;
+  private writer: StdinWriter | undefined;
+  private startTime: number | undefined;
+  private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private failure: string | undefined;
+  private closeRequested = false;
+  private finished = false;
+  private readonly exited: Promise<void>;
+  private markExited!: () => void;
+  private readonly done: Promise<void>;
+  private markDone!: () => void;
+
+  constructor(private readonly opts: StdioOptions) {
+    this.description = `stdio: ${[opts.command, ...(opts.args ?? [])].join(' ')}`;
+    this.stderr = new ByteRing(opts.stderrTailBytes ?? 64 * 1024);
+    this.decoder = new LineDecoder(opts.maxMessageBytes ?? 64 * MiB, this.onLine, this.onOverflow);
+    this.exited = new Promise((r) => (this.markExited = r));
+    this.done = new Promise((r) => (this.markDone = r));
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+  /** The process group id: the server leads its own group (POSIX); undefined on Windows. */
+  get pgid(): number | undefined {
+    return process.platform === 'win32' ? undefined : this.child?.pid;
+  }
+  /** Date.now() when the process started. */
+  get startedAt(): number | undefined {
+    return this.startTime;
+  }
+
+  /** The last stderr output (bounded), for status lines and the Logs tab. */
+  stderrTail(): string {
+    return this.stderr.text();
+  }
+
+  async start(callbacks: TransportCallbacks): Promise<void> {
+    if (this.child) throw new McpTransportError(`${this.description} was already started; create a new transport to restart`);
+    this.callbacks = callbacks;
+    const env = childEnvironment(this.opts.env, await this.baseEnv());
+    const { default: spawn } = await import('cross-spawn');
+    const child = spawn(this.opts.command, this.opts.args ?? [], {
+      cwd: this.opts.cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+    });
+    this.child = child;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.once('spawn', resolve);
+        child.once('error', reject);
+      });
+    } catch (e) {
+      this.finished = true;
+      this.markExited();
+      this.markDone();
+      throw new McpTransportError(spawnFailure(this.opts, env.PATH ?? env.Path, e as NodeJS.ErrnoException));
+    }
+    this.startTime = Date.now();
+    this.writer = new StdinWriter(child.stdin!, () => this.notWritable());
+    child.stdout!.on('data', (chunk: Buffer) => this.decoder.push(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    child.on('error', (e) => callbacks.onError(e));
+    child.once('exit', (code, signal) => {
+      this.exitInfo = { code, signal };
+      this.markExited();
+      const timer = setTimeout(() => this.finish(), DRAIN_AFTER_EXIT_MS);
+      child.once('close', () => {
+        clearTimeout(timer);
+        this.finish();
+      });
+    });
+  }
+
+  send(message: JsonRpcMessage): Promise<void> {
+    return this.sendSerialized(JSON.stringify(message));
+  }
+
+  sendSerialized(json: string): Promise<void> {
+    if (!this.writer || this.finished || this.closeRequested || this.failure) return Promise.reject(this.notWritable());
+    return this.writer.write(json);
+  }
+
+  /** close stdin → wait → SIGTERM the group → wait → SIGKILL; then whatever is left of the group. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || this.closeRequested) return this.done;
+    this.closeRequested = true;
+    const grace = this.opts.shutdownGraceMs ?? 1500;
+    const pid = child.pid!;
+    if (!this.exitInfo) {
+      child.stdin?.end();
+      if (!(await this.waitExit(grace))) {
+        signalGroup(pid, 'SIGTERM');
+        if (!(await this.waitExit(grace))) {
+          signalGroup(pid, 'SIGKILL');
+          await this.waitExit(2_000);
+        }
+      }
+    }
+    // The leader is gone, but a wrapper's children may live on in its group.
+    if (groupAlive(pid)) await terminateGroup(pid, grace);
+    this.finish();
+    await this.done;
+  }
+
+  private async baseEnv(): Promise<NodeJS.ProcessEnv> {
+    const mode = this.opts.inheritPath ?? (launchedFromDesktop() ? 'login-shell' : 'process');
+    if (mode === 'process') return process.env;
+    const path = await loginShellPath();
+    return path ? { ...process.env, PATH: path } : process.env;
+  }
+
+  private waitExit(ms: number): Promise<boolean> {
+    if (this.exitInfo) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      void this.exited.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  private readonly onLine = (buf: Buffer, start: number, end: number): void => {
+    if (end > start && buf[end - 1] === 13) end -= 1;
+    if (end === start) return;
+    const text = buf.toString('utf8', start, end);
+    // U+FFFD in the text is either sent by the server or the mark of bytes that are not UTF-8.
+    const invalid = text.includes('\uFFFD') && !isUtf8(buf.subarray(start, end));
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      if (text.trim() !== '') this.callbacks?.onError(new Error(`skipped a line on stdout that is not JSON: ${clip(text)}`));
+      return;
+    }
+    const m = msg as { jsonrpc?: unknown; method?: unknown; id?: string | number } | null;
+    if (typeof m !== 'object' || m === null || m.jsonrpc !== '2.0') {
+      this.callbacks?.onError(new Error(`skipped a line on stdout that is not a JSON-RPC message: ${clip(text)}`));
+      return;
+    }
+    if (invalid) {
+      const id = m.method === undefined ? m.id : undefined;
+      this.callbacks?.onError(new MessageDecodeError('the server sent a message that is not valid UTF-8; it was dropped', id));
+      return;
+    }
+    this.callbacks?.onMessage(msg as JsonRpcMessage, text, end - start);
+  };
+
+  private readonly onOverflow = (bytes: number): void => {
+    const limit = this.opts.maxMessageBytes ?? 64 * MiB;
+    this.failure = `the server sent a message larger than ${formatBytes(limit)} (message too large: over ${formatBytes(bytes)} without a newline); the connection was closed — raise maxMessageBytes if the server really sends such messages`;
+    this.child?.stdout?.pause();
+    const pid = this.child?.pid;
+    if (pid !== undefined) void terminateGroup(pid, 500).then(() => this.finish());
+  };
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.decoder.stop();
+    this.markDone();
+    const child = this.child;
+    const exit = this.exitInfo;
+    // A crashed server may leave children behind in its group.
+    if (!this.closeRequested && child?.pid !== undefined && groupAlive(child.pid)) void terminateGroup(child.pid, 1_000);
+    this.writer?.fail();
+    child?.stdout?.removeAllListeners('data');
+    const info: TransportCloseInfo = {
+      reason: this.failure ?? (this.closeRequested ? 'closed by Lena' : describeExit(exit)),
+      exitCode: exit?.code ?? null,
+      signal: exit?.signal ?? null,
+      stderrTail: this.stderr.text(),
+    };
+    this.callbacks?.onClose(info);
+  }
+
+  private notWritable(): McpTransportError {
+    const exit = this.exitInfo;
+    const why = this.failure ?? (this.closeRequested ? 'the connection was closed' : exit ? describeExit(exit) : 'the server is not running');
+    return new McpTransportError(`cannot write to ${this.description}: ${why}`, { exitCode: exit?.code, signal: exit?.signal, stderrTail: this.stderr.text() });
+  }
+}
+
+function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null } | undefined): string {
+  if (!exit) return 'the server process ended';
+  if (exit.signal) return `the server process was killed by ${exit.signal}`;
+  return `the server process exited with code ${exit.code}`;
+}
+
+function spawnFailure(opts: StdioOptions, path: string | undefined, e: NodeJS.ErrnoException): string {
+  const cmd = `\`${opts.command}\``;
+  if (e.code === 'ENOENT' && opts.cwd && !existsSync(opts.cwd)) {
+    return `could not start ${cmd}: the working directory ${opts.cwd} does not exist; fix "cwd" in the server's configuration`;
+  }
+  if (e.code === 'ENOENT') {
+    return `${cmd} was not found on PATH (${path ?? 'PATH is empty'}); set an absolute command path or fix PATH`;
+  }
+  if (e.code === 'EACCES') return `could not start ${cmd}: permission denied; make the file executable or use another command`;
+  return `could not start ${cmd}: ${e.message}`;
+}
+
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+function formatBytes(n: number): string {
+  return n >= MiB ? `${Math.round((n / MiB) * 10) / 10} MiB` : `${n} bytes`;
+}

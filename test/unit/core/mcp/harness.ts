@@ -1,0 +1,60 @@
+// Starts real stdio servers for the MCP client tests and tears every one down afterwards.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach } from 'vitest';
+import { McpClient, type ClientOptions } from '../../../../electron/core/mcp/client';
+import { StdioTransport, type StdioOptions } from '../../../../electron/core/mcp/transports/stdio';
+
+export const root = resolve(__dirname, '../../../..');
+export const fixture = (name: string): string => join(root, 'test/fixtures/mcp', name);
+export const reference = (pkg: string): string => join(root, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js');
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A client over a real stdio process; closed after the test. */
+export function stdioClient(
+  script: string,
+  args: string[] = [],
+  opts: Partial<StdioOptions> = {},
+  clientOpts: ClientOptions = {},
+): { client: McpClient; transport: StdioTransport } {
+  const transport = new StdioTransport({ command: process.execPath, args: [script, ...args], shutdownGraceMs: 500, ...opts });
+  const client = new McpClient(transport, clientOpts);
+  cleanups.push(() => client.close());
+  return { client, transport };
+}
+
+/** A temporary directory removed after the test. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lena-mcp-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** True when no process with this pid is left (a zombie awaiting its reaper counts as gone). */
+export function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves when `check` holds, polling; rejects after `ms`. */
+export async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
