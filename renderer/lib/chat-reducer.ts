@@ -1,0 +1,110 @@
+// Applies a turn's streamed events to the open conversation. Pure, so it is tested under Node and
+// cheap on a long conversation: a text delta touches only the streaming message (found from the
+// end) and never re-creates the other messages.
+import type { ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, ToolCallView, Usage } from '../../shared/chat-types';
+
+export interface OpenChat {
+  conversationId: string;
+  messages: ChatMessage[];
+  toolCalls: Record<string, ToolCallView>;
+  /** Set while a turn runs. */
+  turnId: string | null;
+  error: ChatErrorInfo | null;
+  lastUsage: Usage | null;
+}
+
+export function openChatFrom(conversation: Conversation): OpenChat {
+  const toolCalls: Record<string, ToolCallView> = {};
+  for (const call of conversation.toolCalls) toolCalls[call.id] = call;
+  const last = conversation.messages[conversation.messages.length - 1];
+  return { conversationId: conversation.id, messages: conversation.messages, toolCalls, turnId: null, error: last?.error ?? null, lastUsage: null };
+}
+
+function indexOfMessage(messages: readonly ChatMessage[], id: string): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i].id === id) return i;
+  return -1;
+}
+
+function withText(message: ChatMessage, index: number, text: string): ChatMessage {
+  const content = message.content.slice();
+  while (content.length <= index) content.push({ type: 'text', text: '' });
+  const block = content[index];
+  const prior = block.type === 'text' && typeof block.text === 'string' ? block.text : '';
+  content[index] = { ...block, type: block.type === 'text' ? 'text' : block.type, text: prior + text } as ContentBlock;
+  return { ...message, content, status: 'streaming' };
+}
+
+function placeMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
+  const at = indexOfMessage(messages, message.id);
+  if (at >= 0) {
+    const next = messages.slice();
+    next[at] = message;
+    return next;
+  }
+  // Messages arrive in order almost always; keep `seq` order when one arrives late.
+  let insert = messages.length;
+  while (insert > 0 && messages[insert - 1].seq > message.seq) insert--;
+  const next = messages.slice();
+  next.splice(insert, 0, message);
+  return next;
+}
+
+/** The chat after one event; the same object when the event is for another conversation. */
+export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
+  if (event.type === 'conversation-updated') return chat;
+  if (event.conversationId !== chat.conversationId) return chat;
+  switch (event.type) {
+    case 'turn-started':
+      return { ...chat, turnId: event.turnId, error: null };
+    case 'message-saved':
+      return { ...chat, messages: placeMessage(chat.messages, event.message) };
+    case 'text-delta': {
+      const at = indexOfMessage(chat.messages, event.messageId);
+      if (at < 0) return chat;
+      const messages = chat.messages.slice();
+      messages[at] = withText(messages[at], event.index, event.text);
+      return { ...chat, messages };
+    }
+    case 'tool-input-delta':
+      return chat;
+    case 'tool-call-updated':
+      return { ...chat, toolCalls: { ...chat.toolCalls, [event.call.id]: event.call } };
+    case 'usage':
+      return { ...chat, lastUsage: event.usage };
+    case 'turn-ended': {
+      const messages = chat.messages.map((m) => (m.status === 'streaming' ? { ...m, status: 'complete' as const } : m));
+      return { ...chat, turnId: null, error: event.error, messages: messages.some((m, i) => m !== chat.messages[i]) ? messages : chat.messages };
+    }
+  }
+}
+
+/** Concatenated text blocks of a message (what "copy" and "edit" use). */
+export function messageText(message: ChatMessage): string {
+  return message.content
+    .filter((b) => b.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text as string)
+    .join('\n\n');
+}
+
+/** Whether a message has anything to show (a user turn made only of tool results has not). */
+export function isVisibleMessage(message: ChatMessage): boolean {
+  return message.content.some((b) => b.type !== 'tool_result') || message.error !== null || message.content.length === 0;
+}
+
+/** The last user message that the user typed (not a tool-result carrier). */
+export function lastUserMessage(messages: readonly ChatMessage[]): ChatMessage | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role === 'user' && m.content.some((b) => b.type === 'text')) return m;
+  }
+  return null;
+}
+
+/** The last assistant message with text. */
+export function lastAssistantMessage(messages: readonly ChatMessage[]): ChatMessage | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role === 'assistant' && messageText(m) !== '') return m;
+  }
+  return null;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, ToolCallView } from '../../../../shared/chat-types';
+import { applyChatEvent, lastUserMessage, messageText, openChatFrom, type OpenChat } from '../../../../renderer/lib/chat-reducer';
+
+const msg = (id: string, role: 'user' | 'assistant', text: string, seq: number): ChatMessage => ({
+  id,
+  conversationId: 'c1',
+  role,
+  content: [{ type: 'text', text }],
+  status: 'complete',
+  createdAt: seq,
+  seq,
+  stopReason: null,
+  usage: null,
+  error: null,
+});
+
+const base = (): OpenChat =>
+  openChatFrom({ id: 'c1', title: 't', createdAt: 0, updatedAt: 0, model: null, messageCount: 2, messages: [msg('u1', 'user', 'hi', 1), msg('a1', 'assistant', '', 2)], toolCalls: [] });
+
+describe('applying streamed chat events', () => {
+  it('appends text deltas to the streaming message without touching the others', () => {
+    const chat = base();
+    const a = applyChatEvent(chat, { type: 'text-delta', conversationId: 'c1', messageId: 'a1', index: 0, text: 'Hel' });
+    const b = applyChatEvent(a, { type: 'text-delta', conversationId: 'c1', messageId: 'a1', index: 0, text: 'lo' });
+    expect(messageText(b.messages[1])).toBe('Hello');
+    expect(b.messages[1].status).toBe('streaming');
+    expect(b.messages[0]).toBe(chat.messages[0]);
+    expect(messageText(chat.messages[1])).toBe('');
+  });
+  it('opens a new text block at a new index', () => {
+    const chat = applyChatEvent(base(), { type: 'text-delta', conversationId: 'c1', messageId: 'a1', index: 2, text: 'later' });
+    expect(chat.messages[1].content).toHaveLength(3);
+    expect(chat.messages[1].content[2]).toEqual({ type: 'text', text: 'later' });
+  });
+  it('ignores events of other conversations', () => {
+    const chat = base();
+    expect(applyChatEvent(chat, { type: 'text-delta', conversationId: 'other', messageId: 'a1', index: 0, text: 'x' })).toBe(chat);
+  });
+  it('replaces a saved message and inserts a new one in seq order', () => {
+    let chat = applyChatEvent(base(), { type: 'message-saved', conversationId: 'c1', message: msg('a1', 'assistant', 'final', 2) });
+    chat = applyChatEvent(chat, { type: 'message-saved', conversationId: 'c1', message: msg('u0', 'user', 'early', 0) });
+    expect(chat.messages.map((m) => m.id)).toEqual(['u0', 'u1', 'a1']);
+    expect(messageText(chat.messages[2])).toBe('final');
+  });
+  it('replaces a tool call with each update', () => {
+    const call = { id: 't1', status: 'running' } as ToolCallView;
+    let chat = applyChatEvent(base(), { type: 'tool-call-updated', conversationId: 'c1', call });
+    chat = applyChatEvent(chat, { type: 'tool-call-updated', conversationId: 'c1', call: { ...call, status: 'done' } });
+    expect(chat.toolCalls.t1.status).toBe('done');
+  });
+  it('tracks the running turn and its error', () => {
+    let chat = applyChatEvent(base(), { type: 'turn-started', conversationId: 'c1', turnId: 'T' });
+    expect(chat.turnId).toBe('T');
+    chat = applyChatEvent(chat, { type: 'text-delta', conversationId: 'c1', messageId: 'a1', index: 0, text: 'x' });
+    chat = applyChatEvent(chat, { type: 'turn-ended', conversationId: 'c1', turnId: 'T', stopReason: null, error: { kind: 'rate-limit', message: 'slow down', retryAfterSeconds: 30 } });
+    expect(chat.turnId).toBeNull();
+    expect(chat.error?.kind).toBe('rate-limit');
+    expect(chat.messages[1].status).toBe('complete');
+  });
+  it('finds the last typed user message', () => {
+    const chat = base();
+    expect(lastUserMessage(chat.messages)?.id).toBe('u1');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { validateEntryText, validateFileText } from '../../../../renderer/lib/config-validate';
+import { parseMcpServersSnippet } from '../../../../renderer/lib/mcp-snippet';
+
+describe('validating server configuration as it is typed', () => {
+  it('reports a JSON syntax error with its line and column', () => {
+    const r = validateEntryText('{\n  "command": "npx",\n  "args": ["-y",]\n}', 'mem');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.issues[0].line).toBe(3);
+      expect(r.issues[0].message).toMatch(/line 3, column \d+: trailing comma/);
+    }
+  });
+  it('then checks the entry shape and points at the field’s line', () => {
+    const r = validateEntryText('{\n  "command": "npx",\n  "args": "-y pkg"\n}', 'mem');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.issues[0].line).toBe(3);
+      expect(r.issues[0].message).toMatch(/"args" must be an array of strings/);
+    }
+  });
+  it('asks for a command or a url', () => {
+    const r = validateEntryText('{}', 'mem');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0].message).toMatch(/needs "command".*or "url"/);
+  });
+  it('accepts a valid entry', () => {
+    expect(validateEntryText('{"command":"npx","args":["-y","x"],"env":{"A":"b"}}', 'mem')).toMatchObject({ ok: true });
+  });
+  it('validates a whole file, entry by entry', () => {
+    const text = '{\n "mcpServers": {\n  "ok": {"command": "node"},\n  "bad name": {"command": "node"},\n  "noCmd": {"env": {}}\n }\n}';
+    const r = validateFileText(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.issues.map((i) => i.line)).toEqual([4, 5]);
+      expect(r.issues[0].message).toMatch(/not allowed/);
+    }
+  });
+});
+
+describe('pasting a Claude Desktop snippet', () => {
+  it('imports every valid server and explains the invalid ones', () => {
+    const r = parseMcpServersSnippet(JSON.stringify({ mcpServers: { mem: { command: 'npx', args: ['-y', 'server-memory'] }, web: { url: 'https://x/mcp' }, bad: { args: [] } } }));
+    expect(r?.servers.map((s) => s.name)).toEqual(['mem', 'web']);
+    expect(r?.invalid[0]).toMatchObject({ name: 'bad', reason: expect.stringMatching(/needs "command"/) });
+  });
+  it('accepts a bare fragment copied out of a README', () => {
+    const r = parseMcpServersSnippet('"memory": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"] },');
+    expect(r?.servers).toEqual([{ name: 'memory', entry: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } }]);
+  });
+  it('ignores text that is not a snippet', () => {
+    expect(parseMcpServersSnippet('npx -y pkg')).toBeNull();
+    expect(parseMcpServersSnippet('{"a": 1}')).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { checkAttachment, MAX_IMAGE_BYTES } from '../../../../renderer/lib/attachments';
+import { tokenize } from '../../../../renderer/lib/highlight';
+import { hasInvisible, markInvisible } from '../../../../renderer/lib/invisible';
+
+describe('flagging invisible characters', () => {
+  it('turns zero-width, bidi, tag and control characters into flagged markers', () => {
+    const segs = markInvisible('a\u200bb\u202ec\u001b[31md\u{E0041}');
+    expect(segs.filter((s) => s.flagged).map((s) => s.text)).toEqual(['⟦U+200B⟧', '⟦U+202E⟧', '⟦ESC⟧', '⟦U+E0041⟧']);
+    expect(segs.map((s) => s.text).join('')).toBe('a⟦U+200B⟧b⟦U+202E⟧c⟦ESC⟧[31md⟦U+E0041⟧');
+  });
+  it('flags markers core already inserted', () => {
+    expect(markInvisible('read ⟦U+200B⟧ me')).toEqual([
+      { text: 'read ', flagged: false },
+      { text: '⟦U+200B⟧', flagged: true },
+      { text: ' me', flagged: false },
+    ]);
+  });
+  it('leaves ordinary text, emoji and accents alone', () => {
+    const text = 'Grüße 👋 — line\n\ttab';
+    expect(hasInvisible(text)).toBe(false);
+    expect(markInvisible(text)).toEqual([{ text, flagged: false }]);
+  });
+});
+
+describe('code highlighting', () => {
+  it('keeps the text exactly and finds keys, strings, numbers and keywords', () => {
+    const code = '{"a": "b", "n": 1.5, "t": true} // note';
+    const tokens = tokenize(code, 'js');
+    expect(tokens.map((t) => t.text).join('')).toBe(code);
+    expect(tokens.find((t) => t.text === '"a"')?.kind).toBe('key');
+    expect(tokens.find((t) => t.text === '"b"')?.kind).toBe('string');
+    expect(tokens.find((t) => t.text === '1.5')?.kind).toBe('number');
+    expect(tokens.find((t) => t.text === 'true')?.kind).toBe('keyword');
+    expect(tokens.find((t) => t.text === '// note')?.kind).toBe('comment');
+  });
+  it('treats # as a comment only where the language does', () => {
+    expect(tokenize('x = 1 # c', 'python').some((t) => t.kind === 'comment')).toBe(true);
+    expect(tokenize('#include <a>', 'c').some((t) => t.kind === 'comment')).toBe(false);
+  });
+});
+
+describe('attachment limits', () => {
+  it('takes images up to 5 MB and text files up to 1 MB', () => {
+    expect(checkAttachment({ name: 'a.png', type: 'image/png', size: 1000 })).toEqual({ ok: true, kind: 'image', mimeType: 'image/png' });
+    expect(checkAttachment({ name: 'notes.md', type: '', size: 1000 })).toEqual({ ok: true, kind: 'text', mimeType: 'text/plain' });
+  });
+  it('says why a file is refused and what to do', () => {
+    const big = checkAttachment({ name: 'photo.jpg', type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 });
+    expect(big).toMatchObject({ ok: false, message: expect.stringMatching(/at most 5 MB.*Resize/) });
+    expect(checkAttachment({ name: 'log.txt', type: 'text/plain', size: 2 * 1024 * 1024 })).toMatchObject({ ok: false, message: expect.stringMatching(/at most 1 MB/) });
+    expect(checkAttachment({ name: 'a.heic', type: 'image/heic', size: 10 })).toMatchObject({ ok: false, message: expect.stringMatching(/PNG, JPEG, GIF and WebP/) });
+    expect(checkAttachment({ name: 'a.zip', type: 'application/zip', size: 10 })).toMatchObject({ ok: false });
+  });
+});
