@@ -177,6 +177,7 @@ function abortText(signal: AbortSignal | undefined): string {
 }
 
 function formatSeconds(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
   const seconds = ms / 1000;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }
