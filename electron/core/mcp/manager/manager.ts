@@ -1,0 +1,212 @@
+// Every configured server: connects them in parallel, keeps their status, restarts with backoff,
+// applies configuration changes to only the servers they affect, and routes tool calls. The
+// manager never parses JSON-RPC (the client does) and never names tools for Claude (the registry does).
+import type { ConfiguredServer, ServerEntry } from '../../../../shared/server-config';
+import type { ServerStatus, TestConnectionResult } from '../../../../shared/server-types';
+import type { Tool } from '../../../../shared/mcp-types';
+import type { CallToolOptions, ToolCallOutcome } from '../client';
+import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../config/loader';
+import { entryHash } from '../config/identity';
+import { validateServerEntry, resolveTransport } from '../config/schema';
+import { ServerSession } from './server-session';
+import type { ApprovalCheck, SessionDeps } from './types';
+
+export interface ManagerOptions extends SessionDeps {
+  sources: ConfigSources;
+  approvals?: ApprovalCheck;
+  /** Adds what the manager does not know (trust, token cost, approval view) before emitting. */
+  decorate?: (status: ServerStatus, session: ServerSession) => ServerStatus;
+}
+
+type Listener<T> = (value: T) => void;
+
+export class McpManager {
+  private readonly loader: ConfigLoader;
+  private readonly sessions = new Map<string, ServerSession>();
+  private readonly hashes = new Map<string, string>();
+  private readonly statusListeners = new Set<Listener<ServerStatus>>();
+  private readonly toolListeners = new Set<Listener<string>>();
+  private config: LoadedConfig | undefined;
+  private settling: Promise<void> = Promise.resolve();
+  private projectDir: string | undefined;
+
+  constructor(private readonly options: ManagerOptions) {
+    this.loader = new ConfigLoader(options.sources);
+    this.projectDir = options.sources.projectDir;
+  }
+
+  /** Loads the configuration and starts every enabled, approved server in parallel. */
+  async start(): Promise<LoadedConfig> {
+    return this.reload();
+  }
+
+  /**
+   * Waits until startup has settled, at most `maxWaitMs` (the first turn waits 10 s, then goes
+   * ahead with the servers that are ready; later ones join with a tools-changed event).
+   */
+  async whenReady(maxWaitMs = 10_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.settling, new Promise<void>((r) => (timer = setTimeout(r, maxWaitMs)))]);
+    clearTimeout(timer);
+  }
+
+  statuses(): ServerStatus[] {
+    return [...this.sessions.values()].map((s) => this.decorated(s));
+  }
+
+  status(name: string): ServerStatus | undefined {
+    const s = this.sessions.get(name);
+    return s ? this.decorated(s) : undefined;
+  }
+
+  session(name: string): ServerSession | undefined {
+    return this.sessions.get(name);
+  }
+
+  /** Tools of every connected server. */
+  tools(): Map<string, Tool[]> {
+    return new Map([...this.sessions].filter(([, s]) => s.connected).map(([n, s]) => [n, s.tools]));
+  }
+
+  lastConfig(): LoadedConfig | undefined {
+    return this.config;
+  }
+
+  onStatus(listener: Listener<ServerStatus>): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  onToolsChanged(listener: Listener<string>): () => void {
+    this.toolListeners.add(listener);
+    return () => this.toolListeners.delete(listener);
+  }
+
+  /** Points the project scope at another folder; only project-scope servers restart. */
+  async setProjectDir(dir: string | undefined): Promise<LoadedConfig> {
+    this.projectDir = dir;
+    this.loader.setProjectDir(dir);
+    return this.reload();
+  }
+
+  /**
+   * Re-reads the configuration and applies it: new servers start, removed ones stop, changed ones
+   * restart, untouched ones keep running. With a name, that server restarts even if unchanged.
+   */
+  async reload(name?: string): Promise<LoadedConfig> {
+    const config = await this.loader.load();
+    this.config = config;
+    const wanted = new Map(config.servers.map((s) => [s.name, s]));
+    const work: Promise<void>[] = [];
+    for (const [existing, session] of this.sessions) {
+      if (!wanted.has(existing)) {
+        this.sessions.delete(existing);
+        this.hashes.delete(existing);
+        work.push(session.stop().then(() => this.emitRemoved(existing)));
+      }
+    }
+    for (const server of config.servers) {
+      const hash = configHash(server);
+      const current = this.sessions.get(server.name);
+      if (current && this.hashes.get(server.name) === hash && name !== server.name) continue;
+      if (current) await current.stop('connecting');
+      work.push(this.launch(server, hash));
+    }
+    const all = Promise.all(work).then(() => undefined);
+    this.settling = all;
+    await all;
+    return config;
+  }
+
+  /** Stops and starts one server, forgetting its crash history (the "Retry" button). */
+  async restart(name: string): Promise<ServerStatus | undefined> {
+    const session = this.sessions.get(name);
+    if (!session) return undefined;
+    await session.stop('connecting');
+    await this.launch(session.configured, this.hashes.get(name) ?? configHash(session.configured), true);
+    return this.status(name);
+  }
+
+  /**
+   * Calls a tool on a server. A server that is down is restarted once first (calls never sent are
+   * safe to send after a restart); a call in flight when the server dies fails, since it may have run.
+   */
+  async callTool(server: string, tool: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
+    const session = this.sessions.get(server);
+    if (!session) throw new Error(`No server named "${server}" is configured.`);
+    if (!session.connected && !(await session.ensureConnected())) {
+      const st = session.status;
+      throw new Error(`Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}.`);
+    }
+    return session.callTool(tool, args, opts);
+  }
+
+  /** Starts a server from an unsaved entry, reports what happened, and stops it. */
+  async testConnection(name: string, entry: ServerEntry): Promise<TestConnectionResult> {
+    const validation = validateServerEntry('(unsaved entry)', name, entry);
+    const started = Date.now();
+    if (!validation.ok) {
+      return { ok: false, durationMs: 0, serverInfo: null, protocolVersion: null, toolCount: 0, tools: [], error: { message: validation.issues.map((i) => i.message).join('\n') }, stderrTail: '' };
+    }
+    const configured: ConfiguredServer = { name, scope: 'user', file: '(unsaved entry)', entry: validation.entry, transport: resolveTransport(validation.entry), disabled: false, issues: [], shadowed: [] };
+    const session = new ServerSession(configured, { ...this.options, restart: { crashLoopExits: 1 } }, () => undefined);
+    await session.start();
+    const st = session.status;
+    const result: TestConnectionResult = {
+      ok: st.status === 'connected',
+      durationMs: Date.now() - started,
+      serverInfo: st.serverInfo,
+      protocolVersion: st.protocolVersion,
+      toolCount: session.tools.length,
+      tools: session.tools.map((t) => t.name),
+      error: st.status === 'connected' ? null : (st.error ?? { message: `status ${st.status}` }),
+      stderrTail: session.stderrTail(),
+    };
+    await session.stop();
+    return result;
+  }
+
+  /** Shuts every server down in parallel (process-tree shutdown), bounded by the transports. */
+  async shutdown(): Promise<void> {
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.allSettled(sessions.map((s) => s.stop()));
+  }
+
+  private async launch(server: ConfiguredServer, hash: string, manual = false): Promise<void> {
+    let session = this.sessions.get(server.name);
+    if (!session || session.configured !== server) {
+      session = new ServerSession(server, this.options, (status, toolsChanged) => this.emit(server.name, status, toolsChanged));
+      this.sessions.set(server.name, session);
+    }
+    this.hashes.set(server.name, hash);
+    if (server.issues.length > 0) return session.start();
+    if (server.disabled) return session.hold('disabled');
+    if (server.scope === 'project' && server.entry) {
+      const approved = this.projectDir && (await this.options.approvals?.isApproved(this.projectDir, server.name, entryHash(server.entry)));
+      if (!approved) return session.hold('needs-approval', { message: 'A project server starts only after you approve its command.' });
+    }
+    return manual ? session.retry() : session.start();
+  }
+
+  private decorated(session: ServerSession): ServerStatus {
+    return this.options.decorate ? this.options.decorate(session.status, session) : session.status;
+  }
+
+  private emit(name: string, _status: ServerStatus, toolsChanged: boolean): void {
+    const session = this.sessions.get(name);
+    if (!session) return;
+    const status = this.decorated(session);
+    for (const l of this.statusListeners) l(status);
+    if (toolsChanged) for (const l of this.toolListeners) l(name);
+  }
+
+  private emitRemoved(name: string): void {
+    for (const l of this.toolListeners) l(name);
+  }
+}
+
+/** What decides whether a running server must restart after a reload. */
+function configHash(server: ConfiguredServer): string {
+  return JSON.stringify([server.scope, server.file, server.disabled, server.entry ? entryHash(server.entry) : null, server.issues.length]);
+}

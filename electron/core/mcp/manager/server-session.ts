@@ -1,0 +1,254 @@
+// One configured server's life: expand its entry, start its transport, negotiate, list its tools,
+// and restart it with backoff when it dies. The manager owns one session per server.
+import type { ConfiguredServer } from '../../../../shared/server-config';
+import type { ServerStatus } from '../../../../shared/server-types';
+import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
+import { McpClient, type CallToolOptions, type ToolCallOutcome } from '../client';
+import { expandEntry } from '../config/expand';
+import type { TransportCloseInfo } from '../transport';
+import { hintFor } from './hints';
+import { isPermanentFailure, RestartPolicy } from './restart-policy';
+import { initialStatus } from './status';
+import type { ManagedTransport, SessionDeps } from './types';
+
+export type SessionListener = (status: ServerStatus, toolsChanged: boolean) => void;
+
+export class ServerSession {
+  status: ServerStatus;
+  tools: Tool[] = [];
+  resources: Resource[] = [];
+  prompts: Prompt[] = [];
+  private client: McpClient | null = null;
+  private transport: ManagedTransport | null = null;
+  private readonly policy: RestartPolicy;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private connecting: Promise<void> | null = null;
+  private connectedAt = 0;
+  private stopped = false;
+  private readonly now: () => number;
+
+  constructor(
+    readonly configured: ConfiguredServer,
+    private readonly deps: SessionDeps,
+    private readonly listener: SessionListener,
+  ) {
+    this.status = initialStatus(configured);
+    this.policy = new RestartPolicy(deps.restart);
+    this.now = deps.now ?? Date.now;
+  }
+
+  get name(): string {
+    return this.configured.name;
+  }
+
+  get connected(): boolean {
+    return this.status.status === 'connected' && this.client !== null;
+  }
+
+  /** Starts (or restarts) the server; resolves when this attempt has settled, never rejects. */
+  start(): Promise<void> {
+    this.stopped = false;
+    this.clearRestartTimer();
+    this.connecting ??= this.connectOnce().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  /** A manual retry: forget the crash history, then start. */
+  retry(): Promise<void> {
+    this.policy.reset();
+    return this.start();
+  }
+
+  /** Puts the session in a state that does not start (skipped, disabled, needs-approval). */
+  hold(status: 'skipped' | 'disabled' | 'needs-approval', error: ServerStatus['error'] = null): void {
+    this.update({ status, error });
+  }
+
+  /**
+   * For a call to a server that is down: restart it once (skipping the backoff wait) and wait for
+   * the result. Calls that were in flight when it died are not retried: they may have run.
+   */
+  async ensureConnected(): Promise<boolean> {
+    if (this.connected) return true;
+    if (this.stopped || ['disabled', 'skipped', 'needs-approval'].includes(this.status.status)) return false;
+    if (this.connecting) await this.connecting;
+    else if (this.restartTimer || this.status.status === 'failed') await this.start();
+    return this.connected;
+  }
+
+  callTool(tool: string, args: Record<string, unknown>, opts: CallToolOptions): Promise<ToolCallOutcome> {
+    if (!this.client) throw new Error(`${this.name} is not connected`);
+    return this.client.callTool(tool, args, opts);
+  }
+
+  /** The live client, for resources, prompts and logs. */
+  get mcp(): McpClient | null {
+    return this.client;
+  }
+
+  stderrTail(): string {
+    return this.transport?.stderrTail?.() ?? this.status.stderrTail;
+  }
+
+  /** Stops the server for good (removed, disabled, quitting): process tree ended, no restart. */
+  async stop(finalStatus: 'disabled' | 'connecting' = 'disabled'): Promise<void> {
+    this.stopped = true;
+    this.clearRestartTimer();
+    const pending = this.connecting;
+    await this.teardown();
+    if (pending) await pending.catch(() => undefined);
+    await this.teardown();
+    this.tools = [];
+    this.update({ status: finalStatus, toolCount: 0, resourceCount: 0, promptCount: 0 }, true);
+  }
+
+  private async connectOnce(): Promise<void> {
+    const started = this.now();
+    this.update({ status: 'connecting', error: null, startedAt: started, connectMs: null });
+    const entry = this.configured.entry;
+    if (!entry || this.configured.issues.length > 0) {
+      this.update({ status: 'failed', error: { message: this.configured.issues[0]?.message ?? 'invalid configuration', hint: 'Fix the entry in the configuration file.' } });
+      return;
+    }
+    const expanded = await expandEntry(entry, { env: this.deps.env, secrets: this.deps.secrets, baseDir: dirOf(this.configured.file) });
+    if (!expanded.ok) {
+      if (expanded.reason === 'invalid') this.update({ status: 'failed', error: { message: expanded.message } });
+      else this.update({ status: 'skipped', error: { message: expanded.message } });
+      return;
+    }
+    const launch = expanded.launch;
+    let transport: ManagedTransport | null = null;
+    try {
+      transport = await this.deps.createTransport(this.name, launch);
+      const client = new McpClient(transport, { requestTimeoutMs: launch.requestTimeoutMs, clientInfo: this.deps.clientInfo });
+      this.transport = transport;
+      this.client = client;
+      client.on('closed', (info) => this.onUnexpectedClose(client, info));
+      client.on('tools-changed', (tools) => {
+        this.tools = tools;
+        this.update({ toolCount: tools.length }, true);
+      });
+      await withDeadline(this.connectAndList(client, launch.startupTimeoutMs), launch.startupTimeoutMs, started, this.now);
+      if (this.stopped || this.client !== client) return;
+      this.connectedAt = this.now();
+      if (transport.pid && transport.pgid) {
+        await this.deps.processes?.add({ name: this.name, pid: transport.pid, pgid: transport.pgid, startedAt: transport.startedAt ?? started, command: launch.transport === 'stdio' ? launch.command : launch.url });
+      }
+      this.update(
+        {
+          status: 'connected',
+          serverInfo: client.serverInfo ?? null,
+          protocolVersion: client.protocolVersion ?? null,
+          instructions: client.instructions ?? null,
+          toolCount: this.tools.length,
+          resourceCount: this.resources.length,
+          promptCount: this.prompts.length,
+          connectMs: this.connectedAt - started,
+          stderrTail: transport.stderrTail?.() ?? '',
+          error: null,
+        },
+        true,
+      );
+    } catch (err) {
+      if (this.stopped) return;
+      const stderrTail = transport?.stderrTail?.() ?? (err as { stderrTail?: string }).stderrTail ?? '';
+      await this.teardown();
+      this.failAndMaybeRestart(errorMessage(err), stderrTail, 0);
+    }
+  }
+
+  private async connectAndList(client: McpClient, startupTimeoutMs: number): Promise<void> {
+    await client.connect({ timeoutMs: startupTimeoutMs });
+    const caps = client.capabilities ?? {};
+    const [tools, resources, prompts] = await Promise.all([
+      caps.tools ? client.listTools() : Promise.resolve([] as Tool[]),
+      caps.resources ? client.listResources().catch(() => [] as Resource[]) : Promise.resolve([] as Resource[]),
+      caps.prompts ? client.listPrompts().catch(() => [] as Prompt[]) : Promise.resolve([] as Prompt[]),
+    ]);
+    this.tools = tools;
+    this.resources = resources;
+    this.prompts = prompts;
+  }
+
+  private onUnexpectedClose(client: McpClient, info: TransportCloseInfo): void {
+    // During a start, the failed connect() reports the exit; counting it here too would double it.
+    if (this.stopped || this.client !== client || this.connectedAt === 0) return;
+    const pid = this.transport?.pid;
+    this.client = null;
+    this.transport = null;
+    if (pid) void this.deps.processes?.remove(pid);
+    const uptime = this.connectedAt ? this.now() - this.connectedAt : 0;
+    this.connectedAt = 0;
+    this.tools = [];
+    this.update({ toolCount: 0 }, true);
+    this.failAndMaybeRestart(info.reason, info.stderrTail ?? '', uptime);
+  }
+
+  private failAndMaybeRestart(message: string, stderrTail: string, uptimeMs: number): void {
+    const error = { message, hint: hintFor(message, stderrTail) };
+    if (isPermanentFailure(message)) {
+      this.update({ status: 'failed', error, stderrTail });
+      return;
+    }
+    const verdict = this.policy.onExit(this.now(), uptimeMs);
+    if (verdict.action === 'give-up') {
+      const loop = { message: `${verdict.message} (last error: ${message})`, hint: hintFor(verdict.message, stderrTail) };
+      this.update({ status: 'failed', error: loop, stderrTail });
+      return;
+    }
+    const seconds = Math.max(1, Math.round(verdict.delayMs / 1000));
+    this.update({ status: 'failed', error: { message: `${message}; restarting in ${seconds} s (attempt ${verdict.attempt})`, hint: error.hint }, stderrTail, restarts: this.status.restarts + 1 });
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (!this.stopped) void this.start();
+    }, verdict.delayMs);
+    this.restartTimer.unref?.();
+  }
+
+  private async teardown(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    this.client = null;
+    this.transport = null;
+    if (transport?.pid) await this.deps.processes?.remove(transport.pid);
+    if (client) await client.close().catch(() => undefined);
+    else if (transport) await transport.close().catch(() => undefined);
+  }
+
+  private clearRestartTimer(): void {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+  }
+
+  private update(patch: Partial<ServerStatus>, toolsChanged = false): void {
+    this.status = { ...this.status, ...patch };
+    this.listener(this.status, toolsChanged);
+  }
+}
+
+function dirOf(file: string): string {
+  const i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+  return i > 0 ? file.slice(0, i) : '.';
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The whole start (spawn, initialize, listings) is bounded by startupTimeout. */
+async function withDeadline<T>(work: Promise<T>, timeoutMs: number, started: number, now: () => number): Promise<T> {
+  const remaining = Math.max(1, timeoutMs - (now() - started));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings); raise "startupTimeout" if the server needs longer`)), remaining);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export type { CallToolResult };

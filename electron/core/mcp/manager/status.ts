@@ -1,0 +1,41 @@
+// Builds the ServerStatus the window and the command line show, from a configured server.
+import type { ConfiguredServer, ServerEntry } from '../../../../shared/server-config';
+import type { ServerStatus } from '../../../../shared/server-types';
+
+const MASK = '••••••';
+
+/** The entry with env and header values masked: names stay visible, values never leave core. */
+export function maskEntry(entry: ServerEntry | undefined): ServerEntry | null {
+  if (!entry) return null;
+  const masked: ServerEntry = { ...entry };
+  if (entry.env) masked.env = Object.fromEntries(Object.keys(entry.env).map((k) => [k, MASK]));
+  if (entry.headers) masked.headers = Object.fromEntries(Object.keys(entry.headers).map((k) => [k, MASK]));
+  return masked;
+}
+
+export function initialStatus(configured: ConfiguredServer): ServerStatus {
+  return {
+    name: configured.name,
+    status: configured.disabled ? 'disabled' : 'connecting',
+    scope: configured.scope,
+    file: configured.file,
+    shadowed: configured.shadowed,
+    transport: configured.transport ?? null,
+    entry: maskEntry(configured.entry),
+    serverInfo: null,
+    protocolVersion: null,
+    instructions: null,
+    toolCount: 0,
+    resourceCount: 0,
+    promptCount: 0,
+    toolTokens: 0,
+    error: null,
+    issues: configured.issues,
+    stderrTail: '',
+    startedAt: null,
+    connectMs: null,
+    restarts: 0,
+    trusted: false,
+    approval: null,
+  };
+}

@@ -1,0 +1,26 @@
+// Builds the transport a launch spec asks for. Transport modules load lazily, so a user with only
+// stdio servers never pays for the HTTP stack at start-up.
+import type { LaunchSpec } from '../config/expand';
+import type { ManagedTransport } from './types';
+
+export interface FactoryOptions {
+  /** Use the login shell's PATH for stdio servers (desktop launch); the command line keeps its own. */
+  loginShellPath?: boolean;
+}
+
+export function defaultTransportFactory(options: FactoryOptions = {}) {
+  return async (_name: string, launch: LaunchSpec): Promise<ManagedTransport> => {
+    if (launch.transport === 'stdio') {
+      const { StdioTransport } = await import('../transports/stdio');
+      return new StdioTransport({
+        command: launch.command,
+        args: launch.args,
+        env: launch.env,
+        cwd: launch.cwd,
+        inheritPath: options.loginShellPath ? 'login-shell' : 'process',
+      });
+    }
+    const { createHttpTransport } = await import('./http-transport-factory');
+    return createHttpTransport(launch);
+  };
+}

@@ -1,0 +1,37 @@
+// What the manager needs from outside, as small interfaces: how to build a transport, whether a
+// project server is approved, where to record process groups. Wiring happens in core/host.
+import type { LaunchSpec, SecretLookup } from '../config/expand';
+import type { Transport } from '../transport';
+
+/** A transport plus, for stdio, what the manager records for orphan cleanup and shows in status. */
+export interface ManagedTransport extends Transport {
+  readonly pid?: number;
+  readonly pgid?: number;
+  readonly startedAt?: number;
+  stderrTail?(): string;
+}
+
+export type TransportFactory = (name: string, launch: LaunchSpec) => ManagedTransport | Promise<ManagedTransport>;
+
+/** Project servers start only once the user approved this exact entry (permissions issue). */
+export interface ApprovalCheck {
+  isApproved(projectDir: string, name: string, entryHash: string): boolean | Promise<boolean>;
+}
+
+/** Records running servers' process groups so a crash of Lena leaves nothing behind (desktop issue). */
+export interface ProcessRecorder {
+  add(record: { name: string; pid: number; pgid: number; startedAt: number; command: string }): void | Promise<void>;
+  remove(pid: number): void | Promise<void>;
+}
+
+export interface SessionDeps {
+  createTransport: TransportFactory;
+  env: NodeJS.ProcessEnv;
+  secrets?: SecretLookup;
+  processes?: ProcessRecorder;
+  /** Restart policy knobs; tests shrink the delays. */
+  restart?: import('./restart-policy').RestartPolicyOptions;
+  clientInfo?: { name: string; version: string };
+  now?: () => number;
+  log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+}

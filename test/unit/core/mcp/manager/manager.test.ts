@@ -1,0 +1,207 @@
+// The manager against real child processes (test/fixtures/manager/peer.mjs): parallel start,
+// failures with hints, crash loops, approvals, reloads that touch only what changed, calls to
+// dead servers, and test connections (RELIABILITY.md faults 22-29).
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { McpManager, type ManagerOptions } from '../../../../../electron/core/mcp/manager/manager';
+import { defaultTransportFactory } from '../../../../../electron/core/mcp/manager/transport-factory';
+
+const PEER = resolve(__dirname, '../../../../fixtures/manager/peer.mjs');
+const dirs: string[] = [];
+const managers: McpManager[] = [];
+
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((m) => m.shutdown()));
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function workspace() {
+  const dir = mkdtempSync(join(tmpdir(), 'lena-manager-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function peer(env: Record<string, string> = {}) {
+  return { command: process.execPath, args: [PEER], env };
+}
+
+function spawns(file: string): number {
+  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+}
+
+function makeManager(dir: string, servers: Record<string, unknown>, extra: Partial<ManagerOptions> = {}) {
+  const userFile = join(dir, 'mcp.json');
+  writeFileSync(userFile, JSON.stringify({ mcpServers: servers }, null, 2));
+  const manager = new McpManager({
+    sources: { userFile, ...extra.sources },
+    createTransport: defaultTransportFactory(),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    restart: { baseDelayMs: 30, maxDelayMs: 120, jitter: 0, crashLoopExits: 4, crashLoopWindowMs: 30_000, healthyAfterMs: 60_000 },
+    ...extra,
+  });
+  managers.push(manager);
+  return { manager, userFile };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('McpManager', () => {
+  it('starts ten servers at once: good, slow, crashing, missing and unset-variable ones each get their own status', async () => {
+    const dir = workspace();
+    const servers: Record<string, unknown> = {};
+    for (let i = 0; i < 6; i++) servers[`ok${i}`] = peer({ PEER_TOOLS: `t${i}a,t${i}b` });
+    servers.slow = peer({ PEER_DELAY_MS: '400' });
+    servers.crashy = peer({ PEER_MODE: 'crash-at-start' });
+    servers.missing = { command: 'lena-no-such-command-xyz' };
+    servers.needsvar = { command: process.execPath, args: [PEER, '${LENA_TEST_UNSET_VAR}'] };
+    const { manager } = makeManager(dir, servers);
+    await manager.start();
+    const by = Object.fromEntries(manager.statuses().map((s) => [s.name, s]));
+    for (let i = 0; i < 6; i++) {
+      expect(by[`ok${i}`]).toMatchObject({ status: 'connected', toolCount: 2, serverInfo: { name: 'peer', version: '1.2.3' }, protocolVersion: '2025-11-25', scope: 'user' });
+    }
+    expect(by.slow.status).toBe('connected');
+    expect(by.slow.connectMs).toBeGreaterThanOrEqual(400);
+    expect(by.missing.status).toBe('failed');
+    expect(by.missing.error?.message).toMatch(/was not found on PATH/);
+    expect(by.missing.error?.hint).toMatch(/absolute path/);
+    expect(by.needsvar).toMatchObject({ status: 'skipped', error: { message: expect.stringMatching(/missing environment variables: LENA_TEST_UNSET_VAR/) } });
+    await until(() => /crash loop/.test(manager.status('crashy')?.error?.message ?? ''), 'crashy to give up');
+    expect(manager.status('crashy')?.status).toBe('failed');
+    expect(manager.status('crashy')?.stderrTail).toMatch(/scripted crash/);
+    expect([...manager.tools().keys()].sort()).toEqual(['ok0', 'ok1', 'ok2', 'ok3', 'ok4', 'ok5', 'slow']);
+  });
+
+  it('turns a crash loop into "failed" after a bounded number of spawns, and Retry starts afresh', async () => {
+    const dir = workspace();
+    const counter = join(dir, 'spawns.txt');
+    const { manager } = makeManager(dir, { loop: peer({ PEER_MODE: 'crash-at-start', PEER_COUNTER: counter }) });
+    await manager.start();
+    await until(() => /crash loop/.test(manager.status('loop')?.error?.message ?? ''), 'the crash-loop verdict');
+    const st = manager.status('loop')!;
+    expect(st.status).toBe('failed');
+    expect(st.error?.message).toMatch(/^crash loop: 4 exits in \d+ s/);
+    expect(st.error?.hint).toMatch(/Retry/);
+    expect(spawns(counter)).toBe(4);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(spawns(counter)).toBe(4); // no further spawns once failed
+    await manager.restart('loop');
+    await until(() => spawns(counter) >= 5, 'a fresh spawn after Retry');
+  });
+
+  it('counts a server that answers initialize and then exits toward the backoff', async () => {
+    const dir = workspace();
+    const counter = join(dir, 'spawns.txt');
+    const { manager } = makeManager(dir, { flaky: peer({ PEER_MODE: 'exit-after-init', PEER_COUNTER: counter }) });
+    await manager.start();
+    await until(() => /crash loop/.test(manager.status('flaky')?.error?.message ?? ''), 'the crash-loop verdict');
+    expect(spawns(counter)).toBe(4);
+  });
+
+  it('never retries a missing command', async () => {
+    const dir = workspace();
+    const { manager } = makeManager(dir, { gone: { command: 'lena-definitely-missing-cmd' } });
+    await manager.start();
+    const first = manager.status('gone')!;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(manager.status('gone')).toMatchObject({ status: 'failed', restarts: 0 });
+    expect(first.error?.message).toMatch(/`lena-definitely-missing-cmd` was not found on PATH/);
+  });
+
+  it('never starts a project server before approval, and starts it once approved', async () => {
+    const dir = workspace();
+    const project = join(dir, 'project');
+    const counter = join(dir, 'spawns.txt');
+    rmSync(project, { recursive: true, force: true });
+    require('node:fs').mkdirSync(project);
+    writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { proj: peer({ PEER_COUNTER: counter }) } }));
+    let approved = false;
+    const { manager } = makeManager(dir, {}, { sources: { projectDir: project }, approvals: { isApproved: () => approved } });
+    await manager.start();
+    expect(manager.status('proj')).toMatchObject({ status: 'needs-approval', scope: 'project' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(spawns(counter)).toBe(0);
+    approved = true;
+    await manager.reload('proj');
+    expect(manager.status('proj')?.status).toBe('connected');
+    expect(spawns(counter)).toBe(1);
+  });
+
+  it('restarts only the server whose entry changed on reload', async () => {
+    const dir = workspace();
+    const { manager, userFile } = makeManager(dir, { a: peer({ PEER_TOOLS: 'x' }), b: peer({ PEER_TOOLS: 'y' }) });
+    await manager.start();
+    const pidOf = async (name: string) => {
+      const r = await manager.callTool(name, name === 'a' ? 'x' : 'y2', {});
+      return (r.content[0] as { text: string }).text.split(':').pop();
+    };
+    const aBefore = await pidOf('a');
+    writeFileSync(userFile, JSON.stringify({ mcpServers: { a: peer({ PEER_TOOLS: 'x' }), b: peer({ PEER_TOOLS: 'y,y2' }) } }));
+    const changed: string[] = [];
+    manager.onToolsChanged((n) => changed.push(n));
+    await manager.reload();
+    expect(await pidOf('a')).toBe(aBefore);
+    expect(manager.status('b')?.toolCount).toBe(2);
+    expect(changed).toContain('b');
+    expect(changed).not.toContain('a');
+  });
+
+  it('keeps the last good configuration when the file is edited into invalid JSON', async () => {
+    const dir = workspace();
+    const { manager, userFile } = makeManager(dir, { a: peer() });
+    await manager.start();
+    writeFileSync(userFile, '{ "mcpServers": { "a": ');
+    const config = await manager.reload();
+    expect(manager.status('a')?.status).toBe('connected');
+    expect(config.errors[0].message).toMatch(/mcp\.json/);
+    expect(config.errors[0].line).toBe(1);
+  });
+
+  it('restarts a server that died while idle before sending a call to it', async () => {
+    const dir = workspace();
+    const { manager } = makeManager(dir, { a: peer({ PEER_TOOLS: 'echo,die' }) }, { restart: { baseDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 } });
+    await manager.start();
+    await expect(manager.callTool('a', 'die', {})).rejects.toThrow(/exit|closed|code 9/i);
+    await until(() => manager.status('a')?.status === 'failed', 'the failed status');
+    expect(manager.status('a')?.error?.message).toMatch(/restarting in 60 s/);
+    const r = await manager.callTool('a', 'echo', { text: 'hi' });
+    expect((r.content[0] as { text: string }).text).toMatch(/^echo:\{"text":"hi"\}/);
+    expect(manager.status('a')?.status).toBe('connected');
+  });
+
+  it('fails a call in flight when its server is disabled, and ends the process', async () => {
+    const dir = workspace();
+    const { manager, userFile } = makeManager(dir, { a: peer({ PEER_MODE: 'ok', PEER_TOOLS: 'slow' }) });
+    await manager.start();
+    const pid = Number(((await manager.callTool('a', 'slow', {})).content[0] as { text: string }).text.split(':').pop());
+    const call = manager.callTool('a', 'hang', {}, { timeoutMs: 20_000 });
+    const outcome = call.then(() => 'answered', (e: Error) => e.message);
+    writeFileSync(userFile, JSON.stringify({ mcpServers: { a: { ...peer({ PEER_TOOLS: 'slow' }), disabled: true } } }));
+    await manager.reload();
+    expect(await outcome).toMatch(/closed|cancel|exit/i);
+    expect(manager.status('a')?.status).toBe('disabled');
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it('tests an unsaved entry and stops it again', async () => {
+    const dir = workspace();
+    const { manager } = makeManager(dir, {});
+    const ok = await manager.testConnection('trial', peer({ PEER_TOOLS: 'one,two,three' }));
+    expect(ok).toMatchObject({ ok: true, toolCount: 3, tools: ['one', 'two', 'three'], serverInfo: { name: 'peer' }, error: null });
+    const bad = await manager.testConnection('trial', { command: process.execPath, args: [PEER], env: { PEER_MODE: 'crash-at-start' } });
+    expect(bad.ok).toBe(false);
+    expect(bad.stderrTail).toMatch(/scripted crash/);
+    const invalid = await manager.testConnection('trial', { command: 42 } as never);
+    expect(invalid.ok).toBe(false);
+    expect(invalid.error?.message).toMatch(/command/);
+    expect(manager.statuses()).toEqual([]);
+  });
+});
