@@ -1,7 +1,7 @@
 // The manager against real child processes (test/fixtures/manager/peer.mjs): parallel start,
 // failures with hints, crash loops, approvals, reloads that touch only what changed, calls to
 // dead servers, and test connections (RELIABILITY.md faults 22-29).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -121,7 +121,7 @@ describe('McpManager', () => {
     const project = join(dir, 'project');
     const counter = join(dir, 'spawns.txt');
     rmSync(project, { recursive: true, force: true });
-    require('node:fs').mkdirSync(project);
+    mkdirSync(project);
     writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { proj: peer({ PEER_COUNTER: counter }) } }));
     let approved = false;
     const { manager } = makeManager(dir, {}, { sources: { projectDir: project }, approvals: { isApproved: () => approved } });
