@@ -1,0 +1,146 @@
+// Crash hygiene: Lena writes down every server process group it starts (processes.json in its
+// home). If Lena dies without shutting them down, the next start ends the groups that are provably
+// the same processes: same pid AND same OS start time. Nothing is ever matched by name.
+import { readJsonFile, serialisePerPath, writeJsonFile } from '../store/json-file';
+import { endProcessGroup, type GroupEnd } from './process-group';
+import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from './process-info';
+
+export interface ProcessRecord {
+  pid: number;
+  /** The group Lena created for the server (the leader's pid when spawned detached). */
+  pgid: number;
+  /** The leader's start time as the OS reports it (ms since epoch); see processStartTime. */
+  startTime: number;
+  command: string;
+  server: string;
+  /** The Lena process that started it, with its own start time, so a live Lena keeps its servers. */
+  lenaPid: number;
+  lenaStartTime: number;
+}
+
+/** What cleanup did with one record. */
+export interface OrphanOutcome {
+  record: ProcessRecord;
+  result: GroupEnd | 'pid-reused' | 'owner-running';
+}
+
+export interface ProcessRecordsOptions {
+  /** SIGTERM → SIGKILL grace for an orphaned group. */
+  graceMs?: number;
+  /** This process's pid (tests pretend to be another run of Lena). */
+  selfPid?: number;
+  log?: (level: 'info' | 'warn', message: string) => void;
+}
+
+export class ProcessRecords {
+  private readonly selfPid: number;
+  private selfStart: Promise<number | undefined> | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly options: ProcessRecordsOptions = {},
+  ) {
+    this.selfPid = options.selfPid ?? process.pid;
+  }
+
+  /** Records a server Lena just started; undefined (not recorded) when the OS cannot identify it. */
+  async add(entry: { pid: number; pgid: number; command: string; server: string }): Promise<ProcessRecord | undefined> {
+    if (!PROCESS_TRACKING_SUPPORTED) return undefined;
+    const [startTime, lenaStartTime] = await Promise.all([processStartTime(entry.pid), this.ownStartTime()]);
+    if (startTime === undefined || lenaStartTime === undefined) {
+      this.options.log?.('warn', `Server "${entry.server}" (pid ${entry.pid}) exited before it could be recorded.`);
+      return undefined;
+    }
+    const record: ProcessRecord = { ...entry, startTime, lenaPid: this.selfPid, lenaStartTime };
+    await this.update((records) => [...records.filter((r) => r.pid !== entry.pid), record]);
+    return record;
+  }
+
+  /** Forgets a server that Lena shut down or saw exit. */
+  async remove(pid: number): Promise<void> {
+    await this.update((records) => records.filter((r) => !(r.pid === pid && r.lenaPid === this.selfPid)));
+  }
+
+  async list(): Promise<ProcessRecord[]> {
+    return this.read();
+  }
+
+  /**
+   * Ends the recorded groups of earlier runs whose leader is still the recorded process, and
+   * forgets every record of a run that is over. Records of a Lena that is still running (the
+   * command line next to the window) are left alone.
+   */
+  async cleanupOrphans(): Promise<OrphanOutcome[]> {
+    const records = await this.read();
+    const selfStart = await this.ownStartTime();
+    const outcomes: OrphanOutcome[] = [];
+    const ends: Promise<void>[] = [];
+    for (const record of records) {
+      // Our own pid with another start time is an earlier Lena that had the same pid.
+      if (record.lenaPid === this.selfPid && record.lenaStartTime === selfStart) continue;
+      if (await this.isSameProcess(record.lenaPid, record.lenaStartTime)) {
+        outcomes.push({ record, result: 'owner-running' });
+        continue;
+      }
+      const current = await processStartTime(record.pid);
+      if (current === undefined) {
+        outcomes.push({ record, result: 'gone' });
+      } else if (current !== record.startTime) {
+        outcomes.push({ record, result: 'pid-reused' });
+      } else {
+        ends.push(
+          endProcessGroup(record.pgid, { graceMs: this.options.graceMs ?? 2000 }).then((result) => {
+            outcomes.push({ record, result });
+            this.options.log?.(
+              result === 'survived' ? 'warn' : 'info',
+              `Orphaned server "${record.server}" from an earlier run (pid ${record.pid}, group ${record.pgid}): ${result}.`,
+            );
+          }),
+        );
+      }
+    }
+    await Promise.all(ends);
+    // Forget what is over; keep live owners' records and groups that even SIGKILL did not end.
+    const over = outcomes.filter((o) => o.result !== 'owner-running' && o.result !== 'survived').map((o) => o.record);
+    if (over.length > 0) await this.update((latest) => latest.filter((r) => !over.some((o) => same(o, r))));
+    return outcomes;
+  }
+
+  private async isSameProcess(pid: number, startTime: number): Promise<boolean> {
+    if (!isProcessRunning(pid)) return false;
+    return (await processStartTime(pid)) === startTime;
+  }
+
+  private ownStartTime(): Promise<number | undefined> {
+    this.selfStart ??= processStartTime(this.selfPid);
+    return this.selfStart;
+  }
+
+  private async read(): Promise<ProcessRecord[]> {
+    let data: unknown;
+    try {
+      data = await readJsonFile(this.file);
+    } catch (err) {
+      // A damaged file must not stop Lena from starting; it is rewritten on the next change.
+      this.options.log?.('warn', `Ignoring ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
+      return [];
+    }
+    return Array.isArray(data) ? data.filter(isRecord) : [];
+  }
+
+  private update(change: (records: ProcessRecord[]) => ProcessRecord[]): Promise<void> {
+    return serialisePerPath(`${this.file}#records`, async () => {
+      await writeJsonFile(this.file, change(await this.read()));
+    });
+  }
+}
+
+const same = (a: ProcessRecord, b: ProcessRecord) => a.pid === b.pid && a.startTime === b.startTime && a.lenaPid === b.lenaPid;
+
+function isRecord(value: unknown): value is ProcessRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  const int = (k: string) => Number.isInteger(r[k]) && (r[k] as number) > 0;
+  return int('pid') && int('pgid') && (r.pgid as number) > 1 && int('startTime') && int('lenaPid') && int('lenaStartTime') &&
+    typeof r.command === 'string' && typeof r.server === 'string';
+}
