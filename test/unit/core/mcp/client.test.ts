@@ -1,0 +1,146 @@
+// The MCP client's session rules against scripted servers: negotiation, timeouts, cancellation,
+// late answers, errors, outputSchema, server-to-client requests (RELIABILITY.md faults 14–21).
+import { describe, expect, it } from 'vitest';
+import type { McpRpcError } from '../../../../electron/core/mcp/errors';
+import type { TextContent } from '../../../../shared/mcp-types';
+import { eventually, fixture, processGone, stdioClient } from './harness';
+
+const server = fixture('scripted-server.mjs');
+const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
+const received = (stderr: string): { method?: string; id?: unknown; params?: Record<string, unknown> }[] =>
+  stderr
+    .split('\n')
+    .filter((l) => l.startsWith('recv '))
+    .map((l) => JSON.parse(l.slice(5)));
+
+describe('McpClient: negotiation', () => {
+  it('connects, sends notifications/initialized and advertises no capability it lacks', async () => {
+    const { client, transport } = stdioClient(server, ['asks']);
+    const states: string[] = [];
+    client.on('state', (s) => states.push(s));
+    await client.connect();
+    expect(states).toEqual(['connecting', 'connected']);
+    expect(client.protocolVersion).toBe('2025-11-25');
+    expect(client.serverInfo?.name).toBe('scripted-asks');
+    await eventually(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/initialized'));
+    const { answers, clientCapabilities } = JSON.parse(text(await client.callTool('answers', {})));
+    expect(clientCapabilities).toEqual({});
+    expect(answers.ping).toEqual({});
+    for (const m of ['roots/list', 'sampling/createMessage', 'elicitation/create']) expect(answers[m].code).toBe(-32601);
+  });
+
+  it('talks to a server that answers an older supported version', async () => {
+    const { client } = stdioClient(server, ['old-version']);
+    await client.connect();
+    expect(client.protocolVersion).toBe('2024-11-05');
+    expect(text(await client.callTool('echo', { text: 'old' }))).toBe('old');
+  });
+
+  it('disconnects from a server answering an unsupported version, naming both versions', async () => {
+    const { client, transport } = stdioClient(server, ['bad-version']);
+    const err = (await client.connect().catch((e: unknown) => e)) as Error & { kind: string };
+    expect(err.kind).toBe('protocol');
+    expect(err.message).toContain('1999-01-01');
+    expect(err.message).toContain('2025-11-25');
+    expect(client.state).toBe('failed');
+    await eventually(() => processGone(transport.pid!));
+  });
+
+  it('times out an unanswered initialize, kills the process tree and sends no notifications/cancelled', async () => {
+    const { client, transport } = stdioClient(server, ['no-init']);
+    const err = (await client.connect({ timeoutMs: 300 }).catch((e: unknown) => e)) as Error & { kind: string };
+    expect(err.kind).toBe('timeout');
+    expect(err.message).toContain('initialize');
+    expect(client.state).toBe('failed');
+    await eventually(() => processGone(transport.pid!));
+    expect(received(transport.stderrTail()).map((m) => m.method)).toEqual(['initialize']);
+  });
+
+  it('does not list what the server did not declare', async () => {
+    const { client, transport } = stdioClient(server);
+    await client.connect();
+    expect(await client.listResources()).toEqual([]);
+    expect(await client.listPrompts()).toEqual([]);
+    expect(received(transport.stderrTail()).some((m) => m.method === 'resources/list' || m.method === 'prompts/list')).toBe(false);
+  });
+});
+
+describe('McpClient: calls', () => {
+  it('times out a call that never answers, sends notifications/cancelled with its id, and ignores the late answer', async () => {
+    const { client, transport } = stdioClient(server);
+    await client.connect();
+    const err = (await client.callTool('hang', {}, { timeoutMs: 200 }).catch((e: unknown) => e)) as Error & { kind: string };
+    expect(err.kind).toBe('timeout');
+    const call = received(transport.stderrTail()).find((m) => m.method === 'tools/call');
+    await eventually(() => client.protocolLog().some((e) => e.note === 'late answer ignored'));
+    const cancel = received(transport.stderrTail()).find((m) => m.method === 'notifications/cancelled');
+    expect(cancel?.params?.requestId).toBe(call?.id);
+    expect(text(await client.callTool('echo', { text: 'chat still usable' }))).toBe('chat still usable');
+  });
+
+  it('cancels on abort (Stop pressed) and the server serves the next call', async () => {
+    const { client, transport } = stdioClient(server);
+    await client.connect();
+    const stop = new AbortController();
+    const call = client.callTool('hang', {}, { signal: stop.signal });
+    setTimeout(() => stop.abort(), 50);
+    await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
+    await eventually(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/cancelled'));
+    expect(text(await client.callTool('echo', { text: 'next' }))).toBe('next');
+    expect(client.state).toBe('connected');
+  });
+
+  it('delivers 50 parallel calls with random latency each to its caller', async () => {
+    const { client } = stdioClient(server);
+    await client.connect();
+    const tags = Array.from({ length: 50 }, (_, i) => `call-${i}`);
+    const results = await Promise.all(tags.map((tag) => client.callTool('sleep', { ms: Math.floor(Math.random() * 100), tag })));
+    results.forEach((r, i) => expect(text(r)).toMatch(new RegExp(`${tags[i]}$`)));
+  });
+
+  it('keeps a JSON-RPC error (-32602) apart from an isError result', async () => {
+    const { client } = stdioClient(server);
+    await client.connect();
+    const err = (await client.callTool('invalid-params', {}).catch((e: unknown) => e)) as McpRpcError;
+    expect(err.kind).toBe('rpc');
+    expect(err.code).toBe(-32602);
+    expect(err.serverMessage).toContain('"path" is required');
+    expect(err.data).toEqual({ field: 'path' });
+    const failed = await client.callTool('fails', {});
+    expect(failed.isError).toBe(true);
+    expect(text(failed)).toBe('the file does not exist');
+  });
+
+  it('reports a result that fails its outputSchema without failing the call', async () => {
+    const { client } = stdioClient(server);
+    await client.connect();
+    await client.listTools();
+    const good = await client.callTool('weather', {});
+    expect(good.validationError).toBeUndefined();
+    const bad = await client.callTool('bad-weather', {});
+    expect(bad.structuredContent).toEqual({ celsius: 'warm' });
+    expect(bad.validationError).toMatch(/structuredContent.*celsius.*must be number/);
+  });
+
+  it('keeps a bounded protocol log with methods, ids, sizes and durations', async () => {
+    const { client } = stdioClient(server, [], {}, { protocolLogSize: 10 });
+    await client.connect();
+    for (let i = 0; i < 8; i += 1) await client.callTool('echo', { text: 'x'.repeat(1000) });
+    const log = client.protocolLog();
+    expect(log.length).toBe(10);
+    const answer = log.find((e) => e.direction === 'receive' && e.method === 'tools/call');
+    expect(answer?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(answer?.bytes).toBeGreaterThan(1000);
+    expect(answer?.preview.length).toBeLessThan(300);
+  });
+
+  it('fails pending calls and refuses new ones after close', async () => {
+    const { client } = stdioClient(server);
+    await client.connect();
+    const call = client.callTool('hang', {}).catch((e: unknown) => e);
+    await client.close();
+    expect(await call).toMatchObject({ kind: 'transport', message: expect.stringContaining('closed by Lena') });
+    await expect(client.callTool('echo', { text: 'x' })).rejects.toMatchObject({ kind: 'transport' });
+    expect(client.state).toBe('disconnected');
+  });
+});
