@@ -1,0 +1,179 @@
+// MCP `CallToolResult` → Anthropic `tool_result` content. Text stays text; supported images
+// become image blocks; what the model cannot take (audio, links, binary resources) is described in
+// words. Size caps protect the request (RELIABILITY.md faults 9 and 10): the model gets a cut copy
+// with a marker, while the caller keeps the full result for the UI.
+import type { ImageBlockParam, TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { CallToolResult, ContentBlock } from '../../../../shared/mcp-types';
+import { canonicalJson } from '../config/identity';
+
+export interface ResultLimits {
+  /** Characters of text the model gets (about 25k tokens by default). */
+  maxTextChars: number;
+  maxImages: number;
+  /** Decoded bytes of one image (the Messages API refuses images over 5 MB). */
+  maxImageBytes: number;
+  /** Decoded bytes of all images of one result. */
+  maxTotalImageBytes: number;
+}
+
+export const DEFAULT_RESULT_LIMITS: ResultLimits = {
+  maxTextChars: 100_000,
+  maxImages: 10,
+  maxImageBytes: 5 * 1024 * 1024,
+  maxTotalImageBytes: 10 * 1024 * 1024,
+};
+
+const MODEL_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+type ModelImageType = (typeof MODEL_IMAGE_TYPES)[number];
+
+export type ToolResultContent = Array<TextBlockParam | ImageBlockParam>;
+
+export interface ConvertedResult {
+  content: ToolResultContent;
+  isError: boolean;
+  /** Set when text was cut: how many characters of how many. */
+  truncated: { cutChars: number; totalChars: number } | null;
+  /** Images left out by the count or size caps. */
+  omittedImages: number;
+}
+
+/** Decoded size of base64 data without decoding it. */
+export function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+/** "1.5 MB", "320 KB", "12 bytes". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+const text = (value: string): TextBlockParam => ({ type: 'text', text: value });
+
+function describeBlock(block: ContentBlock): string {
+  switch (block.type) {
+    case 'audio':
+      return `[audio content: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}; audio cannot be passed to the model]`;
+    case 'resource_link': {
+      const details = [block.mimeType, block.size === undefined ? undefined : formatBytes(block.size)].filter(Boolean).join(', ');
+      const title = block.title && block.title !== block.name ? ` "${block.title}"` : '';
+      return `[resource link: ${block.name}${title} <${block.uri}>${details ? ` (${details})` : ''}${block.description ? `: ${block.description}` : ''}]`;
+    }
+    case 'resource': {
+      const { uri, mimeType, blob } = block.resource;
+      return `[embedded resource <${uri}>${mimeType ? ` (${mimeType})` : ''}: ${formatBytes(base64Bytes(blob ?? ''))} of binary data, not shown to the model]`;
+    }
+    default:
+      return `[unsupported content of type "${String((block as { type?: unknown }).type)}" left out]`;
+  }
+}
+
+/** True when some text block already carries the structured content as JSON. */
+function textCarries(blocks: readonly ContentBlock[], structured: Record<string, unknown>): boolean {
+  const wanted = canonicalJson(structured);
+  return blocks.some((block) => {
+    if (block.type !== 'text') return false;
+    try {
+      return canonicalJson(JSON.parse(block.text)) === wanted;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function truncateText(blocks: ToolResultContent, maxChars: number): ConvertedResult['truncated'] {
+  const totalChars = blocks.reduce((sum, b) => sum + (b.type === 'text' ? b.text.length : 0), 0);
+  if (totalChars <= maxChars) return null;
+  let budget = maxChars;
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (block.type !== 'text') continue;
+    if (block.text.length <= budget) {
+      budget -= block.text.length;
+      continue;
+    }
+    let keep = budget;
+    const code = block.text.charCodeAt(keep - 1);
+    if (keep > 0 && code >= 0xd800 && code <= 0xdbff) keep--; // never split a surrogate pair
+    blocks[i] = text(block.text.slice(0, keep));
+    budget = 0;
+  }
+  const kept = blocks.reduce((sum, b) => sum + (b.type === 'text' ? b.text.length : 0), 0);
+  const cutChars = totalChars - kept;
+  // Drop text blocks emptied by the cut (the API refuses empty text), then add the marker.
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const block = blocks[i];
+    if (block.type === 'text' && block.text === '') blocks.splice(i, 1);
+  }
+  blocks.push(text(`[truncated ${cutChars} of ${totalChars} characters]`));
+  return { cutChars, totalChars };
+}
+
+/** Converts a result for the model under the given caps; never throws. */
+export function convertToolResult(result: CallToolResult, limits: Partial<ResultLimits> = {}): ConvertedResult {
+  const caps = { ...DEFAULT_RESULT_LIMITS, ...limits };
+  const source = Array.isArray(result.content) ? result.content : [];
+  const content: ToolResultContent = [];
+  let images = 0;
+  let imageBytes = 0;
+  let omittedImages = 0;
+  for (const block of source) {
+    if (block?.type === 'text') {
+      if (typeof block.text === 'string' && block.text !== '') content.push(text(block.text));
+    } else if (block?.type === 'image') {
+      const bytes = base64Bytes(block.data ?? '');
+      if (!(MODEL_IMAGE_TYPES as readonly string[]).includes(block.mimeType)) {
+        content.push(text(`[image of type ${block.mimeType} (${formatBytes(bytes)}) not shown: the model accepts PNG, JPEG, GIF and WebP]`));
+      } else if (bytes > caps.maxImageBytes) {
+        content.push(text(`[image (${block.mimeType}, ${formatBytes(bytes)}) not shown: larger than the ${formatBytes(caps.maxImageBytes)} limit per image]`));
+      } else if (images >= caps.maxImages || imageBytes + bytes > caps.maxTotalImageBytes) {
+        omittedImages++;
+      } else {
+        images++;
+        imageBytes += bytes;
+        content.push({ type: 'image', source: { type: 'base64', media_type: block.mimeType as ModelImageType, data: block.data } });
+      }
+    } else if (block?.type === 'resource' && typeof block.resource?.text === 'string') {
+      const { uri, mimeType } = block.resource;
+      content.push(text(`[resource <${uri}>${mimeType ? ` (${mimeType})` : ''}]\n${block.resource.text}`));
+    } else if (block) {
+      content.push(text(describeBlock(block)));
+    }
+  }
+  if (omittedImages > 0) {
+    content.push(
+      text(
+        `[${omittedImages} more image${omittedImages === 1 ? '' : 's'} left out: at most ${caps.maxImages} images and ${formatBytes(caps.maxTotalImageBytes)} of images per tool result]`,
+      ),
+    );
+  }
+  const structured = result.structuredContent;
+  if (structured && typeof structured === 'object' && !textCarries(source, structured)) {
+    content.push(text(JSON.stringify(structured)));
+  }
+  const truncated = truncateText(content, caps.maxTextChars);
+  const isError = result.isError === true;
+  if (content.length === 0) {
+    content.push(text(isError ? '(the tool reported an error without details)' : '(the tool returned no content)'));
+  }
+  return { content, isError, truncated, omittedImages };
+}
+
+/** A complete `tool_result` block for a call, with the conversion details for the UI. */
+export function toToolResultBlock(
+  toolUseId: string,
+  result: CallToolResult,
+  limits?: Partial<ResultLimits>,
+): { block: ToolResultBlockParam; converted: ConvertedResult } {
+  const converted = convertToolResult(result, limits);
+  const block: ToolResultBlockParam = { type: 'tool_result', tool_use_id: toolUseId, content: converted.content };
+  if (converted.isError) block.is_error = true;
+  return { block, converted };
+}
+
+/** An error result the model can read (validation failures, unknown tools, dead servers). */
+export function errorToolResultBlock(toolUseId: string, message: string): ToolResultBlockParam {
+  return { type: 'tool_result', tool_use_id: toolUseId, content: [text(message)], is_error: true };
+}
