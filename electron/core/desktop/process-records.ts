@@ -1,6 +1,7 @@
 // Crash hygiene: Lena writes down every server process group it starts (processes.json in its
 // home). If Lena dies without shutting them down, the next start ends the groups that are provably
 // the same processes: same pid AND same OS start time. Nothing is ever matched by name.
+import type { ProcessRecorder } from '../mcp/manager/types';
 import { readJsonFile, serialisePerPath, writeJsonFile } from '../store/json-file';
 import { endProcessGroup, type GroupEnd } from './process-group';
 import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from './process-info';
@@ -32,7 +33,8 @@ export interface ProcessRecordsOptions {
   log?: (level: 'info' | 'warn', message: string) => void;
 }
 
-export class ProcessRecords {
+/** The manager's ProcessRecorder, persisted in `processes.json`. */
+export class ProcessRecords implements ProcessRecorder {
   private readonly selfPid: number;
   private selfStart: Promise<number | undefined> | undefined;
 
@@ -43,15 +45,19 @@ export class ProcessRecords {
     this.selfPid = options.selfPid ?? process.pid;
   }
 
-  /** Records a server Lena just started; undefined (not recorded) when the OS cannot identify it. */
-  async add(entry: { pid: number; pgid: number; command: string; server: string }): Promise<ProcessRecord | undefined> {
+  /**
+   * Records a server Lena just started; undefined (not recorded) when the OS cannot identify it.
+   * The start time is the OS's, not `startedAt`: only the OS's can be compared after a crash.
+   */
+  async add(entry: { name: string; pid: number; pgid: number; command: string; startedAt?: number }): Promise<ProcessRecord | undefined> {
     if (!PROCESS_TRACKING_SUPPORTED) return undefined;
     const [startTime, lenaStartTime] = await Promise.all([processStartTime(entry.pid), this.ownStartTime()]);
     if (startTime === undefined || lenaStartTime === undefined) {
-      this.options.log?.('warn', `Server "${entry.server}" (pid ${entry.pid}) exited before it could be recorded.`);
+      this.options.log?.('warn', `Server "${entry.name}" (pid ${entry.pid}) exited before it could be recorded.`);
       return undefined;
     }
-    const record: ProcessRecord = { ...entry, startTime, lenaPid: this.selfPid, lenaStartTime };
+    const { pid, pgid, command, name: server } = entry;
+    const record: ProcessRecord = { pid, pgid, startTime, command, server, lenaPid: this.selfPid, lenaStartTime };
     await this.update((records) => [...records.filter((r) => r.pid !== entry.pid), record]);
     return record;
   }

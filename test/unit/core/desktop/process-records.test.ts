@@ -32,7 +32,7 @@ async function orphanFromPreviousRun(): Promise<{ pid: number; childPid: number 
   const { lenaPid, serverPid } = JSON.parse(line) as { lenaPid: number; serverPid: number };
   groups.track(serverPid);
   const info = await readyInfo(ready);
-  await new ProcessRecords(file, { selfPid: lenaPid }).add({ pid: serverPid, pgid: serverPid, command: 'node stubborn-server.mjs', server: 'stubborn' });
+  await new ProcessRecords(file, { selfPid: lenaPid }).add({ pid: serverPid, pgid: serverPid, command: 'node stubborn-server.mjs', name: 'stubborn' });
   lena.kill('SIGKILL');
   await exited(lena);
   return info;
@@ -86,7 +86,7 @@ describe.skipIf(process.platform === 'win32')('ProcessRecords.cleanupOrphans', (
   it('keeps the servers of a Lena that is still running (the command line beside the window)', async () => {
     const owner = await unrelatedServer(); // any live process stands in for the other Lena
     const server = await unrelatedServer();
-    await new ProcessRecords(file, { selfPid: owner.pid }).add({ pid: server.pid, pgid: server.pid, command: 'node x', server: 's' });
+    await new ProcessRecords(file, { selfPid: owner.pid }).add({ pid: server.pid, pgid: server.pid, command: 'node x', name: 's' });
 
     const outcomes = await new ProcessRecords(file, { graceMs: 300 }).cleanupOrphans();
 
