@@ -1,0 +1,371 @@
+// Conversations and their messages. The agent loop writes through this as a turn streams: the user
+// message before the request, each completed block as it completes, the final status at the end,
+// so a crash loses at most the block in flight (see recoverInterrupted).
+import { randomUUID } from 'node:crypto';
+import type {
+  ChatErrorInfo,
+  ChatMessage,
+  ContentBlock,
+  Conversation,
+  MessageStatus,
+  Role,
+  SearchHit,
+  ToolCallView,
+  Usage,
+} from '../../../shared/chat-types';
+import { LenaError } from '../../../shared/result';
+import type { LenaDatabase } from './database';
+import {
+  searchableText,
+  toConversation,
+  toMessage,
+  type ConversationRecord,
+  type ConversationRow,
+  type MessageRow,
+} from './rows';
+import { exportConversation, type ExportFormat, type ExportOptions } from './export';
+import { searchMessages } from './search';
+import {
+  cancelInterruptedToolCalls,
+  getToolCall,
+  listToolCalls,
+  upsertToolCall,
+  type ToolCallUpsert,
+} from './tool-calls';
+
+export const DEFAULT_TITLE = 'New conversation';
+
+export interface NewConversation {
+  title?: string;
+  model?: string | null;
+  project?: string | null;
+}
+
+export interface NewMessage {
+  id?: string;
+  role: Role;
+  content: ContentBlock[];
+  /** Defaults to 'complete'; the loop uses 'streaming' for an answer still arriving. */
+  status?: MessageStatus;
+  usage?: Usage | null;
+  stopReason?: string | null;
+  error?: ChatErrorInfo | null;
+  createdAt?: number;
+}
+
+/** Fields to change on a message; undefined fields are left alone. */
+export interface MessagePatch {
+  content?: ContentBlock[];
+  status?: MessageStatus;
+  usage?: Usage | null;
+  stopReason?: string | null;
+  error?: ChatErrorInfo | null;
+}
+
+const SUMMARY = `SELECT c.*, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.status != 'superseded') AS message_count
+  FROM conversations c`;
+
+const json = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
+export class ConversationStore {
+  constructor(
+    readonly db: LenaDatabase,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  create(input: NewConversation = {}): ConversationRecord {
+    const id = randomUUID();
+    const t = this.now();
+    this.db
+      .prepare(
+        'INSERT INTO conversations (id, title, created_at, updated_at, model, project) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        id,
+        input.title?.trim() || DEFAULT_TITLE,
+        t,
+        t,
+        input.model ?? null,
+        input.project ?? null,
+      );
+    return this.summary(id);
+  }
+
+  /** The conversation's summary; throws not-found for an unknown id (deleted ones included). */
+  summary(id: string): ConversationRecord {
+    const row = this.db.prepare(`${SUMMARY} WHERE c.id = ?`).get(id) as ConversationRow | undefined;
+    if (!row) throw new LenaError('not-found', `Conversation ${id} does not exist.`);
+    return toConversation(row);
+  }
+
+  /** Conversations not in the trash, most recently updated first. */
+  list(options: { includeDeleted?: boolean } = {}): ConversationRecord[] {
+    const where = options.includeDeleted ? '' : 'WHERE c.deleted_at IS NULL';
+    return (
+      this.db
+        .prepare(`${SUMMARY} ${where} ORDER BY c.updated_at DESC, c.rowid DESC`)
+        .all() as unknown as ConversationRow[]
+    ).map(toConversation);
+  }
+
+  /** The conversation with its messages (in order) and tool calls; superseded branches only on request. */
+  get(
+    id: string,
+    options: { includeSuperseded?: boolean } = {},
+  ): Conversation & ConversationRecord {
+    const summary = this.summary(id);
+    const filter = options.includeSuperseded ? '' : "AND status != 'superseded'";
+    const rows = this.db
+      .prepare(`SELECT * FROM messages WHERE conversation_id = ? ${filter} ORDER BY seq`)
+      .all(id) as unknown as MessageRow[];
+    return {
+      ...summary,
+      messages: rows.map(toMessage),
+      toolCalls: listToolCalls(this.db, id, options.includeSuperseded ?? false),
+    };
+  }
+
+  rename(id: string, title: string): ConversationRecord {
+    const clean = title.trim();
+    if (!clean) throw new LenaError('invalid-arguments', 'A conversation title cannot be empty.');
+    this.mustChange(
+      this.db
+        .prepare('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?')
+        .run(clean, this.now(), id).changes,
+      id,
+    );
+    return this.summary(id);
+  }
+
+  /** Moves the conversation to the trash (restore undoes it; purge removes it for good). */
+  delete(id: string): void {
+    this.mustChange(
+      this.db
+        .prepare('UPDATE conversations SET deleted_at = coalesce(deleted_at, ?) WHERE id = ?')
+        .run(this.now(), id).changes,
+      id,
+    );
+  }
+
+  restore(id: string): ConversationRecord {
+    this.mustChange(
+      this.db.prepare('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id).changes,
+      id,
+    );
+    return this.summary(id);
+  }
+
+  /** Removes a conversation with its messages and tool calls. */
+  purge(id: string): void {
+    this.db.prepare('DELETE FROM conversations WHERE id = ?').run(id);
+  }
+
+  /** Removes conversations trashed before `before` (ms since epoch); returns how many. */
+  purgeDeleted(before: number): number {
+    return Number(
+      this.db
+        .prepare('DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?')
+        .run(before).changes,
+    );
+  }
+
+  /**
+   * Copies the conversation's current branch (messages up to `upToSeq` when given) and its tool
+   * calls into a new conversation that remembers where it came from.
+   */
+  duplicate(id: string, options: { title?: string; upToSeq?: number } = {}): ConversationRecord {
+    const source = this.get(id);
+    const messages = source.messages.filter(
+      (m) => options.upToSeq === undefined || m.seq <= options.upToSeq,
+    );
+    return this.db.transaction(() => {
+      const copy = this.create({
+        title: options.title ?? `${source.title} (copy)`,
+        model: source.model,
+        project: source.project,
+      });
+      const lastSeq = messages.length > 0 ? messages[messages.length - 1].seq : null;
+      this.db
+        .prepare('UPDATE conversations SET parent_id = ?, branch_from_seq = ? WHERE id = ?')
+        .run(id, lastSeq, copy.id);
+      const newIds = new Map<string, string>();
+      for (const m of messages) {
+        const copied = this.append(copy.id, { ...m, id: undefined });
+        newIds.set(m.id, copied.id);
+      }
+      for (const call of source.toolCalls) {
+        const messageId = newIds.get(call.messageId);
+        if (messageId) upsertToolCall(this.db, { ...call, conversationId: copy.id, messageId });
+      }
+      return this.summary(copy.id);
+    });
+  }
+
+  /** Appends a message after the last one (seq grows across superseded branches too). */
+  append(conversationId: string, message: NewMessage): ChatMessage {
+    const id = message.id ?? randomUUID();
+    const t = message.createdAt ?? this.now();
+    this.db.transaction(() => {
+      const { next } = this.db
+        .prepare('SELECT coalesce(max(seq), 0) + 1 AS next FROM messages WHERE conversation_id = ?')
+        .get(conversationId) as { next: number };
+      try {
+        this.db
+          .prepare(
+            `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, text)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            id,
+            conversationId,
+            next,
+            message.role,
+            JSON.stringify(message.content),
+            message.status ?? 'complete',
+            t,
+            json(message.usage),
+            message.stopReason ?? null,
+            json(message.error),
+            searchableText(message.content),
+          );
+      } catch (err) {
+        if ((err as { errcode?: number }).errcode === 787)
+          throw new LenaError('not-found', `Conversation ${conversationId} does not exist.`);
+        throw err;
+      }
+      this.touch(conversationId, t);
+    });
+    return this.message(id);
+  }
+
+  message(id: string): ChatMessage {
+    const row = this.db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as
+      MessageRow | undefined;
+    if (!row) throw new LenaError('not-found', `Message ${id} does not exist.`);
+    return toMessage(row);
+  }
+
+  update(id: string, patch: MessagePatch): ChatMessage {
+    const sets: string[] = [];
+    const values: (string | number | null)[] = [];
+    const set = (column: string, value: string | number | null) => {
+      sets.push(`${column} = ?`);
+      values.push(value);
+    };
+    if (patch.content !== undefined) {
+      set('content', JSON.stringify(patch.content));
+      set('text', searchableText(patch.content));
+    }
+    if (patch.status !== undefined) set('status', patch.status);
+    if (patch.usage !== undefined) set('usage', json(patch.usage));
+    if (patch.stopReason !== undefined) set('stop_reason', patch.stopReason);
+    if (patch.error !== undefined) set('error', json(patch.error));
+    this.db.transaction(() => {
+      if (sets.length > 0)
+        this.mustChange(
+          this.db.prepare(`UPDATE messages SET ${sets.join(', ')} WHERE id = ?`).run(...values, id)
+            .changes,
+          id,
+          'Message',
+        );
+      this.touchMessage(id);
+    });
+    return this.message(id);
+  }
+
+  /**
+   * Adds one completed block at the end of a message's content without rewriting the rest: cheap
+   * enough to call for every block of a long answer.
+   */
+  appendBlock(messageId: string, block: ContentBlock): void {
+    const text = block.type === 'text' && typeof block.text === 'string' ? block.text : '';
+    this.db.transaction(() => {
+      const info = this.db
+        .prepare(
+          `UPDATE messages SET content = json_insert(content, '$[#]', json(?)),
+             text = CASE WHEN ? = '' THEN text WHEN text = '' THEN ? ELSE text || char(10) || ? END
+           WHERE id = ?`,
+        )
+        .run(JSON.stringify(block), text, text, text, messageId);
+      this.mustChange(info.changes, messageId, 'Message');
+      this.touchMessage(messageId);
+    });
+  }
+
+  /** Marks every current message from `seq` on as superseded (edit and regenerate keep the old branch). */
+  supersedeFrom(conversationId: string, seq: number): number {
+    return this.db.transaction(() => {
+      const info = this.db
+        .prepare(
+          "UPDATE messages SET status = 'superseded' WHERE conversation_id = ? AND seq >= ? AND status != 'superseded'",
+        )
+        .run(conversationId, seq);
+      this.touch(conversationId, this.now());
+      return Number(info.changes);
+    });
+  }
+
+  upsertToolCall(call: ToolCallUpsert): ToolCallView {
+    return upsertToolCall(this.db, call);
+  }
+
+  toolCall(conversationId: string, id: string): ToolCallView | undefined {
+    return getToolCall(this.db, conversationId, id);
+  }
+
+  /**
+   * After a crash: answers left 'streaming' become 'incomplete' (with an interrupted notice) and
+   * pending or running tool calls become 'cancelled'. Call once at open, before any turn runs.
+   */
+  recoverInterrupted(): { messages: number; toolCalls: number } {
+    const error: ChatErrorInfo = {
+      kind: 'interrupted',
+      message: 'Lena stopped before this answer finished; the part that arrived is kept.',
+      action: 'retry',
+    };
+    return this.db.transaction(() => {
+      const messages = this.db
+        .prepare(
+          "UPDATE messages SET status = 'incomplete', error = coalesce(error, ?) WHERE status = 'streaming'",
+        )
+        .run(JSON.stringify(error)).changes;
+      return {
+        messages: Number(messages),
+        toolCalls: cancelInterruptedToolCalls(this.db, this.now()),
+      };
+    });
+  }
+
+  /** Full-text search; see search.ts for the query rules and highlight marks. */
+  search(query: string, limit?: number): SearchHit[] {
+    return searchMessages(this.db, query, limit);
+  }
+
+  /** The current branch as Markdown or JSON, secrets scrubbed. */
+  export(
+    id: string,
+    format: ExportFormat,
+    options?: ExportOptions,
+  ): { filename: string; content: string } {
+    return exportConversation(this.get(id), format, options);
+  }
+
+  private touch(conversationId: string, t: number): void {
+    this.db
+      .prepare('UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?')
+      .run(t, conversationId);
+  }
+
+  private touchMessage(messageId: string): void {
+    this.db
+      .prepare(
+        'UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = (SELECT conversation_id FROM messages WHERE id = ?)',
+      )
+      .run(this.now(), messageId);
+  }
+
+  private mustChange(changes: number | bigint, id: string, what = 'Conversation'): void {
+    if (Number(changes) === 0) throw new LenaError('not-found', `${what} ${id} does not exist.`);
+  }
+}

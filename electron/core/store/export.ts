@@ -1,0 +1,166 @@
+// One conversation to Markdown (for reading) or JSON (for tools and re-import). The database holds
+// no secrets; known secret values are still scrubbed from the output in case a tool echoed one.
+import type {
+  ContentBlock,
+  Conversation,
+  ChatMessage,
+  ToolCallView,
+} from '../../../shared/chat-types';
+import { redact } from './redact';
+
+export type ExportFormat = 'markdown' | 'json';
+
+export interface ExportOptions {
+  /** Secret values to scrub (API key, `${secret:…}` values). */
+  secrets?: readonly string[];
+  now?: () => Date;
+}
+
+/** `{ filename, content }` as the `conversations:export` channel returns it. */
+export function exportConversation(
+  conversation: Conversation,
+  format: ExportFormat,
+  options: ExportOptions = {},
+): { filename: string; content: string } {
+  const now = (options.now ?? (() => new Date()))();
+  const content = format === 'json' ? toJson(conversation, now) : toMarkdown(conversation, now);
+  return {
+    filename: `${slug(conversation.title)}.${format === 'json' ? 'json' : 'md'}`,
+    content: redact(content, options.secrets ?? []),
+  };
+}
+
+/** A file name from a title: letters, digits and dashes, never empty. */
+export function slug(title: string): string {
+  const s = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return s || 'conversation';
+}
+
+function toJson(c: Conversation, now: Date): string {
+  const doc = {
+    format: 'lena-conversation',
+    version: 1,
+    exportedAt: now.toISOString(),
+    conversation: {
+      id: c.id,
+      title: c.title,
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+      model: c.model,
+    },
+    messages: c.messages.map((m) => ({
+      id: m.id,
+      seq: m.seq,
+      role: m.role,
+      status: m.status,
+      createdAt: m.createdAt,
+      content: m.content,
+      stopReason: m.stopReason,
+      usage: m.usage,
+      error: m.error,
+    })),
+    toolCalls: c.toolCalls.map((t) => ({ ...t, progress: undefined })),
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** A fence longer than any backtick run inside, so content cannot close it early. */
+function fence(body: string, lang = ''): string {
+  const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((r) => r.length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${lang}\n${body}\n${ticks}`;
+}
+
+const pretty = (value: unknown): string =>
+  typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+
+function resultText(result: unknown): string {
+  const blocks = (result as { content?: unknown })?.content;
+  if (!Array.isArray(blocks)) return pretty(result ?? '');
+  return blocks
+    .map(
+      (b: {
+        type?: string;
+        text?: string;
+        mimeType?: string;
+        uri?: string;
+        resource?: { uri?: string; text?: string };
+      }) => {
+        if (b.type === 'text') return b.text ?? '';
+        if (b.type === 'resource')
+          return b.resource?.text ?? `[resource: ${b.resource?.uri ?? '?'}]`;
+        if (b.type === 'resource_link') return `[resource link: ${b.uri ?? '?'}]`;
+        return `[${b.type ?? 'content'}${b.mimeType ? `: ${b.mimeType}` : ''}]`;
+      },
+    )
+    .join('\n');
+}
+
+function toolCallMarkdown(call: ToolCallView): string {
+  const timing = call.durationMs !== null ? `, ${call.durationMs} ms` : '';
+  const decided = call.decision
+    ? `, ${call.decision}${call.decidedBy ? ` by ${call.decidedBy}` : ''}`
+    : '';
+  const lines = [
+    `**Tool call** \`${call.qualifiedName}\` (${call.status}${timing}${decided})`,
+    '',
+    fence(pretty(call.input), 'json'),
+  ];
+  if (call.result !== null || call.errorMessage) {
+    lines.push(
+      '',
+      call.isError ? '**Error**' : '**Result**',
+      '',
+      fence(
+        call.errorMessage && call.result === null ? call.errorMessage : resultText(call.result),
+      ),
+    );
+  }
+  return lines.join('\n');
+}
+
+function blockMarkdown(block: ContentBlock, calls: Map<string, ToolCallView>): string | undefined {
+  switch (block.type) {
+    case 'text':
+      return String(block.text ?? '');
+    case 'tool_use': {
+      const call = calls.get(String(block.id));
+      return call
+        ? toolCallMarkdown(call)
+        : `**Tool call** \`${String(block.name)}\`\n\n${fence(pretty(block.input), 'json')}`;
+    }
+    case 'tool_result':
+      return undefined; // shown under its tool call
+    case 'thinking':
+      return `<details><summary>Thinking</summary>\n\n${String(block.thinking ?? '')}\n\n</details>`;
+    case 'image':
+      return '[image]';
+    default:
+      return `[${block.type}]`;
+  }
+}
+
+function messageMarkdown(m: ChatMessage, calls: Map<string, ToolCallView>): string | undefined {
+  const parts = m.content
+    .map((b) => blockMarkdown(b, calls))
+    .filter((p): p is string => p !== undefined && p !== '');
+  if (parts.length === 0) return undefined;
+  const note = m.status === 'incomplete' ? '\n\n_(incomplete: the answer was interrupted)_' : '';
+  const error = m.error ? `\n\n> **${m.error.kind}**: ${m.error.message}` : '';
+  return `## ${m.role === 'user' ? 'You' : 'Claude'}\n\n${parts.join('\n\n')}${note}${error}`;
+}
+
+function toMarkdown(c: Conversation, now: Date): string {
+  const calls = new Map(c.toolCalls.map((t) => [t.id, t]));
+  const header = `# ${c.title}\n\n_Exported from Lena on ${now.toISOString()}${c.model ? ` · model ${c.model}` : ''}_`;
+  const body = c.messages
+    .map((m) => messageMarkdown(m, calls))
+    .filter((s): s is string => s !== undefined);
+  return `${[header, ...body].join('\n\n')}\n`;
+}

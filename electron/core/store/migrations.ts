@@ -1,0 +1,117 @@
+// The database schema as an ordered list of migrations. `PRAGMA user_version` records how many have
+// run; each runs once, in its own transaction. Never edit a released migration: append a new one.
+import type { DatabaseSync } from 'node:sqlite';
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: conversations, messages, tool calls, full-text search over message text.
+  `
+  CREATE TABLE conversations (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    model TEXT,
+    project TEXT,
+    -- A duplicate or a branch remembers where it came from (the source may be gone since).
+    parent_id TEXT REFERENCES conversations(id) ON DELETE SET NULL,
+    branch_from_seq INTEGER,
+    -- Soft delete: the window offers undo; purge removes for good.
+    deleted_at INTEGER
+  );
+  CREATE INDEX conversations_by_update ON conversations(updated_at DESC);
+
+  -- pk is an explicit INTEGER PRIMARY KEY so VACUUM cannot renumber the rows the FTS index points at.
+  CREATE TABLE messages (
+    pk INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    -- Strictly increasing per conversation, also across superseded branches.
+    seq INTEGER NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+    content TEXT NOT NULL CHECK (json_valid(content)),
+    status TEXT NOT NULL CHECK (status IN ('complete', 'streaming', 'incomplete', 'superseded')),
+    created_at INTEGER NOT NULL,
+    usage TEXT,
+    stop_reason TEXT,
+    error TEXT,
+    -- The searchable text of the content (text blocks), kept beside it for FTS.
+    text TEXT NOT NULL DEFAULT '',
+    UNIQUE (conversation_id, seq)
+  );
+
+  CREATE TABLE tool_calls (
+    id TEXT NOT NULL,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    message_id TEXT NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+    server TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    qualified_name TEXT NOT NULL,
+    title TEXT,
+    input TEXT NOT NULL,
+    result TEXT,
+    is_error INTEGER NOT NULL DEFAULT 0,
+    error_source TEXT,
+    error_message TEXT,
+    result_bytes INTEGER,
+    truncated INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'done', 'error', 'denied', 'cancelled')),
+    decision TEXT,
+    decided_by TEXT,
+    started_at INTEGER,
+    ended_at INTEGER,
+    duration_ms INTEGER,
+    -- tool_use ids repeat in a duplicated conversation, so the key includes the conversation.
+    PRIMARY KEY (conversation_id, id)
+  );
+  CREATE INDEX tool_calls_by_message ON tool_calls(message_id);
+
+  CREATE VIRTUAL TABLE messages_fts USING fts5(
+    text, content='messages', content_rowid='pk', tokenize='unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+    INSERT INTO messages_fts(rowid, text) VALUES (new.pk, new.text);
+  END;
+  CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+    INSERT INTO messages_fts(messages_fts, rowid, text) VALUES ('delete', old.pk, old.text);
+  END;
+  CREATE TRIGGER messages_fts_update AFTER UPDATE OF text ON messages BEGIN
+    INSERT INTO messages_fts(messages_fts, rowid, text) VALUES ('delete', old.pk, old.text);
+    INSERT INTO messages_fts(rowid, text) VALUES (new.pk, new.text);
+  END;
+  `,
+];
+
+/** The schema version this build writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Brings the database up to SCHEMA_VERSION. A database written by a newer Lena is refused rather
+ * than guessed at; the caller turns that into a message.
+ */
+export function migrate(
+  db: DatabaseSync,
+  migrations: readonly string[] = MIGRATIONS,
+): { from: number; to: number } {
+  const from = Number(
+    (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
+  );
+  if (from > migrations.length) {
+    throw new Error(
+      `the database was written by a newer version of Lena (schema ${from}; this version knows ${migrations.length}). Update Lena, or move the file aside to start afresh.`,
+    );
+  }
+  for (let version = from; version < migrations.length; version++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(migrations[version]);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw new Error(`database migration ${version + 1} failed: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  }
+  return { from, to: migrations.length };
+}
