@@ -1,5 +1,5 @@
 // MCP server configuration: parse, validate, merge scopes, expand variables, write, import.
-export { parseJsonWithPosition, positionOf, type JsonParseResult } from './json-position';
+export { explainJsonError, parseJsonWithPosition, type JsonParseResult } from './json-position';
 export {
   MAX_SERVER_NAME_LENGTH,
   SERVER_NAME_PATTERN,

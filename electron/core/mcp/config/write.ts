@@ -2,80 +2,36 @@
 // rename), keeps the file's mode, the other servers and unknown fields; edits of one file run one
 // after another and each re-reads the file, so two quick edits both land. A file Lena could not
 // parse is never written over.
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdir, readFile, realpath } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { LenaError } from '../../../../shared/result';
 import type { ServerEntry } from '../../../../shared/server-config';
+import { serialisePerPath, writeFileAtomic as writeAtomicNow } from '../../store/json-file';
 import { parseConfigText, type ConfigParseResult } from './parse';
 import { validateServerEntry } from './schema';
 
-/** New config files are owner-only: entries may carry tokens in `env` or `headers`. */
-const NEW_FILE_MODE = 0o600;
-
-const queues = new Map<string, Promise<unknown>>();
-
-/** Runs tasks on the same file one at a time, in call order; a failed task does not block the next. */
+/**
+ * Runs read-modify-write tasks on one config file one at a time, in call order. The key differs
+ * from the store writer's own per-path queue, which the task's final write goes through.
+ */
 export function serialisePerFile<T>(file: string, task: () => Promise<T>): Promise<T> {
-  const key = resolve(file);
-  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return run;
+  return serialisePerPath(`${resolve(file)}\u0000edit`, task);
 }
 
-async function targetOf(file: string): Promise<string> {
-  try {
-    return await realpath(file); // write through a symlink instead of replacing the link
-  } catch {
-    return resolve(file);
-  }
-}
-
-/** Replaces `file` with `text` atomically: readers see the old or the new content, never a part. */
+/**
+ * Replaces `file` atomically (the store's temp-file, fsync, rename writer, which keeps the mode
+ * and makes new files owner-only), creating its folder, and writing through a symlink rather
+ * than replacing the link.
+ */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
-  const target = await targetOf(file);
-  const dir = dirname(target);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  let mode = NEW_FILE_MODE;
+  let target: string;
   try {
-    mode = (await stat(target)).mode & 0o7777;
+    target = await realpath(file);
   } catch {
-    // New file: owner-only.
+    target = resolve(file);
   }
-  const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temp, 'wx', mode);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await chmod(temp, mode); // the umask may have narrowed the mode given to open
-    await rename(temp, target);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  await syncDirectory(dir);
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  if (process.platform === 'win32') return; // directories cannot be opened for fsync there
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Best effort: the rename itself is already atomic.
-  }
+  await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+  await writeAtomicNow(target, text);
 }
 
 function indentOf(text: string): string | number {

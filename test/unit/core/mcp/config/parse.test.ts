@@ -15,7 +15,7 @@ describe('parseConfigText: JSON syntax errors invalidate the whole file, with li
         file: FILE,
         line: 3,
         column: 9,
-        message: `${FILE}: invalid JSON at line 3, column 9: expected ":" after the property name, found "{"`,
+        message: `${FILE}: invalid JSON at line 3, column 9: expected ":" after a property name, or "," after a value`,
       },
     ]);
   });
@@ -28,19 +28,25 @@ describe('parseConfigText: JSON syntax errors invalidate the whole file, with li
 
   it('a truncated file', () => {
     expect(messages('{"mcpServers": {"a": {"command": "x"')).toEqual([
-      `${FILE}: invalid JSON at line 1, column 37: expected "," or "}" after a property value, the file ends`,
+      `${FILE}: invalid JSON at line 1, column 37: the file ends too early: a closing "}", "]" or quote is missing`,
     ]);
   });
 
-  it('single quotes, unquoted words, raw newlines in strings, bad escapes', () => {
-    expect(messages("{'mcpServers': {}}")[0]).toBe(`${FILE}: invalid JSON at line 1, column 2: expected a property name in double quotes, found "'"`);
-    expect(messages('{"a": tru}')[0]).toBe(
-      `${FILE}: invalid JSON at line 1, column 7: expected a value (string, number, object, array, true, false or null), found "t"`,
+  it('single quotes, unquoted words, raw newlines in strings, bad escapes, comments, extra text', () => {
+    expect(messages("{'mcpServers': {}}")[0]).toBe(
+      `${FILE}: invalid JSON at line 1, column 2: strings and property names need double quotes ("), not single quotes (')`,
     );
-    expect(messages('{"a": "x\ny"}')[0]).toMatch(/line 1, column 9: a raw control character/);
+    expect(messages('{"a": hello}')[0]).toBe(
+      `${FILE}: invalid JSON at line 1, column 7: hello is not a JSON value: put text in double quotes; only true, false and null go without quotes`,
+    );
+    expect(messages('{"a": tru}')[0]).toMatch(/column 10: tru is not a JSON value/);
+    expect(messages('{"a": "x\ny"}')[0]).toBe(`${FILE}: invalid JSON at line 1, column 9: a raw line break or tab inside a string: write it as \\n or \\t`);
     expect(messages('{"cwd": "C:\\Users"}')[0]).toBe(
-      `${FILE}: invalid JSON at line 1, column 12: invalid escape \\U in a string (a Windows path needs \\\\ for each backslash)`,
+      `${FILE}: invalid JSON at line 1, column 13: invalid escape \\U in a string (a Windows path needs \\\\ for each backslash)`,
     );
+    expect(messages('{"a": 1, // note\n"b": 2}')[0]).toBe(`${FILE}: invalid JSON at line 1, column 10: comments are not allowed in JSON`);
+    expect(messages('{"a": 1}}')[0]).toBe(`${FILE}: invalid JSON at line 1, column 9: unexpected "}" after the end of the JSON value: remove it`);
+    expect(messages('{"a": 1 "b": 2}')[0]).toBe(`${FILE}: invalid JSON at line 1, column 9: a comma is missing before this`);
   });
 
   it('CRLF line ends count as one line', () => {

@@ -115,7 +115,7 @@ describe('ConfigLoader: last good configuration', () => {
         file: userFile,
         line: 4,
         column: 5,
-        message: `${userFile}: invalid JSON at line 4, column 5: expected "," or "}" after a property value, found "\\"" (still using the last valid version of this file)`,
+        message: `${userFile}: invalid JSON at line 4, column 5: a comma is missing before this (still using the last valid version of this file)`,
       },
     ]);
     expect(loader.current()).toBe(broken);
