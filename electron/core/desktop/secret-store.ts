@@ -1,0 +1,117 @@
+// Secrets (the API key, every `${secret:NAME}` value) encrypted by the operating system's keychain
+// (Electron's safeStorage in main) and kept base64-encoded in secrets.json in Lena's home. When the
+// desktop cannot encrypt, a secret lives in memory for the session and is never written in clear.
+import { readJsonFile, writeJsonFile } from '../store/json-file';
+
+/** The provider core reads secrets through (the shape of electron/core/store/secrets.ts). */
+export interface SecretProvider {
+  get(name: string): Promise<string | undefined>;
+  set(name: string, value: string): Promise<void>;
+  delete(name: string): Promise<void>;
+  has(name: string): Promise<boolean>;
+  readonly persistent: boolean;
+  readonly description: string;
+}
+
+/** What safeStorage offers, so core can be tested with a fake. */
+export interface Encryptor {
+  isEncryptionAvailable(): boolean;
+  encryptString(plain: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+export const SESSION_ONLY_MESSAGE = 'This desktop cannot encrypt secrets; the key is kept only until you quit.';
+
+/**
+ * Whether safeStorage really protects anything. On Linux without a keyring, Chromium falls back to
+ * `basic_text`, a fixed key compiled into every copy: "available", but no better than clear text.
+ */
+export function encryptionUsable(input: { available: boolean; platform: NodeJS.Platform; linuxBackend?: string }): boolean {
+  if (!input.available) return false;
+  if (input.platform !== 'linux') return true;
+  return input.linuxBackend !== 'basic_text' && input.linuxBackend !== 'unknown';
+}
+
+interface SecretsFile {
+  version: 1;
+  /** name → base64 of the encrypted bytes. */
+  secrets: Record<string, string>;
+}
+
+export interface SecretStoreOptions {
+  log?: (level: 'warn', message: string) => void;
+}
+
+export class EncryptedSecretStore implements SecretProvider {
+  readonly persistent: boolean;
+  readonly description: string;
+  /** This session's values: every value when not persistent, a read-through cache otherwise. */
+  private readonly memory = new Map<string, string>();
+
+  constructor(
+    private readonly file: string,
+    private readonly encryptor: Encryptor,
+    private readonly options: SecretStoreOptions = {},
+  ) {
+    this.persistent = encryptor.isEncryptionAvailable();
+    this.description = this.persistent
+      ? `Encrypted with your system keychain and kept in ${file}.`
+      : SESSION_ONLY_MESSAGE;
+  }
+
+  async get(name: string): Promise<string | undefined> {
+    const cached = this.memory.get(name);
+    if (cached !== undefined || !this.persistent) return cached;
+    const stored = (await this.read()).secrets[name];
+    if (stored === undefined) return undefined;
+    try {
+      const value = this.encryptor.decryptString(Buffer.from(stored, 'base64'));
+      this.memory.set(name, value);
+      return value;
+    } catch (err) {
+      // A keychain reset or a copied home: the value cannot come back; the user sets it again.
+      this.options.log?.('warn', `Secret ${name} could not be decrypted (${err instanceof Error ? err.message : String(err)}); set it again in Settings.`);
+      return undefined;
+    }
+  }
+
+  async set(name: string, value: string): Promise<void> {
+    if (this.persistent) {
+      const encrypted = this.encryptor.encryptString(value).toString('base64');
+      await this.change((secrets) => ({ ...secrets, [name]: encrypted }));
+    }
+    this.memory.set(name, value);
+  }
+
+  async delete(name: string): Promise<void> {
+    this.memory.delete(name);
+    if (this.persistent) {
+      await this.change(({ [name]: _gone, ...rest }) => rest);
+    }
+  }
+
+  async has(name: string): Promise<boolean> {
+    return (await this.get(name)) !== undefined;
+  }
+
+  /** Every value known this session, for log redaction. */
+  knownValues(): string[] {
+    return [...this.memory.values()];
+  }
+
+  private async read(): Promise<SecretsFile> {
+    try {
+      const data = (await readJsonFile(this.file)) as Partial<SecretsFile> | undefined;
+      const secrets = data && typeof data.secrets === 'object' && data.secrets !== null ? data.secrets : {};
+      return { version: 1, secrets: Object.fromEntries(Object.entries(secrets).filter(([, v]) => typeof v === 'string')) };
+    } catch (err) {
+      this.options.log?.('warn', `Ignoring ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
+      return { version: 1, secrets: {} };
+    }
+  }
+
+  private async change(edit: (secrets: Record<string, string>) => Record<string, string>): Promise<void> {
+    const current = await this.read();
+    await writeJsonFile(this.file, { version: 1, secrets: edit(current.secrets) } satisfies SecretsFile, { mode: 0o600 });
+  }
+}
