@@ -9,7 +9,7 @@ const MIN_SECRET_LENGTH = 6;
 // Header names whose values are credentials or session capabilities, as `Name: value`,
 // `"name": "value"` or `name=value`.
 const HEADER_VALUE =
-  /((?:proxy-)?authorization|x-api-key|mcp-session-id|api[-_]?key|cookie|set-cookie)(["']?\s*[:=]\s*["']?)([^"'\r\n,}]+)/gi;
+  /((?:proxy-)?authorization|x-api-key|mcp-session-id|api[-_]?key|cookie|set-cookie)(["']?\s*[:=]\s*["']?)([^"'\r\n,}&]+)/gi;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g;
 const ANTHROPIC_KEY = /\bsk-ant-[A-Za-z0-9_-]{8,}/g;
 

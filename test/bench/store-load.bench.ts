@@ -1,0 +1,84 @@
+// How fast the conversation store loads a 10,000-message conversation (what the window does when
+// the user opens it), writes blocks while streaming, and searches. The baseline is a bare
+// `SELECT *` of the same rows through node:sqlite, measured in the same run.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ConversationStore } from '../../electron/core/store/conversations';
+import { openDatabase } from '../../electron/core/store/database';
+
+const MESSAGES = 10_000;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+function time(runs: number, fn: () => void): number {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    samples.push(performance.now() - t);
+  }
+  return median(samples);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'lena-bench-'));
+try {
+  const { db } = openDatabase(join(dir, 'lena.db'));
+  const store = new ConversationStore(db);
+  const c = store.create({ title: 'Long' });
+
+  const writeStart = performance.now();
+  db.transaction(() => {
+    for (let i = 0; i < MESSAGES; i++) {
+      const m = store.append(c.id, {
+        role: i % 2 ? 'assistant' : 'user',
+        content: [
+          { type: 'text', text: `Message ${i}: ${'some words of a typical answer '.repeat(8)}` },
+        ],
+      });
+      if (i % 10 === 1) {
+        store.upsertToolCall({
+          id: `toolu_${i}`,
+          conversationId: c.id,
+          messageId: m.id,
+          server: 's',
+          tool: 't',
+          qualifiedName: 'mcp__s__t',
+          input: { i },
+          status: 'done',
+          result: { content: [{ type: 'text', text: 'ok' }] },
+        });
+      }
+    }
+  });
+  const appendMs = performance.now() - writeStart;
+
+  const loadMs = time(7, () => store.get(c.id));
+  const baselineMs = time(7, () =>
+    db.raw.prepare('SELECT * FROM messages WHERE conversation_id = ?').all(c.id),
+  );
+
+  const streaming = store.append(c.id, { role: 'assistant', content: [], status: 'streaming' });
+  const blockMs = time(200, () =>
+    store.appendBlock(streaming.id, { type: 'text', text: 'a completed block of streamed text' }),
+  );
+  const searchMs = time(20, () => store.search('typical answer'));
+  const listMs = time(20, () => store.list());
+  db.close();
+
+  const results = {
+    messages: MESSAGES,
+    loadConversationMs: +loadMs.toFixed(1),
+    baselineSelectMs: +baselineMs.toFixed(1),
+    loadVsBaseline: +(loadMs / baselineMs).toFixed(2),
+    appendMessagesInOneTransactionMs: +appendMs.toFixed(0),
+    appendBlockCommitMs: +blockMs.toFixed(3),
+    searchMs: +searchMs.toFixed(2),
+    listMs: +listMs.toFixed(2),
+  };
+  console.table(results);
+  const out = join(process.env.LENA_ROOT ?? process.cwd(), 'test-results/bench');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'store-load.json'), JSON.stringify(results, null, 2));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
