@@ -7,6 +7,7 @@ import type { DecisionKind, Held, ToolCallRequest } from './types';
 
 export interface PermissionPrompt {
   conversationId: string;
+  toolUseId?: string;
   serverName: string;
   toolName: string;
   qualifiedName: string;
@@ -16,7 +17,7 @@ export interface PermissionPrompt {
   description: TextScan & { text: string };
   /** The complete arguments, and the same as indented JSON with hidden characters marked. */
   arguments: unknown;
-  argumentsText: TextScan;
+  argumentsText: TextScan & { text: string };
   hints: HintsView;
   serverTrusted: boolean;
   /** Why a server the user trusted is not trusted now, if so. */
@@ -49,6 +50,11 @@ function toJson(value: unknown): string {
   }
 }
 
+function scanArguments(value: unknown): TextScan & { text: string } {
+  const text = toJson(value);
+  return { text, ...scanText(text) };
+}
+
 /** Builds the dialog payload for a call the gate could not decide alone. */
 export function buildPrompt(request: ToolCallRequest, decision: GateDecision): PermissionPrompt {
   const { tool } = request;
@@ -62,13 +68,14 @@ export function buildPrompt(request: ToolCallRequest, decision: GateDecision): P
   );
   return {
     conversationId: request.conversationId,
+    ...(request.toolUseId !== undefined ? { toolUseId: request.toolUseId } : {}),
     serverName: request.serverName,
     toolName: request.toolName,
     qualifiedName: request.qualifiedName,
     ...(title !== undefined ? { title: scanText(title).marked } : {}),
     description: { text, ...scanText(text) },
     arguments: request.arguments,
-    argumentsText: scanText(toJson(request.arguments)),
+    argumentsText: scanArguments(request.arguments),
     hints: hintsView(tool.annotations, decision.trust.trusted),
     serverTrusted: decision.trust.trusted,
     ...(decision.trust.note ? { trustNote: decision.trust.note } : {}),

@@ -103,7 +103,7 @@ export function describeRule(rule: ScopedRule): string {
 }
 
 /** Why an allow rule does not apply to the server as configured now, if it does not. */
-function suspension(rule: ScopedRule, identity: ServerIdentity): string | undefined {
+export function suspensionOf(rule: ScopedRule, identity: ServerIdentity): string | undefined {
   if (rule.list !== 'allow') return undefined; // deny and ask only ever restrict
   if (rule.entry.identity !== undefined) {
     return rule.entry.identity === identity.hash ? undefined : 'server entry changed';
@@ -126,7 +126,7 @@ export function evaluateRules(rules: ScopedRule[], qualifiedName: string, identi
   const matching = rules.filter((rule) => ruleMatches(rule.parsed, qualifiedName));
   const suspended: string[] = [];
   const live = matching.filter((rule) => {
-    const why = suspension(rule, identity);
+    const why = suspensionOf(rule, identity);
     if (why) suspended.push(`${describeRule(rule)} suspended: ${why}`);
     return !why;
   });

@@ -1,6 +1,6 @@
 // Where the user scope of permissions lives. The settings store will implement this interface
 // over `settings.json`; these two implementations serve tests, the CLI and early wiring.
-import { readJsonFile, SerialQueue, writeJsonFileAtomic } from './json-file';
+import { readJsonFileOrSetAside, serialiseEdits, writeJsonFileAtomic } from './json-file';
 import { defaultPermissionState, parsePermissionState } from './scopes';
 import type { PermissionState } from './types';
 
@@ -34,12 +34,11 @@ export class MemoryPermissionStore implements PermissionStore {
  */
 export class JsonFilePermissionStore implements PermissionStore {
   readonly warnings: string[] = [];
-  private readonly queue = new SerialQueue();
 
   constructor(readonly path: string) {}
 
   async load(): Promise<PermissionState> {
-    const read = await readJsonFile(this.path);
+    const read = await readJsonFileOrSetAside(this.path);
     if (read.warning) this.warnings.push(read.warning);
     const parsed = parsePermissionState(read.value, this.path);
     this.warnings.push(...parsed.warnings);
@@ -47,8 +46,8 @@ export class JsonFilePermissionStore implements PermissionStore {
   }
 
   save(state: PermissionState): Promise<void> {
-    return this.queue.run(async () => {
-      const read = await readJsonFile(this.path);
+    return serialiseEdits(this.path, async () => {
+      const read = await readJsonFileOrSetAside(this.path);
       if (read.warning) this.warnings.push(read.warning);
       const others = read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value) ? read.value : {};
       await writeJsonFileAtomic(this.path, {

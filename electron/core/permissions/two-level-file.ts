@@ -1,7 +1,7 @@
 // A two-level map (server → tool → pin, project → server → approval) kept in a JSON file in
 // Lena's home. Each change re-reads the file first, so the window and the CLI do not undo each
 // other; names come from outside (servers, projects), so they live in Maps, never object keys.
-import { readJsonFile, SerialQueue, writeJsonFileAtomic } from './json-file';
+import { readJsonFileOrSetAside, serialiseEdits, writeJsonFileAtomic } from './json-file';
 
 export type TwoLevelMap<T> = Map<string, Map<string, T>>;
 
@@ -13,7 +13,6 @@ const ownKey = (target: Record<string, unknown>, key: string, value: unknown) =>
 
 export class TwoLevelFile<T> {
   private data: TwoLevelMap<T> = new Map();
-  private readonly queue = new SerialQueue();
   /** Problems met reading the file (a corrupt file is moved aside and treated as empty). */
   readonly warnings: string[] = [];
 
@@ -30,7 +29,7 @@ export class TwoLevelFile<T> {
 
   async reload(): Promise<void> {
     if (!this.path) return;
-    const read = await readJsonFile(this.path);
+    const read = await readJsonFileOrSetAside(this.path);
     if (read.warning) this.warnings.push(read.warning);
     const data: TwoLevelMap<T> = new Map();
     const root = isRecord(read.value) && isRecord(read.value[this.rootKey]) ? read.value[this.rootKey] : {};
@@ -55,11 +54,20 @@ export class TwoLevelFile<T> {
 
   /** Applies `change` to a fresh copy of the file's content and writes it atomically. */
   mutate<R>(change: (data: TwoLevelMap<T>) => R): Promise<R> {
-    return this.queue.run(async () => {
-      await this.reload();
+    const apply = () => {
       const next: TwoLevelMap<T> = new Map([...this.data].map(([outer, inner]) => [outer, new Map(inner)]));
-      const result = change(next);
-      if (this.path) await writeJsonFileAtomic(this.path, this.serialise(next));
+      return { next, result: change(next) };
+    };
+    const path = this.path;
+    if (!path) {
+      const { next, result } = apply(); // in memory: nothing awaits between read and write
+      this.data = next;
+      return Promise.resolve(result);
+    }
+    return serialiseEdits(path, async () => {
+      await this.reload();
+      const { next, result } = apply();
+      await writeJsonFileAtomic(path, this.serialise(next));
       this.data = next;
       return result;
     });

@@ -1,5 +1,6 @@
-// Plain data types of the permission gate. Dependency-free on purpose: the window needs the
-// dialog payload and the settings list, so these can move to `shared/` unchanged.
+// Plain data types of the permission gate (core side). What crosses to the window is in
+// `shared/permission-types.ts`; `view.ts` converts.
+import type { PermissionDecisionKind } from '../../../shared/permission-types';
 
 /** The three rule lists, in precedence order deny > ask > allow. */
 export type RuleList = 'allow' | 'ask' | 'deny';
@@ -70,6 +71,8 @@ export interface ToolDefinition {
 /** One tool call on its way to the gate. */
 export interface ToolCallRequest {
   conversationId: string;
+  /** The model's tool_use id, carried to the dialog so the window can tie it to the message. */
+  toolUseId?: string;
   /** Qualified name as the model sees it, e.g. `mcp__fs__read_text_file`. */
   qualifiedName: string;
   /** Original (configured) server name and the tool's own name. */
@@ -83,13 +86,7 @@ export interface ToolCallRequest {
 export type Outcome = 'allow' | 'deny' | 'ask';
 
 /** The answers a dialog can give. */
-export type DecisionKind =
-  | 'allow-once'
-  | 'allow-conversation'
-  | 'deny'
-  | 'always-allow-tool'
-  | 'always-allow-server'
-  | 'always-deny-tool';
+export type DecisionKind = PermissionDecisionKind;
 
 export interface Answer {
   kind: DecisionKind;
