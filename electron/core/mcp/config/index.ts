@@ -33,3 +33,4 @@ export {
 export { addServer, editConfigFile, removeServer, saveConfigText, serialisePerFile, setServerDisabled, updateServer, writeFileAtomic } from './write';
 export { claudeDesktopConfigPath, importClaudeDesktop, type ImportOptions, type ImportReport } from './claude-desktop';
 export { canonicalJson, entryHash, launchIdentity } from './identity';
+export { watchConfigFiles, type ConfigWatcher, type WatchOptions } from './watch';

@@ -1,6 +1,7 @@
 // JSON.parse with a line and column for every syntax error, and a reason in words. The offset
 // comes from the store's scanner (V8 gives no position for some errors); this module only
-// explains, from the text around that offset, what was probably meant.
+// explains, from the text around that offset, what was probably meant. Pure (no Node imports):
+// the window's JSON editor uses it too.
 import { findJsonErrorOffset, positionAt } from '../../store/json-position';
 
 export type JsonParseResult =

@@ -1,9 +1,10 @@
 // Loads the configuration scopes and keeps the last good version of each file in memory: a file
 // edited into invalid JSON does not take its servers away (RELIABILITY.md fault 28), the error
 // with file, line and column is reported instead.
+import { join, resolve } from 'node:path';
 import type { ConfigIssue, ConfiguredServer, ServerScope } from '../../../../shared/server-config';
 import { readConfigFile, type ParsedConfig } from './parse';
-import { findProjectConfig, mergeScopes, type ScopeLayer } from './scopes';
+import { findProjectConfig, mergeScopes, PROJECT_CONFIG_NAME, type ScopeLayer } from './scopes';
 
 export interface ConfigSources {
   /** Lena's user file (`mcp.json` in Lena's home); ignored when `configFile` is set. */
@@ -35,6 +36,7 @@ export interface LoadedConfig {
 export class ConfigLoader {
   private readonly lastGood = new Map<string, ParsedConfig>();
   private latest: LoadedConfig | undefined;
+  private targets: string[] = [];
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private sources: ConfigSources) {}
@@ -42,6 +44,14 @@ export class ConfigLoader {
   /** The result of the last completed load, if any. */
   current(): LoadedConfig | undefined {
     return this.latest;
+  }
+
+  /**
+   * Files whose creation or change should trigger a reload, as of the last load: the files in
+   * use, and the project folder's `.mcp.json` when none was found yet.
+   */
+  watchTargets(): string[] {
+    return [...this.targets];
   }
 
   /** Points the project scope at another folder (or none); takes effect on the next load. */
@@ -58,6 +68,9 @@ export class ConfigLoader {
 
   private async loadNow(): Promise<LoadedConfig> {
     const wanted = await this.wantedFiles();
+    const { configFile, projectDir } = this.sources;
+    const lookOut = !configFile && projectDir && !wanted.some((w) => w.scope === 'project');
+    this.targets = [...wanted.map((w) => w.file), ...(lookOut ? [join(resolve(projectDir), PROJECT_CONFIG_NAME)] : [])];
     const layers: ScopeLayer[] = [];
     const files: ConfigFileState[] = [];
     for (const { scope, file, required } of wanted) {

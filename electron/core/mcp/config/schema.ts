@@ -1,6 +1,7 @@
 // The zod schema of one `mcpServers` entry, and the checks zod cannot express field by field
 // (command versus url, names that become part of tool names). Every problem becomes a sentence
-// naming the file, the server, the field and what is expected.
+// naming the file, the server, the field and what is expected. Pure (no Node imports): the
+// window's JSON editor validates with this very module.
 import { z } from 'zod';
 import { SERVER_TYPES, type ConfigIssue, type ResolvedTransport, type ServerEntry } from '../../../../shared/server-config';
 
