@@ -49,7 +49,12 @@ export class ProcessRecords implements ProcessRecorder {
    * Records a server Lena just started; undefined (not recorded) when the OS cannot identify it.
    * The start time is the OS's, not `startedAt`: only the OS's can be compared after a crash.
    */
-  async add(entry: { name: string; pid: number; pgid: number; command: string; startedAt?: number }): Promise<ProcessRecord | undefined> {
+  async add(entry: { name: string; pid: number; pgid: number; command: string; startedAt?: number }): Promise<void> {
+    await this.record(entry);
+  }
+
+  /** `add`, returning what was written. */
+  async record(entry: { name: string; pid: number; pgid: number; command: string }): Promise<ProcessRecord | undefined> {
     if (!PROCESS_TRACKING_SUPPORTED) return undefined;
     const [startTime, lenaStartTime] = await Promise.all([processStartTime(entry.pid), this.ownStartTime()]);
     if (startTime === undefined || lenaStartTime === undefined) {
