@@ -1,0 +1,70 @@
+// Turns what the Messages API or the network threw into a message with the next step for the user.
+import type { ChatErrorInfo } from '../../../shared/chat-types';
+
+interface ApiErrorLike {
+  status?: number;
+  message?: string;
+  headers?: Headers | Record<string, string | null | undefined>;
+  error?: { error?: { type?: string; message?: string }; type?: string; message?: string };
+  name?: string;
+}
+
+function header(headers: ApiErrorLike['headers'], name: string): string | undefined {
+  if (!headers) return undefined;
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  return (headers as Record<string, string | undefined>)[name] ?? undefined;
+}
+
+function apiMessage(err: ApiErrorLike): string {
+  return err.error?.error?.message ?? err.error?.message ?? err.message ?? 'unknown error';
+}
+
+function apiType(err: ApiErrorLike): string | undefined {
+  return err.error?.error?.type ?? err.error?.type;
+}
+
+/** True for failures worth retrying from the start of the request (no tool has run for it). */
+export function isRetryableStreamError(err: unknown): boolean {
+  const e = err as ApiErrorLike;
+  const type = apiType(e);
+  if (type === 'overloaded_error' || type === 'api_error') return true;
+  if (e.status === 529 || (e.status !== undefined && e.status >= 500)) return true;
+  return e.name === 'APIConnectionError' || /terminated|socket hang up|ECONNRESET|premature close|stream ended/i.test(e.message ?? '');
+}
+
+export function toChatError(err: unknown): ChatErrorInfo {
+  const e = (err ?? {}) as ApiErrorLike;
+  const type = apiType(e);
+  const message = apiMessage(e);
+  if (e.status === 401 || type === 'authentication_error') {
+    return { kind: 'auth', message: 'Anthropic refused the API key (401). Check or replace the key in Settings.', action: 'open-settings' };
+  }
+  if (e.status === 403 || type === 'permission_error') {
+    return { kind: 'auth', message: `Anthropic refused the request (403): ${message}. Check the key's permissions in Settings.`, action: 'open-settings' };
+  }
+  if (e.status === 429 || type === 'rate_limit_error') {
+    const retryAfter = Number(header(e.headers, 'retry-after'));
+    const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : undefined;
+    return {
+      kind: 'rate-limit',
+      message: `Rate limited by Anthropic (429) after retrying.${seconds ? ` Try again in ${seconds} s.` : ' Try again in a minute.'}`,
+      action: 'retry',
+      ...(seconds ? { retryAfterSeconds: seconds } : {}),
+    };
+  }
+  if (e.status === 529 || type === 'overloaded_error') {
+    return { kind: 'overloaded', message: 'Anthropic is overloaded (529) and retries did not get through. Try again shortly.', action: 'retry' };
+  }
+  if ((e.status === 400 || type === 'invalid_request_error') && /prompt is too long|context (window|length)|too many tokens/i.test(message)) {
+    return {
+      kind: 'context',
+      message: 'This conversation is now too long for the model’s context. Start a new conversation seeded with a summary of this one.',
+      action: 'new-conversation-with-summary',
+    };
+  }
+  if (e.name === 'APIConnectionError' || e.name === 'APIConnectionTimeoutError' || /ECONNREFUSED|ENOTFOUND|fetch failed/i.test(e.message ?? '')) {
+    return { kind: 'network', message: `Could not reach the Messages API: ${e.message ?? 'connection failed'}. Check the network or the base URL in Settings.`, action: 'retry' };
+  }
+  if (e.status !== undefined) return { kind: 'api', message: `The Messages API answered ${e.status}: ${message}`, action: 'retry' };
+  return { kind: 'api', message: `The request failed: ${message}`, action: 'retry' };
+}

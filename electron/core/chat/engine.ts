@@ -1,0 +1,250 @@
+// The agent loop over @anthropic-ai/sdk: send, stop, regenerate, edit. A turn streams an answer,
+// runs the tools it asks for (through the permission gate), sends the results back, and loops
+// until the model ends its turn or the round limit is hit. Everything is stored as it happens.
+import Anthropic from '@anthropic-ai/sdk';
+import { randomUUID } from 'node:crypto';
+import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, Usage } from '../../../shared/chat-types';
+import { LenaError } from '../../../shared/result';
+import type { ResultLimits } from '../mcp/registry/results';
+import type { ToolRegistry } from '../mcp/registry/registry';
+import type { PermissionService } from '../permissions/service';
+import type { ConversationStore } from '../store/conversations';
+import { isRetryableStreamError, toChatError } from './api-errors';
+import type { ChatSettings } from './chat-settings';
+import { toApiMessages } from './history';
+import { streamRound } from './stream-round';
+import { runToolUses, type ToolExecutor } from './tool-runner';
+import { newBoundary, systemPromptFor } from './untrusted';
+
+export interface ChatEngineDeps {
+  store: ConversationStore;
+  registry: ToolRegistry;
+  tools: ToolExecutor;
+  permissions: PermissionService;
+  settings: () => ChatSettings;
+  /** The API key, from the secret provider; undefined when none is set. */
+  apiKey: () => Promise<string | undefined>;
+  emit: (event: ChatEvent) => void;
+  resultLimits?: Partial<ResultLimits>;
+  /** How long the first turn waits for servers still starting (default 10 s). */
+  serverWaitMs?: number;
+  /** Retries of a stream that broke after it started (default 2). */
+  streamRetries?: number;
+}
+
+export interface TurnOutcome {
+  turnId: string;
+  conversationId: string;
+  stopReason: string | null;
+  error: ChatErrorInfo | null;
+  usage: Usage;
+}
+
+interface ActiveTurn {
+  id: string;
+  abort: AbortController;
+  done: Promise<TurnOutcome>;
+}
+
+const TITLE_LENGTH = 60;
+
+export class ChatEngine {
+  private readonly active = new Map<string, ActiveTurn>();
+  private readonly calls = new Map<string, AbortController>();
+  private accepting = true;
+
+  constructor(private readonly deps: ChatEngineDeps) {}
+
+  /** Stores the user's message first, then starts a turn; resolves once the turn has started. */
+  send(conversationId: string, text: string, attachments: Attachment[] = []): { turnId: string; done: Promise<TurnOutcome> } {
+    this.assertIdle(conversationId);
+    const content = userContent(text, attachments);
+    if (content.length === 0) throw new LenaError('invalid-arguments', 'Type a message or attach a file first.');
+    const conversation = this.deps.store.summary(conversationId);
+    const message = this.deps.store.append(conversationId, { role: 'user', content });
+    this.deps.emit({ type: 'message-saved', conversationId, message });
+    if (conversation.messageCount === 0 && text.trim()) {
+      const title = text.trim().replace(/\s+/g, ' ').slice(0, TITLE_LENGTH);
+      this.deps.emit({ type: 'conversation-updated', conversation: this.deps.store.rename(conversationId, title) });
+    }
+    return this.startTurn(conversationId);
+  }
+
+  /** Replaces the last answer: everything after the last prompt is kept only as a superseded branch. */
+  regenerate(conversationId: string): { turnId: string; done: Promise<TurnOutcome> } {
+    this.assertIdle(conversationId);
+    const messages = this.deps.store.get(conversationId).messages.filter((m) => m.status !== 'superseded');
+    const lastPrompt = [...messages].reverse().find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
+    if (!lastPrompt) throw new LenaError('conflict', 'There is no message to answer again yet.');
+    this.deps.store.supersedeFrom(conversationId, lastPrompt.seq + 1);
+    this.emitConversation(conversationId);
+    return this.startTurn(conversationId);
+  }
+
+  /** Edits an earlier user message and resends from there; later messages become a superseded branch. */
+  edit(conversationId: string, messageId: string, text: string): { turnId: string; done: Promise<TurnOutcome> } {
+    this.assertIdle(conversationId);
+    const original = this.deps.store.message(messageId);
+    if (original.conversationId !== conversationId || original.role !== 'user') {
+      throw new LenaError('invalid-arguments', 'Only your own messages in this conversation can be edited.');
+    }
+    const kept = original.content.filter((b) => b.type !== 'text');
+    this.deps.store.supersedeFrom(conversationId, original.seq);
+    const message = this.deps.store.append(conversationId, { role: 'user', content: [...userContent(text, []), ...kept] });
+    this.deps.emit({ type: 'message-saved', conversationId, message });
+    this.emitConversation(conversationId);
+    return this.startTurn(conversationId);
+  }
+
+  /** Stop: aborts the stream, cancels tool calls in flight and pending permission requests. */
+  stop(conversationId: string): boolean {
+    const turn = this.active.get(conversationId);
+    if (!turn) return false;
+    turn.abort.abort(new Error('Stopped by the user'));
+    return true;
+  }
+
+  /** Cancels one running tool call (the card's Cancel button); the turn goes on. */
+  cancelTool(toolUseId: string): boolean {
+    const controller = this.calls.get(toolUseId);
+    if (!controller) return false;
+    controller.abort(new Error('Cancelled by the user'));
+    return true;
+  }
+
+  isRunning(conversationId: string): boolean {
+    return this.active.has(conversationId);
+  }
+
+  /** Quit: no new turns; running turns are stopped and awaited. */
+  async shutdown(): Promise<void> {
+    this.accepting = false;
+    const turns = [...this.active.values()];
+    for (const t of turns) t.abort.abort(new Error('Lena is quitting'));
+    await Promise.allSettled(turns.map((t) => t.done));
+  }
+
+  private assertIdle(conversationId: string): void {
+    if (!this.accepting) throw new LenaError('unavailable', 'Lena is quitting; no new turns are started.');
+    if (this.active.has(conversationId)) throw new LenaError('conflict', 'A turn is already running in this conversation; stop it first.');
+  }
+
+  private startTurn(conversationId: string): { turnId: string; done: Promise<TurnOutcome> } {
+    const turn: ActiveTurn = { id: randomUUID(), abort: new AbortController(), done: Promise.resolve(null as unknown as TurnOutcome) };
+    this.active.set(conversationId, turn);
+    this.deps.emit({ type: 'turn-started', conversationId, turnId: turn.id });
+    turn.done = this.runTurn(conversationId, turn).finally(() => this.active.delete(conversationId));
+    return { turnId: turn.id, done: turn.done };
+  }
+
+  private async runTurn(conversationId: string, turn: ActiveTurn): Promise<TurnOutcome> {
+    const usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+    const end = (stopReason: string | null, error: ChatErrorInfo | null): TurnOutcome => {
+      this.deps.emit({ type: 'turn-ended', conversationId, turnId: turn.id, stopReason, error });
+      this.emitConversation(conversationId);
+      return { turnId: turn.id, conversationId, stopReason, error, usage };
+    };
+    try {
+      const settings = this.deps.settings();
+      const apiKey = await this.deps.apiKey();
+      if (!apiKey) return end(null, { kind: 'no-key', message: 'Add your Anthropic API key in Settings to start chatting.', action: 'open-settings' });
+      await this.deps.tools.whenReady(this.deps.serverWaitMs ?? 10_000);
+      const client = new Anthropic({
+        apiKey,
+        baseURL: settings.baseUrl ?? undefined,
+        maxRetries: settings.maxRetries,
+        timeout: settings.requestTimeoutMs,
+      });
+      const boundary = newBoundary();
+      for (let round = 1; round <= settings.maxRounds; round++) {
+        const result = await this.streamWithRetry(client, settings, boundary, conversationId, turn.abort.signal);
+        addUsage(usage, result.usage);
+        if (turn.abort.signal.aborted) return end('stopped', null);
+        if (result.error) return end(null, toChatError(result.error));
+        if (result.stopReason !== 'tool_use' || result.toolUses.length === 0 || !result.message) return end(result.stopReason, null);
+        const toolResults = await runToolUses(
+          {
+            conversationId,
+            messageId: result.message.id,
+            store: this.deps.store,
+            registry: this.deps.registry,
+            tools: this.deps.tools,
+            permissions: this.deps.permissions,
+            emit: this.deps.emit,
+            boundary,
+            signal: turn.abort.signal,
+            limits: this.deps.resultLimits,
+            registerCall: (id, controller) => {
+              this.calls.set(id, controller);
+              return () => this.calls.delete(id);
+            },
+          },
+          result.toolUses,
+        );
+        // Results are stored even when stopped, so the conversation stays valid for the next turn.
+        const message = this.deps.store.append(conversationId, { role: 'user', content: toolResults as unknown as ContentBlock[] });
+        this.deps.emit({ type: 'message-saved', conversationId, message });
+        if (turn.abort.signal.aborted) return end('stopped', null);
+      }
+      return end('max_rounds', {
+        kind: 'max-rounds',
+        message: `Stopped after ${settings.maxRounds} rounds of tool use (the maximum set in Settings). Send a message to let Claude continue.`,
+      });
+    } catch (err) {
+      if (turn.abort.signal.aborted) return end('stopped', null);
+      return end(null, toChatError(err));
+    }
+  }
+
+  private async streamWithRetry(client: Anthropic, settings: ChatSettings, boundary: string, conversationId: string, signal: AbortSignal) {
+    const retries = this.deps.streamRetries ?? 2;
+    for (let attempt = 0; ; attempt++) {
+      const tools = this.deps.registry.anthropicTools().map((t) => ({ ...t }));
+      // One cache breakpoint after the last tool: the tool list is paid for once, then read from cache.
+      if (tools.length > 0) tools[tools.length - 1] = { ...tools[tools.length - 1], cache_control: { type: 'ephemeral' } } as (typeof tools)[number];
+      const messages = toApiMessages(this.deps.store.get(conversationId).messages);
+      const params: Anthropic.Messages.MessageStreamParams = {
+        model: settings.model,
+        max_tokens: settings.maxTokens,
+        system: systemPromptFor(settings.systemPrompt, boundary),
+        messages,
+        ...(tools.length > 0 ? { tools: tools as Anthropic.Messages.Tool[] } : {}),
+        ...(settings.temperature !== null ? { temperature: settings.temperature } : {}),
+      };
+      const result = await streamRound({ client, params, conversationId, store: this.deps.store, emit: this.deps.emit, signal });
+      // A stream that broke after it started is retried from the stored history: the partial
+      // answer stays as an incomplete message and none of its tool_use blocks ever ran.
+      if (result.error && result.message && !signal.aborted && attempt < retries && isRetryableStreamError(result.error)) {
+        await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+        continue;
+      }
+      return result;
+    }
+  }
+
+  private emitConversation(conversationId: string): void {
+    try {
+      this.deps.emit({ type: 'conversation-updated', conversation: this.deps.store.summary(conversationId) });
+    } catch {
+      // The conversation was deleted meanwhile.
+    }
+  }
+}
+
+function addUsage(total: Usage, add: Usage): void {
+  total.inputTokens += add.inputTokens;
+  total.outputTokens += add.outputTokens;
+  total.cacheReadTokens += add.cacheReadTokens;
+  total.cacheCreationTokens += add.cacheCreationTokens;
+}
+
+/** The user's content blocks: the text, then images and text files as image and document blocks. */
+export function userContent(text: string, attachments: readonly Attachment[]): ContentBlock[] {
+  const blocks: ContentBlock[] = [];
+  for (const a of attachments) {
+    if (a.kind === 'image') blocks.push({ type: 'image', source: { type: 'base64', media_type: a.mimeType, data: a.data } });
+    else blocks.push({ type: 'document', source: { type: 'text', media_type: 'text/plain', data: a.data }, title: a.name });
+  }
+  if (text.trim()) blocks.push({ type: 'text', text });
+  return blocks;
+}

@@ -1,0 +1,167 @@
+// Runs the tool_use blocks of one assistant message: each through the permission gate, then the
+// MCP server, and back as a tool_result with the right tool_use_id. Read-only tools (by the
+// server's hint) run concurrently, the others one at a time in the model's order: the hint only
+// orders work, it never grants permission. The full result is stored; the model gets a capped copy.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ChatEvent, ToolCallView } from '../../../shared/chat-types';
+import type { CallToolResult } from '../../../shared/mcp-types';
+import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
+import { McpError } from '../mcp/errors';
+import { errorToolResultBlock, toToolResultBlock, type ResultLimits } from '../mcp/registry/results';
+import type { ToolRegistry } from '../mcp/registry/registry';
+import type { PermissionService } from '../permissions/service';
+import type { ServerIdentity } from '../permissions/types';
+import type { ConversationStore } from '../store/conversations';
+import type { ToolCallUpsert } from '../store/tool-calls';
+import type { ToolUse } from './stream-round';
+import { wrapUntrusted } from './untrusted';
+
+type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
+
+/** What the loop needs from the MCP side (the manager, in the app). */
+export interface ToolExecutor {
+  call(server: string, tool: string, args: Record<string, unknown>, opts: CallToolOptions): Promise<ToolCallOutcome>;
+  identity(server: string): ServerIdentity;
+  whenReady(maxWaitMs: number): Promise<void>;
+}
+
+export interface ToolRunContext {
+  conversationId: string;
+  messageId: string;
+  store: ConversationStore;
+  registry: ToolRegistry;
+  tools: ToolExecutor;
+  permissions: PermissionService;
+  emit: (event: ChatEvent) => void;
+  boundary: string;
+  signal: AbortSignal;
+  limits?: Partial<ResultLimits>;
+  /** Per-call cancellation (the card's Cancel button); the engine keeps the map. */
+  registerCall(toolUseId: string, controller: AbortController): () => void;
+}
+
+export async function runToolUses(ctx: ToolRunContext, uses: readonly ToolUse[]): Promise<ToolResultBlock[]> {
+  const results = new Map<string, ToolResultBlock>();
+  const readOnly = uses.filter((u) => ctx.registry.resolve(u.name)?.tool.annotations?.readOnlyHint === true);
+  const others = uses.filter((u) => !readOnly.includes(u));
+  await Promise.all(readOnly.map(async (u) => results.set(u.id, await runOne(ctx, u))));
+  for (const u of others) results.set(u.id, await runOne(ctx, u));
+  return uses.map((u) => results.get(u.id)!);
+}
+
+async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBlock> {
+  const registered = ctx.registry.resolve(use.name);
+  const base: ToolCallUpsert = {
+    id: use.id,
+    conversationId: ctx.conversationId,
+    messageId: ctx.messageId,
+    server: registered?.server ?? '',
+    tool: registered?.tool.name ?? use.name,
+    qualifiedName: use.name,
+    title: registered?.tool.title ?? registered?.tool.annotations?.title ?? null,
+    input: use.input,
+    status: 'pending',
+  };
+  let last: ToolCallView | null = null;
+  const save = (patch: Partial<ToolCallUpsert>): ToolCallView => {
+    const call = (last = ctx.store.upsertToolCall({ ...base, ...patch }));
+    ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call });
+    return call;
+  };
+  const fail = (status: 'error' | 'denied' | 'cancelled', message: string, extra: Partial<ToolCallUpsert> = {}): ToolResultBlock => {
+    save({ status, isError: true, errorMessage: message, endedAt: Date.now(), ...extra });
+    return errorToolResultBlock(use.id, message);
+  };
+
+  if (ctx.signal.aborted) return fail('cancelled', 'Cancelled: the user stopped the turn before this tool ran.');
+  save({ status: 'pending' });
+  if (!registered || !registered.enabled) {
+    return fail('error', `Unknown or disabled tool "${use.name}". Use only the tools listed in this request.`, { errorSource: 'server' });
+  }
+  const args = use.input;
+  if (args === null || typeof args !== 'object' || Array.isArray(args) || '_invalidJson' in (args as object)) {
+    return fail('error', `The arguments for ${use.name} were not a JSON object. Send an object matching the tool's input schema.`, { errorSource: 'tool' });
+  }
+  const check = await ctx.registry.validateArguments(use.name, args);
+  if (!check.ok) return fail('error', check.message, { errorSource: 'tool' });
+
+  const auth = await ctx.permissions.authorize(
+    {
+      conversationId: ctx.conversationId,
+      qualifiedName: use.name,
+      serverName: registered.server,
+      toolName: registered.tool.name,
+      identity: ctx.tools.identity(registered.server),
+      tool: registered.tool,
+      arguments: args,
+    },
+    { signal: ctx.signal },
+  );
+  const decision = { decision: auth.audit.decision, decidedBy: auth.audit.decidedBy };
+  if (auth.outcome === 'deny') {
+    if (ctx.signal.aborted) return fail('cancelled', 'Cancelled: the user stopped the turn.', decision);
+    return fail('denied', auth.message ?? `The user denied ${use.name}.`, decision);
+  }
+
+  const controller = new AbortController();
+  const onTurnAbort = () => controller.abort(ctx.signal.reason);
+  ctx.signal.addEventListener('abort', onTurnAbort, { once: true });
+  const unregister = ctx.registerCall(use.id, controller);
+  const startedAt = Date.now();
+  save({ status: 'running', startedAt, ...decision });
+  try {
+    const outcome = await ctx.tools.call(registered.server, registered.tool.name, args as Record<string, unknown>, {
+      signal: controller.signal,
+      // Progress is shown live but not stored: only the outcome matters once the call ends.
+      onProgress: (progress) => {
+        if (last) ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call: { ...last, progress } });
+      },
+    });
+    return finish(ctx, use, outcome, save, startedAt, decision);
+  } catch (err) {
+    const cancelled = controller.signal.aborted || (err instanceof McpError && err.kind === 'cancelled');
+    const message = err instanceof Error ? err.message : String(err);
+    if (cancelled) return fail('cancelled', `Cancelled by the user while ${use.name} was running.`, { startedAt, ...decision });
+    return fail('error', `The ${registered.server} server failed: ${message}`, { errorSource: 'server', startedAt, ...decision });
+  } finally {
+    unregister();
+    ctx.signal.removeEventListener('abort', onTurnAbort);
+  }
+}
+
+function finish(
+  ctx: ToolRunContext,
+  use: ToolUse,
+  outcome: ToolCallOutcome,
+  save: (patch: Partial<ToolCallUpsert>) => ToolCallView,
+  startedAt: number,
+  decision: { decision: string; decidedBy: string },
+): ToolResultBlock {
+  const full: CallToolResult & { validationError?: string } = outcome;
+  const { block, converted } = toToolResultBlock(use.id, full, ctx.limits);
+  // Every text part is wrapped as untrusted data; images pass as images.
+  const content = (Array.isArray(block.content) ? block.content : []).map((part) =>
+    part.type === 'text' ? { ...part, text: wrapUntrusted(part.text, ctx.boundary) } : part,
+  );
+  if (full.validationError) content.push({ type: 'text', text: `Note: the result did not match the tool's output schema: ${full.validationError}` });
+  if (content.length === 0) content.push({ type: 'text', text: wrapUntrusted('(the tool returned no content)', ctx.boundary) });
+  const bytes = Buffer.byteLength(JSON.stringify(full));
+  save({
+    status: converted.isError ? 'error' : 'done',
+    result: full,
+    isError: converted.isError,
+    errorSource: converted.isError ? 'tool' : null,
+    errorMessage: converted.isError ? firstText(full) : full.validationError ? `Output schema: ${full.validationError}` : null,
+    resultBytes: bytes,
+    truncated: converted.truncated !== null || converted.omittedImages > 0,
+    startedAt,
+    endedAt: Date.now(),
+    ...decision,
+  });
+  return { ...block, content };
+}
+
+function firstText(result: CallToolResult): string | null {
+  const t = result.content?.find((c) => c.type === 'text');
+  return t && t.type === 'text' ? t.text.slice(0, 500) : null;
+}

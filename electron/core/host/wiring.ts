@@ -1,0 +1,39 @@
+// Small adapters that connect the services: the manager feeds the registry, and the chat's
+// ToolExecutor is the manager plus the servers' identities. Shared by the window's host, the
+// command line and integration tests, so all three run the same wiring.
+import type { ToolExecutor } from '../chat/tool-runner';
+import { launchIdentity } from '../mcp/config/identity';
+import type { McpManager } from '../mcp/manager/manager';
+import type { ToolRegistry } from '../mcp/registry/registry';
+import type { ServerIdentity } from '../permissions/types';
+
+/** Keeps the registry equal to the connected servers' tools; returns the unsubscribe function. */
+export function connectRegistry(manager: McpManager, registry: ToolRegistry): () => void {
+  const sync = (server: string) => {
+    const session = manager.session(server);
+    if (session?.connected) registry.setServerTools(server, session.tools);
+    else registry.removeServer(server);
+  };
+  for (const status of manager.statuses()) sync(status.name);
+  return manager.onToolsChanged(sync);
+}
+
+/** The identity trust and allow rules are bound to: the name plus a hash of the launch entry. */
+export function serverIdentity(manager: McpManager, server: string): ServerIdentity {
+  const session = manager.session(server);
+  const entry = session?.configured.entry;
+  const scope = session?.configured.scope;
+  return {
+    name: server,
+    hash: entry ? launchIdentity(entry) : 'unknown',
+    source: scope === 'project' ? 'project' : 'user',
+  };
+}
+
+export function managerExecutor(manager: McpManager): ToolExecutor {
+  return {
+    call: (server, tool, args, opts) => manager.callTool(server, tool, args, opts),
+    identity: (server) => serverIdentity(manager, server),
+    whenReady: (ms) => manager.whenReady(ms),
+  };
+}

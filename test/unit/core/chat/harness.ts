@@ -1,0 +1,98 @@
+// Wires the real chat engine for tests: a temp Lena home, the SQLite store, real MCP servers
+// through the manager, the registry, the permission service with a broker, and the scripted
+// Messages API server (the only stand-in) as the SDK's baseURL.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChatEvent } from '../../../../shared/chat-types';
+import { ChatEngine } from '../../../../electron/core/chat/engine';
+import { DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../../../../electron/core/chat/chat-settings';
+import { connectRegistry, managerExecutor } from '../../../../electron/core/host/wiring';
+import { McpManager } from '../../../../electron/core/mcp/manager/manager';
+import { defaultTransportFactory } from '../../../../electron/core/mcp/manager/transport-factory';
+import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
+import { PermissionBroker } from '../../../../electron/core/permissions/broker';
+import { PinStore } from '../../../../electron/core/permissions/pins';
+import { PermissionService } from '../../../../electron/core/permissions/service';
+import { MemoryPermissionStore } from '../../../../electron/core/permissions/store';
+import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
+import type { PermissionState } from '../../../../electron/core/permissions/types';
+import { openConversationStore } from '../../../../electron/core/store/open-store';
+import { startMessagesApiServer, type MessagesApiServer } from '../../../fixtures/messages-api';
+
+export interface ChatHarness {
+  home: string;
+  api: MessagesApiServer;
+  engine: ChatEngine;
+  manager: McpManager;
+  registry: ToolRegistry;
+  broker: PermissionBroker;
+  permissions: PermissionService;
+  store: ReturnType<typeof openConversationStore>['store'];
+  events: ChatEvent[];
+  settings: ChatSettings;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  servers?: Record<string, unknown>;
+  permissions?: Partial<PermissionState>;
+  settings?: Partial<ChatSettings>;
+  brokerTimeoutMs?: number;
+  apiKey?: string | undefined;
+}
+
+export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHarness> {
+  const home = mkdtempSync(join(tmpdir(), 'lena-chat-'));
+  const userFile = join(home, 'mcp.json');
+  writeFileSync(userFile, JSON.stringify({ mcpServers: options.servers ?? {} }));
+  const api = await startMessagesApiServer();
+  const manager = new McpManager({ sources: { userFile }, createTransport: defaultTransportFactory(), env: { PATH: process.env.PATH, HOME: home } });
+  const registry = new ToolRegistry();
+  const unconnect = connectRegistry(manager, registry);
+  await manager.start();
+  const broker = new PermissionBroker({ timeoutMs: options.brokerTimeoutMs ?? 30_000 });
+  const permissions = await PermissionService.create({
+    store: new MemoryPermissionStore({ ...defaultPermissionState(), ...options.permissions }),
+    pins: await PinStore.open(),
+    broker,
+  });
+  const opened = openConversationStore(join(home, 'lena.db'));
+  const events: ChatEvent[] = [];
+  const settings: ChatSettings = { ...DEFAULT_CHAT_SETTINGS, baseUrl: api.url, maxRetries: 2, ...options.settings };
+  const engine = new ChatEngine({
+    store: opened.store,
+    registry,
+    tools: managerExecutor(manager),
+    permissions,
+    settings: () => settings,
+    apiKey: async () => ('apiKey' in options ? options.apiKey : 'sk-ant-test-key'),
+    emit: (e) => events.push(e),
+    serverWaitMs: 2000,
+  });
+  return {
+    home,
+    api,
+    engine,
+    manager,
+    registry,
+    broker,
+    permissions,
+    store: opened.store,
+    events,
+    settings,
+    async close() {
+      await engine.shutdown();
+      unconnect();
+      await manager.shutdown();
+      opened.close();
+      await api.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Answers every permission request with `decision` as it arrives. */
+export function autoAnswer(h: ChatHarness, decision: 'allow-once' | 'deny', reason?: string): () => void {
+  return h.broker.on('requested', (req) => h.broker.answer(req.id, { kind: decision, reason }));
+}
