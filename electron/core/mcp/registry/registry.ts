@@ -151,6 +151,12 @@ export class ToolRegistry {
     const next = new Map<string, RegisteredTool>();
     for (const { server, tool } of refs) {
       const qualifiedName = names.get(refKey({ server, tool: tool.name }))!;
+      const previous = this.registered.get(qualifiedName);
+      // Unchanged servers keep their entries: a list_changed rebuilds only what it touched.
+      if (previous && previous.tool === tool && previous.server === server) {
+        next.set(qualifiedName, previous);
+        continue;
+      }
       const definition = toAnthropicTool(qualifiedName, server, tool);
       next.set(qualifiedName, {
         qualifiedName,

@@ -50,6 +50,13 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** The API's name for a supported image type (servers write `image/PNG` or `image/jpg` too). */
+function imageType(mimeType: unknown): ModelImageType | undefined {
+  const lower = typeof mimeType === 'string' ? mimeType.trim().toLowerCase() : '';
+  const normal = lower === 'image/jpg' ? 'image/jpeg' : lower;
+  return (MODEL_IMAGE_TYPES as readonly string[]).includes(normal) ? (normal as ModelImageType) : undefined;
+}
+
 const text = (value: string): TextBlockParam => ({ type: 'text', text: value });
 
 function describeBlock(block: ContentBlock): string {
@@ -123,8 +130,12 @@ export function convertToolResult(result: CallToolResult, limits: Partial<Result
     if (block?.type === 'text') {
       if (typeof block.text === 'string' && block.text !== '') content.push(text(block.text));
     } else if (block?.type === 'image') {
-      const bytes = base64Bytes(block.data ?? '');
-      if (!(MODEL_IMAGE_TYPES as readonly string[]).includes(block.mimeType)) {
+      const data = typeof block.data === 'string' ? block.data : '';
+      const bytes = base64Bytes(data);
+      const mimeType = imageType(block.mimeType);
+      if (data === '') {
+        content.push(text('[an image without data was left out]'));
+      } else if (mimeType === undefined) {
         content.push(text(`[image of type ${block.mimeType} (${formatBytes(bytes)}) not shown: the model accepts PNG, JPEG, GIF and WebP]`));
       } else if (bytes > caps.maxImageBytes) {
         content.push(text(`[image (${block.mimeType}, ${formatBytes(bytes)}) not shown: larger than the ${formatBytes(caps.maxImageBytes)} limit per image]`));
@@ -133,7 +144,7 @@ export function convertToolResult(result: CallToolResult, limits: Partial<Result
       } else {
         images++;
         imageBytes += bytes;
-        content.push({ type: 'image', source: { type: 'base64', media_type: block.mimeType as ModelImageType, data: block.data } });
+        content.push({ type: 'image', source: { type: 'base64', media_type: mimeType, data } });
       }
     } else if (block?.type === 'resource' && typeof block.resource?.text === 'string') {
       const { uri, mimeType } = block.resource;

@@ -42,6 +42,27 @@ describe('ToolRegistry', () => {
     expect(registry.resolve('mcp__nope__x')).toBeUndefined();
   });
 
+  it('when a collision appears later, definitions follow the new names and other servers keep theirs', () => {
+    const registry = new ToolRegistry();
+    registry.setServerTools('s', [tool('a.b', { description: 'dotted' })]);
+    registry.setServerTools('t', [tool('x')]);
+    const untouched = registry.resolve('mcp__t__x');
+    expect(registry.anthropicTools().map((t) => [t.name, t.description])).toEqual([
+      ['mcp__s__a_b', '[s] dotted'],
+      ['mcp__t__x', '[t] x'],
+    ]);
+    registry.setServerTools('s', [tool('a.b', { description: 'dotted' }), tool('a_b', { description: 'plain' })]);
+    const hashed = `mcp__s__a_b_${nameHash({ server: 's', tool: 'a.b' })}`;
+    expect(registry.anthropicTools().map((t) => [t.name, t.description])).toEqual([
+      [hashed, '[s] dotted'],
+      ['mcp__s__a_b', '[s] plain'],
+      ['mcp__t__x', '[t] x'],
+    ]);
+    expect(registry.resolve(hashed)?.tool.name).toBe('a.b');
+    expect(registry.resolve('mcp__s__a_b')?.tool.name).toBe('a_b');
+    expect(registry.resolve('mcp__t__x')).toBe(untouched);
+  });
+
   it('per-tool disabling hides a tool from the model without renaming others, and is reported', async () => {
     const registry = new ToolRegistry({ disabledTools: ['mcp__fs__write'] });
     registry.setServerTools('fs', [tool('read'), tool('write')]);

@@ -22,6 +22,14 @@ describe('convertToolResult: content types', () => {
     expect(result.content[1]).toEqual({ type: 'text', text: '[image of type image/svg+xml (11 bytes) not shown: the model accepts PNG, JPEG, GIF and WebP]' });
   });
 
+  it('accepts image/jpg and upper-case types, and leaves out images without data', () => {
+    expect(texts({ content: [{ type: 'image', data: PNG, mimeType: 'image/jpg' }, { type: 'image', data: PNG, mimeType: 'IMAGE/PNG' }] })).toEqual([
+      '<image image/jpeg>',
+      '<image image/png>',
+    ]);
+    expect(texts({ content: [{ type: 'image', mimeType: 'image/png' } as never] })).toEqual(['[an image without data was left out]']);
+  });
+
   it('audio, resource links and binary resources are described; embedded text resources are inlined', () => {
     expect(
       texts({
