@@ -34,7 +34,10 @@ const connectAllMs = await time(1, () => lists.forEach((tools, s) => registry.se
 let flip = false;
 const reversed = [...lists[0]].reverse();
 // Alternate two different lists so that every run really rebuilds.
-const oneChangeMs = await time(9, () => registry.setServerTools('server-0', (flip = !flip) ? reversed : lists[0]));
+const oneChangeMs = await time(9, () => {
+  flip = !flip;
+  registry.setServerTools('server-0', flip ? reversed : lists[0]);
+});
 const anthropicMs = await time(21, () => registry.anthropicTools());
 const definitions = registry.anthropicTools();
 const stringifyMs = await time(21, () => JSON.stringify(definitions));
