@@ -1,0 +1,140 @@
+// What settings.json may hold, the defaults, and a field-by-field reading that keeps every valid
+// value of a partly broken file (a typo in `temperature` must not wipe the user's deny rules).
+import { z } from 'zod';
+
+/** Current Claude models offered in the model picker; any other id can be typed in. */
+export const CLAUDE_MODELS: readonly { id: string; label: string }[] = [
+  { id: 'claude-opus-5', label: 'Claude Opus 5' },
+  { id: 'claude-sonnet-5', label: 'Claude Sonnet 5' },
+  { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5' },
+  { id: 'claude-fable-5-1', label: 'Claude Fable 5.1' },
+  { id: 'claude-opus-4-8', label: 'Claude Opus 4.8' },
+];
+
+const ruleList = z.array(z.string().min(1));
+
+export const serverSettingsSchema = z.looseObject({
+  /** The user trusts this server: its read-only tools may run without asking (see autoApproveReadOnlyTrusted). */
+  trusted: z.boolean().optional(),
+  /** What was trusted (a hash of command/url), so a changed server is asked about again. */
+  trustedIdentity: z.string().optional(),
+  disabledTools: z.array(z.string()).optional(),
+});
+export type ServerSettings = z.infer<typeof serverSettingsSchema>;
+
+export const fieldSchemas = {
+  model: z.string().trim().min(1).max(200),
+  maxTokens: z.number().int().min(1).max(200_000),
+  /** null: not sent, the model's default applies. */
+  temperature: z.number().min(0).max(1).nullable(),
+  systemPrompt: z.string().max(100_000),
+  maxRounds: z.number().int().min(1).max(200),
+  /** null: ANTHROPIC_BASE_URL or Anthropic's own endpoint. */
+  baseUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
+  autoApproveReadOnlyTrusted: z.boolean(),
+  /** Rules as written; the permissions module owns their meaning. */
+  permissions: z.object({ allow: ruleList, ask: ruleList, deny: ruleList }),
+  servers: z.record(z.string(), serverSettingsSchema),
+  theme: z.enum(['system', 'light', 'dark']),
+};
+
+export type Settings = { [K in keyof typeof fieldSchemas]: z.infer<(typeof fieldSchemas)[K]> };
+export type SettingKey = keyof Settings;
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  model: 'claude-sonnet-5',
+  maxTokens: 8192,
+  temperature: null,
+  systemPrompt: '',
+  maxRounds: 25,
+  baseUrl: null,
+  requestTimeoutMs: 600_000,
+  autoApproveReadOnlyTrusted: true,
+  permissions: { allow: [], ask: [], deny: [] },
+  servers: {},
+  theme: 'system',
+});
+
+export const SETTING_KEYS = Object.keys(fieldSchemas) as SettingKey[];
+
+export interface SettingsReading {
+  settings: Settings;
+  /** One line per problem, naming the field and what was used instead. */
+  issues: string[];
+}
+
+function describeIssue(file: string, path: string, err: z.ZodError): string {
+  const issue = err.issues[0];
+  const where = [path, ...(issue?.path ?? []).map(String)].join('.');
+  return `${file}: ${where}: ${issue?.message ?? 'invalid value'}`;
+}
+
+/**
+ * Reads a parsed settings object field by field: a valid field is used, an invalid one reported
+ * and replaced by its default. Rule lists keep their valid entries; a broken server entry is dropped.
+ */
+export function readSettings(raw: unknown, file: string): SettingsReading {
+  const settings: Settings = structuredClone(DEFAULT_SETTINGS) as Settings;
+  const issues: string[] = [];
+  if (raw === undefined) return { settings, issues };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { settings, issues: [`${file}: the file must hold a JSON object; using the defaults.`] };
+  }
+  const obj = raw as Record<string, unknown>;
+  for (const key of SETTING_KEYS) {
+    if (!(key in obj)) continue;
+    if (key === 'permissions')
+      settings.permissions = readPermissions(obj.permissions, file, issues);
+    else if (key === 'servers') settings.servers = readServers(obj.servers, file, issues);
+    else {
+      const parsed = fieldSchemas[key].safeParse(obj[key]);
+      if (parsed.success) (settings as Record<SettingKey, unknown>)[key] = parsed.data;
+      else
+        issues.push(
+          `${describeIssue(file, key, parsed.error)} (using the default ${JSON.stringify(DEFAULT_SETTINGS[key])})`,
+        );
+    }
+  }
+  return { settings, issues };
+}
+
+function readPermissions(value: unknown, file: string, issues: string[]): Settings['permissions'] {
+  const out: Settings['permissions'] = { allow: [], ask: [], deny: [] };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.push(
+      `${file}: permissions: expected an object with allow, ask and deny lists (no rules applied)`,
+    );
+    return out;
+  }
+  for (const list of ['allow', 'ask', 'deny'] as const) {
+    const entries = (value as Record<string, unknown>)[list];
+    if (entries === undefined) continue;
+    if (!Array.isArray(entries)) {
+      issues.push(`${file}: permissions.${list}: expected a list of rule strings (ignored)`);
+      continue;
+    }
+    entries.forEach((rule, i) => {
+      if (typeof rule === 'string' && rule !== '') out[list].push(rule);
+      else issues.push(`${file}: permissions.${list}[${i}]: expected a rule string (ignored)`);
+    });
+  }
+  return out;
+}
+
+function readServers(value: unknown, file: string, issues: string[]): Settings['servers'] {
+  const out: Settings['servers'] = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.push(`${file}: servers: expected an object keyed by server name (ignored)`);
+    return out;
+  }
+  for (const [name, entry] of Object.entries(value)) {
+    const parsed = serverSettingsSchema.safeParse(entry);
+    if (parsed.success) out[name] = parsed.data;
+    else
+      issues.push(
+        `${describeIssue(file, `servers.${name}`, parsed.error)} (ignored: the server is not trusted)`,
+      );
+  }
+  return out;
+}
