@@ -1,8 +1,10 @@
 // Converts the gate's data into what crosses to the window (`shared/permission-types.ts`):
 // the dialog payload, the decision event, and the rules list of the settings screen.
 import type { InvisibleFinding, PermissionRequestView, PermissionRuleView } from '../../../shared/permission-types';
+import type { ProjectApprovalView } from '../../../shared/server-types';
 import type { PendingRequest, ResolvedEvent } from './broker';
 import { scanText, type TextScan } from './invisible';
+import type { ApprovalRequest } from './project-approval';
 import { compileRules, suspensionOf } from './rules';
 import type { DefinitionChange, PermissionLists, PermissionState, ServerIdentity } from './types';
 
@@ -128,4 +130,19 @@ export function ruleViews(
       suspended: current !== undefined && suspensionOf(rule, current) !== undefined,
     };
   });
+}
+
+/** The approval request of a `needs-approval` server, as its status carries it. */
+export function approvalView(request: ApprovalRequest): ProjectApprovalView {
+  return {
+    name: request.name,
+    command: request.command ?? null,
+    args: request.args,
+    cwd: request.cwd ?? null,
+    envNames: request.envNames,
+    url: request.url ?? null,
+    headerNames: request.headerNames,
+    risks: request.risks.map((risk) => ({ pattern: risk.kind, message: `${risk.where}: ${risk.message}` })),
+    entryHash: request.entryHash,
+  };
 }
