@@ -62,6 +62,8 @@ export interface ExpandOptions {
   secrets?: SecretLookup;
   /** The configuration file's folder: a relative `cwd` is resolved against it. */
   baseDir?: string;
+  /** Decides case-insensitive variable names (win32); defaults to this platform. */
+  platform?: NodeJS.Platform;
 }
 
 const TOKEN = /\$\{([^}]*)\}/g;
@@ -71,6 +73,7 @@ const SECRET = /^secret:([A-Za-z_][A-Za-z0-9_.-]*)$/;
 /** Expands one entry; never throws. */
 export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {}): Promise<ExpandResult> {
   const env = options.env ?? process.env;
+  const platform = options.platform ?? process.platform;
   const used = new Map<string, UsedVariable>();
   const missingVariables = new Set<string>();
   const missingSecrets = new Map<string, 'no-store' | 'not-found'>();
@@ -82,7 +85,7 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
     for (const [, inner] of text.matchAll(TOKEN)) {
       const name = SECRET.exec(inner)?.[1];
       if (name !== undefined && !secretValues.has(name)) {
-        const found = await lookupSecret(name, options.secrets, env);
+        const found = await lookupSecret(name, options.secrets, env, platform);
         secretValues.set(name, found.value);
         if (found.value === undefined) missingSecrets.set(name, found.why);
         else used.set(`secret:${name}`, { name, kind: 'secret', source: found.source });
@@ -97,7 +100,7 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
       const variable = VARIABLE.exec(inner);
       if (!variable) return whole; // not our syntax (e.g. a shell script's ${1}): leave it alone
       const [, name, fallback] = variable;
-      const value = env[name];
+      const value = readEnv(env, name, platform);
       if (fallback !== undefined && (value === undefined || value === '')) {
         used.set(name, { name, kind: 'variable', source: 'default' });
         return fallback;
@@ -133,6 +136,18 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
   return { ok: true, launch, used: usedList };
 }
 
+/**
+ * Windows treats variable names case-insensitively (`Path` is `PATH`), but a plain object (such
+ * as the environment read from the login shell) does not, so look the name up as Windows would.
+ */
+function readEnv(env: NodeJS.ProcessEnv, name: string, platform: NodeJS.Platform): string | undefined {
+  const exact = env[name];
+  if (exact !== undefined || platform !== 'win32') return exact;
+  const upper = name.toUpperCase();
+  const key = Object.keys(env).find((k) => k.toUpperCase() === upper);
+  return key === undefined ? undefined : env[key];
+}
+
 function secretMessage(name: string, why: 'no-store' | 'not-found'): string {
   return why === 'no-store'
     ? `secret "${name}" cannot be read here (Lena's secret store is not available, as on the command line) and the environment variable ${name} is not set; set ${name} in the environment`
@@ -143,6 +158,7 @@ async function lookupSecret(
   name: string,
   store: SecretLookup | undefined,
   env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
 ): Promise<{ value: string; source: VariableSource } | { value: undefined; why: 'no-store' | 'not-found' }> {
   let readable = store !== undefined;
   if (store) {
@@ -153,7 +169,7 @@ async function lookupSecret(
       readable = false; // a locked or unavailable keychain: same as no store
     }
   }
-  const fromEnv = env[name];
+  const fromEnv = readEnv(env, name, platform);
   if (fromEnv !== undefined) return { value: fromEnv, source: 'secret-env' };
   return { value: undefined, why: readable ? 'not-found' : 'no-store' };
 }

@@ -52,6 +52,13 @@ describe('expandEntry: variables', () => {
     expect(result.ok && result.launch.transport === 'stdio' && result.launch.args).toEqual(['d', '[]']);
   });
 
+  it('on Windows, variable names match regardless of case, as they do there', async () => {
+    const env = { Path: 'C:\\bin', UserProfile: 'C:\\Users\\me' };
+    const win = await expandEntry({ command: 'x', args: ['${PATH}', '${secret:USERPROFILE}'] }, { env, platform: 'win32' });
+    expect(win.ok && win.launch.transport === 'stdio' && win.launch.args).toEqual(['C:\\bin', 'C:\\Users\\me']);
+    expect(await expandEntry({ command: 'x', args: ['${PATH}'] }, { env, platform: 'linux' })).toMatchObject({ ok: false, missing: ['PATH'] });
+  });
+
   it('leaves text that is not variable syntax alone (shell scripts in args)', async () => {
     const result = await expandEntry({ command: 'bash', args: ['-c', 'echo ${1} $HOME ${a-b}'] }, { env: {} });
     expect(result.ok && result.launch.transport === 'stdio' && result.launch.args[1]).toBe('echo ${1} $HOME ${a-b}');
