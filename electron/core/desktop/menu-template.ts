@@ -30,7 +30,26 @@ export interface MenuItemSpec {
   /** Extra data for the command (the folder of an Open Recent entry). */
   arg?: string;
   enabled?: boolean;
+  /** False: the shortcut is shown but the key goes to the page, whose own handler acts on it. */
+  registerAccelerator?: boolean;
   submenu?: MenuItemSpec[];
+}
+
+/**
+ * Commands the window itself implements as keyboard shortcuts (renderer/components/use-shortcuts):
+ * the menu leaves their keys to the page and, when clicked, replays the same key into the page.
+ * One handler per action, and no extra IPC channel.
+ */
+export const RENDERER_SHORTCUTS: Partial<Record<MenuCommand, { key: string }>> = {
+  'new-conversation': { key: 'n' },
+  settings: { key: ',' },
+};
+
+/** The key event main sends into the page for a renderer-handled command (⌘ on macOS, Ctrl elsewhere). */
+export function rendererKeyEvent(command: MenuCommand, platform: NodeJS.Platform): { keyCode: string; modifiers: ('meta' | 'control')[] } | undefined {
+  const shortcut = RENDERER_SHORTCUTS[command];
+  if (!shortcut) return undefined;
+  return { keyCode: shortcut.key, modifiers: [platform === 'darwin' ? 'meta' : 'control'] };
 }
 
 export interface MenuOptions {
@@ -46,7 +65,7 @@ const separator: MenuItemSpec = { type: 'separator' };
 export function menuTemplate(options: MenuOptions): MenuItemSpec[] {
   const mac = options.platform === 'darwin';
   const name = options.appName ?? 'Lena';
-  const settings: MenuItemSpec = { label: mac ? 'Settings…' : 'Settings', id: 'settings', accelerator: 'CmdOrCtrl+,' };
+  const settings: MenuItemSpec = { label: mac ? 'Settings…' : 'Settings', id: 'settings', accelerator: 'CmdOrCtrl+,', registerAccelerator: false };
   const menus: MenuItemSpec[] = [];
   if (mac) {
     menus.push({
@@ -71,7 +90,7 @@ export function menuTemplate(options: MenuOptions): MenuItemSpec[] {
     label: '&File',
     role: 'fileMenu',
     submenu: [
-      { label: 'New Conversation', id: 'new-conversation', accelerator: 'CmdOrCtrl+N' },
+      { label: 'New Conversation', id: 'new-conversation', accelerator: 'CmdOrCtrl+N', registerAccelerator: false },
       separator,
       { label: 'Open Folder…', id: 'open-folder', accelerator: 'CmdOrCtrl+O' },
       { label: 'Open Recent', submenu: recentSubmenu(options.recentFolders) },

@@ -31,6 +31,7 @@ export interface ProjectStateOptions {
 
 export class ProjectState {
   private state: ProjectSnapshot = { folder: null, recent: [] };
+  private readonly watchers = new Set<(snapshot: ProjectSnapshot) => void>();
 
   constructor(
     private readonly file: string,
@@ -39,6 +40,17 @@ export class ProjectState {
 
   get snapshot(): ProjectSnapshot {
     return { folder: this.state.folder, recent: [...this.state.recent] };
+  }
+
+  /** Hears every saved change (the folder or the recent list): the menu and the title follow. */
+  subscribe(watcher: (snapshot: ProjectSnapshot) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /** The hook for folder changes (the host points the manager at the new folder). */
+  setListener(listener: ProjectChangeListener | undefined): void {
+    this.options.listener = listener;
   }
 
   /** Loads the saved state; the last folder comes back only if it still exists. Never throws. */
@@ -84,8 +96,9 @@ export class ProjectState {
     return this.options.maxRecent ?? MAX_RECENT_FOLDERS;
   }
 
-  private save(): Promise<void> {
-    return writeJsonFile(this.file, this.state);
+  private async save(): Promise<void> {
+    await writeJsonFile(this.file, this.state);
+    for (const watcher of [...this.watchers]) watcher(this.snapshot);
   }
 }
 
@@ -116,4 +129,11 @@ const dedupe = (folders: readonly string[]) => [...new Set(folders)];
 async function filterAsync<T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<T[]> {
   const keep = await Promise.all(items.map(test));
   return items.filter((_, i) => keep[i]);
+}
+
+/** The window title: the project folder's name first, as editors do. */
+export function windowTitle(folder: string | null, appName = 'Lena'): string {
+  if (!folder) return appName;
+  const name = folder.split(/[\\/]/).filter(Boolean).at(-1) ?? folder;
+  return `${name} — ${appName}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenMenu, MENU_COMMANDS, menuTemplate, type MenuOptions } from '../../../../electron/core/desktop/menu-template';
+import { flattenMenu, MENU_COMMANDS, menuTemplate, rendererKeyEvent, type MenuOptions } from '../../../../electron/core/desktop/menu-template';
 
 const base: MenuOptions = { platform: 'linux', isDev: false, recentFolders: [] };
 const items = (o: Partial<MenuOptions> = {}) => flattenMenu(menuTemplate({ ...base, ...o }));
@@ -58,5 +58,15 @@ describe('menuTemplate', () => {
         expect(item.id === undefined || item.role === undefined).toBe(true);
       }
     }
+  });
+
+  it('leaves the window’s own shortcuts to the page and replays them when the item is clicked', () => {
+    for (const id of ['new-conversation', 'settings'] as const) {
+      expect(items().find((i) => i.id === id)?.registerAccelerator).toBe(false);
+    }
+    expect(items().find((i) => i.id === 'open-folder')?.registerAccelerator).toBeUndefined();
+    expect(rendererKeyEvent('settings', 'darwin')).toEqual({ keyCode: ',', modifiers: ['meta'] });
+    expect(rendererKeyEvent('new-conversation', 'linux')).toEqual({ keyCode: 'n', modifiers: ['control'] });
+    expect(rendererKeyEvent('open-folder', 'linux')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProjectFolderError, ProjectState } from '../../../../electron/core/desktop/project-state';
+import { ProjectFolderError, ProjectState, windowTitle } from '../../../../electron/core/desktop/project-state';
 
 let dir: string;
 let file: string;
@@ -86,5 +86,24 @@ describe('ProjectState', () => {
     await state.open(folder('a'));
     await state.open(folder('b'));
     expect(await state.clearRecent()).toEqual({ folder: join(dir, 'b'), recent: [join(dir, 'b')] });
+  });
+
+  it('tells subscribers (menu, title) of every change, recent list included', async () => {
+    const state = new ProjectState(file);
+    const seen: (string | null)[] = [];
+    const stop = state.subscribe((s) => seen.push(s.folder));
+    await state.open(folder('a'));
+    await state.clearRecent();
+    stop();
+    await state.open(folder('b'));
+    expect(seen).toEqual([join(dir, 'a'), join(dir, 'a')]);
+  });
+});
+
+describe('windowTitle', () => {
+  it('shows the project folder’s name, or just Lena', () => {
+    expect(windowTitle('/home/ada/work/site')).toBe('site — Lena');
+    expect(windowTitle('C:\\Users\\ada\\proj\\')).toBe('proj — Lena');
+    expect(windowTitle(null)).toBe('Lena');
   });
 });

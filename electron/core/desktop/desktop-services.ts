@@ -1,0 +1,92 @@
+// The desktop shell's services, built from Lena's home in one place so electron/main stays a thin
+// layer of Electron calls: the log, secrets, the project folder, orphan records, window and update
+// state. Also the start-up work that must run before any server is launched.
+import { join } from 'node:path';
+import type { LenaPaths } from '../home';
+import { describeError, RotatingLog } from './log-file';
+import { ProcessRecords } from './process-records';
+import { ProjectState, type ProjectSnapshot } from './project-state';
+import { EncryptedSecretStore, type Encryptor } from './secret-store';
+import { StateFile } from './state-file';
+import type { SavedWindowState } from './window-bounds';
+
+/** updates.json: the opt-in and when the feed was last asked. */
+export interface UpdatePrefs {
+  automatic: boolean;
+  lastCheck?: number;
+}
+
+export interface DesktopPaths {
+  secrets: string;
+  recentFolders: string;
+  windowState: string;
+  updates: string;
+}
+
+export function desktopPaths(paths: LenaPaths): DesktopPaths {
+  return {
+    secrets: join(paths.home, 'secrets.json'),
+    recentFolders: join(paths.home, 'recent-folders.json'),
+    windowState: join(paths.home, 'window-state.json'),
+    updates: join(paths.home, 'updates.json'),
+  };
+}
+
+export interface DesktopServices {
+  log: RotatingLog;
+  secrets: EncryptedSecretStore;
+  project: ProjectState;
+  processes: ProcessRecords;
+  windowState: StateFile<SavedWindowState>;
+  updates: StateFile<UpdatePrefs>;
+}
+
+export function createDesktopServices(paths: LenaPaths, encryptor: Encryptor): DesktopServices {
+  const files = desktopPaths(paths);
+  // The log redacts the secret store's values and the store logs through the log: the closure
+  // reads `secrets` only when a line is written, after both exist.
+  const log = new RotatingLog({ dir: paths.logs, secrets: () => secrets.knownValues() });
+  const warn = (source: string) => (level: 'warn' | 'info', message: string) => log.write(level, source, message);
+  const secrets = new EncryptedSecretStore(files.secrets, encryptor, { log: warn('secrets') });
+  return {
+    log,
+    secrets,
+    project: new ProjectState(files.recentFolders, { log: warn('project') }),
+    processes: new ProcessRecords(paths.processes, { log: warn('processes') }),
+    windowState: new StateFile(files.windowState, { debounceMs: 500, log: warn('window') }),
+    updates: new StateFile(files.updates, { log: warn('updates') }),
+  };
+}
+
+/**
+ * Start-up before any server runs: end the orphans of a crashed earlier run, then restore the
+ * project folder (or open the one given on the command line). Never throws.
+ */
+export async function startDesktop(services: DesktopServices, launchFolder?: string): Promise<ProjectSnapshot> {
+  const { log } = services;
+  try {
+    const outcomes = await services.processes.cleanupOrphans();
+    const ended = outcomes.filter((o) => o.result === 'terminated' || o.result === 'killed').length;
+    if (ended > 0) log.warn('processes', `Ended ${ended} server process group(s) left over from an earlier run.`);
+  } catch (err) {
+    log.error('processes', 'Orphan cleanup failed', err);
+  }
+  await services.project.restore();
+  if (launchFolder) {
+    try {
+      await services.project.open(launchFolder);
+    } catch (err) {
+      log.warn('project', `Could not open ${launchFolder}: ${describeError(err)}`);
+    }
+  }
+  return services.project.snapshot;
+}
+
+/** Reads updates.json, defaulting to off. */
+export async function loadUpdatePrefs(file: StateFile<UpdatePrefs>): Promise<UpdatePrefs> {
+  const data = (await file.load()) as Partial<UpdatePrefs> | undefined;
+  return {
+    automatic: data?.automatic === true,
+    ...(typeof data?.lastCheck === 'number' && Number.isFinite(data.lastCheck) ? { lastCheck: data.lastCheck } : {}),
+  };
+}
