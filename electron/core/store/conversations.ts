@@ -3,27 +3,33 @@
 // so a crash loses at most the block in flight (see recoverInterrupted).
 import { randomUUID } from 'node:crypto';
 import type {
-  ChatErrorInfo,
   ChatMessage,
   ContentBlock,
   Conversation,
-  MessageStatus,
-  Role,
   SearchHit,
   ToolCallView,
-  Usage,
 } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
+import { exportConversation, type ExportFormat, type ExportOptions } from './export';
 import {
-  searchableText,
+  appendBlock,
+  appendMessage,
+  getMessage,
+  markInterruptedMessages,
+  mustChange,
+  supersedeFrom,
+  updateMessage,
+  type MessagePatch,
+  type NewMessage,
+} from './messages';
+import {
   toConversation,
   toMessage,
   type ConversationRecord,
   type ConversationRow,
   type MessageRow,
 } from './rows';
-import { exportConversation, type ExportFormat, type ExportOptions } from './export';
 import { searchMessages } from './search';
 import {
   cancelInterruptedToolCalls,
@@ -33,6 +39,10 @@ import {
   type ToolCallUpsert,
 } from './tool-calls';
 
+export type { MessagePatch, NewMessage } from './messages';
+export type { ConversationRecord } from './rows';
+export type { ToolCallUpsert } from './tool-calls';
+
 export const DEFAULT_TITLE = 'New conversation';
 
 export interface NewConversation {
@@ -41,32 +51,8 @@ export interface NewConversation {
   project?: string | null;
 }
 
-export interface NewMessage {
-  id?: string;
-  role: Role;
-  content: ContentBlock[];
-  /** Defaults to 'complete'; the loop uses 'streaming' for an answer still arriving. */
-  status?: MessageStatus;
-  usage?: Usage | null;
-  stopReason?: string | null;
-  error?: ChatErrorInfo | null;
-  createdAt?: number;
-}
-
-/** Fields to change on a message; undefined fields are left alone. */
-export interface MessagePatch {
-  content?: ContentBlock[];
-  status?: MessageStatus;
-  usage?: Usage | null;
-  stopReason?: string | null;
-  error?: ChatErrorInfo | null;
-}
-
 const SUMMARY = `SELECT c.*, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.status != 'superseded') AS message_count
   FROM conversations c`;
-
-const json = (value: unknown): string | null =>
-  value === null || value === undefined ? null : JSON.stringify(value);
 
 export class ConversationStore {
   constructor(
@@ -129,7 +115,7 @@ export class ConversationStore {
   rename(id: string, title: string): ConversationRecord {
     const clean = title.trim();
     if (!clean) throw new LenaError('invalid-arguments', 'A conversation title cannot be empty.');
-    this.mustChange(
+    mustChange(
       this.db
         .prepare('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?')
         .run(clean, this.now(), id).changes,
@@ -140,7 +126,7 @@ export class ConversationStore {
 
   /** Moves the conversation to the trash (restore undoes it; purge removes it for good). */
   delete(id: string): void {
-    this.mustChange(
+    mustChange(
       this.db
         .prepare('UPDATE conversations SET deleted_at = coalesce(deleted_at, ?) WHERE id = ?')
         .run(this.now(), id).changes,
@@ -149,7 +135,7 @@ export class ConversationStore {
   }
 
   restore(id: string): ConversationRecord {
-    this.mustChange(
+    mustChange(
       this.db.prepare('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id).changes,
       id,
     );
@@ -204,74 +190,15 @@ export class ConversationStore {
 
   /** Appends a message after the last one (seq grows across superseded branches too). */
   append(conversationId: string, message: NewMessage): ChatMessage {
-    const id = message.id ?? randomUUID();
-    const t = message.createdAt ?? this.now();
-    this.db.transaction(() => {
-      const { next } = this.db
-        .prepare('SELECT coalesce(max(seq), 0) + 1 AS next FROM messages WHERE conversation_id = ?')
-        .get(conversationId) as { next: number };
-      try {
-        this.db
-          .prepare(
-            `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, text)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            id,
-            conversationId,
-            next,
-            message.role,
-            JSON.stringify(message.content),
-            message.status ?? 'complete',
-            t,
-            json(message.usage),
-            message.stopReason ?? null,
-            json(message.error),
-            searchableText(message.content),
-          );
-      } catch (err) {
-        if ((err as { errcode?: number }).errcode === 787)
-          throw new LenaError('not-found', `Conversation ${conversationId} does not exist.`);
-        throw err;
-      }
-      this.touch(conversationId, t);
-    });
-    return this.message(id);
+    return appendMessage(this.db, conversationId, message, this.now());
   }
 
   message(id: string): ChatMessage {
-    const row = this.db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as
-      MessageRow | undefined;
-    if (!row) throw new LenaError('not-found', `Message ${id} does not exist.`);
-    return toMessage(row);
+    return getMessage(this.db, id);
   }
 
   update(id: string, patch: MessagePatch): ChatMessage {
-    const sets: string[] = [];
-    const values: (string | number | null)[] = [];
-    const set = (column: string, value: string | number | null) => {
-      sets.push(`${column} = ?`);
-      values.push(value);
-    };
-    if (patch.content !== undefined) {
-      set('content', JSON.stringify(patch.content));
-      set('text', searchableText(patch.content));
-    }
-    if (patch.status !== undefined) set('status', patch.status);
-    if (patch.usage !== undefined) set('usage', json(patch.usage));
-    if (patch.stopReason !== undefined) set('stop_reason', patch.stopReason);
-    if (patch.error !== undefined) set('error', json(patch.error));
-    this.db.transaction(() => {
-      if (sets.length > 0)
-        this.mustChange(
-          this.db.prepare(`UPDATE messages SET ${sets.join(', ')} WHERE id = ?`).run(...values, id)
-            .changes,
-          id,
-          'Message',
-        );
-      this.touchMessage(id);
-    });
-    return this.message(id);
+    return updateMessage(this.db, id, patch, this.now());
   }
 
   /**
@@ -279,31 +206,12 @@ export class ConversationStore {
    * enough to call for every block of a long answer.
    */
   appendBlock(messageId: string, block: ContentBlock): void {
-    const text = block.type === 'text' && typeof block.text === 'string' ? block.text : '';
-    this.db.transaction(() => {
-      const info = this.db
-        .prepare(
-          `UPDATE messages SET content = json_insert(content, '$[#]', json(?)),
-             text = CASE WHEN ? = '' THEN text WHEN text = '' THEN ? ELSE text || char(10) || ? END
-           WHERE id = ?`,
-        )
-        .run(JSON.stringify(block), text, text, text, messageId);
-      this.mustChange(info.changes, messageId, 'Message');
-      this.touchMessage(messageId);
-    });
+    appendBlock(this.db, messageId, block, this.now());
   }
 
   /** Marks every current message from `seq` on as superseded (edit and regenerate keep the old branch). */
   supersedeFrom(conversationId: string, seq: number): number {
-    return this.db.transaction(() => {
-      const info = this.db
-        .prepare(
-          "UPDATE messages SET status = 'superseded' WHERE conversation_id = ? AND seq >= ? AND status != 'superseded'",
-        )
-        .run(conversationId, seq);
-      this.touch(conversationId, this.now());
-      return Number(info.changes);
-    });
+    return supersedeFrom(this.db, conversationId, seq, this.now());
   }
 
   upsertToolCall(call: ToolCallUpsert): ToolCallView {
@@ -319,22 +227,10 @@ export class ConversationStore {
    * pending or running tool calls become 'cancelled'. Call once at open, before any turn runs.
    */
   recoverInterrupted(): { messages: number; toolCalls: number } {
-    const error: ChatErrorInfo = {
-      kind: 'interrupted',
-      message: 'Lena stopped before this answer finished; the part that arrived is kept.',
-      action: 'retry',
-    };
-    return this.db.transaction(() => {
-      const messages = this.db
-        .prepare(
-          "UPDATE messages SET status = 'incomplete', error = coalesce(error, ?) WHERE status = 'streaming'",
-        )
-        .run(JSON.stringify(error)).changes;
-      return {
-        messages: Number(messages),
-        toolCalls: cancelInterruptedToolCalls(this.db, this.now()),
-      };
-    });
+    return this.db.transaction(() => ({
+      messages: markInterruptedMessages(this.db),
+      toolCalls: cancelInterruptedToolCalls(this.db, this.now()),
+    }));
   }
 
   /** Full-text search; see search.ts for the query rules and highlight marks. */
@@ -349,23 +245,5 @@ export class ConversationStore {
     options?: ExportOptions,
   ): { filename: string; content: string } {
     return exportConversation(this.get(id), format, options);
-  }
-
-  private touch(conversationId: string, t: number): void {
-    this.db
-      .prepare('UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?')
-      .run(t, conversationId);
-  }
-
-  private touchMessage(messageId: string): void {
-    this.db
-      .prepare(
-        'UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = (SELECT conversation_id FROM messages WHERE id = ?)',
-      )
-      .run(this.now(), messageId);
-  }
-
-  private mustChange(changes: number | bigint, id: string, what = 'Conversation'): void {
-    if (Number(changes) === 0) throw new LenaError('not-found', `${what} ${id} does not exist.`);
   }
 }
