@@ -10,6 +10,7 @@ export {
   type EntryValidation,
 } from './schema';
 export {
+  MAX_CONFIG_BYTES,
   parseConfigText,
   readConfigFile,
   type ConfigFileRead,

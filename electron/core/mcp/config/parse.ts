@@ -1,7 +1,7 @@
 // Reads one `.mcp.json`-style file into servers. A JSON syntax error (or a top level that is not
 // `{"mcpServers": {...}}`) invalidates the whole file; a bad server entry is reported and the
 // other servers are kept.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { ConfigIssue, ServerEntry } from '../../../../shared/server-config';
 import { parseJsonWithPosition } from './json-position';
 import { describeValue, validateServerEntry } from './schema';
@@ -66,6 +66,9 @@ export function parseConfigText(text: string, file: string): ConfigParseResult {
   return { ok: true, config: { file, document, servers }, errors };
 }
 
+/** Larger files are refused unread: a configuration is a few kilobytes, and the window edits it whole. */
+export const MAX_CONFIG_BYTES = 5_000_000;
+
 /** What reading a file found: missing is not an error (the scope is simply empty). */
 export type ConfigFileRead =
   | { state: 'missing'; file: string }
@@ -76,6 +79,11 @@ export type ConfigFileRead =
 export async function readConfigFile(file: string): Promise<ConfigFileRead> {
   let text: string;
   try {
+    const { size } = await stat(file);
+    if (size > MAX_CONFIG_BYTES) {
+      const message = `${file}: is ${size} bytes, too large for a server configuration (at most ${MAX_CONFIG_BYTES}); is this the right file?`;
+      return { state: 'unreadable', file, errors: [{ file, message }] };
+    }
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

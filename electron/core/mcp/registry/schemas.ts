@@ -14,10 +14,17 @@ export function normalizeInputSchema(schema: unknown): AnthropicTool.InputSchema
   return { ...schema, type: 'object' };
 }
 
+/**
+ * Longest description sent to the model: a server could otherwise fill every request with one
+ * tool's text. The full description stays on the registered tool for the UI and pinning.
+ */
+export const MAX_DESCRIPTION_CHARS = 10_000;
+
 /** `[server] description`, falling back to the title or the tool's own name. */
 export function describeTool(server: string, tool: Tool): string {
   const text = tool.description?.trim() || tool.title?.trim() || tool.annotations?.title?.trim() || tool.name;
-  return `[${server}] ${text}`;
+  if (text.length <= MAX_DESCRIPTION_CHARS) return `[${server}] ${text}`;
+  return `[${server}] ${text.slice(0, MAX_DESCRIPTION_CHARS)} [description truncated: ${text.length - MAX_DESCRIPTION_CHARS} of ${text.length} characters cut]`;
 }
 
 export function toAnthropicTool(qualifiedName: string, server: string, tool: Tool): AnthropicTool {

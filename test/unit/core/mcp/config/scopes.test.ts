@@ -126,6 +126,20 @@ describe('ConfigLoader: last good configuration', () => {
     expect(fixed.errors).toEqual([]);
   });
 
+  it('refuses to read a file too large to be a configuration, keeping the last good one', async () => {
+    const userFile = join(root, 'mcp.json');
+    write(userFile, { mcpServers: { a: { command: 'node' } } });
+    const loader = new ConfigLoader({ userFile });
+    await loader.load();
+    writeFileSync(userFile, ' '.repeat(5_000_001));
+    const loaded = await loader.load();
+    expect(loaded.servers.map((s) => s.name)).toEqual(['a']);
+    expect(loaded.files[0]).toMatchObject({ state: 'unreadable', usingLastGood: true });
+    expect(loaded.errors[0].message).toBe(
+      `${userFile}: is 5000001 bytes, too large for a server configuration (at most 5000000); is this the right file? (still using the last valid version of this file)`,
+    );
+  });
+
   it('a file that is invalid from the start gives no servers and the error', async () => {
     const userFile = join(root, 'mcp.json');
     write(userFile, '{"mcpServers": {');

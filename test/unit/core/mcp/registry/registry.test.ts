@@ -24,6 +24,14 @@ describe('ToolRegistry', () => {
     ]);
   });
 
+  it('caps an enormous description for the model but keeps the original for the UI', () => {
+    const registry = new ToolRegistry();
+    const huge = 'd'.repeat(50_000);
+    registry.setServerTools('s', [tool('t', { description: huge })]);
+    expect(registry.anthropicTools()[0].description).toBe(`[s] ${'d'.repeat(10_000)} [description truncated: 40000 of 50000 characters cut]`);
+    expect(registry.resolve('mcp__s__t')?.tool.description).toBe(huge);
+  });
+
   it('resolves qualified names back to the exact server and tool, even for dotted, colliding and long names', () => {
     const registry = new ToolRegistry();
     const long = `search_${'very_long_'.repeat(10)}`;
