@@ -76,6 +76,12 @@ export class ProcessRecords implements ProcessRecorder {
     return this.read();
   }
 
+  /** The groups this run of Lena recorded and has not removed yet (still running, as far as it knows). */
+  async mine(): Promise<ProcessRecord[]> {
+    const selfStart = await this.ownStartTime();
+    return (await this.read()).filter((r) => r.lenaPid === this.selfPid && r.lenaStartTime === selfStart);
+  }
+
   /**
    * Ends the recorded groups of earlier runs whose leader is still the recorded process, and
    * forgets every record of a run that is over. Records of a Lena that is still running (the

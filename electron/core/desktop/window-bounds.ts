@@ -23,7 +23,8 @@ export interface RestoredWindow {
 }
 
 export const DEFAULT_SIZE = { width: 1200, height: 800 } as const;
-export const MIN_SIZE = { width: 640, height: 480 } as const;
+// The same minimum as mainWindowOptions (core/security/web-preferences).
+export const MIN_SIZE = { width: 720, height: 480 } as const;
 /** How much of the title bar must be visible on a display for the saved position to count. */
 const MIN_VISIBLE = 64;
 

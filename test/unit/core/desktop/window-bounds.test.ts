@@ -43,6 +43,6 @@ describe('restoreBounds', () => {
   });
 
   it('enforces a minimum size', () => {
-    expect(restoreBounds({ bounds: { x: 0, y: 0, width: 10, height: 10 } }, [primary]).bounds).toEqual({ x: 0, y: 0, width: 640, height: 480 });
+    expect(restoreBounds({ bounds: { x: 0, y: 0, width: 10, height: 10 } }, [primary]).bounds).toEqual({ x: 0, y: 0, width: 720, height: 480 });
   });
 });
