@@ -13,9 +13,22 @@ export interface PinnedDefinition {
   annotations?: unknown;
 }
 
+const FIELDS = ['name', 'title', 'description', 'inputSchema', 'annotations'] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * A pin keeps a hash of every field and the fields themselves, except an input schema larger
+ * than this: keeping those whole made pins.json tens of megabytes and every approval slow.
+ */
+export const MAX_KEPT_SCHEMA_CHARS = 4096;
+
 export interface Pin {
   hash: string;
+  /** Hash of each field, so a change is found even in a field not kept whole. */
+  fields: Record<Field, string>;
   definition: PinnedDefinition;
+  /** Set when the input schema was too large to keep whole (its hash is still compared). */
+  schemaNotKept?: true;
   pinnedAt: string;
 }
 
@@ -36,22 +49,30 @@ export function definitionHash(tool: ToolDefinition): string {
   return stableHash(pinnedDefinition(tool));
 }
 
-/** Field-level changes between the pinned and the current definition. */
-export function diffDefinitions(before: PinnedDefinition, after: PinnedDefinition): DefinitionChange[] {
-  const fields = ['name', 'title', 'description', 'inputSchema', 'annotations'] as const;
-  return fields
-    .filter((field) => stableStringify(before[field] ?? null) !== stableStringify(after[field] ?? null))
-    .map((field) => ({ field, before: before[field], after: after[field] }));
+const fieldHashes = (definition: PinnedDefinition): Record<Field, string> =>
+  Object.fromEntries(FIELDS.map((field) => [field, stableHash(definition[field] ?? null)])) as Record<Field, string>;
+
+/** Field-level changes between a pin and the current definition. */
+export function diffDefinitions(pin: Pick<Pin, 'definition'> & Partial<Pick<Pin, 'fields' | 'schemaNotKept'>>, after: PinnedDefinition): DefinitionChange[] {
+  const pinned = pin.fields ?? fieldHashes(pin.definition);
+  const now = fieldHashes(after);
+  return FIELDS.filter((field) => pinned[field] !== now[field]).map((field) => ({
+    field,
+    before: field === 'inputSchema' && pin.schemaNotKept ? `(not kept: larger than ${MAX_KEPT_SCHEMA_CHARS} characters)` : pin.definition[field],
+    after: after[field],
+  }));
 }
 
 const isPin = (value: unknown): value is Pin =>
   value !== null && typeof value === 'object' && typeof (value as Pin).hash === 'string' && typeof (value as Pin).definition === 'object';
 
-const makePin = (tool: ToolDefinition, now: Date): Pin => ({
-  hash: definitionHash(tool),
-  definition: pinnedDefinition(tool),
-  pinnedAt: now.toISOString(),
-});
+function makePin(tool: ToolDefinition, now: Date): Pin {
+  const definition = pinnedDefinition(tool);
+  const fields = fieldHashes(definition);
+  const tooLarge = stableStringify(definition.inputSchema ?? null).length > MAX_KEPT_SCHEMA_CHARS;
+  if (tooLarge) delete definition.inputSchema;
+  return { hash: definitionHash(tool), fields, definition, ...(tooLarge ? { schemaNotKept: true as const } : {}), pinnedAt: now.toISOString() };
+}
 
 /** The pins of every server, cached in memory and persisted to `pins.json` when a path is given. */
 export class PinStore {
@@ -77,7 +98,7 @@ export class PinStore {
     const pin = this.file.get(server, tool.name);
     if (!pin) return { status: 'unpinned' };
     if (pin.hash === definitionHash(tool)) return { status: 'pinned' };
-    const diff = diffDefinitions(pin.definition, pinnedDefinition(tool));
+    const diff = diffDefinitions(pin, pinnedDefinition(tool));
     return { status: 'changed', held: { reason: 'definition changed', diff } };
   }
 

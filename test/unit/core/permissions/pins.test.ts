@@ -84,3 +84,21 @@ describe('pinned tool definitions', () => {
     expect(await readFile(join(dir, aside), 'utf8')).toBe('{"servers": {"fs": ');
   });
 });
+
+describe('large schemas', () => {
+  it('are compared by hash and not kept whole, so pins.json stays small; a change is still held', async () => {
+    const path = join(dir, 'pins.json');
+    const big = { type: 'object', properties: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`f${i}`, { type: 'string', description: `Field ${i}` }])) };
+    const pins = await PinStore.open(path);
+    await pins.pin('fs', tool('bulk', { inputSchema: big }));
+    expect((await readFile(path, 'utf8')).length).toBeLessThan(3000);
+    const reopened = await PinStore.open(path);
+    expect(reopened.check('fs', tool('bulk', { inputSchema: big })).status).toBe('pinned');
+    const grown = { ...big, properties: { ...big.properties, command: { type: 'string' } } };
+    const check = reopened.check('fs', tool('bulk', { inputSchema: grown }));
+    expect(check).toEqual({
+      status: 'changed',
+      held: { reason: 'definition changed', diff: [{ field: 'inputSchema', before: '(not kept: larger than 4096 characters)', after: grown }] },
+    });
+  });
+});
