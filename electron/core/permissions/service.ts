@@ -8,7 +8,7 @@ import type { PinStore } from './pins';
 import { buildPrompt } from './prompt';
 import { addRule as addToLists, removeRule as removeFromLists, serverSegmentOf } from './rules';
 import type { PermissionStore } from './store';
-import { confirmServer, trustServer, untrustServer } from './trust';
+import { confirmServer, trustServer, trustStatus, untrustServer } from './trust';
 import type { Answer, AuditRecord, PermissionLists, PermissionState, RuleEntry, RuleList, ServerIdentity, ToolCallRequest, ToolDefinition } from './types';
 
 export interface AuthorizeResult {
@@ -168,8 +168,7 @@ export class PermissionService {
 
   /** A server listed its tools: a trusted server's new tools are pinned on first sight. */
   async toolsListed(identity: ServerIdentity, tools: readonly ToolDefinition[]): Promise<void> {
-    const trusted = this.state.trusted[identity.name];
-    if (this.options.pins && trusted && Object.hasOwn(this.state.trusted, identity.name) && trusted.identity === identity.hash) {
+    if (this.options.pins && trustStatus(this.state, identity).trusted) {
       await this.options.pins.pinNew(identity.name, tools, this.now());
     }
   }
