@@ -11,7 +11,10 @@ export const CLAUDE_MODELS: readonly { id: string; label: string }[] = [
   { id: 'claude-opus-4-8', label: 'Claude Opus 4.8' },
 ];
 
-const ruleList = z.array(z.string().min(1));
+/** A permission rule as stored: a bare rule string, or an object the permissions module writes. */
+const ruleEntry = z.union([z.string().min(1), z.looseObject({ rule: z.string().min(1) })]);
+export type StoredRule = z.infer<typeof ruleEntry>;
+const ruleList = z.array(ruleEntry);
 
 export const serverSettingsSchema = z.looseObject({
   /** The user trusts this server: its read-only tools may run without asking (see autoApproveReadOnlyTrusted). */
@@ -36,6 +39,8 @@ export const fieldSchemas = {
   /** Rules as written; the permissions module owns their meaning. */
   permissions: z.object({ allow: ruleList, ask: ruleList, deny: ruleList }),
   servers: z.record(z.string(), serverSettingsSchema),
+  /** Servers the user trusts, each bound to the hash of the entry it was trusted with. */
+  trusted: z.record(z.string(), z.looseObject({ identity: z.string() })),
   theme: z.enum(['system', 'light', 'dark']),
 };
 
@@ -53,6 +58,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   autoApproveReadOnlyTrusted: true,
   permissions: { allow: [], ask: [], deny: [] },
   servers: {},
+  trusted: {},
   theme: 'system',
 });
 
@@ -115,8 +121,12 @@ function readPermissions(value: unknown, file: string, issues: string[]): Settin
       continue;
     }
     entries.forEach((rule, i) => {
-      if (typeof rule === 'string' && rule !== '') out[list].push(rule);
-      else issues.push(`${file}: permissions.${list}[${i}]: expected a rule string (ignored)`);
+      const parsed = ruleEntry.safeParse(rule);
+      if (parsed.success) out[list].push(parsed.data);
+      else
+        issues.push(
+          `${file}: permissions.${list}[${i}]: expected a rule string or {"rule": "…"} (ignored)`,
+        );
     });
   }
   return out;

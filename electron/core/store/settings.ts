@@ -77,6 +77,30 @@ export class SettingsStore {
    * still have problems; the file is untouched in both cases.
    */
   update(update: SettingsUpdate): Promise<Settings> {
+    return this.write((raw) => applyUpdate(raw, update));
+  }
+
+  /**
+   * Sets top-level keys verbatim, for keys another module owns (e.g. the gate's `trusted`), with
+   * the same refusals as update(). `undefined` removes a key.
+   */
+  updateKeys(values: Record<string, unknown>): Promise<Settings> {
+    return this.write((raw) => {
+      const out = structuredClone(raw);
+      for (const [key, value] of Object.entries(values)) {
+        if (value === undefined) delete out[key];
+        else out[key] = structuredClone(value);
+      }
+      return out;
+    });
+  }
+
+  /** A copy of the file's object as last read (unknown keys included); undefined when missing or broken. */
+  raw(): Record<string, unknown> | undefined {
+    return this.state.raw === undefined ? undefined : structuredClone(this.state.raw);
+  }
+
+  private write(change: (raw: Raw) => Raw): Promise<Settings> {
     // Its own queue key: writeJsonFile queues on the file path itself.
     return serialisePerPath(`${this.file}#update`, async () => {
       const fresh = await this.read();
@@ -87,7 +111,7 @@ export class SettingsStore {
           `Settings were not saved: ${fresh.issues[0]} The file is kept as it is.`,
         );
       }
-      const merged = applyUpdate(fresh.raw ?? {}, update);
+      const merged = change(fresh.raw ?? {});
       const checked = readSettings(merged, this.file);
       if (checked.issues.length > 0) {
         throw new LenaError(
