@@ -77,17 +77,35 @@ function describeBlock(block: ContentBlock): string {
   }
 }
 
-/** True when some text block already carries the structured content as JSON. */
+/** Leaf values of a JSON value as text, or undefined past `limit` leaves (too big to compare). */
+function leaves(value: unknown, out: string[] = [], limit = 1000): string[] | undefined {
+  if (out.length > limit) return undefined;
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) if (!leaves(child, out, limit)) return undefined;
+  } else out.push(String(value));
+  return out;
+}
+
+/**
+ * True when the text blocks already say what the structured content says: one of them is the
+ * same JSON (as the spec asks servers to send), or every leaf value appears in the text (the
+ * filesystem server's `{"content": "<the file>"}` beside the file's text). Adding it again would
+ * double a large result.
+ */
 function textCarries(blocks: readonly ContentBlock[], structured: Record<string, unknown>): boolean {
+  const texts = blocks.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []));
+  if (texts.length === 0) return false;
   const wanted = canonicalJson(structured);
-  return blocks.some((block) => {
-    if (block.type !== 'text') return false;
+  const sameJson = texts.some((text) => {
     try {
-      return canonicalJson(JSON.parse(block.text)) === wanted;
+      return canonicalJson(JSON.parse(text)) === wanted;
     } catch {
       return false;
     }
   });
+  if (sameJson) return true;
+  const values = leaves(structured);
+  return values !== undefined && values.length > 0 && values.every((v) => texts.some((text) => text.includes(v)));
 }
 
 function truncateText(blocks: ToolResultContent, maxChars: number): ConvertedResult['truncated'] {

@@ -55,6 +55,13 @@ describe('convertToolResult: content types', () => {
       '{\n  "unit": "C",\n  "temperature": 21.5\n}',
     ]);
     expect(texts({ content: [], structuredContent: structured })).toEqual(['{"temperature":21.5,"unit":"C"}']);
+    // Every value already in the text (the filesystem server's shape): not doubled.
+    expect(texts({ content: [{ type: 'text', text: 'file body' }], structuredContent: { content: 'file body' } })).toEqual(['file body']);
+    // Only some values in the text: the JSON is added.
+    expect(texts({ content: [{ type: 'text', text: 'It is 21.5 degrees' }], structuredContent: structured })).toEqual([
+      'It is 21.5 degrees',
+      '{"temperature":21.5,"unit":"C"}',
+    ]);
   });
 
   it('keeps isError, and never returns empty content', () => {
