@@ -75,8 +75,8 @@ export class PermissionService {
   async authorize(request: ToolCallRequest, options: { signal?: AbortSignal } = {}): Promise<AuthorizeResult> {
     const decision = this.evaluate(request);
     if (decision.outcome === 'allow') {
-      await this.pinOnFirstAllow(request);
-      return { outcome: 'allow', audit: auditRecord('allow', decision.decidedBy, this.now()) };
+      const note = await this.pinSafely(request, 'first');
+      return { outcome: 'allow', audit: auditRecord('allow', decision.decidedBy + note, this.now()) };
     }
     if (decision.outcome === 'deny' || !this.options.broker) {
       return this.denied(request, decision.decidedBy, undefined, decision.message);
@@ -107,9 +107,8 @@ export class PermissionService {
     if (answer.kind === 'deny' || answer.kind === 'always-deny-tool') return this.denied(request, decidedBy, answer.reason);
     if (answer.kind === 'allow-conversation') this.grantSession(request.conversationId, { rule: request.qualifiedName, identity });
     // Allowing once runs this call only; the other answers accept the definition shown.
-    if (answer.kind === 'allow-once') await this.pinOnFirstAllow(request);
-    else await this.options.pins?.pin(request.serverName, request.tool, this.now());
-    return { outcome: 'allow', audit: auditRecord('allow', decidedBy, this.now()) };
+    const pinNote = await this.pinSafely(request, answer.kind === 'allow-once' ? 'first' : 'accept');
+    return { outcome: 'allow', audit: auditRecord('allow', decidedBy + pinNote, this.now()) };
   }
 
   private denied(request: ToolCallRequest, decidedBy: string, reason?: string, message?: string): AuthorizeResult {
@@ -120,9 +119,19 @@ export class PermissionService {
     };
   }
 
-  private async pinOnFirstAllow(request: ToolCallRequest): Promise<void> {
+  /**
+   * Pins the definition on its first allow (`first`) or accepts a changed one (`accept`). A pin
+   * that cannot be saved does not stop the call the user allowed; the audit says so.
+   */
+  private async pinSafely(request: ToolCallRequest, mode: 'first' | 'accept'): Promise<string> {
     const pins = this.options.pins;
-    if (pins && pins.check(request.serverName, request.tool).status === 'unpinned') await pins.pin(request.serverName, request.tool, this.now());
+    if (!pins || (mode === 'first' && pins.check(request.serverName, request.tool).status !== 'unpinned')) return '';
+    try {
+      await pins.pin(request.serverName, request.tool, this.now());
+      return '';
+    } catch (error) {
+      return ` (the tool definition could not be pinned: ${(error as Error).message})`;
+    }
   }
 
   /** "Allow for this conversation": lasts until the conversation ends, bound to the server entry. */

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -192,5 +192,14 @@ describe('PermissionService audit records', () => {
     await gate.addRule('allow', { rule: 'mcp__fs__ls', identity: FS.hash });
     await gate.removeRule('allow', 'mcp__fs__ls');
     expect(gate.current().permissions.allow).toEqual([]);
+  });
+
+  it('a pin that cannot be saved does not stop a call the user allowed; the audit says so', async () => {
+    const { gate } = await service();
+    await mkdir(join(dir, 'pins.json')); // pins.json can no longer be read or replaced
+    answers.push({ kind: 'allow-once' });
+    const result = await gate.authorize(call('write'));
+    expect(result.outcome).toBe('allow');
+    expect(result.audit.decidedBy).toMatch(/^asked: allowed once \(the tool definition could not be pinned: .*EISDIR/);
   });
 });
