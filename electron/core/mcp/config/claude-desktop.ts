@@ -50,6 +50,8 @@ export async function importClaudeDesktop(target: string, options: ImportOptions
   const report: ImportReport = { source, target, added: [], skipped: [], invalid: [] };
   const candidates = read.config.servers.filter((s) => !wanted || wanted.has(s.name));
   await editConfigFile(target, (servers) => {
+    // Runs again if another process changed the target meanwhile: start the report afresh.
+    Object.assign(report, { added: [], skipped: [], invalid: [] });
     for (const server of candidates) {
       if (!server.entry) report.invalid.push({ name: server.name, reason: server.issues.map((i) => i.message).join('; '), issues: server.issues });
       else if (Object.prototype.hasOwnProperty.call(servers, server.name)) {

@@ -41,30 +41,42 @@ function indentOf(text: string): string | number {
 
 type ServerMap = Record<string, unknown>;
 
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new LenaError('unavailable', `Lena could not read ${file} to change it: ${(error as Error).message}`);
+  }
+}
+
+/** How often an edit is redone when another process changed the file meanwhile. */
+const EDIT_ATTEMPTS = 5;
+
 /**
  * Reads the file fresh, applies `edit` to its `mcpServers` object, and writes the result. Refuses
- * (without writing) when the file exists but cannot be parsed.
+ * (without writing) when the file exists but cannot be parsed. The queue orders edits within this
+ * process; the command line and the window are two processes, so just before writing the file is
+ * read again and, if someone else changed it, the edit is redone on their version. `edit` may
+ * therefore run more than once and must start from the object it is given.
  */
 export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T): Promise<T> {
   return serialisePerFile(file, async () => {
-    let text = '';
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new LenaError('unavailable', `Lena could not read ${file} to change it: ${(error as Error).message}`);
+    for (let attempt = 1; ; attempt++) {
+      const text = await readIfExists(file);
+      const parsed = parseConfigText(text ?? '', file);
+      if (!parsed.ok) {
+        const why = parsed.errors.map((e) => e.message).join('; ');
+        throw new LenaError('conflict', `Lena did not change ${file} because it cannot be parsed: ${why}. Fix the file by hand (or move it away) and try again.`);
       }
+      const document = parsed.config.document;
+      const servers = (document.mcpServers ??= {}) as ServerMap;
+      const result = edit(servers);
+      const output = `${JSON.stringify(document, null, indentOf(text ?? ''))}\n`;
+      if ((await readIfExists(file)) !== text && attempt < EDIT_ATTEMPTS) continue;
+      await writeFileAtomic(file, output);
+      return result;
     }
-    const parsed = parseConfigText(text, file);
-    if (!parsed.ok) {
-      const why = parsed.errors.map((e) => e.message).join('; ');
-      throw new LenaError('conflict', `Lena did not change ${file} because it cannot be parsed: ${why}. Fix the file by hand (or move it away) and try again.`);
-    }
-    const document = parsed.config.document;
-    const servers = (document.mcpServers ??= {}) as ServerMap;
-    const result = edit(servers);
-    await writeFileAtomic(file, `${JSON.stringify(document, null, indentOf(text))}\n`);
-    return result;
   });
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addServer,
+  editConfigFile,
   removeServer,
   saveConfigText,
   setServerDisabled,
@@ -60,6 +61,19 @@ describe('config writes', () => {
     expect(read()).toEqual({ mcpServers: { a: { command: 'node', disabled: true }, b: { url: 'https://h2/mcp', headers: { X: '1' } } } });
     await setServerDisabled(file, 'a', false);
     expect(read().mcpServers.a).toEqual({ command: 'node' });
+  });
+
+  it('redoes an edit when another process changed the file between read and write', async () => {
+    await addServer(file, 'a', { command: 'node' });
+    let runs = 0;
+    await editConfigFile(file, (servers) => {
+      runs++;
+      // The first time, another writer (say, the command line) adds a server meanwhile.
+      if (runs === 1) writeFileSync(file, JSON.stringify({ mcpServers: { a: { command: 'node' }, fromCli: { command: 'x' } } }));
+      servers.fromWindow = { command: 'y' };
+    });
+    expect(runs).toBe(2);
+    expect(Object.keys(read().mcpServers)).toEqual(['a', 'fromCli', 'fromWindow']);
   });
 
   it('creates a missing file owner-only, and keeps the mode of an existing one', async () => {
