@@ -1,124 +1,161 @@
-// Electron's main process: lifecycle, the secure window, and the IPC binding. Kept thin on
-// purpose: every decision lives in electron/core (pure, unit-tested); this file only wires it.
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { invokeChannelNames } from '../../shared/contract';
-import { fail } from '../../shared/result';
-import { createHost } from '../core/host';
+// Electron's main process. Thin on purpose: every decision lives in electron/core (pure,
+// unit-tested); the files in this folder only connect Electron's APIs to it.
+import { app, BrowserWindow, dialog, shell } from 'electron';
+import { dirname, join } from 'node:path';
+import { createDesktopServices, startDesktop, type DesktopServices } from '../core/desktop/desktop-services';
+import { parseLaunchArgs } from '../core/desktop/launch-args';
+import { describeError } from '../core/desktop/log-file';
+import { DOCUMENTATION_URL, rendererKeyEvent, type MenuCommand } from '../core/desktop/menu-template';
+import { windowTitle } from '../core/desktop/project-state';
+import { shutdownServers } from '../core/desktop/server-shutdown';
+import { ensureLenaHome, lenaPaths } from '../core/home';
+import { createHost, type Host } from '../core/host';
 import { contentSecurityPolicy } from '../core/security/csp';
-import { resolveAppRequest } from '../core/security/app-protocol';
-import {
-  APP_ORIGIN,
-  externalUrlToOpen,
-  isTrustedSender,
-  navigationDecision,
-  permissionDecision,
-  windowOpenDecision,
-} from '../core/security/navigation';
-import { mainWindowOptions } from '../core/security/web-preferences';
+import { APP_ORIGIN, externalUrlToOpen } from '../core/security/navigation';
+import { bindIpc } from './ipc';
+import { installQuitHandling } from './lifecycle';
+import { installMenu, type MenuHandlers } from './menu';
+import { registerAppScheme, serveApp } from './protocol';
+import { safeStorageEncryptor } from './secrets';
+import { startUpdates } from './updates';
+import { createMainWindow } from './window';
 
-const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const isDev = !app.isPackaged;
+const devServerUrl = isDev ? process.env.ELECTRON_RENDERER_URL : undefined;
 const appOrigins = devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN];
-const rendererDir = join(__dirname, '../renderer');
+const launchOptions = { isDefaultApp: process.defaultApp === true };
 
-protocol.registerSchemesAsPrivileged([
-  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
-]);
+let services: DesktopServices | undefined;
+let host: Host | undefined;
+let mainWindow: BrowserWindow | undefined;
 
-let host: ReturnType<typeof createHost> | null = null;
-
-function startCore(): ReturnType<typeof createHost> {
-  const created = createHost({
-    versions: { electron: process.versions.electron, chromium: process.versions.chrome },
+registerAppScheme();
+if (!app.requestSingleInstanceLock()) {
+  // Another Lena is running: it got our argv through 'second-instance' and focuses itself.
+  app.quit();
+} else {
+  app.on('second-instance', (_event, argv, cwd) => {
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    } else if (host) void openWindow();
+    const request = parseLaunchArgs(argv, cwd, launchOptions);
+    if (request.projectFolder) void openFolder(request.projectFolder);
   });
-  const csp = contentSecurityPolicy({ dev: Boolean(devServerUrl) });
-
-  protocol.handle('app', async (request) => {
-    const resolved = resolveAppRequest(rendererDir, request.url);
-    if (!resolved.ok) return new Response(null, { status: resolved.status });
-    try {
-      const body = await readFile(resolved.file);
-      return new Response(body, {
-        headers: { 'content-type': resolved.mimeType, 'content-security-policy': csp },
-      });
-    } catch {
-      return new Response(null, { status: 404 });
-    }
+  app.on('activate', () => {
+    if (host && BrowserWindow.getAllWindows().length === 0) void openWindow();
   });
-
-  return created;
+  app.whenReady().then(start, fail);
 }
 
-async function createWindow(): Promise<void> {
-  host ??= startCore();
+async function start(): Promise<void> {
+  const paths = ensureLenaHome(lenaPaths());
+  const desktop = createDesktopServices(paths, safeStorageEncryptor());
+  services = desktop;
+  const { log } = desktop;
+  log.info('main', `Lena ${app.getVersion()} starting (Electron ${process.versions.electron}, ${process.platform}, home ${paths.home})`);
+  process.on('uncaughtException', (err) => log.error('main', 'Uncaught exception', err));
+  process.on('unhandledRejection', (err) => log.error('main', 'Unhandled rejection', err));
+  if (!desktop.secrets.persistent) log.warn('secrets', desktop.secrets.description);
+
+  const launch = parseLaunchArgs(process.argv, process.cwd(), launchOptions);
+  for (const ignored of launch.ignored) log.warn('main', `Ignoring command-line argument: ${ignored.reason}`);
+  await startDesktop(desktop, launch.projectFolder);
+
+  host = createHost({ home: paths.home, versions: { electron: process.versions.electron, chromium: process.versions.chrome } });
   const core = host;
-  session.defaultSession.setPermissionRequestHandler((wc, permission, callback) =>
-    callback(permissionDecision(permission, wc.getURL(), appOrigins)),
-  );
-  session.defaultSession.setPermissionCheckHandler((wc, permission) =>
-    permissionDecision(permission, wc?.getURL() ?? '', appOrigins),
-  );
+  serveApp(join(__dirname, '../renderer'), contentSecurityPolicy({ dev: Boolean(devServerUrl) }));
 
-  const win = new BrowserWindow(
-    mainWindowOptions(join(__dirname, '../preload/index.js'), { devTools: !app.isPackaged }),
-  );
-  const contents = win.webContents;
-
-  contents.setWindowOpenHandler(({ url }) => {
-    const external = externalUrlToOpen(url);
-    if (external) void shell.openExternal(external);
-    return windowOpenDecision();
-  });
-  const guard = (event: Electron.Event, url: string) => {
-    if (navigationDecision(url, appOrigins) === 'deny') {
-      event.preventDefault();
-      const external = externalUrlToOpen(url);
-      if (external) void shell.openExternal(external);
-    }
+  const refresh = () => {
+    const { folder, recent } = desktop.project.snapshot;
+    installMenu({ platform: process.platform, isDev, recentFolders: recent }, menuHandlers);
+    mainWindow?.setTitle(windowTitle(folder));
   };
-  contents.on('will-navigate', guard);
-  contents.on('will-redirect', guard);
-  contents.on('will-attach-webview', (event) => event.preventDefault());
+  desktop.project.subscribe(refresh);
+  refresh();
 
-  for (const channel of invokeChannelNames) {
-    ipcMain.handle(channel, (event, args: unknown) => {
-      const trusted = isTrustedSender(
-        {
-          frameUrl: event.senderFrame?.url ?? null,
-          isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
-          webContentsId: event.sender.id,
-        },
-        { webContentsId: contents.id, appOrigins },
-      );
-      if (!trusted) return fail('forbidden', 'IPC from a foreign frame or origin was rejected.');
-      return core.dispatch(channel, args, { senderUrl: event.senderFrame?.url ?? '' });
-    });
-  }
-  const unforward = core.events.forward((name, payload) => {
-    if (!contents.isDestroyed()) contents.send(name, payload);
+  installQuitHandling(
+    {
+      // The chat service and its turn gate are not in the host yet; the lead connects them here.
+      stopAcceptingTurns: () => undefined,
+      cancelToolCalls: () => undefined,
+      shutdownServers: (boundMs) => shutdownServers({ stopAll: () => core.close(), records: desktop.processes, boundMs, log: (l, m) => log.write(l, 'quit', m) }),
+      // host.close() above also closes the database; until the host exposes it separately, this
+      // step saves the shell's own pending state.
+      closeDatabase: () => desktop.windowState.flush(),
+    },
+    log,
+  );
+  await openWindow();
+  await startUpdates({ services: desktop, isPackaged: app.isPackaged, turnInProgress: () => false, window: () => mainWindow });
+}
+
+async function openWindow(): Promise<void> {
+  if (!host || !services) return;
+  const win = await createMainWindow({
+    preload: join(__dirname, '../preload/index.js'),
+    devTools: isDev,
+    appOrigins,
+    title: windowTitle(services.project.snapshot.folder),
+    state: services.windowState,
   });
-
-  win.once('ready-to-show', () => win.show());
+  mainWindow = win;
+  const unbind = bindIpc(host, win.webContents, appOrigins);
   win.on('closed', () => {
-    unforward();
-    for (const channel of invokeChannelNames) ipcMain.removeHandler(channel);
+    unbind();
+    if (mainWindow === win) mainWindow = undefined;
   });
-
   await win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
 }
 
-app.whenReady().then(createWindow, (err) => {
-  console.error('Lena failed to start:', err);
-  app.exit(1);
-});
+async function openFolder(folder: string): Promise<void> {
+  try {
+    await services?.project.open(folder);
+  } catch (err) {
+    services?.log.warn('project', describeError(err));
+    dialog.showErrorBox('Cannot open folder', err instanceof Error ? err.message : String(err));
+  }
+}
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
-app.on('will-quit', () => {
-  void host?.close();
-});
-app.on('activate', () => {
-  if (BrowserWindow.getAllWindows().length === 0) void createWindow();
-});
+// Commands the page implements itself get the same key replayed into the page.
+function sendToPage(command: MenuCommand): void {
+  const key = rendererKeyEvent(command, process.platform);
+  const contents = mainWindow?.webContents;
+  if (!key || !contents) return;
+  contents.sendInputEvent({ type: 'keyDown', ...key });
+  contents.sendInputEvent({ type: 'keyUp', ...key });
+}
+
+const menuHandlers: MenuHandlers = {
+  'new-conversation': () => sendToPage('new-conversation'),
+  settings: () => sendToPage('settings'),
+  'open-folder': () => {
+    const options = { title: 'Open Folder', properties: ['openDirectory' as const, 'createDirectory' as const] };
+    const picked = mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options);
+    void picked.then((result) => {
+      if (!result.canceled && result.filePaths[0]) void openFolder(result.filePaths[0]);
+    });
+  },
+  'open-recent': (folder) => {
+    if (folder) void openFolder(folder);
+  },
+  'clear-recent': () => void services?.project.clearRecent(),
+  'show-logs': () => {
+    if (!services) return;
+    const logs = dirname(services.log.file);
+    void shell.openPath(logs).then((error) => {
+      if (error) services?.log.warn('main', `Could not open ${logs}: ${error}`);
+    });
+  },
+  documentation: () => {
+    const url = externalUrlToOpen(DOCUMENTATION_URL);
+    if (url) void shell.openExternal(url);
+  },
+};
+
+function fail(err: unknown): void {
+  services?.log.error('main', 'Lena failed to start', err);
+  console.error('Lena failed to start:', err);
+  dialog.showErrorBox('Lena failed to start', `${describeError(err)}\n\nThe log in your Lena home (logs/lena.log) has details.`);
+  app.exit(1);
+}

@@ -1,6 +1,9 @@
 // The application menu as plain data: roles, labels, accelerators and command ids. Main turns it
 // into an Electron Menu and binds each id to a handler, so what the menu offers is testable here.
 
+/** Where Help → Documentation leads. */
+export const DOCUMENTATION_URL = 'https://lena.invalid/docs';
+
 /** Commands main binds to handlers; every item with an `id` in the template is one of these. */
 export const MENU_COMMANDS = [
   'new-conversation',

@@ -1,0 +1,69 @@
+// The main window: secure options and guards from core/security, bounds restored and saved through
+// core/desktop. Nothing here decides anything.
+import { BrowserWindow, screen, session, shell } from 'electron';
+import { restoreBounds, type SavedWindowState } from '../core/desktop/window-bounds';
+import type { StateFile } from '../core/desktop/state-file';
+import { externalUrlToOpen, navigationDecision, permissionDecision, windowOpenDecision } from '../core/security/navigation';
+import { mainWindowOptions } from '../core/security/web-preferences';
+
+export interface WindowSetup {
+  preload: string;
+  devTools: boolean;
+  appOrigins: readonly string[];
+  title: string;
+  state: StateFile<SavedWindowState>;
+}
+
+export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindow> {
+  session.defaultSession.setPermissionRequestHandler((wc, permission, callback) =>
+    callback(permissionDecision(permission, wc.getURL(), setup.appOrigins)),
+  );
+  session.defaultSession.setPermissionCheckHandler((wc, permission) =>
+    permissionDecision(permission, wc?.getURL() ?? '', setup.appOrigins),
+  );
+
+  const displays = screen.getAllDisplays();
+  const primary = screen.getPrimaryDisplay();
+  const areas = [primary, ...displays.filter((d) => d.id !== primary.id)].map((d) => d.workArea);
+  const restored = restoreBounds(await setup.state.load(), areas);
+  const win = new BrowserWindow({ ...mainWindowOptions(setup.preload, { devTools: setup.devTools, bounds: restored.bounds }), title: setup.title });
+  if (restored.maximized) win.maximize();
+  if (restored.fullScreen) win.setFullScreen(true);
+
+  const contents = win.webContents;
+  contents.setWindowOpenHandler(({ url }) => {
+    const external = externalUrlToOpen(url);
+    if (external) void shell.openExternal(external);
+    return windowOpenDecision();
+  });
+  const guard = (event: Electron.Event, url: string) => {
+    if (navigationDecision(url, setup.appOrigins) === 'deny') {
+      event.preventDefault();
+      const external = externalUrlToOpen(url);
+      if (external) void shell.openExternal(external);
+    }
+  };
+  contents.on('will-navigate', guard);
+  contents.on('will-redirect', guard);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  // The page sets its own <title>; the window keeps the project-folder title main gives it.
+  win.on('page-title-updated', (event) => event.preventDefault());
+
+  // Normal bounds are saved even while maximized, so un-maximizing next time lands somewhere sane.
+  const save = () => {
+    if (win.isDestroyed()) return;
+    setup.state.saveSoon({ bounds: win.getNormalBounds(), maximized: win.isMaximized(), fullScreen: win.isFullScreen() });
+  };
+  win.on('move', save);
+  win.on('resize', save);
+  win.on('maximize', save);
+  win.on('unmaximize', save);
+  win.on('enter-full-screen', save);
+  win.on('leave-full-screen', save);
+  win.on('close', () => {
+    save();
+    void setup.state.flush();
+  });
+  win.once('ready-to-show', () => win.show());
+  return win;
+}
