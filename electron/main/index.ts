@@ -28,6 +28,8 @@ const launchOptions = { isDefaultApp: process.defaultApp === true };
 let services: DesktopServices | undefined;
 let host: Host | undefined;
 let mainWindow: BrowserWindow | undefined;
+/** A folder handed over by a second launch before this one finished starting. */
+let handedOverFolder: string | undefined;
 
 registerAppScheme();
 if (!app.requestSingleInstanceLock()) {
@@ -40,7 +42,9 @@ if (!app.requestSingleInstanceLock()) {
       mainWindow.focus();
     } else if (host) void openWindow();
     const request = parseLaunchArgs(argv, cwd, launchOptions);
-    if (request.projectFolder) void openFolder(request.projectFolder);
+    if (!request.projectFolder) return;
+    if (host) void openFolder(request.projectFolder);
+    else handedOverFolder = request.projectFolder;
   });
   app.on('activate', () => {
     if (host && BrowserWindow.getAllWindows().length === 0) void openWindow();
@@ -60,7 +64,7 @@ async function start(): Promise<void> {
 
   const launch = parseLaunchArgs(process.argv, process.cwd(), launchOptions);
   for (const ignored of launch.ignored) log.warn('main', `Ignoring command-line argument: ${ignored.reason}`);
-  await startDesktop(desktop, launch.projectFolder);
+  await startDesktop(desktop, handedOverFolder ?? launch.projectFolder);
 
   host = createHost({ home: paths.home, versions: { electron: process.versions.electron, chromium: process.versions.chrome } });
   const core = host;
