@@ -28,11 +28,21 @@ function categoryOf(cp: number): InvisibleCategory | undefined {
   if ((cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) || cp === 0xfeff || cp === 0x00ad || cp === 0x180e) {
     return 'zero-width';
   }
+  // Blank-looking letters and supplementary variation selectors: both can carry text nobody sees.
+  if (cp === 0x034f || cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0 || (cp >= 0xe0100 && cp <= 0xe01ef)) {
+    return 'zero-width';
+  }
   if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi';
   if (cp >= 0xe0000 && cp <= 0xe007f) return 'tag';
   if ((cp < 0x20 && cp !== 0x0a && cp !== 0x09) || (cp >= 0x7f && cp <= 0x9f)) return 'control';
   return undefined;
 }
+
+const isVariationSelector = (cp: number) => cp >= 0xfe00 && cp <= 0xfe0f;
+
+/** A lone U+FE0F after an emoji is ordinary; a run of variation selectors smuggles data. */
+const inVariationRun = (text: string, i: number, cp: number) =>
+  isVariationSelector(cp) && (isVariationSelector(text.charCodeAt(i + 1)) || isVariationSelector(text.charCodeAt(i - 1)));
 
 // CSI (ESC[ … final), OSC (ESC] … BEL or ESC\), and any other two-byte escape.
 // Control characters are exactly what these two expressions look for.
@@ -61,7 +71,7 @@ export function scanText(text: string): TextScan {
     }
     const cp = text.codePointAt(i) ?? 0;
     const width = cp > 0xffff ? 2 : 1;
-    const category = categoryOf(cp);
+    const category = categoryOf(cp) ?? (inVariationRun(text, i, cp) ? 'zero-width' : undefined);
     if (category === 'tag') {
       // A run of tag characters can spell a whole hidden sentence: report it as one finding.
       const start = i;

@@ -31,7 +31,14 @@ const NAMES: Record<string, string> = {
   'U+2067': 'right-to-left isolate',
   'U+2068': 'first strong isolate',
   'U+2069': 'pop directional isolate',
+  'U+034F': 'combining grapheme joiner',
+  'U+115F': 'Hangul choseong filler',
+  'U+1160': 'Hangul jungseong filler',
+  'U+3164': 'Hangul filler',
+  'U+FFA0': 'halfwidth Hangul filler',
 };
+
+const nameOf = (code: string) => NAMES[code] ?? (/^U\+(FE0|E01)/.test(code) ? 'variation selector' : 'invisible character');
 
 /** Each finding with a label a user can read; instruction-like phrases become `phrase` findings. */
 export function findingsView(scan: TextScan, original: string): InvisibleFinding[] {
@@ -43,7 +50,7 @@ export function findingsView(scan: TextScan, original: string): InvisibleFinding
           ? `tag characters spelling "${f.hidden ?? ''}"`
           : f.category === 'control'
             ? `control character ${f.code}`
-            : `${NAMES[f.code] ?? 'invisible character'} (${f.code})`;
+            : `${nameOf(f.code)} (${f.code})`;
     return { index: f.index, codePoint: f.code, category: f.category, label };
   });
   const phrases = scan.suspicious.map((phrase): InvisibleFinding => ({

@@ -19,6 +19,9 @@ describe('scanText', () => {
     ['carriage return', 'a\rb', 'control', 'a⟦U+000D⟧b'],
     ['C1 control', 'a\u0085b', 'control', 'a⟦U+0085⟧b'],
     ['DEL', 'a\u007Fb', 'control', 'a⟦U+007F⟧b'],
+    ['Hangul filler', 'a\u3164b', 'zero-width', 'a⟦U+3164⟧b'],
+    ['supplementary variation selector', 'a\u{E0100}b', 'zero-width', 'a⟦U+E0100⟧b'],
+    ['a run of variation selectors', 'a\uFE00\uFE01b', 'zero-width', 'a⟦U+FE00⟧⟦U+FE01⟧b'],
   ])('flags %s', (_label, text, category, marked) => {
     const scan = scanText(text);
     expect(scan.marked).toBe(marked);
@@ -34,7 +37,7 @@ describe('scanText', () => {
   });
 
   it('leaves newlines, tabs and ordinary Unicode alone', () => {
-    const text = 'Line one\n\tLine two: café, 日本語, emoji 🙂';
+    const text = 'Line one\n\tLine two: café, 日本語, emoji 🙂 ❤\uFE0F';
     expect(scanText(text)).toEqual({ marked: text, findings: [], suspicious: [] });
   });
 
