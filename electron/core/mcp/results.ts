@@ -10,7 +10,7 @@ let ajvLoading: Promise<Ajv2020> | undefined;
 const compiled = new WeakMap<JsonSchemaObject, Validate>();
 
 function loadAjv(): Promise<Ajv2020> {
-  ajvLoading ??= import('ajv/dist/2020').then((mod) => {
+  ajvLoading ??= import('ajv/dist/2020.js').then((mod) => {
     const m = mod as unknown as { default: typeof Ajv2020 & { default?: typeof Ajv2020 } };
     const Ctor = m.default.default ?? m.default;
     // Servers write schemas by hand or generate them: unknown keywords and formats must not fail a call.

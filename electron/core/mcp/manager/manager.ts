@@ -149,7 +149,7 @@ export class McpManager {
       return { ok: false, durationMs: 0, serverInfo: null, protocolVersion: null, toolCount: 0, tools: [], error: { message: validation.issues.map((i) => i.message).join('\n') }, stderrTail: '' };
     }
     const configured: ConfiguredServer = { name, scope: 'user', file: '(unsaved entry)', entry: validation.entry, transport: resolveTransport(validation.entry), disabled: false, issues: [], shadowed: [] };
-    const session = new ServerSession(configured, { ...this.options, restart: { crashLoopExits: 1 } }, () => undefined);
+    const session = new ServerSession(configured, { ...this.options, autoRestart: false }, () => undefined);
     await session.start();
     const st = session.status;
     const result: TestConnectionResult = {

@@ -188,7 +188,7 @@ export class ServerSession {
 
   private failAndMaybeRestart(message: string, stderrTail: string, uptimeMs: number): void {
     const error = { message, hint: hintFor(message, stderrTail) };
-    if (isPermanentFailure(message)) {
+    if (isPermanentFailure(message) || this.deps.autoRestart === false) {
       this.update({ status: 'failed', error, stderrTail });
       return;
     }

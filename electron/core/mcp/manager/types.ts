@@ -29,6 +29,8 @@ export interface SessionDeps {
   env: NodeJS.ProcessEnv;
   secrets?: SecretLookup;
   processes?: ProcessRecorder;
+  /** False for one-shot uses (the command line, test connection): a failure is final, no restarts. */
+  autoRestart?: boolean;
   /** Restart policy knobs; tests shrink the delays. */
   restart?: import('./restart-policy').RestartPolicyOptions;
   clientInfo?: { name: string; version: string };
