@@ -1,6 +1,7 @@
 // With the RunAsNode fuse off, Lena's own executable cannot act as `node`: a server configured to
 // run through it would start a second copy of the app instead. This guard refuses that up front.
 import { basename, resolve, win32 } from 'node:path';
+import type { TransportFactory } from '../mcp/manager/types';
 
 export interface LaunchContext {
   /** True inside Electron (`process.versions.electron` is set). */
@@ -33,10 +34,22 @@ export function serverLaunchCommand(command: string, context: LaunchContext): La
   if (sameName || (!bare && pathOf(trimmed) === pathOf(context.execPath))) {
     return {
       ok: false,
+      // "Invalid configuration" makes the manager's restart policy treat it as permanent: no retries.
       message:
-        `The server command "${trimmed}" is Lena's own executable, which cannot run scripts ` +
+        `Invalid configuration: the server command "${trimmed}" is Lena's own executable, which cannot run scripts ` +
         '(packaged builds turn Node mode off). Use node/npx from your PATH, or the absolute path to a Node installation.',
     };
   }
   return { ok: true, command: trimmed };
+}
+
+/** Wraps the manager's transport factory so every stdio launch passes serverLaunchCommand first. */
+export function guardTransportFactory(inner: TransportFactory, context: LaunchContext): TransportFactory {
+  return (name, launch) => {
+    if (launch.transport === 'stdio') {
+      const check = serverLaunchCommand(launch.command, context);
+      if (!check.ok) throw new Error(check.message);
+    }
+    return inner(name, launch);
+  };
 }

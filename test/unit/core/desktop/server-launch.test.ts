@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { serverLaunchCommand } from '../../../../electron/core/desktop/server-launch';
+import { guardTransportFactory, serverLaunchCommand } from '../../../../electron/core/desktop/server-launch';
+import { isPermanentFailure } from '../../../../electron/core/mcp/manager/restart-policy';
+import type { ManagedTransport } from '../../../../electron/core/mcp/manager/types';
 
 const linuxApp = { isElectron: true, execPath: '/opt/Lena/lena', platform: 'linux' as const };
 
@@ -32,5 +34,25 @@ describe('serverLaunchCommand', () => {
   it('refuses an empty command with what to set', () => {
     const r = serverLaunchCommand('  ', linuxApp);
     expect(r).toEqual({ ok: false, message: expect.stringMatching(/Set "command"/) });
+  });
+
+  it('stops the manager from spawning the app binary, as a failure it will not retry', async () => {
+    const spawned: string[] = [];
+    const inner = (name: string) => {
+      spawned.push(name);
+      return {} as ManagedTransport;
+    };
+    const factory = guardTransportFactory(inner, linuxApp);
+    const stdio = (command: string) => ({ transport: 'stdio' as const, command, args: [], env: {}, startupTimeoutMs: 1, requestTimeoutMs: 1 });
+    let message = '';
+    try {
+      await factory('self', stdio('/opt/Lena/lena'));
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/Lena's own executable/);
+    expect(isPermanentFailure(message)).toBe(true);
+    await factory('ok', stdio('npx'));
+    expect(spawned).toEqual(['ok']);
   });
 });
