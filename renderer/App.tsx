@@ -1,31 +1,60 @@
-// The window's layout: sidebar, title bar, and the main pane (chat, servers or settings).
+// The window's layout: sidebar, title bar, and the main pane (chat, servers or settings), with the
+// permission dialog and toasts above it, the theme applied and the window-wide shortcuts.
 import { useEffect } from 'react';
-import { useLena } from './store';
-import { selectSidebarOpen, selectView } from './store/selectors';
-import { Sidebar } from './features/chat/Sidebar';
-import { ChatPane } from './features/chat/ChatPane';
-import { ServersPage } from './features/servers/ServersPage';
-import { SettingsPage } from './features/settings/SettingsPage';
+import { Toasts } from './components/Toasts';
 import { TitleBar } from './components/TitleBar';
 import { useShortcuts } from './components/use-shortcuts';
+import { ChatPane } from './features/chat/ChatPane';
+import { Sidebar } from './features/chat/Sidebar';
+import { PermissionDialog } from './features/permissions/PermissionDialog';
+import { ServersPage } from './features/servers/ServersPage';
+import { SettingsPage } from './features/settings/SettingsPage';
+import { lastAssistantMessage, messageText } from './lib/chat-reducer';
+import { useLena } from './store';
+import { selectSidebarOpen, selectView } from './store/selectors';
+
+function copyLastAnswer() {
+  const last = lastAssistantMessage(useLena.getState().chat?.messages ?? []);
+  if (!last) return false;
+  void navigator.clipboard.writeText(messageText(last)).then(() => useLena.getState().pushToast({ message: 'Copied the last answer.' }, 2000));
+  return true;
+}
+
+function stopTurn() {
+  const s = useLena.getState();
+  if (!s.chat?.turnId) return false;
+  void s.stop();
+  return true;
+}
+
+function focusSearch() {
+  const s = useLena.getState();
+  if (!s.sidebarOpen) s.toggleSidebar();
+  s.setSearchOpen(true);
+  requestAnimationFrame(() => document.getElementById('conversation-search')?.focus());
+}
 
 export function App() {
   const view = useLena(selectView);
   const sidebarOpen = useLena(selectSidebarOpen);
+  const theme = useLena((s) => s.themeChoice ?? s.settings?.theme ?? 'system');
   const connect = useLena((s) => s.connect);
-  const loadInfo = useLena((s) => s.loadInfo);
-  const setView = useLena((s) => s.setView);
-  const toggleSidebar = useLena((s) => s.toggleSidebar);
+  const { setView, toggleSidebar, newConversation } = useLena.getState();
 
+  useEffect(() => connect(), [connect]);
   useEffect(() => {
-    const unsubscribe = connect();
-    void loadInfo();
-    return unsubscribe;
-  }, [connect, loadInfo]);
+    if (theme === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  }, [theme]);
 
   useShortcuts({
+    'mod+n': () => void newConversation(),
+    'mod+k': focusSearch,
     'mod+b': toggleSidebar,
     'mod+,': () => setView('settings'),
+    'mod+.': stopTurn,
+    Escape: stopTurn,
+    'mod+shift+c': copyLastAnswer,
   });
 
   return (
@@ -37,6 +66,8 @@ export function App() {
         {view === 'servers' && <ServersPage />}
         {view === 'settings' && <SettingsPage />}
       </main>
+      <PermissionDialog />
+      <Toasts />
     </div>
   );
 }

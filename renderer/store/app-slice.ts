@@ -1,7 +1,9 @@
-// App-wide state: versions from the core, the log feed, and which view the main pane shows.
+// App-wide state: versions from the core, the log feed, which view the main pane shows, and the
+// start-up wiring that loads every slice and subscribes to core events.
 import type { StateCreator } from 'zustand';
 import type { AppInfo, LogEntry } from '../../shared/app-types';
 import { call, subscribe } from '../host';
+import type { LenaState } from './index';
 
 export type View = 'chat' | 'servers' | 'settings';
 const MAX_LOGS = 500;
@@ -15,11 +17,11 @@ export interface AppSlice {
   loadInfo(): Promise<void>;
   setView(view: View): void;
   toggleSidebar(): void;
-  /** Subscribes to core events; returns the unsubscribe function. */
+  /** Loads every slice and subscribes to core events; returns the unsubscribe function. */
   connect(): () => void;
 }
 
-export const createAppSlice: StateCreator<AppSlice, [], [], AppSlice> = (set) => ({
+export const createAppSlice: StateCreator<LenaState, [], [], AppSlice> = (set, get) => ({
   info: null,
   infoError: null,
   logs: [],
@@ -35,8 +37,22 @@ export const createAppSlice: StateCreator<AppSlice, [], [], AppSlice> = (set) =>
   setView: (view) => set({ view }),
   toggleSidebar: () => set((s) => ({ sidebarOpen: !s.sidebarOpen })),
   connect() {
-    return subscribe('app:log', (entry) =>
-      set((s) => ({ logs: [...s.logs.slice(-(MAX_LOGS - 1)), entry] })),
-    );
+    const s = get();
+    const unsubscribers = [
+      subscribe('app:log', (entry) => set((st) => ({ logs: [...st.logs.slice(-(MAX_LOGS - 1)), entry] }))),
+      s.subscribeConversations(),
+      s.subscribeChat(),
+      s.subscribeServers(),
+      s.subscribePermissions(),
+      s.subscribeSettings(),
+    ];
+    void s.loadInfo();
+    void s.loadSettings();
+    void s.loadProject();
+    void s.loadConversations();
+    void s.loadServers();
+    void s.loadPendingPermissions();
+    void s.loadBudget();
+    return () => unsubscribers.forEach((u) => u());
   },
 });

@@ -1,9 +1,21 @@
 // The one zustand store, made of slices (state and actions side by side).
 import { create } from 'zustand';
 import { createAppSlice, type AppSlice } from './app-slice';
+import { createChatSlice, type ChatSlice } from './chat-slice';
+import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
+import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
+import { createServersSlice, type ServersSlice } from './servers-slice';
+import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createToastSlice, type ToastSlice } from './toast-slice';
 
-export type LenaState = AppSlice;
+export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & SettingsSlice & ToastSlice;
 
 export const useLena = create<LenaState>()((...a) => ({
   ...createAppSlice(...a),
+  ...createConversationsSlice(...a),
+  ...createChatSlice(...a),
+  ...createServersSlice(...a),
+  ...createPermissionsSlice(...a),
+  ...createSettingsSlice(...a),
+  ...createToastSlice(...a),
 }));

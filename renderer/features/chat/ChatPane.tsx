@@ -1,27 +1,63 @@
-// The chat pane: message list and composer. Until a conversation exists, an empty state says
-// what goes here and offers the first step.
+// The chat pane: the open conversation (or its empty, loading or error state) and the composer.
+import { Spinner } from '../../components/Delayed';
+import { ErrorNote } from '../../components/ErrorNote';
 import { useLena } from '../../store';
+import { NO_CONVERSATION } from '../../store/chat-slice';
+import { ApiKeyCard } from './ApiKeyCard';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { SystemCardView } from './SystemCardView';
 
-export function ChatPane() {
+const NO_CARDS: never[] = [];
+
+function EmptyChat() {
   const setView = useLena((s) => s.setView);
+  const setAddingServer = useLena((s) => s.setAddingServer);
+  const keyMissing = useLena((s) => s.settings?.apiKeySet !== true);
+  const noServers = useLena((s) => s.serversState === 'ready' && s.servers.length === 0);
+  const cards = useLena((s) => s.systemCards[NO_CONVERSATION] ?? NO_CARDS);
   return (
-    <section className="chat" aria-label="Chat">
-      <div className="messages empty-state">
+    <div className="messages">
+      <div className="empty-state">
         <h1>Start a conversation</h1>
         <p className="muted">Ask Claude anything. Tools from your MCP servers appear here as cards you approve.</p>
         <div className="row">
-          <button className="primary" onClick={() => setView('settings')}>Add your Anthropic API key</button>
-          <button onClick={() => setView('servers')}>Add a server</button>
+          {keyMissing ? (
+            <button className="primary" onClick={() => document.getElementById('first-run-key')?.focus() ?? setView('settings')}>
+              Add your Anthropic API key
+            </button>
+          ) : null}
+          <button onClick={() => setAddingServer(true)}>{noServers ? 'Add a server' : 'Manage servers'}</button>
         </div>
+        {keyMissing && <ApiKeyCard />}
       </div>
-      <form className="composer" onSubmit={(e) => e.preventDefault()}>
-        <textarea rows={2} placeholder="Message Claude…" aria-label="Message" />
-        <div className="composer-bar">
-          <span className="muted small">Enter to send · Shift+Enter for a new line</span>
-          <span className="spacer" />
-          <button className="primary" type="submit">Send</button>
+      {cards.map((c) => <SystemCardView key={c.id} card={c} />)}
+    </div>
+  );
+}
+
+export function ChatPane() {
+  const state = useLena((s) => s.chatState);
+  const error = useLena((s) => s.chatError);
+  const activeId = useLena((s) => s.activeId);
+  const hasMessages = useLena((s) => (s.chat?.messages.length ?? 0) > 0 || (s.systemCards[s.activeId ?? NO_CONVERSATION]?.length ?? 0) > 0);
+  const loadChat = useLena((s) => s.loadChat);
+  return (
+    <section className="chat" aria-label="Chat">
+      {state === 'loading' ? (
+        <div className="messages"><Spinner label="Opening the conversation…" /></div>
+      ) : state === 'error' && error ? (
+        <div className="messages">
+          <ErrorNote title="Could not open this conversation" error={error}>
+            <button onClick={() => void loadChat(activeId)}>Retry</button>
+          </ErrorNote>
         </div>
-      </form>
+      ) : activeId && hasMessages ? (
+        <MessageList />
+      ) : (
+        <EmptyChat />
+      )}
+      <Composer />
     </section>
   );
 }

@@ -1,23 +1,95 @@
-// The sidebar: new conversation, search, the conversation list, and the servers entry.
+// The sidebar: new conversation, search, the conversations grouped by date, and the servers entry.
+import { useMemo } from 'react';
+import { Spinner } from '../../components/Delayed';
+import { explain } from '../../components/ErrorNote';
+import { groupByDate } from '../../lib/date-groups';
 import { useLena } from '../../store';
+import { ConversationItem } from './ConversationItem';
+
+function SearchResults() {
+  const hits = useLena((s) => s.searchHits);
+  const error = useLena((s) => s.searchError);
+  const query = useLena((s) => s.searchQuery);
+  const open = useLena((s) => s.openConversation);
+  if (error) return <p className="error small" role="alert">Search failed: {explain(error)}</p>;
+  if (hits.length === 0) return <p className="muted small empty-note">No messages match “{query}”.</p>;
+  return (
+    <ul className="conversation-list-inner" role="list" aria-label="Search results">
+      {hits.map((h) => (
+        <li key={h.messageId} role="listitem" className="conversation">
+          <button className="conversation-open ghost search-hit" onClick={() => open(h.conversationId)}>
+            <strong>{h.conversationTitle}</strong>
+            <span className="muted small">{h.snippet}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ServersEntry() {
+  const servers = useLena((s) => s.servers);
+  const state = useLena((s) => s.serversState);
+  const setView = useLena((s) => s.setView);
+  const failed = servers.filter((s) => s.status === 'failed').length;
+  const waiting = servers.filter((s) => s.status === 'needs-approval').length;
+  const connected = servers.filter((s) => s.status === 'connected').length;
+  const summary =
+    state === 'error' ? 'unavailable' : servers.length === 0 ? 'none configured' : [`${connected} of ${servers.length} connected`, failed ? `${failed} failed` : '', waiting ? `${waiting} need approval` : ''].filter(Boolean).join(' · ');
+  return (
+    <button className="sidebar-servers ghost" onClick={() => setView('servers')}>
+      <span>Servers</span>
+      <span className="muted small" data-testid="servers-summary">
+        {servers.slice(0, 8).map((s) => (
+          <span key={s.name} className={`dot dot-${s.status === 'connected' ? 'green' : s.status === 'failed' ? 'red' : s.status === 'connecting' || s.status === 'needs-approval' ? 'amber' : 'grey'}`} aria-hidden />
+        ))}
+        {summary}
+      </span>
+    </button>
+  );
+}
 
 export function Sidebar() {
-  const setView = useLena((s) => s.setView);
+  const conversations = useLena((s) => s.conversations);
+  const state = useLena((s) => s.conversationsState);
+  const error = useLena((s) => s.conversationsError);
+  const query = useLena((s) => s.searchQuery);
+  const { newConversation, searchConversations, setSearchOpen, loadConversations } = useLena.getState();
+  const groups = useMemo(() => groupByDate(conversations, Date.now()), [conversations]);
   return (
     <nav className="sidebar" aria-label="Conversations">
       <div className="sidebar-top">
-        <button className="primary wide" onClick={() => setView('chat')} title="New conversation (Ctrl+N)">
+        <button className="primary wide" onClick={() => void newConversation()} title="New conversation (Ctrl+N)">
           + New conversation
         </button>
-        <input className="search" type="search" placeholder="Search  Ctrl+K" aria-label="Search conversations" />
+        <input id="conversation-search" className="search" type="search" placeholder="Search  Ctrl+K" aria-label="Search conversations" value={query}
+          onFocus={() => setSearchOpen(true)} onChange={(e) => void searchConversations(e.target.value)}
+          onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setSearchOpen(false); e.currentTarget.blur(); } }} />
       </div>
-      <div className="conversation-list" role="list">
-        <p className="muted small empty-note">Your conversations will appear here.</p>
+      <div className="conversation-list">
+        {query.trim() !== '' ? (
+          <SearchResults />
+        ) : state === 'error' && error ? (
+          <div className="error small" role="alert">
+            <p>Conversations could not be loaded: {explain(error)}</p>
+            <button className="small-button" onClick={() => void loadConversations()}>Retry</button>
+          </div>
+        ) : state === 'loading' ? (
+          <Spinner label="Loading conversations…" />
+        ) : conversations.length === 0 ? (
+          <p className="muted small empty-note">Your conversations will appear here.</p>
+        ) : (
+          groups.map((g) => (
+            <section key={g.group} aria-label={g.group}>
+              <h3 className="group-title">{g.group}</h3>
+              <ul role="list" className="conversation-list-inner">
+                {g.items.map((c) => <ConversationItem key={c.id} conversation={c} />)}
+              </ul>
+            </section>
+          ))
+        )}
       </div>
-      <button className="sidebar-servers ghost" onClick={() => setView('servers')}>
-        <span>Servers</span>
-        <span className="muted small">none configured</span>
-      </button>
+      <ServersEntry />
     </nav>
   );
 }

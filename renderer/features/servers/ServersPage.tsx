@@ -1,10 +1,75 @@
-// The servers page: a list on the left, the selected server's detail on the right.
-export function ServersPage() {
+// The servers page: every server (status dot and word, scope, transport, version, tools, token
+// cost) on the left, the selected server's detail or "Add server" on the right.
+import { Spinner } from '../../components/Delayed';
+import { ErrorNote } from '../../components/ErrorNote';
+import { StatusWord } from '../../components/StatusWord';
+import { formatTokens } from '../../lib/format';
+import { useLena } from '../../store';
+import { AddServer } from './AddServer';
+import { ImportButton } from './ImportButton';
+import { ServerDetail } from './ServerDetail';
+import { Suggestions } from './Suggestions';
+
+function ServerList() {
+  const servers = useLena((s) => s.servers);
+  const selected = useLena((s) => s.selectedServer);
+  const selectServer = useLena((s) => s.selectServer);
   return (
-    <section className="page" aria-label="Servers">
-      <h1>MCP servers</h1>
-      <div className="empty-state">
-        <p className="muted">No servers yet. Servers give Claude tools: files, memory, the web.</p>
+    <ul role="list" className="server-list" aria-label="Servers">
+      {servers.map((s) => (
+        <li key={s.name} role="listitem">
+          <button className={`server-item ghost ${selected === s.name ? 'active' : ''}`} aria-current={selected === s.name ? 'true' : undefined} onClick={() => selectServer(s.name)}>
+            <span className="row"><strong className="mono">{s.name}</strong><span className="spacer" /><StatusWord status={s.status} /></span>
+            <span className="muted small">
+              {s.scope} · {s.transport ?? '—'}{s.serverInfo ? ` · v${s.serverInfo.version}` : ''} · {s.toolCount} tools · {formatTokens(s.toolTokens)}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ServersPage() {
+  const state = useLena((s) => s.serversState);
+  const error = useLena((s) => s.serversError);
+  const servers = useLena((s) => s.servers);
+  const adding = useLena((s) => s.addingServer);
+  const selected = useLena((s) => s.servers.find((x) => x.name === s.selectedServer) ?? null);
+  const { loadServers, setAddingServer, reloadServers } = useLena.getState();
+  return (
+    <section className="page servers-page" aria-label="Servers">
+      <div className="row page-head">
+        <h1>MCP servers</h1>
+        <span className="spacer" />
+        <button onClick={() => void reloadServers()}>Reload</button>
+        <button className="primary" onClick={() => setAddingServer(true)}>+ Add server</button>
+      </div>
+      {state === 'error' && error ? (
+        <ErrorNote title="Could not list the servers" error={error}>
+          <button onClick={() => void loadServers()}>Retry</button>
+          <button onClick={() => setAddingServer(true)}>Add a server anyway</button>
+        </ErrorNote>
+      ) : state === 'loading' || state === 'idle' ? (
+        <Spinner label="Loading servers…" />
+      ) : null}
+      <div className="servers-split">
+        {servers.length > 0 && <ServerList />}
+        <div className="servers-main">
+          {adding ? (
+            <AddServer />
+          ) : selected ? (
+            <ServerDetail key={selected.name} server={selected} />
+          ) : servers.length === 0 && state === 'ready' ? (
+            <div className="empty-state left">
+              <p>No servers yet. Servers give Claude tools: files, memory, the web.</p>
+              <div className="row"><button className="primary" onClick={() => setAddingServer(true)}>Add a server</button><ImportButton /></div>
+              <Suggestions />
+            </div>
+          ) : servers.length > 0 ? (
+            <p className="muted">Select a server to see its status, tools, logs and configuration.</p>
+          ) : null}
+        </div>
       </div>
     </section>
   );

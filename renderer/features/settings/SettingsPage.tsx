@@ -1,38 +1,49 @@
-// Settings, with the About section fed by the real `app:info` handler.
+// Settings: API key, model, theme, permission rules, and About.
+import { Spinner } from '../../components/Delayed';
+import { ErrorNote } from '../../components/ErrorNote';
 import { useLena } from '../../store';
-import { selectInfo, selectInfoError } from '../../store/selectors';
+import { AboutSection } from './AboutSection';
+import { ApiKeySection } from './ApiKeySection';
+import { ModelSection } from './ModelSection';
+import { RulesSection } from './RulesSection';
+
+function ThemeSection() {
+  const theme = useLena((s) => s.themeChoice ?? s.settings?.theme ?? 'system');
+  const setTheme = useLena((s) => s.setTheme);
+  const saveError = useLena((s) => s.themeError);
+  return (
+    <section className="card" aria-labelledby="theme-heading">
+      <h2 id="theme-heading">Appearance</h2>
+      <div role="radiogroup" aria-label="Theme" className="segmented">
+        {(['system', 'light', 'dark'] as const).map((t) => (
+          <button key={t} role="radio" aria-checked={theme === t} className={theme === t ? 'selected' : ''} onClick={() => void setTheme(t)}>
+            {t === 'system' ? 'Follow the system' : t === 'light' ? 'Light' : 'Dark'}
+          </button>
+        ))}
+      </div>
+      {saveError && <p className="muted small">Applied to this window; not saved ({saveError.message}).</p>}
+    </section>
+  );
+}
 
 export function SettingsPage() {
-  const info = useLena(selectInfo);
-  const error = useLena(selectInfoError);
+  const settings = useLena((s) => s.settings);
+  const state = useLena((s) => s.settingsState);
+  const error = useLena((s) => s.settingsError);
+  const loadSettings = useLena((s) => s.loadSettings);
   return (
     <section className="page" aria-label="Settings">
       <h1>Settings</h1>
-      <section className="card" aria-labelledby="about-heading">
-        <h2 id="about-heading">About</h2>
-        {error && (
-          <p role="alert" className="error">
-            Could not read the app’s versions: {error}
-          </p>
-        )}
-        {!info && !error && <p className="muted">Loading…</p>}
-        {info && (
-          <dl className="kv" data-testid="about">
-            <dt>Lena</dt>
-            <dd data-testid="version-lena">{info.version}</dd>
-            <dt>Electron</dt>
-            <dd data-testid="version-electron">{info.electron ?? 'not running in Electron'}</dd>
-            <dt>Chromium</dt>
-            <dd data-testid="version-chromium">{info.chromium ?? navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown'}</dd>
-            <dt>Node</dt>
-            <dd data-testid="version-node">{info.node}</dd>
-            <dt>Platform</dt>
-            <dd>{info.platform}</dd>
-            <dt>Lena’s home</dt>
-            <dd className="mono" data-testid="lena-home">{info.home}</dd>
-          </dl>
-        )}
-      </section>
+      {settings?.issues.map((i) => <p key={i} className="warning small" role="note">⚠ {i}</p>)}
+      {state === 'error' && error && !settings && (
+        <ErrorNote title="Could not load the settings" error={error}><button onClick={() => void loadSettings()}>Retry</button></ErrorNote>
+      )}
+      {state === 'loading' && !settings && <Spinner label="Loading settings…" />}
+      {settings && <ApiKeySection settings={settings} />}
+      {settings && <ModelSection settings={settings} />}
+      <ThemeSection />
+      <RulesSection />
+      <AboutSection />
     </section>
   );
 }

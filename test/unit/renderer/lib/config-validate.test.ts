@@ -53,3 +53,24 @@ describe('pasting a Claude Desktop snippet', () => {
     expect(parseMcpServersSnippet('{"a": 1}')).toBeNull();
   });
 });
+
+import { entryFromForm, formFromEntry, secretNameFor } from '../../../../renderer/lib/entry-form';
+
+describe('the server form round trip', () => {
+  it('keeps unknown fields and writes back what the form shows', () => {
+    const base = { command: 'npx', args: ['-y', 'pkg'], env: { A: '1' }, custom: { keep: true }, timeout: 30 };
+    const form = formFromEntry(base);
+    expect(form).toMatchObject({ transport: 'stdio', command: 'npx', args: ['-y', 'pkg'], env: [{ key: 'A', value: '1' }], timeout: '30', enabled: true });
+    expect(entryFromForm(form, base)).toEqual(base);
+    expect(entryFromForm({ ...form, enabled: false, env: [] }, base)).toEqual({ command: 'npx', args: ['-y', 'pkg'], custom: { keep: true }, timeout: 30, disabled: true });
+  });
+  it('switching transport drops the other transport’s fields', () => {
+    const form = { ...formFromEntry({ command: 'node', args: ['s.js'] }), transport: 'sse' as const, url: 'https://x/sse' };
+    expect(entryFromForm(form, { command: 'node', args: ['s.js'] })).toEqual({ type: 'sse', url: 'https://x/sse' });
+    expect(entryFromForm({ ...form, transport: 'http' }, {})).toEqual({ url: 'https://x/sse' });
+  });
+  it('names secrets after the server and key', () => {
+    expect(secretNameFor('git-hub', 'token')).toBe('GIT_HUB_TOKEN');
+    expect(secretNameFor('9s', 'k')).toBe('_9S_K');
+  });
+});

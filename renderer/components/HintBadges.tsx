@@ -1,0 +1,22 @@
+// Tool annotation hints as small badges; hints from an untrusted server say so.
+import type { ToolAnnotations } from '../../shared/mcp-types';
+
+export function HintBadges({ hints, trusted }: { hints: ToolAnnotations; trusted: boolean }) {
+  const badges: { label: string; tone: string }[] = [];
+  if (hints.readOnlyHint) badges.push({ label: 'read-only', tone: 'ok' });
+  if (hints.destructiveHint) badges.push({ label: 'destructive', tone: 'danger' });
+  else if (hints.readOnlyHint === false && hints.destructiveHint === undefined) badges.push({ label: 'may modify data', tone: 'warn' });
+  if (hints.idempotentHint) badges.push({ label: 'idempotent', tone: 'plain' });
+  if (hints.openWorldHint) badges.push({ label: 'open-world', tone: 'plain' });
+  if (badges.length === 0) return null;
+  return (
+    <span className="badges">
+      {badges.map((b) => (
+        <span key={b.label} className={`badge badge-${b.tone}`}>
+          {b.label}
+        </span>
+      ))}
+      {!trusted && <span className="badge badge-untrusted" title="The server chose these hints itself; Lena does not rely on them">hint from an untrusted server</span>}
+    </span>
+  );
+}

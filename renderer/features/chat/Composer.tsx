@@ -1,0 +1,133 @@
+// The composer: multi-line (Enter sends, Shift+Enter new line), a draft per conversation, files by
+// drag-and-drop, paste or picker, `/mcp` commands with completion, Stop while a turn runs, and
+// the model and tool budget underneath.
+import { useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { ErrorNote } from '../../components/ErrorNote';
+import { lastUserMessage } from '../../lib/chat-reducer';
+import { formatTokens } from '../../lib/format';
+import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
+import { useLena } from '../../store';
+import { NO_CONVERSATION } from '../../store/chat-slice';
+import { readAttachments } from './read-files';
+import { runSlashCommand } from './run-slash';
+
+const NONE: never[] = [];
+
+export function Composer() {
+  const draft = useLena((s) => s.drafts[s.activeId ?? NO_CONVERSATION] ?? '');
+  const attachments = useLena((s) => s.attachments[s.activeId ?? NO_CONVERSATION] ?? NONE);
+  const running = useLena((s) => s.chat?.turnId != null);
+  const sendError = useLena((s) => s.sendError);
+  const model = useLena((s) => s.settings?.model ?? s.budget?.model ?? null);
+  const budget = useLena((s) => s.budget);
+  const toolCount = useLena((s) => s.servers.reduce((n, x) => n + (x.status === 'connected' ? x.toolCount : 0), 0));
+  const serverNames = useLena((s) => s.servers.map((x) => x.name).join('\n'));
+  const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView } = useLena.getState();
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const completions = completeSlashCommand(draft, serverNames ? serverNames.split('\n') : []);
+
+  const addFiles = async (files: File[]) => {
+    if (files.length === 0) return;
+    const r = await readAttachments(files);
+    addAttachments(r.attachments);
+    setFileErrors(r.errors);
+  };
+
+  const submit = async () => {
+    const text = draft.trim();
+    if (busy || (text === '' && attachments.length === 0)) return;
+    setBusy(true);
+    try {
+      if (isSlashCommand(text)) {
+        setDraft('');
+        await runSlashCommand(text);
+      } else await send(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Tab' && completions.length > 0) {
+      e.preventDefault();
+      setDraft(completions[0] + (/(reload|remove|add)$/.test(completions[0]) ? ' ' : ''));
+    } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void submit();
+    } else if (e.key === 'ArrowUp' && draft === '') {
+      const last = lastUserMessage(useLena.getState().chat?.messages ?? []);
+      if (last && !running) {
+        e.preventDefault();
+        setEditing(last.id);
+      }
+    }
+  };
+
+  const onPaste = (e: ClipboardEvent) => {
+    const files = Array.from(e.clipboardData.files);
+    if (files.length > 0) {
+      e.preventDefault();
+      void addFiles(files);
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void addFiles(Array.from(e.dataTransfer.files));
+  };
+
+  return (
+    <form
+      className={`composer ${dragging ? 'dragging' : ''}`}
+      onSubmit={(e) => { e.preventDefault(); void submit(); }}
+      onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      {sendError && (
+        <ErrorNote title="Your message was not sent" error={sendError}>
+          {sendError.code === 'no-key' || /api key/i.test(sendError.message) ? <button onClick={() => setView('settings')}>Open settings</button> : null}
+        </ErrorNote>
+      )}
+      {fileErrors.map((m) => <p key={m} className="error small" role="alert">{m}</p>)}
+      {attachments.length > 0 && (
+        <ul className="attachments" aria-label="Attachments">
+          {attachments.map((a, i) => (
+            <li key={i} className="attachment-chip">
+              {a.kind === 'image' ? <img src={`data:${a.mimeType};base64,${a.data}`} alt="" /> : 'TXT'} {a.name}
+              <button type="button" className="ghost icon" aria-label={`Remove ${a.name}`} onClick={() => removeAttachment(i)}>×</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {completions.length > 0 && (
+        <ul className="completions" role="listbox" aria-label="Command completions">
+          {completions.map((c, i) => (
+            <li key={c} role="option" aria-selected={i === 0}>
+              <button type="button" className="ghost" onClick={() => setDraft(c + ' ')}>{c}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <textarea rows={3} placeholder="Message Claude…  (/mcp for servers)" aria-label="Message" value={draft}
+        onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onPaste={onPaste} />
+      <div className="composer-bar">
+        <button type="button" className="ghost" onClick={() => fileInput.current?.click()} aria-label="Attach files" title="Attach images or text files (or drop or paste them)">+ Attach</button>
+        <input ref={fileInput} type="file" multiple hidden onChange={(e) => { void addFiles(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
+        <span className="muted small" data-testid="composer-model">
+          {model ?? 'no model'} · {toolCount} tools{budget ? ` · ${formatTokens(budget.totalToolTokens)}` : ''}
+        </span>
+        <span className="spacer" />
+        <span className="muted small hide-narrow">Enter to send · Shift+Enter new line</span>
+        {running ? (
+          <button type="button" className="danger" onClick={() => void stop()} title="Stop (Esc or Ctrl+.)">⏹ Stop</button>
+        ) : (
+          <button className="primary" type="submit" disabled={busy}>Send</button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+// The conversation, virtualised: only the rows on screen exist in the DOM, so a 10,000-message
+// conversation opens and scrolls like a short one. It follows new text unless the user scrolled up.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLena } from '../../store';
+import { NO_CONVERSATION } from '../../store/chat-slice';
+import { ChatErrorNote } from './ChatErrorNote';
+import { MessageRow } from './MessageRow';
+import { SystemCardView } from './SystemCardView';
+
+const EMPTY: never[] = [];
+
+export function MessageList() {
+  const count = useLena((s) => s.chat?.messages.length ?? 0);
+  const conversationId = useLena((s) => s.chat?.conversationId ?? null);
+  const lastMessage = useLena((s) => s.chat?.messages[s.chat.messages.length - 1]);
+  const turnError = useLena((s) => (s.chat?.turnId ? null : s.chat?.error ?? null));
+  const cards = useLena((s) => s.systemCards[s.activeId ?? NO_CONVERSATION] ?? EMPTY);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 96,
+    overscan: 6,
+    getItemKey: (i) => useLena.getState().chat?.messages[i]?.id ?? i,
+  });
+
+  // Opening a conversation starts at its end.
+  useLayoutEffect(() => {
+    stickToBottom.current = true;
+    if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  }, [conversationId]);
+
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
+  }, [count, lastMessage, cards.length, turnError]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (el) stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const lastError = lastMessage?.error ?? null;
+  return (
+    <div className="messages" ref={scrollRef} onScroll={onScroll} data-testid="message-scroller">
+      <div role="list" aria-label="Messages" className="message-list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => (
+          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="virtual-row" style={{ transform: `translateY(${item.start}px)` }}>
+            <MessageRow index={item.index} isLast={item.index === count - 1} />
+          </div>
+        ))}
+      </div>
+      {turnError && turnError !== lastError && <ChatErrorNote error={turnError} />}
+      {cards.map((c) => (
+        <SystemCardView key={c.id} card={c} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// One message of the conversation: the user's text and attachments, or the assistant's Markdown
+// with its tool cards in place; Edit, Copy and Regenerate where they apply.
+import { memo, useState } from 'react';
+import type { ChatMessage, ContentBlock, ToolCallView } from '../../../shared/chat-types';
+import { CopyButton } from '../../components/CopyButton';
+import { Marked } from '../../components/Marked';
+import { messageText } from '../../lib/chat-reducer';
+import { useLena } from '../../store';
+import { ChatErrorNote } from './ChatErrorNote';
+import { Markdown } from './Markdown';
+import { ToolCard } from './ToolCard';
+
+function placeholderCall(message: ChatMessage, block: ContentBlock): ToolCallView {
+  const name = String(block.name ?? 'tool');
+  const [, server = '', tool = name] = /^mcp__(.+?)__(.+)$/.exec(name) ?? [];
+  return {
+    id: String(block.id), conversationId: message.conversationId, messageId: message.id, server, tool, qualifiedName: name, title: null,
+    input: block.input, status: 'pending', result: null, isError: false, errorSource: null, errorMessage: null, resultBytes: null,
+    truncated: false, progress: null, decision: null, decidedBy: null, startedAt: null, endedAt: null, durationMs: null,
+  };
+}
+
+function ToolUse({ message, block }: { message: ChatMessage; block: ContentBlock }) {
+  const call = useLena((s) => s.chat?.toolCalls[String(block.id)]);
+  return <ToolCard call={call ?? placeholderCall(message, block)} />;
+}
+
+function UserBlock({ block }: { block: ContentBlock }) {
+  if (block.type === 'text') return <div className="user-text"><Marked text={String(block.text ?? '')} /></div>;
+  const source = block.source as { type?: string; media_type?: string; data?: string } | undefined;
+  if (block.type === 'image' && source?.type === 'base64' && /^image\/(png|jpeg|gif|webp)$/.test(source.media_type ?? '')) {
+    return <img className="attachment-thumb" src={`data:${source.media_type};base64,${source.data}`} alt="Attached image" />;
+  }
+  if (block.type === 'document') return <span className="attachment-chip">Attached file: {String(block.title ?? 'document')}</span>;
+  return null;
+}
+
+function Editor({ message }: { message: ChatMessage }) {
+  const [text, setText] = useState(messageText(message));
+  const edit = useLena((s) => s.edit);
+  const setEditing = useLena((s) => s.setEditing);
+  return (
+    <form className="edit-form" onSubmit={(e) => { e.preventDefault(); void edit(message.id, text); }}>
+      <textarea aria-label="Edit message" autoFocus value={text} onChange={(e) => setText(e.target.value)} rows={Math.min(10, text.split('\n').length + 1)}
+        onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setEditing(null); } if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void edit(message.id, text); } }} />
+      <div className="row">
+        <button type="submit" className="primary">Save and resend</button>
+        <button type="button" onClick={() => setEditing(null)}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+export const MessageRow = memo(function MessageRow({ index, isLast }: { index: number; isLast: boolean }) {
+  const message = useLena((s) => s.chat?.messages[index]);
+  const editing = useLena((s) => s.editingId !== null && s.editingId === message?.id);
+  const running = useLena((s) => s.chat?.turnId != null);
+  const setEditing = useLena((s) => s.setEditing);
+  const regenerate = useLena((s) => s.regenerate);
+  if (!message) return null;
+  const visible = message.content.filter((b) => b.type !== 'tool_result');
+  if (visible.length === 0 && !message.error && message.status !== 'streaming') return <div className="message-spacer" />;
+  if (message.role === 'user') {
+    return (
+      <div className="message user" role="listitem" aria-label="Your message">
+        {editing ? <Editor message={message} /> : visible.map((b, i) => <UserBlock key={i} block={b} />)}
+        {!editing && (
+          <div className="message-actions">
+            <button className="small-button ghost" disabled={running} onClick={() => setEditing(message.id)}>Edit</button>
+          </div>
+        )}
+      </div>
+    );
+  }
+  const text = messageText(message);
+  return (
+    <div className="message assistant" role="listitem" aria-label="Claude’s answer" data-status={message.status}>
+      {visible.map((b, i) => {
+        if (b.type === 'text') return <Markdown key={i} text={String(b.text ?? '')} />;
+        if (b.type === 'tool_use') return <ToolUse key={String(b.id ?? i)} message={message} block={b} />;
+        if (b.type === 'thinking' && typeof b.thinking === 'string') {
+          return <details key={i} className="thinking"><summary>Thinking</summary><pre className="result-text"><Marked text={b.thinking} /></pre></details>;
+        }
+        return null;
+      })}
+      {message.status === 'streaming' && <span className="caret" aria-label="Claude is writing" />}
+      {message.error && <ChatErrorNote error={message.error} />}
+      {message.status !== 'streaming' && text && (
+        <div className="message-actions">
+          <CopyButton text={text} label="Copy answer" className="ghost" />
+          {isLast && !running && <button className="small-button ghost" onClick={() => void regenerate()}>Regenerate</button>}
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,110 @@
+// One tool call as a card: status, server · tool, duration or progress, arguments, result, and a
+// Cancel that really cancels while it runs. Expanded while running or failed, collapsed when done.
+import { memo, useEffect, useState } from 'react';
+import type { ToolCallStatus, ToolCallView } from '../../../shared/chat-types';
+import { CodeBlock } from '../../components/CodeBlock';
+import { formatDuration } from '../../lib/format';
+import { useLena } from '../../store';
+import { ToolResult } from './ToolResult';
+
+const STATUS: Record<ToolCallStatus, { icon: string; word: string }> = {
+  pending: { icon: '⏸', word: 'Waiting for approval' },
+  running: { icon: '◌', word: 'Running' },
+  done: { icon: '✓', word: 'Done' },
+  error: { icon: '✕', word: 'Error' },
+  denied: { icon: '⊘', word: 'Denied' },
+  cancelled: { icon: '⏹', word: 'Cancelled' },
+};
+
+function useElapsed(since: number | null, active: boolean): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  return since === null ? null : Math.max(0, now - since);
+}
+
+function Progress({ call }: { call: ToolCallView }) {
+  const elapsed = useElapsed(call.startedAt, call.status === 'running');
+  const p = call.progress;
+  const fraction = p?.total ? Math.min(1, p.progress / p.total) : null;
+  return (
+    <div className="tool-progress">
+      {fraction !== null ? (
+        <progress max={1} value={fraction} aria-label="Progress" />
+      ) : (
+        <div className="indeterminate" role="progressbar" aria-label="Running" />
+      )}
+      <span className="muted small">
+        {p?.message ? `${p.message} · ` : ''}
+        {fraction !== null ? `${Math.round(fraction * 100)}% · ` : ''}
+        {elapsed !== null ? `${formatDuration(elapsed)} elapsed` : 'starting'}
+      </span>
+    </div>
+  );
+}
+
+function ErrorLine({ call }: { call: ToolCallView }) {
+  if (call.status === 'denied') {
+    return <p className="tool-note">Denied{call.decidedBy ? ` by ${call.decidedBy}` : ''}: the tool did not run, and Claude was told so.</p>;
+  }
+  if (call.status === 'cancelled') return <p className="tool-note">Cancelled: the server was asked to stop this call.</p>;
+  if (call.status !== 'error') return null;
+  const who = call.errorSource === 'server' ? 'The server failed' : 'The tool reported an error';
+  return (
+    <p className="tool-note error" role="alert">
+      {who}
+      {call.errorMessage ? `: ${call.errorMessage}` : '.'}
+    </p>
+  );
+}
+
+export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView }) {
+  const cancelTool = useLena((s) => s.cancelTool);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const open = call.status === 'running' || call.status === 'pending' || call.status === 'error';
+  const [expanded, setExpanded] = useState<boolean | null>(null);
+  const isOpen = expanded ?? open;
+  const status = STATUS[call.status];
+  const name = call.title ?? call.tool;
+  const bodyId = `tool-body-${call.id}`;
+  return (
+    <div className={`tool-card status-${call.status}`} data-testid="tool-card" data-status={call.status}>
+      <div className="tool-head">
+        <button className="tool-toggle ghost" aria-expanded={isOpen} aria-controls={bodyId} onClick={() => setExpanded(!isOpen)}>
+          <span className="tool-icon" aria-hidden>
+            {status.icon}
+          </span>
+          <span className="tool-status-word">{status.word}</span>
+          <span className="tool-name">
+            {call.server} · {name}
+          </span>
+        </button>
+        <span className="spacer" />
+        {call.durationMs !== null && <span className="muted small">{formatDuration(call.durationMs)}</span>}
+        {call.status === 'running' && (
+          <button
+            className="small-button"
+            onClick={() => void cancelTool(call.id).then((r) => setCancelError(r.ok ? null : r.error.message))}
+          >
+            Cancel
+          </button>
+        )}
+      </div>
+      {call.status === 'running' && <Progress call={call} />}
+      {cancelError && <p className="tool-note error">Could not cancel: {cancelError}</p>}
+      <ErrorLine call={call} />
+      {isOpen && (
+        <div className="tool-body" id={bodyId}>
+          <CodeBlock code={JSON.stringify(call.input ?? {}, null, 2)} language="json" label="arguments" />
+          {call.result !== null && call.result !== undefined && <ToolResult result={call.result} />}
+          {call.truncated && call.resultBytes !== null && (
+            <p className="muted small">Claude saw a shortened copy of this result; the whole result is shown here.</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,111 @@
+// A tool's result as plain text (never Markdown-executed), images as thumbnails that open large,
+// structured content as JSON, and long text cut with "Show all (N KB)".
+import { useState } from 'react';
+import { CodeBlock } from '../../components/CodeBlock';
+import { CopyButton } from '../../components/CopyButton';
+import { Marked } from '../../components/Marked';
+import { formatBytes } from '../../lib/format';
+
+const PREVIEW_CHARS = 20_000;
+const IMAGE_MIME = /^image\/(png|jpeg|gif|webp)$/;
+
+interface Block {
+  type: string;
+  text?: string;
+  data?: string;
+  mimeType?: string;
+  uri?: string;
+  name?: string;
+  resource?: { uri?: string; text?: string; blob?: string; mimeType?: string };
+}
+
+function blocksOf(result: unknown): { blocks: Block[]; structured: unknown } {
+  if (result === null || typeof result !== 'object') return { blocks: [], structured: undefined };
+  const r = result as { content?: unknown; structuredContent?: unknown };
+  const blocks = Array.isArray(r.content) ? (r.content.filter((b) => b && typeof b === 'object') as Block[]) : [];
+  return { blocks, structured: r.structuredContent };
+}
+
+/** All text of a result, for the copy button. */
+export function resultText(result: unknown): string {
+  return blocksOf(result)
+    .blocks.map((b) => (b.type === 'text' ? (b.text ?? '') : b.type === 'resource' ? (b.resource?.text ?? '') : ''))
+    .filter(Boolean)
+    .join('\n');
+}
+
+function LongText({ text }: { text: string }) {
+  const [all, setAll] = useState(false);
+  const long = text.length > PREVIEW_CHARS;
+  return (
+    <>
+      <pre className="result-text">
+        <Marked text={all || !long ? text : text.slice(0, PREVIEW_CHARS)} />
+      </pre>
+      {long && !all && (
+        <button className="small-button" onClick={() => setAll(true)}>
+          Show all ({formatBytes(new TextEncoder().encode(text).length)})
+        </button>
+      )}
+    </>
+  );
+}
+
+function Thumbnail({ src, label }: { src: string; label: string }) {
+  const [large, setLarge] = useState(false);
+  return (
+    <>
+      <button className="thumb" onClick={() => setLarge(true)} aria-label={`Open ${label} large`}>
+        <img src={src} alt={label} />
+      </button>
+      {large && (
+        <div className="lightbox" role="dialog" aria-modal="true" aria-label={label} onClick={() => setLarge(false)} onKeyDown={(e) => e.key === 'Escape' && setLarge(false)}>
+          <img src={src} alt={label} />
+          <button autoFocus onClick={() => setLarge(false)}>
+            Close
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function ToolResult({ result }: { result: unknown }) {
+  const { blocks, structured } = blocksOf(result);
+  const text = resultText(result);
+  if (blocks.length === 0 && structured === undefined) return <p className="muted small">No result content.</p>;
+  return (
+    <div className="tool-result">
+      <div className="section-head">
+        <span className="muted small">Result</span>
+        {text && <CopyButton text={text} label="Copy result" />}
+      </div>
+      {blocks.map((b, i) => {
+        if (b.type === 'text') return <LongText key={i} text={b.text ?? ''} />;
+        if (b.type === 'image' && b.data && IMAGE_MIME.test(b.mimeType ?? '')) {
+          return <Thumbnail key={i} src={`data:${b.mimeType};base64,${b.data}`} label={`Image ${i + 1} from the tool`} />;
+        }
+        if (b.type === 'resource') {
+          const res = b.resource ?? {};
+          return res.text !== undefined ? (
+            <div key={i}>
+              <span className="muted small mono">{res.uri}</span>
+              <LongText text={res.text} />
+            </div>
+          ) : (
+            <p key={i} className="muted small mono">
+              Resource {res.uri} ({res.mimeType ?? 'binary'}, not shown)
+            </p>
+          );
+        }
+        if (b.type === 'resource_link') return <p key={i} className="mono small">Link to resource: {b.uri}</p>;
+        return (
+          <p key={i} className="muted small">
+            {b.type} content ({b.mimeType ?? 'unknown type'}), not shown
+          </p>
+        );
+      })}
+      {structured !== undefined && <CodeBlock code={JSON.stringify(structured, null, 2)} language="json" label="structured content" />}
+    </div>
+  );
+}

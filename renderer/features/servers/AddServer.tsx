@@ -1,0 +1,72 @@
+// "Add server": a name and the form, Test connection before adding, import from a pasted snippet
+// or from Claude Desktop, and the suggestions.
+import { useState } from 'react';
+import type { TestConnectionResult } from '../../../shared/server-types';
+import { ErrorNote } from '../../components/ErrorNote';
+import { entryFromForm, formFromEntry } from '../../lib/entry-form';
+import type { SnippetImport } from '../../lib/mcp-snippet';
+import { useLena } from '../../store';
+import type { UiError } from '../../store/result';
+import { ImportButton } from './ImportButton';
+import { ServerForm } from './ServerForm';
+import { Suggestions } from './Suggestions';
+import { TestResult } from './TestResult';
+
+export function AddServer() {
+  const { addServer, testServer, selectServer, setAddingServer } = useLena.getState();
+  const [name, setName] = useState('');
+  const [form, setForm] = useState(formFromEntry(null));
+  const [error, setError] = useState<UiError | null>(null);
+  const [test, setTest] = useState<TestConnectionResult | null>(null);
+  const [imported, setImported] = useState<string | null>(null);
+  const entry = entryFromForm(form);
+
+  const add = async () => {
+    if (name.trim() === '') return setError({ code: 'invalid-arguments', message: 'Give the server a name: letters, digits, "_" and "-".' });
+    const r = await addServer(name.trim(), entry);
+    if (r.ok) selectServer(r.value.name);
+    else setError(r.error);
+  };
+  const runTest = async () => {
+    setTest(null);
+    const r = await testServer(name.trim() || 'test', entry);
+    if (r.ok) setTest(r.value);
+    else setError(r.error);
+  };
+  const importSnippet = async (snippet: SnippetImport) => {
+    const added: string[] = [];
+    const failed: string[] = snippet.invalid.map((i) => `${i.name}: ${i.reason}`);
+    for (const s of snippet.servers) {
+      const r = await addServer(s.name, s.entry);
+      if (r.ok) added.push(s.name);
+      else failed.push(`${s.name}: ${r.error.message}`);
+    }
+    setImported([added.length ? `Imported ${added.join(', ')}.` : 'Nothing was imported.', ...failed.map((f) => `Not imported — ${f}`)].join('\n'));
+  };
+
+  return (
+    <div className="server-detail" aria-label="Add a server">
+      <div className="row">
+        <h2>Add a server</h2>
+        <span className="spacer" />
+        <ImportButton />
+        <button className="ghost" onClick={() => setAddingServer(false)}>Close</button>
+      </div>
+      <p className="muted small">Paste a whole command line into Command, or a Claude Desktop <span className="mono">{'{"mcpServers": …}'}</span> snippet anywhere in the form.</p>
+      <label className="field">
+        <span>Name</span>
+        <input className="mono" value={name} onChange={(e) => setName(e.target.value)} placeholder="memory" aria-describedby="name-hint" />
+        <span id="name-hint" className="muted small">Becomes part of tool names (mcp__{name || 'NAME'}__tool).</span>
+      </label>
+      <ServerForm form={form} onChange={setForm} server={name} onSnippet={(s) => void importSnippet(s)} />
+      {imported && <pre className="notice small" role="status">{imported}</pre>}
+      {error && <ErrorNote title="The server was not added" error={error} />}
+      {test && <TestResult result={test} />}
+      <div className="row">
+        <button className="primary" onClick={() => void add()}>Add server</button>
+        <button onClick={() => void runTest()}>Test connection</button>
+      </div>
+      <Suggestions />
+    </div>
+  );
+}

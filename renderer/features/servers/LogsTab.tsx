@@ -1,0 +1,46 @@
+// A server's stderr tail and protocol log: monospace, filterable, copyable; follows new lines
+// unless the user scrolled up.
+import { useEffect, useRef, useState } from 'react';
+import type { ServerStatus } from '../../../shared/server-types';
+import { CopyButton } from '../../components/CopyButton';
+import { ErrorNote } from '../../components/ErrorNote';
+import { Marked } from '../../components/Marked';
+import { formatClock, formatDuration } from '../../lib/format';
+import { useLena } from '../../store';
+
+export function LogsTab({ server }: { server: ServerStatus }) {
+  const logs = useLena((s) => s.serverLogs[server.name] ?? null);
+  const error = useLena((s) => s.serverLogsError[server.name] ?? null);
+  const loadLogs = useLena((s) => s.loadLogs);
+  const [filter, setFilter] = useState('');
+  const box = useRef<HTMLDivElement>(null);
+  const follow = useRef(true);
+  useEffect(() => {
+    void loadLogs(server.name);
+    const t = setInterval(() => void loadLogs(server.name), 2000);
+    return () => clearInterval(t);
+  }, [server.name, loadLogs]);
+  const stderr = logs?.stderrTail ?? server.stderrTail;
+  const f = filter.toLowerCase();
+  const protocolLines = (logs?.protocol ?? []).map(
+    (p) => `${formatClock(p.time)} ${p.direction === 'out' ? '→' : '←'} ${p.kind}${p.method ? ` ${p.method}` : ''}${p.id !== null ? ` #${p.id}` : ''}${p.durationMs !== null ? ` ${formatDuration(p.durationMs)}` : ''} ${p.bytes} B  ${p.preview}`,
+  );
+  const lines = [...stderr.split('\n').filter((l) => l !== '').map((l) => `stderr  ${l}`), ...protocolLines].filter((l) => l.toLowerCase().includes(f));
+  const text = lines.join('\n');
+  useEffect(() => {
+    if (follow.current && box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [text]);
+  return (
+    <div className="logs-tab">
+      <div className="row">
+        <input type="search" placeholder="Filter lines" aria-label="Filter log lines" value={filter} onChange={(e) => setFilter(e.target.value)} className="grow" />
+        <CopyButton text={text} label="Copy log" />
+      </div>
+      {error && <ErrorNote title="Could not read the protocol log" error={error} />}
+      <div className="log-view mono" ref={box} role="log" aria-label={`Log of ${server.name}`}
+        onScroll={(e) => { const el = e.currentTarget; follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24; }}>
+        {lines.length === 0 ? <span className="muted">{filter ? 'No line matches the filter.' : 'Nothing logged yet.'}</span> : lines.map((l, i) => <div key={i}><Marked text={l} /></div>)}
+      </div>
+    </div>
+  );
+}

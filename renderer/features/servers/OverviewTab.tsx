@@ -1,0 +1,94 @@
+// A server's overview: status with its reason, error with hint, stderr one click away, facts, and
+// the actions (Restart, Enable/Disable, Trusted, Test connection, Remove with confirmation).
+import { useState } from 'react';
+import type { ServerStatus, TestConnectionResult } from '../../../shared/server-types';
+import { ErrorNote } from '../../components/ErrorNote';
+import { StatusWord } from '../../components/StatusWord';
+import { formatDuration, formatTokens } from '../../lib/format';
+import { useLena } from '../../store';
+import type { UiError } from '../../store/result';
+import { TestResult } from './TestResult';
+
+export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onShowLogs(): void }) {
+  const { restartServer, setServerEnabled, setServerTrusted, removeServer, testServer } = useLena.getState();
+  const [error, setError] = useState<UiError | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [test, setTest] = useState<TestConnectionResult | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (label: string, fn: () => Promise<{ ok: boolean; error?: UiError }>) => {
+    setBusy(label);
+    const r = await fn();
+    setBusy(null);
+    setError(r.ok ? null : (r.error ?? null));
+  };
+  const disabled = server.status === 'disabled';
+  return (
+    <div className="overview">
+      <dl className="kv">
+        <dt>Status</dt>
+        <dd><StatusWord status={server.status} />{server.error && <span className="muted"> — {server.error.message}</span>}</dd>
+        <dt>Scope</dt>
+        <dd>{server.scope} <span className="muted small mono">{server.file}</span></dd>
+        {server.shadowed.length > 0 && (<><dt>Replaces</dt><dd className="small">{server.shadowed.map((s) => `${s.scope} (${s.file})`).join(', ')}</dd></>)}
+        <dt>Transport</dt>
+        <dd>{server.transport ?? '—'}</dd>
+        <dt>Server</dt>
+        <dd>{server.serverInfo ? `${server.serverInfo.name} ${server.serverInfo.version}` : '—'}</dd>
+        <dt>Protocol</dt>
+        <dd>{server.protocolVersion ?? '—'}</dd>
+        <dt>Connected in</dt>
+        <dd>{server.connectMs !== null ? formatDuration(server.connectMs) : '—'}{server.restarts ? ` · ${server.restarts} restarts` : ''}</dd>
+        <dt>Offers</dt>
+        <dd>{server.toolCount} tools · {server.resourceCount} resources · {server.promptCount} prompts · {formatTokens(server.toolTokens)} per request</dd>
+      </dl>
+      {server.error && (
+        <div className="error-note" role="alert">
+          <div className="error-note-title">✕ {server.error.message}</div>
+          {server.error.hint && <p>{server.error.hint}</p>}
+          {server.stderrTail && (
+            <details>
+              <summary>Server output (stderr)</summary>
+              <pre className="mono detail-pre" data-testid="stderr-tail">{server.stderrTail}</pre>
+            </details>
+          )}
+          <div className="row">
+            <button onClick={onShowLogs}>Open logs</button>
+          </div>
+        </div>
+      )}
+      {server.issues.length > 0 && (
+        <ul className="issues" aria-label="Configuration problems">
+          {server.issues.map((i, n) => <li key={n} className="error small">{i.message}</li>)}
+        </ul>
+      )}
+      {server.instructions && (
+        <details>
+          <summary>Instructions from the server</summary>
+          <pre className="result-text">{server.instructions}</pre>
+        </details>
+      )}
+      <div className="row wrap">
+        <button disabled={busy !== null || disabled} onClick={() => void run('restart', () => restartServer(server.name))}>{busy === 'restart' ? 'Restarting…' : 'Restart'}</button>
+        <button disabled={busy !== null} onClick={() => void run('enable', () => setServerEnabled(server.name, disabled))}>{disabled ? 'Enable' : 'Disable'}</button>
+        <button disabled={busy !== null || !server.entry} onClick={() => void run('test', async () => { const r = await testServer(server.name, server.entry ?? {}); if (r.ok) setTest(r.value); return r; })}>
+          {busy === 'test' ? 'Testing…' : 'Test connection'}
+        </button>
+        <label className="check" title="Trusted servers’ read-only hints can auto-approve tools (if enabled in Settings). Stored in your settings, never in the server’s entry.">
+          <input type="checkbox" checked={server.trusted} onChange={(e) => void run('trust', () => setServerTrusted(server.name, e.target.checked))} /> Trusted
+        </label>
+        <span className="spacer" />
+        {confirmRemove ? (
+          <span className="row confirm-row" role="alert">
+            Remove {server.name} from {server.scope} configuration?
+            <button className="danger" onClick={() => void run('remove', () => removeServer(server.name))}>Remove</button>
+            <button onClick={() => setConfirmRemove(false)}>Keep</button>
+          </span>
+        ) : (
+          <button className="danger-outline" onClick={() => setConfirmRemove(true)}>Remove…</button>
+        )}
+      </div>
+      {test && <TestResult result={test} />}
+      {error && <ErrorNote title="That did not work" error={error} />}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// The selected server: tabs Overview · Tools · Logs · Configuration (or its approval request).
+import { useState, type KeyboardEvent } from 'react';
+import type { ServerStatus } from '../../../shared/server-types';
+import { StatusWord } from '../../components/StatusWord';
+import { ApprovalView } from './ApprovalView';
+import { ConfigTab } from './ConfigTab';
+import { LogsTab } from './LogsTab';
+import { OverviewTab } from './OverviewTab';
+import { ToolsTab } from './ToolsTab';
+
+const TABS = ['Overview', 'Tools', 'Logs', 'Configuration'] as const;
+type Tab = (typeof TABS)[number];
+
+export function ServerDetail({ server }: { server: ServerStatus }) {
+  const [tab, setTab] = useState<Tab>('Overview');
+  const onKey = (e: KeyboardEvent) => {
+    const i = TABS.indexOf(tab);
+    if (e.key === 'ArrowRight') setTab(TABS[(i + 1) % TABS.length]);
+    if (e.key === 'ArrowLeft') setTab(TABS[(i + TABS.length - 1) % TABS.length]);
+  };
+  return (
+    <div className="server-detail" aria-label={`Server ${server.name}`}>
+      <div className="row">
+        <h2 className="mono">{server.name}</h2>
+        <StatusWord status={server.status} />
+      </div>
+      {server.status === 'needs-approval' && <ApprovalView server={server} />}
+      <div role="tablist" aria-label="Server detail" className="tabs" onKeyDown={onKey}>
+        {TABS.map((t) => (
+          <button key={t} role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} tabIndex={tab === t ? 0 : -1} className={tab === t ? 'selected' : ''} onClick={() => setTab(t)}>
+            {t}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
+        {tab === 'Overview' && <OverviewTab server={server} onShowLogs={() => setTab('Logs')} />}
+        {tab === 'Tools' && <ToolsTab server={server} />}
+        {tab === 'Logs' && <LogsTab server={server} />}
+        {tab === 'Configuration' && <ConfigTab server={server} />}
+      </div>
+    </div>
+  );
+}

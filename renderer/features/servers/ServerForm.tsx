@@ -1,0 +1,86 @@
+// The server form: transport, command and arguments (a pasted command line is split into both),
+// working directory, environment, URL and headers, timeouts, enabled. Pasting a Claude Desktop
+// `mcpServers` snippet anywhere in it offers to import those servers instead.
+import type { ClipboardEvent } from 'react';
+import { SERVER_TYPES } from '../../../shared/server-config';
+import { looksLikeCommandLine, splitCommandLine } from '../../lib/command-line';
+import type { EntryForm } from '../../lib/entry-form';
+import { parseMcpServersSnippet, type SnippetImport } from '../../lib/mcp-snippet';
+import { ArgsList } from './ArgsList';
+import { KeyValueTable } from './KeyValueTable';
+
+export interface ServerFormProps {
+  form: EntryForm;
+  onChange(form: EntryForm): void;
+  server: string;
+  onSnippet?(snippet: SnippetImport): void;
+}
+
+const TRANSPORT_LABEL = { stdio: 'Local command (stdio)', http: 'Streamable HTTP', sse: 'HTTP + SSE (older)' } as const;
+
+export function ServerForm({ form, onChange, server, onSnippet }: ServerFormProps) {
+  const set = <K extends keyof EntryForm>(key: K, value: EntryForm[K]) => onChange({ ...form, [key]: value });
+  const onPasteAnywhere = (e: ClipboardEvent) => {
+    const text = e.clipboardData.getData('text');
+    const snippet = onSnippet ? parseMcpServersSnippet(text) : null;
+    if (snippet) {
+      e.preventDefault();
+      onSnippet?.(snippet);
+    }
+  };
+  const onPasteCommand = (e: ClipboardEvent<HTMLInputElement>) => {
+    const text = e.clipboardData.getData('text');
+    if (!looksLikeCommandLine(text)) return;
+    const split = splitCommandLine(text.trim());
+    if (!split.ok) return;
+    e.preventDefault();
+    e.stopPropagation();
+    onChange({ ...form, command: split.words[0], args: split.words.slice(1) });
+  };
+  return (
+    <div className="server-form" onPaste={onPasteAnywhere}>
+      <div role="radiogroup" aria-label="Transport" className="segmented">
+        {SERVER_TYPES.map((t) => (
+          <button type="button" key={t} role="radio" aria-checked={form.transport === t} className={form.transport === t ? 'selected' : ''} onClick={() => set('transport', t)}>
+            {TRANSPORT_LABEL[t]}
+          </button>
+        ))}
+      </div>
+      {form.transport === 'stdio' ? (
+        <>
+          <label className="field">
+            <span>Command</span>
+            <input className="mono" value={form.command} onChange={(e) => set('command', e.target.value)} onPaste={onPasteCommand} placeholder="npx (paste a whole command line to fill the arguments too)" />
+          </label>
+          <ArgsList args={form.args} onChange={(args) => set('args', args)} />
+          <label className="field">
+            <span>Working directory</span>
+            <input className="mono" value={form.cwd} onChange={(e) => set('cwd', e.target.value)} placeholder="(Lena’s default)" />
+          </label>
+          <KeyValueTable label="Environment" rows={form.env} onChange={(env) => set('env', env)} server={server} keyPlaceholder="NAME" />
+        </>
+      ) : (
+        <>
+          <label className="field">
+            <span>URL</span>
+            <input className="mono" value={form.url} onChange={(e) => set('url', e.target.value)} placeholder="https://example.com/mcp" />
+          </label>
+          <KeyValueTable label="Headers" rows={form.headers} onChange={(headers) => set('headers', headers)} server={server} keyPlaceholder="Authorization" />
+        </>
+      )}
+      <div className="row wrap">
+        <label className="field small-field">
+          <span>Request timeout (s)</span>
+          <input inputMode="decimal" value={form.timeout} placeholder="60" onChange={(e) => set('timeout', e.target.value)} />
+        </label>
+        <label className="field small-field">
+          <span>Startup timeout (s)</span>
+          <input inputMode="decimal" value={form.startupTimeout} placeholder="120" onChange={(e) => set('startupTimeout', e.target.value)} />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} /> Enabled
+        </label>
+      </div>
+    </div>
+  );
+}

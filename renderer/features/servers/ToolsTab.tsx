@@ -1,0 +1,58 @@
+// A server's tools: searchable, with hint badges, per-tool switch, pinned-definition status and
+// the token cost of each definition.
+import { useEffect, useState } from 'react';
+import type { ServerStatus } from '../../../shared/server-types';
+import { ErrorNote } from '../../components/ErrorNote';
+import { HintBadges } from '../../components/HintBadges';
+import { Marked } from '../../components/Marked';
+import { formatTokens } from '../../lib/format';
+import { useLena } from '../../store';
+
+const PIN = { unpinned: 'not pinned yet', pinned: 'pinned', changed: 'definition changed since approval' } as const;
+const NONE: never[] = [];
+
+export function ToolsTab({ server }: { server: ServerStatus }) {
+  const tools = useLena((s) => s.tools[server.name] ?? NONE);
+  const error = useLena((s) => s.toolsError[server.name] ?? null);
+  const { loadTools, setToolEnabled, acceptDefinition } = useLena.getState();
+  const [query, setQuery] = useState('');
+  const [rowError, setRowError] = useState<string | null>(null);
+  useEffect(() => void loadTools(server.name), [server.name, server.toolCount, loadTools]);
+  const q = query.toLowerCase();
+  const shown = tools.filter((t) => t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q) || (t.title ?? '').toLowerCase().includes(q));
+  if (error) return <ErrorNote title="Could not list the tools" error={error}><button onClick={() => void loadTools(server.name)}>Retry</button></ErrorNote>;
+  return (
+    <div className="tools-tab">
+      <input type="search" placeholder="Search tools" aria-label="Search tools" value={query} onChange={(e) => setQuery(e.target.value)} />
+      {rowError && <p className="error small" role="alert">{rowError}</p>}
+      {tools.length === 0 ? (
+        <p className="muted">{server.status === 'connected' ? 'This server offers no tools.' : 'Tools appear once the server is connected.'}</p>
+      ) : (
+        <ul role="list" className="tool-list">
+          {shown.map((t) => (
+            <li key={t.name} className="tool-row">
+              <div className="row">
+                <label className="switch">
+                  <input type="checkbox" role="switch" checked={t.enabled} aria-label={`Enable ${t.name}`}
+                    onChange={(e) => void setToolEnabled(server.name, t.name, e.target.checked).then((r) => setRowError(r.ok ? null : `Could not change ${t.name}: ${r.error.message}`))} />
+                </label>
+                <strong className="mono">{t.name}</strong>
+                {t.title && <span>{t.title}</span>}
+                <HintBadges hints={t.annotations} trusted={server.trusted} />
+                <span className="spacer" />
+                <span className={`small ${t.pin === 'changed' ? 'warning' : 'muted'}`}>{PIN[t.pin]}</span>
+                <span className="muted small">{formatTokens(t.tokens)}</span>
+              </div>
+              <p className="small tool-desc"><Marked text={t.description} /></p>
+              {t.pin === 'changed' && (
+                <button className="small-button" onClick={() => void acceptDefinition(server.name, t.name).then((r) => setRowError(r.ok ? null : r.error.message))}>
+                  Accept the new definition
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// Saved permission rules, each with Revoke.
+import { useEffect, useState } from 'react';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useLena } from '../../store';
+
+export function RulesSection() {
+  const rules = useLena((s) => s.rules);
+  const error = useLena((s) => s.rulesError);
+  const { loadRules, revokeRule } = useLena.getState();
+  const [rowError, setRowError] = useState<string | null>(null);
+  useEffect(() => void loadRules(), [loadRules]);
+  return (
+    <section className="card" aria-labelledby="rules-heading">
+      <h2 id="rules-heading">Permission rules</h2>
+      {error ? (
+        <ErrorNote title="Could not read the permission rules" error={error}><button onClick={() => void loadRules()}>Retry</button></ErrorNote>
+      ) : !rules ? (
+        <p className="muted">Loading…</p>
+      ) : rules.length === 0 ? (
+        <p className="muted">No saved rules. Choices like “Always allow this tool” in the permission dialog appear here.</p>
+      ) : (
+        <ul role="list" className="rules">
+          {rules.map((r) => (
+            <li key={`${r.list}:${r.rule}`} className="row">
+              <span className={`badge badge-${r.list === 'allow' ? 'ok' : r.list === 'deny' ? 'danger' : 'warn'}`}>{r.list}</span>
+              <span className="mono">{r.rule}</span>
+              <span className="muted small">{r.scope}{r.suspended ? ' · suspended: the server changed since' : ''}</span>
+              <span className="spacer" />
+              {r.scope === 'user' && <button className="small-button" onClick={() => void revokeRule(r.list, r.rule).then((x) => setRowError(x.ok ? null : x.error.message))}>Revoke</button>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {rowError && <p className="error small" role="alert">Not revoked: {rowError}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+// The open conversation: its messages and tool calls kept current from `chat:event`, the composer's
+// drafts and attachments per conversation, and the turn's actions (send, stop, regenerate, edit).
+import type { StateCreator } from 'zustand';
+import type { Attachment, ChatEvent, TokenBudget } from '../../shared/chat-types';
+import { call, subscribe } from '../host';
+import { applyChatEvent, openChatFrom, type OpenChat } from '../lib/chat-reducer';
+import type { LenaState } from './index';
+import { attempt, toUiError, type LoadState, type Outcome, type UiError } from './result';
+
+/** A card the window adds itself (the `/mcp` status, a command's outcome); never sent to Claude. */
+export type SystemCard =
+  | { id: string; kind: 'mcp-status'; time: number }
+  | { id: string; kind: 'notice'; time: number; text: string; tone: 'info' | 'error'; detail?: string };
+
+/** A system card before it gets its id and time. */
+export type SystemCardInput = { kind: 'mcp-status' } | { kind: 'notice'; text: string; tone: 'info' | 'error'; detail?: string };
+
+/** Drafts and cards of the blank, not-yet-created conversation live under this key. */
+export const NO_CONVERSATION = '';
+
+export interface ChatSlice {
+  chat: OpenChat | null;
+  chatState: LoadState;
+  chatError: UiError | null;
+  sendError: UiError | null;
+  drafts: Record<string, string>;
+  attachments: Record<string, Attachment[]>;
+  systemCards: Record<string, SystemCard[]>;
+  editingId: string | null;
+  budget: TokenBudget | null;
+  budgetError: UiError | null;
+  loadChat(id: string | null): Promise<void>;
+  setDraft(text: string): void;
+  addAttachments(list: Attachment[]): void;
+  removeAttachment(index: number): void;
+  setEditing(messageId: string | null): void;
+  addSystemCard(card: SystemCardInput): void;
+  send(text: string): Promise<Outcome<unknown>>;
+  stop(): Promise<void>;
+  regenerate(): Promise<void>;
+  edit(messageId: string, text: string): Promise<Outcome<unknown>>;
+  cancelTool(toolUseId: string): Promise<Outcome<void>>;
+  loadBudget(): Promise<void>;
+  subscribeChat(): () => void;
+}
+
+let cardSeq = 0;
+let pending: ChatEvent[] = [];
+let flushScheduled = false;
+
+export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set, get) => {
+  const key = () => get().activeId ?? NO_CONVERSATION;
+
+  // Text deltas arrive up to hundreds per second: apply them once per frame, in order.
+  const flush = () => {
+    flushScheduled = false;
+    const events = pending;
+    pending = [];
+    const chat = get().chat;
+    if (!chat || events.length === 0) return;
+    let next = chat;
+    for (const e of events) next = applyChatEvent(next, e);
+    if (next !== chat) set({ chat: next });
+  };
+  const schedule = () => {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
+    else setTimeout(flush, 16);
+  };
+  const turnCall = async (fn: () => Promise<unknown>): Promise<Outcome<unknown>> => {
+    set({ sendError: null });
+    const r = await attempt(fn);
+    if (!r.ok) set({ sendError: r.error });
+    return r;
+  };
+
+  return {
+    chat: null,
+    chatState: 'idle',
+    chatError: null,
+    sendError: null,
+    drafts: {},
+    attachments: {},
+    systemCards: {},
+    editingId: null,
+    budget: null,
+    budgetError: null,
+    async loadChat(id) {
+      pending = [];
+      set({ editingId: null, sendError: null });
+      if (id === null) {
+        set({ chat: null, chatState: 'ready', chatError: null });
+        return;
+      }
+      set({ chatState: 'loading', chatError: null });
+      try {
+        const conversation = await call('conversations:get', { id });
+        if (get().activeId === id) set({ chat: openChatFrom(conversation), chatState: 'ready' });
+      } catch (err) {
+        if (get().activeId === id) set({ chat: null, chatState: 'error', chatError: toUiError(err) });
+      }
+    },
+    setDraft: (text) => set((s) => ({ drafts: { ...s.drafts, [key()]: text } })),
+    addAttachments: (list) => set((s) => ({ attachments: { ...s.attachments, [key()]: [...(s.attachments[key()] ?? []), ...list].slice(0, 20) } })),
+    removeAttachment: (index) => set((s) => ({ attachments: { ...s.attachments, [key()]: (s.attachments[key()] ?? []).filter((_, i) => i !== index) } })),
+    setEditing: (messageId) => set({ editingId: messageId }),
+    addSystemCard(card) {
+      const full = { ...card, id: `local-${++cardSeq}`, time: Date.now() } as SystemCard;
+      set((s) => ({ systemCards: { ...s.systemCards, [key()]: [...(s.systemCards[key()] ?? []), full] } }));
+    },
+    async send(text) {
+      let id = get().activeId;
+      if (id === null) {
+        const created = await get().newConversation();
+        if (!created.ok) {
+          set({ sendError: created.error });
+          return created;
+        }
+        id = created.value.id;
+        // Carry what was typed into the blank conversation over to the new one.
+        set((s) => ({ attachments: { ...s.attachments, [id as string]: s.attachments[NO_CONVERSATION] ?? [], [NO_CONVERSATION]: [] } }));
+      }
+      const conversationId = id;
+      const attachments = get().attachments[conversationId] ?? [];
+      const r = await turnCall(() => call('chat:send', { conversationId, text, ...(attachments.length ? { attachments } : {}) }));
+      if (r.ok) set((s) => ({ drafts: { ...s.drafts, [conversationId]: '', [NO_CONVERSATION]: '' }, attachments: { ...s.attachments, [conversationId]: [] } }));
+      return r;
+    },
+    async stop() {
+      const id = get().activeId;
+      if (id && get().chat?.turnId) await turnCall(() => call('chat:stop', { conversationId: id }));
+    },
+    async regenerate() {
+      const id = get().activeId;
+      if (id) await turnCall(() => call('chat:regenerate', { conversationId: id }));
+    },
+    async edit(messageId, text) {
+      const id = get().activeId;
+      if (!id) return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
+      const r = await turnCall(() => call('chat:edit', { conversationId: id, messageId, text }));
+      if (r.ok) set({ editingId: null });
+      return r;
+    },
+    cancelTool: (toolUseId) => attempt(() => call('chat:cancel-tool', { toolUseId })),
+    async loadBudget() {
+      const r = await attempt(() => call('chat:budget'));
+      set(r.ok ? { budget: r.value, budgetError: null } : { budgetError: r.error });
+    },
+    subscribeChat() {
+      return subscribe('chat:event', (event) => {
+        if (event.type === 'conversation-updated') return;
+        if (event.type === 'text-delta') {
+          pending.push(event);
+          schedule();
+          return;
+        }
+        if (pending.length > 0) flush();
+        const chat = get().chat;
+        if (chat) {
+          const next = applyChatEvent(chat, event);
+          if (next !== chat) set({ chat: next });
+        }
+        if (event.type === 'turn-ended') void get().loadBudget();
+      });
+    },
+  };
+};
