@@ -31,6 +31,7 @@ import {
   type MessageRow,
 } from './rows';
 import { searchMessages } from './search';
+import { endSession, forgetDeadSessions, startSession } from './sessions';
 import {
   cancelInterruptedToolCalls,
   getToolCall,
@@ -55,10 +56,20 @@ const SUMMARY = `SELECT c.*, (SELECT count(*) FROM messages m WHERE m.conversati
   FROM conversations c`;
 
 export class ConversationStore {
+  /** This process's writer session: rows it leaves half-done are recovered only once it is gone. */
+  readonly sessionId: string;
+
   constructor(
     readonly db: LenaDatabase,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.sessionId = startSession(db, now());
+  }
+
+  /** Ends this writer session (call before closing the database). */
+  endSession(): void {
+    endSession(this.db, this.sessionId);
+  }
 
   create(input: NewConversation = {}): ConversationRecord {
     const id = randomUUID();
@@ -182,7 +193,8 @@ export class ConversationStore {
       }
       for (const call of source.toolCalls) {
         const messageId = newIds.get(call.messageId);
-        if (messageId) upsertToolCall(this.db, { ...call, conversationId: copy.id, messageId });
+        if (messageId)
+          upsertToolCall(this.db, { ...call, conversationId: copy.id, messageId }, this.sessionId);
       }
       return this.summary(copy.id);
     });
@@ -190,7 +202,7 @@ export class ConversationStore {
 
   /** Appends a message after the last one (seq grows across superseded branches too). */
   append(conversationId: string, message: NewMessage): ChatMessage {
-    return appendMessage(this.db, conversationId, message, this.now());
+    return appendMessage(this.db, conversationId, message, this.now(), this.sessionId);
   }
 
   message(id: string): ChatMessage {
@@ -215,7 +227,7 @@ export class ConversationStore {
   }
 
   upsertToolCall(call: ToolCallUpsert): ToolCallView {
-    return upsertToolCall(this.db, call);
+    return upsertToolCall(this.db, call, this.sessionId);
   }
 
   toolCall(conversationId: string, id: string): ToolCallView | undefined {
@@ -224,13 +236,17 @@ export class ConversationStore {
 
   /**
    * After a crash: answers left 'streaming' become 'incomplete' (with an interrupted notice) and
-   * pending or running tool calls become 'cancelled'. Call once at open, before any turn runs.
+   * pending or running tool calls become 'cancelled', for every writer session whose process is
+   * gone. Another live Lena process's turn is left alone. Called at open (openConversationStore).
    */
   recoverInterrupted(): { messages: number; toolCalls: number } {
-    return this.db.transaction(() => ({
-      messages: markInterruptedMessages(this.db),
-      toolCalls: cancelInterruptedToolCalls(this.db, this.now()),
-    }));
+    return this.db.transaction(() => {
+      forgetDeadSessions(this.db, this.sessionId, this.now());
+      return {
+        messages: markInterruptedMessages(this.db),
+        toolCalls: cancelInterruptedToolCalls(this.db, this.now()),
+      };
+    });
   }
 
   /** Full-text search; see search.ts for the query rules and highlight marks. */

@@ -13,6 +13,7 @@ import type {
 import { LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
 import { searchableText, toMessage, type MessageRow } from './rows';
+import { ORPHANED } from './sessions';
 
 export interface NewMessage {
   id?: string;
@@ -70,6 +71,7 @@ export function appendMessage(
   conversationId: string,
   message: NewMessage,
   now: number,
+  sessionId: string | null = null,
 ): ChatMessage {
   const id = message.id ?? randomUUID();
   const t = message.createdAt ?? now;
@@ -79,8 +81,8 @@ export function appendMessage(
       .get(conversationId) as { next: number };
     try {
       db.prepare(
-        `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, text)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, text, session_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         id,
         conversationId,
@@ -93,6 +95,7 @@ export function appendMessage(
         message.stopReason ?? null,
         json(message.error),
         searchableText(message.content),
+        sessionId,
       );
     } catch (err) {
       if ((err as { errcode?: number }).errcode === SQLITE_CONSTRAINT_FOREIGNKEY)
@@ -176,7 +179,7 @@ export function supersedeFrom(
   });
 }
 
-/** Answers left 'streaming' by a crash become 'incomplete' with an interrupted notice; returns how many. */
+/** Answers left 'streaming' by a process that is gone become 'incomplete' with an interrupted notice. */
 export function markInterruptedMessages(db: LenaDatabase): number {
   const error: ChatErrorInfo = {
     kind: 'interrupted',
@@ -185,7 +188,7 @@ export function markInterruptedMessages(db: LenaDatabase): number {
   };
   const info = db
     .prepare(
-      "UPDATE messages SET status = 'incomplete', error = coalesce(error, ?) WHERE status = 'streaming'",
+      `UPDATE messages SET status = 'incomplete', error = coalesce(error, ?) WHERE status = 'streaming' AND ${ORPHANED}`,
     )
     .run(JSON.stringify(error));
   return Number(info.changes);

@@ -79,6 +79,17 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO messages_fts(rowid, text) VALUES (new.pk, new.text);
   END;
   `,
+  // 2: which Lena process wrote a message or tool call, so a process opening the database never
+  // marks another live process's answer as interrupted (the window and \`lena chat\` share it).
+  `
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    pid INTEGER NOT NULL,
+    started_at INTEGER NOT NULL
+  );
+  ALTER TABLE messages ADD COLUMN session_id TEXT;
+  ALTER TABLE tool_calls ADD COLUMN session_id TEXT;
+  `,
 ];
 
 /** The schema version this build writes. */

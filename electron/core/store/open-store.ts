@@ -20,5 +20,13 @@ export function openConversationStore(
   const { db, notice } = openDatabase(file, options);
   const store = new ConversationStore(db);
   const recovered = store.recoverInterrupted();
-  return { store, notice, recovered, close: () => db.close() };
+  return {
+    store,
+    notice,
+    recovered,
+    close: () => {
+      store.endSession();
+      db.close();
+    },
+  };
 }

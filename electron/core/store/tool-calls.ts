@@ -4,6 +4,7 @@ import type { ToolCallStatus, ToolCallView } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
 import { toToolCall, type ToolCallRow } from './rows';
+import { ORPHANED } from './sessions';
 
 /** A tool call to insert or update; fields left undefined keep their stored value on update. */
 export interface ToolCallUpsert {
@@ -42,7 +43,11 @@ export function getToolCall(
   return row && toToolCall(row);
 }
 
-export function upsertToolCall(db: LenaDatabase, call: ToolCallUpsert): ToolCallView {
+export function upsertToolCall(
+  db: LenaDatabase,
+  call: ToolCallUpsert,
+  sessionId: string | null = null,
+): ToolCallView {
   return db.transaction(() => {
     const old = getToolCall(db, call.conversationId, call.id);
     const pick = <K extends keyof ToolCallView>(
@@ -61,8 +66,8 @@ export function upsertToolCall(db: LenaDatabase, call: ToolCallUpsert): ToolCall
       db.prepare(
         `INSERT INTO tool_calls (id, conversation_id, message_id, server, tool, qualified_name, title, input, result,
            is_error, error_source, error_message, result_bytes, truncated, status, decision, decided_by,
-           started_at, ended_at, duration_ms)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           started_at, ended_at, duration_ms, session_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (conversation_id, id) DO UPDATE SET
            message_id = excluded.message_id, server = excluded.server, tool = excluded.tool,
            qualified_name = excluded.qualified_name, title = excluded.title, input = excluded.input,
@@ -70,7 +75,7 @@ export function upsertToolCall(db: LenaDatabase, call: ToolCallUpsert): ToolCall
            error_message = excluded.error_message, result_bytes = excluded.result_bytes,
            truncated = excluded.truncated, status = excluded.status, decision = excluded.decision,
            decided_by = excluded.decided_by, started_at = excluded.started_at, ended_at = excluded.ended_at,
-           duration_ms = excluded.duration_ms`,
+           duration_ms = excluded.duration_ms, session_id = excluded.session_id`,
       ).run(
         call.id,
         call.conversationId,
@@ -92,6 +97,7 @@ export function upsertToolCall(db: LenaDatabase, call: ToolCallUpsert): ToolCall
         startedAt,
         endedAt,
         durationMs,
+        sessionId,
       );
     } catch (err) {
       if ((err as { errcode?: number }).errcode === 787)
@@ -118,13 +124,13 @@ export function listToolCalls(
   return (db.prepare(sql).all(conversationId) as unknown as ToolCallRow[]).map(toToolCall);
 }
 
-/** Calls left pending or running by a crash become cancelled; returns how many. */
+/** Calls left pending or running by a process that is gone become cancelled; returns how many. */
 export function cancelInterruptedToolCalls(db: LenaDatabase, now: number): number {
   const info = db
     .prepare(
       `UPDATE tool_calls SET status = 'cancelled', ended_at = coalesce(ended_at, ?),
          error_message = coalesce(error_message, 'Lena stopped before this call finished.')
-       WHERE status IN ('pending', 'running')`,
+       WHERE status IN ('pending', 'running') AND ${ORPHANED}`,
     )
     .run(now);
   return Number(info.changes);

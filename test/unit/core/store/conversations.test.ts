@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -219,7 +221,7 @@ describe('ConversationStore', () => {
     expect(leftovers).toEqual({ m: 0, t: 0 });
   });
 
-  it('recoverInterrupted marks streaming answers incomplete and running calls cancelled', () => {
+  it('recoverInterrupted marks what a finished writer left streaming as incomplete and its calls cancelled', () => {
     const c = store.create();
     store.append(c.id, { role: 'user', content: text('q') });
     const m = store.append(c.id, {
@@ -228,8 +230,12 @@ describe('ConversationStore', () => {
       status: 'streaming',
     });
     store.upsertToolCall(toolCall(c.id, m.id, { status: 'running', startedAt: 1 }));
-    expect(store.recoverInterrupted()).toEqual({ messages: 1, toolCalls: 1 });
-    const got = store.get(c.id);
+    // Our own live turn is never touched.
+    expect(store.recoverInterrupted()).toEqual({ messages: 0, toolCalls: 0 });
+    store.endSession(); // the writer went away with the turn unfinished
+    const next = new ConversationStore(db);
+    expect(next.recoverInterrupted()).toEqual({ messages: 1, toolCalls: 1 });
+    const got = next.get(c.id);
     expect(got.messages[1]).toMatchObject({
       status: 'incomplete',
       content: text('partial'),
@@ -239,6 +245,31 @@ describe('ConversationStore', () => {
       status: 'cancelled',
       errorMessage: expect.stringContaining('stopped'),
     });
-    expect(store.recoverInterrupted()).toEqual({ messages: 0, toolCalls: 0 });
+    expect(next.recoverInterrupted()).toEqual({ messages: 0, toolCalls: 0 });
+  });
+
+  it("recoverInterrupted leaves a live process's turn alone and recovers a dead process's", () => {
+    const c = store.create();
+    const stamp = (pid: number) => {
+      const session = randomUUID();
+      db.prepare('INSERT INTO sessions (id, pid, started_at) VALUES (?, ?, ?)').run(
+        session,
+        pid,
+        Date.now(),
+      );
+      const m = store.append(c.id, {
+        role: 'assistant',
+        content: text(`from ${pid}`),
+        status: 'streaming',
+      });
+      db.prepare('UPDATE messages SET session_id = ? WHERE id = ?').run(session, m.id);
+      return m.id;
+    };
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid as number;
+    const liveId = stamp(process.ppid); // the test runner's parent: alive, not us
+    const deadId = stamp(dead);
+    expect(new ConversationStore(db).recoverInterrupted().messages).toBe(1);
+    expect(store.message(liveId).status).toBe('streaming');
+    expect(store.message(deadId).status).toBe('incomplete');
   });
 });
