@@ -3,8 +3,10 @@
 // other servers are kept.
 import { readFile, stat } from 'node:fs/promises';
 import type { ConfigIssue, ServerEntry } from '../../../../shared/server-config';
+import { positionAt } from '../../store/json-position';
 import { parseJsonWithPosition } from './json-position';
-import { describeValue, validateServerEntry } from './schema';
+import { locateKeys } from './key-locations';
+import { describeValue, validateServerEntry, type EntryLocator } from './schema';
 
 /** One entry of `mcpServers`: `entry` when valid, otherwise the issues that explain why not. */
 export interface ParsedServer {
@@ -32,6 +34,31 @@ export type ConfigParseResult =
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+const SEP = '\u0000';
+
+/** Positions of the keys under `mcpServers`, and server names written more than once. */
+function keyIndex(text: string): { locatorFor: (server: string) => EntryLocator; duplicates: Map<string, number> } {
+  const last = new Map<string, number>();
+  const duplicates = new Map<string, number>();
+  for (const { path, offset } of locateKeys(text, 4)) {
+    if (path[0] !== 'mcpServers' || path.length < 2) continue;
+    const key = path.join(SEP);
+    if (path.length === 2 && last.has(key)) duplicates.set(path[1], (duplicates.get(path[1]) ?? 1) + 1);
+    last.set(key, offset);
+  }
+  const locatorFor =
+    (server: string): EntryLocator =>
+    (field) => {
+      const parts = field === undefined ? [] : field.split(/[.[\]]/).filter(Boolean);
+      for (let n = parts.length; n >= 0; n--) {
+        const offset = last.get(['mcpServers', server, ...parts.slice(0, n)].join(SEP));
+        if (offset !== undefined) return positionAt(text, offset);
+      }
+      return undefined;
+    };
+  return { locatorFor, duplicates };
+}
+
 /** Parses file text; an empty (or whitespace-only) file is an empty configuration. */
 export function parseConfigText(text: string, file: string): ConfigParseResult {
   if (text.replace(/^\uFEFF/, '').trim() === '') {
@@ -55,8 +82,18 @@ export function parseConfigText(text: string, file: string): ConfigParseResult {
   }
   const servers: ParsedServer[] = [];
   const errors: ConfigIssue[] = [];
+  const { locatorFor, duplicates } = keyIndex(text.replace(/^\uFEFF/, ''));
+  for (const [name, count] of duplicates) {
+    const at = locatorFor(name)();
+    errors.push({
+      file,
+      server: name,
+      ...(at ?? {}),
+      message: `${file}${at ? `:${at.line}:${at.column}` : ''}: server "${name}" is defined ${count} times in this file; only the last definition is used: rename or remove the others`,
+    });
+  }
   for (const [name, raw] of Object.entries(rawServers)) {
-    const checked = validateServerEntry(file, name, raw);
+    const checked = validateServerEntry(file, name, raw, locatorFor(name));
     if (checked.ok) servers.push({ name, entry: checked.entry, issues: [] });
     else {
       servers.push({ name, issues: checked.issues });

@@ -73,10 +73,23 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-/** Builds an issue whose message reads `FILE: server "NAME": "FIELD" must be ... (got ...)`. */
-export function entryIssue(file: string, server: string, field: string | undefined, problem: string): ConfigIssue {
+/** Finds where a server's field (or, without a field, the server's name) is in the file. */
+export type EntryLocator = (field?: string) => { line: number; column: number } | undefined;
+
+/**
+ * Builds an issue whose message reads `FILE: server "NAME": "FIELD" must be ... (got ...)`, or
+ * `FILE:LINE:COLUMN: ...` when the position is known (terminals and editors link that form).
+ */
+export function entryIssue(file: string, server: string, field: string | undefined, problem: string, locate?: EntryLocator): ConfigIssue {
   const where = field === undefined ? '' : `"${field}" `;
-  return { file, server, ...(field === undefined ? {} : { field }), message: `${file}: server "${server}": ${where}${problem}` };
+  const at = locate?.(field);
+  return {
+    file,
+    server,
+    ...(field === undefined ? {} : { field }),
+    ...(at ?? {}),
+    message: `${file}${at ? `:${at.line}:${at.column}` : ''}: server "${server}": ${where}${problem}`,
+  };
 }
 
 /** Why a server name is refused, or undefined when it is fine. */
@@ -95,42 +108,42 @@ export function serverNameProblem(name: string): string | undefined {
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; issues: ConfigIssue[] };
 
 /** Validates one named entry; never throws. */
-export function validateServerEntry(file: string, name: string, raw: unknown): EntryValidation {
+export function validateServerEntry(file: string, name: string, raw: unknown, locate?: EntryLocator): EntryValidation {
   const issues: ConfigIssue[] = [];
   const nameProblem = serverNameProblem(name);
-  if (nameProblem) issues.push({ file, server: name, message: `${file}: server "${name}": ${nameProblem}` });
+  if (nameProblem) issues.push(entryIssue(file, name, undefined, nameProblem, locate));
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    issues.push(entryIssue(file, name, undefined, `the entry must be an object such as {"command": "npx", "args": [...]} (got ${describeValue(raw)})`));
+    issues.push(entryIssue(file, name, undefined, `the entry must be an object such as {"command": "npx", "args": [...]} (got ${describeValue(raw)})`, locate));
     return { ok: false, issues };
   }
   const parsed = serverEntrySchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const got = valueAt(raw, issue.path);
-      issues.push(entryIssue(file, name, fieldName(issue.path), `${issue.message} (got ${describeValue(got)})`));
+      issues.push(entryIssue(file, name, fieldName(issue.path), `${issue.message} (got ${describeValue(got)})`, locate));
     }
   }
-  issues.push(...crossFieldIssues(file, name, raw as Record<string, unknown>));
+  issues.push(...crossFieldIssues(file, name, raw as Record<string, unknown>, locate));
   if (issues.length > 0 || !parsed.success) return { ok: false, issues };
   // Keep the caller's object (not zod's copy) so key order and unknown fields survive untouched.
   return { ok: true, entry: raw as ServerEntry };
 }
 
-function crossFieldIssues(file: string, name: string, raw: Record<string, unknown>): ConfigIssue[] {
+function crossFieldIssues(file: string, name: string, raw: Record<string, unknown>, locate?: EntryLocator): ConfigIssue[] {
   const hasCommand = raw.command !== undefined;
   const hasUrl = raw.url !== undefined;
   const type = raw.type;
   if (hasCommand && hasUrl) {
-    return [entryIssue(file, name, undefined, 'has both "command" and "url": a server is either started locally (command) or reached remotely (url); keep one of them')];
+    return [entryIssue(file, name, undefined, 'has both "command" and "url": a server is either started locally (command) or reached remotely (url); keep one of them', locate)];
   }
   if (!hasCommand && !hasUrl) {
-    return [entryIssue(file, name, undefined, 'needs "command" (to start a local server) or "url" (to reach a remote server)')];
+    return [entryIssue(file, name, undefined, 'needs "command" (to start a local server) or "url" (to reach a remote server)', locate)];
   }
   if (type === 'stdio' && !hasCommand) {
-    return [entryIssue(file, name, 'type', 'is "stdio", which needs "command"; for a remote server at "url" use "http" or "sse"')];
+    return [entryIssue(file, name, 'type', 'is "stdio", which needs "command"; for a remote server at "url" use "http" or "sse"', locate)];
   }
   if ((type === 'http' || type === 'sse') && !hasUrl) {
-    return [entryIssue(file, name, 'type', `is "${type}", which needs "url"; for a local server started with "command" use "stdio"`)];
+    return [entryIssue(file, name, 'type', `is "${type}", which needs "url"; for a local server started with "command" use "stdio"`, locate)];
   }
   return [];
 }

@@ -43,8 +43,8 @@ describe('importClaudeDesktop', () => {
     expect(report.added).toEqual(['filesystem']);
     expect(report.skipped).toEqual([{ name: 'memory', reason: `a server named "memory" already exists in ${target}` }]);
     expect(report.invalid.map((i) => [i.name, i.reason])).toEqual([
-      ['bad name', `${source}: server "bad name": the name "bad name" is not allowed: use only letters, digits, "_" and "-", because the name becomes part of tool names such as mcp__bad_name__TOOL`],
-      ['broken', `${source}: server "broken": needs "command" (to start a local server) or "url" (to reach a remote server)`],
+      ['bad name', `${source}:1:265: server "bad name": the name "bad name" is not allowed: use only letters, digits, "_" and "-", because the name becomes part of tool names such as mcp__bad_name__TOOL`],
+      ['broken', `${source}:1:294: server "broken": needs "command" (to start a local server) or "url" (to reach a remote server)`],
     ]);
     expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({
       mcpServers: {

@@ -4,7 +4,7 @@ import { parseConfigText } from '../../../../../electron/core/mcp/config/parse';
 const FILE = '/home/u/.lena/mcp.json';
 const parse = (text: string) => parseConfigText(text, FILE);
 const messages = (text: string) => parse(text).errors.map((e) => e.message);
-const one = (entry: unknown) => messages(JSON.stringify({ mcpServers: { srv: entry } }));
+const one = (entry: unknown) => messages(JSON.stringify({ mcpServers: { srv: entry } }, null, 2));
 
 describe('parseConfigText: JSON syntax errors invalidate the whole file, with line and column', () => {
   it('missing colon', () => {
@@ -84,49 +84,49 @@ describe('parseConfigText: entries', () => {
     expect(result.ok).toBe(true);
     expect(result.config?.servers.filter((s) => s.entry).map((s) => s.name)).toEqual(['good', 'web']);
     expect(result.errors).toEqual([
-      { file: FILE, server: 'bad', field: 'args', message: `${FILE}: server "bad": "args" must be an array of strings (got "x")` },
+      { file: FILE, server: 'bad', field: 'args', line: 1, column: 82, message: `${FILE}:1:82: server "bad": "args" must be an array of strings (got "x")` },
     ]);
   });
 
   it('wrong types name the field, the expectation and what was found', () => {
-    expect(one({ command: 'node', args: ['a', 2] })).toEqual([`${FILE}: server "srv": "args[1]" must be a string (got a number (2))`]);
+    expect(one({ command: 'node', args: ['a', 2] })).toEqual([`${FILE}:5:7: server "srv": "args[1]" must be a string (got a number (2))`]);
     expect(one({ command: 'node', env: { PORT: 3000 } })).toEqual([
-      `${FILE}: server "srv": "env.PORT" must be a string (quote numbers and booleans) (got a number (3000))`,
+      `${FILE}:6:9: server "srv": "env.PORT" must be a string (quote numbers and booleans) (got a number (3000))`,
     ]);
     expect(one({ command: 'node', env: ['A=1'] })).toEqual([
-      `${FILE}: server "srv": "env" must be an object of environment variables, like {"NAME": "value"} (got an array)`,
+      `${FILE}:5:7: server "srv": "env" must be an object of environment variables, like {"NAME": "value"} (got an array)`,
     ]);
-    expect(one({ command: 'node', timeout: '30' })).toEqual([`${FILE}: server "srv": "timeout" must be a number of seconds (got "30")`]);
+    expect(one({ command: 'node', timeout: '30' })).toEqual([`${FILE}:5:7: server "srv": "timeout" must be a number of seconds (got "30")`]);
     expect(one({ command: 'node', startupTimeout: 0 })).toEqual([
-      `${FILE}: server "srv": "startupTimeout" must be a positive number of seconds (got a number (0))`,
+      `${FILE}:5:7: server "srv": "startupTimeout" must be a positive number of seconds (got a number (0))`,
     ]);
-    expect(one({ command: 'node', disabled: 'yes' })).toEqual([`${FILE}: server "srv": "disabled" must be true or false (got "yes")`]);
+    expect(one({ command: 'node', disabled: 'yes' })).toEqual([`${FILE}:5:7: server "srv": "disabled" must be true or false (got "yes")`]);
     expect(one({ command: '  ' })).toEqual([
-      `${FILE}: server "srv": "command" must not be empty (expected a command, such as "npx" or an absolute path) (got "  ")`,
+      `${FILE}:4:7: server "srv": "command" must not be empty (expected a command, such as "npx" or an absolute path) (got "  ")`,
     ]);
     expect(one('npx server')).toEqual([
-      `${FILE}: server "srv": the entry must be an object such as {"command": "npx", "args": [...]} (got "npx server")`,
+      `${FILE}:3:5: server "srv": the entry must be an object such as {"command": "npx", "args": [...]} (got "npx server")`,
     ]);
   });
 
   it('an unknown transport', () => {
     expect(one({ type: 'websocket', url: 'wss://h' })).toEqual([
-      `${FILE}: server "srv": "type" must be "stdio", "http" or "sse" (got "websocket")`,
+      `${FILE}:4:7: server "srv": "type" must be "stdio", "http" or "sse" (got "websocket")`,
     ]);
   });
 
   it('both command and url, neither, or a type that contradicts them', () => {
     expect(one({ command: 'node', url: 'https://h' })).toEqual([
-      `${FILE}: server "srv": has both "command" and "url": a server is either started locally (command) or reached remotely (url); keep one of them`,
+      `${FILE}:3:5: server "srv": has both "command" and "url": a server is either started locally (command) or reached remotely (url); keep one of them`,
     ]);
     expect(one({ args: ['x'] })).toEqual([
-      `${FILE}: server "srv": needs "command" (to start a local server) or "url" (to reach a remote server)`,
+      `${FILE}:3:5: server "srv": needs "command" (to start a local server) or "url" (to reach a remote server)`,
     ]);
     expect(one({ type: 'stdio', url: 'https://h' })).toEqual([
-      `${FILE}: server "srv": "type" is "stdio", which needs "command"; for a remote server at "url" use "http" or "sse"`,
+      `${FILE}:4:7: server "srv": "type" is "stdio", which needs "command"; for a remote server at "url" use "http" or "sse"`,
     ]);
     expect(one({ type: 'sse', command: 'node' })).toEqual([
-      `${FILE}: server "srv": "type" is "sse", which needs "url"; for a local server started with "command" use "stdio"`,
+      `${FILE}:4:7: server "srv": "type" is "sse", which needs "url"; for a local server started with "command" use "stdio"`,
     ]);
   });
 
@@ -134,8 +134,27 @@ describe('parseConfigText: entries', () => {
     const result = parse(JSON.stringify({ mcpServers: { 'my files': { command: 'x' }, 'ok_name-2': { command: 'x' } } }));
     expect(result.config?.servers.filter((s) => s.entry).map((s) => s.name)).toEqual(['ok_name-2']);
     expect(result.errors.map((e) => e.message)).toEqual([
-      `${FILE}: server "my files": the name "my files" is not allowed: use only letters, digits, "_" and "-", because the name becomes part of tool names such as mcp__my_files__TOOL`,
+      `${FILE}:1:16: server "my files": the name "my files" is not allowed: use only letters, digits, "_" and "-", because the name becomes part of tool names such as mcp__my_files__TOOL`,
     ]);
+  });
+
+  it('reports a server name written twice (JSON keeps only the last) at the last one', () => {
+    const result = parse('{"mcpServers": {\n  "a": {"command": "old"},\n  "a": {"command": "new"}\n}}');
+    expect(result.config?.servers.map((s) => s.entry)).toEqual([{ command: 'new' }]);
+    expect(result.errors).toEqual([
+      {
+        file: FILE,
+        server: 'a',
+        line: 3,
+        column: 3,
+        message: `${FILE}:3:3: server "a" is defined 2 times in this file; only the last definition is used: rename or remove the others`,
+      },
+    ]);
+  });
+
+  it('points at the nested key of a wrong value, past a byte-order mark and escaped quotes', () => {
+    const text = '\uFEFF{"note": "a \\"quoted\\" {value}",\n "mcpServers": {\n  "x": {\n   "command": "node",\n   "env": {"OK": "1", "N": 2}}}}';
+    expect(messages(text)).toEqual([`${FILE}:5:23: server "x": "env.N" must be a string (quote numbers and booleans) (got a number (2))`]);
   });
 
   it('keeps unknown fields of an entry', () => {
