@@ -87,7 +87,7 @@ export class ToolRegistry {
     this.emit({ reason: 'disabled' });
   }
 
-  /** Every tool, enabled or not, in server then listing order (for the UI). */
+  /** Every tool, enabled or not, by server name then the server's listing order (for the UI). */
   tools(server?: string): RegisteredTool[] {
     const all = [...this.registered.values()];
     return server === undefined ? all : all.filter((t) => t.server === server);
@@ -146,7 +146,10 @@ export class ToolRegistry {
 
   private rebuild(): void {
     const refs: { server: string; tool: Tool }[] = [];
-    for (const [server, tools] of this.byServer) for (const tool of tools) refs.push({ server, tool });
+    // Servers in name order, not connect order: servers start in parallel and reconnect, and a
+    // tool list that reorders between turns defeats the API's prompt cache.
+    const servers = [...this.byServer.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const server of servers) for (const tool of this.byServer.get(server) ?? []) refs.push({ server, tool });
     const names = assignQualifiedNames(refs.map((r): ToolRef => ({ server: r.server, tool: r.tool.name })));
     const next = new Map<string, RegisteredTool>();
     for (const { server, tool } of refs) {

@@ -71,6 +71,20 @@ describe('ToolRegistry', () => {
     expect(registry.resolve('mcp__t__x')).toBe(untouched);
   });
 
+  it('orders tools by server name then listing order, whatever order servers connect or reconnect in', () => {
+    const a = new ToolRegistry();
+    a.setServerTools('memory', [tool('z'), tool('a')]);
+    a.setServerTools('files', [tool('read')]);
+    const b = new ToolRegistry();
+    b.setServerTools('files', [tool('read')]);
+    b.setServerTools('memory', [tool('z'), tool('a')]);
+    b.removeServer('files');
+    b.setServerTools('files', [tool('read')]);
+    const expected = ['mcp__files__read', 'mcp__memory__z', 'mcp__memory__a'];
+    expect(a.anthropicTools().map((t) => t.name)).toEqual(expected);
+    expect(b.anthropicTools().map((t) => t.name)).toEqual(expected);
+  });
+
   it('per-tool disabling hides a tool from the model without renaming others, and is reported', async () => {
     const registry = new ToolRegistry({ disabledTools: ['mcp__fs__write'] });
     registry.setServerTools('fs', [tool('read'), tool('write')]);
