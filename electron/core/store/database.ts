@@ -20,7 +20,9 @@ export function loadSqlite(): SqliteModule {
 
 /**
  * Loads `node:sqlite` and proves FTS5 works, or throws a LenaError('unavailable') naming the runtime.
- * Loaded lazily so a runtime without it fails with this message rather than at import time.
+ * Loaded through getBuiltinModule, never a static import: a runtime without it (some Electron
+ * builds shipped without it, electron/electron#47706) then fails with this message rather than at
+ * import time, and bundlers never try to resolve the module.
  */
 export function checkSqliteRuntime(
   getBuiltin: (id: string) => unknown = (id) => process.getBuiltinModule?.(id),
