@@ -54,7 +54,7 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const paths = ensureLenaHome(lenaPaths());
-  const desktop = createDesktopServices(paths, safeStorageEncryptor());
+  const desktop = createDesktopServices(paths, safeStorageEncryptor(), process.env);
   services = desktop;
   const { log } = desktop;
   log.info('main', `Lena ${app.getVersion()} starting (Electron ${process.versions.electron}, ${process.platform}, home ${paths.home})`);

@@ -41,13 +41,14 @@ export interface DesktopServices {
   updates: StateFile<UpdatePrefs>;
 }
 
-export function createDesktopServices(paths: LenaPaths, encryptor: Encryptor): DesktopServices {
+/** `env` lets a stored-nothing secret fall back to ANTHROPIC_API_KEY / NAME, as the command line does. */
+export function createDesktopServices(paths: LenaPaths, encryptor: Encryptor, env?: NodeJS.ProcessEnv): DesktopServices {
   const files = desktopPaths(paths);
   // The log redacts the secret store's values and the store logs through the log: the closure
   // reads `secrets` only when a line is written, after both exist.
   const log = new RotatingLog({ dir: paths.logs, secrets: () => secrets.knownValues() });
   const warn = (source: string) => (level: 'warn' | 'info', message: string) => log.write(level, source, message);
-  const secrets = new EncryptedSecretStore(files.secrets, encryptor, { log: warn('secrets') });
+  const secrets = new EncryptedSecretStore(files.secrets, encryptor, { log: warn('secrets'), env });
   return {
     log,
     secrets,

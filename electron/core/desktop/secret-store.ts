@@ -2,16 +2,9 @@
 // (Electron's safeStorage in main) and kept base64-encoded in secrets.json in Lena's home. When the
 // desktop cannot encrypt, a secret lives in memory for the session and is never written in clear.
 import { readJsonFile, writeJsonFile } from '../store/json-file';
+import { envNameFor, type SecretProvider } from '../store/secrets';
 
-/** The provider core reads secrets through (the shape of electron/core/store/secrets.ts). */
-export interface SecretProvider {
-  get(name: string): Promise<string | undefined>;
-  set(name: string, value: string): Promise<void>;
-  delete(name: string): Promise<void>;
-  has(name: string): Promise<boolean>;
-  readonly persistent: boolean;
-  readonly description: string;
-}
+export type { SecretProvider };
 
 /** What safeStorage offers, so core can be tested with a fake. */
 export interface Encryptor {
@@ -40,6 +33,11 @@ interface SecretsFile {
 
 export interface SecretStoreOptions {
   log?: (level: 'warn', message: string) => void;
+  /**
+   * Read when nothing is stored (ANTHROPIC_API_KEY for the API key, NAME otherwise), as the
+   * command line does; a stored value wins, and deleting hides it for the session.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 export class EncryptedSecretStore implements SecretProvider {
@@ -47,6 +45,9 @@ export class EncryptedSecretStore implements SecretProvider {
   readonly description: string;
   /** This session's values: every value when not persistent, a read-through cache otherwise. */
   private readonly memory = new Map<string, string>();
+  private readonly hidden = new Set<string>();
+  /** Environment values handed out, so the log redacts them too. */
+  private readonly fromEnv = new Set<string>();
 
   constructor(
     private readonly file: string,
@@ -60,6 +61,15 @@ export class EncryptedSecretStore implements SecretProvider {
   }
 
   async get(name: string): Promise<string | undefined> {
+    const own = await this.getOwn(name);
+    if (own !== undefined || this.hidden.has(name)) return own;
+    const fromEnv = this.options.env?.[envNameFor(name)];
+    if (!fromEnv) return undefined;
+    this.fromEnv.add(fromEnv);
+    return fromEnv;
+  }
+
+  private async getOwn(name: string): Promise<string | undefined> {
     const cached = this.memory.get(name);
     if (cached !== undefined || !this.persistent) return cached;
     const stored = (await this.read()).secrets[name];
@@ -76,15 +86,18 @@ export class EncryptedSecretStore implements SecretProvider {
   }
 
   async set(name: string, value: string): Promise<void> {
+    if (value === '') throw new Error(`The secret ${name} cannot be empty; delete it instead.`);
     if (this.persistent) {
       const encrypted = this.encryptor.encryptString(value).toString('base64');
       await this.change((secrets) => ({ ...secrets, [name]: encrypted }));
     }
     this.memory.set(name, value);
+    this.hidden.delete(name);
   }
 
   async delete(name: string): Promise<void> {
     this.memory.delete(name);
+    this.hidden.add(name);
     if (this.persistent) {
       await this.change(({ [name]: _gone, ...rest }) => rest);
     }
@@ -96,7 +109,7 @@ export class EncryptedSecretStore implements SecretProvider {
 
   /** Every value known this session, for log redaction. */
   knownValues(): string[] {
-    return [...this.memory.values()];
+    return [...this.memory.values(), ...this.fromEnv];
   }
 
   private async read(): Promise<SecretsFile> {

@@ -89,3 +89,16 @@ describe('encryptionUsable', () => {
     expect(encryptionUsable({ available: true, platform: 'win32' })).toBe(true);
   });
 });
+
+describe('EncryptedSecretStore and the environment', () => {
+  it('falls back to ANTHROPIC_API_KEY for the API key; a stored value wins; delete hides it', async () => {
+    const env = { ANTHROPIC_API_KEY: 'sk-ant-from-environment' };
+    const store = new EncryptedSecretStore(file, fakeKeychain, { env });
+    expect(await store.get('anthropic-api-key')).toBe('sk-ant-from-environment');
+    await store.set('anthropic-api-key', SECRET);
+    expect(await store.get('anthropic-api-key')).toBe(SECRET);
+    await store.delete('anthropic-api-key');
+    expect(await store.has('anthropic-api-key')).toBe(false);
+    await expect(store.set('anthropic-api-key', '')).rejects.toThrow(/cannot be empty/);
+  });
+});
