@@ -50,7 +50,7 @@ export function decide(request: ToolCallRequest, context: GateContext): GateDeci
     compileRules('cli', context.cliRules ?? {}),
     compileRules('session', { allow: [...(context.sessionGrants ?? [])] }),
   ].flatMap((compiled) => compiled.rules);
-  const rule = evaluateRules(scoped, request.qualifiedName, request.identity);
+  const rule = evaluateRules(scoped, request, request.identity);
   const trust = trustStatus(context.state, request.identity);
   const pin = context.pins?.check(request.serverName, request.tool);
   const held = pin?.status === 'changed' ? pin.held : undefined;

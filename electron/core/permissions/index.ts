@@ -18,7 +18,7 @@ export {
 } from './project-approval';
 export { buildPrompt, offeredDecisions, type PermissionPrompt } from './prompt';
 export { riskFlags, type LaunchEntry, type RiskFlag, type RiskKind } from './risk-flags';
-export { addRule, parseRule, removeRule, validateRule, serverSegmentOf, type ParsedRule } from './rules';
+export { addRule, parseRule, removeRule, validateRule, serverRuleFor, type ParsedRule } from './rules';
 export {
   defaultPermissionState,
   emptyLists,

@@ -2,13 +2,23 @@
 // evaluated deny > ask > allow > default ask. Allow rules are bound to the server entry they were
 // written for, so a changed or shadowing entry cannot inherit them.
 import { LenaError } from '../../../shared/result';
+import { sanitizeNamePart } from '../mcp/registry/names';
 import type { PermissionLists, RuleEntry, RuleList, RuleScope, ServerIdentity } from './types';
 
-/** A rule understood: every tool, every tool of one server, or one tool. */
+/**
+ * A rule understood: every tool, every tool of one server (`server` is the server's name as it
+ * appears in qualified names), or one qualified name (`server`/`tool` split it for display only).
+ */
 export type ParsedRule =
   | { kind: 'everything' }
   | { kind: 'server'; server: string }
-  | { kind: 'tool'; server: string; tool: string };
+  | { kind: 'tool'; name: string; server: string; tool: string };
+
+/** What a rule is matched against: the qualified name and the configured server name. */
+export interface RuleTarget {
+  qualifiedName: string;
+  serverName: string;
+}
 
 /** A rule ready to evaluate, with where it came from. */
 export interface ScopedRule {
@@ -28,11 +38,12 @@ export interface RuleEvaluation {
   suspended: string[];
 }
 
-// Single underscores only inside a server segment: `__` separates server from tool.
-const SERVER = '[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*';
-const TOOL = '[A-Za-z0-9_-]+';
-const SERVER_RULE = new RegExp(`^mcp__(${SERVER})(?:__\\*)?$`);
-const TOOL_RULE = new RegExp(`^mcp__(${SERVER})__(${TOOL})$`);
+// Server names in qualified names may themselves hold `__` (a server called `a..b` becomes `a__b`),
+// so `mcp__X` is a server only when X has no `__`; `mcp__X__*` names any server X; anything else
+// with `__` is one exact qualified name.
+const SERVER_WILDCARD = /^mcp__([A-Za-z0-9_-]+)__\*$/;
+const BARE_SERVER = /^mcp__(?!.*__)([A-Za-z0-9_-]+)$/;
+const TOOL_RULE = /^mcp__([A-Za-z0-9_-]+?)__([A-Za-z0-9_-]+)$/;
 const EVERYTHING = new Set(['*', 'mcp__*', 'mcp__*__*']);
 
 const SHAPE_HELP = 'write `mcp__SERVER`, `mcp__SERVER__*` or `mcp__SERVER__TOOL` (the qualified names the model sees)';
@@ -41,10 +52,10 @@ const SHAPE_HELP = 'write `mcp__SERVER`, `mcp__SERVER__*` or `mcp__SERVER__TOOL`
 export function parseRule(text: string): ParsedRule | null {
   const rule = text.trim();
   if (EVERYTHING.has(rule)) return { kind: 'everything' };
-  const server = SERVER_RULE.exec(rule);
+  const server = SERVER_WILDCARD.exec(rule) ?? BARE_SERVER.exec(rule);
   if (server) return { kind: 'server', server: server[1] };
   const tool = TOOL_RULE.exec(rule);
-  if (tool && tool[2] !== '*') return { kind: 'tool', server: tool[1], tool: tool[2] };
+  if (tool) return { kind: 'tool', name: rule, server: tool[1], tool: tool[2] };
   return null;
 }
 
@@ -85,16 +96,22 @@ export function compileRules(scope: RuleScope, lists: Partial<PermissionLists>):
   return { rules, warnings };
 }
 
-/** Does the rule cover this qualified tool name? */
-export function ruleMatches(parsed: ParsedRule, qualifiedName: string): boolean {
+/** Does the rule cover this tool? Server rules compare the server's name as qualified names spell it. */
+export function ruleMatches(parsed: ParsedRule, target: RuleTarget): boolean {
   switch (parsed.kind) {
     case 'everything':
-      return qualifiedName.startsWith('mcp__');
+      return target.qualifiedName.startsWith('mcp__');
     case 'server':
-      return qualifiedName.startsWith(`mcp__${parsed.server}__`) && qualifiedName.length > `mcp__${parsed.server}__`.length;
+      return sanitizeNamePart(target.serverName) === parsed.server;
     case 'tool':
-      return qualifiedName === `mcp__${parsed.server}__${parsed.tool}`;
+      return target.qualifiedName === parsed.name;
   }
+}
+
+/** The rule that names every tool of a server (`mcp__fs`, or `mcp__a__b__*` when the name holds `__`). */
+export function serverRuleFor(serverName: string): string {
+  const segment = sanitizeNamePart(serverName);
+  return segment.includes('__') ? `mcp__${segment}__*` : `mcp__${segment}`;
 }
 
 /** "rule allow mcp__fs__read_text_file (user)" */
@@ -122,8 +139,8 @@ function pick(candidates: ScopedRule[]): ScopedRule | undefined {
 }
 
 /** Deny beats ask beats allow, across every scope; suspended allow rules count as absent. */
-export function evaluateRules(rules: ScopedRule[], qualifiedName: string, identity: ServerIdentity): RuleEvaluation {
-  const matching = rules.filter((rule) => ruleMatches(rule.parsed, qualifiedName));
+export function evaluateRules(rules: ScopedRule[], target: RuleTarget, identity: ServerIdentity): RuleEvaluation {
+  const matching = rules.filter((rule) => ruleMatches(rule.parsed, target));
   const suspended: string[] = [];
   const live = matching.filter((rule) => {
     const why = suspensionOf(rule, identity);
@@ -151,20 +168,13 @@ export function removeRule(lists: PermissionLists, list: RuleList, rule: string)
   return { ...lists, [list]: lists[list].filter((existing) => existing.rule.trim() !== rule.trim()) };
 }
 
-/**
- * Re-binds the allow rules of a server to its current entry, after the user confirmed the changed
- * server. `serverSegment` is the server part of qualified names when it differs from the name.
- */
-export function rebindServerRules(lists: PermissionLists, serverName: string, hash: string, serverSegment = serverName): PermissionLists {
+/** Re-binds the allow rules of a server to its current entry, after the user confirmed the changed server. */
+export function rebindServerRules(lists: PermissionLists, serverName: string, hash: string): PermissionLists {
+  const segment = sanitizeNamePart(serverName);
   const allow = lists.allow.map((entry) => {
     const parsed = parseRule(entry.rule);
-    const names = entry.server === serverName || (parsed && parsed.kind !== 'everything' && parsed.server === serverSegment);
+    const names = entry.server === serverName || (entry.server === undefined && parsed?.kind === 'server' && parsed.server === segment);
     return names ? { ...entry, identity: hash } : entry;
   });
   return { ...lists, allow };
-}
-
-/** The server part of a qualified tool name (`mcp__fs__read` → `fs`). */
-export function serverSegmentOf(qualifiedName: string): string | undefined {
-  return TOOL_RULE.exec(qualifiedName)?.[1];
 }

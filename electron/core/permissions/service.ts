@@ -6,7 +6,7 @@ import type { PermissionBroker } from './broker';
 import { decide, type GateDecision } from './gate';
 import type { PinStore } from './pins';
 import { buildPrompt } from './prompt';
-import { addRule as addToLists, removeRule as removeFromLists, serverSegmentOf } from './rules';
+import { addRule as addToLists, removeRule as removeFromLists, serverRuleFor } from './rules';
 import type { PermissionStore } from './store';
 import { confirmServer, trustServer, trustStatus, untrustServer } from './trust';
 import type { Answer, AuditRecord, PermissionLists, PermissionState, RuleEntry, RuleList, ServerIdentity, ToolCallRequest, ToolDefinition } from './types';
@@ -96,8 +96,7 @@ export class PermissionService {
       if (answer.kind === 'always-allow-tool') rule = await this.persistRule('allow', { rule: request.qualifiedName, identity, ...names });
       if (answer.kind === 'always-deny-tool') rule = await this.persistRule('deny', { rule: request.qualifiedName, ...names });
       if (answer.kind === 'always-allow-server') {
-        const server = `mcp__${serverSegmentOf(request.qualifiedName) ?? request.serverName}`;
-        rule = await this.persistRule('allow', { rule: server, identity, server: request.serverName, addedAt: names.addedAt });
+        rule = await this.persistRule('allow', { rule: serverRuleFor(request.serverName), identity, server: request.serverName, addedAt: names.addedAt });
       }
     } catch (error) {
       // The user's decision for this call stands even when the lasting rule could not be saved.
@@ -162,8 +161,8 @@ export class PermissionService {
   }
 
   /** The user confirmed a changed server: trust and allow rules follow its new entry. */
-  async confirmServer(identity: ServerIdentity, serverSegment?: string): Promise<void> {
-    await this.update((state) => confirmServer(state, identity, serverSegment));
+  async confirmServer(identity: ServerIdentity): Promise<void> {
+    await this.update((state) => confirmServer(state, identity));
   }
 
   async setAutoApproveReadOnlyTrusted(on: boolean): Promise<void> {

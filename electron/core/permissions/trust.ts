@@ -34,15 +34,12 @@ export function untrustServer(state: PermissionState, name: string): PermissionS
   return { ...state, trusted };
 }
 
-/**
- * The user confirmed a changed server: its trust (if any) and its allow rules follow the new entry.
- * `serverSegment` is the server part of its qualified tool names when that differs from the name.
- */
-export function confirmServer(state: PermissionState, identity: ServerIdentity, serverSegment = identity.name): PermissionState {
+/** The user confirmed a changed server: its trust (if any) and its allow rules follow the new entry. */
+export function confirmServer(state: PermissionState, identity: ServerIdentity): PermissionState {
   const trusted = Object.hasOwn(state.trusted, identity.name)
     ? { ...state.trusted, [identity.name]: { ...state.trusted[identity.name], identity: identity.hash } }
     : state.trusted;
-  return { ...state, trusted, permissions: rebindServerRules(state.permissions, identity.name, identity.hash, serverSegment) };
+  return { ...state, trusted, permissions: rebindServerRules(state.permissions, identity.name, identity.hash) };
 }
 
 /** One hint as the dialog shows it: the server's claim, and whether it may be believed. */

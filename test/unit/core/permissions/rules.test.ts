@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, type GateContext } from '../../../../electron/core/permissions/gate';
-import { addRule, compileRules, evaluateRules, rebindServerRules, validateRule } from '../../../../electron/core/permissions/rules';
+import { addRule, compileRules, evaluateRules, rebindServerRules, serverRuleFor, validateRule } from '../../../../electron/core/permissions/rules';
 import { defaultPermissionState, emptyLists, parseCliRules, parsePermissionState, parseProjectPermissions } from '../../../../electron/core/permissions/scopes';
 import type { PermissionLists, PermissionState } from '../../../../electron/core/permissions/types';
 import { LenaError } from '../../../../shared/result';
@@ -75,14 +75,14 @@ describe('refused rules', () => {
     expect(warnings.join('\n')).toMatch(/refused/);
     const compiled = compileRules('user', { allow: [{ rule }] });
     expect(compiled.rules).toEqual([]);
-    expect(evaluateRules(compiled.rules, 'mcp__fs__read', FS).decision).toBe('none');
+    expect(evaluateRules(compiled.rules, { qualifiedName: 'mcp__fs__read', serverName: 'fs' }, FS).decision).toBe('none');
   });
 
   it('"mcp__*" in deny denies everything (restricting is always allowed)', () => {
     expect(verdict('read', { state: user({ deny: ['mcp__*'] }) })).toBe('deny | rule deny mcp__* (user)');
   });
 
-  it.each(['fs', 'mcp__', 'mcp__fs__read*', 'mcp__a b', 'mcp__fs__', 'mcp___fs__x', 'mcp__fs__a.b'])('"%s" is not a rule', (rule) => {
+  it.each(['fs', 'mcp__', 'mcp__fs__read*', 'mcp__a b', 'mcp__fs__', 'mcp__fs__*__x', 'mcp__fs__a.b'])('"%s" is not a rule', (rule) => {
     const checked = validateRule('deny', rule);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.message).toContain('mcp__SERVER__TOOL');
@@ -109,6 +109,29 @@ describe('refused rules', () => {
     const cli = parseCliRules(['mcp__fs__read'], ['mcp__fs__write']);
     expect(verdict('read', { cliRules: cli })).toBe('allow | rule allow mcp__fs__read (cli)');
     expect(verdict('write', { cliRules: cli })).toBe('deny | rule deny mcp__fs__write (cli)');
+  });
+});
+
+describe('server names that hold "__" or are cut short in qualified names', () => {
+  // A server called "a..b" is spelled `a__b` in qualified names: `mcp__a__b__read`.
+  const odd = { name: 'a..b', hash: 'sha256:odd' };
+  const oddCall = { ...call('read', { identity: odd }), qualifiedName: 'mcp__a__b__read' };
+  const state = (allow: string[]) => ({ ...defaultPermissionState(), permissions: { allow: allow.map((rule) => ({ rule, identity: odd.hash })), ask: [], deny: [] } });
+
+  it('`mcp__a__b__*` names every tool of that server; `mcp__a` and `mcp__a__b` do not', () => {
+    expect(decide(oddCall, { state: state(['mcp__a__b__*']), interactive: true }).decidedBy).toBe('rule allow mcp__a__b__* (user)');
+    expect(decide(oddCall, { state: state(['mcp__a']), interactive: true }).outcome).toBe('ask');
+    expect(decide(oddCall, { state: state(['mcp__a__b']), interactive: true }).outcome).toBe('ask');
+    expect(decide(oddCall, { state: state(['mcp__a__b__read']), interactive: true }).outcome).toBe('allow');
+    expect(serverRuleFor('a..b')).toBe('mcp__a__b__*');
+    expect(serverRuleFor('fs')).toBe('mcp__fs');
+  });
+
+  it('a server rule matches by the server, even when the qualified name was shortened with a hash', () => {
+    const long = { name: 'x'.repeat(70), hash: 'h' };
+    const shortened = { ...call('read', { identity: long }), qualifiedName: `mcp__${'x'.repeat(50)}_1a2b3c4d` };
+    const rules = { ...defaultPermissionState(), permissions: { allow: [], ask: [], deny: [{ rule: `mcp__${'x'.repeat(70)}` }] } };
+    expect(decide(shortened, { state: rules, interactive: true }).outcome).toBe('deny');
   });
 });
 
