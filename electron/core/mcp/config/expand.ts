@@ -62,6 +62,11 @@ export interface ExpandOptions {
   secrets?: SecretLookup;
   /** The configuration file's folder: a relative `cwd` is resolved against it. */
   baseDir?: string;
+  /**
+   * Working directory when the entry sets none. For a project's servers pass the project folder,
+   * so that `"args": ["./server.js"]` means the project's file, as in Claude Code.
+   */
+  defaultCwd?: string;
   /** Decides case-insensitive variable names (win32); defaults to this platform. */
   platform?: NodeJS.Platform;
 }
@@ -113,7 +118,7 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
       return value;
     });
 
-  const launch = buildLaunch(entry, expand, options.baseDir);
+  const launch = buildLaunch(entry, expand, options.baseDir, options.defaultCwd);
   const usedList = [...used.values()];
   if (missingVariables.size > 0 || missingSecrets.size > 0) {
     const parts: string[] = [];
@@ -198,7 +203,12 @@ function resolveCwd(cwd: string, baseDir: string | undefined): string {
   return resolve(baseDir, cwd);
 }
 
-function buildLaunch(entry: ServerEntry, expand: (s: string) => string, baseDir: string | undefined): LaunchSpec {
+function buildLaunch(
+  entry: ServerEntry,
+  expand: (s: string) => string,
+  baseDir: string | undefined,
+  defaultCwd: string | undefined,
+): LaunchSpec {
   const timeouts: Timeouts = {
     requestTimeoutMs: (entry.timeout ?? DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000,
     startupTimeoutMs: (entry.startupTimeout ?? DEFAULT_STARTUP_TIMEOUT_SECONDS) * 1000,
@@ -213,6 +223,7 @@ function buildLaunch(entry: ServerEntry, expand: (s: string) => string, baseDir:
       ...timeouts,
     };
     if (entry.cwd !== undefined) launch.cwd = resolveCwd(expand(entry.cwd), baseDir);
+    else if (defaultCwd !== undefined) launch.cwd = defaultCwd;
     return launch;
   }
   return { transport, url: expand(entry.url ?? ''), headers: mapValues(entry.headers, expand), ...timeouts };

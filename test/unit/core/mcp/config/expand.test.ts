@@ -75,9 +75,13 @@ describe('expandEntry: variables', () => {
     });
   });
 
-  it('resolves a relative or ~ cwd against the config file folder or the home folder', async () => {
+  it('resolves a relative or ~ cwd against the config file folder or the home folder; defaultCwd applies only without one', async () => {
     const rel = await expandEntry({ command: 'x', cwd: 'tools/${SUB:-a}' }, { env: {}, baseDir: '/proj' });
     expect(rel.ok && rel.launch.transport === 'stdio' && rel.launch.cwd).toBe(join('/proj', 'tools', 'a'));
+    const fallback = await expandEntry({ command: 'node', args: ['./server.js'] }, { env: {}, baseDir: '/proj', defaultCwd: '/proj' });
+    expect(fallback.ok && fallback.launch.transport === 'stdio' && fallback.launch.cwd).toBe('/proj');
+    const own = await expandEntry({ command: 'node', cwd: '/elsewhere' }, { env: {}, defaultCwd: '/proj' });
+    expect(own.ok && own.launch.transport === 'stdio' && own.launch.cwd).toBe('/elsewhere');
     const home = await expandEntry({ command: 'x', cwd: '~/srv' }, { env: {} });
     expect(home.ok && home.launch.transport === 'stdio' && home.launch.cwd).toBe(join(homedir(), 'srv'));
   });
