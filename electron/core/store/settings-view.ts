@@ -1,0 +1,30 @@
+// Settings as the window sees them (shared SettingsView): the values, the model list, whether an
+// API key is set and where secrets live, never a secret value.
+import type { SettingsView } from '../../../shared/settings-types';
+import { API_KEY_SECRET, type SecretProvider } from './secrets';
+import { CLAUDE_MODELS, type SettingsStore } from './settings';
+
+export async function settingsView(
+  settings: SettingsStore,
+  secrets: SecretProvider,
+): Promise<SettingsView> {
+  const s = settings.current;
+  const models = CLAUDE_MODELS.some((m) => m.id === s.model)
+    ? [...CLAUDE_MODELS]
+    : [...CLAUDE_MODELS, { id: s.model, label: s.model }];
+  return {
+    model: s.model,
+    models,
+    maxTokens: s.maxTokens,
+    temperature: s.temperature,
+    systemPrompt: s.systemPrompt,
+    maxRounds: s.maxRounds,
+    baseUrl: s.baseUrl,
+    requestTimeoutMs: s.requestTimeoutMs,
+    autoApproveReadOnlyTrusted: s.autoApproveReadOnlyTrusted,
+    theme: s.theme,
+    apiKeySet: await secrets.has(API_KEY_SECRET).catch(() => false),
+    secretStorage: { persistent: secrets.persistent, description: secrets.description },
+    issues: [...settings.issues],
+  };
+}
