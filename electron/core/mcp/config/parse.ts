@@ -25,7 +25,7 @@ export interface ParsedConfig {
 
 /**
  * `ok` is false only when the file as a whole cannot be used (then `config` is absent); with
- * `ok` true, `errors` lists the entries that were dropped.
+ * `ok` true, `errors` lists the entries that were dropped and server names written twice.
  */
 export type ConfigParseResult =
   | { ok: true; config: ParsedConfig; errors: ConfigIssue[] }
@@ -61,10 +61,11 @@ function keyIndex(text: string): { locatorFor: (server: string) => EntryLocator;
 
 /** Parses file text; an empty (or whitespace-only) file is an empty configuration. */
 export function parseConfigText(text: string, file: string): ConfigParseResult {
-  if (text.replace(/^\uFEFF/, '').trim() === '') {
+  const body = text.replace(/^\uFEFF/, ''); // editors on Windows may add a byte-order mark
+  if (body.trim() === '') {
     return { ok: true, config: { file, document: {}, servers: [] }, errors: [] };
   }
-  const json = parseJsonWithPosition(text);
+  const json = parseJsonWithPosition(body);
   if (!json.ok) {
     const message = `${file}: invalid JSON at line ${json.line}, column ${json.column}: ${json.reason}`;
     return { ok: false, errors: [{ file, line: json.line, column: json.column, message }] };
@@ -82,7 +83,7 @@ export function parseConfigText(text: string, file: string): ConfigParseResult {
   }
   const servers: ParsedServer[] = [];
   const errors: ConfigIssue[] = [];
-  const { locatorFor, duplicates } = keyIndex(text.replace(/^\uFEFF/, ''));
+  const { locatorFor, duplicates } = keyIndex(body);
   for (const [name, count] of duplicates) {
     const at = locatorFor(name)();
     errors.push({
