@@ -135,7 +135,9 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
   if (launch.transport !== 'stdio') {
     const problem = urlProblem(launch.url);
     if (problem) {
-      return { ok: false, reason: 'invalid', message: `"url" ${problem} (configured as "${entry.url}")`, missing: [], used: usedList };
+      // The query is left out: people paste URLs with keys in them (`?api_key=...`).
+      const shown = (entry.url ?? '').replace(/\?.*$/s, '?…');
+      return { ok: false, reason: 'invalid', message: `"url" ${problem} (configured as "${shown}")`, missing: [], used: usedList };
     }
   }
   return { ok: true, launch, used: usedList };

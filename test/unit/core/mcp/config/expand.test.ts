@@ -93,6 +93,9 @@ describe('expandEntry: variables', () => {
       message: '"url" must use http:// or https:// (got ftp://) (configured as "${BASE}/mcp")',
     });
     expect(await expandEntry({ url: '${BASE}' }, { env: { BASE: 'not a url' } })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await expandEntry({ url: 'ws://h/mcp?api_key=sk-123' }, { env: {} })).toMatchObject({
+      message: '"url" must use http:// or https:// (got ws://) (configured as "ws://h/mcp?…")',
+    });
   });
 });
 
