@@ -5,23 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { decide } from '../../electron/core/permissions/gate';
 import { scanText } from '../../electron/core/permissions/invisible';
 import { definitionHash, PinStore } from '../../electron/core/permissions/pins';
 import { defaultPermissionState } from '../../electron/core/permissions/scopes';
 import type { ToolCallRequest, ToolDefinition } from '../../electron/core/permissions/types';
+import { time } from './timing';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-async function time(runs: number, fn: () => unknown): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  return median(samples);
-}
 
 const schema = { type: 'object', properties: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`field_${i}`, { type: 'string', description: `Field ${i}` }])) };
 const toolDef = (s: number, t: number): ToolDefinition => ({ name: `tool_${t}`, description: `Tool ${t} of server ${s}. ${'Does things. '.repeat(20)}`, inputSchema: schema });
