@@ -36,16 +36,20 @@ export const serverEntrySchema = z.looseObject({
   disabled: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
-/** A short, safe description of a value for messages ("a number (3)", "an array"). */
-export function describeValue(value: unknown): string {
+/**
+ * A short description of a value for messages ("a number (3)", "an array"); with `hideValue`,
+ * only its kind ("a number"), for places that hold secrets such as `env` and `headers`.
+ */
+export function describeValue(value: unknown, hideValue = false): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   switch (typeof value) {
     case 'string':
+      if (hideValue) return 'a string';
       return value.length > 40 ? `a string ("${value.slice(0, 37)}...")` : `"${value}"`;
     case 'number':
-      return `a number (${value})`;
+      return hideValue ? 'a number' : `a number (${value})`;
     case 'boolean':
       return String(value);
     case 'object':
@@ -120,7 +124,8 @@ export function validateServerEntry(file: string, name: string, raw: unknown, lo
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const got = valueAt(raw, issue.path);
-      issues.push(entryIssue(file, name, fieldName(issue.path), `${issue.message} (got ${describeValue(got)})`, locate));
+      const secretive = issue.path.length > 1 && (issue.path[0] === 'env' || issue.path[0] === 'headers');
+      issues.push(entryIssue(file, name, fieldName(issue.path), `${issue.message} (got ${describeValue(got, secretive)})`, locate));
     }
   }
   issues.push(...crossFieldIssues(file, name, raw as Record<string, unknown>, locate));
