@@ -149,13 +149,21 @@ export function appendBlock(
 ): void {
   const text = block.type === 'text' && typeof block.text === 'string' ? block.text : '';
   db.transaction(() => {
-    const info = db
-      .prepare(
-        `UPDATE messages SET content = json_insert(content, '$[#]', json(?)),
-           text = CASE WHEN ? = '' THEN text WHEN text = '' THEN ? ELSE text || char(10) || ? END
-         WHERE id = ?`,
-      )
-      .run(JSON.stringify(block), text, text, text, messageId);
+    // Only a text block touches the text column: each write to it re-indexes the whole message.
+    const info =
+      text === ''
+        ? db
+            .prepare(
+              `UPDATE messages SET content = json_insert(content, '$[#]', json(?)) WHERE id = ?`,
+            )
+            .run(JSON.stringify(block), messageId)
+        : db
+            .prepare(
+              `UPDATE messages SET content = json_insert(content, '$[#]', json(?)),
+                 text = CASE WHEN text = '' THEN ? ELSE text || char(10) || ? END
+               WHERE id = ?`,
+            )
+            .run(JSON.stringify(block), text, text, messageId);
     mustChange(info.changes, messageId, 'Message');
     touchByMessage(db, messageId, now);
   });
