@@ -1,17 +1,28 @@
-// The core host: builds the services and the contract's handlers. Main and the end-to-end harness
-// both call createHost, so the window talks to the same code in both.
+// The core host: starts the services and exposes the contract's handlers and events. Main and the
+// end-to-end harness both call createHost, so the window talks to the same code in both.
 import { APP_NAME, APP_VERSION } from '../version';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../home';
+import { EnvSecretProvider, type SecretProvider } from '../store/secrets';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
-import { unavailableAll } from './pending';
-import { INVOKE_CHANNELS } from '../../../shared/channel-names';
+import { chatHandlers } from './handlers/chat-handlers';
+import { permissionHandlers } from './handlers/permission-handlers';
+import { serverHandlers } from './handlers/server-handlers';
+import { settingsHandlers } from './handlers/settings-handlers';
+import { startServices, type HostServices } from './services';
 
 export interface HostOptions {
   /** Lena's home; defaults to `LENA_HOME` or `~/.lena`. */
   home?: string;
   /** Runtime versions that only Electron knows (null under plain Node). */
   versions?: { electron?: string | null; chromium?: string | null };
+  /** The secret store (the desktop's encrypted one); defaults to the environment + session memory. */
+  secrets?: SecretProvider;
+  projectFolder?: string | null;
+  /** Resolve PATH from the login shell for stdio servers (a desktop launch). */
+  loginShellPath?: boolean;
+  env?: NodeJS.ProcessEnv;
+  brokerTimeoutMs?: number;
 }
 
 export interface Host {
@@ -19,15 +30,27 @@ export interface Host {
   events: HostEvents;
   handlers: Handlers;
   dispatch: Dispatch;
+  /** Resolves once settings, the database and the manager are up (servers keep connecting). */
+  services(): Promise<HostServices>;
   close(): Promise<void>;
 }
 
 export function createHost(options: HostOptions = {}): Host {
   const paths = ensureLenaHome(lenaPaths(options.home));
   const events = new HostEvents();
+  let started: Promise<HostServices> | null = null;
+  const get = () =>
+    (started ??= startServices({
+      paths,
+      events,
+      secrets: options.secrets ?? new EnvSecretProvider(options.env ?? process.env),
+      projectFolder: options.projectFolder,
+      loginShellPath: options.loginShellPath,
+      env: options.env,
+      brokerTimeoutMs: options.brokerTimeoutMs,
+    }));
 
   const handlers: Handlers = {
-    ...unavailableAll(INVOKE_CHANNELS.filter((c) => c !== 'app:info')),
     'app:info': () => ({
       name: APP_NAME,
       version: APP_VERSION,
@@ -37,6 +60,10 @@ export function createHost(options: HostOptions = {}): Host {
       platform: process.platform,
       home: paths.home,
     }),
+    ...serverHandlers(get),
+    ...chatHandlers(get),
+    ...permissionHandlers(get),
+    ...settingsHandlers(get, events),
   };
 
   const dispatch = createDispatch(handlers, (channel, err) =>
@@ -53,6 +80,9 @@ export function createHost(options: HostOptions = {}): Host {
     events,
     handlers,
     dispatch,
-    async close() {},
+    services: get,
+    async close() {
+      if (started) await (await started).runtime.close();
+    },
   };
 }

@@ -6,8 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHost } from '../../../../electron/core/host';
 import { createDispatch, type Handlers } from '../../../../electron/core/host/dispatch';
 import { LenaError } from '../../../../shared/result';
-import { INVOKE_CHANNELS } from '../../../../shared/channel-names';
-import { unavailableAll } from '../../../../electron/core/host/pending';
 
 const ctx = { senderUrl: 'app://lena/index.html' };
 const homes: string[] = [];
@@ -50,7 +48,7 @@ describe('createDispatch', () => {
   it('turns thrown errors into envelopes: LenaError keeps its code and detail', async () => {
     const errors: string[] = [];
     const failing = (err: Error): Handlers => ({
-      ...unavailableAll(INVOKE_CHANNELS),
+      ...createHost({ home: tempHome() }).handlers,
       'app:info': () => {
         throw err;
       },
@@ -65,19 +63,12 @@ describe('createDispatch', () => {
     expect(errors).toEqual(['app:info']);
   });
 
-  it('answers a channel whose service is not wired with a clear unavailable error', async () => {
-    const host = createHost({ home: tempHome() });
-    const r = await host.dispatch('servers:list', undefined, ctx);
-    expect(r).toEqual({ ok: false, error: { code: 'unavailable', message: 'servers:list is not available in this build yet.' } });
-  });
-
   it('reports handler failures as app:log events', async () => {
     const host = createHost({ home: tempHome() });
     const seen: unknown[] = [];
     host.events.forward((event, payload) => seen.push([event, payload]));
-    await host.dispatch('servers:list', undefined, ctx);
-    expect(seen).toEqual([
-      ['app:log', expect.objectContaining({ level: 'error', source: 'host', message: 'servers:list: servers:list is not available in this build yet.' })],
-    ]);
+    await host.dispatch('conversations:get', { id: 'no-such-conversation' }, ctx);
+    expect(seen).toContainEqual(['app:log', expect.objectContaining({ level: 'error', source: 'host', message: expect.stringMatching(/^conversations:get: /) })]);
+    await host.close();
   });
 });

@@ -1,0 +1,46 @@
+// conversations:* and chat:* — the conversation store and the agent loop.
+import type { Handlers } from '../dispatch';
+import type { HostServices } from '../services';
+
+type ChatHandlers = Pick<Handlers, Extract<keyof Handlers, `conversations:${string}` | `chat:${string}`>>;
+
+export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
+  const store = async () => (await get()).runtime.conversations.store;
+  const engine = async () => (await get()).runtime.engine;
+  return {
+    'conversations:list': async () => (await store()).list(),
+    'conversations:get': async ({ id }) => (await store()).get(id),
+    'conversations:create': async (args) => {
+      const s = await get();
+      return s.runtime.conversations.store.create({ title: args?.title, model: s.runtime.chatSettings().model, project: s.project.folder });
+    },
+    'conversations:rename': async ({ id, title }) => (await store()).rename(id, title),
+    'conversations:delete': async ({ id }) => {
+      (await engine()).stop(id);
+      (await store()).delete(id);
+    },
+    'conversations:restore': async ({ id }) => (await store()).restore(id),
+    'conversations:duplicate': async ({ id }) => (await store()).duplicate(id),
+    'conversations:search': async ({ query }) => (await store()).search(query),
+    'conversations:export': async ({ id, format }) => (await store()).export(id, format),
+    'chat:send': async ({ conversationId, text, attachments }) => ({ turnId: (await engine()).send(conversationId, text, attachments ?? []).turnId }),
+    'chat:stop': async ({ conversationId }) => {
+      (await engine()).stop(conversationId);
+    },
+    'chat:regenerate': async ({ conversationId }) => ({ turnId: (await engine()).regenerate(conversationId).turnId }),
+    'chat:edit': async ({ conversationId, messageId, text }) => ({ turnId: (await engine()).edit(conversationId, messageId, text).turnId }),
+    'chat:cancel-tool': async ({ toolUseId }) => {
+      (await engine()).cancelTool(toolUseId);
+    },
+    'chat:budget': async () => {
+      const s = await get();
+      const costs = s.runtime.registry.tokenCosts();
+      return {
+        model: s.runtime.chatSettings().model,
+        totalToolTokens: costs.reduce((n, c) => n + c.tokens, 0),
+        perServer: costs.map((c) => ({ server: c.server, tokens: c.tokens, toolCount: c.tools })),
+        lastTurn: null,
+      };
+    },
+  };
+}

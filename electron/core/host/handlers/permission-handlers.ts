@@ -1,0 +1,36 @@
+// permissions:* — the broker's queue, answers, and the rules list of the settings page.
+import { LenaError } from '../../../../shared/result';
+import { requestView, ruleViews } from '../../permissions/view';
+import type { ServerIdentity } from '../../permissions/types';
+import type { Handlers } from '../dispatch';
+import type { HostServices } from '../services';
+import { serverIdentity } from '../wiring';
+
+type PermissionHandlers = Pick<Handlers, Extract<keyof Handlers, `permissions:${string}`>>;
+
+export function permissionHandlers(get: () => Promise<HostServices>): PermissionHandlers {
+  const rules = async () => {
+    const s = await get();
+    const identities = new Map<string, ServerIdentity>(s.runtime.manager.statuses().map((st) => [st.name, serverIdentity(s.runtime.manager, st.name)]));
+    return ruleViews(s.runtime.permissions.current(), s.projectRules, identities);
+  };
+  return {
+    'permissions:pending': async () => ((await get()).runtime.broker?.pending() ?? []).map(requestView),
+    'permissions:answer': async ({ id, decision, reason, confirmed }) => {
+      const broker = (await get()).runtime.broker;
+      if (!broker) throw new LenaError('unavailable', 'No permission requests can be answered here.');
+      broker.answer(id, { kind: decision, ...(reason ? { reason } : {}), ...(confirmed ? { confirmed } : {}) });
+    },
+    'permissions:rules': rules,
+    'permissions:revoke-rule': async ({ list, rule }) => {
+      await (await get()).runtime.permissions.removeRule(list, rule);
+      return rules();
+    },
+    'permissions:accept-definition': async ({ server, tool }) => {
+      const s = await get();
+      const found = s.runtime.registry.tools(server).find((t) => t.tool.name === tool);
+      if (!found) throw new LenaError('not-found', `"${server}" has no tool named "${tool}".`);
+      await s.runtime.permissions.acceptDefinition(server, found.tool);
+    },
+  };
+}

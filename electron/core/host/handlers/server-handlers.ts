@@ -1,0 +1,160 @@
+// servers:* — the manager, the configuration files and the registry, for the servers page.
+import { readFile } from 'node:fs/promises';
+import type { ServerEntry } from '../../../../shared/server-config';
+import type { ConfigFileView, ServerStatus, ToolInfo } from '../../../../shared/server-types';
+import { LenaError } from '../../../../shared/result';
+import { importClaudeDesktop } from '../../mcp/config/claude-desktop';
+import { addServer, removeServer, saveConfigText, setServerDisabled, updateServer } from '../../mcp/config/write';
+import type { RegisteredTool } from '../../mcp/registry/registry';
+import type { Handlers } from '../dispatch';
+import type { HostServices } from '../services';
+import { serverIdentity } from '../wiring';
+
+type ServerHandlers = Pick<Handlers, Extract<keyof Handlers, `servers:${string}`>>;
+
+export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers {
+  const status = async (name: string): Promise<ServerStatus> => {
+    const s = await get();
+    const st = s.runtime.manager.status(name);
+    if (!st) throw new LenaError('not-found', `There is no server named "${name}".`);
+    return st;
+  };
+  /** The file that holds a server's winning entry (user file for new servers). */
+  const fileOf = async (name: string): Promise<string> => {
+    const s = await get();
+    return s.runtime.manager.session(name)?.configured.file ?? s.paths.mcpConfig;
+  };
+  const toolInfo = (s: HostServices, t: RegisteredTool): ToolInfo => ({
+    server: t.server,
+    name: t.tool.name,
+    qualifiedName: t.qualifiedName,
+    title: t.tool.title ?? t.tool.annotations?.title ?? null,
+    description: t.tool.description ?? '',
+    inputSchema: t.tool.inputSchema ?? { type: 'object' },
+    annotations: t.tool.annotations ?? {},
+    icons: t.tool.icons ?? [],
+    enabled: t.enabled,
+    tokens: t.tokens,
+    pin: s.runtime.pins.check(t.server, t.tool).status,
+  });
+  const configFile = async (scope: 'user' | 'project', path: string): Promise<ConfigFileView> => {
+    const s = await get();
+    const text = await readFile(path, 'utf8').catch(() => null);
+    const issues = (s.runtime.manager.lastConfig()?.errors ?? []).filter((e) => e.file === path);
+    return { scope, path, text, issues };
+  };
+
+  return {
+    'servers:list': async () => (await get()).runtime.manager.statuses(),
+    'servers:reload': async (args) => {
+      const s = await get();
+      await s.runtime.manager.reload(args?.name);
+      return s.runtime.manager.statuses();
+    },
+    'servers:restart': async ({ name }) => {
+      await status(name);
+      await (await get()).runtime.manager.restart(name);
+      return status(name);
+    },
+    'servers:add': async ({ name, entry }) => {
+      const s = await get();
+      await addServer(s.paths.mcpConfig, name, entry as ServerEntry);
+      await s.runtime.manager.reload();
+      return status(name);
+    },
+    'servers:update': async ({ name, entry }) => {
+      await updateServer(await fileOf(name), name, entry as ServerEntry);
+      await (await get()).runtime.manager.reload();
+      return status(name);
+    },
+    'servers:remove': async ({ name }) => {
+      await removeServer(await fileOf(name), name);
+      await (await get()).runtime.manager.reload();
+    },
+    'servers:set-enabled': async ({ name, enabled }) => {
+      await setServerDisabled(await fileOf(name), name, !enabled);
+      await (await get()).runtime.manager.reload();
+      return status(name);
+    },
+    'servers:set-trusted': async ({ name, trusted }) => {
+      const s = await get();
+      const st = await status(name);
+      if (trusted && st.scope !== 'user') {
+        throw new LenaError('forbidden', `"${name}" comes from a project file; only servers in your own mcp.json can be trusted.`);
+      }
+      if (trusted) await s.runtime.permissions.trust(serverIdentity(s.runtime.manager, name));
+      else await s.runtime.permissions.untrust(name);
+      return status(name);
+    },
+    'servers:test': async ({ name, entry }) => (await get()).runtime.manager.testConnection(name, entry as ServerEntry),
+    'servers:tools': async (args) => {
+      const s = await get();
+      return s.runtime.registry.tools(args?.name).map((t) => toolInfo(s, t));
+    },
+    'servers:set-tool-enabled': async ({ server, tool, enabled }) => {
+      const s = await get();
+      const current = s.runtime.settings.current.servers[server]?.disabledTools ?? [];
+      const disabledTools = enabled ? current.filter((t) => t !== tool) : [...new Set([...current, tool])];
+      await s.runtime.settings.update({ servers: { [server]: { disabledTools } } });
+      const found = s.runtime.registry.tools(server).find((t) => t.tool.name === tool);
+      if (!found) throw new LenaError('not-found', `"${server}" has no tool named "${tool}".`);
+      return toolInfo(s, found);
+    },
+    'servers:logs': async ({ name }) => {
+      const s = await get();
+      const session = s.runtime.manager.session(name);
+      if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
+      const protocol = (session.mcp?.protocolLog() ?? []).map((e) => ({
+        time: e.at,
+        direction: e.direction === 'send' ? ('out' as const) : ('in' as const),
+        kind: protocolKind(e.preview, e.note),
+        method: e.method ?? null,
+        id: e.id ?? null,
+        durationMs: e.durationMs ?? null,
+        bytes: e.bytes,
+        preview: e.note ? `${e.note}: ${e.preview}` : e.preview,
+      }));
+      return { name, stderrTail: session.stderrTail(), protocol };
+    },
+    'servers:config-files': async () => {
+      const s = await get();
+      const files = [await configFile('user', s.paths.mcpConfig)];
+      if (s.project.mcpFile) files.push(await configFile('project', s.project.mcpFile));
+      return files;
+    },
+    'servers:save-config-file': async ({ scope, text }) => {
+      const s = await get();
+      const path = scope === 'user' ? s.paths.mcpConfig : s.project.mcpFile;
+      if (!path) throw new LenaError('not-found', 'No project folder with a .mcp.json is open.');
+      await saveConfigText(path, text);
+      await s.runtime.manager.reload();
+      return configFile(scope, path);
+    },
+    'servers:import-claude-desktop': async () => {
+      const s = await get();
+      const report = await importClaudeDesktop(s.paths.mcpConfig);
+      await s.runtime.manager.reload();
+      return report;
+    },
+    'servers:approve': async ({ name, approve, entryHash }) => {
+      const s = await get();
+      const folder = s.project.folder;
+      if (!folder) throw new LenaError('conflict', 'No project folder is open.');
+      const st = await status(name);
+      if (st.scope !== 'project' || st.approval?.entryHash !== entryHash) {
+        throw new LenaError('conflict', `The entry for "${name}" changed since it was shown; review it again before approving.`);
+      }
+      if (approve) await s.runtime.approvals.approve(folder, name, entryHash);
+      else await s.runtime.approvals.reject(folder, name, entryHash);
+      await s.runtime.manager.reload(name);
+      return status(name);
+    },
+  };
+}
+
+/** Request, response, notification or error, from the message's start (the log keeps a preview). */
+function protocolKind(preview: string, note?: string): 'request' | 'response' | 'notification' | 'error' {
+  if (note || /"error"\s*:/.test(preview)) return /"result"\s*:/.test(preview) ? 'response' : 'error';
+  if (/"method"\s*:/.test(preview)) return /"id"\s*:/.test(preview) ? 'request' : 'notification';
+  return 'response';
+}

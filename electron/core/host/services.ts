@@ -1,0 +1,113 @@
+// The window's services: the shared runtime plus what only the window has (a project folder,
+// events forwarded to the renderer). Started once by createHost; handlers await it.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ServerStatus } from '../../../shared/server-types';
+import type { LenaPaths } from '../home';
+import { entryHash } from '../mcp/config/identity';
+import { findProjectConfig } from '../mcp/config/scopes';
+import type { ServerSession } from '../mcp/manager/server-session';
+import { parseProjectPermissions } from '../permissions/scopes';
+import { trustStatus } from '../permissions/trust';
+import type { PermissionLists } from '../permissions/types';
+import { approvalRequest } from '../permissions/project-approval';
+import { approvalView, requestView, resolvedView } from '../permissions/view';
+import type { SecretProvider } from '../store/secrets';
+import type { HostEvents } from './events';
+import { createRuntime, type Runtime } from './runtime';
+import { serverIdentity } from './wiring';
+
+export interface HostServices {
+  runtime: Runtime;
+  secrets: SecretProvider;
+  paths: LenaPaths;
+  project: { folder: string | null; mcpFile: string | null };
+  /** The open project's deny and ask rules (`<project>/.lena/settings.json`). */
+  projectRules: Partial<PermissionLists>;
+  setProject(folder: string | null): Promise<void>;
+  /** A server's status with trust, token cost and the approval request filled in. */
+  decorate(status: ServerStatus, session?: ServerSession): ServerStatus;
+}
+
+export interface ServiceOptions {
+  paths: LenaPaths;
+  events: HostEvents;
+  secrets: SecretProvider;
+  projectFolder?: string | null;
+  loginShellPath?: boolean;
+  env?: NodeJS.ProcessEnv;
+  brokerTimeoutMs?: number;
+}
+
+export async function startServices(options: ServiceOptions): Promise<HostServices> {
+  const { paths, events } = options;
+  let runtime: Runtime | null = null;
+  const decorate = (status: ServerStatus, session?: ServerSession): ServerStatus => {
+    if (!runtime) return status;
+    const identity = serverIdentity(runtime.manager, status.name);
+    const cost = runtime.registry.tokenCosts().find((c) => c.server === status.name);
+    const entry = session?.configured.entry ?? runtime.manager.session(status.name)?.configured.entry;
+    return {
+      ...status,
+      trusted: trustStatus(runtime.permissions.current(), identity).trusted,
+      toolTokens: cost?.tokens ?? 0,
+      approval: status.status === 'needs-approval' && entry ? approvalView(approvalRequest(status.name, entry, entryHash(entry))) : null,
+    };
+  };
+  runtime = await createRuntime({
+    paths,
+    sources: { userFile: paths.mcpConfig, projectDir: options.projectFolder ?? undefined },
+    secrets: options.secrets,
+    interactive: true,
+    env: options.env,
+    loginShellPath: options.loginShellPath,
+    brokerTimeoutMs: options.brokerTimeoutMs,
+    emit: (event) => events.emit('chat:event', event),
+    manager: { decorate },
+  });
+  const rt = runtime;
+  rt.manager.onStatus((status) => events.emit('servers:status-changed', status));
+  rt.registry.on('changed', (change) => events.emit('servers:tools-changed', { server: change.server ?? '' }));
+  rt.manager.onToolsChanged((server) => {
+    const session = rt.manager.session(server);
+    if (session?.connected) void rt.permissions.toolsListed(serverIdentity(rt.manager, server), session.tools);
+  });
+  rt.broker?.on('requested', () => {
+    // Positions shift as requests come and go: send the whole queue's views.
+    for (const pending of rt.broker!.pending()) events.emit('permissions:requested', requestView(pending));
+  });
+  rt.broker?.on('resolved', (event) => events.emit('permissions:resolved', resolvedView(event)));
+
+  const services: HostServices = {
+    runtime: rt,
+    secrets: options.secrets,
+    paths,
+    project: { folder: null, mcpFile: null },
+    projectRules: {},
+    decorate,
+    async setProject(folder) {
+      services.project = { folder, mcpFile: folder ? ((await findProjectConfig(folder)) ?? null) : null };
+      services.projectRules = folder ? await projectRules(folder) : {};
+      rt.permissions.setProjectRules(services.projectRules);
+      await rt.manager.setProjectDir(folder ?? undefined);
+    },
+  };
+  services.project = { folder: options.projectFolder ?? null, mcpFile: options.projectFolder ? ((await findProjectConfig(options.projectFolder)) ?? null) : null };
+  if (options.projectFolder) {
+    services.projectRules = await projectRules(options.projectFolder);
+    rt.permissions.setProjectRules(services.projectRules);
+  }
+  // Servers start in the background; the first turn waits for them (at most 10 s).
+  void rt.manager.start();
+  return services;
+}
+
+/** A project's deny and ask rules from `<project>/.lena/settings.json` (allow and trust refused). */
+async function projectRules(folder: string) {
+  try {
+    const raw = JSON.parse(await readFile(join(folder, '.lena', 'settings.json'), 'utf8')) as unknown;
+    return parseProjectPermissions(raw, join(folder, '.lena', 'settings.json')).lists;
+  } catch {
+    return {};
+  }
+}

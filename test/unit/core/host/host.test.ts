@@ -1,0 +1,100 @@
+// The window's contract end to end under plain Node: every call goes through dispatch with its
+// schema, against a real MCP server and the scripted Messages API.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatEvent } from '../../../../shared/chat-types';
+import type { PermissionRequestView } from '../../../../shared/permission-types';
+import type { ServerStatus } from '../../../../shared/server-types';
+import { createHost, type Host } from '../../../../electron/core/host';
+import { reply, startMessagesApiServer, text, toolUse, type MessagesApiServer } from '../../../fixtures/messages-api';
+
+const MEMORY = resolve(__dirname, '../../../../node_modules/@modelcontextprotocol/server-memory/dist/index.js');
+const ctx = { senderUrl: 'app://lena/index.html' };
+let host: Host | undefined;
+let api: MessagesApiServer | undefined;
+let home: string;
+
+afterEach(async () => {
+  await host?.close();
+  await api?.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+async function call<T>(channel: string, args?: unknown): Promise<T> {
+  const r = await host!.dispatch(channel, args, ctx);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
+  return r.value as T;
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 15_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('the host over the contract', () => {
+  it('adds a server, asks before its write tool runs, and streams the turn as events', async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    api = await startMessagesApiServer();
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'sk-ant-host-test', ANTHROPIC_BASE_URL: api.url } });
+    const events: [string, unknown][] = [];
+    host.events.forward((e, p) => events.push([e, p]));
+
+    expect(await call('servers:list')).toEqual([]);
+    const added = await call<ServerStatus>('servers:add', { name: 'memory', entry: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'mem.jsonl') } } });
+    expect(added).toMatchObject({ name: 'memory', status: 'connected', scope: 'user', entry: { env: { MEMORY_FILE_PATH: '••••••' } } });
+    expect(added.toolTokens).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')).mcpServers.memory.command).toBe(process.execPath);
+    const tools = await call<{ qualifiedName: string }[]>('servers:tools', { name: 'memory' });
+    expect(tools.map((t) => t.qualifiedName)).toContain('mcp__memory__create_entities');
+
+    expect(await call('settings:get')).toMatchObject({ apiKeySet: true, secretStorage: { persistent: false } });
+    const conv = await call<{ id: string }>('conversations:create');
+    api.push(
+      reply(text('Saving.'), toolUse('mcp__memory__create_entities', { entities: [{ name: 'Ada', entityType: 'person', observations: ['likes tea'] }] }, 'toolu_mem')),
+      reply(text('Saved Ada.')),
+    );
+    await call('chat:send', { conversationId: conv.id, text: 'Remember Ada likes tea' });
+    await until(() => events.some(([e]) => e === 'permissions:requested'), 'the permission request');
+    const request = events.find(([e]) => e === 'permissions:requested')![1] as PermissionRequestView;
+    expect(request).toMatchObject({ server: 'memory', tool: 'create_entities', hintsTrusted: false, queueLength: 1, position: 1 });
+    expect(request.argumentsText).toContain('likes tea');
+    expect(await call<PermissionRequestView[]>('permissions:pending')).toHaveLength(1);
+    await call('permissions:answer', { id: request.id, decision: 'allow-once' });
+    await until(() => events.some(([e, p]) => e === 'chat:event' && (p as ChatEvent).type === 'turn-ended'), 'the end of the turn');
+
+    const conversation = await call<{ messages: { role: string }[]; toolCalls: { status: string; decidedBy: string }[] }>('conversations:get', { id: conv.id });
+    expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(conversation.toolCalls[0]).toMatchObject({ status: 'done', decidedBy: 'asked: allowed once' });
+    expect(readFileSync(join(home, 'mem.jsonl'), 'utf8')).toContain('likes tea');
+    const chatTypes = events.filter(([e]) => e === 'chat:event').map(([, p]) => (p as ChatEvent).type);
+    expect(chatTypes).toContain('text-delta');
+    expect(chatTypes).toContain('tool-call-updated');
+    expect(events.some(([e]) => e === 'permissions:resolved')).toBe(true);
+  });
+
+  it('never hands the API key to the window and keeps it out of exports', async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    expect(await call('settings:get')).toMatchObject({ apiKeySet: false });
+    const view = await call<Record<string, unknown>>('settings:set-api-key', { key: 'sk-ant-secret-value-123' });
+    expect(view.apiKeySet).toBe(true);
+    expect(JSON.stringify(view)).not.toContain('sk-ant-secret-value-123');
+    const conv = await call<{ id: string }>('conversations:create');
+    const exported = await call<{ content: string }>('conversations:export', { id: conv.id, format: 'json' });
+    expect(exported.content).not.toContain('sk-ant-secret-value-123');
+  });
+
+  it('reports bad arguments and unknown servers clearly', async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const bad = await host.dispatch('servers:add', { name: 'bad name!', entry: {} }, ctx);
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-arguments', message: expect.stringMatching(/letters, digits/) } });
+    const missing = await host.dispatch('servers:restart', { name: 'ghost' }, ctx);
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+});
