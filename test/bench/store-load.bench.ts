@@ -63,7 +63,16 @@ try {
   );
   const searchMs = time(20, () => store.search('typical answer'));
   const listMs = time(20, () => store.list());
+  const fileBytes = Number(
+    (
+      db.raw
+        .prepare('SELECT page_count * page_size AS n FROM pragma_page_count, pragma_page_size')
+        .get() as { n: number }
+    ).n,
+  );
   db.close();
+  // The integrity check runs at every open: what it costs per megabyte of database.
+  const openMs = time(5, () => openDatabase(join(dir, 'lena.db')).db.close());
 
   const results = {
     messages: MESSAGES,
@@ -74,6 +83,9 @@ try {
     appendBlockCommitMs: +blockMs.toFixed(3),
     searchMs: +searchMs.toFixed(2),
     listMs: +listMs.toFixed(2),
+    databaseMiB: +(fileBytes / 2 ** 20).toFixed(1),
+    openWithQuickCheckMs: +openMs.toFixed(1),
+    openMsPerMiB: +(openMs / (fileBytes / 2 ** 20)).toFixed(2),
   };
   console.table(results);
   const out = join(process.env.LENA_ROOT ?? process.cwd(), 'test-results/bench');
