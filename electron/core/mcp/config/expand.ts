@@ -11,7 +11,10 @@ import {
 } from '../../../../shared/server-config';
 import { resolveTransport } from './schema';
 
-/** Lena's secret store as the configuration sees it; throwing or rejecting means "cannot be read". */
+/**
+ * Lena's secret store as the configuration sees it (the store's SecretProvider fits); throwing or
+ * rejecting means "cannot be read".
+ */
 export interface SecretLookup {
   get(name: string): string | undefined | Promise<string | undefined>;
 }
@@ -158,27 +161,30 @@ function readEnv(env: NodeJS.ProcessEnv, name: string, platform: NodeJS.Platform
 function secretMessage(name: string, why: 'no-store' | 'not-found'): string {
   return why === 'no-store'
     ? `secret "${name}" cannot be read here (Lena's secret store is not available, as on the command line) and the environment variable ${name} is not set; set ${name} in the environment`
-    : `secret "${name}" is not in Lena's secret store and the environment variable ${name} is not set; add the secret in Settings or set ${name}`;
+    : `secret "${name}" is not in Lena's secret store; add it in Settings`;
 }
 
+/**
+ * A readable store has the last word: it may apply its own environment fallback, and a secret the
+ * user deleted must stay gone. Only without a readable store is the variable NAME used.
+ */
 async function lookupSecret(
   name: string,
   store: SecretLookup | undefined,
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform,
 ): Promise<{ value: string; source: VariableSource } | { value: undefined; why: 'no-store' | 'not-found' }> {
-  let readable = store !== undefined;
   if (store) {
     try {
       const value = await store.get(name);
-      if (value !== undefined) return { value, source: 'secret-store' };
+      return value !== undefined ? { value, source: 'secret-store' } : { value: undefined, why: 'not-found' };
     } catch {
-      readable = false; // a locked or unavailable keychain: same as no store
+      // A locked or unavailable keychain: same as no store.
     }
   }
   const fromEnv = readEnv(env, name, platform);
   if (fromEnv !== undefined) return { value: fromEnv, source: 'secret-env' };
-  return { value: undefined, why: readable ? 'not-found' : 'no-store' };
+  return { value: undefined, why: 'no-store' };
 }
 
 function collectStrings(entry: ServerEntry): string[] {

@@ -123,12 +123,15 @@ describe('expandEntry: secrets', () => {
     );
   });
 
-  it('a secret missing from both the store and the environment skips the server with a message saying so', async () => {
-    const result = await expandEntry({ command: 'x', args: ['${secret:TOKEN}', '${NOPE}'] }, { env: {}, secrets: store({}) });
+  it('a readable store has the last word: a secret it lacks is missing even if the variable is set', async () => {
+    const result = await expandEntry({ command: 'x', args: ['${secret:TOKEN}', '${NOPE}'] }, { env: { TOKEN: 'from-env' }, secrets: store({}) });
     expect(result).toMatchObject({ ok: false, reason: 'missing-variables', missing: ['NOPE', 'TOKEN'] });
-    expect(!result.ok && result.message).toBe(
-      'missing environment variables: NOPE; secret "TOKEN" is not in Lena\'s secret store and the environment variable TOKEN is not set; add the secret in Settings or set TOKEN',
-    );
+    expect(!result.ok && result.message).toBe('missing environment variables: NOPE; secret "TOKEN" is not in Lena\'s secret store; add it in Settings');
+  });
+
+  it('without a store and without the variable, the server is skipped with a message saying so', async () => {
+    const result = await expandEntry({ url: 'https://h/mcp', headers: { Authorization: 'Bearer ${secret:TOKEN}' } }, { env: {} });
+    expect(result).toMatchObject({ ok: false, reason: 'missing-secrets', missing: ['TOKEN'], used: [] });
   });
 });
 
