@@ -1,0 +1,167 @@
+// The event streams of a Streamable HTTP session: a POST answered with SSE, the optional standalone
+// GET stream, and resumption — when a stream drops before its answer, reconnect with GET and
+// Last-Event-ID after the server's `retry` (RELIABILITY.md case 33; SEP-1699 polling).
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { JsonRpcId } from '../jsonrpc-types';
+import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
+import { readExcerpt, type OriginBoundHttp } from './http-request';
+import { pumpSse } from './sse-stream';
+
+/** What the streams need from their transport. */
+export interface StreamHost {
+  readonly url: URL;
+  readonly http: OriginBoundHttp;
+  readonly maxBytes: number;
+  isClosed(): boolean;
+  session(): string | undefined;
+  baseHeaders(): OutgoingHttpHeaders;
+  /** Delivers one payload's messages; says whether the answer to `requestId` was among them. */
+  deliverText(text: string, requestId: JsonRpcId | undefined): { answered: boolean; invalid: boolean };
+  report(error: HttpTransportError): void;
+}
+
+export interface StreamPolicy {
+  openGetStream: boolean;
+  defaultRetryMs: number;
+  maxAttempts: number;
+}
+
+/** Where a stream came from, so that its end can be handled (resume, reconnect, or report). */
+interface StreamContext {
+  /** The request whose answer this stream owes; undefined for the standalone GET stream. */
+  requestId: JsonRpcId | undefined;
+  /** The session the stream belongs to: after a re-initialisation, old streams are let go. */
+  session: string | undefined;
+  lastEventId?: string;
+  retryMs?: number;
+  attempt: number;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+export class SessionStreams {
+  private standaloneOpen = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly host: StreamHost,
+    private readonly policy: StreamPolicy,
+  ) {}
+
+  /** A POST answered with `text/event-stream`: messages until the answer to `requestId`. */
+  readPostStream(res: IncomingMessage, requestId: JsonRpcId | undefined): void {
+    void this.read(res, { requestId, session: this.host.session(), attempt: 0 });
+  }
+
+  /** Opens the optional GET stream for server-initiated messages (once per session). */
+  openStandalone(): void {
+    if (!this.policy.openGetStream || this.standaloneOpen || this.host.isClosed()) return;
+    this.standaloneOpen = true;
+    void this.get({ requestId: undefined, session: this.host.session(), attempt: 0 });
+  }
+
+  /** The session was replaced: the next openStandalone() opens a stream for the new one. */
+  sessionChanged(): void {
+    this.standaloneOpen = false;
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private async read(res: IncomingMessage, ctx: StreamContext): Promise<void> {
+    const host = this.host;
+    let answered = false;
+    let progressed = false;
+    const end = await pumpSse(res, {
+      maxEventBytes: host.maxBytes,
+      lastEventId: ctx.lastEventId,
+      retryMs: ctx.retryMs,
+      onEvent: (event) => {
+        progressed = true;
+        if (event.event !== 'message' || event.data === '') return;
+        const out = host.deliverText(event.data, ctx.requestId);
+        if (out.answered) answered = true;
+        if (out.invalid) host.report(this.error('protocol', `${this.where()} sent an event that is not valid JSON (${event.data.length} bytes); it was skipped.`));
+      },
+    });
+    if (host.isClosed() || ctx.session !== host.session()) return;
+    if (end.error?.name === 'SseEventTooLargeError') host.report(this.error('protocol', end.error.message));
+    if (ctx.requestId !== undefined && answered) return;
+    // A priming event (an id, no data) counts as progress: the server is polling us on purpose.
+    const moved = progressed || end.lastEventId !== ctx.lastEventId;
+    this.schedule({ ...ctx, lastEventId: end.lastEventId, retryMs: end.retryMs, attempt: moved ? 0 : ctx.attempt + 1 });
+  }
+
+  private schedule(ctx: StreamContext): void {
+    const forRequest = ctx.requestId !== undefined;
+    if (forRequest && ctx.lastEventId === undefined) {
+      this.fail(ctx, this.error('network', `The stream from ${this.where()} ended before the answer to request ${String(ctx.requestId)} arrived, and the server offered no way to resume it (no event id).`));
+      return;
+    }
+    if (ctx.attempt > this.policy.maxAttempts) {
+      const what = forRequest ? `the answer to request ${String(ctx.requestId)}` : 'server messages';
+      this.fail(ctx, this.error('network', `Gave up resuming ${what} from ${this.where()} after ${ctx.attempt} failed attempts.`));
+      return;
+    }
+    // The server's retry is honoured exactly (the spec's MUST); without one, back off.
+    const delay = ctx.retryMs ?? Math.min(this.policy.defaultRetryMs * 2 ** Math.max(0, ctx.attempt - 1), MAX_BACKOFF_MS);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.get(ctx);
+    }, delay);
+    this.timers.add(timer);
+  }
+
+  // GET: the standalone stream, or the resumption of a dropped one (with Last-Event-ID).
+  private async get(ctx: StreamContext): Promise<void> {
+    const host = this.host;
+    if (host.isClosed() || ctx.session !== host.session()) return;
+    const headers: OutgoingHttpHeaders = { ...host.baseHeaders(), accept: 'text/event-stream' };
+    if (ctx.lastEventId !== undefined) headers['last-event-id'] = ctx.lastEventId;
+    let res: IncomingMessage;
+    try {
+      res = await host.http.request('GET', host.url, headers);
+    } catch (err) {
+      if (host.isClosed()) return;
+      if (err instanceof HttpTransportError && err.kind === 'network') return this.schedule({ ...ctx, attempt: ctx.attempt + 1 });
+      return this.fail(ctx, err as Error);
+    }
+    const status = res.statusCode ?? 0;
+    const type = res.headers['content-type'] ?? '';
+    if (status >= 200 && status < 300 && type.includes('text/event-stream')) return this.read(res, ctx);
+    if (status === 405 && ctx.requestId === undefined) {
+      res.resume(); // the GET stream is optional: this server has none
+      return;
+    }
+    if (status >= 500) {
+      res.resume();
+      return this.schedule({ ...ctx, attempt: ctx.attempt + 1 });
+    }
+    if (status >= 200 && status < 300) {
+      res.resume();
+      return this.fail(ctx, this.error('protocol', `${this.where()} answered a GET with "${type || 'no content type'}" instead of an event stream.`));
+    }
+    this.fail(ctx, statusError(host.url, status, res.statusMessage, await readExcerpt(res), host.http.secrets));
+  }
+
+  // Reported against the request when there is one, so that the client fails that call now.
+  private fail(ctx: StreamContext, err: Error): void {
+    if (this.host.isClosed()) return;
+    if (ctx.requestId === undefined) this.standaloneOpen = false;
+    const h = err instanceof HttpTransportError ? err : undefined;
+    const what = ctx.requestId === undefined ? 'The stream for server messages stopped: ' : '';
+    this.host.report(
+      new HttpTransportError(`${what}${err.message}`, { kind: h?.kind ?? 'network', url: this.where(), status: h?.status, bodyExcerpt: h?.bodyExcerpt, requestId: ctx.requestId }),
+    );
+  }
+
+  private where(): string {
+    return displayUrl(this.host.url);
+  }
+
+  private error(kind: HttpTransportErrorKind, message: string): HttpTransportError {
+    return new HttpTransportError(message, { kind, url: this.where() });
+  }
+}

@@ -1,0 +1,283 @@
+// MCP Streamable HTTP transport (protocol 2025-11-25, compatible with 2025-03-26 and 2025-06-18):
+// every message is a POST whose answer is JSON or an SSE stream (streamable-http-streams.ts reads
+// those, the optional GET stream, and resumes dropped ones). This file owns the POSTs and the
+// session: Mcp-Session-Id, MCP-Protocol-Version, re-initialising once on 404, DELETE on close.
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { JsonRpcId, JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '../jsonrpc-types';
+import type { Transport, TransportCallbacks } from '../transport';
+import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
+import { decodeMessages, outgoingHead, responseId } from './http-messages';
+import { OriginBoundHttp, readBody, readExcerpt } from './http-request';
+import { SessionStreams, type StreamHost } from './streamable-http-streams';
+
+export interface StreamableHttpOptions {
+  url: string | URL;
+  /** Configured headers (Authorization…): sent only to this URL's origin, never logged. */
+  headers?: Record<string, string>;
+  /** Largest JSON body or SSE event accepted (default 64 MiB). */
+  maxMessageBytes?: number;
+  /** Open the optional GET stream for server-initiated messages after initialisation (default true). */
+  openGetStream?: boolean;
+  /** Wait before resuming a dropped stream when the server gave no `retry:` (default 1000 ms). */
+  defaultRetryMs?: number;
+  /** Consecutive resumption attempts without progress before giving up (default 5). */
+  maxReconnectAttempts?: number;
+  /**
+   * The session expired (HTTP 404) and the transport re-initialised it by replaying the client's
+   * initialize; this is the server's new answer (capabilities may have changed: re-list).
+   */
+  onSessionReinitialized?(result: JsonRpcResponse): void;
+}
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const REINIT_TIMEOUT_MS = 30_000;
+const DELETE_TIMEOUT_MS = 2_000;
+
+interface Outgoing {
+  body: string;
+  method: string | undefined;
+  /** The request id, for requests only. */
+  id: JsonRpcId | undefined;
+}
+
+export class StreamableHttpTransport implements Transport {
+  readonly description: string;
+  private readonly url: URL;
+  private readonly http: OriginBoundHttp;
+  private readonly maxBytes: number;
+  private readonly streams: SessionStreams;
+  private callbacks: TransportCallbacks | undefined;
+  private sessionId: string | undefined;
+  private protocolVersion: string | undefined;
+  private cachedPostHeaders: OutgoingHttpHeaders | undefined;
+  private initRequest: JsonRpcRequest | undefined;
+  private closed = false;
+  private reinit: Promise<void> | undefined;
+  private reinitCount = 0;
+  // Answers the transport consumes itself (a re-initialisation) instead of delivering.
+  private readonly intercepts = new Map<JsonRpcId, (response: JsonRpcResponse) => void>();
+
+  constructor(private readonly options: StreamableHttpOptions) {
+    this.url = new URL(options.url);
+    this.http = new OriginBoundHttp(this.url, options.headers);
+    this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
+    this.description = `http: ${displayUrl(this.url)}`;
+    const host: StreamHost = {
+      url: this.url,
+      http: this.http,
+      maxBytes: this.maxBytes,
+      isClosed: () => this.closed,
+      session: () => this.sessionId,
+      baseHeaders: () => this.baseHeaders(),
+      deliverText: (text, requestId) => this.deliverText(text, requestId),
+      report: (error) => this.report(error),
+    };
+    this.streams = new SessionStreams(host, {
+      openGetStream: options.openGetStream !== false,
+      defaultRetryMs: options.defaultRetryMs ?? 1000,
+      maxAttempts: options.maxReconnectAttempts ?? 5,
+    });
+  }
+
+  async start(callbacks: TransportCallbacks): Promise<void> {
+    if (this.callbacks) throw new Error('StreamableHttpTransport already started');
+    this.callbacks = callbacks;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    this.cachedPostHeaders = undefined;
+  }
+
+  /** Resolves once the server accepted the POST; its answer arrives through `onMessage`. */
+  send(message: JsonRpcMessage): Promise<void> {
+    const method = 'method' in message ? message.method : undefined;
+    const id = method !== undefined && 'id' in message ? (message.id as JsonRpcId) : undefined;
+    if (method === 'initialize' && id !== undefined) this.initRequest = message as JsonRpcRequest;
+    return this.sendOutgoing({ body: JSON.stringify(message), method, id });
+  }
+
+  sendSerialized(json: string): Promise<void> {
+    const { method, id } = outgoingHead(json);
+    if (method === 'initialize' && id !== undefined) this.initRequest = JSON.parse(json) as JsonRpcRequest;
+    return this.sendOutgoing({ body: json, method, id });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.streams.stop();
+    if (this.sessionId !== undefined) await this.deleteSession();
+    this.http.destroy();
+    this.callbacks?.onClose({ reason: `Disconnected from ${displayUrl(this.url)}.` });
+  }
+
+  private async sendOutgoing(out: Outgoing): Promise<void> {
+    if (this.closed) throw this.error('closed', `The connection to ${displayUrl(this.url)} is closed.`);
+    if (this.reinit) await this.reinit; // a message sent mid-re-initialisation waits for the new session
+    if (out.method === 'initialize') this.setSession(undefined); // a new initialize starts a new session
+    await this.post(out, true);
+    if (out.method === 'notifications/initialized') this.streams.openStandalone();
+  }
+
+  private async post(out: Outgoing, mayReinit: boolean): Promise<void> {
+    const sentSession = this.sessionId;
+    const res = await this.http.request('POST', this.url, this.postHeaders(), out.body);
+    const status = res.statusCode ?? 0;
+    if (status === 404 && sentSession !== undefined) {
+      res.resume();
+      if (!mayReinit) throw this.sessionExpired('the server answered 404 again');
+      await this.reinitialize(sentSession);
+      return this.post(out, false);
+    }
+    if (status < 200 || status >= 300) throw statusError(this.url, status, res.statusMessage, await readExcerpt(res), this.http.secrets);
+    if (out.method === 'initialize') {
+      const sid = res.headers['mcp-session-id'];
+      if (typeof sid === 'string' && sid.length > 0) this.setSession(sid);
+    }
+    this.consume(res, out.id);
+  }
+
+  // The POST's body, read after send() resolved: JSON, an SSE stream, or nothing (202).
+  private consume(res: IncomingMessage, requestId: JsonRpcId | undefined): void {
+    const type = res.headers['content-type'] ?? '';
+    if (res.statusCode === 202) {
+      res.resume();
+    } else if (type.includes('text/event-stream')) {
+      this.streams.readPostStream(res, requestId);
+    } else if (type.includes('application/json')) {
+      readBody(res, this.maxBytes).then(
+        (text) => this.deliverBody(text, requestId),
+        (err: Error) => this.report(this.error('protocol', `Reading the answer from ${displayUrl(this.url)} failed: ${err.message}.`, requestId)),
+      );
+    } else {
+      void readExcerpt(res).then((text) => {
+        if (requestId === undefined && text.trim() === '') return;
+        this.report(this.error('protocol', `${displayUrl(this.url)} answered with content type "${type || 'none'}" instead of JSON or an event stream; is this an MCP endpoint?`, requestId));
+      });
+    }
+  }
+
+  private deliverBody(text: string, requestId: JsonRpcId | undefined): void {
+    const { answered, invalid } = this.deliverText(text, requestId);
+    if (invalid) this.report(this.error('protocol', `${displayUrl(this.url)} sent invalid JSON (${text.length} bytes) instead of an answer.`, requestId));
+    else if (!answered && requestId !== undefined) this.report(this.error('protocol', `${displayUrl(this.url)} replied to request ${String(requestId)} without its answer.`, requestId));
+  }
+
+  // Delivers every message in one payload; says whether the answer to `requestId` was among them.
+  private deliverText(text: string, requestId: JsonRpcId | undefined): { answered: boolean; invalid: boolean } {
+    let decoded: ReturnType<typeof decodeMessages>;
+    try {
+      decoded = decodeMessages(text);
+    } catch {
+      return { answered: false, invalid: true };
+    }
+    if (decoded.rejected > 0) this.report(this.error('protocol', `Ignored ${decoded.rejected} message(s) from ${displayUrl(this.url)} that are not JSON-RPC.`));
+    let answered = false;
+    const single = decoded.messages.length === 1;
+    for (const m of decoded.messages) {
+      const id = responseId(m);
+      if (requestId !== undefined && id === requestId) answered = true;
+      if (this.closed) continue;
+      const intercept = id === undefined || id === null || this.intercepts.size === 0 ? undefined : this.intercepts.get(id);
+      if (intercept) intercept(m as JsonRpcResponse);
+      else if (single) this.callbacks?.onMessage(m, text, text.length);
+      else this.callbacks?.onMessage(m);
+    }
+    return { answered, invalid: false };
+  }
+
+  private async reinitialize(expired: string): Promise<void> {
+    if (this.reinit) return this.reinit;
+    if (this.sessionId !== expired) return; // another request already re-initialised
+    this.reinit = this.doReinitialize().finally(() => {
+      this.reinit = undefined;
+    });
+    return this.reinit;
+  }
+
+  // HTTP 404 on a session: the server forgot it. Replay the client's initialize once, without a
+  // session id, consume its answer here, confirm with notifications/initialized, and tell the owner.
+  private async doReinitialize(): Promise<void> {
+    const init = this.initRequest;
+    if (!init) throw this.sessionExpired('no initialize to replay');
+    this.setSession(undefined);
+    this.streams.sessionChanged();
+    const id = `lena-reinit-${++this.reinitCount}`;
+    let timer: NodeJS.Timeout | undefined;
+    const answer = new Promise<JsonRpcResponse | undefined>((resolve) => {
+      this.intercepts.set(id, resolve);
+      timer = setTimeout(() => resolve(undefined), REINIT_TIMEOUT_MS);
+    });
+    try {
+      await this.post({ body: JSON.stringify({ ...init, id }), method: 'initialize', id }, false);
+      const response = await answer;
+      if (!response) throw this.sessionExpired('the new initialize got no answer');
+      if ('error' in response) throw this.sessionExpired(`the server refused the new initialize: ${response.error.message}`);
+      const notice = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await this.post({ body: notice, method: 'notifications/initialized', id: undefined }, false);
+      this.options.onSessionReinitialized?.(response);
+      this.streams.openStandalone();
+    } catch (err) {
+      const e = err instanceof HttpTransportError && err.kind === 'session-expired' ? err : this.sessionExpired((err as Error).message);
+      this.fail(e);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      this.intercepts.delete(id);
+    }
+  }
+
+  private async deleteSession(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, DELETE_TIMEOUT_MS);
+    });
+    const del = this.http.request('DELETE', this.url, this.baseHeaders()).then(
+      (res) => void res.resume(),
+      () => undefined, // best effort: the server may be gone already
+    );
+    await Promise.race([del, timeout]);
+    clearTimeout(timer);
+  }
+
+  // The session cannot continue: the owner reconnects (the manager's backoff applies).
+  private fail(error: HttpTransportError): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.streams.stop();
+    this.http.destroy();
+    this.callbacks?.onClose({ reason: error.message });
+  }
+
+  private report(error: HttpTransportError): void {
+    if (!this.closed) this.callbacks?.onError(error);
+  }
+
+  private sessionExpired(detail: string): HttpTransportError {
+    return this.error('session-expired', `The session with ${displayUrl(this.url)} expired (HTTP 404) and re-initialising it failed (${detail}); reconnect the server.`);
+  }
+
+  private error(kind: HttpTransportErrorKind, message: string, requestId?: JsonRpcId): HttpTransportError {
+    return new HttpTransportError(message, { kind, url: displayUrl(this.url), requestId });
+  }
+
+  private setSession(id: string | undefined): void {
+    this.sessionId = id;
+    this.cachedPostHeaders = undefined;
+    if (id !== undefined) this.http.secrets.add(id);
+  }
+
+  private baseHeaders(): OutgoingHttpHeaders {
+    const own: OutgoingHttpHeaders = {};
+    if (this.sessionId !== undefined) own['mcp-session-id'] = this.sessionId;
+    if (this.protocolVersion !== undefined) own['mcp-protocol-version'] = this.protocolVersion;
+    return this.http.headers(own);
+  }
+
+  // Rebuilt only when the session or version changes: the per-call path allocates nothing here.
+  private postHeaders(): OutgoingHttpHeaders {
+    this.cachedPostHeaders ??= { ...this.baseHeaders(), accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    return this.cachedPostHeaders;
+  }
+}
