@@ -1,0 +1,109 @@
+// `lena chat -p` as a user runs it: the built command line, a temporary LENA_HOME, a real MCP
+// server, and the scripted Messages API through ANTHROPIC_BASE_URL.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { apiError, reply, startMessagesApiServer, text, toolResultText, toolResultsOf, toolUse, type MessagesApiServer } from '../../fixtures/messages-api';
+
+const ROOT = resolve(__dirname, '../../..');
+const CLI = join(ROOT, 'out/cli/lena.js');
+const FS = join(ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+let home: string;
+let files: string;
+let api: MessagesApiServer;
+
+/** Runs the CLI asynchronously (the scripted API server lives in this process). */
+function lena(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home, ANTHROPIC_API_KEY: 'sk-ant-cli-test-key', ANTHROPIC_BASE_URL: api.url, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(async () => {
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(built.stderr);
+  home = mkdtempSync(join(tmpdir(), 'lena-chat-cli-'));
+  files = join(home, 'files');
+  mkdirSync(files);
+  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: [FS, files] } } }));
+  api = await startMessagesApiServer();
+});
+afterAll(async () => {
+  await api.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('lena chat -p', () => {
+  it('streams a plain answer to stdout and stores the conversation in Lena’s home', async () => {
+    api.push(reply(text('Paris is the capital of France.', 4)));
+    const r = await lena(['chat', '-p', 'Capital of France?']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Paris is the capital of France.\n');
+    expect(existsSync(join(home, 'lena.db'))).toBe(true);
+    const sent = api.messageRequests().at(-1)!;
+    expect(sent.usedKey('sk-ant-cli-test-key')).toBe(true);
+    expect(JSON.stringify(sent.body.messages)).toContain('Capital of France?');
+  });
+
+  it('runs a tool allowed with --allow and prints the JSON summary', async () => {
+    const path = join(files, 'cli.txt');
+    api.push(reply(toolUse('mcp__fs__write_file', { path, content: 'from the cli' }, 'toolu_cli')), (req) => reply(text(`ok: ${toolResultText(toolResultsOf(req)[0].content).includes('Successfully')}`)));
+    const r = await lena(['chat', '-p', 'write it', '--allow', 'mcp__fs__write_file', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({
+      conversationId: expect.any(String),
+      text: 'ok: true',
+      toolCalls: [{ name: 'mcp__fs__write_file', input: { path, content: 'from the cli' }, isError: false, decision: 'rule allow mcp__fs__write_file (cli)' }],
+      stopReason: 'end_turn',
+      usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+    });
+    expect(readFileSync(path, 'utf8')).toBe('from the cli');
+  });
+
+  it('denies a tool that would need a dialog and says why', async () => {
+    const path = join(files, 'denied.txt');
+    api.push(reply(toolUse('mcp__fs__write_file', { path, content: 'nope' }, 'toolu_no')), (req) => reply(text(toolResultText(toolResultsOf(req)[0].content))));
+    const r = await lena(['chat', '-p', 'write it']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/mcp__fs__write_file denied: cli: needs approval/);
+    expect(r.stderr).toMatch(/use --allow mcp__fs__write_file/);
+    expect(r.stdout).toMatch(/needs approval/);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('continues a conversation with --conversation', async () => {
+    api.push(reply(text('first')));
+    const first = JSON.parse((await lena(['chat', '-p', 'one', '--json'])).stdout);
+    api.push(reply(text('second')));
+    const second = JSON.parse((await lena(['chat', '-p', 'two', '--conversation', first.conversationId, '--json'])).stdout);
+    expect(second.conversationId).toBe(first.conversationId);
+    expect(JSON.stringify(api.messageRequests().at(-1)!.body.messages)).toContain('first');
+  });
+
+  it('exits non-zero with a clear message on an API error, and never prints the key', async () => {
+    api.push(apiError.authentication());
+    const r = await lena(['chat', '-p', 'hi']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/refused the API key \(401\)/);
+    expect(r.stdout + r.stderr).not.toContain('sk-ant-cli-test-key');
+    const noKey = await lena(['chat', '-p', 'hi'], { ANTHROPIC_API_KEY: '' });
+    expect(noKey.code).toBe(1);
+    expect(noKey.stderr).toMatch(/ANTHROPIC_API_KEY/);
+  });
+});
