@@ -73,8 +73,16 @@ export function decide(request: ToolCallRequest, context: GateContext): GateDeci
 
 const withNotes = (text: string, notes: string[]) => (notes.length ? `${text} (${notes.join('; ')})` : text);
 
+const UNDO: Record<string, string> = {
+  user: "remove that rule in Lena's settings to let it run",
+  project: "the project's .lena/settings.json sets it; edit that file to let it run",
+  cli: 'drop that --deny flag to let it run',
+  session: 'start a new conversation to let it run',
+};
+
 function deniedByRule(request: ToolCallRequest, rule: RuleEvaluation): string {
-  return `${request.qualifiedName} was denied by ${rule.decidedBy.replace(/^rule /, 'the rule ')}; remove that rule in settings to let it run.`;
+  const undo = UNDO[rule.matched?.scope ?? 'user'];
+  return `${request.qualifiedName} was denied by ${rule.decidedBy.replace(/^rule /, 'the rule ')}; ${undo}.`;
 }
 
 function cliMessage(request: ToolCallRequest, rule: RuleEvaluation, held: Held | undefined): string {

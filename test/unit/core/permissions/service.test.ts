@@ -114,7 +114,7 @@ describe('PermissionService audit records', () => {
     expect((await gate.authorize(call('drop'))).audit.decidedBy).toBe('asked: always denied this tool (added rule deny mcp__fs__drop)');
     const next = await gate.authorize(call('drop'));
     expect(next.audit.decidedBy).toBe('rule deny mcp__fs__drop (user)');
-    expect(next.message).toMatch(/remove that rule in settings/);
+    expect(next.message).toBe("mcp__fs__drop was denied by the rule deny mcp__fs__drop (user); remove that rule in Lena's settings to let it run.");
   });
 
   it('"always allow this server" for a trusted server covers its other tools', async () => {
@@ -187,7 +187,9 @@ describe('PermissionService audit records', () => {
   it('a project deny applies; rules added through settings are validated', async () => {
     const { gate } = await service();
     gate.setProjectRules({ deny: [{ rule: 'mcp__fs__rm' }] });
-    expect((await gate.authorize(call('rm'))).audit.decidedBy).toBe('rule deny mcp__fs__rm (project)');
+    const denied = await gate.authorize(call('rm'));
+    expect(denied.audit.decidedBy).toBe('rule deny mcp__fs__rm (project)');
+    expect(denied.message).toBe("mcp__fs__rm was denied by the rule deny mcp__fs__rm (project); the project's .lena/settings.json sets it; edit that file to let it run.");
     await expect(gate.addRule('allow', { rule: 'mcp__*' })).rejects.toThrow(/refused/);
     await gate.addRule('allow', { rule: 'mcp__fs__ls', identity: FS.hash });
     await gate.removeRule('allow', 'mcp__fs__ls');
