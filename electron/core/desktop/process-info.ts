@@ -45,6 +45,9 @@ export function isProcessRunning(pid: number): boolean {
 export function isGroupRunning(pgid: number): boolean {
   if (process.platform !== 'linux') return signalZero(-pgid);
   if (!signalZero(-pgid)) return false;
+  // The cheap answer first: a live leader still in its own group.
+  const leader = readStatFieldsSync(pgid);
+  if (leader && Number(leader[STAT_PGRP]) === pgid && leader[STAT_STATE] !== 'Z' && leader[STAT_STATE] !== 'X') return true;
   // kill(-pgid, 0) also succeeds for zombies nobody reaps (a container's init may not): look closer.
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
