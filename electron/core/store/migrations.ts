@@ -103,23 +103,27 @@ export function migrate(
   db: DatabaseSync,
   migrations: readonly string[] = MIGRATIONS,
 ): { from: number; to: number } {
-  const from = Number(
-    (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
-  );
+  const version = () =>
+    Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  const from = version();
   if (from > migrations.length) {
     throw new Error(
       `the database was written by a newer version of Lena (schema ${from}; this version knows ${migrations.length}). Update Lena, or move the file aside to start afresh.`,
     );
   }
-  for (let version = from; version < migrations.length; version++) {
+  while (version() < migrations.length) {
     db.exec('BEGIN IMMEDIATE');
+    // Read again under the write lock: another Lena process may have migrated while we waited.
+    const current = version();
     try {
-      db.exec(migrations[version]);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
+      if (current < migrations.length) {
+        db.exec(migrations[current]);
+        db.exec(`PRAGMA user_version = ${current + 1}`);
+      }
       db.exec('COMMIT');
     } catch (err) {
       db.exec('ROLLBACK');
-      throw new Error(`database migration ${version + 1} failed: ${(err as Error).message}`, {
+      throw new Error(`database migration ${current + 1} failed: ${(err as Error).message}`, {
         cause: err,
       });
     }

@@ -1,6 +1,6 @@
-// "Nothing is lost": a real process writes an answer block by block into the real store and is
-// SIGKILLed mid-stream; the reopened database holds every block it reported as written.
-import { spawn } from 'node:child_process';
+// Real processes on one database: "nothing is lost" (a writer SIGKILLed mid-stream; the reopened
+// database holds every block it reported as written), and several Lenas opening a new database.
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,6 +79,29 @@ it('keeps every committed block after SIGKILL and marks the answer incomplete', 
       expect(String(block.text)).toMatch(new RegExp(`^block ${k + 1} `)),
     );
     expect(store.search('lorem').length).toBeGreaterThan(0);
+  } finally {
+    close();
+  }
+});
+
+it('lets several processes open a brand-new database at once (migrations do not race)', async () => {
+  const dbFile = join(dir, 'shared.db');
+  const script = resolve(__dirname, '../../../fixtures/store/open-and-write.mjs');
+  const run = () =>
+    new Promise<string>((done, fail) =>
+      execFile(process.execPath, [script, bundle, dbFile], (err, stdout, stderr) =>
+        err ? fail(new Error(stderr || err.message)) : done(stdout.trim()),
+      ),
+    );
+  const ids = await Promise.all([run(), run(), run(), run()]);
+  const { store, close } = openConversationStore(dbFile);
+  try {
+    expect(
+      store
+        .list()
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([...ids].sort());
   } finally {
     close();
   }
