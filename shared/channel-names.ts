@@ -27,6 +27,7 @@ export const INVOKE_CHANNELS = [
   'conversations:delete',
   'conversations:restore',
   'conversations:duplicate',
+  'conversations:continue-with-summary',
   'conversations:search',
   'conversations:export',
   'chat:send',

@@ -49,6 +49,7 @@ export const invokeChannels = {
   'conversations:delete': channel<void>()(z.object({ id: s.id }).strict()),
   'conversations:restore': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
   'conversations:duplicate': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
+  'conversations:continue-with-summary': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
   'conversations:search': channel<SearchHit[]>()(z.object({ query: z.string().max(1000) }).strict()),
   'conversations:export': channel<{ filename: string; content: string }>()(z.object({ id: s.id, format: z.enum(['markdown', 'json']) }).strict()),
   'chat:send': channel<{ turnId: string }>()(

@@ -14,6 +14,7 @@ import type { ChatSettings } from './chat-settings';
 import { toApiMessages } from './history';
 import { streamRound } from './stream-round';
 import { runToolUses, type ToolExecutor } from './tool-runner';
+import { localSummary, modelSummary, seedMessage } from './summary';
 import { newBoundary, systemPromptFor } from './untrusted';
 
 export interface ChatEngineDeps {
@@ -110,6 +111,31 @@ export class ChatEngine {
     if (!controller) return false;
     controller.abort(new Error('Cancelled by the user'));
     return true;
+  }
+
+  /**
+   * For a conversation too long for the context: a new conversation whose first message is a
+   * summary of this one (written by the model when it can, else an excerpt). The old one stays.
+   */
+  async continueWithSummary(conversationId: string): Promise<{ id: string; usedModel: boolean }> {
+    const old = this.deps.store.get(conversationId);
+    const settings = this.deps.settings();
+    let summary: string;
+    let usedModel = false;
+    try {
+      const apiKey = await this.deps.apiKey();
+      if (!apiKey) throw new Error('no API key');
+      const client = new Anthropic({ apiKey, baseURL: settings.baseUrl ?? undefined, maxRetries: settings.maxRetries, timeout: settings.requestTimeoutMs });
+      summary = await modelSummary(client, settings.model, old.title, old.messages);
+      usedModel = true;
+    } catch {
+      summary = localSummary(old.title, old.messages);
+    }
+    const created = this.deps.store.create({ title: `${old.title} (continued)`.slice(0, 200), model: settings.model });
+    const message = this.deps.store.append(created.id, { role: 'user', content: [{ type: 'text', text: seedMessage(old.title, summary) }] });
+    this.deps.emit({ type: 'message-saved', conversationId: created.id, message });
+    this.emitConversation(created.id);
+    return { id: created.id, usedModel };
   }
 
   isRunning(conversationId: string): boolean {

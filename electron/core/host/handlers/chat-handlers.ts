@@ -21,6 +21,10 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     },
     'conversations:restore': async ({ id }) => (await store()).restore(id),
     'conversations:duplicate': async ({ id }) => (await store()).duplicate(id),
+    'conversations:continue-with-summary': async ({ id }) => {
+      const created = await (await engine()).continueWithSummary(id);
+      return (await store()).summary(created.id);
+    },
     'conversations:search': async ({ query }) => (await store()).search(query),
     'conversations:export': async ({ id, format }) => (await store()).export(id, format),
     'chat:send': async ({ conversationId, text, attachments }) => ({ turnId: (await engine()).send(conversationId, text, attachments ?? []).turnId }),

@@ -253,3 +253,31 @@ describe('ChatEngine', () => {
     expect(JSON.stringify(h.api.messageRequests()[2].body.messages)).not.toContain('second answer');
   });
 });
+
+describe('ChatEngine.continueWithSummary', () => {
+  it('starts a new conversation seeded with the model’s summary after a context overflow', async () => {
+    h = await chatHarness();
+    h.api.push(reply(text('Plan: migrate the database on Friday.')), apiError.promptTooLong(), reply(text('SUMMARY: migrate the DB Friday; nothing else open.')));
+    const conv = h.store.create({ title: 'DB migration' });
+    await h.engine.send(conv.id, 'Plan the migration').done;
+    const overflow = await h.engine.send(conv.id, 'and the rollback?').done;
+    expect(overflow.error).toMatchObject({ kind: 'context', action: 'new-conversation-with-summary' });
+    const next = await h.engine.continueWithSummary(conv.id);
+    expect(next.usedModel).toBe(true);
+    const seeded = h.store.get(next.id);
+    expect(seeded.title).toBe('Plan the migration (continued)');
+    expect(String(seeded.messages[0].content[0].text)).toMatch(/too long.*SUMMARY: migrate the DB Friday/s);
+    expect(JSON.stringify(h.api.messageRequests().at(-1)!.body.messages)).toContain('Plan: migrate the database on Friday.');
+    expect(h.store.get(conv.id).messages.length).toBe(3);
+  });
+
+  it('falls back to an excerpt when the model cannot summarise', async () => {
+    h = await chatHarness({ settings: { maxRetries: 0 } });
+    h.api.push(reply(text('Answer one.')), apiError.server());
+    const conv = h.store.create();
+    await h.engine.send(conv.id, 'Question one').done;
+    const next = await h.engine.continueWithSummary(conv.id);
+    expect(next.usedModel).toBe(false);
+    expect(String(h.store.get(next.id).messages[0].content[0].text)).toMatch(/Excerpt of .*User: Question one.*Assistant: Answer one\./s);
+  });
+});

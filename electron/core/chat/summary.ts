@@ -1,0 +1,56 @@
+// "This conversation is too long": start a new one seeded with a summary of it. The model writes
+// the summary from the conversation's text (cut to what fits); if that fails, a plain excerpt of
+// the first request and the latest exchanges is used, so the action always works.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ChatMessage } from '../../../shared/chat-types';
+
+/** Characters of conversation text sent for summarising (well inside any model's context). */
+const SUMMARY_INPUT_CHARS = 120_000;
+
+export function conversationText(messages: readonly ChatMessage[]): string {
+  const lines: string[] = [];
+  for (const m of messages) {
+    if (m.status === 'superseded') continue;
+    const text = m.content
+      .map((b) => (b.type === 'text' ? String(b.text) : b.type === 'tool_use' ? `[called ${String(b.name)}]` : b.type === 'tool_result' ? '[tool result]' : ''))
+      .filter(Boolean)
+      .join('\n');
+    if (text) lines.push(`${m.role === 'user' ? 'User' : 'Assistant'}: ${text}`);
+  }
+  return lines.join('\n\n');
+}
+
+/** Keeps the start and the end of a long text: the first request and the latest state matter most. */
+export function fitText(text: string, max = SUMMARY_INPUT_CHARS): string {
+  if (text.length <= max) return text;
+  const head = Math.floor(max * 0.25);
+  return `${text.slice(0, head)}\n\n[… ${text.length - max} characters left out …]\n\n${text.slice(text.length - (max - head))}`;
+}
+
+export function localSummary(title: string, messages: readonly ChatMessage[]): string {
+  return fitText(conversationText(messages), 4000).replace(/^/, `(Excerpt of "${title}"; a model summary was not available.)\n\n`);
+}
+
+export async function modelSummary(client: Anthropic, model: string, title: string, messages: readonly ChatMessage[], signal?: AbortSignal): Promise<string> {
+  const response = await client.messages.create(
+    {
+      model,
+      max_tokens: 2048,
+      system: 'You write handover summaries so a conversation can continue in a fresh context.',
+      messages: [
+        {
+          role: 'user',
+          content: `Summarise the conversation "${title}" below for continuing it: the goal, decisions, facts and file names that matter, what was done with tools, and what is still open. Be complete but concise.\n\n<conversation>\n${fitText(conversationText(messages))}\n</conversation>`,
+        },
+      ],
+    },
+    { signal },
+  );
+  const text = response.content.map((b) => (b.type === 'text' ? b.text : '')).join('').trim();
+  if (!text) throw new Error('empty summary');
+  return text;
+}
+
+export function seedMessage(title: string, summary: string): string {
+  return `This continues the conversation "${title}", which grew too long for the model's context. Summary of it so far:\n\n${summary}`;
+}
