@@ -15,8 +15,54 @@ interface AjvLike {
 }
 type AjvConstructor = new (options: object) => AjvLike;
 
+/**
+ * True for a pattern with a quantified group that itself contains a quantifier, such as `(a+)+`
+ * or `(\w+\s?)*`: the shape that makes backtracking regular expressions take exponential time.
+ */
+export function hasNestedQuantifier(source: string): boolean {
+  const groups: boolean[] = []; // per open group: does it contain a quantifier?
+  let inClass = false;
+  const markQuantified = (): void => {
+    if (groups.length > 0) groups[groups.length - 1] = true;
+  };
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') groups.push(false);
+    else if (c === ')') {
+      const inner = groups.pop() ?? false;
+      const next = source[i + 1];
+      if (inner && (next === '+' || next === '*' || next === '{')) return true;
+      if (inner) markQuantified();
+    } else if (c === '+' || c === '*' || c === '{') markQuantified();
+  }
+  return false;
+}
+
+/**
+ * Builds the RegExps for `pattern` keywords. A server's schema runs in Lena's main process against
+ * the model's arguments, so a pattern that could backtrack for minutes is not checked here (the
+ * server still validates); every other pattern is an ordinary RegExp.
+ */
+const guardedRegExp = Object.assign(
+  (pattern: string, flags: string): { test(s: string): boolean; toString(): string } => {
+    if (!hasNestedQuantifier(pattern)) return new RegExp(pattern, flags);
+    return { test: () => true, toString: () => `unchecked:${pattern}` };
+  },
+  { code: 'guardedRegExp' },
+);
+
 // addUsedSchema off: two servers may reuse one `$id`, which Ajv would otherwise refuse to compile twice.
-const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false, addUsedSchema: false };
+const AJV_OPTIONS = {
+  strict: false,
+  allErrors: true,
+  validateFormats: false,
+  logger: false,
+  addUsedSchema: false,
+  code: { regExp: guardedRegExp },
+};
 const MAX_REPORTED_ERRORS = 8;
 
 /** The dialect named by `$schema`; 2020-12 (MCP's default) when absent or unknown. */
