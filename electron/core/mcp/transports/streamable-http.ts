@@ -135,15 +135,20 @@ export class StreamableHttpTransport implements Transport {
       const sid = res.headers['mcp-session-id'];
       if (typeof sid === 'string' && sid.length > 0) this.setSession(sid);
     }
+    if (status === 202) {
+      // Resolve once the empty body is read, so the connection is back in the pool for the next call.
+      await new Promise<void>((done) => {
+        res.once('end', done).once('close', done).resume();
+      });
+      return;
+    }
     this.consume(res, out.id);
   }
 
-  // The POST's body, read after send() resolved: JSON, an SSE stream, or nothing (202).
+  // The POST's body, read after send() resolved: JSON, an SSE stream, or nothing.
   private consume(res: IncomingMessage, requestId: JsonRpcId | undefined): void {
     const type = res.headers['content-type'] ?? '';
-    if (res.statusCode === 202) {
-      res.resume();
-    } else if (type.includes('text/event-stream')) {
+    if (type.includes('text/event-stream')) {
       this.streams.readPostStream(res, requestId);
     } else if (type.includes('application/json')) {
       readBody(res, this.maxBytes).then(
