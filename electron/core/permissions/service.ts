@@ -135,7 +135,8 @@ export class PermissionService {
 
   /** "Allow for this conversation": lasts until the conversation ends, bound to the server entry. */
   grantSession(conversationId: string, entry: RuleEntry): void {
-    this.grants.set(conversationId, [...(this.grants.get(conversationId) ?? []), entry]);
+    const kept = (this.grants.get(conversationId) ?? []).filter((g) => g.rule !== entry.rule);
+    this.grants.set(conversationId, [...kept, entry]);
   }
 
   /** Forgets a conversation's grants (closed, deleted, or the app quits). */
