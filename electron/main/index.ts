@@ -46,6 +46,12 @@ if (!app.requestSingleInstanceLock()) {
     if (host) void openFolder(request.projectFolder);
     else handedOverFolder = request.projectFolder;
   });
+  // macOS: a folder dropped on the dock icon or opened with Lena from the Finder.
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    if (host) void openFolder(path);
+    else handedOverFolder = path;
+  });
   app.on('activate', () => {
     if (host && BrowserWindow.getAllWindows().length === 0) void openWindow();
   });
