@@ -110,12 +110,32 @@ async function writeNow(
   }
   await handle.close();
   try {
-    await fs.rename(temp, file);
+    await renameWithRetry(temp, file);
   } catch (err) {
     await fs.rm(temp, { force: true });
     throw err;
   }
   await syncDirectory(dir);
+}
+
+// On Windows a virus scanner or indexer briefly holding the target makes rename fail with
+// EPERM/EACCES/EBUSY; it succeeds a moment later (the same retry graceful-fs does).
+async function renameWithRetry(
+  from: string,
+  to: string,
+  platform = process.platform,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fs.rename(from, to);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const transient =
+        platform === 'win32' && (code === 'EPERM' || code === 'EACCES' || code === 'EBUSY');
+      if (!transient || attempt >= 10) throw err;
+      await new Promise((r) => setTimeout(r, 20 * (attempt + 1)));
+    }
+  }
 }
 
 async function existingMode(file: string): Promise<number | undefined> {
