@@ -190,7 +190,7 @@ describe('Streamable HTTP: failures', () => {
     expect(calls.map((c) => c.headers['mcp-session-id'])).toEqual(['S1', 'S2']);
     expect(server.of('POST', 'notifications/initialized').map((c) => c.headers['mcp-session-id'])).toEqual(['S1', 'S2']);
     expect(reinitialized).toHaveLength(1);
-    expect((reinitialized[0] as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('scripted');
+    expect((reinitialized[0] as unknown as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('scripted');
     expect(client.state).toBe('connected');
   });
 
