@@ -31,8 +31,8 @@ export function processAlive(pid: number): boolean {
 }
 
 /**
- * Deletes the sessions whose process is gone: not running, started before the last boot (its pid
- * may be reused since), or our own pid under another session id. Returns how many.
+ * Deletes the sessions whose process is gone: not running, or started before the last boot (its
+ * pid may belong to someone else now). Another store in this very process counts as alive.
  */
 export function forgetDeadSessions(
   db: LenaDatabase,
@@ -47,8 +47,7 @@ export function forgetDeadSessions(
     started_at: number;
   }[];
   const dead = sessions.filter(
-    (s) =>
-      s.id !== ownSession && (s.pid === process.pid || s.started_at < bootedAt || !alive(s.pid)),
+    (s) => s.id !== ownSession && (s.started_at < bootedAt || !alive(s.pid)),
   );
   for (const s of dead) endSession(db, s.id);
   return dead.length;
