@@ -39,6 +39,12 @@ function indentOf(text: string): string | number {
   return match ? match[1] : 2;
 }
 
+/** The document as JSON in the original file's style: its indentation and its line ends. */
+function formatLike(original: string, document: unknown): string {
+  const json = `${JSON.stringify(document, null, indentOf(original))}\n`;
+  return original.includes('\r\n') ? json.replace(/\n/g, '\r\n') : json;
+}
+
 type ServerMap = Record<string, unknown>;
 
 async function readIfExists(file: string): Promise<string | undefined> {
@@ -72,7 +78,7 @@ export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T)
       const document = parsed.config.document;
       const servers = (document.mcpServers ??= {}) as ServerMap;
       const result = edit(servers);
-      const output = `${JSON.stringify(document, null, indentOf(text ?? ''))}\n`;
+      const output = formatLike(text ?? '', document);
       if ((await readIfExists(file)) !== text && attempt < EDIT_ATTEMPTS) continue;
       await writeFileAtomic(file, output);
       return result;

@@ -49,6 +49,12 @@ describe('config writes', () => {
     expect(readdirSync(dir)).toEqual(['mcp.json']); // no temporary files left behind
   });
 
+  it('keeps the file\'s Windows line ends and tab indentation', async () => {
+    writeFileSync(file, '{\r\n\t"mcpServers": {}\r\n}\r\n');
+    await addServer(file, 'a', { command: 'node' });
+    expect(readFileSync(file, 'utf8')).toBe('{\r\n\t"mcpServers": {\r\n\t\t"a": {\r\n\t\t\t"command": "node"\r\n\t\t}\r\n\t}\r\n}\r\n');
+  });
+
   it('mixed quick edits on one file all land in call order', async () => {
     await addServer(file, 'a', { command: 'node' });
     await Promise.all([
