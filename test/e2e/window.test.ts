@@ -1,7 +1,9 @@
-// The window against the real core as it is today: layout, empty states, inline errors for the
-// parts of core that answer "unavailable", settings and servers pages, keyboard shortcuts, themes.
+// The window on a fresh Lena home against the real core: first-run states (no key, no servers),
+// inline errors with their action, settings and servers pages, the composer's local features,
+// keyboard shortcuts and themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from './harness';
+import { referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
 const hasChromium = chromiumPath() !== null || Boolean(process.env.CI);
@@ -25,10 +27,14 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it('shows the servers page and its error state when the core cannot list servers', async () => {
+  it('shows the servers page with suggestions, each with its exact command', async () => {
     const { page } = app;
     await page.getByRole('button', { name: /Servers/ }).first().click();
     await expect.poll(() => page.getByRole('heading', { name: 'MCP servers' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No servers yet.').isVisible()).toBe(true);
+    expect(await page.getByLabel('Command for memory').textContent()).toBe('npx -y @modelcontextprotocol/server-memory');
+    await page.getByLabel('Folder for the filesystem server').fill('/home/me/My Notes');
+    expect(await page.getByLabel('Command for filesystem').textContent()).toBe("npx -y @modelcontextprotocol/server-filesystem '/home/me/My Notes'");
     await app.screenshot('window-servers');
   });
 
@@ -50,15 +56,18 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
   });
 
-  it('sending without a working core shows why, inline, and keeps the draft', async () => {
+  it('sending without an API key says so inline, with "Open settings"', async () => {
     const { page } = app;
     await page.keyboard.press('Control+n');
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hello there');
     await box.press('Enter');
-    await expect.poll(() => page.getByText('Your message was not sent').isVisible()).toBe(true);
-    expect(await box.inputValue()).toBe('Hello there');
-    await app.screenshot('window-send-error');
+    await expect.poll(() => page.getByText('No Anthropic API key is set').isVisible()).toBe(true);
+    expect(await page.getByRole('listitem', { name: 'Your message' }).textContent()).toContain('Hello there');
+    await app.screenshot('window-no-key');
+    await page.getByRole('button', { name: 'Open settings' }).click();
+    await expect.poll(() => page.getByTestId('api-key-state').textContent()).toMatch(/No key is set/);
+    await page.getByRole('button', { name: 'Hello there', exact: true }).click();
   });
 
   it('runs /mcp in the composer as a local card', async () => {
@@ -68,5 +77,80 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     await box.press('Enter');
     await expect.poll(() => page.getByTestId('system-card').count()).toBeGreaterThan(0);
     await app.screenshot('window-mcp-card');
+  });
+
+  it('focuses search with Ctrl+K and toggles the sidebar with Ctrl+B', async () => {
+    const { page } = app;
+    await page.keyboard.press('Control+b');
+    expect(await page.getByRole('navigation', { name: 'Conversations' }).count()).toBe(0);
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('conversation-search');
+    await page.keyboard.type('nothing-like-this');
+    await expect.poll(() => page.getByText('No messages match “nothing-like-this”.').isVisible()).toBe(true);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Hello');
+    await expect.poll(() => page.getByRole('list', { name: 'Search results' }).textContent()).toContain('Hello there');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('searchbox', { name: 'Search conversations' }).inputValue()).toBe('');
+    await page.keyboard.press('Control+b');
+  });
+
+  it('completes /mcp commands with Tab', async () => {
+    const { page } = app;
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('/mcp rem');
+    expect(await page.getByRole('listbox', { name: 'Command completions' }).textContent()).toContain('/mcp remove');
+    await box.press('Tab');
+    expect(await box.inputValue()).toBe('/mcp remove ');
+    await box.fill('');
+  });
+
+  it('refuses an oversized text file with a clear message, before reading it', async () => {
+    const { page } = app;
+    await page.locator('.composer input[type=file]').setInputFiles([
+      { name: 'huge.log', mimeType: 'text/plain', buffer: Buffer.alloc(2 * 1024 * 1024, 'a') },
+      { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n') },
+    ]);
+    await expect.poll(() => page.getByText(/huge\.log.*at most 1 MB/).isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Attachments' }).textContent()).toContain('notes.md');
+    await page.getByRole('button', { name: 'Remove notes.md' }).click();
+    expect(await page.getByRole('list', { name: 'Attachments' }).count()).toBe(0);
+  });
+
+  it('splits a pasted command line into command and arguments in the Add server form', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await page.getByRole('button', { name: '+ Add server' }).click();
+    const command = page.getByLabel('Command', { exact: true });
+    await command.focus();
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.setData('text', `npx -y "@modelcontextprotocol/server-filesystem" '/home/me/My Documents'`);
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    });
+    expect(await command.inputValue()).toBe('npx');
+    expect(await page.getByLabel('Argument 2', { exact: true }).inputValue()).toBe('@modelcontextprotocol/server-filesystem');
+    expect(await page.getByLabel('Argument 3', { exact: true }).inputValue()).toBe('/home/me/My Documents');
+    await app.screenshot('window-add-server');
+    await command.fill('/nonexistent/lena-no-such-command');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => page.getByText('The test connection failed').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('.error-note').last().textContent()).toMatch(/lena-no-such-command/);
+    await app.screenshot('window-test-connection-failed');
+  });
+
+  it('recognises a pasted Claude Desktop snippet and reports what it could not import', async () => {
+    const { page } = app;
+    await page.getByLabel('Name').focus();
+    await page.evaluate((snippet) => {
+      const dt = new DataTransfer();
+      dt.setData('text', snippet);
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, JSON.stringify({ mcpServers: { mem: { command: process.execPath, args: [referenceServer('memory')] }, broken: { args: [] } } }));
+    await expect.poll(() => page.getByText(/Not imported — broken: .*needs "command"/).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText('Imported mem.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('list', { name: 'Servers' }).textContent(), { timeout: 30_000 }).toMatch(/mem.*Connected/);
+    await app.screenshot('window-snippet-imported');
+    expect(app.pageErrors).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { TestConnectionResult } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { entryFromForm, formFromEntry } from '../../lib/entry-form';
-import type { SnippetImport } from '../../lib/mcp-snippet';
+import { parseMcpServersSnippet, type SnippetImport } from '../../lib/mcp-snippet';
 import { useLena } from '../../store';
 import type { UiError } from '../../store/result';
 import { ImportButton } from './ImportButton';
@@ -45,7 +45,14 @@ export function AddServer() {
   };
 
   return (
-    <div className="server-detail" aria-label="Add a server">
+    <div className="server-detail" aria-label="Add a server" onPaste={(e) => {
+      // A Claude Desktop `{"mcpServers": …}` snippet pasted anywhere here imports its servers.
+      const snippet = parseMcpServersSnippet(e.clipboardData.getData('text'));
+      if (snippet) {
+        e.preventDefault();
+        void importSnippet(snippet);
+      }
+    }}>
       <div className="row">
         <h2>Add a server</h2>
         <span className="spacer" />
@@ -58,7 +65,7 @@ export function AddServer() {
         <input className="mono" value={name} onChange={(e) => setName(e.target.value)} placeholder="memory" aria-describedby="name-hint" />
         <span id="name-hint" className="muted small">Becomes part of tool names (mcp__{name || 'NAME'}__tool).</span>
       </label>
-      <ServerForm form={form} onChange={setForm} server={name} onSnippet={(s) => void importSnippet(s)} />
+      <ServerForm form={form} onChange={setForm} server={name} />
       {imported && <pre className="notice small" role="status">{imported}</pre>}
       {error && <ErrorNote title="The server was not added" error={error} />}
       {test && <TestResult result={test} />}

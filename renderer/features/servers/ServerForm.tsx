@@ -1,11 +1,9 @@
 // The server form: transport, command and arguments (a pasted command line is split into both),
-// working directory, environment, URL and headers, timeouts, enabled. Pasting a Claude Desktop
-// `mcpServers` snippet anywhere in it offers to import those servers instead.
+// working directory, environment, URL and headers, timeouts, enabled.
 import type { ClipboardEvent } from 'react';
 import { SERVER_TYPES } from '../../../shared/server-config';
 import { looksLikeCommandLine, splitCommandLine } from '../../lib/command-line';
 import type { EntryForm } from '../../lib/entry-form';
-import { parseMcpServersSnippet, type SnippetImport } from '../../lib/mcp-snippet';
 import { ArgsList } from './ArgsList';
 import { KeyValueTable } from './KeyValueTable';
 
@@ -13,21 +11,12 @@ export interface ServerFormProps {
   form: EntryForm;
   onChange(form: EntryForm): void;
   server: string;
-  onSnippet?(snippet: SnippetImport): void;
 }
 
 const TRANSPORT_LABEL = { stdio: 'Local command (stdio)', http: 'Streamable HTTP', sse: 'HTTP + SSE (older)' } as const;
 
-export function ServerForm({ form, onChange, server, onSnippet }: ServerFormProps) {
+export function ServerForm({ form, onChange, server }: ServerFormProps) {
   const set = <K extends keyof EntryForm>(key: K, value: EntryForm[K]) => onChange({ ...form, [key]: value });
-  const onPasteAnywhere = (e: ClipboardEvent) => {
-    const text = e.clipboardData.getData('text');
-    const snippet = onSnippet ? parseMcpServersSnippet(text) : null;
-    if (snippet) {
-      e.preventDefault();
-      onSnippet?.(snippet);
-    }
-  };
   const onPasteCommand = (e: ClipboardEvent<HTMLInputElement>) => {
     const text = e.clipboardData.getData('text');
     if (!looksLikeCommandLine(text)) return;
@@ -38,7 +27,7 @@ export function ServerForm({ form, onChange, server, onSnippet }: ServerFormProp
     onChange({ ...form, command: split.words[0], args: split.words.slice(1) });
   };
   return (
-    <div className="server-form" onPaste={onPasteAnywhere}>
+    <div className="server-form">
       <div role="radiogroup" aria-label="Transport" className="segmented">
         {SERVER_TYPES.map((t) => (
           <button type="button" key={t} role="radio" aria-checked={form.transport === t} className={form.transport === t ? 'selected' : ''} onClick={() => set('transport', t)}>

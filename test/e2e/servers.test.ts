@@ -1,0 +1,95 @@
+// Servers in the window against the real core and real reference servers: add one through the
+// form (a pasted command line), see it connect and list its tools, break its command and see the
+// failure with its hint and stderr; invalid JSON in the editor is flagged at its line and never
+// saved; `/mcp reload` and `/mcp` in the composer. (Issue 7 flows 4, 5 and 6.)
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from './harness';
+import { coreHas, referenceServer } from './helpers/core';
+import { openWindow, type WindowSession } from './helpers/session';
+
+const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('servers:list', 'servers:add', 'servers:config-files'));
+
+describe.skipIf(!ready)('servers in the window', () => {
+  let app: WindowSession;
+  beforeAll(async () => {
+    app = await openWindow();
+  });
+  afterAll(async () => {
+    await app?.dispose();
+  });
+
+  it('adds a server from a pasted command line, connects and lists its tools', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await page.getByRole('button', { name: '+ Add server' }).click();
+    await page.getByLabel('Name').fill('memory');
+    const command = page.getByLabel('Command', { exact: true });
+    await command.focus();
+    // A real paste: the clipboard event carries the whole line.
+    await page.evaluate((line) => {
+      const dt = new DataTransfer();
+      dt.setData('text', line);
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, `"${process.execPath}" "${referenceServer('memory')}"`);
+    expect(await command.inputValue()).toBe(process.execPath);
+    expect(await page.getByLabel('Argument 1', { exact: true }).inputValue()).toBe(referenceServer('memory'));
+    await app.screenshot('servers-add-form');
+    await page.getByRole('button', { name: 'Add server', exact: true }).click();
+    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 30_000 }).toBe('Connected');
+    await page.getByRole('tab', { name: 'Tools' }).click();
+    await expect.poll(() => page.getByText('create_entities').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await app.screenshot('servers-tools');
+  });
+
+  it('shows a broken command as failed, with the hint and the stderr tail one click away', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await page.getByLabel('Command', { exact: true }).fill(process.execPath);
+    await page.getByLabel('Argument 1', { exact: true }).fill('-e');
+    await page.getByRole('button', { name: '+ Add argument' }).click();
+    await page.getByLabel('Argument 2', { exact: true }).fill("console.error('boom: MEMORY_FILE_PATH is not writable'); process.exit(3)");
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 30_000 }).toBe('Failed');
+    await page.getByText('Server output (stderr)').click();
+    await expect.poll(() => page.getByTestId('stderr-tail').textContent()).toContain('boom: MEMORY_FILE_PATH is not writable');
+    await app.screenshot('servers-failed');
+  });
+
+  it('flags invalid JSON at its line in the editor and saves nothing', async () => {
+    const { page } = app;
+    const before = readFileSync(`${app.home}/mcp.json`, 'utf8');
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    const editor = page.locator('.json-editor .cm-content');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('End');
+    await page.keyboard.type(',');
+    await expect.poll(() => page.getByRole('alert', { name: 'Problems' }).textContent()).toMatch(/Line \d+:.*trailing comma|Line \d+:.*expected/);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page.locator('.cm-lint-marker-error').count()).toBeGreaterThan(0);
+    await app.screenshot('servers-json-invalid');
+    expect(readFileSync(`${app.home}/mcp.json`, 'utf8')).toBe(before);
+    await page.getByRole('button', { name: 'Revert' }).click();
+    expect(await page.getByRole('alert', { name: 'Problems' }).count()).toBe(0);
+  });
+
+  it('runs /mcp reload and /mcp in the composer', async () => {
+    const { page } = app;
+    await page.keyboard.press('Control+n');
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('/mcp rel');
+    await box.press('Tab');
+    expect(await box.inputValue()).toBe('/mcp reload ');
+    await box.press('Enter');
+    await expect.poll(() => page.getByText(/Reloaded the configuration: 1 server/).count(), { timeout: 30_000 }).toBe(1);
+    await box.fill('/mcp');
+    await box.press('Enter');
+    await expect.poll(() => page.locator('.mcp-status li').count()).toBeGreaterThan(0);
+    expect(await page.locator('.mcp-status').first().textContent()).toContain('memory');
+    await app.screenshot('servers-mcp-commands');
+  });
+});
