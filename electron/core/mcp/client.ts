@@ -61,6 +61,8 @@ export class McpClient extends ClientEvents {
   private currentState: ClientState = 'disconnected';
   private init: InitializeResult | undefined;
   private closing = false;
+  /** close() was called: the session ends as 'disconnected', not 'failed'. */
+  private closedByUser = false;
   private toolIndex: Map<string, Tool> | undefined;
   private readonly relisting = new Map<ListKind, { again: boolean }>();
 
@@ -110,6 +112,7 @@ export class McpClient extends ClientEvents {
       throw new McpProtocolError(`connect() called while ${this.currentState}; close() first`);
     }
     this.closing = false;
+    this.closedByUser = false;
     this.setState('connecting');
     try {
       await this.transport.start({
@@ -130,7 +133,7 @@ export class McpClient extends ClientEvents {
       this.peer.close(error);
       this.closing = true;
       await this.transport.close().catch(() => undefined);
-      this.setState('failed', error);
+      this.setState(this.closedByUser ? 'disconnected' : 'failed', this.closedByUser ? undefined : error);
       throw error;
     }
   }
@@ -195,6 +198,7 @@ export class McpClient extends ClientEvents {
   async close(): Promise<void> {
     if (this.closing && this.currentState !== 'connecting') return;
     this.closing = true;
+    this.closedByUser = true;
     this.peer.close(new McpTransportError(`the connection to ${this.transport.description} was closed by Lena`));
     await this.transport.close();
     if (this.currentState !== 'failed') this.setState('disconnected');

@@ -277,7 +277,7 @@ export class JsonRpcPeer {
     const t = this.transport;
     if (t.sendSerialized) {
       const text = JSON.stringify(message);
-      this.record('send', method, id, undefined, message, text, text.length);
+      this.record('send', method, id, undefined, message, text, Buffer.byteLength(text));
       return t.sendSerialized(text);
     }
     this.record('send', method, id, undefined, message, undefined, undefined);

@@ -130,7 +130,8 @@ export class StdioTransport implements Transport {
   /** close stdin → wait → SIGTERM the group → wait → SIGKILL; then whatever is left of the group. */
   async close(): Promise<void> {
     const child = this.child;
-    if (!child || this.closeRequested) return this.done;
+    if (!child) return;
+    if (this.closeRequested) return this.done;
     this.closeRequested = true;
     const grace = this.opts.shutdownGraceMs ?? 1500;
     const pid = child.pid!;

@@ -1,0 +1,154 @@
+// One benchmark round for one client, in a fresh process (so the import time is real):
+//   node mcp-client-worker.mjs <raw|sdk|lena> <server.mjs> <lena-bundle.mjs>
+// Prints one JSON line with the measurements.
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+
+const [kind, server, lenaBundle] = process.argv.slice(2);
+const SEQ_WARMUP = 2000;
+const SEQ_CALLS = 3000;
+const TP_CALLS = 10_000;
+const IN_FLIGHT = 64;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
+/** The floor: a client that only writes JSON lines and parses the answers. */
+function rawClient() {
+  const child = spawn(process.execPath, [server], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const pending = new Map();
+  let nextId = 0;
+  let parts = [];
+  child.stdout.on('data', (chunk) => {
+    let start = 0;
+    let nl;
+    while ((nl = chunk.indexOf(10, start)) !== -1) {
+      let line = chunk.subarray(start, nl);
+      if (parts.length) {
+        parts.push(line);
+        line = Buffer.concat(parts);
+        parts = [];
+      }
+      const msg = JSON.parse(line.toString());
+      const resolve = pending.get(msg.id);
+      pending.delete(msg.id);
+      resolve(msg.result);
+      start = nl + 1;
+    }
+    if (start < chunk.length) parts.push(chunk.subarray(start));
+  });
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      const id = ++nextId;
+      pending.set(id, resolve);
+      child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
+    });
+  return {
+    connect: async () => {
+      await request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+      child.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    },
+    call: (text) => request('tools/call', { name: 'echo', arguments: { text } }),
+    large: () => request('tools/call', { name: 'large', arguments: {} }),
+    listTools: async () => (await request('tools/list')).tools,
+    close: async () => {
+      child.stdin.end();
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function load() {
+  const t0 = performance.now();
+  if (kind === 'raw') return { importMs: 0, client: rawClient() };
+  if (kind === 'sdk') {
+    const [{ Client }, { StdioClientTransport }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/client/stdio.js'),
+    ]);
+    const importMs = performance.now() - t0;
+    const client = new Client({ name: 'bench', version: '1' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [server], stderr: 'inherit', maxBufferSize: 64 * 1024 * 1024 });
+    return {
+      importMs,
+      client: {
+        connect: () => client.connect(transport),
+        call: (text) => client.callTool({ name: 'echo', arguments: { text } }),
+        large: () => client.callTool({ name: 'large', arguments: {} }),
+        listTools: async () => (await client.listTools()).tools,
+        close: () => client.close(),
+      },
+    };
+  }
+  const { McpClient, StdioTransport } = await import(pathToFileURL(lenaBundle).href);
+  const importMs = performance.now() - t0;
+  const client = new McpClient(new StdioTransport({ command: process.execPath, args: [server], inheritPath: 'process' }));
+  return {
+    importMs,
+    client: {
+      connect: () => client.connect(),
+      call: (text) => client.callTool('echo', { text }),
+      large: () => client.callTool('large', {}),
+      listTools: () => client.listTools(),
+      close: () => client.close(),
+    },
+  };
+}
+
+async function throughput(client) {
+  let issued = 0;
+  const lane = async () => {
+    while (issued < TP_CALLS) {
+      issued += 1;
+      await client.call('ping');
+    }
+  };
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { perS: TP_CALLS / (wallMs / 1000), cpuUs: (cpu.user + cpu.system) / TP_CALLS };
+}
+
+const { importMs, client } = await load();
+await client.connect();
+for (let i = 0; i < SEQ_WARMUP; i += 1) await client.call('warm');
+const lat = [];
+for (let i = 0; i < SEQ_CALLS; i += 1) {
+  const t = performance.now();
+  await client.call('hello');
+  lat.push((performance.now() - t) * 1000);
+}
+const tp = [];
+for (let i = 0; i < 3; i += 1) tp.push(await throughput(client));
+const rssMbAfter10k = process.memoryUsage().rss / 1024 / 1024;
+const list = [];
+for (let i = 0; i < 5; i += 1) {
+  const t = performance.now();
+  const tools = await client.listTools();
+  list.push(performance.now() - t);
+  if (tools.length !== 5001) throw new Error(`listed ${tools.length} tools`);
+}
+const large = [];
+for (let i = 0; i < 5; i += 1) {
+  const t = performance.now();
+  const r = await client.large();
+  large.push(performance.now() - t);
+  if (r.content[0].text.length !== 10 * 1024 * 1024) throw new Error('the large result came back wrong');
+}
+await client.close();
+console.log(
+  JSON.stringify({
+    seqP50Us: percentile(lat, 0.5),
+    seqP99Us: percentile(lat, 0.99),
+    tp64PerS: median(tp.map((x) => x.perS)),
+    clientCpuUsPerCall: median(tp.map((x) => x.cpuUs)),
+    importMs,
+    rssMbAfter10k,
+    large10MiBMs: median(large),
+    toolsList5000Ms: median(list),
+  }),
+);
+process.exit(0);

@@ -1,0 +1,81 @@
+// `node test/bench/mcp-client.bench.mjs [rounds]`: Lena's MCP client against the official SDK
+// client and a raw pipe floor, same stdio server, interleaved rounds (two noisy cores), medians.
+// Writes test-results/bench/mcp-client.json. Each client round runs in a fresh process.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '../..');
+const outDir = join(root, 'test-results/bench');
+mkdirSync(outDir, { recursive: true });
+const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 5);
+const server = join(here, 'mcp-bench-server.mjs');
+const bundle = join(outDir, 'lena-mcp-client.mjs');
+const KINDS = ['raw', 'sdk', 'lena'];
+const KEYS = ['seqP50Us', 'seqP99Us', 'tp64PerS', 'clientCpuUsPerCall', 'importMs', 'rssMbAfter10k', 'large10MiBMs', 'toolsList5000Ms'];
+
+// The client as the app ships it: our code bundled, dependencies external (and loaded lazily).
+await build({
+  stdin: {
+    contents: "export { McpClient } from './electron/core/mcp/client';\nexport { StdioTransport } from './electron/core/mcp/transports/stdio';\n",
+    resolveDir: root,
+    loader: 'ts',
+  },
+  outfile: bundle,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  packages: 'external',
+  logLevel: 'warning',
+});
+
+const samples = Object.fromEntries(KINDS.map((k) => [k, []]));
+for (let round = 0; round < rounds; round += 1) {
+  // Rotate the order so no client always runs first (or right after a hot one).
+  const order = KINDS.map((_, i) => KINDS[(i + round) % KINDS.length]);
+  for (const kind of order) {
+    const r = spawnSync(process.execPath, [join(here, 'mcp-client-worker.mjs'), kind, server, bundle], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (r.status !== 0) throw new Error(`${kind} round ${round + 1} failed (exit ${r.status})`);
+    samples[kind].push(JSON.parse(r.stdout.trim().split('\n').pop()));
+    process.stderr.write(`round ${round + 1}/${rounds} ${kind} done\n`);
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const result = {};
+for (const kind of KINDS) {
+  result[kind] = Object.fromEntries(KEYS.map((k) => [k, Math.round(median(samples[kind].map((s) => s[k])) * 100) / 100]));
+}
+
+// Streamable HTTP belongs to the HTTP transport: its benchmark plugs in here when it exists,
+// exporting measureHttpClientCpuUsPerCall(kind: 'sdk' | 'lena', { root, rounds }) → µs per call.
+const httpHook = join(here, 'mcp-client-http.mjs');
+for (const kind of ['sdk', 'lena']) {
+  result[kind].httpClientCpuUsPerCall = null;
+  if (existsSync(httpHook)) {
+    const { measureHttpClientCpuUsPerCall } = await import(pathToFileURL(httpHook).href);
+    result[kind].httpClientCpuUsPerCall = await measureHttpClientCpuUsPerCall(kind, { root, rounds });
+  }
+}
+
+const { raw, sdk, lena } = result;
+const goals = {
+  cpuAtLeast2xBetterThanSdk: lena.clientCpuUsPerCall * 2 <= sdk.clientCpuUsPerCall,
+  cpuWithin1_3xOfRaw: lena.clientCpuUsPerCall <= raw.clientCpuUsPerCall * 1.3,
+  throughputAtLeastSdk: lena.tp64PerS >= sdk.tp64PerS,
+  importUnder20Ms: lena.importMs < 20,
+  large10MiBWithin1_3xOfRaw: lena.large10MiBMs <= raw.large10MiBMs * 1.3,
+  httpCpuUnder150Us: lena.httpClientCpuUsPerCall === null ? null : lena.httpClientCpuUsPerCall < 150,
+};
+const report = { ...result, rounds, node: process.version, at: new Date().toISOString(), goals };
+writeFileSync(join(outDir, 'mcp-client.json'), JSON.stringify(report, null, 2) + '\n');
+
+const cell = (v) => (v === null || v === undefined ? '—' : String(v)).padStart(12);
+console.log(`\nMCP client benchmark (${rounds} interleaved rounds, medians)\n`);
+console.log('metric'.padEnd(24) + KINDS.map(cell).join(''));
+for (const k of [...KEYS, 'httpClientCpuUsPerCall']) console.log(k.padEnd(24) + KINDS.map((kind) => cell(result[kind][k])).join(''));
+console.log('\ngoals:', JSON.stringify(goals));
