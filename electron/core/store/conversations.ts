@@ -63,7 +63,7 @@ export class ConversationStore {
     readonly db: LenaDatabase,
     private readonly now: () => number = Date.now,
   ) {
-    this.sessionId = startSession(db, now());
+    this.sessionId = startSession(db);
   }
 
   /** Ends this writer session (call before closing the database). */
@@ -241,7 +241,7 @@ export class ConversationStore {
    */
   recoverInterrupted(): { messages: number; toolCalls: number } {
     return this.db.transaction(() => {
-      forgetDeadSessions(this.db, this.sessionId, this.now());
+      forgetDeadSessions(this.db, this.sessionId);
       return {
         messages: markInterruptedMessages(this.db),
         toolCalls: cancelInterruptedToolCalls(this.db, this.now()),

@@ -6,7 +6,8 @@ import { uptime } from 'node:os';
 import type { LenaDatabase } from './database';
 
 /** Registers this process as a writer; returns the session id to stamp rows with. */
-export function startSession(db: LenaDatabase, now: number): string {
+// Sessions use the real clock, not a store's injected one: they are compared with the boot time.
+export function startSession(db: LenaDatabase, now = Date.now()): string {
   const id = randomUUID();
   db.prepare('INSERT INTO sessions (id, pid, started_at) VALUES (?, ?, ?)').run(
     id,
@@ -37,7 +38,7 @@ export function processAlive(pid: number): boolean {
 export function forgetDeadSessions(
   db: LenaDatabase,
   ownSession: string,
-  now: number,
+  now = Date.now(),
   alive: (pid: number) => boolean = processAlive,
 ): number {
   const bootedAt = now - uptime() * 1000;
