@@ -3,6 +3,7 @@
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { createDesktopServices, startDesktop, type DesktopServices } from '../core/desktop/desktop-services';
+import { EventLog } from '../core/desktop/event-log';
 import { parseLaunchArgs } from '../core/desktop/launch-args';
 import { describeError } from '../core/desktop/log-file';
 import { DOCUMENTATION_URL, rendererKeyEvent, type MenuCommand } from '../core/desktop/menu-template';
@@ -74,6 +75,12 @@ async function start(): Promise<void> {
 
   host = createHost({ home: paths.home, versions: { electron: process.versions.electron, chromium: process.versions.chrome } });
   const core = host;
+  // Server lifecycle, host errors and project switches go to the log file too.
+  const eventLog = new EventLog();
+  core.events.forward((name, payload) => {
+    const line = eventLog.line(name, payload);
+    if (line) log.write(line.level, line.source, line.message);
+  });
   serveApp(join(__dirname, '../renderer'), contentSecurityPolicy({ dev: Boolean(devServerUrl) }));
 
   const refresh = () => {
