@@ -14,7 +14,7 @@ export interface ChatSettings {
 }
 
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-4-6',
   maxTokens: 8192,
   temperature: null,
   systemPrompt: '',

@@ -18,7 +18,7 @@ import type { PermissionLists } from '../permissions/types';
 import { openConversationStore, type OpenedConversationStore } from '../store/open-store';
 import { API_KEY_SECRET, type SecretProvider } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
-import { SettingsPermissionStore } from './settings-permission-store';
+import { SettingsPermissionStore } from '../store/settings-permission-store';
 import { connectRegistry, managerExecutor } from './wiring';
 
 export interface RuntimeOptions {

@@ -4,11 +4,11 @@ import { z } from 'zod';
 
 /** Current Claude models offered in the model picker; any other id can be typed in. */
 export const CLAUDE_MODELS: readonly { id: string; label: string }[] = [
-  { id: 'claude-opus-5', label: 'Claude Opus 5' },
-  { id: 'claude-sonnet-5', label: 'Claude Sonnet 5' },
+  { id: 'claude-opus-4-7', label: 'Claude Opus 4.7' },
+  { id: 'claude-sonnet-4-6', label: 'Claude Sonnet 4.6' },
   { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5' },
-  { id: 'claude-fable-5-1', label: 'Claude Fable 5.1' },
-  { id: 'claude-opus-4-8', label: 'Claude Opus 4.8' },
+  { id: 'claude-opus-4-6', label: 'Claude Opus 4.6' },
+  { id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5' },
 ];
 
 /** A permission rule as stored: a bare rule string, or an object the permissions module writes. */
@@ -48,7 +48,7 @@ export type Settings = { [K in keyof typeof fieldSchemas]: z.infer<(typeof field
 export type SettingKey = keyof Settings;
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
-  model: 'claude-sonnet-5',
+  model: 'claude-sonnet-4-6',
   maxTokens: 8192,
   temperature: null,
   systemPrompt: '',

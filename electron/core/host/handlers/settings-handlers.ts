@@ -1,31 +1,13 @@
 // settings:*, secrets:set and project:* — settings without secrets, the API key, the project folder.
-import type { SettingsView } from '../../../../shared/settings-types';
-import { CLAUDE_MODELS } from '../../store/settings';
+import { settingsView as buildView } from '../../store/settings-view';
 import { API_KEY_SECRET } from '../../store/secrets';
 import type { Handlers } from '../dispatch';
 import type { HostEvents } from '../events';
 import type { HostServices } from '../services';
 
-type SettingsHandlers = Pick<Handlers, Extract<keyof Handlers, `settings:${string}` | 'secrets:set' | `project:${string}`>>;
+const settingsView = (s: HostServices) => buildView(s.runtime.settings, s.secrets);
 
-export async function settingsView(s: HostServices): Promise<SettingsView> {
-  const c = s.runtime.settings.current;
-  return {
-    model: c.model,
-    models: [...CLAUDE_MODELS],
-    maxTokens: c.maxTokens,
-    temperature: c.temperature,
-    systemPrompt: c.systemPrompt,
-    maxRounds: c.maxRounds,
-    baseUrl: c.baseUrl,
-    requestTimeoutMs: c.requestTimeoutMs,
-    autoApproveReadOnlyTrusted: c.autoApproveReadOnlyTrusted,
-    theme: c.theme,
-    apiKeySet: await s.secrets.has(API_KEY_SECRET),
-    secretStorage: { persistent: s.secrets.persistent, description: s.secrets.description },
-    issues: [...s.runtime.settings.issues],
-  };
-}
+type SettingsHandlers = Pick<Handlers, Extract<keyof Handlers, `settings:${string}` | 'secrets:set' | `project:${string}`>>;
 
 export function settingsHandlers(get: () => Promise<HostServices>, events: HostEvents): SettingsHandlers {
   const changed = async () => {
