@@ -37,7 +37,8 @@ export class OriginBoundHttp {
       this.configHeaders[name] = value;
       this.secrets.add(value);
     }
-    // Credentials written into the URL are secrets too (they become an Authorization header).
+    // Query values often carry API keys; credentials in the URL become an Authorization header.
+    for (const value of url.searchParams.values()) this.secrets.add(value);
     if (url.password) {
       this.secrets.add(decodeURIComponent(url.password));
       this.secrets.add(basicAuth(url));
