@@ -56,6 +56,22 @@ describe('McpClient: negotiation', () => {
     expect(received(transport.stderrTail()).map((m) => m.method)).toEqual(['initialize']);
   });
 
+  it('pings the server', async () => {
+    const { client, transport } = stdioClient(server);
+    await client.connect();
+    await client.ping();
+    expect(received(transport.stderrTail()).some((m) => m.method === 'ping')).toBe(true);
+  });
+
+  it('ends as disconnected, not failed, when closed while connecting', async () => {
+    const { client } = stdioClient(server, ['no-init']);
+    const connecting = client.connect({ timeoutMs: 10_000 }).catch((e: unknown) => e);
+    await eventually(() => client.state === 'connecting');
+    await client.close();
+    expect(await connecting).toMatchObject({ kind: 'transport' });
+    expect(client.state).toBe('disconnected');
+  });
+
   it('does not list what the server did not declare', async () => {
     const { client, transport } = stdioClient(server);
     await client.connect();

@@ -148,3 +148,20 @@ describe('stdio transport: processes', () => {
     expect(client.state).toBe('disconnected');
   });
 });
+
+describe('stdio transport: login-shell PATH', () => {
+  it('gives the server the login shell\'s PATH instead of the bare PATH a desktop launcher leaves', async () => {
+    const launcherPath = process.env.PATH;
+    process.env.PATH = '/bin'; // what an app started from a desktop launcher may get
+    try {
+      const { client } = stdioClient(server, [], { inheritPath: 'login-shell' });
+      await client.connect({ timeoutMs: 15_000 });
+      const env = JSON.parse(text(await client.callTool('env', {}))) as Record<string, string>;
+      expect(env.PATH).not.toBe('/bin');
+      expect(env.PATH.split(':')).toContain('/usr/bin');
+      expect(env.ANTHROPIC_API_KEY).toBeUndefined();
+    } finally {
+      process.env.PATH = launcherPath;
+    }
+  });
+});
