@@ -3,6 +3,7 @@
 // the same processes: same pid AND same OS start time. Nothing is ever matched by name.
 import type { ProcessRecorder } from '../mcp/manager/types';
 import { readJsonFile, serialisePerPath, writeJsonFile } from '../store/json-file';
+import { withFileLock } from './file-lock';
 import { endProcessGroup, type GroupEnd } from './process-group';
 import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from './process-info';
 
@@ -146,9 +147,12 @@ export class ProcessRecords implements ProcessRecorder {
   }
 
   private update(change: (records: ProcessRecord[]) => ProcessRecord[]): Promise<void> {
-    return serialisePerPath(`${this.file}#records`, async () => {
-      await writeJsonFile(this.file, change(await this.read()));
-    });
+    // In-process queue first, then the lock file against the other Lena process (window or CLI).
+    return serialisePerPath(`${this.file}#records`, () =>
+      withFileLock(`${this.file}.lock`, async () => {
+        await writeJsonFile(this.file, change(await this.read()));
+      }),
+    );
   }
 }
 
