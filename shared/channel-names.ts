@@ -12,6 +12,7 @@ export const INVOKE_CHANNELS = [
   'servers:remove',
   'servers:set-enabled',
   'servers:set-trusted',
+  'servers:confirm',
   'servers:test',
   'servers:tools',
   'servers:set-tool-enabled',

@@ -32,6 +32,8 @@ export const invokeChannels = {
   'servers:remove': channel<void>()(z.object({ name: s.serverName }).strict()),
   'servers:set-enabled': channel<ServerStatus>()(z.object({ name: s.serverName, enabled: z.boolean() }).strict()),
   'servers:set-trusted': channel<ServerStatus>()(z.object({ name: s.serverName, trusted: z.boolean() }).strict()),
+  /** The server's entry changed since it was trusted or its rules were made: confirm it is still the one meant. */
+  'servers:confirm': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   'servers:test': channel<TestConnectionResult>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
   'servers:tools': channel<ToolInfo[]>()(z.object({ name: s.serverName.optional() }).strict().optional()),
   'servers:set-tool-enabled': channel<ToolInfo>()(z.object({ server: s.serverName, tool: z.string().min(1), enabled: z.boolean() }).strict()),

@@ -88,6 +88,7 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
   const auth = await ctx.permissions.authorize(
     {
       conversationId: ctx.conversationId,
+      toolUseId: use.id,
       qualifiedName: use.name,
       serverName: registered.server,
       toolName: registered.tool.name,

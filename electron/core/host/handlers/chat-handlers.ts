@@ -17,6 +17,8 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'conversations:rename': async ({ id, title }) => (await store()).rename(id, title),
     'conversations:delete': async ({ id }) => {
       (await engine()).stop(id);
+      // "Allow for this conversation" grants end with it.
+      (await get()).runtime.permissions.endConversation(id);
       (await store()).delete(id);
     },
     'conversations:restore': async ({ id }) => (await store()).restore(id),

@@ -82,8 +82,19 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       if (trusted && st.scope !== 'user') {
         throw new LenaError('forbidden', `"${name}" comes from a project file; only servers in your own mcp.json can be trusted.`);
       }
-      if (trusted) await s.runtime.permissions.trust(serverIdentity(s.runtime.manager, name));
+      const identity = serverIdentity(s.runtime.manager, name);
+      if (trusted && identity.hash === 'unknown') {
+        throw new LenaError('conflict', `"${name}" has no valid entry right now; fix its configuration before trusting it.`);
+      }
+      if (trusted) await s.runtime.permissions.trust(identity);
       else await s.runtime.permissions.untrust(name);
+      return status(name);
+    },
+    'servers:confirm': async ({ name }) => {
+      const s = await get();
+      const identity = serverIdentity(s.runtime.manager, name);
+      if (identity.hash === 'unknown') throw new LenaError('conflict', `"${name}" has no valid entry right now; fix its configuration first.`);
+      await s.runtime.permissions.confirmServer(identity);
       return status(name);
     },
     'servers:test': async ({ name, entry }) => (await get()).runtime.manager.testConnection(name, entry as ServerEntry),
