@@ -1,7 +1,7 @@
 // Quitting: the first quit request runs core's bounded quit sequence; when it is done, the quit
 // goes through for real (so electron-updater's install-on-quit still runs). Closing the last
 // window quits except on macOS.
-import { app } from 'electron';
+import { app, BrowserWindow } from 'electron';
 import type { RotatingLog } from '../core/desktop/log-file';
 import { lenaQuitSteps, quitSequence, shouldQuitOnAllWindowsClosed, type QuitHooks } from '../core/desktop/quit-sequence';
 
@@ -16,6 +16,8 @@ export function installQuitHandling(hooks: Omit<QuitHooks, 'exit'>, log: Rotatin
     if (phase === 'quitting') return;
     phase = 'quitting';
     log.info('main', 'Quitting');
+    // The servers may take seconds to stop: the user should not watch a window that no longer answers.
+    for (const win of BrowserWindow.getAllWindows()) win.hide();
     const steps = lenaQuitSteps({
       ...hooks,
       exit: () => {
