@@ -162,9 +162,7 @@ export class McpClient extends ClientEvents {
    * the model to read. structuredContent is checked when the tool (as last listed) has an outputSchema.
    */
   callTool(name: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
-    if (this.init && !this.init.capabilities.tools) {
-      return Promise.reject(new McpProtocolError(`${this.transport.description} does not offer tools (no tools capability)`));
-    }
+    if (this.init && !this.init.capabilities.tools) return Promise.reject(this.lacks('tools'));
     const request = this.peer.request(
       'tools/call',
       { name, arguments: args },
@@ -179,12 +177,14 @@ export class McpClient extends ClientEvents {
   }
 
   async readResource(uri: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<{ contents: ResourceContents[] }> {
+    if (this.init && !this.init.capabilities.resources) throw this.lacks('resources');
     const r = await this.peer.request('resources/read', { uri }, { timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal });
     if (!Array.isArray(r.contents)) throw new McpProtocolError(`resources/read ${uri}: the answer has no contents array`);
     return r as unknown as { contents: ResourceContents[] };
   }
 
   async getPrompt(name: string, args?: Record<string, string>): Promise<GetPromptResult> {
+    if (this.init && !this.init.capabilities.prompts) throw this.lacks('prompts');
     const r = await this.peer.request('prompts/get', args ? { name, arguments: args } : { name }, { timeoutMs: this.timeoutMs });
     if (!Array.isArray(r.messages)) throw new McpProtocolError(`prompts/get ${name}: the answer has no messages array`);
     return r as unknown as GetPromptResult;
@@ -211,6 +211,10 @@ export class McpClient extends ClientEvents {
 
   private async list<T>(method: string, key: string): Promise<T[]> {
     return listAllPages<T>((params) => this.peer.request(method, params, { timeoutMs: this.timeoutMs }), method, key, (m) => this.diagnostic(m));
+  }
+
+  private lacks(capability: 'tools' | 'resources' | 'prompts'): McpProtocolError {
+    return new McpProtocolError(`${this.transport.description} does not offer ${capability} (it did not declare the capability at initialize)`);
   }
 
   private async withValidation(tool: Tool, result: ToolCallOutcome): Promise<ToolCallOutcome> {

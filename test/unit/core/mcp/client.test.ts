@@ -77,7 +77,10 @@ describe('McpClient: negotiation', () => {
     await client.connect();
     expect(await client.listResources()).toEqual([]);
     expect(await client.listPrompts()).toEqual([]);
-    expect(received(transport.stderrTail()).some((m) => m.method === 'resources/list' || m.method === 'prompts/list')).toBe(false);
+    await expect(client.readResource('file:///x')).rejects.toMatchObject({ kind: 'protocol', message: expect.stringContaining('does not offer resources') });
+    await expect(client.getPrompt('p')).rejects.toMatchObject({ kind: 'protocol', message: expect.stringContaining('does not offer prompts') });
+    const sent = received(transport.stderrTail()).map((m) => m.method);
+    expect(sent.some((m) => m?.startsWith('resources/') || m?.startsWith('prompts/'))).toBe(false);
   });
 });
 

@@ -127,6 +127,17 @@ describe('stdio transport: processes', () => {
     expect(client.state).toBe('failed');
   });
 
+  it('fails a call in flight at once when the server is killed with SIGKILL', async () => {
+    const { client, transport } = stdioClient(server, [], {}, { requestTimeoutMs: 30_000 });
+    await client.connect();
+    const call = client.callTool('hang', {}).catch((e: unknown) => e);
+    await eventually(() => transport.stderrTail().includes('"tools/call"'));
+    process.kill(transport.pid!, 'SIGKILL');
+    const err = (await call) as McpTransportError;
+    expect(err).toMatchObject({ kind: 'transport', signal: 'SIGKILL', message: expect.stringContaining('killed by SIGKILL') });
+    expect(client.state).toBe('failed');
+  });
+
   it('reports a server that exits during initialize as failed, with its stderr', async () => {
     const { client } = stdioClient(server, ['exit-during-init']);
     const err = (await client.connect().catch((e: unknown) => e)) as McpTransportError;
