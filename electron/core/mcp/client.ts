@@ -133,7 +133,9 @@ export class McpClient extends ClientEvents {
       this.peer.close(error);
       this.closing = true;
       await this.transport.close().catch(() => undefined);
-      this.setState(this.closedByUser ? 'disconnected' : 'failed', this.closedByUser ? undefined : error);
+      // A process that died during initialize already moved the state to 'failed' (once is enough).
+      if (this.closedByUser) this.setState('disconnected');
+      else if (this.currentState !== 'failed') this.setState('failed', error);
       throw error;
     }
   }

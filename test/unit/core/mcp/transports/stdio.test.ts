@@ -140,7 +140,10 @@ describe('stdio transport: processes', () => {
 
   it('reports a server that exits during initialize as failed, with its stderr', async () => {
     const { client } = stdioClient(server, ['exit-during-init']);
+    const states: string[] = [];
+    client.on('state', (s) => states.push(s));
     const err = (await client.connect().catch((e: unknown) => e)) as McpTransportError;
+    expect(states).toEqual(['connecting', 'failed']);
     expect(err.exitCode).toBe(2);
     expect(err.message).toContain('missing configuration file');
     expect(client.state).toBe('failed');
