@@ -74,18 +74,15 @@ export class ConversationStore {
   create(input: NewConversation = {}): ConversationRecord {
     const id = randomUUID();
     const t = this.now();
-    this.db
-      .prepare(
-        'INSERT INTO conversations (id, title, created_at, updated_at, model, project) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        id,
-        input.title?.trim() || DEFAULT_TITLE,
-        t,
-        t,
-        input.model ?? null,
-        input.project ?? null,
-      );
+    this.db.run(
+      'INSERT INTO conversations (id, title, created_at, updated_at, model, project) VALUES (?, ?, ?, ?, ?, ?)',
+      id,
+      input.title?.trim() || DEFAULT_TITLE,
+      t,
+      t,
+      input.model ?? null,
+      input.project ?? null,
+    );
     return this.summary(id);
   }
 
@@ -127,9 +124,12 @@ export class ConversationStore {
     const clean = title.trim();
     if (!clean) throw new LenaError('invalid-arguments', 'A conversation title cannot be empty.');
     mustChange(
-      this.db
-        .prepare('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?')
-        .run(clean, this.now(), id).changes,
+      this.db.run(
+        'UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?',
+        clean,
+        this.now(),
+        id,
+      ).changes,
       id,
     );
     return this.summary(id);
@@ -138,16 +138,18 @@ export class ConversationStore {
   /** Moves the conversation to the trash (restore undoes it; purge removes it for good). */
   delete(id: string): void {
     mustChange(
-      this.db
-        .prepare('UPDATE conversations SET deleted_at = coalesce(deleted_at, ?) WHERE id = ?')
-        .run(this.now(), id).changes,
+      this.db.run(
+        'UPDATE conversations SET deleted_at = coalesce(deleted_at, ?) WHERE id = ?',
+        this.now(),
+        id,
+      ).changes,
       id,
     );
   }
 
   restore(id: string): ConversationRecord {
     mustChange(
-      this.db.prepare('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id).changes,
+      this.db.run('UPDATE conversations SET deleted_at = NULL WHERE id = ?', id).changes,
       id,
     );
     return this.summary(id);
@@ -155,15 +157,16 @@ export class ConversationStore {
 
   /** Removes a conversation with its messages and tool calls. */
   purge(id: string): void {
-    this.db.prepare('DELETE FROM conversations WHERE id = ?').run(id);
+    this.db.run('DELETE FROM conversations WHERE id = ?', id);
   }
 
   /** Removes conversations trashed before `before` (ms since epoch); returns how many. */
   purgeDeleted(before: number): number {
     return Number(
-      this.db
-        .prepare('DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?')
-        .run(before).changes,
+      this.db.run(
+        'DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?',
+        before,
+      ).changes,
     );
   }
 

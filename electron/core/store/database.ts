@@ -2,7 +2,7 @@
 // migrations, cached prepared statements. A corrupt or unreadable file is moved aside (never
 // overwritten) and a fresh database started, with a message for the user.
 import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { LenaError } from '../../../shared/result';
 import { migrate } from './migrations';
 
@@ -73,17 +73,41 @@ export class LenaDatabase {
     return stmt;
   }
 
-  /** Runs `fn` in one transaction (a savepoint when already inside one). */
+  /** Runs one write statement outside a transaction, with the same error explanations. */
+  run(sql: string, ...params: SQLInputValue[]): { changes: number | bigint } {
+    try {
+      return this.prepare(sql).run(...params);
+    } catch (err) {
+      throw explainSqliteError(err, this.file);
+    }
+  }
+
+  /**
+   * Runs `fn` in one transaction (a savepoint when already inside one). SQLite errors come out as
+   * LenaErrors that say what to do (disk full, busy, read-only…).
+   */
   transaction<T>(fn: () => T): T {
     const nested = this.raw.isTransaction;
-    this.raw.exec(nested ? 'SAVEPOINT nested' : 'BEGIN IMMEDIATE');
+    try {
+      this.raw.exec(nested ? 'SAVEPOINT nested' : 'BEGIN IMMEDIATE');
+    } catch (err) {
+      throw explainSqliteError(err, this.file);
+    }
     try {
       const result = fn();
       this.raw.exec(nested ? 'RELEASE nested' : 'COMMIT');
       return result;
     } catch (err) {
-      this.raw.exec(nested ? 'ROLLBACK TO nested; RELEASE nested' : 'ROLLBACK');
-      throw err;
+      // After some errors (a full disk) SQLite has already rolled back; a second ROLLBACK would
+      // throw "no transaction is active" and hide the real cause.
+      if (this.raw.isTransaction) {
+        try {
+          this.raw.exec(nested ? 'ROLLBACK TO nested; RELEASE nested' : 'ROLLBACK');
+        } catch {
+          // the original error is the one worth reporting
+        }
+      }
+      throw explainSqliteError(err, this.file);
     }
   }
 
@@ -108,7 +132,12 @@ export interface OpenDatabaseOptions {
   now?: () => Date;
 }
 
-// SQLite result codes (low byte) that mean "this file is not a usable database".
+// SQLite primary result codes (the low byte of an extended code).
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_FULL = 13;
 const SQLITE_CORRUPT = 11;
 const SQLITE_CANTOPEN = 14;
 const SQLITE_NOTADB = 26;
@@ -197,6 +226,39 @@ function classify(err: unknown): Error {
     return new UnusableDatabase(message);
   // Busy, locked, disk full, a newer schema: the file may be fine, so it is never moved for these.
   return new LenaError('unavailable', `Could not open the conversation database: ${message}`);
+}
+
+/** A LenaError saying what failed and what to do, for SQLite errors a user can act on; else `err`. */
+export function explainSqliteError(err: unknown, file: string): unknown {
+  const code = (err as { errcode?: number }).errcode;
+  if (err instanceof LenaError || code === undefined) return err;
+  const detail = (err as Error).message;
+  const explain = (message: string) => new LenaError('unavailable', message, detail);
+  switch (code & 0xff) {
+    case SQLITE_FULL:
+      return explain(
+        `Lena could not save to ${file}: the disk is full. Free some space, then try again.`,
+      );
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return explain(
+        `The conversation database ${file} is busy: another Lena process (the window or "lena chat") held it too long. Try again.`,
+      );
+    case SQLITE_READONLY:
+      return explain(
+        `Lena cannot write to ${file}: the file or its folder is read-only. Fix the permissions, then try again.`,
+      );
+    case SQLITE_IOERR:
+      return explain(
+        `Lena could not read or write ${file} (disk error: ${detail}). Check the disk, then try again.`,
+      );
+    case SQLITE_CORRUPT:
+      return explain(
+        `The conversation database ${file} is damaged (${detail}). Restart Lena: it will move the file aside and start a new one.`,
+      );
+    default:
+      return err;
+  }
 }
 
 function moveAside(file: string, now: Date): string {

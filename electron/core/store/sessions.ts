@@ -5,20 +5,18 @@ import { randomUUID } from 'node:crypto';
 import { uptime } from 'node:os';
 import type { LenaDatabase } from './database';
 
-/** Registers this process as a writer; returns the session id to stamp rows with. */
-// Sessions use the real clock, not a store's injected one: they are compared with the boot time.
+/**
+ * Registers this process as a writer; returns the session id to stamp rows with. Uses the real
+ * clock, not a store's injected one: sessions are compared with the boot time.
+ */
 export function startSession(db: LenaDatabase, now = Date.now()): string {
   const id = randomUUID();
-  db.prepare('INSERT INTO sessions (id, pid, started_at) VALUES (?, ?, ?)').run(
-    id,
-    process.pid,
-    now,
-  );
+  db.run('INSERT INTO sessions (id, pid, started_at) VALUES (?, ?, ?)', id, process.pid, now);
   return id;
 }
 
 export function endSession(db: LenaDatabase, id: string): void {
-  db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+  db.run('DELETE FROM sessions WHERE id = ?', id);
 }
 
 /** Whether a process with this pid exists (EPERM means it exists but belongs to someone else). */

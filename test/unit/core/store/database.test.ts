@@ -135,6 +135,42 @@ describe('openDatabase', () => {
   });
 });
 
+describe('errors a user can act on', () => {
+  it('a full disk rolls the write back and says so, and the store keeps working', () => {
+    const { db } = track(openDatabase(file));
+    const store = new ConversationStore(db);
+    const c = store.create();
+    store.append(c.id, { role: 'user', content: [{ type: 'text', text: 'kept' }] });
+    // A tiny page budget makes SQLite report SQLITE_FULL exactly as a full disk would.
+    const pages = Number(
+      (db.raw.prepare('PRAGMA page_count').get() as { page_count: number }).page_count,
+    );
+    db.raw.exec(`PRAGMA max_page_count = ${pages + 2}`);
+    const big = [{ type: 'text', text: 'x'.repeat(200_000) }];
+    expect(() => store.append(c.id, { role: 'assistant', content: big })).toThrow(
+      /disk is full.*Free some space/,
+    );
+    expect(() => store.create({ title: 'y'.repeat(100_000) })).toThrow(/disk is full/);
+    db.raw.exec('PRAGMA max_page_count = 1073741823');
+    expect(store.get(c.id).messages.map((m) => m.content)).toEqual([
+      [{ type: 'text', text: 'kept' }],
+    ]);
+    store.append(c.id, { role: 'assistant', content: big });
+    expect(store.get(c.id).messageCount).toBe(2);
+  });
+
+  it('a database held by another process reports busy instead of hanging or corrupting', () => {
+    const { db } = track(openDatabase(file, { busyTimeoutMs: 50 }));
+    const other = track(openDatabase(file, { busyTimeoutMs: 50 })).db;
+    other.raw.exec('BEGIN IMMEDIATE');
+    try {
+      expect(() => new ConversationStore(db).create()).toThrow(/busy: another Lena process/);
+    } finally {
+      other.raw.exec('ROLLBACK');
+    }
+  });
+});
+
 describe('checkSqliteRuntime', () => {
   it('names the runtime and the versions Lena needs when node:sqlite is missing', () => {
     expect(() => checkSqliteRuntime(() => undefined)).toThrow(
