@@ -1,8 +1,19 @@
-// Remote servers: Streamable HTTP, legacy SSE, or Streamable HTTP with the spec's SSE fallback.
+// Remote servers: Streamable HTTP, legacy HTTP+SSE, or Streamable HTTP with the spec's fallback to
+// HTTP+SSE (a URL with no `type`). Loaded only when a remote server is configured.
 import type { RemoteLaunch } from '../config/expand';
-import { McpTransportError } from '../errors';
+import { HttpFallbackTransport } from '../transports/http-fallback';
+import { SseTransport } from '../transports/sse';
+import { StreamableHttpTransport } from '../transports/streamable-http';
 import type { ManagedTransport } from './types';
 
-export async function createHttpTransport(launch: RemoteLaunch): Promise<ManagedTransport> {
-  throw new McpTransportError(`${launch.transport} transport is not available in this build yet`);
+export function createHttpTransport(launch: RemoteLaunch): ManagedTransport {
+  const options = { url: launch.url, headers: launch.headers };
+  switch (launch.transport) {
+    case 'http':
+      return new StreamableHttpTransport(options);
+    case 'sse':
+      return new SseTransport(options);
+    default:
+      return new HttpFallbackTransport(options);
+  }
 }
