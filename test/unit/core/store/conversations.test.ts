@@ -271,7 +271,11 @@ describe('ConversationStore', () => {
     expect(new ConversationStore(db).recoverInterrupted().messages).toBe(1);
     expect(store.message(liveId).status).toBe('streaming');
     // Another store in this same process is alive too.
-    const own = store.append(c.id, { role: 'assistant', content: text('ours'), status: 'streaming' });
+    const own = store.append(c.id, {
+      role: 'assistant',
+      content: text('ours'),
+      status: 'streaming',
+    });
     new ConversationStore(db).recoverInterrupted();
     expect(store.message(own.id).status).toBe('streaming');
     expect(store.message(deadId).status).toBe('incomplete');
