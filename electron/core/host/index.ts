@@ -9,7 +9,8 @@ import { chatHandlers } from './handlers/chat-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
-import { startServices, type HostServices } from './services';
+import type { ProcessRecorder } from '../mcp/manager/types';
+import { startServices, type HostServices, type ProjectHistory } from './services';
 
 export interface HostOptions {
   /** Lena's home; defaults to `LENA_HOME` or `~/.lena`. */
@@ -23,6 +24,10 @@ export interface HostOptions {
   loginShellPath?: boolean;
   env?: NodeJS.ProcessEnv;
   brokerTimeoutMs?: number;
+  /** Where running servers' process groups are recorded for orphan cleanup (the desktop's ProcessRecords). */
+  processes?: ProcessRecorder;
+  /** The desktop's recent-folders list: read for project:get, told about project:open. */
+  projects?: ProjectHistory;
 }
 
 export interface Host {
@@ -48,6 +53,8 @@ export function createHost(options: HostOptions = {}): Host {
       loginShellPath: options.loginShellPath,
       env: options.env,
       brokerTimeoutMs: options.brokerTimeoutMs,
+      processes: options.processes,
+      projects: options.projects,
     }));
 
   const handlers: Handlers = {

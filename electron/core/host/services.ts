@@ -7,6 +7,7 @@ import type { LenaPaths } from '../home';
 import { entryHash } from '../mcp/config/identity';
 import { findProjectConfig } from '../mcp/config/scopes';
 import type { ServerSession } from '../mcp/manager/server-session';
+import type { ProcessRecorder } from '../mcp/manager/types';
 import { parseProjectPermissions } from '../permissions/scopes';
 import { trustStatus } from '../permissions/trust';
 import type { PermissionLists } from '../permissions/types';
@@ -22,11 +23,18 @@ export interface HostServices {
   secrets: SecretProvider;
   paths: LenaPaths;
   project: { folder: string | null; mcpFile: string | null };
+  projects?: ProjectHistory;
   /** The open project's deny and ask rules (`<project>/.lena/settings.json`). */
   projectRules: Partial<PermissionLists>;
   setProject(folder: string | null): Promise<void>;
   /** A server's status with trust, token cost and the approval request filled in. */
   decorate(status: ServerStatus, session?: ServerSession): ServerStatus;
+}
+
+/** The recent project folders, kept by the desktop shell (none under tests or the CLI). */
+export interface ProjectHistory {
+  recent(): string[];
+  opened(folder: string | null): void | Promise<void>;
 }
 
 export interface ServiceOptions {
@@ -37,6 +45,8 @@ export interface ServiceOptions {
   loginShellPath?: boolean;
   env?: NodeJS.ProcessEnv;
   brokerTimeoutMs?: number;
+  processes?: ProcessRecorder;
+  projects?: ProjectHistory;
 }
 
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
@@ -63,7 +73,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     loginShellPath: options.loginShellPath,
     brokerTimeoutMs: options.brokerTimeoutMs,
     emit: (event) => events.emit('chat:event', event),
-    manager: { decorate },
+    manager: { decorate, processes: options.processes },
   });
   const rt = runtime;
   rt.manager.onStatus((status) => events.emit('servers:status-changed', status));
@@ -84,11 +94,13 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     paths,
     project: { folder: null, mcpFile: null },
     projectRules: {},
+    projects: options.projects,
     decorate,
     async setProject(folder) {
       services.project = { folder, mcpFile: folder ? ((await findProjectConfig(folder)) ?? null) : null };
       services.projectRules = folder ? await projectRules(folder) : {};
       rt.permissions.setProjectRules(services.projectRules);
+      await options.projects?.opened(folder);
       await rt.manager.setProjectDir(folder ?? undefined);
     },
   };

@@ -17,7 +17,7 @@ export function settingsHandlers(get: () => Promise<HostServices>, events: HostE
   };
   const projectView = async () => {
     const s = await get();
-    return { folder: s.project.folder, recent: [], mcpFile: s.project.mcpFile };
+    return { folder: s.project.folder, recent: s.projects?.recent() ?? [], mcpFile: s.project.mcpFile };
   };
   return {
     'settings:get': async () => settingsView(await get()),

@@ -1,6 +1,6 @@
 // The window's contract end to end under plain Node: every call goes through dispatch with its
 // schema, against a real MCP server and the scripted Messages API.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -96,5 +96,31 @@ describe('the host over the contract', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-arguments', message: expect.stringMatching(/letters, digits/) } });
     const missing = await host.dispatch('servers:restart', { name: 'ghost' }, ctx);
     expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+
+  it('switches project folders restarting only project servers, and starts one after approval', async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    const project = join(home, 'proj');
+    mkdirSync(project);
+    writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'p.jsonl') } } } }));
+    const opened: (string | null)[] = [];
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home }, projects: { recent: () => ['/a', '/b'], opened: (f) => void opened.push(f) } });
+    await call('servers:add', { name: 'mine', entry: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'u.jsonl') } } });
+    const userSession = (await host.services()).runtime.manager.session('mine');
+    const view = await call<{ folder: string; recent: string[]; mcpFile: string }>('project:open', { folder: project });
+    expect(view).toEqual({ folder: project, recent: ['/a', '/b'], mcpFile: join(project, '.mcp.json') });
+    expect(opened).toEqual([project]);
+    const list = await call<ServerStatus[]>('servers:list');
+    const notes = list.find((s) => s.name === 'notes')!;
+    expect(notes).toMatchObject({ status: 'needs-approval', scope: 'project', approval: { command: process.execPath, envNames: ['MEMORY_FILE_PATH'] } });
+    // The user server kept running through the switch.
+    expect((await host.services()).runtime.manager.session('mine')).toBe(userSession);
+    expect(list.find((s) => s.name === 'mine')?.status).toBe('connected');
+    const approved = await call<ServerStatus>('servers:approve', { name: 'notes', approve: true, entryHash: notes.approval!.entryHash });
+    expect(approved.status).toBe('connected');
+    const stale = await host.dispatch('servers:approve', { name: 'notes', approve: true, entryHash: 'not-the-hash' }, ctx);
+    expect(stale).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    await call('project:open', { folder: null });
+    expect((await call<ServerStatus[]>('servers:list')).map((s) => s.name)).toEqual(['mine']);
   });
 });
