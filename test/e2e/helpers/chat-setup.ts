@@ -1,0 +1,73 @@
+// Prepares a window for chat flows the way a user would: reference MCP servers in Lena's
+// `mcp.json` before start, then the API key and the scripted Messages API's address typed into
+// the window (first-run card and Settings).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { startMessagesApiServer, type MessagesApiServer } from '../../fixtures/messages-api';
+import { referenceServer } from './core';
+import { openWindow, type WindowSession } from './session';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+export const TEST_KEY = 'sk-ant-test-window-0123456789';
+
+export interface ChatWindow {
+  app: WindowSession;
+  api: MessagesApiServer;
+  /** The folder the filesystem server may use. */
+  files: string;
+  dispose(): Promise<void>;
+}
+
+/** Opens a window with `fs` (filesystem on a temp folder) and `every` (everything) configured. */
+export async function openChatWindow(): Promise<ChatWindow> {
+  const home = mkdtempSync(join(tmpdir(), 'lena-e2e-chat-'));
+  const files = join(home, 'files');
+  mkdirSync(files);
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        fs: { command: process.execPath, args: [referenceServer('filesystem'), files] },
+        every: { command: process.execPath, args: [referenceServer('everything')] },
+      },
+    }),
+  );
+  const api = await startMessagesApiServer();
+  const app = await openWindow({ home });
+  await configure(app.page, api.url);
+  return {
+    app,
+    api,
+    files,
+    async dispose() {
+      await app.dispose();
+      await api.close();
+    },
+  };
+}
+
+async function configure(page: Page, baseUrl: string): Promise<void> {
+  const key = page.getByLabel('Anthropic API key');
+  await key.waitFor();
+  await key.fill(TEST_KEY);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await page.keyboard.press('Control+,');
+  await page.getByLabel('Base URL').fill(baseUrl);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.').waitFor();
+}
+
+/** Waits until every configured server is connected (the title bar says "N of N servers"). */
+export async function serversConnected(page: Page, count: number): Promise<void> {
+  await page.getByRole('button', { name: `${count} of ${count} servers` }).waitFor({ timeout: 60_000 });
+}
+
+/** Starts a new conversation and sends a message from the composer. */
+export async function ask(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('Control+n');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
