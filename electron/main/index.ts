@@ -3,12 +3,15 @@
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { createDesktopServices, startDesktop, type DesktopServices } from '../core/desktop/desktop-services';
+import type { ChatEvent } from '../../shared/chat-types';
+import type { ProjectView } from '../../shared/settings-types';
 import { EventLog } from '../core/desktop/event-log';
 import { parseLaunchArgs } from '../core/desktop/launch-args';
 import { describeError } from '../core/desktop/log-file';
 import { DOCUMENTATION_URL, rendererKeyEvent, type MenuCommand } from '../core/desktop/menu-template';
 import { windowTitle } from '../core/desktop/project-state';
-import { shutdownServers } from '../core/desktop/server-shutdown';
+import { runtimeQuitHooks } from '../core/desktop/runtime-quit-hooks';
+import { TurnTracker } from '../core/desktop/turn-tracker';
 import { ensureLenaHome, lenaPaths } from '../core/home';
 import { createHost, type Host } from '../core/host';
 import { contentSecurityPolicy } from '../core/security/csp';
@@ -31,6 +34,7 @@ let host: Host | undefined;
 let mainWindow: BrowserWindow | undefined;
 /** A folder handed over by a second launch before this one finished starting. */
 let handedOverFolder: string | undefined;
+const turns = new TurnTracker();
 
 registerAppScheme();
 if (!app.requestSingleInstanceLock()) {
@@ -73,13 +77,26 @@ async function start(): Promise<void> {
   for (const ignored of launch.ignored) log.warn('main', `Ignoring command-line argument: ${ignored.reason}`);
   await startDesktop(desktop, handedOverFolder ?? launch.projectFolder);
 
-  host = createHost({ home: paths.home, versions: { electron: process.versions.electron, chromium: process.versions.chrome } });
+  host = createHost({
+    home: paths.home,
+    versions: { electron: process.versions.electron, chromium: process.versions.chrome },
+    secrets: desktop.secrets,
+    projectFolder: desktop.project.snapshot.folder,
+    loginShellPath: true,
+  });
   const core = host;
-  // Server lifecycle, host errors and project switches go to the log file too.
+  // Servers start connecting while the window loads, not when the page first asks.
+  void core.services().catch((err: unknown) => log.error('main', 'Lena’s services failed to start', err));
+  const runtime = async () => (await core.services()).runtime;
+
   const eventLog = new EventLog();
   core.events.forward((name, payload) => {
+    // Server lifecycle, host errors and project switches go to the log file too.
     const line = eventLog.line(name, payload);
     if (line) log.write(line.level, line.source, line.message);
+    if (name === 'chat:event') turns.observe(payload as ChatEvent);
+    // The window may switch folders itself (project:open): remember it for the recents and restart.
+    if (name === 'project:changed') void rememberFolder((payload as ProjectView).folder);
   });
   serveApp(join(__dirname, '../renderer'), contentSecurityPolicy({ dev: Boolean(devServerUrl) }));
 
@@ -92,19 +109,12 @@ async function start(): Promise<void> {
   refresh();
 
   installQuitHandling(
-    {
-      // The chat service and its turn gate are not in the host yet; the lead connects them here.
-      stopAcceptingTurns: () => undefined,
-      cancelToolCalls: () => undefined,
-      shutdownServers: (boundMs) => shutdownServers({ stopAll: () => core.close(), records: desktop.processes, boundMs, log: (l, m) => log.write(l, 'quit', m) }),
-      // host.close() above also closes the database; until the host exposes it separately, this
-      // step saves the shell's own pending state.
-      closeDatabase: () => desktop.windowState.flush(),
-    },
+    runtimeQuitHooks({ runtime, records: desktop.processes, flush: () => desktop.windowState.flush(), log: (l, m) => log.write(l, 'quit', m) }),
     log,
   );
   await openWindow();
-  await startUpdates({ services: desktop, isPackaged: app.isPackaged, turnInProgress: () => false, window: () => mainWindow });
+  const updates = await startUpdates({ services: desktop, isPackaged: app.isPackaged, turnInProgress: () => turns.busy(), window: () => mainWindow });
+  if (updates) turns.onIdle(() => void updates.idle());
 }
 
 async function openWindow(): Promise<void> {
@@ -125,12 +135,25 @@ async function openWindow(): Promise<void> {
   await win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
 }
 
+/** Menu, second launch, dock: validate and remember the folder, then switch the host to it. */
 async function openFolder(folder: string): Promise<void> {
+  if (!services || !host) return;
+  try {
+    const { folder: canonical } = await services.project.open(folder);
+    const result = await host.dispatch('project:open', { folder: canonical }, { senderUrl: APP_ORIGIN });
+    if (!result.ok) throw new Error(result.error.message);
+  } catch (err) {
+    services.log.warn('project', describeError(err));
+    dialog.showErrorBox('Cannot open folder', err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** A switch the host made (from the window): keep the recent list and the restored folder in step. */
+async function rememberFolder(folder: string | null): Promise<void> {
   try {
     await services?.project.open(folder);
   } catch (err) {
     services?.log.warn('project', describeError(err));
-    dialog.showErrorBox('Cannot open folder', err instanceof Error ? err.message : String(err));
   }
 }
 
