@@ -1,4 +1,5 @@
 // What one turn needs from the settings: model, limits, prompt, endpoint.
+import { DEFAULT_SETTINGS } from '../store/settings-schema';
 
 export interface ChatSettings {
   model: string;
@@ -13,13 +14,14 @@ export interface ChatSettings {
   maxRetries: number;
 }
 
+/** The settings file's defaults, plus what only the loop itself decides. */
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
-  model: 'claude-sonnet-4-6',
-  maxTokens: 8192,
-  temperature: null,
-  systemPrompt: '',
-  maxRounds: 25,
-  baseUrl: null,
-  requestTimeoutMs: 600_000,
+  model: DEFAULT_SETTINGS.model,
+  maxTokens: DEFAULT_SETTINGS.maxTokens,
+  temperature: DEFAULT_SETTINGS.temperature,
+  systemPrompt: DEFAULT_SETTINGS.systemPrompt,
+  maxRounds: DEFAULT_SETTINGS.maxRounds,
+  baseUrl: DEFAULT_SETTINGS.baseUrl,
+  requestTimeoutMs: DEFAULT_SETTINGS.requestTimeoutMs,
   maxRetries: 2,
 };

@@ -8,7 +8,6 @@ export const CLAUDE_MODELS: readonly { id: string; label: string }[] = [
   { id: 'claude-sonnet-4-6', label: 'Claude Sonnet 4.6' },
   { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5' },
   { id: 'claude-opus-4-6', label: 'Claude Opus 4.6' },
-  { id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5' },
 ];
 
 /** A permission rule as stored: a bare rule string, or an object the permissions module writes. */

@@ -37,7 +37,7 @@ describe('ChatEngine', () => {
     expect(stored.messages[1].content).toEqual([{ type: 'text', text: 'Hello from Claude, streamed in pieces.' }]);
     const body = h.api.messageRequests()[0].body;
     const tools = body.tools as { name: string; cache_control?: unknown }[];
-    expect(tools.map((t) => t.name).sort()).toEqual(['mcp__peer__hang', 'mcp__peer__inject', 'mcp__peer__read_slow', 'mcp__peer__write_step']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['mcp__peer__big', 'mcp__peer__hang', 'mcp__peer__inject', 'mcp__peer__read_slow', 'mcp__peer__write_step']);
     expect(tools[tools.length - 1].cache_control).toEqual({ type: 'ephemeral' });
     expect(tools.slice(0, -1).every((t) => t.cache_control === undefined)).toBe(true);
     expect(String(body.system)).toMatch(/untrusted data/);
@@ -161,6 +161,22 @@ describe('ChatEngine', () => {
     expect(String(h.api.messageRequests()[1].body.system)).toContain(boundary);
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ qualifiedName: 'mcp__peer__write_step', arguments: { step: 99 }, destructive: true });
+  });
+
+  it('gives the model a truncated copy of a 5 MB result and keeps the whole result for the window', async () => {
+    h = await chatHarness({
+      servers: { peer: { command: process.execPath, args: [ORDER_PEER] } },
+      permissions: { permissions: { allow: [{ rule: 'mcp__peer' }], ask: [], deny: [] } },
+    });
+    h.api.push(reply(toolUse('mcp__peer__big', {}, 'toolu_big')), reply(text('That was big.')));
+    const conv = h.store.create();
+    await h.engine.send(conv.id, 'get the big thing').done;
+    const sent = resultText(h.api.messageRequests()[1], 'toolu_big');
+    expect(sent.length).toBeLessThan(150_000);
+    expect(sent).toMatch(/\[truncated \d+ of 5242880 characters\]/);
+    const call = h.store.get(conv.id).toolCalls[0];
+    expect(call).toMatchObject({ status: 'done', truncated: true });
+    expect((call.result as { content: { text: string }[] }).content[0].text.length).toBe(5 * 1024 * 1024);
   });
 
   it.each([

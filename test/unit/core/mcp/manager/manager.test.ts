@@ -204,4 +204,17 @@ describe('McpManager', () => {
     expect(invalid.error?.message).toMatch(/command/);
     expect(manager.statuses()).toEqual([]);
   });
+
+  it('honours startupTimeout: a slow first start fails once with a hint instead of being killed in a loop', async () => {
+    const dir = workspace();
+    const counter = join(dir, 'spawns.txt');
+    const { manager, userFile } = makeManager(dir, { slow: { ...peer({ PEER_DELAY_MS: '1500', PEER_COUNTER: counter }), startupTimeout: 0.5 } });
+    await manager.start();
+    expect(manager.status('slow')).toMatchObject({ status: 'failed', error: { message: expect.stringMatching(/start timed out after 1 s/), hint: expect.stringMatching(/startupTimeout/) } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(spawns(counter)).toBe(1);
+    writeFileSync(userFile, JSON.stringify({ mcpServers: { slow: { ...peer({ PEER_DELAY_MS: '1500', PEER_COUNTER: counter }), startupTimeout: 5 } } }));
+    await manager.reload();
+    expect(manager.status('slow')?.status).toBe('connected');
+  });
 });
