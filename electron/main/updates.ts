@@ -22,6 +22,13 @@ export async function startUpdates(setup: UpdateSetup): Promise<UpdateController
   const updaterModule = await import('electron-updater');
   // Node's ESM view of this CommonJS package misses its getter-defined `autoUpdater`: use default.
   const autoUpdater = updaterModule.autoUpdater ?? (updaterModule as unknown as { default: typeof updaterModule }).default.autoUpdater;
+  // Its messages go to Lena's log (redacted) instead of the console.
+  autoUpdater.logger = {
+    info: (m?: unknown) => log.info('updates', String(m)),
+    warn: (m?: unknown) => log.warn('updates', String(m)),
+    error: (m?: unknown) => log.error('updates', String(m)),
+    debug: () => undefined,
+  };
   autoUpdater.autoDownload = true;
   autoUpdater.autoInstallOnAppQuit = true;
   const controller = new UpdateController({
