@@ -11,7 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
 const outDir = join(root, 'test-results/bench');
 mkdirSync(outDir, { recursive: true });
-const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 5);
+const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 7);
 const server = join(here, 'mcp-bench-server.mjs');
 const bundle = join(outDir, 'lena-mcp-client.mjs');
 const KINDS = ['raw', 'sdk', 'lena'];
