@@ -107,7 +107,7 @@ describe.skipIf(!ready)('chat in the window', () => {
     await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
     await expect.poll(() => page.locator('.tool-progress').count(), { timeout: 10_000 }).toBe(1);
     await w.app.screenshot('chat-long-running');
-    await page.getByRole('button', { name: '⏹ Stop' }).click();
+    await page.getByRole('button', { name: '■ Stop' }).click();
     await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('cancelled');
     const logs = (await w.app.host.dispatch('servers:logs', { name: 'every' }, { senderUrl: 'test' })) as { ok: boolean; value: { protocol: { direction: string; method: string | null }[] } };
     expect(logs.value.protocol.some((p) => p.direction === 'out' && p.method === 'notifications/cancelled')).toBe(true);

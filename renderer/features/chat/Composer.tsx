@@ -123,7 +123,7 @@ export function Composer() {
         <span className="spacer" />
         <span className="muted small hide-narrow">Enter to send · Shift+Enter new line</span>
         {running ? (
-          <button type="button" className="danger" onClick={() => void stop()} title="Stop (Esc or Ctrl+.)">⏹ Stop</button>
+          <button type="button" className="danger" onClick={() => void stop()} title="Stop (Esc or Ctrl+.)">■ Stop</button>
         ) : (
           <button className="primary" type="submit" disabled={busy}>Send</button>
         )}

@@ -8,12 +8,12 @@ import { useLena } from '../../store';
 import { ToolResult } from './ToolResult';
 
 const STATUS: Record<ToolCallStatus, { icon: string; word: string }> = {
-  pending: { icon: '⏸', word: 'Waiting for approval' },
+  pending: { icon: '‖', word: 'Waiting for approval' },
   running: { icon: '◌', word: 'Running' },
   done: { icon: '✓', word: 'Done' },
   error: { icon: '✕', word: 'Error' },
   denied: { icon: '⊘', word: 'Denied' },
-  cancelled: { icon: '⏹', word: 'Cancelled' },
+  cancelled: { icon: '■', word: 'Cancelled' },
 };
 
 function useElapsed(since: number | null, active: boolean): number | null {

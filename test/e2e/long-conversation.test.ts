@@ -1,0 +1,49 @@
+// A 10,000-message conversation opens and scrolls to the top (issue 7 flow 8): the list is
+// virtualised, so only the rows on screen exist in the page.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from './harness';
+import { coreHas } from './helpers/core';
+import { seedConversation } from './helpers/seed';
+import { openWindow, type WindowSession } from './helpers/session';
+
+const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('conversations:list', 'conversations:get'));
+
+describe.skipIf(!ready)('a 10,000-message conversation', () => {
+  let app: WindowSession;
+  let home: string;
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-e2e-long-'));
+    seedConversation(home, 'Ten thousand messages', 10_000);
+    app = await openWindow({ home });
+  });
+  afterAll(async () => {
+    await app?.dispose();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('opens at the end with only the visible rows in the page', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Ten thousand messages' }).click();
+    await expect.poll(() => page.getByText('Message 10000 of the conversation').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('.virtual-row').count()).toBeLessThan(60);
+    await app.screenshot('long-conversation-end');
+  });
+
+  it('scrolls to the top', async () => {
+    const { page } = app;
+    const scroller = page.getByTestId('message-scroller');
+    // Rows are measured as they appear, so the top moves while scrolling: keep going until it stays.
+    await expect
+      .poll(async () => {
+        await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+        return page.getByText('Message 1 of the conversation', { exact: true }).isVisible();
+      }, { timeout: 30_000 })
+      .toBe(true);
+    expect(await page.locator('.virtual-row').count()).toBeLessThan(60);
+    await app.screenshot('long-conversation-top');
+    expect(app.pageErrors).toEqual([]);
+  });
+});
