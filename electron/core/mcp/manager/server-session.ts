@@ -155,7 +155,7 @@ export class ServerSession {
       if (this.stopped) return;
       const stderrTail = transport?.stderrTail?.() ?? (err as { stderrTail?: string }).stderrTail ?? '';
       await this.teardown();
-      this.failAndMaybeRestart(errorMessage(err), stderrTail, 0);
+      this.failAndMaybeRestart(tidyReason(errorMessage(err), transport?.description), stderrTail, 0);
     }
   }
 
@@ -176,6 +176,7 @@ export class ServerSession {
     // During a start, the failed connect() reports the exit; counting it here too would double it.
     if (this.stopped || this.client !== client || this.connectedAt === 0) return;
     const pid = this.transport?.pid;
+    const description = this.transport?.description;
     this.client = null;
     this.transport = null;
     if (pid) void this.deps.processes?.remove(pid);
@@ -183,7 +184,7 @@ export class ServerSession {
     this.connectedAt = 0;
     this.tools = [];
     this.update({ toolCount: 0 }, true);
-    this.failAndMaybeRestart(info.reason, info.stderrTail ?? '', uptime);
+    this.failAndMaybeRestart(tidyReason(info.reason, description), info.stderrTail ?? '', uptime);
   }
 
   private failAndMaybeRestart(message: string, stderrTail: string, uptimeMs: number): void {
@@ -231,6 +232,16 @@ export class ServerSession {
 function dirOf(file: string): string {
   const i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
   return i > 0 ? file.slice(0, i) : '.';
+}
+
+/**
+ * The status line names the failure only: the command is shown beside it and the stderr tail one
+ * click away, so both are cut from the transport's long form of the message.
+ */
+export function tidyReason(message: string, description: string | undefined): string {
+  let out = description && message.startsWith(`${description}: `) ? message.slice(description.length + 2) : message;
+  out = out.replace(/; last stderr: [\s\S]*$/, '');
+  return out.charAt(0).toUpperCase() + out.slice(1);
 }
 
 function errorMessage(err: unknown): string {

@@ -210,7 +210,7 @@ describe('McpManager', () => {
     const counter = join(dir, 'spawns.txt');
     const { manager, userFile } = makeManager(dir, { slow: { ...peer({ PEER_DELAY_MS: '1500', PEER_COUNTER: counter }), startupTimeout: 0.5 } });
     await manager.start();
-    expect(manager.status('slow')).toMatchObject({ status: 'failed', error: { message: expect.stringMatching(/start timed out after 1 s/), hint: expect.stringMatching(/startupTimeout/) } });
+    expect(manager.status('slow')).toMatchObject({ status: 'failed', error: { message: expect.stringMatching(/^Start timed out after 1 s/), hint: expect.stringMatching(/startupTimeout/) } });
     await new Promise((r) => setTimeout(r, 400));
     expect(spawns(counter)).toBe(1);
     writeFileSync(userFile, JSON.stringify({ mcpServers: { slow: { ...peer({ PEER_DELAY_MS: '1500', PEER_COUNTER: counter }), startupTimeout: 5 } } }));
