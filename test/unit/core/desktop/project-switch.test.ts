@@ -1,0 +1,85 @@
+// Switching project folders against the real manager and real stdio servers: only project-scope
+// servers restart, a user server keeps its process, re-opening the same folder restarts nothing,
+// and the recorded process groups follow (what orphan cleanup would end after a crash).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProcessRecords } from '../../../../electron/core/desktop/process-records';
+import { ProjectState } from '../../../../electron/core/desktop/project-state';
+import { McpManager } from '../../../../electron/core/mcp/manager/manager';
+import { defaultTransportFactory } from '../../../../electron/core/mcp/manager/transport-factory';
+
+const PEER = resolve(__dirname, '../../../fixtures/manager/peer.mjs');
+let dir: string;
+let manager: McpManager | undefined;
+
+beforeEach(() => {
+  dir = realpathSync(mkdtempSync(join(tmpdir(), 'lena-switch-')));
+});
+afterEach(async () => {
+  await manager?.shutdown();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const starts = (name: string) => {
+  const file = join(dir, `${name}.starts`);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
+};
+const server = (name: string) => ({ command: process.execPath, args: [PEER], env: { PEER_COUNTER: join(dir, `${name}.starts`) } });
+
+function project(name: string): string {
+  const folder = join(dir, name);
+  mkdirSync(folder);
+  writeFileSync(join(folder, '.mcp.json'), JSON.stringify({ mcpServers: { tools: server(name) } }));
+  return folder;
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 15_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe.skipIf(process.platform === 'win32')('switching the project folder', () => {
+  it('restarts only project servers, once per real switch, and the process records follow', async () => {
+    const userFile = join(dir, 'mcp.json');
+    writeFileSync(userFile, JSON.stringify({ mcpServers: { home: server('home') } }));
+    const [a, b] = [project('a'), project('b')];
+    const records = new ProcessRecords(join(dir, 'processes.json'));
+    manager = new McpManager({
+      sources: { userFile },
+      createTransport: defaultTransportFactory(),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      approvals: { isApproved: () => true },
+      processes: records,
+    });
+    const m = manager;
+    const state = new ProjectState(join(dir, 'recent-folders.json'), {
+      listener: { onProjectChanged: async (folder) => void (await m.setProjectDir(folder ?? undefined)) },
+    });
+    await m.start();
+    await until(() => m.status('home')?.status === 'connected', 'home to connect');
+
+    await state.open(a);
+    await until(() => m.status('tools')?.status === 'connected', 'project a to connect');
+    await state.open(b);
+    await until(() => starts('b').length === 1 && m.status('tools')?.status === 'connected', 'project b to connect');
+    await state.open(b); // the same folder again: nothing restarts
+
+    expect(starts('home')).toHaveLength(1);
+    expect(starts('a')).toHaveLength(1);
+    expect(starts('b')).toHaveLength(1);
+    expect(m.status('tools')?.scope).toBe('project');
+    // The manager forgets a stopped server's record without waiting: give it a moment.
+    let recorded: (string | number)[][] = [];
+    for (let i = 0; i < 100; i++) {
+      recorded = (await records.mine()).map((r) => [r.server, r.pid]).sort();
+      if (recorded.length === 2) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(recorded).toEqual([['home', Number(starts('home')[0])], ['tools', Number(starts('b')[0])]].sort());
+  });
+});
