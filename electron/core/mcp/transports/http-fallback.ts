@@ -44,7 +44,8 @@ export class HttpFallbackTransport implements Transport {
 
   setProtocolVersion(version: string): void {
     this.protocolVersion = version;
-    this.active?.setProtocolVersion?.(version);
+    // The initialize answer can arrive before the first send() settles: the candidate needs it too.
+    (this.active ?? this.candidate)?.setProtocolVersion?.(version);
   }
 
   async send(message: JsonRpcMessage): Promise<void> {

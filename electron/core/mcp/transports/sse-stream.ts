@@ -1,6 +1,6 @@
 // Pumps one HTTP response carrying `text/event-stream` through an SseParser until it ends, and
 // says how it ended. Shared by the Streamable HTTP and legacy SSE transports.
-import type { IncomingMessage } from 'node:http';
+import type { HttpResponse } from './http-request';
 import { SseParser, type SseEvent } from './sse-parser';
 
 export interface SseStreamEnd {
@@ -21,7 +21,7 @@ export interface PumpOptions {
 }
 
 /** Resolves once the stream is over; never rejects. */
-export function pumpSse(res: IncomingMessage, options: PumpOptions): Promise<SseStreamEnd> {
+export function pumpSse(res: HttpResponse, options: PumpOptions): Promise<SseStreamEnd> {
   let retryMs = options.retryMs;
   let lastEventId = options.lastEventId;
   let failure: Error | undefined;
@@ -36,23 +36,23 @@ export function pumpSse(res: IncomingMessage, options: PumpOptions): Promise<Sse
     maxEventBytes: options.maxEventBytes,
   });
   return new Promise((resolve) => {
-    res.on('data', (chunk: Buffer) => {
-      if (failure) return;
-      try {
-        parser.push(chunk);
-      } catch (err) {
-        failure = err as Error;
-        res.destroy();
-      }
-    });
-    res.on('error', (err) => {
-      failure ??= err;
-    });
-    res.once('close', () => {
-      parser.end();
-      // An id line without data dispatches nothing, yet still counts for resumption.
-      lastEventId = parser.lastId ?? lastEventId;
-      resolve({ clean: res.complete && !failure, error: failure, lastEventId, retryMs });
-    });
+    res.read(
+      (chunk) => {
+        if (failure) return;
+        try {
+          parser.push(chunk);
+        } catch (err) {
+          failure = err as Error;
+          res.destroy();
+        }
+      },
+      (error) => {
+        failure ??= error;
+        parser.end();
+        // An id line without data dispatches nothing, yet still counts for resumption.
+        lastEventId = parser.lastId ?? lastEventId;
+        resolve({ clean: !failure, error: failure, lastEventId, retryMs });
+      },
+    );
   });
 }

@@ -1,11 +1,10 @@
 // The legacy HTTP+SSE transport (protocol 2024-11-05): a GET opens an event stream whose first
 // `endpoint` event names the URL to POST messages to; answers come back as `message` events.
-import type { IncomingMessage } from 'node:http';
 import type { JsonRpcMessage } from '../jsonrpc-types';
 import type { Transport, TransportCallbacks } from '../transport';
 import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
 import { decodeMessages } from './http-messages';
-import { OriginBoundHttp, readExcerpt } from './http-request';
+import { OriginBoundHttp, readExcerpt, type HttpResponse } from './http-request';
 import type { SseEvent } from './sse-parser';
 import { pumpSse } from './sse-stream';
 
@@ -38,14 +37,14 @@ export class SseTransport implements Transport {
   async start(callbacks: TransportCallbacks): Promise<void> {
     if (this.callbacks) throw new Error('SseTransport already started');
     this.callbacks = callbacks;
-    let res: IncomingMessage;
+    let res: HttpResponse;
     try {
-      res = await this.http.request('GET', this.url, this.http.headers({ accept: 'text/event-stream' }));
-      const status = res.statusCode ?? 0;
-      if (status < 200 || status >= 300) throw statusError(this.url, status, res.statusMessage, await readExcerpt(res), this.http.secrets);
+      res = await this.http.request('GET', this.url, this.http.headers({ Accept: 'text/event-stream' }));
+      const status = res.status;
+      if (status < 200 || status >= 300) throw statusError(this.url, status, res.statusText, await readExcerpt(res), this.http.secrets);
       const type = res.headers['content-type'] ?? '';
       if (!type.includes('text/event-stream')) {
-        res.resume();
+        res.destroy();
         throw this.error('protocol', `${displayUrl(this.url)} answered with "${type || 'no content type'}" instead of an event stream; is this a legacy SSE endpoint?`);
       }
     } catch (err) {
@@ -66,13 +65,13 @@ export class SseTransport implements Transport {
   async sendSerialized(json: string): Promise<void> {
     if (this.closed || !this.endpoint) throw this.error('closed', `The connection to ${displayUrl(this.url)} is closed.`);
     const headers = this.http.headers({
-      'content-type': 'application/json',
-      ...(this.protocolVersion === undefined ? {} : { 'mcp-protocol-version': this.protocolVersion }),
+      'Content-Type': 'application/json',
+      ...(this.protocolVersion === undefined ? {} : { 'MCP-Protocol-Version': this.protocolVersion }),
     });
     const res = await this.http.request('POST', this.endpoint, headers, json);
-    const status = res.statusCode ?? 0;
-    if (status < 200 || status >= 300) throw statusError(this.endpoint, status, res.statusMessage, await readExcerpt(res), this.http.secrets);
-    res.resume();
+    const status = res.status;
+    if (status < 200 || status >= 300) throw statusError(this.endpoint, status, res.statusText, await readExcerpt(res), this.http.secrets);
+    await res.discard();
   }
 
   async close(): Promise<void> {
@@ -81,7 +80,7 @@ export class SseTransport implements Transport {
     this.callbacks?.onClose({ reason: `Disconnected from ${displayUrl(this.url)}.` });
   }
 
-  private awaitEndpoint(res: IncomingMessage): Promise<void> {
+  private awaitEndpoint(res: HttpResponse): Promise<void> {
     return new Promise((resolve, reject) => {
       let settled = false;
       const settle = (err?: Error): void => {
@@ -106,7 +105,7 @@ export class SseTransport implements Transport {
         }
       };
       void pumpSse(res, { onEvent, maxEventBytes: this.options.maxMessageBytes ?? 64 * 1024 * 1024 }).then((end) => {
-        const detail = end.error && !/aborted|socket hang up/i.test(end.error.message) ? ` (${end.error.message})` : '';
+        const detail = end.error ? ` (${end.error.message})` : '';
         const reason = `${displayUrl(this.url)} closed its event stream${detail}; the legacy SSE transport cannot resume, reconnect the server.`;
         if (!settled) settle(this.error('network', reason));
         else if (!this.closed) {

@@ -1,10 +1,9 @@
 // The event streams of a Streamable HTTP session: a POST answered with SSE, the optional standalone
 // GET stream, and resumption — when a stream drops before its answer, reconnect with GET and
 // Last-Event-ID after the server's `retry` (RELIABILITY.md case 33; SEP-1699 polling).
-import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { JsonRpcId } from '../jsonrpc-types';
 import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
-import { readExcerpt, type OriginBoundHttp } from './http-request';
+import { readExcerpt, type HttpResponse, type OriginBoundHttp } from './http-request';
 import { pumpSse } from './sse-stream';
 
 /** What the streams need from their transport. */
@@ -14,7 +13,8 @@ export interface StreamHost {
   readonly maxBytes: number;
   isClosed(): boolean;
   session(): string | undefined;
-  baseHeaders(): OutgoingHttpHeaders;
+  /** Configured headers, session id and protocol version, plus `extra`, as request text. */
+  baseHeaders(extra?: Record<string, string>): string;
   /** Delivers one payload's messages; says whether the answer to `requestId` was among them. */
   deliverText(text: string, requestId: JsonRpcId | undefined): { answered: boolean; invalid: boolean };
   report(error: HttpTransportError): void;
@@ -49,7 +49,7 @@ export class SessionStreams {
   ) {}
 
   /** A POST answered with `text/event-stream`: messages until the answer to `requestId`. */
-  readPostStream(res: IncomingMessage, requestId: JsonRpcId | undefined): void {
+  readPostStream(res: HttpResponse, requestId: JsonRpcId | undefined): void {
     void this.read(res, { requestId, session: this.host.session(), attempt: 0 });
   }
 
@@ -70,7 +70,7 @@ export class SessionStreams {
     this.timers.clear();
   }
 
-  private async read(res: IncomingMessage, ctx: StreamContext): Promise<void> {
+  private async read(res: HttpResponse, ctx: StreamContext): Promise<void> {
     const host = this.host;
     let answered = false;
     let progressed = false;
@@ -118,9 +118,10 @@ export class SessionStreams {
   private async get(ctx: StreamContext): Promise<void> {
     const host = this.host;
     if (host.isClosed() || ctx.session !== host.session()) return;
-    const headers: OutgoingHttpHeaders = { ...host.baseHeaders(), accept: 'text/event-stream' };
-    if (ctx.lastEventId !== undefined) headers['last-event-id'] = ctx.lastEventId;
-    let res: IncomingMessage;
+    const extra: Record<string, string> = { Accept: 'text/event-stream' };
+    if (ctx.lastEventId !== undefined) extra['Last-Event-ID'] = ctx.lastEventId;
+    const headers = host.baseHeaders(extra);
+    let res: HttpResponse;
     try {
       res = await host.http.request('GET', host.url, headers);
     } catch (err) {
@@ -128,22 +129,22 @@ export class SessionStreams {
       if (err instanceof HttpTransportError && err.kind === 'network') return this.schedule({ ...ctx, attempt: ctx.attempt + 1 });
       return this.fail(ctx, err as Error);
     }
-    const status = res.statusCode ?? 0;
+    const status = res.status;
     const type = res.headers['content-type'] ?? '';
     if (status >= 200 && status < 300 && type.includes('text/event-stream')) return this.read(res, ctx);
     if (status === 405 && ctx.requestId === undefined) {
-      res.resume(); // the GET stream is optional: this server has none
+      void res.discard(); // the GET stream is optional: this server has none
       return;
     }
     if (status >= 500) {
-      res.resume();
+      void res.discard();
       return this.schedule({ ...ctx, attempt: ctx.attempt + 1 });
     }
     if (status >= 200 && status < 300) {
-      res.resume();
+      void res.discard();
       return this.fail(ctx, this.error('protocol', `${this.where()} answered a GET with "${type || 'no content type'}" instead of an event stream.`));
     }
-    this.fail(ctx, statusError(host.url, status, res.statusMessage, await readExcerpt(res), host.http.secrets));
+    this.fail(ctx, statusError(host.url, status, res.statusText, await readExcerpt(res), host.http.secrets));
   }
 
   // Reported against the request when there is one, so that the client fails that call now.

@@ -2,12 +2,11 @@
 // every message is a POST whose answer is JSON or an SSE stream (streamable-http-streams.ts reads
 // those, the optional GET stream, and resumes dropped ones). This file owns the POSTs and the
 // session: Mcp-Session-Id, MCP-Protocol-Version, re-initialising once on 404, DELETE on close.
-import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { JsonRpcId, JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '../jsonrpc-types';
 import type { Transport, TransportCallbacks } from '../transport';
 import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
 import { decodeMessages, outgoingHead, responseId } from './http-messages';
-import { OriginBoundHttp, readBody, readExcerpt } from './http-request';
+import { OriginBoundHttp, readBody, readExcerpt, type HttpResponse } from './http-request';
 import { SessionStreams, type StreamHost } from './streamable-http-streams';
 
 export interface StreamableHttpOptions {
@@ -49,7 +48,7 @@ export class StreamableHttpTransport implements Transport {
   private callbacks: TransportCallbacks | undefined;
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
-  private cachedPostHeaders: OutgoingHttpHeaders | undefined;
+  private cachedPostHeaders: string | undefined;
   private initRequest: JsonRpcRequest | undefined;
   private closed = false;
   private reinit: Promise<void> | undefined;
@@ -68,7 +67,7 @@ export class StreamableHttpTransport implements Transport {
       maxBytes: this.maxBytes,
       isClosed: () => this.closed,
       session: () => this.sessionId,
-      baseHeaders: () => this.baseHeaders(),
+      baseHeaders: (extra) => this.baseHeaders(extra),
       deliverText: (text, requestId) => this.deliverText(text, requestId),
       report: (error) => this.report(error),
     };
@@ -123,30 +122,28 @@ export class StreamableHttpTransport implements Transport {
   private async post(out: Outgoing, mayReinit: boolean): Promise<void> {
     const sentSession = this.sessionId;
     const res = await this.http.request('POST', this.url, this.postHeaders(), out.body);
-    const status = res.statusCode ?? 0;
+    const status = res.status;
     if (status === 404 && sentSession !== undefined) {
-      res.resume();
+      void res.discard();
       if (!mayReinit) throw this.sessionExpired('the server answered 404 again');
       await this.reinitialize(sentSession);
       return this.post(out, false);
     }
-    if (status < 200 || status >= 300) throw statusError(this.url, status, res.statusMessage, await readExcerpt(res), this.http.secrets);
+    if (status < 200 || status >= 300) throw statusError(this.url, status, res.statusText, await readExcerpt(res), this.http.secrets);
     if (out.method === 'initialize') {
       const sid = res.headers['mcp-session-id'];
-      if (typeof sid === 'string' && sid.length > 0) this.setSession(sid);
+      if (sid) this.setSession(sid);
     }
     if (status === 202) {
       // Resolve once the empty body is read, so the connection is back in the pool for the next call.
-      await new Promise<void>((done) => {
-        res.once('end', done).once('close', done).resume();
-      });
+      await res.discard();
       return;
     }
     this.consume(res, out.id);
   }
 
   // The POST's body, read after send() resolved: JSON, an SSE stream, or nothing.
-  private consume(res: IncomingMessage, requestId: JsonRpcId | undefined): void {
+  private consume(res: HttpResponse, requestId: JsonRpcId | undefined): void {
     const type = res.headers['content-type'] ?? '';
     if (type.includes('text/event-stream')) {
       this.streams.readPostStream(res, requestId);
@@ -239,7 +236,7 @@ export class StreamableHttpTransport implements Transport {
       timer = setTimeout(resolve, DELETE_TIMEOUT_MS);
     });
     const del = this.http.request('DELETE', this.url, this.baseHeaders()).then(
-      (res) => void res.resume(),
+      (res) => res.discard(),
       () => undefined, // best effort: the server may be gone already
     );
     await Promise.race([del, timeout]);
@@ -273,16 +270,16 @@ export class StreamableHttpTransport implements Transport {
     if (id !== undefined) this.http.secrets.add(id);
   }
 
-  private baseHeaders(): OutgoingHttpHeaders {
-    const own: OutgoingHttpHeaders = {};
-    if (this.sessionId !== undefined) own['mcp-session-id'] = this.sessionId;
-    if (this.protocolVersion !== undefined) own['mcp-protocol-version'] = this.protocolVersion;
+  private baseHeaders(extra?: Record<string, string>): string {
+    const own: Record<string, string> = { ...extra };
+    if (this.sessionId !== undefined) own['Mcp-Session-Id'] = this.sessionId;
+    if (this.protocolVersion !== undefined) own['MCP-Protocol-Version'] = this.protocolVersion;
     return this.http.headers(own);
   }
 
   // Rebuilt only when the session or version changes: the per-call path allocates nothing here.
-  private postHeaders(): OutgoingHttpHeaders {
-    this.cachedPostHeaders ??= { ...this.baseHeaders(), accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+  private postHeaders(): string {
+    this.cachedPostHeaders ??= this.baseHeaders({ Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' });
     return this.cachedPostHeaders;
   }
 }

@@ -41,7 +41,7 @@ describe('HTTP transport fallback', () => {
     expect(text(await client.callTool('echo', { message: 'new' }))).toBe('Echo: new');
     // The one GET is Streamable HTTP's optional stream, opened after initialisation.
     expect(server.of('GET')).toHaveLength(1);
-    expect(server.of('GET')[0].headers['mcp-protocol-version']).toBe('2025-11-25');
+    for (const r of server.requests.slice(1)) expect(r.headers['mcp-protocol-version']).toBe('2025-11-25');
   });
 
   it('does not fall back on 401: the credentials are the problem, and the error says so', async () => {

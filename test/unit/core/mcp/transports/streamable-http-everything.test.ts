@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TextContent } from '../../../../../shared/mcp-types';
 import { StreamableHttpTransport } from '../../../../../electron/core/mcp/transports/streamable-http';
-import { clientOver, everything } from './http-harness';
+import { clientOver, eventually, everything } from './http-harness';
 
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
 
@@ -19,7 +19,7 @@ describe('server-everything over Streamable HTTP', () => {
     expect(text(await client.callTool('echo', { message: 'héllo 👋' }))).toBe('Echo: héllo 👋');
     expect(text(await client.callTool('get-sum', { a: 2, b: 40 }))).toContain('42');
     await client.close();
-    expect(server.output()).toMatch(/Received session termination request/);
+    await eventually(() => /Received session termination request/.test(server.output()));
   });
 
   it('delivers progress of trigger-long-running-operation on the POST stream before the result', async () => {

@@ -1,0 +1,89 @@
+// Client CPU per Streamable HTTP call: the official SDK (Client + StreamableHTTPClientTransport)
+// against Lena (McpClient + StreamableHttpTransport), same local SDK server, interleaved rounds in
+// fresh processes, medians. Used by mcp-http.bench.mjs, and by mcp-client.bench.mjs through
+// measureHttpClientCpuUsPerCall (its hook for the Streamable HTTP column).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round2 = (x) => Math.round(x * 100) / 100;
+
+async function bundleLena(root) {
+  const outDir = join(root, 'test-results/bench');
+  mkdirSync(outDir, { recursive: true });
+  const outfile = join(outDir, 'lena-mcp-http-client.mjs');
+  await build({
+    stdin: {
+      contents: "export { McpClient } from './electron/core/mcp/client';\nexport { StreamableHttpTransport } from './electron/core/mcp/transports/streamable-http';\n",
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+async function startServer(mode) {
+  const child = spawn(process.execPath, [join(here, 'mcp-http-server.mjs'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (b) => resolve(Number(b.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+  };
+}
+
+/**
+ * Runs `rounds` interleaved rounds (sdk then lena, order alternating) against each server mode
+ * ('sse': the SDK server's default event-stream answers; 'json': enableJsonResponse).
+ * Returns medians per kind and mode, µs of client CPU and of wall time per call.
+ */
+export async function compareHttpClients({ root, rounds = 5, modes = ['sse', 'json'], log = () => undefined }) {
+  const bundle = await bundleLena(root);
+  const result = { sdk: {}, lena: {} };
+  for (const mode of modes) {
+    const server = await startServer(mode);
+    const samples = { sdk: [], lena: [] };
+    try {
+      for (let round = 0; round < rounds; round++) {
+        for (const kind of round % 2 ? ['lena', 'sdk'] : ['sdk', 'lena']) {
+          const r = spawnSync(process.execPath, ['--expose-gc', join(here, 'mcp-http-worker.mjs'), kind, server.url, bundle], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+          if (r.status !== 0) throw new Error(`${kind} round ${round + 1} (${mode}) failed with exit ${r.status}`);
+          samples[kind].push(JSON.parse(r.stdout.trim().split('\n').pop()));
+          log(`http ${mode} round ${round + 1}/${rounds} ${kind} done`);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+    for (const kind of ['sdk', 'lena']) {
+      result[kind][mode] = {
+        cpuUsPerCall: round2(median(samples[kind].map((s) => s.cpuUsPerCall))),
+        wallUsPerCall: round2(median(samples[kind].map((s) => s.wallUsPerCall))),
+      };
+    }
+  }
+  // The headline: the SDK server's default (event-stream answers), what most servers send.
+  const headline = modes.includes('sse') ? 'sse' : modes[0];
+  for (const kind of ['sdk', 'lena']) result[kind].httpClientCpuUsPerCall = result[kind][headline].cpuUsPerCall;
+  return result;
+}
+
+let cached;
+/** The hook mcp-client.bench.mjs calls once per kind: one comparison serves both. */
+export async function measureHttpClientCpuUsPerCall(kind, { root, rounds }) {
+  cached ??= compareHttpClients({ root, rounds, modes: ['sse'], log: (m) => process.stderr.write(`${m}\n`) });
+  return (await cached)[kind].httpClientCpuUsPerCall;
+}
