@@ -23,7 +23,8 @@ export interface ProcessRecord {
 /** What cleanup did with one record. */
 export interface OrphanOutcome {
   record: ProcessRecord;
-  result: GroupEnd | 'pid-reused' | 'owner-running';
+  /** `not-a-leader`: the record names a group its process does not lead; ending it could hit others. */
+  result: GroupEnd | 'pid-reused' | 'owner-running' | 'not-a-leader';
 }
 
 export interface ProcessRecordsOptions {
@@ -98,6 +99,11 @@ export class ProcessRecords implements ProcessRecorder {
       if (record.lenaPid === this.selfPid && record.lenaStartTime === selfStart) continue;
       if (await this.isSameProcess(record.lenaPid, record.lenaStartTime)) {
         outcomes.push({ record, result: 'owner-running' });
+        continue;
+      }
+      // Lena starts every server as the leader of its own group; anything else is not ours to end.
+      if (record.pgid !== record.pid) {
+        outcomes.push({ record, result: 'not-a-leader' });
         continue;
       }
       const current = await processStartTime(record.pid);

@@ -83,6 +83,19 @@ describe.skipIf(process.platform === 'win32')('ProcessRecords.cleanupOrphans', (
     expect(await new ProcessRecords(file).list()).toEqual([]);
   });
 
+  it('never ends a group that the recorded process does not lead (a damaged or forged record)', async () => {
+    const victim = await unrelatedServer();
+    const leader = await unrelatedServer();
+    const startTime = (await processStartTime(leader.pid)) as number;
+    const record = { pid: leader.pid, pgid: victim.pid, startTime, command: 'node', server: 'forged', lenaPid: 999_999_999, lenaStartTime: 1 };
+    writeFileSync(file, JSON.stringify([record]));
+
+    const outcomes = await new ProcessRecords(file, { graceMs: 300 }).cleanupOrphans();
+
+    expect(outcomes.map((o) => o.result)).toEqual(['not-a-leader']);
+    expect(isProcessRunning(victim.pid) && isProcessRunning(leader.pid)).toBe(true);
+  });
+
   it('keeps the servers of a Lena that is still running (the command line beside the window)', async () => {
     const owner = await unrelatedServer(); // any live process stands in for the other Lena
     const server = await unrelatedServer();
