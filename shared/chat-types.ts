@@ -113,4 +113,6 @@ export interface TokenBudget {
   totalToolTokens: number;
   perServer: { server: string; tokens: number; toolCount: number }[];
   lastTurn: Usage | null;
+  /** True when counted by the API's count_tokens endpoint; false for an estimate. */
+  exact: boolean;
 }

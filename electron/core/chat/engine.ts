@@ -53,6 +53,8 @@ export class ChatEngine {
   private readonly active = new Map<string, ActiveTurn>();
   private readonly calls = new Map<string, AbortController>();
   private accepting = true;
+  /** Tokens of the most recent finished turn, for the composer's budget line. */
+  lastTurnUsage: Usage | null = null;
 
   constructor(private readonly deps: ChatEngineDeps) {}
 
@@ -166,6 +168,7 @@ export class ChatEngine {
   private async runTurn(conversationId: string, turn: ActiveTurn): Promise<TurnOutcome> {
     const usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
     const end = (stopReason: string | null, error: ChatErrorInfo | null): TurnOutcome => {
+      if (usage.inputTokens + usage.outputTokens > 0) this.lastTurnUsage = { ...usage };
       this.deps.emit({ type: 'turn-ended', conversationId, turnId: turn.id, stopReason, error });
       this.emitConversation(conversationId);
       return { turnId: turn.id, conversationId, stopReason, error, usage };

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { ChatEvent } from '../../../shared/chat-types';
 import { ChatEngine } from '../chat/engine';
+import { ToolBudget } from '../chat/tool-budget';
 import { DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import type { LenaPaths } from '../home';
 import type { ConfigSources } from '../mcp/config/loader';
@@ -47,6 +48,7 @@ export interface Runtime {
   pins: PinStore;
   conversations: OpenedConversationStore;
   engine: ChatEngine;
+  budget: ToolBudget;
   chatSettings(): ChatSettings;
   close(): Promise<void>;
 }
@@ -90,13 +92,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ...options.chatOverrides,
     };
   };
+  const apiKey = () => options.secrets.get(API_KEY_SECRET);
+  const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
   const engine = new ChatEngine({
     store: conversations.store,
     registry,
     tools: managerExecutor(manager),
     permissions,
     settings: chatSettings,
-    apiKey: () => options.secrets.get(API_KEY_SECRET),
+    apiKey,
     emit: options.emit,
   });
   return {
@@ -109,6 +113,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pins,
     conversations,
     engine,
+    budget,
     chatSettings,
     async close() {
       broker?.cancelAll('Lena is quitting');

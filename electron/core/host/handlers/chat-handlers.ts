@@ -40,13 +40,7 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     },
     'chat:budget': async () => {
       const s = await get();
-      const costs = s.runtime.registry.tokenCosts();
-      return {
-        model: s.runtime.chatSettings().model,
-        totalToolTokens: costs.reduce((n, c) => n + c.tokens, 0),
-        perServer: costs.map((c) => ({ server: c.server, tokens: c.tokens, toolCount: c.tools })),
-        lastTurn: null,
-      };
+      return s.runtime.budget.compute(s.runtime.engine.lastTurnUsage);
     },
   };
 }

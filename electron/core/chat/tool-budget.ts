@@ -1,0 +1,64 @@
+// What each server's tool definitions cost in every request. Counted by the Messages API's
+// count_tokens endpoint where it answers (exact, per model), estimated otherwise (characters / 4).
+// Counts are cached per model and definition set, so the budget costs one request per change.
+import Anthropic from '@anthropic-ai/sdk';
+import { createHash } from 'node:crypto';
+import type { TokenBudget, Usage } from '../../../shared/chat-types';
+import type { ToolRegistry } from '../mcp/registry/registry';
+import type { ChatSettings } from './chat-settings';
+
+export interface BudgetDeps {
+  registry: ToolRegistry;
+  settings: () => ChatSettings;
+  apiKey: () => Promise<string | undefined>;
+}
+
+export class ToolBudget {
+  private readonly counted = new Map<string, number>();
+  private readonly baseline = new Map<string, number>();
+
+  constructor(private readonly deps: BudgetDeps) {}
+
+  async compute(lastTurn: Usage | null = null): Promise<TokenBudget> {
+    const settings = this.deps.settings();
+    const costs = this.deps.registry.tokenCosts();
+    const client = await this.client(settings);
+    let exact = client !== null;
+    const perServer = await Promise.all(
+      costs.map(async (cost) => {
+        const tools = this.deps.registry.tools(cost.server).filter((t) => t.enabled).map((t) => t.definition);
+        let tokens = cost.tokens;
+        if (client && tools.length > 0) {
+          const counted = await this.count(client, settings.model, tools).catch(() => undefined);
+          if (counted === undefined) exact = false;
+          else tokens = counted;
+        }
+        return { server: cost.server, tokens, toolCount: cost.tools };
+      }),
+    );
+    return { model: settings.model, totalToolTokens: perServer.reduce((n, s) => n + s.tokens, 0), perServer, lastTurn, exact };
+  }
+
+  private async client(settings: ChatSettings): Promise<Anthropic | null> {
+    const apiKey = await this.deps.apiKey();
+    if (!apiKey) return null;
+    return new Anthropic({ apiKey, baseURL: settings.baseUrl ?? undefined, maxRetries: 0, timeout: 10_000 });
+  }
+
+  /** Tokens of `tools` alone: the count with them minus the count of the same request without. */
+  private async count(client: Anthropic, model: string, tools: Anthropic.Messages.Tool[]): Promise<number> {
+    const key = `${model}\u0000${createHash('sha256').update(JSON.stringify(tools)).digest('hex')}`;
+    const cached = this.counted.get(key);
+    if (cached !== undefined) return cached;
+    const messages: Anthropic.Messages.MessageParam[] = [{ role: 'user', content: 'hi' }];
+    let base = this.baseline.get(model);
+    if (base === undefined) {
+      base = (await client.messages.countTokens({ model, messages })).input_tokens;
+      this.baseline.set(model, base);
+    }
+    const withTools = (await client.messages.countTokens({ model, messages, tools })).input_tokens;
+    const tokens = Math.max(0, withTools - base);
+    this.counted.set(key, tokens);
+    return tokens;
+  }
+}
