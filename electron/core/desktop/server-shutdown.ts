@@ -33,7 +33,8 @@ export async function shutdownServers(options: ServerShutdownOptions): Promise<v
   const recorded = await options.records.mine();
   // A leader with another start time means the pid now belongs to some other process: skip it.
   const starts = await Promise.all(recorded.map((r) => processStartTime(r.pid)));
-  const left = recorded.filter((r, i) => starts[i] === undefined || starts[i] === r.startTime);
+  // Only groups the recorded process leads, as Lena spawns them (never someone else's group).
+  const left = recorded.filter((r, i) => r.pgid === r.pid && (starts[i] === undefined || starts[i] === r.startTime));
   if (left.length === 0) return;
   if (orderly === 'late') options.log?.('warn', `Server shutdown took over ${orderlyMs} ms; ending ${left.length} process group(s) directly.`);
   const ends = await shutdownGroups(
