@@ -1,10 +1,11 @@
 // One configured server's life: expand its entry, start its transport, negotiate, list its tools,
 // and restart it with backoff when it dies. The manager owns one session per server.
-import type { ConfiguredServer } from '../../../../shared/server-config';
+import type { ConfiguredServer, ServerEntry } from '../../../../shared/server-config';
 import type { ServerStatus } from '../../../../shared/server-types';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
 import { McpClient, type CallToolOptions, type ToolCallOutcome } from '../client';
-import { expandEntry } from '../config/expand';
+import { expandEntry, type LaunchSpec } from '../config/expand';
+import { redact } from '../../store/redact';
 import type { TransportCloseInfo } from '../transport';
 import { hintFor } from './hints';
 import { isPermanentFailure, RestartPolicy } from './restart-policy';
@@ -25,6 +26,8 @@ export class ServerSession {
   private connecting: Promise<void> | null = null;
   private connectedAt = 0;
   private stopped = false;
+  /** Expanded values that must never reach the window (env, headers, `${…}` in args or url). */
+  private sensitive: string[] = [];
   private readonly now: () => number;
 
   constructor(
@@ -89,7 +92,8 @@ export class ServerSession {
   }
 
   stderrTail(): string {
-    return this.transport?.stderrTail?.() ?? this.status.stderrTail;
+    const live = this.transport?.stderrTail?.();
+    return live === undefined ? this.status.stderrTail : redact(live, this.sensitive);
   }
 
   /** Stops the server for good (removed, disabled, quitting): process tree ended, no restart. */
@@ -119,6 +123,7 @@ export class ServerSession {
       return;
     }
     const launch = expanded.launch;
+    this.sensitive = sensitiveValues(entry, launch);
     let transport: ManagedTransport | null = null;
     try {
       transport = await this.deps.createTransport(this.name, launch);
@@ -224,9 +229,29 @@ export class ServerSession {
   }
 
   private update(patch: Partial<ServerStatus>, toolsChanged = false): void {
+    // Status goes to the window and the logs: expanded secrets are cut from every text in it.
+    if (this.sensitive.length > 0) {
+      if (patch.error) patch = { ...patch, error: { ...patch.error, message: redact(patch.error.message, this.sensitive) } };
+      if (patch.stderrTail) patch = { ...patch, stderrTail: redact(patch.stderrTail, this.sensitive) };
+    }
     this.status = { ...this.status, ...patch };
     this.listener(this.status, toolsChanged);
   }
+}
+
+/** Values that came from the environment or the secret store, or that configure credentials. */
+function sensitiveValues(entry: ServerEntry, launch: LaunchSpec): string[] {
+  const values: string[] = [];
+  if (launch.transport === 'stdio') {
+    values.push(...Object.values(launch.env));
+    launch.args.forEach((arg, i) => {
+      if (String(entry.args?.[i] ?? '').includes('${')) values.push(arg);
+    });
+  } else {
+    values.push(...Object.values(launch.headers));
+    if (String(entry.url ?? '').includes('${')) values.push(launch.url);
+  }
+  return values.filter((v) => v.length >= 6);
 }
 
 function dirOf(file: string): string {

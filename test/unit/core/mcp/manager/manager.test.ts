@@ -217,4 +217,21 @@ describe('McpManager', () => {
     await manager.reload();
     expect(manager.status('slow')?.status).toBe('connected');
   });
+
+  it('keeps expanded secrets out of the status the window sees, even when the server prints them', async () => {
+    const dir = workspace();
+    const script = "console.error('token=' + process.argv[1] + ' key=' + process.env.API_KEY); process.exit(4)";
+    const { manager } = makeManager(
+      dir,
+      { leaky: { command: process.execPath, args: ['-e', script, '${LENA_TEST_TOKEN}'], env: { API_KEY: '${secret:LENA_TEST_KEY}' } } },
+      { env: { PATH: process.env.PATH, LENA_TEST_TOKEN: 'tok-super-secret-123', LENA_TEST_KEY: 'key-very-secret-456' }, autoRestart: false },
+    );
+    await manager.start();
+    const st = manager.status('leaky')!;
+    const seen = JSON.stringify(st) + manager.session('leaky')!.stderrTail();
+    expect(st.status).toBe('failed');
+    expect(st.stderrTail).toMatch(/token=\[redacted\] key=\[redacted\]/);
+    expect(seen).not.toContain('tok-super-secret-123');
+    expect(seen).not.toContain('key-very-secret-456');
+  });
 });
