@@ -115,6 +115,8 @@ export function statusError(
   });
 }
 
+const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/;
+
 /** A connection-level failure, phrased for a user ("could not reach …: ECONNREFUSED"). */
 export function networkError(url: URL, cause: unknown, secrets: Iterable<string>): HttpTransportError {
   const where = displayUrl(url);
@@ -125,6 +127,8 @@ export function networkError(url: URL, cause: unknown, secrets: Iterable<string>
       ? 'nothing is listening there; is the server running?'
       : code === 'ENOTFOUND'
         ? 'the host name does not resolve; check the URL'
-        : 'check the URL and your network';
+        : typeof code === 'string' && TLS_CODES.test(code)
+          ? "the server's TLS certificate is not trusted for this host; fix the certificate, or add its CA to the system's trust store (or NODE_EXTRA_CA_CERTS)"
+          : 'check the URL and your network';
   return new HttpTransportError(`Could not reach ${where} (${detail}): ${hint}`, { kind: 'network', url: where, cause });
 }

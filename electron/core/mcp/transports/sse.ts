@@ -5,6 +5,7 @@ import type { Transport, TransportCallbacks } from '../transport';
 import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
 import { decodeMessages } from './http-messages';
 import { OriginBoundHttp, readExcerpt, type HttpResponse } from './http-request';
+import type { Http1Options } from './http1-client';
 import type { SseEvent } from './sse-parser';
 import { pumpSse } from './sse-stream';
 
@@ -14,6 +15,8 @@ export interface SseTransportOptions {
   headers?: Record<string, string>;
   /** Largest SSE event accepted (default 64 MiB). */
   maxMessageBytes?: number;
+  /** Connection settings: idle reuse window, extra TLS options (a private CA). */
+  http?: Http1Options;
   /** How long to wait for the server's `endpoint` event (default 30 s). */
   endpointTimeoutMs?: number;
 }
@@ -29,7 +32,7 @@ export class SseTransport implements Transport {
 
   constructor(private readonly options: SseTransportOptions) {
     this.url = new URL(options.url);
-    this.http = new OriginBoundHttp(this.url, options.headers);
+    this.http = new OriginBoundHttp(this.url, options.headers, options.http);
     this.description = `sse: ${displayUrl(this.url)}`;
   }
 

@@ -7,6 +7,7 @@ import type { Transport, TransportCallbacks } from '../transport';
 import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
 import { decodeMessages, outgoingHead, responseId } from './http-messages';
 import { OriginBoundHttp, readBody, readExcerpt, type HttpResponse } from './http-request';
+import type { Http1Options } from './http1-client';
 import { SessionStreams, type StreamHost } from './streamable-http-streams';
 
 export interface StreamableHttpOptions {
@@ -15,6 +16,8 @@ export interface StreamableHttpOptions {
   headers?: Record<string, string>;
   /** Largest JSON body or SSE event accepted (default 64 MiB). */
   maxMessageBytes?: number;
+  /** Connection settings: idle reuse window, extra TLS options (a private CA). */
+  http?: Http1Options;
   /** Open the optional GET stream for server-initiated messages after initialisation (default true). */
   openGetStream?: boolean;
   /** Wait before resuming a dropped stream when the server gave no `retry:` (default 1000 ms). */
@@ -58,7 +61,7 @@ export class StreamableHttpTransport implements Transport {
 
   constructor(private readonly options: StreamableHttpOptions) {
     this.url = new URL(options.url);
-    this.http = new OriginBoundHttp(this.url, options.headers);
+    this.http = new OriginBoundHttp(this.url, options.headers, options.http);
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
     this.description = `http: ${displayUrl(this.url)}`;
     const host: StreamHost = {
