@@ -2,32 +2,21 @@
 // end-to-end harness both call createHost, so the window talks to the same code in both.
 import { APP_NAME, APP_VERSION } from '../version';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../home';
-import { EnvSecretProvider, type SecretProvider } from '../store/secrets';
+import { EnvSecretProvider } from '../store/secrets';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
 import { chatHandlers } from './handlers/chat-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
-import type { ProcessRecorder } from '../mcp/manager/types';
-import { startServices, type HostServices, type ProjectHistory } from './services';
+import { startServices, type HostServices, type ServiceOptions } from './services';
 
-export interface HostOptions {
+/** What createHost takes: the services' options, with Lena's home and secrets defaulted. */
+export interface HostOptions extends Partial<Omit<ServiceOptions, 'paths' | 'events'>> {
   /** Lena's home; defaults to `LENA_HOME` or `~/.lena`. */
   home?: string;
   /** Runtime versions that only Electron knows (null under plain Node). */
   versions?: { electron?: string | null; chromium?: string | null };
-  /** The secret store (the desktop's encrypted one); defaults to the environment + session memory. */
-  secrets?: SecretProvider;
-  projectFolder?: string | null;
-  /** Resolve PATH from the login shell for stdio servers (a desktop launch). */
-  loginShellPath?: boolean;
-  env?: NodeJS.ProcessEnv;
-  brokerTimeoutMs?: number;
-  /** Where running servers' process groups are recorded for orphan cleanup (the desktop's ProcessRecords). */
-  processes?: ProcessRecorder;
-  /** The desktop's recent-folders list: read for project:get, told about project:open. */
-  projects?: ProjectHistory;
 }
 
 export interface Host {
@@ -46,15 +35,10 @@ export function createHost(options: HostOptions = {}): Host {
   let started: Promise<HostServices> | null = null;
   const get = () =>
     (started ??= startServices({
+      ...options,
       paths,
       events,
       secrets: options.secrets ?? new EnvSecretProvider(options.env ?? process.env),
-      projectFolder: options.projectFolder,
-      loginShellPath: options.loginShellPath,
-      env: options.env,
-      brokerTimeoutMs: options.brokerTimeoutMs,
-      processes: options.processes,
-      projects: options.projects,
     }));
 
   const handlers: Handlers = {

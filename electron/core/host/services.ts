@@ -40,12 +40,16 @@ export interface ProjectHistory {
 export interface ServiceOptions {
   paths: LenaPaths;
   events: HostEvents;
+  /** The secret store (the desktop's encrypted one; the environment plus session memory by default). */
   secrets: SecretProvider;
   projectFolder?: string | null;
+  /** Resolve PATH from the login shell for stdio servers (a desktop launch). */
   loginShellPath?: boolean;
   env?: NodeJS.ProcessEnv;
   brokerTimeoutMs?: number;
+  /** Where running servers' process groups are recorded for orphan cleanup (the desktop's ProcessRecords). */
   processes?: ProcessRecorder;
+  /** The desktop's recent-folders list: read for project:get, told about project:open. */
   projects?: ProjectHistory;
 }
 
