@@ -87,8 +87,9 @@ export class SessionStreams {
       },
     });
     if (host.isClosed() || ctx.session !== host.session()) return;
-    if (end.error?.name === 'SseEventTooLargeError') host.report(this.error('protocol', end.error.message));
     if (ctx.requestId !== undefined && answered) return;
+    // Resuming would replay the same oversized event: give up on this stream at once.
+    if (end.error?.name === 'SseEventTooLargeError') return this.fail(ctx, this.error('protocol', end.error.message));
     // A priming event (an id, no data) counts as progress: the server is polling us on purpose.
     const moved = progressed || end.lastEventId !== ctx.lastEventId;
     this.schedule({ ...ctx, lastEventId: end.lastEventId, retryMs: end.retryMs, attempt: moved ? 0 : ctx.attempt + 1 });

@@ -233,6 +233,24 @@ describe('Streamable HTTP: failures', () => {
     expect(error).toMatchObject({ status: 503, transient: true, kind: 'http-status', bodyExcerpt: 'overloaded, try later' });
   });
 
+  it('fails a call whose answer exceeds maxMessageBytes, clearly and at once, and the session carries on', async () => {
+    const { server } = await sessionServer({
+      onCall(req, res) {
+        const how = (req.message?.params?.arguments as { message: string }).message;
+        const text = how === 'ok' ? 'small' : 'x'.repeat(2 * 1024 * 1024);
+        const answer = JSON.stringify({ jsonrpc: '2.0', id: req.message?.id, result: { content: [{ type: 'text', text }] } });
+        if (how === 'big-sse') res.writeHead(200, sseHeaders).end(`id: 1\ndata: ${answer}\n\n`);
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+      },
+    });
+    const { client } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false, maxMessageBytes: 1024 * 1024 }), { requestTimeoutMs: 60_000 });
+    await client.connect();
+    await expect(client.callTool('echo', { message: 'big' })).rejects.toThrow(/response body exceeded 1048576 bytes/);
+    await expect(client.callTool('echo', { message: 'big-sse' })).rejects.toThrow(/An SSE event from the server exceeded 1048576 bytes/);
+    expect(server.of('GET')).toHaveLength(0); // not resumed: that would replay the same event
+    expect(text(await client.callTool('echo', { message: 'ok' }))).toBe('small');
+  });
+
   it('says which URL refused the connection and why when nothing listens there', async () => {
     const server = await scripted(() => undefined);
     const url = server.url;
