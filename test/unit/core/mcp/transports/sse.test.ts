@@ -1,28 +1,14 @@
-// The legacy HTTP+SSE transport: the real server-everything in `sse` mode, and scripted servers
-// for a foreign endpoint, a stream that ends, and an answer that is not an event stream.
+// The legacy HTTP+SSE transport against scripted servers: the endpoint, a foreign endpoint, a stream
+// that ends, an answer that is not an event stream (server-everything: everything-http.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { TextContent } from '../../../../../shared/mcp-types';
 import { SseTransport } from '../../../../../electron/core/mcp/transports/sse';
 import { legacySseHandler } from '../../../../fixtures/mcp-http/scripted-server';
-import { clientOver, eventually, everything, scripted } from './http-harness';
+import { clientOver, eventually, scripted } from './http-harness';
 
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
 
 describe('legacy SSE transport', () => {
-  it('talks to server-everything over /sse: tools, echo, and progress of a long-running operation', async () => {
-    const server = await everything('sse');
-    const { client } = clientOver(new SseTransport({ url: `${server.origin}/sse` }));
-    await client.connect();
-    expect(client.description).toBe(`sse: ${server.origin}/sse`);
-    const tools = await client.listTools();
-    expect(tools.map((t) => t.name)).toContain('echo');
-    expect(text(await client.callTool('echo', { message: 'legacy ✓' }))).toBe('Echo: legacy ✓');
-    const progress: number[] = [];
-    const r = await client.callTool('trigger-long-running-operation', { duration: 0.2, steps: 2 }, { onProgress: (p) => progress.push(p.progress) });
-    expect(progress).toEqual([1, 2]);
-    expect(text(r)).toContain('completed');
-  });
-
   it('posts to the endpoint resolved against the SSE URL, with the configured headers', async () => {
     const server = await scripted(legacySseHandler(), '/sse');
     const { client } = clientOver(new SseTransport({ url: server.url, headers: { Authorization: 'Bearer t0k3n' } }));
