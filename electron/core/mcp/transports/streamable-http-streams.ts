@@ -28,7 +28,9 @@ export interface StreamPolicy {
 
 /** Where a stream came from, so that its end can be handled (resume, reconnect, or report). */
 interface StreamContext {
-  /** The request whose answer this stream owes; undefined for the standalone GET stream. */
+  /** The standalone GET stream (reconnected while the session lasts), not a POST's answer. */
+  standalone: boolean;
+  /** The request whose answer this stream owes (none for a notification's stream). */
   requestId: JsonRpcId | undefined;
   /** The session the stream belongs to: after a re-initialisation, old streams are let go. */
   session: string | undefined;
@@ -50,14 +52,14 @@ export class SessionStreams {
 
   /** A POST answered with `text/event-stream`: messages until the answer to `requestId`. */
   readPostStream(res: HttpResponse, requestId: JsonRpcId | undefined): void {
-    void this.read(res, { requestId, session: this.host.session(), attempt: 0 });
+    void this.read(res, { standalone: false, requestId, session: this.host.session(), attempt: 0 });
   }
 
   /** Opens the optional GET stream for server-initiated messages (once per session). */
   openStandalone(): void {
     if (!this.policy.openGetStream || this.standaloneOpen || this.host.isClosed()) return;
     this.standaloneOpen = true;
-    void this.get({ requestId: undefined, session: this.host.session(), attempt: 0 });
+    void this.get({ standalone: true, requestId: undefined, session: this.host.session(), attempt: 0 });
   }
 
   /** The session was replaced: the next openStandalone() opens a stream for the new one. */
@@ -86,8 +88,13 @@ export class SessionStreams {
         if (out.invalid) host.report(this.error('protocol', `${this.where()} sent an event that is not valid JSON (${event.data.length} bytes); it was skipped.`));
       },
     });
-    if (host.isClosed() || ctx.session !== host.session()) return;
-    if (ctx.requestId !== undefined && answered) return;
+    if (host.isClosed()) return;
+    if (ctx.session !== host.session()) {
+      // The session was replaced (re-initialised): whatever this stream still owed will not come.
+      if (ctx.requestId !== undefined && !answered) this.fail(ctx, this.error('network', `The session with ${this.where()} was replaced before the answer to request ${String(ctx.requestId)} arrived.`));
+      return;
+    }
+    if (answered || (!ctx.standalone && ctx.requestId === undefined)) return;
     // Resuming would replay the same oversized event: give up on this stream at once.
     if (end.error?.name === 'SseEventTooLargeError') return this.fail(ctx, this.error('protocol', end.error.message));
     // A priming event (an id, no data) counts as progress: the server is polling us on purpose.
@@ -96,7 +103,7 @@ export class SessionStreams {
   }
 
   private schedule(ctx: StreamContext): void {
-    const forRequest = ctx.requestId !== undefined;
+    const forRequest = !ctx.standalone;
     if (forRequest && ctx.lastEventId === undefined) {
       this.fail(ctx, this.error('network', `The stream from ${this.where()} ended before the answer to request ${String(ctx.requestId)} arrived, and the server offered no way to resume it (no event id).`));
       return;
@@ -133,7 +140,7 @@ export class SessionStreams {
     const status = res.status;
     const type = res.headers['content-type'] ?? '';
     if (status >= 200 && status < 300 && type.includes('text/event-stream')) return this.read(res, ctx);
-    if (status === 405 && ctx.requestId === undefined) {
+    if (status === 405 && ctx.standalone) {
       void res.discard(); // the GET stream is optional: this server has none
       return;
     }
@@ -151,9 +158,9 @@ export class SessionStreams {
   // Reported against the request when there is one, so that the client fails that call now.
   private fail(ctx: StreamContext, err: Error): void {
     if (this.host.isClosed()) return;
-    if (ctx.requestId === undefined) this.standaloneOpen = false;
+    if (ctx.standalone) this.standaloneOpen = false;
     const h = err instanceof HttpTransportError ? err : undefined;
-    const what = ctx.requestId === undefined ? 'The stream for server messages stopped: ' : '';
+    const what = ctx.standalone ? 'The stream for server messages stopped: ' : '';
     this.host.report(
       new HttpTransportError(`${what}${err.message}`, { kind: h?.kind ?? 'network', url: this.where(), status: h?.status, bodyExcerpt: h?.bodyExcerpt, requestId: ctx.requestId }),
     );

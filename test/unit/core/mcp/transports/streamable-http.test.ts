@@ -158,6 +158,21 @@ describe('Streamable HTTP: event streams', () => {
     expect(client.logEntries().some((e) => e.source === 'server' && e.data === 'working')).toBe(true);
   });
 
+  it('reads an event stream answering a notification, and does not try to resume it when it ends', async () => {
+    const server = await scripted((req, res) => {
+      if (req.message?.method !== 'notifications/initialized') return answerJson(req, res, { 'mcp-session-id': 'S1' });
+      res.writeHead(200, sseHeaders);
+      sseEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'welcome' } }, { id: 'n1' });
+      res.end();
+    });
+    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false }));
+    await client.connect();
+    await eventually(() => client.logEntries().some((e) => e.data === 'welcome'));
+    await client.listTools();
+    expect(server.of('GET')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('fails the call at once, not at its timeout, when a stream drops and cannot be resumed', async () => {
     const { server } = await sessionServer({
       onCall(_req, res) {
