@@ -11,6 +11,7 @@ import { describeError } from '../core/desktop/log-file';
 import { DOCUMENTATION_URL, rendererKeyEvent, type MenuCommand } from '../core/desktop/menu-template';
 import { windowTitle } from '../core/desktop/project-state';
 import { runtimeQuitHooks } from '../core/desktop/runtime-quit-hooks';
+import { desktopTransportFactory } from '../core/desktop/server-launch';
 import { TurnTracker } from '../core/desktop/turn-tracker';
 import { ensureLenaHome, lenaPaths } from '../core/home';
 import { createHost, type Host } from '../core/host';
@@ -83,6 +84,10 @@ async function start(): Promise<void> {
     secrets: desktop.secrets,
     projectFolder: desktop.project.snapshot.folder,
     loginShellPath: true,
+    processes: desktop.processes,
+    projects: { recent: () => desktop.project.snapshot.recent, opened: () => undefined },
+    // With RunAsNode off, the app binary can never be a server: use the user's node/npx/uvx.
+    manager: { createTransport: desktopTransportFactory(process.execPath) },
   });
   const core = host;
   // Servers start connecting while the window loads, not when the page first asks.

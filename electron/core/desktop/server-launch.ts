@@ -2,6 +2,7 @@
 // run through it would start a second copy of the app instead. This guard refuses that up front.
 import { basename, resolve, win32 } from 'node:path';
 import type { TransportFactory } from '../mcp/manager/types';
+import { defaultTransportFactory } from '../mcp/manager/transport-factory';
 
 export interface LaunchContext {
   /** True inside Electron (`process.versions.electron` is set). */
@@ -52,4 +53,9 @@ export function guardTransportFactory(inner: TransportFactory, context: LaunchCo
     }
     return inner(name, launch);
   };
+}
+
+/** The desktop's transport factory: login-shell PATH, and never the app's own binary as a server. */
+export function desktopTransportFactory(execPath: string): TransportFactory {
+  return guardTransportFactory(defaultTransportFactory({ loginShellPath: true }), { isElectron: true, execPath });
 }

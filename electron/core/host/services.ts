@@ -7,6 +7,7 @@ import type { LenaPaths } from '../home';
 import { entryHash } from '../mcp/config/identity';
 import { findProjectConfig } from '../mcp/config/scopes';
 import type { ServerSession } from '../mcp/manager/server-session';
+import type { ManagerOptions } from '../mcp/manager/manager';
 import type { ProcessRecorder } from '../mcp/manager/types';
 import { parseProjectPermissions } from '../permissions/scopes';
 import { trustStatus } from '../permissions/trust';
@@ -51,6 +52,8 @@ export interface ServiceOptions {
   processes?: ProcessRecorder;
   /** The desktop's recent-folders list: read for project:get, told about project:open. */
   projects?: ProjectHistory;
+  /** Manager knobs the desktop sets (a guarded transport factory, say). */
+  manager?: Partial<ManagerOptions>;
 }
 
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
@@ -77,7 +80,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     loginShellPath: options.loginShellPath,
     brokerTimeoutMs: options.brokerTimeoutMs,
     emit: (event) => events.emit('chat:event', event),
-    manager: { decorate, processes: options.processes },
+    manager: { ...options.manager, decorate, processes: options.processes },
   });
   const rt = runtime;
   rt.manager.onStatus((status) => events.emit('servers:status-changed', status));

@@ -127,6 +127,7 @@ export class ServerSession {
     let transport: ManagedTransport | null = null;
     try {
       transport = await this.deps.createTransport(this.name, launch);
+      this.recordOnSpawn(transport, launch.transport === 'stdio' ? launch.command : launch.url, started);
       const client = new McpClient(transport, { requestTimeoutMs: launch.requestTimeoutMs, clientInfo: this.deps.clientInfo });
       this.transport = transport;
       this.client = client;
@@ -138,9 +139,6 @@ export class ServerSession {
       await withDeadline(this.connectAndList(client, launch.startupTimeoutMs), launch.startupTimeoutMs, started, this.now);
       if (this.stopped || this.client !== client) return;
       this.connectedAt = this.now();
-      if (transport.pid && transport.pgid) {
-        await this.deps.processes?.add({ name: this.name, pid: transport.pid, pgid: transport.pgid, startedAt: transport.startedAt ?? started, command: launch.transport === 'stdio' ? launch.command : launch.url });
-      }
       this.update(
         {
           status: 'connected',
@@ -162,6 +160,22 @@ export class ServerSession {
       await this.teardown();
       this.failAndMaybeRestart(tidyReason(errorMessage(err), transport?.description), stderrTail, 0);
     }
+  }
+
+  /**
+   * Records the process group as soon as the process exists, not once it answers: a server that
+   * hangs in initialize and outlives a crash of Lena must still be found and ended next time.
+   */
+  private recordOnSpawn(transport: ManagedTransport, command: string, started: number): void {
+    const processes = this.deps.processes;
+    if (!processes) return;
+    const start = transport.start.bind(transport);
+    transport.start = async (callbacks) => {
+      await start(callbacks);
+      if (transport.pid && transport.pgid) {
+        await processes.add({ name: this.name, pid: transport.pid, pgid: transport.pgid, startedAt: transport.startedAt ?? started, command });
+      }
+    };
   }
 
   private async connectAndList(client: McpClient, startupTimeoutMs: number): Promise<void> {

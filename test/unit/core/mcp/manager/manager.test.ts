@@ -234,4 +234,20 @@ describe('McpManager', () => {
     expect(seen).not.toContain('tok-super-secret-123');
     expect(seen).not.toContain('key-very-secret-456');
   });
+
+  it('records a server’s process group as soon as it is spawned, before it answers, and forgets it on stop', async () => {
+    const dir = workspace();
+    const records = new Map<number, { name: string; pgid: number }>();
+    const processes = { add: (r: { name: string; pid: number; pgid: number }) => void records.set(r.pid, r), remove: (pid: number) => void records.delete(pid) };
+    const { manager } = makeManager(dir, { stuck: { ...peer({ PEER_MODE: 'hang' }), startupTimeout: 30 } }, { processes });
+    const starting = manager.start();
+    await until(() => records.size === 1, 'the spawn record');
+    expect(manager.status('stuck')?.status).toBe('connecting');
+    const [[pid, record]] = [...records];
+    expect(record).toMatchObject({ name: 'stuck', pgid: pid });
+    await manager.shutdown();
+    await starting;
+    expect(records.size).toBe(0);
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
 });
