@@ -106,7 +106,10 @@ export class McpClient extends ClientEvents {
     return this.transport.description;
   }
 
-  /** Starts the transport and negotiates; on any failure the transport is closed and state is 'failed'. */
+  /**
+   * Starts the transport and negotiates; on any failure the transport is closed and state is
+   * 'failed'. A client and its transport serve one connection: to reconnect, create both anew.
+   */
   async connect(opts: { timeoutMs?: number } = {}): Promise<InitializeResult> {
     if (this.currentState === 'connecting' || this.currentState === 'connected') {
       throw new McpProtocolError(`connect() called while ${this.currentState}; close() first`);
