@@ -42,6 +42,7 @@ export const settingsPatch = z
     requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
     autoApproveReadOnlyTrusted: z.boolean(),
     theme: z.enum(['system', 'light', 'dark']),
+    autoUpdate: z.boolean(),
   })
   .partial()
   .strict();

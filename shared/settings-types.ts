@@ -10,6 +10,8 @@ export interface SettingsView {
   baseUrl: string | null;
   requestTimeoutMs: number;
   autoApproveReadOnlyTrusted: boolean;
+  /** Automatic updates (opt-in); null when this build cannot update itself (development, the CLI). */
+  autoUpdate: boolean | null;
   theme: 'system' | 'light' | 'dark';
   apiKeySet: boolean;
   /** Where secrets live and whether they survive a restart. */
@@ -20,7 +22,7 @@ export interface SettingsView {
 
 export type SettingsPatch = Partial<
   Pick<SettingsView, 'model' | 'maxTokens' | 'temperature' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme'>
->;
+> & { autoUpdate?: boolean };
 
 export interface ProjectView {
   folder: string | null;

@@ -2,7 +2,7 @@
 // unit-tested); the files in this folder only connect Electron's APIs to it.
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
-import { createDesktopServices, startDesktop, type DesktopServices } from '../core/desktop/desktop-services';
+import { createDesktopServices, startDesktop, updatePreference, type DesktopServices } from '../core/desktop/desktop-services';
 import type { ChatEvent } from '../../shared/chat-types';
 import type { ProjectView } from '../../shared/settings-types';
 import { EventLog } from '../core/desktop/event-log';
@@ -88,6 +88,7 @@ async function start(): Promise<void> {
     projects: { recent: () => desktop.project.snapshot.recent, opened: () => undefined },
     // With RunAsNode off, the app binary can never be a server: use the user's node/npx/uvx.
     manager: { createTransport: desktopTransportFactory(process.execPath) },
+    updates: app.isPackaged ? updatePreference(desktop.updates) : undefined,
   });
   const core = host;
   // Servers start connecting while the window loads, not when the page first asks.

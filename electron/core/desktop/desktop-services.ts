@@ -91,3 +91,14 @@ export async function loadUpdatePrefs(file: StateFile<UpdatePrefs>): Promise<Upd
     ...(typeof data?.lastCheck === 'number' && Number.isFinite(data.lastCheck) ? { lastCheck: data.lastCheck } : {}),
   };
 }
+
+/** The settings page's "automatic updates" switch over updates.json (read at the next start). */
+export function updatePreference(file: StateFile<UpdatePrefs>): { get(): Promise<boolean>; set(on: boolean): Promise<void> } {
+  return {
+    get: async () => (await loadUpdatePrefs(file)).automatic,
+    set: async (on) => {
+      const prefs = await loadUpdatePrefs(file);
+      await file.save({ ...prefs, automatic: on });
+    },
+  };
+}

@@ -25,11 +25,19 @@ export interface HostServices {
   paths: LenaPaths;
   project: { folder: string | null; mcpFile: string | null };
   projects?: ProjectHistory;
+  updates?: UpdatePreference;
   /** The open project's deny and ask rules (`<project>/.lena/settings.json`). */
   projectRules: Partial<PermissionLists>;
   setProject(folder: string | null): Promise<void>;
   /** A server's status with trust, token cost and the approval request filled in. */
   decorate(status: ServerStatus, session?: ServerSession): ServerStatus;
+}
+
+/** The automatic-updates opt-in, kept by the desktop shell of an installed build. */
+export interface UpdatePreference {
+  get(): Promise<boolean>;
+  /** Takes effect at the next start. */
+  set(on: boolean): Promise<void>;
 }
 
 /** The recent project folders, kept by the desktop shell (none under tests or the CLI). */
@@ -54,6 +62,7 @@ export interface ServiceOptions {
   projects?: ProjectHistory;
   /** Manager knobs the desktop sets (a guarded transport factory, say). */
   manager?: Partial<ManagerOptions>;
+  updates?: UpdatePreference;
 }
 
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
@@ -102,6 +111,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     project: { folder: null, mcpFile: null },
     projectRules: {},
     projects: options.projects,
+    updates: options.updates,
     decorate,
     async setProject(folder) {
       services.project = { folder, mcpFile: folder ? ((await findProjectConfig(folder)) ?? null) : null };

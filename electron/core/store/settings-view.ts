@@ -4,10 +4,11 @@ import type { SettingsView } from '../../../shared/settings-types';
 import { API_KEY_SECRET, type SecretProvider } from './secrets';
 import { CLAUDE_MODELS, type SettingsStore } from './settings';
 
+/** The view without `autoUpdate`, which only the desktop shell knows (the host fills it in). */
 export async function settingsView(
   settings: SettingsStore,
   secrets: SecretProvider,
-): Promise<SettingsView> {
+): Promise<Omit<SettingsView, 'autoUpdate'>> {
   const s = settings.current;
   const models = CLAUDE_MODELS.some((m) => m.id === s.model)
     ? [...CLAUDE_MODELS]

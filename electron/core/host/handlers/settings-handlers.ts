@@ -1,11 +1,12 @@
 // settings:*, secrets:set and project:* — settings without secrets, the API key, the project folder.
+import { LenaError } from '../../../../shared/result';
 import { settingsView as buildView } from '../../store/settings-view';
 import { API_KEY_SECRET } from '../../store/secrets';
 import type { Handlers } from '../dispatch';
 import type { HostEvents } from '../events';
 import type { HostServices } from '../services';
 
-const settingsView = (s: HostServices) => buildView(s.runtime.settings, s.secrets);
+const settingsView = async (s: HostServices) => ({ ...(await buildView(s.runtime.settings, s.secrets)), autoUpdate: s.updates ? await s.updates.get() : null });
 
 type SettingsHandlers = Pick<Handlers, Extract<keyof Handlers, `settings:${string}` | 'secrets:set' | `project:${string}`>>;
 
@@ -21,9 +22,13 @@ export function settingsHandlers(get: () => Promise<HostServices>, events: HostE
   };
   return {
     'settings:get': async () => settingsView(await get()),
-    'settings:update': async (patch) => {
+    'settings:update': async ({ autoUpdate, ...patch }) => {
       const s = await get();
-      await s.runtime.settings.update(patch);
+      if (autoUpdate !== undefined) {
+        if (!s.updates) throw new LenaError('unavailable', 'This build cannot update itself; install Lena from a release to get automatic updates.');
+        await s.updates.set(autoUpdate);
+      }
+      if (Object.keys(patch).length > 0) await s.runtime.settings.update(patch);
       if (patch.autoApproveReadOnlyTrusted !== undefined) await s.runtime.permissions.reload();
       return changed();
     },

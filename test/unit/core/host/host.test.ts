@@ -123,4 +123,17 @@ describe('the host over the contract', () => {
     await call('project:open', { folder: null });
     expect((await call<ServerStatus[]>('servers:list')).map((s) => s.name)).toEqual(['mine']);
   });
+
+  it('shows automatic updates only where the build can update itself, and stores the opt-in', async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    expect(await call('settings:get')).toMatchObject({ autoUpdate: null });
+    const refused = await host.dispatch('settings:update', { autoUpdate: true }, ctx);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/install Lena from a release/) } });
+    await host.close();
+    let stored = false;
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home }, updates: { get: async () => stored, set: async (on) => void (stored = on) } });
+    expect(await call('settings:update', { autoUpdate: true, maxRounds: 7 })).toMatchObject({ autoUpdate: true, maxRounds: 7 });
+    expect(stored).toBe(true);
+  });
 });
