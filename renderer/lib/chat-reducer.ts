@@ -78,6 +78,21 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
   }
 }
 
+/**
+ * The chat as core leaves it when a regenerate or an edit supersedes messages (core says so only by
+ * starting the new turn): every message from `seq` on is dropped from view.
+ */
+export function dropFrom(chat: OpenChat, seq: number): OpenChat {
+  const messages = chat.messages.filter((m) => m.seq < seq);
+  return messages.length === chat.messages.length ? chat : { ...chat, messages, error: null };
+}
+
+/** The seq a regenerate supersedes from: just after the last prompt the user typed. */
+export function regenerateFrom(messages: readonly ChatMessage[]): number | null {
+  const prompt = lastUserMessage(messages);
+  return prompt ? prompt.seq + 1 : null;
+}
+
 /** Concatenated text blocks of a message (what "copy" and "edit" use). */
 export function messageText(message: ChatMessage): string {
   return message.content
@@ -95,7 +110,7 @@ export function isVisibleMessage(message: ChatMessage): boolean {
 export function lastUserMessage(messages: readonly ChatMessage[]): ChatMessage | null {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
-    if (m.role === 'user' && m.content.some((b) => b.type === 'text')) return m;
+    if (m.role === 'user' && m.content.some((b) => b.type !== 'tool_result')) return m;
   }
   return null;
 }

@@ -3,7 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { Attachment, ChatEvent, TokenBudget } from '../../shared/chat-types';
 import { call, subscribe } from '../host';
-import { applyChatEvent, openChatFrom, type OpenChat } from '../lib/chat-reducer';
+import { applyChatEvent, dropFrom, openChatFrom, regenerateFrom, type OpenChat } from '../lib/chat-reducer';
 import type { LenaState } from './index';
 import { attempt, toUiError, type LoadState, type Outcome, type UiError } from './result';
 
@@ -135,13 +135,23 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
     },
     async regenerate() {
       const id = get().activeId;
-      if (id) await turnCall(() => call('chat:regenerate', { conversationId: id }));
+      const chat = get().chat;
+      if (!id || !chat) return;
+      // Core supersedes before it answers (its events follow at once), so drop them from view first.
+      const from = regenerateFrom(chat.messages);
+      if (from !== null) set({ chat: dropFrom(chat, from) });
+      const r = await turnCall(() => call('chat:regenerate', { conversationId: id }));
+      if (!r.ok) void get().loadChat(id);
     },
     async edit(messageId, text) {
       const id = get().activeId;
-      if (!id) return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
+      const chat = get().chat;
+      if (!id || !chat) return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
+      const original = chat.messages.find((m) => m.id === messageId);
+      if (original) set({ chat: dropFrom(chat, original.seq) });
       const r = await turnCall(() => call('chat:edit', { conversationId: id, messageId, text }));
       if (r.ok) set({ editingId: null });
+      else void get().loadChat(id);
       return r;
     },
     cancelTool: (toolUseId) => attempt(() => call('chat:cancel-tool', { toolUseId })),

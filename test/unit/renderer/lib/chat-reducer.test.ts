@@ -63,3 +63,14 @@ describe('applying streamed chat events', () => {
     expect(lastUserMessage(chat.messages)?.id).toBe('u1');
   });
 });
+
+describe('superseding on regenerate and edit', () => {
+  it('drops the answer after the last prompt, or everything from an edited message', async () => {
+    const { dropFrom, regenerateFrom } = await import('../../../../renderer/lib/chat-reducer');
+    const chat = base();
+    expect(regenerateFrom(chat.messages)).toBe(2);
+    expect(dropFrom(chat, 2).messages.map((m) => m.id)).toEqual(['u1']);
+    expect(dropFrom(chat, 1).messages).toEqual([]);
+    expect(dropFrom(chat, 3)).toBe(chat);
+  });
+});
