@@ -1,6 +1,7 @@
 // Client CPU per Streamable HTTP call: the official SDK (Client + StreamableHTTPClientTransport)
-// against Lena (McpClient + StreamableHttpTransport), same local SDK server, interleaved rounds in
-// fresh processes, medians. Used by mcp-http.bench.mjs, and by mcp-client.bench.mjs through
+// against Lena (McpClient + StreamableHttpTransport), and optionally `raw` (a bare node:http
+// keep-alive client that only parses answers: the floor Lena would have on node:http), same local
+// SDK server, interleaved rounds in fresh processes, medians. Used by mcp-http.bench.mjs, and by mcp-client.bench.mjs through
 // measureHttpClientCpuUsPerCall (its hook for the Streamable HTTP column).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -50,15 +51,16 @@ async function startServer(mode) {
  * ('sse': the SDK server's default event-stream answers; 'json': enableJsonResponse).
  * Returns medians per kind and mode, µs of client CPU and of wall time per call.
  */
-export async function compareHttpClients({ root, rounds = 5, modes = ['sse', 'json'], log = () => undefined }) {
+export async function compareHttpClients({ root, rounds = 5, modes = ['sse', 'json'], kinds = ['sdk', 'lena'], log = () => undefined }) {
   const bundle = await bundleLena(root);
-  const result = { sdk: {}, lena: {} };
+  const result = Object.fromEntries(kinds.map((k) => [k, {}]));
   for (const mode of modes) {
     const server = await startServer(mode);
-    const samples = { sdk: [], lena: [] };
+    const samples = Object.fromEntries(kinds.map((k) => [k, []]));
     try {
       for (let round = 0; round < rounds; round++) {
-        for (const kind of round % 2 ? ['lena', 'sdk'] : ['sdk', 'lena']) {
+        // Rotate the order so no client always runs first.
+        for (const kind of kinds.map((_, i) => kinds[(i + round) % kinds.length])) {
           const r = spawnSync(process.execPath, ['--expose-gc', join(here, 'mcp-http-worker.mjs'), kind, server.url, bundle], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
           if (r.status !== 0) throw new Error(`${kind} round ${round + 1} (${mode}) failed with exit ${r.status}`);
           samples[kind].push(JSON.parse(r.stdout.trim().split('\n').pop()));
@@ -68,7 +70,7 @@ export async function compareHttpClients({ root, rounds = 5, modes = ['sse', 'js
     } finally {
       await server.stop();
     }
-    for (const kind of ['sdk', 'lena']) {
+    for (const kind of kinds) {
       result[kind][mode] = {
         cpuUsPerCall: round2(median(samples[kind].map((s) => s.cpuUsPerCall))),
         wallUsPerCall: round2(median(samples[kind].map((s) => s.wallUsPerCall))),
@@ -77,7 +79,7 @@ export async function compareHttpClients({ root, rounds = 5, modes = ['sse', 'js
   }
   // The headline: the SDK server's default (event-stream answers), what most servers send.
   const headline = modes.includes('sse') ? 'sse' : modes[0];
-  for (const kind of ['sdk', 'lena']) result[kind].httpClientCpuUsPerCall = result[kind][headline].cpuUsPerCall;
+  for (const kind of kinds) result[kind].httpClientCpuUsPerCall = result[kind][headline].cpuUsPerCall;
   return result;
 }
 
