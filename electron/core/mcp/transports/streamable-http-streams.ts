@@ -149,7 +149,7 @@ export class SessionStreams {
       return this.schedule({ ...ctx, attempt: ctx.attempt + 1 });
     }
     if (status >= 200 && status < 300) {
-      void res.discard();
+      res.destroy(); // not an event stream, and possibly endless: do not read it
       return this.fail(ctx, this.error('protocol', `${this.where()} answered a GET with "${type || 'no content type'}" instead of an event stream.`));
     }
     this.fail(ctx, statusError(host.url, status, res.statusText, await readExcerpt(res), host.http.secrets));
