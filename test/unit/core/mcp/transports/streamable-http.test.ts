@@ -131,6 +131,22 @@ describe('Streamable HTTP: event streams', () => {
     expect(server.of('GET')[0].headers.accept).toBe('text/event-stream');
   });
 
+  it('retries the GET stream with growing waits after 5xx answers, then receives on it', async () => {
+    let gets = 0;
+    const { server } = await sessionServer({
+      onGet(_req, res) {
+        if (++gets < 3) return void res.writeHead(503).end('busy');
+        res.writeHead(200, sseHeaders);
+        sseEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'finally' } });
+      },
+    });
+    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, defaultRetryMs: 20 }));
+    await client.connect();
+    await eventually(() => client.logEntries().some((e) => e.data === 'finally'));
+    expect(server.of('GET')).toHaveLength(3);
+    expect(errors).toEqual([]);
+  });
+
   it('resumes a POST stream that drops mid-answer: GET with Last-Event-ID after the server’s retry', async () => {
     let pendingId: string | number | undefined;
     const { server } = await sessionServer({
