@@ -21,7 +21,7 @@ export function ApiKeyCard({ inputId = 'first-run-key' }: { inputId?: string }) 
       <h2 id={`${inputId}-heading`}>Connect Lena to Claude</h2>
       <p className="muted">
         Lena talks to Claude with your own Anthropic API key. Create one at <span className="mono">console.anthropic.com</span> → Settings → API keys, then paste it here.
-        {storage ? ` It is kept in ${storage.description}.` : ''}
+        {storage ? ` Where it is kept: ${storage.description.replace(/\.+$/, '')}.` : ''}
       </p>
       <form className="row" onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <input id={inputId} type="password" autoComplete="off" spellCheck={false} placeholder="sk-ant-…" aria-label="Anthropic API key" value={key} onChange={(e) => setKey(e.target.value)} className="grow" />

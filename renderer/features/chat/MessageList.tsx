@@ -1,7 +1,7 @@
 // The conversation, virtualised: only the rows on screen exist in the DOM, so a 10,000-message
 // conversation opens and scrolls like a short one. It follows new text unless the user scrolled up.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLena } from '../../store';
 import { NO_CONVERSATION } from '../../store/chat-slice';
 import { ChatErrorNote } from './ChatErrorNote';
@@ -19,12 +19,16 @@ export function MessageList() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
 
+  // Kept stable between streamed frames: a new key function makes the virtualizer recompute every
+  // row's position (10,000 key lookups) on each frame; it changes when the rows themselves can.
+  const lastId = lastMessage?.id;
+  const getItemKey = useCallback((i: number) => useLena.getState().chat?.messages[i]?.id ?? i, [conversationId, count, lastId]);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 96,
     overscan: 6,
-    getItemKey: (i) => useLena.getState().chat?.messages[i]?.id ?? i,
+    getItemKey,
   });
 
   // Opening a conversation starts at its end.

@@ -26,7 +26,7 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
     <div className="overview">
       <dl className="kv">
         <dt>Status</dt>
-        <dd><StatusWord status={server.status} />{server.error && <span className="muted"> — {server.error.message}</span>}</dd>
+        <dd><StatusWord status={server.status} />{server.error && <span className="muted"> — see the error below</span>}</dd>
         <dt>Scope</dt>
         <dd>{server.scope} <span className="muted small mono">{server.file}</span></dd>
         {server.shadowed.length > 0 && (<><dt>Replaces</dt><dd className="small">{server.shadowed.map((s) => `${s.scope} (${s.file})`).join(', ')}</dd></>)}

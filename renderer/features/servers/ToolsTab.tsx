@@ -38,11 +38,11 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
                 </label>
                 <strong className="mono">{t.name}</strong>
                 {t.title && <span>{t.title}</span>}
-                <HintBadges hints={t.annotations} trusted={server.trusted} />
                 <span className="spacer" />
                 <span className={`small ${t.pin === 'changed' ? 'warning' : 'muted'}`}>{PIN[t.pin]}</span>
                 <span className="muted small">{formatTokens(t.tokens)}</span>
               </div>
+              <div className="tool-desc"><HintBadges hints={t.annotations} trusted={server.trusted} /></div>
               <p className="small tool-desc"><Marked text={t.description} /></p>
               {t.pin === 'changed' && (
                 <button className="small-button" onClick={() => void acceptDefinition(server.name, t.name).then((r) => setRowError(r.ok ? null : r.error.message))}>

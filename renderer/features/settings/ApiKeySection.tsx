@@ -30,7 +30,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
         {settings.apiKeySet && <button type="button" onClick={() => void clear()}>Remove key</button>}
       </form>
       {message && <p className={`small ${message.error ? 'error' : 'ok'}`} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      <p className="small muted">Secrets are stored in {settings.secretStorage.description}.</p>
+      <p className="small muted">Where secrets are kept: {settings.secretStorage.description.replace(/\.+$/, '')}.</p>
       {!settings.secretStorage.persistent && (
         <p className="warning small" role="note">⚠ This secret store does not survive a restart: you will need to enter the key again next time.</p>
       )}
