@@ -63,7 +63,7 @@ export class HttpFallbackTransport implements Transport {
     }
   }
 
-  sendSerialized(json: string): Promise<void> {
+  async sendSerialized(json: string): Promise<void> {
     const t = this.active;
     if (t?.sendSerialized) return t.sendSerialized(json);
     return this.send(JSON.parse(json) as JsonRpcMessage);

@@ -61,7 +61,7 @@ export class SseTransport implements Transport {
     this.protocolVersion = version;
   }
 
-  send(message: JsonRpcMessage): Promise<void> {
+  async send(message: JsonRpcMessage): Promise<void> {
     return this.sendSerialized(JSON.stringify(message));
   }
 

@@ -92,14 +92,14 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** Resolves once the server accepted the POST; its answer arrives through `onMessage`. */
-  send(message: JsonRpcMessage): Promise<void> {
+  async send(message: JsonRpcMessage): Promise<void> {
     const method = 'method' in message ? message.method : undefined;
     const id = method !== undefined && 'id' in message ? (message.id as JsonRpcId) : undefined;
     if (method === 'initialize' && id !== undefined) this.initRequest = message as JsonRpcRequest;
     return this.sendOutgoing({ body: JSON.stringify(message), method, id });
   }
 
-  sendSerialized(json: string): Promise<void> {
+  async sendSerialized(json: string): Promise<void> {
     const { method, id } = outgoingHead(json);
     if (method === 'initialize' && id !== undefined) this.initRequest = JSON.parse(json) as JsonRpcRequest;
     return this.sendOutgoing({ body: json, method, id });
