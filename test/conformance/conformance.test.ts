@@ -1,7 +1,7 @@
 // The official MCP conformance suite's client scenarios, run against Lena's client through the
 // driver in lena-client.ts (bundled with esbuild, as the app ships it). A scenario passes when
 // the runner exits 0, its checks.json holds no FAILURE, and the scenario's own checks are there.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,7 @@ const root = resolve(__dirname, '../..');
 const runner = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 let dir = '';
 let driver = '';
+const running = new Set<ChildProcess>();
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lena-conformance-'));
@@ -20,6 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
+  for (const child of running) child.kill('SIGKILL'); // only if a scenario hung past its test
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -35,11 +37,13 @@ function runScenario(scenario: string): Promise<{ code: number | null; output: s
   const args = [runner, 'client', '--command', `${process.execPath} ${driver}`, '--scenario', scenario, '-o', out, '--timeout', '30000'];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    running.add(child);
     let output = '';
     child.stdout.on('data', (b: Buffer) => (output += b.toString()));
     child.stderr.on('data', (b: Buffer) => (output += b.toString()));
     child.once('error', fail);
     child.once('close', (code) => {
+      running.delete(child);
       const runs = readdirSync(out).filter((d) => d.startsWith(scenario));
       const checks = runs.length ? (JSON.parse(readFileSync(join(out, runs[0], 'checks.json'), 'utf8')) as Check[]) : [];
       done({ code, output, checks });
