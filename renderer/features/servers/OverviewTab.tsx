@@ -26,7 +26,7 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
     <div className="overview">
       <dl className="kv">
         <dt>Status</dt>
-        <dd><StatusWord status={server.status} />{server.error && <span className="muted"> — see the error below</span>}</dd>
+        <dd><StatusWord status={server.status} />{server.error && server.status !== 'needs-approval' && <span className="muted"> — see the error below</span>}</dd>
         <dt>Scope</dt>
         <dd>{server.scope} <span className="muted small mono">{server.file}</span></dd>
         {server.shadowed.length > 0 && (<><dt>Replaces</dt><dd className="small">{server.shadowed.map((s) => `${s.scope} (${s.file})`).join(', ')}</dd></>)}
@@ -41,7 +41,7 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
         <dt>Offers</dt>
         <dd>{server.toolCount} tools · {server.resourceCount} resources · {server.promptCount} prompts · {formatTokens(server.toolTokens)} per request</dd>
       </dl>
-      {server.error && (
+      {server.error && server.status !== 'needs-approval' && (
         <div className="error-note" role="alert">
           <div className="error-note-title">✕ {server.error.message}</div>
           {server.error.hint && <p>{server.error.hint}</p>}
