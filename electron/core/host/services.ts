@@ -126,8 +126,11 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     services.projectRules = await projectRules(options.projectFolder);
     rt.permissions.setProjectRules(services.projectRules);
   }
-  // Servers start in the background; the first turn waits for them (at most 10 s).
-  void rt.manager.start();
+  // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
+  // configuration files made outside the window reload by themselves.
+  void rt.manager.start().then(() => rt.manager.watch((config) => {
+    for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
+  }));
   return services;
 }
 

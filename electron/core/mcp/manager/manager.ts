@@ -7,6 +7,7 @@ import type { Tool } from '../../../../shared/mcp-types';
 import type { CallToolOptions, ToolCallOutcome } from '../client';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../config/loader';
 import { entryHash } from '../config/identity';
+import { watchConfigFiles, type ConfigWatcher } from '../config/watch';
 import { validateServerEntry, resolveTransport } from '../config/schema';
 import { ServerSession } from './server-session';
 import type { ApprovalCheck, SessionDeps } from './types';
@@ -29,6 +30,7 @@ export class McpManager {
   private config: LoadedConfig | undefined;
   private settling: Promise<void> = Promise.resolve();
   private projectDir: string | undefined;
+  private watcher: ConfigWatcher | undefined;
 
   constructor(private readonly options: ManagerOptions) {
     this.loader = new ConfigLoader(options.sources);
@@ -86,7 +88,9 @@ export class McpManager {
   async setProjectDir(dir: string | undefined): Promise<LoadedConfig> {
     this.projectDir = dir;
     this.loader.setProjectDir(dir);
-    return this.reload();
+    const config = await this.reload();
+    this.watcher?.update(this.loader.watchTargets());
+    return config;
   }
 
   /**
@@ -166,8 +170,24 @@ export class McpManager {
     return result;
   }
 
+  /**
+   * Reloads by itself when a configuration file is edited outside Lena (an editor, `lena mcp add`).
+   * An edit into invalid JSON keeps the last good configuration and reports the error.
+   */
+  watch(onReloaded?: (config: LoadedConfig) => void): void {
+    if (this.watcher) return;
+    this.watcher = watchConfigFiles(this.loader.watchTargets(), () => {
+      void this.reload().then((config) => {
+        this.watcher?.update(this.loader.watchTargets());
+        onReloaded?.(config);
+      });
+    });
+  }
+
   /** Shuts every server down in parallel (process-tree shutdown), bounded by the transports. */
   async shutdown(): Promise<void> {
+    this.watcher?.close();
+    this.watcher = undefined;
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.allSettled(sessions.map((s) => s.stop()));

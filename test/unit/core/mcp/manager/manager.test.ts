@@ -250,4 +250,18 @@ describe('McpManager', () => {
     expect(records.size).toBe(0);
     expect(() => process.kill(pid, 0)).toThrow();
   });
+
+  it('reloads by itself when the file is edited outside Lena, keeping the last good one on a bad edit', async () => {
+    const dir = workspace();
+    const { manager, userFile } = makeManager(dir, { a: peer() });
+    await manager.start();
+    const errors: string[] = [];
+    manager.watch((config) => errors.push(...config.errors.map((e) => e.message)));
+    writeFileSync(userFile, JSON.stringify({ mcpServers: { a: peer(), b: peer({ PEER_TOOLS: 'x,y' }) } }));
+    await until(() => manager.status('b')?.status === 'connected', 'the added server');
+    writeFileSync(userFile, '{ "mcpServers": { "a": 1 ');
+    await until(() => errors.length > 0, 'the parse error');
+    expect(errors[0]).toMatch(/mcp\.json.*line 1/);
+    expect(manager.status('b')?.status).toBe('connected');
+  });
 });
