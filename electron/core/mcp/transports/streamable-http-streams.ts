@@ -144,6 +144,12 @@ export class SessionStreams {
       void res.discard(); // the GET stream is optional: this server has none
       return;
     }
+    if (status >= 400 && status < 500 && ctx.standalone && ctx.lastEventId === undefined) {
+      // Many servers without the optional stream answer 400 or 404 instead of 405: a note, no retry.
+      void res.discard();
+      this.host.report(this.error('http-status', `${this.where()} offers no stream for server-initiated messages (HTTP ${status} to the optional GET); its notifications arrive only alongside answers.`));
+      return;
+    }
     if (status >= 500) {
       void res.discard();
       return this.schedule({ ...ctx, attempt: ctx.attempt + 1 });
