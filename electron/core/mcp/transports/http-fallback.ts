@@ -96,7 +96,7 @@ export class HttpFallbackTransport implements Transport {
       streamableError = err;
       await streamable.close();
     }
-    const sse = new SseTransport({ ...this.options, headers: this.options.headers });
+    const sse = new SseTransport(this.options);
     this.candidate = sse;
     try {
       await sse.start(this.forward(sse));
