@@ -3,23 +3,13 @@
 // request, argument validation (first call loads Ajv and compiles; later calls reuse it), and a
 // 5 MB result cut for the model. Baselines measured in the same run: a JSON.stringify of the same
 // definitions, and a bare slice of the same text.
-import { performance } from 'node:perf_hooks';
 import { convertToolResult } from '../../electron/core/mcp/registry/results';
 import { ToolRegistry } from '../../electron/core/mcp/registry/registry';
 import type { Tool } from '../../shared/mcp-types';
+import { time } from './timing';
 
 const SERVERS = 40;
 const TOOLS = 50;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-async function time(runs: number, fn: () => unknown): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  return median(samples);
-}
 
 const toolsOf = (s: number): Tool[] =>
   Array.from({ length: TOOLS }, (_, t) => ({

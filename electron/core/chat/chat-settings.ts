@@ -1,27 +1,17 @@
-// What one turn needs from the settings: model, limits, prompt, endpoint.
-import { DEFAULT_SETTINGS } from '../store/settings-schema';
+// What one turn needs from the settings: model, limits, prompt, endpoint — the settings file's
+// fields, plus what only the loop itself decides.
+import { DEFAULT_SETTINGS, type Settings } from '../store/settings-schema';
 
-export interface ChatSettings {
-  model: string;
-  maxTokens: number;
-  temperature: number | null;
-  systemPrompt: string;
-  maxRounds: number;
-  /** Anthropic-compatible endpoint (proxies, local servers); null for Anthropic's. */
-  baseUrl: string | null;
-  requestTimeoutMs: number;
+const CHAT_KEYS = ['model', 'maxTokens', 'temperature', 'systemPrompt', 'maxRounds', 'baseUrl', 'requestTimeoutMs'] as const;
+
+export type ChatSettings = Pick<Settings, (typeof CHAT_KEYS)[number]> & {
   /** Retries of a request the SDK considers retryable (429, 5xx, 529, connection errors). */
   maxRetries: number;
+};
+
+/** The chat part of a settings object. */
+export function chatSettingsOf(settings: Settings): Omit<ChatSettings, 'maxRetries'> {
+  return Object.fromEntries(CHAT_KEYS.map((k) => [k, settings[k]])) as Omit<ChatSettings, 'maxRetries'>;
 }
 
-/** The settings file's defaults, plus what only the loop itself decides. */
-export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
-  model: DEFAULT_SETTINGS.model,
-  maxTokens: DEFAULT_SETTINGS.maxTokens,
-  temperature: DEFAULT_SETTINGS.temperature,
-  systemPrompt: DEFAULT_SETTINGS.systemPrompt,
-  maxRounds: DEFAULT_SETTINGS.maxRounds,
-  baseUrl: DEFAULT_SETTINGS.baseUrl,
-  requestTimeoutMs: DEFAULT_SETTINGS.requestTimeoutMs,
-  maxRetries: 2,
-};
+export const DEFAULT_CHAT_SETTINGS: ChatSettings = { ...chatSettingsOf(DEFAULT_SETTINGS), maxRetries: 2 };

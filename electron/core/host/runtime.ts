@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ChatEvent } from '../../../shared/chat-types';
 import { ChatEngine } from '../chat/engine';
 import { ToolBudget } from '../chat/tool-budget';
-import { DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
+import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import type { LenaPaths } from '../home';
 import type { ConfigSources } from '../mcp/config/loader';
 import { McpManager, type ManagerOptions } from '../mcp/manager/manager';
@@ -79,18 +79,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const unconnect = connectRegistry(manager, registry);
   const conversations = openConversationStore(paths.database);
   const chatSettings = (): ChatSettings => {
-    const s = settings.current;
-    return {
-      ...DEFAULT_CHAT_SETTINGS,
-      model: s.model,
-      maxTokens: s.maxTokens,
-      temperature: s.temperature,
-      systemPrompt: s.systemPrompt,
-      maxRounds: s.maxRounds,
-      baseUrl: s.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null,
-      requestTimeoutMs: s.requestTimeoutMs,
-      ...options.chatOverrides,
-    };
+    const chat = chatSettingsOf(settings.current);
+    return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides };
   };
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
