@@ -3,28 +3,21 @@
 // dialog (flow 3), and Stop during a long tool call (flow 7).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reply, text, toolResultsOf, toolResultText, toolUse } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
-import { ask, openChatWindow, serversConnected, type ChatWindow } from './helpers/chat-setup';
+import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 
 const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'permissions:pending', 'conversations:list'));
 
 describe.skipIf(!ready)('chat in the window', () => {
-  let w: ChatWindow;
-  beforeAll(async () => {
-    w = await openChatWindow();
-    await serversConnected(w.app.page, 2);
-  });
-  afterAll(async () => {
-    await w?.dispose();
-  });
+  const win = sharedChatWindow();
 
   it('1. asks before a write, shows the arguments, runs it on Allow once, streams the answer, and keeps it after a reload', async () => {
-    const { page } = w.app;
-    const target = join(w.files, 'todo.md');
-    w.api.push(reply(toolUse('mcp__fs__write_file', { path: target, content: '- buy milk\n' })), reply(text('I wrote the list to todo.md for you.', 4)));
+    const { page } = win().app;
+    const target = join(win().files, 'todo.md');
+    win().api.push(reply(toolUse('mcp__fs__write_file', { path: target, content: '- buy milk\n' })), reply(text('I wrote the list to todo.md for you.', 4)));
     await ask(page, 'Write my todo list');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
@@ -33,23 +26,23 @@ describe.skipIf(!ready)('chat in the window', () => {
     expect(await dialog.textContent()).toContain(target);
     expect(await dialog.textContent()).toContain('buy milk');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Allow once/);
-    await w.app.screenshot('chat-permission-dialog');
+    await win().app.screenshot('chat-permission-dialog');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('tool-card').first().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     await expect.poll(() => page.getByText('I wrote the list to todo.md for you.').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe('- buy milk\n');
-    await w.app.screenshot('chat-allowed');
+    await win().app.screenshot('chat-allowed');
     await page.reload();
-    await page.getByRole('button', { name: 'Write my todo list' }).click();
+    await page.getByRole('button', { name: 'Write my todo list', exact: true }).click();
     await expect.poll(() => page.getByText('I wrote the list to todo.md for you.').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByTestId('tool-card').first().getAttribute('data-status')).toBe('done');
   });
 
   it('2. Deny with a reason: nothing is written and the model receives the reason', async () => {
-    const { page } = w.app;
-    const target = join(w.files, 'secret.txt');
-    w.api.push(reply(toolUse('mcp__fs__write_file', { path: target, content: 'x' })), reply(text('Understood, I will not write it.')));
-    const before = w.api.messageRequests().length;
+    const { page } = win().app;
+    const target = join(win().files, 'secret.txt');
+    win().api.push(reply(toolUse('mcp__fs__write_file', { path: target, content: 'x' })), reply(text('Understood, I will not write it.')));
+    const before = win().api.messageRequests().length;
     await ask(page, 'Write a secret file');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
@@ -59,13 +52,13 @@ describe.skipIf(!ready)('chat in the window', () => {
     await expect.poll(() => page.getByText('Understood, I will not write it.').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByTestId('tool-card').last().getAttribute('data-status')).toBe('denied');
     expect(existsSync(target)).toBe(false);
-    const results = toolResultsOf(w.api.messageRequests()[before + 1]);
+    const results = toolResultsOf(win().api.messageRequests()[before + 1]);
     expect(toolResultText(results[0].content)).toContain('Not in that folder, please');
-    await w.app.screenshot('chat-denied');
+    await win().app.screenshot('chat-denied');
   });
 
   it('3. a trusted server’s read-only tool runs without a dialog; the same tool of an untrusted server asks', async () => {
-    const { page } = w.app;
+    const { page } = win().app;
     await page.keyboard.press('Control+,');
     const auto = page.getByRole('checkbox', { name: 'Run read-only tools of trusted servers without asking' });
     if (!(await auto.isChecked())) {
@@ -76,10 +69,10 @@ describe.skipIf(!ready)('chat in the window', () => {
     await page.getByRole('button', { name: /servers$/ }).click();
     await page.getByRole('button', { name: /^fs/ }).click();
     await page.getByRole('checkbox', { name: 'Trusted' }).click();
-    await w.app.screenshot('chat-trusting');
+    await win().app.screenshot('chat-trusting');
     await expect.poll(() => page.getByRole('checkbox', { name: 'Trusted' }).isChecked(), { timeout: 10_000 }).toBe(true);
 
-    w.api.push(reply(toolUse('mcp__fs__list_directory', { path: w.files })), reply(text('Your folder has todo.md.')));
+    win().api.push(reply(toolUse('mcp__fs__list_directory', { path: win().files })), reply(text('Your folder has todo.md.')));
     await ask(page, 'What is in my folder?');
     await expect.poll(() => page.getByText('Your folder has todo.md.').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -89,28 +82,28 @@ describe.skipIf(!ready)('chat in the window', () => {
     await page.getByRole('button', { name: /^fs/ }).click();
     await page.getByRole('checkbox', { name: 'Trusted' }).click();
     await expect.poll(() => page.getByRole('checkbox', { name: 'Trusted' }).isChecked()).toBe(false);
-    w.api.push(reply(toolUse('mcp__fs__list_directory', { path: w.files })), reply(text('Listed again.')));
+    win().api.push(reply(toolUse('mcp__fs__list_directory', { path: win().files })), reply(text('Listed again.')));
     await ask(page, 'And now?');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
     expect(await page.getByRole('dialog').textContent()).toMatch(/read-only/);
-    await w.app.screenshot('chat-untrusted-asks');
+    await win().app.screenshot('chat-untrusted-asks');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByText('Listed again.').isVisible(), { timeout: 30_000 }).toBe(true);
   });
 
   it('7. Stop during a long-running tool call: the card shows cancelled and the server received the cancellation', async () => {
-    const { page } = w.app;
-    w.api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })), reply(text('Stopped as you asked.')));
+    const { page } = win().app;
+    win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })), reply(text('Stopped as you asked.')));
     await ask(page, 'Run the long operation');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
     await expect.poll(() => page.locator('.tool-progress').count(), { timeout: 10_000 }).toBe(1);
-    await w.app.screenshot('chat-long-running');
+    await win().app.screenshot('chat-long-running');
     await page.getByRole('button', { name: '■ Stop' }).click();
     await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('cancelled');
-    const logs = (await w.app.host.dispatch('servers:logs', { name: 'every' }, { senderUrl: 'test' })) as { ok: boolean; value: { protocol: { direction: string; method: string | null }[] } };
+    const logs = (await win().app.host.dispatch('servers:logs', { name: 'every' }, { senderUrl: 'test' })) as { ok: boolean; value: { protocol: { direction: string; method: string | null }[] } };
     expect(logs.value.protocol.some((p) => p.direction === 'out' && p.method === 'notifications/cancelled')).toBe(true);
-    await w.app.screenshot('chat-cancelled');
+    await win().app.screenshot('chat-cancelled');
   });
 });

@@ -3,28 +3,21 @@
 // resends, regenerate, Ctrl+Shift+C; a destructive "Always allow" asks "Are you sure?" in the
 // dialog, and the rule it made can be revoked in Settings.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
-import { ask, openChatWindow, serversConnected, type ChatWindow } from './helpers/chat-setup';
+import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 
 const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'conversations:rename', 'permissions:rules'));
 
 describe.skipIf(!ready)('conversations in the window', () => {
-  let w: ChatWindow;
-  beforeAll(async () => {
-    w = await openChatWindow();
-    await w.app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: w.app.url });
-    await serversConnected(w.app.page, 2);
-  });
-  afterAll(async () => {
-    await w?.dispose();
-  });
+  const win = sharedChatWindow();
+  beforeAll(() => win().app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: win().app.url }));
 
   it('renames a conversation in place (double-click and F2), and the name survives a reload', async () => {
-    const { page } = w.app;
-    w.api.push(reply(text('First answer.')));
+    const { page } = win().app;
+    win().api.push(reply(text('First answer.')));
     await ask(page, 'First question');
     await page.getByText('First answer.').waitFor({ timeout: 30_000 });
     const item = page.getByRole('button', { name: 'First question', exact: true });
@@ -42,17 +35,17 @@ describe.skipIf(!ready)('conversations in the window', () => {
   });
 
   it('deletes with Undo', async () => {
-    const { page } = w.app;
+    const { page } = win().app;
     await page.getByRole('button', { name: 'Delete “Weekly groceries”' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Weekly groceries', exact: true }).count()).toBe(0);
-    await w.app.screenshot('conversations-deleted-toast');
+    await win().app.screenshot('conversations-deleted-toast');
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Weekly groceries', exact: true }).count(), { timeout: 10_000 }).toBe(1);
   });
 
   it('keeps a draft per conversation', async () => {
-    const { page } = w.app;
-    w.api.push(reply(text('Second answer.')));
+    const { page } = win().app;
+    win().api.push(reply(text('Second answer.')));
     await ask(page, 'Second question');
     await page.getByText('Second answer.').waitFor({ timeout: 30_000 });
     const box = page.getByRole('textbox', { name: 'Message' });
@@ -65,10 +58,10 @@ describe.skipIf(!ready)('conversations in the window', () => {
   });
 
   it('↑ in the empty composer edits the last message and resends it; Regenerate replaces the answer; Ctrl+Shift+C copies it', async () => {
-    const { page } = w.app;
+    const { page } = win().app;
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.focus();
-    w.api.push(reply(text('Answer to the edited question.')));
+    win().api.push(reply(text('Answer to the edited question.')));
     await page.keyboard.press('ArrowUp');
     const editor = page.getByRole('textbox', { name: 'Edit message' });
     await editor.waitFor();
@@ -76,10 +69,10 @@ describe.skipIf(!ready)('conversations in the window', () => {
     await editor.press('Enter');
     await page.getByText('Answer to the edited question.').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByText('Second answer.').count()).toBe(0);
-    const sent = w.api.messageRequests().at(-1)!.body.messages ?? [];
+    const sent = win().api.messageRequests().at(-1)!.body.messages ?? [];
     expect(JSON.stringify(sent.at(-1))).toContain('Second question, edited');
 
-    w.api.push(reply(text('A regenerated answer.')));
+    win().api.push(reply(text('A regenerated answer.')));
     await page.getByRole('listitem', { name: 'Claude’s answer' }).last().hover();
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByText('A regenerated answer.').waitFor({ timeout: 30_000 });
@@ -88,22 +81,22 @@ describe.skipIf(!ready)('conversations in the window', () => {
     await page.keyboard.press('Control+Shift+C');
     await page.getByText('Copied the last answer.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('A regenerated answer.');
-    await w.app.screenshot('conversations-regenerated');
+    await win().app.screenshot('conversations-regenerated');
   });
 
   it('a destructive "Always allow" asks "Are you sure?" in the dialog; the rule can be revoked in Settings', async () => {
-    const { page } = w.app;
-    w.api.push(reply(toolUse('mcp__fs__write_file', { path: join(w.files, 'a.txt'), content: 'a' })), reply(text('Saved a.txt.')));
+    const { page } = win().app;
+    win().api.push(reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'a.txt'), content: 'a' })), reply(text('Saved a.txt.')));
     await ask(page, 'Save a');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
     await dialog.getByRole('button', { name: /^Always allow this tool/ }).click();
     await dialog.getByText('Are you sure').waitFor();
-    await w.app.screenshot('conversations-always-allow-confirm');
+    await win().app.screenshot('conversations-always-allow-confirm');
     await dialog.getByRole('button', { name: 'Yes, always allow this tool' }).click();
     await page.getByText('Saved a.txt.').waitFor({ timeout: 30_000 });
 
-    w.api.push(reply(toolUse('mcp__fs__write_file', { path: join(w.files, 'b.txt'), content: 'b' })), reply(text('Saved b.txt without asking.')));
+    win().api.push(reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'b.txt'), content: 'b' })), reply(text('Saved b.txt without asking.')));
     await ask(page, 'Save b');
     await page.getByText('Saved b.txt without asking.').waitFor({ timeout: 30_000 });
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -111,7 +104,7 @@ describe.skipIf(!ready)('conversations in the window', () => {
     await page.keyboard.press('Control+,');
     const rules = page.getByRole('region', { name: 'Permission rules' });
     await expect.poll(() => rules.textContent(), { timeout: 10_000 }).toContain('mcp__fs__write_file');
-    await w.app.screenshot('conversations-rules');
+    await win().app.screenshot('conversations-rules');
     await rules.getByRole('button', { name: 'Revoke' }).first().click();
     await expect.poll(() => rules.textContent()).not.toContain('mcp__fs__write_file');
   });

@@ -2,40 +2,33 @@
 // to do next"; RELIABILITY.md faults as cards): a refused API key, a rate limit with its retry
 // time, a tool that reports an error, and a server that goes away during a call.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
-import { ask, openChatWindow, serversConnected, type ChatWindow } from './helpers/chat-setup';
+import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 
 const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'servers:set-enabled'));
 
 describe.skipIf(!ready)('errors in the window', () => {
-  let w: ChatWindow;
-  beforeAll(async () => {
-    w = await openChatWindow();
-    await serversConnected(w.app.page, 2);
-  });
-  afterAll(async () => {
-    await w?.dispose();
-  });
+  const win = sharedChatWindow();
 
   it('a refused API key says so and offers "Open settings"', async () => {
-    const { page } = w.app;
-    w.api.push(apiError.authentication());
+    const { page } = win().app;
+    win().api.push(apiError.authentication());
     await ask(page, 'Hello?');
     await page.getByText('Claude refused the API key').waitFor({ timeout: 30_000 });
-    await w.app.screenshot('errors-bad-key');
+    await win().app.screenshot('errors-bad-key');
     await page.getByRole('button', { name: 'Open settings' }).click();
     await page.getByRole('heading', { name: 'Anthropic API key' }).waitFor();
   });
 
   it('a rate limit says when to retry and offers Retry', async () => {
-    const { page } = w.app;
-    w.api.push(apiError.rateLimit(0), apiError.rateLimit(0), apiError.rateLimit(0), apiError.rateLimit(0));
+    const { page } = win().app;
+    win().api.push(apiError.rateLimit(0), apiError.rateLimit(0), apiError.rateLimit(0), apiError.rateLimit(0));
     await ask(page, 'Again?');
     await page.getByText('Rate limited by the Anthropic API').waitFor({ timeout: 30_000 });
-    await w.app.screenshot('errors-rate-limit');
+    await win().app.screenshot('errors-rate-limit');
     // With a retry-after header core passes the seconds on and the note counts down; without one
     // (as here, so the SDK's own retries stay fast) the message says when, and Retry is offered.
     expect(await page.locator('.chat-error').last().textContent()).toMatch(/Try again|retry in|You can retry/i);
@@ -43,8 +36,8 @@ describe.skipIf(!ready)('errors in the window', () => {
   });
 
   it('a tool that reports an error is shown as the tool’s error, expanded', async () => {
-    const { page } = w.app;
-    w.api.push(reply(toolUse('mcp__fs__read_text_file', { path: join(w.files, 'missing.txt') })), reply(text('That file does not exist.')));
+    const { page } = win().app;
+    win().api.push(reply(toolUse('mcp__fs__read_text_file', { path: join(win().files, 'missing.txt') })), reply(text('That file does not exist.')));
     await ask(page, 'Read missing.txt');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Enter');
@@ -53,12 +46,12 @@ describe.skipIf(!ready)('errors in the window', () => {
     expect(await card.textContent()).toMatch(/The tool reported an error/);
     expect(await card.getByRole('button', { name: /Error/ }).getAttribute('aria-expanded')).toBe('true');
     await page.getByText('That file does not exist.').waitFor({ timeout: 30_000 });
-    await w.app.screenshot('errors-tool-error');
+    await win().app.screenshot('errors-tool-error');
   });
 
   it('a server disabled during a call fails the call as the server’s failure', async () => {
-    const { page } = w.app;
-    w.api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })), reply(text('The server went away.')));
+    const { page } = win().app;
+    win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })), reply(text('The server went away.')));
     await ask(page, 'Run long then lose the server');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Enter');
@@ -71,6 +64,6 @@ describe.skipIf(!ready)('errors in the window', () => {
     await conversation.click();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toMatch(/error|cancelled/);
     if ((await card.getAttribute('data-status')) === 'error') expect(await card.textContent()).toMatch(/The server failed/);
-    await w.app.screenshot('errors-server-gone');
+    await win().app.screenshot('errors-server-gone');
   });
 });

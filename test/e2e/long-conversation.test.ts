@@ -26,7 +26,7 @@ describe.skipIf(!ready)('a 10,000-message conversation', () => {
 
   it('opens at the end with only the visible rows in the page', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: 'Ten thousand messages' }).click();
+    await page.getByRole('button', { name: 'Ten thousand messages', exact: true }).click();
     await expect.poll(() => page.getByText('Message 10000 of the conversation').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.locator('.virtual-row').count()).toBeLessThan(60);
     await app.screenshot('long-conversation-end');

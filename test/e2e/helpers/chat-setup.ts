@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startMessagesApiServer, type MessagesApiServer } from '../../fixtures/messages-api';
 import { referenceServer } from './core';
 import { openWindow, type WindowSession } from './session';
@@ -70,4 +71,20 @@ export async function ask(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
+}
+
+/** One chat window for a whole test file (opened before its tests, closed after); read it with the getter. */
+export function sharedChatWindow(): () => ChatWindow {
+  let w: ChatWindow | undefined;
+  beforeAll(async () => {
+    w = await openChatWindow();
+    await serversConnected(w.app.page, 2);
+  });
+  afterAll(async () => {
+    await w?.dispose();
+  });
+  return () => {
+    if (!w) throw new Error('the chat window is not open (beforeAll failed)');
+    return w;
+  };
 }
