@@ -164,20 +164,24 @@ export class StreamableHttpTransport implements Transport {
   }
 
   private deliverBody(text: string, requestId: JsonRpcId | undefined): void {
-    const { answered, invalid } = this.deliverText(text, requestId);
+    // A body answering a notification should not exist (202 is due); some servers send {"result":{}}:
+    // keep any real message in it, without warnings.
+    const quiet = requestId === undefined;
+    const { answered, invalid } = this.deliverText(text, requestId, quiet);
+    if (quiet) return;
     if (invalid) this.report(this.error('protocol', `${displayUrl(this.url)} sent invalid JSON (${text.length} bytes) instead of an answer.`, requestId));
     else if (!answered && requestId !== undefined) this.report(this.error('protocol', `${displayUrl(this.url)} replied to request ${String(requestId)} without its answer.`, requestId));
   }
 
   // Delivers every message in one payload; says whether the answer to `requestId` was among them.
-  private deliverText(text: string, requestId: JsonRpcId | undefined): { answered: boolean; invalid: boolean } {
+  private deliverText(text: string, requestId: JsonRpcId | undefined, quiet = false): { answered: boolean; invalid: boolean } {
     let decoded: ReturnType<typeof decodeMessages>;
     try {
       decoded = decodeMessages(text);
     } catch {
       return { answered: false, invalid: true };
     }
-    if (decoded.rejected > 0) this.report(this.error('protocol', `Ignored ${decoded.rejected} message(s) from ${displayUrl(this.url)} that are not JSON-RPC.`));
+    if (decoded.rejected > 0 && !quiet) this.report(this.error('protocol', `Ignored ${decoded.rejected} message(s) from ${displayUrl(this.url)} that are not JSON-RPC.`));
     let answered = false;
     const single = decoded.messages.length === 1;
     for (const m of decoded.messages) {

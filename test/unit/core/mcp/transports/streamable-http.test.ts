@@ -80,6 +80,18 @@ describe('Streamable HTTP: session and headers', () => {
     expect(errors).toEqual([]);
   });
 
+  it('quietly tolerates a server that answers a notification with a JSON body instead of 202', async () => {
+    const server = await scripted((req, res) => {
+      if (req.method === 'GET') return void res.writeHead(405).end();
+      if (req.message?.id === undefined) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","result":{}}');
+      answerJson(req, res);
+    });
+    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url }));
+    await client.connect();
+    expect(text(await client.callTool('echo', { message: 'fine' }))).toBe('Echo: fine');
+    expect(errors).toEqual([]);
+  });
+
   it('reuses one kept-alive connection for sequential calls', async () => {
     const { server } = await sessionServer();
     const { client } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false }));
