@@ -5,6 +5,7 @@ import type { ChatMessage, ContentBlock, ToolCallView } from '../../../shared/ch
 import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { messageText } from '../../lib/chat-reducer';
+import { splitMarkdownBlocks } from '../../lib/markdown-blocks';
 import { useLena } from '../../store';
 import { ChatErrorNote } from './ChatErrorNote';
 import { Markdown } from './Markdown';
@@ -76,7 +77,12 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
   return (
     <div className="message assistant" role="listitem" aria-label="Claude’s answer" data-status={message.status}>
       {visible.map((b, i) => {
-        if (b.type === 'text') return <Markdown key={i} text={String(b.text ?? '')} />;
+        if (b.type === 'text') {
+          const text = String(b.text ?? '');
+          // While streaming, finished blocks keep their rendering; only the last one is parsed again.
+          if (message.status === 'streaming') return splitMarkdownBlocks(text).map((block, n) => <Markdown key={`${i}-${n}`} text={block} />);
+          return <Markdown key={i} text={text} />;
+        }
         if (b.type === 'tool_use') return <ToolUse key={String(b.id ?? i)} message={message} block={b} />;
         if (b.type === 'thinking' && typeof b.thinking === 'string') {
           return <details key={i} className="thinking"><summary>Thinking</summary><pre className="result-text"><Marked text={b.thinking} /></pre></details>;

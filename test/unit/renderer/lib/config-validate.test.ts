@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateEntryText, validateFileText } from '../../../../renderer/lib/config-validate';
 import { parseMcpServersSnippet } from '../../../../renderer/lib/mcp-snippet';
+import { entryFromForm, formFromEntry, secretNameFor } from '../../../../renderer/lib/entry-form';
 
 describe('validating server configuration as it is typed', () => {
   it('reports a JSON syntax error with its line and column', () => {
@@ -53,8 +54,6 @@ describe('pasting a Claude Desktop snippet', () => {
     expect(parseMcpServersSnippet('{"a": 1}')).toBeNull();
   });
 });
-
-import { entryFromForm, formFromEntry, secretNameFor } from '../../../../renderer/lib/entry-form';
 
 describe('the server form round trip', () => {
   it('keeps unknown fields and writes back what the form shows', () => {

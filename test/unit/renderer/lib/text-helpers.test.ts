@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAttachment, MAX_IMAGE_BYTES } from '../../../../renderer/lib/attachments';
 import { tokenize } from '../../../../renderer/lib/highlight';
 import { hasInvisible, markInvisible } from '../../../../renderer/lib/invisible';
+import { splitMarkdownBlocks } from '../../../../renderer/lib/markdown-blocks';
 
 describe('flagging invisible characters', () => {
   it('turns zero-width, bidi, tag and control characters into flagged markers', () => {
@@ -51,5 +52,19 @@ describe('attachment limits', () => {
     expect(checkAttachment({ name: 'log.txt', type: 'text/plain', size: 2 * 1024 * 1024 })).toMatchObject({ ok: false, message: expect.stringMatching(/at most 1 MB/) });
     expect(checkAttachment({ name: 'a.heic', type: 'image/heic', size: 10 })).toMatchObject({ ok: false, message: expect.stringMatching(/PNG, JPEG, GIF and WebP/) });
     expect(checkAttachment({ name: 'a.zip', type: 'application/zip', size: 10 })).toMatchObject({ ok: false });
+  });
+});
+
+describe('splitting streaming Markdown into blocks', () => {
+  it('splits at blank lines', () => {
+    expect(splitMarkdownBlocks('# Title\n\nA paragraph\nstill it.\n\n- a\n- b')).toEqual(['# Title', 'A paragraph\nstill it.', '- a\n- b']);
+  });
+  it('never splits inside a code fence, even one still open', () => {
+    const text = 'Before\n\n```js\nconst a = 1;\n\nconst b = 2;\n```\n\nAfter\n\n```\nopen\n\nfence';
+    expect(splitMarkdownBlocks(text)).toEqual(['Before', '```js\nconst a = 1;\n\nconst b = 2;\n```', 'After', '```\nopen\n\nfence']);
+  });
+  it('keeps a trailing partial block and an empty text', () => {
+    expect(splitMarkdownBlocks('One\n\nTw')).toEqual(['One', 'Tw']);
+    expect(splitMarkdownBlocks('')).toEqual(['']);
   });
 });
