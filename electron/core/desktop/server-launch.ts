@@ -46,12 +46,12 @@ export function serverLaunchCommand(command: string, context: LaunchContext): La
 
 /** Wraps the manager's transport factory so every stdio launch passes serverLaunchCommand first. */
 export function guardTransportFactory(inner: TransportFactory, context: LaunchContext): TransportFactory {
-  return (name, launch) => {
+  return (name, launch, hooks) => {
     if (launch.transport === 'stdio') {
       const check = serverLaunchCommand(launch.command, context);
       if (!check.ok) throw new Error(check.message);
     }
-    return inner(name, launch);
+    return inner(name, launch, hooks);
   };
 }
 

@@ -4,15 +4,15 @@ import type { RemoteLaunch } from '../config/expand';
 import { HttpFallbackTransport } from '../transports/http-fallback';
 import { SseTransport } from '../transports/sse';
 import { StreamableHttpTransport } from '../transports/streamable-http';
-import type { ManagedTransport } from './types';
+import type { ManagedTransport, TransportHooks } from './types';
 
-export function createHttpTransport(launch: RemoteLaunch): ManagedTransport {
-  const options = { url: launch.url, headers: launch.headers };
+export function createHttpTransport(launch: RemoteLaunch, hooks: TransportHooks = {}): ManagedTransport {
+  const options = { url: launch.url, headers: launch.headers, onSessionReinitialized: () => hooks.onSessionReinitialized?.() };
   switch (launch.transport) {
     case 'http':
       return new StreamableHttpTransport(options);
     case 'sse':
-      return new SseTransport(options);
+      return new SseTransport({ url: launch.url, headers: launch.headers });
     default:
       return new HttpFallbackTransport(options);
   }

@@ -1,14 +1,15 @@
 // One configured server's life: expand its entry, start its transport, negotiate, list its tools,
 // and restart it with backoff when it dies. The manager owns one session per server.
-import type { ConfiguredServer, ServerEntry } from '../../../../shared/server-config';
+import type { ConfiguredServer } from '../../../../shared/server-config';
 import type { ServerStatus } from '../../../../shared/server-types';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
 import { McpClient, type CallToolOptions, type ToolCallOutcome } from '../client';
-import { expandEntry, type LaunchSpec } from '../config/expand';
+import { expandEntry } from '../config/expand';
 import { redact } from '../../store/redact';
 import type { TransportCloseInfo } from '../transport';
 import { hintFor } from './hints';
 import { isPermanentFailure, RestartPolicy } from './restart-policy';
+import { dirOf, errorMessage, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
 import { initialStatus } from './status';
 import type { ManagedTransport, SessionDeps } from './types';
 
@@ -126,7 +127,7 @@ export class ServerSession {
     this.sensitive = sensitiveValues(entry, launch);
     let transport: ManagedTransport | null = null;
     try {
-      transport = await this.deps.createTransport(this.name, launch);
+      transport = await this.deps.createTransport(this.name, launch, { onSessionReinitialized: () => void this.relist() });
       this.recordOnSpawn(transport, launch.transport === 'stdio' ? launch.command : launch.url, started);
       const client = new McpClient(transport, { requestTimeoutMs: launch.requestTimeoutMs, clientInfo: this.deps.clientInfo });
       this.transport = transport;
@@ -178,8 +179,24 @@ export class ServerSession {
     };
   }
 
+  /** After a remote session was re-initialised, its lists may differ: fetch them again. */
+  private async relist(): Promise<void> {
+    const client = this.client;
+    if (!client || this.status.status !== 'connected') return;
+    try {
+      await this.list(client);
+      this.update({ toolCount: this.tools.length, resourceCount: this.resources.length, promptCount: this.prompts.length }, true);
+    } catch {
+      // The next call will report what is wrong; the old lists stay meanwhile.
+    }
+  }
+
   private async connectAndList(client: McpClient, startupTimeoutMs: number): Promise<void> {
     await client.connect({ timeoutMs: startupTimeoutMs });
+    await this.list(client);
+  }
+
+  private async list(client: McpClient): Promise<void> {
     const caps = client.capabilities ?? {};
     const [tools, resources, prompts] = await Promise.all([
       caps.tools ? client.listTools() : Promise.resolve([] as Tool[]),
@@ -250,54 +267,6 @@ export class ServerSession {
     }
     this.status = { ...this.status, ...patch };
     this.listener(this.status, toolsChanged);
-  }
-}
-
-/** Values that came from the environment or the secret store, or that configure credentials. */
-function sensitiveValues(entry: ServerEntry, launch: LaunchSpec): string[] {
-  const values: string[] = [];
-  if (launch.transport === 'stdio') {
-    values.push(...Object.values(launch.env));
-    launch.args.forEach((arg, i) => {
-      if (String(entry.args?.[i] ?? '').includes('${')) values.push(arg);
-    });
-  } else {
-    values.push(...Object.values(launch.headers));
-    if (String(entry.url ?? '').includes('${')) values.push(launch.url);
-  }
-  return values.filter((v) => v.length >= 6);
-}
-
-function dirOf(file: string): string {
-  const i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
-  return i > 0 ? file.slice(0, i) : '.';
-}
-
-/**
- * The status line names the failure only: the command is shown beside it and the stderr tail one
- * click away, so both are cut from the transport's long form of the message.
- */
-export function tidyReason(message: string, description: string | undefined): string {
-  let out = description && message.startsWith(`${description}: `) ? message.slice(description.length + 2) : message;
-  out = out.replace(/; last stderr: [\s\S]*$/, '');
-  return out.charAt(0).toUpperCase() + out.slice(1);
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** The whole start (spawn, initialize, listings) is bounded by startupTimeout. */
-async function withDeadline<T>(work: Promise<T>, timeoutMs: number, started: number, now: () => number): Promise<T> {
-  const remaining = Math.max(1, timeoutMs - (now() - started));
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings); raise "startupTimeout" if the server needs longer`)), remaining);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,7 +1,7 @@
 // Builds the transport a launch spec asks for. Transport modules load lazily, so a user with only
 // stdio servers never pays for the HTTP stack at start-up.
 import type { LaunchSpec } from '../config/expand';
-import type { ManagedTransport } from './types';
+import type { ManagedTransport, TransportHooks } from './types';
 
 export interface FactoryOptions {
   /** Use the login shell's PATH for stdio servers (desktop launch); the command line keeps its own. */
@@ -9,7 +9,7 @@ export interface FactoryOptions {
 }
 
 export function defaultTransportFactory(options: FactoryOptions = {}) {
-  return async (_name: string, launch: LaunchSpec): Promise<ManagedTransport> => {
+  return async (_name: string, launch: LaunchSpec, hooks: TransportHooks = {}): Promise<ManagedTransport> => {
     if (launch.transport === 'stdio') {
       const { StdioTransport } = await import('../transports/stdio');
       return new StdioTransport({
@@ -21,6 +21,6 @@ export function defaultTransportFactory(options: FactoryOptions = {}) {
       });
     }
     const { createHttpTransport } = await import('./http-transport-factory');
-    return createHttpTransport(launch);
+    return createHttpTransport(launch, hooks);
   };
 }

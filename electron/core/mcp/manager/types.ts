@@ -11,7 +11,13 @@ export interface ManagedTransport extends Transport {
   stderrTail?(): string;
 }
 
-export type TransportFactory = (name: string, launch: LaunchSpec) => ManagedTransport | Promise<ManagedTransport>;
+/** Calls a transport may make back into the session that owns it. */
+export interface TransportHooks {
+  /** A remote session expired and was re-initialised: capabilities and tools may have changed. */
+  onSessionReinitialized?(): void;
+}
+
+export type TransportFactory = (name: string, launch: LaunchSpec, hooks?: TransportHooks) => ManagedTransport | Promise<ManagedTransport>;
 
 /** Project servers start only once the user approved this exact entry (permissions issue). */
 export interface ApprovalCheck {

@@ -7,6 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import { McpManager } from '../../../../../electron/core/mcp/manager/manager';
 import { defaultTransportFactory } from '../../../../../electron/core/mcp/manager/transport-factory';
 import { startEverything, type RunningServer } from '../../../../fixtures/mcp-http/everything';
+import { answerJson, startScripted } from '../../../../fixtures/mcp-http/scripted-server';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -51,4 +52,44 @@ it('reports an unreachable URL with a hint', async () => {
   await new Promise((r) => setTimeout(r, 50));
   expect(manager.status('gone')?.error?.message ?? '').toMatch(/ECONNREFUSED|connect|refused/i);
   expect(manager.status('gone')?.error?.hint).toMatch(/Nothing answers at that URL/);
+});
+
+it('lists the tools again after a remote session expired and was re-initialised', async () => {
+  // A server that forgets its sessions when it restarts, and offers one more tool afterwards.
+  const live = new Set<string>();
+  let sessions = 0;
+  const server = await startScripted((req, res) => {
+    const sid = req.headers['mcp-session-id'] as string | undefined;
+    const m = req.message;
+    if (req.method === 'POST' && m?.method === 'initialize') {
+      const id = `S${++sessions}`;
+      live.add(id);
+      res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': id });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'scripted', version: String(sessions) } } }));
+      return;
+    }
+    if (!sid || !live.has(sid)) {
+      res.writeHead(sid ? 404 : 400).end();
+      return;
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(405).end();
+      return;
+    }
+    if (m?.method === 'tools/list') {
+      const tools = Array.from({ length: sessions }, (_, i) => ({ name: `tool${i + 1}`, inputSchema: { type: 'object' } }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { tools } }));
+      return;
+    }
+    answerJson(req, res);
+  });
+  cleanups.push(() => server.close());
+  const manager = await managerFor({ remote: { type: 'http', url: server.url } });
+  expect(manager.status('remote')?.toolCount).toBe(1);
+  live.clear(); // the server restarted
+  await manager.callTool('remote', 'echo', { message: 'x' });
+  const deadline = Date.now() + 5000;
+  while (manager.status('remote')?.toolCount !== 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  expect(manager.session('remote')?.tools.map((t) => t.name)).toEqual(['tool1', 'tool2']);
 });

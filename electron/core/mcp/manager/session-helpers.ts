@@ -1,0 +1,51 @@
+// Small pure helpers of ServerSession: what to redact, how to word a failure, the start deadline.
+import type { ServerEntry } from '../../../../shared/server-config';
+import type { LaunchSpec } from '../config/expand';
+
+/** Values that came from the environment or the secret store, or that configure credentials. */
+export function sensitiveValues(entry: ServerEntry, launch: LaunchSpec): string[] {
+  const values: string[] = [];
+  if (launch.transport === 'stdio') {
+    values.push(...Object.values(launch.env));
+    launch.args.forEach((arg, i) => {
+      if (String(entry.args?.[i] ?? '').includes('${')) values.push(arg);
+    });
+  } else {
+    values.push(...Object.values(launch.headers));
+    if (String(entry.url ?? '').includes('${')) values.push(launch.url);
+  }
+  return values.filter((v) => v.length >= 6);
+}
+
+export function dirOf(file: string): string {
+  const i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+  return i > 0 ? file.slice(0, i) : '.';
+}
+
+/**
+ * The status line names the failure only: the command is shown beside it and the stderr tail one
+ * click away, so both are cut from the transport's long form of the message.
+ */
+export function tidyReason(message: string, description: string | undefined): string {
+  let out = description && message.startsWith(`${description}: `) ? message.slice(description.length + 2) : message;
+  out = out.replace(/; last stderr: [\s\S]*$/, '');
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The whole start (spawn, initialize, listings) is bounded by startupTimeout. */
+export async function withDeadline<T>(work: Promise<T>, timeoutMs: number, started: number, now: () => number): Promise<T> {
+  const remaining = Math.max(1, timeoutMs - (now() - started));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings); raise "startupTimeout" if the server needs longer`)), remaining);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
