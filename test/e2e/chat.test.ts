@@ -106,4 +106,51 @@ describe.skipIf(!ready)('chat in the window', () => {
     expect(logs.value.protocol.some((p) => p.direction === 'out' && p.method === 'notifications/cancelled')).toBe(true);
     await win().app.screenshot('chat-cancelled');
   });
+
+  it('shows tool images as thumbnails that open large, and structured content as JSON', async () => {
+    const { page } = win().app;
+    win().api.push(
+      reply(toolUse('mcp__every__get-tiny-image', {}), toolUse('mcp__every__get-structured-content', { location: 'Chicago' })),
+      reply(text('Here are the picture and the weather.')),
+    );
+    await ask(page, 'Show me a picture and the weather');
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('dialog').waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBeLessThanOrEqual(1 - i);
+    }
+    await page.getByText('Here are the picture and the weather.').waitFor({ timeout: 30_000 });
+    const cards = page.getByTestId('tool-card');
+    await cards.nth(-2).getByRole('button', { name: /Done/ }).click();
+    await cards.nth(-1).getByRole('button', { name: /Done/ }).click();
+    const thumb = page.getByRole('button', { name: /Open Image 1 from the tool large/ });
+    expect(await thumb.locator('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await page.locator('.tool-result .code-block').last().textContent()).toMatch(/structured content.*"temperature"/s);
+    await win().app.screenshot('chat-tool-results');
+    await thumb.click();
+    await page.getByRole('dialog', { name: /Image 1 from the tool/ }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    expect(win().app.foreignRequests()).toEqual([]);
+  });
+
+  it('sends an attached image and a text file with the message', async () => {
+    const { page } = win().app;
+    win().api.push(reply(text('I see a tiny picture and your notes.')));
+    await page.keyboard.press('Control+n');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.locator('.composer input[type=file]').setInputFiles([
+      { name: 'dot.png', mimeType: 'image/png', buffer: png },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('remember the milk') },
+    ]);
+    await page.getByRole('list', { name: 'Attachments' }).waitFor();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('What do you see?');
+    await box.press('Enter');
+    await page.getByText('I see a tiny picture and your notes.').waitFor({ timeout: 30_000 });
+    const body = JSON.stringify(win().api.messageRequests().at(-1)!.body.messages);
+    expect(body).toContain(png.toString('base64'));
+    expect(body).toContain('remember the milk');
+    expect(await page.getByRole('img', { name: 'Attached image' }).count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Attachments' }).count()).toBe(0);
+  });
 });

@@ -83,7 +83,8 @@ export function ToolResult({ result }: { result: unknown }) {
       {blocks.map((b, i) => {
         if (b.type === 'text') return <LongText key={i} text={b.text ?? ''} />;
         if (b.type === 'image' && b.data && IMAGE_MIME.test(b.mimeType ?? '')) {
-          return <Thumbnail key={i} src={`data:${b.mimeType};base64,${b.data}`} label={`Image ${i + 1} from the tool`} />;
+          const ordinal = blocks.slice(0, i + 1).filter((x) => x.type === 'image').length;
+          return <Thumbnail key={i} src={`data:${b.mimeType};base64,${b.data}`} label={`Image ${ordinal} from the tool`} />;
         }
         if (b.type === 'resource') {
           const res = b.resource ?? {};
