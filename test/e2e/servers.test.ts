@@ -42,6 +42,18 @@ describe.skipIf(!ready)('servers in the window', () => {
     await app.screenshot('servers-tools');
   });
 
+  it('shows the protocol log, filterable', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    const log = page.getByRole('log', { name: 'Log of memory' });
+    await expect.poll(() => log.textContent(), { timeout: 10_000 }).toMatch(/→ request initialize/);
+    await page.getByLabel('Filter log lines').fill('tools/list');
+    await expect.poll(() => log.textContent()).toMatch(/tools\/list/);
+    expect(await log.textContent()).not.toMatch(/initialize/);
+    await app.screenshot('servers-logs');
+    await page.getByLabel('Filter log lines').fill('');
+  });
+
   it('shows a broken command as failed, with the hint and the stderr tail one click away', async () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Configuration' }).click();

@@ -45,6 +45,26 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     await app.screenshot('window-settings');
   });
 
+  it('validates the settings form as it is typed and saves only valid values', async () => {
+    const { page } = app;
+    const maxTokens = page.getByLabel('Max tokens');
+    await maxTokens.fill('0');
+    await expect.poll(() => page.getByText('A whole number from 1 to 200000.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Base URL').fill('not a url');
+    expect(await page.getByText(/Not a URL/).isVisible()).toBe(true);
+    await page.getByLabel('Base URL').fill('');
+    await maxTokens.fill('4096');
+    await page.getByLabel('System prompt').fill('Answer briefly.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.reload();
+    await page.keyboard.press('Control+,');
+    await expect.poll(() => page.getByLabel('Max tokens').inputValue(), { timeout: 10_000 }).toBe('4096');
+    expect(await page.getByLabel('System prompt').inputValue()).toBe('Answer briefly.');
+    await app.screenshot('window-settings-saved');
+  });
+
   it('switches to the dark theme from settings', async () => {
     const { page } = app;
     await page.getByRole('radio', { name: 'Dark' }).click();
