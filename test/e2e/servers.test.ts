@@ -42,6 +42,25 @@ describe.skipIf(!ready)('servers in the window', () => {
     await app.screenshot('servers-tools');
   });
 
+  it('keeps an environment value in the secret store as ${secret:NAME}', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    const env = page.getByRole('group', { name: 'Environment' });
+    await env.getByRole('button', { name: '+ Add' }).click();
+    await env.getByLabel('Environment name 1').fill('MEMORY_TOKEN');
+    const value = env.getByLabel('Environment value 1');
+    await value.fill('s3cret-value');
+    expect(await value.getAttribute('type')).toBe('password');
+    await env.getByRole('button', { name: 'Keep as secret' }).click();
+    await expect.poll(() => value.inputValue()).toBe('${secret:MEMORY_MEMORY_TOKEN}');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/Saved\./).first().waitFor();
+    const saved = readFileSync(`${app.home}/mcp.json`, 'utf8');
+    expect(saved).toContain('${secret:MEMORY_MEMORY_TOKEN}');
+    expect(saved).not.toContain('s3cret-value');
+    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 30_000 }).toBe('Connected');
+  });
+
   it('shows the protocol log, filterable', async () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Logs' }).click();

@@ -6,6 +6,17 @@ import { groupByDate } from '../../lib/date-groups';
 import { useLena } from '../../store';
 import { ConversationItem } from './ConversationItem';
 
+/** Core marks matches in a snippet with « and »; shown as <mark>, the rest as plain text. */
+function Highlighted({ snippet }: { snippet: string }) {
+  return (
+    <>
+      {snippet.split(/(«[^»]*»)/).map((part, i) =>
+        part.startsWith('«') && part.endsWith('»') ? <mark key={i}>{part.slice(1, -1)}</mark> : <span key={i}>{part}</span>,
+      )}
+    </>
+  );
+}
+
 function SearchResults() {
   const hits = useLena((s) => s.searchHits);
   const error = useLena((s) => s.searchError);
@@ -19,7 +30,7 @@ function SearchResults() {
         <li key={h.messageId} role="listitem" className="conversation">
           <button className="conversation-open ghost search-hit" onClick={() => open(h.conversationId)}>
             <strong>{h.conversationTitle}</strong>
-            <span className="muted small">{h.snippet}</span>
+            <span className="muted small"><Highlighted snippet={h.snippet} /></span>
           </button>
         </li>
       ))}
