@@ -1,30 +1,48 @@
 // Measuring instruments for the window benchmark, run inside the page: the long-task observer
-// (an init script, so the app's CSP does not apply), a timer around the bridge's invoke binding,
-// in-page open timing, and the renderer's main-thread counters read through the DevTools protocol.
+// (an init script, so the app's CSP does not apply), a timer around the bridge's invoke binding
+// with a switch to a same-origin fetch transport, in-page open timing, and the renderer's
+// main-thread counters read through the DevTools protocol.
 import type { CDPSession, Page } from 'playwright-core';
+
+/**
+ * How invokes reach the core. 'binding' is the harness's Playwright binding: its cost grows
+ * steeply with the answer (a 3 MB conversation spends most of a second in the renderer's main
+ * thread just receiving it), which Electron's IPC does not. 'fetch' posts to `/__bench/invoke` on
+ * the page's own origin, answered by `routeInvokes`: the answer arrives off the main thread and is
+ * parsed there once, much as Electron's structured clone is.
+ */
+export type Transport = 'binding' | 'fetch';
+
+/** The path `routeInvokes` answers; same-origin, so the app's CSP lets the page post to it. */
+const INVOKE_PATH = '/__bench/invoke';
 
 /** What the page records for the benchmark (on `window.__bench`). */
 interface BenchGlobals {
-  __bench: { longTasks: number[]; invokes: { channel: string; ms: number }[] };
+  __bench: { longTasks: number[]; invokes: { channel: string; ms: number }[]; transport: Transport };
   __lenaInvoke(channel: string, args: unknown): Promise<unknown>;
 }
 
 /**
- * Installed before the app's scripts: counts long tasks, and times every round trip through the
- * harness's invoke binding, so an open splits into "the core answered" and "the window drew it".
+ * Installed before the app's scripts: counts long tasks, and times every invoke round trip (over
+ * the transport chosen), so an open splits into "the answer arrived" and "the window drew it".
  */
 export function installProbes(): void {
   const w = window as unknown as BenchGlobals;
-  w.__bench = { longTasks: [], invokes: [] };
+  w.__bench = { longTasks: [], invokes: [], transport: 'binding' };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) w.__bench.longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
-  // The binding appears after init scripts run in some Playwright versions: wrap it on first use.
+  const viaFetch = async (channel: string, args: unknown) => {
+    // INVOKE_PATH, spelled out: this function is serialised into the page without its module.
+    const res = await fetch('/__bench/invoke', { method: 'POST', body: JSON.stringify({ channel, args: args ?? null }) });
+    return res.json() as Promise<unknown>;
+  };
+  // The binding may be installed after init scripts run: wrap whatever is assigned, on first use.
   let wrapped: BenchGlobals['__lenaInvoke'] | null = null;
   const wrap = (inner: BenchGlobals['__lenaInvoke']): BenchGlobals['__lenaInvoke'] => async (channel, args) => {
     const start = performance.now();
     try {
-      return await inner(channel, args);
+      return await (w.__bench.transport === 'fetch' ? viaFetch(channel, args) : inner(channel, args));
     } finally {
       w.__bench.invokes.push({ channel, ms: performance.now() - start });
     }
@@ -38,6 +56,21 @@ export function installProbes(): void {
       wrapped = null;
     },
   });
+}
+
+/** Answers the page's fetch transport with `dispatch` (the host's, as the binding would). */
+export async function routeInvokes(page: Page, dispatch: (channel: string, args: unknown) => Promise<unknown>): Promise<void> {
+  await page.route(`**${INVOKE_PATH}`, async (route) => {
+    const { channel, args } = route.request().postDataJSON() as { channel: string; args: unknown };
+    await route.fulfill({ json: await dispatch(channel, args ?? undefined) });
+  });
+}
+
+/** Chooses how the page's invokes travel from now on. */
+export function setTransport(page: Page, transport: Transport): Promise<void> {
+  return page.evaluate((t) => {
+    (window as unknown as BenchGlobals).__bench.transport = t;
+  }, transport);
 }
 
 /** Empties the page's long-task and invoke records. */
@@ -58,7 +91,7 @@ export function readProbes(page: Page): Promise<BenchGlobals['__bench']> {
 export interface OpenSample {
   /** Click → last message rendered (ms, the page's clock). */
   totalMs: number;
-  /** The `conversations:get` round trip inside it (core + the harness's binding transport). */
+  /** The `conversations:get` round trip inside it (core + transport, answer parsed in the page). */
   fetchMs: number;
   /** What is left: the window turning the answer into the rendered list. */
   windowMs: number;
