@@ -93,7 +93,8 @@ describe.skipIf(!ready)('chat in the window', () => {
 
   it('7. Stop during a long-running tool call: the card shows cancelled and the server received the cancellation', async () => {
     const { page } = win().app;
-    win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })), reply(text('Stopped as you asked.')));
+    // Stop ends the turn, so core never asks for a follow-up answer: script only the tool call.
+    win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })));
     await ask(page, 'Run the long operation');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Enter');
