@@ -108,6 +108,18 @@ describe.skipIf(!ready)('chat in the window', () => {
     await win().app.screenshot('chat-cancelled');
   });
 
+  it('Esc stops a running turn from the keyboard', async () => {
+    const { page } = win().app;
+    win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })));
+    await ask(page, 'Run it once more');
+    await page.getByRole('dialog').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('cancelled');
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+  });
+
   it('shows tool images as thumbnails that open large, and structured content as JSON', async () => {
     const { page } = win().app;
     win().api.push(
