@@ -17,7 +17,10 @@ export function openChatFrom(conversation: Conversation): OpenChat {
   const toolCalls: Record<string, ToolCallView> = {};
   for (const call of conversation.toolCalls) toolCalls[call.id] = call;
   const last = conversation.messages[conversation.messages.length - 1];
-  return { conversationId: conversation.id, messages: conversation.messages, toolCalls, turnId: null, error: last?.error ?? null, lastUsage: null };
+  // Reopening a conversation whose turn is still running (core marks crash leftovers incomplete,
+  // so a streaming message is live): keep Stop available until that turn ends.
+  const running = last?.status === 'streaming' || conversation.toolCalls.some((c) => c.status === 'running' || c.status === 'pending');
+  return { conversationId: conversation.id, messages: conversation.messages, toolCalls, turnId: running ? 'in-progress' : null, error: last?.error ?? null, lastUsage: null };
 }
 
 function indexOfMessage(messages: readonly ChatMessage[], id: string): number {

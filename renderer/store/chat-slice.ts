@@ -131,7 +131,11 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
     },
     async stop() {
       const id = get().activeId;
-      if (id && get().chat?.turnId) await turnCall(() => call('chat:stop', { conversationId: id }));
+      if (!id || !get().chat?.turnId) return;
+      await turnCall(() => call('chat:stop', { conversationId: id }));
+      // A turn only inferred on reopening may already be over: never leave the composer stuck on Stop.
+      const chat = get().chat;
+      if (chat?.turnId === 'in-progress') set({ chat: { ...chat, turnId: null } });
     },
     async regenerate() {
       const id = get().activeId;

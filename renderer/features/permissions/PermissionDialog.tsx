@@ -12,6 +12,7 @@ import { useFocusTrap } from './focus-trap';
 function Request({ request, position, total }: { request: PermissionRequestView; position: number; total: number }) {
   const answer = useLena((s) => s.answerPermission);
   const error = useLena((s) => s.permissionsError);
+  const conversation = useLena((s) => (s.activeId === request.conversationId ? null : (s.conversations.find((c) => c.id === request.conversationId)?.title ?? null)));
   const [confirming, setConfirming] = useState<PermissionDecisionKind | null>(null);
   const [denying, setDenying] = useState(false);
   const [reason, setReason] = useState('');
@@ -66,6 +67,7 @@ function Request({ request, position, total }: { request: PermissionRequestView;
         </header>
         <div className="modal-body">
           <p className="muted small mono">{request.qualifiedName}</p>
+          {conversation && <p className="small">Asked in another conversation: “{conversation}”</p>}
           <div className="row wrap">
             {request.destructive && <span className="badge badge-danger">⚠ may modify or delete data</span>}
             <HintBadges hints={request.hints} trusted={request.hintsTrusted} />

@@ -74,3 +74,12 @@ describe('superseding on regenerate and edit', () => {
     expect(dropFrom(chat, 3)).toBe(chat);
   });
 });
+
+describe('reopening a conversation', () => {
+  it('keeps Stop available while its turn is still streaming', () => {
+    const streaming = { ...msg('a2', 'assistant', 'partial', 3), status: 'streaming' as const };
+    const chat = openChatFrom({ id: 'c1', title: 't', createdAt: 0, updatedAt: 0, model: null, messageCount: 3, messages: [...base().messages, streaming], toolCalls: [] });
+    expect(chat.turnId).not.toBeNull();
+    expect(base().turnId).toBeNull();
+  });
+});
