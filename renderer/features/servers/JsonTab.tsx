@@ -1,11 +1,14 @@
 // The JSON view of a server's entry (or the whole config file): validated as you type against
 // core's rules, errors listed at their line, Save disabled while invalid, Revert to what is saved.
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Spinner } from '../../components/Delayed';
 import type { ServerEntry } from '../../../shared/server-config';
 import { ErrorNote } from '../../components/ErrorNote';
 import { validateEntryText, validateFileText, type EditorIssue } from '../../lib/config-validate';
 import type { UiError } from '../../store/result';
-import { JsonEditor } from './JsonEditor';
+
+// CodeMirror is most of the window's code and only this tab needs it: load it when first opened.
+const JsonEditor = lazy(() => import('./JsonEditor').then((m) => ({ default: m.JsonEditor })));
 
 export interface JsonTabProps {
   /** What is saved now. */
@@ -20,10 +23,11 @@ export function JsonTab({ saved, mode, onSave }: JsonTabProps) {
   const [error, setError] = useState<UiError | null>(null);
   const [done, setDone] = useState(false);
   const validate = useMemo(
-    () => (t: string): EditorIssue[] => {
-      const r = mode.kind === 'entry' ? validateEntryText(t, mode.name) : validateFileText(t);
-      return r.ok ? [] : r.issues;
-    },
+    () =>
+      (t: string): EditorIssue[] => {
+        const r = mode.kind === 'entry' ? validateEntryText(t, mode.name) : validateFileText(t);
+        return r.ok ? [] : r.issues;
+      },
     [mode],
   );
   const issues = validate(text);
@@ -35,21 +39,51 @@ export function JsonTab({ saved, mode, onSave }: JsonTabProps) {
   };
   return (
     <div className="json-tab">
-      <JsonEditor value={text} onChange={(t) => { setText(t); setDone(false); }} validate={validate} label={mode.kind === 'entry' ? `JSON of ${mode.name}` : 'Configuration file'} />
+      <Suspense fallback={<Spinner label="Loading the editor…" />}>
+        <JsonEditor
+          value={text}
+          onChange={(t) => {
+            setText(t);
+            setDone(false);
+          }}
+          validate={validate}
+          label={mode.kind === 'entry' ? `JSON of ${mode.name}` : 'Configuration file'}
+        />
+      </Suspense>
       {issues.length > 0 ? (
         <ul className="issues" role="alert" aria-label="Problems">
           {issues.map((i, n) => (
-            <li key={n} className="error small"><span className="mono">Line {i.line}:</span> {i.message}</li>
+            <li key={n} className="error small">
+              <span className="mono">Line {i.line}:</span> {i.message}
+            </li>
           ))}
         </ul>
       ) : (
         <p className="muted small">Valid. {text === saved ? 'No changes.' : 'Not saved yet.'}</p>
       )}
       {error && <ErrorNote title="Not saved" error={error} />}
-      {done && <p className="ok small" role="status">Saved.</p>}
+      {done && (
+        <p className="ok small" role="status">
+          Saved.
+        </p>
+      )}
       <div className="row">
-        <button className="primary" disabled={issues.length > 0 || text === saved} onClick={() => void save()}>Save</button>
-        <button disabled={text === saved} onClick={() => { setText(saved); setError(null); }}>Revert</button>
+        <button
+          className="primary"
+          disabled={issues.length > 0 || text === saved}
+          onClick={() => void save()}
+        >
+          Save
+        </button>
+        <button
+          disabled={text === saved}
+          onClick={() => {
+            setText(saved);
+            setError(null);
+          }}
+        >
+          Revert
+        </button>
       </div>
     </div>
   );
