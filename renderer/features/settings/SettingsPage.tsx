@@ -1,4 +1,5 @@
 // Settings: API key, model, theme, permission rules, and About.
+import { useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useLena } from '../../store';
@@ -6,6 +7,22 @@ import { AboutSection } from './AboutSection';
 import { ApiKeySection } from './ApiKeySection';
 import { ModelSection } from './ModelSection';
 import { RulesSection } from './RulesSection';
+
+/** Automatic updates, where this build can update itself (null otherwise: nothing to show). */
+function UpdatesSection({ enabled }: { enabled: boolean }) {
+  const updateSettings = useLena((s) => s.updateSettings);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section className="card" aria-labelledby="updates-heading">
+      <h2 id="updates-heading">Updates</h2>
+      <label className="check">
+        <input type="checkbox" checked={enabled} onChange={(e) => void updateSettings({ autoUpdate: e.target.checked }).then((r) => setError(r.ok ? null : r.error.message))} />
+        Download and install updates automatically
+      </label>
+      {error && <p className="error small" role="alert">Not saved: {error}</p>}
+    </section>
+  );
+}
 
 function ThemeSection() {
   const theme = useLena((s) => s.themeChoice ?? s.settings?.theme ?? 'system');
@@ -41,6 +58,7 @@ export function SettingsPage() {
       {state === 'loading' && !settings && <Spinner label="Loading settings…" />}
       {settings && <ApiKeySection settings={settings} />}
       {settings && <ModelSection settings={settings} />}
+      {settings && settings.autoUpdate !== null && <UpdatesSection enabled={settings.autoUpdate} />}
       <ThemeSection />
       <RulesSection />
       <AboutSection />
