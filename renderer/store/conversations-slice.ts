@@ -23,6 +23,8 @@ export interface ConversationsSlice {
   setRenaming(id: string | null): void;
   renameConversation(id: string, title: string): Promise<Outcome<ConversationSummary>>;
   deleteConversation(id: string): Promise<Outcome<void>>;
+  /** Starts a new conversation seeded with a summary of `id` (when it grew past the context). */
+  continueWithSummary(id: string): Promise<Outcome<ConversationSummary>>;
   setSearchOpen(open: boolean): void;
   searchConversations(query: string): Promise<void>;
   subscribeConversations(): () => void;
@@ -91,6 +93,14 @@ export const createConversationsSlice: StateCreator<LenaState, [], [], Conversat
       },
       UNDO_MS,
     );
+    return r;
+  },
+  async continueWithSummary(id) {
+    const r = await attempt(() => call('conversations:continue-with-summary', { id }));
+    if (r.ok) {
+      set((s) => ({ conversations: upsert(s.conversations, r.value) }));
+      get().openConversation(r.value.id);
+    } else get().pushToast({ message: `Could not start a new conversation with a summary: ${r.error.message}`, tone: 'error' });
     return r;
   },
   setSearchOpen: (open) => set(open ? { searchOpen: true } : { searchOpen: false, searchQuery: '', searchHits: [], searchError: null }),

@@ -27,6 +27,8 @@ export interface ServersSlice {
   restartServer(name: string): Promise<Outcome<ServerStatus>>;
   setServerEnabled(name: string, enabled: boolean): Promise<Outcome<ServerStatus>>;
   setServerTrusted(name: string, trusted: boolean): Promise<Outcome<ServerStatus>>;
+  /** Confirms a server whose entry changed since it was trusted or its rules were made. */
+  confirmServer(name: string): Promise<Outcome<ServerStatus>>;
   addServer(name: string, entry: ServerEntry): Promise<Outcome<ServerStatus>>;
   updateServer(name: string, entry: ServerEntry): Promise<Outcome<ServerStatus>>;
   removeServer(name: string): Promise<Outcome<void>>;
@@ -80,6 +82,7 @@ export const createServersSlice: StateCreator<LenaState, [], [], ServersSlice> =
     restartServer: (name) => withStatus(() => call('servers:restart', { name })),
     setServerEnabled: (name, enabled) => withStatus(() => call('servers:set-enabled', { name, enabled })),
     setServerTrusted: (name, trusted) => withStatus(() => call('servers:set-trusted', { name, trusted })),
+    confirmServer: (name) => withStatus(() => call('servers:confirm', { name })),
     addServer: (name, entry) => withStatus(() => call('servers:add', { name, entry })),
     updateServer: (name, entry) => withStatus(() => call('servers:update', { name, entry })),
     async removeServer(name) {

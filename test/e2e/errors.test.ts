@@ -35,6 +35,20 @@ describe.skipIf(!ready)('errors in the window', () => {
     expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
   });
 
+  it('a conversation too long for the model offers a new conversation with a summary', async () => {
+    const { page } = win().app;
+    win().api.push(apiError.promptTooLong());
+    await ask(page, 'A question that no longer fits');
+    await page.getByText('The conversation is too long for the model').waitFor({ timeout: 30_000 });
+    await win().app.screenshot('errors-context');
+    win().api.push(reply(text('Summary: the user asked a question that no longer fits.')));
+    const before = await page.getByRole('listitem').filter({ has: page.locator('.conversation-open') }).count();
+    await page.getByRole('button', { name: 'New conversation with summary' }).click();
+    await expect.poll(() => page.getByRole('listitem').filter({ has: page.locator('.conversation-open') }).count(), { timeout: 30_000 }).toBe(before + 1);
+    await expect.poll(() => page.getByRole('listitem', { name: 'Your message' }).first().textContent(), { timeout: 15_000 }).toContain('Summary: the user asked a question that no longer fits.');
+    await win().app.screenshot('errors-context-continued');
+  });
+
   it('a tool that reports an error is shown as the tool’s error, expanded', async () => {
     const { page } = win().app;
     win().api.push(reply(toolUse('mcp__fs__read_text_file', { path: join(win().files, 'missing.txt') })), reply(text('That file does not exist.')));

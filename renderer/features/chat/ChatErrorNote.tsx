@@ -29,7 +29,8 @@ function useCountdown(seconds: number | undefined): number | null {
 export function ChatErrorNote({ error }: { error: ChatErrorInfo }) {
   const setView = useLena((s) => s.setView);
   const regenerate = useLena((s) => s.regenerate);
-  const newConversation = useLena((s) => s.newConversation);
+  const continueWithSummary = useLena((s) => s.continueWithSummary);
+  const conversationId = useLena((s) => s.activeId);
   const left = useCountdown(error.retryAfterSeconds);
   const action = error.action ?? (error.kind === 'auth' || error.kind === 'no-key' ? 'open-settings' : undefined);
   return (
@@ -50,7 +51,11 @@ export function ChatErrorNote({ error }: { error: ChatErrorInfo }) {
             Retry
           </button>
         )}
-        {action === 'new-conversation-with-summary' && <button onClick={() => void newConversation()}>New conversation with summary</button>}
+        {action === 'new-conversation-with-summary' && conversationId && (
+          <button className="primary" onClick={() => void continueWithSummary(conversationId)}>
+            New conversation with summary
+          </button>
+        )}
       </div>
     </div>
   );

@@ -118,7 +118,7 @@ export function Composer() {
         <button type="button" className="ghost" onClick={() => fileInput.current?.click()} aria-label="Attach files" title="Attach images or text files (or drop or paste them)">+ Attach</button>
         <input ref={fileInput} type="file" multiple hidden onChange={(e) => { void addFiles(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
         <span className="muted small" data-testid="composer-model">
-          {model ?? 'no model'} · {toolCount} tools{budget ? ` · ${formatTokens(budget.totalToolTokens)}` : ''}
+          {model ?? 'no model'} · {toolCount} tools{budget ? ` · ${budget.exact ? '' : '≈'}${formatTokens(budget.totalToolTokens)}` : ''}
         </span>
         <span className="spacer" />
         <span className="muted small hide-narrow">Enter to send · Shift+Enter new line</span>

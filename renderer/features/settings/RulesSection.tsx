@@ -6,7 +6,7 @@ import { useLena } from '../../store';
 export function RulesSection() {
   const rules = useLena((s) => s.rules);
   const error = useLena((s) => s.rulesError);
-  const { loadRules, revokeRule } = useLena.getState();
+  const { loadRules, revokeRule, confirmServer } = useLena.getState();
   const [rowError, setRowError] = useState<string | null>(null);
   useEffect(() => void loadRules(), [loadRules]);
   return (
@@ -26,6 +26,11 @@ export function RulesSection() {
               <span className="mono">{r.rule}</span>
               <span className="muted small">{r.scope}{r.suspended ? ' · suspended: the server changed since' : ''}</span>
               <span className="spacer" />
+              {r.suspended && r.server && (
+                <button className="small-button" title="The server’s entry changed since this rule was made" onClick={() => void confirmServer(r.server as string).then((x) => { setRowError(x.ok ? null : x.error.message); void loadRules(); })}>
+                  Confirm {r.server}
+                </button>
+              )}
               {r.scope === 'user' && <button className="small-button" onClick={() => void revokeRule(r.list, r.rule).then((x) => setRowError(x.ok ? null : x.error.message))}>Revoke</button>}
             </li>
           ))}
