@@ -23,6 +23,8 @@ export interface ConversationsSlice {
   setRenaming(id: string | null): void;
   renameConversation(id: string, title: string): Promise<Outcome<ConversationSummary>>;
   deleteConversation(id: string): Promise<Outcome<void>>;
+  duplicateConversation(id: string): Promise<Outcome<ConversationSummary>>;
+  exportConversation(id: string, format: 'markdown' | 'json'): Promise<Outcome<{ filename: string; content: string }>>;
   /** Starts a new conversation seeded with a summary of `id` (when it grew past the context). */
   continueWithSummary(id: string): Promise<Outcome<ConversationSummary>>;
   setSearchOpen(open: boolean): void;
@@ -93,6 +95,19 @@ export const createConversationsSlice: StateCreator<LenaState, [], [], Conversat
       },
       UNDO_MS,
     );
+    return r;
+  },
+  async duplicateConversation(id) {
+    const r = await attempt(() => call('conversations:duplicate', { id }));
+    if (r.ok) {
+      set((s) => ({ conversations: upsert(s.conversations, r.value) }));
+      get().openConversation(r.value.id);
+    } else get().pushToast({ message: `Could not duplicate the conversation: ${r.error.message}`, tone: 'error' });
+    return r;
+  },
+  async exportConversation(id, format) {
+    const r = await attempt(() => call('conversations:export', { id, format }));
+    if (!r.ok) get().pushToast({ message: `Could not export the conversation: ${r.error.message}`, tone: 'error' });
     return r;
   },
   async continueWithSummary(id) {

@@ -84,6 +84,19 @@ describe.skipIf(!ready)('conversations in the window', () => {
     await win().app.screenshot('conversations-regenerated');
   });
 
+  it('duplicates the conversation and exports it as Markdown', async () => {
+    const { page } = win().app;
+    const before = await page.locator('.conversation-open').count();
+    await page.getByRole('button', { name: 'Conversation ▾' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await expect.poll(() => page.locator('.conversation-open').count(), { timeout: 10_000 }).toBe(before + 1);
+    await page.getByRole('button', { name: 'Conversation ▾' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export as Markdown' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.md$/);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync((await download.path())!, 'utf8')).toContain('A regenerated answer.');
+  });
+
   it('a destructive "Always allow" asks "Are you sure?" in the dialog; the rule can be revoked in Settings', async () => {
     const { page } = win().app;
     win().api.push(reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'a.txt'), content: 'a' })), reply(text('Saved a.txt.')));

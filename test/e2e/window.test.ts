@@ -65,6 +65,17 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     await app.screenshot('window-settings-saved');
   });
 
+  it('opens a project folder from the title bar', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: /No project folder/ }).click();
+    await page.getByLabel('Folder to open').fill(app.home);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: `Project: ${app.home} ▾` }).count(), { timeout: 10_000 }).toBe(1);
+    await page.getByRole('button', { name: `Project: ${app.home} ▾` }).click();
+    await page.getByRole('menuitem', { name: 'Close the project' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /No project folder/ }).count()).toBe(1);
+  });
+
   it('switches to the dark theme from settings', async () => {
     const { page } = app;
     await page.getByRole('radio', { name: 'Dark' }).click();
