@@ -46,6 +46,12 @@ describe.skipIf(!ready)('chat in the window', () => {
     await ask(page, 'Write a secret file');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
+    // Keyboard first: focus starts on "Allow once" and Tab never leaves the dialog.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Allow once/);
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).toBe(true);
+    }
     await dialog.getByRole('button', { name: 'Deny with reason ▾' }).click();
     await dialog.getByLabel('Reason for denying (sent to Claude)').fill('Not in that folder, please');
     await dialog.getByRole('button', { name: /^Deny Esc/ }).click();

@@ -148,6 +148,29 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     expect(await page.getByRole('list', { name: 'Attachments' }).count()).toBe(0);
   });
 
+  it('takes files by drag-and-drop and an image by paste', async () => {
+    const { page } = app;
+    await page.keyboard.press('Control+n');
+    await page.evaluate(() => {
+      const drop = new DataTransfer();
+      drop.items.add(new File(['# Plan\n'], 'plan.md', { type: 'text/markdown' }));
+      const form = document.querySelector('.composer')!;
+      form.dispatchEvent(new DragEvent('dragover', { dataTransfer: drop, bubbles: true, cancelable: true }));
+      form.dispatchEvent(new DragEvent('drop', { dataTransfer: drop, bubbles: true, cancelable: true }));
+      const paste = new DataTransfer();
+      const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+      paste.items.add(new File([png], 'image.png', { type: 'image/png' }));
+      document.querySelector('.composer textarea')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: paste, bubbles: true, cancelable: true }));
+    });
+    const list = page.getByRole('list', { name: 'Attachments' });
+    await expect.poll(() => list.textContent()).toContain('plan.md');
+    await expect.poll(() => list.textContent()).toContain('image.png');
+    expect(await list.locator('img').getAttribute('src')).toMatch(/^data:image\/png;base64,iVBOR/);
+    await app.screenshot('window-attachments');
+    await page.getByRole('button', { name: 'Remove plan.md' }).click();
+    await page.getByRole('button', { name: 'Remove image.png' }).click();
+  });
+
   it('splits a pasted command line into command and arguments in the Add server form', async () => {
     const { page } = app;
     await page.getByRole('button', { name: /Servers/ }).first().click();
