@@ -123,7 +123,8 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Search results' }).textContent()).toContain('Hello there');
     await page.keyboard.press('Escape');
     expect(await page.getByRole('searchbox', { name: 'Search conversations' }).inputValue()).toBe('');
-    await page.keyboard.press('Control+b');
+    // Ctrl+K brought the collapsed sidebar back to search in it.
+    expect(await page.getByRole('navigation', { name: 'Conversations' }).count()).toBe(1);
   });
 
   it('completes /mcp commands with Tab', async () => {
