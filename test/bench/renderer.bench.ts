@@ -49,12 +49,21 @@ interface StreamSample {
   observedLongTasks: number[];
 }
 
-/** Prose of `DELTAS` chunks of `CHUNK` characters (the fixture splits text every `CHUNK`), ending in `marker`. */
+/**
+ * An answer of `DELTAS` chunks of `CHUNK` characters (the fixture splits text every `CHUNK`) shaped
+ * like Claude's: paragraphs, a list and a code block between blank lines; it ends in `marker`.
+ */
 function streamedText(marker: string): string {
-  const words = 'the quick brown fox jumps over a lazy dog while Lena streams the answer and '.split(' ');
+  const sentence = 'The quick brown fox jumps over the lazy dog while Lena streams the answer. ';
+  const blocks = [
+    sentence.repeat(4).trim(),
+    `- ${sentence.trim()}\n- ${sentence.trim()}\n- ${sentence.trim()}`,
+    sentence.repeat(3).trim(),
+    '```ts\nconst answer = await stream(question);\nconsole.log(answer.text);\n```',
+  ];
   let body = '';
-  for (let i = 0; body.length < DELTAS * CHUNK; i++) body += `${words[i % words.length]} `;
-  return `${body.slice(0, DELTAS * CHUNK - marker.length - 1)} ${marker}`;
+  for (let i = 0; body.length < DELTAS * CHUNK; i++) body += `${blocks[i % blocks.length]}\n\n`;
+  return `${body.slice(0, DELTAS * CHUNK - marker.length - 2)}\n\n${marker}`;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
