@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved.').waitFor();
     await page.reload();
-    await page.keyboard.press('Control+,');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await expect.poll(() => page.getByLabel('Max tokens').inputValue(), { timeout: 10_000 }).toBe('4096');
     expect(await page.getByLabel('System prompt').inputValue()).toBe('Answer briefly.');
     await app.screenshot('window-settings-saved');
