@@ -40,6 +40,16 @@ describe.skipIf(!ready)('servers in the window', () => {
     await page.getByRole('tab', { name: 'Tools' }).click();
     await expect.poll(() => page.getByText('create_entities').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await app.screenshot('servers-tools');
+    const toggle = page.getByRole('switch', { name: 'Enable create_entities' });
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(false);
+    const tools = (await app.host.dispatch('servers:tools', { name: 'memory' }, { senderUrl: 'test' })) as { value: { name: string; enabled: boolean }[] };
+    expect(tools.value.find((t) => t.name === 'create_entities')?.enabled).toBe(false);
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true);
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => page.getByText(/✓ Connected in .* to memory-server/).isVisible(), { timeout: 30_000 }).toBe(true);
   });
 
   it('keeps an environment value in the secret store as ${secret:NAME}', async () => {
@@ -70,6 +80,8 @@ describe.skipIf(!ready)('servers in the window', () => {
     await expect.poll(() => log.textContent()).toMatch(/tools\/list/);
     expect(await log.textContent()).not.toMatch(/initialize/);
     await app.screenshot('servers-logs');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save log' }).click()]);
+    expect(download.suggestedFilename()).toBe('memory-log.txt');
     await page.getByLabel('Filter log lines').fill('');
   });
 

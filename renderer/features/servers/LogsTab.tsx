@@ -8,6 +8,16 @@ import { Marked } from '../../components/Marked';
 import { formatClock, formatDuration } from '../../lib/format';
 import { useLena } from '../../store';
 
+/** Saves text as a file through a blob download (nothing leaves the machine). */
+function saveText(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 export function LogsTab({ server }: { server: ServerStatus }) {
   const logs = useLena((s) => s.serverLogs[server.name] ?? null);
   const error = useLena((s) => s.serverLogsError[server.name] ?? null);
@@ -35,6 +45,7 @@ export function LogsTab({ server }: { server: ServerStatus }) {
       <div className="row">
         <input type="search" placeholder="Filter lines" aria-label="Filter log lines" value={filter} onChange={(e) => setFilter(e.target.value)} className="grow" />
         <CopyButton text={text} label="Copy log" />
+        <button className="small-button" onClick={() => saveText(`${server.name}-log.txt`, text)}>Save log</button>
       </div>
       {error && <ErrorNote title="Could not read the protocol log" error={error} />}
       <div className="log-view mono" ref={box} role="log" aria-label={`Log of ${server.name}`}
