@@ -10,11 +10,19 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time; what `dur` would be had no other process taken the core. */
+  tdur?: number;
   args?: { name?: string };
 }
 
-/** Durations (ms) of the main-thread tasks of the busiest renderer while `fn` ran. */
-export async function tracedTasks<T>(cdp: CDPSession, fn: () => Promise<T>): Promise<{ result: T; tasks: number[] }> {
+/** One main-thread task: wall-clock and CPU time (ms). On shared cores the two part ways. */
+export interface TracedTask {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** The main-thread tasks of the busiest renderer while `fn` ran. */
+export async function tracedTasks<T>(cdp: CDPSession, fn: () => Promise<T>): Promise<{ result: T; tasks: TracedTask[] }> {
   const events: TraceEvent[] = [];
   const collect = (data: { value: object[] }) => events.push(...(data.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
@@ -31,7 +39,7 @@ export async function tracedTasks<T>(cdp: CDPSession, fn: () => Promise<T>): Pro
   }
   const threadOf = (e: TraceEvent) => `${e.pid}:${e.tid}`;
   const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(threadOf));
-  const byThread = new Map<string, number[]>();
+  const byThread = new Map<string, TracedTask[]>();
   const endOf = new Map<string, number>();
   const ran = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.dur !== undefined && mainThreads.has(threadOf(e)));
   for (const e of ran.sort((a, b) => a.ts - b.ts)) {
@@ -40,10 +48,10 @@ export async function tracedTasks<T>(cdp: CDPSession, fn: () => Promise<T>): Pro
     if (e.ts < (endOf.get(thread) ?? 0)) continue;
     endOf.set(thread, e.ts + (e.dur ?? 0));
     const list = byThread.get(thread) ?? [];
-    list.push((e.dur ?? 0) / 1000);
+    list.push({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 });
     byThread.set(thread, list);
   }
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const sum = (xs: TracedTask[]) => xs.reduce((a, b) => a + b.wallMs, 0);
   // Other renderers (Chromium's own pages) stay idle; the app's main thread is the busy one.
   const tasks = [...byThread.values()].sort((a, b) => sum(b) - sum(a))[0] ?? [];
   return { result, tasks };

@@ -46,6 +46,9 @@ interface StreamSample {
   floorPerDeltaMs: number;
   longestTaskMs: number;
   tasksOver50: number;
+  /** The same by the main thread's CPU time: what the window cost, whatever else ran on the cores. */
+  longestTaskCpuMs: number;
+  tasksOver50Cpu: number;
   observedLongTasks: number[];
 }
 
@@ -169,8 +172,10 @@ async function main(): Promise<void> {
         mainThread: spent,
         perDeltaMs: spent.task / deltas,
         floorPerDeltaMs,
-        longestTaskMs: Math.max(0, ...tasks),
-        tasksOver50: tasks.filter((d) => d > GOALS.longestTaskMs).length,
+        longestTaskMs: Math.max(0, ...tasks.map((t) => t.wallMs)),
+        tasksOver50: tasks.filter((t) => t.wallMs > GOALS.longestTaskMs).length,
+        longestTaskCpuMs: Math.max(0, ...tasks.map((t) => t.cpuMs)),
+        tasksOver50Cpu: tasks.filter((t) => t.cpuMs > GOALS.longestTaskMs).length,
         observedLongTasks: (await readProbes(page)).longTasks,
       };
     };
@@ -198,6 +203,8 @@ async function main(): Promise<void> {
         deltasPerSecond: med(st.map((x) => x.deltas / x.seconds)),
         longestTaskMs: Math.max(0, ...st.map((x) => x.longestTaskMs)),
         tasksOver50: st.reduce((a, x) => a + x.tasksOver50, 0),
+        longestTaskCpuMs: Math.max(0, ...st.map((x) => x.longestTaskCpuMs)),
+        tasksOver50Cpu: st.reduce((a, x) => a + x.tasksOver50Cpu, 0),
       };
     };
     const small = summary(100);
@@ -210,12 +217,13 @@ async function main(): Promise<void> {
       perDeltaWindowOnly: large.perDeltaWindowMs / small.perDeltaWindowMs,
     };
     const longest = Math.max(small.longestTaskMs, large.longestTaskMs);
+    const longestCpu = Math.max(small.longestTaskCpuMs, large.longestTaskCpuMs);
     const met = { openRatio: ratios.open <= GOALS.openRatio, deltaRatio: ratios.perDelta <= GOALS.deltaRatio, longestTaskMs: longest <= GOALS.longestTaskMs };
-    printTable(small, large, ratios, longest, met);
+    printTable(small, large, ratios, { wall: longest, cpu: longestCpu }, met);
     if (pageErrors.length) process.stdout.write(`Page errors: ${pageErrors.join(' | ')}\n`);
     const environment = { chromium: app.browser.version(), cpus: cpus().length, rate: RATE, deltasPerTurn: DELTAS, chunkChars: CHUNK, openRounds: OPEN_ROUNDS, streamRounds: STREAM_ROUNDS };
     const samples = Object.fromEntries(SIZES.map((n) => [n, { opens: opens.get(`fetch ${n}`), opensThroughBinding: opens.get(`binding ${n}`), streams: streams.get(n) }]));
-    const report = { environment, goals: GOALS, met, ratios, longestTaskMs: longest, sizes: { 100: small, 10000: large }, samples, pageErrors };
+    const report = { environment, goals: GOALS, met, ratios, longestTaskMs: longest, longestTaskCpuMs: longestCpu, sizes: { 100: small, 10000: large }, samples, pageErrors };
     writeFileSync(join(root, 'test-results/bench/renderer.json'), JSON.stringify(report, null, 2));
   } finally {
     await app.close();
@@ -224,9 +232,9 @@ async function main(): Promise<void> {
   }
 }
 
-type Summary = Record<'openMs' | 'openFetchMs' | 'openCoreMs' | 'openWindowMs' | 'openBindingMs' | 'openBindingFetchMs' | 'openBindingWindowMs' | 'perDeltaMs' | 'perDeltaFloorMs' | 'perDeltaWindowMs' | 'perDeltaScriptMs' | 'perDeltaLayoutStyleMs' | 'deltasPerSecond' | 'longestTaskMs' | 'tasksOver50', number>;
+type Summary = Record<'openMs' | 'openFetchMs' | 'openCoreMs' | 'openWindowMs' | 'openBindingMs' | 'openBindingFetchMs' | 'openBindingWindowMs' | 'perDeltaMs' | 'perDeltaFloorMs' | 'perDeltaWindowMs' | 'perDeltaScriptMs' | 'perDeltaLayoutStyleMs' | 'deltasPerSecond' | 'longestTaskMs' | 'tasksOver50' | 'longestTaskCpuMs' | 'tasksOver50Cpu', number>;
 
-function printTable(small: Summary, large: Summary, ratios: Record<string, number>, longest: number, met: Record<string, boolean>): void {
+function printTable(small: Summary, large: Summary, ratios: Record<string, number>, longest: { wall: number; cpu: number }, met: Record<string, boolean>): void {
   const f = (x: number, d = 1) => x.toFixed(d);
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const open = (s: Summary) => `answer ${f(s.openFetchMs)} (core ${f(s.openCoreMs)}) + window ${f(s.openWindowMs)}; via the binding ${f(s.openBindingMs)} (answer ${f(s.openBindingFetchMs)})`;
@@ -238,7 +246,8 @@ function printTable(small: Summary, large: Summary, ratios: Record<string, numbe
     ['main thread per delta, 100 (ms)', f(small.perDeltaMs, 3), delta(small)],
     ['main thread per delta, 10,000 (ms)', f(large.perDeltaMs, 3), delta(large)],
     ['  ratio 10,000 / 100', `${f(ratios.perDelta, 2)}×`, `goal ≤ ${GOALS.deltaRatio}× ${mark(met.deltaRatio)}; window alone ${f(ratios.perDeltaWindowOnly, 2)}×`],
-    ['longest main-thread task while streaming (ms)', f(longest), `goal: none over ${GOALS.longestTaskMs} ms ${mark(met.longestTaskMs)} (100: ${small.tasksOver50} over, 10,000: ${large.tasksOver50} over)`],
+    ['longest main-thread task while streaming (ms)', f(longest.wall), `goal: none over ${GOALS.longestTaskMs} ms ${mark(met.longestTaskMs)} (100: ${small.tasksOver50} over, 10,000: ${large.tasksOver50} over)`],
+    ['  the same in main-thread CPU time (ms)', f(longest.cpu), `(100: ${small.tasksOver50Cpu} over, 10,000: ${large.tasksOver50Cpu} over; wall ≫ CPU means other processes held the cores)`],
   ];
   process.stdout.write(`Chromium: ${OPEN_ROUNDS} interleaved opens and ${STREAM_ROUNDS} streamed turns of ${DELTAS} deltas per size (medians)\n`);
   for (const [label, value, note] of rows) process.stdout.write(`${label.padEnd(46)} ${value.padStart(9)}  ${note}\n`);
