@@ -37,7 +37,7 @@ export async function openChatWindow(): Promise<ChatWindow> {
   );
   const api = await startMessagesApiServer();
   const app = await openWindow({ home });
-  await configure(app.page, api.url);
+  await configureChat(app.page, api.url);
   return {
     app,
     api,
@@ -49,7 +49,8 @@ export async function openChatWindow(): Promise<ChatWindow> {
   };
 }
 
-async function configure(page: Page, baseUrl: string): Promise<void> {
+/** Types the test API key into the first-run card and the scripted API's address into Settings. */
+export async function configureChat(page: Page, baseUrl: string): Promise<void> {
   const key = page.getByLabel('Anthropic API key');
   await key.waitFor();
   await key.fill(TEST_KEY);
