@@ -23,6 +23,7 @@ export const INVOKE_CHANNELS = [
   'servers:approve',
   'conversations:list',
   'conversations:get',
+  'conversations:messages',
   'conversations:create',
   'conversations:rename',
   'conversations:delete',

@@ -71,6 +71,15 @@ export interface ConversationSummary {
 export interface Conversation extends ConversationSummary {
   messages: ChatMessage[];
   toolCalls: ToolCallView[];
+  /** True when older messages exist before `messages[0]` (load them with conversations:messages). */
+  hasOlder?: boolean;
+}
+
+/** A page of older messages of a conversation (conversations:messages). */
+export interface MessagePage {
+  messages: ChatMessage[];
+  toolCalls: ToolCallView[];
+  hasOlder: boolean;
 }
 
 export interface SearchHit {

@@ -3,7 +3,7 @@
 // preload and the end-to-end harness expose it through the same builder (shared/bridge.ts).
 import { z } from 'zod';
 import type { AppInfo, LogEntry } from './app-types';
-import type { ChatEvent, Conversation, ConversationSummary, SearchHit, TokenBudget } from './chat-types';
+import type { ChatEvent, Conversation, ConversationSummary, MessagePage, SearchHit, TokenBudget } from './chat-types';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannelName, type InvokeChannelName } from './channel-names';
 import * as s from './contract-schemas';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
@@ -45,7 +45,11 @@ export const invokeChannels = {
 
   // Conversations and the agent loop
   'conversations:list': channel<ConversationSummary[]>()(s.noArgs),
-  'conversations:get': channel<Conversation>()(z.object({ id: s.id }).strict()),
+  /** With `limit`, only the newest messages (hasOlder says whether there are more). */
+  'conversations:get': channel<Conversation>()(z.object({ id: s.id, limit: z.number().int().min(1).max(100_000).optional() }).strict()),
+  'conversations:messages': channel<MessagePage>()(
+    z.object({ id: s.id, beforeSeq: z.number().int(), limit: z.number().int().min(1).max(10_000) }).strict(),
+  ),
   'conversations:create': channel<ConversationSummary>()(z.object({ title: z.string().max(500).optional() }).strict().optional()),
   'conversations:rename': channel<ConversationSummary>()(z.object({ id: s.id, title: z.string().min(1).max(500) }).strict()),
   'conversations:delete': channel<void>()(z.object({ id: s.id }).strict()),

@@ -31,6 +31,7 @@ import {
   type MessageRow,
 } from './rows';
 import { searchMessages } from './search';
+import { messagePage, type MessagePage } from './paging';
 import { endSession, forgetDeadSessions, startSession } from './sessions';
 import {
   cancelInterruptedToolCalls,
@@ -118,6 +119,12 @@ export class ConversationStore {
       messages: rows.map(toMessage),
       toolCalls: listToolCalls(this.db, id, options.includeSuperseded ?? false),
     };
+  }
+
+  /** The newest `limit` messages (or those before `beforeSeq`), for opening a long conversation. */
+  page(id: string, limit: number, beforeSeq?: number): MessagePage {
+    this.summary(id);
+    return messagePage(this.db, id, limit, beforeSeq);
   }
 
   rename(id: string, title: string): ConversationRecord {

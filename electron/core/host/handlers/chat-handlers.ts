@@ -9,7 +9,12 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
   const engine = async () => (await get()).runtime.engine;
   return {
     'conversations:list': async () => (await store()).list(),
-    'conversations:get': async ({ id }) => (await store()).get(id),
+    'conversations:get': async ({ id, limit }) => {
+      const st = await store();
+      if (limit === undefined) return st.get(id);
+      return { ...st.summary(id), ...st.page(id, limit) };
+    },
+    'conversations:messages': async ({ id, beforeSeq, limit }) => (await store()).page(id, limit, beforeSeq),
     'conversations:create': async (args) => {
       const s = await get();
       return s.runtime.conversations.store.create({ title: args?.title, model: s.runtime.chatSettings().model, project: s.project.folder });
