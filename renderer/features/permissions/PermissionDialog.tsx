@@ -24,7 +24,7 @@ function Request({ request, position, total }: { request: PermissionRequestView;
   const offered = (d: PermissionDecisionKind) => request.offered.includes(d);
   const decide = (d: PermissionDecisionKind, confirmed = false) => {
     if (!offered(d)) return;
-    if (needsConfirmation(d, request.destructive) && !confirmed) return setConfirming(d);
+    if (needsConfirmation(d, request) && !confirmed) return setConfirming(d);
     void answer(request.id, d, { ...(d === 'deny' && reason.trim() ? { reason: reason.trim() } : {}), ...(confirmed ? { confirmed: true } : {}) });
   };
 
@@ -56,6 +56,7 @@ function Request({ request, position, total }: { request: PermissionRequestView;
     ) : null;
 
   const titleId = `perm-title-${request.id}`;
+  const findings = [...request.descriptionFindings, ...request.argumentFindings];
   return (
     <div className="modal-backdrop">
       <div className="modal permission-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={`${titleId}-desc`} ref={ref} onKeyDown={onKeyDown}>
@@ -79,9 +80,9 @@ function Request({ request, position, total }: { request: PermissionRequestView;
             </div>
           )}
           <p id={`${titleId}-desc`} className="description"><Marked text={request.description || 'The server gave no description.'} /></p>
-          {request.descriptionFindings.length + request.argumentFindings.length > 0 && (
+          {findings.length > 0 && (
             <p className="warning small" role="note">
-              ⚠ Hidden characters were found and are shown as ⟦…⟧ markers ({[...request.descriptionFindings, ...request.argumentFindings].map((f) => f.label).join(', ')}).
+              ⚠ {findings.some((f) => f.category !== 'phrase') ? 'Hidden characters were found and are shown as ⟦…⟧ markers' : 'Text that tries to instruct Claude was found'}: {findings.map((f) => f.label).join(', ')}.
             </p>
           )}
           <CodeBlock code={request.argumentsText} language="json" label="arguments" />
@@ -90,7 +91,10 @@ function Request({ request, position, total }: { request: PermissionRequestView;
         </div>
         {confirming ? (
           <div className="confirm-row" role="alert">
-            <span>This tool may destroy data. Are you sure you want to <strong>{DECISIONS[confirming].label.toLowerCase()}</strong> without asking again?</span>
+            <span>
+              {request.destructive ? 'This tool may destroy data.' : 'This server is not trusted, so its tools may change or delete data whatever they claim.'} Are you sure you want to{' '}
+              <strong>{DECISIONS[confirming].label.toLowerCase()}</strong> without asking again?
+            </span>
             <button className="danger" autoFocus onClick={() => decide(confirming, true)}>Yes, {DECISIONS[confirming].label.toLowerCase()}</button>
             <button onClick={() => setConfirming(null)}>No, go back</button>
           </div>

@@ -10,6 +10,9 @@ export const DECISIONS: Record<PermissionDecisionKind, { label: string; key: str
   'always-deny-tool': { label: 'Always deny this tool', key: 'd', keyLabel: 'D' },
 };
 
-/** "Always allow" choices that need the in-dialog "Are you sure?" for a destructive tool. */
-export const needsConfirmation = (decision: PermissionDecisionKind, destructive: boolean): boolean =>
-  destructive && (decision === 'always-allow-tool' || decision === 'always-allow-server');
+/**
+ * "Always allow" choices that need the in-dialog "Are you sure?": for a destructive tool, and for
+ * any tool of an untrusted server, whose "read-only" hint core does not rely on either.
+ */
+export const needsConfirmation = (decision: PermissionDecisionKind, request: { destructive: boolean; hintsTrusted: boolean }): boolean =>
+  (request.destructive || !request.hintsTrusted) && (decision === 'always-allow-tool' || decision === 'always-allow-server');
