@@ -184,6 +184,10 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
       document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
     });
     expect(await command.inputValue()).toBe('npx');
+    await page.getByLabel('Name').fill('my files');
+    expect(await page.getByText(/The name "my files" is not allowed/).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add server', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Name').fill('');
     expect(await page.getByLabel('Argument 2', { exact: true }).inputValue()).toBe('@modelcontextprotocol/server-filesystem');
     expect(await page.getByLabel('Argument 3', { exact: true }).inputValue()).toBe('/home/me/My Documents');
     await app.screenshot('window-add-server');

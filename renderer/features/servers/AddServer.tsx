@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { TestConnectionResult } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
+import { serverNameProblem } from '../../../electron/core/mcp/config/schema';
 import { entryFromForm, formFromEntry } from '../../lib/entry-form';
 import { parseMcpServersSnippet, type SnippetImport } from '../../lib/mcp-snippet';
 import { useLena } from '../../store';
@@ -20,6 +21,8 @@ export function AddServer() {
   const [test, setTest] = useState<TestConnectionResult | null>(null);
   const [imported, setImported] = useState<string | null>(null);
   const entry = entryFromForm(form);
+  // The same rule core applies: the name becomes part of tool names.
+  const nameProblem = name.trim() === '' ? undefined : serverNameProblem(name.trim());
 
   const add = async () => {
     if (name.trim() === '') return setError({ code: 'invalid-arguments', message: 'Give the server a name: letters, digits, "_" and "-".' });
@@ -63,14 +66,18 @@ export function AddServer() {
       <label className="field">
         <span>Name</span>
         <input className="mono" value={name} onChange={(e) => setName(e.target.value)} placeholder="memory" aria-describedby="name-hint" />
-        <span id="name-hint" className="muted small">Becomes part of tool names (mcp__{name || 'NAME'}__tool).</span>
+        {nameProblem ? (
+          <span id="name-hint" className="error small" role="alert">{nameProblem[0].toUpperCase() + nameProblem.slice(1)}.</span>
+        ) : (
+          <span id="name-hint" className="muted small">Becomes part of tool names (mcp__{name || 'NAME'}__tool).</span>
+        )}
       </label>
       <ServerForm form={form} onChange={setForm} server={name} />
       {imported && <pre className="notice small" role="status">{imported}</pre>}
       {error && <ErrorNote title="The server was not added" error={error} />}
       {test && <TestResult result={test} />}
       <div className="row">
-        <button className="primary" onClick={() => void add()}>Add server</button>
+        <button className="primary" disabled={nameProblem !== undefined} onClick={() => void add()}>Add server</button>
         <button onClick={() => void runTest()}>Test connection</button>
       </div>
       <Suggestions />
