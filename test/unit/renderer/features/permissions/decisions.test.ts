@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsConfirmation } from '../../../../renderer/features/permissions/decisions';
+import { needsConfirmation } from '../../../../../renderer/features/permissions/decisions';
 
 describe('which permission decisions ask "Are you sure?"', () => {
   it('asks before always-allowing a destructive tool or any tool of an untrusted server', () => {
