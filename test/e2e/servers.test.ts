@@ -134,5 +134,13 @@ describe.skipIf(!ready)('servers in the window', () => {
     await expect.poll(() => page.locator('.mcp-status li').count()).toBeGreaterThan(0);
     expect(await page.locator('.mcp-status').first().textContent()).toContain('memory');
     await app.screenshot('servers-mcp-commands');
+    await box.fill(`/mcp add scratch "${process.execPath}" "${referenceServer('memory')}"`);
+    await box.press('Enter');
+    await expect.poll(() => page.getByText(/^Added scratch to your servers/).count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: / of 2 servers$/ }).count(), { timeout: 30_000 }).toBe(1);
+    await box.fill('/mcp remove scratch');
+    await box.press('Enter');
+    await expect.poll(() => page.getByText('Removed scratch.').count(), { timeout: 30_000 }).toBe(1);
+    expect(readFileSync(`${app.home}/mcp.json`, 'utf8')).not.toContain('scratch');
   });
 });
