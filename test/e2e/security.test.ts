@@ -18,7 +18,7 @@ const HOSTILE = [
   '',
   '[click me](javascript:window.__pwned=3) [passwords](file:///etc/passwd) [share](smb://host/x) [docs](https://example.com/docs)',
   '',
-  'Hidden\u200bzero width, \u202Ereversed\u202C and a tag\u{E0041}.',
+  'Hidden\u200bzero width, \u202Ereversed\u202C and a tag\u{E0041}, even in `co\u200Dde`.',
 ].join('\n');
 
 type Probe = { pwned: unknown; imgX: number; remoteImgs: number; hrefs: string[]; marks: string[] };
@@ -46,7 +46,7 @@ describe.skipIf(!ready)('hostile content in the window', () => {
     expect(seen.imgX).toBe(0);
     expect(seen.remoteImgs).toBe(0);
     expect(seen.hrefs).toEqual(['https://example.com/docs']);
-    expect(seen.marks).toEqual(expect.arrayContaining(['⟦U+200B⟧', '⟦U+202E⟧', '⟦U+202C⟧', '⟦U+E0041⟧']));
+    expect(seen.marks).toEqual(expect.arrayContaining(['⟦U+200B⟧', '⟦U+202E⟧', '⟦U+202C⟧', '⟦U+E0041⟧', '⟦U+200D⟧']));
     const link = page.getByRole('link', { name: 'docs' });
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noreferrer');

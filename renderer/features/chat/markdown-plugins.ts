@@ -21,11 +21,11 @@ export function remarkHtmlAsText() {
   };
 }
 
-/** rehype plugin: flags hidden characters in text nodes (not inside code, which CodeBlock flags). */
+/** rehype plugin: flags hidden characters in text nodes, inline code included (code blocks flag their own). */
 export function rehypeFlagInvisible() {
   return (tree: TreeNode) => {
     const walk = (node: TreeNode) => {
-      if (!node.children || node.tagName === 'code') return;
+      if (!node.children || node.tagName === 'pre') return;
       const out: TreeNode[] = [];
       for (const child of node.children) {
         if (child.type === 'text' && child.value && hasInvisible(child.value)) {
