@@ -28,6 +28,8 @@ export function Composer() {
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const completions = completeSlashCommand(draft, serverNames ? serverNames.split('\n') : []);
+  const [picked, setPicked] = useState(0);
+  const choice = completions[Math.min(picked, completions.length - 1)] ?? null;
 
   const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
@@ -51,9 +53,13 @@ export function Composer() {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Tab' && completions.length > 0) {
+    if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && completions.length > 0) {
       e.preventDefault();
-      setDraft(completions[0] + (/(reload|remove|add)$/.test(completions[0]) ? ' ' : ''));
+      setPicked((p) => (p + (e.key === 'ArrowDown' ? 1 : completions.length - 1)) % completions.length);
+    } else if (e.key === 'Tab' && choice) {
+      e.preventDefault();
+      setPicked(0);
+      setDraft(choice + (/(reload|remove|add)$/.test(choice) ? ' ' : ''));
     } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
@@ -105,8 +111,8 @@ export function Composer() {
       )}
       {completions.length > 0 && (
         <ul className="completions" role="listbox" aria-label="Command completions">
-          {completions.map((c, i) => (
-            <li key={c} role="option" aria-selected={i === 0}>
+          {completions.map((c) => (
+            <li key={c} role="option" aria-selected={c === choice}>
               <button type="button" className="ghost" onClick={() => setDraft(c + ' ')}>{c}</button>
             </li>
           ))}

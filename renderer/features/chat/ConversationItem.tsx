@@ -34,6 +34,12 @@ export const ConversationItem = memo(function ConversationItem({ conversation }:
         onKeyDown={(e) => {
           if (e.key === 'F2') { e.preventDefault(); setTitle(conversation.title); setRenaming(conversation.id); }
           if (e.key === 'Delete') { e.preventDefault(); void deleteConversation(conversation.id); }
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            // Arrow keys move between conversations, across the date groups.
+            e.preventDefault();
+            const all = Array.from(document.querySelectorAll<HTMLButtonElement>('.conversation-list .conversation-open'));
+            all[all.indexOf(e.currentTarget) + (e.key === 'ArrowDown' ? 1 : -1)]?.focus();
+          }
         }}>
         {conversation.title || 'Untitled'}
       </button>
