@@ -10,6 +10,8 @@ import { useLena } from '../../store';
 
 const PIN = { unpinned: 'not pinned yet', pinned: 'pinned', changed: 'definition changed since approval' } as const;
 const NONE: never[] = [];
+/** Rows drawn at first: a server can list thousands of tools; search narrows them. */
+const PAGE = 200;
 
 export function ToolsTab({ server }: { server: ServerStatus }) {
   const tools = useLena((s) => s.tools[server.name] ?? NONE);
@@ -17,6 +19,7 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
   const { loadTools, setToolEnabled, acceptDefinition } = useLena.getState();
   const [query, setQuery] = useState('');
   const [rowError, setRowError] = useState<string | null>(null);
+  const [limit, setLimit] = useState(PAGE);
   useEffect(() => void loadTools(server.name), [server.name, server.toolCount, loadTools]);
   const q = query.toLowerCase();
   const shown = tools.filter((t) => t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q) || (t.title ?? '').toLowerCase().includes(q));
@@ -29,7 +32,7 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
         <p className="muted">{server.status === 'connected' ? 'This server offers no tools.' : 'Tools appear once the server is connected.'}</p>
       ) : (
         <ul role="list" className="tool-list">
-          {shown.map((t) => (
+          {shown.slice(0, limit).map((t) => (
             <li key={t.name} className="tool-row">
               <div className="row">
                 <label className="switch">
@@ -52,6 +55,12 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
             </li>
           ))}
         </ul>
+      )}
+      {shown.length > limit && (
+        <div className="row">
+          <span className="muted small">Showing {limit} of {shown.length} tools{query ? ' that match' : ''}; search to narrow them.</span>
+          <button className="small-button" onClick={() => setLimit(limit + PAGE * 5)}>Show {Math.min(PAGE * 5, shown.length - limit)} more</button>
+        </div>
       )}
     </div>
   );
