@@ -31,7 +31,10 @@ function focusSearch() {
   const s = useLena.getState();
   if (!s.sidebarOpen) s.toggleSidebar();
   s.setSearchOpen(true);
-  requestAnimationFrame(() => document.getElementById('conversation-search')?.focus());
+  // Focus at once when the field is there, so keys typed right after Ctrl+K land in it.
+  const field = document.getElementById('conversation-search');
+  if (field) field.focus();
+  else requestAnimationFrame(() => document.getElementById('conversation-search')?.focus());
 }
 
 export function App() {

@@ -12,6 +12,8 @@ export interface ConversationsSlice {
   conversationsState: LoadState;
   conversationsError: UiError | null;
   activeId: string | null;
+  /** A message to bring into view once its conversation is open (a search hit). */
+  focusMessageId: string | null;
   renamingId: string | null;
   searchOpen: boolean;
   searchQuery: string;
@@ -19,7 +21,8 @@ export interface ConversationsSlice {
   searchError: UiError | null;
   loadConversations(): Promise<void>;
   newConversation(): Promise<Outcome<ConversationSummary>>;
-  openConversation(id: string | null): void;
+  openConversation(id: string | null, messageId?: string): void;
+  clearFocusMessage(): void;
   setRenaming(id: string | null): void;
   renameConversation(id: string, title: string): Promise<Outcome<ConversationSummary>>;
   deleteConversation(id: string): Promise<Outcome<void>>;
@@ -39,6 +42,7 @@ export const createConversationsSlice: StateCreator<LenaState, [], [], Conversat
   conversationsState: 'idle',
   conversationsError: null,
   activeId: null,
+  focusMessageId: null,
   renamingId: null,
   searchOpen: false,
   searchQuery: '',
@@ -63,10 +67,11 @@ export const createConversationsSlice: StateCreator<LenaState, [], [], Conversat
     }
     return r;
   },
-  openConversation(id) {
-    set({ activeId: id, view: 'chat', renamingId: null });
+  openConversation(id, messageId) {
+    set({ activeId: id, view: 'chat', renamingId: null, focusMessageId: messageId ?? null });
     void get().loadChat(id);
   },
+  clearFocusMessage: () => set({ focusMessageId: null }),
   setRenaming: (id) => set({ renamingId: id }),
   async renameConversation(id, title) {
     const r = await attempt(() => call('conversations:rename', { id, title }));

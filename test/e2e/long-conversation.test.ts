@@ -46,4 +46,15 @@ describe.skipIf(!ready)('a 10,000-message conversation', () => {
     await app.screenshot('long-conversation-top');
     expect(app.pageErrors).toEqual([]);
   });
+
+  it('a search hit opens the conversation at the message that matched', async () => {
+    const { page } = app;
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('5001');
+    const hits = page.getByRole('list', { name: 'Search results' });
+    await expect.poll(() => hits.textContent(), { timeout: 15_000 }).toContain('Ten thousand messages');
+    await hits.getByRole('button').first().click();
+    await expect.poll(() => page.getByRole('list', { name: 'Messages' }).getByText('Message 5001 of the conversation', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await app.screenshot('long-conversation-search-hit');
+  });
 });

@@ -33,6 +33,8 @@ export function MessageList() {
 
   // Opening a conversation starts at its end.
   useLayoutEffect(() => {
+    // A search hit scrolls to its own message instead (below).
+    if (useLena.getState().focusMessageId) return;
     stickToBottom.current = true;
     if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
   }, [conversationId]);
@@ -41,6 +43,17 @@ export function MessageList() {
     const el = scrollRef.current;
     if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
   }, [count, lastMessage, cards.length, turnError]);
+
+  // A search hit opens its conversation at the message that matched.
+  const focusId = useLena((s) => (s.chatState === 'ready' ? s.focusMessageId : null));
+  useEffect(() => {
+    if (!focusId || count === 0) return;
+    const index = useLena.getState().chat?.messages.findIndex((m) => m.id === focusId) ?? -1;
+    if (index < 0) return;
+    stickToBottom.current = false;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    useLena.getState().clearFocusMessage();
+  }, [focusId, count, virtualizer]);
 
   const onScroll = () => {
     const el = scrollRef.current;

@@ -28,7 +28,7 @@ function SearchResults() {
     <ul className="conversation-list-inner" role="list" aria-label="Search results">
       {hits.map((h) => (
         <li key={h.messageId} role="listitem" className="conversation">
-          <button className="conversation-open ghost search-hit" onClick={() => open(h.conversationId)}>
+          <button className="conversation-open ghost search-hit" onClick={() => open(h.conversationId, h.messageId)}>
             <strong>{h.conversationTitle}</strong>
             <span className="muted small"><Highlighted snippet={h.snippet} /></span>
           </button>
