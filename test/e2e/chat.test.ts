@@ -114,6 +114,19 @@ describe.skipIf(!ready)('chat in the window', () => {
     await win().app.screenshot('chat-cancelled');
   });
 
+  it('the card’s Cancel cancels one tool call and the turn goes on', async () => {
+    const { page } = win().app;
+    win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })), reply(text('Fine, I cancelled that one.')));
+    await ask(page, 'Run it and let me cancel');
+    await page.getByRole('dialog').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    const card = page.getByTestId('tool-card').last();
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('cancelled');
+    await page.getByText('Fine, I cancelled that one.').waitFor({ timeout: 30_000 });
+  });
+
   it('Esc stops a running turn from the keyboard', async () => {
     const { page } = win().app;
     win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })));
