@@ -1,7 +1,7 @@
 // Applies a turn's streamed events to the open conversation. Pure, so it is tested under Node and
 // cheap on a long conversation: a text delta touches only the streaming message (found from the
 // end) and never re-creates the other messages.
-import type { ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, ToolCallView, Usage } from '../../shared/chat-types';
+import type { ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, MessagePage, ToolCallView, Usage } from '../../shared/chat-types';
 
 export interface OpenChat {
   conversationId: string;
@@ -11,6 +11,8 @@ export interface OpenChat {
   turnId: string | null;
   error: ChatErrorInfo | null;
   lastUsage: Usage | null;
+  /** Older messages exist before `messages[0]`: long conversations open with their newest page. */
+  hasOlder: boolean;
 }
 
 export function openChatFrom(conversation: Conversation): OpenChat {
@@ -20,7 +22,24 @@ export function openChatFrom(conversation: Conversation): OpenChat {
   // Reopening a conversation whose turn is still running (core marks crash leftovers incomplete,
   // so a streaming message is live): keep Stop available until that turn ends.
   const running = last?.status === 'streaming' || conversation.toolCalls.some((c) => c.status === 'running' || c.status === 'pending');
-  return { conversationId: conversation.id, messages: conversation.messages, toolCalls, turnId: running ? 'in-progress' : null, error: last?.error ?? null, lastUsage: null };
+  return {
+    conversationId: conversation.id,
+    messages: conversation.messages,
+    toolCalls,
+    turnId: running ? 'in-progress' : null,
+    error: last?.error ?? null,
+    lastUsage: null,
+    hasOlder: conversation.hasOlder ?? false,
+  };
+}
+
+/** Puts a page of older messages in front (skipping any already there, should pages overlap). */
+export function prependPage(chat: OpenChat, page: MessagePage): OpenChat {
+  const known = new Set(chat.messages.map((m) => m.id));
+  const older = page.messages.filter((m) => !known.has(m.id));
+  const toolCalls = { ...chat.toolCalls };
+  for (const call of page.toolCalls) toolCalls[call.id] ??= call;
+  return { ...chat, messages: [...older, ...chat.messages], toolCalls, hasOlder: page.hasOlder };
 }
 
 function indexOfMessage(messages: readonly ChatMessage[], id: string): number {

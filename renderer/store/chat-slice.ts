@@ -3,7 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { Attachment, ChatEvent, TokenBudget } from '../../shared/chat-types';
 import { call, subscribe } from '../host';
-import { applyChatEvent, dropFrom, openChatFrom, regenerateFrom, type OpenChat } from '../lib/chat-reducer';
+import { applyChatEvent, dropFrom, openChatFrom, prependPage, regenerateFrom, type OpenChat } from '../lib/chat-reducer';
 import type { LenaState } from './index';
 import { attempt, toUiError, type LoadState, type Outcome, type UiError } from './result';
 
@@ -14,6 +14,9 @@ export type SystemCard =
 
 /** A system card before it gets its id and time. */
 export type SystemCardInput = { kind: 'mcp-status' } | { kind: 'notice'; text: string; tone: 'info' | 'error'; detail?: string };
+
+/** Messages fetched at a time: a long conversation opens with its newest page, older ones on scroll. */
+export const PAGE_SIZE = 200;
 
 /** Drafts and cards of the blank, not-yet-created conversation live under this key. */
 export const NO_CONVERSATION = '';
@@ -30,6 +33,8 @@ export interface ChatSlice {
   budget: TokenBudget | null;
   budgetError: UiError | null;
   loadChat(id: string | null): Promise<void>;
+  /** Fetches the page before the first loaded message; resolves to how many messages were added. */
+  loadOlder(): Promise<number>;
   setDraft(text: string): void;
   addAttachments(list: Attachment[]): void;
   removeAttachment(index: number): void;
@@ -47,6 +52,7 @@ export interface ChatSlice {
 let cardSeq = 0;
 let pending: ChatEvent[] = [];
 let flushScheduled = false;
+let loadingOlder = false;
 
 export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set, get) => {
   const key = () => get().activeId ?? NO_CONVERSATION;
@@ -95,12 +101,30 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
       }
       set({ chatState: 'loading', chatError: null });
       try {
-        const conversation = await call('conversations:get', { id });
+        const conversation = await call('conversations:get', { id, limit: PAGE_SIZE });
         // A User Timing mark, so benchmarks can tell the window's own time from the core call's.
         performance.mark('lena:conversation-fetched');
         if (get().activeId === id) set({ chat: openChatFrom(conversation), chatState: 'ready' });
       } catch (err) {
         if (get().activeId === id) set({ chat: null, chatState: 'error', chatError: toUiError(err) });
+      }
+    },
+    async loadOlder() {
+      const chat = get().chat;
+      if (!chat || !chat.hasOlder || loadingOlder || chat.messages.length === 0) return 0;
+      loadingOlder = true;
+      try {
+        const page = await call('conversations:messages', { id: chat.conversationId, beforeSeq: chat.messages[0].seq, limit: PAGE_SIZE });
+        const now = get().chat;
+        if (!now || now.conversationId !== chat.conversationId) return 0;
+        const next = prependPage(now, page);
+        set({ chat: next });
+        return next.messages.length - now.messages.length;
+      } catch (err) {
+        set({ chatError: toUiError(err) });
+        return 0;
+      } finally {
+        loadingOlder = false;
       }
     },
     setDraft: (text) => set((s) => ({ drafts: { ...s.drafts, [key()]: text } })),

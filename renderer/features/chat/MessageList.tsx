@@ -55,9 +55,25 @@ export function MessageList() {
     useLena.getState().clearFocusMessage();
   }, [focusId, count, virtualizer]);
 
+  // Near the top of a long conversation, the page before it is fetched and put in front; the view
+  // stays on the message the user was reading.
+  const loadOlder = useCallback(async () => {
+    const added = await useLena.getState().loadOlder();
+    if (added > 0) virtualizer.scrollToIndex(added, { align: 'start' });
+  }, [virtualizer]);
+
+  // A search hit older than the loaded pages: fetch pages until it is there (the effect above scrolls).
+  useEffect(() => {
+    if (!focusId || count === 0) return;
+    const chat = useLena.getState().chat;
+    if (chat?.hasOlder && !chat.messages.some((m) => m.id === focusId)) void useLena.getState().loadOlder();
+  }, [focusId, count]);
+
   const onScroll = () => {
     const el = scrollRef.current;
-    if (el) stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (!el) return;
+    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (el.scrollTop < 400 && useLena.getState().chat?.hasOlder) void loadOlder();
   };
 
   const items = virtualizer.getVirtualItems();
