@@ -3,7 +3,7 @@
 import { entryHash } from '../core/mcp/config/identity';
 import { importClaudeDesktop } from '../core/mcp/config/claude-desktop';
 import { addServer, removeServer } from '../core/mcp/config/write';
-import { validateServerEntry } from '../core/mcp/config/schema';
+import { validateServerEntry } from '../../shared/config/server-entry-schema';
 import type { McpManager } from '../core/mcp/manager/manager';
 import { ToolRegistry } from '../core/mcp/registry/registry';
 import { ConfigLoader } from '../core/mcp/config/loader';

@@ -2,8 +2,8 @@
 // reads the file (its JSON scanner and entry schema are pure modules shared here), so the editor
 // and the loader never disagree about what is valid.
 import type { ServerEntry } from '../../shared/server-config';
-import { parseJsonWithPosition } from '../../electron/core/mcp/config/json-position';
-import { validateServerEntry } from '../../electron/core/mcp/config/schema';
+import { parseJsonWithPosition } from '../../shared/config/json-position';
+import { validateServerEntry } from '../../shared/config/server-entry-schema';
 
 export interface EditorIssue {
   /** 1-based line the problem is shown at. */

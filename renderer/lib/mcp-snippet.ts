@@ -1,7 +1,7 @@
 // Recognises a pasted Claude Desktop / Cursor style `{"mcpServers": {...}}` snippet (or a bare
 // `"name": {...}` fragment of one) so the form can import its servers in one paste.
 import type { ServerEntry } from '../../shared/server-config';
-import { validateServerEntry } from '../../electron/core/mcp/config/schema';
+import { validateServerEntry } from '../../shared/config/server-entry-schema';
 
 export interface SnippetImport {
   servers: { name: string; entry: ServerEntry }[];

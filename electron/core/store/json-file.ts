@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { findJsonErrorOffset, positionAt } from './json-position';
+import { findJsonErrorOffset, positionAt } from '../../../shared/config/json-offset';
 
 /** A file that exists but is not valid JSON, with where it goes wrong. */
 export class JsonFileError extends Error {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { TestConnectionResult } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
-import { serverNameProblem } from '../../../electron/core/mcp/config/schema';
+import { serverNameProblem } from '../../../shared/config/server-entry-schema';
 import { entryFromForm, formFromEntry } from '../../lib/entry-form';
 import { parseMcpServersSnippet, type SnippetImport } from '../../lib/mcp-snippet';
 import { useLena } from '../../store';

@@ -9,7 +9,7 @@ import {
   DEFAULT_STARTUP_TIMEOUT_SECONDS,
   type ServerEntry,
 } from '../../../../shared/server-config';
-import { resolveTransport } from './schema';
+import { resolveTransport } from '../../../../shared/config/server-entry-schema';
 
 /**
  * Lena's secret store as the configuration sees it (the store's SecretProvider fits); throwing or

@@ -1,5 +1,5 @@
 // MCP server configuration: parse, validate, merge scopes, expand variables, write, import.
-export { explainJsonError, parseJsonWithPosition, type JsonParseResult } from './json-position';
+export { explainJsonError, parseJsonWithPosition, type JsonParseResult } from '../../../../shared/config/json-position';
 export {
   MAX_SERVER_NAME_LENGTH,
   SERVER_NAME_PATTERN,
@@ -8,7 +8,7 @@ export {
   validateServerEntry,
   resolveTransport,
   type EntryValidation,
-} from './schema';
+} from '../../../../shared/config/server-entry-schema';
 export {
   MAX_CONFIG_BYTES,
   parseConfigText,

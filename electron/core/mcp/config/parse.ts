@@ -3,10 +3,10 @@
 // other servers are kept.
 import { readFile, stat } from 'node:fs/promises';
 import type { ConfigIssue, ServerEntry } from '../../../../shared/server-config';
-import { positionAt } from '../../store/json-position';
-import { parseJsonWithPosition } from './json-position';
+import { positionAt } from '../../../../shared/config/json-offset';
+import { parseJsonWithPosition } from '../../../../shared/config/json-position';
 import { locateKeys } from './key-locations';
-import { describeValue, validateServerEntry, type EntryLocator } from './schema';
+import { describeValue, validateServerEntry, type EntryLocator } from '../../../../shared/config/server-entry-schema';
 
 /** One entry of `mcpServers`: `entry` when valid, otherwise the issues that explain why not. */
 export interface ParsedServer {

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { ConfiguredServer, ServerScope } from '../../../../shared/server-config';
 import type { ParsedConfig } from './parse';
-import { resolveTransport } from './schema';
+import { resolveTransport } from '../../../../shared/config/server-entry-schema';
 
 export const PROJECT_CONFIG_NAME = '.mcp.json';
 /** How many parent folders above the project folder are searched for `.mcp.json`. */

@@ -8,7 +8,7 @@ import { LenaError } from '../../../../shared/result';
 import type { ServerEntry } from '../../../../shared/server-config';
 import { serialisePerPath, writeFileAtomic as writeAtomicNow } from '../../store/json-file';
 import { parseConfigText, type ConfigParseResult } from './parse';
-import { validateServerEntry } from './schema';
+import { validateServerEntry } from '../../../../shared/config/server-entry-schema';
 
 /**
  * Runs read-modify-write tasks on one config file one at a time, in call order. The key differs

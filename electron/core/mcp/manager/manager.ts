@@ -8,7 +8,7 @@ import type { CallToolOptions, ToolCallOutcome } from '../client';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../config/loader';
 import { entryHash } from '../config/identity';
 import { watchConfigFiles, type ConfigWatcher } from '../config/watch';
-import { validateServerEntry, resolveTransport } from '../config/schema';
+import { validateServerEntry, resolveTransport } from '../../../../shared/config/server-entry-schema';
 import { ServerSession } from './server-session';
 import type { ApprovalCheck, SessionDeps } from './types';
 

@@ -8,7 +8,7 @@ import {
   readJsonFile,
   writeJsonFile,
 } from '../../../../electron/core/store/json-file';
-import { findJsonErrorOffset } from '../../../../electron/core/store/json-position';
+import { findJsonErrorOffset } from '../../../../shared/config/json-offset';
 
 let dir: string;
 beforeEach(() => {

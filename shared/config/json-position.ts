@@ -2,7 +2,7 @@
 // comes from the store's scanner (V8 gives no position for some errors); this module only
 // explains, from the text around that offset, what was probably meant. Pure (no Node imports):
 // the window's JSON editor uses it too.
-import { findJsonErrorOffset, positionAt } from '../../store/json-position';
+import { findJsonErrorOffset, positionAt } from './json-offset';
 
 export type JsonParseResult =
   | { ok: true; value: unknown }

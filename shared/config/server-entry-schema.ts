@@ -3,7 +3,7 @@
 // naming the file, the server, the field and what is expected. Pure (no Node imports): the
 // window's JSON editor validates with this very module.
 import { z } from 'zod';
-import { SERVER_TYPES, type ConfigIssue, type ResolvedTransport, type ServerEntry } from '../../../../shared/server-config';
+import { SERVER_TYPES, type ConfigIssue, type ResolvedTransport, type ServerEntry } from '../server-config';
 
 /** Server names become part of tool names (`mcp__NAME__tool`), which allow only these characters. */
 export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
