@@ -41,7 +41,10 @@ export default tseslint.config(
             { name: 'electron', message: 'The renderer knows nothing of Electron: go through renderer/host.ts.' },
             ...nodeBuiltins.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'No Node modules in the renderer.' })),
           ],
-          patterns: [{ group: ['node:*'], message: 'No node: imports in the renderer.' }],
+          patterns: [
+            { group: ['node:*'], message: 'No node: imports in the renderer.' },
+            { group: ['**/electron/*', '**/electron/**'], message: 'The renderer imports only shared/ code, never electron/ (main, preload or core).' },
+          ],
         },
       ],
     },

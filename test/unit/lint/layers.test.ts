@@ -23,6 +23,11 @@ describe('layering lint rules', () => {
     expect((await lint('renderer/x.ts', "import { ipcRenderer } from 'electron';\nexport const r = ipcRenderer;\n")).join('\n')).toMatch(/knows nothing of Electron/);
   });
 
+  it('keeps the renderer out of electron/ (core, main, preload): shared code lives in shared/', async () => {
+    expect((await lint('renderer/lib/x.ts', "import { ChatEngine } from '../../electron/core/chat/engine';\nexport const e = ChatEngine;\n")).join('\n')).toMatch(/imports only shared/);
+    expect(await lint('renderer/lib/x.ts', "import { validateServerEntry } from '../../shared/config/server-entry-schema';\nexport const v = validateServerEntry;\n")).toEqual([]);
+  });
+
   it('allows raw ipcRenderer only in the preload', async () => {
     expect((await lint('electron/main/x.ts', 'declare const ipcRenderer: unknown;\nexport const r = ipcRenderer;\n')).join('\n')).toMatch(/only in electron\/preload/);
     expect(await lint('electron/preload/x.ts', "import { ipcRenderer } from 'electron';\nexport const r = ipcRenderer;\n")).toEqual([]);
