@@ -47,6 +47,8 @@ export interface PermissionRequestView {
   /** Set when the tool's definition changed since it was pinned. */
   held: { reason: string; changes: string[] } | null;
   offered: PermissionDecisionKind[];
+  /** Offered answers that need a second, explicit confirmation (`confirmed: true`). */
+  needsConfirmation: PermissionDecisionKind[];
   createdAt: number;
   /** Position in the queue (1-based) and queue length, for "1 of 3". */
   position: number;

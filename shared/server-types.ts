@@ -34,6 +34,8 @@ export interface ServerStatus {
   restarts: number;
   /** True for a user-trusted server whose identity still matches. */
   trusted: boolean;
+  /** Set when trust or allow rules are suspended because the entry changed (servers:confirm). */
+  suspended: string | null;
   /** For needs-approval servers: the request to show (permissions issue). */
   approval: ProjectApprovalView | null;
 }

@@ -73,9 +73,11 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     const identity = serverIdentity(runtime.manager, status.name);
     const cost = runtime.registry.tokenCosts().find((c) => c.server === status.name);
     const entry = session?.configured.entry ?? runtime.manager.session(status.name)?.configured.entry;
+    const trust = trustStatus(runtime.permissions.current(), identity);
     return {
       ...status,
-      trusted: trustStatus(runtime.permissions.current(), identity).trusted,
+      trusted: trust.trusted,
+      suspended: trust.note ?? null,
       toolTokens: cost?.tokens ?? 0,
       approval: status.status === 'needs-approval' && entry ? approvalView(approvalRequest(status.name, entry, entryHash(entry))) : null,
     };

@@ -103,6 +103,7 @@ export function requestView(pending: PendingRequest): PermissionRequestView {
     rule: [pending.rule, ...(pending.trustNote && !pending.rule.includes(pending.trustNote) ? [pending.trustNote] : [])].join('; '),
     held: pending.held ? { reason: pending.held.reason, changes: changeLines(pending.held.diff) } : null,
     offered: pending.offered,
+    needsConfirmation: pending.needsConfirmation,
     createdAt: Date.parse(pending.requestedAt),
     position: pending.position,
     queueLength: pending.queueLength,

@@ -216,9 +216,11 @@ export class McpManager {
   private emit(name: string, _status: ServerStatus, toolsChanged: boolean): void {
     const session = this.sessions.get(name);
     if (!session) return;
+    // Tool listeners first: the registry then holds the new tools when the status is decorated
+    // (its token cost comes from there).
+    if (toolsChanged) for (const l of this.toolListeners) l(name);
     const status = this.decorated(session);
     for (const l of this.statusListeners) l(status);
-    if (toolsChanged) for (const l of this.toolListeners) l(name);
   }
 
   private emitRemoved(name: string): void {

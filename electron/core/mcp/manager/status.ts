@@ -36,6 +36,7 @@ export function initialStatus(configured: ConfiguredServer): ServerStatus {
     connectMs: null,
     restarts: 0,
     trusted: false,
+    suspended: null,
     approval: null,
   };
 }

@@ -6,7 +6,7 @@ const status = (over: Partial<ServerStatus>): ServerStatus => ({
   name: 'fs', status: 'connecting', scope: 'user', file: '/h/mcp.json', shadowed: [], transport: 'stdio',
   entry: null, serverInfo: null, protocolVersion: null, instructions: null, toolCount: 0, resourceCount: 0,
   promptCount: 0, toolTokens: 0, error: null, issues: [], stderrTail: 'TOKEN=abc secret stderr', startedAt: null,
-  connectMs: null, restarts: 0, trusted: false, approval: null, ...over,
+  connectMs: null, restarts: 0, trusted: false, suspended: null, approval: null, ...over,
 });
 
 describe('EventLog', () => {

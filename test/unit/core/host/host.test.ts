@@ -48,6 +48,8 @@ describe('the host over the contract', () => {
     const added = await call<ServerStatus>('servers:add', { name: 'memory', entry: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'mem.jsonl') } } });
     expect(added).toMatchObject({ name: 'memory', status: 'connected', scope: 'user', entry: { env: { MEMORY_FILE_PATH: '••••••' } } });
     expect(added.toolTokens).toBeGreaterThan(0);
+    const connectedEvent = events.filter(([e, p]) => e === 'servers:status-changed' && (p as ServerStatus).status === 'connected').at(-1)![1] as ServerStatus;
+    expect(connectedEvent.toolTokens).toBe(added.toolTokens);
     expect(JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')).mcpServers.memory.command).toBe(process.execPath);
     const tools = await call<{ qualifiedName: string }[]>('servers:tools', { name: 'memory' });
     expect(tools.map((t) => t.qualifiedName)).toContain('mcp__memory__create_entities');
@@ -135,5 +137,16 @@ describe('the host over the contract', () => {
     host = createHost({ home, env: { PATH: process.env.PATH, HOME: home }, updates: { get: async () => stored, set: async (on) => void (stored = on) } });
     expect(await call('settings:update', { autoUpdate: true, maxRounds: 7 })).toMatchObject({ autoUpdate: true, maxRounds: 7 });
     expect(stored).toBe(true);
+  });
+
+  it('suspends trust when the entry changes and restores it with servers:confirm', async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const entry = { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'm.jsonl') } };
+    await call('servers:add', { name: 'mem', entry });
+    expect(await call('servers:set-trusted', { name: 'mem', trusted: true })).toMatchObject({ trusted: true, suspended: null });
+    const changed = await call<ServerStatus>('servers:update', { name: 'mem', entry: { ...entry, args: [MEMORY, '--changed'] } });
+    expect(changed).toMatchObject({ trusted: false, suspended: 'trust suspended: server entry changed' });
+    expect(await call('servers:confirm', { name: 'mem' })).toMatchObject({ trusted: true, suspended: null });
   });
 });
