@@ -10,9 +10,6 @@ export const DECISIONS: Record<PermissionDecisionKind, { label: string; key: str
   'always-deny-tool': { label: 'Always deny this tool', key: 'd', keyLabel: 'D' },
 };
 
-/**
- * "Always allow" choices that need the in-dialog "Are you sure?": for a destructive tool, and for
- * any tool of an untrusted server, whose "read-only" hint core does not rely on either.
- */
-export const needsConfirmation = (decision: PermissionDecisionKind, request: { destructive: boolean; hintsTrusted: boolean }): boolean =>
-  (request.destructive || !request.hintsTrusted) && (decision === 'always-allow-tool' || decision === 'always-allow-server');
+/** Core lists the answers it accepts only with `confirmed: true`; the dialog asks "Are you sure?" for them. */
+export const needsConfirmation = (decision: PermissionDecisionKind, request: { needsConfirmation: readonly PermissionDecisionKind[] }): boolean =>
+  request.needsConfirmation.includes(decision);
