@@ -10,7 +10,7 @@ import type { UiError } from '../../store/result';
 import { TestResult } from './TestResult';
 
 export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onShowLogs(): void }) {
-  const { restartServer, setServerEnabled, setServerTrusted, removeServer, testServer } = useLena.getState();
+  const { restartServer, setServerEnabled, setServerTrusted, removeServer, testServer, confirmServer } = useLena.getState();
   const [error, setError] = useState<UiError | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [test, setTest] = useState<TestConnectionResult | null>(null);
@@ -53,6 +53,16 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
           )}
           <div className="row">
             <button onClick={onShowLogs}>Open logs</button>
+          </div>
+        </div>
+      )}
+      {server.suspended && (
+        <div className="notice" role="status" data-testid="trust-suspended">
+          <p>
+            ⚠ {server.suspended.charAt(0).toUpperCase() + server.suspended.slice(1)}. Its trust and “always allow” rules wait until you confirm this is still the server you meant.
+          </p>
+          <div className="row">
+            <button onClick={() => void run('confirm', () => confirmServer(server.name))}>{busy === 'confirm' ? 'Confirming…' : 'Confirm server'}</button>
           </div>
         </div>
       )}
