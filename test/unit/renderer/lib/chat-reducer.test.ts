@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ToolCallView } from '../../../../shared/chat-types';
-import { applyChatEvent, lastUserMessage, messageText, openChatFrom, type OpenChat } from '../../../../renderer/lib/chat-reducer';
+import { applyChatEvent, lastUserMessage, messageText, openChatFrom, prependPage, type OpenChat } from '../../../../renderer/lib/chat-reducer';
 
 const msg = (id: string, role: 'user' | 'assistant', text: string, seq: number): ChatMessage => ({
   id,
@@ -81,5 +81,19 @@ describe('reopening a conversation', () => {
     const chat = openChatFrom({ id: 'c1', title: 't', createdAt: 0, updatedAt: 0, model: null, messageCount: 3, messages: [...base().messages, streaming], toolCalls: [] });
     expect(chat.turnId).not.toBeNull();
     expect(base().turnId).toBeNull();
+  });
+});
+
+describe('paging a long conversation', () => {
+  const call = (id: string, messageId: string) => ({ id, messageId, conversationId: 'c1', status: 'done' }) as ToolCallView;
+
+  it('opens with the newest page and puts older pages in front, keeping tool calls and skipping overlaps', () => {
+    const chat = openChatFrom({ id: 'c1', title: 't', createdAt: 0, updatedAt: 0, model: null, messageCount: 4, messages: [msg('m3', 'user', 'c', 3), msg('m4', 'assistant', 'd', 4)], toolCalls: [call('t4', 'm4')], hasOlder: true });
+    expect(chat.hasOlder).toBe(true);
+    const next = prependPage(chat, { messages: [msg('m1', 'user', 'a', 1), msg('m2', 'assistant', 'b', 2), msg('m3', 'user', 'c', 3)], toolCalls: [call('t1', 'm1')], hasOlder: false });
+    expect(next.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    expect(Object.keys(next.toolCalls).sort()).toEqual(['t1', 't4']);
+    expect(next.hasOlder).toBe(false);
+    expect(chat.messages.map((m) => m.seq)).toEqual([3, 4]);
   });
 });
