@@ -3,6 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { Attachment, ChatEvent, TokenBudget } from '../../shared/chat-types';
 import { call, subscribe } from '../host';
+import { loadDrafts, saveDraftsSoon } from '../lib/draft-storage';
 import { applyChatEvent, dropFrom, openChatFrom, prependPage, regenerateFrom, type OpenChat } from '../lib/chat-reducer';
 import type { LenaState } from './index';
 import { attempt, toUiError, type LoadState, type Outcome, type UiError } from './result';
@@ -86,7 +87,7 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
     chatState: 'idle',
     chatError: null,
     sendError: null,
-    drafts: {},
+    drafts: loadDrafts(),
     attachments: {},
     systemCards: {},
     editingId: null,
@@ -127,7 +128,10 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
         loadingOlder = false;
       }
     },
-    setDraft: (text) => set((s) => ({ drafts: { ...s.drafts, [key()]: text } })),
+    setDraft: (text) => {
+      set((s) => ({ drafts: { ...s.drafts, [key()]: text } }));
+      saveDraftsSoon(get().drafts);
+    },
     addAttachments: (list) => set((s) => ({ attachments: { ...s.attachments, [key()]: [...(s.attachments[key()] ?? []), ...list].slice(0, 20) } })),
     removeAttachment: (index) => set((s) => ({ attachments: { ...s.attachments, [key()]: (s.attachments[key()] ?? []).filter((_, i) => i !== index) } })),
     setEditing: (messageId) => set({ editingId: messageId }),
@@ -150,7 +154,10 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
       const conversationId = id;
       const attachments = get().attachments[conversationId] ?? [];
       const r = await turnCall(() => call('chat:send', { conversationId, text, ...(attachments.length ? { attachments } : {}) }));
-      if (r.ok) set((s) => ({ drafts: { ...s.drafts, [conversationId]: '', [NO_CONVERSATION]: '' }, attachments: { ...s.attachments, [conversationId]: [] } }));
+      if (r.ok) {
+        set((s) => ({ drafts: { ...s.drafts, [conversationId]: '', [NO_CONVERSATION]: '' }, attachments: { ...s.attachments, [conversationId]: [] } }));
+        saveDraftsSoon(get().drafts);
+      }
       return r;
     },
     async stop() {
