@@ -19,3 +19,9 @@ export interface LogEntry {
   source: string;
   message: string;
 }
+
+/** Something the user should know from start-up (a database moved aside, a broken settings file). */
+export interface AppNotice {
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}

@@ -4,6 +4,7 @@
 
 export const INVOKE_CHANNELS = [
   'app:info',
+  'app:notices',
   'servers:list',
   'servers:reload',
   'servers:restart',

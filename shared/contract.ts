@@ -2,7 +2,7 @@
 // with its payload type. Core implements it (electron/core/host), main binds it to ipcMain, the
 // preload and the end-to-end harness expose it through the same builder (shared/bridge.ts).
 import { z } from 'zod';
-import type { AppInfo, LogEntry } from './app-types';
+import type { AppInfo, AppNotice, LogEntry } from './app-types';
 import type { ChatEvent, Conversation, ConversationSummary, MessagePage, SearchHit, TokenBudget } from './chat-types';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannelName, type InvokeChannelName } from './channel-names';
 import * as s from './contract-schemas';
@@ -22,6 +22,8 @@ const event = <P>(): { readonly _payload?: P } => ({});
 
 export const invokeChannels = {
   'app:info': channel<AppInfo>()(s.noArgs),
+  /** Start-up notices: what the user should know before anything else (read once by the window). */
+  'app:notices': channel<AppNotice[]>()(s.noArgs),
 
   // MCP servers (manager, config, registry)
   'servers:list': channel<ServerStatus[]>()(s.noArgs),

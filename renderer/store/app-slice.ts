@@ -15,6 +15,8 @@ export interface AppSlice {
   view: View;
   sidebarOpen: boolean;
   loadInfo(): Promise<void>;
+  /** Start-up notices from core (a database moved aside…), shown once as toasts. */
+  loadNotices(): Promise<void>;
   setView(view: View): void;
   toggleSidebar(): void;
   /** Loads every slice and subscribes to core events; returns the unsubscribe function. */
@@ -34,12 +36,23 @@ export const createAppSlice: StateCreator<LenaState, [], [], AppSlice> = (set, g
       set({ infoError: err instanceof Error ? err.message : String(err) });
     }
   },
+  async loadNotices() {
+    try {
+      for (const notice of await call('app:notices')) get().pushToast({ message: notice.message }, notice.level === 'info' ? 6000 : 20_000);
+    } catch {
+      // The services did not start: every view shows that error itself.
+    }
+  },
   setView: (view) => set({ view }),
   toggleSidebar: () => set((s) => ({ sidebarOpen: !s.sidebarOpen })),
   connect() {
     const s = get();
     const unsubscribers = [
-      subscribe('app:log', (entry) => set((st) => ({ logs: [...st.logs.slice(-(MAX_LOGS - 1)), entry] }))),
+      subscribe('app:log', (entry) => {
+        set((st) => ({ logs: [...st.logs.slice(-(MAX_LOGS - 1)), entry] }));
+        // A configuration file edited into something broken is said where the user looks.
+        if (entry.source === 'config' && entry.level === 'error') get().pushToast({ message: entry.message }, 12_000);
+      }),
       s.subscribeConversations(),
       s.subscribeChat(),
       s.subscribeServers(),
@@ -47,6 +60,7 @@ export const createAppSlice: StateCreator<LenaState, [], [], AppSlice> = (set, g
       s.subscribeSettings(),
     ];
     void s.loadInfo();
+    void s.loadNotices();
     void s.loadSettings();
     void s.loadProject();
     void s.loadConversations();

@@ -51,6 +51,7 @@ export function createHost(options: HostOptions = {}): Host {
       platform: process.platform,
       home: paths.home,
     }),
+    'app:notices': async () => (await get()).runtime.notices,
     ...serverHandlers(get),
     ...chatHandlers(get),
     ...permissionHandlers(get),

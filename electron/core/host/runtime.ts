@@ -2,6 +2,7 @@
 // the MCP manager feeding the tool registry, the permission gate (with a broker only where
 // someone can answer), the conversation store, and the chat engine.
 import { join } from 'node:path';
+import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
 import { ChatEngine } from '../chat/engine';
 import { ToolBudget } from '../chat/tool-budget';
@@ -49,6 +50,8 @@ export interface Runtime {
   conversations: OpenedConversationStore;
   engine: ChatEngine;
   budget: ToolBudget;
+  /** What start-up found that the user should know (database moved aside, broken settings…). */
+  notices: AppNotice[];
   chatSettings(): ChatSettings;
   close(): Promise<void>;
 }
@@ -60,8 +63,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const approvals = await ProjectApprovals.open(join(paths.home, 'approvals.json'));
   const pins = await PinStore.open(join(paths.home, 'pins.json'));
   const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
+  const permissionStore = new SettingsPermissionStore(settings);
   const permissions = await PermissionService.create({
-    store: new SettingsPermissionStore(settings),
+    store: permissionStore,
     pins,
     broker: broker ?? undefined,
     cliRules: options.cliRules,
@@ -93,9 +97,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     apiKey,
     emit: options.emit,
   });
+  const notices: AppNotice[] = [
+    ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),
+    ...(conversations.recovered.messages > 0
+      ? [{ level: 'info' as const, message: `${conversations.recovered.messages} answer(s) interrupted when Lena last stopped were kept and marked incomplete.` }]
+      : []),
+    // The rule store repeats settings.json's issues; each is said once.
+    ...[...new Set([...settings.issues, ...permissionStore.warnings])].map((message) => ({ level: 'warn' as const, message })),
+  ];
   return {
     settings,
     manager,
+    notices,
     registry,
     permissions,
     broker,

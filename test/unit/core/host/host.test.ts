@@ -149,4 +149,16 @@ describe('the host over the contract', () => {
     expect(changed).toMatchObject({ trusted: false, suspended: 'trust suspended: server entry changed' });
     expect(await call('servers:confirm', { name: 'mem' })).toMatchObject({ trusted: true, suspended: null });
   });
+
+  it('tells the window at start-up that a corrupt database was moved aside and settings.json is broken', async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    writeFileSync(join(home, 'lena.db'), 'this is not a database at all, just some bytes '.repeat(100));
+    writeFileSync(join(home, 'settings.json'), '{ "model": "x", }');
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const notices = await call<{ level: string; message: string }[]>('app:notices');
+    expect(notices).toContainEqual({ level: 'error', message: expect.stringMatching(/could not be read.*moved to .*lena\.db\.corrupt-/s) });
+    expect(notices).toContainEqual({ level: 'warn', message: expect.stringMatching(/settings\.json.*line 1/) });
+    expect(notices.filter((n) => /settings\.json/.test(n.message))).toHaveLength(1);
+    expect(await call('conversations:list')).toEqual([]);
+  });
 });

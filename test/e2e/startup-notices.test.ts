@@ -1,0 +1,28 @@
+// What start-up found reaches the user: a database that could not be read was moved aside (never
+// overwritten) and a fresh one started; the window says so instead of silently showing nothing.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from './harness';
+import { openWindow, type WindowSession } from './helpers/session';
+
+describe.skipIf(chromiumPath() === null && !process.env.CI)('start-up notices', () => {
+  let app: WindowSession;
+  let home: string;
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-e2e-notices-'));
+    writeFileSync(join(home, 'lena.db'), 'garbage that is not SQLite '.repeat(200));
+    app = await openWindow({ home });
+  });
+  afterAll(async () => {
+    await app?.dispose();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('shows that the unreadable database was moved aside', async () => {
+    const { page } = app;
+    await expect.poll(() => page.getByText(/could not be read.*moved to/).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await app.screenshot('startup-notice-database');
+  });
+});
