@@ -311,5 +311,5 @@ function abortReason(signal: AbortSignal | undefined): string {
 
 function sendFailure(method: string, err: unknown): McpError {
   if (err instanceof McpTransportError) return err;
-  return new McpTransportError(`${method} could not be sent: ${(err as Error)?.message ?? String(err)}`);
+  return new McpTransportError(`${method} could not be sent: ${(err as Error)?.message ?? String(err)}`, {}, { cause: err });
 }

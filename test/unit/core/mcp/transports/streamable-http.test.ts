@@ -267,7 +267,10 @@ describe('Streamable HTTP: failures', () => {
     const transport = new StreamableHttpTransport({ url: server.url, openGetStream: false });
     const { client } = clientOver(transport);
     await client.connect();
-    await expect(client.callTool('echo', { message: 'x' })).rejects.toThrow(/HTTP 503 .* from http:\/\/127\.0\.0\.1:\d+\/mcp.*overloaded, try later/);
+    const failed = (await client.callTool('echo', { message: 'x' }).catch((e: unknown) => e)) as Error & { cause?: unknown };
+    expect(failed.message).toMatch(/HTTP 503 .* from http:\/\/127\.0\.0\.1:\d+\/mcp.*overloaded, try later/);
+    // The HTTP detail stays reachable for whoever decides on retries.
+    expect(failed.cause).toMatchObject({ status: 503, transient: true });
     expect(text(await client.callTool('echo', { message: 'y' }))).toBe('Echo: y');
 
     fail = true;
