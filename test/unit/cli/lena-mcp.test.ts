@@ -44,6 +44,17 @@ describe('lena mcp', () => {
     expect(list.json().servers.map((s: { name: string }) => s.name)).toEqual(['fs', 'memory', 'everything']);
   });
 
+  it('adds a remote server with --transport and -H headers, and refuses a bad transport', () => {
+    const r = lena(['mcp', 'add', '--transport', 'http', 'docs', 'https://example.invalid/mcp', '-H', 'Authorization: Bearer ${DOCS_TOKEN}', '-H', 'X-Team: core']);
+    expect(r.code).toBe(0);
+    const stored = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8'));
+    expect(stored.mcpServers.docs).toEqual({ type: 'http', url: 'https://example.invalid/mcp', headers: { Authorization: 'Bearer ${DOCS_TOKEN}', 'X-Team': 'core' } });
+    const bad = lena(['mcp', 'add', '--transport', 'ftp', 'x', 'ftp://x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--transport must be http or sse/);
+    expect(lena(['mcp', 'remove', 'docs']).code).toBe(0);
+  });
+
   it('refuses a bad server name with the reason', () => {
     const r = lena(['mcp', 'add', 'my.server', '--', 'node']);
     expect(r.code).toBe(2);
