@@ -70,9 +70,15 @@ function Thumbnail({ src, label }: { src: string; label: string }) {
   );
 }
 
+/** Thumbnails drawn before "Show N more": dozens of large images must not freeze the window. */
+const IMAGE_LIMIT = 12;
+
 export function ToolResult({ result }: { result: unknown }) {
   const { blocks, structured } = blocksOf(result);
   const text = resultText(result);
+  const [allImages, setAllImages] = useState(false);
+  const imageCount = blocks.filter((b) => b.type === 'image' && b.data && IMAGE_MIME.test(b.mimeType ?? '')).length;
+  let imageOrdinal = 0;
   if (blocks.length === 0 && structured === undefined) return <p className="muted small">No result content.</p>;
   return (
     <div className="tool-result">
@@ -83,7 +89,8 @@ export function ToolResult({ result }: { result: unknown }) {
       {blocks.map((b, i) => {
         if (b.type === 'text') return <LongText key={i} text={b.text ?? ''} />;
         if (b.type === 'image' && b.data && IMAGE_MIME.test(b.mimeType ?? '')) {
-          const ordinal = blocks.slice(0, i + 1).filter((x) => x.type === 'image').length;
+          const ordinal = ++imageOrdinal;
+          if (!allImages && ordinal > IMAGE_LIMIT) return null;
           return <Thumbnail key={i} src={`data:${b.mimeType};base64,${b.data}`} label={`Image ${ordinal} from the tool`} />;
         }
         if (b.type === 'resource') {
@@ -106,6 +113,11 @@ export function ToolResult({ result }: { result: unknown }) {
           </p>
         );
       })}
+      {!allImages && imageCount > IMAGE_LIMIT && (
+        <button className="small-button" onClick={() => setAllImages(true)}>
+          Show {imageCount - IMAGE_LIMIT} more images
+        </button>
+      )}
       {structured !== undefined && <CodeBlock code={JSON.stringify(structured, null, 2)} language="json" label="structured content" />}
     </div>
   );
