@@ -1,5 +1,6 @@
 // What one turn needs from the settings: model, limits, prompt, endpoint — the settings file's
 // fields, plus what only the loop itself decides.
+import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_SETTINGS, type Settings } from '../store/settings-schema';
 
 const CHAT_KEYS = ['model', 'maxTokens', 'temperature', 'systemPrompt', 'maxRounds', 'baseUrl', 'requestTimeoutMs'] as const;
@@ -15,3 +16,13 @@ export function chatSettingsOf(settings: Settings): Omit<ChatSettings, 'maxRetri
 }
 
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = { ...chatSettingsOf(DEFAULT_SETTINGS), maxRetries: 2 };
+
+/** The SDK client for these settings (endpoint, retries, timeout), overridable for one-off uses. */
+export function anthropicClient(settings: ChatSettings, apiKey: string, overrides: { maxRetries?: number; timeout?: number } = {}): Anthropic {
+  return new Anthropic({
+    apiKey,
+    baseURL: settings.baseUrl ?? undefined,
+    maxRetries: overrides.maxRetries ?? settings.maxRetries,
+    timeout: overrides.timeout ?? settings.requestTimeoutMs,
+  });
+}

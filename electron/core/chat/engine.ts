@@ -1,7 +1,7 @@
 // The agent loop over @anthropic-ai/sdk: send, stop, regenerate, edit. A turn streams an answer,
 // runs the tools it asks for (through the permission gate), sends the results back, and loops
 // until the model ends its turn or the round limit is hit. Everything is stored as it happens.
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, Usage } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
@@ -10,7 +10,7 @@ import type { ToolRegistry } from '../mcp/registry/registry';
 import type { PermissionService } from '../permissions/service';
 import type { ConversationStore } from '../store/conversations';
 import { isRetryableStreamError, toChatError } from './api-errors';
-import type { ChatSettings } from './chat-settings';
+import { anthropicClient, type ChatSettings } from './chat-settings';
 import { toApiMessages } from './history';
 import { streamRound } from './stream-round';
 import { runToolUses, type ToolExecutor } from './tool-runner';
@@ -127,7 +127,7 @@ export class ChatEngine {
     try {
       const apiKey = await this.deps.apiKey();
       if (!apiKey) throw new Error('no API key');
-      const client = new Anthropic({ apiKey, baseURL: settings.baseUrl ?? undefined, maxRetries: settings.maxRetries, timeout: settings.requestTimeoutMs });
+      const client = anthropicClient(settings, apiKey);
       summary = await modelSummary(client, settings.model, old.title, old.messages);
       usedModel = true;
     } catch {
@@ -138,10 +138,6 @@ export class ChatEngine {
     this.deps.emit({ type: 'message-saved', conversationId: created.id, message });
     this.emitConversation(created.id);
     return { id: created.id, usedModel };
-  }
-
-  isRunning(conversationId: string): boolean {
-    return this.active.has(conversationId);
   }
 
   /** Quit: no new turns; running turns are stopped and awaited. */
@@ -178,12 +174,7 @@ export class ChatEngine {
       const apiKey = await this.deps.apiKey();
       if (!apiKey) return end(null, { kind: 'no-key', message: 'Add your Anthropic API key in Settings to start chatting.', action: 'open-settings' });
       await this.deps.tools.whenReady(this.deps.serverWaitMs ?? 10_000);
-      const client = new Anthropic({
-        apiKey,
-        baseURL: settings.baseUrl ?? undefined,
-        maxRetries: settings.maxRetries,
-        timeout: settings.requestTimeoutMs,
-      });
+      const client = anthropicClient(settings, apiKey);
       const boundary = newBoundary();
       for (let round = 1; round <= settings.maxRounds; round++) {
         const result = await this.streamWithRetry(client, settings, boundary, conversationId, turn.abort.signal);

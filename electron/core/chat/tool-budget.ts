@@ -1,11 +1,11 @@
 // What each server's tool definitions cost in every request. Counted by the Messages API's
 // count_tokens endpoint where it answers (exact, per model), estimated otherwise (characters / 4).
 // Counts are cached per model and definition set, so the budget costs one request per change.
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { createHash } from 'node:crypto';
 import type { TokenBudget, Usage } from '../../../shared/chat-types';
 import type { ToolRegistry } from '../mcp/registry/registry';
-import type { ChatSettings } from './chat-settings';
+import { anthropicClient, type ChatSettings } from './chat-settings';
 
 export interface BudgetDeps {
   registry: ToolRegistry;
@@ -42,7 +42,7 @@ export class ToolBudget {
   private async client(settings: ChatSettings): Promise<Anthropic | null> {
     const apiKey = await this.deps.apiKey();
     if (!apiKey) return null;
-    return new Anthropic({ apiKey, baseURL: settings.baseUrl ?? undefined, maxRetries: 0, timeout: 10_000 });
+    return anthropicClient(settings, apiKey, { maxRetries: 0, timeout: 10_000 });
   }
 
   /** Tokens of `tools` alone: the count with them minus the count of the same request without. */
