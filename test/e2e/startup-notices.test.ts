@@ -25,4 +25,16 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('start-up notices', 
     await expect.poll(() => page.getByText(/could not be read.*moved to/).first().isVisible(), { timeout: 15_000 }).toBe(true);
     await app.screenshot('startup-notice-database');
   });
+
+  it('lists a configuration file edited into invalid JSON under Recent problems, with its position', async () => {
+    const { page } = app;
+    // The watcher starts once the servers have settled.
+    await (await app.host.services()).runtime.manager.whenReady();
+    await new Promise((r) => setTimeout(r, 300));
+    writeFileSync(join(home, 'mcp.json'), '{ "mcpServers": { "x": ');
+    await page.keyboard.press('Control+,');
+    const problems = page.getByRole('list', { name: 'Recent problems' });
+    await expect.poll(() => problems.textContent().catch(() => ''), { timeout: 15_000 }).toMatch(/mcp\.json.*line 1/);
+    await app.screenshot('settings-recent-problems');
+  });
 });

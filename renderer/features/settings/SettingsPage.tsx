@@ -1,9 +1,10 @@
-// Settings: API key, model, theme, permission rules, and About.
+// Settings: API key, model, updates, theme, permission rules, recent problems, and About.
 import { useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useLena } from '../../store';
 import { AboutSection } from './AboutSection';
+import { ActivitySection } from './ActivitySection';
 import { ApiKeySection } from './ApiKeySection';
 import { ModelSection } from './ModelSection';
 import { RulesSection } from './RulesSection';
@@ -61,6 +62,7 @@ export function SettingsPage() {
       {settings && settings.autoUpdate !== null && <UpdatesSection enabled={settings.autoUpdate} />}
       <ThemeSection />
       <RulesSection />
+      <ActivitySection />
       <AboutSection />
     </section>
   );
