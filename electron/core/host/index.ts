@@ -74,7 +74,7 @@ export function createHost(options: HostOptions = {}): Host {
     dispatch,
     services: get,
     async close() {
-      if (started) await (await started).runtime.close();
+      if (started) await (await started).close();
     },
   };
 }

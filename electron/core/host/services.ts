@@ -6,6 +6,8 @@ import type { ServerStatus } from '../../../shared/server-types';
 import type { LenaPaths } from '../home';
 import { entryHash } from '../mcp/config/identity';
 import { findProjectConfig } from '../mcp/config/scopes';
+import { watchConfigFiles } from '../mcp/config/watch';
+import { settingsView as buildSettingsView } from '../store/settings-view';
 import type { ServerSession } from '../mcp/manager/server-session';
 import type { ManagerOptions } from '../mcp/manager/manager';
 import type { ProcessRecorder } from '../mcp/manager/types';
@@ -29,6 +31,8 @@ export interface HostServices {
   /** The open project's deny and ask rules (`<project>/.lena/settings.json`). */
   projectRules: Partial<PermissionLists>;
   setProject(folder: string | null): Promise<void>;
+  /** Stops watching files and closes the runtime (servers, database). */
+  close(): Promise<void>;
   /** A server's status with trust, token cost and the approval request filled in. */
   decorate(status: ServerStatus, session?: ServerSession): ServerStatus;
 }
@@ -105,6 +109,14 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     for (const pending of rt.broker!.pending()) events.emit('permissions:requested', requestView(pending));
   });
   rt.broker?.on('resolved', (event) => events.emit('permissions:resolved', resolvedView(event)));
+  // settings.json edited outside the window (`lena`, an editor): rules and settings follow.
+  const settingsWatcher = watchConfigFiles([paths.settings], () => {
+    void rt.settings.reload().then(async () => {
+      await rt.permissions.reload();
+      events.emit('settings:changed', { ...(await buildSettingsView(rt.settings, options.secrets)), autoUpdate: options.updates ? await options.updates.get() : null });
+    });
+  });
+
 
   const services: HostServices = {
     runtime: rt,
@@ -115,6 +127,10 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     projects: options.projects,
     updates: options.updates,
     decorate,
+    async close() {
+      settingsWatcher.close();
+      await rt.close();
+    },
     async setProject(folder) {
       services.project = { folder, mcpFile: folder ? ((await findProjectConfig(folder)) ?? null) : null };
       services.projectRules = folder ? await projectRules(folder) : {};

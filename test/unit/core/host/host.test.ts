@@ -161,4 +161,15 @@ describe('the host over the contract', () => {
     expect(notices.filter((n) => /settings\.json/.test(n.message))).toHaveLength(1);
     expect(await call('conversations:list')).toEqual([]);
   });
+
+  it('follows settings.json edited outside the window: new rules apply and the window hears of it', async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const events: [string, unknown][] = [];
+    host.events.forward((e, p) => events.push([e, p]));
+    expect(await call('permissions:rules')).toEqual([]);
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ maxRounds: 9, permissions: { allow: [], ask: [], deny: ['mcp__fs__write_file'] } }));
+    await until(() => events.some(([e, p]) => e === 'settings:changed' && (p as { maxRounds: number }).maxRounds === 9), 'the settings event');
+    expect(await call('permissions:rules')).toEqual([expect.objectContaining({ list: 'deny', rule: 'mcp__fs__write_file', scope: 'user' })]);
+  });
 });
