@@ -17,6 +17,8 @@ import type { PermissionLists } from '../permissions/types';
 import { approvalRequest } from '../permissions/project-approval';
 import { approvalView, requestView, resolvedView } from '../permissions/view';
 import type { SecretProvider } from '../store/secrets';
+import type { SettingsStore } from '../store/settings';
+import type { SettingsView } from '../../../shared/settings-types';
 import type { HostEvents } from './events';
 import { createRuntime, type Runtime } from './runtime';
 import { serverIdentity } from './wiring';
@@ -69,6 +71,11 @@ export interface ServiceOptions {
   updates?: UpdatePreference;
 }
 
+/** The settings page's view: settings.json, the secret store, and the desktop's update opt-in. */
+export async function settingsViewFor(settings: SettingsStore, secrets: SecretProvider, updates?: UpdatePreference): Promise<SettingsView> {
+  return { ...(await buildSettingsView(settings, secrets)), autoUpdate: updates ? await updates.get() : null };
+}
+
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
   let runtime: Runtime | null = null;
@@ -111,12 +118,14 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   rt.broker?.on('resolved', (event) => events.emit('permissions:resolved', resolvedView(event)));
   // settings.json edited outside the window (`lena`, an editor): rules and settings follow.
   const settingsWatcher = watchConfigFiles([paths.settings], () => {
-    void rt.settings.reload().then(async () => {
-      await rt.permissions.reload();
-      events.emit('settings:changed', { ...(await buildSettingsView(rt.settings, options.secrets)), autoUpdate: options.updates ? await options.updates.get() : null });
-    });
+    void rt.settings
+      .reload()
+      .then(async () => {
+        await rt.permissions.reload();
+        events.emit('settings:changed', await settingsViewFor(rt.settings, options.secrets, options.updates));
+      })
+      .catch(() => undefined);
   });
-
 
   const services: HostServices = {
     runtime: rt,

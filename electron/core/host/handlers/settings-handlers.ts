@@ -1,12 +1,11 @@
 // settings:*, secrets:set and project:* — settings without secrets, the API key, the project folder.
 import { LenaError } from '../../../../shared/result';
-import { settingsView as buildView } from '../../store/settings-view';
 import { API_KEY_SECRET } from '../../store/secrets';
 import type { Handlers } from '../dispatch';
 import type { HostEvents } from '../events';
-import type { HostServices } from '../services';
+import { settingsViewFor, type HostServices } from '../services';
 
-const settingsView = async (s: HostServices) => ({ ...(await buildView(s.runtime.settings, s.secrets)), autoUpdate: s.updates ? await s.updates.get() : null });
+const settingsView = (s: HostServices) => settingsViewFor(s.runtime.settings, s.secrets, s.updates);
 
 type SettingsHandlers = Pick<Handlers, Extract<keyof Handlers, `settings:${string}` | 'secrets:set' | `project:${string}`>>;
 
