@@ -4,35 +4,19 @@
 // SDK server, interleaved rounds in fresh processes, medians. Used by mcp-http.bench.mjs, and by mcp-client.bench.mjs through
 // measureHttpClientCpuUsPerCall (its hook for the Streamable HTTP column).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleCore } from './bundle-core.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round2 = (x) => Math.round(x * 100) / 100;
 
-async function bundleLena(root) {
-  const outDir = join(root, 'test-results/bench');
-  mkdirSync(outDir, { recursive: true });
-  const outfile = join(outDir, 'lena-mcp-http-client.mjs');
-  await build({
-    stdin: {
-      contents: "export { McpClient } from './electron/core/mcp/client';\nexport { StreamableHttpTransport } from './electron/core/mcp/transports/streamable-http';\n",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  return outfile;
-}
+const bundleLena = (root) =>
+  bundleCore(root, 'lena-mcp-http-client.mjs', [
+    "export { McpClient } from './electron/core/mcp/client';",
+    "export { StreamableHttpTransport } from './electron/core/mcp/transports/streamable-http';",
+  ]);
 
 async function startServer(mode) {
   const child = spawn(process.execPath, [join(here, 'mcp-http-server.mjs'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleCore } from './bundle-core.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -13,25 +13,14 @@ const outDir = join(root, 'test-results/bench');
 mkdirSync(outDir, { recursive: true });
 const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 7);
 const server = join(here, 'mcp-bench-server.mjs');
-const bundle = join(outDir, 'lena-mcp-client.mjs');
 const KINDS = ['raw', 'sdk', 'lena'];
 const KEYS = ['seqP50Us', 'seqP99Us', 'tp64PerS', 'clientCpuUsPerCall', 'importMs', 'rssMbAfter10k', 'large10MiBMs', 'toolsList5000Ms'];
 
 // The client as the app ships it: our code bundled, dependencies external (and loaded lazily).
-await build({
-  stdin: {
-    contents: "export { McpClient } from './electron/core/mcp/client';\nexport { StdioTransport } from './electron/core/mcp/transports/stdio';\n",
-    resolveDir: root,
-    loader: 'ts',
-  },
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  logLevel: 'warning',
-});
+const bundle = await bundleCore(root, 'lena-mcp-client.mjs', [
+  "export { McpClient } from './electron/core/mcp/client';",
+  "export { StdioTransport } from './electron/core/mcp/transports/stdio';",
+]);
 
 const samples = Object.fromEntries(KINDS.map((k) => [k, []]));
 for (let round = 0; round < rounds; round += 1) {

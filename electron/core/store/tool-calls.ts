@@ -1,36 +1,17 @@
 // Tool calls as stored: one row per tool_use, written as the call moves through the gate and runs.
 // The result column holds the full, untruncated MCP result; the model's copy may be shorter.
-import type { ToolCallStatus, ToolCallView } from '../../../shared/chat-types';
+import type { ToolCallView } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
 import { toToolCall, type ToolCallRow } from './rows';
 import { ORPHANED } from './sessions';
 
-/** A tool call to insert or update; fields left undefined keep their stored value on update. */
-export interface ToolCallUpsert {
-  /** The tool_use id. */
-  id: string;
-  conversationId: string;
-  messageId: string;
-  server: string;
-  tool: string;
-  qualifiedName: string;
-  input: unknown;
-  status: ToolCallStatus;
-  title?: string | null;
-  result?: unknown;
-  isError?: boolean;
-  errorSource?: 'tool' | 'server' | null;
-  errorMessage?: string | null;
-  resultBytes?: number | null;
-  truncated?: boolean;
-  decision?: string | null;
-  decidedBy?: string | null;
-  startedAt?: number | null;
-  endedAt?: number | null;
-  /** Computed from startedAt/endedAt when not given. */
-  durationMs?: number | null;
-}
+/**
+ * A tool call to insert or update: the identifying fields, and any of the others (fields left
+ * undefined keep their stored value on update; `durationMs` is computed from the times when not given).
+ */
+export type ToolCallUpsert = Pick<ToolCallView, 'id' | 'conversationId' | 'messageId' | 'server' | 'tool' | 'qualifiedName' | 'input' | 'status'> &
+  Partial<Pick<ToolCallView, 'title' | 'result' | 'isError' | 'errorSource' | 'errorMessage' | 'resultBytes' | 'truncated' | 'decision' | 'decidedBy' | 'startedAt' | 'endedAt' | 'durationMs'>>;
 
 const SELECT_ONE = 'SELECT * FROM tool_calls WHERE conversation_id = ? AND id = ?';
 
