@@ -13,13 +13,23 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Wall-time budgets per suite (seconds): a suite that passes its budget fails, so CI stays within
+// its 30 minutes on 2 cores. LENA_TEST_BUDGET_SCALE scales them (e.g. 2 on a slower machine).
+const scale = Number(process.env.LENA_TEST_BUDGET_SCALE ?? 1) || 1;
+const budgets = { unit: 8 * 60, e2e: 12 * 60, conformance: 6 * 60 };
 const problems = [];
 
 function run(label, cmd, args, env = {}) {
   process.stdout.write(`\n▶ ${label}: ${[cmd, ...args].map((a) => a.replace(root + '/', '')).join(' ')}\n`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  process.stdout.write(`  ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${r.status ?? r.signal})\n`);
+  const seconds = (Date.now() - started) / 1000;
+  const budget = budgets[label] === undefined ? undefined : budgets[label] * scale;
+  process.stdout.write(`  ${label} finished in ${seconds.toFixed(1)} s${budget ? ` (budget ${budget} s)` : ''} (exit ${r.status ?? r.signal})\n`);
+  if (budget !== undefined && seconds > budget) {
+    totals.failed += 1;
+    problems.push(`${label} took ${seconds.toFixed(0)} s, over its budget of ${budget} s`);
+  }
   return r.status === 0;
 }
 
