@@ -10,6 +10,7 @@ import { parseLaunchArgs } from '../core/desktop/launch-args';
 import { describeError } from '../core/desktop/log-file';
 import { DOCUMENTATION_URL, rendererKeyEvent, type MenuCommand } from '../core/desktop/menu-template';
 import { windowTitle } from '../core/desktop/project-state';
+import { lenaQuitSteps, quitSequence } from '../core/desktop/quit-sequence';
 import { runtimeQuitHooks } from '../core/desktop/runtime-quit-hooks';
 import { desktopTransportFactory } from '../core/desktop/server-launch';
 import { TurnTracker } from '../core/desktop/turn-tracker';
@@ -33,6 +34,8 @@ const launchOptions = { isDefaultApp: process.defaultApp === true };
 let services: DesktopServices | undefined;
 let host: Host | undefined;
 let mainWindow: BrowserWindow | undefined;
+/** Set once the servers may be starting: a failed start stops them (bounded) before exiting. */
+let stopServices: (() => Promise<unknown>) | undefined;
 /** A folder handed over by a second launch before this one finished starting. */
 let handedOverFolder: string | undefined;
 const turns = new TurnTracker();
@@ -61,7 +64,8 @@ if (!app.requestSingleInstanceLock()) {
   app.on('activate', () => {
     if (host && BrowserWindow.getAllWindows().length === 0) void openWindow();
   });
-  app.whenReady().then(start, fail);
+  // catch, not then's second argument: a failure inside start() must reach fail() too.
+  app.whenReady().then(start).catch(fail);
 }
 
 async function start(): Promise<void> {
@@ -114,10 +118,9 @@ async function start(): Promise<void> {
   desktop.project.subscribe(refresh);
   refresh();
 
-  installQuitHandling(
-    runtimeQuitHooks({ runtime, records: desktop.processes, flush: () => desktop.windowState.flush(), log: (l, m) => log.write(l, 'quit', m) }),
-    log,
-  );
+  const quitHooks = runtimeQuitHooks({ runtime, records: desktop.processes, flush: () => desktop.windowState.flush(), log: (l, m) => log.write(l, 'quit', m) });
+  stopServices = () => quitSequence(lenaQuitSteps({ ...quitHooks, exit: () => undefined }), { timeoutMs: 3000, log: (level, message) => log.write(level, 'quit', message) });
+  installQuitHandling(quitHooks, log);
   await openWindow();
   const updates = await startUpdates({ services: desktop, isPackaged: app.isPackaged, turnInProgress: () => turns.busy(), window: () => mainWindow });
   if (updates) turns.onIdle(() => void updates.idle());
@@ -203,5 +206,9 @@ function fail(err: unknown): void {
   services?.log.error('main', 'Lena failed to start', err);
   console.error('Lena failed to start:', err);
   dialog.showErrorBox('Lena failed to start', `${describeError(err)}\n\nThe log in your Lena home (logs/lena.log) has details.`);
-  app.exit(1);
+  // Never a process left without a window, nor servers left behind it.
+  void (stopServices?.() ?? Promise.resolve()).finally(() => {
+    services?.log.close();
+    app.exit(1);
+  });
 }

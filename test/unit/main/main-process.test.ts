@@ -1,0 +1,150 @@
+// The built main process (out/main/index.js) runs under plain Node with a stand-in `electron`
+// (test/fixtures/fake-electron) that records what main asks of Electron. Electron itself cannot be
+// launched here; this executes our wiring: scheme, lock, secure window, IPC with the sender check,
+// events to the page, the bounded quit sequence, and a failed start.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invokeChannelNames } from '../../../shared/contract';
+import { APP_ORIGIN } from '../../../electron/core/security/navigation';
+import { secureWebPreferences } from '../../../electron/core/security/web-preferences';
+import { MainUnderTest, type Call } from '../../fixtures/fake-electron/drive';
+
+const ROOT = resolve(__dirname, '../../..');
+const MAIN = join(ROOT, 'out/main/index.js');
+const MEMORY_SERVER = join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
+
+let tmp: string;
+let home: string;
+let main: MainUnderTest | undefined;
+
+beforeAll(() => {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm test builds before the unit suite).`);
+});
+beforeEach(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'lena-main-'));
+  home = join(tmp, 'home');
+});
+afterEach(() => {
+  main?.kill();
+  main = undefined;
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+function start(env: Record<string, string> = {}): MainUnderTest {
+  main = new MainUnderTest(MAIN, { PATH: process.env.PATH ?? '', HOME: tmp, LENA_HOME: home, ...env });
+  return main;
+}
+/** A user-scope stdio server (the reference memory server from node_modules). */
+function writeMemoryServer(): void {
+  mkdirSync(home, { recursive: true });
+  const memory = { command: 'node', args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(tmp, 'memory.jsonl') } };
+  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { memory } }));
+}
+const named = (calls: Call[], name: string) => calls.filter((c) => c.name === name);
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const connected = (calls: Call[], server: string) =>
+  named(calls, 'webContents.send').some((c) => c.args[0] === 'servers:status-changed' && (c.args[1] as { name: string; status: string }).name === server && (c.args[1] as { status: string }).status === 'connected');
+
+describe('the main process under a stand-in Electron', () => {
+  it('registers app:// before ready, takes the single-instance lock, opens the secure window and handles every channel', async () => {
+    const app = start();
+    await app.windowLoaded;
+    const calls = await app.calls();
+
+    const [scheme] = named(calls, 'protocol.registerSchemesAsPrivileged');
+    expect(scheme.ready).toBe(false);
+    expect(scheme.args[0]).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(named(calls, 'app.requestSingleInstanceLock')).toEqual([{ name: 'app.requestSingleInstanceLock', ready: false, args: [] }]);
+    expect(named(calls, 'protocol.handle').map((c) => c.args[0])).toEqual(['app']);
+
+    const windows = named(calls, 'new BrowserWindow');
+    expect(windows).toHaveLength(1);
+    const options = windows[0].args[0] as { show: boolean; webPreferences: unknown };
+    expect(options.show).toBe(false);
+    expect(options.webPreferences).toEqual(secureWebPreferences(join(ROOT, 'out/preload/index.js'), { devTools: true }));
+    expect(named(calls, 'BrowserWindow.loadURL').map((c) => c.args[0])).toEqual([`${APP_ORIGIN}/index.html`]);
+    expect(named(calls, 'session.setPermissionRequestHandler')).toHaveLength(1);
+
+    const handled = named(calls, 'ipcMain.handle').map((c) => c.args[0] as string);
+    expect([...handled].sort()).toEqual([...invokeChannelNames].sort());
+  });
+
+  it('answers the window’s own frame and refuses a subframe or another window', async () => {
+    const app = start();
+    await app.windowLoaded;
+    expect(await app.invoke('app:info', undefined, 'window')).toMatchObject({ ok: true, value: { name: 'Lena', home } });
+    const refused = { ok: false, error: { code: 'forbidden', message: 'IPC from a foreign frame or origin was rejected.' } };
+    expect(await app.invoke('app:info', undefined, 'subframe')).toEqual(refused);
+    expect(await app.invoke('settings:set-api-key', { key: 'sk-ant-stolen' }, 'other-window')).toEqual(refused);
+    // The refused call changed nothing.
+    expect(await app.invoke('settings:get', undefined, 'window')).toMatchObject({ ok: true, value: { apiKeySet: false } });
+  });
+
+  it('forwards a server’s status to the page, and quitting stops the server through the bounded sequence', async () => {
+    writeMemoryServer();
+    const app = start();
+    await app.windowLoaded;
+    await expect.poll(async () => connected(await app.calls(), 'memory'), { timeout: 30_000 }).toBe(true);
+    // The manager records each server's process group in processes.json as it spawns it.
+    const records = JSON.parse(readFileSync(join(home, 'processes.json'), 'utf8')) as { pid: number; server: string }[];
+    const pids = records.filter((r) => r.server === 'memory').map((r) => r.pid);
+    expect(pids).toHaveLength(1);
+    expect(running(pids[0])).toBe(true);
+
+    await app.quit();
+    const { code, calls } = await app.exited;
+    expect(code).toBe(0);
+    const names = calls.map((c) => c.name);
+    // The window hides at once; the real quit comes only after the sequence ran.
+    expect(names.indexOf('BrowserWindow.hide')).toBeGreaterThan(names.indexOf('app.quit'));
+    expect(names.filter((n) => n === 'app.quit')).toHaveLength(2);
+    expect(running(pids[0])).toBe(false);
+    const log = readFileSync(join(home, 'logs/lena.log'), 'utf8');
+    const steps = ['stop accepting new turns', 'cancel in-flight tool calls', 'shut servers down', 'close the database', 'exit'].map((s) => log.indexOf(`Quit: ${s} (`));
+    expect(steps.every((at) => at > 0)).toBe(true);
+    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+  });
+
+  it('a second launch hands over and quits without opening a window', async () => {
+    const app = start({ FAKE_ELECTRON_LOCK: 'taken' });
+    const { code, calls } = await app.exited;
+    expect(code).toBe(0);
+    expect(named(calls, 'new BrowserWindow')).toHaveLength(0);
+    expect(named(calls, 'app.quit')).toHaveLength(1);
+  });
+
+  it('an exception during start is shown in a dialog and logged, and the process ends with its servers', async () => {
+    writeMemoryServer();
+    const app = start({ FAKE_ELECTRON_FAIL_WINDOW: 'the GPU process is unavailable' });
+    const { code, calls } = await app.exited;
+    expect(code).toBe(1);
+    const [box] = named(calls, 'dialog.showErrorBox');
+    expect(box.args[0]).toBe('Lena failed to start');
+    expect(box.args[1]).toContain('the GPU process is unavailable');
+    expect(box.args[1]).toContain('logs/lena.log');
+    const log = readFileSync(join(home, 'logs/lena.log'), 'utf8');
+    expect(log).toMatch(/ERROR \[main\] Lena failed to start.*the GPU process is unavailable/);
+    expect(log).toContain('Quit: shut servers down (');
+    const records = existsSync(join(home, 'processes.json')) ? (JSON.parse(readFileSync(join(home, 'processes.json'), 'utf8')) as { pid: number }[]) : [];
+    expect(records.filter((r) => running(r.pid))).toEqual([]);
+  });
+
+  it('a home that cannot be created is shown in a dialog and on stderr', async () => {
+    writeFileSync(home, 'not a folder');
+    const app = start();
+    const { code, calls } = await app.exited;
+    expect(code).toBe(1);
+    const [box] = named(calls, 'dialog.showErrorBox');
+    expect(box.args[1]).toContain(home);
+    expect(app.stderr).toContain('Lena failed to start');
+  });
+});
