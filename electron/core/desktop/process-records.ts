@@ -2,8 +2,8 @@
 // home). If Lena dies without shutting them down, the next start ends the groups that are provably
 // the same processes: same pid AND same OS start time. Nothing is ever matched by name.
 import type { ProcessRecorder } from '../mcp/manager/types';
-import { readJsonFile, serialisePerPath, writeJsonFile } from '../store/json-file';
-import { withFileLock } from './file-lock';
+import { readJsonFile, writeJsonFile } from '../store/json-file';
+import { withLockedFile } from '../base/locked-file';
 import { endProcessGroup, type GroupEnd } from './process-group';
 import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from './process-info';
 
@@ -153,12 +153,10 @@ export class ProcessRecords implements ProcessRecorder {
   }
 
   private update(change: (records: ProcessRecord[]) => ProcessRecord[]): Promise<void> {
-    // In-process queue first, then the lock file against the other Lena process (window or CLI).
-    return serialisePerPath(`${this.file}#records`, () =>
-      withFileLock(`${this.file}.lock`, async () => {
-        await writeJsonFile(this.file, change(await this.read()));
-      }),
-    );
+    // Under the file's lock: the window and every `lena` process record their servers here.
+    return withLockedFile(this.file, async () => {
+      await writeJsonFile(this.file, change(await this.read()));
+    });
   }
 }
 

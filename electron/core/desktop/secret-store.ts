@@ -1,6 +1,7 @@
 // Secrets (the API key, every `${secret:NAME}` value) encrypted by the operating system's keychain
 // (Electron's safeStorage in main) and kept base64-encoded in secrets.json in Lena's home. When the
 // desktop cannot encrypt, a secret lives in memory for the session and is never written in clear.
+import { withLockedFile } from '../base/locked-file';
 import { readJsonFile, writeJsonFile } from '../store/json-file';
 import { envNameFor, type SecretProvider } from '../store/secrets';
 
@@ -123,8 +124,11 @@ export class EncryptedSecretStore implements SecretProvider {
     }
   }
 
-  private async change(edit: (secrets: Record<string, string>) => Record<string, string>): Promise<void> {
-    const current = await this.read();
-    await writeJsonFile(this.file, { version: 1, secrets: edit(current.secrets) } satisfies SecretsFile, { mode: 0o600 });
+  /** Re-reads and writes under the file's lock, so the window and `lena` never drop each other's secrets. */
+  private change(edit: (secrets: Record<string, string>) => Record<string, string>): Promise<void> {
+    return withLockedFile(this.file, async () => {
+      const current = await this.read();
+      await writeJsonFile(this.file, { version: 1, secrets: edit(current.secrets) } satisfies SecretsFile, { mode: 0o600 });
+    });
   }
 }

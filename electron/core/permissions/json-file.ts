@@ -2,7 +2,8 @@
 // store's atomic writer. An unreadable file is moved aside and reported, never written over.
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { JsonFileError, readJsonFile, serialisePerPath, writeJsonFile } from '../store/json-file';
+import { withLockedFile } from '../base/locked-file';
+import { JsonFileError, readJsonFile, writeJsonFile } from '../store/json-file';
 
 export interface JsonReadResult {
   /** The parsed content, or `undefined` when the file is missing or unreadable. */
@@ -30,9 +31,9 @@ export async function writeJsonFileAtomic(path: string, value: unknown): Promise
 }
 
 /**
- * Runs read-modify-write steps on one file one at a time in this process, across every instance
- * that edits it (a separate queue from the writer's own, which the step itself uses).
+ * Runs a read-modify-write step holding the file's inter-process lock (the window and `lena`
+ * processes edit the same files); the step re-reads the file itself.
  */
 export function serialiseEdits<T>(path: string, step: () => Promise<T>): Promise<T> {
-  return serialisePerPath(`${path}\0edits`, step);
+  return withLockedFile(path, step);
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { findJsonErrorOffset, positionAt } from '../../../shared/config/json-offset';
+import { serialisePerPath } from '../base/path-queue';
 
 /** A file that exists but is not valid JSON, with where it goes wrong. */
 export class JsonFileError extends Error {
@@ -52,20 +53,7 @@ export interface WriteOptions {
   mode?: number;
 }
 
-// One queue per path: two writers racing on rename would each win half the time.
-const queues = new Map<string, Promise<unknown>>();
-
-/** Runs `task` after every earlier task queued for the same path has settled. */
-export function serialisePerPath<T>(file: string, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(file) ?? Promise.resolve();
-  const run = previous.then(task, task);
-  const tail = run.catch(() => undefined);
-  queues.set(file, tail);
-  void tail.then(() => {
-    if (queues.get(file) === tail) queues.delete(file);
-  });
-  return run;
-}
+export { serialisePerPath } from '../base/path-queue';
 
 /** Writes `data` to `file` atomically: temp file in the same folder, fsync, rename, fsync folder. */
 export function writeFileAtomic(

@@ -1,7 +1,8 @@
 // Lena's settings.json: read with defaults, reported when broken, and never overwritten while it
 // is broken (the user's file is theirs to fix). Keys Lena does not know are kept on every write.
 import { LenaError } from '../../../shared/result';
-import { JsonFileError, readJsonFile, serialisePerPath, writeJsonFile } from './json-file';
+import { withLockedFile } from '../base/locked-file';
+import { JsonFileError, readJsonFile, writeJsonFile } from './json-file';
 import {
   DEFAULT_SETTINGS,
   readSettings,
@@ -101,8 +102,8 @@ export class SettingsStore {
   }
 
   private write(change: (raw: Raw) => Raw): Promise<Settings> {
-    // Its own queue key: writeJsonFile queues on the file path itself.
-    return serialisePerPath(`${this.file}#update`, async () => {
+    // Under the file's inter-process lock: the window and `lena` may both change settings.
+    return withLockedFile(this.file, async () => {
       const fresh = await this.read();
       if (fresh.unreadable) {
         this.state = fresh;

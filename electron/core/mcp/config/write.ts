@@ -1,21 +1,33 @@
 // Edits of configuration files. Each write is atomic (temporary file in the same folder, fsync,
-// rename), keeps the file's mode, the other servers and unknown fields; edits of one file run one
-// after another and each re-reads the file, so two quick edits both land. A file Lena could not
-// parse is never written over.
+// rename), keeps the file's mode, the other servers and unknown fields. Every edit holds the
+// file's inter-process lock (base/locked-file) and re-reads the file under it, so edits from the
+// window and any number of `lena` processes all land. A file Lena could not parse is never
+// written over.
 import { mkdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { LenaError } from '../../../../shared/result';
 import type { ServerEntry } from '../../../../shared/server-config';
-import { serialisePerPath, writeFileAtomic as writeAtomicNow } from '../../store/json-file';
+import { withLockedFile } from '../../base/locked-file';
+import { serialisePerPath } from '../../base/path-queue';
+import { writeFileAtomic as writeAtomicNow } from '../../store/json-file';
 import { parseConfigText, type ConfigParseResult } from './parse';
 import { validateServerEntry } from '../../../../shared/config/server-entry-schema';
 
 /**
- * Runs read-modify-write tasks on one config file one at a time, in call order. The key differs
- * from the store writer's own per-path queue, which the task's final write goes through.
+ * Runs a read-modify-write task on one config file holding its lock (the real file when `file` is
+ * a symlink, so the link and its target share one lock); tasks run one at a time, in call order.
  */
 export function serialisePerFile<T>(file: string, task: () => Promise<T>): Promise<T> {
-  return serialisePerPath(`${resolve(file)}\u0000edit`, task);
+  // Queued by the name given first, so edits keep their call order while the link is resolved.
+  return serialisePerPath(`${resolve(file)}\0order`, async () => withLockedFile(await realTarget(file), task));
+}
+
+async function realTarget(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch {
+    return resolve(file);
+  }
 }
 
 /**
@@ -24,12 +36,7 @@ export function serialisePerFile<T>(file: string, task: () => Promise<T>): Promi
  * than replacing the link.
  */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
-  let target: string;
-  try {
-    target = await realpath(file);
-  } catch {
-    target = resolve(file);
-  }
+  const target = await realTarget(file);
   await mkdir(dirname(target), { recursive: true, mode: 0o700 });
   await writeAtomicNow(target, text);
 }
@@ -56,33 +63,23 @@ async function readIfExists(file: string): Promise<string | undefined> {
   }
 }
 
-/** How often an edit is redone when another process changed the file meanwhile. */
-const EDIT_ATTEMPTS = 5;
-
 /**
- * Reads the file fresh, applies `edit` to its `mcpServers` object, and writes the result. Refuses
- * (without writing) when the file exists but cannot be parsed. The queue orders edits within this
- * process; the command line and the window are two processes, so just before writing the file is
- * read again and, if someone else changed it, the edit is redone on their version. `edit` may
- * therefore run more than once and must start from the object it is given.
+ * Reads the file fresh under its lock, applies `edit` to its `mcpServers` object, and writes the
+ * result. Refuses (without writing) when the file exists but cannot be parsed.
  */
 export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T): Promise<T> {
   return serialisePerFile(file, async () => {
-    for (let attempt = 1; ; attempt++) {
-      const text = await readIfExists(file);
-      const parsed = parseConfigText(text ?? '', file);
-      if (!parsed.ok) {
-        const why = parsed.errors.map((e) => e.message).join('; ');
-        throw new LenaError('conflict', `Lena did not change ${file} because it cannot be parsed: ${why}. Fix the file by hand (or move it away) and try again.`);
-      }
-      const document = parsed.config.document;
-      const servers = (document.mcpServers ??= {}) as ServerMap;
-      const result = edit(servers);
-      const output = formatLike(text ?? '', document);
-      if ((await readIfExists(file)) !== text && attempt < EDIT_ATTEMPTS) continue;
-      await writeFileAtomic(file, output);
-      return result;
+    const text = await readIfExists(file);
+    const parsed = parseConfigText(text ?? '', file);
+    if (!parsed.ok) {
+      const why = parsed.errors.map((e) => e.message).join('; ');
+      throw new LenaError('conflict', `Lena did not change ${file} because it cannot be parsed: ${why}. Fix the file by hand (or move it away) and try again.`);
     }
+    const document = parsed.config.document;
+    const servers = (document.mcpServers ??= {}) as ServerMap;
+    const result = edit(servers);
+    await writeFileAtomic(file, formatLike(text ?? '', document));
+    return result;
   });
 }
 

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withFileLock } from '../../../../../electron/core/base/file-lock';
 import {
   addServer,
-  editConfigFile,
   removeServer,
   saveConfigText,
   setServerDisabled,
@@ -69,16 +69,21 @@ describe('config writes', () => {
     expect(read().mcpServers.a).toEqual({ command: 'node' });
   });
 
-  it('redoes an edit when another process changed the file between read and write', async () => {
+  it('waits for the lock another writer holds, then edits that writer’s version of the file', async () => {
     await addServer(file, 'a', { command: 'node' });
-    let runs = 0;
-    await editConfigFile(file, (servers) => {
-      runs++;
-      // The first time, another writer (say, the command line) adds a server meanwhile.
-      if (runs === 1) writeFileSync(file, JSON.stringify({ mcpServers: { a: { command: 'node' }, fromCli: { command: 'x' } } }));
-      servers.fromWindow = { command: 'y' };
+    let release: () => void = () => undefined;
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    // Another writer (the command line, say) holds the lock while it adds a server.
+    const other = withFileLock(`${file}.lock`, async () => {
+      locked();
+      await new Promise<void>((r) => (release = r));
+      writeFileSync(file, JSON.stringify({ mcpServers: { a: { command: 'node' }, fromCli: { command: 'x' } } }));
     });
-    expect(runs).toBe(2);
+    await isLocked;
+    const ours = addServer(file, 'fromWindow', { command: 'y' });
+    release();
+    await Promise.all([other, ours]);
     expect(Object.keys(read().mcpServers)).toEqual(['a', 'fromCli', 'fromWindow']);
   });
 
