@@ -43,7 +43,10 @@ export const invokeChannels = {
   'servers:config-files': channel<ConfigFileView[]>()(s.noArgs),
   'servers:save-config-file': channel<ConfigFileView>()(z.object({ scope: z.enum(['user', 'project']), text: z.string().max(5_000_000) }).strict()),
   'servers:import-claude-desktop': channel<ImportReport>()(s.noArgs),
-  'servers:approve': channel<ServerStatus>()(z.object({ name: s.serverName, approve: z.boolean(), entryHash: z.string() }).strict()),
+  // `grants`: the references (`NAME`, `secret:NAME`) the user ticked; the entry may expand only these.
+  'servers:approve': channel<ServerStatus>()(
+    z.object({ name: s.serverName, approve: z.boolean(), entryHash: z.string(), grants: z.array(z.string().max(300)).max(500).optional() }).strict(),
+  ),
 
   // Conversations and the agent loop
   'conversations:list': channel<ConversationSummary[]>()(s.noArgs),

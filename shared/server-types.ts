@@ -50,6 +50,51 @@ export interface ProjectApprovalView {
   headerNames: string[];
   risks: { pattern: string; message: string }[];
   entryHash: string;
+  /** Each argument, env value and header template in full, split at its `${…}` references. */
+  argFields: ApprovalFieldView[];
+  env: ApprovalFieldView[];
+  headers: ApprovalFieldView[];
+  urlField: ApprovalFieldView | null;
+  /** Every secret and variable the entry references; the user grants each one by one. */
+  references: ApprovalReferenceView[];
+}
+
+/** One piece of a template: literal text (`ref` null) or a `${…}` reference (`ref` its grant key). */
+export interface TemplatePart {
+  text: string;
+  ref: string | null;
+}
+
+/** A field of the entry as the approval shows it. */
+export interface ApprovalFieldView {
+  /** `env.NAME`, `headers.NAME`, `args[2]`, `url`. */
+  where: string;
+  /** The variable or header name (empty for arguments and the URL). */
+  name: string;
+  parts: TemplatePart[];
+  /**
+   * When literal text in it looks like a credential: the field with that text masked, shown until
+   * the user presses Reveal. Null when nothing needs masking.
+   */
+  masked: string | null;
+  /** A risk found in this field (a loader variable), said before approval. */
+  risk: string | null;
+}
+
+/** A referenced secret or variable, with where its value would come from. */
+export interface ApprovalReferenceView {
+  /** What is granted (and what `lena mcp approve --grant` takes): `secret:NAME` or `NAME`. */
+  key: string;
+  /** As written, e.g. `${secret:gh-token}`. */
+  token: string;
+  kind: 'secret' | 'variable';
+  /** In words: "Lena's secret store", "environment variable PORT, else the default "8080"". */
+  source: string;
+  where: string[];
+  /** Granted with an earlier approval of this exact entry. */
+  granted: boolean;
+  /** Set when Lena never passes it (the Anthropic API key): it cannot be granted. */
+  blocked: string | null;
 }
 
 export interface ToolInfo {

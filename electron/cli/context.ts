@@ -43,7 +43,7 @@ export function cliContext(args: ParsedArgs): CliContext {
         env: process.env,
         // No keychain on the command line: ${secret:NAME} falls back to the env var NAME.
         secrets: undefined,
-        approvals: { isApproved: (dir, name, hash) => approved.isApproved(dir, name, hash) },
+        approvals: { isApproved: (dir, name, hash) => approved.isApproved(dir, name, hash), grants: (dir, name, hash) => approved.grants(dir, name, hash) },
         clientInfo: { name: 'lena-cli', version: '0.1.0' },
         autoRestart: false,
       });

@@ -1,5 +1,6 @@
 // `lena mcp …`: list, doctor, tools, call, add, remove, import-claude-desktop, approve,
 // reset-approvals. Every wait is bounded; `--json` prints one object on stdout.
+import { redactArgs, redactEntry, redactUrl } from '../core/base/credentials';
 import { entryHash } from '../core/mcp/config/identity';
 import { importClaudeDesktop } from '../core/mcp/config/claude-desktop';
 import { addServer, removeServer } from '../core/mcp/config/write';
@@ -31,8 +32,9 @@ const list: Command = async (ctx) => {
     name: s.name,
     scope: s.scope,
     transport: s.transport ?? null,
-    command: s.entry?.command ? [s.entry.command, ...(s.entry.args ?? [])].join(' ') : null,
-    url: s.entry?.url ?? null,
+    // Redacted: a literal `--token X` or `?api_key=` must not end up in a terminal's scrollback.
+    command: s.entry?.command ? [s.entry.command, ...redactArgs(s.entry.args ?? [])].join(' ') : null,
+    url: s.entry?.url !== undefined ? redactUrl(s.entry.url) : null,
     disabled: s.disabled,
     shadowed: s.shadowed.map((x) => x.scope),
     issues: s.issues.map((i) => i.message),
@@ -163,7 +165,7 @@ const add: Command = async (ctx, args) => {
   const check = validateServerEntry(ctx.writeTarget, name, entry);
   if (!check.ok) throw new UsageError(check.issues.map((i) => i.message).join('\n'));
   await addServer(ctx.writeTarget, name, check.entry);
-  if (ctx.out.json) ctx.out.result({ added: name, file: ctx.writeTarget, entry: check.entry });
+  if (ctx.out.json) ctx.out.result({ added: name, file: ctx.writeTarget, entry: redactEntry(check.entry) });
   else ctx.out.info(`Added "${name}" to ${ctx.writeTarget}. Check it with: lena mcp doctor`);
   return 0;
 };

@@ -77,7 +77,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     createTransport: defaultTransportFactory({ loginShellPath: options.loginShellPath }),
     env,
     secrets: { get: (name) => options.secrets.get(name) },
-    approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash) },
+    approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
     ...options.manager,
   });
   const unconnect = connectRegistry(manager, registry);

@@ -2,7 +2,8 @@
 // events forwarded to the renderer). Started once by createHost; handlers await it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ServerStatus } from '../../../shared/server-types';
+import type { ProjectApprovalView, ServerStatus } from '../../../shared/server-types';
+import type { ServerEntry } from '../../../shared/server-config';
 import type { LenaPaths } from '../home';
 import { entryHash } from '../mcp/config/identity';
 import { findProjectConfig } from '../mcp/config/scopes';
@@ -79,6 +80,7 @@ export async function settingsViewFor(settings: SettingsStore, secrets: SecretPr
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
   let runtime: Runtime | null = null;
+  let folder: string | null = options.projectFolder ?? null;
   const decorate = (status: ServerStatus, session?: ServerSession): ServerStatus => {
     if (!runtime) return status;
     const identity = serverIdentity(runtime.manager, status.name);
@@ -90,7 +92,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       trusted: trust.trusted,
       suspended: trust.note ?? null,
       toolTokens: cost?.tokens ?? 0,
-      approval: status.status === 'needs-approval' && entry ? approvalView(approvalRequest(status.name, entry, entryHash(entry))) : null,
+      approval: status.status === 'needs-approval' && entry ? approvalFor(runtime, folder, status.name, entry) : null,
     };
   };
   runtime = await createRuntime({
@@ -140,12 +142,13 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       settingsWatcher.close();
       await rt.close();
     },
-    async setProject(folder) {
-      services.project = { folder, mcpFile: folder ? ((await findProjectConfig(folder)) ?? null) : null };
-      services.projectRules = folder ? await projectRules(folder) : {};
+    async setProject(next) {
+      folder = next;
+      services.project = { folder: next, mcpFile: next ? ((await findProjectConfig(next)) ?? null) : null };
+      services.projectRules = next ? await projectRules(next) : {};
       rt.permissions.setProjectRules(services.projectRules);
-      await options.projects?.opened(folder);
-      await rt.manager.setProjectDir(folder ?? undefined);
+      await options.projects?.opened(next);
+      await rt.manager.setProjectDir(next ?? undefined);
     },
   };
   services.project = { folder: options.projectFolder ?? null, mcpFile: options.projectFolder ? ((await findProjectConfig(options.projectFolder)) ?? null) : null };
@@ -159,6 +162,12 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
   }));
   return services;
+}
+
+/** The approval view of a waiting project server, with the references granted earlier ticked. */
+function approvalFor(runtime: Runtime, folder: string | null, name: string, entry: ServerEntry): ProjectApprovalView {
+  const hash = entryHash(entry);
+  return approvalView(approvalRequest(name, entry, hash, { granted: folder ? runtime.approvals.grantedNow(folder, name, hash) : [] }));
 }
 
 /** A project's deny and ask rules from `<project>/.lena/settings.json` (allow and trust refused). */

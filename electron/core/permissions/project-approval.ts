@@ -1,77 +1,32 @@
 // Project servers (from a project's `.mcp.json`) start only after the user approved that exact
 // entry. Approvals live in Lena's home (`approvals.json`), per project folder, bound to a hash of
 // the whole entry: a changed command asks again, and nothing in the project can approve itself.
+// An approval also records which `${…}` references the user granted to that entry.
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { riskFlags, type LaunchEntry, type RiskFlag } from './risk-flags';
-import { stableHash } from './stable-json';
 import { set, TwoLevelFile } from './two-level-file';
 
-/** Everything the approval dialog (or `lena mcp approve`) shows, untruncated. */
-export interface ApprovalRequest {
-  name: string;
-  entryHash: string;
-  transport: 'stdio' | 'http';
-  command?: string;
-  args: string[];
-  /** The command and arguments quoted as a shell would need them, to show spaces and quotes exactly. */
-  commandLine?: string;
-  cwd?: string;
-  /** Names only: values may hold secrets, and the dialog shows them masked. */
-  envNames: string[];
-  url?: string;
-  headerNames: string[];
-  risks: RiskFlag[];
-}
+export { approvalRequest, describeApproval, hashEntry, templateParts, type ApprovalRequest, type ApprovalRequestOptions } from './approval-request';
 
 export interface ApprovalRecord {
   decision: 'approved' | 'rejected';
   entryHash: string;
   at: string;
+  /**
+   * The references (`NAME`, `secret:NAME`) the user ticked for this entry; a project entry expands
+   * nothing else. Absent in records written before grants existed: nothing granted.
+   */
+  grants?: string[];
 }
 
 export type ApprovalStatus = 'approved' | 'rejected' | 'needs-approval';
-
-/** Hash of the whole entry (env values and headers included). The config module's `entryHash` may replace it. */
-export const hashEntry = (entry: LaunchEntry): string => stableHash(entry);
-
-const quote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
-
-/** Builds the approval request for one project server entry. */
-export function approvalRequest(name: string, entry: LaunchEntry, entryHash: string = hashEntry(entry)): ApprovalRequest {
-  const args = (entry.args ?? []).map(String);
-  const transport = entry.url !== undefined && entry.command === undefined ? 'http' : 'stdio';
-  return {
-    name,
-    entryHash,
-    transport,
-    ...(entry.command !== undefined ? { command: entry.command, commandLine: [entry.command, ...args].map(quote).join(' ') } : {}),
-    args,
-    ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
-    envNames: Object.keys(entry.env ?? {}),
-    ...(entry.url !== undefined ? { url: entry.url } : {}),
-    headerNames: Object.keys(entry.headers ?? {}),
-    risks: riskFlags(entry),
-  };
-}
-
-/** Plain text of a request, for `lena mcp approve` to print what it approves. */
-export function describeApproval(request: ApprovalRequest): string {
-  const lines = [`Server "${request.name}" (${request.transport})`];
-  if (request.commandLine) lines.push(`  command: ${request.commandLine}`);
-  if (request.cwd) lines.push(`  cwd: ${request.cwd}`);
-  if (request.envNames.length) lines.push(`  env: ${request.envNames.map((n) => `${n}=••••`).join(' ')}`);
-  if (request.url) lines.push(`  url: ${request.url}`);
-  if (request.headerNames.length) lines.push(`  headers: ${request.headerNames.join(', ')}`);
-  for (const risk of request.risks) lines.push(`  ! ${risk.where}: ${risk.message}`);
-  return lines.join('\n');
-}
 
 const isRecord = (value: unknown): value is ApprovalRecord =>
   value !== null &&
   typeof value === 'object' &&
   typeof (value as ApprovalRecord).entryHash === 'string' &&
-  ((value as ApprovalRecord).decision === 'approved' || (value as ApprovalRecord).decision === 'rejected');
+  ((value as ApprovalRecord).decision === 'approved' || (value as ApprovalRecord).decision === 'rejected') &&
+  ((value as ApprovalRecord).grants === undefined || (Array.isArray((value as ApprovalRecord).grants) && (value as ApprovalRecord).grants!.every((g) => typeof g === 'string')));
 
 /** One key per project folder, however it was spelled (relative, trailing slash, symlink). */
 export function projectKey(project: string): string {
@@ -110,8 +65,21 @@ export class ProjectApprovals {
     return (await this.status(project, name, entryHash)) === 'approved';
   }
 
-  approve(project: string, name: string, entryHash: string, now = new Date()): Promise<void> {
-    return this.record(project, name, { decision: 'approved', entryHash, at: now.toISOString() });
+  /** Approves this exact entry, granting it the listed references (and nothing else). */
+  approve(project: string, name: string, entryHash: string, now = new Date(), grants: readonly string[] = []): Promise<void> {
+    return this.record(project, name, { decision: 'approved', entryHash, at: now.toISOString(), grants: [...new Set(grants)] });
+  }
+
+  /** The references granted with the approval of this exact entry (none when it is not approved). */
+  async grants(project: string, name: string, entryHash: string): Promise<string[]> {
+    await this.file.reload();
+    return this.grantedNow(project, name, entryHash);
+  }
+
+  /** As `grants`, from the last read of the file (for views built synchronously). */
+  grantedNow(project: string, name: string, entryHash: string): string[] {
+    const record = this.file.get(projectKey(project), name);
+    return record && record.entryHash === entryHash && record.decision === 'approved' ? [...(record.grants ?? [])] : [];
   }
 
   /** Remembers a rejection of this exact entry, so it is not asked again until it changes. */

@@ -13,7 +13,7 @@ export interface LaunchEntry {
   headers?: Record<string, string>;
 }
 
-export type RiskKind = 'sudo' | 'rm-rf' | 'pipe-to-shell' | 'secret-path' | 'shell-metacharacters' | 'shell-command' | 'loader-env';
+export type RiskKind = 'sudo' | 'rm-rf' | 'pipe-to-shell' | 'secret-path' | 'shell-metacharacters' | 'shell-command' | 'loader-env' | 'api-key';
 
 export interface RiskFlag {
   kind: RiskKind;
@@ -33,7 +33,21 @@ const PIPE_TO_SHELL = /\b(?:curl|wget|fetch)\b[^|]*\|\s*(?:sudo\s+)?(?:\S*\/)?(?
 const SUDO = /(?:^|[\s;&|`(/])(?:sudo|doas)(?:\s|$)/;
 const META = /;|&&|\|\||\||`|\$\(/;
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 'powershell', 'pwsh']);
-const LOADER_ENV = new Set(['LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'NODE_OPTIONS', 'BASH_ENV', 'ENV', 'PERL5OPT', 'PYTHONSTARTUP']);
+// Variables that change what code a program loads or runs, in the dynamic loader and in the
+// interpreters servers are written in (a value here runs before the server's own code).
+const LOADER_ENV = new Set([
+  'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'GCONV_PATH', 'NODE_OPTIONS', 'NODE_PATH', 'BASH_ENV', 'ENV', 'ZDOTDIR', 'PATH',
+  'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PYTHONUSERBASE', 'PYTHONINSPECT', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB',
+  'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'CLASSPATH', 'DOTNET_STARTUP_HOOKS', 'CORECLR_ENABLE_PROFILING', 'COR_ENABLE_PROFILING',
+  'PHPRC', 'PHP_INI_SCAN_DIR', 'LUA_INIT', 'LUA_PATH', 'LUA_CPATH', 'TCLLIBPATH', 'R_PROFILE', 'R_PROFILE_USER', 'ELECTRON_RUN_AS_NODE',
+  'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_CONFIG_GLOBAL', 'UV_INDEX_URL', 'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL',
+]);
+// Whole families: every DYLD_* (macOS loader), npm_config_* (npm and npx settings, such as a
+// registry or a script shell), yarn and pnpm settings, CORECLR/COR profiler paths.
+const LOADER_ENV_PREFIX = /^(?:DYLD_|NPM_CONFIG_|YARN_|PNPM_|BUN_CONFIG_|CORECLR_PROFILER|COR_PROFILER|PIP_CONFIG)/;
+const isLoaderEnv = (name: string) => LOADER_ENV.has(name.toUpperCase()) || LOADER_ENV_PREFIX.test(name.toUpperCase());
+// The Anthropic API key by its usual names; by value it is refused at expansion whatever its name.
+const API_KEY_REFERENCE = /\$\{(?:ANTHROPIC_API_KEY|secret:anthropic-api-key)(?::-[^}]*)?\}/;
 
 const baseName = (command: string) => command.split(/[/\\]/).pop()?.toLowerCase().replace(/\.exe$/, '') ?? '';
 
@@ -78,9 +92,18 @@ export function riskFlags(entry: LaunchEntry): RiskFlag[] {
     if (secret) add('secret-path', 'cwd', `starts in ~/.${secret[1]}, where keys and credentials live`);
   }
   for (const [name, value] of Object.entries(entry.env ?? {})) {
-    if (LOADER_ENV.has(name.toUpperCase())) add('loader-env', `env.${name}`, `${name} changes what code a program loads at start`);
+    if (isLoaderEnv(name)) add('loader-env', `env.${name}`, `${name} changes what code a program loads or runs at start`);
     const secret = secretPath(String(value));
     if (secret) add('secret-path', `env.${name}`, `its value refers to ~/.${secret[1]}, where keys and credentials live`);
+  }
+  const texts: [string, string][] = [
+    ...parts,
+    ...Object.entries(entry.env ?? {}).map(([k, v]): [string, string] => [`env.${k}`, String(v)]),
+    ...(entry.url !== undefined ? [['url', entry.url] as [string, string]] : []),
+    ...Object.entries(entry.headers ?? {}).map(([k, v]): [string, string] => [`headers.${k}`, String(v)]),
+  ];
+  for (const [where, text] of texts) {
+    if (API_KEY_REFERENCE.test(text)) add('api-key', where, 'references your Anthropic API key; Lena never passes it to a server (give the server its own key as ${secret:NAME})');
   }
   return flags;
 }

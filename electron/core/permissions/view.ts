@@ -152,5 +152,10 @@ export function approvalView(request: ApprovalRequest): ProjectApprovalView {
     headerNames: request.headerNames,
     risks: request.risks.map((risk) => ({ pattern: risk.kind, message: `${risk.where}: ${risk.message}` })),
     entryHash: request.entryHash,
+    argFields: request.argFields,
+    env: request.env,
+    headers: request.headers,
+    urlField: request.urlField ?? null,
+    references: request.references,
   };
 }

@@ -147,7 +147,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       await s.runtime.manager.reload();
       return report;
     },
-    'servers:approve': async ({ name, approve, entryHash }) => {
+    'servers:approve': async ({ name, approve, entryHash, grants = [] }) => {
       const s = await get();
       const folder = s.project.folder;
       if (!folder) throw new LenaError('conflict', 'No project folder is open.');
@@ -155,7 +155,11 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       if (st.scope !== 'project' || st.approval?.entryHash !== entryHash) {
         throw new LenaError('conflict', `The entry for "${name}" changed since it was shown; review it again before approving.`);
       }
-      if (approve) await s.runtime.approvals.approve(folder, name, entryHash);
+      // Only references this entry has, and never the Anthropic API key, can be granted.
+      const grantable = new Set(st.approval.references.filter((r) => r.blocked === null).map((r) => r.key));
+      const refused = grants.filter((g) => !grantable.has(g));
+      if (refused.length > 0) throw new LenaError('invalid-arguments', `"${name}" cannot be granted ${refused.join(', ')}: ${grantable.size ? `it references only ${[...grantable].join(', ')}` : 'it references nothing that can be granted'}.`);
+      if (approve) await s.runtime.approvals.approve(folder, name, entryHash, new Date(), grants);
       else await s.runtime.approvals.reject(folder, name, entryHash);
       await s.runtime.manager.reload(name);
       return status(name);

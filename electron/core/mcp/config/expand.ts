@@ -2,7 +2,13 @@
 // `${secret:NAME}` expanded in command, args, env, cwd, url and headers. A server with a missing
 // variable is skipped (only that server; RELIABILITY.md fault 29). Values never leave this module
 // in messages: only the names of the variables and secrets used are reported.
+// Two guards keep the user's secrets with the user (issue 12): a launch that would carry the stored
+// Anthropic API key, in any form, is refused whatever the variable was called; and a project
+// entry expands only the references the user granted to it in the approval.
 import { homedir } from 'node:os';
+import { containsSecret } from '../../base/redact';
+import { API_KEY_SECRET } from '../../store/secrets';
+import { entryFields, entryReferences, SECRET, TOKEN, VARIABLE } from './references';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
   DEFAULT_REQUEST_TIMEOUT_SECONDS,
@@ -51,8 +57,12 @@ export type ExpandResult =
   | { ok: true; launch: LaunchSpec; used: UsedVariable[] }
   | {
       ok: false;
-      /** `missing-*`: the server is skipped until the value exists; `invalid`: the entry must be fixed. */
-      reason: 'missing-variables' | 'missing-secrets' | 'invalid';
+      /**
+       * `missing-*`: the server is skipped until the value exists; `invalid`: the entry must be
+       * fixed; `api-key`: it would receive the Anthropic API key (skipped); `not-granted`: a
+       * project entry references what the user did not grant it (needs approval).
+       */
+      reason: 'missing-variables' | 'missing-secrets' | 'invalid' | 'api-key' | 'not-granted';
       message: string;
       /** Names of the missing variables and secrets. */
       missing: string[];
@@ -72,11 +82,16 @@ export interface ExpandOptions {
   defaultCwd?: string;
   /** Decides case-insensitive variable names (win32); defaults to this platform. */
   platform?: NodeJS.Platform;
+  /**
+   * For a project entry: the references (`NAME`, `secret:NAME`) the user granted to it. Any other
+   * reference refuses the launch before a value is read. Absent: every reference expands (user scope).
+   */
+  grants?: readonly string[];
 }
 
-const TOKEN = /\$\{([^}]*)\}/g;
-const VARIABLE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s;
-const SECRET = /^secret:([A-Za-z_][A-Za-z0-9_.-]*)$/;
+/** The status message of a launch refused because it would carry the Anthropic API key. */
+export const API_KEY_MESSAGE = 'references your Anthropic API key; give this server its own key as `${secret:NAME}`';
+
 
 /** Expands one entry; never throws. */
 export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {}): Promise<ExpandResult> {
@@ -87,8 +102,17 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
   const missingSecrets = new Map<string, 'no-store' | 'not-found'>();
   const secretValues = new Map<string, string | undefined>();
 
+  if (options.grants) {
+    const granted = new Set(options.grants);
+    const refused = entryReferences(entry).filter((r) => !granted.has(r.key));
+    if (refused.length > 0) {
+      const names = refused.map((r) => r.token).join(', ');
+      return { ok: false, reason: 'not-granted', message: `references ${names}, which you have not granted to this project server`, missing: refused.map((r) => r.key), used: [] };
+    }
+  }
+
   // First pass: find every secret and look each up once (the store may be asynchronous).
-  const fields = collectStrings(entry);
+  const fields = entryFields(entry).map(([, text]) => text);
   for (const text of fields) {
     for (const [, inner] of text.matchAll(TOKEN)) {
       const name = SECRET.exec(inner)?.[1];
@@ -143,8 +167,34 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
       return { ok: false, reason: 'invalid', message: `"url" ${problem} (configured as "${shown}")`, missing: [], used: usedList };
     }
   }
+  // By value, not by name: a renamed variable or secret holding the key is refused as well.
+  const keys = await anthropicKeys(options.secrets, env, platform);
+  if (keys.length > 0 && launchStrings(launch).some((text) => keys.some((key) => containsSecret(text, key)))) {
+    return { ok: false, reason: 'api-key', message: API_KEY_MESSAGE, missing: [], used: usedList };
+  }
   return { ok: true, launch, used: usedList };
 }
+
+/** The Anthropic API key as Lena holds it: in the secret store, and in the environment Lena was started with. */
+async function anthropicKeys(store: SecretLookup | undefined, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<string[]> {
+  const keys = new Set<string>();
+  const fromEnv = readEnv(env, 'ANTHROPIC_API_KEY', platform);
+  if (fromEnv) keys.add(fromEnv);
+  try {
+    const stored = await store?.get(API_KEY_SECRET);
+    if (stored) keys.add(stored);
+  } catch {
+    // A locked keychain: the environment's key is still checked.
+  }
+  return [...keys];
+}
+
+function launchStrings(launch: LaunchSpec): string[] {
+  if (launch.transport === 'stdio') return [launch.command, ...launch.args, ...Object.values(launch.env), launch.cwd ?? ''];
+  return [launch.url, ...Object.values(launch.headers)];
+}
+
+export { entryReferences, referenceKey, type EntryReference } from './references';
 
 /**
  * Windows treats variable names case-insensitively (`Path` is `PATH`), but a plain object (such
@@ -185,17 +235,6 @@ async function lookupSecret(
   const fromEnv = readEnv(env, name, platform);
   if (fromEnv !== undefined) return { value: fromEnv, source: 'secret-env' };
   return { value: undefined, why: 'no-store' };
-}
-
-function collectStrings(entry: ServerEntry): string[] {
-  return [
-    entry.command,
-    ...(entry.args ?? []),
-    ...Object.values(entry.env ?? {}),
-    entry.cwd,
-    entry.url,
-    ...Object.values(entry.headers ?? {}),
-  ].filter((s): s is string => typeof s === 'string');
 }
 
 function mapValues(record: Record<string, string> | undefined, fn: (s: string) => string): Record<string, string> {

@@ -9,6 +9,7 @@ import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../config/l
 import { entryHash } from '../config/identity';
 import { watchConfigFiles, type ConfigWatcher } from '../config/watch';
 import { validateServerEntry, resolveTransport } from '../../../../shared/config/server-entry-schema';
+import { projectHold } from './approval-hold';
 import { ServerSession } from './server-session';
 import type { ApprovalCheck, SessionDeps } from './types';
 
@@ -203,8 +204,9 @@ export class McpManager {
     if (server.issues.length > 0) return session.start();
     if (server.disabled) return session.hold('disabled');
     if (server.scope === 'project' && server.entry) {
-      const approved = this.projectDir && (await this.options.approvals?.isApproved(this.projectDir, server.name, entryHash(server.entry)));
-      if (!approved) return session.hold('needs-approval', { message: 'A project server starts only after you approve its command.' });
+      const verdict = await projectHold(this.options.approvals, this.projectDir, server.name, server.entry, entryHash(server.entry));
+      if ('message' in verdict) return session.hold('needs-approval', { message: verdict.message });
+      session.grants = verdict.grants;
     }
     return manual ? session.retry() : session.start();
   }

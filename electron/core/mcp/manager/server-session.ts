@@ -5,7 +5,7 @@ import type { ServerStatus } from '../../../../shared/server-types';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
 import { McpClient, type CallToolOptions, type ToolCallOutcome } from '../client';
 import { expandEntry } from '../config/expand';
-import { redact } from '../../store/redact';
+import { redact, type SecretInput } from '../../base/redact';
 import type { TransportCloseInfo } from '../transport';
 import { hintFor } from './hints';
 import { isPermanentFailure, RestartPolicy } from './restart-policy';
@@ -28,8 +28,10 @@ export class ServerSession {
   private connectedAt = 0;
   private stopped = false;
   /** Expanded values that must never reach the window (env, headers, `${…}` in args or url). */
-  private sensitive: string[] = [];
+  private sensitive: SecretInput[] = [];
   private readonly now: () => number;
+  /** What the user granted a project entry in its approval (set by the manager before a start). */
+  grants: readonly string[] = [];
 
   constructor(
     readonly configured: ConfiguredServer,
@@ -117,10 +119,16 @@ export class ServerSession {
       this.update({ status: 'failed', error: { message: this.configured.issues[0]?.message ?? 'invalid configuration', hint: 'Fix the entry in the configuration file.' } });
       return;
     }
-    const expanded = await expandEntry(entry, { env: this.deps.env, secrets: this.deps.secrets, baseDir: dirOf(this.configured.file) });
+    const expanded = await expandEntry(entry, {
+      env: this.deps.env,
+      secrets: this.deps.secrets,
+      baseDir: dirOf(this.configured.file),
+      // A project entry expands only what the user granted it; a user entry is the user's own.
+      ...(this.configured.scope === 'project' ? { grants: this.grants } : {}),
+    });
     if (!expanded.ok) {
-      if (expanded.reason === 'invalid') this.update({ status: 'failed', error: { message: expanded.message } });
-      else this.update({ status: 'skipped', error: { message: expanded.message } });
+      const status = expanded.reason === 'invalid' ? 'failed' : expanded.reason === 'not-granted' ? 'needs-approval' : 'skipped';
+      this.update({ status, error: { message: expanded.message } });
       return;
     }
     const launch = expanded.launch;
@@ -260,11 +268,10 @@ export class ServerSession {
   }
 
   private update(patch: Partial<ServerStatus>, toolsChanged = false): void {
-    // Status goes to the window and the logs: expanded secrets are cut from every text in it.
-    if (this.sensitive.length > 0) {
-      if (patch.error) patch = { ...patch, error: { ...patch.error, message: redact(patch.error.message, this.sensitive) } };
-      if (patch.stderrTail) patch = { ...patch, stderrTail: redact(patch.stderrTail, this.sensitive) };
-    }
+    // Status goes to the window and the logs: expanded secrets and credential-looking values
+    // (a `--token X` in a failed command line) are cut from every text in it.
+    if (patch.error) patch = { ...patch, error: { ...patch.error, message: redact(patch.error.message, this.sensitive) } };
+    if (patch.stderrTail) patch = { ...patch, stderrTail: redact(patch.stderrTail, this.sensitive) };
     this.status = { ...this.status, ...patch };
     this.listener(this.status, toolsChanged);
   }

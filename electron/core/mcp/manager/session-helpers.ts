@@ -1,20 +1,26 @@
 // Small pure helpers of ServerSession: what to redact, how to word a failure, the start deadline.
 import type { ServerEntry } from '../../../../shared/server-config';
+import type { SecretInput } from '../../base/redact';
 import type { LaunchSpec } from '../config/expand';
 
-/** Values that came from the environment or the secret store, or that configure credentials. */
-export function sensitiveValues(entry: ServerEntry, launch: LaunchSpec): string[] {
-  const values: string[] = [];
+/**
+ * Values that came from the environment or the secret store, or that configure credentials. Env
+ * and header values, and expansions of `${secret:…}`, are redacted however short (as whole tokens).
+ */
+export function sensitiveValues(entry: ServerEntry, launch: LaunchSpec): SecretInput[] {
+  const values: SecretInput[] = [];
+  const expanded = (template: string | undefined, value: string) => {
+    if (!String(template ?? '').includes('${')) return;
+    values.push(String(template).includes('${secret:') ? { value, short: true } : value);
+  };
   if (launch.transport === 'stdio') {
-    values.push(...Object.values(launch.env));
-    launch.args.forEach((arg, i) => {
-      if (String(entry.args?.[i] ?? '').includes('${')) values.push(arg);
-    });
+    values.push(...Object.values(launch.env).map((value) => ({ value, short: true })));
+    launch.args.forEach((arg, i) => expanded(entry.args?.[i], arg));
   } else {
-    values.push(...Object.values(launch.headers));
-    if (String(entry.url ?? '').includes('${')) values.push(launch.url);
+    values.push(...Object.values(launch.headers).map((value) => ({ value, short: true })));
+    expanded(entry.url, launch.url);
   }
-  return values.filter((v) => v.length >= 6);
+  return values;
 }
 
 export function dirOf(file: string): string {

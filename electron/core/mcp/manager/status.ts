@@ -1,13 +1,19 @@
 // Builds the ServerStatus the window and the command line show, from a configured server.
 import type { ConfiguredServer, ServerEntry } from '../../../../shared/server-config';
 import type { ServerStatus } from '../../../../shared/server-types';
+import { redactArgs, redactUrl } from '../../base/credentials';
 
 const MASK = '••••••';
 
-/** The entry with env and header values masked: names stay visible, values never leave core. */
+/**
+ * The entry with env and header values masked (names stay visible, values never leave core), and
+ * credential-looking arguments and URL query values redacted.
+ */
 export function maskEntry(entry: ServerEntry | undefined): ServerEntry | null {
   if (!entry) return null;
   const masked: ServerEntry = { ...entry };
+  if (entry.args) masked.args = redactArgs(entry.args);
+  if (entry.url !== undefined) masked.url = redactUrl(entry.url);
   if (entry.env) masked.env = Object.fromEntries(Object.keys(entry.env).map((k) => [k, MASK]));
   if (entry.headers) masked.headers = Object.fromEntries(Object.keys(entry.headers).map((k) => [k, MASK]));
   return masked;

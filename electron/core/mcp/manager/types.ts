@@ -22,6 +22,11 @@ export type TransportFactory = (name: string, launch: LaunchSpec, hooks?: Transp
 /** Project servers start only once the user approved this exact entry (permissions issue). */
 export interface ApprovalCheck {
   isApproved(projectDir: string, name: string, entryHash: string): boolean | Promise<boolean>;
+  /**
+   * The references (`NAME`, `secret:NAME`) the user granted with that approval; a project entry
+   * may expand only these. Absent: nothing was granted.
+   */
+  grants?(projectDir: string, name: string, entryHash: string): readonly string[] | Promise<readonly string[]>;
 }
 
 /** Records running servers' process groups so a crash of Lena leaves nothing behind (desktop issue). */

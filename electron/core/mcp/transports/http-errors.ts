@@ -1,5 +1,6 @@
 // Errors from the HTTP transports. They carry the status and a short, redacted body excerpt so
 // the UI can say "HTTP 401 from https://host/mcp", and never a header value, token or session id.
+import { redact as redactText } from '../../base/redact';
 import { MessageDecodeError } from '../errors';
 import type { JsonRpcId } from '../jsonrpc-types';
 
@@ -67,20 +68,12 @@ export function bodyExcerpt(body: string, secrets: Iterable<string>): string {
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
 }
 
-/** Replaces every occurrence of each secret (and of its bearer-less token part) with "[redacted]". */
+/**
+ * Blanks every secret the transport knows. They are configured header values and the session id,
+ * so even a short one is cut (as a whole token); the one redaction of core/base does the work.
+ */
 export function redact(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const secret of secrets) {
-    for (const s of secretForms(secret)) {
-      if (s.length >= 4 && out.includes(s)) out = out.split(s).join('[redacted]');
-    }
-  }
-  return out;
-}
-
-function secretForms(secret: string): string[] {
-  const m = /^(?:bearer|basic|token)\s+(.+)$/i.exec(secret.trim());
-  return m ? [secret, m[1]] : [secret];
+  return redactText(text, [...secrets].map((value) => ({ value, short: true })));
 }
 
 const STATUS_HINTS: Record<number, string> = {

@@ -42,6 +42,12 @@ describe('risk flags', () => {
     ['sh -lc', { command: 'sh', args: ['-lc', 'node x'] }, 'shell-command@args[0]'],
     ['cmd /c', { command: 'cmd.exe', args: ['/c', 'node x'] }, 'shell-command@args[0]'],
     ['LD_PRELOAD', { command: 'node', env: { LD_PRELOAD: '/tmp/x.so' } }, 'loader-env@env.LD_PRELOAD'],
+    // Issue 12: every variable that changes what code a program loads is flagged before approval.
+    ...['NODE_OPTIONS', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'DYLD_FRAMEWORK_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'npm_config_registry', 'NPM_CONFIG_SCRIPT_SHELL', 'PERL5OPT', 'RUBYOPT', 'JAVA_TOOL_OPTIONS', 'PATH'].map(
+      (name): [string, LaunchEntry, string] => [name, { command: 'node', env: { [name]: 'x' } }, `loader-env@env.${name}`],
+    ),
+    ['the API key by name', { command: 'node', env: { K: '${ANTHROPIC_API_KEY}' } }, 'api-key@env.K'],
+    ['the API key secret in a header', { url: 'https://x/mcp', headers: { 'X-Key': '${secret:anthropic-api-key}' } }, 'api-key@headers.X-Key'],
   ])('flags %s', (_label, entry, expected) => {
     expect(kinds(entry)).toContain(expected);
   });
@@ -54,7 +60,7 @@ describe('risk flags', () => {
 });
 
 describe('approvalRequest', () => {
-  it('shows the exact command, arguments, cwd, env names (no values), URL and header names', () => {
+  it('shows the exact command, arguments, cwd, env values in full with credential-looking ones masked, URL and headers', () => {
     const entry: LaunchEntry = {
       command: 'node',
       args: ['server.js', 'a folder/with spaces', "it's"],
@@ -66,14 +72,41 @@ describe('approvalRequest', () => {
     expect(request.args).toEqual(['server.js', 'a folder/with spaces', "it's"]);
     expect(request.envNames).toEqual(['API_TOKEN', 'DEBUG']);
     expect(request.cwd).toBe('/work/project');
-    expect(JSON.stringify(request)).not.toContain('secret-value-123');
-    expect(describeApproval(request)).toContain('env: API_TOKEN=•••• DEBUG=••••');
+    // Values in full (issue 12): a credential-looking literal is masked until revealed.
+    expect(request.env.map((f) => [f.name, f.parts.map((p) => p.text).join(''), f.masked])).toEqual([
+      ['API_TOKEN', 'secret-value-123', '••••••'],
+      ['DEBUG', '1', null],
+    ]);
+    expect(describeApproval(request)).toContain('env DEBUG=1');
+    expect(describeApproval(request)).toContain('env API_TOKEN=••••••  (looks like a credential; masked)');
     expect(describeApproval(request)).not.toContain('secret-value-123');
+    expect(describeApproval(request, { reveal: true })).toContain('env API_TOKEN=secret-value-123');
 
     const http = approvalRequest('remote', { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer sk-123' } });
     expect(http.transport).toBe('http');
     expect(http.headerNames).toEqual(['Authorization']);
-    expect(JSON.stringify(http)).not.toContain('sk-123');
+    expect(http.headers[0]).toMatchObject({ name: 'Authorization', masked: 'Bearer ••••••' });
+    expect(describeApproval(http)).not.toContain('sk-123');
+  });
+
+  it('marks every ${…} reference with where its value comes from and where it is used, ticking earlier grants', () => {
+    const entry: LaunchEntry = {
+      command: 'node',
+      args: ['--port=${PORT:-8080}'],
+      env: { GH: '${secret:gh-token}', NODE_OPTIONS: '--require ./x.js', SHELL_SCRIPT: 'echo ${1}' },
+      headers: {},
+    };
+    const request = approvalRequest('tools', entry, 'h', { granted: ['PORT'] });
+    expect(request.references).toEqual([
+      { key: 'PORT', token: '${PORT:-8080}', kind: 'variable', source: 'environment variable PORT, else the default "8080"', where: ['args[0]'], granted: true, blocked: null },
+      { key: 'secret:gh-token', token: '${secret:gh-token}', kind: 'secret', source: "Lena's secret store", where: ['env.GH'], granted: false, blocked: null },
+    ]);
+    expect(request.argFields[0].parts).toEqual([{ text: '--port=', ref: null }, { text: '${PORT:-8080}', ref: 'PORT' }]);
+    expect(request.env.find((f) => f.name === 'NODE_OPTIONS')?.risk).toMatch(/changes what code a program loads/);
+    expect(request.env.find((f) => f.name === 'SHELL_SCRIPT')?.parts).toEqual([{ text: 'echo ${1}', ref: null }]);
+    const printed = describeApproval(approvalRequest('tools', entry, 'h', { secrets: 'env' }));
+    expect(printed).toContain('${secret:gh-token}  from environment variable gh-token (the command line has no secret store); used in env.GH');
+    expect(printed).toContain('env NODE_OPTIONS=--require ./x.js   ! NODE_OPTIONS changes what code a program loads');
   });
 
   it('keeps a very long argument whole', () => {

@@ -50,12 +50,13 @@ describe('project servers and approvals', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(spawns(counter)).toBe(0);
 
-    // The dialog shows the exact command, env names only, and nothing risky in this entry.
+    // The dialog shows the exact command, env values (credentials masked), and nothing risky in this entry.
     const configured = manager.lastConfig()?.servers.find((s) => s.name === 'notes');
     if (!configured?.entry) throw new Error('notes is not configured');
     const view = approvalView(approvalRequest('notes', configured.entry, entryHash(configured.entry)));
     expect(view).toMatchObject({ command: process.execPath, args: [PEER], envNames: ['PEER_COUNTER', 'API_TOKEN'], risks: [] });
-    expect(JSON.stringify(view)).not.toContain('tok-secret');
+    // The value is there for Reveal, but masked: it looks like a credential.
+    expect(view.env.find((f) => f.name === 'API_TOKEN')).toMatchObject({ masked: '••••••' });
 
     await approvals.approve(project, 'notes', view.entryHash);
     await manager.reload('notes');
