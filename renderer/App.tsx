@@ -1,12 +1,12 @@
-// The window's layout: sidebar, title bar, and the main pane (chat, servers or settings), with the
-// permission dialog and toasts above it, the theme applied and the window-wide shortcuts.
+// The window's layout: sidebar, title bar, and the main pane (chat, servers or settings) with any
+// waiting question docked at its foot, toasts above it, the theme applied and the window-wide shortcuts.
 import { useEffect } from 'react';
 import { Toasts } from './components/Toasts';
 import { TitleBar } from './components/TitleBar';
 import { useShortcuts } from './components/use-shortcuts';
 import { ChatPane } from './features/chat/ChatPane';
 import { Sidebar } from './features/chat/Sidebar';
-import { PermissionDialog } from './features/permissions/PermissionDialog';
+import { QuestionAnnouncer, QuestionHost } from './features/questions/QuestionHost';
 import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { lastAssistantMessage, messageText } from './lib/chat-reducer';
@@ -68,8 +68,9 @@ export function App() {
         {view === 'chat' && <ChatPane />}
         {view === 'servers' && <ServersPage />}
         {view === 'settings' && <SettingsPage />}
+        {view !== 'chat' && <QuestionHost />}
       </main>
-      <PermissionDialog />
+      <QuestionAnnouncer />
       <Toasts />
     </div>
   );

@@ -5,6 +5,7 @@ import './styles.css';
 import './styles/controls.css';
 import './styles/chat.css';
 import './styles/pages.css';
+import './styles/questions.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,9 +1,26 @@
 // Drafts survive a reload or a crash of the window: they are kept in the page's own storage
 // (per app origin), written at most once a second, and never hold more than a bounded amount.
+// A draft that holds something shaped like a credential (a pasted API key) stays in memory only:
+// the page's storage is a plain file on disk, and a key must never land there in clear text.
 const KEY = 'lena:drafts';
 const MAX_CHARS = 200_000;
 
 type Drafts = Record<string, string>;
+
+// Anthropic keys first (the one Lena holds); then other common provider tokens users paste.
+const SECRET_SHAPES = [
+  /\bsk-ant-[A-Za-z0-9_-]{8,}/,
+  /\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}/,
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/,
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/,
+  /\bAKIA[0-9A-Z]{16}\b/,
+];
+
+/** Whether text contains something shaped like an API key or access token. */
+export function looksLikeSecret(text: string): boolean {
+  return SECRET_SHAPES.some((shape) => shape.test(text));
+}
 
 /** The drafts saved by an earlier run of the window (empty when there are none or storage is off). */
 export function loadDrafts(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Drafts {
@@ -17,12 +34,12 @@ export function loadDrafts(storage: Pick<Storage, 'getItem'> | undefined = globa
   }
 }
 
-/** Only non-empty drafts are kept, newest conversations' first when over the size cap. */
+/** Only non-empty drafts without a credential are kept, newest conversations' first when over the size cap. */
 export function serialiseDrafts(drafts: Drafts): string {
   let total = 0;
   const kept: Drafts = {};
   for (const [id, text] of Object.entries(drafts).reverse()) {
-    if (!text.trim()) continue;
+    if (!text.trim() || looksLikeSecret(text)) continue;
     total += text.length;
     if (total > MAX_CHARS) break;
     kept[id] = text;

@@ -4,11 +4,12 @@ import { createAppSlice, type AppSlice } from './app-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
+import { createQuestionsSlice, type QuestionsSlice } from './questions-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToastSlice, type ToastSlice } from './toast-slice';
 
-export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & SettingsSlice & ToastSlice;
+export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & SettingsSlice & ToastSlice;
 
 export const useLena = create<LenaState>()((...a) => ({
   ...createAppSlice(...a),
@@ -16,6 +17,7 @@ export const useLena = create<LenaState>()((...a) => ({
   ...createChatSlice(...a),
   ...createServersSlice(...a),
   ...createPermissionsSlice(...a),
+  ...createQuestionsSlice(...a),
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
 }));

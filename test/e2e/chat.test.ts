@@ -8,6 +8,7 @@ import { reply, text, toolResultsOf, toolResultText, toolUse } from '../fixtures
 import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
+import { allowOnce } from './helpers/questions';
 
 const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'permissions:pending', 'conversations:list'));
 
@@ -21,13 +22,14 @@ describe.skipIf(!ready)('chat in the window', () => {
     await ask(page, 'Write my todo list');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
-    expect(await dialog.getByRole('heading').textContent()).toBe('Allow “Write File” from fs?');
-    expect(await dialog.textContent()).toContain('mcp__fs__write_file');
+    expect(await dialog.getByRole('heading').textContent()).toBe('Allow mcp__fs__write_file from server fs?');
+    expect(await dialog.textContent()).toContain('The server calls it “Write File”');
     expect(await dialog.textContent()).toContain(target);
     expect(await dialog.textContent()).toContain('buy milk');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Allow once/);
+    // The message was sent from the composer, so the caret stays there (the question is announced).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     await win().app.screenshot('chat-permission-dialog');
-    await page.keyboard.press('Enter');
+    await allowOnce(page);
     await expect.poll(() => page.getByTestId('tool-card').first().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     await expect.poll(() => page.getByText('I wrote the list to todo.md for you.').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe('- buy milk\n');
@@ -46,8 +48,9 @@ describe.skipIf(!ready)('chat in the window', () => {
     await ask(page, 'Write a secret file');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
-    // Keyboard first: focus starts on "Allow once" and Tab never leaves the dialog.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Allow once/);
+    // Keyboard first: F6 moves from the composer to the question's heading, and Tab never leaves it.
+    await page.keyboard.press('F6');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
     for (let i = 0; i < 15; i++) {
       await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).toBe(true);
@@ -93,7 +96,7 @@ describe.skipIf(!ready)('chat in the window', () => {
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
     expect(await page.getByRole('dialog').textContent()).toMatch(/read-only/);
     await win().app.screenshot('chat-untrusted-asks');
-    await page.keyboard.press('Enter');
+    await allowOnce(page);
     await expect.poll(() => page.getByText('Listed again.').isVisible(), { timeout: 30_000 }).toBe(true);
   });
 
@@ -103,7 +106,7 @@ describe.skipIf(!ready)('chat in the window', () => {
     win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })));
     await ask(page, 'Run the long operation');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
+    await allowOnce(page);
     await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
     await expect.poll(() => page.locator('.tool-progress').count(), { timeout: 10_000 }).toBe(1);
     await win().app.screenshot('chat-long-running');
@@ -119,7 +122,7 @@ describe.skipIf(!ready)('chat in the window', () => {
     win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })), reply(text('Fine, I cancelled that one.')));
     await ask(page, 'Run it and let me cancel');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
+    await allowOnce(page);
     const card = page.getByTestId('tool-card').last();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
     await card.getByRole('button', { name: 'Cancel' }).click();
@@ -132,7 +135,7 @@ describe.skipIf(!ready)('chat in the window', () => {
     win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })));
     await ask(page, 'Run it once more');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
+    await allowOnce(page);
     await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'), { timeout: 30_000 }).toBe('cancelled');
@@ -148,7 +151,7 @@ describe.skipIf(!ready)('chat in the window', () => {
     await ask(page, 'Show me a picture and the weather');
     for (let i = 0; i < 2; i++) {
       await page.getByRole('dialog').waitFor({ timeout: 30_000 });
-      await page.keyboard.press('Enter');
+      await allowOnce(page);
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBeLessThanOrEqual(1 - i);
     }
     await page.getByText('Here are the picture and the weather.').waitFor({ timeout: 30_000 });

@@ -7,6 +7,7 @@ import { apiError, reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
+import { allowOnce } from './helpers/questions';
 
 const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'servers:set-enabled'));
 
@@ -54,7 +55,7 @@ describe.skipIf(!ready)('errors in the window', () => {
     win().api.push(reply(toolUse('mcp__fs__read_text_file', { path: join(win().files, 'missing.txt') })), reply(text('That file does not exist.')));
     await ask(page, 'Read missing.txt');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
+    await allowOnce(page);
     const card = page.getByTestId('tool-card').last();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('error');
     expect(await card.textContent()).toMatch(/The tool reported an error/);
@@ -68,7 +69,7 @@ describe.skipIf(!ready)('errors in the window', () => {
     win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })), reply(text('The server went away.')));
     await ask(page, 'Run long then lose the server');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
+    await allowOnce(page);
     const card = page.getByTestId('tool-card').last();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
     const conversation = page.getByRole('button', { name: 'Run long then lose the server', exact: true });

@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { createHost, type Host, type HostOptions } from '../../electron/core/host';
 import { contentSecurityPolicy } from '../../electron/core/security/csp';
 import { isTrustedSender } from '../../electron/core/security/navigation';
+import { ARMING_STORAGE_KEY } from '../../renderer/features/questions/arming';
 
 export const ROOT = resolve(__dirname, '../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
@@ -100,6 +101,11 @@ export interface AppSession {
 export interface OpenAppOptions extends HostOptions {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
+  /**
+   * The questions' arming delay (the window setting `lena:question-arming-ms`): 0 for tests that
+   * answer questions, a long delay for tests of input ignored while unarmed. Unset: production's.
+   */
+  questionArmingMs?: number;
 }
 
 /** Opens the real renderer bound to a fresh real core host. */
@@ -134,6 +140,14 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
     return host.dispatch(String(channel), args, { senderUrl: source.frame.url() });
   });
   await context.addInitScript({ content: await bridgeInitScript() });
+  if (options.questionArmingMs !== undefined) {
+    await context.addInitScript(
+      ([key, ms, origin]) => {
+        if (location.origin === origin) localStorage.setItem(key, ms);
+      },
+      [ARMING_STORAGE_KEY, String(options.questionArmingMs), url] as const,
+    );
+  }
   const unforward = host.events.forward((event, payload) => {
     void page
       .evaluate(([e, p]) => (window as unknown as { __lenaDeliver(e: string, p: unknown): void }).__lenaDeliver(e, p), [event, payload] as const)

@@ -10,6 +10,7 @@ import { chromiumPath, ROOT } from './harness';
 import { coreHas } from './helpers/core';
 import { ask, configureChat, serversConnected } from './helpers/chat-setup';
 import { openWindow, type WindowSession } from './helpers/session';
+import { allowOnce, armedQuestion, denyQuestion } from './helpers/questions';
 
 const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'permissions:pending'));
 
@@ -44,7 +45,7 @@ describe.skipIf(!ready)('hidden text from a server', () => {
     expect(await dialog.getByRole('note').filter({ hasText: 'Hidden characters were found' }).count()).toBe(1);
     expect(await dialog.getByText('hint from an untrusted server').count()).toBe(1);
     await app.screenshot('hidden-text-dialog');
-    await page.keyboard.press('Enter');
+    await allowOnce(page);
     await page.getByText('It is sunny.').waitFor({ timeout: 30_000 });
     await page.getByTestId('tool-card').last().getByRole('button', { name: /Done/ }).click();
     expect(await page.locator('.tool-result mark.invisible-marker').allTextContents()).toContain('⟦U+200B⟧');
@@ -56,10 +57,11 @@ describe.skipIf(!ready)('hidden text from a server', () => {
     const { page } = app;
     api.push(reply(toolUse('mcp__rug__weather', { city: 'Oslo' })), reply(text('Cold in Oslo.')));
     await ask(page, 'Weather in Oslo?');
-    await page.getByRole('dialog').waitFor({ timeout: 30_000 });
-    await page.getByRole('dialog').getByRole('button', { name: /^Always allow this tool/ }).click();
+    // This window keeps production's arming delay: each step is answered once it accepts input.
+    await (await armedQuestion(page)).getByRole('button', { name: /^Always allow this tool/ }).click();
     // An untrusted server's "read-only" is only a claim: always-allow asks for a second yes.
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, always allow this tool' }).click();
+    await page.getByRole('dialog').getByText('Are you sure').waitFor();
+    await (await armedQuestion(page)).getByRole('button', { name: 'Yes, always allow this tool' }).click();
     await page.getByText('Cold in Oslo.').waitFor({ timeout: 30_000 });
     // The server changed the description after that first call; the next call is held.
     await page.waitForTimeout(500);
@@ -70,7 +72,7 @@ describe.skipIf(!ready)('hidden text from a server', () => {
     await dialog.getByText('Held: the tool’s definition changed').waitFor();
     expect(await dialog.textContent()).toContain('~/.ssh/id_rsa');
     await app.screenshot('hidden-text-held');
-    await page.keyboard.press('Escape');
+    await denyQuestion(page);
     await page.getByText('Rain in Bergen.').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('tool-card').last().getAttribute('data-status')).toBe('denied');
   });

@@ -8,6 +8,7 @@ import { reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
+import { allowOnce } from './helpers/questions';
 
 const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'conversations:list'));
 
@@ -67,7 +68,7 @@ describe.skipIf(!ready)('hostile content in the window', () => {
     await ask(page, 'Read hostile.md');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
+    await allowOnce(page);
     await expect.poll(() => page.getByText('I read the file.').isVisible(), { timeout: 30_000 }).toBe(true);
     await page.getByTestId('tool-card').last().getByRole('button', { name: /Done/ }).click();
     const result = page.locator('.tool-result .result-text').last();

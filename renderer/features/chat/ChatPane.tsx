@@ -1,8 +1,10 @@
-// The chat pane: the open conversation (or its empty, loading or error state) and the composer.
+// The chat pane: the open conversation (or its empty, loading or error state), any waiting
+// question docked above the composer (so the composer stays visible and keeps what is typed).
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useLena } from '../../store';
 import { NO_CONVERSATION } from '../../store/chat-slice';
+import { QuestionHost } from '../questions/QuestionHost';
 import { ApiKeyCard } from './ApiKeyCard';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -57,6 +59,7 @@ export function ChatPane() {
       ) : (
         <EmptyChat />
       )}
+      <QuestionHost />
       <Composer />
     </section>
   );

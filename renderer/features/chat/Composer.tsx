@@ -5,6 +5,7 @@ import { useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEve
 import { ErrorNote } from '../../components/ErrorNote';
 import { lastUserMessage } from '../../lib/chat-reducer';
 import { formatTokens } from '../../lib/format';
+import { focusQuestion } from '../questions/focus';
 import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
 import { useLena } from '../../store';
 import { NO_CONVERSATION } from '../../store/chat-slice';
@@ -60,6 +61,9 @@ export function Composer() {
       e.preventDefault();
       setPicked(0);
       setDraft(choice + (/(reload|remove|add)$/.test(choice) ? ' ' : ''));
+    } else if (e.key === 'Tab' && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey && focusQuestion()) {
+      // A question is waiting: Tab (like F6) moves into it; the draft stays as typed.
+      e.preventDefault();
     } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
@@ -118,7 +122,7 @@ export function Composer() {
           ))}
         </ul>
       )}
-      <textarea rows={3} placeholder="Message Claude…  (/mcp for servers)" aria-label="Message" value={draft}
+      <textarea data-composer rows={3} placeholder="Message Claude…  (/mcp for servers)" aria-label="Message" value={draft}
         onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onPaste={onPaste} />
       <div className="composer-bar">
         <button type="button" className="ghost" onClick={() => fileInput.current?.click()} aria-label="Attach files" title="Attach images or text files (or drop or paste them)">+ Attach</button>

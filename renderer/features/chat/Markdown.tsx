@@ -1,9 +1,11 @@
 // Assistant text as GitHub-flavoured Markdown, made safe: no raw HTML, only https links (opened
-// outside the app by main), remote images replaced by a placeholder so no request ever leaves.
+// outside the app by main, after a question when the link could mislead), remote images replaced
+// by a placeholder so no request ever leaves.
 import { memo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from '../../components/CodeBlock';
+import { GuardedLink } from './GuardedLink';
 import { blockedImageLabel, isInlineImage, safeLinkHref } from '../../lib/url-policy';
 import { rehypeFlagInvisible, remarkHtmlAsText, textOf, type TreeNode } from './markdown-plugins';
 
@@ -21,11 +23,7 @@ const components: Components = {
         </span>
       );
     }
-    return (
-      <a href={safe} target="_blank" rel="noreferrer" title={safe}>
-        {children as ReactNode}
-      </a>
-    );
+    return <GuardedLink href={safe}>{children as ReactNode}</GuardedLink>;
   },
   img({ src, alt }) {
     const source = typeof src === 'string' ? src : '';

@@ -21,8 +21,11 @@ export interface ChatWindow {
   dispose(): Promise<void>;
 }
 
-/** Opens a window with `fs` (filesystem on a temp folder) and `every` (everything) configured. */
-export async function openChatWindow(): Promise<ChatWindow> {
+/**
+ * Opens a window with `fs` (filesystem on a temp folder) and `every` (everything) configured.
+ * Questions arm at once unless `questionArmingMs` says otherwise (tests of the arming delay).
+ */
+export async function openChatWindow(options: { questionArmingMs?: number } = {}): Promise<ChatWindow> {
   const home = mkdtempSync(join(tmpdir(), 'lena-e2e-chat-'));
   const files = join(home, 'files');
   mkdirSync(files);
@@ -36,7 +39,7 @@ export async function openChatWindow(): Promise<ChatWindow> {
     }),
   );
   const api = await startMessagesApiServer();
-  const app = await openWindow({ home });
+  const app = await openWindow({ home, questionArmingMs: options.questionArmingMs ?? 0 });
   await configureChat(app.page, api.url);
   return {
     app,
@@ -75,10 +78,10 @@ export async function ask(page: Page, text: string): Promise<void> {
 }
 
 /** One chat window for a whole test file (opened before its tests, closed after); read it with the getter. */
-export function sharedChatWindow(): () => ChatWindow {
+export function sharedChatWindow(options: { questionArmingMs?: number } = {}): () => ChatWindow {
   let w: ChatWindow | undefined;
   beforeAll(async () => {
-    w = await openChatWindow();
+    w = await openChatWindow(options);
     await serversConnected(w.app.page, 2);
   });
   afterAll(async () => {

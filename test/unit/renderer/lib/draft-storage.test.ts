@@ -24,3 +24,14 @@ it('writes once after a burst of edits', () => {
   expect(setItem).toHaveBeenCalledWith('lena:drafts', JSON.stringify({ a: 'hey' }));
   vi.useRealTimers();
 });
+
+it('never writes a draft that holds an API key or token (it stays in memory only)', () => {
+  const stored = serialiseDrafts({
+    a: 'my key is sk-ant-api03-AbCdEfGh1234567890_xyz please',
+    b: 'token ghp_0123456789abcdefghijABCDEFGHIJ',
+    c: 'AKIAIOSFODNN7EXAMPLE is the id',
+    d: 'plain words about sk-ant- keys and ask-anthropic',
+  });
+  expect(JSON.parse(stored)).toEqual({ d: 'plain words about sk-ant- keys and ask-anthropic' });
+  expect(stored).not.toContain('sk-ant-api03');
+});

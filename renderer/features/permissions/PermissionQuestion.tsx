@@ -1,0 +1,121 @@
+// The tool-permission question: the body the shared question frame shows for a tool call. It leads
+// with what will really run (the qualified tool name and its server); the server's own title and
+// description are shown as its claims, the description folded so the arguments stay in view.
+import { useState } from 'react';
+import type { PermissionDecisionKind, PermissionRequestView } from '../../../shared/permission-types';
+import { CodeBlock } from '../../components/CodeBlock';
+import { HintBadges } from '../../components/HintBadges';
+import { Marked } from '../../components/Marked';
+import { isMac } from '../../components/use-shortcuts';
+import { useLena } from '../../store';
+import { ConfirmStep, QuestionFrame } from '../questions/QuestionFrame';
+import { DECISIONS, mayModifyData, needsConfirmation } from './decisions';
+import { ServerDescription } from './ServerDescription';
+
+export function PermissionQuestion({ request, position, total }: { request: PermissionRequestView; position: number; total: number }) {
+  const answer = useLena((s) => s.answerPermission);
+  const error = useLena((s) => s.permissionsError);
+  const conversation = useLena((s) => (s.activeId === request.conversationId ? null : (s.conversations.find((c) => c.id === request.conversationId)?.title ?? null)));
+  const [confirming, setConfirming] = useState<PermissionDecisionKind | null>(null);
+  const [denying, setDenying] = useState(false);
+  const [reason, setReason] = useState('');
+  const mayModify = mayModifyData(request);
+
+  const offered = (d: PermissionDecisionKind) => request.offered.includes(d);
+  const decide = (d: PermissionDecisionKind, confirmed = false) => {
+    if (!offered(d)) return;
+    if (needsConfirmation(d, request) && !confirmed) return setConfirming(d);
+    void answer(request.id, d, { ...(d === 'deny' && reason.trim() ? { reason: reason.trim() } : {}), ...(confirmed ? { confirmed: true } : {}) });
+  };
+
+  const button = (d: PermissionDecisionKind, className = '') =>
+    offered(d) ? <button key={d} className={className} onClick={() => decide(d)}>{DECISIONS[d].label}</button> : null;
+
+  // With the reason box open the user has chosen to deny: the chord sends the denial, not an allow.
+  const primary = confirming
+    ? null
+    : denying
+      ? { label: 'Deny with this reason', run: () => decide('deny') }
+      : offered('allow-once')
+        ? { label: 'Allow once', run: () => decide('allow-once') }
+        : null;
+  const cancel = confirming ? { label: 'Cancel', run: () => setConfirming(null) } : { label: 'Deny', run: () => decide('deny') };
+  const findings = [...request.descriptionFindings, ...request.argumentFindings];
+
+  const choices = (
+    <>
+      <div className="row">
+        {offered('deny') && (
+          <button title="Deny, and tell Claude why" aria-expanded={denying} onClick={() => setDenying(!denying)} className="ghost">Deny with reason ▾</button>
+        )}
+        {offered('deny') && <button onClick={() => decide('deny')}>Deny <kbd>Esc</kbd></button>}
+        <span className="spacer" />
+        {button('allow-conversation')}
+        {offered('allow-once') && (
+          <button className="primary" onClick={() => decide('allow-once')}>
+            Allow once <kbd>{isMac() ? '⌘Enter' : 'Ctrl+Enter'}</kbd>
+          </button>
+        )}
+      </div>
+      {denying && (
+        <div className="row">
+          <textarea className="grow" rows={2} aria-label="Reason for denying (sent to Claude)" placeholder="Optional: tell Claude why" value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+      )}
+      <div className="row more-decisions">
+        <span className="muted small">More:</span>
+        {button('always-allow-tool', 'ghost')}
+        {button('always-allow-server', 'ghost')}
+        {button('always-deny-tool', 'ghost')}
+      </div>
+    </>
+  );
+
+  const confirmStep = confirming && (
+    <ConfirmStep confirmLabel={`Yes, ${DECISIONS[confirming].label.toLowerCase()}`} onConfirm={() => decide(confirming, true)} onCancel={() => setConfirming(null)}>
+      {mayModify ? 'This tool may change or delete data' : 'Claude could run it at any time'}
+      {request.hintsTrusted ? '. ' : ', and this server is not trusted, so what it says about its tools proves nothing. '}
+      Are you sure you want to <strong>{DECISIONS[confirming].label.toLowerCase()}</strong> without asking again?
+    </ConfirmStep>
+  );
+
+  return (
+    <QuestionFrame
+      questionId={request.id}
+      armKey={`${request.id}:${confirming ?? ''}`}
+      className="permission-question"
+      heading={<>Allow <code>{request.qualifiedName}</code> from server <strong>{request.server}</strong>?</>}
+      position={position}
+      total={total}
+      primary={primary}
+      cancel={cancel}
+      footer={confirmStep || choices}
+    >
+      {request.title && (
+        <p className="small claim">
+          The server calls it “<Marked text={request.title} />” <span className="muted">(its own words, not checked by Lena)</span>
+        </p>
+      )}
+      {conversation && <p className="small">Asked in another conversation: “{conversation}”</p>}
+      <div className="row wrap">
+        {mayModify && <span className="badge badge-danger">⚠ may modify or delete data</span>}
+        <HintBadges hints={request.hints} trusted={request.hintsTrusted} />
+      </div>
+      {request.held && (
+        <div className="held-notice" role="alert">
+          <strong>Held: the tool’s definition changed</strong> since you approved it. {request.held.reason}
+          <ul>{request.held.changes.map((c, i) => <li key={i}><Marked text={c} /></li>)}</ul>
+        </div>
+      )}
+      {findings.length > 0 && (
+        <p className="warning small" role="note">
+          ⚠ {findings.some((f) => f.category !== 'phrase') ? 'Hidden characters were found and are shown as ⟦…⟧ markers' : 'Text that tries to instruct Claude was found'}: {findings.map((f) => f.label).join(', ')}.
+        </p>
+      )}
+      <ServerDescription text={request.description} />
+      <CodeBlock code={request.argumentsText} language="json" label="Arguments the tool will receive" />
+      <p className="small"><span className="muted">Rule:</span> {request.rule}</p>
+      {error && <p className="error small" role="alert">Your answer was not recorded: {error.message}</p>}
+    </QuestionFrame>
+  );
+}

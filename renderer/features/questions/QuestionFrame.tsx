@@ -1,0 +1,149 @@
+// The one frame every question Lena asks is shown in (tool permissions now; sampling,
+// elicitation, sign-in, App messages and tool acceptance plug in their own body). It owns the
+// rules that keep a question from being answered by accident:
+// * focus: the composer keeps it when the user is typing (the question is announced and F6 or
+//   Tab moves in); otherwise the heading takes it, never a button;
+// * arming: input is ignored for a short delay after the question (or a step of it) appears;
+// * keys: auto-repeat never acts, no single letter is a shortcut, Ctrl/Cmd+Enter is the one
+//   keyboard approval, Escape gives the safe answer, Enter in a field moves to the next field.
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { isMac } from '../../components/use-shortcuts';
+import { armingDelayMs, onArmingDelayChanged } from './arming';
+import { isComposer, nextFocusable } from './focus';
+import { keyTargetOf, questionKey } from './keys';
+
+export interface QuestionFrameProps {
+  /** The question's identity: when it changes, focus is placed again (heading, or stays in the composer). */
+  questionId: string;
+  /** Changes with every step that must be armed again (a new question, an "Are you sure?" step). */
+  armKey?: string;
+  heading: ReactNode;
+  /** "1 of 3" when more questions wait. */
+  position?: number;
+  total?: number;
+  /** What Ctrl/Cmd+Enter does, and its label in the hint line; none when the step has no chord. */
+  primary?: { label: string; run(): void } | null;
+  /** What Escape does (deny, cancel), and its label. */
+  cancel: { label: string; run(): void };
+  /** Extra class names for the body's own styling (`permission-question`). */
+  className?: string;
+  children: ReactNode;
+  footer: ReactNode;
+}
+
+/** Whether the question with `armKey` has waited out its arming delay (a setting change applies at once). */
+function useArmed(armKey: string): boolean {
+  const delay = useMemo(() => armingDelayMs(), [armKey]);
+  const [armedKey, setArmedKey] = useState<string | null>(null);
+  useEffect(() => {
+    const shownAt = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      const left = shownAt + armingDelayMs() - performance.now();
+      if (left <= 0) setArmedKey(armKey);
+      else timer = setTimeout(() => setArmedKey(armKey), left);
+    };
+    schedule();
+    const off = onArmingDelayChanged(schedule);
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [armKey]);
+  return delay <= 0 || armedKey === armKey;
+}
+
+export function QuestionFrame({ questionId, armKey, heading, position = 1, total = 1, primary, cancel, className = '', children, footer }: QuestionFrameProps) {
+  const root = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const armed = useArmed(armKey ?? questionId);
+  const [inside, setInside] = useState(false);
+  // A press that began before the question was armed never becomes a click on it.
+  const pressedUnarmed = useRef(false);
+
+  useLayoutEffect(() => {
+    if (isComposer(document.activeElement)) return;
+    headingRef.current?.focus();
+  }, [questionId]);
+
+  const swallow = (e: SyntheticEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  const onKeyDownCapture = (e: KeyboardEvent) => {
+    const el = root.current;
+    if (!el) return;
+    if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey && !e.repeat) {
+      // Tab cycles inside the question; F6 (handled by the host) leaves it.
+      swallow(e);
+      nextFocusable(el, document.activeElement, e.shiftKey)?.focus();
+      return;
+    }
+    const verdict = questionKey(e.nativeEvent, { armed, mac: isMac(), target: keyTargetOf(e.target as Element) });
+    if (verdict === 'pass') return;
+    swallow(e);
+    if (verdict === 'primary') primary?.run();
+    else if (verdict === 'cancel') cancel.run();
+    else if (verdict === 'next-field' || verdict === 'previous-field') nextFocusable(el, e.target as Element, verdict === 'previous-field')?.focus();
+  };
+
+  const onPointerDownCapture = () => {
+    pressedUnarmed.current = !armed;
+  };
+  const onClickCapture = (e: SyntheticEvent) => {
+    if (!armed || pressedUnarmed.current) swallow(e);
+    pressedUnarmed.current = false;
+  };
+
+  const chord = isMac() ? '⌘Enter' : 'Ctrl+Enter';
+  return (
+    <section
+      ref={root}
+      className={`question ${className}`}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={headingId}
+      data-question={questionId}
+      data-armed={armed ? 'true' : 'false'}
+      onKeyDownCapture={onKeyDownCapture}
+      onPointerDownCapture={onPointerDownCapture}
+      onClickCapture={onClickCapture}
+      onFocus={() => setInside(true)}
+      onBlur={(e) => setInside(root.current?.contains(e.relatedTarget as Node | null) === true)}
+    >
+      <header className="question-head">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} data-question-heading>
+          {heading}
+        </h2>
+        {total > 1 && <span className="badge" aria-label={`Question ${position} of ${total}`}>{position} of {total}</span>}
+      </header>
+      {!inside && <p className="question-hint small">Lena is waiting for your answer. Press <kbd>F6</kbd> to answer here; what you type stays in the message box.</p>}
+      <div className="question-body">{children}</div>
+      <footer className="question-foot">
+        {footer}
+        <p className="muted small question-keys">
+          {armed ? '' : 'Ready in a moment… '}
+          {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between the choices
+        </p>
+      </footer>
+    </section>
+  );
+}
+
+/** The inline "Are you sure?" step: Cancel is the default (focused), the lasting choice is second. */
+export function ConfirmStep({ children, confirmLabel, onConfirm, onCancel }: { children: ReactNode; confirmLabel: string; onConfirm(): void; onCancel(): void }) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => cancelRef.current?.focus(), []);
+  return (
+    <div className="confirm-step" role="group" aria-label="Are you sure?">
+      <p role="alert">{children}</p>
+      <div className="row">
+        <button ref={cancelRef} className="default-choice" onClick={onCancel}>Cancel</button>
+        <button className="danger" onClick={onConfirm}>{confirmLabel}</button>
+      </div>
+    </div>
+  );
+}

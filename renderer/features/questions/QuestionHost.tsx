@@ -1,0 +1,59 @@
+// Where questions appear: the oldest waiting question of any kind, in its body inside the shared
+// frame, docked above the composer (or at the foot of a page), never over what the user types.
+// A new kind of question adds a branch here and a body of its own.
+import { useEffect, useRef, useState } from 'react';
+import { useLena } from '../../store';
+import { headQuestion, questionCount } from '../../store/questions-slice';
+import { LinkQuestionView } from '../chat/LinkQuestion';
+import { PermissionQuestion } from '../permissions/PermissionQuestion';
+import { focusComposer, focusInsideQuestion, focusQuestion } from './focus';
+
+export function QuestionHost() {
+  const kind = useLena((s) => headQuestion(s)?.kind ?? null);
+  const id = useLena((s) => headQuestion(s)?.id ?? null);
+  const total = useLena(questionCount);
+  const request = useLena((s) => (kind === 'permission' ? s.permissionQueue.find((p) => p.id === id) : undefined));
+  const link = useLena((s) => (kind === 'link' ? s.linkQuestions.find((q) => q.id === id) : undefined));
+  if (request) return <PermissionQuestion key={request.id} request={request} position={1} total={total} />;
+  if (link) return <LinkQuestionView key={link.id} question={link} position={1} total={total} />;
+  return null;
+}
+
+/**
+ * Always mounted: announces each new question to screen readers (`aria-live`), moves focus
+ * between the composer and the question on F6, and puts the caret back in the composer when the
+ * last question is answered from inside it.
+ */
+export function QuestionAnnouncer() {
+  const head = useLena((s) => headQuestion(s)?.summary ?? null);
+  const id = useLena((s) => headQuestion(s)?.id ?? null);
+  const [said, setSaid] = useState('');
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (id && head) setSaid(`Lena asks: ${head} Press F6 to answer.`);
+    else setSaid('');
+  }, [id, head]);
+
+  useEffect(() => {
+    const open = id !== null;
+    // The answered question took focus with it: continue where the user types.
+    if (wasOpen.current && !open && (document.activeElement === document.body || document.activeElement === null)) focusComposer();
+    wasOpen.current = open;
+  }, [id]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'F6' || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (focusInsideQuestion() ? focusComposer() : focusQuestion()) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+
+  return (
+    <div className="sr-only" aria-live="assertive" aria-atomic="true" data-testid="question-announcement">
+      {said}
+    </div>
+  );
+}

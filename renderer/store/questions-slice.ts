@@ -1,0 +1,55 @@
+// Questions the window itself asks (opening a link that needs a second look), queued beside the
+// tool-permission requests and shown one at a time in the same question frame, oldest first.
+import type { StateCreator } from 'zustand';
+import type { LenaState } from './index';
+
+export interface LinkQuestion {
+  id: string;
+  /** The address the link really opens. */
+  href: string;
+  /** What the link shows. */
+  text: string;
+  reasons: string[];
+  createdAt: number;
+}
+
+export interface QuestionsSlice {
+  linkQuestions: LinkQuestion[];
+  askToOpenLink(link: { href: string; text: string; reasons: string[] }): void;
+  /** Opens the link (through the window's external-link handling) or drops it. */
+  answerLink(id: string, open: boolean): void;
+}
+
+let nextId = 1;
+
+/** Opens an https address outside the app: main's window-open handler checks it again. */
+export function openExternally(href: string): void {
+  window.open(href, '_blank', 'noopener,noreferrer');
+}
+
+export const createQuestionsSlice: StateCreator<LenaState, [], [], QuestionsSlice> = (set, get) => ({
+  linkQuestions: [],
+  askToOpenLink(link) {
+    set((s) => ({ linkQuestions: [...s.linkQuestions, { ...link, id: `link-${nextId++}`, createdAt: Date.now() }] }));
+  },
+  answerLink(id, open) {
+    const question = get().linkQuestions.find((q) => q.id === id);
+    set((s) => ({ linkQuestions: s.linkQuestions.filter((q) => q.id !== id) }));
+    if (question && open) openExternally(question.href);
+  },
+});
+
+/** The question to show now, oldest first across kinds, with the number waiting. */
+export type HeadQuestion =
+  | { kind: 'permission'; id: string; summary: string }
+  | { kind: 'link'; id: string; summary: string };
+
+export function headQuestion(s: Pick<LenaState, 'permissionQueue' | 'linkQuestions'>): HeadQuestion | null {
+  const p = s.permissionQueue[0];
+  const l = s.linkQuestions[0];
+  if (p && (!l || p.createdAt <= l.createdAt)) return { kind: 'permission', id: p.id, summary: `Allow ${p.qualifiedName} from ${p.server}?` };
+  if (l) return { kind: 'link', id: l.id, summary: `Open the link to ${l.href}?` };
+  return null;
+}
+
+export const questionCount = (s: Pick<LenaState, 'permissionQueue' | 'linkQuestions'>): number => s.permissionQueue.length + s.linkQuestions.length;
