@@ -82,9 +82,6 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
   if (args === null || typeof args !== 'object' || Array.isArray(args) || '_invalidJson' in (args as object)) {
     return fail('error', `The arguments for ${use.name} were not a JSON object. Send an object matching the tool's input schema.`, { errorSource: 'tool' });
   }
-  const check = await ctx.registry.validateArguments(use.name, args);
-  if (!check.ok) return fail('error', check.message, { errorSource: 'tool' });
-
   const auth = await ctx.permissions.authorize(
     {
       conversationId: ctx.conversationId,
@@ -103,13 +100,18 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     if (ctx.signal.aborted) return fail('cancelled', 'Cancelled: the user stopped the turn.', decision);
     return fail('denied', auth.message ?? `The user denied ${use.name}.`, decision);
   }
+  // Validation only after the gate allowed the call: a server's schema costs nothing for a call
+  // that is denied, and an inconclusive check (the checker's deadline) lets the call go on.
+  const check = await ctx.registry.validateArguments(use.name, args);
+  if (!check.ok) return fail('error', check.message, { errorSource: 'tool', ...decision });
+  const inputNote = check.skipped ? `Could not validate the arguments: ${check.skipped}` : null;
 
   const controller = new AbortController();
   const onTurnAbort = () => controller.abort(ctx.signal.reason);
   ctx.signal.addEventListener('abort', onTurnAbort, { once: true });
   const unregister = ctx.registerCall(use.id, controller);
   const startedAt = Date.now();
-  save({ status: 'running', startedAt, ...decision });
+  save({ status: 'running', startedAt, ...decision, ...(inputNote ? { errorMessage: inputNote } : {}) });
   try {
     const outcome = await ctx.tools.call(registered.server, registered.tool.name, args as Record<string, unknown>, {
       signal: controller.signal,
@@ -118,7 +120,7 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
         if (last) ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call: { ...last, progress } });
       },
     });
-    return finish(ctx, use, outcome, save, startedAt, decision);
+    return finish(ctx, use, outcome, save, startedAt, decision, inputNote);
   } catch (err) {
     const cancelled = controller.signal.aborted || (err instanceof McpError && err.kind === 'cancelled');
     const message = err instanceof Error ? err.message : String(err);
@@ -137,8 +139,9 @@ function finish(
   save: (patch: Partial<ToolCallUpsert>) => ToolCallView,
   startedAt: number,
   decision: { decision: string; decidedBy: string },
+  inputNote: string | null,
 ): ToolResultBlock {
-  const full: CallToolResult & { validationError?: string } = outcome;
+  const full: CallToolResult & { validationError?: string; validationSkipped?: string } = outcome;
   const { block, converted } = toToolResultBlock(use.id, full, ctx.limits);
   // Every text part is wrapped as untrusted data; images pass as images.
   const content = (Array.isArray(block.content) ? block.content : []).map((part) =>
@@ -152,7 +155,7 @@ function finish(
     result: full,
     isError: converted.isError,
     errorSource: converted.isError ? 'tool' : null,
-    errorMessage: converted.isError ? firstText(full) : full.validationError ? `Output schema: ${full.validationError}` : null,
+    errorMessage: converted.isError ? firstText(full) : notes(inputNote, full),
     resultBytes: bytes,
     truncated: converted.truncated !== null || converted.omittedImages > 0,
     startedAt,
@@ -160,6 +163,12 @@ function finish(
     ...decision,
   });
   return { ...block, content };
+}
+
+/** What the card says beside a result: an output that failed its schema, checks that could not run. */
+function notes(inputNote: string | null, full: { validationError?: string; validationSkipped?: string }): string | null {
+  const lines = [inputNote, full.validationError ? `Output schema: ${full.validationError}` : null, full.validationSkipped ? `Could not validate the output: ${full.validationSkipped}` : null];
+  return lines.filter(Boolean).join('\n') || null;
 }
 
 function firstText(result: CallToolResult): string | null {

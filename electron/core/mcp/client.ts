@@ -47,8 +47,11 @@ export interface CallToolOptions {
   onProgress?: (p: Progress) => void;
 }
 
-/** A tools/call result; `validationError` says why structuredContent failed the tool's outputSchema. */
-export type ToolCallOutcome = CallToolResult & { validationError?: string };
+/**
+ * A tools/call result; `validationError` says why structuredContent failed the tool's outputSchema,
+ * `validationSkipped` why it could not be checked (the checker's deadline, say).
+ */
+export type ToolCallOutcome = CallToolResult & { validationError?: string; validationSkipped?: string };
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'lena', version: '0.1.0' };
 type ListKind = 'tools' | 'resources' | 'prompts';
@@ -223,8 +226,9 @@ export class McpClient extends ClientEvents {
   }
 
   private async withValidation(tool: Tool, result: ToolCallOutcome): Promise<ToolCallOutcome> {
-    const why = await checkStructuredContent(tool, result);
-    if (why) result.validationError = why;
+    const { error, unchecked } = await checkStructuredContent(tool, result);
+    if (error) result.validationError = error;
+    if (unchecked) result.validationSkipped = unchecked;
     return result;
   }
 

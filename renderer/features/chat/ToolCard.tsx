@@ -51,7 +51,8 @@ function ErrorLine({ call }: { call: ToolCallView }) {
     return <p className="tool-note">Denied{call.decidedBy ? ` by ${call.decidedBy}` : ''}: the tool did not run, and Claude was told so.</p>;
   }
   if (call.status === 'cancelled') return <p className="tool-note">Cancelled: the server was asked to stop this call.</p>;
-  if (call.status !== 'error') return null;
+  // A call that ran may carry notes: checks that could not be done, an output that failed its schema.
+  if (call.status !== 'error') return call.errorMessage ? <p className="tool-note" data-testid="tool-note">{call.errorMessage}</p> : null;
   const who = call.errorSource === 'server' ? 'The server failed' : 'The tool reported an error';
   return (
     <p className="tool-note error" role="alert">

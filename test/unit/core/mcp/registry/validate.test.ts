@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArgumentValidator, hasNestedQuantifier, schemaDialect } from '../../../../../electron/core/mcp/registry/validate';
+import { ArgumentValidator, schemaDialect } from '../../../../../electron/core/mcp/registry/validate';
 
 const schema = {
   type: 'object' as const,
@@ -70,20 +70,13 @@ describe('ArgumentValidator', () => {
     expect(await validator.check('t2', two, { a: 1 })).toMatchObject({ ok: false, message: expect.stringContaining("'b'") });
   });
 
-  it('checks ordinary patterns, but not ones that could backtrack for minutes in the main process', async () => {
+  it('checks ordinary patterns; one that backtracks for minutes is stopped and the check is marked as not done', async () => {
     const validator = new ArgumentValidator();
     const id = { type: 'object' as const, properties: { id: { type: 'string', pattern: '^[a-z]+-\\d+$' } } };
     expect(await validator.check('t', id, { id: 'abc-12' })).toEqual({ ok: true });
     expect(await validator.check('t', id, { id: 'ABC' })).toMatchObject({ ok: false, message: expect.stringContaining('/id must match pattern') });
-    // (a+)+$ against "aaaa…!" backtracks 2^n steps; left to the server instead.
-    const evil = { type: 'object' as const, properties: { s: { type: 'string', pattern: '^(a+)+$' } } };
-    expect(await validator.check('t', evil, { s: `${'a'.repeat(24)}!` })).toEqual({ ok: true });
-  });
-});
-
-describe('hasNestedQuantifier', () => {
-  it('flags quantified groups that contain quantifiers, and nothing else', () => {
-    for (const risky of ['(a+)+', '^(\\w+\\s?)*$', '((ab)*c)+', '(x*){2,}', '(?:[a-z]+\\.)*com']) expect(hasNestedQuantifier(risky), risky).toBe(true);
-    for (const fine of ['^[a-z]+$', '(ab)+', '(a|b)*', '\\(a+\\)+', '[(a+)]+', '^\\d{3}-\\d{4}$', '(a+)b']) expect(hasNestedQuantifier(fine), fine).toBe(false);
+    // (a|a)*$ against "aaaa…!" backtracks 2^n steps: the worker is stopped at the deadline.
+    const evil = { type: 'object' as const, properties: { s: { type: 'string', pattern: '^(a|a)*$' } } };
+    expect(await validator.check('t', evil, { s: `${'a'.repeat(34)}!` })).toEqual({ ok: true, skipped: expect.stringContaining('did not finish within 250 ms') });
   });
 });
