@@ -106,9 +106,9 @@ export class AddressPolicy {
 
   /** Checks scheme and host of `url` and returns the addresses it may be reached at; throws otherwise. */
   async check(url: URL, step: AuthStep, what: string): Promise<string[]> {
-    const shown = `${url.origin}${url.pathname}`;
+    const shown = `${url.protocol}//${url.host}${url.pathname}`; // never the query: it may hold a state or code
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      throw new AuthError(step, `Refused ${what} ${JSON.stringify(url.href.slice(0, 80))}: only https URLs are allowed.`);
+      throw new AuthError(step, `Refused ${what} ${JSON.stringify(shown.slice(0, 80))}: only https URLs are allowed.`);
     }
     const host = bareHost(url);
     const named = !isIP(host);
