@@ -11,7 +11,7 @@ const INIT = { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { na
 function tokenFor(origin: string, log: string[]): AuthProvider {
   let token = 'tok-1';
   return {
-    headers: (_m, url) => (url.origin === origin ? { Authorization: `Bearer ${token}` } : {}),
+    headers: (_m, url): Record<string, string> => (url.origin === origin ? { Authorization: `Bearer ${token}` } : {}),
     observe: (res) => {
       log.push(String(res.status));
       if (res.status !== 401) return 'proceed';
