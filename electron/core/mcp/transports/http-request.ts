@@ -1,12 +1,17 @@
 // One server's HTTP client: kept-alive connections (http1-client.ts: no fetch and no AbortSignal
 // per call), configured headers bound to that server's origin, and redirects followed only within
-// the origin so tokens never reach another host (RELIABILITY.md security case 14).
+// the origin so tokens never reach another host (RELIABILITY.md security case 14). An auth
+// provider (core/mcp/auth) adds each request's credentials and sees each response: after a 401 or
+// 403 it may sign in, refresh or step up, and the request is sent again.
+import type { AuthProvider } from '../auth/types';
 import { HttpTransportError, displayUrl, networkError } from './http-errors';
 import { Http1Client, assertHeaderSafe, type Http1Options, type HttpResponse } from './http1-client';
 
 export type { HttpResponse } from './http1-client';
 
 const MAX_REDIRECTS = 5;
+/** Sends of one request after the provider renewed credentials (a sign-in, then a step-up). */
+const MAX_AUTH_RETRIES = 2;
 
 /** Header names the transport owns; a configured header of the same name is dropped. */
 const RESERVED = new Set(['host', 'content-length', 'content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'connection', 'transfer-encoding']);
@@ -20,7 +25,12 @@ export class OriginBoundHttp {
   private readonly configText: string;
   private destroyed = false;
 
-  constructor(url: URL, headers: Record<string, string> | undefined, options?: Http1Options) {
+  constructor(
+    url: URL,
+    headers: Record<string, string> | undefined,
+    options?: Http1Options,
+    private readonly auth?: AuthProvider,
+  ) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new HttpTransportError(`Unsupported URL scheme "${url.protocol}" for ${displayUrl(url)}: use http:// or https://.`, {
         kind: 'protocol',
@@ -67,6 +77,31 @@ export class OriginBoundHttp {
    * any other redirect is refused, so configured headers never leave the origin.
    */
   async request(method: string, target: URL, headers: string, body?: string): Promise<HttpResponse> {
+    const auth = this.auth;
+    if (!auth) return this.follow(method, target, headers, body);
+    for (let attempt = 0; ; attempt++) {
+      const own = await auth.headers(method, target);
+      let text = headers;
+      for (const name in own) {
+        assertHeaderSafe(name, own[name]);
+        text += `${name}: ${own[name]}\r\n`;
+        this.secrets.add(own[name]);
+      }
+      const res = await this.follow(method, target, text, body);
+      if (attempt >= MAX_AUTH_RETRIES) return res;
+      let verdict;
+      try {
+        verdict = await auth.observe(res, { method, url: target });
+      } catch (err) {
+        void res.discard();
+        throw err;
+      }
+      if (verdict !== 'retry') return res;
+      void res.discard();
+    }
+  }
+
+  private async follow(method: string, target: URL, headers: string, body?: string): Promise<HttpResponse> {
     let url = target;
     for (let hop = 0; ; hop++) {
       const res = await this.once(method, url, headers, body);

@@ -1,6 +1,7 @@
 // The legacy HTTP+SSE transport (protocol 2024-11-05): a GET opens an event stream whose first
 // `endpoint` event names the URL to POST messages to; answers come back as `message` events.
 import type { JsonRpcMessage } from '../jsonrpc-types';
+import type { AuthProvider } from '../auth/types';
 import type { Transport, TransportCallbacks } from '../transport';
 import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
 import { decodeMessages } from './http-messages';
@@ -13,6 +14,8 @@ export interface SseTransportOptions {
   url: string | URL;
   /** Configured headers (Authorization…): sent only to this URL's origin, never logged. */
   headers?: Record<string, string>;
+  /** Adds credentials per request and handles 401/403 (OAuth, core/mcp/auth). */
+  auth?: AuthProvider;
   /** Largest SSE event accepted (default 64 MiB). */
   maxMessageBytes?: number;
   /** Connection settings: idle reuse window, extra TLS options (a private CA). */
@@ -32,7 +35,7 @@ export class SseTransport implements Transport {
 
   constructor(private readonly options: SseTransportOptions) {
     this.url = new URL(options.url);
-    this.http = new OriginBoundHttp(this.url, options.headers, options.http);
+    this.http = new OriginBoundHttp(this.url, options.headers, options.http, options.auth);
     this.description = `sse: ${displayUrl(this.url)}`;
   }
 

@@ -3,6 +3,7 @@
 // those, the optional GET stream, and resumes dropped ones). This file owns the POSTs and the
 // session: Mcp-Session-Id, MCP-Protocol-Version, re-initialising once on 404, DELETE on close.
 import type { JsonRpcId, JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '../jsonrpc-types';
+import type { AuthProvider } from '../auth/types';
 import type { Transport, TransportCallbacks } from '../transport';
 import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
 import { decodeMessages, outgoingHead, responseId } from './http-messages';
@@ -14,6 +15,8 @@ export interface StreamableHttpOptions {
   url: string | URL;
   /** Configured headers (Authorization…): sent only to this URL's origin, never logged. */
   headers?: Record<string, string>;
+  /** Adds credentials per request and handles 401/403 (OAuth, core/mcp/auth). */
+  auth?: AuthProvider;
   /** Largest JSON body or SSE event accepted (default 64 MiB). */
   maxMessageBytes?: number;
   /** Connection settings: idle reuse window, extra TLS options (a private CA). */
@@ -61,7 +64,7 @@ export class StreamableHttpTransport implements Transport {
 
   constructor(private readonly options: StreamableHttpOptions) {
     this.url = new URL(options.url);
-    this.http = new OriginBoundHttp(this.url, options.headers, options.http);
+    this.http = new OriginBoundHttp(this.url, options.headers, options.http, options.auth);
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
     this.description = `http: ${displayUrl(this.url)}`;
     const host: StreamHost = {

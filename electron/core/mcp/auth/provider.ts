@@ -1,0 +1,244 @@
+// One remote server's authorization: the AuthProvider its HTTP transport asks for headers and
+// shows responses. It owns discovery, the client identity, sign-in, refresh (before expiry and on
+// a 401), step-up on 403 insufficient_scope, and sign-out. A token goes only to the origin of the
+// resource it was issued for; everything it fetches passes the address policy.
+import { AddressPolicy, type Resolver } from './address-policy';
+import { reuseClient, resolveClient, type ClientIdentity, type OAuthSettings } from './client-identity';
+import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
+import { authorizeWithCode, refreshTokens, revokeTokens, type GrantContext } from './flow';
+import { guardedFetch } from './guarded-fetch';
+import { openLoopbackRedirect } from './loopback';
+import { chooseScopes, unionScopes } from './scopes';
+import type { AuthStore, StoredTokens } from './store';
+import { AuthError, SignInRequiredError, type AuthProvider, type AuthResponseView, type AuthVerdict, type BearerChallenge } from './types';
+import { parseBearerChallenge } from './www-authenticate';
+
+/** How a sign-in reaches the user. */
+export interface SignInHost {
+  /** Opens the authorization URL: the system browser, a printed URL, or the conformance runner. */
+  open(url: URL, server: string): Promise<void>;
+  /** True where a 401 may start a sign-in by itself (`lena mcp login`, conformance); the window asks first. */
+  interactive: boolean;
+  /** How long to wait for the browser to come back (default 5 minutes). */
+  timeoutMs?: number;
+}
+
+export interface OAuthProviderOptions {
+  name: string;
+  serverUrl: URL;
+  settings?: OAuthSettings;
+  store: AuthStore;
+  host: SignInHost;
+  now?: () => number;
+  resolver?: Resolver;
+  /** Says what happened, never with a token. */
+  log?: (level: 'info' | 'warn', message: string) => void;
+}
+
+/** What the window and `lena mcp list` show about a server's sign-in. */
+export interface SignInState {
+  signedIn: boolean;
+  account?: string;
+  issuer?: string;
+  scopes?: string[];
+  expiresAt?: number;
+  refreshable?: boolean;
+}
+
+const REFRESH_AHEAD_MS = 60_000;
+const MAX_STEP_UPS = 2;
+
+export class OAuthProvider implements AuthProvider {
+  readonly name: string;
+  readonly serverUrl: URL;
+  /** The store key: a token belongs to this name at this URL. */
+  readonly key: string;
+  private readonly settings: OAuthSettings;
+  private readonly now: () => number;
+  private tokens: StoredTokens | undefined;
+  private loading: Promise<void> | undefined;
+  private discovered: Discovered | undefined;
+  private policy: AddressPolicy | undefined;
+  private challenge: BearerChallenge | undefined;
+  private pending: Promise<void> | undefined;
+  private refreshing: Promise<boolean> | undefined;
+  private readonly triedScopes = new Set<string>();
+  private stepUps = 0;
+
+  constructor(private readonly options: OAuthProviderOptions) {
+    this.name = options.name;
+    this.serverUrl = new URL(options.serverUrl.href);
+    this.key = `${options.name} ${canonicalResource(this.serverUrl)}`;
+    this.settings = options.settings ?? {};
+    this.now = options.now ?? Date.now;
+  }
+
+  async headers(_method: string, url: URL): Promise<Record<string, string>> {
+    await this.load();
+    if (!this.mayCarryToken(url)) return {};
+    const t = this.tokens;
+    if (t?.expiresAt !== undefined && t.refreshToken && t.expiresAt - this.now() < REFRESH_AHEAD_MS) await this.refresh().catch(() => false);
+    return this.tokens ? { Authorization: `Bearer ${this.tokens.accessToken}` } : {};
+  }
+
+  async observe(response: AuthResponseView, request: { method: string; url: URL }): Promise<AuthVerdict> {
+    if ((response.status !== 401 && response.status !== 403) || request.url.origin !== this.serverUrl.origin) return 'proceed';
+    const challenge = parseBearerChallenge(response.headers['www-authenticate']);
+    if (response.status === 403) return challenge?.error === 'insufficient_scope' ? this.stepUp(challenge) : 'proceed';
+    this.challenge = challenge;
+    const sent = this.tokens;
+    if (sent?.refreshToken && (await this.refresh())) return 'retry';
+    if (sent && this.tokens === sent) await this.forget(); // refused and not refreshable
+    if (this.pending) {
+      await this.pending; // another request is signing in already: share its outcome
+      return 'retry';
+    }
+    if (!this.options.host.interactive) throw new SignInRequiredError(this.name, challenge?.errorDescription);
+    await this.signIn();
+    return 'retry';
+  }
+
+  /** Starts (or joins) an interactive sign-in; resolves once tokens are stored. */
+  signIn(scopes?: string[]): Promise<void> {
+    this.pending ??= this.runSignIn(scopes).finally(() => (this.pending = undefined));
+    return this.pending;
+  }
+
+  /** Forgets this server's tokens, revoking them first when the authorization server supports it. */
+  async signOut(): Promise<{ revoked: boolean }> {
+    await this.load();
+    const tokens = this.tokens;
+    let revoked = false;
+    if (tokens) {
+      try {
+        const ctx = await this.grantContext(tokens);
+        revoked = ctx ? await revokeTokens(ctx, tokens) : false;
+      } catch (err) {
+        this.options.log?.('warn', `Revoking the tokens of ${this.name} failed (${(err as Error).message}); they are forgotten here anyway.`);
+      }
+    }
+    await this.forget();
+    return { revoked };
+  }
+
+  async state(): Promise<SignInState> {
+    await this.load();
+    const t = this.tokens;
+    if (!t) return { signedIn: false };
+    return { signedIn: true, issuer: t.issuer, refreshable: !!t.refreshToken, ...(t.account ? { account: t.account } : {}), ...(t.scope ? { scopes: t.scope } : {}), ...(t.expiresAt ? { expiresAt: t.expiresAt } : {}) };
+  }
+
+  // A token is only for the origin (and resource) it was issued for: never another host.
+  private mayCarryToken(url: URL): boolean {
+    return !!this.tokens && url.origin === this.serverUrl.origin && resourceMatches(this.tokens.resource, this.serverUrl);
+  }
+
+  private load(): Promise<void> {
+    this.loading ??= this.options.store.loadTokens(this.key).then((t) => {
+      this.tokens ??= t;
+    });
+    return this.loading;
+  }
+
+  private async forget(): Promise<void> {
+    this.tokens = undefined;
+    await this.options.store.deleteTokens(this.key);
+  }
+
+  private async addressPolicy(): Promise<AddressPolicy> {
+    this.policy ??= await AddressPolicy.forServer(this.serverUrl, this.options.resolver);
+    return this.policy;
+  }
+
+  private async find(fresh: boolean): Promise<Discovered> {
+    if (this.discovered && !fresh) return this.discovered;
+    const fetch = guardedFetch({ policy: await this.addressPolicy(), step: 'discovery' });
+    this.discovered = await discover(fetch, this.serverUrl, this.challenge);
+    return this.discovered;
+  }
+
+  private async context(d: Discovered, identity: ClientIdentity, step: 'token' | 'refresh'): Promise<GrantContext> {
+    const policy = await this.addressPolicy();
+    return { as: d.as, identity, resource: d.resource, fetch: guardedFetch({ policy, step }), allowHttp: policy.allowsHttp, now: this.now };
+  }
+
+  // The client the tokens were issued to, for refresh and revocation; undefined when unknown.
+  private async grantContext(tokens: StoredTokens): Promise<GrantContext | undefined> {
+    const d = await this.find(false);
+    if (d.as.issuer !== tokens.issuer) return undefined; // the server moved: these tokens are not its
+    const identity = await reuseClient(d.as, this.settings, this.options.store, tokens.clientId);
+    return identity ? this.context(d, identity, 'refresh') : undefined;
+  }
+
+  private refresh(): Promise<boolean> {
+    this.refreshing ??= this.runRefresh().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async runRefresh(): Promise<boolean> {
+    const previous = this.tokens;
+    if (!previous?.refreshToken) return false;
+    try {
+      const ctx = await this.grantContext(previous);
+      if (!ctx) return false;
+      const next = await refreshTokens(ctx, previous);
+      this.tokens = next;
+      await this.options.store.saveTokens(this.key, next);
+      this.options.log?.('info', `Refreshed the sign-in of ${this.name}.`);
+      return true;
+    } catch (err) {
+      this.options.log?.('warn', (err as Error).message);
+      if (err instanceof AuthError && err.step === 'refresh' && this.tokens === previous) await this.forget();
+      return false;
+    }
+  }
+
+  private async stepUp(challenge: BearerChallenge): Promise<AuthVerdict> {
+    const wanted = unionScopes(this.tokens?.scope, challenge.scope);
+    const key = wanted.join(' ');
+    if (this.triedScopes.has(key) || this.stepUps >= MAX_STEP_UPS) {
+      throw new AuthError('scope', `${this.name} refused the request for lack of access (insufficient_scope${challenge.scope ? `: needs "${challenge.scope.join(' ')}"` : ''}), even after signing in with those scopes.`, {
+        hint: 'Your account may not be allowed this; ask the server operator, or sign in as another user.',
+      });
+    }
+    this.stepUps++;
+    if (!this.options.host.interactive) throw new SignInRequiredError(this.name, `it needs more access: ${key}`);
+    if (this.pending) await this.pending;
+    else await this.signIn(wanted);
+    return 'retry';
+  }
+
+  private async runSignIn(explicit?: string[]): Promise<void> {
+    const d = await this.find(true);
+    const cached = await this.options.store.loadClient(d.as.issuer);
+    const cachedPort = Number(cached?.redirectUris?.[0] ? new URL(cached.redirectUris[0]).port : 0);
+    const redirect = await openLoopbackRedirect(this.settings.callbackPort ?? cachedPort, this.settings.callbackPort !== undefined);
+    try {
+      const policy = await this.addressPolicy();
+      const scopes = explicit ?? chooseScopes({ configured: this.settings.scopes, challenge: this.challenge?.scope, prm: d.prm, as: d.as });
+      if (scopes) this.triedScopes.add(unionScopes(scopes, undefined).join(' '));
+      const identity = await resolveClient({
+        as: d.as,
+        settings: this.settings,
+        store: this.options.store,
+        redirectUri: redirect.redirectUri,
+        scopes,
+        fetch: guardedFetch({ policy, step: 'registration' }),
+        allowHttp: policy.allowsHttp,
+        now: this.now,
+      });
+      const ctx = await this.context(d, identity, 'token');
+      // The authorization URL is discovered: the browser may only be sent where the policy allows.
+      const open = async (url: URL): Promise<void> => {
+        await policy.check(url, 'consent', 'the authorization page');
+        await this.options.host.open(url, this.name);
+      };
+      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
+      this.tokens = tokens;
+      await this.options.store.saveTokens(this.key, tokens);
+      this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
+    } finally {
+      redirect.close();
+    }
+  }
+}

@@ -1,0 +1,64 @@
+// What authorization remembers: tokens per server and client registrations per authorization
+// server (RFC 6749 §2.2: a client id is only meaningful to the server that issued it). The
+// interface is a port: the window and the command line keep metadata in a 0600 file and the
+// secret parts in their secret store (token-files.ts); tests and the conformance driver keep
+// everything in memory.
+
+/** A server's tokens; `key` binds them to the server's name and URL. */
+export interface StoredTokens {
+  issuer: string;
+  resource: string;
+  clientId: string;
+  accessToken: string;
+  refreshToken?: string;
+  /** Epoch ms; absent when the server gave no lifetime. */
+  expiresAt?: number;
+  scope?: string[];
+  /** Who signed in, when the server says (an id token's email or name). */
+  account?: string;
+  tokenType?: string;
+}
+
+/** A client registration at one authorization server (DCR result or cached pre-registration). */
+export interface StoredClient {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  tokenEndpointAuthMethod?: string;
+  redirectUris?: string[];
+  /** Epoch ms when the secret expires (DCR `client_secret_expires_at`), absent for never. */
+  secretExpiresAt?: number;
+}
+
+export interface AuthStore {
+  loadTokens(key: string): Promise<StoredTokens | undefined>;
+  saveTokens(key: string, tokens: StoredTokens): Promise<void>;
+  deleteTokens(key: string): Promise<void>;
+  loadClient(issuer: string): Promise<StoredClient | undefined>;
+  saveClient(client: StoredClient): Promise<void>;
+  deleteClient(issuer: string): Promise<void>;
+}
+
+/** Everything in memory: tests, the conformance driver, one-shot uses. */
+export class MemoryAuthStore implements AuthStore {
+  private readonly tokens = new Map<string, StoredTokens>();
+  private readonly clients = new Map<string, StoredClient>();
+  async loadTokens(key: string): Promise<StoredTokens | undefined> {
+    return this.tokens.get(key);
+  }
+  async saveTokens(key: string, tokens: StoredTokens): Promise<void> {
+    this.tokens.set(key, tokens);
+  }
+  async deleteTokens(key: string): Promise<void> {
+    this.tokens.delete(key);
+  }
+  async loadClient(issuer: string): Promise<StoredClient | undefined> {
+    return this.clients.get(issuer);
+  }
+  async saveClient(client: StoredClient): Promise<void> {
+    this.clients.set(client.issuer, client);
+  }
+  async deleteClient(issuer: string): Promise<void> {
+    this.clients.delete(issuer);
+  }
+}
