@@ -14,7 +14,7 @@ import { lenaQuitSteps, quitSequence } from '../core/desktop/quit-sequence';
 import { runtimeQuitHooks } from '../core/desktop/runtime-quit-hooks';
 import { desktopTransportFactory } from '../core/desktop/server-launch';
 import { TurnTracker } from '../core/desktop/turn-tracker';
-import { ensureLenaHome, lenaPaths } from '../core/home';
+import { describeTightened, ensureLenaHome, lenaPaths, type TightenedPath } from '../core/home';
 import { createHost, type Host } from '../core/host';
 import { contentSecurityPolicy } from '../core/security/csp';
 import { APP_ORIGIN, externalUrlToOpen } from '../core/security/navigation';
@@ -69,11 +69,13 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  const paths = ensureLenaHome(lenaPaths());
+  let tightened: TightenedPath[] = [];
+  const paths = ensureLenaHome(lenaPaths(), (changed) => (tightened = changed));
   const desktop = createDesktopServices(paths, safeStorageEncryptor(), process.env);
   services = desktop;
   const { log } = desktop;
   log.info('main', `Lena ${app.getVersion()} starting (Electron ${process.versions.electron}, ${process.platform}, home ${paths.home})`);
+  if (tightened.length) log.warn('main', describeTightened(tightened));
   process.on('uncaughtException', (err) => log.error('main', 'Uncaught exception', err));
   process.on('unhandledRejection', (err) => log.error('main', 'Unhandled rejection', err));
   if (!desktop.secrets.persistent) log.warn('secrets', desktop.secrets.description);

@@ -2,7 +2,7 @@
 // (test/fixtures/fake-electron) that records what main asks of Electron. Electron itself cannot be
 // launched here; this executes our wiring: scheme, lock, secure window, IPC with the sender check,
 // events to the page, the bounded quit sequence, and a failed start.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -112,6 +112,20 @@ describe('the main process under a stand-in Electron', () => {
     const steps = ['stop accepting new turns', 'cancel in-flight tool calls', 'shut servers down', 'close the database', 'exit'].map((s) => log.indexOf(`Quit: ${s} (`));
     expect(steps.every((at) => at > 0)).toBe(true);
     expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+  });
+
+  it('tightens a home left readable by others (0755 folder, 0644 files) at start and says so in the log', async () => {
+    writeMemoryServer();
+    chmodSync(join(home, 'mcp.json'), 0o644);
+    chmodSync(home, 0o755);
+    const app = start();
+    await app.windowLoaded;
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(home)).toBe(0o700);
+    expect(mode(join(home, 'mcp.json'))).toBe(0o600);
+    await expect.poll(() => existsSync(join(home, 'lena.db-wal'))).toBe(true);
+    for (const file of ['lena.db', 'lena.db-wal', 'lena.db-shm', 'logs/lena.log']) expect([file, mode(join(home, file))]).toEqual([file, 0o600]);
+    expect(readFileSync(join(home, 'logs/lena.log'), 'utf8')).toMatch(/WARN +\[main\] Lena's home was readable by other users: made 2 entries owner-only/);
   });
 
   it('a second launch hands over and quits without opening a window', async () => {
