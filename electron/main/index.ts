@@ -18,6 +18,7 @@ import { describeTightened, ensureLenaHome, lenaPaths, type TightenedPath } from
 import { createHost, type Host } from '../core/host';
 import { contentSecurityPolicy } from '../core/security/csp';
 import { APP_ORIGIN, externalUrlToOpen } from '../core/security/navigation';
+import { windowChangeGuard, type ChangeGuard } from './confirm';
 import { bindIpc } from './ipc';
 import { installQuitHandling } from './lifecycle';
 import { installMenu, type MenuHandlers } from './menu';
@@ -34,6 +35,7 @@ const launchOptions = { isDefaultApp: process.defaultApp === true };
 let services: DesktopServices | undefined;
 let host: Host | undefined;
 let mainWindow: BrowserWindow | undefined;
+let changeGuard: ChangeGuard | undefined;
 /** Set once the servers may be starting: a failed start stops them (bounded) before exiting. */
 let stopServices: (() => Promise<unknown>) | undefined;
 /** A folder handed over by a second launch before this one finished starting. */
@@ -97,6 +99,7 @@ async function start(): Promise<void> {
     updates: app.isPackaged ? updatePreference(desktop.updates) : undefined,
   });
   const core = host;
+  changeGuard = windowChangeGuard(core, () => mainWindow, (message) => log.warn('main', message));
   // Servers start connecting while the window loads, not when the page first asks.
   void core.services().catch((err: unknown) => log.error('main', 'Lena’s services failed to start', err));
   const runtime = async () => (await core.services()).runtime;
@@ -138,7 +141,7 @@ async function openWindow(): Promise<void> {
     state: services.windowState,
   });
   mainWindow = win;
-  const unbind = bindIpc(host, win.webContents, appOrigins);
+  const unbind = bindIpc(host, win.webContents, appOrigins, changeGuard);
   win.on('closed', () => {
     unbind();
     if (mainWindow === win) mainWindow = undefined;
