@@ -161,7 +161,8 @@ export async function ensureElectron({ dir = dirname(require.resolve('electron/p
 
   const file = `electron-v${version}-${platform}-${arch}.zip`;
   const remoteChecksums = Boolean(env.electron_use_remote_checksums || env.npm_config_electron_use_remote_checksums);
-  log(`Electron ${version} is not downloaded yet: fetching ${file} from ${env.ELECTRON_MIRROR || 'GitHub'}…`);
+  const mirror = env.ELECTRON_MIRROR || env.npm_config_electron_mirror || env.NPM_CONFIG_ELECTRON_MIRROR || env.npm_package_config_electron_mirror;
+  log(`Electron ${version} is not downloaded yet: fetching ${file} from ${mirror || 'GitHub'}…`);
   let zip;
   try {
     zip = await downloadArtifact({

@@ -1,5 +1,6 @@
 // zod schemas for the arguments of the contract's channels (validated by core's dispatch).
 import { z } from 'zod';
+import { baseUrlSchema } from './base-url';
 
 export const noArgs = z.undefined().or(z.null()).optional();
 
@@ -38,7 +39,7 @@ export const settingsPatch = z
     temperature: z.number().min(0).max(1).nullable(),
     systemPrompt: z.string().max(100_000),
     maxRounds: z.number().int().min(1).max(200),
-    baseUrl: z.string().url().nullable(),
+    baseUrl: baseUrlSchema,
     requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
     autoApproveReadOnlyTrusted: z.boolean(),
     theme: z.enum(['system', 'light', 'dark']),

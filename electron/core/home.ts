@@ -1,5 +1,5 @@
 // Lena's home: one directory holds everything Lena keeps, shared by the window and the command line.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -31,9 +31,72 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
   };
 }
 
-/** Creates the home and its `logs/` folder (owner-only: it holds conversations and secrets). */
-export function ensureLenaHome(paths: LenaPaths): LenaPaths {
+/** A file or folder whose mode was narrowed at start. */
+export interface TightenedPath {
+  path: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * Creates the home and its `logs/` folder, and tightens what is already there (it holds
+ * conversations and secrets): see tightenHome. `onTightened` hears each change, for the log.
+ */
+export function ensureLenaHome(paths: LenaPaths, onTightened?: (changed: TightenedPath[]) => void): LenaPaths {
   mkdirSync(paths.home, { recursive: true, mode: 0o700 });
   mkdirSync(paths.logs, { recursive: true, mode: 0o700 });
+  const changed = tightenHome(paths.home);
+  if (changed.length) onTightened?.(changed);
   return paths;
+}
+
+/** Enough for any real home; a home with more entries is tightened as far as this reaches. */
+const MAX_ENTRIES = 20_000;
+
+/**
+ * On POSIX, takes group and other access away: folders become 0700 and files at most 0600 (a
+ * home made by an older Lena, a restored backup, or created under a loose umask). Symbolic links
+ * are not followed: what they point at is not Lena's. Windows has no such modes: nothing to do.
+ */
+export function tightenHome(home: string, platform: NodeJS.Platform = process.platform): TightenedPath[] {
+  if (platform === 'win32') return [];
+  const changed: TightenedPath[] = [];
+  const pending = [home];
+  let seen = 0;
+  while (pending.length && seen < MAX_ENTRIES) {
+    const path = pending.pop()!;
+    seen++;
+    let stat;
+    try {
+      stat = lstatSync(path);
+    } catch {
+      continue;
+    }
+    const from = stat.mode & 0o777;
+    let to = from;
+    if (stat.isDirectory()) {
+      to = 0o700;
+      try {
+        for (const name of readdirSync(path)) pending.push(join(path, name));
+      } catch {
+        // An unreadable folder is left as it is; its mode is still narrowed below.
+      }
+    } else if (stat.isFile()) to = from & 0o600;
+    if (to === from) continue;
+    try {
+      chmodSync(path, to);
+      changed.push({ path, from, to });
+    } catch {
+      // Not ours (another owner) or a read-only file system: nothing Lena can change.
+    }
+  }
+  return changed;
+}
+
+/** One log line for what tightenHome changed. */
+export function describeTightened(changed: readonly TightenedPath[]): string {
+  const octal = (mode: number) => mode.toString(8).padStart(4, '0');
+  const shown = changed.slice(0, 5).map((c) => `${c.path} ${octal(c.from)} → ${octal(c.to)}`);
+  const more = changed.length > shown.length ? `, and ${changed.length - shown.length} more` : '';
+  return `Lena's home was readable by other users: made ${changed.length} ${changed.length === 1 ? 'entry' : 'entries'} owner-only (${shown.join(', ')}${more}).`;
 }

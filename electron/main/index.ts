@@ -14,10 +14,11 @@ import { lenaQuitSteps, quitSequence } from '../core/desktop/quit-sequence';
 import { runtimeQuitHooks } from '../core/desktop/runtime-quit-hooks';
 import { desktopTransportFactory } from '../core/desktop/server-launch';
 import { TurnTracker } from '../core/desktop/turn-tracker';
-import { ensureLenaHome, lenaPaths } from '../core/home';
+import { describeTightened, ensureLenaHome, lenaPaths, type TightenedPath } from '../core/home';
 import { createHost, type Host } from '../core/host';
 import { contentSecurityPolicy } from '../core/security/csp';
 import { APP_ORIGIN, externalUrlToOpen } from '../core/security/navigation';
+import { windowChangeGuard, type ChangeGuard } from './confirm';
 import { bindIpc } from './ipc';
 import { installQuitHandling } from './lifecycle';
 import { installMenu, type MenuHandlers } from './menu';
@@ -34,6 +35,7 @@ const launchOptions = { isDefaultApp: process.defaultApp === true };
 let services: DesktopServices | undefined;
 let host: Host | undefined;
 let mainWindow: BrowserWindow | undefined;
+let changeGuard: ChangeGuard | undefined;
 /** Set once the servers may be starting: a failed start stops them (bounded) before exiting. */
 let stopServices: (() => Promise<unknown>) | undefined;
 /** A folder handed over by a second launch before this one finished starting. */
@@ -69,11 +71,13 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  const paths = ensureLenaHome(lenaPaths());
+  let tightened: TightenedPath[] = [];
+  const paths = ensureLenaHome(lenaPaths(), (changed) => (tightened = changed));
   const desktop = createDesktopServices(paths, safeStorageEncryptor(), process.env);
   services = desktop;
   const { log } = desktop;
   log.info('main', `Lena ${app.getVersion()} starting (Electron ${process.versions.electron}, ${process.platform}, home ${paths.home})`);
+  if (tightened.length) log.warn('main', describeTightened(tightened));
   process.on('uncaughtException', (err) => log.error('main', 'Uncaught exception', err));
   process.on('unhandledRejection', (err) => log.error('main', 'Unhandled rejection', err));
   if (!desktop.secrets.persistent) log.warn('secrets', desktop.secrets.description);
@@ -95,6 +99,7 @@ async function start(): Promise<void> {
     updates: app.isPackaged ? updatePreference(desktop.updates) : undefined,
   });
   const core = host;
+  changeGuard = windowChangeGuard(core, () => mainWindow, (message) => log.warn('main', message));
   // Servers start connecting while the window loads, not when the page first asks.
   void core.services().catch((err: unknown) => log.error('main', 'Lena’s services failed to start', err));
   const runtime = async () => (await core.services()).runtime;
@@ -136,7 +141,7 @@ async function openWindow(): Promise<void> {
     state: services.windowState,
   });
   mainWindow = win;
-  const unbind = bindIpc(host, win.webContents, appOrigins);
+  const unbind = bindIpc(host, win.webContents, appOrigins, changeGuard);
   win.on('closed', () => {
     unbind();
     if (mainWindow === win) mainWindow = undefined;

@@ -1,5 +1,5 @@
 // The end-to-end harness: serves the built renderer on 127.0.0.1 with the app's CSP, launches
-// Debian's Chromium through playwright-core, and binds the real core host into the page with the
+// Chromium (or Chrome) through playwright-core, and binds the real core host into the page with the
 // same bridge builder the preload uses. No Electron: this is how the window is seen working here.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { createHost, type Host, type HostOptions } from '../../electron/core/hos
 import { contentSecurityPolicy } from '../../electron/core/security/csp';
 import { isTrustedSender } from '../../electron/core/security/navigation';
 import { ARMING_STORAGE_KEY } from '../../renderer/features/questions/arming';
+import { findChromium } from './find-chromium';
 
 export const ROOT = resolve(__dirname, '../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
@@ -27,16 +28,15 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** The Chromium to drive: LENA_CHROMIUM, else Debian's. Null when none is installed. */
+/** The Chromium to drive: LENA_CHROMIUM, else a Chrome or Chromium found where they install. Null when none is. */
 export function chromiumPath(): string | null {
-  const candidate = process.env.LENA_CHROMIUM ?? '/usr/bin/chromium';
-  return existsSync(candidate) ? candidate : null;
+  return findChromium();
 }
 
 /** Under CI a missing Chromium is a failure, never a silent skip. */
 export function requireChromium(): string | null {
   const path = chromiumPath();
-  if (!path && process.env.CI) throw new Error('Chromium not found (set LENA_CHROMIUM or install Debian’s chromium); CI never skips end-to-end tests.');
+  if (!path && process.env.CI) throw new Error('Chromium not found (set LENA_CHROMIUM, or install Chrome or Chromium); CI never skips end-to-end tests.');
   return path;
 }
 

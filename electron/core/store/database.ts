@@ -167,6 +167,7 @@ function openChecked(
   options: OpenDatabaseOptions,
 ): LenaDatabase {
   checkHeader(file);
+  createOwnerOnly(file);
   let raw: DatabaseSync;
   try {
     raw = new DatabaseSyncCtor(file, {
@@ -194,6 +195,13 @@ function openChecked(
     throw classify(err);
   }
   return new LenaDatabase(file, raw);
+}
+
+// SQLite creates a new database with the process umask (usually 0644) and gives its -wal and
+// -shm files the database's own mode: an empty 0600 file first makes all three owner-only.
+function createOwnerOnly(file: string): void {
+  if (file === ':memory:' || file.startsWith('file:') || existsSync(file)) return;
+  closeSync(openSync(file, 'a', 0o600));
 }
 
 // A file that is not SQLite at all is caught before SQLite sees it: some garbage passes open().

@@ -1,6 +1,7 @@
 // What settings.json may hold, the defaults, and a field-by-field reading that keeps every valid
 // value of a partly broken file (a typo in `temperature` must not wipe the user's deny rules).
 import { z } from 'zod';
+import { baseUrlSchema } from '../../../shared/base-url';
 
 /** Current Claude models offered in the model picker; any other id can be typed in. */
 export const CLAUDE_MODELS: readonly { id: string; label: string }[] = [
@@ -32,7 +33,7 @@ export const fieldSchemas = {
   systemPrompt: z.string().max(100_000),
   maxRounds: z.number().int().min(1).max(200),
   /** null: ANTHROPIC_BASE_URL or Anthropic's own endpoint. */
-  baseUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  baseUrl: baseUrlSchema,
   requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
   autoApproveReadOnlyTrusted: z.boolean(),
   /** Rules as written; the permissions module owns their meaning. */

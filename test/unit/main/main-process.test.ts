@@ -2,7 +2,7 @@
 // (test/fixtures/fake-electron) that records what main asks of Electron. Electron itself cannot be
 // launched here; this executes our wiring: scheme, lock, secure window, IPC with the sender check,
 // events to the page, the bounded quit sequence, and a failed start.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -112,6 +112,56 @@ describe('the main process under a stand-in Electron', () => {
     const steps = ['stop accepting new turns', 'cancel in-flight tool calls', 'shut servers down', 'close the database', 'exit'].map((s) => log.indexOf(`Quit: ${s} (`));
     expect(steps.every((at) => at > 0)).toBe(true);
     expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+  });
+
+  it('tightens a home left readable by others (0755 folder, 0644 files) at start and says so in the log', async () => {
+    writeMemoryServer();
+    chmodSync(join(home, 'mcp.json'), 0o644);
+    chmodSync(home, 0o755);
+    const app = start();
+    await app.windowLoaded;
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(home)).toBe(0o700);
+    expect(mode(join(home, 'mcp.json'))).toBe(0o600);
+    await expect.poll(() => existsSync(join(home, 'lena.db-wal'))).toBe(true);
+    for (const file of ['lena.db', 'lena.db-wal', 'lena.db-shm', 'logs/lena.log']) expect([file, mode(join(home, file))]).toEqual([file, 0o600]);
+    expect(readFileSync(join(home, 'logs/lena.log'), 'utf8')).toMatch(/WARN +\[main\] Lena's home was readable by other users: made 2 entries owner-only/);
+  });
+
+  it('a stdio server added through the window is confirmed once in a native dialog before it is saved or started', async () => {
+    const app = start();
+    await app.windowLoaded;
+    const entry = { command: 'node', args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(tmp, 'memory.jsonl') } };
+    const declined = await app.invoke('servers:add', { name: 'memory', entry });
+    expect(declined).toEqual({ ok: false, error: { code: 'cancelled', message: expect.stringContaining('Nothing was saved or started') } });
+    const [box] = named(await app.calls(), 'dialog.showMessageBox');
+    expect(box.args[0]).toMatchObject({ message: 'Run this command on your computer?', buttons: ['Cancel', 'Allow'], defaultId: 0, cancelId: 0 });
+    expect((box.args[0] as { detail: string }).detail).toContain(`"memory", which Lena will start as:\n    node ${MEMORY_SERVER}\n    with the variables MEMORY_FILE_PATH`);
+    expect(existsSync(join(home, 'mcp.json'))).toBe(false);
+    expect(existsSync(join(home, 'processes.json'))).toBe(false);
+
+    await app.answerDialogs(1);
+    expect(await app.invoke('servers:add', { name: 'memory', entry })).toMatchObject({ ok: true, value: { name: 'memory' } });
+    expect(JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')).mcpServers.memory).toEqual(entry);
+    await expect.poll(async () => connected(await app.calls(), 'memory'), { timeout: 30_000 }).toBe(true);
+    // Saved and seen: changing something else about it does not ask again.
+    expect(await app.invoke('servers:update', { name: 'memory', entry: { ...entry, timeout: 30_000 } })).toMatchObject({ ok: true });
+    expect(named(await app.calls(), 'dialog.showMessageBox')).toHaveLength(2);
+  });
+
+  it('a baseUrl set through the window is confirmed in a native dialog; plain http to another host is refused', async () => {
+    const app = start();
+    await app.windowLoaded;
+    expect(await app.invoke('settings:update', { baseUrl: 'http://collector.example/v1' })).toEqual({
+      ok: false,
+      error: { code: 'invalid-arguments', message: expect.stringContaining('plain http is allowed only for this machine') },
+    });
+    expect(await app.invoke('settings:update', { baseUrl: 'https://collector.example/v1' })).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(await app.invoke('settings:get', undefined)).toMatchObject({ ok: true, value: { baseUrl: null } });
+    const boxes = named(await app.calls(), 'dialog.showMessageBox');
+    expect(boxes.map((b) => (b.args[0] as { message: string }).message)).toEqual(['Send your API key to this address?']);
+    await app.answerDialogs(1);
+    expect(await app.invoke('settings:update', { baseUrl: 'https://collector.example/v1' })).toMatchObject({ ok: true, value: { baseUrl: 'https://collector.example/v1' } });
   });
 
   it('a second launch hands over and quits without opening a window', async () => {
