@@ -1,52 +1,128 @@
-// A small argument parser for `lena`: global flags (--project, --config, --json) anywhere,
-// repeated flags (-e, -H, --allow, --deny), and `--` ending the options (server commands).
+// The argument parser of `lena`: each command declares its flags and positionals (commands.ts), so
+// an unknown flag or an extra argument is an error that names it, `--help` is found anywhere, and
+// `--` ends the options (a server's own command and arguments follow it).
+import { UsageError } from './errors';
+import { editDistance as distance } from '../core/base/edit-distance';
+
+export interface FlagSpec {
+  /** `--name`; `alias` e.g. `-e`. */
+  name: string;
+  alias?: string;
+  /** The value's placeholder (`DIR`, `SECONDS`); absent for a switch. */
+  value?: string;
+  /** May be given more than once (values accumulate). */
+  repeat?: boolean;
+  help: string;
+}
+
+export interface PositionalSpec {
+  name: string;
+  optional?: boolean;
+  /** Takes every remaining positional (the last one only). */
+  variadic?: boolean;
+}
 
 export interface ParsedArgs {
   positionals: string[];
   /** Everything after `--`, untouched. */
   rest: string[];
+  /** Values by flag name (the `--name`, never the alias). */
   flags: Map<string, string[]>;
   bools: Set<string>;
+  /** `--help`/`-h` was given: show help, run nothing. */
+  help: boolean;
 }
 
-/** Flags that take a value; all others are booleans. */
-const VALUE_FLAGS = new Set(['--project', '--config', '--transport', '-e', '--env', '-H', '--header', '--allow', '--deny', '--model', '--conversation', '-p', '--print', '--scope', '--timeout']);
+export interface ArgsSpec {
+  command: string;
+  flags: readonly FlagSpec[];
+  positionals: readonly PositionalSpec[];
+  /** Accepts `-- COMMAND [ARGS…]`. */
+  rest?: boolean;
+}
 
-export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const out: ParsedArgs = { positionals: [], rest: [], flags: new Map(), bools: new Set() };
+export const HELP_FLAG: FlagSpec = { name: '--help', alias: '-h', help: 'show this help; nothing runs' };
+
+/** True when `--help` or `-h` appears before any `--` (then nothing else is checked). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+export function parseArgs(spec: ArgsSpec, argv: readonly string[]): ParsedArgs {
+  const out: ParsedArgs = { positionals: [], rest: [], flags: new Map(), bools: new Set(), help: wantsHelp(argv) };
+  if (out.help) return out;
+  const byName = new Map<string, FlagSpec>();
+  for (const f of [...spec.flags, HELP_FLAG]) {
+    byName.set(f.name, f);
+    if (f.alias) byName.set(f.alias, f);
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') {
+      if (!spec.rest) throw new UsageError(`"${spec.command}" takes no "--" part; run "${spec.command} --help"`);
       out.rest = argv.slice(i + 1);
       break;
     }
+    if (!arg.startsWith('-') || arg === '-' || /^-\d/.test(arg)) {
+      out.positionals.push(arg);
+      continue;
+    }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if (VALUE_FLAGS.has(name)) {
-      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined) throw new UsageError(`${name} needs a value`);
-      out.flags.set(name, [...(out.flags.get(name) ?? []), value]);
-    } else if (arg.startsWith('-') && arg.length > 1 && !/^-\d/.test(arg)) {
-      out.bools.add(arg);
-    } else {
-      out.positionals.push(arg);
+    const flag = byName.get(name);
+    if (!flag) throw new UsageError(unknownFlag(spec, name), 'unknown-flag');
+    if (!flag.value) {
+      if (eq > 0) throw new UsageError(`${flag.name} takes no value (got "${arg}")`);
+      out.bools.add(flag.name);
+      continue;
     }
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined) throw new UsageError(`${name} needs a value (${flag.value})`);
+    const values = out.flags.get(flag.name) ?? [];
+    if (values.length > 0 && !flag.repeat) throw new UsageError(`${flag.name} was given twice; give it once`);
+    out.flags.set(flag.name, [...values, value]);
   }
+  checkPositionals(spec, out.positionals);
   return out;
 }
 
-export class UsageError extends Error {}
-
-export function flag(args: ParsedArgs, ...names: string[]): string | undefined {
-  for (const n of names) {
-    const v = args.flags.get(n);
-    if (v?.length) return v[v.length - 1];
+function checkPositionals(spec: ArgsSpec, given: readonly string[]): void {
+  const variadic = spec.positionals.some((p) => p.variadic);
+  const max = spec.positionals.length;
+  const min = spec.positionals.filter((p) => !p.optional).length;
+  if (!variadic && given.length > max) {
+    const extra = given.slice(max).map((a) => `"${a}"`).join(', ');
+    throw new UsageError(`unexpected argument${given.length - max === 1 ? '' : 's'} ${extra} for "${spec.command}"; run "${spec.command} --help"`, 'extra-argument');
   }
-  return undefined;
+  if (given.length < min) {
+    const missing = spec.positionals.slice(given.length).filter((p) => !p.optional).map((p) => p.name);
+    throw new UsageError(`"${spec.command}" needs ${missing.join(' ')}; run "${spec.command} --help"`, 'missing-argument');
+  }
 }
 
-export function flags(args: ParsedArgs, ...names: string[]): string[] {
-  return names.flatMap((n) => args.flags.get(n) ?? []);
+function unknownFlag(spec: ArgsSpec, name: string): string {
+  const known = spec.flags.map((f) => f.name);
+  const near = known.find((k) => distance(k, name) <= 2);
+  return `unknown flag "${name}" for "${spec.command}"${near ? `; did you mean ${near}?` : ''} (run "${spec.command} --help")`;
+}
+
+export function flag(args: ParsedArgs, name: string): string | undefined {
+  const v = args.flags.get(name);
+  return v?.length ? v[v.length - 1] : undefined;
+}
+
+export function flags(args: ParsedArgs, name: string): string[] {
+  return args.flags.get(name) ?? [];
+}
+
+/** `--timeout 30`: a positive number of seconds, at most a day. */
+export function secondsFlag(args: ParsedArgs, name: string): number | undefined {
+  const raw = flag(args, name);
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 86_400) throw new UsageError(`${name} must be a number of seconds between 0 and 86400 (got "${raw}")`);
+  return n;
 }
 
 /** `KEY=VALUE` pairs (from -e) into an object, refusing malformed ones. */

@@ -2,52 +2,77 @@
 // `claude -p`). Streams the answer to stdout, applies stored rules plus --allow/--deny, and denies
 // anything that would need a dialog, saying so. With --json, one object at the end.
 import type { ChatEvent, ToolCallView } from '../../shared/chat-types';
-import { createRuntime } from '../core/host/runtime';
 import { EnvSecretProvider } from '../core/store/secrets';
-import { flag, flags, UsageError, type ParsedArgs } from './args';
-import type { CliContext } from './context';
+import { flag, flags } from './args';
+import { registerCommand } from './commands';
+import { CliError, UsageError } from './errors';
 
-export async function chatCommand(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const prompt = flag(args, '-p', '--print') ?? args.positionals.join(' ');
-  if (!prompt.trim()) throw new UsageError('usage: lena chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M]');
-  const secrets = new EnvSecretProvider();
-  if (!(await secrets.has('anthropic-api-key'))) {
-    ctx.out.warn('lena: no API key: set ANTHROPIC_API_KEY (the command line cannot read the desktop app’s keychain).');
-    if (ctx.out.json) ctx.out.result({ error: { message: 'no API key: set ANTHROPIC_API_KEY' } });
-    return 1;
-  }
-  const calls = new Map<string, ToolCallView>();
-  let text = '';
-  const onEvent = (e: ChatEvent) => {
-    if (e.type === 'text-delta') {
-      text += e.text;
-      if (!ctx.out.json) process.stdout.write(e.text);
-    } else if (e.type === 'tool-call-updated') {
-      calls.set(e.call.id, e.call);
-      const c = e.call;
-      if (c.status === 'running') ctx.out.warn(`\n◌ ${c.qualifiedName} ${JSON.stringify(c.input)}`);
-      if (c.status === 'done') ctx.out.warn(`✓ ${c.qualifiedName} (${c.durationMs ?? 0} ms)`);
-      if (c.status === 'error') ctx.out.warn(`✕ ${c.qualifiedName}: ${c.errorMessage}`);
-      if (c.status === 'denied') ctx.out.warn(`⊘ ${c.qualifiedName} denied: ${c.decidedBy}${c.errorMessage ? `\n  ${c.errorMessage}` : ''}`);
+/** The engine's advice names the window's Settings; here the knobs are variables and flags. */
+export function forCommandLine(message: string): string {
+  return message
+    .replace(/the base URL in Settings/g, 'ANTHROPIC_BASE_URL or --base-url')
+    .replace(/(?:Check or replace|Add your Anthropic API key in Settings)[^.]*\./g, 'Set ANTHROPIC_API_KEY to a valid key.')
+    .replace(/the key's permissions in Settings/g, "the permissions of the key in ANTHROPIC_API_KEY")
+    .replace(/\(the maximum set in Settings\)/g, "(the maximum in settings.json's chat.maxRounds)");
+}
+
+registerCommand({
+  path: ['chat'],
+  summary: 'one chat turn without the window (like claude -p)',
+  usage: ['chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M] [--base-url URL] [--json]'],
+  description:
+    'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json.',
+  examples: ['lena chat -p "Summarise ~/notes/todo.md" --allow mcp__fs__read_text_file', 'lena chat -p "And now in French" --conversation 3f2a… --json'],
+  flags: [
+    { name: '--print', alias: '-p', value: 'PROMPT', help: 'the message to send' },
+    { name: '--conversation', value: 'ID', help: 'continue this conversation (default: a new one)' },
+    { name: '--allow', value: 'RULE', repeat: true, help: 'allow tools matching RULE for this turn, e.g. mcp__fs__read_text_file or mcp__fs' },
+    { name: '--deny', value: 'RULE', repeat: true, help: 'deny tools matching RULE for this turn' },
+    { name: '--model', value: 'MODEL', help: 'the model (default: settings.json, else Lena’s default)' },
+    { name: '--base-url', value: 'URL', help: 'the Messages API address (default: ANTHROPIC_BASE_URL, else settings.json)' },
+  ],
+  positionals: [{ name: 'PROMPT', optional: true, variadic: true }],
+  configFlags: true,
+  async run(ctx, args) {
+    const prompt = flag(args, '--print') ?? args.positionals.join(' ');
+    if (!prompt.trim()) throw new UsageError('give the message: lena chat -p "PROMPT"', 'missing-argument');
+    const baseUrl = flag(args, '--base-url');
+    if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new UsageError(`--base-url must be an http:// or https:// URL (got "${baseUrl}")`, 'invalid-url');
+    if (!(await new EnvSecretProvider().has('anthropic-api-key'))) {
+      throw new CliError('no-api-key', 'no API key: set ANTHROPIC_API_KEY (the command line cannot read the desktop app’s keychain).');
     }
-  };
-  const rules = (list: string[]) => list.map((rule) => ({ rule }));
-  const runtime = await createRuntime({
-    paths: ctx.paths,
-    sources: ctx.sources,
-    secrets,
-    interactive: false,
-    cliRules: { allow: rules(flags(args, '--allow')), deny: rules(flags(args, '--deny')) },
-    chatOverrides: flag(args, '--model') ? { model: flag(args, '--model') } : {},
-    emit: onEvent,
-    manager: { autoRestart: false },
-  });
-  try {
-    await runtime.manager.start();
+    const calls = new Map<string, ToolCallView>();
+    let text = '';
+    let lastMessage: string | undefined;
+    const onEvent = (e: ChatEvent) => {
+      if (e.type === 'text-delta') {
+        // Each round of tool use is a new assistant message: its text starts a new paragraph.
+        const gap = lastMessage !== undefined && lastMessage !== e.messageId && text !== '' ? (text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n') : '';
+        lastMessage = e.messageId;
+        text += gap + e.text;
+        if (!ctx.out.json) process.stdout.write(gap + e.text);
+      } else if (e.type === 'tool-call-updated') {
+        calls.set(e.call.id, e.call);
+        const c = e.call;
+        if (c.status === 'running') ctx.out.warn(`\n◌ ${c.qualifiedName} ${JSON.stringify(c.input)}`);
+        if (c.status === 'done') ctx.out.warn(`✓ ${c.qualifiedName} (${c.durationMs ?? 0} ms)`);
+        if (c.status === 'error') ctx.out.warn(`✕ ${c.qualifiedName}: ${c.errorMessage}`);
+        if (c.status === 'denied') ctx.out.warn(`⊘ ${c.qualifiedName} denied: ${c.decidedBy}${c.errorMessage ? `\n  ${c.errorMessage}` : ''}`);
+      }
+    };
+    const rules = (list: string[]) => list.map((rule) => ({ rule }));
+    const model = flag(args, '--model');
+    const runtime = await ctx.runtime({
+      cliRules: { allow: rules(flags(args, '--allow')), deny: rules(flags(args, '--deny')) },
+      chatOverrides: { ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) },
+      emit: onEvent,
+      manager: { lazy: false },
+    });
     const store = runtime.conversations.store;
     const conversationId = flag(args, '--conversation') ?? store.create({ model: runtime.chatSettings().model, project: ctx.projectDir ?? null }).id;
     const outcome = await runtime.engine.send(conversationId, prompt).done;
     if (!ctx.out.json && text && !text.endsWith('\n')) process.stdout.write('\n');
+    const error = outcome.error ? { ...outcome.error, message: forCommandLine(outcome.error.message) } : undefined;
     if (ctx.out.json) {
       ctx.out.result({
         conversationId,
@@ -55,15 +80,13 @@ export async function chatCommand(ctx: CliContext, args: ParsedArgs): Promise<nu
         toolCalls: [...calls.values()].map((c) => ({ name: c.qualifiedName, input: c.input, isError: c.isError, decision: c.decidedBy })),
         usage: outcome.usage,
         stopReason: outcome.stopReason,
-        ...(outcome.error ? { error: outcome.error } : {}),
+        ...(error ? { error: { code: error.kind, ...error } } : {}),
       });
     }
-    if (outcome.error) {
-      ctx.out.warn(`lena: ${outcome.error.message}`);
+    if (error) {
+      ctx.out.warn(`lena: ${error.message}`);
       return 1;
     }
     return 0;
-  } finally {
-    await runtime.close();
-  }
-}
+  },
+});

@@ -1,53 +1,107 @@
 // What every `lena` subcommand shares: Lena's home, which configuration files apply (--config,
-// --project), the output mode, and a manager built like the window's (same config, same rules).
+// --project), the output mode, the log (logs/cli.log), and the same runtime as the window and
+// `lena chat` (core/host/runtime) with servers started only when a command names them.
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { LogLevel } from '../../shared/app-types';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../core/home';
-import type { ConfigSources } from '../core/mcp/config/loader';
-import { McpManager } from '../core/mcp/manager/manager';
-import { defaultTransportFactory } from '../core/mcp/manager/transport-factory';
+import { APP_VERSION } from '../core/version';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../core/host/runtime';
+import { RotatingLog } from '../core/desktop/log-file';
+import { ProcessRecords } from '../core/desktop/process-records';
+import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../core/mcp/config/loader';
+import { EnvSecretProvider } from '../core/store/secrets';
 import { ProjectApprovals } from '../core/permissions/project-approval';
 import { flag, type ParsedArgs } from './args';
-import { createOutput, type Output } from './output';
+import { checkConfig } from './config-check';
+import { UsageError } from './errors';
+import { createOutput, redactUrlCredentials, type Output } from './output';
 
 export interface CliContext {
   paths: LenaPaths;
   sources: ConfigSources;
-  /** The file `add`/`remove` write: --config FILE, else the user file. */
-  writeTarget: string;
   projectDir: string | undefined;
+  /** --config FILE, resolved. */
+  configFile: string | undefined;
   out: Output;
+  log(level: LogLevel, message: string): void;
+  /**
+   * The configuration as files say (nothing starts). A file that cannot be used throws (exit 3,
+   * with file, line, column and the fix); problems of single entries are warned about.
+   */
+  config(): Promise<LoadedConfig>;
+  /** The shared runtime with a lazy manager (the configuration checked as by config()). */
+  runtime(options?: Partial<RuntimeOptions>): Promise<Runtime>;
   approvals(): Promise<ProjectApprovals>;
-  manager(): Promise<McpManager>;
+  /** Ends what this command started (servers, database); safe to call twice. */
+  close(): Promise<void>;
 }
 
-export function cliContext(args: ParsedArgs): CliContext {
+export function cliContext(args: ParsedArgs, command: string): CliContext {
   const paths = ensureLenaHome(lenaPaths());
   const config = flag(args, '--config');
   const project = flag(args, '--project');
   const projectDir = project ? resolve(project) : undefined;
-  const sources: ConfigSources = config ? { configFile: resolve(config) } : { userFile: paths.mcpConfig, projectDir };
+  if (projectDir && !existsSync(projectDir)) throw new UsageError(`--project ${project}: the folder ${projectDir} does not exist`);
+  const configFile = config ? resolve(config) : undefined;
+  const sources: ConfigSources = configFile ? { configFile } : { userFile: paths.mcpConfig, projectDir };
+  const out = createOutput(args.bools.has('--json'));
+  const secrets = new EnvSecretProvider();
+  const logFile = new RotatingLog({ dir: paths.logs, name: 'cli.log' });
+  const log = (level: LogLevel, message: string) => logFile.write(level, 'cli', redactUrlCredentials(message));
+  log('info', `lena ${command} (pid ${process.pid})`);
+  let runtime: Promise<Runtime> | undefined;
   let approvals: Promise<ProjectApprovals> | undefined;
-  const getApprovals = () => (approvals ??= ProjectApprovals.open(join(paths.home, 'approvals.json')));
-  return {
+  let closed: Promise<void> | undefined;
+  const ctx: CliContext = {
     paths,
     sources,
-    writeTarget: config ? resolve(config) : paths.mcpConfig,
     projectDir,
-    out: createOutput(args.bools.has('--json')),
-    approvals: getApprovals,
-    async manager() {
-      const approved = await getApprovals();
-      return new McpManager({
-        sources,
-        createTransport: defaultTransportFactory({ loginShellPath: false }),
-        env: process.env,
-        // No keychain on the command line: ${secret:NAME} falls back to the env var NAME.
-        secrets: undefined,
-        approvals: { isApproved: (dir, name, hash) => approved.isApproved(dir, name, hash), grants: (dir, name, hash) => approved.grants(dir, name, hash) },
-        clientInfo: { name: 'lena-cli', version: '0.1.0' },
-        autoRestart: false,
-      });
+    configFile,
+    out,
+    log,
+    async config() {
+      return checkConfig(await new ConfigLoader(sources).load(), out);
+    },
+    approvals: () => (approvals ??= ProjectApprovals.open(join(paths.home, 'approvals.json'))),
+    runtime(options = {}) {
+      runtime ??= (async () => {
+        const rt = await createRuntime({
+          paths,
+          sources,
+          secrets,
+          interactive: false,
+          emit: () => undefined,
+          ...options,
+          manager: {
+            lazy: true,
+            autoRestart: false,
+            // Recorded like the window's, so a crash of this process leaves no server behind.
+            processes: new ProcessRecords(paths.processes, { log: (level, message) => log(level, message) }),
+            clientInfo: { name: 'lena-cli', version: APP_VERSION },
+            log: (level, message) => log(level, message),
+            ...options.manager,
+          },
+        });
+        for (const notice of rt.notices) if (notice.level !== 'info') out.warn(`lena: ${notice.message}`);
+        try {
+          checkConfig(await rt.manager.start(), out);
+        } catch (err) {
+          await rt.close();
+          throw err;
+        }
+        return rt;
+      })();
+      return runtime;
+    },
+    close() {
+      closed ??= (async () => {
+        const rt = await runtime?.catch(() => undefined);
+        await rt?.close();
+        logFile.close();
+      })();
+      return closed;
     },
   };
+  return ctx;
 }
-

@@ -1,66 +1,110 @@
 // The `lena` command line over core: `lena mcp …` and `lena chat -p …`. It shares Lena's home
-// with the window (~/.lena or LENA_HOME) and never imports electron.
+// with the window (~/.lena or LENA_HOME) and never imports electron. Every command is declared
+// in commands.ts; this file finds it, shows help instead of running it when asked, turns every
+// error into one line (or one JSON object), and ends what the command started on Ctrl-C.
 import { APP_NAME, APP_VERSION } from '../core/version';
 import { lenaPaths } from '../core/home';
-import { parseArgs, UsageError } from './args';
-import { cliContext } from './context';
-import { MCP_COMMANDS } from './mcp-commands';
+import { parseArgs, wantsHelp } from './args';
+import { allCommands, findCommand, flagsOf, isGroup } from './commands';
+import { cliContext, type CliContext } from './context';
+import { EXIT, toCliError, UsageError } from './errors';
+import { commandHelp, groupHelp, topHelp } from './help';
+import { createOutput, redactUrlCredentials } from './output';
+import './mcp/index';
+import './chat-command';
 
-const USAGE = `Usage: lena <command> [options]
+/** Prints help text (inside `{"help": …}` with --json). */
+function printHelp(text: string, json: boolean): number {
+  if (json) process.stdout.write(`${JSON.stringify({ help: text }, null, 2)}\n`);
+  else process.stdout.write(text);
+  return EXIT.ok;
+}
 
-  lena mcp list                          configured servers (nothing is started)
-  lena mcp doctor                        connect every server; status, tools, errors, stderr
-  lena mcp tools [SERVER]                the tools Claude sees (qualified names)
-  lena mcp call SERVER TOOL [JSON]       call a tool (or: lena mcp call mcp__SERVER__TOOL [JSON])
-  lena mcp add NAME [-e KEY=VALUE]… -- COMMAND [ARGS…]
-  lena mcp add --transport http|sse NAME URL [-H "Header: value"]…
-  lena mcp remove NAME
-  lena mcp import-claude-desktop         copy Claude Desktop's servers into Lena's mcp.json
-  lena mcp approve NAME --project DIR    approve a project server (prints what it approves)
-  lena mcp reset-approvals [--project DIR]
-  lena chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M]
-  lena home | --version | help
+/** `lena help mcp call` and friends: help for the words given, or an error naming them. */
+function helpFor(words: string[], json: boolean): number {
+  if (words.length === 0) return printHelp(topHelp(), json);
+  const found = findCommand(words);
+  if (found && found.used === words.length) return printHelp(commandHelp(found.spec), json);
+  if (words.length === 1 && isGroup(words[0])) return printHelp(groupHelp(words[0]), json);
+  throw new UsageError(`no help for "lena ${words.join(' ')}": there is no such command. Run "lena help" for the list.`, 'unknown-command');
+}
 
-Global options: --project DIR (its .mcp.json applies), --config FILE (the only server
-configuration), --json (stdout carries one JSON object; everything else goes to stderr).
-`;
+let active: CliContext | undefined;
 
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === '--version' || command === '-v' || command === 'version') {
-    process.stdout.write(`${APP_NAME} ${APP_VERSION}\n`);
-    return 0;
-  }
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  if (command === 'home') {
-    process.stdout.write(`${lenaPaths().home}\n`);
-    return 0;
-  }
+  const before = argv.indexOf('--') < 0 ? argv : argv.slice(0, argv.indexOf('--'));
+  const json = before.includes('--json');
   try {
-    if (command === 'mcp') {
-      const [sub, ...subArgs] = rest;
-      const run = sub ? MCP_COMMANDS[sub] : undefined;
-      if (!run) throw new UsageError(`unknown "lena mcp ${sub ?? ''}". Commands: ${Object.keys(MCP_COMMANDS).join(', ')}`);
-      const args = parseArgs(subArgs);
-      return await run(cliContext(args), args);
+    const words = before.filter((a) => !a.startsWith('-'));
+    const [command] = argv;
+    if (command === '--version' || command === '-v' || command === 'version') {
+      if (json) process.stdout.write(`${JSON.stringify({ name: APP_NAME, version: APP_VERSION })}\n`);
+      else process.stdout.write(`${APP_NAME} ${APP_VERSION}\n`);
+      return EXIT.ok;
     }
-    if (command === 'chat') {
-      const args = parseArgs(rest);
-      const { chatCommand } = await import('./chat-command');
-      return await chatCommand(cliContext(args), args);
+    if (command === undefined || command === '--help' || command === '-h' || (command === '--json' && argv.length === 1)) return printHelp(topHelp(), json);
+    if (command === 'help') return helpFor(words.slice(1), json);
+    if (command === 'home') {
+      if (argv.length > 1 && !(argv.length === 2 && json)) throw new UsageError('"lena home" takes no arguments');
+      if (json) process.stdout.write(`${JSON.stringify({ home: lenaPaths().home })}\n`);
+      else process.stdout.write(`${lenaPaths().home}\n`);
+      return EXIT.ok;
     }
-    throw new UsageError(`unknown command "${command}". Run "lena help" for the list.`);
+    const found = findCommand(argv);
+    if (!found) {
+      if (isGroup(command)) {
+        const sub = argv[1];
+        if (sub === undefined || sub.startsWith('-')) {
+          if (sub !== undefined && !wantsHelp(argv.slice(1)) && !(sub === '--json' && argv.length === 2)) throw new UsageError(`unknown flag "${sub}" for "lena ${command}"; give a command first. Run "lena ${command}" for the list.`, 'unknown-flag');
+          return printHelp(groupHelp(command), json);
+        }
+        throw new UsageError(`unknown command "lena ${command} ${sub}". Commands: ${allCommands().filter((c) => c.path[0] === command && c.path.length > 1).map((c) => c.path[1]).join(', ')}. Run "lena ${command} --help".`, 'unknown-command');
+      }
+      throw new UsageError(`unknown command "${command}". Run "lena help" for the list.`, 'unknown-command');
+    }
+    const { spec, used } = found;
+    const name = `lena ${spec.path.join(' ')}`;
+    const args = parseArgs({ command: name, flags: flagsOf(spec), positionals: spec.positionals, rest: spec.rest }, argv.slice(used));
+    // Help never runs anything: no file is read or written, no server starts.
+    if (args.help) return printHelp(commandHelp(spec), json);
+    const ctx = cliContext(args, spec.path.join(' '));
+    active = ctx;
+    try {
+      return await spec.run(ctx, args);
+    } catch (err) {
+      ctx.log('error', toCliError(err).message);
+      throw err;
+    } finally {
+      await ctx.close();
+      active = undefined;
+    }
   } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`lena: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
+    const error = toCliError(err);
+    if (json) process.stdout.write(`${redactUrlCredentials(JSON.stringify({ error: { code: error.code, message: error.message, ...error.data } }, null, 2))}\n`);
+    else createOutput(false).warn(`lena: ${error.message}`);
+    return error.exit;
   }
 }
+
+/** Ctrl-C: end the servers this command started (they run in their own process groups), then exit. */
+function onSignal(signal: NodeJS.Signals): void {
+  if (!active) process.exit(EXIT.interrupted);
+  process.stderr.write(`\nlena: ${signal === 'SIGINT' ? 'interrupted' : signal}; ending the servers this command started…\n`);
+  const ctx = active;
+  active = undefined;
+  process.on(signal, () => process.exit(EXIT.interrupted)); // a second Ctrl-C does not wait
+  void ctx.close().finally(() => process.exit(EXIT.interrupted));
+}
+// `lena mcp tools | head`: a closed pipe ends the command quietly (and its servers with it).
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  const ctx = active;
+  active = undefined;
+  void (ctx ? ctx.close() : Promise.resolve()).finally(() => process.exit(EXIT.ok));
+});
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
+process.once('SIGHUP', onSignal);
 
 main(process.argv.slice(2)).then(
   (code) => {
@@ -68,6 +112,6 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     process.stderr.write(`lena: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
+    process.exitCode = EXIT.failed;
   },
 );

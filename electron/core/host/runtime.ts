@@ -1,4 +1,4 @@
-// Builds Lena's engine the same way for the window and for `lena chat -p`: settings, secrets,
+// Builds Lena's engine the same way for the window, `lena chat -p` and `lena mcp`: settings, secrets,
 // the MCP manager feeding the tool registry, the permission gate (with a broker only where
 // someone can answer), the conversation store, and the chat engine.
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { openConversationStore, type OpenedConversationStore } from '../store/op
 import { API_KEY_SECRET, type SecretProvider } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
 import { SettingsPermissionStore } from '../store/settings-permission-store';
+import { statusDecorator, type StatusDecorator } from './status-view';
 import { connectRegistry, managerExecutor } from './wiring';
 
 export interface RuntimeOptions {
@@ -52,6 +53,8 @@ export interface Runtime {
   budget: ToolBudget;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
+  /** A server's status with trust, token cost and the approval request filled in. */
+  decorate: StatusDecorator;
   chatSettings(): ChatSettings;
   close(): Promise<void>;
 }
@@ -72,14 +75,19 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   const registry = new ToolRegistry({ disabledTools: disabledTools(settings) });
   settings.onChange(() => registry.setDisabledTools(disabledTools(settings)));
+  // The decorator reads the manager it decorates for: created just below.
+  const built: { manager?: McpManager } = {};
+  const decorate = statusDecorator({ manager: () => built.manager, registry, permissions, approvals });
   const manager = new McpManager({
     sources: options.sources,
     createTransport: defaultTransportFactory({ loginShellPath: options.loginShellPath }),
     env,
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
+    decorate,
     ...options.manager,
   });
+  built.manager = manager;
   const unconnect = connectRegistry(manager, registry);
   const conversations = openConversationStore(paths.database);
   const chatSettings = (): ChatSettings => {
@@ -109,6 +117,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     settings,
     manager,
     notices,
+    decorate,
     registry,
     permissions,
     broker,

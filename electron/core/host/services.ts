@@ -2,10 +2,8 @@
 // events forwarded to the renderer). Started once by createHost; handlers await it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ProjectApprovalView, ServerStatus } from '../../../shared/server-types';
-import type { ServerEntry } from '../../../shared/server-config';
+import type { ServerStatus } from '../../../shared/server-types';
 import type { LenaPaths } from '../home';
-import { entryHash } from '../mcp/config/identity';
 import { findProjectConfig } from '../mcp/config/scopes';
 import { watchConfigFiles } from '../mcp/config/watch';
 import { settingsView as buildSettingsView } from '../store/settings-view';
@@ -13,10 +11,8 @@ import type { ServerSession } from '../mcp/manager/server-session';
 import type { ManagerOptions } from '../mcp/manager/manager';
 import type { ProcessRecorder } from '../mcp/manager/types';
 import { parseProjectPermissions } from '../permissions/scopes';
-import { trustStatus } from '../permissions/trust';
 import type { PermissionLists } from '../permissions/types';
-import { approvalRequest } from '../permissions/project-approval';
-import { approvalView, requestView, resolvedView } from '../permissions/view';
+import { requestView, resolvedView } from '../permissions/view';
 import type { SecretProvider } from '../store/secrets';
 import type { SettingsStore } from '../store/settings';
 import type { SettingsView } from '../../../shared/settings-types';
@@ -79,23 +75,7 @@ export async function settingsViewFor(settings: SettingsStore, secrets: SecretPr
 
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
-  let runtime: Runtime | null = null;
-  let folder: string | null = options.projectFolder ?? null;
-  const decorate = (status: ServerStatus, session?: ServerSession): ServerStatus => {
-    if (!runtime) return status;
-    const identity = serverIdentity(runtime.manager, status.name);
-    const cost = runtime.registry.tokenCosts().find((c) => c.server === status.name);
-    const entry = session?.configured.entry ?? runtime.manager.session(status.name)?.configured.entry;
-    const trust = trustStatus(runtime.permissions.current(), identity);
-    return {
-      ...status,
-      trusted: trust.trusted,
-      suspended: trust.note ?? null,
-      toolTokens: cost?.tokens ?? 0,
-      approval: status.status === 'needs-approval' && entry ? approvalFor(runtime, folder, status.name, entry) : null,
-    };
-  };
-  runtime = await createRuntime({
+  const rt = await createRuntime({
     paths,
     sources: { userFile: paths.mcpConfig, projectDir: options.projectFolder ?? undefined },
     secrets: options.secrets,
@@ -104,9 +84,8 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     loginShellPath: options.loginShellPath,
     brokerTimeoutMs: options.brokerTimeoutMs,
     emit: (event) => events.emit('chat:event', event),
-    manager: { ...options.manager, decorate, processes: options.processes },
+    manager: { ...options.manager, processes: options.processes },
   });
-  const rt = runtime;
   rt.manager.onStatus((status) => events.emit('servers:status-changed', status));
   rt.registry.on('changed', (change) => events.emit('servers:tools-changed', { server: change.server ?? '' }));
   rt.manager.onToolsChanged((server) => {
@@ -137,13 +116,12 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     projectRules: {},
     projects: options.projects,
     updates: options.updates,
-    decorate,
+    decorate: rt.decorate,
     async close() {
       settingsWatcher.close();
       await rt.close();
     },
     async setProject(next) {
-      folder = next;
       services.project = { folder: next, mcpFile: next ? ((await findProjectConfig(next)) ?? null) : null };
       services.projectRules = next ? await projectRules(next) : {};
       rt.permissions.setProjectRules(services.projectRules);
@@ -162,12 +140,6 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
   }));
   return services;
-}
-
-/** The approval view of a waiting project server, with the references granted earlier ticked. */
-function approvalFor(runtime: Runtime, folder: string | null, name: string, entry: ServerEntry): ProjectApprovalView {
-  const hash = entryHash(entry);
-  return approvalView(approvalRequest(name, entry, hash, { granted: folder ? runtime.approvals.grantedNow(folder, name, hash) : [] }));
 }
 
 /** A project's deny and ask rules from `<project>/.lena/settings.json` (allow and trust refused). */

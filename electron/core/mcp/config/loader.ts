@@ -24,6 +24,8 @@ export interface ConfigFileState {
   usingLastGood: boolean;
   /** File-level errors and dropped entries. */
   errors: ConfigIssue[];
+  /** What probably is a mistake but does not stop a server (a misspelt field name). */
+  warnings: ConfigIssue[];
 }
 
 export interface LoadedConfig {
@@ -31,6 +33,8 @@ export interface LoadedConfig {
   files: ConfigFileState[];
   /** Every issue of every file, for a single list in the UI or the command line. */
   errors: ConfigIssue[];
+  /** Every warning of every file (misspelt fields). */
+  warnings: ConfigIssue[];
 }
 
 export class ConfigLoader {
@@ -81,7 +85,7 @@ export class ConfigLoader {
     // Forget files that are no longer part of the configuration (another project folder).
     const inUse = new Set(wanted.map((w) => w.file));
     for (const file of this.lastGood.keys()) if (!inUse.has(file)) this.lastGood.delete(file);
-    this.latest = { servers: mergeScopes(layers), files, errors: files.flatMap((f) => f.errors) };
+    this.latest = { servers: mergeScopes(layers), files, errors: files.flatMap((f) => f.errors), warnings: files.flatMap((f) => f.warnings) };
     return this.latest;
   }
 
@@ -105,11 +109,11 @@ export class ConfigLoader {
       // A deleted file is a deliberate edit: its servers go. Only `--config FILE` must exist.
       this.lastGood.delete(file);
       const errors = required ? [{ file, message: `${file}: file not found; check the path given to --config` }] : [];
-      return { state: { scope, file, state: 'missing', usingLastGood: false, errors } };
+      return { state: { scope, file, state: 'missing', usingLastGood: false, errors, warnings: [] } };
     }
     if (read.state === 'parsed' && read.ok) {
       this.lastGood.set(file, read.config);
-      return { state: { scope, file, state: 'ok', usingLastGood: false, errors: read.errors }, layer: { scope, config: read.config } };
+      return { state: { scope, file, state: 'ok', usingLastGood: false, errors: read.errors, warnings: read.warnings ?? [] }, layer: { scope, config: read.config } };
     }
     const previous = this.lastGood.get(file);
     const errors = previous
@@ -121,6 +125,7 @@ export class ConfigLoader {
       state: read.state === 'unreadable' ? 'unreadable' : 'invalid',
       usingLastGood: previous !== undefined,
       errors,
+      warnings: [],
     };
     return previous ? { state, layer: { scope, config: previous } } : { state };
   }

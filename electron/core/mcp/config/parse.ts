@@ -6,6 +6,7 @@ import type { ConfigIssue, ServerEntry } from '../../../../shared/server-config'
 import { positionAt } from '../../../../shared/config/json-offset';
 import { parseJsonWithPosition } from '../../../../shared/config/json-position';
 import { locateKeys } from './key-locations';
+import { misspeltFields } from './field-names';
 import { describeValue, validateServerEntry, type EntryLocator } from '../../../../shared/config/server-entry-schema';
 
 /** One entry of `mcpServers`: `entry` when valid, otherwise the issues that explain why not. */
@@ -28,8 +29,8 @@ export interface ParsedConfig {
  * `ok` true, `errors` lists the entries that were dropped and server names written twice.
  */
 export type ConfigParseResult =
-  | { ok: true; config: ParsedConfig; errors: ConfigIssue[] }
-  | { ok: false; config?: undefined; errors: ConfigIssue[] };
+  | { ok: true; config: ParsedConfig; errors: ConfigIssue[]; warnings?: ConfigIssue[] }
+  | { ok: false; config?: undefined; errors: ConfigIssue[]; warnings?: ConfigIssue[] };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -76,7 +77,7 @@ export function parseConfigText(text: string, file: string): ConfigParseResult {
     return { ok: false, errors: [{ file, message }] };
   }
   const rawServers = document.mcpServers;
-  if (rawServers === undefined) return { ok: true, config: { file, document, servers: [] }, errors: [] };
+  if (rawServers === undefined) return { ok: true, config: { file, document, servers: [] }, errors: otherShapeHint(file, document) };
   if (!isPlainObject(rawServers)) {
     const message = `${file}: "mcpServers" must be an object mapping server names to entries, like {"mcpServers": {"files": {"command": "npx"}}} (got ${describeValue(rawServers)})`;
     return { ok: false, errors: [{ file, field: 'mcpServers', message }] };
@@ -93,7 +94,9 @@ export function parseConfigText(text: string, file: string): ConfigParseResult {
       message: `${file}${at ? `:${at.line}:${at.column}` : ''}: server "${name}" is defined ${count} times in this file; only the last definition is used: rename or remove the others`,
     });
   }
+  const warnings: ConfigIssue[] = [];
   for (const [name, raw] of Object.entries(rawServers)) {
+    warnings.push(...misspeltFields(file, name, raw, locatorFor(name)));
     const checked = validateServerEntry(file, name, raw, locatorFor(name));
     if (checked.ok) servers.push({ name, entry: checked.entry, issues: [] });
     else {
@@ -101,7 +104,13 @@ export function parseConfigText(text: string, file: string): ConfigParseResult {
       errors.push(...checked.issues);
     }
   }
-  return { ok: true, config: { file, document, servers }, errors };
+  return { ok: true, config: { file, document, servers }, errors, warnings };
+}
+
+/** A file in another app's shape (VS Code's `{"servers": …}`) would silently configure nothing. */
+function otherShapeHint(file: string, document: Record<string, unknown>): ConfigIssue[] {
+  if (!isPlainObject(document.servers)) return [];
+  return [{ file, field: 'servers', message: `${file}: has "servers" (VS Code's format) but no "mcpServers", so no server is configured; did you mean "mcpServers"? Rename the key to "mcpServers".` }];
 }
 
 /** Larger files are refused unread: a configuration is a few kilobytes, and the window edits it whole. */

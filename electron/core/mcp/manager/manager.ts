@@ -18,6 +18,11 @@ export interface ManagerOptions extends SessionDeps {
   approvals?: ApprovalCheck;
   /** Adds what the manager does not know (trust, token cost, approval view) before emitting. */
   decorate?: (status: ServerStatus, session: ServerSession) => ServerStatus;
+  /**
+   * Start servers only when asked (`startServers`) or first called, never all on load: the
+   * command line starts just the server a command names.
+   */
+  lazy?: boolean;
 }
 
 type Listener<T> = (value: T) => void;
@@ -26,11 +31,17 @@ export class McpManager {
   private readonly loader: ConfigLoader;
   private readonly sessions = new Map<string, ServerSession>();
   private readonly hashes = new Map<string, string>();
+  /** Lazy mode: servers configured but not started yet (start on first use). */
+  private readonly unstarted = new Set<string>();
   private readonly statusListeners = new Set<Listener<ServerStatus>>();
   private readonly toolListeners = new Set<Listener<string>>();
   private config: LoadedConfig | undefined;
   private settling: Promise<void> = Promise.resolve();
   private projectDir: string | undefined;
+  /** The open project folder whose `.mcp.json` applies, if any. */
+  get projectFolder(): string | undefined {
+    return this.projectDir;
+  }
   private watcher: ConfigWatcher | undefined;
 
   constructor(private readonly options: ManagerOptions) {
@@ -107,6 +118,7 @@ export class McpManager {
       if (!wanted.has(existing)) {
         this.sessions.delete(existing);
         this.hashes.delete(existing);
+        this.unstarted.delete(existing);
         work.push(session.stop().then(() => this.emitRemoved(existing)));
       }
     }
@@ -115,12 +127,33 @@ export class McpManager {
       const current = this.sessions.get(server.name);
       if (current && this.hashes.get(server.name) === hash && name !== server.name) continue;
       if (current) await current.stop('connecting');
-      work.push(this.launch(server, hash));
+      if (this.options.lazy && (!current || this.unstarted.has(server.name))) this.prepare(server, hash);
+      else work.push(this.launch(server, hash));
     }
     const all = Promise.all(work).then(() => undefined);
     this.settling = all;
     await all;
     return config;
+  }
+
+  /**
+   * Lazy mode: starts the named servers (all when no names are given) that have not started yet,
+   * in parallel; resolves when each has settled. Unknown names are ignored.
+   */
+  async startServers(names?: readonly string[]): Promise<void> {
+    const pick = names ? names.filter((n) => this.unstarted.has(n)) : [...this.unstarted];
+    const work = pick.map((name) => {
+      const session = this.sessions.get(name)!;
+      return this.launch(session.configured, this.hashes.get(name) ?? configHash(session.configured));
+    });
+    const all = Promise.all([this.settling, ...work]).then(() => undefined);
+    this.settling = all;
+    await all;
+  }
+
+  /** Lazy mode: whether the server was started (or held back after a look at its entry). */
+  started(name: string): boolean {
+    return this.sessions.has(name) && !this.unstarted.has(name);
   }
 
   /** Stops and starts one server, forgetting its crash history (the "Retry" button). */
@@ -137,6 +170,7 @@ export class McpManager {
    * safe to send after a restart); a call in flight when the server dies fails, since it may have run.
    */
   async callTool(server: string, tool: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
+    if (this.unstarted.has(server)) await this.startServers([server]);
     const session = this.sessions.get(server);
     if (!session) throw new Error(`No server named "${server}" is configured.`);
     if (!session.connected && !(await session.ensureConnected())) {
@@ -191,7 +225,16 @@ export class McpManager {
     this.watcher = undefined;
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
+    this.unstarted.clear();
     await Promise.allSettled(sessions.map((s) => s.stop()));
+  }
+
+  /** Lazy mode: a session that shows the configured server but starts nothing yet. */
+  private prepare(server: ConfiguredServer, hash: string): void {
+    const session = new ServerSession(server, this.options, (status, toolsChanged) => this.emit(server.name, status, toolsChanged));
+    this.sessions.set(server.name, session);
+    this.hashes.set(server.name, hash);
+    this.unstarted.add(server.name);
   }
 
   private async launch(server: ConfiguredServer, hash: string, manual = false): Promise<void> {
@@ -201,6 +244,7 @@ export class McpManager {
       this.sessions.set(server.name, session);
     }
     this.hashes.set(server.name, hash);
+    this.unstarted.delete(server.name);
     if (server.issues.length > 0) return session.start();
     if (server.disabled) return session.hold('disabled');
     if (server.scope === 'project' && server.entry) {

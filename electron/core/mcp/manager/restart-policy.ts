@@ -79,7 +79,7 @@ export class RestartPolicy {
  */
 export function isPermanentFailure(message: string): boolean {
   return (
-    /was not found on PATH|ENOENT|EACCES|is not executable|permission denied/i.test(message) ||
+    /was not found on PATH|ENOENT|EACCES|is not executable|permission denied|does not exist|is a directory, not a program/i.test(message) ||
     /protocol version/i.test(message) ||
     // A start that timed out (a first `npx` download, say) would only be killed again mid-install.
     /start timed out/i.test(message) ||

@@ -7,9 +7,9 @@ import { McpClient, type CallToolOptions, type ToolCallOutcome } from '../client
 import { expandEntry } from '../config/expand';
 import { redact, type SecretInput } from '../../base/redact';
 import type { TransportCloseInfo } from '../transport';
-import { hintFor } from './hints';
+import { hintFor, type HintContext } from './hints';
 import { isPermanentFailure, RestartPolicy } from './restart-policy';
-import { dirOf, errorMessage, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
+import { dirOf, errorMessage, proxyCredentials, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
 import { initialStatus } from './status';
 import type { ManagedTransport, SessionDeps } from './types';
 
@@ -132,7 +132,7 @@ export class ServerSession {
       return;
     }
     const launch = expanded.launch;
-    this.sensitive = sensitiveValues(entry, launch);
+    this.sensitive = [...sensitiveValues(entry, launch), ...proxyCredentials(this.deps.env)];
     let transport: ManagedTransport | null = null;
     try {
       transport = await this.deps.createTransport(this.name, launch, { onSessionReinitialized: () => void this.relist() });
@@ -232,14 +232,14 @@ export class ServerSession {
   }
 
   private failAndMaybeRestart(message: string, stderrTail: string, uptimeMs: number): void {
-    const error = { message, hint: hintFor(message, stderrTail) };
+    const error = { message, hint: hintFor(message, stderrTail, this.hintContext()) };
     if (isPermanentFailure(message) || this.deps.autoRestart === false) {
       this.update({ status: 'failed', error, stderrTail });
       return;
     }
     const verdict = this.policy.onExit(this.now(), uptimeMs);
     if (verdict.action === 'give-up') {
-      const loop = { message: `${verdict.message} (last error: ${message})`, hint: hintFor(verdict.message, stderrTail) };
+      const loop = { message: `${verdict.message} (last error: ${message})`, hint: hintFor(verdict.message, stderrTail, this.hintContext()) };
       this.update({ status: 'failed', error: loop, stderrTail });
       return;
     }
@@ -250,6 +250,11 @@ export class ServerSession {
       if (!this.stopped) void this.start();
     }, verdict.delayMs);
     this.restartTimer.unref?.();
+  }
+
+  private hintContext(): HintContext {
+    const entry = this.configured.entry;
+    return entry?.command ? { commandLine: [entry.command, ...(entry.args ?? [])].join(' ') } : {};
   }
 
   private async teardown(): Promise<void> {

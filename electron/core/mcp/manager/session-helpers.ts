@@ -23,6 +23,21 @@ export function sensitiveValues(entry: ServerEntry, launch: LaunchSpec): SecretI
   return values;
 }
 
+/** Passwords in proxy variables (http://user:pass@proxy) the server inherits: never shown. */
+export function proxyCredentials(env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (!value || !/^(https?|all|no)_proxy$/i.test(name)) continue;
+    try {
+      const url = new URL(value);
+      if (url.password) out.push(url.password, decodeURIComponent(url.password));
+    } catch {
+      // not a URL: nothing to hide
+    }
+  }
+  return [...new Set(out)];
+}
+
 export function dirOf(file: string): string {
   const i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
   return i > 0 ? file.slice(0, i) : '.';
@@ -47,7 +62,7 @@ export async function withDeadline<T>(work: Promise<T>, timeoutMs: number, start
   const remaining = Math.max(1, timeoutMs - (now() - started));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings); raise "startupTimeout" if the server needs longer`)), remaining);
+    timer = setTimeout(() => reject(new Error(`start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings)`)), remaining);
   });
   try {
     return await Promise.race([work, timeout]);

@@ -3,7 +3,8 @@
 // process-tree shutdown; the client above it knows nothing of processes.
 import type { ChildProcess } from 'node:child_process';
 import { isUtf8 } from 'node:buffer';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync, type Stats } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { MessageDecodeError, McpTransportError } from '../errors';
 import type { JsonRpcMessage } from '../jsonrpc-types';
 import type { Transport, TransportCallbacks, TransportCloseInfo } from '../transport';
@@ -11,7 +12,7 @@ import { childEnvironment } from './child-env';
 import { LineDecoder } from './line-decoder';
 import { launchedFromDesktop, loginShellPath } from './login-shell-path';
 import { groupAlive, signalGroup, terminateGroup } from './process-tree';
-import { ByteRing } from './ring-buffer';
+import { StderrTail } from './stderr-tail';
 import { StdinWriter } from './stdin-writer';
 
 export { childEnvironment } from './child-env';
@@ -40,7 +41,7 @@ export class StdioTransport implements Transport {
   readonly description: string;
   private child: ChildProcess | undefined;
   private callbacks: TransportCallbacks | undefined;
-  private readonly stderr: ByteRing;
+  private readonly stderr: StderrTail;
   private readonly decoder: LineDecoder;
   private writer: StdinWriter | undefined;
   private startTime: number | undefined;
@@ -55,7 +56,7 @@ export class StdioTransport implements Transport {
 
   constructor(private readonly opts: StdioOptions) {
     this.description = `stdio: ${[opts.command, ...(opts.args ?? [])].join(' ')}`;
-    this.stderr = new ByteRing(opts.stderrTailBytes ?? 64 * 1024);
+    this.stderr = new StderrTail(opts.stderrTailBytes ?? 64 * 1024);
     this.decoder = new LineDecoder(opts.maxMessageBytes ?? 64 * MiB, this.onLine, this.onOverflow);
     this.exited = new Promise((r) => (this.markExited = r));
     this.done = new Promise((r) => (this.markDone = r));
@@ -241,11 +242,23 @@ function spawnFailure(opts: StdioOptions, path: string | undefined, e: NodeJS.Er
   if (e.code === 'ENOENT' && opts.cwd && !existsSync(opts.cwd)) {
     return `could not start ${cmd}: the working directory ${opts.cwd} does not exist; fix "cwd" in the server's configuration`;
   }
+  // A command with a folder in it is not looked up on PATH: say what is wrong with that path.
+  const given = /[\\/]/.test(opts.command) ? resolvePath(opts.cwd ?? '.', opts.command) : undefined;
+  if (given && statSafe(given)?.isDirectory()) return `${cmd} is a directory, not a program; set "command" to the program file to run`;
+  if (given && e.code === 'ENOENT' && !existsSync(given)) return `${cmd} does not exist (${given}); fix the path in "command"`;
   if (e.code === 'ENOENT') {
     return `${cmd} was not found on PATH (${path ?? 'PATH is empty'}); set an absolute command path or fix PATH`;
   }
   if (e.code === 'EACCES') return `could not start ${cmd}: permission denied; make the file executable or use another command`;
   return `could not start ${cmd}: ${e.message}`;
+}
+
+function statSafe(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 function clip(text: string): string {

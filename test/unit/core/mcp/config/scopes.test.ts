@@ -95,7 +95,7 @@ describe('ConfigLoader: scopes', () => {
   it('missing user and project files are simply empty scopes', async () => {
     const loaded = await new ConfigLoader({ userFile: join(root, 'none.json'), projectDir: root }).load();
     expect(loaded).toMatchObject({ servers: [], errors: [] });
-    expect(loaded.files).toEqual([{ scope: 'user', file: join(root, 'none.json'), state: 'missing', usingLastGood: false, errors: [] }]);
+    expect(loaded.files).toEqual([{ scope: 'user', file: join(root, 'none.json'), state: 'missing', usingLastGood: false, errors: [], warnings: [] }]);
   });
 });
 

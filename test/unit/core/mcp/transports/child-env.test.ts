@@ -27,3 +27,36 @@ describe('childEnvironment', () => {
     expect(env).toEqual({ Path: 'C:\\Windows', SystemRoot: 'C:\\Windows', APPDATA: 'C:\\AppData' });
   });
 });
+
+describe('the network and locale part of the base environment', () => {
+  const network = {
+    ...parent,
+    HTTPS_PROXY: 'http://proxy:3128',
+    http_proxy: 'http://proxy:3128',
+    no_proxy: 'localhost',
+    NODE_EXTRA_CA_CERTS: '/etc/corp-ca.pem',
+    SSL_CERT_FILE: '/etc/ssl/cert.pem',
+    SSL_CERT_DIR: '/etc/ssl/certs',
+    REQUESTS_CA_BUNDLE: '/etc/corp-ca.pem',
+    LANG: 'de_DE.UTF-8',
+    LC_ALL: 'de_DE.UTF-8',
+    LC_CTYPE: 'UTF-8',
+    TMPDIR: '/var/tmp',
+    NPM_TOKEN: 'secret',
+  };
+
+  it('passes proxies (either case), CA bundles, LANG, LC_* and TMPDIR, and still no secrets', () => {
+    const env = childEnvironment(undefined, network, 'linux');
+    for (const name of ['HTTPS_PROXY', 'http_proxy', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'REQUESTS_CA_BUNDLE', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR']) {
+      expect(env[name], name).toBe(network[name as keyof typeof network]);
+    }
+    expect(env.NPM_TOKEN).toBeUndefined();
+    expect(env.ANTHROPIC_API_KEY).toBeUndefined();
+    expect(env.GITHUB_TOKEN).toBeUndefined();
+  });
+
+  it('on Windows passes what a process needs to start, and the proxy whatever its case', () => {
+    const env = childEnvironment(undefined, { ComSpec: 'C:\\cmd.exe', ProgramData: 'C:\\ProgramData', 'ProgramFiles(x86)': 'C:\\PF86', NUMBER_OF_PROCESSORS: '8', https_proxy: 'http://p:1', SECRET: 'x' }, 'win32');
+    expect(env).toEqual({ ComSpec: 'C:\\cmd.exe', ProgramData: 'C:\\ProgramData', 'ProgramFiles(x86)': 'C:\\PF86', NUMBER_OF_PROCESSORS: '8', https_proxy: 'http://p:1' });
+  });
+});

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { McpTransportError } from '../../../../../electron/core/mcp/errors';
 import type { TextContent } from '../../../../../shared/mcp-types';
 import { eventually, fixture, processGone, stdioClient } from '../harness';
+import { baseEnvironmentNames } from '../../../../../electron/core/mcp/transports/child-env';
 
 const server = fixture('scripted-server.mjs');
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
@@ -100,9 +101,9 @@ describe('stdio transport: processes', () => {
       expect(env.LENA_SECRET_TOKEN).toBeUndefined();
       expect(env.WIDGET_MODE).toBe('fast');
       expect(env.PATH).toBe(process.env.PATH);
-      const allowed = new Set(['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'WIDGET_MODE']);
+      const allowed = new Set([...baseEnvironmentNames(), 'WIDGET_MODE']);
       // Node itself may add a few variables of its own to a child (none of the parent's).
-      expect(Object.keys(env).filter((k) => !allowed.has(k) && process.env[k] !== undefined && k !== 'PWD' && k !== 'SHLVL' && k !== '_')).toEqual([]);
+      expect(Object.keys(env).filter((k) => !allowed.has(k) && !k.startsWith('LC_') && process.env[k] !== undefined && k !== 'PWD' && k !== 'SHLVL' && k !== '_')).toEqual([]);
     } finally {
       delete process.env.ANTHROPIC_API_KEY;
       delete process.env.LENA_SECRET_TOKEN;

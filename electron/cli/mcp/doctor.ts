@@ -1,0 +1,34 @@
+// `lena mcp doctor`: starts every server in parallel (a progress line per server on stderr as it
+// settles) and reports status, tools, token cost, trust, errors and stderr.
+import { registerCommand } from '../commands';
+import { issueJson } from '../config-check';
+import { plural } from '../output';
+import { printProblem, startServers, statusJson, statusLine } from './servers';
+
+registerCommand({
+  path: ['mcp', 'doctor'],
+  summary: 'start every server; status, tools, errors, stderr',
+  usage: ['mcp doctor [--project DIR | --config FILE] [--json]'],
+  description: 'Starts every configured server in parallel, the way the window does, and stops them again.\nEach server\'s line appears on stderr as soon as it has connected or failed.',
+  examples: ['lena mcp doctor', 'lena mcp doctor --json | jq \'.servers[] | select(.status != "connected")\''],
+  flags: [],
+  positionals: [],
+  configFlags: true,
+  async run(ctx) {
+    const runtime = await ctx.runtime();
+    const config = runtime.manager.lastConfig();
+    const statuses = await startServers(runtime, ctx.out);
+    const servers = statuses.map((s) => statusJson(runtime, s));
+    const connected = servers.filter((s) => s.status === 'connected');
+    const toolCount = connected.reduce((n, s) => n + s.toolCount, 0);
+    if (ctx.out.json) ctx.out.result({ servers, toolCount, errors: (config?.errors ?? []).map(issueJson) });
+    else {
+      for (const s of statuses) {
+        ctx.out.info(statusLine(s));
+        printProblem(ctx.out, s, statusJson(runtime, s).stderrTail);
+      }
+      ctx.out.info(`${plural(toolCount, 'tool')} from ${plural(connected.length, 'server')}`);
+    }
+    return servers.some((s) => s.status === 'failed') || (config?.errors.length ?? 0) > 0 ? 1 : 0;
+  },
+});

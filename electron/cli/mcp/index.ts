@@ -1,0 +1,8 @@
+// The `lena mcp` subcommands, in the order `lena mcp` lists them. A new subcommand is a file that
+// calls registerCommand, imported here (login/logout of remote servers join this way).
+import './list';
+import './doctor';
+import './tools';
+import './call';
+import './edit';
+import './approve';

@@ -1,0 +1,87 @@
+// What the server commands share: starting servers of the shared runtime with a progress line per
+// server on stderr as each settles, and a server's status in the words and JSON they print.
+import type { ServerStatus } from '../../../shared/server-types';
+import type { Runtime } from '../../core/host/runtime';
+import { CliError, EXIT, UsageError } from '../errors';
+import { indent, plural, type Output } from '../output';
+
+/** A status that will not change by itself (the start attempt has settled). */
+export const settled = (s: ServerStatus) => s.status !== 'connecting';
+
+/** The error line of a status, with its hint once (never the same advice twice). */
+export function errorText(s: ServerStatus): string | null {
+  if (!s.error) return null;
+  const hint = s.error.hint && !s.error.message.includes(s.error.hint) ? ` (${s.error.hint})` : '';
+  return `${s.error.message}${hint}`;
+}
+
+export function statusLine(s: ServerStatus): string {
+  const mark = s.status === 'connected' ? '✓' : s.status === 'failed' ? '✕' : '•';
+  const info = s.serverInfo ? ` ${s.serverInfo.name} ${s.serverInfo.version}` : '';
+  const connected = s.status === 'connected' ? ` · ${plural(s.toolCount, 'tool')} · ${s.connectMs} ms · protocol ${s.protocolVersion}` : '';
+  return `${mark} ${s.name} [${s.scope}] ${s.status}${info}${connected}`;
+}
+
+/** Prints why a server is not usable: the error with its hint, and the stderr tail when it failed. */
+export function printProblem(out: Output, s: ServerStatus, stderrTail: string, print: (text: string) => void = out.info): void {
+  const error = errorText(s);
+  if (error) print(indent(error));
+  if (s.status === 'failed' && stderrTail.trim()) print(indent(`stderr:\n${indent(stderrTail.trimEnd().split('\n').slice(-15).join('\n'))}`));
+}
+
+/**
+ * Starts `names` (every configured server when absent) in parallel; prints one line per server on
+ * stderr as it settles, so a slow one is visible while it is slow.
+ */
+export async function startServers(runtime: Runtime, out: Output, names?: string[]): Promise<ServerStatus[]> {
+  const manager = runtime.manager;
+  const wanted = names ?? manager.statuses().map((s) => s.name);
+  const shown = new Set<string>();
+  const progress = (s: ServerStatus) => {
+    if (!wanted.includes(s.name) || !settled(s) || shown.has(s.name)) return;
+    shown.add(s.name);
+    out.warn(`  ${statusLine(s)}`);
+  };
+  const off = manager.onStatus(progress);
+  try {
+    await manager.startServers(wanted);
+  } finally {
+    off();
+  }
+  const statuses = wanted.map((n) => manager.status(n)).filter((s): s is ServerStatus => s !== undefined);
+  for (const s of statuses) progress(s);
+  return statuses;
+}
+
+/** The configured server of that name, or a usage error that lists the configured ones (nothing starts). */
+export function requireServer(runtime: Runtime, name: string): ServerStatus {
+  const status = runtime.manager.status(name);
+  if (status) return status;
+  const names = runtime.manager.statuses().map((s) => s.name);
+  throw new UsageError(`No server named "${name}" is configured${names.length ? ` (configured: ${names.join(', ')})` : ''}. "lena mcp list" shows them; "lena mcp add" adds one.`, 'unknown-server');
+}
+
+/** A server that did not connect, as the error a command ends with. */
+export function notConnected(runtime: Runtime, s: ServerStatus): CliError {
+  const tail = runtime.manager.session(s.name)?.stderrTail() || s.stderrTail;
+  const lines = [`Server "${s.name}" is ${s.status}${s.error ? `: ${errorText(s)}` : ''}`];
+  if (s.status === 'failed' && tail.trim()) lines.push(`stderr:\n${indent(tail.trimEnd().split('\n').slice(-15).join('\n'))}`);
+  return new CliError('server-not-connected', lines.join('\n'), EXIT.failed, { server: s.name, status: s.status, stderrTail: tail });
+}
+
+/** The JSON form of a status (what doctor and tools print). */
+export function statusJson(runtime: Runtime, s: ServerStatus) {
+  return {
+    name: s.name,
+    scope: s.scope,
+    status: s.status,
+    protocolVersion: s.protocolVersion,
+    serverInfo: s.serverInfo,
+    toolCount: s.toolCount,
+    toolTokens: s.toolTokens,
+    trusted: s.trusted,
+    durationMs: s.connectMs,
+    error: errorText(s),
+    stderrTail: s.stderrTail || runtime.manager.session(s.name)?.stderrTail() || '',
+  };
+}

@@ -1,0 +1,61 @@
+// `lena mcp tools [SERVER]`: the tools Claude sees, by qualified name, with each input schema in
+// one readable line (full JSON, output schema and annotations with --json). With a name only that
+// server starts; without, all start in parallel with progress on stderr.
+import type { RegisteredTool } from '../../core/mcp/registry/registry';
+import { registerCommand } from '../commands';
+import { EXIT } from '../errors';
+import { indent, plural } from '../output';
+import { errorText, requireServer, startServers } from './servers';
+import { schemaSignature } from './schema-text';
+
+function toolJson(r: RegisteredTool) {
+  return {
+    server: r.server,
+    name: r.tool.name,
+    qualifiedName: r.qualifiedName,
+    title: r.tool.title ?? r.tool.annotations?.title ?? null,
+    description: r.tool.description ?? '',
+    inputSchema: r.tool.inputSchema,
+    outputSchema: r.tool.outputSchema ?? null,
+    annotations: r.tool.annotations ?? {},
+    enabled: r.enabled,
+    tokens: r.tokens,
+  };
+}
+
+registerCommand({
+  path: ['mcp', 'tools'],
+  summary: 'the tools Claude sees, with their input schemas',
+  usage: ['mcp tools [SERVER] [--project DIR | --config FILE] [--json]'],
+  description: 'Lists each tool by the qualified name Claude calls it (and `lena mcp call` accepts), its\ndescription and its arguments ("name?" is optional). --json adds the full input and output\nschemas and the annotations.',
+  examples: ['lena mcp tools fs', 'lena mcp tools --json | jq \'.tools[].qualifiedName\''],
+  flags: [],
+  positionals: [{ name: 'SERVER', optional: true }],
+  configFlags: true,
+  async run(ctx, args) {
+    const runtime = await ctx.runtime();
+    const only = args.positionals[0];
+    if (only) requireServer(runtime, only);
+    const statuses = await startServers(runtime, ctx.out, only ? [only] : undefined);
+    const rows = runtime.registry.tools(only);
+    const problems = statuses.filter((s) => s.status !== 'connected');
+    if (ctx.out.json) {
+      ctx.out.result({ tools: rows.map(toolJson), servers: statuses.map((s) => ({ name: s.name, status: s.status, toolCount: s.toolCount, error: errorText(s) })) });
+    } else {
+      for (const r of rows) {
+        const title = r.tool.title ?? r.tool.annotations?.title;
+        ctx.out.info(`${r.qualifiedName}${title ? `  (${title})` : ''}${r.enabled ? '' : '  [disabled in settings]'}`);
+        ctx.out.info(indent(clip((r.tool.description || '(no description)').split('\n')[0], 160)));
+        ctx.out.info(indent(`arguments: ${schemaSignature(r.tool.inputSchema)}`));
+      }
+      ctx.out.info(plural(rows.length, 'tool'));
+    }
+    // Skipped, held and failed servers say why (an unset ${VAR}, approval, the error).
+    for (const s of problems) ctx.out.warn(`${s.name}: ${s.status}${s.error ? `: ${errorText(s)}` : ''}`);
+    return problems.some((s) => s.status === 'failed') || (only && problems.length > 0) ? EXIT.failed : EXIT.ok;
+  },
+});
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,29 @@
+// Field names of a server entry that are probably typos (`comand`, `Args`, `startup_timeout`):
+// unknown fields are kept and ignored, so without a warning the mistake would go unnoticed.
+import type { ConfigIssue } from '../../../../shared/server-config';
+import type { EntryLocator } from '../../../../shared/config/server-entry-schema';
+import { editDistance as distance } from '../../base/edit-distance';
+
+const KNOWN = ['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'timeout', 'startupTimeout', 'disabled'];
+const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+
+/** Warnings for the unknown fields of `raw` that are close to a known one. */
+export function misspeltFields(file: string, server: string, raw: unknown, locate: EntryLocator): ConfigIssue[] {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const present = new Set(Object.keys(raw));
+  const issues: ConfigIssue[] = [];
+  for (const field of present) {
+    if (KNOWN.includes(field)) continue;
+    const near = KNOWN.find((k) => !present.has(k) && (squash(k) === squash(field) || distance(k.toLowerCase(), field.toLowerCase()) <= (k.length > 4 ? 2 : 1)));
+    if (!near) continue;
+    const at = locate(field);
+    issues.push({
+      file,
+      server,
+      field,
+      ...(at ?? {}),
+      message: `${file}${at ? `:${at.line}:${at.column}` : ''}: server "${server}" has a field "${field}", which Lena ignores; did you mean "${near}"?`,
+    });
+  }
+  return issues;
+}
