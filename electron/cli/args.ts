@@ -10,7 +10,7 @@ export interface ParsedArgs {
 }
 
 /** Flags that take a value; all others are booleans. */
-const VALUE_FLAGS = new Set(['--project', '--config', '--transport', '-e', '--env', '-H', '--header', '--allow', '--deny', '--model', '--conversation', '-p', '--print', '--scope', '--timeout']);
+const VALUE_FLAGS = new Set(['--project', '--config', '--transport', '-e', '--env', '-H', '--header', '--allow', '--deny', '--model', '--conversation', '-p', '--print', '--scope', '--timeout', '--grant', '--no-grant']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const out: ParsedArgs = { positionals: [], rest: [], flags: new Map(), bools: new Set() };

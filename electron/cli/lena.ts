@@ -16,7 +16,8 @@ const USAGE = `Usage: lena <command> [options]
   lena mcp add --transport http|sse NAME URL [-H "Header: value"]…
   lena mcp remove NAME
   lena mcp import-claude-desktop         copy Claude Desktop's servers into Lena's mcp.json
-  lena mcp approve NAME --project DIR    approve a project server (prints what it approves)
+  lena mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--yes] [--reveal]
+                                         show a project server's whole entry, grant its references, approve
   lena mcp reset-approvals [--project DIR]
   lena chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M]
   lena home | --version | help

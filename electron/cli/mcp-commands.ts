@@ -1,15 +1,14 @@
 // `lena mcp …`: list, doctor, tools, call, add, remove, import-claude-desktop, approve,
 // reset-approvals. Every wait is bounded; `--json` prints one object on stdout.
 import { redactArgs, redactEntry, redactUrl } from '../core/base/credentials';
-import { entryHash } from '../core/mcp/config/identity';
 import { importClaudeDesktop } from '../core/mcp/config/claude-desktop';
 import { addServer, removeServer } from '../core/mcp/config/write';
 import { validateServerEntry } from '../../shared/config/server-entry-schema';
 import type { McpManager } from '../core/mcp/manager/manager';
 import { ToolRegistry } from '../core/mcp/registry/registry';
 import { ConfigLoader } from '../core/mcp/config/loader';
-import { approvalRequest, describeApproval } from '../core/permissions/project-approval';
 import type { ServerEntry } from '../../shared/server-config';
+import { approveServer } from './approve-command';
 import { flag, flags, headerValues, keyValues, UsageError, type ParsedArgs } from './args';
 import type { CliContext } from './context';
 import { indent, table } from './output';
@@ -190,19 +189,8 @@ const importDesktop: Command = async (ctx) => {
   return report.invalid.length ? 1 : 0;
 };
 
-const approve: Command = async (ctx, args) => {
-  const [name] = args.positionals;
-  if (!name || !ctx.projectDir) throw new UsageError('usage: lena mcp approve NAME --project DIR');
-  const config = await new ConfigLoader(ctx.sources).load();
-  const server = config.servers.find((s) => s.name === name);
-  if (!server || server.scope !== 'project' || !server.entry) throw new UsageError(`"${name}" is not a server of the project at ${ctx.projectDir}.`);
-  const hash = entryHash(server.entry);
-  const request = approvalRequest(name, server.entry, hash);
-  await (await ctx.approvals()).approve(ctx.projectDir, name, hash);
-  if (ctx.out.json) ctx.out.result({ approved: request });
-  else ctx.out.info(`Approved for ${ctx.projectDir}:\n${describeApproval(request)}`);
-  return 0;
-};
+// Shows the whole entry and asks before it records (electron/cli/approve-command.ts).
+const approve: Command = (ctx, args) => approveServer(ctx, args);
 
 const resetApprovals: Command = async (ctx) => {
   const dropped = await (await ctx.approvals()).reset(ctx.projectDir);
