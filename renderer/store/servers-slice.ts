@@ -39,7 +39,8 @@ export interface ServersSlice {
   loadConfigFiles(): Promise<void>;
   saveConfigFile(scope: 'user' | 'project', text: string): Promise<Outcome<ConfigFileView>>;
   importClaudeDesktop(): Promise<Outcome<ImportReport>>;
-  approveServer(name: string, approve: boolean, entryHash: string): Promise<Outcome<ServerStatus>>;
+  /** `grants`: the references (`NAME`, `secret:NAME`) ticked in the approval. */
+  approveServer(name: string, approve: boolean, entryHash: string, grants?: string[]): Promise<Outcome<ServerStatus>>;
   subscribeServers(): () => void;
 }
 
@@ -127,7 +128,7 @@ export const createServersSlice: StateCreator<LenaState, [], [], ServersSlice> =
       if (r.ok) void get().loadServers();
       return r;
     },
-    approveServer: (name, approve, entryHash) => withStatus(() => call('servers:approve', { name, approve, entryHash })),
+    approveServer: (name, approve, entryHash, grants) => withStatus(() => call('servers:approve', { name, approve, entryHash, ...(grants ? { grants } : {}) })),
     subscribeServers() {
       const a = subscribe('servers:status-changed', (status) => set((s) => ({ servers: replace(s.servers, status), serversState: 'ready' })));
       const b = subscribe('servers:tools-changed', ({ server }) => {

@@ -1,36 +1,28 @@
 // `lena mcp approve` and `lena mcp reset-approvals`: project servers start only once the user
-// approved their exact entry. (Showing the entry and asking before recording is built by the
-// approvals work; its flags, such as --yes or --grant NAME, are declared in `flags` below.)
-import { ConfigLoader } from '../../core/mcp/config/loader';
-import { entryHash } from '../../core/mcp/config/identity';
-import { approvalRequest, describeApproval } from '../../core/permissions/project-approval';
+// approved their exact entry; approve shows it in full and asks first (../approve-command.ts).
+import { approveServer } from '../approve-command';
 import { registerCommand } from '../commands';
-import { checkConfig } from '../config-check';
-import { UsageError } from '../errors';
 import { plural } from '../output';
 
 registerCommand({
   path: ['mcp', 'approve'],
-  summary: 'approve a project server so that it may start (prints what it approves)',
-  usage: ['mcp approve NAME --project DIR [--json]'],
-  description: "Records your approval of the entry NAME of DIR's .mcp.json exactly as it is now: its command,\narguments and env names. A changed entry needs approving again.",
-  examples: ['lena mcp approve db --project ~/code/app'],
-  flags: [],
+  summary: "show a project server's whole entry, grant its references, approve it",
+  usage: ['mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--yes] [--reveal] [--json]'],
+  description:
+    "Shows the entry NAME of DIR's .mcp.json in full (command, arguments, env values and header templates,\n" +
+    'every ${…} reference and where its value comes from, risk flags), asks for each reference whether the\n' +
+    'server may receive it, then asks before recording. Without a terminal, --yes is required. The approval\n' +
+    'is bound to the entry as shown: a changed entry needs approving again.',
+  examples: ['lena mcp approve db --project ~/code/app', 'lena mcp approve db --project ~/code/app --grant DB_URL --no-grant secret:github --yes'],
+  flags: [
+    { name: '--grant', value: 'REF', repeat: true, help: 'let the server receive this reference (a variable or secret:NAME)' },
+    { name: '--no-grant', value: 'REF', repeat: true, help: 'do not let the server receive this reference' },
+    { name: '--yes', alias: '-y', help: 'approve without asking, granting the references not named by --no-grant' },
+    { name: '--reveal', help: 'show literal values that look like credentials instead of masking them' },
+  ],
   positionals: [{ name: 'NAME' }],
   configFlags: true,
-  async run(ctx, args) {
-    const [name] = args.positionals;
-    if (!ctx.projectDir) throw new UsageError('give the project: lena mcp approve NAME --project DIR', 'missing-argument');
-    const config = checkConfig(await new ConfigLoader(ctx.sources).load(), ctx.out);
-    const server = config.servers.find((s) => s.name === name);
-    if (!server || server.scope !== 'project' || !server.entry) throw new UsageError(`"${name}" is not a server of the project at ${ctx.projectDir}.`, 'unknown-server');
-    const hash = entryHash(server.entry);
-    const request = approvalRequest(name, server.entry, hash);
-    await (await ctx.approvals()).approve(ctx.projectDir, name, hash);
-    if (ctx.out.json) ctx.out.result({ approved: request });
-    else ctx.out.info(`Approved for ${ctx.projectDir}:\n${describeApproval(request)}`);
-    return 0;
-  },
+  run: (ctx, args) => approveServer(ctx, args),
 });
 
 registerCommand({

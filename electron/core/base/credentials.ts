@@ -37,7 +37,7 @@ function looksRandom(value: string): boolean {
 export function looksLikeCredential(name: string | undefined, value: string): boolean {
   const text = value.trim();
   if (text === '' || REFERENCE.test(text)) return false;
-  const bare = text.replace(/^(?:bearer|basic|token)\s+/i, '');
+  const bare = text.replace(/^(?:bearer|basic|token)(?:\s+|$)/i, '');
   if (name !== undefined && NAME_SAYS_SECRET.test(name) && bare.length >= 4 && !/^(?:true|false|yes|no|on|off|none|null|\d{1,3})$/i.test(bare)) return true;
   return KNOWN_SHAPES.test(bare) || looksRandom(bare);
 }

@@ -127,7 +127,7 @@ describe('lena mcp', () => {
     writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { proj: entry } }));
     const before = lena(['mcp', 'doctor', '--project', project, '--json']).json();
     expect(before.servers.find((s: { name: string }) => s.name === 'proj')).toMatchObject({ status: 'needs-approval', scope: 'project' });
-    const approve = lena(['mcp', 'approve', 'proj', '--project', project]);
+    const approve = lena(['mcp', 'approve', 'proj', '--project', project, '--yes']);
     expect(approve.code).toBe(0);
     expect(approve.stdout).toContain(join(SERVERS, 'server-memory/dist/index.js'));
     expect(approve.stdout).toMatch(/MEMORY_FILE_PATH/);
