@@ -9,7 +9,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { isMac } from '../../components/use-shortcuts';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
-import { isComposer, nextFocusable } from './focus';
+import { nextFocusable, userIsInComposer } from './focus';
 import { keyTargetOf, questionKey } from './keys';
 
 export interface QuestionFrameProps {
@@ -64,7 +64,7 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
   const pressedUnarmed = useRef(false);
 
   useLayoutEffect(() => {
-    if (isComposer(document.activeElement)) return;
+    if (userIsInComposer()) return;
     headingRef.current?.focus();
   }, [questionId]);
 
