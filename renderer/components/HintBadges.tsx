@@ -1,9 +1,10 @@
-// Tool annotation hints as small badges; hints from an untrusted server say so.
+// Tool annotation hints as small badges; hints from an untrusted server say so, and its
+// "read-only" is not shown in the reassuring colour (it is only a claim).
 import type { ToolAnnotations } from '../../shared/mcp-types';
 
 export function HintBadges({ hints, trusted }: { hints: ToolAnnotations; trusted: boolean }) {
   const badges: { label: string; tone: string }[] = [];
-  if (hints.readOnlyHint) badges.push({ label: 'read-only', tone: 'ok' });
+  if (hints.readOnlyHint) badges.push({ label: 'read-only', tone: trusted ? 'ok' : 'plain' });
   if (hints.destructiveHint) badges.push({ label: 'destructive', tone: 'danger' });
   else if (hints.readOnlyHint === false && hints.destructiveHint === undefined) badges.push({ label: 'may modify data', tone: 'warn' });
   if (hints.idempotentHint) badges.push({ label: 'idempotent', tone: 'plain' });

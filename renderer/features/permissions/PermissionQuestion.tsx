@@ -112,8 +112,9 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
           ⚠ {findings.some((f) => f.category !== 'phrase') ? 'Hidden characters were found and are shown as ⟦…⟧ markers' : 'Text that tries to instruct Claude was found'}: {findings.map((f) => f.label).join(', ')}.
         </p>
       )}
-      <ServerDescription text={request.description} />
+      {/* The real arguments come before anything the server wrote, so no description can push them out of view. */}
       <CodeBlock code={request.argumentsText} language="json" label="Arguments the tool will receive" />
+      <ServerDescription text={request.description} />
       <p className="small"><span className="muted">Rule:</span> {request.rule}</p>
       {error && <p className="error small" role="alert">Your answer was not recorded: {error.message}</p>}
     </QuestionFrame>

@@ -9,7 +9,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { isMac } from '../../components/use-shortcuts';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
-import { isComposer, nextFocusable } from './focus';
+import { nextFocusable, userIsInComposer } from './focus';
 import { keyTargetOf, questionKey } from './keys';
 
 export interface QuestionFrameProps {
@@ -64,7 +64,7 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
   const pressedUnarmed = useRef(false);
 
   useLayoutEffect(() => {
-    if (isComposer(document.activeElement)) return;
+    if (userIsInComposer()) return;
     headingRef.current?.focus();
   }, [questionId]);
 
@@ -120,15 +120,19 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
         </h2>
         {total > 1 && <span className="badge" aria-label={`Question ${position} of ${total}`}>{position} of {total}</span>}
       </header>
-      {!inside && <p className="question-hint small">Lena is waiting for your answer. Press <kbd>F6</kbd> to answer here; what you type stays in the message box.</p>}
+      {/* One line whatever it says, so focus moving in never shifts the buttons under the pointer. */}
+      <p className={`question-hint small ${inside ? 'inside' : ''}`} data-testid="question-hint">
+        {inside ? (
+          <>
+            {armed ? '' : 'Ready in a moment… '}
+            {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between the choices · F6 back to the message box
+          </>
+        ) : (
+          <>Lena is waiting for your answer. Press <kbd>F6</kbd> to answer here; what you type stays in the message box.</>
+        )}
+      </p>
       <div className="question-body">{children}</div>
-      <footer className="question-foot">
-        {footer}
-        <p className="muted small question-keys">
-          {armed ? '' : 'Ready in a moment… '}
-          {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between the choices
-        </p>
-      </footer>
+      <footer className="question-foot">{footer}</footer>
     </section>
   );
 }

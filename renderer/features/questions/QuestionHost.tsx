@@ -6,7 +6,7 @@ import { useLena } from '../../store';
 import { headQuestion, questionCount } from '../../store/questions-slice';
 import { LinkQuestionView } from '../chat/LinkQuestion';
 import { PermissionQuestion } from '../permissions/PermissionQuestion';
-import { focusComposer, focusInsideQuestion, focusQuestion } from './focus';
+import { focusComposer, focusInsideQuestion, focusQuestion, noteUserInput } from './focus';
 
 export function QuestionHost() {
   const kind = useLena((s) => headQuestion(s)?.kind ?? null);
@@ -38,7 +38,7 @@ export function QuestionAnnouncer() {
   useEffect(() => {
     const open = id !== null;
     // The answered question took focus with it: continue where the user types.
-    if (wasOpen.current && !open && (document.activeElement === document.body || document.activeElement === null)) focusComposer();
+    if (wasOpen.current && !open && (document.activeElement === document.body || document.activeElement === null)) focusComposer(true);
     wasOpen.current = open;
   }, [id]);
 
@@ -47,8 +47,14 @@ export function QuestionAnnouncer() {
       if (e.key !== 'F6' || e.ctrlKey || e.metaKey || e.altKey) return;
       if (focusInsideQuestion() ? focusComposer() : focusQuestion()) e.preventDefault();
     };
+    window.addEventListener('keydown', noteUserInput, true);
+    window.addEventListener('pointerdown', noteUserInput, true);
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    return () => {
+      window.removeEventListener('keydown', noteUserInput, true);
+      window.removeEventListener('pointerdown', noteUserInput, true);
+      window.removeEventListener('keydown', onKey, true);
+    };
   }, []);
 
   return (

@@ -7,6 +7,18 @@ const HEADING = '[data-question-heading]';
 export const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export const isComposer = (el: Element | null): boolean => el?.matches(COMPOSER) === true;
+
+// True while the composer has focus only because a closed question handed it back, not because the
+// user went there: the next question (often a moment later) then takes focus as usual.
+let handedBack = false;
+
+/** Any key or pointer press: the user is where they want to be. */
+export function noteUserInput(): void {
+  handedBack = false;
+}
+
+/** Whether the user is working in the composer (a new question must leave focus there). */
+export const userIsInComposer = (): boolean => isComposer(document.activeElement) && !handedBack;
 export const openQuestion = (): HTMLElement | null => document.querySelector<HTMLElement>(QUESTION);
 export const focusInsideQuestion = (): boolean => openQuestion()?.contains(document.activeElement) === true;
 
@@ -18,11 +30,12 @@ export function focusQuestion(): boolean {
   return true;
 }
 
-/** Puts the caret back in the composer (after a question closes, or on F6 from a question). */
-export function focusComposer(): boolean {
+/** Puts the caret in the composer: on F6 from a question, or `handingBack` after a question closed. */
+export function focusComposer(handingBack = false): boolean {
   const composer = document.querySelector<HTMLElement>(COMPOSER);
   if (!composer) return false;
   composer.focus();
+  handedBack = handingBack;
   return true;
 }
 

@@ -13,6 +13,13 @@ import { tmpdir } from 'node:os';
 
 export const TEST_KEY = 'sk-ant-test-window-0123456789';
 
+export interface ChatWindowOptions {
+  /** The questions' arming delay; 0 (armed at once) unless a test is about the delay. */
+  questionArmingMs?: number;
+  /** More servers for `mcp.json`, by name. */
+  extraServers?: Record<string, { command: string; args: string[] }>;
+}
+
 export interface ChatWindow {
   app: WindowSession;
   api: MessagesApiServer;
@@ -25,7 +32,7 @@ export interface ChatWindow {
  * Opens a window with `fs` (filesystem on a temp folder) and `every` (everything) configured.
  * Questions arm at once unless `questionArmingMs` says otherwise (tests of the arming delay).
  */
-export async function openChatWindow(options: { questionArmingMs?: number } = {}): Promise<ChatWindow> {
+export async function openChatWindow(options: ChatWindowOptions = {}): Promise<ChatWindow> {
   const home = mkdtempSync(join(tmpdir(), 'lena-e2e-chat-'));
   const files = join(home, 'files');
   mkdirSync(files);
@@ -35,6 +42,7 @@ export async function openChatWindow(options: { questionArmingMs?: number } = {}
       mcpServers: {
         fs: { command: process.execPath, args: [referenceServer('filesystem'), files] },
         every: { command: process.execPath, args: [referenceServer('everything')] },
+        ...options.extraServers,
       },
     }),
   );
@@ -78,11 +86,11 @@ export async function ask(page: Page, text: string): Promise<void> {
 }
 
 /** One chat window for a whole test file (opened before its tests, closed after); read it with the getter. */
-export function sharedChatWindow(options: { questionArmingMs?: number } = {}): () => ChatWindow {
+export function sharedChatWindow(options: ChatWindowOptions = {}): () => ChatWindow {
   let w: ChatWindow | undefined;
   beforeAll(async () => {
     w = await openChatWindow(options);
-    await serversConnected(w.app.page, 2);
+    await serversConnected(w.app.page, 2 + Object.keys(options.extraServers ?? {}).length);
   });
   afterAll(async () => {
     await w?.dispose();
