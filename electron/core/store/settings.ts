@@ -5,6 +5,7 @@ import { JsonFileError, readJsonFile, serialisePerPath, writeJsonFile } from './
 import {
   DEFAULT_SETTINGS,
   readSettings,
+  withoutRemovedSettings,
   type ServerSettings,
   type Settings,
 } from './settings-schema';
@@ -51,7 +52,21 @@ export class SettingsStore {
   static async open(file: string): Promise<SettingsStore> {
     const store = new SettingsStore(file);
     await store.reload();
+    await store.migrate();
     return store;
+  }
+
+  /** Notes about settings Lena removed from the file (see REMOVED_SETTINGS), for the window. */
+  readonly migrationNotices: string[] = [];
+
+  /** Drops settings the API no longer accepts from the file, once, and keeps a note for each. */
+  private async migrate(): Promise<void> {
+    const raw = this.state.raw;
+    if (raw === undefined || this.state.issues.length > 0) return;
+    const { removed } = withoutRemovedSettings(raw);
+    if (removed.length === 0) return;
+    await this.write((r) => r);
+    this.migrationNotices.push(...removed);
   }
 
   /** The settings in effect (defaults where the file is missing or broken). */
@@ -111,7 +126,7 @@ export class SettingsStore {
           `Settings were not saved: ${fresh.issues[0]} The file is kept as it is.`,
         );
       }
-      const merged = change(fresh.raw ?? {});
+      const merged = withoutRemovedSettings(change(fresh.raw ?? {})).raw;
       const checked = readSettings(merged, this.file);
       if (checked.issues.length > 0) {
         throw new LenaError(
