@@ -2,6 +2,7 @@
 // `claude -p`). Streams the answer to stdout, applies stored rules plus --allow/--deny, and denies
 // anything that would need a dialog, saying so. With --json, one object at the end.
 import type { ChatEvent, ToolCallView } from '../../shared/chat-types';
+import { exitCodeFor } from '../core/chat/stop-reasons';
 import { createRuntime } from '../core/host/runtime';
 import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags, UsageError, type ParsedArgs } from './args';
@@ -58,11 +59,9 @@ export async function chatCommand(ctx: CliContext, args: ParsedArgs): Promise<nu
         ...(outcome.error ? { error: outcome.error } : {}),
       });
     }
-    if (outcome.error) {
-      ctx.out.warn(`lena: ${outcome.error.message}`);
-      return 1;
-    }
-    return 0;
+    // A stop reason other than a finished answer is said on stderr; exitCodeFor documents the codes.
+    if (outcome.error) ctx.out.warn(`lena: ${outcome.error.message}`);
+    return exitCodeFor(outcome.error);
   } finally {
     await runtime.close();
   }

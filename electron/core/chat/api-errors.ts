@@ -58,7 +58,7 @@ export function toChatError(err: unknown, requestBytes?: number): ChatErrorInfo 
     return { kind: 'overloaded', message: 'Anthropic is overloaded (529) and retries did not get through. Try again shortly.', action: 'retry' };
   }
   if (e.status === 413 || type === 'request_too_large') {
-    const size = requestBytes === undefined ? '' : ` (${(requestBytes / (1024 * 1024)).toFixed(1)} MB)`;
+    const size = requestBytes === undefined ? '' : ` (${requestBytes >= 1024 * 1024 ? `${(requestBytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(requestBytes / 1024)} KB`})`;
     return contextNote('request_too_large', undefined, `The request${size} is larger than the Messages API accepts (32 MB), usually because of images and long tool results in the history.`);
   }
   if ((e.status === 400 || type === 'invalid_request_error') && /prompt is too long|context (window|length)|too many tokens/i.test(message)) {
