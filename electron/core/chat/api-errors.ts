@@ -64,7 +64,7 @@ export function toChatError(err: unknown, requestBytes?: number): ChatErrorInfo 
   if ((e.status === 400 || type === 'invalid_request_error') && /prompt is too long|context (window|length)|too many tokens/i.test(message)) {
     const m = /(\d+) tokens > (\d+)/.exec(message);
     const tokens = m ? Number(m[1]) : undefined;
-    const what = m ? `This conversation is now ${Number(m[1]).toLocaleString('en-US')} tokens, more than the model’s ${Number(m[2]).toLocaleString('en-US')}-token context.` : 'This conversation is now too long for the model’s context.';
+    const what = m ? `This conversation is too long for the model: ${Number(m[1]).toLocaleString('en-US')} tokens, more than its ${Number(m[2]).toLocaleString('en-US')}-token context.` : 'This conversation is now too long for the model’s context.';
     return contextNote('prompt_too_long', tokens, what);
   }
   if (e.name === 'APIConnectionError' || e.name === 'APIConnectionTimeoutError' || /ECONNREFUSED|ENOTFOUND|fetch failed/i.test(e.message ?? '')) {
