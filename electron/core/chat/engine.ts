@@ -11,6 +11,7 @@ import type { PermissionService } from '../permissions/service';
 import type { ConversationStore } from '../store/conversations';
 import { isRetryableStreamError, toChatError } from './api-errors';
 import { anthropicClient, type ChatSettings } from './chat-settings';
+import { HistoryCache } from './history-cache';
 import { ModelCatalog, type ModelLimits } from './models';
 import { buildRequest } from './request';
 import type { ServerToolSettings, WithheldFilter } from './request-tools';
@@ -69,9 +70,17 @@ export class ChatEngine {
   lastTurnUsage: Usage | null = null;
 
   readonly models: ModelCatalog;
+  private readonly history: HistoryCache;
+  private readonly deps: ChatEngineDeps;
 
-  constructor(private readonly deps: ChatEngineDeps) {
+  constructor(deps: ChatEngineDeps) {
     this.models = deps.models ?? new ModelCatalog();
+    this.history = new HistoryCache(deps.store);
+    // Every event the engine emits follows its own write: the history cache follows them too.
+    this.deps = { ...deps, emit: (event) => {
+      this.history.observe(event);
+      deps.emit(event);
+    } };
   }
 
   /** Stores the user's message first, then starts a turn; resolves once the turn has started. */
@@ -96,6 +105,7 @@ export class ChatEngine {
     const lastPrompt = [...messages].reverse().find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
     if (!lastPrompt) throw new LenaError('conflict', 'There is no message to answer again yet.');
     this.deps.store.supersedeFrom(conversationId, lastPrompt.seq + 1);
+    this.history.forget(conversationId);
     this.emitConversation(conversationId);
     return this.startTurn(conversationId);
   }
@@ -109,6 +119,7 @@ export class ChatEngine {
     }
     const kept = original.content.filter((b) => b.type !== 'text');
     this.deps.store.supersedeFrom(conversationId, original.seq);
+    this.history.forget(conversationId);
     const message = this.deps.store.append(conversationId, { role: 'user', content: [...userContent(text, []), ...kept] });
     this.deps.emit({ type: 'message-saved', conversationId, message });
     this.emitConversation(conversationId);
@@ -260,7 +271,7 @@ export class ChatEngine {
       // A fresh boundary per request; every stored result is re-wrapped with it (untrusted.ts).
       const { params, notices } = await buildRequest({
         settings,
-        stored: this.deps.store.get(conversationId).messages,
+        stored: this.history.messages(conversationId),
         registry: this.deps.registry,
         boundary: newBoundary(),
         limits,

@@ -55,10 +55,10 @@ async function inspectUncached(data: string): Promise<ImageInspection> {
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 export interface ImageRef {
-  /** The image block (mutated in place: media_type fixed). */
+  /** The image block (never mutated: it may be the stored message's own object). */
   block: { type: string; source?: { type?: string; media_type?: string; data?: string } };
-  /** Replaces the image by a text note in its parent content list. */
-  replace(note: string): void;
+  /** Replaces the image in its parent content list: by a text note, or by a relabelled copy. */
+  replace(replacement: string | Record<string, unknown>): void;
   /** True for images of the request's newest user message (so the user hears about them once). */
   fresh: boolean;
   label: string;
@@ -92,7 +92,7 @@ export async function prepareImages(images: ImageRef[]): Promise<string[]> {
       drop(ref, `it is ${seen.width}×${seen.height} pixels, over the API's ${API_IMAGE_LIMITS.maxSide}-pixel limit`);
       continue;
     }
-    if (source.media_type !== seen.mediaType) ref.block.source = { ...source, media_type: seen.mediaType };
+    if (source.media_type !== seen.mediaType) ref.replace({ ...ref.block, source: { ...source, media_type: seen.mediaType } });
     checked.push({ ref, width: seen.width, height: seen.height });
   }
   const excess = checked.length - API_IMAGE_LIMITS.maxImages;

@@ -21,7 +21,7 @@ export async function prepareContent(messages: MessageParam[], boundary: string)
     blocks = blocks.map((b) => (b.type === 'tool_result' ? cleanToolResult(b, boundary, images, fresh) : b));
     blocks.forEach((b, i) => {
       if (b.type === 'image')
-        images.push({ block: b as ImageRef['block'], fresh, label: 'an attached image', replace: (note) => void (blocks[i] = { type: 'text', text: note }) });
+        images.push({ block: b as ImageRef['block'], fresh, label: 'an attached image', replace: (r) => void (blocks[i] = typeof r === 'string' ? { type: 'text', text: r } : (r as Block)) });
     });
     m.content = blocks as unknown as MessageParam['content'];
   });
@@ -37,7 +37,7 @@ function cleanToolResult(block: Block, boundary: string, images: ImageRef[], fre
     .map((p) => (p.type === 'text' ? { ...p, text: rewrapUntrusted(withoutPayloads(String(p.text), payloads), boundary) } : p));
   content.forEach((p, i) => {
     if (p.type === 'image')
-      images.push({ block: p as ImageRef['block'], fresh, label: 'an image from a tool result', replace: (note) => void (content[i] = { type: 'text', text: note }) });
+      images.push({ block: p as ImageRef['block'], fresh, label: 'an image from a tool result', replace: (r) => void (content[i] = typeof r === 'string' ? { type: 'text', text: r } : (r as Block)) });
   });
   if (content.length === 0) content.push({ type: 'text', text: rewrapUntrusted('(the tool returned no content)', boundary) });
   return { ...block, content };
