@@ -36,7 +36,6 @@ export const settingsPatch = z
   .object({
     model: z.string().min(1).max(200),
     maxTokens: z.number().int().min(1).max(200_000),
-    temperature: z.number().min(0).max(1).nullable(),
     systemPrompt: z.string().max(100_000),
     maxRounds: z.number().int().min(1).max(200),
     baseUrl: baseUrlSchema,

@@ -4,7 +4,6 @@ export interface SettingsView {
   model: string;
   models: { id: string; label: string }[];
   maxTokens: number;
-  temperature: number | null;
   systemPrompt: string;
   maxRounds: number;
   baseUrl: string | null;
@@ -21,7 +20,7 @@ export interface SettingsView {
 }
 
 export type SettingsPatch = Partial<
-  Pick<SettingsView, 'model' | 'maxTokens' | 'temperature' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme'>
+  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme'>
 > & { autoUpdate?: boolean };
 
 export interface ProjectView {

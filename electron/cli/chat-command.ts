@@ -2,6 +2,7 @@
 // `claude -p`). Streams the answer to stdout, applies stored rules plus --allow/--deny, and denies
 // anything that would need a dialog, saying so. With --json, one object at the end.
 import type { ChatEvent, ToolCallView } from '../../shared/chat-types';
+import { exitCodeFor } from '../core/chat/stop-reasons';
 import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
 import { registerCommand } from './commands';
@@ -83,10 +84,8 @@ registerCommand({
         ...(error ? { error: { code: error.kind, ...error } } : {}),
       });
     }
-    if (error) {
-      ctx.out.warn(`lena: ${error.message}`);
-      return 1;
-    }
-    return 0;
+    // A stop reason other than a finished answer is said on stderr; exitCodeFor documents the codes.
+    if (error) ctx.out.warn(`lena: ${error.message}`);
+    return exitCodeFor(error ?? null);
   },
 });

@@ -13,6 +13,10 @@ export const EXIT = {
   config: 3,
   /** Another Lena process held a file's lock for too long; nothing was written: try again. */
   locked: 4,
+  /** `lena chat`: the model declined to answer (stop reason `refusal`). */
+  refused: 5,
+  /** `lena chat`: the answer was cut off (max_tokens, the context window) or ended for an unknown reason. */
+  incomplete: 6,
   /** Interrupted (Ctrl-C); the servers this command started were ended. */
   interrupted: 130,
 } as const;

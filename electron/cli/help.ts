@@ -50,6 +50,8 @@ const EXIT_HELP: [number, string][] = [
   [EXIT.usage, 'wrong usage: unknown command or flag, missing or extra argument, arguments that are not valid JSON or do not match the tool’s schema'],
   [EXIT.config, 'a configuration file cannot be used (its file, line and column are printed)'],
   [EXIT.locked, 'another Lena process held a file of Lena’s home too long; nothing was written, try again'],
+  [EXIT.refused, '`lena chat`: Claude declined to answer (stop reason refusal)'],
+  [EXIT.incomplete, '`lena chat`: the answer was cut off (max_tokens, the context window) or ended for an unknown reason'],
   [EXIT.interrupted, 'interrupted (Ctrl-C); the servers the command started were ended'],
 ];
 

@@ -88,6 +88,7 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
       return { ...chat, messages };
     }
     case 'tool-input-delta':
+    case 'notice':
       return chat;
     case 'tool-call-updated':
       return { ...chat, toolCalls: { ...chat.toolCalls, [event.call.id]: event.call } };

@@ -197,6 +197,10 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
     subscribeChat() {
       return subscribe('chat:event', (event) => {
         if (event.type === 'conversation-updated') return;
+        if (event.type === 'notice') {
+          if (event.conversationId === get().activeId) get().addSystemCard({ kind: 'notice', text: event.message, tone: 'info' });
+          return;
+        }
         if (event.type === 'text-delta') {
           pending.push(event);
           schedule();

@@ -1,5 +1,6 @@
 // Turns what the Messages API or the network threw into a message with the next step for the user.
 import type { ChatErrorInfo } from '../../../shared/chat-types';
+import { contextNote } from './stop-reasons';
 
 interface ApiErrorLike {
   status?: number;
@@ -32,7 +33,8 @@ export function isRetryableStreamError(err: unknown): boolean {
   return e.name === 'APIConnectionError' || /terminated|socket hang up|ECONNRESET|premature close|stream ended/i.test(e.message ?? '');
 }
 
-export function toChatError(err: unknown): ChatErrorInfo {
+/** `requestBytes`: the size of the request body, said when the API found it too large. */
+export function toChatError(err: unknown, requestBytes?: number): ChatErrorInfo {
   const e = (err ?? {}) as ApiErrorLike;
   const type = apiType(e);
   const message = apiMessage(e);
@@ -55,12 +57,15 @@ export function toChatError(err: unknown): ChatErrorInfo {
   if (e.status === 529 || type === 'overloaded_error') {
     return { kind: 'overloaded', message: 'Anthropic is overloaded (529) and retries did not get through. Try again shortly.', action: 'retry' };
   }
+  if (e.status === 413 || type === 'request_too_large') {
+    const size = requestBytes === undefined ? '' : ` (${requestBytes >= 1024 * 1024 ? `${(requestBytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(requestBytes / 1024)} KB`})`;
+    return contextNote('request_too_large', undefined, `The request${size} is larger than the Messages API accepts (32 MB), usually because of images and long tool results in the history.`);
+  }
   if ((e.status === 400 || type === 'invalid_request_error') && /prompt is too long|context (window|length)|too many tokens/i.test(message)) {
-    return {
-      kind: 'context',
-      message: 'This conversation is now too long for the model’s context. Start a new conversation seeded with a summary of this one.',
-      action: 'new-conversation-with-summary',
-    };
+    const m = /(\d+) tokens > (\d+)/.exec(message);
+    const tokens = m ? Number(m[1]) : undefined;
+    const what = m ? `This conversation is too long for the model: ${Number(m[1]).toLocaleString('en-US')} tokens, more than its ${Number(m[2]).toLocaleString('en-US')}-token context.` : 'This conversation is now too long for the model’s context.';
+    return contextNote('prompt_too_long', tokens, what);
   }
   if (e.name === 'APIConnectionError' || e.name === 'APIConnectionTimeoutError' || /ECONNREFUSED|ENOTFOUND|fetch failed/i.test(e.message ?? '')) {
     return { kind: 'network', message: `Could not reach the Messages API: ${e.message ?? 'connection failed'}. Check the network or the base URL in Settings.`, action: 'retry' };

@@ -11,11 +11,15 @@ import type { PermissionService } from '../permissions/service';
 import type { ConversationStore } from '../store/conversations';
 import { isRetryableStreamError, toChatError } from './api-errors';
 import { anthropicClient, type ChatSettings } from './chat-settings';
-import { toApiMessages } from './history';
-import { streamRound } from './stream-round';
+import { HistoryCache } from './history-cache';
+import { ModelCatalog, type ModelLimits } from './models';
+import { buildRequest } from './request';
+import type { ServerToolSettings, WithheldFilter } from './request-tools';
+import { stopNote } from './stop-reasons';
+import { streamRound, type StreamRoundResult } from './stream-round';
 import { runToolUses, type ToolExecutor } from './tool-runner';
 import { localSummary, modelSummary, seedMessage } from './summary';
-import { newBoundary, systemPromptFor } from './untrusted';
+import { newBoundary } from './untrusted';
 
 export interface ChatEngineDeps {
   store: ConversationStore;
@@ -31,7 +35,16 @@ export interface ChatEngineDeps {
   serverWaitMs?: number;
   /** Retries of a stream that broke after it started (default 2). */
   streamRetries?: number;
+  /** Model limits and capabilities (Models API, cached); one per app. */
+  models?: ModelCatalog;
+  /** Held or not-yet-accepted tools, left out of `tools` (the permissions module's filter). */
+  isWithheld?: WithheldFilter;
+  /** Anthropic's server tools the user switched on (off by default). */
+  serverTools?: () => ServerToolSettings;
 }
+
+/** pause_turn continues automatically, this many times in a row at most. */
+export const MAX_PAUSE_CONTINUATIONS = 5;
 
 export interface TurnOutcome {
   turnId: string;
@@ -56,7 +69,19 @@ export class ChatEngine {
   /** Tokens of the most recent finished turn, for the composer's budget line. */
   lastTurnUsage: Usage | null = null;
 
-  constructor(private readonly deps: ChatEngineDeps) {}
+  readonly models: ModelCatalog;
+  private readonly history: HistoryCache;
+  private readonly deps: ChatEngineDeps;
+
+  constructor(deps: ChatEngineDeps) {
+    this.models = deps.models ?? new ModelCatalog();
+    this.history = new HistoryCache(deps.store);
+    // Every event the engine emits follows its own write: the history cache follows them too.
+    this.deps = { ...deps, emit: (event) => {
+      this.history.observe(event);
+      deps.emit(event);
+    } };
+  }
 
   /** Stores the user's message first, then starts a turn; resolves once the turn has started. */
   send(conversationId: string, text: string, attachments: Attachment[] = []): { turnId: string; done: Promise<TurnOutcome> } {
@@ -80,6 +105,7 @@ export class ChatEngine {
     const lastPrompt = [...messages].reverse().find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
     if (!lastPrompt) throw new LenaError('conflict', 'There is no message to answer again yet.');
     this.deps.store.supersedeFrom(conversationId, lastPrompt.seq + 1);
+    this.history.forget(conversationId);
     this.emitConversation(conversationId);
     return this.startTurn(conversationId);
   }
@@ -93,6 +119,7 @@ export class ChatEngine {
     }
     const kept = original.content.filter((b) => b.type !== 'text');
     this.deps.store.supersedeFrom(conversationId, original.seq);
+    this.history.forget(conversationId);
     const message = this.deps.store.append(conversationId, { role: 'user', content: [...userContent(text, []), ...kept] });
     this.deps.emit({ type: 'message-saved', conversationId, message });
     this.emitConversation(conversationId);
@@ -175,12 +202,25 @@ export class ChatEngine {
       if (!apiKey) return end(null, { kind: 'no-key', message: 'Add your Anthropic API key in Settings to start chatting.', action: 'open-settings' });
       await this.deps.tools.whenReady(this.deps.serverWaitMs ?? 10_000);
       const client = anthropicClient(settings, apiKey);
-      const boundary = newBoundary();
+      const limits = await this.models.limits(client, settings.baseUrl ?? 'default', settings.model);
+      let pauses = 0;
       for (let round = 1; round <= settings.maxRounds; round++) {
-        const result = await this.streamWithRetry(client, settings, boundary, conversationId, turn.abort.signal);
+        const result = await this.streamWithRetry(client, settings, limits, conversationId, turn.abort.signal);
         addUsage(usage, result.usage);
         if (turn.abort.signal.aborted) return end('stopped', null);
-        if (result.error) return end(null, toChatError(result.error));
+        if (result.error) return end(null, toChatError(result.error, result.requestBytes));
+        if (result.stopReason === 'pause_turn' && result.message) {
+          // A long server-tool turn the API paused: sent back as it is, it goes on (bounded).
+          if (++pauses <= MAX_PAUSE_CONTINUATIONS) continue;
+          return end('pause_turn', this.noteOn(result, {
+            kind: 'paused',
+            message: `Claude paused its turn ${MAX_PAUSE_CONTINUATIONS} times in a row (long web searches); Lena stopped continuing automatically. Continue asks Claude to go on.`,
+            action: 'continue',
+            details: { stopReason: 'pause_turn' },
+          }));
+        }
+        const note = stopNote(result, { maxTokens: Math.min(settings.maxTokens, limits.maxOutputTokens), model: limits.displayName, inputTokens: result.usage.inputTokens });
+        if (note) return end(result.stopReason, this.noteOn(result, note));
         if (result.stopReason !== 'tool_use' || result.toolUses.length === 0 || !result.message) return end(result.stopReason, null);
         const toolResults = await runToolUses(
           {
@@ -191,7 +231,7 @@ export class ChatEngine {
             tools: this.deps.tools,
             permissions: this.deps.permissions,
             emit: this.deps.emit,
-            boundary,
+            boundary: newBoundary(),
             signal: turn.abort.signal,
             limits: this.deps.resultLimits,
             registerCall: (id, controller) => {
@@ -216,29 +256,43 @@ export class ChatEngine {
     }
   }
 
-  private async streamWithRetry(client: Anthropic, settings: ChatSettings, boundary: string, conversationId: string, signal: AbortSignal) {
+  /** Stores a stop note on the answer it explains (so it is still shown after a restart). */
+  private noteOn(result: StreamRoundResult, note: ChatErrorInfo): ChatErrorInfo {
+    if (result.message) {
+      const message = this.deps.store.update(result.message.id, { error: note });
+      this.deps.emit({ type: 'message-saved', conversationId: message.conversationId, message });
+    }
+    return note;
+  }
+
+  private async streamWithRetry(client: Anthropic, settings: ChatSettings, limits: ModelLimits, conversationId: string, signal: AbortSignal) {
     const retries = this.deps.streamRetries ?? 2;
     for (let attempt = 0; ; attempt++) {
-      const tools = this.deps.registry.anthropicTools().map((t) => ({ ...t }));
-      // One cache breakpoint after the last tool: the tool list is paid for once, then read from cache.
-      if (tools.length > 0) tools[tools.length - 1] = { ...tools[tools.length - 1], cache_control: { type: 'ephemeral' } } as (typeof tools)[number];
-      const messages = toApiMessages(this.deps.store.get(conversationId).messages);
-      const params: Anthropic.Messages.MessageStreamParams = {
-        model: settings.model,
-        max_tokens: settings.maxTokens,
-        system: systemPromptFor(settings.systemPrompt, boundary),
-        messages,
-        ...(tools.length > 0 ? { tools: tools as Anthropic.Messages.Tool[] } : {}),
-        ...(settings.temperature !== null ? { temperature: settings.temperature } : {}),
-      };
+      // A fresh boundary per request; every stored result is re-wrapped with it (untrusted.ts).
+      const { params, notices } = await buildRequest({
+        settings,
+        stored: this.history.messages(conversationId),
+        registry: this.deps.registry,
+        boundary: newBoundary(),
+        limits,
+        isWithheld: this.deps.isWithheld,
+        serverTools: this.deps.serverTools?.(),
+      });
+      if (attempt === 0) for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });
       const result = await streamRound({ client, params, conversationId, store: this.deps.store, emit: this.deps.emit, signal });
-      // A stream that broke after it started is retried from the stored history: the partial
-      // answer stays as an incomplete message and none of its tool_use blocks ever ran.
+      // A stream that broke after it started is retried from the stored history. The partial answer
+      // stays stored and shown, marked as replaced by the retry, and is never sent again: the retry
+      // ends with the user's turn (a prefill would be refused), and none of its tool_use blocks ran.
       if (result.error && result.message && !signal.aborted && attempt < retries && isRetryableStreamError(result.error)) {
+        const replaced = this.deps.store.update(result.message.id, {
+          error: { kind: 'interrupted', message: 'The connection broke while Claude was answering; Lena asked again and the answer below replaces this one.', retried: true },
+        });
+        this.deps.emit({ type: 'message-saved', conversationId, message: replaced });
         await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
         continue;
       }
-      return result;
+      // The size is said when the API found the request too large (measured only then).
+      return { ...result, requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined };
     }
   }
 

@@ -29,6 +29,11 @@ export interface StreamRoundResult {
   usage: Usage;
   /** Set when the request or the stream failed; the partial message is stored as incomplete. */
   error: unknown;
+  /** A refusal's category and explanation, from the final message_delta. */
+  stopDetails?: { category: string | null; explanation: string | null } | null;
+  stopSequence?: string | null;
+  /** The tool whose input max_tokens cut off (never run). */
+  cutToolUse?: string;
 }
 
 type Open = { block: Record<string, unknown>; partialJson: string };
@@ -40,6 +45,9 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
   const toolUses: ToolUse[] = [];
   let message: ChatMessage | null = null;
   let stopReason: string | null = null;
+  let stopDetails: StreamRoundResult['stopDetails'] = null;
+  let stopSequence: string | null = null;
+  let cutToolUse: string | undefined;
 
   try {
     const stream = client.messages.stream(params, { signal });
@@ -58,8 +66,9 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
         case 'content_block_start': {
           const block = { ...(event.content_block as unknown as Record<string, unknown>) };
           if (block.type === 'text') block.text = '';
-          if (block.type === 'tool_use') block.input = {};
-          delete block.citations;
+          if (block.type === 'tool_use' || block.type === 'server_tool_use') block.input = {};
+          // Citations arrive as deltas; a block without any is stored without the field.
+          if (block.citations === null || (Array.isArray(block.citations) && block.citations.length === 0)) delete block.citations;
           open.set(event.index, { block, partialJson: '' });
           break;
         }
@@ -77,6 +86,8 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
             current.block.thinking = String(current.block.thinking ?? '') + d.thinking;
           } else if (d.type === 'signature_delta') {
             current.block.signature = d.signature;
+          } else if (d.type === 'citations_delta') {
+            current.block.citations = [...((current.block.citations as unknown[] | undefined) ?? []), d.citation];
           }
           break;
         }
@@ -84,28 +95,43 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
           const current = open.get(event.index);
           if (!current || !message) break;
           open.delete(event.index);
-          if (current.block.type === 'tool_use') {
-            current.block.input = parseToolInput(current.partialJson);
-            toolUses.push({ id: String(current.block.id), name: String(current.block.name), input: current.block.input });
-          }
+          if (current.block.type === 'tool_use' || current.block.type === 'server_tool_use') current.block.input = parseToolInput(current.partialJson);
+          if (current.block.type === 'tool_use') toolUses.push({ id: String(current.block.id), name: String(current.block.name), input: current.block.input });
+          // A whitespace-only text block ("\n\n" before a tool_use) is never stored: the API refuses it back.
+          if (current.block.type === 'text' && String(current.block.text ?? '').trim() === '') break;
           store.appendBlock(message.id, current.block as ContentBlock);
           break;
         }
         case 'message_delta': {
           stopReason = event.delta.stop_reason ?? stopReason;
-          if (event.usage?.output_tokens !== undefined) usage.outputTokens = event.usage.output_tokens;
+          const details = event.delta.stop_details;
+          if (details) stopDetails = { category: details.category ?? null, explanation: details.explanation ?? null };
+          stopSequence = event.delta.stop_sequence ?? stopSequence;
+          // The final usage is the one to keep (server tools add to it after message_start).
+          const u = event.usage;
+          if (u?.output_tokens !== undefined && u.output_tokens !== null) usage.outputTokens = u.output_tokens;
+          if (typeof u?.input_tokens === 'number') usage.inputTokens = u.input_tokens;
+          if (typeof u?.cache_read_input_tokens === 'number') usage.cacheReadTokens = u.cache_read_input_tokens;
+          if (typeof u?.cache_creation_input_tokens === 'number') usage.cacheCreationTokens = u.cache_creation_input_tokens;
           break;
         }
         default:
           break;
       }
     }
+    if (stopReason === 'max_tokens') {
+      // A tool_use cut off by max_tokens has half its input: it is never run (nor any other use of
+      // that answer: each would need a result), and its block is left unpaired, so never resent.
+      const cut = toolUses.find((u) => u.input !== null && typeof u.input === 'object' && '_invalidJson' in u.input) ?? toolUses.at(-1);
+      cutToolUse = cut?.name;
+      toolUses.length = 0;
+    }
     if (message) {
       message = store.update(message.id, { status: 'complete', usage, stopReason });
       emit({ type: 'message-saved', conversationId, message });
       emit({ type: 'usage', conversationId, usage });
     }
-    return { message, stopReason, toolUses, usage, error: null };
+    return { message, stopReason, toolUses, usage, error: null, stopDetails, stopSequence, ...(cutToolUse ? { cutToolUse } : {}) };
   } catch (error) {
     if (message) {
       // Keep what completed; the block in flight is lost. Unrun tool_use blocks stay unpaired and

@@ -6,7 +6,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent, ToolCallView } from '../../../shared/chat-types';
 import type { CallToolResult } from '../../../shared/mcp-types';
 import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
-import { McpError } from '../mcp/errors';
+import { McpError, McpTransportError } from '../mcp/errors';
 import { errorToolResultBlock, toToolResultBlock, type ResultLimits } from '../mcp/registry/results';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import type { PermissionService } from '../permissions/service';
@@ -68,9 +68,13 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call });
     return call;
   };
-  const fail = (status: 'error' | 'denied' | 'cancelled', message: string, extra: Partial<ToolCallUpsert> = {}): ToolResultBlock => {
-    save({ status, isError: true, errorMessage: message, endedAt: Date.now(), ...extra });
-    return errorToolResultBlock(use.id, message);
+  const fail = (status: 'error' | 'denied' | 'cancelled', message: string, extra: Partial<ToolCallUpsert> = {}, serverText?: string): ToolResultBlock => {
+    save({ status, isError: true, errorMessage: serverText ? `${message} ${serverText}` : message, endedAt: Date.now(), ...extra });
+    const block = errorToolResultBlock(use.id, message);
+    // What the server wrote (a JSON-RPC error message, a transport error with its stderr) is
+    // untrusted data like any result, wrapped apart from Lena's own words.
+    if (serverText) block.content = [...(block.content as Array<{ type: 'text'; text: string }>), { type: 'text', text: wrapUntrusted(serverText, ctx.boundary) }];
+    return block;
   };
 
   if (ctx.signal.aborted) return fail('cancelled', 'Cancelled: the user stopped the turn before this tool ran.');
@@ -125,7 +129,7 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     const cancelled = controller.signal.aborted || (err instanceof McpError && err.kind === 'cancelled');
     const message = err instanceof Error ? err.message : String(err);
     if (cancelled) return fail('cancelled', `Cancelled by the user while ${use.name} was running.`, { startedAt, ...decision });
-    return fail('error', `The ${registered.server} server failed: ${message}`, { errorSource: 'server', startedAt, ...decision });
+    return fail('error', `The ${registered.server} server failed; what it said follows.`, { errorSource: 'server', startedAt, ...decision }, serverError(err, message));
   } finally {
     unregister();
     ctx.signal.removeEventListener('abort', onTurnAbort);
@@ -147,7 +151,11 @@ function finish(
   const content = (Array.isArray(block.content) ? block.content : []).map((part) =>
     part.type === 'text' ? { ...part, text: wrapUntrusted(part.text, ctx.boundary) } : part,
   );
-  if (full.validationError) content.push({ type: 'text', text: `Note: the result did not match the tool's output schema: ${full.validationError}` });
+  if (full.validationError) {
+    // The validator quotes the server's data: Lena's note, then the details wrapped as untrusted.
+    content.push({ type: 'text', text: "Note: the result did not match the tool's output schema; the details follow." });
+    content.push({ type: 'text', text: wrapUntrusted(full.validationError, ctx.boundary) });
+  }
   if (content.length === 0) content.push({ type: 'text', text: wrapUntrusted('(the tool returned no content)', ctx.boundary) });
   const bytes = Buffer.byteLength(JSON.stringify(full));
   save({
@@ -169,6 +177,12 @@ function finish(
 function notes(inputNote: string | null, full: { validationError?: string; validationSkipped?: string }): string | null {
   const lines = [inputNote, full.validationError ? `Output schema: ${full.validationError}` : null, full.validationSkipped ? `Could not validate the output: ${full.validationSkipped}` : null];
   return lines.filter(Boolean).join('\n') || null;
+}
+
+/** The server's own words from a failure: the JSON-RPC error message, or the transport error with stderr. */
+function serverError(err: unknown, message: string): string {
+  const tail = err instanceof McpTransportError ? err.stderrTail : undefined;
+  return tail ? `${message}\nstderr:\n${tail}` : message;
 }
 
 function firstText(result: CallToolResult): string | null {

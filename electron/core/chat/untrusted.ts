@@ -1,6 +1,9 @@
 // Tool results are untrusted data (RELIABILITY.md security 15): each is wrapped between markers
-// that carry a random boundary chosen per turn, and the system prompt tells the model that text
-// inside them is data, never instructions. A result cannot fake the end marker without the boundary.
+// that carry a random boundary, and the system prompt tells the model that text inside them is
+// data, never instructions. The boundary changes every request, and every stored result is
+// re-wrapped with the current one when the request is built (`rewrapUntrusted`), so the whole
+// history uses the one boundary the system prompt names. Marker look-alikes and the boundary inside
+// the data are neutralised, so a result cannot fake the end marker.
 import { randomBytes } from 'node:crypto';
 
 export function newBoundary(): string {
@@ -10,8 +13,30 @@ export function newBoundary(): string {
 export const openMarker = (boundary: string) => `<untrusted-tool-output boundary="${boundary}">`;
 export const closeMarker = (boundary: string) => `</untrusted-tool-output boundary="${boundary}">`;
 
+/** Data with every marker look-alike and the boundary itself made inert. */
+export function neutralise(text: string, boundary: string): string {
+  return text.replace(/<(\/?)untrusted-tool-output/gi, '&lt;$1untrusted-tool-output').split(boundary).join('[boundary]');
+}
+
 export function wrapUntrusted(text: string, boundary: string): string {
-  return `${openMarker(boundary)}\n${text}\n${closeMarker(boundary)}`;
+  return `${openMarker(boundary)}\n${neutralise(text, boundary)}\n${closeMarker(boundary)}`;
+}
+
+const WRAPPED = /^<untrusted-tool-output boundary="([A-Za-z0-9_-]+)">\n([\s\S]*)\n<\/untrusted-tool-output boundary="\1">$/;
+
+/** The data inside a stored wrapper (any boundary), or the text itself when it was never wrapped. */
+export function unwrapUntrusted(text: string): { data: string; wrapped: boolean } {
+  const m = WRAPPED.exec(text);
+  return m ? { data: m[2], wrapped: true } : { data: text, wrapped: false };
+}
+
+/**
+ * A stored tool-result text under this request's boundary. Lena's own notes (errors it wrote,
+ * truncation markers) were stored unwrapped and stay so; everything that came wrapped is re-wrapped.
+ */
+export function rewrapUntrusted(text: string, boundary: string): string {
+  const { data, wrapped } = unwrapUntrusted(text);
+  return wrapped ? wrapUntrusted(data, boundary) : text;
 }
 
 export function untrustedDataInstructions(boundary: string): string {

@@ -1,5 +1,5 @@
 // What settings.json may hold, the defaults, and a field-by-field reading that keeps every valid
-// value of a partly broken file (a typo in `temperature` must not wipe the user's deny rules).
+// value of a partly broken file (a typo in `maxTokens` must not wipe the user's deny rules).
 import { z } from 'zod';
 import { baseUrlSchema } from '../../../shared/base-url';
 
@@ -27,9 +27,8 @@ export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 
 export const fieldSchemas = {
   model: z.string().trim().min(1).max(200),
+  /** Clamped per request to the model's output limit (Models API), with a notice. */
   maxTokens: z.number().int().min(1).max(200_000),
-  /** null: not sent, the model's default applies. */
-  temperature: z.number().min(0).max(1).nullable(),
   systemPrompt: z.string().max(100_000),
   maxRounds: z.number().int().min(1).max(200),
   /** null: ANTHROPIC_BASE_URL or Anthropic's own endpoint. */
@@ -50,7 +49,6 @@ export type SettingKey = keyof Settings;
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   model: 'claude-sonnet-4-6',
   maxTokens: 8192,
-  temperature: null,
   systemPrompt: '',
   maxRounds: 25,
   baseUrl: null,
@@ -68,6 +66,26 @@ export interface SettingsReading {
   settings: Settings;
   /** One line per problem, naming the field and what was used instead. */
   issues: string[];
+  /** Settings Lena no longer has, found in the file: removed from it on the next save, with these notes. */
+  removed?: string[];
+}
+
+/**
+ * Settings the pinned SDK's API version (2026-10-21) no longer accepts. A file that still has one
+ * is migrated: the key is dropped when the file is next written, and the user is told once.
+ */
+export const REMOVED_SETTINGS: Readonly<Record<string, string>> = {
+  temperature:
+    'The "temperature" setting was removed: the Messages API version Lena uses no longer accepts temperature (nor top_p or top_k). Lena has taken it out of settings.json; answers use the model\'s own sampling.',
+};
+
+/** The file's object without the removed settings, and a note for each one it had. */
+export function withoutRemovedSettings(raw: Record<string, unknown>): { raw: Record<string, unknown>; removed: string[] } {
+  const removed = Object.keys(REMOVED_SETTINGS).filter((k) => k in raw);
+  if (removed.length === 0) return { raw, removed: [] };
+  const out = { ...raw };
+  for (const k of removed) delete out[k];
+  return { raw: out, removed: removed.map((k) => REMOVED_SETTINGS[k]) };
 }
 
 function describeIssue(file: string, path: string, err: z.ZodError): string {
@@ -88,6 +106,7 @@ export function readSettings(raw: unknown, file: string): SettingsReading {
     return { settings, issues: [`${file}: the file must hold a JSON object; using the defaults.`] };
   }
   const obj = raw as Record<string, unknown>;
+  const removed = withoutRemovedSettings(obj).removed;
   for (const key of SETTING_KEYS) {
     if (!(key in obj)) continue;
     if (key === 'permissions')
@@ -102,7 +121,7 @@ export function readSettings(raw: unknown, file: string): SettingsReading {
         );
     }
   }
-  return { settings, issues };
+  return { settings, issues, ...(removed.length > 0 ? { removed } : {}) };
 }
 
 function readPermissions(value: unknown, file: string, issues: string[]): Settings['permissions'] {

@@ -17,7 +17,6 @@ export async function settingsView(
     model: s.model,
     models,
     maxTokens: s.maxTokens,
-    temperature: s.temperature,
     systemPrompt: s.systemPrompt,
     maxRounds: s.maxRounds,
     baseUrl: s.baseUrl,

@@ -6,6 +6,7 @@ import { JsonFileError, readJsonFile, writeJsonFile } from './json-file';
 import {
   DEFAULT_SETTINGS,
   readSettings,
+  withoutRemovedSettings,
   type ServerSettings,
   type Settings,
 } from './settings-schema';
@@ -52,7 +53,21 @@ export class SettingsStore {
   static async open(file: string): Promise<SettingsStore> {
     const store = new SettingsStore(file);
     await store.reload();
+    await store.migrate();
     return store;
+  }
+
+  /** Notes about settings Lena removed from the file (see REMOVED_SETTINGS), for the window. */
+  readonly migrationNotices: string[] = [];
+
+  /** Drops settings the API no longer accepts from the file, once, and keeps a note for each. */
+  private async migrate(): Promise<void> {
+    const raw = this.state.raw;
+    if (raw === undefined || this.state.issues.length > 0) return;
+    const { removed } = withoutRemovedSettings(raw);
+    if (removed.length === 0) return;
+    await this.write((r) => r);
+    this.migrationNotices.push(...removed);
   }
 
   /** The settings in effect (defaults where the file is missing or broken). */
@@ -112,7 +127,7 @@ export class SettingsStore {
           `Settings were not saved: ${fresh.issues[0]} The file is kept as it is.`,
         );
       }
-      const merged = change(fresh.raw ?? {});
+      const merged = withoutRemovedSettings(change(fresh.raw ?? {})).raw;
       const checked = readSettings(merged, this.file);
       if (checked.issues.length > 0) {
         throw new LenaError(

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { ChatErrorInfo } from '../../../shared/chat-types';
 import { useLena } from '../../store';
+import { StopNote } from './StopNote';
 
 const TITLES: Record<ChatErrorInfo['kind'], string> = {
   auth: 'Claude refused the API key',
@@ -13,7 +14,14 @@ const TITLES: Record<ChatErrorInfo['kind'], string> = {
   interrupted: 'The answer was interrupted',
   'max-rounds': 'Stopped after the maximum number of tool rounds',
   api: 'The Anthropic API returned an error',
+  refusal: 'Claude declined to answer',
+  'max-tokens': 'The answer was cut off',
+  'stop-sequence': 'The answer stopped at a stop sequence',
+  paused: 'Claude paused its turn',
+  'unknown-stop': 'The answer ended for an unknown reason',
 };
+
+const STOP_KINDS = new Set<ChatErrorInfo['kind']>(['refusal', 'max-tokens', 'stop-sequence', 'paused', 'unknown-stop']);
 
 function useCountdown(seconds: number | undefined): number | null {
   const [left, setLeft] = useState(seconds ?? null);
@@ -27,6 +35,11 @@ function useCountdown(seconds: number | undefined): number | null {
 }
 
 export function ChatErrorNote({ error }: { error: ChatErrorInfo }) {
+  if (STOP_KINDS.has(error.kind) || error.details?.stopReason) return <StopNote error={error} title={TITLES[error.kind]} />;
+  return <ErrorNote error={error} />;
+}
+
+function ErrorNote({ error }: { error: ChatErrorInfo }) {
   const setView = useLena((s) => s.setView);
   const regenerate = useLena((s) => s.regenerate);
   const continueWithSummary = useLena((s) => s.continueWithSummary);

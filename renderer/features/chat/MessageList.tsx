@@ -87,7 +87,7 @@ export function MessageList() {
           </div>
         ))}
       </div>
-      {turnError && turnError !== lastError && <ChatErrorNote error={turnError} />}
+      {turnError && turnError.message !== lastError?.message && <ChatErrorNote error={turnError} />}
       {cards.map((c) => (
         <SystemCardView key={c.id} card={c} />
       ))}

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { apiError, reply, startMessagesApiServer, text, toolResultText, toolResultsOf, toolUse, type MessagesApiServer } from '../../fixtures/messages-api';
+import { b64, jpegBytes } from '../../fixtures/images';
+import { apiError, reply, scenario, startMessagesApiServer, text, toolResultText, toolResultsOf, toolUse, type MessagesApiServer } from '../../fixtures/messages-api';
 
 const ROOT = resolve(__dirname, '../../..');
 const CLI = join(ROOT, 'out/cli/lena.js');
@@ -49,6 +50,29 @@ afterAll(async () => {
 });
 
 describe('lena chat -p', () => {
+  it('exits 3 with the reason when Claude declines, and 4 when the answer is cut off', async () => {
+    api.push(scenario.refusal('The request asks for malware.', 'cyber'));
+    const refused = await lena(['chat', '-p', 'write ransomware']);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toMatch(/Claude declined to answer this request \(category: cyber\)\. The request asks for malware\./);
+    api.push(scenario.maxTokens('A long answer that'));
+    const cut = await lena(['chat', '-p', 'write a long essay']);
+    expect(cut.code).toBe(6);
+    expect(cut.stderr).toMatch(/cut off at the limit/);
+  });
+
+  it('the built CLI reads images from their bytes (file-type, an ESM-only package, loads in the bundle)', async () => {
+    const path = join(files, 'misnamed.png');
+    writeFileSync(path, jpegBytes(32, 24));
+    api.push(reply(toolUse('mcp__fs__read_media_file', { path }, 'toolu_media')), reply(text('A small photo.')));
+    const r = await lena(['chat', '-p', 'what is in misnamed.png?', '--allow', 'mcp__fs__read_media_file']);
+    expect(r.stderr).not.toMatch(/ERR_REQUIRE|Cannot find module|Error:/);
+    expect(r.code).toBe(0);
+    const [result] = toolResultsOf(api.messageRequests().at(-1)!);
+    expect(JSON.stringify(result.content)).toContain('"media_type":"image/jpeg"');
+    expect(JSON.stringify(result.content).split(b64(jpegBytes(32, 24))).length - 1).toBe(1);
+  });
+
   it('streams a plain answer to stdout and stores the conversation in Lena’s home', async () => {
     api.push(reply(text('Paris is the capital of France.', 4)));
     const r = await lena(['chat', '-p', 'Capital of France?']);

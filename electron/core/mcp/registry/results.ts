@@ -180,7 +180,9 @@ export function convertToolResult(result: CallToolResult, limits: Partial<Result
   }
   const structured = result.structuredContent;
   if (structured && typeof structured === 'object' && !textCarries(source, structured)) {
-    content.push(text(JSON.stringify(structured)));
+    // An image mirrored in structuredContent is sent once, as the image, never again as base64 text.
+    const sent = new Set(source.flatMap((b) => (b?.type === 'image' && typeof b.data === 'string' && b.data.length > 0 ? [b.data] : [])));
+    content.push(text(JSON.stringify(structured, (_k, v: unknown) => (typeof v === 'string' && sent.has(v) ? '[image data: sent as the image above]' : v))));
   }
   const truncated = truncateText(content, caps.maxTextChars);
   const isError = result.isError === true;

@@ -37,7 +37,7 @@ describe('ChatEngine', () => {
     expect(stored.messages[1].content).toEqual([{ type: 'text', text: 'Hello from Claude, streamed in pieces.' }]);
     const body = h.api.messageRequests()[0].body;
     const tools = body.tools as { name: string; cache_control?: unknown }[];
-    expect(tools.map((t) => t.name).sort()).toEqual(['mcp__peer__big', 'mcp__peer__hang', 'mcp__peer__inject', 'mcp__peer__many_images', 'mcp__peer__read_slow', 'mcp__peer__write_step']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['mcp__peer__big', 'mcp__peer__hang', 'mcp__peer__inject', 'mcp__peer__many_images', 'mcp__peer__read_slow', 'mcp__peer__rpc_error', 'mcp__peer__write_step']);
     expect(tools[tools.length - 1].cache_control).toEqual({ type: 'ephemeral' });
     expect(tools.slice(0, -1).every((t) => t.cache_control === undefined)).toBe(true);
     expect(String(body.system)).toMatch(/untrusted data/);

@@ -18,7 +18,7 @@ import { MemoryPermissionStore } from '../../../../electron/core/permissions/sto
 import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
 import type { PermissionState } from '../../../../electron/core/permissions/types';
 import { openConversationStore } from '../../../../electron/core/store/open-store';
-import { startMessagesApiServer, type MessagesApiServer } from '../../../fixtures/messages-api';
+import { startMessagesApiServer, type MessagesApiServer, type MessagesApiServerOptions } from '../../../fixtures/messages-api';
 
 export interface ChatHarness {
   home: string;
@@ -40,13 +40,17 @@ export interface HarnessOptions {
   settings?: Partial<ChatSettings>;
   brokerTimeoutMs?: number;
   apiKey?: string | undefined;
+  /** Options of the scripted Messages API (extra models, size limit). */
+  api?: MessagesApiServerOptions;
+  /** Engine options beyond the defaults (server tools, held-tool filter). */
+  engine?: Partial<ConstructorParameters<typeof ChatEngine>[0]>;
 }
 
 export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHarness> {
   const home = mkdtempSync(join(tmpdir(), 'lena-chat-'));
   const userFile = join(home, 'mcp.json');
   writeFileSync(userFile, JSON.stringify({ mcpServers: options.servers ?? {} }));
-  const api = await startMessagesApiServer();
+  const api = await startMessagesApiServer(options.api);
   const manager = new McpManager({ sources: { userFile }, createTransport: defaultTransportFactory(), env: { PATH: process.env.PATH, HOME: home } });
   const registry = new ToolRegistry();
   const unconnect = connectRegistry(manager, registry);
@@ -69,6 +73,7 @@ export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHar
     apiKey: async () => ('apiKey' in options ? options.apiKey : 'sk-ant-test-key'),
     emit: (e) => events.push(e),
     serverWaitMs: 2000,
+    ...options.engine,
   });
   return {
     home,

@@ -39,11 +39,11 @@ describe('SettingsStore', () => {
     );
     const store = await SettingsStore.open(file);
     expect(store.current.model).toBe('my-proxy-model'); // free-form ids are fine
-    await store.update({ temperature: 0.3, permissions: { allow: ['mcp__fs__read_file'] } });
+    await store.update({ maxRounds: 30, permissions: { allow: ['mcp__fs__read_file'] } });
     expect(onDisk()).toEqual({
       model: 'my-proxy-model',
       futureKey: { a: 1 },
-      temperature: 0.3,
+      maxRounds: 30,
       permissions: { deny: ['mcp__fs__write_file'], allow: ['mcp__fs__read_file'] },
     });
     expect(store.current.permissions).toEqual({
@@ -87,7 +87,7 @@ describe('SettingsStore', () => {
       file,
       JSON.stringify({
         model: 'claude-opus-5',
-        temperature: 7,
+        maxRounds: 7000,
         baseUrl: 'file:///etc/passwd',
         permissions: { deny: ['mcp__x', 42], allow: 'mcp__y' },
         servers: { ok: { trusted: true }, bad: { trusted: 'yes' } },
@@ -96,14 +96,14 @@ describe('SettingsStore', () => {
     const store = await SettingsStore.open(file);
     expect(store.current).toMatchObject({
       model: 'claude-opus-5',
-      temperature: null,
+      maxRounds: 25,
       baseUrl: null,
       permissions: { allow: [], ask: [], deny: ['mcp__x'] },
       servers: { ok: { trusted: true } },
     });
     const issues = store.issues.join('\n');
     for (const field of [
-      'temperature',
+      'maxRounds',
       'baseUrl',
       'permissions.deny[1]',
       'permissions.allow',
@@ -113,15 +113,26 @@ describe('SettingsStore', () => {
   });
 
   it('refuses a write that would leave problems, and accepts one that fixes them', async () => {
-    writeFileSync(file, JSON.stringify({ temperature: 7, extra: true }));
+    writeFileSync(file, JSON.stringify({ maxRounds: 7000, extra: true }));
     const store = await SettingsStore.open(file);
     await expect(store.update({ theme: 'dark' })).rejects.toThrow(
-      /would still have problems: .*temperature/,
+      /would still have problems: .*maxRounds/,
     );
-    expect(onDisk()).toEqual({ temperature: 7, extra: true });
-    await store.update({ temperature: 0.5 });
-    expect(onDisk()).toEqual({ temperature: 0.5, extra: true });
+    expect(onDisk()).toEqual({ maxRounds: 7000, extra: true });
+    await store.update({ maxRounds: 50 });
+    expect(onDisk()).toEqual({ maxRounds: 50, extra: true });
     expect(store.issues).toEqual([]);
+  });
+
+  it('migrates a file that still sets temperature (refused by the API version Lena uses): removed, with a notice', async () => {
+    writeFileSync(file, JSON.stringify({ temperature: 0.2, model: 'claude-opus-5', extra: true }));
+    const store = await SettingsStore.open(file);
+    expect(onDisk()).toEqual({ model: 'claude-opus-5', extra: true });
+    expect(store.issues).toEqual([]);
+    expect(store.migrationNotices.join('\n')).toMatch(/"temperature" setting was removed.*no longer accepts temperature/);
+    expect(store.current).not.toHaveProperty('temperature');
+    await store.update({ theme: 'dark' });
+    expect(onDisk()).toEqual({ model: 'claude-opus-5', extra: true, theme: 'dark' });
   });
 
   it('serialises concurrent updates without losing any', async () => {

@@ -6,7 +6,6 @@ const saved: SettingsView = {
   model: 'claude-sonnet-4-6',
   models: [{ id: 'claude-sonnet-4-6', label: 'Claude Sonnet 4.6' }],
   maxTokens: 8192,
-  temperature: null,
   systemPrompt: '',
   maxRounds: 25,
   baseUrl: null,

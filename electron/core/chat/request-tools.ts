@@ -1,0 +1,79 @@
+// The ONE function that builds a request's `tools`. Every rule about which tool definitions the
+// model sees is a step here, in this order, so no other code path can re-add a definition:
+//   1. tools the user enabled, globally (settings) and in this conversation;
+//   2. minus tools that are held or not yet accepted (changed definitions, tools new since the
+//      server's baseline): `isWithheld`, the permissions module's filter, is called here;
+//   3. deferral above the token budget (the tools-at-scale issue) goes here, after 2;
+//   4. Anthropic's server tools the user switched on (web search, web fetch);
+//   5. if nothing is left but the history holds tool blocks, one inert placeholder, because the
+//      API refuses tool_use/tool_result blocks in a request without tools.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ToolRegistry } from '../mcp/registry/registry';
+
+type ToolUnion = Anthropic.Messages.ToolUnion;
+type MessageParam = Anthropic.Messages.MessageParam;
+
+/** The name of the placeholder; a call to it is answered with an error result, never run. */
+export const PLACEHOLDER_TOOL = 'lena_tool_unavailable';
+
+export const PLACEHOLDER_DEFINITION: Anthropic.Messages.Tool = {
+  name: PLACEHOLDER_TOOL,
+  description:
+    'Not a real tool. It exists because earlier messages used tools that are not available now (their server is disconnected or the user switched them off). Calling it always fails. Do not call it; answer without tools or tell the user which tool is missing.',
+  input_schema: { type: 'object', properties: {} },
+};
+
+/** Held or not-yet-accepted tools (step 2); the permissions module provides it. */
+export type WithheldFilter = (qualifiedName: string, server: string) => boolean;
+
+export interface ServerToolSettings {
+  webSearch: boolean;
+  webFetch: boolean;
+  /** Domains web fetch may reach (the API also lets it fetch URLs the user typed). */
+  webFetchDomains: string[];
+}
+
+export const NO_SERVER_TOOLS: ServerToolSettings = { webSearch: false, webFetch: false, webFetchDomains: [] };
+
+export interface RequestToolsInput {
+  registry: ToolRegistry;
+  /** The request's messages, to see whether tool blocks are present. */
+  messages: readonly MessageParam[];
+  /** Qualified names switched off in this conversation (step 1). */
+  conversationDisabled?: ReadonlySet<string>;
+  /** Step 2; absent = nothing held. */
+  isWithheld?: WithheldFilter;
+  serverTools?: ServerToolSettings;
+}
+
+export interface RequestTools {
+  tools: ToolUnion[];
+  /** True when only the placeholder was sent. */
+  placeholder: boolean;
+}
+
+export function buildRequestTools(input: RequestToolsInput): RequestTools {
+  const { registry, conversationDisabled, isWithheld } = input;
+  const tools: ToolUnion[] = registry
+    .tools()
+    .filter((t) => t.enabled && !conversationDisabled?.has(t.qualifiedName))
+    .filter((t) => !isWithheld?.(t.qualifiedName, t.server))
+    .map((t) => ({ ...t.definition }));
+  // Step 3 (deferral) will mark definitions `defer_loading` here and add the tool search tool.
+  const server = input.serverTools ?? NO_SERVER_TOOLS;
+  if (server.webSearch) tools.push({ type: 'web_search_20250305', name: 'web_search', max_uses: 5 });
+  if (server.webFetch)
+    tools.push({ type: 'web_fetch_20250910', name: 'web_fetch', max_uses: 5, ...(server.webFetchDomains.length > 0 ? { allowed_domains: server.webFetchDomains } : {}) });
+  let placeholder = false;
+  if (tools.length === 0 && hasToolBlocks(input.messages)) {
+    tools.push({ ...PLACEHOLDER_DEFINITION });
+    placeholder = true;
+  }
+  // One cache breakpoint after the last tool: the tool list is paid for once, then read from cache.
+  if (tools.length > 0) tools[tools.length - 1] = { ...tools[tools.length - 1], cache_control: { type: 'ephemeral' } } as ToolUnion;
+  return { tools, placeholder };
+}
+
+function hasToolBlocks(messages: readonly MessageParam[]): boolean {
+  return messages.some((m) => Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_use' || b.type === 'tool_result'));
+}

@@ -1,0 +1,55 @@
+// One Messages API request from the stored conversation: the history (history.ts), its content
+// made valid (request-content.ts), the tools (request-tools.ts, the one builder), the model's
+// output limit applied to max_tokens, and only parameters the pinned SDK's API version accepts
+// (no temperature: API version 2026-10-21 refuses it). No network here, so it is benchmarked.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ChatMessage } from '../../../shared/chat-types';
+import type { ToolRegistry } from '../mcp/registry/registry';
+import type { ChatSettings } from './chat-settings';
+import { toApiMessages } from './history';
+import { clampMaxTokens, type ModelLimits } from './models';
+import { prepareContent } from './request-content';
+import { buildRequestTools, type ServerToolSettings, type WithheldFilter } from './request-tools';
+import { systemPromptFor } from './untrusted';
+
+export interface RequestInput {
+  settings: ChatSettings;
+  stored: readonly ChatMessage[];
+  registry: ToolRegistry;
+  boundary: string;
+  limits: ModelLimits;
+  conversationDisabled?: ReadonlySet<string>;
+  isWithheld?: WithheldFilter;
+  serverTools?: ServerToolSettings;
+}
+
+export interface BuiltRequest {
+  params: Anthropic.Messages.MessageStreamParams;
+  /** For the user: images left out, max_tokens lowered. */
+  notices: string[];
+  /** Only the inert placeholder tool was sent (history has tool blocks, no tool is available). */
+  placeholder: boolean;
+}
+
+export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
+  const { settings } = input;
+  const messages = toApiMessages(input.stored);
+  const notices = await prepareContent(messages, input.boundary);
+  const { tools, placeholder } = buildRequestTools({
+    registry: input.registry,
+    messages,
+    conversationDisabled: input.conversationDisabled,
+    isWithheld: input.isWithheld,
+    serverTools: input.serverTools,
+  });
+  const { maxTokens, notice } = clampMaxTokens(settings.maxTokens, input.limits);
+  if (notice) notices.push(notice);
+  const params: Anthropic.Messages.MessageStreamParams = {
+    model: settings.model,
+    max_tokens: maxTokens,
+    system: systemPromptFor(settings.systemPrompt, input.boundary),
+    messages,
+    ...(tools.length > 0 ? { tools } : {}),
+  };
+  return { params, notices, placeholder };
+}

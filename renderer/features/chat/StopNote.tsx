@@ -1,0 +1,78 @@
+// How a turn ended when it did not simply finish: declined (refusal), cut off (max_tokens),
+// too big for the model, paused, a stop sequence, or a reason Lena does not know. Each says what
+// happened with the API's own details and offers what can work next, never a Retry that would
+// fail the same way.
+import type { ChatErrorInfo } from '../../../shared/chat-types';
+import { lastUserMessage } from '../../lib/chat-reducer';
+import { useLena } from '../../store';
+
+/** The user turn sent by Continue: a new message, never a prefill. */
+export const CONTINUE_TEXT = 'Please continue from where you stopped.';
+
+export function StopNote({ error, title }: { error: ChatErrorInfo; title: string }) {
+  const send = useLena((s) => s.send);
+  const setView = useLena((s) => s.setView);
+  const setEditing = useLena((s) => s.setEditing);
+  const regenerate = useLena((s) => s.regenerate);
+  const continueWithSummary = useLena((s) => s.continueWithSummary);
+  const conversationId = useLena((s) => s.activeId);
+  const running = useLena((s) => s.chat?.turnId != null);
+  const lastPromptId = useLena((s) => (s.chat ? (lastUserMessage(s.chat.messages)?.id ?? null) : null));
+  const d = error.details;
+  const tone = error.kind === 'stop-sequence' ? 'stop-note-plain' : 'stop-note-warn';
+  return (
+    <div className={`error-note stop-note ${tone}`} role="status" data-kind={error.kind} data-stop-reason={d?.stopReason ?? ''} data-testid="stop-note">
+      <div className="error-note-title">{title}</div>
+      <p className="error-note-message">{error.message}</p>
+      {error.kind === 'refusal' && (d?.category || d?.explanation) && (
+        <dl className="stop-details small">
+          {d.category && (
+            <>
+              <dt>Category</dt>
+              <dd>{d.category}</dd>
+            </>
+          )}
+          {d.explanation && (
+            <>
+              <dt>Explanation</dt>
+              <dd>{d.explanation}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {d?.stopReason && <p className="muted small">Stop reason: <code>{d.stopReason}</code></p>}
+      <div className="row">
+        {error.kind === 'refusal' && (
+          <>
+            <button className="primary" disabled={running || !lastPromptId} onClick={() => lastPromptId && setEditing(lastPromptId)}>
+              Edit and resend
+            </button>
+            <button disabled={running} onClick={() => setView('settings')}>
+              Retry with another model
+            </button>
+          </>
+        )}
+        {(error.action === 'continue') && (
+          <button className="primary" disabled={running} onClick={() => void send(CONTINUE_TEXT)}>
+            Continue
+          </button>
+        )}
+        {error.kind === 'max-tokens' && (
+          <button disabled={running} onClick={() => setView('settings')}>
+            Raise the limit in Settings
+          </button>
+        )}
+        {error.kind === 'context' && conversationId && (
+          <button className="primary" disabled={running} onClick={() => void continueWithSummary(conversationId)}>
+            New conversation with summary
+          </button>
+        )}
+        {error.kind === 'unknown-stop' && (
+          <button disabled={running} onClick={() => void regenerate()}>
+            Regenerate
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// Every way a turn can end is explained: stored on the answer, in the outcome, and the next
+// request stays valid (a refused exchange is not resent, a cut tool_use never runs, pause_turn
+// continues with exactly the paused content).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiError, reply, scenario, text } from '../../../fixtures/messages-api';
+import { MAX_PAUSE_CONTINUATIONS } from '../../../../electron/core/chat/engine';
+import { exitCodeFor } from '../../../../electron/core/chat/stop-reasons';
+import { chatHarness, type ChatHarness } from './harness';
+
+const FS_SERVER = resolve(__dirname, '../../../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+let h: ChatHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('stop reasons', () => {
+  it('refusal: the answer says Claude declined with the API’s details; the refused exchange is not sent again', async () => {
+    h = await chatHarness();
+    const conv = h.store.create();
+    h.api.push(reply(text('Hello!')));
+    await h.engine.send(conv.id, 'hi').done;
+    h.api.push(scenario.refusal('This request asks for help with a cyberattack.', 'cyber'));
+    const outcome = await h.engine.send(conv.id, 'break into my neighbour’s wifi').done;
+    expect(outcome.stopReason).toBe('refusal');
+    expect(outcome.error).toMatchObject({ kind: 'refusal', action: 'edit-or-switch-model', details: { category: 'cyber', explanation: 'This request asks for help with a cyberattack.' } });
+    expect(outcome.error?.message).toMatch(/declined.*category: cyber.*not sent to Claude again/);
+    expect(exitCodeFor(outcome.error)).toBe(5);
+    expect(h.store.get(conv.id).messages.at(-1)?.error?.kind).toBe('refusal');
+    h.api.push(reply(text('Sure, here is a poem.')));
+    expect((await h.engine.send(conv.id, 'write a poem instead').done).error).toBeNull();
+    const next = JSON.stringify(h.api.messageRequests().at(-1)!.body.messages);
+    expect(next).not.toContain('neighbour');
+    expect(next).toContain('hi');
+    expect(next).toContain('write a poem instead');
+  });
+
+  it('max_tokens: marked cut off with Continue; a tool_use cut mid-input never runs, the user is told, Continue is a user turn', async () => {
+    h = await chatHarness({ permissions: { permissions: { allow: [{ rule: 'mcp__fs' }], ask: [], deny: [] } }, settings: { maxTokens: 1000 } });
+    const dir = join(h.home, 'files');
+    mkdirSync(dir);
+    writeFileSync(join(h.home, 'mcp.json'), JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: [FS_SERVER, dir] } } }));
+    await h.manager.reload();
+    const target = join(dir, 'never.txt');
+    h.api.push(scenario.maxTokensInToolUse('mcp__fs__write_file', { path: target, content: 'x'.repeat(50) }, 20, 'toolu_cut'));
+    const conv = h.store.create();
+    const outcome = await h.engine.send(conv.id, 'write the file').done;
+    expect(outcome.stopReason).toBe('max_tokens');
+    expect(outcome.error).toMatchObject({ kind: 'max-tokens', action: 'continue' });
+    expect(outcome.error?.message).toMatch(/cut off at the limit of 1,000 tokens.*writing the input for mcp__fs__write_file.*not run/);
+    expect(existsSync(target)).toBe(false);
+    expect(h.store.get(conv.id).toolCalls).toHaveLength(0);
+    expect(exitCodeFor(outcome.error)).toBe(6);
+    h.api.push(reply(text('Continuing.')));
+    expect((await h.engine.send(conv.id, 'Please continue from where you stopped.').done).error).toBeNull();
+    const next = h.api.messageRequests().at(-1)!;
+    expect(next.body.messages?.at(-1)?.role).toBe('user');
+    expect(JSON.stringify(next.body.messages)).not.toContain('toolu_cut');
+  });
+
+  it('model_context_window_exceeded and HTTP 413: say how big, offer a summary-seeded conversation or dropping old tool results', async () => {
+    h = await chatHarness({ api: { maxRequestBytes: 20_000 } });
+    const conv = h.store.create();
+    h.api.push(reply(scenario.contextWindowExceeded().content[0], { stopReason: 'model_context_window_exceeded', usage: { input_tokens: 199_000 } }));
+    const full = await h.engine.send(conv.id, 'summarise the log').done;
+    expect(full.error).toMatchObject({ kind: 'context', action: 'new-conversation-with-summary', alternatives: ['drop-old-tool-results'] });
+    expect(full.error?.message).toMatch(/about 199,000 tokens/);
+    expect(exitCodeFor(full.error)).toBe(6);
+    const big = await h.engine.send(conv.id, 'x'.repeat(30_000)).done;
+    expect(big.error).toMatchObject({ kind: 'context', details: { stopReason: 'request_too_large' } });
+    expect(big.error?.message).toMatch(/The request \(\d+ KB\) is larger than the Messages API accepts/);
+  });
+
+  it('pause_turn: continues by itself with exactly the paused content, and stops after a bounded number of pauses', async () => {
+    h = await chatHarness();
+    const conv = h.store.create();
+    h.api.push(scenario.pauseTurn('mcp hosts'), reply(text('Found three hosts.')));
+    const outcome = await h.engine.send(conv.id, 'search the web for MCP hosts').done;
+    expect(outcome.error).toBeNull();
+    expect(outcome.stopReason).toBe('end_turn');
+    const second = h.api.messageRequests()[1];
+    expect(second.body.messages?.at(-1)).toMatchObject({ role: 'assistant', content: [{ type: 'text' }, { type: 'server_tool_use' }, { type: 'web_search_tool_result' }] });
+    h.api.push(...Array.from({ length: MAX_PAUSE_CONTINUATIONS + 1 }, () => scenario.pauseTurn('again')));
+    const paused = await h.engine.send(conv.id, 'search more').done;
+    expect(paused.error).toMatchObject({ kind: 'paused', action: 'continue' });
+    expect(h.api.pending).toBe(0);
+  });
+
+  it('stop_sequence and an unknown stop reason are shown plainly', async () => {
+    h = await chatHarness();
+    const conv = h.store.create();
+    h.api.push(scenario.stopSequence('Answer: 42', '###'));
+    const seq = await h.engine.send(conv.id, 'q').done;
+    expect(seq.error).toMatchObject({ kind: 'stop-sequence', message: 'The answer stopped at the stop sequence "###".' });
+    expect(exitCodeFor(seq.error)).toBe(0);
+    h.api.push(scenario.unknownStop('thinking_budget_exhausted'));
+    const odd = await h.engine.send(conv.id, 'q2').done;
+    expect(odd.error).toMatchObject({ kind: 'unknown-stop', details: { stopReason: 'thinking_budget_exhausted' } });
+    expect(odd.error?.message).toContain('"thinking_budget_exhausted"');
+  });
+
+  it('an API error stays an error (exit 1), not a stop note', async () => {
+    h = await chatHarness();
+    h.api.push(apiError.authentication());
+    const conv = h.store.create();
+    const outcome = await h.engine.send(conv.id, 'q').done;
+    expect(exitCodeFor(outcome.error)).toBe(1);
+  });
+});
