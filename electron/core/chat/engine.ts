@@ -7,6 +7,7 @@ import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, Usage } from '
 import { LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
 import type { ToolRegistry } from '../mcp/registry/registry';
+import { acceptedTools } from '../permissions/offered';
 import type { PermissionService } from '../permissions/service';
 import type { ConversationStore } from '../store/conversations';
 import { isRetryableStreamError, toChatError } from './api-errors';
@@ -219,7 +220,9 @@ export class ChatEngine {
   private async streamWithRetry(client: Anthropic, settings: ChatSettings, boundary: string, conversationId: string, signal: AbortSignal) {
     const retries = this.deps.streamRetries ?? 2;
     for (let attempt = 0; ; attempt++) {
-      const tools = this.deps.registry.anthropicTools().map((t) => ({ ...t }));
+      // Issue 12 item 3: tools the user has not accepted (new since the server's baseline, or
+      // changed) are left out. Integrator: this is step (2) of the one tools builder (issue 14).
+      const tools = acceptedTools(this.deps.registry, this.deps.permissions).map((t) => ({ ...t }));
       // One cache breakpoint after the last tool: the tool list is paid for once, then read from cache.
       if (tools.length > 0) tools[tools.length - 1] = { ...tools[tools.length - 1], cache_control: { type: 'ephemeral' } } as (typeof tools)[number];
       const messages = toApiMessages(this.deps.store.get(conversationId).messages);

@@ -90,6 +90,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       trusted: trust.trusted,
       suspended: trust.note ?? null,
       toolTokens: cost?.tokens ?? 0,
+      pendingTools: pendingTools(runtime, status.name, session),
       approval: status.status === 'needs-approval' && entry ? approvalView(approvalRequest(status.name, entry, entryHash(entry))) : null,
     };
   };
@@ -110,6 +111,12 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   rt.manager.onToolsChanged((server) => {
     const session = rt.manager.session(server);
     if (session?.connected) void rt.permissions.toolsListed(serverIdentity(rt.manager, server), session.tools);
+  });
+  // Accepting or rejecting a tool changes what the server page and the chat notice show.
+  rt.permissions.acceptance?.onChanged((server) => {
+    const status = rt.manager.status(server);
+    if (status) events.emit('servers:status-changed', status);
+    events.emit('servers:tools-changed', { server });
   });
   rt.broker?.on('requested', () => {
     // Positions shift as requests come and go: send the whole queue's views.
@@ -159,6 +166,14 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
   }));
   return services;
+}
+
+/** A connected server's tools that wait for the user (new since its baseline, or changed). */
+function pendingTools(runtime: Runtime, name: string, session: ServerSession | undefined): { new: string[]; changed: string[] } {
+  const current = session ?? runtime.manager.session(name);
+  if (!current?.connected) return { new: [], changed: [] };
+  const { new: added, held } = runtime.permissions.availability(name, current.tools);
+  return { new: added.map((t) => t.name), changed: held.map((t) => t.name) };
 }
 
 /** A project's deny and ask rules from `<project>/.lena/settings.json` (allow and trust refused). */

@@ -6,6 +6,7 @@ import { NO_CONVERSATION } from '../../store/chat-slice';
 import { ApiKeyCard } from './ApiKeyCard';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { PendingToolsNotice } from './PendingToolsNotice';
 import { SystemCardView } from './SystemCardView';
 
 const NO_CARDS: never[] = [];
@@ -57,6 +58,7 @@ export function ChatPane() {
       ) : (
         <EmptyChat />
       )}
+      <PendingToolsNotice />
       <Composer />
     </section>
   );
