@@ -57,6 +57,7 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('tools a server adds
     const pending = page.getByTestId('pending-tools');
     await expect.poll(() => pending.textContent(), { timeout: 15_000 }).toMatch(/1 new tool · 1 changed tool/);
     expect(await pending.getByText('added after you approved the server').count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Servers' }).textContent()).toContain('1 new tool · 1 changed tool waiting for you');
     await app.screenshot('new-tools-server-overview');
     await page.getByRole('tab', { name: 'Tools' }).click();
     await page.getByText('new since you approved the server · not offered to Claude').waitFor();
