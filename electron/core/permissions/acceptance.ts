@@ -25,6 +25,7 @@ export class ToolAcceptance implements PinChecker {
   private readonly rejectionsForgotten = new Set<string>();
   private readonly writes = new Set<Promise<void>>();
   private readonly listeners = new Set<Listener>();
+  private readonly hashes = new WeakMap<ToolDefinition, string>();
   /** Writes that failed (the decision stands for this session; the next start asks again). */
   readonly problems: string[] = [];
 
@@ -48,8 +49,15 @@ export class ToolAcceptance implements PinChecker {
         if (ahead?.has(tool)) return ahead.get(tool) ?? undefined;
         return this.rejectionsForgotten.has(server) ? undefined : this.baselines.rejected(server, tool);
       },
-      hash: definitionHash,
+      hash: (tool) => this.hashOf(tool),
     };
+  }
+
+  /** Every request asks about every tool: a listed definition is hashed once (the registry keeps the object). */
+  private hashOf(tool: ToolDefinition): string {
+    let hash = this.hashes.get(tool);
+    if (hash === undefined) this.hashes.set(tool, (hash = definitionHash(tool)));
+    return hash;
   }
 
   availability(server: string, tools: readonly ToolDefinition[]): Availability {
@@ -64,7 +72,7 @@ export class ToolAcceptance implements PinChecker {
   check(server: string, tool: ToolDefinition): PinCheck {
     const ahead = this.pinsAhead.get(server)?.get(tool.name);
     if (!ahead) return this.pins.check(server, tool);
-    if (ahead.hash === definitionHash(tool)) return { status: 'pinned' };
+    if (ahead.hash === this.hashOf(tool)) return { status: 'pinned' };
     return { status: 'changed', held: { reason: 'definition changed', diff: diffDefinitions({ definition: ahead.definition }, pinnedDefinition(tool)) } };
   }
 
@@ -102,7 +110,7 @@ export class ToolAcceptance implements PinChecker {
 
   /** The user rejected a new or changed tool: it stays out, and is not asked about again until it changes. */
   async reject(server: string, tool: ToolDefinition): Promise<void> {
-    const hash = definitionHash(tool);
+    const hash = this.hashOf(tool);
     this.setRejection(server, tool.name, hash, () => this.baselines.reject(server, tool.name, hash, this.now()));
     this.changed(server);
     await this.settled();
@@ -147,7 +155,7 @@ export class ToolAcceptance implements PinChecker {
 
   private pin(server: string, tool: ToolDefinition): void {
     const now = this.now();
-    const ahead: PinAhead = { hash: definitionHash(tool), pinnedAt: now.toISOString(), definition: pinnedDefinition(tool) };
+    const ahead: PinAhead = { hash: this.hashOf(tool), pinnedAt: now.toISOString(), definition: pinnedDefinition(tool) };
     const map = this.pinsAhead.get(server) ?? new Map<string, PinAhead>();
     map.set(tool.name, ahead);
     this.pinsAhead.set(server, map);
