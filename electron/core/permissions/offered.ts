@@ -3,6 +3,7 @@
 // tool is left out until its change is accepted, never sent with its old definition.
 import type { AnthropicTool } from '../mcp/registry/schemas';
 import type { ToolRegistry } from '../mcp/registry/registry';
+import type { Availability } from './availability';
 import type { PermissionService } from './service';
 
 /** The definitions a request may carry, in the registry's order. Seals baselines still open. */
@@ -15,4 +16,14 @@ export function acceptedTools(registry: ToolRegistry, permissions: PermissionSer
     for (const entry of listed) if (entry.enabled && offered.has(entry.tool.name)) out.push(entry.definition);
   }
   return out;
+}
+
+/** What to tell a user who cannot see the server page (the command line), or null. */
+export function pendingToolsNotice(server: string, pending: Pick<Availability, 'new' | 'held'>): string | null {
+  const parts = [
+    pending.new.length ? `${pending.new.length} new (${pending.new.map((t) => t.name).join(', ')})` : null,
+    pending.held.length ? `${pending.held.length} changed (${pending.held.map((t) => t.name).join(', ')})` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return `${server}: tools ${parts.join(' and ')} since you approved the server are not offered to Claude; review and accept them on the server's page in Lena's window.`;
 }
