@@ -44,6 +44,7 @@ export const INVOKE_CHANNELS = [
   'permissions:rules',
   'permissions:revoke-rule',
   'permissions:accept-definition',
+  'permissions:reject-tool',
   'settings:get',
   'settings:update',
   'settings:set-api-key',

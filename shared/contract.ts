@@ -80,6 +80,8 @@ export const invokeChannels = {
   'permissions:rules': channel<PermissionRuleView[]>()(s.noArgs),
   'permissions:revoke-rule': channel<PermissionRuleView[]>()(z.object({ list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1) }).strict()),
   'permissions:accept-definition': channel<void>()(z.object({ server: s.serverName, tool: z.string().min(1) }).strict()),
+  /** Leaves a new or changed tool out of every request (until it changes again or is accepted). */
+  'permissions:reject-tool': channel<void>()(z.object({ server: s.serverName, tool: z.string().min(1) }).strict()),
 
   // Settings, secrets, project folder
   'settings:get': channel<SettingsView>()(s.noArgs),

@@ -38,6 +38,8 @@ export interface ServerStatus {
   suspended: string | null;
   /** For needs-approval servers: the request to show (permissions issue). */
   approval: ProjectApprovalView | null;
+  /** Tools waiting for the user: listed after the baseline (`new`) or changed since accepted. */
+  pendingTools?: { new: string[]; changed: string[] };
 }
 
 export interface ProjectApprovalView {
@@ -110,8 +112,11 @@ export interface ToolInfo {
   enabled: boolean;
   /** Estimated tokens of this definition. */
   tokens: number;
-  /** Pinned-definition status (permissions issue). */
-  pin: 'unpinned' | 'pinned' | 'changed';
+  /**
+   * Accepted-definition status: `changed` (since accepted) and `new` (since the server's baseline)
+   * tools are not offered to Claude until accepted; `rejected` ones stay out.
+   */
+  pin: 'unpinned' | 'pinned' | 'changed' | 'new' | 'rejected';
 }
 
 export interface ProtocolLogEntry {

@@ -3,6 +3,7 @@
 // anything that would need a dialog, saying so. With --json, one object at the end.
 import type { ChatEvent, ToolCallView } from '../../shared/chat-types';
 import { exitCodeFor } from '../core/chat/stop-reasons';
+import { pendingToolsNotice } from '../core/permissions/offered';
 import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
 import { registerCommand } from './commands';
@@ -69,6 +70,12 @@ registerCommand({
       emit: onEvent,
       manager: { lazy: false },
     });
+    // Tools left out because the user has not accepted them yet: the window's notice, said here.
+    await runtime.manager.whenReady(10_000);
+    for (const server of runtime.registry.servers()) {
+      const note = pendingToolsNotice(server, runtime.permissions.availability(server, runtime.registry.tools(server).map((t) => t.tool)));
+      if (note) ctx.out.warn(`lena: ${note}`);
+    }
     const store = runtime.conversations.store;
     const conversationId = flag(args, '--conversation') ?? store.create({ model: runtime.chatSettings().model, project: ctx.projectDir ?? null }).id;
     const outcome = await runtime.engine.send(conversationId, prompt).done;

@@ -15,6 +15,8 @@ export interface PermissionsSlice {
   loadRules(): Promise<void>;
   revokeRule(list: PermissionRuleView['list'], rule: string): Promise<Outcome<PermissionRuleView[]>>;
   acceptDefinition(server: string, tool: string): Promise<Outcome<void>>;
+  /** Leaves a new or changed tool out of Claude's requests. */
+  rejectTool(server: string, tool: string): Promise<Outcome<void>>;
   subscribePermissions(): () => void;
 }
 
@@ -47,6 +49,11 @@ export const createPermissionsSlice: StateCreator<LenaState, [], [], Permissions
   },
   async acceptDefinition(server, tool) {
     const r = await attempt(() => call('permissions:accept-definition', { server, tool }));
+    if (r.ok) void get().loadTools(server);
+    return r;
+  },
+  async rejectTool(server, tool) {
+    const r = await attempt(() => call('permissions:reject-tool', { server, tool }));
     if (r.ok) void get().loadTools(server);
     return r;
   },

@@ -7,6 +7,7 @@ import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, Usage } from '
 import { LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
 import type { ToolRegistry } from '../mcp/registry/registry';
+import { withheldTools } from '../permissions/offered';
 import type { PermissionService } from '../permissions/service';
 import type { ConversationStore } from '../store/conversations';
 import { isRetryableStreamError, toChatError } from './api-errors';
@@ -275,7 +276,8 @@ export class ChatEngine {
         registry: this.deps.registry,
         boundary: newBoundary(),
         limits,
-        isWithheld: this.deps.isWithheld,
+        // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
+        isWithheld: this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
         serverTools: this.deps.serverTools?.(),
       });
       if (attempt === 0) for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });

@@ -13,6 +13,7 @@ import { McpManager, type ManagerOptions } from '../mcp/manager/manager';
 import { defaultTransportFactory } from '../mcp/manager/transport-factory';
 import { ToolRegistry } from '../mcp/registry/registry';
 import { PermissionBroker } from '../permissions/broker';
+import { BaselineStore } from '../permissions/baselines';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
@@ -65,11 +66,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settings = await SettingsStore.open(paths.settings);
   const approvals = await ProjectApprovals.open(join(paths.home, 'approvals.json'));
   const pins = await PinStore.open(join(paths.home, 'pins.json'));
+  const baselines = await BaselineStore.open(join(paths.home, 'tool-baselines.json'));
   const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
   const permissionStore = new SettingsPermissionStore(settings);
   const permissions = await PermissionService.create({
     store: permissionStore,
     pins,
+    baselines,
     broker: broker ?? undefined,
     cliRules: options.cliRules,
   });

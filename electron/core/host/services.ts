@@ -92,6 +92,12 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     const session = rt.manager.session(server);
     if (session?.connected) void rt.permissions.toolsListed(serverIdentity(rt.manager, server), session.tools);
   });
+  // Accepting or rejecting a tool changes what the server page and the chat notice show.
+  rt.permissions.acceptance?.onChanged((server) => {
+    const status = rt.manager.status(server);
+    if (status) events.emit('servers:status-changed', status);
+    events.emit('servers:tools-changed', { server });
+  });
   rt.broker?.on('requested', () => {
     // Positions shift as requests come and go: send the whole queue's views.
     for (const pending of rt.broker!.pending()) events.emit('permissions:requested', requestView(pending));

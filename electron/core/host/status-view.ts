@@ -28,6 +28,7 @@ export function statusDecorator(parts: { manager: () => McpManager | undefined; 
       trusted: trust.trusted,
       suspended: trust.note ?? null,
       toolTokens: cost?.tokens ?? 0,
+      pendingTools: pendingTools(parts.permissions, session ?? manager.session(status.name)),
       approval: status.status === 'needs-approval' && entry ? approvalFor(parts.approvals, manager.projectFolder, status.name, entry) : null,
     };
   };
@@ -37,4 +38,11 @@ export function statusDecorator(parts: { manager: () => McpManager | undefined; 
 function approvalFor(approvals: ProjectApprovals, folder: string | undefined, name: string, entry: ServerEntry): ProjectApprovalView {
   const hash = entryHash(entry);
   return approvalView(approvalRequest(name, entry, hash, { granted: folder ? approvals.grantedNow(folder, name, hash) : [] }));
+}
+
+/** A connected server's tools that wait for the user (new since its baseline, or changed). */
+function pendingTools(permissions: PermissionService, session: ServerSession | undefined): { new: string[]; changed: string[] } {
+  if (!session?.connected) return { new: [], changed: [] };
+  const { new: added, held } = permissions.availability(session.name, session.tools);
+  return { new: added.map((t) => t.name), changed: held.map((t) => t.name) };
 }

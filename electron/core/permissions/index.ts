@@ -6,6 +6,10 @@ export { PermissionBroker, decisionLabel, type BrokerResult, type PendingRequest
 export { decide, AUTO_READ_ONLY, CLI_NEEDS_APPROVAL, HELD, type GateContext, type GateDecision, type PinChecker } from './gate';
 export { scanText, findSuspiciousPhrases, type InvisibleFinding as TextFinding, type TextScan } from './invisible';
 export { PinStore, definitionHash, diffDefinitions, type Pin, type PinCheck } from './pins';
+export { ToolAcceptance } from './acceptance';
+export { availability, standing, type AcceptanceFacts, type Availability, type BaselineRecord, type ToolStanding } from './availability';
+export { BaselineStore } from './baselines';
+export { acceptedTools } from './offered';
 export {
   approvalRequest,
   describeApproval,
@@ -34,6 +38,6 @@ export type * from './types';
 export { approvalView, changeLines, findingsView, requestView, resolvedView, ruleViews } from './view';
 
 /** Where the gate keeps its files in Lena's home. */
-export function permissionFiles(home: string): { pins: string; approvals: string } {
-  return { pins: join(home, 'pins.json'), approvals: join(home, 'approvals.json') };
+export function permissionFiles(home: string): { pins: string; approvals: string; baselines: string } {
+  return { pins: join(home, 'pins.json'), approvals: join(home, 'approvals.json'), baselines: join(home, 'tool-baselines.json') };
 }

@@ -1,15 +1,21 @@
 // The permission gate as the agent loop uses it: `authorize(call)` decides from rules, trust and
 // pins, asks through the broker when needed, applies the answer (session grants, lasting rules,
 // pins) and returns the audit record. One instance per app (window) or per `lena chat -p` run.
+import { ToolAcceptance } from './acceptance';
 import { answerText, auditRecord, deniedResultText } from './audit';
+import type { Availability, ToolStanding } from './availability';
+import { BaselineStore } from './baselines';
 import type { PermissionBroker } from './broker';
 import { decide, type GateDecision } from './gate';
 import type { PinStore } from './pins';
 import { buildPrompt } from './prompt';
 import { addRule as addToLists, removeRule as removeFromLists, serverRuleFor } from './rules';
 import type { PermissionStore } from './store';
-import { confirmServer, trustServer, trustStatus, untrustServer } from './trust';
+import { confirmServer, trustServer, untrustServer } from './trust';
 import type { Answer, AuditRecord, PermissionLists, PermissionState, RuleEntry, RuleList, ServerIdentity, ToolCallRequest, ToolDefinition } from './types';
+
+/** The audit's "decided by" for a call of a tool the user has not accepted. */
+export const NOT_ACCEPTED = 'not offered';
 
 export interface AuthorizeResult {
   outcome: 'allow' | 'deny';
@@ -20,7 +26,10 @@ export interface AuthorizeResult {
 
 export interface PermissionServiceOptions {
   store: PermissionStore;
+  /** Accepted tool definitions; without them every listed tool is offered and nothing is held. */
   pins?: PinStore;
+  /** Each server's tool baseline and rejected tools (in memory when absent). */
+  baselines?: BaselineStore;
   /** Absent where no one can answer (the command line): every ask becomes a deny. */
   broker?: PermissionBroker;
   projectRules?: Partial<PermissionLists>;
@@ -33,14 +42,21 @@ export class PermissionService {
   private readonly grants = new Map<string, RuleEntry[]>();
   private projectRules: Partial<PermissionLists>;
   private readonly now: () => Date;
+  /** Which tools reach the model (pins, baselines, rejections); absent without pins. */
+  readonly acceptance: ToolAcceptance | undefined;
 
-  private constructor(private readonly options: PermissionServiceOptions) {
+  private constructor(
+    private readonly options: PermissionServiceOptions,
+    baselines: BaselineStore | undefined,
+  ) {
     this.projectRules = options.projectRules ?? {};
     this.now = options.now ?? (() => new Date());
+    this.acceptance = options.pins && baselines ? new ToolAcceptance(options.pins, baselines, this.now) : undefined;
   }
 
   static async create(options: PermissionServiceOptions): Promise<PermissionService> {
-    const service = new PermissionService(options);
+    const baselines = options.pins ? (options.baselines ?? (await BaselineStore.open())) : undefined;
+    const service = new PermissionService(options, baselines);
     await service.reload();
     return service;
   }
@@ -66,13 +82,17 @@ export class PermissionService {
       projectRules: this.projectRules,
       cliRules: this.options.cliRules,
       sessionGrants: this.grants.get(request.conversationId),
-      pins: this.options.pins,
+      pins: this.acceptance,
       interactive: this.options.broker !== undefined,
     });
   }
 
   /** Decides one call, asking the user when needed; never throws for a denial. */
   async authorize(request: ToolCallRequest, options: { signal?: AbortSignal } = {}): Promise<AuthorizeResult> {
+    // A tool never offered to the model (new since the baseline, or rejected) does not run, even
+    // when a result talked the model into calling it; the user accepts it on the server's page.
+    const standing = this.standing(request.serverName, request.tool);
+    if (standing === 'new' || standing === 'rejected') return this.notAccepted(request, standing);
     const decision = this.evaluate(request);
     if (decision.outcome === 'allow') {
       const note = await this.pinSafely(request, 'first');
@@ -110,6 +130,18 @@ export class PermissionService {
     return { outcome: 'allow', audit: auditRecord('allow', decidedBy + pinNote, this.now()) };
   }
 
+  private notAccepted(request: ToolCallRequest, standing: 'new' | 'rejected'): AuthorizeResult {
+    const why =
+      standing === 'new'
+        ? `the ${request.serverName} server added it after it was approved, and the user has not accepted it yet`
+        : 'the user rejected this tool';
+    return {
+      outcome: 'deny',
+      audit: auditRecord('deny', `${NOT_ACCEPTED}: ${standing} tool`, this.now()),
+      message: `${request.qualifiedName} is not available: ${why}. Use only the tools listed in this request.`,
+    };
+  }
+
   private denied(request: ToolCallRequest, decidedBy: string, reason?: string, message?: string): AuthorizeResult {
     return {
       outcome: 'deny',
@@ -123,14 +155,12 @@ export class PermissionService {
    * that cannot be saved does not stop the call the user allowed; the audit says so.
    */
   private async pinSafely(request: ToolCallRequest, mode: 'first' | 'accept'): Promise<string> {
-    const pins = this.options.pins;
-    if (!pins || (mode === 'first' && pins.check(request.serverName, request.tool).status !== 'unpinned')) return '';
-    try {
-      await pins.pin(request.serverName, request.tool, this.now());
-      return '';
-    } catch (error) {
-      return ` (the tool definition could not be pinned: ${(error as Error).message})`;
-    }
+    const acceptance = this.acceptance;
+    if (!acceptance || (mode === 'first' && acceptance.check(request.serverName, request.tool).status !== 'unpinned')) return '';
+    const before = acceptance.problems.length;
+    await acceptance.accept(request.serverName, request.tool);
+    const problem = acceptance.problems.slice(before).join('; ');
+    return problem ? ` (the tool definition could not be pinned: ${problem})` : '';
   }
 
   /** "Allow for this conversation": lasts until the conversation ends, bound to the server entry. */
@@ -170,16 +200,47 @@ export class PermissionService {
     await this.update((state) => ({ ...state, autoApproveReadOnlyTrusted: on }));
   }
 
-  /** The user accepted a changed tool definition: re-pin it, which ends the hold. */
+  /** The user accepted a new or changed tool definition: it is offered again and calls are not held. */
   async acceptDefinition(serverName: string, tool: ToolDefinition): Promise<void> {
-    await this.options.pins?.pin(serverName, tool, this.now());
+    await this.acceptance?.accept(serverName, tool);
   }
 
-  /** A server listed its tools: a trusted server's new tools are pinned on first sight. */
+  /** The user rejected a new or changed tool: it stays out of every request. */
+  async rejectTool(serverName: string, tool: ToolDefinition): Promise<void> {
+    await this.acceptance?.reject(serverName, tool);
+  }
+
+  /**
+   * A server listed its tools: while its baseline is open (first start-up after the user added,
+   * approved or trusted it) they join it; afterwards a new tool waits for the user, trusted or not.
+   */
   async toolsListed(identity: ServerIdentity, tools: readonly ToolDefinition[]): Promise<void> {
-    if (this.options.pins && trustStatus(this.state, identity).trusted) {
-      await this.options.pins.pinNew(identity.name, tools, this.now());
-    }
+    await this.acceptance?.listed(identity.name, tools);
+  }
+
+  /** Which of a server's listed tools are offered, held (changed) or new. */
+  availability(serverName: string, tools: readonly ToolDefinition[]): Availability {
+    return this.acceptance?.availability(serverName, tools) ?? { offered: [...tools], held: [], new: [], rejected: [], baseline: [] };
+  }
+
+  standing(serverName: string, tool: ToolDefinition): ToolStanding {
+    return this.acceptance?.standing(serverName, tool) ?? 'offered';
+  }
+
+  /**
+   * The tools of a server that the next request may send. The first time, the server's open
+   * baseline takes them and closes. One step of building a request's tools.
+   */
+  offer(serverName: string, tools: readonly ToolDefinition[]): ToolDefinition[] {
+    return this.acceptance?.offer(serverName, tools) ?? [...tools];
+  }
+
+  /**
+   * The user added or approved the server (a fresh baseline from its next listing) or trusted it
+   * (`current`: the tools listed now are the baseline that trust covers; later ones ask once).
+   */
+  async rebaseline(serverName: string, options: { current?: readonly ToolDefinition[]; fresh?: boolean } = {}): Promise<void> {
+    await this.acceptance?.rebaseline(serverName, { current: options.current, forgetRejections: options.fresh });
   }
 
   private async persistRule(list: RuleList, entry: RuleEntry): Promise<string> {

@@ -8,6 +8,7 @@ import { QuestionHost } from '../questions/QuestionHost';
 import { ApiKeyCard } from './ApiKeyCard';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { PendingToolsNotice } from './PendingToolsNotice';
 import { SystemCardView } from './SystemCardView';
 
 const NO_CARDS: never[] = [];
@@ -60,6 +61,7 @@ export function ChatPane() {
         <EmptyChat />
       )}
       <QuestionHost />
+      <PendingToolsNotice />
       <Composer />
     </section>
   );

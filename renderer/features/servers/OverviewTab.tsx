@@ -7,6 +7,7 @@ import { StatusWord } from '../../components/StatusWord';
 import { formatDuration, formatTokens } from '../../lib/format';
 import { useLena } from '../../store';
 import type { UiError } from '../../store/result';
+import { PendingTools } from './PendingTools';
 import { TestResult } from './TestResult';
 
 export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onShowLogs(): void }) {
@@ -56,6 +57,7 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
           </div>
         </div>
       )}
+      <PendingTools server={server} />
       {server.suspended && (
         <div className="notice" role="status" data-testid="trust-suspended">
           <p>

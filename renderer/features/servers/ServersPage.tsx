@@ -7,6 +7,7 @@ import { formatTokens } from '../../lib/format';
 import { useLena } from '../../store';
 import { AddServer } from './AddServer';
 import { ImportButton } from './ImportButton';
+import { pendingSummary } from './PendingTools';
 import { ServerDetail } from './ServerDetail';
 import { Suggestions } from './Suggestions';
 
@@ -23,6 +24,7 @@ function ServerList() {
             <span className="muted small">
               {s.scope} · {s.transport ?? '—'}{s.serverInfo ? ` · v${s.serverInfo.version}` : ''} · {s.toolCount} tools · {formatTokens(s.toolTokens)}
             </span>
+            {pendingSummary(s) && <span className="small warning">{pendingSummary(s)} waiting for you</span>}
           </button>
         </li>
       ))}

@@ -8,7 +8,13 @@ import { Marked } from '../../components/Marked';
 import { formatTokens } from '../../lib/format';
 import { useLena } from '../../store';
 
-const PIN = { unpinned: 'not pinned yet', pinned: 'pinned', changed: 'definition changed since approval' } as const;
+const PIN = {
+  unpinned: 'not pinned yet',
+  pinned: 'pinned',
+  changed: 'definition changed since approval · not offered to Claude',
+  new: 'new since you approved the server · not offered to Claude',
+  rejected: 'rejected · not offered to Claude',
+} as const;
 const NONE: never[] = [];
 /** Rows drawn at first: a server can list thousands of tools; search narrows them. */
 const PAGE = 200;
@@ -16,7 +22,7 @@ const PAGE = 200;
 export function ToolsTab({ server }: { server: ServerStatus }) {
   const tools = useLena((s) => s.tools[server.name] ?? NONE);
   const error = useLena((s) => s.toolsError[server.name] ?? null);
-  const { loadTools, setToolEnabled, acceptDefinition } = useLena.getState();
+  const { loadTools, setToolEnabled, acceptDefinition, rejectTool } = useLena.getState();
   const [query, setQuery] = useState('');
   const [rowError, setRowError] = useState<string | null>(null);
   const [limit, setLimit] = useState(PAGE);
@@ -42,15 +48,22 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
                 <strong className="mono">{t.name}</strong>
                 {t.title && <span>{t.title}</span>}
                 <span className="spacer" />
-                <span className={`small ${t.pin === 'changed' ? 'warning' : 'muted'}`}>{PIN[t.pin]}</span>
+                <span className={`small ${t.pin === 'changed' || t.pin === 'new' ? 'warning' : 'muted'}`}>{PIN[t.pin]}</span>
                 <span className="muted small">{formatTokens(t.tokens)}</span>
               </div>
               <div className="tool-desc"><HintBadges hints={t.annotations} trusted={server.trusted} /></div>
               <p className="small tool-desc"><Marked text={t.description} /></p>
-              {t.pin === 'changed' && (
-                <button className="small-button" onClick={() => void acceptDefinition(server.name, t.name).then((r) => setRowError(r.ok ? null : r.error.message))}>
-                  Accept the new definition
-                </button>
+              {(t.pin === 'changed' || t.pin === 'new' || t.pin === 'rejected') && (
+                <div className="row">
+                  <button className="small-button" onClick={() => void acceptDefinition(server.name, t.name).then((r) => setRowError(r.ok ? null : r.error.message))}>
+                    {t.pin === 'changed' ? 'Accept the new definition' : `Accept ${t.name}`}
+                  </button>
+                  {t.pin !== 'rejected' && (
+                    <button className="small-button" onClick={() => void rejectTool(server.name, t.name).then((r) => setRowError(r.ok ? null : r.error.message))}>
+                      Reject
+                    </button>
+                  )}
+                </div>
               )}
             </li>
           ))}

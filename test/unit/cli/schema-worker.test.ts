@@ -2,33 +2,22 @@
 // an inline string and Ajv is found through the bundle's own resolution. `lena chat -p` against a
 // server with catastrophic patterns: the stopped check lets the allowed call run, and an ordinary
 // pattern is still enforced (proof that the worker really validated, rather than failed to start).
-import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startMessagesApiServer, text, toolResultText, toolResultsOf, toolUse, type MessagesApiServer, type RecordedRequest } from '../../fixtures/messages-api';
+import { buildCli, ROOT, runLena } from './run-cli';
 
-const ROOT = resolve(__dirname, '../../..');
-const CLI = join(ROOT, 'out/cli/lena.js');
 const SLOW = join(ROOT, 'test/fixtures/mcp/slow-pattern-server.mjs');
 let home: string;
 let api: MessagesApiServer;
 const resultText = (req: RecordedRequest, id: string): string => toolResultText(toolResultsOf(req).find((r) => r.tool_use_id === id)?.content);
 
-/** `lena …` under a temporary home; resolves with the exit code and output (never rejects). */
-function lena(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH!, HOME: home, LENA_HOME: home, ANTHROPIC_API_KEY: 'sk-ant-cli-test-key', ANTHROPIC_BASE_URL: api.url };
-  return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: home, env, timeout: 60_000 }, (error, stdout, stderr) =>
-      done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-    );
-  });
-}
+const lena = (args: string[]) => runLena(home, api.url, args);
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(built.stderr);
+  buildCli();
   home = mkdtempSync(join(tmpdir(), 'lena-schema-cli-'));
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [SLOW] } } }));
   api = await startMessagesApiServer();

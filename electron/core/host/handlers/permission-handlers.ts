@@ -8,6 +8,13 @@ import { serverIdentity } from '../wiring';
 
 type PermissionHandlers = Pick<Handlers, Extract<keyof Handlers, `permissions:${string}`>>;
 
+/** A tool as the server lists it now: what the user accepts or rejects is the definition shown. */
+function listed(s: HostServices, server: string, tool: string) {
+  const found = s.runtime.registry.tools(server).find((t) => t.tool.name === tool);
+  if (!found) throw new LenaError('not-found', `"${server}" has no tool named "${tool}".`);
+  return found.tool;
+}
+
 export function permissionHandlers(get: () => Promise<HostServices>): PermissionHandlers {
   const rules = async () => {
     const s = await get();
@@ -28,9 +35,11 @@ export function permissionHandlers(get: () => Promise<HostServices>): Permission
     },
     'permissions:accept-definition': async ({ server, tool }) => {
       const s = await get();
-      const found = s.runtime.registry.tools(server).find((t) => t.tool.name === tool);
-      if (!found) throw new LenaError('not-found', `"${server}" has no tool named "${tool}".`);
-      await s.runtime.permissions.acceptDefinition(server, found.tool);
+      await s.runtime.permissions.acceptDefinition(server, listed(s, server, tool));
+    },
+    'permissions:reject-tool': async ({ server, tool }) => {
+      const s = await get();
+      await s.runtime.permissions.rejectTool(server, listed(s, server, tool));
     },
   };
 }

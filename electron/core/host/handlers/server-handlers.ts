@@ -35,8 +35,14 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     icons: t.tool.icons ?? [],
     enabled: t.enabled,
     tokens: t.tokens,
-    pin: s.runtime.pins.check(t.server, t.tool).status,
+    pin: pinStatus(s, t),
   });
+  /** What the tools tab says of a tool: accepted as is, changed, new since the baseline, rejected. */
+  const pinStatus = (s: HostServices, t: RegisteredTool): ToolInfo['pin'] => {
+    const standing = s.runtime.permissions.standing(t.server, t.tool);
+    if (standing !== 'offered') return standing;
+    return s.runtime.permissions.acceptance?.check(t.server, t.tool).status === 'pinned' ? 'pinned' : 'unpinned';
+  };
   const configFile = async (scope: 'user' | 'project', path: string): Promise<ConfigFileView> => {
     const s = await get();
     const text = await readFile(path, 'utf8').catch(() => null);
@@ -59,6 +65,8 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:add': async ({ name, entry }) => {
       const s = await get();
       await addServer(s.paths.mcpConfig, name, entry as ServerEntry);
+      // The tools of its first start-up are its baseline; later ones wait for the user.
+      await s.runtime.permissions.rebaseline(name, { fresh: true });
       await s.runtime.manager.reload();
       return status(name);
     },
@@ -88,6 +96,9 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       }
       if (trusted) await s.runtime.permissions.trust(identity);
       else await s.runtime.permissions.untrust(name);
+      // Trust covers the tools listed now (its baseline); a tool added later asks once.
+      const session = s.runtime.manager.session(name);
+      if (trusted && session?.connected) await s.runtime.permissions.rebaseline(name, { current: session.tools });
       return status(name);
     },
     'servers:confirm': async ({ name }) => {
@@ -161,6 +172,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       if (refused.length > 0) throw new LenaError('invalid-arguments', `"${name}" cannot be granted ${refused.join(', ')}: ${grantable.size ? `it references only ${[...grantable].join(', ')}` : 'it references nothing that can be granted'}.`);
       if (approve) await s.runtime.approvals.approve(folder, name, entryHash, new Date(), grants);
       else await s.runtime.approvals.reject(folder, name, entryHash);
+      if (approve) await s.runtime.permissions.rebaseline(name, { fresh: true });
       await s.runtime.manager.reload(name);
       return status(name);
     },

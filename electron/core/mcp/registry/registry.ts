@@ -93,6 +93,11 @@ export class ToolRegistry {
     return server === undefined ? all : all.filter((t) => t.server === server);
   }
 
+  /** The servers that listed tools (an empty list included), in name order. */
+  servers(): string[] {
+    return [...this.byServer.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
   /** Definitions of the enabled tools, for the Messages API `tools` parameter. */
   anthropicTools(): AnthropicTool[] {
     return this.tools()
@@ -148,8 +153,7 @@ export class ToolRegistry {
     const refs: { server: string; tool: Tool }[] = [];
     // Servers in name order, not connect order: servers start in parallel and reconnect, and a
     // tool list that reorders between turns defeats the API's prompt cache.
-    const servers = [...this.byServer.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const server of servers) for (const tool of this.byServer.get(server) ?? []) refs.push({ server, tool });
+    for (const server of this.servers()) for (const tool of this.byServer.get(server) ?? []) refs.push({ server, tool });
     const names = assignQualifiedNames(refs.map((r): ToolRef => ({ server: r.server, tool: r.tool.name })));
     const next = new Map<string, RegisteredTool>();
     for (const { server, tool } of refs) {

@@ -116,6 +116,12 @@ export class SchemaChecker {
     // A runaway schema must not take the app's memory with it either.
     const worker = new Worker(SCHEMA_WORKER_SOURCE, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: 256 } });
     worker.unref();
+    // A worker that died (out of memory, say) is replaced at the next check; its errors are
+    // answered as inconclusive checks, never thrown into the app.
+    worker.on('error', () => undefined);
+    worker.once('exit', () => {
+      if (this.running?.worker === worker) this.running = null;
+    });
     const ready = new Promise<void>((resolve, reject) => {
       const onMessage = (message: { type?: string }) => {
         if (message?.type !== 'ready') return;

@@ -85,3 +85,19 @@ describe('the schema checker', () => {
     }
   });
 });
+
+describe('a schema checker whose worker dies', () => {
+  it('answers the check in flight as inconclusive and starts a new worker for the next one', async () => {
+    const fresh = new SchemaChecker();
+    try {
+      const slow = fresh.check(withPattern('^(a|a)*$'), { s: `${'a'.repeat(40)}!` }, { dialect: '2020-12', deadlineMs: 60_000 });
+      // Once the check is under way, the worker goes away (as after a crash).
+      await expect.poll(() => fresh.checksRun).toBe(1);
+      await fresh.close();
+      expect(await slow).toEqual({ status: 'inconclusive', reason: expect.stringMatching(/^the schema checker stopped/) });
+      expect(await fresh.check({ type: 'string' }, 5, { dialect: '2020-12', deadlineMs: INPUT_DEADLINE_MS })).toMatchObject({ status: 'invalid' });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

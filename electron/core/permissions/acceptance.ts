@@ -1,0 +1,191 @@
+// The tool-acceptance state of every server: pins (accepted definitions), baselines and
+// rejections, with the decisions of this process applied at once. The request builder asks
+// synchronously which tools it may send, while pins.json and tool-baselines.json are written in
+// the background; what was decided here is seen here immediately, whatever the files say yet.
+import { availability, standing, type AcceptanceFacts, type Availability, type BaselineRecord, type ToolStanding } from './availability';
+import type { BaselineStore } from './baselines';
+import type { PinChecker } from './gate';
+import { definitionHash, diffDefinitions, pinnedDefinition, type PinCheck, type PinnedDefinition, type PinStore } from './pins';
+import type { ToolDefinition } from './types';
+
+interface PinAhead {
+  hash: string;
+  pinnedAt: string;
+  definition: PinnedDefinition;
+}
+
+type Listener = (server: string) => void;
+
+export class ToolAcceptance implements PinChecker {
+  private readonly pinsAhead = new Map<string, Map<string, PinAhead>>();
+  private readonly baselinesAhead = new Map<string, BaselineRecord>();
+  /** `null`: a rejection cleared here that the file may still hold. */
+  private readonly rejectionsAhead = new Map<string, Map<string, string | null>>();
+  /** Servers whose rejections were cleared here (a fresh baseline): the file's are stale. */
+  private readonly rejectionsForgotten = new Set<string>();
+  private readonly writes = new Set<Promise<void>>();
+  private readonly listeners = new Set<Listener>();
+  private readonly hashes = new WeakMap<ToolDefinition, string>();
+  /** Writes that failed (the decision stands for this session; the next start asks again). */
+  readonly problems: string[] = [];
+
+  constructor(
+    private readonly pins: PinStore,
+    private readonly baselines: BaselineStore,
+    private readonly now: () => Date,
+  ) {}
+
+  facts(server: string): AcceptanceFacts {
+    return {
+      baseline: this.baselinesAhead.get(server) ?? this.baselines.baseline(server),
+      pin: (tool) => {
+        const ahead = this.pinsAhead.get(server)?.get(tool);
+        if (ahead) return ahead;
+        const pin = this.pins.get(server, tool);
+        return pin && { hash: pin.hash, pinnedAt: pin.pinnedAt };
+      },
+      rejected: (tool) => {
+        const ahead = this.rejectionsAhead.get(server);
+        if (ahead?.has(tool)) return ahead.get(tool) ?? undefined;
+        return this.rejectionsForgotten.has(server) ? undefined : this.baselines.rejected(server, tool);
+      },
+      hash: (tool) => this.hashOf(tool),
+    };
+  }
+
+  /** Every request asks about every tool: a listed definition is hashed once (the registry keeps the object). */
+  private hashOf(tool: ToolDefinition): string {
+    let hash = this.hashes.get(tool);
+    if (hash === undefined) this.hashes.set(tool, (hash = definitionHash(tool)));
+    return hash;
+  }
+
+  availability(server: string, tools: readonly ToolDefinition[]): Availability {
+    return availability(this.facts(server), tools);
+  }
+
+  standing(server: string, tool: ToolDefinition): ToolStanding {
+    return standing(this.facts(server), tool).standing;
+  }
+
+  /** The gate's pin check, with this process's decisions applied. */
+  check(server: string, tool: ToolDefinition): PinCheck {
+    const ahead = this.pinsAhead.get(server)?.get(tool.name);
+    if (!ahead) return this.pins.check(server, tool);
+    if (ahead.hash === this.hashOf(tool)) return { status: 'pinned' };
+    return { status: 'changed', held: { reason: 'definition changed', diff: diffDefinitions({ definition: ahead.definition }, pinnedDefinition(tool)) } };
+  }
+
+  /** A server listed its tools: while its baseline is open, they join it. */
+  async listed(server: string, tools: readonly ToolDefinition[]): Promise<void> {
+    if (this.facts(server).baseline === undefined) this.setBaseline(server, { state: 'open', openedAt: this.now().toISOString() });
+    const { baseline } = this.availability(server, tools);
+    for (const tool of baseline) this.pin(server, tool);
+    if (baseline.length > 0) this.changed(server);
+    await this.settled();
+  }
+
+  /**
+   * The tools of `server` that may be sent to the model now. An open baseline takes the tools
+   * offered and closes: from here on, a new or changed tool waits for the user.
+   */
+  offer(server: string, tools: readonly ToolDefinition[]): ToolDefinition[] {
+    const result = this.availability(server, tools);
+    const baseline = this.facts(server).baseline;
+    if (baseline === undefined || baseline.state === 'open') {
+      for (const tool of result.baseline) this.pin(server, tool);
+      const now = this.now().toISOString();
+      this.setBaseline(server, { state: 'sealed', openedAt: baseline?.openedAt ?? now, sealedAt: now });
+    }
+    return result.offered;
+  }
+
+  /** The user accepted a new or changed tool (this definition). */
+  async accept(server: string, tool: ToolDefinition): Promise<void> {
+    this.pin(server, tool);
+    this.setRejection(server, tool.name, null, () => this.baselines.clearRejection(server, tool.name));
+    this.changed(server);
+    await this.settled();
+  }
+
+  /** The user rejected a new or changed tool: it stays out, and is not asked about again until it changes. */
+  async reject(server: string, tool: ToolDefinition): Promise<void> {
+    const hash = this.hashOf(tool);
+    this.setRejection(server, tool.name, hash, () => this.baselines.reject(server, tool.name, hash, this.now()));
+    this.changed(server);
+    await this.settled();
+  }
+
+  /**
+   * Starts a new baseline (the user added, approved or trusted the server). With `current`, the
+   * tools listed now are the baseline and it closes at once (trusting a connected server).
+   */
+  async rebaseline(server: string, options: { current?: readonly ToolDefinition[]; forgetRejections?: boolean } = {}): Promise<void> {
+    const openedAt = this.now().toISOString();
+    if (options.forgetRejections) {
+      this.rejectionsAhead.delete(server);
+      this.rejectionsForgotten.add(server);
+    }
+    this.setBaseline(server, { state: 'open', openedAt }, options.forgetRejections);
+    if (options.current) this.offer(server, options.current);
+    this.changed(server);
+    await this.settled();
+  }
+
+  /** Resolves once every write started so far has finished. */
+  async settled(): Promise<void> {
+    while (this.writes.size > 0) await Promise.all([...this.writes]);
+  }
+
+  /** Called after a server's standing changed (listing, accept, reject, baseline). */
+  onChanged(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(server: string): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(server);
+      } catch {
+        // A faulty listener must not stop the others.
+      }
+    }
+  }
+
+  private pin(server: string, tool: ToolDefinition): void {
+    const now = this.now();
+    const ahead: PinAhead = { hash: this.hashOf(tool), pinnedAt: now.toISOString(), definition: pinnedDefinition(tool) };
+    const map = this.pinsAhead.get(server) ?? new Map<string, PinAhead>();
+    map.set(tool.name, ahead);
+    this.pinsAhead.set(server, map);
+    this.write(`the definition of ${tool.name} could not be pinned`, () => this.pins.pin(server, tool, now), () => {
+      if (this.pinsAhead.get(server)?.get(tool.name) === ahead) this.pinsAhead.get(server)?.delete(tool.name);
+    });
+  }
+
+  private setBaseline(server: string, record: BaselineRecord, forgetRejections = false): void {
+    this.baselinesAhead.set(server, record);
+    this.write(`the tool baseline of ${server} could not be saved`, () => this.baselines.setBaseline(server, record, forgetRejections), () => {
+      if (this.baselinesAhead.get(server) === record) this.baselinesAhead.delete(server);
+    });
+  }
+
+  private setRejection(server: string, tool: string, hash: string | null, persist: () => Promise<void>): void {
+    const map = this.rejectionsAhead.get(server) ?? new Map<string, string | null>();
+    map.set(tool, hash);
+    this.rejectionsAhead.set(server, map);
+    // Kept after the write: a cleared rejection must not come back from a stale read of the file.
+    this.write(`the decision about ${tool} could not be saved`, persist, () => undefined);
+  }
+
+  /** Writes in the background, in order per process (the stores serialise per file). */
+  private write(what: string, persist: () => Promise<void>, done: () => void): void {
+    const promise = persist()
+      .then(done, (error: unknown) => {
+        this.problems.push(`${what}: ${(error as Error).message}`);
+      })
+      .finally(() => this.writes.delete(promise));
+    this.writes.add(promise);
+  }
+}
