@@ -15,10 +15,11 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
-function run(label, cmd, args, env = {}) {
+function run(label, cmd, args, env = {}, budgetMs = undefined) {
   process.stdout.write(`\n▶ ${label}: ${[cmd, ...args].map((a) => a.replace(root + '/', '')).join(' ')}\n`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  // A suite with a budget is stopped when it runs over (its report is then missing: a failure).
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, timeout: budgetMs, killSignal: 'SIGKILL' });
   process.stdout.write(`  ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${r.status ?? r.signal})\n`);
   return r.status === 0;
 }
@@ -32,11 +33,11 @@ function check(label, cmd, args) {
   }
 }
 
-function vitest(label, config) {
+function vitest(label, config, budgetMs = undefined) {
   if (only.length && !only.includes(label)) return;
   const out = join(results, `vitest-${label}.json`);
   rmSync(out, { force: true });
-  const ok = run(label, bin('vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const ok = run(label, bin('vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, budgetMs);
   if (!existsSync(out)) {
     totals.failed += 1;
     problems.push(`${label}: the suite could not run (no report written)`);
@@ -62,6 +63,7 @@ check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 check('lint', bin('eslint'), ['.', '--max-warnings=0']);
 check('build', 'npm', ['run', '--silent', 'build']);
 vitest('unit', 'vitest.config.mts');
+vitest('conformance', 'vitest.conformance.config.mts', 6 * 60_000);
 vitest('e2e', 'vitest.e2e.config.mts');
 
 if (problems.length) process.stdout.write(`\nProblems:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
