@@ -13,6 +13,7 @@ import {
 import { McpProtocolError, McpRpcError, McpTimeoutError, McpTransportError, type McpError } from './errors';
 import { MODERN_PROTOCOL_VERSION, classifyProbe, discoverToInit, modernEnvelope, type Era, type ProbeOutcome, type ProtocolPin } from './era';
 import type { JsonRpcPeer } from './jsonrpc';
+import { requestHeaders } from './request-headers';
 import type { Transport } from './transport';
 
 export interface NegotiationHost {
@@ -77,7 +78,8 @@ export async function negotiate(host: NegotiationHost): Promise<Negotiated> {
 async function probe(host: NegotiationHost, envelope: Record<string, unknown>, kind: 'stdio' | 'http'): Promise<{ outcome: ProbeOutcome; error?: McpError }> {
   const timeoutMs = kind === 'stdio' ? Math.min(host.timeoutMs, host.stdioProbeTimeoutMs) : host.timeoutMs;
   try {
-    const result = await host.peer.request('server/discover', { _meta: envelope }, { timeoutMs, cancellable: false });
+    const hints = host.transport().mirrorsHeaders ? { headers: requestHeaders('server/discover', undefined, undefined) } : undefined;
+    const result = await host.peer.request('server/discover', { _meta: envelope }, { timeoutMs, cancellable: false, hints });
     return { outcome: { kind: 'result', result } };
   } catch (e) {
     if (e instanceof McpRpcError) return { outcome: { kind: 'rpc-error', code: e.code, message: e.serverMessage, data: e.data }, error: e };
