@@ -9,8 +9,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS, type Implementation } from '../../../share
 export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
 export const MODERN_PROTOCOL_VERSION = MODERN_PROTOCOL_VERSIONS[0];
 /** What an entry may pin with `"protocol"`. */
-export const PINNABLE_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25'] as const;
-export type ProtocolPin = (typeof PINNABLE_PROTOCOL_VERSIONS)[number];
+export type { ProtocolPin } from '../../../shared/server-config';
 
 export type Era = 'modern' | 'legacy';
 
