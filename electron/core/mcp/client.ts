@@ -286,8 +286,18 @@ export class McpClient extends ClientEvents {
       if (e instanceof McpTransportError && e.cause !== undefined && this.currentState === 'connected' && !opts.signal?.aborted && isIdempotent(method, toolHints)) {
         return this.peer.request(method, wrapped, options);
       }
+      if (e instanceof McpRpcError && e.code === ModernErrorCodes.HeaderMismatch && method === 'tools/call' && this.headerIndex) {
+        // The tool's x-mcp-header declarations may have changed: list again, then send once more.
+        return this.refreshedHeaders(params).then((headers) => this.peer.request(method, wrapped, { ...opts, hints: { headers } }));
+      }
       throw e;
     });
+  }
+
+  private async refreshedHeaders(params: Record<string, unknown> | undefined): Promise<Record<string, string>> {
+    this.lists.invalidate('tools');
+    await this.listTools();
+    return requestHeaders('tools/call', params, this.headerIndex?.get(params?.name as string));
   }
 
   /**

@@ -67,6 +67,8 @@ describe('HTTP transport fallback', () => {
     const { client } = clientOver(new HttpFallbackTransport({ url: server.url }));
     await expect(client.connect()).rejects.toThrow(/HTTP 401 \(Unauthorized\) from http:\/\/127\.0\.0\.1:\d+\/mcp: the server needs credentials.*invalid_token/);
     expect(server.of('GET')).toEqual([]);
+    // Nor is 401 taken for a 2025 server: the probe's 401 stands, no initialize follows.
+    expect(server.requests.map((r) => r.message?.method)).toEqual(['server/discover']);
   });
 
   it('names both failures when neither transport works', async () => {

@@ -18,16 +18,21 @@ const TOOLS = [
   { name: 'write', inputSchema: { type: 'object' } },
 ];
 
+const TOOLS_V2 = TOOLS.map((t) => (t.name === 'write' ? { ...t, inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } } : t));
+
 interface Script {
   ttlMs?: number;
   /** Calls of this tool drop their stream the first time (no answer). */
   dropOnce?: Set<string>;
   /** Listen streams to drop right after acknowledging them. */
   dropListens?: number;
+  /** tools/call without this Mcp-Param-Region header is refused with HeaderMismatch (-32020). */
+  requireRegionHeader?: boolean;
 }
 
 function modernServer(script: Script = {}): (req: Recorded, res: ServerResponse) => void {
   const dropped = new Set<string>();
+  let listings = 0;
   return (req, res) => {
     if (req.method !== 'POST') return void res.writeHead(405).end();
     const m = req.message!;
@@ -36,9 +41,14 @@ function modernServer(script: Script = {}): (req: Recorded, res: ServerResponse)
       case 'server/discover':
         return answer({ supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true } }, ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'modern', version: '1' } } });
       case 'tools/list':
-        return answer({ tools: TOOLS, ttlMs: script.ttlMs ?? 0, cacheScope: 'private' });
+        // With requireRegionHeader, the first listing is stale: `write` gains its declaration later.
+        listings += 1;
+        return answer({ tools: script.requireRegionHeader && listings > 1 ? TOOLS_V2 : TOOLS, ttlMs: script.ttlMs ?? 0, cacheScope: 'private' });
       case 'tools/call': {
         const name = m.params?.name as string;
+        if (script.requireRegionHeader && !req.headers['mcp-param-region']) {
+          return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32020, message: 'Header mismatch: Mcp-Param-Region missing' } }));
+        }
         if (script.dropOnce?.has(name) && !dropped.has(name)) {
           dropped.add(name);
           res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -92,6 +102,18 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     expect(server.of('GET')).toEqual([]);
     expect(server.of('DELETE')).toEqual([]);
     expect(server.of('POST', 'initialize')).toEqual([]);
+  });
+
+  it('sends the log level per request, and after a HeaderMismatch lists again and resends with the new headers', async () => {
+    const s = await scripted(modernServer({ requireRegionHeader: true }));
+    const { client } = clientOver(new StreamableHttpTransport({ url: s.url }), { logLevel: 'info' });
+    await client.connect();
+    await client.listTools();
+    expect((await client.callTool('write', { region: 'eu' })).content).toEqual([{ type: 'text', text: 'ran write' }]);
+    const calls = s.of('POST', 'tools/call');
+    expect(calls.map((r) => r.headers['mcp-param-region'])).toEqual([undefined, 'eu']);
+    expect(s.of('POST', 'tools/list')).toHaveLength(2);
+    for (const r of s.of('POST')) expect((r.message?.params?._meta as Record<string, unknown>)['io.modelcontextprotocol/logLevel']).toBe('info');
   });
 
   it('serves a list from its cache while the ttl lasts, and asks again after a change', async () => {
