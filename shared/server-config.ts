@@ -28,8 +28,14 @@ export interface ServerEntry {
   /** Seconds for the whole start: spawn, initialize, first listings (default 120). */
   startupTimeout?: number;
   disabled?: boolean;
+  /** Pins the MCP protocol era; by default Lena uses the best one the server offers. */
+  protocol?: ProtocolPin;
   [key: string]: unknown;
 }
+
+/** The protocol revisions an entry may pin with `"protocol"`. */
+export const PROTOCOL_PINS = ['2026-07-28', '2025-11-25'] as const;
+export type ProtocolPin = (typeof PROTOCOL_PINS)[number];
 
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
 export const DEFAULT_STARTUP_TIMEOUT_SECONDS = 120;

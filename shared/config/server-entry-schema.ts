@@ -3,7 +3,7 @@
 // naming the file, the server, the field and what is expected. Pure (no Node imports): the
 // window's JSON editor validates with this very module.
 import { z } from 'zod';
-import { SERVER_TYPES, type ConfigIssue, type ResolvedTransport, type ServerEntry } from '../server-config';
+import { PROTOCOL_PINS, SERVER_TYPES, type ConfigIssue, type ResolvedTransport, type ServerEntry } from '../server-config';
 
 /** Server names become part of tool names (`mcp__NAME__tool`), which allow only these characters. */
 export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -34,6 +34,7 @@ export const serverEntrySchema = z.looseObject({
   timeout: seconds().optional(),
   startupTimeout: seconds().optional(),
   disabled: z.boolean({ error: 'must be true or false' }).optional(),
+  protocol: z.enum(PROTOCOL_PINS, { error: `must be "${PROTOCOL_PINS.join('" or "')}" (or left out: Lena picks the best the server offers)` }).optional(),
 });
 
 /**

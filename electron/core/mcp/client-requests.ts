@@ -1,6 +1,7 @@
 // Answers to requests a server sends the client. Lena advertises no client capability yet (no
 // roots, sampling or elicitation), so everything but ping is "method not found": a server must
 // not be told we can do what we cannot.
+import { featureCapabilities, type ClientFeatureHandlers } from './client-features';
 import { ErrorCodes } from './jsonrpc-types';
 import { RequestHandlerError } from './jsonrpc';
 
@@ -12,6 +13,20 @@ const NOT_YET: Record<string, string> = {
 
 /** The client capabilities sent in initialize: none, until one of the above is implemented. */
 export const CLIENT_CAPABILITIES: Record<string, unknown> = Object.freeze({});
+
+/**
+ * Extensions Lena implements, declared as `capabilities.extensions` (2025 initialize) and in
+ * `clientCapabilities.extensions` (2026 envelope): none yet, and a server must not be told
+ * otherwise. An entry is `"vendor/name": {settings}`.
+ */
+export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object.freeze({});
+
+/** What Lena declares to a server: the host's features plus the extensions above (when any). */
+export function clientCapabilities(features: ClientFeatureHandlers | undefined): Record<string, unknown> {
+  const caps: Record<string, unknown> = { ...CLIENT_CAPABILITIES, ...featureCapabilities(features) };
+  if (Object.keys(CLIENT_EXTENSIONS).length > 0) caps.extensions = CLIENT_EXTENSIONS;
+  return Object.freeze(caps);
+}
 
 /** Handles one server-to-client request; throws RequestHandlerError for an error answer. */
 export function answerServerRequest(method: string): Record<string, unknown> {

@@ -2,8 +2,6 @@
 // cancellation over any Transport. Plain Node; no schema validator on the hot path (results are
 // checked against outputSchema only for tools that declare one, with ajv loaded lazily).
 import {
-  LATEST_PROTOCOL_VERSION,
-  SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
   type GetPromptResult,
   type Implementation,
@@ -12,20 +10,29 @@ import {
   type Resource,
   type ResourceContents,
   type ResourceTemplate,
+  type LoggingLevel,
   type ServerCapabilities,
   type Tool,
 } from '../../../shared/mcp-types';
-import { CLIENT_CAPABILITIES, answerServerRequest } from './client-requests';
+import { MAX_INPUT_ROUNDS, answerInputRequests, retryParams, tooManyRounds, type ClientFeatureHandlers } from './client-features';
+import { clientCapabilities, answerServerRequest } from './client-requests';
 import { ClientEvents, type ClientEventMap, type ServerLogEntry } from './client-events';
-import { McpProtocolError, McpTransportError, isMcpError, type McpError } from './errors';
-import { JsonRpcPeer, type Progress } from './jsonrpc';
+import { McpProtocolError, McpRpcError, McpTransportError, isMcpError, type McpError } from './errors';
+import { META_PROTOCOL_VERSION, ModernErrorCodes, isIdempotent, supportedList, type Era, type ProtocolPin } from './era';
+import { JsonRpcPeer, type Progress, type RequestOptions } from './jsonrpc';
+import { ListCache, type ListKind } from './list-cache';
+import { negotiate } from './negotiate';
 import { listAllPages } from './pagination';
 import type { ProtocolLogEntry } from './protocol-log';
+import { headerParams, requestHeaders, type HeaderParam } from './request-headers';
 import { checkStructuredContent } from './results';
+import { Subscriptions } from './subscriptions';
 import type { Transport, TransportCloseInfo } from './transport';
 
 export type { ClientEventMap, ServerLogEntry } from './client-events';
 export type { ProtocolLogEntry } from './protocol-log';
+export type { ClientFeatureHandlers } from './client-features';
+export type { Era, ProtocolPin } from './era';
 
 export type ClientState = 'disconnected' | 'connecting' | 'connected' | 'failed';
 
@@ -39,6 +46,18 @@ export interface ClientOptions {
   protocolLogSize?: number;
   /** `notifications/message` entries kept (default 200). */
   serverLogSize?: number;
+  /** Pins the era (`"protocol"` in the entry); by default the best one the server offers. */
+  protocol?: ProtocolPin;
+  /** What the server spoke last time with the same entry ('legacy' skips the 2026 probe). */
+  prior?: Era;
+  /** The host's roots, sampling and elicitation (the client-features issue); none by default. */
+  features?: ClientFeatureHandlers;
+  /** Server log messages wanted, per request on the 2026 wire (none when unset). */
+  logLevel?: LoggingLevel;
+  /** stdio: a new process after the first one exited on the 2026 probe (respawned once). */
+  respawn?: () => Promise<Transport>;
+  /** Longest wait for a stdio server's answer to the probe (default 10 s). */
+  stdioProbeTimeoutMs?: number;
 }
 
 export interface CallToolOptions {
@@ -54,7 +73,6 @@ export interface CallToolOptions {
 export type ToolCallOutcome = CallToolResult & { validationError?: string; validationSkipped?: string };
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'lena', version: '0.1.0' };
-type ListKind = 'tools' | 'resources' | 'prompts';
 
 export class McpClient extends ClientEvents {
   private readonly peer: JsonRpcPeer;
@@ -68,15 +86,32 @@ export class McpClient extends ClientEvents {
   private closedByUser = false;
   private toolIndex: Map<string, Tool> | undefined;
   private readonly relisting = new Map<ListKind, { again: boolean }>();
+  private currentEra: Era | undefined;
+  /** The 2026 `_meta` envelope, built once per session. */
+  private envelope: Record<string, unknown> | undefined;
+  /** 2026 over HTTP: the x-mcp-header arguments of each listed tool. */
+  private headerIndex: Map<string, HeaderParam[]> | undefined;
+  private probing = false;
+  private probeClosed = false;
+  private readonly lists = new ListCache();
+  private readonly subscriptions: Subscriptions;
 
   constructor(
-    private readonly transport: Transport,
-    options: ClientOptions = {},
+    private transport: Transport,
+    private readonly options: ClientOptions = {},
   ) {
     super(options.serverLogSize ?? 200);
     this.timeoutMs = options.requestTimeoutMs ?? 60_000;
     this.maxTimeoutMs = Math.max(options.maxRequestTimeoutMs ?? 600_000, this.timeoutMs);
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
+    this.subscriptions = new Subscriptions({
+      request: (method, params, opts) => this.send(method, params, opts),
+      connected: () => this.currentState === 'connected',
+      relistAll: () => {
+        for (const kind of ['tools', 'resources', 'prompts'] as const) this.relist(kind);
+      },
+      diagnostic: (m) => this.diagnostic(m),
+    });
     this.peer = new JsonRpcPeer(
       transport,
       {
@@ -104,6 +139,10 @@ export class McpClient extends ClientEvents {
   get instructions(): string | undefined {
     return this.init?.instructions;
   }
+  /** 'modern' (2026-07-28, stateless) or 'legacy' (2025, initialize); undefined before connect. */
+  get era(): Era | undefined {
+    return this.currentEra;
+  }
   /** Human-readable description of the transport ("stdio: node server.js"). */
   get description(): string {
     return this.transport.description;
@@ -121,20 +160,34 @@ export class McpClient extends ClientEvents {
     this.closedByUser = false;
     this.setState('connecting');
     try {
-      await this.transport.start({
-        onMessage: (m, text, bytes) => this.peer.handle(m, text, bytes),
-        onError: (e) => this.peer.handleTransportError(e),
-        onClose: (info) => this.onTransportClose(info),
+      await this.transport.start(this.callbacks());
+      this.probing = true;
+      this.probeClosed = false;
+      const negotiated = await negotiate({
+        peer: this.peer,
+        transport: () => this.transport,
+        capabilities: clientCapabilities(this.options.features),
+        clientInfo: this.clientInfo,
+        logLevel: this.options.logLevel,
+        pin: this.options.protocol,
+        prior: this.options.prior,
+        timeoutMs: opts.timeoutMs ?? this.timeoutMs,
+        stdioProbeTimeoutMs: this.options.stdioProbeTimeoutMs ?? 10_000,
+        closedDuringProbe: () => this.probeClosed,
+        respawn: this.options.respawn ? () => this.respawn() : undefined,
       });
-      const params = { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: CLIENT_CAPABILITIES, clientInfo: this.clientInfo };
-      const result = await this.peer.request('initialize', params, { timeoutMs: opts.timeoutMs ?? this.timeoutMs, cancellable: false });
-      const init = checkInitializeResult(result);
-      this.init = init;
-      this.transport.setProtocolVersion?.(init.protocolVersion);
-      await this.peer.notify('notifications/initialized');
+      this.probing = false;
+      this.init = negotiated.init;
+      this.currentEra = negotiated.era;
+      this.envelope = negotiated.envelope;
+      // The 2026 HTTP wire has no cancellation notice: closing the request's stream is the signal.
+      if (negotiated.era === 'modern' && (this.transport.channel ?? 'http') === 'http') this.peer.cancelNotices = false;
+      if (negotiated.era === 'modern' && this.transport.mirrorsHeaders) this.headerIndex = new Map();
       this.setState('connected');
-      return init;
+      if (negotiated.era === 'modern') this.subscriptions.open(negotiated.init.capabilities);
+      return negotiated.init;
     } catch (e) {
+      this.probing = false;
       const error = isMcpError(e) ? e : new McpTransportError(`could not start ${this.transport.description}: ${(e as Error).message}`);
       this.peer.close(error);
       this.closing = true;
@@ -146,9 +199,11 @@ export class McpClient extends ClientEvents {
     }
   }
 
+  /** Lists tools; a fresh cached list (the server's ttlMs, no change since) is served as is. */
   async listTools(): Promise<Tool[]> {
     if (!this.init?.capabilities.tools) return [];
-    const tools = await this.list<Tool>('tools/list', 'tools');
+    let tools = await this.list<Tool>('tools/list', 'tools');
+    if (this.headerIndex) tools = this.indexHeaders(tools);
     this.toolIndex = new Map(tools.map((t) => [t.name, t]));
     return tools;
   }
@@ -171,12 +226,9 @@ export class McpClient extends ClientEvents {
    */
   callTool(name: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
     if (this.init && !this.init.capabilities.tools) return Promise.reject(this.lacks('tools'));
-    const request = this.peer.request(
-      'tools/call',
-      { name, arguments: args },
-      { timeoutMs: opts.timeoutMs ?? this.timeoutMs, maxTotalMs: this.maxTimeoutMs, signal: opts.signal, onProgress: opts.onProgress },
-    );
     const tool = this.toolIndex?.get(name);
+    const requestOpts: RequestOptions = { timeoutMs: opts.timeoutMs ?? this.timeoutMs, maxTotalMs: this.maxTimeoutMs, signal: opts.signal, onProgress: opts.onProgress };
+    const request = this.multiRound('tools/call', { name, arguments: args }, requestOpts, `tools/call ${name}`, tool?.annotations);
     return request.then((r) => {
       const result = r as unknown as ToolCallOutcome;
       if (!Array.isArray(result.content)) result.content = [];
@@ -186,20 +238,21 @@ export class McpClient extends ClientEvents {
 
   async readResource(uri: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<{ contents: ResourceContents[] }> {
     if (this.init && !this.init.capabilities.resources) throw this.lacks('resources');
-    const r = await this.peer.request('resources/read', { uri }, { timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal });
+    const r = await this.multiRound('resources/read', { uri }, { timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal }, `resources/read ${uri}`);
     if (!Array.isArray(r.contents)) throw new McpProtocolError(`resources/read ${uri}: the answer has no contents array`);
     return r as unknown as { contents: ResourceContents[] };
   }
 
   async getPrompt(name: string, args?: Record<string, string>): Promise<GetPromptResult> {
     if (this.init && !this.init.capabilities.prompts) throw this.lacks('prompts');
-    const r = await this.peer.request('prompts/get', args ? { name, arguments: args } : { name }, { timeoutMs: this.timeoutMs });
+    const r = await this.multiRound('prompts/get', args ? { name, arguments: args } : { name }, { timeoutMs: this.timeoutMs }, `prompts/get ${name}`);
     if (!Array.isArray(r.messages)) throw new McpProtocolError(`prompts/get ${name}: the answer has no messages array`);
     return r as unknown as GetPromptResult;
   }
 
+  /** Checks the server answers: ping on 2025; 2026 has no ping, so server/discover stands in. */
   async ping(opts: { timeoutMs?: number } = {}): Promise<void> {
-    await this.peer.request('ping', undefined, { timeoutMs: opts.timeoutMs ?? this.timeoutMs });
+    await this.send(this.currentEra === 'modern' ? 'server/discover' : 'ping', undefined, { timeoutMs: opts.timeoutMs ?? this.timeoutMs });
   }
 
   /** Ends the session: pending requests fail, the transport shuts down (process tree for stdio). */
@@ -207,6 +260,7 @@ export class McpClient extends ClientEvents {
     if (this.closing && this.currentState !== 'connecting') return;
     this.closing = true;
     this.closedByUser = true;
+    this.subscriptions.stop();
     this.peer.close(new McpTransportError(`the connection to ${this.transport.description} was closed by Lena`));
     await this.transport.close();
     if (this.currentState !== 'failed') this.setState('disconnected');
@@ -217,8 +271,88 @@ export class McpClient extends ClientEvents {
     return this.peer.log.entries();
   }
 
-  private async list<T>(method: string, key: string): Promise<T[]> {
-    return listAllPages<T>((params) => this.peer.request(method, params, { timeoutMs: this.timeoutMs }), method, key, (m) => this.diagnostic(m));
+  /**
+   * One request on the session's wire. On 2026: the envelope in `_meta`, the HTTP headers, a
+   * second try at a version the server names after -32022, and one more try of an idempotent
+   * request whose stream dropped (the 2026 wire has no resumption).
+   */
+  private send(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions, toolHints?: Tool['annotations']): Promise<Record<string, unknown>> {
+    const envelope = this.envelope;
+    if (!envelope) return this.peer.request(method, params, opts);
+    const meta = params?._meta as Record<string, unknown> | undefined;
+    const wrapped = { ...params, _meta: meta ? { ...meta, ...envelope } : envelope };
+    const options = this.headerIndex ? { ...opts, hints: { headers: requestHeaders(method, params, this.headerIndex.get(params?.name as string)) } } : opts;
+    return this.peer.request(method, wrapped, options).catch((e: unknown) => {
+      if (e instanceof McpRpcError && e.code === ModernErrorCodes.UnsupportedProtocolVersion && supportedList(e.data)?.includes(envelope[META_PROTOCOL_VERSION] as string)) {
+        return this.peer.request(method, wrapped, options);
+      }
+      if (e instanceof McpTransportError && e.cause !== undefined && this.currentState === 'connected' && !opts.signal?.aborted && isIdempotent(method, toolHints)) {
+        return this.peer.request(method, wrapped, options);
+      }
+      if (e instanceof McpRpcError && e.code === ModernErrorCodes.HeaderMismatch && method === 'tools/call' && this.headerIndex) {
+        // The tool's x-mcp-header declarations may have changed: list again, then send once more.
+        return this.refreshedHeaders(params).then((headers) => this.peer.request(method, wrapped, { ...opts, hints: { headers } }));
+      }
+      throw e;
+    });
+  }
+
+  private async refreshedHeaders(params: Record<string, unknown> | undefined): Promise<Record<string, string>> {
+    this.lists.invalidate('tools');
+    await this.listTools();
+    return requestHeaders('tools/call', params, this.headerIndex?.get(params?.name as string));
+  }
+
+  /**
+   * A request that may answer `input_required` (SEP-2322): each round's input requests go to the
+   * host's handlers, and the request is sent again (a new id) with the answers and the server's
+   * requestState, verbatim, until a complete result — at most MAX_INPUT_ROUNDS rounds.
+   */
+  private async multiRound(method: string, params: Record<string, unknown>, opts: RequestOptions, purpose: string, toolHints?: Tool['annotations']): Promise<Record<string, unknown>> {
+    let current = params;
+    for (let round = 0; ; round += 1) {
+      const r = await this.send(method, current, opts, toolHints);
+      if (r.resultType !== 'input_required') return r;
+      if (round >= MAX_INPUT_ROUNDS) throw tooManyRounds(purpose);
+      const requests = r.inputRequests;
+      const responses = typeof requests === 'object' && requests !== null ? await answerInputRequests(requests as Record<string, unknown>, this.options.features, { signal: opts.signal, purpose }) : undefined;
+      current = retryParams(params, r, responses);
+    }
+  }
+
+  private async list<T>(method: string, key: ListKind | 'resourceTemplates'): Promise<T[]> {
+    const cached = this.lists.get<T>(key);
+    if (cached) return cached;
+    let ttlMs: number | undefined;
+    const items = await listAllPages<T>(
+      async (params) => {
+        const page = await this.send(method, params, { timeoutMs: this.timeoutMs });
+        ttlMs = ttlMs === undefined ? asTtl(page.ttlMs) : Math.min(ttlMs, asTtl(page.ttlMs));
+        return page;
+      },
+      method,
+      key,
+      (m) => this.diagnostic(m),
+    );
+    this.lists.put(key, items, ttlMs ?? 0);
+    return items;
+  }
+
+  // Tools whose x-mcp-header declarations break the rules are left out, with a warning (the MUST).
+  private indexHeaders(tools: Tool[]): Tool[] {
+    const index = new Map<string, HeaderParam[]>();
+    const kept: Tool[] = [];
+    for (const tool of tools) {
+      const h = headerParams(tool);
+      if ('invalid' in h) {
+        this.diagnostic(`tool "${tool.name}" left out: ${h.invalid}`);
+        continue;
+      }
+      if (h.params.length > 0) index.set(tool.name, h.params);
+      kept.push(tool);
+    }
+    this.headerIndex = index;
+    return kept;
   }
 
   private lacks(capability: 'tools' | 'resources' | 'prompts'): McpProtocolError {
@@ -232,6 +366,24 @@ export class McpClient extends ClientEvents {
     return result;
   }
 
+  private callbacks(): Parameters<Transport['start']>[0] {
+    return {
+      onMessage: (m, text, bytes) => this.peer.handle(m, text, bytes),
+      onError: (e) => this.peer.handleTransportError(e),
+      onClose: (info) => this.onTransportClose(info),
+    };
+  }
+
+  // A stdio server that exited on the probe gets one new process for initialize; that exit is
+  // part of finding its era, not a crash (the manager never hears of it).
+  private async respawn(): Promise<void> {
+    const fresh = await this.options.respawn!();
+    this.transport = fresh;
+    this.closing = false;
+    this.peer.reopen(fresh);
+    await fresh.start(this.callbacks());
+  }
+
   private onNotification(method: string, params: Record<string, unknown> | undefined): void {
     switch (method) {
       case 'notifications/tools/list_changed':
@@ -240,6 +392,8 @@ export class McpClient extends ClientEvents {
         return this.relist('resources');
       case 'notifications/prompts/list_changed':
         return this.relist('prompts');
+      case 'notifications/subscriptions/acknowledged':
+        return this.subscriptions.acknowledged(params);
       case 'notifications/message':
         return this.serverLog({ at: Date.now(), source: 'server', level: normalLevel(params?.level), logger: asString(params?.logger), data: params?.data });
       default:
@@ -250,6 +404,7 @@ export class McpClient extends ClientEvents {
   /** Re-lists after list_changed; a burst of notifications costs one extra listing, not one each. */
   private relist(kind: ListKind): void {
     if (this.currentState !== 'connected') return;
+    this.lists.invalidate(kind);
     const running = this.relisting.get(kind);
     if (running) {
       running.again = true;
@@ -274,9 +429,16 @@ export class McpClient extends ClientEvents {
 
   private onTransportClose(info: TransportCloseInfo): void {
     if (this.closing) return;
+    if (this.probing && this.options.respawn && !this.probeClosed) {
+      // Exited on server/discover: a 2025 server that dies on unknown methods; negotiate() respawns.
+      this.probeClosed = true;
+      this.peer.close(new McpTransportError(closeMessage(this.transport.description, info), info));
+      return;
+    }
     const error = new McpTransportError(closeMessage(this.transport.description, info), info);
     this.peer.close(error);
     this.closing = true;
+    this.subscriptions.stop();
     this.setState('failed', error);
     this.emit('closed', info);
   }
@@ -292,23 +454,15 @@ export class McpClient extends ClientEvents {
   }
 }
 
-function checkInitializeResult(r: Record<string, unknown>): InitializeResult {
-  const version = r.protocolVersion;
-  if (typeof version !== 'string' || !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
-    throw new McpProtocolError(
-      `the server answered protocol version ${JSON.stringify(version)}, but Lena asked for "${LATEST_PROTOCOL_VERSION}" and supports only ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}; update the server (or Lena)`,
-    );
-  }
-  const capabilities = typeof r.capabilities === 'object' && r.capabilities !== null ? (r.capabilities as ServerCapabilities) : {};
-  const info = r.serverInfo as Implementation | undefined;
-  const serverInfo = typeof info?.name === 'string' ? info : { name: 'unknown', version: '' };
-  return { ...r, protocolVersion: version, capabilities, serverInfo, instructions: asString(r.instructions) };
-}
-
 function closeMessage(description: string, info: TransportCloseInfo): string {
   const tail = info.stderrTail?.trim();
   const last = tail ? `; last stderr: ${tail.split('\n').slice(-5).join('\n').slice(-800)}` : '';
   return `${description}: ${info.reason}${last}`;
+}
+
+/** ttlMs as the caching utility reads it: absent or negative is 0 (stale at once). */
+function asTtl(v: unknown): number {
+  return typeof v === 'number' && v > 0 && Number.isFinite(v) ? v : 0;
 }
 
 function asString(v: unknown): string | undefined {

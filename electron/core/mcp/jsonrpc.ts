@@ -12,7 +12,7 @@ import {
 } from './errors';
 import { ErrorCodes, type JsonRpcId, type JsonRpcMessage } from './jsonrpc-types';
 import { ProtocolLog, previewOf, type ProtocolLogEntry } from './protocol-log';
-import type { Transport } from './transport';
+import type { SendHints, Transport } from './transport';
 
 export interface Progress {
   progress: number;
@@ -28,6 +28,8 @@ export interface RequestOptions {
   onProgress?: (p: Progress) => void;
   /** false for initialize: the spec forbids cancelling it. */
   cancellable?: boolean;
+  /** Extras for the transport (the 2026 HTTP request headers). */
+  hints?: SendHints;
 }
 
 /** What a server-to-client request handler throws to answer with a JSON-RPC error. */
@@ -77,13 +79,27 @@ export class JsonRpcPeer {
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private closedError: McpError | undefined;
+  /**
+   * Whether giving up on a request sends notifications/cancelled. The 2026 HTTP wire has none:
+   * closing the request's stream is the cancellation, and the transport does that itself.
+   */
+  cancelNotices = true;
 
   constructor(
-    private readonly transport: Transport,
+    private transport: Transport,
     private readonly hooks: PeerHooks,
     logSize = 500,
   ) {
     this.log = new ProtocolLog(logSize);
+  }
+
+  /**
+   * Continues on a new transport after the old one closed (a stdio server that exited on the
+   * 2026 probe, respawned for initialize): requests are accepted again.
+   */
+  reopen(transport: Transport): void {
+    this.transport = transport;
+    this.closedError = undefined;
   }
 
   get pendingCount(): number {
@@ -123,7 +139,7 @@ export class JsonRpcPeer {
       this.pending.set(id, p);
       if (p.deadline < this.timerAt) this.arm(p.deadline);
       const message = params === undefined ? { jsonrpc: '2.0' as const, id, method } : { jsonrpc: '2.0' as const, id, method, params };
-      this.write(message, method, id).then(undefined, (err: unknown) => this.settle(id, undefined, sendFailure(method, err)));
+      this.write(message, method, id, opts.hints).then(undefined, (err: unknown) => this.settle(id, undefined, sendFailure(method, err)));
     });
   }
 
@@ -158,7 +174,9 @@ export class JsonRpcPeer {
       const id = typeof error.requestId === 'number' ? error.requestId : Number(error.requestId);
       const p = this.pending.get(id);
       if (p) {
-        this.settle(id, undefined, new McpProtocolError(`${p.method}: ${error.message}`));
+        // A dropped stream stays a transport failure (the client may retry an idempotent request).
+        const dropped = (error as { kind?: unknown }).kind === 'network';
+        this.settle(id, undefined, dropped ? new McpTransportError(`${p.method}: ${error.message}`, {}, { cause: error }) : new McpProtocolError(`${p.method}: ${error.message}`));
         return;
       }
     }
@@ -210,7 +228,7 @@ export class JsonRpcPeer {
   private abandon(p: Pending, reason: string): void {
     this.abandoned.add(p.id);
     if (this.abandoned.size > ABANDONED_MEMORY) this.abandoned.delete(this.abandoned.values().next().value as number);
-    if (p.cancellable && !this.closedError) {
+    if (p.cancellable && this.cancelNotices && !this.closedError) {
       this.notify('notifications/cancelled', { requestId: p.id, reason }).catch(() => undefined);
     }
   }
@@ -273,15 +291,15 @@ export class JsonRpcPeer {
     if (next !== Infinity) this.arm(next);
   };
 
-  private write(message: JsonRpcMessage, method: string, id: JsonRpcId | undefined): Promise<void> {
+  private write(message: JsonRpcMessage, method: string, id: JsonRpcId | undefined, hints?: SendHints): Promise<void> {
     const t = this.transport;
     if (t.sendSerialized) {
       const text = JSON.stringify(message);
       this.record('send', method, id, undefined, message, text, Buffer.byteLength(text));
-      return t.sendSerialized(text);
+      return hints ? t.sendSerialized(text, hints) : t.sendSerialized(text);
     }
     this.record('send', method, id, undefined, message, undefined, undefined);
-    return t.send(message);
+    return hints ? t.send(message, hints) : t.send(message);
   }
 
   private record(

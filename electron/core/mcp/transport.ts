@@ -24,20 +24,34 @@ export interface TransportCallbacks {
   onClose(info: TransportCloseInfo): void;
 }
 
+/** Per-message extras the client computes for the wire (the 2026-07-28 HTTP request headers). */
+export interface SendHints {
+  headers?: Record<string, string>;
+}
+
 export interface Transport {
   /** Starts the connection (spawns, or opens the HTTP session). Rejects when that fails. */
   start(callbacks: TransportCallbacks): Promise<void>;
   /** Sends one message; resolves when written. Rejects when the transport is closed. */
-  send(message: JsonRpcMessage): Promise<void>;
+  send(message: JsonRpcMessage, hints?: SendHints): Promise<void>;
   /**
    * Optional: sends one message the client has already serialised with JSON.stringify (one
    * serialisation serves both the wire and the protocol log). Same contract as `send`.
    */
-  sendSerialized?(json: string): Promise<void>;
+  sendSerialized?(json: string, hints?: SendHints): Promise<void>;
   /** Ends the connection (process-tree shutdown for stdio; DELETE for Streamable HTTP). */
   close(): Promise<void>;
-  /** Set once the protocol version is negotiated (HTTP sends it as a header). */
-  setProtocolVersion?(version: string): void;
+  /**
+   * The protocol version in use (HTTP sends it as a header): set before the 2026 probe, cleared
+   * (undefined) before a 2025 initialize, set again from its answer.
+   */
+  setProtocolVersion?(version: string | undefined): void;
+  /** 'stdio' decides how a silent or exiting probe reads (a 2025 server); default 'http'. */
+  readonly channel?: 'stdio' | 'http';
+  /** Speaks only the 2025 era (legacy HTTP+SSE): the client skips the 2026 probe. */
+  readonly legacyOnly?: boolean;
+  /** Wants the 2026 request headers (Mcp-Method, Mcp-Name, Mcp-Param-*) in SendHints. */
+  readonly mirrorsHeaders?: boolean;
   /** Human-readable description for logs ("stdio: npx -y …", "http: https://…"). */
   readonly description: string;
 }

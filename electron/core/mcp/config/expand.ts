@@ -13,6 +13,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import {
   DEFAULT_REQUEST_TIMEOUT_SECONDS,
   DEFAULT_STARTUP_TIMEOUT_SECONDS,
+  type ProtocolPin,
   type ServerEntry,
 } from '../../../../shared/server-config';
 import { resolveTransport } from '../../../../shared/config/server-entry-schema';
@@ -37,6 +38,8 @@ export interface UsedVariable {
 interface Timeouts {
   requestTimeoutMs: number;
   startupTimeoutMs: number;
+  /** The entry's `"protocol"` pin, if any. */
+  protocol?: ProtocolPin;
 }
 export interface StdioLaunch extends Timeouts {
   transport: 'stdio';
@@ -260,6 +263,7 @@ function buildLaunch(
     requestTimeoutMs: (entry.timeout ?? DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000,
     startupTimeoutMs: (entry.startupTimeout ?? DEFAULT_STARTUP_TIMEOUT_SECONDS) * 1000,
   };
+  if (entry.protocol) timeouts.protocol = entry.protocol;
   const transport = resolveTransport(entry);
   if (transport === 'stdio') {
     const launch: StdioLaunch = {

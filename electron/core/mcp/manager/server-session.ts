@@ -3,8 +3,8 @@
 import type { ConfiguredServer } from '../../../../shared/server-config';
 import type { ServerStatus } from '../../../../shared/server-types';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
-import { McpClient, type CallToolOptions, type ToolCallOutcome } from '../client';
-import { expandEntry } from '../config/expand';
+import { McpClient, type CallToolOptions, type Era, type ToolCallOutcome } from '../client';
+import { expandEntry, type LaunchSpec } from '../config/expand';
 import { redact, type SecretInput } from '../../base/redact';
 import type { TransportCloseInfo } from '../transport';
 import { hintFor, type HintContext } from './hints';
@@ -32,6 +32,12 @@ export class ServerSession {
   private readonly now: () => number;
   /** What the user granted a project entry in its approval (set by the manager before a start). */
   grants: readonly string[] = [];
+  /**
+   * The era a remote server spoke, for the entry it spoke it with: a reconnect skips the 2026 probe
+   * when it was 2025. Forgotten by Retry and by an entry change; a stdio server (a new process
+   * each time) is always probed again.
+   */
+  private era: { entry: string; era: Era } | undefined;
 
   constructor(
     readonly configured: ConfiguredServer,
@@ -64,6 +70,7 @@ export class ServerSession {
   /** A manual retry: forget the crash history, then start. */
   retry(): Promise<void> {
     this.policy.reset();
+    this.era = undefined;
     return this.start();
   }
 
@@ -137,7 +144,15 @@ export class ServerSession {
     try {
       transport = await this.deps.createTransport(this.name, launch, { onSessionReinitialized: () => void this.relist() });
       this.recordOnSpawn(transport, launch.transport === 'stdio' ? launch.command : launch.url, started);
-      const client = new McpClient(transport, { requestTimeoutMs: launch.requestTimeoutMs, clientInfo: this.deps.clientInfo });
+      const entryKey = JSON.stringify(entry);
+      const remembered = launch.transport !== 'stdio' && this.era?.entry === entryKey ? this.era.era : undefined;
+      const client = new McpClient(transport, {
+        requestTimeoutMs: launch.requestTimeoutMs,
+        clientInfo: this.deps.clientInfo,
+        protocol: launch.protocol,
+        prior: remembered,
+        respawn: launch.transport === 'stdio' ? () => this.respawn(launch, started) : undefined,
+      });
       this.transport = transport;
       this.client = client;
       client.on('closed', (info) => this.onUnexpectedClose(client, info));
@@ -147,6 +162,7 @@ export class ServerSession {
       });
       await withDeadline(this.connectAndList(client, launch.startupTimeoutMs), launch.startupTimeoutMs, started, this.now);
       if (this.stopped || this.client !== client) return;
+      if (client.era) this.era = { entry: entryKey, era: client.era };
       this.connectedAt = this.now();
       this.update(
         {
@@ -158,7 +174,7 @@ export class ServerSession {
           resourceCount: this.resources.length,
           promptCount: this.prompts.length,
           connectMs: this.connectedAt - started,
-          stderrTail: transport.stderrTail?.() ?? '',
+          stderrTail: this.transport?.stderrTail?.() ?? '', // the respawned process's, if any
           error: null,
         },
         true,
@@ -169,6 +185,19 @@ export class ServerSession {
       await this.teardown();
       this.failAndMaybeRestart(tidyReason(errorMessage(err), transport?.description), stderrTail, 0);
     }
+  }
+
+  /**
+   * A stdio server that exited on the 2026 probe (a 2025 server that ends on unknown requests)
+   * gets one new process for initialize; that exit is no crash and never reaches the backoff.
+   */
+  private async respawn(launch: LaunchSpec, started: number): Promise<ManagedTransport> {
+    const old = this.transport;
+    if (old?.pid) void this.deps.processes?.remove(old.pid);
+    const fresh = await this.deps.createTransport(this.name, launch, { onSessionReinitialized: () => void this.relist() });
+    this.recordOnSpawn(fresh, launch.transport === 'stdio' ? launch.command : launch.url, started);
+    this.transport = fresh;
+    return fresh;
   }
 
   /**

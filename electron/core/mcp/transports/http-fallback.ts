@@ -1,8 +1,11 @@
-// A URL configured without a transport type: try Streamable HTTP, and when the first POST
-// (initialize) fails with 400, 404 or 405, fall back to the legacy HTTP+SSE transport, as the
-// spec's backwards-compatibility section describes.
+// A URL configured without a transport type: try Streamable HTTP, and when the initialize POST
+// fails with 404 or 405, fall back to the legacy HTTP+SSE transport, as the spec's
+// backwards-compatibility section describes. Not on 400: a 2026 server refuses a request it cannot
+// take with 400 and a JSON-RPC error, and reading that as "legacy SSE" is the mistake to avoid.
+// The 2026 probe (server/discover) goes out on Streamable HTTP only; whatever it gets is the
+// client's to read, and only the 2025 initialize that may follow decides on SSE.
 import type { JsonRpcMessage } from '../jsonrpc-types';
-import type { Transport, TransportCallbacks } from '../transport';
+import type { SendHints, Transport, TransportCallbacks } from '../transport';
 import { HttpTransportError, displayUrl } from './http-errors';
 import { SseTransport } from './sse';
 import { StreamableHttpTransport, type StreamableHttpOptions } from './streamable-http';
@@ -15,7 +18,7 @@ export type HttpFallbackOptions = StreamableHttpOptions & {
 /** Which transport the fallback settled on. */
 export type HttpTransportKind = 'streamable-http' | 'sse';
 
-const FALLBACK_STATUSES = new Set([400, 404, 405]);
+const FALLBACK_STATUSES = new Set([404, 405]);
 
 export class HttpFallbackTransport implements Transport {
   private readonly url: URL;
@@ -28,6 +31,7 @@ export class HttpFallbackTransport implements Transport {
   private closed = false;
   /** Set once the first message went through: which transport this server speaks. */
   kind: HttpTransportKind | undefined;
+  readonly mirrorsHeaders = true;
 
   constructor(private readonly options: HttpFallbackOptions) {
     this.url = new URL(options.url);
@@ -42,20 +46,20 @@ export class HttpFallbackTransport implements Transport {
     this.callbacks = callbacks;
   }
 
-  setProtocolVersion(version: string): void {
+  setProtocolVersion(version: string | undefined): void {
     this.protocolVersion = version;
     // The initialize answer can arrive before the first send() settles: the candidate needs it too.
     (this.active ?? this.candidate)?.setProtocolVersion?.(version);
   }
 
-  async send(message: JsonRpcMessage): Promise<void> {
-    if (this.active) return this.active.send(message);
+  async send(message: JsonRpcMessage, hints?: SendHints): Promise<void> {
+    if (this.active) return this.active.send(message, hints);
     if (this.closed) throw new HttpTransportError(`The connection to ${displayUrl(this.url)} is closed.`, { kind: 'closed', url: displayUrl(this.url) });
     if (this.choosing) {
       await this.choosing;
-      return this.send(message);
+      return this.send(message, hints);
     }
-    this.choosing = this.choose(message);
+    this.choosing = 'method' in message && message.method !== 'initialize' ? this.tryStreamable(message, hints) : this.choose(message);
     try {
       await this.choosing;
     } finally {
@@ -63,10 +67,10 @@ export class HttpFallbackTransport implements Transport {
     }
   }
 
-  async sendSerialized(json: string): Promise<void> {
+  async sendSerialized(json: string, hints?: SendHints): Promise<void> {
     const t = this.active;
-    if (t?.sendSerialized) return t.sendSerialized(json);
-    return this.send(JSON.parse(json) as JsonRpcMessage);
+    if (t?.sendSerialized) return t.sendSerialized(json, hints);
+    return this.send(JSON.parse(json) as JsonRpcMessage, hints);
   }
 
   async close(): Promise<void> {
@@ -77,12 +81,31 @@ export class HttpFallbackTransport implements Transport {
     this.callbacks?.onClose({ reason: `Disconnected from ${displayUrl(this.url)}.` });
   }
 
-  // Sends the first message (initialize) through Streamable HTTP, else through legacy SSE.
-  private async choose(first: JsonRpcMessage): Promise<void> {
+  // A message before initialize (the 2026 probe): Streamable HTTP, settled on when accepted; when
+  // refused, the error is the client's to read and nothing is settled yet.
+  private async tryStreamable(message: JsonRpcMessage, hints: SendHints | undefined): Promise<void> {
+    const streamable = await this.streamableCandidate();
+    try {
+      await streamable.send(message, hints);
+    } catch (err) {
+      this.candidate = undefined;
+      await streamable.close();
+      throw err;
+    }
+    this.settle(streamable, 'streamable-http');
+  }
+
+  private async streamableCandidate(): Promise<StreamableHttpTransport> {
     const streamable = new StreamableHttpTransport(this.options);
     await streamable.start(this.forward(streamable));
     this.candidate = streamable;
     this.applyVersion(streamable);
+    return streamable;
+  }
+
+  // Sends initialize through Streamable HTTP, else through legacy SSE.
+  private async choose(first: JsonRpcMessage): Promise<void> {
+    const streamable = await this.streamableCandidate();
     let streamableError: HttpTransportError;
     try {
       await streamable.send(first);

@@ -62,13 +62,7 @@ export class OriginBoundHttp {
 
   /** Request header text: the configured headers, then the transport's own (values checked). */
   headers(own: Record<string, string>): string {
-    let text = this.configText;
-    for (const name in own) {
-      const value = own[name];
-      assertHeaderSafe(name, value);
-      text += `${name}: ${value}\r\n`;
-    }
-    return text;
+    return this.configText + headerText(own);
   }
 
   /**
@@ -145,6 +139,17 @@ export class OriginBoundHttp {
 }
 
 /** Reads a whole response body as UTF-8, failing once it exceeds `maxBytes`. */
+/** Header lines for `own` alone (values checked): per-request headers appended to cached ones. */
+export function headerText(own: Record<string, string>): string {
+  let text = '';
+  for (const name in own) {
+    const value = own[name];
+    assertHeaderSafe(name, value);
+    text += `${name}: ${value}\r\n`;
+  }
+  return text;
+}
+
 export function readBody(res: HttpResponse, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -26,6 +26,8 @@ export interface SseTransportOptions {
 
 export class SseTransport implements Transport {
   readonly description: string;
+  /** HTTP+SSE (2024-11-05) predates the 2026 wire: the client goes straight to initialize. */
+  readonly legacyOnly = true;
   private readonly url: URL;
   private readonly http: OriginBoundHttp;
   private callbacks: TransportCallbacks | undefined;

@@ -39,6 +39,7 @@ const DRAIN_AFTER_EXIT_MS = 50;
 
 export class StdioTransport implements Transport {
   readonly description: string;
+  readonly channel = 'stdio' as const;
   private child: ChildProcess | undefined;
   private callbacks: TransportCallbacks | undefined;
   private readonly stderr: StderrTail;

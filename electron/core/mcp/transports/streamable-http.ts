@@ -4,10 +4,11 @@
 // session: Mcp-Session-Id, MCP-Protocol-Version, re-initialising once on 404, DELETE on close.
 import type { JsonRpcId, JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '../jsonrpc-types';
 import type { AuthProvider } from '../auth/types';
-import type { Transport, TransportCallbacks } from '../transport';
+import { isModernVersion } from '../era';
+import type { SendHints, Transport, TransportCallbacks } from '../transport';
 import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
 import { decodeMessages, outgoingHead, responseId } from './http-messages';
-import { OriginBoundHttp, readBody, readExcerpt, type HttpResponse } from './http-request';
+import { OriginBoundHttp, headerText, readBody, readExcerpt, type HttpResponse } from './http-request';
 import type { Http1Options } from './http1-client';
 import { SessionStreams, type StreamHost } from './streamable-http-streams';
 
@@ -43,10 +44,13 @@ interface Outgoing {
   method: string | undefined;
   /** The request id, for requests only. */
   id: JsonRpcId | undefined;
+  /** 2026 request headers (Mcp-Method, Mcp-Name, Mcp-Param-*), already as header text. */
+  extra?: string;
 }
 
 export class StreamableHttpTransport implements Transport {
   readonly description: string;
+  readonly mirrorsHeaders = true;
   private readonly url: URL;
   private readonly http: OriginBoundHttp;
   private readonly maxBytes: number;
@@ -89,23 +93,27 @@ export class StreamableHttpTransport implements Transport {
     this.callbacks = callbacks;
   }
 
-  setProtocolVersion(version: string): void {
+  setProtocolVersion(version: string | undefined): void {
     this.protocolVersion = version;
     this.cachedPostHeaders = undefined;
   }
 
   /** Resolves once the server accepted the POST; its answer arrives through `onMessage`. */
-  async send(message: JsonRpcMessage): Promise<void> {
+  async send(message: JsonRpcMessage, hints?: SendHints): Promise<void> {
     const method = 'method' in message ? message.method : undefined;
     const id = method !== undefined && 'id' in message ? (message.id as JsonRpcId) : undefined;
     if (method === 'initialize' && id !== undefined) this.initRequest = message as JsonRpcRequest;
-    return this.sendOutgoing({ body: JSON.stringify(message), method, id });
+    return this.sendOutgoing({ body: JSON.stringify(message), method, id, extra: this.extraHeaders(hints) });
   }
 
-  async sendSerialized(json: string): Promise<void> {
+  async sendSerialized(json: string, hints?: SendHints): Promise<void> {
     const { method, id } = outgoingHead(json);
     if (method === 'initialize' && id !== undefined) this.initRequest = JSON.parse(json) as JsonRpcRequest;
-    return this.sendOutgoing({ body: json, method, id });
+    return this.sendOutgoing({ body: json, method, id, extra: this.extraHeaders(hints) });
+  }
+
+  private extraHeaders(hints: SendHints | undefined): string | undefined {
+    return hints?.headers ? headerText(hints.headers) : undefined;
   }
 
   async close(): Promise<void> {
@@ -127,13 +135,21 @@ export class StreamableHttpTransport implements Transport {
 
   private async post(out: Outgoing, mayReinit: boolean): Promise<void> {
     const sentSession = this.sessionId;
-    const res = await this.http.request('POST', this.url, this.postHeaders(), out.body);
+    const headers = out.extra ? this.postHeaders() + out.extra : this.postHeaders();
+    const res = await this.http.request('POST', this.url, headers, out.body);
     const status = res.status;
     if (status === 404 && sentSession !== undefined) {
       void res.discard();
       if (!mayReinit) throw this.sessionExpired('the server answered 404 again');
       await this.reinitialize(sentSession);
       return this.post(out, false);
+    }
+    if (status >= 400 && status < 500 && status !== 401 && status !== 403 && out.id !== undefined && isModernVersion(this.protocolVersion)) {
+      // The 2026 wire answers a refused request with 4xx and its JSON-RPC error (-32022 and the
+      // versions it supports, -32020, -32601…): that is the answer to the request, not a failure.
+      const text = await readExcerpt(res);
+      if (this.deliverErrorAnswer(text, out.id)) return;
+      throw statusError(this.url, status, res.statusText, text, this.http.secrets);
     }
     if (status < 200 || status >= 300) throw statusError(this.url, status, res.statusText, await readExcerpt(res), this.http.secrets);
     if (out.method === 'initialize') {
@@ -164,6 +180,18 @@ export class StreamableHttpTransport implements Transport {
         this.report(this.error('protocol', `${displayUrl(this.url)} answered with content type "${type || 'none'}" instead of JSON or an event stream; is this an MCP endpoint?`, requestId));
       });
     }
+  }
+
+  private deliverErrorAnswer(text: string, requestId: JsonRpcId): boolean {
+    let m: { id?: unknown; error?: { code?: unknown } } | undefined;
+    try {
+      m = JSON.parse(text) as typeof m;
+    } catch {
+      return false;
+    }
+    if (m?.id !== requestId || typeof m.error?.code !== 'number' || this.closed) return false;
+    this.callbacks?.onMessage(m as JsonRpcResponse, text, text.length);
+    return true;
   }
 
   private deliverBody(text: string, requestId: JsonRpcId | undefined): void {

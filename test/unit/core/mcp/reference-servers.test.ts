@@ -13,6 +13,9 @@ describe('server-everything over stdio', () => {
     const { client, transport } = stdioClient(reference('server-everything'), ['stdio']);
     const init = await client.connect();
     expect(client.state).toBe('connected');
+    // A 2025 server (it refuses the 2026 probe): Lena speaks 2025-11-25 with it, unchanged.
+    expect(client.era).toBe('legacy');
+    expect(init.protocolVersion).toBe('2025-11-25');
     expect(init.serverInfo.name).toBeTruthy();
     expect(transport.pid).toBeGreaterThan(0);
     expect(transport.pgid).toBe(transport.pid);

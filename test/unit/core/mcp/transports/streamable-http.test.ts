@@ -53,7 +53,8 @@ const sseHeaders = { 'content-type': 'text/event-stream', 'cache-control': 'no-c
 describe('Streamable HTTP: session and headers', () => {
   it('sends the session id, the negotiated protocol version and the configured headers on every later request', async () => {
     const { server } = await sessionServer();
-    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, headers: { 'X-Api-Key': 'k-123' } }));
+    // The 2025 session (pinned: the 2026 probe would come first otherwise).
+    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, headers: { 'X-Api-Key': 'k-123' } }), { protocol: '2025-11-25' });
     await client.connect();
     await client.listTools();
     expect(text(await client.callTool('echo', { message: 'hi' }))).toBe('Echo: hi');
@@ -98,7 +99,8 @@ describe('Streamable HTTP: session and headers', () => {
     await client.connect();
     for (let i = 0; i < 10; i++) await client.callTool('echo', { message: String(i) });
     const ports = new Set(server.of('POST').map((r) => r.remotePort));
-    expect(server.of('POST')).toHaveLength(12);
+    // The 2026 probe, initialize, notifications/initialized and the ten calls.
+    expect(server.of('POST')).toHaveLength(13);
     expect(ports.size).toBe(1);
   });
 });

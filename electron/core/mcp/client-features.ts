@@ -1,0 +1,81 @@
+// What a server may ask of Lena while it works on a request: roots, sampling and elicitation.
+// On the 2026-07-28 wire these arrive inside an `input_required` result (multi-round requests,
+// SEP-2322) and Lena retries the request with the answers. The host plugs its handlers in through
+// this port (the client-features issue builds them); until it does, an input Lena cannot serve
+// gets a valid refusal (elicitation: decline; sampling: an error), never a hang.
+import { McpCancelledError, McpProtocolError } from './errors';
+
+export interface InputContext {
+  /** The request is being given up (Stop): a handler should stop asking the user. */
+  signal?: AbortSignal;
+  /** Which request the server is working on ("tools/call weather"), for what the user sees. */
+  purpose: string;
+}
+
+/** The host's answers; each returns the result object the specification defines. */
+export interface ClientFeatureHandlers {
+  roots?(ctx: InputContext): Promise<{ roots: { uri: string; name?: string }[] }>;
+  sampling?(params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>>;
+  elicitation?(params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>>;
+}
+
+/** The capabilities the handlers make true (declared per request on 2026, at initialize on 2025). */
+export function featureCapabilities(handlers: ClientFeatureHandlers | undefined): Record<string, unknown> {
+  const caps: Record<string, unknown> = {};
+  if (handlers?.roots) caps.roots = {};
+  if (handlers?.sampling) caps.sampling = {};
+  if (handlers?.elicitation) caps.elicitation = {};
+  return caps;
+}
+
+/** A refusal carried in inputResponses where the result type has no refusal of its own. */
+function refusal(code: number, message: string): Record<string, unknown> {
+  return { error: { code, message } };
+}
+
+/** Answers every entry of an `inputRequests` map; keys come back unchanged. */
+export async function answerInputRequests(
+  requests: Record<string, unknown>,
+  handlers: ClientFeatureHandlers | undefined,
+  ctx: InputContext,
+): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  await Promise.all(
+    Object.entries(requests).map(async ([key, request]) => {
+      out[key] = await answerOne(request as { method?: unknown; params?: unknown }, handlers, ctx);
+    }),
+  );
+  if (ctx.signal?.aborted) throw new McpCancelledError(ctx.purpose, 'cancelled by the user');
+  return out;
+}
+
+async function answerOne(request: { method?: unknown; params?: unknown }, handlers: ClientFeatureHandlers | undefined, ctx: InputContext): Promise<unknown> {
+  const params = (typeof request?.params === 'object' && request.params !== null ? request.params : {}) as Record<string, unknown>;
+  switch (request?.method) {
+    case 'elicitation/create':
+      return handlers?.elicitation ? handlers.elicitation(params, ctx) : { action: 'decline' };
+    case 'sampling/createMessage':
+      return handlers?.sampling ? handlers.sampling(params, ctx) : refusal(-32601, 'Lena does not offer sampling to this server');
+    case 'roots/list':
+      return handlers?.roots ? handlers.roots(ctx) : { roots: [] };
+    default:
+      return refusal(-32601, `Lena cannot answer an input request of type ${JSON.stringify(request?.method)}`);
+  }
+}
+
+/** Rounds of input one request may take before Lena gives up (a server asking forever). */
+export const MAX_INPUT_ROUNDS = 8;
+
+/** The params of the retry: the original ones plus the answers and the server's state, verbatim. */
+export function retryParams(original: Record<string, unknown> | undefined, result: Record<string, unknown>, responses: Record<string, unknown> | undefined): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...original };
+  delete next.inputResponses;
+  delete next.requestState;
+  if (responses) next.inputResponses = responses;
+  if (typeof result.requestState === 'string') next.requestState = result.requestState;
+  return next;
+}
+
+export function tooManyRounds(purpose: string): McpProtocolError {
+  return new McpProtocolError(`${purpose}: the server asked for more input ${MAX_INPUT_ROUNDS} times in a row; Lena stopped the request`);
+}

@@ -1,0 +1,25 @@
+// The ONE list of conformance cells that are not expected to pass yet, each with the issue that
+// makes it pass. The matrix skips them (so `npm test` stays green) and names the reason; remove an
+// entry when its issue lands and the cell then runs. Patterns: an exact scenario name, or a
+// prefix ending in "/" ("auth/" is every authorization scenario).
+export interface ExpectedFailure {
+  /** Scenario name or prefix ("auth/"). */
+  scenario: string;
+  /** Which cells: omitted means every cell of the matrix. */
+  cells?: CellId[];
+  reason: string;
+}
+
+export type CellId = '0.1.16' | '0.2.0-alpha.12' | '0.2.0-alpha.12@2026-07-28';
+
+export const EXPECTED_FAILURES: ExpectedFailure[] = [
+  { scenario: 'auth/', reason: 'OAuth 2.1 sign-in (issue 20, engineer H8): Lena has no authorization flow yet' },
+  { scenario: 'elicitation-sep1034-client-defaults', reason: 'form elicitation with SEP-1034 defaults needs the elicitation handler of issue 17 (Lena declines today)' },
+];
+
+/** The entry that covers `scenario` in `cell`, if any. */
+export function expectedFailure(cell: CellId, scenario: string): ExpectedFailure | undefined {
+  return EXPECTED_FAILURES.find(
+    (f) => (f.scenario.endsWith('/') ? scenario.startsWith(f.scenario) : scenario === f.scenario) && (!f.cells || f.cells.includes(cell)),
+  );
+}
