@@ -38,6 +38,17 @@ export interface ServerStatus {
   suspended: string | null;
   /** For needs-approval servers: the request to show (permissions issue). */
   approval: ProjectApprovalView | null;
+  /** OAuth sign-in of a remote server (issue 20); absent or null when it needs none. */
+  signIn?: SignInStatus | null;
+}
+
+/** A remote server's sign-in, for the servers page and the title bar. */
+export interface SignInStatus {
+  /** required: a 401 and no usable token; failed: a sign-in step failed (see `step`). */
+  state: 'required' | 'signed-in' | 'failed';
+  account?: string;
+  /** discovery, registration, consent, token, refresh, scope… */
+  step?: string;
 }
 
 export interface ProjectApprovalView {

@@ -59,3 +59,11 @@ export interface BearerChallenge {
   scope?: string[];
   resourceMetadata?: string;
 }
+
+/** The AuthError behind `err` (clients wrap what transports throw), if any. */
+export function findAuthError(err: unknown): AuthError | undefined {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof AuthError) return e;
+  }
+  return undefined;
+}

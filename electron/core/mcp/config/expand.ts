@@ -44,6 +44,8 @@ export interface RemoteLaunch extends Timeouts {
   transport: 'http' | 'sse' | 'http-with-sse-fallback';
   url: string;
   headers: Record<string, string>;
+  /** The entry's `oauth`, with the client secret expanded. */
+  oauth?: { clientId?: string; clientSecret?: string; scopes?: string[]; callbackPort?: number; clientMetadataUrl?: string };
 }
 export type LaunchSpec = StdioLaunch | RemoteLaunch;
 
@@ -195,6 +197,7 @@ function collectStrings(entry: ServerEntry): string[] {
     entry.cwd,
     entry.url,
     ...Object.values(entry.headers ?? {}),
+    entry.oauth?.clientSecret,
   ].filter((s): s is string => typeof s === 'string');
 }
 
@@ -234,7 +237,8 @@ function buildLaunch(
     else if (defaultCwd !== undefined) launch.cwd = defaultCwd;
     return launch;
   }
-  return { transport, url: expand(entry.url ?? ''), headers: mapValues(entry.headers, expand), ...timeouts };
+  const oauth = entry.oauth && { ...entry.oauth, ...(entry.oauth.clientSecret === undefined ? {} : { clientSecret: expand(entry.oauth.clientSecret) }) };
+  return { transport, url: expand(entry.url ?? ''), headers: mapValues(entry.headers, expand), ...(oauth ? { oauth } : {}), ...timeouts };
 }
 
 function urlProblem(url: string): string | undefined {
