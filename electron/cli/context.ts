@@ -7,6 +7,7 @@ import { McpManager } from '../core/mcp/manager/manager';
 import { defaultTransportFactory } from '../core/mcp/manager/transport-factory';
 import { ProjectApprovals } from '../core/permissions/project-approval';
 import { flag, type ParsedArgs } from './args';
+import { cliAuthRegistry } from './auth-commands';
 import { createOutput, type Output } from './output';
 
 export interface CliContext {
@@ -46,6 +47,7 @@ export function cliContext(args: ParsedArgs): CliContext {
         approvals: { isApproved: (dir, name, hash) => approved.isApproved(dir, name, hash) },
         clientInfo: { name: 'lena-cli', version: '0.1.0' },
         autoRestart: false,
+        auth: await cliAuthRegistry(paths.home), // signed in with `lena mcp login`
       });
     },
   };

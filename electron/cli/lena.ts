@@ -18,6 +18,8 @@ const USAGE = `Usage: lena <command> [options]
   lena mcp import-claude-desktop         copy Claude Desktop's servers into Lena's mcp.json
   lena mcp approve NAME --project DIR    approve a project server (prints what it approves)
   lena mcp reset-approvals [--project DIR]
+  lena mcp login NAME [--no-browser]     sign in to a remote server (OAuth; prints the URL to open)
+  lena mcp logout NAME                   sign out (revokes the tokens where the server allows)
   lena chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M]
   lena home | --version | help
 

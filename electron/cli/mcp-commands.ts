@@ -10,6 +10,7 @@ import { ConfigLoader } from '../core/mcp/config/loader';
 import { approvalRequest, describeApproval } from '../core/permissions/project-approval';
 import type { ServerEntry } from '../../shared/server-config';
 import { flag, flags, headerValues, keyValues, UsageError, type ParsedArgs } from './args';
+import { AUTH_COMMANDS } from './auth-commands';
 import type { CliContext } from './context';
 import { indent, table } from './output';
 
@@ -219,4 +220,5 @@ export const MCP_COMMANDS: Record<string, Command> = {
   'import-claude-desktop': importDesktop,
   approve,
   'reset-approvals': resetApprovals,
+  ...AUTH_COMMANDS, // login, logout (OAuth)
 };

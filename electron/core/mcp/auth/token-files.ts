@@ -13,7 +13,8 @@ export interface SecretPort {
   delete(name: string): Promise<void>;
 }
 
-type TokenMeta = Omit<StoredTokens, 'accessToken' | 'refreshToken'> & { hasRefreshToken: boolean; store: string; savedAt: number };
+/** What oauth.json says of one sign-in; `server` is the provider's key ("NAME URL"). */
+export type TokenMeta = Omit<StoredTokens, 'accessToken' | 'refreshToken'> & { server: string; hasRefreshToken: boolean; store: string; savedAt: number };
 type ClientMeta = Omit<StoredClient, 'clientSecret'> & { hasSecret: boolean; store: string };
 
 interface OAuthFile {
@@ -52,18 +53,24 @@ export class FileAuthStore implements AuthStore {
     });
   }
 
+  // The window and the command line keep separate secrets (the CLI cannot read safeStorage): each
+  // store has its own entries ("STORE NAME URL", "STORE ISSUER"), so one never shadows the other's.
+  private entry(key: string): string {
+    return `${this.storeName} ${key}`;
+  }
+
   /** Metadata only, for listings: which servers are signed in, as whom, through which store. */
-  async list(): Promise<Record<string, TokenMeta>> {
-    return (await this.read()).servers;
+  async list(): Promise<TokenMeta[]> {
+    return Object.values((await this.read()).servers);
   }
 
   async loadTokens(key: string): Promise<StoredTokens | undefined> {
-    const meta = (await this.read()).servers[key];
+    const meta = (await this.read()).servers[this.entry(key)];
     if (!meta) return undefined;
     const accessToken = await this.secrets.get(secretName('access', key)).catch(() => undefined);
     if (!accessToken) return undefined; // signed in through a store this process cannot read
     const refreshToken = meta.hasRefreshToken ? await this.secrets.get(secretName('refresh', key)).catch(() => undefined) : undefined;
-    const { hasRefreshToken: _h, store: _s, savedAt: _t, ...rest } = meta;
+    const { hasRefreshToken: _h, store: _s, savedAt: _t, server: _k, ...rest } = meta;
     return { ...rest, accessToken, ...(refreshToken ? { refreshToken } : {}) };
   }
 
@@ -73,7 +80,7 @@ export class FileAuthStore implements AuthStore {
     if (refreshToken) await this.secrets.set(secretName('refresh', key), refreshToken);
     else await this.secrets.delete(secretName('refresh', key)).catch(() => undefined);
     await this.update((f) => {
-      f.servers[key] = { ...meta, hasRefreshToken: !!refreshToken, store: this.storeName, savedAt: Date.now() };
+      f.servers[this.entry(key)] = { ...meta, server: key, hasRefreshToken: !!refreshToken, store: this.storeName, savedAt: Date.now() };
     });
   }
 
@@ -81,12 +88,12 @@ export class FileAuthStore implements AuthStore {
     await this.secrets.delete(secretName('access', key)).catch(() => undefined);
     await this.secrets.delete(secretName('refresh', key)).catch(() => undefined);
     await this.update((f) => {
-      delete f.servers[key];
+      delete f.servers[this.entry(key)];
     });
   }
 
   async loadClient(issuer: string): Promise<StoredClient | undefined> {
-    const meta = (await this.read()).clients[issuer];
+    const meta = (await this.read()).clients[this.entry(issuer)];
     if (!meta) return undefined;
     const clientSecret = meta.hasSecret ? await this.secrets.get(secretName('client', issuer)).catch(() => undefined) : undefined;
     if (meta.hasSecret && !clientSecret) return undefined; // register again rather than fail at the token endpoint
@@ -98,14 +105,14 @@ export class FileAuthStore implements AuthStore {
     const { clientSecret, ...meta } = client;
     if (clientSecret) await this.secrets.set(secretName('client', client.issuer), clientSecret);
     await this.update((f) => {
-      f.clients[client.issuer] = { ...meta, hasSecret: !!clientSecret, store: this.storeName };
+      f.clients[this.entry(client.issuer)] = { ...meta, hasSecret: !!clientSecret, store: this.storeName };
     });
   }
 
   async deleteClient(issuer: string): Promise<void> {
     await this.secrets.delete(secretName('client', issuer)).catch(() => undefined);
     await this.update((f) => {
-      delete f.clients[issuer];
+      delete f.clients[this.entry(issuer)];
     });
   }
 }

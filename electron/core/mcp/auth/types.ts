@@ -46,7 +46,7 @@ export class AuthError extends Error {
 export class SignInRequiredError extends AuthError {
   constructor(server: string, detail?: string) {
     super('sign-in-required', `Sign in required: ${server} needs you to sign in${detail ? ` (${detail})` : ''}.`, {
-      hint: 'Use Sign in on the servers page, or run `lena mcp login NAME`.',
+      hint: `Use Sign in on the servers page, or run \`lena mcp login ${server}\`.`,
     });
     this.name = 'SignInRequiredError';
   }

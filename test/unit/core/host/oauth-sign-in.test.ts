@@ -75,7 +75,7 @@ describe('OAuth sign-in through the host', () => {
     const meta = readFileSync(join(home, 'oauth.json'), 'utf8');
     expect(meta).not.toContain(token);
     expect(meta).not.toContain('rt-');
-    expect(JSON.parse(meta).servers[`docs ${server.url}`]).toMatchObject({ issuer: `${server.origin}/`, hasRefreshToken: true, store: 'window' });
+    expect(JSON.parse(meta).servers[`window docs ${server.url}`]).toMatchObject({ issuer: `${server.origin}/`, hasRefreshToken: true, store: 'window' });
     if (process.platform !== 'win32') expect(statSync(join(home, 'oauth.json')).mode & 0o777).toBe(0o600);
 
     const out = await call<ServerStatus>(host, 'servers:sign-out', { name: 'docs' });
