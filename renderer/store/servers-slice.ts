@@ -40,6 +40,9 @@ export interface ServersSlice {
   saveConfigFile(scope: 'user' | 'project', text: string): Promise<Outcome<ConfigFileView>>;
   importClaudeDesktop(): Promise<Outcome<ImportReport>>;
   approveServer(name: string, approve: boolean, entryHash: string): Promise<Outcome<ServerStatus>>;
+  /** OAuth: opens the system browser and resolves once signed in (or the step that failed). */
+  signInServer(name: string): Promise<Outcome<ServerStatus>>;
+  signOutServer(name: string): Promise<Outcome<ServerStatus>>;
   subscribeServers(): () => void;
 }
 
@@ -128,6 +131,8 @@ export const createServersSlice: StateCreator<LenaState, [], [], ServersSlice> =
       return r;
     },
     approveServer: (name, approve, entryHash) => withStatus(() => call('servers:approve', { name, approve, entryHash })),
+    signInServer: (name) => withStatus(() => call('servers:sign-in', { name })),
+    signOutServer: (name) => withStatus(() => call('servers:sign-out', { name })),
     subscribeServers() {
       const a = subscribe('servers:status-changed', (status) => set((s) => ({ servers: replace(s.servers, status), serversState: 'ready' })));
       const b = subscribe('servers:tools-changed', ({ server }) => {
