@@ -2,31 +2,25 @@
 // reference), scopes and a fixed callback port. All optional; closed unless something is set.
 import type { OAuthForm } from '../../lib/oauth-form';
 
+const FIELDS: { key: keyof OAuthForm; label: string; placeholder: string; small?: boolean }[] = [
+  { key: 'clientId', label: 'Client ID', placeholder: '(registered automatically)' },
+  { key: 'clientSecret', label: 'Client secret', placeholder: '${secret:NAME} — keep the secret in Settings › Secrets' },
+  { key: 'scopes', label: 'Scopes', placeholder: '(what the server asks for)' },
+  { key: 'callbackPort', label: 'Callback port', placeholder: '(any free port)', small: true },
+];
+
 export function OAuthFields({ value, onChange }: { value: OAuthForm; onChange(value: OAuthForm): void }) {
-  const set = (key: keyof OAuthForm, v: string) => onChange({ ...value, [key]: v });
   const used = Object.values(value).some((v) => v.trim() !== '');
   return (
     <details className="oauth-fields" open={used}>
       <summary>Sign-in (OAuth)</summary>
       <p className="muted small">Only needed when the server’s sign-in asks for a client registered in advance. Otherwise Lena registers itself and asks you to sign in when the server requires it.</p>
-      <label className="field">
-        <span>Client ID</span>
-        <input className="mono" value={value.clientId} onChange={(e) => set('clientId', e.target.value)} placeholder="(registered automatically)" />
-      </label>
-      <label className="field">
-        <span>Client secret</span>
-        <input className="mono" value={value.clientSecret} onChange={(e) => set('clientSecret', e.target.value)} placeholder="${secret:NAME} — keep the secret in Settings › Secrets" />
-      </label>
-      <div className="row wrap">
-        <label className="field">
-          <span>Scopes</span>
-          <input className="mono" value={value.scopes} onChange={(e) => set('scopes', e.target.value)} placeholder="(what the server asks for)" />
+      {FIELDS.map((f) => (
+        <label key={f.key} className={f.small ? 'field small-field' : 'field'}>
+          <span>{f.label}</span>
+          <input className="mono" inputMode={f.small ? 'numeric' : undefined} value={value[f.key]} onChange={(e) => onChange({ ...value, [f.key]: e.target.value })} placeholder={f.placeholder} />
         </label>
-        <label className="field small-field">
-          <span>Callback port</span>
-          <input inputMode="numeric" value={value.callbackPort} onChange={(e) => set('callbackPort', e.target.value)} placeholder="(any free port)" />
-        </label>
-      </div>
+      ))}
     </details>
   );
 }
