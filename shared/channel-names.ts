@@ -22,6 +22,8 @@ export const INVOKE_CHANNELS = [
   'servers:save-config-file',
   'servers:import-claude-desktop',
   'servers:approve',
+  'servers:sign-in',
+  'servers:sign-out',
   'conversations:list',
   'conversations:get',
   'conversations:messages',

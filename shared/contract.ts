@@ -29,6 +29,10 @@ export const invokeChannels = {
   'servers:list': channel<ServerStatus[]>()(s.noArgs),
   'servers:reload': channel<ServerStatus[]>()(z.object({ name: s.serverName.optional() }).strict().optional()),
   'servers:restart': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
+  /** OAuth: opens the authorization page in the system browser and waits for the redirect (issue 20). */
+  'servers:sign-in': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
+  /** OAuth: forgets (and revokes, where supported) the server's tokens. */
+  'servers:sign-out': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   'servers:add': channel<ServerStatus>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
   'servers:update': channel<ServerStatus>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
   'servers:remove': channel<void>()(z.object({ name: s.serverName }).strict()),

@@ -30,7 +30,21 @@ export interface ServerEntry {
   disabled?: boolean;
   /** Pins the MCP protocol era; by default Lena uses the best one the server offers. */
   protocol?: ProtocolPin;
+  /** OAuth options for a remote server that needs sign-in (issue 20). */
+  oauth?: OAuthEntry;
   [key: string]: unknown;
+}
+
+/** A server entry's `oauth`: a pre-registered client and sign-in options; all optional. */
+export interface OAuthEntry {
+  clientId?: string;
+  /** A reference, never the secret itself: "${secret:NAME}" or "${VAR}". */
+  clientSecret?: string;
+  scopes?: string[];
+  /** A fixed loopback port for the redirect, when the client was registered with one. */
+  callbackPort?: number;
+  /** An https URL of a Client ID Metadata Document to use where the server supports CIMD. */
+  clientMetadataUrl?: string;
 }
 
 /** The protocol revisions an entry may pin with `"protocol"`. */

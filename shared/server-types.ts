@@ -40,6 +40,17 @@ export interface ServerStatus {
   approval: ProjectApprovalView | null;
   /** Tools waiting for the user: listed after the baseline (`new`) or changed since accepted. */
   pendingTools?: { new: string[]; changed: string[] };
+  /** OAuth sign-in of a remote server (issue 20); absent or null when it needs none. */
+  signIn?: SignInStatus | null;
+}
+
+/** A remote server's sign-in, for the servers page and the title bar. */
+export interface SignInStatus {
+  /** required: a 401 and no usable token; failed: a sign-in step failed (see `step`). */
+  state: 'required' | 'signed-in' | 'failed';
+  account?: string;
+  /** discovery, registration, consent, token, refresh, scope… */
+  step?: string;
 }
 
 export interface ProjectApprovalView {

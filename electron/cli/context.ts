@@ -16,6 +16,7 @@ import { flag, type ParsedArgs } from './args';
 import { checkConfig } from './config-check';
 import { UsageError } from './errors';
 import { createOutput, redactUrlCredentials, type Output } from './output';
+import { cliAuthOptions } from './auth-commands';
 
 export interface CliContext {
   paths: LenaPaths;
@@ -72,6 +73,8 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
           secrets,
           interactive: false,
           emit: () => undefined,
+          // Signed in with `lena mcp login`: the CLI's own token store (keychain or a 0600 file).
+          auth: await cliAuthOptions(paths.home),
           ...options,
           manager: {
             lazy: true,

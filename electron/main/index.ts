@@ -97,6 +97,8 @@ async function start(): Promise<void> {
     // With RunAsNode off, the app binary can never be a server: use the user's node/npx/uvx.
     manager: { createTransport: desktopTransportFactory(process.execPath) },
     updates: app.isPackaged ? updatePreference(desktop.updates) : undefined,
+    // OAuth sign-in (issue 20): the authorization page opens in the system browser.
+    openExternal: (url) => shell.openExternal(url),
   });
   const core = host;
   changeGuard = windowChangeGuard(core, () => mainWindow, (message) => log.warn('main', message));

@@ -10,7 +10,9 @@ export function TitleBar() {
   const title = useLena((s) => (s.view === 'chat' ? (s.conversations.find((c) => c.id === s.activeId)?.title ?? null) : null));
   const servers = useLena((s) => s.servers);
   const connected = servers.filter((s) => s.status === 'connected').length;
-  const attention = servers.some((s) => s.status === 'failed') ? 'red' : servers.some((s) => s.status === 'needs-approval' || s.status === 'connecting') ? 'amber' : connected > 0 ? 'green' : 'grey';
+  // A server waiting for a sign-in is the user's move, not a failure: amber, and said in words.
+  const signIn = servers.filter((s) => s.signIn?.state === 'required').length;
+  const attention = servers.some((s) => s.status === 'failed' && s.signIn?.state !== 'required') ? 'red' : signIn > 0 ? 'amber' : servers.some((s) => s.status === 'needs-approval' || s.status === 'connecting') ? 'amber' : connected > 0 ? 'green' : 'grey';
   return (
     <header className="titlebar">
       <ProjectMenu />
@@ -19,6 +21,7 @@ export function TitleBar() {
       {activeId && <ConversationActions id={activeId} />}
       <button className="ghost" aria-pressed={view === 'servers'} onClick={() => setView('servers')}>
         <span className={`dot dot-${attention}`} aria-hidden /> {servers.length === 0 ? 'Servers' : `${connected} of ${servers.length} servers`}
+        {signIn > 0 && <span className="titlebar-signin"> · {signIn === 1 ? 'Sign in required' : `${signIn} need sign-in`}</span>}
       </button>
       <button className="ghost icon" aria-label="Settings" title="Settings (Ctrl+,)" aria-pressed={view === 'settings'} onClick={() => setView('settings')}>
         ⚙

@@ -1,6 +1,7 @@
 // The server form's model and its round trip to a `.mcp.json` entry: fields the form does not
 // know (and key order of known ones) survive, so editing through the form never loses data.
 import type { ServerEntry, ServerType } from '../../shared/server-config';
+import { oauthEntryFrom, oauthFormFrom, type OAuthForm } from './oauth-form';
 
 export interface KeyValue {
   key: string;
@@ -18,6 +19,8 @@ export interface EntryForm {
   timeout: string;
   startupTimeout: string;
   enabled: boolean;
+  /** Remote servers' sign-in options (the entry's `oauth`). */
+  oauth: OAuthForm;
 }
 
 const pairs = (map: Record<string, string> | undefined): KeyValue[] => Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
@@ -37,6 +40,7 @@ export function formFromEntry(entry: ServerEntry | null | undefined): EntryForm 
     timeout: e.timeout === undefined ? '' : String(e.timeout),
     startupTimeout: e.startupTimeout === undefined ? '' : String(e.startupTimeout),
     enabled: e.disabled !== true,
+    oauth: oauthFormFrom(e),
   };
 }
 
@@ -69,6 +73,7 @@ export function entryFromForm(form: EntryForm, base: ServerEntry | null | undefi
   set('timeout', num(form.timeout));
   set('startupTimeout', num(form.startupTimeout));
   set('disabled', form.enabled ? undefined : true);
+  set('oauth', stdio ? undefined : oauthEntryFrom(form.oauth, base?.oauth));
   if (form.transport === 'http' && base?.type === undefined) delete out.type;
   return out;
 }

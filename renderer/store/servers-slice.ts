@@ -41,6 +41,9 @@ export interface ServersSlice {
   importClaudeDesktop(): Promise<Outcome<ImportReport>>;
   /** `grants`: the references (`NAME`, `secret:NAME`) ticked in the approval. */
   approveServer(name: string, approve: boolean, entryHash: string, grants?: string[]): Promise<Outcome<ServerStatus>>;
+  /** OAuth: opens the system browser and resolves once signed in (or the step that failed). */
+  signInServer(name: string): Promise<Outcome<ServerStatus>>;
+  signOutServer(name: string): Promise<Outcome<ServerStatus>>;
   subscribeServers(): () => void;
 }
 
@@ -129,6 +132,8 @@ export const createServersSlice: StateCreator<LenaState, [], [], ServersSlice> =
       return r;
     },
     approveServer: (name, approve, entryHash, grants) => withStatus(() => call('servers:approve', { name, approve, entryHash, ...(grants ? { grants } : {}) })),
+    signInServer: (name) => withStatus(() => call('servers:sign-in', { name })),
+    signOutServer: (name) => withStatus(() => call('servers:sign-out', { name })),
     subscribeServers() {
       const a = subscribe('servers:status-changed', (status) => set((s) => ({ servers: replace(s.servers, status), serversState: 'ready' })));
       const b = subscribe('servers:tools-changed', ({ server }) => {

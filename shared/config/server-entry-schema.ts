@@ -22,6 +22,21 @@ const seconds = () =>
     .positive({ error: 'must be a positive number of seconds' })
     .max(86_400, { error: 'must be at most 86400 seconds (one day)' });
 
+// `oauth` (issue 20). The secret must be a reference so that mcp.json never holds it in clear.
+const oauthSchema = z.strictObject(
+  {
+    clientId: text('a client id').optional(),
+    clientSecret: z
+      .string({ error: 'must be a string' })
+      .regex(/^\$\{(secret:[A-Za-z0-9_.-]+|[A-Za-z_][A-Za-z0-9_]*)\}$/, { error: 'must be a reference such as "${secret:NAME}" (keep the secret itself in Lena\'s secret store, not in this file)' })
+      .optional(),
+    scopes: z.array(text('a scope name'), { error: 'must be an array of scope names' }).optional(),
+    callbackPort: z.number({ error: 'must be a port number' }).int({ error: 'must be a whole port number' }).min(1024, { error: 'must be a port from 1024 to 65535' }).max(65535, { error: 'must be a port from 1024 to 65535' }).optional(),
+    clientMetadataUrl: z.url({ protocol: /^https$/, error: 'must be an https URL of a client metadata document' }).optional(),
+  },
+  { error: 'must be an object such as {"clientId": "…", "clientSecret": "${secret:NAME}", "scopes": ["…"]}' },
+);
+
 /** Field shapes of a server entry; unknown fields pass through untouched. */
 export const serverEntrySchema = z.looseObject({
   type: z.enum(SERVER_TYPES, { error: 'must be "stdio", "http" or "sse"' }).optional(),
@@ -35,6 +50,7 @@ export const serverEntrySchema = z.looseObject({
   startupTimeout: seconds().optional(),
   disabled: z.boolean({ error: 'must be true or false' }).optional(),
   protocol: z.enum(PROTOCOL_PINS, { error: `must be "${PROTOCOL_PINS.join('" or "')}" (or left out: Lena picks the best the server offers)` }).optional(),
+  oauth: oauthSchema.optional(),
 });
 
 /**
@@ -125,7 +141,7 @@ export function validateServerEntry(file: string, name: string, raw: unknown, lo
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const got = valueAt(raw, issue.path);
-      const secretive = issue.path.length > 1 && (issue.path[0] === 'env' || issue.path[0] === 'headers');
+      const secretive = issue.path.length > 1 && (issue.path[0] === 'env' || issue.path[0] === 'headers' || issue.path[1] === 'clientSecret');
       issues.push(entryIssue(file, name, fieldName(issue.path), `${issue.message} (got ${describeValue(got, secretive)})`, locate));
     }
   }
@@ -150,6 +166,9 @@ function crossFieldIssues(file: string, name: string, raw: Record<string, unknow
   }
   if ((type === 'http' || type === 'sse') && !hasUrl) {
     return [entryIssue(file, name, 'type', `is "${type}", which needs "url"; for a local server started with "command" use "stdio"`, locate)];
+  }
+  if (raw.oauth !== undefined && !hasUrl) {
+    return [entryIssue(file, name, 'oauth', 'is only for remote servers (with "url"); a local server started with "command" does not sign in', locate)];
   }
   return [];
 }

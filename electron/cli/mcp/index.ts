@@ -6,3 +6,4 @@ import './tools';
 import './call';
 import './edit';
 import './approve';
+import '../auth-commands';

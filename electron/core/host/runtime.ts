@@ -23,6 +23,10 @@ import { API_KEY_SECRET, type SecretProvider } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
 import { SettingsPermissionStore } from '../store/settings-permission-store';
 import { statusDecorator, type StatusDecorator } from './status-view';
+import { AuthRegistry } from '../mcp/auth/registry';
+import type { SignInHost } from '../mcp/auth/provider';
+import type { AuthStore } from '../mcp/auth/store';
+import { FileAuthStore } from '../mcp/auth/token-files';
 import { connectRegistry, managerExecutor } from './wiring';
 
 export interface RuntimeOptions {
@@ -39,11 +43,23 @@ export interface RuntimeOptions {
   emit: (event: ChatEvent) => void;
   brokerTimeoutMs?: number;
   manager?: Partial<ManagerOptions>;
+  /** How OAuth sign-ins reach the user and where they are kept (default: oauth.json + `secrets`). */
+  auth?: { host: SignInHost; store?: AuthStore };
 }
+
+/** Without a way to open a browser, a 401 is "Sign in required" and Sign in explains why it cannot. */
+const NO_BROWSER: SignInHost = {
+  interactive: false,
+  open: async (url) => {
+    throw new Error(`Lena cannot open a browser here; open this URL to sign in: ${url.origin}${url.pathname}`);
+  },
+};
 
 export interface Runtime {
   settings: SettingsStore;
   manager: McpManager;
+  /** OAuth providers of the remote servers (sign in, sign out, state). */
+  auth: AuthRegistry;
   registry: ToolRegistry;
   permissions: PermissionService;
   broker: PermissionBroker | null;
@@ -81,8 +97,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   // The decorator reads the manager it decorates for: created just below.
   const built: { manager?: McpManager } = {};
   const decorate = statusDecorator({ manager: () => built.manager, registry, permissions, approvals });
+  const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(join(paths.home, 'oauth.json'), options.secrets, 'window'), host: options.auth?.host ?? NO_BROWSER });
   const manager = new McpManager({
     sources: options.sources,
+    auth,
     createTransport: defaultTransportFactory({ loginShellPath: options.loginShellPath }),
     env,
     secrets: { get: (name) => options.secrets.get(name) },
@@ -92,6 +110,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   built.manager = manager;
   const unconnect = connectRegistry(manager, registry);
+  // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
+  auth.onChange((change) => {
+    if (change.state === 'required') void manager.restart(change.server).catch(() => undefined);
+  });
   const conversations = openConversationStore(paths.database);
   const chatSettings = (): ChatSettings => {
     const chat = chatSettingsOf(settings.current);
@@ -120,6 +142,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   return {
     settings,
     manager,
+    auth,
     notices,
     decorate,
     registry,

@@ -66,6 +66,11 @@ export interface ServiceOptions {
   /** Manager knobs the desktop sets (a guarded transport factory, say). */
   manager?: Partial<ManagerOptions>;
   updates?: UpdatePreference;
+  /**
+   * Opens an OAuth authorization URL in the system browser (main: shell.openExternal). The URL has
+   * passed the sign-in address policy: https, or loopback http for a server on loopback.
+   */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 /** The settings page's view: settings.json, the secret store, and the desktop's update opt-in. */
@@ -85,6 +90,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     brokerTimeoutMs: options.brokerTimeoutMs,
     emit: (event) => events.emit('chat:event', event),
     manager: { ...options.manager, processes: options.processes },
+    ...(options.openExternal ? { auth: { host: { interactive: false, open: (url: URL) => options.openExternal!(url.href) } } } : {}),
   });
   rt.manager.onStatus((status) => events.emit('servers:status-changed', status));
   rt.registry.on('changed', (change) => events.emit('servers:tools-changed', { server: change.server ?? '' }));

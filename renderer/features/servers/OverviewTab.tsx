@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import type { ServerStatus, TestConnectionResult } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
-import { StatusWord } from '../../components/StatusWord';
 import { formatDuration, formatTokens } from '../../lib/format';
 import { useLena } from '../../store';
 import type { UiError } from '../../store/result';
 import { PendingTools } from './PendingTools';
+import { ServerStatusWord, SignInPanel } from './SignInPanel';
 import { TestResult } from './TestResult';
 
 export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onShowLogs(): void }) {
@@ -27,7 +27,7 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
     <div className="overview">
       <dl className="kv">
         <dt>Status</dt>
-        <dd><StatusWord status={server.status} />{server.error && server.status !== 'needs-approval' && <span className="muted"> — see the error below</span>}</dd>
+        <dd><ServerStatusWord server={server} />{server.error && server.status !== 'needs-approval' && server.signIn?.state !== 'required' && <span className="muted"> — see the error below</span>}</dd>
         <dt>Scope</dt>
         <dd>{server.scope} <span className="muted small mono">{server.file}</span></dd>
         {server.shadowed.length > 0 && (<><dt>Replaces</dt><dd className="small">{server.shadowed.map((s) => `${s.scope} (${s.file})`).join(', ')}</dd></>)}
@@ -42,7 +42,8 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
         <dt>Offers</dt>
         <dd>{server.toolCount} tools · {server.resourceCount} resources · {server.promptCount} prompts · {formatTokens(server.toolTokens)} per request</dd>
       </dl>
-      {server.error && server.status !== 'needs-approval' && (
+      <SignInPanel server={server} />
+      {server.error && server.status !== 'needs-approval' && server.signIn?.state !== 'required' && (
         <div className="error-note" role="alert">
           <div className="error-note-title">✕ {server.error.message}</div>
           {server.error.hint && <p>{server.error.hint}</p>}

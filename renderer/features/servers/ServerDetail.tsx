@@ -1,11 +1,11 @@
 // The selected server: tabs Overview · Tools · Logs · Configuration (or its approval request).
 import { useState, type KeyboardEvent } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
-import { StatusWord } from '../../components/StatusWord';
 import { ApprovalView } from './ApprovalView';
 import { ConfigTab } from './ConfigTab';
 import { LogsTab } from './LogsTab';
 import { OverviewTab } from './OverviewTab';
+import { ServerStatusWord } from './SignInPanel';
 import { ToolsTab } from './ToolsTab';
 
 const TABS = ['Overview', 'Tools', 'Logs', 'Configuration'] as const;
@@ -22,7 +22,7 @@ export function ServerDetail({ server }: { server: ServerStatus }) {
     <div className="server-detail" aria-label={`Server ${server.name}`}>
       <div className="row">
         <h2 className="mono">{server.name}</h2>
-        <StatusWord status={server.status} />
+        <ServerStatusWord server={server} />
       </div>
       {server.status === 'needs-approval' && <ApprovalView server={server} />}
       <div role="tablist" aria-label="Server detail" className="tabs" onKeyDown={onKey}>

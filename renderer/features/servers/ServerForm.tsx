@@ -6,6 +6,7 @@ import { looksLikeCommandLine, splitCommandLine } from '../../lib/command-line';
 import type { EntryForm } from '../../lib/entry-form';
 import { ArgsList } from './ArgsList';
 import { KeyValueTable } from './KeyValueTable';
+import { OAuthFields } from './OAuthFields';
 
 export interface ServerFormProps {
   form: EntryForm;
@@ -55,6 +56,7 @@ export function ServerForm({ form, onChange, server }: ServerFormProps) {
             <input className="mono" value={form.url} onChange={(e) => set('url', e.target.value)} placeholder="https://example.com/mcp" />
           </label>
           <KeyValueTable label="Headers" rows={form.headers} onChange={(headers) => set('headers', headers)} server={server} keyPlaceholder="Authorization" />
+          <OAuthFields value={form.oauth} onChange={(oauth) => set('oauth', oauth)} />
         </>
       )}
       <div className="row wrap">

@@ -2,13 +2,13 @@
 // cost) on the left, the selected server's detail or "Add server" on the right.
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
-import { StatusWord } from '../../components/StatusWord';
 import { formatTokens } from '../../lib/format';
 import { useLena } from '../../store';
 import { AddServer } from './AddServer';
 import { ImportButton } from './ImportButton';
 import { pendingSummary } from './PendingTools';
 import { ServerDetail } from './ServerDetail';
+import { ServerStatusWord } from './SignInPanel';
 import { Suggestions } from './Suggestions';
 
 function ServerList() {
@@ -20,7 +20,7 @@ function ServerList() {
       {servers.map((s) => (
         <li key={s.name} role="listitem">
           <button className={`server-item ghost ${selected === s.name ? 'active' : ''}`} aria-current={selected === s.name ? 'true' : undefined} onClick={() => selectServer(s.name)}>
-            <span className="row"><strong className="mono">{s.name}</strong><span className="spacer" /><StatusWord status={s.status} /></span>
+            <span className="row"><strong className="mono">{s.name}</strong><span className="spacer" /><ServerStatusWord server={s} /></span>
             <span className="muted small">
               {s.scope} · {s.transport ?? '—'}{s.serverInfo ? ` · v${s.serverInfo.version}` : ''} · {s.toolCount} tools · {formatTokens(s.toolTokens)}
             </span>

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { ServerEntry } from '../../../../shared/server-config';
 import type { ConfigFileView, ServerStatus, ToolInfo } from '../../../../shared/server-types';
 import { LenaError } from '../../../../shared/result';
+import { findAuthError } from '../../mcp/auth/types';
 import { importClaudeDesktop } from '../../mcp/config/claude-desktop';
 import { addServer, removeServer, saveConfigText, setServerDisabled, updateServer } from '../../mcp/config/write';
 import type { RegisteredTool } from '../../mcp/registry/registry';
@@ -60,6 +61,25 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:restart': async ({ name }) => {
       await status(name);
       await (await get()).runtime.manager.restart(name);
+      return status(name);
+    },
+    'servers:sign-in': async ({ name }) => {
+      await status(name);
+      const s = await get();
+      try {
+        await s.runtime.auth.signIn(name);
+      } catch (err) {
+        // Which step failed and what to try: the message says the step, the hint what to do.
+        throw new LenaError('sign-in-failed', err instanceof Error ? err.message : String(err), findAuthError(err)?.hint);
+      }
+      await s.runtime.manager.restart(name);
+      return status(name);
+    },
+    'servers:sign-out': async ({ name }) => {
+      await status(name);
+      const s = await get();
+      await s.runtime.auth.signOut(name);
+      await s.runtime.manager.restart(name);
       return status(name);
     },
     'servers:add': async ({ name, entry }) => {

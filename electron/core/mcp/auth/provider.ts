@@ -33,6 +33,8 @@ export interface OAuthProviderOptions {
   resolver?: Resolver;
   /** Says what happened, never with a token. */
   log?: (level: 'info' | 'warn', message: string) => void;
+  /** Tokens this server had were lost (refused, refresh failed; not a sign-out): it needs a sign-in. */
+  onSignedOut?: () => void;
 }
 
 /** What the window and `lena mcp list` show about a server's sign-in. */
@@ -117,7 +119,7 @@ export class OAuthProvider implements AuthProvider {
         this.options.log?.('warn', `Revoking the tokens of ${this.name} failed (${(err as Error).message}); they are forgotten here anyway.`);
       }
     }
-    await this.forget();
+    await this.forget(true);
     return { revoked };
   }
 
@@ -140,9 +142,12 @@ export class OAuthProvider implements AuthProvider {
     return this.loading;
   }
 
-  private async forget(): Promise<void> {
+  private async forget(signedOut = false): Promise<void> {
+    const had = this.tokens !== undefined;
     this.tokens = undefined;
     await this.options.store.deleteTokens(this.key);
+    // After the failing request has reported its error: a reconnect now would swallow that error.
+    if (had && !signedOut) setTimeout(() => this.options.onSignedOut?.(), 0).unref?.();
   }
 
   private async addressPolicy(): Promise<AddressPolicy> {

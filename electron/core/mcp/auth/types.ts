@@ -46,7 +46,7 @@ export class AuthError extends Error {
 export class SignInRequiredError extends AuthError {
   constructor(server: string, detail?: string) {
     super('sign-in-required', `Sign in required: ${server} needs you to sign in${detail ? ` (${detail})` : ''}.`, {
-      hint: 'Use Sign in on the servers page, or run `lena mcp login NAME`.',
+      hint: `Use Sign in on the servers page, or run \`lena mcp login ${server}\`.`,
     });
     this.name = 'SignInRequiredError';
   }
@@ -58,4 +58,12 @@ export interface BearerChallenge {
   errorDescription?: string;
   scope?: string[];
   resourceMetadata?: string;
+}
+
+/** The AuthError behind `err` (clients wrap what transports throw), if any. */
+export function findAuthError(err: unknown): AuthError | undefined {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof AuthError) return e;
+  }
+  return undefined;
 }

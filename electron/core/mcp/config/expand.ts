@@ -53,6 +53,8 @@ export interface RemoteLaunch extends Timeouts {
   transport: 'http' | 'sse' | 'http-with-sse-fallback';
   url: string;
   headers: Record<string, string>;
+  /** The entry's `oauth`, with the client secret expanded. */
+  oauth?: { clientId?: string; clientSecret?: string; scopes?: string[]; callbackPort?: number; clientMetadataUrl?: string };
 }
 export type LaunchSpec = StdioLaunch | RemoteLaunch;
 
@@ -194,7 +196,7 @@ async function anthropicKeys(store: SecretLookup | undefined, env: NodeJS.Proces
 
 function launchStrings(launch: LaunchSpec): string[] {
   if (launch.transport === 'stdio') return [launch.command, ...launch.args, ...Object.values(launch.env), launch.cwd ?? ''];
-  return [launch.url, ...Object.values(launch.headers)];
+  return [launch.url, ...Object.values(launch.headers), launch.oauth?.clientSecret ?? ''];
 }
 
 export { entryReferences, referenceKey, type EntryReference } from './references';
@@ -277,7 +279,8 @@ function buildLaunch(
     else if (defaultCwd !== undefined) launch.cwd = defaultCwd;
     return launch;
   }
-  return { transport, url: expand(entry.url ?? ''), headers: mapValues(entry.headers, expand), ...timeouts };
+  const oauth = entry.oauth && { ...entry.oauth, ...(entry.oauth.clientSecret === undefined ? {} : { clientSecret: expand(entry.oauth.clientSecret) }) };
+  return { transport, url: expand(entry.url ?? ''), headers: mapValues(entry.headers, expand), ...(oauth ? { oauth } : {}), ...timeouts };
 }
 
 function urlProblem(url: string): string | undefined {

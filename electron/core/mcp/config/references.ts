@@ -21,7 +21,7 @@ export interface EntryReference {
 }
 
 /** The fields of an entry that may hold `${…}`. */
-export type TemplateFields = Pick<ServerEntry, 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers'>;
+export type TemplateFields = Pick<ServerEntry, 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers' | 'oauth'>;
 
 /** The entry's text fields with where each is, in a fixed order. */
 export function entryFields(entry: TemplateFields): [string, string][] {
@@ -32,6 +32,7 @@ export function entryFields(entry: TemplateFields): [string, string][] {
     ['cwd', entry.cwd],
     ['url', entry.url],
     ...Object.entries(entry.headers ?? {}).map(([k, v]): [string, string] => [`headers.${k}`, v]),
+    ['oauth.clientSecret', entry.oauth?.clientSecret],
   ];
   return fields.filter((f): f is [string, string] => typeof f[1] === 'string');
 }

@@ -7,12 +7,12 @@ import { StreamableHttpTransport } from '../transports/streamable-http';
 import type { ManagedTransport, TransportHooks } from './types';
 
 export function createHttpTransport(launch: RemoteLaunch, hooks: TransportHooks = {}): ManagedTransport {
-  const options = { url: launch.url, headers: launch.headers, onSessionReinitialized: () => hooks.onSessionReinitialized?.() };
+  const options = { url: launch.url, headers: launch.headers, auth: hooks.auth, onSessionReinitialized: () => hooks.onSessionReinitialized?.() };
   switch (launch.transport) {
     case 'http':
       return new StreamableHttpTransport(options);
     case 'sse':
-      return new SseTransport({ url: launch.url, headers: launch.headers });
+      return new SseTransport({ url: launch.url, headers: launch.headers, auth: hooks.auth });
     default:
       return new HttpFallbackTransport(options);
   }

@@ -3,6 +3,7 @@
 import type { ConfiguredServer } from '../../../../shared/server-config';
 import type { ServerStatus } from '../../../../shared/server-types';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
+import { findAuthError, SignInRequiredError } from '../auth/types';
 import { McpClient, type CallToolOptions, type Era, type ToolCallOutcome } from '../client';
 import { expandEntry, type LaunchSpec } from '../config/expand';
 import { redact, type SecretInput } from '../../base/redact';
@@ -142,7 +143,8 @@ export class ServerSession {
     this.sensitive = [...sensitiveValues(entry, launch), ...proxyCredentials(this.deps.env)];
     let transport: ManagedTransport | null = null;
     try {
-      transport = await this.deps.createTransport(this.name, launch, { onSessionReinitialized: () => void this.relist() });
+      const auth = launch.transport === 'stdio' ? undefined : this.deps.auth?.forServer(this.name, launch);
+      transport = await this.deps.createTransport(this.name, launch, { onSessionReinitialized: () => void this.relist(), auth });
       this.recordOnSpawn(transport, launch.transport === 'stdio' ? launch.command : launch.url, started);
       const entryKey = JSON.stringify(entry);
       const remembered = launch.transport !== 'stdio' && this.era?.entry === entryKey ? this.era.era : undefined;
@@ -163,6 +165,7 @@ export class ServerSession {
       await withDeadline(this.connectAndList(client, launch.startupTimeoutMs), launch.startupTimeoutMs, started, this.now);
       if (this.stopped || this.client !== client) return;
       if (client.era) this.era = { entry: entryKey, era: client.era };
+      const signedIn = auth ? await auth.state() : undefined;
       this.connectedAt = this.now();
       this.update(
         {
@@ -176,6 +179,7 @@ export class ServerSession {
           connectMs: this.connectedAt - started,
           stderrTail: this.transport?.stderrTail?.() ?? '', // the respawned process's, if any
           error: null,
+          signIn: signedIn?.signedIn ? { state: 'signed-in', ...(signedIn.account ? { account: signedIn.account } : {}) } : null,
         },
         true,
       );
@@ -183,6 +187,13 @@ export class ServerSession {
       if (this.stopped) return;
       const stderrTail = transport?.stderrTail?.() ?? (err as { stderrTail?: string }).stderrTail ?? '';
       await this.teardown();
+      // Sign-in problems wait for the user (Sign in): no restart loop against a 401.
+      const authError = findAuthError(err);
+      if (authError) {
+        const state = authError instanceof SignInRequiredError ? 'required' : 'failed';
+        this.update({ status: 'failed', error: { message: authError.message, ...(authError.hint ? { hint: authError.hint } : {}) }, signIn: { state, step: authError.step } });
+        return;
+      }
       this.failAndMaybeRestart(tidyReason(errorMessage(err), transport?.description), stderrTail, 0);
     }
   }

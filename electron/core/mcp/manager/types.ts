@@ -1,5 +1,7 @@
 // What the manager needs from outside, as small interfaces: how to build a transport, whether a
 // project server is approved, where to record process groups. Wiring happens in core/host.
+import type { AuthRegistry } from '../auth/registry';
+import type { AuthProvider } from '../auth/types';
 import type { LaunchSpec, SecretLookup } from '../config/expand';
 import type { Transport } from '../transport';
 
@@ -15,6 +17,8 @@ export interface ManagedTransport extends Transport {
 export interface TransportHooks {
   /** A remote session expired and was re-initialised: capabilities and tools may have changed. */
   onSessionReinitialized?(): void;
+  /** OAuth for a remote server: credentials per request, sign-in on 401 (core/mcp/auth). */
+  auth?: AuthProvider;
 }
 
 export type TransportFactory = (name: string, launch: LaunchSpec, hooks?: TransportHooks) => ManagedTransport | Promise<ManagedTransport>;
@@ -45,6 +49,8 @@ export interface SessionDeps {
   /** Restart policy knobs; tests shrink the delays. */
   restart?: import('./restart-policy').RestartPolicyOptions;
   clientInfo?: { name: string; version: string };
+  /** One OAuth provider per remote server (absent: 401 stays an error). */
+  auth?: AuthRegistry;
   now?: () => number;
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }

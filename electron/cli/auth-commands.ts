@@ -1,0 +1,122 @@
+// `lena mcp login NAME` and `lena mcp logout NAME`: the window's OAuth sign-in from a terminal.
+// The authorization URL is printed (and opened in a browser unless --no-browser, or when none can
+// be launched); Lena receives the code on its loopback redirect, as the window does.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { AuthRegistry } from '../core/mcp/auth/registry';
+import type { SignInHost } from '../core/mcp/auth/provider';
+import { FileAuthStore } from '../core/mcp/auth/token-files';
+import { expandEntry, type RemoteLaunch } from '../core/mcp/config/expand';
+import type { ParsedArgs } from './args';
+import { registerCommand } from './commands';
+import { UsageError } from './errors';
+import { cliSecrets } from './cli-secrets';
+import type { CliContext } from './context';
+
+/** Best effort: the platform's URL opener, detached; false when it could not start. */
+function launchBrowser(url: string): Promise<boolean> {
+  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]];
+  return new Promise((resolve) => {
+    try {
+      const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
+      child.once('error', () => resolve(false));
+      child.once('spawn', () => {
+        child.unref();
+        resolve(true);
+      });
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
+/** The runtime's auth options for commands other than login: stored tokens, no browser. */
+export async function cliAuthOptions(home: string): Promise<{ store: FileAuthStore; host: SignInHost }> {
+  const secrets = await cliSecrets(home);
+  const store = new FileAuthStore(join(home, 'oauth.json'), secrets.port, secrets.store);
+  return { store, host: { interactive: false, open: async () => undefined } };
+}
+
+async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout') {
+  const [name] = args.positionals;
+  if (!name) throw new UsageError(`usage: lena mcp ${verb} NAME [--no-browser]`);
+  // ctx.config() reports a broken file with its position and exits non-zero.
+  const config = await ctx.config();
+  const server = config.servers.find((s) => s.name === name);
+  if (!server?.entry) throw new UsageError(`There is no server named "${name}"; see lena mcp list.`);
+  if (!server.entry.url) throw new UsageError(`"${name}" is a local server (command); only remote servers (url) sign in.`);
+  const expanded = await expandEntry(server.entry, { env: process.env, secrets: undefined });
+  if (!expanded.ok) throw new UsageError(`"${name}" cannot be used: ${expanded.message}`);
+  const launch = expanded.launch as RemoteLaunch;
+  const secrets = await cliSecrets(ctx.paths.home);
+  const noBrowser = args.bools.has('--no-browser');
+  const registry = new AuthRegistry({
+    store: new FileAuthStore(join(ctx.paths.home, 'oauth.json'), secrets.port, secrets.store),
+    host: {
+      interactive: true,
+      open: async (url) => {
+        // The URL goes to stderr with --json, so stdout stays one JSON object.
+        ctx.out.info(`Open this URL in your browser to sign in to ${name}:\n  ${url.href}`);
+        if (!noBrowser && !(await launchBrowser(url.href))) ctx.out.info('(No browser could be launched here; open the URL yourself.)');
+        ctx.out.info('Waiting for the browser to come back to Lena…');
+      },
+    },
+    log: (level, message) => {
+      if (level === 'warn') ctx.out.warn(message);
+    },
+  });
+  const provider = registry.forServer(name, launch);
+  if (!provider) throw new UsageError(`"${name}" sets its own Authorization header (or credentials in its URL); there is nothing to sign in to.`);
+  return { name, registry, provider, secrets };
+}
+
+async function login(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const { name, registry, secrets } = await setUp(ctx, args, 'login');
+  if (secrets.warning) ctx.out.warn(secrets.warning);
+  try {
+    const state = await registry.signIn(name);
+    if (ctx.out.json) ctx.out.result({ server: name, ...state, store: secrets.store });
+    else ctx.out.info(`Signed in to ${name}${state.account ? ` as ${state.account}` : ''}${state.scopes ? ` (scopes: ${state.scopes.join(' ')})` : ''}.`);
+    return 0;
+  } catch (err) {
+    const hint = (err as { hint?: string }).hint;
+    ctx.out.warn(`Sign-in to ${name} failed: ${(err as Error).message}${hint ? `\n${hint}` : ''}`);
+    return 1;
+  }
+}
+
+async function logout(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const { name, registry, provider } = await setUp(ctx, args, 'logout');
+  const was = await provider.state();
+  const { revoked } = await registry.signOut(name);
+  if (ctx.out.json) ctx.out.result({ server: name, signedOut: was.signedIn, revoked });
+  else if (!was.signedIn) ctx.out.info(`${name} was not signed in from the command line.`);
+  else ctx.out.info(`Signed out of ${name}${revoked ? ' (the tokens were revoked)' : ' (the server offers no revocation; the tokens were forgotten here)'}.`);
+  return 0;
+}
+
+registerCommand({
+  path: ['mcp', 'login'],
+  summary: 'sign in to a remote server (OAuth); prints the URL to open',
+  usage: ['mcp login NAME [--no-browser] [--json]'],
+  description:
+    'Opens the authorization page in a browser (or prints its URL with --no-browser, or when none can be\n' +
+    'launched) and waits for the loopback redirect. Tokens go to the OS keychain, else a 0600 file in\n' +
+    "Lena's home (with a warning); never into mcp.json or logs.",
+  examples: ['lena mcp login linear', 'lena mcp login docs --no-browser'],
+  flags: [{ name: '--no-browser', help: 'do not launch a browser; print the URL to open instead' }],
+  positionals: [{ name: 'NAME' }],
+  configFlags: true,
+  run: login,
+});
+
+registerCommand({
+  path: ['mcp', 'logout'],
+  summary: 'sign out of a remote server (revokes the tokens where the server allows)',
+  usage: ['mcp logout NAME [--json]'],
+  examples: ['lena mcp logout linear'],
+  flags: [],
+  positionals: [{ name: 'NAME' }],
+  configFlags: true,
+  run: logout,
+});

@@ -1,0 +1,69 @@
+// Where `lena mcp login` keeps tokens: the command line cannot read the window's safeStorage, so it
+// uses the OS keychain through @napi-rs/keyring (prebuilt per platform, from the npm registry
+// alone); where there is no keychain (a headless Linux without Secret Service), a 0600 file in
+// Lena's home, with a warning the first time it is used.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SecretPort } from '../core/mcp/auth/token-files';
+import { readJsonFile, writeJsonFile } from '../core/store/json-file';
+
+const SERVICE = 'Lena';
+
+export interface CliSecrets {
+  port: SecretPort;
+  /** "keychain" or "file", as oauth.json records it. */
+  store: 'keychain' | 'file';
+  /** Said once, before the first secret is written to the fallback file. */
+  warning?: string;
+}
+
+interface KeyringEntry {
+  getPassword(): string | null | undefined;
+  setPassword(value: string): void;
+  deletePassword(): boolean | void;
+}
+type KeyringModule = { Entry: new (service: string, account: string) => KeyringEntry };
+
+async function keychain(): Promise<SecretPort | undefined> {
+  let mod: KeyringModule;
+  try {
+    mod = (await import('@napi-rs/keyring')) as unknown as KeyringModule;
+    // Reading can succeed where writing is refused (no Secret Service): probe with a write.
+    const probe = new mod.Entry(SERVICE, 'lena-probe');
+    probe.setPassword('probe');
+    probe.deletePassword();
+  } catch {
+    return undefined;
+  }
+  const entry = (name: string): KeyringEntry => new mod.Entry(SERVICE, name);
+  return {
+    get: async (name) => entry(name).getPassword() ?? undefined,
+    set: async (name, value) => entry(name).setPassword(value),
+    delete: async (name) => void entry(name).deletePassword(),
+  };
+}
+
+function fileSecrets(file: string): SecretPort {
+  const read = async (): Promise<Record<string, string>> => ((await readJsonFile(file).catch(() => undefined)) as Record<string, string> | undefined) ?? {};
+  return {
+    get: async (name) => (await read())[name],
+    set: async (name, value) => writeJsonFile(file, { ...(await read()), [name]: value }, { mode: 0o600 }),
+    delete: async (name) => {
+      const all = await read();
+      if (!(name in all)) return;
+      delete all[name];
+      await writeJsonFile(file, all, { mode: 0o600 });
+    },
+  };
+}
+
+export async function cliSecrets(home: string): Promise<CliSecrets> {
+  const port = await keychain();
+  if (port) return { port, store: 'keychain' };
+  const file = join(home, 'oauth-tokens.json');
+  return {
+    port: fileSecrets(file),
+    store: 'file',
+    ...(existsSync(file) ? {} : { warning: `No system keychain is available: tokens are stored unencrypted in ${file} (readable only by you); sign in from the window to use the keychain.` }),
+  };
+}

@@ -1,0 +1,118 @@
+// Where sign-ins persist: metadata (issuer, scopes, expiry, account, client id, and which store
+// holds the secrets) in oauth.json, a 0600 file in Lena's home that `lena mcp list` can read;
+// the secret parts (access and refresh tokens, a registered client's secret) in a secret store
+// (the window's safeStorage, the command line's keychain or its 0600 fallback). Never in mcp.json.
+import { createHash } from 'node:crypto';
+import { readJsonFile, serialisePerPath, writeJsonFile } from '../../store/json-file';
+import type { AuthStore, StoredClient, StoredTokens } from './store';
+
+/** The part of a secret store sign-ins need. */
+export interface SecretPort {
+  get(name: string): Promise<string | undefined>;
+  set(name: string, value: string): Promise<void>;
+  delete(name: string): Promise<void>;
+}
+
+/** What oauth.json says of one sign-in; `server` is the provider's key ("NAME URL"). */
+export type TokenMeta = Omit<StoredTokens, 'accessToken' | 'refreshToken'> & { server: string; hasRefreshToken: boolean; store: string; savedAt: number };
+type ClientMeta = Omit<StoredClient, 'clientSecret'> & { hasSecret: boolean; store: string };
+
+interface OAuthFile {
+  version: 1;
+  servers: Record<string, TokenMeta>;
+  clients: Record<string, ClientMeta>;
+}
+
+const empty = (): OAuthFile => ({ version: 1, servers: {}, clients: {} });
+
+/** Secret names: a hash of the key, so a server's name or URL is not spelled in the keychain. */
+const secretName = (kind: string, key: string): string => `oauth-${kind}-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+
+export class FileAuthStore implements AuthStore {
+  constructor(
+    private readonly file: string,
+    private readonly secrets: SecretPort,
+    /** Names the secret store in the metadata ("window", "keychain", "file"). */
+    private readonly storeName: string,
+  ) {}
+
+  private async read(): Promise<OAuthFile> {
+    try {
+      const raw = (await readJsonFile(this.file)) as Partial<OAuthFile> | undefined;
+      return raw?.version === 1 ? { ...empty(), ...raw } : empty();
+    } catch {
+      return empty(); // an unreadable file means "signed out", never a crash; the next save rewrites it
+    }
+  }
+
+  private update(change: (f: OAuthFile) => void): Promise<void> {
+    return serialisePerPath(`${this.file}#update`, async () => {
+      const f = await this.read();
+      change(f);
+      await writeJsonFile(this.file, f, { mode: 0o600 });
+    });
+  }
+
+  // The window and the command line keep separate secrets (the CLI cannot read safeStorage): each
+  // store has its own entries ("STORE NAME URL", "STORE ISSUER"), so one never shadows the other's.
+  private entry(key: string): string {
+    return `${this.storeName} ${key}`;
+  }
+
+  /** Metadata only, for listings: which servers are signed in, as whom, through which store. */
+  async list(): Promise<TokenMeta[]> {
+    return Object.values((await this.read()).servers);
+  }
+
+  async loadTokens(key: string): Promise<StoredTokens | undefined> {
+    const meta = (await this.read()).servers[this.entry(key)];
+    if (!meta) return undefined;
+    const accessToken = await this.secrets.get(secretName('access', key)).catch(() => undefined);
+    if (!accessToken) return undefined; // signed in through a store this process cannot read
+    const refreshToken = meta.hasRefreshToken ? await this.secrets.get(secretName('refresh', key)).catch(() => undefined) : undefined;
+    const { hasRefreshToken: _h, store: _s, savedAt: _t, server: _k, ...rest } = meta;
+    return { ...rest, accessToken, ...(refreshToken ? { refreshToken } : {}) };
+  }
+
+  async saveTokens(key: string, tokens: StoredTokens): Promise<void> {
+    const { accessToken, refreshToken, ...meta } = tokens;
+    await this.secrets.set(secretName('access', key), accessToken);
+    if (refreshToken) await this.secrets.set(secretName('refresh', key), refreshToken);
+    else await this.secrets.delete(secretName('refresh', key)).catch(() => undefined);
+    await this.update((f) => {
+      f.servers[this.entry(key)] = { ...meta, server: key, hasRefreshToken: !!refreshToken, store: this.storeName, savedAt: Date.now() };
+    });
+  }
+
+  async deleteTokens(key: string): Promise<void> {
+    await this.secrets.delete(secretName('access', key)).catch(() => undefined);
+    await this.secrets.delete(secretName('refresh', key)).catch(() => undefined);
+    await this.update((f) => {
+      delete f.servers[this.entry(key)];
+    });
+  }
+
+  async loadClient(issuer: string): Promise<StoredClient | undefined> {
+    const meta = (await this.read()).clients[this.entry(issuer)];
+    if (!meta) return undefined;
+    const clientSecret = meta.hasSecret ? await this.secrets.get(secretName('client', issuer)).catch(() => undefined) : undefined;
+    if (meta.hasSecret && !clientSecret) return undefined; // register again rather than fail at the token endpoint
+    const { hasSecret: _h, store: _s, ...rest } = meta;
+    return { ...rest, ...(clientSecret ? { clientSecret } : {}) };
+  }
+
+  async saveClient(client: StoredClient): Promise<void> {
+    const { clientSecret, ...meta } = client;
+    if (clientSecret) await this.secrets.set(secretName('client', client.issuer), clientSecret);
+    await this.update((f) => {
+      f.clients[this.entry(client.issuer)] = { ...meta, hasSecret: !!clientSecret, store: this.storeName };
+    });
+  }
+
+  async deleteClient(issuer: string): Promise<void> {
+    await this.secrets.delete(secretName('client', issuer)).catch(() => undefined);
+    await this.update((f) => {
+      delete f.clients[this.entry(issuer)];
+    });
+  }
+}

@@ -1,0 +1,78 @@
+// `lena mcp login/logout` as a user runs them: the built command line prints the authorization URL
+// (--no-browser), the "user" opens it (a fetch that follows the redirects to Lena's loopback
+// callback), and then `lena mcp call` works with the stored sign-in. This machine has no keychain
+// service, so the tokens go to the 0600 fallback file, with the warning the issue asks for.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOAuthServer, type OAuthFixture } from '../../fixtures/mcp-http/oauth-server';
+
+const ROOT = resolve(__dirname, '../../..');
+const CLI = join(ROOT, 'out/cli/lena.js');
+let home = '';
+let server: OAuthFixture;
+
+const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, LENA_HOME: home });
+
+beforeAll(async () => {
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(built.stderr);
+  server = await startOAuthServer();
+  home = mkdtempSync(join(tmpdir(), 'lena-cli-login-'));
+  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { docs: { type: 'http', url: server.url } } }));
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+/**
+ * Runs `lena ARGS`; with `openPrintedUrl`, opens the authorization URL it prints, as the user would.
+ * Never spawnSync: the OAuth server lives in this process and must keep answering meanwhile.
+ */
+function lena(args: string[], openPrintedUrl = false): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: env() });
+    let stdout = '';
+    let stderr = '';
+    let opened = false;
+    child.stdout.on('data', (b: Buffer) => {
+      stdout += b.toString();
+      const url = /^\s+(http\S+)$/m.exec(stdout)?.[1];
+      if (openPrintedUrl && url && !opened) {
+        opened = true;
+        void fetch(url, { redirect: 'follow' }).then((r) => r.text());
+      }
+    });
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    child.once('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+
+describe('lena mcp login / logout', () => {
+  it('needs a sign-in first, then signs in through the printed URL, calls a tool, and signs out', async () => {
+    const before = await lena(['mcp', 'call', 'docs', 'whoami']);
+    expect(before.code).not.toBe(0);
+    expect(before.stdout + before.stderr).toMatch(/Sign in required: docs needs you to sign in/);
+
+    const r = await lena(['mcp', 'login', 'docs', '--no-browser'], true);
+    expect(r.stdout).toMatch(/Open this URL in your browser to sign in to docs:\n {2}http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+    expect(r.stdout).toMatch(/Signed in to docs \(scopes: mcp:tools\)\./);
+    expect(r.stderr).toMatch(/tokens are stored unencrypted in .*oauth-tokens\.json \(readable only by you\); sign in from the window to use the keychain/);
+    expect(r.code).toBe(0);
+    expect(statSync(join(home, 'oauth-tokens.json')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('at-');
+
+    const call = await lena(['mcp', 'call', 'docs', 'whoami']);
+    expect(call.stdout).toMatch(/client [0-9a-f-]{36}/);
+    expect(call.code).toBe(0);
+
+    const out = await lena(['mcp', 'logout', 'docs']);
+    expect(out.stdout).toMatch(/Signed out of docs \(the tokens were revoked\)\./);
+    expect(server.revoked.length).toBeGreaterThan(0);
+    expect((await lena(['mcp', 'call', 'docs', 'whoami'])).code).not.toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,30 @@
+// A server entry's "oauth" options (issue 20): validated like the rest of the entry, with messages
+// that say what to write, and a client secret that must stay out of the file.
+import { describe, expect, it } from 'vitest';
+import { validateServerEntry } from '../../../../shared/config/server-entry-schema';
+
+const check = (entry: unknown): string[] => {
+  const r = validateServerEntry('mcp.json', 'docs', entry);
+  return r.ok ? [] : r.issues.map((i) => i.message);
+};
+
+describe('"oauth" in a server entry', () => {
+  it('accepts a pre-registered client with a secret reference, scopes and a callback port', () => {
+    expect(check({ url: 'https://docs.example.com/mcp', oauth: { clientId: 'lena', clientSecret: '${secret:docs-client}', scopes: ['read', 'write'], callbackPort: 33418 } })).toEqual([]);
+    expect(check({ url: 'https://docs.example.com/mcp', oauth: {} })).toEqual([]);
+  });
+
+  it('refuses a literal client secret, without repeating it', () => {
+    const [message] = check({ url: 'https://docs.example.com/mcp', oauth: { clientSecret: 's3cr3t-value' } });
+    expect(message).toMatch(/"oauth\.clientSecret" must be a reference such as "\$\{secret:NAME\}"/);
+    expect(message).not.toContain('s3cr3t-value');
+  });
+
+  it('says what is wrong with the other fields', () => {
+    expect(check({ url: 'https://d/mcp', oauth: { callbackPort: 80 } })[0]).toMatch(/"oauth\.callbackPort" must be a port from 1024 to 65535/);
+    expect(check({ url: 'https://d/mcp', oauth: { scopes: 'read' } })[0]).toMatch(/"oauth\.scopes" must be an array of scope names/);
+    expect(check({ url: 'https://d/mcp', oauth: { clientMetadataUrl: 'http://d/client.json' } })[0]).toMatch(/must be an https URL/);
+    expect(check({ url: 'https://d/mcp', oauth: { clientID: 'x' } })[0]).toMatch(/oauth/);
+    expect(check({ command: 'npx', oauth: { clientId: 'x' } })[0]).toMatch(/"oauth" is only for remote servers/);
+  });
+});
