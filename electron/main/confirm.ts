@@ -22,8 +22,12 @@ export function windowChangeGuard(host: Host, window: () => BrowserWindow | unde
       Envelope<ConfigFileView[]>,
       Envelope<SettingsView>,
     ];
-    const onDisk = files.ok ? configuredLaunchKeys(files.value.map((f) => f.text)) : [];
-    const changes = changesToConfirm(channel, args, { confirmed: new Set([...confirmed, ...onDisk]), baseUrl: settings.ok ? settings.value.baseUrl : null });
+    const launches = (scope: 'user' | 'project') => (files.ok ? configuredLaunchKeys(files.value.filter((f) => f.scope === scope).map((f) => f.text)) : []);
+    const changes = changesToConfirm(channel, args, {
+      confirmed: new Set([...confirmed, ...launches('user')]),
+      inProjectFile: new Set(launches('project')),
+      baseUrl: settings.ok ? settings.value.baseUrl : null,
+    });
     if (!changes.length) return null;
     const { allowId, ...options } = confirmationPrompt(changes);
     const win = window();

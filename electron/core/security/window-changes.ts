@@ -11,9 +11,16 @@ export type WindowChange =
   | { kind: 'stdio-command'; server: string; action: 'add' | 'change' | 'test' | 'save'; command: string; args: string[]; cwd: string | null; envNames: string[]; key: string }
   | { kind: 'base-url'; url: string; key: string };
 
-/** What is already known to the user: launches configured on disk or confirmed before, and the current baseUrl. */
+/** What is already known to the user, and the current baseUrl. */
 export interface KnownChanges {
+  /** Launches in the user's own mcp.json, or confirmed before. */
   confirmed: ReadonlySet<string>;
+  /**
+   * Launches in the open project's .mcp.json. They count only for saving that file again (its
+   * entries still need the project approval to run); anywhere else a project file's command is
+   * not the user's, or a planted command could be copied to user scope and run unasked.
+   */
+  inProjectFile?: ReadonlySet<string>;
   baseUrl: string | null;
 }
 
@@ -65,8 +72,10 @@ export function changesToConfirm(channel: string, rawArgs: unknown, known: Known
       return stdioChange(name, 'change', args.entry, known);
     case 'servers:test':
       return stdioChange(name, 'test', args.entry, known);
-    case 'servers:save-config-file':
-      return Object.entries(serversOf(typeof args.text === 'string' ? args.text : null)).flatMap(([server, entry]) => stdioChange(server, 'save', entry, known));
+    case 'servers:save-config-file': {
+      const seen = args.scope === 'project' ? { ...known, confirmed: new Set([...known.confirmed, ...(known.inProjectFile ?? [])]) } : known;
+      return Object.entries(serversOf(typeof args.text === 'string' ? args.text : null)).flatMap(([server, entry]) => stdioChange(server, 'save', entry, seen));
+    }
     case 'settings:update': {
       const url = typeof args.baseUrl === 'string' ? args.baseUrl.trim() : null;
       if (!url || url === known.baseUrl || known.confirmed.has(baseUrlKey(url))) return [];
