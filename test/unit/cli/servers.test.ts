@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchIdentity } from '../../../electron/core/mcp/config/identity';
 import { buildCli, FIXTURES, lena, SERVERS, tempHome } from './cli-harness';
 
 let home: string;
@@ -74,4 +75,19 @@ it('counts in words: "1 tool from 1 server"', async () => {
   expect(r.stdout.trimEnd().split('\n').pop()).toBe('1 tool from 1 server');
   expect(r.stdout).toMatch(/connected .* · 1 tool · /);
   expect(existsSync(join(home, 'processes.json'))).toBe(true);
+});
+
+it('doctor shows the trust and token cost the window shows (one runtime, not a manager of its own)', async () => {
+  const entry = { command: process.execPath, args: [join(FIXTURES, 'mcp/hidden-text-peer.mjs')] };
+  const file = configFile('trusted', { peer: entry, other: entry });
+  writeFileSync(join(home, 'settings.json'), JSON.stringify({ trusted: { peer: { identity: launchIdentity(entry) } } }));
+  try {
+    const r = (await lena(home, ['mcp', 'doctor', '--config', file, '--json'])).json();
+    const by = Object.fromEntries(r.servers.map((s: { name: string }) => [s.name, s]));
+    expect(by.peer).toMatchObject({ status: 'connected', trusted: true, toolTokens: expect.any(Number) });
+    expect(by.peer.toolTokens).toBeGreaterThan(0);
+    expect(by.other.trusted).toBe(false);
+  } finally {
+    rmSync(join(home, 'settings.json'), { force: true });
+  }
 });
