@@ -79,7 +79,7 @@ describe('help', () => {
         expect(r.stderr, argv.join(' ')).toBe('');
       }
     }
-    for (const argv of [['chat', '-p', 'hello', '--help'], ['help', 'chat'], ['help'], ['--help']]) {
+    for (const argv of [['chat', '-p', 'hello', '--help'], ['help', 'chat'], ['help'], ['--help'], ['home', '--help']]) {
       expect(lenaSync(home, argv, { env }).code, argv.join(' ')).toBe(0);
     }
     expect(snapshot(home)).toEqual(before);
