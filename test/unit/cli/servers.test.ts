@@ -57,6 +57,7 @@ it('says a missing absolute command does not exist, and a directory is not a pro
   const by = Object.fromEntries(r.servers.map((s: { name: string }) => [s.name, s]));
   expect(by.missing.error).toMatch(new RegExp(`\`${join(home, 'bin', 'no-such-server')}\` does not exist`));
   expect(by.missing.error).not.toMatch(/PATH/);
+  expect(by.missing.error.match(/Fix "command"/g)).toHaveLength(1); // what to do, said once
   expect(by.folder.error).toMatch(/is a directory, not a program/);
 });
 
