@@ -45,6 +45,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === undefined || command === '--help' || command === '-h' || (command === '--json' && argv.length === 1)) return printHelp(topHelp(), json);
     if (command === 'help') return helpFor(words.slice(1), json);
     if (command === 'home') {
+      if (wantsHelp(argv)) return printHelp("Usage: lena home\n\nPrints Lena's home folder: LENA_HOME when set, else ~/.lena. Nothing is created.\n", json);
       if (argv.length > 1 && !(argv.length === 2 && json)) throw new UsageError('"lena home" takes no arguments');
       if (json) process.stdout.write(`${JSON.stringify({ home: lenaPaths().home })}\n`);
       else process.stdout.write(`${lenaPaths().home}\n`);

@@ -9,6 +9,7 @@ import type { Runtime } from '../../core/host/runtime';
 import { secondsFlag, type ParsedArgs } from '../args';
 import { registerCommand } from '../commands';
 import { CliError, EXIT, UsageError } from '../errors';
+import type { Output } from '../output';
 import { requireServer, startServers, notConnected } from './servers';
 
 /** Reads the arguments: inline JSON, `@FILE`, or `-` for stdin. */
@@ -59,13 +60,13 @@ interface Target {
   json: string | undefined;
 }
 
-async function resolveTarget(runtime: Runtime, ctxOut: Parameters<typeof startServers>[1], args: ParsedArgs): Promise<Target> {
+async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): Promise<Target> {
   const [first, second, third] = args.positionals;
   const qualified = first.startsWith('mcp__') && !runtime.manager.status(first);
   if (!qualified) {
     if (second === undefined) throw new UsageError('give the tool after the server: lena mcp call SERVER TOOL [JSON] (or a qualified name mcp__SERVER__TOOL)', 'missing-argument');
     const status = requireServer(runtime, first);
-    const [started] = await startServers(runtime, ctxOut, [first]);
+    const [started] = await startServers(runtime, out, [first]);
     if ((started ?? status).status !== 'connected') throw notConnected(runtime, started ?? status);
     const name = runtime.registry.qualifiedName(first, second);
     if (!name) throw unknownTool(runtime, first, `"${first}" has no tool "${second}"`);
@@ -74,7 +75,7 @@ async function resolveTarget(runtime: Runtime, ctxOut: Parameters<typeof startSe
   if (third !== undefined) throw new UsageError(`unexpected argument "${third}": after a qualified name comes only the JSON arguments`, 'extra-argument');
   const candidates = candidatesFor(runtime, first);
   if (candidates.length === 0) throw new UsageError(`No configured server has a tool named ${first} ("lena mcp tools" lists them).`, 'unknown-tool');
-  const statuses = await startServers(runtime, ctxOut, candidates);
+  const statuses = await startServers(runtime, out, candidates);
   const found = runtime.registry.resolve(first);
   if (!found) {
     const down = statuses.find((s) => s.status !== 'connected');

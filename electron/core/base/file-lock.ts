@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { LenaError } from '../../../shared/result';
 
 export interface FileLockOptions {
   /** Fail after waiting this long for another holder (default 15 s). */
@@ -19,15 +20,15 @@ export interface FileLockOptions {
   what?: string;
 }
 
-/** Another process held the lock for longer than the caller would wait. */
-export class FileLockBusyError extends Error {
-  readonly code = 'locked';
+/** Another process held the lock for longer than the caller would wait (code `locked`). */
+export class FileLockBusyError extends LenaError {
   constructor(
     readonly lockFile: string,
     readonly pid: number | null,
     what: string,
   ) {
     super(
+      'locked',
       `another Lena process${pid ? ` (pid ${pid})` : ''} holds the lock on ${what}; try again` +
         ` (if no other Lena is running, delete ${lockFile})`,
     );

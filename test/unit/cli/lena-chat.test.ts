@@ -130,4 +130,27 @@ describe('lena chat -p', () => {
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toMatch(/ANTHROPIC_API_KEY/);
   });
+
+  it('separates the text of consecutive rounds with a blank line', async () => {
+    const path = join(files, 'rounds.txt');
+    writeFileSync(path, 'x');
+    api.push(reply(text('Let me look at the file.'), toolUse('mcp__fs__read_text_file', { path }, 'toolu_rounds')), () => reply(text('It holds one letter.')));
+    const r = await lena(['chat', '-p', 'what is in it?', '--allow', 'mcp__fs__read_text_file']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Let me look at the file.\n\nIt holds one letter.\n');
+  });
+
+  it('takes the API address from --base-url, and its errors name ANTHROPIC_BASE_URL and --base-url, not Settings', async () => {
+    api.push(reply(text('via the flag')));
+    const r = await lena(['chat', '-p', 'hi', '--base-url', api.url], { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/unused' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('via the flag\n');
+    const down = await lena(['chat', '-p', 'hi', '--base-url', 'http://127.0.0.1:9']);
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/ANTHROPIC_BASE_URL or --base-url/);
+    expect(down.stderr).not.toMatch(/Settings/);
+    api.push(apiError.authentication());
+    const refused = await lena(['chat', '-p', 'hi']);
+    expect(refused.stderr).toMatch(/refused the API key \(401\)\. Set ANTHROPIC_API_KEY to a valid key\./);
+  });
 });

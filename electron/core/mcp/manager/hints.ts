@@ -8,7 +8,8 @@ export interface HintContext {
 }
 
 export function hintFor(message: string, stderrTail: string, context: HintContext = {}): string | undefined {
-  if (/does not exist|is a directory/i.test(message)) return 'Fix "command" in the server entry: give the path of a program file.';
+  if (/working directory .* does not exist/i.test(message)) return undefined; // the message says which "cwd" to fix
+  if (/does not exist|is a directory/i.test(message)) return 'Fix "command" in the server entry: give the path of the program to run.';
   if (/was not found on PATH|ENOENT/i.test(message)) {
     return 'Check the command name, install it, or use an absolute path in the server entry.';
   }

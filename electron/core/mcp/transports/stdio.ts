@@ -245,8 +245,8 @@ function spawnFailure(opts: StdioOptions, path: string | undefined, e: NodeJS.Er
   }
   // A command with a folder in it is not looked up on PATH: say what is wrong with that path.
   const given = /[\\/]/.test(opts.command) ? resolvePath(opts.cwd ?? '.', opts.command) : undefined;
-  if (given && statSafe(given)?.isDirectory()) return `${cmd} is a directory, not a program; set "command" to the program file to run`;
-  if (given && e.code === 'ENOENT' && !existsSync(given)) return `${cmd} does not exist (${given}); fix the path in "command"`;
+  if (given && statSafe(given)?.isDirectory()) return `${cmd} is a directory, not a program`;
+  if (given && e.code === 'ENOENT' && !existsSync(given)) return `${cmd} does not exist${given === opts.command ? '' : ` (${given})`}`;
   if (e.code === 'ENOENT') {
     return `${cmd} was not found on PATH (${path ?? 'PATH is empty'}); set an absolute command path or fix PATH`;
   }

@@ -162,3 +162,22 @@ describe('parseConfigText: entries', () => {
     expect(result.config?.servers[0].entry).toEqual({ command: 'x', alwaysAllow: ['t'], note: { by: 'me' } });
   });
 });
+
+describe('parseConfigText: likely mistakes that would configure nothing, or be ignored', () => {
+  it('a VS Code-shaped file ({"servers": …}) asks "did you mean mcpServers"', () => {
+    const result = parse(JSON.stringify({ servers: { fs: { type: 'stdio', command: 'npx' } } }));
+    expect(result.ok).toBe(true);
+    expect(result.errors.map((e) => e.message)).toEqual([`${FILE}: has "servers" (VS Code's format) but no "mcpServers", so no server is configured; did you mean "mcpServers"? Rename the key to "mcpServers".`]);
+  });
+
+  it('warns of misspelt entry fields with their position, and not of other unknown fields', () => {
+    const result = parse(JSON.stringify({ mcpServers: { fs: { command: 'npx', agrs: ['x'], startup_timeout: 5, Env: {}, futureField: 1 } } }, null, 2));
+    expect(result.ok && result.errors).toEqual([]);
+    const warnings = (result.warnings ?? []).map((w) => [w.field, w.line, /did you mean "(\w+)"/.exec(w.message)?.[1]]);
+    expect(warnings).toEqual([
+      ['agrs', 5, 'args'],
+      ['startup_timeout', 8, 'startupTimeout'],
+      ['Env', 9, 'env'],
+    ]);
+  });
+});

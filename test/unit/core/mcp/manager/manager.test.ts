@@ -267,3 +267,21 @@ describe('McpManager', () => {
     expect(manager.status('b')?.status).toBe('connected');
   });
 });
+
+describe('lazy mode (the command line)', () => {
+  it('loads the configuration without starting anything; a call or startServers starts only the named server', async () => {
+    const dir = workspace();
+    const [a, b] = [join(dir, 'a.count'), join(dir, 'b.count')];
+    const { manager } = makeManager(dir, { a: peer({ PEER_COUNTER: a }), b: peer({ PEER_COUNTER: b }) }, { lazy: true });
+    const config = await manager.start();
+    expect(config.servers.map((s) => s.name)).toEqual(['a', 'b']);
+    expect(manager.statuses().map((s) => s.name)).toEqual(['a', 'b']);
+    expect([spawns(a), spawns(b), manager.started('a')]).toEqual([0, 0, false]);
+    const result = await manager.callTool('a', 'echo', { text: 'hi' });
+    expect(result.isError).not.toBe(true);
+    expect([spawns(a), spawns(b)]).toEqual([1, 0]);
+    await manager.startServers(['b', 'unknown']);
+    expect(manager.status('b')?.status).toBe('connected');
+    expect([spawns(a), spawns(b)]).toEqual([1, 1]);
+  });
+});
