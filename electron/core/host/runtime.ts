@@ -21,7 +21,7 @@ import { openConversationStore, type OpenedConversationStore } from '../store/op
 import { API_KEY_SECRET, type SecretProvider } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
 import { SettingsPermissionStore } from '../store/settings-permission-store';
-import { connectRegistry, managerExecutor } from './wiring';
+import { connectRegistry, managerExecutor, serverIdentity } from './wiring';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -81,6 +81,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...options.manager,
   });
   const unconnect = connectRegistry(manager, registry);
+  // Records written before identity v2 follow today's entries on the first start (one at a time:
+  // each is a read-modify-write of settings.json). Only entries whose old identity matches.
+  let rebinding: Promise<unknown> = Promise.resolve();
+  const unrebind = manager.onStatus((status) => {
+    rebinding = rebinding.then(() => permissions.rebindLegacyIdentities([serverIdentity(manager, status.name)])).catch(() => undefined);
+  });
   const conversations = openConversationStore(paths.database);
   const chatSettings = (): ChatSettings => {
     const chat = chatSettingsOf(settings.current);
@@ -122,7 +128,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       broker?.cancelAll('Lena is quitting');
       await engine.shutdown();
       unconnect();
+      unrebind();
       await manager.shutdown();
+      await rebinding;
       conversations.close();
     },
   };

@@ -4,6 +4,7 @@
 import { answerText, auditRecord, deniedResultText } from './audit';
 import type { PermissionBroker } from './broker';
 import { decide, type GateDecision } from './gate';
+import { hasLegacyFor, rebindLegacy } from './identity-binding';
 import type { PinStore } from './pins';
 import { buildPrompt } from './prompt';
 import { addRule as addToLists, removeRule as removeFromLists, serverRuleFor } from './rules';
@@ -173,6 +174,16 @@ export class PermissionService {
   /** The user accepted a changed tool definition: re-pin it, which ends the hold. */
   async acceptDefinition(serverName: string, tool: ToolDefinition): Promise<void> {
     await this.options.pins?.pin(serverName, tool, this.now());
+  }
+
+  /**
+   * Re-binds records an earlier version wrote (identity v1) to these servers as configured now,
+   * when their old identity matches; a no-op (no write) when there is nothing to re-bind.
+   */
+  async rebindLegacyIdentities(identities: readonly ServerIdentity[]): Promise<boolean> {
+    if (!hasLegacyFor(this.state, identities)) return false;
+    await this.update((state) => rebindLegacy(state, identities));
+    return true;
   }
 
   /** A server listed its tools: a trusted server's new tools are pinned on first sight. */
