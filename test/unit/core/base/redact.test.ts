@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { containsSecret, redact } from '../../../../electron/core/base/redact';
 import { entryTarget, looksLikeCredential, redactArgs, redactEntry, redactUrl } from '../../../../electron/core/base/credentials';
+import { maskEntry } from '../../../../electron/core/mcp/manager/status';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
@@ -56,6 +57,12 @@ describe('entries as Lena shows them', () => {
       'npx -y srv --token [redacted] --password=[redacted]',
     );
     expect(entryTarget({ url: 'https://mcp.example.com/mcp?api_key=k-123456&region=eu' })).toBe('https://mcp.example.com/mcp?api_key=[redacted]&region=[redacted]');
+  });
+
+  it('the status the window and the CLI show carries no literal credential of the entry', () => {
+    const shown = maskEntry({ command: 'srv', args: ['--api-key', 'k-123456789', '--port', '80'], url: undefined, env: { T: 'tok-123456' } });
+    expect(shown).toEqual({ command: 'srv', args: ['--api-key', '[redacted]', '--port', '80'], env: { T: '••••••' } });
+    expect(maskEntry({ url: 'https://u:pw-secret@h/mcp?token=abcdef', headers: { Authorization: 'Bearer x' } })).toEqual({ url: 'https://u:[redacted]@h/mcp?token=[redacted]', headers: { Authorization: '••••••' } });
   });
 
   it('keeps ${…} references, which name a value without holding it', () => {
