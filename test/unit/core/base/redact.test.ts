@@ -1,7 +1,11 @@
 // Issue 12 item 8: one redaction for every place Lena shows or logs text. Each case is a leak
 // that was possible before: a secret in hex or base64 form, a short configured token, a literal
 // `--token` argument or `?api_key=` in an entry shown by `lena mcp list`.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RotatingLog } from '../../../../electron/core/desktop/log-file';
 import { containsSecret, redact } from '../../../../electron/core/base/redact';
 import { entryTarget, looksLikeCredential, redactArgs, redactEntry, redactUrl } from '../../../../electron/core/base/credentials';
 import { maskEntry } from '../../../../electron/core/mcp/manager/status';
@@ -81,5 +85,20 @@ describe('entries as Lena shows them', () => {
     expect(looksLikeCredential('X', '/usr/local/share/notes')).toBe(false);
     expect(looksLikeCredential('API_TOKEN', '${secret:t}')).toBe(false);
     expect(looksLikeCredential('DEBUG_AUTH', 'true')).toBe(false);
+  });
+});
+
+describe('the log file', () => {
+  it('redacts a short secret-store value as a whole token, and its base64 form', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lena-redact-log-'));
+    try {
+      const log = new RotatingLog({ dir, secrets: () => ['pw42', 'longer-secret-99'] });
+      log.write('info', 'test', `login pw42 failed; xpw42y kept; sent ${Buffer.from('ann:longer-secret-99').toString('base64')}`);
+      const text = readFileSync(log.file, 'utf8');
+      expect(text).toContain('login [redacted] failed; xpw42y kept');
+      expect(text).not.toContain(Buffer.from('ann:longer-secret-99').toString('base64'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
