@@ -9,6 +9,7 @@ import { RotatingLog } from '../../../../electron/core/desktop/log-file';
 import { containsSecret, redact } from '../../../../electron/core/base/redact';
 import { entryTarget, looksLikeCredential, redactArgs, redactEntry, redactUrl } from '../../../../electron/core/base/credentials';
 import { maskEntry } from '../../../../electron/core/mcp/manager/status';
+import { sensitiveValues } from '../../../../electron/core/mcp/manager/session-helpers';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
@@ -37,6 +38,12 @@ describe('redact: every form of a known secret', () => {
   it('redacts short values only when they are configured secrets, and only as whole tokens', () => {
     expect(redact('key abc1 and xabc1y', ['abc1'])).toBe('key abc1 and xabc1y');
     expect(redact('key abc1 and xabc1y, "abc1"', [{ value: 'abc1', short: true }])).toBe('key [redacted] and xabc1y, "[redacted]"');
+  });
+
+  it('a server\'s short configured secrets are cut from its stderr, its ordinary settings are not', () => {
+    const entry = { command: 'srv', env: { API_TOKEN: 'ab12', LOG_LEVEL: 'info', PIN: '${secret:pin}' } };
+    const launch = { transport: 'stdio' as const, command: 'srv', args: [], env: { API_TOKEN: 'ab12', LOG_LEVEL: 'info', PIN: '9876' }, requestTimeoutMs: 1, startupTimeoutMs: 1 };
+    expect(redact('info: token ab12 refused, pin 9876', sensitiveValues(entry, launch))).toBe('info: token [redacted] refused, pin [redacted]');
   });
 
   it('containsSecret sees the same forms', () => {
