@@ -20,6 +20,9 @@ const KNOWN_SHAPES =
   /^(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)$/;
 const REFERENCE = /\$\{[^}]*\}/;
 
+/** True for a variable or header name that says its value is a credential (`GITHUB_TOKEN`, `Authorization`). */
+export const nameSaysSecret = (name: string): boolean => NAME_SAYS_SECRET.test(name);
+
 /**
  * A long run of mixed-case letters and digits, or of hex digits, as API keys and tokens are; paths,
  * file names and package names (slashes, dots, one letter case) are not.

@@ -43,7 +43,8 @@ export class RotatingLog {
    */
   write(level: LogLevel, source: string, message: string): void {
     if (LEVELS[level] < LEVELS[this.options.minLevel ?? 'info']) return;
-    const text = redact(message, this.options.secrets?.() ?? []);
+    // Secret-store values are redacted however short (as whole tokens; issue 12 item 8).
+    const text = redact(message, (this.options.secrets?.() ?? []).map((value) => ({ value, short: true })));
     const entry: LogEntry = { time: Date.now(), level, source, message: text };
     // Continuation lines are indented so each entry still starts with its timestamp.
     const line = `${new Date(entry.time).toISOString()} ${level.toUpperCase().padEnd(5)} [${source}] ${text.replace(/\r?\n/g, '\n    ')}\n`;

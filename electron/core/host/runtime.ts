@@ -27,7 +27,7 @@ import { AuthRegistry } from '../mcp/auth/registry';
 import type { SignInHost } from '../mcp/auth/provider';
 import type { AuthStore } from '../mcp/auth/store';
 import { FileAuthStore } from '../mcp/auth/token-files';
-import { connectRegistry, managerExecutor } from './wiring';
+import { connectRegistry, managerExecutor, serverIdentity } from './wiring';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -114,6 +114,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   auth.onChange((change) => {
     if (change.state === 'required') void manager.restart(change.server).catch(() => undefined);
   });
+  // Records written before identity v2 follow today's entries on the first start (one at a time:
+  // each is a read-modify-write of settings.json). Only entries whose old identity matches.
+  let rebinding: Promise<unknown> = Promise.resolve();
+  const unrebind = manager.onStatus((status) => {
+    rebinding = rebinding.then(() => permissions.rebindLegacyIdentities([serverIdentity(manager, status.name)])).catch(() => undefined);
+  });
   const conversations = openConversationStore(paths.database);
   const chatSettings = (): ChatSettings => {
     const chat = chatSettingsOf(settings.current);
@@ -158,7 +164,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       broker?.cancelAll('Lena is quitting');
       await engine.shutdown();
       unconnect();
+      unrebind();
       await manager.shutdown();
+      await rebinding;
       conversations.close();
     },
   };

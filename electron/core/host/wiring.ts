@@ -2,7 +2,7 @@
 // ToolExecutor is the manager plus the servers' identities. Shared by the window's host, the
 // command line and integration tests, so all three run the same wiring.
 import type { ToolExecutor } from '../chat/tool-runner';
-import { launchIdentity } from '../mcp/config/identity';
+import { launchIdentity, legacyLaunchIdentity } from '../mcp/config/identity';
 import type { McpManager } from '../mcp/manager/manager';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import type { ServerIdentity } from '../permissions/types';
@@ -18,15 +18,17 @@ export function connectRegistry(manager: McpManager, registry: ToolRegistry): ()
   return manager.onToolsChanged(sync);
 }
 
-/** The identity trust and allow rules are bound to: the name plus a hash of the launch entry. */
+/** The identity trust and allow rules are bound to: the name plus a hash of the whole launch entry and its scope. */
 export function serverIdentity(manager: McpManager, server: string): ServerIdentity {
-  const session = manager.session(server);
-  const entry = session?.configured.entry;
-  const scope = session?.configured.scope;
+  const configured = manager.session(server)?.configured;
+  const entry = configured?.entry;
+  const project = configured?.scope === 'project';
   return {
     name: server,
-    hash: entry ? launchIdentity(entry) : 'unknown',
-    source: scope === 'project' ? 'project' : 'user',
+    hash: entry ? launchIdentity(entry, { scope: configured!.scope, file: configured!.file }) : 'unknown',
+    source: project ? 'project' : 'user',
+    ...(entry ? { legacyHash: legacyLaunchIdentity(entry) } : {}),
+    ...(project && configured!.shadowed.length > 0 ? { shadowsUser: true } : {}),
   };
 }
 

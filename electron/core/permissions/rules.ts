@@ -3,6 +3,7 @@
 // written for, so a changed or shadowing entry cannot inherit them.
 import { LenaError } from '../../../shared/result';
 import { sanitizeNamePart } from '../mcp/registry/names';
+import { boundTo } from './identity-binding';
 import type { PermissionLists, RuleEntry, RuleList, RuleScope, ServerIdentity } from './types';
 
 /**
@@ -123,7 +124,8 @@ export function describeRule(rule: ScopedRule): string {
 export function suspensionOf(rule: ScopedRule, identity: ServerIdentity): string | undefined {
   if (rule.list !== 'allow') return undefined; // deny and ask only ever restrict
   if (rule.entry.identity !== undefined) {
-    return rule.entry.identity === identity.hash ? undefined : 'server entry changed';
+    if (boundTo(rule.entry.identity, identity, 'rule')) return undefined;
+    return identity.source === 'project' ? 'a project entry shadows this server' : 'server entry changed';
   }
   // A hand-written user rule names a server, not a command: a project entry must not inherit it.
   if (rule.scope !== 'cli' && identity.source === 'project') return 'a project entry shadows this server';

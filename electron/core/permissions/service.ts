@@ -7,6 +7,7 @@ import type { Availability, ToolStanding } from './availability';
 import { BaselineStore } from './baselines';
 import type { PermissionBroker } from './broker';
 import { decide, type GateDecision } from './gate';
+import { hasLegacyFor, rebindLegacy } from './identity-binding';
 import type { PinStore } from './pins';
 import { buildPrompt } from './prompt';
 import { addRule as addToLists, removeRule as removeFromLists, serverRuleFor } from './rules';
@@ -208,6 +209,16 @@ export class PermissionService {
   /** The user rejected a new or changed tool: it stays out of every request. */
   async rejectTool(serverName: string, tool: ToolDefinition): Promise<void> {
     await this.acceptance?.reject(serverName, tool);
+  }
+
+  /**
+   * Re-binds records an earlier version wrote (identity v1) to these servers as configured now,
+   * when their old identity matches; a no-op (no write) when there is nothing to re-bind.
+   */
+  async rebindLegacyIdentities(identities: readonly ServerIdentity[]): Promise<boolean> {
+    if (!hasLegacyFor(this.state, identities)) return false;
+    await this.update((state) => rebindLegacy(state, identities));
+    return true;
   }
 
   /**

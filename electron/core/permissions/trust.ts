@@ -1,5 +1,7 @@
 // Trusted servers and tool hints. The spec says annotations are untrusted unless the server is
-// trusted; trust lives in the user scope only and is bound to the entry the user trusted.
+// trusted; trust lives in the user scope only and is bound to the entry the user trusted: its
+// whole launch entry and its scope, so a project entry never inherits a user server's trust.
+import { boundTo } from './identity-binding';
 import { rebindServerRules } from './rules';
 import type { PermissionState, ServerIdentity, ToolAnnotationsLike } from './types';
 
@@ -13,7 +15,7 @@ export interface TrustStatus {
 export function trustStatus(state: PermissionState, identity: ServerIdentity): TrustStatus {
   const entry = Object.hasOwn(state.trusted, identity.name) ? state.trusted[identity.name] : undefined;
   if (!entry) return { trusted: false };
-  if (entry.identity === identity.hash) return { trusted: true };
+  if (boundTo(entry.identity, identity, 'trust')) return { trusted: true };
   return {
     trusted: false,
     note:

@@ -49,6 +49,10 @@ export interface ServerIdentity {
   name: string;
   hash: string;
   source?: 'user' | 'project';
+  /** The identity an earlier version gave this entry (command, args, cwd, url): old records are re-bound by it. */
+  legacyHash?: string;
+  /** A project entry that replaces a user entry of the same name. */
+  shadowsUser?: boolean;
 }
 
 export interface ToolAnnotationsLike {

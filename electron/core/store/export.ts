@@ -26,7 +26,8 @@ export function exportConversation(
   const content = format === 'json' ? toJson(conversation, now) : toMarkdown(conversation, now);
   return {
     filename: `${slug(conversation.title)}.${format === 'json' ? 'json' : 'md'}`,
-    content: redact(content, options.secrets ?? []),
+    // Secret-store values are redacted however short (as whole tokens).
+    content: redact(content, (options.secrets ?? []).map((value) => ({ value, short: true }))),
   };
 }
 

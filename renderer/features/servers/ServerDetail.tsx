@@ -24,7 +24,7 @@ export function ServerDetail({ server }: { server: ServerStatus }) {
         <h2 className="mono">{server.name}</h2>
         <ServerStatusWord server={server} />
       </div>
-      {server.status === 'needs-approval' && <ApprovalView server={server} />}
+      {server.status === 'needs-approval' && <ApprovalView key={server.approval?.entryHash ?? ''} server={server} />}
       <div role="tablist" aria-label="Server detail" className="tabs" onKeyDown={onKey}>
         {TABS.map((t) => (
           <button key={t} role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} tabIndex={tab === t ? 0 : -1} className={tab === t ? 'selected' : ''} onClick={() => setTab(t)}>

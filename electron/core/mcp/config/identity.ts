@@ -1,8 +1,10 @@
 // Hashes that bind trust and approvals to what a server entry actually runs (issue 6): when the
-// launch fields change, or a project entry shadows a user entry, the hash changes and earlier
-// decisions no longer apply. Both hash the unexpanded entry, so secrets never enter a hash.
+// launch entry changes, or a project entry shadows a user entry, the hash changes and earlier
+// decisions no longer apply. They hash the unexpanded entry, so secrets never enter a hash.
+// Identity v2 (issue 12 item 5) covers the whole launch entry, env and header templates included,
+// and its scope: a project entry that copies a trusted command with another env is another server.
 import { createHash } from 'node:crypto';
-import type { ServerEntry } from '../../../../shared/server-config';
+import type { ServerEntry, ServerScope } from '../../../../shared/server-config';
 
 /** JSON with object keys sorted at every depth, so equal entries always hash equally. */
 export function canonicalJson(value: unknown): string {
@@ -16,11 +18,36 @@ export function canonicalJson(value: unknown): string {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** Hash of what the entry launches: command, arguments, working directory and URL. */
-export function launchIdentity(entry: ServerEntry): string {
+/** Marks a v2 identity; a record without it was written by an earlier version. */
+export const IDENTITY_PREFIX = 'id2:';
+
+/** Where an entry comes from, as its identity sees it: the user's own files, or one project's `.mcp.json`. */
+export interface IdentityScope {
+  scope: ServerScope;
+  /** The configuration file; it binds a project entry to that project. */
+  file?: string;
+}
+
+/**
+ * The identity trust and Lena-written allow rules are bound to: every launch field of the entry
+ * (command, args, cwd, env, url, headers, type and any unknown field; not `disabled` or the
+ * timeouts, which change nothing that runs) plus its scope. The user's own files (`user`, or
+ * `--config FILE`) are one scope; each project's `.mcp.json` is its own.
+ */
+export function launchIdentity(entry: ServerEntry, where: IdentityScope = { scope: 'user' }): string {
+  const { disabled: _disabled, timeout: _timeout, startupTimeout: _startup, ...launch } = entry;
+  const scope = where.scope === 'project' ? { scope: 'project', file: where.file ?? '' } : { scope: 'user' };
+  return IDENTITY_PREFIX + sha256(canonicalJson({ launch, scope }));
+}
+
+/** The identity before v2 (command, arguments, cwd and URL only): used only to re-bind old records. */
+export function legacyLaunchIdentity(entry: ServerEntry): string {
   const { command, args, cwd, url } = entry;
   return sha256(canonicalJson({ command, args, cwd, url }));
 }
+
+/** True for an identity written before v2. */
+export const isLegacyIdentity = (identity: string): boolean => !identity.startsWith(IDENTITY_PREFIX);
 
 /** Hash of the whole entry (every field, unknown ones included): any edit changes it. */
 export function entryHash(entry: ServerEntry): string {

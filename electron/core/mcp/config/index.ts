@@ -33,5 +33,5 @@ export {
 } from './expand';
 export { addServer, editConfigFile, removeServer, saveConfigText, serialisePerFile, setServerDisabled, updateServer, writeFileAtomic } from './write';
 export { claudeDesktopConfigPath, importClaudeDesktop, type ImportOptions, type ImportReport } from './claude-desktop';
-export { canonicalJson, entryHash, launchIdentity } from './identity';
+export { canonicalJson, entryHash, IDENTITY_PREFIX, isLegacyIdentity, launchIdentity, legacyLaunchIdentity, type IdentityScope } from './identity';
 export { watchConfigFiles, type ConfigWatcher, type WatchOptions } from './watch';

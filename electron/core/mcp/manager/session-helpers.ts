@@ -1,23 +1,29 @@
 // Small pure helpers of ServerSession: what to redact, how to word a failure, the start deadline.
 import type { ServerEntry } from '../../../../shared/server-config';
+import { nameSaysSecret } from '../../base/credentials';
 import type { SecretInput } from '../../base/redact';
 import type { LaunchSpec } from '../config/expand';
 
 /**
- * Values that came from the environment or the secret store, or that configure credentials. Env
- * and header values, and expansions of `${secret:…}`, are redacted however short (as whole tokens).
+ * Values that came from the environment or the secret store, or that configure credentials. A
+ * short value (under 6 characters) is redacted, as a whole token only, when it came from
+ * `${secret:…}` or sits under a credential's name (`API_TOKEN`, `Authorization`): redacting every
+ * short value would turn `LOG_LEVEL=info` into holes in every stderr line.
  */
 export function sensitiveValues(entry: ServerEntry, launch: LaunchSpec): SecretInput[] {
   const values: SecretInput[] = [];
+  const fromSecret = (template: string | undefined) => String(template ?? '').includes('${secret:');
   const expanded = (template: string | undefined, value: string) => {
-    if (!String(template ?? '').includes('${')) return;
-    values.push(String(template).includes('${secret:') ? { value, short: true } : value);
+    if (String(template ?? '').includes('${')) values.push({ value, short: fromSecret(template) });
+  };
+  const configured = (templates: Record<string, string> | undefined, expandedValues: Record<string, string>) => {
+    for (const [name, value] of Object.entries(expandedValues)) values.push({ value, short: nameSaysSecret(name) || fromSecret(templates?.[name]) });
   };
   if (launch.transport === 'stdio') {
-    values.push(...Object.values(launch.env).map((value) => ({ value, short: true })));
+    configured(entry.env, launch.env);
     launch.args.forEach((arg, i) => expanded(entry.args?.[i], arg));
   } else {
-    values.push(...Object.values(launch.headers).map((value) => ({ value, short: true })));
+    configured(entry.headers, launch.headers);
     expanded(entry.url, launch.url);
   }
   return values;

@@ -1,9 +1,15 @@
 // Issue 12 item 8: one redaction for every place Lena shows or logs text. Each case is a leak
 // that was possible before: a secret in hex or base64 form, a short configured token, a literal
 // `--token` argument or `?api_key=` in an entry shown by `lena mcp list`.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RotatingLog } from '../../../../electron/core/desktop/log-file';
 import { containsSecret, redact } from '../../../../electron/core/base/redact';
 import { entryTarget, looksLikeCredential, redactArgs, redactEntry, redactUrl } from '../../../../electron/core/base/credentials';
+import { maskEntry } from '../../../../electron/core/mcp/manager/status';
+import { sensitiveValues } from '../../../../electron/core/mcp/manager/session-helpers';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
@@ -34,6 +40,12 @@ describe('redact: every form of a known secret', () => {
     expect(redact('key abc1 and xabc1y, "abc1"', [{ value: 'abc1', short: true }])).toBe('key [redacted] and xabc1y, "[redacted]"');
   });
 
+  it('a server\'s short configured secrets are cut from its stderr, its ordinary settings are not', () => {
+    const entry = { command: 'srv', env: { API_TOKEN: 'ab12', LOG_LEVEL: 'info', PIN: '${secret:pin}' } };
+    const launch = { transport: 'stdio' as const, command: 'srv', args: [], env: { API_TOKEN: 'ab12', LOG_LEVEL: 'info', PIN: '9876' }, requestTimeoutMs: 1, startupTimeoutMs: 1 };
+    expect(redact('info: token ab12 refused, pin 9876', sensitiveValues(entry, launch))).toBe('info: token [redacted] refused, pin [redacted]');
+  });
+
   it('containsSecret sees the same forms', () => {
     expect(containsSecret(`Basic ${b64(`me:${secret}`)}`, secret)).toBe(true);
     expect(containsSecret(Buffer.from(secret).toString('hex'), secret)).toBe(true);
@@ -58,6 +70,12 @@ describe('entries as Lena shows them', () => {
     expect(entryTarget({ url: 'https://mcp.example.com/mcp?api_key=k-123456&region=eu' })).toBe('https://mcp.example.com/mcp?api_key=[redacted]&region=[redacted]');
   });
 
+  it('the status the window and the CLI show carries no literal credential of the entry', () => {
+    const shown = maskEntry({ command: 'srv', args: ['--api-key', 'k-123456789', '--port', '80'], url: undefined, env: { T: 'tok-123456' } });
+    expect(shown).toEqual({ command: 'srv', args: ['--api-key', '[redacted]', '--port', '80'], env: { T: '••••••' } });
+    expect(maskEntry({ url: 'https://u:pw-secret@h/mcp?token=abcdef', headers: { Authorization: 'Bearer x' } })).toEqual({ url: 'https://u:[redacted]@h/mcp?token=[redacted]', headers: { Authorization: '••••••' } });
+  });
+
   it('keeps ${…} references, which name a value without holding it', () => {
     expect(redactArgs(['--token', '${secret:gh}'])).toEqual(['--token', '${secret:gh}']);
     expect(redactUrl('https://h/mcp?key=${API_KEY}')).toBe('https://h/mcp?key=${API_KEY}');
@@ -74,5 +92,20 @@ describe('entries as Lena shows them', () => {
     expect(looksLikeCredential('X', '/usr/local/share/notes')).toBe(false);
     expect(looksLikeCredential('API_TOKEN', '${secret:t}')).toBe(false);
     expect(looksLikeCredential('DEBUG_AUTH', 'true')).toBe(false);
+  });
+});
+
+describe('the log file', () => {
+  it('redacts a short secret-store value as a whole token, and its base64 form', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lena-redact-log-'));
+    try {
+      const log = new RotatingLog({ dir, secrets: () => ['pw42', 'longer-secret-99'] });
+      log.write('info', 'test', `login pw42 failed; xpw42y kept; sent ${Buffer.from('ann:longer-secret-99').toString('base64')}`);
+      const text = readFileSync(log.file, 'utf8');
+      expect(text).toContain('login [redacted] failed; xpw42y kept');
+      expect(text).not.toContain(Buffer.from('ann:longer-secret-99').toString('base64'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
