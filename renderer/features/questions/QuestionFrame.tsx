@@ -9,7 +9,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { isMac } from '../../components/use-shortcuts';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
-import { nextFocusable, userIsInComposer } from './focus';
+import { composerPresent, nextFocusable, userIsInComposer } from './focus';
 import { keyTargetOf, questionKey } from './keys';
 
 export interface QuestionFrameProps {
@@ -125,10 +125,10 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
         {inside ? (
           <>
             {armed ? '' : 'Ready in a moment… '}
-            {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between the choices · F6 back to the message box
+            {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between the choices{composerPresent() ? ' · F6 back to the message box' : ''}
           </>
         ) : (
-          <>Lena is waiting for your answer. Press <kbd>F6</kbd> to answer here; what you type stays in the message box.</>
+          <>Lena is waiting for your answer. Press <kbd>F6</kbd> to answer here{composerPresent() ? '; what you type stays in the message box' : ''}.</>
         )}
       </p>
       <div className="question-body">{children}</div>

@@ -19,6 +19,7 @@ export function noteUserInput(): void {
 
 /** Whether the user is working in the composer (a new question must leave focus there). */
 export const userIsInComposer = (): boolean => isComposer(document.activeElement) && !handedBack;
+export const composerPresent = (): boolean => document.querySelector(COMPOSER) !== null;
 export const openQuestion = (): HTMLElement | null => document.querySelector<HTMLElement>(QUESTION);
 export const focusInsideQuestion = (): boolean => openQuestion()?.contains(document.activeElement) === true;
 
