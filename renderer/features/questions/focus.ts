@@ -48,3 +48,12 @@ export function nextFocusable(root: HTMLElement, from: Element | null, backwards
   if (at < 0) return backwards ? items[items.length - 1] : items[0];
   return items[(at + (backwards ? items.length - 1 : 1)) % items.length];
 }
+
+const FIELD = 'input:not([disabled]):not([type=button]):not([type=submit]):not([type=reset]), textarea:not([disabled]), select:not([disabled])';
+
+/** The form field after (or before) `from` inside `root`, or null at the end: Enter never leaves the fields. */
+export function nextField(root: HTMLElement, from: Element | null, backwards: boolean): HTMLElement | null {
+  const fields = Array.from(root.querySelectorAll<HTMLElement>(FIELD));
+  const at = from ? fields.indexOf(from as HTMLElement) : -1;
+  return fields[at + (backwards ? -1 : 1)] ?? null;
+}
