@@ -48,6 +48,9 @@ describe.skipIf(!ready)('the permission question tells what really runs', () => 
     expect(await question.getByRole('note').textContent()).toMatch(/Hidden characters were found.*U\+200B/);
     expect(await question.getByRole('button', { name: /Show the full description \(\d+ lines, hidden characters marked\)/ }).count()).toBe(1);
     await win().app.screenshot('tool-question-deceptive');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await win().app.screenshot('tool-question-deceptive-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await question.getByRole('button', { name: /Show the full description/ }).click();
     expect(await description.getAttribute('class')).toContain('unfolded');
