@@ -81,11 +81,32 @@ describe.skipIf(!ready)('questions cannot be answered by accident', () => {
     await win().app.screenshot('questions-are-you-sure');
     await page.keyboard.press('Enter');
     await question.getByRole('button', { name: 'Always allow this tool' }).waitFor();
+    expect(await focused(page)).toMatchObject({ tag: 'H2', inQuestion: true });
     await denyQuestion(page);
     await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['denied']);
     const rules = (await host.dispatch('permissions:rules', undefined, { senderUrl: 'test' })) as { ok: boolean; value: { list: string; rule: string }[] };
     expect(rules.value.filter((r) => r.list === 'allow')).toEqual([]);
     expect(existsSync(join(win().files, 'always.txt'))).toBe(false);
+  });
+
+  it('Enter in the reason field never submits; with the reason open, Ctrl+Enter sends the denial and its reason', async () => {
+    const { page } = win().app;
+    win().api.push(reply(writeCall(win().files, 'reason.txt')), reply(text('Understood.')));
+    const before = win().api.messageRequests().length;
+    await ask(page, 'Overwrite reason.txt');
+    const question = await armedQuestion(page);
+    await question.getByRole('button', { name: 'Deny with reason ▾' }).click();
+    const reason = question.getByLabel('Reason for denying (sent to Claude)');
+    await reason.fill('Not that file');
+    await reason.press('Enter');
+    expect(await reason.inputValue()).toBe('Not that file');
+    expect(await question.count()).toBe(1);
+    expect(await question.textContent()).toContain('Ctrl+Enter: Deny with this reason');
+    await reason.press('Control+Enter');
+    await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['denied']);
+    await page.getByText('Understood.').waitFor({ timeout: 30_000 });
+    expect(JSON.stringify(win().api.messageRequests()[before + 1])).toContain('Not that file');
+    expect(existsSync(join(win().files, 'reason.txt'))).toBe(false);
   });
 
   it('held Enter (auto-repeat) approves none of three queued destructive calls', async () => {

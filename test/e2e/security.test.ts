@@ -1,6 +1,9 @@
 // Security in the real renderer (RELIABILITY.md security 3, 4 and 8): model text and a tool result
 // carrying HTML, scripts, remote images and dangerous links show as text, nothing runs, no request
 // leaves the app, only https links are links, and invisible characters are flagged.
+// The attacks of issue 12 on questions and links have their own files: questions.test.ts (keys,
+// focus, arming), tool-question.test.ts (what the permission question claims), links.test.ts
+// (misleading links) and drafts.test.ts (an API key in a draft).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

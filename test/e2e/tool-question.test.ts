@@ -48,6 +48,9 @@ describe.skipIf(!ready)('the permission question tells what really runs', () => 
     expect(await question.getByRole('note').textContent()).toMatch(/Hidden characters were found.*U\+200B/);
     expect(await question.getByRole('button', { name: /Show the full description \(\d+ lines, hidden characters marked\)/ }).count()).toBe(1);
     await win().app.screenshot('tool-question-deceptive');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await win().app.screenshot('tool-question-deceptive-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await question.getByRole('button', { name: /Show the full description/ }).click();
     expect(await description.getAttribute('class')).toContain('unfolded');
@@ -65,7 +68,21 @@ describe.skipIf(!ready)('the permission question tells what really runs', () => 
     let question = await armedQuestion(page);
     expect(await question.getByText('⚠ may modify or delete data').count()).toBe(1);
     expect(await question.getByText('hint from an untrusted server').count()).toBe(1);
+    // A small window (sidebar collapsed, as narrow windows do) still shows the arguments and the
+    // choices; on another page the question stays.
+    await page.setViewportSize({ width: 720, height: 540 });
+    await page.keyboard.press('Control+b');
+    await win().app.screenshot('tool-question-720x540');
+    expect(await inView(question.locator('.code-block pre'))).toBe(true);
+    expect(await question.getByRole('button', { name: /^Deny Esc/ }).evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await win().app.screenshot('tool-question-720x540');
+    await page.getByRole('button', { name: /servers$/ }).click();
+    await armedQuestion(page);
+    await win().app.screenshot('tool-question-on-servers-page');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.keyboard.press('Control+b');
     await denyQuestion(page);
+    await page.getByRole('button', { name: 'Tidy my notes again', exact: true }).click();
     await page.getByText('Still not wiped.').waitFor({ timeout: 30_000 });
 
     const dispatch = (channel: string, args: unknown) => host.dispatch(channel, args, { senderUrl: 'test' }) as Promise<{ ok: boolean }>;

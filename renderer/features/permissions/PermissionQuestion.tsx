@@ -91,29 +91,29 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       cancel={cancel}
       footer={confirmStep || choices}
     >
-      {request.title && (
-        <p className="small claim">
-          The server calls it “<Marked text={request.title} />” <span className="muted">(its own words, not checked by Lena)</span>
-        </p>
-      )}
       {conversation && <p className="small">Asked in another conversation: “{conversation}”</p>}
       <div className="row wrap">
         {mayModify && <span className="badge badge-danger">⚠ may modify or delete data</span>}
         <HintBadges hints={request.hints} trusted={request.hintsTrusted} />
       </div>
+      {findings.length > 0 && (
+        <p className="warning small" role="note">
+          ⚠ {findings.some((f) => f.category !== 'phrase') ? 'Hidden characters were found and are shown as ⟦…⟧ markers' : 'Text that tries to instruct Claude was found'}: {[...new Set(findings.map((f) => f.label))].join(', ')}.
+        </p>
+      )}
+      {/* The real arguments come before anything the server wrote (title, description), so nothing it says can push them out of view. */}
+      <CodeBlock code={request.argumentsText} language="json" label="Arguments the tool will receive" />
       {request.held && (
         <div className="held-notice" role="alert">
           <strong>Held: the tool’s definition changed</strong> since you approved it. {request.held.reason}
           <ul>{request.held.changes.map((c, i) => <li key={i}><Marked text={c} /></li>)}</ul>
         </div>
       )}
-      {findings.length > 0 && (
-        <p className="warning small" role="note">
-          ⚠ {findings.some((f) => f.category !== 'phrase') ? 'Hidden characters were found and are shown as ⟦…⟧ markers' : 'Text that tries to instruct Claude was found'}: {findings.map((f) => f.label).join(', ')}.
+      {request.title && (
+        <p className="small claim">
+          The server calls it “<Marked text={request.title} />” <span className="muted">(its own words, not checked by Lena)</span>
         </p>
       )}
-      {/* The real arguments come before anything the server wrote, so no description can push them out of view. */}
-      <CodeBlock code={request.argumentsText} language="json" label="Arguments the tool will receive" />
       <ServerDescription text={request.description} />
       <p className="small"><span className="muted">Rule:</span> {request.rule}</p>
       {error && <p className="error small" role="alert">Your answer was not recorded: {error.message}</p>}

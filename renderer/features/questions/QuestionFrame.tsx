@@ -9,7 +9,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { isMac } from '../../components/use-shortcuts';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
-import { nextFocusable, userIsInComposer } from './focus';
+import { composerPresent, nextField, nextFocusable, userIsInComposer } from './focus';
 import { keyTargetOf, questionKey } from './keys';
 
 export interface QuestionFrameProps {
@@ -87,7 +87,7 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
     swallow(e);
     if (verdict === 'primary') primary?.run();
     else if (verdict === 'cancel') cancel.run();
-    else if (verdict === 'next-field' || verdict === 'previous-field') nextFocusable(el, e.target as Element, verdict === 'previous-field')?.focus();
+    else if (verdict === 'next-field' || verdict === 'previous-field') nextField(el, e.target as Element, verdict === 'previous-field')?.focus();
   };
 
   const onPointerDownCapture = () => {
@@ -125,10 +125,10 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
         {inside ? (
           <>
             {armed ? '' : 'Ready in a moment… '}
-            {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between the choices · F6 back to the message box
+            {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between the choices{composerPresent() ? ' · F6 back to the message box' : ''}
           </>
         ) : (
-          <>Lena is waiting for your answer. Press <kbd>F6</kbd> to answer here; what you type stays in the message box.</>
+          <>Lena is waiting for your answer. Press <kbd>F6</kbd> to answer here{composerPresent() ? '; what you type stays in the message box' : ''}.</>
         )}
       </p>
       <div className="question-body">{children}</div>
@@ -140,9 +140,18 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
 /** The inline "Are you sure?" step: Cancel is the default (focused), the lasting choice is second. */
 export function ConfirmStep({ children, confirmLabel, onConfirm, onCancel }: { children: ReactNode; confirmLabel: string; onConfirm(): void; onCancel(): void }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => cancelRef.current?.focus(), []);
+  const stepRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    cancelRef.current?.focus();
+    const step = stepRef.current;
+    const heading = step?.closest('[data-question]')?.querySelector<HTMLElement>('[data-question-heading]');
+    // Leaving the step (Cancel, Escape) takes focus back to the question's heading, never to a button.
+    return () => {
+      if (!document.activeElement || document.activeElement === document.body || step?.contains(document.activeElement)) heading?.focus();
+    };
+  }, []);
   return (
-    <div className="confirm-step" role="group" aria-label="Are you sure?">
+    <div className="confirm-step" role="group" aria-label="Are you sure?" ref={stepRef}>
       <p role="alert">{children}</p>
       <div className="row">
         <button ref={cancelRef} className="default-choice" onClick={onCancel}>Cancel</button>

@@ -19,6 +19,7 @@ export function noteUserInput(): void {
 
 /** Whether the user is working in the composer (a new question must leave focus there). */
 export const userIsInComposer = (): boolean => isComposer(document.activeElement) && !handedBack;
+export const composerPresent = (): boolean => document.querySelector(COMPOSER) !== null;
 export const openQuestion = (): HTMLElement | null => document.querySelector<HTMLElement>(QUESTION);
 export const focusInsideQuestion = (): boolean => openQuestion()?.contains(document.activeElement) === true;
 
@@ -46,4 +47,13 @@ export function nextFocusable(root: HTMLElement, from: Element | null, backwards
   const at = from ? items.indexOf(from as HTMLElement) : -1;
   if (at < 0) return backwards ? items[items.length - 1] : items[0];
   return items[(at + (backwards ? items.length - 1 : 1)) % items.length];
+}
+
+const FIELD = 'input:not([disabled]):not([type=button]):not([type=submit]):not([type=reset]), textarea:not([disabled]), select:not([disabled])';
+
+/** The form field after (or before) `from` inside `root`, or null at the end: Enter never leaves the fields. */
+export function nextField(root: HTMLElement, from: Element | null, backwards: boolean): HTMLElement | null {
+  const fields = Array.from(root.querySelectorAll<HTMLElement>(FIELD));
+  const at = from ? fields.indexOf(from as HTMLElement) : -1;
+  return fields[at + (backwards ? -1 : 1)] ?? null;
 }
