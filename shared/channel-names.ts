@@ -41,6 +41,7 @@ export const INVOKE_CHANNELS = [
   'chat:edit',
   'chat:cancel-tool',
   'chat:budget',
+  'chat:drop-old-tool-results',
   'permissions:pending',
   'permissions:answer',
   'permissions:rules',

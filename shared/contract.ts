@@ -75,6 +75,7 @@ export const invokeChannels = {
   'chat:edit': channel<{ turnId: string }>()(z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict()),
   'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
   'chat:budget': channel<TokenBudget>()(s.noArgs),
+  'chat:drop-old-tool-results': channel<{ dropped: number; bytes: number }>()(z.object({ conversationId: s.id }).strict()),
 
   // Permissions
   'permissions:pending': channel<PermissionRequestView[]>()(s.noArgs),

@@ -46,6 +46,8 @@ export interface ChatSlice {
   regenerate(): Promise<void>;
   edit(messageId: string, text: string): Promise<Outcome<unknown>>;
   cancelTool(toolUseId: string): Promise<Outcome<void>>;
+  /** Too big for the model: stop sending older tool results, then ask again. */
+  dropOldToolResults(): Promise<void>;
   loadBudget(): Promise<void>;
   subscribeChat(): () => void;
 }
@@ -190,6 +192,14 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
       return r;
     },
     cancelTool: (toolUseId) => attempt(() => call('chat:cancel-tool', { toolUseId })),
+    async dropOldToolResults() {
+      const id = get().activeId;
+      if (!id) return;
+      const r = await attempt(() => call('chat:drop-old-tool-results', { conversationId: id }));
+      if (!r.ok) return get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });
+      get().addSystemCard({ kind: 'notice', tone: 'info', text: r.value.dropped > 0 ? `${r.value.dropped} older tool result(s) are no longer sent to Claude (about ${Math.ceil(r.value.bytes / 1024)} KB less per request). They stay visible here.` : 'There are no older tool results to leave out.' });
+      if (r.value.dropped > 0) await get().regenerate();
+    },
     async loadBudget() {
       const r = await attempt(() => call('chat:budget'));
       set(r.ok ? { budget: r.value, budgetError: null } : { budgetError: r.error });

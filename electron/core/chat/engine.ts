@@ -12,6 +12,7 @@ import type { PermissionService } from '../permissions/service';
 import type { ConversationStore } from '../store/conversations';
 import { isRetryableStreamError, toChatError } from './api-errors';
 import { anthropicClient, type ChatSettings } from './chat-settings';
+import { dropOldToolResults } from './compact';
 import { HistoryCache } from './history-cache';
 import { ModelCatalog, type ModelLimits } from './models';
 import { buildRequest } from './request';
@@ -166,6 +167,15 @@ export class ChatEngine {
     this.deps.emit({ type: 'message-saved', conversationId: created.id, message });
     this.emitConversation(created.id);
     return { id: created.id, usedModel };
+  }
+
+  /** For a conversation too big for the model: older tool results are no longer sent (see compact.ts). */
+  dropOldToolResults(conversationId: string): { dropped: number; bytes: number } {
+    this.assertIdle(conversationId);
+    const outcome = dropOldToolResults(this.deps.store, conversationId);
+    this.history.forget(conversationId);
+    this.emitConversation(conversationId);
+    return outcome;
   }
 
   /** Quit: no new turns; running turns are stopped and awaited. */

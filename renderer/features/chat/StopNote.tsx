@@ -15,6 +15,7 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
   const setEditing = useLena((s) => s.setEditing);
   const regenerate = useLena((s) => s.regenerate);
   const continueWithSummary = useLena((s) => s.continueWithSummary);
+  const dropOldToolResults = useLena((s) => s.dropOldToolResults);
   const conversationId = useLena((s) => s.activeId);
   const running = useLena((s) => s.chat?.turnId != null);
   const lastPromptId = useLena((s) => (s.chat ? (lastUserMessage(s.chat.messages)?.id ?? null) : null));
@@ -65,6 +66,11 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
         {error.kind === 'context' && conversationId && (
           <button className="primary" disabled={running} onClick={() => void continueWithSummary(conversationId)}>
             New conversation with summary
+          </button>
+        )}
+        {error.alternatives?.includes('drop-old-tool-results') && (
+          <button disabled={running} onClick={() => void dropOldToolResults()}>
+            Drop older tool results and retry
           </button>
         )}
         {error.kind === 'unknown-stop' && (

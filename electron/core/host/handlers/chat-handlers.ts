@@ -43,6 +43,7 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'chat:cancel-tool': async ({ toolUseId }) => {
       (await engine()).cancelTool(toolUseId);
     },
+    'chat:drop-old-tool-results': async ({ conversationId }) => (await engine()).dropOldToolResults(conversationId),
     'chat:budget': async () => {
       const s = await get();
       return s.runtime.budget.compute(s.runtime.engine.lastTurnUsage);

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiError, reply, scenario, text } from '../../../fixtures/messages-api';
+import { apiError, reply, scenario, text, toolResultText, toolUse } from '../../../fixtures/messages-api';
 import { MAX_PAUSE_CONTINUATIONS } from '../../../../electron/core/chat/engine';
 import { exitCodeFor } from '../../../../electron/core/chat/stop-reasons';
 import { chatHarness, type ChatHarness } from './harness';
@@ -107,5 +107,30 @@ describe('stop reasons', () => {
     const conv = h.store.create();
     const outcome = await h.engine.send(conv.id, 'q').done;
     expect(exitCodeFor(outcome.error)).toBe(1);
+  });
+
+  it('drop older tool results: after a context overflow the next request carries only the recent ones whole', async () => {
+    h = await chatHarness({ permissions: { permissions: { allow: [{ rule: 'mcp__fs' }], ask: [], deny: [] } } });
+    const dir = join(h.home, 'files');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'log.txt'), 'LOGLINE '.repeat(200));
+    writeFileSync(join(h.home, 'mcp.json'), JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: [FS_SERVER, dir] } } }));
+    await h.manager.reload();
+    const conv = h.store.create();
+    for (let i = 1; i <= 3; i++) {
+      h.api.push(reply(toolUse('mcp__fs__read_text_file', { path: join(dir, 'log.txt') }, `toolu_r${i}`)), reply(text(`read ${i}`)));
+      await h.engine.send(conv.id, `read it ${i}`).done;
+    }
+    h.api.push(apiError.promptTooLong());
+    const overflow = await h.engine.send(conv.id, 'and now summarise').done;
+    expect(overflow.error?.alternatives).toEqual(['drop-old-tool-results']);
+    expect(h.engine.dropOldToolResults(conv.id)).toMatchObject({ dropped: 1 });
+    h.api.push(reply(text('Summary.')));
+    expect((await h.engine.regenerate(conv.id).done).error).toBeNull();
+    const results = (h.api.messageRequests().at(-1)!.body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b) => b.type === 'tool_result');
+    const texts = results.map((r) => toolResultText((r as { content: unknown }).content));
+    expect(texts[0]).toMatch(/left out to save context/);
+    expect(texts.slice(1).every((t) => t.includes('LOGLINE'))).toBe(true);
+    expect(JSON.stringify(h.store.get(conv.id).toolCalls.find((c) => c.id === 'toolu_r1')?.result)).toContain('LOGLINE');
   });
 });
