@@ -1,34 +1,27 @@
 // Security (issue 12, item 4) as the user sees it: a server's schema pattern that would backtrack
 // for minutes does not freeze the window; the allowed call runs and its card says the arguments
 // could not be validated, and the output check that could not finish says so too.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startMessagesApiServer, text, toolUse, type MessagesApiServer } from '../fixtures/messages-api';
+import { reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
-import { openWindow, type WindowSession } from './helpers/session';
+import { openServerWindow, type ServerWindow } from './helpers/server-window';
 
 const SLOW = resolve(__dirname, '../fixtures/mcp/slow-pattern-server.mjs');
 
 describe.skipIf(chromiumPath() === null && !process.env.CI)('a server schema with a catastrophic pattern', () => {
-  let app: WindowSession;
-  let api: MessagesApiServer;
-  let home: string;
+  let w: ServerWindow;
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-e2e-slow-pattern-'));
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [SLOW] } } }));
-    writeFileSync(join(home, 'settings.json'), JSON.stringify({ permissions: { allow: ['mcp__slow'], ask: [], deny: [] } }));
-    api = await startMessagesApiServer();
-    app = await openWindow({ home, env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'sk-ant-e2e-slow', ANTHROPIC_BASE_URL: api.url } });
+    w = await openServerWindow({
+      name: 'slow-pattern',
+      servers: { slow: { command: process.execPath, args: [SLOW] } },
+      settings: { permissions: { allow: ['mcp__slow'], ask: [], deny: [] } },
+    });
   });
-  afterAll(async () => {
-    await app?.dispose();
-    await api?.close();
-    rmSync(home, { recursive: true, force: true });
-  });
+  afterAll(() => w?.dispose());
 
   it('runs the call, marks the card "could not validate", and the window keeps working', async () => {
+    const { app, api } = w;
     const { page } = app;
     await page.getByRole('button', { name: '1 of 1 servers' }).waitFor({ timeout: 60_000 });
     api.push(reply(toolUse('mcp__slow__alternation', { s: `${'a'.repeat(34)}!` }, 'toolu_alt'), toolUse('mcp__slow__report', {}, 'toolu_rep')), reply(text('Both ran.')));
