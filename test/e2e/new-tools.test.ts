@@ -2,35 +2,25 @@
 // changes one tool and adds another (notifications/tools/list_changed), gets neither into Claude's
 // next request. A notice in the chat says so without blocking anything; the server's overview
 // lists "1 new tool" with Accept and Reject; after Accept the next request carries it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startMessagesApiServer, text, toolUse, type MessagesApiServer, type RecordedRequest } from '../fixtures/messages-api';
+import { reply, text, toolUse, type RecordedRequest } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
-import { openWindow, type WindowSession } from './helpers/session';
+import { openServerWindow, type ServerWindow } from './helpers/server-window';
 
 const RUG = resolve(__dirname, '../fixtures/permissions/rug-pull-server.mjs');
 const toolNames = (req: RecordedRequest | undefined) => ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
 
 describe.skipIf(chromiumPath() === null && !process.env.CI)('tools a server adds after it was approved', () => {
-  let app: WindowSession;
-  let api: MessagesApiServer;
-  let home: string;
+  let w: ServerWindow;
+  // `swap` (the fixture's control) is allowed by rule, so no dialog is involved.
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-e2e-new-tools-'));
-    // `swap` (the fixture's control) is allowed by rule, so no dialog is involved.
-    writeFileSync(join(home, 'settings.json'), JSON.stringify({ permissions: { allow: ['mcp__notes__swap'], ask: [], deny: [] } }));
-    api = await startMessagesApiServer();
-    app = await openWindow({ home, env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'sk-ant-e2e-new-tools', ANTHROPIC_BASE_URL: api.url } });
+    w = await openServerWindow({ name: 'new-tools', settings: { permissions: { allow: ['mcp__notes__swap'], ask: [], deny: [] } } });
   });
-  afterAll(async () => {
-    await app?.dispose();
-    await api?.close();
-    rmSync(home, { recursive: true, force: true });
-  });
+  afterAll(() => w?.dispose());
 
   it('leaves a new tool out of the next request until it is accepted on the server page', async () => {
+    const { app, api } = w;
     const { page, host } = app;
     await host.dispatch('servers:add', { name: 'notes', entry: { command: process.execPath, args: [RUG] } }, { senderUrl: 'test' });
     await page.getByRole('button', { name: '1 of 1 servers' }).waitFor({ timeout: 60_000 });

@@ -21,8 +21,8 @@ export class ToolAcceptance implements PinChecker {
   private readonly baselinesAhead = new Map<string, BaselineRecord>();
   /** `null`: a rejection cleared here that the file may still hold. */
   private readonly rejectionsAhead = new Map<string, Map<string, string | null>>();
-  /** Servers whose rejections were cleared here (a fresh baseline): the file's are stale. */
-  private readonly rejectionsForgotten = new Set<string>();
+  /** Servers whose pins and rejections are being forgotten (a fresh start): the files are stale until then. */
+  private readonly forgetting = new Map<string, number>();
   private readonly writes = new Set<Promise<void>>();
   private readonly listeners = new Set<Listener>();
   private readonly hashes = new WeakMap<ToolDefinition, string>();
@@ -41,13 +41,14 @@ export class ToolAcceptance implements PinChecker {
       pin: (tool) => {
         const ahead = this.pinsAhead.get(server)?.get(tool);
         if (ahead) return ahead;
+        if (this.forgetting.has(server)) return undefined;
         const pin = this.pins.get(server, tool);
         return pin && { hash: pin.hash, pinnedAt: pin.pinnedAt };
       },
       rejected: (tool) => {
         const ahead = this.rejectionsAhead.get(server);
         if (ahead?.has(tool)) return ahead.get(tool) ?? undefined;
-        return this.rejectionsForgotten.has(server) ? undefined : this.baselines.rejected(server, tool);
+        return this.forgetting.has(server) ? undefined : this.baselines.rejected(server, tool);
       },
       hash: (tool) => this.hashOf(tool),
     };
@@ -118,15 +119,13 @@ export class ToolAcceptance implements PinChecker {
 
   /**
    * Starts a new baseline (the user added, approved or trusted the server). With `current`, the
-   * tools listed now are the baseline and it closes at once (trusting a connected server).
+   * tools listed now are the baseline and it closes at once (trusting a connected server); with
+   * `fresh` (added or approved), earlier acceptances and rejections under this name are forgotten.
    */
-  async rebaseline(server: string, options: { current?: readonly ToolDefinition[]; forgetRejections?: boolean } = {}): Promise<void> {
+  async rebaseline(server: string, options: { current?: readonly ToolDefinition[]; fresh?: boolean } = {}): Promise<void> {
     const openedAt = this.now().toISOString();
-    if (options.forgetRejections) {
-      this.rejectionsAhead.delete(server);
-      this.rejectionsForgotten.add(server);
-    }
-    this.setBaseline(server, { state: 'open', openedAt }, options.forgetRejections);
+    const forgotten = options.fresh ? this.forget(server) : undefined;
+    this.setBaseline(server, { state: 'open', openedAt }, forgotten);
     if (options.current) this.offer(server, options.current);
     this.changed(server);
     await this.settled();
@@ -153,6 +152,23 @@ export class ToolAcceptance implements PinChecker {
     }
   }
 
+  /** A new server under an old name: what was accepted or rejected for the old one no longer counts. */
+  /** Returns the callback the baseline write (which clears the rejections) calls when done. */
+  private forget(server: string): () => void {
+    this.pinsAhead.delete(server);
+    this.rejectionsAhead.delete(server);
+    // Two writes (pins.json, tool-baselines.json); until both are done the files are stale.
+    this.forgetting.set(server, (this.forgetting.get(server) ?? 0) + 2);
+    const done = () => {
+      const left = (this.forgetting.get(server) ?? 1) - 1;
+      if (left > 0) this.forgetting.set(server, left);
+      else this.forgetting.delete(server);
+    };
+    // Writes to one file run in order: pins made after this one land after it.
+    this.write(`the old pins of ${server} could not be removed`, () => this.pins.forgetServer(server), done);
+    return done;
+  }
+
   private pin(server: string, tool: ToolDefinition): void {
     const now = this.now();
     const ahead: PinAhead = { hash: this.hashOf(tool), pinnedAt: now.toISOString(), definition: pinnedDefinition(tool) };
@@ -164,10 +180,12 @@ export class ToolAcceptance implements PinChecker {
     });
   }
 
-  private setBaseline(server: string, record: BaselineRecord, forgetRejections = false): void {
+  /** With `forgotten`, the server's rejections are cleared too, and `forgotten` is called once written. */
+  private setBaseline(server: string, record: BaselineRecord, forgotten?: () => void): void {
     this.baselinesAhead.set(server, record);
-    this.write(`the tool baseline of ${server} could not be saved`, () => this.baselines.setBaseline(server, record, forgetRejections), () => {
+    this.write(`the tool baseline of ${server} could not be saved`, () => this.baselines.setBaseline(server, record, forgotten !== undefined), () => {
       if (this.baselinesAhead.get(server) === record) this.baselinesAhead.delete(server);
+      forgotten?.();
     });
   }
 

@@ -251,7 +251,7 @@ export class PermissionService {
    * (`current`: the tools listed now are the baseline that trust covers; later ones ask once).
    */
   async rebaseline(serverName: string, options: { current?: readonly ToolDefinition[]; fresh?: boolean } = {}): Promise<void> {
-    await this.acceptance?.rebaseline(serverName, { current: options.current, forgetRejections: options.fresh });
+    await this.acceptance?.rebaseline(serverName, options);
   }
 
   private async persistRule(list: RuleList, entry: RuleEntry): Promise<string> {

@@ -108,13 +108,17 @@ describe('the tools a request may send', () => {
     expect(asked).toHaveLength(0);
   });
 
-  it('adding or approving the server again starts a fresh baseline and forgets old rejections', async () => {
+  it('adding or approving a server under an old name starts afresh: old acceptances and rejections no longer count', async () => {
     const gate = await service();
     gate.offer('fs', [read]);
     await gate.rejectTool('fs', upload);
     await gate.rebaseline('fs', { fresh: true });
-    expect(names(gate.offer('fs', [read, upload]))).toEqual(['read', 'upload']);
-    // Sealed again by that offer.
+    // The new server's read differs from the old one's: part of its baseline, not a change.
+    expect(names(gate.offer('fs', [swappedRead, upload]))).toEqual(['read', 'upload']);
+    // Sealed again by that offer, and so after a restart.
     expect(gate.standing('fs', tool('later'))).toBe('new');
+    await gate.acceptance?.settled();
+    const restarted = await service();
+    expect(restarted.availability('fs', [swappedRead, upload, tool('later')])).toMatchObject({ offered: [swappedRead, upload], new: [{ name: 'later' }] });
   });
 });
