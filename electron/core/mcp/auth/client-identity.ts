@@ -60,6 +60,8 @@ function registrationMetadata(as: oauth.AuthorizationServer, redirectUri: string
   const method = !supported || supported.includes('none') ? 'none' : supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post';
   return {
     client_name: CLIENT_NAME,
+    // A desktop app with a loopback redirect is a native client (OIDC Registration, SEP-837).
+    application_type: 'native',
     redirect_uris: [redirectUri],
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],

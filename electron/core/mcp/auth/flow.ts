@@ -44,7 +44,7 @@ export function toStored(ctx: GrantContext, res: oauth.TokenEndpointResponse, pr
     accessToken: res.access_token,
     tokenType: res.token_type,
     ...(res.refresh_token ? { refreshToken: res.refresh_token } : previous?.refreshToken ? { refreshToken: previous.refreshToken } : {}),
-    ...(typeof res.expires_in === 'number' ? { expiresAt: ctx.now() + res.expires_in * 1000 } : {}),
+    ...(typeof res.expires_in === 'number' ? { expiresAt: ctx.now() + res.expires_in * 1000, issuedAt: ctx.now() } : {}),
     ...(scope?.length ? { scope } : {}),
     ...(account ? { account } : {}),
   };

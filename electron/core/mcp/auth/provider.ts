@@ -48,6 +48,11 @@ export interface SignInState {
 }
 
 const REFRESH_AHEAD_MS = 60_000;
+
+/** Refresh a minute before expiry, or a quarter of the lifetime for short-lived tokens. */
+function refreshMargin(t: StoredTokens): number {
+  return t.issuedAt !== undefined && t.expiresAt !== undefined ? Math.min(REFRESH_AHEAD_MS, (t.expiresAt - t.issuedAt) / 4) : REFRESH_AHEAD_MS;
+}
 const MAX_STEP_UPS = 2;
 
 export class OAuthProvider implements AuthProvider {
@@ -79,7 +84,7 @@ export class OAuthProvider implements AuthProvider {
     await this.load();
     if (!this.mayCarryToken(url)) return {};
     const t = this.tokens;
-    if (t?.expiresAt !== undefined && t.refreshToken && t.expiresAt - this.now() < REFRESH_AHEAD_MS) await this.refresh().catch(() => false);
+    if (t?.expiresAt !== undefined && t.refreshToken && t.expiresAt - this.now() < refreshMargin(t)) await this.refresh().catch(() => false);
     return this.tokens ? { Authorization: `Bearer ${this.tokens.accessToken}` } : {};
   }
 

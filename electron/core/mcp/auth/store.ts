@@ -13,6 +13,8 @@ export interface StoredTokens {
   refreshToken?: string;
   /** Epoch ms; absent when the server gave no lifetime. */
   expiresAt?: number;
+  /** Epoch ms when it was issued, so the refresh-ahead margin can scale with short lifetimes. */
+  issuedAt?: number;
   scope?: string[];
   /** Who signed in, when the server says (an id token's email or name). */
   account?: string;

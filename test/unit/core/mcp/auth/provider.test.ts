@@ -100,6 +100,21 @@ describe('OAuthProvider with a real OAuth-protected MCP server', () => {
     expect(await store.loadTokens(auth.key)).toBeUndefined();
   });
 
+  it('refreshes a token about to expire before sending it, once, and shares one pending sign-in', async () => {
+    const server = await fixture({ tokenTtlSeconds: 3600 });
+    const opened: URL[] = [];
+    let clock = Date.now();
+    const auth = new OAuthProvider({ name: 'docs', serverUrl: new URL(server.url), store: new MemoryAuthStore(), host: browser(opened), now: () => clock });
+    await Promise.all([auth.signIn(), auth.signIn()]); // a second Sign in while one is pending
+    expect(opened).toHaveLength(1);
+    const client = await connect(server.url, auth);
+    expect(server.grants.refresh_token).toBe(0);
+    clock += 3_550_000; // 50 s before Lena's idea of the expiry: inside the one-minute margin
+    expect(text(await client.callTool('whoami', {}))).toMatch(/^client /);
+    expect(text(await client.callTool('whoami', {}))).toMatch(/^client /);
+    expect(server.grants).toEqual({ authorization_code: 1, refresh_token: 1 }); // ahead of time, and only once
+  });
+
   it('never sends the token to another origin', async () => {
     const server = await fixture();
     const auth = new OAuthProvider({ name: 'docs', serverUrl: new URL(server.url), store: new MemoryAuthStore(), host: browser() });
