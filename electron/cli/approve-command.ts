@@ -78,10 +78,17 @@ export async function approveServer(ctx: CliContext, args: ParsedArgs, io: Promp
   }
 }
 
+const USAGE = 'usage: lena mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--yes] [--reveal]';
+
 async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Promise<number> {
+  // Help never approves anything (issue 11).
+  if (args.bools.has('--help') || args.bools.has('-h')) {
+    ctx.out.info(`${USAGE}\n\nShows the project server's whole entry, asks for each \${…} reference it may receive, then asks\nbefore recording the approval. --yes approves and grants every reference not named by --no-grant\n(required without a terminal). Example: lena mcp approve notes --project . --grant secret:notes-token`);
+    return 0;
+  }
   const [name] = args.positionals;
   const project = ctx.projectDir;
-  if (!name || !project) throw new UsageError('usage: lena mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--yes]');
+  if (!name || !project) throw new UsageError(USAGE);
   const entry = await findEntry(ctx, name);
   const hash = entryHash(entry);
   const approvals = await ctx.approvals();

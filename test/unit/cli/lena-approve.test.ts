@@ -66,6 +66,13 @@ describe('lena mcp approve', () => {
     expect(lena(['mcp', 'approve', 'notes', '--project', project, '--reveal']).stdout).toContain(LITERAL);
   });
 
+  it('--help shows help and approves nothing, even with --yes', () => {
+    const r = lena(['mcp', 'approve', 'notes', '--project', project, '--yes', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('usage: lena mcp approve NAME --project DIR');
+    expect(approvals()).toBeNull();
+  });
+
   it('--yes grants every listed reference except --no-grant ones, and the records say so', () => {
     const r = lena(['mcp', 'approve', 'notes', '--project', project, '--yes', '--no-grant', '${secret:gh-token}']);
     expect(r.code).toBe(0);
