@@ -10,7 +10,7 @@ type Drafts = Record<string, string>;
 // Anthropic keys first (the one Lena holds); then other common provider tokens users paste.
 const SECRET_SHAPES = [
   /\bsk-ant-[A-Za-z0-9_-]{8,}/,
-  /\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}/,
+  /\bsk-(?:proj-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/,
   /\bgh[pousr]_[A-Za-z0-9]{20,}/,
   /\bgithub_pat_[A-Za-z0-9_]{20,}/,
   /\bxox[abprs]-[A-Za-z0-9-]{10,}/,

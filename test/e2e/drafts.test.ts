@@ -39,6 +39,7 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('drafts', () => {
     await expect.poll(stored, { timeout: 10_000 }).not.toContain('a note before the key');
     expect(await stored()).not.toContain('sk-ant-');
     expect(await composer.inputValue()).toContain('sk-ant-api03-');
+    expect(await page.getByRole('note').filter({ hasText: 'This looks like an API key or token: the draft is kept in memory only' }).count()).toBe(1);
     await page.reload();
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');

@@ -4,6 +4,7 @@
 import { useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { ErrorNote } from '../../components/ErrorNote';
 import { lastUserMessage } from '../../lib/chat-reducer';
+import { looksLikeSecret } from '../../lib/draft-storage';
 import { formatTokens } from '../../lib/format';
 import { focusQuestion } from '../questions/focus';
 import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
@@ -121,6 +122,11 @@ export function Composer() {
             </li>
           ))}
         </ul>
+      )}
+      {looksLikeSecret(draft) && (
+        <p className="warning small" role="note">
+          This looks like an API key or token: the draft is kept in memory only (not saved to disk), and sending it shares it with Claude.
+        </p>
       )}
       <textarea data-composer rows={3} placeholder="Message Claude…  (/mcp for servers)" aria-label="Message" value={draft}
         onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onPaste={onPaste} />

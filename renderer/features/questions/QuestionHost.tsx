@@ -1,6 +1,10 @@
 // Where questions appear: the oldest waiting question of any kind, in its body inside the shared
 // frame, docked above the composer (or at the foot of a page), never over what the user types.
-// A new kind of question adds a branch here and a body of its own.
+// A new kind (sampling, elicitation, sign-in, App message, tool acceptance) needs: its queue in the
+// store and a case in `headQuestion` (store/questions-slice.ts), and a body that renders
+// <QuestionFrame> with its `primary` (Ctrl/Cmd+Enter) and `cancel` (Escape) answers, putting any
+// form fields in the body (Enter moves between them) and using <ConfirmStep> for lasting choices;
+// then a branch here. Focus, arming and keys come from the frame.
 import { useEffect, useRef, useState } from 'react';
 import { useLena } from '../../store';
 import { headQuestion, questionCount } from '../../store/questions-slice';

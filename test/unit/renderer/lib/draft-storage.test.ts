@@ -31,7 +31,8 @@ it('never writes a draft that holds an API key or token (it stays in memory only
     b: 'token ghp_0123456789abcdefghijABCDEFGHIJ',
     c: 'AKIAIOSFODNN7EXAMPLE is the id',
     d: 'plain words about sk-ant- keys and ask-anthropic',
+    e: 'I use sk-learn-and-friends-daily for models',
   });
-  expect(JSON.parse(stored)).toEqual({ d: 'plain words about sk-ant- keys and ask-anthropic' });
+  expect(JSON.parse(stored)).toEqual({ e: 'I use sk-learn-and-friends-daily for models', d: 'plain words about sk-ant- keys and ask-anthropic' });
   expect(stored).not.toContain('sk-ant-api03');
 });
