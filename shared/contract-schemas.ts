@@ -42,6 +42,7 @@ export const settingsPatch = z
     requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
     autoApproveReadOnlyTrusted: z.boolean(),
     theme: z.enum(['system', 'light', 'dark']),
+    serverTools: z.object({ webSearch: z.boolean(), webFetch: z.boolean(), webFetchDomains: z.array(z.string().trim().min(1).max(253)).max(100) }).strict(),
     autoUpdate: z.boolean(),
   })
   .partial()

@@ -12,6 +12,8 @@ export interface SettingsView {
   /** Automatic updates (opt-in); null when this build cannot update itself (development, the CLI). */
   autoUpdate: boolean | null;
   theme: 'system' | 'light' | 'dark';
+  /** Anthropic's server tools (web search, web fetch): off unless the user switches them on. */
+  serverTools: { webSearch: boolean; webFetch: boolean; webFetchDomains: string[] };
   apiKeySet: boolean;
   /** Where secrets live and whether they survive a restart. */
   secretStorage: { persistent: boolean; description: string };
@@ -20,7 +22,7 @@ export interface SettingsView {
 }
 
 export type SettingsPatch = Partial<
-  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme'>
+  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme' | 'serverTools'>
 > & { autoUpdate?: boolean };
 
 export interface ProjectView {

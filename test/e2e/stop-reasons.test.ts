@@ -65,6 +65,23 @@ describe.skipIf(!ready)('stop reasons in the window', () => {
   });
 });
 
+describe.skipIf(!ready)('server tools in the window', () => {
+  const win = sharedChatWindow();
+
+  it('a web search shows on a card run by Anthropic, with its results and the cited sources as links', async () => {
+    const { page } = win().app;
+    win().api.push(scenario.webSearchAnswer('mcp spec', 'https://modelcontextprotocol.io/spec', 'MCP specification', 'The spec defines tools, resources and prompts.'));
+    await ask(page, 'What does the MCP spec define?');
+    const card = page.getByTestId('server-tool-card').last();
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.textContent()).toMatch(/Web search: mcp spec.*run by Anthropic/);
+    expect(await card.getByRole('link', { name: 'MCP specification' }).getAttribute('href')).toBe('https://modelcontextprotocol.io/spec');
+    const sources = page.getByTestId('citations').last();
+    expect(await sources.getByRole('link', { name: 'MCP specification' }).getAttribute('href')).toBe('https://modelcontextprotocol.io/spec');
+    await win().app.screenshot('server-tool-web-search');
+  });
+});
+
 describe.skipIf(!existsSync(join(ROOT, 'out/main/index.js')))('the built main bundle', () => {
   it('loads every package it requires at run time, the ESM-only file-type included', () => {
     const bundle = readFileSync(join(ROOT, 'out/main/index.js'), 'utf8');

@@ -16,7 +16,7 @@ import { dropOldToolResults } from './compact';
 import { HistoryCache } from './history-cache';
 import { ModelCatalog, type ModelLimits } from './models';
 import { buildRequest } from './request';
-import type { ServerToolSettings, WithheldFilter } from './request-tools';
+import type { WithheldFilter } from './request-tools';
 import { stopNote } from './stop-reasons';
 import { streamRound, type StreamRoundResult } from './stream-round';
 import { runToolUses, type ToolExecutor } from './tool-runner';
@@ -41,8 +41,6 @@ export interface ChatEngineDeps {
   models?: ModelCatalog;
   /** Held or not-yet-accepted tools, left out of `tools` (the permissions module's filter). */
   isWithheld?: WithheldFilter;
-  /** Anthropic's server tools the user switched on (off by default). */
-  serverTools?: () => ServerToolSettings;
 }
 
 /** pause_turn continues automatically, this many times in a row at most. */
@@ -288,7 +286,6 @@ export class ChatEngine {
         limits,
         // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
         isWithheld: this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
-        serverTools: this.deps.serverTools?.(),
       });
       if (attempt === 0) for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });
       const result = await streamRound({ client, params, conversationId, store: this.deps.store, emit: this.deps.emit, signal });

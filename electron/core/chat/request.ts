@@ -9,7 +9,7 @@ import type { ChatSettings } from './chat-settings';
 import { toApiMessages } from './history';
 import { clampMaxTokens, type ModelLimits } from './models';
 import { prepareContent } from './request-content';
-import { buildRequestTools, type ServerToolSettings, type WithheldFilter } from './request-tools';
+import { buildRequestTools, type WithheldFilter } from './request-tools';
 import { systemPromptFor } from './untrusted';
 
 export interface RequestInput {
@@ -20,7 +20,6 @@ export interface RequestInput {
   limits: ModelLimits;
   conversationDisabled?: ReadonlySet<string>;
   isWithheld?: WithheldFilter;
-  serverTools?: ServerToolSettings;
 }
 
 export interface BuiltRequest {
@@ -40,7 +39,7 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
     messages,
     conversationDisabled: input.conversationDisabled,
     isWithheld: input.isWithheld,
-    serverTools: input.serverTools,
+    serverTools: settings.serverTools,
   });
   const { maxTokens, notice } = clampMaxTokens(settings.maxTokens, input.limits);
   if (notice) notices.push(notice);

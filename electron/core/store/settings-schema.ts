@@ -41,6 +41,13 @@ export const fieldSchemas = {
   /** Servers the user trusts, each bound to the hash of the entry it was trusted with. */
   trusted: z.record(z.string(), z.looseObject({ identity: z.string() })),
   theme: z.enum(['system', 'light', 'dark']),
+  /** Anthropic's server tools: they run at Anthropic, outside Lena's permission gate; off by default. */
+  serverTools: z.object({
+    webSearch: z.boolean(),
+    webFetch: z.boolean(),
+    /** Domains web fetch may reach besides URLs that appear in the conversation. */
+    webFetchDomains: z.array(z.string().trim().min(1).max(253)).max(100),
+  }),
 };
 
 export type Settings = { [K in keyof typeof fieldSchemas]: z.infer<(typeof fieldSchemas)[K]> };
@@ -58,6 +65,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   servers: {},
   trusted: {},
   theme: 'system',
+  serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] },
 });
 
 export const SETTING_KEYS = Object.keys(fieldSchemas) as SettingKey[];

@@ -23,6 +23,7 @@ export async function settingsView(
     requestTimeoutMs: s.requestTimeoutMs,
     autoApproveReadOnlyTrusted: s.autoApproveReadOnlyTrusted,
     theme: s.theme,
+    serverTools: structuredClone(s.serverTools),
     apiKeySet: await secrets.has(API_KEY_SECRET).catch(() => false),
     secretStorage: { persistent: secrets.persistent, description: secrets.description },
     issues: [...settings.issues],

@@ -8,6 +8,7 @@ import { messageText } from '../../lib/chat-reducer';
 import { splitMarkdownBlocks } from '../../lib/markdown-blocks';
 import { useLena } from '../../store';
 import { ChatErrorNote } from './ChatErrorNote';
+import { Citations, ServerToolCard } from './ServerToolBlocks';
 import { Markdown } from './Markdown';
 import { ToolCard } from './ToolCard';
 
@@ -81,9 +82,15 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
           const text = String(b.text ?? '');
           // While streaming, finished blocks keep their rendering; only the last one is parsed again.
           if (message.status === 'streaming') return splitMarkdownBlocks(text).map((block, n) => <Markdown key={`${i}-${n}`} text={block} />);
-          return <Markdown key={i} text={text} />;
+          return (
+            <div key={i}>
+              <Markdown text={text} />
+              <Citations block={b} />
+            </div>
+          );
         }
         if (b.type === 'tool_use') return <ToolUse key={String(b.id ?? i)} message={message} block={b} />;
+        if (b.type === 'server_tool_use') return <ServerToolCard key={String(b.id ?? i)} use={b} blocks={message.content} />;
         if (b.type === 'thinking' && typeof b.thinking === 'string') {
           return <details key={i} className="thinking"><summary>Thinking</summary><pre className="result-text"><Marked text={b.thinking} /></pre></details>;
         }

@@ -7,6 +7,7 @@ import { AboutSection } from './AboutSection';
 import { ActivitySection } from './ActivitySection';
 import { ApiKeySection } from './ApiKeySection';
 import { ModelSection } from './ModelSection';
+import { ServerToolsSection } from './ServerToolsSection';
 import { RulesSection } from './RulesSection';
 
 /** Automatic updates, where this build can update itself (null otherwise: nothing to show). */
@@ -59,6 +60,7 @@ export function SettingsPage() {
       {state === 'loading' && !settings && <Spinner label="Loading settings…" />}
       {settings && <ApiKeySection settings={settings} />}
       {settings && <ModelSection settings={settings} />}
+      {settings && <ServerToolsSection settings={settings} />}
       {settings && settings.autoUpdate !== null && <UpdatesSection enabled={settings.autoUpdate} />}
       <ThemeSection />
       <RulesSection />

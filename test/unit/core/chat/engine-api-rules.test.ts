@@ -173,4 +173,29 @@ describe('every request valid, whatever happened before', () => {
     // The stored message keeps the original attachment for the window.
     expect(h.store.get(conv.id).messages[0].content.filter((b) => b.type === 'image')).toHaveLength(2);
   });
+
+  it('web search (off by default): offered only when switched on; its blocks and citations stored and sent back exactly; final usage kept', async () => {
+    h = await chatHarness();
+    h.api.push(reply(text('No search.')));
+    const conv = h.store.create();
+    await h.engine.send(conv.id, 'hi').done;
+    expect(h.api.messageRequests()[0].body.tools).toBeUndefined();
+    h.settings.serverTools = { webSearch: true, webFetch: true, webFetchDomains: ['docs.example.com'] };
+    h.api.push({ ...scenario.webSearchAnswer('mcp spec', 'https://modelcontextprotocol.io/spec', 'MCP spec', 'The spec defines tools.'), usage: { input_tokens: 900, output_tokens: 40 }, startUsage: { input_tokens: 300, output_tokens: 1 } });
+    const outcome = await h.engine.send(conv.id, 'what does the MCP spec define?').done;
+    expect(outcome.usage.inputTokens).toBe(900);
+    const tools = h.api.messageRequests()[1].body.tools as unknown as Array<Record<string, unknown>>;
+    expect(tools).toEqual([
+      { type: 'web_search_20250305', name: 'web_search', max_uses: 5 },
+      { type: 'web_fetch_20250910', name: 'web_fetch', max_uses: 5, allowed_domains: ['docs.example.com'], cache_control: { type: 'ephemeral' } },
+    ]);
+    const answer = h.store.get(conv.id).messages.at(-1)!;
+    expect(answer.content.map((b) => b.type)).toEqual(['server_tool_use', 'web_search_tool_result', 'text']);
+    expect(answer.content[0]).toMatchObject({ input: { query: 'mcp spec' } });
+    expect(answer.content[2]).toMatchObject({ citations: [{ url: 'https://modelcontextprotocol.io/spec' }] });
+    h.api.push(reply(text('You are welcome.')));
+    await h.engine.send(conv.id, 'thanks').done;
+    const sentBack = h.api.messageRequests()[2].body.messages?.find((m) => m.role === 'assistant' && JSON.stringify(m.content).includes('server_tool_use'));
+    expect(sentBack?.content).toEqual(answer.content);
+  });
 });

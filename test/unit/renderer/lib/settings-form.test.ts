@@ -13,6 +13,7 @@ const saved: SettingsView = {
   autoApproveReadOnlyTrusted: true,
   autoUpdate: null,
   theme: 'system',
+  serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] },
   apiKeySet: false,
   secretStorage: { persistent: false, description: 'memory' },
   issues: [],
