@@ -86,6 +86,7 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     ]);
     await client.callTool('query', { region: 'eu-west 1', q: 'select', opts: { dry: true } });
     await client.callTool('query', { region: 'Zürich' });
+    await client.callTool('read', {}); // params ending in an empty object: the envelope still fits
     await client.close();
 
     const posts = server.of('POST');
@@ -95,6 +96,8 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
       expect(r.headers['mcp-session-id']).toBeUndefined();
       expect((r.message?.params?._meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
     }
+    for (const r of posts) expect(() => JSON.parse(r.body) as unknown).not.toThrow();
+    expect(server.of('POST', 'tools/call')[2].message?.params).toMatchObject({ name: 'read', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
     const [first, second] = server.of('POST', 'tools/call');
     expect(first.headers).toMatchObject({ 'mcp-name': 'query', 'mcp-param-region': 'eu-west 1', 'mcp-param-dry': 'true' });
     expect(second.headers['mcp-param-region']).toBe(`=?base64?${Buffer.from('Zürich').toString('base64')}?=`);
