@@ -243,7 +243,8 @@ export class JsonRpcPeer {
   private abandon(p: Pending, reason: string): void {
     this.abandoned.add(p.id);
     if (this.abandoned.size > ABANDONED_MEMORY) this.abandoned.delete(this.abandoned.values().next().value as number);
-    if (p.cancellable && this.cancelNotices && !this.closedError) {
+    if (!this.cancelNotices) this.transport.cancel?.(p.id);
+    else if (p.cancellable && !this.closedError) {
       this.notify('notifications/cancelled', { requestId: p.id, reason }).catch(() => undefined);
     }
   }
