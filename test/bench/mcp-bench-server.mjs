@@ -3,6 +3,8 @@
 //   tools/call echo {text}  → the text back
 //   tools/call large        → a 10 MiB text result
 //   tools/list              → 5,000 tools in one page
+// It speaks both eras (server/discover answers, so a client may use 2026-07-28; initialize too),
+// with the same result payloads on both: the clients' wires are what differs.
 const tools = Array.from({ length: 5000 }, (_, i) => ({
   name: `tool_${i}`,
   title: `Tool ${i}`,
@@ -17,6 +19,8 @@ const largeJson = JSON.stringify({ content: [{ type: 'text', text: 'x'.repeat(10
 function answer(msg) {
   const head = `{"jsonrpc":"2.0","id":${JSON.stringify(msg.id)},"result":`;
   switch (msg.method) {
+    case 'server/discover':
+      return `${head}${JSON.stringify({ resultType: 'complete', supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'bench', version: '1.0.0' } } })}}\n`;
     case 'initialize':
       return `${head}${JSON.stringify({ protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'bench', version: '1.0.0' } })}}\n`;
     case 'tools/list':

@@ -1,5 +1,6 @@
 // One benchmark round for one client, in a fresh process (so the import time is real):
-//   node mcp-client-worker.mjs <raw|sdk|lena> <server.mjs> <lena-bundle.mjs>
+//   node mcp-client-worker.mjs <raw|sdk|lena|lena2026> <server.mjs> <lena-bundle.mjs>
+// lena: Lena on the 2025-11-25 wire (pinned); lena2026: Lena on the 2026-07-28 wire (negotiated).
 // Prints one JSON line with the measurements.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -65,10 +66,10 @@ function rawClient() {
   };
 }
 
-async function load() {
+async function load(which = kind) {
   const t0 = performance.now();
-  if (kind === 'raw') return { importMs: 0, client: rawClient() };
-  if (kind === 'sdk') {
+  if (which === 'raw') return { importMs: 0, client: rawClient() };
+  if (which === 'sdk') {
     const [{ Client }, { StdioClientTransport }] = await Promise.all([
       import('@modelcontextprotocol/sdk/client/index.js'),
       import('@modelcontextprotocol/sdk/client/stdio.js'),
@@ -89,11 +90,14 @@ async function load() {
   }
   const { McpClient, StdioTransport } = await import(pathToFileURL(lenaBundle).href);
   const importMs = performance.now() - t0;
-  const client = new McpClient(new StdioTransport({ command: process.execPath, args: [server], inheritPath: 'process' }));
+  const client = new McpClient(new StdioTransport({ command: process.execPath, args: [server], inheritPath: 'process' }), which === 'lena' ? { protocol: '2025-11-25' } : {});
   return {
     importMs,
     client: {
       connect: () => client.connect(),
+      get era() {
+        return client.era;
+      },
       call: (text) => client.callTool('echo', { text }),
       large: () => client.callTool('large', {}),
       listTools: () => client.listTools(),
@@ -118,8 +122,27 @@ async function throughput(client) {
   return { perS: TP_CALLS / (wallMs / 1000), cpuUs: (cpu.user + cpu.system) / TP_CALLS };
 }
 
+if (kind === 'eras') {
+  // Lena on both wires and the raw floor in one process, same server program, interleaved
+  // throughput rounds: separate processes on two shared cores vary more than the 1.25× asked.
+  const clients = {};
+  for (const k of ['raw', 'lena', 'lena2026']) {
+    clients[k] = (await load(k)).client;
+    await clients[k].connect();
+    for (let i = 0; i < SEQ_WARMUP; i += 1) await clients[k].call('warm');
+  }
+  if (clients.lena.era !== 'legacy' || clients.lena2026.era !== 'modern') throw new Error('the two Lena clients did not land on the two eras');
+  const cpu = { raw: [], lena: [], lena2026: [] };
+  const kinds = Object.keys(cpu);
+  for (let r = 0; r < 6; r += 1) for (const k of kinds.map((_, i) => kinds[(i + r) % kinds.length])) cpu[k].push((await throughput(clients[k])).cpuUs);
+  for (const c of Object.values(clients)) await c.close();
+  console.log(JSON.stringify({ rawCpuUsPerCall: median(cpu.raw), lenaCpuUsPerCall: median(cpu.lena), lena2026CpuUsPerCall: median(cpu.lena2026) }));
+  process.exit(0);
+}
+
 const { importMs, client } = await load();
 await client.connect();
+if (kind === 'lena2026' && client.era !== 'modern') throw new Error('lena2026 did not negotiate 2026-07-28');
 for (let i = 0; i < SEQ_WARMUP; i += 1) await client.call('warm');
 const lat = [];
 for (let i = 0; i < SEQ_CALLS; i += 1) {

@@ -1,5 +1,7 @@
 // `node test/bench/mcp-client.bench.mjs [rounds]`: Lena's MCP client against the official SDK
 // client and a raw pipe floor, same stdio server, interleaved rounds (two noisy cores), medians.
+// Lena runs twice, on the 2025-11-25 wire (lena) and the 2026-07-28 wire (lena2026), same server
+// and payloads: the stateless envelope must cost at most 1.25× the session's CPU per call.
 // Writes test-results/bench/mcp-client.json. Each client round runs in a fresh process.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ const outDir = join(root, 'test-results/bench');
 mkdirSync(outDir, { recursive: true });
 const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 7);
 const server = join(here, 'mcp-bench-server.mjs');
-const KINDS = ['raw', 'sdk', 'lena'];
+const KINDS = ['raw', 'sdk', 'lena', 'lena2026'];
 const KEYS = ['seqP50Us', 'seqP99Us', 'tp64PerS', 'clientCpuUsPerCall', 'importMs', 'rssMbAfter10k', 'large10MiBMs', 'toolsList5000Ms'];
 
 // The client as the app ships it: our code bundled, dependencies external (and loaded lazily).
@@ -51,8 +53,20 @@ for (const kind of ['sdk', 'lena']) {
   }
 }
 
-const { raw, sdk, lena } = result;
+// The era comparison proper: both of Lena's wires and the raw floor in one process per round.
+const eraSamples = [];
+for (let round = 0; round < rounds; round += 1) {
+  const r = spawnSync(process.execPath, [join(here, 'mcp-client-worker.mjs'), 'eras', server, bundle], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error(`eras round ${round + 1} failed (exit ${r.status})`);
+  eraSamples.push(JSON.parse(r.stdout.trim().split('\n').pop()));
+  process.stderr.write(`eras round ${round + 1}/${rounds} done\n`);
+}
+const eras = Object.fromEntries(['rawCpuUsPerCall', 'lenaCpuUsPerCall', 'lena2026CpuUsPerCall'].map((k) => [k, Math.round(median(eraSamples.map((s) => s[k])) * 100) / 100]));
+
+const { raw, sdk, lena, lena2026 } = result;
 const goals = {
+  cpu2026Within1_25xOf2025: eras.lena2026CpuUsPerCall <= eras.lenaCpuUsPerCall * 1.25,
+  bothErasWithin1_5xOfRaw: Math.max(eras.lenaCpuUsPerCall, eras.lena2026CpuUsPerCall) <= eras.rawCpuUsPerCall * 1.5,
   cpuAtLeast2xBetterThanSdk: lena.clientCpuUsPerCall * 2 <= sdk.clientCpuUsPerCall,
   cpuWithin1_3xOfRaw: lena.clientCpuUsPerCall <= raw.clientCpuUsPerCall * 1.3,
   throughputAtLeastSdk: lena.tp64PerS >= sdk.tp64PerS,
@@ -60,11 +74,13 @@ const goals = {
   large10MiBWithin1_3xOfRaw: lena.large10MiBMs <= raw.large10MiBMs * 1.3,
   httpCpuUnder150Us: lena.httpClientCpuUsPerCall === null ? null : lena.httpClientCpuUsPerCall < 150,
 };
-const report = { ...result, rounds, node: process.version, at: new Date().toISOString(), goals };
+lena2026.httpClientCpuUsPerCall = null; // the HTTP era comparison is mcp-http.bench.mjs's
+const report = { ...result, eras, rounds, node: process.version, at: new Date().toISOString(), goals };
 writeFileSync(join(outDir, 'mcp-client.json'), JSON.stringify(report, null, 2) + '\n');
 
 const cell = (v) => (v === null || v === undefined ? '—' : String(v)).padStart(12);
 console.log(`\nMCP client benchmark (${rounds} interleaved rounds, medians)\n`);
 console.log('metric'.padEnd(24) + KINDS.map(cell).join(''));
 for (const k of [...KEYS, 'httpClientCpuUsPerCall']) console.log(k.padEnd(24) + KINDS.map((kind) => cell(result[kind][k])).join(''));
+console.log(`\nstdio, one process, interleaved (µs CPU per call): raw ${eras.rawCpuUsPerCall}, Lena 2025 ${eras.lenaCpuUsPerCall}, Lena 2026 ${eras.lena2026CpuUsPerCall}`);
 console.log('\ngoals:', JSON.stringify(goals));

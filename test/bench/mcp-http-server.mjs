@@ -1,6 +1,9 @@
 // The Streamable HTTP server both clients are measured against: the official SDK's server
 // transport with sessions, one `echo` tool, on 127.0.0.1. Prints the port on stdout.
-//   node mcp-http-server.mjs [sse|json]   sse: the SDK's default (answers as event streams)
+//   node mcp-http-server.mjs [sse|json|dual]   sse: the SDK's default (answers as event streams)
+//   dual: the SDK v2 server (@modelcontextprotocol/server), which serves 2026-07-28 and, without
+//   sessions, 2025 clients: the same server for both of Lena's wires.
+/* global Headers, Request */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -24,7 +27,30 @@ function newSession() {
   return { server, transport };
 }
 
+async function dualHandler() {
+  const { McpServer, createMcpHandler } = await import('@modelcontextprotocol/server');
+  const z = await import('zod');
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: 'bench-http', version: '2.0.0' }, { capabilities: { tools: {} } });
+    server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+    return server;
+  });
+  return async (req, res) => {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const body = req.method === 'POST' ? Buffer.concat(chunks) : undefined;
+    const response = await handler.fetch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  };
+}
+
+const dual = process.argv[2] === 'dual' ? await dualHandler() : undefined;
+
 const httpServer = http.createServer(async (req, res) => {
+  if (dual) return dual(req, res);
   const chunks = [];
   for await (const c of req) chunks.push(c);
   const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;

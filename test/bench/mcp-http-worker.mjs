@@ -1,5 +1,6 @@
 // One measurement round for one client over Streamable HTTP, in a fresh process:
-//   node mcp-http-worker.mjs <sdk|lena> <url> <lena-bundle.mjs>
+//   node mcp-http-worker.mjs <sdk|lena|lena2026|raw> <url> <lena-bundle.mjs>
+// lena: Lena on the 2025-11-25 wire (pinned); lena2026: on the 2026-07-28 wire (negotiated).
 // Prints one JSON line: client CPU (user + system) and wall time per sequential tools/call.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -18,8 +19,9 @@ async function sdkClient() {
 
 async function lenaClient() {
   const { McpClient, StreamableHttpTransport } = await import(pathToFileURL(lenaBundle).href);
-  const client = new McpClient(new StreamableHttpTransport({ url }));
+  const client = new McpClient(new StreamableHttpTransport({ url }), kind === 'lena' ? { protocol: '2025-11-25' } : {});
   await client.connect();
+  if (kind === 'lena2026' && client.era !== 'modern') throw new Error('lena2026 did not negotiate 2026-07-28');
   return { call: (text) => client.callTool('echo', { text }), close: () => client.close() };
 }
 
@@ -32,7 +34,8 @@ async function rawClient() {
   let nextId = 0;
   const post = (message) =>
     new Promise((resolve, reject) => {
-      const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25' };
+      const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+      if (message.method !== 'initialize') headers['mcp-protocol-version'] = '2025-11-25';
       if (session) headers['mcp-session-id'] = session;
       const req = http.request({ agent, hostname: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers }, (res) => {
         session ??= res.headers['mcp-session-id'];

@@ -87,8 +87,9 @@ export class McpClient extends ClientEvents {
   private toolIndex: Map<string, Tool> | undefined;
   private readonly relisting = new Map<ListKind, { again: boolean }>();
   private currentEra: Era | undefined;
-  /** The 2026 `_meta` envelope, built once per session. */
+  /** The 2026 `_meta` envelope, built (and serialised) once per session. */
   private envelope: Record<string, unknown> | undefined;
+  private envelopeText: { json: string; value: Record<string, unknown> } | undefined;
   /** 2026 over HTTP: the x-mcp-header arguments of each listed tool. */
   private headerIndex: Map<string, HeaderParam[]> | undefined;
   private probing = false;
@@ -180,6 +181,7 @@ export class McpClient extends ClientEvents {
       this.init = negotiated.init;
       this.currentEra = negotiated.era;
       this.envelope = negotiated.envelope;
+      if (negotiated.envelope) this.envelopeText = { json: JSON.stringify(negotiated.envelope), value: negotiated.envelope };
       // The 2026 HTTP wire has no cancellation notice: closing the request's stream is the signal.
       if (negotiated.era === 'modern' && (this.transport.channel ?? 'http') === 'http') this.peer.cancelNotices = false;
       if (negotiated.era === 'modern' && this.transport.mirrorsHeaders) this.headerIndex = new Map();
@@ -280,21 +282,30 @@ export class McpClient extends ClientEvents {
     const envelope = this.envelope;
     if (!envelope) return this.peer.request(method, params, opts);
     const meta = params?._meta as Record<string, unknown> | undefined;
-    const wrapped = { ...params, _meta: meta ? { ...meta, ...envelope } : envelope };
-    const options = this.headerIndex ? { ...opts, hints: { headers: requestHeaders(method, params, this.headerIndex.get(params?.name as string)) } } : opts;
-    return this.peer.request(method, wrapped, options).catch((e: unknown) => {
-      if (e instanceof McpRpcError && e.code === ModernErrorCodes.UnsupportedProtocolVersion && supportedList(e.data)?.includes(envelope[META_PROTOCOL_VERSION] as string)) {
-        return this.peer.request(method, wrapped, options);
-      }
-      if (e instanceof McpTransportError && e.cause !== undefined && this.currentState === 'connected' && !opts.signal?.aborted && isIdempotent(method, toolHints)) {
-        return this.peer.request(method, wrapped, options);
-      }
-      if (e instanceof McpRpcError && e.code === ModernErrorCodes.HeaderMismatch && method === 'tools/call' && this.headerIndex) {
-        // The tool's x-mcp-header declarations may have changed: list again, then send once more.
-        return this.refreshedHeaders(params).then((headers) => this.peer.request(method, wrapped, { ...opts, hints: { headers } }));
-      }
-      throw e;
-    });
+    // Params without a _meta of their own (most requests) get the envelope spliced in as text;
+    // progress tokens and callers' _meta keys are merged into a copy.
+    const merge = meta !== undefined || opts.onProgress !== undefined;
+    const wrapped = merge ? { ...params, _meta: { ...meta, ...envelope } } : params;
+    const withMeta: RequestOptions = merge ? { ...opts } : { ...opts, meta: this.envelopeText! };
+    const options = this.headerIndex ? { ...withMeta, hints: { headers: requestHeaders(method, params, this.headerIndex.get(params?.name as string)) } } : withMeta;
+    options.recover = (e) => this.recover(e, method, wrapped, options, toolHints);
+    return this.peer.request(method, wrapped, options);
+  }
+
+  /** The second try a failed 2026 request may get (at most one: the retry carries no recover). */
+  private recover(e: McpError, method: string, params: Record<string, unknown> | undefined, options: RequestOptions, toolHints?: Tool['annotations']): Promise<Record<string, unknown>> | undefined {
+    const again: RequestOptions = { ...options, recover: undefined };
+    if (e instanceof McpRpcError && e.code === ModernErrorCodes.UnsupportedProtocolVersion && supportedList(e.data)?.includes(this.envelope?.[META_PROTOCOL_VERSION] as string)) {
+      return this.peer.request(method, params, again);
+    }
+    if (e instanceof McpTransportError && e.cause !== undefined && this.currentState === 'connected' && !options.signal?.aborted && isIdempotent(method, toolHints)) {
+      return this.peer.request(method, params, again);
+    }
+    if (e instanceof McpRpcError && e.code === ModernErrorCodes.HeaderMismatch && method === 'tools/call' && this.headerIndex) {
+      // The tool's x-mcp-header declarations may have changed: list again, then send once more.
+      return this.refreshedHeaders(params).then((headers) => this.peer.request(method, params, { ...again, hints: { headers } }));
+    }
+    return undefined;
   }
 
   private async refreshedHeaders(params: Record<string, unknown> | undefined): Promise<Record<string, string>> {

@@ -30,6 +30,16 @@ export interface RequestOptions {
   cancellable?: boolean;
   /** Extras for the transport (the 2026 HTTP request headers). */
   hints?: SendHints;
+  /**
+   * A `_meta` to add to params that have none (the 2026 envelope), serialised once per session:
+   * it is spliced into the message text instead of being stringified again on every request.
+   */
+  meta?: { json: string; value: Record<string, unknown> };
+  /**
+   * Called with the error before the request rejects; a promise returned takes the request's
+   * place (a second try). Cheaper than a .catch() on every call: nothing runs unless it fails.
+   */
+  recover?: (error: McpError) => Promise<Record<string, unknown>> | undefined;
 }
 
 /** What a server-to-client request handler throws to answer with a JSON-RPC error. */
@@ -66,6 +76,7 @@ interface Pending {
   onProgress?: (p: Progress) => void;
   signal?: AbortSignal;
   onAbort?: () => void;
+  recover?: RequestOptions['recover'];
 }
 
 const ABANDONED_MEMORY = 1024;
@@ -130,6 +141,7 @@ export class JsonRpcPeer {
         extended: false,
         cancellable: opts.cancellable !== false,
         onProgress: opts.onProgress,
+        recover: opts.recover,
       };
       if (opts.signal) {
         p.signal = opts.signal;
@@ -138,8 +150,9 @@ export class JsonRpcPeer {
       }
       this.pending.set(id, p);
       if (p.deadline < this.timerAt) this.arm(p.deadline);
-      const message = params === undefined ? { jsonrpc: '2.0' as const, id, method } : { jsonrpc: '2.0' as const, id, method, params };
-      this.write(message, method, id, opts.hints).then(undefined, (err: unknown) => this.settle(id, undefined, sendFailure(method, err)));
+      const meta = opts.meta && params?._meta === undefined ? opts.meta : undefined;
+      const message = params === undefined && !meta ? { jsonrpc: '2.0' as const, id, method } : { jsonrpc: '2.0' as const, id, method, params: params ?? {} };
+      this.write(message, method, id, opts.hints, meta).then(undefined, (err: unknown) => this.settle(id, undefined, sendFailure(method, err)));
     });
   }
 
@@ -221,14 +234,17 @@ export class JsonRpcPeer {
     if (!p) return;
     this.pending.delete(id);
     if (p.onAbort) p.signal?.removeEventListener('abort', p.onAbort);
-    if (error) p.reject(error);
-    else p.resolve(result as Record<string, unknown>);
+    if (!error) return p.resolve(result as Record<string, unknown>);
+    const again = p.recover?.(error);
+    if (again) again.then(p.resolve, p.reject);
+    else p.reject(error);
   }
 
   private abandon(p: Pending, reason: string): void {
     this.abandoned.add(p.id);
     if (this.abandoned.size > ABANDONED_MEMORY) this.abandoned.delete(this.abandoned.values().next().value as number);
-    if (p.cancellable && this.cancelNotices && !this.closedError) {
+    if (!this.cancelNotices) this.transport.cancel?.(p.id);
+    else if (p.cancellable && !this.closedError) {
       this.notify('notifications/cancelled', { requestId: p.id, reason }).catch(() => undefined);
     }
   }
@@ -291,10 +307,16 @@ export class JsonRpcPeer {
     if (next !== Infinity) this.arm(next);
   };
 
-  private write(message: JsonRpcMessage, method: string, id: JsonRpcId | undefined, hints?: SendHints): Promise<void> {
+  private write(message: JsonRpcMessage, method: string, id: JsonRpcId | undefined, hints?: SendHints, meta?: RequestOptions['meta']): Promise<void> {
     const t = this.transport;
+    if (meta && !t.sendSerialized) {
+      const m = message as { params: Record<string, unknown> };
+      m.params = { ...m.params, _meta: meta.value };
+    }
     if (t.sendSerialized) {
-      const text = JSON.stringify(message);
+      let text = JSON.stringify(message);
+      // `…"params":{…}}` → `…"params":{…,"_meta":META}}`: the params object is the last member.
+      if (meta) text = `${text.slice(0, -2)}${hasMembers((message as { params: object }).params) ? ',' : ''}"_meta":${meta.json}}}`;
       this.record('send', method, id, undefined, message, text, Buffer.byteLength(text));
       return hints ? t.sendSerialized(text, hints) : t.sendSerialized(text);
     }
@@ -318,6 +340,11 @@ export class JsonRpcPeer {
     this.log.add(entry);
     this.hooks.onTraffic?.(entry);
   }
+}
+
+function hasMembers(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 function abortReason(signal: AbortSignal | undefined): string {

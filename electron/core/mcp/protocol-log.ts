@@ -23,10 +23,14 @@ export interface ProtocolLogEntry {
 }
 
 export const PREVIEW_CHARS = 240;
+const SHORT_PARENT_CHARS = 2048;
 
 /** Cuts `text` to a preview that does not share memory with `text`. */
 export function previewOf(text: string): string {
   if (text.length <= PREVIEW_CHARS) return text;
+  // A slice keeps its parent alive: harmless for a short message (a 2026 request with its _meta
+  // envelope is ~300 chars), and cheaper than copying on every call.
+  if (text.length <= SHORT_PARENT_CHARS) return text.slice(0, PREVIEW_CHARS) + '…';
   // V8 slices of long strings keep the parent alive; a Buffer round trip makes an independent copy.
   return Buffer.from(text.slice(0, PREVIEW_CHARS)).toString() + '…';
 }

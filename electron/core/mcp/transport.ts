@@ -1,6 +1,6 @@
 // A transport only moves JSON-RPC messages; the client gives them meaning (DESIGN.md).
 // stdio, Streamable HTTP and legacy SSE all implement this interface.
-import type { JsonRpcMessage } from './jsonrpc-types';
+import type { JsonRpcId, JsonRpcMessage } from './jsonrpc-types';
 
 export interface TransportCloseInfo {
   /** Why the transport ended, in words a user can act on. */
@@ -52,6 +52,8 @@ export interface Transport {
   readonly legacyOnly?: boolean;
   /** Wants the 2026 request headers (Mcp-Method, Mcp-Name, Mcp-Param-*) in SendHints. */
   readonly mirrorsHeaders?: boolean;
+  /** 2026 HTTP: gives up on a request by closing its response stream (the wire's cancellation). */
+  cancel?(requestId: JsonRpcId): void;
   /** Human-readable description for logs ("stdio: npx -y …", "http: https://…"). */
   readonly description: string;
 }

@@ -4,7 +4,7 @@
 // take with 400 and a JSON-RPC error, and reading that as "legacy SSE" is the mistake to avoid.
 // The 2026 probe (server/discover) goes out on Streamable HTTP only; whatever it gets is the
 // client's to read, and only the 2025 initialize that may follow decides on SSE.
-import type { JsonRpcMessage } from '../jsonrpc-types';
+import type { JsonRpcId, JsonRpcMessage } from '../jsonrpc-types';
 import type { SendHints, Transport, TransportCallbacks } from '../transport';
 import { HttpTransportError, displayUrl } from './http-errors';
 import { SseTransport } from './sse';
@@ -65,6 +65,10 @@ export class HttpFallbackTransport implements Transport {
     } finally {
       this.choosing = undefined;
     }
+  }
+
+  cancel(requestId: JsonRpcId): void {
+    this.active?.cancel?.(requestId);
   }
 
   async sendSerialized(json: string, hints?: SendHints): Promise<void> {

@@ -63,6 +63,9 @@ export class StreamableHttpTransport implements Transport {
   private closed = false;
   private reinit: Promise<void> | undefined;
   private reinitCount = 0;
+  /** 2026: open response streams by request, so a cancelled request's stream can be closed. */
+  private readonly live = new Map<JsonRpcId, HttpResponse>();
+  private readonly cancelled = new Set<JsonRpcId>();
   // Answers the transport consumes itself (a re-initialisation) instead of delivering.
   private readonly intercepts = new Map<JsonRpcId, (response: JsonRpcResponse) => void>();
 
@@ -168,7 +171,7 @@ export class StreamableHttpTransport implements Transport {
   private consume(res: HttpResponse, requestId: JsonRpcId | undefined): void {
     const type = res.headers['content-type'] ?? '';
     if (type.includes('text/event-stream')) {
-      this.streams.readPostStream(res, requestId);
+      this.streams.readPostStream(requestId !== undefined && isModernVersion(this.protocolVersion) ? this.track(res, requestId) : res, requestId);
     } else if (type.includes('application/json')) {
       readBody(res, this.maxBytes).then(
         (text) => this.deliverBody(text, requestId),
@@ -291,7 +294,41 @@ export class StreamableHttpTransport implements Transport {
   }
 
   private report(error: HttpTransportError): void {
+    // The end of a stream Lena closed itself (a cancelled request) is no news.
+    if (error.requestId !== undefined && this.cancelled.delete(error.requestId)) return;
     if (!this.closed) this.callbacks?.onError(error);
+  }
+
+  /**
+   * 2026-07-28: closing a request's response stream is its cancellation (there is no
+   * notifications/cancelled on this wire). Only event-stream answers can be closed early.
+   */
+  cancel(requestId: JsonRpcId): void {
+    const res = this.live.get(requestId);
+    if (!res) return;
+    this.live.delete(requestId);
+    this.cancelled.add(requestId);
+    res.destroy();
+  }
+
+  private track(res: HttpResponse, requestId: JsonRpcId): HttpResponse {
+    this.live.set(requestId, res);
+    const forget = (): void => void this.live.delete(requestId);
+    return {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+      read: (onData, onEnd) =>
+        res.read(onData, (e) => {
+          forget();
+          onEnd(e);
+        }),
+      discard: () => res.discard(),
+      destroy: () => {
+        forget();
+        res.destroy();
+      },
+    };
   }
 
   private sessionExpired(detail: string): HttpTransportError {

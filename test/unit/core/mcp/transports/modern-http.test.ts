@@ -28,6 +28,8 @@ interface Script {
   dropListens?: number;
   /** tools/call without this Mcp-Param-Region header is refused with HeaderMismatch (-32020). */
   requireRegionHeader?: boolean;
+  /** Called when the response stream of a `hang` call is closed by the client. */
+  onHangClosed?: () => void;
 }
 
 function modernServer(script: Script = {}): (req: Recorded, res: ServerResponse) => void {
@@ -48,6 +50,12 @@ function modernServer(script: Script = {}): (req: Recorded, res: ServerResponse)
         const name = m.params?.name as string;
         if (script.requireRegionHeader && !req.headers['mcp-param-region']) {
           return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32020, message: 'Header mismatch: Mcp-Param-Region missing' } }));
+        }
+        if (name === 'hang') {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write(': working\n\n');
+          res.on('close', () => script.onHangClosed?.());
+          return; // never answers
         }
         if (script.dropOnce?.has(name) && !dropped.has(name)) {
           dropped.add(name);
@@ -86,6 +94,7 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     ]);
     await client.callTool('query', { region: 'eu-west 1', q: 'select', opts: { dry: true } });
     await client.callTool('query', { region: 'Zürich' });
+    await client.callTool('read', {}); // params ending in an empty object: the envelope still fits
     await client.close();
 
     const posts = server.of('POST');
@@ -95,6 +104,8 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
       expect(r.headers['mcp-session-id']).toBeUndefined();
       expect((r.message?.params?._meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
     }
+    for (const r of posts) expect(() => JSON.parse(r.body) as unknown).not.toThrow();
+    expect(server.of('POST', 'tools/call')[2].message?.params).toMatchObject({ name: 'read', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
     const [first, second] = server.of('POST', 'tools/call');
     expect(first.headers).toMatchObject({ 'mcp-name': 'query', 'mcp-param-region': 'eu-west 1', 'mcp-param-dry': 'true' });
     expect(second.headers['mcp-param-region']).toBe(`=?base64?${Buffer.from('Zürich').toString('base64')}?=`);
@@ -114,6 +125,21 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     expect(calls.map((r) => r.headers['mcp-param-region'])).toEqual([undefined, 'eu']);
     expect(s.of('POST', 'tools/list')).toHaveLength(2);
     for (const r of s.of('POST')) expect((r.message?.params?._meta as Record<string, unknown>)['io.modelcontextprotocol/logLevel']).toBe('info');
+  });
+
+  it('cancels by closing the request\'s stream, with no notifications/cancelled and no warning', async () => {
+    let closed = false;
+    const server = await scripted(modernServer({ onHangClosed: () => (closed = true) }));
+    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url }));
+    await client.connect();
+    const stop = new AbortController();
+    const call = client.callTool('hang', {}, { signal: stop.signal });
+    await eventually(() => server.of('POST', 'tools/call').length === 1);
+    stop.abort('Stop pressed');
+    await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
+    await eventually(() => closed);
+    expect(server.of('POST', 'notifications/cancelled')).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('serves a list from its cache while the ttl lasts, and asks again after a change', async () => {
