@@ -135,9 +135,14 @@ export class OAuthProvider implements AuthProvider {
     return { signedIn: true, issuer: t.issuer, refreshable: !!t.refreshToken, ...(t.account ? { account: t.account } : {}), ...(t.scope ? { scopes: t.scope } : {}), ...(t.expiresAt ? { expiresAt: t.expiresAt } : {}) };
   }
 
-  // A token is only for the origin (and resource) it was issued for: never another host.
+  // A token is only for the origin (and resource) it was issued for: never another host. The
+  // resource check is remembered per token set: this runs on every request.
+  private checked: { tokens: StoredTokens; ok: boolean } | undefined;
   private mayCarryToken(url: URL): boolean {
-    return !!this.tokens && url.origin === this.serverUrl.origin && resourceMatches(this.tokens.resource, this.serverUrl);
+    const t = this.tokens;
+    if (!t || url.origin !== this.serverUrl.origin) return false;
+    if (this.checked?.tokens !== t) this.checked = { tokens: t, ok: resourceMatches(t.resource, this.serverUrl) };
+    return this.checked.ok;
   }
 
   private load(): Promise<void> {
