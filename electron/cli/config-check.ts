@@ -12,13 +12,16 @@ const FIX_SYNTAX = 'Fix the file in an editor at that line and column (or move i
 export function checkConfig(config: LoadedConfig, out: Output): LoadedConfig {
   const broken = config.files.filter((f) => f.state !== 'ok');
   const fatal = broken.flatMap((f) => f.errors);
-  if (fatal.length > 0) {
-    const fix = fatal.some((e) => e.line !== undefined) ? FIX_SYNTAX : 'Fix the file, then run the command again.';
-    throw new CliError('config', `${fatal.map((e) => e.message).join('\n')}\n${fix}`, EXIT.config, { errors: fatal.map(issueJson) });
-  }
+  if (fatal.length > 0) throw configError(fatal);
   for (const issue of config.errors) out.warn(`lena: ${issue.message}`);
   for (const issue of config.warnings) out.warn(`lena: warning: ${issue.message}`);
   return config;
+}
+
+/** The error (exit 3) for a file that cannot be used: each problem, then what to do. */
+export function configError(errors: readonly ConfigIssue[], after = ''): CliError {
+  const fix = errors.some((e) => e.line !== undefined) ? FIX_SYNTAX : 'Fix the file, then run the command again.';
+  return new CliError('config', `${errors.map((e) => e.message).join('\n')}\n${fix}${after}`, EXIT.config, { errors: errors.map(issueJson) });
 }
 
 export function issueJson(issue: ConfigIssue): Record<string, unknown> {

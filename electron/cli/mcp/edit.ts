@@ -8,10 +8,12 @@ import type { ServerEntry } from '../../../shared/server-config';
 import { validateServerEntry } from '../../../shared/config/server-entry-schema';
 import { importClaudeDesktop } from '../../core/mcp/config/claude-desktop';
 import { findProjectConfig, PROJECT_CONFIG_NAME } from '../../core/mcp/config/scopes';
+import { readConfigFile } from '../../core/mcp/config/parse';
 import { addServer, removeServer } from '../../core/mcp/config/write';
 import { flag, flags, headerValues, keyValues, secondsFlag, type FlagSpec, type ParsedArgs } from '../args';
 import { registerCommand } from '../commands';
 import type { CliContext } from '../context';
+import { configError } from '../config-check';
 import { UsageError } from '../errors';
 
 const SCOPE_FLAG: FlagSpec = { name: '--scope', value: 'user|project', help: "user: Lena's mcp.json (default); project: the .mcp.json of --project DIR (or of this folder)" };
@@ -24,13 +26,20 @@ async function targetFile(ctx: CliContext, args: ParsedArgs): Promise<string> {
     if (scope) throw new UsageError('give either --config FILE or --scope, not both');
     const dir = dirname(ctx.configFile);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--config ${ctx.configFile}: the folder ${dir} does not exist; create it first or choose another path`);
-    return ctx.configFile;
+    return checkTarget(ctx.configFile);
   }
   if (scope === 'project') {
     const dir = ctx.projectDir ?? resolve('.');
-    return (await findProjectConfig(dir)) ?? join(dir, PROJECT_CONFIG_NAME);
+    return checkTarget((await findProjectConfig(dir)) ?? join(dir, PROJECT_CONFIG_NAME));
   }
-  return ctx.paths.mcpConfig;
+  return checkTarget(ctx.paths.mcpConfig);
+}
+
+/** The target must be a usable configuration file (or not exist yet): else exit 3 with its position. */
+async function checkTarget(file: string): Promise<string> {
+  const read = await readConfigFile(file);
+  if (read.state === 'missing' || (read.state === 'parsed' && read.ok)) return file;
+  throw configError(read.errors, ' Nothing was changed.');
 }
 
 /** An http(s) URL (a `${VAR}` inside is fine: it is expanded at start). */

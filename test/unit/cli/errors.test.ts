@@ -44,7 +44,7 @@ describe('--json always prints one JSON object', () => {
 });
 
 describe('a broken configuration is reported by every command', () => {
-  it('a syntax error: file, line, column and the fix, exit 3, for list, tools, call, doctor and chat', () => {
+  it('a syntax error: file, line, column and the fix, exit 3, for list, tools, call, doctor, chat and add', () => {
     config('{\n  "mcpServers": {\n    "memory": { "command": "node", }\n  }\n}\n');
     const file = join(home, 'mcp.json');
     for (const argv of [['mcp', 'list'], ['mcp', 'tools'], ['mcp', 'call', 'memory', 'read_graph'], ['mcp', 'doctor'], ['chat', '-p', 'hi']]) {
@@ -53,6 +53,9 @@ describe('a broken configuration is reported by every command', () => {
       expect(r.stderr, argv.join(' ')).toContain(`${file}: invalid JSON at line 3, column 36: trailing comma`);
       expect(r.stderr, argv.join(' ')).toMatch(/Fix the file in an editor at that line and column/);
     }
+    const add = lenaSync(home, ['mcp', 'add', 'other', '--', 'node']);
+    expect(add.code).toBe(3);
+    expect(add.stderr).toMatch(/line 3, column 36[\s\S]*Nothing was changed/);
     const json = lenaSync(home, ['mcp', 'tools', '--json']);
     expect(json.code).toBe(3);
     expect(json.json().error).toMatchObject({ code: 'config', errors: [{ file, line: 3, column: 36 }] });
