@@ -1,6 +1,8 @@
 // `lena mcp approve` and `lena mcp reset-approvals`: project servers start only once the user
 // approved their exact entry. (Showing the entry and asking before recording is built by the
-// approvals work; its flags, such as --yes or --grant NAME, are declared in `flags` below.)
+// approvals work. A flag is one line in `flags`, e.g. { name: '--yes', help: '…' } or
+// { name: '--grant', value: 'NAME', repeat: true, help: '…' }; read it with
+// args.bools.has('--yes') or flags(args, '--grant'); help and unknown-flag errors follow.)
 import { ConfigLoader } from '../../core/mcp/config/loader';
 import { entryHash } from '../../core/mcp/config/identity';
 import { approvalRequest, describeApproval } from '../../core/permissions/project-approval';
