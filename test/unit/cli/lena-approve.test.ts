@@ -69,7 +69,8 @@ describe('lena mcp approve', () => {
   it('--help shows help and approves nothing, even with --yes', () => {
     const r = lena(['mcp', 'approve', 'notes', '--project', project, '--yes', '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('usage: lena mcp approve NAME --project DIR');
+    expect(r.stdout).toContain('lena mcp approve NAME --project DIR');
+    expect(r.stdout).toContain('--grant REF');
     expect(approvals()).toBeNull();
   });
 

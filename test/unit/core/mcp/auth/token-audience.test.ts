@@ -36,14 +36,19 @@ describe('token audience', () => {
     const log: string[] = [];
     const a = await scripted((req, res) => {
       if (req.headers.authorization !== 'Bearer tok-2') return void res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token"' }).end();
-      if (req.message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: req.message.id, result: INIT }));
+      const message = req.message;
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: INIT }));
+      // A 2025-era server: the 2026 probe (server/discover) is a method it does not know.
+      if (message?.id !== undefined) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }));
       res.writeHead(202).end();
     });
     const { client } = clientOver(new StreamableHttpTransport({ url: a.url, auth: tokenFor(a.origin, log) }));
     await client.connect();
-    const inits = a.of('POST', 'initialize');
-    expect(inits.map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-2']);
-    expect(inits[0].body).toBe(inits[1].body);
+    // The first request (whichever era it probes) is refused once, then sent again unchanged.
+    const [first, again] = a.requests.filter((r) => r.method === 'POST');
+    expect([first.headers.authorization, again.headers.authorization]).toEqual(['Bearer tok-1', 'Bearer tok-2']);
+    expect(again.body).toBe(first.body);
     expect(log.slice(0, 2)).toEqual(['401', '200']);
+    expect(a.of('POST', 'initialize').every((r) => r.headers.authorization === 'Bearer tok-2')).toBe(true);
   });
 });
