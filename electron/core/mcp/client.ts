@@ -113,7 +113,7 @@ export class McpClient extends ClientEvents {
     this.peer = new JsonRpcPeer(
       transport,
       {
-        onRequest: answerServerRequest,
+        onRequest: (method, params) => answerServerRequest(method, params, options.features),
         onNotification: (method, params) => this.onNotification(method, params),
         onDiagnostic: (message) => this.diagnostic(message),
         onTraffic: (entry) => this.emit('protocol', entry),

@@ -139,6 +139,25 @@ describe('eras against 2025 servers and pins', () => {
     await expect(client.connect()).rejects.toThrow(/-32022.*2026-07-28/);
   });
 
+  it('on the 2025 wire, a server\'s own requests reach the same host handlers, and only handled features are declared', async () => {
+    const features: ClientFeatureHandlers = {
+      roots: async () => ({ roots: [{ uri: 'file:///project', name: 'project' }] }),
+      elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }),
+    };
+    const { client } = stdioClient(fixture('scripted-server.mjs'), ['asks'], {}, { features });
+    await client.connect();
+    expect(client.era).toBe('legacy');
+    let seen: { answers: Record<string, { code?: number }>; clientCapabilities: unknown } = { answers: {}, clientCapabilities: undefined };
+    for (let i = 0; i < 50 && Object.keys(seen.answers).length < 4; i += 1) {
+      seen = JSON.parse(text(await client.callTool('answers', {}))) as typeof seen;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen.clientCapabilities).toEqual({ roots: {}, elicitation: {} });
+    expect(seen.answers['roots/list']).toEqual({ roots: [{ uri: 'file:///project', name: 'project' }] });
+    expect(seen.answers['elicitation/create']).toEqual({ action: 'accept', content: { name: 'Ada' } });
+    expect(seen.answers['sampling/createMessage'].code).toBe(-32601);
+  });
+
   it('pinned to 2026-07-28, a 2025 server is an error that says how to fix it', async () => {
     const { client } = stdioClient(fixture('scripted-server.mjs'), ['plain'], {}, { protocol: '2026-07-28' });
     await expect(client.connect()).rejects.toThrow(/pins "protocol": "2026-07-28".*remove the pin/);
