@@ -126,6 +126,13 @@ describe('eras against 2025 servers and pins', () => {
     await expect(client.connect()).rejects.toMatchObject({ kind: 'transport' });
   });
 
+  it.each(['stdio', 'http'] as const)('remembered as a 2025 server, one that became 2026-only (%s) is found out at initialize and probed', async (kind) => {
+    const client = kind === 'stdio' ? stdioClient(peer, ['stdio', 'reject'], { inheritPath: 'process' }, { prior: 'legacy' }).client : httpClient(await httpPeer('reject'), { prior: 'legacy' });
+    await client.connect();
+    expect(client.era).toBe('modern');
+    expect(client.protocolLog().filter((e) => e.direction === 'send').map((e) => e.method).slice(0, 2)).toEqual(['initialize', 'server/discover']);
+  });
+
   it('pinned to 2025-11-25, a dual server is spoken to in 2025 (no probe)', async () => {
     const { client } = stdioClient(peer, ['stdio', 'serve'], { inheritPath: 'process' }, { protocol: '2025-11-25' });
     await client.connect();
