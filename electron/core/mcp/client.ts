@@ -225,6 +225,7 @@ export class McpClient extends ClientEvents {
    */
   callTool(name: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
     if (this.init && !this.init.capabilities.tools) return Promise.reject(this.lacks('tools'));
+    if (this.lists.expiredInUse('tools')) this.relist('tools');
     const tool = this.toolIndex?.get(name);
     const requestOpts: RequestOptions = { timeoutMs: opts.timeoutMs ?? this.timeoutMs, maxTotalMs: this.maxTimeoutMs, signal: opts.signal, onProgress: opts.onProgress };
     const request = this.multiRound('tools/call', { name, arguments: args }, requestOpts, `tools/call ${name}`, tool?.annotations);
