@@ -76,6 +76,28 @@ export function retryParams(original: Record<string, unknown> | undefined, resul
   return next;
 }
 
-export function tooManyRounds(purpose: string): McpProtocolError {
+function tooManyRounds(purpose: string): McpProtocolError {
   return new McpProtocolError(`${purpose}: the server asked for more input ${MAX_INPUT_ROUNDS} times in a row; Lena stopped the request`);
+}
+
+/**
+ * A request that may answer `input_required` (SEP-2322): each round's input requests go to the
+ * host's handlers, and the request is sent again (a new id) with the answers and the server's
+ * requestState, verbatim, until a complete result — at most MAX_INPUT_ROUNDS rounds.
+ */
+export async function runInputRounds(
+  send: (params: Record<string, unknown>) => Promise<Record<string, unknown>>,
+  params: Record<string, unknown>,
+  handlers: ClientFeatureHandlers | undefined,
+  ctx: InputContext,
+): Promise<Record<string, unknown>> {
+  let current = params;
+  for (let round = 0; ; round += 1) {
+    const r = await send(current);
+    if (r.resultType !== 'input_required') return r;
+    if (round >= MAX_INPUT_ROUNDS) throw tooManyRounds(ctx.purpose);
+    const requests = r.inputRequests;
+    const responses = typeof requests === 'object' && requests !== null ? await answerInputRequests(requests as Record<string, unknown>, handlers, ctx) : undefined;
+    current = retryParams(params, r, responses);
+  }
 }

@@ -1,6 +1,6 @@
-// Answers to requests a server sends the client. Lena advertises no client capability yet (no
-// roots, sampling or elicitation), so everything but ping is "method not found": a server must
-// not be told we can do what we cannot.
+// Answers to requests a server sends the client. Lena advertises a client capability only when the
+// host plugged in its handler (client-features.ts); without one everything but ping is "method
+// not found": a server must not be told we can do what we cannot.
 import { featureCapabilities, type ClientFeatureHandlers } from './client-features';
 import { ErrorCodes } from './jsonrpc-types';
 import { RequestHandlerError } from './jsonrpc';
@@ -28,9 +28,21 @@ export function clientCapabilities(features: ClientFeatureHandlers | undefined):
   return Object.freeze(caps);
 }
 
-/** Handles one server-to-client request; throws RequestHandlerError for an error answer. */
-export function answerServerRequest(method: string): Record<string, unknown> {
+/**
+ * Handles one server-to-client request (the 2025 wire; the 2026 wire embeds them in results):
+ * through the host's handler when it has one, else "method not found". Throws
+ * RequestHandlerError for an error answer.
+ */
+export function answerServerRequest(
+  method: string,
+  params: Record<string, unknown> | undefined,
+  features?: ClientFeatureHandlers,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (method === 'ping') return {};
+  const ctx = { purpose: `${method} from the server` };
+  if (method === 'roots/list' && features?.roots) return features.roots(ctx);
+  if (method === 'sampling/createMessage' && features?.sampling) return features.sampling(params ?? {}, ctx);
+  if (method === 'elicitation/create' && features?.elicitation) return features.elicitation(params ?? {}, ctx);
   const feature = NOT_YET[method];
   throw new RequestHandlerError(
     ErrorCodes.MethodNotFound,

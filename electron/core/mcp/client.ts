@@ -14,9 +14,10 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '../../../shared/mcp-types';
-import { MAX_INPUT_ROUNDS, answerInputRequests, retryParams, tooManyRounds, type ClientFeatureHandlers } from './client-features';
+import { runInputRounds, type ClientFeatureHandlers } from './client-features';
+import { asString, asTtl, closeMessage, normalLevel } from './client-helpers';
 import { clientCapabilities, answerServerRequest } from './client-requests';
-import { ClientEvents, type ClientEventMap, type ServerLogEntry } from './client-events';
+import { ClientEvents, type ClientEventMap } from './client-events';
 import { McpProtocolError, McpRpcError, McpTransportError, isMcpError, type McpError } from './errors';
 import { META_PROTOCOL_VERSION, ModernErrorCodes, isIdempotent, supportedList, type Era, type ProtocolPin } from './era';
 import { JsonRpcPeer, type Progress, type RequestOptions } from './jsonrpc';
@@ -24,7 +25,7 @@ import { ListCache, type ListKind } from './list-cache';
 import { negotiate } from './negotiate';
 import { listAllPages } from './pagination';
 import type { ProtocolLogEntry } from './protocol-log';
-import { headerParams, requestHeaders, type HeaderParam } from './request-headers';
+import { mirroredTools, requestHeaders, type HeaderParam } from './request-headers';
 import { checkStructuredContent } from './results';
 import { Subscriptions } from './subscriptions';
 import type { Transport, TransportCloseInfo } from './transport';
@@ -116,7 +117,7 @@ export class McpClient extends ClientEvents {
     this.peer = new JsonRpcPeer(
       transport,
       {
-        onRequest: answerServerRequest,
+        onRequest: (method, params) => answerServerRequest(method, params, options.features),
         onNotification: (method, params) => this.onNotification(method, params),
         onDiagnostic: (message) => this.diagnostic(message),
         onTraffic: (entry) => this.emit('protocol', entry),
@@ -205,7 +206,7 @@ export class McpClient extends ClientEvents {
   async listTools(): Promise<Tool[]> {
     if (!this.init?.capabilities.tools) return [];
     let tools = await this.list<Tool>('tools/list', 'tools');
-    if (this.headerIndex) tools = this.indexHeaders(tools);
+    if (this.headerIndex) ({ tools, index: this.headerIndex } = mirroredTools(tools, (m) => this.diagnostic(m)));
     this.toolIndex = new Map(tools.map((t) => [t.name, t]));
     return tools;
   }
@@ -228,6 +229,7 @@ export class McpClient extends ClientEvents {
    */
   callTool(name: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
     if (this.init && !this.init.capabilities.tools) return Promise.reject(this.lacks('tools'));
+    if (this.lists.expiredInUse('tools')) this.relist('tools');
     const tool = this.toolIndex?.get(name);
     const requestOpts: RequestOptions = { timeoutMs: opts.timeoutMs ?? this.timeoutMs, maxTotalMs: this.maxTimeoutMs, signal: opts.signal, onProgress: opts.onProgress };
     const request = this.multiRound('tools/call', { name, arguments: args }, requestOpts, `tools/call ${name}`, tool?.annotations);
@@ -319,16 +321,8 @@ export class McpClient extends ClientEvents {
    * host's handlers, and the request is sent again (a new id) with the answers and the server's
    * requestState, verbatim, until a complete result — at most MAX_INPUT_ROUNDS rounds.
    */
-  private async multiRound(method: string, params: Record<string, unknown>, opts: RequestOptions, purpose: string, toolHints?: Tool['annotations']): Promise<Record<string, unknown>> {
-    let current = params;
-    for (let round = 0; ; round += 1) {
-      const r = await this.send(method, current, opts, toolHints);
-      if (r.resultType !== 'input_required') return r;
-      if (round >= MAX_INPUT_ROUNDS) throw tooManyRounds(purpose);
-      const requests = r.inputRequests;
-      const responses = typeof requests === 'object' && requests !== null ? await answerInputRequests(requests as Record<string, unknown>, this.options.features, { signal: opts.signal, purpose }) : undefined;
-      current = retryParams(params, r, responses);
-    }
+  private multiRound(method: string, params: Record<string, unknown>, opts: RequestOptions, purpose: string, toolHints?: Tool['annotations']): Promise<Record<string, unknown>> {
+    return runInputRounds((p) => this.send(method, p, opts, toolHints), params, this.options.features, { signal: opts.signal, purpose });
   }
 
   private async list<T>(method: string, key: ListKind | 'resourceTemplates'): Promise<T[]> {
@@ -347,23 +341,6 @@ export class McpClient extends ClientEvents {
     );
     this.lists.put(key, items, ttlMs ?? 0);
     return items;
-  }
-
-  // Tools whose x-mcp-header declarations break the rules are left out, with a warning (the MUST).
-  private indexHeaders(tools: Tool[]): Tool[] {
-    const index = new Map<string, HeaderParam[]>();
-    const kept: Tool[] = [];
-    for (const tool of tools) {
-      const h = headerParams(tool);
-      if ('invalid' in h) {
-        this.diagnostic(`tool "${tool.name}" left out: ${h.invalid}`);
-        continue;
-      }
-      if (h.params.length > 0) index.set(tool.name, h.params);
-      kept.push(tool);
-    }
-    this.headerIndex = index;
-    return kept;
   }
 
   private lacks(capability: 'tools' | 'resources' | 'prompts'): McpProtocolError {
@@ -463,26 +440,6 @@ export class McpClient extends ClientEvents {
   private diagnostic(message: string): void {
     this.serverLog({ at: Date.now(), source: 'client', level: 'warning', logger: 'lena', data: message });
   }
-}
-
-function closeMessage(description: string, info: TransportCloseInfo): string {
-  const tail = info.stderrTail?.trim();
-  const last = tail ? `; last stderr: ${tail.split('\n').slice(-5).join('\n').slice(-800)}` : '';
-  return `${description}: ${info.reason}${last}`;
-}
-
-/** ttlMs as the caching utility reads it: absent or negative is 0 (stale at once). */
-function asTtl(v: unknown): number {
-  return typeof v === 'number' && v > 0 && Number.isFinite(v) ? v : 0;
-}
-
-function asString(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-const LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
-function normalLevel(v: unknown): ServerLogEntry['level'] {
-  return typeof v === 'string' && LEVELS.has(v) ? (v as ServerLogEntry['level']) : 'info';
 }
 
 export type { ClientEventMap as McpClientEvents };

@@ -54,7 +54,7 @@ export class RequestHandlerError extends Error {
 
 export interface PeerHooks {
   /** Answers a server-to-client request; throw RequestHandlerError to answer with an error. */
-  onRequest(method: string, params: Record<string, unknown> | undefined): Record<string, unknown>;
+  onRequest(method: string, params: Record<string, unknown> | undefined): Record<string, unknown> | Promise<Record<string, unknown>>;
   onNotification(method: string, params: Record<string, unknown> | undefined): void;
   /** A non-fatal oddity (unknown id, undecodable line): logged, the session continues. */
   onDiagnostic(message: string): void;
@@ -272,15 +272,21 @@ export class JsonRpcPeer {
     }
   }
 
+  // A handler may answer at once or later (a host asking the user); either way one reply goes out.
   private answer(id: JsonRpcId, method: string, params: Record<string, unknown> | undefined): void {
-    let reply: JsonRpcMessage;
+    const failure = (e: unknown): JsonRpcMessage => ({ jsonrpc: '2.0', id, error: { code: e instanceof RequestHandlerError ? e.code : ErrorCodes.InternalError, message: (e as Error).message } });
+    const send = (reply: JsonRpcMessage): void => {
+      if (this.closedError) return;
+      this.write(reply, method, id).catch((e: unknown) => this.hooks.onDiagnostic(`could not answer ${method}: ${(e as Error).message}`));
+    };
+    let result: Record<string, unknown> | Promise<Record<string, unknown>>;
     try {
-      reply = { jsonrpc: '2.0', id, result: this.hooks.onRequest(method, params) };
+      result = this.hooks.onRequest(method, params);
     } catch (e) {
-      const code = e instanceof RequestHandlerError ? e.code : ErrorCodes.InternalError;
-      reply = { jsonrpc: '2.0', id, error: { code, message: (e as Error).message } };
+      return send(failure(e));
     }
-    this.write(reply, method, id).catch((e: unknown) => this.hooks.onDiagnostic(`could not answer ${method}: ${(e as Error).message}`));
+    if (result instanceof Promise) result.then((r) => send({ jsonrpc: '2.0', id, result: r }), (e: unknown) => send(failure(e)));
+    else send({ jsonrpc: '2.0', id, result });
   }
 
   /** Schedules the single timer for `at` (performance.now() time). */

@@ -11,7 +11,7 @@ import {
   type ServerCapabilities,
 } from '../../../shared/mcp-types';
 import { McpProtocolError, McpRpcError, McpTimeoutError, McpTransportError, type McpError } from './errors';
-import { MODERN_PROTOCOL_VERSION, classifyProbe, discoverToInit, modernEnvelope, type Era, type ProbeOutcome, type ProtocolPin } from './era';
+import { MODERN_PROTOCOL_VERSION, classifyProbe, discoverToInit, modernEnvelope, supportedList, type Era, type ProbeOutcome, type ProtocolPin } from './era';
 import type { JsonRpcPeer } from './jsonrpc';
 import { requestHeaders } from './request-headers';
 import type { Transport } from './transport';
@@ -44,7 +44,19 @@ export interface Negotiated {
 
 export async function negotiate(host: NegotiationHost): Promise<Negotiated> {
   const t = host.transport();
-  if (host.pin === '2025-11-25' || t.legacyOnly || (host.prior === 'legacy' && host.pin === undefined)) return initialize(host);
+  if (t.legacyOnly && host.pin === '2026-07-28') {
+    throw new McpProtocolError(`this server's entry pins "protocol": "2026-07-28", but its transport (legacy HTTP+SSE) only carries 2025 protocols; use "type": "http" or remove the pin`);
+  }
+  if (host.pin === '2025-11-25' || t.legacyOnly) return initialize(host);
+  if (host.prior === 'legacy' && host.pin === undefined) {
+    // Remembered as a 2025 server; one that has since become 2026-only says so at initialize.
+    return initialize(host).catch((e: unknown) => (namesModernVersion(e) ? probeThenConnect(host) : Promise.reject(e)));
+  }
+  return probeThenConnect(host);
+}
+
+async function probeThenConnect(host: NegotiationHost): Promise<Negotiated> {
+  const t = host.transport();
   const kind = t.channel ?? 'http';
   let version: string = MODERN_PROTOCOL_VERSION;
   let corrected = false;
@@ -66,7 +78,13 @@ export async function negotiate(host: NegotiationHost): Promise<Negotiated> {
         if (!host.respawn) throw error ?? new McpTransportError('the server exited during the protocol probe');
         await host.respawn();
       }
-      return initialize(host);
+      if (outcome.kind !== 'timeout') return initialize(host);
+      // A stdio server too slow for the probe (a first start that downloads packages) may still
+      // be a 2026 one: if initialize is refused naming 2026-07-28, probe once more, at full patience.
+      return initialize(host).catch(async (e: unknown) => {
+        if (!namesModernVersion(e)) throw e;
+        return probeThenConnect({ ...host, stdioProbeTimeoutMs: host.timeoutMs });
+      });
     }
     if (host.pin === '2026-07-28' && verdict.kind !== 'error') {
       throw new McpProtocolError(`this server's entry pins "protocol": "2026-07-28", but the server does not speak it (${describe(outcome)}); remove the pin to use its 2025 protocol`);
@@ -102,6 +120,14 @@ async function initialize(host: NegotiationHost): Promise<Negotiated> {
   t.setProtocolVersion?.(init.protocolVersion);
   await host.peer.notify('notifications/initialized');
   return { era: 'legacy', init };
+}
+
+/** An initialize refused with -32022 whose supported list names a 2026 version Lena speaks. */
+function namesModernVersion(e: unknown): boolean {
+  if (e instanceof McpRpcError) return e.code === -32022 && (supportedList(e.data) ?? []).includes(MODERN_PROTOCOL_VERSION);
+  // Over HTTP the refusal is a 400 whose body carries the same error.
+  const excerpt = (e as { cause?: { bodyExcerpt?: unknown } } | undefined)?.cause?.bodyExcerpt;
+  return typeof excerpt === 'string' && excerpt.includes('-32022') && excerpt.includes(MODERN_PROTOCOL_VERSION);
 }
 
 function describe(outcome: ProbeOutcome): string {

@@ -77,3 +77,19 @@ export function requestHeaders(method: string, params: Record<string, unknown> |
   }
   return headers;
 }
+
+/** The tools to offer and their mirrored arguments: a tool with invalid declarations is left out, with a warning (the MUST). */
+export function mirroredTools(tools: Tool[], warn: (message: string) => void): { tools: Tool[]; index: Map<string, HeaderParam[]> } {
+  const index = new Map<string, HeaderParam[]>();
+  const kept: Tool[] = [];
+  for (const tool of tools) {
+    const h = headerParams(tool);
+    if ('invalid' in h) {
+      warn(`tool "${tool.name}" left out: ${h.invalid}`);
+      continue;
+    }
+    if (h.params.length > 0) index.set(tool.name, h.params);
+    kept.push(tool);
+  }
+  return { tools: kept, index };
+}

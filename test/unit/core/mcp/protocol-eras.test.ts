@@ -126,6 +126,13 @@ describe('eras against 2025 servers and pins', () => {
     await expect(client.connect()).rejects.toMatchObject({ kind: 'transport' });
   });
 
+  it.each(['stdio', 'http'] as const)('remembered as a 2025 server, one that became 2026-only (%s) is found out at initialize and probed', async (kind) => {
+    const client = kind === 'stdio' ? stdioClient(peer, ['stdio', 'reject'], { inheritPath: 'process' }, { prior: 'legacy' }).client : httpClient(await httpPeer('reject'), { prior: 'legacy' });
+    await client.connect();
+    expect(client.era).toBe('modern');
+    expect(client.protocolLog().filter((e) => e.direction === 'send').map((e) => e.method).slice(0, 2)).toEqual(['initialize', 'server/discover']);
+  });
+
   it('pinned to 2025-11-25, a dual server is spoken to in 2025 (no probe)', async () => {
     const { client } = stdioClient(peer, ['stdio', 'serve'], { inheritPath: 'process' }, { protocol: '2025-11-25' });
     await client.connect();
@@ -137,6 +144,25 @@ describe('eras against 2025 servers and pins', () => {
   it('pinned to 2025-11-25, a modern-only server refuses, and the error names the versions it speaks', async () => {
     const client = httpClient(await httpPeer('reject'), { protocol: '2025-11-25' });
     await expect(client.connect()).rejects.toThrow(/-32022.*2026-07-28/);
+  });
+
+  it('on the 2025 wire, a server\'s own requests reach the same host handlers, and only handled features are declared', async () => {
+    const features: ClientFeatureHandlers = {
+      roots: async () => ({ roots: [{ uri: 'file:///project', name: 'project' }] }),
+      elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }),
+    };
+    const { client } = stdioClient(fixture('scripted-server.mjs'), ['asks'], {}, { features });
+    await client.connect();
+    expect(client.era).toBe('legacy');
+    let seen: { answers: Record<string, { code?: number }>; clientCapabilities: unknown } = { answers: {}, clientCapabilities: undefined };
+    for (let i = 0; i < 50 && Object.keys(seen.answers).length < 4; i += 1) {
+      seen = JSON.parse(text(await client.callTool('answers', {}))) as typeof seen;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen.clientCapabilities).toEqual({ roots: {}, elicitation: {} });
+    expect(seen.answers['roots/list']).toEqual({ roots: [{ uri: 'file:///project', name: 'project' }] });
+    expect(seen.answers['elicitation/create']).toEqual({ action: 'accept', content: { name: 'Ada' } });
+    expect(seen.answers['sampling/createMessage'].code).toBe(-32601);
   });
 
   it('pinned to 2026-07-28, a 2025 server is an error that says how to fix it', async () => {

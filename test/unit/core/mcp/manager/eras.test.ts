@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpManager } from '../../../../../electron/core/mcp/manager/manager';
+import { answerJson, startScripted } from '../../../../fixtures/mcp-http/scripted-server';
 import { defaultTransportFactory } from '../../../../../electron/core/mcp/manager/transport-factory';
 
 const ROOT = resolve(__dirname, '../../../../..');
@@ -15,6 +16,14 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 15_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 function manager(servers: Record<string, unknown>): McpManager {
   const dir = mkdtempSync(join(tmpdir(), 'lena-eras-'));
@@ -46,6 +55,33 @@ describe('McpManager and protocol eras', () => {
     expect(by.old).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
     // The tools of a 2026 server reach the registry like any other.
     expect([...(m.tools().get('modern') ?? [])].map((t) => t.name)).toContain('confirm');
+  });
+
+  it('remembers that a remote server speaks 2025: its reconnect skips the probe, and Retry probes again', async () => {
+    // A 2025 server whose session is lost once (404, and the replayed initialize fails), so the
+    // session ends and the manager reconnects on its own.
+    let initializes = 0;
+    const server = await startScripted((req, res) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (req.message?.method === 'server/discover') return void res.writeHead(400).end('unknown method');
+      if (req.message?.method === 'initialize') {
+        initializes += 1;
+        if (initializes === 2) return void res.writeHead(500).end('down for a moment');
+        return answerJson(req, res, { 'mcp-session-id': `S${initializes}` });
+      }
+      if (req.message?.method === 'tools/call' && req.headers['mcp-session-id'] === 'S1') return void res.writeHead(404).end();
+      answerJson(req, res);
+    });
+    cleanups.push(() => server.close());
+    const m = manager({ remote: { type: 'http', url: server.url } });
+    await m.start();
+    expect(m.status('remote')).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
+    await m.callTool('remote', 'echo', { message: 'x' }).catch(() => undefined);
+    await until(() => initializes >= 3 && m.status('remote')?.status === 'connected', 'the reconnect');
+    const probes = () => server.of('POST', 'server/discover').length;
+    expect(probes()).toBe(1); // the reconnect went straight to initialize
+    await m.restart('remote');
+    expect(probes()).toBe(2); // Retry forgets what the server spoke
   });
 
   it('respawns a stdio server that exits on the probe, and that exit is not a crash', async () => {

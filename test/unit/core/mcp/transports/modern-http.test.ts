@@ -151,6 +151,19 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     expect(server.of('POST', 'tools/list')).toHaveLength(1);
   });
 
+  it('fetches the tools again when one is called after their ttl ran out, and announces the list', async () => {
+    const server = await scripted(modernServer({ ttlMs: 30 }));
+    const { client } = clientOver(new StreamableHttpTransport({ url: server.url }));
+    await client.connect();
+    await client.listTools();
+    const relisted: Tool[][] = [];
+    client.on('tools-changed', (t) => relisted.push(t));
+    await new Promise((r) => setTimeout(r, 60));
+    await client.callTool('read', {});
+    await eventually(() => relisted.length === 1);
+    expect(server.of('POST', 'tools/list')).toHaveLength(2);
+  });
+
   it('reopens a dropped listen stream and fetches the lists again', async () => {
     const server = await scripted(modernServer({ dropListens: 1 }));
     const { client } = clientOver(new StreamableHttpTransport({ url: server.url }));
