@@ -140,6 +140,21 @@ export type ChatEvent =
   /** Something the user should know about this turn's request (an image left out, max_tokens lowered). */
   | { type: 'notice'; conversationId: string; message: string };
 
+/** A model as the picker shows it: from the Models API (or Lena's built-in table offline). */
+export interface ModelOption {
+  id: string;
+  displayName: string;
+  /** Most output tokens one answer may have (the max_tokens ceiling). */
+  maxOutputTokens: number;
+  /** The context window. */
+  maxInputTokens: number;
+  /** Thinking modes the model accepts ('adaptive', 'enabled', 'disabled'); empty when unknown. */
+  thinking: string[];
+  /** Effort levels the model lists; empty when it has no effort control. */
+  effort: string[];
+  source: 'models-api' | 'built-in';
+}
+
 export interface TokenBudget {
   model: string;
   totalToolTokens: number;

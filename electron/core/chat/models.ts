@@ -3,21 +3,10 @@
 // endpoints (proxies) that do not serve the Models API. The engine clamps max_tokens with it; the
 // model picker and the thinking/effort controls read it.
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ModelOption } from '../../../shared/chat-types';
 
-export interface ModelLimits {
-  id: string;
-  displayName: string;
-  /** Most output tokens one answer may have (the max_tokens ceiling). */
-  maxOutputTokens: number;
-  /** The context window. */
-  maxInputTokens: number;
-  /** Thinking modes the model accepts ('adaptive', 'enabled', 'disabled'); empty when unknown. */
-  thinking: string[];
-  /** Effort levels the model lists; empty when it has no effort control. */
-  effort: string[];
-  /** Where the figures came from. */
-  source: 'models-api' | 'built-in';
-}
+/** Limits and capabilities of one model (the shared shape the model picker shows). */
+export type ModelLimits = ModelOption;
 
 const K = 1_000;
 const M = 1_000_000;
