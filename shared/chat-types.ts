@@ -132,6 +132,8 @@ export type ChatEvent =
   | { type: 'turn-started'; conversationId: string; turnId: string }
   | { type: 'message-saved'; conversationId: string; message: ChatMessage }
   | { type: 'text-delta'; conversationId: string; messageId: string; index: number; text: string }
+  /** Thinking as it streams (shown collapsed). */
+  | { type: 'thinking-delta'; conversationId: string; messageId: string; index: number; thinking: string }
   | { type: 'tool-input-delta'; conversationId: string; messageId: string; toolUseId: string; partialJson: string }
   | { type: 'tool-call-updated'; conversationId: string; call: ToolCallView }
   | { type: 'usage'; conversationId: string; usage: Usage }

@@ -33,4 +33,26 @@ describe.skipIf(!ready)('the model picker', () => {
     await page.getByText('Default again.').waitFor({ timeout: 30_000 });
     expect(win().api.messageRequests().at(-1)!.body.model).toBe('claude-sonnet-4-6');
   });
+
+  it('shows Thinking and Effort only where the model’s capabilities offer them, and sends them', async () => {
+    const { page } = win().app;
+    win().api.push(reply(text('Ready.')));
+    await ask(page, 'Think hard');
+    await page.getByText('Ready.').waitFor({ timeout: 30_000 });
+    const picker = page.getByLabel('Model for this conversation');
+    await picker.selectOption('claude-haiku-4-5');
+    await expect.poll(() => page.getByLabel('Effort').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.getByLabel('Thinking').count()).toBe(0);
+    await picker.selectOption('claude-opus-4-7');
+    await page.getByLabel('Thinking').selectOption('adaptive');
+    await page.getByLabel('Effort').selectOption('xhigh');
+    await expect.poll(() => page.getByLabel('Effort').inputValue(), { timeout: 10_000 }).toBe('xhigh');
+    await win().app.screenshot('thinking-controls');
+    win().api.push(reply(text('Thought it through.')));
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Now answer');
+    await box.press('Enter');
+    await page.getByText('Thought it through.').waitFor({ timeout: 30_000 });
+    expect(win().api.messageRequests().at(-1)!.body).toMatchObject({ model: 'claude-opus-4-7', thinking: { type: 'adaptive' }, output_config: { effort: 'xhigh' } });
+  });
 });

@@ -20,7 +20,7 @@ export const BUILT_IN_MODELS: readonly ModelLimits[] = [
   { id: 'claude-haiku-5-5', displayName: 'Claude Haiku 5.5', maxOutputTokens: 64 * K, maxInputTokens: 400 * K, ...ADAPTIVE, source: 'built-in' },
   { id: 'claude-opus-5', displayName: 'Claude Opus 5', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
   { id: 'claude-sonnet-5', displayName: 'Claude Sonnet 5', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
-  { id: 'claude-opus-4-7', displayName: 'Claude Opus 4.7', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
+  { id: 'claude-opus-4-7', displayName: 'Claude Opus 4.7', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, effort: [...ADAPTIVE.effort, 'xhigh'], source: 'built-in' },
   { id: 'claude-opus-4-6', displayName: 'Claude Opus 4.6', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
   { id: 'claude-sonnet-4-6', displayName: 'Claude Sonnet 4.6', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
   { id: 'claude-opus-4-5', displayName: 'Claude Opus 4.5', maxOutputTokens: 64 * K, maxInputTokens: 200 * K, ...CLASSIC, source: 'built-in' },

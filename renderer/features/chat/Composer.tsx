@@ -9,6 +9,7 @@ import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
 import { useLena } from '../../store';
 import { NO_CONVERSATION } from '../../store/chat-slice';
 import { ModelPicker } from './ModelPicker';
+import { ThinkingControls } from './ThinkingControls';
 import { readAttachments } from './read-files';
 import { runSlashCommand } from './run-slash';
 
@@ -124,7 +125,7 @@ export function Composer() {
         <button type="button" className="ghost" onClick={() => fileInput.current?.click()} aria-label="Attach files" title="Attach images or text files (or drop or paste them)">+ Attach</button>
         <input ref={fileInput} type="file" multiple hidden onChange={(e) => { void addFiles(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
         <span className="muted small" data-testid="composer-model">
-          <ModelPicker /> · {toolCount} tools{budget ? ` · ${budget.exact ? '' : '≈'}${formatTokens(budget.totalToolTokens)}` : ''}
+          <ModelPicker /> <ThinkingControls /> · {toolCount} tools{budget ? ` · ${budget.exact ? '' : '≈'}${formatTokens(budget.totalToolTokens)}` : ''}
         </span>
         <span className="spacer" />
         <span className="muted small hide-narrow">Enter to send · Shift+Enter new line</span>

@@ -6,15 +6,21 @@ import { useLena } from '../../store';
 
 const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${Math.round(n / 1000)}K`);
 
+/** The model the open conversation uses: its own, else the default from Settings. */
+export const useConversationModel = (): string | null =>
+  useLena((s) => s.conversations.find((c) => c.id === s.activeId)?.model ?? s.settings?.model ?? null);
+
 export function ModelPicker() {
   const models = useLena((s) => s.models);
   const loadModels = useLena((s) => s.loadModels);
   const setModel = useLena((s) => s.setConversationModel);
   const running = useLena((s) => s.chat?.turnId != null);
-  const current = useLena((s) => s.conversations.find((c) => c.id === s.activeId)?.model ?? s.settings?.model ?? null);
+  const current = useConversationModel();
+  // Listed again when the key or the endpoint changes (without a key core offers its built-in list).
+  const endpoint = useLena((s) => `${String(s.settings?.apiKeySet)}|${s.settings?.baseUrl ?? ''}`);
   useEffect(() => {
-    if (models === null) void loadModels();
-  }, [models, loadModels]);
+    void loadModels();
+  }, [endpoint, loadModels]);
   if (!models || !current) return <span className="muted small">{current ?? 'no model'}</span>;
   const known = models.some((m) => m.id === current);
   const chosen = models.find((m) => m.id === current);

@@ -157,4 +157,19 @@ describe('the model, per conversation', () => {
     await h.engine.send(conv.id, 'again').done;
     expect(h.api.messageRequests().at(-1)!.body.model).toBe('claude-opus-4-7');
   });
+
+  it('sends thinking and effort only to models whose capabilities list them', async () => {
+    h = await chatHarness({ settings: { thinking: 'adaptive', effort: 'xhigh' } });
+    const conv = h.store.create();
+    h.engine.setModel(conv.id, 'claude-opus-4-7');
+    h.api.push(reply(text('Thought about it.')));
+    expect((await h.engine.send(conv.id, 'hard question').done).error).toBeNull();
+    expect(h.api.messageRequests().at(-1)!.body).toMatchObject({ thinking: { type: 'adaptive' }, output_config: { effort: 'xhigh' } });
+    h.engine.setModel(conv.id, 'claude-haiku-4-5');
+    h.api.push(reply(text('Quick.')));
+    expect((await h.engine.send(conv.id, 'easy one').done).error).toBeNull();
+    const body = h.api.messageRequests().at(-1)!.body;
+    expect(body.thinking).toBeUndefined();
+    expect(body.output_config).toBeUndefined();
+  });
 });
