@@ -42,6 +42,8 @@ export const INVOKE_CHANNELS = [
   'chat:cancel-tool',
   'chat:budget',
   'chat:drop-old-tool-results',
+  'chat:models',
+  'chat:set-model',
   'permissions:pending',
   'permissions:answer',
   'permissions:rules',

@@ -132,6 +132,8 @@ export type ChatEvent =
   | { type: 'turn-started'; conversationId: string; turnId: string }
   | { type: 'message-saved'; conversationId: string; message: ChatMessage }
   | { type: 'text-delta'; conversationId: string; messageId: string; index: number; text: string }
+  /** Thinking as it streams (shown collapsed). */
+  | { type: 'thinking-delta'; conversationId: string; messageId: string; index: number; thinking: string }
   | { type: 'tool-input-delta'; conversationId: string; messageId: string; toolUseId: string; partialJson: string }
   | { type: 'tool-call-updated'; conversationId: string; call: ToolCallView }
   | { type: 'usage'; conversationId: string; usage: Usage }
@@ -139,6 +141,21 @@ export type ChatEvent =
   | { type: 'conversation-updated'; conversation: ConversationSummary }
   /** Something the user should know about this turn's request (an image left out, max_tokens lowered). */
   | { type: 'notice'; conversationId: string; message: string };
+
+/** A model as the picker shows it: from the Models API (or Lena's built-in table offline). */
+export interface ModelOption {
+  id: string;
+  displayName: string;
+  /** Most output tokens one answer may have (the max_tokens ceiling). */
+  maxOutputTokens: number;
+  /** The context window. */
+  maxInputTokens: number;
+  /** Thinking modes the model accepts ('adaptive', 'enabled', 'disabled'); empty when unknown. */
+  thinking: string[];
+  /** Effort levels the model lists; empty when it has no effort control. */
+  effort: string[];
+  source: 'models-api' | 'built-in';
+}
 
 export interface TokenBudget {
   model: string;

@@ -43,6 +43,8 @@ export const settingsPatch = z
     autoApproveReadOnlyTrusted: z.boolean(),
     theme: z.enum(['system', 'light', 'dark']),
     serverTools: z.object({ webSearch: z.boolean(), webFetch: z.boolean(), webFetchDomains: z.array(z.string().trim().min(1).max(253)).max(100) }).strict(),
+    thinking: z.enum(['off', 'adaptive']),
+    effort: z.enum(['low', 'medium', 'high', 'xhigh', 'max']).nullable(),
     autoUpdate: z.boolean(),
   })
   .partial()

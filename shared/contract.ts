@@ -3,7 +3,7 @@
 // preload and the end-to-end harness expose it through the same builder (shared/bridge.ts).
 import { z } from 'zod';
 import type { AppInfo, AppNotice, LogEntry } from './app-types';
-import type { ChatEvent, Conversation, ConversationSummary, MessagePage, SearchHit, TokenBudget } from './chat-types';
+import type { ChatEvent, Conversation, ConversationSummary, MessagePage, ModelOption, SearchHit, TokenBudget } from './chat-types';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannelName, type InvokeChannelName } from './channel-names';
 import * as s from './contract-schemas';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
@@ -75,6 +75,8 @@ export const invokeChannels = {
   'chat:edit': channel<{ turnId: string }>()(z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict()),
   'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
   'chat:budget': channel<TokenBudget>()(s.noArgs),
+  'chat:models': channel<ModelOption[]>()(s.noArgs),
+  'chat:set-model': channel<void>()(z.object({ conversationId: s.id, model: z.string().trim().min(1).max(200) }).strict()),
   'chat:drop-old-tool-results': channel<{ dropped: number; bytes: number }>()(z.object({ conversationId: s.id }).strict()),
 
   // Permissions

@@ -14,6 +14,10 @@ export interface SettingsView {
   theme: 'system' | 'light' | 'dark';
   /** Anthropic's server tools (web search, web fetch): off unless the user switches them on. */
   serverTools: { webSearch: boolean; webFetch: boolean; webFetchDomains: string[] };
+  /** Adaptive thinking (sent only to models that offer it). */
+  thinking: 'off' | 'adaptive';
+  /** Effort level (sent only to models that list it); null: the model's default. */
+  effort: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | null;
   apiKeySet: boolean;
   /** Where secrets live and whether they survive a restart. */
   secretStorage: { persistent: boolean; description: string };
@@ -22,7 +26,7 @@ export interface SettingsView {
 }
 
 export type SettingsPatch = Partial<
-  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme' | 'serverTools'>
+  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme' | 'serverTools' | 'thinking' | 'effort'>
 > & { autoUpdate?: boolean };
 
 export interface ProjectView {

@@ -56,6 +56,24 @@ function withText(message: ChatMessage, index: number, text: string): ChatMessag
   return { ...message, content, status: 'streaming' };
 }
 
+function withThinking(message: ChatMessage, index: number, thinking: string): ChatMessage {
+  const content = message.content.slice();
+  while (content.length <= index) content.push({ type: 'text', text: '' });
+  const block = content[index];
+  const prior = block.type === 'thinking' && typeof block.thinking === 'string' ? block.thinking : '';
+  content[index] = { type: 'thinking', thinking: prior + thinking };
+  return { ...message, content, status: 'streaming' };
+}
+
+/** The chat with one message changed (the same chat when that message is not open). */
+function patchMessage(chat: OpenChat, messageId: string, change: (m: ChatMessage) => ChatMessage): OpenChat {
+  const at = indexOfMessage(chat.messages, messageId);
+  if (at < 0) return chat;
+  const messages = chat.messages.slice();
+  messages[at] = change(messages[at]);
+  return { ...chat, messages };
+}
+
 function placeMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
   const at = indexOfMessage(messages, message.id);
   if (at >= 0) {
@@ -80,13 +98,10 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
       return { ...chat, turnId: event.turnId, error: null };
     case 'message-saved':
       return { ...chat, messages: placeMessage(chat.messages, event.message) };
-    case 'text-delta': {
-      const at = indexOfMessage(chat.messages, event.messageId);
-      if (at < 0) return chat;
-      const messages = chat.messages.slice();
-      messages[at] = withText(messages[at], event.index, event.text);
-      return { ...chat, messages };
-    }
+    case 'text-delta':
+      return patchMessage(chat, event.messageId, (m) => withText(m, event.index, event.text));
+    case 'thinking-delta':
+      return patchMessage(chat, event.messageId, (m) => withThinking(m, event.index, event.thinking));
     case 'tool-input-delta':
     case 'notice':
       return chat;

@@ -1,7 +1,7 @@
 // The open conversation: its messages and tool calls kept current from `chat:event`, the composer's
 // drafts and attachments per conversation, and the turn's actions (send, stop, regenerate, edit).
 import type { StateCreator } from 'zustand';
-import type { Attachment, ChatEvent, TokenBudget } from '../../shared/chat-types';
+import type { Attachment, ChatEvent, ModelOption, TokenBudget } from '../../shared/chat-types';
 import { call, subscribe } from '../host';
 import { loadDrafts, saveDraftsSoon } from '../lib/draft-storage';
 import { applyChatEvent, dropFrom, openChatFrom, prependPage, regenerateFrom, type OpenChat } from '../lib/chat-reducer';
@@ -46,6 +46,11 @@ export interface ChatSlice {
   regenerate(): Promise<void>;
   edit(messageId: string, text: string): Promise<Outcome<unknown>>;
   cancelTool(toolUseId: string): Promise<Outcome<void>>;
+  /** Models for the picker (Models API through core); null until loaded. */
+  models: ModelOption[] | null;
+  loadModels(): Promise<void>;
+  /** The model the open conversation talks to from now on. */
+  setConversationModel(model: string): Promise<void>;
   /** Too big for the model: stop sending older tool results, then ask again. */
   dropOldToolResults(): Promise<void>;
   loadBudget(): Promise<void>;
@@ -192,6 +197,17 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
       return r;
     },
     cancelTool: (toolUseId) => attempt(() => call('chat:cancel-tool', { toolUseId })),
+    models: null,
+    async loadModels() {
+      const r = await attempt(() => call('chat:models'));
+      if (r.ok) set({ models: r.value });
+    },
+    async setConversationModel(model) {
+      const id = get().activeId;
+      if (!id) return;
+      const r = await attempt(() => call('chat:set-model', { conversationId: id, model }));
+      if (!r.ok) get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });
+    },
     async dropOldToolResults() {
       const id = get().activeId;
       if (!id) return;

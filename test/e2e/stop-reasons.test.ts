@@ -35,6 +35,20 @@ describe.skipIf(!ready)('stop reasons in the window', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('“Retry with another model” asks the same prompt again of the model picked', async () => {
+    const { page } = win().app;
+    win().api.push(scenario.refusal('Declined.', null));
+    await ask(page, 'A borderline question');
+    const note = page.getByTestId('stop-note').last();
+    await expect.poll(() => note.getAttribute('data-kind'), { timeout: 30_000 }).toBe('refusal');
+    win().api.push(reply(text('Opus answers it.')));
+    await note.getByLabel('Retry with another model').selectOption('claude-opus-4-7');
+    await page.getByText('Opus answers it.').waitFor({ timeout: 30_000 });
+    const last = win().api.messageRequests().at(-1)!;
+    expect(last.body.model).toBe('claude-opus-4-7');
+    expect(JSON.stringify(last.body.messages)).toContain('A borderline question');
+  });
+
   it('a cut-off answer is marked, and Continue sends a user turn (no prefill) that completes it', async () => {
     const { page } = win().app;
     win().api.push(scenario.maxTokens('The first half of a long answer'));

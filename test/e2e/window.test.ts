@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     expect(await box.inputValue()).toBe('/mcp remove ');
     await box.fill('/mcp re');
     await box.press('ArrowDown');
-    expect(await page.getByRole('option', { selected: true }).textContent()).toBe('/mcp remove');
+    expect(await page.getByRole('listbox', { name: 'Command completions' }).getByRole('option', { selected: true }).textContent()).toBe('/mcp remove');
     await box.press('Tab');
     expect(await box.inputValue()).toBe('/mcp remove ');
     await box.fill('');

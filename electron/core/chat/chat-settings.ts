@@ -3,16 +3,18 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_SETTINGS, type Settings } from '../store/settings-schema';
 
-const CHAT_KEYS = ['model', 'maxTokens', 'serverTools', 'systemPrompt', 'maxRounds', 'baseUrl', 'requestTimeoutMs'] as const;
+const CHAT_KEYS = ['model', 'maxTokens', 'serverTools', 'thinking', 'effort', 'systemPrompt', 'maxRounds', 'baseUrl', 'requestTimeoutMs'] as const;
 
 export type ChatSettings = Pick<Settings, (typeof CHAT_KEYS)[number]> & {
   /** Retries of a request the SDK considers retryable (429, 5xx, 529, connection errors). */
   maxRetries: number;
+  /** Set when the model was fixed for this run (`lena chat --model`): it wins over the conversation's. */
+  modelFixed?: boolean;
 };
 
 /** The chat part of a settings object. */
-export function chatSettingsOf(settings: Settings): Omit<ChatSettings, 'maxRetries'> {
-  return Object.fromEntries(CHAT_KEYS.map((k) => [k, settings[k]])) as Omit<ChatSettings, 'maxRetries'>;
+export function chatSettingsOf(settings: Settings): Omit<ChatSettings, 'maxRetries' | 'modelFixed'> {
+  return Object.fromEntries(CHAT_KEYS.map((k) => [k, settings[k]])) as Omit<ChatSettings, 'maxRetries' | 'modelFixed'>;
 }
 
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = { ...chatSettingsOf(DEFAULT_SETTINGS), maxRetries: 2 };

@@ -14,7 +14,7 @@ import { isRetryableStreamError, toChatError } from './api-errors';
 import { anthropicClient, type ChatSettings } from './chat-settings';
 import { dropOldToolResults } from './compact';
 import { HistoryCache } from './history-cache';
-import { ModelCatalog, type ModelLimits } from './models';
+import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
 import { buildRequest } from './request';
 import type { WithheldFilter } from './request-tools';
 import { stopNote } from './stop-reasons';
@@ -167,6 +167,27 @@ export class ChatEngine {
     return { id: created.id, usedModel };
   }
 
+  /** The settings of a turn: the conversation's own model (picked in the window) unless fixed for this run. */
+  private turnSettings(conversationId: string): ChatSettings {
+    const settings = this.deps.settings();
+    const picked = this.deps.store.summary(conversationId).model;
+    return picked && !settings.modelFixed ? { ...settings, model: picked } : settings;
+  }
+
+  /** The models the endpoint lists (Models API, cached; the built-in table offline or without a key). */
+  async listModels(): Promise<ModelLimits[]> {
+    const settings = this.deps.settings();
+    const apiKey = await this.deps.apiKey().catch(() => undefined);
+    if (!apiKey) return [...BUILT_IN_MODELS];
+    return this.models.list(anthropicClient(settings, apiKey), settings.baseUrl ?? 'default');
+  }
+
+  /** Remembers the model a conversation talks to from now on. */
+  setModel(conversationId: string, model: string): void {
+    const conversation = this.deps.store.setModel(conversationId, model);
+    this.deps.emit({ type: 'conversation-updated', conversation });
+  }
+
   /** For a conversation too big for the model: older tool results are no longer sent (see compact.ts). */
   dropOldToolResults(conversationId: string): { dropped: number; bytes: number } {
     this.assertIdle(conversationId);
@@ -206,7 +227,7 @@ export class ChatEngine {
       return { turnId: turn.id, conversationId, stopReason, error, usage };
     };
     try {
-      const settings = this.deps.settings();
+      const settings = this.turnSettings(conversationId);
       const apiKey = await this.deps.apiKey();
       if (!apiKey) return end(null, { kind: 'no-key', message: 'Add your Anthropic API key in Settings to start chatting.', action: 'open-settings' });
       await this.deps.tools.whenReady(this.deps.serverWaitMs ?? 10_000);

@@ -2,7 +2,9 @@
 // a 1,000-message conversation costs tens of milliseconds to read and parse from SQLite, and every
 // round of a turn needs it. The engine's own writes reach the cache through the message-saved
 // events it emits anyway; any other writer (another Lena process, an edit from the window) changes
-// the conversation's updated_at or message count, and the next read goes back to the store.
+// the conversation's updated_at or message count, and the next read goes back to the store. (Known
+// limit: another writer's in-place change to an existing message, adding none, made between two
+// of the engine’s own writes goes unseen until the message count changes or a regenerate or edit.)
 import type { ChatEvent, ChatMessage } from '../../../shared/chat-types';
 import type { ConversationStore } from '../store/conversations';
 
@@ -38,8 +40,12 @@ export class HistoryCache {
       while (at > 0 && list[at - 1].seq > m.seq) at--;
       list.splice(at, 0, m);
     }
+    // The stamp is taken after the write, so it would also cover what another writer did just
+    // before it: unless the counts agree, nothing is assumed and the next read goes to the store.
+    const summary = this.store.summary(event.conversationId);
+    if (summary.messageCount !== list.length) return void this.entries.delete(event.conversationId);
     entry.messages = list;
-    entry.stamp = this.stamp(event.conversationId);
+    entry.stamp = `${summary.updatedAt}:${summary.messageCount}`;
   }
 
   /** Forgets a conversation (supersede, delete: writes that come without a message-saved event). */

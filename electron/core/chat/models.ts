@@ -3,21 +3,10 @@
 // endpoints (proxies) that do not serve the Models API. The engine clamps max_tokens with it; the
 // model picker and the thinking/effort controls read it.
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ModelOption } from '../../../shared/chat-types';
 
-export interface ModelLimits {
-  id: string;
-  displayName: string;
-  /** Most output tokens one answer may have (the max_tokens ceiling). */
-  maxOutputTokens: number;
-  /** The context window. */
-  maxInputTokens: number;
-  /** Thinking modes the model accepts ('adaptive', 'enabled', 'disabled'); empty when unknown. */
-  thinking: string[];
-  /** Effort levels the model lists; empty when it has no effort control. */
-  effort: string[];
-  /** Where the figures came from. */
-  source: 'models-api' | 'built-in';
-}
+/** Limits and capabilities of one model (the shared shape the model picker shows). */
+export type ModelLimits = ModelOption;
 
 const K = 1_000;
 const M = 1_000_000;
@@ -31,7 +20,7 @@ export const BUILT_IN_MODELS: readonly ModelLimits[] = [
   { id: 'claude-haiku-5-5', displayName: 'Claude Haiku 5.5', maxOutputTokens: 64 * K, maxInputTokens: 400 * K, ...ADAPTIVE, source: 'built-in' },
   { id: 'claude-opus-5', displayName: 'Claude Opus 5', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
   { id: 'claude-sonnet-5', displayName: 'Claude Sonnet 5', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
-  { id: 'claude-opus-4-7', displayName: 'Claude Opus 4.7', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
+  { id: 'claude-opus-4-7', displayName: 'Claude Opus 4.7', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, effort: [...ADAPTIVE.effort, 'xhigh'], source: 'built-in' },
   { id: 'claude-opus-4-6', displayName: 'Claude Opus 4.6', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
   { id: 'claude-sonnet-4-6', displayName: 'Claude Sonnet 4.6', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
   { id: 'claude-opus-4-5', displayName: 'Claude Opus 4.5', maxOutputTokens: 64 * K, maxInputTokens: 200 * K, ...CLASSIC, source: 'built-in' },

@@ -30,6 +30,17 @@ export interface BuiltRequest {
   placeholder: boolean;
 }
 
+/**
+ * Thinking and effort, sent only where the model's capabilities (Models API) offer them: a model
+ * that always thinks gets no thinking parameter, one without effort levels no effort.
+ */
+export function thinkingParams(settings: ChatSettings, limits: ModelLimits): Partial<Anthropic.Messages.MessageStreamParams> {
+  const out: Partial<Anthropic.Messages.MessageStreamParams> = {};
+  if (settings.thinking === 'adaptive' && limits.thinking.includes('adaptive')) out.thinking = { type: 'adaptive' };
+  if (settings.effort && limits.effort.includes(settings.effort)) out.output_config = { effort: settings.effort };
+  return out;
+}
+
 export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { settings } = input;
   const messages = toApiMessages(input.stored);
@@ -49,6 +60,7 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
     system: systemPromptFor(settings.systemPrompt, input.boundary),
     messages,
     ...(tools.length > 0 ? { tools } : {}),
+    ...thinkingParams(settings, input.limits),
   };
   return { params, notices, placeholder };
 }

@@ -84,6 +84,7 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
             emit({ type: 'tool-input-delta', conversationId, messageId: message.id, toolUseId: String(current.block.id), partialJson: current.partialJson });
           } else if (d.type === 'thinking_delta') {
             current.block.thinking = String(current.block.thinking ?? '') + d.thinking;
+            emit({ type: 'thinking-delta', conversationId, messageId: message.id, index: event.index, thinking: d.thinking });
           } else if (d.type === 'signature_delta') {
             current.block.signature = d.signature;
           } else if (d.type === 'citations_delta') {

@@ -123,7 +123,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const conversations = openConversationStore(paths.database);
   const chatSettings = (): ChatSettings => {
     const chat = chatSettingsOf(settings.current);
-    return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides };
+    return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides, ...(options.chatOverrides?.model ? { modelFixed: true } : {}) };
   };
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });

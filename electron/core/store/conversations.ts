@@ -127,6 +127,12 @@ export class ConversationStore {
     return messagePage(this.db, id, limit, beforeSeq);
   }
 
+  /** The model this conversation talks to (the model picker); later turns use it. */
+  setModel(id: string, model: string): ConversationRecord {
+    mustChange(this.db.run('UPDATE conversations SET model = ?, updated_at = ? WHERE id = ?', model, this.now(), id).changes, id);
+    return this.summary(id);
+  }
+
   rename(id: string, title: string): ConversationRecord {
     const clean = title.trim();
     if (!clean) throw new LenaError('invalid-arguments', 'A conversation title cannot be empty.');

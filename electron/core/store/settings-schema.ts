@@ -41,6 +41,10 @@ export const fieldSchemas = {
   /** Servers the user trusts, each bound to the hash of the entry it was trusted with. */
   trusted: z.record(z.string(), z.looseObject({ identity: z.string() })),
   theme: z.enum(['system', 'light', 'dark']),
+  /** Adaptive thinking where the model offers it ('off': not requested; always-on models think anyway). */
+  thinking: z.enum(['off', 'adaptive']),
+  /** Effort level where the model lists it; null: the model's default. */
+  effort: z.enum(['low', 'medium', 'high', 'xhigh', 'max']).nullable(),
   /** Anthropic's server tools: they run at Anthropic, outside Lena's permission gate; off by default. */
   serverTools: z.object({
     webSearch: z.boolean(),
@@ -66,6 +70,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   trusted: {},
   theme: 'system',
   serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] },
+  thinking: 'off',
+  effort: null,
 });
 
 export const SETTING_KEYS = Object.keys(fieldSchemas) as SettingKey[];

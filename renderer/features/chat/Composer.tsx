@@ -10,6 +10,8 @@ import { focusQuestion } from '../questions/focus';
 import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
 import { useLena } from '../../store';
 import { NO_CONVERSATION } from '../../store/chat-slice';
+import { ModelPicker } from './ModelPicker';
+import { ThinkingControls } from './ThinkingControls';
 import { readAttachments } from './read-files';
 import { runSlashCommand } from './run-slash';
 
@@ -20,7 +22,6 @@ export function Composer() {
   const attachments = useLena((s) => s.attachments[s.activeId ?? NO_CONVERSATION] ?? NONE);
   const running = useLena((s) => s.chat?.turnId != null);
   const sendError = useLena((s) => s.sendError);
-  const model = useLena((s) => s.settings?.model ?? s.budget?.model ?? null);
   const budget = useLena((s) => s.budget);
   const toolCount = useLena((s) => s.servers.reduce((n, x) => n + (x.status === 'connected' ? x.toolCount : 0), 0));
   const serverNames = useLena((s) => s.servers.map((x) => x.name).join('\n'));
@@ -134,7 +135,7 @@ export function Composer() {
         <button type="button" className="ghost" onClick={() => fileInput.current?.click()} aria-label="Attach files" title="Attach images or text files (or drop or paste them)">+ Attach</button>
         <input ref={fileInput} type="file" multiple hidden onChange={(e) => { void addFiles(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
         <span className="muted small" data-testid="composer-model">
-          {model ?? 'no model'} · {toolCount} tools{budget ? ` · ${budget.exact ? '' : '≈'}${formatTokens(budget.totalToolTokens)}` : ''}
+          <ModelPicker /> <ThinkingControls /> · {toolCount} tools{budget ? ` · ${budget.exact ? '' : '≈'}${formatTokens(budget.totalToolTokens)}` : ''}
         </span>
         <span className="spacer" />
         <span className="muted small hide-narrow">Enter to send · Shift+Enter new line</span>

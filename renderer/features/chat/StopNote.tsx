@@ -16,6 +16,13 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
   const regenerate = useLena((s) => s.regenerate);
   const continueWithSummary = useLena((s) => s.continueWithSummary);
   const dropOldToolResults = useLena((s) => s.dropOldToolResults);
+  const models = useLena((s) => s.models);
+  const setConversationModel = useLena((s) => s.setConversationModel);
+  // Another model answers the same prompt: pick it, and the prompt is asked again.
+  const retryWith = async (model: string) => {
+    await setConversationModel(model);
+    await regenerate();
+  };
   const conversationId = useLena((s) => s.activeId);
   const running = useLena((s) => s.chat?.turnId != null);
   const lastPromptId = useLena((s) => (s.chat ? (lastUserMessage(s.chat.messages)?.id ?? null) : null));
@@ -48,9 +55,20 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
             <button className="primary" disabled={running || !lastPromptId} onClick={() => lastPromptId && setEditing(lastPromptId)}>
               Edit and resend
             </button>
-            <button disabled={running} onClick={() => setView('settings')}>
-              Retry with another model
-            </button>
+            {models && models.length > 0 ? (
+              <select aria-label="Retry with another model" value="" disabled={running} onChange={(e) => e.target.value && void retryWith(e.target.value)}>
+                <option value="">Retry with another model…</option>
+                {models.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.displayName}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <button disabled={running} onClick={() => setView('settings')}>
+                Retry with another model
+              </button>
+            )}
           </>
         )}
         {(error.action === 'continue') && (

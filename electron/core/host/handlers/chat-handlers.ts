@@ -43,6 +43,8 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'chat:cancel-tool': async ({ toolUseId }) => {
       (await engine()).cancelTool(toolUseId);
     },
+    'chat:models': async () => (await engine()).listModels(),
+    'chat:set-model': async ({ conversationId, model }) => (await engine()).setModel(conversationId, model),
     'chat:drop-old-tool-results': async ({ conversationId }) => (await engine()).dropOldToolResults(conversationId),
     'chat:budget': async () => {
       const s = await get();

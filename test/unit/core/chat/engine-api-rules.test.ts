@@ -198,4 +198,20 @@ describe('every request valid, whatever happened before', () => {
     const sentBack = h.api.messageRequests()[2].body.messages?.find((m) => m.role === 'assistant' && JSON.stringify(m.content).includes('server_tool_use'));
     expect(sentBack?.content).toEqual(answer.content);
   });
+
+  it('sees messages another writer stored between turns (the parsed-history cache follows the store)', async () => {
+    h = await chatHarness();
+    const conv = h.store.create();
+    h.api.push(reply(text('First.')));
+    await h.engine.send(conv.id, 'one').done;
+    // Another Lena process (or the window's import) adds an exchange without the engine's events.
+    h.store.append(conv.id, { role: 'user', content: [{ type: 'text', text: 'written elsewhere' }] });
+    h.store.append(conv.id, { role: 'assistant', content: [{ type: 'text', text: 'answered elsewhere' }] });
+    h.api.push(reply(text('Third.')));
+    await h.engine.send(conv.id, 'three').done;
+    const sent = JSON.stringify(h.api.messageRequests().at(-1)!.body.messages);
+    expect(sent).toContain('written elsewhere');
+    expect(sent).toContain('answered elsewhere');
+    expect(sent).toContain('First.');
+  });
 });

@@ -133,4 +133,43 @@ describe('stop reasons', () => {
     expect(texts.slice(1).every((t) => t.includes('LOGLINE'))).toBe(true);
     expect(JSON.stringify(h.store.get(conv.id).toolCalls.find((c) => c.id === 'toolu_r1')?.result)).toContain('LOGLINE');
   });
+
+});
+
+describe('the model, per conversation', () => {
+  it('lists the Models API’s models and remembers the one picked for a conversation; a fixed model (lena chat --model) wins', async () => {
+    h = await chatHarness();
+    const listed = await h.engine.listModels();
+    expect(listed.find((m) => m.id === 'claude-haiku-4-5')).toMatchObject({ displayName: 'Claude Haiku 4.5', maxOutputTokens: 64_000, source: 'models-api' });
+    const conv = h.store.create();
+    h.engine.setModel(conv.id, 'claude-haiku-4-5');
+    expect(h.events.some((e) => e.type === 'conversation-updated' && e.conversation.model === 'claude-haiku-4-5')).toBe(true);
+    h.api.push(reply(text('From Haiku.')));
+    await h.engine.send(conv.id, 'hi').done;
+    expect(h.api.messageRequests().at(-1)!.body.model).toBe('claude-haiku-4-5');
+    const other = h.store.create();
+    h.api.push(reply(text('Default.')));
+    await h.engine.send(other.id, 'hi').done;
+    expect(h.api.messageRequests().at(-1)!.body.model).toBe(h.settings.model);
+    h.settings.model = 'claude-opus-4-7';
+    h.settings.modelFixed = true;
+    h.api.push(reply(text('Fixed.')));
+    await h.engine.send(conv.id, 'again').done;
+    expect(h.api.messageRequests().at(-1)!.body.model).toBe('claude-opus-4-7');
+  });
+
+  it('sends thinking and effort only to models whose capabilities list them', async () => {
+    h = await chatHarness({ settings: { thinking: 'adaptive', effort: 'xhigh' } });
+    const conv = h.store.create();
+    h.engine.setModel(conv.id, 'claude-opus-4-7');
+    h.api.push(reply(text('Thought about it.')));
+    expect((await h.engine.send(conv.id, 'hard question').done).error).toBeNull();
+    expect(h.api.messageRequests().at(-1)!.body).toMatchObject({ thinking: { type: 'adaptive' }, output_config: { effort: 'xhigh' } });
+    h.engine.setModel(conv.id, 'claude-haiku-4-5');
+    h.api.push(reply(text('Quick.')));
+    expect((await h.engine.send(conv.id, 'easy one').done).error).toBeNull();
+    const body = h.api.messageRequests().at(-1)!.body;
+    expect(body.thinking).toBeUndefined();
+    expect(body.output_config).toBeUndefined();
+  });
 });

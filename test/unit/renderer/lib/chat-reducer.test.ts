@@ -33,6 +33,12 @@ describe('applying streamed chat events', () => {
     expect(chat.messages[1].content).toHaveLength(3);
     expect(chat.messages[1].content[2]).toEqual({ type: 'text', text: 'later' });
   });
+  it('streams thinking into a thinking block at its index (shown collapsed while it grows)', () => {
+    const a = applyChatEvent(base(), { type: 'thinking-delta', conversationId: 'c1', messageId: 'a1', index: 0, thinking: 'Let me ' });
+    const b = applyChatEvent(a, { type: 'thinking-delta', conversationId: 'c1', messageId: 'a1', index: 0, thinking: 'think.' });
+    expect(b.messages[1].content[0]).toEqual({ type: 'thinking', thinking: 'Let me think.' });
+    expect(b.messages[1].status).toBe('streaming');
+  });
   it('ignores events of other conversations', () => {
     const chat = base();
     expect(applyChatEvent(chat, { type: 'text-delta', conversationId: 'other', messageId: 'a1', index: 0, text: 'x' })).toBe(chat);

@@ -14,6 +14,8 @@ const saved: SettingsView = {
   autoUpdate: null,
   theme: 'system',
   serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] },
+  thinking: 'off',
+  effort: null,
   apiKeySet: false,
   secretStorage: { persistent: false, description: 'memory' },
   issues: [],
