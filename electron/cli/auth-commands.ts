@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { AuthRegistry } from '../core/mcp/auth/registry';
-import { FileAuthStore } from '../core/mcp/auth/token-files';
+import { FileAuthStore, signInsFor } from '../core/mcp/auth/token-files';
 import { expandEntry, type RemoteLaunch } from '../core/mcp/config/expand';
 import { ConfigLoader } from '../core/mcp/config/loader';
 import { UsageError, type ParsedArgs } from './args';
@@ -28,6 +28,14 @@ function launchBrowser(url: string): Promise<boolean> {
       resolve(false);
     }
   });
+}
+
+/** "signed in (window)", "signed in as ana@example.com (keychain)", or null: for `lena mcp list`. */
+export async function signInNote(ctx: CliContext, name: string, url: string): Promise<string | null> {
+  const found = await signInsFor(join(ctx.paths.home, 'oauth.json'), name, url).catch(() => []);
+  if (found.length === 0) return null;
+  const account = found.find((f) => f.account)?.account;
+  return `signed in${account ? ` as ${account}` : ''} (${found.map((f) => f.store).join(', ')})`;
 }
 
 /** The sign-ins `lena mcp doctor/tools/call` use: the CLI's store, never opening a browser. */

@@ -10,7 +10,7 @@ import { ConfigLoader } from '../core/mcp/config/loader';
 import { approvalRequest, describeApproval } from '../core/permissions/project-approval';
 import type { ServerEntry } from '../../shared/server-config';
 import { flag, flags, headerValues, keyValues, UsageError, type ParsedArgs } from './args';
-import { AUTH_COMMANDS } from './auth-commands';
+import { AUTH_COMMANDS, signInNote } from './auth-commands';
 import type { CliContext } from './context';
 import { indent, table } from './output';
 
@@ -28,7 +28,7 @@ async function withManager<T>(ctx: CliContext, work: (m: McpManager) => Promise<
 const list: Command = async (ctx) => {
   // Configuration only: nothing is started.
   const config = await new ConfigLoader(ctx.sources).load();
-  const servers = config.servers.map((s) => ({
+  const servers = await Promise.all(config.servers.map(async (s) => ({
     name: s.name,
     scope: s.scope,
     transport: s.transport ?? null,
@@ -37,11 +37,12 @@ const list: Command = async (ctx) => {
     disabled: s.disabled,
     shadowed: s.shadowed.map((x) => x.scope),
     issues: s.issues.map((i) => i.message),
-  }));
+    signIn: s.entry?.url ? await signInNote(ctx, s.name, s.entry.url) : null,
+  })));
   if (ctx.out.json) ctx.out.result({ servers, errors: config.errors.map((e) => e.message) });
   else {
     if (servers.length === 0) ctx.out.info('No MCP servers configured. Add one with: lena mcp add NAME -- COMMAND [ARGS…]');
-    else ctx.out.info(table([['NAME', 'SCOPE', 'TRANSPORT', 'TARGET'], ...servers.map((s) => [s.name + (s.disabled ? ' (disabled)' : ''), s.scope + (s.shadowed.length ? ` (over ${s.shadowed.join(', ')})` : ''), s.transport ?? '-', s.command ?? s.url ?? '-'])]));
+    else ctx.out.info(table([['NAME', 'SCOPE', 'TRANSPORT', 'TARGET'], ...servers.map((s) => [s.name + (s.disabled ? ' (disabled)' : ''), s.scope + (s.shadowed.length ? ` (over ${s.shadowed.join(', ')})` : ''), s.transport ?? '-', (s.command ?? s.url ?? '-') + (s.signIn ? ` (${s.signIn})` : '')])]));
     for (const e of config.errors) ctx.out.warn(`error: ${e.message}`);
   }
   return config.errors.length > 0 ? 1 : 0;
@@ -60,6 +61,7 @@ const doctor: Command = async (ctx) =>
       toolCount: s.toolCount,
       durationMs: s.connectMs,
       error: s.error ? (s.error.hint ? `${s.error.message} (${s.error.hint})` : s.error.message) : null,
+      signIn: s.signIn ?? null,
       stderrTail: s.stderrTail || manager.session(s.name)?.stderrTail() || '',
     }));
     const toolCount = servers.reduce((n, s) => n + (s.status === 'connected' ? s.toolCount : 0), 0);
