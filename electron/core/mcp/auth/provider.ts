@@ -71,6 +71,8 @@ export class OAuthProvider implements AuthProvider {
   private refreshing: Promise<boolean> | undefined;
   private readonly triedScopes = new Set<string>();
   private stepUps = 0;
+  /** Scopes a refused step-up asked for (the window signs in again with them when the user says so). */
+  private wantedScopes: string[] | undefined;
 
   constructor(private readonly options: OAuthProviderOptions) {
     this.name = options.name;
@@ -107,7 +109,7 @@ export class OAuthProvider implements AuthProvider {
 
   /** Starts (or joins) an interactive sign-in; resolves once tokens are stored. */
   signIn(scopes?: string[]): Promise<void> {
-    this.pending ??= this.runSignIn(scopes).finally(() => (this.pending = undefined));
+    this.pending ??= this.runSignIn(scopes ?? this.wantedScopes).finally(() => (this.pending = undefined));
     return this.pending;
   }
 
@@ -217,7 +219,10 @@ export class OAuthProvider implements AuthProvider {
       });
     }
     this.stepUps++;
-    if (!this.options.host.interactive) throw new SignInRequiredError(this.name, `it needs more access: ${key}`);
+    if (!this.options.host.interactive) {
+      this.wantedScopes = wanted;
+      throw new SignInRequiredError(this.name, `it needs more access: ${key}`);
+    }
     if (this.pending) await this.pending;
     else await this.signIn(wanted);
     return 'retry';
@@ -237,7 +242,6 @@ export class OAuthProvider implements AuthProvider {
         settings: this.settings,
         store: this.options.store,
         redirectUri: redirect.redirectUri,
-        scopes,
         fetch: guardedFetch({ policy, step: 'registration' }),
         allowHttp: policy.allowsHttp,
         now: this.now,
@@ -250,6 +254,7 @@ export class OAuthProvider implements AuthProvider {
       };
       const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
       this.tokens = tokens;
+      this.wantedScopes = undefined;
       await this.options.store.saveTokens(this.key, tokens);
       this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
     } finally {
