@@ -5,7 +5,7 @@
 import { AddressPolicy, type Resolver } from './address-policy';
 import { reuseClient, resolveClient, type ClientIdentity, type OAuthSettings } from './client-identity';
 import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
-import { authorizeWithCode, refreshTokens, revokeTokens, type GrantContext } from './flow';
+import { authorizeWithCode, refreshRefused, refreshTokens, revokeTokens, type GrantContext } from './flow';
 import { guardedFetch } from './guarded-fetch';
 import { openLoopbackRedirect } from './loopback';
 import { chooseScopes, unionScopes } from './scopes';
@@ -69,6 +69,8 @@ export class OAuthProvider implements AuthProvider {
   private challenge: BearerChallenge | undefined;
   private pending: Promise<void> | undefined;
   private refreshing: Promise<boolean> | undefined;
+  /** Why the last refresh failed without the server refusing it (kept tokens). */
+  private refreshError: AuthError | undefined;
   private readonly triedScopes = new Set<string>();
   private stepUps = 0;
   /** Scopes a refused step-up asked for (the window signs in again with them when the user says so). */
@@ -96,7 +98,11 @@ export class OAuthProvider implements AuthProvider {
     if (response.status === 403) return challenge?.error === 'insufficient_scope' ? this.stepUp(challenge) : 'proceed';
     this.challenge = challenge;
     const sent = this.tokens;
-    if (sent?.refreshToken && (await this.refresh())) return 'retry';
+    if (sent?.refreshToken) {
+      if (await this.refresh()) return 'retry';
+      // Not refused, just unreachable (network, 5xx): keep the refresh token for the next try.
+      if (this.tokens === sent && this.refreshError) throw this.refreshError;
+    }
     if (sent && this.tokens === sent) await this.forget(); // refused and not refreshable
     if (this.pending) {
       await this.pending; // another request is signing in already: share its outcome
@@ -199,13 +205,15 @@ export class OAuthProvider implements AuthProvider {
       const ctx = await this.grantContext(previous);
       if (!ctx) return false;
       const next = await refreshTokens(ctx, previous);
+      this.refreshError = undefined;
       this.tokens = next;
       await this.options.store.saveTokens(this.key, next);
       this.options.log?.('info', `Refreshed the sign-in of ${this.name}.`);
       return true;
     } catch (err) {
       this.options.log?.('warn', (err as Error).message);
-      if (err instanceof AuthError && err.step === 'refresh' && this.tokens === previous) await this.forget();
+      if (refreshRefused(err) && this.tokens === previous) await this.forget();
+      else this.refreshError = err instanceof AuthError ? err : new AuthError('refresh', (err as Error).message, { cause: err });
       return false;
     }
   }

@@ -128,6 +128,21 @@ describe('OAuthProvider with a real OAuth-protected MCP server', () => {
     expect(text(await client.callTool('whoami', {}))).toMatch(/^client /);
   });
 
+  it('keeps the tokens when the token endpoint is down, and refreshes once it is back', async () => {
+    const server = await fixture();
+    const store = new MemoryAuthStore();
+    const auth = new OAuthProvider({ name: 'docs', serverUrl: new URL(server.url), store, host: { ...browser(), interactive: false } });
+    await new OAuthProvider({ name: 'docs', serverUrl: new URL(server.url), store, host: browser() }).signIn();
+    const client = await connect(server.url, auth);
+    server.expireAccessTokens();
+    server.tokenEndpointDown = true;
+    await expect(client.callTool('whoami', {})).rejects.toThrow(/Refreshing the sign-in at http:\/\/127\.0\.0\.1:\d+\/ failed: .*503/);
+    expect((await store.loadTokens(auth.key))?.refreshToken).toMatch(/^rt-/); // not thrown away
+    server.tokenEndpointDown = false;
+    expect(text(await client.callTool('whoami', {}))).toMatch(/^client /);
+    expect(server.grants.refresh_token).toBe(1);
+  });
+
   it('never sends the token to another origin', async () => {
     const server = await fixture();
     const auth = new OAuthProvider({ name: 'docs', serverUrl: new URL(server.url), store: new MemoryAuthStore(), host: browser() });
