@@ -30,7 +30,7 @@ export function ServerStatusWord({ server }: { server: ServerStatus }) {
 }
 
 export function SignInPanel({ server }: { server: ServerStatus }) {
-  const { signInServer, signOutServer } = useLena.getState();
+  const { signInServer, signOutServer, cancelSignIn } = useLena.getState();
   const [busy, setBusy] = useState<'in' | 'out' | null>(null);
   const [error, setError] = useState<{ which: 'in' | 'out'; error: UiError } | null>(null);
   const sign = server.signIn;
@@ -67,6 +67,7 @@ export function SignInPanel({ server }: { server: ServerStatus }) {
         ) : (
           <button className="primary" disabled={busy !== null} onClick={() => void run('in')}>{busy === 'in' ? 'Waiting for the browser…' : 'Sign in'}</button>
         )}
+        {busy === 'in' && <button onClick={() => void cancelSignIn(server.name)}>Cancel</button>}
       </div>
       {error && <ErrorNote title={error.which === 'out' ? 'Sign-out did not complete' : 'Sign-in did not complete'} error={error.error} />}
     </div>

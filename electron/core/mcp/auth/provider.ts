@@ -68,6 +68,7 @@ export class OAuthProvider implements AuthProvider {
   private policy: AddressPolicy | undefined;
   private challenge: BearerChallenge | undefined;
   private pending: Promise<void> | undefined;
+  private cancelPending: AbortController | undefined;
   private refreshing: Promise<boolean> | undefined;
   /** Why the last refresh failed without the server refusing it (kept tokens). */
   private refreshError: AuthError | undefined;
@@ -115,8 +116,20 @@ export class OAuthProvider implements AuthProvider {
 
   /** Starts (or joins) an interactive sign-in; resolves once tokens are stored. */
   signIn(scopes?: string[]): Promise<void> {
-    this.pending ??= this.runSignIn(scopes ?? this.wantedScopes).finally(() => (this.pending = undefined));
+    if (!this.pending) {
+      const abort = (this.cancelPending = new AbortController());
+      this.pending = this.runSignIn(scopes ?? this.wantedScopes, abort.signal).finally(() => {
+        this.pending = undefined;
+        this.cancelPending = undefined;
+      });
+    }
     return this.pending;
+  }
+
+  /** Cancels a pending sign-in (the user closed the browser tab); it fails with "Sign-in was cancelled." */
+  cancelSignIn(): boolean {
+    this.cancelPending?.abort();
+    return this.cancelPending !== undefined;
   }
 
   /** Forgets this server's tokens, revoking them first when the authorization server supports it. */
@@ -236,7 +249,7 @@ export class OAuthProvider implements AuthProvider {
     return 'retry';
   }
 
-  private async runSignIn(explicit?: string[]): Promise<void> {
+  private async runSignIn(explicit: string[] | undefined, signal: AbortSignal): Promise<void> {
     const d = await this.find(true);
     const cached = await this.options.store.loadClient(d.as.issuer);
     const cachedPort = Number(cached?.redirectUris?.[0] ? new URL(cached.redirectUris[0]).port : 0);
@@ -260,7 +273,7 @@ export class OAuthProvider implements AuthProvider {
         await policy.check(url, 'consent', 'the authorization page');
         await this.options.host.open(url, this.name);
       };
-      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
+      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, signal, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
       this.tokens = tokens;
       this.wantedScopes = undefined;
       await this.options.store.saveTokens(this.key, tokens);
