@@ -24,6 +24,7 @@ export const INVOKE_CHANNELS = [
   'servers:approve',
   'servers:sign-in',
   'servers:sign-out',
+  'servers:sign-in-cancel',
   'conversations:list',
   'conversations:get',
   'conversations:messages',

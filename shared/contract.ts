@@ -33,6 +33,8 @@ export const invokeChannels = {
   'servers:sign-in': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   /** OAuth: forgets (and revokes, where supported) the server's tokens. */
   'servers:sign-out': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
+  /** OAuth: gives up waiting for the browser; the pending servers:sign-in fails with "cancelled". */
+  'servers:sign-in-cancel': channel<boolean>()(z.object({ name: s.serverName }).strict()),
   'servers:add': channel<ServerStatus>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
   'servers:update': channel<ServerStatus>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
   'servers:remove': channel<void>()(z.object({ name: s.serverName }).strict()),

@@ -44,6 +44,7 @@ export interface ServersSlice {
   /** OAuth: opens the system browser and resolves once signed in (or the step that failed). */
   signInServer(name: string): Promise<Outcome<ServerStatus>>;
   signOutServer(name: string): Promise<Outcome<ServerStatus>>;
+  cancelSignIn(name: string): Promise<Outcome<boolean>>;
   subscribeServers(): () => void;
 }
 
@@ -134,6 +135,7 @@ export const createServersSlice: StateCreator<LenaState, [], [], ServersSlice> =
     approveServer: (name, approve, entryHash, grants) => withStatus(() => call('servers:approve', { name, approve, entryHash, ...(grants ? { grants } : {}) })),
     signInServer: (name) => withStatus(() => call('servers:sign-in', { name })),
     signOutServer: (name) => withStatus(() => call('servers:sign-out', { name })),
+    cancelSignIn: (name) => attempt(() => call('servers:sign-in-cancel', { name })),
     subscribeServers() {
       const a = subscribe('servers:status-changed', (status) => set((s) => ({ servers: replace(s.servers, status), serversState: 'ready' })));
       const b = subscribe('servers:tools-changed', ({ server }) => {

@@ -41,6 +41,8 @@ describe.skipIf(!ready)('OAuth sign-in in the window', () => {
     const { page } = app;
     const titleButton = page.getByRole('button', { name: /servers/ }).first();
     await expect.poll(() => titleButton.textContent(), { timeout: 30_000 }).toMatch(/0 of 1 servers · Sign in required/);
+    // The sidebar's summary counts it as waiting for a sign-in, not as failed.
+    await expect.poll(() => page.getByTestId('servers-summary').textContent()).toMatch(/^0 of 1 connected · 1 need sign-in$/);
     await titleButton.click();
     const item = page.getByRole('listitem').filter({ hasText: 'docs' });
     await expect.poll(() => item.textContent()).toMatch(/Sign in required/);

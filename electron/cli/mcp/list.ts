@@ -1,5 +1,6 @@
 // `lena mcp list`: the configured servers as the files say, and what would keep each from
 // starting (disabled, waiting for approval, an unset ${VAR}); nothing is started.
+import { signInNote } from '../sign-in-note';
 import { redactArgs, redactUrl } from '../../core/base/credentials';
 import { expandEntry } from '../../core/mcp/config/expand';
 import { entryHash } from '../../core/mcp/config/identity';
@@ -46,12 +47,14 @@ registerCommand({
         disabled: s.disabled,
         shadowed: s.shadowed.map((x) => x.scope),
         ...(await startState(ctx, s)),
+        // Signed in from the window or `lena mcp login` (metadata only; tokens are never read here).
+        signIn: s.entry?.url ? await signInNote(ctx, s.name, s.entry.url) : null,
       })),
     );
     if (ctx.out.json) ctx.out.result({ servers, errors: config.errors.map(issueJson), warnings: config.warnings.map(issueJson) });
     else if (servers.length === 0) ctx.out.info('No MCP servers configured. Add one with: lena mcp add NAME -- COMMAND [ARGS…]');
     else {
-      const rows = servers.map((s) => [s.name, s.scope + (s.shadowed.length ? ` (over ${s.shadowed.join(', ')})` : ''), s.transport ?? '-', s.state, s.command ?? s.url ?? '-']);
+      const rows = servers.map((s) => [s.name, s.scope + (s.shadowed.length ? ` (over ${s.shadowed.join(', ')})` : ''), s.transport ?? '-', s.state, (s.command ?? s.url ?? '-') + (s.signIn ? ` (${s.signIn})` : '')]);
       ctx.out.info(table([['NAME', 'SCOPE', 'TRANSPORT', 'STATE', 'TARGET'], ...rows]));
       for (const s of servers) if (s.reason) ctx.out.info(`${s.name}: ${s.state}: ${s.reason}`);
       ctx.out.info(plural(servers.length, 'server'));

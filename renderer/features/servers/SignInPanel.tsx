@@ -30,16 +30,16 @@ export function ServerStatusWord({ server }: { server: ServerStatus }) {
 }
 
 export function SignInPanel({ server }: { server: ServerStatus }) {
-  const { signInServer, signOutServer } = useLena.getState();
+  const { signInServer, signOutServer, cancelSignIn } = useLena.getState();
   const [busy, setBusy] = useState<'in' | 'out' | null>(null);
-  const [error, setError] = useState<UiError | null>(null);
+  const [error, setError] = useState<{ which: 'in' | 'out'; error: UiError } | null>(null);
   const sign = server.signIn;
   if (!sign) return null;
   const run = async (which: 'in' | 'out') => {
     setBusy(which);
     const r = which === 'in' ? await signInServer(server.name) : await signOutServer(server.name);
     setBusy(null);
-    setError(r.ok ? null : r.error);
+    setError(r.ok ? null : { which, error: r.error });
   };
   return (
     <div className="notice sign-in" role="status" data-testid="sign-in">
@@ -60,12 +60,16 @@ export function SignInPanel({ server }: { server: ServerStatus }) {
       )}
       <div className="row">
         {sign.state === 'signed-in' ? (
-          <button disabled={busy !== null} onClick={() => void run('out')}>{busy === 'out' ? 'Signing out…' : 'Sign out'}</button>
+          <>
+            <button disabled={busy !== null} onClick={() => void run('out')}>{busy === 'out' ? 'Signing out…' : 'Sign out'}</button>
+            <button className="ghost" title="Sign in again, for another account or when the server asks for more access" disabled={busy !== null} onClick={() => void run('in')}>{busy === 'in' ? 'Waiting for the browser…' : 'Sign in again'}</button>
+          </>
         ) : (
           <button className="primary" disabled={busy !== null} onClick={() => void run('in')}>{busy === 'in' ? 'Waiting for the browser…' : 'Sign in'}</button>
         )}
+        {busy === 'in' && <button onClick={() => void cancelSignIn(server.name)}>Cancel</button>}
       </div>
-      {error && <ErrorNote title={busy === null && sign.state === 'signed-in' ? 'Sign-out did not complete' : 'Sign-in did not complete'} error={error} />}
+      {error && <ErrorNote title={error.which === 'out' ? 'Sign-out did not complete' : 'Sign-in did not complete'} error={error.error} />}
     </div>
   );
 }

@@ -66,6 +66,9 @@ describe('lena mcp login / logout', () => {
     expect(statSync(join(home, 'oauth-tokens.json')).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('at-');
 
+    // `list` reads only the metadata: it says who is signed in where, without starting anything.
+    expect((await lena(['mcp', 'list'])).stdout).toMatch(/docs .*http:\/\/127\.0\.0\.1:\d+\/mcp \(signed in \(file\)\)/);
+
     const call = await lena(['mcp', 'call', 'docs', 'whoami']);
     expect(call.stdout).toMatch(/client [0-9a-f-]{36}/);
     expect(call.code).toBe(0);
@@ -74,5 +77,7 @@ describe('lena mcp login / logout', () => {
     expect(out.stdout).toMatch(/Signed out of docs \(the tokens were revoked\)\./);
     expect(server.revoked.length).toBeGreaterThan(0);
     expect((await lena(['mcp', 'call', 'docs', 'whoami'])).code).not.toBe(0);
+    const doctor = await lena(['mcp', 'doctor', '--json']);
+    expect(JSON.parse(doctor.stdout).servers[0].signIn).toEqual({ state: 'required', step: 'sign-in-required' });
   }, 60_000);
 });

@@ -75,6 +75,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       await s.runtime.manager.restart(name);
       return status(name);
     },
+    'servers:sign-in-cancel': async ({ name }) => (await get()).runtime.auth.cancelSignIn(name),
     'servers:sign-out': async ({ name }) => {
       await status(name);
       const s = await get();

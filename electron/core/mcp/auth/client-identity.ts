@@ -55,7 +55,7 @@ function identity(clientId: string, secret: string | undefined, method: ClientId
 }
 
 /** What Lena asks for when it registers itself: a public native client (RFC 8252) when allowed. */
-function registrationMetadata(as: oauth.AuthorizationServer, redirectUri: string, scopes: string[] | undefined): Partial<oauth.OmitSymbolProperties<oauth.Client>> {
+function registrationMetadata(as: oauth.AuthorizationServer, redirectUri: string): Partial<oauth.OmitSymbolProperties<oauth.Client>> {
   const supported = as.token_endpoint_auth_methods_supported;
   const method = !supported || supported.includes('none') ? 'none' : supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post';
   return {
@@ -66,7 +66,7 @@ function registrationMetadata(as: oauth.AuthorizationServer, redirectUri: string
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: method,
-    ...(scopes?.length ? { scope: scopes.join(' ') } : {}),
+    // No `scope`: a server may then refuse every other scope, and a step-up would be impossible.
   };
 }
 
@@ -75,7 +75,6 @@ export interface ResolveClientInput {
   settings: OAuthSettings;
   store: AuthStore;
   redirectUri: string;
-  scopes: string[] | undefined;
   fetch: GuardedFetch;
   allowHttp: boolean;
   now: () => number;
@@ -100,7 +99,7 @@ export async function resolveClient(input: ResolveClientInput): Promise<ClientId
   }
   let registered: oauth.OmitSymbolProperties<oauth.Client>;
   try {
-    const response = await oauth.dynamicClientRegistrationRequest(as, registrationMetadata(as, input.redirectUri, input.scopes), {
+    const response = await oauth.dynamicClientRegistrationRequest(as, registrationMetadata(as, input.redirectUri), {
       [oauth.customFetch]: input.fetch,
       [oauth.allowInsecureRequests]: input.allowHttp,
     });

@@ -117,6 +117,15 @@ export async function refreshTokens(ctx: GrantContext, previous: StoredTokens): 
   }
 }
 
+/**
+ * Whether a failed refresh was the server refusing the grant (invalid_grant…): then the tokens are
+ * dead. A network failure or a 5xx is not a refusal, and the tokens are kept for the next try.
+ */
+export function refreshRefused(err: unknown): boolean {
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  return cause instanceof oauth.ResponseBodyError && cause.status >= 400 && cause.status < 500;
+}
+
 /** Best-effort revocation (RFC 7009) of the refresh token, then the access token. */
 export async function revokeTokens(ctx: GrantContext, tokens: StoredTokens): Promise<boolean> {
   if (!ctx.as.revocation_endpoint) return false;

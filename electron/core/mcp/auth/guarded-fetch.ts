@@ -56,11 +56,24 @@ export function guardedFetch(options: GuardedFetchOptions): GuardedFetch {
   };
 }
 
+const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+
 async function once(url: URL, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal | undefined, options: GuardedFetchOptions): Promise<Response> {
   const addresses = await options.policy.check(url, options.step, 'a request to');
+  // Every checked address in turn (an IPv6 answer first, a server listening on IPv4 only).
+  for (let i = 0; ; i++) {
+    try {
+      return await connect(url, addresses[i], method, headers, body, signal, options);
+    } catch (err) {
+      const code = ((err as Error).cause as { code?: string } | undefined)?.code;
+      if (i + 1 >= addresses.length || !code || !UNREACHABLE.has(code)) throw err;
+    }
+  }
+}
+
+function connect(url: URL, address: string, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal | undefined, options: GuardedFetchOptions): Promise<Response> {
   // Connect to the checked address only; TLS still verifies the certificate for the host name.
   const pinned: LookupFunction = (_host, opts, cb) => {
-    const address = addresses[0];
     const family = isIP(address);
     if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else cb(null, address, family);

@@ -5,7 +5,7 @@
 import { AddressPolicy, type Resolver } from './address-policy';
 import { reuseClient, resolveClient, type ClientIdentity, type OAuthSettings } from './client-identity';
 import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
-import { authorizeWithCode, refreshTokens, revokeTokens, type GrantContext } from './flow';
+import { authorizeWithCode, refreshRefused, refreshTokens, revokeTokens, type GrantContext } from './flow';
 import { guardedFetch } from './guarded-fetch';
 import { openLoopbackRedirect } from './loopback';
 import { chooseScopes, unionScopes } from './scopes';
@@ -68,9 +68,14 @@ export class OAuthProvider implements AuthProvider {
   private policy: AddressPolicy | undefined;
   private challenge: BearerChallenge | undefined;
   private pending: Promise<void> | undefined;
+  private cancelPending: AbortController | undefined;
   private refreshing: Promise<boolean> | undefined;
+  /** Why the last refresh failed without the server refusing it (kept tokens). */
+  private refreshError: AuthError | undefined;
   private readonly triedScopes = new Set<string>();
   private stepUps = 0;
+  /** Scopes a refused step-up asked for (the window signs in again with them when the user says so). */
+  private wantedScopes: string[] | undefined;
 
   constructor(private readonly options: OAuthProviderOptions) {
     this.name = options.name;
@@ -94,7 +99,11 @@ export class OAuthProvider implements AuthProvider {
     if (response.status === 403) return challenge?.error === 'insufficient_scope' ? this.stepUp(challenge) : 'proceed';
     this.challenge = challenge;
     const sent = this.tokens;
-    if (sent?.refreshToken && (await this.refresh())) return 'retry';
+    if (sent?.refreshToken) {
+      if (await this.refresh()) return 'retry';
+      // Not refused, just unreachable (network, 5xx): keep the refresh token for the next try.
+      if (this.tokens === sent && this.refreshError) throw this.refreshError;
+    }
     if (sent && this.tokens === sent) await this.forget(); // refused and not refreshable
     if (this.pending) {
       await this.pending; // another request is signing in already: share its outcome
@@ -107,8 +116,20 @@ export class OAuthProvider implements AuthProvider {
 
   /** Starts (or joins) an interactive sign-in; resolves once tokens are stored. */
   signIn(scopes?: string[]): Promise<void> {
-    this.pending ??= this.runSignIn(scopes).finally(() => (this.pending = undefined));
+    if (!this.pending) {
+      const abort = (this.cancelPending = new AbortController());
+      this.pending = this.runSignIn(scopes ?? this.wantedScopes, abort.signal).finally(() => {
+        this.pending = undefined;
+        this.cancelPending = undefined;
+      });
+    }
     return this.pending;
+  }
+
+  /** Cancels a pending sign-in (the user closed the browser tab); it fails with "Sign-in was cancelled." */
+  cancelSignIn(): boolean {
+    this.cancelPending?.abort();
+    return this.cancelPending !== undefined;
   }
 
   /** Forgets this server's tokens, revoking them first when the authorization server supports it. */
@@ -197,13 +218,15 @@ export class OAuthProvider implements AuthProvider {
       const ctx = await this.grantContext(previous);
       if (!ctx) return false;
       const next = await refreshTokens(ctx, previous);
+      this.refreshError = undefined;
       this.tokens = next;
       await this.options.store.saveTokens(this.key, next);
       this.options.log?.('info', `Refreshed the sign-in of ${this.name}.`);
       return true;
     } catch (err) {
       this.options.log?.('warn', (err as Error).message);
-      if (err instanceof AuthError && err.step === 'refresh' && this.tokens === previous) await this.forget();
+      if (refreshRefused(err) && this.tokens === previous) await this.forget();
+      else this.refreshError = err instanceof AuthError ? err : new AuthError('refresh', (err as Error).message, { cause: err });
       return false;
     }
   }
@@ -217,13 +240,16 @@ export class OAuthProvider implements AuthProvider {
       });
     }
     this.stepUps++;
-    if (!this.options.host.interactive) throw new SignInRequiredError(this.name, `it needs more access: ${key}`);
+    if (!this.options.host.interactive) {
+      this.wantedScopes = wanted;
+      throw new SignInRequiredError(this.name, `it needs more access: ${key}`);
+    }
     if (this.pending) await this.pending;
     else await this.signIn(wanted);
     return 'retry';
   }
 
-  private async runSignIn(explicit?: string[]): Promise<void> {
+  private async runSignIn(explicit: string[] | undefined, signal: AbortSignal): Promise<void> {
     const d = await this.find(true);
     const cached = await this.options.store.loadClient(d.as.issuer);
     const cachedPort = Number(cached?.redirectUris?.[0] ? new URL(cached.redirectUris[0]).port : 0);
@@ -237,7 +263,6 @@ export class OAuthProvider implements AuthProvider {
         settings: this.settings,
         store: this.options.store,
         redirectUri: redirect.redirectUri,
-        scopes,
         fetch: guardedFetch({ policy, step: 'registration' }),
         allowHttp: policy.allowsHttp,
         now: this.now,
@@ -248,8 +273,9 @@ export class OAuthProvider implements AuthProvider {
         await policy.check(url, 'consent', 'the authorization page');
         await this.options.host.open(url, this.name);
       };
-      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
+      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, signal, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
       this.tokens = tokens;
+      this.wantedScopes = undefined;
       await this.options.store.saveTokens(this.key, tokens);
       this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
     } finally {

@@ -72,6 +72,11 @@ export class AuthRegistry {
     return state;
   }
 
+  /** Cancels a pending sign-in; false when none was pending. */
+  cancelSignIn(name: string): boolean {
+    return this.provider(name)?.cancelSignIn() ?? false;
+  }
+
   async signOut(name: string): Promise<{ revoked: boolean }> {
     const provider = this.provider(name);
     return provider ? provider.signOut() : { revoked: false };

@@ -4,6 +4,7 @@
 // (the window's safeStorage, the command line's keychain or its 0600 fallback). Never in mcp.json.
 import { createHash } from 'node:crypto';
 import { readJsonFile, serialisePerPath, writeJsonFile } from '../../store/json-file';
+import { canonicalResource } from './discovery';
 import type { AuthStore, StoredClient, StoredTokens } from './store';
 
 /** The part of a secret store sign-ins need. */
@@ -115,4 +116,20 @@ export class FileAuthStore implements AuthStore {
       delete f.clients[this.entry(issuer)];
     });
   }
+}
+
+/** A sign-in as listings show it ("signed in (window)"), read from oauth.json alone, no secrets. */
+export interface SignInListing {
+  store: string;
+  account?: string;
+  expiresAt?: number;
+}
+
+/** The sign-ins recorded for server `name` at `url`, from every store (window, keychain, file). */
+export async function signInsFor(file: string, name: string, url: string): Promise<SignInListing[]> {
+  const raw = (await readJsonFile(file).catch(() => undefined)) as Partial<OAuthFile> | undefined;
+  const key = `${name} ${canonicalResource(new URL(url))}`;
+  return Object.values(raw?.servers ?? {})
+    .filter((m) => m.server === key)
+    .map((m) => ({ store: m.store, ...(m.account ? { account: m.account } : {}), ...(m.expiresAt ? { expiresAt: m.expiresAt } : {}) }));
 }

@@ -17,7 +17,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setUp(): Promise<{ host: Host; server: OAuthFixture; home: string; opened: string[] }> {
+/** `follow: false` is a user who never finishes in the browser. */
+async function setUp(follow = true): Promise<{ host: Host; server: OAuthFixture; home: string; opened: string[] }> {
   const server = await startOAuthServer();
   cleanups.push(() => server.close());
   const home = mkdtempSync(join(tmpdir(), 'lena-oauth-host-'));
@@ -30,7 +31,7 @@ async function setUp(): Promise<{ host: Host; server: OAuthFixture; home: string
     env: { PATH: process.env.PATH },
     openExternal: async (url) => {
       opened.push(url);
-      await (await fetch(url, { redirect: 'follow' })).text();
+      if (follow) await (await fetch(url, { redirect: 'follow' })).text();
     },
   });
   cleanups.push(() => host.close());
@@ -83,6 +84,17 @@ describe('OAuth sign-in through the host', () => {
     expect(out.signIn?.state).toBe('required');
     expect(out.error?.message).toMatch(/Sign in required/);
     expect(JSON.parse(readFileSync(join(home, 'oauth.json'), 'utf8')).servers).toEqual({});
+  });
+
+  it('a pending sign-in can be cancelled: it fails saying so, and the server still asks for a sign-in', async () => {
+    const { host, opened } = await setUp(false);
+    await expect.poll(async () => (await docs(host)).signIn?.state, { timeout: 15_000 }).toBe('required');
+    const pending = call<ServerStatus>(host, 'servers:sign-in', { name: 'docs' }).catch((e: Error) => e.message);
+    await expect.poll(() => opened.length).toBe(1);
+    expect(await call<boolean>(host, 'servers:sign-in-cancel', { name: 'docs' })).toBe(true);
+    expect(await pending).toMatch(/^Sign-in was cancelled\./);
+    expect((await docs(host)).signIn?.state).toBe('required');
+    expect(await call<boolean>(host, 'servers:sign-in-cancel', { name: 'docs' })).toBe(false); // nothing pending now
   });
 
   it('a refresh refused mid-session fails that call clearly and returns the server to "Sign in required"', async () => {

@@ -115,6 +115,34 @@ describe('OAuthProvider with a real OAuth-protected MCP server', () => {
     expect(server.grants).toEqual({ authorization_code: 1, refresh_token: 1 }); // ahead of time, and only once
   });
 
+  it('in the window, a 403 insufficient_scope fails the call with what is needed; Sign in again asks for the union', async () => {
+    const server = await fixture({ scopesSupported: ['mcp:tools', 'mcp:write'], toolScopes: ['mcp:tools', 'mcp:write'] });
+    const opened: URL[] = [];
+    const host = browser(opened);
+    const auth = new OAuthProvider({ name: 'docs', serverUrl: new URL(server.url), store: new MemoryAuthStore(), host: { ...host, interactive: false } });
+    await auth.signIn(['mcp:tools']);
+    const client = await connect(server.url, auth);
+    await expect(client.callTool('whoami', {})).rejects.toThrow(/Sign in required: docs needs you to sign in \(it needs more access: mcp:tools mcp:write\)/);
+    await auth.signIn(); // the user presses Sign in again
+    expect(opened.map((u) => u.searchParams.get('scope'))).toEqual(['mcp:tools', 'mcp:tools mcp:write']);
+    expect(text(await client.callTool('whoami', {}))).toMatch(/^client /);
+  });
+
+  it('keeps the tokens when the token endpoint is down, and refreshes once it is back', async () => {
+    const server = await fixture();
+    const store = new MemoryAuthStore();
+    const auth = new OAuthProvider({ name: 'docs', serverUrl: new URL(server.url), store, host: { ...browser(), interactive: false } });
+    await new OAuthProvider({ name: 'docs', serverUrl: new URL(server.url), store, host: browser() }).signIn();
+    const client = await connect(server.url, auth);
+    server.expireAccessTokens();
+    server.tokenEndpointDown = true;
+    await expect(client.callTool('whoami', {})).rejects.toThrow(/Refreshing the sign-in at http:\/\/127\.0\.0\.1:\d+\/ failed: .*503/);
+    expect((await store.loadTokens(auth.key))?.refreshToken).toMatch(/^rt-/); // not thrown away
+    server.tokenEndpointDown = false;
+    expect(text(await client.callTool('whoami', {}))).toMatch(/^client /);
+    expect(server.grants.refresh_token).toBe(1);
+  });
+
   it('never sends the token to another origin', async () => {
     const server = await fixture();
     const auth = new OAuthProvider({ name: 'docs', serverUrl: new URL(server.url), store: new MemoryAuthStore(), host: browser() });
