@@ -82,6 +82,8 @@ export function statusJson(runtime: Runtime, s: ServerStatus) {
     trusted: s.trusted,
     durationMs: s.connectMs,
     error: errorText(s),
+    // OAuth: "required", "signed-in" (with the account) or "failed" with the step; null when none is needed.
+    signIn: s.signIn ?? null,
     stderrTail: s.stderrTail || runtime.manager.session(s.name)?.stderrTail() || '',
   };
 }
