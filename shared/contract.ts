@@ -6,6 +6,7 @@ import type { AppInfo, AppNotice, LogEntry } from './app-types';
 import type { ChatEvent, Conversation, ConversationSummary, MessagePage, SearchHit, TokenBudget } from './chat-types';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannelName, type InvokeChannelName } from './channel-names';
 import * as s from './contract-schemas';
+import type { ClientQuestion } from './client-questions';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
 import type { ConfigFileView, ImportReport, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
 import type { ProjectView, SettingsView } from './settings-types';
@@ -44,6 +45,8 @@ export const invokeChannels = {
   'servers:tools': channel<ToolInfo[]>()(z.object({ name: s.serverName.optional() }).strict().optional()),
   'servers:set-tool-enabled': channel<ToolInfo>()(z.object({ server: s.serverName, tool: z.string().min(1), enabled: z.boolean() }).strict()),
   'servers:logs': channel<ServerLogs>()(z.object({ name: s.serverName }).strict()),
+  /** The least severe server log message Lena asks this server for (logging/setLevel). */
+  'servers:set-log-level': channel<ServerStatus>()(z.object({ name: s.serverName, level: s.logLevel }).strict()),
   'servers:config-files': channel<ConfigFileView[]>()(s.noArgs),
   'servers:save-config-file': channel<ConfigFileView>()(z.object({ scope: z.enum(['user', 'project']), text: z.string().max(5_000_000) }).strict()),
   'servers:import-claude-desktop': channel<ImportReport>()(s.noArgs),
@@ -88,6 +91,10 @@ export const invokeChannels = {
   /** Leaves a new or changed tool out of every request (until it changes again or is accepted). */
   'permissions:reject-tool': channel<void>()(z.object({ server: s.serverName, tool: z.string().min(1) }).strict()),
 
+  // What servers ask of the user: sampling and elicitation (issue 17)
+  'questions:pending': channel<ClientQuestion[]>()(s.noArgs),
+  'questions:answer': channel<void>()(z.object({ id: s.id, answer: s.clientAnswer }).strict()),
+
   // Settings, secrets, project folder
   'settings:get': channel<SettingsView>()(s.noArgs),
   'settings:update': channel<SettingsView>()(s.settingsPatch),
@@ -105,6 +112,8 @@ export const eventChannels = {
   'chat:event': event<ChatEvent>(),
   'permissions:requested': event<PermissionRequestView>(),
   'permissions:resolved': event<{ id: string; decision: string }>(),
+  'questions:requested': event<ClientQuestion>(),
+  'questions:resolved': event<{ id: string; action: string; decidedBy: string }>(),
   'settings:changed': event<SettingsView>(),
   'project:changed': event<ProjectView>(),
 } as const;
