@@ -29,11 +29,14 @@ export type FormField =
 
 export type FormValues = Record<string, string | number | boolean | string[] | undefined>;
 
-const SENSITIVE = /pass(word|phrase|code)?|secret|token|api[\s_-]?key|private[\s_-]?key|credential|\bpin\b|\botp\b|one[\s_-]?time|\bcvv\b|\bssn\b|social security/i;
+// A field's key or title: any of these. Its description: only the unambiguous ones (a description
+// saying "do not give us your PIN" is not asking for one).
+const SENSITIVE_NAME = /pass(word|phrase|code)?|secret|token|api[\s_-]?key|private[\s_-]?key|credential|\bpin\b|\botp\b|one[\s_-]?time|\bcvv\b|\bssn\b|social security/i;
+const SENSITIVE_TEXT = /password|passphrase|secret|api[\s_-]?key|access[\s_-]?token|auth(entication)?[\s_-]?token|private[\s_-]?key|credential/i;
 
 /** Whether a field's key, title or description suggests a secret (servers must not ask for one). */
-export function looksSensitive(...texts: (string | undefined)[]): boolean {
-  return texts.some((t) => t !== undefined && SENSITIVE.test(t));
+export function looksSensitive(key: string, title?: string, description?: string): boolean {
+  return SENSITIVE_NAME.test(key) || (title !== undefined && SENSITIVE_NAME.test(title)) || (description !== undefined && SENSITIVE_TEXT.test(description));
 }
 
 type Raw = Record<string, unknown>;

@@ -15,11 +15,13 @@ function Field({ field, value, error, onChange }: { field: FormField; value: For
   const hint = field.description ? <span className="small muted" id={`${id}-d`}>{field.description}</span> : null;
   const described = [field.description ? `${id}-d` : '', error ? `${id}-e` : ''].filter(Boolean).join(' ') || undefined;
   const label = (
-    <label htmlFor={id}>
-      {field.label}
-      {field.required && <span aria-hidden="true"> *</span>}
-      {field.sensitive && <span className="badge badge-danger"> looks like a secret</span>}
-    </label>
+    <>
+      <label htmlFor={id}>
+        {field.label}
+        {field.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {field.sensitive && <span className="badge badge-danger">looks like a secret</span>}
+    </>
   );
   let control;
   switch (field.kind) {

@@ -61,7 +61,14 @@ describe('elicitation form from a requested schema', () => {
   });
 
   it('flags fields that look like passwords or tokens', () => {
-    const f = fields({ password: { type: 'string' }, apiKey: { type: 'string', title: 'API key' }, city: { type: 'string' }, x: { type: 'string', description: 'Your access token' } });
-    expect(f.map((x) => x.sensitive)).toEqual([true, true, false, true]);
+    const f = fields({
+      password: { type: 'string' },
+      apiKey: { type: 'string', title: 'API key' },
+      city: { type: 'string' },
+      x: { type: 'string', description: 'Your access token' },
+      n: { type: 'integer', description: 'Favorite integer (do not give us your phone number, pin, or other sensitive info)' },
+      code: { type: 'string', title: 'PIN' },
+    });
+    expect(f.map((x) => x.sensitive)).toEqual([true, true, false, true, false, true]);
   });
 });
