@@ -1,7 +1,7 @@
 // The window's answers to what servers ask (core/mcp/client-features ports), over the question
 // broker: roots from the open project and the server's settings; sampling reviewed by the user,
 // sent with the user's key through chat's request builder, its answer reviewed again; elicitation
-// forms and addresses to open. `lena chat --interactive` has its own terminal ports (cli).
+// forms and addresses to open. `lena chat --interactive` uses the same ports over terminal prompts.
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ClientAnswer, SamplingDraft } from '../../../shared/client-questions';
@@ -13,8 +13,11 @@ import { mcpStopReason } from '../mcp/client-features/sampling';
 import type { SettingsStore } from '../store/settings';
 import type { QuestionBroker } from './question-broker';
 
+/** Who asks the user: the window's question broker, or the terminal of `lena chat --interactive`. */
+export type Asker = Pick<QuestionBroker, 'ask' | 'complete'>;
+
 export interface FeaturePortDeps {
-  broker: QuestionBroker;
+  broker: Asker;
   settings: SettingsStore;
   project: () => string | null;
   chatSettings: () => ChatSettings;

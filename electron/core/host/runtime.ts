@@ -30,7 +30,7 @@ import { FileAuthStore } from '../mcp/auth/token-files';
 import { connectRegistry, managerExecutor, serverIdentity } from './wiring';
 import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
-import { rootsFor, windowFeaturePorts } from './feature-ports';
+import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
 import { QuestionBroker } from './question-broker';
 
 export interface RuntimeOptions {
@@ -51,21 +51,14 @@ export interface RuntimeOptions {
   auth?: { host: SignInHost; store?: AuthStore };
   /**
    * What servers may ask of this front end: 'window' (roots, sampling, elicitation through the
-   * question broker), ports of its own (`lena chat --interactive`), or roots only by default.
+   * question broker), the same over another asker (`lena chat --interactive`: terminal prompts),
+   * or roots only by default.
    */
-  features?: 'window' | ((base: FeaturePortBase) => FeaturePorts);
+  features?: 'window' | { asker: Asker };
   /** The window: opens an address in the system browser (URL elicitation is offered only with it). */
   openExternal?: (url: string) => Promise<void>;
 }
 
-/** What a front end's own ports may build on. */
-export interface FeaturePortBase {
-  roots: NonNullable<FeaturePorts['roots']>;
-  settings: SettingsStore;
-  chatSettings(): ChatSettings;
-  apiKey(): string | undefined | null | Promise<string | undefined | null>;
-  models: ModelCatalog;
-}
 
 /** Without a way to open a browser, a 401 is "Sign in required" and Sign in explains why it cannot. */
 const NO_BROWSER: SignInHost = {
@@ -123,13 +116,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const questions = options.features === 'window' ? new QuestionBroker() : null;
-  const roots: FeaturePortBase['roots'] = { roots: (server) => rootsFor(server, built.manager?.projectFolder ?? null, settings) };
+  const roots: NonNullable<FeaturePorts['roots']> = { roots: (server) => rootsFor(server, built.manager?.projectFolder ?? null, settings) };
   const chatSettingsLate = () => chatSettings();
   const features: FeaturePorts =
     options.features === 'window'
       ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
       : options.features
-        ? options.features({ roots, settings, chatSettings: chatSettingsLate, apiKey, models })
+        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
         : { roots };
   const manager = new McpManager({
     features,
