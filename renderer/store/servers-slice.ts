@@ -36,6 +36,8 @@ export interface ServersSlice {
   loadTools(name?: string): Promise<void>;
   setToolEnabled(server: string, tool: string, enabled: boolean): Promise<Outcome<ToolInfo>>;
   loadLogs(name: string): Promise<void>;
+  /** The least severe log message the server sends (logging/setLevel), kept in its settings. */
+  setLogLevel(name: string, level: NonNullable<ServerLogs['logLevel']>): Promise<Outcome<ServerStatus>>;
   loadConfigFiles(): Promise<void>;
   saveConfigFile(scope: 'user' | 'project', text: string): Promise<Outcome<ConfigFileView>>;
   importClaudeDesktop(): Promise<Outcome<ImportReport>>;
@@ -113,6 +115,11 @@ export const createServersSlice: StateCreator<LenaState, [], [], ServersSlice> =
       const r = await attempt(() => call('servers:logs', { name }));
       if (r.ok) set((s) => ({ serverLogs: { ...s.serverLogs, [name]: r.value }, serverLogsError: omit(s.serverLogsError, name) }));
       else set((s) => ({ serverLogsError: { ...s.serverLogsError, [name]: r.error } }));
+    },
+    async setLogLevel(name, level) {
+      const r = await attempt(() => call('servers:set-log-level', { name, level }));
+      if (r.ok) void get().loadLogs(name);
+      return r;
     },
     async loadConfigFiles() {
       const r = await attempt(() => call('servers:config-files'));
