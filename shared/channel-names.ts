@@ -19,6 +19,8 @@ export const INVOKE_CHANNELS = [
   'servers:set-tool-enabled',
   'servers:logs',
   'servers:set-log-level',
+  'servers:asks',
+  'servers:set-asks',
   'servers:config-files',
   'servers:save-config-file',
   'servers:import-claude-desktop',

@@ -8,7 +8,7 @@ import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannelName, type InvokeChan
 import * as s from './contract-schemas';
 import type { ClientQuestion } from './client-questions';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
-import type { ConfigFileView, ImportReport, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
+import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
 import type { ProjectView, SettingsView } from './settings-types';
 
 /** A channel: a zod schema for its argument and a phantom type for its result. */
@@ -45,6 +45,11 @@ export const invokeChannels = {
   'servers:tools': channel<ToolInfo[]>()(z.object({ name: s.serverName.optional() }).strict().optional()),
   'servers:set-tool-enabled': channel<ToolInfo>()(z.object({ server: s.serverName, tool: z.string().min(1), enabled: z.boolean() }).strict()),
   'servers:logs': channel<ServerLogs>()(z.object({ name: s.serverName }).strict()),
+  /** The server's folders (roots) and whether its sampling requests are reviewed. */
+  'servers:asks': channel<ServerAsksView>()(z.object({ name: s.serverName }).strict()),
+  'servers:set-asks': channel<ServerAsksView>()(
+    z.object({ name: s.serverName, roots: z.array(z.string().min(1).max(4096)).max(100).optional(), sampling: z.enum(['ask', 'always']).optional() }).strict(),
+  ),
   /** The least severe server log message Lena asks this server for (logging/setLevel). */
   'servers:set-log-level': channel<ServerStatus>()(z.object({ name: s.serverName, level: s.logLevel }).strict()),
   'servers:config-files': channel<ConfigFileView[]>()(s.noArgs),

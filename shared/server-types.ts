@@ -187,3 +187,14 @@ export interface ImportReport {
   skipped: { name: string; reason: string }[];
   invalid: { name: string; reason: string }[];
 }
+
+/** What a server may ask of Lena, as set on its page: its folders (roots) and sampling review. */
+export interface ServerAsksView {
+  name: string;
+  /** The open project folder, always a root when set. */
+  projectFolder: string | null;
+  /** The server's own folders, besides the project (absolute paths). */
+  roots: string[];
+  /** "always": sampling requests go to Claude without review (the answer is still shown). */
+  sampling: 'ask' | 'always';
+}

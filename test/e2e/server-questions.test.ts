@@ -2,9 +2,10 @@
 // sampling request reviewed in the window and answered by the scripted Messages API, its form
 // elicitation (defaults kept, a required field filled, validation before sending) and its URL
 // elicitation (origin shown, the browser opened only after yes). It lists 17 tools to the window.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startMessagesApiServer, text, toolResultsOf, toolResultText, toolUse, type MessagesApiServer } from '../fixtures/messages-api';
@@ -54,6 +55,25 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
   it('server-everything lists 17 tools to the window (roots, sampling, elicitation form and URL declared)', async () => {
     const status = (await app.host.services()).runtime.manager.status('every');
     expect(status?.toolCount).toBe(17);
+  });
+
+  it('roots: a folder added on the server’s page is what get-roots-list sees', async () => {
+    const { page } = app;
+    const docs = join(home, 'docs');
+    mkdirSync(docs);
+    await page.getByRole('button', { name: /servers$/ }).first().click();
+    await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: /every/ }).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByLabel('Folder to add (absolute path)').fill('relative/folder');
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    await page.getByText('is not an absolute path').waitFor();
+    await page.getByLabel('Folder to add (absolute path)').fill(docs);
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    await expect.poll(() => page.getByTestId('server-roots').textContent()).toContain(docs);
+    await app.screenshot('server-roots');
+    await runTool(page, 'get-roots-list', {}, 'Roots listed.');
+    await page.getByText('Roots listed.').waitFor({ timeout: 30_000 });
+    expect(lastToolResult()).toContain(pathToFileURL(docs).href);
   });
 
   it('sampling: reviewed (temperature named as left out), edited, sent, the answer reviewed and returned', async () => {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { ServerEntry } from '../../../../shared/server-config';
 import type { ConfigFileView, ServerStatus, ToolInfo } from '../../../../shared/server-types';
 import { logMessage } from '../log-messages';
+import { asksHandlers } from './asks-handlers';
 import { LenaError } from '../../../../shared/result';
 import { findAuthError } from '../../mcp/auth/types';
 import { importClaudeDesktop } from '../../mcp/config/claude-desktop';
@@ -160,6 +161,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       const messages = (session.mcp?.logEntries() ?? []).map(logMessage);
       return { name, stderrTail: session.stderrTail(), protocol, messages, logLevel: s.runtime.settings.current.servers[name]?.logLevel ?? 'info' };
     },
+    ...asksHandlers(get),
     'servers:set-log-level': async ({ name, level }) => {
       const s = await get();
       const session = s.runtime.manager.session(name);
