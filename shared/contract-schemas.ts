@@ -49,3 +49,24 @@ export const settingsPatch = z
   })
   .partial()
   .strict();
+
+const samplingDraft = z
+  .object({
+    systemPrompt: z.string().max(1_000_000),
+    maxTokens: z.number().int().min(1).max(1_000_000),
+    messages: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(5_000_000), attachments: z.array(z.string().max(500)).max(100) }).strict()).max(1000),
+  })
+  .strict();
+
+const formValue = z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)]);
+
+/** An answer to a sampling or elicitation question (shared/client-questions ClientAnswer). */
+export const clientAnswer = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('approve'), draft: samplingDraft.optional(), always: z.boolean().optional() }).strict(),
+  z.object({ action: z.literal('deny') }).strict(),
+  z.object({ action: z.literal('accept'), values: z.record(z.string(), formValue.optional()).optional() }).strict(),
+  z.object({ action: z.literal('decline') }).strict(),
+  z.object({ action: z.literal('cancel') }).strict(),
+]);
+
+export const logLevel = z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);

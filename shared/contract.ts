@@ -6,8 +6,9 @@ import type { AppInfo, AppNotice, LogEntry } from './app-types';
 import type { ChatEvent, Conversation, ConversationSummary, MessagePage, ModelOption, SearchHit, TokenBudget } from './chat-types';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannelName, type InvokeChannelName } from './channel-names';
 import * as s from './contract-schemas';
+import type { ClientQuestion } from './client-questions';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
-import type { ConfigFileView, ImportReport, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
+import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
 import type { ProjectView, SettingsView } from './settings-types';
 
 /** A channel: a zod schema for its argument and a phantom type for its result. */
@@ -46,6 +47,13 @@ export const invokeChannels = {
   'servers:tools': channel<ToolInfo[]>()(z.object({ name: s.serverName.optional() }).strict().optional()),
   'servers:set-tool-enabled': channel<ToolInfo>()(z.object({ server: s.serverName, tool: z.string().min(1), enabled: z.boolean() }).strict()),
   'servers:logs': channel<ServerLogs>()(z.object({ name: s.serverName }).strict()),
+  /** The server's folders (roots) and whether its sampling requests are reviewed. */
+  'servers:asks': channel<ServerAsksView>()(z.object({ name: s.serverName }).strict()),
+  'servers:set-asks': channel<ServerAsksView>()(
+    z.object({ name: s.serverName, roots: z.array(z.string().min(1).max(4096)).max(100).optional(), sampling: z.enum(['ask', 'always']).optional() }).strict(),
+  ),
+  /** The least severe server log message Lena asks this server for (logging/setLevel). */
+  'servers:set-log-level': channel<ServerStatus>()(z.object({ name: s.serverName, level: s.logLevel }).strict()),
   'servers:config-files': channel<ConfigFileView[]>()(s.noArgs),
   'servers:save-config-file': channel<ConfigFileView>()(z.object({ scope: z.enum(['user', 'project']), text: z.string().max(5_000_000) }).strict()),
   'servers:import-claude-desktop': channel<ImportReport>()(s.noArgs),
@@ -92,6 +100,10 @@ export const invokeChannels = {
   /** Leaves a new or changed tool out of every request (until it changes again or is accepted). */
   'permissions:reject-tool': channel<void>()(z.object({ server: s.serverName, tool: z.string().min(1) }).strict()),
 
+  // What servers ask of the user: sampling and elicitation (issue 17)
+  'questions:pending': channel<ClientQuestion[]>()(s.noArgs),
+  'questions:answer': channel<void>()(z.object({ id: s.id, answer: s.clientAnswer }).strict()),
+
   // Settings, secrets, project folder
   'settings:get': channel<SettingsView>()(s.noArgs),
   'settings:update': channel<SettingsView>()(s.settingsPatch),
@@ -109,6 +121,8 @@ export const eventChannels = {
   'chat:event': event<ChatEvent>(),
   'permissions:requested': event<PermissionRequestView>(),
   'permissions:resolved': event<{ id: string; decision: string }>(),
+  'questions:requested': event<ClientQuestion>(),
+  'questions:resolved': event<{ id: string; action: string; decidedBy: string }>(),
   'settings:changed': event<SettingsView>(),
   'project:changed': event<ProjectView>(),
 } as const;

@@ -42,6 +42,8 @@ export interface ServerStatus {
   pendingTools?: { new: string[]; changed: string[] };
   /** OAuth sign-in of a remote server (issue 20); absent or null when it needs none. */
   signIn?: SignInStatus | null;
+  /** The server's latest warning or error log message (notifications/message), shown on its status. */
+  logAlert?: { level: string; text: string; time: number } | null;
 }
 
 /** A remote server's sign-in, for the servers page and the title bar. */
@@ -142,10 +144,22 @@ export interface ProtocolLogEntry {
   preview: string;
 }
 
+/** A server's own log message (notifications/message), or Lena's note about that server. */
+export interface ServerLogMessage {
+  time: number;
+  source: 'server' | 'client';
+  level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+  logger: string | null;
+  text: string;
+}
+
 export interface ServerLogs {
   name: string;
   stderrTail: string;
   protocol: ProtocolLogEntry[];
+  /** The server's log messages, oldest first (the level asked for is `logLevel`). */
+  messages?: ServerLogMessage[];
+  logLevel?: ServerLogMessage['level'];
 }
 
 export interface TestConnectionResult {
@@ -172,4 +186,15 @@ export interface ImportReport {
   added: string[];
   skipped: { name: string; reason: string }[];
   invalid: { name: string; reason: string }[];
+}
+
+/** What a server may ask of Lena, as set on its page: its folders (roots) and sampling review. */
+export interface ServerAsksView {
+  name: string;
+  /** The open project folder, always a root when set. */
+  projectFolder: string | null;
+  /** The server's own folders, besides the project (absolute paths). */
+  roots: string[];
+  /** "always": sampling requests go to Claude without review (the answer is still shown). */
+  sampling: 'ask' | 'always';
 }

@@ -6,6 +6,7 @@ import { exitCodeFor } from '../core/chat/stop-reasons';
 import { pendingToolsNotice } from '../core/permissions/offered';
 import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
+import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
 import { CliError, UsageError } from './errors';
 
@@ -21,7 +22,7 @@ export function forCommandLine(message: string): string {
 registerCommand({
   path: ['chat'],
   summary: 'one chat turn without the window (like claude -p)',
-  usage: ['chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M] [--base-url URL] [--json]'],
+  usage: ['chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]'],
   description:
     'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json.',
   examples: ['lena chat -p "Summarise ~/notes/todo.md" --allow mcp__fs__read_text_file', 'lena chat -p "And now in French" --conversation 3f2a… --json'],
@@ -32,6 +33,7 @@ registerCommand({
     { name: '--deny', value: 'RULE', repeat: true, help: 'deny tools matching RULE for this turn' },
     { name: '--model', value: 'MODEL', help: 'the model (default: settings.json, else Lena’s default)' },
     { name: '--base-url', value: 'URL', help: 'the Messages API address (default: ANTHROPIC_BASE_URL, else settings.json)' },
+    { name: '--interactive', help: 'answer what servers ask (sampling, forms, pages to open) at terminal prompts; needs a terminal on stdin' },
   ],
   positionals: [{ name: 'PROMPT', optional: true, variadic: true }],
   configFlags: true,
@@ -62,6 +64,10 @@ registerCommand({
         if (c.status === 'denied') ctx.out.warn(`⊘ ${c.qualifiedName} denied: ${c.decidedBy}${c.errorMessage ? `\n  ${c.errorMessage}` : ''}`);
       }
     };
+    // Without --interactive nobody can answer a server's question: sampling and elicitation are not
+    // declared (servers see roots only), so they are declined.
+    const interactive = args.bools.has('--interactive');
+    if (interactive && !process.stdin.isTTY) throw new UsageError('--interactive needs a terminal on stdin (it asks questions there); run it in a terminal, or leave it out', 'not-a-terminal');
     const rules = (list: string[]) => list.map((rule) => ({ rule }));
     const model = flag(args, '--model');
     const runtime = await ctx.runtime({
@@ -69,6 +75,7 @@ registerCommand({
       chatOverrides: { ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) },
       emit: onEvent,
       manager: { lazy: false },
+      ...(interactive ? { features: { asker: terminalAsker() }, openExternal: printAddress } : {}),
     });
     // Tools left out because the user has not accepted them yet: the window's notice, said here.
     await runtime.manager.whenReady(10_000);

@@ -57,6 +57,7 @@ export const createAppSlice: StateCreator<LenaState, [], [], AppSlice> = (set, g
       s.subscribeChat(),
       s.subscribeServers(),
       s.subscribePermissions(),
+      s.subscribeServerQuestions(),
       s.subscribeSettings(),
     ];
     void s.loadInfo();
@@ -66,6 +67,7 @@ export const createAppSlice: StateCreator<LenaState, [], [], AppSlice> = (set, g
     void s.loadConversations();
     void s.loadServers();
     void s.loadPendingPermissions();
+    void s.loadServerQuestions();
     void s.loadBudget();
     return () => unsubscribers.forEach((u) => u());
   },

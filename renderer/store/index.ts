@@ -5,11 +5,12 @@ import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createQuestionsSlice, type QuestionsSlice } from './questions-slice';
+import { createServerQuestionsSlice, type ServerQuestionsSlice } from './server-questions-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToastSlice, type ToastSlice } from './toast-slice';
 
-export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & SettingsSlice & ToastSlice;
+export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice;
 
 export const useLena = create<LenaState>()((...a) => ({
   ...createAppSlice(...a),
@@ -18,6 +19,7 @@ export const useLena = create<LenaState>()((...a) => ({
   ...createServersSlice(...a),
   ...createPermissionsSlice(...a),
   ...createQuestionsSlice(...a),
+  ...createServerQuestionsSlice(...a),
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
 }));

@@ -1,6 +1,7 @@
 // Questions the window itself asks (opening a link that needs a second look), queued beside the
 // tool-permission requests and shown one at a time in the same question frame, oldest first.
 import type { StateCreator } from 'zustand';
+import { questionSummary } from '../../shared/client-questions';
 import type { LenaState } from './index';
 
 export interface LinkQuestion {
@@ -42,14 +43,22 @@ export const createQuestionsSlice: StateCreator<LenaState, [], [], QuestionsSlic
 /** The question to show now, oldest first across kinds, with the number waiting. */
 export type HeadQuestion =
   | { kind: 'permission'; id: string; summary: string }
-  | { kind: 'link'; id: string; summary: string };
+  | { kind: 'link'; id: string; summary: string }
+  | { kind: 'server'; id: string; summary: string };
 
-export function headQuestion(s: Pick<LenaState, 'permissionQueue' | 'linkQuestions'>): HeadQuestion | null {
+type Queues = Pick<LenaState, 'permissionQueue' | 'linkQuestions'> & Partial<Pick<LenaState, 'serverQuestions'>>;
+
+export function headQuestion(s: Queues): HeadQuestion | null {
+  const candidates: (HeadQuestion & { at: number })[] = [];
   const p = s.permissionQueue[0];
   const l = s.linkQuestions[0];
-  if (p && (!l || p.createdAt <= l.createdAt)) return { kind: 'permission', id: p.id, summary: `Allow ${p.qualifiedName} from ${p.server}?` };
-  if (l) return { kind: 'link', id: l.id, summary: `Open the link to ${l.href}?` };
-  return null;
+  const q = s.serverQuestions?.[0];
+  if (p) candidates.push({ kind: 'permission', id: p.id, summary: `Allow ${p.qualifiedName} from ${p.server}?`, at: p.createdAt });
+  if (l) candidates.push({ kind: 'link', id: l.id, summary: `Open the link to ${l.href}?`, at: l.createdAt });
+  if (q) candidates.push({ kind: 'server', id: q.id, summary: questionSummary(q), at: q.createdAt });
+  if (candidates.length === 0) return null;
+  const { at: _at, ...head } = candidates.reduce((a, b) => (b.at < a.at ? b : a));
+  return head;
 }
 
-export const questionCount = (s: Pick<LenaState, 'permissionQueue' | 'linkQuestions'>): number => s.permissionQueue.length + s.linkQuestions.length;
+export const questionCount = (s: Queues): number => s.permissionQueue.length + s.linkQuestions.length + (s.serverQuestions?.length ?? 0);

@@ -2,7 +2,7 @@
 // detail the servers page loads on demand (tools, logs, config files) and every server action.
 import type { StateCreator } from 'zustand';
 import type { ServerEntry } from '../../shared/server-config';
-import type { ConfigFileView, ImportReport, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from '../../shared/server-types';
+import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from '../../shared/server-types';
 import { call, subscribe } from '../host';
 import type { LenaState } from './index';
 import { attempt, toUiError, type LoadState, type Outcome, type UiError } from './result';
@@ -17,6 +17,10 @@ export interface ServersSlice {
   tools: Record<string, ToolInfo[]>;
   toolsError: Record<string, UiError>;
   serverLogs: Record<string, ServerLogs>;
+  /** What each server may ask of Lena (roots, sampling review), once its page loaded it. */
+  serverAsks: Record<string, ServerAsksView>;
+  loadAsks(name: string): Promise<void>;
+  setAsks(name: string, change: { roots?: string[]; sampling?: 'ask' | 'always' }): Promise<Outcome<ServerAsksView>>;
   serverLogsError: Record<string, UiError>;
   configFiles: ConfigFileView[] | null;
   configFilesError: UiError | null;
@@ -36,6 +40,8 @@ export interface ServersSlice {
   loadTools(name?: string): Promise<void>;
   setToolEnabled(server: string, tool: string, enabled: boolean): Promise<Outcome<ToolInfo>>;
   loadLogs(name: string): Promise<void>;
+  /** The least severe log message the server sends (logging/setLevel), kept in its settings. */
+  setLogLevel(name: string, level: NonNullable<ServerLogs['logLevel']>): Promise<Outcome<ServerStatus>>;
   loadConfigFiles(): Promise<void>;
   saveConfigFile(scope: 'user' | 'project', text: string): Promise<Outcome<ConfigFileView>>;
   importClaudeDesktop(): Promise<Outcome<ImportReport>>;
@@ -67,6 +73,16 @@ export const createServersSlice: StateCreator<LenaState, [], [], ServersSlice> =
     toolsError: {},
     serverLogs: {},
     serverLogsError: {},
+    serverAsks: {},
+    async loadAsks(name) {
+      const r = await attempt(() => call('servers:asks', { name }));
+      if (r.ok) set((s) => ({ serverAsks: { ...s.serverAsks, [name]: r.value } }));
+    },
+    async setAsks(name, change) {
+      const r = await attempt(() => call('servers:set-asks', { name, ...change }));
+      if (r.ok) set((s) => ({ serverAsks: { ...s.serverAsks, [name]: r.value } }));
+      return r;
+    },
     configFiles: null,
     configFilesError: null,
     async loadServers() {
@@ -114,6 +130,11 @@ export const createServersSlice: StateCreator<LenaState, [], [], ServersSlice> =
       const r = await attempt(() => call('servers:logs', { name }));
       if (r.ok) set((s) => ({ serverLogs: { ...s.serverLogs, [name]: r.value }, serverLogsError: omit(s.serverLogsError, name) }));
       else set((s) => ({ serverLogsError: { ...s.serverLogsError, [name]: r.error } }));
+    },
+    async setLogLevel(name, level) {
+      const r = await attempt(() => call('servers:set-log-level', { name, level }));
+      if (r.ok) void get().loadLogs(name);
+      return r;
     },
     async loadConfigFiles() {
       const r = await attempt(() => call('servers:config-files'));

@@ -14,7 +14,6 @@ export type CellId = '0.1.16' | '0.2.0-alpha.12' | '0.2.0-alpha.12@2026-07-28';
 
 export const EXPECTED_FAILURES: ExpectedFailure[] = [
   { scenario: 'auth/', reason: 'OAuth 2.1 sign-in (issue 20, engineer H8): Lena has no authorization flow yet' },
-  { scenario: 'elicitation-sep1034-client-defaults', reason: 'form elicitation with SEP-1034 defaults needs the elicitation handler of issue 17 (Lena declines today)' },
 ];
 
 /** The entry that covers `scenario` in `cell`, if any. */

@@ -2,8 +2,12 @@
 // scenario servers, passing the server URL as the last argument and the scenario name in
 // MCP_CONFORMANCE_SCENARIO. It only wires Lena's real client (era selection included) and the
 // transport Lena uses for a URL without a type to what each scenario exercises: which calls to
-// make. No protocol logic lives here. It stops itself before the runner's timeout.
+// make. No protocol logic lives here. It stops itself before the runner's timeout. Where a scenario
+// asks the user something (an elicitation form), the stand-in user accepts the form as Lena shows
+// it: the defaults filled in.
+import { initialValues } from '../../shared/elicitation-form';
 import { McpClient } from '../../electron/core/mcp/client';
+import { createClientFeatures } from '../../electron/core/mcp/client-features/index';
 import { HttpFallbackTransport } from '../../electron/core/mcp/transports/http-fallback';
 
 const DEADLINE_MS = Number(process.env.LENA_CONFORMANCE_DEADLINE_MS ?? 8000);
@@ -56,7 +60,10 @@ function log(line: string): void {
 async function main(): Promise<void> {
   const url = process.argv[process.argv.length - 1];
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
-  const client = new McpClient(new HttpFallbackTransport({ url }), { clientInfo: { name: 'lena-conformance', version: '0.1.0' }, requestTimeoutMs: DEADLINE_MS });
+  const features = createClientFeatures('conformance', {
+    elicitation: { form: async (question) => ({ action: 'accept', values: initialValues(question.fields) }) },
+  });
+  const client = new McpClient(new HttpFallbackTransport({ url }), { clientInfo: { name: 'lena-conformance', version: '0.1.0' }, requestTimeoutMs: DEADLINE_MS, features });
   client.on('log', (e) => log(`[${e.source} ${e.level}] ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`));
   const init = await client.connect();
   process.stdout.write(`connected to ${init.serverInfo.name} (protocol ${init.protocolVersion}, ${client.era})\n`);

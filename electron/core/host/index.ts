@@ -7,6 +7,7 @@ import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
 import { chatHandlers } from './handlers/chat-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
+import { questionHandlers } from './handlers/question-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { startServices, type HostServices, type ServiceOptions } from './services';
@@ -55,6 +56,7 @@ export function createHost(options: HostOptions = {}): Host {
     ...serverHandlers(get),
     ...chatHandlers(get),
     ...permissionHandlers(get),
+    ...questionHandlers(get),
     ...settingsHandlers(get, events),
   };
 

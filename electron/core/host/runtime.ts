@@ -28,6 +28,10 @@ import type { SignInHost } from '../mcp/auth/provider';
 import type { AuthStore } from '../mcp/auth/store';
 import { FileAuthStore } from '../mcp/auth/token-files';
 import { connectRegistry, managerExecutor, serverIdentity } from './wiring';
+import { ModelCatalog } from '../chat/models';
+import type { FeaturePorts } from '../mcp/client-features/ports';
+import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
+import { QuestionBroker } from './question-broker';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -45,7 +49,16 @@ export interface RuntimeOptions {
   manager?: Partial<ManagerOptions>;
   /** How OAuth sign-ins reach the user and where they are kept (default: oauth.json + `secrets`). */
   auth?: { host: SignInHost; store?: AuthStore };
+  /**
+   * What servers may ask of this front end: 'window' (roots, sampling, elicitation through the
+   * question broker), the same over another asker (`lena chat --interactive`: terminal prompts),
+   * or roots only by default.
+   */
+  features?: 'window' | { asker: Asker };
+  /** The window: opens an address in the system browser (URL elicitation is offered only with it). */
+  openExternal?: (url: string) => Promise<void>;
 }
+
 
 /** Without a way to open a browser, a 401 is "Sign in required" and Sign in explains why it cannot. */
 const NO_BROWSER: SignInHost = {
@@ -63,6 +76,8 @@ export interface Runtime {
   registry: ToolRegistry;
   permissions: PermissionService;
   broker: PermissionBroker | null;
+  /** Sampling and elicitation questions (the window only). */
+  questions: QuestionBroker | null;
   approvals: ProjectApprovals;
   pins: PinStore;
   conversations: OpenedConversationStore;
@@ -98,7 +113,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const built: { manager?: McpManager } = {};
   const decorate = statusDecorator({ manager: () => built.manager, registry, permissions, approvals });
   const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(join(paths.home, 'oauth.json'), options.secrets, 'window'), host: options.auth?.host ?? NO_BROWSER });
+  const models = new ModelCatalog();
+  const apiKey = () => options.secrets.get(API_KEY_SECRET);
+  const questions = options.features === 'window' ? new QuestionBroker() : null;
+  const roots: NonNullable<FeaturePorts['roots']> = { roots: (server) => rootsFor(server, built.manager?.projectFolder ?? null, settings) };
+  const chatSettingsLate = () => chatSettings();
+  const features: FeaturePorts =
+    options.features === 'window'
+      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+      : options.features
+        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+        : { roots };
   const manager = new McpManager({
+    features,
+    logLevel: (server) => settings.current.servers[server]?.logLevel,
     sources: options.sources,
     auth,
     createTransport: defaultTransportFactory({ loginShellPath: options.loginShellPath }),
@@ -125,7 +153,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     const chat = chatSettingsOf(settings.current);
     return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides, ...(options.chatOverrides?.model ? { modelFixed: true } : {}) };
   };
-  const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
   const engine = new ChatEngine({
     store: conversations.store,
@@ -134,6 +161,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     permissions,
     settings: chatSettings,
     apiKey,
+    models,
     emit: options.emit,
   });
   const notices: AppNotice[] = [
@@ -154,6 +182,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     registry,
     permissions,
     broker,
+    questions,
     approvals,
     pins,
     conversations,
@@ -162,6 +191,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     chatSettings,
     async close() {
       broker?.cancelAll('Lena is quitting');
+      questions?.cancelAll();
       await engine.shutdown();
       unconnect();
       unrebind();

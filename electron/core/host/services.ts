@@ -90,6 +90,8 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     brokerTimeoutMs: options.brokerTimeoutMs,
     emit: (event) => events.emit('chat:event', event),
     manager: { ...options.manager, processes: options.processes },
+    features: 'window',
+    openExternal: options.openExternal,
     ...(options.openExternal ? { auth: { host: { interactive: false, open: (url: URL) => options.openExternal!(url.href) } } } : {}),
   });
   rt.manager.onStatus((status) => events.emit('servers:status-changed', status));
@@ -109,6 +111,8 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     for (const pending of rt.broker!.pending()) events.emit('permissions:requested', requestView(pending));
   });
   rt.broker?.on('resolved', (event) => events.emit('permissions:resolved', resolvedView(event)));
+  rt.questions?.on('requested', (question) => events.emit('questions:requested', question));
+  rt.questions?.on('resolved', (event) => events.emit('questions:resolved', event));
   // settings.json edited outside the window (`lena`, an editor): rules and settings follow.
   const settingsWatcher = watchConfigFiles([paths.settings], () => {
     void rt.settings
@@ -139,6 +143,8 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       rt.permissions.setProjectRules(services.projectRules);
       await options.projects?.opened(next);
       await rt.manager.setProjectDir(next ?? undefined);
+      // The roots are the project folder: servers that kept running hear that they changed.
+      for (const status of rt.manager.statuses()) void rt.manager.session(status.name)?.mcp?.rootsChanged().catch(() => undefined);
     },
   };
   services.project = { folder: options.projectFolder ?? null, mcpFile: options.projectFolder ? ((await findProjectConfig(options.projectFolder)) ?? null) : null };

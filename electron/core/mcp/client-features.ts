@@ -1,8 +1,8 @@
 // What a server may ask of Lena while it works on a request: roots, sampling and elicitation.
 // On the 2026-07-28 wire these arrive inside an `input_required` result (multi-round requests,
 // SEP-2322) and Lena retries the request with the answers. The host plugs its handlers in through
-// this port (the client-features issue builds them); until it does, an input Lena cannot serve
-// gets a valid refusal (elicitation: decline; sampling: an error), never a hang.
+// this port (client-features/ builds them over the host's ports); an input Lena cannot serve gets
+// a valid refusal (elicitation: decline; sampling: an error), never a hang.
 import { McpCancelledError, McpProtocolError } from './errors';
 
 export interface InputContext {
@@ -17,14 +17,19 @@ export interface ClientFeatureHandlers {
   roots?(ctx: InputContext): Promise<{ roots: { uri: string; name?: string }[] }>;
   sampling?(params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>>;
   elicitation?(params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>>;
+  /** Which elicitation modes the handler serves (declared as `elicitation.form` / `.url`); form alone by default. */
+  elicitationModes?: readonly ('form' | 'url')[];
+  /** notifications/elicitation/complete from the server: a URL flow finished. */
+  elicitationComplete?(elicitationId: string): void;
 }
 
 /** The capabilities the handlers make true (declared per request on 2026, at initialize on 2025). */
 export function featureCapabilities(handlers: ClientFeatureHandlers | undefined): Record<string, unknown> {
   const caps: Record<string, unknown> = {};
-  if (handlers?.roots) caps.roots = {};
+  // listChanged: Lena says when the open project (and so the roots) changes.
+  if (handlers?.roots) caps.roots = { listChanged: true };
   if (handlers?.sampling) caps.sampling = {};
-  if (handlers?.elicitation) caps.elicitation = {};
+  if (handlers?.elicitation) caps.elicitation = Object.fromEntries((handlers.elicitationModes ?? ['form']).map((m) => [m, {}]));
   return caps;
 }
 
@@ -51,7 +56,17 @@ export async function answerInputRequests(
 
 async function answerOne(request: { method?: unknown; params?: unknown }, handlers: ClientFeatureHandlers | undefined, ctx: InputContext): Promise<unknown> {
   const params = (typeof request?.params === 'object' && request.params !== null ? request.params : {}) as Record<string, unknown>;
-  switch (request?.method) {
+  try {
+    return await answerWith(request?.method, params, handlers, ctx);
+  } catch (e) {
+    // A handler's refusal (invalid request, the user said no) travels as the input's error.
+    const code = typeof (e as { code?: unknown }).code === 'number' ? (e as { code: number }).code : -32603;
+    return refusal(code, (e as Error).message);
+  }
+}
+
+async function answerWith(method: unknown, params: Record<string, unknown>, handlers: ClientFeatureHandlers | undefined, ctx: InputContext): Promise<unknown> {
+  switch (method) {
     case 'elicitation/create':
       return handlers?.elicitation ? handlers.elicitation(params, ctx) : { action: 'decline' };
     case 'sampling/createMessage':
@@ -59,7 +74,7 @@ async function answerOne(request: { method?: unknown; params?: unknown }, handle
     case 'roots/list':
       return handlers?.roots ? handlers.roots(ctx) : { roots: [] };
     default:
-      return refusal(-32601, `Lena cannot answer an input request of type ${JSON.stringify(request?.method)}`);
+      return refusal(-32601, `Lena cannot answer an input request of type ${JSON.stringify(method)}`);
   }
 }
 

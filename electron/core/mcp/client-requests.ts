@@ -1,17 +1,17 @@
-// Answers to requests a server sends the client. Lena advertises a client capability only when the
-// host plugged in its handler (client-features.ts); without one everything but ping is "method
-// not found": a server must not be told we can do what we cannot.
+// Answers to requests a server sends the client: ping, and roots, sampling and elicitation where
+// the front end offers them (client-features/). Anything not declared is "method not found": a
+// server must not be told we can do what we cannot.
 import { featureCapabilities, type ClientFeatureHandlers } from './client-features';
 import { ErrorCodes } from './jsonrpc-types';
 import { RequestHandlerError } from './jsonrpc';
 
-const NOT_YET: Record<string, string> = {
+const FEATURES: Record<string, string> = {
   'roots/list': 'roots',
   'sampling/createMessage': 'sampling',
   'elicitation/create': 'elicitation',
 };
 
-/** The client capabilities sent in initialize: none, until one of the above is implemented. */
+/** The capabilities every session declares, before the front end's features are added. */
 export const CLIENT_CAPABILITIES: Record<string, unknown> = Object.freeze({});
 
 /**
@@ -29,23 +29,23 @@ export function clientCapabilities(features: ClientFeatureHandlers | undefined):
 }
 
 /**
- * Handles one server-to-client request (the 2025 wire; the 2026 wire embeds them in results):
- * through the host's handler when it has one, else "method not found". Throws
- * RequestHandlerError for an error answer.
+ * Handles one server-to-client request with the host's handlers; a feature Lena did not declare
+ * is "method not found". Throws (or rejects with) RequestHandlerError for an error answer.
  */
 export function answerServerRequest(
   method: string,
   params: Record<string, unknown> | undefined,
-  features?: ClientFeatureHandlers,
+  features: ClientFeatureHandlers | undefined,
+  signal: AbortSignal,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (method === 'ping') return {};
-  const ctx = { purpose: `${method} from the server` };
+  const ctx = { signal, purpose: '' };
   if (method === 'roots/list' && features?.roots) return features.roots(ctx);
   if (method === 'sampling/createMessage' && features?.sampling) return features.sampling(params ?? {}, ctx);
   if (method === 'elicitation/create' && features?.elicitation) return features.elicitation(params ?? {}, ctx);
-  const feature = NOT_YET[method];
+  const feature = FEATURES[method];
   throw new RequestHandlerError(
     ErrorCodes.MethodNotFound,
-    feature ? `Method not found: Lena does not support ${feature} (${method}) and did not advertise it` : `Method not found: ${method}`,
+    feature ? `Method not found: Lena does not offer ${feature} (${method}) here and did not declare it` : `Method not found: ${method}`,
   );
 }

@@ -117,7 +117,7 @@ export class McpClient extends ClientEvents {
     this.peer = new JsonRpcPeer(
       transport,
       {
-        onRequest: (method, params) => answerServerRequest(method, params, options.features),
+        onRequest: (method, params, ctx) => answerServerRequest(method, params, this.options.features, ctx.signal),
         onNotification: (method, params) => this.onNotification(method, params),
         onDiagnostic: (message) => this.diagnostic(message),
         onTraffic: (entry) => this.emit('protocol', entry),
@@ -270,6 +270,19 @@ export class McpClient extends ClientEvents {
     if (this.currentState !== 'failed') this.setState('disconnected');
   }
 
+  /** Tells the server the roots changed (the project folder did), when Lena declared roots to it. */
+  async rootsChanged(): Promise<void> {
+    if (this.currentState !== 'connected' || !this.options.features?.roots || this.currentEra === 'modern') return;
+    await this.peer.notify('notifications/roots/list_changed');
+  }
+
+  /** Sets which server log messages arrive (`logging/setLevel`), where the server offers logging. */
+  async setLogLevel(level: LoggingLevel): Promise<boolean> {
+    if (!this.init?.capabilities.logging || this.currentEra === 'modern') return false;
+    await this.send('logging/setLevel', { level }, { timeoutMs: this.timeoutMs });
+    return true;
+  }
+
   /** The bounded protocol log, oldest first. */
   protocolLog(): ProtocolLogEntry[] {
     return this.peer.log.entries();
@@ -382,6 +395,9 @@ export class McpClient extends ClientEvents {
         return this.relist('prompts');
       case 'notifications/subscriptions/acknowledged':
         return this.subscriptions.acknowledged(params);
+      case 'notifications/elicitation/complete':
+        if (typeof params?.elicitationId === 'string') this.options.features?.elicitationComplete?.(params.elicitationId);
+        return;
       case 'notifications/message':
         return this.serverLog({ at: Date.now(), source: 'server', level: normalLevel(params?.level), logger: asString(params?.logger), data: params?.data });
       default:

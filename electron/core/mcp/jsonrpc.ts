@@ -53,8 +53,11 @@ export class RequestHandlerError extends Error {
 }
 
 export interface PeerHooks {
-  /** Answers a server-to-client request; throw RequestHandlerError to answer with an error. */
-  onRequest(method: string, params: Record<string, unknown> | undefined): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Answers a server-to-client request; throw (or reject with) RequestHandlerError to answer with
+   * an error. `signal` aborts when the server cancels the request or the session closes.
+   */
+  onRequest(method: string, params: Record<string, unknown> | undefined, ctx: { signal: AbortSignal }): Record<string, unknown> | Promise<Record<string, unknown>>;
   onNotification(method: string, params: Record<string, unknown> | undefined): void;
   /** A non-fatal oddity (unknown id, undecodable line): logged, the session continues. */
   onDiagnostic(message: string): void;
@@ -90,6 +93,8 @@ export class JsonRpcPeer {
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private closedError: McpError | undefined;
+  /** Server-to-client requests still being answered (asking the user, say), by their id. */
+  private readonly incoming = new Map<string, AbortController>();
   /**
    * Whether giving up on a request sends notifications/cancelled. The 2026 HTTP wire has none:
    * closing the request's stream is the cancellation, and the transport does that itself.
@@ -175,8 +180,11 @@ export class JsonRpcPeer {
       this.answer(m.id, m.method, m.params);
     } else if (m.method === 'notifications/progress') {
       this.progress(m.params);
-    } else if (m.method !== 'notifications/cancelled') {
-      // The server cancelling one of its own requests needs nothing from us: we answer synchronously.
+    } else if (m.method === 'notifications/cancelled') {
+      // The server gave up on one of its requests (a question the user has not answered yet).
+      const key = JSON.stringify(m.params?.requestId ?? null);
+      this.incoming.get(key)?.abort(typeof m.params?.reason === 'string' ? m.params.reason : 'cancelled by the server');
+    } else {
       this.hooks.onNotification(m.method, m.params);
     }
   }
@@ -199,6 +207,8 @@ export class JsonRpcPeer {
   /** Fails every pending request with `error` and refuses new ones; the transport is gone. */
   close(error: McpError): void {
     this.closedError = error;
+    for (const controller of this.incoming.values()) controller.abort(error.message);
+    this.incoming.clear();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Infinity;
@@ -274,19 +284,30 @@ export class JsonRpcPeer {
 
   // A handler may answer at once or later (a host asking the user); either way one reply goes out.
   private answer(id: JsonRpcId, method: string, params: Record<string, unknown> | undefined): void {
-    const failure = (e: unknown): JsonRpcMessage => ({ jsonrpc: '2.0', id, error: { code: e instanceof RequestHandlerError ? e.code : ErrorCodes.InternalError, message: (e as Error).message } });
-    const send = (reply: JsonRpcMessage): void => {
-      if (this.closedError) return;
-      this.write(reply, method, id).catch((e: unknown) => this.hooks.onDiagnostic(`could not answer ${method}: ${(e as Error).message}`));
+    const key = JSON.stringify(id);
+    const controller = new AbortController();
+    const reply = (result: Record<string, unknown> | undefined, e?: unknown) => {
+      this.incoming.delete(key);
+      // A cancelled request gets no answer (the specification: the receiver SHOULD NOT respond).
+      if (controller.signal.aborted || this.closedError) return;
+      const message: JsonRpcMessage = e === undefined
+        ? { jsonrpc: '2.0', id, result: result ?? {} }
+        : { jsonrpc: '2.0', id, error: { code: e instanceof RequestHandlerError ? e.code : ErrorCodes.InternalError, message: (e as Error)?.message ?? String(e) } };
+      this.write(message, method, id).catch((err: unknown) => this.hooks.onDiagnostic(`could not answer ${method}: ${(err as Error).message}`));
     };
-    let result: Record<string, unknown> | Promise<Record<string, unknown>>;
+    let answer: Record<string, unknown> | Promise<Record<string, unknown>>;
     try {
-      result = this.hooks.onRequest(method, params);
+      answer = this.hooks.onRequest(method, params, { signal: controller.signal });
     } catch (e) {
-      return send(failure(e));
+      reply(undefined, e);
+      return;
     }
-    if (result instanceof Promise) result.then((r) => send({ jsonrpc: '2.0', id, result: r }), (e: unknown) => send(failure(e)));
-    else send({ jsonrpc: '2.0', id, result });
+    if (!(answer instanceof Promise)) {
+      reply(answer);
+      return;
+    }
+    this.incoming.set(key, controller);
+    answer.then((r) => reply(r), (e: unknown) => reply(undefined, e));
   }
 
   /** Schedules the single timer for `at` (performance.now() time). */

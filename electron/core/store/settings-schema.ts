@@ -22,6 +22,12 @@ export const serverSettingsSchema = z.looseObject({
   /** What was trusted (a hash of command/url), so a changed server is asked about again. */
   trustedIdentity: z.string().optional(),
   disabledTools: z.array(z.string()).optional(),
+  /** Folders this server may see besides the open project (roots), as absolute paths. */
+  roots: z.array(z.string().min(1)).optional(),
+  /** The least severe server log message Lena asks for (logging/setLevel); info when unset. */
+  logLevel: z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']).optional(),
+  /** "always": the user approved every sampling request of this server ("Always for this server"). */
+  sampling: z.enum(['ask', 'always']).optional(),
 });
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 

@@ -11,6 +11,7 @@ import { headQuestion, questionCount } from '../../store/questions-slice';
 import { LinkQuestionView } from '../chat/LinkQuestion';
 import { PermissionQuestion } from '../permissions/PermissionQuestion';
 import { focusComposer, focusInsideQuestion, focusQuestion, noteUserInput } from './focus';
+import { ServerQuestionView } from './ServerQuestion';
 
 export function QuestionHost() {
   const kind = useLena((s) => headQuestion(s)?.kind ?? null);
@@ -18,8 +19,10 @@ export function QuestionHost() {
   const total = useLena(questionCount);
   const request = useLena((s) => (kind === 'permission' ? s.permissionQueue.find((p) => p.id === id) : undefined));
   const link = useLena((s) => (kind === 'link' ? s.linkQuestions.find((q) => q.id === id) : undefined));
+  const asked = useLena((s) => (kind === 'server' ? s.serverQuestions.find((q) => q.id === id) : undefined));
   if (request) return <PermissionQuestion key={request.id} request={request} position={1} total={total} />;
   if (link) return <LinkQuestionView key={link.id} question={link} position={1} total={total} />;
+  if (asked) return <ServerQuestionView key={`${asked.id}:${asked.kind}`} question={asked} position={1} total={total} />;
   return null;
 }
 

@@ -1,12 +1,16 @@
-// A server's stderr tail and protocol log: monospace, filterable, copyable; follows new lines
-// unless the user scrolled up.
+// A server's stderr tail, its own log messages (notifications/message, with level and logger, at
+// the level chosen here: logging/setLevel) and the protocol log: monospace, filterable, copyable;
+// follows new lines unless the user scrolled up.
 import { useEffect, useRef, useState } from 'react';
-import type { ServerStatus } from '../../../shared/server-types';
+import type { ServerLogs, ServerStatus } from '../../../shared/server-types';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Marked } from '../../components/Marked';
 import { formatClock, formatDuration } from '../../lib/format';
 import { useLena } from '../../store';
+
+type LogLevel = NonNullable<ServerLogs['logLevel']>;
+const LEVELS: LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /** Saves text as a file through a blob download (nothing leaves the machine). */
 function saveText(filename: string, text: string): void {
@@ -22,6 +26,7 @@ export function LogsTab({ server }: { server: ServerStatus }) {
   const logs = useLena((s) => s.serverLogs[server.name] ?? null);
   const error = useLena((s) => s.serverLogsError[server.name] ?? null);
   const loadLogs = useLena((s) => s.loadLogs);
+  const setLogLevel = useLena((s) => s.setLogLevel);
   const [filter, setFilter] = useState('');
   const box = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
@@ -35,7 +40,8 @@ export function LogsTab({ server }: { server: ServerStatus }) {
   const protocolLines = (logs?.protocol ?? []).map(
     (p) => `${formatClock(p.time)} ${p.direction === 'out' ? '→' : '←'} ${p.kind}${p.method ? ` ${p.method}` : ''}${p.id !== null ? ` #${p.id}` : ''}${p.durationMs !== null ? ` ${formatDuration(p.durationMs)}` : ''} ${p.bytes} B  ${p.preview}`,
   );
-  const lines = [...stderr.split('\n').filter((l) => l !== '').map((l) => `stderr  ${l}`), ...protocolLines].filter((l) => l.toLowerCase().includes(f));
+  const messageLines = (logs?.messages ?? []).map((m) => `${formatClock(m.time)} [${m.level}]${m.logger ? ` ${m.logger}` : ''}${m.source === 'client' ? ' (Lena)' : ''}: ${m.text}`);
+  const lines = [...stderr.split('\n').filter((l) => l !== '').map((l) => `stderr  ${l}`), ...messageLines, ...protocolLines].filter((l) => l.toLowerCase().includes(f));
   const text = lines.join('\n');
   useEffect(() => {
     if (follow.current && box.current) box.current.scrollTop = box.current.scrollHeight;
@@ -44,6 +50,12 @@ export function LogsTab({ server }: { server: ServerStatus }) {
     <div className="logs-tab">
       <div className="row">
         <input type="search" placeholder="Filter lines" aria-label="Filter log lines" value={filter} onChange={(e) => setFilter(e.target.value)} className="grow" />
+        <label className="small">
+          Server messages from{' '}
+          <select aria-label="Server log level" value={logs?.logLevel ?? 'info'} onChange={(e) => void setLogLevel(server.name, e.target.value as LogLevel)}>
+            {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
+          </select>
+        </label>
         <CopyButton text={text} label="Copy log" />
         <button className="small-button" onClick={() => saveText(`${server.name}-log.txt`, text)}>Save log</button>
       </div>

@@ -1,5 +1,7 @@
 // A server's overview: status with its reason, error with hint, stderr one click away, facts, and
 // the actions (Restart, Enable/Disable, Trusted, Test connection, Remove with confirmation).
+import { Marked } from '../../components/Marked';
+import { AsksPanel } from './AsksPanel';
 import { useState } from 'react';
 import type { ServerStatus, TestConnectionResult } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -43,6 +45,12 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
         <dd>{server.toolCount} tools · {server.resourceCount} resources · {server.promptCount} prompts · {formatTokens(server.toolTokens)} per request</dd>
       </dl>
       <SignInPanel server={server} />
+      <AsksPanel server={server} />
+      {server.logAlert && (
+        <p className="warning small" role="status" data-testid="server-log-alert">
+          ⚠ The server logged {/^[aeiou]/.test(server.logAlert.level) ? 'an' : 'a'} {server.logAlert.level}: <Marked text={server.logAlert.text} /> <span className="muted">(all its messages: Logs)</span>
+        </p>
+      )}
       {server.error && server.status !== 'needs-approval' && server.signIn?.state !== 'required' && (
         <div className="error-note" role="alert">
           <div className="error-note-title">✕ {server.error.message}</div>

@@ -2,6 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerEntry } from '../../../../shared/server-config';
 import type { ConfigFileView, ServerStatus, ToolInfo } from '../../../../shared/server-types';
+import { logMessage } from '../log-messages';
+import { asksHandlers } from './asks-handlers';
 import { LenaError } from '../../../../shared/result';
 import { findAuthError } from '../../mcp/auth/types';
 import { importClaudeDesktop } from '../../mcp/config/claude-desktop';
@@ -157,7 +159,17 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
         bytes: e.bytes,
         preview: e.note ? `${e.note}: ${e.preview}` : e.preview,
       }));
-      return { name, stderrTail: session.stderrTail(), protocol };
+      const messages = (session.mcp?.logEntries() ?? []).map(logMessage);
+      return { name, stderrTail: session.stderrTail(), protocol, messages, logLevel: s.runtime.settings.current.servers[name]?.logLevel ?? 'info' };
+    },
+    ...asksHandlers(get),
+    'servers:set-log-level': async ({ name, level }) => {
+      const s = await get();
+      const session = s.runtime.manager.session(name);
+      if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
+      await s.runtime.settings.update({ servers: { [name]: { logLevel: level } } });
+      await session.mcp?.setLogLevel(level).catch(() => false);
+      return s.decorate(s.runtime.manager.status(name)!, session);
     },
     'servers:config-files': async () => {
       const s = await get();

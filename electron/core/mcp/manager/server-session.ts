@@ -4,6 +4,7 @@ import type { ConfiguredServer } from '../../../../shared/server-config';
 import type { ServerStatus } from '../../../../shared/server-types';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
 import { findAuthError, SignInRequiredError } from '../auth/types';
+import { createClientFeatures } from '../client-features/index';
 import { McpClient, type CallToolOptions, type Era, type ToolCallOutcome } from '../client';
 import { expandEntry, type LaunchSpec } from '../config/expand';
 import { redact, type SecretInput } from '../../base/redact';
@@ -13,6 +14,9 @@ import { isPermanentFailure, RestartPolicy } from './restart-policy';
 import { dirOf, errorMessage, proxyCredentials, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
 import { initialStatus } from './status';
 import type { ManagedTransport, SessionDeps } from './types';
+
+const SEVERE = new Set(['warning', 'error', 'critical', 'alert', 'emergency']);
+const logLine = (data: unknown): string => (typeof data === 'string' ? data : JSON.stringify(data) ?? '').slice(0, 500);
 
 export type SessionListener = (status: ServerStatus, toolsChanged: boolean) => void;
 
@@ -154,10 +158,16 @@ export class ServerSession {
         protocol: launch.protocol,
         prior: remembered,
         respawn: launch.transport === 'stdio' ? () => this.respawn(launch, started) : undefined,
+        features: this.deps.features ? createClientFeatures(this.name, this.deps.features) : undefined,
+        logLevel: this.deps.logLevel?.(this.name) ?? 'info',
       });
       this.transport = transport;
       this.client = client;
       client.on('closed', (info) => this.onUnexpectedClose(client, info));
+      client.on('log', (e) => {
+        // A server's own warning or worse is shown on its status (the Logs tab has every message).
+        if (e.source === 'server' && SEVERE.has(e.level)) this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
+      });
       client.on('tools-changed', (tools) => {
         this.tools = tools;
         this.update({ toolCount: tools.length }, true);
@@ -241,6 +251,8 @@ export class ServerSession {
 
   private async connectAndList(client: McpClient, startupTimeoutMs: number): Promise<void> {
     await client.connect({ timeoutMs: startupTimeoutMs });
+    // The 2025 wire sets the log level once per session (the 2026 one sends it with each request).
+    await client.setLogLevel(this.deps.logLevel?.(this.name) ?? 'info').catch((e: Error) => this.deps.log?.('warn', `${this.name}: logging/setLevel failed: ${e.message}`));
     await this.list(client);
   }
 

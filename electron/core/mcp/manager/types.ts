@@ -1,6 +1,8 @@
 // What the manager needs from outside, as small interfaces: how to build a transport, whether a
 // project server is approved, where to record process groups. Wiring happens in core/host.
+import type { LoggingLevel } from '../../../../shared/mcp-types';
 import type { AuthRegistry } from '../auth/registry';
+import type { FeaturePorts } from '../client-features/ports';
 import type { AuthProvider } from '../auth/types';
 import type { LaunchSpec, SecretLookup } from '../config/expand';
 import type { Transport } from '../transport';
@@ -51,6 +53,10 @@ export interface SessionDeps {
   clientInfo?: { name: string; version: string };
   /** One OAuth provider per remote server (absent: 401 stays an error). */
   auth?: AuthRegistry;
+  /** What this front end lets servers ask (roots, sampling, elicitation); nothing is declared without it. */
+  features?: FeaturePorts;
+  /** The least severe log message to ask each server for (logging/setLevel); info when unset. */
+  logLevel?: (server: string) => LoggingLevel | undefined;
   now?: () => number;
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }

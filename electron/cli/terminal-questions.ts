@@ -1,0 +1,140 @@
+// `lena chat --interactive`: what servers ask (sampling, elicitation) as terminal prompts on
+// stderr, one at a time, answered on stdin. Same rules as the window: nothing is sent without a
+// yes, the safe answer is the default, a lasting "always" asks "Are you sure?", and the form is
+// checked before it is sent. The answer text streams on stdout as usual.
+import { createInterface, type Interface } from 'node:readline/promises';
+import type { ClientAnswer, ClientQuestion } from '../../shared/client-questions';
+import { initialValues, validateForm, type FormField, type FormValues } from '../../shared/elicitation-form';
+import type { Asker } from '../core/host/feature-ports';
+
+type Body = Parameters<Asker['ask']>[0];
+
+interface Io {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+}
+
+const SAFE: Record<ClientQuestion['kind'], ClientAnswer> = {
+  'sampling-request': { action: 'deny' },
+  'sampling-answer': { action: 'deny' },
+  'elicitation-form': { action: 'cancel' },
+  'elicitation-url': { action: 'cancel' },
+};
+
+/** One value typed for a field, as the form holds it (undefined: left empty, the default applies). */
+export function parseFieldInput(field: FormField, raw: string): FormValues[string] {
+  const t = raw.trim();
+  if (t === '') return undefined;
+  switch (field.kind) {
+    case 'text':
+      return raw;
+    case 'number':
+      return Number(t);
+    case 'boolean':
+      return /^(y|yes|true|1)$/i.test(t) ? true : /^(n|no|false|0)$/i.test(t) ? false : (t as unknown as boolean);
+    case 'select': {
+      const n = Number(t);
+      return Number.isInteger(n) && field.options[n - 1] ? field.options[n - 1].value : t;
+    }
+    case 'multi-select':
+      return t.split(',').map((part) => {
+        const n = Number(part.trim());
+        return Number.isInteger(n) && field.options[n - 1] ? field.options[n - 1].value : part.trim();
+      });
+  }
+}
+
+function shownDefault(field: FormField): string {
+  if (field.default === undefined) return '';
+  return ` [${Array.isArray(field.default) ? field.default.join(', ') : String(field.default)}]`;
+}
+
+export function terminalAsker(io: Io = { input: process.stdin, output: process.stderr }): Asker {
+  let queue: Promise<unknown> = Promise.resolve();
+  const say = (line = '') => io.output.write(`${line}\n`);
+
+  async function form(rl: Interface, q: Extract<Body, { kind: 'elicitation-form' }>, signal?: AbortSignal): Promise<ClientAnswer> {
+    say(`\n? ${q.server} asks for information${q.purpose ? ` (while working on ${q.purpose})` : ''}:`);
+    say(`  “${q.message}” (the server's own words)`);
+    const secrets = q.fields.filter((f) => f.sensitive);
+    if (secrets.length > 0) say(`  ⚠ ${secrets.map((f) => f.label).join(', ')} look(s) like a password, token or key; servers must not ask for secrets this way.`);
+    const first = (await rl.question('  Answer the form? [y]es / [d]ecline / [c]ancel (default: cancel): ', { signal })).trim().toLowerCase();
+    if (first.startsWith('d')) return { action: 'decline' };
+    if (!first.startsWith('y')) return { action: 'cancel' };
+    const values: FormValues = initialValues(q.fields);
+    for (const f of q.fields) {
+      if (f.kind === 'select' || f.kind === 'multi-select') f.options.forEach((o, i) => say(`    ${i + 1}. ${o.label}`));
+      for (;;) {
+        const kind = f.kind === 'boolean' ? ' (y/n)' : f.kind === 'multi-select' ? ' (numbers, comma-separated)' : f.kind === 'select' ? ' (number)' : '';
+        const raw = await rl.question(`  ${f.label}${f.required ? ' *' : ''}${f.description ? ` — ${f.description}` : ''}${kind}${shownDefault(f)}: `, { signal });
+        const v = parseFieldInput(f, raw);
+        const checked = validateForm([f], { [f.key]: v });
+        if (checked.ok) {
+          values[f.key] = v ?? values[f.key];
+          break;
+        }
+        say(`    ${f.label} ${checked.errors[f.key]}`);
+      }
+    }
+    return { action: 'accept', values };
+  }
+
+  async function one(body: Body, signal?: AbortSignal): Promise<ClientAnswer> {
+    const rl = createInterface({ input: io.input, output: io.output, terminal: false });
+    try {
+      switch (body.kind) {
+        case 'sampling-request': {
+          say(`\n? ${body.server} asks to send a request to Claude (${body.model}, your key, up to ${body.draft.maxTokens} tokens):`);
+          if (body.modelPreferences) say(`  The server ${body.modelPreferences}.`);
+          for (const n of body.notices) say(`  ! ${n}`);
+          if (body.draft.systemPrompt) say(`  system: ${body.draft.systemPrompt}`);
+          for (const m of body.draft.messages) say(`  ${m.role}: ${m.text}${m.attachments.length ? ` (+ ${m.attachments.join('; ')})` : ''}`);
+          const a = (await rl.question('  Send it? [y]es / [n]o / [a]lways for this server (default: no): ', { signal })).trim().toLowerCase();
+          if (a.startsWith('y')) return { action: 'approve' };
+          if (a.startsWith('a')) {
+            const sure = (await rl.question(`  Every later request of ${body.server} will go to Claude without this review. Are you sure? [y/N]: `, { signal })).trim().toLowerCase();
+            return sure.startsWith('y') ? { action: 'approve', always: true } : { action: 'deny' };
+          }
+          return { action: 'deny' };
+        }
+        case 'sampling-answer': {
+          say(`\n? Claude answered (${body.model}${body.stopReason ? `, ${body.stopReason}` : ''}):\n${body.text}`);
+          const a = (await rl.question(`  Return this answer to ${body.server}? [y/N]: `, { signal })).trim().toLowerCase();
+          return a.startsWith('y') ? { action: 'approve' } : { action: 'deny' };
+        }
+        case 'elicitation-form':
+          return await form(rl, body, signal);
+        case 'elicitation-url': {
+          if (body.opened) {
+            say(`  Waiting for ${body.server} to finish the step in the browser.`);
+            return { action: 'accept' };
+          }
+          say(`\n? ${body.server} asks you to open a page on ${body.origin}:`);
+          say(`  “${body.message}” (the server's own words)`);
+          say(`  ${body.url}`);
+          const a = (await rl.question('  Open it? [y]es / [n]o / [c]ancel (default: cancel): ', { signal })).trim().toLowerCase();
+          return a.startsWith('y') ? { action: 'accept' } : a.startsWith('n') ? { action: 'decline' } : { action: 'cancel' };
+        }
+      }
+    } catch {
+      return SAFE[body.kind]; // aborted (the server gave up) or stdin closed
+    } finally {
+      rl.close();
+    }
+  }
+
+  return {
+    ask(body, opts = {}) {
+      opts.onId?.(`terminal-${Date.now()}`);
+      const next = queue.then(() => (opts.signal?.aborted ? SAFE[body.kind] : one(body, opts.signal)));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    complete: () => undefined,
+  };
+}
+
+/** The terminal cannot open a browser for the user: it prints the address to open. */
+export async function printAddress(url: string): Promise<void> {
+  process.stderr.write(`  Open this address in your browser: ${url}\n`);
+}

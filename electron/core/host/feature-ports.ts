@@ -1,0 +1,153 @@
+// The window's answers to what servers ask (core/mcp/client-features ports), over the question
+// broker: roots from the open project and the server's settings; sampling reviewed by the user,
+// sent with the user's key through chat's request builder, its answer reviewed again; elicitation
+// forms and addresses to open. `lena chat --interactive` uses the same ports over terminal prompts.
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ClientAnswer, SamplingDraft } from '../../../shared/client-questions';
+import { anthropicClient, type ChatSettings } from '../chat/chat-settings';
+import type { ModelCatalog } from '../chat/models';
+import { answerText, buildSamplingRequest } from '../chat/sampling-request';
+import type { FeaturePorts, Root, SamplingBlock, SamplingOutcome, SamplingRequest } from '../mcp/client-features/ports';
+import { mcpStopReason } from '../mcp/client-features/sampling';
+import type { SettingsStore } from '../store/settings';
+import type { QuestionBroker } from './question-broker';
+
+/** Who asks the user: the window's question broker, or the terminal of `lena chat --interactive`. */
+export type Asker = Pick<QuestionBroker, 'ask' | 'complete'>;
+
+export interface FeaturePortDeps {
+  broker: Asker;
+  settings: SettingsStore;
+  project: () => string | null;
+  chatSettings: () => ChatSettings;
+  apiKey: () => string | undefined | null | Promise<string | undefined | null>;
+  models: ModelCatalog;
+  /** Opens an address in the system browser (main: shell.openExternal); absent: URL mode is not offered. */
+  openExternal?: (url: string) => Promise<void>;
+}
+
+/** The roots one server may see: the open project folder, then the folders in its settings. */
+export function rootsFor(server: string, project: string | null, settings: SettingsStore): Root[] {
+  const folders = [...(project ? [project] : []), ...(settings.current.servers[server]?.roots ?? [])].filter((f) => isAbsolute(f));
+  const seen = new Set<string>();
+  return folders.flatMap((folder) => {
+    const uri = pathToFileURL(folder).href;
+    if (seen.has(uri)) return [];
+    seen.add(uri);
+    return [{ uri, name: folder === project ? 'Project' : (folder.split(/[\\/]/).filter(Boolean).pop() ?? folder) }];
+  });
+}
+
+function describeBlock(b: SamplingBlock): string {
+  return b.type === 'image' ? `${b.mimeType}, ${Math.round((b.data.length * 3) / 4 / 1024)} KB` : '';
+}
+
+/** The editable view of a request: its text per message, other content kept as it is. */
+export function draftOf(request: SamplingRequest): SamplingDraft {
+  return {
+    systemPrompt: request.systemPrompt ?? '',
+    maxTokens: request.maxTokens,
+    messages: request.messages.map((m) => ({
+      role: m.role,
+      text: m.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n\n'),
+      attachments: m.content.filter((b) => b.type !== 'text').map(describeBlock),
+    })),
+  };
+}
+
+/** The request with the user's edits: each message's text replaced, images kept, length and prompt taken. */
+export function applyDraft(request: SamplingRequest, draft: SamplingDraft): SamplingRequest {
+  const messages = request.messages.map((m, i) => {
+    const text = draft.messages[i]?.text ?? '';
+    return { role: m.role, content: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...m.content.filter((b) => b.type !== 'text')] };
+  });
+  const maxTokens = Number.isInteger(draft.maxTokens) && draft.maxTokens > 0 ? draft.maxTokens : request.maxTokens;
+  const { systemPrompt: _old, ...rest } = request;
+  return { ...rest, messages, maxTokens, ...(draft.systemPrompt.trim() ? { systemPrompt: draft.systemPrompt } : {}) };
+}
+
+function describePreferences(prefs: Record<string, unknown> | undefined): string | null {
+  if (!prefs) return null;
+  const hints = Array.isArray(prefs.hints) ? prefs.hints.map((h) => (h as { name?: unknown })?.name).filter((n): n is string => typeof n === 'string') : [];
+  const parts = [
+    ...(hints.length > 0 ? [`prefers ${hints.join(', ')}`] : []),
+    ...(['costPriority', 'speedPriority', 'intelligencePriority'] as const).filter((k) => typeof prefs[k] === 'number').map((k) => `${k.replace('Priority', '')} ${String(prefs[k])}`),
+  ];
+  return parts.length > 0 ? parts.join('; ') : null;
+}
+
+const declined = (message: string): SamplingOutcome => ({ ok: false, message });
+
+export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
+  const { broker } = deps;
+  const opened = new Map<string, string>(); // `${server}\0${elicitationId}` -> question id
+  const ports: FeaturePorts = {
+    roots: { roots: (server) => rootsFor(server, deps.project(), deps.settings) },
+    sampling: {
+      async sample(server, original, signal) {
+        const settings = deps.chatSettings();
+        const key = await deps.apiKey();
+        if (!key) return declined('Lena has no Anthropic API key, so it cannot answer sampling requests; the user can add one in Settings');
+        const client = anthropicClient(settings, key);
+        const limits = await deps.models.limits(client, settings.baseUrl ?? 'default', settings.model);
+        let request = original;
+        let built = await buildSamplingRequest(request, settings.model, limits);
+        if ('error' in built) return declined(`Lena cannot send this request: ${built.error}`);
+        if (deps.settings.current.servers[server]?.sampling !== 'always') {
+          const answer: ClientAnswer = await broker.ask(
+            { kind: 'sampling-request', server, draft: draftOf(request), model: settings.model, modelPreferences: describePreferences(request.modelPreferences), notices: built.notices },
+            { signal },
+          );
+          if (answer.action !== 'approve') return declined('The user declined the sampling request');
+          if (answer.draft) {
+            request = applyDraft(request, answer.draft);
+            built = await buildSamplingRequest(request, settings.model, limits);
+            if ('error' in built) return declined(`Lena cannot send this request: ${built.error}`);
+          }
+          if (answer.always) await deps.settings.update({ servers: { [server]: { sampling: 'always' } } });
+        }
+        let text: string;
+        let model: string;
+        let stop: string | null;
+        try {
+          const message = await client.messages.create(built.params, { signal });
+          text = answerText(message);
+          model = message.model;
+          stop = message.stop_reason;
+        } catch (e) {
+          return declined(`Claude could not answer the sampling request: ${(e as Error).message}`);
+        }
+        const review = await broker.ask({ kind: 'sampling-answer', server, model, text, stopReason: stop }, { signal });
+        if (review.action !== 'approve') return declined('The user did not let the answer go back to the server');
+        return { ok: true, model, text, stopReason: mcpStopReason(stop) };
+      },
+    },
+    elicitation: {
+      async form(q, signal) {
+        const a = await broker.ask({ kind: 'elicitation-form', server: q.server, message: q.message, fields: q.fields, purpose: q.purpose }, { signal });
+        if (a.action === 'accept') return { action: 'accept', values: a.values ?? {} };
+        return { action: a.action === 'decline' ? 'decline' : 'cancel' };
+      },
+      ...(deps.openExternal
+        ? {
+            url: async (q, signal) => {
+              const body = { kind: 'elicitation-url' as const, server: q.server, message: q.message, url: q.url, origin: q.origin };
+              const a = await broker.ask({ ...body, opened: false }, { signal });
+              if (a.action !== 'accept') return { action: a.action === 'decline' ? 'decline' : 'cancel' };
+              await deps.openExternal!(q.url);
+              // The question stays, saying Lena waits for the server, until its completion notice.
+              const key = `${q.server}\0${q.elicitationId}`;
+              void broker.ask({ ...body, opened: true }, { onId: (id) => opened.set(key, id) }).then(() => opened.delete(key));
+              return { action: 'accept' };
+            },
+            completed: (server, elicitationId) => {
+              const id = opened.get(`${server}\0${elicitationId}`);
+              if (id) broker.complete(id);
+            },
+          }
+        : {}),
+    },
+  };
+  return ports;
+}

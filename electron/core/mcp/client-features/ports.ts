@@ -1,0 +1,71 @@
+// What the roots, sampling and elicitation handlers need from the host: each port asks the user
+// (or answers for them, where a front end cannot ask) and never reaches into a window itself.
+// The host builds them over its question broker (core/host); the command line over terminal
+// prompts; the conformance driver over a stand-in user.
+import type { FormField, FormValues } from '../../../../shared/elicitation-form';
+
+export interface Root {
+  uri: string;
+  name?: string;
+}
+
+export interface RootsPort {
+  /** The folders this server may see: the open project, plus the ones set in its settings. */
+  roots(server: string): Root[] | Promise<Root[]>;
+}
+
+export type SamplingBlock = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
+
+/** A sampling/createMessage request after validation: only what Lena can send to Claude, plus what it must name. */
+export interface SamplingRequest {
+  messages: { role: 'user' | 'assistant'; content: SamplingBlock[] }[];
+  systemPrompt?: string;
+  maxTokens: number;
+  /** The server's wishes, shown to the user (hints, priorities); Lena uses the user's model. */
+  modelPreferences?: Record<string, unknown>;
+  /** Parameters the server sent that Lena does not pass on, each with why ("temperature: …"). */
+  omitted: string[];
+  stopSequences?: string[];
+}
+
+export type SamplingOutcome =
+  | { ok: true; model: string; text: string; stopReason: string | null }
+  | { ok: false; message: string };
+
+export interface SamplingPort {
+  /** Shows the request, sends it if the user approves, shows the answer; resolves with what to return. */
+  sample(server: string, request: SamplingRequest, signal: AbortSignal): Promise<SamplingOutcome>;
+}
+
+export type FormOutcome = { action: 'accept'; values: FormValues } | { action: 'decline' } | { action: 'cancel' };
+export type UrlOutcome = { action: 'accept' | 'decline' | 'cancel' };
+
+export interface FormQuestion {
+  server: string;
+  message: string;
+  fields: FormField[];
+  purpose: string | null;
+}
+
+export interface UrlQuestion {
+  server: string;
+  message: string;
+  url: string;
+  origin: string;
+  elicitationId: string;
+}
+
+export interface ElicitationPort {
+  form(question: FormQuestion, signal: AbortSignal): Promise<FormOutcome>;
+  /** Asks whether to open `url`; on yes the port opens it in the system browser, then answers accept. */
+  url?(question: UrlQuestion, signal: AbortSignal): Promise<UrlOutcome>;
+  /** notifications/elicitation/complete: the server says the URL flow finished. */
+  completed?(server: string, elicitationId: string): void;
+}
+
+/** The ports one front end offers; what is absent is not declared to servers. */
+export interface FeaturePorts {
+  roots?: RootsPort;
+  sampling?: SamplingPort;
+  elicitation?: ElicitationPort;
+}

@@ -1,0 +1,18 @@
+// A question a server asks (sampling, elicitation): the body for its kind, in the shared frame.
+import type { ClientQuestion } from '../../../shared/client-questions';
+import { ElicitationFormView } from './ElicitationForm';
+import { SamplingAnswerView, SamplingRequestView } from './SamplingQuestion';
+import { UrlQuestionView } from './UrlQuestion';
+
+export function ServerQuestionView({ question, position, total }: { question: ClientQuestion; position: number; total: number }) {
+  switch (question.kind) {
+    case 'sampling-request':
+      return <SamplingRequestView question={question} position={position} total={total} />;
+    case 'sampling-answer':
+      return <SamplingAnswerView question={question} position={position} total={total} />;
+    case 'elicitation-form':
+      return <ElicitationFormView question={question} position={position} total={total} />;
+    case 'elicitation-url':
+      return <UrlQuestionView question={question} position={position} total={total} />;
+  }
+}

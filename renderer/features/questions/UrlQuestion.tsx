@@ -1,0 +1,59 @@
+// The body of a URL elicitation: the address with its origin set apart, opened in the system
+// browser only when the user agrees; then a note that Lena waits for the server, which the
+// server's completion notice (or Close) ends.
+import type { ElicitationUrlQuestion } from '../../../shared/client-questions';
+import { Marked } from '../../components/Marked';
+import { useLena } from '../../store';
+import { QuestionFrame } from './QuestionFrame';
+
+export function UrlQuestionView({ question, position, total }: { question: ElicitationUrlQuestion; position: number; total: number }) {
+  const answer = useLena((s) => s.answerServerQuestion);
+  const open = () => void answer(question.id, { action: 'accept' });
+  const decline = () => void answer(question.id, { action: 'decline' });
+  const cancel = () => void answer(question.id, { action: 'cancel' });
+  const rest = question.url.slice(question.origin.length);
+  if (question.opened) {
+    return (
+      <QuestionFrame
+        questionId={question.id}
+        className="url-question"
+        heading={<>Waiting for <code>{question.server}</code></>}
+        position={position}
+        total={total}
+        primary={null}
+        cancel={{ label: 'Close', run: cancel }}
+        footer={<div className="row"><span className="spacer" /><button onClick={cancel}>Close <kbd>Esc</kbd></button></div>}
+      >
+        <p data-testid="url-waiting">The page at <strong>{question.origin}</strong> opened in your browser. This closes when {question.server} says the step is done.</p>
+      </QuestionFrame>
+    );
+  }
+  return (
+    <QuestionFrame
+      questionId={question.id}
+      className="url-question"
+      heading={<><code>{question.server}</code> asks you to open a page on <code>{new URL(question.origin).host}</code></>}
+      position={position}
+      total={total}
+      primary={{ label: 'Open in the browser', run: open }}
+      cancel={{ label: 'Cancel', run: cancel }}
+      footer={
+        <div className="row">
+          <button onClick={cancel}>Cancel <kbd>Esc</kbd></button>
+          <button onClick={decline}>Don’t open</button>
+          <span className="spacer" />
+          <button className="primary" onClick={open}>Open in the browser</button>
+        </div>
+      }
+    >
+      <span className="small muted">The server says (its own words)</span>
+      <div className="server-text"><Marked text={question.message || '(no message)'} /></div>
+      <span className="small muted">It opens</span>
+      <p className="mono real-target" data-testid="url-target">
+        <strong>{question.origin}</strong>
+        <span>{rest}</span>
+      </p>
+      <p className="small muted">It opens in your browser, not in Lena. Lena sends the server nothing from the page.</p>
+    </QuestionFrame>
+  );
+}

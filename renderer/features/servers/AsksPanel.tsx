@@ -1,0 +1,53 @@
+// What this server may ask of Lena, on its page: the folders it may see (roots: the open project,
+// plus folders added here) and whether its sampling requests are reviewed before they go to Claude.
+import { useEffect, useState } from 'react';
+import type { ServerStatus } from '../../../shared/server-types';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useLena } from '../../store';
+import type { UiError } from '../../store/result';
+
+export function AsksPanel({ server }: { server: ServerStatus }) {
+  const asks = useLena((s) => s.serverAsks[server.name] ?? null);
+  const loadAsks = useLena((s) => s.loadAsks);
+  const setAsks = useLena((s) => s.setAsks);
+  const [folder, setFolder] = useState('');
+  const [error, setError] = useState<UiError | null>(null);
+  useEffect(() => void loadAsks(server.name), [server.name, loadAsks]);
+  if (!asks) return null;
+  const change = async (c: Parameters<typeof setAsks>[1]) => {
+    const r = await setAsks(server.name, c);
+    setError(r.ok ? null : r.error);
+    return r.ok;
+  };
+  const add = async () => {
+    if (folder.trim() && (await change({ roots: [...asks.roots, folder.trim()] }))) setFolder('');
+  };
+  return (
+    <section className="asks-panel" aria-label="What this server may ask">
+      <h3>Folders it may see (roots)</h3>
+      <ul className="small" data-testid="server-roots">
+        <li>{asks.projectFolder ? <><code>{asks.projectFolder}</code> <span className="muted">(the open project)</span></> : <span className="muted">No project folder is open.</span>}</li>
+        {asks.roots.map((r) => (
+          <li key={r}>
+            <code>{r}</code>{' '}
+            <button className="small-button" onClick={() => void change({ roots: asks.roots.filter((x) => x !== r) })} aria-label={`Remove ${r}`}>Remove</button>
+          </li>
+        ))}
+      </ul>
+      <div className="row">
+        <input className="grow" aria-label="Folder to add (absolute path)" placeholder="/full/path/to/folder" value={folder} onChange={(e) => setFolder(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void add()} />
+        <button onClick={() => void add()} disabled={!folder.trim()}>Add folder</button>
+      </div>
+      <h3>Sampling</h3>
+      {asks.sampling === 'always' ? (
+        <p className="small">
+          Its requests to Claude are sent without review (you still see each answer).{' '}
+          <button className="small-button" onClick={() => void change({ sampling: 'ask' })}>Review each request again</button>
+        </p>
+      ) : (
+        <p className="small muted">Each request it makes to Claude is shown to you first.</p>
+      )}
+      {error && <ErrorNote title="That did not work" error={error} />}
+    </section>
+  );
+}

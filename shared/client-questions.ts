@@ -1,0 +1,86 @@
+// What a server may ask of Lena, as questions for the user: a sampling request to review (and
+// its answer, before it goes back), an elicitation form, an address to open. Core raises them
+// with an id and a deadline (core/host/question-broker); the window shows each in the shared
+// question frame and answers by id (`questions:answer`).
+import type { FormField, FormValues } from './elicitation-form';
+
+/** One message of a sampling request as the user reviews (and may edit) it. */
+export interface SamplingMessageDraft {
+  role: 'user' | 'assistant';
+  text: string;
+  /** Non-text content kept as it is ("image/png, 12 KB"). */
+  attachments: string[];
+}
+
+/** The editable part of a sampling request. */
+export interface SamplingDraft {
+  systemPrompt: string;
+  maxTokens: number;
+  messages: SamplingMessageDraft[];
+}
+
+interface QuestionBase {
+  id: string;
+  /** The server's name as configured. */
+  server: string;
+  createdAt: number;
+  /** When Lena stops waiting (ISO time). */
+  expiresAt: string;
+}
+
+export interface SamplingRequestQuestion extends QuestionBase {
+  kind: 'sampling-request';
+  draft: SamplingDraft;
+  /** The model Lena will use (the user's), and what the server would prefer. */
+  model: string;
+  modelPreferences: string | null;
+  /** Parameters left out and limits applied, each said plainly ("temperature: not accepted by the API"). */
+  notices: string[];
+}
+
+export interface SamplingAnswerQuestion extends QuestionBase {
+  kind: 'sampling-answer';
+  model: string;
+  text: string;
+  stopReason: string | null;
+}
+
+export interface ElicitationFormQuestion extends QuestionBase {
+  kind: 'elicitation-form';
+  message: string;
+  fields: FormField[];
+  /** The request the server is working on, when known ("tools/call book"). */
+  purpose: string | null;
+}
+
+export interface ElicitationUrlQuestion extends QuestionBase {
+  kind: 'elicitation-url';
+  message: string;
+  url: string;
+  origin: string;
+  /** The user agreed and the browser opened: waiting for the server's completion notice. */
+  opened: boolean;
+}
+
+export type ClientQuestion = SamplingRequestQuestion | SamplingAnswerQuestion | ElicitationFormQuestion | ElicitationUrlQuestion;
+
+export type ClientAnswer =
+  | { action: 'approve'; draft?: SamplingDraft; always?: boolean }
+  | { action: 'deny' }
+  | { action: 'accept'; values?: FormValues }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+/** One line for screen readers and the queue. */
+export function questionSummary(q: ClientQuestion): string {
+  switch (q.kind) {
+    case 'sampling-request':
+      return `${q.server} asks to send a request to Claude.`;
+    case 'sampling-answer':
+      return `Return Claude's answer to ${q.server}?`;
+    case 'elicitation-form':
+      return `${q.server} asks for information.`;
+    case 'elicitation-url':
+      return `${q.server} asks you to open ${q.origin}.`;
+  }
+}

@@ -1,0 +1,150 @@
+// What a server may ask of Lena, end to end in Chromium over stdio (issue 17): server-everything's
+// sampling request reviewed in the window and answered by the scripted Messages API, its form
+// elicitation (defaults kept, a required field filled, validation before sending) and its URL
+// elicitation (origin shown, the browser opened only after yes). It lists 17 tools to the window.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reply, startMessagesApiServer, text, toolResultsOf, toolResultText, toolUse, type MessagesApiServer } from '../fixtures/messages-api';
+import { chromiumPath } from './harness';
+import { ask, configureChat, serversConnected } from './helpers/chat-setup';
+import { coreHas, referenceServer } from './helpers/core';
+import { allowOnce, armedQuestion, answerQuestion } from './helpers/questions';
+import { openWindow, type WindowSession } from './helpers/session';
+
+const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'questions:pending'));
+
+let home = '';
+let api: MessagesApiServer;
+let app: WindowSession;
+const opened: string[] = [];
+
+beforeAll(async () => {
+  if (!ready) return;
+  home = mkdtempSync(join(tmpdir(), 'lena-e2e-asks-'));
+  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { every: { command: process.execPath, args: [referenceServer('everything')] } } }));
+  api = await startMessagesApiServer();
+  app = await openWindow({ home, questionArmingMs: 0, openExternal: async (url) => void opened.push(url) });
+  await configureChat(app.page, api.url);
+  await serversConnected(app.page, 1);
+}, 90_000);
+
+afterAll(async () => {
+  await app?.dispose();
+  await api?.close();
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+/** The tool result Lena sent back to Claude in the latest request. */
+function lastToolResult(): string {
+  const requests = api.messageRequests();
+  return toolResultText(toolResultsOf(requests[requests.length - 1])[0]?.content);
+}
+
+/** Claude calls the tool (allowed once); `between` answers requests made while it runs (sampling). */
+async function runTool(page: Page, name: string, input: Record<string, unknown>, done: string, between: string[] = []): Promise<void> {
+  api.push(reply(toolUse(`mcp__every__${name}`, input)), ...between.map((t) => reply(text(t))), reply(text(done)));
+  await ask(page, `Please run ${name}`);
+  await allowOnce(page);
+}
+
+describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
+  it('server-everything lists 17 tools to the window (roots, sampling, elicitation form and URL declared)', async () => {
+    const status = (await app.host.services()).runtime.manager.status('every');
+    expect(status?.toolCount).toBe(17);
+  });
+
+  it('roots: a folder added on the server’s page is what get-roots-list sees', async () => {
+    const { page } = app;
+    const docs = join(home, 'docs');
+    mkdirSync(docs);
+    await page.getByRole('button', { name: /servers$/ }).first().click();
+    await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: /every/ }).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByLabel('Folder to add (absolute path)').fill('relative/folder');
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    await page.getByText('is not an absolute path').waitFor();
+    await page.getByLabel('Folder to add (absolute path)').fill(docs);
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    await expect.poll(() => page.getByTestId('server-roots').textContent()).toContain(docs);
+    await app.screenshot('server-roots');
+    await runTool(page, 'get-roots-list', {}, 'Roots listed.');
+    await page.getByText('Roots listed.').waitFor({ timeout: 30_000 });
+    expect(lastToolResult()).toContain(pathToFileURL(docs).href);
+  });
+
+  it('sampling: reviewed (temperature named as left out), edited, sent, the answer reviewed and returned', async () => {
+    const { page } = app;
+    await runTool(page, 'trigger-sampling-request', { prompt: 'Say hi', maxTokens: 100 }, 'Sampling done.', ['Hello from Claude, via Lena']);
+    const review = await armedQuestion(page);
+    expect(await review.getByRole('heading').textContent()).toBe('every asks to send a request to Claude');
+    expect(await review.getByTestId('sampling-notices').textContent()).toMatch(/temperature: the Messages API version Lena uses refuses it/);
+    // Focus is on the heading, never on "Send to Claude".
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    const message = review.getByLabel('Message (as the user)');
+    expect(await message.inputValue()).toContain('Say hi');
+    await message.fill('Say hello, briefly');
+    await app.screenshot('sampling-request');
+    const before = api.messageRequests().length;
+    await review.getByRole('button', { name: 'Send to Claude' }).click();
+
+    const answer = await armedQuestion(page);
+    expect(await answer.getByRole('heading').textContent()).toBe('Return Claude’s answer to every?');
+    expect(await answer.getByTestId('sampling-answer').textContent()).toBe('Hello from Claude, via Lena');
+    const sampled = api.messageRequests()[before].body as Record<string, unknown>;
+    expect(sampled).toMatchObject({ system: 'You are a helpful test server.', max_tokens: 100, messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello, briefly' }] }] });
+    expect(sampled).not.toHaveProperty('temperature');
+    await app.screenshot('sampling-answer');
+    await answerQuestion(page, /^Return to every/);
+    await page.getByText('Sampling done.').waitFor({ timeout: 30_000 });
+    expect(lastToolResult()).toContain('Hello from Claude, via Lena');
+  });
+
+  it('form elicitation: defaults filled in, validated before sending (Enter never submits), accepted', async () => {
+    const { page } = app;
+    await runTool(page, 'trigger-elicitation-request', {}, 'Form done.');
+    const form = await armedQuestion(page);
+    expect(await form.getByRole('heading').textContent()).toBe('every asks for information');
+    expect(await form.getByTestId('elicitation-message').textContent()).toContain('Please provide inputs for the following fields');
+    expect(await form.getByLabel('String with default', { exact: true }).inputValue()).toBe('It was a dark and stormy night.');
+    expect(await form.getByLabel('Integer', { exact: true }).inputValue()).toBe('42');
+    expect(await form.getByLabel('Titled Single Select Enum', { exact: true }).inputValue()).toBe('hero-1');
+    await app.screenshot('elicitation-form');
+    // Enter in a field moves on and never submits; submitting with the required name empty says what to fix.
+    await form.getByLabel('String with email format', { exact: true }).fill('not-an-email');
+    await form.getByLabel('String with email format', { exact: true }).press('Enter');
+    expect(await page.locator(`[data-question="${await form.getAttribute('data-question')}"]`).count()).toBe(1);
+    await form.getByRole('button', { name: 'Submit to every' }).click();
+    expect(await form.getByRole('alert').first().textContent()).toContain('Fix the marked fields; nothing was sent.');
+    expect(await form.textContent()).toContain('String with email format enter an email address');
+    await app.screenshot('elicitation-form-invalid');
+    await form.locator('[data-field="name"] input').fill('Ada Lovelace');
+    await form.getByLabel('String with email format', { exact: true }).fill('ada@example.com');
+    await answerQuestion(page, 'Submit to every');
+    await page.getByText('Form done.').waitFor({ timeout: 30_000 });
+    const result = lastToolResult();
+    expect(result).toContain('- Name: Ada Lovelace');
+    expect(result).toContain('- Email: ada@example.com');
+    expect(result).toContain('- Favorite Integer: 42');
+  });
+
+  it('URL elicitation: the origin shown, the browser opened only after yes', async () => {
+    const { page } = app;
+    await runTool(page, 'trigger-url-elicitation', { url: 'https://pay.example.com/checkout?order=7', message: 'Pay for order 7' }, 'URL done.');
+    const q = await armedQuestion(page);
+    expect(await q.getByRole('heading').textContent()).toBe('every asks you to open a page on pay.example.com');
+    expect(await q.getByTestId('url-target').textContent()).toBe('https://pay.example.com/checkout?order=7');
+    expect(opened).toEqual([]);
+    await app.screenshot('elicitation-url');
+    await q.getByRole('button', { name: 'Open in the browser' }).click();
+    await page.getByTestId('url-waiting').waitFor();
+    expect(opened).toEqual(['https://pay.example.com/checkout?order=7']);
+    await page.getByText('URL done.').waitFor({ timeout: 30_000 });
+    expect(lastToolResult()).toContain('User completed the URL elicitation flow');
+    // server-everything sends no completion notice: the user closes the note.
+    await answerQuestion(page, /^Close/);
+  });
+});

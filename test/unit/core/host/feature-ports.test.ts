@@ -1,0 +1,179 @@
+// The window's ports for what servers ask: sampling reviewed, edited, sent through the request
+// builder to the (scripted) Messages API with the user's key, its answer reviewed before it goes
+// back; "always for this server" stored in settings; URL elicitation opened only on yes, its
+// waiting note closed by the completion notice; roots from the project and the server's folders.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientQuestion } from '../../../../shared/client-questions';
+import { DEFAULT_CHAT_SETTINGS } from '../../../../electron/core/chat/chat-settings';
+import { ModelCatalog } from '../../../../electron/core/chat/models';
+import { windowFeaturePorts, rootsFor } from '../../../../electron/core/host/feature-ports';
+import { QuestionBroker } from '../../../../electron/core/host/question-broker';
+import { parseSamplingParams } from '../../../../electron/core/mcp/client-features/sampling';
+import { SettingsStore } from '../../../../electron/core/store/settings';
+import { reply, startMessagesApiServer, text, type MessagesApiServer } from '../../../fixtures/messages-api';
+
+let dir = '';
+let api: MessagesApiServer;
+let settings: SettingsStore;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lena-ports-'));
+  api = await startMessagesApiServer();
+  settings = await SettingsStore.open(join(dir, 'settings.json'));
+});
+afterAll(async () => {
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function setup(openExternal?: (url: string) => Promise<void>) {
+  const broker = new QuestionBroker();
+  const ports = windowFeaturePorts({
+    broker,
+    settings,
+    project: () => '/work/project',
+    chatSettings: () => ({ ...DEFAULT_CHAT_SETTINGS, baseUrl: api.url, maxRetries: 0 }),
+    apiKey: () => 'sk-ant-test-0123456789',
+    models: new ModelCatalog(),
+    openExternal,
+  });
+  const next = () => new Promise<ClientQuestion>((res) => { const off = broker.on('requested', (q) => { off(); res(q); }); });
+  return { broker, ports, next };
+}
+
+const request = () => parseSamplingParams({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 64, temperature: 0.7, systemPrompt: 'You are a test server.' });
+
+describe('sampling through the window', () => {
+  it('shows the request (what is left out named), sends the edited version, shows the answer before returning it', async () => {
+    const { broker, ports, next } = setup();
+    api.push(reply(text('Hi there')));
+    const before = api.messageRequests().length;
+    const asked = next();
+    const outcome = ports.sampling!.sample('every', request(), new AbortController().signal);
+    const review = await asked;
+    expect(review).toMatchObject({ kind: 'sampling-request', server: 'every', draft: { systemPrompt: 'You are a test server.', maxTokens: 64, messages: [{ role: 'user', text: 'Say hi' }] } });
+    expect((review as { notices: string[] }).notices).toEqual([expect.stringMatching(/^temperature/)]);
+    const answerShown = next();
+    broker.answer(review.id, { action: 'approve', draft: { systemPrompt: 'Be brief.', maxTokens: 32, messages: [{ role: 'user', text: 'Say hello', attachments: [] }] } });
+    const answer = await answerShown;
+    expect(answer).toMatchObject({ kind: 'sampling-answer', text: 'Hi there' });
+    const sent = api.messageRequests()[before].body as Record<string, unknown>;
+    expect(sent).toMatchObject({ system: 'Be brief.', max_tokens: 32, messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello' }] }] });
+    expect(sent).not.toHaveProperty('temperature');
+    broker.answer(answer.id, { action: 'approve' });
+    expect(await outcome).toEqual({ ok: true, model: expect.any(String), text: 'Hi there', stopReason: 'endTurn' });
+  });
+
+  it('a denied request sends nothing; a denied answer is not returned', async () => {
+    const { broker, ports, next } = setup();
+    const before = api.messageRequests().length;
+    const asked = next();
+    const outcome = ports.sampling!.sample('every', request(), new AbortController().signal);
+    broker.answer((await asked).id, { action: 'deny' });
+    expect(await outcome).toEqual({ ok: false, message: 'The user declined the sampling request' });
+    expect(api.messageRequests().length).toBe(before);
+
+    api.push(reply(text('secret plans')));
+    const again = next();
+    const second = ports.sampling!.sample('every', request(), new AbortController().signal);
+    const review = await again;
+    const shown = next();
+    broker.answer(review.id, { action: 'approve' });
+    broker.answer((await shown).id, { action: 'deny' });
+    expect(await second).toEqual({ ok: false, message: 'The user did not let the answer go back to the server' });
+  });
+
+  it('"always for this server" is stored and skips the review of later requests (the answer is still shown)', async () => {
+    const { broker, ports, next } = setup();
+    api.push(reply(text('one')), reply(text('two')));
+    let asked = next();
+    const first = ports.sampling!.sample('always-srv', request(), new AbortController().signal);
+    let q = await asked;
+    asked = next();
+    broker.answer(q.id, { action: 'approve', always: true });
+    q = await asked;
+    broker.answer(q.id, { action: 'approve' });
+    await first;
+    expect(settings.current.servers['always-srv']?.sampling).toBe('always');
+    asked = next();
+    const second = ports.sampling!.sample('always-srv', request(), new AbortController().signal);
+    q = await asked;
+    expect(q.kind).toBe('sampling-answer');
+    broker.answer(q.id, { action: 'approve' });
+    expect(await second).toMatchObject({ ok: true, text: 'two' });
+  });
+
+  it('the server cancelling its request ends the question with the safe answer', async () => {
+    const { broker, ports, next } = setup();
+    const abort = new AbortController();
+    const asked = next();
+    const outcome = ports.sampling!.sample('every', request(), abort.signal);
+    await asked;
+    abort.abort('cancelled by the server');
+    expect(await outcome).toMatchObject({ ok: false });
+    expect(broker.pending()).toEqual([]);
+  });
+});
+
+describe('URL elicitation through the window', () => {
+  it('opens only after yes, then waits until the completion notice closes the note', async () => {
+    const opened: string[] = [];
+    const { broker, ports, next } = setup(async (url) => void opened.push(url));
+    const q = { server: 'pay', message: 'Pay', url: 'https://pay.example.com/x', origin: 'https://pay.example.com', elicitationId: 'e-1' };
+    let asked = next();
+    const declined = ports.elicitation!.url!(q, new AbortController().signal);
+    broker.answer((await asked).id, { action: 'decline' });
+    expect(await declined).toEqual({ action: 'decline' });
+    expect(opened).toEqual([]);
+
+    asked = next();
+    const accepted = ports.elicitation!.url!(q, new AbortController().signal);
+    const first = await asked;
+    expect(first).toMatchObject({ kind: 'elicitation-url', origin: 'https://pay.example.com', opened: false });
+    const waiting = next();
+    broker.answer(first.id, { action: 'accept' });
+    expect(await accepted).toEqual({ action: 'accept' });
+    expect(opened).toEqual(['https://pay.example.com/x']);
+    expect(await waiting).toMatchObject({ opened: true });
+    expect(broker.pending()).toHaveLength(1);
+    ports.elicitation!.completed!('pay', 'e-1');
+    expect(broker.pending()).toEqual([]);
+  });
+
+  it('without a browser to open, URL mode is not offered', () => {
+    expect(setup().ports.elicitation!.url).toBeUndefined();
+  });
+});
+
+describe('the question broker', () => {
+  it('refuses an answer the question does not offer, and keeps it waiting', async () => {
+    const broker = new QuestionBroker();
+    let id = '';
+    const p = broker.ask({ kind: 'elicitation-form', server: 's', message: 'm', fields: [], purpose: null }, { onId: (i) => (id = i) });
+    expect(() => broker.answer(id, { action: 'approve' })).toThrow(/not an answer to this question/);
+    expect(broker.pending()).toHaveLength(1);
+    broker.answer(id, { action: 'decline' });
+    expect(await p).toEqual({ action: 'decline' });
+    expect(() => broker.answer(id, { action: 'decline' })).toThrow(/no longer waiting/);
+  });
+
+  it('a question nobody answers ends with its safe answer', async () => {
+    const broker = new QuestionBroker(20);
+    expect(await broker.ask({ kind: 'sampling-answer', server: 's', model: 'm', text: 't', stopReason: null })).toEqual({ action: 'deny' });
+    expect(await broker.ask({ kind: 'elicitation-form', server: 's', message: 'm', fields: [], purpose: null })).toEqual({ action: 'cancel' });
+  });
+});
+
+describe('roots', () => {
+  it('the project folder, then the server’s own folders; relative paths and repeats left out', async () => {
+    await settings.update({ servers: { docs: { roots: ['/data/docs', 'relative/dir', '/work/project'] } } });
+    expect(rootsFor('docs', '/work/project', settings)).toEqual([
+      { uri: 'file:///work/project', name: 'Project' },
+      { uri: 'file:///data/docs', name: 'docs' },
+    ]);
+    expect(rootsFor('other', null, settings)).toEqual([]);
+  });
+});
