@@ -89,7 +89,7 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
         }
         return null;
       })}
-      {message.status === 'streaming' && <span className="caret" aria-label="Claude is writing" />}
+      {message.status === 'streaming' && <span className="caret" role="img" aria-label="Claude is writing" />}
       {message.error && <ChatErrorNote error={message.error} />}
       {message.status !== 'streaming' && text && (
         <div className="message-actions">

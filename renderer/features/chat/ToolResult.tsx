@@ -39,7 +39,7 @@ function LongText({ text }: { text: string }) {
   const long = text.length > PREVIEW_CHARS;
   return (
     <>
-      <pre className="result-text">
+      <pre className="result-text" tabIndex={0} role="region" aria-label="Tool result text">
         <Marked text={all || !long ? text : text.slice(0, PREVIEW_CHARS)} />
       </pre>
       {long && !all && (

@@ -50,7 +50,7 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
           {server.stderrTail && (
             <details>
               <summary>Server output (stderr)</summary>
-              <pre className="mono detail-pre" data-testid="stderr-tail">{server.stderrTail}</pre>
+              <pre className="mono detail-pre" data-testid="stderr-tail" tabIndex={0} role="region" aria-label="Server output (stderr)">{server.stderrTail}</pre>
             </details>
           )}
           <div className="row">
