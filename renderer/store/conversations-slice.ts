@@ -69,6 +69,7 @@ export const createConversationsSlice: StateCreator<LenaState, [], [], Conversat
   },
   openConversation(id, messageId) {
     set({ activeId: id, view: 'chat', renamingId: null, focusMessageId: messageId ?? null });
+    get().focusComposerSoon();
     void get().loadChat(id);
   },
   clearFocusMessage: () => set({ focusMessageId: null }),

@@ -1,5 +1,5 @@
 // The sidebar: new conversation, search, the conversations grouped by date, and the servers entry.
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { explain } from '../../components/ErrorNote';
 import { groupByDate } from '../../lib/date-groups';
@@ -66,7 +66,13 @@ export function Sidebar() {
   const error = useLena((s) => s.conversationsError);
   const query = useLena((s) => s.searchQuery);
   const { newConversation, searchConversations, setSearchOpen, loadConversations } = useLena.getState();
+  const activeId = useLena((s) => s.activeId);
   const groups = useMemo(() => groupByDate(conversations, Date.now()), [conversations]);
+  // Roving tabindex: the item last focused (else the open one, else the first) is the list's one Tab stop.
+  const [roving, setRoving] = useState<string | null>(null);
+  const has = (id: string | null) => id !== null && conversations.some((c) => c.id === id);
+  const tabStop = has(roving) ? roving : has(activeId) ? activeId : (groups[0]?.items[0]?.id ?? null);
+  const onFocusItem = useCallback((id: string) => setRoving(id), []);
   return (
     <nav className="sidebar" aria-label="Conversations">
       <div className="sidebar-top">
@@ -94,7 +100,7 @@ export function Sidebar() {
             <section key={g.group} aria-label={g.group}>
               <h3 className="group-title">{g.group}</h3>
               <ul role="list" className="conversation-list-inner">
-                {g.items.map((c) => <ConversationItem key={c.id} conversation={c} />)}
+                {g.items.map((c) => <ConversationItem key={c.id} conversation={c} tabbable={c.id === tabStop} onFocusItem={onFocusItem} />)}
               </ul>
             </section>
           ))
