@@ -42,6 +42,8 @@ describe.skipIf(!ready)('narrow windows', () => {
     const { page } = win().app;
     for (const size of SIZES) {
       await page.setViewportSize(size);
+      // The window follows the width: the sidebar inline from 900 px, hidden (an overlay) below.
+      await expect.poll(() => page.locator('.sidebar').count()).toBe(size.width >= 900 ? 1 : 0);
       for (const scheme of SCHEMES) {
         await page.emulateMedia({ colorScheme: scheme });
         expect(await layoutProblems(page), `${name} at ${size.width}×${size.height} ${scheme}`).toEqual([]);

@@ -3,12 +3,12 @@
 // description are shown as its claims, the description folded so the arguments stay in view.
 import { useState } from 'react';
 import type { PermissionDecisionKind, PermissionRequestView } from '../../../shared/permission-types';
-import { CodeBlock } from '../../components/CodeBlock';
 import { HintBadges } from '../../components/HintBadges';
 import { Marked } from '../../components/Marked';
 import { isMac } from '../../components/use-shortcuts';
 import { useLena } from '../../store';
 import { ConfirmStep, QuestionFrame } from '../questions/QuestionFrame';
+import { ArgumentsView } from './ArgumentsView';
 import { DECISIONS, mayModifyData, needsConfirmation } from './decisions';
 import { ServerDescription } from './ServerDescription';
 
@@ -102,7 +102,7 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
         </p>
       )}
       {/* The real arguments come before anything the server wrote (title, description), so nothing it says can push them out of view. */}
-      <CodeBlock code={request.argumentsText} language="json" label="Arguments the tool will receive" />
+      <ArgumentsView text={request.argumentsText} />
       {request.held && (
         <div className="held-notice" role="alert">
           <strong>Held: the tool’s definition changed</strong> since you approved it. {request.held.reason}
