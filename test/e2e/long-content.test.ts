@@ -1,7 +1,7 @@
 // Long and large content (issue 15): the permission dialog's arguments read like what they are (a
 // file's content as a text block folded after a screen with "Show all", edits as a diff, the JSON
 // with long values folded), tool images open in a lightbox over the whole window with zoom, Save
-// and keyboard close, and a failed start with a very long PATH wraps inside the window.
+// and keyboard close, and a failed start with a very long PATH wraps inside the window, its cause first.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
@@ -99,6 +99,12 @@ describe.skipIf(!ready)('long and large content', () => {
     const wide = await page.locator('.server-detail *').evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.className));
     expect(wide).toEqual([]);
     await win().app.screenshot('failed-long-path-900');
+    // The cause comes first: at 900×600 the failure is above the fold, with Edit next to it.
+    const note = page.locator('.server-detail .error-note');
+    const top = await note.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(600 - 80);
+    await note.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByRole('tab', { name: 'Configuration' }).getAttribute('aria-selected')).toBe('true');
     await page.setViewportSize({ width: 1200, height: 800 });
   });
 });

@@ -24,13 +24,21 @@ function SearchResults() {
   const open = useLena((s) => s.openConversation);
   if (error) return <p className="error small" role="alert">Search failed: {explain(error)}</p>;
   if (hits.length === 0) return <p className="muted small empty-note">No messages match “{query}”.</p>;
+  // One row per conversation (its best match, in core's order), with its date and how many more matched.
+  const rows = new Map<string, { hit: (typeof hits)[number]; more: number }>();
+  for (const h of hits) {
+    const row = rows.get(h.conversationId);
+    if (row) row.more += 1;
+    else rows.set(h.conversationId, { hit: h, more: 0 });
+  }
   return (
     <ul className="conversation-list-inner" role="list" aria-label="Search results">
-      {hits.map((h) => (
-        <li key={h.messageId} role="listitem" className="conversation">
+      {[...rows.values()].map(({ hit: h, more }) => (
+        <li key={h.conversationId} role="listitem" className="conversation">
           <button className="conversation-open ghost search-hit" onClick={() => open(h.conversationId, h.messageId)}>
-            <strong>{h.conversationTitle}</strong>
+            <span className="row"><strong className="grow">{h.conversationTitle}</strong><span className="muted small">{new Date(h.createdAt).toLocaleDateString()}</span></span>
             <span className="muted small"><Highlighted snippet={h.snippet} /></span>
+            {more > 0 && <span className="muted small">and {more} more {more === 1 ? 'match' : 'matches'}</span>}
           </button>
         </li>
       ))}

@@ -37,7 +37,7 @@ export function ServerDetail({ server }: { server: ServerStatus }) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {tab === 'Overview' && <OverviewTab server={server} onShowLogs={() => setTab('Logs')} />}
+        {tab === 'Overview' && <OverviewTab server={server} onShowLogs={() => setTab('Logs')} onEdit={() => setTab('Configuration')} />}
         {tab === 'Tools' && <ToolsTab server={server} />}
         {tab === 'Logs' && <LogsTab server={server} />}
         {tab === 'Configuration' && <ConfigTab server={server} />}
