@@ -1,6 +1,6 @@
 // Smaller fixes from issue 15, as the user sees them: a denied card says what happened in plain
 // words, a done tool card shows a chevron, search lists each conversation once with its date, and
-// a success notice is styled as success.
+// an empty new conversation is not kept.
 import { describe, expect, it } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
@@ -48,5 +48,20 @@ describe.skipIf(!ready)('window fixes', () => {
     expect(row).toMatch(/and \d+ more match/);
     await win().app.screenshot('fixes-search');
     await page.keyboard.press('Escape');
+  });
+
+  it('an empty "New conversation" is not kept when the user leaves it', async () => {
+    const { page } = win().app;
+    const empty = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true });
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => empty.count()).toBe(1);
+    await page.keyboard.press('Control+n');
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => empty.count()).toBe(1);
+    await page.getByRole('button', { name: 'Add one and two', exact: true }).click();
+    await expect.poll(() => empty.count()).toBe(0);
+    // Gone from core too, not only from the list.
+    const listed = (await win().app.host.dispatch('conversations:list', undefined, { senderUrl: 'test' })) as { value: { title: string }[] };
+    expect(listed.value.filter((c) => c.title === 'New conversation')).toEqual([]);
   });
 });

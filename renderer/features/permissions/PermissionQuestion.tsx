@@ -6,6 +6,7 @@ import type { PermissionDecisionKind, PermissionRequestView } from '../../../sha
 import { HintBadges } from '../../components/HintBadges';
 import { Marked } from '../../components/Marked';
 import { isMac } from '../../components/use-shortcuts';
+import { ruleWords } from '../../lib/rule-words';
 import { useLena } from '../../store';
 import { ConfirmStep, QuestionFrame } from '../questions/QuestionFrame';
 import { ArgumentsView } from './ArgumentsView';
@@ -94,7 +95,7 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       {conversation && <p className="small">Asked in another conversation: “{conversation}”</p>}
       <div className="row wrap">
         {mayModify && <span className="badge badge-danger">⚠ may modify or delete data</span>}
-        <HintBadges hints={request.hints} trusted={request.hintsTrusted} />
+        <HintBadges hints={request.hints} trusted={request.hintsTrusted} omitRisk={mayModify} />
       </div>
       {findings.length > 0 && (
         <p className="warning small" role="note">
@@ -115,7 +116,7 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
         </p>
       )}
       <ServerDescription text={request.description} />
-      <p className="small"><span className="muted">Rule:</span> {request.rule}</p>
+      <p className="small">{ruleWords(request.rule)}</p>
       {error && <p className="error small" role="alert">Your answer was not recorded: {error.message}</p>}
     </QuestionFrame>
   );
