@@ -3,6 +3,8 @@
 import { useEffect } from 'react';
 import { Toasts } from './components/Toasts';
 import { TitleBar } from './components/TitleBar';
+import { runEscape, useEscape } from './components/use-escape';
+import { isNarrowWindow as isNarrowNow, useNarrowWindow } from './components/use-narrow';
 import { useShortcuts } from './components/use-shortcuts';
 import { ChatPane } from './features/chat/ChatPane';
 import { Sidebar } from './features/chat/Sidebar';
@@ -45,6 +47,19 @@ export function App() {
   const { setView, toggleSidebar, newConversation } = useLena.getState();
 
   useEffect(() => connect(), [connect]);
+  // Crossing the narrow threshold: the sidebar is inline when wide and an overlay (closed at first) when narrow.
+  const narrow = useNarrowWindow();
+  useEffect(() => useLena.setState({ sidebarOpen: !narrow }), [narrow]);
+  // The overlay closes once the user has chosen where to go, and with Escape (focus back to its button).
+  const activeId = useLena((s) => s.activeId);
+  useEffect(() => {
+    if (useLena.getState().sidebarOpen && isNarrowNow()) useLena.setState({ sidebarOpen: false });
+  }, [activeId, view]);
+  const closeOverlay = () => {
+    toggleSidebar();
+    document.querySelector<HTMLElement>('.sidebar-reopen')?.focus();
+  };
+  useEscape('overlay', closeOverlay, narrow && sidebarOpen);
   useEffect(() => {
     if (theme === 'system') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
@@ -56,13 +71,15 @@ export function App() {
     'mod+b': toggleSidebar,
     'mod+,': () => setView('settings'),
     'mod+.': stopTurn,
-    Escape: stopTurn,
+    // The innermost surface first (overlay, form, page); the running turn only when none took it.
+    Escape: () => runEscape() || stopTurn(),
     'mod+shift+c': copyLastAnswer,
   });
 
   return (
     <div className={`app ${sidebarOpen ? '' : 'sidebar-collapsed'}`}>
       {sidebarOpen && <Sidebar />}
+      {sidebarOpen && narrow && <div className="sidebar-backdrop" aria-hidden onClick={closeOverlay} />}
       <main className="main" aria-label="Main">
         <TitleBar />
         {view === 'chat' && <ChatPane />}

@@ -14,7 +14,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language = '', label }:
         <span className="muted small">{label ?? (language || 'code')}</span>
         <CopyButton text={code} label={`Copy ${label ?? 'code'}`} />
       </div>
-      <pre>
+      <pre tabIndex={0} role="region" aria-label={label ?? (language ? `${language} code` : 'Code')}>
         <code>
           {tokens.map((t, i) =>
             t.kind === 'plain' ? (

@@ -1,12 +1,16 @@
 // Actions on the open conversation in the title bar: duplicate, and export as Markdown or JSON
 // (downloaded from a blob, nothing leaves the machine).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLena } from '../store';
+import { useEscape } from './use-escape';
 
 export function ConversationActions({ id }: { id: string }) {
   const exportConversation = useLena((s) => s.exportConversation);
   const duplicateConversation = useLena((s) => s.duplicateConversation);
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // An open menu is the innermost surface: Escape closes it and focus returns to its button.
+  useEscape('overlay', () => { setOpen(false); menuButton.current?.focus(); }, open);
   const download = async (format: 'markdown' | 'json') => {
     setOpen(false);
     const r = await exportConversation(id, format);
@@ -20,11 +24,11 @@ export function ConversationActions({ id }: { id: string }) {
   };
   return (
     <div className="project-menu">
-      <button className="ghost" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
+      <button ref={menuButton} className="ghost" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
         Conversation ▾
       </button>
       {open && (
-        <div className="popover popover-right" role="menu" aria-label="Conversation actions" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+        <div className="popover popover-right" role="menu" aria-label="Conversation actions">
           <button role="menuitem" className="ghost" onClick={() => { setOpen(false); void duplicateConversation(id); }}>Duplicate</button>
           <button role="menuitem" className="ghost" onClick={() => void download('markdown')}>Export as Markdown</button>
           <button role="menuitem" className="ghost" onClick={() => void download('json')}>Export as JSON</button>

@@ -24,7 +24,7 @@ export function ErrorNote({ title, error, children }: ErrorNoteProps) {
       {error.detail && (
         <details>
           <summary>Details</summary>
-          <pre className="mono detail-pre">{error.detail}</pre>
+          <pre className="mono detail-pre" tabIndex={0} role="region" aria-label="Error details">{error.detail}</pre>
         </details>
       )}
       {children && <div className="row">{children}</div>}

@@ -2,10 +2,13 @@
 // "read-only" is not shown in the reassuring colour (it is only a claim).
 import type { ToolAnnotations } from '../../shared/mcp-types';
 
-export function HintBadges({ hints, trusted }: { hints: ToolAnnotations; trusted: boolean }) {
+/** `omitRisk`: the caller already warns that the tool may modify data, so no second badge says it. */
+export function HintBadges({ hints, trusted, omitRisk = false }: { hints: ToolAnnotations; trusted: boolean; omitRisk?: boolean }) {
   const badges: { label: string; tone: string }[] = [];
   if (hints.readOnlyHint) badges.push({ label: 'read-only', tone: trusted ? 'ok' : 'plain' });
-  if (hints.destructiveHint) badges.push({ label: 'destructive', tone: 'danger' });
+  if (omitRisk) {
+    // said once, by the caller's warning
+  } else if (hints.destructiveHint) badges.push({ label: 'destructive', tone: 'danger' });
   else if (hints.readOnlyHint === false && hints.destructiveHint === undefined) badges.push({ label: 'may modify data', tone: 'warn' });
   if (hints.idempotentHint) badges.push({ label: 'idempotent', tone: 'plain' });
   if (hints.openWorldHint) badges.push({ label: 'open-world', tone: 'plain' });

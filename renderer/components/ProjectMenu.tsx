@@ -1,12 +1,16 @@
 // The title bar's project folder: shows the open one, switches to a recent one or a typed path,
 // or closes it (project servers come and go with it).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLena } from '../store';
+import { useEscape } from './use-escape';
 
 export function ProjectMenu() {
   const project = useLena((s) => s.project);
   const openProject = useLena((s) => s.openProject);
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // An open menu is the innermost surface: Escape closes it and focus returns to its button.
+  useEscape('overlay', () => { setOpen(false); menuButton.current?.focus(); }, open);
   const [path, setPath] = useState('');
   const [error, setError] = useState<string | null>(null);
   const choose = async (folder: string | null) => {
@@ -17,11 +21,11 @@ export function ProjectMenu() {
   const folder = project?.folder ?? null;
   return (
     <div className="project-menu">
-      <button className="ghost titlebar-project" aria-expanded={open} aria-haspopup="true" title={folder ?? 'No project folder is open'} onClick={() => setOpen(!open)}>
+      <button ref={menuButton} className="ghost titlebar-project" aria-expanded={open} aria-haspopup="true" title={folder ?? 'No project folder is open'} onClick={() => setOpen(!open)}>
         {folder ? `Project: ${folder}` : 'No project folder'} ▾
       </button>
       {open && (
-        <div className="popover" role="menu" aria-label="Project folder" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+        <div className="popover" role="menu" aria-label="Project folder">
           {(project?.recent ?? []).filter((f) => f !== folder).map((f) => (
             <button key={f} role="menuitem" className="ghost mono small" onClick={() => void choose(f)}>{f}</button>
           ))}

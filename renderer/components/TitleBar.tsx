@@ -1,5 +1,7 @@
 // The title bar: project folder, the conversation's title, server summary, settings.
+import { formatShortcut } from '../lib/shortcuts';
 import { useLena } from '../store';
+import { isMac } from './use-shortcuts';
 import { ConversationActions } from './ConversationActions';
 import { ProjectMenu } from './ProjectMenu';
 
@@ -9,12 +11,18 @@ export function TitleBar() {
   const activeId = useLena((s) => (s.view === 'chat' ? s.activeId : null));
   const title = useLena((s) => (s.view === 'chat' ? (s.conversations.find((c) => c.id === s.activeId)?.title ?? null) : null));
   const servers = useLena((s) => s.servers);
+  const sidebarOpen = useLena((s) => s.sidebarOpen);
+  const toggleSidebar = useLena((s) => s.toggleSidebar);
   const connected = servers.filter((s) => s.status === 'connected').length;
   // A server waiting for a sign-in is the user's move, not a failure: amber, and said in words.
   const signIn = servers.filter((s) => s.signIn?.state === 'required').length;
   const attention = servers.some((s) => s.status === 'failed' && s.signIn?.state !== 'required') ? 'red' : signIn > 0 ? 'amber' : servers.some((s) => s.status === 'needs-approval' || s.status === 'connecting') ? 'amber' : connected > 0 ? 'green' : 'grey';
   return (
     <header className="titlebar">
+      {/* Visible whenever the sidebar is hidden (by Ctrl+B or a narrow window), so it can always come back. */}
+      <button className="ghost icon sidebar-reopen" aria-label={sidebarOpen ? "Hide the sidebar" : "Show the sidebar"} aria-expanded={sidebarOpen} title={`${sidebarOpen ? 'Hide' : 'Show'} the sidebar (${formatShortcut('mod+b', isMac())})`} onClick={toggleSidebar}>
+        ☰
+      </button>
       <ProjectMenu />
       {title && <span className="titlebar-title">{title}</span>}
       <span className="spacer" />

@@ -25,6 +25,15 @@ export function lineOfKey(text: string, key: string, from = 0): number {
 function syntax(text: string): { ok: true; value: unknown } | { ok: false; issues: EditorIssue[] } {
   const json = parseJsonWithPosition(text);
   if (json.ok) return json;
+  // A trailing comma is reported where the parser stopped (the closing bracket, often a line
+  // later); the mistake is the comma, so it is marked on the comma's line.
+  const before = text.slice(0, json.offset).replace(/\s+$/, '');
+  if (before.endsWith(',') && /^[}\]]/.test(text.slice(json.offset).trimStart())) {
+    const lines = before.split(/\r\n|\r|\n/);
+    const line = lines.length;
+    const column = lines[lines.length - 1].length;
+    return { ok: false, issues: [{ line, column, message: `Invalid JSON at line ${line}, column ${column}: trailing comma (JSON allows no comma before a closing bracket; remove it).` }] };
+  }
   return { ok: false, issues: [{ line: json.line, column: json.column, message: `Invalid JSON at line ${json.line}, column ${json.column}: ${json.reason}` }] };
 }
 

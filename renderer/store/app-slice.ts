@@ -3,6 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppInfo, LogEntry } from '../../shared/app-types';
 import { call, subscribe } from '../host';
+import { isNarrowWindow } from '../components/use-narrow';
 import type { LenaState } from './index';
 
 export type View = 'chat' | 'servers' | 'settings';
@@ -14,6 +15,9 @@ export interface AppSlice {
   logs: LogEntry[];
   view: View;
   sidebarOpen: boolean;
+  /** Bumped when the caret belongs in the composer (new or chosen conversation); the composer follows it. */
+  composerFocus: number;
+  focusComposerSoon(): void;
   loadInfo(): Promise<void>;
   /** Start-up notices from core (a database moved aside…), shown once as toasts. */
   loadNotices(): Promise<void>;
@@ -28,7 +32,10 @@ export const createAppSlice: StateCreator<LenaState, [], [], AppSlice> = (set, g
   infoError: null,
   logs: [],
   view: 'chat',
-  sidebarOpen: true,
+  // A narrow window starts with the sidebar closed (it opens as an overlay there).
+  sidebarOpen: !isNarrowWindow(),
+  composerFocus: 0,
+  focusComposerSoon: () => set((s) => ({ composerFocus: s.composerFocus + 1 })),
   async loadInfo() {
     try {
       set({ info: await call('app:info'), infoError: null });

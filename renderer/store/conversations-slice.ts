@@ -37,6 +37,9 @@ export interface ConversationsSlice {
 
 const upsert = (list: ConversationSummary[], c: ConversationSummary) => [c, ...list.filter((x) => x.id !== c.id)];
 
+/** The title core gives a conversation before its first message (electron/core/store/conversations.ts). */
+const DEFAULT_TITLE = 'New conversation';
+
 export const createConversationsSlice: StateCreator<LenaState, [], [], ConversationsSlice> = (set, get) => ({
   conversations: [],
   conversationsState: 'idle',
@@ -68,7 +71,16 @@ export const createConversationsSlice: StateCreator<LenaState, [], [], Conversat
     return r;
   },
   openConversation(id, messageId) {
+    const s = get();
+    const left = s.activeId !== id ? s.conversations.find((c) => c.id === s.activeId) : undefined;
+    // A "New conversation" left without a message, a draft or a card in it is not kept.
+    if (left && left.messageCount === 0 && left.title === DEFAULT_TITLE && !s.chat?.turnId && (s.chat?.conversationId !== left.id || s.chat.messages.length === 0)
+      && !(s.drafts[left.id] ?? '').trim() && (s.systemCards[left.id]?.length ?? 0) === 0) {
+      set((st) => ({ conversations: st.conversations.filter((c) => c.id !== left.id) }));
+      void attempt(() => call('conversations:delete', { id: left.id }));
+    }
     set({ activeId: id, view: 'chat', renamingId: null, focusMessageId: messageId ?? null });
+    get().focusComposerSoon();
     void get().loadChat(id);
   },
   clearFocusMessage: () => set({ focusMessageId: null }),

@@ -70,8 +70,8 @@ describe.skipIf(!ready)('the permission question tells what really runs', () => 
     expect(await question.getByText('hint from an untrusted server').count()).toBe(1);
     // A small window (sidebar collapsed, as narrow windows do) still shows the arguments and the
     // choices; on another page the question stays.
+    // (A window this narrow hides the sidebar itself, and shows it again when widened.)
     await page.setViewportSize({ width: 720, height: 540 });
-    await page.keyboard.press('Control+b');
     await win().app.screenshot('tool-question-720x540');
     expect(await inView(question.locator('.code-block pre'))).toBe(true);
     expect(await question.getByRole('button', { name: /^Deny Esc/ }).evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
@@ -80,7 +80,6 @@ describe.skipIf(!ready)('the permission question tells what really runs', () => 
     await armedQuestion(page);
     await win().app.screenshot('tool-question-on-servers-page');
     await page.setViewportSize({ width: 1200, height: 800 });
-    await page.keyboard.press('Control+b');
     await denyQuestion(page);
     await page.getByRole('button', { name: 'Tidy my notes again', exact: true }).click();
     await page.getByText('Still not wiped.').waitFor({ timeout: 30_000 });

@@ -13,6 +13,13 @@ import { SystemCardView } from './SystemCardView';
 
 const NO_CARDS: never[] = [];
 
+/** The first-run key field when it is on screen, else Settings (focus() returns undefined, so no `??`). */
+function focusKeyField(setView: (view: 'settings') => void) {
+  const field = document.getElementById('first-run-key');
+  if (field) field.focus();
+  else setView('settings');
+}
+
 function EmptyChat() {
   const setView = useLena((s) => s.setView);
   const setAddingServer = useLena((s) => s.setAddingServer);
@@ -26,7 +33,7 @@ function EmptyChat() {
         <p className="muted">Ask Claude anything. Tools from your MCP servers appear here as cards you approve.</p>
         <div className="row">
           {keyMissing ? (
-            <button className="primary" onClick={() => document.getElementById('first-run-key')?.focus() ?? setView('settings')}>
+            <button className="primary" onClick={() => focusKeyField(setView)}>
               Add your Anthropic API key
             </button>
           ) : null}
@@ -45,6 +52,7 @@ export function ChatPane() {
   const activeId = useLena((s) => s.activeId);
   const hasMessages = useLena((s) => (s.chat?.messages.length ?? 0) > 0 || (s.systemCards[s.activeId ?? NO_CONVERSATION]?.length ?? 0) > 0);
   const loadChat = useLena((s) => s.loadChat);
+  const title = useLena((s) => s.conversations.find((c) => c.id === s.activeId)?.title || 'Conversation');
   return (
     <section className="chat" aria-label="Chat">
       {state === 'loading' ? (
@@ -56,7 +64,11 @@ export function ChatPane() {
           </ErrorNote>
         </div>
       ) : activeId && hasMessages ? (
-        <MessageList />
+        <>
+          {/* The page's main heading for screen readers; the title bar shows the same title. */}
+          <h1 className="sr-only">{title}</h1>
+          <MessageList />
+        </>
       ) : (
         <EmptyChat />
       )}

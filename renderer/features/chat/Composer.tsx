@@ -1,12 +1,12 @@
 // The composer: multi-line (Enter sends, Shift+Enter new line), a draft per conversation, files by
 // drag-and-drop, paste or picker, `/mcp` commands with completion, Stop while a turn runs, and
 // the model and tool budget underneath.
-import { useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { ErrorNote } from '../../components/ErrorNote';
 import { lastUserMessage } from '../../lib/chat-reducer';
 import { looksLikeSecret } from '../../lib/draft-storage';
 import { formatTokens } from '../../lib/format';
-import { focusQuestion } from '../questions/focus';
+import { focusComposer, focusQuestion } from '../questions/focus';
 import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
 import { useLena } from '../../store';
 import { NO_CONVERSATION } from '../../store/chat-slice';
@@ -16,6 +16,7 @@ import { readAttachments } from './read-files';
 import { runSlashCommand } from './run-slash';
 
 const NONE: never[] = [];
+let handledFocusTick = 0;
 
 export function Composer() {
   const draft = useLena((s) => s.drafts[s.activeId ?? NO_CONVERSATION] ?? '');
@@ -33,6 +34,16 @@ export function Composer() {
   const completions = completeSlashCommand(draft, serverNames ? serverNames.split('\n') : []);
   const [picked, setPicked] = useState(0);
   const choice = completions[Math.min(picked, completions.length - 1)] ?? null;
+  const focusTick = useLena((s) => s.composerFocus);
+  useEffect(() => {
+    // A new or chosen conversation brings the caret here; so do launch and a page closing (the
+    // composer mounts) unless the user is already somewhere. Marked as handed back, so a question
+    // arriving before the user types still takes focus as usual.
+    const asked = focusTick !== handledFocusTick;
+    handledFocusTick = focusTick;
+    const idle = document.activeElement === null || document.activeElement === document.body;
+    if (asked || idle) focusComposer(true);
+  }, [focusTick]);
 
   const addFiles = async (files: File[]) => {
     if (files.length === 0) return;

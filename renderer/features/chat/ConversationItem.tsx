@@ -1,49 +1,70 @@
-// One conversation in the sidebar: open on click, rename in place (F2 or double-click), delete.
-import { memo, useState } from 'react';
+// One conversation in the sidebar: open on click or Enter, rename in place (F2 or double-click;
+// Enter or Escape returns focus to the item), delete (Del or the × on hover). The list is one Tab
+// stop: only the `tabbable` item takes Tab, arrow keys, Home and End move between items.
+import { memo, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '../../../shared/chat-types';
+import { focusWhenRendered } from '../../components/use-escape';
 import { useLena } from '../../store';
 
-export const ConversationItem = memo(function ConversationItem({ conversation }: { conversation: ConversationSummary }) {
+const ITEMS = '.conversation-list .conversation-open';
+const itemSelector = (id: string) => `.conversation-open[data-conversation-id="${CSS.escape(id)}"]`;
+
+function moveFocus(e: KeyboardEvent<HTMLButtonElement>): boolean {
+  const all = Array.from(document.querySelectorAll<HTMLButtonElement>(ITEMS));
+  const at = all.indexOf(e.currentTarget);
+  const to = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : null;
+  if (to === null) return false;
+  all[Math.max(0, Math.min(all.length - 1, to))]?.focus();
+  return true;
+}
+
+export const ConversationItem = memo(function ConversationItem({ conversation, tabbable, onFocusItem }: { conversation: ConversationSummary; tabbable: boolean; onFocusItem(id: string): void }) {
   const active = useLena((s) => s.activeId === conversation.id);
   const renaming = useLena((s) => s.renamingId === conversation.id);
   const { openConversation, setRenaming, renameConversation, deleteConversation } = useLena.getState();
   const [title, setTitle] = useState(conversation.title);
   const [error, setError] = useState<string | null>(null);
+  const backToItem = () => focusWhenRendered(itemSelector(conversation.id));
 
-  const commit = async () => {
+  const commit = async (refocus: boolean) => {
     const next = title.trim();
-    if (next === '' || next === conversation.title) return setRenaming(null);
+    if (next === '' || next === conversation.title) {
+      setRenaming(null);
+      if (refocus) backToItem();
+      return;
+    }
     const r = await renameConversation(conversation.id, next);
     setError(r.ok ? null : `Not renamed: ${r.error.message}`);
+    if (r.ok && refocus) backToItem();
   };
 
   if (renaming) {
     return (
       <li className="conversation renaming" role="listitem">
-        <input aria-label="Conversation title" autoFocus value={title} onChange={(e) => setTitle(e.target.value)} onBlur={() => void commit()}
-          onKeyDown={(e) => { if (e.key === 'Enter') void commit(); if (e.key === 'Escape') { e.stopPropagation(); setTitle(conversation.title); setRenaming(null); } }} />
+        <input aria-label="Conversation title" autoFocus value={title} onChange={(e) => setTitle(e.target.value)} onBlur={() => void commit(false)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void commit(true);
+            if (e.key === 'Escape') { e.stopPropagation(); e.preventDefault(); setTitle(conversation.title); setRenaming(null); backToItem(); }
+          }} />
         {error && <p className="error small">{error}</p>}
       </li>
     );
   }
   return (
     <li className={`conversation ${active ? 'active' : ''}`} role="listitem">
-      <button className="conversation-open ghost" aria-current={active ? 'true' : undefined} title={conversation.title}
+      <button className="conversation-open ghost" data-conversation-id={conversation.id} aria-current={active ? 'true' : undefined} title={conversation.title}
+        tabIndex={tabbable ? 0 : -1} onFocus={() => onFocusItem(conversation.id)}
         onClick={() => openConversation(conversation.id)}
         onDoubleClick={() => { setTitle(conversation.title); setRenaming(conversation.id); }}
         onKeyDown={(e) => {
           if (e.key === 'F2') { e.preventDefault(); setTitle(conversation.title); setRenaming(conversation.id); }
-          if (e.key === 'Delete') { e.preventDefault(); void deleteConversation(conversation.id); }
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-            // Arrow keys move between conversations, across the date groups.
-            e.preventDefault();
-            const all = Array.from(document.querySelectorAll<HTMLButtonElement>('.conversation-list .conversation-open'));
-            all[all.indexOf(e.currentTarget) + (e.key === 'ArrowDown' ? 1 : -1)]?.focus();
-          }
+          else if (e.key === 'Delete') { e.preventDefault(); void deleteConversation(conversation.id); }
+          else if (moveFocus(e)) e.preventDefault();
         }}>
         {conversation.title || 'Untitled'}
       </button>
-      <button className="ghost icon conversation-delete" aria-label={`Delete “${conversation.title}”`} title="Delete (Del)" onClick={() => void deleteConversation(conversation.id)}>
+      {/* Out of the Tab order (Del deletes the focused item); shown on hover and focus only, so the title keeps the width. */}
+      <button className="ghost icon conversation-delete" tabIndex={-1} aria-label={`Delete “${conversation.title}”`} title="Delete (Del)" onClick={() => void deleteConversation(conversation.id)}>
         ×
       </button>
     </li>

@@ -53,8 +53,16 @@ function Editor({ message }: { message: ChatMessage }) {
   );
 }
 
+/** A user message that only carries tool results: the middle of an answer, not a turn of its own. */
+function onlyToolResults(m: { role: string; content: Array<{ type: string }> } | undefined): boolean {
+  return m !== undefined && m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result');
+}
+
 export const MessageRow = memo(function MessageRow({ index, isLast }: { index: number; isLast: boolean }) {
   const message = useLena((s) => s.chat?.messages[index]);
+  // Rounds of one answer (assistant → tool results → assistant) read as one: no gap between them.
+  const continued = useLena((s) => onlyToolResults(s.chat?.messages[index - 1]));
+  const continues = useLena((s) => onlyToolResults(s.chat?.messages[index + 1]));
   const editing = useLena((s) => s.editingId !== null && s.editingId === message?.id);
   const running = useLena((s) => s.chat?.turnId != null);
   const setEditing = useLena((s) => s.setEditing);
@@ -76,7 +84,7 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
   }
   const text = messageText(message);
   return (
-    <div className="message assistant" role="listitem" aria-label="Claude’s answer" data-status={message.status}>
+    <div className={`message assistant ${continued ? 'continued' : ''} ${continues ? 'continues' : ''}`} role="listitem" aria-label="Claude’s answer" data-status={message.status}>
       {visible.map((b, i) => {
         if (b.type === 'text') {
           const text = String(b.text ?? '');
@@ -96,9 +104,9 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
         }
         return null;
       })}
-      {message.status === 'streaming' && <span className="caret" aria-label="Claude is writing" />}
+      {message.status === 'streaming' && <span className="caret" role="img" aria-label="Claude is writing" />}
       {message.error && <ChatErrorNote error={message.error} />}
-      {message.status !== 'streaming' && text && (
+      {message.status !== 'streaming' && text && !continues && (
         <div className="message-actions">
           <CopyButton text={text} label="Copy answer" className="ghost" />
           {isLast && !running && <button className="small-button ghost" onClick={() => void regenerate()}>Regenerate</button>}

@@ -1,5 +1,5 @@
 // The sidebar: new conversation, search, the conversations grouped by date, and the servers entry.
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { explain } from '../../components/ErrorNote';
 import { groupByDate } from '../../lib/date-groups';
@@ -24,13 +24,21 @@ function SearchResults() {
   const open = useLena((s) => s.openConversation);
   if (error) return <p className="error small" role="alert">Search failed: {explain(error)}</p>;
   if (hits.length === 0) return <p className="muted small empty-note">No messages match “{query}”.</p>;
+  // One row per conversation (its best match, in core's order), with its date and how many more matched.
+  const rows = new Map<string, { hit: (typeof hits)[number]; more: number }>();
+  for (const h of hits) {
+    const row = rows.get(h.conversationId);
+    if (row) row.more += 1;
+    else rows.set(h.conversationId, { hit: h, more: 0 });
+  }
   return (
     <ul className="conversation-list-inner" role="list" aria-label="Search results">
-      {hits.map((h) => (
-        <li key={h.messageId} role="listitem" className="conversation">
+      {[...rows.values()].map(({ hit: h, more }) => (
+        <li key={h.conversationId} role="listitem" className="conversation">
           <button className="conversation-open ghost search-hit" onClick={() => open(h.conversationId, h.messageId)}>
-            <strong>{h.conversationTitle}</strong>
+            <span className="row"><strong className="grow">{h.conversationTitle}</strong><span className="muted small">{new Date(h.createdAt).toLocaleDateString()}</span></span>
             <span className="muted small"><Highlighted snippet={h.snippet} /></span>
+            {more > 0 && <span className="muted small">and {more} more {more === 1 ? 'match' : 'matches'}</span>}
           </button>
         </li>
       ))}
@@ -67,7 +75,13 @@ export function Sidebar() {
   const error = useLena((s) => s.conversationsError);
   const query = useLena((s) => s.searchQuery);
   const { newConversation, searchConversations, setSearchOpen, loadConversations } = useLena.getState();
+  const activeId = useLena((s) => s.activeId);
   const groups = useMemo(() => groupByDate(conversations, Date.now()), [conversations]);
+  // Roving tabindex: the item last focused (else the open one, else the first) is the list's one Tab stop.
+  const [roving, setRoving] = useState<string | null>(null);
+  const has = (id: string | null) => id !== null && conversations.some((c) => c.id === id);
+  const tabStop = has(roving) ? roving : has(activeId) ? activeId : (groups[0]?.items[0]?.id ?? null);
+  const onFocusItem = useCallback((id: string) => setRoving(id), []);
   return (
     <nav className="sidebar" aria-label="Conversations">
       <div className="sidebar-top">
@@ -95,7 +109,7 @@ export function Sidebar() {
             <section key={g.group} aria-label={g.group}>
               <h3 className="group-title">{g.group}</h3>
               <ul role="list" className="conversation-list-inner">
-                {g.items.map((c) => <ConversationItem key={c.id} conversation={c} />)}
+                {g.items.map((c) => <ConversationItem key={c.id} conversation={c} tabbable={c.id === tabStop} onFocusItem={onFocusItem} />)}
               </ul>
             </section>
           ))

@@ -1,5 +1,6 @@
 // One tool call as a card: status, server · tool, duration or progress, arguments, result, and a
 // Cancel that really cancels while it runs. Expanded while running or failed, collapsed when done.
+import { deniedWords } from '../../lib/denied-words';
 import { memo, useEffect, useState } from 'react';
 import type { ToolCallStatus, ToolCallView } from '../../../shared/chat-types';
 import { CodeBlock } from '../../components/CodeBlock';
@@ -48,7 +49,7 @@ function Progress({ call }: { call: ToolCallView }) {
 
 function ErrorLine({ call }: { call: ToolCallView }) {
   if (call.status === 'denied') {
-    return <p className="tool-note">Denied{call.decidedBy ? ` by ${call.decidedBy}` : ''}: the tool did not run, and Claude was told so.</p>;
+    return <p className="tool-note">{deniedWords(call.decidedBy)}</p>;
   }
   if (call.status === 'cancelled') return <p className="tool-note">Cancelled: the server was asked to stop this call.</p>;
   // A call that ran may carry notes: checks that could not be done, an output that failed its schema.
@@ -75,6 +76,7 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
     <div className={`tool-card status-${call.status}`} data-testid="tool-card" data-status={call.status}>
       <div className="tool-head">
         <button className="tool-toggle ghost" aria-expanded={isOpen} aria-controls={bodyId} onClick={() => setExpanded(!isOpen)}>
+          <span className="tool-chevron" aria-hidden>{isOpen ? '▾' : '▸'}</span>
           <span className="tool-icon" aria-hidden>
             {status.icon}
           </span>

@@ -1,10 +1,11 @@
 // A tool's result as plain text (never Markdown-executed), images as thumbnails that open large,
 // structured content as JSON, and long text cut with "Show all (N KB)".
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CodeBlock } from '../../components/CodeBlock';
 import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { formatBytes } from '../../lib/format';
+import { Lightbox } from './Lightbox';
 
 const PREVIEW_CHARS = 20_000;
 const IMAGE_MIME = /^image\/(png|jpeg|gif|webp)$/;
@@ -39,7 +40,7 @@ function LongText({ text }: { text: string }) {
   const long = text.length > PREVIEW_CHARS;
   return (
     <>
-      <pre className="result-text">
+      <pre className="result-text" tabIndex={0} role="region" aria-label="Tool result text">
         <Marked text={all || !long ? text : text.slice(0, PREVIEW_CHARS)} />
       </pre>
       {long && !all && (
@@ -53,19 +54,13 @@ function LongText({ text }: { text: string }) {
 
 function Thumbnail({ src, label }: { src: string; label: string }) {
   const [large, setLarge] = useState(false);
+  const thumb = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button className="thumb" onClick={() => setLarge(true)} aria-label={`Open ${label} large`}>
+      <button ref={thumb} className="thumb" onClick={() => setLarge(true)} aria-label={`Open ${label} large`}>
         <img src={src} alt={label} />
       </button>
-      {large && (
-        <div className="lightbox" role="dialog" aria-modal="true" aria-label={label} onClick={() => setLarge(false)} onKeyDown={(e) => e.key === 'Escape' && setLarge(false)}>
-          <img src={src} alt={label} />
-          <button autoFocus onClick={() => setLarge(false)}>
-            Close
-          </button>
-        </div>
-      )}
+      {large && <Lightbox src={src} label={label} onClose={() => { setLarge(false); thumb.current?.focus(); }} />}
     </>
   );
 }

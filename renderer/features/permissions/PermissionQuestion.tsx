@@ -3,12 +3,13 @@
 // description are shown as its claims, the description folded so the arguments stay in view.
 import { useState } from 'react';
 import type { PermissionDecisionKind, PermissionRequestView } from '../../../shared/permission-types';
-import { CodeBlock } from '../../components/CodeBlock';
 import { HintBadges } from '../../components/HintBadges';
 import { Marked } from '../../components/Marked';
 import { isMac } from '../../components/use-shortcuts';
+import { ruleWords } from '../../lib/rule-words';
 import { useLena } from '../../store';
 import { ConfirmStep, QuestionFrame } from '../questions/QuestionFrame';
+import { ArgumentsView } from './ArgumentsView';
 import { DECISIONS, mayModifyData, needsConfirmation } from './decisions';
 import { ServerDescription } from './ServerDescription';
 
@@ -94,7 +95,7 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       {conversation && <p className="small">Asked in another conversation: “{conversation}”</p>}
       <div className="row wrap">
         {mayModify && <span className="badge badge-danger">⚠ may modify or delete data</span>}
-        <HintBadges hints={request.hints} trusted={request.hintsTrusted} />
+        <HintBadges hints={request.hints} trusted={request.hintsTrusted} omitRisk={mayModify} />
       </div>
       {findings.length > 0 && (
         <p className="warning small" role="note">
@@ -102,7 +103,7 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
         </p>
       )}
       {/* The real arguments come before anything the server wrote (title, description), so nothing it says can push them out of view. */}
-      <CodeBlock code={request.argumentsText} language="json" label="Arguments the tool will receive" />
+      <ArgumentsView text={request.argumentsText} />
       {request.held && (
         <div className="held-notice" role="alert">
           <strong>Held: the tool’s definition changed</strong> since you approved it. {request.held.reason}
@@ -115,7 +116,7 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
         </p>
       )}
       <ServerDescription text={request.description} />
-      <p className="small"><span className="muted">Rule:</span> {request.rule}</p>
+      <p className="small">{ruleWords(request.rule)}</p>
       {error && <p className="error small" role="alert">Your answer was not recorded: {error.message}</p>}
     </QuestionFrame>
   );

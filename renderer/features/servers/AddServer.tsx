@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import type { TestConnectionResult } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useCloseWithEscape } from '../../components/LeaveBar';
+import { focusWhenRendered } from '../../components/use-escape';
 import { serverNameProblem } from '../../../shared/config/server-entry-schema';
 import { entryFromForm, formFromEntry } from '../../lib/entry-form';
 import { parseMcpServersSnippet, type SnippetImport } from '../../lib/mcp-snippet';
@@ -23,12 +25,20 @@ export function AddServer() {
   const entry = entryFromForm(form);
   // The same rule core applies: the name becomes part of tool names.
   const nameProblem = name.trim() === '' ? undefined : serverNameProblem(name.trim());
+  const close = () => {
+    setAddingServer(false);
+    focusWhenRendered('[data-add-server]');
+  };
+  // Escape closes the form, asking first when something was typed into it.
+  const { bar } = useCloseWithEscape('form', close, () => name.trim() !== '' || JSON.stringify(form) !== JSON.stringify(formFromEntry(null)));
 
   const add = async () => {
     if (name.trim() === '') return setError({ code: 'invalid-arguments', message: 'Give the server a name: letters, digits, "_" and "-".' });
     const r = await addServer(name.trim(), entry);
-    if (r.ok) selectServer(r.value.name);
-    else setError(r.error);
+    if (r.ok) {
+      selectServer(r.value.name);
+      focusWhenRendered(`.server-item[data-server="${CSS.escape(r.value.name)}"]`);
+    } else setError(r.error);
   };
   const runTest = async () => {
     setTest(null);
@@ -60,12 +70,13 @@ export function AddServer() {
         <h2>Add a server</h2>
         <span className="spacer" />
         <ImportButton />
-        <button className="ghost" onClick={() => setAddingServer(false)}>Close</button>
+        <button className="ghost" onClick={close} title="Close (Esc)">Close</button>
       </div>
+      {bar}
       <p className="muted small">Paste a whole command line into Command, or a Claude Desktop <span className="mono">{'{"mcpServers": …}'}</span> snippet anywhere in the form.</p>
       <label className="field">
         <span>Name</span>
-        <input className="mono" value={name} onChange={(e) => setName(e.target.value)} placeholder="memory" aria-describedby="name-hint" />
+        <input className="mono" autoFocus value={name} onChange={(e) => setName(e.target.value)} placeholder="memory" aria-describedby="name-hint" />
         {nameProblem ? (
           <span id="name-hint" className="error small" role="alert">{nameProblem[0].toUpperCase() + nameProblem.slice(1)}.</span>
         ) : (

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ServerEntry } from '../../../shared/server-config';
 import type { ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useUnsavedEdits } from '../../components/use-escape';
 import { entryFromForm, formFromEntry } from '../../lib/entry-form';
 import { useLena } from '../../store';
 import type { UiError } from '../../store/result';
@@ -29,6 +30,9 @@ function FormMode({ server, base }: { server: ServerStatus; base: ServerEntry | 
   const [error, setError] = useState<UiError | null>(null);
   const [saved, setSaved] = useState(false);
   useEffect(() => setForm(formFromEntry(base)), [base]);
+  // Save only when something changed; leaving the page with changes asks first.
+  const dirty = JSON.stringify(form) !== JSON.stringify(formFromEntry(base));
+  useUnsavedEdits(dirty);
   const save = async () => {
     const r = await updateServer(server.name, entryFromForm(form, base));
     setError(r.ok ? null : r.error);
@@ -44,8 +48,8 @@ function FormMode({ server, base }: { server: ServerStatus; base: ServerEntry | 
       {error && <ErrorNote title="Not saved" error={error} />}
       {saved && <p className="ok small" role="status">Saved. The server restarts with the new configuration.</p>}
       <div className="row">
-        <button className="primary" onClick={() => void save()}>Save</button>
-        <button onClick={() => setForm(formFromEntry(base))}>Revert</button>
+        <button className="primary" disabled={!dirty} onClick={() => void save()}>Save</button>
+        <button disabled={!dirty} onClick={() => setForm(formFromEntry(base))}>Revert</button>
       </div>
     </>
   );

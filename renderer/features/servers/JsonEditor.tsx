@@ -1,7 +1,9 @@
 // A CodeMirror 6 JSON editor that lints as you type with the caller's validator (core's rules),
 // marking each problem at its line.
 import { json } from '@codemirror/lang-json';
+import { syntaxHighlighting } from '@codemirror/language';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
+import { classHighlighter } from '@lezer/highlight';
 import { EditorView, basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import type { EditorIssue } from '../../lib/config-validate';
@@ -37,6 +39,9 @@ export function JsonEditor({ value, onChange, validate, label }: JsonEditorProps
       extensions: [
         basicSetup,
         json(),
+        // Tokens as tok-* classes, coloured by the theme's CSS (CodeMirror's default colours are
+        // for light backgrounds: its strings were 2.19:1 on the dark theme).
+        syntaxHighlighting(classHighlighter),
         lint,
         lintGutter(),
         EditorView.contentAttributes.of({ 'aria-label': label }),
@@ -45,6 +50,10 @@ export function JsonEditor({ value, onChange, validate, label }: JsonEditorProps
         }),
       ],
     });
+    // The scroller takes Tab too, so the keyboard can scroll a long file without editing it.
+    view.current.scrollDOM.tabIndex = 0;
+    view.current.scrollDOM.setAttribute('role', 'region');
+    view.current.scrollDOM.setAttribute('aria-label', `${label} (scroll)`);
     return () => view.current?.destroy();
     // The editor is created once; `value` changes from outside are applied below.
   }, [label]);

@@ -51,13 +51,16 @@ export function JsonTab({ saved, mode, onSave }: JsonTabProps) {
         />
       </Suspense>
       {issues.length > 0 ? (
-        <ul className="issues" role="alert" aria-label="Problems">
-          {issues.map((i, n) => (
-            <li key={n} className="error small">
-              <span className="mono">Line {i.line}:</span> {i.message}
-            </li>
-          ))}
-        </ul>
+        // The alert wraps the list: role="alert" on the <ul> itself would stop it being a list.
+        <div role="alert" aria-label="Problems">
+          <ul className="issues" aria-label="Problems">
+            {issues.map((i, n) => (
+              <li key={n} className="error small">
+                <span className="mono">Line {i.line}:</span> {i.message}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : (
         <p className="muted small">Valid. {text === saved ? 'No changes.' : 'Not saved yet.'}</p>
       )}

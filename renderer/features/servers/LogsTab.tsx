@@ -60,7 +60,7 @@ export function LogsTab({ server }: { server: ServerStatus }) {
         <button className="small-button" onClick={() => saveText(`${server.name}-log.txt`, text)}>Save log</button>
       </div>
       {error && <ErrorNote title="Could not read the protocol log" error={error} />}
-      <div className="log-view mono" ref={box} role="log" aria-label={`Log of ${server.name}`}
+      <div className="log-view mono" ref={box} role="log" tabIndex={0} aria-label={`Log of ${server.name}`}
         onScroll={(e) => { const el = e.currentTarget; follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24; }}>
         {lines.length === 0 ? <span className="muted">{filter ? 'No line matches the filter.' : 'Nothing logged yet.'}</span> : lines.map((l, i) => <div key={i}><Marked text={l} /></div>)}
       </div>

@@ -12,7 +12,12 @@ import { PendingTools } from './PendingTools';
 import { ServerStatusWord, SignInPanel } from './SignInPanel';
 import { TestResult } from './TestResult';
 
-export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onShowLogs(): void }) {
+/** The stderr lines that name what went wrong (the last few), shown without a click. */
+function errorLines(stderr: string): string[] {
+  return stderr.split('\n').filter((l) => /error|exception|fatal|not found|no such|denied|cannot|failed|ENOENT|EACCES|EADDRINUSE/i.test(l)).slice(-5);
+}
+
+export function OverviewTab({ server, onShowLogs, onEdit }: { server: ServerStatus; onShowLogs(): void; onEdit?(): void }) {
   const { restartServer, setServerEnabled, setServerTrusted, removeServer, testServer, confirmServer } = useLena.getState();
   const [error, setError] = useState<UiError | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -27,9 +32,29 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
   const disabled = server.status === 'disabled';
   return (
     <div className="overview">
+      {/* A failure comes first: its cause, the stderr lines that name it (open), Edit and the logs. */}
+      {server.error && server.status !== 'needs-approval' && server.signIn?.state !== 'required' && (
+        <div className="error-note" role="alert">
+          <div className="error-note-title">✕ {server.error.message}</div>
+          {server.error.hint && <p>{server.error.hint}</p>}
+          {errorLines(server.stderrTail).length > 0 && (
+            <pre className="mono detail-pre" data-testid="stderr-cause" tabIndex={0} role="region" aria-label="Error lines from the server’s output">{errorLines(server.stderrTail).join('\n')}</pre>
+          )}
+          {server.stderrTail && (
+            <details>
+              <summary>All server output (stderr)</summary>
+              <pre className="mono detail-pre" data-testid="stderr-tail" tabIndex={0} role="region" aria-label="Server output (stderr)">{server.stderrTail}</pre>
+            </details>
+          )}
+          <div className="row">
+            {onEdit && <button onClick={onEdit}>Edit</button>}
+            <button onClick={onShowLogs}>Open logs</button>
+          </div>
+        </div>
+      )}
       <dl className="kv">
         <dt>Status</dt>
-        <dd><ServerStatusWord server={server} />{server.error && server.status !== 'needs-approval' && server.signIn?.state !== 'required' && <span className="muted"> — see the error below</span>}</dd>
+        <dd><ServerStatusWord server={server} />{server.error && server.status !== 'needs-approval' && server.signIn?.state !== 'required' && <span className="muted"> — the cause is above</span>}</dd>
         <dt>Scope</dt>
         <dd>{server.scope} <span className="muted small mono">{server.file}</span></dd>
         {server.shadowed.length > 0 && (<><dt>Replaces</dt><dd className="small">{server.shadowed.map((s) => `${s.scope} (${s.file})`).join(', ')}</dd></>)}
@@ -50,21 +75,6 @@ export function OverviewTab({ server, onShowLogs }: { server: ServerStatus; onSh
         <p className="warning small" role="status" data-testid="server-log-alert">
           ⚠ The server logged {/^[aeiou]/.test(server.logAlert.level) ? 'an' : 'a'} {server.logAlert.level}: <Marked text={server.logAlert.text} /> <span className="muted">(all its messages: Logs)</span>
         </p>
-      )}
-      {server.error && server.status !== 'needs-approval' && server.signIn?.state !== 'required' && (
-        <div className="error-note" role="alert">
-          <div className="error-note-title">✕ {server.error.message}</div>
-          {server.error.hint && <p>{server.error.hint}</p>}
-          {server.stderrTail && (
-            <details>
-              <summary>Server output (stderr)</summary>
-              <pre className="mono detail-pre" data-testid="stderr-tail">{server.stderrTail}</pre>
-            </details>
-          )}
-          <div className="row">
-            <button onClick={onShowLogs}>Open logs</button>
-          </div>
-        </div>
       )}
       <PendingTools server={server} />
       {server.suspended && (

@@ -13,10 +13,14 @@ type Tab = (typeof TABS)[number];
 
 export function ServerDetail({ server }: { server: ServerStatus }) {
   const [tab, setTab] = useState<Tab>('Overview');
+  // Arrow keys, Home and End move the selection and focus together (the tablist is one Tab stop).
   const onKey = (e: KeyboardEvent) => {
     const i = TABS.indexOf(tab);
-    if (e.key === 'ArrowRight') setTab(TABS[(i + 1) % TABS.length]);
-    if (e.key === 'ArrowLeft') setTab(TABS[(i + TABS.length - 1) % TABS.length]);
+    const to = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    setTab(TABS[to]);
+    document.getElementById(`tab-${TABS[to]}`)?.focus();
   };
   return (
     <div className="server-detail" aria-label={`Server ${server.name}`}>
@@ -33,7 +37,7 @@ export function ServerDetail({ server }: { server: ServerStatus }) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {tab === 'Overview' && <OverviewTab server={server} onShowLogs={() => setTab('Logs')} />}
+        {tab === 'Overview' && <OverviewTab server={server} onShowLogs={() => setTab('Logs')} onEdit={() => setTab('Configuration')} />}
         {tab === 'Tools' && <ToolsTab server={server} />}
         {tab === 'Logs' && <LogsTab server={server} />}
         {tab === 'Configuration' && <ConfigTab server={server} />}

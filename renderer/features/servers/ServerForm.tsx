@@ -18,6 +18,11 @@ const TRANSPORT_LABEL = { stdio: 'Local command (stdio)', http: 'Streamable HTTP
 
 export function ServerForm({ form, onChange, server }: ServerFormProps) {
   const set = <K extends keyof EntryForm>(key: K, value: EntryForm[K]) => onChange({ ...form, [key]: value });
+  // A whole command line typed into Command: previewed while typing, split when leaving the field.
+  const typedSplit = form.transport === 'stdio' && looksLikeCommandLine(form.command) ? splitCommandLine(form.command.trim()) : null;
+  const splitTyped = () => {
+    if (typedSplit?.ok && typedSplit.words.length > 1) onChange({ ...form, command: typedSplit.words[0], args: [...typedSplit.words.slice(1), ...form.args] });
+  };
   const onPasteCommand = (e: ClipboardEvent<HTMLInputElement>) => {
     const text = e.clipboardData.getData('text');
     if (!looksLikeCommandLine(text)) return;
@@ -40,8 +45,14 @@ export function ServerForm({ form, onChange, server }: ServerFormProps) {
         <>
           <label className="field">
             <span>Command</span>
-            <input className="mono" value={form.command} onChange={(e) => set('command', e.target.value)} onPaste={onPasteCommand} placeholder="npx (paste a whole command line to fill the arguments too)" />
+            <input className="mono" value={form.command} onChange={(e) => set('command', e.target.value)} onPaste={onPasteCommand} onBlur={splitTyped}
+              aria-describedby="command-split-preview" placeholder="npx (paste or type a whole command line to fill the arguments too)" />
           </label>
+          {typedSplit?.ok && typedSplit.words.length > 1 && (
+            <p id="command-split-preview" className="muted small command-split" data-testid="command-split-preview">
+              Splits into command <code>{typedSplit.words[0]}</code> and {typedSplit.words.length - 1} argument{typedSplit.words.length > 2 ? 's' : ''}: {typedSplit.words.slice(1).map((w, i) => <code key={i}>{w}</code>)} (when you leave the field)
+            </p>
+          )}
           <ArgsList args={form.args} onChange={(args) => set('args', args)} />
           <label className="field">
             <span>Working directory</span>

@@ -3,6 +3,7 @@
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
 import { formatTokens } from '../../lib/format';
+import { useCloseWithEscape } from '../../components/LeaveBar';
 import { useLena } from '../../store';
 import { AddServer } from './AddServer';
 import { ImportButton } from './ImportButton';
@@ -19,7 +20,7 @@ function ServerList() {
     <ul role="list" className="server-list" aria-label="Servers">
       {servers.map((s) => (
         <li key={s.name} role="listitem">
-          <button className={`server-item ghost ${selected === s.name ? 'active' : ''}`} aria-current={selected === s.name ? 'true' : undefined} onClick={() => selectServer(s.name)}>
+          <button className={`server-item ghost ${selected === s.name ? 'active' : ''}`} data-server={s.name} aria-current={selected === s.name ? 'true' : undefined} onClick={() => selectServer(s.name)}>
             <span className="row"><strong className="mono">{s.name}</strong><span className="spacer" /><ServerStatusWord server={s} /></span>
             <span className="muted small">
               {s.scope} · {s.transport ?? '—'}{s.serverInfo ? ` · v${s.serverInfo.version}` : ''} · {s.toolCount} tools · {formatTokens(s.toolTokens)}
@@ -38,15 +39,19 @@ export function ServersPage() {
   const servers = useLena((s) => s.servers);
   const adding = useLena((s) => s.addingServer);
   const selected = useLena((s) => s.servers.find((x) => x.name === s.selectedServer) ?? null);
-  const { loadServers, setAddingServer, reloadServers } = useLena.getState();
+  const { loadServers, setAddingServer, reloadServers, setView } = useLena.getState();
+  // Escape closes the page back to the chat (the form inside, when open, takes Escape first);
+  // with unsaved configuration edits it asks first.
+  const { bar } = useCloseWithEscape('page', () => setView('chat'));
   return (
     <section className="page servers-page" aria-label="Servers">
       <div className="row page-head">
         <h1>MCP servers</h1>
         <span className="spacer" />
         <button onClick={() => void reloadServers()}>Reload</button>
-        <button className="primary" onClick={() => setAddingServer(true)}>+ Add server</button>
+        <button className="primary" data-add-server onClick={() => setAddingServer(true)}>+ Add server</button>
       </div>
+      {bar}
       {state === 'error' && error ? (
         <ErrorNote title="Could not list the servers" error={error}>
           <button onClick={() => void loadServers()}>Retry</button>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { SettingsView } from '../../../shared/settings-types';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useUnsavedEdits } from '../../components/use-escape';
 import { fieldErrors, fieldsOf, patchOf, type ModelFields } from '../../lib/settings-form';
 import { useLena } from '../../store';
 import type { UiError } from '../../store/result';
@@ -16,6 +17,7 @@ export function ModelSection({ settings }: { settings: SettingsView }) {
   const errors = fieldErrors(f);
   const patch = patchOf(f, settings);
   const dirty = Object.keys(patch).length > 0;
+  useUnsavedEdits(dirty);
   const set = <K extends keyof ModelFields>(k: K, v: ModelFields[K]) => { setF({ ...f, [k]: v }); setSaved(false); };
   const save = async () => {
     const r = await updateSettings(patch);

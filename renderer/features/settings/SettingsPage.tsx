@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useCloseWithEscape } from '../../components/LeaveBar';
 import { useLena } from '../../store';
 import { AboutSection } from './AboutSection';
 import { ActivitySection } from './ActivitySection';
@@ -50,9 +51,13 @@ export function SettingsPage() {
   const state = useLena((s) => s.settingsState);
   const error = useLena((s) => s.settingsError);
   const loadSettings = useLena((s) => s.loadSettings);
+  const setView = useLena((s) => s.setView);
+  // Escape closes Settings back to the chat; with unsaved model settings it asks first.
+  const { bar } = useCloseWithEscape('page', () => setView('chat'));
   return (
     <section className="page" aria-label="Settings">
       <h1>Settings</h1>
+      {bar}
       {settings?.issues.map((i) => <p key={i} className="warning small" role="note">⚠ {i}</p>)}
       {state === 'error' && error && !settings && (
         <ErrorNote title="Could not load the settings" error={error}><button onClick={() => void loadSettings()}>Retry</button></ErrorNote>

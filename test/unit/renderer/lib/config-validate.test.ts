@@ -12,6 +12,15 @@ describe('validating server configuration as it is typed', () => {
       expect(r.issues[0].message).toMatch(/line 3, column \d+: trailing comma/);
     }
   });
+  it('marks a trailing comma on the comma’s line, not on the bracket after it', () => {
+    const r = validateEntryText('{\n  "command": "npx",\n  "args": ["-y"],\n}', 'mem');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.issues[0].line).toBe(3);
+      expect(r.issues[0].column).toBe(17);
+      expect(r.issues[0].message).toMatch(/line 3, column 17: trailing comma/);
+    }
+  });
   it('then checks the entry shape and points at the field’s line', () => {
     const r = validateEntryText('{\n  "command": "npx",\n  "args": "-y pkg"\n}', 'mem');
     expect(r.ok).toBe(false);

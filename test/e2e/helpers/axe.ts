@@ -1,0 +1,56 @@
+// axe-core in the real window: scans the page as it is now, in light and in dark (the theme
+// follows the system, so the colour scheme is switched by emulation), and keeps a tally per
+// screen so the test file can print the totals and write them to test-results/e2e/axe.json.
+import AxeBuilder from '@axe-core/playwright';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { RESULTS_DIR } from '../harness';
+
+export interface AxeFinding {
+  screen: string;
+  scheme: 'light' | 'dark';
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+const SEVERE = new Set(['critical', 'serious']);
+
+export class AxeTally {
+  readonly findings: AxeFinding[] = [];
+  /** Every violation of any impact, for the totals. */
+  readonly counts: Record<string, number> = {};
+  /** Violations per rule (a rule on one screen in one scheme counts once). */
+  readonly byRule: Record<string, number> = {};
+
+  /** Scans the current screen in both schemes; returns its critical and serious findings. */
+  async scan(page: Page, screen: string): Promise<AxeFinding[]> {
+    const severe: AxeFinding[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      for (const v of result.violations) {
+        const impact = v.impact ?? 'unknown';
+        this.counts[impact] = (this.counts[impact] ?? 0) + 1;
+        this.byRule[`${impact} ${v.id}`] = (this.byRule[`${impact} ${v.id}`] ?? 0) + 1;
+        const finding = { screen, scheme, id: v.id, impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`) };
+        this.findings.push(finding);
+        if (SEVERE.has(impact)) severe.push(finding);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    return severe;
+  }
+
+  write(): string {
+    const path = join(RESULTS_DIR, 'axe.json');
+    writeFileSync(path, JSON.stringify({ counts: this.counts, byRule: this.byRule, findings: this.findings }, null, 2));
+    return path;
+  }
+}
+
+/** One line per finding, for an assertion message a reader can act on. */
+export const describeFindings = (findings: AxeFinding[]): string =>
+  findings.map((f) => `${f.screen} (${f.scheme}) ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join('\n    ')}`).join('\n');
