@@ -120,11 +120,16 @@ export interface ChatErrorInfo {
 }
 
 export interface Attachment {
-  kind: 'image' | 'text';
+  kind: 'image' | 'text' | 'resource';
   name: string;
   mimeType: string;
-  /** base64 for images, UTF-8 text for text files. */
+  /** base64 for images (and resource blobs), UTF-8 text for text files. */
   data: string;
+  /** kind 'resource': an MCP resource, read from `server` (issue 22). */
+  server?: string;
+  uri?: string;
+  /** kind 'resource': `data` is the base64 of a blob. */
+  blob?: boolean;
 }
 
 /** Events of a running turn, streamed to the window as `chat:event`. */

@@ -7,6 +7,7 @@ import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
 import { chatHandlers } from './handlers/chat-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
+import { resourceHandlers } from './handlers/resource-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { startServices, type HostServices, type ServiceOptions } from './services';
@@ -53,6 +54,7 @@ export function createHost(options: HostOptions = {}): Host {
     }),
     'app:notices': async () => (await get()).runtime.notices,
     ...serverHandlers(get),
+    ...resourceHandlers(get, events),
     ...chatHandlers(get),
     ...permissionHandlers(get),
     ...settingsHandlers(get, events),

@@ -3,6 +3,8 @@
 // checked against outputSchema only for tools that declare one, with ajv loaded lazily).
 import {
   type CallToolResult,
+  type Completion,
+  type CompletionRef,
   type GetPromptResult,
   type Implementation,
   type InitializeResult,
@@ -95,6 +97,8 @@ export class McpClient extends ClientEvents {
   private probeClosed = false;
   private readonly lists = new ListCache();
   private readonly subscriptions: Subscriptions;
+  /** Resource URIs subscribed to in this session (issue 22). */
+  private readonly watched = new Set<string>();
 
   constructor(
     private transport: Transport,
@@ -250,6 +254,33 @@ export class McpClient extends ClientEvents {
     return r as unknown as GetPromptResult;
   }
 
+  // ── Resource subscriptions and completions (issue 22) ──
+
+  /** Asks for `resource-updated` events for `uri`: resources/subscribe on 2025, the listen filter on 2026. */
+  async subscribeResource(uri: string): Promise<void> {
+    if (!this.init?.capabilities.resources?.subscribe) throw new McpProtocolError(`${this.transport.description} does not offer resource subscriptions`);
+    if (this.watched.has(uri)) return;
+    if (this.currentEra !== 'modern') await this.send('resources/subscribe', { uri }, { timeoutMs: this.timeoutMs });
+    this.watched.add(uri);
+    if (this.currentEra === 'modern') this.subscriptions.setResourceSubscriptions([...this.watched]);
+  }
+
+  async unsubscribeResource(uri: string): Promise<void> {
+    if (!this.watched.delete(uri)) return;
+    if (this.currentEra === 'modern') this.subscriptions.setResourceSubscriptions([...this.watched]);
+    else if (this.currentState === 'connected') await this.send('resources/unsubscribe', { uri }, { timeoutMs: this.timeoutMs });
+  }
+
+  /** Values for one argument of a prompt or resource template; none when the server offers no completions. */
+  async complete(ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<Completion> {
+    if (!this.init?.capabilities.completions) return { values: [] };
+    const params = { ref, argument, ...(context && Object.keys(context).length > 0 ? { context: { arguments: context } } : {}) };
+    const r = await this.send('completion/complete', params, { timeoutMs: this.timeoutMs });
+    const c = r.completion as Partial<Completion> | undefined;
+    const values = Array.isArray(c?.values) ? c.values.filter((v): v is string => typeof v === 'string').slice(0, 100) : [];
+    return { values, ...(typeof c?.total === 'number' ? { total: c.total } : {}), ...(c?.hasMore === true ? { hasMore: true } : {}) };
+  }
+
   /** Checks the server answers: ping on 2025; 2026 has no ping, so server/discover stands in. */
   async ping(opts: { timeoutMs?: number } = {}): Promise<void> {
     await this.send(this.currentEra === 'modern' ? 'server/discover' : 'ping', undefined, { timeoutMs: opts.timeoutMs ?? this.timeoutMs });
@@ -392,6 +423,9 @@ export class McpClient extends ClientEvents {
         return this.relist('resources');
       case 'notifications/prompts/list_changed':
         return this.relist('prompts');
+      case 'notifications/resources/updated':
+        if (typeof params?.uri === 'string') this.emit('resource-updated', params.uri);
+        return;
       case 'notifications/subscriptions/acknowledged':
         return this.subscriptions.acknowledged(params);
       case 'notifications/message':
