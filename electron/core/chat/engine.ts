@@ -3,6 +3,7 @@
 // until the model ends its turn or the round limit is hit. Everything is stored as it happens.
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
+import { resourceBlocks } from './resource-content';
 import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, Usage } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
@@ -328,7 +329,8 @@ function addUsage(total: Usage, add: Usage): void {
 export function userContent(text: string, attachments: readonly Attachment[]): ContentBlock[] {
   const blocks: ContentBlock[] = [];
   for (const a of attachments) {
-    if (a.kind === 'image') blocks.push({ type: 'image', source: { type: 'base64', media_type: a.mimeType, data: a.data } });
+    if (a.kind === 'resource') blocks.push(...resourceBlocks(a)); // issue 22: an MCP resource, untrusted
+    else if (a.kind === 'image') blocks.push({ type: 'image', source: { type: 'base64', media_type: a.mimeType, data: a.data } });
     else blocks.push({ type: 'document', source: { type: 'text', media_type: 'text/plain', data: a.data }, title: a.name });
   }
   if (text.trim()) blocks.push({ type: 'text', text });
