@@ -31,6 +31,7 @@ export const INVOKE_CHANNELS = [
   'resources:unsubscribe',
   'prompts:list',
   'prompts:get',
+  'prompts:run',
   'conversations:list',
   'conversations:get',
   'conversations:messages',

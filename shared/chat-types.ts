@@ -27,6 +27,15 @@ export interface ChatMessage {
   usage: Usage | null;
   /** A problem to show under the message (API error, interrupted stream). */
   error: ChatErrorInfo | null;
+  /** Set when a server's prompt inserted this message (the window marks it as the server's). */
+  origin?: MessageOrigin | null;
+}
+
+/** Where an inserted message came from: a server's prompt the user ran (issue 22). */
+export interface MessageOrigin {
+  kind: 'prompt';
+  server: string;
+  prompt: string;
 }
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';

@@ -66,6 +66,10 @@ export const invokeChannels = {
   /** Every connected server's prompts, as the composer's `/server:prompt` commands. */
   'prompts:list': channel<PromptCommand[]>()(s.noArgs),
   'prompts:get': channel<GetPromptResult>()(z.object({ server: s.serverName, name: z.string().min(1).max(500), arguments: s.promptArguments.optional() }).strict()),
+  /** Runs a prompt into a conversation: its messages are stored as the server's; a turn starts when it ends with the user's. */
+  'prompts:run': channel<{ turnId: string | null }>()(
+    z.object({ conversationId: s.id, server: s.serverName, name: z.string().min(1).max(500), arguments: s.promptArguments.optional() }).strict(),
+  ),
 
   // Conversations and the agent loop
   'conversations:list': channel<ConversationSummary[]>()(s.noArgs),

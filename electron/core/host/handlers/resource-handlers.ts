@@ -34,5 +34,11 @@ export function resourceHandlers(get: () => Promise<HostServices>, events: HostE
       return lists.flat();
     },
     'prompts:get': async ({ server, name, arguments: args }) => getPrompt(await manager(), server, name, args),
+    'prompts:run': async ({ conversationId, server, name, arguments: args }) => {
+      const s = await get();
+      s.runtime.conversations.store.summary(conversationId); // not-found before the server is asked
+      const result = await getPrompt(s.runtime.manager, server, name, args);
+      return s.runtime.engine.insertPrompt(conversationId, { kind: 'prompt', server, prompt: name }, result.messages);
+    },
   };
 }
