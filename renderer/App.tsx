@@ -2,6 +2,7 @@
 // waiting question docked at its foot, toasts above it, the theme applied and the window-wide shortcuts.
 import { useEffect } from 'react';
 import { Toasts } from './components/Toasts';
+import { ResourceViewer } from './features/resources/ResourceViewer';
 import { TitleBar } from './components/TitleBar';
 import { useShortcuts } from './components/use-shortcuts';
 import { ChatPane } from './features/chat/ChatPane';
@@ -72,6 +73,7 @@ export function App() {
       </main>
       <QuestionAnnouncer />
       <Toasts />
+      <ResourceViewer />
     </div>
   );
 }

@@ -58,6 +58,7 @@ export const createAppSlice: StateCreator<LenaState, [], [], AppSlice> = (set, g
       s.subscribeServers(),
       s.subscribePermissions(),
       s.subscribeSettings(),
+      s.subscribeResources(),
     ];
     void s.loadInfo();
     void s.loadNotices();

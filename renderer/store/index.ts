@@ -5,11 +5,12 @@ import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createQuestionsSlice, type QuestionsSlice } from './questions-slice';
+import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToastSlice, type ToastSlice } from './toast-slice';
 
-export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & SettingsSlice & ToastSlice;
+export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice;
 
 export const useLena = create<LenaState>()((...a) => ({
   ...createAppSlice(...a),
@@ -20,4 +21,5 @@ export const useLena = create<LenaState>()((...a) => ({
   ...createQuestionsSlice(...a),
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
+  ...createResourcesSlice(...a),
 }));

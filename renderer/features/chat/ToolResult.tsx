@@ -5,6 +5,7 @@ import { CodeBlock } from '../../components/CodeBlock';
 import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { formatBytes } from '../../lib/format';
+import { useLena } from '../../store';
 
 const PREVIEW_CHARS = 20_000;
 const IMAGE_MIME = /^image\/(png|jpeg|gif|webp)$/;
@@ -73,7 +74,8 @@ function Thumbnail({ src, label }: { src: string; label: string }) {
 /** Thumbnails drawn before "Show N more": dozens of large images must not freeze the window. */
 const IMAGE_LIMIT = 12;
 
-export function ToolResult({ result }: { result: unknown }) {
+export function ToolResult({ result, server }: { result: unknown; server?: string }) {
+  const openResource = useLena((s) => s.openResource);
   const { blocks, structured } = blocksOf(result);
   const text = resultText(result);
   const [allImages, setAllImages] = useState(false);
@@ -106,7 +108,13 @@ export function ToolResult({ result }: { result: unknown }) {
             </p>
           );
         }
-        if (b.type === 'resource_link') return <p key={i} className="mono small">Link to resource: {b.uri}</p>;
+        if (b.type === 'resource_link')
+          return (
+            <p key={i} className="small">
+              Link to resource: <span className="mono">{b.uri}</span>{' '}
+              {server && b.uri && <button className="small-button" onClick={() => void openResource(server, b.uri!, b.name ?? b.uri)} aria-label={`Open resource ${b.name ?? b.uri}`}>Open</button>}
+            </p>
+          );
         return (
           <p key={i} className="muted small">
             {b.type} content ({b.mimeType ?? 'unknown type'}), not shown
