@@ -38,8 +38,13 @@ export async function readResource(manager: McpManager, server: string, uri: str
   return (await client.readResource(uri)).contents;
 }
 
+/** Gets a prompt; an unknown prompt or a missing required argument is refused before the server is asked. */
 export async function getPrompt(manager: McpManager, server: string, name: string, args?: Record<string, string>): Promise<GetPromptResult> {
   const client = await clientOf(manager, server);
+  const prompt = (await client.listPrompts()).find((p) => p.name === name);
+  if (!prompt) throw new LenaError('not-found', `${server} has no prompt "${name}"; its list may have changed: open the composer's / menu again.`);
+  const missing = (prompt.arguments ?? []).filter((a) => a.required && !args?.[a.name]).map((a) => `"${a.name}"`);
+  if (missing.length > 0) throw new LenaError('invalid-arguments', `The prompt "${name}" of ${server} needs ${missing.join(', ')}; fill ${missing.length === 1 ? 'it' : 'them'} in and run it again.`);
   return client.getPrompt(name, args);
 }
 
