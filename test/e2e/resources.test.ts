@@ -2,6 +2,8 @@
 // server-everything and the scripted Messages API: the resource picker (attach, a change marked,
 // Refresh), templates with a form, a prompt command with arguments and completions, and a
 // resource_link in a tool result opening in the viewer.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
@@ -69,6 +71,20 @@ describe.skipIf(!ready)('resources and prompts in the window', () => {
     await app().screenshot('resources-viewer-text');
     await page.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
+    // A Markdown resource is rendered; a binary one is offered as a download.
+    await page.getByRole('button', { name: 'Open architecture.md' }).click();
+    const doc = page.getByRole('dialog', { name: 'architecture.md' });
+    await doc.getByTestId('resource-markdown').locator('h1, h2').first().waitFor({ timeout: 30_000 });
+    await app().screenshot('resources-viewer-markdown');
+    await doc.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Fill in Dynamic Blob Resource' }).click();
+    const blobForm = page.getByRole('form', { name: 'Fill in Dynamic Blob Resource' });
+    await blobForm.getByLabel('resourceId *').fill('3');
+    await blobForm.getByRole('button', { name: 'Read' }).click();
+    const blob = page.getByRole('dialog', { name: 'Dynamic Blob Resource' });
+    await blob.getByRole('link', { name: 'Download 3' }).waitFor({ timeout: 30_000 });
+    expect(await blob.getByRole('link', { name: 'Download 3' }).getAttribute('download')).toBe('3');
+    await blob.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Prompts' }).click();
     await page.getByText('/every:completable-prompt').waitFor({ timeout: 15_000 });
     await app().screenshot('prompts-tab');
@@ -119,6 +135,30 @@ describe.skipIf(!ready)('resources and prompts in the window', () => {
     expect(await viewer.textContent()).toContain('demo://resource/dynamic/text/2');
     await app().screenshot('resource-link-viewer');
     await viewer.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('attaches a file server-filesystem returned as an embedded resource, sent as a document', async () => {
+    const { page } = win().app;
+    const file = join(win().files, 'plan.md');
+    writeFileSync(file, '# Plan\nShip resources.\n');
+    win().api.push(reply(toolUse('mcp__fs__read_media_file', { path: file })), reply(text('I read the file.')));
+    await ask(page, 'Read my plan');
+    await allowOnce(page);
+    await page.getByText('I read the file.').waitFor({ timeout: 30_000 });
+    const card = page.getByTestId('tool-card').last();
+    await card.getByRole('button', { expanded: false }).first().click();
+    await card.getByRole('button', { name: /^Attach file:\/\/.*plan\.md to the message$/ }).click();
+    await page.getByTestId('resource-chip').waitFor();
+    win().api.push(reply(text('It says: ship resources.')));
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('What is in it?');
+    await box.press('Enter');
+    await page.getByText('It says: ship resources.').waitFor({ timeout: 30_000 });
+    const last = (win().api.messageRequests().at(-1)!.body.messages as { role: string; content: Block[] }[]).at(-1)!;
+    const doc = last.content.find((b) => b.type === 'document')!;
+    expect(doc).toMatchObject({ title: 'plan.md', source: { type: 'text' } });
+    expect(doc.source!.data).toContain('# Plan\nShip resources.');
+    expect(doc.source!.data).toContain('from server "fs"');
   });
 
   const app = () => win().app;

@@ -76,6 +76,7 @@ const IMAGE_LIMIT = 12;
 
 export function ToolResult({ result, server }: { result: unknown; server?: string }) {
   const openResource = useLena((s) => s.openResource);
+  const addAttachments = useLena((s) => s.addAttachments);
   const { blocks, structured } = blocksOf(result);
   const text = resultText(result);
   const [allImages, setAllImages] = useState(false);
@@ -97,14 +98,18 @@ export function ToolResult({ result, server }: { result: unknown; server?: strin
         }
         if (b.type === 'resource') {
           const res = b.resource ?? {};
+          // Issue 22: an embedded resource can go with the next message, as a document or image.
+          const attach = server && res.uri && (res.text !== undefined || res.blob !== undefined) && (
+            <button className="small-button" aria-label={`Attach ${res.uri} to the message`} onClick={() => addAttachments([{ kind: 'resource', server, uri: res.uri!, name: res.uri!.split('/').pop() || res.uri!, mimeType: res.mimeType ?? (res.blob !== undefined ? 'application/octet-stream' : 'text/plain'), data: res.text ?? res.blob ?? '', ...(res.blob !== undefined ? { blob: true } : {}) }])}>Attach to message</button>
+          );
           return res.text !== undefined ? (
             <div key={i}>
-              <span className="muted small mono">{res.uri}</span>
+              <span className="muted small mono">{res.uri}</span> {attach}
               <LongText text={res.text} />
             </div>
           ) : (
             <p key={i} className="muted small mono">
-              Resource {res.uri} ({res.mimeType ?? 'binary'}, not shown)
+              Resource {res.uri} ({res.mimeType ?? 'binary'}, not shown) {attach}
             </p>
           );
         }
