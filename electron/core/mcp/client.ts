@@ -18,6 +18,7 @@ import {
 } from '../../../shared/mcp-types';
 import { MAX_INPUT_ROUNDS, answerInputRequests, retryParams, tooManyRounds, type ClientFeatureHandlers } from './client-features';
 import { clientCapabilities, answerServerRequest } from './client-requests';
+import { completionParams, coversUpdate, readCompletion } from './client-offerings';
 import { ClientEvents, type ClientEventMap, type ServerLogEntry } from './client-events';
 import { McpProtocolError, McpRpcError, McpTransportError, isMcpError, type McpError } from './errors';
 import { META_PROTOCOL_VERSION, ModernErrorCodes, isIdempotent, supportedList, type Era, type ProtocolPin } from './era';
@@ -274,11 +275,7 @@ export class McpClient extends ClientEvents {
   /** Values for one argument of a prompt or resource template; none when the server offers no completions. */
   async complete(ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<Completion> {
     if (!this.init?.capabilities.completions) return { values: [] };
-    const params = { ref, argument, ...(context && Object.keys(context).length > 0 ? { context: { arguments: context } } : {}) };
-    const r = await this.send('completion/complete', params, { timeoutMs: this.timeoutMs });
-    const c = r.completion as Partial<Completion> | undefined;
-    const values = Array.isArray(c?.values) ? c.values.filter((v): v is string => typeof v === 'string').slice(0, 100) : [];
-    return { values, ...(typeof c?.total === 'number' ? { total: c.total } : {}), ...(c?.hasMore === true ? { hasMore: true } : {}) };
+    return readCompletion(await this.send('completion/complete', completionParams(ref, argument, context), { timeoutMs: this.timeoutMs }));
   }
 
   /** Checks the server answers: ping on 2025; 2026 has no ping, so server/discover stands in. */
@@ -424,7 +421,9 @@ export class McpClient extends ClientEvents {
       case 'notifications/prompts/list_changed':
         return this.relist('prompts');
       case 'notifications/resources/updated':
-        if (typeof params?.uri === 'string') this.emit('resource-updated', params.uri);
+        // Only for what is subscribed (or a sub-resource of it): a stream replaced by one with a
+        // new filter may still deliver for a while (the 2026 HTTP wire cannot end it from here).
+        if (typeof params?.uri === 'string' && coversUpdate(this.watched, params.uri)) this.emit('resource-updated', params.uri);
         return;
       case 'notifications/subscriptions/acknowledged':
         return this.subscriptions.acknowledged(params);
