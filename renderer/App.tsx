@@ -2,6 +2,7 @@
 // waiting question docked at its foot, toasts above it, the theme applied and the window-wide shortcuts.
 import { useEffect } from 'react';
 import { Toasts } from './components/Toasts';
+import { ResourceViewer } from './features/resources/ResourceViewer';
 import { TitleBar } from './components/TitleBar';
 import { runEscape, useEscape } from './components/use-escape';
 import { isNarrowWindow as isNarrowNow, useNarrowWindow } from './components/use-narrow';
@@ -89,6 +90,7 @@ export function App() {
       </main>
       <QuestionAnnouncer />
       <Toasts />
+      <ResourceViewer />
     </div>
   );
 }

@@ -27,6 +27,15 @@ export interface ChatMessage {
   usage: Usage | null;
   /** A problem to show under the message (API error, interrupted stream). */
   error: ChatErrorInfo | null;
+  /** Set when a server's prompt inserted this message (the window marks it as the server's). */
+  origin?: MessageOrigin | null;
+}
+
+/** Where an inserted message came from: a server's prompt the user ran (issue 22). */
+export interface MessageOrigin {
+  kind: 'prompt';
+  server: string;
+  prompt: string;
 }
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
@@ -120,11 +129,16 @@ export interface ChatErrorInfo {
 }
 
 export interface Attachment {
-  kind: 'image' | 'text';
+  kind: 'image' | 'text' | 'resource';
   name: string;
   mimeType: string;
-  /** base64 for images, UTF-8 text for text files. */
+  /** base64 for images (and resource blobs), UTF-8 text for text files. */
   data: string;
+  /** kind 'resource': an MCP resource, read from `server` (issue 22). */
+  server?: string;
+  uri?: string;
+  /** kind 'resource': `data` is the base64 of a blob. */
+  blob?: boolean;
 }
 
 /** Events of a running turn, streamed to the window as `chat:event`. */

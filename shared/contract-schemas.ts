@@ -26,11 +26,22 @@ export const permissionDecision = z.enum([
 ]);
 
 export const attachment = z.object({
-  kind: z.enum(['image', 'text']),
+  kind: z.enum(['image', 'text', 'resource']),
   name: z.string().max(500),
   mimeType: z.string().max(200),
   data: z.string(),
+  /** kind 'resource': the server it was read from and its URI; `data` is base64 when `blob`. */
+  server: z.string().max(64).optional(),
+  uri: z.string().max(10_000).optional(),
+  blob: z.boolean().optional(),
 });
+
+/** completion/complete's reference: a prompt or a resource template. */
+export const completionRef = z.union([
+  z.object({ type: z.literal('ref/prompt'), name: z.string().min(1).max(500) }).strict(),
+  z.object({ type: z.literal('ref/resource'), uri: z.string().min(1).max(10_000) }).strict(),
+]);
+export const promptArguments = z.record(z.string().max(200), z.string().max(100_000));
 
 export const settingsPatch = z
   .object({

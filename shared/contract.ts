@@ -10,6 +10,8 @@ import type { ClientQuestion } from './client-questions';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
 import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
 import type { ProjectView, SettingsView } from './settings-types';
+import type { Completion, GetPromptResult, ResourceContents } from './mcp-types';
+import type { PromptCommand, ServerOfferingsView } from './resource-types';
 
 /** A channel: a zod schema for its argument and a phantom type for its result. */
 export interface ChannelSpec<A extends z.ZodType, R> {
@@ -60,6 +62,23 @@ export const invokeChannels = {
   // `grants`: the references (`NAME`, `secret:NAME`) the user ticked; the entry may expand only these.
   'servers:approve': channel<ServerStatus>()(
     z.object({ name: s.serverName, approve: z.boolean(), entryHash: z.string(), grants: z.array(z.string().max(300)).max(500).optional() }).strict(),
+  ),
+
+  // Resources, templates, prompts and completions of one server (issue 22)
+  'resources:offerings': channel<ServerOfferingsView>()(z.object({ server: s.serverName }).strict()),
+  'resources:read': channel<ResourceContents[]>()(z.object({ server: s.serverName, uri: z.string().min(1).max(10_000) }).strict()),
+  'resources:complete': channel<Completion>()(
+    z.object({ server: s.serverName, ref: s.completionRef, argument: z.object({ name: z.string().min(1).max(200), value: z.string().max(10_000) }).strict(), context: s.promptArguments.optional() }).strict(),
+  ),
+  /** Asks for resources:updated events of a URI (an attached resource); kept across reconnects. */
+  'resources:subscribe': channel<void>()(z.object({ server: s.serverName, uri: z.string().min(1).max(10_000) }).strict()),
+  'resources:unsubscribe': channel<void>()(z.object({ server: s.serverName, uri: z.string().min(1).max(10_000) }).strict()),
+  /** Every connected server's prompts, as the composer's `/server:prompt` commands. */
+  'prompts:list': channel<PromptCommand[]>()(s.noArgs),
+  'prompts:get': channel<GetPromptResult>()(z.object({ server: s.serverName, name: z.string().min(1).max(500), arguments: s.promptArguments.optional() }).strict()),
+  /** Runs a prompt into a conversation: its messages are stored as the server's; a turn starts when it ends with the user's. */
+  'prompts:run': channel<{ turnId: string | null }>()(
+    z.object({ conversationId: s.id, server: s.serverName, name: z.string().min(1).max(500), arguments: s.promptArguments.optional() }).strict(),
   ),
 
   // Conversations and the agent loop
@@ -118,6 +137,10 @@ export const eventChannels = {
   'app:log': event<LogEntry>(),
   'servers:status-changed': event<ServerStatus>(),
   'servers:tools-changed': event<{ server: string }>(),
+  /** A subscribed resource changed on its server (notifications/resources/updated). */
+  'resources:updated': event<{ server: string; uri: string }>(),
+  /** A server's resource or prompt list changed (list_changed). */
+  'resources:list-changed': event<{ server: string; kind: 'resources' | 'prompts' }>(),
   'chat:event': event<ChatEvent>(),
   'permissions:requested': event<PermissionRequestView>(),
   'permissions:resolved': event<{ id: string; decision: string }>(),

@@ -91,6 +91,10 @@ export interface Prompt { name: string; title?: string; description?: string; ar
 export interface PromptMessage { role: 'user' | 'assistant'; content: ContentBlock }
 export interface GetPromptResult { description?: string; messages: PromptMessage[] }
 
+/** What `completion/complete` completes an argument of: a prompt or a resource template. */
+export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+export interface Completion { values: string[]; total?: number; hasMore?: boolean }
+
 export interface ServerCapabilities {
   tools?: { listChanged?: boolean };
   resources?: { subscribe?: boolean; listChanged?: boolean };

@@ -66,6 +66,7 @@ export const createAppSlice: StateCreator<LenaState, [], [], AppSlice> = (set, g
       s.subscribePermissions(),
       s.subscribeServerQuestions(),
       s.subscribeSettings(),
+      s.subscribeResources(),
     ];
     void s.loadInfo();
     void s.loadNotices();

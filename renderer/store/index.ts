@@ -6,11 +6,12 @@ import { createConversationsSlice, type ConversationsSlice } from './conversatio
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createQuestionsSlice, type QuestionsSlice } from './questions-slice';
 import { createServerQuestionsSlice, type ServerQuestionsSlice } from './server-questions-slice';
+import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToastSlice, type ToastSlice } from './toast-slice';
 
-export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice;
+export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice;
 
 export const useLena = create<LenaState>()((...a) => ({
   ...createAppSlice(...a),
@@ -22,4 +23,5 @@ export const useLena = create<LenaState>()((...a) => ({
   ...createServerQuestionsSlice(...a),
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
+  ...createResourcesSlice(...a),
 }));

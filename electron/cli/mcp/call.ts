@@ -13,7 +13,7 @@ import type { Output } from '../output';
 import { requireServer, startServers, notConnected } from './servers';
 
 /** Reads the arguments: inline JSON, `@FILE`, or `-` for stdin. */
-async function argumentsFrom(source: string | undefined): Promise<Record<string, unknown>> {
+export async function argumentsFrom(source: string | undefined): Promise<Record<string, unknown>> {
   if (source === undefined) return {};
   let text = source;
   let where = 'the arguments';

@@ -3,7 +3,8 @@
 // until the model ends its turn or the round limit is hit. Everything is stored as it happens.
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
-import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, Usage } from '../../../shared/chat-types';
+import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, MessageOrigin, Usage } from '../../../shared/chat-types';
+import type { PromptMessage } from '../../../shared/mcp-types';
 import { LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
 import type { ToolRegistry } from '../mcp/registry/registry';
@@ -22,6 +23,8 @@ import { streamRound, type StreamRoundResult } from './stream-round';
 import { runToolUses, type ToolExecutor } from './tool-runner';
 import { localSummary, modelSummary, seedMessage } from './summary';
 import { newBoundary } from './untrusted';
+import { promptMessages } from './prompt-messages';
+import { resourceBlocks } from './resource-content';
 
 export interface ChatEngineDeps {
   store: ConversationStore;
@@ -96,6 +99,23 @@ export class ChatEngine {
       this.deps.emit({ type: 'conversation-updated', conversation: this.deps.store.rename(conversationId, title) });
     }
     return this.startTurn(conversationId);
+  }
+
+  /**
+   * Issue 22: a server's prompt run from the composer. Its messages are stored, marked with their
+   * origin; a prompt that ends with the user's turn is answered at once, one that ends with an
+   * assistant message waits for the user's next message (the builder never sends a prefill).
+   */
+  insertPrompt(conversationId: string, origin: MessageOrigin, prompt: readonly PromptMessage[]): { turnId: string | null } {
+    this.assertIdle(conversationId);
+    const messages = promptMessages(prompt);
+    if (messages.length === 0) throw new LenaError('invalid-arguments', `The prompt "${origin.prompt}" of ${origin.server} returned no messages.`);
+    for (const m of messages) {
+      const message = this.deps.store.append(conversationId, { ...m, origin });
+      this.deps.emit({ type: 'message-saved', conversationId, message });
+    }
+    this.emitConversation(conversationId);
+    return { turnId: messages[messages.length - 1].role === 'user' ? this.startTurn(conversationId).turnId : null };
   }
 
   /** Replaces the last answer: everything after the last prompt is kept only as a superseded branch. */
@@ -346,7 +366,8 @@ function addUsage(total: Usage, add: Usage): void {
 export function userContent(text: string, attachments: readonly Attachment[]): ContentBlock[] {
   const blocks: ContentBlock[] = [];
   for (const a of attachments) {
-    if (a.kind === 'image') blocks.push({ type: 'image', source: { type: 'base64', media_type: a.mimeType, data: a.data } });
+    if (a.kind === 'resource') blocks.push(...resourceBlocks(a)); // issue 22: an MCP resource, untrusted
+    else if (a.kind === 'image') blocks.push({ type: 'image', source: { type: 'base64', media_type: a.mimeType, data: a.data } });
     else blocks.push({ type: 'document', source: { type: 'text', media_type: 'text/plain', data: a.data }, title: a.name });
   }
   if (text.trim()) blocks.push({ type: 'text', text });

@@ -4,6 +4,7 @@
 // and no image payload sent twice (a structuredContent that mirrors an image block).
 import type Anthropic from '@anthropic-ai/sdk';
 import { prepareImages, type ImageRef } from './images';
+import { rewrapResourceBlock } from './resource-content';
 import { rewrapUntrusted } from './untrusted';
 
 type MessageParam = Anthropic.Messages.MessageParam;
@@ -18,7 +19,8 @@ export async function prepareContent(messages: MessageParam[], boundary: string)
   messages.forEach((m, index) => {
     const fresh = index === lastUser && m.role === 'user';
     let blocks = (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as unknown as Block[])).filter((b) => !blank(b));
-    blocks = blocks.map((b) => (b.type === 'tool_result' ? cleanToolResult(b, boundary, images, fresh) : b));
+    // Tool results and attached MCP resources (issue 22) go under this request's boundary.
+    blocks = blocks.map((b) => (b.type === 'tool_result' ? cleanToolResult(b, boundary, images, fresh) : m.role === 'user' ? rewrapResourceBlock(b, boundary) : b));
     blocks.forEach((b, i) => {
       if (b.type === 'image')
         images.push({ block: b as ImageRef['block'], fresh, label: 'an attached image', replace: (r) => void (blocks[i] = typeof r === 'string' ? { type: 'text', text: r } : (r as Block)) });

@@ -8,6 +8,7 @@ import { HostEvents } from './events';
 import { chatHandlers } from './handlers/chat-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
+import { resourceHandlers } from './handlers/resource-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { startServices, type HostServices, type ServiceOptions } from './services';
@@ -54,6 +55,7 @@ export function createHost(options: HostOptions = {}): Host {
     }),
     'app:notices': async () => (await get()).runtime.notices,
     ...serverHandlers(get),
+    ...resourceHandlers(get, events),
     ...chatHandlers(get),
     ...permissionHandlers(get),
     ...questionHandlers(get),

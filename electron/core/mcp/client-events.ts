@@ -20,6 +20,8 @@ export interface ClientEventMap {
   'tools-changed': [tools: Tool[]];
   'resources-changed': [resources: Resource[]];
   'prompts-changed': [prompts: Prompt[]];
+  /** notifications/resources/updated for a subscribed URI (or a sub-resource of one). */
+  'resource-updated': [uri: string];
   log: [entry: ServerLogEntry];
   /** The transport ended on its own (crash, exit); not emitted for close(). */
   closed: [info: TransportCloseInfo];

@@ -3,6 +3,8 @@
 // checked against outputSchema only for tools that declare one, with ajv loaded lazily).
 import {
   type CallToolResult,
+  type Completion,
+  type CompletionRef,
   type GetPromptResult,
   type Implementation,
   type InitializeResult,
@@ -17,7 +19,8 @@ import {
 import { runInputRounds, type ClientFeatureHandlers } from './client-features';
 import { asString, asTtl, closeMessage, normalLevel } from './client-helpers';
 import { clientCapabilities, answerServerRequest } from './client-requests';
-import { ClientEvents, type ClientEventMap } from './client-events';
+import { completionParams, coversUpdate, readCompletion } from './client-offerings';
+import { ClientEvents, type ClientEventMap, type ServerLogEntry } from './client-events';
 import { McpProtocolError, McpRpcError, McpTransportError, isMcpError, type McpError } from './errors';
 import { META_PROTOCOL_VERSION, ModernErrorCodes, isIdempotent, supportedList, type Era, type ProtocolPin } from './era';
 import { JsonRpcPeer, type Progress, type RequestOptions } from './jsonrpc';
@@ -97,6 +100,8 @@ export class McpClient extends ClientEvents {
   private probeClosed = false;
   private readonly lists = new ListCache();
   private readonly subscriptions: Subscriptions;
+  /** Resource URIs subscribed to in this session (issue 22). */
+  private readonly watched = new Set<string>();
 
   constructor(
     private transport: Transport,
@@ -254,6 +259,29 @@ export class McpClient extends ClientEvents {
     return r as unknown as GetPromptResult;
   }
 
+  // ── Resource subscriptions and completions (issue 22) ──
+
+  /** Asks for `resource-updated` events for `uri`: resources/subscribe on 2025, the listen filter on 2026. */
+  async subscribeResource(uri: string): Promise<void> {
+    if (!this.init?.capabilities.resources?.subscribe) throw new McpProtocolError(`${this.transport.description} does not offer resource subscriptions`);
+    if (this.watched.has(uri)) return;
+    if (this.currentEra !== 'modern') await this.send('resources/subscribe', { uri }, { timeoutMs: this.timeoutMs });
+    this.watched.add(uri);
+    if (this.currentEra === 'modern') this.subscriptions.setResourceSubscriptions([...this.watched]);
+  }
+
+  async unsubscribeResource(uri: string): Promise<void> {
+    if (!this.watched.delete(uri)) return;
+    if (this.currentEra === 'modern') this.subscriptions.setResourceSubscriptions([...this.watched]);
+    else if (this.currentState === 'connected') await this.send('resources/unsubscribe', { uri }, { timeoutMs: this.timeoutMs });
+  }
+
+  /** Values for one argument of a prompt or resource template; none when the server offers no completions. */
+  async complete(ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<Completion> {
+    if (!this.init?.capabilities.completions) return { values: [] };
+    return readCompletion(await this.send('completion/complete', completionParams(ref, argument, context), { timeoutMs: this.timeoutMs }));
+  }
+
   /** Checks the server answers: ping on 2025; 2026 has no ping, so server/discover stands in. */
   async ping(opts: { timeoutMs?: number } = {}): Promise<void> {
     await this.send(this.currentEra === 'modern' ? 'server/discover' : 'ping', undefined, { timeoutMs: opts.timeoutMs ?? this.timeoutMs });
@@ -393,6 +421,11 @@ export class McpClient extends ClientEvents {
         return this.relist('resources');
       case 'notifications/prompts/list_changed':
         return this.relist('prompts');
+      case 'notifications/resources/updated':
+        // Only for what is subscribed (or a sub-resource of it): a stream replaced by one with a
+        // new filter may still deliver for a while (the 2026 HTTP wire cannot end it from here).
+        if (typeof params?.uri === 'string' && coversUpdate(this.watched, params.uri)) this.emit('resource-updated', params.uri);
+        return;
       case 'notifications/subscriptions/acknowledged':
         return this.subscriptions.acknowledged(params);
       case 'notifications/elicitation/complete':

@@ -20,7 +20,11 @@ const MAX_FAILURES = 5;
 const MAX_BACKOFF_MS = 30_000;
 
 export class Subscriptions {
-  private filter: Record<string, boolean> | undefined;
+  private filter: Record<string, boolean | string[]> | undefined;
+  /** The list changes the server can announce (set by open). */
+  private lists: Record<string, boolean> | undefined;
+  /** URIs whose notifications/resources/updated Lena wants (`resourceSubscriptions`). */
+  private resources: string[] = [];
   private failures = 0;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -34,10 +38,30 @@ export class Subscriptions {
     if (capabilities.tools?.listChanged) filter.toolsListChanged = true;
     if (capabilities.resources?.listChanged) filter.resourcesListChanged = true;
     if (capabilities.prompts?.listChanged) filter.promptsListChanged = true;
-    if (Object.keys(filter).length === 0) return;
-    this.filter = filter;
+    this.lists = filter;
     this.stopped = false;
-    this.listen(false);
+    this.restart(false);
+  }
+
+  /**
+   * The 2026 wire has no resources/subscribe: the URIs ride in the listen filter, so a change
+   * of the set reopens the stream with the new filter (no re-listing: nothing was missed).
+   */
+  setResourceSubscriptions(uris: readonly string[]): void {
+    this.resources = [...uris];
+    if (this.lists && !this.stopped) this.restart(false);
+  }
+
+  private restart(reopened: boolean): void {
+    const old = this.abort;
+    this.abort = undefined;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    old?.abort('the subscription filter changed');
+    const filter: Record<string, boolean | string[]> = { ...this.lists };
+    if (this.resources.length > 0) filter.resourceSubscriptions = this.resources;
+    this.filter = Object.keys(filter).length > 0 ? filter : undefined;
+    this.listen(reopened);
   }
 
   /** notifications/subscriptions/acknowledged: the stream works; the failure streak ends. */
@@ -55,11 +79,14 @@ export class Subscriptions {
   private listen(reopened: boolean): void {
     if (this.stopped || !this.filter || !this.host.connected()) return;
     if (reopened) this.host.relistAll();
-    this.abort = new AbortController();
-    this.host.request('subscriptions/listen', { notifications: this.filter }, { timeoutMs: LISTEN_RENEW_MS, signal: this.abort.signal }).then(
-      () => this.again(false), // the server ended it gracefully: open a new one
+    const abort = (this.abort = new AbortController());
+    this.host.request('subscriptions/listen', { notifications: this.filter }, { timeoutMs: LISTEN_RENEW_MS, signal: abort.signal }).then(
+      () => {
+        if (this.abort === abort) this.again(false); // the server ended it gracefully: open a new one
+      },
       (e: unknown) => {
-        if (this.stopped || !this.host.connected()) return;
+        // A stream replaced by one with a new filter ends quietly.
+        if (this.stopped || !this.host.connected() || this.abort !== abort) return;
         if (e instanceof McpRpcError) {
           this.host.diagnostic(`subscriptions/listen refused (${e.serverMessage}); list changes are noticed only when the lists are fetched again`);
           return;

@@ -3,7 +3,7 @@
 // updated_at, which orders the conversation list.
 import { randomUUID } from 'node:crypto';
 import type {
-  ChatErrorInfo,
+  ChatErrorInfo, MessageOrigin,
   ChatMessage,
   ContentBlock,
   MessageStatus,
@@ -25,6 +25,8 @@ export interface NewMessage {
   stopReason?: string | null;
   error?: ChatErrorInfo | null;
   createdAt?: number;
+  /** A server's prompt inserted it (issue 22). */
+  origin?: MessageOrigin | null;
 }
 
 /** Fields to change on a message; undefined fields are left alone. */
@@ -81,8 +83,8 @@ export function appendMessage(
       .get(conversationId) as { next: number };
     try {
       db.prepare(
-        `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, text, session_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, text, session_id, origin)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         id,
         conversationId,
@@ -96,6 +98,7 @@ export function appendMessage(
         json(message.error),
         searchableText(message.content),
         sessionId,
+        json(message.origin),
       );
     } catch (err) {
       if ((err as { errcode?: number }).errcode === SQLITE_CONSTRAINT_FOREIGNKEY)

@@ -90,6 +90,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE messages ADD COLUMN session_id TEXT;
   ALTER TABLE tool_calls ADD COLUMN session_id TEXT;
   `,
+  // 3: where a message came from when not typed or answered: a server's prompt run from the
+  // composer (issue 22), so the window marks it as the server's. JSON, null for ordinary messages.
+  `
+  ALTER TABLE messages ADD COLUMN origin TEXT;
+  `,
 ];
 
 /** The schema version this build writes. */

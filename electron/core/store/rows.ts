@@ -1,6 +1,6 @@
 // Database rows ⇄ the shared chat types. JSON columns are parsed here and nowhere else.
 import type {
-  ChatErrorInfo,
+  ChatErrorInfo, MessageOrigin,
   ChatMessage,
   ContentBlock,
   ConversationSummary,
@@ -44,6 +44,7 @@ export interface MessageRow {
   usage: string | null;
   stop_reason: string | null;
   error: string | null;
+  origin?: string | null;
 }
 
 export interface ToolCallRow {
@@ -96,6 +97,7 @@ export const toMessage = (r: MessageRow): ChatMessage => ({
   stopReason: r.stop_reason,
   usage: parse<Usage>(r.usage),
   error: parse<ChatErrorInfo>(r.error),
+  ...(r.origin ? { origin: parse<MessageOrigin>(r.origin) } : {}),
 });
 
 export const toToolCall = (r: ToolCallRow): ToolCallView => ({

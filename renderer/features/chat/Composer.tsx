@@ -14,6 +14,9 @@ import { ModelPicker } from './ModelPicker';
 import { ThinkingControls } from './ThinkingControls';
 import { readAttachments } from './read-files';
 import { runSlashCommand } from './run-slash';
+import { useComposerPrompts } from '../prompts/ComposerPrompts';
+import { ResourceChip } from '../resources/ResourceChip';
+import { ResourcePicker } from '../resources/ResourcePicker';
 
 const NONE: never[] = [];
 let handledFocusTick = 0;
@@ -44,6 +47,8 @@ export function Composer() {
     const idle = document.activeElement === null || document.activeElement === document.body;
     if (asked || idle) focusComposer(true);
   }, [focusTick]);
+  const prompts = useComposerPrompts(draft, setDraft); // issue 22: `/server:prompt`
+  const [picking, setPicking] = useState(false);
 
   const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
@@ -57,6 +62,7 @@ export function Composer() {
     if (busy || (text === '' && attachments.length === 0)) return;
     setBusy(true);
     try {
+      if (prompts.onSubmit(text)) return;
       if (isSlashCommand(text)) {
         setDraft('');
         await runSlashCommand(text);
@@ -67,6 +73,7 @@ export function Composer() {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (prompts.onKeyDown(e)) return;
     if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && completions.length > 0) {
       e.preventDefault();
       setPicked((p) => (p + (e.key === 'ArrowDown' ? 1 : completions.length - 1)) % completions.length);
@@ -102,7 +109,16 @@ export function Composer() {
     void addFiles(Array.from(e.dataTransfer.files));
   };
 
+  // The prompt form and the resource picker are forms of their own: outside the composer's form.
+  const extras = (prompts.element || picking) && (
+    <div className="composer-extras">
+      {prompts.element}
+      {picking && <ResourcePicker onClose={() => { setPicking(false); document.querySelector<HTMLTextAreaElement>('[data-composer]')?.focus(); }} />}
+    </div>
+  );
   return (
+    <>
+    {extras}
     <form
       className={`composer ${dragging ? 'dragging' : ''}`}
       onSubmit={(e) => { e.preventDefault(); void submit(); }}
@@ -118,7 +134,7 @@ export function Composer() {
       {fileErrors.map((m) => <p key={m} className="error small" role="alert">{m}</p>)}
       {attachments.length > 0 && (
         <ul className="attachments" aria-label="Attachments">
-          {attachments.map((a, i) => (
+          {attachments.map((a, i) => a.kind === 'resource' ? <ResourceChip key={i} attachment={a} index={i} /> : (
             <li key={i} className="attachment-chip">
               {a.kind === 'image' ? <img src={`data:${a.mimeType};base64,${a.data}`} alt="" /> : 'TXT'} {a.name}
               <button type="button" className="ghost icon" aria-label={`Remove ${a.name}`} onClick={() => removeAttachment(i)}>×</button>
@@ -144,6 +160,7 @@ export function Composer() {
         onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onPaste={onPaste} />
       <div className="composer-bar">
         <button type="button" className="ghost" onClick={() => fileInput.current?.click()} aria-label="Attach files" title="Attach images or text files (or drop or paste them)">+ Attach</button>
+        <button type="button" className="ghost" onClick={() => setPicking((p) => !p)} aria-expanded={picking} aria-label="Attach a resource" title="Attach a resource from a connected server">+ Resource</button>
         <input ref={fileInput} type="file" multiple hidden onChange={(e) => { void addFiles(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
         <span className="muted small" data-testid="composer-model">
           <ModelPicker /> <ThinkingControls /> · {toolCount} tools{budget ? ` · ${budget.exact ? '' : '≈'}${formatTokens(budget.totalToolTokens)}` : ''}
@@ -157,5 +174,6 @@ export function Composer() {
         )}
       </div>
     </form>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { Marked } from '../../components/Marked';
 import { messageText } from '../../lib/chat-reducer';
 import { splitMarkdownBlocks } from '../../lib/markdown-blocks';
 import { useLena } from '../../store';
+import { PromptMessageRow } from '../prompts/PromptMessageRow';
 import { ChatErrorNote } from './ChatErrorNote';
 import { Citations, ServerToolCard } from './ServerToolBlocks';
 import { Markdown } from './Markdown';
@@ -68,6 +69,7 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
   const setEditing = useLena((s) => s.setEditing);
   const regenerate = useLena((s) => s.regenerate);
   if (!message) return null;
+  if (message.origin) return <PromptMessageRow message={message} />; // issue 22: a server's prompt
   const visible = message.content.filter((b) => b.type !== 'tool_result');
   if (visible.length === 0 && !message.error && message.status !== 'streaming') return <div className="message-spacer" />;
   if (message.role === 'user') {

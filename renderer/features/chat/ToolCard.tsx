@@ -102,7 +102,7 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
       {isOpen && (
         <div className="tool-body" id={bodyId}>
           <CodeBlock code={JSON.stringify(call.input ?? {}, null, 2)} language="json" label="arguments" />
-          {call.result !== null && call.result !== undefined && <ToolResult result={call.result} />}
+          {call.result !== null && call.result !== undefined && <ToolResult result={call.result} server={call.server} />}
           {call.truncated && call.resultBytes !== null && (
             <p className="muted small">Claude saw a shortened copy of this result; the whole result is shown here.</p>
           )}

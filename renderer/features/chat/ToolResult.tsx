@@ -6,6 +6,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { formatBytes } from '../../lib/format';
 import { Lightbox } from './Lightbox';
+import { useLena } from '../../store';
 
 const PREVIEW_CHARS = 20_000;
 const IMAGE_MIME = /^image\/(png|jpeg|gif|webp)$/;
@@ -68,7 +69,9 @@ function Thumbnail({ src, label }: { src: string; label: string }) {
 /** Thumbnails drawn before "Show N more": dozens of large images must not freeze the window. */
 const IMAGE_LIMIT = 12;
 
-export function ToolResult({ result }: { result: unknown }) {
+export function ToolResult({ result, server }: { result: unknown; server?: string }) {
+  const openResource = useLena((s) => s.openResource);
+  const addAttachments = useLena((s) => s.addAttachments);
   const { blocks, structured } = blocksOf(result);
   const text = resultText(result);
   const [allImages, setAllImages] = useState(false);
@@ -90,18 +93,28 @@ export function ToolResult({ result }: { result: unknown }) {
         }
         if (b.type === 'resource') {
           const res = b.resource ?? {};
+          // Issue 22: an embedded resource can go with the next message, as a document or image.
+          const attach = server && res.uri && (res.text !== undefined || res.blob !== undefined) && (
+            <button className="small-button" aria-label={`Attach ${res.uri} to the message`} onClick={() => addAttachments([{ kind: 'resource', server, uri: res.uri!, name: res.uri!.split('/').pop() || res.uri!, mimeType: res.mimeType ?? (res.blob !== undefined ? 'application/octet-stream' : 'text/plain'), data: res.text ?? res.blob ?? '', ...(res.blob !== undefined ? { blob: true } : {}) }])}>Attach to message</button>
+          );
           return res.text !== undefined ? (
             <div key={i}>
-              <span className="muted small mono">{res.uri}</span>
+              <span className="muted small mono">{res.uri}</span> {attach}
               <LongText text={res.text} />
             </div>
           ) : (
             <p key={i} className="muted small mono">
-              Resource {res.uri} ({res.mimeType ?? 'binary'}, not shown)
+              Resource {res.uri} ({res.mimeType ?? 'binary'}, not shown) {attach}
             </p>
           );
         }
-        if (b.type === 'resource_link') return <p key={i} className="mono small">Link to resource: {b.uri}</p>;
+        if (b.type === 'resource_link')
+          return (
+            <p key={i} className="small">
+              Link to resource: <span className="mono">{b.uri}</span>{' '}
+              {server && b.uri && <button className="small-button" onClick={() => void openResource(server, b.uri!, b.name ?? b.uri)} aria-label={`Open resource ${b.name ?? b.uri}`}>Open</button>}
+            </p>
+          );
         return (
           <p key={i} className="muted small">
             {b.type} content ({b.mimeType ?? 'unknown type'}), not shown

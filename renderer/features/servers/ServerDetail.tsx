@@ -1,4 +1,4 @@
-// The selected server: tabs Overview · Tools · Logs · Configuration (or its approval request).
+// The selected server: tabs Overview · Tools · Resources · Prompts · Logs · Configuration (or its approval request).
 import { useState, type KeyboardEvent } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
 import { ApprovalView } from './ApprovalView';
@@ -7,8 +7,10 @@ import { LogsTab } from './LogsTab';
 import { OverviewTab } from './OverviewTab';
 import { ServerStatusWord } from './SignInPanel';
 import { ToolsTab } from './ToolsTab';
+import { ResourcesTab } from '../resources/ResourcesTab';
+import { PromptsTab } from '../prompts/PromptsTab';
 
-const TABS = ['Overview', 'Tools', 'Logs', 'Configuration'] as const;
+const TABS = ['Overview', 'Tools', 'Resources', 'Prompts', 'Logs', 'Configuration'] as const;
 type Tab = (typeof TABS)[number];
 
 export function ServerDetail({ server }: { server: ServerStatus }) {
@@ -39,6 +41,8 @@ export function ServerDetail({ server }: { server: ServerStatus }) {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'Overview' && <OverviewTab server={server} onShowLogs={() => setTab('Logs')} onEdit={() => setTab('Configuration')} />}
         {tab === 'Tools' && <ToolsTab server={server} />}
+        {tab === 'Resources' && <ResourcesTab server={server} />}
+        {tab === 'Prompts' && <PromptsTab server={server} />}
         {tab === 'Logs' && <LogsTab server={server} />}
         {tab === 'Configuration' && <ConfigTab server={server} />}
       </div>

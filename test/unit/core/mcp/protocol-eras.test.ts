@@ -2,11 +2,12 @@
 // with the official SDK v2 (modern-only and dual, over stdio and Streamable HTTP), 2025-11-25
 // against 2025 servers, and what an entry pins. The peers are real: test/fixtures/mcp-v2/peer.mjs
 // (@modelcontextprotocol/server 2.4.0) and the scripted 2025 server.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TextContent, Tool } from '../../../../shared/mcp-types';
 import { McpClient, type ClientFeatureHandlers, type ClientOptions } from '../../../../electron/core/mcp/client';
+import { startHttpPeer } from '../../../fixtures/mcp-v2/start-peer';
 import { HttpFallbackTransport } from '../../../../electron/core/mcp/transports/http-fallback';
 import { StdioTransport } from '../../../../electron/core/mcp/transports/stdio';
 import { eventually, fixture, root, stdioClient } from './harness';
@@ -24,17 +25,7 @@ afterEach(async () => {
 
 /** Starts the SDK v2 peer over HTTP and resolves with its URL. */
 async function httpPeer(legacy: 'stateless' | 'reject'): Promise<string> {
-  const child = spawn(process.execPath, [peer, 'http', legacy], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /listening (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the peer exited (${code})`)));
-  });
+  return startHttpPeer(peer, ['http', legacy], children);
 }
 
 function httpClient(url: string, opts: ClientOptions = {}): McpClient {

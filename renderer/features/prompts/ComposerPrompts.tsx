@@ -1,0 +1,64 @@
+// The composer's `/server:prompt` commands (issue 22): suggestions with each prompt's description
+// while a `/` word is typed, and the argument form once one is chosen. The composer hands its
+// keys and its submit here first; what this does not handle goes on as before.
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { PromptCommand } from '../../../shared/resource-types';
+import { useLena } from '../../store';
+import { PromptForm } from './PromptForm';
+import { commandName, completePromptCommand, findPromptCommand } from './prompt-commands';
+
+export function useComposerPrompts(draft: string, setDraft: (text: string) => void) {
+  const commands = useLena((s) => s.promptCommands);
+  const load = useLena((s) => s.loadPromptCommands);
+  const [form, setForm] = useState<PromptCommand | null>(null);
+  const [picked, setPicked] = useState(0);
+  const slash = draft.startsWith('/') && !draft.startsWith('/mcp');
+  useEffect(() => {
+    if (slash) void load();
+  }, [slash, load]);
+  const matches = form ? [] : completePromptCommand(draft, commands);
+  const choice = matches[Math.min(picked, matches.length - 1)];
+
+  const choose = (c: PromptCommand) => {
+    setPicked(0);
+    setDraft('');
+    setForm(c);
+  };
+
+  /** Handles a key of the composer; true when it was this feature's. */
+  const onKeyDown = (e: KeyboardEvent): boolean => {
+    if (matches.length === 0) return false;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      setPicked((p) => (p + (e.key === 'ArrowDown' ? 1 : matches.length - 1)) % matches.length);
+    } else if ((e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey)) && choice) {
+      choose(choice);
+    } else if (e.key === 'Escape') {
+      setDraft('');
+    } else return false;
+    e.preventDefault();
+    return true;
+  };
+
+  /** A submitted `/server:prompt`: opens its form (true), or false for any other text. */
+  const onSubmit = (text: string): boolean => {
+    const found = findPromptCommand(text, commands);
+    if (!found) return false;
+    choose(found);
+    return true;
+  };
+
+  const element = form ? (
+    <PromptForm command={form} onDone={() => { setForm(null); document.querySelector<HTMLTextAreaElement>('[data-composer]')?.focus(); }} />
+  ) : matches.length > 0 ? (
+    <ul className="completions prompt-completions" role="listbox" aria-label="Server prompts">
+      {matches.map((c) => (
+        <li key={commandName(c)} role="option" aria-selected={c === choice}>
+          <button type="button" className="ghost" onClick={() => choose(c)}>
+            <span className="mono">{commandName(c)}</span> <span className="muted small">{c.prompt.description ?? c.prompt.title ?? ''}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  ) : null;
+  return { onKeyDown, onSubmit, element };
+}

@@ -1,0 +1,35 @@
+// The servers page's Prompts tab: each prompt with its description and arguments, and how to run
+// it from the composer (`/server:prompt`).
+import { useEffect } from 'react';
+import type { ServerStatus } from '../../../shared/server-types';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useLena } from '../../store';
+
+export function PromptsTab({ server }: { server: ServerStatus }) {
+  const offerings = useLena((s) => s.offerings[server.name]);
+  const error = useLena((s) => s.offeringsError[server.name]);
+  const load = useLena((s) => s.loadOfferings);
+  const connected = server.status === 'connected';
+  useEffect(() => {
+    if (connected) void load(server.name);
+  }, [connected, server.name, load]);
+  if (!connected) return <p className="muted">Prompts are listed once {server.name} is connected.</p>;
+  if (error) return <ErrorNote title={`Could not list the prompts of ${server.name}`} error={error}><button onClick={() => void load(server.name)}>Retry</button></ErrorNote>;
+  if (!offerings) return <p className="muted">Loading prompts…</p>;
+  if (offerings.prompts.length === 0) return <p className="muted">{server.name} offers no prompts.</p>;
+  return (
+    <ul className="resource-list" aria-label={`Prompts of ${server.name}`}>
+      {offerings.prompts.map((p) => (
+        <li key={p.name}>
+          <div className="grow">
+            <strong className="mono">/{server.name}:{p.name}</strong> {p.title && <span className="muted">{p.title}</span>}
+            {p.description && <div className="small">{p.description}</div>}
+            <div className="muted small">
+              Arguments: {(p.arguments ?? []).map((a) => `${a.name}${a.required ? ' *' : ''}`).join(', ') || 'none'}
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+// An attached resource in the composer: its name and server; marked when the server said it
+// changed since it was read, with Refresh to read it again.
+import type { Attachment } from '../../../shared/chat-types';
+import { useLena } from '../../store';
+import { resourceKey } from '../../store/resources-slice';
+
+export function ResourceChip({ attachment, index }: { attachment: Attachment; index: number }) {
+  const changed = useLena((s) => (attachment.server && attachment.uri ? s.changedResources[resourceKey(attachment.server, attachment.uri)] === true : false));
+  const refresh = useLena((s) => s.refreshAttachment);
+  const remove = useLena((s) => s.removeAttachment);
+  const open = useLena((s) => s.openResource);
+  return (
+    <li className={`attachment-chip resource-chip ${changed ? 'changed' : ''}`} data-testid="resource-chip">
+      <span className="badge">{attachment.server}</span>
+      <button type="button" className="ghost" title={attachment.uri} onClick={() => attachment.server && attachment.uri && void open(attachment.server, attachment.uri, attachment.name)}>{attachment.name}</button>
+      {changed && (
+        <>
+          <span className="changed-mark" role="status">changed on the server</span>
+          <button type="button" className="small-button" onClick={() => void refresh(index)} aria-label={`Refresh ${attachment.name}`}>Refresh</button>
+        </>
+      )}
+      <button type="button" className="ghost icon" aria-label={`Remove ${attachment.name}`} onClick={() => remove(index)}>×</button>
+    </li>
+  );
+}
