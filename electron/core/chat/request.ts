@@ -9,7 +9,8 @@ import type { ChatSettings } from './chat-settings';
 import { toApiMessages } from './history';
 import { clampMaxTokens, type ModelLimits } from './models';
 import { prepareContent } from './request-content';
-import { buildRequestTools, type WithheldFilter } from './request-tools';
+import { buildRequestTools, type DeferralInput, type WithheldFilter } from './request-tools';
+import type { DeferralSummary } from './tool-search/deferral';
 import { systemPromptFor } from './untrusted';
 
 export interface RequestInput {
@@ -20,6 +21,8 @@ export interface RequestInput {
   limits: ModelLimits;
   conversationDisabled?: ReadonlySet<string>;
   isWithheld?: WithheldFilter;
+  /** Step 3 of the tools (tool-search/turn.ts); absent = never defer. */
+  deferral?: DeferralInput;
 }
 
 export interface BuiltRequest {
@@ -28,18 +31,21 @@ export interface BuiltRequest {
   notices: string[];
   /** Only the inert placeholder tool was sent (history has tool blocks, no tool is available). */
   placeholder: boolean;
+  /** Loaded and deferred tools, estimated tokens (tools at scale). */
+  deferral: DeferralSummary;
 }
 
 export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { settings } = input;
   const messages = toApiMessages(input.stored);
   const notices = await prepareContent(messages, input.boundary);
-  const { tools, placeholder } = buildRequestTools({
+  const { tools, placeholder, deferral } = buildRequestTools({
     registry: input.registry,
     messages,
     conversationDisabled: input.conversationDisabled,
     isWithheld: input.isWithheld,
     serverTools: settings.serverTools,
+    deferral: input.deferral,
   });
   const { maxTokens, notice } = clampMaxTokens(settings.maxTokens, input.limits);
   if (notice) notices.push(notice);
@@ -50,5 +56,5 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
     messages,
     ...(tools.length > 0 ? { tools } : {}),
   };
-  return { params, notices, placeholder };
+  return { params, notices, placeholder, deferral };
 }

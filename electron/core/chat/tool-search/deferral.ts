@@ -7,6 +7,7 @@
 //   client: for endpoints that refuse tool search, the rest is not sent at all; Lena's own
 //           `lena_tool_search` finds definitions and Lena loads them for the rest of the turn.
 import type Anthropic from '@anthropic-ai/sdk';
+import type { RequestToolsInfo } from '../../../../shared/chat-types';
 import { estimateTokens } from '../../mcp/registry/schemas';
 import { CLIENT_SEARCH_DEFINITION } from './client-search';
 import { SERVER_SEARCH_TOOL } from './support';
@@ -31,17 +32,8 @@ export interface DeferralOptions {
   keep: ReadonlySet<string>;
 }
 
-/** What the composer shows for one request. */
-export interface DeferralSummary {
-  engaged: boolean;
-  mode: DeferralMode | null;
-  loaded: number;
-  deferred: number;
-  /** Estimated tokens of what the model sees: loaded definitions plus the search tool. */
-  tokens: number;
-  /** Estimated tokens of every candidate definition (what sending all would cost). */
-  allTokens: number;
-}
+/** What the composer shows for one request (loaded, deferred, estimated tokens). */
+export type DeferralSummary = RequestToolsInfo;
 
 export interface DeferralPlan {
   tools: ToolUnion[];
