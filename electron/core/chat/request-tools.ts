@@ -10,6 +10,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import { planDeferral, type DeferralMode, type DeferralSummary } from './tool-search/deferral';
+import { ensureSearchTool } from './tool-search/history';
 import { toolsNamedIn } from './tool-search/used';
 
 type ToolUnion = Anthropic.Messages.ToolUnion;
@@ -83,6 +84,7 @@ export function buildRequestTools(input: RequestToolsInput): RequestTools {
     { budgetTokens: d?.budgetTokens ?? Infinity, mode: d?.mode ?? 'native', keep },
   );
   const tools = plan.tools;
+  ensureSearchTool(tools, input.messages);
   const server = input.serverTools ?? NO_SERVER_TOOLS;
   if (server.webSearch) tools.push({ type: 'web_search_20250305', name: 'web_search', max_uses: 5 });
   if (server.webFetch)

@@ -11,6 +11,7 @@ import { clampMaxTokens, type ModelLimits } from './models';
 import { prepareContent } from './request-content';
 import { buildRequestTools, type DeferralInput, type WithheldFilter } from './request-tools';
 import type { DeferralSummary } from './tool-search/deferral';
+import { resolveReferences } from './tool-search/history';
 import { systemPromptFor } from './untrusted';
 
 export interface RequestInput {
@@ -47,6 +48,8 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
     serverTools: settings.serverTools,
     deferral: input.deferral,
   });
+  // Tool references in the history must name a tool this request defines (tool-search/history.ts).
+  resolveReferences(messages, tools);
   const { maxTokens, notice } = clampMaxTokens(settings.maxTokens, input.limits);
   if (notice) notices.push(notice);
   const params: Anthropic.Messages.MessageStreamParams = {

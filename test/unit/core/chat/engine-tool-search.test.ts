@@ -66,6 +66,17 @@ describe('tool search with 500 tools', () => {
     const info = requestTools(h.events).at(-1)!;
     expect(info).toMatchObject({ engaged: true, mode: 'native', loaded: 2, deferred: 498 });
     expect(info.tokens).toBeLessThan(info.allTokens / 10);
+
+    // The searched-in tool switched off, and the rest now below the budget: the history's search
+    // blocks still come with the search tool, and the reference to the missing tool is dropped.
+    h.registry.setDisabledTools([SLACK_POST]);
+    h.settings.toolSearch = { budgetTokens: 10_000_000, alwaysLoaded: [] };
+    h.api.push(reply(text('OK.')));
+    expect((await h.engine.send(conv.id, 'And now?').done).error).toBeNull();
+    const fourth = h.api.messageRequests()[3];
+    expect(loadedIn(fourth)).toContain('tool_search_tool_bm25');
+    expect(loadedIn(fourth)).not.toContain(SLACK_POST);
+    expect(JSON.stringify(fourth.body.messages)).not.toContain(`"tool_name":"${SLACK_POST}"`);
   });
 
   it('changes nothing below the budget', async () => {
