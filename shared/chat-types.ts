@@ -154,7 +154,21 @@ export type ChatEvent =
   | { type: 'turn-ended'; conversationId: string; turnId: string; stopReason: string | null; error: ChatErrorInfo | null }
   | { type: 'conversation-updated'; conversation: ConversationSummary }
   /** Something the user should know about this turn's request (an image left out, max_tokens lowered). */
-  | { type: 'notice'; conversationId: string; message: string };
+  | { type: 'notice'; conversationId: string; message: string }
+  /** The tools of one request: loaded and deferred (tools at scale), estimated tokens. */
+  | ({ type: 'request-tools'; conversationId: string } & RequestToolsInfo);
+
+/** What one request's tools cost: deferral engaged or not, Anthropic's search ('native') or Lena's ('client'). */
+export interface RequestToolsInfo {
+  engaged: boolean;
+  mode: 'native' | 'client' | null;
+  loaded: number;
+  deferred: number;
+  /** Estimated tokens of the loaded definitions plus the search tool. */
+  tokens: number;
+  /** Estimated tokens of sending every definition. */
+  allTokens: number;
+}
 
 /** A model as the picker shows it: from the Models API (or Lena's built-in table offline). */
 export interface ModelOption {

@@ -1,7 +1,7 @@
 // Applies a turn's streamed events to the open conversation. Pure, so it is tested under Node and
 // cheap on a long conversation: a text delta touches only the streaming message (found from the
 // end) and never re-creates the other messages.
-import type { ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, MessagePage, ToolCallView, Usage } from '../../shared/chat-types';
+import type { ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, MessagePage, RequestToolsInfo, ToolCallView, Usage } from '../../shared/chat-types';
 
 export interface OpenChat {
   conversationId: string;
@@ -11,6 +11,8 @@ export interface OpenChat {
   turnId: string | null;
   error: ChatErrorInfo | null;
   lastUsage: Usage | null;
+  /** The tools of the latest request: loaded, deferred, estimated tokens (tools at scale). */
+  lastRequestTools?: RequestToolsInfo;
   /** Older messages exist before `messages[0]`: long conversations open with their newest page. */
   hasOlder: boolean;
 }
@@ -105,6 +107,10 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
     case 'tool-input-delta':
     case 'notice':
       return chat;
+    case 'request-tools': {
+      const { type: _type, conversationId: _id, ...info } = event;
+      return { ...chat, lastRequestTools: info };
+    }
     case 'tool-call-updated':
       return { ...chat, toolCalls: { ...chat.toolCalls, [event.call.id]: event.call } };
     case 'usage':

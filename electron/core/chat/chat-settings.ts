@@ -3,7 +3,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_SETTINGS, type Settings } from '../store/settings-schema';
 
-const CHAT_KEYS = ['model', 'maxTokens', 'serverTools', 'thinking', 'effort', 'systemPrompt', 'maxRounds', 'baseUrl', 'requestTimeoutMs'] as const;
+const CHAT_KEYS = ['model', 'maxTokens', 'serverTools', 'thinking', 'effort', 'systemPrompt', 'maxRounds', 'baseUrl', 'requestTimeoutMs', 'toolSearch'] as const;
 
 export type ChatSettings = Pick<Settings, (typeof CHAT_KEYS)[number]> & {
   /** Retries of a request the SDK considers retryable (429, 5xx, 529, connection errors). */

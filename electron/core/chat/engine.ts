@@ -22,6 +22,8 @@ import { stopNote } from './stop-reasons';
 import { streamRound, type StreamRoundResult } from './stream-round';
 import { runToolUses, type ToolExecutor } from './tool-runner';
 import { localSummary, modelSummary, seedMessage } from './summary';
+import { ToolSearchSupport } from './tool-search/support';
+import { TurnToolSearch } from './tool-search/turn';
 import { newBoundary } from './untrusted';
 import { promptMessages } from './prompt-messages';
 import { resourceBlocks } from './resource-content';
@@ -44,6 +46,8 @@ export interface ChatEngineDeps {
   models?: ModelCatalog;
   /** Held or not-yet-accepted tools, left out of `tools` (the permissions module's filter). */
   isWithheld?: WithheldFilter;
+  /** Which endpoints refused tool search (tools at scale); one per app. */
+  toolSearch?: ToolSearchSupport;
 }
 
 /** pause_turn continues automatically, this many times in a row at most. */
@@ -73,11 +77,13 @@ export class ChatEngine {
   lastTurnUsage: Usage | null = null;
 
   readonly models: ModelCatalog;
+  readonly toolSearch: ToolSearchSupport;
   private readonly history: HistoryCache;
   private readonly deps: ChatEngineDeps;
 
   constructor(deps: ChatEngineDeps) {
     this.models = deps.models ?? new ModelCatalog();
+    this.toolSearch = deps.toolSearch ?? new ToolSearchSupport();
     this.history = new HistoryCache(deps.store);
     // Every event the engine emits follows its own write: the history cache follows them too.
     this.deps = { ...deps, emit: (event) => {
@@ -254,8 +260,9 @@ export class ChatEngine {
       const client = anthropicClient(settings, apiKey);
       const limits = await this.models.limits(client, settings.baseUrl ?? 'default', settings.model);
       let pauses = 0;
+      const search = new TurnToolSearch(this.toolSearch, settings, limits);
       for (let round = 1; round <= settings.maxRounds; round++) {
-        const result = await this.streamWithRetry(client, settings, limits, conversationId, turn.abort.signal);
+        const result = await this.streamWithRetry(client, settings, limits, conversationId, turn.abort.signal, search);
         addUsage(usage, result.usage);
         if (turn.abort.signal.aborted) return end('stopped', null);
         if (result.error) return end(null, toChatError(result.error, result.requestBytes));
@@ -272,7 +279,13 @@ export class ChatEngine {
         const note = stopNote(result, { maxTokens: Math.min(settings.maxTokens, limits.maxOutputTokens), model: limits.displayName, inputTokens: result.usage.inputTokens });
         if (note) return end(result.stopReason, this.noteOn(result, note));
         if (result.stopReason !== 'tool_use' || result.toolUses.length === 0 || !result.message) return end(result.stopReason, null);
-        const toolResults = await runToolUses(
+        // Tools at scale: Lena answers its own search tool; the other uses go to the servers.
+        const isWithheld = this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions);
+        const searched = search.answer(result.toolUses.filter(TurnToolSearch.isSearch), {
+          ...this.deps, isWithheld, conversationId, messageId: result.message.id,
+        });
+        const serverUses = result.toolUses.filter((u) => !searched.has(u.id));
+        const ran = serverUses.length === 0 ? [] : await runToolUses(
           {
             conversationId,
             messageId: result.message.id,
@@ -289,8 +302,9 @@ export class ChatEngine {
               return () => this.calls.delete(id);
             },
           },
-          result.toolUses,
+          serverUses,
         );
+        const toolResults = result.toolUses.map((u) => searched.get(u.id) ?? ran[serverUses.indexOf(u)]);
         // Results are stored even when stopped, so the conversation stays valid for the next turn.
         const message = this.deps.store.append(conversationId, { role: 'user', content: toolResults as unknown as ContentBlock[] });
         this.deps.emit({ type: 'message-saved', conversationId, message });
@@ -315,11 +329,11 @@ export class ChatEngine {
     return note;
   }
 
-  private async streamWithRetry(client: Anthropic, settings: ChatSettings, limits: ModelLimits, conversationId: string, signal: AbortSignal) {
+  private async streamWithRetry(client: Anthropic, settings: ChatSettings, limits: ModelLimits, conversationId: string, signal: AbortSignal, search: TurnToolSearch) {
     const retries = this.deps.streamRetries ?? 2;
     for (let attempt = 0; ; attempt++) {
       // A fresh boundary per request; every stored result is re-wrapped with it (untrusted.ts).
-      const { params, notices } = await buildRequest({
+      const { params, notices, deferral } = await buildRequest({
         settings,
         stored: this.history.messages(conversationId),
         registry: this.deps.registry,
@@ -327,9 +341,17 @@ export class ChatEngine {
         limits,
         // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
         isWithheld: this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
+        deferral: search.deferral(),
       });
       if (attempt === 0) for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });
+      this.deps.emit({ type: 'request-tools', conversationId, ...deferral });
       const result = await streamRound({ client, params, conversationId, store: this.deps.store, emit: this.deps.emit, signal });
+      // An endpoint without tool search refused the request: built again with Lena's own search.
+      if (result.error && !result.message && search.refusedNative(result.error, deferral)) {
+        this.deps.emit({ type: 'notice', conversationId, message: "This endpoint does not offer Anthropic's tool search; Lena uses its own tool search here from now on." });
+        attempt--;
+        continue;
+      }
       // A stream that broke after it started is retried from the stored history. The partial answer
       // stays stored and shown, marked as replaced by the retry, and is never sent again: the retry
       // ends with the user's turn (a prefill would be refused), and none of its tool_use blocks ran.

@@ -3,12 +3,15 @@
 //   1. tools the user enabled, globally (settings) and in this conversation;
 //   2. minus tools that are held or not yet accepted (changed definitions, tools new since the
 //      server's baseline): `isWithheld`, the permissions module's filter, is called here;
-//   3. deferral above the token budget (the tools-at-scale issue) goes here, after 2;
+//   3. deferral above the token budget (tool-search/deferral.ts): defer_loading plus a search tool;
 //   4. Anthropic's server tools the user switched on (web search, web fetch);
 //   5. if nothing is left but the history holds tool blocks, one inert placeholder, because the
 //      API refuses tool_use/tool_result blocks in a request without tools.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolRegistry } from '../mcp/registry/registry';
+import { planDeferral, type DeferralMode, type DeferralSummary } from './tool-search/deferral';
+import { ensureSearchTool } from './tool-search/history';
+import { toolsNamedIn } from './tool-search/used';
 
 type ToolUnion = Anthropic.Messages.ToolUnion;
 type MessageParam = Anthropic.Messages.MessageParam;
@@ -44,22 +47,44 @@ export interface RequestToolsInput {
   /** Step 2; absent = nothing held. */
   isWithheld?: WithheldFilter;
   serverTools?: ServerToolSettings;
+  /** Step 3; absent = never defer. */
+  deferral?: DeferralInput;
+}
+
+export interface DeferralInput {
+  /** Above this many (estimated) tokens of definitions, deferral engages. */
+  budgetTokens: number;
+  /** 'native': Anthropic's tool search; 'client': Lena's own (the endpoint refused tool search). */
+  mode: DeferralMode;
+  /** Qualified names the user marked "always loaded". */
+  alwaysLoaded?: ReadonlySet<string>;
+  /** Found by Lena's own search earlier in this turn (client mode). */
+  foundThisTurn?: ReadonlySet<string>;
 }
 
 export interface RequestTools {
   tools: ToolUnion[];
   /** True when only the placeholder was sent. */
   placeholder: boolean;
+  /** What step 3 did: loaded and deferred counts, estimated tokens (for the composer). */
+  deferral: DeferralSummary;
 }
 
 export function buildRequestTools(input: RequestToolsInput): RequestTools {
   const { registry, conversationDisabled, isWithheld } = input;
-  const tools: ToolUnion[] = registry
+  const offered = registry
     .tools()
     .filter((t) => t.enabled && !conversationDisabled?.has(t.qualifiedName))
-    .filter((t) => !isWithheld?.(t.qualifiedName, t.server))
-    .map((t) => ({ ...t.definition }));
-  // Step 3 (deferral) will mark definitions `defer_loading` here and add the tool search tool.
+    .filter((t) => !isWithheld?.(t.qualifiedName, t.server));
+  // Step 3: above the budget, only always-loaded, used and found tools are loaded (tool-search/).
+  const d = input.deferral;
+  const keep = new Set([...(d?.alwaysLoaded ?? []), ...(d?.foundThisTurn ?? []), ...(d ? toolsNamedIn(input.messages) : [])]);
+  const plan = planDeferral(
+    offered.map((t) => ({ name: t.qualifiedName, definition: t.definition, tokens: t.tokens })),
+    { budgetTokens: d?.budgetTokens ?? Infinity, mode: d?.mode ?? 'native', keep },
+  );
+  const tools = plan.tools;
+  ensureSearchTool(tools, input.messages);
   const server = input.serverTools ?? NO_SERVER_TOOLS;
   if (server.webSearch) tools.push({ type: 'web_search_20250305', name: 'web_search', max_uses: 5 });
   if (server.webFetch)
@@ -69,9 +94,11 @@ export function buildRequestTools(input: RequestToolsInput): RequestTools {
     tools.push({ ...PLACEHOLDER_DEFINITION });
     placeholder = true;
   }
-  // One cache breakpoint after the last tool: the tool list is paid for once, then read from cache.
-  if (tools.length > 0) tools[tools.length - 1] = { ...tools[tools.length - 1], cache_control: { type: 'ephemeral' } } as ToolUnion;
-  return { tools, placeholder };
+  // One cache breakpoint after the last loaded tool: the tool list is paid for once, then read
+  // from cache (a deferred definition is not part of the prompt, so it cannot end the prefix).
+  const last = tools.findLastIndex((t) => !(t as { defer_loading?: boolean }).defer_loading);
+  if (last >= 0) tools[last] = { ...tools[last], cache_control: { type: 'ephemeral' } } as ToolUnion;
+  return { tools, placeholder, deferral: plan.summary };
 }
 
 function hasToolBlocks(messages: readonly MessageParam[]): boolean {

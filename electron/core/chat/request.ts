@@ -9,7 +9,9 @@ import type { ChatSettings } from './chat-settings';
 import { toApiMessages } from './history';
 import { clampMaxTokens, type ModelLimits } from './models';
 import { prepareContent } from './request-content';
-import { buildRequestTools, type WithheldFilter } from './request-tools';
+import { buildRequestTools, type DeferralInput, type WithheldFilter } from './request-tools';
+import type { DeferralSummary } from './tool-search/deferral';
+import { resolveReferences } from './tool-search/history';
 import { systemPromptFor } from './untrusted';
 
 export interface RequestInput {
@@ -20,6 +22,8 @@ export interface RequestInput {
   limits: ModelLimits;
   conversationDisabled?: ReadonlySet<string>;
   isWithheld?: WithheldFilter;
+  /** Step 3 of the tools (tool-search/turn.ts); absent = never defer. */
+  deferral?: DeferralInput;
 }
 
 export interface BuiltRequest {
@@ -28,6 +32,8 @@ export interface BuiltRequest {
   notices: string[];
   /** Only the inert placeholder tool was sent (history has tool blocks, no tool is available). */
   placeholder: boolean;
+  /** Loaded and deferred tools, estimated tokens (tools at scale). */
+  deferral: DeferralSummary;
 }
 
 /**
@@ -45,13 +51,16 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { settings } = input;
   const messages = toApiMessages(input.stored);
   const notices = await prepareContent(messages, input.boundary);
-  const { tools, placeholder } = buildRequestTools({
+  const { tools, placeholder, deferral } = buildRequestTools({
     registry: input.registry,
     messages,
     conversationDisabled: input.conversationDisabled,
     isWithheld: input.isWithheld,
     serverTools: settings.serverTools,
+    deferral: input.deferral,
   });
+  // Tool references in the history must name a tool this request defines (tool-search/history.ts).
+  resolveReferences(messages, tools);
   const { maxTokens, notice } = clampMaxTokens(settings.maxTokens, input.limits);
   if (notice) notices.push(notice);
   const params: Anthropic.Messages.MessageStreamParams = {
@@ -62,5 +71,5 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
     ...(tools.length > 0 ? { tools } : {}),
     ...thinkingParams(settings, input.limits),
   };
-  return { params, notices, placeholder };
+  return { params, notices, placeholder, deferral };
 }

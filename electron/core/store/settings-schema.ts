@@ -58,6 +58,13 @@ export const fieldSchemas = {
     /** Domains web fetch may reach besides URLs that appear in the conversation. */
     webFetchDomains: z.array(z.string().trim().min(1).max(253)).max(100),
   }),
+  /** Tools at scale (issue 24): above the budget, definitions are deferred behind a tool search. */
+  toolSearch: z.object({
+    /** Tokens of tool definitions per request before deferral; null: a tenth of the model's context window. */
+    budgetTokens: z.number().int().min(0).max(10_000_000).nullable(),
+    /** Qualified tool names never deferred ("always loaded"). */
+    alwaysLoaded: z.array(z.string().min(1)).max(10_000),
+  }),
 };
 
 export type Settings = { [K in keyof typeof fieldSchemas]: z.infer<(typeof fieldSchemas)[K]> };
@@ -78,6 +85,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] },
   thinking: 'off',
   effort: null,
+  toolSearch: { budgetTokens: null, alwaysLoaded: [] },
 });
 
 export const SETTING_KEYS = Object.keys(fieldSchemas) as SettingKey[];

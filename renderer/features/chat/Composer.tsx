@@ -27,6 +27,8 @@ export function Composer() {
   const running = useLena((s) => s.chat?.turnId != null);
   const sendError = useLena((s) => s.sendError);
   const budget = useLena((s) => s.budget);
+  // Tools at scale: what the latest request of this conversation carried (loaded / deferred).
+  const sent = useLena((s) => s.chat?.lastRequestTools);
   const toolCount = useLena((s) => s.servers.reduce((n, x) => n + (x.status === 'connected' ? x.toolCount : 0), 0));
   const serverNames = useLena((s) => s.servers.map((x) => x.name).join('\n'));
   const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView } = useLena.getState();
@@ -165,6 +167,11 @@ export function Composer() {
         <span className="muted small" data-testid="composer-model">
           <ModelPicker /> <ThinkingControls /> · {toolCount} tools{budget ? ` · ${budget.exact ? '' : '≈'}${formatTokens(budget.totalToolTokens)}` : ''}
         </span>
+        {sent?.engaged && (
+          <span className="muted small" data-testid="composer-deferral" title={`Tool definitions above the budget are deferred: the model finds them with ${sent.mode === 'native' ? "Anthropic's" : "Lena's"} tool search. Sending all would cost ≈${formatTokens(sent.allTokens)}.`}>
+            {sent.loaded} loaded · {sent.deferred} deferred · ≈{formatTokens(sent.tokens)} per request
+          </span>
+        )}
         <span className="spacer" />
         <span className="muted small hide-narrow">Enter to send · Shift+Enter new line</span>
         {running ? (

@@ -11,6 +11,7 @@ import { PromptMessageRow } from '../prompts/PromptMessageRow';
 import { ChatErrorNote } from './ChatErrorNote';
 import { Citations, ServerToolCard } from './ServerToolBlocks';
 import { Markdown } from './Markdown';
+import { foundBySearch } from '../../lib/found-by-search';
 import { ToolCard } from './ToolCard';
 
 function placeholderCall(message: ChatMessage, block: ContentBlock): ToolCallView {
@@ -25,7 +26,8 @@ function placeholderCall(message: ChatMessage, block: ContentBlock): ToolCallVie
 
 function ToolUse({ message, block }: { message: ChatMessage; block: ContentBlock }) {
   const call = useLena((s) => s.chat?.toolCalls[String(block.id)]);
-  return <ToolCard call={call ?? placeholderCall(message, block)} />;
+  const searched = useLena((s) => (s.chat ? foundBySearch(s.chat.messages, message.id, String(block.name), s.chat.toolCalls) : false));
+  return <ToolCard call={call ?? placeholderCall(message, block)} searched={searched} />;
 }
 
 function UserBlock({ block }: { block: ContentBlock }) {

@@ -63,7 +63,7 @@ function ErrorLine({ call }: { call: ToolCallView }) {
   );
 }
 
-export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView }) {
+export const ToolCard = memo(function ToolCard({ call, searched = false }: { call: ToolCallView; searched?: boolean }) {
   const cancelTool = useLena((s) => s.cancelTool);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const open = call.status === 'running' || call.status === 'pending' || call.status === 'error';
@@ -85,6 +85,7 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
             {call.server} · {name}
           </span>
         </button>
+        {searched && <span className="badge" data-testid="found-by-search" title="This tool was not loaded up front; a tool search found it.">found by search</span>}
         <span className="spacer" />
         {call.durationMs !== null && <span className="muted small">{formatDuration(call.durationMs)}</span>}
         {call.status === 'running' && (

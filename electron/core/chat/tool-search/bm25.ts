@@ -1,0 +1,116 @@
+// BM25 over tool definitions, for Lena's own tool search (endpoints without Anthropic's). Each
+// tool is one document of weighted fields — its name (×3), title (×2), argument names (×2),
+// description (×1), argument descriptions (×½) — so a query word found in a name counts more
+// than one in prose. Words are split at case changes and punctuation (browser_take_screenshot,
+// getFileInfo), lowercased, and lightly stemmed; the query is widened with a small table of everyday synonyms (remove/delete,
+// folder/directory…), because users do not use the tool's own words. No library: the whole
+// ranker is ~100 lines and the dependency would be larger than that.
+
+export interface SearchDocument {
+  name: string;
+  title?: string;
+  description?: string;
+  argNames?: string[];
+  /** Descriptions of the arguments: weak evidence, counted at half weight. */
+  argText?: string;
+}
+
+export interface SearchHit {
+  name: string;
+  score: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+const STOP = new Set('a an and are as at be by can do for from how i in into is it its me my of on or our please some that the this to up us we what when which who why will with you your all any'.split(' '));
+
+/** Everyday words → the words tool authors use; both directions are added to a query. */
+const SYNONYMS: Record<string, string[]> = {
+  remove: ['delete', 'drop'], erase: ['delete'], forget: ['delete'], delete: ['remove'],
+  fetch: ['get', 'retrieve'], show: ['get', 'list'], see: ['get', 'list'], view: ['get', 'read'], retrieve: ['get'],
+  make: ['create'], new: ['create'], add: ['create', 'insert'], open: ['create', 'navigate'],
+  run: ['execute', 'start'], execute: ['run', 'exec'], launch: ['start', 'run'], program: ['process'],
+  stop: ['terminate', 'kill'], terminate: ['kill', 'stop'],
+  folder: ['directory'], document: ['file'], picture: ['image', 'screenshot'], photo: ['image', 'screenshot'], capture: ['screenshot'],
+  website: ['page', 'web', 'site'], webpage: ['page', 'web'], link: ['url'], go: ['navigate'], visit: ['navigate'],
+  previous: ['back'], prior: ['back', 'previous'], internet: ['web'], lookup: ['search'], find: ['search'],
+  bug: ['issue'], ticket: ['issue'], pr: ['pull', 'request'], duplicate: ['copy', 'fork'],
+  relocate: ['move'], edit: ['update', 'replace'], change: ['update', 'edit'], answer: ['reply'], submit: ['post'], send: ['post'],
+  video: ['screencast'], simulate: ['emulate'], cluster: ['kubernetes', 'kubectl'], container: ['pod'], mongo: ['mongodb'],
+  table: ['collection'], records: ['documents'], ci: ['pipeline', 'build', 'workflow'], state: ['status'], recent: ['latest'],
+  documentation: ['docs'], permitted: ['allowed'], person: ['entity'], people: ['entities', 'users'], address: ['geocode'],
+};
+
+export function stem(word: string): string {
+  if (word.length > 5 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
+  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
+  if (word.length > 4 && word.endsWith('es') && /(ch|sh|x|ss)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/** Words of a text: camelCase and snake_case split, lowercased, stop words out, stemmed. */
+export function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !STOP.has(w));
+}
+
+function queryTerms(query: string): Map<string, number> {
+  const terms = new Map<string, number>();
+  const add = (w: string, weight: number) => terms.set(stem(w), Math.max(terms.get(stem(w)) ?? 0, weight));
+  for (const w of words(query)) {
+    add(w, 1);
+    for (const s of SYNONYMS[w] ?? SYNONYMS[stem(w)] ?? []) add(s, 0.6);
+  }
+  return terms;
+}
+
+export class Bm25Index {
+  private readonly docs: { name: string; tf: Map<string, number>; length: number }[] = [];
+  private readonly df = new Map<string, number>();
+  private readonly avgLength: number;
+
+  constructor(documents: readonly SearchDocument[]) {
+    for (const d of documents) {
+      const tf = new Map<string, number>();
+      const field = (text: string | undefined, weight: number) => {
+        for (const w of words(text ?? '')) tf.set(stem(w), (tf.get(stem(w)) ?? 0) + weight);
+      };
+      field(d.name, 3);
+      field(d.title, 2);
+      field((d.argNames ?? []).join(' '), 2);
+      field(d.description, 1);
+      field(d.argText, 0.5);
+      let length = 0;
+      for (const [term, n] of tf) {
+        length += n;
+        this.df.set(term, (this.df.get(term) ?? 0) + 1);
+      }
+      this.docs.push({ name: d.name, tf, length });
+    }
+    this.avgLength = this.docs.reduce((n, d) => n + d.length, 0) / Math.max(1, this.docs.length);
+  }
+
+  search(query: string, limit = 5): SearchHit[] {
+    const terms = queryTerms(query);
+    const n = this.docs.length;
+    const hits: SearchHit[] = [];
+    for (const doc of this.docs) {
+      let score = 0;
+      for (const [term, weight] of terms) {
+        const f = doc.tf.get(term);
+        if (!f) continue;
+        const df = this.df.get(term) ?? 0;
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        score += weight * idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / this.avgLength)));
+      }
+      if (score > 0) hits.push({ name: doc.name, score });
+    }
+    return hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1)).slice(0, limit);
+  }
+}

@@ -1,0 +1,93 @@
+// Lena's own tool search, offered where the endpoint refuses Anthropic's (a proxy, another base
+// URL). The model calls `lena_tool_search` with a query; Lena ranks the deferred tools with BM25
+// (bm25.ts) and answers with the best definitions, which the engine then loads (sends normally)
+// for the rest of the turn, so the model can call them in its next round.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { RegisteredTool } from '../../mcp/registry/registry';
+import { Bm25Index, type SearchDocument } from './bm25';
+
+type Tool = Anthropic.Messages.Tool;
+type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
+
+export const CLIENT_SEARCH_TOOL = 'lena_tool_search';
+export const DEFAULT_RESULTS = 5;
+const MAX_RESULTS = 10;
+
+export const CLIENT_SEARCH_DEFINITION: Tool = {
+  name: CLIENT_SEARCH_TOOL,
+  description:
+    "Many of the user's tools are not loaded, to save context. Search them by what you want to do (plain words, e.g. \"post a message to a slack channel\"); the best matching tools are loaded and can be called right after this returns. Search again with other words if none fits.",
+  input_schema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'What the tool should do, in plain words.' },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS, description: `How many tools to load (default ${DEFAULT_RESULTS}).` },
+    },
+    required: ['query'],
+  },
+};
+
+/** What the search ranks: the definition's name, description and argument names, plus the MCP title. */
+export interface Searchable {
+  name: string;
+  title?: string | null;
+  definition: Tool;
+  /**
+   * The same tool on several servers (two instances of one server) shares a key; they take one
+   * result slot together, so a second account's copies never crowd out other tools.
+   */
+  sameAs?: string;
+}
+
+/** Registered tools as search candidates; copies of one tool on two servers share `sameAs`. */
+export function searchablesOf(tools: readonly RegisteredTool[]): Searchable[] {
+  return tools.map((t) => ({
+    name: t.qualifiedName,
+    title: t.tool.title ?? t.tool.annotations?.title ?? null,
+    definition: t.definition,
+    sameAs: `${t.tool.name}\u0000${t.tool.description ?? ''}\u0000${JSON.stringify(t.tool.inputSchema ?? null)}`,
+  }));
+}
+
+/** The best `limit` distinct tools for `query`, each with every server's copy of it. */
+export function rankTools(query: string, candidates: readonly Searchable[], limit: number): Searchable[][] {
+  const hits = new Bm25Index(candidates.map(searchDocument)).search(query, candidates.length);
+  const byName = new Map(candidates.map((c) => [c.name, c]));
+  const groups = new Map<string, Searchable[]>();
+  for (const h of hits) {
+    const c = byName.get(h.name)!;
+    const key = c.sameAs ?? c.name;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else if (groups.size < limit) groups.set(key, [c]);
+  }
+  return [...groups.values()];
+}
+
+export function searchDocument(t: Searchable): SearchDocument {
+  const properties = (t.definition.input_schema as { properties?: Record<string, { description?: unknown }> }).properties ?? {};
+  const argText = Object.values(properties).map((p) => (p && typeof p.description === 'string' ? p.description : '')).join(' ');
+  return { name: t.name, title: t.title ?? undefined, description: t.definition.description, argNames: Object.keys(properties), argText };
+}
+
+export interface ClientSearchOutcome {
+  /** Tools to load for the rest of the turn. */
+  found: string[];
+  result: ToolResultBlock;
+}
+
+/** Answers one `lena_tool_search` call against `candidates` (the tools not loaded). */
+export function runClientSearch(toolUseId: string, input: unknown, candidates: readonly Searchable[]): ClientSearchOutcome {
+  const { query, limit } = (input ?? {}) as { query?: unknown; limit?: unknown };
+  if (typeof query !== 'string' || query.trim() === '')
+    return { found: [], result: { type: 'tool_result', tool_use_id: toolUseId, is_error: true, content: 'lena_tool_search needs a "query": plain words saying what the tool should do.' } };
+  const count = typeof limit === 'number' && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), MAX_RESULTS) : DEFAULT_RESULTS;
+  const hits = rankTools(query, candidates, count).flat();
+  if (hits.length === 0)
+    return { found: [], result: { type: 'tool_result', tool_use_id: toolUseId, content: `No tool matches "${query}". Try other words, or answer without a tool.` } };
+  const lines = hits.map(({ definition: d }) => `- ${d.name}: ${d.description ?? ''}\n  input: ${JSON.stringify(d.input_schema)}`);
+  return {
+    found: hits.map((h) => h.name),
+    result: { type: 'tool_result', tool_use_id: toolUseId, content: `Loaded ${hits.length} tools; call them directly:\n${lines.join('\n')}` },
+  };
+}

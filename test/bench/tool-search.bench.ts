@@ -1,0 +1,82 @@
+// Tools at scale: what the tool definitions cost per request with and without deferral, for 50,
+// 200 and 500 real tools (test/fixtures/tool-catalog), and the recall@5 of Lena's own search
+// (the fallback) on the committed queries. Tokens are Lena's own estimate (characters / 4 of the
+// JSON the request carries) on both sides of the ratio: without deferral every definition; with it
+// the loaded definitions plus the search tool (deferred definitions are not in the context).
+// Goals (issue 24): 500 tools at most 10 % of sending all; recall@5 ≥ 0.95.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildRequestTools } from '../../electron/core/chat/request-tools';
+import { rankTools, searchablesOf } from '../../electron/core/chat/tool-search/client-search';
+import { ToolRegistry } from '../../electron/core/mcp/registry/registry';
+import { estimateTokens, type AnthropicTool } from '../../electron/core/mcp/registry/schemas';
+import { catalogServers, toolQueries } from '../fixtures/tool-catalog/catalog';
+
+const root = process.env.LENA_ROOT ?? process.cwd();
+
+function registryOf(count: number): { registry: ToolRegistry; recordedOf: Map<string, string> } {
+  const registry = new ToolRegistry();
+  const recordedOf = new Map<string, string>();
+  for (const s of catalogServers(count)) registry.setServerTools(s.name, s.tools);
+  for (const s of catalogServers(count)) for (const t of registry.tools(s.name)) recordedOf.set(t.qualifiedName, `${s.recorded}/${t.tool.name}`);
+  return { registry, recordedOf };
+}
+
+/** Tokens of what the model sees: every definition that is not deferred. */
+const contextTokens = (tools: unknown[]) => estimateTokens(tools.filter((t) => !(t as { defer_loading?: boolean }).defer_loading) as AnthropicTool[]);
+
+const sizes = [50, 200, 500].map((count) => {
+  const { registry } = registryOf(count);
+  const messages = [{ role: 'user' as const, content: 'hi' }];
+  const all = contextTokens(buildRequestTools({ registry, messages }).tools);
+  const forced = (mode: 'native' | 'client') => buildRequestTools({ registry, messages, deferral: { budgetTokens: 0, mode } });
+  const native = forced('native');
+  const client = forced('client');
+  // The default budget: a tenth of a 200k-token context window.
+  const byDefault = buildRequestTools({ registry, messages, deferral: { budgetTokens: 20_000, mode: 'native' } });
+  return {
+    tools: count,
+    withoutDeferral: all,
+    nativeDeferral: contextTokens(native.tools),
+    clientDeferral: contextTokens(client.tools),
+    nativeRatio: contextTokens(native.tools) / all,
+    clientRatio: contextTokens(client.tools) / all,
+    defaultBudget20k: { engaged: byDefault.deferral.engaged, tokens: contextTokens(byDefault.tools) },
+  };
+});
+
+const { registry, recordedOf } = registryOf(500);
+const candidates = searchablesOf(registry.tools());
+const queries = toolQueries();
+const misses: { query: string; expect: string; got: string[] }[] = [];
+const found = (q: (typeof queries)[number]) => {
+  const got = rankTools(q.query, candidates, 5).map((group) => recordedOf.get(group[0].name)!);
+  if (!got.includes(q.expect)) misses.push({ query: q.query, expect: q.expect, got });
+  return got.includes(q.expect);
+};
+const hits = queries.map(found);
+const recall = (filter: (i: number) => boolean) => {
+  const picked = hits.filter((_, i) => filter(i));
+  return picked.filter(Boolean).length / picked.length;
+};
+const out = {
+  sizes,
+  recallAt5: {
+    all: recall(() => true),
+    direct: recall((i) => !queries[i].paraphrase),
+    paraphrases: recall((i) => queries[i].paraphrase === true),
+    queries: queries.length,
+    paraphraseCount: queries.filter((q) => q.paraphrase).length,
+    catalogTools: 500,
+  },
+  goals: { ratio500: 0.1, recallAt5: 0.95 },
+  misses,
+};
+for (const s of sizes)
+  process.stdout.write(
+    `${String(s.tools).padStart(4)} tools: all ${String(s.withoutDeferral).padStart(7)} tok | native deferral ${String(s.nativeDeferral).padStart(5)} tok (${(s.nativeRatio * 100).toFixed(2)} %) | client ${String(s.clientDeferral).padStart(5)} tok (${(s.clientRatio * 100).toFixed(2)} %) | 20k budget ${s.defaultBudget20k.engaged ? 'engaged' : 'not engaged'}\n`,
+  );
+process.stdout.write(`recall@5 over ${queries.length} queries, 500 tools: ${out.recallAt5.all.toFixed(3)} (direct ${out.recallAt5.direct.toFixed(3)}, paraphrases ${out.recallAt5.paraphrases.toFixed(3)})\n`);
+for (const m of misses) process.stdout.write(`  miss: "${m.query}" → want ${m.expect}, got ${m.got.join(', ')}\n`);
+mkdirSync(join(root, 'test-results/bench'), { recursive: true });
+writeFileSync(join(root, 'test-results/bench/tool-search.json'), JSON.stringify(out, null, 2));

@@ -1,0 +1,114 @@
+// Step 3 of the request's tools with 500 real tool definitions (test/fixtures/tool-catalog):
+// deferral engages only above the budget, the always-loaded and used tools stay loaded, and
+// Lena's own search finds tools by plain words and loads them.
+import { describe, expect, it } from 'vitest';
+import type Anthropic from '@anthropic-ai/sdk';
+import { buildRequestTools } from '../../../../electron/core/chat/request-tools';
+import { CLIENT_SEARCH_TOOL, runClientSearch, searchablesOf } from '../../../../electron/core/chat/tool-search/client-search';
+import { isToolSearchRefusal, modelSupportsToolSearch, ToolSearchSupport } from '../../../../electron/core/chat/tool-search/support';
+import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
+import { catalogServers } from '../../../fixtures/tool-catalog/catalog';
+
+type Tool = Anthropic.Messages.Tool & { defer_loading?: boolean };
+
+function registryOf(count: number): ToolRegistry {
+  const registry = new ToolRegistry();
+  for (const s of catalogServers(count)) registry.setServerTools(s.name, s.tools);
+  return registry;
+}
+const hi = [{ role: 'user' as const, content: 'hi' }];
+const names = (tools: unknown[]) => (tools as Tool[]).filter((t) => !t.defer_loading).map((t) => t.name);
+
+describe('deferral (step 3)', () => {
+  const registry = registryOf(500);
+  const total = registry.tools().reduce((n, t) => n + t.tokens, 0);
+
+  it('changes nothing below the budget', () => {
+    const plain = buildRequestTools({ registry, messages: hi });
+    const below = buildRequestTools({ registry, messages: hi, deferral: { budgetTokens: total, mode: 'native' } });
+    expect(below.tools).toEqual(plain.tools);
+    expect(below.deferral).toMatchObject({ engaged: false, loaded: 500, deferred: 0 });
+  });
+
+  it('defers every tool but the always-loaded and used ones above the budget, and adds the BM25 tool search tool', () => {
+    const used = [
+      { role: 'user' as const, content: 'post it' },
+      { role: 'assistant' as const, content: [{ type: 'tool_use' as const, id: 'toolu_1', name: 'mcp__slack__slack_post_message', input: {} }] },
+      { role: 'user' as const, content: [{ type: 'tool_result' as const, tool_use_id: 'toolu_1', content: 'ok' }] },
+    ];
+    const { tools, deferral } = buildRequestTools({ registry, messages: used, deferral: { budgetTokens: 20_000, mode: 'native', alwaysLoaded: new Set(['mcp__github__create_issue']) } });
+    expect(tools[0]).toEqual({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' });
+    expect(names(tools.slice(1)).sort()).toEqual(['mcp__github__create_issue', 'mcp__slack__slack_post_message']);
+    expect((tools as Tool[]).filter((t) => t.defer_loading)).toHaveLength(498);
+    expect(deferral).toMatchObject({ engaged: true, mode: 'native', loaded: 2, deferred: 498 });
+    expect(deferral.tokens).toBeLessThan(deferral.allTokens / 10);
+    // The cache breakpoint sits on a loaded tool, never on a deferred one.
+    const cached = (tools as Array<Tool & { cache_control?: unknown }>).filter((t) => t.cache_control);
+    expect(cached).toHaveLength(1);
+    expect(cached[0].defer_loading).toBeUndefined();
+  });
+
+  it('keeps tools a search result referenced earlier loaded, so the reference still resolves', () => {
+    const searched = [
+      { role: 'user' as const, content: 'find a tool' },
+      {
+        role: 'assistant' as const,
+        content: [
+          { type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'geocode' } },
+          { type: 'tool_search_tool_result', tool_use_id: 'srvtoolu_1', content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'mcp__google-maps__maps_geocode' }] } },
+          { type: 'text', text: 'Found it.' },
+        ],
+      },
+      { role: 'user' as const, content: 'now use it' },
+    ] as Anthropic.Messages.MessageParam[];
+    const { tools } = buildRequestTools({ registry, messages: searched, deferral: { budgetTokens: 0, mode: 'native' } });
+    expect(names(tools)).toContain('mcp__google-maps__maps_geocode');
+  });
+
+  it('in client mode sends only Lena’s search tool and the loaded tools', () => {
+    const { tools, deferral } = buildRequestTools({ registry, messages: hi, deferral: { budgetTokens: 0, mode: 'client', foundThisTurn: new Set(['mcp__kubernetes__kubectl_logs']) } });
+    expect((tools as Tool[]).map((t) => t.name)).toEqual([CLIENT_SEARCH_TOOL, 'mcp__kubernetes__kubectl_logs']);
+    expect((tools as Tool[]).some((t) => t.defer_loading)).toBe(false);
+    expect(deferral).toMatchObject({ engaged: true, mode: 'client', loaded: 1, deferred: 499 });
+  });
+});
+
+describe('Lena’s own tool search', () => {
+  const registry = registryOf(500);
+  const candidates = searchablesOf(registry.tools());
+
+  it('returns the best matching definitions, both instances of one tool in one slot', () => {
+    const slack = runClientSearch('toolu_8', { query: 'post a message to a slack channel' }, candidates);
+    expect(slack.found[0]).toBe('mcp__slack__slack_post_message');
+    expect(String(slack.result.content)).toContain('- mcp__slack__slack_post_message: [slack] Post a new message to a Slack channel');
+    expect(String(slack.result.content)).toContain('"channel_id"');
+    // filesystem is in the catalog twice (a second instance): one slot, both servers' copies.
+    const files = runClientSearch('toolu_9', { query: 'show a recursive directory tree as JSON', limit: 1 }, candidates);
+    expect([...files.found].sort()).toEqual(['mcp__filesystem-2__directory_tree', 'mcp__filesystem__directory_tree']);
+  });
+
+  it('answers a call without a query with an error the model can act on', () => {
+    const { found, result } = runClientSearch('toolu_9', {}, candidates);
+    expect(found).toEqual([]);
+    expect(result).toMatchObject({ is_error: true, content: expect.stringContaining('needs a "query"') });
+  });
+});
+
+describe('tool search support', () => {
+  it('knows the models of the documentation, dated ids included', () => {
+    expect(modelSupportsToolSearch('claude-sonnet-4-5-20250929')).toBe(true);
+    expect(modelSupportsToolSearch('claude-sonnet-4-6')).toBe(true);
+    expect(modelSupportsToolSearch('claude-3-haiku-20240307')).toBe(false);
+  });
+
+  it('recognises a refusal of tool search, not other 400s, and remembers it per base URL', () => {
+    const refusal = { status: 400, error: { error: { type: 'invalid_request_error', message: "tools.0: Input tag 'tool_search_tool_bm25_20251119' found using 'type' does not match any of the expected tags" } } };
+    expect(isToolSearchRefusal(refusal)).toBe(true);
+    expect(isToolSearchRefusal({ status: 400, error: { error: { message: 'temperature: Extra inputs are not permitted' } } })).toBe(false);
+    const support = new ToolSearchSupport();
+    expect(support.mode('claude-sonnet-4-6', 'http://proxy')).toBe('native');
+    support.markRefused('http://proxy');
+    expect(support.mode('claude-sonnet-4-6', 'http://proxy')).toBe('client');
+    expect(support.mode('claude-sonnet-4-6', null)).toBe('native');
+  });
+});
