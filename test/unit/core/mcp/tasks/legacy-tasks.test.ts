@@ -28,7 +28,9 @@ describe('2025-11-25 tasks with server-everything', () => {
     expect(JSON.stringify(result.content)).toContain('Research Report: tides');
     // Created, then progress through the stages (statusMessage), then completed.
     expect(seen[0].status).toBe('working');
-    expect(seen.map((t) => t.statusMessage)).toEqual(expect.arrayContaining(['Analyzing content...', 'Generating report...']));
+    // Stages last as long as the poll interval (1 s), so which ones a poll catches varies.
+    const stages = ['Gathering sources...', 'Analyzing content...', 'Synthesizing findings...', 'Generating report...'];
+    expect(seen.filter((t) => stages.includes(t.statusMessage ?? '')).length).toBeGreaterThan(0);
     expect(seen.at(-1)?.status).toBe('completed');
     expect(new Set(seen.map((t) => t.taskId)).size).toBe(1);
     expect(seen[0].ttlMs).toBe(300_000);
@@ -42,7 +44,7 @@ describe('2025-11-25 tasks with server-everything', () => {
     const seen: TaskView[] = [];
     const call = client.callTool('simulate-research-query', { topic: 'moss' }, { signal: abort.signal, onTask: (t) => {
       seen.push(t);
-      if (t.statusMessage?.startsWith('Analyzing')) abort.abort();
+      if (t.status === 'working') abort.abort();
     } });
     await expect(call).rejects.toBeInstanceOf(McpCancelledError);
     expect(seen.at(-1)?.status).toBe('cancelled');
