@@ -10,6 +10,7 @@ import { entryHash } from '../config/identity';
 import { watchConfigFiles, type ConfigWatcher } from '../config/watch';
 import { validateServerEntry, resolveTransport } from '../../../../shared/config/server-entry-schema';
 import { projectHold } from './approval-hold';
+import { followThroughReconnects } from '../tasks/resume';
 import { ServerSession } from './server-session';
 import type { ApprovalCheck, SessionDeps } from './types';
 
@@ -177,7 +178,9 @@ export class McpManager {
       const st = session.status;
       throw new Error(`Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}.`);
     }
-    return session.callTool(tool, args, opts);
+    // A call that became a server task is followed again after a reconnect (tasks/resume.ts).
+    const reconnect = async () => ((await session.ensureConnected()) ? session.mcp : null);
+    return followThroughReconnects(session.callTool(tool, args, opts), { reconnect }, tool, opts);
   }
 
   /** Starts a server from an unsaved entry, reports what happened, and stops it. */
