@@ -123,6 +123,10 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
       onProgress: (progress) => {
         if (last) ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call: { ...last, progress } });
       },
+      // H13 (MCP tasks): the server runs the call as a task; its status shows live on the card.
+      onTask: (task) => {
+        if (last) ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call: (last = { ...last, task: { taskId: task.taskId, status: task.status, statusMessage: task.statusMessage } }) });
+      },
     });
     return finish(ctx, use, outcome, save, startedAt, decision, inputNote);
   } catch (err) {
