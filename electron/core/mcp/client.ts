@@ -73,6 +73,8 @@ export interface CallToolOptions {
   asTask?: boolean;
   /** The server answered with a task: each change of its status (tasks/*). */
   onTask?: (task: TaskView) => void;
+  /** Who waits for the call ("conversationId/toolUseId"): the manager records its task under it, for a restart. */
+  taskKey?: string;
 }
 
 /**
