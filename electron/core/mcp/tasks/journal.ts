@@ -70,9 +70,10 @@ export class TaskJournal {
 
   private save(): void {
     if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
+    // Owner-only, like everything in Lena's home.
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.list()));
+    writeFileSync(tmp, JSON.stringify(this.list()), { mode: 0o600 });
     renameSync(tmp, this.file);
   }
 }
