@@ -169,10 +169,18 @@ export class TaskTracker {
     return task.result;
   }
 
-  /** 2025: tasks/result blocks until the task ends (delivering its requests meanwhile). */
-  private payload(task: TaskView, opts: FollowOptions, since: number): Promise<Record<string, unknown>> {
+  /**
+   * 2025: tasks/result blocks until the task ends (delivering its requests meanwhile). Giving it
+   * up is tasks/cancel, never notifications/cancelled (the revision forbids that for tasks).
+   */
+  private async payload(task: TaskView, opts: FollowOptions, since: number): Promise<Record<string, unknown>> {
     const left = Math.max(1, this.deadline(task, since).at - Date.now());
-    return this.host.request('tasks/result', { taskId: task.taskId }, { timeoutMs: left, signal: opts.signal, cancellable: false });
+    try {
+      return await this.host.request('tasks/result', { taskId: task.taskId }, { timeoutMs: left, signal: opts.signal, cancellable: false });
+    } catch (e) {
+      if (opts.signal?.aborted) return this.cancel(task, opts);
+      throw e;
+    }
   }
 
   private async cancel(task: TaskView, opts: FollowOptions): Promise<never> {

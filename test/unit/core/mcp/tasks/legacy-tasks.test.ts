@@ -52,4 +52,19 @@ describe('2025-11-25 tasks with server-everything', () => {
     expect(sent).toHaveLength(1);
     expect(client.protocolLog().some((e) => e.direction === 'send' && e.method === 'notifications/cancelled')).toBe(false);
   });
+
+  it('input required: waits on tasks/result (the server asks there), and cancelling it sends tasks/cancel', async () => {
+    // Declaring elicitation makes the ambiguous query pause for input (input_required).
+    const { client } = stdioClient(reference('server-everything'), ['stdio'], {}, { features: { elicitation: async () => ({ action: 'decline' }) } });
+    await client.connect();
+    await client.listTools();
+    const abort = new AbortController();
+    const seen: TaskView[] = [];
+    const call = client.callTool('simulate-research-query', { topic: 'python', ambiguous: true }, { signal: abort.signal, onTask: (t) => seen.push(t) });
+    await expect.poll(() => client.protocolLog().some((e) => e.direction === 'send' && e.method === 'tasks/result'), { timeout: 15_000 }).toBe(true);
+    expect(seen.map((t) => t.status)).toContain('input_required');
+    abort.abort();
+    await expect(call).rejects.toBeInstanceOf(McpCancelledError);
+    expect(client.protocolLog().filter((e) => e.direction === 'send' && e.method === 'tasks/cancel')).toHaveLength(1);
+  });
 });
