@@ -61,6 +61,8 @@ export interface ToolCallView {
   resultBytes: number | null;
   truncated: boolean;
   progress: { progress: number; total?: number; message?: string } | null;
+  /** The server runs this call as a task (MCP tasks): its id and status, live only (not stored). */
+  task?: { taskId: string; status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'; statusMessage?: string } | null;
   decision: string | null;
   decidedBy: string | null;
   startedAt: number | null;

@@ -41,6 +41,8 @@ export interface Tool {
   outputSchema?: JsonSchemaObject;
   annotations?: ToolAnnotations;
   icons?: Icon[];
+  /** 2025-11-25: whether calls may or must be task-augmented (absent: "forbidden"). */
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
   _meta?: Record<string, unknown>;
 }
 

@@ -119,9 +119,14 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
   try {
     const outcome = await ctx.tools.call(registered.server, registered.tool.name, args as Record<string, unknown>, {
       signal: controller.signal,
+      taskKey: `${ctx.conversationId}/${use.id}`, // H13: a task outlives a restart under this key
       // Progress is shown live but not stored: only the outcome matters once the call ends.
       onProgress: (progress) => {
         if (last) ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call: { ...last, progress } });
+      },
+      // H13 (MCP tasks): the server runs the call as a task; its status shows live on the card.
+      onTask: (task) => {
+        if (last) ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call: (last = { ...last, task: { taskId: task.taskId, status: task.status, statusMessage: task.statusMessage } }) });
       },
     });
     return finish(ctx, use, outcome, save, startedAt, decision, inputNote);

@@ -134,6 +134,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
     decorate,
+    taskJournalFile: join(paths.home, 'tasks.json'),
     ...options.manager,
   });
   built.manager = manager;

@@ -4,6 +4,7 @@
 import { featureCapabilities, type ClientFeatureHandlers } from './client-features';
 import { ErrorCodes } from './jsonrpc-types';
 import { RequestHandlerError } from './jsonrpc';
+import { LEGACY_TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks/task';
 
 const FEATURES: Record<string, string> = {
   'roots/list': 'roots',
@@ -11,15 +12,19 @@ const FEATURES: Record<string, string> = {
   'elicitation/create': 'elicitation',
 };
 
-/** The capabilities every session declares, before the front end's features are added. */
-export const CLIENT_CAPABILITIES: Record<string, unknown> = Object.freeze({});
+/**
+ * The capabilities every session declares, before the front end's features are added: tasks (2025-11-25, experimental: Lena follows and
+ * cancels tasks it asked for). 2026-07-28 has no such capability; servers there ignore it and
+ * read the extension below instead.
+ */
+export const CLIENT_CAPABILITIES: Record<string, unknown> = Object.freeze({ tasks: LEGACY_TASKS_CAPABILITY });
 
 /**
  * Extensions Lena implements, declared as `capabilities.extensions` (2025 initialize) and in
- * `clientCapabilities.extensions` (2026 envelope): none yet, and a server must not be told
- * otherwise. An entry is `"vendor/name": {settings}`.
+ * `clientCapabilities.extensions` (2026 envelope); a server must not be told of one Lena lacks.
+ * An entry is `"vendor/name": {settings}`. Tasks (io.modelcontextprotocol/tasks): electron/core/mcp/tasks.
  */
-export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object.freeze({});
+export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object.freeze({ [TASKS_EXTENSION]: {} });
 
 /** What Lena declares to a server: the host's features plus the extensions above (when any). */
 export function clientCapabilities(features: ClientFeatureHandlers | undefined): Record<string, unknown> {

@@ -31,12 +31,15 @@ import type { ProtocolLogEntry } from './protocol-log';
 import { mirroredTools, requestHeaders, type HeaderParam } from './request-headers';
 import { checkStructuredContent } from './results';
 import { Subscriptions } from './subscriptions';
+import { TaskTracker, type FollowOptions } from './tasks/follow';
+import { taskHandle, taskRequest, type TaskView } from './tasks/task';
 import type { Transport, TransportCloseInfo } from './transport';
 
 export type { ClientEventMap, ServerLogEntry } from './client-events';
 export type { ProtocolLogEntry } from './protocol-log';
 export type { ClientFeatureHandlers } from './client-features';
 export type { Era, ProtocolPin } from './era';
+export type { TaskView } from './tasks/task';
 
 export type ClientState = 'disconnected' | 'connecting' | 'connected' | 'failed';
 
@@ -62,12 +65,20 @@ export interface ClientOptions {
   respawn?: () => Promise<Transport>;
   /** Longest wait for a stdio server's answer to the probe (default 10 s). */
   stdioProbeTimeoutMs?: number;
+  /** The longest Lena follows one task of this server, whatever its TTL (default 1 h). */
+  maxTaskMs?: number;
 }
 
 export interface CallToolOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   onProgress?: (p: Progress) => void;
+  /** 2025: ask for a task even when the tool's taskSupport is only "optional" (a slow call). */
+  asTask?: boolean;
+  /** The server answered with a task: each change of its status (tasks/*). */
+  onTask?: (task: TaskView) => void;
+  /** Who waits for the call ("conversationId/toolUseId"): the manager records its task under it, for a restart. */
+  taskKey?: string;
 }
 
 /**
@@ -102,6 +113,7 @@ export class McpClient extends ClientEvents {
   private readonly subscriptions: Subscriptions;
   /** Resource URIs subscribed to in this session (issue 22). */
   private readonly watched = new Set<string>();
+  private readonly tasks: TaskTracker;
 
   constructor(
     private transport: Transport,
@@ -119,6 +131,10 @@ export class McpClient extends ClientEvents {
       },
       diagnostic: (m) => this.diagnostic(m),
     });
+    this.tasks = new TaskTracker(
+      { era: () => this.currentEra, request: (method, params, opts) => this.send(method, params, opts), features: options.features, diagnostic: (m) => this.diagnostic(m) },
+      { maxTaskMs: options.maxTaskMs ?? 3_600_000, requestTimeoutMs: this.timeoutMs },
+    );
     this.peer = new JsonRpcPeer(
       transport,
       {
@@ -237,7 +253,9 @@ export class McpClient extends ClientEvents {
     if (this.lists.expiredInUse('tools')) this.relist('tools');
     const tool = this.toolIndex?.get(name);
     const requestOpts: RequestOptions = { timeoutMs: opts.timeoutMs ?? this.timeoutMs, maxTotalMs: this.maxTimeoutMs, signal: opts.signal, onProgress: opts.onProgress };
-    const request = this.multiRound('tools/call', { name, arguments: args }, requestOpts, `tools/call ${name}`, tool?.annotations);
+    const params = { name, arguments: args, ...taskRequest(this.currentEra, this.init?.capabilities, tool, opts.asTask) };
+    const purpose = `tools/call ${name}`;
+    const request = this.multiRound('tools/call', params, requestOpts, purpose, tool?.annotations).then((r) => this.settle(r, { signal: opts.signal, onTask: opts.onTask, purpose }));
     return request.then((r) => {
       const result = r as unknown as ToolCallOutcome;
       if (!Array.isArray(result.content)) result.content = [];
@@ -245,16 +263,31 @@ export class McpClient extends ClientEvents {
     });
   }
 
+  /**
+   * Follows a task again (after a reconnect, or a restart of Lena) to the result of the tool call
+   * it stands for; `since` is when Lena first began waiting, for the per-server maximum.
+   */
+  followToolTask(task: TaskView, opts: CallToolOptions & { since?: number; tool?: string }): Promise<ToolCallOutcome> {
+    const follow = this.tasks.follow(task, { signal: opts.signal, onTask: opts.onTask, purpose: `tools/call ${opts.tool ?? task.taskId}`, since: opts.since });
+    return follow.then((r) => {
+      const result = r as unknown as ToolCallOutcome;
+      if (!Array.isArray(result.content)) result.content = [];
+      return result;
+    });
+  }
+
   async readResource(uri: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<{ contents: ResourceContents[] }> {
     if (this.init && !this.init.capabilities.resources) throw this.lacks('resources');
-    const r = await this.multiRound('resources/read', { uri }, { timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal }, `resources/read ${uri}`);
+    const first = await this.multiRound('resources/read', { uri }, { timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal }, `resources/read ${uri}`);
+    const r = await this.settle(first, { signal: opts.signal, purpose: `resources/read ${uri}` });
     if (!Array.isArray(r.contents)) throw new McpProtocolError(`resources/read ${uri}: the answer has no contents array`);
     return r as unknown as { contents: ResourceContents[] };
   }
 
   async getPrompt(name: string, args?: Record<string, string>): Promise<GetPromptResult> {
     if (this.init && !this.init.capabilities.prompts) throw this.lacks('prompts');
-    const r = await this.multiRound('prompts/get', args ? { name, arguments: args } : { name }, { timeoutMs: this.timeoutMs }, `prompts/get ${name}`);
+    const first = await this.multiRound('prompts/get', args ? { name, arguments: args } : { name }, { timeoutMs: this.timeoutMs }, `prompts/get ${name}`);
+    const r = await this.settle(first, { purpose: `prompts/get ${name}` });
     if (!Array.isArray(r.messages)) throw new McpProtocolError(`prompts/get ${name}: the answer has no messages array`);
     return r as unknown as GetPromptResult;
   }
@@ -366,6 +399,12 @@ export class McpClient extends ClientEvents {
     return runInputRounds((p) => this.send(method, p, opts, toolHints), params, this.options.features, { signal: opts.signal, purpose });
   }
 
+  /** A result that is a task handle (asked for on 2025, server-directed on 2026) is followed to its end. */
+  private settle(r: Record<string, unknown>, opts: FollowOptions): Promise<Record<string, unknown>> {
+    const task = taskHandle(r, this.currentEra);
+    return task ? this.tasks.follow(task, opts) : Promise.resolve(r);
+  }
+
   private async list<T>(method: string, key: ListKind | 'resourceTemplates'): Promise<T[]> {
     const cached = this.lists.get<T>(key);
     if (cached) return cached;
@@ -431,6 +470,9 @@ export class McpClient extends ClientEvents {
       case 'notifications/elicitation/complete':
         if (typeof params?.elicitationId === 'string') this.options.features?.elicitationComplete?.(params.elicitationId);
         return;
+      case 'notifications/tasks': // 2026 (Tasks extension), on the task's listen stream
+      case 'notifications/tasks/status': // 2025-11-25
+        return this.tasks.notify(params);
       case 'notifications/message':
         return this.serverLog({ at: Date.now(), source: 'server', level: normalLevel(params?.level), logger: asString(params?.logger), data: params?.data });
       default:

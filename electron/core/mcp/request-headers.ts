@@ -63,7 +63,8 @@ export function headerValue(value: string): string {
 /** The per-request headers for one outgoing request on the modern HTTP wire. */
 export function requestHeaders(method: string, params: Record<string, unknown> | undefined, mirrored: HeaderParam[] | undefined): Record<string, string> {
   const headers: Record<string, string> = { 'Mcp-Method': method };
-  const name = method === 'resources/read' ? params?.uri : method === 'tools/call' || method === 'prompts/get' ? params?.name : undefined;
+  // tasks/*: the task id routes the request to the instance holding the task (Tasks extension).
+  const name = method === 'resources/read' ? params?.uri : method === 'tools/call' || method === 'prompts/get' ? params?.name : method.startsWith('tasks/') ? params?.taskId : undefined;
   if (typeof name === 'string') headers['Mcp-Name'] = headerValue(name);
   if (mirrored && method === 'tools/call') {
     const args = params?.arguments;

@@ -17,6 +17,14 @@ const STATUS: Record<ToolCallStatus, { icon: string; word: string }> = {
   cancelled: { icon: '■', word: 'Cancelled' },
 };
 
+const TASK_WORD: Record<NonNullable<ToolCallView['task']>['status'], string> = {
+  working: 'working',
+  input_required: 'waiting for your answer',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
 function useElapsed(since: number | null, active: boolean): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -31,6 +39,9 @@ function Progress({ call }: { call: ToolCallView }) {
   const elapsed = useElapsed(call.startedAt, call.status === 'running');
   const p = call.progress;
   const fraction = p?.total ? Math.min(1, p.progress / p.total) : null;
+  // A call the server runs as a task (MCP tasks): its status and message stand in for progress.
+  const task = call.task;
+  const message = task?.statusMessage ?? p?.message;
   return (
     <div className="tool-progress">
       {fraction !== null ? (
@@ -38,8 +49,9 @@ function Progress({ call }: { call: ToolCallView }) {
       ) : (
         <div className="indeterminate" role="progressbar" aria-label="Running" />
       )}
-      <span className="muted small">
-        {p?.message ? `${p.message} · ` : ''}
+      <span className="muted small" data-testid="tool-progress-text">
+        {task ? `Task ${TASK_WORD[task.status]} · ` : ''}
+        {message ? `${message} · ` : ''}
         {fraction !== null ? `${Math.round(fraction * 100)}% · ` : ''}
         {elapsed !== null ? `${formatDuration(elapsed)} elapsed` : 'starting'}
       </span>

@@ -10,6 +10,8 @@ import { entryHash } from '../config/identity';
 import { watchConfigFiles, type ConfigWatcher } from '../config/watch';
 import { validateServerEntry, resolveTransport } from '../../../../shared/config/server-entry-schema';
 import { projectHold } from './approval-hold';
+import { TaskJournal, type TaskRecord } from '../tasks/journal';
+import { followThroughReconnects } from '../tasks/resume';
 import { ServerSession } from './server-session';
 import type { ApprovalCheck, SessionDeps } from './types';
 
@@ -23,6 +25,8 @@ export interface ManagerOptions extends SessionDeps {
    * command line starts just the server a command names.
    */
   lazy?: boolean;
+  /** Where the tasks Lena waits for are kept across restarts (tasks/journal.ts); memory only when unset. */
+  taskJournalFile?: string;
 }
 
 type Listener<T> = (value: T) => void;
@@ -36,6 +40,7 @@ export class McpManager {
   private readonly statusListeners = new Set<Listener<ServerStatus>>();
   private readonly toolListeners = new Set<Listener<string>>();
   private config: LoadedConfig | undefined;
+  private readonly journal: TaskJournal;
   private settling: Promise<void> = Promise.resolve();
   private projectDir: string | undefined;
   /** The open project folder whose `.mcp.json` applies, if any. */
@@ -47,6 +52,7 @@ export class McpManager {
   constructor(private readonly options: ManagerOptions) {
     this.loader = new ConfigLoader(options.sources);
     this.projectDir = options.sources.projectDir;
+    this.journal = new TaskJournal(options.taskJournalFile);
   }
 
   /** Loads the configuration and starts every enabled, approved server in parallel. */
@@ -177,7 +183,25 @@ export class McpManager {
       const st = session.status;
       throw new Error(`Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}.`);
     }
-    return session.callTool(tool, args, opts);
+    // A call that became a server task is followed again after a reconnect (tasks/resume.ts),
+    // and recorded so that the next Lena can follow it after a restart.
+    const reconnect = async () => ((await session.ensureConnected()) ? session.mcp : null);
+    return this.journal.track(opts.taskKey, server, tool, opts, (o) => followThroughReconnects(session.callTool(tool, args, o), { reconnect }, tool, o));
+  }
+
+  /** Tasks a previous Lena was waiting for when it stopped (the server may still have them). */
+  waitingTasks(): TaskRecord[] {
+    return this.journal.list();
+  }
+
+  /** Follows a recorded task again (after a restart) to the result of the call it stands for. */
+  async followTask(record: TaskRecord, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
+    if (this.unstarted.has(record.server)) await this.startServers([record.server]);
+    const session = this.sessions.get(record.server);
+    if (!session || !(await session.ensureConnected()) || !session.mcp) throw new Error(`Server "${record.server}" is not available to follow task ${record.task.taskId}.`);
+    const reconnect = async () => ((await session.ensureConnected()) ? session.mcp : null);
+    const follow = (o: CallToolOptions) => followThroughReconnects(session.mcp!.followToolTask(record.task, { ...o, since: record.since, tool: record.tool }), { reconnect }, record.tool, o);
+    return this.journal.track(record.key, record.server, record.tool, opts, follow, record.since);
   }
 
   /** Starts a server from an unsaved entry, reports what happened, and stops it. */

@@ -24,7 +24,8 @@ describe('McpClient: negotiation', () => {
     expect(client.serverInfo?.name).toBe('scripted-asks');
     await eventually(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/initialized'));
     const { answers, clientCapabilities } = JSON.parse(text(await client.callTool('answers', {})));
-    expect(clientCapabilities).toEqual({});
+    // Only what Lena implements: following tasks (2025 capability, 2026 extension) — H13.
+    expect(clientCapabilities).toEqual({ tasks: { cancel: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } });
     expect(answers.ping).toEqual({});
     for (const m of ['roots/list', 'sampling/createMessage', 'elicitation/create']) expect(answers[m].code).toBe(-32601);
   });

@@ -1,0 +1,79 @@
+// The tasks Lena is waiting for, on disk, so that a task the server keeps outlives a restart of
+// Lena (the Tasks extension: clients SHOULD persist task ids to resume polling). A record is
+// written when a call becomes a task, and removed when the call ends any way but an interrupted
+// connection (Lena quitting, a server gone): then the server may still finish it, and the next
+// Lena follows it again. Small (one record per waiting call), so rewritten whole, atomically.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CallToolOptions, ToolCallOutcome } from '../client';
+import { TaskInterruptedError } from './follow';
+import type { TaskView } from './task';
+
+export interface TaskRecord {
+  /** Who waits for it (the chat: "conversationId/toolUseId"). */
+  key: string;
+  server: string;
+  tool: string;
+  /** The task as last seen, without its outcome or input requests. */
+  task: TaskView;
+  /** When Lena began waiting (the per-server maximum counts from here). */
+  since: number;
+}
+
+export class TaskJournal {
+  private records = new Map<string, TaskRecord>();
+
+  /** `file` unset: kept in memory only (the command line, tests that do not restart). */
+  constructor(private readonly file?: string) {
+    if (!file) return;
+    try {
+      const list = JSON.parse(readFileSync(file, 'utf8')) as TaskRecord[];
+      if (Array.isArray(list)) for (const r of list) if (typeof r?.key === 'string' && typeof r.task?.taskId === 'string') this.records.set(r.key, r);
+    } catch {
+      // Missing (nothing waits) or unreadable (a torn write cannot happen; a hand edit can): start empty.
+    }
+  }
+
+  list(): TaskRecord[] {
+    return [...this.records.values()];
+  }
+
+  /**
+   * Wraps a call: once it becomes a task (its first onTask), the task is recorded under `key`;
+   * when the call settles, the record goes, unless the connection was what ended it.
+   */
+  track(key: string | undefined, server: string, tool: string, opts: CallToolOptions, run: (opts: CallToolOptions) => Promise<ToolCallOutcome>, since = Date.now()): Promise<ToolCallOutcome> {
+    if (!key) return run(opts);
+    const onTask = (task: TaskView) => {
+      const { result: _r, error: _e, inputRequests: _i, ...kept } = task;
+      this.put({ key, server, tool, task: kept, since: this.records.get(key)?.since ?? since });
+      opts.onTask?.(task);
+    };
+    return run({ ...opts, onTask }).then(
+      (outcome) => (this.remove(key), outcome),
+      (e: unknown) => {
+        if (!(e instanceof TaskInterruptedError)) this.remove(key);
+        throw e;
+      },
+    );
+  }
+
+  remove(key: string): void {
+    if (this.records.delete(key)) this.save();
+  }
+
+  private put(record: TaskRecord): void {
+    const old = this.records.get(record.key);
+    this.records.set(record.key, record);
+    if (old?.task.taskId !== record.task.taskId || old.task.status !== record.task.status) this.save();
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    // Owner-only, like everything in Lena's home.
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.list()), { mode: 0o600 });
+    renameSync(tmp, this.file);
+  }
+}
