@@ -10,19 +10,27 @@ export type ErrorCode =
   | 'internal'
   | (string & {});
 
+/**
+ * What the window adds to an error's message, said by the side that knows it rather than guessed
+ * from the code: `restart-lena` — the part of Lena that would do this is not running (the window
+ * lost its core, the conversation database could not be opened), so nothing was changed.
+ */
+export type ErrorAction = 'restart-lena';
+
 export interface ErrorInfo {
   code: ErrorCode;
   message: string;
   /** Optional detail one click away in the UI (stderr tail, HTTP status, validation issues). */
   detail?: string;
+  action?: ErrorAction;
 }
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 
 export const ok = <T>(value: T): Envelope<T> => ({ ok: true, value });
-export const fail = (code: ErrorCode, message: string, detail?: string): Envelope<never> => ({
+export const fail = (code: ErrorCode, message: string, detail?: string, action?: ErrorAction): Envelope<never> => ({
   ok: false,
-  error: detail === undefined ? { code, message } : { code, message, detail },
+  error: { code, message, ...(detail === undefined ? {} : { detail }), ...(action === undefined ? {} : { action }) },
 });
 
 /** An error that carries a code, thrown inside core and turned into an envelope by the host. */
@@ -31,6 +39,7 @@ export class LenaError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly detail?: string,
+    readonly action?: ErrorAction,
   ) {
     super(message);
     this.name = 'LenaError';
