@@ -5,6 +5,7 @@
 // make. No protocol logic lives here. It stops itself before the runner's timeout.
 import { McpClient } from '../../electron/core/mcp/client';
 import { HttpFallbackTransport } from '../../electron/core/mcp/transports/http-fallback';
+import { APP_VERSION } from '../../electron/core/version';
 
 const DEADLINE_MS = Number(process.env.LENA_CONFORMANCE_DEADLINE_MS ?? 8000);
 
@@ -56,7 +57,7 @@ function log(line: string): void {
 async function main(): Promise<void> {
   const url = process.argv[process.argv.length - 1];
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
-  const client = new McpClient(new HttpFallbackTransport({ url }), { clientInfo: { name: 'lena-conformance', version: '0.1.0' }, requestTimeoutMs: DEADLINE_MS });
+  const client = new McpClient(new HttpFallbackTransport({ url }), { clientInfo: { name: 'lena-conformance', version: APP_VERSION }, requestTimeoutMs: DEADLINE_MS });
   client.on('log', (e) => log(`[${e.source} ${e.level}] ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`));
   const init = await client.connect();
   process.stdout.write(`connected to ${init.serverInfo.name} (protocol ${init.protocolVersion}, ${client.era})\n`);

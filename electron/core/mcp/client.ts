@@ -29,6 +29,7 @@ import { mirroredTools, requestHeaders, type HeaderParam } from './request-heade
 import { checkStructuredContent } from './results';
 import { Subscriptions } from './subscriptions';
 import type { Transport, TransportCloseInfo } from './transport';
+import { APP_VERSION } from '../version';
 
 export type { ClientEventMap, ServerLogEntry } from './client-events';
 export type { ProtocolLogEntry } from './protocol-log';
@@ -73,7 +74,8 @@ export interface CallToolOptions {
  */
 export type ToolCallOutcome = CallToolResult & { validationError?: string; validationSkipped?: string };
 
-const DEFAULT_CLIENT_INFO: Implementation = { name: 'lena', version: '0.1.0' };
+// The version servers see is the app's (servers log it and gate features on it), never a constant.
+const DEFAULT_CLIENT_INFO: Implementation = { name: 'lena', version: APP_VERSION };
 
 export class McpClient extends ClientEvents {
   private readonly peer: JsonRpcPeer;
