@@ -1,14 +1,28 @@
 // The envelope every invoke channel returns: Electron passes only an Error's message across IPC,
 // so errors travel as data with a stable code the window can act on.
 
-export type ErrorCode =
-  | 'invalid-arguments'
-  | 'forbidden'
-  | 'not-found'
-  | 'conflict'
-  | 'unavailable'
-  | 'internal'
-  | (string & {});
+/**
+ * Every code an envelope or a LenaError can carry; the window switches on these, so a new one is
+ * added here (test/unit/shared/error-codes.test.ts scans the source for codes not listed).
+ */
+export const ERROR_CODES = [
+  'invalid-arguments',
+  'forbidden',
+  'not-found',
+  'conflict',
+  'unavailable',
+  'internal',
+  /** dispatch: a channel the contract does not name. */
+  'unknown-channel',
+  /** The user declined a confirmation (main's dialog for a change made from the window). */
+  'cancelled',
+  /** An OAuth sign-in that did not complete (the detail holds the hint). */
+  'sign-in-failed',
+  /** Another Lena process holds a file lock longer than the caller waits. */
+  'locked',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * What the window adds to an error's message, said by the side that knows it rather than guessed
