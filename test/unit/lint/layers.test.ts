@@ -36,4 +36,32 @@ describe('layering lint rules', () => {
   it('lets core use Node built-ins', async () => {
     expect(await lint('electron/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([]);
   });
+
+  describe("core's folders in layers (base ← store, mcp ← permissions ← chat ← host ← desktop, cli)", () => {
+    it('rejects an upward import and a sibling import', async () => {
+      expect((await lint('electron/core/store/x.ts', "import { decide } from '../permissions/gate';\nexport const d = decide;\n")).join('\n')).toMatch(
+        /store may not import permissions .*sits above store/,
+      );
+      expect((await lint('electron/core/mcp/config/x.ts', "import { SettingsStore } from '../../store/settings';\nexport const s = SettingsStore;\n")).join('\n')).toMatch(
+        /mcp may not import its sibling store/,
+      );
+      expect((await lint('electron/core/base/x.ts', "export { APP_VERSION } from '../host/runtime';\n")).join('\n')).toMatch(/base may not import host/);
+      expect((await lint('electron/cli/x.ts', "import { createDesktopServices } from '../core/desktop/desktop-services';\nexport const c = createDesktopServices;\n")).join('\n')).toMatch(
+        /cli may not import its sibling desktop/,
+      );
+    });
+
+    it('lets a folder import the levels below it, core root files and shared/, and resolves names by path', async () => {
+      expect(await lint('electron/core/chat/x.ts', "import { decide } from '../permissions/gate';\nimport { APP_VERSION } from '../version';\nimport { ok } from '../../../shared/result';\nexport const a = [decide, APP_VERSION, ok];\n")).toEqual([]);
+      // mcp/auth/store.ts is mcp's own file, not the store folder.
+      expect(await lint('electron/core/mcp/auth/x.ts', "import { MemoryAuthStore } from './store';\nexport const m = MemoryAuthStore;\n")).toEqual([]);
+      // The allowlist in eslint.config.mjs names single files, not the whole pair of folders.
+      expect(await lint('electron/cli/context.ts', "import { ProcessRecords } from '../core/desktop/process-records';\nexport const p = ProcessRecords;\n")).toEqual([]);
+    });
+
+    it('keeps Node modules out of shared/', async () => {
+      expect((await lint('shared/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).join('\n')).toMatch(/shared\/ runs in the window too/);
+      expect((await lint('shared/x.ts', "import { join } from 'path';\nexport const j = join;\n")).join('\n')).toMatch(/shared\/ runs in the window too/);
+    });
+  });
 });
