@@ -21,6 +21,13 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its rejection (an unhandled rejection, or a silent failure):
+    // await it, or mark it handled with `void` and a .catch. Type-aware, so only where it matters.
+    files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts', 'shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
