@@ -2,6 +2,7 @@
 // imports neither node: modules nor electron; raw ipcRenderer only in the preload.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import lena from './eslint-rules/layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'stream', 'url', 'util'];
 
@@ -20,6 +21,13 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its rejection (an unhandled rejection, or a silent failure):
+    // await it, or mark it handled with `void` and a .catch. Type-aware, so only where it matters.
+    files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts', 'shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -27,6 +35,27 @@ export default tseslint.config(
         {
           paths: [{ name: 'electron', message: 'electron/core, electron/cli and shared run under plain Node: never import electron here.' }],
           patterns: [{ group: ['electron/*'], message: 'Never import electron here.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Core's layers (eslint-rules/layers.mjs): a folder imports only the levels below its own.
+    files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts', 'shared/**/*.ts'],
+    plugins: { lena },
+    rules: {
+      'lena/layers': [
+        'error',
+        {
+          levels: { base: 0, security: 0, store: 1, mcp: 1, permissions: 2, chat: 3, host: 4, desktop: 5, cli: 5 },
+          // The one allowlist: imports across the layers that are too large to move now. Each entry
+          // is a file and the module it may import; remove an entry when its move lands.
+          allow: [
+            // The CLI shares the desktop's server process records and log file; both belong in base
+            // (they depend on desktop/process-group and process-info, which go with them).
+            { from: 'electron/cli/context.ts', to: 'electron/core/desktop/process-records' },
+            { from: 'electron/cli/context.ts', to: 'electron/core/desktop/log-file' },
+          ],
         },
       ],
     },

@@ -19,7 +19,7 @@ export class HostError extends Error {
 
 function api(): LenaApi {
   const lena = window.lena;
-  if (!lena) throw new HostError({ code: 'unavailable', message: 'Lena’s core is not connected to this window.' });
+  if (!lena) throw new HostError({ code: 'unavailable', message: 'Lena’s core is not connected to this window.', action: 'restart-lena' });
   return lena;
 }
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecretPort } from '../core/mcp/auth/token-files';
-import { readJsonFile, writeJsonFile } from '../core/store/json-file';
+import { readJsonFile, writeJsonFile } from '../core/base/json-file';
 
 const SERVICE = 'Lena';
 

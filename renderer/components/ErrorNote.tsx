@@ -1,16 +1,20 @@
 // An inline error: what failed in plain words, the detail one click away, and the next action.
 import type { ReactNode } from 'react';
+import type { ErrorAction } from '../../shared/result';
 import type { UiError } from '../store/result';
 
 export interface ErrorNoteProps {
   title: string;
-  error: UiError | { message: string; detail?: string; code?: string };
+  error: UiError | { message: string; detail?: string; code?: string; action?: ErrorAction };
   children?: ReactNode;
 }
 
-/** Explains the "unavailable" code, which means this build's core does not offer the feature yet. */
-export function explain(error: { message: string; code?: string }): string {
-  if (error.code === 'unavailable') return `${error.message} This part of Lena’s core is not running, so nothing was changed.`;
+/**
+ * The message, plus what its action says. Never guessed from the code: `unavailable` also means
+ * "this build cannot update itself" or "could not read that file", where core is running fine.
+ */
+export function explain(error: { message: string; code?: string; action?: ErrorAction }): string {
+  if (error.action === 'restart-lena') return `${error.message} This part of Lena’s core is not running, so nothing was changed; restart Lena to try again.`;
   return error.message;
 }
 

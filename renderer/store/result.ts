@@ -1,18 +1,20 @@
 // How the store reports a failed core call to the components: the envelope's code and message,
 // and the detail (stderr tail, validation issues) the UI puts one click away.
+import type { ErrorAction } from '../../shared/result';
 import { HostError } from '../host';
 
 export interface UiError {
   code: string;
   message: string;
   detail?: string;
+  action?: ErrorAction;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: UiError };
 
 /** Turns anything thrown by a core call into a UiError. */
 export function toUiError(err: unknown): UiError {
-  if (err instanceof HostError) return { code: err.info.code, message: err.info.message, ...(err.info.detail ? { detail: err.info.detail } : {}) };
+  if (err instanceof HostError) return { code: err.info.code, message: err.info.message, ...(err.info.detail ? { detail: err.info.detail } : {}), ...(err.info.action ? { action: err.info.action } : {}) };
   return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }
 

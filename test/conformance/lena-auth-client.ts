@@ -6,6 +6,7 @@ import { OAuthProvider } from '../../electron/core/mcp/auth/provider';
 import { MemoryAuthStore } from '../../electron/core/mcp/auth/store';
 import { McpClient } from '../../electron/core/mcp/client';
 import { StreamableHttpTransport } from '../../electron/core/mcp/transports/streamable-http';
+import { APP_VERSION } from '../../electron/core/version';
 
 // The client metadata document URL the suite's CIMD scenarios expect a client to be configured with.
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     },
     log: (level, message) => process.stderr.write(`[auth ${level}] ${message}\n`),
   });
-  const client = new McpClient(new StreamableHttpTransport({ url, auth }), { clientInfo: { name: 'lena-conformance', version: '0.1.0' }, requestTimeoutMs: 8_000 });
+  const client = new McpClient(new StreamableHttpTransport({ url, auth }), { clientInfo: { name: 'lena-conformance', version: APP_VERSION }, requestTimeoutMs: 8_000 });
   const init = await client.connect();
   process.stdout.write(`connected to ${init.serverInfo.name} (protocol ${init.protocolVersion})\n`);
   const tools = await client.listTools();

@@ -9,6 +9,7 @@ import { initialValues } from '../../shared/elicitation-form';
 import { McpClient } from '../../electron/core/mcp/client';
 import { createClientFeatures } from '../../electron/core/mcp/client-features/index';
 import { HttpFallbackTransport } from '../../electron/core/mcp/transports/http-fallback';
+import { APP_VERSION } from '../../electron/core/version';
 
 const DEADLINE_MS = Number(process.env.LENA_CONFORMANCE_DEADLINE_MS ?? 8000);
 
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   const features = createClientFeatures('conformance', {
     elicitation: { form: async (question) => ({ action: 'accept', values: initialValues(question.fields) }) },
   });
-  const client = new McpClient(new HttpFallbackTransport({ url }), { clientInfo: { name: 'lena-conformance', version: '0.1.0' }, requestTimeoutMs: DEADLINE_MS, features });
+  const client = new McpClient(new HttpFallbackTransport({ url }), { clientInfo: { name: 'lena-conformance', version: APP_VERSION }, requestTimeoutMs: DEADLINE_MS, features });
   client.on('log', (e) => log(`[${e.source} ${e.level}] ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`));
   const init = await client.connect();
   process.stdout.write(`connected to ${init.serverInfo.name} (protocol ${init.protocolVersion}, ${client.era})\n`);

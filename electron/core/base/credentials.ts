@@ -3,6 +3,9 @@
 // values are replaced; `${…}` references stay visible, since they name a value without holding it.
 import type { ServerEntry } from '../../../shared/server-config';
 
+/** The secret name of the Anthropic API key. */
+export const API_KEY_SECRET = 'anthropic-api-key';
+
 const MASK = '[redacted]';
 
 /** Option names whose value is a credential (`--token`, `--api-key`, `--password`, …), without dashes. */

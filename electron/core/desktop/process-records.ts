@@ -2,7 +2,7 @@
 // home). If Lena dies without shutting them down, the next start ends the groups that are provably
 // the same processes: same pid AND same OS start time. Nothing is ever matched by name.
 import type { ProcessRecorder } from '../mcp/manager/types';
-import { readJsonFile, writeJsonFile } from '../store/json-file';
+import { readJsonFile, writeJsonFile } from '../base/json-file';
 import { withLockedFile } from '../base/locked-file';
 import { endProcessGroup, type GroupEnd } from './process-group';
 import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from './process-info';

@@ -1,7 +1,7 @@
 // The project folder (whose `.mcp.json` the manager reads) and the recent folders, remembered in
 // Lena's home (recent-folders.json) and restored on start. Folders that vanished are dropped.
 import { promises as fs } from 'node:fs';
-import { readJsonFile, writeJsonFile } from '../store/json-file';
+import { readJsonFile, writeJsonFile } from '../base/json-file';
 
 export const MAX_RECENT_FOLDERS = 10;
 

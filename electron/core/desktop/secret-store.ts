@@ -2,7 +2,7 @@
 // (Electron's safeStorage in main) and kept base64-encoded in secrets.json in Lena's home. When the
 // desktop cannot encrypt, a secret lives in memory for the session and is never written in clear.
 import { withLockedFile } from '../base/locked-file';
-import { readJsonFile, writeJsonFile } from '../store/json-file';
+import { readJsonFile, writeJsonFile } from '../base/json-file';
 import { envNameFor, type SecretProvider } from '../store/secrets';
 
 export type { SecretProvider };

@@ -1,7 +1,7 @@
 // Small JSON state files of the desktop shell (window-state.json, updates.json): read tolerantly
 // (a damaged file means defaults, never a failed start) and written atomically, optionally
 // debounced so dragging a window does not write the disk on every pixel.
-import { readJsonFile, writeJsonFile } from '../store/json-file';
+import { readJsonFile, writeJsonFile } from '../base/json-file';
 
 export interface StateFileOptions {
   /** Delay for saveSoon: the last value within the window wins. */

@@ -37,7 +37,7 @@ export function createDispatch(handlers: Handlers, onError?: (channel: string, e
       return ok(await handler(parsed.data, ctx));
     } catch (err) {
       onError?.(channel, err);
-      if (err instanceof LenaError) return fail(err.code, err.message, err.detail);
+      if (err instanceof LenaError) return fail(err.code, err.message, err.detail, err.action);
       const message = err instanceof Error ? err.message : String(err);
       return fail('internal', `${channel} failed: ${message}`);
     }

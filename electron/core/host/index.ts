@@ -53,7 +53,11 @@ export function createHost(options: HostOptions = {}): Host {
       platform: process.platform,
       home: paths.home,
     }),
-    'app:notices': async () => (await get()).runtime.notices,
+    'app:notices': async () => {
+      // A broken project settings file is said at start-up too (its app:log may precede the window).
+      const services = await get();
+      return services.projectProblem ? [...services.runtime.notices, { level: 'error' as const, message: services.projectProblem }] : services.runtime.notices;
+    },
     ...serverHandlers(get),
     ...resourceHandlers(get, events),
     ...chatHandlers(get),

@@ -21,7 +21,7 @@ import type { PermissionLists } from '../permissions/types';
 import { openConversationStore, type OpenedConversationStore } from '../store/open-store';
 import { API_KEY_SECRET, type SecretProvider } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
-import { SettingsPermissionStore } from '../store/settings-permission-store';
+import { SettingsPermissionStore } from './settings-permission-store';
 import { statusDecorator, type StatusDecorator } from './status-view';
 import { AuthRegistry } from '../mcp/auth/registry';
 import type { SignInHost } from '../mcp/auth/provider';

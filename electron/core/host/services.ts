@@ -1,6 +1,5 @@
 // The window's services: the shared runtime plus what only the window has (a project folder,
 // events forwarded to the renderer). Started once by createHost; handlers await it.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerStatus } from '../../../shared/server-types';
 import type { LenaPaths } from '../home';
@@ -10,7 +9,7 @@ import { settingsView as buildSettingsView } from '../store/settings-view';
 import type { ServerSession } from '../mcp/manager/server-session';
 import type { ManagerOptions } from '../mcp/manager/manager';
 import type { ProcessRecorder } from '../mcp/manager/types';
-import { parseProjectPermissions } from '../permissions/scopes';
+import { readProjectPermissions } from '../permissions/scopes';
 import type { PermissionLists } from '../permissions/types';
 import { requestView, resolvedView } from '../permissions/view';
 import type { SecretProvider } from '../store/secrets';
@@ -29,6 +28,8 @@ export interface HostServices {
   updates?: UpdatePreference;
   /** The open project's deny and ask rules (`<project>/.lena/settings.json`). */
   projectRules: Partial<PermissionLists>;
+  /** Why the open project's settings file is broken (then its servers are off and every call asks). */
+  projectProblem: string | null;
   setProject(folder: string | null): Promise<void>;
   /** Stops watching files and closes the runtime (servers, database). */
   close(): Promise<void>;
@@ -80,9 +81,11 @@ export async function settingsViewFor(settings: SettingsStore, secrets: SecretPr
 
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
+  // Read before the runtime starts: a project whose settings are broken starts no servers.
+  const initial = options.projectFolder ? await readProjectPermissions(options.projectFolder) : undefined;
   const rt = await createRuntime({
     paths,
-    sources: { userFile: paths.mcpConfig, projectDir: options.projectFolder ?? undefined },
+    sources: { userFile: paths.mcpConfig, projectDir: options.projectFolder && !initial?.problem ? options.projectFolder : undefined },
     secrets: options.secrets,
     interactive: true,
     env: options.env,
@@ -124,48 +127,61 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       .catch(() => undefined);
   });
 
+  // The project's rules apply through the tested reader; a broken file fails closed (issue 13).
+  const applyProjectRules = (read: Awaited<ReturnType<typeof readProjectPermissions>> | undefined) => {
+    services.projectRules = read?.lists ?? {};
+    services.projectProblem = read?.problem ?? null;
+    rt.permissions.setProjectRules(services.projectRules, read?.problem);
+    for (const message of [...(read?.warnings ?? []), ...(read?.problem ? [read.problem] : [])]) {
+      events.emit('app:log', { time: Date.now(), level: read?.problem === message ? 'error' : 'warn', source: 'config', message });
+    }
+  };
+  const projectSettings = (folder: string | null) => (folder ? [join(folder, '.lena', 'settings.json')] : []);
+  // Fixing (or breaking) the project's settings file applies without reopening the project.
+  const projectWatcher = watchConfigFiles(projectSettings(options.projectFolder ?? null), () => {
+    const folder = services.project.folder;
+    if (!folder) return;
+    void readProjectPermissions(folder)
+      .then(async (read) => {
+        const wasBroken = services.projectProblem !== null;
+        applyProjectRules(read);
+        if (wasBroken !== (read.problem !== undefined)) await rt.manager.setProjectDir(read.problem ? undefined : folder);
+      })
+      .catch(() => undefined);
+  });
+
   const services: HostServices = {
     runtime: rt,
     secrets: options.secrets,
     paths,
     project: { folder: null, mcpFile: null },
     projectRules: {},
+    projectProblem: null,
     projects: options.projects,
     updates: options.updates,
     decorate: rt.decorate,
     async close() {
       settingsWatcher.close();
+      projectWatcher.close();
       await rt.close();
     },
     async setProject(next) {
       services.project = { folder: next, mcpFile: next ? ((await findProjectConfig(next)) ?? null) : null };
-      services.projectRules = next ? await projectRules(next) : {};
-      rt.permissions.setProjectRules(services.projectRules);
+      const read = next ? await readProjectPermissions(next) : undefined;
+      applyProjectRules(read);
+      projectWatcher.update(projectSettings(next));
       await options.projects?.opened(next);
-      await rt.manager.setProjectDir(next ?? undefined);
+      await rt.manager.setProjectDir(next && !read?.problem ? next : undefined);
       // The roots are the project folder: servers that kept running hear that they changed.
       for (const status of rt.manager.statuses()) void rt.manager.session(status.name)?.mcp?.rootsChanged().catch(() => undefined);
     },
   };
   services.project = { folder: options.projectFolder ?? null, mcpFile: options.projectFolder ? ((await findProjectConfig(options.projectFolder)) ?? null) : null };
-  if (options.projectFolder) {
-    services.projectRules = await projectRules(options.projectFolder);
-    rt.permissions.setProjectRules(services.projectRules);
-  }
+  applyProjectRules(initial);
   // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
   // configuration files made outside the window reload by themselves.
   void rt.manager.start().then(() => rt.manager.watch((config) => {
     for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
   }));
   return services;
-}
-
-/** A project's deny and ask rules from `<project>/.lena/settings.json` (allow and trust refused). */
-async function projectRules(folder: string) {
-  try {
-    const raw = JSON.parse(await readFile(join(folder, '.lena', 'settings.json'), 'utf8')) as unknown;
-    return parseProjectPermissions(raw, join(folder, '.lena', 'settings.json')).lists;
-  } catch {
-    return {};
-  }
 }

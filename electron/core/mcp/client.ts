@@ -20,7 +20,7 @@ import { runInputRounds, type ClientFeatureHandlers } from './client-features';
 import { asString, asTtl, closeMessage, normalLevel } from './client-helpers';
 import { clientCapabilities, answerServerRequest } from './client-requests';
 import { completionParams, coversUpdate, readCompletion } from './client-offerings';
-import { ClientEvents, type ClientEventMap, type ServerLogEntry } from './client-events';
+import { ClientEvents, type ClientEventMap } from './client-events';
 import { McpProtocolError, McpRpcError, McpTransportError, isMcpError, type McpError } from './errors';
 import { META_PROTOCOL_VERSION, ModernErrorCodes, isIdempotent, supportedList, type Era, type ProtocolPin } from './era';
 import { JsonRpcPeer, type Progress, type RequestOptions } from './jsonrpc';
@@ -34,6 +34,7 @@ import { Subscriptions } from './subscriptions';
 import { TaskTracker, type FollowOptions } from './tasks/follow';
 import { taskHandle, taskRequest, type TaskView } from './tasks/task';
 import type { Transport, TransportCloseInfo } from './transport';
+import { APP_VERSION } from '../version';
 
 export type { ClientEventMap, ServerLogEntry } from './client-events';
 export type { ProtocolLogEntry } from './protocol-log';
@@ -87,7 +88,8 @@ export interface CallToolOptions {
  */
 export type ToolCallOutcome = CallToolResult & { validationError?: string; validationSkipped?: string };
 
-const DEFAULT_CLIENT_INFO: Implementation = { name: 'lena', version: '0.1.0' };
+// The version servers see is the app's (servers log it and gate features on it), never a constant.
+const DEFAULT_CLIENT_INFO: Implementation = { name: 'lena', version: APP_VERSION };
 
 export class McpClient extends ClientEvents {
   private readonly peer: JsonRpcPeer;

@@ -15,6 +15,11 @@ export interface GateContext {
   state: PermissionState;
   /** The open project's deny and ask rules (an allow here is refused and never applies). */
   projectRules?: Partial<PermissionLists>;
+  /**
+   * Why the open project's settings file could not be read. Its deny rules are unknown, so the
+   * gate fails closed: every call asks, whatever allow rule, grant or trust would let it run.
+   */
+  projectProblem?: string;
   /** `--allow` / `--deny` of `lena chat -p`. */
   cliRules?: Partial<PermissionLists>;
   /** "Allow for this conversation" grants of the request's conversation. */
@@ -40,6 +45,7 @@ export interface GateDecision {
 
 export const HELD = 'held: definition changed';
 export const AUTO_READ_ONLY = 'auto: read-only tool of trusted server';
+export const PROJECT_UNREADABLE = "ask: project settings unreadable";
 export const CLI_NEEDS_APPROVAL = 'cli: needs approval';
 
 /** Decides one call. Pure: persisting grants and pins after an answer is the caller's job. */
@@ -59,14 +65,15 @@ export function decide(request: ToolCallRequest, context: GateContext): GateDeci
 
   if (rule.decision === 'deny') return { ...base, outcome: 'deny', decidedBy: rule.decidedBy, message: deniedByRule(request, rule) };
   let verdict: { outcome: Outcome; decidedBy: string };
-  if (held) verdict = { outcome: 'ask', decidedBy: HELD };
+  if (context.projectProblem !== undefined) verdict = { outcome: 'ask', decidedBy: PROJECT_UNREADABLE };
+  else if (held) verdict = { outcome: 'ask', decidedBy: HELD };
   else if (rule.decision === 'ask') verdict = { outcome: 'ask', decidedBy: rule.decidedBy };
   else if (rule.decision === 'allow') verdict = { outcome: 'allow', decidedBy: rule.decidedBy };
   else if (autoApprovesReadOnly(context.state, trust, request.tool.annotations)) verdict = { outcome: 'allow', decidedBy: AUTO_READ_ONLY };
   else verdict = { outcome: 'ask', decidedBy: withNotes(rule.decidedBy, [...rule.suspended, ...(trust.note ? [trust.note] : [])]) };
 
   if (verdict.outcome === 'ask' && !context.interactive) {
-    return { ...base, outcome: 'deny', decidedBy: `${CLI_NEEDS_APPROVAL} (${verdict.decidedBy})`, message: cliMessage(request, rule, held) };
+    return { ...base, outcome: 'deny', decidedBy: `${CLI_NEEDS_APPROVAL} (${verdict.decidedBy})`, message: cliMessage(request, rule, held, context.projectProblem) };
   }
   return { ...base, ...verdict };
 }
@@ -85,8 +92,9 @@ function deniedByRule(request: ToolCallRequest, rule: RuleEvaluation): string {
   return `${request.qualifiedName} was denied by ${rule.decidedBy.replace(/^rule /, 'the rule ')}; ${undo}.`;
 }
 
-function cliMessage(request: ToolCallRequest, rule: RuleEvaluation, held: Held | undefined): string {
+function cliMessage(request: ToolCallRequest, rule: RuleEvaluation, held: Held | undefined, projectProblem: string | undefined): string {
   const name = request.qualifiedName;
+  if (projectProblem !== undefined) return `${name} needs approval; no one can answer here: ${projectProblem}`;
   if (held) {
     return `${name} needs approval; no one can answer here: its definition changed since it was approved (${held.diff.map((c) => c.field).join(', ')}). Review and accept the new definition in Lena's window.`;
   }

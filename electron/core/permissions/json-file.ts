@@ -3,7 +3,7 @@
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { withLockedFile } from '../base/locked-file';
-import { JsonFileError, readJsonFile, writeJsonFile } from '../store/json-file';
+import { JsonFileError, readJsonFile, writeJsonFile } from '../base/json-file';
 
 export interface JsonReadResult {
   /** The parsed content, or `undefined` when the file is missing or unreadable. */

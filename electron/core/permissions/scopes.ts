@@ -2,6 +2,7 @@
 // `.lena/settings.json` (deny and ask only: a project never loosens permissions) and CLI flags.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseJsonWithPosition } from '../../../shared/config/json-position';
 import { LenaError } from '../../../shared/result';
 import { validateRule } from './rules';
 import type { PermissionLists, PermissionState, RuleEntry, RuleList, TrustEntry } from './types';
@@ -110,21 +111,34 @@ export function parseProjectPermissions(raw: unknown, where = 'project settings'
   return { lists, warnings };
 }
 
+export interface ProjectPermissions {
+  lists: PermissionLists;
+  warnings: string[];
+  /**
+   * Set when the file exists but cannot be read or is not a JSON object (with its path and the
+   * position of the error). The project then fails closed: its servers do not start and every tool
+   * call asks, because the deny rules it may hold cannot be applied.
+   */
+  problem?: string;
+}
+
 /** Reads `<project>/.lena/settings.json`; a missing file means no project rules. */
-export async function readProjectPermissions(projectDir: string): Promise<{ lists: PermissionLists; warnings: string[] }> {
+export async function readProjectPermissions(projectDir: string): Promise<ProjectPermissions> {
   const path = join(projectDir, '.lena', 'settings.json');
+  const closed = 'its deny rules cannot be applied, so the project\'s servers do not start and every tool call asks until it is fixed';
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lists: emptyLists(), warnings: [] };
-    return { lists: emptyLists(), warnings: [`${path} could not be read (${(error as Error).message}); its rules are not applied.`] };
+    return { lists: emptyLists(), warnings: [], problem: `${path} could not be read (${(error as Error).message}); ${closed}.` };
   }
-  try {
-    return parseProjectPermissions(JSON.parse(text) as unknown, path);
-  } catch (error) {
-    return { lists: emptyLists(), warnings: [`${path} is not valid JSON (${(error as Error).message}); its rules are not applied until it is fixed.`] };
+  const json = parseJsonWithPosition(text);
+  if (!json.ok) {
+    return { lists: emptyLists(), warnings: [], problem: `${path}: invalid JSON at line ${json.line}, column ${json.column}: ${json.reason}; ${closed}.` };
   }
+  if (!isRecord(json.value)) return { lists: emptyLists(), warnings: [], problem: `${path} is not a JSON object; ${closed}.` };
+  return parseProjectPermissions(json.value, path);
 }
 
 /** `--allow`/`--deny` flags of `lena chat -p`; a refused rule stops the command with the reason. */

@@ -42,6 +42,7 @@ export class PermissionService {
   private state!: PermissionState;
   private readonly grants = new Map<string, RuleEntry[]>();
   private projectRules: Partial<PermissionLists>;
+  private projectProblem: string | undefined;
   private readonly now: () => Date;
   /** Which tools reach the model (pins, baselines, rejections); absent without pins. */
   readonly acceptance: ToolAcceptance | undefined;
@@ -71,9 +72,13 @@ export class PermissionService {
     return structuredClone(this.state);
   }
 
-  /** The open project's rules changed (project opened, closed, or its settings edited). */
-  setProjectRules(lists: Partial<PermissionLists>): void {
+  /**
+   * The open project's rules changed (project opened, closed, or its settings edited). With a
+   * problem (the file exists but is broken) every call asks until the file is fixed.
+   */
+  setProjectRules(lists: Partial<PermissionLists>, problem?: string): void {
     this.projectRules = lists;
+    this.projectProblem = problem;
   }
 
   /** The gate's verdict without asking anyone (for previews and tests). */
@@ -81,6 +86,7 @@ export class PermissionService {
     return decide(request, {
       state: this.state,
       projectRules: this.projectRules,
+      projectProblem: this.projectProblem,
       cliRules: this.options.cliRules,
       sessionGrants: this.grants.get(request.conversationId),
       pins: this.acceptance,

@@ -1,6 +1,7 @@
 // Where secrets come from: the Anthropic API key and the values behind `${secret:NAME}`. Core only
 // sees this interface; the desktop shell adds a keychain-backed provider (core/desktop/secret-store).
 // Secret values never go to the renderer, logs, exports or MCP servers' environments.
+import { API_KEY_SECRET } from '../base/credentials';
 
 export interface SecretProvider {
   get(name: string): Promise<string | undefined>;
@@ -13,8 +14,8 @@ export interface SecretProvider {
   readonly description: string;
 }
 
-/** The secret name of the Anthropic API key. */
-export const API_KEY_SECRET = 'anthropic-api-key';
+// The name lives in base so the MCP config (which refuses to expand it) need not import the store.
+export { API_KEY_SECRET };
 
 /** The environment variable a secret name reads: ANTHROPIC_API_KEY for the API key, else NAME itself. */
 export const envNameFor = (name: string): string =>

@@ -2,7 +2,7 @@
 // is broken (the user's file is theirs to fix). Keys Lena does not know are kept on every write.
 import { LenaError } from '../../../shared/result';
 import { withLockedFile } from '../base/locked-file';
-import { JsonFileError, readJsonFile, writeJsonFile } from './json-file';
+import { JsonFileError, readJsonFile, writeJsonFile } from '../base/json-file';
 import {
   DEFAULT_SETTINGS,
   readSettings,

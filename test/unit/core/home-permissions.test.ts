@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeTightened, ensureLenaHome, lenaPaths, tightenHome } from '../../../electron/core/home';
 import { RotatingLog } from '../../../electron/core/desktop/log-file';
 import { openDatabase } from '../../../electron/core/store/database';
-import { writeJsonFile } from '../../../electron/core/store/json-file';
+import { writeJsonFile } from '../../../electron/core/base/json-file';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 let tmp: string;

@@ -4,7 +4,13 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../../..');
-const eslint = new ESLint({ cwd: ROOT });
+// The files linted here do not exist, so the type-aware rules (which need them in the TypeScript
+// project) are off for them; `typed` lints the text of a real file with every rule.
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: { '@typescript-eslint/no-floating-promises': 'off' } },
+});
+const typed = new ESLint({ cwd: ROOT });
 
 async function lint(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, file) });
@@ -36,4 +42,37 @@ describe('layering lint rules', () => {
   it('lets core use Node built-ins', async () => {
     expect(await lint('electron/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([]);
   });
+
+  describe("core's folders in layers (base ← store, mcp ← permissions ← chat ← host ← desktop, cli)", () => {
+    it('rejects an upward import and a sibling import', async () => {
+      expect((await lint('electron/core/store/x.ts', "import { decide } from '../permissions/gate';\nexport const d = decide;\n")).join('\n')).toMatch(
+        /store may not import permissions .*sits above store/,
+      );
+      expect((await lint('electron/core/mcp/config/x.ts', "import { SettingsStore } from '../../store/settings';\nexport const s = SettingsStore;\n")).join('\n')).toMatch(
+        /mcp may not import its sibling store/,
+      );
+      expect((await lint('electron/core/base/x.ts', "export { APP_VERSION } from '../host/runtime';\n")).join('\n')).toMatch(/base may not import host/);
+      expect((await lint('electron/cli/x.ts', "import { createDesktopServices } from '../core/desktop/desktop-services';\nexport const c = createDesktopServices;\n")).join('\n')).toMatch(
+        /cli may not import its sibling desktop/,
+      );
+    });
+
+    it('lets a folder import the levels below it, core root files and shared/, and resolves names by path', async () => {
+      expect(await lint('electron/core/chat/x.ts', "import { decide } from '../permissions/gate';\nimport { APP_VERSION } from '../version';\nimport { ok } from '../../../shared/result';\nexport const a = [decide, APP_VERSION, ok];\n")).toEqual([]);
+      // mcp/auth/store.ts is mcp's own file, not the store folder.
+      expect(await lint('electron/core/mcp/auth/x.ts', "import { MemoryAuthStore } from './store';\nexport const m = MemoryAuthStore;\n")).toEqual([]);
+      // The allowlist in eslint.config.mjs names single files, not the whole pair of folders.
+      expect(await lint('electron/cli/context.ts', "import { ProcessRecords } from '../core/desktop/process-records';\nexport const p = ProcessRecords;\n")).toEqual([]);
+    });
+
+    it('keeps Node modules out of shared/', async () => {
+      expect((await lint('shared/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).join('\n')).toMatch(/shared\/ runs in the window too/);
+      expect((await lint('shared/x.ts', "import { join } from 'path';\nexport const j = join;\n")).join('\n')).toMatch(/shared\/ runs in the window too/);
+    });
+  });
+
+  it('rejects a floating promise in electron/ (type-aware: it knows the call returns a promise)', async () => {
+    const [result] = await typed.lintText("async function save(): Promise<void> {}\nsave();\nvoid save();\nexport const APP_NAME = 'Lena';\n", { filePath: resolve(ROOT, 'electron/core/version.ts') });
+    expect(result.messages.map((m) => `${m.line}: ${m.ruleId}`)).toEqual(['2: @typescript-eslint/no-floating-promises']);
+  }, 120_000); // loading the TypeScript project is slow on a busy machine; nothing here is timed
 });

@@ -138,12 +138,14 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     },
     'servers:set-tool-enabled': async ({ server, tool, enabled }) => {
       const s = await get();
+      // Checked before anything is written: a toggle of a tool that does not exist leaves settings.json alone.
+      if (!s.runtime.registry.tools(server).some((t) => t.tool.name === tool)) {
+        throw new LenaError('not-found', `"${server}" has no tool named "${tool}"; connect the server and pick one of the tools it lists.`);
+      }
       const current = s.runtime.settings.current.servers[server]?.disabledTools ?? [];
       const disabledTools = enabled ? current.filter((t) => t !== tool) : [...new Set([...current, tool])];
       await s.runtime.settings.update({ servers: { [server]: { disabledTools } } });
-      const found = s.runtime.registry.tools(server).find((t) => t.tool.name === tool);
-      if (!found) throw new LenaError('not-found', `"${server}" has no tool named "${tool}".`);
-      return toolInfo(s, found);
+      return toolInfo(s, s.runtime.registry.tools(server).find((t) => t.tool.name === tool)!);
     },
     'servers:logs': async ({ name }) => {
       const s = await get();

@@ -3,7 +3,7 @@
 // the secret parts (access and refresh tokens, a registered client's secret) in a secret store
 // (the window's safeStorage, the command line's keychain or its 0600 fallback). Never in mcp.json.
 import { createHash } from 'node:crypto';
-import { readJsonFile, serialisePerPath, writeJsonFile } from '../../store/json-file';
+import { readJsonFile, serialisePerPath, writeJsonFile } from '../../base/json-file';
 import { canonicalResource } from './discovery';
 import type { AuthStore, StoredClient, StoredTokens } from './store';
 

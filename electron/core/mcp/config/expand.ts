@@ -7,7 +7,7 @@
 // entry expands only the references the user granted to it in the approval.
 import { homedir } from 'node:os';
 import { containsSecret } from '../../base/redact';
-import { API_KEY_SECRET } from '../../store/secrets';
+import { API_KEY_SECRET } from '../../base/credentials';
 import { entryFields, entryReferences, SECRET, TOKEN, VARIABLE } from './references';
 import { isAbsolute, join, resolve } from 'node:path';
 import {

@@ -9,7 +9,7 @@ import { LenaError } from '../../../../shared/result';
 import type { ServerEntry } from '../../../../shared/server-config';
 import { withLockedFile } from '../../base/locked-file';
 import { serialisePerPath } from '../../base/path-queue';
-import { writeFileAtomic as writeAtomicNow } from '../../store/json-file';
+import { writeFileAtomic as writeAtomicNow } from '../../base/json-file';
 import { parseConfigText, type ConfigParseResult } from './parse';
 import { validateServerEntry } from '../../../../shared/config/server-entry-schema';
 

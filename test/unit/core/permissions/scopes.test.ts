@@ -29,7 +29,7 @@ describe('readProjectPermissions', () => {
     await writeFile(join(dir, '.lena', 'settings.json'), '{ "permissions": ');
     const broken = await readProjectPermissions(dir);
     expect(broken.lists.deny).toEqual([]);
-    expect(broken.warnings[0]).toMatch(/settings\.json is not valid JSON .* not applied until it is fixed/);
+    expect(broken.problem).toMatch(/settings\.json: invalid JSON at line 1, column \d+.* until it is fixed/);
   });
 });
 

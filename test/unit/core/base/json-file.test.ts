@@ -7,7 +7,7 @@ import {
   parseJsonText,
   readJsonFile,
   writeJsonFile,
-} from '../../../../electron/core/store/json-file';
+} from '../../../../electron/core/base/json-file';
 import { findJsonErrorOffset } from '../../../../shared/config/json-offset';
 
 let dir: string;

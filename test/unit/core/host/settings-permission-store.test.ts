@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../../../electron/core/store/settings';
-import { SettingsPermissionStore } from '../../../../electron/core/store/settings-permission-store';
+import { SettingsPermissionStore } from '../../../../electron/core/host/settings-permission-store';
 
 let dir: string;
 let file: string;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { findJsonErrorOffset, positionAt } from '../../../shared/config/json-offset';
-import { serialisePerPath } from '../base/path-queue';
+import { serialisePerPath } from './path-queue';
 
 /** A file that exists but is not valid JSON, with where it goes wrong. */
 export class JsonFileError extends Error {
@@ -53,7 +53,7 @@ export interface WriteOptions {
   mode?: number;
 }
 
-export { serialisePerPath } from '../base/path-queue';
+export { serialisePerPath } from './path-queue';
 
 /** Writes `data` to `file` atomically: temp file in the same folder, fsync, rename, fsync folder. */
 export function writeFileAtomic(

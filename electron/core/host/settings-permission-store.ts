@@ -4,7 +4,7 @@
 import { parsePermissionState } from '../permissions/scopes';
 import type { PermissionStore } from '../permissions/store';
 import type { PermissionState } from '../permissions/types';
-import type { SettingsStore } from './settings';
+import type { SettingsStore } from '../store/settings';
 
 export class SettingsPermissionStore implements PermissionStore {
   /** Problems found reading the rules (each also explains what was done instead). */

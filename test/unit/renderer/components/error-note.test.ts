@@ -1,0 +1,32 @@
+// ErrorNote says "this part of Lena's core is not running" only when the error's action says so
+// (issue 13): an `unavailable` error is also "this build cannot update itself" or "could not read
+// that file", where core is running and that sentence would send the user the wrong way.
+import { describe, expect, it } from 'vitest';
+import { explain } from '../../../../renderer/components/ErrorNote';
+import { toUiError } from '../../../../renderer/store/result';
+import { HostError } from '../../../../renderer/host';
+import { createDispatch, type Handlers } from '../../../../electron/core/host/dispatch';
+import { LenaError } from '../../../../shared/result';
+
+describe('the unavailable sentence', () => {
+  it('is not added to unavailable errors whose core is running', () => {
+    for (const message of [
+      'This build cannot update itself; install Lena from a release to get automatic updates.',
+      'Lena could not read /home/u/.lena/mcp.json to change it: EACCES.',
+    ]) {
+      expect(explain({ code: 'unavailable', message })).toBe(message);
+    }
+  });
+
+  it('is added where the part is not running, and the action survives the trip from core to the note', async () => {
+    const dispatch = createDispatch({
+      'app:notices': () => {
+        throw new LenaError('unavailable', 'Could not open the conversation database: database is locked', undefined, 'restart-lena');
+      },
+    } as unknown as Handlers);
+    const envelope = await dispatch('app:notices', undefined, { senderUrl: 'app://lena/index.html' });
+    expect(envelope.ok).toBe(false);
+    const ui = toUiError(new HostError((envelope as { ok: false; error: never }).error));
+    expect(explain(ui)).toBe('Could not open the conversation database: database is locked This part of Lena’s core is not running, so nothing was changed; restart Lena to try again.');
+  });
+});
