@@ -1,5 +1,6 @@
 // The official MCP conformance suite's client scenarios, run against Lena's real client through
-// the driver in lena-client.ts (bundled with esbuild, as the app ships it), as a matrix:
+// the driver in lena-client.ts (bundled whole with esbuild, oauth4webapi included, as the app ships
+// it: it runs from a temporary folder without node_modules), as a matrix:
 //
 //   | suite          | wire                        | scenarios                    |
 //   | 0.1.16         | default                     | every client scenario (26)   |
@@ -53,7 +54,7 @@ const running = new Set<ChildProcess>();
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lena-conformance-'));
   driver = join(dir, 'lena-client.mjs');
-  await build({ entryPoints: [join(__dirname, 'lena-client.ts')], outfile: driver, bundle: true, platform: 'node', format: 'esm', target: 'node22', packages: 'external', logLevel: 'warning' });
+  await build({ entryPoints: [join(__dirname, 'lena-client.ts')], outfile: driver, bundle: true, platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning' });
 });
 
 afterAll(() => {
@@ -67,12 +68,23 @@ interface Check {
   errorMessage?: string;
 }
 
+/**
+ * The folder the runner wrote a run's files to: `<out>/<scenario>-<time>/`, where a scenario name
+ * with a slash ("auth/metadata-default") is a subfolder of its own.
+ */
+function runFolder(out: string): string | undefined {
+  if (!existsSync(out)) return undefined;
+  const files = readdirSync(out, { recursive: true, encoding: 'utf8' });
+  const checks = files.find((f) => f === 'checks.json' || f.endsWith('/checks.json'));
+  return checks ? join(out, checks, '..') : undefined;
+}
+
 function runScenario(cell: Cell, scenario: string): Promise<{ code: number | null; output: string; checks: Check[]; timedOut: boolean }> {
   const out = join(dir, cell.id, scenario.replaceAll('/', '_'));
   // The runner splits --command on spaces and appends the server URL.
   const args = [join(root, cell.runner), 'client', '--command', `${process.execPath} ${driver}`, '--scenario', scenario, '-o', out, '--timeout', String(RUNNER_TIMEOUT_MS), ...cell.args];
   return new Promise((done, fail) => {
-    const env = { ...process.env, NODE_NO_WARNINGS: '1', NODE_PATH: join(root, 'node_modules'), LENA_CONFORMANCE_DEADLINE_MS: String(DRIVER_DEADLINE_MS) };
+    const env = { ...process.env, NODE_NO_WARNINGS: '1', LENA_CONFORMANCE_DEADLINE_MS: String(DRIVER_DEADLINE_MS) };
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
     running.add(child);
     let output = '';
@@ -81,10 +93,9 @@ function runScenario(cell: Cell, scenario: string): Promise<{ code: number | nul
     child.once('error', fail);
     child.once('close', (code) => {
       running.delete(child);
-      const runs = existsSync(out) ? readdirSync(out) : [];
-      const checksFile = runs.length ? join(out, runs[0], 'checks.json') : '';
-      const checks = checksFile && existsSync(checksFile) ? (JSON.parse(readFileSync(checksFile, 'utf8')) as Check[]) : [];
-      const stderr = runs.length && existsSync(join(out, runs[0], 'stderr.txt')) ? readFileSync(join(out, runs[0], 'stderr.txt'), 'utf8') : '';
+      const run = runFolder(out);
+      const checks = run && existsSync(join(run, 'checks.json')) ? (JSON.parse(readFileSync(join(run, 'checks.json'), 'utf8')) as Check[]) : [];
+      const stderr = run && existsSync(join(run, 'stderr.txt')) ? readFileSync(join(run, 'stderr.txt'), 'utf8') : '';
       const timedOut = /no result within \d+ ms|timed out/i.test(stderr + output);
       done({ code, output: `${output}\n--- driver stderr ---\n${stderr}`, checks, timedOut });
     });
@@ -103,6 +114,8 @@ for (const cell of CELLS) {
         if (timeouts >= MAX_TIMEOUTS) throw new Error(`not run: ${MAX_TIMEOUTS} scenarios timed out already, the suite is aborted`);
         const { code, output, checks, timedOut } = await runScenario(cell, scenario);
         if (timedOut) timeouts += 1;
+        // No checks.json is no evidence: a run that wrote none fails rather than passing vacuously.
+        expect(checks.length, `no checks.json\n${output}`).toBeGreaterThan(0);
         expect(checks.filter((c) => c.status === 'FAILURE'), output).toEqual([]);
         expect(code, output).toBe(0);
       }, 45_000);

@@ -1,9 +1,9 @@
 // The ONE list of conformance cells that are not expected to pass yet, each with the issue that
 // makes it pass. The matrix skips them (so `npm test` stays green) and names the reason; remove an
 // entry when its issue lands and the cell then runs. Patterns: an exact scenario name, or a
-// prefix ending in "/" ("auth/" is every authorization scenario).
+// prefix ending in "/" (e.g. "auth/" would be every authorization scenario).
 export interface ExpectedFailure {
-  /** Scenario name or prefix ("auth/"). */
+  /** Scenario name or prefix ending in "/". */
   scenario: string;
   /** Which cells: omitted means every cell of the matrix. */
   cells?: CellId[];
@@ -13,7 +13,14 @@ export interface ExpectedFailure {
 export type CellId = '0.1.16' | '0.2.0-alpha.12' | '0.2.0-alpha.12@2026-07-28';
 
 export const EXPECTED_FAILURES: ExpectedFailure[] = [
-  { scenario: 'auth/', reason: 'OAuth 2.1 sign-in (issue 20, engineer H8): Lena has no authorization flow yet' },
+  // The machine and enterprise grants of the authorization extensions (issue 21).
+  { scenario: 'auth/client-credentials-basic', reason: 'client credentials with client_secret_basic (issue 21)' },
+  { scenario: 'auth/client-credentials-jwt', reason: 'client credentials with private_key_jwt (issue 21)' },
+  { scenario: 'auth/cross-app-access-complete-flow', reason: 'enterprise-managed authorization, SEP-990 cross-app access (issue 21)' },
+  { scenario: 'auth/enterprise-managed-authorization', reason: 'enterprise-managed authorization, SEP-990 cross-app access (issue 21)' },
+  { scenario: 'auth/dpop', reason: 'DPoP proofs, RFC 9449 (issue 21)' },
+  { scenario: 'auth/dpop-nonce', reason: 'DPoP proofs with DPoP-Nonce retries, RFC 9449 (issue 21)' },
+  { scenario: 'auth/wif-jwt-bearer', reason: 'workload identity, the JWT bearer grant from a platform token (issue 21)' },
 ];
 
 /** The entry that covers `scenario` in `cell`, if any. */

@@ -2,10 +2,14 @@
 // scenario servers, passing the server URL as the last argument and the scenario name in
 // MCP_CONFORMANCE_SCENARIO. It only wires Lena's real client (era selection included) and the
 // transport Lena uses for a URL without a type to what each scenario exercises: which calls to
-// make. No protocol logic lives here. It stops itself before the runner's timeout. Where a scenario
-// asks the user something (an elicitation form), the stand-in user accepts the form as Lena shows
-// it: the defaults filled in.
+// make. For the auth/* scenarios it hands the runner's context (pre-registered credentials) to
+// Lena's real OAuth provider and opens the authorization URL the way the runner expects a browser
+// to: it follows the redirects to Lena's loopback callback. Where a scenario asks the user
+// something (an elicitation form), the stand-in user accepts the form as Lena shows it: the
+// defaults filled in. No protocol logic lives here. It stops itself before the runner's timeout.
 import { initialValues } from '../../shared/elicitation-form';
+import { OAuthProvider } from '../../electron/core/mcp/auth/provider';
+import { MemoryAuthStore } from '../../electron/core/mcp/auth/store';
 import { McpClient } from '../../electron/core/mcp/client';
 import { createClientFeatures } from '../../electron/core/mcp/client-features/index';
 import { HttpFallbackTransport } from '../../electron/core/mcp/transports/http-fallback';
@@ -18,6 +22,12 @@ type Step = (client: McpClient) => Promise<unknown>;
 const listTools: Step = (c) => c.listTools();
 const callEach = (args: Record<string, unknown>): Step => async (c) => {
   for (const tool of await c.listTools()) await c.callTool(tool.name, args).catch((e: Error) => log(`${tool.name}: ${e.message}`));
+};
+
+// An auth scenario's server checks the token on each request, and some (step-up) only on a call.
+const callFirst: Step = async (c) => {
+  const [tool] = await c.listTools();
+  if (tool) log(`${tool.name}: ${JSON.stringify((await c.callTool(tool.name, {})).content)}`);
 };
 
 /** What each scenario needs the client to do after connecting. */
@@ -54,6 +64,35 @@ const SCENARIOS: Record<string, Step> = {
   },
 };
 
+// The client metadata document URL the suite's CIMD scenarios expect a client to be configured with.
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+interface AuthContext {
+  client_id?: string;
+  client_secret?: string;
+}
+
+/** Lena's OAuth provider for this server, configured from the scenario's context. */
+function authFor(url: URL): OAuthProvider {
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as AuthContext;
+  return new OAuthProvider({
+    name: 'conformance',
+    serverUrl: url,
+    settings: { clientId: context.client_id, clientSecret: context.client_secret, clientMetadataUrl: CLIENT_METADATA_URL },
+    store: new MemoryAuthStore(),
+    host: {
+      interactive: true,
+      timeoutMs: DEADLINE_MS,
+      // The "browser": the authorization endpoint redirects straight to the loopback callback.
+      open: async (authorizationUrl) => {
+        const res = await fetch(authorizationUrl, { redirect: 'follow' });
+        await res.text();
+      },
+    },
+    log: (level, message) => log(`[auth ${level}] ${message}`),
+  });
+}
+
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
@@ -64,11 +103,12 @@ async function main(): Promise<void> {
   const features = createClientFeatures('conformance', {
     elicitation: { form: async (question) => ({ action: 'accept', values: initialValues(question.fields) }) },
   });
-  const client = new McpClient(new HttpFallbackTransport({ url }), { clientInfo: { name: 'lena-conformance', version: APP_VERSION }, requestTimeoutMs: DEADLINE_MS, features });
+  const auth = scenario.startsWith('auth/') ? authFor(new URL(url)) : undefined;
+  const client = new McpClient(new HttpFallbackTransport({ url, auth }), { clientInfo: { name: 'lena-conformance', version: APP_VERSION }, requestTimeoutMs: DEADLINE_MS, features });
   client.on('log', (e) => log(`[${e.source} ${e.level}] ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`));
   const init = await client.connect();
   process.stdout.write(`connected to ${init.serverInfo.name} (protocol ${init.protocolVersion}, ${client.era})\n`);
-  await (SCENARIOS[scenario] ?? listTools)(client);
+  await (SCENARIOS[scenario] ?? (auth ? callFirst : listTools))(client);
   await client.close();
 }
 
