@@ -134,11 +134,30 @@ describe.skipIf(!ready)('accessibility (axe-core, light and dark)', () => {
     await page.locator('.cm-content').press('Control+End');
     await page.keyboard.type(',');
     await page.getByRole('list', { name: 'Problems' }).waitFor();
+    // The editor's own lint marker comes a moment later; scan once the editor is done changing.
+    await page.locator('.cm-lint-marker-error').first().waitFor();
     await scan('server JSON configuration with a problem');
     await page.keyboard.press('Backspace');
     await page.getByRole('list', { name: 'Problems' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^broken/ }).click();
     await page.locator('.server-detail').getByText(/Failed/).first().waitFor({ timeout: 30_000 });
     await expectClean('failed server');
+  });
+
+  it('a narrow window with the sidebar overlay open, and Settings asking about unsaved edits', async () => {
+    const { page } = app;
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 720, height: 540 });
+    await page.getByRole('button', { name: 'Show the sidebar' }).press('Enter');
+    await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
+    await scan('narrow window, sidebar overlay');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.keyboard.press('Control+,');
+    await page.getByLabel('System prompt').fill('Unsaved words');
+    await page.keyboard.press('Escape');
+    await page.getByText('You have unsaved changes.').waitFor();
+    await expectClean('settings, unsaved edits');
+    await page.getByRole('button', { name: 'Discard and close' }).press('Enter');
   });
 });
