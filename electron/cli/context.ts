@@ -7,7 +7,7 @@ import type { LogLevel } from '../../shared/app-types';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../core/home';
 import { APP_VERSION } from '../core/version';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../core/host/runtime';
-import { RotatingLog } from '../core/desktop/log-file';
+import { RotatingLog } from '../core/base/log-file';
 import { ProcessRecords } from '../core/desktop/process-records';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../core/mcp/config/loader';
 import { EnvSecretProvider } from '../core/store/secrets';

@@ -7,7 +7,7 @@ import type { ChatEvent } from '../../shared/chat-types';
 import type { ProjectView } from '../../shared/settings-types';
 import { EventLog } from '../core/desktop/event-log';
 import { parseLaunchArgs } from '../core/desktop/launch-args';
-import { describeError } from '../core/desktop/log-file';
+import { describeError } from '../core/base/log-file';
 import { DOCUMENTATION_URL, rendererKeyEvent, type MenuCommand } from '../core/desktop/menu-template';
 import { windowTitle } from '../core/desktop/project-state';
 import { lenaQuitSteps, quitSequence } from '../core/desktop/quit-sequence';

@@ -2,7 +2,7 @@
 // goes through for real (so electron-updater's install-on-quit still runs). Closing the last
 // window quits except on macOS.
 import { app, BrowserWindow } from 'electron';
-import type { RotatingLog } from '../core/desktop/log-file';
+import type { RotatingLog } from '../core/base/log-file';
 import { lenaQuitSteps, quitSequence, shouldQuitOnAllWindowsClosed, type QuitHooks } from '../core/desktop/quit-sequence';
 
 export function installQuitHandling(hooks: Omit<QuitHooks, 'exit'>, log: RotatingLog): void {

@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { RotatingLog } from '../../electron/core/desktop/log-file';
+import { RotatingLog } from '../../electron/core/base/log-file';
 import { isGroupRunning, isProcessRunning, processStartTime } from '../../electron/core/desktop/process-info';
 import { ProcessRecords } from '../../electron/core/desktop/process-records';
 import { SERVER_SHUTDOWN_MS } from '../../electron/core/desktop/quit-sequence';

@@ -3,7 +3,7 @@
 // state. Also the start-up work that must run before any server is launched.
 import { join } from 'node:path';
 import type { LenaPaths } from '../home';
-import { describeError, RotatingLog } from './log-file';
+import { describeError, RotatingLog } from '../base/log-file';
 import { ProcessRecords } from './process-records';
 import { ProjectState, type ProjectSnapshot } from './project-state';
 import { EncryptedSecretStore, type Encryptor } from './secret-store';

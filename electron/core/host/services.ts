@@ -128,12 +128,14 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   });
 
   // The project's rules apply through the tested reader; a broken file fails closed (issue 13).
-  const applyProjectRules = (read: Awaited<ReturnType<typeof readProjectPermissions>> | undefined) => {
+  // At start-up app:notices says the problem once; the log keeps it under another source, since a
+  // `config` error is also a toast. Later (project opened, file edited) the log entry is the toast.
+  const applyProjectRules = (read: Awaited<ReturnType<typeof readProjectPermissions>> | undefined, source = 'config') => {
     services.projectRules = read?.lists ?? {};
     services.projectProblem = read?.problem ?? null;
     rt.permissions.setProjectRules(services.projectRules, read?.problem);
     for (const message of [...(read?.warnings ?? []), ...(read?.problem ? [read.problem] : [])]) {
-      events.emit('app:log', { time: Date.now(), level: read?.problem === message ? 'error' : 'warn', source: 'config', message });
+      events.emit('app:log', { time: Date.now(), level: read?.problem === message ? 'error' : 'warn', source, message });
     }
   };
   const projectSettings = (folder: string | null) => (folder ? [join(folder, '.lena', 'settings.json')] : []);
@@ -177,7 +179,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     },
   };
   services.project = { folder: options.projectFolder ?? null, mcpFile: options.projectFolder ? ((await findProjectConfig(options.projectFolder)) ?? null) : null };
-  applyProjectRules(initial);
+  applyProjectRules(initial, 'project');
   // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
   // configuration files made outside the window reload by themselves.
   void rt.manager.start().then(() => rt.manager.watch((config) => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeTightened, ensureLenaHome, lenaPaths, tightenHome } from '../../../electron/core/home';
-import { RotatingLog } from '../../../electron/core/desktop/log-file';
+import { RotatingLog } from '../../../electron/core/base/log-file';
 import { openDatabase } from '../../../electron/core/store/database';
 import { writeJsonFile } from '../../../electron/core/base/json-file';
 

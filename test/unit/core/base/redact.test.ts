@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RotatingLog } from '../../../../electron/core/desktop/log-file';
+import { RotatingLog } from '../../../../electron/core/base/log-file';
 import { containsSecret, redact } from '../../../../electron/core/base/redact';
 import { entryTarget, looksLikeCredential, redactArgs, redactEntry, redactUrl } from '../../../../electron/core/base/credentials';
 import { maskEntry } from '../../../../electron/core/mcp/manager/status';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../../shared/app-types';
-import { RotatingLog } from '../../../../electron/core/desktop/log-file';
+import { RotatingLog } from '../../../../electron/core/base/log-file';
 
 const SECRET = 'my-test-secret-7f3a9c';
 

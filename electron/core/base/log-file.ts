@@ -4,7 +4,7 @@
 import { closeSync, fstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogEntry, LogLevel } from '../../../shared/app-types';
-import { redact } from '../store/redact';
+import { redact } from './redact';
 
 export const LOG_MAX_BYTES = 5 * 1024 * 1024;
 /** Files kept in all: lena.log plus lena.1.log … lena.4.log. */
