@@ -45,6 +45,12 @@ export interface OAuthEntry {
   callbackPort?: number;
   /** An https URL of a Client ID Metadata Document to use where the server supports CIMD. */
   clientMetadataUrl?: string;
+  /** "client_credentials": a machine client that gets tokens with its own credentials, no browser (issue 21). */
+  grant?: 'authorization_code' | 'client_credentials';
+  /** A reference to a PKCS#8 PEM key for private_key_jwt: "${secret:NAME}". */
+  privateKey?: string;
+  /** The key's JWS algorithm: ES256, ES384, RS256, PS256 or EdDSA. */
+  signingAlgorithm?: string;
 }
 
 /** The protocol revisions an entry may pin with `"protocol"`. */

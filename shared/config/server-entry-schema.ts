@@ -23,13 +23,17 @@ const seconds = () =>
     .max(86_400, { error: 'must be at most 86400 seconds (one day)' });
 
 // `oauth` (issue 20). The secret must be a reference so that mcp.json never holds it in clear.
+const secretReference = (what: string): z.ZodString =>
+  z.string({ error: 'must be a string' }).regex(/^\$\{(secret:[A-Za-z0-9_.-]+|[A-Za-z_][A-Za-z0-9_]*)\}$/, { error: `must be a reference such as "\${secret:NAME}" (keep the ${what} itself in Lena's secret store, not in this file)` });
+
 const oauthSchema = z.strictObject(
   {
     clientId: text('a client id').optional(),
-    clientSecret: z
-      .string({ error: 'must be a string' })
-      .regex(/^\$\{(secret:[A-Za-z0-9_.-]+|[A-Za-z_][A-Za-z0-9_]*)\}$/, { error: 'must be a reference such as "${secret:NAME}" (keep the secret itself in Lena\'s secret store, not in this file)' })
-      .optional(),
+    clientSecret: secretReference('secret').optional(),
+    // Issue 21: a machine client (client credentials) with a secret or a private key (private_key_jwt).
+    grant: z.enum(['authorization_code', 'client_credentials'], { error: 'must be "authorization_code" (sign in in the browser) or "client_credentials" (a machine client)' }).optional(),
+    privateKey: secretReference('key').optional(),
+    signingAlgorithm: z.enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'], { error: 'must be ES256, ES384, RS256, PS256 or EdDSA' }).optional(),
     scopes: z.array(text('a scope name'), { error: 'must be an array of scope names' }).optional(),
     callbackPort: z.number({ error: 'must be a port number' }).int({ error: 'must be a whole port number' }).min(1024, { error: 'must be a port from 1024 to 65535' }).max(65535, { error: 'must be a port from 1024 to 65535' }).optional(),
     clientMetadataUrl: z.url({ protocol: /^https$/, error: 'must be an https URL of a client metadata document' }).optional(),

@@ -66,15 +66,26 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
 interface AuthContext {
   client_id?: string;
   client_secret?: string;
+  private_key_pem?: string;
+  signing_algorithm?: string;
 }
 
 /** Lena's OAuth provider for this server, configured from the scenario's context. */
-function authFor(url: URL): OAuthProvider {
+// The client-credentials scenarios stand for an entry configured as a machine client:
+// "oauth": {"grant": "client_credentials", "clientId": …, "clientSecret" or "privateKey": …}.
+function authFor(url: URL, scenario: string): OAuthProvider {
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as AuthContext;
   return new OAuthProvider({
     name: 'conformance',
     serverUrl: url,
-    settings: { clientId: context.client_id, clientSecret: context.client_secret, clientMetadataUrl: CLIENT_METADATA_URL },
+    settings: {
+      clientId: context.client_id,
+      clientSecret: context.client_secret,
+      privateKey: context.private_key_pem,
+      signingAlgorithm: context.signing_algorithm,
+      clientMetadataUrl: CLIENT_METADATA_URL,
+      ...(scenario.startsWith('auth/client-credentials-') ? { grant: 'client_credentials' as const } : {}),
+    },
     store: new MemoryAuthStore(),
     host: {
       interactive: true,
@@ -96,7 +107,7 @@ function log(line: string): void {
 async function main(): Promise<void> {
   const url = process.argv[process.argv.length - 1];
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
-  const auth = scenario.startsWith('auth/') ? authFor(new URL(url)) : undefined;
+  const auth = scenario.startsWith('auth/') ? authFor(new URL(url), scenario) : undefined;
   const client = new McpClient(new HttpFallbackTransport({ url, auth }), { clientInfo: { name: 'lena-conformance', version: '0.1.0' }, requestTimeoutMs: DEADLINE_MS });
   client.on('log', (e) => log(`[${e.source} ${e.level}] ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`));
   const init = await client.connect();

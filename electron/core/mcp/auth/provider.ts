@@ -3,6 +3,7 @@
 // a 401), step-up on 403 insufficient_scope, and sign-out. A token goes only to the origin of the
 // resource it was issued for; everything it fetches passes the address policy.
 import { AddressPolicy, type Resolver } from './address-policy';
+import { clientCredentialsGrant, machineIdentity } from './client-credentials';
 import { reuseClient, resolveClient, type ClientIdentity, type OAuthSettings } from './client-identity';
 import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
 import { authorizeWithCode, refreshRefused, refreshTokens, revokeTokens, type GrantContext } from './flow';
@@ -109,7 +110,7 @@ export class OAuthProvider implements AuthProvider {
       await this.pending; // another request is signing in already: share its outcome
       return 'retry';
     }
-    if (!this.options.host.interactive) throw new SignInRequiredError(this.name, challenge?.errorDescription);
+    if (!this.mayStartSignIn) throw new SignInRequiredError(this.name, challenge?.errorDescription);
     await this.signIn();
     return 'retry';
   }
@@ -166,6 +167,11 @@ export class OAuthProvider implements AuthProvider {
     return this.checked.ok;
   }
 
+  // A machine client (client credentials) needs no user: it gets its token wherever it is.
+  private get mayStartSignIn(): boolean {
+    return this.options.host.interactive || this.settings.grant === 'client_credentials';
+  }
+
   private load(): Promise<void> {
     this.loading ??= this.options.store.loadTokens(this.key).then((t) => {
       this.tokens ??= t;
@@ -202,7 +208,7 @@ export class OAuthProvider implements AuthProvider {
   private async grantContext(tokens: StoredTokens): Promise<GrantContext | undefined> {
     const d = await this.find(false);
     if (d.as.issuer !== tokens.issuer) return undefined; // the server moved: these tokens are not its
-    const identity = await reuseClient(d.as, this.settings, this.options.store, tokens.clientId);
+    const identity = this.settings.grant === 'client_credentials' ? await machineIdentity(d.as, this.settings) : await reuseClient(d.as, this.settings, this.options.store, tokens.clientId);
     return identity ? this.context(d, identity, 'refresh') : undefined;
   }
 
@@ -240,7 +246,7 @@ export class OAuthProvider implements AuthProvider {
       });
     }
     this.stepUps++;
-    if (!this.options.host.interactive) {
+    if (!this.mayStartSignIn) {
       this.wantedScopes = wanted;
       throw new SignInRequiredError(this.name, `it needs more access: ${key}`);
     }
@@ -249,8 +255,23 @@ export class OAuthProvider implements AuthProvider {
     return 'retry';
   }
 
+  private async runClientCredentials(d: Discovered, explicit: string[] | undefined): Promise<void> {
+    const scopes = explicit ?? chooseScopes({ configured: this.settings.scopes, challenge: this.challenge?.scope, prm: d.prm, as: d.as });
+    if (scopes) this.triedScopes.add(unionScopes(scopes, undefined).join(' '));
+    const tokens = await clientCredentialsGrant(await this.context(d, await machineIdentity(d.as, this.settings), 'token'), scopes);
+    await this.keep(tokens);
+  }
+
+  private async keep(tokens: StoredTokens): Promise<void> {
+    this.tokens = tokens;
+    this.wantedScopes = undefined;
+    await this.options.store.saveTokens(this.key, tokens);
+    this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
+  }
+
   private async runSignIn(explicit: string[] | undefined, signal: AbortSignal): Promise<void> {
     const d = await this.find(true);
+    if (this.settings.grant === 'client_credentials') return this.runClientCredentials(d, explicit);
     const cached = await this.options.store.loadClient(d.as.issuer);
     const cachedPort = Number(cached?.redirectUris?.[0] ? new URL(cached.redirectUris[0]).port : 0);
     const redirect = await openLoopbackRedirect(this.settings.callbackPort ?? cachedPort, this.settings.callbackPort !== undefined);
@@ -274,10 +295,7 @@ export class OAuthProvider implements AuthProvider {
         await this.options.host.open(url, this.name);
       };
       const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, signal, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
-      this.tokens = tokens;
-      this.wantedScopes = undefined;
-      await this.options.store.saveTokens(this.key, tokens);
-      this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
+      await this.keep(tokens);
     } finally {
       redirect.close();
     }

@@ -1,0 +1,123 @@
+// The client credentials grant (issue 21) against a real token endpoint on loopback: a secret
+// goes as client_secret_basic, a private key signs a private_key_jwt assertion the endpoint
+// verifies, and each failure says which setting to check.
+import { generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type * as oauth from 'oauth4webapi';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OAuthProvider } from '../../../../../electron/core/mcp/auth/provider';
+import { MemoryAuthStore } from '../../../../../electron/core/mcp/auth/store';
+import { clientCredentialsGrant, machineIdentity } from '../../../../../electron/core/mcp/auth/client-credentials';
+import type { GrantContext } from '../../../../../electron/core/mcp/auth/flow';
+import { AuthError } from '../../../../../electron/core/mcp/auth/types';
+
+const servers: Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.close();
+});
+
+interface Seen {
+  authorization?: string;
+  body: URLSearchParams;
+}
+
+/** A token endpoint: `decide` answers each request with a token or an OAuth error. */
+async function tokenEndpoint(decide: (seen: Seen) => { status: number; json: unknown }): Promise<{ as: oauth.AuthorizationServer; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  let issuer = '';
+  let as: oauth.AuthorizationServer = { issuer };
+  const read = async (req: IncomingMessage): Promise<string> => {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    return text;
+  };
+  const server = createServer((req, res) => {
+    const json = (body: unknown): void => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    // The metadata a provider discovers: this server is its own resource and authorization server.
+    if (req.url === '/.well-known/oauth-protected-resource/mcp') return json({ resource: `${issuer}/mcp`, authorization_servers: [issuer] });
+    if (req.url === '/.well-known/oauth-authorization-server') return json(as);
+    void read(req).then((text) => {
+      const s = { authorization: req.headers.authorization, body: new URLSearchParams(text) };
+      seen.push(s);
+      const { status, json } = decide(s);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  as = { issuer, token_endpoint: `${issuer}/token`, token_endpoint_auth_methods_supported: ['client_secret_basic', 'private_key_jwt'], grant_types_supported: ['client_credentials'] };
+  return { as, seen };
+}
+
+const token = { status: 200, json: { access_token: 'cc-token', token_type: 'Bearer', expires_in: 3600 } };
+
+function context(as: oauth.AuthorizationServer, identity: GrantContext['identity']): GrantContext {
+  return { as, identity, resource: 'http://127.0.0.1/mcp', fetch: (url, init) => fetch(url, init as RequestInit), allowHttp: true, now: Date.now };
+}
+
+function verifyJwt(jwt: string, key: KeyObject): Record<string, unknown> {
+  const [header, payload, signature] = jwt.split('.');
+  const ok = verify('sha256', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  expect(ok, 'the assertion is signed with the entry key').toBe(true);
+  return JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+}
+
+describe('client credentials', () => {
+  it('sends the secret as client_secret_basic and keeps the token with the requested scopes', async () => {
+    const { as, seen } = await tokenEndpoint(() => token);
+    const identity = await machineIdentity(as, { grant: 'client_credentials', clientId: 'build-bot', clientSecret: 'se-cret_1' });
+    const tokens = await clientCredentialsGrant(context(as, identity), ['mcp:read']);
+    expect(tokens).toMatchObject({ accessToken: 'cc-token', clientId: 'build-bot', scope: ['mcp:read'] });
+    expect(Buffer.from(seen[0].authorization!.slice(6), 'base64').toString()).toBe('build-bot:se-cret_1');
+    expect(Object.fromEntries(seen[0].body)).toMatchObject({ grant_type: 'client_credentials', scope: 'mcp:read', resource: 'http://127.0.0.1/mcp' });
+  });
+
+  it('signs a private_key_jwt assertion for the issuer with the entry key', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const { as, seen } = await tokenEndpoint(() => token);
+    const identity = await machineIdentity(as, { grant: 'client_credentials', clientId: 'build-bot', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), signingAlgorithm: 'ES256' });
+    await clientCredentialsGrant(context(as, identity), undefined);
+    const body = seen[0].body;
+    expect(body.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
+    expect(seen[0].authorization).toBeUndefined();
+    expect(verifyJwt(body.get('client_assertion')!, publicKey)).toMatchObject({ iss: 'build-bot', sub: 'build-bot', aud: as.issuer });
+  });
+
+  it('says the credentials were refused, with what the server answered', async () => {
+    const { as } = await tokenEndpoint(() => ({ status: 401, json: { error: 'invalid_client', error_description: 'unknown client' } }));
+    const identity = await machineIdentity(as, { grant: 'client_credentials', clientId: 'build-bot', clientSecret: 'wrong' });
+    const err = await clientCredentialsGrant(context(as, identity), undefined).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AuthError);
+    expect((err as AuthError).message).toMatch(/client credentials .* failed: .*invalid_client \(unknown client\)/);
+    expect((err as AuthError).hint).toMatch(/oauth\.clientId/);
+  });
+
+  it('refuses an entry without a client id, or without a secret or key, or with a key it cannot read', async () => {
+    const as = { issuer: 'https://as.example.com', token_endpoint: 'https://as.example.com/token' };
+    await expect(machineIdentity(as, { grant: 'client_credentials', clientSecret: 's' })).rejects.toThrow(/needs "oauth.clientId"/);
+    await expect(machineIdentity(as, { grant: 'client_credentials', clientId: 'bot' })).rejects.toThrow(/needs "oauth.clientSecret" or "oauth.privateKey"/);
+    const bad = (await machineIdentity(as, { grant: 'client_credentials', clientId: 'bot', privateKey: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as AuthError;
+    expect(bad.message).toMatch(/could not be read as a PKCS#8 ES256 key/);
+    expect(bad.hint).toMatch(/"oauth.privateKey": "\$\{secret:NAME\}"/);
+  });
+
+  it('gets a token on a 401 by itself, where a browser sign-in would have to ask first (the window)', async () => {
+    const { as, seen } = await tokenEndpoint(() => token);
+    const serverUrl = new URL(`${as.issuer}/mcp`);
+    const provider = new OAuthProvider({
+      name: 'builds',
+      serverUrl,
+      settings: { grant: 'client_credentials', clientId: 'build-bot', clientSecret: 's' },
+      store: new MemoryAuthStore(),
+      host: { interactive: false, open: () => Promise.reject(new Error('no browser for a machine client')) },
+    });
+    await expect(provider.observe({ status: 401, headers: {} }, { method: 'POST', url: serverUrl })).resolves.toBe('retry');
+    expect(await provider.headers('POST', serverUrl)).toEqual({ Authorization: 'Bearer cc-token' });
+    expect(seen.map((s) => s.body.get('grant_type'))).toEqual(['client_credentials']);
+  });
+});
