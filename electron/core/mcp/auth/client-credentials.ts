@@ -6,7 +6,7 @@
 import { webcrypto } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { chooseAuthMethod, describeOAuthError, identity, type ClientIdentity, type OAuthSettings } from './client-identity';
-import { toStored, type GrantContext } from './flow';
+import { toStored, withNonceRetry, type GrantContext } from './flow';
 import type { StoredTokens } from './store';
 import { AuthError } from './types';
 
@@ -58,11 +58,9 @@ export async function machineIdentity(as: oauth.AuthorizationServer, settings: O
 export async function clientCredentialsGrant(ctx: GrantContext, scopes: string[] | undefined): Promise<StoredTokens> {
   const params: Record<string, string> = { resource: ctx.resource, ...(scopes?.length ? { scope: scopes.join(' ') } : {}) };
   try {
-    const response = await oauth.clientCredentialsGrantRequest(ctx.as, ctx.identity.client, ctx.identity.auth, params, {
-      [oauth.customFetch]: ctx.fetch,
-      [oauth.allowInsecureRequests]: ctx.allowHttp,
-    });
-    return toStored(ctx, await oauth.processClientCredentialsResponse(ctx.as, ctx.identity.client, response), undefined, scopes);
+    const options = { [oauth.customFetch]: ctx.fetch, [oauth.allowInsecureRequests]: ctx.allowHttp, ...(ctx.dpop ? { DPoP: ctx.dpop } : {}) };
+    const res = await withNonceRetry(async () => oauth.processClientCredentialsResponse(ctx.as, ctx.identity.client, await oauth.clientCredentialsGrantRequest(ctx.as, ctx.identity.client, ctx.identity.auth, params, options)));
+    return toStored(ctx, res, undefined, scopes);
   } catch (err) {
     throw new AuthError('token', `Getting a token with this entry's client credentials at ${ctx.as.issuer} failed: ${describeOAuthError(err)}.`, {
       hint: 'Check "oauth.clientId" and the secret or key it references, and that this client may use the client_credentials grant.',

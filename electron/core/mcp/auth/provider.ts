@@ -5,6 +5,7 @@
 import { AddressPolicy, type Resolver } from './address-policy';
 import { clientCredentialsGrant, machineIdentity } from './client-credentials';
 import { reuseClient, resolveClient, type ClientIdentity, type OAuthSettings } from './client-identity';
+import { DpopKey, offersDpop } from './dpop';
 import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
 import { authorizeWithCode, refreshRefused, refreshTokens, revokeTokens, type GrantContext } from './flow';
 import { guardedFetch } from './guarded-fetch';
@@ -77,6 +78,8 @@ export class OAuthProvider implements AuthProvider {
   private stepUps = 0;
   /** Scopes a refused step-up asked for (the window signs in again with them when the user says so). */
   private wantedScopes: string[] | undefined;
+  /** This server's DPoP key, made when its authorization server first offers DPoP. */
+  private dpop: DpopKey | undefined;
 
   constructor(private readonly options: OAuthProviderOptions) {
     this.name = options.name;
@@ -86,16 +89,21 @@ export class OAuthProvider implements AuthProvider {
     this.now = options.now ?? Date.now;
   }
 
-  async headers(_method: string, url: URL): Promise<Record<string, string>> {
+  async headers(method: string, url: URL): Promise<Record<string, string>> {
     await this.load();
     if (!this.mayCarryToken(url)) return {};
     const t = this.tokens;
     if (t?.expiresAt !== undefined && t.refreshToken && t.expiresAt - this.now() < refreshMargin(t)) await this.refresh().catch(() => false);
-    return this.tokens ? { Authorization: `Bearer ${this.tokens.accessToken}` } : {};
+    const token = this.tokens?.accessToken;
+    if (!token) return {};
+    if (this.dpop && this.tokens?.tokenType?.toLowerCase() === 'dpop') return { Authorization: `DPoP ${token}`, DPoP: await this.dpop.proof(method, url, token) };
+    return { Authorization: `Bearer ${token}` };
   }
 
   async observe(response: AuthResponseView, request: { method: string; url: URL }): Promise<AuthVerdict> {
-    if ((response.status !== 401 && response.status !== 403) || request.url.origin !== this.serverUrl.origin) return 'proceed';
+    if (request.url.origin !== this.serverUrl.origin) return 'proceed';
+    if (this.dpop?.observe(response, request.url) && this.tokens) return 'retry'; // the resource's DPoP nonce
+    if (response.status !== 401 && response.status !== 403) return 'proceed';
     const challenge = parseBearerChallenge(response.headers['www-authenticate']);
     if (response.status === 403) return challenge?.error === 'insufficient_scope' ? this.stepUp(challenge) : 'proceed';
     this.challenge = challenge;
@@ -201,7 +209,9 @@ export class OAuthProvider implements AuthProvider {
 
   private async context(d: Discovered, identity: ClientIdentity, step: 'token' | 'refresh'): Promise<GrantContext> {
     const policy = await this.addressPolicy();
-    return { as: d.as, identity, resource: d.resource, fetch: guardedFetch({ policy, step }), allowHttp: policy.allowsHttp, now: this.now };
+    if (offersDpop(d.as)) this.dpop ??= await DpopKey.create();
+    const dpop = this.dpop && offersDpop(d.as) ? { dpop: this.dpop.handle(identity.client) } : {};
+    return { as: d.as, identity, resource: d.resource, fetch: guardedFetch({ policy, step }), allowHttp: policy.allowsHttp, now: this.now, ...dpop };
   }
 
   // The client the tokens were issued to, for refresh and revocation; undefined when unknown.

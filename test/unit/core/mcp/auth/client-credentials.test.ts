@@ -8,6 +8,7 @@ import type * as oauth from 'oauth4webapi';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OAuthProvider } from '../../../../../electron/core/mcp/auth/provider';
 import { MemoryAuthStore } from '../../../../../electron/core/mcp/auth/store';
+import { DpopKey } from '../../../../../electron/core/mcp/auth/dpop';
 import { clientCredentialsGrant, machineIdentity } from '../../../../../electron/core/mcp/auth/client-credentials';
 import type { GrantContext } from '../../../../../electron/core/mcp/auth/flow';
 import { AuthError } from '../../../../../electron/core/mcp/auth/types';
@@ -19,11 +20,12 @@ afterEach(() => {
 
 interface Seen {
   authorization?: string;
+  dpop?: string;
   body: URLSearchParams;
 }
 
 /** A token endpoint: `decide` answers each request with a token or an OAuth error. */
-async function tokenEndpoint(decide: (seen: Seen) => { status: number; json: unknown }): Promise<{ as: oauth.AuthorizationServer; seen: Seen[] }> {
+async function tokenEndpoint(decide: (seen: Seen) => { status: number; json: unknown; headers?: Record<string, string> }): Promise<{ as: oauth.AuthorizationServer; seen: Seen[] }> {
   const seen: Seen[] = [];
   let issuer = '';
   let as: oauth.AuthorizationServer = { issuer };
@@ -38,10 +40,10 @@ async function tokenEndpoint(decide: (seen: Seen) => { status: number; json: unk
     if (req.url === '/.well-known/oauth-protected-resource/mcp') return json({ resource: `${issuer}/mcp`, authorization_servers: [issuer] });
     if (req.url === '/.well-known/oauth-authorization-server') return json(as);
     void read(req).then((text) => {
-      const s = { authorization: req.headers.authorization, body: new URLSearchParams(text) };
+      const s = { authorization: req.headers.authorization, dpop: req.headers.dpop as string | undefined, body: new URLSearchParams(text) };
       seen.push(s);
-      const { status, json } = decide(s);
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      const { status, json, headers } = decide(s);
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(json));
     });
   });
   servers.push(server);
@@ -119,5 +121,19 @@ describe('client credentials', () => {
     await expect(provider.observe({ status: 401, headers: {} }, { method: 'POST', url: serverUrl })).resolves.toBe('retry');
     expect(await provider.headers('POST', serverUrl)).toEqual({ Authorization: 'Bearer cc-token' });
     expect(seen.map((s) => s.body.get('grant_type'))).toEqual(['client_credentials']);
+  });
+
+  it('binds the token with DPoP, repeating the token request once with the nonce the server asks for', async () => {
+    const { as, seen } = await tokenEndpoint((req) => {
+      const nonce = JSON.parse(Buffer.from(req.dpop?.split('.')[1] ?? '', 'base64url').toString() || '{}') as { nonce?: string };
+      if (nonce.nonce !== 'n-1') return { status: 400, json: { error: 'use_dpop_nonce' }, headers: { 'dpop-nonce': 'n-1' } };
+      return { status: 200, json: { access_token: 'bound', token_type: 'DPoP', expires_in: 60 } };
+    });
+    const identity = await machineIdentity(as, { grant: 'client_credentials', clientId: 'build-bot', clientSecret: 's' });
+    const key = await DpopKey.create();
+    const tokens = await clientCredentialsGrant({ ...context(as, identity), dpop: key.handle(identity.client) }, undefined);
+    expect(tokens.tokenType?.toLowerCase()).toBe('dpop');
+    expect(seen).toHaveLength(2);
+    expect(seen.every((s) => s.dpop)).toBe(true);
   });
 });
