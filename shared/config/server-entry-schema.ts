@@ -31,7 +31,12 @@ const oauthSchema = z.strictObject(
     clientId: text('a client id').optional(),
     clientSecret: secretReference('secret').optional(),
     // Issue 21: a machine client (client credentials) with a secret or a private key (private_key_jwt).
-    grant: z.enum(['authorization_code', 'client_credentials'], { error: 'must be "authorization_code" (sign in in the browser) or "client_credentials" (a machine client)' }).optional(),
+    grant: z
+      .enum(['authorization_code', 'client_credentials', 'jwt_bearer'], { error: 'must be "authorization_code" (sign in in the browser), "client_credentials" (a machine client) or "jwt_bearer" (a workload with a platform token)' })
+      .optional(),
+    // Workload identity: where the platform puts the workload's JWT (read at each grant).
+    assertionFile: text('a file path').optional(),
+    assertionEnv: z.string({ error: 'must be an environment variable name' }).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name' }).optional(),
     privateKey: secretReference('key').optional(),
     signingAlgorithm: z.enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'], { error: 'must be ES256, ES384, RS256, PS256 or EdDSA' }).optional(),
     scopes: z.array(text('a scope name'), { error: 'must be an array of scope names' }).optional(),

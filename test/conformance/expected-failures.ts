@@ -16,7 +16,6 @@ export const EXPECTED_FAILURES: ExpectedFailure[] = [
   // The enterprise grants and DPoP of the authorization extensions (issue 21).
   { scenario: 'auth/cross-app-access-complete-flow', reason: 'enterprise-managed authorization, SEP-990 cross-app access (issue 21)' },
   { scenario: 'auth/enterprise-managed-authorization', reason: 'enterprise-managed authorization, SEP-990 cross-app access (issue 21)' },
-  { scenario: 'auth/wif-jwt-bearer', reason: 'workload identity, the JWT bearer grant from a platform token (issue 21)' },
   { scenario: 'elicitation-sep1034-client-defaults', reason: 'form elicitation with SEP-1034 defaults needs the elicitation handler of issue 17 (Lena declines today)' },
 ];
 

@@ -6,6 +6,7 @@
 // Lena's real OAuth provider and opens the authorization URL the way the runner expects a browser
 // to: it follows the redirects to Lena's loopback callback. No protocol logic lives here. It
 // stops itself before the runner's timeout.
+import type { OAuthSettings } from '../../electron/core/mcp/auth/client-identity';
 import { OAuthProvider } from '../../electron/core/mcp/auth/provider';
 import { MemoryAuthStore } from '../../electron/core/mcp/auth/store';
 import { McpClient } from '../../electron/core/mcp/client';
@@ -68,11 +69,20 @@ interface AuthContext {
   client_secret?: string;
   private_key_pem?: string;
   signing_algorithm?: string;
+  valid_jwt?: string;
+}
+
+/** The entry each extension scenario stands for: a machine client, or a workload with a platform JWT. */
+function grantFor(scenario: string, context: AuthContext): OAuthSettings {
+  if (scenario.startsWith('auth/client-credentials-')) return { grant: 'client_credentials' };
+  if (scenario === 'auth/wif-jwt-bearer') {
+    process.env.LENA_CONFORMANCE_WORKLOAD_JWT = context.valid_jwt; // where a platform would put it
+    return { grant: 'jwt_bearer', assertionEnv: 'LENA_CONFORMANCE_WORKLOAD_JWT' };
+  }
+  return {};
 }
 
 /** Lena's OAuth provider for this server, configured from the scenario's context. */
-// The client-credentials scenarios stand for an entry configured as a machine client:
-// "oauth": {"grant": "client_credentials", "clientId": …, "clientSecret" or "privateKey": …}.
 function authFor(url: URL, scenario: string): OAuthProvider {
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as AuthContext;
   return new OAuthProvider({
@@ -84,7 +94,7 @@ function authFor(url: URL, scenario: string): OAuthProvider {
       privateKey: context.private_key_pem,
       signingAlgorithm: context.signing_algorithm,
       clientMetadataUrl: CLIENT_METADATA_URL,
-      ...(scenario.startsWith('auth/client-credentials-') ? { grant: 'client_credentials' as const } : {}),
+      ...grantFor(scenario, context),
     },
     store: new MemoryAuthStore(),
     host: {

@@ -4,6 +4,7 @@
 // resource it was issued for; everything it fetches passes the address policy.
 import { AddressPolicy, type Resolver } from './address-policy';
 import { clientCredentialsGrant, machineIdentity } from './client-credentials';
+import { jwtBearerGrant, workloadIdentity } from './workload-identity';
 import { reuseClient, resolveClient, type ClientIdentity, type OAuthSettings } from './client-identity';
 import { DpopKey, offersDpop } from './dpop';
 import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
@@ -177,7 +178,11 @@ export class OAuthProvider implements AuthProvider {
 
   // A machine client (client credentials) needs no user: it gets its token wherever it is.
   private get mayStartSignIn(): boolean {
-    return this.options.host.interactive || this.settings.grant === 'client_credentials';
+    return this.options.host.interactive || this.machine;
+  }
+
+  private get machine(): boolean {
+    return this.settings.grant === 'client_credentials' || this.settings.grant === 'jwt_bearer';
   }
 
   private load(): Promise<void> {
@@ -218,7 +223,7 @@ export class OAuthProvider implements AuthProvider {
   private async grantContext(tokens: StoredTokens): Promise<GrantContext | undefined> {
     const d = await this.find(false);
     if (d.as.issuer !== tokens.issuer) return undefined; // the server moved: these tokens are not its
-    const identity = this.settings.grant === 'client_credentials' ? await machineIdentity(d.as, this.settings) : await reuseClient(d.as, this.settings, this.options.store, tokens.clientId);
+    const identity = this.machine ? await this.machineIdentity(d) : await reuseClient(d.as, this.settings, this.options.store, tokens.clientId);
     return identity ? this.context(d, identity, 'refresh') : undefined;
   }
 
@@ -265,10 +270,16 @@ export class OAuthProvider implements AuthProvider {
     return 'retry';
   }
 
-  private async runClientCredentials(d: Discovered, explicit: string[] | undefined): Promise<void> {
+  private async machineIdentity(d: Discovered): Promise<ClientIdentity> {
+    return this.settings.grant === 'jwt_bearer' ? workloadIdentity(d.as, this.settings) : machineIdentity(d.as, this.settings);
+  }
+
+  // Client credentials or a workload's JWT: no user, no browser.
+  private async runMachineGrant(d: Discovered, explicit: string[] | undefined): Promise<void> {
     const scopes = explicit ?? chooseScopes({ configured: this.settings.scopes, challenge: this.challenge?.scope, prm: d.prm, as: d.as });
     if (scopes) this.triedScopes.add(unionScopes(scopes, undefined).join(' '));
-    const tokens = await clientCredentialsGrant(await this.context(d, await machineIdentity(d.as, this.settings), 'token'), scopes);
+    const ctx = await this.context(d, await this.machineIdentity(d), 'token');
+    const tokens = this.settings.grant === 'jwt_bearer' ? await jwtBearerGrant(ctx, this.settings, scopes) : await clientCredentialsGrant(ctx, scopes);
     await this.keep(tokens);
   }
 
@@ -281,7 +292,7 @@ export class OAuthProvider implements AuthProvider {
 
   private async runSignIn(explicit: string[] | undefined, signal: AbortSignal): Promise<void> {
     const d = await this.find(true);
-    if (this.settings.grant === 'client_credentials') return this.runClientCredentials(d, explicit);
+    if (this.machine) return this.runMachineGrant(d, explicit);
     const cached = await this.options.store.loadClient(d.as.issuer);
     const cachedPort = Number(cached?.redirectUris?.[0] ? new URL(cached.redirectUris[0]).port : 0);
     const redirect = await openLoopbackRedirect(this.settings.callbackPort ?? cachedPort, this.settings.callbackPort !== undefined);

@@ -17,7 +17,9 @@ describe('"oauth" in a server entry', () => {
   it('accepts a machine client (client credentials) with a secret or a private key reference', () => {
     expect(check({ url: 'https://d/mcp', oauth: { grant: 'client_credentials', clientId: 'bot', clientSecret: '${secret:bot}' } })).toEqual([]);
     expect(check({ url: 'https://d/mcp', oauth: { grant: 'client_credentials', clientId: 'bot', privateKey: '${secret:bot-key}', signingAlgorithm: 'ES256' } })).toEqual([]);
-    expect(check({ url: 'https://d/mcp', oauth: { grant: 'password' } })[0]).toMatch(/"oauth\.grant" must be "authorization_code" .* or "client_credentials"/);
+    expect(check({ url: 'https://d/mcp', oauth: { grant: 'jwt_bearer', clientId: 'w', assertionFile: '/var/run/secrets/token' } })).toEqual([]);
+    expect(check({ url: 'https://d/mcp', oauth: { grant: 'jwt_bearer', clientId: 'w', assertionEnv: 'not a name' } })[0]).toMatch(/"oauth\.assertionEnv" must be an environment variable name/);
+    expect(check({ url: 'https://d/mcp', oauth: { grant: 'password' } })[0]).toMatch(/"oauth\.grant" must be "authorization_code" .* or "jwt_bearer"/);
     expect(check({ url: 'https://d/mcp', oauth: { signingAlgorithm: 'HS256' } })[0]).toMatch(/"oauth\.signingAlgorithm" must be ES256, ES384, RS256, PS256 or EdDSA/);
     const [literal] = check({ url: 'https://d/mcp', oauth: { privateKey: '-----BEGIN PRIVATE KEY-----' } });
     expect(literal).toMatch(/"oauth\.privateKey" must be a reference such as "\$\{secret:NAME\}" \(keep the key itself/);

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OAuthProvider } from '../../../../../electron/core/mcp/auth/provider';
 import { MemoryAuthStore } from '../../../../../electron/core/mcp/auth/store';
 import { DpopKey } from '../../../../../electron/core/mcp/auth/dpop';
+import { JWT_BEARER, jwtBearerGrant, workloadIdentity } from '../../../../../electron/core/mcp/auth/workload-identity';
 import { clientCredentialsGrant, machineIdentity } from '../../../../../electron/core/mcp/auth/client-credentials';
 import type { GrantContext } from '../../../../../electron/core/mcp/auth/flow';
 import { AuthError } from '../../../../../electron/core/mcp/auth/types';
@@ -135,5 +136,22 @@ describe('client credentials', () => {
     expect(tokens.tokenType?.toLowerCase()).toBe('dpop');
     expect(seen).toHaveLength(2);
     expect(seen.every((s) => s.dpop)).toBe(true);
+  });
+
+  it('trades a workload JWT with the JWT bearer grant, and reports a refusal once, without retrying', async () => {
+    let refuse = false;
+    const { as, seen } = await tokenEndpoint(() => (refuse ? { status: 400, json: { error: 'invalid_grant', error_description: 'expired' } } : token));
+    const settings = { grant: 'jwt_bearer' as const, clientId: 'workload', assertionEnv: 'LENA_TEST_WORKLOAD_JWT' };
+    process.env.LENA_TEST_WORKLOAD_JWT = 'platform.jwt.value';
+    try {
+      const ctx = context(as, workloadIdentity(as, settings));
+      expect((await jwtBearerGrant(ctx, settings, undefined)).accessToken).toBe('cc-token');
+      expect(Object.fromEntries(seen[0].body)).toMatchObject({ grant_type: JWT_BEARER, assertion: 'platform.jwt.value', client_id: 'workload' });
+      refuse = true;
+      await expect(jwtBearerGrant(ctx, settings, undefined)).rejects.toThrow(/workload token .* failed: .*invalid_grant \(expired\)/);
+      expect(seen).toHaveLength(2);
+    } finally {
+      delete process.env.LENA_TEST_WORKLOAD_JWT;
+    }
   });
 });
