@@ -32,11 +32,16 @@ const oauthSchema = z.strictObject(
     clientSecret: secretReference('secret').optional(),
     // Issue 21: a machine client (client credentials) with a secret or a private key (private_key_jwt).
     grant: z
-      .enum(['authorization_code', 'client_credentials', 'jwt_bearer'], { error: 'must be "authorization_code" (sign in in the browser), "client_credentials" (a machine client) or "jwt_bearer" (a workload with a platform token)' })
+      .enum(['authorization_code', 'client_credentials', 'jwt_bearer', 'enterprise'], {
+        error: 'must be "authorization_code" (sign in in the browser), "client_credentials" (a machine client), "jwt_bearer" (a workload with a platform token) or "enterprise" (access granted by the company identity provider)',
+      })
       .optional(),
     // Workload identity: where the platform puts the workload's JWT (read at each grant).
     assertionFile: text('a file path').optional(),
     assertionEnv: z.string({ error: 'must be an environment variable name' }).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name' }).optional(),
+    // Enterprise-managed authorization: the company identity provider's token endpoint and Lena's client there.
+    idpTokenEndpoint: z.url({ protocol: /^https?$/, error: 'must be the URL of the identity provider\'s token endpoint' }).optional(),
+    idpClientId: text('a client id').optional(),
     privateKey: secretReference('key').optional(),
     signingAlgorithm: z.enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'], { error: 'must be ES256, ES384, RS256, PS256 or EdDSA' }).optional(),
     scopes: z.array(text('a scope name'), { error: 'must be an array of scope names' }).optional(),

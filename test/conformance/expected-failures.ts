@@ -13,9 +13,6 @@ export interface ExpectedFailure {
 export type CellId = '0.1.16' | '0.2.0-alpha.12' | '0.2.0-alpha.12@2026-07-28';
 
 export const EXPECTED_FAILURES: ExpectedFailure[] = [
-  // The enterprise grants and DPoP of the authorization extensions (issue 21).
-  { scenario: 'auth/cross-app-access-complete-flow', reason: 'enterprise-managed authorization, SEP-990 cross-app access (issue 21)' },
-  { scenario: 'auth/enterprise-managed-authorization', reason: 'enterprise-managed authorization, SEP-990 cross-app access (issue 21)' },
   { scenario: 'elicitation-sep1034-client-defaults', reason: 'form elicitation with SEP-1034 defaults needs the elicitation handler of issue 17 (Lena declines today)' },
 ];
 

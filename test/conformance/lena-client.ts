@@ -70,6 +70,9 @@ interface AuthContext {
   private_key_pem?: string;
   signing_algorithm?: string;
   valid_jwt?: string;
+  idp_id_token?: string;
+  idp_client_id?: string;
+  idp_token_endpoint?: string;
 }
 
 /** The entry each extension scenario stands for: a machine client, or a workload with a platform JWT. */
@@ -78,6 +81,10 @@ function grantFor(scenario: string, context: AuthContext): OAuthSettings {
   if (scenario === 'auth/wif-jwt-bearer') {
     process.env.LENA_CONFORMANCE_WORKLOAD_JWT = context.valid_jwt; // where a platform would put it
     return { grant: 'jwt_bearer', assertionEnv: 'LENA_CONFORMANCE_WORKLOAD_JWT' };
+  }
+  if (scenario === 'auth/enterprise-managed-authorization' || scenario === 'auth/cross-app-access-complete-flow') {
+    process.env.LENA_CONFORMANCE_ID_TOKEN = context.idp_id_token; // the company sign-in's ID token
+    return { grant: 'enterprise', idpTokenEndpoint: context.idp_token_endpoint, idpClientId: context.idp_client_id, assertionEnv: 'LENA_CONFORMANCE_ID_TOKEN' };
   }
   return {};
 }

@@ -55,7 +55,7 @@ export async function machineIdentity(as: oauth.AuthorizationServer, settings: O
 }
 
 /** Asks the token endpoint for an access token with the client's own credentials. */
-export async function clientCredentialsGrant(ctx: GrantContext, scopes: string[] | undefined): Promise<StoredTokens> {
+export async function clientCredentialsGrant(ctx: GrantContext, _settings: OAuthSettings, scopes: string[] | undefined): Promise<StoredTokens> {
   const params: Record<string, string> = { resource: ctx.resource, ...(scopes?.length ? { scope: scopes.join(' ') } : {}) };
   try {
     const options = { [oauth.customFetch]: ctx.fetch, [oauth.allowInsecureRequests]: ctx.allowHttp, ...(ctx.dpop ? { DPoP: ctx.dpop } : {}) };

@@ -18,7 +18,7 @@ export interface OAuthSettings {
   /** An https URL of Lena's Client ID Metadata Document, used where the server supports CIMD. */
   clientMetadataUrl?: string;
   /** `client_credentials`: a machine client, no browser (client-credentials.ts); default: the code flow. */
-  grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer';
+  grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise';
   /** A PKCS#8 PEM key for private_key_jwt (already expanded from `${secret:…}`). */
   privateKey?: string;
   /** The JWS algorithm of `privateKey` (ES256, RS256…); default: what the server supports. */
@@ -26,6 +26,9 @@ export interface OAuthSettings {
   /** `jwt_bearer` (workload-identity.ts): where the platform puts the workload's JWT. */
   assertionFile?: string;
   assertionEnv?: string;
+  /** `enterprise` (enterprise.ts): the company identity provider's token endpoint and Lena's client id there. */
+  idpTokenEndpoint?: string;
+  idpClientId?: string;
 }
 
 export interface ClientIdentity {

@@ -4,6 +4,7 @@
 // resource it was issued for; everything it fetches passes the address policy.
 import { AddressPolicy, type Resolver } from './address-policy';
 import { clientCredentialsGrant, machineIdentity } from './client-credentials';
+import { enterpriseGrant } from './enterprise';
 import { jwtBearerGrant, workloadIdentity } from './workload-identity';
 import { reuseClient, resolveClient, type ClientIdentity, type OAuthSettings } from './client-identity';
 import { DpopKey, offersDpop } from './dpop';
@@ -182,7 +183,7 @@ export class OAuthProvider implements AuthProvider {
   }
 
   private get machine(): boolean {
-    return this.settings.grant === 'client_credentials' || this.settings.grant === 'jwt_bearer';
+    return this.settings.grant === 'client_credentials' || this.settings.grant === 'jwt_bearer' || this.settings.grant === 'enterprise';
   }
 
   private load(): Promise<void> {
@@ -271,7 +272,7 @@ export class OAuthProvider implements AuthProvider {
   }
 
   private async machineIdentity(d: Discovered): Promise<ClientIdentity> {
-    return this.settings.grant === 'jwt_bearer' ? workloadIdentity(d.as, this.settings) : machineIdentity(d.as, this.settings);
+    return this.settings.grant === 'client_credentials' ? machineIdentity(d.as, this.settings) : workloadIdentity(d.as, this.settings);
   }
 
   // Client credentials or a workload's JWT: no user, no browser.
@@ -279,7 +280,8 @@ export class OAuthProvider implements AuthProvider {
     const scopes = explicit ?? chooseScopes({ configured: this.settings.scopes, challenge: this.challenge?.scope, prm: d.prm, as: d.as });
     if (scopes) this.triedScopes.add(unionScopes(scopes, undefined).join(' '));
     const ctx = await this.context(d, await this.machineIdentity(d), 'token');
-    const tokens = this.settings.grant === 'jwt_bearer' ? await jwtBearerGrant(ctx, this.settings, scopes) : await clientCredentialsGrant(ctx, scopes);
+    const grants = { client_credentials: clientCredentialsGrant, jwt_bearer: jwtBearerGrant, enterprise: enterpriseGrant };
+    const tokens = await grants[this.settings.grant as keyof typeof grants](ctx, this.settings, scopes);
     await this.keep(tokens);
   }
 

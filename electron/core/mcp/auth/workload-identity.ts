@@ -14,7 +14,8 @@ import { AuthError } from './types';
 export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /** The workload's JWT, from the configured file or environment variable. */
-export async function workloadAssertion(settings: OAuthSettings, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function workloadAssertion(settings: OAuthSettings & { assertion?: string }, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  if (settings.assertion) return settings.assertion; // one obtained just now (enterprise.ts)
   if (settings.assertionFile) {
     try {
       return (await readFile(settings.assertionFile, 'utf8')).trim();
@@ -38,7 +39,7 @@ export function workloadIdentity(as: oauth.AuthorizationServer, settings: OAuthS
   return identity(settings.clientId, settings.clientSecret, chooseAuthMethod(as, !!settings.clientSecret), 'pre-registered');
 }
 
-export async function jwtBearerGrant(ctx: GrantContext, settings: OAuthSettings, scopes: string[] | undefined): Promise<StoredTokens> {
+export async function jwtBearerGrant(ctx: GrantContext, settings: OAuthSettings & { assertion?: string }, scopes: string[] | undefined): Promise<StoredTokens> {
   const params: Record<string, string> = { assertion: await workloadAssertion(settings), resource: ctx.resource, ...(scopes?.length ? { scope: scopes.join(' ') } : {}) };
   const options = { [oauth.customFetch]: ctx.fetch, [oauth.allowInsecureRequests]: ctx.allowHttp, ...(ctx.dpop ? { DPoP: ctx.dpop } : {}) };
   try {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OAuthProvider } from '../../../../../electron/core/mcp/auth/provider';
 import { MemoryAuthStore } from '../../../../../electron/core/mcp/auth/store';
 import { DpopKey } from '../../../../../electron/core/mcp/auth/dpop';
+import { enterpriseGrant } from '../../../../../electron/core/mcp/auth/enterprise';
 import { JWT_BEARER, jwtBearerGrant, workloadIdentity } from '../../../../../electron/core/mcp/auth/workload-identity';
 import { clientCredentialsGrant, machineIdentity } from '../../../../../electron/core/mcp/auth/client-credentials';
 import type { GrantContext } from '../../../../../electron/core/mcp/auth/flow';
@@ -71,7 +72,7 @@ describe('client credentials', () => {
   it('sends the secret as client_secret_basic and keeps the token with the requested scopes', async () => {
     const { as, seen } = await tokenEndpoint(() => token);
     const identity = await machineIdentity(as, { grant: 'client_credentials', clientId: 'build-bot', clientSecret: 'se-cret_1' });
-    const tokens = await clientCredentialsGrant(context(as, identity), ['mcp:read']);
+    const tokens = await clientCredentialsGrant(context(as, identity), {}, ['mcp:read']);
     expect(tokens).toMatchObject({ accessToken: 'cc-token', clientId: 'build-bot', scope: ['mcp:read'] });
     expect(Buffer.from(seen[0].authorization!.slice(6), 'base64').toString()).toBe('build-bot:se-cret_1');
     expect(Object.fromEntries(seen[0].body)).toMatchObject({ grant_type: 'client_credentials', scope: 'mcp:read', resource: 'http://127.0.0.1/mcp' });
@@ -81,7 +82,7 @@ describe('client credentials', () => {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const { as, seen } = await tokenEndpoint(() => token);
     const identity = await machineIdentity(as, { grant: 'client_credentials', clientId: 'build-bot', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), signingAlgorithm: 'ES256' });
-    await clientCredentialsGrant(context(as, identity), undefined);
+    await clientCredentialsGrant(context(as, identity), {}, undefined);
     const body = seen[0].body;
     expect(body.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
     expect(seen[0].authorization).toBeUndefined();
@@ -91,7 +92,7 @@ describe('client credentials', () => {
   it('says the credentials were refused, with what the server answered', async () => {
     const { as } = await tokenEndpoint(() => ({ status: 401, json: { error: 'invalid_client', error_description: 'unknown client' } }));
     const identity = await machineIdentity(as, { grant: 'client_credentials', clientId: 'build-bot', clientSecret: 'wrong' });
-    const err = await clientCredentialsGrant(context(as, identity), undefined).catch((e: unknown) => e);
+    const err = await clientCredentialsGrant(context(as, identity), {}, undefined).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AuthError);
     expect((err as AuthError).message).toMatch(/client credentials .* failed: .*invalid_client \(unknown client\)/);
     expect((err as AuthError).hint).toMatch(/oauth\.clientId/);
@@ -132,7 +133,7 @@ describe('client credentials', () => {
     });
     const identity = await machineIdentity(as, { grant: 'client_credentials', clientId: 'build-bot', clientSecret: 's' });
     const key = await DpopKey.create();
-    const tokens = await clientCredentialsGrant({ ...context(as, identity), dpop: key.handle(identity.client) }, undefined);
+    const tokens = await clientCredentialsGrant({ ...context(as, identity), dpop: key.handle(identity.client) }, {}, undefined);
     expect(tokens.tokenType?.toLowerCase()).toBe('dpop');
     expect(seen).toHaveLength(2);
     expect(seen.every((s) => s.dpop)).toBe(true);
@@ -152,6 +153,27 @@ describe('client credentials', () => {
       expect(seen).toHaveLength(2);
     } finally {
       delete process.env.LENA_TEST_WORKLOAD_JWT;
+    }
+  });
+
+  it('exchanges the company ID token for an ID-JAG, trades that at the authorization server, and names a refusing identity provider', async () => {
+    const idp = await tokenEndpoint((req) =>
+      req.body.get('subject_token') === 'id-token' ? { status: 200, json: { access_token: 'id-jag', issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag', token_type: 'N_A' } } : { status: 400, json: { error: 'invalid_grant', error_description: 'Invalid ID token' } },
+    );
+    const { as, seen } = await tokenEndpoint(() => token);
+    const settings = { grant: 'enterprise' as const, clientId: 'c', clientSecret: 's', idpTokenEndpoint: `${idp.as.issuer}/token`, idpClientId: 'lena', assertionEnv: 'LENA_TEST_ID_TOKEN' };
+    process.env.LENA_TEST_ID_TOKEN = 'id-token';
+    try {
+      const ctx = context(as, workloadIdentity(as, settings));
+      expect((await enterpriseGrant(ctx, settings, undefined)).accessToken).toBe('cc-token');
+      expect(Object.fromEntries(idp.seen[0].body)).toMatchObject({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', audience: as.issuer, resource: 'http://127.0.0.1/mcp', requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag' });
+      expect(Object.fromEntries(seen[0].body)).toMatchObject({ grant_type: JWT_BEARER, assertion: 'id-jag' });
+      process.env.LENA_TEST_ID_TOKEN = 'expired';
+      await expect(enterpriseGrant(ctx, settings, undefined)).rejects.toThrow(/identity provider at http:\/\/127\.0\.0\.1:\d+ did not exchange .*: invalid_grant \(Invalid ID token\)/);
+      expect(seen).toHaveLength(1); // nothing reaches the authorization server without an ID-JAG
+      await expect(enterpriseGrant(ctx, { ...settings, idpClientId: undefined }, undefined)).rejects.toThrow(/needs "oauth.idpTokenEndpoint" and "oauth.idpClientId"/);
+    } finally {
+      delete process.env.LENA_TEST_ID_TOKEN;
     }
   });
 });
