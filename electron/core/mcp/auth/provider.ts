@@ -198,7 +198,8 @@ export class OAuthProvider implements AuthProvider {
     this.tokens = undefined;
     await this.options.store.deleteTokens(this.key);
     // After the failing request has reported its error: a reconnect now would swallow that error.
-    if (had && !signedOut) setTimeout(() => this.options.onSignedOut?.(), 0).unref?.();
+    // A machine client gets new tokens by itself: it never needs the user to sign in.
+    if (had && !signedOut && !this.machine) setTimeout(() => this.options.onSignedOut?.(), 0).unref?.();
   }
 
   private async addressPolicy(): Promise<AddressPolicy> {

@@ -113,16 +113,22 @@ describe('client credentials', () => {
   it('gets a token on a 401 by itself, where a browser sign-in would have to ask first (the window)', async () => {
     const { as, seen } = await tokenEndpoint(() => token);
     const serverUrl = new URL(`${as.issuer}/mcp`);
+    let signedOut = 0;
     const provider = new OAuthProvider({
       name: 'builds',
       serverUrl,
       settings: { grant: 'client_credentials', clientId: 'build-bot', clientSecret: 's' },
       store: new MemoryAuthStore(),
       host: { interactive: false, open: () => Promise.reject(new Error('no browser for a machine client')) },
+      onSignedOut: () => signedOut++,
     });
     await expect(provider.observe({ status: 401, headers: {} }, { method: 'POST', url: serverUrl })).resolves.toBe('retry');
     expect(await provider.headers('POST', serverUrl)).toEqual({ Authorization: 'Bearer cc-token' });
-    expect(seen.map((s) => s.body.get('grant_type'))).toEqual(['client_credentials']);
+    // The token is refused later (expired): a new one, and no "Sign in required" for the user.
+    await expect(provider.observe({ status: 401, headers: {} }, { method: 'POST', url: serverUrl })).resolves.toBe('retry');
+    await new Promise((r) => setTimeout(r, 0)); // after the provider's own setTimeout(0) for onSignedOut
+    expect(signedOut).toBe(0);
+    expect(seen.map((s) => s.body.get('grant_type'))).toEqual(['client_credentials', 'client_credentials']);
   });
 
   it('binds the token with DPoP, repeating the token request once with the nonce the server asks for', async () => {
