@@ -45,6 +45,18 @@ export interface OAuthEntry {
   callbackPort?: number;
   /** An https URL of a Client ID Metadata Document to use where the server supports CIMD. */
   clientMetadataUrl?: string;
+  /** "client_credentials": a machine client that gets tokens with its own credentials, no browser (issue 21). */
+  grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise';
+  /** A reference to a PKCS#8 PEM key for private_key_jwt: "${secret:NAME}". */
+  privateKey?: string;
+  /** The key's JWS algorithm: ES256, ES384, RS256, PS256 or EdDSA. */
+  signingAlgorithm?: string;
+  /** "jwt_bearer": the file, or the environment variable, holding the platform's workload JWT. */
+  assertionFile?: string;
+  assertionEnv?: string;
+  /** "enterprise": the company identity provider's token endpoint and Lena's client id there. */
+  idpTokenEndpoint?: string;
+  idpClientId?: string;
 }
 
 /** The protocol revisions an entry may pin with `"protocol"`. */

@@ -23,13 +23,27 @@ const seconds = () =>
     .max(86_400, { error: 'must be at most 86400 seconds (one day)' });
 
 // `oauth` (issue 20). The secret must be a reference so that mcp.json never holds it in clear.
+const secretReference = (what: string): z.ZodString =>
+  z.string({ error: 'must be a string' }).regex(/^\$\{(secret:[A-Za-z0-9_.-]+|[A-Za-z_][A-Za-z0-9_]*)\}$/, { error: `must be a reference such as "\${secret:NAME}" (keep the ${what} itself in Lena's secret store, not in this file)` });
+
 const oauthSchema = z.strictObject(
   {
     clientId: text('a client id').optional(),
-    clientSecret: z
-      .string({ error: 'must be a string' })
-      .regex(/^\$\{(secret:[A-Za-z0-9_.-]+|[A-Za-z_][A-Za-z0-9_]*)\}$/, { error: 'must be a reference such as "${secret:NAME}" (keep the secret itself in Lena\'s secret store, not in this file)' })
+    clientSecret: secretReference('secret').optional(),
+    // Issue 21: a machine client (client credentials) with a secret or a private key (private_key_jwt).
+    grant: z
+      .enum(['authorization_code', 'client_credentials', 'jwt_bearer', 'enterprise'], {
+        error: 'must be "authorization_code" (sign in in the browser), "client_credentials" (a machine client), "jwt_bearer" (a workload with a platform token) or "enterprise" (access granted by the company identity provider)',
+      })
       .optional(),
+    // Workload identity: where the platform puts the workload's JWT (read at each grant).
+    assertionFile: text('a file path').optional(),
+    assertionEnv: z.string({ error: 'must be an environment variable name' }).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name' }).optional(),
+    // Enterprise-managed authorization: the company identity provider's token endpoint and Lena's client there.
+    idpTokenEndpoint: z.url({ protocol: /^https?$/, error: 'must be the URL of the identity provider\'s token endpoint' }).optional(),
+    idpClientId: text('a client id').optional(),
+    privateKey: secretReference('key').optional(),
+    signingAlgorithm: z.enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'], { error: 'must be ES256, ES384, RS256, PS256 or EdDSA' }).optional(),
     scopes: z.array(text('a scope name'), { error: 'must be an array of scope names' }).optional(),
     callbackPort: z.number({ error: 'must be a port number' }).int({ error: 'must be a whole port number' }).min(1024, { error: 'must be a port from 1024 to 65535' }).max(65535, { error: 'must be a port from 1024 to 65535' }).optional(),
     clientMetadataUrl: z.url({ protocol: /^https$/, error: 'must be an https URL of a client metadata document' }).optional(),

@@ -13,14 +13,6 @@ export interface ExpectedFailure {
 export type CellId = '0.1.16' | '0.2.0-alpha.12' | '0.2.0-alpha.12@2026-07-28';
 
 export const EXPECTED_FAILURES: ExpectedFailure[] = [
-  // The machine and enterprise grants of the authorization extensions (issue 21).
-  { scenario: 'auth/client-credentials-basic', reason: 'client credentials with client_secret_basic (issue 21)' },
-  { scenario: 'auth/client-credentials-jwt', reason: 'client credentials with private_key_jwt (issue 21)' },
-  { scenario: 'auth/cross-app-access-complete-flow', reason: 'enterprise-managed authorization, SEP-990 cross-app access (issue 21)' },
-  { scenario: 'auth/enterprise-managed-authorization', reason: 'enterprise-managed authorization, SEP-990 cross-app access (issue 21)' },
-  { scenario: 'auth/dpop', reason: 'DPoP proofs, RFC 9449 (issue 21)' },
-  { scenario: 'auth/dpop-nonce', reason: 'DPoP proofs with DPoP-Nonce retries, RFC 9449 (issue 21)' },
-  { scenario: 'auth/wif-jwt-bearer', reason: 'workload identity, the JWT bearer grant from a platform token (issue 21)' },
 ];
 
 /** The entry that covers `scenario` in `cell`, if any. */

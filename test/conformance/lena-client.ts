@@ -8,6 +8,7 @@
 // something (an elicitation form), the stand-in user accepts the form as Lena shows it: the
 // defaults filled in. No protocol logic lives here. It stops itself before the runner's timeout.
 import { initialValues } from '../../shared/elicitation-form';
+import type { OAuthSettings } from '../../electron/core/mcp/auth/client-identity';
 import { OAuthProvider } from '../../electron/core/mcp/auth/provider';
 import { MemoryAuthStore } from '../../electron/core/mcp/auth/store';
 import { McpClient } from '../../electron/core/mcp/client';
@@ -70,15 +71,42 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
 interface AuthContext {
   client_id?: string;
   client_secret?: string;
+  private_key_pem?: string;
+  signing_algorithm?: string;
+  valid_jwt?: string;
+  idp_id_token?: string;
+  idp_client_id?: string;
+  idp_token_endpoint?: string;
+}
+
+/** The entry each extension scenario stands for: a machine client, or a workload with a platform JWT. */
+function grantFor(scenario: string, context: AuthContext): OAuthSettings {
+  if (scenario.startsWith('auth/client-credentials-')) return { grant: 'client_credentials' };
+  if (scenario === 'auth/wif-jwt-bearer') {
+    process.env.LENA_CONFORMANCE_WORKLOAD_JWT = context.valid_jwt; // where a platform would put it
+    return { grant: 'jwt_bearer', assertionEnv: 'LENA_CONFORMANCE_WORKLOAD_JWT' };
+  }
+  if (scenario === 'auth/enterprise-managed-authorization' || scenario === 'auth/cross-app-access-complete-flow') {
+    process.env.LENA_CONFORMANCE_ID_TOKEN = context.idp_id_token; // the company sign-in's ID token
+    return { grant: 'enterprise', idpTokenEndpoint: context.idp_token_endpoint, idpClientId: context.idp_client_id, assertionEnv: 'LENA_CONFORMANCE_ID_TOKEN' };
+  }
+  return {};
 }
 
 /** Lena's OAuth provider for this server, configured from the scenario's context. */
-function authFor(url: URL): OAuthProvider {
+function authFor(url: URL, scenario: string): OAuthProvider {
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as AuthContext;
   return new OAuthProvider({
     name: 'conformance',
     serverUrl: url,
-    settings: { clientId: context.client_id, clientSecret: context.client_secret, clientMetadataUrl: CLIENT_METADATA_URL },
+    settings: {
+      clientId: context.client_id,
+      clientSecret: context.client_secret,
+      privateKey: context.private_key_pem,
+      signingAlgorithm: context.signing_algorithm,
+      clientMetadataUrl: CLIENT_METADATA_URL,
+      ...grantFor(scenario, context),
+    },
     store: new MemoryAuthStore(),
     host: {
       interactive: true,
@@ -103,7 +131,7 @@ async function main(): Promise<void> {
   const features = createClientFeatures('conformance', {
     elicitation: { form: async (question) => ({ action: 'accept', values: initialValues(question.fields) }) },
   });
-  const auth = scenario.startsWith('auth/') ? authFor(new URL(url)) : undefined;
+  const auth = scenario.startsWith('auth/') ? authFor(new URL(url), scenario) : undefined;
   const client = new McpClient(new HttpFallbackTransport({ url, auth }), { clientInfo: { name: 'lena-conformance', version: APP_VERSION }, requestTimeoutMs: DEADLINE_MS, features });
   client.on('log', (e) => log(`[${e.source} ${e.level}] ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`));
   const init = await client.connect();

@@ -17,19 +17,31 @@ export interface OAuthSettings {
   callbackPort?: number;
   /** An https URL of Lena's Client ID Metadata Document, used where the server supports CIMD. */
   clientMetadataUrl?: string;
+  /** `client_credentials`: a machine client, no browser (client-credentials.ts); default: the code flow. */
+  grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise';
+  /** A PKCS#8 PEM key for private_key_jwt (already expanded from `${secret:…}`). */
+  privateKey?: string;
+  /** The JWS algorithm of `privateKey` (ES256, RS256…); default: what the server supports. */
+  signingAlgorithm?: string;
+  /** `jwt_bearer` (workload-identity.ts): where the platform puts the workload's JWT. */
+  assertionFile?: string;
+  assertionEnv?: string;
+  /** `enterprise` (enterprise.ts): the company identity provider's token endpoint and Lena's client id there. */
+  idpTokenEndpoint?: string;
+  idpClientId?: string;
 }
 
 export interface ClientIdentity {
   client: oauth.Client;
   auth: oauth.ClientAuth;
-  method: 'client_secret_basic' | 'client_secret_post' | 'none';
+  method: 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
   source: 'pre-registered' | 'metadata-document' | 'registered' | 'cached';
 }
 
 export const CLIENT_NAME = 'Lena';
 
 /** The token endpoint method for a client with (or without) a secret, as the metadata allows. */
-export function chooseAuthMethod(as: oauth.AuthorizationServer, hasSecret: boolean, registered?: string): ClientIdentity['method'] {
+export function chooseAuthMethod(as: oauth.AuthorizationServer, hasSecret: boolean, registered?: string): 'client_secret_basic' | 'client_secret_post' | 'none' {
   if (registered === 'client_secret_basic' || registered === 'client_secret_post' || registered === 'none') return registered;
   if (!hasSecret) return 'none';
   const supported = as.token_endpoint_auth_methods_supported;
@@ -48,7 +60,8 @@ function secretBasic(secret: string): oauth.ClientAuth {
   };
 }
 
-function identity(clientId: string, secret: string | undefined, method: ClientIdentity['method'], source: ClientIdentity['source']): ClientIdentity {
+/** A client that authenticates with its secret (or not at all). */
+export function identity(clientId: string, secret: string | undefined, method: 'client_secret_basic' | 'client_secret_post' | 'none', source: ClientIdentity['source']): ClientIdentity {
   const client: oauth.Client = { client_id: clientId, token_endpoint_auth_method: method };
   const auth = method === 'none' || !secret ? oauth.None() : method === 'client_secret_post' ? oauth.ClientSecretPost(secret) : secretBasic(secret);
   return { client, auth, method: !secret ? 'none' : method, source };

@@ -15,6 +15,8 @@ export interface GrantContext {
   fetch: GuardedFetch;
   allowHttp: boolean;
   now: () => number;
+  /** Binds the tokens to Lena's DPoP key (dpop.ts) where the authorization server supports it. */
+  dpop?: oauth.DPoPHandle;
 }
 
 export interface AuthorizeInput extends GrantContext {
@@ -29,7 +31,17 @@ export interface AuthorizeInput extends GrantContext {
 }
 
 function options(ctx: GrantContext, extra: Record<string, string> = {}): oauth.TokenEndpointRequestOptions {
-  return { [oauth.customFetch]: ctx.fetch, [oauth.allowInsecureRequests]: ctx.allowHttp, additionalParameters: { resource: ctx.resource, ...extra } };
+  return { [oauth.customFetch]: ctx.fetch, [oauth.allowInsecureRequests]: ctx.allowHttp, additionalParameters: { resource: ctx.resource, ...extra }, ...(ctx.dpop ? { DPoP: ctx.dpop } : {}) };
+}
+
+/** A token request, repeated once when the server asks for its DPoP nonce (RFC 9449 §8; the handle kept it). */
+export async function withNonceRetry<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    if (!oauth.isDPoPNonceError(err)) throw err;
+    return request();
+  }
 }
 
 /** The token response as stored: expiry in epoch ms, scopes as a list, the account if known. */
@@ -97,8 +109,10 @@ export async function authorizeWithCode(input: AuthorizeInput): Promise<StoredTo
     });
   }
   try {
-    const response = await oauth.authorizationCodeGrantRequest(as, identity.client, identity.auth, params, input.redirect.redirectUri, verifier, options(input));
-    return toStored(input, await oauth.processAuthorizationCodeResponse(as, identity.client, response), undefined, input.scopes);
+    const res = await withNonceRetry(async () =>
+      oauth.processAuthorizationCodeResponse(as, identity.client, await oauth.authorizationCodeGrantRequest(as, identity.client, identity.auth, params, input.redirect.redirectUri, verifier, options(input))),
+    );
+    return toStored(input, res, undefined, input.scopes);
   } catch (err) {
     throw new AuthError('token', `Exchanging the sign-in code at ${as.issuer} failed: ${describeOAuthError(err)}.`, {
       hint: 'Try Sign in again; if the server rejects Lena\'s client, check "oauth.clientId"/"clientSecret" in the entry.',
@@ -110,8 +124,9 @@ export async function authorizeWithCode(input: AuthorizeInput): Promise<StoredTo
 export async function refreshTokens(ctx: GrantContext, previous: StoredTokens): Promise<StoredTokens> {
   if (!previous.refreshToken) throw new AuthError('refresh', 'There is no refresh token; sign in again.');
   try {
-    const response = await oauth.refreshTokenGrantRequest(ctx.as, ctx.identity.client, ctx.identity.auth, previous.refreshToken, options(ctx));
-    return toStored(ctx, await oauth.processRefreshTokenResponse(ctx.as, ctx.identity.client, response), previous);
+    const token = previous.refreshToken;
+    const res = await withNonceRetry(async () => oauth.processRefreshTokenResponse(ctx.as, ctx.identity.client, await oauth.refreshTokenGrantRequest(ctx.as, ctx.identity.client, ctx.identity.auth, token, options(ctx))));
+    return toStored(ctx, res, previous);
   } catch (err) {
     throw new AuthError('refresh', `Refreshing the sign-in at ${ctx.as.issuer} failed: ${describeOAuthError(err)}.`, { hint: 'Sign in again.', cause: err });
   }

@@ -3,7 +3,11 @@
 // a 401), step-up on 403 insufficient_scope, and sign-out. A token goes only to the origin of the
 // resource it was issued for; everything it fetches passes the address policy.
 import { AddressPolicy, type Resolver } from './address-policy';
+import { clientCredentialsGrant, machineIdentity } from './client-credentials';
+import { enterpriseGrant } from './enterprise';
+import { jwtBearerGrant, workloadIdentity } from './workload-identity';
 import { reuseClient, resolveClient, type ClientIdentity, type OAuthSettings } from './client-identity';
+import { DpopKey, offersDpop } from './dpop';
 import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
 import { authorizeWithCode, refreshRefused, refreshTokens, revokeTokens, type GrantContext } from './flow';
 import { guardedFetch } from './guarded-fetch';
@@ -76,6 +80,8 @@ export class OAuthProvider implements AuthProvider {
   private stepUps = 0;
   /** Scopes a refused step-up asked for (the window signs in again with them when the user says so). */
   private wantedScopes: string[] | undefined;
+  /** This server's DPoP key, made when its authorization server first offers DPoP. */
+  private dpop: DpopKey | undefined;
 
   constructor(private readonly options: OAuthProviderOptions) {
     this.name = options.name;
@@ -85,16 +91,21 @@ export class OAuthProvider implements AuthProvider {
     this.now = options.now ?? Date.now;
   }
 
-  async headers(_method: string, url: URL): Promise<Record<string, string>> {
+  async headers(method: string, url: URL): Promise<Record<string, string>> {
     await this.load();
     if (!this.mayCarryToken(url)) return {};
     const t = this.tokens;
     if (t?.expiresAt !== undefined && t.refreshToken && t.expiresAt - this.now() < refreshMargin(t)) await this.refresh().catch(() => false);
-    return this.tokens ? { Authorization: `Bearer ${this.tokens.accessToken}` } : {};
+    const token = this.tokens?.accessToken;
+    if (!token) return {};
+    if (this.dpop && this.tokens?.tokenType?.toLowerCase() === 'dpop') return { Authorization: `DPoP ${token}`, DPoP: await this.dpop.proof(method, url, token) };
+    return { Authorization: `Bearer ${token}` };
   }
 
   async observe(response: AuthResponseView, request: { method: string; url: URL }): Promise<AuthVerdict> {
-    if ((response.status !== 401 && response.status !== 403) || request.url.origin !== this.serverUrl.origin) return 'proceed';
+    if (request.url.origin !== this.serverUrl.origin) return 'proceed';
+    if (this.dpop?.observe(response, request.url) && this.tokens) return 'retry'; // the resource's DPoP nonce
+    if (response.status !== 401 && response.status !== 403) return 'proceed';
     const challenge = parseBearerChallenge(response.headers['www-authenticate']);
     if (response.status === 403) return challenge?.error === 'insufficient_scope' ? this.stepUp(challenge) : 'proceed';
     this.challenge = challenge;
@@ -109,7 +120,7 @@ export class OAuthProvider implements AuthProvider {
       await this.pending; // another request is signing in already: share its outcome
       return 'retry';
     }
-    if (!this.options.host.interactive) throw new SignInRequiredError(this.name, challenge?.errorDescription);
+    if (!this.mayStartSignIn) throw new SignInRequiredError(this.name, challenge?.errorDescription);
     await this.signIn();
     return 'retry';
   }
@@ -166,6 +177,15 @@ export class OAuthProvider implements AuthProvider {
     return this.checked.ok;
   }
 
+  // A machine client (client credentials) needs no user: it gets its token wherever it is.
+  private get mayStartSignIn(): boolean {
+    return this.options.host.interactive || this.machine;
+  }
+
+  private get machine(): boolean {
+    return this.settings.grant === 'client_credentials' || this.settings.grant === 'jwt_bearer' || this.settings.grant === 'enterprise';
+  }
+
   private load(): Promise<void> {
     this.loading ??= this.options.store.loadTokens(this.key).then((t) => {
       this.tokens ??= t;
@@ -178,7 +198,8 @@ export class OAuthProvider implements AuthProvider {
     this.tokens = undefined;
     await this.options.store.deleteTokens(this.key);
     // After the failing request has reported its error: a reconnect now would swallow that error.
-    if (had && !signedOut) setTimeout(() => this.options.onSignedOut?.(), 0).unref?.();
+    // A machine client gets new tokens by itself: it never needs the user to sign in.
+    if (had && !signedOut && !this.machine) setTimeout(() => this.options.onSignedOut?.(), 0).unref?.();
   }
 
   private async addressPolicy(): Promise<AddressPolicy> {
@@ -195,14 +216,16 @@ export class OAuthProvider implements AuthProvider {
 
   private async context(d: Discovered, identity: ClientIdentity, step: 'token' | 'refresh'): Promise<GrantContext> {
     const policy = await this.addressPolicy();
-    return { as: d.as, identity, resource: d.resource, fetch: guardedFetch({ policy, step }), allowHttp: policy.allowsHttp, now: this.now };
+    if (offersDpop(d.as)) this.dpop ??= await DpopKey.create();
+    const dpop = this.dpop && offersDpop(d.as) ? { dpop: this.dpop.handle(identity.client) } : {};
+    return { as: d.as, identity, resource: d.resource, fetch: guardedFetch({ policy, step }), allowHttp: policy.allowsHttp, now: this.now, ...dpop };
   }
 
   // The client the tokens were issued to, for refresh and revocation; undefined when unknown.
   private async grantContext(tokens: StoredTokens): Promise<GrantContext | undefined> {
     const d = await this.find(false);
     if (d.as.issuer !== tokens.issuer) return undefined; // the server moved: these tokens are not its
-    const identity = await reuseClient(d.as, this.settings, this.options.store, tokens.clientId);
+    const identity = this.machine ? await this.machineIdentity(d) : await reuseClient(d.as, this.settings, this.options.store, tokens.clientId);
     return identity ? this.context(d, identity, 'refresh') : undefined;
   }
 
@@ -240,7 +263,7 @@ export class OAuthProvider implements AuthProvider {
       });
     }
     this.stepUps++;
-    if (!this.options.host.interactive) {
+    if (!this.mayStartSignIn) {
       this.wantedScopes = wanted;
       throw new SignInRequiredError(this.name, `it needs more access: ${key}`);
     }
@@ -249,8 +272,30 @@ export class OAuthProvider implements AuthProvider {
     return 'retry';
   }
 
+  private async machineIdentity(d: Discovered): Promise<ClientIdentity> {
+    return this.settings.grant === 'client_credentials' ? machineIdentity(d.as, this.settings) : workloadIdentity(d.as, this.settings);
+  }
+
+  // Client credentials or a workload's JWT: no user, no browser.
+  private async runMachineGrant(d: Discovered, explicit: string[] | undefined): Promise<void> {
+    const scopes = explicit ?? chooseScopes({ configured: this.settings.scopes, challenge: this.challenge?.scope, prm: d.prm, as: d.as });
+    if (scopes) this.triedScopes.add(unionScopes(scopes, undefined).join(' '));
+    const ctx = await this.context(d, await this.machineIdentity(d), 'token');
+    const grants = { client_credentials: clientCredentialsGrant, jwt_bearer: jwtBearerGrant, enterprise: enterpriseGrant };
+    const tokens = await grants[this.settings.grant as keyof typeof grants](ctx, this.settings, scopes);
+    await this.keep(tokens);
+  }
+
+  private async keep(tokens: StoredTokens): Promise<void> {
+    this.tokens = tokens;
+    this.wantedScopes = undefined;
+    await this.options.store.saveTokens(this.key, tokens);
+    this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
+  }
+
   private async runSignIn(explicit: string[] | undefined, signal: AbortSignal): Promise<void> {
     const d = await this.find(true);
+    if (this.machine) return this.runMachineGrant(d, explicit);
     const cached = await this.options.store.loadClient(d.as.issuer);
     const cachedPort = Number(cached?.redirectUris?.[0] ? new URL(cached.redirectUris[0]).port : 0);
     const redirect = await openLoopbackRedirect(this.settings.callbackPort ?? cachedPort, this.settings.callbackPort !== undefined);
@@ -274,10 +319,7 @@ export class OAuthProvider implements AuthProvider {
         await this.options.host.open(url, this.name);
       };
       const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, signal, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
-      this.tokens = tokens;
-      this.wantedScopes = undefined;
-      await this.options.store.saveTokens(this.key, tokens);
-      this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
+      await this.keep(tokens);
     } finally {
       redirect.close();
     }

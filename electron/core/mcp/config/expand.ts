@@ -53,8 +53,8 @@ export interface RemoteLaunch extends Timeouts {
   transport: 'http' | 'sse' | 'http-with-sse-fallback';
   url: string;
   headers: Record<string, string>;
-  /** The entry's `oauth`, with the client secret expanded. */
-  oauth?: { clientId?: string; clientSecret?: string; scopes?: string[]; callbackPort?: number; clientMetadataUrl?: string };
+  /** The entry's `oauth`, with the client secret and private key expanded. */
+  oauth?: { clientId?: string; clientSecret?: string; scopes?: string[]; callbackPort?: number; clientMetadataUrl?: string; grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise'; privateKey?: string; signingAlgorithm?: string; assertionFile?: string; assertionEnv?: string; idpTokenEndpoint?: string; idpClientId?: string };
 }
 export type LaunchSpec = StdioLaunch | RemoteLaunch;
 
@@ -196,7 +196,7 @@ async function anthropicKeys(store: SecretLookup | undefined, env: NodeJS.Proces
 
 function launchStrings(launch: LaunchSpec): string[] {
   if (launch.transport === 'stdio') return [launch.command, ...launch.args, ...Object.values(launch.env), launch.cwd ?? ''];
-  return [launch.url, ...Object.values(launch.headers), launch.oauth?.clientSecret ?? ''];
+  return [launch.url, ...Object.values(launch.headers), launch.oauth?.clientSecret ?? '', launch.oauth?.privateKey ?? ''];
 }
 
 export { entryReferences, referenceKey, type EntryReference } from './references';
@@ -279,7 +279,11 @@ function buildLaunch(
     else if (defaultCwd !== undefined) launch.cwd = defaultCwd;
     return launch;
   }
-  const oauth = entry.oauth && { ...entry.oauth, ...(entry.oauth.clientSecret === undefined ? {} : { clientSecret: expand(entry.oauth.clientSecret) }) };
+  const oauth = entry.oauth && {
+    ...entry.oauth,
+    ...(entry.oauth.clientSecret === undefined ? {} : { clientSecret: expand(entry.oauth.clientSecret) }),
+    ...(entry.oauth.privateKey === undefined ? {} : { privateKey: expand(entry.oauth.privateKey) }),
+  };
   return { transport, url: expand(entry.url ?? ''), headers: mapValues(entry.headers, expand), ...(oauth ? { oauth } : {}), ...timeouts };
 }
 

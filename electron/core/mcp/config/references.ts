@@ -33,6 +33,7 @@ export function entryFields(entry: TemplateFields): [string, string][] {
     ['url', entry.url],
     ...Object.entries(entry.headers ?? {}).map(([k, v]): [string, string] => [`headers.${k}`, v]),
     ['oauth.clientSecret', entry.oauth?.clientSecret],
+    ['oauth.privateKey', entry.oauth?.privateKey],
   ];
   return fields.filter((f): f is [string, string] => typeof f[1] === 'string');
 }

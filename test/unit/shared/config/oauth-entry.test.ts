@@ -14,6 +14,19 @@ describe('"oauth" in a server entry', () => {
     expect(check({ url: 'https://docs.example.com/mcp', oauth: {} })).toEqual([]);
   });
 
+  it('accepts a machine client (client credentials) with a secret or a private key reference', () => {
+    expect(check({ url: 'https://d/mcp', oauth: { grant: 'client_credentials', clientId: 'bot', clientSecret: '${secret:bot}' } })).toEqual([]);
+    expect(check({ url: 'https://d/mcp', oauth: { grant: 'client_credentials', clientId: 'bot', privateKey: '${secret:bot-key}', signingAlgorithm: 'ES256' } })).toEqual([]);
+    expect(check({ url: 'https://d/mcp', oauth: { grant: 'jwt_bearer', clientId: 'w', assertionFile: '/var/run/secrets/token' } })).toEqual([]);
+    expect(check({ url: 'https://d/mcp', oauth: { grant: 'jwt_bearer', clientId: 'w', assertionEnv: 'not a name' } })[0]).toMatch(/"oauth\.assertionEnv" must be an environment variable name/);
+    expect(check({ url: 'https://d/mcp', oauth: { grant: 'enterprise', clientId: 'c', clientSecret: '${secret:c}', idpTokenEndpoint: 'https://idp.example.com/token', idpClientId: 'lena', assertionEnv: 'ID_TOKEN' } })).toEqual([]);
+    expect(check({ url: 'https://d/mcp', oauth: { idpTokenEndpoint: 'idp.example.com' } })[0]).toMatch(/"oauth\.idpTokenEndpoint" must be the URL of the identity provider's token endpoint/);
+    expect(check({ url: 'https://d/mcp', oauth: { grant: 'password' } })[0]).toMatch(/"oauth\.grant" must be "authorization_code" .* or "enterprise"/);
+    expect(check({ url: 'https://d/mcp', oauth: { signingAlgorithm: 'HS256' } })[0]).toMatch(/"oauth\.signingAlgorithm" must be ES256, ES384, RS256, PS256 or EdDSA/);
+    const [literal] = check({ url: 'https://d/mcp', oauth: { privateKey: '-----BEGIN PRIVATE KEY-----' } });
+    expect(literal).toMatch(/"oauth\.privateKey" must be a reference such as "\$\{secret:NAME\}" \(keep the key itself/);
+  });
+
   it('refuses a literal client secret, without repeating it', () => {
     const [message] = check({ url: 'https://docs.example.com/mcp', oauth: { clientSecret: 's3cr3t-value' } });
     expect(message).toMatch(/"oauth\.clientSecret" must be a reference such as "\$\{secret:NAME\}"/);
