@@ -102,7 +102,7 @@ describe.skipIf(!ready)('the first hour, keyboard only', () => {
     await tabTo(page, page.locator('.server-item[data-server="fs"]'));
     await page.keyboard.press('Enter');
     await tabTo(page, page.getByRole('tab', { name: 'Overview' }));
-    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('End'); // the last tab, however many the server page has
     const config = page.getByRole('tab', { name: 'Configuration' });
     await expect.poll(() => focused(config)).toBe(true);
     expect(await config.getAttribute('aria-selected')).toBe('true');
