@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { AuthRegistry } from '../core/mcp/auth/registry';
-import type { SignInHost } from '../core/mcp/auth/provider';
 import { FileAuthStore } from '../core/mcp/auth/token-files';
 import { expandEntry, type RemoteLaunch } from '../core/mcp/config/expand';
 import type { ParsedArgs } from './args';
@@ -28,13 +27,6 @@ function launchBrowser(url: string): Promise<boolean> {
       resolve(false);
     }
   });
-}
-
-/** The runtime's auth options for commands other than login: stored tokens, no browser. */
-export async function cliAuthOptions(home: string): Promise<{ store: FileAuthStore; host: SignInHost }> {
-  const secrets = await cliSecrets(home);
-  const store = new FileAuthStore(join(home, 'oauth.json'), secrets.port, secrets.store);
-  return { store, host: { interactive: false, open: async () => undefined } };
 }
 
 async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout') {

@@ -16,7 +16,7 @@ import { flag, type ParsedArgs } from './args';
 import { checkConfig } from './config-check';
 import { UsageError } from './errors';
 import { createOutput, redactUrlCredentials, type Output } from './output';
-import { cliAuthOptions } from './auth-commands';
+import { cliAuthOptions } from './cli-auth';
 
 export interface CliContext {
   paths: LenaPaths;

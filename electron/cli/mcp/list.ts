@@ -1,6 +1,6 @@
 // `lena mcp list`: the configured servers as the files say, and what would keep each from
 // starting (disabled, waiting for approval, an unset ${VAR}); nothing is started.
-import { signInNote } from '../sign-in-note';
+import { signInNote } from '../cli-auth';
 import { redactArgs, redactUrl } from '../../core/base/credentials';
 import { expandEntry } from '../../core/mcp/config/expand';
 import { entryHash } from '../../core/mcp/config/identity';

@@ -1,0 +1,22 @@
+// The command line's side of OAuth outside login/logout: the token store every command's runtime
+// reads (never opening a browser), and what `lena mcp list` says of a server's sign-in.
+import { join } from 'node:path';
+import type { SignInHost } from '../core/mcp/auth/provider';
+import { FileAuthStore, signInsFor } from '../core/mcp/auth/token-files';
+import { cliSecrets } from './cli-secrets';
+import type { CliContext } from './context';
+
+/** "signed in (window)", "signed in as ana@example.com (keychain)", or null: for `lena mcp list`. */
+export async function signInNote(ctx: CliContext, name: string, url: string): Promise<string | null> {
+  const found = await signInsFor(join(ctx.paths.home, 'oauth.json'), name, url).catch(() => []);
+  if (found.length === 0) return null;
+  const account = found.find((f) => f.account)?.account;
+  return `signed in${account ? ` as ${account}` : ''} (${found.map((f) => f.store).join(', ')})`;
+}
+
+/** The runtime's auth options for commands other than login: stored tokens, no browser. */
+export async function cliAuthOptions(home: string): Promise<{ store: FileAuthStore; host: SignInHost }> {
+  const secrets = await cliSecrets(home);
+  const store = new FileAuthStore(join(home, 'oauth.json'), secrets.port, secrets.store);
+  return { store, host: { interactive: false, open: async () => undefined } };
+}
