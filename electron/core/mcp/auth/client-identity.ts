@@ -3,33 +3,17 @@
 // supports it and a document URL is configured), else Dynamic Client Registration (RFC 7591),
 // cached per authorization server. And how Lena authenticates at its token endpoint:
 // client_secret_basic, client_secret_post or none, as the registration and metadata allow.
+import type { OAuthEntry } from '../../../../shared/server-config';
 import * as oauth from 'oauth4webapi';
 import type { GuardedFetch } from './guarded-fetch';
 import type { AuthStore, StoredClient } from './store';
 import { AuthError } from './types';
 
-/** A server entry's `oauth` options (shared/config validates them). */
-export interface OAuthSettings {
-  clientId?: string;
-  /** Already expanded from `${secret:…}`. */
-  clientSecret?: string;
-  scopes?: string[];
-  callbackPort?: number;
-  /** An https URL of Lena's Client ID Metadata Document, used where the server supports CIMD. */
-  clientMetadataUrl?: string;
-  /** `client_credentials`: a machine client, no browser (client-credentials.ts); default: the code flow. */
-  grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise';
-  /** A PKCS#8 PEM key for private_key_jwt (already expanded from `${secret:…}`). */
-  privateKey?: string;
-  /** The JWS algorithm of `privateKey` (ES256, RS256…); default: what the server supports. */
-  signingAlgorithm?: string;
-  /** `jwt_bearer` (workload-identity.ts): where the platform puts the workload's JWT. */
-  assertionFile?: string;
-  assertionEnv?: string;
-  /** `enterprise` (enterprise.ts): the company identity provider's token endpoint and Lena's client id there. */
-  idpTokenEndpoint?: string;
-  idpClientId?: string;
-}
+/**
+ * A server entry's `oauth` options (shared/config validates them), with `clientSecret` and
+ * `privateKey` already expanded from their `${secret:…}` references.
+ */
+export type OAuthSettings = OAuthEntry;
 
 export interface ClientIdentity {
   client: oauth.Client;
