@@ -125,7 +125,7 @@ export class ServerSession {
 
   private async connectOnce(): Promise<void> {
     const started = this.now();
-    this.update({ status: 'connecting', error: null, startedAt: started, connectMs: null });
+    this.update({ status: 'connecting', error: null, startedAt: started, connectMs: null, logAlert: null });
     const entry = this.configured.entry;
     if (!entry || this.configured.issues.length > 0) {
       this.update({ status: 'failed', error: { message: this.configured.issues[0]?.message ?? 'invalid configuration', hint: 'Fix the entry in the configuration file.' } });
