@@ -43,6 +43,7 @@ export const settingsPatch = z
     autoApproveReadOnlyTrusted: z.boolean(),
     theme: z.enum(['system', 'light', 'dark']),
     serverTools: z.object({ webSearch: z.boolean(), webFetch: z.boolean(), webFetchDomains: z.array(z.string().trim().min(1).max(253)).max(100) }).strict(),
+    toolSearch: z.object({ budgetTokens: z.number().int().min(0).max(10_000_000).nullable(), alwaysLoaded: z.array(z.string().min(1)).max(10_000) }).strict(),
     autoUpdate: z.boolean(),
   })
   .partial()

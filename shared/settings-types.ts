@@ -14,6 +14,8 @@ export interface SettingsView {
   theme: 'system' | 'light' | 'dark';
   /** Anthropic's server tools (web search, web fetch): off unless the user switches them on. */
   serverTools: { webSearch: boolean; webFetch: boolean; webFetchDomains: string[] };
+  /** Tools at scale: the deferral budget (null: a tenth of the context window) and the tools never deferred. */
+  toolSearch: { budgetTokens: number | null; alwaysLoaded: string[] };
   apiKeySet: boolean;
   /** Where secrets live and whether they survive a restart. */
   secretStorage: { persistent: boolean; description: string };
@@ -22,7 +24,7 @@ export interface SettingsView {
 }
 
 export type SettingsPatch = Partial<
-  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme' | 'serverTools'>
+  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme' | 'serverTools' | 'toolSearch'>
 > & { autoUpdate?: boolean };
 
 export interface ProjectView {

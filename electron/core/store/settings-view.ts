@@ -24,6 +24,7 @@ export async function settingsView(
     autoApproveReadOnlyTrusted: s.autoApproveReadOnlyTrusted,
     theme: s.theme,
     serverTools: structuredClone(s.serverTools),
+    toolSearch: structuredClone(s.toolSearch),
     apiKeySet: await secrets.has(API_KEY_SECRET).catch(() => false),
     secretStorage: { persistent: secrets.persistent, description: secrets.description },
     issues: [...settings.issues],

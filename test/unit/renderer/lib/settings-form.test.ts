@@ -13,7 +13,7 @@ const saved: SettingsView = {
   autoApproveReadOnlyTrusted: true,
   autoUpdate: null,
   theme: 'system',
-  serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] },
+  serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] }, toolSearch: { budgetTokens: null, alwaysLoaded: [] },
   apiKeySet: false,
   secretStorage: { persistent: false, description: 'memory' },
   issues: [],
