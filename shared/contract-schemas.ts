@@ -56,6 +56,7 @@ export const settingsPatch = z
     serverTools: z.object({ webSearch: z.boolean(), webFetch: z.boolean(), webFetchDomains: z.array(z.string().trim().min(1).max(253)).max(100) }).strict(),
     thinking: z.enum(['off', 'adaptive']),
     effort: z.enum(['low', 'medium', 'high', 'xhigh', 'max']).nullable(),
+    toolSearch: z.object({ budgetTokens: z.number().int().min(0).max(10_000_000).nullable(), alwaysLoaded: z.array(z.string().min(1)).max(10_000) }).strict(),
     autoUpdate: z.boolean(),
   })
   .partial()

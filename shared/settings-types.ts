@@ -18,6 +18,8 @@ export interface SettingsView {
   thinking: 'off' | 'adaptive';
   /** Effort level (sent only to models that list it); null: the model's default. */
   effort: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | null;
+  /** Tools at scale: the deferral budget (null: a tenth of the context window) and the tools never deferred. */
+  toolSearch: { budgetTokens: number | null; alwaysLoaded: string[] };
   apiKeySet: boolean;
   /** Where secrets live and whether they survive a restart. */
   secretStorage: { persistent: boolean; description: string };
@@ -26,7 +28,7 @@ export interface SettingsView {
 }
 
 export type SettingsPatch = Partial<
-  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme' | 'serverTools' | 'thinking' | 'effort'>
+  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme' | 'serverTools' | 'thinking' | 'effort' | 'toolSearch'>
 > & { autoUpdate?: boolean };
 
 export interface ProjectView {

@@ -26,6 +26,7 @@ export async function settingsView(
     serverTools: structuredClone(s.serverTools),
     thinking: s.thinking,
     effort: s.effort,
+    toolSearch: structuredClone(s.toolSearch),
     apiKeySet: await secrets.has(API_KEY_SECRET).catch(() => false),
     secretStorage: { persistent: secrets.persistent, description: secrets.description },
     issues: [...settings.issues],

@@ -22,7 +22,14 @@ const PAGE = 200;
 export function ToolsTab({ server }: { server: ServerStatus }) {
   const tools = useLena((s) => s.tools[server.name] ?? NONE);
   const error = useLena((s) => s.toolsError[server.name] ?? null);
-  const { loadTools, setToolEnabled, acceptDefinition, rejectTool } = useLena.getState();
+  const { loadTools, setToolEnabled, acceptDefinition, rejectTool, updateSettings } = useLena.getState();
+  // Tools at scale: "always loaded" tools are never deferred behind the tool search.
+  const toolSearch = useLena((s) => s.settings?.toolSearch);
+  const setAlwaysLoaded = (qualified: string, on: boolean) => {
+    if (!toolSearch) return;
+    const alwaysLoaded = on ? [...new Set([...toolSearch.alwaysLoaded, qualified])] : toolSearch.alwaysLoaded.filter((n) => n !== qualified);
+    void updateSettings({ toolSearch: { ...toolSearch, alwaysLoaded } }).then((r) => setRowError(r.ok ? null : `Could not change ${qualified}: ${r.error.message}`));
+  };
   const [query, setQuery] = useState('');
   const [rowError, setRowError] = useState<string | null>(null);
   const [limit, setLimit] = useState(PAGE);
@@ -49,6 +56,11 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
                 {t.title && <span>{t.title}</span>}
                 <span className="spacer" />
                 <span className={`small ${t.pin === 'changed' || t.pin === 'new' ? 'warning' : 'muted'}`}>{PIN[t.pin]}</span>
+                {toolSearch && (
+                  <label className="small muted" title="Never deferred behind the tool search, even with many tools">
+                    <input type="checkbox" checked={toolSearch.alwaysLoaded.includes(t.qualifiedName)} onChange={(e) => setAlwaysLoaded(t.qualifiedName, e.target.checked)} /> always loaded
+                  </label>
+                )}
                 <span className="muted small">{formatTokens(t.tokens)}</span>
               </div>
               <div className="tool-desc"><HintBadges hints={t.annotations} trusted={server.trusted} /></div>

@@ -139,6 +139,16 @@ describe('the host over the contract', () => {
     expect(stored).toBe(true);
   });
 
+  it('stores the tool search settings (budget, always-loaded tools) and refuses a bad budget', async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    expect(await call('settings:get')).toMatchObject({ toolSearch: { budgetTokens: null, alwaysLoaded: [] } });
+    const toolSearch = { budgetTokens: 30_000, alwaysLoaded: ['mcp__github__create_issue'] };
+    expect(await call('settings:update', { toolSearch })).toMatchObject({ toolSearch });
+    expect(JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8')).toolSearch).toEqual(toolSearch);
+    expect(await host.dispatch('settings:update', { toolSearch: { budgetTokens: -1, alwaysLoaded: [] } }, ctx)).toMatchObject({ ok: false });
+  });
+
   it('suspends trust when the entry changes and restores it with servers:confirm', async () => {
     home = mkdtempSync(join(tmpdir(), 'lena-host-'));
     host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });

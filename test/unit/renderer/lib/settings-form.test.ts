@@ -16,6 +16,7 @@ const saved: SettingsView = {
   serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] },
   thinking: 'off',
   effort: null,
+  toolSearch: { budgetTokens: null, alwaysLoaded: [] },
   apiKeySet: false,
   secretStorage: { persistent: false, description: 'memory' },
   issues: [],
