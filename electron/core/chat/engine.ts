@@ -22,6 +22,7 @@ import { streamRound, type StreamRoundResult } from './stream-round';
 import { runToolUses, type ToolExecutor } from './tool-runner';
 import { localSummary, modelSummary, seedMessage } from './summary';
 import { newBoundary } from './untrusted';
+import { DetachFromTask } from '../mcp/tasks/follow';
 
 export interface ChatEngineDeps {
   store: ConversationStore;
@@ -180,7 +181,8 @@ export class ChatEngine {
   async shutdown(): Promise<void> {
     this.accepting = false;
     const turns = [...this.active.values()];
-    for (const t of turns) t.abort.abort(new Error('Lena is quitting'));
+    // H13: DetachFromTask leaves server tasks running (no tasks/cancel): the next start follows them.
+    for (const t of turns) t.abort.abort(new DetachFromTask('Lena is quitting'));
     await Promise.allSettled(turns.map((t) => t.done));
   }
 
