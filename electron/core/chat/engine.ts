@@ -25,6 +25,7 @@ import { localSummary, modelSummary, seedMessage } from './summary';
 import { ToolSearchSupport } from './tool-search/support';
 import { TurnToolSearch } from './tool-search/turn';
 import { newBoundary } from './untrusted';
+import { DetachFromTask } from '../mcp/tasks/follow';
 import { promptMessages } from './prompt-messages';
 import { resourceBlocks } from './resource-content';
 
@@ -227,7 +228,8 @@ export class ChatEngine {
   async shutdown(): Promise<void> {
     this.accepting = false;
     const turns = [...this.active.values()];
-    for (const t of turns) t.abort.abort(new Error('Lena is quitting'));
+    // H13: DetachFromTask leaves server tasks running (no tasks/cancel): the next start follows them.
+    for (const t of turns) t.abort.abort(new DetachFromTask('Lena is quitting'));
     await Promise.allSettled(turns.map((t) => t.done));
   }
 

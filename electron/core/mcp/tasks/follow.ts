@@ -50,6 +50,17 @@ export class TaskInterruptedError extends McpTransportError {
   }
 }
 
+/**
+ * An abort with this reason leaves the task running on the server (Lena quitting): no
+ * tasks/cancel, and the call ends as interrupted, so the journal keeps it for the next start.
+ */
+export class DetachFromTask extends Error {
+  constructor(message = 'Lena is quitting') {
+    super(message);
+    this.name = 'DetachFromTask';
+  }
+}
+
 /** The tasks of one session: wakes a follower when its status notification arrives. */
 export class TaskTracker {
   private readonly watchers = new Map<string, (task: Record<string, unknown>) => void>();
@@ -184,6 +195,8 @@ export class TaskTracker {
   }
 
   private async cancel(task: TaskView, opts: FollowOptions): Promise<never> {
+    const reason: unknown = opts.signal?.reason;
+    if (reason instanceof DetachFromTask) throw new TaskInterruptedError(task, opts.since ?? Date.now(), new McpTransportError(`${opts.purpose}: ${reason.message}`));
     try {
       await this.request('tasks/cancel', task.taskId);
     } catch (e) {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskView } from '../../../../../electron/core/mcp/client';
 import { McpManager } from '../../../../../electron/core/mcp/manager/manager';
+import { DetachFromTask, TaskInterruptedError } from '../../../../../electron/core/mcp/tasks/follow';
 import { defaultTransportFactory } from '../../../../../electron/core/mcp/manager/transport-factory';
 import { fixture } from '../harness';
 
@@ -79,5 +80,18 @@ describe('McpManager and tasks', () => {
     await expect(m.callTool('jobs', 'research', { topic: 'dunes', steps: 200 }, { taskKey: 'c1/toolu_3', signal: abort.signal, onTask: () => abort.abort() })).rejects.toThrow(/cancelled/);
     expect(m.waitingTasks()).toEqual([]);
     expect(manager(dir).waitingTasks()).toEqual([]);
+  });
+
+  it('quitting detaches from a task instead of cancelling it: no tasks/cancel, and the record stays', async () => {
+    const dir = home();
+    const m = manager(dir);
+    await m.start();
+    const quit = new AbortController();
+    const call = m.callTool('jobs', 'research', { topic: 'comets', steps: 8 }, { taskKey: 'c1/toolu_4', signal: quit.signal, onTask: () => quit.abort(new DetachFromTask()) });
+    await expect(call).rejects.toBeInstanceOf(TaskInterruptedError);
+    expect(m.session('jobs')?.mcp?.protocolLog().some((e) => e.direction === 'send' && e.method === 'tasks/cancel')).toBe(false);
+    const [record] = manager(dir).waitingTasks();
+    expect(record).toMatchObject({ key: 'c1/toolu_4', tool: 'research' });
+    expect(((await m.followTask(record)).content[0] as { text: string }).text).toBe('Researched: comets');
   });
 });
