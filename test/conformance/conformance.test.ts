@@ -10,8 +10,8 @@
 // The scenario lists come from each runner's own `list --client`, so the matrix is exactly what
 // the runner selects. A scenario passes when the runner exits 0 and its checks.json holds no
 // FAILURE (a WARNING is the suite's pass with a note; the skills-extension scenarios emit only
-// SKIPPED checks, as Lena does not declare that extension). Cells not expected to pass yet are
-// skipped with their reason, from expected-failures.ts. Cost is bounded: the runner
+// SKIPPED checks, as Lena does not declare that extension). Every cell must pass: none is
+// skipped or allowed to fail. Cost is bounded: the runner
 // kills the driver after 10 s (the driver gives up at 8 s), two scenarios run at a time (the
 // conformance config's maxConcurrency), and five timeouts abort the rest.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -20,7 +20,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedFailure, type CellId } from './expected-failures';
 
 const root = resolve(__dirname, '../..');
 const RUNNER_TIMEOUT_MS = 10_000;
@@ -28,7 +27,7 @@ const DRIVER_DEADLINE_MS = 8_000;
 const MAX_TIMEOUTS = 5;
 
 interface Cell {
-  id: CellId;
+  id: '0.1.16' | '0.2.0-alpha.12' | '0.2.0-alpha.12@2026-07-28';
   runner: string;
   args: string[];
 }
@@ -105,11 +104,6 @@ function runScenario(cell: Cell, scenario: string): Promise<{ code: number | nul
 for (const cell of CELLS) {
   describe.concurrent(`MCP conformance ${cell.id}`, () => {
     for (const scenario of scenariosOf(cell)) {
-      const expected = expectedFailure(cell.id, scenario);
-      if (expected) {
-        it.skip(`${scenario} (expected to fail: ${expected.reason})`, () => undefined);
-        continue;
-      }
       it(`${scenario} passes`, async () => {
         if (timeouts >= MAX_TIMEOUTS) throw new Error(`not run: ${MAX_TIMEOUTS} scenarios timed out already, the suite is aborted`);
         const { code, output, checks, timedOut } = await runScenario(cell, scenario);

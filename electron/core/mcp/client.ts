@@ -2,7 +2,6 @@
 // cancellation over any Transport. Plain Node; no schema validator on the hot path (results are
 // checked against outputSchema only for tools that declare one, with ajv loaded lazily).
 import {
-  type CallToolResult,
   type Completion,
   type CompletionRef,
   type GetPromptResult,
@@ -16,14 +15,14 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '../../../shared/mcp-types';
-import { runInputRounds, type ClientFeatureHandlers } from './client-features';
+import { runInputRounds } from './client-features';
 import { asString, asTtl, closeMessage, normalLevel } from './client-helpers';
 import { clientCapabilities, answerServerRequest } from './client-requests';
 import { completionParams, coversUpdate, readCompletion } from './client-offerings';
 import { ClientEvents, type ClientEventMap } from './client-events';
 import { McpProtocolError, McpRpcError, McpTransportError, isMcpError, type McpError } from './errors';
-import { META_PROTOCOL_VERSION, ModernErrorCodes, isIdempotent, supportedList, type Era, type ProtocolPin } from './era';
-import { JsonRpcPeer, type Progress, type RequestOptions } from './jsonrpc';
+import { META_PROTOCOL_VERSION, ModernErrorCodes, isIdempotent, supportedList, type Era } from './era';
+import { JsonRpcPeer, type RequestOptions } from './jsonrpc';
 import { ListCache, type ListKind } from './list-cache';
 import { negotiate } from './negotiate';
 import { listAllPages } from './pagination';
@@ -35,6 +34,7 @@ import { TaskTracker, type FollowOptions } from './tasks/follow';
 import { taskHandle, taskRequest, type TaskView } from './tasks/task';
 import type { Transport, TransportCloseInfo } from './transport';
 import { APP_VERSION } from '../version';
+import type { CallToolOptions, ClientOptions, ClientState, ToolCallOutcome } from './client-options';
 
 export type { ClientEventMap, ServerLogEntry } from './client-events';
 export type { ProtocolLogEntry } from './protocol-log';
@@ -42,51 +42,7 @@ export type { ClientFeatureHandlers } from './client-features';
 export type { Era, ProtocolPin } from './era';
 export type { TaskView } from './tasks/task';
 
-export type ClientState = 'disconnected' | 'connecting' | 'connected' | 'failed';
-
-export interface ClientOptions {
-  clientInfo?: Implementation;
-  /** Per-request timeout (default 60 s); progress notifications reset it. */
-  requestTimeoutMs?: number;
-  /** Hard maximum for one request even while progress keeps arriving (default 10 min). */
-  maxRequestTimeoutMs?: number;
-  /** Entries kept in the protocol log (default 500). */
-  protocolLogSize?: number;
-  /** `notifications/message` entries kept (default 200). */
-  serverLogSize?: number;
-  /** Pins the era (`"protocol"` in the entry); by default the best one the server offers. */
-  protocol?: ProtocolPin;
-  /** What the server spoke last time with the same entry ('legacy' skips the 2026 probe). */
-  prior?: Era;
-  /** The host's roots, sampling and elicitation (the client-features issue); none by default. */
-  features?: ClientFeatureHandlers;
-  /** Server log messages wanted, per request on the 2026 wire (none when unset). */
-  logLevel?: LoggingLevel;
-  /** stdio: a new process after the first one exited on the 2026 probe (respawned once). */
-  respawn?: () => Promise<Transport>;
-  /** Longest wait for a stdio server's answer to the probe (default 10 s). */
-  stdioProbeTimeoutMs?: number;
-  /** The longest Lena follows one task of this server, whatever its TTL (default 1 h). */
-  maxTaskMs?: number;
-}
-
-export interface CallToolOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  onProgress?: (p: Progress) => void;
-  /** 2025: ask for a task even when the tool's taskSupport is only "optional" (a slow call). */
-  asTask?: boolean;
-  /** The server answered with a task: each change of its status (tasks/*). */
-  onTask?: (task: TaskView) => void;
-  /** Who waits for the call ("conversationId/toolUseId"): the manager records its task under it, for a restart. */
-  taskKey?: string;
-}
-
-/**
- * A tools/call result; `validationError` says why structuredContent failed the tool's outputSchema,
- * `validationSkipped` why it could not be checked (the checker's deadline, say).
- */
-export type ToolCallOutcome = CallToolResult & { validationError?: string; validationSkipped?: string };
+export type { CallToolOptions, ClientOptions, ClientState, ToolCallOutcome } from './client-options';
 
 // The version servers see is the app's (servers log it and gate features on it), never a constant.
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'lena', version: APP_VERSION };
