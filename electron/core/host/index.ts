@@ -5,6 +5,7 @@ import { ensureLenaHome, lenaPaths, type LenaPaths } from '../home';
 import { EnvSecretProvider } from '../store/secrets';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
+import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers } from './handlers/chat-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
@@ -64,6 +65,7 @@ export function createHost(options: HostOptions = {}): Host {
     ...permissionHandlers(get),
     ...questionHandlers(get),
     ...settingsHandlers(get, events),
+    ...appHandlers(get),
   };
 
   const dispatch = createDispatch(handlers, (channel, err) =>
