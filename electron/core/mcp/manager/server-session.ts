@@ -9,6 +9,7 @@ import { McpClient, type CallToolOptions, type Era, type ToolCallOutcome } from 
 import { expandEntry, type LaunchSpec } from '../config/expand';
 import { redact, type SecretInput } from '../../base/redact';
 import type { TransportCloseInfo } from '../transport';
+import { ViewCache } from '../apps/view-cache';
 import { hintFor, type HintContext } from './hints';
 import { isPermanentFailure, RestartPolicy } from './restart-policy';
 import { dirOf, errorMessage, proxyCredentials, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
@@ -25,6 +26,10 @@ export class ServerSession {
   tools: Tool[] = [];
   resources: Resource[] = [];
   prompts: Prompt[] = [];
+  /** MCP Apps: the views of this server's tools, read with each tool listing. */
+  readonly views = new ViewCache();
+  /** Counts tool listings, so a slower view read never overwrites a newer list. */
+  private listing = 0;
   private client: McpClient | null = null;
   private transport: ManagedTransport | null = null;
   private readonly policy: RestartPolicy;
@@ -169,8 +174,12 @@ export class ServerSession {
         if (e.source === 'server' && SEVERE.has(e.level)) this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
       });
       client.on('tools-changed', (tools) => {
-        this.tools = tools;
-        this.update({ toolCount: tools.length }, true);
+        const turn = ++this.listing;
+        void this.withViews(client, tools).then((annotated) => {
+          if (turn !== this.listing || this.client !== client) return;
+          this.tools = annotated;
+          this.update({ toolCount: annotated.length }, true);
+        });
       });
       await withDeadline(this.connectAndList(client, launch.startupTimeoutMs), launch.startupTimeoutMs, started, this.now);
       if (this.stopped || this.client !== client) return;
@@ -263,9 +272,16 @@ export class ServerSession {
       caps.resources ? client.listResources().catch(() => [] as Resource[]) : Promise.resolve([] as Resource[]),
       caps.prompts ? client.listPrompts().catch(() => [] as Prompt[]) : Promise.resolve([] as Prompt[]),
     ]);
-    this.tools = tools;
+    const turn = ++this.listing;
+    const annotated = await this.withViews(client, tools, resources);
+    if (turn === this.listing) this.tools = annotated;
     this.resources = resources;
     this.prompts = prompts;
+  }
+
+  /** Reads the tools' MCP Apps views (each bounded by the request timeout; failures are kept per view). */
+  private withViews(client: McpClient, tools: Tool[], resources: readonly Resource[] = this.resources): Promise<Tool[]> {
+    return this.views.annotate((uri) => client.readResource(uri), tools, resources);
   }
 
   private onUnexpectedClose(client: McpClient, info: TransportCloseInfo): void {
