@@ -35,7 +35,7 @@ export interface AppsHost {
   saved: { name: string; data: Buffer }[];
   call<T>(channel: string, args?: unknown): Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>;
   value<T>(channel: string, args?: unknown): Promise<T>;
-  /** Adds a stdio server and waits until it is connected. */
+  /** Adds a stdio server and waits until its tools are listed. */
   addServer(name: string, args: string[], env?: Record<string, string>): Promise<ServerStatus>;
   /** A conversation with a stored tool call of `server`'s `tool`: the card a view lives on. */
   card(server: string, tool: string): Promise<{ conversationId: string; toolUseId: string }>;
@@ -73,7 +73,9 @@ export async function appsHost(options: { saveCancels?: boolean } = {}): Promise
     call,
     value,
     async addServer(name, args, env = {}) {
-      return value<ServerStatus>('servers:add', { name, entry: { command: process.execPath, args, env } });
+      await value<ServerStatus>('servers:add', { name, entry: { command: process.execPath, args, env } });
+      await until(async () => (await value<unknown[]>('servers:tools', { name })).length > 0, `${name}'s tools`);
+      return value<ServerStatus[]>('servers:list').then((all) => all.find((s) => s.name === name)!);
     },
     async card(server, tool) {
       const rt = (await host.services()).runtime;
