@@ -11,6 +11,14 @@ const w = window as unknown as {
 };
 
 const mainFrame = window.top === window.self;
+// Playwright installs its bindings in every frame; a subframe (a view) must not even see the name.
+if (!mainFrame) {
+  try {
+    delete (window as unknown as { __lenaInvoke?: unknown }).__lenaInvoke;
+  } catch {
+    // Not deletable here: the sender check still refuses every call from a subframe.
+  }
+}
 
 // The harness pushes core events here (page.evaluate); hidden from enumeration like a preload.
 if (mainFrame) Object.defineProperty(window, '__lenaDeliver', {
