@@ -19,6 +19,9 @@ import type { ManagedTransport, SessionDeps } from './types';
 const SEVERE = new Set(['warning', 'error', 'critical', 'alert', 'emergency']);
 const logLine = (data: unknown): string => (typeof data === 'string' ? data : JSON.stringify(data) ?? '').slice(0, 500);
 
+/** How long one view's resources/read may take while the tools are listed. */
+export const VIEW_READ_TIMEOUT_MS = 10_000;
+
 export type SessionListener = (status: ServerStatus, toolsChanged: boolean) => void;
 
 export class ServerSession {
@@ -279,9 +282,12 @@ export class ServerSession {
     this.prompts = prompts;
   }
 
-  /** Reads the tools' MCP Apps views (each bounded by the request timeout; failures are kept per view). */
+  /**
+   * Reads the tools' MCP Apps views, in parallel, each bounded by VIEW_READ_TIMEOUT_MS: a server
+   * that never answers resources/read still connects (its views are "unavailable", with why).
+   */
   private withViews(client: McpClient, tools: Tool[], resources: readonly Resource[] = this.resources): Promise<Tool[]> {
-    return this.views.annotate((uri) => client.readResource(uri), tools, resources);
+    return this.views.annotate((uri) => client.readResource(uri, { timeoutMs: VIEW_READ_TIMEOUT_MS }), tools, resources);
   }
 
   private onUnexpectedClose(client: McpClient, info: TransportCloseInfo): void {
