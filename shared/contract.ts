@@ -172,7 +172,7 @@ export const eventChannels = {
   'questions:requested': event<ClientQuestion>(),
   'questions:resolved': event<{ id: string; action: string; decidedBy: string }>(),
   'settings:changed': event<SettingsView>(),
-  /** A view's model context changed (apps:update-context, or cleared with its conversation's next turn). */
+  /** A view's model context changed (apps:update-context); it stays until the view replaces or clears it. */
   'apps:context-changed': event<AppModelContext>(),
   'project:changed': event<ProjectView>(),
 } as const;
