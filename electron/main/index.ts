@@ -102,7 +102,8 @@ async function start(): Promise<void> {
     // OAuth sign-in (issue 20): the authorization page opens in the system browser.
     openExternal: (url) => shell.openExternal(url),
     // MCP Apps (issue 23): views framed from lena-view://<server key>/, files they offer saved through the dialog.
-    views: electronViewBinding(APP_ORIGIN),
+    // The window's origin frames the proxies: the dev server's under `npm start`, else app://lena.
+    views: electronViewBinding(devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN),
     saveFile: (name, data) => saveWithDialog(() => mainWindow, name, data),
   });
   const core = host;
