@@ -194,6 +194,11 @@ export class McpManager {
     return this.journal.list();
   }
 
+  /** Drops a recorded task nobody waits for any more (its conversation is gone). */
+  forgetTask(key: string): void {
+    this.journal.remove(key);
+  }
+
   /** Follows a recorded task again (after a restart) to the result of the call it stands for. */
   async followTask(record: TaskRecord, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
     if (this.unstarted.has(record.server)) await this.startServers([record.server]);
