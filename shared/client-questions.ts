@@ -43,6 +43,8 @@ export interface SamplingAnswerQuestion extends QuestionBase {
   model: string;
   text: string;
   stopReason: string | null;
+  /** Tokens this request used of the user's key (it counts toward their usage). */
+  usage?: { input: number; output: number };
 }
 
 export interface ElicitationFormQuestion extends QuestionBase {

@@ -197,4 +197,6 @@ export interface ServerAsksView {
   roots: string[];
   /** "always": sampling requests go to Claude without review (the answer is still shown). */
   sampling: 'ask' | 'always';
+  /** What this server's sampling requests have used of the user's key, since `since` (null: none yet). */
+  samplingUsage?: { requests: number; inputTokens: number; outputTokens: number; since: number } | null;
 }

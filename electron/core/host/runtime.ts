@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
 import { ChatEngine } from '../chat/engine';
+import { SamplingUsage } from './sampling-usage';
 import { ToolBudget } from '../chat/tool-budget';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import type { LenaPaths } from '../home';
@@ -80,6 +81,8 @@ export interface Runtime {
   questions: QuestionBroker | null;
   approvals: ProjectApprovals;
   pins: PinStore;
+  /** Tokens each server's sampling requests used of the user's key (issue 17). */
+  samplingUsage: SamplingUsage;
   conversations: OpenedConversationStore;
   engine: ChatEngine;
   budget: ToolBudget;
@@ -97,6 +100,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settings = await SettingsStore.open(paths.settings);
   const approvals = await ProjectApprovals.open(join(paths.home, 'approvals.json'));
   const pins = await PinStore.open(join(paths.home, 'pins.json'));
+  const samplingUsage = await SamplingUsage.open(join(paths.home, 'sampling-usage.json'));
   const baselines = await BaselineStore.open(join(paths.home, 'tool-baselines.json'));
   const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
   const permissionStore = new SettingsPermissionStore(settings);
@@ -120,9 +124,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const chatSettingsLate = () => chatSettings();
   const features: FeaturePorts =
     options.features === 'window'
-      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
       : options.features
-        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
         : { roots };
   const manager = new McpManager({
     features,
@@ -186,6 +190,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     questions,
     approvals,
     pins,
+    samplingUsage,
     conversations,
     engine,
     budget,
