@@ -65,6 +65,14 @@ export const INVOKE_CHANNELS = [
   'permissions:reject-tool',
   'questions:pending',
   'questions:answer',
+  'apps:view',
+  'apps:call-tool',
+  'apps:read-resource',
+  'apps:message',
+  'apps:check-link',
+  'apps:update-context',
+  'apps:contexts',
+  'apps:download',
   'settings:get',
   'settings:update',
   'settings:set-api-key',
@@ -86,6 +94,7 @@ export const EVENT_CHANNELS = [
   'questions:requested',
   'questions:resolved',
   'settings:changed',
+  'apps:context-changed',
   'project:changed',
 ] as const;
 

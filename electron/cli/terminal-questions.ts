@@ -19,6 +19,7 @@ const SAFE: Record<ClientQuestion['kind'], ClientAnswer> = {
   'sampling-answer': { action: 'deny' },
   'elicitation-form': { action: 'cancel' },
   'elicitation-url': { action: 'cancel' },
+  'app-message': { action: 'deny' },
 };
 
 /** One value typed for a field, as the form holds it (undefined: left empty, the default applies). */
@@ -106,6 +107,9 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
         }
         case 'elicitation-form':
           return await form(rl, body, signal);
+        case 'app-message':
+          // The command line renders no views, so no view can ask; refuse rather than guess.
+          return { action: 'deny' };
         case 'elicitation-url': {
           if (body.opened) {
             say(`  Waiting for ${body.server} to finish the step in the browser.`);

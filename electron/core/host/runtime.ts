@@ -7,6 +7,7 @@ import type { ChatEvent } from '../../../shared/chat-types';
 import { ChatEngine } from '../chat/engine';
 import { SamplingUsage } from './sampling-usage';
 import { ToolBudget } from '../chat/tool-budget';
+import { ViewContexts } from '../chat/view-context';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import type { LenaPaths } from '../home';
 import type { ConfigSources } from '../mcp/config/loader';
@@ -86,6 +87,8 @@ export interface Runtime {
   conversations: OpenedConversationStore;
   engine: ChatEngine;
   budget: ToolBudget;
+  /** MCP Apps: what tool views gave the model (ui/update-model-context). */
+  viewContexts: ViewContexts;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
   /** A server's status with trust, token cost and the approval request filled in. */
@@ -159,7 +162,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides, ...(options.chatOverrides?.model ? { modelFixed: true } : {}) };
   };
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
+  const viewContexts = new ViewContexts();
   const engine = new ChatEngine({
+    viewContexts,
     store: conversations.store,
     registry,
     tools: managerExecutor(manager),
@@ -194,6 +199,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     conversations,
     engine,
     budget,
+    viewContexts,
     chatSettings,
     async close() {
       broker?.cancelAll('Lena is quitting');
