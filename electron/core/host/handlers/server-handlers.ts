@@ -13,7 +13,8 @@ import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 import { serverIdentity } from '../wiring';
 
-type ServerHandlers = Pick<Handlers, Extract<keyof Handlers, `servers:${string}`>>;
+/** The inspector's servers:* channels live in inspect-handlers.ts. */
+type ServerHandlers = Pick<Handlers, Exclude<Extract<keyof Handlers, `servers:${string}`>, 'servers:log-view' | 'servers:log-body' | 'servers:run-tool'>>;
 
 export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers {
   const status = async (name: string): Promise<ServerStatus> => {

@@ -106,6 +106,11 @@ export class ServerSession {
     return this.client;
   }
 
+  /** `text` without the secrets this server was given (for what the host shows of its output). */
+  redactOutput(text: string): string {
+    return redact(text, this.sensitive);
+  }
+
   stderrTail(): string {
     const live = this.transport?.stderrTail?.();
     return live === undefined ? this.status.stderrTail : redact(live, this.sensitive);

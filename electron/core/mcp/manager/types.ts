@@ -13,6 +13,8 @@ export interface ManagedTransport extends Transport {
   readonly pgid?: number;
   readonly startedAt?: number;
   stderrTail?(): string;
+  /** stdio: calls `listener` with each stderr chunk as it arrives (the Logs tab's timed lines). */
+  onStderr?(listener: (chunk: string) => void): void;
 }
 
 /** Calls a transport may make back into the session that owns it. */
