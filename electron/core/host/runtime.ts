@@ -34,6 +34,7 @@ import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
 import { QuestionBroker } from './question-broker';
 import { InspectorLogs } from './views/protocol-log';
 import { tapTransports } from './views/log-tap';
+import { logText } from './log-messages';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -141,6 +142,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     decorate,
     taskJournalFile: join(paths.home, 'tasks.json'),
     ...options.manager,
+    // Lena's own notes about a server (an unknown response id, a late answer) join its log rows.
+    onClientLog: (server, entry) => {
+      if (entry.source === 'client') logs.note(server, logText(entry.data));
+    },
     // Whatever factory is used (the desktop's guarded one, a test's), its transports are tapped.
     createTransport: tapTransports(options.manager?.createTransport ?? defaultTransportFactory({ loginShellPath: options.loginShellPath }), logs),
   });

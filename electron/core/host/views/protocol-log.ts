@@ -3,6 +3,7 @@
 // the window receives rows already classified (request, response, error, notification) from the
 // message itself, with request/response pairs matched by id and timed. Bounded per server: the
 // last 2,000 rows or 10 MB, and a body over 64 KB is kept cut, with its original size.
+import type { ProtocolLogEntry } from '../../../../shared/server-types';
 import type { InspectorBody, InspectorKind, InspectorLogPage, InspectorRow, InspectorStream } from '../../../../shared/inspector-types';
 
 export const LOG_LIMITS = { rows: 2000, bytes: 10 * 1024 * 1024, body: 64 * 1024 } as const;
@@ -109,7 +110,23 @@ export class ServerLog {
   }
 }
 
-type Message = { id?: unknown; method?: unknown; error?: { message?: unknown; code?: unknown } };
+type Message = { id?: unknown; method?: unknown; params?: { level?: unknown; logger?: unknown; data?: unknown }; error?: { message?: unknown; code?: unknown } };
+
+/** The words a row shows instead of the message's start: an error's code and message, a log message's level and text. */
+function ownSummary(m: Message, kind: InspectorKind): string | undefined {
+  if (kind === 'error') return `${typeof m.error?.code === 'number' ? `${m.error.code} ` : ''}${typeof m.error?.message === 'string' ? m.error.message : ''}`.trim() || undefined;
+  if (m.method === 'notifications/message' && m.params) {
+    const { level, logger, data } = m.params;
+    let text: string;
+    try {
+      text = typeof data === 'string' ? data : (JSON.stringify(data) ?? '');
+    } catch {
+      text = String(data);
+    }
+    return `[${String(level)}]${typeof logger === 'string' ? ` ${logger}` : ''}: ${text.slice(0, SUMMARY_CHARS * 2)}`;
+  }
+  return undefined;
+}
 
 /**
  * The request/response pairing of one connection: ids restart with each new process, so a pair
@@ -177,7 +194,7 @@ export class InspectorLogs {
     const id = idOf(m);
     const answered = kind === 'response' || kind === 'error' ? pairing.answer(direction, m.id) : undefined;
     const method = typeof m.method === 'string' ? m.method : (answered?.method ?? null);
-    const errorText = kind === 'error' ? `${typeof m.error?.code === 'number' ? `${m.error.code} ` : ''}${typeof m.error?.message === 'string' ? m.error.message : ''}`.trim() : undefined;
+    const own = ownSummary(m, kind);
     const log = this.log(server);
     // Cut first, then redact: a 5 MB result costs one slice, not a scan of all of it.
     const kept = keepBody(text, log.bodyLimit);
@@ -191,13 +208,21 @@ export class InspectorLogs {
         id,
         durationMs: answered ? at - answered.at : null,
         pairSeq: answered?.seq ?? null,
-        ...(errorText ? { summary: summaryOf(this.redact(server, errorText)) } : {}),
+        ...(own ? { summary: summaryOf(this.redact(server, own)) } : {}),
       },
       this.redact(server, kept.text),
       kept,
     );
     if (kind === 'request') pairing.request(direction, m.id, method!, row.seq, at);
     return row;
+  }
+
+  /** The protocol rows in the older shape of servers:logs (kept for the command line and tests). */
+  protocolEntries(server: string): ProtocolLogEntry[] {
+    return this.log(server)
+      .page(server)
+      .rows.filter((r) => r.stream === 'protocol')
+      .map((r) => ({ time: r.time, direction: r.direction ?? 'in', kind: r.kind as ProtocolLogEntry['kind'], method: r.method, id: r.id, durationMs: r.durationMs, bytes: r.bytes, preview: r.summary }));
   }
 
   /** One line of the server's stderr. */

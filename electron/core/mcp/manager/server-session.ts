@@ -172,6 +172,7 @@ export class ServerSession {
       client.on('log', (e) => {
         // A server's own warning or worse is shown on its status (the Logs tab has every message).
         if (e.source === 'server' && SEVERE.has(e.level)) this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
+        this.deps.onClientLog?.(this.name, e);
       });
       client.on('tools-changed', (tools) => {
         this.tools = tools;

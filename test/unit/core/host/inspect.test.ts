@@ -10,6 +10,7 @@ import type { ServerStatus } from '../../../../shared/server-types';
 import { createHost, type Host } from '../../../../electron/core/host';
 
 const PEER = resolve(__dirname, '../../../fixtures/mcp/inspect-peer.mjs');
+const SCRIPTED = resolve(__dirname, '../../../fixtures/mcp/scripted-server.mjs');
 const ctx = { senderUrl: 'app://lena/index.html' };
 let host: Host;
 let home: string;
@@ -99,5 +100,16 @@ describe('servers:log-view', () => {
     expect(big.bytes).toBeGreaterThan(200 * 1024);
     const body = await value<InspectorBody>(host.dispatch('servers:log-body', { name: 'shop', seq: big.seq }, ctx));
     expect(Buffer.byteLength(body.text)).toBe(64 * 1024);
+  });
+});
+
+describe('the log, beside the rows of traffic', () => {
+  it("has Lena's notes about answers it ignored, and servers:logs classifies from the messages", async () => {
+    await value<ServerStatus>(host.dispatch('servers:add', { name: 'odd', entry: { command: process.execPath, args: [SCRIPTED, 'unknown-ids'] } }, ctx));
+    await expect.poll(async () => (await value<InspectorLogPage>(host.dispatch('servers:log-view', { name: 'odd' }, ctx))).rows.filter((r) => r.stream === 'lena').map((r) => r.summary).join('\n')).toMatch(/987654/);
+    const logs = await value<{ protocol: { kind: string; method: string | null; direction: string }[] }>(host.dispatch('servers:logs', { name: 'odd' }, ctx));
+    expect(logs.protocol.find((p) => p.method === 'initialize' && p.direction === 'out')?.kind).toBe('request');
+    expect(logs.protocol.find((p) => p.method === 'initialize' && p.direction === 'in')?.kind).toBe('response');
+    expect(logs.protocol.some((p) => p.kind === 'notification' && p.method === 'notifications/initialized')).toBe(true);
   });
 });

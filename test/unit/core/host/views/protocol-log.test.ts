@@ -40,6 +40,7 @@ describe('InspectorLogs rows', () => {
     expect(answer).toMatchObject({ kind: 'response', direction: 'out', method: 'sampling/createMessage', durationMs: 10, pairSeq: serverReq.seq });
     expect(dup).toMatchObject({ kind: 'response', method: null, durationMs: null, pairSeq: null });
     expect(logs.log('s').page('s').rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(note.summary).toBe('[info]: hi');
     // Incremental reads: only what came after.
     expect(logs.log('s').page('s', 6).rows.map((r) => r.seq)).toEqual([7, 8]);
   });
