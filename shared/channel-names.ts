@@ -22,6 +22,7 @@ export const INVOKE_CHANNELS = [
   'servers:log-view',
   'servers:log-body',
   'servers:run-tool',
+  'servers:cancel-run',
   'servers:asks',
   'servers:set-asks',
   'servers:config-files',

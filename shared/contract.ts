@@ -62,7 +62,11 @@ export const invokeChannels = {
   /** One row's kept body, for its expanded view. */
   'servers:log-body': channel<InspectorBody>()(z.object({ name: s.serverName, seq: z.number().int().min(1) }).strict()),
   /** Runs a tool by hand from the Tools tab: the permission gate decides (deny rules apply); the click is the approval. */
-  'servers:run-tool': channel<RunToolResult>()(z.object({ server: s.serverName, tool: z.string().min(1).max(500), arguments: z.record(z.string(), z.unknown()) }).strict()),
+  'servers:run-tool': channel<RunToolResult>()(
+    z.object({ server: s.serverName, tool: z.string().min(1).max(500), arguments: z.record(z.string(), z.unknown()), runId: s.id.optional() }).strict(),
+  ),
+  /** Cancels a run by hand still in progress (the server hears notifications/cancelled); false when it already ended. */
+  'servers:cancel-run': channel<boolean>()(z.object({ runId: s.id }).strict()),
   'servers:config-files': channel<ConfigFileView[]>()(s.noArgs),
   'servers:save-config-file': channel<ConfigFileView>()(z.object({ scope: z.enum(['user', 'project']), text: z.string().max(5_000_000) }).strict()),
   'servers:import-claude-desktop': channel<ImportReport>()(s.noArgs),

@@ -49,7 +49,7 @@ export interface InspectorBody {
 
 /** What a tool run by hand from the Tools tab came to. */
 export interface RunToolResult {
-  outcome: 'done' | 'error' | 'denied';
+  outcome: 'done' | 'error' | 'denied' | 'cancelled';
   /** The tool's result as the server sent it; `outcome` is `error` when it has isError or the server failed. */
   result: CallToolResult | null;
   /** Why it was refused or failed, in words that say what to do. */

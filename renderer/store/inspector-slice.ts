@@ -16,7 +16,8 @@ export interface InspectorSlice {
   loadLogRows(name: string): Promise<void>;
   loadLogBody(name: string, seq: number): Promise<Outcome<InspectorBody>>;
   /** Runs a tool from the Tools tab; the click is the approval, deny rules still apply (core decides). */
-  runTool(server: string, tool: string, args: Record<string, unknown>): Promise<Outcome<RunToolResult>>;
+  runTool(server: string, tool: string, args: Record<string, unknown>, runId?: string): Promise<Outcome<RunToolResult>>;
+  cancelRun(runId: string): Promise<Outcome<boolean>>;
 }
 
 export const createInspectorSlice: StateCreator<LenaState, [], [], InspectorSlice> = (set, get) => {
@@ -48,6 +49,7 @@ export const createInspectorSlice: StateCreator<LenaState, [], [], InspectorSlic
       }
     },
     loadLogBody: (name, seq) => attempt(() => call('servers:log-body', { name, seq })),
-    runTool: (server, tool, args) => attempt(() => call('servers:run-tool', { server, tool, arguments: args })),
+    runTool: (server, tool, args, runId) => attempt(() => call('servers:run-tool', { server, tool, arguments: args, ...(runId ? { runId } : {}) })),
+    cancelRun: (runId) => attempt(() => call('servers:cancel-run', { runId })),
   };
 };

@@ -109,6 +109,19 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     expect(await form.getByRole('group', { name: /^customer/ }).getByLabel('name').evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
+  it('shows a long run with its elapsed time, and Cancel really cancels it', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Run wait by hand' }).click();
+    const form = page.getByRole('region', { name: 'Run wait' });
+    await form.getByLabel('ms').fill('60000');
+    await form.getByRole('button', { name: 'Run wait' }).click();
+    await expect.poll(() => form.getByRole('timer').textContent()).toMatch(/elapsed$/);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => form.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/■ Cancelled in .* · run by hand/);
+    expect(await form.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
   it('shows the log as rows: expand by keyboard, filter by stream and direction', async () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Logs' }).click();

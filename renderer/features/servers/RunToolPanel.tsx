@@ -18,13 +18,26 @@ const OUTCOME: Record<RunToolResult['outcome'], { icon: string; word: string; cl
   done: { icon: '✓', word: 'Done', className: 'ok' },
   error: { icon: '✕', word: 'Error', className: 'error' },
   denied: { icon: '⊘', word: 'Denied', className: 'error' },
+  cancelled: { icon: '■', word: 'Cancelled', className: 'muted' },
 };
+
+/** Seconds since `since` while a run is in progress (long work shows elapsed time and a Cancel). */
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(t);
+  }, []);
+  return <span className="muted small" role="timer">{formatDuration(Math.max(0, now - since))} elapsed</span>;
+}
 
 /** What was typed into each tool's form, kept when it closes (Escape, Close) for the next time. */
 const drafts = new Map<string, FormValue>();
+let runs = 0;
 
 export function RunToolPanel({ server, tool, onClose }: { server: string; tool: ToolInfo; onClose(): void }) {
   const runTool = useLena((s) => s.runTool);
+  const cancelRun = useLena((s) => s.cancelRun);
   const form = useMemo(() => formOf(tool.inputSchema), [tool.inputSchema]);
   const draftKey = `${server}/${tool.name}`;
   const [value, setValue] = useState<FormValue>(() => drafts.get(draftKey) ?? initialValue(form));
@@ -34,7 +47,7 @@ export function RunToolPanel({ server, tool, onClose }: { server: string; tool: 
   useEffect(() => panel.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), []);
   useEscape('form', onClose);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [running, setRunning] = useState(false);
+  const [running, setRunning] = useState<{ runId: string; since: number } | null>(null);
   const [outcome, setOutcome] = useState<RunToolResult | null>(null);
   const [failure, setFailure] = useState<UiError | null>(null);
   const [sent, setSent] = useState<Record<string, unknown> | null>(null);
@@ -44,11 +57,13 @@ export function RunToolPanel({ server, tool, onClose }: { server: string; tool: 
     const built = toArguments(form, value);
     setErrors(built.errors);
     if (Object.keys(built.errors).length > 0) return;
-    setRunning(true);
+    const runId = `run-${Date.now()}-${++runs}`;
+    setRunning({ runId, since: Date.now() });
     setFailure(null);
+    setOutcome(null);
     setSent(built.args);
-    const r = await runTool(server, tool.name, built.args);
-    setRunning(false);
+    const r = await runTool(server, tool.name, built.args, runId);
+    setRunning(null);
     if (r.ok) setOutcome(r.value);
     else setFailure(r.error);
   };
@@ -61,9 +76,15 @@ export function RunToolPanel({ server, tool, onClose }: { server: string; tool: 
         <SchemaField node={form} value={value} path="" errors={errors} onChange={(v) => { setValue(v); if (problems) setErrors(toArguments(form, v).errors); }} />
         {errors[''] && <p className="field-error small">{errors['']}</p>}
         <div className="row wrap run-actions">
-          <button type="button" className="primary" disabled={running} onClick={() => void run()}>
+          <button type="button" className="primary" disabled={running !== null} onClick={() => void run()}>
             {running ? 'Running…' : `Run ${tool.name}`}
           </button>
+          {running && (
+            <>
+              <Elapsed since={running.since} />
+              <button type="button" onClick={() => void cancelRun(running.runId)}>Cancel</button>
+            </>
+          )}
           <button type="button" onClick={() => { setValue(initialValue(form)); setErrors({}); setOutcome(null); setFailure(null); }}>Reset</button>
           <button type="button" onClick={onClose}>Close</button>
           <span className="muted small">Running it by hand is your approval of this one call; deny rules still apply.</span>

@@ -6,12 +6,14 @@ import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 import { serverIdentity } from '../wiring';
 
-type InspectHandlers = Pick<Handlers, 'servers:log-view' | 'servers:log-body' | 'servers:run-tool'>;
+type InspectHandlers = Pick<Handlers, 'servers:log-view' | 'servers:log-body' | 'servers:run-tool' | 'servers:cancel-run'>;
 
 /** The conversation id a by-hand call is checked under: no chat's "allow for this conversation" applies to it. */
 const BY_HAND_CONVERSATION = 'servers-page';
 
 export function inspectHandlers(get: () => Promise<HostServices>): InspectHandlers {
+  /** Runs by hand still in progress, by the window's run id, for Cancel. */
+  const runs = new Map<string, AbortController>();
   const known = async (name: string): Promise<HostServices> => {
     const s = await get();
     if (!s.runtime.manager.session(name) && !s.runtime.logs.has(name)) throw new LenaError('not-found', `There is no server named "${name}".`);
@@ -24,7 +26,12 @@ export function inspectHandlers(get: () => Promise<HostServices>): InspectHandle
       if (!body) throw new LenaError('not-found', `Row ${seq} of ${name}'s log is no longer kept (the log keeps its last 2,000 rows or 10 MB); scroll to a newer row.`);
       return body;
     },
-    'servers:run-tool': async ({ server, tool, arguments: args }): Promise<RunToolResult> => {
+    'servers:cancel-run': ({ runId }) => {
+      const run = runs.get(runId);
+      run?.abort('Cancelled on the servers page');
+      return run !== undefined;
+    },
+    'servers:run-tool': async ({ server, tool, arguments: args, runId }): Promise<RunToolResult> => {
       const s = await get();
       const registered = s.runtime.registry.tools(server).find((t) => t.tool.name === tool);
       if (!registered) throw new LenaError('not-found', `"${server}" has no tool named "${tool}" right now; connect the server and pick one of the tools it lists.`);
@@ -43,13 +50,19 @@ export function inspectHandlers(get: () => Promise<HostServices>): InspectHandle
       const check = await s.runtime.registry.validateArguments(registered.qualifiedName, args);
       if (!check.ok) return { outcome: 'error', result: null, message: `The arguments do not match the tool's input schema: ${check.message}`, audit, durationMs: null };
       const started = Date.now();
+      const controller = new AbortController();
+      if (runId) runs.set(runId, controller);
       try {
-        const result = await s.runtime.manager.callTool(server, tool, args, {});
+        const result = await s.runtime.manager.callTool(server, tool, args, { signal: controller.signal });
         const notes = [result.validationError && `The result does not match the tool's output schema: ${result.validationError}`, check.skipped && `The arguments could not be checked: ${check.skipped}`].filter(Boolean);
         return { outcome: result.isError ? 'error' : 'done', result, message: notes.length ? notes.join('\n') : null, audit, durationMs: Date.now() - started };
       } catch (err) {
+        const durationMs = Date.now() - started;
+        if (controller.signal.aborted) return { outcome: 'cancelled', result: null, message: `Cancelled; ${server} was told to stop (notifications/cancelled).`, audit, durationMs };
         const why = err instanceof Error ? err.message : String(err);
-        return { outcome: 'error', result: null, message: `The ${server} server failed: ${why}`, audit, durationMs: Date.now() - started };
+        return { outcome: 'error', result: null, message: `The ${server} server failed: ${why}`, audit, durationMs };
+      } finally {
+        if (runId) runs.delete(runId);
       }
     },
   };

@@ -14,7 +14,7 @@ import type { HostServices } from '../services';
 import { serverIdentity } from '../wiring';
 
 /** The inspector's servers:* channels live in inspect-handlers.ts. */
-type ServerHandlers = Pick<Handlers, Exclude<Extract<keyof Handlers, `servers:${string}`>, 'servers:log-view' | 'servers:log-body' | 'servers:run-tool'>>;
+type ServerHandlers = Pick<Handlers, Exclude<Extract<keyof Handlers, `servers:${string}`>, 'servers:log-view' | 'servers:log-body' | 'servers:run-tool' | 'servers:cancel-run'>>;
 
 export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers {
   const status = async (name: string): Promise<ServerStatus> => {
@@ -102,6 +102,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:remove': async ({ name }) => {
       await removeServer(await fileOf(name), name);
       await (await get()).runtime.manager.reload();
+      (await get()).runtime.logs.forget(name); // a removed server's log goes with it
     },
     'servers:set-enabled': async ({ name, enabled }) => {
       await setServerDisabled(await fileOf(name), name, !enabled);

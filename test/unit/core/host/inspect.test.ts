@@ -66,6 +66,19 @@ describe('servers:run-tool', () => {
     }
   });
 
+  it('cancels a run still in progress: the server is told, the outcome says so', async () => {
+    const running = value<RunToolResult>(host.dispatch('servers:run-tool', { server: 'shop', tool: 'wait', arguments: { ms: 60_000 }, runId: 'run-1' }, ctx));
+    const rows = async () => (await value<InspectorLogPage>(host.dispatch('servers:log-view', { name: 'shop' }, ctx))).rows;
+    await expect.poll(async () => (await rows()).some((r) => r.stream === 'stderr' && r.summary === 'handling wait')).toBe(true);
+    expect(await value<boolean>(host.dispatch('servers:cancel-run', { runId: 'run-1' }, ctx))).toBe(true);
+    const r = await running;
+    expect(r).toMatchObject({ outcome: 'cancelled', result: null, message: expect.stringContaining('notifications/cancelled') });
+    await expect.poll(async () => (await rows()).some((row) => row.stream === 'stderr' && row.summary === 'wait: cancelled')).toBe(true);
+    expect((await rows()).some((row) => row.direction === 'out' && row.method === 'notifications/cancelled')).toBe(true);
+    // Ended runs cannot be cancelled again.
+    expect(await value<boolean>(host.dispatch('servers:cancel-run', { runId: 'run-1' }, ctx))).toBe(false);
+  });
+
   it('says which tool is unknown', async () => {
     const r = (await host.dispatch('servers:run-tool', { server: 'shop', tool: 'nope', arguments: {} }, ctx)) as { ok: false; error: { code: string; message: string } };
     expect(r.error).toMatchObject({ code: 'not-found', message: expect.stringContaining('"shop" has no tool named "nope"') });
