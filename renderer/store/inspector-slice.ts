@@ -20,6 +20,15 @@ export interface InspectorSlice {
   cancelRun(runId: string): Promise<Outcome<boolean>>;
 }
 
+/**
+ * The rows held after a page arrived: those core still keeps (seq ≥ firstSeq) plus the new ones,
+ * at most `max`. The same array when nothing changed, so the view does not redraw every second.
+ */
+export function mergeLogRows(held: InspectorRow[], rows: InspectorRow[], firstSeq: number, max = MAX_ROWS): InspectorRow[] {
+  if (rows.length === 0 && (held[0]?.seq ?? firstSeq) >= firstSeq) return held;
+  return [...held.filter((row) => row.seq >= firstSeq), ...rows].slice(-max);
+}
+
 export const createInspectorSlice: StateCreator<LenaState, [], [], InspectorSlice> = (set, get) => {
   const loading = new Set<string>();
   return {
@@ -38,8 +47,8 @@ export const createInspectorSlice: StateCreator<LenaState, [], [], InspectorSlic
         const { rows, firstSeq } = r.value;
         set((s) => {
           const current = s.logRows[name] ?? [];
-          if (rows.length === 0 && (current[0]?.seq ?? firstSeq) >= firstSeq && !s.logRowsError[name]) return s;
-          const kept = [...current.filter((row) => row.seq >= firstSeq), ...rows].slice(-MAX_ROWS);
+          const kept = mergeLogRows(current, rows, firstSeq);
+          if (kept === current && !s.logRowsError[name]) return s;
           const errors = { ...s.logRowsError };
           delete errors[name];
           return { logRows: { ...s.logRows, [name]: kept }, logRowsError: errors };
