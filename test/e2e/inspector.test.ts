@@ -153,6 +153,14 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     await page.keyboard.press('Space');
     expect(await call.getAttribute('aria-expanded')).toBe('false');
 
+    // A message over 64 KB is kept cut, and says its original size.
+    await app.host.dispatch('servers:run-tool', { server: 'shop', tool: 'big', arguments: { kb: 200 } }, { senderUrl: 'test' });
+    const bigRow = log.getByRole('button', { name: /← response tools\/call #\d+ .*200\.\d KB \(cut\)/ });
+    await bigRow.waitFor({ timeout: 10_000 });
+    await bigRow.click();
+    await expect.poll(() => log.getByText(/Cut: the log keeps the first 64\.0 KB of this 200\.\d KB message/).count()).toBe(1);
+    await bigRow.click();
+
     // The box fills the height left in the page.
     const gap = await page.evaluate(() => {
       const box = document.querySelector('.logs-tab .log-view')!.getBoundingClientRect();
