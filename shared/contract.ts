@@ -10,6 +10,7 @@ import type { ClientQuestion } from './client-questions';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
 import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
 import type { ProjectView, SettingsView } from './settings-types';
+import type { InspectorBody, InspectorLogPage, RunToolResult } from './inspector-types';
 import type { CallToolResult, Completion, GetPromptResult, ResourceContents } from './mcp-types';
 import type { PromptCommand, ServerOfferingsView } from './resource-types';
 import type { AppModelContext, AppView } from './app-view-types';
@@ -57,6 +58,16 @@ export const invokeChannels = {
   ),
   /** The least severe server log message Lena asks this server for (logging/setLevel). */
   'servers:set-log-level': channel<ServerStatus>()(z.object({ name: s.serverName, level: s.logLevel }).strict()),
+  /** The Logs tab's rows (traffic, stderr, notes) after `after`, built in core/host/views (issue 16). */
+  'servers:log-view': channel<InspectorLogPage>()(z.object({ name: s.serverName, after: z.number().int().min(0).optional() }).strict()),
+  /** One row's kept body, for its expanded view. */
+  'servers:log-body': channel<InspectorBody>()(z.object({ name: s.serverName, seq: z.number().int().min(1) }).strict()),
+  /** Runs a tool by hand from the Tools tab: the permission gate decides (deny rules apply); the click is the approval. */
+  'servers:run-tool': channel<RunToolResult>()(
+    z.object({ server: s.serverName, tool: z.string().min(1).max(500), arguments: z.record(z.string(), z.unknown()), runId: s.id.optional() }).strict(),
+  ),
+  /** Cancels a run by hand still in progress (the server hears notifications/cancelled); false when it already ended. */
+  'servers:cancel-run': channel<boolean>()(z.object({ runId: s.id }).strict()),
   'servers:config-files': channel<ConfigFileView[]>()(s.noArgs),
   'servers:save-config-file': channel<ConfigFileView>()(z.object({ scope: z.enum(['user', 'project']), text: z.string().max(5_000_000) }).strict()),
   'servers:import-claude-desktop': channel<ImportReport>()(s.noArgs),

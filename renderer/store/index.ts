@@ -7,11 +7,12 @@ import { createPermissionsSlice, type PermissionsSlice } from './permissions-sli
 import { createQuestionsSlice, type QuestionsSlice } from './questions-slice';
 import { createServerQuestionsSlice, type ServerQuestionsSlice } from './server-questions-slice';
 import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
+import { createInspectorSlice, type InspectorSlice } from './inspector-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToastSlice, type ToastSlice } from './toast-slice';
 
-export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice;
+export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice & InspectorSlice;
 
 export const useLena = create<LenaState>()((...a) => ({
   ...createAppSlice(...a),
@@ -24,4 +25,5 @@ export const useLena = create<LenaState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
   ...createResourcesSlice(...a),
+  ...createInspectorSlice(...a),
 }));
