@@ -8,7 +8,7 @@ import type { CallToolResult } from '../../../shared/mcp-types';
 import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
 import { McpError, McpTransportError } from '../mcp/errors';
 import { errorToolResultBlock, toToolResultBlock, type ResultLimits } from '../mcp/registry/results';
-import type { ToolRegistry } from '../mcp/registry/registry';
+import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
 import type { PermissionService } from '../permissions/service';
 import type { ServerIdentity } from '../permissions/types';
 import type { ConversationStore } from '../store/conversations';
@@ -36,6 +36,8 @@ export interface ToolRunContext {
   boundary: string;
   signal: AbortSignal;
   limits?: Partial<ResultLimits>;
+  /** Whether a tool is switched on for this conversation (issue 16); absent = its global switch. */
+  isOn?: (tool: RegisteredTool) => boolean;
   /** Per-call cancellation (the card's Cancel button); the engine keeps the map. */
   registerCall(toolUseId: string, controller: AbortController): () => void;
 }
@@ -79,7 +81,7 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
 
   if (ctx.signal.aborted) return fail('cancelled', 'Cancelled: the user stopped the turn before this tool ran.');
   save({ status: 'pending' });
-  if (!registered || !registered.enabled) {
+  if (!registered || !(ctx.isOn ? ctx.isOn(registered) : registered.enabled)) {
     return fail('error', `Unknown or disabled tool "${use.name}". Use only the tools listed in this request.`, { errorSource: 'server' });
   }
   const args = use.input;
