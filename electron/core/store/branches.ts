@@ -23,6 +23,8 @@ interface Tree {
   nodes: Node[];
   bySeq: Map<number, Node>;
   children: Map<number, Node[]>;
+  /** The newest seq in each message's subtree: where the user last wrote under it. */
+  latest: Map<number, number>;
 }
 
 interface BranchRow {
@@ -51,7 +53,13 @@ function loadTree(db: LenaDatabase, conversationId: string): Tree {
     children.set(parent, siblings);
     if (r.status !== 'superseded') lastCurrent = r.seq;
   }
-  return { nodes, bySeq, children };
+  // A child's seq is above its parent's, so from the end every subtree is complete when reached.
+  const latest = new Map<number, number>();
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const n = nodes[i];
+    latest.set(n.seq, Math.max(n.seq, ...(children.get(n.seq) ?? []).map((c) => latest.get(c.seq) ?? c.seq)));
+  }
+  return { nodes, bySeq, children, latest };
 }
 
 /**
@@ -101,7 +109,8 @@ export function branchInfo(db: LenaDatabase, conversationId: string): Record<str
 
 /**
  * Makes the branch starting at `messageId` current: the current messages after its parent are
- * superseded (keeping their status), and the message with its newest descendants is restored.
+ * superseded (keeping their status), and the message is restored with the line below it that was
+ * written last (where the user left that branch).
  */
 export function switchBranch(db: LenaDatabase, conversationId: string, messageId: string, now: number): void {
   db.transaction(() => {
@@ -118,10 +127,14 @@ export function switchBranch(db: LenaDatabase, conversationId: string, messageId
       "UPDATE messages SET kept_status = status, status = 'superseded' WHERE conversation_id = ? AND seq > ? AND status != 'superseded'",
     ).run(conversationId, target.parent);
     const restore = db.prepare("UPDATE messages SET status = coalesce(kept_status, 'complete'), kept_status = NULL WHERE conversation_id = ? AND seq = ?");
-    // Down the newest child each time: the branch as it was last written.
-    for (let node: Node | undefined = target; node; node = newest(tree.children.get(node.seq))) restore.run(conversationId, node.seq);
+    // Down the child last written under each time: the branch as the user left it.
+    for (let node: Node | undefined = target; node; node = lastWritten(tree, tree.children.get(node.seq))) restore.run(conversationId, node.seq);
     touchConversation(db, conversationId, now);
   });
 }
 
-const newest = (nodes: Node[] | undefined): Node | undefined => nodes?.[nodes.length - 1];
+function lastWritten(tree: Tree, nodes: Node[] | undefined): Node | undefined {
+  let best: Node | undefined;
+  for (const n of nodes ?? []) if (!best || (tree.latest.get(n.seq) ?? 0) > (tree.latest.get(best.seq) ?? 0)) best = n;
+  return best;
+}

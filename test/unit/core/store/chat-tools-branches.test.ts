@@ -126,8 +126,8 @@ describe('branches', () => {
     const edited = say(s, c.id, 'user', 'question, edited');
     expect(s.branches(c.id)[edited.id]).toEqual({ index: 2, count: 2, siblings: [q.id, edited.id] });
     s.switchBranch(c.id, q.id);
-    // The newest line under the old question comes back.
-    expect(current(s, c.id)).toEqual(['question', 'second answer', 'follow-up', 'follow-up answer']);
+    // The line last written under the old question comes back, not merely its newest answer.
+    expect(current(s, c.id)).toEqual(['question', 'first answer', 'on the first branch']);
   });
 
   it('refuses a message whose branch starts from a hidden one, and an unknown message', () => {
