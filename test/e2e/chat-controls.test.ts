@@ -182,6 +182,17 @@ describe.skipIf(!ready)('control per conversation', () => {
     expect(await messages.getByText('Original question').count()).toBe(1);
     expect(await messages.getByText('Edited question').count()).toBe(0);
     await win().app.screenshot('branch-switcher-question');
+    const tally = new AxeTally();
+    const severe = await tally.scan(page, 'branch switcher');
+    expect(severe, describeFindings(severe)).toEqual([]);
+    await page.setViewportSize({ width: 720, height: 540 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(720);
+      await win().app.screenshot(`branch-switcher-720x540-${scheme}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('group', { name: 'Branch 1 of 2' }).getByRole('button', { name: 'Next branch' }).click();
     await page.getByText('Answer to the edit.').waitFor({ timeout: 15_000 });
     expect(await messages.getByText('Follow-up answer.').count()).toBe(0);
