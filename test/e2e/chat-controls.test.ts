@@ -118,8 +118,17 @@ describe.skipIf(!ready)('control per conversation', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.keyboard.press('Escape');
     await expect.poll(() => composerTokens(page), { timeout: 15_000 }).toBeLessThan(before);
+    // Switched back on, Echo follows the servers page again; a switch is no activity, so chat A
+    // keeps its place below chat B in the list.
+    const order = () => page.locator('.conversation-open').allTextContents();
+    expect((await order()).slice(0, 2)).toEqual(['Chat B', 'Chat A']);
+    await focusRow(page, 'Echo Tool');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => composerTokens(page), { timeout: 15_000 }).toBe(before);
+    expect((await order()).slice(0, 2)).toEqual(['Chat B', 'Chat A']);
   });
 
   it('the model picker in the composer changes the model of the next request', async () => {
