@@ -4,7 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { ToolSwitchChange } from '../../shared/conversation-tools';
 import { call } from '../host';
 import { openChatFrom } from '../lib/chat-reducer';
-import { PAGE_SIZE } from './chat-slice';
+import { NO_CONVERSATION, PAGE_SIZE } from './chat-slice';
 import type { LenaState } from './index';
 import { attempt, type Outcome } from './result';
 
@@ -24,7 +24,14 @@ export const createChatControlsSlice: StateCreator<LenaState, [], [], ChatContro
     const id = get().activeId;
     if (id) return { ok: true, value: id };
     const created = await get().newConversation();
-    return created.ok ? { ok: true, value: created.value.id } : created;
+    if (!created.ok) return created;
+    // What was typed or attached in the blank chat moves with it, as when sending creates it.
+    const to = created.value.id;
+    set((s) => ({
+      drafts: { ...s.drafts, [to]: s.drafts[NO_CONVERSATION] ?? '', [NO_CONVERSATION]: '' },
+      attachments: { ...s.attachments, [to]: s.attachments[NO_CONVERSATION] ?? [], [NO_CONVERSATION]: [] },
+    }));
+    return { ok: true, value: to };
   },
   async setChatTool(change) {
     const id = await get().ensureConversation();

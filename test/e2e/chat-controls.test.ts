@@ -131,6 +131,29 @@ describe.skipIf(!ready)('control per conversation', () => {
     expect((await order()).slice(0, 2)).toEqual(['Chat B', 'Chat A']);
   });
 
+  it('in the blank chat, picking a model or switching a tool creates the conversation and keeps what was typed', async () => {
+    const { page } = win().app;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Start a conversation' }).waitFor({ timeout: 15_000 });
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Typed before choosing');
+    const picker = page.locator('.composer').getByLabel('Model for this conversation');
+    await expect.poll(() => picker.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await picker.selectOption('claude-haiku-4-5');
+    await focusRow(page, 'Echo Tool');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.inputValue()).toBe('Typed before choosing');
+    win().api.push(reply(text('Blank chat answered.')));
+    await box.press('Enter');
+    await page.getByText('Blank chat answered.').waitFor({ timeout: 30_000 });
+    const sent = win().api.messageRequests().at(-1)!;
+    expect(sent.body.model).toBe('claude-haiku-4-5');
+    expect(toolNames(sent)).not.toContain('mcp__every__echo');
+    expect(toolNames(sent)).toContain('mcp__every__get-sum');
+  });
+
   it('the model picker in the composer changes the model of the next request', async () => {
     const { page } = win().app;
     win().api.push(reply(text('Default model here.')));
@@ -138,7 +161,10 @@ describe.skipIf(!ready)('control per conversation', () => {
     await page.getByText('Default model here.').waitFor({ timeout: 30_000 });
     const picker = page.locator('.composer').getByLabel('Model for this conversation');
     await expect.poll(() => picker.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-    await picker.focus();
+    // Keyboard-reachable: Tab from the message box gets to it (after Attach and Resource).
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    for (let i = 0; i < 6 && (await active(page)).label !== 'Model for this conversation'; i++) await page.keyboard.press('Tab');
+    expect((await active(page)).label).toBe('Model for this conversation');
     await picker.selectOption('claude-haiku-4-5');
     await sendHere(page, 'And now?', 'Haiku here.', win());
     expect(win().api.messageRequests().at(-1)!.body.model).toBe('claude-haiku-4-5');

@@ -133,7 +133,7 @@ export function ChatToolsMenu() {
                   {row.tool ? (
                     <span className="muted small chat-tools-note" id={`chat-tools-note-${i}`}>{HELD.has(row.tool.pin) ? 'not accepted yet · ' : !row.tool.enabled && !choice?.tools[row.tool.qualifiedName] ? 'off on servers page · ' : ''}≈{formatTokens(row.tool.tokens)}</span>
                   ) : (
-                    <span className="muted small chat-tools-note" id={`chat-tools-note-${i}`}>{(tools[server] ?? NONE).length} tools</span>
+                    <span className="muted small chat-tools-note" id={`chat-tools-note-${i}`}>{rows.filter((r) => r.server === server && r.tool && r.on).length} of {(tools[server] ?? NONE).length} on</span>
                   )}
                 </div>
               ))}
