@@ -51,7 +51,13 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'chat:switch-branch': async ({ conversationId, messageId }) => (await engine()).switchBranch(conversationId, messageId),
     'chat:budget': async (args) => {
       const s = await get();
-      const tools = args?.conversationId ? s.runtime.conversations.store.summary(args.conversationId).tools : undefined;
+      // A conversation gone meanwhile (purged) counts the global switches rather than failing.
+      let tools;
+      try {
+        tools = args?.conversationId ? s.runtime.conversations.store.summary(args.conversationId).tools : undefined;
+      } catch {
+        tools = undefined;
+      }
       return s.runtime.budget.compute(s.runtime.engine.lastTurnUsage, tools);
     },
   };
