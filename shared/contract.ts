@@ -103,6 +103,7 @@ export const invokeChannels = {
   'chat:regenerate': channel<{ turnId: string }>()(z.object({ conversationId: s.id }).strict()),
   'chat:edit': channel<{ turnId: string }>()(z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict()),
   'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
+  'chat:continue-task': channel<{ turnId: string }>()(z.object({ conversationId: s.id, toolUseId: s.id }).strict()),
   /** With a conversation, its own tool switches count (issue 16); without, the global ones. */
   'chat:budget': channel<TokenBudget>()(z.object({ conversationId: s.id.optional() }).strict().optional()),
   /** Flips one of a conversation's own tool switches: a whole server (no `tool`) or one tool by its qualified name. */

@@ -1,7 +1,7 @@
 // Branches (issue 16). Edit and Regenerate never delete: they mark the current messages from a
 // point on as superseded and append the new ones, so a conversation's rows form a tree. Each row
-// since schema 5 knows its parent (`parent_seq`: the last current message when it was appended,
-// 0 for the first); for older rows the parent is inferred here. The current branch is the chain of
+// written since the migration that added `parent_seq` knows its parent (the last current message
+// when it was appended, 0 for the first); for older rows the parent is inferred here. The current branch is the chain of
 // rows that are not superseded; switching branches supersedes one chain and restores another.
 import type { BranchInfo } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
@@ -63,7 +63,7 @@ function loadTree(db: LenaDatabase, conversationId: string): Tree {
 }
 
 /**
- * A row written before schema 5 (fixParents writes these down before any change). A current
+ * A row written before that migration (fixParents writes these down before any change). A current
  * row's parent is exact: the current row before it (until then rows only went from current to
  * superseded, never back). A
  * superseded row follows the row before it when their roles alternate, else the nearest earlier
@@ -78,7 +78,7 @@ function inferParent(rows: readonly BranchRow[], i: number, lastCurrent: number)
 }
 
 /**
- * Writes down the inferred parents of rows from before schema 5, before anything changes which
+ * Writes down the inferred parents of rows from before that migration, before anything changes which
  * rows are current (the inference reads that): Edit, Regenerate and a branch switch call it first.
  */
 export function fixParents(db: LenaDatabase, conversationId: string): void {

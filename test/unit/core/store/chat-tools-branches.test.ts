@@ -1,5 +1,5 @@
-// Issue 16 in the store: a conversation's own tool switches (schema 4) and its kept branches
-// (schema 5), on real SQLite files, including a database written before either existed.
+// Issue 16 in the store: a conversation's own tool switches (conversations.tools) and its kept branches
+// (messages.parent_seq), on real SQLite files, including a database written before either existed.
 import { DatabaseSync } from 'node:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
