@@ -53,6 +53,9 @@ describe.skipIf(!ready)('control per conversation', () => {
     expect(toolNames(win().api.messageRequests().at(-1))).toContain('mcp__every__echo');
     await expect.poll(() => composerTokens(page), { timeout: 15_000 }).toBeGreaterThan(0);
     const before = await composerTokens(page);
+    const toolsOn = async () => Number(/^(\d+) tools/.exec((await page.getByRole('button', { name: /tools, for this conversation$/ }).getAttribute('aria-label')) ?? '')?.[1]);
+    const countBefore = await toolsOn();
+    expect(countBefore).toBeGreaterThan(10);
 
     // Keyboard: ↓ opens the menu on its first row, ↓ moves, Space flips, Escape closes and returns focus.
     const button = page.getByRole('button', { name: /tools, for this conversation$/ });
@@ -70,6 +73,7 @@ describe.skipIf(!ready)('control per conversation', () => {
     await expect.poll(() => page.getByRole('menu').count()).toBe(0);
     expect(await active(page)).toMatchObject({ label: expect.stringMatching(/tools, for this conversation$/) });
     await expect.poll(() => composerTokens(page), { timeout: 15_000 }).toBeLessThan(before);
+    await expect.poll(toolsOn, { timeout: 15_000 }).toBe(countBefore - 1);
 
     await sendHere(page, 'Chat A again', 'Chat A, second answer.', win());
     const inA = toolNames(win().api.messageRequests().at(-1));
@@ -122,7 +126,7 @@ describe.skipIf(!ready)('control per conversation', () => {
     // Switched back on, Echo follows the servers page again; a switch is no activity, so chat A
     // keeps its place below chat B in the list.
     const order = () => page.locator('.conversation-open').allTextContents();
-    expect((await order()).slice(0, 2)).toEqual(['Chat B', 'Chat A']);
+    await expect.poll(async () => (await order()).slice(0, 2), { timeout: 15_000 }).toEqual(['Chat B', 'Chat A']);
     await focusRow(page, 'Echo Tool');
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked')).toBe('true');

@@ -46,13 +46,15 @@ export function ChatToolsMenu() {
   const [active, setActive] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  // Every connected server's tools, again whenever the set of servers or their tool counts change.
+  // The tool lists (schemas and all) are fetched only while the menu is open: a server may list
+  // thousands. Again when the servers or their tool counts change meanwhile.
   useEffect(() => {
-    if (connected) void loadTools();
-  }, [connected, loadTools]);
+    if (open && connected) void loadTools();
+  }, [open, connected, loadTools]);
   const rows = rowsOf(servers, tools, choice);
-  // New, changed or rejected definitions are not sent whatever the switch says (servers page).
-  const sent = rows.filter((r) => r.tool && r.on && !HELD.has(r.tool.pin)).length;
+  // The button's count is core's, for this conversation (chat:budget), so it needs no tool lists.
+  const counted = useLena((s) => s.budget?.perServer.reduce((n, x) => n + (servers.includes(x.server) ? x.toolCount : 0), 0));
+  const sent = counted ?? rows.filter((r) => r.tool && r.on).length;
 
   const close = (refocus: boolean) => {
     setOpen(false);
