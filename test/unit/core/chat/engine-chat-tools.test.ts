@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToolBudget } from '../../../../electron/core/chat/tool-budget';
 import { reply, text, toolResultText, toolResultsOf, toolUse, type RecordedRequest } from '../../../fixtures/messages-api';
+import { catalogMcpConfig } from '../../../fixtures/tool-catalog/catalog';
 import { chatHarness, type ChatHarness } from './harness';
 
 const ORDER_PEER = resolve(__dirname, '../../../fixtures/chat/order-peer.mjs');
@@ -94,5 +95,18 @@ describe('tools per conversation', () => {
     h.engine.setTools(a.id, { server: 'peer', on: false });
     const none = await budget.compute(null, h.store.summary(a.id).tools);
     expect(none.perServer.find((s) => s.server === 'peer')).toMatchObject({ tokens: 0, toolCount: 0 });
+  });
+
+  it('tools at scale: a server switched off here is neither deferred nor found by Lena’s own search', async () => {
+    h = await chatHarness({ servers: catalogMcpConfig(500), api: { refuseToolSearch: true }, settings: { model: 'claude-sonnet-4-6', toolSearch: { budgetTokens: null, alwaysLoaded: [] } } });
+    await expect.poll(() => h!.registry.tools().length, { timeout: 60_000 }).toBe(500);
+    const conv = h.store.create();
+    h.engine.setTools(conv.id, { server: 'slack', on: false });
+    h.api.push(reply(toolUse('lena_tool_search', { query: 'post a message to a slack channel' }, 'toolu_search')), reply(text('No Slack here.')));
+    expect((await h.engine.send(conv.id, 'Tell the team hi on Slack').done).error).toBeNull();
+    const requests = h.api.messageRequests();
+    for (const r of requests) expect(toolNames(r).filter((n) => n.startsWith('mcp__slack__'))).toEqual([]);
+    const found = toolResultText(toolResultsOf(requests.at(-1)!).find((r) => r.tool_use_id === 'toolu_search')?.content);
+    expect(found).not.toContain('mcp__slack__');
   });
 });
