@@ -62,7 +62,13 @@ describe.skipIf(!ready)('control per conversation', () => {
     await button.focus();
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await active(page)).role).toBe('menuitemcheckbox');
-    await focusRow(page, 'Echo Tool');
+    // Type-ahead: typing a name moves to it; End and Home go to the last and the first row.
+    await page.keyboard.press('End');
+    expect((await active(page)).label).not.toBe('All tools of fs');
+    await page.keyboard.press('Home');
+    expect((await active(page)).label).toMatch(/^All tools of /);
+    await page.keyboard.type('echo');
+    await expect.poll(() => active(page)).toEqual({ role: 'menuitemcheckbox', label: 'Echo Tool' });
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked')).toBe('false');
     await win().app.screenshot('chat-tools-menu');

@@ -1,7 +1,8 @@
 // Servers and tools for this conversation (issue 16): a menu in the composer listing the connected
 // servers with their tools, each with a switch kept with the conversation; the switches on the
 // servers page stay the defaults. The button says how many tools this conversation sends.
-// Keyboard: ↑/↓ (Home/End) move, Space or Enter flips, Escape closes and returns to the button.
+// Keyboard: ↑/↓ (Home/End, or typing a name) move, Space or Enter flips, Escape closes and returns
+// to the button.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationTools } from '../../../shared/chat-types';
 import { serverOn, toolOn } from '../../../shared/conversation-tools';
@@ -45,6 +46,7 @@ export function ChatToolsMenu() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
+  const typed = useRef({ text: '', at: 0 }).current;
   const menu = useRef<HTMLDivElement>(null);
   // The tool lists (schemas and all) are fetched only while the menu is open: a server may list
   // thousands. Again when the servers or their tool counts change meanwhile.
@@ -108,6 +110,16 @@ export function ChatToolsMenu() {
       e.stopPropagation();
       close(true);
     } else if (e.key === 'Tab') close(false);
+    else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // Type-ahead, as in any menu: the next row whose name starts with what was typed.
+      const now = Date.now();
+      typed.text = (now - typed.at < 800 ? typed.text : '') + e.key.toLowerCase();
+      typed.at = now;
+      const names = rows.map((r) => (r.tool ? r.tool.title ?? r.tool.name : r.server).toLowerCase());
+      const from = typed.text.length > 1 ? active : active + 1;
+      const hit = [...names.keys()].map((k) => (from + k) % names.length).find((k) => names[k].startsWith(typed.text));
+      if (hit !== undefined) move(hit);
+    }
   };
   const toggle = () => {
     setActive(0);
