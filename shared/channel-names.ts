@@ -61,6 +61,8 @@ export const INVOKE_CHANNELS = [
   'chat:drop-old-tool-results',
   'chat:models',
   'chat:set-model',
+  'chat:set-tools',
+  'chat:switch-branch',
   'permissions:pending',
   'permissions:answer',
   'permissions:rules',

@@ -116,7 +116,12 @@ export const invokeChannels = {
   'chat:edit': channel<{ turnId: string }>()(z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict()),
   'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
   'chat:continue-task': channel<{ turnId: string }>()(z.object({ conversationId: s.id, toolUseId: s.id }).strict()),
-  'chat:budget': channel<TokenBudget>()(s.noArgs),
+  /** With a conversation, its own tool switches count (issue 16); without, the global ones. */
+  'chat:budget': channel<TokenBudget>()(z.object({ conversationId: s.id.optional() }).strict().optional()),
+  /** Flips one of a conversation's own tool switches: a whole server (no `tool`) or one tool by its qualified name. */
+  'chat:set-tools': channel<void>()(z.object({ conversationId: s.id, server: s.serverName, tool: z.string().min(1).max(500).optional(), on: z.boolean() }).strict()),
+  /** Makes the branch that starts at `messageId` (a kept Edit or Regenerate) the conversation's current one. */
+  'chat:switch-branch': channel<void>()(z.object({ conversationId: s.id, messageId: s.id }).strict()),
   'chat:models': channel<ModelOption[]>()(s.noArgs),
   'chat:set-model': channel<void>()(z.object({ conversationId: s.id, model: z.string().trim().min(1).max(200) }).strict()),
   'chat:drop-old-tool-results': channel<{ dropped: number; bytes: number }>()(z.object({ conversationId: s.id }).strict()),

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import { createAppSlice, type AppSlice } from './app-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
+import { createChatControlsSlice, type ChatControlsSlice } from './chat-controls-slice';
 import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createQuestionsSlice, type QuestionsSlice } from './questions-slice';
@@ -12,7 +13,7 @@ import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToastSlice, type ToastSlice } from './toast-slice';
 
-export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice & InspectorSlice;
+export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice & InspectorSlice & ChatControlsSlice;
 
 export const useLena = create<LenaState>()((...a) => ({
   ...createAppSlice(...a),
@@ -26,4 +27,5 @@ export const useLena = create<LenaState>()((...a) => ({
   ...createToastSlice(...a),
   ...createResourcesSlice(...a),
   ...createInspectorSlice(...a),
+  ...createChatControlsSlice(...a),
 }));
