@@ -173,10 +173,13 @@ describe('McpManager', () => {
     await manager.start();
     await expect(manager.callTool('a', 'die', {})).rejects.toThrow(/exit|closed|code 9/i);
     await until(() => manager.status('a')?.status === 'failed', 'the failed status');
-    expect(manager.status('a')?.error?.message).toMatch(/restarting in 60 s/);
+    // One status: the restart is said once (status.restart), not also inside the error text.
+    expect(manager.status('a')?.restart).toMatchObject({ attempt: 1, seconds: 60 });
+    expect(manager.status('a')?.error?.message).not.toMatch(/restarting/);
     const r = await manager.callTool('a', 'echo', { text: 'hi' });
     expect((r.content[0] as { text: string }).text).toMatch(/^echo:\{"text":"hi"\}/);
     expect(manager.status('a')?.status).toBe('connected');
+    expect(manager.status('a')?.restart ?? null).toBeNull();
   });
 
   it('fails a call in flight when its server is disabled, and ends the process', async () => {
