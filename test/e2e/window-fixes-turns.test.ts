@@ -1,5 +1,6 @@
 // Issue 15's fixes in a turn, as the user sees them: "Allow for this chat" also answers the
-// identical request already waiting in the queue, and a cut stream keeps its text so far, with a
+// identical request already waiting in the queue; Escape in the composer denies a waiting question
+// before it would stop the turn (the innermost surface); a cut stream keeps its text so far, with a
 // note that goes when the automatic retry's answer arrives (or one note with Retry when it fails).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +35,20 @@ describe.skipIf(!ready)('window fixes in a turn', () => {
     await expect.poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['done', 'done']);
     expect(await page.locator('[data-question]').count()).toBe(0);
     expect(win().api.messageRequests().at(-1)?.body.messages?.at(-1)?.content).toHaveLength(2);
+  });
+
+  it('Escape in the composer while a question waits denies the question, and the turn goes on', async () => {
+    const { page } = win().app;
+    win().api.push(reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'esc.txt'), content: 'no' })), reply(text('Not written, as you wish.')));
+    await ask(page, 'Write esc.txt');
+    const question = await armedQuestion(page);
+    // The composer kept focus (the question was announced, not focused).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
+    const id = await question.getAttribute('data-question');
+    await page.keyboard.press('Escape');
+    await page.locator(`[data-question="${id}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByText('Not written, as you wish.').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status')).toBe('denied');
   });
 
   it('a cut stream keeps its text while Lena asks again; the note goes when the new answer arrives', async () => {
