@@ -50,6 +50,13 @@ describe.skipIf(!ready)('servers page fixes', () => {
     expect(text).toContain('boom: the database is locked');
     expect(text).not.toMatch(/Failed/);
     expect(text).not.toMatch(/restarting in/);
+    // The cause first: the server's own last words, open, above the fold even at 900 × 600.
+    await page.setViewportSize({ width: 900, height: 600 });
+    const cause = page.getByTestId('stderr-cause');
+    expect(await cause.textContent()).toContain('boom: the database is locked');
+    expect(((await cause.boundingBox())?.y ?? 1e9) + ((await cause.boundingBox())?.height ?? 0)).toBeLessThanOrEqual(600);
+    await app.screenshot('servers-restarting-900');
+    await page.setViewportSize({ width: 1200, height: 800 });
     expect(await page.locator('.server-list [data-server="crashy"] .status-word').textContent()).toMatch(/^Restarting/);
     expect(await page.getByTestId('servers-summary').textContent()).toMatch(/1 restarting/);
     expect(await page.getByTestId('servers-summary').textContent()).not.toMatch(/failed/);
