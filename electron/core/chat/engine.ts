@@ -379,7 +379,10 @@ export class ChatEngine {
       }
       // An answer that arrived (whole or cut again) replaces the partial ones before it: they go
       // out of view and out of history (superseded), so their notes go too.
-      if (result.message) this.supersede(replaced);
+      if (result.message) {
+        this.supersede(replaced);
+        replaced = [];
+      }
       // A stream that broke after it started is retried from the stored history. The partial answer
       // stays stored and shown (its text so far, with a note) until the retry's answer arrives; it
       // is never sent again: the retry ends with the user's turn (a prefill would be refused), and
@@ -395,14 +398,23 @@ export class ChatEngine {
       }
       // Given up with a partial answer: its text stays, with one note that says why and offers Retry
       // (the turn ends with the same note, so the window shows it once).
-      if (result.error && result.message && !signal.aborted) {
-        const why = isRetryableStreamError(result.error)
-          ? `The connection broke while Claude was answering (${(result.error as Error).message ?? 'no reason given'})${attempt > 0 ? ', and asking again did not help' : ''}`
-          : `The answer stopped with an error: ${toChatError(result.error).message.replace(/\.$/, '')}`;
+      // A retry that failed before it streamed anything leaves the earlier partial answer as the one.
+      const partialId = result.message?.id ?? replaced.at(-1);
+      if (result.error && partialId && !signal.aborted) {
+        const why = !result.message
+          ? `The connection broke while Claude was answering, and asking again failed: ${toChatError(result.error).message.replace(/\.$/, '')}`
+          : isRetryableStreamError(result.error)
+            ? `The connection broke while Claude was answering (${(result.error as Error).message ?? 'no reason given'})${attempt > 0 ? ', and asking again did not help' : ''}`
+            : `The answer stopped with an error: ${toChatError(result.error).message.replace(/\.$/, '')}`;
         const note: ChatErrorInfo = { kind: 'interrupted', message: `${why}. The text so far is kept; Retry asks again.`, action: 'retry' };
-        const kept = this.deps.store.update(result.message.id, { error: note });
+        const kept = this.deps.store.update(partialId, { error: note });
         this.deps.emit({ type: 'message-saved', conversationId, message: kept });
         return { ...result, note, requestBytes: undefined };
+      }
+      // Stopped while Lena was asking again: the partial answer is kept, no longer "asking again".
+      for (const id of replaced) {
+        const kept = this.deps.store.update(id, { error: { kind: 'interrupted', message: 'Stopped.' } });
+        this.deps.emit({ type: 'message-saved', conversationId, message: kept });
       }
       // The size is said when the API found the request too large (measured only then).
       return { ...result, note: undefined, requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined };

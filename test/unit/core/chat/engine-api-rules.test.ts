@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../../../shared/chat-types';
 import { b64, jpegBytes, pngBytes } from '../../../fixtures/images';
-import { reply, scenario, STAND_IN_MODELS, text, toolResultsOf, toolUse, type RecordedRequest } from '../../../fixtures/messages-api';
+import { apiError, reply, scenario, STAND_IN_MODELS, text, toolResultsOf, toolUse, type RecordedRequest } from '../../../fixtures/messages-api';
 import { PLACEHOLDER_TOOL } from '../../../../electron/core/chat/request-tools';
 import { chatHarness, type ChatHarness } from './harness';
 
@@ -65,6 +65,20 @@ describe('every request valid, whatever happened before', () => {
     expect(messages[1].content).toEqual([{ type: 'text', text: 'The first half of the an' }]);
     expect(messages[1].error).toMatchObject({ kind: 'interrupted', action: 'retry' });
     expect(messages[1].error?.message).toMatch(/The text so far is kept; Retry asks again/);
+    expect(outcome.error).toEqual(messages[1].error);
+  });
+
+  it('a retry that fails before streaming leaves the earlier partial answer as the one, with Retry', async () => {
+    h = await chatHarness({ settings: { model: 'claude-sonnet-4-6', maxRetries: 0 }, engine: { streamRetries: 1 } });
+    h.api.push(reply(text('The first half of the answer, and then'), { cutAfterEvents: 6 }), apiError.overloaded());
+    const conv = h.store.create();
+    const outcome = await h.engine.send(conv.id, 'Tell me').done;
+    const messages = h.store.get(conv.id).messages;
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(messages[1].content).toEqual([{ type: 'text', text: 'The first half of the an' }]);
+    expect(messages[1].error).toMatchObject({ kind: 'interrupted', action: 'retry' });
+    expect(messages[1].error?.message).toMatch(/asking again failed: .*overloaded/i);
+    expect(messages[1].error?.retried).toBeUndefined();
     expect(outcome.error).toEqual(messages[1].error);
   });
 
