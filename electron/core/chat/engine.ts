@@ -256,6 +256,8 @@ export class ChatEngine {
     // Tasks followed again after a restart run outside any turn (task-resume.ts): detached too.
     for (const c of this.calls.values()) c.abort(new DetachFromTask('Lena is quitting'));
     await Promise.allSettled(turns.map((t) => t.done));
+    // A refusal of tool search just recorded is on disk before Lena goes.
+    await this.toolSearch.saved();
   }
 
   private assertIdle(conversationId: string): void {

@@ -99,11 +99,18 @@ export class ToolSearchSupport {
     return r !== undefined && r.model === model && this.now() - r.at < REFUSAL_TTL_MS;
   }
 
+  /** Resolves once every refusal recorded so far is written (Lena awaits it when quitting). */
+  saved(): Promise<void> {
+    return this.writing;
+  }
+
+  private writing: Promise<void> = Promise.resolve();
+
   private save(): void {
     const file = this.options.file;
     if (!file) return;
     const kept = [...this.refusals.values()].filter((r) => this.now() - r.at < REFUSAL_TTL_MS);
-    writeJsonFile(file, { version: 1, refused: kept }).catch((error: Error) => this.options.onWriteError?.(error));
+    this.writing = this.writing.then(() => writeJsonFile(file, { version: 1, refused: kept })).catch((error: Error) => this.options.onWriteError?.(error));
   }
 }
 

@@ -167,6 +167,15 @@ describe('McpManager', () => {
     expect(config.errors[0].line).toBe(1);
   });
 
+  it('whenReady right after start waits for the servers (the configuration is read first), not for nothing', async () => {
+    const dir = workspace();
+    const { manager } = makeManager(dir, { a: peer() });
+    const started = manager.start();
+    await manager.whenReady(15_000);
+    expect(manager.status('a')?.status).toBe('connected');
+    await started;
+  });
+
   it('restarts a server that died while idle before sending a call to it', async () => {
     const dir = workspace();
     const { manager } = makeManager(dir, { a: peer({ PEER_TOOLS: 'echo,die' }) }, { restart: { baseDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 } });
