@@ -168,8 +168,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
     toolSearch: new ToolSearchSupport({ file: join(paths.home, 'tool-search.json') }),
   });
-  // Issue 19: the window follows again the tasks a previous Lena waited for (the command line does not).
-  if (options.features === 'window') void engine.resumeTasks();
   const notices: AppNotice[] = [
     ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),
     ...(conversations.recovered.messages > 0
