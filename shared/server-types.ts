@@ -33,6 +33,11 @@ export interface ServerStatus {
   startedAt: number | null;
   connectMs: number | null;
   restarts: number;
+  /**
+   * Set while an automatic restart is scheduled after a failure: when (ms since the epoch), which
+   * attempt, and the delay in seconds. The window then shows "Restarting in N s" as the status.
+   */
+  restart?: { at: number; attempt: number; seconds: number } | null;
   /** True for a user-trusted server whose identity still matches. */
   trusted: boolean;
   /** Set when trust or allow rules are suspended because the entry changed (servers:confirm). */

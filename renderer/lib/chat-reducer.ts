@@ -102,6 +102,9 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
     case 'turn-started':
       return { ...chat, turnId: event.turnId, error: null };
     case 'message-saved':
+      // Superseded: a partial answer the retry's answer replaced (edits and regenerates drop theirs
+      // in dropFrom); it leaves the view.
+      if (event.message.status === 'superseded') return { ...chat, messages: chat.messages.filter((m) => m.id !== event.message.id) };
       return { ...chat, messages: placeMessage(chat.messages, event.message) };
     case 'text-delta':
       return patchMessage(chat, event.messageId, (m) => withText(m, event.index, event.text));

@@ -288,6 +288,8 @@ export class ChatEngine {
     // Tasks followed again after a restart run outside any turn (task-resume.ts): detached too.
     for (const c of this.calls.values()) c.abort(new DetachFromTask('Lena is quitting'));
     await Promise.allSettled(turns.map((t) => t.done));
+    // A refusal of tool search just recorded is on disk before Lena goes.
+    await this.toolSearch.saved();
   }
 
   private assertIdle(conversationId: string): void {
@@ -324,7 +326,7 @@ export class ChatEngine {
         const result = await this.streamWithRetry(client, settings, limits, conversationId, turn.abort.signal, search);
         addUsage(usage, result.usage);
         if (turn.abort.signal.aborted) return end('stopped', null);
-        if (result.error) return end(null, toChatError(result.error, result.requestBytes));
+        if (result.error) return end(null, result.note ?? toChatError(result.error, result.requestBytes));
         if (result.stopReason === 'pause_turn' && result.message) {
           // A long server-tool turn the API paused: sent back as it is, it goes on (bounded).
           if (++pauses <= MAX_PAUSE_CONTINUATIONS) continue;
@@ -389,6 +391,7 @@ export class ChatEngine {
 
   private async streamWithRetry(client: Anthropic, settings: ChatSettings, limits: ModelLimits, conversationId: string, signal: AbortSignal, search: TurnToolSearch) {
     const retries = this.deps.streamRetries ?? 2;
+    let replaced: string[] = [];
     for (let attempt = 0; ; attempt++) {
       // A fresh boundary per request; every stored result is re-wrapped with it (untrusted.ts).
       const { params, notices, deferral } = await buildRequest({
@@ -413,19 +416,55 @@ export class ChatEngine {
         attempt--;
         continue;
       }
+      // An answer that arrived (whole or cut again) replaces the partial ones before it: they go
+      // out of view and out of history (superseded), so their notes go too.
+      if (result.message) {
+        this.supersede(replaced);
+        replaced = [];
+      }
       // A stream that broke after it started is retried from the stored history. The partial answer
-      // stays stored and shown, marked as replaced by the retry, and is never sent again: the retry
-      // ends with the user's turn (a prefill would be refused), and none of its tool_use blocks ran.
+      // stays stored and shown (its text so far, with a note) until the retry's answer arrives; it
+      // is never sent again: the retry ends with the user's turn (a prefill would be refused), and
+      // none of its tool_use blocks ran.
       if (result.error && result.message && !signal.aborted && attempt < retries && isRetryableStreamError(result.error)) {
-        const replaced = this.deps.store.update(result.message.id, {
-          error: { kind: 'interrupted', message: 'The connection broke while Claude was answering; Lena asked again and the answer below replaces this one.', retried: true },
+        const partial = this.deps.store.update(result.message.id, {
+          error: { kind: 'interrupted', message: 'The connection broke while Claude was answering; Lena is asking again. The text so far stays until the new answer arrives.', retried: true },
         });
-        this.deps.emit({ type: 'message-saved', conversationId, message: replaced });
+        this.deps.emit({ type: 'message-saved', conversationId, message: partial });
+        replaced = [partial.id];
         await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
         continue;
       }
+      // Given up with a partial answer: its text stays, with one note that says why and offers Retry
+      // (the turn ends with the same note, so the window shows it once).
+      // A retry that failed before it streamed anything leaves the earlier partial answer as the one.
+      const partialId = result.message?.id ?? replaced.at(-1);
+      if (result.error && partialId && !signal.aborted) {
+        const why = !result.message
+          ? `The connection broke while Claude was answering, and asking again failed: ${toChatError(result.error).message.replace(/\.$/, '')}`
+          : isRetryableStreamError(result.error)
+            ? `The connection broke while Claude was answering (${(result.error as Error).message ?? 'no reason given'})${attempt > 0 ? ', and asking again did not help' : ''}`
+            : `The answer stopped with an error: ${toChatError(result.error).message.replace(/\.$/, '')}`;
+        const note: ChatErrorInfo = { kind: 'interrupted', message: `${why}. The text so far is kept; Retry asks again.`, action: 'retry' };
+        const kept = this.deps.store.update(partialId, { error: note });
+        this.deps.emit({ type: 'message-saved', conversationId, message: kept });
+        return { ...result, note, requestBytes: undefined };
+      }
+      // Stopped while Lena was asking again: the partial answer is kept, no longer "asking again".
+      for (const id of replaced) {
+        const kept = this.deps.store.update(id, { error: { kind: 'interrupted', message: 'Stopped.' } });
+        this.deps.emit({ type: 'message-saved', conversationId, message: kept });
+      }
       // The size is said when the API found the request too large (measured only then).
-      return { ...result, requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined };
+      return { ...result, note: undefined, requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined };
+    }
+  }
+
+  /** Partial answers a retry replaced: superseded, so neither the window nor history keeps them. */
+  private supersede(ids: readonly string[]): void {
+    for (const id of ids) {
+      const message = this.deps.store.update(id, { status: 'superseded' });
+      this.deps.emit({ type: 'message-saved', conversationId: message.conversationId, message });
     }
   }
 

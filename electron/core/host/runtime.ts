@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
+import { ToolSearchSupport } from '../chat/tool-search/support';
 import { ChatEngine } from '../chat/engine';
 import { SamplingUsage } from './sampling-usage';
 import { ToolBudget } from '../chat/tool-budget';
@@ -185,6 +186,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     apiKey,
     models,
     emit: options.emit,
+    // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
+    toolSearch: new ToolSearchSupport({ file: join(paths.home, 'tool-search.json') }),
   });
   const notices: AppNotice[] = [
     ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),

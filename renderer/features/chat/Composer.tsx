@@ -175,7 +175,7 @@ export function Composer() {
         <ChatToolsMenu />
         {budget && <span className="muted small composer-tokens" data-testid="composer-tokens" title="What this conversation's tool definitions cost in every request">{budget.exact ? '' : '≈'}{formatTokens(budget.totalToolTokens)}</span>}
         {sent?.engaged && (
-          <span className="muted small" data-testid="composer-deferral" title={`Tool definitions above the budget are deferred: the model finds them with ${sent.mode === 'native' ? "Anthropic's" : "Lena's"} tool search. Sending all would cost ≈${formatTokens(sent.allTokens)}.`}>
+          <span className="muted small composer-deferral" data-testid="composer-deferral" title={`Tool definitions above the budget are deferred: the model finds them with ${sent.mode === 'native' ? "Anthropic's" : "Lena's"} tool search. Sending all would cost ≈${formatTokens(sent.allTokens)}.`}>
             {sent.loaded} loaded · {sent.deferred} deferred · ≈{formatTokens(sent.tokens)} per request
           </span>
         )}

@@ -42,7 +42,7 @@ export class TurnToolSearch {
    */
   refusedNative(error: unknown, sent: DeferralSummary): boolean {
     if (sent.mode !== 'native' || !isToolSearchRefusal(error)) return false;
-    this.support.markRefused(this.settings.baseUrl);
+    this.support.markRefused(this.settings.baseUrl, this.settings.model);
     return true;
   }
 

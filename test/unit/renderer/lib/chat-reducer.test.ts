@@ -28,6 +28,10 @@ describe('applying streamed chat events', () => {
     expect(b.messages[0]).toBe(chat.messages[0]);
     expect(messageText(chat.messages[1])).toBe('');
   });
+  it('drops a message saved as superseded (a partial answer the retry replaced) from view', () => {
+    const chat = applyChatEvent(base(), { type: 'message-saved', conversationId: 'c1', message: { ...msg('a1', 'assistant', 'half', 2), status: 'superseded' } });
+    expect(chat.messages.map((m) => m.id)).toEqual(['u1']);
+  });
   it('opens a new text block at a new index', () => {
     const chat = applyChatEvent(base(), { type: 'text-delta', conversationId: 'c1', messageId: 'a1', index: 2, text: 'later' });
     expect(chat.messages[1].content).toHaveLength(3);
