@@ -6,6 +6,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent, ToolCallView } from '../../../shared/chat-types';
 import type { CallToolResult } from '../../../shared/mcp-types';
 import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
+import { SignInCancelledError } from '../mcp/auth/types';
 import { McpError, McpTransportError } from '../mcp/errors';
 import { errorToolResultBlock, toToolResultBlock, type ResultLimits } from '../mcp/registry/results';
 import type { ToolRegistry } from '../mcp/registry/registry';
@@ -134,6 +135,8 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     const cancelled = controller.signal.aborted || (err instanceof McpError && err.kind === 'cancelled');
     const message = err instanceof Error ? err.message : String(err);
     if (cancelled) return fail('cancelled', `Cancelled by the user while ${use.name} was running.`, { startedAt, ...decision });
+    // The user said no to the sign-in the call needed (Lena's own words: nothing from the server).
+    if (err instanceof SignInCancelledError) return fail('cancelled', `${err.message} ${err.hint ?? ''}`.trim(), { startedAt, ...decision });
     return fail('error', `The ${registered.server} server failed; what it said follows.`, { errorSource: 'server', startedAt, ...decision }, serverError(err, message));
   } finally {
     unregister();

@@ -32,6 +32,7 @@ import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
 import { QuestionBroker } from './question-broker';
+import { signInAsker } from './sign-in-asker';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -158,7 +159,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const engine = new ChatEngine({
     store: conversations.store,
     registry,
-    tools: managerExecutor(manager),
+    // The window asks for a sign-in a tool call needs in the conversation; the CLI says to log in.
+    tools: managerExecutor(manager, questions ? signInAsker({ broker: questions, auth, manager }) : undefined),
     permissions,
     settings: chatSettings,
     apiKey,
