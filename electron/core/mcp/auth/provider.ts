@@ -11,7 +11,7 @@ import { DpopKey, offersDpop } from './dpop';
 import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
 import { authorizeWithCode, refreshRefused, refreshTokens, revokeTokens, type GrantContext } from './flow';
 import { guardedFetch } from './guarded-fetch';
-import { openLoopbackRedirect } from './loopback';
+import { openLoopbackRedirect, unheardRedirect, type LoopbackRedirect } from './loopback';
 import { chooseScopes, unionScopes } from './scopes';
 import type { AuthStore, StoredTokens } from './store';
 import { AuthError, SignInRequiredError, type AuthProvider, type AuthResponseView, type AuthVerdict, type BearerChallenge } from './types';
@@ -25,6 +25,11 @@ export interface SignInHost {
   interactive: boolean;
   /** How long to wait for the browser to come back (default 5 minutes). */
   timeoutMs?: number;
+  /**
+   * The pasted fallback of `lena mcp login`: what the user pastes (the address the browser ended
+   * on, or the code). With it, a sign-in goes ahead even where the loopback redirect cannot listen.
+   */
+  paste?: (signal: AbortSignal) => Promise<string>;
 }
 
 export interface OAuthProviderOptions {
@@ -293,12 +298,25 @@ export class OAuthProvider implements AuthProvider {
     this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
   }
 
+  // The loopback redirect; where it cannot listen (the registered port is taken) and the user can
+  // paste, the same address is used unheard: the browser ends on it and the user copies it over.
+  private async redirect(cachedPort: number): Promise<LoopbackRedirect> {
+    const port = this.settings.callbackPort ?? cachedPort;
+    try {
+      return await openLoopbackRedirect(port, this.settings.callbackPort !== undefined);
+    } catch (err) {
+      if (!this.options.host.paste || !port) throw err;
+      this.options.log?.('warn', `${(err as Error).message} Paste the address the browser ends on instead.`);
+      return unheardRedirect(port);
+    }
+  }
+
   private async runSignIn(explicit: string[] | undefined, signal: AbortSignal): Promise<void> {
     const d = await this.find(true);
     if (this.machine) return this.runMachineGrant(d, explicit);
     const cached = await this.options.store.loadClient(d.as.issuer);
     const cachedPort = Number(cached?.redirectUris?.[0] ? new URL(cached.redirectUris[0]).port : 0);
-    const redirect = await openLoopbackRedirect(this.settings.callbackPort ?? cachedPort, this.settings.callbackPort !== undefined);
+    const redirect = await this.redirect(cachedPort);
     try {
       const policy = await this.addressPolicy();
       const scopes = explicit ?? chooseScopes({ configured: this.settings.scopes, challenge: this.challenge?.scope, prm: d.prm, as: d.as });
@@ -318,7 +336,8 @@ export class OAuthProvider implements AuthProvider {
         await policy.check(url, 'consent', 'the authorization page');
         await this.options.host.open(url, this.name);
       };
-      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, signal, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
+      const paste = this.options.host.paste ? { paste: this.options.host.paste } : {};
+      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, signal, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined, ...paste });
       await this.keep(tokens);
     } finally {
       redirect.close();
