@@ -85,8 +85,9 @@ export class OAuthProvider implements AuthProvider {
   private stepUps = 0;
   /** Scopes a refused step-up asked for (the window signs in again with them when the user says so). */
   private wantedScopes: string[] | undefined;
-  /** This server's DPoP key, made when its authorization server first offers DPoP. */
+  /** This server's DPoP key, made when its authorization server first offers DPoP, kept in the secret store. */
   private dpop: DpopKey | undefined;
+  private dpopLoading: Promise<DpopKey | undefined> | undefined;
 
   constructor(private readonly options: OAuthProviderOptions) {
     this.name = options.name;
@@ -103,7 +104,8 @@ export class OAuthProvider implements AuthProvider {
     if (t?.expiresAt !== undefined && t.refreshToken && t.expiresAt - this.now() < refreshMargin(t)) await this.refresh().catch(() => false);
     const token = this.tokens?.accessToken;
     if (!token) return {};
-    if (this.dpop && this.tokens?.tokenType?.toLowerCase() === 'dpop') return { Authorization: `DPoP ${token}`, DPoP: await this.dpop.proof(method, url, token) };
+    // A DPoP-bound token from before a restart: its key is in the secret store.
+    if (this.tokens?.tokenType?.toLowerCase() === 'dpop' && (await this.dpopKey(false))) return { Authorization: `DPoP ${token}`, DPoP: await this.dpop!.proof(method, url, token) };
     return { Authorization: `Bearer ${token}` };
   }
 
@@ -162,6 +164,10 @@ export class OAuthProvider implements AuthProvider {
       }
     }
     await this.forget(true);
+    // The key goes with the tokens bound to it; the next sign-in makes a new one.
+    this.dpop = undefined;
+    this.dpopLoading = undefined;
+    await this.options.store.deleteDpopKey(this.key);
     return { revoked };
   }
 
@@ -207,6 +213,19 @@ export class OAuthProvider implements AuthProvider {
     if (had && !signedOut && !this.machine) setTimeout(() => this.options.onSignedOut?.(), 0).unref?.();
   }
 
+  // The stored key (once per provider), else with `create` a new one, saved before any token binds to it.
+  private async dpopKey(create: boolean): Promise<DpopKey | undefined> {
+    if (this.dpop) return this.dpop;
+    this.dpopLoading ??= this.options.store.loadDpopKey(this.key).then((saved) => (saved ? DpopKey.restore(saved) : undefined));
+    this.dpop = await this.dpopLoading;
+    if (!this.dpop && create) {
+      const made = await DpopKey.create();
+      await this.options.store.saveDpopKey(this.key, await made.exportPrivate());
+      this.dpop = made;
+    }
+    return this.dpop;
+  }
+
   private async addressPolicy(): Promise<AddressPolicy> {
     this.policy ??= await AddressPolicy.forServer(this.serverUrl, this.options.resolver);
     return this.policy;
@@ -221,7 +240,7 @@ export class OAuthProvider implements AuthProvider {
 
   private async context(d: Discovered, identity: ClientIdentity, step: 'token' | 'refresh'): Promise<GrantContext> {
     const policy = await this.addressPolicy();
-    if (offersDpop(d.as)) this.dpop ??= await DpopKey.create();
+    if (offersDpop(d.as)) await this.dpopKey(true);
     const dpop = this.dpop && offersDpop(d.as) ? { dpop: this.dpop.handle(identity.client) } : {};
     return { as: d.as, identity, resource: d.resource, fetch: guardedFetch({ policy, step }), allowHttp: policy.allowsHttp, now: this.now, ...dpop };
   }
