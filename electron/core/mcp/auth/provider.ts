@@ -240,8 +240,10 @@ export class OAuthProvider implements AuthProvider {
 
   private async context(d: Discovered, identity: ClientIdentity, step: 'token' | 'refresh'): Promise<GrantContext> {
     const policy = await this.addressPolicy();
-    if (offersDpop(d.as)) await this.dpopKey(true);
-    const dpop = this.dpop && offersDpop(d.as) ? { dpop: this.dpop.handle(identity.client) } : {};
+    // The entry's "dpop": false never, true always (the server may support it unadvertised), else where offered.
+    const useDpop = this.settings.dpop ?? offersDpop(d.as);
+    if (useDpop) await this.dpopKey(true);
+    const dpop = this.dpop && useDpop ? { dpop: this.dpop.handle(identity.client) } : {};
     return { as: d.as, identity, resource: d.resource, fetch: guardedFetch({ policy, step }), allowHttp: policy.allowsHttp, now: this.now, ...dpop };
   }
 
