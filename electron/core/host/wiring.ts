@@ -51,5 +51,6 @@ export function managerExecutor(manager: McpManager, signIn?: SignInAsker): Tool
     },
     identity: (server) => serverIdentity(manager, server),
     whenReady: (ms) => manager.whenReady(ms),
+    tasks: { waiting: () => manager.waitingTasks(), follow: (record, opts) => manager.followTask(record, opts), forget: (key) => manager.forgetTask(key) },
   };
 }
