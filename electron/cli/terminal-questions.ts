@@ -20,6 +20,7 @@ const SAFE: Record<ClientQuestion['kind'], ClientAnswer> = {
   'elicitation-form': { action: 'cancel' },
   'elicitation-url': { action: 'cancel' },
   'app-message': { action: 'deny' },
+  'sign-in': { action: 'cancel' },
 };
 
 /** One value typed for a field, as the form holds it (undefined: left empty, the default applies). */
@@ -121,6 +122,10 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
           const a = (await rl.question('  Open it? [y]es / [n]o / [c]ancel (default: cancel): ', { signal })).trim().toLowerCase();
           return a.startsWith('y') ? { action: 'accept' } : a.startsWith('n') ? { action: 'decline' } : { action: 'cancel' };
         }
+        case 'sign-in':
+          // The terminal has its own sign-in command; a chat turn does not open a browser.
+          say(`\n? ${body.server} needs you to sign in before ${body.tool} can run: use \`lena mcp login ${body.server}\`, then ask again.`);
+          return { action: 'cancel' };
       }
     } catch {
       return SAFE[body.kind]; // aborted (the server gave up) or stdin closed

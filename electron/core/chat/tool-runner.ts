@@ -6,6 +6,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent, ToolCallView } from '../../../shared/chat-types';
 import type { CallToolResult } from '../../../shared/mcp-types';
 import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
+import { SignInCancelledError } from '../mcp/auth/types';
 import { DetachFromTask } from '../mcp/tasks/follow';
 import type { TaskRecord } from '../mcp/tasks/journal';
 import { McpError, McpTransportError } from '../mcp/errors';
@@ -149,6 +150,8 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
       return fail('cancelled', `Lena quit while ${use.name} was running; the server keeps its task, and Lena follows it at the next start.`, { startedAt, ...decision });
     }
     if (cancelled) return fail('cancelled', `Cancelled by the user while ${use.name} was running.`, { startedAt, ...decision });
+    // The user said no to the sign-in the call needed (Lena's own words: nothing from the server).
+    if (err instanceof SignInCancelledError) return fail('cancelled', `${err.message} ${err.hint ?? ''}`.trim(), { startedAt, ...decision });
     return fail('error', `The ${registered.server} server failed; what it said follows.`, { errorSource: 'server', startedAt, ...decision }, serverError(err, message));
   } finally {
     unregister();

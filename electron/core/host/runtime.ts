@@ -38,6 +38,7 @@ import { QuestionBroker } from './question-broker';
 import { InspectorLogs } from './views/protocol-log';
 import { tapTransports } from './views/log-tap';
 import { logText } from './log-messages';
+import { signInAsker } from './sign-in-asker';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -180,7 +181,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     viewContexts,
     store: conversations.store,
     registry,
-    tools: managerExecutor(manager),
+    // The window asks for a sign-in a tool call needs in the conversation; the CLI says to log in.
+    tools: managerExecutor(manager, questions ? signInAsker({ broker: questions, auth, manager }) : undefined),
     permissions,
     settings: chatSettings,
     apiKey,
