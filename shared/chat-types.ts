@@ -31,11 +31,23 @@ export interface ChatMessage {
   origin?: MessageOrigin | null;
 }
 
-/** Where an inserted message came from: a server's prompt the user ran (issue 22). */
-export interface MessageOrigin {
+/**
+ * Where an inserted message came from: a server's prompt the user ran (issue 22), or the result of
+ * a task that finished after its turn had ended (issue 19, "Continue with the result"), sent to the
+ * model as a new turn under a fresh tool_use id.
+ */
+export type MessageOrigin = PromptOrigin | TaskResultOrigin;
+export interface PromptOrigin {
   kind: 'prompt';
   server: string;
   prompt: string;
+}
+export interface TaskResultOrigin {
+  kind: 'task-result';
+  server: string;
+  tool: string;
+  /** The call whose result this is (its card stays where the model asked for it). */
+  toolUseId: string;
 }
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
@@ -61,6 +73,12 @@ export interface ToolCallView {
   resultBytes: number | null;
   truncated: boolean;
   progress: { progress: number; total?: number; message?: string } | null;
+  /**
+   * Computed, not stored: the call finished after its turn had moved on (a task followed again
+   * after a restart of Lena), so its result has not reached the model; the card offers
+   * "Continue with the result".
+   */
+  continuable?: boolean;
   /** The server runs this call as a task (MCP tasks): its id and status, live only (not stored). */
   task?: { taskId: string; status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'; statusMessage?: string } | null;
   decision: string | null;
@@ -77,6 +95,27 @@ export interface ConversationSummary {
   updatedAt: number;
   model: string | null;
   messageCount: number;
+  /** This conversation's own tool switches (issue 16); absent = the global switches. */
+  tools?: ConversationTools;
+}
+
+/**
+ * A conversation's own tool switches over the global ones on the servers page, which stay the
+ * defaults: a server switched off sends none of its tools; a tool's entry overrides its global switch.
+ */
+export interface ConversationTools {
+  /** Servers switched off in this conversation. */
+  offServers: string[];
+  /** Qualified tool name → on or off in this conversation; absent = the global switch. */
+  tools: Record<string, boolean>;
+}
+
+/** A message that starts a branch (after Edit or Regenerate): it is branch `index` (1-based) of `count` (issue 16). */
+export interface BranchInfo {
+  index: number;
+  count: number;
+  /** The first message of each branch, oldest first (switch to one with chat:switch-branch). */
+  siblings: string[];
 }
 
 export interface Conversation extends ConversationSummary {
@@ -84,6 +123,8 @@ export interface Conversation extends ConversationSummary {
   toolCalls: ToolCallView[];
   /** True when older messages exist before `messages[0]` (load them with conversations:messages). */
   hasOlder?: boolean;
+  /** Messages of the current branch that have kept alternatives, by message id (issue 16). */
+  branches?: Record<string, BranchInfo>;
 }
 
 /** A page of older messages of a conversation (conversations:messages). */

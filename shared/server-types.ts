@@ -33,6 +33,11 @@ export interface ServerStatus {
   startedAt: number | null;
   connectMs: number | null;
   restarts: number;
+  /**
+   * Set while an automatic restart is scheduled after a failure: when (ms since the epoch), which
+   * attempt, and the delay in seconds. The window then shows "Restarting in N s" as the status.
+   */
+  restart?: { at: number; attempt: number; seconds: number } | null;
   /** True for a user-trusted server whose identity still matches. */
   trusted: boolean;
   /** Set when trust or allow rules are suspended because the entry changed (servers:confirm). */
@@ -200,4 +205,6 @@ export interface ServerAsksView {
   roots: string[];
   /** "always": sampling requests go to Claude without review (the answer is still shown). */
   sampling: 'ask' | 'always';
+  /** What this server's sampling requests have used of the user's key, since `since` (null: none yet). */
+  samplingUsage?: { requests: number; inputTokens: number; outputTokens: number; since: number } | null;
 }

@@ -46,6 +46,8 @@ export interface ChatSlice {
   regenerate(): Promise<void>;
   edit(messageId: string, text: string): Promise<Outcome<unknown>>;
   cancelTool(toolUseId: string): Promise<Outcome<void>>;
+  /** Issue 19: sends a task's late result to the model as a new turn. */
+  continueWithTaskResult(conversationId: string, toolUseId: string): Promise<Outcome<{ turnId: string }>>;
   /** Models for the picker (Models API through core); null until loaded. */
   models: ModelOption[] | null;
   loadModels(): Promise<void>;
@@ -197,6 +199,7 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
       return r;
     },
     cancelTool: (toolUseId) => attempt(() => call('chat:cancel-tool', { toolUseId })),
+    continueWithTaskResult: (conversationId, toolUseId) => attempt(() => call('chat:continue-task', { conversationId, toolUseId })),
     models: null,
     async loadModels() {
       const r = await attempt(() => call('chat:models'));
@@ -217,7 +220,9 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
       if (r.value.dropped > 0) await get().regenerate();
     },
     async loadBudget() {
-      const r = await attempt(() => call('chat:budget'));
+      // The open conversation's own tool switches count (issue 16).
+      const conversationId = get().activeId;
+      const r = await attempt(() => call('chat:budget', conversationId ? { conversationId } : {}));
       set(r.ok ? { budget: r.value, budgetError: null } : { budgetError: r.error });
     },
     subscribeChat() {
@@ -238,7 +243,11 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
           const next = applyChatEvent(chat, event);
           if (next !== chat) set({ chat: next });
         }
-        if (event.type === 'turn-ended') void get().loadBudget();
+        if (event.type === 'turn-ended') {
+          void get().loadBudget();
+          // An Edit or Regenerate made a branch point: its switcher appears (issue 16).
+          if (event.conversationId === get().activeId) void get().refreshBranches();
+        }
       });
     },
   };

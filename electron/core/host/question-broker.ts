@@ -15,6 +15,7 @@ const ALLOWED: Record<ClientQuestion['kind'], ClientAnswer['action'][]> = {
   'elicitation-form': ['accept', 'decline', 'cancel'],
   'elicitation-url': ['accept', 'decline', 'cancel'],
   'app-message': ['approve', 'deny'],
+  'sign-in': ['accept', 'cancel'],
 };
 
 /** The answer given when nobody answers: deny, or cancel for elicitation (the user did not act). */
@@ -24,6 +25,7 @@ const SAFE: Record<ClientQuestion['kind'], ClientAnswer> = {
   'elicitation-form': { action: 'cancel' },
   'elicitation-url': { action: 'cancel' },
   'app-message': { action: 'deny' },
+  'sign-in': { action: 'cancel' },
 };
 
 export interface QuestionEvents {

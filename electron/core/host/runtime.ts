@@ -4,7 +4,9 @@
 import { join } from 'node:path';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
+import { ToolSearchSupport } from '../chat/tool-search/support';
 import { ChatEngine } from '../chat/engine';
+import { SamplingUsage } from './sampling-usage';
 import { ToolBudget } from '../chat/tool-budget';
 import { ViewContexts } from '../chat/view-context';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
@@ -33,6 +35,10 @@ import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
 import { QuestionBroker } from './question-broker';
+import { InspectorLogs } from './views/protocol-log';
+import { tapTransports } from './views/log-tap';
+import { logText } from './log-messages';
+import { signInAsker } from './sign-in-asker';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -81,6 +87,8 @@ export interface Runtime {
   questions: QuestionBroker | null;
   approvals: ProjectApprovals;
   pins: PinStore;
+  /** Tokens each server's sampling requests used of the user's key (issue 17). */
+  samplingUsage: SamplingUsage;
   conversations: OpenedConversationStore;
   engine: ChatEngine;
   budget: ToolBudget;
@@ -90,6 +98,8 @@ export interface Runtime {
   notices: AppNotice[];
   /** A server's status with trust, token cost and the approval request filled in. */
   decorate: StatusDecorator;
+  /** Every server's traffic, stderr and connection notes, for the Logs tab (host/views). */
+  logs: InspectorLogs;
   chatSettings(): ChatSettings;
   close(): Promise<void>;
 }
@@ -100,6 +110,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settings = await SettingsStore.open(paths.settings);
   const approvals = await ProjectApprovals.open(join(paths.home, 'approvals.json'));
   const pins = await PinStore.open(join(paths.home, 'pins.json'));
+  const samplingUsage = await SamplingUsage.open(join(paths.home, 'sampling-usage.json'));
   const baselines = await BaselineStore.open(join(paths.home, 'tool-baselines.json'));
   const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
   const permissionStore = new SettingsPermissionStore(settings);
@@ -123,22 +134,29 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const chatSettingsLate = () => chatSettings();
   const features: FeaturePorts =
     options.features === 'window'
-      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
       : options.features
-        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
         : { roots };
+  // Redacted with what each server was given, as its stderr tail is (the session knows the values).
+  const logs = new InspectorLogs({ redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text });
   const manager = new McpManager({
     features,
     logLevel: (server) => settings.current.servers[server]?.logLevel,
     sources: options.sources,
     auth,
-    createTransport: defaultTransportFactory({ loginShellPath: options.loginShellPath }),
     env,
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
     decorate,
     taskJournalFile: join(paths.home, 'tasks.json'),
     ...options.manager,
+    // Lena's own notes about a server (an unknown response id, a late answer) join its log rows.
+    onClientLog: (server, entry) => {
+      if (entry.source === 'client') logs.note(server, logText(entry.data));
+    },
+    // Whatever factory is used (the desktop's guarded one, a test's), its transports are tapped.
+    createTransport: tapTransports(options.manager?.createTransport ?? defaultTransportFactory({ loginShellPath: options.loginShellPath }), logs),
   });
   built.manager = manager;
   const unconnect = connectRegistry(manager, registry);
@@ -163,12 +181,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     viewContexts,
     store: conversations.store,
     registry,
-    tools: managerExecutor(manager),
+    // The window asks for a sign-in a tool call needs in the conversation; the CLI says to log in.
+    tools: managerExecutor(manager, questions ? signInAsker({ broker: questions, auth, manager }) : undefined),
     permissions,
     settings: chatSettings,
     apiKey,
     models,
     emit: options.emit,
+    // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
+    toolSearch: new ToolSearchSupport({ file: join(paths.home, 'tool-search.json') }),
   });
   const notices: AppNotice[] = [
     ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),
@@ -185,12 +206,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     auth,
     notices,
     decorate,
+    logs,
     registry,
     permissions,
     broker,
     questions,
     approvals,
     pins,
+    samplingUsage,
     conversations,
     engine,
     budget,

@@ -193,8 +193,12 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   applyProjectRules(initial, 'project');
   // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
   // configuration files made outside the window reload by themselves.
-  void rt.manager.start().then(() => rt.manager.watch((config) => {
-    for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
-  }));
+  // Issue 19: once the servers are configured, the tasks a previous Lena waited for are followed again.
+  void rt.manager.start().then(() => {
+    void rt.engine.resumeTasks();
+    rt.manager.watch((config) => {
+      for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
+    });
+  });
   return services;
 }

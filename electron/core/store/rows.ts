@@ -4,6 +4,7 @@ import type {
   ChatMessage,
   ContentBlock,
   ConversationSummary,
+  ConversationTools,
   MessageStatus,
   Role,
   ToolCallStatus,
@@ -31,6 +32,7 @@ export interface ConversationRow {
   branch_from_seq: number | null;
   deleted_at: number | null;
   message_count: number;
+  tools?: string | null;
 }
 
 export interface MessageRow {
@@ -68,6 +70,7 @@ export interface ToolCallRow {
   started_at: number | null;
   ended_at: number | null;
   duration_ms: number | null;
+  late_result?: number;
 }
 
 const parse = <T>(json: string | null): T | null =>
@@ -84,6 +87,7 @@ export const toConversation = (r: ConversationRow): ConversationRecord => ({
   parentId: r.parent_id,
   branchFromSeq: r.branch_from_seq,
   deletedAt: r.deleted_at,
+  ...(r.tools ? { tools: parse<ConversationTools>(r.tools) as ConversationTools } : {}),
 });
 
 export const toMessage = (r: MessageRow): ChatMessage => ({
@@ -122,6 +126,7 @@ export const toToolCall = (r: ToolCallRow): ToolCallView => ({
   startedAt: r.started_at,
   endedAt: r.ended_at,
   durationMs: r.duration_ms,
+  ...(r.late_result === 1 ? { continuable: true } : {}),
 });
 
 /** The searchable text of some content: the text blocks, one per line. */

@@ -114,6 +114,11 @@ export class ServerSession {
     return this.client;
   }
 
+  /** `text` without the secrets this server was given (for what the host shows of its output). */
+  redactOutput(text: string): string {
+    return redact(text, this.sensitive);
+  }
+
   stderrTail(): string {
     const live = this.transport?.stderrTail?.();
     return live === undefined ? this.status.stderrTail : redact(live, this.sensitive);
@@ -175,6 +180,7 @@ export class ServerSession {
       client.on('log', (e) => {
         // A server's own warning or worse is shown on its status (the Logs tab has every message).
         if (e.source === 'server' && SEVERE.has(e.level)) this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
+        this.deps.onClientLog?.(this.name, e);
       });
       client.on('tools-changed', (tools) => {
         const turn = ++this.listing;
@@ -318,7 +324,9 @@ export class ServerSession {
       return;
     }
     const seconds = Math.max(1, Math.round(verdict.delayMs / 1000));
-    this.update({ status: 'failed', error: { message: `${message}; restarting in ${seconds} s (attempt ${verdict.attempt})`, hint: error.hint }, stderrTail, restarts: this.status.restarts + 1 });
+    // One status: "restarting in N s" is the status while the timer runs (the window shows it in
+    // place of "Failed"); the error says only what went wrong.
+    this.update({ status: 'failed', error, restart: { at: this.now() + verdict.delayMs, attempt: verdict.attempt, seconds }, stderrTail, restarts: this.status.restarts + 1 });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (!this.stopped) void this.start();
@@ -351,6 +359,8 @@ export class ServerSession {
     // (a `--token X` in a failed command line) are cut from every text in it.
     if (patch.error) patch = { ...patch, error: { ...patch.error, message: redact(patch.error.message, this.sensitive) } };
     if (patch.stderrTail) patch = { ...patch, stderrTail: redact(patch.stderrTail, this.sensitive) };
+    // A scheduled restart holds only until the status next changes (the start, a stop, a give-up).
+    if (patch.status !== undefined && patch.restart === undefined) patch = { ...patch, restart: null };
     this.status = { ...this.status, ...patch };
     this.listener(this.status, toolsChanged);
   }
