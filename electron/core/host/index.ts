@@ -10,7 +10,8 @@ import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
 import { resourceHandlers } from './handlers/resource-handlers';
 import { serverHandlers } from './handlers/server-handlers';
-import { settingsHandlers } from './handlers/settings-handlers';
+import { projectOpener, settingsHandlers } from './handlers/settings-handlers';
+import type { ProjectView } from '../../../shared/settings-types';
 import { startServices, type HostServices, type ServiceOptions } from './services';
 
 /** What createHost takes: the services' options, with Lena's home and secrets defaulted. */
@@ -26,6 +27,11 @@ export interface Host {
   events: HostEvents;
   handlers: Handlers;
   dispatch: Dispatch;
+  /**
+   * Switches the project folder for the shell (menu, dock, second launch): what project:open does
+   * for the window, called directly rather than dispatched with a made-up sender.
+   */
+  openProject(folder: string | null): Promise<ProjectView>;
   /** Resolves once settings, the database and the manager are up (servers keep connecting). */
   services(): Promise<HostServices>;
   close(): Promise<void>;
@@ -80,6 +86,7 @@ export function createHost(options: HostOptions = {}): Host {
     events,
     handlers,
     dispatch,
+    openProject: projectOpener(get, events),
     services: get,
     async close() {
       if (started) await (await started).close();

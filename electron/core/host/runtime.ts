@@ -22,7 +22,7 @@ import { openConversationStore, type OpenedConversationStore } from '../store/op
 import { API_KEY_SECRET, type SecretProvider } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
 import { SettingsPermissionStore } from './settings-permission-store';
-import { statusDecorator, type StatusDecorator } from './status-view';
+import { ServerStatusViews } from './views/server-status';
 import { AuthRegistry } from '../mcp/auth/registry';
 import type { SignInHost } from '../mcp/auth/provider';
 import type { AuthStore } from '../mcp/auth/store';
@@ -85,8 +85,8 @@ export interface Runtime {
   budget: ToolBudget;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
-  /** A server's status with trust, token cost and the approval request filled in. */
-  decorate: StatusDecorator;
+  /** The servers as shown (the manager's state with trust, token cost and the approval request). */
+  servers: ServerStatusViews;
   chatSettings(): ChatSettings;
   close(): Promise<void>;
 }
@@ -109,9 +109,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   const registry = new ToolRegistry({ disabledTools: disabledTools(settings) });
   settings.onChange(() => registry.setDisabledTools(disabledTools(settings)));
-  // The decorator reads the manager it decorates for: created just below.
+  // The feature ports read the project folder from the manager, created just below.
   const built: { manager?: McpManager } = {};
-  const decorate = statusDecorator({ manager: () => built.manager, registry, permissions, approvals });
   const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(join(paths.home, 'oauth.json'), options.secrets, 'window'), host: options.auth?.host ?? NO_BROWSER });
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
@@ -133,11 +132,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
-    decorate,
     taskJournalFile: join(paths.home, 'tasks.json'),
     ...options.manager,
   });
   built.manager = manager;
+  const servers = new ServerStatusViews({ manager, registry, permissions, approvals });
   const unconnect = connectRegistry(manager, registry);
   // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
   auth.onChange((change) => {
@@ -179,7 +178,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     manager,
     auth,
     notices,
-    decorate,
+    servers,
     registry,
     permissions,
     broker,

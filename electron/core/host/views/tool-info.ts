@@ -1,0 +1,28 @@
+// A tool as the servers page shows it: the registry's entry (names, schema, token cost, enabled)
+// plus what the permissions know of its definition (accepted, changed, new, rejected).
+import type { ToolInfo } from '../../../../shared/server-types';
+import type { RegisteredTool } from '../../mcp/registry/registry';
+import type { PermissionService } from '../../permissions/service';
+
+export function toolInfoView(permissions: PermissionService, t: RegisteredTool): ToolInfo {
+  return {
+    server: t.server,
+    name: t.tool.name,
+    qualifiedName: t.qualifiedName,
+    title: t.tool.title ?? t.tool.annotations?.title ?? null,
+    description: t.tool.description ?? '',
+    inputSchema: t.tool.inputSchema ?? { type: 'object' },
+    annotations: t.tool.annotations ?? {},
+    icons: t.tool.icons ?? [],
+    enabled: t.enabled,
+    tokens: t.tokens,
+    pin: pinStatus(permissions, t),
+  };
+}
+
+/** What the tools tab says of a tool: accepted as is, changed, new since the baseline, rejected. */
+function pinStatus(permissions: PermissionService, t: RegisteredTool): ToolInfo['pin'] {
+  const standing = permissions.standing(t.server, t.tool);
+  if (standing !== 'offered') return standing;
+  return permissions.acceptance?.check(t.server, t.tool).status === 'pinned' ? 'pinned' : 'unpinned';
+}
