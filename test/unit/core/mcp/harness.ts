@@ -78,11 +78,3 @@ export function processGone(pid: number): boolean {
   }
 }
 
-/** Resolves when `check` holds, polling; rejects after `ms`. */
-export async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

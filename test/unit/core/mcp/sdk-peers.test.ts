@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../../shared/mcp-types';
 import { createSdkPeer } from '../../../fixtures/mcp/sdk-peer.mjs';
-import { eventually, fixture, inMemoryClient, stdioClient } from './harness';
+import { fixture, inMemoryClient, stdioClient } from './harness';
 
 const peer = fixture('sdk-peer.mjs');
 
@@ -35,9 +35,9 @@ describe('McpClient against SDK-built servers', () => {
     const changes: Tool[][] = [];
     client.on('tools-changed', (tools) => changes.push(tools));
     await client.callTool('add-tool', { name: 'weather', description: 'Weather now' });
-    await eventually(() => changes.some((tools) => tools.some((t) => t.name === 'weather')));
+    await expect.poll(() => changes.some((tools) => tools.some((t) => t.name === 'weather')), { timeout: 5_000 }).toBe(true);
     await client.callTool('log', { message: 'disk almost full' });
-    await eventually(() => client.logEntries().some((e) => e.source === 'server' && e.data === 'disk almost full'));
+    await expect.poll(() => client.logEntries().some((e) => e.source === 'server' && e.data === 'disk almost full'), { timeout: 5_000 }).toBe(true);
     expect(client.logEntries().find((e) => e.data === 'disk almost full')).toMatchObject({ level: 'warning', logger: 'peer' });
   });
 
