@@ -46,6 +46,8 @@ export interface ChatSlice {
   regenerate(): Promise<void>;
   edit(messageId: string, text: string): Promise<Outcome<unknown>>;
   cancelTool(toolUseId: string): Promise<Outcome<void>>;
+  /** Issue 19: sends a task's late result to the model as a new turn. */
+  continueWithTaskResult(conversationId: string, toolUseId: string): Promise<Outcome<{ turnId: string }>>;
   /** Models for the picker (Models API through core); null until loaded. */
   models: ModelOption[] | null;
   loadModels(): Promise<void>;
@@ -197,6 +199,7 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
       return r;
     },
     cancelTool: (toolUseId) => attempt(() => call('chat:cancel-tool', { toolUseId })),
+    continueWithTaskResult: (conversationId, toolUseId) => attempt(() => call('chat:continue-task', { conversationId, toolUseId })),
     models: null,
     async loadModels() {
       const r = await attempt(() => call('chat:models'));
