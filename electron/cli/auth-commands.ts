@@ -2,7 +2,6 @@
 // The authorization URL is printed (and opened in a browser unless --no-browser, or when none can
 // be launched); Lena receives the code on its loopback redirect, as the window does.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { AuthRegistry } from '../core/mcp/auth/registry';
 import { FileAuthStore } from '../core/mcp/auth/token-files';
 import { expandEntry, type RemoteLaunch } from '../core/mcp/config/expand';
@@ -40,10 +39,10 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
   const expanded = await expandEntry(server.entry, { env: process.env, secrets: undefined });
   if (!expanded.ok) throw new UsageError(`"${name}" cannot be used: ${expanded.message}`);
   const launch = expanded.launch as RemoteLaunch;
-  const secrets = await cliSecrets(ctx.paths.home);
+  const secrets = await cliSecrets(ctx.paths);
   const noBrowser = args.bools.has('--no-browser');
   const registry = new AuthRegistry({
-    store: new FileAuthStore(join(ctx.paths.home, 'oauth.json'), secrets.port, secrets.store),
+    store: new FileAuthStore(ctx.paths.oauth, secrets.port, secrets.store),
     host: {
       interactive: true,
       open: async (url) => {

@@ -1,7 +1,6 @@
 // Builds Lena's engine the same way for the window, `lena chat -p` and `lena mcp`: settings, secrets,
 // the MCP manager feeding the tool registry, the permission gate (with a broker only where
 // someone can answer), the conversation store, and the chat engine.
-import { join } from 'node:path';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
 import { ChatEngine } from '../chat/engine';
@@ -95,9 +94,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { paths } = options;
   const env = options.env ?? process.env;
   const settings = await SettingsStore.open(paths.settings);
-  const approvals = await ProjectApprovals.open(join(paths.home, 'approvals.json'));
-  const pins = await PinStore.open(join(paths.home, 'pins.json'));
-  const baselines = await BaselineStore.open(join(paths.home, 'tool-baselines.json'));
+  const approvals = await ProjectApprovals.open(paths.approvals);
+  const pins = await PinStore.open(paths.pins);
+  const baselines = await BaselineStore.open(paths.baselines);
   const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
   const permissionStore = new SettingsPermissionStore(settings);
   const permissions = await PermissionService.create({
@@ -111,7 +110,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   settings.onChange(() => registry.setDisabledTools(disabledTools(settings)));
   // The feature ports read the project folder from the manager, created just below.
   const built: { manager?: McpManager } = {};
-  const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(join(paths.home, 'oauth.json'), options.secrets, 'window'), host: options.auth?.host ?? NO_BROWSER });
+  const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window'), host: options.auth?.host ?? NO_BROWSER });
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const questions = options.features === 'window' ? new QuestionBroker() : null;
@@ -132,7 +131,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
-    taskJournalFile: join(paths.home, 'tasks.json'),
+    taskJournalFile: paths.tasks,
     ...options.manager,
   });
   built.manager = manager;

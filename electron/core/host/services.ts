@@ -1,13 +1,12 @@
 // The window's services: the shared runtime plus what only the window has (a project folder,
 // events forwarded to the renderer). Started once by createHost; handlers await it.
-import { join } from 'node:path';
 import type { LenaPaths } from '../home';
 import { findProjectConfig } from '../mcp/config/scopes';
 import { watchConfigFiles } from '../mcp/config/watch';
 import { settingsViewFor, type UpdatePreference } from './views/settings';
 import type { ManagerOptions } from '../mcp/manager/manager';
 import type { ProcessRecorder } from '../mcp/manager/types';
-import { readProjectPermissions } from '../permissions/scopes';
+import { projectSettingsFile, readProjectPermissions } from '../permissions/scopes';
 import type { PermissionLists } from '../permissions/types';
 import { requestView, resolvedView } from '../permissions/view';
 import type { SecretProvider } from '../store/secrets';
@@ -121,7 +120,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       events.emit('app:log', { time: Date.now(), level: read?.problem === message ? 'error' : 'warn', source, message });
     }
   };
-  const projectSettings = (folder: string | null) => (folder ? [join(folder, '.lena', 'settings.json')] : []);
+  const projectSettings = (folder: string | null) => (folder ? [projectSettingsFile(folder)] : []);
   // Fixing (or breaking) the project's settings file applies without reopening the project.
   const projectWatcher = watchConfigFiles(projectSettings(options.projectFolder ?? null), () => {
     const folder = services.project.folder;
