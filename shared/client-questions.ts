@@ -43,6 +43,8 @@ export interface SamplingAnswerQuestion extends QuestionBase {
   model: string;
   text: string;
   stopReason: string | null;
+  /** Tokens this request used of the user's key (it counts toward their usage). */
+  usage?: { input: number; output: number };
 }
 
 export interface ElicitationFormQuestion extends QuestionBase {
@@ -62,7 +64,32 @@ export interface ElicitationUrlQuestion extends QuestionBase {
   opened: boolean;
 }
 
-export type ClientQuestion = SamplingRequestQuestion | SamplingAnswerQuestion | ElicitationFormQuestion | ElicitationUrlQuestion;
+/** MCP Apps ui/message: a tool's view wants to send this as the user's next message; nothing is sent unless the user approves. */
+export interface AppMessageQuestion extends QuestionBase {
+  kind: 'app-message';
+  conversationId: string;
+  /** The card whose view asks. */
+  toolUseId: string;
+  tool: string;
+  /** The message's text, with invisible characters made visible. */
+  text: string;
+  /** Non-text content kept as it is ("image/png, 12 KB"). */
+  attachments: string[];
+}
+
+/**
+ * A chat turn called a tool on a server that needs a sign-in (issue 20): Sign in runs its OAuth
+ * flow in the system browser, then the call is made again; Cancel ends the call, saying so.
+ */
+export interface SignInQuestion extends QuestionBase {
+  kind: 'sign-in';
+  /** The tool call that waits for it ("whoami"). */
+  tool: string;
+  /** The user said Sign in and the browser opened: the card waits for it to come back (Cancel only). */
+  waiting: boolean;
+}
+
+export type ClientQuestion = SamplingRequestQuestion | SamplingAnswerQuestion | ElicitationFormQuestion | ElicitationUrlQuestion | SignInQuestion | AppMessageQuestion;
 
 export type ClientAnswer =
   | { action: 'approve'; draft?: SamplingDraft; always?: boolean }
@@ -82,5 +109,9 @@ export function questionSummary(q: ClientQuestion): string {
       return `${q.server} asks for information.`;
     case 'elicitation-url':
       return `${q.server} asks you to open ${q.origin}.`;
+    case 'app-message':
+      return `The ${q.tool} view of ${q.server} asks to send a message.`;
+    case 'sign-in':
+      return q.waiting ? `Waiting for the sign-in to ${q.server} in your browser.` : `Sign in to ${q.server} to run ${q.tool}?`;
   }
 }

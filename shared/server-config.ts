@@ -49,6 +49,8 @@ export interface OAuthEntry {
   grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise';
   /** A reference to a PKCS#8 PEM key for private_key_jwt: "${secret:NAME}". */
   privateKey?: string;
+  /** Or the path of a PKCS#8 PEM key file for private_key_jwt (read at each grant, never copied). */
+  privateKeyFile?: string;
   /** The key's JWS algorithm: ES256, ES384, RS256, PS256 or EdDSA. */
   signingAlgorithm?: string;
   /** "jwt_bearer": the file, or the environment variable, holding the platform's workload JWT. */
@@ -57,6 +59,8 @@ export interface OAuthEntry {
   /** "enterprise": the company identity provider's token endpoint and Lena's client id there. */
   idpTokenEndpoint?: string;
   idpClientId?: string;
+  /** DPoP (RFC 9449): absent, where the authorization server offers it; true, always; false, never. */
+  dpop?: boolean;
 }
 
 /** The protocol revisions an entry may pin with `"protocol"`. */

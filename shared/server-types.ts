@@ -8,6 +8,7 @@ import type { ErrorInfo } from './result';
 export interface ServerError extends ErrorInfo {
   hint?: string;
 }
+import type { AppToolInfo } from './app-view-types';
 
 export type ServerStatusKind = 'connecting' | 'connected' | 'failed' | 'skipped' | 'disabled' | 'needs-approval';
 
@@ -45,6 +46,11 @@ export interface ServerState {
   signIn?: SignInStatus | null;
   /** The server's latest warning or error log message (notifications/message), shown on its status. */
   logAlert?: { level: string; text: string; time: number } | null;
+  /**
+   * Set while an automatic restart is scheduled after a failure: when (ms since the epoch), which
+   * attempt, and the delay in seconds. The window then shows "Restarting in N s" as the status.
+   */
+  restart?: { at: number; attempt: number; seconds: number } | null;
 }
 
 /** A server as the window and the command line show it: the manager's state plus the host's view. */
@@ -145,6 +151,8 @@ export interface ToolInfo {
    * tools are not offered to Claude until accepted; `rejected` ones stay out.
    */
   pin: 'unpinned' | 'pinned' | 'changed' | 'new' | 'rejected';
+  /** MCP Apps: the tool's view and visibility (`_meta.ui`); absent for a plain tool. An app-only tool is never sent to the model. */
+  app?: AppToolInfo;
 }
 
 export interface ProtocolLogEntry {
@@ -212,4 +220,6 @@ export interface ServerAsksView {
   roots: string[];
   /** "always": sampling requests go to Claude without review (the answer is still shown). */
   sampling: 'ask' | 'always';
+  /** What this server's sampling requests have used of the user's key, since `since` (null: none yet). */
+  samplingUsage?: { requests: number; inputTokens: number; outputTokens: number; since: number } | null;
 }

@@ -1,7 +1,10 @@
 // `lena mcp login NAME` and `lena mcp logout NAME`: the window's OAuth sign-in from a terminal.
 // The authorization URL is printed (and opened in a browser unless --no-browser, or when none can
-// be launched); Lena receives the code on its loopback redirect, as the window does.
+// be launched); Lena receives the code on its loopback redirect, as the window does, or the user
+// pastes the address the browser ended on (or the code it shows): a browser on another machine,
+// or a redirect port that cannot listen here.
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { AuthRegistry } from '../core/mcp/auth/registry';
 import { FileAuthStore } from '../core/mcp/auth/token-files';
 import { expandEntry, type RemoteLaunch } from '../core/mcp/config/expand';
@@ -28,6 +31,27 @@ function launchBrowser(url: string): Promise<boolean> {
   });
 }
 
+/**
+ * The first non-empty line typed on stdin; never resolves when stdin ends (the redirect may still
+ * come), and stops reading once the sign-in got its answer elsewhere.
+ */
+function readPasted(signal: AbortSignal): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, terminal: false });
+    // Login is the whole command: once answered, stdin is let go, or it would keep Lena running.
+    const stop = () => {
+      rl.close();
+      process.stdin.destroy();
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    rl.on('line', (line) => {
+      if (!line.trim()) return;
+      stop();
+      resolve(line);
+    });
+  });
+}
+
 async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout') {
   const [name] = args.positionals;
   if (!name) throw new UsageError(`usage: lena mcp ${verb} NAME [--no-browser]`);
@@ -49,8 +73,9 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
         // The URL goes to stderr with --json, so stdout stays one JSON object.
         ctx.out.info(`Open this URL in your browser to sign in to ${name}:\n  ${url.href}`);
         if (!noBrowser && !(await launchBrowser(url.href))) ctx.out.info('(No browser could be launched here; open the URL yourself.)');
-        ctx.out.info('Waiting for the browser to come back to Lena…');
+        ctx.out.info('Waiting for the browser to come back to Lena… If it cannot (a browser on another machine), paste the address it ends on, or the code it shows, here and press Enter:');
       },
+      paste: readPasted,
     },
     log: (level, message) => {
       if (level === 'warn') ctx.out.warn(message);
@@ -92,7 +117,8 @@ registerCommand({
   usage: ['mcp login NAME [--no-browser] [--json]'],
   description:
     'Opens the authorization page in a browser (or prints its URL with --no-browser, or when none can be\n' +
-    'launched) and waits for the loopback redirect. Tokens go to the OS keychain, else a 0600 file in\n' +
+    'launched) and waits for the loopback redirect, or for the address the browser ended on (or the code\n' +
+    'it shows) pasted on stdin. Tokens go to the OS keychain, else a 0600 file in\n' +
     "Lena's home (with a warning); never into mcp.json or logs.",
   examples: ['lena mcp login linear', 'lena mcp login docs --no-browser'],
   flags: [{ name: '--no-browser', help: 'do not launch a browser; print the URL to open instead' }],

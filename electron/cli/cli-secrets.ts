@@ -57,8 +57,12 @@ function fileSecrets(file: string): SecretPort {
   };
 }
 
+// Decided once per process: a Linux keyring can refuse the first write and accept the next, and a
+// store that changed mid-process would lose what the first one kept (tokens, a DPoP key).
+let decided: Promise<SecretPort | undefined> | undefined;
+
 export async function cliSecrets(paths: Pick<LenaPaths, 'oauthTokens'>): Promise<CliSecrets> {
-  const port = await keychain();
+  const port = await (decided ??= keychain());
   if (port) return { port, store: 'keychain' };
   const file = paths.oauthTokens;
   return {

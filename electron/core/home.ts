@@ -25,6 +25,10 @@ export interface LenaPaths {
   oauthTokens: string;
   /** Server tasks Lena was waiting for, across restarts. */
   tasks: string;
+  /** Tokens used by servers' sampling requests, per server. */
+  samplingUsage: string;
+  /** Which endpoints refused Anthropic's tool search (remembered per base URL). */
+  toolSearch: string;
   /** The desktop's encrypted secret store. */
   secrets: string;
   recentFolders: string;
@@ -52,6 +56,8 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     oauth: join(home, 'oauth.json'),
     oauthTokens: join(home, 'oauth-tokens.json'),
     tasks: join(home, 'tasks.json'),
+    samplingUsage: join(home, 'sampling-usage.json'),
+    toolSearch: join(home, 'tool-search.json'),
     secrets: join(home, 'secrets.json'),
     recentFolders: join(home, 'recent-folders.json'),
     windowState: join(home, 'window-state.json'),

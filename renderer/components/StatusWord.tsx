@@ -1,5 +1,6 @@
 // A server's status as a coloured dot and a word (never colour alone).
-import type { ServerStatusKind } from '../../shared/server-types';
+import { useEffect, useState } from 'react';
+import type { ServerStatus, ServerStatusKind } from '../../shared/server-types';
 
 const LOOK: Record<ServerStatusKind, { dot: string; word: string }> = {
   connected: { dot: 'green', word: 'Connected' },
@@ -20,6 +21,26 @@ export function StatusWord({ status }: { status: ServerStatusKind }) {
     <span className="status-word" data-status={status}>
       <span className={`dot dot-${look.dot}`} aria-hidden />
       {look.word}
+    </span>
+  );
+}
+
+/**
+ * A failed server that Lena restarts by itself: one status, "Restarting in N s" (amber), counting
+ * down, in place of "Failed" (the cause is said by the error, not a second status).
+ */
+export function RestartingWord({ restart }: { restart: NonNullable<ServerStatus['restart']> }) {
+  const left = () => Math.max(0, Math.ceil((restart.at - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => setSeconds(left()), 1000);
+    return () => clearInterval(timer);
+  }, [restart.at]);
+  return (
+    <span className="status-word" data-status="restarting" title={`Automatic restart, attempt ${restart.attempt}`}>
+      <span className="dot dot-amber" aria-hidden />
+      {seconds > 0 ? `Restarting in ${seconds} s` : 'Restarting…'}
     </span>
   );
 }

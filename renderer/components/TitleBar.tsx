@@ -16,7 +16,7 @@ export function TitleBar() {
   const connected = servers.filter((s) => s.status === 'connected').length;
   // A server waiting for a sign-in is the user's move, not a failure: amber, and said in words.
   const signIn = servers.filter((s) => s.signIn?.state === 'required').length;
-  const attention = servers.some((s) => s.status === 'failed' && s.signIn?.state !== 'required') ? 'red' : signIn > 0 ? 'amber' : servers.some((s) => s.status === 'needs-approval' || s.status === 'connecting') ? 'amber' : connected > 0 ? 'green' : 'grey';
+  const attention = servers.some((s) => s.status === 'failed' && s.signIn?.state !== 'required' && !s.restart) ? 'red' : signIn > 0 ? 'amber' : servers.some((s) => s.status === 'needs-approval' || s.status === 'connecting' || s.restart) ? 'amber' : connected > 0 ? 'green' : 'grey';
   return (
     <header className="titlebar">
       {/* Visible whenever the sidebar is hidden (by Ctrl+B or a narrow window), so it can always come back. */}

@@ -1,12 +1,13 @@
-// Escape acts on the innermost surface (UI.md): an overlay or menu first, then a form, then a page;
-// the window's own Escape (stop the running turn) runs only when no surface took it. Questions
-// handle Escape inside their frame. Surfaces register while mounted; the highest level wins, and
+// Escape acts on the innermost surface (UI.md): an overlay or menu first, then a question (its
+// safe answer, even while focus stays in the composer), then a form, then a page; the window's own
+// Escape (stop the running turn) runs only when no surface took it. Inside a question its frame
+// handles Escape itself. Surfaces register while mounted; the highest level wins, and
 // among equals the latest (a form opened over a page). Levels, not mount order, decide, because
 // React runs a child's effects before its parent's.
 import { useEffect, useRef } from 'react';
 
-export type EscapeLevel = 'page' | 'form' | 'overlay';
-const RANK: Record<EscapeLevel, number> = { page: 1, form: 2, overlay: 3 };
+export type EscapeLevel = 'page' | 'form' | 'question' | 'overlay';
+const RANK: Record<EscapeLevel, number> = { page: 1, form: 2, question: 3, overlay: 4 };
 
 interface Entry {
   rank: number;

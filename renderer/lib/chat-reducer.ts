@@ -1,7 +1,7 @@
 // Applies a turn's streamed events to the open conversation. Pure, so it is tested under Node and
 // cheap on a long conversation: a text delta touches only the streaming message (found from the
 // end) and never re-creates the other messages.
-import type { ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, MessagePage, RequestToolsInfo, ToolCallView, Usage } from '../../shared/chat-types';
+import type { BranchInfo, ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, MessagePage, RequestToolsInfo, ToolCallView, Usage } from '../../shared/chat-types';
 
 export interface OpenChat {
   conversationId: string;
@@ -15,6 +15,8 @@ export interface OpenChat {
   lastRequestTools?: RequestToolsInfo;
   /** Older messages exist before `messages[0]`: long conversations open with their newest page. */
   hasOlder: boolean;
+  /** Messages with kept alternatives (Edit, Regenerate), by id: the `< 2/3 >` switchers. */
+  branches?: Record<string, BranchInfo>;
 }
 
 export function openChatFrom(conversation: Conversation): OpenChat {
@@ -32,6 +34,7 @@ export function openChatFrom(conversation: Conversation): OpenChat {
     error: last?.error ?? null,
     lastUsage: null,
     hasOlder: conversation.hasOlder ?? false,
+    ...(conversation.branches ? { branches: conversation.branches } : {}),
   };
 }
 
@@ -99,6 +102,9 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
     case 'turn-started':
       return { ...chat, turnId: event.turnId, error: null };
     case 'message-saved':
+      // Superseded: a partial answer the retry's answer replaced (edits and regenerates drop theirs
+      // in dropFrom); it leaves the view.
+      if (event.message.status === 'superseded') return { ...chat, messages: chat.messages.filter((m) => m.id !== event.message.id) };
       return { ...chat, messages: placeMessage(chat.messages, event.message) };
     case 'text-delta':
       return patchMessage(chat, event.messageId, (m) => withText(m, event.index, event.text));
@@ -111,8 +117,13 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
       const { type: _type, conversationId: _id, ...info } = event;
       return { ...chat, lastRequestTools: info };
     }
-    case 'tool-call-updated':
-      return { ...chat, toolCalls: { ...chat.toolCalls, [event.call.id]: event.call } };
+    case 'tool-call-updated': {
+      const toolCalls = { ...chat.toolCalls, [event.call.id]: event.call };
+      // A turn only inferred on reopening (a task followed again after a restart runs outside any
+      // turn, so no turn-ended comes) is over once nothing runs or streams any more.
+      const idle = chat.turnId === 'in-progress' && !Object.values(toolCalls).some((c) => c.status === 'running' || c.status === 'pending') && !chat.messages.some((m) => m.status === 'streaming');
+      return { ...chat, toolCalls, ...(idle ? { turnId: null } : {}) };
+    }
     case 'usage':
       return { ...chat, lastUsage: event.usage };
     case 'turn-ended': {

@@ -2,16 +2,18 @@
 import { create } from 'zustand';
 import { createAppSlice, type AppSlice } from './app-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
+import { createChatControlsSlice, type ChatControlsSlice } from './chat-controls-slice';
 import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createQuestionsSlice, type QuestionsSlice } from './questions-slice';
 import { createServerQuestionsSlice, type ServerQuestionsSlice } from './server-questions-slice';
 import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
+import { createInspectorSlice, type InspectorSlice } from './inspector-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToastSlice, type ToastSlice } from './toast-slice';
 
-export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice;
+export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice & InspectorSlice & ChatControlsSlice;
 
 export const useLena = create<LenaState>()((...a) => ({
   ...createAppSlice(...a),
@@ -24,4 +26,6 @@ export const useLena = create<LenaState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
   ...createResourcesSlice(...a),
+  ...createInspectorSlice(...a),
+  ...createChatControlsSlice(...a),
 }));

@@ -105,7 +105,15 @@ export const createServersSlice: StateCreator<LenaState, [], [], ServersSlice> =
     setServerTrusted: (name, trusted) => withStatus(() => call('servers:set-trusted', { name, trusted })),
     confirmServer: (name) => withStatus(() => call('servers:confirm', { name })),
     addServer: (name, entry) => withStatus(() => call('servers:add', { name, entry })),
-    updateServer: (name, entry) => withStatus(() => call('servers:update', { name, entry })),
+    async updateServer(name, entry) {
+      const r = await attempt(() => call('servers:update', { name, entry }));
+      if (!r.ok) return r;
+      // The form edits the entry as written in the file: read the file again before the new
+      // status arrives, or the form would be reset from the old text (the timeout showed empty).
+      await get().loadConfigFiles();
+      set((s) => ({ servers: replace(s.servers, r.value) }));
+      return r;
+    },
     async removeServer(name) {
       const r = await attempt(() => call('servers:remove', { name }));
       if (r.ok) set((s) => ({ servers: s.servers.filter((x) => x.name !== name), selectedServer: s.selectedServer === name ? null : s.selectedServer }));

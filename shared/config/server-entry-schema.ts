@@ -43,6 +43,8 @@ const oauthSchema = z.strictObject(
     idpTokenEndpoint: z.url({ protocol: /^https?$/, error: 'must be the URL of the identity provider\'s token endpoint' }).optional(),
     idpClientId: text('a client id').optional(),
     privateKey: secretReference('key').optional(),
+    privateKeyFile: text('the path of a PEM key file').optional(),
+    dpop: z.boolean({ error: 'must be true (always bind tokens with DPoP) or false (never); leave it out to use DPoP where the server offers it' }).optional(),
     signingAlgorithm: z.enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'], { error: 'must be ES256, ES384, RS256, PS256 or EdDSA' }).optional(),
     scopes: z.array(text('a scope name'), { error: 'must be an array of scope names' }).optional(),
     callbackPort: z.number({ error: 'must be a port number' }).int({ error: 'must be a whole port number' }).min(1024, { error: 'must be a port from 1024 to 65535' }).max(65535, { error: 'must be a port from 1024 to 65535' }).optional(),

@@ -1,6 +1,6 @@
 // Tools at scale: what the tool definitions cost per request with and without deferral, for 50,
 // 200 and 500 real tools (test/fixtures/tool-catalog), and the recall@5 of Lena's own search
-// (the fallback) on the committed queries. Tokens are Lena's own estimate (characters / 4 of the
+// (the fallback) on the committed queries: the first set and a held-out set never tuned on. Tokens are Lena's own estimate (characters / 4 of the
 // JSON the request carries) on both sides of the ratio: without deferral every definition; with it
 // the loaded definitions plus the search tool (deferred definitions are not in the context).
 // Goals (issue 24): 500 tools at most 10 % of sending all; recall@5 ≥ 0.95.
@@ -10,7 +10,7 @@ import { buildRequestTools } from '../../electron/core/chat/request-tools';
 import { rankTools, searchablesOf } from '../../electron/core/chat/tool-search/client-search';
 import { ToolRegistry } from '../../electron/core/mcp/registry/registry';
 import { estimateTokens, type AnthropicTool } from '../../electron/core/mcp/registry/schemas';
-import { catalogServers, toolQueries } from '../fixtures/tool-catalog/catalog';
+import { catalogServers, toolQueries, type ToolQuery } from '../fixtures/tool-catalog/catalog';
 
 const root = process.env.LENA_ROOT ?? process.cwd();
 
@@ -47,36 +47,51 @@ const sizes = [50, 200, 500].map((count) => {
 
 const { registry, recordedOf } = registryOf(500);
 const candidates = searchablesOf(registry.tools());
-const queries = toolQueries();
-const misses: { query: string; expect: string; got: string[] }[] = [];
-const found = (q: (typeof queries)[number]) => {
-  const got = rankTools(q.query, candidates, 5).map((group) => recordedOf.get(group[0].name)!);
-  if (!got.includes(q.expect)) misses.push({ query: q.query, expect: q.expect, got });
-  return got.includes(q.expect);
-};
-const hits = queries.map(found);
-const recall = (filter: (i: number) => boolean) => {
-  const picked = hits.filter((_, i) => filter(i));
-  return picked.filter(Boolean).length / picked.length;
-};
-const out = {
-  sizes,
-  recallAt5: {
+
+/** Recall@5 of Lena's own search over one query set, with the misses. */
+function recallOf(queries: ToolQuery[]) {
+  const misses: { query: string; expect: string; got: string[] }[] = [];
+  const hits = queries.map((q) => {
+    const got = rankTools(q.query, candidates, 5).map((group) => recordedOf.get(group[0].name)!);
+    if (!got.includes(q.expect)) misses.push({ query: q.query, expect: q.expect, got });
+    return got.includes(q.expect);
+  });
+  const recall = (filter: (i: number) => boolean) => {
+    const picked = hits.filter((_, i) => filter(i));
+    return picked.filter(Boolean).length / picked.length;
+  };
+  return {
     all: recall(() => true),
     direct: recall((i) => !queries[i].paraphrase),
     paraphrases: recall((i) => queries[i].paraphrase === true),
     queries: queries.length,
     paraphraseCount: queries.filter((q) => q.paraphrase).length,
     catalogTools: 500,
-  },
+    misses,
+  };
+}
+
+// The first set was committed before the search, but its synonym table was tuned after it; the
+// held-out set was written later and never tuned on, so it is the honest figure.
+const first = recallOf(toolQueries('first'));
+const heldOut = recallOf(toolQueries('heldOut'));
+const { misses: _firstMisses, ...firstFigures } = first;
+const { misses: _heldOutMisses, ...heldOutFigures } = heldOut;
+const out = {
+  sizes,
+  recallAt5: firstFigures,
+  recallAt5HeldOut: heldOutFigures,
   goals: { ratio500: 0.1, recallAt5: 0.95 },
-  misses,
+  misses: first.misses,
+  missesHeldOut: heldOut.misses,
 };
 for (const s of sizes)
   process.stdout.write(
     `${String(s.tools).padStart(4)} tools: all ${String(s.withoutDeferral).padStart(7)} tok | native deferral ${String(s.nativeDeferral).padStart(5)} tok (${(s.nativeRatio * 100).toFixed(2)} %) | client ${String(s.clientDeferral).padStart(5)} tok (${(s.clientRatio * 100).toFixed(2)} %) | 20k budget ${s.defaultBudget20k.engaged ? 'engaged' : 'not engaged'}\n`,
   );
-process.stdout.write(`recall@5 over ${queries.length} queries, 500 tools: ${out.recallAt5.all.toFixed(3)} (direct ${out.recallAt5.direct.toFixed(3)}, paraphrases ${out.recallAt5.paraphrases.toFixed(3)})\n`);
-for (const m of misses) process.stdout.write(`  miss: "${m.query}" → want ${m.expect}, got ${m.got.join(', ')}\n`);
+for (const [label, r] of [['first set (tuned after)', first], ['held-out set', heldOut]] as const) {
+  process.stdout.write(`recall@5, ${label}, ${r.queries} queries, 500 tools: ${r.all.toFixed(3)} (direct ${r.direct.toFixed(3)}, ${r.paraphraseCount} paraphrases ${r.paraphrases.toFixed(3)})\n`);
+  for (const m of r.misses) process.stdout.write(`  miss: "${m.query}" → want ${m.expect}, got ${m.got.join(', ')}\n`);
+}
 mkdirSync(join(root, 'test-results/bench'), { recursive: true });
 writeFileSync(join(root, 'test-results/bench/tool-search.json'), JSON.stringify(out, null, 2));

@@ -15,6 +15,7 @@ import { registerCommand } from '../commands';
 import type { CliContext } from '../context';
 import { configError } from '../config-check';
 import { UsageError } from '../errors';
+import { hasOAuthFlags, OAUTH_FLAGS, oauthFrom } from './oauth-flags';
 
 const SCOPE_FLAG: FlagSpec = { name: '--scope', value: 'user|project', help: "user: Lena's mcp.json (default); project: the .mcp.json of --project DIR (or of this folder)" };
 
@@ -66,11 +67,13 @@ function entryFrom(args: ParsedArgs): ServerEntry {
     if (flags(args, '--env').length) throw new UsageError('-e sets a local server\'s environment; a remote server takes headers (-H "Name: value")');
     checkUrl(url);
     const headers = headerValues(flags(args, '--header'));
-    return { type: transport, url, ...(Object.keys(headers).length ? { headers } : {}), ...limits };
+    const oauth = oauthFrom(args);
+    return { type: transport, url, ...(Object.keys(headers).length ? { headers } : {}), ...limits, ...(oauth ? { oauth } : {}) };
   }
   const [command, ...rest] = args.rest;
   if (!command) throw new UsageError('give the server command after "--", e.g. lena mcp add fs -- npx -y @modelcontextprotocol/server-filesystem ~/notes', 'missing-argument');
   if (flags(args, '--header').length) throw new UsageError('-H sets a remote server\'s headers; a local server takes environment variables (-e KEY=VALUE)');
+  if (hasOAuthFlags(args)) throw new UsageError('the sign-in flags (--grant, --client-id, …) are for a remote server (--transport http NAME URL); a local server does not sign in');
   const env = keyValues(flags(args, '--env'), 'environment variable');
   return { command, ...(rest.length ? { args: rest } : {}), ...(Object.keys(env).length ? { env } : {}), ...limits };
 }
@@ -80,13 +83,14 @@ registerCommand({
   summary: 'add a server to a configuration file (nothing starts)',
   usage: [
     'mcp add NAME [-e KEY=VALUE]… [--timeout S] [--startup-timeout S] [--scope user|project] -- COMMAND [ARGS…]',
-    'mcp add --transport http|sse NAME URL [-H "Header: value"]… [--timeout S] [--scope user|project]',
+    'mcp add --transport http|sse NAME URL [-H "Header: value"]… [--timeout S] [--scope user|project] [sign-in flags]',
   ],
   description: 'Writes the entry to Lena\'s mcp.json, the project\'s .mcp.json (--scope project), or --config FILE.\nValues may reference ${VAR} and ${secret:NAME}; they are expanded when the server starts.',
   examples: [
     'lena mcp add fs -- npx -y @modelcontextprotocol/server-filesystem ~/notes',
     'lena mcp add gh -e GITHUB_TOKEN=\'${GITHUB_TOKEN}\' --startup-timeout 300 -- npx -y @modelcontextprotocol/server-github',
     'lena mcp add --transport http docs https://example.com/mcp -H "Authorization: Bearer ${DOCS_TOKEN}"',
+    'lena mcp add --transport http builds https://ci.example.com/mcp --grant client_credentials --client-id bot --client-secret \'${secret:BUILDS_SECRET}\' --dpop on',
   ],
   flags: [
     { name: '--transport', value: 'http|sse', help: 'a remote server at URL (without it: a local command after "--")' },
@@ -95,6 +99,7 @@ registerCommand({
     { name: '--timeout', value: 'SECONDS', help: 'the entry\'s "timeout": seconds per request (default 60)' },
     { name: '--startup-timeout', value: 'SECONDS', help: 'the entry\'s "startupTimeout": seconds for the whole start (default 120; raise it for a slow first npx install)' },
     SCOPE_FLAG,
+    ...OAUTH_FLAGS,
   ],
   positionals: [{ name: 'NAME' }, { name: 'URL', optional: true }],
   rest: true,

@@ -5,9 +5,10 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, PromptOrigin, Usage } from '../../../shared/chat-types';
 import type { PromptMessage } from '../../../shared/mcp-types';
+import { applyToolSwitch, toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
 import { LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
-import type { ToolRegistry } from '../mcp/registry/registry';
+import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
 import { withheldTools } from '../permissions/offered';
 import type { PermissionService } from '../permissions/service';
 import type { ConversationStore } from '../store/conversations';
@@ -17,6 +18,7 @@ import { dropOldToolResults } from './compact';
 import { HistoryCache } from './history-cache';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
 import { buildRequest } from './request';
+import type { ViewContexts } from './view-context';
 import type { WithheldFilter } from './request-tools';
 import { stopNote } from './stop-reasons';
 import { streamRound, type StreamRoundResult } from './stream-round';
@@ -50,6 +52,8 @@ export interface ChatEngineDeps {
   isWithheld?: WithheldFilter;
   /** Which endpoints refused tool search (tools at scale); one per app. */
   toolSearch?: ToolSearchSupport;
+  /** MCP Apps: what tool views gave the model, sent with each request (one per app). */
+  viewContexts?: ViewContexts;
 }
 
 /** pause_turn continues automatically, this many times in a row at most. */
@@ -154,6 +158,14 @@ export class ChatEngine {
     return this.startTurn(conversationId);
   }
 
+  /** Makes a kept branch (an earlier Edit or Regenerate) current; the next turn continues it. */
+  switchBranch(conversationId: string, messageId: string): void {
+    this.assertIdle(conversationId);
+    this.deps.store.switchBranch(conversationId, messageId);
+    this.history.forget(conversationId);
+    this.emitConversation(conversationId);
+  }
+
   /** Stop: aborts the stream, cancels tool calls in flight and pending permission requests. */
   stop(conversationId: string): boolean {
     const turn = this.active.get(conversationId);
@@ -238,6 +250,26 @@ export class ChatEngine {
     this.deps.emit({ type: 'conversation-updated', conversation });
   }
 
+  /**
+   * Flips one of the conversation's own tool switches (issue 16): a server, or one tool by its
+   * qualified name. The next request follows; so does a turn's next round.
+   */
+  setTools(conversationId: string, change: ToolSwitchChange): void {
+    const current = this.deps.store.summary(conversationId).tools;
+    const tool = change.tool === undefined ? undefined : this.deps.registry.resolve(change.tool);
+    if (change.tool !== undefined && (!tool || tool.server !== change.server)) {
+      throw new LenaError('not-found', `${change.server} has no tool named ${change.tool} now; reopen the tools menu to see its current tools.`);
+    }
+    const conversation = this.deps.store.setTools(conversationId, applyToolSwitch(current, change, tool?.enabled));
+    this.deps.emit({ type: 'conversation-updated', conversation });
+  }
+
+  /** Whether a tool is on in this conversation, read afresh (the user may flip a switch mid-turn). */
+  private toolSwitch(conversationId: string): (tool: RegisteredTool) => boolean {
+    const choice = this.deps.store.summary(conversationId).tools;
+    return (tool) => toolOn(tool, choice);
+  }
+
   /** For a conversation too big for the model: older tool results are no longer sent (see compact.ts). */
   dropOldToolResults(conversationId: string): { dropped: number; bytes: number } {
     this.assertIdle(conversationId);
@@ -256,6 +288,8 @@ export class ChatEngine {
     // Tasks followed again after a restart run outside any turn (task-resume.ts): detached too.
     for (const c of this.calls.values()) c.abort(new DetachFromTask('Lena is quitting'));
     await Promise.allSettled(turns.map((t) => t.done));
+    // A refusal of tool search just recorded is on disk before Lena goes.
+    await this.toolSearch.saved();
   }
 
   private assertIdle(conversationId: string): void {
@@ -292,7 +326,7 @@ export class ChatEngine {
         const result = await this.streamWithRetry(client, settings, limits, conversationId, turn.abort.signal, search);
         addUsage(usage, result.usage);
         if (turn.abort.signal.aborted) return end('stopped', null);
-        if (result.error) return end(null, toChatError(result.error, result.requestBytes));
+        if (result.error) return end(null, result.note ?? toChatError(result.error, result.requestBytes));
         if (result.stopReason === 'pause_turn' && result.message) {
           // A long server-tool turn the API paused: sent back as it is, it goes on (bounded).
           if (++pauses <= MAX_PAUSE_CONTINUATIONS) continue;
@@ -308,8 +342,9 @@ export class ChatEngine {
         if (result.stopReason !== 'tool_use' || result.toolUses.length === 0 || !result.message) return end(result.stopReason, null);
         // Tools at scale: Lena answers its own search tool; the other uses go to the servers.
         const isWithheld = this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions);
+        const isOn = this.toolSwitch(conversationId);
         const searched = search.answer(result.toolUses.filter(TurnToolSearch.isSearch), {
-          ...this.deps, isWithheld, conversationId, messageId: result.message.id,
+          ...this.deps, isWithheld, isOn, conversationId, messageId: result.message.id,
         });
         const serverUses = result.toolUses.filter((u) => !searched.has(u.id));
         const ran = serverUses.length === 0 ? [] : await runToolUses(
@@ -324,6 +359,7 @@ export class ChatEngine {
             boundary: newBoundary(),
             signal: turn.abort.signal,
             limits: this.deps.resultLimits,
+            isOn,
             registerCall: (id, controller) => this.registerCall(id, controller),
           },
           serverUses,
@@ -355,6 +391,7 @@ export class ChatEngine {
 
   private async streamWithRetry(client: Anthropic, settings: ChatSettings, limits: ModelLimits, conversationId: string, signal: AbortSignal, search: TurnToolSearch) {
     const retries = this.deps.streamRetries ?? 2;
+    let replaced: string[] = [];
     for (let attempt = 0; ; attempt++) {
       // A fresh boundary per request; every stored result is re-wrapped with it (untrusted.ts).
       const { params, notices, deferral } = await buildRequest({
@@ -365,7 +402,10 @@ export class ChatEngine {
         limits,
         // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
         isWithheld: this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
+        // Step 1: this conversation's own switches over the global ones (issue 16).
+        conversationTools: this.deps.store.summary(conversationId).tools,
         deferral: search.deferral(),
+        ...(this.deps.viewContexts ? { viewContext: { contexts: this.deps.viewContexts, conversationId } } : {}),
       });
       if (attempt === 0) for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });
       this.deps.emit({ type: 'request-tools', conversationId, ...deferral });
@@ -376,19 +416,55 @@ export class ChatEngine {
         attempt--;
         continue;
       }
+      // An answer that arrived (whole or cut again) replaces the partial ones before it: they go
+      // out of view and out of history (superseded), so their notes go too.
+      if (result.message) {
+        this.supersede(replaced);
+        replaced = [];
+      }
       // A stream that broke after it started is retried from the stored history. The partial answer
-      // stays stored and shown, marked as replaced by the retry, and is never sent again: the retry
-      // ends with the user's turn (a prefill would be refused), and none of its tool_use blocks ran.
+      // stays stored and shown (its text so far, with a note) until the retry's answer arrives; it
+      // is never sent again: the retry ends with the user's turn (a prefill would be refused), and
+      // none of its tool_use blocks ran.
       if (result.error && result.message && !signal.aborted && attempt < retries && isRetryableStreamError(result.error)) {
-        const replaced = this.deps.store.update(result.message.id, {
-          error: { kind: 'interrupted', message: 'The connection broke while Claude was answering; Lena asked again and the answer below replaces this one.', retried: true },
+        const partial = this.deps.store.update(result.message.id, {
+          error: { kind: 'interrupted', message: 'The connection broke while Claude was answering; Lena is asking again. The text so far stays until the new answer arrives.', retried: true },
         });
-        this.deps.emit({ type: 'message-saved', conversationId, message: replaced });
+        this.deps.emit({ type: 'message-saved', conversationId, message: partial });
+        replaced = [partial.id];
         await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
         continue;
       }
+      // Given up with a partial answer: its text stays, with one note that says why and offers Retry
+      // (the turn ends with the same note, so the window shows it once).
+      // A retry that failed before it streamed anything leaves the earlier partial answer as the one.
+      const partialId = result.message?.id ?? replaced.at(-1);
+      if (result.error && partialId && !signal.aborted) {
+        const why = !result.message
+          ? `The connection broke while Claude was answering, and asking again failed: ${toChatError(result.error).message.replace(/\.$/, '')}`
+          : isRetryableStreamError(result.error)
+            ? `The connection broke while Claude was answering (${(result.error as Error).message ?? 'no reason given'})${attempt > 0 ? ', and asking again did not help' : ''}`
+            : `The answer stopped with an error: ${toChatError(result.error).message.replace(/\.$/, '')}`;
+        const note: ChatErrorInfo = { kind: 'interrupted', message: `${why}. The text so far is kept; Retry asks again.`, action: 'retry' };
+        const kept = this.deps.store.update(partialId, { error: note });
+        this.deps.emit({ type: 'message-saved', conversationId, message: kept });
+        return { ...result, note, requestBytes: undefined };
+      }
+      // Stopped while Lena was asking again: the partial answer is kept, no longer "asking again".
+      for (const id of replaced) {
+        const kept = this.deps.store.update(id, { error: { kind: 'interrupted', message: 'Stopped.' } });
+        this.deps.emit({ type: 'message-saved', conversationId, message: kept });
+      }
       // The size is said when the API found the request too large (measured only then).
-      return { ...result, requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined };
+      return { ...result, note: undefined, requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined };
+    }
+  }
+
+  /** Partial answers a retry replaced: superseded, so neither the window nor history keeps them. */
+  private supersede(ids: readonly string[]): void {
+    for (const id of ids) {
+      const message = this.deps.store.update(id, { status: 'superseded' });
+      this.deps.emit({ type: 'message-saved', conversationId: message.conversationId, message });
     }
   }
 

@@ -3,7 +3,7 @@
 // output limit applied to max_tokens, and only parameters the pinned SDK's API version accepts
 // (no temperature: API version 2026-10-21 refuses it). No network here, so it is benchmarked.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatMessage } from '../../../shared/chat-types';
+import type { ChatMessage, ConversationTools } from '../../../shared/chat-types';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import type { ChatSettings } from './chat-settings';
 import { toApiMessages } from './history';
@@ -13,6 +13,7 @@ import { buildRequestTools, type DeferralInput, type WithheldFilter } from './re
 import type { DeferralSummary } from './tool-search/deferral';
 import { resolveReferences } from './tool-search/history';
 import { systemPromptFor } from './untrusted';
+import { appendViewContext, type ViewContexts } from './view-context';
 
 export interface RequestInput {
   settings: ChatSettings;
@@ -20,10 +21,13 @@ export interface RequestInput {
   registry: ToolRegistry;
   boundary: string;
   limits: ModelLimits;
-  conversationDisabled?: ReadonlySet<string>;
+  /** The conversation's own tool switches (issue 16). */
+  conversationTools?: ConversationTools | null;
   isWithheld?: WithheldFilter;
   /** Step 3 of the tools (tool-search/turn.ts); absent = never defer. */
   deferral?: DeferralInput;
+  /** MCP Apps: what the conversation's views gave the model (ui/update-model-context). */
+  viewContext?: { contexts: ViewContexts; conversationId: string };
 }
 
 export interface BuiltRequest {
@@ -51,10 +55,11 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { settings } = input;
   const messages = toApiMessages(input.stored);
   const notices = await prepareContent(messages, input.boundary);
+  if (input.viewContext) appendViewContext(messages, input.viewContext.contexts.blocks(input.viewContext.conversationId, input.boundary));
   const { tools, placeholder, deferral } = buildRequestTools({
     registry: input.registry,
     messages,
-    conversationDisabled: input.conversationDisabled,
+    conversationTools: input.conversationTools,
     isWithheld: input.isWithheld,
     serverTools: settings.serverTools,
     deferral: input.deferral,

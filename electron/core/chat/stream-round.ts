@@ -135,8 +135,13 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
     return { message, stopReason, toolUses, usage, error: null, stopDetails, stopSequence, ...(cutToolUse ? { cutToolUse } : {}) };
   } catch (error) {
     if (message) {
-      // Keep what completed; the block in flight is lost. Unrun tool_use blocks stay unpaired and
-      // are left out of the next request (history.ts), so nothing runs twice.
+      // Keep what completed, and the text of a block in flight (the user saw it arrive; history.ts
+      // sends an interrupted answer only as its text). A half-streamed tool_use or thinking block
+      // is lost. Unrun tool_use blocks stay unpaired and are left out of the next request, so
+      // nothing runs twice.
+      for (const [, { block }] of [...open].sort(([a], [b]) => a - b)) {
+        if (block.type === 'text' && String(block.text ?? '').trim() !== '') store.appendBlock(message.id, { type: 'text', text: String(block.text) });
+      }
       message = store.update(message.id, {
         status: 'incomplete',
         stopReason,

@@ -6,11 +6,12 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent, ToolCallView } from '../../../shared/chat-types';
 import type { CallToolResult } from '../../../shared/mcp-types';
 import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
+import { SignInCancelledError } from '../mcp/auth/types';
 import { DetachFromTask } from '../mcp/tasks/follow';
 import type { TaskRecord } from '../mcp/tasks/journal';
 import { McpError, McpTransportError } from '../mcp/errors';
 import { errorToolResultBlock, toToolResultBlock, type ResultLimits } from '../mcp/registry/results';
-import type { ToolRegistry } from '../mcp/registry/registry';
+import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
 import type { PermissionService } from '../permissions/service';
 import type { ServerIdentity } from '../permissions/types';
 import type { ConversationStore } from '../store/conversations';
@@ -46,6 +47,8 @@ export interface ToolRunContext {
   boundary: string;
   signal: AbortSignal;
   limits?: Partial<ResultLimits>;
+  /** Whether a tool is switched on for this conversation (issue 16); absent = its global switch. */
+  isOn?: (tool: RegisteredTool) => boolean;
   /** Per-call cancellation (the card's Cancel button); the engine keeps the map. */
   registerCall(toolUseId: string, controller: AbortController): () => void;
 }
@@ -89,7 +92,7 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
 
   if (ctx.signal.aborted) return fail('cancelled', 'Cancelled: the user stopped the turn before this tool ran.');
   save({ status: 'pending' });
-  if (!registered || !registered.enabled) {
+  if (!registered || !(ctx.isOn ? ctx.isOn(registered) : registered.enabled)) {
     return fail('error', `Unknown or disabled tool "${use.name}". Use only the tools listed in this request.`, { errorSource: 'server' });
   }
   const args = use.input;
@@ -147,6 +150,8 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
       return fail('cancelled', `Lena quit while ${use.name} was running; the server keeps its task, and Lena follows it at the next start.`, { startedAt, ...decision });
     }
     if (cancelled) return fail('cancelled', `Cancelled by the user while ${use.name} was running.`, { startedAt, ...decision });
+    // The user said no to the sign-in the call needed (Lena's own words: nothing from the server).
+    if (err instanceof SignInCancelledError) return fail('cancelled', `${err.message} ${err.hint ?? ''}`.trim(), { startedAt, ...decision });
     return fail('error', `The ${registered.server} server failed; what it said follows.`, { errorSource: 'server', startedAt, ...decision }, serverError(err, message));
   } finally {
     unregister();

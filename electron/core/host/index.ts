@@ -5,7 +5,9 @@ import { ensureLenaHome, lenaPaths, type LenaPaths } from '../home';
 import { EnvSecretProvider } from '../store/secrets';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
+import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers } from './handlers/chat-handlers';
+import { inspectHandlers } from './handlers/inspect-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
 import { resourceHandlers } from './handlers/resource-handlers';
@@ -13,6 +15,8 @@ import { serverHandlers } from './handlers/server-handlers';
 import { projectOpener, settingsHandlers } from './handlers/settings-handlers';
 import type { ProjectView } from '../../../shared/settings-types';
 import { startServices, type HostServices, type ServiceOptions } from './services';
+import { viewProxy } from './apps/views';
+import type { ProxyResponse } from '../security/view-proxy';
 
 /** What createHost takes: the services' options, with Lena's home and secrets defaulted. */
 export interface HostOptions extends Partial<Omit<ServiceOptions, 'paths' | 'events'>> {
@@ -34,6 +38,8 @@ export interface Host {
   openProject(folder: string | null): Promise<ProjectView>;
   /** Resolves once settings, the database and the manager are up (servers keep connecting). */
   services(): Promise<HostServices>;
+  /** MCP Apps: answers a request to the sandbox proxy's origin (main's lena-view:// handler, the harness's second server). */
+  viewProxy(url: string): Promise<ProxyResponse>;
   close(): Promise<void>;
 }
 
@@ -65,11 +71,13 @@ export function createHost(options: HostOptions = {}): Host {
       return services.projectProblem ? [...services.runtime.notices, { level: 'error' as const, message: services.projectProblem }] : services.runtime.notices;
     },
     ...serverHandlers(get),
+    ...inspectHandlers(get),
     ...resourceHandlers(get, events),
     ...chatHandlers(get),
     ...permissionHandlers(get),
     ...questionHandlers(get),
     ...settingsHandlers(get, events),
+    ...appHandlers(get, events),
   };
 
   const dispatch = createDispatch(handlers, (channel, err) =>
@@ -88,6 +96,11 @@ export function createHost(options: HostOptions = {}): Host {
     dispatch,
     openProject: projectOpener(get, events),
     services: get,
+    async viewProxy(url) {
+      const s = await get();
+      if (!s.views) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Views are not shown here.' };
+      return viewProxy(s.runtime, s.views, url);
+    },
     async close() {
       if (started) await (await started).close();
     },

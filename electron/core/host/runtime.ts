@@ -3,8 +3,11 @@
 // someone can answer), the conversation store, and the chat engine.
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
+import { ToolSearchSupport } from '../chat/tool-search/support';
 import { ChatEngine } from '../chat/engine';
+import { SamplingUsage } from './sampling-usage';
 import { ToolBudget } from '../chat/tool-budget';
+import { ViewContexts } from '../chat/view-context';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import type { LenaPaths } from '../home';
 import type { ConfigSources } from '../mcp/config/loader';
@@ -31,6 +34,10 @@ import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
 import { QuestionBroker } from './question-broker';
+import { InspectorLogs } from './views/protocol-log';
+import { tapTransports } from './views/log-tap';
+import { logText } from './log-messages';
+import { signInAsker } from './sign-in-asker';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -79,13 +86,19 @@ export interface Runtime {
   questions: QuestionBroker | null;
   approvals: ProjectApprovals;
   pins: PinStore;
+  /** Tokens each server's sampling requests used of the user's key (issue 17). */
+  samplingUsage: SamplingUsage;
   conversations: OpenedConversationStore;
   engine: ChatEngine;
   budget: ToolBudget;
+  /** MCP Apps: what tool views gave the model (ui/update-model-context). */
+  viewContexts: ViewContexts;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
   /** The servers as shown (the manager's state with trust, token cost and the approval request). */
   servers: ServerStatusViews;
+  /** Every server's traffic, stderr and connection notes, for the Logs tab (host/views). */
+  logs: InspectorLogs;
   chatSettings(): ChatSettings;
   close(): Promise<void>;
 }
@@ -96,6 +109,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settings = await SettingsStore.open(paths.settings);
   const approvals = await ProjectApprovals.open(paths.approvals);
   const pins = await PinStore.open(paths.pins);
+  const samplingUsage = await SamplingUsage.open(paths.samplingUsage);
   const baselines = await BaselineStore.open(paths.baselines);
   const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
   const permissionStore = new SettingsPermissionStore(settings);
@@ -118,21 +132,28 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const chatSettingsLate = () => chatSettings();
   const features: FeaturePorts =
     options.features === 'window'
-      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
       : options.features
-        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
         : { roots };
+  // Redacted with what each server was given, as its stderr tail is (the session knows the values).
+  const logs = new InspectorLogs({ redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text });
   const manager = new McpManager({
     features,
     logLevel: (server) => settings.current.servers[server]?.logLevel,
     sources: options.sources,
     auth,
-    createTransport: defaultTransportFactory({ loginShellPath: options.loginShellPath }),
     env,
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
     taskJournalFile: paths.tasks,
     ...options.manager,
+    // Lena's own notes about a server (an unknown response id, a late answer) join its log rows.
+    onClientLog: (server, entry) => {
+      if (entry.source === 'client') logs.note(server, logText(entry.data));
+    },
+    // Whatever factory is used (the desktop's guarded one, a test's), its transports are tapped.
+    createTransport: tapTransports(options.manager?.createTransport ?? defaultTransportFactory({ loginShellPath: options.loginShellPath }), logs),
   });
   built.manager = manager;
   const servers = new ServerStatusViews({ manager, registry, permissions, approvals });
@@ -153,18 +174,21 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides, ...(options.chatOverrides?.model ? { modelFixed: true } : {}) };
   };
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
+  const viewContexts = new ViewContexts();
   const engine = new ChatEngine({
+    viewContexts,
     store: conversations.store,
     registry,
-    tools: managerExecutor(manager),
+    // The window asks for a sign-in a tool call needs in the conversation; the CLI says to log in.
+    tools: managerExecutor(manager, questions ? signInAsker({ broker: questions, auth, manager }) : undefined),
     permissions,
     settings: chatSettings,
     apiKey,
     models,
     emit: options.emit,
+    // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
+    toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
   });
-  // Issue 19: the window follows again the tasks a previous Lena waited for (the command line does not).
-  if (options.features === 'window') void engine.resumeTasks();
   const notices: AppNotice[] = [
     ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),
     ...(conversations.recovered.messages > 0
@@ -180,15 +204,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     auth,
     notices,
     servers,
+    logs,
     registry,
     permissions,
     broker,
     questions,
     approvals,
     pins,
+    samplingUsage,
     conversations,
     engine,
     budget,
+    viewContexts,
     chatSettings,
     async close() {
       broker?.cancelAll('Lena is quitting');

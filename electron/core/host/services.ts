@@ -11,6 +11,8 @@ import type { PermissionLists } from '../permissions/types';
 import { requestView, resolvedView } from '../permissions/view';
 import type { SecretProvider } from '../store/secrets';
 import type { HostEvents } from './events';
+import type { SaveFile } from './apps/view-asks';
+import type { ViewBinding } from './apps/views';
 import { createRuntime, type Runtime } from './runtime';
 import { serverIdentity } from './wiring';
 
@@ -28,6 +30,9 @@ export interface HostServices {
   setProject(folder: string | null): Promise<void>;
   /** Stops watching files and closes the runtime (servers, database). */
   close(): Promise<void>;
+  /** MCP Apps: where views are framed from (absent: views are not shown) and how their files are saved. */
+  views?: ViewBinding;
+  saveFile?: SaveFile;
 }
 
 
@@ -59,6 +64,10 @@ export interface ServiceOptions {
    * passed the sign-in address policy: https, or loopback http for a server on loopback.
    */
   openExternal?: (url: string) => Promise<void>;
+  /** MCP Apps: the sandbox proxy's origin (main: lena-view://; the harness: a second loopback port). */
+  views?: ViewBinding;
+  /** MCP Apps ui/download-file: main's save dialog; the harness writes into a folder. */
+  saveFile?: SaveFile;
 }
 
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
@@ -143,6 +152,8 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     projectProblem: null,
     projects: options.projects,
     updates: options.updates,
+    views: options.views,
+    saveFile: options.saveFile,
     async close() {
       settingsWatcher.close();
       projectWatcher.close();
@@ -163,8 +174,12 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   applyProjectRules(initial, 'project');
   // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
   // configuration files made outside the window reload by themselves.
-  void rt.manager.start().then(() => rt.manager.watch((config) => {
-    for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
-  }));
+  // Issue 19: once the servers are configured, the tasks a previous Lena waited for are followed again.
+  void rt.manager.start().then(() => {
+    void rt.engine.resumeTasks();
+    rt.manager.watch((config) => {
+      for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
+    });
+  });
   return services;
 }

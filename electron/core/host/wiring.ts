@@ -6,6 +6,7 @@ import { launchIdentity, legacyLaunchIdentity } from '../mcp/config/identity';
 import type { McpManager } from '../mcp/manager/manager';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import type { ServerIdentity } from '../permissions/types';
+import { needsSignIn, type SignInAsker } from './sign-in-asker';
 
 /** Keeps the registry equal to the connected servers' tools; returns the unsubscribe function. */
 export function connectRegistry(manager: McpManager, registry: ToolRegistry): () => void {
@@ -32,9 +33,22 @@ export function serverIdentity(manager: McpManager, server: string): ServerIdent
   };
 }
 
-export function managerExecutor(manager: McpManager): ToolExecutor {
+/**
+ * The chat's tool executor. With `signIn` (the window), a call refused for want of a sign-in asks
+ * the user to sign in and is made again afterwards: a 401 means the server did not run it.
+ */
+export function managerExecutor(manager: McpManager, signIn?: SignInAsker): ToolExecutor {
   return {
-    call: (server, tool, args, opts) => manager.callTool(server, tool, args, opts),
+    call: async (server, tool, args, opts) => {
+      try {
+        return await manager.callTool(server, tool, args, opts);
+      } catch (err) {
+        if (!signIn || opts.signal?.aborted || !needsSignIn(err, manager.status(server))) throw err;
+        const signedIn = await signIn(server, tool, opts.signal);
+        if (!signedIn.ok) throw signedIn.error;
+        return manager.callTool(server, tool, args, opts);
+      }
+    },
     identity: (server) => serverIdentity(manager, server),
     whenReady: (ms) => manager.whenReady(ms),
     tasks: { waiting: () => manager.waitingTasks(), follow: (record, opts) => manager.followTask(record, opts), forget: (key) => manager.forgetTask(key) },

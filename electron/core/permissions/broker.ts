@@ -16,8 +16,12 @@ export interface PendingRequest extends PermissionPrompt {
   expiresAt: string;
 }
 
-/** How a request ended: the user's answer, or why there was none (already an audit string). */
-export type BrokerResult = { answered: true; answer: Answer } | { answered: false; decidedBy: string };
+/**
+ * How a request ended: the user's answer, why there was none (already an audit string), or
+ * `settled`: the asker withdrew it because another answer already decided it (an identical call
+ * the user allowed for this chat while this one waited in the queue).
+ */
+export type BrokerResult = { answered: true; answer: Answer } | { answered: false; decidedBy: string; settled?: true };
 
 export interface ResolvedEvent {
   id: string;
@@ -79,7 +83,7 @@ export class PermissionBroker {
   }
 
   /** Queues a dialog; resolves with the answer, or with why there was none. Never rejects. */
-  request(prompt: PermissionPrompt, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<BrokerResult> {
+  request(prompt: PermissionPrompt, options: { signal?: AbortSignal; timeoutMs?: number; onQueued?: (id: string) => void } = {}): Promise<BrokerResult> {
     const { signal } = options;
     if (signal?.aborted) return Promise.resolve({ answered: false, decidedBy: abortText(signal) });
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
@@ -101,6 +105,7 @@ export class PermissionBroker {
           resolve(result);
         },
       });
+      options.onQueued?.(id);
       const view = this.pending().find((p) => p.id === id);
       if (view) this.emit('requested', view);
     });
@@ -142,6 +147,14 @@ export class PermissionBroker {
       requestedAt: entry.requestedAt.toISOString(),
       expiresAt: entry.expiresAt.toISOString(),
     }));
+  }
+
+  /**
+   * Takes a request off the queue without the user's answer, because another decision already
+   * covers it (`decidedBy` says which). The window sees it resolved like any other.
+   */
+  settle(id: string, decidedBy: string): void {
+    this.finish(id, { answered: false, decidedBy, settled: true });
   }
 
   /** Denies every pending request (the window closed); returns how many there were. */

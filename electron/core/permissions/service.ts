@@ -17,6 +17,9 @@ import type { PermissionStore } from './store';
 import { confirmServer, trustServer, untrustServer } from './trust';
 import type { Answer, AuditRecord, PermissionLists, PermissionState, RuleEntry, RuleList, ServerIdentity, ToolCallRequest, ToolDefinition } from './types';
 
+/** The audit's "decided by" for a call the user ran from the servers page. */
+export const BY_HAND = 'run by hand';
+
 /** The audit's "decided by" for a call of a tool the user has not accepted. */
 export const NOT_ACCEPTED = 'not offered';
 
@@ -43,6 +46,8 @@ export interface PermissionServiceOptions {
 export class PermissionService {
   private state!: PermissionState;
   private readonly grants = new Map<string, RuleEntry[]>();
+  /** Calls waiting in the broker's queue, by broker id: an answer to one may decide the others. */
+  private readonly waiting = new Map<string, ToolCallRequest>();
   private projectRules: Partial<PermissionLists>;
   private projectProblem: string | undefined;
   private readonly now: () => Date;
@@ -110,9 +115,49 @@ export class PermissionService {
     if (decision.outcome === 'deny' || !this.options.broker) {
       return this.denied(request, decision.decidedBy, undefined, decision.message);
     }
-    const result = await this.options.broker.request(buildPrompt(request, decision), options);
+    let queuedId: string | undefined;
+    const result = await this.options.broker.request(buildPrompt(request, decision), {
+      ...options,
+      onQueued: (id) => {
+        queuedId = id;
+        this.waiting.set(id, request);
+      },
+    });
+    if (queuedId !== undefined) this.waiting.delete(queuedId);
+    if (!result.answered && result.settled) {
+      const note = await this.pinSafely(request, 'first');
+      return { outcome: 'allow', audit: auditRecord('allow', result.decidedBy + note, this.now()) };
+    }
     if (!result.answered) return this.denied(request, result.decidedBy);
     return this.apply(request, decision, result.answer);
+  }
+
+  /**
+   * A call the user runs by hand from the servers page: the same rules decide, but the Run click
+   * is the approval of this one call, so nothing is asked and nothing is remembered (no grant,
+   * rule or pin). A deny rule still refuses it, with the rule and how to lift it.
+   */
+  authorizeByHand(request: ToolCallRequest): AuthorizeResult {
+    const decision = this.evaluate(request);
+    if (decision.outcome === 'deny') return this.denied(request, decision.decidedBy, undefined, decision.message);
+    const standing = this.standing(request.serverName, request.tool);
+    const note = standing === 'new' || standing === 'rejected' ? ` (${standing} tool, not offered to Claude)` : decision.held ? ' (definition changed since it was accepted)' : '';
+    return { outcome: 'allow', audit: auditRecord('allow', BY_HAND + note, this.now()) };
+  }
+
+  /**
+   * After an answer that allows more than one call ("allow for this chat", "always allow"), the
+   * calls still queued that the rules now allow (the same tool of the same server; in that chat
+   * for a session grant, which evaluate knows) are not asked again: each is allowed, its audit
+   * naming the rule that now covers it.
+   */
+  private settleCovered(): void {
+    for (const [id, waiting] of [...this.waiting]) {
+      const decision = this.evaluate(waiting);
+      if (decision.outcome !== 'allow') continue;
+      this.waiting.delete(id);
+      this.options.broker?.settle(id, `${decision.decidedBy}, from the answer to an identical request`);
+    }
   }
 
   private async apply(request: ToolCallRequest, decision: GateDecision, answer: Answer): Promise<AuthorizeResult> {
@@ -136,6 +181,7 @@ export class PermissionService {
     if (answer.kind === 'allow-conversation') this.grantSession(request.conversationId, { rule: request.qualifiedName, identity });
     // Allowing once runs this call only; the other answers accept the definition shown.
     const pinNote = await this.pinSafely(request, answer.kind === 'allow-once' ? 'first' : 'accept');
+    if (answer.kind !== 'allow-once') this.settleCovered();
     return { outcome: 'allow', audit: auditRecord('allow', decidedBy + pinNote, this.now()) };
   }
 

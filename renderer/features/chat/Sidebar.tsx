@@ -51,17 +51,19 @@ function ServersEntry() {
   const state = useLena((s) => s.serversState);
   const setView = useLena((s) => s.setView);
   const signIn = servers.filter((s) => s.signIn?.state === 'required').length; // waiting for the user, not failed
-  const failed = servers.filter((s) => s.status === 'failed').length - signIn;
+  // A server Lena is restarting by itself is said as restarting, not failed (one status).
+  const restarting = servers.filter((s) => s.status === 'failed' && s.restart && s.signIn?.state !== 'required').length;
+  const failed = servers.filter((s) => s.status === 'failed').length - signIn - restarting;
   const waiting = servers.filter((s) => s.status === 'needs-approval').length;
   const connected = servers.filter((s) => s.status === 'connected').length;
   const summary =
-    state === 'error' ? 'unavailable' : servers.length === 0 ? 'none configured' : [`${connected} of ${servers.length} connected`, failed ? `${failed} failed` : '', waiting ? `${waiting} need approval` : '', signIn ? `${signIn} need sign-in` : ''].filter(Boolean).join(' · ');
+    state === 'error' ? 'unavailable' : servers.length === 0 ? 'none configured' : [`${connected} of ${servers.length} connected`, failed ? `${failed} failed` : '', restarting ? `${restarting} restarting` : '', waiting ? `${waiting} need approval` : '', signIn ? `${signIn} need sign-in` : ''].filter(Boolean).join(' · ');
   return (
     <button className="sidebar-servers ghost" onClick={() => setView('servers')}>
       <span>Servers</span>
       <span className="muted small" data-testid="servers-summary">
         {servers.slice(0, 8).map((s) => (
-          <span key={s.name} className={`dot dot-${s.status === 'connected' ? 'green' : s.status === 'failed' && s.signIn?.state !== 'required' ? 'red' : s.status === 'connecting' || s.status === 'needs-approval' || s.signIn?.state === 'required' ? 'amber' : 'grey'}`} aria-hidden />
+          <span key={s.name} className={`dot dot-${s.status === 'connected' ? 'green' : s.status === 'failed' && s.signIn?.state !== 'required' && !s.restart ? 'red' : s.status === 'connecting' || s.restart || s.status === 'needs-approval' || s.signIn?.state === 'required' ? 'amber' : 'grey'}`} aria-hidden />
         ))}
         {summary}
       </span>

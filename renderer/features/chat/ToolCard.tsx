@@ -63,7 +63,8 @@ function ErrorLine({ call }: { call: ToolCallView }) {
   if (call.status === 'denied') {
     return <p className="tool-note">{deniedWords(call.decidedBy)}</p>;
   }
-  if (call.status === 'cancelled') return <p className="tool-note">Cancelled: the server was asked to stop this call.</p>;
+  // A call whose sign-in the user cancelled never reached the server: its own note says so.
+  if (call.status === 'cancelled') return <p className="tool-note">{/^Sign-in to .+ was cancelled/.test(call.errorMessage ?? '') ? call.errorMessage : 'Cancelled: the server was asked to stop this call.'}</p>;
   // A call that ran may carry notes: checks that could not be done, an output that failed its schema.
   if (call.status !== 'error') return call.errorMessage ? <p className="tool-note" data-testid="tool-note">{call.errorMessage}</p> : null;
   const who = call.errorSource === 'server' ? 'The server failed' : 'The tool reported an error';

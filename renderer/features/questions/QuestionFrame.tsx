@@ -7,6 +7,7 @@
 // * keys: auto-repeat never acts, no single letter is a shortcut, Ctrl/Cmd+Enter is the one
 //   keyboard approval, Escape gives the safe answer, Enter in a field moves to the next field.
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useEscape } from '../../components/use-escape';
 import { isMac } from '../../components/use-shortcuts';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
 import { composerPresent, nextField, nextFocusable, userIsInComposer } from './focus';
@@ -67,6 +68,12 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
     if (userIsInComposer()) return;
     headingRef.current?.focus();
   }, [questionId]);
+
+  // Escape outside the question (the composer keeps focus while a question waits) gives the safe
+  // answer too, before it could stop the turn; an unarmed question takes Escape and ignores it.
+  useEscape('question', () => {
+    if (armed) cancel.run();
+  });
 
   const swallow = (e: SyntheticEvent) => {
     e.preventDefault();

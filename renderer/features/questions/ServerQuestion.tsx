@@ -1,7 +1,8 @@
-// A question a server asks (sampling, elicitation): the body for its kind, in the shared frame.
+// A question a server asks (sampling, elicitation) or a tool call's sign-in: the body for its kind, in the shared frame.
 import type { ClientQuestion } from '../../../shared/client-questions';
 import { ElicitationFormView } from './ElicitationForm';
 import { SamplingAnswerView, SamplingRequestView } from './SamplingQuestion';
+import { SignInQuestionView } from './SignInQuestion';
 import { UrlQuestionView } from './UrlQuestion';
 
 export function ServerQuestionView({ question, position, total }: { question: ClientQuestion; position: number; total: number }) {
@@ -14,5 +15,7 @@ export function ServerQuestionView({ question, position, total }: { question: Cl
       return <ElicitationFormView question={question} position={position} total={total} />;
     case 'elicitation-url':
       return <UrlQuestionView question={question} position={position} total={total} />;
+    case 'sign-in':
+      return <SignInQuestionView question={question} position={position} total={total} />;
   }
 }

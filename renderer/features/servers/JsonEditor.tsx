@@ -7,19 +7,22 @@ import { classHighlighter } from '@lezer/highlight';
 import { EditorView, basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import type { EditorIssue } from '../../lib/config-validate';
+import { jsonMask, setMasked } from './json-mask';
 
 export interface JsonEditorProps {
   value: string;
   onChange(text: string): void;
   validate(text: string): EditorIssue[];
   label: string;
+  /** Draw env and header values as dots (the form masks them too); false shows them. */
+  masked?: boolean;
 }
 
-export function JsonEditor({ value, onChange, validate, label }: JsonEditorProps) {
+export function JsonEditor({ value, onChange, validate, label, masked = false }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const latest = useRef({ onChange, validate });
-  latest.current = { onChange, validate };
+  const latest = useRef({ onChange, validate, masked });
+  latest.current = { onChange, validate, masked };
 
   useEffect(() => {
     const lint = linter(
@@ -44,6 +47,7 @@ export function JsonEditor({ value, onChange, validate, label }: JsonEditorProps
         syntaxHighlighting(classHighlighter),
         lint,
         lintGutter(),
+        jsonMask(latest.current.masked),
         EditorView.contentAttributes.of({ 'aria-label': label }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
@@ -62,6 +66,10 @@ export function JsonEditor({ value, onChange, validate, label }: JsonEditorProps
     const v = view.current;
     if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setMasked.of(masked) });
+  }, [masked]);
 
   return <div className="json-editor" ref={host} data-testid="json-editor" />;
 }

@@ -6,6 +6,7 @@ import type { ServerEntry } from '../../../shared/server-config';
 import { ErrorNote } from '../../components/ErrorNote';
 import { validateEntryText, validateFileText, type EditorIssue } from '../../lib/config-validate';
 import type { UiError } from '../../store/result';
+import { hasMaskedValues } from './json-mask';
 
 // CodeMirror is most of the window's code and only this tab needs it: load it when first opened.
 const JsonEditor = lazy(() => import('./JsonEditor').then((m) => ({ default: m.JsonEditor })));
@@ -22,6 +23,9 @@ export function JsonTab({ saved, mode, onSave }: JsonTabProps) {
   const [text, setText] = useState(saved);
   const [error, setError] = useState<UiError | null>(null);
   const [done, setDone] = useState(false);
+  // Values the form masks (env, headers) are masked here too until Reveal.
+  const [revealed, setRevealed] = useState(false);
+  const maskable = hasMaskedValues(text);
   const validate = useMemo(
     () =>
       (t: string): EditorIssue[] => {
@@ -39,6 +43,14 @@ export function JsonTab({ saved, mode, onSave }: JsonTabProps) {
   };
   return (
     <div className="json-tab">
+      {maskable && (
+        <p className="muted small row">
+          {revealed ? 'Environment and header values are shown.' : 'Environment and header values are masked, as in the form.'}{' '}
+          <button type="button" className="small-button" onClick={() => setRevealed(!revealed)}>
+            {revealed ? 'Hide values' : 'Reveal values'}
+          </button>
+        </p>
+      )}
       <Suspense fallback={<Spinner label="Loading the editor…" />}>
         <JsonEditor
           value={text}
@@ -48,6 +60,7 @@ export function JsonTab({ saved, mode, onSave }: JsonTabProps) {
           }}
           validate={validate}
           label={mode.kind === 'entry' ? `JSON of ${mode.name}` : 'Configuration file'}
+          masked={!revealed}
         />
       </Suspense>
       {issues.length > 0 ? (

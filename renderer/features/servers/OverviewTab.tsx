@@ -12,9 +12,14 @@ import { PendingTools } from './PendingTools';
 import { ServerStatusWord, SignInPanel } from './SignInPanel';
 import { TestResult } from './TestResult';
 
-/** The stderr lines that name what went wrong (the last few), shown without a click. */
+/**
+ * The stderr lines that name what went wrong (the last few), shown without a click; when none
+ * uses a telling word, the last lines the server wrote (the hint says "its last stderr lines").
+ */
 function errorLines(stderr: string): string[] {
-  return stderr.split('\n').filter((l) => /error|exception|fatal|not found|no such|denied|cannot|failed|ENOENT|EACCES|EADDRINUSE/i.test(l)).slice(-5);
+  const lines = stderr.split('\n').filter((l) => l.trim() !== '');
+  const named = lines.filter((l) => /error|exception|fatal|not found|no such|denied|cannot|failed|ENOENT|EACCES|EADDRINUSE/i.test(l)).slice(-5);
+  return named.length > 0 ? named : lines.slice(-3);
 }
 
 export function OverviewTab({ server, onShowLogs, onEdit }: { server: ServerStatus; onShowLogs(): void; onEdit?(): void }) {

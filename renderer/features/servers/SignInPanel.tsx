@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
-import { StatusWord } from '../../components/StatusWord';
+import { RestartingWord, StatusWord } from '../../components/StatusWord';
 import { useLena } from '../../store';
 import type { UiError } from '../../store/result';
 
@@ -18,8 +18,9 @@ const STEP: Record<string, string> = {
   scope: 'getting enough access',
 };
 
-/** The status word, except that a server waiting for a sign-in says so (amber, not "Failed"). */
+/** The status word, except that a server waiting for a sign-in or a restart says so (amber, not "Failed"). */
 export function ServerStatusWord({ server }: { server: ServerStatus }) {
+  if (server.status === 'failed' && server.restart) return <RestartingWord restart={server.restart} />;
   if (server.signIn?.state !== 'required') return <StatusWord status={server.status} />;
   return (
     <span className="status-word" data-status="sign-in-required">

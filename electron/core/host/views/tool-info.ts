@@ -1,10 +1,13 @@
 // A tool as the servers page shows it: the registry's entry (names, schema, token cost, enabled)
-// plus what the permissions know of its definition (accepted, changed, new, rejected).
+// plus what the permissions know of its definition (accepted, changed, new, rejected) and the
+// MCP Apps view it declares.
 import type { ToolInfo } from '../../../../shared/server-types';
+import { appToolInfo } from '../../mcp/apps/ui-meta';
 import type { RegisteredTool } from '../../mcp/registry/registry';
 import type { PermissionService } from '../../permissions/service';
 
 export function toolInfoView(permissions: PermissionService, t: RegisteredTool): ToolInfo {
+  const app = appToolInfo(t.tool);
   return {
     server: t.server,
     name: t.tool.name,
@@ -17,6 +20,8 @@ export function toolInfoView(permissions: PermissionService, t: RegisteredTool):
     enabled: t.enabled,
     tokens: t.tokens,
     pin: pinStatus(permissions, t),
+    // MCP Apps: the tool's view, when it declares one.
+    ...(app ? { app } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
 // It authenticates at the token endpoint with client_secret_basic (or _post, as the metadata
 // allows) or with private_key_jwt (RFC 7523: an assertion signed with the entry's PKCS#8 key).
 import { webcrypto } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import * as oauth from 'oauth4webapi';
 import { chooseAuthMethod, describeOAuthError, identity, type ClientIdentity, type OAuthSettings } from './client-identity';
 import { toStored, withNonceRetry, type GrantContext } from './flow';
@@ -42,15 +43,28 @@ export async function importSigningKey(pem: string, alg: string): Promise<Crypto
   }
 }
 
+/** The entry's key file, read at each grant (so a rotated key is used at once). */
+async function readKeyFile(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    throw new AuthError('token', `The private key file ${file} could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`, {
+      hint: 'Check "oauth.privateKeyFile": the path of a PKCS#8 PEM file readable by you (and only you).',
+      cause: err,
+    });
+  }
+}
+
 /** The machine client's identity: private_key_jwt with a key, else the secret as the metadata allows. */
 export async function machineIdentity(as: oauth.AuthorizationServer, settings: OAuthSettings): Promise<ClientIdentity> {
   const clientId = settings.clientId;
   if (!clientId) throw new AuthError('registration', 'A client credentials entry needs "oauth.clientId".', { hint: 'Set the client id the authorization server issued to this machine client.' });
-  if (settings.privateKey) {
-    const key = await importSigningKey(settings.privateKey, signingAlgorithm(as, settings.signingAlgorithm));
+  const pem = settings.privateKey ?? (settings.privateKeyFile ? await readKeyFile(settings.privateKeyFile) : undefined);
+  if (pem) {
+    const key = await importSigningKey(pem, signingAlgorithm(as, settings.signingAlgorithm));
     return { client: { client_id: clientId, token_endpoint_auth_method: 'private_key_jwt' }, auth: oauth.PrivateKeyJwt(key), method: 'private_key_jwt', source: 'pre-registered' };
   }
-  if (!settings.clientSecret) throw new AuthError('registration', 'A client credentials entry needs "oauth.clientSecret" or "oauth.privateKey".', { hint: 'Reference the secret or key as "${secret:NAME}".' });
+  if (!settings.clientSecret) throw new AuthError('registration', 'A client credentials entry needs "oauth.clientSecret", "oauth.privateKey" or "oauth.privateKeyFile".', { hint: 'Reference the secret or key as "${secret:NAME}".' });
   return identity(clientId, settings.clientSecret, chooseAuthMethod(as, true), 'pre-registered');
 }
 

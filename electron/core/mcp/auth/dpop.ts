@@ -1,7 +1,9 @@
 // DPoP (RFC 9449, the MCP extension SEP-1932) where the authorization server supports it: one
 // ES256 key pair per server, a DPoP-bound token from the token endpoint (oauth4webapi's handle,
 // which also keeps the authorization server's nonce), and a fresh proof bound to method and URL
-// (and the token's hash) on every request to the resource, with the resource's DPoP-Nonce.
+// (and the token's hash) on every request to the resource, with the resource's DPoP-Nonce. The
+// private key is kept in the secret store beside the tokens (`exportPrivate`/`restore`): tokens
+// bound to it outlive a restart, and sign-out forgets it.
 import { createHash, randomUUID, webcrypto } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import type { AuthResponseView } from './types';
@@ -22,9 +24,30 @@ export class DpopKey {
   ) {}
 
   static async create(): Promise<DpopKey> {
-    const pair = await oauth.generateKeyPair('ES256');
+    // Extractable, so that the secret store can keep it (and nothing else ever reads it).
+    const pair = await oauth.generateKeyPair('ES256', { extractable: true });
     const { kty, crv, x, y } = await webcrypto.subtle.exportKey('jwk', pair.publicKey as webcrypto.CryptoKey);
     return new DpopKey(pair, { kty, crv, x, y });
+  }
+
+  /** The key from what `exportPrivate` gave; undefined when that is not an ES256 private key. */
+  static async restore(saved: string): Promise<DpopKey | undefined> {
+    try {
+      const jwk = JSON.parse(saved) as webcrypto.JsonWebKey;
+      if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d) return undefined;
+      const { kty, crv, x, y } = jwk;
+      const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
+      const privateKey = await webcrypto.subtle.importKey('jwk', jwk, algorithm, false, ['sign']);
+      const publicKey = await webcrypto.subtle.importKey('jwk', { kty, crv, x, y }, algorithm, true, ['verify']);
+      return new DpopKey({ privateKey, publicKey } as CryptoKeyPair, { kty, crv, x, y });
+    } catch {
+      return undefined; // unreadable: a new key is made, and the next grant binds to it
+    }
+  }
+
+  /** The private key as a JWK, for the secret store only. */
+  async exportPrivate(): Promise<string> {
+    return JSON.stringify(await webcrypto.subtle.exportKey('jwk', this.pair.privateKey as webcrypto.CryptoKey));
   }
 
   /** oauth4webapi's handle for the token endpoint requests of `client`. */

@@ -28,6 +28,31 @@ export interface AuthorizeInput extends GrantContext {
   signal?: AbortSignal;
   /** Metadata was found (not the 2025-03-26 defaults): PKCE support must then be advertised. */
   requirePkceMetadata: boolean;
+  /**
+   * The pasted fallback (`lena mcp login --no-browser`): resolves with what the user pasted (the
+   * address the browser ended on, or the bare code); whichever of it and the redirect comes first wins.
+   */
+  paste?: (signal: AbortSignal) => Promise<string>;
+}
+
+/**
+ * A pasted authorization response as the redirect's parameters: the address the browser ended on
+ * (its `state` must be this sign-in's), or the bare code a page showed, which the user vouches for.
+ */
+export function pastedResponse(text: string, state: string, as: oauth.AuthorizationServer): URLSearchParams {
+  const t = text.trim();
+  if (!t) throw new AuthError('consent', 'Nothing was pasted.', { hint: 'Paste the address the browser ended on after signing in (or the code it shows), then press Enter.' });
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(t) || /[?&](code|error)=/.test(t)) {
+    const query = t.includes('?') ? t.slice(t.indexOf('?') + 1).split('#')[0] : t;
+    const params = new URLSearchParams(query);
+    if (!params.has('code') && !params.has('error')) throw new AuthError('consent', 'The pasted address has no "code" (nor "error") parameter: it is not where the sign-in ended.', { hint: 'Paste the whole address from the browser\'s address bar after signing in.' });
+    if (params.get('state') !== state) {
+      throw new AuthError('consent', 'The pasted address belongs to another sign-in: its "state" does not match this one, so Lena refused it.', { hint: 'Paste the address the browser shows after this sign-in (the URL printed above), not an older one.' });
+    }
+    return params;
+  }
+  if (/\s/.test(t)) throw new AuthError('consent', 'The pasted text is neither an address nor a code (it contains spaces).', { hint: 'Paste the address the browser ended on, or just the code.' });
+  return new URLSearchParams({ code: t, state, ...(as.authorization_response_iss_parameter_supported ? { iss: as.issuer } : {}) });
 }
 
 function options(ctx: GrantContext, extra: Record<string, string> = {}): oauth.TokenEndpointRequestOptions {
@@ -94,12 +119,21 @@ export async function authorizeWithCode(input: AuthorizeInput): Promise<StoredTo
     scopes: input.scopes,
     resource: input.resource,
   });
-  const callback = input.redirect.wait(input.timeoutMs, input.signal);
+  // Once one answer arrived (redirect or paste), the other wait ends, and with it its timer.
+  const settled = new AbortController();
+  const callback = input.redirect.wait(input.timeoutMs, input.signal ? AbortSignal.any([input.signal, settled.signal]) : settled.signal);
   callback.catch(() => undefined); // observed below; avoid an unhandled rejection while opening
-  await input.open(url);
+  try {
+    await input.open(url);
+  } catch (err) {
+    settled.abort();
+    throw err;
+  }
+  const pasted = input.paste ? input.paste(settled.signal).then((text) => pastedResponse(text, state, as)) : undefined;
+  pasted?.catch(() => undefined);
   let params: URLSearchParams;
   try {
-    params = oauth.validateAuthResponse(as, identity.client, await callback, state);
+    params = oauth.validateAuthResponse(as, identity.client, await (pasted ? Promise.race([callback, pasted]) : callback), state);
   } catch (err) {
     if (err instanceof AuthError) throw err;
     const denied = err instanceof oauth.AuthorizationResponseError && err.error === 'access_denied';
@@ -107,6 +141,8 @@ export async function authorizeWithCode(input: AuthorizeInput): Promise<StoredTo
       hint: denied ? 'Sign in again and allow Lena access.' : 'Try Sign in again; if it keeps failing, the authorization server may be misconfigured.',
       cause: err,
     });
+  } finally {
+    settled.abort();
   }
   try {
     const res = await withNonceRetry(async () =>

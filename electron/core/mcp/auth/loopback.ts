@@ -25,6 +25,30 @@ function listen(server: http.Server, port: number): Promise<void> {
   });
 }
 
+/** A redirect address nobody listens on (its port is taken): only a pasted response completes the sign-in. */
+export function unheardRedirect(port: number): LoopbackRedirect {
+  return {
+    redirectUri: `http://127.0.0.1:${port}/callback`,
+    wait: (timeoutMs, signal) => waitFor(undefined, timeoutMs, signal),
+    close: () => undefined,
+  };
+}
+
+/** Waits for the callback (`attach` hands over the deliverer), the timeout or the abort. */
+function waitFor(attach: ((deliver: (params: URLSearchParams) => void) => void) | undefined, timeoutMs: number, signal?: AbortSignal): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new AuthError('consent', `Sign-in timed out: the browser did not come back to Lena within ${Math.round(timeoutMs / 1000)} s.`, { hint: 'Try Sign in again and finish the steps in the browser.' })), timeoutMs);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new AuthError('consent', 'Sign-in was cancelled.'));
+    });
+    attach?.((params) => {
+      clearTimeout(timer);
+      resolve(params);
+    });
+  });
+}
+
 /** Listens on `preferredPort` (0 = any); falls back to an ephemeral port when `strict` is false. */
 export async function openLoopbackRedirect(preferredPort = 0, strict = false): Promise<LoopbackRedirect> {
   let deliver: ((params: URLSearchParams) => void) | undefined;
@@ -56,18 +80,8 @@ export async function openLoopbackRedirect(preferredPort = 0, strict = false): P
   return {
     redirectUri: `http://127.0.0.1:${port}/callback`,
     wait(timeoutMs, signal) {
-      return new Promise((resolve, reject) => {
-        if (received) return resolve(received);
-        const timer = setTimeout(() => reject(new AuthError('consent', `Sign-in timed out: the browser did not come back to Lena within ${Math.round(timeoutMs / 1000)} s.`, { hint: 'Try Sign in again and finish the steps in the browser.' })), timeoutMs);
-        signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          reject(new AuthError('consent', 'Sign-in was cancelled.'));
-        });
-        deliver = (params) => {
-          clearTimeout(timer);
-          resolve(params);
-        };
-      });
+      if (received) return Promise.resolve(received);
+      return waitFor((d) => (deliver = d), timeoutMs, signal);
     },
     close() {
       server.closeAllConnections();

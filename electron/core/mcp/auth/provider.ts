@@ -11,7 +11,7 @@ import { DpopKey, offersDpop } from './dpop';
 import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
 import { authorizeWithCode, refreshRefused, refreshTokens, revokeTokens, type GrantContext } from './flow';
 import { guardedFetch } from './guarded-fetch';
-import { openLoopbackRedirect } from './loopback';
+import { openLoopbackRedirect, unheardRedirect, type LoopbackRedirect } from './loopback';
 import { chooseScopes, unionScopes } from './scopes';
 import type { AuthStore, StoredTokens } from './store';
 import { AuthError, SignInRequiredError, type AuthProvider, type AuthResponseView, type AuthVerdict, type BearerChallenge } from './types';
@@ -25,6 +25,11 @@ export interface SignInHost {
   interactive: boolean;
   /** How long to wait for the browser to come back (default 5 minutes). */
   timeoutMs?: number;
+  /**
+   * The pasted fallback of `lena mcp login`: what the user pastes (the address the browser ended
+   * on, or the code). With it, a sign-in goes ahead even where the loopback redirect cannot listen.
+   */
+  paste?: (signal: AbortSignal) => Promise<string>;
 }
 
 export interface OAuthProviderOptions {
@@ -80,8 +85,9 @@ export class OAuthProvider implements AuthProvider {
   private stepUps = 0;
   /** Scopes a refused step-up asked for (the window signs in again with them when the user says so). */
   private wantedScopes: string[] | undefined;
-  /** This server's DPoP key, made when its authorization server first offers DPoP. */
+  /** This server's DPoP key, made when its authorization server first offers DPoP, kept in the secret store. */
   private dpop: DpopKey | undefined;
+  private dpopLoading: Promise<DpopKey | undefined> | undefined;
 
   constructor(private readonly options: OAuthProviderOptions) {
     this.name = options.name;
@@ -98,7 +104,8 @@ export class OAuthProvider implements AuthProvider {
     if (t?.expiresAt !== undefined && t.refreshToken && t.expiresAt - this.now() < refreshMargin(t)) await this.refresh().catch(() => false);
     const token = this.tokens?.accessToken;
     if (!token) return {};
-    if (this.dpop && this.tokens?.tokenType?.toLowerCase() === 'dpop') return { Authorization: `DPoP ${token}`, DPoP: await this.dpop.proof(method, url, token) };
+    // A DPoP-bound token from before a restart: its key is in the secret store.
+    if (this.tokens?.tokenType?.toLowerCase() === 'dpop' && (await this.dpopKey(false))) return { Authorization: `DPoP ${token}`, DPoP: await this.dpop!.proof(method, url, token) };
     return { Authorization: `Bearer ${token}` };
   }
 
@@ -157,6 +164,10 @@ export class OAuthProvider implements AuthProvider {
       }
     }
     await this.forget(true);
+    // The key goes with the tokens bound to it; the next sign-in makes a new one.
+    this.dpop = undefined;
+    this.dpopLoading = undefined;
+    await this.options.store.deleteDpopKey(this.key);
     return { revoked };
   }
 
@@ -202,6 +213,19 @@ export class OAuthProvider implements AuthProvider {
     if (had && !signedOut && !this.machine) setTimeout(() => this.options.onSignedOut?.(), 0).unref?.();
   }
 
+  // The stored key (once per provider), else with `create` a new one, saved before any token binds to it.
+  private async dpopKey(create: boolean): Promise<DpopKey | undefined> {
+    if (this.dpop) return this.dpop;
+    this.dpopLoading ??= this.options.store.loadDpopKey(this.key).then((saved) => (saved ? DpopKey.restore(saved) : undefined));
+    this.dpop = await this.dpopLoading;
+    if (!this.dpop && create) {
+      const made = await DpopKey.create();
+      await this.options.store.saveDpopKey(this.key, await made.exportPrivate());
+      this.dpop = made;
+    }
+    return this.dpop;
+  }
+
   private async addressPolicy(): Promise<AddressPolicy> {
     this.policy ??= await AddressPolicy.forServer(this.serverUrl, this.options.resolver);
     return this.policy;
@@ -216,8 +240,10 @@ export class OAuthProvider implements AuthProvider {
 
   private async context(d: Discovered, identity: ClientIdentity, step: 'token' | 'refresh'): Promise<GrantContext> {
     const policy = await this.addressPolicy();
-    if (offersDpop(d.as)) this.dpop ??= await DpopKey.create();
-    const dpop = this.dpop && offersDpop(d.as) ? { dpop: this.dpop.handle(identity.client) } : {};
+    // The entry's "dpop": false never, true always (the server may support it unadvertised), else where offered.
+    const useDpop = this.settings.dpop ?? offersDpop(d.as);
+    if (useDpop) await this.dpopKey(true);
+    const dpop = this.dpop && useDpop ? { dpop: this.dpop.handle(identity.client) } : {};
     return { as: d.as, identity, resource: d.resource, fetch: guardedFetch({ policy, step }), allowHttp: policy.allowsHttp, now: this.now, ...dpop };
   }
 
@@ -293,12 +319,25 @@ export class OAuthProvider implements AuthProvider {
     this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
   }
 
+  // The loopback redirect; where it cannot listen (the registered port is taken) and the user can
+  // paste, the same address is used unheard: the browser ends on it and the user copies it over.
+  private async redirect(cachedPort: number): Promise<LoopbackRedirect> {
+    const port = this.settings.callbackPort ?? cachedPort;
+    try {
+      return await openLoopbackRedirect(port, this.settings.callbackPort !== undefined);
+    } catch (err) {
+      if (!this.options.host.paste || !port) throw err;
+      this.options.log?.('warn', `${(err as Error).message} Paste the address the browser ends on instead.`);
+      return unheardRedirect(port);
+    }
+  }
+
   private async runSignIn(explicit: string[] | undefined, signal: AbortSignal): Promise<void> {
     const d = await this.find(true);
     if (this.machine) return this.runMachineGrant(d, explicit);
     const cached = await this.options.store.loadClient(d.as.issuer);
     const cachedPort = Number(cached?.redirectUris?.[0] ? new URL(cached.redirectUris[0]).port : 0);
-    const redirect = await openLoopbackRedirect(this.settings.callbackPort ?? cachedPort, this.settings.callbackPort !== undefined);
+    const redirect = await this.redirect(cachedPort);
     try {
       const policy = await this.addressPolicy();
       const scopes = explicit ?? chooseScopes({ configured: this.settings.scopes, challenge: this.challenge?.scope, prm: d.prm, as: d.as });
@@ -318,7 +357,8 @@ export class OAuthProvider implements AuthProvider {
         await policy.check(url, 'consent', 'the authorization page');
         await this.options.host.open(url, this.name);
       };
-      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, signal, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined });
+      const paste = this.options.host.paste ? { paste: this.options.host.paste } : {};
+      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, signal, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined, ...paste });
       await this.keep(tokens);
     } finally {
       redirect.close();

@@ -39,12 +39,17 @@ export interface AuthStore {
   loadClient(issuer: string): Promise<StoredClient | undefined>;
   saveClient(client: StoredClient): Promise<void>;
   deleteClient(issuer: string): Promise<void>;
+  /** A server's DPoP private key (a JWK), kept like a token: its bound tokens need it after a restart. */
+  loadDpopKey(key: string): Promise<string | undefined>;
+  saveDpopKey(key: string, privateJwk: string): Promise<void>;
+  deleteDpopKey(key: string): Promise<void>;
 }
 
 /** Everything in memory: tests, the conformance driver, one-shot uses. */
 export class MemoryAuthStore implements AuthStore {
   private readonly tokens = new Map<string, StoredTokens>();
   private readonly clients = new Map<string, StoredClient>();
+  private readonly dpopKeys = new Map<string, string>();
   async loadTokens(key: string): Promise<StoredTokens | undefined> {
     return this.tokens.get(key);
   }
@@ -62,5 +67,14 @@ export class MemoryAuthStore implements AuthStore {
   }
   async deleteClient(issuer: string): Promise<void> {
     this.clients.delete(issuer);
+  }
+  async loadDpopKey(key: string): Promise<string | undefined> {
+    return this.dpopKeys.get(key);
+  }
+  async saveDpopKey(key: string, privateJwk: string): Promise<void> {
+    this.dpopKeys.set(key, privateJwk);
+  }
+  async deleteDpopKey(key: string): Promise<void> {
+    this.dpopKeys.delete(key);
   }
 }

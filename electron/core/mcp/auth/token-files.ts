@@ -1,6 +1,6 @@
 // Where sign-ins persist: metadata (issuer, scopes, expiry, account, client id, and which store
 // holds the secrets) in oauth.json, a 0600 file in Lena's home that `lena mcp list` can read;
-// the secret parts (access and refresh tokens, a registered client's secret) in a secret store
+// the secret parts (access and refresh tokens, a registered client's secret, a DPoP key) in a secret store
 // (the window's safeStorage, the command line's keychain or its 0600 fallback). Never in mcp.json.
 import { createHash } from 'node:crypto';
 import { readJsonFile, serialisePerPath, writeJsonFile } from '../../base/json-file';
@@ -115,6 +115,20 @@ export class FileAuthStore implements AuthStore {
     await this.update((f) => {
       delete f.clients[this.entry(issuer)];
     });
+  }
+
+  // The DPoP private key lives in the secret store alone (keychain, safeStorage, or the CLI's 0600
+  // fallback file): oauth.json needs nothing of it, since the token's type says it is bound.
+  async loadDpopKey(key: string): Promise<string | undefined> {
+    return this.secrets.get(secretName('dpop', key)).catch(() => undefined);
+  }
+
+  async saveDpopKey(key: string, privateJwk: string): Promise<void> {
+    await this.secrets.set(secretName('dpop', key), privateJwk);
+  }
+
+  async deleteDpopKey(key: string): Promise<void> {
+    await this.secrets.delete(secretName('dpop', key)).catch(() => undefined);
   }
 }
 

@@ -52,6 +52,16 @@ export class SignInRequiredError extends AuthError {
   }
 }
 
+/** The user cancelled (or let time out) the sign-in a tool call waited for: the call did not run. */
+export class SignInCancelledError extends AuthError {
+  constructor(server: string, tool: string) {
+    super('sign-in-required', `Sign-in to ${server} was cancelled, so ${tool} did not run.`, {
+      hint: `The user can sign in from the servers page (or \`lena mcp login ${server}\`) and ask again.`,
+    });
+    this.name = 'SignInCancelledError';
+  }
+}
+
 /** The `www-authenticate` Bearer challenge's parameters (RFC 6750 §3, RFC 9728 §5.1). */
 export interface BearerChallenge {
   error?: string;

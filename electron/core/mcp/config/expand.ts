@@ -54,7 +54,7 @@ export interface RemoteLaunch extends Timeouts {
   url: string;
   headers: Record<string, string>;
   /** The entry's `oauth`, with the client secret and private key expanded. */
-  oauth?: { clientId?: string; clientSecret?: string; scopes?: string[]; callbackPort?: number; clientMetadataUrl?: string; grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise'; privateKey?: string; signingAlgorithm?: string; assertionFile?: string; assertionEnv?: string; idpTokenEndpoint?: string; idpClientId?: string };
+  oauth?: { clientId?: string; clientSecret?: string; scopes?: string[]; callbackPort?: number; clientMetadataUrl?: string; grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise'; privateKey?: string; privateKeyFile?: string; dpop?: boolean; signingAlgorithm?: string; assertionFile?: string; assertionEnv?: string; idpTokenEndpoint?: string; idpClientId?: string };
 }
 export type LaunchSpec = StdioLaunch | RemoteLaunch;
 

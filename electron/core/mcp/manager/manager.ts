@@ -119,7 +119,18 @@ export class McpManager {
    * Re-reads the configuration and applies it: new servers start, removed ones stop, changed ones
    * restart, untouched ones keep running. With a name, that server restarts even if unchanged.
    */
-  async reload(name?: string): Promise<LoadedConfig> {
+  reload(name?: string): Promise<LoadedConfig> {
+    // Settling covers reading the configuration too: a turn sent the moment Lena starts (before
+    // the file is read) waits for the servers instead of going out with no tools.
+    const done = this.reloadNow(name);
+    this.settling = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
+  }
+
+  private async reloadNow(name?: string): Promise<LoadedConfig> {
     const config = await this.loader.load();
     this.config = config;
     const wanted = new Map(config.servers.map((s) => [s.name, s]));

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../../../shared/chat-types';
 import { b64, jpegBytes, pngBytes } from '../../../fixtures/images';
-import { reply, scenario, STAND_IN_MODELS, text, toolResultsOf, toolUse, type RecordedRequest } from '../../../fixtures/messages-api';
+import { apiError, reply, scenario, STAND_IN_MODELS, text, toolResultsOf, toolUse, type RecordedRequest } from '../../../fixtures/messages-api';
 import { PLACEHOLDER_TOOL } from '../../../../electron/core/chat/request-tools';
 import { chatHarness, type ChatHarness } from './harness';
 
@@ -30,7 +30,7 @@ async function withFiles(options: Parameters<typeof chatHarness>[0] = {}) {
 }
 
 describe('every request valid, whatever happened before', () => {
-  it('retries a stream that broke after a completed block without a prefill; the partial answer stays, marked replaced', async () => {
+  it('retries a stream that broke after a completed block without a prefill; the retry\'s answer replaces the partial one', async () => {
     h = await chatHarness({ settings: { model: 'claude-sonnet-4-6' } });
     h.api.push(scenario.errorAfterFirstBlock('Here is the first paragraph.', 'More.'), reply(text('The whole answer.')));
     const conv = h.store.create();
@@ -39,13 +39,47 @@ describe('every request valid, whatever happened before', () => {
     const [, retry] = h.api.messageRequests();
     expect(lastRole(retry)).toBe('user');
     expect(JSON.stringify(retry.body.messages)).not.toContain('first paragraph');
+    // Shown while Lena asked again (with its note); once the answer came, superseded: out of view.
     const messages = h.store.get(conv.id).messages;
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant']);
-    expect(messages[1]).toMatchObject({ content: [{ type: 'text', text: 'Here is the first paragraph.' }], error: { retried: true } });
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(messages[1].error ?? null).toBeNull();
+    const all = h.store.get(conv.id, { includeSuperseded: true }).messages;
+    expect(all[1]).toMatchObject({ status: 'superseded', content: [{ type: 'text', text: 'Here is the first paragraph.' }], error: { retried: true } });
+    const saved = h.events.flatMap((e) => (e.type === 'message-saved' && e.message.id === all[1].id ? [e.message] : []));
+    expect(saved.some((m) => m.error?.retried && m.status !== 'superseded')).toBe(true);
+    expect(saved.at(-1)?.status).toBe('superseded');
     // The next turn is valid too: the replaced partial answer is never sent again.
     h.api.push(reply(text('Sure.')));
     expect((await h.engine.send(conv.id, 'Thanks').done).error).toBeNull();
     expect(JSON.stringify(h.api.messageRequests()[2].body.messages)).not.toContain('first paragraph');
+  });
+
+  it('a stream cut mid-text keeps the text received so far; when every retry is cut too, one note offers Retry', async () => {
+    h = await chatHarness({ settings: { model: 'claude-sonnet-4-6' }, engine: { streamRetries: 1 } });
+    const cut = () => reply(text('The first half of the answer, and then'), { cutAfterEvents: 6 });
+    h.api.push(cut(), cut());
+    const conv = h.store.create();
+    const outcome = await h.engine.send(conv.id, 'Tell me').done;
+    const messages = h.store.get(conv.id).messages;
+    expect(messages.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:incomplete']);
+    expect(messages[1].content).toEqual([{ type: 'text', text: 'The first half of the an' }]);
+    expect(messages[1].error).toMatchObject({ kind: 'interrupted', action: 'retry' });
+    expect(messages[1].error?.message).toMatch(/The text so far is kept; Retry asks again/);
+    expect(outcome.error).toEqual(messages[1].error);
+  });
+
+  it('a retry that fails before streaming leaves the earlier partial answer as the one, with Retry', async () => {
+    h = await chatHarness({ settings: { model: 'claude-sonnet-4-6', maxRetries: 0 }, engine: { streamRetries: 1 } });
+    h.api.push(reply(text('The first half of the answer, and then'), { cutAfterEvents: 6 }), apiError.overloaded());
+    const conv = h.store.create();
+    const outcome = await h.engine.send(conv.id, 'Tell me').done;
+    const messages = h.store.get(conv.id).messages;
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(messages[1].content).toEqual([{ type: 'text', text: 'The first half of the an' }]);
+    expect(messages[1].error).toMatchObject({ kind: 'interrupted', action: 'retry' });
+    expect(messages[1].error?.message).toMatch(/asking again failed: .*overloaded/i);
+    expect(messages[1].error?.retried).toBeUndefined();
+    expect(outcome.error).toEqual(messages[1].error);
   });
 
   it('never stores or sends a whitespace-only text block, and repairs a stored history that has one', async () => {

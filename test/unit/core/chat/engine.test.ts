@@ -225,7 +225,10 @@ describe('ChatEngine', () => {
     expect(outcome.error).toBeNull();
     expect(peerLog(log).filter((e) => e.event === 'start')).toHaveLength(1);
     const messages = h.store.get(conv.id).messages;
-    expect(messages.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:incomplete', 'assistant:complete', 'user:complete', 'assistant:complete']);
+    // The cut answer was replaced by the retry's (superseded: out of view and history).
+    expect(messages.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:complete', 'user:complete', 'assistant:complete']);
+    const all = h.store.get(conv.id, { includeSuperseded: true }).messages;
+    expect(all.map((m) => m.status)).toEqual(['complete', 'superseded', 'complete', 'complete', 'complete']);
     // The retried request did not carry the half-streamed tool_use.
     expect(JSON.stringify(h.api.messageRequests()[1].body.messages)).not.toContain('toolu_cut');
   });

@@ -1,11 +1,14 @@
 // Step 3 of the request's tools with 500 real tool definitions (test/fixtures/tool-catalog):
 // deferral engages only above the budget, the always-loaded and used tools stay loaded, and
 // Lena's own search finds tools by plain words and loads them.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type Anthropic from '@anthropic-ai/sdk';
 import { buildRequestTools } from '../../../../electron/core/chat/request-tools';
 import { CLIENT_SEARCH_TOOL, runClientSearch, searchablesOf } from '../../../../electron/core/chat/tool-search/client-search';
-import { isToolSearchRefusal, modelSupportsToolSearch, ToolSearchSupport } from '../../../../electron/core/chat/tool-search/support';
+import { isToolSearchRefusal, modelSupportsToolSearch, REFUSAL_TTL_MS, ToolSearchSupport } from '../../../../electron/core/chat/tool-search/support';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
 import { catalogServers } from '../../../fixtures/tool-catalog/catalog';
 
@@ -107,8 +110,34 @@ describe('tool search support', () => {
     expect(isToolSearchRefusal({ status: 400, error: { error: { message: 'temperature: Extra inputs are not permitted' } } })).toBe(false);
     const support = new ToolSearchSupport();
     expect(support.mode('claude-sonnet-4-6', 'http://proxy')).toBe('native');
-    support.markRefused('http://proxy');
+    support.markRefused('http://proxy', 'claude-sonnet-4-6');
     expect(support.mode('claude-sonnet-4-6', 'http://proxy')).toBe('client');
     expect(support.mode('claude-sonnet-4-6', null)).toBe('native');
+  });
+
+  it('keeps a refusal across starts in its file, and tries again after a model change or a week', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lena-tool-search-')), 'tool-search.json');
+    let now = Date.parse('2026-12-01T12:00:00Z');
+    const start = () => new ToolSearchSupport({ file, now: () => now });
+    start().markRefused('http://proxy', 'claude-sonnet-4-6');
+    await expect.poll(() => existsSync(file)).toBe(true);
+    // The next start does not send the refused request blindly.
+    expect(start().mode('claude-sonnet-4-6', 'http://proxy')).toBe('client');
+    expect(start().refused()).toEqual(['http://proxy']);
+    // Another model on the same endpoint is tried again; so is the same one after the TTL.
+    expect(start().mode('claude-opus-4-6', 'http://proxy')).toBe('native');
+    now += REFUSAL_TTL_MS - 1;
+    expect(start().mode('claude-sonnet-4-6', 'http://proxy')).toBe('client');
+    now += 2;
+    expect(start().mode('claude-sonnet-4-6', 'http://proxy')).toBe('native');
+    expect(start().refused()).toEqual([]);
+  });
+
+  it('a broken refusal file means no refusal (Lena tries again), never a failed start', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lena-tool-search-')), 'tool-search.json');
+    writeFileSync(file, '{ "refused": [ ');
+    expect(new ToolSearchSupport({ file }).mode('claude-sonnet-4-6', 'http://proxy')).toBe('native');
+    writeFileSync(file, JSON.stringify({ refused: [{ baseUrl: 'http://proxy' }] }));
+    expect(new ToolSearchSupport({ file }).mode('claude-sonnet-4-6', 'http://proxy')).toBe('native');
   });
 });

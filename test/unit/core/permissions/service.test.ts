@@ -87,6 +87,27 @@ describe('PermissionService audit records', () => {
     expect(asked).toHaveLength(3);
   });
 
+  it('"allow for this conversation" also answers identical calls already waiting in the queue, not other tools or chats', async () => {
+    const { gate } = await service();
+    const first = gate.authorize(call('write', { args: { path: '/tmp/a' } }));
+    const second = gate.authorize(call('write', { args: { path: '/tmp/b' } }));
+    const otherTool = gate.authorize(call('delete'));
+    const otherChat = gate.authorize(call('write', { conversationId: 'c2' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(broker.pending().map((p) => p.position)).toEqual([1, 2, 3, 4]);
+    broker.answer(asked[0].id, { kind: 'allow-conversation' });
+    expect((await first).audit.decidedBy).toBe('asked: allowed for this conversation');
+    const queued = await second;
+    expect(queued.outcome).toBe('allow');
+    expect(queued.audit.decidedBy).toBe('rule allow mcp__fs__write (session), from the answer to an identical request');
+    // The other tool and the other chat still wait for their own answers.
+    expect(broker.pending().map((p) => [p.toolName, p.conversationId])).toEqual([['delete', 'c1'], ['write', 'c2']]);
+    broker.cancelAll('test over');
+    expect((await otherTool).outcome).toBe('deny');
+    expect((await otherChat).outcome).toBe('deny');
+    expect(asked).toHaveLength(4);
+  });
+
   it('"always allow this tool" of a destructive tool needs a second confirmation, then becomes a lasting, bound rule', async () => {
     const { gate, settingsPath } = await service({ settings: { model: 'claude-x', permissions: { deny: ['mcp__other'] } } });
     const pending = gate.authorize(call('delete'));

@@ -28,6 +28,10 @@ describe('applying streamed chat events', () => {
     expect(b.messages[0]).toBe(chat.messages[0]);
     expect(messageText(chat.messages[1])).toBe('');
   });
+  it('drops a message saved as superseded (a partial answer the retry replaced) from view', () => {
+    const chat = applyChatEvent(base(), { type: 'message-saved', conversationId: 'c1', message: { ...msg('a1', 'assistant', 'half', 2), status: 'superseded' } });
+    expect(chat.messages.map((m) => m.id)).toEqual(['u1']);
+  });
   it('opens a new text block at a new index', () => {
     const chat = applyChatEvent(base(), { type: 'text-delta', conversationId: 'c1', messageId: 'a1', index: 2, text: 'later' });
     expect(chat.messages[1].content).toHaveLength(3);
@@ -54,6 +58,16 @@ describe('applying streamed chat events', () => {
     let chat = applyChatEvent(base(), { type: 'tool-call-updated', conversationId: 'c1', call });
     chat = applyChatEvent(chat, { type: 'tool-call-updated', conversationId: 'c1', call: { ...call, status: 'done' } });
     expect(chat.toolCalls.t1.status).toBe('done');
+  });
+  it('a turn only inferred on reopening ends when its last running call does (a task followed after a restart)', () => {
+    const running = { id: 't1', conversationId: 'c1', status: 'running' } as ToolCallView;
+    const opened = openChatFrom({ id: 'c1', title: 't', createdAt: 0, updatedAt: 0, model: null, messageCount: 2, messages: [msg('u1', 'user', 'hi', 1), msg('a1', 'assistant', 'ok', 2)], toolCalls: [running] });
+    expect(opened.turnId).toBe('in-progress');
+    const done = applyChatEvent(opened, { type: 'tool-call-updated', conversationId: 'c1', call: { ...running, status: 'done' } });
+    expect(done.turnId).toBeNull();
+    // A real turn is ended only by turn-ended.
+    const real = applyChatEvent(applyChatEvent(base(), { type: 'turn-started', conversationId: 'c1', turnId: 'T' }), { type: 'tool-call-updated', conversationId: 'c1', call: { ...running, status: 'done' } });
+    expect(real.turnId).toBe('T');
   });
   it('tracks the running turn and its error', () => {
     let chat = applyChatEvent(base(), { type: 'turn-started', conversationId: 'c1', turnId: 'T' });

@@ -101,7 +101,7 @@ describe('client credentials', () => {
   it('refuses an entry without a client id, or without a secret or key, or with a key it cannot read', async () => {
     const as = { issuer: 'https://as.example.com', token_endpoint: 'https://as.example.com/token' };
     await expect(machineIdentity(as, { grant: 'client_credentials', clientSecret: 's' })).rejects.toThrow(/needs "oauth.clientId"/);
-    await expect(machineIdentity(as, { grant: 'client_credentials', clientId: 'bot' })).rejects.toThrow(/needs "oauth.clientSecret" or "oauth.privateKey"/);
+    await expect(machineIdentity(as, { grant: 'client_credentials', clientId: 'bot' })).rejects.toThrow(/needs "oauth.clientSecret", "oauth.privateKey" or "oauth.privateKeyFile"/);
     const bad = (await machineIdentity(as, { grant: 'client_credentials', clientId: 'bot', privateKey: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----' }).then(
       () => undefined,
       (e: unknown) => e,

@@ -159,16 +159,28 @@ describe('McpManager', () => {
     expect(config.errors[0].line).toBe(1);
   });
 
+  it('whenReady right after start waits for the servers (the configuration is read first), not for nothing', async () => {
+    const dir = workspace();
+    const { manager } = makeManager(dir, { a: peer() });
+    const started = manager.start();
+    await manager.whenReady(15_000);
+    expect(manager.status('a')?.status).toBe('connected');
+    await started;
+  });
+
   it('restarts a server that died while idle before sending a call to it', async () => {
     const dir = workspace();
     const { manager } = makeManager(dir, { a: peer({ PEER_TOOLS: 'echo,die' }) }, { restart: { baseDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 } });
     await manager.start();
     await expect(manager.callTool('a', 'die', {})).rejects.toThrow(/exit|closed|code 9/i);
     await expect.poll(() => manager.status('a')?.status === 'failed', { message: 'the failed status', timeout: 15_000 }).toBe(true);
-    expect(manager.status('a')?.error?.message).toMatch(/restarting in 60 s/);
+    // One status: the restart is said once (status.restart), not also inside the error text.
+    expect(manager.status('a')?.restart).toMatchObject({ attempt: 1, seconds: 60 });
+    expect(manager.status('a')?.error?.message).not.toMatch(/restarting/);
     const r = await manager.callTool('a', 'echo', { text: 'hi' });
     expect((r.content[0] as { text: string }).text).toMatch(/^echo:\{"text":"hi"\}/);
     expect(manager.status('a')?.status).toBe('connected');
+    expect(manager.status('a')?.restart ?? null).toBeNull();
   });
 
   it('fails a call in flight when its server is disabled, and ends the process', async () => {
