@@ -1,10 +1,13 @@
 // A transport only moves JSON-RPC messages; the client gives them meaning (DESIGN.md).
 // stdio, Streamable HTTP and legacy SSE all implement this interface.
 import type { JsonRpcId, JsonRpcMessage } from './jsonrpc-types';
+import type { ErrorCode } from '../../../shared/result';
 
 export interface TransportCloseInfo {
   /** Why the transport ended, in words a user can act on. */
   reason: string;
+  /** Set when the end was no plain exit (a message too large): what the manager decides by. */
+  code?: ErrorCode;
   /** stdio: the process exit code and signal. */
   exitCode?: number | null;
   signal?: NodeJS.Signals | null;

@@ -28,14 +28,6 @@ async function call<T>(channel: string, args?: unknown): Promise<T> {
   return r.value as T;
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('the host over the contract', () => {
   it('adds a server, asks before its write tool runs, and streams the turn as events', async () => {
     home = mkdtempSync(join(tmpdir(), 'lena-host-'));
@@ -61,13 +53,13 @@ describe('the host over the contract', () => {
       reply(text('Saved Ada.')),
     );
     await call('chat:send', { conversationId: conv.id, text: 'Remember Ada likes tea' });
-    await until(() => events.some(([e]) => e === 'permissions:requested'), 'the permission request');
+    await expect.poll(() => events.some(([e]) => e === 'permissions:requested'), { message: 'the permission request', timeout: 15_000 }).toBe(true);
     const request = events.find(([e]) => e === 'permissions:requested')![1] as PermissionRequestView;
     expect(request).toMatchObject({ server: 'memory', tool: 'create_entities', hintsTrusted: false, queueLength: 1, position: 1 });
     expect(request.argumentsText).toContain('likes tea');
     expect(await call<PermissionRequestView[]>('permissions:pending')).toHaveLength(1);
     await call('permissions:answer', { id: request.id, decision: 'allow-once' });
-    await until(() => events.some(([e, p]) => e === 'chat:event' && (p as ChatEvent).type === 'turn-ended'), 'the end of the turn');
+    await expect.poll(() => events.some(([e, p]) => e === 'chat:event' && (p as ChatEvent).type === 'turn-ended'), { message: 'the end of the turn', timeout: 15_000 }).toBe(true);
 
     const conversation = await call<{ messages: { role: string }[]; toolCalls: { status: string; decidedBy: string }[] }>('conversations:get', { id: conv.id });
     expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
@@ -179,7 +171,7 @@ describe('the host over the contract', () => {
     host.events.forward((e, p) => events.push([e, p]));
     expect(await call('permissions:rules')).toEqual([]);
     writeFileSync(join(home, 'settings.json'), JSON.stringify({ maxRounds: 9, permissions: { allow: [], ask: [], deny: ['mcp__fs__write_file'] } }));
-    await until(() => events.some(([e, p]) => e === 'settings:changed' && (p as { maxRounds: number }).maxRounds === 9), 'the settings event');
+    await expect.poll(() => events.some(([e, p]) => e === 'settings:changed' && (p as { maxRounds: number }).maxRounds === 9), { message: 'the settings event', timeout: 15_000 }).toBe(true);
     expect(await call('permissions:rules')).toEqual([expect.objectContaining({ list: 'deny', rule: 'mcp__fs__write_file', scope: 'user' })]);
   });
 });
