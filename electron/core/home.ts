@@ -29,6 +29,8 @@ export interface LenaPaths {
   samplingUsage: string;
   /** Which endpoints refused Anthropic's tool search (remembered per base URL). */
   toolSearch: string;
+  /** What MCP Apps views gave the model (ui/update-model-context), per view. */
+  viewContexts: string;
   /** The desktop's encrypted secret store. */
   secrets: string;
   recentFolders: string;
@@ -58,6 +60,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     tasks: join(home, 'tasks.json'),
     samplingUsage: join(home, 'sampling-usage.json'),
     toolSearch: join(home, 'tool-search.json'),
+    viewContexts: join(home, 'view-contexts.json'),
     secrets: join(home, 'secrets.json'),
     recentFolders: join(home, 'recent-folders.json'),
     windowState: join(home, 'window-state.json'),

@@ -174,7 +174,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides, ...(options.chatOverrides?.model ? { modelFixed: true } : {}) };
   };
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
-  const viewContexts = await ViewContexts.open(join(paths.home, 'view-contexts.json'));
+  const viewContexts = await ViewContexts.open(paths.viewContexts);
   const engine = new ChatEngine({
     viewContexts,
     store: conversations.store,
