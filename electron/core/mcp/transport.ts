@@ -55,7 +55,11 @@ export interface Transport {
   readonly legacyOnly?: boolean;
   /** Wants the 2026 request headers (Mcp-Method, Mcp-Name, Mcp-Param-*) in SendHints. */
   readonly mirrorsHeaders?: boolean;
-  /** 2026 HTTP: gives up on a request by closing its response stream (the wire's cancellation). */
+  /**
+   * HTTP: gives up on a request by aborting its HTTP exchange (its POST and response stream; the
+   * socket is freed, other requests go on). On 2026 that is the wire's cancellation; on 2025 the
+   * peer calls it after notifications/cancelled was sent.
+   */
   cancel?(requestId: JsonRpcId): void;
   /** Human-readable description for logs ("stdio: npx -y …", "http: https://…"). */
   readonly description: string;
