@@ -10,7 +10,7 @@ import type { TextContent } from '../../../../../shared/mcp-types';
 import { Http1Client, type HttpResponse } from '../../../../../electron/core/mcp/transports/http1-client';
 import { StreamableHttpTransport } from '../../../../../electron/core/mcp/transports/streamable-http';
 import { answerJson, type Recorded } from '../../../../fixtures/mcp-http/scripted-server';
-import { clientOver, eventually, later, scripted } from './http-harness';
+import { clientOver, later, scripted } from './http-harness';
 
 interface Held {
   req: Recorded;
@@ -94,7 +94,7 @@ describe('Streamable HTTP: a request given up on is aborted at the HTTP level', 
     const stop = new AbortController();
     const stopped = client.callTool('hold-json', {}, { signal: stop.signal });
     const beside = client.callTool('gate', {});
-    await eventually(() => holds.of('hold-json').length === 1 && holds.of('gate').length === 1);
+    await expect.poll(() => holds.of('hold-json').length === 1 && holds.of('gate').length === 1, { timeout: 15_000 }).toBe(true);
     stop.abort('Stop pressed');
     await expect(stopped).rejects.toMatchObject({ kind: 'cancelled' });
     await holds.of('hold-json')[0].closed;
@@ -110,7 +110,7 @@ describe('Streamable HTTP: a request given up on is aborted at the HTTP level', 
     const { holds, client, errors } = await connectModern();
     // Long enough for the POST to reach the server under load: the abort must close a live exchange.
     const timedOut = client.callTool('hold-json', {}, { timeoutMs: 1500 });
-    await eventually(() => holds.of('hold-json').length === 1);
+    await expect.poll(() => holds.of('hold-json').length === 1, { timeout: 15_000 }).toBe(true);
     await expect(timedOut).rejects.toMatchObject({ kind: 'timeout' });
     await holds.of('hold-json')[0].closed;
     expect(text(await client.callTool('echo', {}))).toBe('ran echo');
@@ -119,11 +119,11 @@ describe('Streamable HTTP: a request given up on is aborted at the HTTP level', 
 
   it('2026: a subscriptions/listen stream replaced by one with a new filter is closed; the new one stays open', async () => {
     const { holds, client, errors } = await connectModern();
-    await eventually(() => holds.of('subscriptions/listen').length === 1);
+    await expect.poll(() => holds.of('subscriptions/listen').length === 1, { timeout: 15_000 }).toBe(true);
     await client.subscribeResource('file:///notes.txt');
     const [replaced] = holds.of('subscriptions/listen');
     await replaced.closed;
-    await eventually(() => holds.of('subscriptions/listen').length === 2);
+    await expect.poll(() => holds.of('subscriptions/listen').length === 2, { timeout: 15_000 }).toBe(true);
     const current = holds.of('subscriptions/listen')[1];
     expect(current.req.message?.params?.notifications).toEqual({ toolsListChanged: true, resourceSubscriptions: ['file:///notes.txt'] });
     expect(text(await client.callTool('echo', {}))).toBe('ran echo');
@@ -139,7 +139,7 @@ describe('Streamable HTTP: a request given up on is aborted at the HTTP level', 
     const stop = new AbortController();
     const stopped = client.callTool('hold-sse', {}, { signal: stop.signal });
     const beside = client.callTool('gate', {});
-    await eventually(() => holds.of('hold-sse').length === 1 && holds.of('gate').length === 1);
+    await expect.poll(() => holds.of('hold-sse').length === 1 && holds.of('gate').length === 1, { timeout: 15_000 }).toBe(true);
     stop.abort('Stop pressed');
     await expect(stopped).rejects.toMatchObject({ kind: 'cancelled' });
     const held = holds.of('hold-sse')[0];
@@ -178,7 +178,7 @@ describe('Http1Client: per-request AbortSignal', () => {
     const first = new AbortController();
     expect(await body(await c.request('GET', '/fast', '', undefined, first.signal))).toBe('fast');
     const slow = c.request('GET', '/slow', '');
-    await eventually(() => waiting.length === 1);
+    await expect.poll(() => waiting.length === 1, { timeout: 15_000 }).toBe(true);
     first.abort(); // must not touch the connection, now carrying /slow
     waiting[0].end('slow');
     expect(await body(await slow)).toBe('slow');
