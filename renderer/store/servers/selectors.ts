@@ -16,6 +16,21 @@ export const serversSelectors = {
   connectedNames: (s: LenaState) => (s.serverList.value ?? NONE).filter((x) => x.status === 'connected').map((x) => x.name),
   /** Tools Claude can be offered now: those of connected servers. */
   connectedToolCount: (s: LenaState) => (s.serverList.value ?? NONE).reduce((n, x) => n + (x.status === 'connected' ? x.toolCount : 0), 0),
+  /** The title bar's summary (read with `useShallow`): counts and the colour that needs attention first. */
+  summary: (s: LenaState) => {
+    const servers = s.serverList.value ?? NONE;
+    const connected = servers.filter((x) => x.status === 'connected').length;
+    // A server waiting for a sign-in is the user's move, not a failure: amber, and said in words.
+    const signIn = servers.filter((x) => x.signIn?.state === 'required').length;
+    const attention = servers.some((x) => x.status === 'failed' && x.signIn?.state !== 'required')
+      ? 'red'
+      : signIn > 0 || servers.some((x) => x.status === 'needs-approval' || x.status === 'connecting')
+        ? 'amber'
+        : connected > 0
+          ? 'green'
+          : 'grey';
+    return { total: servers.length, connected, signIn, attention };
+  },
   selectedName: (s: LenaState) => s.selectedServer,
   selected: (s: LenaState) => (s.serverList.value ?? NONE).find((x) => x.name === s.selectedServer) ?? null,
   addingServer: (s: LenaState) => s.addingServer,
