@@ -28,7 +28,11 @@ export const questionCount = (s: Queues): number => s.permissionQueue.length + s
 export const questionsSelectors = {
   /** Read with `useShallow`: a new object each call. */
   head: headQuestion,
-  headKind: (s: LenaState) => headQuestion(s)?.kind ?? null,
+  /** Which question shows (read with `useShallow`). */
+  headKey: (s: LenaState) => {
+    const head = headQuestion(s);
+    return { kind: head?.kind ?? null, id: head?.id ?? null };
+  },
   headId: (s: LenaState) => headQuestion(s)?.id ?? null,
   headSummary: (s: LenaState) => headQuestion(s)?.summary ?? null,
   count: questionCount,
