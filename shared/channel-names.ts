@@ -52,6 +52,7 @@ export const INVOKE_CHANNELS = [
   'chat:regenerate',
   'chat:edit',
   'chat:cancel-tool',
+  'chat:continue-task',
   'chat:budget',
   'chat:drop-old-tool-results',
   'chat:models',

@@ -103,6 +103,7 @@ export const invokeChannels = {
   'chat:regenerate': channel<{ turnId: string }>()(z.object({ conversationId: s.id }).strict()),
   'chat:edit': channel<{ turnId: string }>()(z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict()),
   'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
+  'chat:continue-task': channel<{ turnId: string }>()(z.object({ conversationId: s.id, toolUseId: s.id }).strict()),
   'chat:budget': channel<TokenBudget>()(s.noArgs),
   'chat:models': channel<ModelOption[]>()(s.noArgs),
   'chat:set-model': channel<void>()(z.object({ conversationId: s.id, model: z.string().trim().min(1).max(200) }).strict()),

@@ -1,7 +1,7 @@
 // What a server may ask of Lena, end to end in Chromium over stdio (issue 17): server-everything's
 // sampling request reviewed in the window and answered by the scripted Messages API, its form
 // elicitation (defaults kept, a required field filled, validation before sending) and its URL
-// elicitation (origin shown, the browser opened only after yes). It lists 17 tools to the window.
+// elicitation (origin shown, the browser opened only after yes). It lists 19 tools to the window.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,9 +52,9 @@ async function runTool(page: Page, name: string, input: Record<string, unknown>,
 }
 
 describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
-  it('server-everything lists 17 tools to the window (roots, sampling, elicitation form and URL declared)', async () => {
+  it('server-everything lists 19 tools to the window (roots, sampling, elicitation form and URL, and tasks for both declared)', async () => {
     const status = (await app.host.services()).runtime.manager.status('every');
-    expect(status?.toolCount).toBe(17);
+    expect(status?.toolCount).toBe(19);
   });
 
   it('roots: a folder added on the server’s page is what get-roots-list sees', async () => {

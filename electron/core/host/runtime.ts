@@ -165,6 +165,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     models,
     emit: options.emit,
   });
+  // Issue 19: the window follows again the tasks a previous Lena waited for (the command line does not).
+  if (options.features === 'window') void engine.resumeTasks();
   const notices: AppNotice[] = [
     ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),
     ...(conversations.recovered.messages > 0

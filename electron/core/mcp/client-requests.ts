@@ -4,6 +4,7 @@
 import { featureCapabilities, type ClientFeatureHandlers } from './client-features';
 import { ErrorCodes } from './jsonrpc-types';
 import { RequestHandlerError } from './jsonrpc';
+import type { ReceivedTasks } from './tasks/receiver';
 import { LEGACY_TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks/task';
 
 const FEATURES: Record<string, string> = {
@@ -29,6 +30,11 @@ export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object
 /** What Lena declares to a server: the host's features plus the extensions above (when any). */
 export function clientCapabilities(features: ClientFeatureHandlers | undefined): Record<string, unknown> {
   const caps: Record<string, unknown> = { ...CLIENT_CAPABILITIES, ...featureCapabilities(features) };
+  // 2025: Lena runs a server's sampling / elicitation request as a task when asked (tasks/receiver.ts).
+  const requests: Record<string, unknown> = {};
+  if (features?.sampling) requests.sampling = { createMessage: {} };
+  if (features?.elicitation) requests.elicitation = { create: {} };
+  if (Object.keys(requests).length > 0) caps.tasks = { ...LEGACY_TASKS_CAPABILITY, list: {}, requests };
   if (Object.keys(CLIENT_EXTENSIONS).length > 0) caps.extensions = CLIENT_EXTENSIONS;
   return Object.freeze(caps);
 }
@@ -42,9 +48,24 @@ export function answerServerRequest(
   params: Record<string, unknown> | undefined,
   features: ClientFeatureHandlers | undefined,
   signal: AbortSignal,
+  received?: ReceivedTasks,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (method === 'ping') return {};
   const ctx = { signal, purpose: '' };
+  if (received) {
+    const answer = received.answer(method, params);
+    if (answer) return answer;
+    // A task-augmented request (params.task): answered with the task at once, run in the background.
+    const asTask = params?.task !== undefined && typeof params.task === 'object';
+    if (asTask && method === 'sampling/createMessage' && features?.sampling) {
+      const { task, ...rest } = params;
+      return received.create(task, (s) => features.sampling!(rest, { signal: s, purpose: '' }));
+    }
+    if (asTask && method === 'elicitation/create' && features?.elicitation) {
+      const { task, ...rest } = params;
+      return received.create(task, (s) => features.elicitation!(rest, { signal: s, purpose: '' }));
+    }
+  }
   if (method === 'roots/list' && features?.roots) return features.roots(ctx);
   if (method === 'sampling/createMessage' && features?.sampling) return features.sampling(params ?? {}, ctx);
   if (method === 'elicitation/create' && features?.elicitation) return features.elicitation(params ?? {}, ctx);

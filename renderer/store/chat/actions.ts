@@ -23,6 +23,8 @@ export interface ChatActions {
   regenerate(): Promise<void>;
   edit(messageId: string, text: string): Promise<Outcome<unknown>>;
   cancelTool(toolUseId: string): Promise<Outcome<void>>;
+  /** Issue 19: sends a task's late result to the model as a new turn. */
+  continueWithTaskResult(conversationId: string, toolUseId: string): Promise<Outcome<{ turnId: string }>>;
   loadModels(): Promise<void>;
   /** The model the open conversation talks to from now on. */
   setConversationModel(model: string): Promise<void>;
@@ -167,6 +169,7 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
       return r;
     },
     cancelTool: (toolUseId) => attempt(() => host.call('chat:cancel-tool', { toolUseId })),
+    continueWithTaskResult: (conversationId, toolUseId) => attempt(() => host.call('chat:continue-task', { conversationId, toolUseId })),
     async loadModels() {
       set((s) => ({ modelList: reloading(s.modelList) }));
       const r = await attempt(() => host.call('chat:models'));

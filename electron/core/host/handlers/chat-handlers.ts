@@ -43,6 +43,7 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'chat:cancel-tool': async ({ toolUseId }) => {
       (await engine()).cancelTool(toolUseId);
     },
+    'chat:continue-task': async ({ conversationId, toolUseId }) => ({ turnId: (await engine()).continueWithTaskResult(conversationId, toolUseId).turnId }),
     'chat:models': async () => (await engine()).listModels(),
     'chat:set-model': async ({ conversationId, model }) => (await engine()).setModel(conversationId, model),
     'chat:drop-old-tool-results': async ({ conversationId }) => (await engine()).dropOldToolResults(conversationId),
