@@ -7,7 +7,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Marked } from '../../components/Marked';
 import { formatClock, formatDuration } from '../../lib/format';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { serversSelectors } from '../../store/servers/selectors';
 
 type LogLevel = NonNullable<ServerLogs['logLevel']>;
 const LEVELS: LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -23,10 +24,9 @@ function saveText(filename: string, text: string): void {
 }
 
 export function LogsTab({ server }: { server: ServerStatus }) {
-  const logs = useLena((s) => s.serverLogs[server.name] ?? null);
-  const error = useLena((s) => s.serverLogsError[server.name] ?? null);
-  const loadLogs = useLena((s) => s.loadLogs);
-  const setLogLevel = useLena((s) => s.setLogLevel);
+  const logs = useLena(serversSelectors.logs(server.name));
+  const error = useLena(serversSelectors.logsError(server.name));
+  const { loadLogs, setLogLevel } = useLenaActions();
   const [filter, setFilter] = useState('');
   const box = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
