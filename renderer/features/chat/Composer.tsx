@@ -2,14 +2,17 @@
 // drag-and-drop, paste or picker, `/mcp` commands with completion, Stop while a turn runs, and
 // the model and tool budget underneath.
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { ErrorNote } from '../../components/ErrorNote';
 import { lastUserMessage } from '../../lib/chat-reducer';
 import { looksLikeSecret } from '../../lib/draft-storage';
 import { formatTokens } from '../../lib/format';
 import { focusComposer, focusQuestion } from '../questions/focus';
 import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
-import { useLena } from '../../store';
-import { NO_CONVERSATION } from '../../store/chat-slice';
+import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
+import { serversSelectors } from '../../store/servers/selectors';
+import { appSelectors } from '../../store/app/selectors';
 import { ModelPicker } from './ModelPicker';
 import { ThinkingControls } from './ThinkingControls';
 import { readAttachments } from './read-files';
@@ -18,28 +21,27 @@ import { useComposerPrompts } from '../prompts/ComposerPrompts';
 import { ResourceChip } from '../resources/ResourceChip';
 import { ResourcePicker } from '../resources/ResourcePicker';
 
-const NONE: never[] = [];
 let handledFocusTick = 0;
 
 export function Composer() {
-  const draft = useLena((s) => s.drafts[s.activeId ?? NO_CONVERSATION] ?? '');
-  const attachments = useLena((s) => s.attachments[s.activeId ?? NO_CONVERSATION] ?? NONE);
-  const running = useLena((s) => s.chat?.turnId != null);
-  const sendError = useLena((s) => s.sendError);
-  const budget = useLena((s) => s.budget);
+  const draft = useLena(chatSelectors.draft);
+  const attachments = useLena(chatSelectors.attachments);
+  const running = useLena(chatSelectors.running);
+  const sendError = useLena(chatSelectors.sendError);
+  const budget = useLena(chatSelectors.budget);
   // Tools at scale: what the latest request of this conversation carried (loaded / deferred).
-  const sent = useLena((s) => s.chat?.lastRequestTools);
-  const toolCount = useLena((s) => s.servers.reduce((n, x) => n + (x.status === 'connected' ? x.toolCount : 0), 0));
-  const serverNames = useLena((s) => s.servers.map((x) => x.name).join('\n'));
-  const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView } = useLena.getState();
+  const sent = useLena(chatSelectors.lastRequestTools);
+  const toolCount = useLena(serversSelectors.connectedToolCount);
+  const serverNames = useLena(useShallow(serversSelectors.names));
+  const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView } = useLenaActions();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const completions = completeSlashCommand(draft, serverNames ? serverNames.split('\n') : []);
+  const completions = completeSlashCommand(draft, serverNames);
   const [picked, setPicked] = useState(0);
   const choice = completions[Math.min(picked, completions.length - 1)] ?? null;
-  const focusTick = useLena((s) => s.composerFocus);
+  const focusTick = useLena(appSelectors.composerFocus);
   useEffect(() => {
     // A new or chosen conversation brings the caret here; so do launch and a page closing (the
     // composer mounts) unless the user is already somewhere. Marked as handed back, so a question

@@ -3,19 +3,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLena } from '../../store';
-import { NO_CONVERSATION } from '../../store/chat-slice';
+import { chatSelectors } from '../../store/chat/selectors';
 import { ChatErrorNote } from './ChatErrorNote';
 import { MessageRow } from './MessageRow';
 import { SystemCardView } from './SystemCardView';
 
-const EMPTY: never[] = [];
 
 export function MessageList() {
-  const count = useLena((s) => s.chat?.messages.length ?? 0);
-  const conversationId = useLena((s) => s.chat?.conversationId ?? null);
-  const lastMessage = useLena((s) => s.chat?.messages[s.chat.messages.length - 1]);
-  const turnError = useLena((s) => (s.chat?.turnId ? null : s.chat?.error ?? null));
-  const cards = useLena((s) => s.systemCards[s.activeId ?? NO_CONVERSATION] ?? EMPTY);
+  const count = useLena(chatSelectors.messageCount);
+  const conversationId = useLena(chatSelectors.conversationId);
+  const lastMessage = useLena(chatSelectors.lastMessage);
+  const turnError = useLena(chatSelectors.turnError);
+  const cards = useLena(chatSelectors.systemCards);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
 
@@ -45,7 +44,7 @@ export function MessageList() {
   }, [count, lastMessage, cards.length, turnError]);
 
   // A search hit opens its conversation at the message that matched.
-  const focusId = useLena((s) => (s.chatState === 'ready' ? s.focusMessageId : null));
+  const focusId = useLena(chatSelectors.focusWhenLoaded);
   useEffect(() => {
     if (!focusId || count === 0) return;
     const index = useLena.getState().chat?.messages.findIndex((m) => m.id === focusId) ?? -1;

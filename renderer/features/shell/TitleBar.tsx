@@ -13,7 +13,7 @@ export function TitleBar() {
   const view = useLena(appSelectors.view);
   const { setView, toggleSidebar } = useLenaActions();
   const open = useLena(conversationsSelectors.activeId);
-  const openTitle = useLena(conversationsSelectors.active)?.title ?? null;
+  const openTitle = useLena(conversationsSelectors.activeTitle);
   const activeId = view === 'chat' ? open : null;
   const title = view === 'chat' ? openTitle : null;
   const { total, connected, signIn, attention } = useLena(useShallow(serversSelectors.summary));

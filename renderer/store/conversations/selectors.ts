@@ -10,6 +10,7 @@ export const conversationsSelectors = {
   conversationsLoad: (s: LenaState) => s.conversationList,
   activeId: (s: LenaState) => s.activeId,
   active: (s: LenaState) => s.conversationList.value?.find((c) => c.id === s.activeId) ?? null,
+  activeTitle: (s: LenaState) => s.conversationList.value?.find((c) => c.id === s.activeId)?.title ?? null,
   byId: (id: string) => (s: LenaState) => s.conversationList.value?.find((c) => c.id === id) ?? null,
   /** The title of conversation `id` when it is not the open one (a question from another chat says where it is from). */
   titleElsewhere: (id: string) => (s: LenaState) => (s.activeId === id ? null : (s.conversationList.value?.find((c) => c.id === id)?.title ?? null)),
