@@ -19,7 +19,7 @@ import { conversationsSelectors } from './store/conversations/selectors';
 import { settingsSelectors } from './store/settings/selectors';
 
 function copyLastAnswer() {
-  const last = lastAssistantMessage(useLena.getState().chat?.messages ?? []);
+  const last = lastAssistantMessage(useLena.getState().openChat.value?.messages ?? []);
   if (!last) return false;
   void navigator.clipboard.writeText(messageText(last)).then(() => useLena.getState().pushToast({ message: 'Copied the last answer.' }, 2000));
   return true;
@@ -27,7 +27,7 @@ function copyLastAnswer() {
 
 function stopTurn() {
   const s = useLena.getState();
-  if (!s.chat?.turnId) return false;
+  if (!s.openChat.value?.turnId) return false;
   void s.stop();
   return true;
 }

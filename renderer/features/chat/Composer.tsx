@@ -21,8 +21,6 @@ import { useComposerPrompts } from '../prompts/ComposerPrompts';
 import { ResourceChip } from '../resources/ResourceChip';
 import { ResourcePicker } from '../resources/ResourcePicker';
 
-let handledFocusTick = 0;
-
 export function Composer() {
   const draft = useLena(chatSelectors.draft);
   const attachments = useLena(chatSelectors.attachments);
@@ -33,7 +31,7 @@ export function Composer() {
   const sent = useLena(chatSelectors.lastRequestTools);
   const toolCount = useLena(serversSelectors.connectedToolCount);
   const serverNames = useLena(useShallow(serversSelectors.names));
-  const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView } = useLenaActions();
+  const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView, claimComposerFocus } = useLenaActions();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -46,11 +44,10 @@ export function Composer() {
     // A new or chosen conversation brings the caret here; so do launch and a page closing (the
     // composer mounts) unless the user is already somewhere. Marked as handed back, so a question
     // arriving before the user types still takes focus as usual.
-    const asked = focusTick !== handledFocusTick;
-    handledFocusTick = focusTick;
+    const asked = claimComposerFocus();
     const idle = document.activeElement === null || document.activeElement === document.body;
     if (asked || idle) focusComposer(true);
-  }, [focusTick]);
+  }, [focusTick, claimComposerFocus]);
   const prompts = useComposerPrompts(draft, setDraft); // issue 22: `/server:prompt`
   const [picking, setPicking] = useState(false);
 
@@ -92,7 +89,7 @@ export function Composer() {
       e.preventDefault();
       void submit();
     } else if (e.key === 'ArrowUp' && draft === '') {
-      const last = lastUserMessage(useLena.getState().chat?.messages ?? []);
+      const last = lastUserMessage(useLena.getState().openChat.value?.messages ?? []);
       if (last && !running) {
         e.preventDefault();
         setEditing(last.id);

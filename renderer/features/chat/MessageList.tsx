@@ -21,7 +21,7 @@ export function MessageList() {
   // Kept stable between streamed frames: a new key function makes the virtualizer recompute every
   // row's position (10,000 key lookups) on each frame; it changes when the rows themselves can.
   const lastId = lastMessage?.id;
-  const getItemKey = useCallback((i: number) => useLena.getState().chat?.messages[i]?.id ?? i, [conversationId, count, lastId]);
+  const getItemKey = useCallback((i: number) => useLena.getState().openChat.value?.messages[i]?.id ?? i, [conversationId, count, lastId]);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -47,7 +47,7 @@ export function MessageList() {
   const focusId = useLena(chatSelectors.focusWhenLoaded);
   useEffect(() => {
     if (!focusId || count === 0) return;
-    const index = useLena.getState().chat?.messages.findIndex((m) => m.id === focusId) ?? -1;
+    const index = useLena.getState().openChat.value?.messages.findIndex((m) => m.id === focusId) ?? -1;
     if (index < 0) return;
     stickToBottom.current = false;
     virtualizer.scrollToIndex(index, { align: 'center' });
@@ -64,7 +64,7 @@ export function MessageList() {
   // A search hit older than the loaded pages: fetch pages until it is there (the effect above scrolls).
   useEffect(() => {
     if (!focusId || count === 0) return;
-    const chat = useLena.getState().chat;
+    const chat = useLena.getState().openChat.value;
     if (chat?.hasOlder && !chat.messages.some((m) => m.id === focusId)) void useLena.getState().loadOlder();
   }, [focusId, count]);
 
@@ -72,7 +72,7 @@ export function MessageList() {
     const el = scrollRef.current;
     if (!el) return;
     stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-    if (el.scrollTop < 400 && useLena.getState().chat?.hasOlder) void loadOlder();
+    if (el.scrollTop < 400 && useLena.getState().openChat.value?.hasOlder) void loadOlder();
   };
 
   const items = virtualizer.getVirtualItems();

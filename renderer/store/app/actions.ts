@@ -8,6 +8,8 @@ const MAX_LOGS = 500;
 
 export interface AppActions {
   focusComposerSoon(): void;
+  /** Whether a focus request is still open for the composer; it is then marked handled. */
+  claimComposerFocus(): boolean;
   loadInfo(): Promise<void>;
   /** Start-up notices from core (a database moved aside…), shown once as toasts. */
   loadNotices(): Promise<void>;
@@ -20,6 +22,12 @@ export interface AppActions {
 
 export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => ({
   focusComposerSoon: () => set((s) => ({ composerFocus: s.composerFocus + 1 })),
+  claimComposerFocus() {
+    const { composerFocus, composerFocusHandled } = get();
+    if (composerFocus === composerFocusHandled) return false;
+    set({ composerFocusHandled: composerFocus });
+    return true;
+  },
   async loadInfo() {
     set((s) => ({ appInfo: reloading(s.appInfo) }));
     try {

@@ -12,6 +12,8 @@ export interface AppState {
   sidebarOpen: boolean;
   /** Bumped when the caret belongs in the composer (new or chosen conversation); the composer follows it. */
   composerFocus: number;
+  /** The last `composerFocus` a composer acted on: a remounted composer does not take focus twice. */
+  composerFocusHandled: number;
 }
 
 export const initialAppState = (): AppState => ({
@@ -21,4 +23,5 @@ export const initialAppState = (): AppState => ({
   // A narrow window starts with the sidebar closed (it opens as an overlay there).
   sidebarOpen: !isNarrowWindow(),
   composerFocus: 0,
+  composerFocusHandled: 0,
 });

@@ -25,6 +25,14 @@ describe('app slice', () => {
     expect(store.getState().infoError).toBe('Lena’s core is not connected to this window.');
   });
 
+  it('a composer takes each focus request once, however often it mounts', () => {
+    const { store } = storeWithFakeHost();
+    expect(store.getState().claimComposerFocus()).toBe(false);
+    store.getState().focusComposerSoon();
+    expect(store.getState().claimComposerFocus()).toBe(true);
+    expect(store.getState().claimComposerFocus()).toBe(false);
+  });
+
   it('connect loads every slice, shows start-up notices and a broken config as toasts, and unsubscribes', async () => {
     const { host, store } = storeWithFakeHost();
     host.on('app:notices', () => [{ level: 'warn' as const, message: 'The database was moved aside.' }]);
