@@ -7,6 +7,8 @@ import { createChatActions, type ChatActions } from './chat/actions';
 import { initialChatState, type ChatState } from './chat/initial-state';
 import { createConversationsActions, type ConversationsActions } from './conversations/actions';
 import { initialConversationsState, type ConversationsState } from './conversations/initial-state';
+import { createInspectorActions, type InspectorActions } from './inspector/actions';
+import { initialInspectorState, type InspectorState } from './inspector/initial-state';
 import { withLegacyFields, type LegacyState } from './legacy';
 import { createPermissionsActions, type PermissionsActions } from './permissions/actions';
 import { initialPermissionsState, type PermissionsState } from './permissions/initial-state';
@@ -24,9 +26,9 @@ import type { StoreHost } from './store-host';
 import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
 
-export type LenaActions = AppActions & ConversationsActions & ChatActions & ServersActions & PermissionsActions & QuestionsActions & ServerQuestionsActions & SettingsActions & ToastActions & ResourcesActions;
+export type LenaActions = AppActions & ConversationsActions & ChatActions & ServersActions & PermissionsActions & QuestionsActions & ServerQuestionsActions & SettingsActions & ToastActions & ResourcesActions & InspectorActions;
 
-export type LenaData = AppState & ConversationsState & ChatState & ServersState & PermissionsState & QuestionsState & ServerQuestionsState & SettingsState & ToastState & ResourcesState;
+export type LenaData = AppState & ConversationsState & ChatState & ServersState & PermissionsState & QuestionsState & ServerQuestionsState & SettingsState & ToastState & ResourcesState & InspectorState;
 
 export type LenaState = LenaData & LenaActions & LegacyState;
 
@@ -42,6 +44,7 @@ export const initialLenaData = (): LenaData => ({
   ...initialSettingsState(),
   ...initialToastState(),
   ...initialResourcesState(),
+  ...initialInspectorState(),
 });
 
 const slices = (host: StoreHost): StateCreator<LenaState, [], []> => (set, get) => ({
@@ -56,6 +59,7 @@ const slices = (host: StoreHost): StateCreator<LenaState, [], []> => (set, get) 
   ...createSettingsActions(set, get, host),
   ...createToastActions(set, get, host),
   ...createResourcesActions(set, get, host),
+  ...createInspectorActions(set, get, host),
 }) as LenaState;
 
 /** Makes a store over `host`: a React hook (`useStore(selector)`) that is also the store's API. */

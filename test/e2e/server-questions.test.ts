@@ -94,6 +94,8 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
     const answer = await armedQuestion(page);
     expect(await answer.getByRole('heading').textContent()).toBe('Return Claude’s answer to every?');
     expect(await answer.getByTestId('sampling-answer').textContent()).toBe('Hello from Claude, via Lena');
+    // It used the user's key: the tokens are said with the answer, and add up on the server's page.
+    expect(await answer.getByTestId('sampling-answer-meta').textContent()).toMatch(/used [\d,]+ input \+ [\d,]+ output tokens of your key/);
     const sampled = api.messageRequests()[before].body as Record<string, unknown>;
     expect(sampled).toMatchObject({ system: 'You are a helpful test server.', max_tokens: 100, messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello, briefly' }] }] });
     expect(sampled).not.toHaveProperty('temperature');
@@ -101,6 +103,11 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
     await answerQuestion(page, /^Return to every/);
     await page.getByText('Sampling done.').waitFor({ timeout: 30_000 });
     expect(lastToolResult()).toContain('Hello from Claude, via Lena');
+    await page.getByRole('button', { name: /servers$/ }).first().click();
+    await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: /every/ }).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect.poll(() => page.getByTestId('sampling-usage').textContent()).toMatch(/^Its requests have used [1-9][\d,]* input and [1-9][\d,]* output tokens of your key \(1 request since /);
+    await app.screenshot('sampling-usage');
   });
 
   it('form elicitation: defaults filled in, validated before sending (Enter never submits), accepted', async () => {

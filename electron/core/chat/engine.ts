@@ -17,6 +17,7 @@ import { dropOldToolResults } from './compact';
 import { HistoryCache } from './history-cache';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
 import { buildRequest } from './request';
+import type { ViewContexts } from './view-context';
 import type { WithheldFilter } from './request-tools';
 import { stopNote } from './stop-reasons';
 import { streamRound, type StreamRoundResult } from './stream-round';
@@ -50,6 +51,8 @@ export interface ChatEngineDeps {
   isWithheld?: WithheldFilter;
   /** Which endpoints refused tool search (tools at scale); one per app. */
   toolSearch?: ToolSearchSupport;
+  /** MCP Apps: what tool views gave the model, sent with each request (one per app). */
+  viewContexts?: ViewContexts;
 }
 
 /** pause_turn continues automatically, this many times in a row at most. */
@@ -366,6 +369,7 @@ export class ChatEngine {
         // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
         isWithheld: this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
         deferral: search.deferral(),
+        ...(this.deps.viewContexts ? { viewContext: { contexts: this.deps.viewContexts, conversationId } } : {}),
       });
       if (attempt === 0) for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });
       this.deps.emit({ type: 'request-tools', conversationId, ...deferral });

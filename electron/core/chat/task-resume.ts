@@ -50,9 +50,11 @@ export function resumeWaitingTasks(deps: ResumeDeps): Promise<void> {
 }
 
 async function followOne(deps: ResumeDeps, record: TaskRecord, call: ToolCallView): Promise<void> {
-  const base: ToolCallUpsert = { ...call, input: call.input };
+  // Only the identifying fields: a field a patch leaves out keeps its stored value.
+  const { id, conversationId, messageId, server, tool, qualifiedName, input } = call;
+  const base: Omit<ToolCallUpsert, 'status'> = { id, conversationId, messageId, server, tool, qualifiedName, input };
   let last: ToolCallView = call;
-  const save = (patch: Partial<ToolCallUpsert>, task?: ToolCallView['task']): void => {
+  const save = (patch: Partial<ToolCallUpsert> & Pick<ToolCallUpsert, 'status'>, task?: ToolCallView['task']): void => {
     last = deps.store.upsertToolCall({ ...base, ...patch });
     deps.emit({ type: 'tool-call-updated', conversationId: call.conversationId, call: task ? { ...last, task } : last });
   };
@@ -71,6 +73,7 @@ async function followOne(deps: ResumeDeps, record: TaskRecord, call: ToolCallVie
       result: full,
       isError: full.isError === true,
       errorSource: full.isError ? 'tool' : null,
+      errorMessage: null,
       resultBytes: Buffer.byteLength(JSON.stringify(full)),
       endedAt: Date.now(),
       continuable: true,
@@ -112,6 +115,7 @@ export function storeLateResult(store: ConversationStore, emit: (event: ChatEven
     const message = store.append(conversationId, { ...m, origin });
     emit({ type: 'message-saved', conversationId, message });
   }
-  const updated = store.upsertToolCall({ ...call, continuable: false });
+  const { id: callId, messageId, server, tool, qualifiedName, input, status } = call;
+  const updated = store.upsertToolCall({ id: callId, conversationId, messageId, server, tool, qualifiedName, input, status, continuable: false });
   emit({ type: 'tool-call-updated', conversationId, call: updated });
 }

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
 import { ChatEngine } from '../chat/engine';
+import { SamplingUsage } from './sampling-usage';
 import { ToolBudget } from '../chat/tool-budget';
+import { ViewContexts } from '../chat/view-context';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import type { LenaPaths } from '../home';
 import type { ConfigSources } from '../mcp/config/loader';
@@ -32,6 +34,9 @@ import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
 import { QuestionBroker } from './question-broker';
+import { InspectorLogs } from './views/protocol-log';
+import { tapTransports } from './views/log-tap';
+import { logText } from './log-messages';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -80,13 +85,19 @@ export interface Runtime {
   questions: QuestionBroker | null;
   approvals: ProjectApprovals;
   pins: PinStore;
+  /** Tokens each server's sampling requests used of the user's key (issue 17). */
+  samplingUsage: SamplingUsage;
   conversations: OpenedConversationStore;
   engine: ChatEngine;
   budget: ToolBudget;
+  /** MCP Apps: what tool views gave the model (ui/update-model-context). */
+  viewContexts: ViewContexts;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
   /** A server's status with trust, token cost and the approval request filled in. */
   decorate: StatusDecorator;
+  /** Every server's traffic, stderr and connection notes, for the Logs tab (host/views). */
+  logs: InspectorLogs;
   chatSettings(): ChatSettings;
   close(): Promise<void>;
 }
@@ -97,6 +108,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settings = await SettingsStore.open(paths.settings);
   const approvals = await ProjectApprovals.open(join(paths.home, 'approvals.json'));
   const pins = await PinStore.open(join(paths.home, 'pins.json'));
+  const samplingUsage = await SamplingUsage.open(join(paths.home, 'sampling-usage.json'));
   const baselines = await BaselineStore.open(join(paths.home, 'tool-baselines.json'));
   const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
   const permissionStore = new SettingsPermissionStore(settings);
@@ -120,22 +132,29 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const chatSettingsLate = () => chatSettings();
   const features: FeaturePorts =
     options.features === 'window'
-      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
       : options.features
-        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
         : { roots };
+  // Redacted with what each server was given, as its stderr tail is (the session knows the values).
+  const logs = new InspectorLogs({ redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text });
   const manager = new McpManager({
     features,
     logLevel: (server) => settings.current.servers[server]?.logLevel,
     sources: options.sources,
     auth,
-    createTransport: defaultTransportFactory({ loginShellPath: options.loginShellPath }),
     env,
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
     decorate,
     taskJournalFile: join(paths.home, 'tasks.json'),
     ...options.manager,
+    // Lena's own notes about a server (an unknown response id, a late answer) join its log rows.
+    onClientLog: (server, entry) => {
+      if (entry.source === 'client') logs.note(server, logText(entry.data));
+    },
+    // Whatever factory is used (the desktop's guarded one, a test's), its transports are tapped.
+    createTransport: tapTransports(options.manager?.createTransport ?? defaultTransportFactory({ loginShellPath: options.loginShellPath }), logs),
   });
   built.manager = manager;
   const unconnect = connectRegistry(manager, registry);
@@ -155,7 +174,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides, ...(options.chatOverrides?.model ? { modelFixed: true } : {}) };
   };
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
+  const viewContexts = new ViewContexts();
   const engine = new ChatEngine({
+    viewContexts,
     store: conversations.store,
     registry,
     tools: managerExecutor(manager),
@@ -165,8 +186,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     models,
     emit: options.emit,
   });
-  // Issue 19: the window follows again the tasks a previous Lena waited for (the command line does not).
-  if (options.features === 'window') void engine.resumeTasks();
   const notices: AppNotice[] = [
     ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),
     ...(conversations.recovered.messages > 0
@@ -182,15 +201,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     auth,
     notices,
     decorate,
+    logs,
     registry,
     permissions,
     broker,
     questions,
     approvals,
     pins,
+    samplingUsage,
     conversations,
     engine,
     budget,
+    viewContexts,
     chatSettings,
     async close() {
       broker?.cancelAll('Lena is quitting');

@@ -6,6 +6,7 @@ import { ErrorCodes } from './jsonrpc-types';
 import { RequestHandlerError } from './jsonrpc';
 import type { ReceivedTasks } from './tasks/receiver';
 import { LEGACY_TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks/task';
+import { APP_HTML_MIME, APPS_EXTENSION } from '../../../shared/app-view-types';
 
 const FEATURES: Record<string, string> = {
   'roots/list': 'roots',
@@ -24,8 +25,12 @@ export const CLIENT_CAPABILITIES: Record<string, unknown> = Object.freeze({ task
  * Extensions Lena implements, declared as `capabilities.extensions` (2025 initialize) and in
  * `clientCapabilities.extensions` (2026 envelope); a server must not be told of one Lena lacks.
  * An entry is `"vendor/name": {settings}`. Tasks (io.modelcontextprotocol/tasks): electron/core/mcp/tasks.
+ * MCP Apps (io.modelcontextprotocol/ui): the view format Lena renders; electron/core/mcp/apps.
  */
-export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object.freeze({ [TASKS_EXTENSION]: {} });
+export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object.freeze({
+  [TASKS_EXTENSION]: {},
+  [APPS_EXTENSION]: Object.freeze({ mimeTypes: Object.freeze([APP_HTML_MIME]) }),
+});
 
 /** What Lena declares to a server: the host's features plus the extensions above (when any). */
 export function clientCapabilities(features: ClientFeatureHandlers | undefined): Record<string, unknown> {

@@ -24,6 +24,7 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
       (await engine()).stop(id);
       // "Allow for this conversation" grants end with it.
       (await get()).runtime.permissions.endConversation(id);
+      (await get()).runtime.viewContexts.forget(id);
       (await store()).delete(id);
     },
     'conversations:restore': async ({ id }) => (await store()).restore(id),
