@@ -1,9 +1,7 @@
 // The window's layout: sidebar, title bar, and the main pane (chat, servers or settings) with any
 // waiting question docked at its foot, toasts above it, the theme applied and the window-wide shortcuts.
 import { useEffect } from 'react';
-import { Toasts } from './components/Toasts';
 import { ResourceViewer } from './features/resources/ResourceViewer';
-import { TitleBar } from './components/TitleBar';
 import { runEscape, useEscape } from './components/use-escape';
 import { isNarrowWindow as isNarrowNow, useNarrowWindow } from './components/use-narrow';
 import { useShortcuts } from './components/use-shortcuts';
@@ -12,12 +10,16 @@ import { Sidebar } from './features/chat/Sidebar';
 import { QuestionAnnouncer, QuestionHost } from './features/questions/QuestionHost';
 import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
+import { TitleBar } from './features/shell/TitleBar';
+import { Toasts } from './features/shell/Toasts';
 import { lastAssistantMessage, messageText } from './lib/chat-reducer';
-import { useLena } from './store';
-import { selectSidebarOpen, selectView } from './store/selectors';
+import { useLena, useLenaActions } from './store';
+import { appSelectors } from './store/app/selectors';
+import { conversationsSelectors } from './store/conversations/selectors';
+import { settingsSelectors } from './store/settings/selectors';
 
 function copyLastAnswer() {
-  const last = lastAssistantMessage(useLena.getState().chat?.messages ?? []);
+  const last = lastAssistantMessage(useLena.getState().openChat.value?.messages ?? []);
   if (!last) return false;
   void navigator.clipboard.writeText(messageText(last)).then(() => useLena.getState().pushToast({ message: 'Copied the last answer.' }, 2000));
   return true;
@@ -25,7 +27,7 @@ function copyLastAnswer() {
 
 function stopTurn() {
   const s = useLena.getState();
-  if (!s.chat?.turnId) return false;
+  if (!s.openChat.value?.turnId) return false;
   void s.stop();
   return true;
 }
@@ -41,21 +43,20 @@ function focusSearch() {
 }
 
 export function App() {
-  const view = useLena(selectView);
-  const sidebarOpen = useLena(selectSidebarOpen);
-  const theme = useLena((s) => s.themeChoice ?? s.settings?.theme ?? 'system');
-  const connect = useLena((s) => s.connect);
-  const { setView, toggleSidebar, newConversation } = useLena.getState();
+  const view = useLena(appSelectors.view);
+  const sidebarOpen = useLena(appSelectors.sidebarOpen);
+  const theme = useLena(settingsSelectors.theme);
+  const { connect, setView, toggleSidebar, newConversation, setSidebarOpen } = useLenaActions();
 
   useEffect(() => connect(), [connect]);
   // Crossing the narrow threshold: the sidebar is inline when wide and an overlay (closed at first) when narrow.
   const narrow = useNarrowWindow();
-  useEffect(() => useLena.setState({ sidebarOpen: !narrow }), [narrow]);
+  useEffect(() => setSidebarOpen(!narrow), [narrow, setSidebarOpen]);
   // The overlay closes once the user has chosen where to go, and with Escape (focus back to its button).
-  const activeId = useLena((s) => s.activeId);
+  const activeId = useLena(conversationsSelectors.activeId);
   useEffect(() => {
-    if (useLena.getState().sidebarOpen && isNarrowNow()) useLena.setState({ sidebarOpen: false });
-  }, [activeId, view]);
+    if (useLena.getState().sidebarOpen && isNarrowNow()) setSidebarOpen(false);
+  }, [activeId, view, setSidebarOpen]);
   const closeOverlay = () => {
     toggleSidebar();
     document.querySelector<HTMLElement>('.sidebar-reopen')?.focus();

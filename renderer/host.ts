@@ -1,5 +1,6 @@
-// The only module that reads `window.lena`. Everything else goes through the store, which calls
-// `call()` here: it unwraps the result envelope into a value or a thrown HostError.
+// The only module that reads `window.lena`. Everything else goes through the store, made over
+// `windowHost` (store/store-host.ts), which calls `call()` here: it unwraps the result envelope
+// into a value or a thrown HostError.
 import type { LenaApi } from '../shared/bridge';
 import type { CallArgs, EventChannel, InvokeChannel, PayloadOf, ResultOf } from '../shared/contract';
 import type { ErrorInfo } from '../shared/result';

@@ -1,8 +1,9 @@
-// Validates server configuration typed in the JSON editor with the very rules core applies when it
-// reads the file (its JSON scanner and entry schema are pure modules shared here), so the editor
-// and the loader never disagree about what is valid.
-import type { ServerEntry } from '../../shared/server-config';
+// Validates server configuration typed in the JSON editor with the very parser core loads the file
+// with (shared/config/parse-text.ts: JSON scanner, key locator, entry schema), so the editor and
+// the loader never disagree about what is valid or where a problem is.
+import type { ConfigIssue, ServerEntry } from '../../shared/server-config';
 import { parseJsonWithPosition } from '../../shared/config/json-position';
+import { entryLocator, parseConfigText } from '../../shared/config/parse-text';
 import { validateServerEntry } from '../../shared/config/server-entry-schema';
 
 export interface EditorIssue {
@@ -14,13 +15,6 @@ export interface EditorIssue {
 
 export type EntryTextResult = { ok: true; entry: ServerEntry } | { ok: false; issues: EditorIssue[] };
 export type FileTextResult = { ok: true; servers: Record<string, ServerEntry> } | { ok: false; issues: EditorIssue[] };
-
-/** The line where `"key":` first appears (after `from`), so an entry error points at its field. */
-export function lineOfKey(text: string, key: string, from = 0): number {
-  const at = text.indexOf(JSON.stringify(key), from);
-  if (at < 0) return 1;
-  return text.slice(0, at).split(/\r\n|\r|\n/).length;
-}
 
 function syntax(text: string): { ok: true; value: unknown } | { ok: false; issues: EditorIssue[] } {
   const json = parseJsonWithPosition(text);
@@ -37,42 +31,26 @@ function syntax(text: string): { ok: true; value: unknown } | { ok: false; issue
   return { ok: false, issues: [{ line: json.line, column: json.column, message: `Invalid JSON at line ${json.line}, column ${json.column}: ${json.reason}` }] };
 }
 
-function entryIssues(text: string, name: string, raw: unknown, file: string, from: number): EditorIssue[] {
-  const v = validateServerEntry(file, name, raw);
-  if (v.ok) return [];
-  return v.issues.map((issue) => {
-    const top = issue.field?.split(/[.[]/)[0];
-    const line = top ? lineOfKey(text, top, from) : lineOfKey(text, name, 0);
-    return { line, column: 1, message: issue.message.replace(`${file}: `, '') };
-  });
-}
+/** A core issue as the editor marks it: at its line (the entry's start when it has none), without the file name. */
+const asEditorIssue = (file: string) => (issue: ConfigIssue): EditorIssue => ({
+  line: issue.line ?? 1,
+  column: issue.column ?? 1,
+  message: issue.message.replace(new RegExp(`^${file}(:\\d+:\\d+)?: `), ''),
+});
 
 /** One server's entry as typed in the editor: JSON syntax first, then the entry's shape. */
 export function validateEntryText(text: string, name: string): EntryTextResult {
   const parsed = syntax(text);
   if (!parsed.ok) return parsed;
-  const issues = entryIssues(text, name, parsed.value, 'entry', 0);
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, entry: parsed.value as ServerEntry };
+  const v = validateServerEntry('entry', name, parsed.value, entryLocator(text));
+  return v.ok ? { ok: true, entry: parsed.value as ServerEntry } : { ok: false, issues: v.issues.map(asEditorIssue('entry')) };
 }
 
 /** A whole `{"mcpServers": {...}}` file as typed: syntax, the top level, then every entry. */
 export function validateFileText(text: string): FileTextResult {
-  if (text.trim() === '') return { ok: true, servers: {} };
   const parsed = syntax(text);
-  if (!parsed.ok) return parsed;
-  const doc = parsed.value;
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    return { ok: false, issues: [{ line: 1, column: 1, message: 'The file must contain a JSON object such as {"mcpServers": {}}.' }] };
-  }
-  const servers = (doc as Record<string, unknown>).mcpServers;
-  if (servers === undefined) return { ok: true, servers: {} };
-  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) {
-    return { ok: false, issues: [{ line: lineOfKey(text, 'mcpServers'), column: 1, message: '"mcpServers" must be an object of named servers.' }] };
-  }
-  const issues: EditorIssue[] = [];
-  for (const [name, raw] of Object.entries(servers as Record<string, unknown>)) {
-    const at = text.indexOf(JSON.stringify(name));
-    issues.push(...entryIssues(text, name, raw, 'file', Math.max(0, at)));
-  }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, servers: servers as Record<string, ServerEntry> };
+  if (!parsed.ok && text.trim() !== '') return parsed;
+  const r = parseConfigText(text, 'file');
+  if (!r.ok || r.errors.length > 0) return { ok: false, issues: r.errors.map(asEditorIssue('file')) };
+  return { ok: true, servers: Object.fromEntries(r.config.servers.map((s) => [s.name, s.entry as ServerEntry])) };
 }

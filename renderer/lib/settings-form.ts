@@ -1,5 +1,8 @@
-// The model settings form: text fields checked against the same limits core enforces, turned into
-// a settings patch of only what changed.
+// The model settings form: text fields checked with the very schema `settings:update` validates
+// its argument with (shared/contract-schemas.ts) and core's base-URL rule, turned into a settings
+// patch of only what changed. No limit is written here, so the form and core cannot disagree.
+import { baseUrlProblem } from '../../shared/base-url';
+import { settingsPatch } from '../../shared/contract-schemas';
 import type { SettingsPatch, SettingsView } from '../../shared/settings-types';
 
 export interface ModelFields {
@@ -20,25 +23,30 @@ export const fieldsOf = (s: SettingsView): ModelFields => ({
   autoApproveReadOnlyTrusted: s.autoApproveReadOnlyTrusted,
 });
 
-const intIn = (text: string, min: number, max: number): number | null => {
+const rules = settingsPatch.shape;
+const maxTokens = rules.maxTokens.unwrap();
+const maxRounds = rules.maxRounds.unwrap();
+const model = rules.model.unwrap();
+const systemPrompt = rules.systemPrompt.unwrap();
+
+/** A whole number the schema accepts, or null. */
+const wholeNumber = (text: string, schema: typeof maxTokens): number | null => {
   const n = Number(text.trim());
-  return /^\d+$/.test(text.trim()) && n >= min && n <= max ? n : null;
+  return /^\d+$/.test(text.trim()) && schema.safeParse(n).success ? n : null;
 };
+const range = (schema: typeof maxTokens) => `A whole number from ${schema.minValue} to ${schema.maxValue}.`;
+const sentence = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}.`;
 
 /** Field errors, keyed by field; empty when the form can be saved. */
 export function fieldErrors(f: ModelFields): Partial<Record<keyof ModelFields, string>> {
   const errors: Partial<Record<keyof ModelFields, string>> = {};
   if (f.model.trim() === '') errors.model = 'Choose a model or type a model id.';
-  if (intIn(f.maxTokens, 1, 200_000) === null) errors.maxTokens = 'A whole number from 1 to 200000.';
-  if (intIn(f.maxRounds, 1, 200) === null) errors.maxRounds = 'A whole number from 1 to 200.';
-  if (f.baseUrl.trim() !== '') {
-    try {
-      const u = new URL(f.baseUrl.trim());
-      if (u.protocol !== 'https:' && u.protocol !== 'http:') errors.baseUrl = 'An http(s) URL, such as https://api.anthropic.com.';
-    } catch {
-      errors.baseUrl = 'Not a URL: write it like https://api.anthropic.com, or leave it empty for the default.';
-    }
-  }
+  else if (!model.safeParse(f.model.trim()).success) errors.model = `A model id has at most ${model.maxLength} characters.`;
+  if (wholeNumber(f.maxTokens, maxTokens) === null) errors.maxTokens = range(maxTokens);
+  if (wholeNumber(f.maxRounds, maxRounds) === null) errors.maxRounds = range(maxRounds);
+  if (!systemPrompt.safeParse(f.systemPrompt).success) errors.systemPrompt = `At most ${systemPrompt.maxLength} characters.`;
+  const problem = f.baseUrl.trim() === '' ? null : baseUrlProblem(f.baseUrl.trim());
+  if (problem) errors.baseUrl = sentence(problem);
   return errors;
 }
 

@@ -1,31 +1,11 @@
-// The one zustand store, made of slices (state and actions side by side).
-import { create } from 'zustand';
-import { createAppSlice, type AppSlice } from './app-slice';
-import { createChatSlice, type ChatSlice } from './chat-slice';
-import { createChatControlsSlice, type ChatControlsSlice } from './chat-controls-slice';
-import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
-import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
-import { createQuestionsSlice, type QuestionsSlice } from './questions-slice';
-import { createServerQuestionsSlice, type ServerQuestionsSlice } from './server-questions-slice';
-import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
-import { createInspectorSlice, type InspectorSlice } from './inspector-slice';
-import { createServersSlice, type ServersSlice } from './servers-slice';
-import { createSettingsSlice, type SettingsSlice } from './settings-slice';
-import { createToastSlice, type ToastSlice } from './toast-slice';
+// The window's one zustand store, made by the factory over `window.lena`. Components read it with
+// the slices' selectors (`useLena(serversSelectors.servers)`) and take actions from `useLenaActions()`.
+import { createLenaStore, type LenaActions } from './create-store';
+import { windowHost } from './store-host';
 
-export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice & InspectorSlice & ChatControlsSlice;
+export type { LenaActions, LenaData, LenaState } from './create-store';
 
-export const useLena = create<LenaState>()((...a) => ({
-  ...createAppSlice(...a),
-  ...createConversationsSlice(...a),
-  ...createChatSlice(...a),
-  ...createServersSlice(...a),
-  ...createPermissionsSlice(...a),
-  ...createQuestionsSlice(...a),
-  ...createServerQuestionsSlice(...a),
-  ...createSettingsSlice(...a),
-  ...createToastSlice(...a),
-  ...createResourcesSlice(...a),
-  ...createInspectorSlice(...a),
-  ...createChatControlsSlice(...a),
-}));
+export const useLena = createLenaStore(windowHost);
+
+/** The store's actions: stable for the store's life, so reading them subscribes to nothing. */
+export const useLenaActions = (): LenaActions => useLena.actions;

@@ -1,7 +1,7 @@
-// Pure selectors over the store, kept apart from the slices so components stay declarative.
-import type { LenaState } from './index';
+// Kept for branches written against the first selectors module; each slice has its own now.
+import { appSelectors } from './app/selectors';
 
-export const selectView = (s: LenaState) => s.view;
-export const selectInfo = (s: LenaState) => s.info;
-export const selectInfoError = (s: LenaState) => s.infoError;
-export const selectSidebarOpen = (s: LenaState) => s.sidebarOpen;
+export const selectView = appSelectors.view;
+export const selectInfo = appSelectors.info;
+export const selectInfoError = (s: Parameters<typeof appSelectors.infoError>[0]) => appSelectors.infoError(s)?.message ?? null;
+export const selectSidebarOpen = appSelectors.sidebarOpen;

@@ -23,7 +23,8 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('drafts', () => {
     const { page } = app;
     const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.fill('half-written thought about the migration');
-    await page.waitForTimeout(1200);
+    // Drafts are saved about a second after the last keystroke: reload once it is in storage.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lena:drafts') ?? ''), { timeout: 10_000 }).toContain('half-written thought');
     await page.reload();
     await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue(), { timeout: 10_000 }).toBe('half-written thought about the migration');
   });

@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('the window, first run', () => {
     await expect.poll(() => page.getByText('A whole number from 1 to 200000.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.getByLabel('Base URL').fill('not a url');
-    expect(await page.getByText(/Not a URL/).isVisible()).toBe(true);
+    expect(await page.getByText(/is not a URL; use https/).isVisible()).toBe(true);
     await page.getByLabel('Base URL').fill('');
     await maxTokens.fill('4096');
     await page.getByLabel('System prompt').fill('Answer briefly.');

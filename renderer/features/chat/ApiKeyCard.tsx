@@ -1,10 +1,11 @@
 // First run without a key: where to get one, and a field that stores it (never shown again).
 import { useState } from 'react';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { settingsSelectors } from '../../store/settings/selectors';
 
 export function ApiKeyCard({ inputId = 'first-run-key' }: { inputId?: string }) {
-  const setApiKey = useLena((s) => s.setApiKey);
-  const storage = useLena((s) => s.settings?.secretStorage ?? null);
+  const { setApiKey } = useLenaActions();
+  const storage = useLena(settingsSelectors.settings)?.secretStorage ?? null;
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

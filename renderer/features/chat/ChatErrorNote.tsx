@@ -1,7 +1,8 @@
 // A failed turn, inline under the conversation, with the action that fixes it.
 import { useEffect, useState } from 'react';
 import type { ChatErrorInfo } from '../../../shared/chat-types';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { conversationsSelectors } from '../../store/conversations/selectors';
 import { StopNote } from './StopNote';
 
 const TITLES: Record<ChatErrorInfo['kind'], string> = {
@@ -40,10 +41,8 @@ export function ChatErrorNote({ error }: { error: ChatErrorInfo }) {
 }
 
 function ErrorNote({ error }: { error: ChatErrorInfo }) {
-  const setView = useLena((s) => s.setView);
-  const regenerate = useLena((s) => s.regenerate);
-  const continueWithSummary = useLena((s) => s.continueWithSummary);
-  const conversationId = useLena((s) => s.activeId);
+  const { setView, regenerate, continueWithSummary } = useLenaActions();
+  const conversationId = useLena(conversationsSelectors.activeId);
   const left = useCountdown(error.retryAfterSeconds);
   const action = error.action ?? (error.kind === 'auth' || error.kind === 'no-key' ? 'open-settings' : undefined);
   return (

@@ -2,8 +2,11 @@
 // question docked above the composer (so the composer stays visible and keeps what is typed).
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useLena } from '../../store';
-import { NO_CONVERSATION } from '../../store/chat-slice';
+import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
+import { conversationsSelectors } from '../../store/conversations/selectors';
+import { serversSelectors } from '../../store/servers/selectors';
+import { settingsSelectors } from '../../store/settings/selectors';
 import { QuestionHost } from '../questions/QuestionHost';
 import { ApiKeyCard } from './ApiKeyCard';
 import { Composer } from './Composer';
@@ -11,7 +14,6 @@ import { MessageList } from './MessageList';
 import { PendingToolsNotice } from './PendingToolsNotice';
 import { SystemCardView } from './SystemCardView';
 
-const NO_CARDS: never[] = [];
 
 /** The first-run key field when it is on screen, else Settings (focus() returns undefined, so no `??`). */
 function focusKeyField(setView: (view: 'settings') => void) {
@@ -21,11 +23,10 @@ function focusKeyField(setView: (view: 'settings') => void) {
 }
 
 function EmptyChat() {
-  const setView = useLena((s) => s.setView);
-  const setAddingServer = useLena((s) => s.setAddingServer);
-  const keyMissing = useLena((s) => s.settings?.apiKeySet !== true);
-  const noServers = useLena((s) => s.serversState === 'ready' && s.servers.length === 0);
-  const cards = useLena((s) => s.systemCards[NO_CONVERSATION] ?? NO_CARDS);
+  const { setView, setAddingServer } = useLenaActions();
+  const keyMissing = useLena(settingsSelectors.apiKeyMissing);
+  const noServers = useLena(serversSelectors.noServers);
+  const cards = useLena(chatSelectors.blankCards);
   return (
     <div className="messages">
       <div className="empty-state">
@@ -47,12 +48,11 @@ function EmptyChat() {
 }
 
 export function ChatPane() {
-  const state = useLena((s) => s.chatState);
-  const error = useLena((s) => s.chatError);
-  const activeId = useLena((s) => s.activeId);
-  const hasMessages = useLena((s) => (s.chat?.messages.length ?? 0) > 0 || (s.systemCards[s.activeId ?? NO_CONVERSATION]?.length ?? 0) > 0);
-  const loadChat = useLena((s) => s.loadChat);
-  const title = useLena((s) => s.conversations.find((c) => c.id === s.activeId)?.title || 'Conversation');
+  const { status: state, error } = useLena(chatSelectors.chatLoad);
+  const activeId = useLena(conversationsSelectors.activeId);
+  const hasMessages = useLena(chatSelectors.hasContent);
+  const { loadChat } = useLenaActions();
+  const title = useLena(conversationsSelectors.activeTitle) || 'Conversation';
   return (
     <section className="chat" aria-label="Chat">
       {state === 'loading' ? (

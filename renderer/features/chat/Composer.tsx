@@ -2,14 +2,18 @@
 // drag-and-drop, paste or picker, `/mcp` commands with completion, Stop while a turn runs, and
 // the model and tool budget underneath.
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { ErrorNote } from '../../components/ErrorNote';
 import { lastUserMessage } from '../../lib/chat-reducer';
 import { looksLikeSecret } from '../../lib/draft-storage';
 import { formatTokens } from '../../lib/format';
 import { focusComposer, focusQuestion } from '../questions/focus';
 import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
-import { useLena } from '../../store';
-import { NO_CONVERSATION } from '../../store/chat-slice';
+import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
+import { serversSelectors } from '../../store/servers/selectors';
+import { appSelectors } from '../../store/app/selectors';
+import { conversationsSelectors } from '../../store/conversations/selectors';
 import { ChatToolsMenu } from './ChatToolsMenu';
 import { ModelPicker } from './ModelPicker';
 import { ThinkingControls } from './ThinkingControls';
@@ -19,41 +23,37 @@ import { useComposerPrompts } from '../prompts/ComposerPrompts';
 import { ResourceChip } from '../resources/ResourceChip';
 import { ResourcePicker } from '../resources/ResourcePicker';
 
-const NONE: never[] = [];
-let handledFocusTick = 0;
-
 export function Composer() {
-  const draft = useLena((s) => s.drafts[s.activeId ?? NO_CONVERSATION] ?? '');
-  const attachments = useLena((s) => s.attachments[s.activeId ?? NO_CONVERSATION] ?? NONE);
-  const running = useLena((s) => s.chat?.turnId != null);
-  const sendError = useLena((s) => s.sendError);
-  const budget = useLena((s) => s.budget);
+  const draft = useLena(chatSelectors.draft);
+  const attachments = useLena(chatSelectors.attachments);
+  const running = useLena(chatSelectors.running);
+  const sendError = useLena(chatSelectors.sendError);
+  const budget = useLena(chatSelectors.budget);
   // Tools at scale: what the latest request of this conversation carried (loaded / deferred).
-  const sent = useLena((s) => s.chat?.lastRequestTools);
-  const serverNames = useLena((s) => s.servers.map((x) => x.name).join('\n'));
-  const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView } = useLena.getState();
+  const sent = useLena(chatSelectors.lastRequestTools);
+  const serverNames = useLena(useShallow(serversSelectors.names));
+  const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView, claimComposerFocus, loadBudget } = useLenaActions();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const completions = completeSlashCommand(draft, serverNames ? serverNames.split('\n') : []);
+  const completions = completeSlashCommand(draft, serverNames);
   const [picked, setPicked] = useState(0);
   const choice = completions[Math.min(picked, completions.length - 1)] ?? null;
-  const focusTick = useLena((s) => s.composerFocus);
+  const focusTick = useLena(appSelectors.composerFocus);
   // The token count is this conversation's (its own tool switches, issue 16).
-  const activeId = useLena((s) => s.activeId);
+  const activeId = useLena(conversationsSelectors.activeId);
   useEffect(() => {
-    void useLena.getState().loadBudget();
-  }, [activeId]);
+    void loadBudget();
+  }, [activeId, loadBudget]);
   useEffect(() => {
     // A new or chosen conversation brings the caret here; so do launch and a page closing (the
     // composer mounts) unless the user is already somewhere. Marked as handed back, so a question
     // arriving before the user types still takes focus as usual.
-    const asked = focusTick !== handledFocusTick;
-    handledFocusTick = focusTick;
+    const asked = claimComposerFocus();
     const idle = document.activeElement === null || document.activeElement === document.body;
     if (asked || idle) focusComposer(true);
-  }, [focusTick]);
+  }, [focusTick, claimComposerFocus]);
   const prompts = useComposerPrompts(draft, setDraft); // issue 22: `/server:prompt`
   const [picking, setPicking] = useState(false);
 
@@ -95,7 +95,7 @@ export function Composer() {
       e.preventDefault();
       void submit();
     } else if (e.key === 'ArrowUp' && draft === '') {
-      const last = lastUserMessage(useLena.getState().chat?.messages ?? []);
+      const last = lastUserMessage(useLena.getState().openChat.value?.messages ?? []);
       if (last && !running) {
         e.preventDefault();
         setEditing(last.id);

@@ -4,7 +4,8 @@
 import { memo, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '../../../shared/chat-types';
 import { focusWhenRendered } from '../../components/use-escape';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { conversationsSelectors } from '../../store/conversations/selectors';
 
 const ITEMS = '.conversation-list .conversation-open';
 const itemSelector = (id: string) => `.conversation-open[data-conversation-id="${CSS.escape(id)}"]`;
@@ -19,9 +20,9 @@ function moveFocus(e: KeyboardEvent<HTMLButtonElement>): boolean {
 }
 
 export const ConversationItem = memo(function ConversationItem({ conversation, tabbable, onFocusItem }: { conversation: ConversationSummary; tabbable: boolean; onFocusItem(id: string): void }) {
-  const active = useLena((s) => s.activeId === conversation.id);
-  const renaming = useLena((s) => s.renamingId === conversation.id);
-  const { openConversation, setRenaming, renameConversation, deleteConversation } = useLena.getState();
+  const active = useLena(conversationsSelectors.activeId) === conversation.id;
+  const renaming = useLena(conversationsSelectors.renamingId) === conversation.id;
+  const { openConversation, setRenaming, renameConversation, deleteConversation } = useLenaActions();
   const [title, setTitle] = useState(conversation.title);
   const [error, setError] = useState<string | null>(null);
   const backToItem = () => focusWhenRendered(itemSelector(conversation.id));

@@ -9,11 +9,12 @@ export function GuardedLink({ href, children }: { href: string; children: ReactN
   const onOpen = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.type === 'auxclick' && e.button !== 1) return;
     const s = useLena.getState();
+    const chat = s.openChat.value;
     const text = e.currentTarget.textContent ?? '';
-    const reasons = linkRisks(href, text, s.chat ? toolResultTexts(s.chat.toolCalls, s.chat.messages) : []);
+    const reasons = linkRisks(href, text, chat ? toolResultTexts(chat.toolCalls, chat.messages) : []);
     if (reasons.length === 0) return;
     e.preventDefault();
-    s.askToOpenLink({ href, text, reasons });
+    void s.askToOpenLink({ href, text, reasons });
   };
   return (
     <a href={href} target="_blank" rel="noreferrer" title={href} onClick={onOpen} onAuxClick={onOpen}>

@@ -2,8 +2,8 @@
 // name could imitate another, or whose address came from a tool result. Shows the real target,
 // its site name set apart, so the user judges the address and not the words around it.
 import { Marked } from '../../components/Marked';
-import { useLena } from '../../store';
-import type { LinkQuestion } from '../../store/questions-slice';
+import { useLenaActions } from '../../store';
+import type { LinkQuestion } from '../../store/questions/initial-state';
 import { QuestionFrame } from '../questions/QuestionFrame';
 
 function RealTarget({ href }: { href: string }) {
@@ -19,7 +19,7 @@ function RealTarget({ href }: { href: string }) {
 }
 
 export function LinkQuestionView({ question, position, total }: { question: LinkQuestion; position: number; total: number }) {
-  const answerLink = useLena((s) => s.answerLink);
+  const { answerLink } = useLenaActions();
   const open = () => answerLink(question.id, true);
   const drop = () => answerLink(question.id, false);
   return (

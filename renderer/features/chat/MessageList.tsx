@@ -3,26 +3,25 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLena } from '../../store';
-import { NO_CONVERSATION } from '../../store/chat-slice';
+import { chatSelectors } from '../../store/chat/selectors';
 import { ChatErrorNote } from './ChatErrorNote';
 import { MessageRow } from './MessageRow';
 import { SystemCardView } from './SystemCardView';
 
-const EMPTY: never[] = [];
 
 export function MessageList() {
-  const count = useLena((s) => s.chat?.messages.length ?? 0);
-  const conversationId = useLena((s) => s.chat?.conversationId ?? null);
-  const lastMessage = useLena((s) => s.chat?.messages[s.chat.messages.length - 1]);
-  const turnError = useLena((s) => (s.chat?.turnId ? null : s.chat?.error ?? null));
-  const cards = useLena((s) => s.systemCards[s.activeId ?? NO_CONVERSATION] ?? EMPTY);
+  const count = useLena(chatSelectors.messageCount);
+  const conversationId = useLena(chatSelectors.conversationId);
+  const lastMessage = useLena(chatSelectors.lastMessage);
+  const turnError = useLena(chatSelectors.turnError);
+  const cards = useLena(chatSelectors.systemCards);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
 
   // Kept stable between streamed frames: a new key function makes the virtualizer recompute every
   // row's position (10,000 key lookups) on each frame; it changes when the rows themselves can.
   const lastId = lastMessage?.id;
-  const getItemKey = useCallback((i: number) => useLena.getState().chat?.messages[i]?.id ?? i, [conversationId, count, lastId]);
+  const getItemKey = useCallback((i: number) => useLena.getState().openChat.value?.messages[i]?.id ?? i, [conversationId, count, lastId]);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -45,10 +44,10 @@ export function MessageList() {
   }, [count, lastMessage, cards.length, turnError]);
 
   // A search hit opens its conversation at the message that matched.
-  const focusId = useLena((s) => (s.chatState === 'ready' ? s.focusMessageId : null));
+  const focusId = useLena(chatSelectors.focusWhenLoaded);
   useEffect(() => {
     if (!focusId || count === 0) return;
-    const index = useLena.getState().chat?.messages.findIndex((m) => m.id === focusId) ?? -1;
+    const index = useLena.getState().openChat.value?.messages.findIndex((m) => m.id === focusId) ?? -1;
     if (index < 0) return;
     stickToBottom.current = false;
     virtualizer.scrollToIndex(index, { align: 'center' });
@@ -65,7 +64,7 @@ export function MessageList() {
   // A search hit older than the loaded pages: fetch pages until it is there (the effect above scrolls).
   useEffect(() => {
     if (!focusId || count === 0) return;
-    const chat = useLena.getState().chat;
+    const chat = useLena.getState().openChat.value;
     if (chat?.hasOlder && !chat.messages.some((m) => m.id === focusId)) void useLena.getState().loadOlder();
   }, [focusId, count]);
 
@@ -73,7 +72,7 @@ export function MessageList() {
     const el = scrollRef.current;
     if (!el) return;
     stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-    if (el.scrollTop < 400 && useLena.getState().chat?.hasOlder) void loadOlder();
+    if (el.scrollTop < 400 && useLena.getState().openChat.value?.hasOlder) void loadOlder();
   };
 
   const items = virtualizer.getVirtualItems();

@@ -6,13 +6,13 @@ import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { messageText } from '../../lib/chat-reducer';
 import { splitMarkdownBlocks } from '../../lib/markdown-blocks';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
 import { PromptMessageRow } from '../prompts/PromptMessageRow';
 import { BranchSwitcher } from './BranchSwitcher';
 import { ChatErrorNote } from './ChatErrorNote';
 import { Citations, ServerToolCard } from './ServerToolBlocks';
 import { Markdown } from './Markdown';
-import { foundBySearch } from '../../lib/found-by-search';
 import { ToolCard } from './ToolCard';
 
 function placeholderCall(message: ChatMessage, block: ContentBlock): ToolCallView {
@@ -26,8 +26,8 @@ function placeholderCall(message: ChatMessage, block: ContentBlock): ToolCallVie
 }
 
 function ToolUse({ message, block }: { message: ChatMessage; block: ContentBlock }) {
-  const call = useLena((s) => s.chat?.toolCalls[String(block.id)]);
-  const searched = useLena((s) => (s.chat ? foundBySearch(s.chat.messages, message.id, String(block.name), s.chat.toolCalls) : false));
+  const call = useLena(chatSelectors.toolCall(String(block.id)));
+  const searched = useLena(chatSelectors.foundBySearch(message.id, String(block.name)));
   return <ToolCard call={call ?? placeholderCall(message, block)} searched={searched} />;
 }
 
@@ -43,8 +43,7 @@ function UserBlock({ block }: { block: ContentBlock }) {
 
 function Editor({ message }: { message: ChatMessage }) {
   const [text, setText] = useState(messageText(message));
-  const edit = useLena((s) => s.edit);
-  const setEditing = useLena((s) => s.setEditing);
+  const { edit, setEditing } = useLenaActions();
   return (
     <form className="edit-form" onSubmit={(e) => { e.preventDefault(); void edit(message.id, text); }}>
       <textarea aria-label="Edit message" autoFocus value={text} onChange={(e) => setText(e.target.value)} rows={Math.min(10, text.split('\n').length + 1)}
@@ -58,19 +57,14 @@ function Editor({ message }: { message: ChatMessage }) {
 }
 
 /** A user message that only carries tool results: the middle of an answer, not a turn of its own. */
-function onlyToolResults(m: { role: string; content: Array<{ type: string }> } | undefined): boolean {
-  return m !== undefined && m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result');
-}
-
 export const MessageRow = memo(function MessageRow({ index, isLast }: { index: number; isLast: boolean }) {
-  const message = useLena((s) => s.chat?.messages[index]);
+  const message = useLena(chatSelectors.message(index));
   // Rounds of one answer (assistant → tool results → assistant) read as one: no gap between them.
-  const continued = useLena((s) => onlyToolResults(s.chat?.messages[index - 1]));
-  const continues = useLena((s) => onlyToolResults(s.chat?.messages[index + 1]));
-  const editing = useLena((s) => s.editingId !== null && s.editingId === message?.id);
-  const running = useLena((s) => s.chat?.turnId != null);
-  const setEditing = useLena((s) => s.setEditing);
-  const regenerate = useLena((s) => s.regenerate);
+  const continued = useLena(chatSelectors.onlyToolResultsAt(index - 1));
+  const continues = useLena(chatSelectors.onlyToolResultsAt(index + 1));
+  const editing = useLena(chatSelectors.editingId) === (message?.id ?? false);
+  const running = useLena(chatSelectors.running);
+  const { setEditing, regenerate } = useLenaActions();
   const branched = useLena((s) => s.chat?.branches?.[message?.id ?? ''] !== undefined);
   if (!message) return null;
   // Issue 19: a task's result sent as a new turn; its card stays where the model asked for it.

@@ -2,19 +2,20 @@
 // and limits; Lena's built-in list offline). The choice is remembered per conversation; new
 // conversations start with the default model from Settings.
 import { useEffect } from 'react';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
+import { settingsSelectors } from '../../store/settings/selectors';
 
 const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${Math.round(n / 1000)}K`);
 
 /** The model the open conversation uses: its own, else the default from Settings. */
 export const useConversationModel = (): string | null =>
-  useLena((s) => s.conversations.find((c) => c.id === s.activeId)?.model ?? s.settings?.model ?? null);
+  useLena(chatSelectors.conversationModel);
 
 export function ModelPicker() {
-  const models = useLena((s) => s.models);
-  const loadModels = useLena((s) => s.loadModels);
-  const setModel = useLena((s) => s.setConversationModel);
-  const running = useLena((s) => s.chat?.turnId != null);
+  const models = useLena(chatSelectors.models);
+  const { loadModels, setConversationModel: setModel } = useLenaActions();
+  const running = useLena(chatSelectors.running);
   const current = useConversationModel();
   // Picked in the blank chat: the conversation is created first, so the choice has a home.
   const ensureConversation = useLena((s) => s.ensureConversation);
@@ -22,7 +23,7 @@ export function ModelPicker() {
     if ((await ensureConversation()).ok) await setModel(model);
   };
   // Listed again when the key or the endpoint changes (without a key core offers its built-in list).
-  const endpoint = useLena((s) => `${String(s.settings?.apiKeySet)}|${s.settings?.baseUrl ?? ''}`);
+  const endpoint = useLena(settingsSelectors.endpoint);
   useEffect(() => {
     void loadModels();
   }, [endpoint, loadModels]);

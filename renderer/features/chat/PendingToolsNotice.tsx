@@ -1,11 +1,12 @@
 // A non-modal line above the composer when a server has tools Claude cannot see until the user
 // accepts them (added after the server's baseline, or changed). It never blocks typing or sending.
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { serversSelectors } from '../../store/servers/selectors';
 import { pendingSummary } from '../servers/PendingTools';
 
 export function PendingToolsNotice() {
-  const servers = useLena((s) => s.servers);
-  const selectServer = useLena((s) => s.selectServer);
+  const servers = useLena(serversSelectors.servers);
+  const { selectServer } = useLenaActions();
   const waiting = servers.map((server) => ({ server, summary: pendingSummary(server) })).filter((w) => w.summary !== null);
   if (waiting.length === 0) return null;
   return (

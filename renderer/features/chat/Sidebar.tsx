@@ -3,7 +3,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { explain } from '../../components/ErrorNote';
 import { groupByDate } from '../../lib/date-groups';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { conversationsSelectors } from '../../store/conversations/selectors';
+import { serversSelectors } from '../../store/servers/selectors';
 import { ConversationItem } from './ConversationItem';
 
 /** Core marks matches in a snippet with « and »; shown as <mark>, the rest as plain text. */
@@ -18,10 +20,10 @@ function Highlighted({ snippet }: { snippet: string }) {
 }
 
 function SearchResults() {
-  const hits = useLena((s) => s.searchHits);
-  const error = useLena((s) => s.searchError);
-  const query = useLena((s) => s.searchQuery);
-  const open = useLena((s) => s.openConversation);
+  const hits = useLena(conversationsSelectors.searchHits);
+  const error = useLena(conversationsSelectors.searchError);
+  const query = useLena(conversationsSelectors.searchQuery);
+  const { openConversation: open } = useLenaActions();
   if (error) return <p className="error small" role="alert">Search failed: {explain(error)}</p>;
   if (hits.length === 0) return <p className="muted small empty-note">No messages match “{query}”.</p>;
   // One row per conversation (its best match, in core's order), with its date and how many more matched.
@@ -47,9 +49,9 @@ function SearchResults() {
 }
 
 function ServersEntry() {
-  const servers = useLena((s) => s.servers);
-  const state = useLena((s) => s.serversState);
-  const setView = useLena((s) => s.setView);
+  const servers = useLena(serversSelectors.servers);
+  const { status: state } = useLena(serversSelectors.serversLoad);
+  const { setView } = useLenaActions();
   const signIn = servers.filter((s) => s.signIn?.state === 'required').length; // waiting for the user, not failed
   // A server Lena is restarting by itself is said as restarting, not failed (one status).
   const restarting = servers.filter((s) => s.status === 'failed' && s.restart && s.signIn?.state !== 'required').length;
@@ -72,12 +74,11 @@ function ServersEntry() {
 }
 
 export function Sidebar() {
-  const conversations = useLena((s) => s.conversations);
-  const state = useLena((s) => s.conversationsState);
-  const error = useLena((s) => s.conversationsError);
-  const query = useLena((s) => s.searchQuery);
-  const { newConversation, searchConversations, setSearchOpen, loadConversations } = useLena.getState();
-  const activeId = useLena((s) => s.activeId);
+  const conversations = useLena(conversationsSelectors.conversations);
+  const { status: state, error } = useLena(conversationsSelectors.conversationsLoad);
+  const query = useLena(conversationsSelectors.searchQuery);
+  const { newConversation, searchConversations, setSearchOpen, loadConversations } = useLenaActions();
+  const activeId = useLena(conversationsSelectors.activeId);
   const groups = useMemo(() => groupByDate(conversations, Date.now()), [conversations]);
   // Roving tabindex: the item last focused (else the open one, else the first) is the list's one Tab stop.
   const [roving, setRoving] = useState<string | null>(null);

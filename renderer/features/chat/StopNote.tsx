@@ -3,29 +3,25 @@
 // happened with the API's own details and offers what can work next, never a Retry that would
 // fail the same way.
 import type { ChatErrorInfo } from '../../../shared/chat-types';
-import { lastUserMessage } from '../../lib/chat-reducer';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
+import { conversationsSelectors } from '../../store/conversations/selectors';
 
 /** The user turn sent by Continue: a new message, never a prefill. */
 export const CONTINUE_TEXT = 'Please continue from where you stopped.';
 
 export function StopNote({ error, title }: { error: ChatErrorInfo; title: string }) {
-  const send = useLena((s) => s.send);
-  const setView = useLena((s) => s.setView);
-  const setEditing = useLena((s) => s.setEditing);
-  const regenerate = useLena((s) => s.regenerate);
-  const continueWithSummary = useLena((s) => s.continueWithSummary);
-  const dropOldToolResults = useLena((s) => s.dropOldToolResults);
-  const models = useLena((s) => s.models);
-  const setConversationModel = useLena((s) => s.setConversationModel);
+  const { send, setView, setEditing, regenerate, continueWithSummary, dropOldToolResults } = useLenaActions();
+  const models = useLena(chatSelectors.models);
+  const { setConversationModel } = useLenaActions();
   // Another model answers the same prompt: pick it, and the prompt is asked again.
   const retryWith = async (model: string) => {
     await setConversationModel(model);
     await regenerate();
   };
-  const conversationId = useLena((s) => s.activeId);
-  const running = useLena((s) => s.chat?.turnId != null);
-  const lastPromptId = useLena((s) => (s.chat ? (lastUserMessage(s.chat.messages)?.id ?? null) : null));
+  const conversationId = useLena(conversationsSelectors.activeId);
+  const running = useLena(chatSelectors.running);
+  const lastPromptId = useLena(chatSelectors.lastPromptId);
   const d = error.details;
   const tone = error.kind === 'stop-sequence' ? 'stop-note-plain' : 'stop-note-warn';
   return (

@@ -2,14 +2,15 @@
 // of `/mcp` commands. They are local: never sent to Claude, gone on reload.
 import { StatusWord } from '../../components/StatusWord';
 import { formatTokens } from '../../lib/format';
-import { useLena } from '../../store';
-import type { SystemCard } from '../../store/chat-slice';
+import { useLena, useLenaActions } from '../../store';
+import { serversSelectors } from '../../store/servers/selectors';
+import type { SystemCard } from '../../store/chat/initial-state';
 
 function McpStatus() {
-  const servers = useLena((s) => s.servers);
-  const serversError = useLena((s) => s.serversError);
-  const tools = useLena((s) => s.tools);
-  const selectServer = useLena((s) => s.selectServer);
+  const servers = useLena(serversSelectors.servers);
+  const serversError = useLena(serversSelectors.serversLoad).error;
+  const toolLists = useLena(serversSelectors.toolLists);
+  const { selectServer } = useLenaActions();
   if (serversError) return <p className="error">Could not list servers: {serversError.message}</p>;
   if (servers.length === 0) return <p className="muted">No MCP servers are configured. Add one with /mcp add NAME COMMAND [ARGS…] or on the Servers page.</p>;
   return (
@@ -24,7 +25,7 @@ function McpStatus() {
             </span>
           </div>
           {s.error && <p className="error small">{s.error.message}{s.error.hint ? ` — ${s.error.hint}` : ''}</p>}
-          {(tools[s.name] ?? []).length > 0 && <p className="muted small mono">{(tools[s.name] ?? []).map((t) => t.name).join(', ')}</p>}
+          {(toolLists[s.name]?.value ?? []).length > 0 && <p className="muted small mono">{(toolLists[s.name]?.value ?? []).map((t) => t.name).join(', ')}</p>}
         </li>
       ))}
     </ul>

@@ -1,17 +1,19 @@
 // Thinking and effort, next to the model picker, each shown only where the chosen model's
 // capabilities (from the Models API) offer it: no Thinking switch on a model that always thinks
 // or never does, no Effort on a model without levels. The choice is saved in Settings.
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
+import { settingsSelectors } from '../../store/settings/selectors';
 import { useConversationModel } from './ModelPicker';
 
 const LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
 type Level = (typeof LEVELS)[number];
 
 export function ThinkingControls() {
-  const models = useLena((s) => s.models);
-  const settings = useLena((s) => s.settings);
-  const updateSettings = useLena((s) => s.updateSettings);
-  const running = useLena((s) => s.chat?.turnId != null);
+  const models = useLena(chatSelectors.models);
+  const settings = useLena(settingsSelectors.settings);
+  const { updateSettings } = useLenaActions();
+  const running = useLena(chatSelectors.running);
   const current = useConversationModel();
   const model = models?.find((m) => m.id === current);
   if (!model || !settings) return null;

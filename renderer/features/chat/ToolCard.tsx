@@ -5,7 +5,8 @@ import { memo, useEffect, useState } from 'react';
 import type { ToolCallStatus, ToolCallView } from '../../../shared/chat-types';
 import { CodeBlock } from '../../components/CodeBlock';
 import { formatDuration } from '../../lib/format';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
 import { ToolResult } from './ToolResult';
 
 const STATUS: Record<ToolCallStatus, { icon: string; word: string }> = {
@@ -77,9 +78,8 @@ function ErrorLine({ call }: { call: ToolCallView }) {
 }
 
 export const ToolCard = memo(function ToolCard({ call, searched = false }: { call: ToolCallView; searched?: boolean }) {
-  const cancelTool = useLena((s) => s.cancelTool);
-  const continueWith = useLena((s) => s.continueWithTaskResult);
-  const running = useLena((s) => s.chat?.turnId != null);
+  const { cancelTool, continueWithTaskResult: continueWith } = useLenaActions();
+  const running = useLena(chatSelectors.running);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [continueError, setContinueError] = useState<string | null>(null);
   const open = call.status === 'running' || call.status === 'pending' || call.status === 'error';

@@ -6,7 +6,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { formatBytes } from '../../lib/format';
 import { Lightbox } from './Lightbox';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 
 const PREVIEW_CHARS = 20_000;
 const IMAGE_MIME = /^image\/(png|jpeg|gif|webp)$/;
@@ -70,8 +70,7 @@ function Thumbnail({ src, label }: { src: string; label: string }) {
 const IMAGE_LIMIT = 12;
 
 export function ToolResult({ result, server }: { result: unknown; server?: string }) {
-  const openResource = useLena((s) => s.openResource);
-  const addAttachments = useLena((s) => s.addAttachments);
+  const { openResource, addAttachments } = useLenaActions();
   const { blocks, structured } = blocksOf(result);
   const text = resultText(result);
   const [allImages, setAllImages] = useState(false);

@@ -6,7 +6,7 @@ import { useLena } from '../../store';
 export async function runSlashCommand(text: string): Promise<void> {
   const s = useLena.getState();
   const cmd = parseSlashCommand(text);
-  useLena.setState({ sendError: null });
+  s.clearSendError();
   const notice = (t: string, tone: 'info' | 'error' = 'info', detail?: string) =>
     s.addSystemCard({ kind: 'notice', text: t, tone, ...(detail ? { detail } : {}) });
   switch (cmd.kind) {

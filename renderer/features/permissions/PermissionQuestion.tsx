@@ -7,16 +7,18 @@ import { HintBadges } from '../../components/HintBadges';
 import { Marked } from '../../components/Marked';
 import { isMac } from '../../components/use-shortcuts';
 import { ruleWords } from '../../lib/rule-words';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { conversationsSelectors } from '../../store/conversations/selectors';
+import { permissionsSelectors } from '../../store/permissions/selectors';
 import { ConfirmStep, QuestionFrame } from '../questions/QuestionFrame';
 import { ArgumentsView } from './ArgumentsView';
 import { DECISIONS, mayModifyData, needsConfirmation } from './decisions';
 import { ServerDescription } from './ServerDescription';
 
 export function PermissionQuestion({ request, position, total }: { request: PermissionRequestView; position: number; total: number }) {
-  const answer = useLena((s) => s.answerPermission);
-  const error = useLena((s) => s.permissionsError);
-  const conversation = useLena((s) => (s.activeId === request.conversationId ? null : (s.conversations.find((c) => c.id === request.conversationId)?.title ?? null)));
+  const { answerPermission: answer } = useLenaActions();
+  const error = useLena(permissionsSelectors.error);
+  const conversation = useLena(conversationsSelectors.titleElsewhere(request.conversationId));
   const [confirming, setConfirming] = useState<PermissionDecisionKind | null>(null);
   const [denying, setDenying] = useState(false);
   const [reason, setReason] = useState('');

@@ -3,13 +3,14 @@
 // keys and its submit here first; what this does not handle goes on as before.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { PromptCommand } from '../../../shared/resource-types';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { resourcesSelectors } from '../../store/resources/selectors';
 import { PromptForm } from './PromptForm';
 import { commandName, completePromptCommand, findPromptCommand } from './prompt-commands';
 
 export function useComposerPrompts(draft: string, setDraft: (text: string) => void) {
-  const commands = useLena((s) => s.promptCommands);
-  const load = useLena((s) => s.loadPromptCommands);
+  const commands = useLena(resourcesSelectors.promptCommands);
+  const { loadPromptCommands: load } = useLenaActions();
   const [form, setForm] = useState<PromptCommand | null>(null);
   const [picked, setPicked] = useState(0);
   const slash = draft.startsWith('/') && !draft.startsWith('/mcp');

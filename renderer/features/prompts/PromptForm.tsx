@@ -2,7 +2,7 @@
 // Running it inserts its messages into the conversation, marked as the server's.
 import { useState } from 'react';
 import type { PromptCommand } from '../../../shared/resource-types';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 import { ArgumentField } from '../resources/ArgumentField';
 import { commandName } from './prompt-commands';
 
@@ -11,7 +11,7 @@ export function PromptForm({ command, onDone }: { command: PromptCommand; onDone
   const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(args.map((a) => [a.name, ''])));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = useLena((s) => s.runPrompt);
+  const { runPrompt: run } = useLenaActions();
   const missing = args.filter((a) => a.required && !values[a.name]).map((a) => a.name);
   const submit = async () => {
     if (missing.length > 0 || busy) return;

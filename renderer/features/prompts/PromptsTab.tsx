@@ -3,12 +3,13 @@
 import { useEffect } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { resourcesSelectors } from '../../store/resources/selectors';
 
 export function PromptsTab({ server }: { server: ServerStatus }) {
-  const offerings = useLena((s) => s.offerings[server.name]);
-  const error = useLena((s) => s.offeringsError[server.name]);
-  const load = useLena((s) => s.loadOfferings);
+  const offerings = useLena(resourcesSelectors.offerings(server.name));
+  const error = useLena(resourcesSelectors.offeringsError(server.name));
+  const { loadOfferings: load } = useLenaActions();
   const connected = server.status === 'connected';
   useEffect(() => {
     if (connected) void load(server.name);

@@ -5,7 +5,8 @@ import { useId, useMemo, useState } from 'react';
 import type { ElicitationFormQuestion } from '../../../shared/client-questions';
 import { initialValues, validateForm, type FormField, type FormValues } from '../../../shared/elicitation-form';
 import { Marked } from '../../components/Marked';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { serverQuestionsSelectors } from '../../store/server-questions/selectors';
 import { QuestionFrame } from './QuestionFrame';
 
 const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', date: 'date' };
@@ -101,8 +102,8 @@ function Field({ field, value, error, onChange }: { field: FormField; value: For
 }
 
 export function ElicitationFormView({ question, position, total }: { question: ElicitationFormQuestion; position: number; total: number }) {
-  const answer = useLena((s) => s.answerServerQuestion);
-  const failure = useLena((s) => s.serverQuestionError);
+  const { answerServerQuestion: answer } = useLenaActions();
+  const failure = useLena(serverQuestionsSelectors.error);
   const [values, setValues] = useState<FormValues>(() => initialValues(question.fields));
   const [tried, setTried] = useState(false);
   const checked = useMemo(() => validateForm(question.fields, values), [question.fields, values]);

@@ -3,12 +3,13 @@
 // server. "Always for this server" is a lasting choice and asks "Are you sure?" first.
 import { useState } from 'react';
 import type { SamplingAnswerQuestion, SamplingDraft, SamplingRequestQuestion } from '../../../shared/client-questions';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { serverQuestionsSelectors } from '../../store/server-questions/selectors';
 import { ConfirmStep, QuestionFrame } from './QuestionFrame';
 
 export function SamplingRequestView({ question, position, total }: { question: SamplingRequestQuestion; position: number; total: number }) {
-  const answer = useLena((s) => s.answerServerQuestion);
-  const failure = useLena((s) => s.serverQuestionError);
+  const { answerServerQuestion: answer } = useLenaActions();
+  const failure = useLena(serverQuestionsSelectors.error);
   const [draft, setDraft] = useState<SamplingDraft>(question.draft);
   const [confirming, setConfirming] = useState(false);
   const edited = JSON.stringify(draft) !== JSON.stringify(question.draft);
@@ -68,7 +69,7 @@ export function SamplingRequestView({ question, position, total }: { question: S
 }
 
 export function SamplingAnswerView({ question, position, total }: { question: SamplingAnswerQuestion; position: number; total: number }) {
-  const answer = useLena((s) => s.answerServerQuestion);
+  const { answerServerQuestion: answer } = useLenaActions();
   const approve = () => void answer(question.id, { action: 'approve' });
   const deny = () => void answer(question.id, { action: 'deny' });
   return (

@@ -3,11 +3,11 @@
 // server's completion notice (or Close) ends.
 import type { ElicitationUrlQuestion } from '../../../shared/client-questions';
 import { Marked } from '../../components/Marked';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 import { QuestionFrame } from './QuestionFrame';
 
 export function UrlQuestionView({ question, position, total }: { question: ElicitationUrlQuestion; position: number; total: number }) {
-  const answer = useLena((s) => s.answerServerQuestion);
+  const { answerServerQuestion: answer } = useLenaActions();
   const open = () => void answer(question.id, { action: 'accept' });
   const decline = () => void answer(question.id, { action: 'decline' });
   const cancel = () => void answer(question.id, { action: 'cancel' });

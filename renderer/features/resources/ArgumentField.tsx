@@ -2,7 +2,7 @@
 // (completion/complete) offered as the user types; the other fields' values go along as context.
 import { useEffect, useRef, useState } from 'react';
 import type { CompletionRef } from '../../../shared/mcp-types';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 
 interface Props {
   server: string;
@@ -19,7 +19,7 @@ interface Props {
 }
 
 export function ArgumentField({ server, ref_, name, label, description, required, value, values, completions, onChange, autoFocus }: Props) {
-  const complete = useLena((s) => s.complete);
+  const { complete } = useLenaActions();
   const [options, setOptions] = useState<string[]>([]);
   const [focused, setFocused] = useState(false);
   const asked = useRef(0);

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import type { Resource, ResourceTemplate } from '../../../shared/mcp-types';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { resourcesSelectors } from '../../store/resources/selectors';
 import { TemplateForm } from './TemplateForm';
 
 const PAGE = 50;
@@ -11,10 +12,9 @@ const PAGE = 50;
 const matches = (q: string, ...fields: (string | undefined)[]) => fields.some((f) => f?.toLowerCase().includes(q));
 
 export function ResourceBrowser({ server, onAttach }: { server: string; onAttach?(uri: string, name: string): void }) {
-  const offerings = useLena((s) => s.offerings[server]);
-  const error = useLena((s) => s.offeringsError[server]);
-  const load = useLena((s) => s.loadOfferings);
-  const open = useLena((s) => s.openResource);
+  const offerings = useLena(resourcesSelectors.offerings(server));
+  const error = useLena(resourcesSelectors.offeringsError(server));
+  const { loadOfferings: load, openResource: open } = useLenaActions();
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(PAGE);
   const [template, setTemplate] = useState<string | null>(null);

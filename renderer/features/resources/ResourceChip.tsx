@@ -1,14 +1,12 @@
 // An attached resource in the composer: its name and server; marked when the server said it
 // changed since it was read, with Refresh to read it again.
 import type { Attachment } from '../../../shared/chat-types';
-import { useLena } from '../../store';
-import { resourceKey } from '../../store/resources-slice';
+import { useLena, useLenaActions } from '../../store';
+import { resourcesSelectors } from '../../store/resources/selectors';
 
 export function ResourceChip({ attachment, index }: { attachment: Attachment; index: number }) {
-  const changed = useLena((s) => (attachment.server && attachment.uri ? s.changedResources[resourceKey(attachment.server, attachment.uri)] === true : false));
-  const refresh = useLena((s) => s.refreshAttachment);
-  const remove = useLena((s) => s.removeAttachment);
-  const open = useLena((s) => s.openResource);
+  const changed = useLena(resourcesSelectors.changed(attachment.server, attachment.uri));
+  const { refreshAttachment: refresh, removeAttachment: remove, openResource: open } = useLenaActions();
   return (
     <li className={`attachment-chip resource-chip ${changed ? 'changed' : ''}`} data-testid="resource-chip">
       <span className="badge">{attachment.server}</span>

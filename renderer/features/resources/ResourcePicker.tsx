@@ -1,15 +1,16 @@
 // The composer's + menu: pick a connected server, then a resource (or a filled-in template) to
 // attach to the message. Escape or Close puts focus back in the composer.
 import { useState } from 'react';
-import { useLena } from '../../store';
+import { useShallow } from 'zustand/react/shallow';
+import { useLena, useLenaActions } from '../../store';
+import { serversSelectors } from '../../store/servers/selectors';
 import { ResourceBrowser } from './ResourceBrowser';
 
 export function ResourcePicker({ onClose }: { onClose(): void }) {
-  const servers = useLena((s) => s.servers.filter((x) => x.status === 'connected').map((x) => x.name).join('\n'));
-  const names = servers ? servers.split('\n') : [];
+  const names = useLena(useShallow(serversSelectors.connectedNames));
   const [server, setServer] = useState(names[0] ?? '');
   const [error, setError] = useState<string | null>(null);
-  const attach = useLena((s) => s.attachResource);
+  const { attachResource: attach } = useLenaActions();
   const onAttach = async (uri: string, name: string) => {
     const r = await attach(server, uri, name);
     if (r.ok) onClose();

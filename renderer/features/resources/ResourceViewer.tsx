@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react';
 import type { ResourceContents } from '../../../shared/mcp-types';
 import { CodeBlock } from '../../components/CodeBlock';
 import { formatBytes } from '../../lib/format';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { resourcesSelectors } from '../../store/resources/selectors';
 import { Markdown } from '../chat/Markdown';
 
 const IMAGE = /^image\/(png|jpeg|gif|webp|bmp)$/;
@@ -41,8 +42,8 @@ function Part({ part, name }: { part: ResourceContents; name: string }) {
 }
 
 export function ResourceViewer() {
-  const viewer = useLena((s) => s.viewer);
-  const close = useLena((s) => s.closeViewer);
+  const viewer = useLena(resourcesSelectors.viewer);
+  const { closeViewer: close } = useLenaActions();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [viewer?.uri]);
   if (!viewer) return null;

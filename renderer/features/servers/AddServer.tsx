@@ -8,7 +8,7 @@ import { focusWhenRendered } from '../../components/use-escape';
 import { serverNameProblem } from '../../../shared/config/server-entry-schema';
 import { entryFromForm, formFromEntry } from '../../lib/entry-form';
 import { parseMcpServersSnippet, type SnippetImport } from '../../lib/mcp-snippet';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
 import { ImportButton } from './ImportButton';
 import { ServerForm } from './ServerForm';
@@ -16,7 +16,7 @@ import { Suggestions } from './Suggestions';
 import { TestResult } from './TestResult';
 
 export function AddServer() {
-  const { addServer, testServer, selectServer, setAddingServer } = useLena.getState();
+  const { addServer, testServer, selectServer, setAddingServer } = useLenaActions();
   const [name, setName] = useState('');
   const [form, setForm] = useState(formFromEntry(null));
   const [error, setError] = useState<UiError | null>(null);

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import type { ProjectApprovalView, ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { joinCommandLine } from '../../lib/command-line';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
 import { FieldTable, FieldValue, GrantList, Highlighted } from './ApprovalFields';
 
@@ -19,7 +19,7 @@ function tokensOf(a: ProjectApprovalView): Map<string, string> {
 }
 
 export function ApprovalView({ server }: { server: ServerStatus }) {
-  const approveServer = useLena((s) => s.approveServer);
+  const { approveServer } = useLenaActions();
   const [error, setError] = useState<UiError | null>(null);
   const a = server.approval;
   const [granted, setGranted] = useState<Set<string>>(() => new Set(a?.references.filter((r) => r.granted).map((r) => r.key)));

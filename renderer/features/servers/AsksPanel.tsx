@@ -3,13 +3,13 @@
 import { useEffect, useState } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { serversSelectors } from '../../store/servers/selectors';
 import type { UiError } from '../../store/result';
 
 export function AsksPanel({ server }: { server: ServerStatus }) {
-  const asks = useLena((s) => s.serverAsks[server.name] ?? null);
-  const loadAsks = useLena((s) => s.loadAsks);
-  const setAsks = useLena((s) => s.setAsks);
+  const asks = useLena(serversSelectors.asks(server.name));
+  const { loadAsks, setAsks } = useLenaActions();
   const [folder, setFolder] = useState('');
   const [error, setError] = useState<UiError | null>(null);
   useEffect(() => void loadAsks(server.name), [server.name, loadAsks]);

@@ -6,7 +6,8 @@ import type { ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useUnsavedEdits } from '../../components/use-escape';
 import { entryFromForm, formFromEntry } from '../../lib/entry-form';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { serversSelectors } from '../../store/servers/selectors';
 import type { UiError } from '../../store/result';
 import { JsonTab } from './JsonTab';
 import { ServerForm } from './ServerForm';
@@ -24,8 +25,7 @@ function entryInFile(text: string | null | undefined, name: string): ServerEntry
 }
 
 function FormMode({ server, base }: { server: ServerStatus; base: ServerEntry | null }) {
-  const updateServer = useLena((s) => s.updateServer);
-  const setTrusted = useLena((s) => s.setServerTrusted);
+  const { updateServer, setServerTrusted: setTrusted } = useLenaActions();
   const [form, setForm] = useState(() => formFromEntry(base));
   const [error, setError] = useState<UiError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -56,9 +56,9 @@ function FormMode({ server, base }: { server: ServerStatus; base: ServerEntry | 
 }
 
 export function ConfigTab({ server }: { server: ServerStatus }) {
-  const files = useLena((s) => s.configFiles);
-  const filesError = useLena((s) => s.configFilesError);
-  const { loadConfigFiles, updateServer, saveConfigFile } = useLena.getState();
+  const files = useLena(serversSelectors.configFiles);
+  const filesError = useLena(serversSelectors.configFilesError);
+  const { loadConfigFiles, updateServer, saveConfigFile } = useLenaActions();
   const [mode, setMode] = useState<Mode>('form');
   useEffect(() => void loadConfigFiles(), [loadConfigFiles]);
   const file = files?.find((f) => f.path === server.file) ?? null;

@@ -1,9 +1,9 @@
 // "Import from Claude Desktop": copies its servers into Lena's configuration and says what happened.
 import { useState } from 'react';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 
 export function ImportButton() {
-  const importClaudeDesktop = useLena((s) => s.importClaudeDesktop);
+  const { importClaudeDesktop } = useLenaActions();
   const [report, setReport] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const run = async () => {

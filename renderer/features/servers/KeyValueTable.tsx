@@ -2,7 +2,7 @@
 // the secret store" which stores the value and writes `${secret:NAME}` in its place.
 import { useState } from 'react';
 import { isReference, secretNameFor, type KeyValue } from '../../lib/entry-form';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 
 export interface KeyValueTableProps {
   label: string;
@@ -13,7 +13,7 @@ export interface KeyValueTableProps {
 }
 
 export function KeyValueTable({ label, rows, onChange, server, keyPlaceholder }: KeyValueTableProps) {
-  const setSecret = useLena((s) => s.setSecret);
+  const { setSecret } = useLenaActions();
   const [revealed, setRevealed] = useState<Record<number, boolean>>({});
   const [error, setError] = useState<string | null>(null);
   const update = (i: number, patch: Partial<KeyValue>) => onChange(rows.map((r, n) => (n === i ? { ...r, ...patch } : r)));

@@ -6,7 +6,7 @@ import type { InspectorBody, InspectorRow } from '../../../shared/inspector-type
 import { CodeBlock } from '../../components/CodeBlock';
 import { Marked } from '../../components/Marked';
 import { formatBytes, formatClock, formatDuration } from '../../lib/format';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 
 const ARROW = { out: '→', in: '←' } as const;
 
@@ -41,7 +41,7 @@ const pretty = (text: string): string | null => {
 };
 
 function Body({ server, row }: { server: string; row: InspectorRow }) {
-  const loadLogBody = useLena((s) => s.loadLogBody);
+  const { loadLogBody } = useLenaActions();
   const [body, setBody] = useState<InspectorBody | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

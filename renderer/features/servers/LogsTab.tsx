@@ -3,12 +3,13 @@
 // stream, direction and text; the box fills the height left and follows new rows unless the
 // user scrolled up. One Tab stop: arrow keys move between rows, Enter or Space expands one.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { InspectorRow, InspectorStream } from '../../../shared/inspector-types';
+import type { InspectorStream } from '../../../shared/inspector-types';
 import type { ServerLogs, ServerStatus } from '../../../shared/server-types';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFillHeight } from '../../components/use-fill-height';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { inspectorSelectors } from '../../store/inspector/selectors';
 import { LogRow, rowText } from './LogRow';
 
 type LogLevel = NonNullable<ServerLogs['logLevel']>;
@@ -19,7 +20,6 @@ const STREAMS: { stream: InspectorStream; label: string }[] = [
   { stream: 'lena', label: 'Lena' },
 ];
 type Direction = 'all' | 'out' | 'in';
-const NONE: InspectorRow[] = [];
 
 /** Saves text as a file through a blob download (nothing leaves the machine). */
 function saveText(filename: string, text: string): void {
@@ -32,12 +32,10 @@ function saveText(filename: string, text: string): void {
 }
 
 export function LogsTab({ server }: { server: ServerStatus }) {
-  const rows = useLena((s) => s.logRows[server.name] ?? NONE);
-  const error = useLena((s) => s.logRowsError[server.name] ?? null);
-  const level = useLena((s) => s.serverLogs[server.name]?.logLevel ?? 'info');
-  const loadLogRows = useLena((s) => s.loadLogRows);
-  const loadLogs = useLena((s) => s.loadLogs);
-  const setLogLevel = useLena((s) => s.setLogLevel);
+  const rows = useLena(inspectorSelectors.rows(server.name));
+  const error = useLena(inspectorSelectors.rowsError(server.name));
+  const level = useLena(inspectorSelectors.logLevel(server.name));
+  const { loadLogRows, loadLogs, setLogLevel } = useLenaActions();
   const [filter, setFilter] = useState('');
   const [streams, setStreams] = useState<Set<InspectorStream>>(() => new Set(['protocol', 'stderr', 'lena']));
   const [direction, setDirection] = useState<Direction>('all');

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { ServerStatus, TestConnectionResult } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { formatDuration, formatTokens } from '../../lib/format';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
 import { PendingTools } from './PendingTools';
 import { ServerStatusWord, SignInPanel } from './SignInPanel';
@@ -23,7 +23,7 @@ function errorLines(stderr: string): string[] {
 }
 
 export function OverviewTab({ server, onShowLogs, onEdit }: { server: ServerStatus; onShowLogs(): void; onEdit?(): void }) {
-  const { restartServer, setServerEnabled, setServerTrusted, removeServer, testServer, confirmServer } = useLena.getState();
+  const { restartServer, setServerEnabled, setServerTrusted, removeServer, testServer, confirmServer } = useLenaActions();
   const [error, setError] = useState<UiError | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [test, setTest] = useState<TestConnectionResult | null>(null);

@@ -2,7 +2,7 @@
 // not see them until the user accepts each one. Shown on the server's overview ("2 new tools").
 import { useState } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -16,7 +16,7 @@ export function pendingSummary(server: ServerStatus): string | null {
 }
 
 export function PendingTools({ server }: { server: ServerStatus }) {
-  const { acceptDefinition, rejectTool } = useLena.getState();
+  const { acceptDefinition, rejectTool } = useLenaActions();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const summary = pendingSummary(server);

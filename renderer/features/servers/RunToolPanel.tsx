@@ -9,7 +9,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { useEscape } from '../../components/use-escape';
 import { formatDuration } from '../../lib/format';
 import { formOf, initialValue, toArguments, type FormErrors, type FormValue } from '../../lib/schema-form';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
 import { ToolResult } from '../chat/ToolResult';
 import { SchemaField } from './SchemaFields';
@@ -36,8 +36,7 @@ const drafts = new Map<string, FormValue>();
 let runs = 0;
 
 export function RunToolPanel({ server, tool, onClose }: { server: string; tool: ToolInfo; onClose(): void }) {
-  const runTool = useLena((s) => s.runTool);
-  const cancelRun = useLena((s) => s.cancelRun);
+  const { runTool, cancelRun } = useLenaActions();
   const form = useMemo(() => formOf(tool.inputSchema), [tool.inputSchema]);
   const draftKey = `${server}/${tool.name}`;
   const [value, setValue] = useState<FormValue>(() => drafts.get(draftKey) ?? initialValue(form));

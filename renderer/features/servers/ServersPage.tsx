@@ -4,7 +4,8 @@ import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
 import { formatTokens } from '../../lib/format';
 import { useCloseWithEscape } from '../../components/LeaveBar';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { serversSelectors } from '../../store/servers/selectors';
 import { AddServer } from './AddServer';
 import { ImportButton } from './ImportButton';
 import { pendingSummary } from './PendingTools';
@@ -13,9 +14,9 @@ import { ServerStatusWord } from './SignInPanel';
 import { Suggestions } from './Suggestions';
 
 function ServerList() {
-  const servers = useLena((s) => s.servers);
-  const selected = useLena((s) => s.selectedServer);
-  const selectServer = useLena((s) => s.selectServer);
+  const servers = useLena(serversSelectors.servers);
+  const selected = useLena(serversSelectors.selectedName);
+  const { selectServer } = useLenaActions();
   return (
     <ul role="list" className="server-list" aria-label="Servers">
       {servers.map((s) => (
@@ -34,12 +35,11 @@ function ServerList() {
 }
 
 export function ServersPage() {
-  const state = useLena((s) => s.serversState);
-  const error = useLena((s) => s.serversError);
-  const servers = useLena((s) => s.servers);
-  const adding = useLena((s) => s.addingServer);
-  const selected = useLena((s) => s.servers.find((x) => x.name === s.selectedServer) ?? null);
-  const { loadServers, setAddingServer, reloadServers, setView } = useLena.getState();
+  const { status: state, error } = useLena(serversSelectors.serversLoad);
+  const servers = useLena(serversSelectors.servers);
+  const adding = useLena(serversSelectors.addingServer);
+  const selected = useLena(serversSelectors.selected);
+  const { loadServers, setAddingServer, reloadServers, setView } = useLenaActions();
   // Escape closes the page back to the chat (the form inside, when open, takes Escape first);
   // with unsaved configuration edits it asks first.
   const { bar } = useCloseWithEscape('page', () => setView('chat'));

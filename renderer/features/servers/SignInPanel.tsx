@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { RestartingWord, StatusWord } from '../../components/StatusWord';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
 
 const STEP: Record<string, string> = {
@@ -31,7 +31,7 @@ export function ServerStatusWord({ server }: { server: ServerStatus }) {
 }
 
 export function SignInPanel({ server }: { server: ServerStatus }) {
-  const { signInServer, signOutServer, cancelSignIn } = useLena.getState();
+  const { signInServer, signOutServer, cancelSignIn } = useLenaActions();
   const [busy, setBusy] = useState<'in' | 'out' | null>(null);
   const [error, setError] = useState<{ which: 'in' | 'out'; error: UiError } | null>(null);
   const sign = server.signIn;

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import type { ServerEntry } from '../../../shared/server-config';
 import { joinCommandLine } from '../../lib/command-line';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { settingsSelectors } from '../../store/settings/selectors';
 
 interface Suggestion {
   name: string;
@@ -18,9 +19,8 @@ const SUGGESTIONS: Suggestion[] = [
 ];
 
 export function Suggestions() {
-  const addServer = useLena((s) => s.addServer);
-  const selectServer = useLena((s) => s.selectServer);
-  const projectFolder = useLena((s) => s.project?.folder ?? '');
+  const { addServer, selectServer } = useLenaActions();
+  const projectFolder = useLena(settingsSelectors.project)?.folder ?? '';
   const [folder, setFolder] = useState(projectFolder);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const add = async (s: Suggestion) => {

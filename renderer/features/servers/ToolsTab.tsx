@@ -6,7 +6,9 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { HintBadges } from '../../components/HintBadges';
 import { Marked } from '../../components/Marked';
 import { formatTokens } from '../../lib/format';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { serversSelectors } from '../../store/servers/selectors';
+import { settingsSelectors } from '../../store/settings/selectors';
 import { RunToolPanel } from './RunToolPanel';
 
 const PIN = {
@@ -16,16 +18,15 @@ const PIN = {
   new: 'new since you approved the server · not offered to Claude',
   rejected: 'rejected · not offered to Claude',
 } as const;
-const NONE: never[] = [];
 /** Rows drawn at first: a server can list thousands of tools; search narrows them. */
 const PAGE = 200;
 
 export function ToolsTab({ server }: { server: ServerStatus }) {
-  const tools = useLena((s) => s.tools[server.name] ?? NONE);
-  const error = useLena((s) => s.toolsError[server.name] ?? null);
-  const { loadTools, setToolEnabled, acceptDefinition, rejectTool, updateSettings } = useLena.getState();
+  const tools = useLena(serversSelectors.tools(server.name));
+  const error = useLena(serversSelectors.toolsError(server.name));
+  const { loadTools, setToolEnabled, acceptDefinition, rejectTool, updateSettings } = useLenaActions();
   // Tools at scale: "always loaded" tools are never deferred behind the tool search.
-  const toolSearch = useLena((s) => s.settings?.toolSearch);
+  const toolSearch = useLena(settingsSelectors.settings)?.toolSearch;
   const setAlwaysLoaded = (qualified: string, on: boolean) => {
     if (!toolSearch) return;
     const alwaysLoaded = on ? [...new Set([...toolSearch.alwaysLoaded, qualified])] : toolSearch.alwaysLoaded.filter((n) => n !== qualified);

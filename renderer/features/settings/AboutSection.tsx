@@ -1,10 +1,10 @@
 // About: versions from the real `app:info` handler and Lena's home.
 import { useLena } from '../../store';
-import { selectInfo, selectInfoError } from '../../store/selectors';
+import { appSelectors } from '../../store/app/selectors';
 
 export function AboutSection() {
-  const info = useLena(selectInfo);
-  const error = useLena(selectInfoError);
+  const info = useLena(appSelectors.info);
+  const error = useLena(appSelectors.infoError)?.message ?? null;
   return (
     <section className="card" aria-labelledby="about-heading">
       <h2 id="about-heading">About</h2>

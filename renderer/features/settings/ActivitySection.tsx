@@ -1,11 +1,12 @@
 // Recent problems the core reported while the window was open (a configuration file that broke,
 // a handler that failed), newest first, so nothing that went wrong is only in a log file.
 import { useLena } from '../../store';
+import { appSelectors } from '../../store/app/selectors';
 
 const SHOWN = 20;
 
 export function ActivitySection() {
-  const logs = useLena((s) => s.logs);
+  const logs = useLena(appSelectors.logs);
   const problems = logs.filter((l) => l.level === 'warn' || l.level === 'error').slice(-SHOWN).reverse();
   return (
     <section className="card" aria-labelledby="activity-heading">

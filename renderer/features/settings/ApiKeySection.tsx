@@ -2,10 +2,10 @@
 // are kept (with a warning when they do not survive a restart).
 import { useState } from 'react';
 import type { SettingsView } from '../../../shared/settings-types';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 
 export function ApiKeySection({ settings }: { settings: SettingsView }) {
-  const { setApiKey, clearApiKey } = useLena.getState();
+  const { setApiKey, clearApiKey } = useLenaActions();
   const [key, setKey] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const save = async () => {

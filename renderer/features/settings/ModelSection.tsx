@@ -5,11 +5,11 @@ import type { SettingsView } from '../../../shared/settings-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useUnsavedEdits } from '../../components/use-escape';
 import { fieldErrors, fieldsOf, patchOf, type ModelFields } from '../../lib/settings-form';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
 
 export function ModelSection({ settings }: { settings: SettingsView }) {
-  const updateSettings = useLena((s) => s.updateSettings);
+  const { updateSettings } = useLenaActions();
   const [f, setF] = useState<ModelFields>(() => fieldsOf(settings));
   const [error, setError] = useState<UiError | null>(null);
   const [saved, setSaved] = useState(false);

@@ -1,12 +1,13 @@
 // Saved permission rules, each with Revoke.
 import { useEffect, useState } from 'react';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { permissionsSelectors } from '../../store/permissions/selectors';
 
 export function RulesSection() {
-  const rules = useLena((s) => s.rules);
-  const error = useLena((s) => s.rulesError);
-  const { loadRules, revokeRule, confirmServer } = useLena.getState();
+  const rules = useLena(permissionsSelectors.rules);
+  const error = useLena(permissionsSelectors.rulesError);
+  const { loadRules, revokeRule, confirmServer } = useLenaActions();
   const [rowError, setRowError] = useState<string | null>(null);
   useEffect(() => void loadRules(), [loadRules]);
   return (

@@ -5,13 +5,13 @@
 import { useEffect, useState } from 'react';
 import type { SettingsView } from '../../../shared/settings-types';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useLena } from '../../store';
+import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/i;
 
 export function ServerToolsSection({ settings }: { settings: SettingsView }) {
-  const updateSettings = useLena((s) => s.updateSettings);
+  const { updateSettings } = useLenaActions();
   const current = settings.serverTools;
   const [domains, setDomains] = useState(current.webFetchDomains.join('\n'));
   const [error, setError] = useState<UiError | null>(null);

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCloseWithEscape } from '../../components/LeaveBar';
-import { useLena } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { settingsSelectors } from '../../store/settings/selectors';
 import { AboutSection } from './AboutSection';
 import { ActivitySection } from './ActivitySection';
 import { ApiKeySection } from './ApiKeySection';
@@ -13,7 +14,7 @@ import { RulesSection } from './RulesSection';
 
 /** Automatic updates, where this build can update itself (null otherwise: nothing to show). */
 function UpdatesSection({ enabled }: { enabled: boolean }) {
-  const updateSettings = useLena((s) => s.updateSettings);
+  const { updateSettings } = useLenaActions();
   const [error, setError] = useState<string | null>(null);
   return (
     <section className="card" aria-labelledby="updates-heading">
@@ -28,9 +29,9 @@ function UpdatesSection({ enabled }: { enabled: boolean }) {
 }
 
 function ThemeSection() {
-  const theme = useLena((s) => s.themeChoice ?? s.settings?.theme ?? 'system');
-  const setTheme = useLena((s) => s.setTheme);
-  const saveError = useLena((s) => s.themeError);
+  const theme = useLena(settingsSelectors.theme);
+  const { setTheme } = useLenaActions();
+  const saveError = useLena(settingsSelectors.themeError);
   return (
     <section className="card" aria-labelledby="theme-heading">
       <h2 id="theme-heading">Appearance</h2>
@@ -47,11 +48,8 @@ function ThemeSection() {
 }
 
 export function SettingsPage() {
-  const settings = useLena((s) => s.settings);
-  const state = useLena((s) => s.settingsState);
-  const error = useLena((s) => s.settingsError);
-  const loadSettings = useLena((s) => s.loadSettings);
-  const setView = useLena((s) => s.setView);
+  const { value: settings, status: state, error } = useLena(settingsSelectors.settingsLoad);
+  const { loadSettings, setView } = useLenaActions();
   // Escape closes Settings back to the chat; with unsaved model settings it asks first.
   const { bar } = useCloseWithEscape('page', () => setView('chat'));
   return (

@@ -37,6 +37,20 @@ describe('validating server configuration as it is typed', () => {
   it('accepts a valid entry', () => {
     expect(validateEntryText('{"command":"npx","args":["-y","x"],"env":{"A":"b"}}', 'mem')).toMatchObject({ ok: true });
   });
+  it('points at the field itself, not at the same word written earlier in a value', () => {
+    // The editor once searched the text for "env" and marked the args line.
+    const r = validateEntryText('{\n  "command": "npx",\n  "args": ["env"],\n  "env": 3\n}', 'mem');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues.map((i) => [i.line, i.column])).toEqual([[4, 3]]);
+    const one = validateEntryText('{"command": "npx", "env": 3}', 'mem');
+    if (!one.ok) expect(one.issues.map((i) => [i.line, i.column])).toEqual([[1, 20]]);
+  });
+  it('reports a server name written twice, as core does when it loads the file', () => {
+    const text = '{\n "mcpServers": {\n  "a": {"command": "node"},\n  "a": {"command": "npx"}\n }\n}';
+    const r = validateFileText(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues).toEqual([{ line: 4, column: 3, message: expect.stringMatching(/^server "a" is defined 2 times in this file/) }]);
+  });
   it('validates a whole file, entry by entry', () => {
     const text = '{\n "mcpServers": {\n  "ok": {"command": "node"},\n  "bad name": {"command": "node"},\n  "noCmd": {"env": {}}\n }\n}';
     const r = validateFileText(text);

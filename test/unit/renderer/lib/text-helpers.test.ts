@@ -5,10 +5,15 @@ import { hasInvisible, markInvisible } from '../../../../renderer/lib/invisible'
 import { splitMarkdownBlocks } from '../../../../renderer/lib/markdown-blocks';
 
 describe('flagging invisible characters', () => {
-  it('turns zero-width, bidi, tag and control characters into flagged markers', () => {
-    const segs = markInvisible('a\u200bb\u202ec\u001b[31md\u{E0041}');
-    expect(segs.filter((s) => s.flagged).map((s) => s.text)).toEqual(['⟦U+200B⟧', '⟦U+202E⟧', '⟦ESC⟧', '⟦U+E0041⟧']);
-    expect(segs.map((s) => s.text).join('')).toBe('a⟦U+200B⟧b⟦U+202E⟧c⟦ESC⟧[31md⟦U+E0041⟧');
+  it('turns zero-width, bidi, tag and control characters into flagged markers, as core scans them', () => {
+    const segs = markInvisible('a\u200bb\u202ec\u001b[31md\u{E0041}\u3164');
+    // ANSI sequences and tag runs as one marker each, and blank letters too: the permission dialog's rule.
+    expect(segs.filter((s) => s.flagged).map((s) => s.text)).toEqual(['⟦U+200B⟧', '⟦U+202E⟧', '⟦ESC[31m⟧', '⟦tag characters: "A"⟧', '⟦U+3164⟧']);
+    expect(segs.map((s) => s.text).join('')).toBe('a⟦U+200B⟧b⟦U+202E⟧c⟦ESC[31m⟧d⟦tag characters: "A"⟧⟦U+3164⟧');
+  });
+  it('flags a lone carriage return but not the end of a CRLF line', () => {
+    expect(hasInvisible('one\r\ntwo')).toBe(false);
+    expect(markInvisible('safe\revil').filter((s) => s.flagged).map((s) => s.text)).toEqual(['⟦U+000D⟧']);
   });
   it('flags markers core already inserted', () => {
     expect(markInvisible('read ⟦U+200B⟧ me')).toEqual([

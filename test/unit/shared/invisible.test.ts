@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSuspiciousPhrases, scanText } from '../../../../electron/core/permissions/invisible';
+import { findSuspiciousPhrases, scanText } from '../../../shared/invisible';
 
 const tags = (text: string) => [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
 
@@ -36,8 +36,8 @@ describe('scanText', () => {
     expect(scan.suspicious).toEqual(['ignore previous instructions']);
   });
 
-  it('leaves newlines, tabs and ordinary Unicode alone', () => {
-    const text = 'Line one\n\tLine two: café, 日本語, emoji 🙂 ❤\uFE0F';
+  it('leaves newlines (CRLF too), tabs and ordinary Unicode alone', () => {
+    const text = 'Line one\r\n\tLine two: café, 日本語, emoji 🙂 ❤\uFE0F';
     expect(scanText(text)).toEqual({ marked: text, findings: [], suspicious: [] });
   });
 

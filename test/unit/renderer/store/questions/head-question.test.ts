@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import type { PermissionRequestView } from '../../../../shared/permission-types';
-import { headQuestion, questionCount, type LinkQuestion } from '../../../../renderer/store/questions-slice';
+import type { PermissionRequestView } from '../../../../../shared/permission-types';
+import type { LinkQuestion } from '../../../../../renderer/store/questions/initial-state';
+import { headQuestion, questionCount } from '../../../../../renderer/store/questions/selectors';
 
 const permission = (id: string, createdAt: number) => ({ id, createdAt, qualifiedName: 'mcp__fs__write_file', server: 'fs' }) as PermissionRequestView;
 const link = (id: string, createdAt: number): LinkQuestion => ({ id, createdAt, href: 'https://evil.invalid/', text: 'bank', reasons: ['x'] });

@@ -1,8 +1,8 @@
 // The window's copy of a server's log rows (issue 16): new pages are appended, rows core dropped
 // (the 2,000-row or 10 MB bound) go from the window too, and an empty page changes nothing.
 import { expect, it } from 'vitest';
-import type { InspectorRow } from '../../../../shared/inspector-types';
-import { mergeLogRows } from '../../../../renderer/store/inspector-slice';
+import type { InspectorRow } from '../../../../../shared/inspector-types';
+import { mergeLogRows } from '../../../../../renderer/store/inspector/actions';
 
 const row = (seq: number): InspectorRow => ({ seq, time: seq, stream: 'stderr', direction: null, kind: 'stderr', method: null, id: null, durationMs: null, pairSeq: null, bytes: 1, truncated: false, summary: String(seq) });
 const seqs = (rows: InspectorRow[]) => rows.map((r) => r.seq);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locateKeys } from '../../../../../electron/core/mcp/config/key-locations';
+import { locateKeys } from '../../../../shared/config/key-locations';
 
 describe('locateKeys', () => {
   it('finds every object key with its path and offset, through arrays, strings with braces and escapes', () => {

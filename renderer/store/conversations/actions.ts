@@ -1,0 +1,134 @@
+// The conversation list's actions: load, create, open, rename, delete with undo, and search.
+import type { ConversationSummary } from '../../../shared/chat-types';
+import { failed, idle, ready, reloading, withValue, type Loadable } from '../loadable';
+import { attempt, type Outcome } from '../result';
+import type { ActionsCreator } from '../slice';
+
+const UNDO_MS = 6000;
+
+/** The title core gives a conversation before its first message (electron/core/store/conversations.ts). */
+const DEFAULT_TITLE = 'New conversation';
+
+export interface ConversationsActions {
+  loadConversations(): Promise<void>;
+  newConversation(): Promise<Outcome<ConversationSummary>>;
+  openConversation(id: string | null, messageId?: string): void;
+  clearFocusMessage(): void;
+  setRenaming(id: string | null): void;
+  renameConversation(id: string, title: string): Promise<Outcome<ConversationSummary>>;
+  deleteConversation(id: string): Promise<Outcome<void>>;
+  duplicateConversation(id: string): Promise<Outcome<ConversationSummary>>;
+  exportConversation(id: string, format: 'markdown' | 'json'): Promise<Outcome<{ filename: string; content: string }>>;
+  /** Starts a new conversation seeded with a summary of `id` (when it grew past the context). */
+  continueWithSummary(id: string): Promise<Outcome<ConversationSummary>>;
+  setSearchOpen(open: boolean): void;
+  searchConversations(query: string): Promise<void>;
+  subscribeConversations(): () => void;
+}
+
+type List = Loadable<ConversationSummary[]>;
+const edit = (l: List, fn: (list: ConversationSummary[]) => ConversationSummary[]): List => withValue(l, fn(l.value ?? []));
+/** Newly active conversations go first; a change that is no activity (its tool switches) keeps its place. */
+const upsert = (l: List, c: ConversationSummary) =>
+  edit(l, (list) => (list.some((x) => x.id === c.id && x.updatedAt === c.updatedAt) ? list.map((x) => (x.id === c.id ? c : x)) : [c, ...list.filter((x) => x.id !== c.id)]));
+
+export const createConversationsActions: ActionsCreator<ConversationsActions> = (set, get, host) => ({
+  async loadConversations() {
+    set((s) => ({ conversationList: reloading(s.conversationList) }));
+    const r = await attempt(() => host.call('conversations:list'));
+    set((s) => ({ conversationList: r.ok ? ready(r.value) : failed(s.conversationList, r.error) }));
+  },
+  async newConversation() {
+    const r = await attempt(() => host.call('conversations:create', {}));
+    if (r.ok) {
+      set((s) => ({ conversationList: { ...upsert(s.conversationList, r.value), error: null } }));
+      get().openConversation(r.value.id);
+    } else {
+      // Without storage there is still a blank chat to type into; the error shows where it matters.
+      get().openConversation(null);
+    }
+    return r;
+  },
+  openConversation(id, messageId) {
+    const s = get();
+    const chat = s.openChat.value;
+    const left = s.activeId !== id ? s.conversationList.value?.find((c) => c.id === s.activeId) : undefined;
+    // A "New conversation" left without a message, a draft or a card in it is not kept.
+    if (left && left.messageCount === 0 && left.title === DEFAULT_TITLE && !chat?.turnId && (chat?.conversationId !== left.id || chat.messages.length === 0)
+      && !(s.drafts[left.id] ?? '').trim() && (s.systemCards[left.id]?.length ?? 0) === 0) {
+      set((st) => ({ conversationList: edit(st.conversationList, (list) => list.filter((c) => c.id !== left.id)) }));
+      void attempt(() => host.call('conversations:delete', { id: left.id }));
+    }
+    set({ activeId: id, view: 'chat', renamingId: null, focusMessageId: messageId ?? null });
+    get().focusComposerSoon();
+    void get().loadChat(id);
+  },
+  clearFocusMessage: () => set({ focusMessageId: null }),
+  setRenaming: (id) => set({ renamingId: id }),
+  async renameConversation(id, title) {
+    const r = await attempt(() => host.call('conversations:rename', { id, title }));
+    if (r.ok) set((s) => ({ conversationList: edit(s.conversationList, (list) => list.map((c) => (c.id === id ? r.value : c))), renamingId: null }));
+    return r;
+  },
+  async deleteConversation(id) {
+    const r = await attempt(() => host.call('conversations:delete', { id }));
+    if (!r.ok) {
+      get().pushToast({ message: `Could not delete the conversation: ${r.error.message}`, tone: 'error' });
+      return r;
+    }
+    const removed = get().conversationList.value?.find((c) => c.id === id);
+    set((s) => ({ conversationList: edit(s.conversationList, (list) => list.filter((c) => c.id !== id)), ...(s.activeId === id ? { activeId: null } : {}) }));
+    if (get().activeId === null) void get().loadChat(null);
+    get().pushToast(
+      {
+        message: `Deleted “${removed?.title ?? 'conversation'}”`,
+        actionLabel: 'Undo',
+        action: () => {
+          void attempt(() => host.call('conversations:restore', { id })).then((back) => {
+            if (back.ok) set((s) => ({ conversationList: upsert(s.conversationList, back.value) }));
+            else get().pushToast({ message: `Could not restore the conversation: ${back.error.message}`, tone: 'error' });
+          });
+        },
+      },
+      UNDO_MS,
+    );
+    return r;
+  },
+  async duplicateConversation(id) {
+    const r = await attempt(() => host.call('conversations:duplicate', { id }));
+    if (r.ok) {
+      set((s) => ({ conversationList: upsert(s.conversationList, r.value) }));
+      get().openConversation(r.value.id);
+    } else get().pushToast({ message: `Could not duplicate the conversation: ${r.error.message}`, tone: 'error' });
+    return r;
+  },
+  async exportConversation(id, format) {
+    const r = await attempt(() => host.call('conversations:export', { id, format }));
+    if (!r.ok) get().pushToast({ message: `Could not export the conversation: ${r.error.message}`, tone: 'error' });
+    return r;
+  },
+  async continueWithSummary(id) {
+    const r = await attempt(() => host.call('conversations:continue-with-summary', { id }));
+    if (r.ok) {
+      set((s) => ({ conversationList: upsert(s.conversationList, r.value) }));
+      get().openConversation(r.value.id);
+    } else get().pushToast({ message: `Could not start a new conversation with a summary: ${r.error.message}`, tone: 'error' });
+    return r;
+  },
+  setSearchOpen: (open) => set(open ? { searchOpen: true } : { searchOpen: false, searchQuery: '', searchResults: idle() }),
+  async searchConversations(query) {
+    set({ searchQuery: query });
+    if (query.trim() === '') {
+      set({ searchResults: idle() });
+      return;
+    }
+    const r = await attempt(() => host.call('conversations:search', { query }));
+    if (get().searchQuery !== query) return;
+    set((s) => ({ searchResults: r.ok ? ready(r.value) : failed(s.searchResults, r.error, []) }));
+  },
+  subscribeConversations() {
+    return host.subscribe('chat:event', (event) => {
+      if (event.type === 'conversation-updated') set((s) => ({ conversationList: upsert(s.conversationList, event.conversation) }));
+    });
+  },
+});

@@ -1,0 +1,24 @@
+// The conversation list, the open conversation's id, renaming, and full-text search.
+import type { ConversationSummary, SearchHit } from '../../../shared/chat-types';
+import { idle, type Loadable } from '../loadable';
+
+export interface ConversationsState {
+  conversationList: Loadable<ConversationSummary[]>;
+  activeId: string | null;
+  /** A message to bring into view once its conversation is open (a search hit). */
+  focusMessageId: string | null;
+  renamingId: string | null;
+  searchOpen: boolean;
+  searchQuery: string;
+  searchResults: Loadable<SearchHit[]>;
+}
+
+export const initialConversationsState = (): ConversationsState => ({
+  conversationList: idle(),
+  activeId: null,
+  focusMessageId: null,
+  renamingId: null,
+  searchOpen: false,
+  searchQuery: '',
+  searchResults: idle(),
+});

@@ -1,0 +1,76 @@
+// The store factory: one zustand store made of slices over an injected host. The window makes
+// it over `window.lena` (store/index.ts); tests make it over a fake host (test/unit/renderer/store).
+import { create, type StateCreator } from 'zustand';
+import { createAppActions, type AppActions } from './app/actions';
+import { initialAppState, type AppState } from './app/initial-state';
+import { createChatActions, type ChatActions } from './chat/actions';
+import { createChatControlsActions, type ChatControlsActions } from './chat-controls/actions';
+import { initialChatState, type ChatState } from './chat/initial-state';
+import { createConversationsActions, type ConversationsActions } from './conversations/actions';
+import { initialConversationsState, type ConversationsState } from './conversations/initial-state';
+import { createInspectorActions, type InspectorActions } from './inspector/actions';
+import { initialInspectorState, type InspectorState } from './inspector/initial-state';
+import { withLegacyFields, type LegacyState } from './legacy';
+import { createPermissionsActions, type PermissionsActions } from './permissions/actions';
+import { initialPermissionsState, type PermissionsState } from './permissions/initial-state';
+import { createQuestionsActions, type QuestionsActions } from './questions/actions';
+import { initialQuestionsState, type QuestionsState } from './questions/initial-state';
+import { createResourcesActions, type ResourcesActions } from './resources/actions';
+import { initialResourcesState, type ResourcesState } from './resources/initial-state';
+import { createServerQuestionsActions, type ServerQuestionsActions } from './server-questions/actions';
+import { initialServerQuestionsState, type ServerQuestionsState } from './server-questions/initial-state';
+import { createServersActions, type ServersActions } from './servers/actions';
+import { initialServersState, type ServersState } from './servers/initial-state';
+import { createSettingsActions, type SettingsActions } from './settings/actions';
+import { initialSettingsState, type SettingsState } from './settings/initial-state';
+import type { StoreHost } from './store-host';
+import { createToastActions, type ToastActions } from './toast/actions';
+import { initialToastState, type ToastState } from './toast/initial-state';
+
+export type LenaActions = AppActions & ConversationsActions & ChatActions & ServersActions & PermissionsActions & QuestionsActions & ServerQuestionsActions & SettingsActions & ToastActions & ResourcesActions & InspectorActions & ChatControlsActions;
+
+export type LenaData = AppState & ConversationsState & ChatState & ServersState & PermissionsState & QuestionsState & ServerQuestionsState & SettingsState & ToastState & ResourcesState & InspectorState;
+
+export type LenaState = LenaData & LenaActions & LegacyState;
+
+/** Every slice's first state (a function: drafts and the window's width are read when a store is made). */
+export const initialLenaData = (): LenaData => ({
+  ...initialAppState(),
+  ...initialConversationsState(),
+  ...initialChatState(),
+  ...initialServersState(),
+  ...initialPermissionsState(),
+  ...initialQuestionsState(),
+  ...initialServerQuestionsState(),
+  ...initialSettingsState(),
+  ...initialToastState(),
+  ...initialResourcesState(),
+  ...initialInspectorState(),
+});
+
+const slices = (host: StoreHost): StateCreator<LenaState, [], []> => (set, get) => ({
+  ...initialLenaData(),
+  ...createAppActions(set, get, host),
+  ...createConversationsActions(set, get, host),
+  ...createChatActions(set, get, host),
+  ...createServersActions(set, get, host),
+  ...createPermissionsActions(set, get, host),
+  ...createQuestionsActions(set, get, host),
+  ...createServerQuestionsActions(set, get, host),
+  ...createSettingsActions(set, get, host),
+  ...createToastActions(set, get, host),
+  ...createResourcesActions(set, get, host),
+  ...createInspectorActions(set, get, host),
+  ...createChatControlsActions(set, get, host),
+}) as LenaState;
+
+/** Makes a store over `host`: a React hook (`useStore(selector)`) that is also the store's API. */
+export function createLenaStore(host: StoreHost) {
+  const useStore = create<LenaState>()(withLegacyFields(slices(host)));
+  // Actions never change after the store is made, so components take them once, not by subscribing.
+  const state = useStore.getState();
+  const actions = Object.fromEntries(Object.entries(state).filter(([, v]) => typeof v === 'function')) as unknown as LenaActions;
+  return Object.assign(useStore, { actions });
+}
+
+export type LenaStore = ReturnType<typeof createLenaStore>;

@@ -1,0 +1,27 @@
+// What servers offer besides tools (issue 22): each server's resources, templates and prompts
+// (loaded on demand), the resource viewer, resources attached and changed since, and the prompts
+// the composer offers as commands.
+import type { ResourceContents } from '../../../shared/mcp-types';
+import type { PromptCommand, ServerOfferingsView } from '../../../shared/resource-types';
+import type { Loadable } from '../loadable';
+import type { UiError } from '../result';
+
+export interface ViewerState {
+  server: string;
+  uri: string;
+  name: string;
+  contents: ResourceContents[] | null;
+  error: UiError | null;
+}
+
+export interface ResourcesState {
+  offeringsByServer: Record<string, Loadable<ServerOfferingsView>>;
+  viewer: ViewerState | null;
+  /** `server uri` of attached resources the server said changed since they were read. */
+  changedResources: Record<string, true>;
+  promptCommands: PromptCommand[];
+}
+
+export const initialResourcesState = (): ResourcesState => ({ offeringsByServer: {}, viewer: null, changedResources: {}, promptCommands: [] });
+
+export const resourceKey = (server: string, uri: string) => `${server} ${uri}`;

@@ -1,0 +1,33 @@
+// The inspector slice against a fake host: a server's log rows read page by page.
+import { describe, expect, it } from 'vitest';
+import type { InspectorRow } from '../../../../../shared/inspector-types';
+import { inspectorSelectors } from '../../../../../renderer/store/inspector/selectors';
+import { storeWithFakeHost } from '../fake-host';
+
+const row = (seq: number): InspectorRow => ({ seq, time: seq, stream: 'stderr', direction: null, kind: 'stderr', method: null, id: null, durationMs: null, pairSeq: null, bytes: 1, truncated: false, summary: String(seq) });
+
+describe('inspector slice', () => {
+  it('starts with no rows for any server', () => {
+    const { store } = storeWithFakeHost();
+    expect(inspectorSelectors.rows('fs')(store.getState())).toEqual([]);
+  });
+
+  it('asks for the rows after the last one held and appends them', async () => {
+    const { host, store } = storeWithFakeHost();
+    host.on('servers:log-view', ({ after }) => ({ rows: after === 0 ? [row(1), row(2)] : [row(3)], firstSeq: 1 }) as never);
+    await store.getState().loadLogRows('fs');
+    await store.getState().loadLogRows('fs');
+    expect(host.calls.map((c) => c.args)).toEqual([{ name: 'fs', after: 0 }, { name: 'fs', after: 2 }]);
+    expect(inspectorSelectors.rows('fs')(store.getState()).map((r) => r.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the rows it has when a page cannot be read, and says why', async () => {
+    const { host, store } = storeWithFakeHost();
+    host.on('servers:log-view', () => ({ rows: [row(1)], firstSeq: 1 }) as never);
+    await store.getState().loadLogRows('fs');
+    host.fail('servers:log-view', { code: 'not-found', message: 'No server named "fs".' });
+    await store.getState().loadLogRows('fs');
+    expect(inspectorSelectors.rows('fs')(store.getState())).toHaveLength(1);
+    expect(inspectorSelectors.rowsError('fs')(store.getState())?.message).toBe('No server named "fs".');
+  });
+});
