@@ -3,7 +3,7 @@
 // servers page stay the defaults. The button says how many tools this conversation sends.
 // Keyboard: ↑/↓ (Home/End, or typing a name) move, Space or Enter flips, Escape closes and returns
 // to the button.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationTools } from '../../../shared/chat-types';
 import { serverOn, toolOn } from '../../../shared/conversation-tools';
 import type { ToolInfo } from '../../../shared/server-types';
@@ -63,17 +63,8 @@ export function ChatToolsMenu() {
     if (refocus) button.current?.focus();
   };
   useEscape('overlay', () => close(true), open);
-  // Placed over the composer (whose box it is positioned in) under its button where the width
-  // allows, never past either edge of a narrow window.
-  const [left, setLeft] = useState<number | undefined>(undefined);
-  useLayoutEffect(() => {
-    const composer = menu.current?.offsetParent;
-    if (!open || !composer || !button.current || !menu.current) return;
-    const box = composer.getBoundingClientRect();
-    const width = menu.current.offsetWidth;
-    const wanted = button.current.getBoundingClientRect().right - box.left - width;
-    setLeft(Math.max(16, Math.min(wanted, box.width - width - 16)));
-  }, [open]);
+  // Placed above its button, right edges aligned (styles/chat-controls.css), so it follows the
+  // button wherever the composer's controls wrap or shrink, never past the window's edge.
   // Focus follows the active row (roving tabindex); the menu opens on its first row.
   useEffect(() => {
     if (open) menu.current?.querySelector<HTMLElement>(`[data-row="${active}"]`)?.focus();
@@ -134,7 +125,7 @@ export function ChatToolsMenu() {
         {sent} tools ▾
       </button>
       {open && (
-        <div ref={menu} id="chat-tools-menu" className="chat-tools-menu" role="menu" aria-label="Tools for this conversation" onKeyDown={onKeyDown} style={left === undefined ? undefined : { left }}>
+        <div ref={menu} id="chat-tools-menu" className="chat-tools-menu" role="menu" aria-label="Tools for this conversation" onKeyDown={onKeyDown}>
           {rows.length === 0 && <p className="muted small chat-tools-empty">No server is connected. Add or start one on the servers page.</p>}
           {servers.map((server) => (
             <div key={server} role="group" aria-label={server} className="chat-tools-server">
