@@ -28,6 +28,8 @@ describe.skipIf(!ready)('window fixes in a turn', () => {
     await ask(page, 'Read a and b');
     const question = await armedQuestion(page);
     await expect.poll(() => question.textContent(), { timeout: 30_000 }).toContain('1 of 2');
+    // A long one-line description says its size in characters, not "1 lines".
+    expect(await question.getByRole('button', { name: /^Show the full description/ }).textContent()).toMatch(/^Show the full description \([\d,]+ characters\)$/);
     await win().app.screenshot('fixes-queue-two');
     await question.getByRole('button', { name: /^Allow for this chat/ }).click();
     await page.getByText('They say alpha and bravo.').waitFor({ timeout: 30_000 });

@@ -8,6 +8,12 @@ import { Marked } from '../../components/Marked';
 const FOLD_LINES = 4;
 const FOLD_CHARS = 320;
 
+/** "12 lines", or for one long line "1,240 characters" (never "1 lines"). */
+function size(text: string): string {
+  const lines = text.split('\n').length;
+  return lines > 1 ? `${lines} lines` : `${text.length.toLocaleString('en-US')} characters`;
+}
+
 export function ServerDescription({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -21,7 +27,7 @@ export function ServerDescription({ text }: { text: string }) {
       </p>
       {long && (
         <button className="link-button small" aria-controls={id} aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'Fold the description' : `Show the full description (${shown.split('\n').length} lines${hasInvisible(shown) ? ', hidden characters marked' : ''})`}
+          {open ? 'Fold the description' : `Show the full description (${size(shown)}${hasInvisible(shown) ? ', hidden characters marked' : ''})`}
         </button>
       )}
     </div>
