@@ -7,21 +7,13 @@ import type { ChatEvent } from '../../../../shared/chat-types';
 import type { PermissionRequestView } from '../../../../shared/permission-types';
 import type { ServerStatus } from '../../../../shared/server-types';
 import { reply, startMessagesApiServer, text, toolUse, type MessagesApiServer } from '../../../fixtures/messages-api';
-import { MEMORY, newHost, startHost, tempHome } from './host-harness';
+import { MEMORY, newHost, startHost, tempHome, until } from './host-harness';
 
 let api: MessagesApiServer | undefined;
 
 afterEach(async () => {
   await api?.close();
 });
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('the host over the contract', () => {
   it('adds a server, asks before its write tool runs, and streams the turn as events', async () => {
