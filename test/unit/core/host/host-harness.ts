@@ -73,12 +73,3 @@ export function startHost(home: string, options: Omit<HostOptions, 'home'> = {})
 export function newHost(prefix: string, options: Omit<HostOptions, 'home'> = {}): HostUnderTest {
   return startHost(tempHome(prefix), options);
 }
-
-/** Resolves when `check` holds, polling; rejects after `ms` saying what it waited for. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

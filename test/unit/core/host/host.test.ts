@@ -7,7 +7,7 @@ import type { ChatEvent } from '../../../../shared/chat-types';
 import type { PermissionRequestView } from '../../../../shared/permission-types';
 import type { ServerStatus } from '../../../../shared/server-types';
 import { reply, startMessagesApiServer, text, toolUse, type MessagesApiServer } from '../../../fixtures/messages-api';
-import { MEMORY, newHost, startHost, tempHome, until } from './host-harness';
+import { MEMORY, newHost, startHost, tempHome } from './host-harness';
 
 let api: MessagesApiServer | undefined;
 
@@ -40,13 +40,13 @@ describe('the host over the contract', () => {
       reply(text('Saved Ada.')),
     );
     await call('chat:send', { conversationId: conv.id, text: 'Remember Ada likes tea' });
-    await until(() => events.some(([e]) => e === 'permissions:requested'), 'the permission request');
+    await expect.poll(() => events.some(([e]) => e === 'permissions:requested'), { message: 'the permission request', timeout: 15_000 }).toBe(true);
     const request = events.find(([e]) => e === 'permissions:requested')![1] as PermissionRequestView;
     expect(request).toMatchObject({ server: 'memory', tool: 'create_entities', hintsTrusted: false, queueLength: 1, position: 1 });
     expect(request.argumentsText).toContain('likes tea');
     expect(await call<PermissionRequestView[]>('permissions:pending')).toHaveLength(1);
     await call('permissions:answer', { id: request.id, decision: 'allow-once' });
-    await until(() => events.some(([e, p]) => e === 'chat:event' && (p as ChatEvent).type === 'turn-ended'), 'the end of the turn');
+    await expect.poll(() => events.some(([e, p]) => e === 'chat:event' && (p as ChatEvent).type === 'turn-ended'), { message: 'the end of the turn', timeout: 15_000 }).toBe(true);
 
     const conversation = await call<{ messages: { role: string }[]; toolCalls: { status: string; decidedBy: string }[] }>('conversations:get', { id: conv.id });
     expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
@@ -152,7 +152,7 @@ describe('the host over the contract', () => {
     host.events.forward((e, p) => events.push([e, p]));
     expect(await call('permissions:rules')).toEqual([]);
     writeFileSync(join(home, 'settings.json'), JSON.stringify({ maxRounds: 9, permissions: { allow: [], ask: [], deny: ['mcp__fs__write_file'] } }));
-    await until(() => events.some(([e, p]) => e === 'settings:changed' && (p as { maxRounds: number }).maxRounds === 9), 'the settings event');
+    await expect.poll(() => events.some(([e, p]) => e === 'settings:changed' && (p as { maxRounds: number }).maxRounds === 9), { message: 'the settings event', timeout: 15_000 }).toBe(true);
     expect(await call('permissions:rules')).toEqual([expect.objectContaining({ list: 'deny', rule: 'mcp__fs__write_file', scope: 'user' })]);
   });
 });

@@ -6,9 +6,9 @@ import type { EventChannel } from '../../../../../shared/contract';
 import type { ServerStatus } from '../../../../../shared/server-types';
 import type { Host } from '../../../../../electron/core/host';
 import type { ViewBinding } from '../../../../../electron/core/host/apps/views';
-import { newHost, ROOT, until } from '../host-harness';
+import { newHost, ROOT } from '../host-harness';
 
-export { ROOT, until };
+export { ROOT };
 export const APPS_PEER = join(ROOT, 'test/fixtures/mcp/apps-peer.mjs');
 export const exampleApp = (pkg: string) => join(ROOT, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js');
 export const APP_ORIGIN = 'http://127.0.0.1:4000';
@@ -64,4 +64,13 @@ export async function appsHost(options: { saveCancels?: boolean } = {}): Promise
     },
     view: (server, tool) => value<AppView | null>('apps:view', { server, tool }),
   };
+}
+
+/** Resolves when `check` holds, polling; rejects after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
