@@ -1,7 +1,7 @@
 // The only module that reads `window.lena`. Everything else goes through the store, which calls
 // `call()` here: it unwraps the result envelope into a value or a thrown HostError.
 import type { LenaApi } from '../shared/bridge';
-import type { ArgsOf, EventChannel, InvokeChannel, PayloadOf, ResultOf } from '../shared/contract';
+import type { CallArgs, EventChannel, InvokeChannel, PayloadOf, ResultOf } from '../shared/contract';
 import type { ErrorInfo } from '../shared/result';
 
 declare global {
@@ -10,10 +10,15 @@ declare global {
   }
 }
 
+/** A failed core call, thrown by `call()`: it carries core's ErrorInfo unchanged (data included). */
 export class HostError extends Error {
   constructor(readonly info: ErrorInfo) {
     super(info.message);
     this.name = 'HostError';
+  }
+
+  get code(): ErrorInfo['code'] {
+    return this.info.code;
   }
 }
 
@@ -27,9 +32,9 @@ export function hostAvailable(): boolean {
   return typeof window !== 'undefined' && window.lena !== undefined;
 }
 
-export async function call<C extends InvokeChannel>(channel: C, args?: ArgsOf<C>): Promise<ResultOf<C>> {
-  const fn = api()[channel] as (a?: ArgsOf<C>) => Promise<{ ok: true; value: ResultOf<C> } | { ok: false; error: ErrorInfo }>;
-  const envelope = await fn(args);
+export async function call<C extends InvokeChannel>(channel: C, ...args: CallArgs<C>): Promise<ResultOf<C>> {
+  const fn = api()[channel] as (...a: CallArgs<C>) => Promise<{ ok: true; value: ResultOf<C> } | { ok: false; error: ErrorInfo }>;
+  const envelope = await fn(...args);
   if (!envelope.ok) throw new HostError(envelope.error);
   return envelope.value;
 }

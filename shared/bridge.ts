@@ -2,11 +2,12 @@
 // `on(event, cb)` that returns an unsubscribe function. The preload passes ipcRenderer-backed
 // primitives; the end-to-end harness passes Playwright bindings. Nothing generic leaks out.
 import type { Envelope } from './result';
-import type { ArgsOf, EventChannel, InvokeChannel, PayloadOf, ResultOf } from './contract';
+import type { CallArgs, EventChannel, InvokeChannel, PayloadOf, ResultOf } from './contract';
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from './channel-names';
 
 export type LenaApi = {
-  readonly [C in InvokeChannel]: (args?: ArgsOf<C>) => Promise<Envelope<ResultOf<C>>>;
+  /** A channel that takes no arguments takes none here either; a required argument is required. */
+  readonly [C in InvokeChannel]: (...args: CallArgs<C>) => Promise<Envelope<ResultOf<C>>>;
 } & {
   on<E extends EventChannel>(event: E, listener: (payload: PayloadOf<E>) => void): () => void;
 };

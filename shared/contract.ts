@@ -189,7 +189,7 @@ export const eventChannels = {
   'questions:requested': event<ClientQuestion>(),
   'questions:resolved': event<{ id: string; action: string; decidedBy: string }>(),
   'settings:changed': event<SettingsView>(),
-  /** A view's model context changed (apps:update-context, or cleared with its conversation's next turn). */
+  /** A view's model context changed (apps:update-context); it stays until the view replaces or clears it. */
   'apps:context-changed': event<AppModelContext>(),
   'project:changed': event<ProjectView>(),
 } as const;
@@ -198,6 +198,15 @@ export type InvokeChannel = keyof typeof invokeChannels;
 export type EventChannel = keyof typeof eventChannels;
 export type ArgsOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['args']>;
 export type ParsedArgsOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['args']>;
+/**
+ * The arguments a call passes, as a tuple: none for a channel that takes none (`s.noArgs`), an
+ * optional one where the schema allows leaving it out, else a required one.
+ */
+export type CallArgs<C extends InvokeChannel> = [ArgsOf<C>] extends [undefined | null]
+  ? []
+  : undefined extends ArgsOf<C>
+    ? [args?: ArgsOf<C>]
+    : [args: ArgsOf<C>];
 export type ResultOf<C extends InvokeChannel> =
   (typeof invokeChannels)[C] extends ChannelSpec<z.ZodType, infer R> ? R : never;
 export type PayloadOf<E extends EventChannel> =

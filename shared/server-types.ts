@@ -1,11 +1,22 @@
-// What the window sees of each MCP server: live status, tools, logs. Produced by the manager.
+// What the window sees of each MCP server: live status, tools, logs. The manager produces the
+// state; the host composes the views (electron/core/host/views/).
 import type { ResolvedTransport, ServerEntry, ServerScope, ConfigIssue } from './server-config';
 import type { Implementation, ToolAnnotations, Icon, JsonSchemaObject } from './mcp-types';
+import type { ErrorInfo } from './result';
+
+/** A server's failure: core's one ErrorInfo, plus the hint of what to do (manager/hints.ts). */
+export interface ServerError extends ErrorInfo {
+  hint?: string;
+}
 import type { AppToolInfo } from './app-view-types';
 
 export type ServerStatusKind = 'connecting' | 'connected' | 'failed' | 'skipped' | 'disabled' | 'needs-approval';
 
-export interface ServerStatus {
+/**
+ * What the manager knows of a server, and all it emits: its own lifecycle state. The host adds what
+ * only the permissions and the registry know (host/views/server-status.ts → ServerStatus).
+ */
+export interface ServerState {
   name: string;
   status: ServerStatusKind;
   scope: ServerScope;
@@ -22,10 +33,8 @@ export interface ServerStatus {
   toolCount: number;
   resourceCount: number;
   promptCount: number;
-  /** Estimated tokens of this server's tool definitions in every request. */
-  toolTokens: number;
-  /** The last error in plain words, with a hint of what to do. */
-  error: { message: string; hint?: string } | null;
+  /** The last error (its code decides restarts and hints), with a hint of what to do. */
+  error: ServerError | null;
   /** Configuration problems (invalid entry, missing variables). */
   issues: ConfigIssue[];
   /** Last stderr output (bounded). */
@@ -33,11 +42,21 @@ export interface ServerStatus {
   startedAt: number | null;
   connectMs: number | null;
   restarts: number;
+  /** OAuth sign-in of a remote server (issue 20); absent or null when it needs none. */
+  signIn?: SignInStatus | null;
+  /** The server's latest warning or error log message (notifications/message), shown on its status. */
+  logAlert?: { level: string; text: string; time: number } | null;
   /**
    * Set while an automatic restart is scheduled after a failure: when (ms since the epoch), which
    * attempt, and the delay in seconds. The window then shows "Restarting in N s" as the status.
    */
   restart?: { at: number; attempt: number; seconds: number } | null;
+}
+
+/** A server as the window and the command line show it: the manager's state plus the host's view. */
+export interface ServerStatus extends ServerState {
+  /** Estimated tokens of this server's tool definitions in every request. */
+  toolTokens: number;
   /** True for a user-trusted server whose identity still matches. */
   trusted: boolean;
   /** Set when trust or allow rules are suspended because the entry changed (servers:confirm). */
@@ -46,10 +65,6 @@ export interface ServerStatus {
   approval: ProjectApprovalView | null;
   /** Tools waiting for the user: listed after the baseline (`new`) or changed since accepted. */
   pendingTools?: { new: string[]; changed: string[] };
-  /** OAuth sign-in of a remote server (issue 20); absent or null when it needs none. */
-  signIn?: SignInStatus | null;
-  /** The server's latest warning or error log message (notifications/message), shown on its status. */
-  logAlert?: { level: string; text: string; time: number } | null;
 }
 
 /** A remote server's sign-in, for the servers page and the title bar. */
@@ -177,7 +192,7 @@ export interface TestConnectionResult {
   protocolVersion: string | null;
   toolCount: number;
   tools: string[];
-  error: { message: string; hint?: string } | null;
+  error: ServerError | null;
   stderrTail: string;
 }
 

@@ -5,7 +5,6 @@
 // or a redirect port that cannot listen here.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { join } from 'node:path';
 import { AuthRegistry } from '../core/mcp/auth/registry';
 import { FileAuthStore } from '../core/mcp/auth/token-files';
 import { expandEntry, type RemoteLaunch } from '../core/mcp/config/expand';
@@ -64,10 +63,10 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
   const expanded = await expandEntry(server.entry, { env: process.env, secrets: undefined });
   if (!expanded.ok) throw new UsageError(`"${name}" cannot be used: ${expanded.message}`);
   const launch = expanded.launch as RemoteLaunch;
-  const secrets = await cliSecrets(ctx.paths.home);
+  const secrets = await cliSecrets(ctx.paths);
   const noBrowser = args.bools.has('--no-browser');
   const registry = new AuthRegistry({
-    store: new FileAuthStore(join(ctx.paths.home, 'oauth.json'), secrets.port, secrets.store),
+    store: new FileAuthStore(ctx.paths.oauth, secrets.port, secrets.store),
     host: {
       interactive: true,
       open: async (url) => {

@@ -5,6 +5,7 @@ import type { SignInHost } from '../core/mcp/auth/provider';
 import { FileAuthStore, signInsFor } from '../core/mcp/auth/token-files';
 import { cliSecrets } from './cli-secrets';
 import type { CliContext } from './context';
+import type { LenaPaths } from '../core/home';
 
 /** "signed in (window)", "signed in as ana@example.com (keychain)", or null: for `lena mcp list`. */
 export async function signInNote(ctx: CliContext, name: string, url: string): Promise<string | null> {
@@ -15,8 +16,8 @@ export async function signInNote(ctx: CliContext, name: string, url: string): Pr
 }
 
 /** The runtime's auth options for commands other than login: stored tokens, no browser. */
-export async function cliAuthOptions(home: string): Promise<{ store: FileAuthStore; host: SignInHost }> {
-  const secrets = await cliSecrets(home);
-  const store = new FileAuthStore(join(home, 'oauth.json'), secrets.port, secrets.store);
+export async function cliAuthOptions(paths: LenaPaths): Promise<{ store: FileAuthStore; host: SignInHost }> {
+  const secrets = await cliSecrets(paths);
+  const store = new FileAuthStore(paths.oauth, secrets.port, secrets.store);
   return { store, host: { interactive: false, open: async () => undefined } };
 }

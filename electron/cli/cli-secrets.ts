@@ -3,9 +3,9 @@
 // alone); where there is no keychain (a headless Linux without Secret Service), a 0600 file in
 // Lena's home, with a warning the first time it is used.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { SecretPort } from '../core/mcp/auth/token-files';
 import { readJsonFile, writeJsonFile } from '../core/base/json-file';
+import type { LenaPaths } from '../core/home';
 
 const SERVICE = 'Lena';
 
@@ -61,10 +61,10 @@ function fileSecrets(file: string): SecretPort {
 // store that changed mid-process would lose what the first one kept (tokens, a DPoP key).
 let decided: Promise<SecretPort | undefined> | undefined;
 
-export async function cliSecrets(home: string): Promise<CliSecrets> {
+export async function cliSecrets(paths: Pick<LenaPaths, 'oauthTokens'>): Promise<CliSecrets> {
   const port = await (decided ??= keychain());
   if (port) return { port, store: 'keychain' };
-  const file = join(home, 'oauth-tokens.json');
+  const file = paths.oauthTokens;
   return {
     port: fileSecrets(file),
     store: 'file',

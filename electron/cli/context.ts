@@ -2,7 +2,7 @@
 // --project), the output mode, the log (logs/cli.log), and the same runtime as the window and
 // `lena chat` (core/host/runtime) with servers started only when a command names them.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { LogLevel } from '../../shared/app-types';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../core/home';
 import { APP_VERSION } from '../core/version';
@@ -64,7 +64,7 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
     async config() {
       return checkConfig(await new ConfigLoader(sources).load(), out);
     },
-    approvals: () => (approvals ??= ProjectApprovals.open(join(paths.home, 'approvals.json'))),
+    approvals: () => (approvals ??= ProjectApprovals.open(paths.approvals)),
     runtime(options = {}) {
       runtime ??= (async () => {
         const rt = await createRuntime({
@@ -74,7 +74,7 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
           interactive: false,
           emit: () => undefined,
           // Signed in with `lena mcp login`: the CLI's own token store (keychain or a 0600 file).
-          auth: await cliAuthOptions(paths.home),
+          auth: await cliAuthOptions(paths),
           ...options,
           manager: {
             lazy: true,

@@ -3,6 +3,7 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+/** Every file in Lena's home, named once (issue 13): nothing else joins a name onto the home. */
 export interface LenaPaths {
   home: string;
   /** User-scope MCP servers. */
@@ -12,6 +13,29 @@ export interface LenaPaths {
   logs: string;
   /** Process groups of the servers Lena started, for orphan cleanup after a crash. */
   processes: string;
+  /** Project-server approvals, per project. */
+  approvals: string;
+  /** Accepted tool definitions. */
+  pins: string;
+  /** Each server's tools at its first start (new ones wait for the user). */
+  baselines: string;
+  /** OAuth registrations and token metadata. */
+  oauth: string;
+  /** The CLI's OAuth tokens where no system keychain exists (0600). */
+  oauthTokens: string;
+  /** Server tasks Lena was waiting for, across restarts. */
+  tasks: string;
+  /** Tokens used by servers' sampling requests, per server. */
+  samplingUsage: string;
+  /** Which endpoints refused Anthropic's tool search (remembered per base URL). */
+  toolSearch: string;
+  /** What MCP Apps views gave the model (ui/update-model-context), per view. */
+  viewContexts: string;
+  /** The desktop's encrypted secret store. */
+  secrets: string;
+  recentFolders: string;
+  windowState: string;
+  updates: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -28,6 +52,19 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     database: join(home, 'lena.db'),
     logs: join(home, 'logs'),
     processes: join(home, 'processes.json'),
+    approvals: join(home, 'approvals.json'),
+    pins: join(home, 'pins.json'),
+    baselines: join(home, 'tool-baselines.json'),
+    oauth: join(home, 'oauth.json'),
+    oauthTokens: join(home, 'oauth-tokens.json'),
+    tasks: join(home, 'tasks.json'),
+    samplingUsage: join(home, 'sampling-usage.json'),
+    toolSearch: join(home, 'tool-search.json'),
+    viewContexts: join(home, 'view-contexts.json'),
+    secrets: join(home, 'secrets.json'),
+    recentFolders: join(home, 'recent-folders.json'),
+    windowState: join(home, 'window-state.json'),
+    updates: join(home, 'updates.json'),
   };
 }
 

@@ -102,7 +102,8 @@ async function start(): Promise<void> {
     // OAuth sign-in (issue 20): the authorization page opens in the system browser.
     openExternal: (url) => shell.openExternal(url),
     // MCP Apps (issue 23): views framed from lena-view://<server key>/, files they offer saved through the dialog.
-    views: electronViewBinding(APP_ORIGIN),
+    // The window's origin frames the proxies: the dev server's under `npm start`, else app://lena.
+    views: electronViewBinding(devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN),
     saveFile: (name, data) => saveWithDialog(() => mainWindow, name, data),
   });
   const core = host;
@@ -149,7 +150,7 @@ async function openWindow(): Promise<void> {
     state: services.windowState,
   });
   mainWindow = win;
-  const unbind = bindIpc(host, win.webContents, appOrigins, changeGuard);
+  const unbind = bindIpc(host, win.webContents, appOrigins, changeGuard, (message) => services?.log.warn('ipc', message));
   win.on('closed', () => {
     unbind();
     if (mainWindow === win) mainWindow = undefined;
@@ -157,13 +158,15 @@ async function openWindow(): Promise<void> {
   await win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
 }
 
-/** Menu, second launch, dock: validate and remember the folder, then switch the host to it. */
+/**
+ * Menu, second launch, dock: validate and remember the folder, then tell the host once (a call,
+ * not IPC to itself); its project:changed then finds the folder already remembered.
+ */
 async function openFolder(folder: string): Promise<void> {
   if (!services || !host) return;
   try {
     const { folder: canonical } = await services.project.open(folder);
-    const result = await host.dispatch('project:open', { folder: canonical }, { senderUrl: APP_ORIGIN });
-    if (!result.ok) throw new Error(result.error.message);
+    await host.openProject(canonical);
   } catch (err) {
     services.log.warn('project', describeError(err));
     dialog.showErrorBox('Cannot open folder', err instanceof Error ? err.message : String(err));
@@ -172,6 +175,8 @@ async function openFolder(folder: string): Promise<void> {
 
 /** A switch the host made (from the window): keep the recent list and the restored folder in step. */
 async function rememberFolder(folder: string | null): Promise<void> {
+  // Opened by openFolder (menu, dock, second launch): validated and remembered already.
+  if (folder === services?.project.snapshot.folder) return;
   try {
     await services?.project.open(folder);
   } catch (err) {

@@ -6,20 +6,22 @@ import { invokeChannelNames } from '../../shared/contract';
 import { fail } from '../../shared/result';
 import type { Host } from '../core/host';
 import type { ChangeGuard } from './confirm';
-import { isTrustedSender } from '../core/security/navigation';
+import { isTrustedSender, refusedSenderMessage } from '../core/security/navigation';
 
-export function bindIpc(host: Host, contents: WebContents, appOrigins: readonly string[], guard?: ChangeGuard): () => void {
+/** `onRefused` hears every call from a sender that is not the window's own frame (for the log). */
+export function bindIpc(host: Host, contents: WebContents, appOrigins: readonly string[], guard?: ChangeGuard, onRefused?: (message: string) => void): () => void {
   for (const channel of invokeChannelNames) {
     ipcMain.handle(channel, async (event, args: unknown) => {
-      const trusted = isTrustedSender(
-        {
-          frameUrl: event.senderFrame?.url ?? null,
-          isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
-          webContentsId: event.sender.id,
-        },
-        { webContentsId: contents.id, appOrigins: [...appOrigins] },
-      );
-      if (!trusted) return fail('forbidden', 'IPC from a foreign frame or origin was rejected.');
+      const sender = {
+        frameUrl: event.senderFrame?.url ?? null,
+        isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
+        webContentsId: event.sender.id,
+      };
+      if (!isTrustedSender(sender, { webContentsId: contents.id, appOrigins: [...appOrigins] })) {
+        // Said in the log: a frame that calls in is a page that should not be there.
+        onRefused?.(refusedSenderMessage(channel, sender, contents.id));
+        return fail('forbidden', 'IPC from a foreign frame or origin was rejected.');
+      }
       const refused = await guard?.(channel, args);
       if (refused) return refused;
       return host.dispatch(channel, args, { senderUrl: event.senderFrame?.url ?? '' });

@@ -1,11 +1,13 @@
 // An inline error: what failed in plain words, the detail one click away, and the next action.
 import type { ReactNode } from 'react';
-import type { ErrorAction } from '../../shared/result';
-import type { UiError } from '../store/result';
+import type { ErrorInfo } from '../../shared/result';
+
+/** Core's ErrorInfo (shared/result.ts); a message alone for errors the window finds itself. */
+export type NoteError = Pick<ErrorInfo, 'message'> & Partial<ErrorInfo>;
 
 export interface ErrorNoteProps {
   title: string;
-  error: UiError | { message: string; detail?: string; code?: string; action?: ErrorAction };
+  error: NoteError;
   children?: ReactNode;
 }
 
@@ -13,22 +15,34 @@ export interface ErrorNoteProps {
  * The message, plus what its action says. Never guessed from the code: `unavailable` also means
  * "this build cannot update itself" or "could not read that file", where core is running fine.
  */
-export function explain(error: { message: string; code?: string; action?: ErrorAction }): string {
+export function explain(error: NoteError): string {
   if (error.action === 'restart-lena') return `${error.message} This part of Lena’s core is not running, so nothing was changed; restart Lena to try again.`;
   return error.message;
 }
 
+/**
+ * What the Details fold shows: core's detail, else the validation issues that came as data (one
+ * line each, with the field's path), so a rejected call says which field was wrong.
+ */
+export function detailOf(error: NoteError): string | undefined {
+  if (error.detail) return error.detail;
+  const issues = error.data?.issues;
+  if (!issues?.length) return undefined;
+  return issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`).join('\n');
+}
+
 export function ErrorNote({ title, error, children }: ErrorNoteProps) {
+  const detail = detailOf(error);
   return (
     <div className="error-note" role="alert">
       <div className="error-note-title">
         <span aria-hidden>✕</span> {title}
       </div>
       <p className="error-note-message">{explain(error)}</p>
-      {error.detail && (
+      {detail && (
         <details>
           <summary>Details</summary>
-          <pre className="mono detail-pre" tabIndex={0} role="region" aria-label="Error details">{error.detail}</pre>
+          <pre className="mono detail-pre" tabIndex={0} role="region" aria-label="Error details">{detail}</pre>
         </details>
       )}
       {children && <div className="row">{children}</div>}

@@ -1,20 +1,18 @@
-// How the store reports a failed core call to the components: the envelope's code and message,
-// and the detail (stderr tail, validation issues) the UI puts one click away.
-import type { ErrorAction } from '../../shared/result';
+// How the store reports a failed core call to the components: the very ErrorInfo core sent
+// (code, message, detail, action, data), in the very envelope shape (shared/result.ts). One error
+// model end to end: nothing here re-shapes it.
+import type { Envelope, ErrorInfo } from '../../shared/result';
 import { HostError } from '../host';
 
-export interface UiError {
-  code: string;
-  message: string;
-  detail?: string;
-  action?: ErrorAction;
-}
+/** The error a component shows: core's ErrorInfo as it arrived. */
+export type UiError = ErrorInfo;
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: UiError };
+/** What a store action returns instead of throwing: the envelope core answered with. */
+export type Outcome<T> = Envelope<T>;
 
-/** Turns anything thrown by a core call into a UiError. */
-export function toUiError(err: unknown): UiError {
-  if (err instanceof HostError) return { code: err.info.code, message: err.info.message, ...(err.info.detail ? { detail: err.info.detail } : {}), ...(err.info.action ? { action: err.info.action } : {}) };
+/** Turns anything thrown by a core call into the ErrorInfo core sent (or an internal one). */
+export function toUiError(err: unknown): ErrorInfo {
+  if (err instanceof HostError) return err.info;
   return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }
 

@@ -1,7 +1,8 @@
 // The MCP Apps sandbox proxy in Chromium (issue 23, the harness's server side): the proxy on its
 // own loopback origin takes the view's HTML by postMessage, runs it in an opaque-origin frame
 // under the view's CSP, and relays its messages to the window's origin only. A probe view reports
-// what it can reach: no storage, no parent DOM, no window.lena, no network (connect or image).
+// what it can reach: no storage, no parent DOM, no window.lena, no popup, no network (connect,
+// image or a nested frame).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -79,7 +80,7 @@ describe.skipIf(!executablePath)('the MCP Apps sandbox proxy in Chromium', () =>
       const got = (await page.evaluate(() => (window as unknown as { got: { method?: string; params?: { what: string; value: string } }[] }).got)) ?? [];
       return Object.fromEntries(got.filter((m) => m.method === 'probe/report').map((m) => [m.params!.what, m.params!.value]));
     };
-    await expect.poll(async () => Object.keys(await reports()).length, { timeout: 20_000 }).toBe(8);
+    await expect.poll(async () => Object.keys(await reports()).length, { timeout: 20_000 }).toBe(9);
     const r = await reports();
     expect(r.origin).toBe('null');
     expect(r.lena).toBe('undefined');
@@ -89,6 +90,7 @@ describe.skipIf(!executablePath)('the MCP Apps sandbox proxy in Chromium', () =>
     expect(r['parent-dom']).toMatch(/^blocked/);
     expect(r.fetch).toMatch(/^blocked/);
     expect(r.img).toBe('blocked');
+    expect(r.popup).toBe('blocked');
     expect(hits).toEqual([]);
     const got = await page.evaluate(() => (window as unknown as { got: { method?: string }[] }).got.map((m) => m.method));
     expect(got).toContain('ui/initialize');

@@ -35,29 +35,29 @@ export function printProblem(out: Output, s: ServerStatus, stderrTail: string, p
  */
 export async function startServers(runtime: Runtime, out: Output, names?: string[]): Promise<ServerStatus[]> {
   const manager = runtime.manager;
-  const wanted = names ?? manager.statuses().map((s) => s.name);
+  const wanted = names ?? runtime.servers.statuses().map((s) => s.name);
   const shown = new Set<string>();
   const progress = (s: ServerStatus) => {
     if (!wanted.includes(s.name) || !settled(s) || shown.has(s.name)) return;
     shown.add(s.name);
     out.warn(`  ${statusLine(s)}`);
   };
-  const off = manager.onStatus(progress);
+  const off = runtime.servers.onStatus(progress);
   try {
     await manager.startServers(wanted);
   } finally {
     off();
   }
-  const statuses = wanted.map((n) => manager.status(n)).filter((s): s is ServerStatus => s !== undefined);
+  const statuses = wanted.map((n) => runtime.servers.status(n)).filter((s): s is ServerStatus => s !== undefined);
   for (const s of statuses) progress(s);
   return statuses;
 }
 
 /** The configured server of that name, or a usage error that lists the configured ones (nothing starts). */
 export function requireServer(runtime: Runtime, name: string): ServerStatus {
-  const status = runtime.manager.status(name);
+  const status = runtime.servers.status(name);
   if (status) return status;
-  const names = runtime.manager.statuses().map((s) => s.name);
+  const names = runtime.servers.statuses().map((s) => s.name);
   throw new UsageError(`No server named "${name}" is configured${names.length ? ` (configured: ${names.join(', ')})` : ''}. "lena mcp list" shows them; "lena mcp add" adds one.`, 'unknown-server');
 }
 

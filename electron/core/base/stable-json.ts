@@ -1,4 +1,6 @@
 // Hashes that must not depend on key order: the same definition or entry always hashes the same.
+// The one canonical JSON of Lena (issue 13): pins, approvals and trust identities are all made from
+// it, so its output must never change (test/unit/core/base/stable-json.test.ts pins stored values).
 import { createHash } from 'node:crypto';
 
 /** JSON with object keys sorted at every level; `undefined` members are dropped like JSON does. */
@@ -19,7 +21,12 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** `sha256:<hex>` of the stable JSON of `value`. */
+/** The hex SHA-256 of a text. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** `sha256:<hex>` of the stable JSON of `value` (pins, approval requests). */
 export function stableHash(value: unknown): string {
-  return `sha256:${createHash('sha256').update(stableStringify(value)).digest('hex')}`;
+  return `sha256:${sha256Hex(stableStringify(value))}`;
 }

@@ -1,8 +1,10 @@
 // MCP Apps ui/update-model-context: what each tool view last gave the model, per conversation.
 // A view's update replaces its previous one. The next request carries every view's context as
 // text at the end of its last user turn, inside the untrusted-data markers with that request's
-// boundary: a view is a server's code, so what it says is data, never instructions.
+// boundary: a view is a server's code, so what it says is data, never instructions. Kept in
+// view-contexts.json in Lena's home, so a conversation reopened after a restart still carries it.
 import type Anthropic from '@anthropic-ai/sdk';
+import { readJsonFile, writeJsonFile } from '../base/json-file';
 import type { AppModelContext } from '../../../shared/app-view-types';
 import { wrapUntrusted } from './untrusted';
 
@@ -13,8 +15,43 @@ export interface ViewContextEntry extends AppModelContext {
   tool: string;
 }
 
+const isEntry = (v: unknown): v is ViewContextEntry => {
+  const e = v as ViewContextEntry | null;
+  return !!e && typeof e === 'object' && ['conversationId', 'toolUseId', 'server', 'tool', 'text'].every((k) => typeof (e as unknown as Record<string, unknown>)[k] === 'string') && typeof e.updatedAt === 'number';
+};
+
 export class ViewContexts {
   private readonly byConversation = new Map<string, Map<string, ViewContextEntry>>();
+  private writing: Promise<void> = Promise.resolve();
+
+  /** Without a file, kept in memory only (tests, `lena chat -p`). */
+  constructor(private readonly file?: string) {}
+
+  /** Reads what was kept; an unreadable file starts empty (a view sends its context again when it runs). */
+  static async open(file: string): Promise<ViewContexts> {
+    const contexts = new ViewContexts(file);
+    const stored = await readJsonFile(file).catch(() => undefined);
+    const entries = Array.isArray((stored as { contexts?: unknown } | undefined)?.contexts) ? (stored as { contexts: unknown[] }).contexts : [];
+    for (const entry of entries.filter(isEntry)) {
+      const map = contexts.byConversation.get(entry.conversationId) ?? new Map<string, ViewContextEntry>();
+      map.set(entry.toolUseId, entry);
+      contexts.byConversation.set(entry.conversationId, map);
+    }
+    return contexts;
+  }
+
+  /** Resolves once what was changed so far is on disk. */
+  settled(): Promise<void> {
+    return this.writing;
+  }
+
+  private persist(): void {
+    if (!this.file) return;
+    const file = this.file;
+    const contexts = [...this.byConversation.values()].flatMap((m) => [...m.values()]);
+    // A failed write loses only the copy for the next start; this session keeps the context.
+    this.writing = this.writing.then(() => writeJsonFile(file, { contexts })).catch(() => undefined);
+  }
 
   /** Replaces the view's context (null text clears it); returns what the card shows. */
   set(entry: Omit<ViewContextEntry, 'updatedAt'>, now = Date.now()): ViewContextEntry {
@@ -24,6 +61,7 @@ export class ViewContexts {
     if (text === null) map.delete(entry.toolUseId);
     else map.set(entry.toolUseId, stored);
     this.byConversation.set(entry.conversationId, map);
+    this.persist();
     return stored;
   }
 
@@ -33,7 +71,7 @@ export class ViewContexts {
 
   /** The conversation was deleted: its views' contexts go with it. */
   forget(conversationId: string): void {
-    this.byConversation.delete(conversationId);
+    if (this.byConversation.delete(conversationId)) this.persist();
   }
 
   /** Text blocks for the end of the request's last user turn (none when no view gave context). */

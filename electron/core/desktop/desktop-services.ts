@@ -1,7 +1,6 @@
 // The desktop shell's services, built from Lena's home in one place so electron/main stays a thin
 // layer of Electron calls: the log, secrets, the project folder, orphan records, window and update
 // state. Also the start-up work that must run before any server is launched.
-import { join } from 'node:path';
 import type { LenaPaths } from '../home';
 import { describeError, RotatingLog } from '../base/log-file';
 import { ProcessRecords } from './process-records';
@@ -24,12 +23,7 @@ export interface DesktopPaths {
 }
 
 export function desktopPaths(paths: LenaPaths): DesktopPaths {
-  return {
-    secrets: join(paths.home, 'secrets.json'),
-    recentFolders: join(paths.home, 'recent-folders.json'),
-    windowState: join(paths.home, 'window-state.json'),
-    updates: join(paths.home, 'updates.json'),
-  };
+  return { secrets: paths.secrets, recentFolders: paths.recentFolders, windowState: paths.windowState, updates: paths.updates };
 }
 
 export interface DesktopServices {

@@ -7,7 +7,7 @@ import {
   type ParsedArgsOf,
   type ResultOf,
 } from '../../../shared/contract';
-import { fail, LenaError, ok, type Envelope } from '../../../shared/result';
+import { fail, LenaError, ok, type Envelope, type ValidationIssue } from '../../../shared/result';
 
 /** Who is calling; main fills it from the IPC event, the harness from the Playwright frame. */
 export interface CallContext {
@@ -27,17 +27,17 @@ export function createDispatch(handlers: Handlers, onError?: (channel: string, e
     if (!isInvokeChannel(channel)) return fail('unknown-channel', `Unknown channel "${String(channel)}".`);
     const parsed = invokeChannels[channel].args.safeParse(rawArgs);
     if (!parsed.success) {
-      const issues = parsed.error.issues
-        .map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`)
-        .join('; ');
-      return fail('invalid-arguments', `Invalid arguments for ${channel}: ${issues}`);
+      // The issues travel as data (the window can point at the field), and in words for a reader.
+      const issues: ValidationIssue[] = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message, code: i.code }));
+      const words = issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`).join('; ');
+      return fail('invalid-arguments', `Invalid arguments for ${channel}: ${words}`, undefined, undefined, { issues });
     }
     try {
       const handler = handlers[channel] as (a: unknown, c: CallContext) => unknown;
       return ok(await handler(parsed.data, ctx));
     } catch (err) {
       onError?.(channel, err);
-      if (err instanceof LenaError) return fail(err.code, err.message, err.detail, err.action);
+      if (err instanceof LenaError) return { ok: false, error: err.info };
       const message = err instanceof Error ? err.message : String(err);
       return fail('internal', `${channel} failed: ${message}`);
     }

@@ -12,7 +12,8 @@ import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
 import { resourceHandlers } from './handlers/resource-handlers';
 import { serverHandlers } from './handlers/server-handlers';
-import { settingsHandlers } from './handlers/settings-handlers';
+import { projectOpener, settingsHandlers } from './handlers/settings-handlers';
+import type { ProjectView } from '../../../shared/settings-types';
 import { startServices, type HostServices, type ServiceOptions } from './services';
 import { viewProxy } from './apps/views';
 import type { ProxyResponse } from '../security/view-proxy';
@@ -30,6 +31,11 @@ export interface Host {
   events: HostEvents;
   handlers: Handlers;
   dispatch: Dispatch;
+  /**
+   * Switches the project folder for the shell (menu, dock, second launch): what project:open does
+   * for the window, called directly rather than dispatched with a made-up sender.
+   */
+  openProject(folder: string | null): Promise<ProjectView>;
   /** Resolves once settings, the database and the manager are up (servers keep connecting). */
   services(): Promise<HostServices>;
   /** MCP Apps: answers a request to the sandbox proxy's origin (main's lena-view:// handler, the harness's second server). */
@@ -88,6 +94,7 @@ export function createHost(options: HostOptions = {}): Host {
     events,
     handlers,
     dispatch,
+    openProject: projectOpener(get, events),
     services: get,
     async viewProxy(url) {
       const s = await get();

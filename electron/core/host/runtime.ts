@@ -1,7 +1,6 @@
 // Builds Lena's engine the same way for the window, `lena chat -p` and `lena mcp`: settings, secrets,
 // the MCP manager feeding the tool registry, the permission gate (with a broker only where
 // someone can answer), the conversation store, and the chat engine.
-import { join } from 'node:path';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
 import { ToolSearchSupport } from '../chat/tool-search/support';
@@ -25,7 +24,7 @@ import { openConversationStore, type OpenedConversationStore } from '../store/op
 import { API_KEY_SECRET, type SecretProvider } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
 import { SettingsPermissionStore } from './settings-permission-store';
-import { statusDecorator, type StatusDecorator } from './status-view';
+import { ServerStatusViews } from './views/server-status';
 import { AuthRegistry } from '../mcp/auth/registry';
 import type { SignInHost } from '../mcp/auth/provider';
 import type { AuthStore } from '../mcp/auth/store';
@@ -96,8 +95,8 @@ export interface Runtime {
   viewContexts: ViewContexts;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
-  /** A server's status with trust, token cost and the approval request filled in. */
-  decorate: StatusDecorator;
+  /** The servers as shown (the manager's state with trust, token cost and the approval request). */
+  servers: ServerStatusViews;
   /** Every server's traffic, stderr and connection notes, for the Logs tab (host/views). */
   logs: InspectorLogs;
   chatSettings(): ChatSettings;
@@ -108,10 +107,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { paths } = options;
   const env = options.env ?? process.env;
   const settings = await SettingsStore.open(paths.settings);
-  const approvals = await ProjectApprovals.open(join(paths.home, 'approvals.json'));
-  const pins = await PinStore.open(join(paths.home, 'pins.json'));
-  const samplingUsage = await SamplingUsage.open(join(paths.home, 'sampling-usage.json'));
-  const baselines = await BaselineStore.open(join(paths.home, 'tool-baselines.json'));
+  const approvals = await ProjectApprovals.open(paths.approvals);
+  const pins = await PinStore.open(paths.pins);
+  const samplingUsage = await SamplingUsage.open(paths.samplingUsage);
+  const baselines = await BaselineStore.open(paths.baselines);
   const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
   const permissionStore = new SettingsPermissionStore(settings);
   const permissions = await PermissionService.create({
@@ -123,10 +122,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   const registry = new ToolRegistry({ disabledTools: disabledTools(settings) });
   settings.onChange(() => registry.setDisabledTools(disabledTools(settings)));
-  // The decorator reads the manager it decorates for: created just below.
+  // The feature ports read the project folder from the manager, created just below.
   const built: { manager?: McpManager } = {};
-  const decorate = statusDecorator({ manager: () => built.manager, registry, permissions, approvals });
-  const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(join(paths.home, 'oauth.json'), options.secrets, 'window'), host: options.auth?.host ?? NO_BROWSER });
+  const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window'), host: options.auth?.host ?? NO_BROWSER });
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const questions = options.features === 'window' ? new QuestionBroker() : null;
@@ -148,8 +146,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
-    decorate,
-    taskJournalFile: join(paths.home, 'tasks.json'),
+    taskJournalFile: paths.tasks,
     ...options.manager,
     // Lena's own notes about a server (an unknown response id, a late answer) join its log rows.
     onClientLog: (server, entry) => {
@@ -159,6 +156,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     createTransport: tapTransports(options.manager?.createTransport ?? defaultTransportFactory({ loginShellPath: options.loginShellPath }), logs),
   });
   built.manager = manager;
+  const servers = new ServerStatusViews({ manager, registry, permissions, approvals });
   const unconnect = connectRegistry(manager, registry);
   // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
   auth.onChange((change) => {
@@ -176,7 +174,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides, ...(options.chatOverrides?.model ? { modelFixed: true } : {}) };
   };
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
-  const viewContexts = new ViewContexts();
+  const viewContexts = await ViewContexts.open(paths.viewContexts);
   const engine = new ChatEngine({
     viewContexts,
     store: conversations.store,
@@ -189,7 +187,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     models,
     emit: options.emit,
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
-    toolSearch: new ToolSearchSupport({ file: join(paths.home, 'tool-search.json') }),
+    toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
   });
   const notices: AppNotice[] = [
     ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),
@@ -205,7 +203,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     manager,
     auth,
     notices,
-    decorate,
+    servers,
     logs,
     registry,
     permissions,
@@ -228,6 +226,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await manager.shutdown();
       await rebinding;
       conversations.close();
+      await viewContexts.settled();
     },
   };
 }

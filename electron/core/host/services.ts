@@ -1,20 +1,15 @@
 // The window's services: the shared runtime plus what only the window has (a project folder,
 // events forwarded to the renderer). Started once by createHost; handlers await it.
-import { join } from 'node:path';
-import type { ServerStatus } from '../../../shared/server-types';
 import type { LenaPaths } from '../home';
 import { findProjectConfig } from '../mcp/config/scopes';
 import { watchConfigFiles } from '../mcp/config/watch';
-import { settingsView as buildSettingsView } from '../store/settings-view';
-import type { ServerSession } from '../mcp/manager/server-session';
+import { settingsViewFor, type UpdatePreference } from './views/settings';
 import type { ManagerOptions } from '../mcp/manager/manager';
 import type { ProcessRecorder } from '../mcp/manager/types';
-import { readProjectPermissions } from '../permissions/scopes';
+import { projectSettingsFile, readProjectPermissions } from '../permissions/scopes';
 import type { PermissionLists } from '../permissions/types';
 import { requestView, resolvedView } from '../permissions/view';
 import type { SecretProvider } from '../store/secrets';
-import type { SettingsStore } from '../store/settings';
-import type { SettingsView } from '../../../shared/settings-types';
 import type { HostEvents } from './events';
 import type { SaveFile } from './apps/view-asks';
 import type { ViewBinding } from './apps/views';
@@ -35,19 +30,11 @@ export interface HostServices {
   setProject(folder: string | null): Promise<void>;
   /** Stops watching files and closes the runtime (servers, database). */
   close(): Promise<void>;
-  /** A server's status with trust, token cost and the approval request filled in. */
-  decorate(status: ServerStatus, session?: ServerSession): ServerStatus;
   /** MCP Apps: where views are framed from (absent: views are not shown) and how their files are saved. */
   views?: ViewBinding;
   saveFile?: SaveFile;
 }
 
-/** The automatic-updates opt-in, kept by the desktop shell of an installed build. */
-export interface UpdatePreference {
-  get(): Promise<boolean>;
-  /** Takes effect at the next start. */
-  set(on: boolean): Promise<void>;
-}
 
 /** The recent project folders, kept by the desktop shell (none under tests or the CLI). */
 export interface ProjectHistory {
@@ -83,11 +70,6 @@ export interface ServiceOptions {
   saveFile?: SaveFile;
 }
 
-/** The settings page's view: settings.json, the secret store, and the desktop's update opt-in. */
-export async function settingsViewFor(settings: SettingsStore, secrets: SecretProvider, updates?: UpdatePreference): Promise<SettingsView> {
-  return { ...(await buildSettingsView(settings, secrets)), autoUpdate: updates ? await updates.get() : null };
-}
-
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
   // Read before the runtime starts: a project whose settings are broken starts no servers.
@@ -106,7 +88,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     openExternal: options.openExternal,
     ...(options.openExternal ? { auth: { host: { interactive: false, open: (url: URL) => options.openExternal!(url.href) } } } : {}),
   });
-  rt.manager.onStatus((status) => events.emit('servers:status-changed', status));
+  rt.servers.onStatus((status) => events.emit('servers:status-changed', status));
   rt.registry.on('changed', (change) => events.emit('servers:tools-changed', { server: change.server ?? '' }));
   rt.manager.onToolsChanged((server) => {
     const session = rt.manager.session(server);
@@ -114,7 +96,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   });
   // Accepting or rejecting a tool changes what the server page and the chat notice show.
   rt.permissions.acceptance?.onChanged((server) => {
-    const status = rt.manager.status(server);
+    const status = rt.servers.status(server);
     if (status) events.emit('servers:status-changed', status);
     events.emit('servers:tools-changed', { server });
   });
@@ -147,7 +129,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       events.emit('app:log', { time: Date.now(), level: read?.problem === message ? 'error' : 'warn', source, message });
     }
   };
-  const projectSettings = (folder: string | null) => (folder ? [join(folder, '.lena', 'settings.json')] : []);
+  const projectSettings = (folder: string | null) => (folder ? [projectSettingsFile(folder)] : []);
   // Fixing (or breaking) the project's settings file applies without reopening the project.
   const projectWatcher = watchConfigFiles(projectSettings(options.projectFolder ?? null), () => {
     const folder = services.project.folder;
@@ -170,7 +152,6 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     projectProblem: null,
     projects: options.projects,
     updates: options.updates,
-    decorate: rt.decorate,
     views: options.views,
     saveFile: options.saveFile,
     async close() {

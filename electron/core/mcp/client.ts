@@ -173,7 +173,7 @@ export class McpClient extends ClientEvents {
       return negotiated.init;
     } catch (e) {
       this.probing = false;
-      const error = isMcpError(e) ? e : new McpTransportError(`could not start ${this.transport.description}: ${(e as Error).message}`);
+      const error = isMcpError(e) ? e : new McpTransportError(`could not start ${this.transport.description}: ${(e as Error).message}`, {}, { cause: e });
       this.peer.close(error);
       this.closing = true;
       await this.transport.close().catch(() => undefined);

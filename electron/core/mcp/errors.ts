@@ -1,6 +1,7 @@
 // Typed MCP errors. Callers (the manager, the registry, the UI) switch on `kind` to tell apart what
 // the server said (rpc), what broke underneath (transport), what took too long (timeout), what the
 // user stopped (cancelled) and a server that breaks the protocol (protocol).
+import type { ErrorCode } from '../../../shared/result';
 import type { JsonRpcId } from './jsonrpc-types';
 
 export type McpErrorKind = 'rpc' | 'transport' | 'timeout' | 'cancelled' | 'protocol';
@@ -25,6 +26,8 @@ export class McpRpcError extends McpError {
 }
 
 export interface TransportFailureDetails {
+  /** Why, for the manager's restart and hint decisions (a spawn failure names its cause). */
+  code?: ErrorCode;
   exitCode?: number | null;
   signal?: NodeJS.Signals | null;
   stderrTail?: string;
@@ -33,6 +36,7 @@ export interface TransportFailureDetails {
 /** The connection itself failed: the process exited, a pipe broke, a message was too large. */
 export class McpTransportError extends McpError {
   readonly kind = 'transport' as const;
+  readonly code?: ErrorCode;
   readonly exitCode?: number | null;
   readonly signal?: NodeJS.Signals | null;
   /** The last stderr output of a stdio server (bounded), for the status line and the Logs tab. */
@@ -41,6 +45,7 @@ export class McpTransportError extends McpError {
     // `cause` keeps the transport's own error (an HTTP status, whether it is transient) reachable.
     super(message, options);
     this.name = 'McpTransportError';
+    this.code = details.code;
     this.exitCode = details.exitCode;
     this.signal = details.signal;
     this.stderrTail = details.stderrTail;
@@ -79,7 +84,11 @@ export class McpCancelledError extends McpError {
 /** The server broke the protocol: an unsupported version, an undecodable answer, a malformed result. */
 export class McpProtocolError extends McpError {
   readonly kind = 'protocol' as const;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** `version`: the two sides share no protocol version (a restart cannot fix it). */
+    readonly reason?: 'version',
+  ) {
     super(message);
     this.name = 'McpProtocolError';
   }

@@ -253,9 +253,12 @@ export class JsonRpcPeer {
   private abandon(p: Pending, reason: string): void {
     this.abandoned.add(p.id);
     if (this.abandoned.size > ABANDONED_MEMORY) this.abandoned.delete(this.abandoned.values().next().value as number);
-    if (!this.cancelNotices) this.transport.cancel?.(p.id);
+    const t = this.transport;
+    if (!this.cancelNotices) t.cancel?.(p.id);
     else if (p.cancellable && !this.closedError) {
-      this.notify('notifications/cancelled', { requestId: p.id, reason }).catch(() => undefined);
+      // Once the server was told, the request's own HTTP exchange (a 2025 POST's stream) is freed too.
+      const free = (): void => t.cancel?.(p.id);
+      this.notify('notifications/cancelled', { requestId: p.id, reason }).then(free, free);
     }
   }
 

@@ -152,6 +152,7 @@ function checkInitializeResult(r: Record<string, unknown>): InitializeResult {
   if (typeof version !== 'string' || !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
     throw new McpProtocolError(
       `the server answered protocol version ${JSON.stringify(version)}, but Lena asked for "${LATEST_PROTOCOL_VERSION}" and supports only ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}; update the server (or Lena)`,
+      'version',
     );
   }
   const capabilities = typeof r.capabilities === 'object' && r.capabilities !== null ? (r.capabilities as ServerCapabilities) : {};

@@ -1,10 +1,13 @@
 // A transport only moves JSON-RPC messages; the client gives them meaning (DESIGN.md).
 // stdio, Streamable HTTP and legacy SSE all implement this interface.
 import type { JsonRpcId, JsonRpcMessage } from './jsonrpc-types';
+import type { ErrorCode } from '../../../shared/result';
 
 export interface TransportCloseInfo {
   /** Why the transport ended, in words a user can act on. */
   reason: string;
+  /** Set when the end was no plain exit (a message too large): what the manager decides by. */
+  code?: ErrorCode;
   /** stdio: the process exit code and signal. */
   exitCode?: number | null;
   signal?: NodeJS.Signals | null;
@@ -52,7 +55,11 @@ export interface Transport {
   readonly legacyOnly?: boolean;
   /** Wants the 2026 request headers (Mcp-Method, Mcp-Name, Mcp-Param-*) in SendHints. */
   readonly mirrorsHeaders?: boolean;
-  /** 2026 HTTP: gives up on a request by closing its response stream (the wire's cancellation). */
+  /**
+   * HTTP: gives up on a request by aborting its HTTP exchange (its POST and response stream; the
+   * socket is freed, other requests go on). On 2026 that is the wire's cancellation; on 2025 the
+   * peer calls it after notifications/cancelled was sent.
+   */
   cancel?(requestId: JsonRpcId): void;
   /** Human-readable description for logs ("stdio: npx -y …", "http: https://…"). */
   readonly description: string;

@@ -6,7 +6,7 @@ import type { ApprovalFieldView, ApprovalReferenceView, TemplatePart } from '../
 import { looksLikeCredential, redactArgs, redactHeaderValue, redactUrl } from '../base/credentials';
 import { entryReferences, referenceKey } from '../mcp/config/references';
 import { riskFlags, type LaunchEntry, type RiskFlag } from './risk-flags';
-import { stableHash } from './stable-json';
+import { stableHash } from '../base/stable-json';
 
 /** Everything the approval shows. */
 export interface ApprovalRequest {

@@ -1,7 +1,7 @@
 // Pinned tool definitions: the definition a user approved is remembered, so a server that later
 // swaps a tool's description or schema (a "rug pull") gets its calls held until the user re-accepts.
 import { pinnedView } from '../mcp/apps/ui-meta';
-import { stableHash, stableStringify } from './stable-json';
+import { stableHash, stableStringify } from '../base/stable-json';
 import { set, TwoLevelFile } from './two-level-file';
 import type { DefinitionChange, Held, ToolDefinition } from './types';
 

@@ -4,6 +4,10 @@
 // An approval also records which `${…}` references the user granted to that entry.
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { LenaError } from '../../../shared/result';
+import type { ServerEntry, ServerScope } from '../../../shared/server-config';
+import { entryHash as hashOf } from '../mcp/config/identity';
+import { approvalRequest } from './approval-request';
 import { set, TwoLevelFile } from './two-level-file';
 
 export { approvalRequest, describeApproval, hashEntry, templateParts, type ApprovalRequest, type ApprovalRequestOptions } from './approval-request';
@@ -39,6 +43,15 @@ export function projectKey(project: string): string {
 }
 
 /** The user's decisions on project servers. Re-reads the file on every query (the CLI may have changed it). */
+/** A configured server as the approval answer needs it: is it the project entry waiting now? */
+export interface WaitingServer {
+  name: string;
+  scope: ServerScope;
+  entry: ServerEntry | undefined;
+  /** Its status is needs-approval. */
+  waiting: boolean;
+}
+
 export class ProjectApprovals {
   private constructor(private readonly file: TwoLevelFile<ApprovalRecord>) {}
 
@@ -80,6 +93,25 @@ export class ProjectApprovals {
   grantedNow(project: string, name: string, entryHash: string): string[] {
     const record = this.file.get(projectKey(project), name);
     return record && record.entryHash === entryHash && record.decision === 'approved' ? [...(record.grants ?? [])] : [];
+  }
+
+  /**
+   * The user's answer to the approval shown for `shownHash`: recorded only when it answers the entry
+   * that is waiting now (a project entry, unchanged since it was shown), granting only references
+   * the entry has and never the Anthropic API key.
+   */
+  async answer(project: string, server: WaitingServer, shownHash: string, approve: boolean, grants: readonly string[] = [], now = new Date()): Promise<void> {
+    const { name, entry } = server;
+    if (server.scope !== 'project' || !server.waiting || !entry || hashOf(entry) !== shownHash) {
+      throw new LenaError('conflict', `The entry for "${name}" changed since it was shown; review it again before approving.`);
+    }
+    const grantable = new Set(approvalRequest(name, entry, shownHash).references.filter((r) => r.blocked === null).map((r) => r.key));
+    const refused = grants.filter((g) => !grantable.has(g));
+    if (refused.length > 0) {
+      throw new LenaError('invalid-arguments', `"${name}" cannot be granted ${refused.join(', ')}: ${grantable.size ? `it references only ${[...grantable].join(', ')}` : 'it references nothing that can be granted'}.`);
+    }
+    if (approve) await this.approve(project, name, shownHash, now, grants);
+    else await this.reject(project, name, shownHash, now);
   }
 
   /** Remembers a rejection of this exact entry, so it is not asked again until it changes. */

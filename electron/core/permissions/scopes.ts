@@ -122,9 +122,14 @@ export interface ProjectPermissions {
   problem?: string;
 }
 
+/** `<project>/.lena/settings.json`: the project's own rules (read here, watched by the host). */
+export function projectSettingsFile(projectDir: string): string {
+  return join(projectDir, '.lena', 'settings.json');
+}
+
 /** Reads `<project>/.lena/settings.json`; a missing file means no project rules. */
 export async function readProjectPermissions(projectDir: string): Promise<ProjectPermissions> {
-  const path = join(projectDir, '.lena', 'settings.json');
+  const path = projectSettingsFile(projectDir);
   const closed = 'its deny rules cannot be applied, so the project\'s servers do not start and every tool call asks until it is fixed';
   let text: string;
   try {

@@ -1,6 +1,8 @@
 // The permission gate as the agent loop uses it: `authorize(call)` decides from rules, trust and
 // pins, asks through the broker when needed, applies the answer (session grants, lasting rules,
 // pins) and returns the audit record. One instance per app (window) or per `lena chat -p` run.
+import { LenaError } from '../../../shared/result';
+import type { ServerScope } from '../../../shared/server-config';
 import { ToolAcceptance } from './acceptance';
 import { answerText, auditRecord, deniedResultText } from './audit';
 import type { Availability, ToolStanding } from './availability';
@@ -236,7 +238,15 @@ export class PermissionService {
     await this.update((state) => ({ ...state, permissions: removeFromLists(state.permissions, list, rule) }));
   }
 
-  async trust(identity: ServerIdentity): Promise<void> {
+  /**
+   * Trusts a server the user configured themselves: never one from a project file (or a file given
+   * on the command line), and never one without a valid entry to bind the trust to.
+   */
+  async trust(identity: ServerIdentity, where: { scope: ServerScope } = { scope: 'user' }): Promise<void> {
+    if (where.scope !== 'user' || identity.source === 'project') {
+      throw new LenaError('forbidden', `"${identity.name}" comes from a project file; only servers in your own mcp.json can be trusted.`);
+    }
+    if (identity.hash === 'unknown') throw new LenaError('conflict', `"${identity.name}" has no valid entry right now; fix its configuration before trusting it.`);
     await this.update((state) => trustServer(state, identity, this.now()));
   }
 
@@ -246,6 +256,7 @@ export class PermissionService {
 
   /** The user confirmed a changed server: trust and allow rules follow its new entry. */
   async confirmServer(identity: ServerIdentity): Promise<void> {
+    if (identity.hash === 'unknown') throw new LenaError('conflict', `"${identity.name}" has no valid entry right now; fix its configuration first.`);
     await this.update((state) => confirmServer(state, identity));
   }
 

@@ -67,3 +67,19 @@ export function isTrustedSender(sender: SenderInfo, expected: { webContentsId: n
     isAppUrl(sender.frameUrl, expected.appOrigins)
   );
 }
+
+/** The log line for a refused IPC call: the channel, the frame's origin and why it was refused. */
+export function refusedSenderMessage(channel: string, sender: SenderInfo, windowId: number): string {
+  const why = sender.webContentsId !== windowId ? 'another window' : !sender.isMainFrame ? 'a subframe' : 'a page outside the app';
+  let from = 'an unknown frame';
+  if (sender.frameUrl) {
+    try {
+      const url = new URL(sender.frameUrl);
+      // Origin and path only: a query string may carry anything.
+      from = `${url.protocol}//${url.host}${url.pathname}`;
+    } catch {
+      from = 'a frame with an unreadable address';
+    }
+  }
+  return `Refused IPC ${channel} from ${why} (${from})`;
+}

@@ -135,7 +135,7 @@ export function Composer() {
     >
       {sendError && (
         <ErrorNote title="Your message was not sent" error={sendError}>
-          {sendError.code === 'no-key' || /api key/i.test(sendError.message) ? <button onClick={() => setView('settings')}>Open settings</button> : null}
+          {sendError.action === 'open-settings' ? <button onClick={() => setView('settings')}>Open settings</button> : null}
         </ErrorNote>
       )}
       {fileErrors.map((m) => <p key={m} className="error small" role="alert">{m}</p>)}

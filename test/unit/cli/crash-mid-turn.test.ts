@@ -32,19 +32,17 @@ it('keeps the prompt and the completed blocks after kill -9 mid-stream', async (
   });
   const exited = new Promise((r) => child.on('exit', r));
   // Watch the database from outside (WAL lets a reader in) until the first block is stored.
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error('the first block was never stored');
-    await new Promise((r) => setTimeout(r, 40));
+  const firstBlockStored = () => {
     try {
       const { db } = openDatabase(join(home, 'lena.db'));
       const row = db.prepare("SELECT content FROM messages WHERE role = 'assistant'").get() as { content: string } | undefined;
       db.close();
-      if (row && JSON.parse(row.content).length === 1) break;
+      return row !== undefined && JSON.parse(row.content).length === 1;
     } catch {
-      // Not created yet.
+      return false; // not created yet
     }
-  }
+  };
+  await expect.poll(firstBlockStored, { timeout: 20_000, interval: 40, message: 'the first block was never stored' }).toBe(true);
   child.kill('SIGKILL');
   await exited;
 

@@ -91,6 +91,11 @@ describe('the main process under a stand-in Electron', () => {
     expect(await app.invoke('settings:set-api-key', { key: 'sk-ant-stolen' }, 'other-window')).toEqual(refused);
     // The refused call changed nothing.
     expect(await app.invoke('settings:get', undefined, 'window')).toMatchObject({ ok: true, value: { apiKeySet: false } });
+    // Each refusal is in the log, with the channel and why (issue 13): a caller that should not be there is seen.
+    const log = readFileSync(join(home, 'logs/lena.log'), 'utf8');
+    expect(log).toMatch(/WARN +\[ipc\] Refused IPC app:info from a subframe \(app:\/\/lena\/index\.html\)/);
+    expect(log).toMatch(/WARN +\[ipc\] Refused IPC settings:set-api-key from another window/);
+    expect(log).not.toContain('sk-ant-stolen');
   });
 
   it('forwards a server’s status to the page, and quitting stops the server through the bounded sequence', async () => {
@@ -175,7 +180,12 @@ describe('the main process under a stand-in Electron', () => {
     await app.windowLoaded;
     expect(await app.invoke('settings:update', { baseUrl: 'http://collector.example/v1' })).toEqual({
       ok: false,
-      error: { code: 'invalid-arguments', message: expect.stringContaining('plain http is allowed only for this machine') },
+      error: {
+        code: 'invalid-arguments',
+        message: expect.stringContaining('plain http is allowed only for this machine'),
+        // The issue also crosses IPC as data, with the field it is about.
+        data: { issues: [{ path: ['baseUrl'], code: 'custom', message: expect.stringContaining('plain http is allowed only for this machine') }] },
+      },
     });
     expect(await app.invoke('settings:update', { baseUrl: 'https://collector.example/v1' })).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(await app.invoke('settings:get', undefined)).toMatchObject({ ok: true, value: { baseUrl: null } });

@@ -1,15 +1,14 @@
 // servers:* — the manager, the configuration files and the registry, for the servers page.
 import { readFile } from 'node:fs/promises';
 import type { ServerEntry } from '../../../../shared/server-config';
-import type { ConfigFileView, ServerStatus, ToolInfo } from '../../../../shared/server-types';
+import type { ConfigFileView, ServerStatus } from '../../../../shared/server-types';
 import { logMessage } from '../log-messages';
 import { asksHandlers } from './asks-handlers';
 import { LenaError } from '../../../../shared/result';
-import { appToolInfo } from '../../mcp/apps/ui-meta';
 import { findAuthError } from '../../mcp/auth/types';
 import { importClaudeDesktop } from '../../mcp/config/claude-desktop';
 import { addServer, removeServer, saveConfigText, setServerDisabled, updateServer } from '../../mcp/config/write';
-import type { RegisteredTool } from '../../mcp/registry/registry';
+import { toolInfoView } from '../views/tool-info';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 import { serverIdentity } from '../wiring';
@@ -20,7 +19,7 @@ type ServerHandlers = Pick<Handlers, Exclude<Extract<keyof Handlers, `servers:${
 export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers {
   const status = async (name: string): Promise<ServerStatus> => {
     const s = await get();
-    const st = s.runtime.manager.status(name);
+    const st = s.runtime.servers.status(name);
     if (!st) throw new LenaError('not-found', `There is no server named "${name}".`);
     return st;
   };
@@ -28,29 +27,6 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
   const fileOf = async (name: string): Promise<string> => {
     const s = await get();
     return s.runtime.manager.session(name)?.configured.file ?? s.paths.mcpConfig;
-  };
-  const toolInfo = (s: HostServices, t: RegisteredTool): ToolInfo => {
-    const app = appToolInfo(t.tool);
-    return { ...plainToolInfo(s, t), ...(app ? { app } : {}) };
-  };
-  const plainToolInfo = (s: HostServices, t: RegisteredTool): ToolInfo => ({
-    server: t.server,
-    name: t.tool.name,
-    qualifiedName: t.qualifiedName,
-    title: t.tool.title ?? t.tool.annotations?.title ?? null,
-    description: t.tool.description ?? '',
-    inputSchema: t.tool.inputSchema ?? { type: 'object' },
-    annotations: t.tool.annotations ?? {},
-    icons: t.tool.icons ?? [],
-    enabled: t.enabled,
-    tokens: t.tokens,
-    pin: pinStatus(s, t),
-  });
-  /** What the tools tab says of a tool: accepted as is, changed, new since the baseline, rejected. */
-  const pinStatus = (s: HostServices, t: RegisteredTool): ToolInfo['pin'] => {
-    const standing = s.runtime.permissions.standing(t.server, t.tool);
-    if (standing !== 'offered') return standing;
-    return s.runtime.permissions.acceptance?.check(t.server, t.tool).status === 'pinned' ? 'pinned' : 'unpinned';
   };
   const configFile = async (scope: 'user' | 'project', path: string): Promise<ConfigFileView> => {
     const s = await get();
@@ -60,11 +36,11 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
   };
 
   return {
-    'servers:list': async () => (await get()).runtime.manager.statuses(),
+    'servers:list': async () => (await get()).runtime.servers.statuses(),
     'servers:reload': async (args) => {
       const s = await get();
       await s.runtime.manager.reload(args?.name);
-      return s.runtime.manager.statuses();
+      return s.runtime.servers.statuses();
     },
     'servers:restart': async ({ name }) => {
       await status(name);
@@ -117,14 +93,8 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:set-trusted': async ({ name, trusted }) => {
       const s = await get();
       const st = await status(name);
-      if (trusted && st.scope !== 'user') {
-        throw new LenaError('forbidden', `"${name}" comes from a project file; only servers in your own mcp.json can be trusted.`);
-      }
-      const identity = serverIdentity(s.runtime.manager, name);
-      if (trusted && identity.hash === 'unknown') {
-        throw new LenaError('conflict', `"${name}" has no valid entry right now; fix its configuration before trusting it.`);
-      }
-      if (trusted) await s.runtime.permissions.trust(identity);
+      // The permission service says which servers can be trusted.
+      if (trusted) await s.runtime.permissions.trust(serverIdentity(s.runtime.manager, name), { scope: st.scope });
       else await s.runtime.permissions.untrust(name);
       // Trust covers the tools listed now (its baseline); a tool added later asks once.
       const session = s.runtime.manager.session(name);
@@ -133,15 +103,13 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     },
     'servers:confirm': async ({ name }) => {
       const s = await get();
-      const identity = serverIdentity(s.runtime.manager, name);
-      if (identity.hash === 'unknown') throw new LenaError('conflict', `"${name}" has no valid entry right now; fix its configuration first.`);
-      await s.runtime.permissions.confirmServer(identity);
+      await s.runtime.permissions.confirmServer(serverIdentity(s.runtime.manager, name));
       return status(name);
     },
     'servers:test': async ({ name, entry }) => (await get()).runtime.manager.testConnection(name, entry as ServerEntry),
     'servers:tools': async (args) => {
       const s = await get();
-      return s.runtime.registry.tools(args?.name).map((t) => toolInfo(s, t));
+      return s.runtime.registry.tools(args?.name).map((t) => toolInfoView(s.runtime.permissions, t));
     },
     'servers:set-tool-enabled': async ({ server, tool, enabled }) => {
       const s = await get();
@@ -152,7 +120,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       const current = s.runtime.settings.current.servers[server]?.disabledTools ?? [];
       const disabledTools = enabled ? current.filter((t) => t !== tool) : [...new Set([...current, tool])];
       await s.runtime.settings.update({ servers: { [server]: { disabledTools } } });
-      return toolInfo(s, s.runtime.registry.tools(server).find((t) => t.tool.name === tool)!);
+      return toolInfoView(s.runtime.permissions, s.runtime.registry.tools(server).find((t) => t.tool.name === tool)!);
     },
     'servers:logs': async ({ name }) => {
       const s = await get();
@@ -170,7 +138,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
       await s.runtime.settings.update({ servers: { [name]: { logLevel: level } } });
       await session.mcp?.setLogLevel(level).catch(() => false);
-      return s.decorate(s.runtime.manager.status(name)!, session);
+      return status(name);
     },
     'servers:config-files': async () => {
       const s = await get();
@@ -197,15 +165,9 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       const folder = s.project.folder;
       if (!folder) throw new LenaError('conflict', 'No project folder is open.');
       const st = await status(name);
-      if (st.scope !== 'project' || st.approval?.entryHash !== entryHash) {
-        throw new LenaError('conflict', `The entry for "${name}" changed since it was shown; review it again before approving.`);
-      }
-      // Only references this entry has, and never the Anthropic API key, can be granted.
-      const grantable = new Set(st.approval.references.filter((r) => r.blocked === null).map((r) => r.key));
-      const refused = grants.filter((g) => !grantable.has(g));
-      if (refused.length > 0) throw new LenaError('invalid-arguments', `"${name}" cannot be granted ${refused.join(', ')}: ${grantable.size ? `it references only ${[...grantable].join(', ')}` : 'it references nothing that can be granted'}.`);
-      if (approve) await s.runtime.approvals.approve(folder, name, entryHash, new Date(), grants);
-      else await s.runtime.approvals.reject(folder, name, entryHash);
+      const configured = s.runtime.manager.session(name)?.configured;
+      // The approvals check that this answers the entry waiting now, and what may be granted.
+      await s.runtime.approvals.answer(folder, { name, scope: st.scope, entry: configured?.entry, waiting: st.status === 'needs-approval' }, entryHash, approve, grants);
       if (approve) await s.runtime.permissions.rebaseline(name, { fresh: true });
       await s.runtime.manager.reload(name);
       return status(name);

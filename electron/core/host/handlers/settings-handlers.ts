@@ -3,11 +3,28 @@ import { LenaError } from '../../../../shared/result';
 import { API_KEY_SECRET } from '../../store/secrets';
 import type { Handlers } from '../dispatch';
 import type { HostEvents } from '../events';
-import { settingsViewFor, type HostServices } from '../services';
+import type { ProjectView } from '../../../../shared/settings-types';
+import type { HostServices } from '../services';
+import { settingsViewFor } from '../views/settings';
 
 const settingsView = (s: HostServices) => settingsViewFor(s.runtime.settings, s.secrets, s.updates);
 
 type SettingsHandlers = Pick<Handlers, Extract<keyof Handlers, `settings:${string}` | 'secrets:set' | `project:${string}`>>;
+
+const projectView = async (get: () => Promise<HostServices>): Promise<ProjectView> => {
+  const s = await get();
+  return { folder: s.project.folder, recent: s.projects?.recent() ?? [], mcpFile: s.project.mcpFile };
+};
+
+/** Switches the project folder and says so (project:changed): for the window's project:open and main alike. */
+export function projectOpener(get: () => Promise<HostServices>, events: HostEvents): (folder: string | null) => Promise<ProjectView> {
+  return async (folder) => {
+    await (await get()).setProject(folder);
+    const view = await projectView(get);
+    events.emit('project:changed', view);
+    return view;
+  };
+}
 
 export function settingsHandlers(get: () => Promise<HostServices>, events: HostEvents): SettingsHandlers {
   const changed = async () => {
@@ -15,10 +32,7 @@ export function settingsHandlers(get: () => Promise<HostServices>, events: HostE
     events.emit('settings:changed', view);
     return view;
   };
-  const projectView = async () => {
-    const s = await get();
-    return { folder: s.project.folder, recent: s.projects?.recent() ?? [], mcpFile: s.project.mcpFile };
-  };
+  const openProject = projectOpener(get, events);
   return {
     'settings:get': async () => settingsView(await get()),
     'settings:update': async ({ autoUpdate, ...patch }) => {
@@ -42,12 +56,7 @@ export function settingsHandlers(get: () => Promise<HostServices>, events: HostE
     'secrets:set': async ({ name, value }) => {
       await (await get()).secrets.set(name, value);
     },
-    'project:get': projectView,
-    'project:open': async ({ folder }) => {
-      await (await get()).setProject(folder);
-      const view = await projectView();
-      events.emit('project:changed', view);
-      return view;
-    },
+    'project:get': () => projectView(get),
+    'project:open': ({ folder }) => openProject(folder),
   };
 }

@@ -3,20 +3,8 @@
 // decisions no longer apply. They hash the unexpanded entry, so secrets never enter a hash.
 // Identity v2 (issue 12 item 5) covers the whole launch entry, env and header templates included,
 // and its scope: a project entry that copies a trusted command with another env is another server.
-import { createHash } from 'node:crypto';
+import { sha256Hex, stableStringify } from '../../base/stable-json';
 import type { ServerEntry, ServerScope } from '../../../../shared/server-config';
-
-/** JSON with object keys sorted at every depth, so equal entries always hash equally. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const keys = Object.keys(value)
-    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-}
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Marks a v2 identity; a record without it was written by an earlier version. */
 export const IDENTITY_PREFIX = 'id2:';
@@ -37,13 +25,13 @@ export interface IdentityScope {
 export function launchIdentity(entry: ServerEntry, where: IdentityScope = { scope: 'user' }): string {
   const { disabled: _disabled, timeout: _timeout, startupTimeout: _startup, ...launch } = entry;
   const scope = where.scope === 'project' ? { scope: 'project', file: where.file ?? '' } : { scope: 'user' };
-  return IDENTITY_PREFIX + sha256(canonicalJson({ launch, scope }));
+  return IDENTITY_PREFIX + sha256Hex(stableStringify({ launch, scope }));
 }
 
 /** The identity before v2 (command, arguments, cwd and URL only): used only to re-bind old records. */
 export function legacyLaunchIdentity(entry: ServerEntry): string {
   const { command, args, cwd, url } = entry;
-  return sha256(canonicalJson({ command, args, cwd, url }));
+  return sha256Hex(stableStringify({ command, args, cwd, url }));
 }
 
 /** True for an identity written before v2. */
@@ -51,5 +39,5 @@ export const isLegacyIdentity = (identity: string): boolean => !identity.startsW
 
 /** Hash of the whole entry (every field, unknown ones included): any edit changes it. */
 export function entryHash(entry: ServerEntry): string {
-  return sha256(canonicalJson(entry));
+  return sha256Hex(stableStringify(entry));
 }

@@ -9,7 +9,7 @@ import { LenaError } from '../../../../shared/result';
 import type { ServerEntry } from '../../../../shared/server-config';
 import { withLockedFile } from '../../base/locked-file';
 import { serialisePerPath } from '../../base/path-queue';
-import { writeFileAtomic as writeAtomicNow } from '../../base/json-file';
+import { writeFileAtomic } from '../../base/json-file';
 import { parseConfigText, type ConfigParseResult } from './parse';
 import { validateServerEntry } from '../../../../shared/config/server-entry-schema';
 
@@ -31,14 +31,14 @@ async function realTarget(file: string): Promise<string> {
 }
 
 /**
- * Replaces `file` atomically (the store's temp-file, fsync, rename writer, which keeps the mode
+ * Replaces `file` atomically with base's one atomic writer (temp file, fsync, rename; keeps the mode
  * and makes new files owner-only), creating its folder, and writing through a symlink rather
  * than replacing the link.
  */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+async function writeConfigText(file: string, text: string): Promise<void> {
   const target = await realTarget(file);
   await mkdir(dirname(target), { recursive: true, mode: 0o700 });
-  await writeAtomicNow(target, text);
+  await writeFileAtomic(target, text);
 }
 
 function indentOf(text: string): string | number {
@@ -78,7 +78,7 @@ export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T)
     const document = parsed.config.document;
     const servers = (document.mcpServers ??= {}) as ServerMap;
     const result = edit(servers);
-    await writeFileAtomic(file, formatLike(text ?? '', document));
+    await writeConfigText(file, formatLike(text ?? '', document));
     return result;
   });
 }
@@ -94,7 +94,7 @@ export function saveConfigText(file: string, text: string): Promise<ConfigParseR
     if (!parsed.ok) {
       throw new LenaError('invalid-arguments', `Not saved: ${parsed.errors.map((e) => e.message).join('; ')}`);
     }
-    await writeFileAtomic(file, text.endsWith('\n') ? text : `${text}\n`);
+    await writeConfigText(file, text.endsWith('\n') ? text : `${text}\n`);
     return parsed;
   });
 }

@@ -2,8 +2,9 @@
 // applies configuration changes to only the servers they affect, and routes tool calls. The
 // manager never parses JSON-RPC (the client does) and never names tools for Claude (the registry does).
 import type { ConfiguredServer, ServerEntry } from '../../../../shared/server-config';
-import type { ServerStatus, TestConnectionResult } from '../../../../shared/server-types';
+import type { ServerState, TestConnectionResult } from '../../../../shared/server-types';
 import type { Tool } from '../../../../shared/mcp-types';
+import { errorInfo, LenaError } from '../../../../shared/result';
 import type { CallToolOptions, ToolCallOutcome } from '../client';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../config/loader';
 import { entryHash } from '../config/identity';
@@ -19,8 +20,6 @@ import type { ApprovalCheck, SessionDeps } from './types';
 export interface ManagerOptions extends SessionDeps {
   sources: ConfigSources;
   approvals?: ApprovalCheck;
-  /** Adds what the manager does not know (trust, token cost, approval view) before emitting. */
-  decorate?: (status: ServerStatus, session: ServerSession) => ServerStatus;
   /**
    * Start servers only when asked (`startServers`) or first called, never all on load: the
    * command line starts just the server a command names.
@@ -40,7 +39,7 @@ export class McpManager {
   private readonly hashes = new Map<string, string>();
   /** Lazy mode: servers configured but not started yet (start on first use). */
   private readonly unstarted = new Set<string>();
-  private readonly statusListeners = new Set<Listener<ServerStatus>>();
+  private readonly statusListeners = new Set<Listener<ServerState>>();
   private readonly toolListeners = new Set<Listener<string>>();
   private config: LoadedConfig | undefined;
   private readonly journal: TaskJournal;
@@ -75,13 +74,13 @@ export class McpManager {
     clearTimeout(timer);
   }
 
-  statuses(): ServerStatus[] {
-    return [...this.sessions.values()].map((s) => this.decorated(s));
+  /** Each server's own state; what the window shows is built from it in host/views. */
+  statuses(): ServerState[] {
+    return [...this.sessions.values()].map((s) => s.status);
   }
 
-  status(name: string): ServerStatus | undefined {
-    const s = this.sessions.get(name);
-    return s ? this.decorated(s) : undefined;
+  status(name: string): ServerState | undefined {
+    return this.sessions.get(name)?.status;
   }
 
   session(name: string): ServerSession | undefined {
@@ -97,7 +96,7 @@ export class McpManager {
     return this.config;
   }
 
-  onStatus(listener: Listener<ServerStatus>): () => void {
+  onStatus(listener: Listener<ServerState>): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
   }
@@ -179,7 +178,7 @@ export class McpManager {
   }
 
   /** Stops and starts one server, forgetting its crash history (the "Retry" button). */
-  async restart(name: string): Promise<ServerStatus | undefined> {
+  async restart(name: string): Promise<ServerState | undefined> {
     const session = this.sessions.get(name);
     if (!session) return undefined;
     await session.stop('connecting');
@@ -194,10 +193,11 @@ export class McpManager {
   async callTool(server: string, tool: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
     if (this.unstarted.has(server)) await this.startServers([server]);
     const session = this.sessions.get(server);
-    if (!session) throw new Error(`No server named "${server}" is configured.`);
+    if (!session) throw new LenaError('not-found', `No server named "${server}" is configured.`);
     if (!session.connected && !(await session.ensureConnected())) {
+      // The server's own failure travels on as the code and data (the words say which server).
       const st = session.status;
-      throw new Error(`Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}.`);
+      throw new LenaError(st.error?.code ?? 'unavailable', `Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}.`, undefined, undefined, st.error?.data ? { data: st.error.data } : {});
     }
     // A call that became a server task is followed again after a reconnect (tasks/resume.ts),
     // and recorded so that the next Lena can follow it after a restart.
@@ -232,7 +232,7 @@ export class McpManager {
     const validation = validateServerEntry('(unsaved entry)', name, entry);
     const started = Date.now();
     if (!validation.ok) {
-      return { ok: false, durationMs: 0, serverInfo: null, protocolVersion: null, toolCount: 0, tools: [], error: { message: validation.issues.map((i) => i.message).join('\n') }, stderrTail: '' };
+      return { ok: false, durationMs: 0, serverInfo: null, protocolVersion: null, toolCount: 0, tools: [], error: errorInfo('invalid-config', validation.issues.map((i) => i.message).join('\n')), stderrTail: '' };
     }
     const configured: ConfiguredServer = { name, scope: 'user', file: '(unsaved entry)', entry: validation.entry, transport: resolveTransport(validation.entry), disabled: false, issues: [], shadowed: [] };
     const session = new ServerSession(configured, { ...this.options, autoRestart: false }, () => undefined);
@@ -245,7 +245,7 @@ export class McpManager {
       protocolVersion: st.protocolVersion,
       toolCount: session.tools.length,
       tools: session.tools.map((t) => t.name),
-      error: st.status === 'connected' ? null : (st.error ?? { message: `status ${st.status}` }),
+      error: st.status === 'connected' ? null : (st.error ?? errorInfo('unavailable', `status ${st.status}`)),
       stderrTail: session.stderrTail(),
     };
     await session.stop();
@@ -296,24 +296,20 @@ export class McpManager {
     if (server.disabled) return session.hold('disabled');
     if (server.scope === 'project' && server.entry) {
       const verdict = await projectHold(this.options.approvals, this.projectDir, server.name, server.entry, entryHash(server.entry));
-      if ('message' in verdict) return session.hold('needs-approval', { message: verdict.message });
+      if ('message' in verdict) return session.hold('needs-approval', errorInfo('needs-approval', verdict.message));
       session.grants = verdict.grants;
     }
     return manual ? session.retry() : session.start();
   }
 
-  private decorated(session: ServerSession): ServerStatus {
-    return this.options.decorate ? this.options.decorate(session.status, session) : session.status;
-  }
-
-  private emit(name: string, _status: ServerStatus, toolsChanged: boolean): void {
+  private emit(name: string, _status: ServerState, toolsChanged: boolean): void {
+    // The current session's state (a replaced session's late update says the same of the new one).
     const session = this.sessions.get(name);
     if (!session) return;
-    // Tool listeners first: the registry then holds the new tools when the status is decorated
-    // (its token cost comes from there).
+    // Tool listeners first: the registry then holds the new tools when the host builds the status
+    // view (its token cost comes from there).
     if (toolsChanged) for (const l of this.toolListeners) l(name);
-    const status = this.decorated(session);
-    for (const l of this.statusListeners) l(status);
+    for (const l of this.statusListeners) l(session.status);
   }
 
   private emitRemoved(name: string): void {

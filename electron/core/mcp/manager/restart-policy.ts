@@ -1,6 +1,7 @@
 // When a server dies, whether and when to start it again: exponential backoff with jitter and a
 // cap, a spawn-rate limit, and a crash-loop verdict after too many exits in a short window
 // (RELIABILITY.md faults 22-24). Pure: the caller passes the clock, so tests need no waiting.
+import type { ErrorCode, ErrorInfo } from '../../../../shared/result';
 
 export interface RestartPolicyOptions {
   /** First delay after a crash (default 1 s). */
@@ -73,16 +74,19 @@ export class RestartPolicy {
   }
 }
 
-/**
- * Failures a restart cannot fix: a missing command, an unsupported protocol version, an invalid
- * configuration. Retrying them only burns CPU and hides the message.
- */
-export function isPermanentFailure(message: string): boolean {
-  return (
-    /was not found on PATH|ENOENT|EACCES|is not executable|permission denied|does not exist|is a directory, not a program/i.test(message) ||
-    /protocol version/i.test(message) ||
-    // A start that timed out (a first `npx` download, say) would only be killed again mid-install.
-    /start timed out/i.test(message) ||
-    /invalid configuration|invalid entry/i.test(message)
-  );
+/** Failures a restart cannot fix: retrying them only burns CPU and hides the message. */
+const PERMANENT = new Set<ErrorCode>([
+  'command-not-found',
+  'bad-command',
+  'not-executable',
+  'bad-cwd',
+  'protocol-version',
+  // A start that timed out (a first `npx` download, say) would only be killed again mid-install.
+  'start-timeout',
+  'invalid-config',
+]);
+
+/** Decided by the failure's code, never its words (issue 13). */
+export function isPermanentFailure(error: Pick<ErrorInfo, 'code'>): boolean {
+  return PERMANENT.has(error.code);
 }

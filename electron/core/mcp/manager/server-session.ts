@@ -1,7 +1,7 @@
 // One configured server's life: expand its entry, start its transport, negotiate, list its tools,
 // and restart it with backoff when it dies. The manager owns one session per server.
 import type { ConfiguredServer } from '../../../../shared/server-config';
-import type { ServerStatus } from '../../../../shared/server-types';
+import type { ServerError, ServerState } from '../../../../shared/server-types';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
 import { findAuthError, SignInRequiredError } from '../auth/types';
 import { createClientFeatures } from '../client-features/index';
@@ -13,6 +13,8 @@ import { ViewCache } from '../apps/view-cache';
 import { hintFor, type HintContext } from './hints';
 import { isPermanentFailure, RestartPolicy } from './restart-policy';
 import { dirOf, errorMessage, proxyCredentials, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
+import { closeInfo, failureInfo } from './failure';
+import { errorInfo, type ErrorInfo } from '../../../../shared/result';
 import { initialStatus } from './status';
 import type { ManagedTransport, SessionDeps } from './types';
 
@@ -22,10 +24,10 @@ const logLine = (data: unknown): string => (typeof data === 'string' ? data : JS
 /** How long one view's resources/read may take while the tools are listed. */
 export const VIEW_READ_TIMEOUT_MS = 10_000;
 
-export type SessionListener = (status: ServerStatus, toolsChanged: boolean) => void;
+export type SessionListener = (status: ServerState, toolsChanged: boolean) => void;
 
 export class ServerSession {
-  status: ServerStatus;
+  status: ServerState;
   tools: Tool[] = [];
   resources: Resource[] = [];
   prompts: Prompt[] = [];
@@ -88,7 +90,7 @@ export class ServerSession {
   }
 
   /** Puts the session in a state that does not start (skipped, disabled, needs-approval). */
-  hold(status: 'skipped' | 'disabled' | 'needs-approval', error: ServerStatus['error'] = null): void {
+  hold(status: 'skipped' | 'disabled' | 'needs-approval', error: ErrorInfo | null = null): void {
     this.update({ status, error });
   }
 
@@ -141,7 +143,7 @@ export class ServerSession {
     this.update({ status: 'connecting', error: null, startedAt: started, connectMs: null, logAlert: null });
     const entry = this.configured.entry;
     if (!entry || this.configured.issues.length > 0) {
-      this.update({ status: 'failed', error: { message: this.configured.issues[0]?.message ?? 'invalid configuration', hint: 'Fix the entry in the configuration file.' } });
+      this.update({ status: 'failed', error: { ...errorInfo('invalid-config', this.configured.issues[0]?.message ?? 'invalid configuration'), hint: 'Fix the entry in the configuration file.' } });
       return;
     }
     const expanded = await expandEntry(entry, {
@@ -153,7 +155,8 @@ export class ServerSession {
     });
     if (!expanded.ok) {
       const status = expanded.reason === 'invalid' ? 'failed' : expanded.reason === 'not-granted' ? 'needs-approval' : 'skipped';
-      this.update({ status, error: { message: expanded.message } });
+      const code = expanded.reason === 'invalid' || expanded.reason === 'api-key' ? 'invalid-config' : expanded.reason === 'not-granted' ? 'needs-approval' : 'missing-reference';
+      this.update({ status, error: errorInfo(code, expanded.message) });
       return;
     }
     const launch = expanded.launch;
@@ -219,10 +222,11 @@ export class ServerSession {
       const authError = findAuthError(err);
       if (authError) {
         const state = authError instanceof SignInRequiredError ? 'required' : 'failed';
-        this.update({ status: 'failed', error: { message: authError.message, ...(authError.hint ? { hint: authError.hint } : {}) }, signIn: { state, step: authError.step } });
+        const code = authError instanceof SignInRequiredError ? 'sign-in-required' : 'sign-in-failed';
+        this.update({ status: 'failed', error: { ...errorInfo(code, authError.message), ...(authError.hint ? { hint: authError.hint } : {}) }, signIn: { state, step: authError.step } });
         return;
       }
-      this.failAndMaybeRestart(tidyReason(errorMessage(err), transport?.description), stderrTail, 0);
+      this.failAndMaybeRestart(failureInfo(err, tidyReason(errorMessage(err), transport?.description)), stderrTail, 0);
     }
   }
 
@@ -308,19 +312,20 @@ export class ServerSession {
     this.connectedAt = 0;
     this.tools = [];
     this.update({ toolCount: 0 }, true);
-    this.failAndMaybeRestart(tidyReason(info.reason, description), info.stderrTail ?? '', uptime);
+    this.failAndMaybeRestart(closeInfo(info, tidyReason(info.reason, description)), info.stderrTail ?? '', uptime);
   }
 
-  private failAndMaybeRestart(message: string, stderrTail: string, uptimeMs: number): void {
-    const error = { message, hint: hintFor(message, stderrTail, this.hintContext()) };
-    if (isPermanentFailure(message) || this.deps.autoRestart === false) {
+  /** The failure keeps its code and data: the policy and the hint decide by them, not the words. */
+  private failAndMaybeRestart(failure: ErrorInfo, stderrTail: string, uptimeMs: number): void {
+    const error = withHint(failure, hintFor(failure, stderrTail, this.hintContext()));
+    if (isPermanentFailure(failure) || this.deps.autoRestart === false) {
       this.update({ status: 'failed', error, stderrTail });
       return;
     }
     const verdict = this.policy.onExit(this.now(), uptimeMs);
     if (verdict.action === 'give-up') {
-      const loop = { message: `${verdict.message} (last error: ${message})`, hint: hintFor(verdict.message, stderrTail, this.hintContext()) };
-      this.update({ status: 'failed', error: loop, stderrTail });
+      const loop = errorInfo('crash-loop', `${verdict.message} (last error: ${failure.message})`, { data: failure.data });
+      this.update({ status: 'failed', error: withHint(loop, hintFor(loop, stderrTail, this.hintContext())), stderrTail });
       return;
     }
     const seconds = Math.max(1, Math.round(verdict.delayMs / 1000));
@@ -354,7 +359,7 @@ export class ServerSession {
     this.restartTimer = null;
   }
 
-  private update(patch: Partial<ServerStatus>, toolsChanged = false): void {
+  private update(patch: Partial<ServerState>, toolsChanged = false): void {
     // Status goes to the window and the logs: expanded secrets and credential-looking values
     // (a `--token X` in a failed command line) are cut from every text in it.
     if (patch.error) patch = { ...patch, error: { ...patch.error, message: redact(patch.error.message, this.sensitive) } };
@@ -364,6 +369,11 @@ export class ServerSession {
     this.status = { ...this.status, ...patch };
     this.listener(this.status, toolsChanged);
   }
+}
+
+/** The error with its hint, when there is one (no `hint: undefined` member). */
+function withHint(error: ErrorInfo, hint: string | undefined): ServerError {
+  return hint === undefined ? error : { ...error, hint };
 }
 
 export type { CallToolResult };

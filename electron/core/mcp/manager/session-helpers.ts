@@ -1,5 +1,6 @@
 // Small pure helpers of ServerSession: what to redact, how to word a failure, the start deadline.
 import type { ServerEntry } from '../../../../shared/server-config';
+import { LenaError } from '../../../../shared/result';
 import { nameSaysSecret } from '../../base/credentials';
 import type { SecretInput } from '../../base/redact';
 import type { LaunchSpec } from '../config/expand';
@@ -68,7 +69,7 @@ export async function withDeadline<T>(work: Promise<T>, timeoutMs: number, start
   const remaining = Math.max(1, timeoutMs - (now() - started));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings)`)), remaining);
+    timer = setTimeout(() => reject(new LenaError('start-timeout', `start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings)`)), remaining);
   });
   try {
     return await Promise.race([work, timeout]);

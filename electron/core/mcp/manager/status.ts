@@ -1,6 +1,6 @@
-// Builds the ServerStatus the window and the command line show, from a configured server.
+// A configured server's first state (the manager's own; the host's view adds trust, tokens, approval).
 import type { ConfiguredServer, ServerEntry } from '../../../../shared/server-config';
-import type { ServerStatus } from '../../../../shared/server-types';
+import type { ServerState } from '../../../../shared/server-types';
 import { redactArgs, redactUrl } from '../../base/credentials';
 
 const MASK = '••••••';
@@ -19,7 +19,7 @@ export function maskEntry(entry: ServerEntry | undefined): ServerEntry | null {
   return masked;
 }
 
-export function initialStatus(configured: ConfiguredServer): ServerStatus {
+export function initialStatus(configured: ConfiguredServer): ServerState {
   return {
     name: configured.name,
     status: configured.disabled ? 'disabled' : 'connecting',
@@ -34,15 +34,11 @@ export function initialStatus(configured: ConfiguredServer): ServerStatus {
     toolCount: 0,
     resourceCount: 0,
     promptCount: 0,
-    toolTokens: 0,
     error: null,
     issues: configured.issues,
     stderrTail: '',
     startedAt: null,
     connectMs: null,
     restarts: 0,
-    trusted: false,
-    suspended: null,
-    approval: null,
   };
 }

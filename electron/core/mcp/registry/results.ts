@@ -4,7 +4,7 @@
 // with a marker, while the caller keeps the full result for the UI.
 import type { ImageBlockParam, TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CallToolResult, ContentBlock } from '../../../../shared/mcp-types';
-import { canonicalJson } from '../config/identity';
+import { stableStringify } from '../../base/stable-json';
 
 export interface ResultLimits {
   /** Characters of text the model gets (about 25k tokens by default). */
@@ -95,10 +95,10 @@ function leaves(value: unknown, out: string[] = [], limit = 1000): string[] | un
 function textCarries(blocks: readonly ContentBlock[], structured: Record<string, unknown>): boolean {
   const texts = blocks.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []));
   if (texts.length === 0) return false;
-  const wanted = canonicalJson(structured);
+  const wanted = stableStringify(structured);
   const sameJson = texts.some((text) => {
     try {
-      return canonicalJson(JSON.parse(text)) === wanted;
+      return stableStringify(JSON.parse(text)) === wanted;
     } catch {
       return false;
     }

@@ -1,5 +1,5 @@
-// One server's HTTP client: kept-alive connections (http1-client.ts: no fetch and no AbortSignal
-// per call), configured headers bound to that server's origin, and redirects followed only within
+// One server's HTTP client: kept-alive connections (http1-client.ts: no fetch; an optional
+// AbortSignal per request), configured headers bound to that server's origin, and redirects followed only within
 // the origin so tokens never reach another host (RELIABILITY.md security case 14). An auth
 // provider (core/mcp/auth) adds each request's credentials and sees each response: after a 401 or
 // 403 it may sign in, refresh or step up, and the request is sent again.
@@ -68,11 +68,12 @@ export class OriginBoundHttp {
   /**
    * Sends one request (headers from `headers()`) and resolves once the response head arrives.
    * Same-origin redirects are followed (307/308 keep method and body; 301/302/303 only for GET);
-   * any other redirect is refused, so configured headers never leave the origin.
+   * any other redirect is refused, so configured headers never leave the origin. `signal` aborts
+   * this request at the HTTP level (its socket is closed), whichever hop or retry it is on.
    */
-  async request(method: string, target: URL, headers: string, body?: string): Promise<HttpResponse> {
+  async request(method: string, target: URL, headers: string, body?: string, signal?: AbortSignal): Promise<HttpResponse> {
     const auth = this.auth;
-    if (!auth) return this.follow(method, target, headers, body);
+    if (!auth) return this.follow(method, target, headers, body, signal);
     for (let attempt = 0; ; attempt++) {
       const own = await auth.headers(method, target);
       let text = headers;
@@ -81,7 +82,7 @@ export class OriginBoundHttp {
         text += `${name}: ${own[name]}\r\n`;
         this.secrets.add(own[name]);
       }
-      const res = await this.follow(method, target, text, body);
+      const res = await this.follow(method, target, text, body, signal);
       if (attempt >= MAX_AUTH_RETRIES) return res;
       let verdict;
       try {
@@ -95,10 +96,10 @@ export class OriginBoundHttp {
     }
   }
 
-  private async follow(method: string, target: URL, headers: string, body?: string): Promise<HttpResponse> {
+  private async follow(method: string, target: URL, headers: string, body: string | undefined, signal: AbortSignal | undefined): Promise<HttpResponse> {
     let url = target;
     for (let hop = 0; ; hop++) {
-      const res = await this.once(method, url, headers, body);
+      const res = await this.once(method, url, headers, body, signal);
       const status = res.status;
       const location = res.headers.location;
       if (status < 300 || status >= 400 || status === 304 || !location) return res;
@@ -124,10 +125,10 @@ export class OriginBoundHttp {
     this.client.close();
   }
 
-  private async once(method: string, url: URL, headers: string, body: string | undefined): Promise<HttpResponse> {
+  private async once(method: string, url: URL, headers: string, body: string | undefined, signal: AbortSignal | undefined): Promise<HttpResponse> {
     if (this.destroyed) throw this.closedError();
     try {
-      return await this.client.request(method, url.pathname + url.search, headers, body);
+      return await this.client.request(method, url.pathname + url.search, headers, body, signal);
     } catch (err) {
       throw this.destroyed ? this.closedError() : networkError(url, err, this.secrets);
     }

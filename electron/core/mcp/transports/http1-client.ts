@@ -2,7 +2,8 @@
 // undici: on the 2-core build machine their per-request overhead alone (~210 µs and ~180 µs of
 // CPU per call, measured in test/bench) exceeds Lena's whole budget of 150 µs per Streamable HTTP
 // call; one socket write per request and a small incremental parser cost ~55 µs. No pipelining,
-// no automatic retries (a POST may not be replayed), no proxies; TLS through node:tls.
+// no automatic retries (a POST may not be replayed), no proxies; TLS through node:tls. A request
+// may carry an AbortSignal: aborting it closes that request's connection only.
 import net from 'node:net';
 import tls from 'node:tls';
 import { Http1ResponseParser, type ResponseHead } from './http1-parser';
@@ -89,6 +90,8 @@ class Connection {
   private reject: ((e: Error) => void) | undefined;
   private response: Response | undefined;
   private dead = false;
+  /** Removes the current request's abort listener: a connection back in the pool owes it nothing. */
+  private detach: (() => void) | undefined;
 
   constructor(
     private readonly pool: Http1Client,
@@ -105,11 +108,17 @@ class Connection {
     return !this.dead && !this.socket.destroyed;
   }
 
-  send(request: string, noBody: boolean): Promise<HttpResponse> {
+  send(request: string, noBody: boolean, signal?: AbortSignal): Promise<HttpResponse> {
     return new Promise((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
       this.response = undefined;
+      if (signal) {
+        // Aborting frees the socket whatever the phase: waiting for the head, or mid-body.
+        const onAbort = (): void => this.fail(abortError());
+        signal.addEventListener('abort', onAbort, { once: true });
+        this.detach = () => signal.removeEventListener('abort', onAbort);
+      }
       this.parser = new Http1ResponseParser(
         {
           onHead: (head) => {
@@ -128,6 +137,7 @@ class Connection {
   }
 
   kill(): void {
+    this.unlisten();
     this.dead = true;
     this.socket.destroy();
     this.pool.forget(this);
@@ -152,6 +162,7 @@ class Connection {
     queueMicrotask(() => {
       const reusable = this.parser?.reusable() === true;
       this.parser = undefined;
+      this.unlisten();
       response?.end();
       if (reusable && this.usable) this.pool.release(this);
       else this.kill();
@@ -173,7 +184,14 @@ class Connection {
     this.fail(err);
   }
 
+  private unlisten(): void {
+    const detach = this.detach;
+    this.detach = undefined;
+    detach?.();
+  }
+
   private fail(err: Error): void {
+    this.unlisten();
     this.dead = true;
     this.parser = undefined;
     const reject = this.reject;
@@ -208,12 +226,14 @@ export class Http1Client {
   /**
    * Sends one request and resolves with the response once its head arrived. `headers` must be
    * checked by the caller (no CR or LF: see assertHeaderSafe); Host and Content-Length are added.
+   * `signal` aborts this request alone: its connection is closed (never reused), the others live on.
    */
-  request(method: string, path: string, headers: string, body?: string): Promise<HttpResponse> {
+  request(method: string, path: string, headers: string, body?: string, signal?: AbortSignal): Promise<HttpResponse> {
     if (this.closed) return Promise.reject(new Error('the HTTP client is closed'));
+    if (signal?.aborted) return Promise.reject(abortError());
     const length = body === undefined ? (method === 'POST' ? 'Content-Length: 0\r\n' : '') : `Content-Length: ${Buffer.byteLength(body)}\r\n`;
     const text = `${method} ${path} HTTP/1.1\r\nHost: ${this.hostHeader}\r\n${headers}${length}\r\n${body ?? ''}`;
-    return this.take().send(text, method === 'HEAD');
+    return this.take().send(text, method === 'HEAD', signal);
   }
 
   /** Closes every connection, idle or busy; their responses end with an error. */
@@ -252,6 +272,12 @@ export class Http1Client {
     this.all.add(c);
     return c;
   }
+}
+
+function abortError(): Error {
+  const e = new Error('the request was aborted');
+  e.name = 'AbortError';
+  return e;
 }
 
 const UNSAFE = /[\r\n\0]/;

@@ -7,6 +7,7 @@ import { existsSync, statSync, type Stats } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { MessageDecodeError, McpTransportError } from '../errors';
+import type { ErrorCode } from '../../../../shared/result';
 import type { JsonRpcMessage } from '../jsonrpc-types';
 import type { Transport, TransportCallbacks, TransportCloseInfo } from '../transport';
 import { childEnvironment } from './child-env';
@@ -109,7 +110,8 @@ export class StdioTransport implements Transport {
       this.finished = true;
       this.markExited();
       this.markDone();
-      throw new McpTransportError(spawnFailure(this.opts, env.PATH ?? env.Path, e as NodeJS.ErrnoException));
+      const failure = spawnFailure(this.opts, env.PATH ?? env.Path, e as NodeJS.ErrnoException);
+      throw new McpTransportError(failure.message, { code: failure.code }, { cause: e });
     }
     this.startTime = Date.now();
     this.writer = new StdinWriter(child.stdin!, () => this.notWritable());
@@ -231,6 +233,7 @@ export class StdioTransport implements Transport {
     child?.stdout?.removeAllListeners('data');
     const info: TransportCloseInfo = {
       reason: this.failure ?? (this.closeRequested ? 'closed by Lena' : describeExit(exit)),
+      ...(this.failure ? { code: 'connection-failed' as const } : {}),
       exitCode: exit?.code ?? null,
       signal: exit?.signal ?? null,
       stderrTail: this.stderr.text(),
@@ -251,20 +254,21 @@ function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null
   return `the server process exited with code ${exit.code}`;
 }
 
-function spawnFailure(opts: StdioOptions, path: string | undefined, e: NodeJS.ErrnoException): string {
+/** What went wrong with a spawn, in words and as the code the restart policy and hints switch on. */
+function spawnFailure(opts: StdioOptions, path: string | undefined, e: NodeJS.ErrnoException): { code: ErrorCode; message: string } {
   const cmd = `\`${opts.command}\``;
   if (e.code === 'ENOENT' && opts.cwd && !existsSync(opts.cwd)) {
-    return `could not start ${cmd}: the working directory ${opts.cwd} does not exist; fix "cwd" in the server's configuration`;
+    return { code: 'bad-cwd', message: `could not start ${cmd}: the working directory ${opts.cwd} does not exist; fix "cwd" in the server's configuration` };
   }
   // A command with a folder in it is not looked up on PATH: say what is wrong with that path.
   const given = /[\\/]/.test(opts.command) ? resolvePath(opts.cwd ?? '.', opts.command) : undefined;
-  if (given && statSafe(given)?.isDirectory()) return `${cmd} is a directory, not a program`;
-  if (given && e.code === 'ENOENT' && !existsSync(given)) return `${cmd} does not exist${given === opts.command ? '' : ` (${given})`}`;
+  if (given && statSafe(given)?.isDirectory()) return { code: 'bad-command', message: `${cmd} is a directory, not a program` };
+  if (given && e.code === 'ENOENT' && !existsSync(given)) return { code: 'bad-command', message: `${cmd} does not exist${given === opts.command ? '' : ` (${given})`}` };
   if (e.code === 'ENOENT') {
-    return `${cmd} was not found on PATH (${path ?? 'PATH is empty'}); set an absolute command path or fix PATH`;
+    return { code: 'command-not-found', message: `${cmd} was not found on PATH (${path ?? 'PATH is empty'}); set an absolute command path or fix PATH` };
   }
-  if (e.code === 'EACCES') return `could not start ${cmd}: permission denied; make the file executable or use another command`;
-  return `could not start ${cmd}: ${e.message}`;
+  if (e.code === 'EACCES') return { code: 'not-executable', message: `could not start ${cmd}: permission denied; make the file executable or use another command` };
+  return { code: 'spawn-failed', message: `could not start ${cmd}: ${e.message}` };
 }
 
 function statSafe(path: string): Stats | undefined {

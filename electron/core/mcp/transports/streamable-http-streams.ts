@@ -34,6 +34,8 @@ interface StreamContext {
   requestId: JsonRpcId | undefined;
   /** The session the stream belongs to: after a re-initialisation, old streams are let go. */
   session: string | undefined;
+  /** Aborts the request's stream and any resumption of it (the request was given up on). */
+  signal?: AbortSignal;
   lastEventId?: string;
   retryMs?: number;
   attempt: number;
@@ -50,9 +52,12 @@ export class SessionStreams {
     private readonly policy: StreamPolicy,
   ) {}
 
-  /** A POST answered with `text/event-stream`: messages until the answer to `requestId`. */
-  readPostStream(res: HttpResponse, requestId: JsonRpcId | undefined): void {
-    void this.read(res, { standalone: false, requestId, session: this.host.session(), attempt: 0 });
+  /**
+   * A POST answered with `text/event-stream`: messages until the answer to `requestId`. Once
+   * `signal` aborts (the request was cancelled), the stream ends quietly and is not resumed.
+   */
+  readPostStream(res: HttpResponse, requestId: JsonRpcId | undefined, signal?: AbortSignal): void {
+    void this.read(res, { standalone: false, requestId, session: this.host.session(), attempt: 0, signal });
   }
 
   /** Opens the optional GET stream for server-initiated messages (once per session). */
@@ -88,7 +93,7 @@ export class SessionStreams {
         if (out.invalid) host.report(this.error('protocol', `${this.where()} sent an event that is not valid JSON (${event.data.length} bytes); it was skipped.`));
       },
     });
-    if (host.isClosed()) return;
+    if (host.isClosed() || ctx.signal?.aborted) return;
     if (ctx.session !== host.session()) {
       // The session was replaced (re-initialised): whatever this stream still owed will not come.
       if (ctx.requestId !== undefined && !answered) this.fail(ctx, this.error('network', `The session with ${this.where()} was replaced before the answer to request ${String(ctx.requestId)} arrived.`));
@@ -125,15 +130,15 @@ export class SessionStreams {
   // GET: the standalone stream, or the resumption of a dropped one (with Last-Event-ID).
   private async get(ctx: StreamContext): Promise<void> {
     const host = this.host;
-    if (host.isClosed() || ctx.session !== host.session()) return;
+    if (host.isClosed() || ctx.session !== host.session() || ctx.signal?.aborted) return;
     const extra: Record<string, string> = { Accept: 'text/event-stream' };
     if (ctx.lastEventId !== undefined) extra['Last-Event-ID'] = ctx.lastEventId;
     const headers = host.baseHeaders(extra);
     let res: HttpResponse;
     try {
-      res = await host.http.request('GET', host.url, headers);
+      res = await host.http.request('GET', host.url, headers, undefined, ctx.signal);
     } catch (err) {
-      if (host.isClosed()) return;
+      if (host.isClosed() || ctx.signal?.aborted) return;
       if (err instanceof HttpTransportError && err.kind === 'network') return this.schedule({ ...ctx, attempt: ctx.attempt + 1 });
       return this.fail(ctx, err as Error);
     }
@@ -163,7 +168,7 @@ export class SessionStreams {
 
   // Reported against the request when there is one, so that the client fails that call now.
   private fail(ctx: StreamContext, err: Error): void {
-    if (this.host.isClosed()) return;
+    if (this.host.isClosed() || ctx.signal?.aborted) return;
     if (ctx.standalone) this.standaloneOpen = false;
     const h = err instanceof HttpTransportError ? err : undefined;
     const what = ctx.standalone ? 'The stream for server messages stopped: ' : '';

@@ -63,9 +63,11 @@ export class StreamableHttpTransport implements Transport {
   private closed = false;
   private reinit: Promise<void> | undefined;
   private reinitCount = 0;
-  /** 2026: open response streams by request, so a cancelled request's stream can be closed. */
-  private readonly live = new Map<JsonRpcId, HttpResponse>();
-  private readonly cancelled = new Set<JsonRpcId>();
+  /**
+   * Requests still waiting for their answer, by id: cancel() aborts one at the HTTP level (its
+   * POST, its response stream and any resumption), freeing its socket without touching the others.
+   */
+  private readonly live = new Map<JsonRpcId, AbortController>();
   // Answers the transport consumes itself (a re-initialisation) instead of delivering.
   private readonly intercepts = new Map<JsonRpcId, (response: JsonRpcResponse) => void>();
 
@@ -123,6 +125,7 @@ export class StreamableHttpTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     this.streams.stop();
+    this.live.clear(); // destroy() below closes their sockets
     if (this.sessionId !== undefined) await this.deleteSession();
     this.http.destroy();
     this.callbacks?.onClose({ reason: `Disconnected from ${displayUrl(this.url)}.` });
@@ -130,28 +133,36 @@ export class StreamableHttpTransport implements Transport {
 
   private async sendOutgoing(out: Outgoing): Promise<void> {
     if (this.closed) throw this.error('closed', `The connection to ${displayUrl(this.url)} is closed.`);
-    if (this.reinit) await this.reinit; // a message sent mid-re-initialisation waits for the new session
-    if (out.method === 'initialize') this.setSession(undefined); // a new initialize starts a new session
-    await this.post(out, true);
+    let abort: AbortController | undefined;
+    if (out.id !== undefined && out.method !== undefined) this.live.set(out.id, (abort = new AbortController()));
+    try {
+      if (this.reinit) await this.reinit; // a message sent mid-re-initialisation waits for the new session
+      if (out.method === 'initialize') this.setSession(undefined); // a new initialize starts a new session
+      await this.post(out, true, abort?.signal);
+    } catch (err) {
+      if (out.id !== undefined) this.live.delete(out.id);
+      if (abort?.signal.aborted) return; // given up on by the client: nothing to report
+      throw err;
+    }
     if (out.method === 'notifications/initialized') this.streams.openStandalone();
   }
 
-  private async post(out: Outgoing, mayReinit: boolean): Promise<void> {
+  private async post(out: Outgoing, mayReinit: boolean, signal?: AbortSignal): Promise<void> {
     const sentSession = this.sessionId;
     const headers = out.extra ? this.postHeaders() + out.extra : this.postHeaders();
-    const res = await this.http.request('POST', this.url, headers, out.body);
+    const res = await this.http.request('POST', this.url, headers, out.body, signal);
     const status = res.status;
     if (status === 404 && sentSession !== undefined) {
       void res.discard();
       if (!mayReinit) throw this.sessionExpired('the server answered 404 again');
       await this.reinitialize(sentSession);
-      return this.post(out, false);
+      return this.post(out, false, signal);
     }
     if (status >= 400 && status < 500 && status !== 401 && status !== 403 && out.id !== undefined && isModernVersion(this.protocolVersion)) {
       // The 2026 wire answers a refused request with 4xx and its JSON-RPC error (-32022 and the
       // versions it supports, -32020, -32601…): that is the answer to the request, not a failure.
       const text = await readExcerpt(res);
-      if (this.deliverErrorAnswer(text, out.id)) return;
+      if (signal?.aborted || this.deliverErrorAnswer(text, out.id)) return;
       throw statusError(this.url, status, res.statusText, text, this.http.secrets);
     }
     if (status < 200 || status >= 300) throw statusError(this.url, status, res.statusText, await readExcerpt(res), this.http.secrets);
@@ -161,25 +172,29 @@ export class StreamableHttpTransport implements Transport {
     }
     if (status === 202) {
       // Resolve once the empty body is read, so the connection is back in the pool for the next call.
+      if (out.id !== undefined) this.live.delete(out.id);
       await res.discard();
       return;
     }
-    this.consume(res, out.id);
+    this.consume(res, out.id, signal);
   }
 
-  // The POST's body, read after send() resolved: JSON, an SSE stream, or nothing.
-  private consume(res: HttpResponse, requestId: JsonRpcId | undefined): void {
+  // The POST's body, read after send() resolved: JSON, an SSE stream, or nothing. Once `signal`
+  // aborts (the request was given up on), its end is no news.
+  private consume(res: HttpResponse, requestId: JsonRpcId | undefined, signal: AbortSignal | undefined): void {
     const type = res.headers['content-type'] ?? '';
     if (type.includes('text/event-stream')) {
-      this.streams.readPostStream(requestId !== undefined && isModernVersion(this.protocolVersion) ? this.track(res, requestId) : res, requestId);
+      this.streams.readPostStream(res, requestId, signal);
     } else if (type.includes('application/json')) {
       readBody(res, this.maxBytes).then(
         (text) => this.deliverBody(text, requestId),
-        (err: Error) => this.report(this.error('protocol', `Reading the answer from ${displayUrl(this.url)} failed: ${err.message}.`, requestId)),
+        (err: Error) => {
+          if (!signal?.aborted) this.report(this.error('protocol', `Reading the answer from ${displayUrl(this.url)} failed: ${err.message}.`, requestId));
+        },
       );
     } else {
       void readExcerpt(res).then((text) => {
-        if (requestId === undefined && text.trim() === '') return;
+        if (signal?.aborted || (requestId === undefined && text.trim() === '')) return;
         this.report(this.error('protocol', `${displayUrl(this.url)} answered with content type "${type || 'none'}" instead of JSON or an event stream; is this an MCP endpoint?`, requestId));
       });
     }
@@ -193,6 +208,7 @@ export class StreamableHttpTransport implements Transport {
       return false;
     }
     if (m?.id !== requestId || typeof m.error?.code !== 'number' || this.closed) return false;
+    this.live.delete(requestId);
     this.callbacks?.onMessage(m as JsonRpcResponse, text, text.length);
     return true;
   }
@@ -221,6 +237,7 @@ export class StreamableHttpTransport implements Transport {
     for (const m of decoded.messages) {
       const id = responseId(m);
       if (requestId !== undefined && id === requestId) answered = true;
+      if (id !== undefined && id !== null && this.live.size > 0) this.live.delete(id); // answered: nothing left to abort
       if (this.closed) continue;
       const intercept = id === undefined || id === null || this.intercepts.size === 0 ? undefined : this.intercepts.get(id);
       if (intercept) intercept(m as JsonRpcResponse);
@@ -289,46 +306,27 @@ export class StreamableHttpTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     this.streams.stop();
+    this.live.clear();
     this.http.destroy();
     this.callbacks?.onClose({ reason: error.message });
   }
 
   private report(error: HttpTransportError): void {
-    // The end of a stream Lena closed itself (a cancelled request) is no news.
-    if (error.requestId !== undefined && this.cancelled.delete(error.requestId)) return;
+    // A failure reported against a request ends it (the client fails that call): nothing to abort.
+    if (error.requestId !== undefined) this.live.delete(error.requestId);
     if (!this.closed) this.callbacks?.onError(error);
   }
 
   /**
-   * 2026-07-28: closing a request's response stream is its cancellation (there is no
-   * notifications/cancelled on this wire). Only event-stream answers can be closed early.
+   * Gives up on a request at the HTTP level: aborts its POST, whether the answer's head has come
+   * or not (JSON or event stream), and any resumption of its stream; only its socket closes. On
+   * 2026-07-28 this is the cancellation itself; on 2025 it follows notifications/cancelled.
    */
   cancel(requestId: JsonRpcId): void {
-    const res = this.live.get(requestId);
-    if (!res) return;
+    const abort = this.live.get(requestId);
+    if (!abort) return;
     this.live.delete(requestId);
-    this.cancelled.add(requestId);
-    res.destroy();
-  }
-
-  private track(res: HttpResponse, requestId: JsonRpcId): HttpResponse {
-    this.live.set(requestId, res);
-    const forget = (): void => void this.live.delete(requestId);
-    return {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-      read: (onData, onEnd) =>
-        res.read(onData, (e) => {
-          forget();
-          onEnd(e);
-        }),
-      discard: () => res.discard(),
-      destroy: () => {
-        forget();
-        res.destroy();
-      },
-    };
+    abort.abort();
   }
 
   private sessionExpired(detail: string): HttpTransportError {

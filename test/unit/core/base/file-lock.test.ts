@@ -33,8 +33,9 @@ describe('withFileLock', () => {
       await new Promise<void>((r) => (release = r));
       order.push('first out');
     });
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => order).toEqual(['first in']);
     const second = withFileLock(lock, async () => void order.push('second'));
+    // It stays out while the first holds the lock (a wait, since nothing may happen).
     await new Promise((r) => setTimeout(r, 100));
     expect(order).toEqual(['first in']);
     release();

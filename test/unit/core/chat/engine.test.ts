@@ -242,14 +242,12 @@ describe('ChatEngine', () => {
     h.api.push(reply(toolUse('mcp__peer__hang', {}, 'toolu_hang')), reply(text('Fresh answer.')));
     const conv = h.store.create();
     const { done } = h.engine.send(conv.id, 'hang please');
-    const until = Date.now() + 5000;
-    while (!peerLog(log).some((e) => e.event === 'start') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => peerLog(log).some((e) => e.event === 'start'), { timeout: 5_000 }).toBe(true);
     expect(h.engine.stop(conv.id)).toBe(true);
     const outcome = await done;
     expect(outcome.stopReason).toBe('stopped');
     const started = peerLog(log).find((e) => e.event === 'start')!;
-    await new Promise((r) => setTimeout(r, 100));
-    expect(peerLog(log).find((e) => e.event === 'cancelled')?.requestId).toBe((started as unknown as { id: number }).id);
+    await expect.poll(() => peerLog(log).find((e) => e.event === 'cancelled')?.requestId).toBe((started as unknown as { id: number }).id);
     expect(h.store.get(conv.id).toolCalls[0].status).toBe('cancelled');
     const next = await h.engine.send(conv.id, 'and now?').done;
     expect(next.error).toBeNull();

@@ -17,7 +17,7 @@ describe('EventLog', () => {
       status({ toolCount: 3 }),
       status({ status: 'connected', serverInfo: { name: 'filesystem', version: '1.0.0' }, protocolVersion: '2025-11-25', toolCount: 14, connectMs: 180 }),
       status({ status: 'connected', toolCount: 15 }),
-      status({ status: 'failed', error: { message: 'exited with code 1' }, restarts: 1 }),
+      status({ status: 'failed', error: { code: 'server-exited', message: 'exited with code 1' }, restarts: 1 }),
     ].map((s) => log.line('servers:status-changed', s));
     expect(lines.filter(Boolean).map((l) => `${l?.level} ${l?.message}`)).toEqual([
       'info fs (user, stdio) starting',

@@ -35,14 +35,6 @@ function project(name: string): string {
   return folder;
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe.skipIf(process.platform === 'win32')('switching the project folder', () => {
   it('restarts only project servers, once per real switch, and the process records follow', async () => {
     const userFile = join(dir, 'mcp.json');
@@ -61,12 +53,12 @@ describe.skipIf(process.platform === 'win32')('switching the project folder', ()
       listener: { onProjectChanged: async (folder) => void (await m.setProjectDir(folder ?? undefined)) },
     });
     await m.start();
-    await until(() => m.status('home')?.status === 'connected', 'home to connect');
+    await expect.poll(() => m.status('home')?.status === 'connected', { message: 'home to connect', timeout: 15_000 }).toBe(true);
 
     await state.open(a);
-    await until(() => m.status('tools')?.status === 'connected', 'project a to connect');
+    await expect.poll(() => m.status('tools')?.status === 'connected', { message: 'project a to connect', timeout: 15_000 }).toBe(true);
     await state.open(b);
-    await until(() => starts('b').length === 1 && m.status('tools')?.status === 'connected', 'project b to connect');
+    await expect.poll(() => starts('b').length === 1 && m.status('tools')?.status === 'connected', { message: 'project b to connect', timeout: 15_000 }).toBe(true);
     await state.open(b); // the same folder again: nothing restarts
 
     expect(starts('home')).toHaveLength(1);
@@ -74,12 +66,8 @@ describe.skipIf(process.platform === 'win32')('switching the project folder', ()
     expect(starts('b')).toHaveLength(1);
     expect(m.status('tools')?.scope).toBe('project');
     // The manager forgets a stopped server's record without waiting: give it a moment.
-    let recorded: (string | number)[][] = [];
-    for (let i = 0; i < 100; i++) {
-      recorded = (await records.mine()).map((r) => [r.server, r.pid]).sort();
-      if (recorded.length === 2) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(recorded).toEqual([['home', Number(starts('home')[0])], ['tools', Number(starts('b')[0])]].sort());
+    await expect
+      .poll(async () => (await records.mine()).map((r) => [r.server, r.pid]).sort())
+      .toEqual([['home', Number(starts('home')[0])], ['tools', Number(starts('b')[0])]].sort());
   });
 });

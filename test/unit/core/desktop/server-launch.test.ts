@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardTransportFactory, serverLaunchCommand } from '../../../../electron/core/desktop/server-launch';
 import { isPermanentFailure } from '../../../../electron/core/mcp/manager/restart-policy';
+import { failureInfo } from '../../../../electron/core/mcp/manager/failure';
 import type { ManagedTransport } from '../../../../electron/core/mcp/manager/types';
 
 const linuxApp = { isElectron: true, execPath: '/opt/Lena/lena', platform: 'linux' as const };
@@ -44,14 +45,15 @@ describe('serverLaunchCommand', () => {
     };
     const factory = guardTransportFactory(inner, linuxApp);
     const stdio = (command: string) => ({ transport: 'stdio' as const, command, args: [], env: {}, startupTimeoutMs: 1, requestTimeoutMs: 1 });
-    let message = '';
+    let thrown: unknown;
     try {
       await factory('self', stdio('/opt/Lena/lena'));
     } catch (err) {
-      message = (err as Error).message;
+      thrown = err;
     }
-    expect(message).toMatch(/Lena's own executable/);
-    expect(isPermanentFailure(message)).toBe(true);
+    const failure = failureInfo(thrown, (thrown as Error).message);
+    expect(failure.message).toMatch(/Lena's own executable/);
+    expect(isPermanentFailure(failure)).toBe(true);
     await factory('ok', stdio('npx'));
     expect(spawned).toEqual(['ok']);
   });

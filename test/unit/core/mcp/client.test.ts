@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpRpcError } from '../../../../electron/core/mcp/errors';
 import type { TextContent } from '../../../../shared/mcp-types';
-import { eventually, fixture, processGone, stdioClient } from './harness';
+import { fixture, processGone, stdioClient } from './harness';
 
 const server = fixture('scripted-server.mjs');
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
@@ -22,7 +22,7 @@ describe('McpClient: negotiation', () => {
     expect(states).toEqual(['connecting', 'connected']);
     expect(client.protocolVersion).toBe('2025-11-25');
     expect(client.serverInfo?.name).toBe('scripted-asks');
-    await eventually(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/initialized'));
+    await expect.poll(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/initialized'), { timeout: 5_000 }).toBe(true);
     const { answers, clientCapabilities } = JSON.parse(text(await client.callTool('answers', {})));
     // Only what Lena implements: following tasks (2025 capability, 2026 extension) — H13; MCP Apps views — H23.
     expect(clientCapabilities).toEqual({
@@ -47,7 +47,7 @@ describe('McpClient: negotiation', () => {
     expect(err.message).toContain('1999-01-01');
     expect(err.message).toContain('2025-11-25');
     expect(client.state).toBe('failed');
-    await eventually(() => processGone(transport.pid!));
+    await expect.poll(() => processGone(transport.pid!), { timeout: 5_000 }).toBe(true);
   });
 
   it('times out an unanswered initialize, kills the process tree and sends no notifications/cancelled', async () => {
@@ -56,7 +56,7 @@ describe('McpClient: negotiation', () => {
     expect(err.kind).toBe('timeout');
     expect(err.message).toContain('initialize');
     expect(client.state).toBe('failed');
-    await eventually(() => processGone(transport.pid!));
+    await expect.poll(() => processGone(transport.pid!), { timeout: 5_000 }).toBe(true);
     // The 2026 probe was refused (-32601), then initialize went unanswered.
     expect(received(transport.stderrTail()).map((m) => m.method)).toEqual(['server/discover', 'initialize']);
   });
@@ -66,13 +66,13 @@ describe('McpClient: negotiation', () => {
     await client.connect();
     await client.ping();
     // The server logs what it received on stderr, which may arrive just after the answer.
-    await eventually(() => received(transport.stderrTail()).some((m) => m.method === 'ping'));
+    await expect.poll(() => received(transport.stderrTail()).some((m) => m.method === 'ping'), { timeout: 5_000 }).toBe(true);
   });
 
   it('ends as disconnected, not failed, when closed while connecting', async () => {
     const { client } = stdioClient(server, ['no-init']);
     const connecting = client.connect({ timeoutMs: 10_000 }).catch((e: unknown) => e);
-    await eventually(() => client.state === 'connecting');
+    await expect.poll(() => client.state === 'connecting', { timeout: 5_000 }).toBe(true);
     await client.close();
     expect(await connecting).toMatchObject({ kind: 'transport' });
     expect(client.state).toBe('disconnected');
@@ -97,7 +97,7 @@ describe('McpClient: calls', () => {
     const err = (await client.callTool('hang', {}, { timeoutMs: 200 }).catch((e: unknown) => e)) as Error & { kind: string };
     expect(err.kind).toBe('timeout');
     const call = received(transport.stderrTail()).find((m) => m.method === 'tools/call');
-    await eventually(() => client.protocolLog().some((e) => e.note === 'late answer ignored'));
+    await expect.poll(() => client.protocolLog().some((e) => e.note === 'late answer ignored'), { timeout: 5_000 }).toBe(true);
     const cancel = received(transport.stderrTail()).find((m) => m.method === 'notifications/cancelled');
     expect(cancel?.params?.requestId).toBe(call?.id);
     expect(text(await client.callTool('echo', { text: 'chat still usable' }))).toBe('chat still usable');
@@ -110,7 +110,7 @@ describe('McpClient: calls', () => {
     const call = client.callTool('hang', {}, { signal: stop.signal });
     setTimeout(() => stop.abort(), 50);
     await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
-    await eventually(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/cancelled'));
+    await expect.poll(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/cancelled'), { timeout: 5_000 }).toBe(true);
     expect(text(await client.callTool('echo', { text: 'next' }))).toBe('next');
     expect(client.state).toBe('connected');
   });

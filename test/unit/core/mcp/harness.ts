@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { afterEach } from 'vitest';
 import { McpClient, type ClientOptions } from '../../../../electron/core/mcp/client';
 import { StdioTransport, type StdioOptions } from '../../../../electron/core/mcp/transports/stdio';
+import { InMemoryTransport } from '../../../../electron/core/mcp/transports/in-memory';
+import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 export const root = resolve(__dirname, '../../../..');
 export const fixture = (name: string): string => join(root, 'test/fixtures/mcp', name);
@@ -29,6 +32,31 @@ export function stdioClient(
   return { client, transport };
 }
 
+/** What an SDK server connects to: the in-memory pair's server end, in the SDK's transport shape. */
+function sdkEnd(end: InMemoryTransport): SdkTransport {
+  const sdk: SdkTransport = {
+    start: () => end.start({ onMessage: (m) => sdk.onmessage?.(m as JSONRPCMessage), onError: (e) => sdk.onerror?.(e), onClose: () => sdk.onclose?.() }),
+    send: (message) => end.send(message as never),
+    close: () => end.close(),
+  };
+  return sdk;
+}
+
+/**
+ * A client linked in memory to an in-process server built with the SDK: no process, no port, so a
+ * protocol test runs in milliseconds. Closed after the test.
+ */
+export async function inMemoryClient(server: { connect(transport: SdkTransport): Promise<void>; close(): Promise<void> }, clientOpts: ClientOptions = {}): Promise<{ client: McpClient; transport: InMemoryTransport }> {
+  const [transport, serverEnd] = InMemoryTransport.createLinkedPair();
+  await server.connect(sdkEnd(serverEnd));
+  const client = new McpClient(transport, clientOpts);
+  cleanups.push(async () => {
+    await client.close();
+    await server.close();
+  });
+  return { client, transport };
+}
+
 /** A temporary directory removed after the test. */
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lena-mcp-'));
@@ -50,11 +78,3 @@ export function processGone(pid: number): boolean {
   }
 }
 
-/** Resolves when `check` holds, polling; rejects after `ms`. */
-export async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -6,7 +6,7 @@ import type { Transport } from '../../../../electron/core/mcp/transport';
 import { SseTransport } from '../../../../electron/core/mcp/transports/sse';
 import { StreamableHttpTransport } from '../../../../electron/core/mcp/transports/streamable-http';
 import { expandUriTemplate, templateVariables } from '../../../../shared/uri-template';
-import { eventually, reference, stdioClient } from './harness';
+import { reference, stdioClient } from './harness';
 import { clientOver, everything } from './transports/http-harness';
 
 /** What a user does with a server's offerings, the same on every transport. */
@@ -40,7 +40,7 @@ async function exercise(client: McpClient): Promise<void> {
   client.on('resource-updated', (u) => updated.push(u));
   await client.subscribeResource(doc!.uri);
   await client.callTool('toggle-subscriber-updates', {});
-  await eventually(() => updated.includes(doc!.uri), 15_000);
+  await expect.poll(() => updated.includes(doc!.uri), { timeout: 15_000 }).toBe(true);
   await client.unsubscribeResource(doc!.uri);
   await client.callTool('toggle-subscriber-updates', {});
 }

@@ -10,7 +10,7 @@ import { McpClient, type ClientFeatureHandlers, type ClientOptions } from '../..
 import { startHttpPeer } from '../../../fixtures/mcp-v2/start-peer';
 import { HttpFallbackTransport } from '../../../../electron/core/mcp/transports/http-fallback';
 import { StdioTransport } from '../../../../electron/core/mcp/transports/stdio';
-import { eventually, fixture, root, stdioClient } from './harness';
+import { fixture, root, stdioClient } from './harness';
 
 const peer = join(root, 'test/fixtures/mcp-v2/peer.mjs');
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
@@ -68,7 +68,7 @@ describe.each([
     await client.listTools();
     const seen = changes(client);
     await client.callTool('add_tool', {});
-    await eventually(() => seen.some((tools) => tools.some((t) => t.name === 'extra')));
+    await expect.poll(() => seen.some((tools) => tools.some((t) => t.name === 'extra')), { timeout: 5_000 }).toBe(true);
     expect(client.protocolLog().some((e) => e.direction === 'receive' && e.method === 'notifications/subscriptions/acknowledged')).toBe(true);
   });
 
@@ -146,10 +146,12 @@ describe('eras against 2025 servers and pins', () => {
     await client.connect();
     expect(client.era).toBe('legacy');
     let seen: { answers: Record<string, { code?: number }>; clientCapabilities: unknown } = { answers: {}, clientCapabilities: undefined };
-    for (let i = 0; i < 50 && Object.keys(seen.answers).length < 4; i += 1) {
-      seen = JSON.parse(text(await client.callTool('answers', {}))) as typeof seen;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await expect
+      .poll(async () => {
+        seen = JSON.parse(text(await client.callTool('answers', {}))) as typeof seen;
+        return Object.keys(seen.answers).length;
+      })
+      .toBeGreaterThanOrEqual(4);
     // Roots and elicitation are declared (with what Lena supports of each); sampling, which this
     // client has no handler for, is not. Tasks (always followed) come with every session.
     expect(seen.clientCapabilities).toMatchObject({ roots: {}, elicitation: {} });

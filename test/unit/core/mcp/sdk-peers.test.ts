@@ -1,14 +1,17 @@
 // Lena's client against servers built with the official SDK: pagination at scale, list_changed,
-// server log messages, slow tools with progress and the hard maximum.
+// server log messages, slow tools with progress and the hard maximum. The protocol cases run over
+// the in-memory transport pair (the same server in this process, no spawn); the timing cases over
+// a real stdio process.
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../../shared/mcp-types';
-import { eventually, fixture, stdioClient } from './harness';
+import { createSdkPeer } from '../../../fixtures/mcp/sdk-peer.mjs';
+import { fixture, inMemoryClient, stdioClient } from './harness';
 
 const peer = fixture('sdk-peer.mjs');
 
 describe('McpClient against SDK-built servers', () => {
   it('lists 5,000 tools served over several pages', async () => {
-    const { client } = stdioClient(peer, ['many-tools']);
+    const { client } = await inMemoryClient(createSdkPeer('many-tools'));
     await client.connect();
     const tools = await client.listTools();
     expect(tools.length).toBe(5000);
@@ -18,7 +21,7 @@ describe('McpClient against SDK-built servers', () => {
   });
 
   it('stops a cursor loop with what it collected and says so', async () => {
-    const { client } = stdioClient(peer, ['cursor-loop']);
+    const { client } = await inMemoryClient(createSdkPeer('cursor-loop'));
     await client.connect();
     const tools = await client.listTools();
     expect(tools.length).toBe(2100);
@@ -26,15 +29,15 @@ describe('McpClient against SDK-built servers', () => {
   });
 
   it('re-lists and emits when the server announces list_changed, and captures its log messages', async () => {
-    const { client } = stdioClient(peer, ['list-changed']);
+    const { client } = await inMemoryClient(createSdkPeer('list-changed'));
     await client.connect();
     expect((await client.listTools()).map((t) => t.name)).toEqual(['add-tool', 'log']);
     const changes: Tool[][] = [];
     client.on('tools-changed', (tools) => changes.push(tools));
     await client.callTool('add-tool', { name: 'weather', description: 'Weather now' });
-    await eventually(() => changes.some((tools) => tools.some((t) => t.name === 'weather')));
+    await expect.poll(() => changes.some((tools) => tools.some((t) => t.name === 'weather')), { timeout: 5_000 }).toBe(true);
     await client.callTool('log', { message: 'disk almost full' });
-    await eventually(() => client.logEntries().some((e) => e.source === 'server' && e.data === 'disk almost full'));
+    await expect.poll(() => client.logEntries().some((e) => e.source === 'server' && e.data === 'disk almost full'), { timeout: 5_000 }).toBe(true);
     expect(client.logEntries().find((e) => e.data === 'disk almost full')).toMatchObject({ level: 'warning', logger: 'peer' });
   });
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSecrets } from '../../../../../electron/cli/cli-secrets';
+import { lenaPaths } from '../../../../../electron/core/home';
 import { OAuthProvider } from '../../../../../electron/core/mcp/auth/provider';
 import { FileAuthStore } from '../../../../../electron/core/mcp/auth/token-files';
 import type { OAuthEntry } from '../../../../../shared/server-config';
@@ -67,7 +68,7 @@ afterAll(() => {
 
 /** A provider as a fresh process makes it: its own store objects over the same files. */
 async function provider(options: OAuthEntry = {}, name = 'builds'): Promise<OAuthProvider> {
-  const secrets = await cliSecrets(home);
+  const secrets = await cliSecrets(lenaPaths(home));
   return new OAuthProvider({
     name,
     serverUrl: new URL(`${origin}/mcp`),
@@ -97,7 +98,7 @@ describe('DPoP keys in the secret store', () => {
 
     // Nothing of the key in oauth.json; in the fallback file, only readable by the user.
     expect(readFileSync(join(home, 'oauth.json'), 'utf8')).not.toMatch(/"d"|\\"d\\"/);
-    const secrets = await cliSecrets(home);
+    const secrets = await cliSecrets(lenaPaths(home));
     if (secrets.store === 'file') {
       expect(statSync(join(home, 'oauth-tokens.json')).mode & 0o777).toBe(0o600);
       expect(readFileSync(join(home, 'oauth-tokens.json'), 'utf8')).toMatch(/oauth-dpop-[0-9a-f]{24}/);

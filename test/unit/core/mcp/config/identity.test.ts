@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, entryHash, IDENTITY_PREFIX, isLegacyIdentity, launchIdentity, legacyLaunchIdentity } from '../../../../../electron/core/mcp/config/identity';
+import { stableStringify } from '../../../../../electron/core/base/stable-json';
+import { entryHash, IDENTITY_PREFIX, isLegacyIdentity, launchIdentity, legacyLaunchIdentity } from '../../../../../electron/core/mcp/config/identity';
 
 describe('launchIdentity and entryHash', () => {
   const entry = { command: 'npx', args: ['-y', 'srv'], env: { A: '1' }, timeout: 10 };
@@ -8,7 +9,7 @@ describe('launchIdentity and entryHash', () => {
     const reordered = { timeout: 10, env: { A: '1' }, args: ['-y', 'srv'], command: 'npx' };
     expect(entryHash(reordered)).toBe(entryHash(entry));
     expect(launchIdentity(reordered)).toBe(launchIdentity(entry));
-    expect(canonicalJson({ b: 1, a: { d: 2, c: [3, { f: 1, e: 0 }] } })).toBe('{"a":{"c":[3,{"e":0,"f":1}],"d":2},"b":1}');
+    expect(stableStringify({ b: 1, a: { d: 2, c: [3, { f: 1, e: 0 }] } })).toBe('{"a":{"c":[3,{"e":0,"f":1}],"d":2},"b":1}');
   });
 
   it('the launch identity covers the whole launch entry (env and headers too), not disabled or timeouts', () => {

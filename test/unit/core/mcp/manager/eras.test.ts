@@ -17,14 +17,6 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 function manager(servers: Record<string, unknown>): McpManager {
   const dir = mkdtempSync(join(tmpdir(), 'lena-eras-'));
   const userFile = join(dir, 'mcp.json');
@@ -77,7 +69,7 @@ describe('McpManager and protocol eras', () => {
     await m.start();
     expect(m.status('remote')).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
     await m.callTool('remote', 'echo', { message: 'x' }).catch(() => undefined);
-    await until(() => initializes >= 3 && m.status('remote')?.status === 'connected', 'the reconnect');
+    await expect.poll(() => initializes >= 3 && m.status('remote')?.status === 'connected', { message: 'the reconnect', timeout: 15_000 }).toBe(true);
     const probes = () => server.of('POST', 'server/discover').length;
     expect(probes()).toBe(1); // the reconnect went straight to initialize
     await m.restart('remote');

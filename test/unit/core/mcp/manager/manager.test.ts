@@ -45,14 +45,6 @@ function makeManager(dir: string, servers: Record<string, unknown>, extra: Parti
   return { manager, userFile };
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('McpManager', () => {
   it('starts ten servers at once: good, slow, crashing, missing and unset-variable ones each get their own status', async () => {
     const dir = workspace();
@@ -74,7 +66,7 @@ describe('McpManager', () => {
     expect(by.missing.error?.message).toMatch(/was not found on PATH/);
     expect(by.missing.error?.hint).toMatch(/absolute path/);
     expect(by.needsvar).toMatchObject({ status: 'skipped', error: { message: expect.stringMatching(/missing environment variables: LENA_TEST_UNSET_VAR/) } });
-    await until(() => /crash loop/.test(manager.status('crashy')?.error?.message ?? ''), 'crashy to give up');
+    await expect.poll(() => /crash loop/.test(manager.status('crashy')?.error?.message ?? ''), { message: 'crashy to give up', timeout: 15_000 }).toBe(true);
     expect(manager.status('crashy')?.status).toBe('failed');
     expect(manager.status('crashy')?.stderrTail).toMatch(/scripted crash/);
     expect([...manager.tools().keys()].sort()).toEqual(['ok0', 'ok1', 'ok2', 'ok3', 'ok4', 'ok5', 'slow']);
@@ -85,7 +77,7 @@ describe('McpManager', () => {
     const counter = join(dir, 'spawns.txt');
     const { manager } = makeManager(dir, { loop: peer({ PEER_MODE: 'crash-at-start', PEER_COUNTER: counter }) });
     await manager.start();
-    await until(() => /crash loop/.test(manager.status('loop')?.error?.message ?? ''), 'the crash-loop verdict');
+    await expect.poll(() => /crash loop/.test(manager.status('loop')?.error?.message ?? ''), { message: 'the crash-loop verdict', timeout: 15_000 }).toBe(true);
     const st = manager.status('loop')!;
     expect(st.status).toBe('failed');
     expect(st.error?.message).toMatch(/^crash loop: 4 exits in \d+ s/);
@@ -96,7 +88,7 @@ describe('McpManager', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(spawns(counter)).toBe(8); // no further spawns once failed
     await manager.restart('loop');
-    await until(() => spawns(counter) >= 9, 'a fresh spawn after Retry');
+    await expect.poll(() => spawns(counter) >= 9, { message: 'a fresh spawn after Retry', timeout: 15_000 }).toBe(true);
   });
 
   it('counts a server that answers initialize and then exits toward the backoff', async () => {
@@ -104,7 +96,7 @@ describe('McpManager', () => {
     const counter = join(dir, 'spawns.txt');
     const { manager } = makeManager(dir, { flaky: peer({ PEER_MODE: 'exit-after-init', PEER_COUNTER: counter }) });
     await manager.start();
-    await until(() => /crash loop/.test(manager.status('flaky')?.error?.message ?? ''), 'the crash-loop verdict');
+    await expect.poll(() => /crash loop/.test(manager.status('flaky')?.error?.message ?? ''), { message: 'the crash-loop verdict', timeout: 15_000 }).toBe(true);
     expect(spawns(counter)).toBe(4);
   });
 
@@ -181,7 +173,7 @@ describe('McpManager', () => {
     const { manager } = makeManager(dir, { a: peer({ PEER_TOOLS: 'echo,die' }) }, { restart: { baseDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 } });
     await manager.start();
     await expect(manager.callTool('a', 'die', {})).rejects.toThrow(/exit|closed|code 9/i);
-    await until(() => manager.status('a')?.status === 'failed', 'the failed status');
+    await expect.poll(() => manager.status('a')?.status === 'failed', { message: 'the failed status', timeout: 15_000 }).toBe(true);
     // One status: the restart is said once (status.restart), not also inside the error text.
     expect(manager.status('a')?.restart).toMatchObject({ attempt: 1, seconds: 60 });
     expect(manager.status('a')?.error?.message).not.toMatch(/restarting/);
@@ -255,7 +247,7 @@ describe('McpManager', () => {
     const processes = { add: (r: { name: string; pid: number; pgid: number }) => void records.set(r.pid, r), remove: (pid: number) => void records.delete(pid) };
     const { manager } = makeManager(dir, { stuck: { ...peer({ PEER_MODE: 'hang' }), startupTimeout: 30 } }, { processes });
     const starting = manager.start();
-    await until(() => records.size === 1, 'the spawn record');
+    await expect.poll(() => records.size === 1, { message: 'the spawn record', timeout: 15_000 }).toBe(true);
     expect(manager.status('stuck')?.status).toBe('connecting');
     const [[pid, record]] = [...records];
     expect(record).toMatchObject({ name: 'stuck', pgid: pid });
@@ -272,9 +264,9 @@ describe('McpManager', () => {
     const errors: string[] = [];
     manager.watch((config) => errors.push(...config.errors.map((e) => e.message)));
     writeFileSync(userFile, JSON.stringify({ mcpServers: { a: peer(), b: peer({ PEER_TOOLS: 'x,y' }) } }));
-    await until(() => manager.status('b')?.status === 'connected', 'the added server');
+    await expect.poll(() => manager.status('b')?.status === 'connected', { message: 'the added server', timeout: 15_000 }).toBe(true);
     writeFileSync(userFile, '{ "mcpServers": { "a": 1 ');
-    await until(() => errors.length > 0, 'the parse error');
+    await expect.poll(() => errors.length > 0, { message: 'the parse error', timeout: 15_000 }).toBe(true);
     expect(errors[0]).toMatch(/mcp\.json.*line 1/);
     expect(manager.status('b')?.status).toBe('connected');
   });

@@ -49,8 +49,7 @@ it('reports an unreachable URL with a hint', async () => {
   const manager = await managerFor({ gone: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
   const st = manager.status('gone')!;
   expect(['failed', 'connecting']).toContain(st.status);
-  await new Promise((r) => setTimeout(r, 50));
-  expect(manager.status('gone')?.error?.message ?? '').toMatch(/ECONNREFUSED|connect|refused/i);
+  await expect.poll(() => manager.status('gone')?.error?.message ?? '').toMatch(/ECONNREFUSED|connect|refused/i);
   expect(manager.status('gone')?.error?.hint).toMatch(/Nothing answers at that URL/);
 });
 
@@ -89,7 +88,6 @@ it('lists the tools again after a remote session expired and was re-initialised'
   expect(manager.status('remote')?.toolCount).toBe(1);
   live.clear(); // the server restarted
   await manager.callTool('remote', 'echo', { message: 'x' });
-  const deadline = Date.now() + 5000;
-  while (manager.status('remote')?.toolCount !== 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await expect.poll(() => manager.status('remote')?.toolCount, { timeout: 5_000 }).toBe(2);
   expect(manager.session('remote')?.tools.map((t) => t.name)).toEqual(['tool1', 'tool2']);
 });

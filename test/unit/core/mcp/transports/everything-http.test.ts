@@ -5,7 +5,7 @@ import type { TextContent } from '../../../../../shared/mcp-types';
 import type { Transport } from '../../../../../electron/core/mcp/transport';
 import { SseTransport } from '../../../../../electron/core/mcp/transports/sse';
 import { StreamableHttpTransport } from '../../../../../electron/core/mcp/transports/streamable-http';
-import { clientOver, eventually, everything } from './http-harness';
+import { clientOver, everything } from './http-harness';
 
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
 
@@ -62,6 +62,6 @@ describe('server-everything over Streamable HTTP: the session', () => {
     const { client } = clientOver(new StreamableHttpTransport({ url: `${server.origin}/mcp` }));
     await client.connect();
     await client.close();
-    await eventually(() => /Received session termination request/.test(server.output()));
+    await expect.poll(() => /Received session termination request/.test(server.output()), { timeout: 5_000 }).toBe(true);
   });
 });

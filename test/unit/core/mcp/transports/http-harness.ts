@@ -41,11 +41,3 @@ export function clientOver(transport: Transport, opts: ClientOptions = {}): { cl
   return { client, errors, closes };
 }
 
-/** Resolves when `check` holds, polling; rejects after `ms`. */
-export async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

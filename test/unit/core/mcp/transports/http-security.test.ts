@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SseTransport } from '../../../../../electron/core/mcp/transports/sse';
 import { StreamableHttpTransport } from '../../../../../electron/core/mcp/transports/streamable-http';
 import { answerJson } from '../../../../fixtures/mcp-http/scripted-server';
-import { clientOver, eventually, scripted } from './http-harness';
+import { clientOver, scripted } from './http-harness';
 
 const TOKEN = 'Bearer sekrit-token-4242';
 const API_KEY = 'api-key-value-9x9x';
@@ -56,7 +56,7 @@ describe('HTTP transports: no secret in any text a user or a log can see', () =>
     const url = `${server.url}?key=${QUERY}`;
     const { client, errors } = clientOver(new StreamableHttpTransport({ url, headers: { Authorization: TOKEN, 'X-Api-Key': API_KEY } }));
     await client.connect();
-    await eventually(() => errors.length > 0); // the refused GET stream was reported
+    await expect.poll(() => errors.length > 0, { timeout: 5_000 }).toBe(true); // the refused GET stream was reported
     const failure = await client.callTool('echo', { message: 'x' }).then(
       () => undefined,
       (e: Error) => e,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../../../shared/mcp-types';
 import { StreamableHttpTransport } from '../../../../../electron/core/mcp/transports/streamable-http';
 import type { Recorded } from '../../../../fixtures/mcp-http/scripted-server';
-import { clientOver, eventually, scripted } from './http-harness';
+import { clientOver, scripted } from './http-harness';
 
 const TOOLS = [
   { name: 'query', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, q: { type: 'string' }, opts: { type: 'object', properties: { dry: { type: 'boolean', 'x-mcp-header': 'Dry' } } } } } },
@@ -134,10 +134,10 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     await client.connect();
     const stop = new AbortController();
     const call = client.callTool('hang', {}, { signal: stop.signal });
-    await eventually(() => server.of('POST', 'tools/call').length === 1);
+    await expect.poll(() => server.of('POST', 'tools/call').length === 1, { timeout: 5_000 }).toBe(true);
     stop.abort('Stop pressed');
     await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
-    await eventually(() => closed);
+    await expect.poll(() => closed, { timeout: 5_000 }).toBe(true);
     expect(server.of('POST', 'notifications/cancelled')).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -160,7 +160,7 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     client.on('tools-changed', (t) => relisted.push(t));
     await new Promise((r) => setTimeout(r, 60));
     await client.callTool('read', {});
-    await eventually(() => relisted.length === 1);
+    await expect.poll(() => relisted.length === 1, { timeout: 5_000 }).toBe(true);
     expect(server.of('POST', 'tools/list')).toHaveLength(2);
   });
 
@@ -170,7 +170,7 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     const relisted: Tool[][] = [];
     client.on('tools-changed', (t) => relisted.push(t));
     await client.connect();
-    await eventually(() => server.of('POST', 'subscriptions/listen').length === 2 && relisted.length > 0);
+    await expect.poll(() => server.of('POST', 'subscriptions/listen').length === 2 && relisted.length > 0, { timeout: 5_000 }).toBe(true);
     expect(relisted[0].map((t) => t.name)).toContain('query');
   });
 

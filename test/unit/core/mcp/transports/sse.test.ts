@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextContent } from '../../../../../shared/mcp-types';
 import { SseTransport } from '../../../../../electron/core/mcp/transports/sse';
 import { legacySseHandler } from '../../../../fixtures/mcp-http/scripted-server';
-import { clientOver, eventually, scripted } from './http-harness';
+import { clientOver, scripted } from './http-harness';
 
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
 
@@ -38,7 +38,7 @@ describe('legacy SSE transport', () => {
     const { client, closes } = clientOver(new SseTransport({ url: server.url }));
     await client.connect();
     end?.();
-    await eventually(() => closes.length === 1);
+    await expect.poll(() => closes.length === 1, { timeout: 5_000 }).toBe(true);
     expect(closes[0].reason).toMatch(/closed its event stream; the legacy SSE transport cannot resume, reconnect the server/);
     expect(client.state).toBe('failed');
   });

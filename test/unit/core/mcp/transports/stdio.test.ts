@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpTransportError } from '../../../../../electron/core/mcp/errors';
 import type { TextContent } from '../../../../../shared/mcp-types';
-import { eventually, fixture, processGone, stdioClient } from '../harness';
+import { fixture, processGone, stdioClient } from '../harness';
 import { baseEnvironmentNames } from '../../../../../electron/core/mcp/transports/child-env';
 
 const server = fixture('scripted-server.mjs');
@@ -69,7 +69,7 @@ describe('stdio transport: framing', () => {
     const { client } = stdioClient(server, ['unknown-ids']);
     await client.connect();
     expect(text(await client.callTool('echo', { text: 'once' }))).toBe('once');
-    await eventually(() => clientLogs(client).some((l) => l.includes('duplicate')));
+    await expect.poll(() => clientLogs(client).some((l) => l.includes('duplicate')), { timeout: 5_000 }).toBe(true);
     expect(client.protocolLog().some((e) => e.note?.includes('unknown or duplicate'))).toBe(true);
   });
 
@@ -85,7 +85,7 @@ describe('stdio transport: framing', () => {
     expect(states).toContain('failed');
     // The 64 MiB held for the line was dropped; memory did not keep growing with the endless line.
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(160 * 1024 * 1024);
-    await eventually(() => processGone(transport.pid!));
+    await expect.poll(() => processGone(transport.pid!), { timeout: 5_000 }).toBe(true);
   });
 });
 
@@ -132,7 +132,7 @@ describe('stdio transport: processes', () => {
     const { client, transport } = stdioClient(server, [], {}, { requestTimeoutMs: 30_000 });
     await client.connect();
     const call = client.callTool('hang', {}).catch((e: unknown) => e);
-    await eventually(() => transport.stderrTail().includes('"tools/call"'));
+    await expect.poll(() => transport.stderrTail().includes('"tools/call"'), { timeout: 5_000 }).toBe(true);
     process.kill(transport.pid!, 'SIGKILL');
     const err = (await call) as McpTransportError;
     expect(err).toMatchObject({ kind: 'transport', signal: 'SIGKILL', message: expect.stringContaining('killed by SIGKILL') });
@@ -158,7 +158,7 @@ describe('stdio transport: processes', () => {
     expect(processGone(child)).toBe(false);
     const closing = Date.now();
     await client.close();
-    await eventually(() => processGone(pid) && processGone(child), 5_000 - (Date.now() - closing));
+    await expect.poll(() => processGone(pid) && processGone(child), { timeout: 5_000 - (Date.now() - closing) }).toBe(true);
     expect(transport.stderrTail()).toContain('ignoring SIGTERM');
     expect(client.state).toBe('disconnected');
   });

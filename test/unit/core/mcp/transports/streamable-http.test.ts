@@ -7,7 +7,7 @@ import type { JsonRpcMessage, JsonRpcResponse } from '../../../../../electron/co
 import { HttpTransportError } from '../../../../../electron/core/mcp/transports/http-errors';
 import { StreamableHttpTransport } from '../../../../../electron/core/mcp/transports/streamable-http';
 import { answerJson, mcpResult, sseEvent, type Recorded } from '../../../../fixtures/mcp-http/scripted-server';
-import { clientOver, eventually, scripted } from './http-harness';
+import { clientOver, scripted } from './http-harness';
 
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
 
@@ -122,7 +122,7 @@ describe('Streamable HTTP: event streams', () => {
     const r = await client.callTool('echo', { message: 'streamed' }, { onProgress: (p) => progress.push(p.progress) });
     expect(text(r)).toBe('Echo: streamed');
     expect(progress).toEqual([1]);
-    await eventually(() => server.requests.some((q) => q.message?.id === 'srv-1' && 'result' in (q.message ?? {})));
+    await expect.poll(() => server.requests.some((q) => q.message?.id === 'srv-1' && 'result' in (q.message ?? {})), { timeout: 5_000 }).toBe(true);
   });
 
   it('receives server-initiated messages on the GET stream (a list_changed makes the client re-list)', async () => {
@@ -138,9 +138,9 @@ describe('Streamable HTTP: event streams', () => {
     const changed: string[][] = [];
     client.on('tools-changed', (tools) => changed.push(tools.map((t) => t.name)));
     await client.connect();
-    await eventually(() => getStream !== undefined);
+    await expect.poll(() => getStream !== undefined, { timeout: 5_000 }).toBe(true);
     sseEvent(getStream!, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
-    await eventually(() => changed.length === 1);
+    await expect.poll(() => changed.length === 1, { timeout: 5_000 }).toBe(true);
     expect(changed[0]).toEqual(['echo']);
     expect(server.of('GET')[0].headers.accept).toBe('text/event-stream');
   });
@@ -156,7 +156,7 @@ describe('Streamable HTTP: event streams', () => {
     });
     const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, defaultRetryMs: 20 }));
     await client.connect();
-    await eventually(() => client.logEntries().some((e) => e.data === 'finally'));
+    await expect.poll(() => client.logEntries().some((e) => e.data === 'finally'), { timeout: 5_000 }).toBe(true);
     expect(server.of('GET')).toHaveLength(3);
     expect(errors).toEqual([]);
   });
@@ -197,7 +197,7 @@ describe('Streamable HTTP: event streams', () => {
     });
     const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false }));
     await client.connect();
-    await eventually(() => client.logEntries().some((e) => e.data === 'welcome'));
+    await expect.poll(() => client.logEntries().some((e) => e.data === 'welcome'), { timeout: 5_000 }).toBe(true);
     await client.listTools();
     expect(server.of('GET')).toEqual([]);
     expect(errors).toEqual([]);

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { EnvSecretProvider } from '../../../../electron/core/store/secrets';
-import { SettingsStore } from '../../../../electron/core/store/settings';
-import { settingsView } from '../../../../electron/core/store/settings-view';
+import { EnvSecretProvider } from '../../../../../electron/core/store/secrets';
+import { SettingsStore } from '../../../../../electron/core/store/settings';
+import { settingsView } from '../../../../../electron/core/host/views/settings';
 
 let dir: string;
 beforeEach(() => {
