@@ -1,22 +1,9 @@
 // The host's dispatch: arguments validated with the contract's schema, errors as envelopes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHost } from '../../../../electron/core/host';
 import { createDispatch, type Handlers } from '../../../../electron/core/host/dispatch';
 import { LenaError } from '../../../../shared/result';
-
-const ctx = { senderUrl: 'app://lena/index.html' };
-const homes: string[] = [];
-function tempHome(): string {
-  const h = mkdtempSync(join(tmpdir(), 'lena-host-'));
-  homes.push(h);
-  return h;
-}
-afterEach(() => {
-  for (const h of homes.splice(0)) rmSync(h, { recursive: true, force: true });
-});
+import { ctx, tempHome } from './host-harness';
 
 describe('createDispatch', () => {
   it('returns the real app info with Node’s version and Lena’s home', async () => {

@@ -2,8 +2,6 @@
 // builder to the (scripted) Messages API with the user's key, its answer reviewed before it goes
 // back; "always for this server" stored in settings; URL elicitation opened only on yes, its
 // waiting note closed by the completion notice; roots from the project and the server's folders.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientQuestion } from '../../../../shared/client-questions';
@@ -14,20 +12,18 @@ import { QuestionBroker } from '../../../../electron/core/host/question-broker';
 import { parseSamplingParams } from '../../../../electron/core/mcp/client-features/sampling';
 import { SettingsStore } from '../../../../electron/core/store/settings';
 import { reply, startMessagesApiServer, text, type MessagesApiServer } from '../../../fixtures/messages-api';
+import { tempHome } from './host-harness';
 
 let dir = '';
 let api: MessagesApiServer;
 let settings: SettingsStore;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'lena-ports-'));
+  dir = tempHome('lena-ports-');
   api = await startMessagesApiServer();
   settings = await SettingsStore.open(join(dir, 'settings.json'));
 });
-afterAll(async () => {
-  await api.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => api.close());
 
 function setup(openExternal?: (url: string) => Promise<void>) {
   const broker = new QuestionBroker();

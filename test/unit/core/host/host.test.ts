@@ -1,38 +1,25 @@
 // The window's contract end to end under plain Node: every call goes through dispatch with its
 // schema, against a real MCP server and the scripted Messages API.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../../../shared/chat-types';
 import type { PermissionRequestView } from '../../../../shared/permission-types';
 import type { ServerStatus } from '../../../../shared/server-types';
-import { createHost, type Host } from '../../../../electron/core/host';
 import { reply, startMessagesApiServer, text, toolUse, type MessagesApiServer } from '../../../fixtures/messages-api';
+import { MEMORY, newHost, startHost, tempHome } from './host-harness';
 
-const MEMORY = resolve(__dirname, '../../../../node_modules/@modelcontextprotocol/server-memory/dist/index.js');
-const ctx = { senderUrl: 'app://lena/index.html' };
-let host: Host | undefined;
 let api: MessagesApiServer | undefined;
-let home: string;
 
 afterEach(async () => {
-  await host?.close();
   await api?.close();
-  rmSync(home, { recursive: true, force: true });
 });
-
-async function call<T>(channel: string, args?: unknown): Promise<T> {
-  const r = await host!.dispatch(channel, args, ctx);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 
 describe('the host over the contract', () => {
   it('adds a server, asks before its write tool runs, and streams the turn as events', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    const home = tempHome('lena-host-');
     api = await startMessagesApiServer();
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'sk-ant-host-test', ANTHROPIC_BASE_URL: api.url } });
+    const { host, call } = startHost(home, { env: { ANTHROPIC_API_KEY: 'sk-ant-host-test', ANTHROPIC_BASE_URL: api.url } });
     const events: [string, unknown][] = [];
     host.events.forward((e, p) => events.push([e, p]));
 
@@ -72,8 +59,7 @@ describe('the host over the contract', () => {
   });
 
   it('never hands the API key to the window and keeps it out of exports', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const { call } = newHost('lena-host-');
     expect(await call('settings:get')).toMatchObject({ apiKeySet: false });
     const view = await call<Record<string, unknown>>('settings:set-api-key', { key: 'sk-ant-secret-value-123' });
     expect(view.apiKeySet).toBe(true);
@@ -84,21 +70,20 @@ describe('the host over the contract', () => {
   });
 
   it('reports bad arguments and unknown servers clearly', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
-    const bad = await host.dispatch('servers:add', { name: 'bad name!', entry: {} }, ctx);
+    const { dispatch } = newHost('lena-host-');
+    const bad = await dispatch('servers:add', { name: 'bad name!', entry: {} });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-arguments', message: expect.stringMatching(/letters, digits/) } });
-    const missing = await host.dispatch('servers:restart', { name: 'ghost' }, ctx);
+    const missing = await dispatch('servers:restart', { name: 'ghost' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
   it('switches project folders restarting only project servers, and starts one after approval', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    const home = tempHome('lena-host-');
     const project = join(home, 'proj');
     mkdirSync(project);
     writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'p.jsonl') } } } }));
     const opened: (string | null)[] = [];
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home }, projects: { recent: () => ['/a', '/b'], opened: (f) => void opened.push(f) } });
+    const { host, call, dispatch } = startHost(home, { projects: { recent: () => ['/a', '/b'], opened: (f) => void opened.push(f) } });
     await call('servers:add', { name: 'mine', entry: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'u.jsonl') } } });
     const userSession = (await host.services()).runtime.manager.session('mine');
     const view = await call<{ folder: string; recent: string[]; mcpFile: string }>('project:open', { folder: project });
@@ -112,38 +97,35 @@ describe('the host over the contract', () => {
     expect(list.find((s) => s.name === 'mine')?.status).toBe('connected');
     const approved = await call<ServerStatus>('servers:approve', { name: 'notes', approve: true, entryHash: notes.approval!.entryHash });
     expect(approved.status).toBe('connected');
-    const stale = await host.dispatch('servers:approve', { name: 'notes', approve: true, entryHash: 'not-the-hash' }, ctx);
+    const stale = await dispatch('servers:approve', { name: 'notes', approve: true, entryHash: 'not-the-hash' });
     expect(stale).toMatchObject({ ok: false, error: { code: 'conflict' } });
     await call('project:open', { folder: null });
     expect((await call<ServerStatus[]>('servers:list')).map((s) => s.name)).toEqual(['mine']);
   });
 
   it('shows automatic updates only where the build can update itself, and stores the opt-in', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const { home, call, dispatch, close } = newHost('lena-host-');
     expect(await call('settings:get')).toMatchObject({ autoUpdate: null });
-    const refused = await host.dispatch('settings:update', { autoUpdate: true }, ctx);
+    const refused = await dispatch('settings:update', { autoUpdate: true });
     expect(refused).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/install Lena from a release/) } });
-    await host.close();
+    await close();
     let stored = false;
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home }, updates: { get: async () => stored, set: async (on) => void (stored = on) } });
-    expect(await call('settings:update', { autoUpdate: true, maxRounds: 7 })).toMatchObject({ autoUpdate: true, maxRounds: 7 });
+    const again = startHost(home, { updates: { get: async () => stored, set: async (on) => void (stored = on) } });
+    expect(await again.call('settings:update', { autoUpdate: true, maxRounds: 7 })).toMatchObject({ autoUpdate: true, maxRounds: 7 });
     expect(stored).toBe(true);
   });
 
   it('stores the tool search settings (budget, always-loaded tools) and refuses a bad budget', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const { home, call, dispatch } = newHost('lena-host-');
     expect(await call('settings:get')).toMatchObject({ toolSearch: { budgetTokens: null, alwaysLoaded: [] } });
     const toolSearch = { budgetTokens: 30_000, alwaysLoaded: ['mcp__github__create_issue'] };
     expect(await call('settings:update', { toolSearch })).toMatchObject({ toolSearch });
     expect(JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8')).toolSearch).toEqual(toolSearch);
-    expect(await host.dispatch('settings:update', { toolSearch: { budgetTokens: -1, alwaysLoaded: [] } }, ctx)).toMatchObject({ ok: false });
+    expect(await dispatch('settings:update', { toolSearch: { budgetTokens: -1, alwaysLoaded: [] } })).toMatchObject({ ok: false });
   });
 
   it('suspends trust when the entry changes and restores it with servers:confirm', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const { home, call } = newHost('lena-host-');
     const entry = { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'm.jsonl') } };
     await call('servers:add', { name: 'mem', entry });
     expect(await call('servers:set-trusted', { name: 'mem', trusted: true })).toMatchObject({ trusted: true, suspended: null });
@@ -153,10 +135,10 @@ describe('the host over the contract', () => {
   });
 
   it('tells the window at start-up that a corrupt database was moved aside and settings.json is broken', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
+    const home = tempHome('lena-host-');
     writeFileSync(join(home, 'lena.db'), 'this is not a database at all, just some bytes '.repeat(100));
     writeFileSync(join(home, 'settings.json'), '{ "model": "x", }');
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const { call } = startHost(home);
     const notices = await call<{ level: string; message: string }[]>('app:notices');
     expect(notices).toContainEqual({ level: 'error', message: expect.stringMatching(/could not be read.*moved to .*lena\.db\.corrupt-/s) });
     expect(notices).toContainEqual({ level: 'warn', message: expect.stringMatching(/settings\.json.*line 1/) });
@@ -165,8 +147,7 @@ describe('the host over the contract', () => {
   });
 
   it('follows settings.json edited outside the window: new rules apply and the window hears of it', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-'));
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const { host, home, call } = newHost('lena-host-');
     const events: [string, unknown][] = [];
     host.events.forward((e, p) => events.push([e, p]));
     expect(await call('permissions:rules')).toEqual([]);

@@ -1,41 +1,24 @@
 // Production applies a project's rules through the tested reader, and a broken
 // `<project>/.lena/settings.json` fails closed (issue 13): the user is told which file and where,
 // the project's servers do not start, and every call asks, until the file is fixed.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { AppNotice } from '../../../../shared/app-types';
 import type { ServerStatus } from '../../../../shared/server-types';
-import { createHost, type Host } from '../../../../electron/core/host';
 import { PROJECT_UNREADABLE } from '../../../../electron/core/permissions/gate';
 import { call as toolCall } from '../permissions/requests';
-
-const MEMORY = resolve(__dirname, '../../../../node_modules/@modelcontextprotocol/server-memory/dist/index.js');
-const ctx = { senderUrl: 'app://lena/index.html' };
-let host: Host | undefined;
-let home: string;
-
-afterEach(async () => {
-  await host?.close();
-  rmSync(home, { recursive: true, force: true });
-});
-
-async function call<T>(channel: string, args?: unknown): Promise<T> {
-  const r = await host!.dispatch(channel, args, ctx);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
+import { MEMORY, startHost, tempHome } from './host-harness';
 
 describe('the open project\'s settings file', () => {
   it('when broken: a notice with file and position, no project servers, every call asks; fixed: all back', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-project-'));
+    const home = tempHome('lena-host-project-');
     const project = join(home, 'project');
     mkdirSync(join(project, '.lena'), { recursive: true });
     writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: [MEMORY] } } }));
     const settingsFile = join(project, '.lena', 'settings.json');
     writeFileSync(settingsFile, '{ "permissions": { "deny": ["mcp__memory"] }');
-    host = createHost({ home, projectFolder: project, env: { PATH: process.env.PATH, HOME: home } });
+    const { host, call } = startHost(home, { projectFolder: project });
 
     const notices = await call<AppNotice[]>('app:notices');
     expect(notices).toContainEqual({ level: 'error', message: expect.stringMatching(/settings\.json: invalid JSON at line 1, column \d+.*servers do not start/) });

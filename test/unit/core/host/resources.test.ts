@@ -1,33 +1,13 @@
 // resources:* and prompts:* through the host's dispatch (issue 22), against the real
 // server-everything: offerings, reading, completions, a prompt run into a conversation, and a
 // subscription the host makes again after the server restarts.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerOfferingsView } from '../../../../shared/resource-types';
-import { createHost, type Host } from '../../../../electron/core/host';
-
-const EVERYTHING = resolve(__dirname, '../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-const ctx = { senderUrl: 'app://lena/index.html' };
-let host: Host | undefined;
-let home: string;
-
-afterEach(async () => {
-  await host?.close();
-  rmSync(home, { recursive: true, force: true });
-});
-
-async function call<T>(channel: string, args?: unknown): Promise<T> {
-  const r = await host!.dispatch(channel, args, ctx);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
+import { EVERYTHING, newHost } from './host-harness';
 
 describe('resources and prompts over the contract', () => {
   it('lists, reads, completes, and keeps a subscription across a restart of the server', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-res-'));
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
+    const { host, call } = newHost('lena-host-res-');
     const updates: string[] = [];
     host.events.forward((e, p) => {
       if (e === 'resources:updated') updates.push((p as { server: string; uri: string }).uri);
@@ -50,13 +30,12 @@ describe('resources and prompts over the contract', () => {
   }, 40_000);
 
   it('says plainly when the server is unknown or the prompt needs what was not given', async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-host-res-'));
-    host = createHost({ home, env: { PATH: process.env.PATH, HOME: home } });
-    const unknown = await host.dispatch('resources:offerings', { server: 'nope' }, ctx);
+    const { call, dispatch } = newHost('lena-host-res-');
+    const unknown = await dispatch('resources:offerings', { server: 'nope' });
     expect(unknown).toEqual({ ok: false, error: { code: 'not-found', message: 'There is no server named "nope".' } });
     await call('servers:add', { name: 'every', entry: { command: process.execPath, args: [EVERYTHING] } });
     const conv = await call<{ id: string }>('conversations:create');
-    const r = await host.dispatch('prompts:run', { conversationId: conv.id, server: 'every', name: 'args-prompt' }, ctx);
+    const r = await dispatch('prompts:run', { conversationId: conv.id, server: 'every', name: 'args-prompt' });
     expect(r).toEqual({ ok: false, error: { code: 'invalid-arguments', message: 'The prompt "args-prompt" of every needs "city"; fill it in and run it again.' } });
     expect((await call<{ messages: unknown[] }>('conversations:get', { id: conv.id })).messages).toHaveLength(0);
   }, 40_000);

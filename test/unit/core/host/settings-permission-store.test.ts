@@ -1,17 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../../../electron/core/store/settings';
 import { SettingsPermissionStore } from '../../../../electron/core/host/settings-permission-store';
+import { tempHome } from './host-harness';
 
 let dir: string;
 let file: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lena-perm-settings-'));
+  dir = tempHome('lena-perm-settings-');
   file = join(dir, 'settings.json');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const onDisk = () => JSON.parse(readFileSync(file, 'utf8'));
 

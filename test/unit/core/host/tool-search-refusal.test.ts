@@ -1,60 +1,52 @@
 // An endpoint's refusal of Anthropic's tool search outlives a restart of Lena (issue 24): the host
 // keeps it in tool-search.json, so the next start sends Lena's own search straight away instead of
 // a request the endpoint refused before. Real host, real MCP server, the scripted Messages API.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { ChatEvent } from '../../../../shared/chat-types';
-import { createHost, type Host } from '../../../../electron/core/host';
 import { reply, startMessagesApiServer, text, type MessagesApiServer, type RecordedRequest } from '../../../fixtures/messages-api';
+import { MEMORY, startHost, tempHome } from './host-harness';
 
-const MEMORY = resolve(__dirname, '../../../../node_modules/@modelcontextprotocol/server-memory/dist/index.js');
-const ctx = { senderUrl: 'app://lena/index.html' };
-let host: Host | undefined;
 let api: MessagesApiServer | undefined;
-let home: string;
 
 afterEach(async () => {
-  await host?.close();
   await api?.close();
-  rmSync(home, { recursive: true, force: true });
 });
 
 const toolTypes = (r: RecordedRequest) => ((r.body.tools ?? []) as { type?: string; name: string }[]).map((t) => t.type ?? t.name);
 
 /** Starts a host on `home`, sends one message and waits for the end of its turn. */
-async function oneTurn(): Promise<void> {
-  host = createHost({ home, env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'sk-ant-host-test', ANTHROPIC_BASE_URL: api!.url } });
+async function oneTurn(home: string): Promise<void> {
+  const { host, dispatch, close } = startHost(home, { env: { ANTHROPIC_API_KEY: 'sk-ant-host-test', ANTHROPIC_BASE_URL: api!.url } });
   let ended = false;
   host.events.forward((e, p) => {
     if (e === 'chat:event' && (p as ChatEvent).type === 'turn-ended') ended = true;
   });
   // No waiting for the server here: the first turn waits for it (the manager's whenReady).
-  const conv = (await host.dispatch('conversations:create', undefined, ctx)) as { ok: true; value: { id: string } };
+  const conv = (await dispatch('conversations:create')) as { ok: true; value: { id: string } };
   api!.push(reply(text('Hello.')));
-  const sent = await host.dispatch('chat:send', { conversationId: conv.value.id, text: 'hi' }, ctx);
+  const sent = await dispatch('chat:send', { conversationId: conv.value.id, text: 'hi' });
   expect(sent.ok).toBe(true);
   await expect.poll(() => ended, { timeout: 30_000 }).toBe(true);
-  await host.close();
-  host = undefined;
+  await close();
 }
 
 it('a refused tool search is remembered across a restart, and not asked of the endpoint again', async () => {
-  home = mkdtempSync(join(tmpdir(), 'lena-host-tool-search-'));
+  const home = tempHome('lena-host-tool-search-');
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'mem.jsonl') } } } }));
   // A tiny budget: the memory server's nine tools exceed it, so deferral engages.
   writeFileSync(join(home, 'settings.json'), JSON.stringify({ model: 'claude-sonnet-4-6', toolSearch: { budgetTokens: 10, alwaysLoaded: [] } }));
   api = await startMessagesApiServer({ refuseToolSearch: true });
 
-  await oneTurn();
+  await oneTurn(home);
   const first = api.messageRequests();
   expect(first).toHaveLength(2);
   expect(toolTypes(first[0])).toContain('tool_search_tool_bm25_20251119');
   expect(toolTypes(first[1])).toContain('lena_tool_search');
   expect(existsSync(join(home, 'tool-search.json'))).toBe(true);
 
-  await oneTurn();
+  await oneTurn(home);
   const second = api.messageRequests().slice(2);
   expect(second).toHaveLength(1);
   expect(toolTypes(second[0])).toContain('lena_tool_search');

@@ -1,32 +1,18 @@
 // A real core host for the MCP Apps tests: a temporary home, the view binding of the end-to-end
 // harness's layout, a folder for downloads, and a stored tool call to stand for a view's card.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach } from 'vitest';
+import { join } from 'node:path';
 import type { AppView } from '../../../../../shared/app-view-types';
 import type { EventChannel } from '../../../../../shared/contract';
 import type { ServerStatus } from '../../../../../shared/server-types';
-import { createHost, type Host } from '../../../../../electron/core/host';
+import type { Host } from '../../../../../electron/core/host';
 import type { ViewBinding } from '../../../../../electron/core/host/apps/views';
+import { newHost, ROOT } from '../host-harness';
 
-export const ROOT = resolve(__dirname, '../../../../..');
+export { ROOT };
 export const APPS_PEER = join(ROOT, 'test/fixtures/mcp/apps-peer.mjs');
 export const exampleApp = (pkg: string) => join(ROOT, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js');
-export const ctx = { senderUrl: 'app://lena/index.html' };
 export const APP_ORIGIN = 'http://127.0.0.1:4000';
 export const binding: ViewBinding = { appOrigin: APP_ORIGIN, layout: 'path', origin: () => 'http://127.0.0.1:4001' };
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-export function tempDir(prefix = 'lena-apps-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 export interface AppsHost {
   host: Host;
@@ -43,11 +29,8 @@ export interface AppsHost {
 }
 
 export async function appsHost(options: { saveCancels?: boolean } = {}): Promise<AppsHost> {
-  const home = tempDir();
   const saved: AppsHost['saved'] = [];
-  const host = createHost({
-    home,
-    env: { PATH: process.env.PATH, HOME: home },
+  const { host, home, dispatch, call: value } = newHost('lena-apps-', {
     views: binding,
     saveFile: async (name, data) => {
       if (options.saveCancels) return null;
@@ -55,15 +38,9 @@ export async function appsHost(options: { saveCancels?: boolean } = {}): Promise
       return join(home, 'downloads', name);
     },
   });
-  cleanups.push(() => host.close());
   const events: [EventChannel, unknown][] = [];
   host.events.forward((e, p) => events.push([e, p]));
-  const call = (async (channel: string, args?: unknown) => host.dispatch(channel, args, ctx)) as AppsHost['call'];
-  const value = async <T>(channel: string, args?: unknown): Promise<T> => {
-    const r = await call<T>(channel, args);
-    if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-    return r.value;
-  };
+  const call = dispatch as AppsHost['call'];
   let n = 0;
   return {
     host,
