@@ -18,7 +18,7 @@ function fakeWindow() {
   return { frame, source, posted, deliver, listeners };
 }
 
-const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+const ping = (id: number) => ({ jsonrpc: '2.0' as const, id, method: 'ping' });
 
 describe('the view transport', () => {
   it('posts to the proxy’s origin only, never to "*"', async () => {
