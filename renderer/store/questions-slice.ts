@@ -16,12 +16,15 @@ export interface LinkQuestion {
 
 export interface QuestionsSlice {
   linkQuestions: LinkQuestion[];
-  askToOpenLink(link: { href: string; text: string; reasons: string[] }): void;
+  /** Asks in the question frame; resolves true when the user opened the link. */
+  askToOpenLink(link: { href: string; text: string; reasons: string[] }): Promise<boolean>;
   /** Opens the link (through the window's external-link handling) or drops it. */
   answerLink(id: string, open: boolean): void;
 }
 
 let nextId = 1;
+// Whoever asked waits for the answer (a view's ui/open-link reports whether the link opened).
+const waiting = new Map<string, (opened: boolean) => void>();
 
 /** Opens an https address outside the app: main's window-open handler checks it again. */
 export function openExternally(href: string): void {
@@ -31,12 +34,16 @@ export function openExternally(href: string): void {
 export const createQuestionsSlice: StateCreator<LenaState, [], [], QuestionsSlice> = (set, get) => ({
   linkQuestions: [],
   askToOpenLink(link) {
-    set((s) => ({ linkQuestions: [...s.linkQuestions, { ...link, id: `link-${nextId++}`, createdAt: Date.now() }] }));
+    const id = `link-${nextId++}`;
+    set((s) => ({ linkQuestions: [...s.linkQuestions, { ...link, id, createdAt: Date.now() }] }));
+    return new Promise<boolean>((resolve) => waiting.set(id, resolve));
   },
   answerLink(id, open) {
     const question = get().linkQuestions.find((q) => q.id === id);
     set((s) => ({ linkQuestions: s.linkQuestions.filter((q) => q.id !== id) }));
     if (question && open) openExternally(question.href);
+    waiting.get(id)?.(Boolean(question && open));
+    waiting.delete(id);
   },
 });
 

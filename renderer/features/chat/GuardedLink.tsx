@@ -13,7 +13,7 @@ export function GuardedLink({ href, children }: { href: string; children: ReactN
     const reasons = linkRisks(href, text, s.chat ? toolResultTexts(s.chat.toolCalls, s.chat.messages) : []);
     if (reasons.length === 0) return;
     e.preventDefault();
-    s.askToOpenLink({ href, text, reasons });
+    void s.askToOpenLink({ href, text, reasons });
   };
   return (
     <a href={href} target="_blank" rel="noreferrer" title={href} onClick={onOpen} onAuxClick={onOpen}>

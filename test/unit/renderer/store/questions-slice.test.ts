@@ -12,3 +12,24 @@ it('shows the oldest question of any kind first and counts them all', () => {
   expect(headQuestion({ ...state, linkQuestions: [link('l1', 30)] })).toEqual({ kind: 'permission', id: 'p1', summary: 'Allow mcp__fs__write_file from fs?' });
   expect(questionCount(state)).toBe(2);
 });
+
+it('tells whoever asked to open a link whether the user opened it (a view’s ui/open-link waits for this)', async () => {
+  const { createStore } = await import('zustand/vanilla');
+  const { createQuestionsSlice } = await import('../../../../renderer/store/questions-slice');
+  const opened: string[] = [];
+  (globalThis as { window?: unknown }).window = { open: (href: string) => opened.push(href) };
+  try {
+    const store = createStore<ReturnType<typeof createQuestionsSlice>>()((...a) => createQuestionsSlice(...(a as unknown as Parameters<typeof createQuestionsSlice>)));
+    const refused = store.getState().askToOpenLink({ href: 'https://a.example/', text: 'a', reasons: ['r'] });
+    const accepted = store.getState().askToOpenLink({ href: 'https://b.example/', text: 'b', reasons: ['r'] });
+    const [first, second] = store.getState().linkQuestions;
+    store.getState().answerLink(first.id, false);
+    store.getState().answerLink(second.id, true);
+    expect(await refused).toBe(false);
+    expect(await accepted).toBe(true);
+    expect(opened).toEqual(['https://b.example/']);
+    expect(store.getState().linkQuestions).toEqual([]);
+  } finally {
+    delete (globalThis as { window?: unknown }).window;
+  }
+});
