@@ -48,6 +48,8 @@ export interface ViewSessionOptions {
   toolInput: Record<string, unknown>;
   /** The stored result, or null while the call runs (sent later with `sendResult`). */
   toolResult: CallToolResult | null;
+  /** Where the frame's messages arrive (the window); a parameter for tests. */
+  messageSource?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
 export interface ViewSession {
@@ -81,6 +83,7 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
     target: o.frame,
     origin: o.proxyOrigin,
     onFlood: () => stop('This view sent too many messages at once and was stopped. The window was not affected.'),
+    ...(o.messageSource ? { source: o.messageSource } : {}),
   });
   bridge = new AppBridge(
     null,
@@ -131,7 +134,7 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
     });
   }
   const deadline = setTimeout(
-    () => stop(`This view did not start within ${Math.round(o.deadlineMs / 1000)} s and was stopped. Reopen the conversation to try again.`),
+    () => stop(`This view did not start within ${Math.ceil(o.deadlineMs / 1000)} s and was stopped. Reopen the conversation to try again.`),
     o.deadlineMs,
   );
   try {
