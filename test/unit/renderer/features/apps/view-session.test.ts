@@ -11,7 +11,10 @@ function fakeFrame() {
   const listeners = new Set<Listener>();
   const posted: Array<{ jsonrpc: '2.0'; id?: number; method?: string; params?: unknown; result?: unknown; error?: { message: string } }> = [];
   const frame = { postMessage: (m: (typeof posted)[number]) => posted.push(m) } as unknown as Window;
-  const source = { addEventListener: (_: string, l: Listener) => listeners.add(l), removeEventListener: (_: string, l: Listener) => listeners.delete(l) };
+  const source = {
+    addEventListener: (_: string, l: Listener) => listeners.add(l),
+    removeEventListener: (_: string, l: Listener) => listeners.delete(l),
+  } as unknown as Pick<Window, 'addEventListener' | 'removeEventListener'>;
   const fromView = (data: unknown) => listeners.forEach((l) => l({ data, source: frame, origin: ORIGIN } as MessageEvent));
   const reply = async (id: number) => {
     await expect.poll(() => posted.find((m) => m.id === id && (m.result || m.error))).toBeTruthy();
