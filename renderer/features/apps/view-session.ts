@@ -70,7 +70,8 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
   const { AppBridge } = await import('@modelcontextprotocol/ext-apps/app-bridge');
   let stopped = false;
   let initialized = false;
-  let resultSent = false;
+  // How the call ended (its result, or why there is none): told once, after the input.
+  let ending: { result: CallToolResult } | { cancelled: string } | null = o.toolResult ? { result: o.toolResult } : null;
   let bridge: AppBridge | null = null;
   const stop = (reason: string) => {
     if (stopped) return;
@@ -122,10 +123,7 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
     clearTimeout(deadline);
     o.events.initialized();
     void b.sendToolInput({ arguments: o.toolInput }).catch(() => undefined);
-    if (o.toolResult) {
-      resultSent = true;
-      void b.sendToolResult(o.toolResult).catch(() => undefined);
-    }
+    if (ending) tell(ending);
   });
   if (o.page) {
     const page = o.page;
@@ -133,6 +131,15 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
       void b.sendSandboxResourceReady({ html: page.html, sandbox: 'allow-scripts', ...(page.csp ? { csp: page.csp } : {}), ...(page.permissions ? { permissions: page.permissions } : {}) }).catch(() => undefined);
     });
   }
+  function tell(end: NonNullable<typeof ending>) {
+    if ('result' in end) void b.sendToolResult(end.result).catch(() => undefined);
+    else void b.sendToolCancelled({ reason: end.cancelled }).catch(() => undefined);
+  }
+  const end = (next: NonNullable<typeof ending>) => {
+    if (stopped || ending) return;
+    ending = next;
+    if (initialized) tell(next);
+  };
   const deadline = setTimeout(
     () => stop(`This view did not start within ${Math.ceil(o.deadlineMs / 1000)} s and was stopped. Reopen the conversation to try again.`),
     o.deadlineMs,
@@ -146,15 +153,8 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
     setHostContext: (context) => {
       if (!stopped) b.setHostContext(context);
     },
-    sendResult: (result) => {
-      if (stopped || resultSent) return;
-      resultSent = true;
-      if (initialized) void b.sendToolResult(result).catch(() => undefined);
-      else o.toolResult = result;
-    },
-    sendCancelled: (reason) => {
-      if (!stopped && initialized) void b.sendToolCancelled({ reason }).catch(() => undefined);
-    },
+    sendResult: (result) => end({ result }),
+    sendCancelled: (reason) => end({ cancelled: reason }),
     async teardown() {
       if (stopped) return;
       stopped = true;

@@ -33,7 +33,7 @@ const port = (over: Partial<ViewPort> = {}): ViewPort => ({
   ...over,
 });
 
-function start(f: ReturnType<typeof fakeFrame>, over: { deadlineMs?: number; port?: ViewPort } = {}) {
+function start(f: ReturnType<typeof fakeFrame>, over: { deadlineMs?: number; port?: ViewPort; stored?: boolean } = {}) {
   const stopped: string[] = [];
   const session = startViewSession({
     frame: f.frame,
@@ -44,7 +44,7 @@ function start(f: ReturnType<typeof fakeFrame>, over: { deadlineMs?: number; por
     port: over.port ?? port(),
     deadlineMs: over.deadlineMs ?? 60_000,
     toolInput: { city: 'Oslo' },
-    toolResult: { content: [{ type: 'text', text: 'stored' }] },
+    toolResult: over.stored === false ? null : { content: [{ type: 'text', text: 'stored' }] },
     messageSource: f.source,
     events: { initialized: () => undefined, sizeChanged: () => undefined, displayMode: (m) => m, stopped: (r) => stopped.push(r) },
   });
@@ -68,6 +68,20 @@ describe('a view session', () => {
       ['ui/notifications/tool-result', { content: [{ type: 'text', text: 'stored' }] }],
     ]);
     (await session).close();
+  });
+
+  it('a result that arrives while the view starts is told after the input, once', async () => {
+    const f = fakeFrame();
+    const session = await start(f, { stored: false }).session;
+    session.sendResult({ content: [{ type: 'text', text: 'late' }] });
+    session.sendResult({ content: [{ type: 'text', text: 'again' }] });
+    session.sendCancelled('too late to cancel');
+    f.fromView(initialize(1));
+    await f.reply(1);
+    f.fromView({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });
+    await expect.poll(() => f.posted.filter((m) => m.method?.startsWith('ui/notifications/tool-')).map((m) => m.method)).toEqual(['ui/notifications/tool-input', 'ui/notifications/tool-result']);
+    expect(f.posted.find((m) => m.method === 'ui/notifications/tool-result')?.params).toEqual({ content: [{ type: 'text', text: 'late' }] });
+    session.close();
   });
 
   it('passes the view’s tools/call to the port and its answer back', async () => {
