@@ -141,7 +141,7 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
     if (initialized) tell(next);
   };
   const deadline = setTimeout(
-    () => stop(`This view did not start within ${Math.ceil(o.deadlineMs / 1000)} s and was stopped. Reopen the conversation to try again.`),
+    () => stop(`This view did not start within ${Math.ceil(o.deadlineMs / 1000)} s and was stopped. The window was not affected.`),
     o.deadlineMs,
   );
   try {

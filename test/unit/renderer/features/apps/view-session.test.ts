@@ -113,7 +113,7 @@ describe('a view session', () => {
     const f = fakeFrame();
     const { session, stopped } = start(f, { deadlineMs: 30 });
     await session;
-    await expect.poll(() => stopped).toEqual(['This view did not start within 1 s and was stopped. Reopen the conversation to try again.']);
+    await expect.poll(() => stopped).toEqual(['This view did not start within 1 s and was stopped. The window was not affected.']);
   });
 
   it('stops a view that floods the window, and hears nothing after', async () => {
