@@ -31,11 +31,23 @@ export interface ChatMessage {
   origin?: MessageOrigin | null;
 }
 
-/** Where an inserted message came from: a server's prompt the user ran (issue 22). */
-export interface MessageOrigin {
+/**
+ * Where an inserted message came from: a server's prompt the user ran (issue 22), or the result of
+ * a task that finished after its turn had ended (issue 19, "Continue with the result"), sent to the
+ * model as a new turn under a fresh tool_use id.
+ */
+export type MessageOrigin = PromptOrigin | TaskResultOrigin;
+export interface PromptOrigin {
   kind: 'prompt';
   server: string;
   prompt: string;
+}
+export interface TaskResultOrigin {
+  kind: 'task-result';
+  server: string;
+  tool: string;
+  /** The call whose result this is (its card stays where the model asked for it). */
+  toolUseId: string;
 }
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
@@ -61,6 +73,12 @@ export interface ToolCallView {
   resultBytes: number | null;
   truncated: boolean;
   progress: { progress: number; total?: number; message?: string } | null;
+  /**
+   * Computed, not stored: the call finished after its turn had moved on (a task followed again
+   * after a restart of Lena), so its result has not reached the model; the card offers
+   * "Continue with the result".
+   */
+  continuable?: boolean;
   /** The server runs this call as a task (MCP tasks): its id and status, live only (not stored). */
   task?: { taskId: string; status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'; statusMessage?: string } | null;
   decision: string | null;

@@ -43,6 +43,8 @@ export interface SamplingAnswerQuestion extends QuestionBase {
   model: string;
   text: string;
   stopReason: string | null;
+  /** Tokens this request used of the user's key (it counts toward their usage). */
+  usage?: { input: number; output: number };
 }
 
 export interface ElicitationFormQuestion extends QuestionBase {
@@ -62,7 +64,20 @@ export interface ElicitationUrlQuestion extends QuestionBase {
   opened: boolean;
 }
 
-export type ClientQuestion = SamplingRequestQuestion | SamplingAnswerQuestion | ElicitationFormQuestion | ElicitationUrlQuestion;
+/** MCP Apps ui/message: a tool's view wants to send this as the user's next message; nothing is sent unless the user approves. */
+export interface AppMessageQuestion extends QuestionBase {
+  kind: 'app-message';
+  conversationId: string;
+  /** The card whose view asks. */
+  toolUseId: string;
+  tool: string;
+  /** The message's text, with invisible characters made visible. */
+  text: string;
+  /** Non-text content kept as it is ("image/png, 12 KB"). */
+  attachments: string[];
+}
+
+export type ClientQuestion = SamplingRequestQuestion | SamplingAnswerQuestion | ElicitationFormQuestion | ElicitationUrlQuestion | AppMessageQuestion;
 
 export type ClientAnswer =
   | { action: 'approve'; draft?: SamplingDraft; always?: boolean }
@@ -82,5 +97,7 @@ export function questionSummary(q: ClientQuestion): string {
       return `${q.server} asks for information.`;
     case 'elicitation-url':
       return `${q.server} asks you to open ${q.origin}.`;
+    case 'app-message':
+      return `The ${q.tool} view of ${q.server} asks to send a message.`;
   }
 }

@@ -82,3 +82,8 @@ export const clientAnswer = z.discriminatedUnion('action', [
 ]);
 
 export const logLevel = z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+
+/** MCP Apps: the view a request comes from (its tool call's card); core finds the server from it. */
+export const appViewRef = { conversationId: id, toolUseId: id };
+/** Content a view hands over (ui/message, ui/update-model-context, ui/download-file): MCP content blocks, checked in core. */
+export const appContent = z.array(z.record(z.string(), z.unknown())).max(100);

@@ -10,8 +10,9 @@ import type { ClientQuestion } from './client-questions';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
 import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
 import type { ProjectView, SettingsView } from './settings-types';
-import type { Completion, GetPromptResult, ResourceContents } from './mcp-types';
+import type { CallToolResult, Completion, GetPromptResult, ResourceContents } from './mcp-types';
 import type { PromptCommand, ServerOfferingsView } from './resource-types';
+import type { AppModelContext, AppView } from './app-view-types';
 
 /** A channel: a zod schema for its argument and a phantom type for its result. */
 export interface ChannelSpec<A extends z.ZodType, R> {
@@ -103,6 +104,7 @@ export const invokeChannels = {
   'chat:regenerate': channel<{ turnId: string }>()(z.object({ conversationId: s.id }).strict()),
   'chat:edit': channel<{ turnId: string }>()(z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict()),
   'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
+  'chat:continue-task': channel<{ turnId: string }>()(z.object({ conversationId: s.id, toolUseId: s.id }).strict()),
   'chat:budget': channel<TokenBudget>()(s.noArgs),
   'chat:models': channel<ModelOption[]>()(s.noArgs),
   'chat:set-model': channel<void>()(z.object({ conversationId: s.id, model: z.string().trim().min(1).max(200) }).strict()),
@@ -122,6 +124,30 @@ export const invokeChannels = {
   // What servers ask of the user: sampling and elicitation (issue 17)
   'questions:pending': channel<ClientQuestion[]>()(s.noArgs),
   'questions:answer': channel<void>()(z.object({ id: s.id, answer: s.clientAnswer }).strict()),
+
+  // MCP Apps (issue 23): a tool's view, and what the view asks, each tied to the card's tool call.
+  /** The view of a tool (null: the tool has none). Only a `ready` view carries its HTML. */
+  'apps:view': channel<AppView | null>()(z.object({ server: s.serverName, tool: z.string().min(1).max(500) }).strict()),
+  /** The view's tools/call: only its own server's tools visible to "app"; through the permission gate (the dialog says "from the view"). */
+  'apps:call-tool': channel<CallToolResult>()(
+    z.object({ ...s.appViewRef, name: z.string().min(1).max(500), arguments: z.record(z.string(), z.unknown()).optional() }).strict(),
+  ),
+  /** The view's resources/read, of its own server only. */
+  'apps:read-resource': channel<{ contents: ResourceContents[] }>()(z.object({ ...s.appViewRef, uri: z.string().min(1).max(10_000) }).strict()),
+  /** ui/message: asked in the question frame (kind app-message); sent to the conversation only when the user approves. */
+  'apps:message': channel<{ sent: boolean; turnId: string | null }>()(
+    z.object({ ...s.appViewRef, role: z.literal('user'), content: s.appContent }).strict(),
+  ),
+  /** ui/open-link: checks the address (https only, no credentials); the window then asks and opens it. Refused: error with why. */
+  'apps:check-link': channel<{ href: string; origin: string }>()(z.object({ ...s.appViewRef, url: z.string().min(1).max(10_000) }).strict()),
+  /** ui/update-model-context: replaces what this view gave the model; it reaches the model inside the untrusted-data markers. */
+  'apps:update-context': channel<AppModelContext>()(
+    z.object({ ...s.appViewRef, content: s.appContent.optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).strict(),
+  ),
+  /** What the views of a conversation last gave the model (for the cards after a reload). */
+  'apps:contexts': channel<AppModelContext[]>()(z.object({ conversationId: s.id }).strict()),
+  /** ui/download-file: each embedded resource through the save dialog; `saved` lists the paths written. */
+  'apps:download': channel<{ saved: string[]; cancelled: boolean }>()(z.object({ ...s.appViewRef, contents: s.appContent }).strict()),
 
   // Settings, secrets, project folder
   'settings:get': channel<SettingsView>()(s.noArgs),
@@ -147,6 +173,8 @@ export const eventChannels = {
   'questions:requested': event<ClientQuestion>(),
   'questions:resolved': event<{ id: string; action: string; decidedBy: string }>(),
   'settings:changed': event<SettingsView>(),
+  /** A view's model context changed (apps:update-context, or cleared with its conversation's next turn). */
+  'apps:context-changed': event<AppModelContext>(),
   'project:changed': event<ProjectView>(),
 } as const;
 

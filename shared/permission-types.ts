@@ -46,6 +46,8 @@ export interface PermissionRequestView {
   rule: string;
   /** Set when the tool's definition changed since it was pinned. */
   held: { reason: string; changes: string[] } | null;
+  /** MCP Apps: set when the call comes from the tool view on the card `toolUseId`, not from the model (say so in the dialog). */
+  origin?: 'view';
   offered: PermissionDecisionKind[];
   /** Offered answers that need a second, explicit confirmation (`confirmed: true`). */
   needsConfirmation: PermissionDecisionKind[];

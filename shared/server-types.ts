@@ -1,6 +1,7 @@
 // What the window sees of each MCP server: live status, tools, logs. Produced by the manager.
 import type { ResolvedTransport, ServerEntry, ServerScope, ConfigIssue } from './server-config';
 import type { Implementation, ToolAnnotations, Icon, JsonSchemaObject } from './mcp-types';
+import type { AppToolInfo } from './app-view-types';
 
 export type ServerStatusKind = 'connecting' | 'connected' | 'failed' | 'skipped' | 'disabled' | 'needs-approval';
 
@@ -130,6 +131,8 @@ export interface ToolInfo {
    * tools are not offered to Claude until accepted; `rejected` ones stay out.
    */
   pin: 'unpinned' | 'pinned' | 'changed' | 'new' | 'rejected';
+  /** MCP Apps: the tool's view and visibility (`_meta.ui`); absent for a plain tool. An app-only tool is never sent to the model. */
+  app?: AppToolInfo;
 }
 
 export interface ProtocolLogEntry {
@@ -197,4 +200,6 @@ export interface ServerAsksView {
   roots: string[];
   /** "always": sampling requests go to Claude without review (the answer is still shown). */
   sampling: 'ask' | 'always';
+  /** What this server's sampling requests have used of the user's key, since `since` (null: none yet). */
+  samplingUsage?: { requests: number; inputTokens: number; outputTokens: number; since: number } | null;
 }

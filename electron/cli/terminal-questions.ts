@@ -19,6 +19,7 @@ const SAFE: Record<ClientQuestion['kind'], ClientAnswer> = {
   'sampling-answer': { action: 'deny' },
   'elicitation-form': { action: 'cancel' },
   'elicitation-url': { action: 'cancel' },
+  'app-message': { action: 'deny' },
 };
 
 /** One value typed for a field, as the form holds it (undefined: left empty, the default applies). */
@@ -89,8 +90,9 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
           for (const n of body.notices) say(`  ! ${n}`);
           if (body.draft.systemPrompt) say(`  system: ${body.draft.systemPrompt}`);
           for (const m of body.draft.messages) say(`  ${m.role}: ${m.text}${m.attachments.length ? ` (+ ${m.attachments.join('; ')})` : ''}`);
-          const a = (await rl.question('  Send it? [y]es / [n]o / [a]lways for this server (default: no): ', { signal })).trim().toLowerCase();
+          const a = (await rl.question('  Send it? [y]es / [n]o / [e]dit / [a]lways for this server (default: no): ', { signal })).trim().toLowerCase();
           if (a.startsWith('y')) return { action: 'approve' };
+          if (a.startsWith('e')) return await editSampling(rl, body, say, signal);
           if (a.startsWith('a')) {
             const sure = (await rl.question(`  Every later request of ${body.server} will go to Claude without this review. Are you sure? [y/N]: `, { signal })).trim().toLowerCase();
             return sure.startsWith('y') ? { action: 'approve', always: true } : { action: 'deny' };
@@ -98,12 +100,16 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
           return { action: 'deny' };
         }
         case 'sampling-answer': {
-          say(`\n? Claude answered (${body.model}${body.stopReason ? `, ${body.stopReason}` : ''}):\n${body.text}`);
+          const used = body.usage ? `, ${body.usage.input} input + ${body.usage.output} output tokens of your key` : '';
+          say(`\n? Claude answered (${body.model}${body.stopReason ? `, ${body.stopReason}` : ''}${used}):\n${body.text}`);
           const a = (await rl.question(`  Return this answer to ${body.server}? [y/N]: `, { signal })).trim().toLowerCase();
           return a.startsWith('y') ? { action: 'approve' } : { action: 'deny' };
         }
         case 'elicitation-form':
           return await form(rl, body, signal);
+        case 'app-message':
+          // The command line renders no views, so no view can ask; refuse rather than guess.
+          return { action: 'deny' };
         case 'elicitation-url': {
           if (body.opened) {
             say(`  Waiting for ${body.server} to finish the step in the browser.`);
@@ -137,4 +143,35 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
 /** The terminal cannot open a browser for the user: it prints the address to open. */
 export async function printAddress(url: string): Promise<void> {
   process.stderr.write(`  Open this address in your browser: ${url}\n`);
+}
+
+/**
+ * The terminal's edit of a sampling request, as the window's form: each message's text, the system
+ * prompt and the token limit, Enter keeping what is there; then the edited request is shown and
+ * asked about once more (no is the default). Attachments are kept as they are.
+ */
+async function editSampling(rl: Interface, body: Extract<Body, { kind: 'sampling-request' }>, say: (text: string) => void, signal: AbortSignal | undefined): Promise<ClientAnswer> {
+  const keep = async (label: string, current: string) => {
+    const typed = await rl.question(`  ${label} [Enter keeps "${current.length > 60 ? `${current.slice(0, 57)}…` : current}"]: `, { signal });
+    return typed.trim() === '' ? current : typed;
+  };
+  const messages = [];
+  for (const [i, m] of body.draft.messages.entries()) messages.push({ ...m, text: await keep(`message ${i + 1} (${m.role})`, m.text) });
+  const systemPrompt = await keep('system prompt', body.draft.systemPrompt);
+  let maxTokens = body.draft.maxTokens;
+  for (;;) {
+    const typed = (await keep('token limit', String(maxTokens))).trim();
+    const n = Number(typed);
+    if (Number.isInteger(n) && n > 0) {
+      maxTokens = n;
+      break;
+    }
+    say(`  "${typed}" is not a whole number of tokens above 0; type one, or Enter to keep ${maxTokens}.`);
+  }
+  const draft = { systemPrompt, maxTokens, messages };
+  say(`  Edited request (up to ${maxTokens} tokens):`);
+  if (systemPrompt) say(`  system: ${systemPrompt}`);
+  for (const m of messages) say(`  ${m.role}: ${m.text}`);
+  const a = (await rl.question('  Send the edited request? [y/N]: ', { signal })).trim().toLowerCase();
+  return a.startsWith('y') ? { action: 'approve', draft } : { action: 'deny' };
 }

@@ -16,13 +16,15 @@ import { desktopTransportFactory } from '../core/desktop/server-launch';
 import { TurnTracker } from '../core/desktop/turn-tracker';
 import { describeTightened, ensureLenaHome, lenaPaths, type TightenedPath } from '../core/home';
 import { createHost, type Host } from '../core/host';
+import { electronViewBinding } from '../core/host/apps/views';
 import { contentSecurityPolicy } from '../core/security/csp';
 import { APP_ORIGIN, externalUrlToOpen } from '../core/security/navigation';
 import { windowChangeGuard, type ChangeGuard } from './confirm';
 import { bindIpc } from './ipc';
 import { installQuitHandling } from './lifecycle';
 import { installMenu, type MenuHandlers } from './menu';
-import { registerAppScheme, serveApp } from './protocol';
+import { registerAppScheme, serveApp, serveViews } from './protocol';
+import { saveWithDialog } from './save-file';
 import { safeStorageEncryptor } from './secrets';
 import { startUpdates } from './updates';
 import { createMainWindow } from './window';
@@ -99,6 +101,9 @@ async function start(): Promise<void> {
     updates: app.isPackaged ? updatePreference(desktop.updates) : undefined,
     // OAuth sign-in (issue 20): the authorization page opens in the system browser.
     openExternal: (url) => shell.openExternal(url),
+    // MCP Apps (issue 23): views framed from lena-view://<server key>/, files they offer saved through the dialog.
+    views: electronViewBinding(APP_ORIGIN),
+    saveFile: (name, data) => saveWithDialog(() => mainWindow, name, data),
   });
   const core = host;
   changeGuard = windowChangeGuard(core, () => mainWindow, (message) => log.warn('main', message));
@@ -116,6 +121,7 @@ async function start(): Promise<void> {
     if (name === 'project:changed') void rememberFolder((payload as ProjectView).folder);
   });
   serveApp(join(__dirname, '../renderer'), contentSecurityPolicy({ dev: Boolean(devServerUrl) }));
+  serveViews((url) => core.viewProxy(url));
 
   const refresh = () => {
     const { folder, recent } = desktop.project.snapshot;

@@ -15,11 +15,13 @@ export interface WindowSetup {
 }
 
 export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindow> {
-  session.defaultSession.setPermissionRequestHandler((wc, permission, callback) =>
-    callback(permissionDecision(permission, wc.getURL(), setup.appOrigins)),
+  // Judged by the frame that asks, not the window's page: an MCP Apps view (a subframe on
+  // lena-view:// or an opaque origin) never gets what the app's own page may have.
+  session.defaultSession.setPermissionRequestHandler((wc, permission, callback, details) =>
+    callback(permissionDecision(permission, details?.requestingUrl || wc.getURL(), setup.appOrigins)),
   );
-  session.defaultSession.setPermissionCheckHandler((wc, permission) =>
-    permissionDecision(permission, wc?.getURL() ?? '', setup.appOrigins),
+  session.defaultSession.setPermissionCheckHandler((wc, permission, requestingOrigin) =>
+    permissionDecision(permission, requestingOrigin || wc?.getURL() || '', setup.appOrigins),
   );
 
   const displays = screen.getAllDisplays();

@@ -111,8 +111,13 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
       const { type: _type, conversationId: _id, ...info } = event;
       return { ...chat, lastRequestTools: info };
     }
-    case 'tool-call-updated':
-      return { ...chat, toolCalls: { ...chat.toolCalls, [event.call.id]: event.call } };
+    case 'tool-call-updated': {
+      const toolCalls = { ...chat.toolCalls, [event.call.id]: event.call };
+      // A turn only inferred on reopening (a task followed again after a restart runs outside any
+      // turn, so no turn-ended comes) is over once nothing runs or streams any more.
+      const idle = chat.turnId === 'in-progress' && !Object.values(toolCalls).some((c) => c.status === 'running' || c.status === 'pending') && !chat.messages.some((m) => m.status === 'streaming');
+      return { ...chat, toolCalls, ...(idle ? { turnId: null } : {}) };
+    }
     case 'usage':
       return { ...chat, lastUsage: event.usage };
     case 'turn-ended': {

@@ -46,6 +46,8 @@ export interface ChatSlice {
   regenerate(): Promise<void>;
   edit(messageId: string, text: string): Promise<Outcome<unknown>>;
   cancelTool(toolUseId: string): Promise<Outcome<void>>;
+  /** Issue 19: sends a task's late result to the model as a new turn. */
+  continueWithTaskResult(conversationId: string, toolUseId: string): Promise<Outcome<{ turnId: string }>>;
   /** Models for the picker (Models API through core); null until loaded. */
   models: ModelOption[] | null;
   loadModels(): Promise<void>;
@@ -113,6 +115,8 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
         // A User Timing mark, so benchmarks can tell the window's own time from the core call's.
         performance.mark('lena:conversation-fetched');
         if (get().activeId === id) set({ chat: openChatFrom(conversation), chatState: 'ready' });
+        // What its tool views gave the model, for their cards (MCP Apps).
+        void get().loadModelContexts(id);
       } catch (err) {
         if (get().activeId === id) set({ chat: null, chatState: 'error', chatError: toUiError(err) });
       }
@@ -197,6 +201,7 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
       return r;
     },
     cancelTool: (toolUseId) => attempt(() => call('chat:cancel-tool', { toolUseId })),
+    continueWithTaskResult: (conversationId, toolUseId) => attempt(() => call('chat:continue-task', { conversationId, toolUseId })),
     models: null,
     async loadModels() {
       const r = await attempt(() => call('chat:models'));

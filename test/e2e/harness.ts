@@ -3,7 +3,8 @@
 // same bridge builder the preload uses. No Electron: this is how the window is seen working here.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -86,6 +87,30 @@ export async function serveStatic(dir: string, headers: Record<string, string> =
   return { url: `http://127.0.0.1:${address.port}`, server };
 }
 
+/**
+ * The MCP Apps sandbox proxy on a second loopback origin (Electron has lena-view:// instead): every
+ * request is answered by the core's viewProxy, the module Electron's protocol handler uses too.
+ */
+export async function serveViewProxy(proxy: () => Host | undefined): Promise<{ origin: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const address = server.address();
+    const port = address && typeof address !== 'string' ? address.port : 0;
+    const host = proxy();
+    if (!host) {
+      res.writeHead(503).end();
+      return;
+    }
+    void host.viewProxy(`http://127.0.0.1:${port}${req.url ?? '/'}`).then(
+      (r) => res.writeHead(r.status, r.headers).end(r.body),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return { origin: `http://127.0.0.1:${address.port}`, server };
+}
+
 export interface AppSession {
   browser: Browser;
   context: BrowserContext;
@@ -94,6 +119,10 @@ export interface AppSession {
   url: string;
   /** Origins the sender check accepts (the served renderer's). */
   appOrigins: string[];
+  /** MCP Apps: the sandbox proxy's origin (the app's CSP frame-src names it). */
+  viewOrigin: string;
+  /** MCP Apps ui/download-file: where the harness's "save dialog" writes (one file per download). */
+  downloads: string;
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -113,10 +142,22 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
   const executablePath = requireChromium();
   if (!executablePath) throw new Error('Chromium not found');
   ensureRendererBuilt();
-  const host = createHost(options);
+  // The proxy answers through the host, made once both origins are known (its CSP names the proxy's).
+  const made: { host?: Host } = {};
+  const proxy = await serveViewProxy(() => made.host);
   const { url, server } = await serveStatic(RENDERER_DIR, {
-    'content-security-policy': contentSecurityPolicy(),
+    'content-security-policy': contentSecurityPolicy({ viewOrigin: proxy.origin }),
   });
+  const downloads = mkdtempSync(join(tmpdir(), 'lena-e2e-downloads-'));
+  const core = (made.host = createHost({
+    views: { appOrigin: url, layout: 'path', origin: () => proxy.origin },
+    saveFile: async (name, data) => {
+      const path = join(downloads, name);
+      writeFileSync(path, data);
+      return path;
+    },
+    ...options,
+  }));
   const appOrigins = [url];
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
   const context = await browser.newContext({
@@ -137,7 +178,7 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
       { webContentsId: pageId, appOrigins },
     );
     if (!trusted) return { ok: false, error: { code: 'forbidden', message: 'IPC from a foreign frame or origin was rejected.' } };
-    return host.dispatch(String(channel), args, { senderUrl: source.frame.url() });
+    return core.dispatch(String(channel), args, { senderUrl: source.frame.url() });
   });
   await context.addInitScript({ content: await bridgeInitScript() });
   if (options.questionArmingMs !== undefined) {
@@ -148,7 +189,7 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
       [ARMING_STORAGE_KEY, String(options.questionArmingMs), url] as const,
     );
   }
-  const unforward = host.events.forward((event, payload) => {
+  const unforward = core.events.forward((event, payload) => {
     void page
       .evaluate(([e, p]) => (window as unknown as { __lenaDeliver(e: string, p: unknown): void }).__lenaDeliver(e, p), [event, payload] as const)
       .catch(() => undefined);
@@ -161,9 +202,11 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
     browser,
     context,
     page,
-    host,
+    host: core,
     url,
     appOrigins,
+    viewOrigin: proxy.origin,
+    downloads,
     async screenshot(name) {
       const path = join(RESULTS_DIR, `${name}.png`);
       await page.screenshot({ path });
@@ -173,7 +216,8 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
       unforward();
       await browser.close().catch(() => undefined);
       await new Promise((r) => server.close(r));
-      await host.close();
+      await new Promise((r) => proxy.server.close(r));
+      await core.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 // What a server may ask of Lena, end to end in Chromium over stdio (issue 17): server-everything's
 // sampling request reviewed in the window and answered by the scripted Messages API, its form
 // elicitation (defaults kept, a required field filled, validation before sending) and its URL
-// elicitation (origin shown, the browser opened only after yes). It lists 17 tools to the window.
+// elicitation (origin shown, the browser opened only after yes). It lists 19 tools to the window.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,9 +52,9 @@ async function runTool(page: Page, name: string, input: Record<string, unknown>,
 }
 
 describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
-  it('server-everything lists 17 tools to the window (roots, sampling, elicitation form and URL declared)', async () => {
+  it('server-everything lists 19 tools to the window (roots, sampling, elicitation form and URL, and tasks for both declared)', async () => {
     const status = (await app.host.services()).runtime.manager.status('every');
-    expect(status?.toolCount).toBe(17);
+    expect(status?.toolCount).toBe(19);
   });
 
   it('roots: a folder added on the server’s page is what get-roots-list sees', async () => {
@@ -94,6 +94,8 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
     const answer = await armedQuestion(page);
     expect(await answer.getByRole('heading').textContent()).toBe('Return Claude’s answer to every?');
     expect(await answer.getByTestId('sampling-answer').textContent()).toBe('Hello from Claude, via Lena');
+    // It used the user's key: the tokens are said with the answer, and add up on the server's page.
+    expect(await answer.getByTestId('sampling-answer-meta').textContent()).toMatch(/used [\d,]+ input \+ [\d,]+ output tokens of your key/);
     const sampled = api.messageRequests()[before].body as Record<string, unknown>;
     expect(sampled).toMatchObject({ system: 'You are a helpful test server.', max_tokens: 100, messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello, briefly' }] }] });
     expect(sampled).not.toHaveProperty('temperature');
@@ -101,6 +103,11 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
     await answerQuestion(page, /^Return to every/);
     await page.getByText('Sampling done.').waitFor({ timeout: 30_000 });
     expect(lastToolResult()).toContain('Hello from Claude, via Lena');
+    await page.getByRole('button', { name: /servers$/ }).first().click();
+    await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: /every/ }).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect.poll(() => page.getByTestId('sampling-usage').textContent()).toMatch(/^Its requests have used [1-9][\d,]* input and [1-9][\d,]* output tokens of your key \(1 request since /);
+    await app.screenshot('sampling-usage');
   });
 
   it('form elicitation: defaults filled in, validated before sending (Enter never submits), accepted', async () => {

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { ContentBlock } from '../../../shared/mcp-types';
 import { sanitizeNamePart } from '../../core/mcp/registry/names';
 import type { Runtime } from '../../core/host/runtime';
+import type { TaskView } from '../../core/mcp/tasks/task';
 import { secondsFlag, type ParsedArgs } from '../args';
 import { registerCommand } from '../commands';
 import { CliError, EXIT, UsageError } from '../errors';
@@ -113,7 +114,7 @@ export function blockText(block: ContentBlock): string {
 registerCommand({
   path: ['mcp', 'call'],
   summary: 'call one tool of one server (only that server starts)',
-  usage: ['mcp call SERVER TOOL [JSON | @FILE | -] [--timeout SECONDS] [--no-validate] [--json]', 'mcp call QUALIFIED_NAME [JSON | @FILE | -] …'],
+  usage: ['mcp call SERVER TOOL [JSON | @FILE | -] [--timeout SECONDS] [--task] [--no-validate] [--json]', 'mcp call QUALIFIED_NAME [JSON | @FILE | -] …'],
   description:
     'The arguments are a JSON object: inline, from a file (@args.json) or from stdin (-). They are\nchecked against the tool\'s input schema before anything is sent, unless --no-validate. No\npermission dialog is shown: calling a tool by hand is your decision.',
   examples: [
@@ -124,6 +125,7 @@ registerCommand({
   flags: [
     { name: '--timeout', value: 'SECONDS', help: "give up on the call after this long (default: the entry's timeout, 60 s)" },
     { name: '--no-validate', help: "send the arguments even if they do not match the tool's input schema" },
+    { name: '--task', help: 'ask the server to run the call as a task, when the tool allows it (taskSupport "optional"); its status is shown as it changes' },
   ],
   positionals: [{ name: 'SERVER|QUALIFIED_NAME' }, { name: 'TOOL', optional: true }, { name: 'JSON', optional: true }],
   configFlags: true,
@@ -140,7 +142,8 @@ registerCommand({
     const started = Date.now();
     let result;
     try {
-      result = await runtime.manager.callTool(target.server, tool, input, timeout ? { timeoutMs: timeout * 1000 } : {});
+      const asTask = args.bools.has('--task') ? { asTask: true, onTask: (t: TaskView) => ctx.out.warn(`task ${t.status}${t.statusMessage ? `: ${t.statusMessage}` : ''}`) } : {};
+      result = await runtime.manager.callTool(target.server, tool, input, { ...(timeout ? { timeoutMs: timeout * 1000 } : {}), ...asTask });
     } catch (err) {
       throw new CliError('call-failed', err instanceof Error ? err.message : String(err), EXIT.failed);
     }

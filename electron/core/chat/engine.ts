@@ -3,7 +3,7 @@
 // until the model ends its turn or the round limit is hit. Everything is stored as it happens.
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
-import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, MessageOrigin, Usage } from '../../../shared/chat-types';
+import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, PromptOrigin, Usage } from '../../../shared/chat-types';
 import type { PromptMessage } from '../../../shared/mcp-types';
 import { LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
@@ -17,6 +17,7 @@ import { dropOldToolResults } from './compact';
 import { HistoryCache } from './history-cache';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
 import { buildRequest } from './request';
+import type { ViewContexts } from './view-context';
 import type { WithheldFilter } from './request-tools';
 import { stopNote } from './stop-reasons';
 import { streamRound, type StreamRoundResult } from './stream-round';
@@ -28,6 +29,7 @@ import { newBoundary } from './untrusted';
 import { DetachFromTask } from '../mcp/tasks/follow';
 import { promptMessages } from './prompt-messages';
 import { resourceBlocks } from './resource-content';
+import { resumeWaitingTasks, storeLateResult } from './task-resume';
 
 export interface ChatEngineDeps {
   store: ConversationStore;
@@ -49,6 +51,8 @@ export interface ChatEngineDeps {
   isWithheld?: WithheldFilter;
   /** Which endpoints refused tool search (tools at scale); one per app. */
   toolSearch?: ToolSearchSupport;
+  /** MCP Apps: what tool views gave the model, sent with each request (one per app). */
+  viewContexts?: ViewContexts;
 }
 
 /** pause_turn continues automatically, this many times in a row at most. */
@@ -113,7 +117,7 @@ export class ChatEngine {
    * origin; a prompt that ends with the user's turn is answered at once, one that ends with an
    * assistant message waits for the user's next message (the builder never sends a prefill).
    */
-  insertPrompt(conversationId: string, origin: MessageOrigin, prompt: readonly PromptMessage[]): { turnId: string | null } {
+  insertPrompt(conversationId: string, origin: PromptOrigin, prompt: readonly PromptMessage[]): { turnId: string | null } {
     this.assertIdle(conversationId);
     const messages = promptMessages(prompt);
     if (messages.length === 0) throw new LenaError('invalid-arguments', `The prompt "${origin.prompt}" of ${origin.server} returned no messages.`);
@@ -167,6 +171,28 @@ export class ChatEngine {
     if (!controller) return false;
     controller.abort(new Error('Cancelled by the user'));
     return true;
+  }
+
+  /**
+   * Issue 19: after a restart, the tasks the previous Lena waited for show on their cards again
+   * and are followed to their results (the window calls this once at start).
+   */
+  resumeTasks(): Promise<void> {
+    const tasks = this.deps.tools.tasks;
+    if (!tasks) return Promise.resolve();
+    return resumeWaitingTasks({ store: this.deps.store, emit: this.deps.emit, tasks, registerCall: (id, c) => this.registerCall(id, c) });
+  }
+
+  /** "Continue with the result": a task's late result goes to the model as a new turn. */
+  continueWithTaskResult(conversationId: string, toolUseId: string): { turnId: string; done: Promise<TurnOutcome> } {
+    this.assertIdle(conversationId);
+    storeLateResult(this.deps.store, this.deps.emit, conversationId, toolUseId, this.deps.resultLimits);
+    return this.startTurn(conversationId);
+  }
+
+  private registerCall(id: string, controller: AbortController): () => void {
+    this.calls.set(id, controller);
+    return () => this.calls.delete(id);
   }
 
   /**
@@ -230,6 +256,8 @@ export class ChatEngine {
     const turns = [...this.active.values()];
     // H13: DetachFromTask leaves server tasks running (no tasks/cancel): the next start follows them.
     for (const t of turns) t.abort.abort(new DetachFromTask('Lena is quitting'));
+    // Tasks followed again after a restart run outside any turn (task-resume.ts): detached too.
+    for (const c of this.calls.values()) c.abort(new DetachFromTask('Lena is quitting'));
     await Promise.allSettled(turns.map((t) => t.done));
   }
 
@@ -299,10 +327,7 @@ export class ChatEngine {
             boundary: newBoundary(),
             signal: turn.abort.signal,
             limits: this.deps.resultLimits,
-            registerCall: (id, controller) => {
-              this.calls.set(id, controller);
-              return () => this.calls.delete(id);
-            },
+            registerCall: (id, controller) => this.registerCall(id, controller),
           },
           serverUses,
         );
@@ -344,6 +369,7 @@ export class ChatEngine {
         // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
         isWithheld: this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
         deferral: search.deferral(),
+        ...(this.deps.viewContexts ? { viewContext: { contexts: this.deps.viewContexts, conversationId } } : {}),
       });
       if (attempt === 0) for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });
       this.deps.emit({ type: 'request-tools', conversationId, ...deferral });

@@ -35,40 +35,46 @@ export function excludedMessages(messages: readonly ChatMessage[]): Set<string> 
 export function toApiMessages(stored: readonly ChatMessage[]): MessageParam[] {
   const excluded = excludedMessages(stored);
   const messages = stored.filter((m) => m.status !== 'superseded' && !excluded.has(m.id));
-  const out: MessageParam[] = [];
-  const answered = new Set<string>();
-  for (const m of messages) {
-    if (m.role !== 'user') continue;
-    for (const b of m.content) if (b.type === 'tool_result') answered.add(String(b.tool_use_id));
-  }
+  const merged: MessageParam[] = [];
   const last = messages[messages.length - 1];
   const paused = last?.role === 'assistant' && last.status === 'complete' && last.stopReason === 'pause_turn' ? last : undefined;
   for (const m of messages) {
     let blocks = m === paused ? m.content : m.content.filter(usable);
     if (m.role === 'assistant' && m !== paused) {
-      // An unpaired tool_use (the stream broke, max_tokens cut it, or the app died before results
-      // were stored) is dropped.
-      blocks = blocks.filter((b) => b.type !== 'tool_use' || answered.has(String(b.id)));
       if (m.status !== 'complete') blocks = blocks.filter((b) => b.type === 'text' || b.type === 'tool_use');
       // Thinking blocks without a signature cannot be sent back.
       blocks = blocks.filter((b) => b.type !== 'thinking' || typeof b.signature === 'string');
     }
-    if (blocks.length === 0) continue;
-    const prev = out[out.length - 1];
-    if (prev && prev.role === m.role) (prev.content as Block[]).push(...(blocks as unknown as Block[]));
-    else out.push({ role: m.role, content: [...(blocks as unknown as Block[])] });
+    push(merged, m.role, blocks as unknown as Block[]);
   }
-  // Results whose tool_use is gone would be rejected: keep only those that still pair.
-  const uses = new Set<string>();
-  for (const m of out) if (m.role === 'assistant') for (const b of m.content as Block[]) if (b.type === 'tool_use') uses.add(b.id);
-  for (const m of out) {
-    if (m.role !== 'user') continue;
-    m.content = (m.content as Block[]).filter((b) => b.type !== 'tool_result' || uses.has(b.tool_use_id));
-  }
-  const cleaned = out.filter((m) => (m.content as Block[]).length > 0);
-  while (cleaned.length > 0 && cleaned[0].role !== 'user') cleaned.shift();
+  // A tool_use is paired only with a result in the very next user message, as the API requires.
+  // An unpaired one (the stream broke, max_tokens cut it, the app died before results were
+  // stored, or its task's result was sent later as a new turn) is dropped, and so is a result
+  // whose tool_use is not right before it.
+  const out: MessageParam[] = [];
+  merged.forEach((m, i) => {
+    const content = m.content as Block[];
+    if (m.role === 'assistant') {
+      const next = merged[i + 1];
+      const results = new Set(next?.role === 'user' ? (next.content as Block[]).flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) : []);
+      push(out, 'assistant', content.filter((b) => b.type !== 'tool_use' || results.has(b.id)));
+    } else if (m.role === 'user') {
+      const prev = merged[i - 1];
+      const uses = new Set(prev?.role === 'assistant' ? (prev.content as Block[]).flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])) : []);
+      push(out, 'user', content.filter((b) => b.type !== 'tool_result' || uses.has(b.tool_use_id)));
+    }
+  });
+  while (out.length > 0 && out[0].role !== 'user') out.shift();
   // No prefill: a request ends with the user's turn, or with exactly the paused content.
   // (A paused answer is the last stored message, so the merged last message ends with it.)
-  while (cleaned.length > 0 && cleaned[cleaned.length - 1].role === 'assistant' && !paused) cleaned.pop();
-  return cleaned;
+  while (out.length > 0 && out[out.length - 1].role === 'assistant' && !paused) out.pop();
+  return out;
+}
+
+/** Appends blocks, merging with the last message when it has the same role (the API requires alternation). */
+function push(out: MessageParam[], role: string, blocks: Block[]): void {
+  if (blocks.length === 0) return;
+  const prev = out[out.length - 1];
+  if (prev && prev.role === role) (prev.content as Block[]).push(...blocks);
+  else out.push({ role, content: [...blocks] } as MessageParam);
 }

@@ -13,6 +13,7 @@ import { buildRequestTools, type DeferralInput, type WithheldFilter } from './re
 import type { DeferralSummary } from './tool-search/deferral';
 import { resolveReferences } from './tool-search/history';
 import { systemPromptFor } from './untrusted';
+import { appendViewContext, type ViewContexts } from './view-context';
 
 export interface RequestInput {
   settings: ChatSettings;
@@ -24,6 +25,8 @@ export interface RequestInput {
   isWithheld?: WithheldFilter;
   /** Step 3 of the tools (tool-search/turn.ts); absent = never defer. */
   deferral?: DeferralInput;
+  /** MCP Apps: what the conversation's views gave the model (ui/update-model-context). */
+  viewContext?: { contexts: ViewContexts; conversationId: string };
 }
 
 export interface BuiltRequest {
@@ -51,6 +54,7 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { settings } = input;
   const messages = toApiMessages(input.stored);
   const notices = await prepareContent(messages, input.boundary);
+  if (input.viewContext) appendViewContext(messages, input.viewContext.contexts.blocks(input.viewContext.conversationId, input.boundary));
   const { tools, placeholder, deferral } = buildRequestTools({
     registry: input.registry,
     messages,

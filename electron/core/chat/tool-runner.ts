@@ -6,6 +6,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent, ToolCallView } from '../../../shared/chat-types';
 import type { CallToolResult } from '../../../shared/mcp-types';
 import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
+import { DetachFromTask } from '../mcp/tasks/follow';
+import type { TaskRecord } from '../mcp/tasks/journal';
 import { McpError, McpTransportError } from '../mcp/errors';
 import { errorToolResultBlock, toToolResultBlock, type ResultLimits } from '../mcp/registry/results';
 import type { ToolRegistry } from '../mcp/registry/registry';
@@ -23,6 +25,14 @@ export interface ToolExecutor {
   call(server: string, tool: string, args: Record<string, unknown>, opts: CallToolOptions): Promise<ToolCallOutcome>;
   identity(server: string): ServerIdentity;
   whenReady(maxWaitMs: number): Promise<void>;
+  /** Issue 19: the tasks a previous Lena waited for, followed again after a restart (the window only). */
+  tasks?: TaskFollower;
+}
+
+export interface TaskFollower {
+  waiting(): TaskRecord[];
+  follow(record: TaskRecord, opts: CallToolOptions): Promise<ToolCallOutcome>;
+  forget(key: string): void;
 }
 
 export interface ToolRunContext {
@@ -133,6 +143,9 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
   } catch (err) {
     const cancelled = controller.signal.aborted || (err instanceof McpError && err.kind === 'cancelled');
     const message = err instanceof Error ? err.message : String(err);
+    if (controller.signal.reason instanceof DetachFromTask) {
+      return fail('cancelled', `Lena quit while ${use.name} was running; the server keeps its task, and Lena follows it at the next start.`, { startedAt, ...decision });
+    }
     if (cancelled) return fail('cancelled', `Cancelled by the user while ${use.name} was running.`, { startedAt, ...decision });
     return fail('error', `The ${registered.server} server failed; what it said follows.`, { errorSource: 'server', startedAt, ...decision }, serverError(err, message));
   } finally {
@@ -151,17 +164,7 @@ function finish(
   inputNote: string | null,
 ): ToolResultBlock {
   const full: CallToolResult & { validationError?: string; validationSkipped?: string } = outcome;
-  const { block, converted } = toToolResultBlock(use.id, full, ctx.limits);
-  // Every text part is wrapped as untrusted data; images pass as images.
-  const content = (Array.isArray(block.content) ? block.content : []).map((part) =>
-    part.type === 'text' ? { ...part, text: wrapUntrusted(part.text, ctx.boundary) } : part,
-  );
-  if (full.validationError) {
-    // The validator quotes the server's data: Lena's note, then the details wrapped as untrusted.
-    content.push({ type: 'text', text: "Note: the result did not match the tool's output schema; the details follow." });
-    content.push({ type: 'text', text: wrapUntrusted(full.validationError, ctx.boundary) });
-  }
-  if (content.length === 0) content.push({ type: 'text', text: wrapUntrusted('(the tool returned no content)', ctx.boundary) });
+  const { block, converted } = modelResultBlock(use.id, full, ctx.boundary, ctx.limits);
   const bytes = Buffer.byteLength(JSON.stringify(full));
   save({
     status: converted.isError ? 'error' : 'done',
@@ -175,7 +178,31 @@ function finish(
     endedAt: Date.now(),
     ...decision,
   });
-  return { ...block, content };
+  return block;
+}
+
+/**
+ * The tool_result the model gets for a full MCP result: every text part wrapped as untrusted data
+ * (images pass as images), an output-schema failure noted, never empty. Also used when a task's
+ * late result is sent as a new turn (task-resume.ts).
+ */
+export function modelResultBlock(
+  toolUseId: string,
+  full: CallToolResult & { validationError?: string },
+  boundary: string,
+  limits?: Partial<ResultLimits>,
+): { block: ToolResultBlock; converted: ReturnType<typeof toToolResultBlock>['converted'] } {
+  const { block, converted } = toToolResultBlock(toolUseId, full, limits);
+  const content = (Array.isArray(block.content) ? block.content : []).map((part) =>
+    part.type === 'text' ? { ...part, text: wrapUntrusted(part.text, boundary) } : part,
+  );
+  if (full.validationError) {
+    // The validator quotes the server's data: Lena's note, then the details wrapped as untrusted.
+    content.push({ type: 'text', text: "Note: the result did not match the tool's output schema; the details follow." });
+    content.push({ type: 'text', text: wrapUntrusted(full.validationError, boundary) });
+  }
+  if (content.length === 0) content.push({ type: 'text', text: wrapUntrusted('(the tool returned no content)', boundary) });
+  return { block: { ...block, content }, converted };
 }
 
 /** What the card says beside a result: an output that failed its schema, checks that could not run. */

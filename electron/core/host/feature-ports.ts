@@ -4,6 +4,7 @@
 // forms and addresses to open. `lena chat --interactive` uses the same ports over terminal prompts.
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { SamplingUsage } from './sampling-usage';
 import type { ClientAnswer, SamplingDraft } from '../../../shared/client-questions';
 import { anthropicClient, type ChatSettings } from '../chat/chat-settings';
 import type { ModelCatalog } from '../chat/models';
@@ -25,6 +26,8 @@ export interface FeaturePortDeps {
   models: ModelCatalog;
   /** Opens an address in the system browser (main: shell.openExternal); absent: URL mode is not offered. */
   openExternal?: (url: string) => Promise<void>;
+  /** Where each answered sampling request's tokens are added (it uses the user's key). */
+  usage?: SamplingUsage;
 }
 
 /** The roots one server may see: the open project folder, then the folders in its settings. */
@@ -110,15 +113,18 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
         let text: string;
         let model: string;
         let stop: string | null;
+        let tokens: { input: number; output: number };
         try {
           const message = await client.messages.create(built.params, { signal });
+          await deps.usage?.add(server, message.usage);
+          tokens = { input: message.usage?.input_tokens ?? 0, output: message.usage?.output_tokens ?? 0 };
           text = answerText(message);
           model = message.model;
           stop = message.stop_reason;
         } catch (e) {
           return declined(`Claude could not answer the sampling request: ${(e as Error).message}`);
         }
-        const review = await broker.ask({ kind: 'sampling-answer', server, model, text, stopReason: stop }, { signal });
+        const review = await broker.ask({ kind: 'sampling-answer', server, model, text, stopReason: stop, usage: tokens }, { signal });
         if (review.action !== 'approve') return declined('The user did not let the answer go back to the server');
         return { ok: true, model, text, stopReason: mcpStopReason(stop) };
       },

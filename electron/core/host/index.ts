@@ -5,6 +5,7 @@ import { ensureLenaHome, lenaPaths, type LenaPaths } from '../home';
 import { EnvSecretProvider } from '../store/secrets';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
+import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers } from './handlers/chat-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
@@ -12,6 +13,8 @@ import { resourceHandlers } from './handlers/resource-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { startServices, type HostServices, type ServiceOptions } from './services';
+import { viewProxy } from './apps/views';
+import type { ProxyResponse } from '../security/view-proxy';
 
 /** What createHost takes: the services' options, with Lena's home and secrets defaulted. */
 export interface HostOptions extends Partial<Omit<ServiceOptions, 'paths' | 'events'>> {
@@ -28,6 +31,8 @@ export interface Host {
   dispatch: Dispatch;
   /** Resolves once settings, the database and the manager are up (servers keep connecting). */
   services(): Promise<HostServices>;
+  /** MCP Apps: answers a request to the sandbox proxy's origin (main's lena-view:// handler, the harness's second server). */
+  viewProxy(url: string): Promise<ProxyResponse>;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,7 @@ export function createHost(options: HostOptions = {}): Host {
     ...permissionHandlers(get),
     ...questionHandlers(get),
     ...settingsHandlers(get, events),
+    ...appHandlers(get, events),
   };
 
   const dispatch = createDispatch(handlers, (channel, err) =>
@@ -81,6 +87,11 @@ export function createHost(options: HostOptions = {}): Host {
     handlers,
     dispatch,
     services: get,
+    async viewProxy(url) {
+      const s = await get();
+      if (!s.views) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Views are not shown here.' };
+      return viewProxy(s.runtime, s.views, url);
+    },
     async close() {
       if (started) await (await started).close();
     },

@@ -14,6 +14,7 @@ const ALLOWED: Record<ClientQuestion['kind'], ClientAnswer['action'][]> = {
   'sampling-answer': ['approve', 'deny'],
   'elicitation-form': ['accept', 'decline', 'cancel'],
   'elicitation-url': ['accept', 'decline', 'cancel'],
+  'app-message': ['approve', 'deny'],
 };
 
 /** The answer given when nobody answers: deny, or cancel for elicitation (the user did not act). */
@@ -22,6 +23,7 @@ const SAFE: Record<ClientQuestion['kind'], ClientAnswer> = {
   'sampling-answer': { action: 'deny' },
   'elicitation-form': { action: 'cancel' },
   'elicitation-url': { action: 'cancel' },
+  'app-message': { action: 'deny' },
 };
 
 export interface QuestionEvents {

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
 import { ChatEngine } from '../chat/engine';
+import { SamplingUsage } from './sampling-usage';
 import { ToolBudget } from '../chat/tool-budget';
+import { ViewContexts } from '../chat/view-context';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import type { LenaPaths } from '../home';
 import type { ConfigSources } from '../mcp/config/loader';
@@ -80,9 +82,13 @@ export interface Runtime {
   questions: QuestionBroker | null;
   approvals: ProjectApprovals;
   pins: PinStore;
+  /** Tokens each server's sampling requests used of the user's key (issue 17). */
+  samplingUsage: SamplingUsage;
   conversations: OpenedConversationStore;
   engine: ChatEngine;
   budget: ToolBudget;
+  /** MCP Apps: what tool views gave the model (ui/update-model-context). */
+  viewContexts: ViewContexts;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
   /** A server's status with trust, token cost and the approval request filled in. */
@@ -97,6 +103,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settings = await SettingsStore.open(paths.settings);
   const approvals = await ProjectApprovals.open(join(paths.home, 'approvals.json'));
   const pins = await PinStore.open(join(paths.home, 'pins.json'));
+  const samplingUsage = await SamplingUsage.open(join(paths.home, 'sampling-usage.json'));
   const baselines = await BaselineStore.open(join(paths.home, 'tool-baselines.json'));
   const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
   const permissionStore = new SettingsPermissionStore(settings);
@@ -120,9 +127,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const chatSettingsLate = () => chatSettings();
   const features: FeaturePorts =
     options.features === 'window'
-      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
       : options.features
-        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal })
+        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
         : { roots };
   const manager = new McpManager({
     features,
@@ -155,7 +162,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides, ...(options.chatOverrides?.model ? { modelFixed: true } : {}) };
   };
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
+  const viewContexts = new ViewContexts();
   const engine = new ChatEngine({
+    viewContexts,
     store: conversations.store,
     registry,
     tools: managerExecutor(manager),
@@ -186,9 +195,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     questions,
     approvals,
     pins,
+    samplingUsage,
     conversations,
     engine,
     budget,
+    viewContexts,
     chatSettings,
     async close() {
       broker?.cancelAll('Lena is quitting');

@@ -16,6 +16,8 @@ import type { SecretProvider } from '../store/secrets';
 import type { SettingsStore } from '../store/settings';
 import type { SettingsView } from '../../../shared/settings-types';
 import type { HostEvents } from './events';
+import type { SaveFile } from './apps/view-asks';
+import type { ViewBinding } from './apps/views';
 import { createRuntime, type Runtime } from './runtime';
 import { serverIdentity } from './wiring';
 
@@ -35,6 +37,9 @@ export interface HostServices {
   close(): Promise<void>;
   /** A server's status with trust, token cost and the approval request filled in. */
   decorate(status: ServerStatus, session?: ServerSession): ServerStatus;
+  /** MCP Apps: where views are framed from (absent: views are not shown) and how their files are saved. */
+  views?: ViewBinding;
+  saveFile?: SaveFile;
 }
 
 /** The automatic-updates opt-in, kept by the desktop shell of an installed build. */
@@ -72,6 +77,10 @@ export interface ServiceOptions {
    * passed the sign-in address policy: https, or loopback http for a server on loopback.
    */
   openExternal?: (url: string) => Promise<void>;
+  /** MCP Apps: the sandbox proxy's origin (main: lena-view://; the harness: a second loopback port). */
+  views?: ViewBinding;
+  /** MCP Apps ui/download-file: main's save dialog; the harness writes into a folder. */
+  saveFile?: SaveFile;
 }
 
 /** The settings page's view: settings.json, the secret store, and the desktop's update opt-in. */
@@ -162,6 +171,8 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     projects: options.projects,
     updates: options.updates,
     decorate: rt.decorate,
+    views: options.views,
+    saveFile: options.saveFile,
     async close() {
       settingsWatcher.close();
       projectWatcher.close();
@@ -182,8 +193,12 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   applyProjectRules(initial, 'project');
   // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
   // configuration files made outside the window reload by themselves.
-  void rt.manager.start().then(() => rt.manager.watch((config) => {
-    for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
-  }));
+  // Issue 19: once the servers are configured, the tasks a previous Lena waited for are followed again.
+  void rt.manager.start().then(() => {
+    void rt.engine.resumeTasks();
+    rt.manager.watch((config) => {
+      for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
+    });
+  });
   return services;
 }

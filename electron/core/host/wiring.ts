@@ -37,5 +37,6 @@ export function managerExecutor(manager: McpManager): ToolExecutor {
     call: (server, tool, args, opts) => manager.callTool(server, tool, args, opts),
     identity: (server) => serverIdentity(manager, server),
     whenReady: (ms) => manager.whenReady(ms),
+    tasks: { waiting: () => manager.waitingTasks(), follow: (record, opts) => manager.followTask(record, opts), forget: (key) => manager.forgetTask(key) },
   };
 }

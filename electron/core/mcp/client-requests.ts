@@ -4,7 +4,9 @@
 import { featureCapabilities, type ClientFeatureHandlers } from './client-features';
 import { ErrorCodes } from './jsonrpc-types';
 import { RequestHandlerError } from './jsonrpc';
+import type { ReceivedTasks } from './tasks/receiver';
 import { LEGACY_TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks/task';
+import { APP_HTML_MIME, APPS_EXTENSION } from '../../../shared/app-view-types';
 
 const FEATURES: Record<string, string> = {
   'roots/list': 'roots',
@@ -23,12 +25,21 @@ export const CLIENT_CAPABILITIES: Record<string, unknown> = Object.freeze({ task
  * Extensions Lena implements, declared as `capabilities.extensions` (2025 initialize) and in
  * `clientCapabilities.extensions` (2026 envelope); a server must not be told of one Lena lacks.
  * An entry is `"vendor/name": {settings}`. Tasks (io.modelcontextprotocol/tasks): electron/core/mcp/tasks.
+ * MCP Apps (io.modelcontextprotocol/ui): the view format Lena renders; electron/core/mcp/apps.
  */
-export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object.freeze({ [TASKS_EXTENSION]: {} });
+export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object.freeze({
+  [TASKS_EXTENSION]: {},
+  [APPS_EXTENSION]: Object.freeze({ mimeTypes: Object.freeze([APP_HTML_MIME]) }),
+});
 
 /** What Lena declares to a server: the host's features plus the extensions above (when any). */
 export function clientCapabilities(features: ClientFeatureHandlers | undefined): Record<string, unknown> {
   const caps: Record<string, unknown> = { ...CLIENT_CAPABILITIES, ...featureCapabilities(features) };
+  // 2025: Lena runs a server's sampling / elicitation request as a task when asked (tasks/receiver.ts).
+  const requests: Record<string, unknown> = {};
+  if (features?.sampling) requests.sampling = { createMessage: {} };
+  if (features?.elicitation) requests.elicitation = { create: {} };
+  if (Object.keys(requests).length > 0) caps.tasks = { ...LEGACY_TASKS_CAPABILITY, list: {}, requests };
   if (Object.keys(CLIENT_EXTENSIONS).length > 0) caps.extensions = CLIENT_EXTENSIONS;
   return Object.freeze(caps);
 }
@@ -42,9 +53,24 @@ export function answerServerRequest(
   params: Record<string, unknown> | undefined,
   features: ClientFeatureHandlers | undefined,
   signal: AbortSignal,
+  received?: ReceivedTasks,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (method === 'ping') return {};
   const ctx = { signal, purpose: '' };
+  if (received) {
+    const answer = received.answer(method, params);
+    if (answer) return answer;
+    // A task-augmented request (params.task): answered with the task at once, run in the background.
+    const asTask = params?.task !== undefined && typeof params.task === 'object';
+    if (asTask && method === 'sampling/createMessage' && features?.sampling) {
+      const { task, ...rest } = params;
+      return received.create(task, (s) => features.sampling!(rest, { signal: s, purpose: '' }));
+    }
+    if (asTask && method === 'elicitation/create' && features?.elicitation) {
+      const { task, ...rest } = params;
+      return received.create(task, (s) => features.elicitation!(rest, { signal: s, purpose: '' }));
+    }
+  }
   if (method === 'roots/list' && features?.roots) return features.roots(ctx);
   if (method === 'sampling/createMessage' && features?.sampling) return features.sampling(params ?? {}, ctx);
   if (method === 'elicitation/create' && features?.elicitation) return features.elicitation(params ?? {}, ctx);

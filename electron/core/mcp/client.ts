@@ -31,6 +31,7 @@ import { mirroredTools, requestHeaders, type HeaderParam } from './request-heade
 import { checkStructuredContent } from './results';
 import { Subscriptions } from './subscriptions';
 import { TaskTracker, type FollowOptions } from './tasks/follow';
+import { ReceivedTasks } from './tasks/receiver';
 import { taskHandle, taskRequest, type TaskView } from './tasks/task';
 import type { Transport, TransportCloseInfo } from './transport';
 import { APP_VERSION } from '../version';
@@ -72,6 +73,8 @@ export class McpClient extends ClientEvents {
   /** Resource URIs subscribed to in this session (issue 22). */
   private readonly watched = new Set<string>();
   private readonly tasks: TaskTracker;
+  /** Tasks a 2025 server asked Lena to run (task-augmented sampling / elicitation). */
+  private readonly received = new ReceivedTasks();
 
   constructor(
     private transport: Transport,
@@ -96,7 +99,7 @@ export class McpClient extends ClientEvents {
     this.peer = new JsonRpcPeer(
       transport,
       {
-        onRequest: (method, params, ctx) => answerServerRequest(method, params, this.options.features, ctx.signal),
+        onRequest: (method, params, ctx) => answerServerRequest(method, params, this.options.features, ctx.signal, this.received),
         onNotification: (method, params) => this.onNotification(method, params),
         onDiagnostic: (message) => this.diagnostic(message),
         onTraffic: (entry) => this.emit('protocol', entry),
@@ -284,6 +287,7 @@ export class McpClient extends ClientEvents {
     this.closing = true;
     this.closedByUser = true;
     this.subscriptions.stop();
+    this.received.close();
     this.peer.close(new McpTransportError(`the connection to ${this.transport.description} was closed by Lena`));
     await this.transport.close();
     if (this.currentState !== 'failed') this.setState('disconnected');
@@ -476,6 +480,7 @@ export class McpClient extends ClientEvents {
     this.peer.close(error);
     this.closing = true;
     this.subscriptions.stop();
+    this.received.close();
     this.setState('failed', error);
     this.emit('closed', info);
   }

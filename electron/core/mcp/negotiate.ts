@@ -114,7 +114,9 @@ async function probe(host: NegotiationHost, envelope: Record<string, unknown>, k
 async function initialize(host: NegotiationHost): Promise<Negotiated> {
   const t = host.transport();
   t.setProtocolVersion?.(undefined);
-  const params = { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: host.capabilities, clientInfo: host.clientInfo };
+  // clientInfo before the capabilities, which grow with every extension: the protocol log's
+  // shortened preview still says who is asking.
+  const params = { protocolVersion: LATEST_PROTOCOL_VERSION, clientInfo: host.clientInfo, capabilities: host.capabilities };
   const result = await host.peer.request('initialize', params, { timeoutMs: host.timeoutMs, cancellable: false });
   const init = checkInitializeResult(result);
   t.setProtocolVersion?.(init.protocolVersion);

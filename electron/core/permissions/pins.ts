@@ -1,5 +1,6 @@
 // Pinned tool definitions: the definition a user approved is remembered, so a server that later
 // swaps a tool's description or schema (a "rug pull") gets its calls held until the user re-accepts.
+import { pinnedView } from '../mcp/apps/ui-meta';
 import { stableHash, stableStringify } from './stable-json';
 import { set, TwoLevelFile } from './two-level-file';
 import type { DefinitionChange, Held, ToolDefinition } from './types';
@@ -11,9 +12,11 @@ export interface PinnedDefinition {
   description?: string;
   inputSchema?: unknown;
   annotations?: unknown;
+  /** MCP Apps: the view's URI, the tool's visibility and the hash of the view's HTML and CSP (absent for a plain tool). */
+  view?: unknown;
 }
 
-const FIELDS = ['name', 'title', 'description', 'inputSchema', 'annotations'] as const;
+const FIELDS = ['name', 'title', 'description', 'inputSchema', 'annotations', 'view'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
@@ -41,10 +44,12 @@ export function pinnedDefinition(tool: ToolDefinition): PinnedDefinition {
     description: tool.description,
     inputSchema: tool.inputSchema,
     annotations: tool.annotations,
+    // Undefined for a plain tool, so the hashes of pins made before views existed still match.
+    view: pinnedView(tool),
   };
 }
 
-/** Hash of a tool's name, title, description, input schema and annotations (key order ignored). */
+/** Hash of a tool's name, title, description, input schema, annotations and view (key order ignored). */
 export function definitionHash(tool: ToolDefinition): string {
   return stableHash(pinnedDefinition(tool));
 }
@@ -56,7 +61,9 @@ const fieldHashes = (definition: PinnedDefinition): Record<Field, string> =>
 export function diffDefinitions(pin: Pick<Pin, 'definition'> & Partial<Pick<Pin, 'fields' | 'schemaNotKept'>>, after: PinnedDefinition): DefinitionChange[] {
   const pinned = pin.fields ?? fieldHashes(pin.definition);
   const now = fieldHashes(after);
-  return FIELDS.filter((field) => pinned[field] !== now[field]).map((field) => ({
+  // A pin written before a field existed did not hash it: it had none.
+  const none = stableHash(null);
+  return FIELDS.filter((field) => (pinned[field] ?? none) !== now[field]).map((field) => ({
     field,
     before: field === 'inputSchema' && pin.schemaNotKept ? `(not kept: larger than ${MAX_KEPT_SCHEMA_CHARS} characters)` : pin.definition[field],
     after: after[field],

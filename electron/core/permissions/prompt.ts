@@ -32,6 +32,8 @@ export interface PermissionPrompt {
   offered: DecisionKind[];
   /** Answers that need `confirmed: true` (a second, explicit confirmation). */
   needsConfirmation: DecisionKind[];
+  /** MCP Apps: the tool's view asks, not the model (the dialog says so). */
+  origin?: 'view';
 }
 
 /** The answers that make sense: an ask rule would override any allow, so none is offered then. */
@@ -85,5 +87,6 @@ export function buildPrompt(request: ToolCallRequest, decision: GateDecision): P
     ...(decision.held ? { held: decision.held } : {}),
     offered,
     needsConfirmation,
+    ...(request.origin ? { origin: request.origin } : {}),
   };
 }

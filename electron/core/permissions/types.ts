@@ -70,6 +70,8 @@ export interface ToolDefinition {
   description?: string;
   inputSchema?: unknown;
   annotations?: ToolAnnotationsLike;
+  /** MCP Apps reads `_meta.ui` (view, visibility) and the view hash Lena records there. */
+  _meta?: Record<string, unknown>;
 }
 
 /** One tool call on its way to the gate. */
@@ -85,6 +87,8 @@ export interface ToolCallRequest {
   identity: ServerIdentity;
   tool: ToolDefinition;
   arguments: unknown;
+  /** MCP Apps: the call comes from the tool's view on the card `toolUseId`, not from the model. */
+  origin?: 'view';
 }
 
 export type Outcome = 'allow' | 'deny' | 'ask';
@@ -102,7 +106,7 @@ export interface Answer {
 
 /** One field of a tool definition that changed since it was pinned. */
 export interface DefinitionChange {
-  field: 'name' | 'title' | 'description' | 'inputSchema' | 'annotations';
+  field: 'name' | 'title' | 'description' | 'inputSchema' | 'annotations' | 'view';
   before: unknown;
   after: unknown;
 }

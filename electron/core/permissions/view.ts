@@ -73,8 +73,22 @@ function changeLine(change: DefinitionChange): string {
   if (change.field === 'description' || change.field === 'title' || change.field === 'name') {
     return `${change.field}: ${json(change.before)} → ${json(change.after)}`;
   }
+  if (change.field === 'view') return viewChangeLine(change.before, change.after);
   const what = change.field === 'inputSchema' ? 'input schema' : 'annotations';
   return `${what} changed: ${json(change.before)} → ${json(change.after)}`;
+}
+
+type PinnedView = { resourceUri?: string | null; visibility?: string[]; viewHash?: string | null } | undefined;
+
+/** MCP Apps: what changed of a tool's view, in words (the HTML is not shown; its hash is what is pinned). */
+function viewChangeLine(beforeValue: unknown, afterValue: unknown): string {
+  const before = beforeValue as PinnedView;
+  const after = afterValue as PinnedView;
+  const parts: string[] = [];
+  if (before?.resourceUri !== after?.resourceUri) parts.push(`its address ${json(before?.resourceUri ?? undefined)} → ${json(after?.resourceUri ?? undefined)}`);
+  if (json(before?.visibility) !== json(after?.visibility)) parts.push(`who may use it ${json(before?.visibility)} → ${json(after?.visibility)}`);
+  if (before?.viewHash !== after?.viewHash) parts.push(after?.viewHash ? "the view's HTML or its network permissions (CSP)" : 'the view could not be read');
+  return `view changed: ${parts.join('; ') || 'its declaration'}`;
 }
 
 /** The dialog payload the window receives (`permissions:requested`, `permissions:pending`). */
@@ -104,6 +118,7 @@ export function requestView(pending: PendingRequest): PermissionRequestView {
     held: pending.held ? { reason: pending.held.reason, changes: changeLines(pending.held.diff) } : null,
     offered: pending.offered,
     needsConfirmation: pending.needsConfirmation,
+    ...(pending.origin ? { origin: pending.origin } : {}),
     createdAt: Date.parse(pending.requestedAt),
     position: pending.position,
     queueLength: pending.queueLength,

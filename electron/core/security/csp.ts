@@ -1,10 +1,14 @@
 // The Content-Security-Policy of the window: only our own scripts, no eval, no inline script, no
 // remote connections; images also from data: and blob: (tool results, thumbnails). Served as a
-// header by the app:// protocol, the dev server and the end-to-end harness.
+// header by the app:// protocol, the dev server and the end-to-end harness. Frames only from the
+// MCP Apps sandbox proxy's origin (view-proxy.ts): a view never runs on the app's own origin.
+import { VIEW_SCHEME } from './view-proxy';
 
 export interface CspOptions {
   /** Vite's dev server needs its HMR websocket and React refresh preamble. */
   dev?: boolean;
+  /** Where MCP Apps views are framed from: lena-view: in Electron, the harness's second loopback origin. */
+  viewOrigin?: string;
 }
 
 export function contentSecurityPolicy(options: CspOptions = {}): string {
@@ -17,7 +21,7 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
     'media-src': ["'self'", 'data:', 'blob:'],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],
-    'frame-src': ["'none'"],
+    'frame-src': [options.viewOrigin ?? `${VIEW_SCHEME}:`],
     'worker-src': ["'self'", 'blob:'],
     'base-uri': ["'none'"],
     'form-action': ["'none'"],

@@ -95,6 +95,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE messages ADD COLUMN origin TEXT;
   `,
+  // 4: a call whose result arrived after its turn had ended (a task followed again after a
+  // restart, issue 19): 1 until the user sends it on with "Continue with the result".
+  `
+  ALTER TABLE tool_calls ADD COLUMN late_result INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -68,6 +68,7 @@ export interface ToolCallRow {
   started_at: number | null;
   ended_at: number | null;
   duration_ms: number | null;
+  late_result?: number;
 }
 
 const parse = <T>(json: string | null): T | null =>
@@ -122,6 +123,7 @@ export const toToolCall = (r: ToolCallRow): ToolCallView => ({
   startedAt: r.started_at,
   endedAt: r.ended_at,
   durationMs: r.duration_ms,
+  ...(r.late_result === 1 ? { continuable: true } : {}),
 });
 
 /** The searchable text of some content: the text blocks, one per line. */

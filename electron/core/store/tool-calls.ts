@@ -11,7 +11,7 @@ import { ORPHANED } from './sessions';
  * undefined keep their stored value on update; `durationMs` is computed from the times when not given).
  */
 export type ToolCallUpsert = Pick<ToolCallView, 'id' | 'conversationId' | 'messageId' | 'server' | 'tool' | 'qualifiedName' | 'input' | 'status'> &
-  Partial<Pick<ToolCallView, 'title' | 'result' | 'isError' | 'errorSource' | 'errorMessage' | 'resultBytes' | 'truncated' | 'decision' | 'decidedBy' | 'startedAt' | 'endedAt' | 'durationMs'>>;
+  Partial<Pick<ToolCallView, 'title' | 'result' | 'isError' | 'errorSource' | 'errorMessage' | 'resultBytes' | 'truncated' | 'decision' | 'decidedBy' | 'startedAt' | 'endedAt' | 'durationMs' | 'continuable'>>;
 
 const SELECT_ONE = 'SELECT * FROM tool_calls WHERE conversation_id = ? AND id = ?';
 
@@ -47,8 +47,8 @@ export function upsertToolCall(
       db.prepare(
         `INSERT INTO tool_calls (id, conversation_id, message_id, server, tool, qualified_name, title, input, result,
            is_error, error_source, error_message, result_bytes, truncated, status, decision, decided_by,
-           started_at, ended_at, duration_ms, session_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           started_at, ended_at, duration_ms, session_id, late_result)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (conversation_id, id) DO UPDATE SET
            message_id = excluded.message_id, server = excluded.server, tool = excluded.tool,
            qualified_name = excluded.qualified_name, title = excluded.title, input = excluded.input,
@@ -56,7 +56,7 @@ export function upsertToolCall(
            error_message = excluded.error_message, result_bytes = excluded.result_bytes,
            truncated = excluded.truncated, status = excluded.status, decision = excluded.decision,
            decided_by = excluded.decided_by, started_at = excluded.started_at, ended_at = excluded.ended_at,
-           duration_ms = excluded.duration_ms, session_id = excluded.session_id`,
+           duration_ms = excluded.duration_ms, session_id = excluded.session_id, late_result = excluded.late_result`,
       ).run(
         call.id,
         call.conversationId,
@@ -79,6 +79,7 @@ export function upsertToolCall(
         endedAt,
         durationMs,
         sessionId,
+        pick('continuable', false) ? 1 : 0,
       );
     } catch (err) {
       if ((err as { errcode?: number }).errcode === 787)

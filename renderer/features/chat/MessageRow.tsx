@@ -71,6 +71,11 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
   const setEditing = useLena((s) => s.setEditing);
   const regenerate = useLena((s) => s.regenerate);
   if (!message) return null;
+  // Issue 19: a task's result sent as a new turn; its card stays where the model asked for it.
+  if (message.origin?.kind === 'task-result') {
+    if (message.role === 'user') return null;
+    return <div className="message assistant continued-task muted small" role="listitem" data-testid="task-result-sent">The result of <code>{message.origin.tool}</code> ({message.origin.server}) was sent to Claude.</div>;
+  }
   if (message.origin) return <PromptMessageRow message={message} />; // issue 22: a server's prompt
   const visible = message.content.filter((b) => b.type !== 'tool_result');
   if (visible.length === 0 && !message.error && message.status !== 'streaming') return <div className="message-spacer" />;

@@ -6,6 +6,7 @@ import type { ToolCallStatus, ToolCallView } from '../../../shared/chat-types';
 import { CodeBlock } from '../../components/CodeBlock';
 import { formatDuration } from '../../lib/format';
 import { useLena } from '../../store';
+import { ToolView } from '../apps/ToolView';
 import { ToolResult } from './ToolResult';
 
 const STATUS: Record<ToolCallStatus, { icon: string; word: string }> = {
@@ -77,7 +78,10 @@ function ErrorLine({ call }: { call: ToolCallView }) {
 
 export const ToolCard = memo(function ToolCard({ call, searched = false }: { call: ToolCallView; searched?: boolean }) {
   const cancelTool = useLena((s) => s.cancelTool);
+  const continueWith = useLena((s) => s.continueWithTaskResult);
+  const running = useLena((s) => s.chat?.turnId != null);
   const [cancelError, setCancelError] = useState<string | null>(null);
+  const [continueError, setContinueError] = useState<string | null>(null);
   const open = call.status === 'running' || call.status === 'pending' || call.status === 'error';
   const [expanded, setExpanded] = useState<boolean | null>(null);
   const isOpen = expanded ?? open;
@@ -111,7 +115,23 @@ export const ToolCard = memo(function ToolCard({ call, searched = false }: { cal
       </div>
       {call.status === 'running' && <Progress call={call} />}
       {cancelError && <p className="tool-note error">Could not cancel: {cancelError}</p>}
+      {call.continuable && (
+        // Issue 19: the task finished after its turn ended (Lena restarted meanwhile).
+        <div className="tool-continue" data-testid="tool-continue">
+          <p className="tool-note">This task finished after its turn had ended; Claude has not seen its result yet.</p>
+          <button
+            className="small-button primary"
+            disabled={running}
+            onClick={() => void continueWith(call.conversationId, call.id).then((r) => setContinueError(r.ok ? null : r.error.message))}
+          >
+            Continue with the result
+          </button>
+          {continueError && <p className="tool-note error">Could not continue: {continueError}</p>}
+        </div>
+      )}
       <ErrorLine call={call} />
+      {/* A tool with a view (MCP Apps) shows it once the call is allowed, open or collapsed. */}
+      {call.server !== '' && call.status !== 'pending' && call.status !== 'denied' && <ToolView call={call} />}
       {isOpen && (
         <div className="tool-body" id={bodyId}>
           <CodeBlock code={JSON.stringify(call.input ?? {}, null, 2)} language="json" label="arguments" />

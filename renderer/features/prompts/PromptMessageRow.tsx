@@ -1,10 +1,10 @@
 // A message a server's prompt inserted (issue 22), visibly the server's: who sent it, which
 // prompt, in which role. Its text is shown as plain text, its resources as chips, its images small.
-import type { ChatMessage } from '../../../shared/chat-types';
+import type { ChatMessage, PromptOrigin } from '../../../shared/chat-types';
 import { Marked } from '../../components/Marked';
 
 export function PromptMessageRow({ message }: { message: ChatMessage }) {
-  const origin = message.origin!;
+  const origin = message.origin as PromptOrigin;
   return (
     <div className={`message prompt-message ${message.role}`} role="listitem" aria-label={`From ${origin.server}’s prompt ${origin.prompt}`} data-testid="prompt-message">
       <div className="prompt-origin muted small">

@@ -88,7 +88,11 @@ export function SamplingAnswerView({ question, position, total }: { question: Sa
         </div>
       }
     >
-      <p className="small muted">{question.model}{question.stopReason ? ` · stopped: ${question.stopReason}` : ''}</p>
+      <p className="small muted" data-testid="sampling-answer-meta">
+        {question.model}
+        {question.stopReason ? ` · stopped: ${question.stopReason}` : ''}
+        {question.usage ? ` · used ${question.usage.input.toLocaleString()} input + ${question.usage.output.toLocaleString()} output tokens of your key` : ''}
+      </p>
       <pre className="sampling-answer" data-testid="sampling-answer">{question.text || '(empty answer)'}</pre>
     </QuestionFrame>
   );

@@ -47,6 +47,11 @@ export function AsksPanel({ server }: { server: ServerStatus }) {
       ) : (
         <p className="small muted">Each request it makes to Claude is shown to you first.</p>
       )}
+      <p className="small" data-testid="sampling-usage">
+        {asks.samplingUsage
+          ? `Its requests have used ${asks.samplingUsage.inputTokens.toLocaleString()} input and ${asks.samplingUsage.outputTokens.toLocaleString()} output tokens of your key (${asks.samplingUsage.requests} ${asks.samplingUsage.requests === 1 ? 'request' : 'requests'} since ${new Date(asks.samplingUsage.since).toLocaleDateString()}).`
+          : 'It has not used your key for sampling yet.'}
+      </p>
       {error && <ErrorNote title="That did not work" error={error} />}
     </section>
   );

@@ -106,4 +106,14 @@ describe('terminal prompts (lena chat --interactive)', () => {
     expect(await t.asker.ask(body)).toEqual({ action: 'deny' });
     expect(t.shown()).toContain('! temperature: refused');
   });
+
+  it('sampling: [e]dit changes a message, keeps the rest on Enter, re-asks a bad token limit, and asks again before sending', async () => {
+    const body = { kind: 'sampling-request' as const, server: 's', model: 'claude-x', modelPreferences: null, notices: [], draft: { systemPrompt: 'Be brief.', maxTokens: 10, messages: [{ role: 'user' as const, text: 'hi', attachments: [] }] } };
+    const t = io(['e', 'Say hello in French', '', 'lots', '64', 'y']);
+    expect(await t.asker.ask(body)).toEqual({ action: 'approve', draft: { systemPrompt: 'Be brief.', maxTokens: 64, messages: [{ role: 'user', text: 'Say hello in French', attachments: [] }] } });
+    expect(t.shown()).toContain('"lots" is not a whole number of tokens');
+    expect(t.shown()).toContain('user: Say hello in French');
+    // No is the default for the edited request too.
+    expect(await io(['e', '', '', '', '']).asker.ask(body)).toEqual({ action: 'deny' });
+  });
 });

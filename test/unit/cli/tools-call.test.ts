@@ -22,6 +22,7 @@ beforeAll(async () => {
         everything,
         [LONG]: everything,
         peer: { command: process.execPath, args: [join(FIXTURES, 'mcp/hidden-text-peer.mjs')] },
+        site: { command: process.execPath, args: [join(FIXTURES, 'mcp/optional-task-peer.mjs')] },
       },
     }),
   );
@@ -116,5 +117,15 @@ describe('lena mcp add', () => {
     const nowhere = await lena(home, ['mcp', 'add', 'x', '--config', join(home, 'no', 'such', 'dir', 'mcp.json'), '--', 'node']);
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toMatch(/the folder .*no\/such\/dir does not exist/);
+  });
+});
+
+describe('lena mcp call --task', () => {
+  it('asks a tool that allows it to run as a task, and shows the task as it goes', async () => {
+    const r = await lena(home, ['mcp', 'call', 'site', 'crawl', '{"ms": 300}', '--task']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe('Crawled in 300 ms');
+    expect(r.stderr).toContain('task working');
+    expect(r.stderr).toContain('task completed');
   });
 });

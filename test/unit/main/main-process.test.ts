@@ -62,9 +62,13 @@ describe('the main process under a stand-in Electron', () => {
 
     const [scheme] = named(calls, 'protocol.registerSchemesAsPrivileged');
     expect(scheme.ready).toBe(false);
-    expect(scheme.args[0]).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(scheme.args[0]).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      // MCP Apps: the sandbox proxy's origin, one host per server (issue 23).
+      { scheme: 'lena-view', privileges: { standard: true, secure: true } },
+    ]);
     expect(named(calls, 'app.requestSingleInstanceLock')).toEqual([{ name: 'app.requestSingleInstanceLock', ready: false, args: [] }]);
-    expect(named(calls, 'protocol.handle').map((c) => c.args[0])).toEqual(['app']);
+    expect(named(calls, 'protocol.handle').map((c) => c.args[0])).toEqual(['app', 'lena-view']);
 
     const windows = named(calls, 'new BrowserWindow');
     expect(windows).toHaveLength(1);
@@ -147,6 +151,23 @@ describe('the main process under a stand-in Electron', () => {
     // Saved and seen: changing something else about it does not ask again.
     expect(await app.invoke('servers:update', { name: 'memory', entry: { ...entry, timeout: 30_000 } })).toMatchObject({ ok: true });
     expect(named(await app.calls(), 'dialog.showMessageBox')).toHaveLength(2);
+  });
+
+  it('serves an MCP Apps view through lena-view:// with the view\'s no-network policy, framed only by app://lena', async () => {
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { apps: { command: 'node', args: [join(ROOT, 'test/fixtures/mcp/apps-peer.mjs')] } } }));
+    const app = start();
+    await app.windowLoaded;
+    await expect.poll(async () => connected(await app.calls(), 'apps'), { timeout: 30_000 }).toBe(true);
+    const view = (await app.invoke('apps:view', { server: 'apps', tool: 'show' })) as { ok: true; value: { status: string; proxyUrl: string; proxyOrigin: string } };
+    expect(view.value.status).toBe('ready');
+    expect(view.value.proxyUrl).toMatch(/^lena-view:\/\/[0-9a-f]{16}\/proxy\.html\?view=[0-9a-f]{64}$/);
+    expect(view.value.proxyUrl.startsWith(`${view.value.proxyOrigin}/`)).toBe(true);
+    const page = await app.fetchScheme('lena-view', view.value.proxyUrl);
+    expect(page?.status).toBe(200);
+    expect(page?.headers['content-security-policy']).toContain("connect-src 'none'");
+    expect(page?.headers['content-security-policy']).toContain(`frame-ancestors ${APP_ORIGIN}`);
+    expect((await app.fetchScheme('lena-view', view.value.proxyUrl.replace(/view=[0-9a-f]+/, 'view=' + '0'.repeat(64))))?.status).toBe(404);
   });
 
   it('a baseUrl set through the window is confirmed in a native dialog; plain http to another host is refused', async () => {

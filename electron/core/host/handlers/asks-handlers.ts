@@ -12,7 +12,7 @@ type AsksHandlers = Pick<Handlers, 'servers:asks' | 'servers:set-asks'>;
 
 function view(s: HostServices, name: string): ServerAsksView {
   const own = s.runtime.settings.current.servers[name];
-  return { name, projectFolder: s.runtime.manager.projectFolder ?? null, roots: own?.roots ?? [], sampling: own?.sampling ?? 'ask' };
+  return { name, projectFolder: s.runtime.manager.projectFolder ?? null, roots: own?.roots ?? [], sampling: own?.sampling ?? 'ask', samplingUsage: s.runtime.samplingUsage.get(name) };
 }
 
 /** Each folder absolute and existing, so a server is never given a root that is not there. */

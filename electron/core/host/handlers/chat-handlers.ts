@@ -24,6 +24,7 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
       (await engine()).stop(id);
       // "Allow for this conversation" grants end with it.
       (await get()).runtime.permissions.endConversation(id);
+      (await get()).runtime.viewContexts.forget(id);
       (await store()).delete(id);
     },
     'conversations:restore': async ({ id }) => (await store()).restore(id),
@@ -43,6 +44,7 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'chat:cancel-tool': async ({ toolUseId }) => {
       (await engine()).cancelTool(toolUseId);
     },
+    'chat:continue-task': async ({ conversationId, toolUseId }) => ({ turnId: (await engine()).continueWithTaskResult(conversationId, toolUseId).turnId }),
     'chat:models': async () => (await engine()).listModels(),
     'chat:set-model': async ({ conversationId, model }) => (await engine()).setModel(conversationId, model),
     'chat:drop-old-tool-results': async ({ conversationId }) => (await engine()).dropOldToolResults(conversationId),

@@ -5,6 +5,7 @@ import type { ConfigFileView, ServerStatus, ToolInfo } from '../../../../shared/
 import { logMessage } from '../log-messages';
 import { asksHandlers } from './asks-handlers';
 import { LenaError } from '../../../../shared/result';
+import { appToolInfo } from '../../mcp/apps/ui-meta';
 import { findAuthError } from '../../mcp/auth/types';
 import { importClaudeDesktop } from '../../mcp/config/claude-desktop';
 import { addServer, removeServer, saveConfigText, setServerDisabled, updateServer } from '../../mcp/config/write';
@@ -27,7 +28,11 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     const s = await get();
     return s.runtime.manager.session(name)?.configured.file ?? s.paths.mcpConfig;
   };
-  const toolInfo = (s: HostServices, t: RegisteredTool): ToolInfo => ({
+  const toolInfo = (s: HostServices, t: RegisteredTool): ToolInfo => {
+    const app = appToolInfo(t.tool);
+    return { ...plainToolInfo(s, t), ...(app ? { app } : {}) };
+  };
+  const plainToolInfo = (s: HostServices, t: RegisteredTool): ToolInfo => ({
     server: t.server,
     name: t.tool.name,
     qualifiedName: t.qualifiedName,

@@ -12,6 +12,7 @@ import { validateServerEntry, resolveTransport } from '../../../../shared/config
 import { projectHold } from './approval-hold';
 import { TaskJournal, type TaskRecord } from '../tasks/journal';
 import { followThroughReconnects } from '../tasks/resume';
+import { SlowTools } from '../tasks/slow-tools';
 import { ServerSession } from './server-session';
 import type { ApprovalCheck, SessionDeps } from './types';
 
@@ -27,6 +28,8 @@ export interface ManagerOptions extends SessionDeps {
   lazy?: boolean;
   /** Where the tasks Lena waits for are kept across restarts (tasks/journal.ts); memory only when unset. */
   taskJournalFile?: string;
+  /** A call this long makes an "optional" task tool run as a task next time (tasks/slow-tools.ts). */
+  slowCallMs?: number;
 }
 
 type Listener<T> = (value: T) => void;
@@ -41,6 +44,7 @@ export class McpManager {
   private readonly toolListeners = new Set<Listener<string>>();
   private config: LoadedConfig | undefined;
   private readonly journal: TaskJournal;
+  private readonly slowTools: SlowTools;
   private settling: Promise<void> = Promise.resolve();
   private projectDir: string | undefined;
   /** The open project folder whose `.mcp.json` applies, if any. */
@@ -53,6 +57,7 @@ export class McpManager {
     this.loader = new ConfigLoader(options.sources);
     this.projectDir = options.sources.projectDir;
     this.journal = new TaskJournal(options.taskJournalFile);
+    this.slowTools = new SlowTools(options.slowCallMs);
   }
 
   /** Loads the configuration and starts every enabled, approved server in parallel. */
@@ -186,12 +191,19 @@ export class McpManager {
     // A call that became a server task is followed again after a reconnect (tasks/resume.ts),
     // and recorded so that the next Lena can follow it after a restart.
     const reconnect = async () => ((await session.ensureConnected()) ? session.mcp : null);
-    return this.journal.track(opts.taskKey, server, tool, opts, (o) => followThroughReconnects(session.callTool(tool, args, o), { reconnect }, tool, o));
+    const asTask = this.slowTools.wanted(server, tool, opts.asTask);
+    const call = (o: CallToolOptions) => followThroughReconnects(session.callTool(tool, args, o), { reconnect }, tool, o);
+    return this.slowTools.time(server, tool, this.journal.track(opts.taskKey, server, tool, { ...opts, asTask }, call));
   }
 
   /** Tasks a previous Lena was waiting for when it stopped (the server may still have them). */
   waitingTasks(): TaskRecord[] {
     return this.journal.list();
+  }
+
+  /** Drops a recorded task nobody waits for any more (its conversation is gone). */
+  forgetTask(key: string): void {
+    this.journal.remove(key);
   }
 
   /** Follows a recorded task again (after a restart) to the result of the call it stands for. */

@@ -9,6 +9,7 @@ import { McpClient, type CallToolOptions, type Era, type ToolCallOutcome } from 
 import { expandEntry, type LaunchSpec } from '../config/expand';
 import { redact, type SecretInput } from '../../base/redact';
 import type { TransportCloseInfo } from '../transport';
+import { ViewCache } from '../apps/view-cache';
 import { hintFor, type HintContext } from './hints';
 import { isPermanentFailure, RestartPolicy } from './restart-policy';
 import { dirOf, errorMessage, proxyCredentials, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
@@ -18,6 +19,9 @@ import type { ManagedTransport, SessionDeps } from './types';
 const SEVERE = new Set(['warning', 'error', 'critical', 'alert', 'emergency']);
 const logLine = (data: unknown): string => (typeof data === 'string' ? data : JSON.stringify(data) ?? '').slice(0, 500);
 
+/** How long one view's resources/read may take while the tools are listed. */
+export const VIEW_READ_TIMEOUT_MS = 10_000;
+
 export type SessionListener = (status: ServerStatus, toolsChanged: boolean) => void;
 
 export class ServerSession {
@@ -25,6 +29,10 @@ export class ServerSession {
   tools: Tool[] = [];
   resources: Resource[] = [];
   prompts: Prompt[] = [];
+  /** MCP Apps: the views of this server's tools, read with each tool listing. */
+  readonly views = new ViewCache();
+  /** Counts tool listings, so a slower view read never overwrites a newer list. */
+  private listing = 0;
   private client: McpClient | null = null;
   private transport: ManagedTransport | null = null;
   private readonly policy: RestartPolicy;
@@ -169,8 +177,12 @@ export class ServerSession {
         if (e.source === 'server' && SEVERE.has(e.level)) this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
       });
       client.on('tools-changed', (tools) => {
-        this.tools = tools;
-        this.update({ toolCount: tools.length }, true);
+        const turn = ++this.listing;
+        void this.withViews(client, tools).then((annotated) => {
+          if (turn !== this.listing || this.client !== client) return;
+          this.tools = annotated;
+          this.update({ toolCount: annotated.length }, true);
+        });
       });
       await withDeadline(this.connectAndList(client, launch.startupTimeoutMs), launch.startupTimeoutMs, started, this.now);
       if (this.stopped || this.client !== client) return;
@@ -263,9 +275,19 @@ export class ServerSession {
       caps.resources ? client.listResources().catch(() => [] as Resource[]) : Promise.resolve([] as Resource[]),
       caps.prompts ? client.listPrompts().catch(() => [] as Prompt[]) : Promise.resolve([] as Prompt[]),
     ]);
-    this.tools = tools;
+    const turn = ++this.listing;
+    const annotated = await this.withViews(client, tools, resources);
+    if (turn === this.listing) this.tools = annotated;
     this.resources = resources;
     this.prompts = prompts;
+  }
+
+  /**
+   * Reads the tools' MCP Apps views, in parallel, each bounded by VIEW_READ_TIMEOUT_MS: a server
+   * that never answers resources/read still connects (its views are "unavailable", with why).
+   */
+  private withViews(client: McpClient, tools: Tool[], resources: readonly Resource[] = this.resources): Promise<Tool[]> {
+    return this.views.annotate((uri) => client.readResource(uri, { timeoutMs: VIEW_READ_TIMEOUT_MS }), tools, resources);
   }
 
   private onUnexpectedClose(client: McpClient, info: TransportCloseInfo): void {

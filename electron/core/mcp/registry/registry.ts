@@ -3,6 +3,7 @@
 // the names the model calls back to a server and tool. Disabled tools keep their names (so
 // disabling one never renames another) but are not offered to the model.
 import type { Tool } from '../../../../shared/mcp-types';
+import { modelVisible } from '../apps/ui-meta';
 import { assignQualifiedNames, refKey, type ToolRef } from './names';
 import { estimateTokens, toAnthropicTool, type AnthropicTool } from './schemas';
 import { ArgumentValidator, type ArgumentCheck } from './validate';
@@ -83,7 +84,7 @@ export class ToolRegistry {
     const next = new Set(qualifiedNames);
     if (next.size === this.disabled.size && [...next].every((n) => this.disabled.has(n))) return;
     this.disabled = next;
-    for (const entry of this.registered.values()) entry.enabled = !next.has(entry.qualifiedName);
+    for (const entry of this.registered.values()) entry.enabled = !next.has(entry.qualifiedName) && modelVisible(entry.tool);
     this.emit({ reason: 'disabled' });
   }
 
@@ -103,6 +104,11 @@ export class ToolRegistry {
     return this.tools()
       .filter((t) => t.enabled)
       .map((t) => t.definition);
+  }
+
+  /** The user switched this tool off (an app-only tool is not offered to the model, but is not "disabled"). */
+  isDisabled(qualifiedName: string): boolean {
+    return this.disabled.has(qualifiedName);
   }
 
   /** What a qualified name refers to (disabled tools too: the caller says why it cannot run). */
@@ -170,7 +176,8 @@ export class ToolRegistry {
         server,
         tool,
         definition,
-        enabled: !this.disabled.has(qualifiedName),
+        // MCP Apps: an app-only tool (visibility ["app"]) is never offered to the model.
+        enabled: !this.disabled.has(qualifiedName) && modelVisible(tool),
         tokens: estimateTokens([definition]),
       });
     }

@@ -31,7 +31,8 @@ export interface ChatHarness {
   store: ReturnType<typeof openConversationStore>['store'];
   events: ChatEvent[];
   settings: ChatSettings;
-  close(): Promise<void>;
+  /** `keepHome`: Lena quits but its home stays, for a second harness over it (a restart). */
+  close(opts?: { keepHome?: boolean }): Promise<void>;
 }
 
 export interface HarnessOptions {
@@ -44,14 +45,16 @@ export interface HarnessOptions {
   api?: MessagesApiServerOptions;
   /** Engine options beyond the defaults (server tools, held-tool filter). */
   engine?: Partial<ConstructorParameters<typeof ChatEngine>[0]>;
+  /** An existing home (a restart of Lena over the same files); a fresh temp folder by default. */
+  home?: string;
 }
 
 export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHarness> {
-  const home = mkdtempSync(join(tmpdir(), 'lena-chat-'));
+  const home = options.home ?? mkdtempSync(join(tmpdir(), 'lena-chat-'));
   const userFile = join(home, 'mcp.json');
   writeFileSync(userFile, JSON.stringify({ mcpServers: options.servers ?? {} }));
   const api = await startMessagesApiServer(options.api);
-  const manager = new McpManager({ sources: { userFile }, createTransport: defaultTransportFactory(), env: { PATH: process.env.PATH, HOME: home } });
+  const manager = new McpManager({ sources: { userFile }, createTransport: defaultTransportFactory(), env: { PATH: process.env.PATH, HOME: home }, taskJournalFile: join(home, 'tasks.json') });
   const registry = new ToolRegistry();
   const unconnect = connectRegistry(manager, registry);
   await manager.start();
@@ -86,13 +89,13 @@ export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHar
     store: opened.store,
     events,
     settings,
-    async close() {
+    async close(opts) {
       await engine.shutdown();
       unconnect();
       await manager.shutdown();
       opened.close();
       await api.close();
-      rmSync(home, { recursive: true, force: true });
+      if (!opts?.keepHome) rmSync(home, { recursive: true, force: true });
     },
   };
 }

@@ -27,7 +27,7 @@ describe('running a prompt', () => {
     const stored = h.store.get(conv.id).messages;
     const inserted = stored.filter((m) => m.origin);
     expect(inserted.length).toBeGreaterThanOrEqual(2);
-    expect(inserted.every((m) => m.origin?.server === 'everything' && m.origin.prompt === 'resource-prompt')).toBe(true);
+    expect(inserted.every((m) => m.origin?.kind === 'prompt' && m.origin.server === 'everything' && m.origin.prompt === 'resource-prompt')).toBe(true);
     expect(stored[stored.length - 1].role).toBe('assistant');
     expect(stored[stored.length - 1].origin).toBeUndefined();
     const body = h.api.messageRequests()[0].body as { messages: { role: string; content: { type: string; text?: string; title?: string }[] }[] };

@@ -24,8 +24,11 @@ describe('McpClient: negotiation', () => {
     expect(client.serverInfo?.name).toBe('scripted-asks');
     await eventually(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/initialized'));
     const { answers, clientCapabilities } = JSON.parse(text(await client.callTool('answers', {})));
-    // Only what Lena implements: following tasks (2025 capability, 2026 extension) — H13.
-    expect(clientCapabilities).toEqual({ tasks: { cancel: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } });
+    // Only what Lena implements: following tasks (2025 capability, 2026 extension) — H13; MCP Apps views — H23.
+    expect(clientCapabilities).toEqual({
+      tasks: { cancel: {} },
+      extensions: { 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+    });
     expect(answers.ping).toEqual({});
     for (const m of ['roots/list', 'sampling/createMessage', 'elicitation/create']) expect(answers[m].code).toBe(-32601);
   });

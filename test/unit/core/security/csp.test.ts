@@ -30,9 +30,9 @@ describe.each([false, true])('contentSecurityPolicy (dev: %s)', (dev) => {
     }
   });
 
-  it('forbids plugins, frames, base-uri changes and form posts', () => {
+  it('forbids plugins, frames other than the MCP Apps proxy, base-uri changes and form posts', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
-    expect(csp.get('frame-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-src')).toEqual(['lena-view:']);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('form-action')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -44,4 +44,14 @@ it('opens only a local websocket for HMR in development', () => {
   const prod = parseCsp(contentSecurityPolicy());
   expect(prod.get('connect-src')).toEqual(["'self'"]);
   expect(dev.get('connect-src')).toEqual(["'self'", 'ws://localhost:*', 'ws://127.0.0.1:*']);
+});
+
+// The one change MCP Apps made (issue 23): frame-src names the sandbox proxy's origin, nothing else.
+it('is exactly this policy, in Electron and with the harness\'s proxy origin', () => {
+  const rest =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
+    "media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; frame-src FRAMES; worker-src 'self' blob:; " +
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  expect(contentSecurityPolicy()).toBe(rest.replace('FRAMES', 'lena-view:'));
+  expect(contentSecurityPolicy({ viewOrigin: 'http://127.0.0.1:4321' })).toBe(rest.replace('FRAMES', 'http://127.0.0.1:4321'));
 });

@@ -55,6 +55,16 @@ describe('applying streamed chat events', () => {
     chat = applyChatEvent(chat, { type: 'tool-call-updated', conversationId: 'c1', call: { ...call, status: 'done' } });
     expect(chat.toolCalls.t1.status).toBe('done');
   });
+  it('a turn only inferred on reopening ends when its last running call does (a task followed after a restart)', () => {
+    const running = { id: 't1', conversationId: 'c1', status: 'running' } as ToolCallView;
+    const opened = openChatFrom({ id: 'c1', title: 't', createdAt: 0, updatedAt: 0, model: null, messageCount: 2, messages: [msg('u1', 'user', 'hi', 1), msg('a1', 'assistant', 'ok', 2)], toolCalls: [running] });
+    expect(opened.turnId).toBe('in-progress');
+    const done = applyChatEvent(opened, { type: 'tool-call-updated', conversationId: 'c1', call: { ...running, status: 'done' } });
+    expect(done.turnId).toBeNull();
+    // A real turn is ended only by turn-ended.
+    const real = applyChatEvent(applyChatEvent(base(), { type: 'turn-started', conversationId: 'c1', turnId: 'T' }), { type: 'tool-call-updated', conversationId: 'c1', call: { ...running, status: 'done' } });
+    expect(real.turnId).toBe('T');
+  });
   it('tracks the running turn and its error', () => {
     let chat = applyChatEvent(base(), { type: 'turn-started', conversationId: 'c1', turnId: 'T' });
     expect(chat.turnId).toBe('T');

@@ -51,11 +51,26 @@ describe.each(wires)('server-everything asks Lena over %s', (_name, start) => {
     await wire?.stop();
   });
 
-  it('lists the 17 tools of a client with roots, sampling and elicitation (form and URL)', async () => {
+  it('lists the 19 tools of a client with roots, sampling, elicitation (form and URL) and tasks for both', async () => {
     const names = (await client.listTools()).map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['get-roots-list', 'trigger-sampling-request', 'trigger-elicitation-request', 'trigger-url-elicitation']));
-    expect(names).toHaveLength(17);
+    expect(names).toEqual(expect.arrayContaining(['get-roots-list', 'trigger-sampling-request', 'trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-sampling-request-async', 'trigger-elicitation-request-async']));
+    expect(names).toHaveLength(19);
   });
+
+  it('a sampling request the server asks Lena to run as a task: the server polls it to the approved answer', async () => {
+    const asked = user.seen.sampling.length;
+    const r = text(await client.callTool('trigger-sampling-request-async', { prompt: 'Say hi later', maxTokens: 32 }));
+    expect(r).toContain('[COMPLETED]');
+    expect(r).toContain('Hello from the stand-in');
+    expect(user.seen.sampling.length).toBe(asked + 1);
+    expect(user.seen.sampling.at(-1)).toMatchObject({ maxTokens: 32 });
+  }, 30_000);
+
+  it('an elicitation the server asks Lena to run as a task: the user\'s answer reaches the server', async () => {
+    const r = text(await client.callTool('trigger-elicitation-request-async', {}));
+    expect(r).toContain('[COMPLETED]');
+    expect(r).toContain('Ada');
+  }, 30_000);
 
   it('roots: the server sees exactly the roots the host gives', async () => {
     expect(text(await client.callTool('get-roots-list', {}))).toContain('file:///work/project');

@@ -18,7 +18,8 @@ describe('2025-11-25 tasks with server-everything', () => {
     const research = tools.find((t) => t.name === 'simulate-research-query');
     expect(research?.execution?.taskSupport).toBe('required');
     // The -async tools need the client to run sampling/elicitation as tasks itself
-    // (tasks.requests.*), which Lena does not declare: the server rightly leaves them out.
+    // (tasks.requests.*), which Lena declares only with sampling / elicitation handlers (this
+    // client has none; see client-features/everything-wires.test.ts): the server leaves them out.
     expect(tools.map((t) => t.name)).not.toContain('trigger-sampling-request-async');
     expect(tools.map((t) => t.name)).not.toContain('trigger-elicitation-request-async');
     expect(tools).toHaveLength(TOOL_COUNT);

@@ -1,0 +1,25 @@
+// Hashes that must not depend on key order: the same definition or entry always hashes the same.
+import { createHash } from 'node:crypto';
+
+/** JSON with object keys sorted at every level; `undefined` members are dropped like JSON does. */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(sortKeys(value)) ?? 'null';
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : sortKeys(item)));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const member = (value as Record<string, unknown>)[key];
+      if (member !== undefined) out[key] = sortKeys(member);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** `sha256:<hex>` of the stable JSON of `value`. */
+export function stableHash(value: unknown): string {
+  return `sha256:${createHash('sha256').update(stableStringify(value)).digest('hex')}`;
+}

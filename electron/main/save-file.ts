@@ -1,0 +1,13 @@
+// MCP Apps ui/download-file: every file a view offers goes through the native save dialog; the
+// user picks where (or cancels). Nothing is written without that choice.
+import { dialog, type BrowserWindow } from 'electron';
+import { writeFile } from 'node:fs/promises';
+
+export async function saveWithDialog(window: () => BrowserWindow | undefined, suggestedName: string, data: Buffer): Promise<string | null> {
+  const options = { title: 'Save the file a view offers', defaultPath: suggestedName, buttonLabel: 'Save' };
+  const win = window();
+  const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+  if (result.canceled || !result.filePath) return null;
+  await writeFile(result.filePath, data);
+  return result.filePath;
+}
