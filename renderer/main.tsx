@@ -8,6 +8,7 @@ import './styles/pages.css';
 import './styles/questions.css';
 import './styles/layout.css';
 import './styles/resources.css';
+import './styles/apps.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -67,6 +67,7 @@ export const createAppSlice: StateCreator<LenaState, [], [], AppSlice> = (set, g
       s.subscribeServerQuestions(),
       s.subscribeSettings(),
       s.subscribeResources(),
+      s.subscribeApps(),
     ];
     void s.loadInfo();
     void s.loadNotices();

@@ -1,6 +1,7 @@
 // The one zustand store, made of slices (state and actions side by side).
 import { create } from 'zustand';
 import { createAppSlice, type AppSlice } from './app-slice';
+import { createAppsSlice, type AppsSlice } from './apps-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
@@ -11,7 +12,7 @@ import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToastSlice, type ToastSlice } from './toast-slice';
 
-export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice;
+export type LenaState = AppSlice & ConversationsSlice & ChatSlice & ServersSlice & PermissionsSlice & QuestionsSlice & ServerQuestionsSlice & SettingsSlice & ToastSlice & ResourcesSlice & AppsSlice;
 
 export const useLena = create<LenaState>()((...a) => ({
   ...createAppSlice(...a),
@@ -24,4 +25,5 @@ export const useLena = create<LenaState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
   ...createResourcesSlice(...a),
+  ...createAppsSlice(...a),
 }));

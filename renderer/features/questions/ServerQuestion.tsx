@@ -1,5 +1,6 @@
-// A question a server asks (sampling, elicitation): the body for its kind, in the shared frame.
+// A question a server asks (sampling, elicitation, a tool view's message): the body for its kind, in the shared frame.
 import type { ClientQuestion } from '../../../shared/client-questions';
+import { AppMessageView } from './AppMessageQuestion';
 import { ElicitationFormView } from './ElicitationForm';
 import { SamplingAnswerView, SamplingRequestView } from './SamplingQuestion';
 import { UrlQuestionView } from './UrlQuestion';
@@ -14,5 +15,7 @@ export function ServerQuestionView({ question, position, total }: { question: Cl
       return <ElicitationFormView question={question} position={position} total={total} />;
     case 'elicitation-url':
       return <UrlQuestionView question={question} position={position} total={total} />;
+    case 'app-message':
+      return <AppMessageView question={question} position={position} total={total} />;
   }
 }
