@@ -6,8 +6,10 @@ import './styles/controls.css';
 import './styles/chat.css';
 import './styles/pages.css';
 import './styles/questions.css';
+import './styles/chat-controls.css';
 import './styles/layout.css';
 import './styles/resources.css';
+import './styles/inspector.css';
 import './styles/apps.css';
 
 createRoot(document.getElementById('root')!).render(

@@ -95,6 +95,27 @@ export interface ConversationSummary {
   updatedAt: number;
   model: string | null;
   messageCount: number;
+  /** This conversation's own tool switches (issue 16); absent = the global switches. */
+  tools?: ConversationTools;
+}
+
+/**
+ * A conversation's own tool switches over the global ones on the servers page, which stay the
+ * defaults: a server switched off sends none of its tools; a tool's entry overrides its global switch.
+ */
+export interface ConversationTools {
+  /** Servers switched off in this conversation. */
+  offServers: string[];
+  /** Qualified tool name → on or off in this conversation; absent = the global switch. */
+  tools: Record<string, boolean>;
+}
+
+/** A message that starts a branch (after Edit or Regenerate): it is branch `index` (1-based) of `count` (issue 16). */
+export interface BranchInfo {
+  index: number;
+  count: number;
+  /** The first message of each branch, oldest first (switch to one with chat:switch-branch). */
+  siblings: string[];
 }
 
 export interface Conversation extends ConversationSummary {
@@ -102,6 +123,8 @@ export interface Conversation extends ConversationSummary {
   toolCalls: ToolCallView[];
   /** True when older messages exist before `messages[0]` (load them with conversations:messages). */
   hasOlder?: boolean;
+  /** Messages of the current branch that have kept alternatives, by message id (issue 16). */
+  branches?: Record<string, BranchInfo>;
 }
 
 /** A page of older messages of a conversation (conversations:messages). */

@@ -10,6 +10,7 @@ import type { ClientQuestion } from './client-questions';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
 import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
 import type { ProjectView, SettingsView } from './settings-types';
+import type { InspectorBody, InspectorLogPage, RunToolResult } from './inspector-types';
 import type { CallToolResult, Completion, GetPromptResult, ResourceContents } from './mcp-types';
 import type { PromptCommand, ServerOfferingsView } from './resource-types';
 import type { AppModelContext, AppView } from './app-view-types';
@@ -57,6 +58,16 @@ export const invokeChannels = {
   ),
   /** The least severe server log message Lena asks this server for (logging/setLevel). */
   'servers:set-log-level': channel<ServerStatus>()(z.object({ name: s.serverName, level: s.logLevel }).strict()),
+  /** The Logs tab's rows (traffic, stderr, notes) after `after`, built in core/host/views (issue 16). */
+  'servers:log-view': channel<InspectorLogPage>()(z.object({ name: s.serverName, after: z.number().int().min(0).optional() }).strict()),
+  /** One row's kept body, for its expanded view. */
+  'servers:log-body': channel<InspectorBody>()(z.object({ name: s.serverName, seq: z.number().int().min(1) }).strict()),
+  /** Runs a tool by hand from the Tools tab: the permission gate decides (deny rules apply); the click is the approval. */
+  'servers:run-tool': channel<RunToolResult>()(
+    z.object({ server: s.serverName, tool: z.string().min(1).max(500), arguments: z.record(z.string(), z.unknown()), runId: s.id.optional() }).strict(),
+  ),
+  /** Cancels a run by hand still in progress (the server hears notifications/cancelled); false when it already ended. */
+  'servers:cancel-run': channel<boolean>()(z.object({ runId: s.id }).strict()),
   'servers:config-files': channel<ConfigFileView[]>()(s.noArgs),
   'servers:save-config-file': channel<ConfigFileView>()(z.object({ scope: z.enum(['user', 'project']), text: z.string().max(5_000_000) }).strict()),
   'servers:import-claude-desktop': channel<ImportReport>()(s.noArgs),
@@ -105,7 +116,12 @@ export const invokeChannels = {
   'chat:edit': channel<{ turnId: string }>()(z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict()),
   'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
   'chat:continue-task': channel<{ turnId: string }>()(z.object({ conversationId: s.id, toolUseId: s.id }).strict()),
-  'chat:budget': channel<TokenBudget>()(s.noArgs),
+  /** With a conversation, its own tool switches count (issue 16); without, the global ones. */
+  'chat:budget': channel<TokenBudget>()(z.object({ conversationId: s.id.optional() }).strict().optional()),
+  /** Flips one of a conversation's own tool switches: a whole server (no `tool`) or one tool by its qualified name. */
+  'chat:set-tools': channel<void>()(z.object({ conversationId: s.id, server: s.serverName, tool: z.string().min(1).max(500).optional(), on: z.boolean() }).strict()),
+  /** Makes the branch that starts at `messageId` (a kept Edit or Regenerate) the conversation's current one. */
+  'chat:switch-branch': channel<void>()(z.object({ conversationId: s.id, messageId: s.id }).strict()),
   'chat:models': channel<ModelOption[]>()(s.noArgs),
   'chat:set-model': channel<void>()(z.object({ conversationId: s.id, model: z.string().trim().min(1).max(200) }).strict()),
   'chat:drop-old-tool-results': channel<{ dropped: number; bytes: number }>()(z.object({ conversationId: s.id }).strict()),

@@ -1,7 +1,7 @@
 // Applies a turn's streamed events to the open conversation. Pure, so it is tested under Node and
 // cheap on a long conversation: a text delta touches only the streaming message (found from the
 // end) and never re-creates the other messages.
-import type { ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, MessagePage, RequestToolsInfo, ToolCallView, Usage } from '../../shared/chat-types';
+import type { BranchInfo, ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, MessagePage, RequestToolsInfo, ToolCallView, Usage } from '../../shared/chat-types';
 
 export interface OpenChat {
   conversationId: string;
@@ -15,6 +15,8 @@ export interface OpenChat {
   lastRequestTools?: RequestToolsInfo;
   /** Older messages exist before `messages[0]`: long conversations open with their newest page. */
   hasOlder: boolean;
+  /** Messages with kept alternatives (Edit, Regenerate), by id: the `< 2/3 >` switchers. */
+  branches?: Record<string, BranchInfo>;
 }
 
 export function openChatFrom(conversation: Conversation): OpenChat {
@@ -32,6 +34,7 @@ export function openChatFrom(conversation: Conversation): OpenChat {
     error: last?.error ?? null,
     lastUsage: null,
     hasOlder: conversation.hasOlder ?? false,
+    ...(conversation.branches ? { branches: conversation.branches } : {}),
   };
 }
 

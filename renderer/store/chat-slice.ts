@@ -222,7 +222,9 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
       if (r.value.dropped > 0) await get().regenerate();
     },
     async loadBudget() {
-      const r = await attempt(() => call('chat:budget'));
+      // The open conversation's own tool switches count (issue 16).
+      const conversationId = get().activeId;
+      const r = await attempt(() => call('chat:budget', conversationId ? { conversationId } : {}));
       set(r.ok ? { budget: r.value, budgetError: null } : { budgetError: r.error });
     },
     subscribeChat() {
@@ -243,7 +245,11 @@ export const createChatSlice: StateCreator<LenaState, [], [], ChatSlice> = (set,
           const next = applyChatEvent(chat, event);
           if (next !== chat) set({ chat: next });
         }
-        if (event.type === 'turn-ended') void get().loadBudget();
+        if (event.type === 'turn-ended') {
+          void get().loadBudget();
+          // An Edit or Regenerate made a branch point: its switcher appears (issue 16).
+          if (event.conversationId === get().activeId) void get().refreshBranches();
+        }
       });
     },
   };

@@ -35,7 +35,9 @@ export interface ConversationsSlice {
   subscribeConversations(): () => void;
 }
 
-const upsert = (list: ConversationSummary[], c: ConversationSummary) => [c, ...list.filter((x) => x.id !== c.id)];
+/** Newly active conversations go first; a change that is no activity (its tool switches) keeps its place. */
+const upsert = (list: ConversationSummary[], c: ConversationSummary) =>
+  list.some((x) => x.id === c.id && x.updatedAt === c.updatedAt) ? list.map((x) => (x.id === c.id ? c : x)) : [c, ...list.filter((x) => x.id !== c.id)];
 
 /** The title core gives a conversation before its first message (electron/core/store/conversations.ts). */
 const DEFAULT_TITLE = 'New conversation';

@@ -5,9 +5,10 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, PromptOrigin, Usage } from '../../../shared/chat-types';
 import type { PromptMessage } from '../../../shared/mcp-types';
+import { applyToolSwitch, toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
 import { LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
-import type { ToolRegistry } from '../mcp/registry/registry';
+import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
 import { withheldTools } from '../permissions/offered';
 import type { PermissionService } from '../permissions/service';
 import type { ConversationStore } from '../store/conversations';
@@ -157,6 +158,14 @@ export class ChatEngine {
     return this.startTurn(conversationId);
   }
 
+  /** Makes a kept branch (an earlier Edit or Regenerate) current; the next turn continues it. */
+  switchBranch(conversationId: string, messageId: string): void {
+    this.assertIdle(conversationId);
+    this.deps.store.switchBranch(conversationId, messageId);
+    this.history.forget(conversationId);
+    this.emitConversation(conversationId);
+  }
+
   /** Stop: aborts the stream, cancels tool calls in flight and pending permission requests. */
   stop(conversationId: string): boolean {
     const turn = this.active.get(conversationId);
@@ -241,6 +250,26 @@ export class ChatEngine {
     this.deps.emit({ type: 'conversation-updated', conversation });
   }
 
+  /**
+   * Flips one of the conversation's own tool switches (issue 16): a server, or one tool by its
+   * qualified name. The next request follows; so does a turn's next round.
+   */
+  setTools(conversationId: string, change: ToolSwitchChange): void {
+    const current = this.deps.store.summary(conversationId).tools;
+    const tool = change.tool === undefined ? undefined : this.deps.registry.resolve(change.tool);
+    if (change.tool !== undefined && (!tool || tool.server !== change.server)) {
+      throw new LenaError('not-found', `${change.server} has no tool named ${change.tool} now; reopen the tools menu to see its current tools.`);
+    }
+    const conversation = this.deps.store.setTools(conversationId, applyToolSwitch(current, change, tool?.enabled));
+    this.deps.emit({ type: 'conversation-updated', conversation });
+  }
+
+  /** Whether a tool is on in this conversation, read afresh (the user may flip a switch mid-turn). */
+  private toolSwitch(conversationId: string): (tool: RegisteredTool) => boolean {
+    const choice = this.deps.store.summary(conversationId).tools;
+    return (tool) => toolOn(tool, choice);
+  }
+
   /** For a conversation too big for the model: older tool results are no longer sent (see compact.ts). */
   dropOldToolResults(conversationId: string): { dropped: number; bytes: number } {
     this.assertIdle(conversationId);
@@ -311,8 +340,9 @@ export class ChatEngine {
         if (result.stopReason !== 'tool_use' || result.toolUses.length === 0 || !result.message) return end(result.stopReason, null);
         // Tools at scale: Lena answers its own search tool; the other uses go to the servers.
         const isWithheld = this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions);
+        const isOn = this.toolSwitch(conversationId);
         const searched = search.answer(result.toolUses.filter(TurnToolSearch.isSearch), {
-          ...this.deps, isWithheld, conversationId, messageId: result.message.id,
+          ...this.deps, isWithheld, isOn, conversationId, messageId: result.message.id,
         });
         const serverUses = result.toolUses.filter((u) => !searched.has(u.id));
         const ran = serverUses.length === 0 ? [] : await runToolUses(
@@ -327,6 +357,7 @@ export class ChatEngine {
             boundary: newBoundary(),
             signal: turn.abort.signal,
             limits: this.deps.resultLimits,
+            isOn,
             registerCall: (id, controller) => this.registerCall(id, controller),
           },
           serverUses,
@@ -368,6 +399,8 @@ export class ChatEngine {
         limits,
         // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
         isWithheld: this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
+        // Step 1: this conversation's own switches over the global ones (issue 16).
+        conversationTools: this.deps.store.summary(conversationId).tools,
         deferral: search.deferral(),
         ...(this.deps.viewContexts ? { viewContext: { contexts: this.deps.viewContexts, conversationId } } : {}),
       });

@@ -8,6 +8,8 @@
 //   5. if nothing is left but the history holds tool blocks, one inert placeholder, because the
 //      API refuses tool_use/tool_result blocks in a request without tools.
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ConversationTools } from '../../../shared/chat-types';
+import { toolOn } from '../../../shared/conversation-tools';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import { planDeferral, type DeferralMode, type DeferralSummary } from './tool-search/deferral';
 import { ensureSearchTool } from './tool-search/history';
@@ -42,8 +44,8 @@ export interface RequestToolsInput {
   registry: ToolRegistry;
   /** The request's messages, to see whether tool blocks are present. */
   messages: readonly MessageParam[];
-  /** Qualified names switched off in this conversation (step 1). */
-  conversationDisabled?: ReadonlySet<string>;
+  /** This conversation's own switches over the global ones (step 1); absent = the global switches. */
+  conversationTools?: ConversationTools | null;
   /** Step 2; absent = nothing held. */
   isWithheld?: WithheldFilter;
   serverTools?: ServerToolSettings;
@@ -71,10 +73,10 @@ export interface RequestTools {
 }
 
 export function buildRequestTools(input: RequestToolsInput): RequestTools {
-  const { registry, conversationDisabled, isWithheld } = input;
+  const { registry, conversationTools, isWithheld } = input;
   const offered = registry
     .tools()
-    .filter((t) => t.enabled && !conversationDisabled?.has(t.qualifiedName))
+    .filter((t) => toolOn(t, conversationTools))
     .filter((t) => !isWithheld?.(t.qualifiedName, t.server));
   // Step 3: above the budget, only always-loaded, used and found tools are loaded (tool-search/).
   const d = input.deferral;

@@ -3,7 +3,7 @@
 // output limit applied to max_tokens, and only parameters the pinned SDK's API version accepts
 // (no temperature: API version 2026-10-21 refuses it). No network here, so it is benchmarked.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatMessage } from '../../../shared/chat-types';
+import type { ChatMessage, ConversationTools } from '../../../shared/chat-types';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import type { ChatSettings } from './chat-settings';
 import { toApiMessages } from './history';
@@ -21,7 +21,8 @@ export interface RequestInput {
   registry: ToolRegistry;
   boundary: string;
   limits: ModelLimits;
-  conversationDisabled?: ReadonlySet<string>;
+  /** The conversation's own tool switches (issue 16). */
+  conversationTools?: ConversationTools | null;
   isWithheld?: WithheldFilter;
   /** Step 3 of the tools (tool-search/turn.ts); absent = never defer. */
   deferral?: DeferralInput;
@@ -58,7 +59,7 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { tools, placeholder, deferral } = buildRequestTools({
     registry: input.registry,
     messages,
-    conversationDisabled: input.conversationDisabled,
+    conversationTools: input.conversationTools,
     isWithheld: input.isWithheld,
     serverTools: settings.serverTools,
     deferral: input.deferral,

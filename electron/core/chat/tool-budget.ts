@@ -3,8 +3,10 @@
 // Counts are cached per model and definition set, so the budget costs one request per change.
 import type Anthropic from '@anthropic-ai/sdk';
 import { createHash } from 'node:crypto';
-import type { TokenBudget, Usage } from '../../../shared/chat-types';
+import type { ConversationTools, TokenBudget, Usage } from '../../../shared/chat-types';
+import { toolOn } from '../../../shared/conversation-tools';
 import type { ToolRegistry } from '../mcp/registry/registry';
+import { estimateTokens } from '../mcp/registry/schemas';
 import { anthropicClient, type ChatSettings } from './chat-settings';
 
 export interface BudgetDeps {
@@ -19,23 +21,24 @@ export class ToolBudget {
 
   constructor(private readonly deps: BudgetDeps) {}
 
-  async compute(lastTurn: Usage | null = null): Promise<TokenBudget> {
+  /** `conversationTools`: one conversation's own switches (issue 16), so its composer shows its cost. */
+  async compute(lastTurn: Usage | null = null, conversationTools?: ConversationTools | null): Promise<TokenBudget> {
     const settings = this.deps.settings();
-    const costs = this.deps.registry.tokenCosts();
     const client = await this.client(settings);
     let exact = client !== null;
     const perServer = await Promise.all(
-      costs.map(async (cost) => {
-        const tools = this.deps.registry.tools(cost.server).filter((t) => t.enabled).map((t) => t.definition);
-        let tokens = cost.tokens;
+      this.deps.registry.servers().map(async (server) => {
+        const tools = this.deps.registry.tools(server).filter((t) => toolOn(t, conversationTools)).map((t) => t.definition);
+        let tokens = estimateTokens(tools);
         if (client && tools.length > 0) {
           const counted = await this.count(client, settings.model, tools).catch(() => undefined);
           if (counted === undefined) exact = false;
           else tokens = counted;
         }
-        return { server: cost.server, tokens, toolCount: cost.tools };
+        return { server, tokens, toolCount: tools.length };
       }),
     );
+    perServer.sort((a, b) => b.tokens - a.tokens);
     return { model: settings.model, totalToolTokens: perServer.reduce((n, s) => n + s.tokens, 0), perServer, lastTurn, exact };
   }
 

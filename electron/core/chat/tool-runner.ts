@@ -10,7 +10,7 @@ import { DetachFromTask } from '../mcp/tasks/follow';
 import type { TaskRecord } from '../mcp/tasks/journal';
 import { McpError, McpTransportError } from '../mcp/errors';
 import { errorToolResultBlock, toToolResultBlock, type ResultLimits } from '../mcp/registry/results';
-import type { ToolRegistry } from '../mcp/registry/registry';
+import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
 import type { PermissionService } from '../permissions/service';
 import type { ServerIdentity } from '../permissions/types';
 import type { ConversationStore } from '../store/conversations';
@@ -46,6 +46,8 @@ export interface ToolRunContext {
   boundary: string;
   signal: AbortSignal;
   limits?: Partial<ResultLimits>;
+  /** Whether a tool is switched on for this conversation (issue 16); absent = its global switch. */
+  isOn?: (tool: RegisteredTool) => boolean;
   /** Per-call cancellation (the card's Cancel button); the engine keeps the map. */
   registerCall(toolUseId: string, controller: AbortController): () => void;
 }
@@ -89,7 +91,7 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
 
   if (ctx.signal.aborted) return fail('cancelled', 'Cancelled: the user stopped the turn before this tool ran.');
   save({ status: 'pending' });
-  if (!registered || !registered.enabled) {
+  if (!registered || !(ctx.isOn ? ctx.isOn(registered) : registered.enabled)) {
     return fail('error', `Unknown or disabled tool "${use.name}". Use only the tools listed in this request.`, { errorSource: 'server' });
   }
   const args = use.input;

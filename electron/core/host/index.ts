@@ -7,6 +7,7 @@ import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
 import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers } from './handlers/chat-handlers';
+import { inspectHandlers } from './handlers/inspect-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
 import { resourceHandlers } from './handlers/resource-handlers';
@@ -64,6 +65,7 @@ export function createHost(options: HostOptions = {}): Host {
       return services.projectProblem ? [...services.runtime.notices, { level: 'error' as const, message: services.projectProblem }] : services.runtime.notices;
     },
     ...serverHandlers(get),
+    ...inspectHandlers(get),
     ...resourceHandlers(get, events),
     ...chatHandlers(get),
     ...permissionHandlers(get),

@@ -34,6 +34,9 @@ import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
 import { QuestionBroker } from './question-broker';
+import { InspectorLogs } from './views/protocol-log';
+import { tapTransports } from './views/log-tap';
+import { logText } from './log-messages';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -93,6 +96,8 @@ export interface Runtime {
   notices: AppNotice[];
   /** A server's status with trust, token cost and the approval request filled in. */
   decorate: StatusDecorator;
+  /** Every server's traffic, stderr and connection notes, for the Logs tab (host/views). */
+  logs: InspectorLogs;
   chatSettings(): ChatSettings;
   close(): Promise<void>;
 }
@@ -131,18 +136,25 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       : options.features
         ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
         : { roots };
+  // Redacted with what each server was given, as its stderr tail is (the session knows the values).
+  const logs = new InspectorLogs({ redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text });
   const manager = new McpManager({
     features,
     logLevel: (server) => settings.current.servers[server]?.logLevel,
     sources: options.sources,
     auth,
-    createTransport: defaultTransportFactory({ loginShellPath: options.loginShellPath }),
     env,
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
     decorate,
     taskJournalFile: join(paths.home, 'tasks.json'),
     ...options.manager,
+    // Lena's own notes about a server (an unknown response id, a late answer) join its log rows.
+    onClientLog: (server, entry) => {
+      if (entry.source === 'client') logs.note(server, logText(entry.data));
+    },
+    // Whatever factory is used (the desktop's guarded one, a test's), its transports are tapped.
+    createTransport: tapTransports(options.manager?.createTransport ?? defaultTransportFactory({ loginShellPath: options.loginShellPath }), logs),
   });
   built.manager = manager;
   const unconnect = connectRegistry(manager, registry);
@@ -189,6 +201,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     auth,
     notices,
     decorate,
+    logs,
     registry,
     permissions,
     broker,

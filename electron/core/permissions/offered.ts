@@ -8,12 +8,17 @@ import type { PermissionService } from './service';
 
 /** The definitions a request may carry, in the registry's order. Seals baselines still open. */
 export function acceptedTools(registry: ToolRegistry, permissions: PermissionService): AnthropicTool[] {
+  return accepted(registry, permissions, true);
+}
+
+/** `onlyEnabled`: the global switches too; without it, acceptance alone (a chat may switch a tool on). */
+function accepted(registry: ToolRegistry, permissions: PermissionService, onlyEnabled: boolean): AnthropicTool[] {
   const out: AnthropicTool[] = [];
   for (const server of registry.servers()) {
     // Every listed tool counts for the baseline, switched off or not; only enabled ones are sent.
     const listed = registry.tools(server);
     const offered = new Set(permissions.offer(server, listed.map((t) => t.tool)).map((t) => t.name));
-    for (const entry of listed) if (entry.enabled && offered.has(entry.tool.name)) out.push(entry.definition);
+    for (const entry of listed) if ((entry.enabled || !onlyEnabled) && offered.has(entry.tool.name)) out.push(entry.definition);
   }
   return out;
 }
@@ -23,9 +28,10 @@ export function acceptedTools(registry: ToolRegistry, permissions: PermissionSer
  * be sent (new since the baseline, or changed and not yet accepted). Seals baselines still open.
  */
 export function withheldTools(registry: ToolRegistry, permissions: PermissionService): (qualifiedName: string) => boolean {
-  const accepted = new Set(acceptedTools(registry, permissions).map((t) => t.name));
+  // The switches (global and per conversation) are step 1 of the builder, not this filter's concern.
+  const ok = new Set(accepted(registry, permissions, false).map((t) => t.name));
   const listed = new Set(registry.tools().map((t) => t.qualifiedName));
-  return (qualifiedName) => listed.has(qualifiedName) && !accepted.has(qualifiedName);
+  return (qualifiedName) => listed.has(qualifiedName) && !ok.has(qualifiedName);
 }
 
 /** What to tell a user who cannot see the server page (the command line), or null. */

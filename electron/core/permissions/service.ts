@@ -15,6 +15,9 @@ import type { PermissionStore } from './store';
 import { confirmServer, trustServer, untrustServer } from './trust';
 import type { Answer, AuditRecord, PermissionLists, PermissionState, RuleEntry, RuleList, ServerIdentity, ToolCallRequest, ToolDefinition } from './types';
 
+/** The audit's "decided by" for a call the user ran from the servers page. */
+export const BY_HAND = 'run by hand';
+
 /** The audit's "decided by" for a call of a tool the user has not accepted. */
 export const NOT_ACCEPTED = 'not offered';
 
@@ -111,6 +114,19 @@ export class PermissionService {
     const result = await this.options.broker.request(buildPrompt(request, decision), options);
     if (!result.answered) return this.denied(request, result.decidedBy);
     return this.apply(request, decision, result.answer);
+  }
+
+  /**
+   * A call the user runs by hand from the servers page: the same rules decide, but the Run click
+   * is the approval of this one call, so nothing is asked and nothing is remembered (no grant,
+   * rule or pin). A deny rule still refuses it, with the rule and how to lift it.
+   */
+  authorizeByHand(request: ToolCallRequest): AuthorizeResult {
+    const decision = this.evaluate(request);
+    if (decision.outcome === 'deny') return this.denied(request, decision.decidedBy, undefined, decision.message);
+    const standing = this.standing(request.serverName, request.tool);
+    const note = standing === 'new' || standing === 'rejected' ? ` (${standing} tool, not offered to Claude)` : decision.held ? ' (definition changed since it was accepted)' : '';
+    return { outcome: 'allow', audit: auditRecord('allow', BY_HAND + note, this.now()) };
   }
 
   private async apply(request: ToolCallRequest, decision: GateDecision, answer: Answer): Promise<AuthorizeResult> {

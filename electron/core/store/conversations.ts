@@ -3,13 +3,16 @@
 // so a crash loses at most the block in flight (see recoverInterrupted).
 import { randomUUID } from 'node:crypto';
 import type {
+  BranchInfo,
   ChatMessage,
   ContentBlock,
   Conversation,
+  ConversationTools,
   SearchHit,
   ToolCallView,
 } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
+import { branchInfo, fixParents, switchBranch } from './branches';
 import type { LenaDatabase } from './database';
 import { exportConversation, type ExportFormat, type ExportOptions } from './export';
 import {
@@ -51,6 +54,8 @@ export interface NewConversation {
   title?: string;
   model?: string | null;
   project?: string | null;
+  /** Tool switches of its own (a duplicate keeps its source's). */
+  tools?: ConversationTools | null;
 }
 
 const SUMMARY = `SELECT c.*, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.status != 'superseded') AS message_count
@@ -76,13 +81,14 @@ export class ConversationStore {
     const id = randomUUID();
     const t = this.now();
     this.db.run(
-      'INSERT INTO conversations (id, title, created_at, updated_at, model, project) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO conversations (id, title, created_at, updated_at, model, project, tools) VALUES (?, ?, ?, ?, ?, ?, ?)',
       id,
       input.title?.trim() || DEFAULT_TITLE,
       t,
       t,
       input.model ?? null,
       input.project ?? null,
+      input.tools ? JSON.stringify(input.tools) : null,
     );
     return this.summary(id);
   }
@@ -130,6 +136,15 @@ export class ConversationStore {
   /** The model this conversation talks to (the model picker); later turns use it. */
   setModel(id: string, model: string): ConversationRecord {
     mustChange(this.db.run('UPDATE conversations SET model = ?, updated_at = ? WHERE id = ?', model, this.now(), id).changes, id);
+    return this.summary(id);
+  }
+
+  /**
+   * This conversation's own tool switches (issue 16); null goes back to the global switches. A
+   * setting, not activity: the conversation keeps its place in the list.
+   */
+  setTools(id: string, tools: ConversationTools | null): ConversationRecord {
+    mustChange(this.db.run('UPDATE conversations SET tools = ? WHERE id = ?', tools ? JSON.stringify(tools) : null, id).changes, id);
     return this.summary(id);
   }
 
@@ -197,6 +212,7 @@ export class ConversationStore {
         title: options.title ?? `${source.title} (copy)`,
         model: source.model,
         project: source.project,
+        tools: source.tools ?? null,
       });
       const lastSeq = messages.length > 0 ? messages[messages.length - 1].seq : null;
       this.db
@@ -239,7 +255,21 @@ export class ConversationStore {
 
   /** Marks every current message from `seq` on as superseded (edit and regenerate keep the old branch). */
   supersedeFrom(conversationId: string, seq: number): number {
-    return supersedeFrom(this.db, conversationId, seq, this.now());
+    return this.db.transaction(() => {
+      fixParents(this.db, conversationId);
+      return supersedeFrom(this.db, conversationId, seq, this.now());
+    });
+  }
+
+  /** Current messages with kept alternatives (after Edit or Regenerate), by message id. */
+  branches(conversationId: string): Record<string, BranchInfo> {
+    return branchInfo(this.db, conversationId);
+  }
+
+  /** Makes the kept branch that starts at `messageId` the current one (see branches.ts). */
+  switchBranch(conversationId: string, messageId: string): void {
+    this.summary(conversationId);
+    switchBranch(this.db, conversationId, messageId, this.now());
   }
 
   upsertToolCall(call: ToolCallUpsert): ToolCallView {

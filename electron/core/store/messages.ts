@@ -83,8 +83,10 @@ export function appendMessage(
       .get(conversationId) as { next: number };
     try {
       db.prepare(
-        `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, text, session_id, origin)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        // parent_seq: the last current message, which this one follows in its branch (branches.ts).
+        `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, text, session_id, origin, parent_seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+           (SELECT coalesce(max(seq), 0) FROM messages WHERE conversation_id = ? AND status != 'superseded'))`,
       ).run(
         id,
         conversationId,
@@ -99,6 +101,7 @@ export function appendMessage(
         searchableText(message.content),
         sessionId,
         json(message.origin),
+        conversationId,
       );
     } catch (err) {
       if ((err as { errcode?: number }).errcode === SQLITE_CONSTRAINT_FOREIGNKEY)
@@ -182,7 +185,7 @@ export function supersedeFrom(
   return db.transaction(() => {
     const info = db
       .prepare(
-        "UPDATE messages SET status = 'superseded' WHERE conversation_id = ? AND seq >= ? AND status != 'superseded'",
+        "UPDATE messages SET kept_status = status, status = 'superseded' WHERE conversation_id = ? AND seq >= ? AND status != 'superseded'",
       )
       .run(conversationId, seq);
     touchConversation(db, conversationId, now);

@@ -100,6 +100,17 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE tool_calls ADD COLUMN late_result INTEGER NOT NULL DEFAULT 0;
   `,
+  // 5: per-conversation tool switches (issue 16): JSON ConversationTools, null = the global switches.
+  `
+  ALTER TABLE conversations ADD COLUMN tools TEXT;
+  `,
+  // 6: branches (issue 16). parent_seq: the message this one follows in its branch, so Edit and
+  // Regenerate's kept branches form a tree (null for rows written before: branches.ts infers those).
+  // kept_status: a superseded message's status before, restored when its branch is switched back to.
+  `
+  ALTER TABLE messages ADD COLUMN parent_seq INTEGER;
+  ALTER TABLE messages ADD COLUMN kept_status TEXT;
+  `,
 ];
 
 /** The schema version this build writes. */

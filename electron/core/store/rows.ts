@@ -4,6 +4,7 @@ import type {
   ChatMessage,
   ContentBlock,
   ConversationSummary,
+  ConversationTools,
   MessageStatus,
   Role,
   ToolCallStatus,
@@ -31,6 +32,7 @@ export interface ConversationRow {
   branch_from_seq: number | null;
   deleted_at: number | null;
   message_count: number;
+  tools?: string | null;
 }
 
 export interface MessageRow {
@@ -85,6 +87,7 @@ export const toConversation = (r: ConversationRow): ConversationRecord => ({
   parentId: r.parent_id,
   branchFromSeq: r.branch_from_seq,
   deletedAt: r.deleted_at,
+  ...(r.tools ? { tools: parse<ConversationTools>(r.tools) as ConversationTools } : {}),
 });
 
 export const toMessage = (r: MessageRow): ChatMessage => ({

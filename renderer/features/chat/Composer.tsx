@@ -10,6 +10,7 @@ import { focusComposer, focusQuestion } from '../questions/focus';
 import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
 import { useLena } from '../../store';
 import { NO_CONVERSATION } from '../../store/chat-slice';
+import { ChatToolsMenu } from './ChatToolsMenu';
 import { ModelPicker } from './ModelPicker';
 import { ThinkingControls } from './ThinkingControls';
 import { readAttachments } from './read-files';
@@ -29,7 +30,6 @@ export function Composer() {
   const budget = useLena((s) => s.budget);
   // Tools at scale: what the latest request of this conversation carried (loaded / deferred).
   const sent = useLena((s) => s.chat?.lastRequestTools);
-  const toolCount = useLena((s) => s.servers.reduce((n, x) => n + (x.status === 'connected' ? x.toolCount : 0), 0));
   const serverNames = useLena((s) => s.servers.map((x) => x.name).join('\n'));
   const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView } = useLena.getState();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
@@ -40,6 +40,11 @@ export function Composer() {
   const [picked, setPicked] = useState(0);
   const choice = completions[Math.min(picked, completions.length - 1)] ?? null;
   const focusTick = useLena((s) => s.composerFocus);
+  // The token count is this conversation's (its own tool switches, issue 16).
+  const activeId = useLena((s) => s.activeId);
+  useEffect(() => {
+    void useLena.getState().loadBudget();
+  }, [activeId]);
   useEffect(() => {
     // A new or chosen conversation brings the caret here; so do launch and a page closing (the
     // composer mounts) unless the user is already somewhere. Marked as handed back, so a question
@@ -165,8 +170,10 @@ export function Composer() {
         <button type="button" className="ghost" onClick={() => setPicking((p) => !p)} aria-expanded={picking} aria-label="Attach a resource" title="Attach a resource from a connected server">+ Resource</button>
         <input ref={fileInput} type="file" multiple hidden onChange={(e) => { void addFiles(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
         <span className="muted small" data-testid="composer-model">
-          <ModelPicker /> <ThinkingControls /> · {toolCount} tools{budget ? ` · ${budget.exact ? '' : '≈'}${formatTokens(budget.totalToolTokens)}` : ''}
+          <ModelPicker /> <ThinkingControls />
         </span>
+        <ChatToolsMenu />
+        {budget && <span className="muted small composer-tokens" data-testid="composer-tokens" title="What this conversation's tool definitions cost in every request">{budget.exact ? '' : '≈'}{formatTokens(budget.totalToolTokens)}</span>}
         {sent?.engaged && (
           <span className="muted small" data-testid="composer-deferral" title={`Tool definitions above the budget are deferred: the model finds them with ${sent.mode === 'native' ? "Anthropic's" : "Lena's"} tool search. Sending all would cost ≈${formatTokens(sent.allTokens)}.`}>
             {sent.loaded} loaded · {sent.deferred} deferred · ≈{formatTokens(sent.tokens)} per request

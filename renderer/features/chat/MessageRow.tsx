@@ -8,6 +8,7 @@ import { messageText } from '../../lib/chat-reducer';
 import { splitMarkdownBlocks } from '../../lib/markdown-blocks';
 import { useLena } from '../../store';
 import { PromptMessageRow } from '../prompts/PromptMessageRow';
+import { BranchSwitcher } from './BranchSwitcher';
 import { ChatErrorNote } from './ChatErrorNote';
 import { Citations, ServerToolCard } from './ServerToolBlocks';
 import { Markdown } from './Markdown';
@@ -70,6 +71,7 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
   const running = useLena((s) => s.chat?.turnId != null);
   const setEditing = useLena((s) => s.setEditing);
   const regenerate = useLena((s) => s.regenerate);
+  const branched = useLena((s) => s.chat?.branches?.[message?.id ?? ''] !== undefined);
   if (!message) return null;
   // Issue 19: a task's result sent as a new turn; its card stays where the model asked for it.
   if (message.origin?.kind === 'task-result') {
@@ -85,6 +87,7 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
         {editing ? <Editor message={message} /> : visible.map((b, i) => <UserBlock key={i} block={b} />)}
         {!editing && (
           <div className="message-actions">
+            <BranchSwitcher messageId={message.id} />
             <button className="small-button ghost" disabled={running} onClick={() => setEditing(message.id)}>Edit</button>
           </div>
         )}
@@ -115,12 +118,16 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
       })}
       {message.status === 'streaming' && <span className="caret" role="img" aria-label="Claude is writing" />}
       {message.error && <ChatErrorNote error={message.error} />}
-      {message.status !== 'streaming' && text && !continues && (
+      {message.status !== 'streaming' && text && !continues ? (
         <div className="message-actions">
+          {branched && <BranchSwitcher messageId={message.id} />}
           <CopyButton text={text} label="Copy answer" className="ghost" />
           {isLast && !running && <button className="small-button ghost" onClick={() => void regenerate()}>Regenerate</button>}
         </div>
-      )}
+      ) : branched && message.status !== 'streaming' ? (
+        // A regenerated answer that used tools starts its branch here, before its last round.
+        <div className="message-actions"><BranchSwitcher messageId={message.id} /></div>
+      ) : null}
     </div>
   );
 });

@@ -16,6 +16,11 @@ export function ModelPicker() {
   const setModel = useLena((s) => s.setConversationModel);
   const running = useLena((s) => s.chat?.turnId != null);
   const current = useConversationModel();
+  // Picked in the blank chat: the conversation is created first, so the choice has a home.
+  const ensureConversation = useLena((s) => s.ensureConversation);
+  const pick = async (model: string) => {
+    if ((await ensureConversation()).ok) await setModel(model);
+  };
   // Listed again when the key or the endpoint changes (without a key core offers its built-in list).
   const endpoint = useLena((s) => `${String(s.settings?.apiKeySet)}|${s.settings?.baseUrl ?? ''}`);
   useEffect(() => {
@@ -26,7 +31,7 @@ export function ModelPicker() {
   const chosen = models.find((m) => m.id === current);
   return (
     <label className="model-picker small">
-      <select aria-label="Model for this conversation" value={current} disabled={running} onChange={(e) => void setModel(e.target.value)} title={chosen ? `${k(chosen.maxInputTokens)} context · up to ${k(chosen.maxOutputTokens)} tokens per answer` : undefined}>
+      <select aria-label="Model for this conversation" value={current} disabled={running} onChange={(e) => void pick(e.target.value)} title={chosen ? `${k(chosen.maxInputTokens)} context · up to ${k(chosen.maxOutputTokens)} tokens per answer` : undefined}>
         {!known && <option value={current}>{current}</option>}
         {models.map((m) => (
           <option key={m.id} value={m.id}>

@@ -1,16 +1,25 @@
-// A server's stderr tail, its own log messages (notifications/message, with level and logger, at
-// the level chosen here: logging/setLevel) and the protocol log: monospace, filterable, copyable;
-// follows new lines unless the user scrolled up.
-import { useEffect, useRef, useState } from 'react';
+// A server's log as an inspector shows it (issue 16): JSON-RPC traffic both ways, stderr and Lena's
+// notes, interleaved by time, one line per message (expandable to pretty JSON), filterable by
+// stream, direction and text; the box fills the height left and follows new rows unless the
+// user scrolled up. One Tab stop: arrow keys move between rows, Enter or Space expands one.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { InspectorRow, InspectorStream } from '../../../shared/inspector-types';
 import type { ServerLogs, ServerStatus } from '../../../shared/server-types';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNote } from '../../components/ErrorNote';
-import { Marked } from '../../components/Marked';
-import { formatClock, formatDuration } from '../../lib/format';
+import { useFillHeight } from '../../components/use-fill-height';
 import { useLena } from '../../store';
+import { LogRow, rowText } from './LogRow';
 
 type LogLevel = NonNullable<ServerLogs['logLevel']>;
 const LEVELS: LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const STREAMS: { stream: InspectorStream; label: string }[] = [
+  { stream: 'protocol', label: 'Protocol' },
+  { stream: 'stderr', label: 'stderr' },
+  { stream: 'lena', label: 'Lena' },
+];
+type Direction = 'all' | 'out' | 'in';
+const NONE: InspectorRow[] = [];
 
 /** Saves text as a file through a blob download (nothing leaves the machine). */
 function saveText(filename: string, text: string): void {
@@ -23,46 +32,123 @@ function saveText(filename: string, text: string): void {
 }
 
 export function LogsTab({ server }: { server: ServerStatus }) {
-  const logs = useLena((s) => s.serverLogs[server.name] ?? null);
-  const error = useLena((s) => s.serverLogsError[server.name] ?? null);
+  const rows = useLena((s) => s.logRows[server.name] ?? NONE);
+  const error = useLena((s) => s.logRowsError[server.name] ?? null);
+  const level = useLena((s) => s.serverLogs[server.name]?.logLevel ?? 'info');
+  const loadLogRows = useLena((s) => s.loadLogRows);
   const loadLogs = useLena((s) => s.loadLogs);
   const setLogLevel = useLena((s) => s.setLogLevel);
   const [filter, setFilter] = useState('');
+  const [streams, setStreams] = useState<Set<InspectorStream>>(() => new Set(['protocol', 'stderr', 'lena']));
+  const [direction, setDirection] = useState<Direction>('all');
+  const [expanded, setExpanded] = useState<Set<number>>(() => new Set());
+  const [active, setActive] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
+  useFillHeight(box);
+
   useEffect(() => {
-    void loadLogs(server.name);
-    const t = setInterval(() => void loadLogs(server.name), 2000);
+    void loadLogs(server.name); // the level asked of the server
+    void loadLogRows(server.name);
+    const t = setInterval(() => void loadLogRows(server.name), 1000);
     return () => clearInterval(t);
-  }, [server.name, loadLogs]);
-  const stderr = logs?.stderrTail ?? server.stderrTail;
-  const f = filter.toLowerCase();
-  const protocolLines = (logs?.protocol ?? []).map(
-    (p) => `${formatClock(p.time)} ${p.direction === 'out' ? '→' : '←'} ${p.kind}${p.method ? ` ${p.method}` : ''}${p.id !== null ? ` #${p.id}` : ''}${p.durationMs !== null ? ` ${formatDuration(p.durationMs)}` : ''} ${p.bytes} B  ${p.preview}`,
+  }, [server.name, loadLogRows, loadLogs]);
+
+  // A request shows its duration once its response (which names it) is in.
+  const answeredIn = useMemo(() => {
+    const m = new Map<number, number>();
+    for (const r of rows) if (r.pairSeq !== null && r.durationMs !== null) m.set(r.pairSeq, r.durationMs);
+    return m;
+  }, [rows]);
+  const f = filter.trim().toLowerCase();
+  const shown = useMemo(
+    () =>
+      rows.filter((r) => {
+        if (!streams.has(r.stream)) return false;
+        // A direction means protocol messages that way only.
+        if (direction !== 'all' && (r.stream !== 'protocol' || r.direction !== direction)) return false;
+        return f === '' || rowText(r, answeredIn.get(r.seq)).toLowerCase().includes(f);
+      }),
+    [rows, streams, direction, f, answeredIn],
   );
-  const messageLines = (logs?.messages ?? []).map((m) => `${formatClock(m.time)} [${m.level}]${m.logger ? ` ${m.logger}` : ''}${m.source === 'client' ? ' (Lena)' : ''}: ${m.text}`);
-  const lines = [...stderr.split('\n').filter((l) => l !== '').map((l) => `stderr  ${l}`), ...messageLines, ...protocolLines].filter((l) => l.toLowerCase().includes(f));
-  const text = lines.join('\n');
+  const text = useMemo(() => shown.map((r) => rowText(r, answeredIn.get(r.seq))).join('\n'), [shown, answeredIn]);
+
   useEffect(() => {
     if (follow.current && box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [text]);
+  }, [shown.at(-1)?.seq]);
+
+  const toggle = useCallback((seq: number) => setExpanded((e) => {
+    const next = new Set(e);
+    if (!next.delete(seq)) next.add(seq);
+    return next;
+  }), []);
+  const focusRow = useCallback((seq: number) => setActive(seq), []);
+  // The one row in the Tab order: the last focused one while it is shown, else the newest.
+  const tabStop = active !== null && shown.some((r) => r.seq === active) ? active : (shown.at(-1)?.seq ?? null);
+
+  const onKey = (e: KeyboardEvent) => {
+    const buttons = [...(box.current?.querySelectorAll<HTMLButtonElement>('button.log-line') ?? [])];
+    const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (i < 0) return;
+    const page = Math.max(1, Math.floor((box.current?.clientHeight ?? 200) / 24));
+    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: buttons.length - 1, PageDown: i + page, PageUp: i - page }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
+  };
+
+  const setStream = (stream: InspectorStream, on: boolean) => setStreams((s) => {
+    const next = new Set(s);
+    if (on) next.add(stream);
+    else next.delete(stream);
+    return next;
+  });
+
   return (
     <div className="logs-tab">
-      <div className="row">
+      <div className="row wrap log-toolbar">
         <input type="search" placeholder="Filter lines" aria-label="Filter log lines" value={filter} onChange={(e) => setFilter(e.target.value)} className="grow" />
+        <fieldset className="log-streams">
+          <legend className="sr-only">Streams</legend>
+          {STREAMS.map(({ stream, label }) => (
+            <label key={stream} className={`check small tone-${stream}`}>
+              <input type="checkbox" checked={streams.has(stream)} onChange={(e) => setStream(stream, e.target.checked)} /> {label}
+            </label>
+          ))}
+        </fieldset>
+        <label className="small">
+          Direction{' '}
+          <select aria-label="Direction" value={direction} onChange={(e) => setDirection(e.target.value as Direction)}>
+            <option value="all">Both ways</option>
+            <option value="out">→ Sent</option>
+            <option value="in">← Received</option>
+          </select>
+        </label>
         <label className="small">
           Server messages from{' '}
-          <select aria-label="Server log level" value={logs?.logLevel ?? 'info'} onChange={(e) => void setLogLevel(server.name, e.target.value as LogLevel)}>
+          <select aria-label="Server log level" value={level} onChange={(e) => void setLogLevel(server.name, e.target.value as LogLevel)}>
             {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
           </select>
         </label>
+        <span className="muted small" title="Lena keeps the last 2,000 rows or 10 MB of each server; a message over 64 KB is kept cut, with its size.">
+          {shown.length === rows.length ? `${rows.length} rows` : `${shown.length} of ${rows.length} rows`}
+        </span>
         <CopyButton text={text} label="Copy log" />
         <button className="small-button" onClick={() => saveText(`${server.name}-log.txt`, text)}>Save log</button>
       </div>
-      {error && <ErrorNote title="Could not read the protocol log" error={error} />}
-      <div className="log-view mono" ref={box} role="log" tabIndex={0} aria-label={`Log of ${server.name}`}
+      {error && <ErrorNote title="Could not read the log" error={error} />}
+      <div className="log-view mono" ref={box} role="log" aria-label={`Log of ${server.name}`} onKeyDown={onKey}
+        tabIndex={shown.length === 0 ? 0 : -1}
         onScroll={(e) => { const el = e.currentTarget; follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24; }}>
-        {lines.length === 0 ? <span className="muted">{filter ? 'No line matches the filter.' : 'Nothing logged yet.'}</span> : lines.map((l, i) => <div key={i}><Marked text={l} /></div>)}
+        {shown.length === 0 ? (
+          <span className="muted">{rows.length > 0 ? 'No line matches the filters.' : 'Nothing logged yet.'}</span>
+        ) : (
+          <ul className="log-rows">
+            {shown.map((r) => (
+              <LogRow key={r.seq} server={server.name} row={r} answeredIn={answeredIn.get(r.seq) ?? null} expanded={expanded.has(r.seq)} focusable={r.seq === tabStop} onToggle={toggle} onFocusRow={focusRow} />
+            ))}
+          </ul>
+        )}
       </div>
     </div>
   );

@@ -1,12 +1,13 @@
 // A server's tools: searchable, with hint badges, per-tool switch, pinned-definition status and
 // the token cost of each definition.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { HintBadges } from '../../components/HintBadges';
 import { Marked } from '../../components/Marked';
 import { formatTokens } from '../../lib/format';
 import { useLena } from '../../store';
+import { RunToolPanel } from './RunToolPanel';
 
 const PIN = {
   unpinned: 'not pinned yet',
@@ -33,6 +34,13 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
   const [query, setQuery] = useState('');
   const [rowError, setRowError] = useState<string | null>(null);
   const [limit, setLimit] = useState(PAGE);
+  /** The tool whose run-by-hand form is open (issue 16). */
+  const [running, setRunning] = useState<string | null>(null);
+  const runButtons = useRef(new Map<string, HTMLButtonElement>());
+  const closeRun = (name: string) => {
+    setRunning(null);
+    runButtons.current.get(name)?.focus();
+  };
   useEffect(() => void loadTools(server.name), [server.name, server.toolCount, loadTools]);
   const q = query.toLowerCase();
   const shown = tools.filter((t) => t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q) || (t.title ?? '').toLowerCase().includes(q));
@@ -62,9 +70,14 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
                   </label>
                 )}
                 <span className="muted small">{formatTokens(t.tokens)}</span>
+                <button className="small-button" ref={(el) => void (el ? runButtons.current.set(t.name, el) : runButtons.current.delete(t.name))} aria-expanded={running === t.name} aria-label={`Run ${t.name} by hand`} disabled={server.status !== 'connected'}
+                  onClick={() => setRunning(running === t.name ? null : t.name)}>
+                  Run…
+                </button>
               </div>
               <div className="tool-desc"><HintBadges hints={t.annotations} trusted={server.trusted} /></div>
               <p className="small tool-desc"><Marked text={t.description} /></p>
+              {running === t.name && <RunToolPanel server={server.name} tool={t} onClose={() => closeRun(t.name)} />}
               {(t.pin === 'changed' || t.pin === 'new' || t.pin === 'rejected') && (
                 <div className="row">
                   <button className="small-button" onClick={() => void acceptDefinition(server.name, t.name).then((r) => setRowError(r.ok ? null : r.error.message))}>

@@ -5,7 +5,7 @@
 // the turn except the per-base-URL refusal in ToolSearchSupport.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent } from '../../../../shared/chat-types';
-import type { ToolRegistry } from '../../mcp/registry/registry';
+import type { RegisteredTool, ToolRegistry } from '../../mcp/registry/registry';
 import type { ConversationStore } from '../../store/conversations';
 import type { ChatSettings } from '../chat-settings';
 import type { ModelLimits } from '../models';
@@ -54,9 +54,9 @@ export class TurnToolSearch {
   /** Answers `lena_tool_search` calls: the best tools are loaded for the rest of the turn. */
   answer(
     uses: readonly ToolUse[],
-    ctx: { registry: ToolRegistry; isWithheld?: WithheldFilter; store: ConversationStore; emit: (e: ChatEvent) => void; conversationId: string; messageId: string },
+    ctx: { registry: ToolRegistry; isWithheld?: WithheldFilter; isOn?: (t: RegisteredTool) => boolean; store: ConversationStore; emit: (e: ChatEvent) => void; conversationId: string; messageId: string },
   ): Map<string, ToolResultBlock> {
-    const offered = ctx.registry.tools().filter((t) => t.enabled && !ctx.isWithheld?.(t.qualifiedName, t.server) && !this.found.has(t.qualifiedName));
+    const offered = ctx.registry.tools().filter((t) => (ctx.isOn ? ctx.isOn(t) : t.enabled) && !ctx.isWithheld?.(t.qualifiedName, t.server) && !this.found.has(t.qualifiedName));
     const answers = new Map<string, ToolResultBlock>();
     for (const use of uses) {
       const { found, result } = runClientSearch(use.id, use.input, searchablesOf(offered));

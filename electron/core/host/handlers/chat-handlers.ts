@@ -11,8 +11,9 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'conversations:list': async () => (await store()).list(),
     'conversations:get': async ({ id, limit }) => {
       const st = await store();
-      if (limit === undefined) return st.get(id);
-      return { ...st.summary(id), ...st.page(id, limit) };
+      // Branch switchers (issue 16) need the whole tree, not only the page shown.
+      if (limit === undefined) return { ...st.get(id), branches: st.branches(id) };
+      return { ...st.summary(id), ...st.page(id, limit), branches: st.branches(id) };
     },
     'conversations:messages': async ({ id, beforeSeq, limit }) => (await store()).page(id, limit, beforeSeq),
     'conversations:create': async (args) => {
@@ -48,9 +49,18 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'chat:models': async () => (await engine()).listModels(),
     'chat:set-model': async ({ conversationId, model }) => (await engine()).setModel(conversationId, model),
     'chat:drop-old-tool-results': async ({ conversationId }) => (await engine()).dropOldToolResults(conversationId),
-    'chat:budget': async () => {
+    'chat:set-tools': async ({ conversationId, server, tool, on }) => (await engine()).setTools(conversationId, { server, tool, on }),
+    'chat:switch-branch': async ({ conversationId, messageId }) => (await engine()).switchBranch(conversationId, messageId),
+    'chat:budget': async (args) => {
       const s = await get();
-      return s.runtime.budget.compute(s.runtime.engine.lastTurnUsage);
+      // A conversation gone meanwhile (purged) counts the global switches rather than failing.
+      let tools;
+      try {
+        tools = args?.conversationId ? s.runtime.conversations.store.summary(args.conversationId).tools : undefined;
+      } catch {
+        tools = undefined;
+      }
+      return s.runtime.budget.compute(s.runtime.engine.lastTurnUsage, tools);
     },
   };
 }

@@ -14,7 +14,8 @@ import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 import { serverIdentity } from '../wiring';
 
-type ServerHandlers = Pick<Handlers, Extract<keyof Handlers, `servers:${string}`>>;
+/** The inspector's servers:* channels live in inspect-handlers.ts. */
+type ServerHandlers = Pick<Handlers, Exclude<Extract<keyof Handlers, `servers:${string}`>, 'servers:log-view' | 'servers:log-body' | 'servers:run-tool' | 'servers:cancel-run'>>;
 
 export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers {
   const status = async (name: string): Promise<ServerStatus> => {
@@ -106,6 +107,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:remove': async ({ name }) => {
       await removeServer(await fileOf(name), name);
       await (await get()).runtime.manager.reload();
+      (await get()).runtime.logs.forget(name); // a removed server's log goes with it
     },
     'servers:set-enabled': async ({ name, enabled }) => {
       await setServerDisabled(await fileOf(name), name, !enabled);
@@ -156,16 +158,8 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       const s = await get();
       const session = s.runtime.manager.session(name);
       if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
-      const protocol = (session.mcp?.protocolLog() ?? []).map((e) => ({
-        time: e.at,
-        direction: e.direction === 'send' ? ('out' as const) : ('in' as const),
-        kind: protocolKind(e.preview, e.note),
-        method: e.method ?? null,
-        id: e.id ?? null,
-        durationMs: e.durationMs ?? null,
-        bytes: e.bytes,
-        preview: e.note ? `${e.note}: ${e.preview}` : e.preview,
-      }));
+      // Classified from each message in core/host/views (no guessing from a preview).
+      const protocol = s.runtime.logs.protocolEntries(name);
       const messages = (session.mcp?.logEntries() ?? []).map(logMessage);
       return { name, stderrTail: session.stderrTail(), protocol, messages, logLevel: s.runtime.settings.current.servers[name]?.logLevel ?? 'info' };
     },
@@ -217,11 +211,4 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       return status(name);
     },
   };
-}
-
-/** Request, response, notification or error, from the message's start (the log keeps a preview). */
-function protocolKind(preview: string, note?: string): 'request' | 'response' | 'notification' | 'error' {
-  if (note || /"error"\s*:/.test(preview)) return /"result"\s*:/.test(preview) ? 'response' : 'error';
-  if (/"method"\s*:/.test(preview)) return /"id"\s*:/.test(preview) ? 'request' : 'notification';
-  return 'response';
 }

@@ -114,6 +114,11 @@ export class ServerSession {
     return this.client;
   }
 
+  /** `text` without the secrets this server was given (for what the host shows of its output). */
+  redactOutput(text: string): string {
+    return redact(text, this.sensitive);
+  }
+
   stderrTail(): string {
     const live = this.transport?.stderrTail?.();
     return live === undefined ? this.status.stderrTail : redact(live, this.sensitive);
@@ -175,6 +180,7 @@ export class ServerSession {
       client.on('log', (e) => {
         // A server's own warning or worse is shown on its status (the Logs tab has every message).
         if (e.source === 'server' && SEVERE.has(e.level)) this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
+        this.deps.onClientLog?.(this.name, e);
       });
       client.on('tools-changed', (tools) => {
         const turn = ++this.listing;

@@ -6,6 +6,7 @@ import type { FeaturePorts } from '../client-features/ports';
 import type { AuthProvider } from '../auth/types';
 import type { LaunchSpec, SecretLookup } from '../config/expand';
 import type { Transport } from '../transport';
+import type { ServerLogEntry } from '../client-events';
 
 /** A transport plus, for stdio, what the manager records for orphan cleanup and shows in status. */
 export interface ManagedTransport extends Transport {
@@ -13,6 +14,8 @@ export interface ManagedTransport extends Transport {
   readonly pgid?: number;
   readonly startedAt?: number;
   stderrTail?(): string;
+  /** stdio: calls `listener` with each stderr chunk as it arrives (the Logs tab's timed lines). */
+  onStderr?(listener: (chunk: string) => void): void;
 }
 
 /** Calls a transport may make back into the session that owns it. */
@@ -58,5 +61,7 @@ export interface SessionDeps {
   /** The least severe log message to ask each server for (logging/setLevel); info when unset. */
   logLevel?: (server: string) => LoggingLevel | undefined;
   now?: () => number;
+  /** Each log entry of a server's client (its own messages and Lena's notes about it), for live log views. */
+  onClientLog?: (server: string, entry: ServerLogEntry) => void;
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }

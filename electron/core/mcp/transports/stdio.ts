@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { isUtf8 } from 'node:buffer';
 import { existsSync, statSync, type Stats } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { MessageDecodeError, McpTransportError } from '../errors';
 import type { JsonRpcMessage } from '../jsonrpc-types';
 import type { Transport, TransportCallbacks, TransportCloseInfo } from '../transport';
@@ -43,6 +44,7 @@ export class StdioTransport implements Transport {
   private child: ChildProcess | undefined;
   private callbacks: TransportCallbacks | undefined;
   private readonly stderr: StderrTail;
+  private readonly stderrListeners: ((chunk: string) => void)[] = [];
   private readonly decoder: LineDecoder;
   private writer: StdinWriter | undefined;
   private startTime: number | undefined;
@@ -80,6 +82,11 @@ export class StdioTransport implements Transport {
     return this.stderr.text();
   }
 
+  /** Each stderr chunk as it arrives, decoded (the host's log view splits it into timed lines). */
+  onStderr(listener: (chunk: string) => void): void {
+    this.stderrListeners.push(listener);
+  }
+
   async start(callbacks: TransportCallbacks): Promise<void> {
     if (this.child) throw new McpTransportError(`${this.description} was already started; create a new transport to restart`);
     this.callbacks = callbacks;
@@ -107,7 +114,13 @@ export class StdioTransport implements Transport {
     this.startTime = Date.now();
     this.writer = new StdinWriter(child.stdin!, () => this.notWritable());
     child.stdout!.on('data', (chunk: Buffer) => this.decoder.push(chunk));
-    child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    const stderrText = new StringDecoder('utf8'); // a character split across chunks stays whole
+    child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderr.push(chunk);
+      if (this.stderrListeners.length === 0) return;
+      const text = stderrText.write(chunk);
+      for (const listener of this.stderrListeners) listener(text);
+    });
     child.on('error', (e) => callbacks.onError(e));
     child.once('exit', (code, signal) => {
       this.exitInfo = { code, signal };

@@ -1,0 +1,67 @@
+// What the composer controls per conversation (issue 16): the tool switches kept with the
+// conversation and its kept branches. A slice of its own so the other slices stay as they are.
+import type { StateCreator } from 'zustand';
+import type { ToolSwitchChange } from '../../shared/conversation-tools';
+import { call } from '../host';
+import { openChatFrom } from '../lib/chat-reducer';
+import { NO_CONVERSATION, PAGE_SIZE } from './chat-slice';
+import type { LenaState } from './index';
+import { attempt, type Outcome } from './result';
+
+export interface ChatControlsSlice {
+  /** The open conversation's id, creating it first from the blank chat (a switch needs somewhere to live). */
+  ensureConversation(): Promise<Outcome<string>>;
+  /** Flips a server's or a tool's switch for the open conversation; its token count follows. */
+  setChatTool(change: ToolSwitchChange): Promise<Outcome<void>>;
+  /** Makes the kept branch starting at `messageId` the current one and shows it. */
+  switchBranch(messageId: string): Promise<Outcome<void>>;
+  /** Reads the open conversation's branch points again (after Edit or Regenerate made one). */
+  refreshBranches(): Promise<void>;
+}
+
+export const createChatControlsSlice: StateCreator<LenaState, [], [], ChatControlsSlice> = (set, get) => ({
+  async ensureConversation() {
+    const id = get().activeId;
+    if (id) return { ok: true, value: id };
+    const created = await get().newConversation();
+    if (!created.ok) return created;
+    // What was typed or attached in the blank chat moves with it, as when sending creates it.
+    const to = created.value.id;
+    set((s) => ({
+      drafts: { ...s.drafts, [to]: s.drafts[NO_CONVERSATION] ?? '', [NO_CONVERSATION]: '' },
+      attachments: { ...s.attachments, [to]: s.attachments[NO_CONVERSATION] ?? [], [NO_CONVERSATION]: [] },
+    }));
+    return { ok: true, value: to };
+  },
+  async setChatTool(change) {
+    const id = await get().ensureConversation();
+    if (!id.ok) return id;
+    // The conversation-updated event that follows carries the new switches to the list.
+    const r = await attempt(() => call('chat:set-tools', { conversationId: id.value, ...change }));
+    if (r.ok) void get().loadBudget();
+    else get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });
+    return r;
+  },
+  async switchBranch(messageId) {
+    const chat = get().chat;
+    if (!chat) return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
+    const id = chat.conversationId;
+    const r = await attempt(async () => {
+      await call('chat:switch-branch', { conversationId: id, messageId });
+      return call('conversations:get', { id, limit: PAGE_SIZE });
+    });
+    if (!r.ok) {
+      get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });
+      return r;
+    }
+    if (get().chat?.conversationId === id) set({ chat: openChatFrom(r.value) });
+    return { ok: true, value: undefined };
+  },
+  async refreshBranches() {
+    const chat = get().chat;
+    if (!chat) return;
+    const r = await attempt(() => call('conversations:get', { id: chat.conversationId, limit: 1 }));
+    const now = get().chat;
+    if (r.ok && now?.conversationId === chat.conversationId) set({ chat: { ...now, branches: r.value.branches ?? {} } });
+  },
+});
