@@ -2,6 +2,8 @@
 // it over `window.lena` (store/index.ts); tests make it over a fake host (test/unit/renderer/store).
 import { create, type StateCreator } from 'zustand';
 import { createAppActions, type AppActions } from './app/actions';
+import { createAppsActions, type AppsActions } from './apps/actions';
+import { initialAppsState, type AppsState } from './apps/initial-state';
 import { initialAppState, type AppState } from './app/initial-state';
 import { createChatActions, type ChatActions } from './chat/actions';
 import { createChatControlsActions, type ChatControlsActions } from './chat-controls/actions';
@@ -27,9 +29,9 @@ import type { StoreHost } from './store-host';
 import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
 
-export type LenaActions = AppActions & ConversationsActions & ChatActions & ServersActions & PermissionsActions & QuestionsActions & ServerQuestionsActions & SettingsActions & ToastActions & ResourcesActions & InspectorActions & ChatControlsActions;
+export type LenaActions = AppActions & ConversationsActions & ChatActions & ServersActions & PermissionsActions & QuestionsActions & ServerQuestionsActions & SettingsActions & ToastActions & ResourcesActions & InspectorActions & ChatControlsActions & AppsActions;
 
-export type LenaData = AppState & ConversationsState & ChatState & ServersState & PermissionsState & QuestionsState & ServerQuestionsState & SettingsState & ToastState & ResourcesState & InspectorState;
+export type LenaData = AppState & ConversationsState & ChatState & ServersState & PermissionsState & QuestionsState & ServerQuestionsState & SettingsState & ToastState & ResourcesState & InspectorState & AppsState;
 
 export type LenaState = LenaData & LenaActions & LegacyState;
 
@@ -46,6 +48,7 @@ export const initialLenaData = (): LenaData => ({
   ...initialToastState(),
   ...initialResourcesState(),
   ...initialInspectorState(),
+  ...initialAppsState(),
 });
 
 const slices = (host: StoreHost): StateCreator<LenaState, [], []> => (set, get) => ({
@@ -62,6 +65,7 @@ const slices = (host: StoreHost): StateCreator<LenaState, [], []> => (set, get) 
   ...createResourcesActions(set, get, host),
   ...createInspectorActions(set, get, host),
   ...createChatControlsActions(set, get, host),
+  ...createAppsActions(set, get, host),
 }) as LenaState;
 
 /** Makes a store over `host`: a React hook (`useStore(selector)`) that is also the store's API. */

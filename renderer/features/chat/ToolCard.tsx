@@ -7,6 +7,7 @@ import { CodeBlock } from '../../components/CodeBlock';
 import { formatDuration } from '../../lib/format';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
+import { ToolView } from '../apps/ToolView';
 import { ToolResult } from './ToolResult';
 
 const STATUS: Record<ToolCallStatus, { icon: string; word: string }> = {
@@ -130,6 +131,8 @@ export const ToolCard = memo(function ToolCard({ call, searched = false }: { cal
         </div>
       )}
       <ErrorLine call={call} />
+      {/* A tool with a view (MCP Apps) shows it once the call is allowed, open or collapsed. */}
+      {call.server !== '' && call.status !== 'pending' && call.status !== 'denied' && <ToolView call={call} />}
       {isOpen && (
         <div className="tool-body" id={bodyId}>
           <CodeBlock code={JSON.stringify(call.input ?? {}, null, 2)} language="json" label="arguments" />

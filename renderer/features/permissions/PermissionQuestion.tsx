@@ -87,7 +87,7 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       questionId={request.id}
       armKey={`${request.id}:${confirming ?? ''}`}
       className="permission-question"
-      heading={<>Allow <code>{request.qualifiedName}</code> from server <strong>{request.server}</strong>?</>}
+      heading={<>Allow <code>{request.qualifiedName}</code> from server <strong>{request.server}</strong>?{request.origin === 'view' && <span className="badge view-origin-badge">from the tool’s view</span>}</>}
       position={position}
       total={total}
       primary={primary}
@@ -95,6 +95,11 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       footer={confirmStep || choices}
     >
       {conversation && <p className="small">Asked in another conversation: “{conversation}”</p>}
+      {request.origin === 'view' && (
+        <p className="small view-origin" role="note" data-testid="permission-origin">
+          This call comes from the tool’s view (the page {request.server} shows in the conversation), not from Claude.
+        </p>
+      )}
       <div className="row wrap">
         {mayModify && <span className="badge badge-danger">⚠ may modify or delete data</span>}
         <HintBadges hints={request.hints} trusted={request.hintsTrusted} omitRisk={mayModify} />

@@ -1,5 +1,6 @@
-// A question a server asks (sampling, elicitation) or a tool call's sign-in: the body for its kind, in the shared frame.
+// A question a server asks (sampling, elicitation, a tool view's message) or a tool call's sign-in: the body for its kind, in the shared frame.
 import type { ClientQuestion } from '../../../shared/client-questions';
+import { AppMessageView } from './AppMessageQuestion';
 import { ElicitationFormView } from './ElicitationForm';
 import { SamplingAnswerView, SamplingRequestView } from './SamplingQuestion';
 import { SignInQuestionView } from './SignInQuestion';
@@ -17,5 +18,7 @@ export function ServerQuestionView({ question, position, total }: { question: Cl
       return <UrlQuestionView question={question} position={position} total={total} />;
     case 'sign-in':
       return <SignInQuestionView question={question} position={position} total={total} />;
+    case 'app-message':
+      return <AppMessageView question={question} position={position} total={total} />;
   }
 }

@@ -62,6 +62,7 @@ export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => 
       s.subscribeServerQuestions(),
       s.subscribeSettings(),
       s.subscribeResources(),
+      s.subscribeApps(),
     ];
     void s.loadInfo();
     void s.loadNotices();

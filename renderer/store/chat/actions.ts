@@ -83,6 +83,8 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
         // A User Timing mark, so benchmarks can tell the window's own time from the core call's.
         performance.mark('lena:conversation-fetched');
         if (get().activeId === id) set({ openChat: ready(openChatFrom(conversation)) });
+        // What its tool views gave the model, for their cards (MCP Apps).
+        void get().loadModelContexts(id);
       } catch (err) {
         if (get().activeId === id) set((s) => ({ openChat: failed(s.openChat, toUiError(err), null) }));
       }
