@@ -36,11 +36,19 @@ export interface ChatMessage {
  * a task that finished after its turn had ended (issue 19, "Continue with the result"), sent to the
  * model as a new turn under a fresh tool_use id.
  */
-export type MessageOrigin = PromptOrigin | TaskResultOrigin;
+export type MessageOrigin = PromptOrigin | TaskResultOrigin | ViewOrigin;
 export interface PromptOrigin {
   kind: 'prompt';
   server: string;
   prompt: string;
+}
+/** MCP Apps: a message a tool's view wrote (ui/message), sent as the user's after they approved it. */
+export interface ViewOrigin {
+  kind: 'view';
+  server: string;
+  tool: string;
+  /** The card whose view wrote it. */
+  toolUseId: string;
 }
 export interface TaskResultOrigin {
   kind: 'task-result';

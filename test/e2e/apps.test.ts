@@ -79,6 +79,11 @@ describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => 
     await page.getByText('Thanks for the message from the view.').waitFor({ timeout: 30_000 });
     const sent = w.api.messageRequests().at(-1)?.body.messages?.at(-1);
     expect(JSON.stringify(sent)).toContain('Hello Claude, this comes from the view.');
+    // In the conversation the message is marked as the view's, not typed by the user.
+    const row = page.getByRole('listitem', { name: 'Sent from the get-time view of basic' });
+    expect(await row.getByTestId('view-message-origin').textContent()).toContain('sent with your approval');
+    expect(await row.textContent()).toContain('Hello Claude, this comes from the view.');
+    await w.app.screenshot('apps-view-message-sent');
   });
 
   it('a discarded message never reaches Claude', async () => {

@@ -3,7 +3,7 @@
 // until the model ends its turn or the round limit is hit. Everything is stored as it happens.
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
-import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, PromptOrigin, Usage } from '../../../shared/chat-types';
+import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, PromptOrigin, Usage, ViewOrigin } from '../../../shared/chat-types';
 import type { PromptMessage } from '../../../shared/mcp-types';
 import { applyToolSwitch, toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
 import { LenaError } from '../../../shared/result';
@@ -99,12 +99,13 @@ export class ChatEngine {
   }
 
   /** Stores the user's message first, then starts a turn; resolves once the turn has started. */
-  send(conversationId: string, text: string, attachments: Attachment[] = []): { turnId: string; done: Promise<TurnOutcome> } {
+  send(conversationId: string, text: string, attachments: Attachment[] = [], origin?: ViewOrigin): { turnId: string; done: Promise<TurnOutcome> } {
     this.assertIdle(conversationId);
     const content = userContent(text, attachments);
     if (content.length === 0) throw new LenaError('invalid-arguments', 'Type a message or attach a file first.');
     const conversation = this.deps.store.summary(conversationId);
-    const message = this.deps.store.append(conversationId, { role: 'user', content });
+    // A message a tool's view wrote keeps its origin, so the conversation shows whose words they are.
+    const message = this.deps.store.append(conversationId, { role: 'user', content, ...(origin ? { origin } : {}) });
     this.deps.emit({ type: 'message-saved', conversationId, message });
     if (conversation.messageCount === 0 && text.trim()) {
       const title = text.trim().replace(/\s+/g, ' ').slice(0, TITLE_LENGTH);

@@ -72,12 +72,18 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
     if (message.role === 'user') return null;
     return <div className="message assistant continued-task muted small" role="listitem" data-testid="task-result-sent">The result of <code>{message.origin.tool}</code> ({message.origin.server}) was sent to Claude.</div>;
   }
-  if (message.origin) return <PromptMessageRow message={message} />; // issue 22: a server's prompt
+  if (message.origin?.kind === 'prompt') return <PromptMessageRow message={message} />; // issue 22: a server's prompt
   const visible = message.content.filter((b) => b.type !== 'tool_result');
   if (visible.length === 0 && !message.error && message.status !== 'streaming') return <div className="message-spacer" />;
   if (message.role === 'user') {
     return (
-      <div className="message user" role="listitem" aria-label="Your message">
+      <div className="message user" role="listitem" aria-label={message.origin?.kind === 'view' ? `Sent from the ${message.origin.tool} view of ${message.origin.server}` : 'Your message'}>
+        {message.origin?.kind === 'view' && (
+          // MCP Apps: the words are the view's; the user approved sending them.
+          <div className="prompt-origin muted small" data-testid="view-message-origin">
+            From the <code>{message.origin.tool}</code> view of <span className="badge">{message.origin.server}</span> · sent with your approval
+          </div>
+        )}
         {editing ? <Editor message={message} /> : visible.map((b, i) => <UserBlock key={i} block={b} />)}
         {!editing && (
           <div className="message-actions">

@@ -41,7 +41,8 @@ export async function messageFromView(rt: Runtime, ref: AppViewRef, content: rea
   if (!shown.trim()) throw new LenaError('invalid-arguments', 'The view sent a message without text; only text can be sent to the conversation.');
   const answer = await rt.questions.ask({ kind: 'app-message', server: owner.server, conversationId: ref.conversationId, toolUseId: ref.toolUseId, tool: owner.tool.tool.name, text: shown, attachments: others });
   if (answer.action !== 'approve') return { sent: false, turnId: null };
-  return { sent: true, turnId: rt.engine.send(ref.conversationId, shown).turnId };
+  const origin = { kind: 'view' as const, server: owner.server, tool: owner.tool.tool.name, toolUseId: ref.toolUseId };
+  return { sent: true, turnId: rt.engine.send(ref.conversationId, shown, [], origin).turnId };
 }
 
 /** ui/update-model-context: replaces this view's context; the next request carries it. */
