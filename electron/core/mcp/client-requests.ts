@@ -57,7 +57,9 @@ export function answerServerRequest(
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (method === 'ping') return {};
   const ctx = { signal, purpose: '' };
-  if (received) {
+  // Only where Lena declared it (tasks.requests.*, with sampling or elicitation): elsewhere the
+  // tasks methods stay "method not found".
+  if (received && (features?.sampling || features?.elicitation)) {
     const answer = received.answer(method, params);
     if (answer) return answer;
     // A task-augmented request (params.task): answered with the task at once, run in the background.

@@ -2,13 +2,11 @@
 // from npm, the scripted peer with a view of the test's choosing), a window on them with
 // questions armed at once, and the view inside a tool card as Playwright reaches it (the card's
 // proxy frame on its own origin, and the view's frame inside it).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { startMessagesApiServer, type MessagesApiServer } from '../../fixtures/messages-api';
 import { ROOT } from '../harness';
-import { openWindow, type WindowSession } from './session';
+import { openServerWindow, type ServerWindow } from './server-window';
 
 type Entry = { command: string; args: string[]; env?: Record<string, string> };
 
@@ -33,34 +31,11 @@ export function viewFile(dir: string, html: string, name = 'view.html'): string 
   return path;
 }
 
-export interface AppsWindow {
-  app: WindowSession;
-  api: MessagesApiServer;
-  home: string;
-  dispose(): Promise<void>;
-}
+export type AppsWindow = ServerWindow;
 
 /** A window on a fresh home with these servers, the scripted Messages API, and questions armed at once. */
-export async function openAppsWindow(servers: Record<string, Entry>, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<AppsWindow> {
-  const home = mkdtempSync(join(tmpdir(), 'lena-e2e-apps-'));
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
-  const api = await startMessagesApiServer();
-  const app = await openWindow({
-    home,
-    questionArmingMs: 0,
-    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
-    env: { PATH: process.env.PATH ?? '', HOME: home, ANTHROPIC_API_KEY: 'sk-ant-e2e-apps', ANTHROPIC_BASE_URL: api.url },
-  });
-  return {
-    app,
-    api,
-    home,
-    async dispose() {
-      await app.dispose();
-      await api.close();
-      rmSync(home, { recursive: true, force: true });
-    },
-  };
+export function openAppsWindow(servers: Record<string, Entry>, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<AppsWindow> {
+  return openServerWindow({ name: 'apps', servers, window: { questionArmingMs: 0, ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}) } });
 }
 
 /** The card of tool call `toolUseId`... found by its server · tool heading. */
