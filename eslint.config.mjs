@@ -51,9 +51,9 @@ export default tseslint.config(
           // The one allowlist: imports across the layers that are too large to move now. Each entry
           // is a file and the module it may import; remove an entry when its move lands.
           allow: [
-            // The CLI shares the desktop's server process records. They belong in base with
-            // desktop/process-group and process-info, once ProcessRecorder (mcp/manager/types) moves
-            // down too: a move of five modules and their tests, left for the restructuring.
+            // The CLI shares the desktop's server process records. They belong in base next to
+            // base/process-group and base/process-info, once ProcessRecorder (mcp/manager/types)
+            // moves down too, left for the restructuring.
             { from: 'electron/cli/context.ts', to: 'electron/core/desktop/process-records' },
           ],
         },

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RotatingLog } from '../../electron/core/base/log-file';
-import { isGroupRunning, isProcessRunning, processStartTime } from '../../electron/core/desktop/process-info';
+import { isGroupRunning, isProcessRunning, processStartTime } from '../../electron/core/base/process-info';
 import { ProcessRecords } from '../../electron/core/desktop/process-records';
 import { SERVER_SHUTDOWN_MS } from '../../electron/core/desktop/quit-sequence';
 import { shutdownGroups, type RunningGroup } from '../../electron/core/desktop/shutdown-groups';

@@ -4,8 +4,8 @@
 import type { ProcessRecorder } from '../mcp/manager/types';
 import { readJsonFile, writeJsonFile } from '../base/json-file';
 import { withLockedFile } from '../base/locked-file';
-import { endProcessGroup, type GroupEnd } from './process-group';
-import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from './process-info';
+import { endProcessGroup, type GroupEnd } from '../base/process-group';
+import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from '../base/process-info';
 
 export interface ProcessRecord {
   pid: number;

@@ -1,7 +1,7 @@
 // The quit sequence's server step: ask the manager to stop every server, and if that has not
 // finished within most of the bound, end whatever this run still has recorded (processes.json) by
 // process group, so nothing outlives Lena even when a shutdown path hangs.
-import { processStartTime } from './process-info';
+import { processStartTime } from '../base/process-info';
 import type { ProcessRecords } from './process-records';
 import { shutdownGroups } from './shutdown-groups';
 

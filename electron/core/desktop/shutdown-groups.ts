@@ -1,6 +1,6 @@
 // Stopping a set of server process groups in parallel within one bound: close stdin (the MCP way
 // to ask a stdio server to leave), then SIGTERM, then SIGKILL, so every descendant is gone in time.
-import { endProcessGroup, type GroupEnd } from './process-group';
+import { endProcessGroup, type GroupEnd } from '../base/process-group';
 
 export interface RunningGroup {
   name: string;
@@ -19,9 +19,7 @@ export async function shutdownGroups(groups: readonly RunningGroup[], boundMs: n
   const graceMs = Math.max(0, boundMs - politeMs - killWaitMs);
   const results = await Promise.all(
     groups.map(async (group) => {
-      const end = await endProcessGroup(group.pgid, { polite: group.closeStdin, politeMs: group.closeStdin ? politeMs : 0, graceMs, killWaitMs }).catch(
-        (): GroupEnd => 'survived',
-      );
+      const end = await endProcessGroup(group.pgid, { polite: group.closeStdin, politeMs: group.closeStdin ? politeMs : 0, graceMs, killWaitMs });
       return [group.name, end] as const;
     }),
   );

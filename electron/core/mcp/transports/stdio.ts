@@ -6,6 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { existsSync, statSync, type Stats } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { endProcessGroup, signalGroup } from '../../base/process-group';
 import { MessageDecodeError, McpTransportError } from '../errors';
 import type { ErrorCode } from '../../../../shared/result';
 import type { JsonRpcMessage } from '../jsonrpc-types';
@@ -13,7 +14,6 @@ import type { Transport, TransportCallbacks, TransportCloseInfo } from '../trans
 import { childEnvironment } from './child-env';
 import { LineDecoder } from './line-decoder';
 import { launchedFromDesktop, loginShellPath } from './login-shell-path';
-import { groupAlive, signalGroup, terminateGroup } from './process-tree';
 import { StderrTail } from './stderr-tail';
 import { StdinWriter } from './stdin-writer';
 
@@ -163,7 +163,7 @@ export class StdioTransport implements Transport {
       }
     }
     // The leader is gone, but a wrapper's children may live on in its group.
-    if (groupAlive(pid)) await terminateGroup(pid, grace);
+    await endProcessGroup(pid, { graceMs: grace });
     this.finish();
     await this.done;
   }
@@ -217,7 +217,7 @@ export class StdioTransport implements Transport {
     this.failure = `the server sent a message larger than ${formatBytes(limit)} (message too large: over ${formatBytes(bytes)} without a newline); the connection was closed — raise maxMessageBytes if the server really sends such messages`;
     this.child?.stdout?.pause();
     const pid = this.child?.pid;
-    if (pid !== undefined) void terminateGroup(pid, 500).then(() => this.finish());
+    if (pid !== undefined) void endProcessGroup(pid, { graceMs: 500 }).then(() => this.finish());
   };
 
   private finish(): void {
@@ -228,7 +228,7 @@ export class StdioTransport implements Transport {
     const child = this.child;
     const exit = this.exitInfo;
     // A crashed server may leave children behind in its group.
-    if (!this.closeRequested && child?.pid !== undefined && groupAlive(child.pid)) void terminateGroup(child.pid, 1_000);
+    if (!this.closeRequested && child?.pid !== undefined) void endProcessGroup(child.pid, { graceMs: 1_000 });
     this.writer?.fail();
     child?.stdout?.removeAllListeners('data');
     const info: TransportCloseInfo = {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { isProcessRunning } from '../../../../electron/core/desktop/process-info';
+import { isProcessRunning } from '../../../../electron/core/base/process-info';
 import { ProcessRecords } from '../../../../electron/core/desktop/process-records';
 import { DESKTOP_FIXTURES, GroupJanitor, readyInfo } from '../../../fixtures/desktop/processes';
 

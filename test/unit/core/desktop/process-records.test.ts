@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ProcessRecords } from '../../../../electron/core/desktop/process-records';
-import { isProcessRunning, processStartTime } from '../../../../electron/core/desktop/process-info';
+import { isProcessRunning, processStartTime } from '../../../../electron/core/base/process-info';
 import { DESKTOP_FIXTURES as FIXTURES, GroupJanitor, readyInfo } from '../../../fixtures/desktop/processes';
 
 const dir = mkdtempSync(join(tmpdir(), 'lena-orphans-'));

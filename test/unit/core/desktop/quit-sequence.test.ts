@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { isProcessRunning } from '../../../../electron/core/desktop/process-info';
+import { isProcessRunning } from '../../../../electron/core/base/process-info';
 import { lenaQuitSteps, quitSequence, shouldQuitOnAllWindowsClosed } from '../../../../electron/core/desktop/quit-sequence';
 import { shutdownGroups, type RunningGroup } from '../../../../electron/core/desktop/shutdown-groups';
 import { DESKTOP_FIXTURES as FIXTURES, GroupJanitor, readyInfo } from '../../../fixtures/desktop/processes';

@@ -41,8 +41,13 @@ export function isProcessRunning(pid: number): boolean {
   return signalZero(pid);
 }
 
-/** Whether any live process is still in group `pgid`. */
+/**
+ * Whether any live process is still in group `pgid`. Always false on Windows: it has no groups,
+ * and a pid Lena no longer holds a handle to may already be someone else's, so nothing there can
+ * be proven to be Lena's (signal a Windows tree only while its leader's handle is held).
+ */
 export function isGroupRunning(pgid: number): boolean {
+  if (process.platform === 'win32') return false;
   if (process.platform !== 'linux') return signalZero(-pgid);
   if (!signalZero(-pgid)) return false;
   // The cheap answer first: a live leader still in its own group.
