@@ -80,7 +80,7 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
             lazy: true,
             autoRestart: false,
             // Recorded like the window's, so a crash of this process leaves no server behind.
-            processes: new ProcessRecords(paths.processes, { log: (level, message) => log(level, message) }),
+            processes: new ProcessRecords(paths.processes, { log: (level, message) => log(level, message), notice: (message) => out.warn(`lena: ${message}`) }),
             clientInfo: { name: 'lena-cli', version: APP_VERSION },
             log: (level, message) => log(level, message),
             ...options.manager,

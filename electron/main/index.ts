@@ -91,6 +91,7 @@ async function start(): Promise<void> {
   host = createHost({
     home: paths.home,
     versions: { electron: process.versions.electron, chromium: process.versions.chrome },
+    notices: () => desktop.notices,
     secrets: desktop.secrets,
     projectFolder: desktop.project.snapshot.folder,
     loginShellPath: true,

@@ -1,5 +1,8 @@
 // JSON files Lena owns (settings.json and friends): read with errors a user can find in an editor,
-// written atomically so a crash or a full disk never leaves half a file behind.
+// written atomically so a crash or a full disk never leaves half a file behind. The one policy for
+// a file of Lena's own that is not JSON (readJsonFileOrSetAside): keep it aside under a name that
+// says so, tell the user where, and start without it; never write over it, never ignore it silently.
+// (settings.json is the exception: the user edits it by hand, so it is reported and left in place.)
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -48,9 +51,44 @@ export async function readJsonFile(file: string): Promise<unknown> {
   return parseJsonText(text, file);
 }
 
+/** What readJsonFileOrSetAside found. */
+export interface JsonReadResult {
+  /** The parsed content; `undefined` when the file is missing or was moved aside. */
+  value: unknown;
+  /** Set when the file was not JSON: what was wrong and where it now is, for the user. */
+  warning?: string;
+  /** Where the bad file was moved (`<file>.corrupt-<time>`). */
+  aside?: string;
+}
+
+/**
+ * Reads `file`; one that is not valid JSON is renamed to `<file>.corrupt-<time>` (its content kept
+ * for the user to look at or repair) and reported in `warning`, and the caller starts without it.
+ * Other failures (permissions, a folder in the way) throw: moving the file would not help.
+ */
+export async function readJsonFileOrSetAside(file: string, now = new Date()): Promise<JsonReadResult> {
+  try {
+    return { value: await readJsonFile(file) };
+  } catch (error) {
+    if (!(error instanceof JsonFileError)) throw error;
+    const aside = `${file}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      await fs.rename(file, aside);
+    } catch (err) {
+      // Another Lena process moved it first (both read it while it was bad): it is aside already.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { value: undefined };
+      throw err;
+    }
+    const problem = `${file} is not valid JSON (line ${error.line}, column ${error.column}: ${error.reason}).`;
+    return { value: undefined, aside, warning: `${problem} It was moved to ${aside}, nothing in it lost, and Lena started without it.` };
+  }
+}
+
 export interface WriteOptions {
   /** File mode; defaults to the existing file's mode, else 0o600 (Lena's files are private). */
   mode?: number;
+  /** Creates the file's folder (owner-only) when it is missing. */
+  createDir?: boolean;
 }
 
 export { serialisePerPath } from './path-queue';
@@ -79,6 +117,7 @@ async function writeNow(
   options: WriteOptions,
 ): Promise<void> {
   const dir = dirname(file);
+  if (options.createDir) await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const mode = options.mode ?? (await existingMode(file)) ?? 0o600;
   const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(

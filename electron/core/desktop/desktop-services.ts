@@ -1,6 +1,7 @@
 // The desktop shell's services, built from Lena's home in one place so electron/main stays a thin
 // layer of Electron calls: the log, secrets, the project folder, orphan records, window and update
 // state. Also the start-up work that must run before any server is launched.
+import type { AppNotice } from '../../../shared/app-types';
 import type { LenaPaths } from '../home';
 import { describeError, RotatingLog } from '../base/log-file';
 import { ProcessRecords } from './process-records';
@@ -33,6 +34,8 @@ export interface DesktopServices {
   processes: ProcessRecords;
   windowState: StateFile<SavedWindowState>;
   updates: StateFile<UpdatePrefs>;
+  /** What the user must see from these files (one moved aside because it was damaged): the window's start-up notices. */
+  notices: AppNotice[];
 }
 
 /** `env` lets a stored-nothing secret fall back to ANTHROPIC_API_KEY / NAME, as the command line does. */
@@ -41,15 +44,24 @@ export function createDesktopServices(paths: LenaPaths, encryptor: Encryptor, en
   // The log redacts the secret store's values and the store logs through the log: the closure
   // reads `secrets` only when a line is written, after both exist.
   const log = new RotatingLog({ dir: paths.logs, secrets: () => secrets.knownValues() });
-  const warn = (source: string) => (level: 'warn' | 'info', message: string) => log.write(level, source, message);
-  const secrets = new EncryptedSecretStore(files.secrets, encryptor, { log: warn('secrets'), env });
+  const notices: AppNotice[] = [];
+  // Each service logs under its own source; a damaged file is also a notice in the window.
+  const report = (source: string) => ({
+    log: (level: 'warn' | 'info', message: string) => log.write(level, source, message),
+    notice: (message: string) => {
+      log.warn(source, message);
+      notices.push({ level: 'warn', message });
+    },
+  });
+  const secrets = new EncryptedSecretStore(files.secrets, encryptor, { ...report('secrets'), env });
   return {
     log,
     secrets,
-    project: new ProjectState(files.recentFolders, { log: warn('project') }),
-    processes: new ProcessRecords(paths.processes, { log: warn('processes') }),
-    windowState: new StateFile(files.windowState, { debounceMs: 500, log: warn('window') }),
-    updates: new StateFile(files.updates, { log: warn('updates') }),
+    project: new ProjectState(files.recentFolders, report('project')),
+    processes: new ProcessRecords(paths.processes, report('processes')),
+    windowState: new StateFile(files.windowState, { debounceMs: 500, ...report('window') }),
+    updates: new StateFile(files.updates, report('updates')),
+    notices,
   };
 }
 

@@ -2,7 +2,7 @@
 // home). If Lena dies without shutting them down, the next start ends the groups that are provably
 // the same processes: same pid AND same OS start time. Nothing is ever matched by name.
 import type { ProcessRecorder } from '../mcp/manager/types';
-import { readJsonFile, writeJsonFile } from '../base/json-file';
+import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
 import { withLockedFile } from '../base/locked-file';
 import { endProcessGroup, type GroupEnd } from '../base/process-group';
 import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from '../base/process-info';
@@ -33,6 +33,8 @@ export interface ProcessRecordsOptions {
   /** This process's pid (tests pretend to be another run of Lena). */
   selfPid?: number;
   log?: (level: 'info' | 'warn', message: string) => void;
+  /** Told what the user must see: processes.json was damaged and moved aside. */
+  notice?: (message: string) => void;
 }
 
 /** The manager's ProcessRecorder, persisted in `processes.json`. */
@@ -143,9 +145,12 @@ export class ProcessRecords implements ProcessRecorder {
   private async read(): Promise<ProcessRecord[]> {
     let data: unknown;
     try {
-      data = await readJsonFile(this.file);
+      // A damaged file is moved aside (its records kept for the user) and a new one started.
+      const read = await readJsonFileOrSetAside(this.file);
+      if (read.warning) this.options.notice?.(read.warning);
+      data = read.value;
     } catch (err) {
-      // A damaged file must not stop Lena from starting; it is rewritten on the next change.
+      // An unreadable one must not stop Lena from starting either.
       this.options.log?.('warn', `Ignoring ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
       return [];
     }

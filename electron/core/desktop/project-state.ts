@@ -1,7 +1,7 @@
 // The project folder (whose `.mcp.json` the manager reads) and the recent folders, remembered in
 // Lena's home (recent-folders.json) and restored on start. Folders that vanished are dropped.
 import { promises as fs } from 'node:fs';
-import { readJsonFile, writeJsonFile } from '../base/json-file';
+import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
 
 export const MAX_RECENT_FOLDERS = 10;
 
@@ -27,6 +27,8 @@ export interface ProjectStateOptions {
   listener?: ProjectChangeListener;
   maxRecent?: number;
   log?: (level: 'warn', message: string) => void;
+  /** Told what the user must see: recent-folders.json was damaged and moved aside. */
+  notice?: (message: string) => void;
 }
 
 export class ProjectState {
@@ -57,7 +59,9 @@ export class ProjectState {
   async restore(): Promise<ProjectSnapshot> {
     let saved: unknown;
     try {
-      saved = await readJsonFile(this.file);
+      const read = await readJsonFileOrSetAside(this.file);
+      if (read.warning) this.options.notice?.(read.warning);
+      saved = read.value;
     } catch (err) {
       this.options.log?.('warn', `Ignoring ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -2,7 +2,7 @@
 // (Electron's safeStorage in main) and kept base64-encoded in secrets.json in Lena's home. When the
 // desktop cannot encrypt, a secret lives in memory for the session and is never written in clear.
 import { withLockedFile } from '../base/locked-file';
-import { readJsonFile, writeJsonFile } from '../base/json-file';
+import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
 import { envNameFor, type SecretProvider } from '../store/secrets';
 
 export type { SecretProvider };
@@ -34,6 +34,8 @@ interface SecretsFile {
 
 export interface SecretStoreOptions {
   log?: (level: 'warn', message: string) => void;
+  /** Told what the user must see: secrets.json was damaged and moved aside (still encrypted there). */
+  notice?: (message: string) => void;
   /**
    * Read when nothing is stored (ANTHROPIC_API_KEY for the API key, NAME otherwise), as the
    * command line does; a stored value wins, and deleting hides it for the session.
@@ -115,7 +117,10 @@ export class EncryptedSecretStore implements SecretProvider {
 
   private async read(): Promise<SecretsFile> {
     try {
-      const data = (await readJsonFile(this.file)) as Partial<SecretsFile> | undefined;
+      // Damaged: moved aside, not written over, so no stored key is lost for good.
+      const read = await readJsonFileOrSetAside(this.file);
+      if (read.warning) this.options.notice?.(read.warning);
+      const data = read.value as Partial<SecretsFile> | undefined;
       const secrets = data && typeof data.secrets === 'object' && data.secrets !== null ? data.secrets : {};
       return { version: 1, secrets: Object.fromEntries(Object.entries(secrets).filter(([, v]) => typeof v === 'string')) };
     } catch (err) {

@@ -1,12 +1,15 @@
-// Small JSON state files of the desktop shell (window-state.json, updates.json): read tolerantly
-// (a damaged file means defaults, never a failed start) and written atomically, optionally
-// debounced so dragging a window does not write the disk on every pixel.
-import { readJsonFile, writeJsonFile } from '../base/json-file';
+// Small JSON state files of the desktop shell (window-state.json, updates.json) over base's JSON
+// files: a damaged file is moved aside and the user told (base's one policy), and the shell starts
+// with defaults; writes are atomic, optionally debounced so dragging a window does not write the
+// disk on every pixel.
+import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
 
 export interface StateFileOptions {
   /** Delay for saveSoon: the last value within the window wins. */
   debounceMs?: number;
   log?: (level: 'warn', message: string) => void;
+  /** Told what the user must see: the file was damaged and moved aside (the message says where). */
+  notice?: (message: string) => void;
 }
 
 export class StateFile<T> {
@@ -18,10 +21,12 @@ export class StateFile<T> {
     private readonly options: StateFileOptions = {},
   ) {}
 
-  /** The saved value, or undefined when missing or unreadable (the caller validates its shape). */
+  /** The saved value, or undefined when missing, damaged (moved aside) or unreadable; the caller validates its shape. */
   async load(): Promise<unknown> {
     try {
-      return await readJsonFile(this.file);
+      const read = await readJsonFileOrSetAside(this.file);
+      if (read.warning) this.options.notice?.(read.warning);
+      return read.value;
     } catch (err) {
       this.options.log?.('warn', `Ignoring ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;

@@ -13,6 +13,7 @@ import { questionHandlers } from './handlers/question-handlers';
 import { resourceHandlers } from './handlers/resource-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { projectOpener, settingsHandlers } from './handlers/settings-handlers';
+import type { AppNotice } from '../../../shared/app-types';
 import type { ProjectView } from '../../../shared/settings-types';
 import { startServices, type HostServices, type ServiceOptions } from './services';
 import { viewProxy } from './apps/views';
@@ -24,6 +25,8 @@ export interface HostOptions extends Partial<Omit<ServiceOptions, 'paths' | 'eve
   home?: string;
   /** Runtime versions that only Electron knows (null under plain Node). */
   versions?: { electron?: string | null; chromium?: string | null };
+  /** The shell's own start-up notices (a desktop file moved aside), read when the window asks. */
+  notices?: () => readonly AppNotice[];
 }
 
 export interface Host {
@@ -68,7 +71,8 @@ export function createHost(options: HostOptions = {}): Host {
     'app:notices': async () => {
       // A broken project settings file is said at start-up too (its app:log may precede the window).
       const services = await get();
-      return services.projectProblem ? [...services.runtime.notices, { level: 'error' as const, message: services.projectProblem }] : services.runtime.notices;
+      const notices = [...services.runtime.notices, ...(options.notices?.() ?? [])];
+      return services.projectProblem ? [...notices, { level: 'error' as const, message: services.projectProblem }] : notices;
     },
     ...serverHandlers(get),
     ...inspectHandlers(get),

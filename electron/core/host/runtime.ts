@@ -196,6 +196,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       : []),
     // The rule store repeats settings.json's issues; each is said once.
     ...[...new Set([...settings.issues, ...permissionStore.warnings])].map((message) => ({ level: 'warn' as const, message })),
+    // pins.json, approvals.json, baselines.json found damaged: moved aside, said once here.
+    ...[...pins.warnings, ...approvals.warnings, ...baselines.warnings].map((message) => ({ level: 'warn' as const, message })),
     ...settings.migrationNotices.map((message) => ({ level: 'info' as const, message })),
   ];
   return {

@@ -1,6 +1,7 @@
 // Where the user scope of permissions lives. The settings store will implement this interface
 // over `settings.json`; these two implementations serve tests, the CLI and early wiring.
-import { readJsonFileOrSetAside, serialiseEdits, writeJsonFileAtomic } from './json-file';
+import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
+import { withLockedFile } from '../base/locked-file';
 import { defaultPermissionState, parsePermissionState } from './scopes';
 import type { PermissionState } from './types';
 
@@ -46,16 +47,12 @@ export class JsonFilePermissionStore implements PermissionStore {
   }
 
   save(state: PermissionState): Promise<void> {
-    return serialiseEdits(this.path, async () => {
+    return withLockedFile(this.path, async () => {
       const read = await readJsonFileOrSetAside(this.path);
       if (read.warning) this.warnings.push(read.warning);
       const others = read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value) ? read.value : {};
-      await writeJsonFileAtomic(this.path, {
-        ...others,
-        permissions: state.permissions,
-        trusted: state.trusted,
-        autoApproveReadOnlyTrusted: state.autoApproveReadOnlyTrusted,
-      });
+      const next = { ...others, permissions: state.permissions, trusted: state.trusted, autoApproveReadOnlyTrusted: state.autoApproveReadOnlyTrusted };
+      await writeJsonFile(this.path, next, { createDir: true });
     });
   }
 }

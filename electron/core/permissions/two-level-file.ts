@@ -1,7 +1,8 @@
 // A two-level map (server → tool → pin, project → server → approval) kept in a JSON file in
 // Lena's home. Each change re-reads the file first, so the window and the CLI do not undo each
 // other; names come from outside (servers, projects), so they live in Maps, never object keys.
-import { readJsonFileOrSetAside, serialiseEdits, writeJsonFileAtomic } from './json-file';
+import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
+import { withLockedFile } from '../base/locked-file';
 
 export type TwoLevelMap<T> = Map<string, Map<string, T>>;
 
@@ -64,10 +65,10 @@ export class TwoLevelFile<T> {
       this.data = next;
       return Promise.resolve(result);
     }
-    return serialiseEdits(path, async () => {
+    return withLockedFile(path, async () => {
       await this.reload();
       const { next, result } = apply();
-      await writeJsonFileAtomic(path, this.serialise(next));
+      await writeJsonFile(path, this.serialise(next), { createDir: true });
       this.data = next;
       return result;
     });

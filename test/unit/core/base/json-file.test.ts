@@ -6,6 +6,7 @@ import {
   JsonFileError,
   parseJsonText,
   readJsonFile,
+  readJsonFileOrSetAside,
   writeJsonFile,
 } from '../../../../electron/core/base/json-file';
 import { findJsonErrorOffset } from '../../../../shared/config/json-offset';
@@ -131,5 +132,37 @@ describe('readJsonFile / writeJsonFile', () => {
     await expect(writeJsonFile(file, cyclic)).rejects.toThrow();
     expect(await readJsonFile(file)).toEqual({ ok: true });
     expect(readdirSync(dir)).toEqual(['keep.json']);
+  });
+});
+
+describe('readJsonFileOrSetAside (the one corrupt-file policy)', () => {
+  it('moves a damaged file aside under a name that says so, keeps its bytes and says where', async () => {
+    const file = join(dir, 'pins.json');
+    writeFileSync(file, '{"servers": {"a": ');
+    const read = await readJsonFileOrSetAside(file, new Date('2026-12-01T10:20:30.456Z'));
+
+    expect(read.value).toBeUndefined();
+    expect(read.aside).toBe(`${file}.corrupt-2026-12-01T10-20-30-456Z`);
+    expect(readFileSync(read.aside!, 'utf8')).toBe('{"servers": {"a": ');
+    expect(readdirSync(dir)).toEqual(['pins.json.corrupt-2026-12-01T10-20-30-456Z']);
+    expect(read.warning).toBe(`${file} is not valid JSON (line 1, column 19: unexpected end of file). It was moved to ${read.aside}, nothing in it lost, and Lena started without it.`);
+  });
+
+  it('reads a good file and a missing one without a warning', async () => {
+    const file = join(dir, 'ok.json');
+    expect(await readJsonFileOrSetAside(file)).toEqual({ value: undefined });
+    writeFileSync(file, '{"a": 1}');
+    expect(await readJsonFileOrSetAside(file)).toEqual({ value: { a: 1 } });
+    expect(readdirSync(dir)).toEqual(['ok.json']);
+  });
+
+  it('lets an unreadable file (not a JSON problem) fail: moving it would not help', async () => {
+    await expect(readJsonFileOrSetAside(dir)).rejects.toMatchObject({ code: 'EISDIR' });
+  });
+
+  it('creates the folder when asked (Lena’s home on a first write)', async () => {
+    const file = join(dir, 'new', 'home', 'approvals.json');
+    await writeJsonFile(file, { version: 1 }, { createDir: true });
+    expect(await readJsonFile(file)).toEqual({ version: 1 });
   });
 });

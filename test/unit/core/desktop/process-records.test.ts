@@ -1,9 +1,9 @@
 // Orphan cleanup against real processes: a "previous run" of Lena (a fixture) starts a server that
 // ignores SIGTERM in its own process group, with a child, and is then SIGKILLed like a crash.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ProcessRecords } from '../../../../electron/core/desktop/process-records';
 import { isProcessRunning, processStartTime } from '../../../../electron/core/base/process-info';
@@ -108,11 +108,14 @@ describe.skipIf(process.platform === 'win32')('ProcessRecords.cleanupOrphans', (
     expect(await new ProcessRecords(file).list()).toHaveLength(1);
   });
 
-  it('starts cleanly from a missing or damaged record file', async () => {
+  it('starts cleanly from a missing or damaged record file, keeping the damaged one aside', async () => {
     expect(await new ProcessRecords(file).cleanupOrphans()).toEqual([]);
     writeFileSync(file, '{ not json');
-    const warnings: string[] = [];
-    expect(await new ProcessRecords(file, { log: (_l, m) => warnings.push(m) }).cleanupOrphans()).toEqual([]);
-    expect(warnings.join()).toMatch(/processes\.json/);
+    const notices: string[] = [];
+    expect(await new ProcessRecords(file, { notice: (m) => notices.push(m) }).cleanupOrphans()).toEqual([]);
+    const aside = readdirSync(dirname(file)).filter((f) => f.startsWith(`${basename(file)}.corrupt-`));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dirname(file), aside[0]), 'utf8')).toBe('{ not json');
+    expect(notices).toEqual([expect.stringMatching(/processes\.json is not valid JSON .*moved to/)]);
   });
 });

@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectFolderError, ProjectState, windowTitle } from '../../../../electron/core/desktop/project-state';
 
@@ -71,14 +71,16 @@ describe('ProjectState', () => {
     expect(changes).toHaveLength(1);
   });
 
-  it('starts empty from a damaged file and rewrites it atomically on the next change', async () => {
+  it('starts empty from a damaged file, keeps it aside, and writes a new one on the next change', async () => {
     writeFileSync(file, '{"folder": ');
-    const warnings: string[] = [];
-    const state = new ProjectState(file, { log: (_l, m) => warnings.push(m) });
+    const notices: string[] = [];
+    const state = new ProjectState(file, { notice: (m) => notices.push(m) });
     expect(await state.restore()).toEqual({ folder: null, recent: [] });
-    expect(warnings.join()).toMatch(/line 1/);
+    expect(notices).toEqual([expect.stringMatching(/line 1.*moved to .*\.corrupt-/)]);
     await state.open(folder('a'));
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ folder: join(dir, 'a'), recent: [join(dir, 'a')] });
+    const aside = readdirSync(dirname(file)).filter((f) => f.startsWith(`${basename(file)}.corrupt-`));
+    expect(aside.map((f) => readFileSync(join(dirname(file), f), 'utf8'))).toEqual(['{"folder": ']);
   });
 
   it('clears the recent list but keeps the open folder', async () => {

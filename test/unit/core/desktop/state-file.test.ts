@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,11 +23,14 @@ describe('StateFile', () => {
     expect(restoreBounds(await state.load(), [{ x: 0, y: 0, width: 1920, height: 1080 }]).bounds).toEqual({ x: 49, y: 10, width: 900, height: 700 });
   });
 
-  it('treats a damaged file as no saved state, with a warning naming it', async () => {
+  it('treats a damaged file as no saved state, keeps it aside and says where', async () => {
     const file = join(dir, 'window-state.json');
     writeFileSync(file, '{"bounds": {');
-    const warnings: string[] = [];
-    expect(await new StateFile(file, { log: (_l, m) => warnings.push(m) }).load()).toBeUndefined();
-    expect(warnings.join()).toContain('window-state.json');
+    const notices: string[] = [];
+    expect(await new StateFile(file, { notice: (m) => notices.push(m) }).load()).toBeUndefined();
+    const aside = readdirSync(dir).filter((f) => f.startsWith('window-state.json.corrupt-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dir, aside[0]), 'utf8')).toBe('{"bounds": {');
+    expect(notices).toEqual([expect.stringContaining(`moved to ${join(dir, aside[0])}`)]);
   });
 });

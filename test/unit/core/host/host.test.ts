@@ -1,6 +1,6 @@
 // The window's contract end to end under plain Node: every call goes through dispatch with its
 // schema, against a real MCP server and the scripted Messages API.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../../../shared/chat-types';
@@ -144,6 +144,21 @@ describe('the host over the contract', () => {
     expect(notices).toContainEqual({ level: 'warn', message: expect.stringMatching(/settings\.json.*line 1/) });
     expect(notices.filter((n) => /settings\.json/.test(n.message))).toHaveLength(1);
     expect(await call('conversations:list')).toEqual([]);
+  });
+
+  it('tells the window that a damaged pins or approvals file was kept aside, and adds the shell’s own notices', async () => {
+    const home = tempHome('lena-host-');
+    writeFileSync(join(home, 'pins.json'), '{"version": 1, "servers": {');
+    writeFileSync(join(home, 'approvals.json'), '{"projects": ]');
+    const shell = { level: 'warn' as const, message: 'window-state.json was moved aside' };
+    const { call } = startHost(home, { notices: () => [shell] });
+    const notices = await call<{ level: string; message: string }[]>('app:notices');
+    const aside = readdirSync(home).filter((f) => f.includes('.corrupt-')).sort();
+    expect(aside).toEqual([expect.stringMatching(/^approvals\.json\.corrupt-/), expect.stringMatching(/^pins\.json\.corrupt-/)]);
+    expect(readFileSync(join(home, aside[1]), 'utf8')).toBe('{"version": 1, "servers": {');
+    expect(notices).toContainEqual({ level: 'warn', message: expect.stringContaining(`pins.json is not valid JSON (line 1, column 28: unexpected end of file). It was moved to ${join(home, aside[1])}`) });
+    expect(notices).toContainEqual({ level: 'warn', message: expect.stringContaining(`moved to ${join(home, aside[0])}`) });
+    expect(notices).toContainEqual(shell);
   });
 
   it('follows settings.json edited outside the window: new rules apply and the window hears of it', async () => {
