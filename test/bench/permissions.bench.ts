@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decide } from '../../electron/core/permissions/gate';
-import { scanText } from '../../electron/core/permissions/invisible';
+import { scanText } from '../../shared/invisible';
 import { definitionHash, PinStore } from '../../electron/core/permissions/pins';
 import { defaultPermissionState } from '../../electron/core/permissions/scopes';
 import type { ToolCallRequest, ToolDefinition } from '../../electron/core/permissions/types';

@@ -91,8 +91,6 @@ export interface WriteOptions {
   createDir?: boolean;
 }
 
-export { serialisePerPath } from './path-queue';
-
 /** Writes `data` to `file` atomically: temp file in the same folder, fsync, rename, fsync folder. */
 export function writeFileAtomic(
   file: string,

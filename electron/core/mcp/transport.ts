@@ -42,7 +42,7 @@ export interface Transport {
    * serialisation serves both the wire and the protocol log). Same contract as `send`.
    */
   sendSerialized?(json: string, hints?: SendHints): Promise<void>;
-  /** Ends the connection (process-tree shutdown for stdio; DELETE for Streamable HTTP). */
+  /** Ends the connection (process-group shutdown for stdio; DELETE for Streamable HTTP). */
   close(): Promise<void>;
   /**
    * The protocol version in use (HTTP sends it as a header): set before the 2026 probe, cleared

@@ -10,8 +10,6 @@ import { entryHash as hashOf } from '../mcp/config/identity';
 import { approvalRequest } from './approval-request';
 import { set, TwoLevelFile } from './two-level-file';
 
-export { approvalRequest, describeApproval, hashEntry, templateParts, type ApprovalRequest, type ApprovalRequestOptions } from './approval-request';
-
 export interface ApprovalRecord {
   decision: 'approved' | 'rejected';
   entryHash: string;

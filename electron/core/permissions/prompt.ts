@@ -1,7 +1,7 @@
 // What the permission dialog receives: everything needed to decide, with hidden characters made
 // visible, server hints marked untrusted where so, and the answers that will actually be accepted.
 import type { GateDecision } from './gate';
-import { scanText, type TextScan } from './invisible';
+import { scanText, type TextScan } from '../../../shared/invisible';
 import { alwaysAllowNeedsConfirmation, hintsView, type HintsView } from './trust';
 import type { DecisionKind, Held, ToolCallRequest } from './types';
 

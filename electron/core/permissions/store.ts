@@ -1,5 +1,5 @@
-// Where the user scope of permissions lives. The settings store will implement this interface
-// over `settings.json`; these two implementations serve tests, the CLI and early wiring.
+// Where the user scope of permissions lives. The app's is host/settings-permission-store.ts (the
+// rules kept in settings.json); these two serve tests of the gate on its own.
 import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
 import { withLockedFile } from '../base/locked-file';
 import { defaultPermissionState, parsePermissionState } from './scopes';

@@ -3,8 +3,8 @@
 import type { InvisibleFinding, PermissionRequestView, PermissionRuleView } from '../../../shared/permission-types';
 import type { ProjectApprovalView } from '../../../shared/server-types';
 import type { PendingRequest, ResolvedEvent } from './broker';
-import { scanText, type TextScan } from './invisible';
-import type { ApprovalRequest } from './project-approval';
+import { scanText, type TextScan } from '../../../shared/invisible';
+import type { ApprovalRequest } from './approval-request';
 import { compileRules, suspensionOf } from './rules';
 import type { DefinitionChange, PermissionLists, PermissionState, ServerIdentity } from './types';
 

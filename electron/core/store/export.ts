@@ -6,7 +6,7 @@ import type {
   ChatMessage,
   ToolCallView,
 } from '../../../shared/chat-types';
-import { redact } from './redact';
+import { redact } from '../base/redact';
 
 export type ExportFormat = 'markdown' | 'json';
 

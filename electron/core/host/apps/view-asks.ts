@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import type { AppModelContext, AppViewRef } from '../../../../shared/app-view-types';
 import { LenaError } from '../../../../shared/result';
 import { readResource } from '../../mcp/manager/offerings';
-import { scanText } from '../../permissions/invisible';
+import { scanText } from '../../../../shared/invisible';
 import type { Runtime } from '../runtime';
 import { viewOwner } from './view-requests';
 

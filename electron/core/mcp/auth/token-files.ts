@@ -3,7 +3,8 @@
 // the secret parts (access and refresh tokens, a registered client's secret, a DPoP key) in a secret store
 // (the window's safeStorage, the command line's keychain or its 0600 fallback). Never in mcp.json.
 import { createHash } from 'node:crypto';
-import { readJsonFile, serialisePerPath, writeJsonFile } from '../../base/json-file';
+import { readJsonFile, writeJsonFile } from '../../base/json-file';
+import { serialisePerPath } from '../../base/path-queue';
 import { canonicalResource } from './discovery';
 import type { AuthStore, StoredClient, StoredTokens } from './store';
 

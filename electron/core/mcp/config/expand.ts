@@ -199,8 +199,6 @@ function launchStrings(launch: LaunchSpec): string[] {
   return [launch.url, ...Object.values(launch.headers), launch.oauth?.clientSecret ?? '', launch.oauth?.privateKey ?? ''];
 }
 
-export { entryReferences, referenceKey, type EntryReference } from './references';
-
 /**
  * Windows treats variable names case-insensitively (`Path` is `PATH`), but a plain object (such
  * as the environment read from the login shell) does not, so look the name up as Windows would.

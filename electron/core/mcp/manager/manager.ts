@@ -266,7 +266,7 @@ export class McpManager {
     });
   }
 
-  /** Shuts every server down in parallel (process-tree shutdown), bounded by the transports. */
+  /** Shuts every server down in parallel (process-group shutdown), bounded by the transports. */
   async shutdown(): Promise<void> {
     this.watcher?.close();
     this.watcher = undefined;

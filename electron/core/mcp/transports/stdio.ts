@@ -1,6 +1,6 @@
 // The stdio transport: a local server as a child process speaking newline-delimited JSON-RPC.
 // It owns spawning (allow-listed env, own process group), framing, the stderr tail and the
-// process-tree shutdown; the client above it knows nothing of processes.
+// process-group shutdown; the client above it knows nothing of processes.
 import type { ChildProcess } from 'node:child_process';
 import { isUtf8 } from 'node:buffer';
 import { existsSync, statSync, type Stats } from 'node:fs';
@@ -16,8 +16,6 @@ import { LineDecoder } from './line-decoder';
 import { launchedFromDesktop, loginShellPath } from './login-shell-path';
 import { StderrTail } from './stderr-tail';
 import { StdinWriter } from './stdin-writer';
-
-export { childEnvironment } from './child-env';
 
 export interface StdioOptions {
   command: string;

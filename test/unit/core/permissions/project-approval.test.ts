@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { approvalRequest, describeApproval, hashEntry, ProjectApprovals } from '../../../../electron/core/permissions/project-approval';
+import { approvalRequest, describeApproval, hashEntry } from '../../../../electron/core/permissions/approval-request';
+import { ProjectApprovals } from '../../../../electron/core/permissions/project-approval';
 import { riskFlags, type LaunchEntry } from '../../../../electron/core/permissions/risk-flags';
 
 let dir: string;

@@ -12,7 +12,8 @@ import { entryHash } from '../../../../electron/core/mcp/config/identity';
 import { approveCommand } from '../../../../electron/core/mcp/manager/approval-hold';
 import { McpManager } from '../../../../electron/core/mcp/manager/manager';
 import { defaultTransportFactory } from '../../../../electron/core/mcp/manager/transport-factory';
-import { approvalRequest, ProjectApprovals } from '../../../../electron/core/permissions/project-approval';
+import { approvalRequest } from '../../../../electron/core/permissions/approval-request';
+import { ProjectApprovals } from '../../../../electron/core/permissions/project-approval';
 
 const PEER = resolve(__dirname, '../../../fixtures/manager/peer.mjs');
 const KEY = 'sk-ant-api03-TEST-0123456789abcdefghijklmnopqrstuvwxyz';

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { entryHash } from '../../../../electron/core/mcp/config/identity';
 import { McpManager } from '../../../../electron/core/mcp/manager/manager';
 import { defaultTransportFactory } from '../../../../electron/core/mcp/manager/transport-factory';
-import { approvalRequest, ProjectApprovals } from '../../../../electron/core/permissions/project-approval';
+import { approvalRequest } from '../../../../electron/core/permissions/approval-request';
+import { ProjectApprovals } from '../../../../electron/core/permissions/project-approval';
 import { approvalView } from '../../../../electron/core/permissions/view';
 
 const PEER = resolve(__dirname, '../../../fixtures/manager/peer.mjs');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact } from '../../../../electron/core/store/redact';
+import { redact } from '../../../../electron/core/base/redact';
 
 describe('redact', () => {
   it('replaces known secret values, also URL-encoded, longest first', () => {

@@ -1,2 +1,0 @@
-// The key locator lives in shared/config/key-locations.ts (the window's JSON editor uses it too).
-export * from '../../../../shared/config/key-locations';
