@@ -227,6 +227,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       unrebind();
       await manager.shutdown();
       await rebinding;
+      // Pins of a last listing, a baseline sealed by a last request: on disk before close returns.
+      await Promise.all([pins.settled(), approvals.settled(), baselines.settled()]);
       conversations.close();
       await viewContexts.settled();
     },

@@ -90,7 +90,9 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   });
   rt.servers.onStatus((status) => events.emit('servers:status-changed', status));
   rt.registry.on('changed', (change) => events.emit('servers:tools-changed', { server: change.server ?? '' }));
-  rt.manager.onToolsChanged((server) => {
+  // Detached first on close: a listing that lands while the servers stop must not start a pin
+  // write that outlives the close.
+  const unlistenTools = rt.manager.onToolsChanged((server) => {
     const session = rt.manager.session(server);
     if (session?.connected) void rt.permissions.toolsListed(serverIdentity(rt.manager, server), session.tools);
   });
@@ -157,6 +159,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     async close() {
       settingsWatcher.close();
       projectWatcher.close();
+      unlistenTools();
       await rt.close();
     },
     async setProject(next) {

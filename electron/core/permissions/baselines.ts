@@ -32,6 +32,11 @@ export class BaselineStore {
     return this.file.reload();
   }
 
+  /** Resolves once every change started so far is on disk (Lena's close waits for it). */
+  settled(): Promise<void> {
+    return this.file.settled();
+  }
+
   baseline(server: string): BaselineRecord | undefined {
     const leaf = this.file.get(server, BASELINE_KEY);
     return leaf?.kind === 'baseline' ? { state: leaf.state, openedAt: leaf.openedAt, ...(leaf.sealedAt ? { sealedAt: leaf.sealedAt } : {}) } : undefined;

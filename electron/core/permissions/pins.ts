@@ -100,6 +100,11 @@ export class PinStore {
     return this.file.reload();
   }
 
+  /** Resolves once every change started so far is on disk (Lena's close waits for it). */
+  settled(): Promise<void> {
+    return this.file.settled();
+  }
+
   /** Compares the current definition with the pinned one. */
   check(server: string, tool: ToolDefinition): PinCheck {
     const pin = this.file.get(server, tool.name);

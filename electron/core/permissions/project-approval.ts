@@ -64,6 +64,11 @@ export class ProjectApprovals {
     return this.file.warnings;
   }
 
+  /** Resolves once every change started so far is on disk (Lena's close waits for it). */
+  settled(): Promise<void> {
+    return this.file.settled();
+  }
+
   async status(project: string, name: string, entryHash: string): Promise<ApprovalStatus> {
     await this.file.reload();
     const record = this.file.get(projectKey(project), name);

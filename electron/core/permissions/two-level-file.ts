@@ -16,6 +16,8 @@ export class TwoLevelFile<T> {
   private data: TwoLevelMap<T> = new Map();
   /** Problems met reading the file (a corrupt file is moved aside and treated as empty). */
   readonly warnings: string[] = [];
+  /** Changes not on disk yet: many start in the background (pins of a listing), and close waits. */
+  private readonly pending = new Set<Promise<unknown>>();
 
   /**
    * @param path the file, or undefined to keep everything in memory
@@ -65,13 +67,21 @@ export class TwoLevelFile<T> {
       this.data = next;
       return Promise.resolve(result);
     }
-    return withLockedFile(path, async () => {
+    const write = withLockedFile(path, async () => {
       await this.reload();
       const { next, result } = apply();
       await writeJsonFile(path, this.serialise(next), { createDir: true });
       this.data = next;
       return result;
     });
+    const tracked = write.catch(() => undefined).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+    return write;
+  }
+
+  /** Resolves once every change started so far (and any started meanwhile) is written or failed. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
   private serialise(data: TwoLevelMap<T>): unknown {
