@@ -80,7 +80,7 @@ export async function readJsonFileOrSetAside(file: string, now = new Date()): Pr
       throw err;
     }
     const problem = `${file} is not valid JSON (line ${error.line}, column ${error.column}: ${error.reason}).`;
-    return { value: undefined, aside, warning: `${problem} It was moved to ${aside}, nothing in it lost, and Lena started without it.` };
+    return { value: undefined, aside, warning: `${problem} It was moved to ${aside} (nothing in it is lost); Lena goes on without it.` };
   }
 }
 

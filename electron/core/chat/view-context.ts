@@ -4,7 +4,7 @@
 // boundary: a view is a server's code, so what it says is data, never instructions. Kept in
 // view-contexts.json in Lena's home, so a conversation reopened after a restart still carries it.
 import type Anthropic from '@anthropic-ai/sdk';
-import { readJsonFile, writeJsonFile } from '../base/json-file';
+import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
 import type { AppModelContext } from '../../../shared/app-view-types';
 import { wrapUntrusted } from './untrusted';
 
@@ -23,14 +23,21 @@ const isEntry = (v: unknown): v is ViewContextEntry => {
 export class ViewContexts {
   private readonly byConversation = new Map<string, Map<string, ViewContextEntry>>();
   private writing: Promise<void> = Promise.resolve();
+  /** Set when the file was damaged and moved aside: for the start-up notices. */
+  readonly warnings: string[] = [];
 
   /** Without a file, kept in memory only (tests, `lena chat -p`). */
   constructor(private readonly file?: string) {}
 
-  /** Reads what was kept; an unreadable file starts empty (a view sends its context again when it runs). */
+  /**
+   * Reads what was kept; a damaged file is kept aside and an unreadable one ignored: both start
+   * empty (a view sends its context again when it runs).
+   */
   static async open(file: string): Promise<ViewContexts> {
     const contexts = new ViewContexts(file);
-    const stored = await readJsonFile(file).catch(() => undefined);
+    const read = await readJsonFileOrSetAside(file).catch(() => ({ value: undefined, warning: undefined }));
+    if (read.warning) contexts.warnings.push(read.warning);
+    const stored = read.value;
     const entries = Array.isArray((stored as { contexts?: unknown } | undefined)?.contexts) ? (stored as { contexts: unknown[] }).contexts : [];
     for (const entry of entries.filter(isEntry)) {
       const map = contexts.byConversation.get(entry.conversationId) ?? new Map<string, ViewContextEntry>();

@@ -124,7 +124,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   settings.onChange(() => registry.setDisabledTools(disabledTools(settings)));
   // The feature ports read the project folder from the manager, created just below.
   const built: { manager?: McpManager } = {};
-  const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window'), host: options.auth?.host ?? NO_BROWSER });
+  // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
+  const notices: AppNotice[] = [];
+  const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
+  const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window', fileNotice), host: options.auth?.host ?? NO_BROWSER });
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const questions = options.features === 'window' ? new QuestionBroker() : null;
@@ -189,17 +192,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
     toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
   });
-  const notices: AppNotice[] = [
+  notices.unshift(
     ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),
     ...(conversations.recovered.messages > 0
       ? [{ level: 'info' as const, message: `${conversations.recovered.messages} answer(s) interrupted when Lena last stopped were kept and marked incomplete.` }]
       : []),
     // The rule store repeats settings.json's issues; each is said once.
     ...[...new Set([...settings.issues, ...permissionStore.warnings])].map((message) => ({ level: 'warn' as const, message })),
-    // pins.json, approvals.json, baselines.json found damaged: moved aside, said once here.
-    ...[...pins.warnings, ...approvals.warnings, ...baselines.warnings].map((message) => ({ level: 'warn' as const, message })),
+    // Lena's own files found damaged: moved aside, said once here.
+    ...[...pins.warnings, ...approvals.warnings, ...baselines.warnings, ...samplingUsage.warnings, ...viewContexts.warnings].map((message) => ({ level: 'warn' as const, message })),
     ...settings.migrationNotices.map((message) => ({ level: 'info' as const, message })),
-  ];
+  );
   return {
     settings,
     manager,

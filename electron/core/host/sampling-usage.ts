@@ -1,8 +1,8 @@
 // Issue 17: sampling uses the user's key, so it counts toward their usage. Each answered request
 // adds its tokens to the asking server's tally, kept in Lena's home (`sampling-usage.json`) so the
 // server's page can say what the server has cost so far, and since when. Writes are queued per
-// file and atomic (core/base); an unreadable file starts the tally again rather than failing.
-import { readJsonFile, writeJsonFile } from '../base/json-file';
+// file and atomic (core/base); a damaged file is kept aside (base's policy) and the tally starts again.
+import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
 
 export interface SamplingTally {
   requests: number;
@@ -16,15 +16,20 @@ export class SamplingUsage {
   private constructor(
     private readonly file: string | undefined,
     private readonly tallies: Record<string, SamplingTally>,
+    /** Set when the file was damaged and moved aside: for the start-up notices. */
+    readonly warnings: readonly string[] = [],
   ) {}
 
   /** `file` unset: memory only (tests, the command line without a home). */
   static async open(file?: string): Promise<SamplingUsage> {
     let stored: unknown;
+    const warnings: string[] = [];
     try {
-      stored = file ? await readJsonFile(file) : undefined;
+      const read = file ? await readJsonFileOrSetAside(file) : { value: undefined };
+      if (read.warning) warnings.push(read.warning);
+      stored = read.value;
     } catch {
-      stored = undefined;
+      stored = undefined; // unreadable (not a JSON problem): the tally starts again
     }
     const tallies: Record<string, SamplingTally> = {};
     if (stored && typeof stored === 'object') {
@@ -32,7 +37,7 @@ export class SamplingUsage {
         if ([t?.requests, t?.inputTokens, t?.outputTokens, t?.since].every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0)) tallies[server] = t as SamplingTally;
       }
     }
-    return new SamplingUsage(file, tallies);
+    return new SamplingUsage(file, tallies, warnings);
   }
 
   get(server: string): SamplingTally | null {

@@ -3,7 +3,7 @@
 // the secret parts (access and refresh tokens, a registered client's secret, a DPoP key) in a secret store
 // (the window's safeStorage, the command line's keychain or its 0600 fallback). Never in mcp.json.
 import { createHash } from 'node:crypto';
-import { readJsonFile, writeJsonFile } from '../../base/json-file';
+import { readJsonFile, readJsonFileOrSetAside, writeJsonFile } from '../../base/json-file';
 import { serialisePerPath } from '../../base/path-queue';
 import { canonicalResource } from './discovery';
 import type { AuthStore, StoredClient, StoredTokens } from './store';
@@ -36,14 +36,19 @@ export class FileAuthStore implements AuthStore {
     private readonly secrets: SecretPort,
     /** Names the secret store in the metadata ("window", "keychain", "file"). */
     private readonly storeName: string,
+    /** Told what the user must see: oauth.json was damaged and moved aside. */
+    private readonly notice?: (message: string) => void,
   ) {}
 
   private async read(): Promise<OAuthFile> {
     try {
-      const raw = (await readJsonFile(this.file)) as Partial<OAuthFile> | undefined;
+      // Damaged: kept aside (base's policy), so the next save does not write over the sign-ins.
+      const read = await readJsonFileOrSetAside(this.file);
+      if (read.warning) this.notice?.(read.warning);
+      const raw = read.value as Partial<OAuthFile> | undefined;
       return raw?.version === 1 ? { ...empty(), ...raw } : empty();
     } catch {
-      return empty(); // an unreadable file means "signed out", never a crash; the next save rewrites it
+      return empty(); // an unreadable file means "signed out", never a crash
     }
   }
 

@@ -145,7 +145,7 @@ describe('readJsonFileOrSetAside (the one corrupt-file policy)', () => {
     expect(read.aside).toBe(`${file}.corrupt-2026-12-01T10-20-30-456Z`);
     expect(readFileSync(read.aside!, 'utf8')).toBe('{"servers": {"a": ');
     expect(readdirSync(dir)).toEqual(['pins.json.corrupt-2026-12-01T10-20-30-456Z']);
-    expect(read.warning).toBe(`${file} is not valid JSON (line 1, column 19: unexpected end of file). It was moved to ${read.aside}, nothing in it lost, and Lena started without it.`);
+    expect(read.warning).toBe(`${file} is not valid JSON (line 1, column 19: unexpected end of file). It was moved to ${read.aside} (nothing in it is lost); Lena goes on without it.`);
   });
 
   it('reads a good file and a missing one without a warning', async () => {

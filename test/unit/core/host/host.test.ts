@@ -146,15 +146,18 @@ describe('the host over the contract', () => {
     expect(await call('conversations:list')).toEqual([]);
   });
 
-  it('tells the window that a damaged pins or approvals file was kept aside, and adds the shell’s own notices', async () => {
+  it('tells the window that a damaged file of Lena’s was kept aside, and adds the shell’s own notices', async () => {
     const home = tempHome('lena-host-');
     writeFileSync(join(home, 'pins.json'), '{"version": 1, "servers": {');
     writeFileSync(join(home, 'approvals.json'), '{"projects": ]');
+    writeFileSync(join(home, 'sampling-usage.json'), '{"srv": {"requests": 3,');
+    writeFileSync(join(home, 'view-contexts.json'), '{"contexts": [');
     const shell = { level: 'warn' as const, message: 'window-state.json was moved aside' };
     const { call } = startHost(home, { notices: () => [shell] });
     const notices = await call<{ level: string; message: string }[]>('app:notices');
     const aside = readdirSync(home).filter((f) => f.includes('.corrupt-')).sort();
-    expect(aside).toEqual([expect.stringMatching(/^approvals\.json\.corrupt-/), expect.stringMatching(/^pins\.json\.corrupt-/)]);
+    expect(aside.map((f) => f.replace(/\.corrupt-.*$/, ''))).toEqual(['approvals.json', 'pins.json', 'sampling-usage.json', 'view-contexts.json']);
+    expect(notices.filter((n) => n.level === 'warn' && /is not valid JSON .* moved to /.test(n.message))).toHaveLength(4);
     expect(readFileSync(join(home, aside[1]), 'utf8')).toBe('{"version": 1, "servers": {');
     expect(notices).toContainEqual({ level: 'warn', message: expect.stringContaining(`pins.json is not valid JSON (line 1, column 28: unexpected end of file). It was moved to ${join(home, aside[1])}`) });
     expect(notices).toContainEqual({ level: 'warn', message: expect.stringContaining(`moved to ${join(home, aside[0])}`) });

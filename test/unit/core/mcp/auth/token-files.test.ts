@@ -1,6 +1,6 @@
 // Where sign-ins persist: metadata in a 0600 oauth.json (no token in it), secrets in the secret
 // store; the window's and the command line's sign-ins side by side, neither shadowing the other.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,5 +49,23 @@ describe('FileAuthStore', () => {
     expect((await window.loadTokens('docs u'))?.accessToken).toBe('w');
     expect((await cli.loadTokens('docs u'))?.accessToken).toBe('c');
     expect((await window.list()).map((m) => m.store).sort()).toEqual(['file', 'window']);
+  });
+
+  it('keeps a damaged oauth.json aside and says so, rather than writing over it (signed out meanwhile)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lena-oauth-store-'));
+    dirs.push(dir);
+    const file = join(dir, 'oauth.json');
+    writeFileSync(file, '{"version": 1, "servers": {"docs');
+    const notices: string[] = [];
+    const store = new FileAuthStore(file, memorySecrets(), 'window', (m) => notices.push(m));
+
+    expect(await store.loadTokens('docs https://mcp.example/mcp')).toBeUndefined();
+    await store.saveTokens('docs https://mcp.example/mcp', tokens('new-access'));
+
+    const aside = readdirSync(dir).filter((f) => f.startsWith('oauth.json.corrupt-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dir, aside[0]), 'utf8')).toBe('{"version": 1, "servers": {"docs');
+    expect(notices).toEqual([expect.stringContaining(`oauth.json is not valid JSON (line 1, column 33: unexpected end of file)`)]);
+    expect(await store.loadTokens('docs https://mcp.example/mcp')).toEqual(tokens('new-access'));
   });
 });
