@@ -75,7 +75,7 @@ export function createHost(options: HostOptions = {}): Host {
       return services.projectProblem ? [...notices, { level: 'error' as const, message: services.projectProblem }] : notices;
     },
     ...serverHandlers(get),
-    ...inspectHandlers(get),
+    ...inspectHandlers(get, events),
     ...resourceHandlers(get, events),
     ...chatHandlers(get),
     ...permissionHandlers(get),
