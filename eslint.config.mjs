@@ -50,12 +50,7 @@ export default tseslint.config(
           levels: { base: 0, security: 0, store: 1, mcp: 1, permissions: 2, chat: 3, host: 4, desktop: 5, cli: 5 },
           // The one allowlist: imports across the layers that are too large to move now. Each entry
           // is a file and the module it may import; remove an entry when its move lands.
-          allow: [
-            // The CLI shares the desktop's server process records. They belong in base next to
-            // base/process-group and base/process-info, once ProcessRecorder (mcp/manager/types)
-            // moves down too, left for the restructuring.
-            { from: 'electron/cli/context.ts', to: 'electron/core/desktop/process-records' },
-          ],
+          allow: [],
         },
       ],
     },

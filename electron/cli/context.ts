@@ -8,7 +8,7 @@ import { ensureLenaHome, lenaPaths, type LenaPaths } from '../core/home';
 import { APP_VERSION } from '../core/version';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../core/host/runtime';
 import { RotatingLog } from '../core/base/log-file';
-import { ProcessRecords } from '../core/desktop/process-records';
+import { ProcessRecords } from '../core/base/process-records';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../core/mcp/config/loader';
 import { EnvSecretProvider } from '../core/store/secrets';
 import { ProjectApprovals } from '../core/permissions/project-approval';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RotatingLog } from '../../electron/core/base/log-file';
 import { isGroupRunning, isProcessRunning, processStartTime } from '../../electron/core/base/process-info';
-import { ProcessRecords } from '../../electron/core/desktop/process-records';
+import { ProcessRecords } from '../../electron/core/base/process-records';
 import { SERVER_SHUTDOWN_MS } from '../../electron/core/desktop/quit-sequence';
 import { shutdownGroups, type RunningGroup } from '../../electron/core/desktop/shutdown-groups';
 

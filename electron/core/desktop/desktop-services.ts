@@ -4,7 +4,7 @@
 import type { AppNotice } from '../../../shared/app-types';
 import type { LenaPaths } from '../home';
 import { describeError, RotatingLog } from '../base/log-file';
-import { ProcessRecords } from './process-records';
+import { ProcessRecords } from '../base/process-records';
 import { ProjectState, type ProjectSnapshot } from './project-state';
 import { EncryptedSecretStore, type Encryptor } from './secret-store';
 import { StateFile } from './state-file';

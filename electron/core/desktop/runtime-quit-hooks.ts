@@ -2,7 +2,7 @@
 // their tool calls (and close pending permission prompts), stop the servers (backed by the recorded
 // process groups), then close the conversation database.
 import type { Runtime } from '../host/runtime';
-import type { ProcessRecords } from './process-records';
+import type { ProcessRecords } from '../base/process-records';
 import type { QuitHooks } from './quit-sequence';
 import { shutdownServers } from './server-shutdown';
 

@@ -2,7 +2,7 @@
 // finished within most of the bound, end whatever this run still has recorded (processes.json) by
 // process group, so nothing outlives Lena even when a shutdown path hangs.
 import { processStartTime } from '../base/process-info';
-import type { ProcessRecords } from './process-records';
+import type { ProcessRecords } from '../base/process-records';
 import { shutdownGroups } from './shutdown-groups';
 
 export interface ServerShutdownOptions {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isProcessRunning } from '../../../../electron/core/base/process-info';
-import { ProcessRecords } from '../../../../electron/core/desktop/process-records';
+import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { DESKTOP_FIXTURES, GroupJanitor, readyInfo } from '../../../fixtures/desktop/processes';
 
 const ROOT = resolve(__dirname, '../../../..');

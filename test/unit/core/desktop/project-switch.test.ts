@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProcessRecords } from '../../../../electron/core/desktop/process-records';
+import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { ProjectState } from '../../../../electron/core/desktop/project-state';
 import { McpManager } from '../../../../electron/core/mcp/manager/manager';
 import { defaultTransportFactory } from '../../../../electron/core/mcp/manager/transport-factory';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ProcessRecords } from '../../../../electron/core/desktop/process-records';
+import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { lenaQuitSteps, quitSequence } from '../../../../electron/core/desktop/quit-sequence';
 import { runtimeQuitHooks, type QuitRuntime } from '../../../../electron/core/desktop/runtime-quit-hooks';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isProcessRunning } from '../../../../electron/core/base/process-info';
-import { ProcessRecords } from '../../../../electron/core/desktop/process-records';
+import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { shutdownServers } from '../../../../electron/core/desktop/server-shutdown';
 import { DESKTOP_FIXTURES, GroupJanitor, readyInfo } from '../../../fixtures/desktop/processes';
 

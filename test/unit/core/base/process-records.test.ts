@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { ProcessRecords } from '../../../../electron/core/desktop/process-records';
+import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { isProcessRunning, processStartTime } from '../../../../electron/core/base/process-info';
 import { DESKTOP_FIXTURES as FIXTURES, GroupJanitor, readyInfo } from '../../../fixtures/desktop/processes';
 

@@ -1,11 +1,10 @@
 // Crash hygiene: Lena writes down every server process group it starts (processes.json in its
 // home). If Lena dies without shutting them down, the next start ends the groups that are provably
 // the same processes: same pid AND same OS start time. Nothing is ever matched by name.
-import type { ProcessRecorder } from '../mcp/manager/types';
-import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
-import { withLockedFile } from '../base/locked-file';
-import { endProcessGroup, type GroupEnd } from '../base/process-group';
-import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from '../base/process-info';
+import { readJsonFileOrSetAside, writeJsonFile } from './json-file';
+import { withLockedFile } from './locked-file';
+import { endProcessGroup, type GroupEnd } from './process-group';
+import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from './process-info';
 
 export interface ProcessRecord {
   pid: number;
@@ -37,8 +36,11 @@ export interface ProcessRecordsOptions {
   notice?: (message: string) => void;
 }
 
-/** The manager's ProcessRecorder, persisted in `processes.json`. */
-export class ProcessRecords implements ProcessRecorder {
+/**
+ * The manager's ProcessRecorder (mcp/manager/types, met structurally: base imports nothing above
+ * it), persisted in `processes.json`; the window and the command line share it.
+ */
+export class ProcessRecords {
   private readonly selfPid: number;
   private selfStart: Promise<number | undefined> | undefined;
 
