@@ -84,6 +84,27 @@ export async function readJsonFileOrSetAside(file: string, now = new Date()): Pr
   }
 }
 
+/** Who hears what a tolerant read found: `notice`, a file moved aside (for the user); `log`, one not readable at all. */
+export interface ReadReport {
+  notice?: (message: string) => void;
+  log?: (level: 'warn', message: string) => void;
+}
+
+/**
+ * readJsonFileOrSetAside for the files that must never stop Lena from starting (window state,
+ * recent folders, process records, secrets): both a damaged and an unreadable file give undefined.
+ */
+export async function readJsonFileTolerant(file: string, report: ReadReport = {}): Promise<unknown> {
+  try {
+    const read = await readJsonFileOrSetAside(file);
+    if (read.warning) report.notice?.(read.warning);
+    return read.value;
+  } catch (err) {
+    report.log?.('warn', `Ignoring ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+}
+
 export interface WriteOptions {
   /** File mode; defaults to the existing file's mode, else 0o600 (Lena's files are private). */
   mode?: number;

@@ -1,7 +1,7 @@
 // Crash hygiene: Lena writes down every server process group it starts (processes.json in its
 // home). If Lena dies without shutting them down, the next start ends the groups that are provably
 // the same processes: same pid AND same OS start time. Nothing is ever matched by name.
-import { readJsonFileOrSetAside, writeJsonFile } from './json-file';
+import { readJsonFileTolerant, writeJsonFile } from './json-file';
 import { withLockedFile } from './locked-file';
 import { endProcessGroup, type GroupEnd } from './process-group';
 import { isProcessRunning, processStartTime, PROCESS_TRACKING_SUPPORTED } from './process-info';
@@ -145,17 +145,8 @@ export class ProcessRecords {
   }
 
   private async read(): Promise<ProcessRecord[]> {
-    let data: unknown;
-    try {
-      // A damaged file is moved aside (its records kept for the user) and a new one started.
-      const read = await readJsonFileOrSetAside(this.file);
-      if (read.warning) this.options.notice?.(read.warning);
-      data = read.value;
-    } catch (err) {
-      // An unreadable one must not stop Lena from starting either.
-      this.options.log?.('warn', `Ignoring ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
-      return [];
-    }
+    // A damaged file is moved aside (its records kept for the user) and a new one started.
+    const data = await readJsonFileTolerant(this.file, this.options);
     return Array.isArray(data) ? data.filter(isRecord) : [];
   }
 

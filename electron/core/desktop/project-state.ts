@@ -1,7 +1,7 @@
 // The project folder (whose `.mcp.json` the manager reads) and the recent folders, remembered in
 // Lena's home (recent-folders.json) and restored on start. Folders that vanished are dropped.
 import { promises as fs } from 'node:fs';
-import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
+import { readJsonFileTolerant, writeJsonFile } from '../base/json-file';
 
 export const MAX_RECENT_FOLDERS = 10;
 
@@ -57,14 +57,7 @@ export class ProjectState {
 
   /** Loads the saved state; the last folder comes back only if it still exists. Never throws. */
   async restore(): Promise<ProjectSnapshot> {
-    let saved: unknown;
-    try {
-      const read = await readJsonFileOrSetAside(this.file);
-      if (read.warning) this.options.notice?.(read.warning);
-      saved = read.value;
-    } catch (err) {
-      this.options.log?.('warn', `Ignoring ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
-    }
+    const saved = await readJsonFileTolerant(this.file, this.options);
     const data = (typeof saved === 'object' && saved !== null ? saved : {}) as Record<string, unknown>;
     const recent = Array.isArray(data.recent) ? data.recent.filter((f): f is string => typeof f === 'string') : [];
     const folder = typeof data.folder === 'string' ? data.folder : null;

@@ -2,7 +2,7 @@
 // (Electron's safeStorage in main) and kept base64-encoded in secrets.json in Lena's home. When the
 // desktop cannot encrypt, a secret lives in memory for the session and is never written in clear.
 import { withLockedFile } from '../base/locked-file';
-import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
+import { readJsonFileTolerant, writeJsonFile } from '../base/json-file';
 import { envNameFor, type SecretProvider } from '../store/secrets';
 
 export type { SecretProvider };
@@ -116,17 +116,10 @@ export class EncryptedSecretStore implements SecretProvider {
   }
 
   private async read(): Promise<SecretsFile> {
-    try {
-      // Damaged: moved aside, not written over, so no stored key is lost for good.
-      const read = await readJsonFileOrSetAside(this.file);
-      if (read.warning) this.options.notice?.(read.warning);
-      const data = read.value as Partial<SecretsFile> | undefined;
-      const secrets = data && typeof data.secrets === 'object' && data.secrets !== null ? data.secrets : {};
-      return { version: 1, secrets: Object.fromEntries(Object.entries(secrets).filter(([, v]) => typeof v === 'string')) };
-    } catch (err) {
-      this.options.log?.('warn', `Ignoring ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
-      return { version: 1, secrets: {} };
-    }
+    // Damaged: moved aside, not written over, so no stored key is lost for good.
+    const data = (await readJsonFileTolerant(this.file, this.options)) as Partial<SecretsFile> | undefined;
+    const secrets = data && typeof data.secrets === 'object' && data.secrets !== null ? data.secrets : {};
+    return { version: 1, secrets: Object.fromEntries(Object.entries(secrets).filter(([, v]) => typeof v === 'string')) };
   }
 
   /** Re-reads and writes under the file's lock, so the window and `lena` never drop each other's secrets. */

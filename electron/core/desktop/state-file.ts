@@ -2,7 +2,7 @@
 // files: a damaged file is moved aside and the user told (base's one policy), and the shell starts
 // with defaults; writes are atomic, optionally debounced so dragging a window does not write the
 // disk on every pixel.
-import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
+import { readJsonFileTolerant, writeJsonFile } from '../base/json-file';
 
 export interface StateFileOptions {
   /** Delay for saveSoon: the last value within the window wins. */
@@ -22,15 +22,8 @@ export class StateFile<T> {
   ) {}
 
   /** The saved value, or undefined when missing, damaged (moved aside) or unreadable; the caller validates its shape. */
-  async load(): Promise<unknown> {
-    try {
-      const read = await readJsonFileOrSetAside(this.file);
-      if (read.warning) this.options.notice?.(read.warning);
-      return read.value;
-    } catch (err) {
-      this.options.log?.('warn', `Ignoring ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
-      return undefined;
-    }
+  load(): Promise<unknown> {
+    return readJsonFileTolerant(this.file, this.options);
   }
 
   /** Saves now (cancelling a pending debounced save). */

@@ -7,6 +7,7 @@ import {
   parseJsonText,
   readJsonFile,
   readJsonFileOrSetAside,
+  readJsonFileTolerant,
   writeJsonFile,
 } from '../../../../electron/core/base/json-file';
 import { findJsonErrorOffset } from '../../../../shared/config/json-offset';
@@ -164,5 +165,17 @@ describe('readJsonFileOrSetAside (the one corrupt-file policy)', () => {
     const file = join(dir, 'new', 'home', 'approvals.json');
     await writeJsonFile(file, { version: 1 }, { createDir: true });
     expect(await readJsonFile(file)).toEqual({ version: 1 });
+  });
+
+  it('tolerantly (files that must not stop a start): damaged is a notice, unreadable a log line, both undefined', async () => {
+    const file = join(dir, 'window-state.json');
+    writeFileSync(file, '{');
+    const notices: string[] = [];
+    const logs: string[] = [];
+    const report = { notice: (m: string) => notices.push(m), log: (_l: 'warn', m: string) => logs.push(m) };
+    expect(await readJsonFileTolerant(file, report)).toBeUndefined();
+    expect(await readJsonFileTolerant(dir, report)).toBeUndefined();
+    expect(notices).toEqual([expect.stringMatching(/window-state\.json is not valid JSON .*moved to /)]);
+    expect(logs).toEqual([expect.stringMatching(new RegExp(`^Ignoring ${dir}: .*EISDIR`))]);
   });
 });
