@@ -1,5 +1,6 @@
 // What start-up found reaches the user: a database that could not be read was moved aside (never
-// overwritten) and a fresh one started; the window says so instead of silently showing nothing.
+// overwritten) and a fresh one started, a damaged pins.json was kept aside; the window says so
+// instead of silently showing nothing.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('start-up notices', 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'lena-e2e-notices-'));
     writeFileSync(join(home, 'lena.db'), 'garbage that is not SQLite '.repeat(200));
+    writeFileSync(join(home, 'pins.json'), '{"version": 1, "servers": {');
     app = await openWindow({ home });
   });
   afterAll(async () => {
@@ -24,6 +26,12 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('start-up notices', 
     const { page } = app;
     await expect.poll(() => page.getByText(/could not be read.*moved to/).first().isVisible(), { timeout: 15_000 }).toBe(true);
     await app.screenshot('startup-notice-database');
+  });
+
+  it('shows that a damaged pins.json was kept aside, and where', async () => {
+    const { page } = app;
+    await expect.poll(() => page.getByText(/pins\.json is not valid JSON .*moved to .*pins\.json\.corrupt-/).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await app.screenshot('startup-notice-pins-aside');
   });
 
   it('lists a configuration file edited into invalid JSON under Recent problems, with its position', async () => {
