@@ -4,7 +4,7 @@
 // Lena's home, with a warning the first time it is used.
 import { existsSync } from 'node:fs';
 import type { SecretPort } from '../core/mcp/auth/token-files';
-import { readJsonFile, writeJsonFile } from '../core/base/json-file';
+import { readJsonFileTolerant, writeJsonFile } from '../core/base/json-file';
 import type { LenaPaths } from '../core/home';
 
 const SERVICE = 'Lena';
@@ -44,7 +44,9 @@ async function keychain(): Promise<SecretPort | undefined> {
 }
 
 function fileSecrets(file: string): SecretPort {
-  const read = async (): Promise<Record<string, string>> => ((await readJsonFile(file).catch(() => undefined)) as Record<string, string> | undefined) ?? {};
+  // A damaged file is kept aside (base's policy), so the next save does not write over the tokens.
+  const report = { notice: (message: string) => void process.stderr.write(`lena: ${message}\n`) };
+  const read = async (): Promise<Record<string, string>> => ((await readJsonFileTolerant(file, report)) as Record<string, string> | undefined) ?? {};
   return {
     get: async (name) => (await read())[name],
     set: async (name, value) => writeJsonFile(file, { ...(await read()), [name]: value }, { mode: 0o600 }),
