@@ -22,7 +22,6 @@ describe('app slice', () => {
     await store.getState().loadInfo();
     expect(store.getState().appInfo.status).toBe('error');
     expect(appSelectors.infoError(store.getState())?.message).toBe('Lena’s core is not connected to this window.');
-    expect(store.getState().infoError).toBe('Lena’s core is not connected to this window.');
   });
 
   it('a composer takes each focus request once, however often it mounts', () => {

@@ -29,7 +29,6 @@ describe('chat slice', () => {
     expect(await store.getState().loadOlder()).toBe(1);
     expect(chatSelectors.messages(store.getState())?.map((m) => m.id)).toEqual(['m1', 'm2']);
     expect(host.calls.at(-1)).toEqual({ channel: 'conversations:messages', args: { id: 'c1', beforeSeq: 2, limit: 200 } });
-    expect(store.getState().chat?.messages).toHaveLength(2);
   });
 
   it('a conversation that cannot be read is an error in place of its messages', async () => {
@@ -38,7 +37,6 @@ describe('chat slice', () => {
     store.setState({ activeId: 'c1' });
     await store.getState().loadChat('c1');
     expect(store.getState().openChat).toEqual({ status: 'error', value: null, error: { code: 'not-found', message: 'No conversation c1.' } });
-    expect(store.getState().chatState).toBe('error');
   });
 
   it('sending into the blank chat creates the conversation, sends the draft and clears it', async () => {

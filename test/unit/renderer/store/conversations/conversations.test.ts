@@ -22,7 +22,7 @@ describe('conversations slice', () => {
     await store.getState().loadConversations();
     expect(store.getState().conversationList.status).toBe('error');
     expect(store.getState().conversationList.error?.action).toBe('restart-lena');
-    expect(store.getState().conversationsError?.code).toBe('unavailable');
+    expect(store.getState().conversationList.error?.code).toBe('unavailable');
   });
 
   it('renames in place and follows conversation-updated events', async () => {

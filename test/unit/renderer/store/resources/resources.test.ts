@@ -23,7 +23,7 @@ describe('resources slice', () => {
     await store.getState().loadOfferings('web');
     expect(resourcesSelectors.offeringsError('web')(store.getState())?.message).toBe('web is not connected.');
     expect(store.getState().offeringsByServer.web.status).toBe('error');
-    expect(store.getState().offerings.fs?.subscribe).toBe(true);
+    expect(resourcesSelectors.offerings('fs')(store.getState())?.subscribe).toBe(true);
   });
 
   it('attaches a read resource to the draft, subscribes, and marks it when the server says it changed', async () => {
