@@ -89,12 +89,12 @@ export const INVOKE_CHANNELS = [
 ] as const;
 
 export const EVENT_CHANNELS = [
-  'app:log',
+  'app:logged',
   'servers:status-changed',
   'servers:tools-changed',
   'resources:updated',
   'resources:list-changed',
-  'chat:event',
+  'chat:progressed',
   'permissions:requested',
   'permissions:resolved',
   'questions:requested',

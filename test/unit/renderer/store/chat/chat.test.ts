@@ -71,10 +71,10 @@ describe('chat slice', () => {
     store.setState({ activeId: 'c1' });
     await store.getState().loadChat('c1');
     const off = store.getState().subscribeChat();
-    host.emit('chat:event', { type: 'turn-started', conversationId: 'c1', turnId: 't1' });
+    host.emit('chat:progressed', { type: 'turn-started', conversationId: 'c1', turnId: 't1' });
     expect(chatSelectors.running(store.getState())).toBe(true);
-    host.emit('chat:event', { type: 'message-saved', conversationId: 'c1', message: message('m1', 1, 'hi') });
-    host.emit('chat:event', { type: 'turn-ended', conversationId: 'c1', turnId: 't1', stopReason: 'end_turn', error: null });
+    host.emit('chat:progressed', { type: 'message-saved', conversationId: 'c1', message: message('m1', 1, 'hi') });
+    host.emit('chat:progressed', { type: 'turn-ended', conversationId: 'c1', turnId: 't1', stopReason: 'end_turn', error: null });
     expect(chatSelectors.running(store.getState())).toBe(false);
     expect(chatSelectors.messageCount(store.getState())).toBe(1);
     await expect.poll(() => chatSelectors.budget(store.getState())).toEqual({ used: 10 });

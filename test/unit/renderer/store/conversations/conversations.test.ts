@@ -33,7 +33,7 @@ describe('conversations slice', () => {
     await store.getState().renameConversation('a', 'Plans');
     expect(conversationsSelectors.byId('a')(store.getState())?.title).toBe('Plans');
     store.getState().subscribeConversations();
-    host.emit('chat:event', { type: 'conversation-updated', conversation: summary('b', 'New one') });
+    host.emit('chat:progressed', { type: 'conversation-updated', conversation: summary('b', 'New one') });
     expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual(['b', 'a']);
   });
 
