@@ -92,6 +92,7 @@ export const EVENT_CHANNELS = [
   'app:logged',
   'servers:status-changed',
   'servers:tools-changed',
+  'servers:run-progressed',
   'resources:updated',
   'resources:list-changed',
   'chat:progressed',
