@@ -10,6 +10,9 @@ import type { ToolInfo } from '../../../shared/server-types';
 import { useEscape } from '../../components/use-escape';
 import { formatTokens } from '../../lib/format';
 import { useLena } from '../../store';
+import { conversationsSelectors } from '../../store/conversations/selectors';
+import { valuesOf } from '../../store/loadable';
+import { serversSelectors } from '../../store/servers/selectors';
 
 const NONE: ToolInfo[] = [];
 const HELD = new Set<ToolInfo['pin']>(['new', 'changed', 'rejected']);
@@ -34,13 +37,14 @@ function rowsOf(servers: string[], tools: Record<string, ToolInfo[]>, choice: Co
 }
 
 /** The connected servers' names, joined, so the menu re-renders only when that list changes. */
-const connectedKey = (s: ReturnType<typeof useLena.getState>) => s.servers.filter((x) => x.status === 'connected').map((x) => `${x.name}:${x.toolCount}`).join('\n');
+const connectedKey = (s: ReturnType<typeof useLena.getState>) => serversSelectors.servers(s).filter((x) => x.status === 'connected').map((x) => `${x.name}:${x.toolCount}`).join('\n');
 
 export function ChatToolsMenu() {
   const connected = useLena(connectedKey);
   const servers = useMemo(() => (connected ? connected.split('\n').map((l) => l.slice(0, l.lastIndexOf(':'))) : []), [connected]);
-  const tools = useLena((s) => s.tools);
-  const choice = useLena((s) => s.conversations.find((c) => c.id === s.activeId)?.tools);
+  const toolLists = useLena(serversSelectors.toolLists);
+  const tools = useMemo(() => valuesOf(toolLists), [toolLists]);
+  const choice = useLena((s) => conversationsSelectors.active(s)?.tools);
   const loadTools = useLena((s) => s.loadTools);
   const setChatTool = useLena((s) => s.setChatTool);
   const [open, setOpen] = useState(false);
@@ -55,7 +59,7 @@ export function ChatToolsMenu() {
   }, [open, connected, loadTools]);
   const rows = rowsOf(servers, tools, choice);
   // The button's count is core's, for this conversation (chat:budget), so it needs no tool lists.
-  const counted = useLena((s) => s.budget?.perServer.reduce((n, x) => n + (servers.includes(x.server) ? x.toolCount : 0), 0));
+  const counted = useLena((s) => s.tokenBudget.value?.perServer.reduce((n, x) => n + (servers.includes(x.server) ? x.toolCount : 0), 0));
   const sent = counted ?? rows.filter((r) => r.tool && r.on).length;
 
   const close = (refocus: boolean) => {

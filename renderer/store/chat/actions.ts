@@ -1,5 +1,5 @@
 // The turn's actions (send, stop, regenerate, edit), the composer's drafts and attachments, and
-// `chat:event` applied to the open conversation.
+// `chat:progressed` applied to the open conversation.
 import type { Attachment, ChatEvent } from '../../../shared/chat-types';
 import { saveDraftsSoon } from '../../lib/draft-storage';
 import { applyChatEvent, dropFrom, openChatFrom, prependPage, regenerateFrom, type OpenChat } from '../../lib/chat-reducer';
@@ -198,7 +198,7 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
       set((s) => ({ tokenBudget: r.ok ? ready(r.value) : failed(s.tokenBudget, r.error) }));
     },
     subscribeChat() {
-      return host.subscribe('chat:event', (event) => {
+      return host.subscribe('chat:progressed', (event) => {
         if (event.type === 'conversation-updated') return;
         if (event.type === 'notice') {
           if (event.conversationId === get().activeId) get().addSystemCard({ kind: 'notice', text: event.message, tone: 'info' });
