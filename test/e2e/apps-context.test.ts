@@ -30,6 +30,9 @@ describe.skipIf(!ready)('a view’s model context', () => {
     const card = cardOf(page, 'picker · show');
     const { view } = await liveView(card);
     await view.locator('#state').filter({ hasText: 'context sent' }).waitFor({ timeout: 30_000 });
+    // The view is told the Lena it runs in, at the version core reports (not a number written in the window).
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(await view.locator('#host').textContent()).toBe(`Lena ${version}`);
     const note = card.getByTestId('app-view-context');
     await note.locator('summary').click();
     expect(await note.textContent()).toContain('The user picked Oslo in the view.');

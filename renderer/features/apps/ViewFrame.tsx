@@ -6,6 +6,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { AppView } from '../../../shared/app-view-types';
 import type { ToolCallView } from '../../../shared/chat-types';
+import { useLena } from '../../store';
+import { appSelectors } from '../../store/app/selectors';
 import { hostContext } from './host-context';
 import { useHostTheme } from './use-host-theme';
 import { useNearViewport } from './use-near-viewport';
@@ -13,7 +15,6 @@ import { clampHeight, viewDeadlineMs, type ViewDisplayMode } from './view-limits
 import { viewPort } from './view-port';
 import { startViewSession, type ViewSession } from './view-session';
 
-const HOST_INFO = { name: 'Lena', version: '0.1.0' };
 
 type Phase = 'starting' | 'live' | 'parked' | 'stopped';
 
@@ -60,6 +61,9 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
   modeRef.current = mode;
   const callRef = useRef(call);
   callRef.current = call;
+  // The view is told which Lena it runs in: the version core reports (app:info), loaded at start.
+  const hostInfo = useRef({ name: 'Lena', version: 'unknown' });
+  hostInfo.current.version = useLena(appSelectors.info)?.version ?? 'unknown';
 
   const height = clampHeight(requested, mode, typeof window === 'undefined' ? undefined : window.innerHeight);
   const context = () =>
@@ -91,7 +95,7 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
       proxyOrigin: view.proxyOrigin,
       // Lena grants a view no device permissions (camera, microphone…): none are passed on.
       page: view.html ? { html: view.html, csp: view.csp } : null,
-      hostInfo: HOST_INFO,
+      hostInfo: { ...hostInfo.current },
       hostContext: context(),
       port: viewPort({ conversationId: current.conversationId, toolUseId: current.id }, current.server, current.tool),
       deadlineMs: viewDeadlineMs(),
