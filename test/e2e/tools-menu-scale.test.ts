@@ -1,0 +1,102 @@
+// The composer's tools menu with 500 tools (issues 16 and 24), in Chromium against the real core:
+// 500 recorded real tool definitions served by the scripted catalog server under 32 server names.
+// The menu draws only the rows on screen (each telling screen readers its place in the whole
+// list), the filter finds a tool far down by name and server and says "N of M tools", the
+// keyboard reaches it, and switching it off lowers the composer's count.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogMcpConfig } from '../fixtures/tool-catalog/catalog';
+import { chromiumPath } from './harness';
+import { AxeTally, describeFindings } from './helpers/axe';
+import { serversConnected } from './helpers/chat-setup';
+import { coreHas } from './helpers/core';
+import { openServerWindow, type ServerWindow } from './helpers/server-window';
+
+const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:set-tools'));
+const servers = catalogMcpConfig(500);
+const SERVERS = Object.keys(servers).length;
+
+const focused = (page: Page) =>
+  page.evaluate(() => ({ role: document.activeElement?.getAttribute('role') ?? null, label: document.activeElement?.getAttribute('aria-label') ?? null, pos: document.activeElement?.getAttribute('aria-posinset') ?? null }));
+
+describe.skipIf(!ready)('the tools menu with 500 tools', () => {
+  let win: ServerWindow;
+  beforeAll(async () => {
+    win = await openServerWindow({ name: 'tools-menu-500', servers });
+    await serversConnected(win.app.page, SERVERS);
+  });
+  afterAll(async () => {
+    await win?.dispose();
+  });
+
+  it('draws only the rows on screen, finds a tool far down by filter and keyboard, and switching it off lowers the count', async () => {
+    const { page } = win.app;
+    const button = page.getByRole('button', { name: /tools, for this conversation$/ });
+    const toolsOn = async () => Number(/^(\d+) tools/.exec((await button.getAttribute('aria-label')) ?? '')?.[1]);
+    await expect.poll(toolsOn, { timeout: 30_000 }).toBe(500);
+
+    await button.click();
+    const menu = page.getByRole('menu', { name: 'Tools for this conversation' });
+    await menu.waitFor();
+    const count = page.getByTestId('chat-tools-count');
+    await expect.poll(() => count.textContent(), { timeout: 30_000 }).toBe('500 tools');
+    // Opened by click, focus is in the filter box.
+    expect(await focused(page)).toMatchObject({ label: 'Filter tools' });
+    const rowsInDom = await menu.getByRole('menuitemcheckbox').count();
+    expect(rowsInDom).toBeGreaterThan(5);
+    expect(rowsInDom).toBeLessThan(100);
+    // Each row says its place in the whole list (500 tools and a row per server).
+    const first = menu.getByRole('menuitemcheckbox').first();
+    expect(await first.getAttribute('aria-setsize')).toBe(String(500 + SERVERS));
+    expect(await first.getAttribute('aria-posinset')).toBe('1');
+    await win.app.screenshot('tools-menu-500');
+
+    // The keyboard reaches the end of the list: End on a row, still a page of rows in the DOM.
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toMatchObject({ role: 'menuitemcheckbox', pos: '1' });
+    await page.keyboard.press('End');
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'menuitemcheckbox', pos: String(500 + SERVERS) });
+    expect(await menu.getByRole('menuitemcheckbox').count()).toBeLessThan(100);
+    await page.keyboard.press('Home');
+    await expect.poll(() => focused(page)).toMatchObject({ pos: '1', label: `All tools of ${Object.keys(servers)[0]}` });
+
+    // Typing on a row goes on in the filter: postgres's one tool, 400 rows down the full list.
+    await page.keyboard.type('postgres query');
+    const filter = page.getByRole('searchbox', { name: 'Filter tools' });
+    await expect.poll(() => filter.inputValue()).toBe('postgres query');
+    await expect.poll(() => count.textContent()).toBe('1 of 500 tools');
+    expect(await menu.getByRole('menuitemcheckbox').count()).toBe(2);
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toMatchObject({ label: 'All tools of postgres', pos: '1' });
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toMatchObject({ role: 'menuitemcheckbox', label: 'query', pos: '2' });
+    const query = menu.getByRole('menuitemcheckbox', { name: 'query' });
+    expect(await query.getAttribute('aria-setsize')).toBe('2');
+    expect(await query.getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('Space');
+    await expect.poll(() => query.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
+    // The switch made this chat's conversation; focus stays on the switch, not the composer.
+    await expect.poll(() => page.locator('.conversation-open').count(), { timeout: 15_000 }).toBe(1);
+    expect(await focused(page)).toMatchObject({ label: 'query' });
+    await expect.poll(() => menu.getByRole('menuitemcheckbox', { name: 'All tools of postgres' }).getAttribute('aria-checked')).toBe('true');
+    await win.app.screenshot('tools-menu-500-filtered');
+    const severe = await new AxeTally().scan(page, 'tools menu, 500 tools');
+    expect(severe, describeFindings(severe)).toEqual([]);
+
+    // Escape closes and returns to the button, whose count follows the switch.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await focused(page)).toMatchObject({ label: expect.stringMatching(/tools, for this conversation$/) });
+    await expect.poll(toolsOn, { timeout: 30_000 }).toBe(499);
+
+    // A filter that matches nothing says so, and the filter clears on the next open.
+    await button.click();
+    await filter.fill('no-such-tool-anywhere');
+    await expect.poll(() => count.textContent()).toBe('0 of 500 tools');
+    expect(await page.getByText('No tool or server matches “no-such-tool-anywhere”.').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await button.click();
+    expect(await filter.inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+  });
+});
