@@ -99,4 +99,40 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
     expect(await filter.inputValue()).toBe('');
     await page.keyboard.press('Escape');
   });
+
+  it('says the tools are loading while their lists come, and why when that fails, with Retry', async () => {
+    const { page, host } = win.app;
+    // The tool lists are held, then refused, at the host's door (the fault a busy core would give).
+    const dispatch = host.dispatch;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let failing = true;
+    host.dispatch = async (channel, args, context) => {
+      if (channel === 'servers:tools') {
+        await held;
+        if (failing) return { ok: false, error: { code: 'unavailable', message: 'The core did not answer in time.' } };
+      }
+      return dispatch(channel, args, context);
+    };
+    try {
+      await page.reload();
+      const button = page.getByRole('button', { name: /tools, for this conversation$/ });
+      await button.click();
+      await page.getByRole('status').filter({ hasText: 'Loading the tools…' }).waitFor({ timeout: 15_000 });
+      // No server rows claiming "0 of 0 on", no "0 tools" meanwhile.
+      expect(await page.getByRole('menuitemcheckbox').count()).toBe(0);
+      expect(await page.getByTestId('chat-tools-count').count()).toBe(0);
+      release();
+      const alert = page.getByRole('alert').filter({ hasText: 'Could not list the tools: The core did not answer in time.' });
+      await alert.waitFor({ timeout: 15_000 });
+      await win.app.screenshot('tools-menu-500-failed');
+      failing = false;
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => page.getByTestId('chat-tools-count').textContent(), { timeout: 30_000 }).toBe('500 tools');
+      expect(await page.getByRole('menuitemcheckbox').count()).toBeGreaterThan(5);
+      await page.keyboard.press('Escape');
+    } finally {
+      host.dispatch = dispatch;
+    }
+  });
 });

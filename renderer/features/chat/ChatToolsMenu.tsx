@@ -9,15 +9,17 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ToolInfo } from '../../../shared/server-types';
+import { Spinner } from '../../components/Delayed';
 import { useEscape } from '../../components/use-escape';
 import { formatTokens } from '../../lib/format';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
-import { rowLabel, toolsMenuRows, type ToolsMenuRow } from './chat-tools-rows';
+import { rowLabel, toolsMenuRows, type ToolsMenuRow, type ToolsMenuRows } from './chat-tools-rows';
 
 const HELD = new Set<ToolInfo['pin']>(['new', 'changed', 'rejected']);
+const NO_ROWS: ToolsMenuRows = { rows: [], matched: 0, total: 0 };
 /** A row's height before it is measured (styles/chat-controls.css: one line of 13 px text). */
 const ROW_PX = 26;
 
@@ -51,8 +53,12 @@ export function ChatToolsMenu() {
   useEffect(() => {
     if (open && connected) void loadTools();
   }, [open, connected, loadTools]);
+  // Until the first list of every server's tools arrives the rows would say "0 of 0 on": a
+  // spinner (after 150 ms) says they are coming, and a failed fetch says why, with Retry.
+  const all = toolLists['*'];
+  const waiting = servers.length > 0 && !all?.value;
   const listOf = useCallback((server: string) => toolLists[server]?.value ?? undefined, [toolLists]);
-  const { rows, matched, total } = useMemo(() => toolsMenuRows(servers, listOf, choice, query), [servers, listOf, choice, query]);
+  const { rows, matched, total } = useMemo(() => (waiting ? NO_ROWS : toolsMenuRows(servers, listOf, choice, query)), [waiting, servers, listOf, choice, query]);
   // The button's count is core's, for this conversation (chat:budget), so it needs no tool lists.
   const counted = useLena((s) => chatSelectors.budget(s)?.perServer.reduce((n, x) => n + (servers.includes(x.server) ? x.toolCount : 0), 0));
   const sent = counted ?? toolsMenuRows(servers, listOf, choice).rows.reduce((n, r) => n + (r.onCount ?? 0), 0);
@@ -158,10 +164,16 @@ export function ChatToolsMenu() {
           <div className="chat-tools-filter">
             <input ref={filterBox} type="search" aria-label="Filter tools" placeholder="Filter by tool or server" value={query} aria-controls="chat-tools-menu"
               onChange={(e) => { want.current = null; setQuery(e.target.value); setActive(0); list.current?.scrollTo({ top: 0 }); }} onKeyDown={onFilterKeyDown} />
-            <span className="muted small" data-testid="chat-tools-count" aria-live="polite">{query.trim() ? `${matched} of ${total} tools` : `${total} tools`}</span>
+            {!waiting && <span className="muted small" data-testid="chat-tools-count" aria-live="polite">{query.trim() ? `${matched} of ${total} tools` : `${total} tools`}</span>}
           </div>
           {servers.length === 0 && <p className="muted small chat-tools-empty">No server is connected. Add or start one on the servers page.</p>}
-          {servers.length > 0 && rows.length === 0 && <p className="muted small chat-tools-empty">No tool or server matches “{query.trim()}”.</p>}
+          {waiting && !all?.error && <div className="chat-tools-empty"><Spinner label="Loading the tools…" /></div>}
+          {waiting && all?.error && (
+            <div className="chat-tools-empty small" role="alert">
+              Could not list the tools: {all.error.message} <button type="button" className="small-button" onClick={() => void loadTools()}>Retry</button>
+            </div>
+          )}
+          {!waiting && servers.length > 0 && rows.length === 0 && <p className="muted small chat-tools-empty">No tool or server matches “{query.trim()}”.</p>}
           <div ref={list} id="chat-tools-menu" className="chat-tools-list" role="menu" aria-label="Tools for this conversation" hidden={rows.length === 0} onKeyDown={onListKeyDown}>
             <div className="chat-tools-rows" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
