@@ -92,6 +92,7 @@ export const EVENT_CHANNELS = [
   'app:log',
   'servers:status-changed',
   'servers:tools-changed',
+  'servers:run-progressed',
   'resources:updated',
   'resources:list-changed',
   'chat:event',

@@ -10,7 +10,7 @@ import type { ClientQuestion } from './client-questions';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
 import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
 import type { ProjectView, SettingsView } from './settings-types';
-import type { InspectorBody, InspectorLogPage, RunToolResult } from './inspector-types';
+import type { InspectorBody, InspectorLogPage, RunProgress, RunToolResult } from './inspector-types';
 import type { CallToolResult, Completion, GetPromptResult, ResourceContents } from './mcp-types';
 import type { PromptCommand, ServerOfferingsView } from './resource-types';
 import type { AppModelContext, AppView } from './app-view-types';
@@ -179,6 +179,8 @@ export const eventChannels = {
   'app:log': event<LogEntry>(),
   'servers:status-changed': event<ServerStatus>(),
   'servers:tools-changed': event<{ server: string }>(),
+  /** A tool run by hand from the servers page reported progress. */
+  'servers:run-progressed': event<RunProgress>(),
   /** A subscribed resource changed on its server (notifications/resources/updated). */
   'resources:updated': event<{ server: string; uri: string }>(),
   /** A server's resource or prompt list changed (list_changed). */

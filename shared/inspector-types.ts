@@ -47,6 +47,14 @@ export interface InspectorBody {
   bytes: number;
 }
 
+/** A tool run by hand reported progress (notifications/progress); `runId` is the window's. */
+export interface RunProgress {
+  runId: string;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 /** What a tool run by hand from the Tools tab came to. */
 export interface RunToolResult {
   outcome: 'done' | 'error' | 'denied' | 'cancelled';

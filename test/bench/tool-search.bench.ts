@@ -1,13 +1,13 @@
 // Tools at scale: what the tool definitions cost per request with and without deferral, for 50,
 // 200 and 500 real tools (test/fixtures/tool-catalog), and the recall@5 of Lena's own search
-// (the fallback) on the committed queries: the first set and a held-out set never tuned on. Tokens are Lena's own estimate (characters / 4 of the
+// (the fallback) on the committed queries: the first set, a first held-out set (tuned on since), and a second held-out set never tuned on. Tokens are Lena's own estimate (characters / 4 of the
 // JSON the request carries) on both sides of the ratio: without deferral every definition; with it
 // the loaded definitions plus the search tool (deferred definitions are not in the context).
 // Goals (issue 24): 500 tools at most 10 % of sending all; recall@5 ≥ 0.95.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildRequestTools } from '../../electron/core/chat/request-tools';
-import { rankTools, searchablesOf } from '../../electron/core/chat/tool-search/client-search';
+import { NEARBY, rankTools, searchablesOf } from '../../electron/core/chat/tool-search/client-search';
 import { ToolRegistry } from '../../electron/core/mcp/registry/registry';
 import { estimateTokens, type AnthropicTool } from '../../electron/core/mcp/registry/schemas';
 import { catalogServers, toolQueries, type ToolQuery } from '../fixtures/tool-catalog/catalog';
@@ -51,8 +51,12 @@ const candidates = searchablesOf(registry.tools());
 /** Recall@5 of Lena's own search over one query set, with the misses. */
 function recallOf(queries: ToolQuery[]) {
   const misses: { query: string; expect: string; got: string[] }[] = [];
+  // Loaded, or named among the next best (the model can load it by name with a second search).
+  let named = 0;
   const hits = queries.map((q) => {
-    const got = rankTools(q.query, candidates, 5).map((group) => recordedOf.get(group[0].name)!);
+    const ranked = rankTools(q.query, candidates, 5 + NEARBY).map((group) => recordedOf.get(group[0].name)!);
+    const got = ranked.slice(0, 5);
+    if (ranked.includes(q.expect)) named++;
     if (!got.includes(q.expect)) misses.push({ query: q.query, expect: q.expect, got });
     return got.includes(q.expect);
   });
@@ -66,31 +70,36 @@ function recallOf(queries: ToolQuery[]) {
     paraphrases: recall((i) => queries[i].paraphrase === true),
     queries: queries.length,
     paraphraseCount: queries.filter((q) => q.paraphrase).length,
+    loadedOrNamedAt15: named / queries.length,
     catalogTools: 500,
     misses,
   };
 }
 
-// The first set was committed before the search, but its synonym table was tuned after it; the
-// held-out set was written later and never tuned on, so it is the honest figure.
+// The first set was committed before the search, but its synonym table was tuned after it. The
+// first held-out set was the honest figure until session 4 tuned the synonym table on its misses;
+// the second held-out set was written by an engineer who saw neither the search nor the other
+// sets, committed before the table was frozen, and never tuned on: it is now the honest figure.
 const first = recallOf(toolQueries('first'));
 const heldOut = recallOf(toolQueries('heldOut'));
-const { misses: _firstMisses, ...firstFigures } = first;
-const { misses: _heldOutMisses, ...heldOutFigures } = heldOut;
+const heldOut2 = recallOf(toolQueries('heldOut2'));
+const figures = ({ misses: _misses, ...rest }: ReturnType<typeof recallOf>) => rest;
 const out = {
   sizes,
-  recallAt5: firstFigures,
-  recallAt5HeldOut: heldOutFigures,
+  recallAt5: figures(first),
+  recallAt5HeldOut: figures(heldOut),
+  recallAt5HeldOut2: figures(heldOut2),
   goals: { ratio500: 0.1, recallAt5: 0.95 },
   misses: first.misses,
   missesHeldOut: heldOut.misses,
+  missesHeldOut2: heldOut2.misses,
 };
 for (const s of sizes)
   process.stdout.write(
     `${String(s.tools).padStart(4)} tools: all ${String(s.withoutDeferral).padStart(7)} tok | native deferral ${String(s.nativeDeferral).padStart(5)} tok (${(s.nativeRatio * 100).toFixed(2)} %) | client ${String(s.clientDeferral).padStart(5)} tok (${(s.clientRatio * 100).toFixed(2)} %) | 20k budget ${s.defaultBudget20k.engaged ? 'engaged' : 'not engaged'}\n`,
   );
-for (const [label, r] of [['first set (tuned after)', first], ['held-out set', heldOut]] as const) {
-  process.stdout.write(`recall@5, ${label}, ${r.queries} queries, 500 tools: ${r.all.toFixed(3)} (direct ${r.direct.toFixed(3)}, ${r.paraphraseCount} paraphrases ${r.paraphrases.toFixed(3)})\n`);
+for (const [label, r] of [['first set (tuned after)', first], ['first held-out set (tuned on in session 4)', heldOut], ['second held-out set (never tuned on)', heldOut2]] as const) {
+  process.stdout.write(`recall@5, ${label}, ${r.queries} queries, 500 tools: ${r.all.toFixed(3)} (direct ${r.direct.toFixed(3)}, ${r.paraphraseCount} paraphrases ${r.paraphrases.toFixed(3)}); loaded or named (top 15) ${r.loadedOrNamedAt15.toFixed(3)}\n`);
   for (const m of r.misses) process.stdout.write(`  miss: "${m.query}" → want ${m.expect}, got ${m.got.join(', ')}\n`);
 }
 mkdirSync(join(root, 'test-results/bench'), { recursive: true });

@@ -1,7 +1,7 @@
 // The servers page as an inspector (issue 16), in Chromium against the real core and a real SDK
 // server (test/fixtures/mcp/inspect-peer.mjs): a tool with nested arguments run by hand from the
 // Tools tab (problems shown at their fields, the result in the chat's result view, "run by hand" in
-// the record, a deny rule refusing it), and the Logs tab's rows expanded by keyboard and filtered
+// the record, a deny rule refusing it, a long run's progress bar), and the Logs tab's rows expanded by keyboard and filtered
 // by stream and direction; screenshots wide and narrow, light and dark; axe on both views.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,6 +119,25 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => form.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/■ Cancelled in .* · run by hand/);
     expect(await form.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows the progress a long run reports, with a bar, until it is done', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Run steps by hand' }).click();
+    const form = page.getByRole('region', { name: 'Run steps' });
+    await form.getByLabel(/^n\b/).fill('8');
+    await form.getByLabel(/^ms\b/).fill('600');
+    await form.getByRole('button', { name: 'Run steps' }).click();
+    const progress = form.locator('.run-progress');
+    await expect.poll(() => progress.textContent(), { timeout: 20_000 }).toMatch(/^step [2-7] of 8 · \d+ %$/);
+    const bar = form.getByRole('progressbar');
+    expect(Number(await bar.getAttribute('value'))).toBeGreaterThanOrEqual(2);
+    expect(await bar.getAttribute('max')).toBe('8');
+    await app.screenshot('inspector-run-progress');
+    await expect.poll(() => form.getByRole('status').last().textContent(), { timeout: 20_000 }).toMatch(/✓ Done in .* · run by hand/);
+    expect(await progress.count()).toBe(0);
+    expect(await form.getByRole('region', { name: 'Tool result text' }).textContent()).toBe('did 8 steps');
     await page.keyboard.press('Escape');
   });
 

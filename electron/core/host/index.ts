@@ -71,7 +71,7 @@ export function createHost(options: HostOptions = {}): Host {
       return services.projectProblem ? [...services.runtime.notices, { level: 'error' as const, message: services.projectProblem }] : services.runtime.notices;
     },
     ...serverHandlers(get),
-    ...inspectHandlers(get),
+    ...inspectHandlers(get, events),
     ...resourceHandlers(get, events),
     ...chatHandlers(get),
     ...permissionHandlers(get),

@@ -9,7 +9,8 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { useEscape } from '../../components/use-escape';
 import { formatDuration } from '../../lib/format';
 import { formOf, initialValue, toArguments, type FormErrors, type FormValue } from '../../lib/schema-form';
-import { useLenaActions } from '../../store';
+import { useLena, useLenaActions } from '../../store';
+import { inspectorSelectors } from '../../store/inspector/selectors';
 import type { UiError } from '../../store/result';
 import { ToolResult } from '../chat/ToolResult';
 import { SchemaField } from './SchemaFields';
@@ -29,6 +30,19 @@ function Elapsed({ since }: { since: number }) {
     return () => clearInterval(t);
   }, []);
   return <span className="muted small" role="timer">{formatDuration(Math.max(0, now - since))} elapsed</span>;
+}
+
+/** What the server said of its progress (notifications/progress): a bar when it gave a total. */
+function RunProgressLine({ runId }: { runId: string }) {
+  const p = useLena(inspectorSelectors.runProgress(runId));
+  if (!p) return null;
+  const counted = p.total !== undefined && p.total > 0 ? `${Math.round(Math.min(1, p.progress / p.total) * 100)} %` : `${p.progress}`;
+  return (
+    <span className="run-progress small" role="status" aria-live="polite">
+      {p.total !== undefined && p.total > 0 && <progress value={Math.min(p.progress, p.total)} max={p.total} aria-label={`Progress of the run: ${counted}`} />}
+      <span>{p.message ? `${p.message} · ${counted}` : counted}</span>
+    </span>
+  );
 }
 
 /** What was typed into each tool's form, kept when it closes (Escape, Close) for the next time. */
@@ -81,6 +95,7 @@ export function RunToolPanel({ server, tool, onClose }: { server: string; tool: 
           {running && (
             <>
               <Elapsed since={running.since} />
+              <RunProgressLine runId={running.runId} />
               <button type="button" onClick={() => void cancelRun(running.runId)}>Cancel</button>
             </>
           )}

@@ -63,6 +63,7 @@ export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => 
       s.subscribeSettings(),
       s.subscribeResources(),
       s.subscribeApps(),
+      s.subscribeInspector(),
     ];
     void s.loadInfo();
     void s.loadNotices();

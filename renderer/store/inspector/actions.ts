@@ -1,4 +1,5 @@
-// Reading a server's log rows page by page, a row's body on demand, and tools run by hand.
+// Reading a server's log rows page by page, a row's body on demand, and tools run by hand with
+// their progress.
 import type { InspectorBody, InspectorRow, RunToolResult } from '../../../shared/inspector-types';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
@@ -13,6 +14,8 @@ export interface InspectorActions {
   /** Runs a tool from the Tools tab; the click is the approval, deny rules still apply (core decides). */
   runTool(server: string, tool: string, args: Record<string, unknown>, runId?: string): Promise<Outcome<RunToolResult>>;
   cancelRun(runId: string): Promise<Outcome<boolean>>;
+  /** Follows servers:run-progressed; returns the unsubscribe. */
+  subscribeInspector(): () => void;
 }
 
 /**
@@ -26,6 +29,15 @@ export function mergeLogRows(held: InspectorRow[], rows: InspectorRow[], firstSe
 
 export const createInspectorActions: ActionsCreator<InspectorActions> = (set, get, host) => {
   const loading = new Set<string>();
+  const ended = new Set<string>();
+  const dropProgress = (runId: string) => {
+    ended.add(runId);
+    set((s) => {
+      if (!(runId in s.runProgress)) return s;
+      const { [runId]: _gone, ...rest } = s.runProgress;
+      return { runProgress: rest };
+    });
+  };
   return {
     async loadLogRows(name) {
       if (loading.has(name)) return; // a slow answer is not asked for twice
@@ -51,7 +63,17 @@ export const createInspectorActions: ActionsCreator<InspectorActions> = (set, ge
       }
     },
     loadLogBody: (name, seq) => attempt(() => host.call('servers:log-body', { name, seq })),
-    runTool: (server, tool, args, runId) => attempt(() => host.call('servers:run-tool', { server, tool, arguments: args, ...(runId ? { runId } : {}) })),
+    async runTool(server, tool, args, runId) {
+      const r = await attempt(() => host.call('servers:run-tool', { server, tool, arguments: args, ...(runId ? { runId } : {}) }));
+      if (runId) dropProgress(runId);
+      return r;
+    },
     cancelRun: (runId) => attempt(() => host.call('servers:cancel-run', { runId })),
+    subscribeInspector: () =>
+      host.subscribe('servers:run-progressed', (p) => {
+        // A late notification of a run that already ended is not shown again.
+        if (ended.has(p.runId)) return;
+        set((s) => ({ runProgress: { ...s.runProgress, [p.runId]: p } }));
+      }),
   };
 };

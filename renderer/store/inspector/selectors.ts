@@ -9,4 +9,6 @@ export const inspectorSelectors = {
   rowsError: (server: string) => (s: LenaState) => s.logRowsError[server] ?? null,
   /** The least severe log level asked of the server (from its logs view). */
   logLevel: (server: string) => (s: LenaState) => s.logsByServer[server]?.value?.logLevel ?? 'info',
+  /** The last progress a run by hand reported (null before any, and after it ends). */
+  runProgress: (runId: string | null) => (s: LenaState) => (runId ? (s.runProgress[runId] ?? null) : null),
 };

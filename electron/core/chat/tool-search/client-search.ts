@@ -12,11 +12,13 @@ type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
 export const CLIENT_SEARCH_TOOL = 'lena_tool_search';
 export const DEFAULT_RESULTS = 5;
 const MAX_RESULTS = 10;
+/** How many more tools a search names without loading them. */
+export const NEARBY = 10;
 
 export const CLIENT_SEARCH_DEFINITION: Tool = {
   name: CLIENT_SEARCH_TOOL,
   description:
-    "Many of the user's tools are not loaded, to save context. Search them by what you want to do (plain words, e.g. \"post a message to a slack channel\"); the best matching tools are loaded and can be called right after this returns. Search again with other words if none fits.",
+    "Many of the user's tools are not loaded, to save context. Search them by what you want to do (plain words, e.g. \"post a message to a slack channel\") or by a tool's exact name; the best matching tools are loaded and can be called right after this returns, and the next best are named. If none fits, search for a named one or again with other words.",
   input_schema: {
     type: 'object',
     properties: {
@@ -51,15 +53,19 @@ export function searchablesOf(tools: readonly RegisteredTool[]): Searchable[] {
 
 /** The best `limit` distinct tools for `query`, each with every server's copy of it. */
 export function rankTools(query: string, candidates: readonly Searchable[], limit: number): Searchable[][] {
-  const hits = new Bm25Index(candidates.map(searchDocument)).search(query, candidates.length);
   const byName = new Map(candidates.map((c) => [c.name, c]));
+  // A tool named exactly (as a search result's "close" list names it) comes first, whatever BM25
+  // makes of the words in its name.
+  const named = query.split(/[\s,]+/).filter((w) => byName.has(w)).map((name) => ({ name, score: Infinity }));
+  const hits = [...named, ...new Bm25Index(candidates.map(searchDocument)).search(query, candidates.length)];
   const groups = new Map<string, Searchable[]>();
   for (const h of hits) {
     const c = byName.get(h.name)!;
     const key = c.sameAs ?? c.name;
     const group = groups.get(key);
-    if (group) group.push(c);
-    else if (groups.size < limit) groups.set(key, [c]);
+    if (group) {
+      if (!group.includes(c)) group.push(c);
+    } else if (groups.size < limit) groups.set(key, [c]);
   }
   return [...groups.values()];
 }
@@ -82,12 +88,17 @@ export function runClientSearch(toolUseId: string, input: unknown, candidates: r
   if (typeof query !== 'string' || query.trim() === '')
     return { found: [], result: { type: 'tool_result', tool_use_id: toolUseId, is_error: true, content: 'lena_tool_search needs a "query": plain words saying what the tool should do.' } };
   const count = typeof limit === 'number' && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), MAX_RESULTS) : DEFAULT_RESULTS;
-  const hits = rankTools(query, candidates, count).flat();
+  const groups = rankTools(query, candidates, count + NEARBY);
+  const hits = groups.slice(0, count).flat();
   if (hits.length === 0)
     return { found: [], result: { type: 'tool_result', tool_use_id: toolUseId, content: `No tool matches "${query}". Try other words, or answer without a tool.` } };
   const lines = hits.map(({ definition: d }) => `- ${d.name}: ${d.description ?? ''}\n  input: ${JSON.stringify(d.input_schema)}`);
+  // The next best are named, not loaded (a few tokens each): when none of the loaded tools fits,
+  // the model can load one of these by searching for its name instead of guessing new words.
+  const nearby = groups.slice(count).map((g) => g[0].name);
+  const more = nearby.length ? `\nNot loaded, but close (search for a name to load it): ${nearby.join(', ')}` : '';
   return {
     found: hits.map((h) => h.name),
-    result: { type: 'tool_result', tool_use_id: toolUseId, content: `Loaded ${hits.length} tools; call them directly:\n${lines.join('\n')}` },
+    result: { type: 'tool_result', tool_use_id: toolUseId, content: `Loaded ${hits.length} tools; call them directly:\n${lines.join('\n')}${more}` },
   };
 }

@@ -1,8 +1,10 @@
 // The servers page as an inspector (issue 16): the Logs tab's rows and bodies from host/views, and
-// a tool run by hand from the Tools tab through the same permission gate as the model's calls.
+// a tool run by hand from the Tools tab through the same permission gate as the model's calls, its
+// progress sent to the window as servers:run-progressed.
 import { LenaError } from '../../../../shared/result';
 import type { RunToolResult } from '../../../../shared/inspector-types';
 import type { Handlers } from '../dispatch';
+import type { HostEvents } from '../events';
 import type { HostServices } from '../services';
 import { serverIdentity } from '../wiring';
 
@@ -11,7 +13,7 @@ type InspectHandlers = Pick<Handlers, 'servers:log-view' | 'servers:log-body' | 
 /** The conversation id a by-hand call is checked under: no chat's "allow for this conversation" applies to it. */
 const BY_HAND_CONVERSATION = 'servers-page';
 
-export function inspectHandlers(get: () => Promise<HostServices>): InspectHandlers {
+export function inspectHandlers(get: () => Promise<HostServices>, events: HostEvents): InspectHandlers {
   /** Runs by hand still in progress, by the window's run id, for Cancel. */
   const runs = new Map<string, AbortController>();
   const known = async (name: string): Promise<HostServices> => {
@@ -53,7 +55,9 @@ export function inspectHandlers(get: () => Promise<HostServices>): InspectHandle
       const controller = new AbortController();
       if (runId) runs.set(runId, controller);
       try {
-        const result = await s.runtime.manager.callTool(server, tool, args, { signal: controller.signal });
+        // The window shows a run's progress by its run id (a run without one has no panel to show it).
+        const onProgress = runId ? (p: { progress: number; total?: number; message?: string }) => events.emit('servers:run-progressed', { runId, ...p }) : undefined;
+        const result = await s.runtime.manager.callTool(server, tool, args, { signal: controller.signal, ...(onProgress ? { onProgress } : {}) });
         const notes = [result.validationError && `The result does not match the tool's output schema: ${result.validationError}`, check.skipped && `The arguments could not be checked: ${check.skipped}`].filter(Boolean);
         return { outcome: result.isError ? 'error' : 'done', result, message: notes.length ? notes.join('\n') : null, audit, durationMs: Date.now() - started };
       } catch (err) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type Anthropic from '@anthropic-ai/sdk';
 import { buildRequestTools } from '../../../../electron/core/chat/request-tools';
-import { CLIENT_SEARCH_TOOL, runClientSearch, searchablesOf } from '../../../../electron/core/chat/tool-search/client-search';
+import { CLIENT_SEARCH_TOOL, NEARBY, runClientSearch, searchablesOf } from '../../../../electron/core/chat/tool-search/client-search';
 import { isToolSearchRefusal, modelSupportsToolSearch, REFUSAL_TTL_MS, ToolSearchSupport } from '../../../../electron/core/chat/tool-search/support';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
 import { catalogServers } from '../../../fixtures/tool-catalog/catalog';
@@ -88,6 +88,18 @@ describe('Lena’s own tool search', () => {
     // filesystem is in the catalog twice (a second instance): one slot, both servers' copies.
     const files = runClientSearch('toolu_9', { query: 'show a recursive directory tree as JSON', limit: 1 }, candidates);
     expect([...files.found].sort()).toEqual(['mcp__filesystem-2__directory_tree', 'mcp__filesystem__directory_tree']);
+  });
+
+  it('names the next best tools without loading them, and loads one searched for by its name', () => {
+    const first = runClientSearch('toolu_10', { query: 'click a button on the web page' }, candidates);
+    const content = String(first.result.content);
+    const named = content.split('Not loaded, but close (search for a name to load it): ')[1].split(', ');
+    expect(named).toHaveLength(NEARBY);
+    for (const name of named) expect(first.found).not.toContain(name);
+    expect(content).not.toContain(`- ${named[3]}:`);
+    // The model picks one of the named tools and searches for its name: it is loaded first.
+    const picked = runClientSearch('toolu_11', { query: named[3], limit: 1 }, candidates);
+    expect(picked.found[0]).toBe(named[3]);
   });
 
   it('answers a call without a query with an error the model can act on', () => {

@@ -67,6 +67,22 @@ describe('servers:run-tool', () => {
     expect(await call<boolean>('servers:cancel-run', { runId: 'run-1' })).toBe(false);
   });
 
+  it('sends the progress a run reports to the window, by its run id', async () => {
+    const seen: unknown[] = [];
+    const off = host.events.forward((event, payload) => event === 'servers:run-progressed' && seen.push(payload));
+    try {
+      const r = await call<RunToolResult>('servers:run-tool', { server: 'shop', tool: 'steps', arguments: { n: 3, ms: 10 }, runId: 'run-2' });
+      expect(r).toMatchObject({ outcome: 'done', result: { content: [{ type: 'text', text: 'did 3 steps' }] } });
+      expect(seen).toEqual([1, 2, 3].map((step) => ({ runId: 'run-2', progress: step, total: 3, message: `step ${step} of 3` })));
+      // A run without an id (no panel to show it) asks for no progress at all.
+      seen.length = 0;
+      await call<RunToolResult>('servers:run-tool', { server: 'shop', tool: 'steps', arguments: { n: 2, ms: 10 } });
+      expect(seen).toEqual([]);
+    } finally {
+      off();
+    }
+  });
+
   it('says which tool is unknown', async () => {
     const r = (await dispatch('servers:run-tool', { server: 'shop', tool: 'nope', arguments: {} })) as { ok: false; error: { code: string; message: string } };
     expect(r.error).toMatchObject({ code: 'not-found', message: expect.stringContaining('"shop" has no tool named "nope"') });

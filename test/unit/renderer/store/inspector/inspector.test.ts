@@ -1,4 +1,5 @@
-// The inspector slice against a fake host: a server's log rows read page by page.
+// The inspector slice against a fake host: a server's log rows read page by page, and the progress
+// of a tool run by hand.
 import { describe, expect, it } from 'vitest';
 import type { InspectorRow } from '../../../../../shared/inspector-types';
 import { inspectorSelectors } from '../../../../../renderer/store/inspector/selectors';
@@ -29,5 +30,23 @@ describe('inspector slice', () => {
     await store.getState().loadLogRows('fs');
     expect(inspectorSelectors.rows('fs')(store.getState())).toHaveLength(1);
     expect(inspectorSelectors.rowsError('fs')(store.getState())?.message).toBe('No server named "fs".');
+  });
+
+  it('holds the last progress of a run while it runs, and drops it when the run ends, late notifications too', async () => {
+    const { host, store } = storeWithFakeHost();
+    const off = store.getState().subscribeInspector();
+    let finish: (v: unknown) => void = () => {};
+    host.on('servers:run-tool', () => new Promise((resolve) => (finish = resolve)) as never);
+    const running = store.getState().runTool('shop', 'steps', { n: 3 }, 'run-7');
+    host.emit('servers:run-progressed', { runId: 'run-7', progress: 1, total: 3, message: 'step 1 of 3' });
+    host.emit('servers:run-progressed', { runId: 'run-7', progress: 2, total: 3, message: 'step 2 of 3' });
+    expect(inspectorSelectors.runProgress('run-7')(store.getState())).toEqual({ runId: 'run-7', progress: 2, total: 3, message: 'step 2 of 3' });
+    expect(inspectorSelectors.runProgress('run-8')(store.getState())).toBeNull();
+    finish({ outcome: 'done', result: { content: [] }, message: null, audit: { decision: 'allow', decidedBy: 'run by hand', at: '' }, durationMs: 5 });
+    await running;
+    expect(inspectorSelectors.runProgress('run-7')(store.getState())).toBeNull();
+    host.emit('servers:run-progressed', { runId: 'run-7', progress: 3, total: 3 });
+    expect(inspectorSelectors.runProgress('run-7')(store.getState())).toBeNull();
+    off();
   });
 });
