@@ -54,8 +54,31 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
     // The keyboard reaches the end of the list: End on a row, still a page of rows in the DOM.
     await page.keyboard.press('ArrowDown');
     expect(await focused(page)).toMatchObject({ role: 'menuitemcheckbox', pos: '1' });
+    // PageDown moves a screenful (more than a few rows), PageUp back.
+    await page.keyboard.press('PageDown');
+    const paged = Number((await focused(page)).pos);
+    expect(paged).toBeGreaterThan(6);
+    await page.keyboard.press('PageDown');
+    await expect.poll(async () => Number((await focused(page)).pos)).toBe(2 * paged - 1);
+    await win.app.screenshot('tools-menu-500-paged');
+    await page.keyboard.press('PageUp');
+    await expect.poll(async () => Number((await focused(page)).pos)).toBe(paged);
     await page.keyboard.press('End');
     await expect.poll(() => focused(page)).toMatchObject({ role: 'menuitemcheckbox', pos: String(500 + SERVERS) });
+    // Scrolled into a server's tools, that server's row stays on top of the list, over them
+    // (filesystem's and filesystem-2's tools have the same names).
+    const onTop = await page.evaluate(() => {
+      const list = document.getElementById('chat-tools-menu')!.getBoundingClientRect();
+      const at = (y: number) => document.elementFromPoint(list.left + 60, y)?.closest('[role="menuitemcheckbox"]');
+      const top = at(list.top + 4)!;
+      const under = at(top.getBoundingClientRect().bottom + 4)!;
+      const note = document.getElementById(under.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+      return { top: top.getAttribute('aria-label'), under: under.getAttribute('aria-label'), server: note.split(' · ')[0] };
+    });
+    expect(onTop.under).not.toMatch(/^All tools of /);
+    expect(onTop.top).toBe(`All tools of ${onTop.server}`);
+    expect(onTop.server).not.toBe(Object.keys(servers)[0]);
+    await win.app.screenshot('tools-menu-500-end');
     expect(await menu.getByRole('menuitemcheckbox').count()).toBeLessThan(100);
     await page.keyboard.press('Home');
     await expect.poll(() => focused(page)).toMatchObject({ pos: '1', label: `All tools of ${Object.keys(servers)[0]}` });

@@ -4,7 +4,7 @@
 // With hundreds of tools (issue 24) the list is virtualised (only the rows on screen exist; each
 // says its place, "12 of 532", to screen readers) and a filter box finds a tool by name, title or
 // server. Keyboard: the popup opens on the filter (↓ from the button: on the first row); ↓ moves
-// from the filter into the list; ↑/↓, Home/End move; typing on a row goes on in the filter; Space
+// from the filter into the list; ↑/↓, PageUp/PageDown, Home/End move; typing on a row goes on in the filter; Space
 // or Enter flips; Escape closes and returns to the button.
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -16,10 +16,12 @@ import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
-import { rowLabel, toolsMenuRows, type ToolsMenuRow, type ToolsMenuRows } from './chat-tools-rows';
+import { headerAbove, rowLabel, serverRowIndexes, toolsMenuRows, type ToolsMenuRow, type ToolsMenuRows } from './chat-tools-rows';
 
 const HELD = new Set<ToolInfo['pin']>(['new', 'changed', 'rejected']);
 const NO_ROWS: ToolsMenuRows = { rows: [], matched: 0, total: 0 };
+/** The server row held on top while its tools scroll under it. */
+const STICKY = { position: 'sticky', top: 0, zIndex: 1 } as const;
 /** A row's height before it is measured (styles/chat-controls.css: one line of 13 px text). */
 const ROW_PX = 26;
 
@@ -63,11 +65,17 @@ export function ChatToolsMenu() {
   const counted = useLena((s) => chatSelectors.budget(s)?.perServer.reduce((n, x) => n + (servers.includes(x.server) ? x.toolCount : 0), 0));
   const sent = counted ?? toolsMenuRows(servers, listOf, choice).rows.reduce((n, r) => n + (r.onCount ?? 0), 0);
 
-  // The active row is always drawn, even scrolled out of view, so focus on it is never lost.
+  // The active row is always drawn, even scrolled out of view, so focus on it is never lost; and
+  // the row of the server whose tools are at the top stays on top (filesystem's Read File and
+  // filesystem-2's look alike).
+  const serverRows = useMemo(() => serverRowIndexes(rows), [rows]);
+  const sticky = useRef(0);
   const rangeExtractor = useCallback((range: Range) => {
-    const drawn = defaultRangeExtractor(range);
-    return active < range.count && !drawn.includes(active) ? [...drawn, active].sort((a, b) => a - b) : drawn;
-  }, [active]);
+    sticky.current = headerAbove(serverRows, range.startIndex);
+    const drawn = new Set([...defaultRangeExtractor(range), sticky.current]);
+    if (active < range.count) drawn.add(active);
+    return [...drawn].filter((i) => i < range.count).sort((a, b) => a - b);
+  }, [active, serverRows]);
   const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => list.current, estimateSize: () => ROW_PX, overscan: 8, getItemKey, rangeExtractor });
 
@@ -124,6 +132,10 @@ export function ChatToolsMenu() {
         e.preventDefault();
         filterBox.current?.focus();
       }
+    } else if (e.key === 'PageDown' || e.key === 'PageUp') {
+      // A screenful at a time, as in any long list (500 tools are 532 rows).
+      const page = Math.max(1, Math.floor((list.current?.clientHeight ?? 0) / ROW_PX) - 1);
+      moveTo(e, e.key === 'PageDown' ? active + page : active - page);
     } else if (e.key === 'Home') moveTo(e, 0);
     else if (e.key === 'End') moveTo(e, last);
     else if (e.key === ' ' || e.key === 'Enter') {
@@ -182,7 +194,7 @@ export function ChatToolsMenu() {
                 return (
                   <div key={item.key} ref={virtualizer.measureElement} data-index={i} data-row={i} role="menuitemcheckbox" aria-checked={row.on} aria-disabled={row.inert || undefined}
                     aria-setsize={rows.length} aria-posinset={i + 1} tabIndex={i === active ? 0 : -1} aria-label={rowLabel(row)} aria-describedby={`chat-tools-note-${i}`}
-                    className={`chat-tools-row ${row.tool ? 'tool' : 'server'}`} style={{ transform: `translateY(${item.start}px)` }}
+                    className={`chat-tools-row ${row.tool ? 'tool' : 'server'}`} style={i === sticky.current ? STICKY : { transform: `translateY(${item.start}px)` }}
                     onClick={() => { setActive(i); flip(row); }} onFocus={() => setActive(i)}>
                     <span className="switch" aria-hidden="true" />
                     <span className="chat-tools-name">{row.tool ? row.tool.title ?? row.tool.name : row.server}</span>

@@ -60,3 +60,16 @@ export function toolsMenuRows(servers: string[], tools: (server: string) => Tool
 
 /** What a row is called, to screen readers and in the list. */
 export const rowLabel = (row: ToolsMenuRow): string => (row.tool ? (row.tool.title ?? row.tool.name) : `All tools of ${row.server}`);
+
+/** Where the server rows are in `rows`, in order. */
+export const serverRowIndexes = (rows: readonly ToolsMenuRow[]): number[] => rows.flatMap((r, i) => (r.tool ? [] : [i]));
+
+/** The server row at or above row `index`: the one whose tools are at the top of the list. */
+export function headerAbove(serverRows: readonly number[], index: number): number {
+  let found = 0;
+  for (const i of serverRows) {
+    if (i > index) break;
+    found = i;
+  }
+  return found;
+}

@@ -1,7 +1,7 @@
 // The composer's tools menu rows over the 500 recorded tool definitions (issue 24's catalog): the
 // filter finds a tool by name, title or server, keeps its server's row above it, and counts.
 import { describe, expect, it } from 'vitest';
-import { rowLabel, toolsMenuRows } from '../../../../../renderer/features/chat/chat-tools-rows';
+import { headerAbove, rowLabel, serverRowIndexes, toolsMenuRows } from '../../../../../renderer/features/chat/chat-tools-rows';
 import type { ConversationTools } from '../../../../../shared/chat-types';
 import type { ToolInfo } from '../../../../../shared/server-types';
 import { catalogServers } from '../../../../fixtures/tool-catalog/catalog';
@@ -54,5 +54,18 @@ describe('the tools menu rows', () => {
     const slack = toolsMenuRows(servers, tools, choice, 'slack').rows;
     expect(slack[0]).toMatchObject({ on: false, onCount: 0 });
     expect(slack.slice(1).every((r) => r.inert && !r.on)).toBe(true);
+  });
+
+  it('knows the server row above any row, to keep it on top while its tools scroll', () => {
+    const { rows } = toolsMenuRows(servers, tools, undefined);
+    const heads = serverRowIndexes(rows);
+    expect(heads).toHaveLength(servers.length);
+    expect(heads.map((i) => rows[i].key)).toEqual(servers);
+    const second = heads[1];
+    expect(headerAbove(heads, 0)).toBe(0);
+    expect(headerAbove(heads, second - 1)).toBe(0);
+    expect(headerAbove(heads, second)).toBe(second);
+    expect(headerAbove(heads, second + 3)).toBe(second);
+    expect(rows[headerAbove(heads, rows.length - 1)].key).toBe(servers.at(-1));
   });
 });
