@@ -79,6 +79,16 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
     expect(onTop.top).toBe(`All tools of ${onTop.server}`);
     expect(onTop.server).not.toBe(Object.keys(servers)[0]);
     await win.app.screenshot('tools-menu-500-end');
+    // Moving up past the top of the view, the focused row comes into view below that row, never under it.
+    const uncovered = () =>
+      page.evaluate(() => {
+        const row = document.activeElement!.getBoundingClientRect();
+        return document.elementFromPoint(row.left + 60, row.top + row.height / 2)?.closest('[role="menuitemcheckbox"]') === document.activeElement;
+      });
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('ArrowUp');
+      expect(await uncovered(), `row ${await focused(page).then((f) => f.label)} in view`).toBe(true);
+    }
     expect(await menu.getByRole('menuitemcheckbox').count()).toBeLessThan(100);
     await page.keyboard.press('Home');
     await expect.poll(() => focused(page)).toMatchObject({ pos: '1', label: `All tools of ${Object.keys(servers)[0]}` });

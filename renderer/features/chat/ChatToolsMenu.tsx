@@ -77,7 +77,8 @@ export function ChatToolsMenu() {
     return [...drawn].filter((i) => i < range.count).sort((a, b) => a - b);
   }, [active, serverRows]);
   const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => list.current, estimateSize: () => ROW_PX, overscan: 8, getItemKey, rangeExtractor });
+  // A row brought into view lands below the row held on top, not under it.
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => list.current, estimateSize: () => ROW_PX, overscan: 8, getItemKey, rangeExtractor, scrollPaddingStart: ROW_PX });
 
   const close = (refocus: boolean) => {
     setOpen(false);
