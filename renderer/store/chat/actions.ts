@@ -40,6 +40,8 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
   let pending: ChatEvent[] = [];
   let flushScheduled = false;
   let loadingOlder = false;
+  // Budgets are computed with count_tokens per server and can answer out of order: only the last asked is kept.
+  let budgetSeq = 0;
 
   const key = () => get().activeId ?? NO_CONVERSATION;
   const setChat = (chat: OpenChat) => set((s) => ({ openChat: withValue(s.openChat, chat) }));
@@ -194,7 +196,9 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
     async loadBudget() {
       // The open conversation's own tool switches count (issue 16).
       const conversationId = get().activeId;
+      const seq = ++budgetSeq;
       const r = await attempt(() => host.call('chat:budget', conversationId ? { conversationId } : {}));
+      if (seq !== budgetSeq) return;
       set((s) => ({ tokenBudget: r.ok ? ready(r.value) : failed(s.tokenBudget, r.error) }));
     },
     subscribeChat() {
