@@ -18,6 +18,11 @@ import { startViewSession, type ViewSession } from './view-session';
 
 type Phase = 'starting' | 'live' | 'parked' | 'stopped';
 
+/** What `_meta.ui.permissions` names, in words (spec: camera, microphone, geolocation, clipboardWrite). */
+const DEVICES: Record<string, string> = { camera: 'the camera', microphone: 'the microphone', geolocation: 'your location', clipboardWrite: 'writing to the clipboard' };
+const deviceName = (p: string) => DEVICES[p] ?? `"${p}"`;
+const listOf = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
 const asInput = (input: unknown): Record<string, unknown> => (input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {});
 const asResult = (call: ToolCallView): CallToolResult | null =>
   call.result && typeof call.result === 'object' ? (call.result as CallToolResult) : null;
@@ -93,7 +98,8 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
     void startViewSession({
       frame: win,
       proxyOrigin: view.proxyOrigin,
-      // Lena grants a view no device permissions (camera, microphone…): none are passed on.
+      // Lena grants a view no device permissions (camera, microphone…): none are passed on, and
+      // the card says what the view asked for (below the frame).
       page: view.html ? { html: view.html, csp: view.csp } : null,
       hostInfo: { ...hostInfo.current },
       hostContext: context(),
@@ -188,6 +194,11 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
         phase !== 'stopped' && <div className="app-view-parked" style={{ height }} aria-hidden />
       )}
       {phase === 'starting' && <p className="muted small app-view-starting">Starting the view…</p>}
+      {view.permissions.length > 0 && (
+        <p className="muted small app-view-permissions" data-testid="app-view-permissions">
+          This view asked for {listOf(view.permissions.map(deviceName))}; Lena gives views none of these, so parts of it may not work.
+        </p>
+      )}
     </div>
   );
 }
