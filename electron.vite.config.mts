@@ -1,11 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { contentSecurityPolicy } from './electron/core/security/csp';
 
+// The app's version, built in (core/version.ts): a packaged app has no npm_package_version, and
+// without it main said "0.0.0-dev" in app:info and to every MCP server as its clientInfo.
+const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string };
+
 // Main and preload bundle our own code; runtime dependencies stay external (node_modules in the asar).
 export default defineConfig({
   main: {
+    define: { __LENA_VERSION__: JSON.stringify(pkg.version) },
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },

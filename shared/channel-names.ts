@@ -89,13 +89,13 @@ export const INVOKE_CHANNELS = [
 ] as const;
 
 export const EVENT_CHANNELS = [
-  'app:log',
+  'app:logged',
   'servers:status-changed',
   'servers:tools-changed',
   'servers:run-progressed',
   'resources:updated',
   'resources:list-changed',
-  'chat:event',
+  'chat:progressed',
   'permissions:requested',
   'permissions:resolved',
   'questions:requested',

@@ -192,7 +192,7 @@ export interface Attachment {
   blob?: boolean;
 }
 
-/** Events of a running turn, streamed to the window as `chat:event`. */
+/** Events of a running turn, streamed to the window as `chat:progressed`. */
 export type ChatEvent =
   | { type: 'turn-started'; conversationId: string; turnId: string }
   | { type: 'message-saved'; conversationId: string; message: ChatMessage }

@@ -115,3 +115,13 @@ export function questionSummary(q: ClientQuestion): string {
       return q.waiting ? `Waiting for the sign-in to ${q.server} in your browser.` : `Sign in to ${q.server} to run ${q.tool}?`;
   }
 }
+
+/** The answer given when nobody answers (the window, the terminal): deny, or cancel for elicitation and sign-in (the user did not act). */
+export const SAFE_ANSWERS: Record<ClientQuestion['kind'], ClientAnswer> = {
+  'sampling-request': { action: 'deny' },
+  'sampling-answer': { action: 'deny' },
+  'elicitation-form': { action: 'cancel' },
+  'elicitation-url': { action: 'cancel' },
+  'app-message': { action: 'deny' },
+  'sign-in': { action: 'cancel' },
+};

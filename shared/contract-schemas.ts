@@ -1,6 +1,6 @@
 // zod schemas for the arguments of the contract's channels (validated by core's dispatch).
 import { z } from 'zod';
-import { baseUrlSchema } from './base-url';
+import { settingsFields } from './settings-fields';
 
 export const noArgs = z.undefined().or(z.null()).optional();
 
@@ -43,20 +43,12 @@ export const completionRef = z.union([
 ]);
 export const promptArguments = z.record(z.string().max(200), z.string().max(100_000));
 
+/** settings:update: any of the window's settings (limits from settings-fields.ts), nothing else. */
 export const settingsPatch = z
   .object({
-    model: z.string().min(1).max(200),
-    maxTokens: z.number().int().min(1).max(200_000),
-    systemPrompt: z.string().max(100_000),
-    maxRounds: z.number().int().min(1).max(200),
-    baseUrl: baseUrlSchema,
-    requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
-    autoApproveReadOnlyTrusted: z.boolean(),
-    theme: z.enum(['system', 'light', 'dark']),
-    serverTools: z.object({ webSearch: z.boolean(), webFetch: z.boolean(), webFetchDomains: z.array(z.string().trim().min(1).max(253)).max(100) }).strict(),
-    thinking: z.enum(['off', 'adaptive']),
-    effort: z.enum(['low', 'medium', 'high', 'xhigh', 'max']).nullable(),
-    toolSearch: z.object({ budgetTokens: z.number().int().min(0).max(10_000_000).nullable(), alwaysLoaded: z.array(z.string().min(1)).max(10_000) }).strict(),
+    ...settingsFields,
+    serverTools: settingsFields.serverTools.strict(),
+    toolSearch: settingsFields.toolSearch.strict(),
     autoUpdate: z.boolean(),
   })
   .partial()

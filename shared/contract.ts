@@ -176,7 +176,7 @@ export const invokeChannels = {
 } as const;
 
 export const eventChannels = {
-  'app:log': event<LogEntry>(),
+  'app:logged': event<LogEntry>(),
   'servers:status-changed': event<ServerStatus>(),
   'servers:tools-changed': event<{ server: string }>(),
   /** A tool run by hand from the servers page reported progress. */
@@ -185,7 +185,7 @@ export const eventChannels = {
   'resources:updated': event<{ server: string; uri: string }>(),
   /** A server's resource or prompt list changed (list_changed). */
   'resources:list-changed': event<{ server: string; kind: 'resources' | 'prompts' }>(),
-  'chat:event': event<ChatEvent>(),
+  'chat:progressed': event<ChatEvent>(),
   'permissions:requested': event<PermissionRequestView>(),
   'permissions:resolved': event<{ id: string; decision: string }>(),
   'questions:requested': event<ClientQuestion>(),

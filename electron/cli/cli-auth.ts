@@ -1,6 +1,5 @@
 // The command line's side of OAuth outside login/logout: the token store every command's runtime
 // reads (never opening a browser), and what `lena mcp list` says of a server's sign-in.
-import { join } from 'node:path';
 import type { SignInHost } from '../core/mcp/auth/provider';
 import { FileAuthStore, signInsFor } from '../core/mcp/auth/token-files';
 import { cliSecrets } from './cli-secrets';
@@ -9,7 +8,7 @@ import type { LenaPaths } from '../core/home';
 
 /** "signed in (window)", "signed in as ana@example.com (keychain)", or null: for `lena mcp list`. */
 export async function signInNote(ctx: CliContext, name: string, url: string): Promise<string | null> {
-  const found = await signInsFor(join(ctx.paths.home, 'oauth.json'), name, url).catch(() => []);
+  const found = await signInsFor(ctx.paths.oauth, name, url).catch(() => []);
   if (found.length === 0) return null;
   const account = found.find((f) => f.account)?.account;
   return `signed in${account ? ` as ${account}` : ''} (${found.map((f) => f.store).join(', ')})`;

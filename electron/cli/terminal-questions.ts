@@ -3,7 +3,7 @@
 // yes, the safe answer is the default, a lasting "always" asks "Are you sure?", and the form is
 // checked before it is sent. The answer text streams on stdout as usual.
 import { createInterface, type Interface } from 'node:readline/promises';
-import type { ClientAnswer, ClientQuestion } from '../../shared/client-questions';
+import { SAFE_ANSWERS, type ClientAnswer } from '../../shared/client-questions';
 import { initialValues, validateForm, type FormField, type FormValues } from '../../shared/elicitation-form';
 import type { Asker } from '../core/host/feature-ports';
 
@@ -13,15 +13,6 @@ interface Io {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
 }
-
-const SAFE: Record<ClientQuestion['kind'], ClientAnswer> = {
-  'sampling-request': { action: 'deny' },
-  'sampling-answer': { action: 'deny' },
-  'elicitation-form': { action: 'cancel' },
-  'elicitation-url': { action: 'cancel' },
-  'app-message': { action: 'deny' },
-  'sign-in': { action: 'cancel' },
-};
 
 /** One value typed for a field, as the form holds it (undefined: left empty, the default applies). */
 export function parseFieldInput(field: FormField, raw: string): FormValues[string] {
@@ -128,7 +119,7 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
           return { action: 'cancel' };
       }
     } catch {
-      return SAFE[body.kind]; // aborted (the server gave up) or stdin closed
+      return SAFE_ANSWERS[body.kind]; // aborted (the server gave up) or stdin closed
     } finally {
       rl.close();
     }
@@ -137,7 +128,7 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
   return {
     ask(body, opts = {}) {
       opts.onId?.(`terminal-${Date.now()}`);
-      const next = queue.then(() => (opts.signal?.aborted ? SAFE[body.kind] : one(body, opts.signal)));
+      const next = queue.then(() => (opts.signal?.aborted ? SAFE_ANSWERS[body.kind] : one(body, opts.signal)));
       queue = next.catch(() => undefined);
       return next;
     },

@@ -118,7 +118,7 @@ async function start(): Promise<void> {
     // Server lifecycle, host errors and project switches go to the log file too.
     const line = eventLog.line(name, payload);
     if (line) log.write(line.level, line.source, line.message);
-    if (name === 'chat:event') turns.observe(payload as ChatEvent);
+    if (name === 'chat:progressed') turns.observe(payload as ChatEvent);
     // The window may switch folders itself (project:open): remember it for the recents and restart.
     if (name === 'project:changed') void rememberFolder((payload as ProjectView).folder);
   });

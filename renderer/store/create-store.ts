@@ -12,7 +12,6 @@ import { createConversationsActions, type ConversationsActions } from './convers
 import { initialConversationsState, type ConversationsState } from './conversations/initial-state';
 import { createInspectorActions, type InspectorActions } from './inspector/actions';
 import { initialInspectorState, type InspectorState } from './inspector/initial-state';
-import { withLegacyFields, type LegacyState } from './legacy';
 import { createPermissionsActions, type PermissionsActions } from './permissions/actions';
 import { initialPermissionsState, type PermissionsState } from './permissions/initial-state';
 import { createQuestionsActions, type QuestionsActions } from './questions/actions';
@@ -33,7 +32,7 @@ export type LenaActions = AppActions & ConversationsActions & ChatActions & Serv
 
 export type LenaData = AppState & ConversationsState & ChatState & ServersState & PermissionsState & QuestionsState & ServerQuestionsState & SettingsState & ToastState & ResourcesState & InspectorState & AppsState;
 
-export type LenaState = LenaData & LenaActions & LegacyState;
+export type LenaState = LenaData & LenaActions;
 
 /** Every slice's first state (a function: drafts and the window's width are read when a store is made). */
 export const initialLenaData = (): LenaData => ({
@@ -70,7 +69,7 @@ const slices = (host: StoreHost): StateCreator<LenaState, [], []> => (set, get) 
 
 /** Makes a store over `host`: a React hook (`useStore(selector)`) that is also the store's API. */
 export function createLenaStore(host: StoreHost) {
-  const useStore = create<LenaState>()(withLegacyFields(slices(host)));
+  const useStore = create<LenaState>()(slices(host));
   // Actions never change after the store is made, so components take them once, not by subscribing.
   const state = useStore.getState();
   const actions = Object.fromEntries(Object.entries(state).filter(([, v]) => typeof v === 'function')) as unknown as LenaActions;

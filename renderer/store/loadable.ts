@@ -9,6 +9,8 @@ export interface Loadable<T> {
 }
 
 export const idle = <T>(): Loadable<T> => ({ status: 'idle', value: null, error: null });
+/** A first load under way: nothing to show yet. */
+export const loading = <T>(): Loadable<T> => ({ status: 'loading', value: null, error: null });
 export const ready = <T>(value: T): Loadable<T> => ({ status: 'ready', value, error: null });
 /** Loading again, keeping the value shown so far. */
 export const reloading = <T>(l: Loadable<T>): Loadable<T> => ({ ...l, status: 'loading' });

@@ -127,12 +127,12 @@ async function main(): Promise<void> {
     let streamingInto = '';
     const unforward = host.events.forward((event, payload) => {
       const e = payload as ChatEvent;
-      if (event === 'chat:event' && e.type === 'text-delta' && e.conversationId === streamingInto) deltasSeen++;
+      if (event === 'chat:progressed' && e.type === 'text-delta' && e.conversationId === streamingInto) deltasSeen++;
     });
     const floor = async (): Promise<number> => {
       const before = await mainThread(cdp);
       for (let i = 0; i < DELTAS; i++) {
-        host.events.emit('chat:event', { type: 'text-delta', conversationId: 'bench-not-open', messageId: 'none', index: 0, text: 'word ' });
+        host.events.emit('chat:progressed', { type: 'text-delta', conversationId: 'bench-not-open', messageId: 'none', index: 0, text: 'word ' });
         await sleep(PAUSE_MS);
       }
       await sleep(300);

@@ -15,7 +15,9 @@ const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await cor
 describe.skipIf(!ready)('a view’s model context', () => {
   let w: AppsWindow;
   beforeAll(async () => {
-    w = await openAppsWindow({ picker: appsPeer(join(ROOT, 'test/fixtures/apps/context-view.html')) });
+    // The view also asks for devices (_meta.ui.permissions), which Lena does not give it.
+    const permissions = JSON.stringify({ camera: {}, clipboardWrite: {} });
+    w = await openAppsWindow({ picker: appsPeer(join(ROOT, 'test/fixtures/apps/context-view.html'), { APPS_VIEW_PERMISSIONS: permissions }) });
     await w.app.page.getByRole('button', { name: '1 of 1 servers' }).waitFor({ timeout: 60_000 });
   });
   afterAll(async () => {
@@ -30,6 +32,11 @@ describe.skipIf(!ready)('a view’s model context', () => {
     const card = cardOf(page, 'picker · show');
     const { view } = await liveView(card);
     await view.locator('#state').filter({ hasText: 'context sent' }).waitFor({ timeout: 30_000 });
+    // The view is told the Lena it runs in, at the version core reports (not a number written in the window).
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(await view.locator('#host').textContent()).toBe(`Lena ${version}`);
+    // What the view asked for and did not get is said on its card, not left to fail silently.
+    expect(await card.getByTestId('app-view-permissions').textContent()).toBe('This view asked for the camera and writing to the clipboard; Lena gives views none of these, so parts of it may not work.');
     const note = card.getByTestId('app-view-context');
     await note.locator('summary').click();
     expect(await note.textContent()).toContain('The user picked Oslo in the view.');

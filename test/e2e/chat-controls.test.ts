@@ -33,13 +33,19 @@ async function sendHere(page: Page, message: string, answer: string, win: Return
   await page.getByText(answer).waitFor({ timeout: 30_000 });
 }
 
-/** Opens the tools menu and moves with ↓ until the row named `label` has focus. */
+/** Opens the tools menu (on its filter box) and moves with ↓ until the row named `label` has focus. */
 async function focusRow(page: Page, label: string): Promise<void> {
   const button = page.getByRole('button', { name: /tools, for this conversation$/ });
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await page.getByRole('menu', { name: 'Tools for this conversation' }).waitFor();
   for (let i = 0; i < 80 && (await active(page)).label !== label; i++) await page.keyboard.press('ArrowDown');
   expect(await active(page)).toEqual({ role: 'menuitemcheckbox', label });
+}
+
+/** The tools menu's switch for `label`, found through the filter (only the rows on screen exist). */
+async function rowState(page: Page, filter: string, label: string): Promise<string | null> {
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(filter);
+  return page.getByRole('menuitemcheckbox', { name: label }).getAttribute('aria-checked');
 }
 
 describe.skipIf(!ready)('control per conversation', () => {
@@ -62,13 +68,19 @@ describe.skipIf(!ready)('control per conversation', () => {
     await button.focus();
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await active(page)).role).toBe('menuitemcheckbox');
-    // Type-ahead: typing a name moves to it; End and Home go to the last and the first row.
+    // End and Home go to the last and the first row.
     await page.keyboard.press('End');
     expect((await active(page)).label).not.toBe('All tools of fs');
     await page.keyboard.press('Home');
     expect((await active(page)).label).toMatch(/^All tools of /);
+    // Type-to-filter: typing on a row goes on in the filter box; ↓ goes back into the list.
     await page.keyboard.type('echo');
-    await expect.poll(() => active(page)).toEqual({ role: 'menuitemcheckbox', label: 'Echo Tool' });
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Filter tools' }).inputValue()).toBe('echo');
+    expect(await active(page)).toEqual({ role: null, label: 'Filter tools' });
+    await page.keyboard.press('ArrowDown');
+    expect((await active(page)).label).toBe('All tools of every');
+    await page.keyboard.press('ArrowDown');
+    expect(await active(page)).toEqual({ role: 'menuitemcheckbox', label: 'Echo Tool' });
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked')).toBe('false');
     await win().app.screenshot('chat-tools-menu');
@@ -106,8 +118,9 @@ describe.skipIf(!ready)('control per conversation', () => {
     await page.getByRole('button', { name: 'Chat A', exact: true }).click();
     await page.getByText('Chat A, second answer.').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: /tools, for this conversation$/ }).click();
-    await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
-    expect(await page.getByRole('menuitemcheckbox', { name: 'All tools of fs' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => rowState(page, 'echo', 'Echo Tool'), { timeout: 15_000 }).toBe('false');
+    expect(await rowState(page, 'fs', 'All tools of fs')).toBe('true');
+    await page.getByRole('searchbox', { name: 'Filter tools' }).fill('');
     // Narrow (720×540) and dark: the menu fits the window above the composer, nothing runs off the side.
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -42,11 +42,29 @@ describe.skipIf(!ready)('errors in the window', () => {
     await ask(page, 'A question that no longer fits');
     await page.getByText('The conversation is too long for the model').waitFor({ timeout: 30_000 });
     await win().app.screenshot('errors-context');
+    // This conversation's own tool switches go with it: Echo switched off here is off there too.
+    const tools = page.getByRole('button', { name: /tools, for this conversation$/ });
+    const echoState = async () => {
+      await page.getByRole('searchbox', { name: 'Filter tools' }).fill('echo');
+      return page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked');
+    };
+    const countBefore = await tools.getAttribute('aria-label');
+    await tools.click();
+    await page.getByRole('searchbox', { name: 'Filter tools' }).fill('echo');
+    await page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).click();
+    await expect.poll(echoState).toBe('false');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tools.getAttribute('aria-label'), { timeout: 15_000 }).not.toBe(countBefore);
+    const countHere = await tools.getAttribute('aria-label');
     win().api.push(reply(text('Summary: the user asked a question that no longer fits.')));
     const before = await page.getByRole('listitem').filter({ has: page.locator('.conversation-open') }).count();
     await page.getByRole('button', { name: 'New conversation with summary' }).click();
     await expect.poll(() => page.getByRole('listitem').filter({ has: page.locator('.conversation-open') }).count(), { timeout: 30_000 }).toBe(before + 1);
     await expect.poll(() => page.getByRole('listitem', { name: 'Your message' }).first().textContent(), { timeout: 15_000 }).toContain('Summary: the user asked a question that no longer fits.');
+    await expect.poll(() => tools.getAttribute('aria-label'), { timeout: 15_000 }).toBe(countHere);
+    await tools.click();
+    expect(await echoState()).toBe('false');
+    await page.keyboard.press('Escape');
     await win().app.screenshot('errors-context-continued');
   });
 

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../shared/server-types';
 import { reply, startMessagesApiServer, text, toolUse, type MessagesApiServer } from '../fixtures/messages-api';
 import { chromiumPath, ROOT } from './harness';
 import { coreHas } from './helpers/core';
@@ -63,8 +64,13 @@ describe.skipIf(!ready)('hidden text from a server', () => {
     await page.getByRole('dialog').getByText('Are you sure').waitFor();
     await (await armedQuestion(page)).getByRole('button', { name: 'Yes, always allow this tool' }).click();
     await page.getByText('Cold in Oslo.').waitFor({ timeout: 30_000 });
-    // The server changed the description after that first call; the next call is held.
-    await page.waitForTimeout(500);
+    // The server changed the description after that first call (and said so with list_changed):
+    // once Lena has re-read the tools and sees the change, the next call is held.
+    const rugTool = async () => {
+      const r = await app.host.dispatch('servers:tools', { name: 'rug' }, { senderUrl: 'test' });
+      return r.ok ? (r.value as ToolInfo[]).find((t) => t.name === 'weather')?.pin : r.error.message;
+    };
+    await expect.poll(rugTool, { message: 'the changed definition to be seen', timeout: 15_000 }).toBe('changed');
     api.push(reply(toolUse('mcp__rug__weather', { city: 'Bergen' })), reply(text('Rain in Bergen.')));
     await ask(page, 'And Bergen?');
     const dialog = page.getByRole('dialog');

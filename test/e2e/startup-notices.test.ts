@@ -36,13 +36,16 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('start-up notices', 
 
   it('lists a configuration file edited into invalid JSON under Recent problems, with its position', async () => {
     const { page } = app;
-    // The watcher starts once the servers have settled.
-    await (await app.host.services()).runtime.manager.whenReady();
-    await new Promise((r) => setTimeout(r, 300));
-    writeFileSync(join(home, 'mcp.json'), '{ "mcpServers": { "x": ');
     await page.keyboard.press('Control+,');
     const problems = page.getByRole('list', { name: 'Recent problems' });
-    await expect.poll(() => problems.textContent().catch(() => ''), { timeout: 15_000 }).toMatch(/mcp\.json.*line 1/);
+    // The watcher starts once the servers have settled, at a moment the page cannot see: the edit
+    // is made again at each look (a second apart, past the watcher's quiet time) until one is
+    // noticed, rather than after a guessed sleep.
+    const edited = async () => {
+      writeFileSync(join(home, 'mcp.json'), '{ "mcpServers": { "x": ');
+      return problems.textContent().catch(() => '');
+    };
+    await expect.poll(edited, { timeout: 15_000, interval: 1000 }).toMatch(/mcp\.json.*line 1/);
     await app.screenshot('settings-recent-problems');
   });
 });

@@ -20,7 +20,7 @@ export interface RotatingLogOptions {
   minLevel?: LogLevel;
   /** The secret values known right now (the secret store's), redacted by value. */
   secrets?: () => readonly string[];
-  /** Also told of every (redacted) entry: main forwards them to the window as `app:log`. */
+  /** Also told of every (redacted) entry: main forwards them to the window as `app:logged`. */
   onEntry?: (entry: LogEntry) => void;
 }
 

@@ -23,7 +23,7 @@ import type { WithheldFilter } from './request-tools';
 import { stopNote } from './stop-reasons';
 import { streamRound, type StreamRoundResult } from './stream-round';
 import { runToolUses, type ToolExecutor } from './tool-runner';
-import { localSummary, modelSummary, seedMessage } from './summary';
+import { startFromSummary } from './summary';
 import { ToolSearchSupport } from './tool-search/support';
 import { TurnToolSearch } from './tool-search/turn';
 import { newBoundary } from './untrusted';
@@ -210,24 +210,9 @@ export class ChatEngine {
    * summary of this one (written by the model when it can, else an excerpt). The old one stays.
    */
   async continueWithSummary(conversationId: string): Promise<{ id: string; usedModel: boolean }> {
-    const old = this.deps.store.get(conversationId);
-    const settings = this.deps.settings();
-    let summary: string;
-    let usedModel = false;
-    try {
-      const apiKey = await this.deps.apiKey();
-      if (!apiKey) throw new Error('no API key');
-      const client = anthropicClient(settings, apiKey);
-      summary = await modelSummary(client, settings.model, old.title, old.messages);
-      usedModel = true;
-    } catch {
-      summary = localSummary(old.title, old.messages);
-    }
-    const created = this.deps.store.create({ title: `${old.title} (continued)`.slice(0, 200), model: settings.model });
-    const message = this.deps.store.append(created.id, { role: 'user', content: [{ type: 'text', text: seedMessage(old.title, summary) }] });
-    this.deps.emit({ type: 'message-saved', conversationId: created.id, message });
+    const created = await startFromSummary(this.deps, conversationId, this.turnSettings(conversationId));
     this.emitConversation(created.id);
-    return { id: created.id, usedModel };
+    return created;
   }
 
   /** The settings of a turn: the conversation's own model (picked in the window) unless fixed for this run. */

@@ -1,8 +1,11 @@
 // "This conversation is too long": start a new one seeded with a summary of it. The model writes
 // the summary from the conversation's text (cut to what fits); if that fails, a plain excerpt of
 // the first request and the latest exchanges is used, so the action always works.
+// The new conversation keeps what the user set on the old one: its model, project and tool switches.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatMessage } from '../../../shared/chat-types';
+import type { ChatEvent, ChatMessage } from '../../../shared/chat-types';
+import type { ConversationStore } from '../store/conversations';
+import { anthropicClient, type ChatSettings } from './chat-settings';
 
 /** Characters of conversation text sent for summarising (well inside any model's context). */
 const SUMMARY_INPUT_CHARS = 120_000;
@@ -53,4 +56,34 @@ export async function modelSummary(client: Anthropic, model: string, title: stri
 
 export function seedMessage(title: string, summary: string): string {
   return `This continues the conversation "${title}", which grew too long for the model's context. Summary of it so far:\n\n${summary}`;
+}
+
+export interface SummaryDeps {
+  store: ConversationStore;
+  apiKey: () => Promise<string | undefined>;
+  emit: (event: ChatEvent) => void;
+}
+
+/**
+ * Starts the conversation that continues `conversationId` from a summary of it (`settings`: that
+ * conversation's own, so its model writes the summary and carries on). The old one stays as it is.
+ */
+export async function startFromSummary(deps: SummaryDeps, conversationId: string, settings: ChatSettings): Promise<{ id: string; usedModel: boolean }> {
+  const old = deps.store.get(conversationId);
+  let summary: string;
+  let usedModel = false;
+  try {
+    const apiKey = await deps.apiKey();
+    if (!apiKey) throw new Error('no API key');
+    summary = await modelSummary(anthropicClient(settings, apiKey), settings.model, old.title, old.messages);
+    usedModel = true;
+  } catch {
+    summary = localSummary(old.title, old.messages);
+  }
+  // Its tool switches (issue 16) and project go with it, as with a duplicate: the same tools on
+  // and off, the same project servers, without the user setting them again.
+  const created = deps.store.create({ title: `${old.title} (continued)`.slice(0, 200), model: settings.model, project: old.project, tools: old.tools ?? null });
+  const message = deps.store.append(created.id, { role: 'user', content: [{ type: 'text', text: seedMessage(old.title, summary) }] });
+  deps.emit({ type: 'message-saved', conversationId: created.id, message });
+  return { id: created.id, usedModel };
 }

@@ -20,7 +20,7 @@ export class EventLog {
     switch (event) {
       case 'servers:status-changed':
         return this.serverLine(payload as ServerStatus);
-      case 'app:log': {
+      case 'app:logged': {
         const entry = payload as LogEntry;
         // Debug chatter from the host stays in the window's log view.
         return entry.level === 'debug' ? undefined : { level: entry.level, source: entry.source, message: entry.message };

@@ -6,7 +6,7 @@ export class TurnTracker {
   private readonly running = new Set<string>();
   private readonly idleListeners = new Set<() => void>();
 
-  /** Feed every `chat:event` payload. */
+  /** Feed every `chat:progressed` payload. */
   observe(event: ChatEvent): void {
     if (event.type === 'turn-started') this.running.add(event.turnId);
     else if (event.type === 'turn-ended' && this.running.delete(event.turnId) && this.running.size === 0) {

@@ -69,7 +69,7 @@ export function createHost(options: HostOptions = {}): Host {
       home: paths.home,
     }),
     'app:notices': async () => {
-      // A broken project settings file is said at start-up too (its app:log may precede the window).
+      // A broken project settings file is said at start-up too (its app:logged may precede the window).
       const services = await get();
       const notices = [...services.runtime.notices, ...(options.notices?.() ?? [])];
       return services.projectProblem ? [...notices, { level: 'error' as const, message: services.projectProblem }] : notices;
@@ -85,7 +85,7 @@ export function createHost(options: HostOptions = {}): Host {
   };
 
   const dispatch = createDispatch(handlers, (channel, err) =>
-    events.emit('app:log', {
+    events.emit('app:logged', {
       time: Date.now(),
       level: 'error',
       source: 'host',

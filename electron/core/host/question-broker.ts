@@ -3,7 +3,7 @@
 // sees `requested` and answers by id, nothing proceeds without an answer, and a question nobody
 // answers in time, or whose request is cancelled, ends with its safe answer.
 import { randomUUID } from 'node:crypto';
-import type { ClientAnswer, ClientQuestion } from '../../../shared/client-questions';
+import { SAFE_ANSWERS, type ClientAnswer, type ClientQuestion } from '../../../shared/client-questions';
 import { LenaError } from '../../../shared/result';
 
 type Body = ClientQuestion extends infer Q ? (Q extends ClientQuestion ? Omit<Q, 'id' | 'createdAt' | 'expiresAt'> : never) : never;
@@ -18,15 +18,6 @@ const ALLOWED: Record<ClientQuestion['kind'], ClientAnswer['action'][]> = {
   'sign-in': ['accept', 'cancel'],
 };
 
-/** The answer given when nobody answers: deny, or cancel for elicitation (the user did not act). */
-const SAFE: Record<ClientQuestion['kind'], ClientAnswer> = {
-  'sampling-request': { action: 'deny' },
-  'sampling-answer': { action: 'deny' },
-  'elicitation-form': { action: 'cancel' },
-  'elicitation-url': { action: 'cancel' },
-  'app-message': { action: 'deny' },
-  'sign-in': { action: 'cancel' },
-};
 
 export interface QuestionEvents {
   requested: ClientQuestion;
@@ -51,7 +42,7 @@ export class QuestionBroker {
 
   /** Raises a question; resolves with the user's answer, or the safe answer (timeout, abort). Never rejects. */
   ask(body: Body, opts: { signal?: AbortSignal; timeoutMs?: number; onId?: (id: string) => void } = {}): Promise<ClientAnswer> {
-    const safe = SAFE[body.kind];
+    const safe = SAFE_ANSWERS[body.kind];
     if (opts.signal?.aborted) return Promise.resolve(safe);
     const id = randomUUID();
     const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
@@ -97,7 +88,7 @@ export class QuestionBroker {
 
   /** Ends every waiting question with its safe answer (the window closed, Lena quits). */
   cancelAll(): void {
-    for (const [id, e] of [...this.entries]) this.finish(id, SAFE[e.question.kind], 'cancelled');
+    for (const [id, e] of [...this.entries]) this.finish(id, SAFE_ANSWERS[e.question.kind], 'cancelled');
   }
 
   private finish(id: string, answer: ClientAnswer, by: QuestionEvents['resolved']['decidedBy']): void {

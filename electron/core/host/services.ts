@@ -82,7 +82,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     env: options.env,
     loginShellPath: options.loginShellPath,
     brokerTimeoutMs: options.brokerTimeoutMs,
-    emit: (event) => events.emit('chat:event', event),
+    emit: (event) => events.emit('chat:progressed', event),
     manager: { ...options.manager, processes: options.processes },
     features: 'window',
     openExternal: options.openExternal,
@@ -128,7 +128,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     services.projectProblem = read?.problem ?? null;
     rt.permissions.setProjectRules(services.projectRules, read?.problem);
     for (const message of [...(read?.warnings ?? []), ...(read?.problem ? [read.problem] : [])]) {
-      events.emit('app:log', { time: Date.now(), level: read?.problem === message ? 'error' : 'warn', source, message });
+      events.emit('app:logged', { time: Date.now(), level: read?.problem === message ? 'error' : 'warn', source, message });
     }
   };
   const projectSettings = (folder: string | null) => (folder ? [projectSettingsFile(folder)] : []);
@@ -181,7 +181,7 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   void rt.manager.start().then(() => {
     void rt.engine.resumeTasks();
     rt.manager.watch((config) => {
-      for (const error of config.errors) events.emit('app:log', { time: Date.now(), level: 'error', source: 'config', message: error.message });
+      for (const error of config.errors) events.emit('app:logged', { time: Date.now(), level: 'error', source: 'config', message: error.message });
     });
   });
   return services;

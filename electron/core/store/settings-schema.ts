@@ -1,7 +1,7 @@
 // What settings.json may hold, the defaults, and a field-by-field reading that keeps every valid
 // value of a partly broken file (a typo in `maxTokens` must not wipe the user's deny rules).
 import { z } from 'zod';
-import { baseUrlSchema } from '../../../shared/base-url';
+import { settingsFields } from '../../../shared/settings-fields';
 
 /** Current Claude models offered in the model picker; any other id can be typed in. */
 export const CLAUDE_MODELS: readonly { id: string; label: string }[] = [
@@ -31,40 +31,27 @@ export const serverSettingsSchema = z.looseObject({
 });
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 
+// The fields the window may change come with their limits from shared/ (one copy for core, the
+// contract and the form); the rest are core's own. The order is the file's.
+const f = settingsFields;
 export const fieldSchemas = {
-  model: z.string().trim().min(1).max(200),
-  /** Clamped per request to the model's output limit (Models API), with a notice. */
-  maxTokens: z.number().int().min(1).max(200_000),
-  systemPrompt: z.string().max(100_000),
-  maxRounds: z.number().int().min(1).max(200),
-  /** null: ANTHROPIC_BASE_URL or Anthropic's own endpoint. */
-  baseUrl: baseUrlSchema,
-  requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
-  autoApproveReadOnlyTrusted: z.boolean(),
+  model: f.model,
+  maxTokens: f.maxTokens,
+  systemPrompt: f.systemPrompt,
+  maxRounds: f.maxRounds,
+  baseUrl: f.baseUrl,
+  requestTimeoutMs: f.requestTimeoutMs,
+  autoApproveReadOnlyTrusted: f.autoApproveReadOnlyTrusted,
   /** Rules as written; the permissions module owns their meaning. */
   permissions: z.object({ allow: ruleList, ask: ruleList, deny: ruleList }),
   servers: z.record(z.string(), serverSettingsSchema),
   /** Servers the user trusts, each bound to the hash of the entry it was trusted with. */
   trusted: z.record(z.string(), z.looseObject({ identity: z.string() })),
-  theme: z.enum(['system', 'light', 'dark']),
-  /** Adaptive thinking where the model offers it ('off': not requested; always-on models think anyway). */
-  thinking: z.enum(['off', 'adaptive']),
-  /** Effort level where the model lists it; null: the model's default. */
-  effort: z.enum(['low', 'medium', 'high', 'xhigh', 'max']).nullable(),
-  /** Anthropic's server tools: they run at Anthropic, outside Lena's permission gate; off by default. */
-  serverTools: z.object({
-    webSearch: z.boolean(),
-    webFetch: z.boolean(),
-    /** Domains web fetch may reach besides URLs that appear in the conversation. */
-    webFetchDomains: z.array(z.string().trim().min(1).max(253)).max(100),
-  }),
-  /** Tools at scale (issue 24): above the budget, definitions are deferred behind a tool search. */
-  toolSearch: z.object({
-    /** Tokens of tool definitions per request before deferral; null: a tenth of the model's context window. */
-    budgetTokens: z.number().int().min(0).max(10_000_000).nullable(),
-    /** Qualified tool names never deferred ("always loaded"). */
-    alwaysLoaded: z.array(z.string().min(1)).max(10_000),
-  }),
+  theme: f.theme,
+  thinking: f.thinking,
+  effort: f.effort,
+  serverTools: f.serverTools,
+  toolSearch: f.toolSearch,
 };
 
 export type Settings = { [K in keyof typeof fieldSchemas]: z.infer<(typeof fieldSchemas)[K]> };

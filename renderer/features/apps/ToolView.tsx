@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import type { ToolCallView } from '../../../shared/chat-types';
 import { useLena } from '../../store';
-import { viewKey } from '../../store/apps-slice';
+import { viewKey } from '../../store/apps/initial-state';
 import type { ViewDisplayMode } from './view-limits';
 import { ViewFrame } from './ViewFrame';
 

@@ -6,6 +6,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { AppView } from '../../../shared/app-view-types';
 import type { ToolCallView } from '../../../shared/chat-types';
+import { useLena } from '../../store';
+import { appSelectors } from '../../store/app/selectors';
 import { hostContext } from './host-context';
 import { useHostTheme } from './use-host-theme';
 import { useNearViewport } from './use-near-viewport';
@@ -13,9 +15,13 @@ import { clampHeight, viewDeadlineMs, type ViewDisplayMode } from './view-limits
 import { viewPort } from './view-port';
 import { startViewSession, type ViewSession } from './view-session';
 
-const HOST_INFO = { name: 'Lena', version: '0.1.0' };
 
 type Phase = 'starting' | 'live' | 'parked' | 'stopped';
+
+/** What `_meta.ui.permissions` names, in words (spec: camera, microphone, geolocation, clipboardWrite). */
+const DEVICES: Record<string, string> = { camera: 'the camera', microphone: 'the microphone', geolocation: 'your location', clipboardWrite: 'writing to the clipboard' };
+const deviceName = (p: string) => DEVICES[p] ?? `"${p}"`;
+const listOf = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 const asInput = (input: unknown): Record<string, unknown> => (input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {});
 const asResult = (call: ToolCallView): CallToolResult | null =>
@@ -60,6 +66,9 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
   modeRef.current = mode;
   const callRef = useRef(call);
   callRef.current = call;
+  // The view is told which Lena it runs in: the version core reports (app:info), loaded at start.
+  const hostInfo = useRef({ name: 'Lena', version: 'unknown' });
+  hostInfo.current.version = useLena(appSelectors.info)?.version ?? 'unknown';
 
   const height = clampHeight(requested, mode, typeof window === 'undefined' ? undefined : window.innerHeight);
   const context = () =>
@@ -89,9 +98,10 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
     void startViewSession({
       frame: win,
       proxyOrigin: view.proxyOrigin,
-      // Lena grants a view no device permissions (camera, microphone…): none are passed on.
+      // Lena grants a view no device permissions (camera, microphone…): none are passed on, and
+      // the card says what the view asked for (below the frame).
       page: view.html ? { html: view.html, csp: view.csp } : null,
-      hostInfo: HOST_INFO,
+      hostInfo: { ...hostInfo.current },
       hostContext: context(),
       port: viewPort({ conversationId: current.conversationId, toolUseId: current.id }, current.server, current.tool),
       deadlineMs: viewDeadlineMs(),
@@ -184,6 +194,11 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
         phase !== 'stopped' && <div className="app-view-parked" style={{ height }} aria-hidden />
       )}
       {phase === 'starting' && <p className="muted small app-view-starting">Starting the view…</p>}
+      {view.permissions.length > 0 && (
+        <p className="muted small app-view-permissions" data-testid="app-view-permissions">
+          This view asked for {listOf(view.permissions.map(deviceName))}; Lena gives views none of these, so parts of it may not work.
+        </p>
+      )}
     </div>
   );
 }

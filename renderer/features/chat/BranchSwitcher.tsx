@@ -5,8 +5,8 @@ import { useEffect, useRef } from 'react';
 import { useLena } from '../../store';
 
 export function BranchSwitcher({ messageId }: { messageId: string }) {
-  const branch = useLena((s) => s.chat?.branches?.[messageId]);
-  const running = useLena((s) => s.chat?.turnId != null);
+  const branch = useLena((s) => s.openChat.value?.branches?.[messageId]);
+  const running = useLena((s) => s.openChat.value?.turnId != null);
   const switchBranch = useLena((s) => s.switchBranch);
   if (!branch) return null;
   const go = async (step: -1 | 1) => {
@@ -33,7 +33,7 @@ let pendingFocus: { messageId: string; step: -1 | 1 } | null = null;
 /** Puts focus back on the arrow the user pressed, in the switcher of the branch now shown. */
 function FocusOnArrival({ messageId }: { messageId: string }) {
   const marker = useRef<HTMLSpanElement>(null);
-  const index = useLena((s) => s.chat?.branches?.[messageId]?.index);
+  const index = useLena((s) => s.openChat.value?.branches?.[messageId]?.index);
   useEffect(() => {
     if (pendingFocus?.messageId !== messageId) return;
     const group = marker.current?.parentElement;

@@ -65,7 +65,7 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
   const editing = useLena(chatSelectors.editingId) === (message?.id ?? false);
   const running = useLena(chatSelectors.running);
   const { setEditing, regenerate } = useLenaActions();
-  const branched = useLena((s) => s.chat?.branches?.[message?.id ?? ''] !== undefined);
+  const branched = useLena((s) => s.openChat.value?.branches?.[message?.id ?? ''] !== undefined);
   if (!message) return null;
   // Issue 19: a task's result sent as a new turn; its card stays where the model asked for it.
   if (message.origin?.kind === 'task-result') {

@@ -47,6 +47,7 @@ export function ResourceViewer() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [viewer?.uri]);
   if (!viewer) return null;
+  const { contents } = viewer;
   return (
     <div className="resource-viewer-backdrop" onClick={close}>
       <div className="resource-viewer" role="dialog" aria-modal="true" aria-labelledby="resource-viewer-title" onClick={(e) => e.stopPropagation()}
@@ -57,11 +58,11 @@ export function ResourceViewer() {
           <button onClick={close}>Close</button>
         </div>
         <p className="muted small mono">{viewer.server} · {viewer.uri}</p>
-        {viewer.error && <p className="error" role="alert">Could not read it: {viewer.error.message}</p>}
-        {!viewer.error && !viewer.contents && <p className="muted">Reading…</p>}
-        {viewer.contents?.map((part, i) => (
+        {contents.error && <p className="error" role="alert">Could not read it: {contents.error.message}</p>}
+        {contents.status === 'loading' && <p className="muted">Reading…</p>}
+        {contents.value?.map((part, i, parts) => (
           <section key={i} aria-label={`Part ${i + 1}`}>
-            {viewer.contents!.length > 1 && <p className="muted small mono">{part.uri} {part.mimeType}</p>}
+            {parts.length > 1 && <p className="muted small mono">{part.uri} {part.mimeType}</p>}
             <Part part={part} name={viewer.name} />
           </section>
         ))}

@@ -50,7 +50,7 @@ export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => 
   connect() {
     const s = get();
     const unsubscribers = [
-      host.subscribe('app:log', (entry) => {
+      host.subscribe('app:logged', (entry) => {
         set((st) => ({ logs: [...st.logs.slice(-(MAX_LOGS - 1)), entry] }));
         // A configuration file edited into something broken is said where the user looks.
         if (entry.source === 'config' && entry.level === 'error') get().pushToast({ message: entry.message }, 12_000);

@@ -22,6 +22,9 @@ export const createChatControlsActions: ActionsCreator<ChatControlsActions> = (s
   async ensureConversation() {
     const id = get().activeId;
     if (id) return { ok: true, value: id };
+    // The control the user is on (a switch in the tools menu, the model picker) keeps focus: the
+    // new conversation's request to focus the composer is marked handled before it is made.
+    set((s) => ({ composerFocusHandled: s.composerFocus + 1 }));
     const created = await get().newConversation();
     if (!created.ok) return created;
     // What was typed or attached in the blank chat moves with it, as when sending creates it.

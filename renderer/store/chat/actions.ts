@@ -1,5 +1,5 @@
 // The turn's actions (send, stop, regenerate, edit), the composer's drafts and attachments, and
-// `chat:event` applied to the open conversation.
+// `chat:progressed` applied to the open conversation.
 import type { Attachment, ChatEvent } from '../../../shared/chat-types';
 import { saveDraftsSoon } from '../../lib/draft-storage';
 import { applyChatEvent, dropFrom, openChatFrom, prependPage, regenerateFrom, type OpenChat } from '../../lib/chat-reducer';
@@ -40,6 +40,8 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
   let pending: ChatEvent[] = [];
   let flushScheduled = false;
   let loadingOlder = false;
+  // Budgets are computed with count_tokens per server and can answer out of order: only the last asked is kept.
+  let budgetSeq = 0;
 
   const key = () => get().activeId ?? NO_CONVERSATION;
   const setChat = (chat: OpenChat) => set((s) => ({ openChat: withValue(s.openChat, chat) }));
@@ -194,11 +196,13 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
     async loadBudget() {
       // The open conversation's own tool switches count (issue 16).
       const conversationId = get().activeId;
+      const seq = ++budgetSeq;
       const r = await attempt(() => host.call('chat:budget', conversationId ? { conversationId } : {}));
+      if (seq !== budgetSeq) return;
       set((s) => ({ tokenBudget: r.ok ? ready(r.value) : failed(s.tokenBudget, r.error) }));
     },
     subscribeChat() {
-      return host.subscribe('chat:event', (event) => {
+      return host.subscribe('chat:progressed', (event) => {
         if (event.type === 'conversation-updated') return;
         if (event.type === 'notice') {
           if (event.conversationId === get().activeId) get().addSystemCard({ kind: 'notice', text: event.message, tone: 'info' });

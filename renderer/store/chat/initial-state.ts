@@ -1,4 +1,4 @@
-// The open conversation (messages and tool calls kept current from `chat:event`), the composer's
+// The open conversation (messages and tool calls kept current from `chat:progressed`), the composer's
 // drafts, attachments and cards per conversation, the token budget and the models for the picker.
 import type { Attachment, ModelOption, TokenBudget } from '../../../shared/chat-types';
 import type { OpenChat } from '../../lib/chat-reducer';

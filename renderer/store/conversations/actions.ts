@@ -127,7 +127,7 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
     set((s) => ({ searchResults: r.ok ? ready(r.value) : failed(s.searchResults, r.error, []) }));
   },
   subscribeConversations() {
-    return host.subscribe('chat:event', (event) => {
+    return host.subscribe('chat:progressed', (event) => {
       if (event.type === 'conversation-updated') set((s) => ({ conversationList: upsert(s.conversationList, event.conversation) }));
     });
   },

@@ -3,7 +3,7 @@
 import type { Attachment } from '../../../shared/chat-types';
 import type { Completion, CompletionRef, ResourceContents } from '../../../shared/mcp-types';
 import { NO_CONVERSATION } from '../chat/initial-state';
-import { failed, idle, ready } from '../loadable';
+import { failed, idle, loading, ready } from '../loadable';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
 import { resourceKey } from './initial-state';
@@ -39,9 +39,10 @@ export const createResourcesActions: ActionsCreator<ResourcesActions> = (set, ge
       set((s) => ({ offeringsByServer: { ...s.offeringsByServer, [server]: r.ok ? ready(r.value) : failed(s.offeringsByServer[server] ?? idle(), r.error) } }));
     },
     async openResource(server, uri, name) {
-      set({ viewer: { server, uri, name: name ?? uri, contents: null, error: null } });
+      set({ viewer: { server, uri, name: name ?? uri, contents: loading() } });
       const r = await attempt(() => host.call('resources:read', { server, uri }));
-      set((s) => (s.viewer?.uri === uri && s.viewer.server === server ? { viewer: { ...s.viewer, contents: r.ok ? r.value : null, error: r.ok ? null : r.error } } : {}));
+      // An answer for a resource no longer shown (the viewer closed or moved on) is dropped.
+      set((s) => (s.viewer?.uri === uri && s.viewer.server === server ? { viewer: { ...s.viewer, contents: r.ok ? ready(r.value) : failed(s.viewer.contents, r.error) } } : {}));
     },
     closeViewer: () => set({ viewer: null }),
     async attachResource(server, uri, name) {

@@ -4,14 +4,13 @@
 import type { ResourceContents } from '../../../shared/mcp-types';
 import type { PromptCommand, ServerOfferingsView } from '../../../shared/resource-types';
 import type { Loadable } from '../loadable';
-import type { UiError } from '../result';
 
 export interface ViewerState {
   server: string;
   uri: string;
   name: string;
-  contents: ResourceContents[] | null;
-  error: UiError | null;
+  /** The read: under way, its parts, or why it failed. */
+  contents: Loadable<ResourceContents[]>;
 }
 
 export interface ResourcesState {

@@ -85,7 +85,9 @@ describe('the main process under a stand-in Electron', () => {
   it('answers the window’s own frame and refuses a subframe or another window', async () => {
     const app = start();
     await app.windowLoaded;
-    expect(await app.invoke('app:info', undefined, 'window')).toMatchObject({ ok: true, value: { name: 'Lena', home } });
+    // The built app says its own version, not the dev fallback (no npm_package_version here, as in a packaged app).
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(await app.invoke('app:info', undefined, 'window')).toMatchObject({ ok: true, value: { name: 'Lena', home, version } });
     const refused = { ok: false, error: { code: 'forbidden', message: 'IPC from a foreign frame or origin was rejected.' } };
     expect(await app.invoke('app:info', undefined, 'subframe')).toEqual(refused);
     expect(await app.invoke('settings:set-api-key', { key: 'sk-ant-stolen' }, 'other-window')).toEqual(refused);

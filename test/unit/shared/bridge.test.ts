@@ -45,12 +45,12 @@ describe('buildBridge', () => {
     const t = fakeTransport();
     const api = buildBridge(t.transport);
     const got: unknown[] = [];
-    const off = api.on('app:log', (p) => got.push(p));
-    for (const l of t.subs.get('app:log') ?? []) l({ message: 'x' });
+    const off = api.on('app:logged', (p) => got.push(p));
+    for (const l of t.subs.get('app:logged') ?? []) l({ message: 'x' });
     off();
-    for (const l of t.subs.get('app:log') ?? []) l({ message: 'y' });
+    for (const l of t.subs.get('app:logged') ?? []) l({ message: 'y' });
     expect(got).toEqual([{ message: 'x' }]);
-    expect(() => api.on('fs:changed' as 'app:log', () => {})).toThrow(/Unknown event "fs:changed"/);
+    expect(() => api.on('fs:changed' as 'app:logged', () => {})).toThrow(/Unknown event "fs:changed"/);
   });
 
   it('lists the same channels as the contract’s schemas', () => {

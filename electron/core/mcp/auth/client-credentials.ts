@@ -29,12 +29,12 @@ function signingAlgorithm(as: oauth.AuthorizationServer, configured: string | un
 }
 
 /** Imports a PKCS#8 PEM private key for signing with `alg`; says what is wrong with a bad key. */
-export async function importSigningKey(pem: string, alg: string): Promise<CryptoKey> {
+export async function importSigningKey(pem: string, alg: string): Promise<oauth.CryptoKey> {
   const params = SIGNING[alg];
   if (!params) throw new AuthError('token', `Lena cannot sign client assertions with ${alg}.`, { hint: `Set "oauth.signingAlgorithm" to one of ${SIGNING_ALGORITHMS.join(', ')}.` });
   const body = pem.replace(/-----(BEGIN|END) PRIVATE KEY-----/g, '').replace(/\s+/g, '');
   try {
-    return (await webcrypto.subtle.importKey('pkcs8', Buffer.from(body, 'base64'), params, false, ['sign'])) as CryptoKey;
+    return (await webcrypto.subtle.importKey('pkcs8', Buffer.from(body, 'base64'), params, false, ['sign'])) as oauth.CryptoKey;
   } catch (err) {
     throw new AuthError('token', `The private key of this entry could not be read as a PKCS#8 ${alg} key (${(err as Error).message}).`, {
       hint: 'Store the key as a PEM "-----BEGIN PRIVATE KEY-----" block in the secret store and reference it as "oauth.privateKey": "${secret:NAME}".',

@@ -19,7 +19,7 @@ export class DpopKey {
   /** The latest DPoP-Nonce each resource origin gave. */
   private readonly nonces = new Map<string, string>();
   private constructor(
-    private readonly pair: CryptoKeyPair,
+    private readonly pair: oauth.CryptoKeyPair,
     private readonly jwk: webcrypto.JsonWebKey,
   ) {}
 
@@ -39,7 +39,7 @@ export class DpopKey {
       const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
       const privateKey = await webcrypto.subtle.importKey('jwk', jwk, algorithm, false, ['sign']);
       const publicKey = await webcrypto.subtle.importKey('jwk', { kty, crv, x, y }, algorithm, true, ['verify']);
-      return new DpopKey({ privateKey, publicKey } as CryptoKeyPair, { kty, crv, x, y });
+      return new DpopKey({ privateKey, publicKey } as oauth.CryptoKeyPair, { kty, crv, x, y });
     } catch {
       return undefined; // unreadable: a new key is made, and the next grant binds to it
     }

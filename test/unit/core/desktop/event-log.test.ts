@@ -29,8 +29,8 @@ describe('EventLog', () => {
 
   it('writes host errors and project switches, not debug chatter or other events', () => {
     const log = new EventLog();
-    expect(log.line('app:log', { time: 1, level: 'error', source: 'host', message: 'chat:send: boom' })).toEqual({ level: 'error', source: 'host', message: 'chat:send: boom' });
-    expect(log.line('app:log', { time: 1, level: 'debug', source: 'host', message: 'x' })).toBeUndefined();
+    expect(log.line('app:logged', { time: 1, level: 'error', source: 'host', message: 'chat:send: boom' })).toEqual({ level: 'error', source: 'host', message: 'chat:send: boom' });
+    expect(log.line('app:logged', { time: 1, level: 'debug', source: 'host', message: 'x' })).toBeUndefined();
     expect(log.line('project:changed', { folder: '/p', recent: [], mcpFile: null })?.message).toBe('Project folder: /p');
     expect(log.line('servers:tools-changed', { server: 'fs' })).toBeUndefined();
   });

@@ -50,12 +50,12 @@ describe('createDispatch', () => {
     expect(errors).toEqual(['app:info']);
   });
 
-  it('reports handler failures as app:log events', async () => {
+  it('reports handler failures as app:logged events', async () => {
     const host = createHost({ home: tempHome() });
     const seen: unknown[] = [];
     host.events.forward((event, payload) => seen.push([event, payload]));
     await host.dispatch('conversations:get', { id: 'no-such-conversation' }, ctx);
-    expect(seen).toContainEqual(['app:log', expect.objectContaining({ level: 'error', source: 'host', message: expect.stringMatching(/^conversations:get: /) })]);
+    expect(seen).toContainEqual(['app:logged', expect.objectContaining({ level: 'error', source: 'host', message: expect.stringMatching(/^conversations:get: /) })]);
     await host.close();
   });
 });

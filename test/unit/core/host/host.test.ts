@@ -46,13 +46,13 @@ describe('the host over the contract', () => {
     expect(request.argumentsText).toContain('likes tea');
     expect(await call<PermissionRequestView[]>('permissions:pending')).toHaveLength(1);
     await call('permissions:answer', { id: request.id, decision: 'allow-once' });
-    await expect.poll(() => events.some(([e, p]) => e === 'chat:event' && (p as ChatEvent).type === 'turn-ended'), { message: 'the end of the turn', timeout: 15_000 }).toBe(true);
+    await expect.poll(() => events.some(([e, p]) => e === 'chat:progressed' && (p as ChatEvent).type === 'turn-ended'), { message: 'the end of the turn', timeout: 15_000 }).toBe(true);
 
     const conversation = await call<{ messages: { role: string }[]; toolCalls: { status: string; decidedBy: string }[] }>('conversations:get', { id: conv.id });
     expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(conversation.toolCalls[0]).toMatchObject({ status: 'done', decidedBy: 'asked: allowed once' });
     expect(readFileSync(join(home, 'mem.jsonl'), 'utf8')).toContain('likes tea');
-    const chatTypes = events.filter(([e]) => e === 'chat:event').map(([, p]) => (p as ChatEvent).type);
+    const chatTypes = events.filter(([e]) => e === 'chat:progressed').map(([, p]) => (p as ChatEvent).type);
     expect(chatTypes).toContain('text-delta');
     expect(chatTypes).toContain('tool-call-updated');
     expect(events.some(([e]) => e === 'permissions:resolved')).toBe(true);

@@ -21,7 +21,7 @@ async function oneTurn(home: string): Promise<void> {
   const { host, dispatch, close } = startHost(home, { env: { ANTHROPIC_API_KEY: 'sk-ant-host-test', ANTHROPIC_BASE_URL: api!.url } });
   let ended = false;
   host.events.forward((e, p) => {
-    if (e === 'chat:event' && (p as ChatEvent).type === 'turn-ended') ended = true;
+    if (e === 'chat:progressed' && (p as ChatEvent).type === 'turn-ended') ended = true;
   });
   // No waiting for the server here: the first turn waits for it (the manager's whenReady).
   const conv = (await dispatch('conversations:create')) as { ok: true; value: { id: string } };

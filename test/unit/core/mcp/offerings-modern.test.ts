@@ -48,6 +48,8 @@ describe('offerings on the 2026-07-28 wire (SDK v2 peer, modern only)', () => {
 
     // Unsubscribed: the stream is reopened without the URI, and changes are no longer heard.
     await client.unsubscribeResource('note://1');
+    // A grace: the listen stream is reopened without the URI in the background, and neither the
+    // client nor the SDK's peer says when the new one is open.
     await new Promise((r) => setTimeout(r, 300));
     updated.length = 0;
     await client.callTool('touch', {});

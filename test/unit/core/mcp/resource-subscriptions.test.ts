@@ -1,6 +1,6 @@
 // On the 2026-07-28 wire there is no resources/subscribe: subscribed URIs ride in the
 // subscriptions/listen filter (`resourceSubscriptions`), so changing the set reopens the stream.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { McpTransportError } from '../../../../electron/core/mcp/errors';
 import type { RequestOptions } from '../../../../electron/core/mcp/jsonrpc';
 import { Subscriptions } from '../../../../electron/core/mcp/subscriptions';
@@ -25,6 +25,9 @@ function fakeHost() {
 
 describe('resource subscriptions on the 2026 wire', () => {
   it('opens a stream for resource updates even when no list can change, and reopens it quietly when the set changes', async () => {
+    // Only timers of this fake host run here (no I/O), so fake time can run them all.
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
     const { subs, streams, relisted } = fakeHost();
     subs.open({ resources: { subscribe: true } });
     expect(streams).toHaveLength(0); // nothing to listen to yet
@@ -35,8 +38,9 @@ describe('resource subscriptions on the 2026 wire', () => {
     expect(streams[0].signal?.aborted).toBe(true);
     expect(streams).toHaveLength(2);
     expect(streams[1].params).toEqual({ notifications: { resourceSubscriptions: ['file:///a.txt', 'file:///b.txt'] } });
-    await new Promise((r) => setTimeout(r, 20));
-    // The replaced stream's end is neither a failure (no backoff, no re-listing) nor a third stream.
+    // Every reaction to the replaced stream's end is run (a retry would wait out its backoff on
+    // a timer): it is neither a failure (no backoff, no re-listing) nor a third stream.
+    await vi.runAllTimersAsync();
     expect(streams).toHaveLength(2);
     expect(relisted()).toBe(0);
     subs.stop();

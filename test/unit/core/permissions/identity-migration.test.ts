@@ -3,57 +3,14 @@
 // that version's own code) keeps its trust, rules, approval and pins on the first start; a project
 // entry copying a trusted server's command (with another env, or even the same one) inherits
 // neither trust nor rules, before or after the re-binding.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lenaPaths } from '../../../../electron/core/home';
-import { createRuntime, type Runtime } from '../../../../electron/core/host/runtime';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { serverIdentity } from '../../../../electron/core/host/wiring';
 import { entryHash } from '../../../../electron/core/mcp/config/identity';
-import { projectKey } from '../../../../electron/core/permissions/project-approval';
 import { trustStatus } from '../../../../electron/core/permissions/trust';
-import { EnvSecretProvider } from '../../../../electron/core/store/secrets';
+import { copyFixtureHome, startRuntime } from './fixture-home';
 import { call, tool } from './requests';
-
-const FIXTURE = resolve(__dirname, '../../../fixtures/homes/v1');
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** A copy of the v1 home and project, with the approval keyed to where the project now is. */
-function copyV1Home() {
-  const dir = mkdtempSync(join(tmpdir(), 'lena-v1-home-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(FIXTURE, dir, { recursive: true });
-  const home = join(dir, 'home');
-  const project = join(dir, 'project');
-  const approvals = join(home, 'approvals.json');
-  writeFileSync(approvals, readFileSync(approvals, 'utf8').replace('"@PROJECT@"', JSON.stringify(projectKey(project))));
-  return { home, project };
-}
-
-async function start(home: string, project: string): Promise<Runtime> {
-  const runtime = await createRuntime({
-    paths: lenaPaths(home),
-    sources: { userFile: join(home, 'mcp.json'), projectDir: project },
-    secrets: new EnvSecretProvider({ 'web-token': 'tok-web-123456' }),
-    interactive: false,
-    emit: () => undefined,
-    // Nothing is started for real: this is about the records, and the fixture's servers are remote.
-    manager: { createTransport: () => Promise.reject(new Error('offline test')), autoRestart: false },
-  });
-  let closed = false;
-  const close = runtime.close.bind(runtime);
-  runtime.close = async () => {
-    if (!closed) await close();
-    closed = true;
-  };
-  cleanups.push(() => runtime.close());
-  await runtime.manager.start();
-  return runtime;
-}
 
 const settings = (home: string) => JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8'));
 const identities = (home: string): string[] => {
@@ -64,8 +21,8 @@ const readGraph = tool('read_graph', { description: 'Read the whole knowledge gr
 
 describe('a home written before identity v2', () => {
   it('keeps trust, Lena-written rules, the project approval and pins, re-bound silently on the first start', async () => {
-    const { home, project } = copyV1Home();
-    const runtime = await start(home, project);
+    const { home, project } = copyFixtureHome('v1');
+    const runtime = await startRuntime(home, project);
     await expect.poll(() => identities(home).every((id) => id.startsWith('id2:'))).toBe(true);
     const state = runtime.permissions.current();
     for (const name of ['notes', 'web']) expect(trustStatus(state, serverIdentity(runtime.manager, name))).toEqual({ trusted: true });
@@ -83,14 +40,14 @@ describe('a home written before identity v2', () => {
   });
 
   it('an entry that differs asks again: a user server whose env changed after the re-binding is no longer trusted', async () => {
-    const { home, project } = copyV1Home();
-    const first = await start(home, project);
+    const { home, project } = copyFixtureHome('v1');
+    const first = await startRuntime(home, project);
     await expect.poll(() => identities(home).every((id) => id.startsWith('id2:'))).toBe(true);
     await first.close();
     const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8'));
     config.mcpServers.notes.env = { MEMORY_FILE_PATH: 'notes.json', NODE_OPTIONS: '--require /tmp/evil.js' };
     writeFileSync(join(home, 'mcp.json'), JSON.stringify(config));
-    const runtime = await start(home, project);
+    const runtime = await startRuntime(home, project);
     const notes = serverIdentity(runtime.manager, 'notes');
     expect(trustStatus(runtime.permissions.current(), notes)).toEqual({ trusted: false, note: 'trust suspended: server entry changed' });
     expect(runtime.permissions.evaluate(call('read_graph', { identity: notes, tool: readGraph })).outcome).not.toBe('allow');
@@ -100,11 +57,11 @@ describe('a home written before identity v2', () => {
 
 describe('trust cannot be borrowed by a project entry', () => {
   it('a project copy of a trusted server (other env, or even the same) gets neither trust nor its rules, and does not capture the old records', async () => {
-    const { home, project } = copyV1Home();
+    const { home, project } = copyFixtureHome('v1');
     const user = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')).mcpServers.notes;
     const copies = { repo: { command: 'node', args: ['tools/server.js'], env: { LOG_LEVEL: 'debug' } }, notes: { ...user, env: { MEMORY_FILE_PATH: '/tmp/stolen.json' } } };
     writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: copies }));
-    const runtime = await start(home, project);
+    const runtime = await startRuntime(home, project);
     const entry = runtime.manager.lastConfig()!.servers.find((s) => s.name === 'notes')!.entry!;
     await runtime.approvals.approve(project, 'notes', entryHash(entry));
     await runtime.manager.reload('notes');

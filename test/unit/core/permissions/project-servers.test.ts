@@ -48,7 +48,6 @@ describe('project servers and approvals', () => {
 
     await manager.start();
     expect(manager.status('notes')?.status).toBe('needs-approval');
-    await new Promise((r) => setTimeout(r, 200));
     expect(spawns(counter)).toBe(0);
 
     // The dialog shows the exact command, env values (credentials masked), and nothing risky in this entry.
@@ -62,13 +61,21 @@ describe('project servers and approvals', () => {
     await approvals.approve(project, 'notes', view.entryHash);
     await manager.reload('notes');
     expect(manager.status('notes')?.status).toBe('connected');
+    // A peer counts itself the moment it starts: a start before the approval would have come
+    // before this one connected, so exactly one start proves none happened unapproved.
     expect(spawns(counter)).toBe(1);
 
     // The project changes the command after approval: asked again, and the old approval does not start it.
     writeProject([PEER, '--changed']);
     await manager.reload();
     expect(manager.status('notes')?.status).toBe('needs-approval');
-    await new Promise((r) => setTimeout(r, 200));
     expect(spawns(counter)).toBe(1);
+    // Approved as it is now, it starts once: a second count would mean the changed command ran before.
+    const changed = manager.lastConfig()?.servers.find((s) => s.name === 'notes');
+    if (!changed?.entry) throw new Error('notes is not configured');
+    await approvals.approve(project, 'notes', entryHash(changed.entry));
+    await manager.reload('notes');
+    expect(manager.status('notes')?.status).toBe('connected');
+    expect(spawns(counter)).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // A real core host for the MCP Apps tests: a temporary home, the view binding of the end-to-end
 // harness's layout, a folder for downloads, and a stored tool call to stand for a view's card.
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { AppView } from '../../../../../shared/app-view-types';
 import type { EventChannel } from '../../../../../shared/contract';
 import type { ServerStatus } from '../../../../../shared/server-types';
@@ -51,7 +52,7 @@ export async function appsHost(options: { saveCancels?: boolean } = {}): Promise
     value,
     async addServer(name, args, env = {}) {
       await value<ServerStatus>('servers:add', { name, entry: { command: process.execPath, args, env } });
-      await until(async () => (await value<unknown[]>('servers:tools', { name })).length > 0, `${name}'s tools`);
+      await expect.poll(async () => (await value<unknown[]>('servers:tools', { name })).length > 0, { message: `${name}'s tools`, timeout: 15_000 }).toBe(true);
       return value<ServerStatus[]>('servers:list').then((all) => all.find((s) => s.name === name)!);
     },
     async card(server, tool) {
@@ -66,11 +67,3 @@ export async function appsHost(options: { saveCancels?: boolean } = {}): Promise
   };
 }
 
-/** Resolves when `check` holds, polling; rejects after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

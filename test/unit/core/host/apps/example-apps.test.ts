@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../../../shared/permission-types';
 import type { ToolInfo } from '../../../../../shared/server-types';
 import { viewContentSecurityPolicy } from '../../../../../electron/core/security/view-csp';
-import { APP_ORIGIN, appsHost, exampleApp, until } from './apps-harness';
+import { APP_ORIGIN, appsHost, exampleApp } from './apps-harness';
 
 const none = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
 
@@ -44,7 +44,7 @@ describe('example App servers from npm', () => {
     await h.addServer('basic', [exampleApp('server-basic-vanillajs'), '--stdio']);
     const card = await h.card('basic', 'get-time');
     const pending = h.call<{ content: { type: string; text: string }[]; structuredContent?: { time: string } }>('apps:call-tool', { ...card, name: 'get-time', arguments: {} });
-    await until(() => h.events.some(([e]) => e === 'permissions:requested'), 'the permission dialog');
+    await expect.poll(() => h.events.some(([e]) => e === 'permissions:requested'), { message: 'the permission dialog', timeout: 15_000 }).toBe(true);
     const request = h.events.find(([e]) => e === 'permissions:requested')![1] as PermissionRequestView;
     expect(request).toMatchObject({ origin: 'view', server: 'basic', tool: 'get-time', toolUseId: card.toolUseId, conversationId: card.conversationId });
     await h.value('permissions:answer', { id: request.id, decision: 'allow-once' });
@@ -54,7 +54,7 @@ describe('example App servers from npm', () => {
 
     // Denied: the view gets an error saying so, and the tool did not run.
     const denied = h.call('apps:call-tool', { ...card, name: 'get-time', arguments: {} });
-    await until(() => h.events.filter(([e]) => e === 'permissions:requested').length >= 2, 'the second dialog');
+    await expect.poll(() => h.events.filter(([e]) => e === 'permissions:requested').length >= 2, { message: 'the second dialog', timeout: 15_000 }).toBe(true);
     const second = h.events.filter(([e]) => e === 'permissions:requested')[1][1] as PermissionRequestView;
     await h.value('permissions:answer', { id: second.id, decision: 'deny' });
     expect(await denied).toEqual({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/denied/i) } });

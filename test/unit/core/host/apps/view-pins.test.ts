@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../../../shared/permission-types';
 import type { ToolInfo } from '../../../../../shared/server-types';
-import { APPS_PEER, appsHost, until, type AppsHost } from './apps-harness';
+import { APPS_PEER, appsHost, type AppsHost } from './apps-harness';
 
 async function peer(h: AppsHost, files: { html: string; csp: string }) {
   writeFileSync(files.html, '<!doctype html><p>first view</p>');
@@ -28,7 +28,7 @@ describe('pinned views', () => {
 
     writeFileSync(files.html, '<!doctype html><p>second view</p><script>/* swapped */</script>');
     await relist(h);
-    await until(async () => (await pinOf(h, 'show')) === 'changed', 'the changed pin');
+    await expect.poll(async () => (await pinOf(h, 'show')) === 'changed', { message: 'the changed pin', timeout: 15_000 }).toBe(true);
     const held = await h.view('apps', 'show');
     expect(held).toMatchObject({ status: 'held', html: null, proxyUrl: '' });
     expect(held?.note).toMatch(/changed since you accepted it/);
@@ -53,13 +53,13 @@ describe('pinned views', () => {
 
     writeFileSync(files.csp, JSON.stringify({ connectDomains: ['https://api.example.com', '*'] }));
     await relist(h);
-    await until(async () => (await pinOf(h, 'show')) === 'changed', 'the changed pin');
+    await expect.poll(async () => (await pinOf(h, 'show')) === 'changed', { message: 'the changed pin', timeout: 15_000 }).toBe(true);
     // The model's call of the held tool asks again, the dialog naming what changed.
     const rt = (await h.host.services()).runtime;
     const show = rt.registry.tools('apps').find((t) => t.tool.name === 'show')!;
     const conversation = rt.conversations.store.create({});
     const asked = rt.permissions.authorize({ conversationId: conversation.id, qualifiedName: show.qualifiedName, serverName: 'apps', toolName: 'show', identity: { name: 'apps', hash: 'x' }, tool: show.tool, arguments: {} });
-    await until(() => h.events.some(([e]) => e === 'permissions:requested'), 'the dialog');
+    await expect.poll(() => h.events.some(([e]) => e === 'permissions:requested'), { message: 'the dialog', timeout: 15_000 }).toBe(true);
     const request = h.events.find(([e]) => e === 'permissions:requested')![1] as PermissionRequestView;
     expect(request.held?.changes).toEqual(["view changed: the view's HTML or its network permissions (CSP)"]);
     await h.value('permissions:answer', { id: request.id, decision: 'deny' });

@@ -6,7 +6,7 @@ import type { AppModelContext } from '../../../../../shared/app-view-types';
 import type { ClientQuestion } from '../../../../../shared/client-questions';
 import type { PermissionRequestView } from '../../../../../shared/permission-types';
 import type { ToolInfo } from '../../../../../shared/server-types';
-import { APPS_PEER, appsHost, exampleApp, until } from './apps-harness';
+import { APPS_PEER, appsHost, exampleApp } from './apps-harness';
 
 describe('what a view may ask', () => {
   it('calls only its own server\'s tools visible to apps, each through the gate, and app-only tools never reach the model', async () => {
@@ -29,7 +29,7 @@ describe('what a view may ask', () => {
     expect(await h.call('apps:call-tool', { ...plain, name: 'app-only', arguments: {} })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 
     const pending = h.call<{ content: { text: string }[] }>('apps:call-tool', { ...card, name: 'app-only', arguments: { n: 3 } });
-    await until(() => h.events.some(([e]) => e === 'permissions:requested'), 'the dialog');
+    await expect.poll(() => h.events.some(([e]) => e === 'permissions:requested'), { message: 'the dialog', timeout: 15_000 }).toBe(true);
     const request = h.events.find(([e]) => e === 'permissions:requested')![1] as PermissionRequestView;
     expect(request).toMatchObject({ origin: 'view', tool: 'app-only', argumentsText: expect.stringContaining('"n": 3') });
     await h.value('permissions:answer', { id: request.id, decision: 'allow-once' });
@@ -89,7 +89,7 @@ describe('what a view may ask', () => {
     await h.addServer('apps', [APPS_PEER]);
     const card = await h.card('apps', 'show');
     const denied = h.call<{ sent: boolean }>('apps:message', { ...card, role: 'user', content: [{ type: 'text', text: 'Please book it' }] });
-    await until(() => h.events.some(([e]) => e === 'questions:requested'), 'the question');
+    await expect.poll(() => h.events.some(([e]) => e === 'questions:requested'), { message: 'the question', timeout: 15_000 }).toBe(true);
     const question = h.events.find(([e]) => e === 'questions:requested')![1] as ClientQuestion;
     expect(question).toMatchObject({ kind: 'app-message', server: 'apps', tool: 'show', toolUseId: card.toolUseId, text: 'Please book it' });
     await h.value('questions:answer', { id: question.id, answer: { action: 'deny' } });
@@ -98,7 +98,7 @@ describe('what a view may ask', () => {
     expect(rt.conversations.store.get(card.conversationId).messages.filter((m) => m.role === 'user')).toHaveLength(0);
 
     const approved = h.call<{ sent: boolean; turnId: string }>('apps:message', { ...card, role: 'user', content: [{ type: 'text', text: 'Book \u200bit' }] });
-    await until(() => h.events.filter(([e]) => e === 'questions:requested').length >= 2, 'the second question');
+    await expect.poll(() => h.events.filter(([e]) => e === 'questions:requested').length >= 2, { message: 'the second question', timeout: 15_000 }).toBe(true);
     const second = h.events.filter(([e]) => e === 'questions:requested')[1][1] as ClientQuestion & { text: string };
     expect(second.text).not.toBe('Book \u200bit'); // the hidden character is shown, and what is shown is what is sent
     await h.value('questions:answer', { id: second.id, answer: { action: 'approve' } });

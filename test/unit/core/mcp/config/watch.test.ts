@@ -16,20 +16,24 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Resolves on the next change, or rejects after a bound so a missing event fails instead of hanging. */
-function nextChange(count: { n: number }, from: number): Promise<void> {
-  return new Promise((resolveChange, reject) => {
-    const started = Date.now();
-    const poll = setInterval(() => {
-      if (count.n > from) {
-        clearInterval(poll);
-        resolveChange();
-      } else if (Date.now() - started > 5000) {
-        clearInterval(poll);
-        reject(new Error('no change reported within 5 s'));
-      }
-    }, 10);
-  });
+/** Waits for the next change after `from`; a missing event fails after 5 s instead of hanging. */
+const nextChange = (count: { n: number }, from: number) => expect.poll(() => count.n, { message: 'a reported change', timeout: 5_000 }).toBeGreaterThan(from);
+
+/**
+ * Proves that `watched` reported nothing: a second watcher over the same folder, made after it
+ * with the same quiet time, reports a later write. Events of one folder arrive in order, and a
+ * timer started earlier fires earlier, so anything the first watcher would report comes first.
+ */
+async function laterWrite(debounceMs: number): Promise<void> {
+  const sentinel = join(dir, 'sentinel.json');
+  const seen = { n: 0 };
+  const second = watchConfigFiles([sentinel], () => seen.n++, { debounceMs });
+  try {
+    writeFileSync(sentinel, '{}');
+    await nextChange(seen, 0);
+  } finally {
+    second.close();
+  }
 }
 
 describe('watchConfigFiles', () => {
@@ -50,7 +54,7 @@ describe('watchConfigFiles', () => {
     const before = count.n;
     writeFileSync(join(dir, 'other.json'), '{}');
     writeFileSync(join(dir, '.mcp.json.123.tmp'), '{}');
-    await new Promise((r) => setTimeout(r, 200));
+    await laterWrite(20);
     expect(count.n).toBe(before); // other files in the folder do not count
   });
 
@@ -60,7 +64,7 @@ describe('watchConfigFiles', () => {
     const w = watchConfigFiles([file], () => calls++, { debounceMs: 5 });
     w.close();
     writeFileSync(file, '{}');
-    await new Promise((r) => setTimeout(r, 100));
+    await laterWrite(5);
     expect(calls).toBe(0);
   });
 

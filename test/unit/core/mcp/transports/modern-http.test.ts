@@ -158,6 +158,7 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     await client.listTools();
     const relisted: Tool[][] = [];
     client.on('tools-changed', (t) => relisted.push(t));
+    // The ttl is time itself: wait it out (twice its 30 ms).
     await new Promise((r) => setTimeout(r, 60));
     await client.callTool('read', {});
     await expect.poll(() => relisted.length === 1, { timeout: 5_000 }).toBe(true);

@@ -22,7 +22,6 @@ describe('app slice', () => {
     await store.getState().loadInfo();
     expect(store.getState().appInfo.status).toBe('error');
     expect(appSelectors.infoError(store.getState())?.message).toBe('Lena’s core is not connected to this window.');
-    expect(store.getState().infoError).toBe('Lena’s core is not connected to this window.');
   });
 
   it('a composer takes each focus request once, however often it mounts', () => {
@@ -41,13 +40,13 @@ describe('app slice', () => {
     for (const channel of ['app:info', 'settings:get', 'conversations:list', 'servers:list', 'permissions:pending', 'chat:budget']) {
       expect(host.calls.map((c) => c.channel)).toContain(channel);
     }
-    host.emit('app:log', { time: 1, level: 'error', source: 'config', message: 'mcp.json line 4: expected a string' });
+    host.emit('app:logged', { time: 1, level: 'error', source: 'config', message: 'mcp.json line 4: expected a string' });
     expect(store.getState().toasts.map((t) => t.message)).toContain('mcp.json line 4: expected a string');
     expect(appSelectors.logs(store.getState())).toHaveLength(1);
     // Nothing answered the other loads: each slice holds its error, none threw.
     await expect.poll(() => store.getState().serverList.status).toBe('error');
     disconnect();
-    expect(host.listeners('app:log')).toBe(0);
-    expect(host.listeners('chat:event')).toBe(0);
+    expect(host.listeners('app:logged')).toBe(0);
+    expect(host.listeners('chat:progressed')).toBe(0);
   });
 });

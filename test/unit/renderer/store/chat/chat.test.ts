@@ -29,7 +29,6 @@ describe('chat slice', () => {
     expect(await store.getState().loadOlder()).toBe(1);
     expect(chatSelectors.messages(store.getState())?.map((m) => m.id)).toEqual(['m1', 'm2']);
     expect(host.calls.at(-1)).toEqual({ channel: 'conversations:messages', args: { id: 'c1', beforeSeq: 2, limit: 200 } });
-    expect(store.getState().chat?.messages).toHaveLength(2);
   });
 
   it('a conversation that cannot be read is an error in place of its messages', async () => {
@@ -38,7 +37,6 @@ describe('chat slice', () => {
     store.setState({ activeId: 'c1' });
     await store.getState().loadChat('c1');
     expect(store.getState().openChat).toEqual({ status: 'error', value: null, error: { code: 'not-found', message: 'No conversation c1.' } });
-    expect(store.getState().chatState).toBe('error');
   });
 
   it('sending into the blank chat creates the conversation, sends the draft and clears it', async () => {
@@ -73,10 +71,10 @@ describe('chat slice', () => {
     store.setState({ activeId: 'c1' });
     await store.getState().loadChat('c1');
     const off = store.getState().subscribeChat();
-    host.emit('chat:event', { type: 'turn-started', conversationId: 'c1', turnId: 't1' });
+    host.emit('chat:progressed', { type: 'turn-started', conversationId: 'c1', turnId: 't1' });
     expect(chatSelectors.running(store.getState())).toBe(true);
-    host.emit('chat:event', { type: 'message-saved', conversationId: 'c1', message: message('m1', 1, 'hi') });
-    host.emit('chat:event', { type: 'turn-ended', conversationId: 'c1', turnId: 't1', stopReason: 'end_turn', error: null });
+    host.emit('chat:progressed', { type: 'message-saved', conversationId: 'c1', message: message('m1', 1, 'hi') });
+    host.emit('chat:progressed', { type: 'turn-ended', conversationId: 'c1', turnId: 't1', stopReason: 'end_turn', error: null });
     expect(chatSelectors.running(store.getState())).toBe(false);
     expect(chatSelectors.messageCount(store.getState())).toBe(1);
     await expect.poll(() => chatSelectors.budget(store.getState())).toEqual({ used: 10 });

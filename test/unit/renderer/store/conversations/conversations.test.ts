@@ -22,7 +22,7 @@ describe('conversations slice', () => {
     await store.getState().loadConversations();
     expect(store.getState().conversationList.status).toBe('error');
     expect(store.getState().conversationList.error?.action).toBe('restart-lena');
-    expect(store.getState().conversationsError?.code).toBe('unavailable');
+    expect(store.getState().conversationList.error?.code).toBe('unavailable');
   });
 
   it('renames in place and follows conversation-updated events', async () => {
@@ -33,7 +33,7 @@ describe('conversations slice', () => {
     await store.getState().renameConversation('a', 'Plans');
     expect(conversationsSelectors.byId('a')(store.getState())?.title).toBe('Plans');
     store.getState().subscribeConversations();
-    host.emit('chat:event', { type: 'conversation-updated', conversation: summary('b', 'New one') });
+    host.emit('chat:progressed', { type: 'conversation-updated', conversation: summary('b', 'New one') });
     expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual(['b', 'a']);
   });
 

@@ -50,6 +50,6 @@ describe('permissions slice', () => {
     host.fail('permissions:rules', { code: 'internal', message: 'settings.json line 2: expected ","' });
     await store.getState().loadRules();
     expect(permissionsSelectors.rulesError(store.getState())?.message).toBe('settings.json line 2: expected ","');
-    expect(store.getState().rulesError?.code).toBe('internal');
+    expect(store.getState().ruleList.error?.code).toBe('internal');
   });
 });

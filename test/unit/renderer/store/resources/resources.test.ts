@@ -1,9 +1,19 @@
 // The resources slice against a fake host: offerings, the viewer, attachments and their changes.
 import { describe, expect, it } from 'vitest';
+import type { ResourceContents } from '../../../../../shared/mcp-types';
 import type { ServerOfferingsView } from '../../../../../shared/resource-types';
+import { HostError } from '../../../../../renderer/host';
 import { chatSelectors } from '../../../../../renderer/store/chat/selectors';
 import { resourcesSelectors } from '../../../../../renderer/store/resources/selectors';
 import { storeWithFakeHost } from '../fake-host';
+
+/** A call the test answers when it chooses, so the state in between can be seen. */
+function pending<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
 
 const offerings = (subscribe: boolean) => ({ resources: [], templates: [], prompts: [], subscribe }) as unknown as ServerOfferingsView;
 
@@ -23,7 +33,7 @@ describe('resources slice', () => {
     await store.getState().loadOfferings('web');
     expect(resourcesSelectors.offeringsError('web')(store.getState())?.message).toBe('web is not connected.');
     expect(store.getState().offeringsByServer.web.status).toBe('error');
-    expect(store.getState().offerings.fs?.subscribe).toBe(true);
+    expect(resourcesSelectors.offerings('fs')(store.getState())?.subscribe).toBe(true);
   });
 
   it('attaches a read resource to the draft, subscribes, and marks it when the server says it changed', async () => {
@@ -44,10 +54,43 @@ describe('resources slice', () => {
     expect(resourcesSelectors.changed('fs', 'file:///a.txt')(store.getState())).toBe(false);
   });
 
-  it('the viewer shows why a resource could not be read', async () => {
+  it('the viewer is loading while the read runs, then shows its parts', async () => {
     const { host, store } = storeWithFakeHost();
-    host.fail('resources:read', { code: 'not-found', message: 'Resource file:///gone.txt not found.' });
-    await store.getState().openResource('fs', 'file:///gone.txt');
-    expect(resourcesSelectors.viewer(store.getState())?.error?.message).toBe('Resource file:///gone.txt not found.');
+    const read = pending<ResourceContents[]>();
+    host.on('resources:read', () => read.promise);
+    const opened = store.getState().openResource('fs', 'file:///a.md', 'a.md');
+    expect(resourcesSelectors.viewer(store.getState())).toEqual({ server: 'fs', uri: 'file:///a.md', name: 'a.md', contents: { status: 'loading', value: null, error: null } });
+    const parts = [{ uri: 'file:///a.md', mimeType: 'text/markdown', text: '# A' }];
+    read.resolve(parts);
+    await opened;
+    expect(resourcesSelectors.viewer(store.getState())?.contents).toEqual({ status: 'ready', value: parts, error: null });
+  });
+
+  it('the viewer is loading, then shows why the resource could not be read', async () => {
+    const { host, store } = storeWithFakeHost();
+    const read = pending<ResourceContents[]>();
+    host.on('resources:read', () => read.promise);
+    const opened = store.getState().openResource('fs', 'file:///gone.txt');
+    expect(resourcesSelectors.viewer(store.getState())?.contents.status).toBe('loading');
+    read.reject(new HostError({ code: 'not-found', message: 'Resource file:///gone.txt not found.' }));
+    await opened;
+    expect(resourcesSelectors.viewer(store.getState())).toEqual({
+      server: 'fs',
+      uri: 'file:///gone.txt',
+      name: 'file:///gone.txt',
+      contents: { status: 'error', value: null, error: { code: 'not-found', message: 'Resource file:///gone.txt not found.' } },
+    });
+  });
+
+  it('a read that ends after the viewer moved on does not replace what it shows', async () => {
+    const { host, store } = storeWithFakeHost();
+    const slow = pending<ResourceContents[]>();
+    host.on('resources:read', ({ uri }) => (uri === 'file:///slow.txt' ? slow.promise : [{ uri, text: 'fast' }]));
+    const first = store.getState().openResource('fs', 'file:///slow.txt');
+    await store.getState().openResource('fs', 'file:///fast.txt');
+    slow.resolve([{ uri: 'file:///slow.txt', text: 'slow' }]);
+    await first;
+    expect(resourcesSelectors.viewer(store.getState())?.uri).toBe('file:///fast.txt');
+    expect(resourcesSelectors.viewer(store.getState())?.contents.value).toEqual([{ uri: 'file:///fast.txt', text: 'fast' }]);
   });
 });

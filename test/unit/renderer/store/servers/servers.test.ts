@@ -28,9 +28,7 @@ describe('servers slice', () => {
     expect(serversSelectors.names(store.getState())).toEqual(['fs', 'web']);
     expect(serversSelectors.connectedNames(store.getState())).toEqual(['fs']);
     expect(serversSelectors.connectedToolCount(store.getState())).toBe(2);
-    // The fields from before the loadables follow in the same update.
-    expect(store.getState().servers.map((x) => x.name)).toEqual(['fs', 'web']);
-    expect(store.getState().serversState).toBe('ready');
+    expect(store.getState().serverList.status).toBe('ready');
   });
 
   it('keeps the servers shown when a reload fails, and carries the error as core sent it', async () => {
@@ -43,7 +41,6 @@ describe('servers slice', () => {
     expect(l.status).toBe('error');
     expect(l.error).toEqual({ code: 'unavailable', message: 'The MCP manager did not start.', action: 'restart-lena' });
     expect(l.value?.map((x) => x.name)).toEqual(['fs']);
-    expect(store.getState().serversError?.message).toBe('The MCP manager did not start.');
   });
 
   it('replaces one server from a status event and from an action, and drops a removed one', async () => {
@@ -79,7 +76,7 @@ describe('servers slice', () => {
     await store.getState().loadTools('web');
     expect(serversSelectors.toolsError('web')(store.getState())?.message).toBe('No server named "web".');
     expect(serversSelectors.toolsError('fs')(store.getState())).toBeNull();
-    expect(store.getState().toolsError).toEqual({ web: { code: 'not-found', message: 'No server named "web".' } });
+    expect(store.getState().toolLists.web.error).toEqual({ code: 'not-found', message: 'No server named "web".' });
   });
 
   it('turns a failed action into an outcome without touching the list', async () => {

@@ -1,2 +1,0 @@
-// Moved to features/shell/ (store-bound); kept for branches of this session that import it here.
-export { TitleBar } from '../features/shell/TitleBar';

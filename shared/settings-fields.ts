@@ -1,0 +1,36 @@
+// The settings the window may change, with their limits, written once: core's reading of
+// settings.json (electron/core/store/settings-schema.ts), the settings:update argument
+// (contract-schemas.ts) and the window's form (renderer/lib/settings-form.ts) all use these.
+import { z } from 'zod';
+import { baseUrlSchema } from './base-url';
+
+export const settingsFields = {
+  model: z.string().trim().min(1).max(200),
+  /** Clamped per request to the model's output limit (Models API), with a notice. */
+  maxTokens: z.number().int().min(1).max(200_000),
+  systemPrompt: z.string().max(100_000),
+  maxRounds: z.number().int().min(1).max(200),
+  /** null: ANTHROPIC_BASE_URL or Anthropic's own endpoint. */
+  baseUrl: baseUrlSchema,
+  requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
+  autoApproveReadOnlyTrusted: z.boolean(),
+  theme: z.enum(['system', 'light', 'dark']),
+  /** Adaptive thinking where the model offers it ('off': not requested; always-on models think anyway). */
+  thinking: z.enum(['off', 'adaptive']),
+  /** Effort level where the model lists it; null: the model's default. */
+  effort: z.enum(['low', 'medium', 'high', 'xhigh', 'max']).nullable(),
+  /** Anthropic's server tools: they run at Anthropic, outside Lena's permission gate; off by default. */
+  serverTools: z.object({
+    webSearch: z.boolean(),
+    webFetch: z.boolean(),
+    /** Domains web fetch may reach besides URLs that appear in the conversation. */
+    webFetchDomains: z.array(z.string().trim().min(1).max(253)).max(100),
+  }),
+  /** Tools at scale (issue 24): above the budget, definitions are deferred behind a tool search. */
+  toolSearch: z.object({
+    /** Tokens of tool definitions per request before deferral; null: a tenth of the model's context window. */
+    budgetTokens: z.number().int().min(0).max(10_000_000).nullable(),
+    /** Qualified tool names never deferred ("always loaded"). */
+    alwaysLoaded: z.array(z.string().min(1)).max(10_000),
+  }),
+};
