@@ -4,7 +4,7 @@
 // says so, tell the user where, and start without it; never write over it, never ignore it silently.
 // (settings.json is the exception: the user edits it by hand, so it is reported and left in place.)
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants, promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs, readFileSync, renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { findJsonErrorOffset, positionAt } from '../../../shared/config/json-offset';
 import { serialisePerPath } from './path-queue';
@@ -71,7 +71,7 @@ export async function readJsonFileOrSetAside(file: string, now = new Date()): Pr
     return { value: await readJsonFile(file) };
   } catch (error) {
     if (!(error instanceof JsonFileError)) throw error;
-    const aside = `${file}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+    const aside = asideName(file, now);
     try {
       await fs.rename(file, aside);
     } catch (err) {
@@ -79,9 +79,39 @@ export async function readJsonFileOrSetAside(file: string, now = new Date()): Pr
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { value: undefined };
       throw err;
     }
-    const problem = `${file} is not valid JSON (line ${error.line}, column ${error.column}: ${error.reason}).`;
-    return { value: undefined, aside, warning: `${problem} It was moved to ${aside} (nothing in it is lost); Lena goes on without it.` };
+    return { value: undefined, aside, warning: asideWarning(error, aside) };
   }
+}
+
+/** readJsonFileOrSetAside for the few readers that must finish in a constructor (the task journal). */
+export function readJsonFileOrSetAsideSync(file: string, now = new Date()): JsonReadResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { value: undefined };
+    throw err;
+  }
+  try {
+    return { value: parseJsonText(text, file) };
+  } catch (error) {
+    if (!(error instanceof JsonFileError)) throw error;
+    const aside = asideName(file, now);
+    try {
+      renameSync(file, aside);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { value: undefined };
+      throw err;
+    }
+    return { value: undefined, aside, warning: asideWarning(error, aside) };
+  }
+}
+
+const asideName = (file: string, now: Date) => `${file}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+
+function asideWarning(error: JsonFileError, aside: string): string {
+  const problem = `${error.file} is not valid JSON (line ${error.line}, column ${error.column}: ${error.reason}).`;
+  return `${problem} It was moved to ${aside} (nothing in it is lost); Lena goes on without it.`;
 }
 
 /** Who hears what a tolerant read found: `notice`, a file moved aside (for the user); `log`, one not readable at all. */

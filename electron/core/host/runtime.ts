@@ -150,6 +150,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     secrets: { get: (name) => options.secrets.get(name) },
     approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
     taskJournalFile: paths.tasks,
+    onFileNotice: fileNotice,
     ...options.manager,
     // Lena's own notes about a server (an unknown response id, a late answer) join its log rows.
     onClientLog: (server, entry) => {

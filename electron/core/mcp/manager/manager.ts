@@ -27,6 +27,8 @@ export interface ManagerOptions extends SessionDeps {
   lazy?: boolean;
   /** Where the tasks Lena waits for are kept across restarts (tasks/journal.ts); memory only when unset. */
   taskJournalFile?: string;
+  /** Told what start-up found wrong with Lena's own files (a damaged task journal), for the user. */
+  onFileNotice?: (message: string) => void;
   /** A call this long makes an "optional" task tool run as a task next time (tasks/slow-tools.ts). */
   slowCallMs?: number;
 }
@@ -55,7 +57,7 @@ export class McpManager {
   constructor(private readonly options: ManagerOptions) {
     this.loader = new ConfigLoader(options.sources);
     this.projectDir = options.sources.projectDir;
-    this.journal = new TaskJournal(options.taskJournalFile);
+    this.journal = new TaskJournal(options.taskJournalFile, options.onFileNotice);
     this.slowTools = new SlowTools(options.slowCallMs);
   }
 

@@ -3,8 +3,9 @@
 // written when a call becomes a task, and removed when the call ends any way but an interrupted
 // connection (Lena quitting, a server gone): then the server may still finish it, and the next
 // Lena follows it again. Small (one record per waiting call), so rewritten whole, atomically.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { readJsonFileOrSetAsideSync } from '../../base/json-file';
 import type { CallToolOptions, ToolCallOutcome } from '../client';
 import { TaskInterruptedError } from './follow';
 import type { TaskView } from './task';
@@ -23,15 +24,25 @@ export interface TaskRecord {
 export class TaskJournal {
   private records = new Map<string, TaskRecord>();
 
-  /** `file` unset: kept in memory only (the command line, tests that do not restart). */
-  constructor(private readonly file?: string) {
+  /**
+   * `file` unset: kept in memory only (the command line, tests that do not restart). A damaged file
+   * (a torn write cannot happen; a hand edit can) is kept aside and `notice` says where: the tasks
+   * it named are not followed, but their ids are not lost. One Lena cannot read starts empty.
+   */
+  constructor(
+    private readonly file?: string,
+    notice?: (message: string) => void,
+  ) {
     if (!file) return;
+    let list: unknown;
     try {
-      const list = JSON.parse(readFileSync(file, 'utf8')) as TaskRecord[];
-      if (Array.isArray(list)) for (const r of list) if (typeof r?.key === 'string' && typeof r.task?.taskId === 'string') this.records.set(r.key, r);
-    } catch {
-      // Missing (nothing waits) or unreadable (a torn write cannot happen; a hand edit can): start empty.
+      const read = readJsonFileOrSetAsideSync(file);
+      if (read.warning) notice?.(`${read.warning} Tasks it listed are no longer followed.`);
+      list = read.value;
+    } catch (err) {
+      notice?.(`Lena could not read ${file} (${err instanceof Error ? err.message : String(err)}); tasks from before this start are not followed.`);
     }
+    if (Array.isArray(list)) for (const r of list as TaskRecord[]) if (typeof r?.key === 'string' && typeof r.task?.taskId === 'string') this.records.set(r.key, r);
   }
 
   list(): TaskRecord[] {

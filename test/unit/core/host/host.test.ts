@@ -152,12 +152,15 @@ describe('the host over the contract', () => {
     writeFileSync(join(home, 'approvals.json'), '{"projects": ]');
     writeFileSync(join(home, 'sampling-usage.json'), '{"srv": {"requests": 3,');
     writeFileSync(join(home, 'view-contexts.json'), '{"contexts": [');
+    writeFileSync(join(home, 'tasks.json'), '[{"key": "c/t", "server": "slow"');
     const shell = { level: 'warn' as const, message: 'window-state.json was moved aside' };
     const { call } = startHost(home, { notices: () => [shell] });
     const notices = await call<{ level: string; message: string }[]>('app:notices');
     const aside = readdirSync(home).filter((f) => f.includes('.corrupt-')).sort();
-    expect(aside.map((f) => f.replace(/\.corrupt-.*$/, ''))).toEqual(['approvals.json', 'pins.json', 'sampling-usage.json', 'view-contexts.json']);
-    expect(notices.filter((n) => n.level === 'warn' && /is not valid JSON .* moved to /.test(n.message))).toHaveLength(4);
+    expect(aside.map((f) => f.replace(/\.corrupt-.*$/, ''))).toEqual(['approvals.json', 'pins.json', 'sampling-usage.json', 'tasks.json', 'view-contexts.json']);
+    expect(notices.filter((n) => n.level === 'warn' && /is not valid JSON .* moved to /.test(n.message))).toHaveLength(5);
+    expect(notices).toContainEqual({ level: 'warn', message: expect.stringMatching(/tasks\.json is not valid JSON .* Tasks it listed are no longer followed\.$/) });
+    expect(readFileSync(join(home, aside[3]), 'utf8')).toBe('[{"key": "c/t", "server": "slow"');
     expect(readFileSync(join(home, aside[1]), 'utf8')).toBe('{"version": 1, "servers": {');
     expect(notices).toContainEqual({ level: 'warn', message: expect.stringContaining(`pins.json is not valid JSON (line 1, column 28: unexpected end of file). It was moved to ${join(home, aside[1])}`) });
     expect(notices).toContainEqual({ level: 'warn', message: expect.stringContaining(`moved to ${join(home, aside[0])}`) });
