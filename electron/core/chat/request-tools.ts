@@ -82,7 +82,7 @@ export function buildRequestTools(input: RequestToolsInput): RequestTools {
   const d = input.deferral;
   const keep = new Set([...(d?.alwaysLoaded ?? []), ...(d?.foundThisTurn ?? []), ...(d ? toolsNamedIn(input.messages) : [])]);
   const plan = planDeferral(
-    offered.map((t) => ({ name: t.qualifiedName, definition: t.definition, tokens: t.tokens })),
+    offered.map((t) => ({ name: t.qualifiedName, definition: t.definition, tokens: t.tokens, server: t.server })),
     { budgetTokens: d?.budgetTokens ?? Infinity, mode: d?.mode ?? 'native', keep },
   );
   const tools = plan.tools;

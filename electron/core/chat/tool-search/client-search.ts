@@ -29,6 +29,33 @@ export const CLIENT_SEARCH_DEFINITION: Tool = {
   },
 };
 
+/** The catalog of names is left out above this many characters (about 4,000 tokens): servers and counts only. */
+const CATALOG_MAX_CHARS = 16_000;
+
+/**
+ * Lena's search tool for one request: its fixed text, then the names of the tools it can load,
+ * grouped by server (a few tokens each, in the manner of Claude Code's deferred-tool list), so the
+ * model can ask for a tool by its name instead of guessing the words of its description. With
+ * too many names for that, the servers and how many tools each has.
+ */
+export function clientSearchDefinition(deferred: readonly { name: string; server?: string }[]): Tool {
+  if (deferred.length === 0) return CLIENT_SEARCH_DEFINITION;
+  const byServer = new Map<string, string[]>();
+  for (const d of deferred) {
+    const server = d.server ?? '';
+    const prefix = `mcp__${server}__`;
+    const list = byServer.get(server) ?? [];
+    list.push(server && d.name.startsWith(prefix) ? d.name.slice(prefix.length) : d.name);
+    byServer.set(server, list);
+  }
+  const full = [...byServer].map(([server, names]) => `${server || 'other'}: ${names.join(', ')}`).join('\n');
+  const catalog =
+    full.length <= CATALOG_MAX_CHARS
+      ? `The tools you can load (server: names; a tool's full name is mcp__<server>__<name>):\n${full}`
+      : `The servers whose tools you can load: ${[...byServer].map(([server, names]) => `${server || 'other'} (${names.length})`).join(', ')}.`;
+  return { ...CLIENT_SEARCH_DEFINITION, description: `${CLIENT_SEARCH_DEFINITION.description}\n${catalog}` };
+}
+
 /** What the search ranks: the definition's name, description and argument names, plus the MCP title. */
 export interface Searchable {
   name: string;
@@ -39,6 +66,9 @@ export interface Searchable {
    * result slot together, so a second account's copies never crowd out other tools.
    */
   sameAs?: string;
+  /** Its server and the tool's own name, so it can be asked for as "github: create_issue". */
+  server?: string;
+  tool?: string;
 }
 
 /** Registered tools as search candidates; copies of one tool on two servers share `sameAs`. */
@@ -48,15 +78,17 @@ export function searchablesOf(tools: readonly RegisteredTool[]): Searchable[] {
     title: t.tool.title ?? t.tool.annotations?.title ?? null,
     definition: t.definition,
     sameAs: `${t.tool.name}\u0000${t.tool.description ?? ''}\u0000${JSON.stringify(t.tool.inputSchema ?? null)}`,
+    server: t.server,
+    tool: t.tool.name,
   }));
 }
 
 /** The best `limit` distinct tools for `query`, each with every server's copy of it. */
 export function rankTools(query: string, candidates: readonly Searchable[], limit: number): Searchable[][] {
   const byName = new Map(candidates.map((c) => [c.name, c]));
-  // A tool named exactly (as a search result's "close" list names it) comes first, whatever BM25
-  // makes of the words in its name.
-  const named = query.split(/[\s,]+/).filter((w) => byName.has(w)).map((name) => ({ name, score: Infinity }));
+  // A tool named exactly (as the search tool's list or a result's "close" list names it) comes
+  // first, whatever BM25 makes of the words in its name.
+  const named = namedIn(query, candidates).map((name) => ({ name, score: Infinity }));
   const hits = [...named, ...new Bm25Index(candidates.map(searchDocument)).search(query, candidates.length)];
   const groups = new Map<string, Searchable[]>();
   for (const h of hits) {
@@ -68,6 +100,31 @@ export function rankTools(query: string, candidates: readonly Searchable[], limi
     } else if (groups.size < limit) groups.set(key, [c]);
   }
   return [...groups.values()];
+}
+
+/**
+ * The tools a query names: by full name (mcp__github__create_issue), as server and name
+ * ("github: create_issue", "github/create_issue", "github create_issue"), or by a name only one
+ * server has ("create_issue").
+ */
+function namedIn(query: string, candidates: readonly Searchable[]): string[] {
+  const full = new Map<string, string>();
+  const bare = new Map<string, string[]>();
+  for (const c of candidates) {
+    full.set(c.name, c.name);
+    if (c.server && c.tool) full.set(`${c.server}\u0000${c.tool}`, c.name);
+    if (c.tool) bare.set(c.tool, [...(bare.get(c.tool) ?? []), c.name]);
+  }
+  const tokens = query.split(/[\s,;]+/).map((t) => t.replace(/[:.]+$/, '')).filter(Boolean);
+  const out: string[] = [];
+  const add = (name: string | undefined) => name && !out.includes(name) && out.push(name);
+  tokens.forEach((t, i) => {
+    const pair = /^([^/:]+)[/:]([^/:]+)$/.exec(t);
+    const paired = full.get(`${tokens[i - 1]}\u0000${t}`) ?? (pair ? full.get(`${pair[1]}\u0000${pair[2]}`) : undefined);
+    const only = bare.get(t);
+    add(full.get(t) ?? paired ?? (only?.length === 1 ? only[0] : undefined));
+  });
+  return out;
 }
 
 export function searchDocument(t: Searchable): SearchDocument {

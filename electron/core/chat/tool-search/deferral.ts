@@ -9,7 +9,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RequestToolsInfo } from '../../../../shared/chat-types';
 import { estimateTokens } from '../../mcp/registry/schemas';
-import { CLIENT_SEARCH_DEFINITION } from './client-search';
+import { clientSearchDefinition } from './client-search';
 import { SERVER_SEARCH_TOOL } from './support';
 
 type Tool = Anthropic.Messages.Tool;
@@ -22,6 +22,8 @@ export interface DeferralCandidate {
   definition: Tool;
   /** Lena's estimate of this definition's cost (registry `tokens`). */
   tokens: number;
+  /** Its server, for the names Lena's own search lists by server. */
+  server?: string;
 }
 
 export interface DeferralOptions {
@@ -41,7 +43,6 @@ export interface DeferralPlan {
 }
 
 export const SERVER_SEARCH_TOKENS = estimateTokens([SERVER_SEARCH_TOOL as unknown as Tool]);
-export const CLIENT_SEARCH_TOKENS = estimateTokens([CLIENT_SEARCH_DEFINITION]);
 
 export function planDeferral(candidates: readonly DeferralCandidate[], options: DeferralOptions): DeferralPlan {
   const allTokens = candidates.reduce((n, c) => n + c.tokens, 0);
@@ -59,8 +60,9 @@ export function planDeferral(candidates: readonly DeferralCandidate[], options: 
     ];
     return { tools, summary: { engaged: true, mode: 'native', loaded: loaded.length, deferred, tokens: loadedTokens + SERVER_SEARCH_TOKENS, allTokens } };
   }
-  const tools: ToolUnion[] = [{ ...CLIENT_SEARCH_DEFINITION }, ...loaded.map((c) => ({ ...c.definition }))];
-  return { tools, summary: { engaged: true, mode: 'client', loaded: loaded.length, deferred, tokens: loadedTokens + CLIENT_SEARCH_TOKENS, allTokens } };
+  const search = clientSearchDefinition(candidates.filter((c) => !options.keep.has(c.name)));
+  const tools: ToolUnion[] = [search, ...loaded.map((c) => ({ ...c.definition }))];
+  return { tools, summary: { engaged: true, mode: 'client', loaded: loaded.length, deferred, tokens: loadedTokens + estimateTokens([search]), allTokens } };
 }
 
 /** The default budget: a tenth of the model's context window for tool definitions. */

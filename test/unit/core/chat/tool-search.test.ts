@@ -10,6 +10,7 @@ import { buildRequestTools } from '../../../../electron/core/chat/request-tools'
 import { CLIENT_SEARCH_TOOL, NEARBY, runClientSearch, searchablesOf } from '../../../../electron/core/chat/tool-search/client-search';
 import { isToolSearchRefusal, modelSupportsToolSearch, REFUSAL_TTL_MS, ToolSearchSupport } from '../../../../electron/core/chat/tool-search/support';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
+import { estimateTokens, type AnthropicTool } from '../../../../electron/core/mcp/registry/schemas';
 import { catalogServers } from '../../../fixtures/tool-catalog/catalog';
 
 type Tool = Anthropic.Messages.Tool & { defer_loading?: boolean };
@@ -73,6 +74,23 @@ describe('deferral (step 3)', () => {
     expect((tools as Tool[]).map((t) => t.name)).toEqual([CLIENT_SEARCH_TOOL, 'mcp__kubernetes__kubectl_logs']);
     expect((tools as Tool[]).some((t) => t.defer_loading)).toBe(false);
     expect(deferral).toMatchObject({ engaged: true, mode: 'client', loaded: 1, deferred: 499 });
+    // The search tool lists what it can load, by server (the loaded tool is not among them)…
+    const description = (tools as Tool[])[0].description!;
+    expect(description).toContain('\ngithub: create_or_update_file, search_repositories,');
+    expect(description).toMatch(/\nkubernetes: [^\n]*kubectl_get/);
+    expect(description).not.toMatch(/\nkubernetes: [^\n]*kubectl_logs/);
+    // …and what it costs is counted: under 2 % of sending all 500 definitions.
+    expect(deferral.tokens).toBeGreaterThan(estimateTokens([(tools as AnthropicTool[])[0]]));
+    expect(deferral.tokens / deferral.allTokens).toBeLessThan(0.02);
+  });
+
+  it('lists only the servers and their counts when the names alone would be too long', () => {
+    const many = new ToolRegistry();
+    const tools = Array.from({ length: 1500 }, (_, i) => ({ name: `tool_number_${i}_with_a_long_name`, inputSchema: { type: 'object' as const } }));
+    many.setServerTools('huge', tools);
+    const [search] = buildRequestTools({ registry: many, messages: hi, deferral: { budgetTokens: 0, mode: 'client' } }).tools as Tool[];
+    expect(search.description).toContain('The servers whose tools you can load: huge (1500).');
+    expect(search.description).not.toContain('tool_number_7_');
   });
 });
 
@@ -100,6 +118,16 @@ describe('Lena’s own tool search', () => {
     // The model picks one of the named tools and searches for its name: it is loaded first.
     const picked = runClientSearch('toolu_11', { query: named[3], limit: 1 }, candidates);
     expect(picked.found[0]).toBe(named[3]);
+  });
+
+  it('loads a tool asked for by the name the list gives it, in the forms a model writes', () => {
+    const first = (query: string) => runClientSearch('toolu_12', { query, limit: 1 }, candidates).found;
+    expect(first('mcp__git__git_stash')).toEqual(['mcp__git__git_stash']);
+    expect(first('git: git_stash')).toEqual(['mcp__git__git_stash']);
+    expect(first('git/git_stash')).toEqual(['mcp__git__git_stash']);
+    // A name only one server has needs no server; one two servers share loads both instances.
+    expect(first('git_stash')).toEqual(['mcp__git__git_stash']);
+    expect([...first('filesystem directory_tree')].sort()).toEqual(['mcp__filesystem-2__directory_tree', 'mcp__filesystem__directory_tree']);
   });
 
   it('answers a call without a query with an error the model can act on', () => {
