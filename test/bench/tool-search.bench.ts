@@ -10,7 +10,8 @@ import { buildRequestTools } from '../../electron/core/chat/request-tools';
 import { NEARBY, rankTools, searchablesOf } from '../../electron/core/chat/tool-search/client-search';
 import { ToolRegistry } from '../../electron/core/mcp/registry/registry';
 import { estimateTokens, type AnthropicTool } from '../../electron/core/mcp/registry/schemas';
-import { catalogServers, toolQueries, type ToolQuery } from '../fixtures/tool-catalog/catalog';
+import { catalogServers, recordedServers, toolQueries, type ToolQuery } from '../fixtures/tool-catalog/catalog';
+import { launchWords } from '../../electron/core/host/wiring';
 
 const root = process.env.LENA_ROOT ?? process.cwd();
 
@@ -46,7 +47,9 @@ const sizes = [50, 200, 500].map((count) => {
 });
 
 const { registry, recordedOf } = registryOf(500);
-const candidates = searchablesOf(registry.tools());
+// A user's entry launches each server by its npm package (npx -y <package>): what launchWords gives.
+const packageOf = new Map(recordedServers().map((r) => [r.server, r.package]));
+const candidates = searchablesOf(registry.tools(), (server) => launchWords({ command: 'npx', args: ['-y', packageOf.get(server.replace(/-\d+$/, '')) ?? ''] }));
 
 /** Recall@5 of Lena's own search over one query set, with the misses. */
 function recallOf(queries: ToolQuery[]) {

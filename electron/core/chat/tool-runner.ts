@@ -28,6 +28,8 @@ export interface ToolExecutor {
   whenReady(maxWaitMs: number): Promise<void>;
   /** Issue 19: the tasks a previous Lena waited for, followed again after a restart (the window only). */
   tasks?: TaskFollower;
+  /** The words the user's configuration has for a server (its package, its host), for tool search. */
+  about?(server: string): string | undefined;
 }
 
 export interface TaskFollower {

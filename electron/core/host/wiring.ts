@@ -52,5 +52,28 @@ export function managerExecutor(manager: McpManager, signIn?: SignInAsker): Tool
     identity: (server) => serverIdentity(manager, server),
     whenReady: (ms) => manager.whenReady(ms),
     tasks: { waiting: () => manager.waitingTasks(), follow: (record, opts) => manager.followTask(record, opts), forget: (key) => manager.forgetTask(key) },
+    about: (server) => launchWords(manager.session(server)?.configured.entry),
   };
+}
+
+/**
+ * What a server's entry calls it, beyond its name: the packages it launches
+ * ("@executeautomation/playwright-mcp-server" for `npx -y …`) or the host it reaches. Users name
+ * a server by these ("the ExecuteAutomation server"); paths, flags and values stay out.
+ */
+export function launchWords(entry: { command?: string; args?: string[]; url?: string } | undefined): string | undefined {
+  if (!entry) return undefined;
+  if (entry.url) {
+    try {
+      return new URL(entry.url).hostname;
+    } catch {
+      return undefined;
+    }
+  }
+  // A package or image reference (scope/name@version, registry/owner/image:tag), not a flag, a
+  // runner, an environment variable's name or a script file.
+  const packageLike = /^@?[a-z0-9][\w.-]*(\/[\w.-]+)*(@[\w.^~-]+)?(:[\w.-]+)?$/;
+  const runner = /^(npx|node|uvx|uv|python3?|bunx|bun|deno|docker|podman|run|exec|tool)$/;
+  const words = [entry.command ?? '', ...(entry.args ?? [])].filter((a) => packageLike.test(a) && !runner.test(a) && !/\.(m?js|cjs|ts|py)$/.test(a));
+  return words.length ? words.join(' ') : undefined;
 }

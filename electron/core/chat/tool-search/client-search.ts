@@ -69,11 +69,14 @@ export interface Searchable {
   /** Its server and the tool's own name, so it can be asked for as "github: create_issue". */
   server?: string;
   tool?: string;
+  /** What the user's configuration calls its server (tool-runner's ToolExecutor.about). */
+  serverAbout?: string;
 }
 
 /** Registered tools as search candidates; copies of one tool on two servers share `sameAs`. */
-export function searchablesOf(tools: readonly RegisteredTool[]): Searchable[] {
+export function searchablesOf(tools: readonly RegisteredTool[], about?: (server: string) => string | undefined): Searchable[] {
   return tools.map((t) => ({
+    serverAbout: about?.(t.server),
     name: t.qualifiedName,
     title: t.tool.title ?? t.tool.annotations?.title ?? null,
     definition: t.definition,
@@ -130,7 +133,7 @@ function namedIn(query: string, candidates: readonly Searchable[]): string[] {
 export function searchDocument(t: Searchable): SearchDocument {
   const properties = (t.definition.input_schema as { properties?: Record<string, { description?: unknown }> }).properties ?? {};
   const argText = Object.values(properties).map((p) => (p && typeof p.description === 'string' ? p.description : '')).join(' ');
-  return { name: t.name, title: t.title ?? undefined, description: t.definition.description, argNames: Object.keys(properties), argText };
+  return { name: t.name, title: t.title ?? undefined, description: t.definition.description, argNames: Object.keys(properties), argText, serverText: t.serverAbout };
 }
 
 export interface ClientSearchOutcome {

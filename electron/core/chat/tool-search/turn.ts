@@ -11,6 +11,7 @@ import type { ChatSettings } from '../chat-settings';
 import type { ModelLimits } from '../models';
 import type { DeferralInput, WithheldFilter } from '../request-tools';
 import type { ToolUse } from '../stream-round';
+import type { ToolExecutor } from '../tool-runner';
 import { CLIENT_SEARCH_TOOL, runClientSearch, searchablesOf } from './client-search';
 import { budgetFor, type DeferralSummary } from './deferral';
 import { isToolSearchRefusal, type ToolSearchSupport } from './support';
@@ -54,12 +55,12 @@ export class TurnToolSearch {
   /** Answers `lena_tool_search` calls: the best tools are loaded for the rest of the turn. */
   answer(
     uses: readonly ToolUse[],
-    ctx: { registry: ToolRegistry; isWithheld?: WithheldFilter; isOn?: (t: RegisteredTool) => boolean; store: ConversationStore; emit: (e: ChatEvent) => void; conversationId: string; messageId: string },
+    ctx: { registry: ToolRegistry; tools?: ToolExecutor; isWithheld?: WithheldFilter; isOn?: (t: RegisteredTool) => boolean; store: ConversationStore; emit: (e: ChatEvent) => void; conversationId: string; messageId: string },
   ): Map<string, ToolResultBlock> {
     const offered = ctx.registry.tools().filter((t) => (ctx.isOn ? ctx.isOn(t) : t.enabled) && !ctx.isWithheld?.(t.qualifiedName, t.server) && !this.found.has(t.qualifiedName));
     const answers = new Map<string, ToolResultBlock>();
     for (const use of uses) {
-      const { found, result } = runClientSearch(use.id, use.input, searchablesOf(offered));
+      const { found, result } = runClientSearch(use.id, use.input, searchablesOf(offered, (server) => ctx.tools?.about?.(server)));
       for (const name of found) this.found.add(name);
       answers.set(use.id, result);
       const now = Date.now();

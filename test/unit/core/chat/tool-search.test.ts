@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type Anthropic from '@anthropic-ai/sdk';
 import { buildRequestTools } from '../../../../electron/core/chat/request-tools';
-import { CLIENT_SEARCH_TOOL, NEARBY, runClientSearch, searchablesOf } from '../../../../electron/core/chat/tool-search/client-search';
+import { CLIENT_SEARCH_TOOL, NEARBY, rankTools, runClientSearch, searchablesOf } from '../../../../electron/core/chat/tool-search/client-search';
 import { isToolSearchRefusal, modelSupportsToolSearch, REFUSAL_TTL_MS, ToolSearchSupport } from '../../../../electron/core/chat/tool-search/support';
+import { launchWords } from '../../../../electron/core/host/wiring';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
 import { estimateTokens, type AnthropicTool } from '../../../../electron/core/mcp/registry/schemas';
 import { catalogServers } from '../../../fixtures/tool-catalog/catalog';
@@ -128,6 +129,16 @@ describe('Lena’s own tool search', () => {
     // A name only one server has needs no server; one two servers share loads both instances.
     expect(first('git_stash')).toEqual(['mcp__git__git_stash']);
     expect([...first('filesystem directory_tree')].sort()).toEqual(['mcp__filesystem-2__directory_tree', 'mcp__filesystem__directory_tree']);
+  });
+
+  it('knows a server by what its configuration launches, and a name the user writes in two words', () => {
+    const packages: Record<string, string> = { 'playwright-ea': '@executeautomation/playwright-mcp-server', playwright: '@playwright/mcp' };
+    const about = (server: string) => launchWords({ command: 'npx', args: ['-y', packages[server.replace(/-\d+$/, '')] ?? 'other-mcp'] });
+    const withAbout = searchablesOf(registry.tools(), about);
+    const top = (query: string, list = withAbout) => rankTools(query, list, 3).map((g) => g[0].name.replace(/-\d+__/, '__'));
+    expect(top('navigate to https://news.ycombinator.com with the ExecuteAutomation server')[0]).toBe('mcp__playwright-ea__playwright_navigate');
+    expect(top('navigate to https://news.ycombinator.com with the ExecuteAutomation server', candidates)[0]).not.toBe('mcp__playwright-ea__playwright_navigate');
+    expect(top('press Enter in Browser MCP')[0]).toBe('mcp__browsermcp__browser_press_key');
   });
 
   it('answers a call without a query with an error the model can act on', () => {
