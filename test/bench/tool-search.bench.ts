@@ -91,6 +91,7 @@ const heldOut3 = recallOf(toolQueries('heldOut3'));
 const heldOut4 = recallOf(toolQueries('heldOut4'));
 const heldOut5 = recallOf(toolQueries('heldOut5'));
 const heldOut6 = recallOf(toolQueries('heldOut6'));
+const heldOut7 = recallOf(toolQueries('heldOut7'));
 const figures = ({ misses: _misses, ...rest }: ReturnType<typeof recallOf>) => rest;
 const out = {
   sizes,
@@ -101,6 +102,7 @@ const out = {
   recallAt5HeldOut4: figures(heldOut4),
   recallAt5HeldOut5: figures(heldOut5),
   recallAt5HeldOut6: figures(heldOut6),
+  recallAt5HeldOut7: figures(heldOut7),
   goals: { ratio500: 0.1, recallAt5: 0.95 },
   misses: first.misses,
   missesHeldOut: heldOut.misses,
@@ -109,12 +111,13 @@ const out = {
   missesHeldOut4: heldOut4.misses,
   missesHeldOut5: heldOut5.misses,
   missesHeldOut6: heldOut6.misses,
+  missesHeldOut7: heldOut7.misses,
 };
 for (const s of sizes)
   process.stdout.write(
     `${String(s.tools).padStart(4)} tools: all ${String(s.withoutDeferral).padStart(7)} tok | native deferral ${String(s.nativeDeferral).padStart(5)} tok (${(s.nativeRatio * 100).toFixed(2)} %) | client ${String(s.clientDeferral).padStart(5)} tok (${(s.clientRatio * 100).toFixed(2)} %) | 20k budget ${s.defaultBudget20k.engaged ? 'engaged' : 'not engaged'}\n`,
   );
-for (const [label, r] of [['first set (tuned after)', first], ['first held-out set (tuned on)', heldOut], ['second held-out set (tuned on)', heldOut2], ['third held-out set (tuned on)', heldOut3], ['fourth held-out set (tuned on)', heldOut4], ['fifth held-out set (tuned on)', heldOut5], ['sixth held-out set (never tuned on)', heldOut6]] as const) {
+for (const [label, r] of [['first set (tuned after)', first], ['first held-out set (tuned on)', heldOut], ['second held-out set (tuned on)', heldOut2], ['third held-out set (tuned on)', heldOut3], ['fourth held-out set (tuned on)', heldOut4], ['fifth held-out set (tuned on)', heldOut5], ['sixth held-out set (tuned on)', heldOut6], ['seventh held-out set (never tuned on)', heldOut7]] as const) {
   process.stdout.write(`recall@5, ${label}, ${r.queries} queries, 500 tools: ${r.all.toFixed(3)} (direct ${r.direct.toFixed(3)}, ${r.paraphraseCount} paraphrases ${r.paraphrases.toFixed(3)}); loaded or named (top 15) ${r.loadedOrNamedAt15.toFixed(3)}\n`);
   for (const m of r.misses) process.stdout.write(`  miss: "${m.query}" → want ${m.expect}, got ${m.got.join(', ')}\n`);
 }
