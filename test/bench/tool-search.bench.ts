@@ -84,43 +84,28 @@ function recallOf(queries: ToolQuery[]) {
 // an honest figure until a later round tuned the synonym table on its misses: the first seven
 // were tuned on in session 4 (each measured once before); the eighth, committed before the table
 // was frozen, never was. Its recall is the honest figure.
-const first = recallOf(toolQueries('first'));
-const heldOut = recallOf(toolQueries('heldOut'));
-const heldOut2 = recallOf(toolQueries('heldOut2'));
-const heldOut3 = recallOf(toolQueries('heldOut3'));
-const heldOut4 = recallOf(toolQueries('heldOut4'));
-const heldOut5 = recallOf(toolQueries('heldOut5'));
-const heldOut6 = recallOf(toolQueries('heldOut6'));
-const heldOut7 = recallOf(toolQueries('heldOut7'));
-const heldOut8 = recallOf(toolQueries('heldOut8'));
+const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
+/** Every query set, with the key its figures and misses have in the JSON (recallAt5HeldOut2, missesHeldOut2…). */
+const sets = [
+  { key: '', label: 'first set (tuned after)', result: recallOf(toolQueries('first')) },
+  ...(['heldOut', 'heldOut2', 'heldOut3', 'heldOut4', 'heldOut5', 'heldOut6', 'heldOut7', 'heldOut8'] as const).map((set, i, all) => ({
+    key: `HeldOut${i === 0 ? '' : i + 1}`,
+    label: `${ORDINAL[i]} held-out set (${i === all.length - 1 ? 'never tuned on' : 'tuned on'})`,
+    result: recallOf(toolQueries(set)),
+  })),
+];
 const figures = ({ misses: _misses, ...rest }: ReturnType<typeof recallOf>) => rest;
 const out = {
   sizes,
-  recallAt5: figures(first),
-  recallAt5HeldOut: figures(heldOut),
-  recallAt5HeldOut2: figures(heldOut2),
-  recallAt5HeldOut3: figures(heldOut3),
-  recallAt5HeldOut4: figures(heldOut4),
-  recallAt5HeldOut5: figures(heldOut5),
-  recallAt5HeldOut6: figures(heldOut6),
-  recallAt5HeldOut7: figures(heldOut7),
-  recallAt5HeldOut8: figures(heldOut8),
+  ...Object.fromEntries(sets.map((s) => [`recallAt5${s.key}`, figures(s.result)])),
   goals: { ratio500: 0.1, recallAt5: 0.95 },
-  misses: first.misses,
-  missesHeldOut: heldOut.misses,
-  missesHeldOut2: heldOut2.misses,
-  missesHeldOut3: heldOut3.misses,
-  missesHeldOut4: heldOut4.misses,
-  missesHeldOut5: heldOut5.misses,
-  missesHeldOut6: heldOut6.misses,
-  missesHeldOut7: heldOut7.misses,
-  missesHeldOut8: heldOut8.misses,
+  ...Object.fromEntries(sets.map((s) => [`misses${s.key}`, s.result.misses])),
 };
 for (const s of sizes)
   process.stdout.write(
     `${String(s.tools).padStart(4)} tools: all ${String(s.withoutDeferral).padStart(7)} tok | native deferral ${String(s.nativeDeferral).padStart(5)} tok (${(s.nativeRatio * 100).toFixed(2)} %) | client ${String(s.clientDeferral).padStart(5)} tok (${(s.clientRatio * 100).toFixed(2)} %) | 20k budget ${s.defaultBudget20k.engaged ? 'engaged' : 'not engaged'}\n`,
   );
-for (const [label, r] of [['first set (tuned after)', first], ['first held-out set (tuned on)', heldOut], ['second held-out set (tuned on)', heldOut2], ['third held-out set (tuned on)', heldOut3], ['fourth held-out set (tuned on)', heldOut4], ['fifth held-out set (tuned on)', heldOut5], ['sixth held-out set (tuned on)', heldOut6], ['seventh held-out set (tuned on)', heldOut7], ['eighth held-out set (never tuned on)', heldOut8]] as const) {
+for (const { label, result: r } of sets) {
   process.stdout.write(`recall@5, ${label}, ${r.queries} queries, 500 tools: ${r.all.toFixed(3)} (direct ${r.direct.toFixed(3)}, ${r.paraphraseCount} paraphrases ${r.paraphrases.toFixed(3)}); loaded or named (top 15) ${r.loadedOrNamedAt15.toFixed(3)}\n`);
   for (const m of r.misses) process.stdout.write(`  miss: "${m.query}" → want ${m.expect}, got ${m.got.join(', ')}\n`);
 }
