@@ -67,14 +67,19 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
     await expect.poll(() => focused(page)).toMatchObject({ role: 'menuitemcheckbox', pos: String(500 + SERVERS) });
     // Scrolled into a server's tools, that server's row stays on top of the list, over them
     // (filesystem's and filesystem-2's tools have the same names).
-    const onTop = await page.evaluate(() => {
-      const list = document.getElementById('chat-tools-menu')!.getBoundingClientRect();
-      const at = (y: number) => document.elementFromPoint(list.left + 60, y)?.closest('[role="menuitemcheckbox"]');
-      const top = at(list.top + 4)!;
-      const under = at(top.getBoundingClientRect().bottom + 4)!;
-      const note = document.getElementById(under.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
-      return { top: top.getAttribute('aria-label'), under: under.getAttribute('aria-label'), server: note.split(' · ')[0] };
-    });
+    // Read once the virtualised rows under those points are drawn (the jump to End renders them a frame later).
+    const rowsOnTop = () =>
+      page.evaluate(() => {
+        const list = document.getElementById('chat-tools-menu')!.getBoundingClientRect();
+        const at = (y: number) => document.elementFromPoint(list.left + 60, y)?.closest('[role="menuitemcheckbox"]');
+        const top = at(list.top + 4);
+        const under = top && at(top.getBoundingClientRect().bottom + 4);
+        if (!top || !under) return null;
+        const note = document.getElementById(under.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+        return { top: top.getAttribute('aria-label'), under: under.getAttribute('aria-label'), server: note.split(' · ')[0] };
+      });
+    await expect.poll(rowsOnTop).not.toBeNull();
+    const onTop = (await rowsOnTop())!;
     expect(onTop.under).not.toMatch(/^All tools of /);
     expect(onTop.top).toBe(`All tools of ${onTop.server}`);
     expect(onTop.server).not.toBe(Object.keys(servers)[0]);
