@@ -141,6 +141,16 @@ describe('Lena’s own tool search', () => {
     expect(top('press Enter in Browser MCP')[0]).toBe('mcp__browsermcp__browser_press_key');
   });
 
+  it('reads a URL or a path in the request as an argument, not as words of what the tool does', () => {
+    const top = (query: string) => rankTools(query, candidates, 5).map((g) => g[0].name.replace(/-\d+__/, '__'));
+    // Notion's tools carry developers.notion.com links in their descriptions: the link's words must not pull them in.
+    expect(top('go to https://developers.notion.com/reference/intro in the browser').some((n) => n.includes('navigate'))).toBe(true);
+    expect(top('go to https://developers.notion.com/reference/intro in the browser').filter((n) => n.startsWith('mcp__notion__'))).toEqual([]);
+    // A path's words ("notes", "kube-pods") are not what the user asks for.
+    expect(top('read ~/notes/todo.txt for me')[0]).toBe('mcp__filesystem__read_file');
+    expect(top('print the lines of ~/logs/kube-pods.log').filter((n) => n.startsWith('mcp__kubernetes__'))).toEqual([]);
+  });
+
   it('answers a call without a query with an error the model can act on', () => {
     const { found, result } = runClientSearch('toolu_9', {}, candidates);
     expect(found).toEqual([]);
