@@ -29,9 +29,13 @@ export function mergeLogRows(held: InspectorRow[], rows: InspectorRow[], firstSe
 
 export const createInspectorActions: ActionsCreator<InspectorActions> = (set, get, host) => {
   const loading = new Set<string>();
-  const ended = new Set<string>();
-  const dropProgress = (runId: string) => {
-    ended.add(runId);
+  // The runs this window started and is still waiting on. Progress is held only for these: a late
+  // notification of a run that ended, or one for a run another window (or this one before a reload)
+  // started, is dropped. So nothing is kept per ended run, and the set never outgrows the runs in
+  // flight, however long the session.
+  const inFlight = new Set<string>();
+  const runEnded = (runId: string) => {
+    inFlight.delete(runId);
     set((s) => {
       if (!(runId in s.runProgress)) return s;
       const { [runId]: _gone, ...rest } = s.runProgress;
@@ -64,15 +68,16 @@ export const createInspectorActions: ActionsCreator<InspectorActions> = (set, ge
     },
     loadLogBody: (name, seq) => attempt(() => host.call('servers:log-body', { name, seq })),
     async runTool(server, tool, args, runId) {
+      if (runId) inFlight.add(runId); // before the call, so the first progress is not missed
       const r = await attempt(() => host.call('servers:run-tool', { server, tool, arguments: args, ...(runId ? { runId } : {}) }));
-      if (runId) dropProgress(runId);
+      if (runId) runEnded(runId);
       return r;
     },
     cancelRun: (runId) => attempt(() => host.call('servers:cancel-run', { runId })),
     subscribeInspector: () =>
       host.subscribe('servers:run-progressed', (p) => {
-        // A late notification of a run that already ended is not shown again.
-        if (ended.has(p.runId)) return;
+        // Only a run this window is waiting on shows progress (see inFlight).
+        if (!inFlight.has(p.runId)) return;
         set((s) => ({ runProgress: { ...s.runProgress, [p.runId]: p } }));
       }),
   };

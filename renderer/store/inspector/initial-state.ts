@@ -6,7 +6,7 @@ import type { UiError } from '../result';
 export interface InspectorState {
   logRows: Record<string, InspectorRow[]>;
   logRowsError: Record<string, UiError>;
-  /** The last progress of each run by hand still going, by run id (gone when the run ends). */
+  /** The last progress of each run by hand this window started and is still waiting on, by run id (gone when it ends). */
   runProgress: Record<string, RunProgress>;
 }
 

@@ -49,4 +49,25 @@ describe('inspector slice', () => {
     expect(inspectorSelectors.runProgress('run-7')(store.getState())).toBeNull();
     off();
   });
+
+  it('holds no progress for a run this window is not waiting on (another window, or one before a reload)', () => {
+    const { host, store } = storeWithFakeHost();
+    const off = store.getState().subscribeInspector();
+    // Core sends every run's progress to every window; with nobody here to end that run, it would
+    // be held for the rest of the session.
+    host.emit('servers:run-progressed', { runId: 'run-elsewhere', progress: 1, total: 3 });
+    expect(inspectorSelectors.runProgress('run-elsewhere')(store.getState())).toBeNull();
+    expect(store.getState().runProgress).toEqual({});
+    off();
+  });
+
+  it('after many runs ended, a late notification of any of them, the first or the last, is not shown', async () => {
+    const { host, store } = storeWithFakeHost();
+    const off = store.getState().subscribeInspector();
+    host.on('servers:run-tool', () => ({ outcome: 'done', result: { content: [] }, message: null, audit: { decision: 'allow', decidedBy: 'run by hand', at: '' }, durationMs: 1 }) as never);
+    for (let i = 0; i < 500; i++) await store.getState().runTool('shop', 'steps', {}, `run-${i}`);
+    for (const i of [0, 250, 499]) host.emit('servers:run-progressed', { runId: `run-${i}`, progress: 1, total: 3 });
+    expect(store.getState().runProgress).toEqual({});
+    off();
+  });
 });
