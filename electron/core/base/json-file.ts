@@ -3,11 +3,11 @@
 // a file of Lena's own that is not JSON (readJsonFileOrSetAside): keep it aside under a name that
 // says so, tell the user where, and start without it; never write over it, never ignore it silently.
 // (settings.json is the exception: the user edits it by hand, so it is reported and left in place.)
-import { randomBytes } from 'node:crypto';
-import { constants as fsConstants, promises as fs, readFileSync, renameSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { promises as fs, readFileSync, renameSync } from 'node:fs';
 import { findJsonErrorOffset, positionAt } from '../../../shared/config/json-offset';
-import { serialisePerPath } from './path-queue';
+import { writeFileAtomic, type WriteOptions } from './atomic-write';
+
+export { writeFileAtomic, writeFileAtomicSync, type WriteOptions } from './atomic-write';
 
 /** A file that exists but is not valid JSON, with where it goes wrong. */
 export class JsonFileError extends Error {
@@ -135,22 +135,6 @@ export async function readJsonFileTolerant(file: string, report: ReadReport = {}
   }
 }
 
-export interface WriteOptions {
-  /** File mode; defaults to the existing file's mode, else 0o600 (Lena's files are private). */
-  mode?: number;
-  /** Creates the file's folder (owner-only) when it is missing. */
-  createDir?: boolean;
-}
-
-/** Writes `data` to `file` atomically: temp file in the same folder, fsync, rename, fsync folder. */
-export function writeFileAtomic(
-  file: string,
-  data: string | Uint8Array,
-  options: WriteOptions = {},
-): Promise<void> {
-  return serialisePerPath(file, () => writeNow(file, data, options));
-}
-
 /** Writes `value` as pretty JSON (two spaces, trailing newline) atomically. */
 export async function writeJsonFile(
   file: string,
@@ -160,80 +144,3 @@ export async function writeJsonFile(
   return writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, options);
 }
 
-async function writeNow(
-  file: string,
-  data: string | Uint8Array,
-  options: WriteOptions,
-): Promise<void> {
-  const dir = dirname(file);
-  if (options.createDir) await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const mode = options.mode ?? (await existingMode(file)) ?? 0o600;
-  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(
-    temp,
-    fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL,
-    mode,
-  );
-  try {
-    await handle.writeFile(data);
-    // umask may have narrowed the mode at creation; the caller's mode is what must stick.
-    if (process.platform !== 'win32') await handle.chmod(mode);
-    await handle.sync();
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-  await handle.close();
-  try {
-    await renameWithRetry(temp, file);
-  } catch (err) {
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-  await syncDirectory(dir);
-}
-
-// On Windows a virus scanner or indexer briefly holding the target makes rename fail with
-// EPERM/EACCES/EBUSY; it succeeds a moment later (the same retry graceful-fs does).
-async function renameWithRetry(
-  from: string,
-  to: string,
-  platform = process.platform,
-): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fs.rename(from, to);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const transient =
-        platform === 'win32' && (code === 'EPERM' || code === 'EACCES' || code === 'EBUSY');
-      if (!transient || attempt >= 10) throw err;
-      await new Promise((r) => setTimeout(r, 20 * (attempt + 1)));
-    }
-  }
-}
-
-async function existingMode(file: string): Promise<number | undefined> {
-  try {
-    return (await fs.stat(file)).mode & 0o777;
-  } catch {
-    return undefined;
-  }
-}
-
-// Without this the rename itself may not survive a power cut on ext4/xfs. Windows cannot open
-// directories, and some file systems refuse fsync on them: both are fine to skip.
-async function syncDirectory(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  try {
-    const handle = await fs.open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // best effort
-  }
-}

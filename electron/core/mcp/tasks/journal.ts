@@ -3,9 +3,7 @@
 // written when a call becomes a task, and removed when the call ends any way but an interrupted
 // connection (Lena quitting, a server gone): then the server may still finish it, and the next
 // Lena follows it again. Small (one record per waiting call), so rewritten whole, atomically.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { readJsonFileOrSetAsideSync } from '../../base/json-file';
+import { readJsonFileOrSetAsideSync, writeFileAtomicSync } from '../../base/json-file';
 import type { CallToolOptions, ToolCallOutcome } from '../client';
 import { TaskInterruptedError } from './follow';
 import type { TaskView } from './task';
@@ -81,10 +79,7 @@ export class TaskJournal {
 
   private save(): void {
     if (!this.file) return;
-    // Owner-only, like everything in Lena's home.
-    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.list()), { mode: 0o600 });
-    renameSync(tmp, this.file);
+    // Owner-only, like everything in Lena's home; synced to disk before it replaces the old file.
+    writeFileAtomicSync(this.file, JSON.stringify(this.list()), { mode: 0o600, createDir: true });
   }
 }
