@@ -3,12 +3,17 @@
 // and a file it offers (ui/download-file), saved through the save dialog.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath, ROOT } from './harness';
 import { appsPeer, askInNewChat, cardOf, liveView, openAppsWindow, type AppsWindow } from './helpers/apps';
 import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
+
+// Core reads its version (electron/core/version.ts) when it loads, from npm_package_version under
+// tests: set it, before any import loads core, to one that is not package.json's, so a window that
+// wrote in a version of its own (or the build's) would not pass.
+const coreVersion = vi.hoisted(() => (process.env.npm_package_version = '7.7.7-apps-context'));
 
 const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
 
@@ -33,8 +38,10 @@ describe.skipIf(!ready)('a view’s model context', () => {
     const { view } = await liveView(card);
     await view.locator('#state').filter({ hasText: 'context sent' }).waitFor({ timeout: 30_000 });
     // The view is told the Lena it runs in, at the version core reports (not a number written in the window).
-    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(await view.locator('#host').textContent()).toBe(`Lena ${version}`);
+    const packaged = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(coreVersion).not.toBe(packaged);
+    expect((await w.app.host.handlers['app:info'](undefined, { senderUrl: '' })).version).toBe(coreVersion);
+    expect(await view.locator('#host').textContent()).toBe(`Lena ${coreVersion}`);
     // What the view asked for and did not get is said on its card, not left to fail silently.
     expect(await card.getByTestId('app-view-permissions').textContent()).toBe('This view asked for the camera and writing to the clipboard; Lena gives views none of these, so parts of it may not work.');
     const note = card.getByTestId('app-view-context');
