@@ -19,6 +19,8 @@ export interface SearchDocument {
   argText?: string;
   /** What the user's configuration calls the tool's server (its package, its host), at half weight. */
   serverText?: string;
+  /** Its server: the tools of one server are scored together too, so a request in a server's words lifts all its tools. */
+  server?: string;
 }
 
 export interface SearchHit {
@@ -32,6 +34,13 @@ const K1 = 1.6;
 /** How much a tool counts more when the query covers its own name's words (all of them: ×1.3). */
 const NAME_COVERAGE = 0.3;
 const B = 0.75;
+/**
+ * How much a tool's server counts: each server is also one document (all its tools' names, titles
+ * and descriptions), and a tool gets this many points times its server's score relative to the
+ * best server's. "Every person and connection you stored" names no memory tool's words, but its
+ * server's (entities, relations). Eighth round: 3, measured on the ninth to eleventh sets.
+ */
+const SERVER_WEIGHT = 3;
 
 const STOP = new Set('a an and are as at be by can do for from how i in into is it its me my of on or our please some that the this to up us we what when which who why will with you your all any'.split(' '));
 
@@ -57,14 +66,14 @@ const SYNONYMS: Record<string, string[]> = {
   pause: ['wait'], until: ['wait'], appear: ['wait', 'visible'], sleep: ['wait'], delay: ['wait'],
   alert: ['dialog'], popup: ['dialog'], modal: ['dialog'], confirm: ['dialog', 'accept'],
   latitude: ['geocode', 'coordinates'], longitude: ['geocode', 'coordinates'], coordinates: ['geocode'],
-  altitude: ['elevation'], height: ['elevation'], high: ['elevation'], sea: ['elevation'],
+  altitude: ['elevation'], height: ['elevation'], sea: ['elevation'],
   route: ['directions'], drive: ['directions'], driving: ['directions'], travel: ['directions', 'distance'], far: ['distance'],
   many: ['count'], number: ['count'], total: ['count', 'sum'], tally: ['count'],
   fields: ['schema'], structure: ['schema'], columns: ['schema'], shape: ['schema'],
   aside: ['stash'], shelve: ['stash'], temporarily: ['stash'], download: ['clone'],
   record: ['codegen'], recording: ['codegen'], draw: ['generate', 'image'], paint: ['generate', 'image'], illustration: ['image', 'generate'], art: ['image', 'generate'],
   sum: ['add'], plus: ['sum', 'add'], note: ['observations', 'add', 'comment'], fact: ['observations'], facts: ['observations'],
-  remember: ['memory', 'knowledge', 'search'], know: ['knowledge', 'entity', 'observations'], relationship: ['relation'], connection: ['relation'],
+  remember: ['memory', 'knowledge', 'search'], relationship: ['relation'], connection: ['relation'],
   said: ['history', 'messages'], room: ['channel'], chat: ['channel', 'message'], approve: ['review'],
   attach: ['upload'], monitor: ['watch'], watch: ['monitor'], track: ['monitor'], print: ['read', 'output'], plain: ['text'],
   // Session 4, second round, from the second held-out set's misses (now a development set too;
@@ -73,52 +82,62 @@ const SYNONYMS: Record<string, string[]> = {
   tab: ['page', 'tabs'], active: ['select'], switch: ['select'], project: ['repository'], projects: ['repositories'], repo: ['repository'], starred: ['stars'],
   history: ['commits', 'log'], respond: ['comment', 'reply'], checks: ['status'], passing: ['status'], readme: ['file', 'contents'],
   say: ['history', 'messages'], hours: ['details'], phone: ['details'], members: ['users'], member: ['user'],
-  reach: ['forward', 'port'], localhost: ['forward', 'port'], cite: ['related'], similar: ['related'], resemble: ['related'], group: ['aggregate'],
+  reach: ['forward', 'port'], localhost: ['forward', 'port'], similar: ['related'], resemble: ['related'], group: ['aggregate'],
   wipe: ['drop', 'delete'], destroy: ['drop', 'delete'], staged: ['status'], unstaged: ['status'], frame: ['iframe'], embedded: ['iframe'],
-  pretend: ['agent', 'emulate'], impersonate: ['agent'], unreliable: ['flaky'], intermittent: ['flaky'], provisioned: ['underused', 'resource'], oversized: ['underused'],
+  pretend: ['agent', 'emulate'], impersonate: ['agent'], unreliable: ['flaky'], intermittent: ['flaky'],
   rows: ['query'], where: ['filter', 'query'],
   // Third round, from the third held-out set's misses (a development set since; the fourth and
   // fifth held-out sets give the honest figures).
   items: ['directory', 'entries'], graph: ['nodes'], mentioning: ['search'], mention: ['search'],
   form: ['upload'], errors: ['console', 'messages'], warnings: ['console', 'messages'], logged: ['console'], remarks: ['comments'], reviewers: ['review', 'comments'],
   discussion: ['comment', 'comments'], row: ['query'], watchers: ['monitor', 'monitors'], watcher: ['monitor'], runs: ['checks'],
-  article: ['paper'], arxiv: ['paper', 'research'], hooked: ['connections', 'connect'], connected: ['connections', 'connect'], clusters: ['connections'],
-  directory: ['dir'], identify: ['agent'], safari: ['agent'], iphone: ['agent', 'device'], random: ['flaky'],
-  repos: ['projects', 'repositories'], watching: ['followed', 'monitor'], follow: ['followed'], following: ['followed'], card: ['fill'], payment: ['fill'],
+  article: ['paper'], arxiv: ['paper', 'research'], hooked: ['connections', 'connect'], connected: ['connections', 'connect'],
+  directory: ['dir'],
+  repos: ['projects', 'repositories'], watching: ['followed', 'monitor'], follow: ['followed'], following: ['followed'],
   // Fourth round, from the fourth and fifth held-out sets' misses (development sets since; the
   // sixth held-out set gives the honest figure).
   image: ['media', 'screenshot'], shut: ['close'], box: ['input', 'fill', 'field'], put: ['fill', 'move'], screen: ['screenshot'],
   settings: ['config'], setting: ['config'], configuration: ['config'], together: ['multiple'], several: ['multiple'], save: ['write', 'create', 'update'],
-  remark: ['comment'], export: ['retrieve'], clean: ['cleanup'], tweak: ['patch'], modify: ['patch', 'update'],
+  remark: ['comment'], clean: ['cleanup'], tweak: ['patch'], modify: ['patch', 'update'],
   dropdown: ['select'], pick: ['select'], choose: ['select'], verify: ['assert'], readable: ['visible'],
-  revert: ['rollback'], undo: ['rollback', 'revert'], space: ['size'], exactly: ['open'], log: ['console'],
-  headers: ['network', 'request'], cookies: ['network', 'request'], copy: ['fork'], approved: ['reviews', 'review'], javascript: ['evaluate', 'script'],
-  bike: ['directions'], walk: ['directions'], transit: ['directions'], statistics: ['stats'], every: ['many'], upstream: ['remote'],
+  revert: ['rollback'], undo: ['rollback', 'revert'], space: ['size'], log: ['console'],
+  headers: ['network', 'request'], copy: ['fork'], approved: ['reviews', 'review'], javascript: ['evaluate', 'script'],
+  bike: ['directions'], walk: ['directions'], transit: ['directions'], statistics: ['stats'], upstream: ['remote'],
   recorder: ['codegen'], listen: ['expect', 'response'], listening: ['expect', 'response'], ua: ['agent'], return: ['back'], window: ['tab', 'page'],
-  details: ['describe'], pending: ['describe'], dig: ['research'], report: ['research'], signups: ['query'],
+  details: ['describe'], dig: ['research'],
   // Fifth round, from the sixth held-out set's misses (a development set since; the seventh and
   // eighth held-out sets give the honest figures).
   hit: ['press', 'key'], escape: ['key', 'press'], enter: ['key', 'press'], often: ['usage', 'stats'], used: ['usage'], usage: ['stats'],
-  tell: ['post', 'message', 'send'], info: ['retrieve', 'get'], information: ['retrieve', 'get'], whole: ['drop'], entire: ['drop'], connect: ['relation'],
+  tell: ['post', 'message', 'send'], info: ['retrieve', 'get'], information: ['retrieve', 'get'], connect: ['relation'],
   // Sixth round, from the seventh held-out set's misses (a development set since; the eighth
   // held-out set gives the honest figure).
   once: ['multiple'], inside: ['list', 'directory'], contents: ['list', 'read'], grab: ['take', 'get', 'drag'], release: ['deploy', 'drop'], drop: ['drag'],
   bullet: ['block', 'children'], paragraph: ['block', 'children'], bottom: ['append', 'children'], append: ['children'], describe: ['schema'],
-  logs: ['log'], commits: ['log'], checkout: ['worktree'], second: ['worktree'], ahead: ['forward'], 
-  subscribed: ['followed'], reply: ['comment', 'response'], point: ['set', 'dir'],
+  logs: ['log'], commits: ['log'], ahead: ['forward'],
+  subscribed: ['followed'], reply: ['comment', 'response'],
   // Seventh round (session 5), from the ninth query set's misses, everyday words only (a
   // development set since; the tenth and eleventh sets give the honest figures).
   prs: ['pull', 'request'], account: ['user'], tracker: ['issue'], unstage: ['reset'], spider: ['crawl'], tunnel: ['port', 'forward'],
   bump: ['scale'], replica: ['scale'], acrobat: ['pdf'], printable: ['pdf'], xhr: ['network', 'request'], subfolder: ['recursive', 'directory'],
   overwrite: ['write'], overwriting: ['write'], repeat: ['echo'], memorized: ['memory', 'graph', 'knowledge'], tear: ['cleanup', 'delete'],
   hung: ['terminate', 'kill'], partially: ['patch'], partial: ['patch'], endpoint: ['request', 'api', 'http'], response: ['reply', 'replies'],
-  preset: ['template'], layout: ['template'], authenticated: ['self'], slider: ['drag'], picker: ['select', 'option'], menu: ['select', 'option'],
-  typed: ['structured'], online: ['web', 'search'], matches: ['results', 'search'], speed: ['index'], double: ['dblclick', 'click'],
-  js: ['javascript', 'evaluate', 'script'], calls: ['request', 'requests'], spun: ['create'], events: ['describe'], stuck: ['describe', 'status'],
+  preset: ['template'], layout: ['template'], slider: ['drag'], picker: ['select', 'option'], menu: ['select', 'option'],
+  online: ['web', 'search'], matches: ['results', 'search'], double: ['dblclick', 'click'],
+  js: ['javascript', 'evaluate', 'script'], calls: ['request', 'requests'], spun: ['create'],
   whose: ['filter', 'find'],
+  // Eighth round (session 6), from the ninth to eleventh sets' misses, general words only (those
+  // sets are development sets since; the twelfth and thirteenth, and the two sets on unseen
+  // servers, give the honest figures).
+  mouse: ['hover'], cursor: ['hover'], pointer: ['hover'], tooltip: ['hover'], tap: ['click'], tick: ['check', 'checkbox'],
+  textbox: ['input', 'fill'], redo: ['forward'], profiling: ['performance', 'trace'], markup: ['html'], a11y: ['accessibility', 'snapshot'],
+  login: ['connect', 'auth'], evict: ['drain'], wide: ['resize', 'width'], tall: ['resize', 'height'], width: ['resize'],
+  reference: ['docs'], examples: ['docs'], db: ['database'], dbs: ['databases'], dump: ['export'], feedback: ['comment', 'comments'],
+  teammate: ['user'], colleague: ['user'], coworker: ['user'],
 };
 
 export function stem(word: string): string {
+  // An adverb is its adjective: "intermittently" is intermittent.
+  if (word.length > 6 && word.endsWith('ly')) word = word.slice(0, -2);
   if (word.length > 5 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
   if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
@@ -165,9 +184,11 @@ function queryTerms(query: string, known: ReadonlyMap<string, number>): Map<stri
 }
 
 export class Bm25Index {
-  private readonly docs: { name: string; tf: Map<string, number>; length: number; nameTerms: Set<string> }[] = [];
+  private readonly docs: { name: string; tf: Map<string, number>; length: number; nameTerms: Set<string>; server?: string }[] = [];
   private readonly df = new Map<string, number>();
   private readonly avgLength: number;
+  /** Each server as one document of its tools' names, titles and descriptions. */
+  private readonly servers: Bm25Index | undefined;
 
   constructor(documents: readonly SearchDocument[]) {
     for (const d of documents) {
@@ -189,15 +210,24 @@ export class Bm25Index {
       // The tool's own name without the mcp__server__ prefix: what the tool is, in its author's words.
       const own = d.name.replace(/^mcp__.*?__/, '');
       const nameTerms = new Set(words(own).map(stem).filter((t) => t !== 'mcp'));
-      this.docs.push({ name: d.name, tf, length, nameTerms });
+      this.docs.push({ name: d.name, tf, length, nameTerms, server: d.server });
     }
     this.avgLength = this.docs.reduce((n, d) => n + d.length, 0) / Math.max(1, this.docs.length);
+    const byServer = new Map<string, string[]>();
+    for (const d of documents) if (d.server) byServer.set(d.server, [...(byServer.get(d.server) ?? []), `${d.name.replace(/^mcp__.*?__/, '')} ${d.title ?? ''} ${d.description ?? ''}`]);
+    if (byServer.size > 1) this.servers = new Bm25Index([...byServer].map(([name, texts]) => ({ name, description: texts.join(' ') })));
   }
 
   search(query: string, limit = 5): SearchHit[] {
-    const terms = queryTerms(query, this.df);
+    return this.score(queryTerms(query, this.df)).slice(0, limit);
+  }
+
+  /** Every document that shares a term with the query, best first. */
+  private score(terms: ReadonlyMap<string, number>): SearchHit[] {
     const n = this.docs.length;
     const hits: SearchHit[] = [];
+    const serverHits = this.servers?.score(terms) ?? [];
+    const serverScore = new Map(serverHits.map((h) => [h.name, h.score / serverHits[0].score]));
     for (const doc of this.docs) {
       let score = 0;
       for (const [term, weight] of terms) {
@@ -212,8 +242,9 @@ export class Bm25Index {
         for (const t of doc.nameTerms) covered += terms.get(t) ?? 0;
         score *= 1 + NAME_COVERAGE * (covered / doc.nameTerms.size);
       }
+      if (doc.server) score += SERVER_WEIGHT * (serverScore.get(doc.server) ?? 0);
       if (score > 0) hits.push({ name: doc.name, score });
     }
-    return hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1)).slice(0, limit);
+    return hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
   }
 }

@@ -133,7 +133,7 @@ function namedIn(query: string, candidates: readonly Searchable[]): string[] {
 export function searchDocument(t: Searchable): SearchDocument {
   const properties = (t.definition.input_schema as { properties?: Record<string, { description?: unknown }> }).properties ?? {};
   const argText = Object.values(properties).map((p) => (p && typeof p.description === 'string' ? p.description : '')).join(' ');
-  return { name: t.name, title: t.title ?? undefined, description: t.definition.description, argNames: Object.keys(properties), argText, serverText: t.serverAbout };
+  return { name: t.name, title: t.title ?? undefined, description: t.definition.description, argNames: Object.keys(properties), argText, serverText: t.serverAbout, server: t.server };
 }
 
 export interface ClientSearchOutcome {

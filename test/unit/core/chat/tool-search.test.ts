@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type Anthropic from '@anthropic-ai/sdk';
 import { buildRequestTools } from '../../../../electron/core/chat/request-tools';
 import { CLIENT_SEARCH_TOOL, NEARBY, rankTools, runClientSearch, searchablesOf } from '../../../../electron/core/chat/tool-search/client-search';
+import { Bm25Index, type SearchDocument } from '../../../../electron/core/chat/tool-search/bm25';
 import { isToolSearchRefusal, modelSupportsToolSearch, REFUSAL_TTL_MS, ToolSearchSupport } from '../../../../electron/core/chat/tool-search/support';
 import { launchWords } from '../../../../electron/core/host/wiring';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
@@ -149,6 +150,32 @@ describe('Lena’s own tool search', () => {
     // A path's words ("notes", "kube-pods") are not what the user asks for.
     expect(top('read ~/notes/todo.txt for me')[0]).toBe('mcp__filesystem__read_file');
     expect(top('print the lines of ~/logs/kube-pods.log').filter((n) => n.startsWith('mcp__kubernetes__'))).toEqual([]);
+  });
+
+  it('reads everyday words the way tool authors write them, and no longer reads "cookies" as network traffic', () => {
+    const top = (query: string) => rankTools(query, candidates, 5).map((g) => g[0].name.replace(/-\d+__/, '__'));
+    expect(top('rest the pointer on the Help icon so its tooltip shows')[0]).toMatch(/hover$/);
+    expect(top('Which dbs are on this server?')).toContain('mcp__mongodb__list-databases');
+    // An adverb is its adjective: "intermittently" finds the flaky-test tool ("intermittent" → flaky).
+    expect(top('Were any checks failing intermittently on main?')).toContain('mcp__circleci__find_flaky_tests');
+    expect(top('Press the Accept cookies button on the banner')[0]).toBe('mcp__playwright__browser_click');
+    expect(top('Press the Accept cookies button on the banner').filter((n) => n.includes('network'))).toEqual([]);
+  });
+
+  it('scores each server as a whole too, so a request in a server\'s words lifts the tool of it that fits', () => {
+    const tools: SearchDocument[] = [
+      { name: 'mcp__memory__create_entities', server: 'memory', description: 'Create entities in the knowledge graph' },
+      { name: 'mcp__memory__add_observations', server: 'memory', description: 'Add observations to existing entities' },
+      { name: 'mcp__memory__read_graph', server: 'memory', description: 'Read the whole graph' },
+      { name: 'mcp__notes__read_note', server: 'notes', description: 'Read a note' },
+      { name: 'mcp__notes__list_notes', server: 'notes', description: 'List the notes in a folder' },
+    ];
+    const ranked = (docs: SearchDocument[]) => new Bm25Index(docs).search('read back everything about entities and observations', 5).map((h) => h.name);
+    // Alone, the shorter "Read a note" wins the one shared word; with its server's words, the graph's reader does.
+    const alone = ranked(tools.map(({ server: _server, ...t }) => t));
+    expect(alone.indexOf('mcp__notes__read_note')).toBeLessThan(alone.indexOf('mcp__memory__read_graph'));
+    const together = ranked(tools);
+    expect(together.indexOf('mcp__memory__read_graph')).toBeLessThan(together.indexOf('mcp__notes__read_note'));
   });
 
   it('answers a call without a query with an error the model can act on', () => {
