@@ -13,7 +13,7 @@ import { isToolSearchRefusal, modelSupportsToolSearch, REFUSAL_TTL_MS, ToolSearc
 import { launchWords } from '../../../../electron/core/host/wiring';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
 import { estimateTokens, type AnthropicTool } from '../../../../electron/core/mcp/registry/schemas';
-import { catalogServers } from '../../../fixtures/tool-catalog/catalog';
+import { catalogServers, recordedServers, unseenServers } from '../../../fixtures/tool-catalog/catalog';
 
 type Tool = Anthropic.Messages.Tool & { defer_loading?: boolean };
 
@@ -176,6 +176,17 @@ describe('Lena’s own tool search', () => {
     expect(alone.indexOf('mcp__notes__read_note')).toBeLessThan(alone.indexOf('mcp__memory__read_graph'));
     const together = ranked(tools);
     expect(together.indexOf('mcp__memory__read_graph')).toBeLessThan(together.indexOf('mcp__notes__read_note'));
+  });
+
+  it('reads an email address as "email", and a calendar\'s everyday words as a calendar\'s (the unseen servers)', () => {
+    const all = new ToolRegistry();
+    for (const s of [...recordedServers(), ...unseenServers()]) all.setServerTools(s.server, s.tools);
+    const everyTool = searchablesOf(all.tools());
+    const top = (query: string) => rankTools(query, everyTool, 5).map((g) => g[0].name);
+    // "example" and "com" are the address's, not the request's: the address says mail.
+    expect(top('Send a quick note to anna@example.com saying the invoice is paid')).toContain('mcp__gmail__send_email');
+    // An appointment on a schedule is a calendar event, not a monitor's scheduled downtime.
+    expect(top('Book a dentist appointment on my schedule for Thursday at 3')[0]).toMatch(/^mcp__google-calendar__.*event/);
   });
 
   it('answers a call without a query with an error the model can act on', () => {
