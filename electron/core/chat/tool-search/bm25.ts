@@ -2,10 +2,10 @@
 // tool is one document of weighted fields — its name (×3), title (×2), argument names (×2),
 // description (×1), argument descriptions and what the server's entry launches (×½) — so a
 // query word found in a name counts more than one in prose, and a tool whose own name the query
-// covers counts up to 1.3× more. Words are split at case changes and punctuation
-// (browser_take_screenshot, getFileInfo; a camelCase word also stays whole), lowercased and
-// lightly stemmed. In the query, a URL counts as the word url and a path as path (their parts
-// are arguments), and each word the user wrote whole is widened with a table of everyday words →
+// covers counts up to 1.3× more. Each server is scored as one document too, and lifts its tools.
+// Words are split at case changes and punctuation (browser_take_screenshot, getFileInfo; a
+// camelCase word also stays whole), lowercased and lightly stemmed. In the query, a URL counts as
+// the word url, an email address as email and a path as path (their parts are arguments), and each word the user wrote whole is widened with a table of everyday words →
 // the words tool authors use, grown round by round from held-out query sets' misses
 // (test/bench/tool-search.bench.ts), because users do not use the tool's own words. No library:
 // the ranker is a page of code.
@@ -29,7 +29,7 @@ export interface SearchHit {
 }
 
 // K1 1.6 and synonyms at full weight: measured on the ninth query set (session 5), with the other
-// sets checked not to fall; the tenth and eleventh sets, never tuned on, give the honest figures.
+// sets checked not to fall. The honest figures since are the benchmark's untuned sets.
 const K1 = 1.6;
 /** How much a tool counts more when the query covers its own name's words (all of them: ×1.3). */
 const NAME_COVERAGE = 0.3;
