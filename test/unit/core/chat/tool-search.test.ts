@@ -187,6 +187,9 @@ describe('Lena’s own tool search', () => {
     expect(top('Send a quick note to anna@example.com saying the invoice is paid')).toContain('mcp__gmail__send_email');
     // An appointment on a schedule is a calendar event, not a monitor's scheduled downtime.
     expect(top('Book a dentist appointment on my schedule for Thursday at 3')[0]).toMatch(/^mcp__google-calendar__.*event/);
+    // A message composed but not sent is a draft; "how long ago" is a relative time.
+    expect(top('Compose a note for sam@acme.com about the invoice but keep it unsent so I can check it')[0]).toBe('mcp__gmail__draft_email');
+    expect(top('How long ago was March 3rd 2021, counted from now?')[0]).toBe('mcp__time__relative_time');
   });
 
   it('answers a call without a query with an error the model can act on', () => {
