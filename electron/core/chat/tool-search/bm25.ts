@@ -5,8 +5,9 @@
 // covers counts up to 1.3× more. Each server is scored as one document too, and lifts its tools.
 // Words are split at case changes and punctuation (browser_take_screenshot, getFileInfo; a
 // camelCase word also stays whole), lowercased and lightly stemmed. In the query, a URL counts as
-// the word url, an email address as email and a path as path (their parts are arguments), and each word the user wrote whole is widened with a table of everyday words →
-// the words tool authors use, grown round by round from held-out query sets' misses
+// the word url, an email address as email and a path as path (their parts are arguments), and
+// each word the user wrote whole is widened with a table of everyday words → the words tool
+// authors use, grown round by round from held-out query sets' misses
 // (test/bench/tool-search.bench.ts), because users do not use the tool's own words. No library:
 // the ranker is a page of code.
 
