@@ -121,7 +121,7 @@ const SYNONYMS: Record<string, string[]> = {
   prs: ['pull', 'request'], account: ['user'], tracker: ['issue'], unstage: ['reset'], spider: ['crawl'], tunnel: ['port', 'forward'],
   bump: ['scale'], replica: ['scale'], acrobat: ['pdf'], printable: ['pdf'], xhr: ['network', 'request'], subfolder: ['recursive', 'directory'],
   overwrite: ['write'], overwriting: ['write'], repeat: ['echo'], memorized: ['memory', 'graph', 'knowledge'], tear: ['cleanup', 'delete'],
-  hung: ['terminate', 'kill'], partially: ['patch'], partial: ['patch'], endpoint: ['request', 'api', 'http'], response: ['reply', 'replies'],
+  hung: ['terminate', 'kill'], partial: ['patch'], endpoint: ['request', 'api', 'http'], response: ['reply', 'replies'],
   preset: ['template'], layout: ['template'], slider: ['drag'], picker: ['select', 'option'], menu: ['select', 'option'],
   online: ['web', 'search'], matches: ['results', 'search'], double: ['dblclick', 'click'],
   js: ['javascript', 'evaluate', 'script'], calls: ['request', 'requests'], spun: ['create'],
@@ -214,6 +214,7 @@ export class Bm25Index {
   private readonly servers: Bm25Index | undefined;
 
   constructor(documents: readonly SearchDocument[]) {
+    const serverTexts = new Map<string, string[]>();
     for (const d of documents) {
       const tf = new Map<string, number>();
       const field = (text: string | undefined, weight: number) => {
@@ -234,11 +235,14 @@ export class Bm25Index {
       const own = d.name.replace(/^mcp__.*?__/, '');
       const nameTerms = new Set(words(own).map(stem).filter((t) => t !== 'mcp'));
       this.docs.push({ name: d.name, tf, length, nameTerms, server: d.server });
+      if (d.server) {
+        const texts = serverTexts.get(d.server) ?? [];
+        texts.push(own, d.title ?? '', d.description ?? '');
+        serverTexts.set(d.server, texts);
+      }
     }
     this.avgLength = this.docs.reduce((n, d) => n + d.length, 0) / Math.max(1, this.docs.length);
-    const byServer = new Map<string, string[]>();
-    for (const d of documents) if (d.server) byServer.set(d.server, [...(byServer.get(d.server) ?? []), `${d.name.replace(/^mcp__.*?__/, '')} ${d.title ?? ''} ${d.description ?? ''}`]);
-    if (byServer.size > 1) this.servers = new Bm25Index([...byServer].map(([name, texts]) => ({ name, description: texts.join(' ') })));
+    if (serverTexts.size > 1) this.servers = new Bm25Index([...serverTexts].map(([name, texts]) => ({ name, description: texts.join(' ') })));
   }
 
   search(query: string, limit = 5): SearchHit[] {
