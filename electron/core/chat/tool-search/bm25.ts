@@ -5,7 +5,8 @@
 // covers counts up to 1.3× more. Each server is scored as one document too, and lifts its tools.
 // Words are split at case changes and punctuation (browser_take_screenshot, getFileInfo; a
 // camelCase word also stays whole), lowercased and lightly stemmed. In the query, a URL counts as
-// the word url, an email address as email and a path as path (their parts are arguments), and
+// the word url, an email address as email and a path as path (their parts are arguments), quoted
+// text a quarter (it is what the tool is given), "to-do" as todo, and
 // each word the user wrote whole is widened with a table of everyday words → the words tool
 // authors use, grown round by round from held-out query sets' misses
 // (test/bench/tool-search.bench.ts), because users do not use the tool's own words. No library:
@@ -42,6 +43,9 @@ const B = 0.75;
  * server's (entities, relations). Eighth round: 3, measured on the ninth to eleventh sets.
  */
 const SERVER_WEIGHT = 3;
+
+/** How much a word inside quotes counts (an argument's words, not the request's). Eleventh round: ¼. */
+const QUOTED_WEIGHT = 0.25;
 
 const STOP = new Set('a an and are as at be by can do for from how i in into is it its me my of on or our please some that the this to up us we what when which who why will with you your all any'.split(' '));
 
@@ -182,10 +186,21 @@ export function words(text: string): string[] {
 function queryTerms(query: string, known: ReadonlyMap<string, number>): Map<string, number> {
   const terms = new Map<string, number>();
   const add = (w: string, weight: number) => terms.set(stem(w), Math.max(terms.get(stem(w)) ?? 0, weight));
+  // A compound whose first part is a stop word or a letter or two is one word: "to-do" is todo
+  // (both halves are stop words, so it would vanish), "e-mail" email, "re-run" rerun.
+  const joined = query.replace(/\b([A-Za-z]{1,3})-([A-Za-z]{2,})\b/g, (whole, a: string, b: string) => (a.length <= 2 || STOP.has(a.toLowerCase()) ? a + b : whole));
+  // Quoted text is what the tool is given, not what it does: the message to send, the title to
+  // set ("post 'We look forward to meeting you'" is not a request to go forward or to meet). Its
+  // words count a quarter, without synonyms. An apostrophe inside a word (I'd, server's) opens no quote.
+  const quoted: string[] = [];
+  const unquoted = joined.replace(/"([^"]+)"|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019|(?<![A-Za-z0-9])'([^']+)'(?![A-Za-z0-9])/g, (_m, ...texts: (string | undefined)[]) => {
+    quoted.push(texts.slice(0, 4).find((t) => t !== undefined) ?? '');
+    return ' ';
+  });
   // A URL, an email address or a path in the request is an argument, not what the tool does:
   // "https", "com" and a file's name would match every tool whose description carries links. It
   // counts as url, email or path.
-  const plain = query
+  const plain = unquoted
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' url ')
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' email ')
     .replace(/(^|\s)(~|\.{1,2})?\/[\w./*-]+/g, '$1 path ');
@@ -198,6 +213,7 @@ function queryTerms(query: string, known: ReadonlyMap<string, number>): Map<stri
     if (!whole.has(w)) continue;
     for (const s of SYNONYMS[w] ?? SYNONYMS[stem(w)] ?? []) add(s, SYNONYM_WEIGHT);
   }
+  for (const w of words(quoted.join(' '))) if (!terms.has(stem(w))) terms.set(stem(w), QUOTED_WEIGHT);
   // Two words a user wrote apart that the tools write as one ("Browser MCP", "Git Hub") count as that word too.
   for (let i = 1; i < parts.length; i++) {
     const joined = stem(parts[i - 1] + parts[i]);

@@ -56,7 +56,7 @@ export function clientSearchDefinition(deferred: readonly { name: string; server
   return { ...CLIENT_SEARCH_DEFINITION, description: `${CLIENT_SEARCH_DEFINITION.description}\n${catalog}` };
 }
 
-/** What the search ranks: the definition's name, description and argument names, plus the MCP title. */
+/** What the search ranks: the definition's name, description, argument names, descriptions and choices (enum), plus the MCP title. */
 export interface Searchable {
   name: string;
   title?: string | null;
@@ -132,8 +132,21 @@ function namedIn(query: string, candidates: readonly Searchable[]): string[] {
 
 export function searchDocument(t: Searchable): SearchDocument {
   const properties = (t.definition.input_schema as { properties?: Record<string, { description?: unknown }> }).properties ?? {};
-  const argText = Object.values(properties).map((p) => (p && typeof p.description === 'string' ? p.description : '')).join(' ');
+  const described = Object.values(properties).map((p) => (p && typeof p.description === 'string' ? p.description : ''));
+  const argText = [...described, ...enumValues(t.definition.input_schema)].join(' ');
   return { name: t.name, title: t.title ?? undefined, description: t.definition.description, argNames: Object.keys(properties), argText, serverText: t.serverAbout, server: t.server };
+}
+
+/**
+ * The strings an argument may take (`enum`), at any depth: one tool with an action or a mode
+ * argument does several things, and these are their names ("driving", "walking", "archive").
+ */
+function enumValues(schema: unknown, depth = 0): string[] {
+  if (!schema || typeof schema !== 'object' || depth > 4) return [];
+  const s = schema as { enum?: unknown; items?: unknown; properties?: unknown; anyOf?: unknown; oneOf?: unknown };
+  const own = Array.isArray(s.enum) ? s.enum.filter((e): e is string => typeof e === 'string') : [];
+  const inner = [s.items, ...Object.values(s.properties && typeof s.properties === 'object' ? s.properties : {}), ...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])];
+  return [...own, ...inner.flatMap((v) => enumValues(v, depth + 1))];
 }
 
 export interface ClientSearchOutcome {

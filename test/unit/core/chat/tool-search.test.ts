@@ -192,6 +192,27 @@ describe('Lena’s own tool search', () => {
     expect(top('How long ago was March 3rd 2021, counted from now?')[0]).toBe('mcp__time__relative_time');
   });
 
+  it('reads quoted text as what the tool is given, a to-do as a task, and an argument\'s choices as what a tool does (eleventh round)', () => {
+    const registry = new ToolRegistry();
+    const text = { type: 'string' as const };
+    registry.setServerTools('work', [
+      { name: 'post_message', description: 'Post a message to a channel', inputSchema: { type: 'object', properties: { channel: text, text } } },
+      { name: 'go_forward', description: 'Go forward one page in the browser history', inputSchema: { type: 'object' } },
+      { name: 'create_event', description: 'Create a calendar event such as a meeting', inputSchema: { type: 'object', properties: { title: text } } },
+      { name: 'create_task', description: 'Create a task in a project', inputSchema: { type: 'object', properties: { name: text } } },
+      { name: 'create_issue', description: 'Create an issue', inputSchema: { type: 'object', properties: { title: text } } },
+      { name: 'manage_channel', description: 'Manage a channel', inputSchema: { type: 'object', properties: { id: text, action: { type: 'string', enum: ['archive', 'rename', 'unarchive'] } } } },
+    ]);
+    const top = (query: string) => rankTools(query, searchablesOf(registry.tools()), 3).map((g) => g[0].name);
+    // The quote is the message: its "go forward" and "meeting" are not what the user asks for.
+    expect(top("Say 'go forward with the meeting plan' in #general")[0]).toBe('mcp__work__post_message');
+    expect(top('Say “go forward with the meeting plan” in #general')[0]).toBe('mcp__work__post_message');
+    // "to-do" is two stop words apart, one word (todo → task) together.
+    expect(top('Add a to-do for Friday: renew the domain')[0]).toBe('mcp__work__create_task');
+    // Only the action argument's choices say the channel tool archives.
+    expect(top('archive #old-team, it is not needed anymore')[0]).toBe('mcp__work__manage_channel');
+  });
+
   it('answers a call without a query with an error the model can act on', () => {
     const { found, result } = runClientSearch('toolu_9', {}, candidates);
     expect(found).toEqual([]);
