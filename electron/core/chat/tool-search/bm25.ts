@@ -25,6 +25,8 @@ export interface SearchDocument {
   serverText?: string;
   /** Its server: the tools of one server are scored together too, so a request in a server's words lifts all its tools. */
   server?: string;
+  /** The same object for the same tool definition lets the index reuse its analysis of the text. */
+  key?: object;
 }
 
 export interface SearchHit {
@@ -119,72 +121,136 @@ function queryTerms(query: string, known: ReadonlyMap<string, number>): Map<stri
   return terms;
 }
 
-export class Bm25Index {
-  private readonly docs: { name: string; tf: Map<string, number>; length: number; nameTerms: Set<string>; server?: string }[] = [];
-  private readonly df = new Map<string, number>();
+/** One document as the ranker sees it. */
+interface Entry {
+  name: string;
+  tf: Map<string, number>;
+  length: number;
+  /** Its own name's terms, without the mcp__server__ prefix. */
+  nameTerms: Set<string>;
+  server?: string;
+}
+
+/** What a tool's text yields: its entry, and its share of its server's document (own name, title, description, each word once). */
+interface Analysed {
+  source: SearchDocument;
+  entry: Entry;
+  serverTf: Map<string, number>;
+}
+
+/**
+ * Analyses by tool definition (`SearchDocument.key`). Splitting and stemming 1,000 tools' text
+ * takes about 150 ms, ranking them a few: without this, each search paid for the whole catalog
+ * again. An entry whose text changed is analysed again; one whose definition is gone is collected.
+ */
+const analysed = new WeakMap<object, Analysed>();
+
+function sameText(a: SearchDocument, b: SearchDocument): boolean {
+  return (
+    a.name === b.name &&
+    a.title === b.title &&
+    a.description === b.description &&
+    a.argText === b.argText &&
+    a.serverText === b.serverText &&
+    a.server === b.server &&
+    (a.argNames ?? []).join('\u0000') === (b.argNames ?? []).join('\u0000')
+  );
+}
+
+function addWords(tf: Map<string, number>, text: string | undefined, weight: number): void {
+  for (const w of words(text ?? '')) tf.set(stem(w), (tf.get(stem(w)) ?? 0) + weight);
+}
+
+function lengthOf(tf: ReadonlyMap<string, number>): number {
+  let length = 0;
+  for (const n of tf.values()) length += n;
+  return length;
+}
+
+/** The own name's terms: what the tool is, in its author's words. */
+function nameTermsOf(own: string): Set<string> {
+  return new Set(words(own).map(stem).filter((t) => t !== 'mcp'));
+}
+
+function analyse(d: SearchDocument): Analysed {
+  const cached = d.key ? analysed.get(d.key) : undefined;
+  if (cached && sameText(cached.source, d)) return cached;
+  const tf = new Map<string, number>();
+  addWords(tf, d.name, 3);
+  addWords(tf, d.title, 2);
+  addWords(tf, (d.argNames ?? []).join(' '), 2);
+  addWords(tf, d.description, 1);
+  addWords(tf, d.argText, 0.5);
+  addWords(tf, d.serverText, 0.5);
+  const own = d.name.replace(/^mcp__.*?__/, '');
+  const serverTf = new Map<string, number>();
+  for (const text of [own, d.title, d.description]) addWords(serverTf, text, 1);
+  const result: Analysed = { source: d, entry: { name: d.name, tf, length: lengthOf(tf), nameTerms: nameTermsOf(own), server: d.server }, serverTf };
+  if (d.key) analysed.set(d.key, result);
+  return result;
+}
+
+/** BM25 over entries whose terms are already counted. */
+class Ranker {
+  readonly df = new Map<string, number>();
   private readonly avgLength: number;
-  /** Each server as one document of its tools' names, titles and descriptions. */
-  private readonly servers: Bm25Index | undefined;
 
-  constructor(documents: readonly SearchDocument[]) {
-    const serverTexts = new Map<string, string[]>();
-    for (const d of documents) {
-      const tf = new Map<string, number>();
-      const field = (text: string | undefined, weight: number) => {
-        for (const w of words(text ?? '')) tf.set(stem(w), (tf.get(stem(w)) ?? 0) + weight);
-      };
-      field(d.name, 3);
-      field(d.title, 2);
-      field((d.argNames ?? []).join(' '), 2);
-      field(d.description, 1);
-      field(d.argText, 0.5);
-      field(d.serverText, 0.5);
-      let length = 0;
-      for (const [term, n] of tf) {
-        length += n;
-        this.df.set(term, (this.df.get(term) ?? 0) + 1);
-      }
-      // The tool's own name without the mcp__server__ prefix: what the tool is, in its author's words.
-      const own = d.name.replace(/^mcp__.*?__/, '');
-      const nameTerms = new Set(words(own).map(stem).filter((t) => t !== 'mcp'));
-      this.docs.push({ name: d.name, tf, length, nameTerms, server: d.server });
-      if (d.server) {
-        const texts = serverTexts.get(d.server) ?? [];
-        texts.push(own, d.title ?? '', d.description ?? '');
-        serverTexts.set(d.server, texts);
-      }
-    }
-    this.avgLength = this.docs.reduce((n, d) => n + d.length, 0) / Math.max(1, this.docs.length);
-    if (serverTexts.size > 1) this.servers = new Bm25Index([...serverTexts].map(([name, texts]) => ({ name, description: texts.join(' ') })));
+  constructor(private readonly entries: readonly Entry[]) {
+    for (const e of entries) for (const term of e.tf.keys()) this.df.set(term, (this.df.get(term) ?? 0) + 1);
+    this.avgLength = entries.reduce((n, e) => n + e.length, 0) / Math.max(1, entries.length);
   }
 
-  search(query: string, limit = 5): SearchHit[] {
-    return this.score(queryTerms(query, this.df)).slice(0, limit);
-  }
-
-  /** Every document that shares a term with the query, best first. */
-  private score(terms: ReadonlyMap<string, number>): SearchHit[] {
-    const n = this.docs.length;
+  /** Every entry that shares a term with the query (or has a bonus), best first. */
+  score(terms: ReadonlyMap<string, number>, bonus?: (e: Entry) => number): SearchHit[] {
+    const n = this.entries.length;
     const hits: SearchHit[] = [];
-    const serverHits = this.servers?.score(terms) ?? [];
-    const serverScore = new Map(serverHits.map((h) => [h.name, h.score / serverHits[0].score]));
-    for (const doc of this.docs) {
+    for (const e of this.entries) {
       let score = 0;
       for (const [term, weight] of terms) {
-        const f = doc.tf.get(term);
+        const f = e.tf.get(term);
         if (!f) continue;
         const df = this.df.get(term) ?? 0;
         const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += weight * idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / this.avgLength)));
+        score += weight * idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * e.length) / this.avgLength)));
       }
-      if (score > 0 && doc.nameTerms.size > 0) {
+      if (score > 0 && e.nameTerms.size > 0) {
         let covered = 0;
-        for (const t of doc.nameTerms) covered += terms.get(t) ?? 0;
-        score *= 1 + NAME_COVERAGE * (covered / doc.nameTerms.size);
+        for (const t of e.nameTerms) covered += terms.get(t) ?? 0;
+        score *= 1 + NAME_COVERAGE * (covered / e.nameTerms.size);
       }
-      if (doc.server) score += SERVER_WEIGHT * (serverScore.get(doc.server) ?? 0);
-      if (score > 0) hits.push({ name: doc.name, score });
+      score += bonus?.(e) ?? 0;
+      if (score > 0) hits.push({ name: e.name, score });
     }
     return hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
+  }
+}
+
+export class Bm25Index {
+  private readonly tools: Ranker;
+  /** Each server as one document: its name (×3) and all its tools' names, titles and descriptions. */
+  private readonly servers: Ranker | undefined;
+
+  constructor(documents: readonly SearchDocument[]) {
+    const all = documents.map(analyse);
+    this.tools = new Ranker(all.map((a) => a.entry));
+    const serverTf = new Map<string, Map<string, number>>();
+    for (const a of all) {
+      if (!a.entry.server) continue;
+      let tf = serverTf.get(a.entry.server);
+      if (!tf) {
+        tf = new Map();
+        addWords(tf, a.entry.server, 3);
+        serverTf.set(a.entry.server, tf);
+      }
+      for (const [term, n] of a.serverTf) tf.set(term, (tf.get(term) ?? 0) + n);
+    }
+    this.servers = serverTf.size > 1 ? new Ranker([...serverTf].map(([name, tf]) => ({ name, tf, length: lengthOf(tf), nameTerms: nameTermsOf(name) }))) : undefined;
+  }
+
+  search(query: string, limit = 5): SearchHit[] {
+    const terms = queryTerms(query, this.tools.df);
+    const serverHits = this.servers?.score(terms) ?? [];
+    const serverScore = new Map(serverHits.map((h) => [h.name, h.score / serverHits[0].score]));
+    return this.tools.score(terms, (e) => (e.server ? SERVER_WEIGHT * (serverScore.get(e.server) ?? 0) : 0)).slice(0, limit);
   }
 }

@@ -134,7 +134,7 @@ export function searchDocument(t: Searchable): SearchDocument {
   const properties = (t.definition.input_schema as { properties?: Record<string, { description?: unknown }> }).properties ?? {};
   const described = Object.values(properties).map((p) => (p && typeof p.description === 'string' ? p.description : ''));
   const argText = [...described, ...enumValues(t.definition.input_schema)].join(' ');
-  return { name: t.name, title: t.title ?? undefined, description: t.definition.description, argNames: Object.keys(properties), argText, serverText: t.serverAbout, server: t.server };
+  return { name: t.name, title: t.title ?? undefined, description: t.definition.description, argNames: Object.keys(properties), argText, serverText: t.serverAbout, server: t.server, key: t.definition };
 }
 
 /**

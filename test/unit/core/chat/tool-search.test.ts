@@ -213,6 +213,17 @@ describe('Lena’s own tool search', () => {
     expect(top('archive #old-team, it is not needed anymore')[0]).toBe('mcp__work__manage_channel');
   });
 
+  it('reuses its reading of a tool definition, and reads it again when the text changed', () => {
+    const key = {};
+    const other = { name: 'mcp__s__list_things', description: 'List the things', key: {} };
+    const first = new Bm25Index([{ name: 'mcp__s__fetch_item', description: 'Read an alpha report', key }, other]);
+    expect(first.search('alpha report', 1).map((h) => h.name)).toEqual(['mcp__s__fetch_item']);
+    // The server changed the description under the same definition object: the new words count, the old ones do not.
+    const second = new Bm25Index([{ name: 'mcp__s__fetch_item', description: 'Read a beta summary', key }, other]);
+    expect(second.search('beta summary', 1).map((h) => h.name)).toEqual(['mcp__s__fetch_item']);
+    expect(second.search('alpha report', 5)).toEqual([]);
+  });
+
   it('answers a call without a query with an error the model can act on', () => {
     const { found, result } = runClientSearch('toolu_9', {}, candidates);
     expect(found).toEqual([]);
