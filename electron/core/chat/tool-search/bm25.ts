@@ -6,7 +6,7 @@
 // Words are split at case changes and punctuation (browser_take_screenshot, getFileInfo; a
 // camelCase word also stays whole), lowercased and lightly stemmed. In the query, a URL counts as
 // the word url, an email address as email and a path as path (their parts are arguments), quoted
-// text a quarter (it is what the tool is given), "to-do" as todo, and
+// text a quarter (it is what the tool is given), a number not at all, "to-do" as todo, and
 // each word the user wrote whole is widened with a table of everyday words → the words tool
 // authors use, grown round by round from held-out query sets' misses
 // (test/bench/tool-search.bench.ts), because users do not use the tool's own words. No library:
@@ -103,7 +103,9 @@ function queryTerms(query: string, known: ReadonlyMap<string, number>): Map<stri
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' url ')
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' email ')
     .replace(/(^|\s)(~|\.{1,2})?\/[\w./*-]+/g, '$1 path ');
-  const parts = words(plain);
+  // A number is an argument too (a phone number, an amount, an id): "212" or "2010" in a tool's
+  // text is no sign it fits.
+  const parts = words(plain).filter((w) => !/^\d+$/.test(w));
   // Only a word the user wrote whole is widened: "execute" split from "ExecuteAutomation" is part
   // of a name, not a request to run something.
   const whole = new Set(plain.split(/[^A-Za-z0-9]+/).map((t) => t.toLowerCase()));

@@ -13,7 +13,7 @@ import { isToolSearchRefusal, modelSupportsToolSearch, REFUSAL_TTL_MS, ToolSearc
 import { launchWords } from '../../../../electron/core/host/wiring';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
 import { estimateTokens, type AnthropicTool } from '../../../../electron/core/mcp/registry/schemas';
-import { catalogServers, recordedServers, unseenServers } from '../../../fixtures/tool-catalog/catalog';
+import { catalogServers, recordedServers, unseen2Servers, unseen3Servers, unseenServers } from '../../../fixtures/tool-catalog/catalog';
 
 type Tool = Anthropic.Messages.Tool & { defer_loading?: boolean };
 
@@ -211,6 +211,24 @@ describe('Lena’s own tool search', () => {
     expect(top('Add a to-do for Friday: renew the domain')[0]).toBe('mcp__work__create_task');
     // Only the action argument's choices say the channel tool archives.
     expect(top('archive #old-team, it is not needed anymore')[0]).toBe('mcp__work__manage_channel');
+  });
+
+  it('reads the everyday words of phones, flights, API mocks, accounting and translation (twelfth round, the fourth recording)', () => {
+    const all = new ToolRegistry();
+    for (const s of [...recordedServers(), ...unseenServers(), ...unseen2Servers(), ...unseen3Servers()]) all.setServerTools(s.server, s.tools);
+    const everyTool = searchablesOf(all.tools());
+    const top = (query: string) => rankTools(query, everyTool, 5).map((g) => g[0].name);
+    expect(top('Rotate the test phone to landscape so I can check the layout')[0]).toBe('mcp__mobile__mobile_set_orientation');
+    expect(top('Which planes are over London right now?')[0]).toMatch(/^mcp__flightradar24__/);
+    expect(top('Spin up a fake server for my Checkout API so the frontend can test against it')[0]).toMatch(/^mcp__postman__.*Mock$/);
+    expect(top('Bill Northwind Traders $2,400 for the March maintenance work')).toContain('mcp__xero__create-invoice');
+    expect(top("How would you say 'Where is the train station?' in Japanese").filter((n) => n.includes('translate')).length).toBeGreaterThan(0);
+    // A number is an argument: the 2010 of a tool's API version is no sign that it sends messages.
+    const versioned = new Bm25Index([
+      { name: 'mcp__phone__Api2010CreateCall', description: 'Create a call (API 2010-04-01)' },
+      { name: 'mcp__chat__send_message', description: 'Send a message to a person' },
+    ]);
+    expect(versioned.search('message 2010 people about the 04 01 release', 1).map((h) => h.name)).toEqual(['mcp__chat__send_message']);
   });
 
   it('reuses its reading of a tool definition, and reads it again when the text changed', () => {
