@@ -14,7 +14,7 @@ import { buildRequestTools } from '../../electron/core/chat/request-tools';
 import { NEARBY, rankTools, searchablesOf } from '../../electron/core/chat/tool-search/client-search';
 import { ToolRegistry } from '../../electron/core/mcp/registry/registry';
 import { estimateTokens, type AnthropicTool } from '../../electron/core/mcp/registry/schemas';
-import { catalogServers, recordedServers, serversAsked, toolQueries, unseen2Servers, unseen3Servers, unseenServers, type RecordedServer, type ToolQuery } from '../fixtures/tool-catalog/catalog';
+import { allRecordings, catalogServers, recordingAsked, toolQueries, type RecordedServer, type ToolQuery } from '../fixtures/tool-catalog/catalog';
 import { launchWords } from '../../electron/core/host/wiring';
 
 const root = process.env.LENA_ROOT ?? process.cwd();
@@ -52,7 +52,7 @@ const sizes = [50, 200, 500].map((count) => {
 
 const { registry, recordedOf } = registryOf(500);
 // A user's entry launches each server by its npm package (npx -y <package>): what launchWords gives.
-const packageOf = new Map([...recordedServers(), ...unseenServers(), ...unseen2Servers(), ...unseen3Servers()].map((r) => [r.server, r.package]));
+const packageOf = new Map(allRecordings().flat().map((r) => [r.server, r.package]));
 const about = (server: string) => launchWords({ command: 'npx', args: ['-y', packageOf.get(server.replace(/-\d+$/, '')) ?? ''] });
 const catalog = { candidates: searchablesOf(registry.tools(), about), recordedOf, tools: 500 };
 // The unseen servers' tools are searched among every tool recorded up to theirs: the 25 catalog
@@ -64,11 +64,12 @@ const poolOf = (recordings: RecordedServer[][]) => {
   const names = new Map(all.tools().map((t) => [t.qualifiedName, `${t.server}/${t.tool.name}`]));
   return { candidates: searchablesOf(all.tools(), about), recordedOf: names, tools: all.tools().length };
 };
-const unseen = poolOf([recordedServers(), unseenServers()]);
-const unseen2 = poolOf([recordedServers(), unseenServers(), unseen2Servers()]);
-const unseen3 = poolOf([recordedServers(), unseenServers(), unseen2Servers(), unseen3Servers()]);
-const pools = new Map([[unseenServers(), unseen], [unseen2Servers(), unseen2], [unseen3Servers(), unseen3]]);
-const poolAsked = (set: Parameters<typeof serversAsked>[0]) => pools.get(serversAsked(set))!;
+const pools = new Map<number, ReturnType<typeof poolOf>>();
+const poolAsked = (set: Parameters<typeof recordingAsked>[0]) => {
+  const upTo = recordingAsked(set);
+  if (!pools.has(upTo)) pools.set(upTo, poolOf(allRecordings().slice(0, upTo + 1)));
+  return pools.get(upTo)!;
+};
 
 /** Recall@5 of Lena's own search over one query set, with the misses. */
 function recallOf(queries: ToolQuery[], { candidates, recordedOf, tools } = catalog) {
@@ -139,7 +140,7 @@ const sets = [
 // 1,024 tools, the first time their definitions are seen against the second: the ratio is what
 // reusing the index's reading of each definition saves. Medians of five fresh registries.
 function searchSpeed() {
-  const recordings = [recordedServers(), unseenServers(), unseen2Servers(), unseen3Servers()].flat();
+  const recordings = allRecordings().flat();
   const timed = (registry: ToolRegistry) => {
     const start = performance.now();
     rankTools('post a message to the team channel', searchablesOf(registry.tools(), about), 5 + NEARBY);

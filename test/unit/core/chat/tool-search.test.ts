@@ -231,7 +231,7 @@ describe('Lena’s own tool search', () => {
     expect(versioned.search('message 2010 people about the 04 01 release', 1).map((h) => h.name)).toEqual(['mcp__chat__send_message']);
   });
 
-  it('reuses its reading of a tool definition, and reads it again when the text changed', () => {
+  it('reads a tool definition again when its text changed under the same object', () => {
     const key = {};
     const other = { name: 'mcp__s__list_things', description: 'List the things', key: {} };
     const first = new Bm25Index([{ name: 'mcp__s__fetch_item', description: 'Read an alpha report', key }, other]);
