@@ -81,7 +81,7 @@ export class ToolAcceptance implements PinChecker {
   async listed(server: string, tools: readonly ToolDefinition[]): Promise<void> {
     if (this.facts(server).baseline === undefined) this.setBaseline(server, { state: 'open', openedAt: this.now().toISOString() });
     const { baseline } = this.availability(server, tools);
-    for (const tool of baseline) this.pin(server, tool);
+    this.pin(server, baseline);
     if (baseline.length > 0) this.changed(server);
     await this.settled();
   }
@@ -94,7 +94,7 @@ export class ToolAcceptance implements PinChecker {
     const result = this.availability(server, tools);
     const baseline = this.facts(server).baseline;
     if (baseline === undefined || baseline.state === 'open') {
-      for (const tool of result.baseline) this.pin(server, tool);
+      this.pin(server, result.baseline);
       const now = this.now().toISOString();
       this.setBaseline(server, { state: 'sealed', openedAt: baseline?.openedAt ?? now, sealedAt: now });
     }
@@ -103,7 +103,7 @@ export class ToolAcceptance implements PinChecker {
 
   /** The user accepted a new or changed tool (this definition). */
   async accept(server: string, tool: ToolDefinition): Promise<void> {
-    this.pin(server, tool);
+    this.pin(server, [tool]);
     this.setRejection(server, tool.name, null, () => this.baselines.clearRejection(server, tool.name));
     this.changed(server);
     await this.settled();
@@ -169,14 +169,20 @@ export class ToolAcceptance implements PinChecker {
     return done;
   }
 
-  private pin(server: string, tool: ToolDefinition): void {
+  /** Pins tools of one server, in one write (a listing's baseline can be thousands of tools). */
+  private pin(server: string, tools: readonly ToolDefinition[]): void {
+    if (tools.length === 0) return;
     const now = this.now();
-    const ahead: PinAhead = { hash: this.hashOf(tool), pinnedAt: now.toISOString(), definition: pinnedDefinition(tool) };
     const map = this.pinsAhead.get(server) ?? new Map<string, PinAhead>();
-    map.set(tool.name, ahead);
+    const ahead = tools.map((tool) => {
+      const pin: PinAhead = { hash: this.hashOf(tool), pinnedAt: now.toISOString(), definition: pinnedDefinition(tool) };
+      map.set(tool.name, pin);
+      return [tool.name, pin] as const;
+    });
     this.pinsAhead.set(server, map);
-    this.write(`the definition of ${tool.name} could not be pinned`, () => this.pins.pin(server, tool, now), () => {
-      if (this.pinsAhead.get(server)?.get(tool.name) === ahead) this.pinsAhead.get(server)?.delete(tool.name);
+    const what = tools.length === 1 ? `the definition of ${tools[0].name}` : `the definitions of ${tools.length} tools of ${server}`;
+    this.write(`${what} could not be pinned`, () => this.pins.pinAll(server, tools, now), () => {
+      for (const [name, pin] of ahead) if (this.pinsAhead.get(server)?.get(name) === pin) this.pinsAhead.get(server)?.delete(name);
     });
   }
 
