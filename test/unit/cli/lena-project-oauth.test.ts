@@ -2,7 +2,8 @@
 // token endpoint of the project's choosing (RELIABILITY.md security 28 and 29), run with the
 // built command line against a loopback server that answers 401 and records every token request.
 // Approval shows the whole block with each file and variable flagged; after approval the entry is
-// refused with the way to configure it instead, and nothing secret is posted.
+// refused with the way to configure it instead, and nothing secret is posted. `lena mcp login` and
+// `logout` of a project server need its approval and expand only the references granted to it.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,4 +90,33 @@ describe("a project entry's oauth block", () => {
     expect(server.everythingPosted()).not.toContain(ANTHROPIC_KEY);
     rmSync(join(home, 'mcp.json'));
   }, 60_000);
+});
+
+describe('lena mcp login / logout of a project server', () => {
+  it('refuses until approved, and sends a client secret only once granted', async () => {
+    writeProject({ gh: { type: 'http', url: server.url, oauth: { grant: 'client_credentials', clientId: 'lena', clientSecret: '${GITHUB_TOKEN}' } } });
+    const before = server.posts.length;
+    for (const verb of ['login', 'logout']) {
+      const r = await lena(['mcp', verb, 'gh', '--project', project, '--no-browser'].filter((a) => verb === 'login' || a !== '--no-browser'));
+      expect(r.code).not.toBe(0);
+      expect(r.out).toMatch(/"gh" is a project server you have not approved: nothing was sent/);
+      expect(r.out).toContain(`lena mcp approve gh --project ${project}`);
+    }
+    expect(await lena(['mcp', 'approve', 'gh', '--project', project, '--no-grant', 'GITHUB_TOKEN', '--yes'])).toMatchObject({ code: 0 });
+    const ungranted = await lena(['mcp', 'login', 'gh', '--project', project, '--no-browser']);
+    expect(ungranted.code).not.toBe(0);
+    expect(ungranted.out).toMatch(/references \$\{GITHUB_TOKEN\}, which you have not granted to this project server/);
+    expect(server.posts.slice(before)).toEqual([]);
+    expect(server.everythingPosted()).not.toContain(GITHUB_TOKEN);
+
+    // Granted: it signs in as it would start, the secret going to its token endpoint as Basic auth.
+    expect(await lena(['mcp', 'approve', 'gh', '--project', project, '--grant', 'GITHUB_TOKEN', '--yes'])).toMatchObject({ code: 0 });
+    const login = await lena(['mcp', 'login', 'gh', '--project', project, '--no-browser']);
+    expect(login.out).toContain('Signed in to gh');
+    expect(login.code).toBe(0);
+    const posted = server.posts.slice(before);
+    expect(posted).toHaveLength(1);
+    expect(Buffer.from(posted[0].authorization!.replace(/^Basic /, ''), 'base64').toString()).toBe(`lena:${GITHUB_TOKEN}`);
+    expect((await lena(['mcp', 'logout', 'gh', '--project', project])).code).toBe(0);
+  }, 120_000);
 });
