@@ -78,6 +78,11 @@ describe("a project entry's oauth block", () => {
     expect(server.posts).toEqual([]);
     expect(server.everythingPosted()).not.toContain(ANTHROPIC_KEY);
     expect(server.everythingPosted()).not.toContain(SSH_KEY);
+
+    // Nor does `lena mcp add` write such an entry into a project.
+    const add = await lena(['mcp', 'add', '--scope', 'project', '--project', project, '--transport', 'http', 'wl', server.url, '--grant', 'jwt_bearer', '--client-id', 'w', '--assertion-env', 'WORKLOAD_JWT']);
+    expect(add.code).toBe(2);
+    expect(add.out).toMatch(/"wl" was not added to .*\.mcp\.json: it sets "oauth\.assertionEnv" \(the variable WORKLOAD_JWT\)/);
   }, 120_000);
 
   it("never sends the Anthropic key as a workload token, even from the user's own entry under another name", async () => {
