@@ -91,6 +91,8 @@ export interface ProjectApprovalView {
   env: ApprovalFieldView[];
   headers: ApprovalFieldView[];
   urlField: ApprovalFieldView | null;
+  /** The whole `oauth` block of a remote entry, field by field, each file or variable it reads flagged. */
+  oauth: ApprovalFieldView[];
   /** Every secret and variable the entry references; the user grants each one by one. */
   references: ApprovalReferenceView[];
 }
@@ -103,7 +105,7 @@ export interface TemplatePart {
 
 /** A field of the entry as the approval shows it. */
 export interface ApprovalFieldView {
-  /** `env.NAME`, `headers.NAME`, `args[2]`, `url`. */
+  /** `env.NAME`, `headers.NAME`, `args[2]`, `url`, `oauth.NAME`. */
   where: string;
   /** The variable or header name (empty for arguments and the URL). */
   name: string;

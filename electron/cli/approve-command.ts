@@ -6,6 +6,7 @@
 import { createInterface } from 'node:readline';
 import { entryHash } from '../core/mcp/config/identity';
 import { approveCommand } from '../core/mcp/manager/approval-hold';
+import { projectOAuthRefusal } from '../core/mcp/config/oauth-reads';
 import { approvalRequest, describeApproval, type ApprovalRequest } from '../core/permissions/approval-request';
 import { flags, type ParsedArgs } from './args';
 import { UsageError } from './errors';
@@ -126,5 +127,7 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
     if (open.length) ctx.out.warn(`It will not start while it references what it was not granted (${open.map((r) => r.token).join(', ')}). To grant: ${approveCommand(name, project, open.map((r) => r.key))}`);
     if (blocked.length) ctx.out.warn(`It will not start: it references your Anthropic API key (${blocked.map((r) => r.token).join(', ')}), which Lena never passes to a server; give it its own key as \${secret:NAME}.`);
   }
+  const refusal = projectOAuthRefusal(entry.oauth);
+  if (refusal) ctx.out.warn(`It will not start from the project: it ${refusal}.`);
   return 0;
 }

@@ -8,9 +8,11 @@ import { createInterface } from 'node:readline';
 import { AuthRegistry } from '../core/mcp/auth/registry';
 import { FileAuthStore } from '../core/mcp/auth/token-files';
 import { expandEntry, type RemoteLaunch } from '../core/mcp/config/expand';
+import { entryHash } from '../core/mcp/config/identity';
+import { projectHold } from '../core/mcp/manager/approval-hold';
 import type { ParsedArgs } from './args';
 import { registerCommand } from './commands';
-import { UsageError } from './errors';
+import { CliError, EXIT, UsageError } from './errors';
 import { cliSecrets } from './cli-secrets';
 import type { CliContext } from './context';
 
@@ -60,8 +62,18 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
   const server = config.servers.find((s) => s.name === name);
   if (!server?.entry) throw new UsageError(`There is no server named "${name}"; see lena mcp list.`);
   if (!server.entry.url) throw new UsageError(`"${name}" is a local server (command); only remote servers (url) sign in.`);
-  const expanded = await expandEntry(server.entry, { env: process.env, secrets: undefined });
-  if (!expanded.ok) throw new UsageError(`"${name}" cannot be used: ${expanded.message}`);
+  // A project entry signs in only as it would start: approved, with the references it was granted.
+  let grants: string[] | undefined;
+  if (server.scope === 'project') {
+    const verdict = await projectHold(await ctx.approvals(), ctx.projectDir, name, server.entry, entryHash(server.entry));
+    if ('message' in verdict) throw new CliError('needs-approval', `"${name}" is a project server you have not approved: nothing was sent. ${verdict.message}`, EXIT.failed, { server: name });
+    grants = verdict.grants;
+  }
+  const expanded = await expandEntry(server.entry, { env: process.env, secrets: undefined, ...(grants ? { grants } : {}) });
+  if (!expanded.ok) {
+    const code = expanded.reason === 'not-granted' ? 'needs-approval' : expanded.reason === 'invalid' || expanded.reason === 'api-key' ? 'invalid-config' : 'missing-reference';
+    throw new CliError(code, `"${name}" cannot sign in: ${expanded.message}.`, code === 'invalid-config' ? EXIT.config : EXIT.failed, { server: name });
+  }
   const launch = expanded.launch as RemoteLaunch;
   const secrets = await cliSecrets(ctx.paths);
   const noBrowser = args.bools.has('--no-browser');
@@ -119,8 +131,9 @@ registerCommand({
     'Opens the authorization page in a browser (or prints its URL with --no-browser, or when none can be\n' +
     'launched) and waits for the loopback redirect, or for the address the browser ended on (or the code\n' +
     'it shows) pasted on stdin. Tokens go to the OS keychain, else a 0600 file in\n' +
-    "Lena's home (with a warning); never into mcp.json or logs.",
-  examples: ['lena mcp login linear', 'lena mcp login docs --no-browser'],
+    "Lena's home (with a warning); never into mcp.json or logs. A project's server (--project DIR) signs\n" +
+    'in only once approved (lena mcp approve), with only the ${…} references you granted it.',
+  examples: ['lena mcp login linear', 'lena mcp login docs --no-browser', 'lena mcp login tracker --project ~/code/app'],
   flags: [{ name: '--no-browser', help: 'do not launch a browser; print the URL to open instead' }],
   positionals: [{ name: 'NAME' }],
   configFlags: true,
@@ -131,6 +144,7 @@ registerCommand({
   path: ['mcp', 'logout'],
   summary: 'sign out of a remote server (revokes the tokens where the server allows)',
   usage: ['mcp logout NAME [--json]'],
+  description: "Forgets the server's tokens here, revoking them first where the server allows. A project's server\n(--project DIR) signs out only once approved, as it signs in.",
   examples: ['lena mcp logout linear'],
   flags: [],
   positionals: [{ name: 'NAME' }],

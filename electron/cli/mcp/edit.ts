@@ -16,6 +16,7 @@ import type { CliContext } from '../context';
 import { configError } from '../config-check';
 import { UsageError } from '../errors';
 import { hasOAuthFlags, OAUTH_FLAGS, oauthFrom } from './oauth-flags';
+import { projectOAuthRefusal } from '../../core/mcp/config/oauth-reads';
 
 const SCOPE_FLAG: FlagSpec = { name: '--scope', value: 'user|project', help: "user: Lena's mcp.json (default); project: the .mcp.json of --project DIR (or of this folder)" };
 
@@ -110,6 +111,9 @@ registerCommand({
     const file = await targetFile(ctx, args);
     const check = validateServerEntry(file, name, entry);
     if (!check.ok) throw new UsageError(check.issues.map((i) => i.message).join('\n'), 'invalid-entry');
+    // Written to a project, such an entry would never start: say so before writing it.
+    const refusal = flag(args, '--scope') === 'project' ? projectOAuthRefusal(check.entry.oauth) : undefined;
+    if (refusal) throw new UsageError(`"${name}" was not added to ${file}: it ${refusal}.`, 'invalid-entry');
     await addServer(file, name, check.entry);
     if (ctx.out.json) ctx.out.result({ added: name, file, entry: redactEntry(check.entry) });
     else ctx.out.info(`Added "${name}" to ${file}. Check it with: lena mcp doctor${file.endsWith(PROJECT_CONFIG_NAME) ? ` --project ${dirname(file)} (a project server starts once approved)` : ''}`);

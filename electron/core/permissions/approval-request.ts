@@ -25,6 +25,8 @@ export interface ApprovalRequest {
   env: ApprovalFieldView[];
   headers: ApprovalFieldView[];
   urlField?: ApprovalFieldView;
+  /** The whole `oauth` block, field by field, each file or variable it reads flagged. */
+  oauth: ApprovalFieldView[];
   references: ApprovalReferenceView[];
   risks: RiskFlag[];
 }
@@ -61,10 +63,15 @@ export function templateParts(text: string): TemplatePart[] {
 const literalOf = (parts: TemplatePart[]) => parts.filter((p) => p.ref === null).map((p) => p.text).join('');
 const maskLiterals = (parts: TemplatePart[]) => parts.map((p) => (p.ref === null && p.text.trim() !== '' ? MASK : p.text)).join('');
 
+const FIELD_RISKS = new Set<RiskFlag['kind']>(['loader-env', 'api-key', 'oauth-read', 'oauth-reference']);
+
 function field(where: string, name: string, value: string, masked: string | null, risks: RiskFlag[]): ApprovalFieldView {
-  const risk = risks.find((r) => r.where === where && (r.kind === 'loader-env' || r.kind === 'api-key'));
-  return { where, name, parts: templateParts(value), masked, risk: risk ? risk.message : null };
+  const found = risks.filter((r) => r.where === where && FIELD_RISKS.has(r.kind));
+  return { where, name, parts: templateParts(value), masked, risk: found.length ? found.map((r) => r.message).join('; ') : null };
 }
+
+/** An `oauth` value as written: text as is, scopes space-separated, numbers and switches as JSON. */
+const oauthText = (value: unknown): string => (typeof value === 'string' ? value : Array.isArray(value) ? value.map(String).join(' ') : JSON.stringify(value));
 
 function sourceOf(ref: { kind: 'secret' | 'variable'; name: string; fallback?: string }, secrets: 'store' | 'env'): string {
   if (ref.kind === 'secret') {
@@ -102,6 +109,9 @@ export function approvalRequest(name: string, entry: LaunchEntry, entryHash: str
       return field(`headers.${key}`, key, String(value), secret ? redactHeaderValue(String(value)).split('[redacted]').join(MASK) : null, risks);
     }),
     ...(entry.url !== undefined ? { urlField: field('url', '', entry.url, shownUrl !== entry.url ? (shownUrl ?? '').split('[redacted]').join(MASK) : null, risks) } : {}),
+    oauth: Object.entries(entry.oauth ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => field(`oauth.${key}`, key, oauthText(value), null, risks)),
     references: entryReferences(entry).map((ref) => ({
       key: ref.key,
       token: ref.token,
@@ -129,6 +139,7 @@ export function describeApproval(request: ApprovalRequest, options: { reveal?: b
   for (const f of request.env) lines.push(`  env ${f.name}=${shown(f, reveal)}${f.risk ? `   ! ${f.risk}` : ''}`);
   if (request.urlField) lines.push(`  url: ${shown(request.urlField, reveal)}`);
   for (const f of request.headers) lines.push(`  header ${f.name}: ${shown(f, reveal)}`);
+  for (const f of request.oauth) lines.push(`  oauth.${f.name}: ${shown(f, reveal)}${f.risk ? `   ! ${f.risk}` : ''}`);
   if (request.references.length) {
     lines.push('  references (each must be granted, or the server does not start):');
     for (const r of request.references) {

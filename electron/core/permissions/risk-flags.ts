@@ -1,6 +1,8 @@
 // Risky patterns in a project server's launch entry. A project's `.mcp.json` is written by
 // whoever wrote the repository, so the approval dialog points at what deserves a second look.
 import { homedir } from 'node:os';
+import type { OAuthEntry } from '../../../shared/server-config';
+import { oauthReads } from '../mcp/config/oauth-reads';
 
 /** The launch entry as written in `.mcp.json` (stdio or HTTP). */
 export interface LaunchEntry {
@@ -11,9 +13,10 @@ export interface LaunchEntry {
   env?: Record<string, string>;
   url?: string;
   headers?: Record<string, string>;
+  oauth?: OAuthEntry;
 }
 
-export type RiskKind = 'sudo' | 'rm-rf' | 'pipe-to-shell' | 'secret-path' | 'shell-metacharacters' | 'shell-command' | 'loader-env' | 'api-key';
+export type RiskKind = 'sudo' | 'rm-rf' | 'pipe-to-shell' | 'secret-path' | 'shell-metacharacters' | 'shell-command' | 'loader-env' | 'api-key' | 'oauth-read' | 'oauth-reference';
 
 export interface RiskFlag {
   kind: RiskKind;
@@ -101,9 +104,13 @@ export function riskFlags(entry: LaunchEntry): RiskFlag[] {
     ...Object.entries(entry.env ?? {}).map(([k, v]): [string, string] => [`env.${k}`, String(v)]),
     ...(entry.url !== undefined ? [['url', entry.url] as [string, string]] : []),
     ...Object.entries(entry.headers ?? {}).map(([k, v]): [string, string] => [`headers.${k}`, String(v)]),
+    ...(['clientSecret', 'privateKey'] as const).flatMap((k): [string, string][] => (typeof entry.oauth?.[k] === 'string' ? [[`oauth.${k}`, entry.oauth[k]]] : [])),
   ];
   for (const [where, text] of texts) {
     if (API_KEY_REFERENCE.test(text)) add('api-key', where, 'references your Anthropic API key; Lena never passes it to a server (give the server its own key as ${secret:NAME})');
   }
+  if (entry.oauth?.assertionEnv?.toUpperCase() === 'ANTHROPIC_API_KEY') add('api-key', 'oauth.assertionEnv', 'names your Anthropic API key; Lena never sends it to a server');
+  // Every file and variable the sign-in would read, each said before approval.
+  for (const read of oauthReads(entry.oauth)) add(read.refusedInProject ? 'oauth-read' : 'oauth-reference', read.where, read.message);
   return flags;
 }

@@ -171,6 +171,7 @@ export function approvalView(request: ApprovalRequest): ProjectApprovalView {
     env: request.env,
     headers: request.headers,
     urlField: request.urlField ?? null,
+    oauth: request.oauth,
     references: request.references,
   };
 }

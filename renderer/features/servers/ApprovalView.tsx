@@ -12,7 +12,7 @@ import { FieldTable, FieldValue, GrantList, Highlighted } from './ApprovalFields
 /** Every reference token as written (`${PORT:-8080}`) → its grant key (`PORT`). */
 function tokensOf(a: ProjectApprovalView): Map<string, string> {
   const tokens = new Map<string, string>();
-  for (const f of [...a.argFields, ...a.env, ...a.headers, ...(a.urlField ? [a.urlField] : [])]) {
+  for (const f of [...a.argFields, ...a.env, ...a.headers, ...(a.urlField ? [a.urlField] : []), ...a.oauth]) {
     for (const p of f.parts) if (p.ref !== null) tokens.set(p.text, p.ref);
   }
   return tokens;
@@ -69,6 +69,7 @@ export function ApprovalView({ server }: { server: ServerStatus }) {
           <div className="muted small">URL</div>
           {a.urlField ? <pre className="command-preview"><FieldValue field={a.urlField} tokens={tokens} sources={sources} /></pre> : <pre className="command-preview">{a.url}</pre>}
           <FieldTable label="Headers" fields={a.headers} separator=": " tokens={tokens} sources={sources} />
+          {a.oauth.length > 0 && <FieldTable label="Sign-in (oauth)" fields={a.oauth} separator=": " tokens={tokens} sources={sources} />}
         </>
       )}
       <GrantList references={a.references} granted={granted} onChange={toggle} />

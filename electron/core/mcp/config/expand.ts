@@ -2,13 +2,16 @@
 // `${secret:NAME}` expanded in command, args, env, cwd, url and headers. A server with a missing
 // variable is skipped (only that server; RELIABILITY.md fault 29). Values never leave this module
 // in messages: only the names of the variables and secrets used are reported.
-// Two guards keep the user's secrets with the user (issue 12): a launch that would carry the stored
-// Anthropic API key, in any form, is refused whatever the variable was called; and a project
-// entry expands only the references the user granted to it in the approval.
+// Three guards keep the user's secrets with the user: a launch that would carry the stored
+// Anthropic API key, in any form (a workload token included), is refused whatever the variable
+// was called; a project entry expands only the references the user granted to it in the
+// approval; and a project entry's `oauth` may not name a file or variable for Lena to read.
+import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { containsSecret } from '../../base/redact';
 import { API_KEY_SECRET } from '../../base/credentials';
 import { entryFields, entryReferences, SECRET, TOKEN, VARIABLE } from './references';
+import { projectOAuthRefusal } from './oauth-reads';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
   DEFAULT_REQUEST_TIMEOUT_SECONDS,
@@ -108,6 +111,9 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
   const secretValues = new Map<string, string | undefined>();
 
   if (options.grants) {
+    // Refused before anything is read: a project entry never points Lena at a file or variable.
+    const refusal = projectOAuthRefusal(entry.oauth);
+    if (refusal) return { ok: false, reason: 'invalid', message: refusal, missing: [], used: [] };
     const granted = new Set(options.grants);
     const refused = entryReferences(entry).filter((r) => !granted.has(r.key));
     if (refused.length > 0) {
@@ -177,6 +183,8 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
   if (keys.length > 0 && launchStrings(launch).some((text) => keys.some((key) => containsSecret(text, key)))) {
     return { ok: false, reason: 'api-key', message: API_KEY_MESSAGE, missing: [], used: usedList };
   }
+  const assertion = await assertionProblem(entry.oauth, keys, env, platform);
+  if (assertion) return { ok: false, reason: 'api-key', message: assertion, missing: [], used: usedList };
   return { ok: true, launch, used: usedList };
 }
 
@@ -192,6 +200,30 @@ async function anthropicKeys(store: SecretLookup | undefined, env: NodeJS.Proces
     // A locked keychain: the environment's key is still checked.
   }
   return [...keys];
+}
+
+/** Workload token files are a few kilobytes; a larger file is left to the grant to report. */
+const MAX_ASSERTION_BYTES = 1_000_000;
+
+/**
+ * Why the entry's workload token would be the Anthropic API key, or undefined: the variable named
+ * by `assertionEnv` (by name, or by a value equal to the key) or the content of `assertionFile`.
+ */
+async function assertionProblem(oauth: ServerEntry['oauth'], keys: string[], env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<string | undefined> {
+  const holdsKey = (text: string | undefined) => text !== undefined && keys.some((key) => containsSecret(text, key));
+  const name = oauth?.assertionEnv;
+  if (name !== undefined && (name.toUpperCase() === 'ANTHROPIC_API_KEY' || holdsKey(readEnv(env, name, platform)))) {
+    return `"oauth.assertionEnv" names ${name}, which holds your Anthropic API key; Lena never sends it to a server. Point it at the variable holding the workload token`;
+  }
+  const file = oauth?.assertionFile;
+  if (file !== undefined && keys.length > 0) {
+    // An unreadable file is reported by the grant, which reads it again (platforms rotate it).
+    const text = await stat(file)
+      .then((s) => (s.isFile() && s.size <= MAX_ASSERTION_BYTES ? readFile(file, 'utf8') : undefined))
+      .catch(() => undefined);
+    if (holdsKey(text)) return `"oauth.assertionFile" (${file}) holds your Anthropic API key; Lena never sends it to a server. Point it at the file holding the workload token`;
+  }
+  return undefined;
 }
 
 function launchStrings(launch: LaunchSpec): string[] {
