@@ -50,8 +50,37 @@ const inVariationRun = (text: string, i: number, cp: number) =>
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]?/y;
 
-// eslint-disable-next-line no-control-regex
-const escapeControls = (s: string) => s.replace(/[\x00-\x1f\x7f]/g, (c) => (c === '\x1b' ? 'ESC' : `^${String.fromCharCode(c.charCodeAt(0) ^ 0x40)}`));
+/**
+ * An escape sequence as inert text: ESC as `ESC`, other C0 controls and DEL as `^G`-style carets,
+ * and anything else hidden inside it (C1, bidi, zero-width; an OSC's text can hold them) as `U+…`.
+ */
+function escapeControls(s: string): string {
+  let out = '';
+  for (const char of s) {
+    const cp = char.codePointAt(0) ?? 0;
+    if (cp === 0x1b) out += 'ESC';
+    else if (cp < 0x20 || cp === 0x7f) out += `^${String.fromCharCode(cp ^ 0x40)}`;
+    else out += categoryOf(cp) || isVariationSelector(cp) ? hex(cp) : char;
+  }
+  return out;
+}
+
+/** Whether scanText marks this code point wherever it stands (a lone CR and variation-selector runs aside). */
+export const isInvisibleCodePoint = (cp: number): boolean => categoryOf(cp) !== undefined;
+
+/**
+ * The text with every invisible or control character, and every ANSI sequence whole, replaced by
+ * a visible marker (`⟦U+202E⟧`, `⟦ESC]52;c;…^G⟧`); newline, tab and CRLF stay. Text with nothing
+ * to mark is returned as it is, without a scan.
+ */
+export function markedText(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Tag characters and the supplementary variation selectors all have the high surrogate U+DB40.
+    if ((c < 0x20 && c !== 0x0a && c !== 0x09) || categoryOf(c) || isVariationSelector(c) || c === 0xdb40) return scanText(text).marked;
+  }
+  return text;
+}
 
 /** Scans text for invisible and control characters and suspicious phrases. */
 export function scanText(text: string): TextScan {
