@@ -9,6 +9,7 @@ import { approveCommand } from '../core/mcp/manager/approval-hold';
 import { approvalRequest, describeApproval, type ApprovalRequest } from '../core/permissions/approval-request';
 import { flags, type ParsedArgs } from './args';
 import { UsageError } from './errors';
+import { terminalText } from './output';
 import type { CliContext } from './context';
 
 /** How the command talks to a person: whether someone can answer, and how a question is put. */
@@ -30,7 +31,8 @@ export function terminalIo(): PromptIo {
     async ask(question) {
       rl ??= createInterface({ input: process.stdin, output: process.stderr, terminal: false });
       lines ??= rl[Symbol.asyncIterator]();
-      process.stderr.write(question);
+      // The question quotes the project's file (a name, a reference): made safe for the terminal.
+      process.stderr.write(terminalText(question));
       const next = await lines.next();
       return next.done ? '' : next.value;
     },
