@@ -88,15 +88,24 @@ export function scanText(text: string): TextScan {
   let marked = '';
   let visible = '';
   let hidden = '';
+  // Plain text is copied a run at a time, from `plain` up to the next finding.
+  let plain = 0;
+  const flush = (end: number) => {
+    const run = text.slice(plain, end);
+    marked += run;
+    visible += run;
+  };
   let i = 0;
   while (i < text.length) {
     ANSI.lastIndex = i;
     const ansi = text.charCodeAt(i) === 0x1b ? ANSI.exec(text) : null;
     if (ansi) {
+      flush(i);
       const code = escapeControls(ansi[0]);
       findings.push({ category: 'ansi', code, index: i });
       marked += `⟦${code}⟧`;
       i += ansi[0].length;
+      plain = i;
       continue;
     }
     const cp = text.codePointAt(i) ?? 0;
@@ -105,6 +114,7 @@ export function scanText(text: string): TextScan {
     const lineEnd = cp === 0x0d && text.charCodeAt(i + 1) === 0x0a;
     const category = lineEnd ? undefined : (categoryOf(cp) ?? (inVariationRun(text, i, cp) ? 'zero-width' : undefined));
     if (category === 'tag') {
+      flush(i);
       // A run of tag characters can spell a whole hidden sentence: report it as one finding.
       const start = i;
       let spelled = '';
@@ -117,18 +127,18 @@ export function scanText(text: string): TextScan {
       findings.push({ category, code: hex(cp), index: start, hidden: spelled });
       marked += `⟦tag characters: "${spelled}"⟧`;
       hidden += ` ${spelled}`;
+      plain = i;
       continue;
     }
     if (category) {
+      flush(i);
       findings.push({ category, code: hex(cp), index: i });
       marked += `⟦${hex(cp)}⟧`;
-    } else {
-      const char = text.slice(i, i + width);
-      marked += char;
-      visible += char;
+      plain = i + width;
     }
     i += width;
   }
+  flush(text.length);
   const suspicious = findSuspiciousPhrases(`${visible}\n${hidden}`);
   return { marked, findings, suspicious };
 }
