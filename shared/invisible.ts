@@ -50,8 +50,37 @@ const inVariationRun = (text: string, i: number, cp: number) =>
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]?/y;
 
-// eslint-disable-next-line no-control-regex
-const escapeControls = (s: string) => s.replace(/[\x00-\x1f\x7f]/g, (c) => (c === '\x1b' ? 'ESC' : `^${String.fromCharCode(c.charCodeAt(0) ^ 0x40)}`));
+/**
+ * An escape sequence as inert text: ESC as `ESC`, other C0 controls and DEL as `^G`-style carets,
+ * and anything else hidden inside it (C1, bidi, zero-width; an OSC's text can hold them) as `U+…`.
+ */
+function escapeControls(s: string): string {
+  let out = '';
+  for (const char of s) {
+    const cp = char.codePointAt(0) ?? 0;
+    if (cp === 0x1b) out += 'ESC';
+    else if (cp < 0x20 || cp === 0x7f) out += `^${String.fromCharCode(cp ^ 0x40)}`;
+    else out += categoryOf(cp) || isVariationSelector(cp) ? hex(cp) : char;
+  }
+  return out;
+}
+
+/** Whether scanText marks this code point wherever it stands (a lone CR and variation-selector runs aside). */
+export const isInvisibleCodePoint = (cp: number): boolean => categoryOf(cp) !== undefined;
+
+/**
+ * The text with every invisible or control character, and every ANSI sequence whole, replaced by
+ * a visible marker (`⟦U+202E⟧`, `⟦ESC]52;c;…^G⟧`); newline, tab and CRLF stay. Text with nothing
+ * to mark is returned as it is, without a scan.
+ */
+export function markedText(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Tag characters and the supplementary variation selectors all have the high surrogate U+DB40.
+    if ((c < 0x20 && c !== 0x0a && c !== 0x09) || categoryOf(c) || isVariationSelector(c) || c === 0xdb40) return scanText(text).marked;
+  }
+  return text;
+}
 
 /** Scans text for invisible and control characters and suspicious phrases. */
 export function scanText(text: string): TextScan {
@@ -59,15 +88,24 @@ export function scanText(text: string): TextScan {
   let marked = '';
   let visible = '';
   let hidden = '';
+  // Plain text is copied a run at a time, from `plain` up to the next finding.
+  let plain = 0;
+  const flush = (end: number) => {
+    const run = text.slice(plain, end);
+    marked += run;
+    visible += run;
+  };
   let i = 0;
   while (i < text.length) {
     ANSI.lastIndex = i;
     const ansi = text.charCodeAt(i) === 0x1b ? ANSI.exec(text) : null;
     if (ansi) {
+      flush(i);
       const code = escapeControls(ansi[0]);
       findings.push({ category: 'ansi', code, index: i });
       marked += `⟦${code}⟧`;
       i += ansi[0].length;
+      plain = i;
       continue;
     }
     const cp = text.codePointAt(i) ?? 0;
@@ -76,6 +114,7 @@ export function scanText(text: string): TextScan {
     const lineEnd = cp === 0x0d && text.charCodeAt(i + 1) === 0x0a;
     const category = lineEnd ? undefined : (categoryOf(cp) ?? (inVariationRun(text, i, cp) ? 'zero-width' : undefined));
     if (category === 'tag') {
+      flush(i);
       // A run of tag characters can spell a whole hidden sentence: report it as one finding.
       const start = i;
       let spelled = '';
@@ -88,18 +127,18 @@ export function scanText(text: string): TextScan {
       findings.push({ category, code: hex(cp), index: start, hidden: spelled });
       marked += `⟦tag characters: "${spelled}"⟧`;
       hidden += ` ${spelled}`;
+      plain = i;
       continue;
     }
     if (category) {
+      flush(i);
       findings.push({ category, code: hex(cp), index: i });
       marked += `⟦${hex(cp)}⟧`;
-    } else {
-      const char = text.slice(i, i + width);
-      marked += char;
-      visible += char;
+      plain = i + width;
     }
     i += width;
   }
+  flush(text.length);
   const suspicious = findSuspiciousPhrases(`${visible}\n${hidden}`);
   return { marked, findings, suspicious };
 }

@@ -10,6 +10,7 @@ import { projectOAuthRefusal } from '../core/mcp/config/oauth-reads';
 import { approvalRequest, describeApproval, type ApprovalRequest } from '../core/permissions/approval-request';
 import { flags, type ParsedArgs } from './args';
 import { UsageError } from './errors';
+import { terminalText } from './output';
 import type { CliContext } from './context';
 
 /** How the command talks to a person: whether someone can answer, and how a question is put. */
@@ -31,7 +32,8 @@ export function terminalIo(): PromptIo {
     async ask(question) {
       rl ??= createInterface({ input: process.stdin, output: process.stderr, terminal: false });
       lines ??= rl[Symbol.asyncIterator]();
-      process.stderr.write(question);
+      // The question quotes the project's file (a name, a reference): made safe for the terminal.
+      process.stderr.write(terminalText(question));
       const next = await lines.next();
       return next.done ? '' : next.value;
     },

@@ -54,7 +54,7 @@ registerCommand({
         const gap = lastMessage !== undefined && lastMessage !== e.messageId && text !== '' ? (text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n') : '';
         lastMessage = e.messageId;
         text += gap + e.text;
-        if (!ctx.out.json) process.stdout.write(gap + e.text);
+        ctx.out.stream(gap + e.text);
       } else if (e.type === 'tool-call-updated') {
         calls.set(e.call.id, e.call);
         const c = e.call;
@@ -86,7 +86,7 @@ registerCommand({
     const store = runtime.conversations.store;
     const conversationId = flag(args, '--conversation') ?? store.create({ model: runtime.chatSettings().model, project: ctx.projectDir ?? null }).id;
     const outcome = await runtime.engine.send(conversationId, prompt).done;
-    if (!ctx.out.json && text && !text.endsWith('\n')) process.stdout.write('\n');
+    ctx.out.stream(text && !text.endsWith('\n') ? '\n' : '', true);
     const error = outcome.error ? { ...outcome.error, message: forCommandLine(outcome.error.message) } : undefined;
     if (ctx.out.json) {
       ctx.out.result({

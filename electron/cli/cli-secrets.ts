@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import type { SecretPort } from '../core/mcp/auth/token-files';
 import { readJsonFileTolerant, writeJsonFile } from '../core/base/json-file';
 import type { LenaPaths } from '../core/home';
+import { terminalText } from './output';
 
 const SERVICE = 'Lena';
 
@@ -45,7 +46,7 @@ async function keychain(): Promise<SecretPort | undefined> {
 
 function fileSecrets(file: string): SecretPort {
   // A damaged file is kept aside (base's policy), so the next save does not write over the tokens.
-  const report = { notice: (message: string) => void process.stderr.write(`lena: ${message}\n`) };
+  const report = { notice: (message: string) => void process.stderr.write(terminalText(`lena: ${message}\n`)) };
   const read = async (): Promise<Record<string, string>> => ((await readJsonFileTolerant(file, report)) as Record<string, string> | undefined) ?? {};
   return {
     get: async (name) => (await read())[name],

@@ -9,13 +9,13 @@ import { allCommands, findCommand, flagsOf, isGroup } from './commands';
 import { cliContext, type CliContext } from './context';
 import { EXIT, toCliError, UsageError } from './errors';
 import { commandHelp, groupHelp, topHelp } from './help';
-import { createOutput, redactUrlCredentials } from './output';
+import { createOutput, jsonText, terminalText } from './output';
 import './mcp/index';
 import './chat-command';
 
 /** Prints help text (inside `{"help": …}` with --json). */
 function printHelp(text: string, json: boolean): number {
-  if (json) process.stdout.write(`${JSON.stringify({ help: text }, null, 2)}\n`);
+  if (json) process.stdout.write(`${jsonText({ help: text })}\n`);
   else process.stdout.write(text);
   return EXIT.ok;
 }
@@ -38,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
     const words = before.filter((a) => !a.startsWith('-'));
     const [command] = argv;
     if (command === '--version' || command === '-v' || command === 'version') {
-      if (json) process.stdout.write(`${JSON.stringify({ name: APP_NAME, version: APP_VERSION })}\n`);
+      if (json) process.stdout.write(`${jsonText({ name: APP_NAME, version: APP_VERSION }, 0)}\n`);
       else process.stdout.write(`${APP_NAME} ${APP_VERSION}\n`);
       return EXIT.ok;
     }
@@ -47,8 +47,8 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'home') {
       if (wantsHelp(argv)) return printHelp("Usage: lena home\n\nPrints Lena's home folder: LENA_HOME when set, else ~/.lena. Nothing is created.\n", json);
       if (argv.length > 1 && !(argv.length === 2 && json)) throw new UsageError('"lena home" takes no arguments');
-      if (json) process.stdout.write(`${JSON.stringify({ home: lenaPaths().home })}\n`);
-      else process.stdout.write(`${lenaPaths().home}\n`);
+      if (json) process.stdout.write(`${jsonText({ home: lenaPaths().home }, 0)}\n`);
+      else process.stdout.write(`${terminalText(lenaPaths().home)}\n`);
       return EXIT.ok;
     }
     const found = findCommand(argv);
@@ -81,7 +81,7 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (err) {
     const error = toCliError(err);
-    if (json) process.stdout.write(`${redactUrlCredentials(JSON.stringify({ error: { code: error.code, message: error.message, ...error.data } }, null, 2))}\n`);
+    if (json) process.stdout.write(`${jsonText({ error: { code: error.code, message: error.message, ...error.data } })}\n`);
     else createOutput(false).warn(`lena: ${error.message}`);
     return error.exit;
   }
@@ -112,7 +112,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`lena: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(terminalText(`lena: ${err instanceof Error ? err.message : String(err)}\n`));
     process.exitCode = EXIT.failed;
   },
 );

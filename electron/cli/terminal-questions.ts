@@ -1,11 +1,13 @@
 // `lena chat --interactive`: what servers ask (sampling, elicitation) as terminal prompts on
 // stderr, one at a time, answered on stdin. Same rules as the window: nothing is sent without a
 // yes, the safe answer is the default, a lasting "always" asks "Are you sure?", and the form is
-// checked before it is sent. The answer text streams on stdout as usual.
+// checked before it is sent. The answer text streams on stdout as usual. Everything shown passes
+// terminalText: the questions quote the server's own words, labels and addresses.
 import { createInterface, type Interface } from 'node:readline/promises';
 import { SAFE_ANSWERS, type ClientAnswer } from '../../shared/client-questions';
 import { initialValues, validateForm, type FormField, type FormValues } from '../../shared/elicitation-form';
 import type { Asker } from '../core/host/feature-ports';
+import { terminalText } from './output';
 
 type Body = Parameters<Asker['ask']>[0];
 
@@ -42,16 +44,19 @@ function shownDefault(field: FormField): string {
   return ` [${Array.isArray(field.default) ? field.default.join(', ') : String(field.default)}]`;
 }
 
+/** readline writes a question's prompt as given: it quotes server text, so it is made safe here. */
+const question = (rl: Interface, text: string, signal: AbortSignal | undefined) => rl.question(terminalText(text), { signal });
+
 export function terminalAsker(io: Io = { input: process.stdin, output: process.stderr }): Asker {
   let queue: Promise<unknown> = Promise.resolve();
-  const say = (line = '') => io.output.write(`${line}\n`);
+  const say = (line = '') => io.output.write(terminalText(`${line}\n`));
 
   async function form(rl: Interface, q: Extract<Body, { kind: 'elicitation-form' }>, signal?: AbortSignal): Promise<ClientAnswer> {
     say(`\n? ${q.server} asks for information${q.purpose ? ` (while working on ${q.purpose})` : ''}:`);
     say(`  “${q.message}” (the server's own words)`);
     const secrets = q.fields.filter((f) => f.sensitive);
     if (secrets.length > 0) say(`  ⚠ ${secrets.map((f) => f.label).join(', ')} look(s) like a password, token or key; servers must not ask for secrets this way.`);
-    const first = (await rl.question('  Answer the form? [y]es / [d]ecline / [c]ancel (default: cancel): ', { signal })).trim().toLowerCase();
+    const first = (await question(rl, '  Answer the form? [y]es / [d]ecline / [c]ancel (default: cancel): ', signal)).trim().toLowerCase();
     if (first.startsWith('d')) return { action: 'decline' };
     if (!first.startsWith('y')) return { action: 'cancel' };
     const values: FormValues = initialValues(q.fields);
@@ -59,7 +64,7 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
       if (f.kind === 'select' || f.kind === 'multi-select') f.options.forEach((o, i) => say(`    ${i + 1}. ${o.label}`));
       for (;;) {
         const kind = f.kind === 'boolean' ? ' (y/n)' : f.kind === 'multi-select' ? ' (numbers, comma-separated)' : f.kind === 'select' ? ' (number)' : '';
-        const raw = await rl.question(`  ${f.label}${f.required ? ' *' : ''}${f.description ? ` — ${f.description}` : ''}${kind}${shownDefault(f)}: `, { signal });
+        const raw = await question(rl, `  ${f.label}${f.required ? ' *' : ''}${f.description ? ` — ${f.description}` : ''}${kind}${shownDefault(f)}: `, signal);
         const v = parseFieldInput(f, raw);
         const checked = validateForm([f], { [f.key]: v });
         if (checked.ok) {
@@ -82,11 +87,11 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
           for (const n of body.notices) say(`  ! ${n}`);
           if (body.draft.systemPrompt) say(`  system: ${body.draft.systemPrompt}`);
           for (const m of body.draft.messages) say(`  ${m.role}: ${m.text}${m.attachments.length ? ` (+ ${m.attachments.join('; ')})` : ''}`);
-          const a = (await rl.question('  Send it? [y]es / [n]o / [e]dit / [a]lways for this server (default: no): ', { signal })).trim().toLowerCase();
+          const a = (await question(rl, '  Send it? [y]es / [n]o / [e]dit / [a]lways for this server (default: no): ', signal)).trim().toLowerCase();
           if (a.startsWith('y')) return { action: 'approve' };
           if (a.startsWith('e')) return await editSampling(rl, body, say, signal);
           if (a.startsWith('a')) {
-            const sure = (await rl.question(`  Every later request of ${body.server} will go to Claude without this review. Are you sure? [y/N]: `, { signal })).trim().toLowerCase();
+            const sure = (await question(rl, `  Every later request of ${body.server} will go to Claude without this review. Are you sure? [y/N]: `, signal)).trim().toLowerCase();
             return sure.startsWith('y') ? { action: 'approve', always: true } : { action: 'deny' };
           }
           return { action: 'deny' };
@@ -94,7 +99,7 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
         case 'sampling-answer': {
           const used = body.usage ? `, ${body.usage.input} input + ${body.usage.output} output tokens of your key` : '';
           say(`\n? Claude answered (${body.model}${body.stopReason ? `, ${body.stopReason}` : ''}${used}):\n${body.text}`);
-          const a = (await rl.question(`  Return this answer to ${body.server}? [y/N]: `, { signal })).trim().toLowerCase();
+          const a = (await question(rl, `  Return this answer to ${body.server}? [y/N]: `, signal)).trim().toLowerCase();
           return a.startsWith('y') ? { action: 'approve' } : { action: 'deny' };
         }
         case 'elicitation-form':
@@ -110,7 +115,7 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
           say(`\n? ${body.server} asks you to open a page on ${body.origin}:`);
           say(`  “${body.message}” (the server's own words)`);
           say(`  ${body.url}`);
-          const a = (await rl.question('  Open it? [y]es / [n]o / [c]ancel (default: cancel): ', { signal })).trim().toLowerCase();
+          const a = (await question(rl, '  Open it? [y]es / [n]o / [c]ancel (default: cancel): ', signal)).trim().toLowerCase();
           return a.startsWith('y') ? { action: 'accept' } : a.startsWith('n') ? { action: 'decline' } : { action: 'cancel' };
         }
         case 'sign-in':
@@ -138,7 +143,7 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
 
 /** The terminal cannot open a browser for the user: it prints the address to open. */
 export async function printAddress(url: string): Promise<void> {
-  process.stderr.write(`  Open this address in your browser: ${url}\n`);
+  process.stderr.write(terminalText(`  Open this address in your browser: ${url}\n`));
 }
 
 /**
@@ -148,7 +153,7 @@ export async function printAddress(url: string): Promise<void> {
  */
 async function editSampling(rl: Interface, body: Extract<Body, { kind: 'sampling-request' }>, say: (text: string) => void, signal: AbortSignal | undefined): Promise<ClientAnswer> {
   const keep = async (label: string, current: string) => {
-    const typed = await rl.question(`  ${label} [Enter keeps "${current.length > 60 ? `${current.slice(0, 57)}…` : current}"]: `, { signal });
+    const typed = await question(rl, `  ${label} [Enter keeps "${current.length > 60 ? `${current.slice(0, 57)}…` : current}"]: `, signal);
     return typed.trim() === '' ? current : typed;
   };
   const messages = [];
@@ -168,6 +173,6 @@ async function editSampling(rl: Interface, body: Extract<Body, { kind: 'sampling
   say(`  Edited request (up to ${maxTokens} tokens):`);
   if (systemPrompt) say(`  system: ${systemPrompt}`);
   for (const m of messages) say(`  ${m.role}: ${m.text}`);
-  const a = (await rl.question('  Send the edited request? [y/N]: ', { signal })).trim().toLowerCase();
+  const a = (await question(rl, '  Send the edited request? [y/N]: ', signal)).trim().toLowerCase();
   return a.startsWith('y') ? { action: 'approve', draft } : { action: 'deny' };
 }

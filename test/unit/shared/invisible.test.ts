@@ -15,6 +15,7 @@ describe('scanText', () => {
     ['isolate', 'a\u2066b\u2069', 'bidi', 'a⟦U+2066⟧b⟦U+2069⟧'],
     ['ANSI colour', 'a\x1b[31mred\x1b[0m', 'ansi', 'a⟦ESC[31m⟧red⟦ESC[0m⟧'],
     ['ANSI title (OSC)', 'a\x1b]0;pwned\x07b', 'ansi', 'a⟦ESC]0;pwned^G⟧b'],
+    ['OSC hiding C1 and bidi in its text', 'a\x1b]8;;https://x/\u202E\u009B2J\x07b', 'ansi', 'a⟦ESC]8;;https://x/U+202EU+009B2J^G⟧b'],
     ['NUL', 'a\u0000b', 'control', 'a⟦U+0000⟧b'],
     ['carriage return', 'a\rb', 'control', 'a⟦U+000D⟧b'],
     ['C1 control', 'a\u0085b', 'control', 'a⟦U+0085⟧b'],
