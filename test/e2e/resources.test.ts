@@ -48,7 +48,7 @@ describe.skipIf(!ready)('resources and prompts in the window', () => {
     await page.getByText('It describes the architecture.').waitFor({ timeout: 30_000 });
     const sent = win().api.messageRequests().at(-1)!.body.messages as { role: string; content: Block[] }[];
     const doc = sent[0].content.find((b) => b.type === 'document')!;
-    expect(doc.title).toBe('architecture.md');
+    expect(doc.title).toBeUndefined(); // the server's name goes only inside the markers
     expect(doc.source!.data).toMatch(/^<untrusted-tool-output boundary="[^"]+">\nMCP resource demo:\/\/resource\/static\/document\/architecture\.md \("architecture\.md"\) from server "every"/);
     expect(await page.getByText('Attached file: architecture.md').count()).toBe(1);
   });
@@ -156,7 +156,8 @@ describe.skipIf(!ready)('resources and prompts in the window', () => {
     await page.getByText('It says: ship resources.').waitFor({ timeout: 30_000 });
     const last = (win().api.messageRequests().at(-1)!.body.messages as { role: string; content: Block[] }[]).at(-1)!;
     const doc = last.content.find((b) => b.type === 'document')!;
-    expect(doc).toMatchObject({ title: 'plan.md', source: { type: 'text' } });
+    expect(doc).toMatchObject({ source: { type: 'text' } });
+    expect(doc.title).toBeUndefined();
     expect(doc.source!.data).toContain('# Plan\nShip resources.');
     expect(doc.source!.data).toContain('from server "fs"');
   });
