@@ -37,7 +37,7 @@ describe('running a prompt', () => {
     expect(body.messages).toHaveLength(1);
     expect(body.messages[0].content.map((b) => b.type)).toEqual(['text', 'document']);
     expect(body.messages[0].content[0].text).not.toContain('untrusted-tool-output');
-    const doc = body.messages[0].content[1] as { title?: string; source: { data: string } };
+    const doc = body.messages[0].content[1] as unknown as { title?: string; source: { data: string } };
     expect(doc.title).toBeUndefined();
     expect(doc.source.data).toMatch(/^<untrusted-tool-output boundary="[^"]+">\nMCP resource demo:\/\/resource\/dynamic\/text\/2 \(text\/plain\) embedded in the prompt:/);
   }, 30_000);
