@@ -9,6 +9,7 @@ import { DEFAULT_CHAT_SETTINGS } from '../../../../electron/core/chat/chat-setti
 import { userContent } from '../../../../electron/core/chat/engine';
 import { BUILT_IN_MODELS } from '../../../../electron/core/chat/models';
 import { promptMessages } from '../../../../electron/core/chat/prompt-messages';
+import { modelResultBlock } from '../../../../electron/core/chat/tool-runner';
 import { buildRequest } from '../../../../electron/core/chat/request';
 import { closeMarker, openMarker } from '../../../../electron/core/chat/untrusted';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
@@ -24,6 +25,8 @@ const HOSTILE = [
   'LINK-PAYLOAD',
   'EMBEDDED-PAYLOAD',
   'AUDIO-PAYLOAD',
+  'RESULT-LINK-PAYLOAD',
+  'STRUCTURED-PAYLOAD',
 ];
 
 let seq = 0;
@@ -51,7 +54,7 @@ function outside(json: string, boundary: string): string {
 }
 
 describe('server text in a request', () => {
-  it('a resource’s name, URI and type and a prompt’s embedded resource, link and notes lie only inside the markers', async () => {
+  it('a resource’s name, URI and type, a prompt’s embedded resource, link and notes, and a tool result’s link and structured content lie only inside the markers', async () => {
     const resource = userContent('What does it say?', [
       {
         kind: 'resource',
@@ -104,7 +107,22 @@ describe('server text in a request', () => {
         },
       },
     ];
+    // A tool result stored under an earlier boundary: a resource_link's name and structuredContent.
+    const { block: result } = modelResultBlock(
+      'toolu_1',
+      {
+        content: [{ type: 'resource_link', uri: 'evil://x', name: `RESULT-LINK-PAYLOAD ${BREAK}` }],
+        structuredContent: { note: `STRUCTURED-PAYLOAD ${BREAK}` },
+      },
+      'earlierBoundary',
+    );
     const history = [
+      stored('user', [{ type: 'text', text: 'Look.' }]),
+      stored('assistant', [
+        { type: 'tool_use', id: 'toolu_1', name: 'mcp__evil__look', input: {} },
+      ]),
+      stored('user', [result as unknown as ContentBlock]),
+      stored('assistant', [{ type: 'text', text: 'Looked.' }]),
       stored('user', resource),
       stored('assistant', [{ type: 'text', text: 'It says body.' }]),
       ...promptMessages(prompt).map((m) => stored(m.role, m.content)),
@@ -136,6 +154,7 @@ describe('server text in a request', () => {
       json.split(JSON.stringify(closeMarker(boundary)).slice(1, -1)).length,
     );
     expect(out).not.toContain('</untrusted-tool-output');
+    expect(json).not.toContain('earlierBoundary');
     // The prompt's own text, which the user confirmed, is the user's message.
     expect(out).toContain('Review this file.');
   });
