@@ -39,6 +39,7 @@ export const INVOKE_CHANNELS = [
   'resources:unsubscribe',
   'prompts:list',
   'prompts:get',
+  'prompts:preview',
   'prompts:run',
   'conversations:list',
   'conversations:get',

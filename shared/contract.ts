@@ -12,7 +12,7 @@ import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerSt
 import type { ProjectView, SettingsView } from './settings-types';
 import type { InspectorBody, InspectorLogPage, RunProgress, RunToolResult } from './inspector-types';
 import type { CallToolResult, Completion, GetPromptResult, ResourceContents } from './mcp-types';
-import type { PromptCommand, ServerOfferingsView } from './resource-types';
+import type { PromptCommand, PromptPreview, ServerOfferingsView } from './resource-types';
 import type { AppModelContext, AppView } from './app-view-types';
 
 /** A channel: a zod schema for its argument and a phantom type for its result. */
@@ -88,10 +88,10 @@ export const invokeChannels = {
   /** Every connected server's prompts, as the composer's `/server:prompt` commands. */
   'prompts:list': channel<PromptCommand[]>()(s.noArgs),
   'prompts:get': channel<GetPromptResult>()(z.object({ server: s.serverName, name: z.string().min(1).max(500), arguments: s.promptArguments.optional() }).strict()),
-  /** Runs a prompt into a conversation: its messages are stored as the server's; a turn starts when it ends with the user's. */
-  'prompts:run': channel<{ turnId: string | null }>()(
-    z.object({ conversationId: s.id, server: s.serverName, name: z.string().min(1).max(500), arguments: s.promptArguments.optional() }).strict(),
-  ),
+  /** Gets a prompt's messages for the user to read before it runs; nothing is stored or sent. */
+  'prompts:preview': channel<PromptPreview>()(z.object({ server: s.serverName, name: z.string().min(1).max(500), arguments: s.promptArguments.optional() }).strict()),
+  /** Runs a previewed prompt into a conversation: the messages the user saw are stored as the server's; a turn starts when they end with the user's. */
+  'prompts:run': channel<{ turnId: string | null }>()(z.object({ conversationId: s.id, previewId: z.string().min(1).max(100) }).strict()),
 
   // Conversations and the agent loop
   'conversations:list': channel<ConversationSummary[]>()(s.noArgs),

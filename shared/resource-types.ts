@@ -1,6 +1,6 @@
 // What a server offers besides tools, as the window sees it (issue 22): its resources, templates
 // and prompts, and the events that say one changed.
-import type { Prompt, Resource, ResourceTemplate } from './mcp-types';
+import type { Prompt, PromptMessage, Resource, ResourceTemplate } from './mcp-types';
 
 export interface ServerOfferingsView {
   server: string;
@@ -18,4 +18,17 @@ export interface PromptCommand {
   server: string;
   prompt: Prompt;
   completions: boolean;
+}
+
+/**
+ * A prompt's messages as the server returned them, shown to the user before anything is stored or
+ * sent. Running it (`prompts:run` with `previewId`) inserts exactly these messages, never a second
+ * answer of the server.
+ */
+export interface PromptPreview {
+  previewId: string;
+  server: string;
+  prompt: string;
+  description?: string;
+  messages: PromptMessage[];
 }

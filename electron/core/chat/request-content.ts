@@ -4,7 +4,7 @@
 // and no image payload sent twice (a structuredContent that mirrors an image block).
 import type Anthropic from '@anthropic-ai/sdk';
 import { prepareImages, type ImageRef } from './images';
-import { rewrapResourceBlock } from './resource-content';
+import { rewrapResourceBlocks } from './resource-content';
 import { rewrapUntrusted } from './untrusted';
 
 type MessageParam = Anthropic.Messages.MessageParam;
@@ -19,8 +19,9 @@ export async function prepareContent(messages: MessageParam[], boundary: string)
   messages.forEach((m, index) => {
     const fresh = index === lastUser && m.role === 'user';
     let blocks = (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as unknown as Block[])).filter((b) => !blank(b));
-    // Tool results and attached MCP resources (issue 22) go under this request's boundary.
-    blocks = blocks.map((b) => (b.type === 'tool_result' ? cleanToolResult(b, boundary, images, fresh) : m.role === 'user' ? rewrapResourceBlock(b, boundary) : b));
+    // Tool results, attached MCP resources and a prompt's server text go under this request's
+    // boundary (a prompt's assistant turn may carry wrapped text too).
+    blocks = rewrapResourceBlocks(blocks.map((b) => (b.type === 'tool_result' ? cleanToolResult(b, boundary, images, fresh) : b)), boundary);
     blocks.forEach((b, i) => {
       if (b.type === 'image')
         images.push({ block: b as ImageRef['block'], fresh, label: 'an attached image', replace: (r) => void (blocks[i] = typeof r === 'string' ? { type: 'text', text: r } : (r as Block)) });

@@ -1,12 +1,13 @@
-// A server's resource attached to a message (issue 22). Its bytes come from an MCP server, so it
-// follows the untrusted-data rules of tool output: the text (and the URI and name the server
-// chose) sit inside the untrusted markers, re-wrapped with each request's boundary like tool
-// results. Text becomes a document block, an image an image block after a wrapped label, a PDF a
+// A server's resource attached to a message. Its bytes come from an MCP server, so it follows the
+// untrusted-data rules of tool output: the text and everything the server chose about it (URI,
+// name, MIME type) sit inside the untrusted markers, re-wrapped with each request's boundary like
+// tool results; the document's title, outside the markers, is kept for the window only and never
+// sent (rewrapResourceBlocks). Text becomes a document block, an image an image block after a wrapped label, a PDF a
 // PDF document; other binaries cannot be sent and are refused with what to do.
 import type { Attachment, ContentBlock } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
 import { API_IMAGE_TYPES } from './images';
-import { neutralise, newBoundary, rewrapUntrusted, wrapUntrusted } from './untrusted';
+import { neutralise, newBoundary, rewrapUntrusted, unwrapUntrusted, wrapUntrusted } from './untrusted';
 
 const TEXT_TYPES = /^(text\/|application\/(json|xml|yaml|x-yaml|javascript|typescript|toml|x-sh|sql|graphql|ld\+json)|.*\+(json|xml)$)/i;
 
@@ -56,12 +57,29 @@ export function resourceBlocks(attachment: Attachment): ContentBlock[] {
 }
 
 /**
- * A user-side block under this request's boundary: a resource's document text or label that was
- * wrapped when it was stored. The user's own text and files were never wrapped and stay as they are.
+ * A message's blocks under this request's boundary: a resource's document text or label that was
+ * wrapped when it was stored is re-wrapped, and a document that came from a server (its text is
+ * wrapped, or it follows a wrapped label, as a PDF resource does) loses its `title` and `context`:
+ * those fields sit outside the markers, so nothing a server chose may go there. The stored block
+ * keeps its title for the window. The user's own text and files were never wrapped and stay as
+ * they are.
  */
-export function rewrapResourceBlock<B extends { type: string; [key: string]: unknown }>(block: B, boundary: string): B {
+export function rewrapResourceBlocks<B extends { type: string; [key: string]: unknown }>(blocks: readonly B[], boundary: string): B[] {
+  return blocks.map((block, i) => {
+    const prev = blocks[i - 1];
+    const labelled = prev?.type === 'text' && typeof prev.text === 'string' && unwrapUntrusted(prev.text).wrapped;
+    return rewrapResourceBlock(block, boundary, labelled);
+  });
+}
+
+function rewrapResourceBlock<B extends { type: string; [key: string]: unknown }>(block: B, boundary: string, labelled: boolean): B {
   if (block.type === 'text' && typeof block.text === 'string') return { ...block, text: rewrapUntrusted(block.text, boundary) };
+  if (block.type !== 'document') return block;
   const source = block.source as { type?: string; data?: unknown } | undefined;
-  if (block.type === 'document' && source?.type === 'text' && typeof source.data === 'string') return { ...block, source: { ...source, data: rewrapUntrusted(source.data, boundary) } };
-  return block;
+  const wrapped = source?.type === 'text' && typeof source.data === 'string' && unwrapUntrusted(source.data).wrapped;
+  if (!wrapped && !labelled) return block;
+  const { title: _title, context: _context, ...rest } = block;
+  void _title;
+  void _context;
+  return (wrapped ? { ...rest, source: { ...source, data: rewrapUntrusted(source!.data as string, boundary) } } : rest) as unknown as B;
 }

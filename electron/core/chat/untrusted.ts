@@ -5,6 +5,7 @@
 // history uses the one boundary the system prompt names. Marker look-alikes and the boundary inside
 // the data are neutralised, so a result cannot fake the end marker.
 import { randomBytes } from 'node:crypto';
+import { unwrapUntrusted } from '../../../shared/untrusted-markers';
 
 export function newBoundary(): string {
   return randomBytes(9).toString('base64url');
@@ -22,13 +23,7 @@ export function wrapUntrusted(text: string, boundary: string): string {
   return `${openMarker(boundary)}\n${neutralise(text, boundary)}\n${closeMarker(boundary)}`;
 }
 
-const WRAPPED = /^<untrusted-tool-output boundary="([A-Za-z0-9_-]+)">\n([\s\S]*)\n<\/untrusted-tool-output boundary="\1">$/;
-
-/** The data inside a stored wrapper (any boundary), or the text itself when it was never wrapped. */
-export function unwrapUntrusted(text: string): { data: string; wrapped: boolean } {
-  const m = WRAPPED.exec(text);
-  return m ? { data: m[2], wrapped: true } : { data: text, wrapped: false };
-}
+export { unwrapUntrusted };
 
 /**
  * A stored tool-result text under this request's boundary. Lena's own notes (errors it wrote,

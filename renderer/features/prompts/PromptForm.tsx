@@ -1,27 +1,40 @@
 // A server prompt's arguments before it runs, with the server's completions as the user types.
-// Running it inserts its messages into the conversation, marked as the server's.
+// "Run prompt" gets its messages and shows them (PromptPreview); only Send there inserts them into
+// the conversation, marked as the server's, and Cancel or Escape leaves everything as it was.
 import { useState } from 'react';
-import type { PromptCommand } from '../../../shared/resource-types';
+import type { PromptCommand, PromptPreview } from '../../../shared/resource-types';
 import { useLenaActions } from '../../store';
 import { ArgumentField } from '../resources/ArgumentField';
 import { commandName } from './prompt-commands';
+import { PromptPreviewView } from './PromptPreview';
 
 export function PromptForm({ command, onDone }: { command: PromptCommand; onDone(): void }) {
   const args = command.prompt.arguments ?? [];
   const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(args.map((a) => [a.name, ''])));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { runPrompt: run } = useLenaActions();
+  const [preview, setPreview] = useState<PromptPreview | null>(null);
+  const { previewPrompt, runPrompt } = useLenaActions();
   const missing = args.filter((a) => a.required && !values[a.name]).map((a) => a.name);
   const submit = async () => {
     if (missing.length > 0 || busy) return;
     setBusy(true);
     const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-    const r = await run(command.server, command.prompt.name, given);
+    const r = await previewPrompt(command.server, command.prompt.name, given);
+    setBusy(false);
+    if (r.ok) {
+      setError(null);
+      setPreview(r.value);
+    } else setError(r.error.message);
+  };
+  const send = async (previewId: string) => {
+    setBusy(true);
+    const r = await runPrompt(previewId);
     setBusy(false);
     if (r.ok) onDone();
     else setError(r.error.message);
   };
+  if (preview) return <PromptPreviewView preview={preview} busy={busy} error={error} onSend={() => void send(preview.previewId)} onCancel={onDone} />;
   return (
     <form className="prompt-form" aria-label={`Run ${commandName(command)}`} onSubmit={(e) => { e.preventDefault(); void submit(); }}
       onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onDone(); } }}>

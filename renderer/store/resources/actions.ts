@@ -2,6 +2,7 @@
 // Refresh reads them again), completions, and prompts run from the composer.
 import type { Attachment } from '../../../shared/chat-types';
 import type { Completion, CompletionRef, ResourceContents } from '../../../shared/mcp-types';
+import type { PromptPreview } from '../../../shared/resource-types';
 import { NO_CONVERSATION } from '../chat/initial-state';
 import { failed, idle, loading, ready } from '../loadable';
 import { attempt, type Outcome } from '../result';
@@ -18,8 +19,10 @@ export interface ResourcesActions {
   refreshAttachment(index: number): Promise<Outcome<void>>;
   complete(server: string, ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<Completion>;
   loadPromptCommands(): Promise<void>;
-  /** Runs a prompt into the open conversation (a new one when none is open). */
-  runPrompt(server: string, name: string, args: Record<string, string>): Promise<Outcome<unknown>>;
+  /** Gets a prompt's messages to show before it runs; nothing is stored or sent. */
+  previewPrompt(server: string, name: string, args: Record<string, string>): Promise<Outcome<PromptPreview>>;
+  /** Runs a previewed prompt into the open conversation (a new one when none is open). */
+  runPrompt(previewId: string): Promise<Outcome<unknown>>;
   subscribeResources(): () => void;
 }
 
@@ -71,7 +74,8 @@ export const createResourcesActions: ActionsCreator<ResourcesActions> = (set, ge
       const r = await attempt(() => host.call('prompts:list'));
       if (r.ok) set({ promptCommands: r.value });
     },
-    async runPrompt(server, name, args) {
+    previewPrompt: (server, name, args) => attempt(() => host.call('prompts:preview', { server, name, arguments: args })),
+    async runPrompt(previewId) {
       let id = get().activeId;
       if (id === null) {
         const created = await get().newConversation();
@@ -79,7 +83,7 @@ export const createResourcesActions: ActionsCreator<ResourcesActions> = (set, ge
         id = created.value.id;
       }
       const conversationId = id;
-      const r = await attempt(() => host.call('prompts:run', { conversationId, server, name, arguments: args }));
+      const r = await attempt(() => host.call('prompts:run', { conversationId, previewId }));
       if (!r.ok) set({ sendError: r.error });
       return r;
     },

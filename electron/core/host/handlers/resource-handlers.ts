@@ -1,10 +1,11 @@
 // resources:* and prompts:* — what a server offers besides tools (issue 22), for the servers page's
-// Resources and Prompts tabs and the composer's + menu and `/` commands.
+// Resources and Prompts tabs and the composer's + menu and `/` commands (previewed, then run).
 import type { PromptCommand } from '../../../../shared/resource-types';
 import { complete, getPrompt, offerings, readResource } from '../../mcp/manager/offerings';
 import type { Handlers } from '../dispatch';
 import type { HostEvents } from '../events';
 import { ResourceWatch } from '../resource-watch';
+import { PromptPreviews } from '../prompt-previews';
 import type { HostServices } from '../services';
 
 type ResourceHandlers = Pick<Handlers, Extract<keyof Handlers, `resources:${string}` | `prompts:${string}`>>;
@@ -12,6 +13,7 @@ type ResourceHandlers = Pick<Handlers, Extract<keyof Handlers, `resources:${stri
 export function resourceHandlers(get: () => Promise<HostServices>, events: HostEvents): ResourceHandlers {
   const manager = async () => (await get()).runtime.manager;
   let watch: ResourceWatch | undefined;
+  const previews = new PromptPreviews();
   const watcher = async () => (watch ??= new ResourceWatch(await manager(), events));
   return {
     'resources:offerings': async ({ server }) => offerings(await manager(), server),
@@ -34,11 +36,14 @@ export function resourceHandlers(get: () => Promise<HostServices>, events: HostE
       return lists.flat();
     },
     'prompts:get': async ({ server, name, arguments: args }) => getPrompt(await manager(), server, name, args),
-    'prompts:run': async ({ conversationId, server, name, arguments: args }) => {
+    // A prompt is read first and run second: the user sees every message (assistant turns and
+    // embedded resources too) before anything is stored or sent, and the run inserts what was seen.
+    'prompts:preview': async ({ server, name, arguments: args }) => previews.hold(server, name, await getPrompt(await manager(), server, name, args)),
+    'prompts:run': async ({ conversationId, previewId }) => {
       const s = await get();
-      s.runtime.conversations.store.summary(conversationId); // not-found before the server is asked
-      const result = await getPrompt(s.runtime.manager, server, name, args);
-      return s.runtime.engine.insertPrompt(conversationId, { kind: 'prompt', server, prompt: name }, result.messages);
+      s.runtime.conversations.store.summary(conversationId); // not-found before the preview is used up
+      const preview = previews.take(previewId);
+      return s.runtime.engine.insertPrompt(conversationId, { kind: 'prompt', server: preview.server, prompt: preview.prompt }, preview.messages);
     },
   };
 }

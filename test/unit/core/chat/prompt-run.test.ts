@@ -1,6 +1,7 @@
 // A server's prompt run into a conversation (issue 22): its messages are stored as the server's,
-// not wrapped as untrusted, and the next request still goes through the builder (consecutive
-// roles merged, never ending with an assistant message), which the stand-in API checks.
+// its own text unwrapped and its embedded resources wrapped as untrusted, and the next request
+// still goes through the builder (consecutive roles merged, never ending with an assistant
+// message), which the stand-in API checks.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getPrompt } from '../../../../electron/core/mcp/manager/offerings';
@@ -31,11 +32,14 @@ describe('running a prompt', () => {
     expect(stored[stored.length - 1].role).toBe('assistant');
     expect(stored[stored.length - 1].origin).toBeUndefined();
     const body = h.api.messageRequests()[0].body as { messages: { role: string; content: { type: string; text?: string; title?: string }[] }[] };
-    // Two user messages of the prompt became one user turn; the resource a document; nothing wrapped.
+    // Two user messages of the prompt became one user turn: the prompt's text as it is, the
+    // embedded resource a document wrapped as untrusted data, with no title outside the markers.
     expect(body.messages).toHaveLength(1);
     expect(body.messages[0].content.map((b) => b.type)).toEqual(['text', 'document']);
-    expect(body.messages[0].content.some((b) => b.type === 'document' && b.title === 'demo://resource/dynamic/text/2')).toBe(true);
-    expect(JSON.stringify(body.messages)).not.toContain('untrusted-tool-output');
+    expect(body.messages[0].content[0].text).not.toContain('untrusted-tool-output');
+    const doc = body.messages[0].content[1] as unknown as { title?: string; source: { data: string } };
+    expect(doc.title).toBeUndefined();
+    expect(doc.source.data).toMatch(/^<untrusted-tool-output boundary="[^"]+">\nMCP resource demo:\/\/resource\/dynamic\/text\/2 \(text\/plain\) embedded in the prompt:/);
   }, 30_000);
 
   it('a prompt ending with an assistant message starts no turn; the next request ends with the user’s message', async () => {

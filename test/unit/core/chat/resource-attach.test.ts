@@ -34,7 +34,8 @@ describe('a resource attached to a message', () => {
     const attachment: Attachment = { kind: 'resource', server: 'fs', uri: embedded.resource.uri, name: 'notes.md', mimeType: embedded.resource.mimeType!, data: embedded.resource.blob!, blob: true };
     const blocks = await sent([attachment], 'Summarise this', 'B0und4ry');
     const doc = blocks.find((b) => b.type === 'document')!;
-    expect(doc.title).toBe('notes.md');
+    // The name is inside the markers; the title outside them is never sent.
+    expect(doc).not.toHaveProperty('title');
     const data = (doc.source as { type: string; data: string }).data;
     expect((doc.source as { type: string }).type).toBe('text');
     expect(data.startsWith(`${openMarker('B0und4ry')}\nMCP resource ${embedded.resource.uri} ("notes.md") from server "fs"`)).toBe(true);

@@ -35,8 +35,10 @@ describe('resources and prompts over the contract', () => {
     expect(unknown).toEqual({ ok: false, error: { code: 'not-found', message: 'There is no server named "nope".' } });
     await call('servers:add', { name: 'every', entry: { command: process.execPath, args: [EVERYTHING] } });
     const conv = await call<{ id: string }>('conversations:create');
-    const r = await dispatch('prompts:run', { conversationId: conv.id, server: 'every', name: 'args-prompt' });
+    const r = await dispatch('prompts:preview', { server: 'every', name: 'args-prompt' });
     expect(r).toEqual({ ok: false, error: { code: 'invalid-arguments', message: 'The prompt "args-prompt" of every needs "city"; fill it in and run it again.' } });
+    const stale = await dispatch('prompts:run', { conversationId: conv.id, previewId: 'gone' });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringContaining('choose the prompt again') } });
     expect((await call<{ messages: unknown[] }>('conversations:get', { id: conv.id })).messages).toHaveLength(0);
   }, 40_000);
 });
