@@ -47,6 +47,31 @@ afterAll(async () => {
 });
 
 describe('the command line gate', () => {
+  it('lena mcp call refuses a tool a deny rule covers, naming the rule; an ask rule does not stop it', async () => {
+    projectSettings(JSON.stringify({ permissions: { deny: ['mcp__ev__*'] } }));
+    const byProject = await run(['mcp', 'call', 'ev', 'echo', '{"text":"from-project-call"}', '--project', project]);
+    expect(byProject.code).toBe(7);
+    expect(byProject.stderr).toContain('mcp__ev__echo was denied by the rule deny mcp__ev__* (project)');
+    expect(byProject.stderr).toContain(".lena/settings.json sets it");
+    expect(byProject.stdout).not.toContain('from-project-call');
+    const json = await run(['mcp', 'call', 'ev', 'echo', '{"text":"x"}', '--project', project, '--json']);
+    expect(json.code).toBe(7);
+    expect(json.json().error).toMatchObject({ code: 'tool-denied', decidedBy: 'rule deny mcp__ev__* (project)' });
+    rmSync(join(project, '.lena'), { recursive: true, force: true });
+
+    // Lena's own settings.json: the same refusal, and its ask rules count as answered by the command.
+    userSettings({ permissions: { deny: ['mcp__uev__echo'] } });
+    const byUser = await run(['mcp', 'call', 'uev', 'echo', '{"text":"from-user-call"}']);
+    expect(byUser.code).toBe(7);
+    expect(byUser.stderr).toContain("mcp__uev__echo was denied by the rule deny mcp__uev__echo (user); remove that rule in Lena's settings");
+    expect(byUser.stdout).not.toContain('from-user-call');
+    userSettings({ permissions: { ask: ['mcp__uev__echo'] } });
+    const asked = await run(['mcp', 'call', 'uev', 'echo', '{"text":"asked-call"}']);
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(asked.stdout).toContain('asked-call');
+    rmSync(join(home, 'settings.json'));
+  });
+
   it("lena chat --project applies the project's deny rules over an --allow flag", async () => {
     projectSettings(JSON.stringify({ permissions: { deny: ['mcp__ev__*'] } }));
     api.push(reply(toolUse('mcp__ev__echo', { text: 'model-call' }, 'toolu_gate')), reply(text('Done.')));
