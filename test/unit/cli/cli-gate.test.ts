@@ -104,4 +104,23 @@ describe('the command line gate', () => {
     expect(existsSync(marker)).toBe(false);
     rmSync(join(project, '.lena'), { recursive: true, force: true });
   });
+
+  it('lena chat refuses a plain-http base URL to a non-loopback host, from the flag or the variable, before the key is sent', async () => {
+    // 0.0.0.0 is not a loopback name under the rule, yet Linux delivers it to this machine's
+    // listener: were the key sent, the scripted API would record it.
+    const port = new URL(api.url).port;
+    const before = api.requests.length;
+    const flag = await run(['chat', '-p', 'hello', '--base-url', `http://0.0.0.0:${port}`]);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('plain http is allowed only for this machine');
+    const variable = await run(['chat', '-p', 'hello', '--json'], { ANTHROPIC_BASE_URL: `http://0.0.0.0:${port}` });
+    expect(variable.code).toBe(3);
+    expect(variable.json().error.message).toContain(`ANTHROPIC_BASE_URL=http://0.0.0.0:${port}: plain http is allowed only for this machine`);
+    expect(api.requests.length).toBe(before);
+    // Loopback http (a local proxy) still works.
+    api.push(reply(text('Over loopback.')));
+    const loopback = await run(['chat', '-p', 'hello', '--base-url', api.url]);
+    expect(loopback.code, loopback.stderr).toBe(0);
+    expect(loopback.stdout).toBe('Over loopback.\n');
+  });
 });
