@@ -1,7 +1,8 @@
-// The command line's gate, attacked through the built `lena`: a deny rule (Lena's settings or the
-// project's .lena/settings.json) refuses `lena mcp call` and the model's calls in `lena chat
-// --project`; a broken project settings file stops every command before the project's server
-// starts; a plain-http base URL to a host that is not this machine's loopback never gets the key.
+// RELIABILITY security 35 and 36: the command line's gate, attacked through the built `lena`: a
+// deny rule (Lena's settings or the project's .lena/settings.json) refuses `lena mcp call` and the
+// model's calls in `lena chat --project`; a broken project settings file stops every command
+// before the project's server starts; a plain-http base URL to a host that is not this machine's
+// loopback never gets the key.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

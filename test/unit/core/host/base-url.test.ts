@@ -1,5 +1,6 @@
-// The window's turn with ANTHROPIC_BASE_URL naming plain http to a host that is not this machine's
-// loopback: refused before the key is sent, with the rule's words and the way to Settings.
+// RELIABILITY security 36: the window's turn with ANTHROPIC_BASE_URL naming plain http to a host
+// that is not this machine's loopback: refused before the key is sent, with the rule's words and
+// the way to Settings.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../../../shared/chat-types';
 import { reply, startMessagesApiServer, text, type MessagesApiServer } from '../../../fixtures/messages-api';
