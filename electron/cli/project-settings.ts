@@ -14,7 +14,13 @@ export async function projectRules(projectDir: string, out: Output): Promise<Per
   if (at) {
     const where = at.line !== undefined ? `${at.file}:${at.line}:${at.column}` : at.file;
     const message = `${where}: the project's settings file ${at.reason}. Its deny and ask rules cannot be applied, so none of the project's servers start.`;
-    throw configError([{ file: at.file, ...(at.line !== undefined ? { line: at.line, column: at.column } : {}), message }]);
+    throw configError([
+      {
+        file: at.file,
+        ...(at.line !== undefined ? { line: at.line, column: at.column } : {}),
+        message,
+      },
+    ]);
   }
   for (const warning of read.warnings) out.warn(`lena: warning: ${warning}`);
   return read.lists;

@@ -8,7 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startMessagesApiServer, text, toolResultText, toolResultsOf, toolUse, type MessagesApiServer } from '../../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  toolResultText,
+  toolResultsOf,
+  toolUse,
+  type MessagesApiServer,
+} from '../../fixtures/messages-api';
 import { buildCli, FIXTURES, lena, type CliRun } from './cli-harness';
 
 const SCRIPTED = join(FIXTURES, 'mcp/scripted-server.mjs');
@@ -19,12 +27,16 @@ let marker: string;
 let api: MessagesApiServer;
 
 const run = (args: string[], env: Record<string, string> = {}): Promise<CliRun> =>
-  lena(home, args, { cwd: dir, env: { ANTHROPIC_API_KEY: 'sk-ant-cli-gate-key', ANTHROPIC_BASE_URL: api.url, ...env } });
+  lena(home, args, {
+    cwd: dir,
+    env: { ANTHROPIC_API_KEY: 'sk-ant-cli-gate-key', ANTHROPIC_BASE_URL: api.url, ...env },
+  });
 const projectSettings = (text: string) => {
   mkdirSync(join(project, '.lena'), { recursive: true });
   writeFileSync(join(project, '.lena', 'settings.json'), text);
 };
-const userSettings = (value: unknown) => writeFileSync(join(home, 'settings.json'), JSON.stringify(value));
+const userSettings = (value: unknown) =>
+  writeFileSync(join(home, 'settings.json'), JSON.stringify(value));
 
 beforeAll(async () => {
   buildCli();
@@ -35,10 +47,18 @@ beforeAll(async () => {
   mkdirSync(home);
   mkdirSync(project);
   api = await startMessagesApiServer();
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { uev: { command: process.execPath, args: [SCRIPTED, 'plain'] } } }));
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({
+      mcpServers: { uev: { command: process.execPath, args: [SCRIPTED, 'plain'] } },
+    }),
+  );
   // The project's server says when it was spawned, then serves the scripted tools (echo…).
   const spawnNote = `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'); import(${JSON.stringify(pathToFileURL(SCRIPTED).href)})`;
-  writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { ev: { command: process.execPath, args: ['-e', spawnNote] } } }));
+  writeFileSync(
+    join(project, '.mcp.json'),
+    JSON.stringify({ mcpServers: { ev: { command: process.execPath, args: ['-e', spawnNote] } } }),
+  );
   const approved = await run(['mcp', 'approve', 'ev', '--project', project, '--yes']);
   expect(approved.code, approved.stderr).toBe(0);
 });
@@ -50,21 +70,45 @@ afterAll(async () => {
 describe('the command line gate', () => {
   it('lena mcp call refuses a tool a deny rule covers, naming the rule; an ask rule does not stop it', async () => {
     projectSettings(JSON.stringify({ permissions: { deny: ['mcp__ev__*'] } }));
-    const byProject = await run(['mcp', 'call', 'ev', 'echo', '{"text":"from-project-call"}', '--project', project]);
+    const byProject = await run([
+      'mcp',
+      'call',
+      'ev',
+      'echo',
+      '{"text":"from-project-call"}',
+      '--project',
+      project,
+    ]);
     expect(byProject.code).toBe(7);
-    expect(byProject.stderr).toContain('mcp__ev__echo was denied by the rule deny mcp__ev__* (project)');
-    expect(byProject.stderr).toContain(".lena/settings.json sets it");
+    expect(byProject.stderr).toContain(
+      'mcp__ev__echo was denied by the rule deny mcp__ev__* (project)',
+    );
+    expect(byProject.stderr).toContain('.lena/settings.json sets it');
     expect(byProject.stdout).not.toContain('from-project-call');
-    const json = await run(['mcp', 'call', 'ev', 'echo', '{"text":"x"}', '--project', project, '--json']);
+    const json = await run([
+      'mcp',
+      'call',
+      'ev',
+      'echo',
+      '{"text":"x"}',
+      '--project',
+      project,
+      '--json',
+    ]);
     expect(json.code).toBe(7);
-    expect(json.json().error).toMatchObject({ code: 'tool-denied', decidedBy: 'rule deny mcp__ev__* (project)' });
+    expect(json.json().error).toMatchObject({
+      code: 'tool-denied',
+      decidedBy: 'rule deny mcp__ev__* (project)',
+    });
     rmSync(join(project, '.lena'), { recursive: true, force: true });
 
     // Lena's own settings.json: the same refusal, and its ask rules count as answered by the command.
     userSettings({ permissions: { deny: ['mcp__uev__echo'] } });
     const byUser = await run(['mcp', 'call', 'uev', 'echo', '{"text":"from-user-call"}']);
     expect(byUser.code).toBe(7);
-    expect(byUser.stderr).toContain("mcp__uev__echo was denied by the rule deny mcp__uev__echo (user); remove that rule in Lena's settings");
+    expect(byUser.stderr).toContain(
+      "mcp__uev__echo was denied by the rule deny mcp__uev__echo (user); remove that rule in Lena's settings",
+    );
     expect(byUser.stdout).not.toContain('from-user-call');
     userSettings({ permissions: { ask: ['mcp__uev__echo'] } });
     const asked = await run(['mcp', 'call', 'uev', 'echo', '{"text":"asked-call"}']);
@@ -75,13 +119,26 @@ describe('the command line gate', () => {
 
   it("lena chat --project applies the project's deny rules over an --allow flag", async () => {
     projectSettings(JSON.stringify({ permissions: { deny: ['mcp__ev__*'] } }));
-    api.push(reply(toolUse('mcp__ev__echo', { text: 'model-call' }, 'toolu_gate')), reply(text('Done.')));
-    const r = await run(['chat', '-p', 'echo something', '--project', project, '--allow', 'mcp__ev__echo']);
+    api.push(
+      reply(toolUse('mcp__ev__echo', { text: 'model-call' }, 'toolu_gate')),
+      reply(text('Done.')),
+    );
+    const r = await run([
+      'chat',
+      '-p',
+      'echo something',
+      '--project',
+      project,
+      '--allow',
+      'mcp__ev__echo',
+    ]);
     rmSync(join(project, '.lena'), { recursive: true, force: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('⊘ mcp__ev__echo denied: rule deny mcp__ev__* (project)');
     const [result] = toolResultsOf(api.messageRequests().at(-1)!);
-    expect(toolResultText(result.content)).toContain('mcp__ev__echo was denied by the rule deny mcp__ev__* (project)');
+    expect(toolResultText(result.content)).toContain(
+      'mcp__ev__echo was denied by the rule deny mcp__ev__* (project)',
+    );
     expect(toolResultText(result.content)).not.toContain('model-call');
   });
 
@@ -101,7 +158,10 @@ describe('the command line gate', () => {
     }
     const json = await run(['mcp', 'doctor', '--project', project, '--json']);
     expect(json.code).toBe(3);
-    expect(json.json().error).toMatchObject({ code: 'config', errors: [{ file: join(project, '.lena', 'settings.json'), line: 3, column: 1 }] });
+    expect(json.json().error).toMatchObject({
+      code: 'config',
+      errors: [{ file: join(project, '.lena', 'settings.json'), line: 3, column: 1 }],
+    });
     expect(existsSync(marker)).toBe(false);
     rmSync(join(project, '.lena'), { recursive: true, force: true });
   });
@@ -114,9 +174,13 @@ describe('the command line gate', () => {
     const flag = await run(['chat', '-p', 'hello', '--base-url', `http://0.0.0.0:${port}`]);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain('plain http is allowed only for this machine');
-    const variable = await run(['chat', '-p', 'hello', '--json'], { ANTHROPIC_BASE_URL: `http://0.0.0.0:${port}` });
+    const variable = await run(['chat', '-p', 'hello', '--json'], {
+      ANTHROPIC_BASE_URL: `http://0.0.0.0:${port}`,
+    });
     expect(variable.code).toBe(3);
-    expect(variable.json().error.message).toContain(`ANTHROPIC_BASE_URL=http://0.0.0.0:${port}: plain http is allowed only for this machine`);
+    expect(variable.json().error.message).toContain(
+      `ANTHROPIC_BASE_URL=http://0.0.0.0:${port}: plain http is allowed only for this machine`,
+    );
     expect(api.requests.length).toBe(before);
     // Loopback http (a local proxy) still works.
     api.push(reply(text('Over loopback.')));
