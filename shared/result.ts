@@ -25,6 +25,8 @@ export const ERROR_CODE = {
   signInRequired: 'sign-in-required',
   /** Another Lena process holds a file lock longer than the caller waits. */
   locked: 'locked',
+  /** A permission rule refused a tool call the user made by hand (`lena mcp call`); ask rules do not. */
+  toolDenied: 'tool-denied',
 
   // Why a server failed (its status error); the restart policy and the hints switch on these.
   /** The command is not on PATH. */

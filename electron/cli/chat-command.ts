@@ -1,6 +1,7 @@
 // `lena chat -p "PROMPT"`: one turn of the same loop as the window, without the window (like
 // `claude -p`). Streams the answer to stdout, applies stored rules plus --allow/--deny, and denies
 // anything that would need a dialog, saying so. With --json, one object at the end.
+import { baseUrlProblem } from '../../shared/base-url';
 import type { ChatEvent, ToolCallView } from '../../shared/chat-types';
 import { exitCodeFor } from '../core/chat/stop-reasons';
 import { pendingToolsNotice } from '../core/permissions/offered';
@@ -8,7 +9,7 @@ import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
-import { CliError, UsageError } from './errors';
+import { CliError, EXIT, UsageError } from './errors';
 
 /** The engine's advice names the window's Settings; here the knobs are variables and flags. */
 export function forCommandLine(message: string): string {
@@ -19,12 +20,28 @@ export function forCommandLine(message: string): string {
     .replace(/\(the maximum set in Settings\)/g, "(the maximum in settings.json's chat.maxRounds)");
 }
 
+/**
+ * The window's rule for where the API key may go (https, or plain http to this machine), applied
+ * to --base-url (exit 2) and to ANTHROPIC_BASE_URL (exit 3) before anything starts or is sent.
+ * settings.json's baseUrl passes the same rule when the file is read.
+ */
+function checkBaseUrl(flagValue: string | undefined): void {
+  if (flagValue !== undefined) {
+    const problem = baseUrlProblem(flagValue);
+    if (problem) throw new UsageError(`--base-url ${flagValue}: ${problem}. Nothing was sent.`, 'invalid-url');
+    return;
+  }
+  const fromEnv = process.env.ANTHROPIC_BASE_URL;
+  const problem = fromEnv ? baseUrlProblem(fromEnv) : null;
+  if (problem) throw new CliError('invalid-url', `ANTHROPIC_BASE_URL=${fromEnv}: ${problem}. Nothing was sent; fix or unset the variable.`, EXIT.config);
+}
+
 registerCommand({
   path: ['chat'],
   summary: 'one chat turn without the window (like claude -p)',
   usage: ['chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]'],
   description:
-    'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json.',
+    'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
   examples: ['lena chat -p "Summarise ~/notes/todo.md" --allow mcp__fs__read_text_file', 'lena chat -p "And now in French" --conversation 3f2a… --json'],
   flags: [
     { name: '--print', alias: '-p', value: 'PROMPT', help: 'the message to send' },
@@ -41,7 +58,7 @@ registerCommand({
     const prompt = flag(args, '--print') ?? args.positionals.join(' ');
     if (!prompt.trim()) throw new UsageError('give the message: lena chat -p "PROMPT"', 'missing-argument');
     const baseUrl = flag(args, '--base-url');
-    if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new UsageError(`--base-url must be an http:// or https:// URL (got "${baseUrl}")`, 'invalid-url');
+    checkBaseUrl(baseUrl);
     if (!(await new EnvSecretProvider().has('anthropic-api-key'))) {
       throw new CliError('no-api-key', 'no API key: set ANTHROPIC_API_KEY (the command line cannot read the desktop app’s keychain).');
     }

@@ -17,6 +17,7 @@ import { checkConfig } from './config-check';
 import { UsageError } from './errors';
 import { createOutput, redactUrlCredentials, type Output } from './output';
 import { cliAuthOptions } from './cli-auth';
+import { projectRules } from './project-settings';
 
 export interface CliContext {
   paths: LenaPaths;
@@ -51,6 +52,9 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
   const logFile = new RotatingLog({ dir: paths.logs, name: 'cli.log' });
   const log = (level: LogLevel, message: string) => logFile.write(level, 'cli', redactUrlCredentials(message));
   log('info', `lena ${command} (pid ${process.pid})`);
+  // Read once, before any configuration: a broken file stops every command that uses the project.
+  let rules: ReturnType<typeof projectRules> | undefined;
+  const readRules = () => (projectDir ? (rules ??= projectRules(projectDir, out)) : Promise.resolve(undefined));
   let runtime: Promise<Runtime> | undefined;
   let approvals: Promise<ProjectApprovals> | undefined;
   let closed: Promise<void> | undefined;
@@ -62,15 +66,18 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
     out,
     log,
     async config() {
+      await readRules();
       return checkConfig(await new ConfigLoader(sources).load(), out);
     },
     approvals: () => (approvals ??= ProjectApprovals.open(paths.approvals)),
     runtime(options = {}) {
       runtime ??= (async () => {
+        const project = await readRules();
         const rt = await createRuntime({
           paths,
           sources,
           secrets,
+          ...(project ? { projectRules: project } : {}),
           interactive: false,
           emit: () => undefined,
           // Signed in with `lena mcp login`: the CLI's own token store (keychain or a 0600 file).

@@ -17,6 +17,8 @@ export const EXIT = {
   refused: 5,
   /** `lena chat`: the answer was cut off (max_tokens, the context window) or ended for an unknown reason. */
   incomplete: 6,
+  /** `lena mcp call`: a deny rule (Lena's settings, the project's, a flag) refused the call; nothing was sent. */
+  denied: 7,
   /** Interrupted (Ctrl-C); the servers this command started were ended. */
   interrupted: 130,
 } as const;

@@ -52,6 +52,7 @@ const EXIT_HELP: [number, string][] = [
   [EXIT.locked, 'another Lena process held a file of Lena’s home too long; nothing was written, try again'],
   [EXIT.refused, '`lena chat`: Claude declined to answer (stop reason refusal)'],
   [EXIT.incomplete, '`lena chat`: the answer was cut off (max_tokens, the context window) or ended for an unknown reason'],
+  [EXIT.denied, '`lena mcp call`: a deny rule refused the call (the rule is named); nothing was sent to the server'],
   [EXIT.interrupted, 'interrupted (Ctrl-C); the servers the command started were ended'],
 ];
 

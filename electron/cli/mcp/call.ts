@@ -1,9 +1,12 @@
 // `lena mcp call`: calls one tool of one server. Only that server starts. The tool is found
 // through the registry (a qualified name shortened with a hash works too; the name is never
 // split), the arguments are checked against its input schema as the chat does, and --timeout
-// bounds the call.
+// bounds the call. The call passes the permission gate the window's "run by hand" uses: the
+// command is the user's approval (an ask rule does not stop it), but a deny rule refuses it.
 import { readFile } from 'node:fs/promises';
 import type { ContentBlock } from '../../../shared/mcp-types';
+import { ERROR_CODE } from '../../../shared/result';
+import { serverIdentity } from '../../core/host/wiring';
 import { sanitizeNamePart } from '../../core/mcp/registry/names';
 import type { Runtime } from '../../core/host/runtime';
 import type { TaskView } from '../../core/mcp/tasks/task';
@@ -86,6 +89,25 @@ async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): P
   return { server: found.server, qualifiedName: found.qualifiedName, json: second };
 }
 
+/** The conversation a call is checked under: no chat's "allow for this conversation" applies to it. */
+const BY_HAND_CONVERSATION = 'lena-mcp-call';
+
+/** Refuses the call when a deny rule covers it (exit 7), naming the rule and how to lift it. */
+function gate(runtime: Runtime, target: Target, input: Record<string, unknown>): void {
+  const registered = runtime.registry.resolve(target.qualifiedName)!;
+  const auth = runtime.permissions.authorizeByHand({
+    conversationId: BY_HAND_CONVERSATION,
+    qualifiedName: target.qualifiedName,
+    serverName: target.server,
+    toolName: registered.tool.name,
+    identity: serverIdentity(runtime.manager, target.server),
+    tool: registered.tool,
+    arguments: input,
+  });
+  if (auth.outcome === 'allow') return;
+  throw new CliError(ERROR_CODE.toolDenied, auth.message ?? `${target.qualifiedName} was denied (${auth.audit.decidedBy}).`, EXIT.denied, { decidedBy: auth.audit.decidedBy });
+}
+
 function unknownTool(runtime: Runtime, server: string, what: string): UsageError {
   const names = runtime.registry.tools(server).map((t) => t.tool.name);
   return new UsageError(`${what}${names.length ? `; its tools: ${names.join(', ')}` : ''}. "lena mcp tools ${server}" shows them with their arguments.`, 'unknown-tool');
@@ -116,7 +138,7 @@ registerCommand({
   summary: 'call one tool of one server (only that server starts)',
   usage: ['mcp call SERVER TOOL [JSON | @FILE | -] [--timeout SECONDS] [--task] [--no-validate] [--json]', 'mcp call QUALIFIED_NAME [JSON | @FILE | -] …'],
   description:
-    'The arguments are a JSON object: inline, from a file (@args.json) or from stdin (-). They are\nchecked against the tool\'s input schema before anything is sent, unless --no-validate. No\npermission dialog is shown: calling a tool by hand is your decision.',
+    'The arguments are a JSON object: inline, from a file (@args.json) or from stdin (-). They are\nchecked against the tool\'s input schema before anything is sent, unless --no-validate.\nCalling a tool by hand is your approval of that one call, so an ask rule does not stop it, but a\ndeny rule always does (in Lena\'s settings.json or, with --project, the project\'s\n.lena/settings.json): the command then names the rule and exits with status 7.',
   examples: [
     'lena mcp call fs read_text_file \'{"path": "/tmp/notes.md"}\'',
     'lena mcp call mcp__fs__read_text_file @args.json --json',
@@ -134,6 +156,7 @@ registerCommand({
     const runtime = await ctx.runtime();
     const target = await resolveTarget(runtime, ctx.out, args);
     const input = await argumentsFrom(target.json);
+    gate(runtime, target, input);
     if (!args.bools.has('--no-validate')) {
       const check = await runtime.registry.validateArguments(target.qualifiedName, input);
       if (!check.ok) throw new UsageError(`${check.message} (send anyway with --no-validate)`, 'invalid-arguments');

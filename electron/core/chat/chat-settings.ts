@@ -1,6 +1,8 @@
 // What one turn needs from the settings: model, limits, prompt, endpoint — the settings file's
 // fields, plus what only the loop itself decides.
 import Anthropic from '@anthropic-ai/sdk';
+import { baseUrlProblem } from '../../../shared/base-url';
+import { LenaError } from '../../../shared/result';
 import { DEFAULT_SETTINGS, type Settings } from '../store/settings-schema';
 
 const CHAT_KEYS = ['model', 'maxTokens', 'serverTools', 'thinking', 'effort', 'systemPrompt', 'maxRounds', 'baseUrl', 'requestTimeoutMs', 'toolSearch'] as const;
@@ -19,8 +21,22 @@ export function chatSettingsOf(settings: Settings): Omit<ChatSettings, 'maxRetri
 
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = { ...chatSettingsOf(DEFAULT_SETTINGS), maxRetries: 2 };
 
-/** The SDK client for these settings (endpoint, retries, timeout), overridable for one-off uses. */
+/**
+ * Why the key may not go to the endpoint these settings name (plain http to another machine, from
+ * ANTHROPIC_BASE_URL or a flag), or null. settings.json's own baseUrl passes the rule when read.
+ */
+export function endpointProblem(settings: Pick<ChatSettings, 'baseUrl'>): string | null {
+  const problem = settings.baseUrl ? baseUrlProblem(settings.baseUrl) : null;
+  return problem ? `The API key was not sent to ${settings.baseUrl}: ${problem}. Change ANTHROPIC_BASE_URL or the base URL in Settings.` : null;
+}
+
+/**
+ * The SDK client for these settings (endpoint, retries, timeout), overridable for one-off uses.
+ * Throws rather than build a client that would send the key in clear text (every use goes through here).
+ */
 export function anthropicClient(settings: ChatSettings, apiKey: string, overrides: { maxRetries?: number; timeout?: number } = {}): Anthropic {
+  const problem = endpointProblem(settings);
+  if (problem) throw new LenaError('invalid-arguments', problem, undefined, 'open-settings');
   return new Anthropic({
     apiKey,
     baseURL: settings.baseUrl ?? undefined,

@@ -13,7 +13,7 @@ import { withheldTools } from '../permissions/offered';
 import type { PermissionService } from '../permissions/service';
 import type { ConversationStore } from '../store/conversations';
 import { isRetryableStreamError, toChatError } from './api-errors';
-import { anthropicClient, type ChatSettings } from './chat-settings';
+import { anthropicClient, endpointProblem, type ChatSettings } from './chat-settings';
 import { dropOldToolResults } from './compact';
 import { HistoryCache } from './history-cache';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
@@ -303,6 +303,8 @@ export class ChatEngine {
       const settings = this.turnSettings(conversationId);
       const apiKey = await this.deps.apiKey();
       if (!apiKey) return end(null, { kind: 'no-key', message: 'Add your Anthropic API key in Settings to start chatting.', action: 'open-settings' });
+      const endpoint = endpointProblem(settings);
+      if (endpoint) return end(null, { kind: 'api', message: endpoint, action: 'open-settings' });
       await this.deps.tools.whenReady(this.deps.serverWaitMs ?? 10_000);
       const client = anthropicClient(settings, apiKey);
       const limits = await this.models.limits(client, settings.baseUrl ?? 'default', settings.model);

@@ -46,6 +46,8 @@ export interface RuntimeOptions {
   /** The window can answer permission requests; the command line cannot. */
   interactive: boolean;
   cliRules?: Partial<PermissionLists>;
+  /** The project's deny and ask rules (`<project>/.lena/settings.json`), read by the caller. */
+  projectRules?: Partial<PermissionLists>;
   env?: NodeJS.ProcessEnv;
   loginShellPath?: boolean;
   /** Overrides from the environment or flags (ANTHROPIC_BASE_URL, --model). */
@@ -119,6 +121,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     baselines,
     broker: broker ?? undefined,
     cliRules: options.cliRules,
+    projectRules: options.projectRules,
   });
   const registry = new ToolRegistry({ disabledTools: disabledTools(settings) });
   settings.onChange(() => registry.setDisabledTools(disabledTools(settings)));

@@ -120,6 +120,18 @@ export interface ProjectPermissions {
    * call asks, because the deny rules it may hold cannot be applied.
    */
   problem?: string;
+  /** The same problem in parts, for front ends that word it their own way (the command line). */
+  problemAt?: ProjectSettingsProblem;
+}
+
+/** Where and why a project's settings file cannot be used. */
+export interface ProjectSettingsProblem {
+  file: string;
+  /** 1-based, for a JSON syntax error. */
+  line?: number;
+  column?: number;
+  /** "invalid JSON at line 3, column 5: …", "could not be read (…)", "is not a JSON object". */
+  reason: string;
 }
 
 /** `<project>/.lena/settings.json`: the project's own rules (read here, watched by the host). */
@@ -136,13 +148,17 @@ export async function readProjectPermissions(projectDir: string): Promise<Projec
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lists: emptyLists(), warnings: [] };
-    return { lists: emptyLists(), warnings: [], problem: `${path} could not be read (${(error as Error).message}); ${closed}.` };
+    const reason = `could not be read (${(error as Error).message})`;
+    return { lists: emptyLists(), warnings: [], problem: `${path} ${reason}; ${closed}.`, problemAt: { file: path, reason } };
   }
   const json = parseJsonWithPosition(text);
   if (!json.ok) {
-    return { lists: emptyLists(), warnings: [], problem: `${path}: invalid JSON at line ${json.line}, column ${json.column}: ${json.reason}; ${closed}.` };
+    const reason = `invalid JSON at line ${json.line}, column ${json.column}: ${json.reason}`;
+    return { lists: emptyLists(), warnings: [], problem: `${path}: ${reason}; ${closed}.`, problemAt: { file: path, line: json.line, column: json.column, reason } };
   }
-  if (!isRecord(json.value)) return { lists: emptyLists(), warnings: [], problem: `${path} is not a JSON object; ${closed}.` };
+  if (!isRecord(json.value)) {
+    return { lists: emptyLists(), warnings: [], problem: `${path} is not a JSON object; ${closed}.`, problemAt: { file: path, reason: 'is not a JSON object' } };
+  }
   return parseProjectPermissions(json.value, path);
 }
 

@@ -90,6 +90,11 @@ export class PermissionService {
 
   /** The gate's verdict without asking anyone (for previews and tests). */
   evaluate(request: ToolCallRequest): GateDecision {
+    return this.decideFor(request, this.options.broker !== undefined);
+  }
+
+  /** `interactive`: whether an ask stays an ask (someone can answer) or becomes a deny. */
+  private decideFor(request: ToolCallRequest, interactive: boolean): GateDecision {
     return decide(request, {
       state: this.state,
       projectRules: this.projectRules,
@@ -97,7 +102,7 @@ export class PermissionService {
       cliRules: this.options.cliRules,
       sessionGrants: this.grants.get(request.conversationId),
       pins: this.acceptance,
-      interactive: this.options.broker !== undefined,
+      interactive,
     });
   }
 
@@ -135,10 +140,11 @@ export class PermissionService {
   /**
    * A call the user runs by hand from the servers page: the same rules decide, but the Run click
    * is the approval of this one call, so nothing is asked and nothing is remembered (no grant,
-   * rule or pin). A deny rule still refuses it, with the rule and how to lift it.
+   * rule or pin). A deny rule still refuses it, with the rule and how to lift it. The same holds
+   * where no dialog can be shown (`lena mcp call`): the command is the answer to an ask rule.
    */
   authorizeByHand(request: ToolCallRequest): AuthorizeResult {
-    const decision = this.evaluate(request);
+    const decision = this.decideFor(request, true);
     if (decision.outcome === 'deny') return this.denied(request, decision.decidedBy, undefined, decision.message);
     const standing = this.standing(request.serverName, request.tool);
     const note = standing === 'new' || standing === 'rejected' ? ` (${standing} tool, not offered to Claude)` : decision.held ? ' (definition changed since it was accepted)' : '';
