@@ -38,6 +38,7 @@ import { InspectorLogs } from './views/protocol-log';
 import { tapTransports } from './views/log-tap';
 import { logText } from './log-messages';
 import { signInAsker } from './sign-in-asker';
+import { serverSettingsKey } from './server-settings';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -100,6 +101,8 @@ export interface Runtime {
   /** Every server's traffic, stderr and connection notes, for the Logs tab (host/views). */
   logs: InspectorLogs;
   chatSettings(): ChatSettings;
+  /** The key of a server's own settings and sampling tally: a project entry never shares a user entry's (server-settings.ts). */
+  settingsKey(server: string): string;
   close(): Promise<void>;
 }
 
@@ -120,10 +123,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     broker: broker ?? undefined,
     cliRules: options.cliRules,
   });
-  const registry = new ToolRegistry({ disabledTools: disabledTools(settings) });
-  settings.onChange(() => registry.setDisabledTools(disabledTools(settings)));
-  // The feature ports read the project folder from the manager, created just below.
+  // The feature ports read the project folder and each server's scope from the manager, created just below.
   const built: { manager?: McpManager } = {};
+  const settingsKey = (server: string) => serverSettingsKey(built.manager, server);
+  const registry = new ToolRegistry({ disabledTools: disabledTools(settings, () => []) });
   // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
   const notices: AppNotice[] = [];
   const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
@@ -131,19 +134,19 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const questions = options.features === 'window' ? new QuestionBroker() : null;
-  const roots: NonNullable<FeaturePorts['roots']> = { roots: (server) => rootsFor(server, built.manager?.projectFolder ?? null, settings) };
+  const roots: NonNullable<FeaturePorts['roots']> = { roots: (server) => rootsFor(settingsKey(server), built.manager?.projectFolder ?? null, settings) };
   const chatSettingsLate = () => chatSettings();
-  const features: FeaturePorts =
-    options.features === 'window'
-      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
-      : options.features
-        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
-        : { roots };
   // Redacted with what each server was given, as its stderr tail is (the session knows the values).
   const logs = new InspectorLogs({ redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text });
+  const features: FeaturePorts =
+    options.features === 'window'
+      ? { ...windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }) }
+      : options.features
+        ? { ...windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }) }
+        : { roots };
   const manager = new McpManager({
     features,
-    logLevel: (server) => settings.current.servers[server]?.logLevel,
+    logLevel: (server) => settings.current.servers[settingsKey(server)]?.logLevel,
     sources: options.sources,
     auth,
     env,
@@ -160,6 +163,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     createTransport: tapTransports(options.manager?.createTransport ?? defaultTransportFactory({ loginShellPath: options.loginShellPath }), logs),
   });
   built.manager = manager;
+  // Tool switches follow each configured server's own settings, so they are read again when the servers change.
+  const configuredNames = () => manager.statuses().map((st) => st.name);
+  const syncSwitches = () => registry.setDisabledTools(disabledTools(settings, configuredNames, settingsKey));
+  syncSwitches();
+  settings.onChange(syncSwitches);
+  const unswitch = manager.onStatus(syncSwitches);
   const servers = new ServerStatusViews({ manager, registry, permissions, approvals });
   const unconnect = connectRegistry(manager, registry);
   // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
@@ -223,12 +232,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     budget,
     viewContexts,
     chatSettings,
+    settingsKey,
     async close() {
       broker?.cancelAll('Lena is quitting');
       questions?.cancelAll();
       await engine.shutdown();
       unconnect();
       unrebind();
+      unswitch();
       await manager.shutdown();
       await rebinding;
       // Pins of a last listing, a baseline sealed by a last request: on disk before close returns.
@@ -239,7 +250,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
 }
 
-/** Qualified names of the tools the user switched off, from settings.json. */
-function disabledTools(settings: SettingsStore): string[] {
-  return Object.entries(settings.current.servers).flatMap(([server, s]) => (s.disabledTools ?? []).map((t) => (t.startsWith('mcp__') ? t : `mcp__${server}__${t}`)));
+/** Qualified names of the tools the user switched off: each configured server's, read under its own settings key. */
+function disabledTools(settings: SettingsStore, servers: () => string[], keyOf: (server: string) => string = (s) => s): string[] {
+  return servers().flatMap((server) => (settings.current.servers[keyOf(server)]?.disabledTools ?? []).map((t) => (t.startsWith('mcp__') ? t : `mcp__${server}__${t}`)));
 }

@@ -13,7 +13,7 @@ export interface LaunchEntry {
   headers?: Record<string, string>;
 }
 
-export type RiskKind = 'sudo' | 'rm-rf' | 'pipe-to-shell' | 'secret-path' | 'shell-metacharacters' | 'shell-command' | 'loader-env' | 'api-key';
+export type RiskKind = 'sudo' | 'rm-rf' | 'pipe-to-shell' | 'secret-path' | 'shell-metacharacters' | 'shell-command' | 'loader-env' | 'api-key' | 'shadows-user';
 
 export interface RiskFlag {
   kind: RiskKind;
