@@ -32,6 +32,7 @@ import { FileAuthStore } from '../mcp/auth/token-files';
 import { connectRegistry, managerExecutor, serverIdentity } from './wiring';
 import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
+import type { CapsPort } from '../mcp/client-features/caps';
 import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
 import { QuestionBroker } from './question-broker';
 import { InspectorLogs } from './views/protocol-log';
@@ -138,11 +139,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const chatSettingsLate = () => chatSettings();
   // Redacted with what each server was given, as its stderr tail is (the session knows the values).
   const logs = new InspectorLogs({ redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text });
+  // The limits on what a server asks hold whoever answers (window or terminal), "always" included.
+  const caps: CapsPort = { limits: () => settings.current.askLimits, usedToday: (server) => samplingUsage.today(settingsKey(server)), note: (server, line) => logs.note(server, line) };
   const features: FeaturePorts =
     options.features === 'window'
-      ? { ...windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }) }
+      ? { ...windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }), caps }
       : options.features
-        ? { ...windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }) }
+        ? { ...windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }), caps }
         : { roots };
   const manager = new McpManager({
     features,
