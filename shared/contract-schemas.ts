@@ -49,6 +49,7 @@ export const settingsPatch = z
     ...settingsFields,
     serverTools: settingsFields.serverTools.strict(),
     toolSearch: settingsFields.toolSearch.strict(),
+    askLimits: settingsFields.askLimits.strict(),
     autoUpdate: z.boolean(),
   })
   .partial()

@@ -33,4 +33,23 @@ export const settingsFields = {
     /** Qualified tool names never deferred ("always loaded"). */
     alwaysLoaded: z.array(z.string().min(1)).max(10_000),
   }),
+  /**
+   * What one server may ask of the user and of the user's key, holding under sampling "always": the
+   * excess is refused with an error the server reads and a line in its log.
+   */
+  askLimits: z.object({
+    /** Sampling requests of one server running at once. */
+    concurrentSampling: z.number().int().min(1).max(10),
+    /** Sampling requests one tool call (or other request) may make, over all its rounds. */
+    samplingPerCall: z.number().int().min(0).max(100),
+    /** The most `maxTokens` a server's sampling request is sent with; larger asks are lowered. */
+    samplingMaxTokens: z.number().int().min(1).max(200_000),
+    /** Sampling tokens (input and output) one server may use of the user's key per day. */
+    samplingTokensPerDay: z.number().int().min(0).max(100_000_000),
+    /** Questions of one server (sampling reviews, elicitation forms and links) waiting at once. */
+    pendingQuestions: z.number().int().min(1).max(20),
+  }),
 };
+
+/** The defaults of `askLimits`. */
+export const DEFAULT_ASK_LIMITS = Object.freeze({ concurrentSampling: 1, samplingPerCall: 3, samplingMaxTokens: 4096, samplingTokensPerDay: 100_000, pendingQuestions: 2 });

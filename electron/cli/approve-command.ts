@@ -70,7 +70,7 @@ async function findEntry(ctx: CliContext, name: string) {
   const config = await ctx.config();
   const server = config.servers.find((s) => s.name === name);
   if (!server || server.scope !== 'project' || !server.entry) throw new UsageError(`"${name}" is not a server of the project at ${ctx.projectDir}.`);
-  return server.entry;
+  return { entry: server.entry, shadowsUser: server.shadowed.some((s) => s.scope === 'user') };
 }
 
 export async function approveServer(ctx: CliContext, args: ParsedArgs, io: PromptIo = terminalIo()): Promise<number> {
@@ -92,10 +92,10 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
   const [name] = args.positionals;
   const project = ctx.projectDir;
   if (!name || !project) throw new UsageError(USAGE);
-  const entry = await findEntry(ctx, name);
+  const { entry, shadowsUser } = await findEntry(ctx, name);
   const hash = entryHash(entry);
   const approvals = await ctx.approvals();
-  const request = approvalRequest(name, entry, hash, { granted: await approvals.grants(project, name, hash), secrets: 'env' });
+  const request = approvalRequest(name, entry, hash, { granted: await approvals.grants(project, name, hash), secrets: 'env', shadowsUser });
   const decided = decidedUpFront(request, args);
   const assumeYes = args.bools.has('--yes');
   ctx.out.info(`${describeApproval(request, { reveal: args.bools.has('--reveal') })}\n`);
@@ -117,7 +117,7 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
     return 1;
   }
   // The decision is for the entry that was shown: if the file changed meanwhile, it must be read again.
-  if (entryHash(await findEntry(ctx, name)) !== hash) throw new UsageError(`the entry for "${name}" changed while you were reading it; run the command again to review the new one`);
+  if (entryHash((await findEntry(ctx, name)).entry) !== hash) throw new UsageError(`the entry for "${name}" changed while you were reading it; run the command again to review the new one`);
   await approvals.approve(project, name, hash, new Date(), grants);
   const withheld = request.references.filter((r) => !grants.includes(r.key));
   if (ctx.out.json) {

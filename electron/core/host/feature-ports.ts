@@ -28,11 +28,13 @@ export interface FeaturePortDeps {
   openExternal?: (url: string) => Promise<void>;
   /** Where each answered sampling request's tokens are added (it uses the user's key). */
   usage?: SamplingUsage;
+  /** The key of a server's own settings and tally (server-settings.ts); its name when absent. */
+  settingsKey?: (server: string) => string;
 }
 
-/** The roots one server may see: the open project folder, then the folders in its settings. */
-export function rootsFor(server: string, project: string | null, settings: SettingsStore): Root[] {
-  const folders = [...(project ? [project] : []), ...(settings.current.servers[server]?.roots ?? [])].filter((f) => isAbsolute(f));
+/** The roots one server may see: the open project folder, then the folders in its settings (kept under `key`). */
+export function rootsFor(key: string, project: string | null, settings: SettingsStore): Root[] {
+  const folders = [...(project ? [project] : []), ...(settings.current.servers[key]?.roots ?? [])].filter((f) => isAbsolute(f));
   const seen = new Set<string>();
   return folders.flatMap((folder) => {
     const uri = pathToFileURL(folder).href;
@@ -84,9 +86,10 @@ const declined = (message: string): SamplingOutcome => ({ ok: false, message });
 
 export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
   const { broker } = deps;
+  const keyOf = deps.settingsKey ?? ((server: string) => server);
   const opened = new Map<string, string>(); // `${server}\0${elicitationId}` -> question id
   const ports: FeaturePorts = {
-    roots: { roots: (server) => rootsFor(server, deps.project(), deps.settings) },
+    roots: { roots: (server) => rootsFor(keyOf(server), deps.project(), deps.settings) },
     sampling: {
       async sample(server, original, signal) {
         const settings = deps.chatSettings();
@@ -97,7 +100,8 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
         let request = original;
         let built = await buildSamplingRequest(request, settings.model, limits);
         if ('error' in built) return declined(`Lena cannot send this request: ${built.error}`);
-        if (deps.settings.current.servers[server]?.sampling !== 'always') {
+        const own = keyOf(server);
+        if (deps.settings.current.servers[own]?.sampling !== 'always') {
           const answer: ClientAnswer = await broker.ask(
             { kind: 'sampling-request', server, draft: draftOf(request), model: settings.model, modelPreferences: describePreferences(request.modelPreferences), notices: built.notices },
             { signal },
@@ -108,7 +112,7 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
             built = await buildSamplingRequest(request, settings.model, limits);
             if ('error' in built) return declined(`Lena cannot send this request: ${built.error}`);
           }
-          if (answer.always) await deps.settings.update({ servers: { [server]: { sampling: 'always' } } });
+          if (answer.always) await deps.settings.update({ servers: { [own]: { sampling: 'always' } } });
         }
         let text: string;
         let model: string;
@@ -116,7 +120,7 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
         let tokens: { input: number; output: number };
         try {
           const message = await client.messages.create(built.params, { signal });
-          await deps.usage?.add(server, message.usage);
+          await deps.usage?.add(own, message.usage);
           tokens = { input: message.usage?.input_tokens ?? 0, output: message.usage?.output_tokens ?? 0 };
           text = answerText(message);
           model = message.model;

@@ -32,12 +32,14 @@ import { FileAuthStore } from '../mcp/auth/token-files';
 import { connectRegistry, managerExecutor, serverIdentity } from './wiring';
 import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
+import type { CapsPort } from '../mcp/client-features/caps';
 import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
 import { QuestionBroker } from './question-broker';
 import { InspectorLogs } from './views/protocol-log';
 import { tapTransports } from './views/log-tap';
 import { logText } from './log-messages';
 import { signInAsker } from './sign-in-asker';
+import { serverSettingsKey } from './server-settings';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -102,6 +104,8 @@ export interface Runtime {
   /** Every server's traffic, stderr and connection notes, for the Logs tab (host/views). */
   logs: InspectorLogs;
   chatSettings(): ChatSettings;
+  /** The key of a server's own settings and sampling tally: a project entry never shares a user entry's (server-settings.ts). */
+  settingsKey(server: string): string;
   close(): Promise<void>;
 }
 
@@ -123,10 +127,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     cliRules: options.cliRules,
     projectRules: options.projectRules,
   });
-  const registry = new ToolRegistry({ disabledTools: disabledTools(settings) });
-  settings.onChange(() => registry.setDisabledTools(disabledTools(settings)));
-  // The feature ports read the project folder from the manager, created just below.
+  // The feature ports read the project folder and each server's scope from the manager, created just below.
   const built: { manager?: McpManager } = {};
+  const settingsKey = (server: string) => serverSettingsKey(built.manager, server);
+  const registry = new ToolRegistry({ disabledTools: disabledTools(settings, () => []) });
   // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
   const notices: AppNotice[] = [];
   const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
@@ -134,19 +138,21 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const questions = options.features === 'window' ? new QuestionBroker() : null;
-  const roots: NonNullable<FeaturePorts['roots']> = { roots: (server) => rootsFor(server, built.manager?.projectFolder ?? null, settings) };
+  const roots: NonNullable<FeaturePorts['roots']> = { roots: (server) => rootsFor(settingsKey(server), built.manager?.projectFolder ?? null, settings) };
   const chatSettingsLate = () => chatSettings();
-  const features: FeaturePorts =
-    options.features === 'window'
-      ? windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
-      : options.features
-        ? windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage })
-        : { roots };
   // Redacted with what each server was given, as its stderr tail is (the session knows the values).
   const logs = new InspectorLogs({ redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text });
+  // The limits on what a server asks hold whoever answers (window or terminal), "always" included.
+  const caps: CapsPort = { limits: () => settings.current.askLimits, usedToday: (server) => samplingUsage.today(settingsKey(server)), note: (server, line) => logs.note(server, line) };
+  const features: FeaturePorts =
+    options.features === 'window'
+      ? { ...windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }), caps }
+      : options.features
+        ? { ...windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }), caps }
+        : { roots };
   const manager = new McpManager({
     features,
-    logLevel: (server) => settings.current.servers[server]?.logLevel,
+    logLevel: (server) => settings.current.servers[settingsKey(server)]?.logLevel,
     sources: options.sources,
     auth,
     env,
@@ -163,6 +169,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     createTransport: tapTransports(options.manager?.createTransport ?? defaultTransportFactory({ loginShellPath: options.loginShellPath }), logs),
   });
   built.manager = manager;
+  // Tool switches follow each configured server's own settings, so they are read again when the servers change.
+  const configuredNames = () => manager.statuses().map((st) => st.name);
+  const syncSwitches = () => registry.setDisabledTools(disabledTools(settings, configuredNames, settingsKey));
+  syncSwitches();
+  settings.onChange(syncSwitches);
+  const unswitch = manager.onStatus(syncSwitches);
   const servers = new ServerStatusViews({ manager, registry, permissions, approvals });
   const unconnect = connectRegistry(manager, registry);
   // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
@@ -226,12 +238,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     budget,
     viewContexts,
     chatSettings,
+    settingsKey,
     async close() {
       broker?.cancelAll('Lena is quitting');
       questions?.cancelAll();
       await engine.shutdown();
       unconnect();
       unrebind();
+      unswitch();
       await manager.shutdown();
       await rebinding;
       // Pins of a last listing, a baseline sealed by a last request: on disk before close returns.
@@ -242,7 +256,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
 }
 
-/** Qualified names of the tools the user switched off, from settings.json. */
-function disabledTools(settings: SettingsStore): string[] {
-  return Object.entries(settings.current.servers).flatMap(([server, s]) => (s.disabledTools ?? []).map((t) => (t.startsWith('mcp__') ? t : `mcp__${server}__${t}`)));
+/** Qualified names of the tools the user switched off: each configured server's, read under its own settings key. */
+function disabledTools(settings: SettingsStore, servers: () => string[], keyOf: (server: string) => string = (s) => s): string[] {
+  return servers().flatMap((server) => (settings.current.servers[keyOf(server)]?.disabledTools ?? []).map((t) => (t.startsWith('mcp__') ? t : `mcp__${server}__${t}`)));
 }

@@ -1,7 +1,10 @@
 // Issue 17: sampling uses the user's key, so it counts toward their usage. Each answered request
 // adds its tokens to the asking server's tally, kept in Lena's home (`sampling-usage.json`) so the
-// server's page can say what the server has cost so far, and since when. Writes are queued per
-// file and atomic (core/base); a damaged file is kept aside (base's policy) and the tally starts again.
+// server's page can say what the server has cost so far, and since when, and so the day's tokens
+// bound what it may spend (askLimits.samplingTokensPerDay) across restarts. A tally is kept under
+// the server's settings key (server-settings.ts), so a project server never shares a user server's.
+// Writes are queued per file and atomic (core/base); a damaged file is kept aside (base's policy)
+// and the tally starts again.
 import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
 
 export interface SamplingTally {
@@ -10,7 +13,27 @@ export interface SamplingTally {
   outputTokens: number;
   /** When the tally began (epoch ms). */
   since: number;
+  /** The tokens of one day (the local calendar day, YYYY-MM-DD): the latest day with a request. */
+  daily?: DailyTally;
 }
+
+export interface DailyTally {
+  day: string;
+  requests: number;
+  tokens: number;
+}
+
+/** The local calendar day of `at`, as YYYY-MM-DD. */
+export function dayOf(at: number): string {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const count = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+const validDaily = (d: unknown): d is DailyTally => {
+  const t = d as Partial<DailyTally> | undefined;
+  return typeof t?.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(t.day) && count(t.requests) && count(t.tokens);
+};
 
 export class SamplingUsage {
   private constructor(
@@ -18,10 +41,11 @@ export class SamplingUsage {
     private readonly tallies: Record<string, SamplingTally>,
     /** Set when the file was damaged and moved aside: for the start-up notices. */
     readonly warnings: readonly string[] = [],
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** `file` unset: memory only (tests, the command line without a home). */
-  static async open(file?: string): Promise<SamplingUsage> {
+  static async open(file?: string, now: () => number = Date.now): Promise<SamplingUsage> {
     let stored: unknown;
     const warnings: string[] = [];
     try {
@@ -34,10 +58,19 @@ export class SamplingUsage {
     const tallies: Record<string, SamplingTally> = {};
     if (stored && typeof stored === 'object') {
       for (const [server, t] of Object.entries(stored as Record<string, Partial<SamplingTally>>)) {
-        if ([t?.requests, t?.inputTokens, t?.outputTokens, t?.since].every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0)) tallies[server] = t as SamplingTally;
+        if (![t?.requests, t?.inputTokens, t?.outputTokens, t?.since].every(count)) continue;
+        // A damaged day's count is dropped alone; the totals stay.
+        const { daily, ...totals } = t as SamplingTally;
+        tallies[server] = validDaily(daily) ? { ...totals, daily } : totals;
       }
     }
-    return new SamplingUsage(file, tallies, warnings);
+    return new SamplingUsage(file, tallies, warnings, now);
+  }
+
+  /** Tokens (input and output) used under `server` today. */
+  today(server: string): number {
+    const daily = this.tallies[server]?.daily;
+    return daily && daily.day === dayOf(this.now()) ? daily.tokens : 0;
   }
 
   get(server: string): SamplingTally | null {
@@ -46,10 +79,17 @@ export class SamplingUsage {
 
   /** Adds one answered request (the Messages API's usage); resolves once it is on disk. */
   async add(server: string, usage: { input_tokens?: number | null; output_tokens?: number | null; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null } | undefined): Promise<void> {
-    const t = (this.tallies[server] ??= { requests: 0, inputTokens: 0, outputTokens: 0, since: Date.now() });
+    const now = this.now();
+    const t = (this.tallies[server] ??= { requests: 0, inputTokens: 0, outputTokens: 0, since: now });
+    const input = (usage?.input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0);
+    const output = usage?.output_tokens ?? 0;
     t.requests += 1;
-    t.inputTokens += (usage?.input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0);
-    t.outputTokens += usage?.output_tokens ?? 0;
+    t.inputTokens += input;
+    t.outputTokens += output;
+    const day = dayOf(now);
+    if (t.daily?.day !== day) t.daily = { day, requests: 0, tokens: 0 };
+    t.daily.requests += 1;
+    t.daily.tokens += input + output;
     if (this.file) await writeJsonFile(this.file, this.tallies).catch(() => undefined);
   }
 

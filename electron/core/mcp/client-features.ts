@@ -10,6 +10,13 @@ export interface InputContext {
   signal?: AbortSignal;
   /** Which request the server is working on ("tools/call weather"), for what the user sees. */
   purpose: string;
+  /** What the request this input serves has asked so far (shared by all its rounds), for the caps. */
+  call?: CallBudget;
+}
+
+/** Counts of one request's asks: a tool call and every round of input it takes. */
+export interface CallBudget {
+  sampling: number;
 }
 
 /** The host's answers; each returns the result object the specification defines. */
@@ -107,12 +114,14 @@ export async function runInputRounds(
   ctx: InputContext,
 ): Promise<Record<string, unknown>> {
   let current = params;
+  // Every round of one request counts toward the same caps.
+  const counted: InputContext = { ...ctx, call: ctx.call ?? { sampling: 0 } };
   for (let round = 0; ; round += 1) {
     const r = await send(current);
     if (r.resultType !== 'input_required') return r;
     if (round >= MAX_INPUT_ROUNDS) throw tooManyRounds(ctx.purpose);
     const requests = r.inputRequests;
-    const responses = typeof requests === 'object' && requests !== null ? await answerInputRequests(requests as Record<string, unknown>, handlers, ctx) : undefined;
+    const responses = typeof requests === 'object' && requests !== null ? await answerInputRequests(requests as Record<string, unknown>, handlers, counted) : undefined;
     current = retryParams(params, r, responses);
   }
 }

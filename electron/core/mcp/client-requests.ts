@@ -1,7 +1,7 @@
 // Answers to requests a server sends the client: ping, and roots, sampling and elicitation where
 // the front end offers them (client-features/). Anything not declared is "method not found": a
 // server must not be told we can do what we cannot.
-import { featureCapabilities, type ClientFeatureHandlers } from './client-features';
+import { featureCapabilities, type CallBudget, type ClientFeatureHandlers } from './client-features';
 import { ErrorCodes } from './jsonrpc-types';
 import { RequestHandlerError } from './jsonrpc';
 import type { ReceivedTasks } from './tasks/receiver';
@@ -54,9 +54,10 @@ export function answerServerRequest(
   features: ClientFeatureHandlers | undefined,
   signal: AbortSignal,
   received?: ReceivedTasks,
+  call?: CallBudget,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (method === 'ping') return {};
-  const ctx = { signal, purpose: '' };
+  const ctx = { signal, purpose: '', call };
   // Only where Lena declared it (tasks.requests.*, with sampling or elicitation): elsewhere the
   // tasks methods stay "method not found".
   if (received && (features?.sampling || features?.elicitation)) {
@@ -66,11 +67,11 @@ export function answerServerRequest(
     const asTask = params?.task !== undefined && typeof params.task === 'object';
     if (asTask && method === 'sampling/createMessage' && features?.sampling) {
       const { task, ...rest } = params;
-      return received.create(task, (s) => features.sampling!(rest, { signal: s, purpose: '' }));
+      return received.create(task, (s) => features.sampling!(rest, { signal: s, purpose: '', call }));
     }
     if (asTask && method === 'elicitation/create' && features?.elicitation) {
       const { task, ...rest } = params;
-      return received.create(task, (s) => features.elicitation!(rest, { signal: s, purpose: '' }));
+      return received.create(task, (s) => features.elicitation!(rest, { signal: s, purpose: '', call }));
     }
   }
   if (method === 'roots/list' && features?.roots) return features.roots(ctx);

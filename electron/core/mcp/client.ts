@@ -15,7 +15,7 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '../../../shared/mcp-types';
-import { runInputRounds } from './client-features';
+import { runInputRounds, type CallBudget } from './client-features';
 import { asString, asTtl, closeMessage, normalLevel } from './client-helpers';
 import { clientCapabilities, answerServerRequest } from './client-requests';
 import { completionParams, coversUpdate, readCompletion } from './client-offerings';
@@ -75,6 +75,8 @@ export class McpClient extends ClientEvents {
   private readonly tasks: TaskTracker;
   /** Tasks a 2025 server asked Lena to run (task-augmented sampling / elicitation). */
   private readonly received = new ReceivedTasks();
+  /** The asks of the tool call started last, which a 2025 server's requests count toward (the caps). */
+  private lastCall: CallBudget = { sampling: 0 };
 
   constructor(
     private transport: Transport,
@@ -99,7 +101,8 @@ export class McpClient extends ClientEvents {
     this.peer = new JsonRpcPeer(
       transport,
       {
-        onRequest: (method, params, ctx) => answerServerRequest(method, params, this.options.features, ctx.signal, this.received),
+        // 2025: a server's request is counted with the tool call that started last (the wire does not say which it serves).
+        onRequest: (method, params, ctx) => answerServerRequest(method, params, this.options.features, ctx.signal, this.received, this.lastCall),
         onNotification: (method, params) => this.onNotification(method, params),
         onDiagnostic: (message) => this.diagnostic(message),
         onTraffic: (entry) => this.emit('protocol', entry),
@@ -216,7 +219,9 @@ export class McpClient extends ClientEvents {
     const requestOpts: RequestOptions = { timeoutMs: opts.timeoutMs ?? this.timeoutMs, maxTotalMs: this.maxTimeoutMs, signal: opts.signal, onProgress: opts.onProgress };
     const params = { name, arguments: args, ...taskRequest(this.currentEra, this.init?.capabilities, tool, opts.asTask) };
     const purpose = `tools/call ${name}`;
-    const request = this.multiRound('tools/call', params, requestOpts, purpose, tool?.annotations).then((r) => this.settle(r, { signal: opts.signal, onTask: opts.onTask, purpose }));
+    const call: CallBudget = { sampling: 0 };
+    this.lastCall = call;
+    const request = this.multiRound('tools/call', params, requestOpts, purpose, tool?.annotations, call).then((r) => this.settle(r, { signal: opts.signal, onTask: opts.onTask, purpose, call }));
     return request.then((r) => {
       const result = r as unknown as ToolCallOutcome;
       if (!Array.isArray(result.content)) result.content = [];
@@ -357,8 +362,8 @@ export class McpClient extends ClientEvents {
    * host's handlers, and the request is sent again (a new id) with the answers and the server's
    * requestState, verbatim, until a complete result — at most MAX_INPUT_ROUNDS rounds.
    */
-  private multiRound(method: string, params: Record<string, unknown>, opts: RequestOptions, purpose: string, toolHints?: Tool['annotations']): Promise<Record<string, unknown>> {
-    return runInputRounds((p) => this.send(method, p, opts, toolHints), params, this.options.features, { signal: opts.signal, purpose });
+  private multiRound(method: string, params: Record<string, unknown>, opts: RequestOptions, purpose: string, toolHints?: Tool['annotations'], call?: CallBudget): Promise<Record<string, unknown>> {
+    return runInputRounds((p) => this.send(method, p, opts, toolHints), params, this.options.features, { signal: opts.signal, purpose, call });
   }
 
   /** A result that is a task handle (asked for on 2025, server-directed on 2026) is followed to its end. */

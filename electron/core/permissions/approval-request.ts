@@ -36,6 +36,17 @@ export interface ApprovalRequestOptions {
   granted?: readonly string[];
   /** Where `${secret:…}` is read: Lena's secret store (window) or the environment (command line). */
   secrets?: 'store' | 'env';
+  /** The entry replaces a server of the same name in the user's own configuration. */
+  shadowsUser?: boolean;
+}
+
+/** The flag of a project entry named like one of the user's servers: it takes that name, and nothing the user gave that server. */
+export function shadowsUserFlag(name: string): RiskFlag {
+  return {
+    kind: 'shadows-user',
+    where: 'name',
+    message: `replaces your own server "${name}" of the same name while this project is open; it gets none of that server's trust, rules, sampling answers, folders or other settings`,
+  };
 }
 
 /** Hash of the whole entry (env values and headers included). The config module's `entryHash` may replace it. */
@@ -84,7 +95,7 @@ function sourceOf(ref: { kind: 'secret' | 'variable'; name: string; fallback?: s
 export function approvalRequest(name: string, entry: LaunchEntry, entryHash: string = hashEntry(entry), options: ApprovalRequestOptions = {}): ApprovalRequest {
   const args = (entry.args ?? []).map(String);
   const transport = entry.url !== undefined && entry.command === undefined ? 'http' : 'stdio';
-  const risks = riskFlags(entry);
+  const risks = [...(options.shadowsUser ? [shadowsUserFlag(name)] : []), ...riskFlags(entry)];
   const shownArgs = redactArgs(args);
   const granted = new Set(options.granted ?? []);
   const shownUrl = entry.url !== undefined ? redactUrl(entry.url) : undefined;

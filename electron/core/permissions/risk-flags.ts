@@ -16,7 +16,18 @@ export interface LaunchEntry {
   oauth?: OAuthEntry;
 }
 
-export type RiskKind = 'sudo' | 'rm-rf' | 'pipe-to-shell' | 'secret-path' | 'shell-metacharacters' | 'shell-command' | 'loader-env' | 'api-key' | 'oauth-read' | 'oauth-reference';
+export type RiskKind =
+  | 'sudo'
+  | 'rm-rf'
+  | 'pipe-to-shell'
+  | 'secret-path'
+  | 'shell-metacharacters'
+  | 'shell-command'
+  | 'loader-env'
+  | 'api-key'
+  | 'oauth-read'
+  | 'oauth-reference'
+  | 'shadows-user';
 
 export interface RiskFlag {
   kind: RiskKind;

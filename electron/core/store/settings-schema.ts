@@ -1,7 +1,7 @@
 // What settings.json may hold, the defaults, and a field-by-field reading that keeps every valid
 // value of a partly broken file (a typo in `maxTokens` must not wipe the user's deny rules).
 import { z } from 'zod';
-import { settingsFields } from '../../../shared/settings-fields';
+import { DEFAULT_ASK_LIMITS, settingsFields } from '../../../shared/settings-fields';
 
 /** Current Claude models offered in the model picker; any other id can be typed in. */
 export const CLAUDE_MODELS: readonly { id: string; label: string }[] = [
@@ -52,6 +52,8 @@ export const fieldSchemas = {
   effort: f.effort,
   serverTools: f.serverTools,
   toolSearch: f.toolSearch,
+  /** Each limit left out of the file keeps its default. */
+  askLimits: f.askLimits.partial().transform((v) => ({ ...DEFAULT_ASK_LIMITS, ...v })),
 };
 
 export type Settings = { [K in keyof typeof fieldSchemas]: z.infer<(typeof fieldSchemas)[K]> };
@@ -73,6 +75,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   thinking: 'off',
   effort: null,
   toolSearch: { budgetTokens: null, alwaysLoaded: [] },
+  askLimits: { ...DEFAULT_ASK_LIMITS },
 });
 
 export const SETTING_KEYS = Object.keys(fieldSchemas) as SettingKey[];

@@ -98,6 +98,18 @@ describe('lena mcp approve', () => {
     expect(r.stdout).toContain(`run: lena mcp approve remote --project ${project}`);
   });
 
+  it('says when the project server replaces a server of the user’s own of the same name', () => {
+    const r0 = lena(['mcp', 'approve', 'remote', '--project', project]);
+    expect(r0.stdout).not.toContain('replaces your own server');
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { remote: { url: 'https://mine.example.com/mcp' } } }));
+    try {
+      const r = lena(['mcp', 'approve', 'remote', '--project', project]);
+      expect(r.stdout).toContain('! name: replaces your own server "remote" of the same name while this project is open; it gets none of that server\'s trust, rules, sampling answers, folders or other settings');
+    } finally {
+      rmSync(join(home, 'mcp.json'));
+    }
+  });
+
   // A real terminal needs util-linux's script(1); a machine without it skips these, but CI (which
   // has it on Debian) runs them always, so a missing script(1) there fails instead of hiding.
   describe.skipIf(!SCRIPT && !process.env.CI)('on a terminal', () => {

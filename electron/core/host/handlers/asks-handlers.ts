@@ -11,8 +11,9 @@ import type { HostServices } from '../services';
 type AsksHandlers = Pick<Handlers, 'servers:asks' | 'servers:set-asks'>;
 
 function view(s: HostServices, name: string): ServerAsksView {
-  const own = s.runtime.settings.current.servers[name];
-  return { name, projectFolder: s.runtime.manager.projectFolder ?? null, roots: own?.roots ?? [], sampling: own?.sampling ?? 'ask', samplingUsage: s.runtime.samplingUsage.get(name) };
+  const key = s.runtime.settingsKey(name);
+  const own = s.runtime.settings.current.servers[key];
+  return { name, projectFolder: s.runtime.manager.projectFolder ?? null, roots: own?.roots ?? [], sampling: own?.sampling ?? 'ask', samplingUsage: s.runtime.samplingUsage.get(key) };
 }
 
 /** Each folder absolute and existing, so a server is never given a root that is not there. */
@@ -42,7 +43,7 @@ export function asksHandlers(get: () => Promise<HostServices>): AsksHandlers {
       const s = await get();
       known(s, name);
       const folders = roots ? await checkedFolders(roots) : undefined;
-      await s.runtime.settings.update({ servers: { [name]: { ...(folders ? { roots: folders } : {}), ...(sampling ? { sampling } : {}) } } });
+      await s.runtime.settings.update({ servers: { [s.runtime.settingsKey(name)]: { ...(folders ? { roots: folders } : {}), ...(sampling ? { sampling } : {}) } } });
       if (folders) await s.runtime.manager.session(name)?.mcp?.rootsChanged().catch(() => undefined);
       return view(s, name);
     },

@@ -117,9 +117,10 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       if (!s.runtime.registry.tools(server).some((t) => t.tool.name === tool)) {
         throw new LenaError('not-found', `"${server}" has no tool named "${tool}"; connect the server and pick one of the tools it lists.`);
       }
-      const current = s.runtime.settings.current.servers[server]?.disabledTools ?? [];
+      const key = s.runtime.settingsKey(server);
+      const current = s.runtime.settings.current.servers[key]?.disabledTools ?? [];
       const disabledTools = enabled ? current.filter((t) => t !== tool) : [...new Set([...current, tool])];
-      await s.runtime.settings.update({ servers: { [server]: { disabledTools } } });
+      await s.runtime.settings.update({ servers: { [key]: { disabledTools } } });
       return toolInfoView(s.runtime.permissions, s.runtime.registry.tools(server).find((t) => t.tool.name === tool)!);
     },
     'servers:logs': async ({ name }) => {
@@ -129,14 +130,14 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       // Classified from each message in core/host/views (no guessing from a preview).
       const protocol = s.runtime.logs.protocolEntries(name);
       const messages = (session.mcp?.logEntries() ?? []).map(logMessage);
-      return { name, stderrTail: session.stderrTail(), protocol, messages, logLevel: s.runtime.settings.current.servers[name]?.logLevel ?? 'info' };
+      return { name, stderrTail: session.stderrTail(), protocol, messages, logLevel: s.runtime.settings.current.servers[s.runtime.settingsKey(name)]?.logLevel ?? 'info' };
     },
     ...asksHandlers(get),
     'servers:set-log-level': async ({ name, level }) => {
       const s = await get();
       const session = s.runtime.manager.session(name);
       if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
-      await s.runtime.settings.update({ servers: { [name]: { logLevel: level } } });
+      await s.runtime.settings.update({ servers: { [s.runtime.settingsKey(name)]: { logLevel: level } } });
       await session.mcp?.setLogLevel(level).catch(() => false);
       return status(name);
     },

@@ -37,7 +37,7 @@ export class ServerStatusViews {
       suspended: trust.note ?? null,
       toolTokens: registry.tokenCosts().find((c) => c.server === state.name)?.tokens ?? 0,
       pendingTools: pendingTools(permissions, session),
-      approval: state.status === 'needs-approval' && entry ? approvalFor(approvals, manager.projectFolder, state.name, entry) : null,
+      approval: state.status === 'needs-approval' && entry ? approvalFor(approvals, manager.projectFolder, state.name, entry, session!.configured.shadowed.some((x) => x.scope === 'user')) : null,
     };
   }
 
@@ -57,9 +57,9 @@ export class ServerStatusViews {
 }
 
 /** The approval view of a waiting project server, with the references granted earlier ticked. */
-function approvalFor(approvals: ProjectApprovals, folder: string | undefined, name: string, entry: ServerEntry): ProjectApprovalView {
+function approvalFor(approvals: ProjectApprovals, folder: string | undefined, name: string, entry: ServerEntry, shadowsUser: boolean): ProjectApprovalView {
   const hash = entryHash(entry);
-  return approvalView(approvalRequest(name, entry, hash, { granted: folder ? approvals.grantedNow(folder, name, hash) : [] }));
+  return approvalView(approvalRequest(name, entry, hash, { granted: folder ? approvals.grantedNow(folder, name, hash) : [], shadowsUser }));
 }
 
 /** A connected server's tools that wait for the user (new since its baseline, or changed). */

@@ -5,6 +5,7 @@ import { parseRequestedSchema, validateForm } from '../../../../shared/elicitati
 import { ErrorCodes } from '../jsonrpc-types';
 import { RequestHandlerError } from '../jsonrpc';
 import type { InputContext } from '../client-features';
+import type { AskCaps } from './caps';
 import type { ElicitationPort } from './ports';
 
 const invalid = (message: string) => new RequestHandlerError(ErrorCodes.InvalidParams, message);
@@ -29,7 +30,7 @@ export function openableUrl(raw: unknown): { url: URL } | { refused: string } {
   return { refused: `Lena opens only https addresses (or http on this computer), not ${url.protocol}//${url.host}` };
 }
 
-export function elicitationHandler(server: string, port: ElicitationPort) {
+export function elicitationHandler(server: string, port: ElicitationPort, caps?: AskCaps) {
   return async (params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>> => {
     const signal = ctx.signal ?? new AbortController().signal;
     const message = typeof params.message === 'string' ? params.message : '';
@@ -39,14 +40,25 @@ export function elicitationHandler(server: string, port: ElicitationPort) {
       const checked = openableUrl(params.url);
       if ('refused' in checked) throw invalid(`elicitation url refused: ${checked.refused}`);
       if (typeof params.elicitationId !== 'string' || params.elicitationId === '') throw invalid('a URL elicitation needs an elicitationId');
-      const outcome = await port.url({ server, message, url: checked.url.href, origin: checked.url.origin, elicitationId: params.elicitationId }, signal);
-      return { action: outcome.action };
+      const release = caps?.admitQuestion();
+      try {
+        const outcome = await port.url({ server, message, url: checked.url.href, origin: checked.url.origin, elicitationId: params.elicitationId }, signal);
+        return { action: outcome.action };
+      } finally {
+        release?.();
+      }
     }
     if (mode !== 'form') throw invalid(`unknown elicitation mode ${JSON.stringify(mode)} (Lena knows "form" and "url")`);
     if (!message) throw invalid('an elicitation needs a message saying what is asked and why');
     const parsed = parseRequestedSchema(params.requestedSchema);
     if (!parsed.ok) throw invalid(`Lena cannot show this form: ${parsed.message}`);
-    const outcome = await port.form({ server, message, fields: parsed.fields, purpose: ctx.purpose || null }, signal);
+    const release = caps?.admitQuestion();
+    let outcome;
+    try {
+      outcome = await port.form({ server, message, fields: parsed.fields, purpose: ctx.purpose || null }, signal);
+    } finally {
+      release?.();
+    }
     if (outcome.action !== 'accept') return { action: outcome.action };
     const checked = validateForm(parsed.fields, outcome.values);
     if (!checked.ok) {

@@ -3,6 +3,7 @@
 // The host builds them over its question broker (core/host); the command line over terminal
 // prompts; the conformance driver over a stand-in user.
 import type { FormField, FormValues } from '../../../../shared/elicitation-form';
+import type { CapsPort } from './caps';
 
 export interface Root {
   uri: string;
@@ -68,4 +69,6 @@ export interface FeaturePorts {
   roots?: RootsPort;
   sampling?: SamplingPort;
   elicitation?: ElicitationPort;
+  /** The limits on what each server may ask (caps.ts); absent: unbounded (a stand-in user in tests). */
+  caps?: CapsPort;
 }

@@ -4,6 +4,7 @@
 import { ErrorCodes } from '../jsonrpc-types';
 import { RequestHandlerError } from '../jsonrpc';
 import type { InputContext } from '../client-features';
+import type { AskCaps } from './caps';
 import type { SamplingBlock, SamplingPort, SamplingRequest } from './ports';
 
 /** The specification's example code for a request the user rejected. */
@@ -62,10 +63,16 @@ export function parseSamplingParams(params: Record<string, unknown>): SamplingRe
   };
 }
 
-export function samplingHandler(server: string, port: SamplingPort) {
+export function samplingHandler(server: string, port: SamplingPort, caps?: AskCaps) {
   return async (params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>> => {
     const request = parseSamplingParams(params);
-    const outcome = await port.sample(server, request, ctx.signal ?? new AbortController().signal);
+    const release = caps?.admitSampling(request, ctx);
+    let outcome;
+    try {
+      outcome = await port.sample(server, request, ctx.signal ?? new AbortController().signal);
+    } finally {
+      release?.();
+    }
     if (!outcome.ok) throw new RequestHandlerError(USER_REJECTED, outcome.message);
     return { role: 'assistant', content: { type: 'text', text: outcome.text }, model: outcome.model, stopReason: outcome.stopReason ?? 'endTurn' };
   };

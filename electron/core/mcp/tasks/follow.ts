@@ -4,7 +4,7 @@
 // fetches the payload (2025: tasks/result; 2026: inline), and gives up at the task's TTL or the
 // per-server maximum, whichever comes first. Aborting the signal sends tasks/cancel (never
 // notifications/cancelled, which both revisions forbid for tasks).
-import { answerInputRequests, type ClientFeatureHandlers } from '../client-features';
+import { answerInputRequests, type CallBudget, type ClientFeatureHandlers } from '../client-features';
 import { McpCancelledError, McpProtocolError, McpRpcError, McpTransportError, isMcpError } from '../errors';
 import type { Era } from '../era';
 import type { RequestOptions } from '../jsonrpc';
@@ -25,6 +25,8 @@ export interface FollowOptions {
   purpose: string;
   /** When Lena began waiting for this task (before a reconnect or restart: the first time). */
   since?: number;
+  /** What the request the task stands for has asked so far (the caps count a task's input with its call). */
+  call?: CallBudget;
 }
 
 export interface TaskLimits {
@@ -77,7 +79,9 @@ export class TaskTracker {
   }
 
   /** Follows `seed` to its result (what the original request would have answered). */
-  async follow(seed: TaskView, opts: FollowOptions): Promise<Record<string, unknown>> {
+  async follow(seed: TaskView, given: FollowOptions): Promise<Record<string, unknown>> {
+    // A task followed again after a reconnect counts its input afresh; its first follow shares the call's count.
+    const opts: FollowOptions = { ...given, call: given.call ?? { sampling: 0 } };
     const since = opts.since ?? Date.now();
     const id = seed.taskId;
     let task = seed;
@@ -157,7 +161,7 @@ export class TaskTracker {
   private async answer(task: TaskView, answered: Set<string>, opts: FollowOptions): Promise<void> {
     const pending = Object.fromEntries(Object.entries(task.inputRequests ?? {}).filter(([key]) => !answered.has(key)));
     if (Object.keys(pending).length === 0) return;
-    const responses = await answerInputRequests(pending, this.host.features, { signal: opts.signal, purpose: opts.purpose });
+    const responses = await answerInputRequests(pending, this.host.features, { signal: opts.signal, purpose: opts.purpose, call: opts.call });
     for (const key of Object.keys(responses)) answered.add(key);
     await this.host.request('tasks/update', { taskId: task.taskId, inputResponses: responses }, { timeoutMs: this.limits.requestTimeoutMs });
   }
