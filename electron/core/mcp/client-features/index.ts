@@ -1,13 +1,14 @@
 // One server's roots, sampling and elicitation handlers over the ports a front end offers. The
 // same handlers answer a 2025 server's requests and a 2026 server's input_required rounds.
 import type { ClientFeatureHandlers } from '../client-features';
-import { elicitationHandler } from './elicitation';
+import { elicitationHandler, type ServerReach } from './elicitation';
 import type { FeaturePorts } from './ports';
 import { samplingHandler } from './sampling';
 
 export type { FeaturePorts } from './ports';
+export type { ServerReach } from './elicitation';
 
-export function createClientFeatures(server: string, ports: FeaturePorts): ClientFeatureHandlers {
+export function createClientFeatures(server: string, ports: FeaturePorts, reach?: ServerReach): ClientFeatureHandlers {
   const handlers: ClientFeatureHandlers = {};
   if (ports.roots) {
     const roots = ports.roots;
@@ -16,7 +17,7 @@ export function createClientFeatures(server: string, ports: FeaturePorts): Clien
   if (ports.sampling) handlers.sampling = samplingHandler(server, ports.sampling);
   if (ports.elicitation) {
     const elicitation = ports.elicitation;
-    handlers.elicitation = elicitationHandler(server, elicitation);
+    handlers.elicitation = elicitationHandler(server, elicitation, reach);
     handlers.elicitationModes = elicitation.url ? ['form', 'url'] : ['form'];
     if (elicitation.completed) handlers.elicitationComplete = (id) => elicitation.completed!(server, id);
   }
