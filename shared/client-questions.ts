@@ -60,6 +60,8 @@ export interface ElicitationUrlQuestion extends QuestionBase {
   message: string;
   url: string;
   origin: string;
+  /** The address is on this computer (localhost, 127.0.0.0/8, [::1] …), from a local server: shown as such. */
+  loopback: boolean;
   /** The user agreed and the browser opened: waiting for the server's completion notice. */
   opened: boolean;
 }
@@ -108,7 +110,7 @@ export function questionSummary(q: ClientQuestion): string {
     case 'elicitation-form':
       return `${q.server} asks for information.`;
     case 'elicitation-url':
-      return `${q.server} asks you to open ${q.origin}.`;
+      return q.loopback ? `${q.server} asks you to open ${q.origin}, an address on this computer.` : `${q.server} asks you to open ${q.origin}.`;
     case 'app-message':
       return `The ${q.tool} view of ${q.server} asks to send a message.`;
     case 'sign-in':

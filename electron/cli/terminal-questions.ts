@@ -112,7 +112,11 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
             say(`  Waiting for ${body.server} to finish the step in the browser.`);
             return { action: 'accept' };
           }
-          say(`\n? ${body.server} asks you to open a page on ${body.origin}:`);
+          say(
+            body.loopback
+              ? `\n? ${body.server} asks you to open an address on THIS COMPUTER, ${body.origin} (not a website: whatever listens on that port gets it):`
+              : `\n? ${body.server} asks you to open a page on ${body.origin}:`,
+          );
           say(`  “${body.message}” (the server's own words)`);
           say(`  ${body.url}`);
           const a = (await question(rl, '  Open it? [y]es / [n]o / [c]ancel (default: cancel): ', signal)).trim().toLowerCase();

@@ -19,6 +19,7 @@ import { createHost, type Host } from '../core/host';
 import { electronViewBinding } from '../core/host/apps/views';
 import { contentSecurityPolicy } from '../core/security/csp';
 import { APP_ORIGIN, externalUrlToOpen } from '../core/security/navigation';
+import { WEBRTC_IP_HANDLING_POLICY } from '../core/security/web-preferences';
 import { windowChangeGuard, type ChangeGuard } from './confirm';
 import { bindIpc } from './ipc';
 import { installQuitHandling } from './lifecycle';
@@ -45,6 +46,8 @@ let handedOverFolder: string | undefined;
 const turns = new TurnTracker();
 
 registerAppScheme();
+// Before any window exists, so every webContents (the window's, its view frames, devtools) gets it.
+app.on('web-contents-created', (_event, contents) => contents.setWebRTCIPHandlingPolicy(WEBRTC_IP_HANDLING_POLICY));
 if (!app.requestSingleInstanceLock()) {
   // Another Lena is running: it got our argv through 'second-instance' and focuses itself.
   app.quit();

@@ -1,7 +1,8 @@
 // What a server may ask of Lena, end to end in Chromium over stdio (issue 17): server-everything's
 // sampling request reviewed in the window and answered by the scripted Messages API, its form
 // elicitation (defaults kept, a required field filled, validation before sending) and its URL
-// elicitation (origin shown, the browser opened only after yes). It lists 19 tools to the window.
+// elicitation (origin shown, the browser opened only after yes; an address on this computer asked
+// as such). It lists 19 tools to the window.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,5 +154,18 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
     expect(lastToolResult()).toContain('User completed the URL elicitation flow');
     // server-everything sends no completion notice: the user closes the note.
     await answerQuestion(page, /^Close/);
+  });
+
+  it('URL elicitation of an address on this computer (a local server): asked as such, with a warning, not like a website', async () => {
+    const { page } = app;
+    await runTool(page, 'trigger-url-elicitation', { url: 'http://localhost:8080/admin/reset?confirm=1', message: 'Finish signing in' }, 'Loopback done.');
+    const q = await armedQuestion(page);
+    expect(await q.getByRole('heading').textContent()).toBe('every asks you to open an address on this computer, localhost:8080');
+    expect(await q.getByTestId('url-loopback').textContent()).toContain('This is not a website: it points at your own computer (http://localhost:8080)');
+    expect(await q.getByTestId('url-target').textContent()).toBe('http://localhost:8080/admin/reset?confirm=1');
+    await app.screenshot('elicitation-url-loopback');
+    await answerQuestion(page, 'Don’t open');
+    await page.getByText('Loopback done.').waitFor({ timeout: 30_000 });
+    expect(opened).not.toContain('http://localhost:8080/admin/reset?confirm=1');
   });
 });

@@ -142,7 +142,7 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
       ...(deps.openExternal
         ? {
             url: async (q, signal) => {
-              const body = { kind: 'elicitation-url' as const, server: q.server, message: q.message, url: q.url, origin: q.origin };
+              const body = { kind: 'elicitation-url' as const, server: q.server, message: q.message, url: q.url, origin: q.origin, loopback: q.loopback };
               const a = await broker.ask({ ...body, opened: false }, { signal });
               if (a.action !== 'accept') return { action: a.action === 'decline' ? 'decline' : 'cancel' };
               await deps.openExternal!(q.url);

@@ -93,6 +93,8 @@ export function viewContentSecurityPolicy(csp: AppViewCsp, appOrigin: string): s
     ['object-src', ["'none'"]],
     ['form-action', ["'none'"]],
     ['frame-ancestors', [appOrigin]],
+    // Every string that becomes HTML or script passes the guard's default policy (view-guard.ts).
+    ['require-trusted-types-for', ["'script'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }

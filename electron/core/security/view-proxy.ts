@@ -4,9 +4,11 @@
 // view's HTML once (ui/notifications/sandbox-resource-ready), puts it in an inner frame sandboxed
 // with allow-scripts only (an opaque origin: no storage, no window.lena, no parent DOM), and
 // relays every other message both ways. Its response carries the view's CSP, which the inner
-// srcdoc frame inherits. One module builds the response for both Electron and the harness.
+// srcdoc frame inherits. The view's HTML goes in behind the guard of view-guard.ts (no WebRTC, no
+// nested documents). One module builds the response for both Electron and the harness.
 import type { AppViewCsp } from '../../../shared/app-view-types';
 import { viewContentSecurityPolicy } from './view-csp';
+import { viewDocumentSource } from './view-guard';
 
 export const VIEW_SCHEME = 'lena-view';
 export const PROXY_PAGE = '/proxy.html';
@@ -39,6 +41,9 @@ export function proxyScript(appOrigin: string): string {
   'use strict';
   const APP = ${JSON.stringify(appOrigin)};
   if (window.top === window.self) return;
+  ${viewDocumentSource()}
+  // The policy requires Trusted Types for script: the proxy's one HTML sink goes through its own policy.
+  const trusted = window.trustedTypes ? window.trustedTypes.createPolicy('lena-view-proxy', { createHTML: viewDocument }) : { createHTML: viewDocument };
   const inner = document.createElement('iframe');
   inner.setAttribute('sandbox', 'allow-scripts');
   inner.setAttribute('title', 'MCP App view');
@@ -52,7 +57,7 @@ export function proxyScript(appOrigin: string): string {
         const html = data.params && data.params.html;
         if (loaded || typeof html !== 'string') return;
         loaded = true;
-        inner.srcdoc = html;
+        inner.srcdoc = trusted.createHTML(html);
         return;
       }
       if (inner.contentWindow) inner.contentWindow.postMessage(data, '*');

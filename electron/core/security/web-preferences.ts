@@ -37,6 +37,13 @@ export function secureWebPreferences(preload: string, opts: { devTools: boolean 
   };
 }
 
+/**
+ * WebRTC's address policy for every webContents: UDP only through a proxy, which Lena never sets,
+ * so no STUN/TURN packet leaves a page or an MCP Apps view frame (the view proxy also removes the
+ * WebRTC API from views; this holds for anything that gets past it, frames a view declared included).
+ */
+export const WEBRTC_IP_HANDLING_POLICY = 'disable_non_proxied_udp';
+
 export interface WindowBounds {
   x?: number;
   y?: number;

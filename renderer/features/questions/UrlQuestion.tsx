@@ -1,4 +1,5 @@
-// The body of a URL elicitation: the address with its origin set apart, opened in the system
+// The body of a URL elicitation: the address with its origin set apart (an address on this
+// computer, from a local server, asked as such with a warning), opened in the system
 // browser only when the user agrees; then a note that Lena waits for the server, which the
 // server's completion notice (or Close) ends.
 import type { ElicitationUrlQuestion } from '../../../shared/client-questions';
@@ -32,7 +33,13 @@ export function UrlQuestionView({ question, position, total }: { question: Elici
     <QuestionFrame
       questionId={question.id}
       className="url-question"
-      heading={<><code>{question.server}</code> asks you to open a page on <code>{new URL(question.origin).host}</code></>}
+      heading={
+        question.loopback ? (
+          <><code>{question.server}</code> asks you to open an address on this computer, <code>{new URL(question.origin).host}</code></>
+        ) : (
+          <><code>{question.server}</code> asks you to open a page on <code>{new URL(question.origin).host}</code></>
+        )
+      }
       position={position}
       total={total}
       primary={{ label: 'Open in the browser', run: open }}
@@ -53,6 +60,12 @@ export function UrlQuestionView({ question, position, total }: { question: Elici
         <strong>{question.origin}</strong>
         <span>{rest}</span>
       </p>
+      {question.loopback ? (
+        <p className="warning small" role="note" data-testid="url-loopback">
+          ⚠ This is not a website: it points at your own computer ({question.origin}). Whatever program listens on that port gets the request, with
+          your browser’s cookies for it. Open it only if you started a sign-in or setup with {question.server} that runs here.
+        </p>
+      ) : null}
       <p className="small muted">It opens in your browser, not in Lena. Lena sends the server nothing from the page.</p>
     </QuestionFrame>
   );

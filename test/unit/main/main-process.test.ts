@@ -77,6 +77,9 @@ describe('the main process under a stand-in Electron', () => {
     expect(options.webPreferences).toEqual(secureWebPreferences(join(ROOT, 'out/preload/index.js'), { devTools: true }));
     expect(named(calls, 'BrowserWindow.loadURL').map((c) => c.args[0])).toEqual([`${APP_ORIGIN}/index.html`]);
     expect(named(calls, 'session.setPermissionRequestHandler')).toHaveLength(1);
+    // WebRTC sends UDP only through a proxy, on the window's webContents (its view frames included).
+    // Electron cannot run here: the stand-in records the call; Chromium's handling of it is Electron's.
+    expect(named(calls, 'webContents.setWebRTCIPHandlingPolicy').map((c) => c.args[1])).toEqual(['disable_non_proxied_udp']);
 
     const handled = named(calls, 'ipcMain.handle').map((c) => c.args[0] as string);
     expect([...handled].sort()).toEqual([...invokeChannelNames].sort());

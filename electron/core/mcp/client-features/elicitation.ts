@@ -1,6 +1,7 @@
 // elicitation/create: a form built from the server's schema (defaults applied, SEP-1034; the
 // answer validated before it is sent), or an address to open in the system browser once the user
 // agrees. accept / decline / cancel are the specification's three actions.
+import { isLoopbackHost } from '../../../../shared/base-url';
 import { parseRequestedSchema, validateForm } from '../../../../shared/elicitation-form';
 import { ErrorCodes } from '../jsonrpc-types';
 import { RequestHandlerError } from '../jsonrpc';
@@ -10,11 +11,24 @@ import type { ElicitationPort } from './ports';
 
 const invalid = (message: string) => new RequestHandlerError(ErrorCodes.InvalidParams, message);
 
+/** A host name that reaches this computer: loopback, or an unspecified address (0.0.0.0, [::]). */
+export function isThisComputer(hostname: string): boolean {
+  return isLoopbackHost(hostname) || hostname === '0.0.0.0' || hostname === '[::]';
+}
+
+/** Where a server runs, for what it may ask: remote is HTTP to a host that is not this computer. */
+export interface ServerReach {
+  remote: boolean;
+  /** A line for the user (the server's overview and log) when Lena refuses what the server asked. */
+  note?: (line: string) => void;
+}
+
 /**
- * An address Lena may offer to open: https, or http on this machine (a local sign-in page).
- * Anything else (javascript:, file:, data:, http to another host) is refused with why.
+ * An address Lena may offer to open: https, or http on this machine (a local sign-in page), with
+ * whether it points at this computer (then the question says so). Anything else (javascript:,
+ * file:, data:, http to another host) is refused with why.
  */
-export function openableUrl(raw: unknown): { url: URL } | { refused: string } {
+export function openableUrl(raw: unknown): { url: URL; loopback: boolean } | { refused: string } {
   if (typeof raw !== 'string' || raw === '') return { refused: 'the request has no url' };
   let url: URL;
   try {
@@ -22,15 +36,21 @@ export function openableUrl(raw: unknown): { url: URL } | { refused: string } {
   } catch {
     return { refused: `"${raw.slice(0, 200)}" is not a valid address` };
   }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const loopback = isThisComputer(url.hostname);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) {
     if (url.username || url.password) return { refused: 'the address carries a user name or password' };
-    return { url };
+    return { url, loopback };
   }
   return { refused: `Lena opens only https addresses (or http on this computer), not ${url.protocol}//${url.host}` };
 }
 
-export function elicitationHandler(server: string, port: ElicitationPort, caps?: AskCaps) {
+/**
+ * elicitation/create. A link to this computer from a remote server is refused (the server reads
+ * why; the user gets a line): a remote server has no page of its own on the user's ports, so such
+ * a link can only aim the browser at whatever local service listens there. A local server's
+ * loopback link (its own sign-in page) is asked, marked as a page on this computer.
+ */
+export function elicitationHandler(server: string, port: ElicitationPort, reach: ServerReach = { remote: false }, caps?: AskCaps) {
   return async (params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>> => {
     const signal = ctx.signal ?? new AbortController().signal;
     const message = typeof params.message === 'string' ? params.message : '';
@@ -40,9 +60,16 @@ export function elicitationHandler(server: string, port: ElicitationPort, caps?:
       const checked = openableUrl(params.url);
       if ('refused' in checked) throw invalid(`elicitation url refused: ${checked.refused}`);
       if (typeof params.elicitationId !== 'string' || params.elicitationId === '') throw invalid('a URL elicitation needs an elicitationId');
+      if (checked.loopback && reach.remote) {
+        reach.note?.(
+          `Refused a link from ${server}: it asked you to open ${checked.url.origin}, an address on your own computer, but ${server} is a remote server. ` +
+            'Lena does not offer links to this computer from remote servers; if you expected one, run the server locally.',
+        );
+        throw invalid(`elicitation url refused: ${checked.url.origin} is on the user's own computer (loopback) and this server is remote; Lena does not open loopback links for remote servers`);
+      }
       const release = caps?.admitQuestion();
       try {
-        const outcome = await port.url({ server, message, url: checked.url.href, origin: checked.url.origin, elicitationId: params.elicitationId }, signal);
+        const outcome = await port.url({ server, message, url: checked.url.href, origin: checked.url.origin, loopback: checked.loopback, elicitationId: params.elicitationId }, signal);
         return { action: outcome.action };
       } finally {
         release?.();

@@ -2,13 +2,14 @@
 // same handlers answer a 2025 server's requests and a 2026 server's input_required rounds.
 import type { ClientFeatureHandlers } from '../client-features';
 import { AskCaps } from './caps';
-import { elicitationHandler } from './elicitation';
+import { elicitationHandler, type ServerReach } from './elicitation';
 import type { FeaturePorts } from './ports';
 import { samplingHandler } from './sampling';
 
 export type { FeaturePorts } from './ports';
+export type { ServerReach } from './elicitation';
 
-export function createClientFeatures(server: string, ports: FeaturePorts): ClientFeatureHandlers {
+export function createClientFeatures(server: string, ports: FeaturePorts, reach?: ServerReach): ClientFeatureHandlers {
   const handlers: ClientFeatureHandlers = {};
   // One set of counters per server session: sampling and elicitation share its pending questions.
   const caps = ports.caps ? new AskCaps(server, ports.caps) : undefined;
@@ -19,7 +20,7 @@ export function createClientFeatures(server: string, ports: FeaturePorts): Clien
   if (ports.sampling) handlers.sampling = samplingHandler(server, ports.sampling, caps);
   if (ports.elicitation) {
     const elicitation = ports.elicitation;
-    handlers.elicitation = elicitationHandler(server, elicitation, caps);
+    handlers.elicitation = elicitationHandler(server, elicitation, reach, caps);
     handlers.elicitationModes = elicitation.url ? ['form', 'url'] : ['form'];
     if (elicitation.completed) handlers.elicitationComplete = (id) => elicitation.completed!(server, id);
   }

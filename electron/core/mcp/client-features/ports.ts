@@ -53,6 +53,8 @@ export interface UrlQuestion {
   message: string;
   url: string;
   origin: string;
+  /** The address is on this computer (localhost, 127.0.0.0/8, [::1] …): the question says so. */
+  loopback: boolean;
   elicitationId: string;
 }
 

@@ -12,7 +12,7 @@ import type { TransportCloseInfo } from '../transport';
 import { ViewCache } from '../apps/view-cache';
 import { hintFor, type HintContext } from './hints';
 import { isPermanentFailure, RestartPolicy } from './restart-policy';
-import { dirOf, errorMessage, proxyCredentials, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
+import { dirOf, errorMessage, isRemoteLaunch, proxyCredentials, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
 import { closeInfo, failureInfo } from './failure';
 import { errorInfo, type ErrorInfo } from '../../../../shared/result';
 import { initialStatus } from './status';
@@ -174,7 +174,7 @@ export class ServerSession {
         protocol: launch.protocol,
         prior: remembered,
         respawn: launch.transport === 'stdio' ? () => this.respawn(launch, started) : undefined,
-        features: this.deps.features ? createClientFeatures(this.name, this.deps.features) : undefined,
+        features: this.deps.features ? createClientFeatures(this.name, this.deps.features, { remote: isRemoteLaunch(launch), note: (line) => this.note(line) }) : undefined,
         logLevel: this.deps.logLevel?.(this.name) ?? 'info',
       });
       this.transport = transport;
@@ -357,6 +357,13 @@ export class ServerSession {
   private clearRestartTimer(): void {
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
+  }
+
+  /** Something Lena refused the server, said to the user: on the server's overview and in its log. */
+  private note(line: string): void {
+    const at = this.now();
+    this.update({ logAlert: { level: 'warning', text: line, time: at } });
+    this.deps.onClientLog?.(this.name, { at, source: 'client', level: 'warning', logger: 'lena', data: line });
   }
 
   private update(patch: Partial<ServerState>, toolsChanged = false): void {

@@ -4,6 +4,7 @@ import { LenaError } from '../../../../shared/result';
 import { nameSaysSecret } from '../../base/credentials';
 import type { SecretInput } from '../../base/redact';
 import type { LaunchSpec } from '../config/expand';
+import { isThisComputer } from '../client-features/elicitation';
 
 /**
  * Values that came from the environment or the secret store, or that configure credentials. A
@@ -75,5 +76,15 @@ export async function withDeadline<T>(work: Promise<T>, timeoutMs: number, start
     return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** A remote server: reached over HTTP at a host that is not this computer (what it may link to depends on it). */
+export function isRemoteLaunch(launch: LaunchSpec): boolean {
+  if (launch.transport === 'stdio') return false;
+  try {
+    return !isThisComputer(new URL(launch.url).hostname);
+  } catch {
+    return true;
   }
 }

@@ -118,7 +118,7 @@ describe('URL elicitation through the window', () => {
   it('opens only after yes, then waits until the completion notice closes the note', async () => {
     const opened: string[] = [];
     const { broker, ports, next } = setup(async (url) => void opened.push(url));
-    const q = { server: 'pay', message: 'Pay', url: 'https://pay.example.com/x', origin: 'https://pay.example.com', elicitationId: 'e-1' };
+    const q = { server: 'pay', message: 'Pay', url: 'https://pay.example.com/x', origin: 'https://pay.example.com', loopback: false, elicitationId: 'e-1' };
     let asked = next();
     const declined = ports.elicitation!.url!(q, new AbortController().signal);
     broker.answer((await asked).id, { action: 'decline' });

@@ -76,7 +76,7 @@ describe('viewContentSecurityPolicy', () => {
     expect(viewContentSecurityPolicy(none, APP)).toBe(
       "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
         "font-src 'self' data:; media-src 'self' data: blob:; connect-src 'none'; frame-src 'none'; base-uri 'none'; " +
-        "object-src 'none'; form-action 'none'; frame-ancestors app://lena",
+        "object-src 'none'; form-action 'none'; frame-ancestors app://lena; require-trusted-types-for 'script'",
     );
   });
 

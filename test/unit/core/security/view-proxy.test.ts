@@ -13,7 +13,8 @@ describe('viewProxyResponse', () => {
     const r = viewProxyResponse({ serverKey: KEY, path: '/proxy.html', viewKey: VIEW }, lookup, 'app://lena');
     expect(r.status).toBe(200);
     expect(r.headers['content-security-policy']).toContain('connect-src https://api.example.com;');
-    expect(r.headers['content-security-policy']).toMatch(/frame-ancestors app:\/\/lena$/);
+    expect(r.headers['content-security-policy']).toContain('frame-ancestors app://lena;');
+    expect(r.headers['content-security-policy']).toMatch(/require-trusted-types-for 'script'$/);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.body).toBe(proxyPage());
   });

@@ -1,0 +1,131 @@
+// An MCP Apps view with connect-src 'none' tries WebRTC (STUN and TURN to a loopback UDP port the
+// test listens on) every way it can: directly, through the prototypes, through a fresh frame and
+// through nested srcdoc documents made by property, attribute, Attr node, innerHTML, its own
+// Trusted Types policy, declarative shadow DOM, execCommand and its static markup; plus
+// prefetch/preconnect links to a loopback probe. The view runs through the real sandbox proxy
+// (core's viewProxy on the harness's second loopback origin) in Chromium launched with the usual
+// arguments (none of them touches WebRTC). Afterwards the window's own page opens a peer connection
+// to a second UDP port: its packet arriving shows this Chromium sends WebRTC packets, so the view's
+// silence is the proxy's doing.
+import { createSocket, type Socket } from 'node:dgram';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppView } from '../../shared/app-view-types';
+import { createHost, type Host } from '../../electron/core/host';
+import { contentSecurityPolicy } from '../../electron/core/security/csp';
+import { CHROMIUM_ARGS, ROOT, requireChromium, serveViewProxy } from './harness';
+
+const executablePath = requireChromium();
+const ctx = { senderUrl: 'app://lena/index.html' };
+
+async function udpListener(): Promise<{ socket: Socket; port: number; packets: string[] }> {
+  const socket = createSocket('udp4');
+  const packets: string[] = [];
+  socket.on('message', (message, from) => packets.push(`${from.address}:${from.port} ${message.length} bytes`));
+  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
+  return { socket, port: socket.address().port, packets };
+}
+
+describe.skipIf(!executablePath)('an MCP Apps view and WebRTC', () => {
+  let browser: Browser;
+  let host: Host;
+  let app: Server;
+  let probe: Server;
+  let proxy: { origin: string; server: Server };
+  let appOrigin: string;
+  let home: string;
+  let viewUdp: Awaited<ReturnType<typeof udpListener>>;
+  let controlUdp: Awaited<ReturnType<typeof udpListener>>;
+  const probed: string[] = [];
+
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'lena-e2e-webrtc-'));
+    viewUdp = await udpListener();
+    controlUdp = await udpListener();
+    probe = createServer((req, res) => {
+      probed.push(`request ${req.url}`);
+      res.end('probe');
+    });
+    probe.on('connection', () => probed.push('connection'));
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const probeUrl = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
+    const made: { host?: Host } = {};
+    proxy = await serveViewProxy(() => made.host);
+    app = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': contentSecurityPolicy({ viewOrigin: proxy.origin }) }).end('<!doctype html><title>app</title>');
+    });
+    await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
+    appOrigin = `http://127.0.0.1:${(app.address() as { port: number }).port}`;
+    const html = join(home, 'webrtc.html');
+    const source = readFileSync(join(ROOT, 'test/fixtures/apps/webrtc-view.html'), 'utf8');
+    writeFileSync(html, source.replaceAll('UDP_PORT', String(viewUdp.port)).replaceAll('PROBE_URL', probeUrl));
+    host = made.host = createHost({ home, env: { PATH: process.env.PATH, HOME: home }, views: { appOrigin, layout: 'path', origin: () => proxy.origin } });
+    const added = await host.dispatch('servers:add', { name: 'apps', entry: { command: process.execPath, args: [join(ROOT, 'test/fixtures/mcp/apps-peer.mjs')], env: { APPS_VIEW_HTML: html } } }, ctx);
+    expect(added.ok).toBe(true);
+    browser = await chromium.launch({ executablePath: executablePath!, args: CHROMIUM_ARGS, headless: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.close();
+    await new Promise((r) => app?.close(r));
+    await new Promise((r) => probe?.close(r));
+    await new Promise((r) => proxy?.server.close(r));
+    viewUdp?.socket.close();
+    controlUdp?.socket.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('finds no WebRTC, opens no nested document and sends no packet, while the window itself could', async () => {
+    const view = ((await host.dispatch('apps:view', { server: 'apps', tool: 'show' }, ctx)) as { value: AppView }).value;
+    expect(view.status).toBe('ready');
+    const page = await browser.newPage();
+    await page.goto(`${appOrigin}/`);
+    // What the window's card does: frame the proxy, wait for it, hand it the view's HTML.
+    await page.evaluate(
+      ([src, html, origin]) => {
+        const w = window as unknown as { got: unknown[] };
+        w.got = [];
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        window.addEventListener('message', (e) => {
+          if (e.origin !== origin || e.source !== frame.contentWindow) return;
+          w.got.push(e.data);
+          if (e.data?.method === 'ui/notifications/sandbox-proxy-ready') frame.contentWindow!.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html } }, origin);
+        });
+        document.body.appendChild(frame);
+      },
+      [view.proxyUrl, view.html!, view.proxyOrigin] as const,
+    );
+    const reports = async () => {
+      const got = (await page.evaluate(() => (window as unknown as { got: { method?: string; params?: { what: string; value: string } }[] }).got)) ?? [];
+      return got.filter((m) => m.method === 'probe/report').map((m) => [m.params!.what, m.params!.value] as const);
+    };
+    await expect.poll(async () => (await reports()).some(([what]) => what === 'done'), { timeout: 20_000 }).toBe(true);
+
+    // The control: the window's page (no proxy, no guard) reaches its own UDP port.
+    await page.evaluate(async (port) => {
+      const pc = new RTCPeerConnection({ iceServers: [{ urls: `stun:127.0.0.1:${port}` }] });
+      pc.createDataChannel('control');
+      await pc.setLocalDescription(await pc.createOffer());
+    }, controlUdp.port);
+    await expect.poll(() => controlUdp.packets.length, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const seen = Object.fromEntries((await reports()).filter(([what]) => what !== 'nested-ran'));
+    expect(seen.api).toBe('undefined undefined undefined');
+    for (const what of ['direct', 'webkit', 'prototypes', 'xslt']) expect(seen[what], what).toBe('refused: ReferenceError');
+    expect(seen['fresh-frame']).toBe('refused: SecurityError');
+    for (const what of ['nested-property', 'nested-attribute', 'nested-attr-node', 'nested-toggle', 'nested-inner-html', 'nested-own-policy', 'nested-shadow', 'nested-edit']) {
+      expect(seen[what], what).toBe('refused: TypeError');
+    }
+    expect(seen['nested-static']).toBe('refused: Error');
+    // No nested document ran, no STUN/TURN packet reached the view's port, no prefetch or preconnect reached the probe.
+    expect((await reports()).filter(([what]) => what === 'nested-ran')).toEqual([]);
+    expect(viewUdp.packets).toEqual([]);
+    expect(probed).toEqual([]);
+  });
+});
