@@ -16,7 +16,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 // Wall-time budgets per suite (seconds): a suite that passes its budget fails, so CI stays within
 // its 30 minutes on 2 cores. LENA_TEST_BUDGET_SCALE scales them (e.g. 2 on a slower machine).
 const scale = Number(process.env.LENA_TEST_BUDGET_SCALE ?? 1) || 1;
-const budgets = { unit: 8 * 60, e2e: 12 * 60, conformance: 6 * 60 };
+const budgets = { unit: 8 * 60, e2e: 12 * 60, conformance: 6 * 60, bench: 60 };
 const problems = [];
 
 function run(label, cmd, args, env = {}) {
@@ -72,6 +72,31 @@ function vitest(label, config) {
   }
 }
 
+// Every benchmark once in its quick mode (tiny sizes, goals not judged), each counted as a test, so
+// one that no longer runs fails here instead of rotting until someone runs `npm run bench`.
+function benchmarks() {
+  const label = 'bench';
+  if (only.length && !only.includes(label)) return;
+  const summaryFile = join(results, 'bench/summary.json');
+  rmSync(summaryFile, { force: true });
+  const ok = run(label, 'node', [join(root, 'scripts/bench.mjs'), '--quick']);
+  if (!existsSync(summaryFile)) {
+    totals.failed += 1;
+    problems.push('bench: the quick benchmarks could not run (no summary written)');
+    return;
+  }
+  const { benchmarks: all } = JSON.parse(readFileSync(summaryFile, 'utf8'));
+  for (const [name, b] of Object.entries(all)) {
+    totals[b.status] += 1;
+    if (b.status === 'failed') problems.push(`bench: ${name} failed (exit ${b.exit})`);
+    if (b.status === 'skipped') problems.push(`bench: ${name} skipped: ${b.skipped}`);
+  }
+  if (!ok && Object.values(all).every((b) => b.status !== 'failed')) {
+    totals.failed += 1;
+    problems.push('bench: the quick run exited non-zero');
+  }
+}
+
 // One project per process (tsconfig.json references them); `-b` checks each, re-checking only what changed.
 check('typecheck', bin('tsc'), ['-b']);
 check('lint', bin('eslint'), ['.', '--max-warnings=0']);
@@ -79,7 +104,14 @@ check('build', 'npm', ['run', '--silent', 'build']);
 vitest('unit', 'vitest.config.mts');
 vitest('conformance', 'vitest.conformance.config.mts');
 vitest('e2e', 'vitest.e2e.config.mts');
+benchmarks();
 
+// Under CI nothing may skip: every allowed reason to skip (no browser found on a developer's
+// machine) cannot apply there, so a skip means something of ours is missing.
+if (process.env.CI === 'true' && totals.skipped > 0) {
+  totals.failed += 1;
+  problems.push(`${totals.skipped} tests skipped under CI=true, where nothing may skip`);
+}
 if (problems.length) process.stdout.write(`\nProblems:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(totals.failed > 0 ? 1 : 0);

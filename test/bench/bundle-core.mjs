@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { REQUIRE_BANNER } from './quick.mjs';
 
 /** `exports`: export lines relative to the repository root. Returns the bundle's path. */
 export async function bundleCore(root, name, exports) {
@@ -18,6 +19,7 @@ export async function bundleCore(root, name, exports) {
     target: 'node22',
     packages: 'external',
     logLevel: 'warning',
+    banner: { js: REQUIRE_BANNER },
   });
   return outfile;
 }

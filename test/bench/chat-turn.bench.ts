@@ -3,7 +3,8 @@
 // and persist the turn (the user's message, the streamed answer's blocks, its final status), for a
 // 1,000-message conversation with 500 tools. Reported as a ratio to JSON.stringify of the final
 // request body in the same run (what sending it costs at the least). Goal: at most 3×.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Quick pass: 50 messages, 50 tools, 3 runs.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CHAT_SETTINGS } from '../../electron/core/chat/chat-settings';
@@ -16,10 +17,11 @@ import { ConversationStore } from '../../electron/core/store/conversations';
 import { openDatabase } from '../../electron/core/store/database';
 import { performance } from 'node:perf_hooks';
 import { median } from './timing';
+import { sized, writeBenchReport } from './quick.mjs';
 
-const MESSAGES = 1_000;
-const TOOLS = 500;
-const RUNS = 41;
+const MESSAGES = sized(1_000, 50);
+const TOOLS = sized(500, 50);
+const RUNS = sized(41, 3);
 
 const registry = new ToolRegistry();
 for (let s = 0; s < 10; s++) {
@@ -85,8 +87,7 @@ try {
   const ratio = engineMs / stringifyMs;
   const out = { messages: MESSAGES, tools: TOOLS, requestBytes: body.length, engineMsPerTurn: engineMs, stringifyMs, ratio, goal: 3 };
   console.table([{ 'engine ms/turn': engineMs.toFixed(2), 'JSON.stringify ms': stringifyMs.toFixed(2), ratio: `${ratio.toFixed(2)}×`, goal: '≤ 3×', 'request KB': Math.round(body.length / 1024) }]);
-  mkdirSync('test-results/bench', { recursive: true });
-  writeFileSync('test-results/bench/chat-turn.json', JSON.stringify(out, null, 2));
+  writeBenchReport('chat-turn', out);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -2,16 +2,21 @@
 // measured in the same run, interleaved, medians over rounds. Goal: all ten within 1.3× of the
 // slowest single server. Servers are test/fixtures/manager/peer.mjs with start delays of 100 to
 // 1000 ms, like real servers that load a runtime or a model list before answering initialize.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Quick pass: three servers (50 to 150 ms), one round, the goal not judged.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpManager } from '../../electron/core/mcp/manager/manager';
 import { defaultTransportFactory } from '../../electron/core/mcp/manager/transport-factory';
+import { sized, writeBenchReport } from './quick.mjs';
 
 const ROOT = process.env.LENA_ROOT ?? process.cwd();
 const PEER = join(ROOT, 'test/fixtures/manager/peer.mjs');
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const delays = Array.from({ length: 10 }, (_, i) => 100 + i * 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(5, 1));
+const delays = sized(
+  Array.from({ length: 10 }, (_, i) => 100 + i * 100),
+  [50, 100, 150],
+);
 const entry = (delay: number) => ({ command: process.execPath, args: [PEER], env: { PEER_DELAY_MS: String(delay), PEER_TOOLS: 'a,b,c' } });
 
 async function timeToReady(servers: Record<string, unknown>): Promise<number> {
@@ -54,8 +59,7 @@ async function main() {
   };
   console.table({ 'slowest single': report.slowestSingleMs, 'ten in parallel': report.parallelMs, 'ten one after another': report.sequentialMs });
   console.log(`ten in parallel / slowest single = ${report.parallelOverSlowest} (goal ≤ 1.3); sequential / parallel = ${report.sequentialOverParallel}`);
-  mkdirSync(join(ROOT, 'test-results/bench'), { recursive: true });
-  writeFileSync(join(ROOT, 'test-results/bench/manager-startup.json'), JSON.stringify(report, null, 2));
+  writeBenchReport('manager-startup', report);
 }
 
 main().catch((err) => {

@@ -5,11 +5,14 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { sized } from './quick.mjs';
 
 const [kind, server, lenaBundle] = process.argv.slice(2);
-const SEQ_WARMUP = 2000;
-const SEQ_CALLS = 3000;
-const TP_CALLS = 10_000;
+// Quick pass: 20 warm-up and 30 sequential calls, 200 per throughput round, one of each.
+const SEQ_WARMUP = sized(2000, 20);
+const SEQ_CALLS = sized(3000, 30);
+const TP_CALLS = sized(10_000, 200);
+const REPEATS = sized({ eras: 6, tp: 3, list: 5, large: 7 }, { eras: 1, tp: 1, list: 1, large: 1 });
 const IN_FLIGHT = 64;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -134,7 +137,7 @@ if (kind === 'eras') {
   if (clients.lena.era !== 'legacy' || clients.lena2026.era !== 'modern') throw new Error('the two Lena clients did not land on the two eras');
   const cpu = { raw: [], lena: [], lena2026: [] };
   const kinds = Object.keys(cpu);
-  for (let r = 0; r < 6; r += 1) for (const k of kinds.map((_, i) => kinds[(i + r) % kinds.length])) cpu[k].push((await throughput(clients[k])).cpuUs);
+  for (let r = 0; r < REPEATS.eras; r += 1) for (const k of kinds.map((_, i) => kinds[(i + r) % kinds.length])) cpu[k].push((await throughput(clients[k])).cpuUs);
   for (const c of Object.values(clients)) await c.close();
   console.log(JSON.stringify({ rawCpuUsPerCall: median(cpu.raw), lenaCpuUsPerCall: median(cpu.lena), lena2026CpuUsPerCall: median(cpu.lena2026) }));
   process.exit(0);
@@ -151,17 +154,17 @@ for (let i = 0; i < SEQ_CALLS; i += 1) {
   lat.push((performance.now() - t) * 1000);
 }
 const tp = [];
-for (let i = 0; i < 3; i += 1) tp.push(await throughput(client));
+for (let i = 0; i < REPEATS.tp; i += 1) tp.push(await throughput(client));
 const rssMbAfter10k = process.memoryUsage().rss / 1024 / 1024;
 const list = [];
-for (let i = 0; i < 5; i += 1) {
+for (let i = 0; i < REPEATS.list; i += 1) {
   const t = performance.now();
   const tools = await client.listTools();
   list.push(performance.now() - t);
   if (tools.length !== 5001) throw new Error(`listed ${tools.length} tools`);
 }
 const large = [];
-for (let i = 0; i < 7; i += 1) {
+for (let i = 0; i < REPEATS.large; i += 1) {
   const t = performance.now();
   const r = await client.large();
   large.push(performance.now() - t);

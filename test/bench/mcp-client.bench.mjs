@@ -2,18 +2,18 @@
 // client and a raw pipe floor, same stdio server, interleaved rounds (two noisy cores), medians.
 // Lena runs twice, on the 2025-11-25 wire (lena) and the 2026-07-28 wire (lena2026), same server
 // and payloads: the stateless envelope must cost at most 1.25× the session's CPU per call.
-// Writes test-results/bench/mcp-client.json. Each client round runs in a fresh process.
+// Writes test-results/bench/mcp-client.json. Each client round runs in a fresh process. Quick pass:
+// one round of each, with the worker's small call counts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleCore } from './bundle-core.mjs';
+import { QUICK, sized, writeBenchReport } from './quick.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
-const outDir = join(root, 'test-results/bench');
-mkdirSync(outDir, { recursive: true });
-const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 7);
+const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? sized(7, 1));
 const server = join(here, 'mcp-bench-server.mjs');
 const KINDS = ['raw', 'sdk', 'lena', 'lena2026'];
 const KEYS = ['seqP50Us', 'seqP99Us', 'tp64PerS', 'clientCpuUsPerCall', 'importMs', 'rssMbAfter10k', 'large10MiBMs', 'toolsList5000Ms'];
@@ -75,8 +75,8 @@ const goals = {
   httpCpuUnder150Us: lena.httpClientCpuUsPerCall === null ? null : lena.httpClientCpuUsPerCall < 150,
 };
 lena2026.httpClientCpuUsPerCall = null; // the HTTP era comparison is mcp-http.bench.mjs's
-const report = { ...result, eras, rounds, node: process.version, at: new Date().toISOString(), goals };
-writeFileSync(join(outDir, 'mcp-client.json'), JSON.stringify(report, null, 2) + '\n');
+const report = { ...result, eras, rounds, node: process.version, at: new Date().toISOString(), goals: QUICK ? null : goals };
+writeBenchReport('mcp-client', report);
 
 const cell = (v) => (v === null || v === undefined ? '—' : String(v)).padStart(12);
 console.log(`\nMCP client benchmark (${rounds} interleaved rounds, medians)\n`);

@@ -4,10 +4,12 @@
 // Prints one JSON line: client CPU (user + system) and wall time per sequential tools/call.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { sized } from './quick.mjs';
 
 const [kind, url, lenaBundle] = process.argv.slice(2);
-const WARMUP = 500;
-const CALLS = 2000;
+// Quick pass: 20 warm-up calls and 50 measured.
+const WARMUP = sized(500, 20);
+const CALLS = sized(2000, 50);
 
 async function sdkClient() {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');

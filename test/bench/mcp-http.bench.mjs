@@ -1,13 +1,14 @@
 // `node test/bench/mcp-http.bench.mjs [rounds]`: client CPU per Streamable HTTP call, the official
 // SDK versus Lena, against the same local SDK server (event-stream and JSON answers). Writes
 // test-results/bench/mcp-http.json. Goal: Lena under 150 µs per call (the SDK measured ~664 µs).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Quick pass: one round, with the worker's small call counts.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareHttpClients } from './mcp-client-http.mjs';
+import { QUICK, sized, writeBenchReport } from './quick.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 5);
+const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? sized(5, 1));
 const result = await compareHttpClients({ root, rounds, kinds: ['sdk', 'lena', 'raw'], log: (m) => process.stderr.write(`${m}\n`) });
 // `raw` is for reference (why Lena does not sit on node:http); the JSON keeps its figures apart.
 const nodeHttpFloor = result.raw;
@@ -30,9 +31,8 @@ const report = {
     bothErasBelowNodeHttp: Math.max(era.lena2025.cpuUsPerCall, era.lena2026.cpuUsPerCall) < era.nodeHttp.cpuUsPerCall,
   },
 };
-const outDir = join(root, 'test-results/bench');
-mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'mcp-http.json'), JSON.stringify(report, null, 2) + '\n');
+if (QUICK) report.goals = null;
+writeBenchReport('mcp-http', report);
 
 const cell = (v) => String(v).padStart(12);
 console.log(`\nStreamable HTTP client, µs per sequential tools/call (${rounds} interleaved rounds, medians)\n`);

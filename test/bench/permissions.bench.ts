@@ -1,7 +1,8 @@
 // What the permission gate costs per tool call: decide() with a large rule set (1,000 user rules,
 // 50 project rules, 20 session grants) and 2,000 pinned tools, the hidden-character scan of a
 // 100 KB description, the definition hash of a large schema, and a pin written to disk (atomic,
-// fsync). Baseline measured in the same run: a JSON.stringify of the same call.
+// fsync). Baseline measured in the same run: a JSON.stringify of the same call. Quick pass: the
+// same sizes, three runs of each.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,9 @@ import { definitionHash, PinStore } from '../../electron/core/permissions/pins';
 import { defaultPermissionState } from '../../electron/core/permissions/scopes';
 import type { ToolCallRequest, ToolDefinition } from '../../electron/core/permissions/types';
 import { time } from './timing';
+import { sized, writeBenchReport } from './quick.mjs';
+
+const runs = (n: number) => sized(n, 3);
 
 
 const schema = { type: 'object', properties: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`field_${i}`, { type: 'string', description: `Field ${i}` }])) };
@@ -38,13 +42,13 @@ try {
     arguments: { path: '/tmp/file', content: 'x'.repeat(2000) },
   };
   const context = { state, projectRules, sessionGrants, pins, interactive: true };
-  const decideMs = await time(201, () => decide(request, context));
-  const decideNoPinsMs = await time(201, () => decide(request, { ...context, pins: undefined }));
-  const stringifyMs = await time(201, () => JSON.stringify(request));
+  const decideMs = await time(runs(201), () => decide(request, context));
+  const decideNoPinsMs = await time(runs(201), () => decide(request, { ...context, pins: undefined }));
+  const stringifyMs = await time(runs(201), () => JSON.stringify(request));
   const description = `${'A long description with ordinary text. '.repeat(2600)}\u200B`;
-  const scanMs = await time(21, () => scanText(description));
-  const hashMs = await time(51, () => definitionHash(toolDef(1, 1)));
-  const pinWriteMs = await time(11, () => pins.pin('server-0', { ...toolDef(0, 0), description: String(Math.random()) }));
+  const scanMs = await time(runs(21), () => scanText(description));
+  const hashMs = await time(runs(51), () => definitionHash(toolDef(1, 1)));
+  const pinWriteMs = await time(runs(11), () => pins.pin('server-0', { ...toolDef(0, 0), description: String(Math.random()) }));
 
   const rows = [
     ['rules (user / project / session)', '1000 / 50 / 20', ''],
@@ -56,6 +60,7 @@ try {
     ['pin written to pins.json (2,000 pins) (ms)', pinWriteMs.toFixed(1), 'atomic write + fsync'],
   ];
   for (const [label, value, note] of rows) process.stdout.write(`${String(label).padEnd(44)} ${String(value).padStart(14)}  ${note}\n`);
+  writeBenchReport('permissions', { figures: Object.fromEntries(rows.map(([label, value]) => [label, value])) });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -9,7 +9,7 @@
 // in the page, like a structured clone) and, for reference, over the binding, each split into the
 // core's time, the transport and the window's own part. A stream's per-delta time is shown beside
 // the harness's own event delivery (as many deltas for a conversation that is not open).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatEvent } from '../../shared/chat-types';
@@ -17,6 +17,7 @@ import { reply, startMessagesApiServer, text } from '../fixtures/messages-api';
 import { installProbes, mainThread, mainThreadSince, openConversation, readProbes, resetProbes, routeInvokes, setTransport, type MainThread, type OpenSample, type Transport } from './renderer-probes';
 import { tracedTasks } from './renderer-trace';
 import { median } from './timing';
+import { QUICK, sized, skipBench, writeBenchReport } from './quick.mjs';
 
 const root = process.env.LENA_ROOT ?? process.cwd();
 // The harness finds the renderer and its bridge from __dirname, which this ESM bundle lacks.
@@ -24,12 +25,13 @@ const root = process.env.LENA_ROOT ?? process.cwd();
 const { openApp, chromiumPath } = await import('../e2e/harness');
 const { seedConversation } = await import('../e2e/helpers/seed');
 
-const OPEN_ROUNDS = Number(process.env.LENA_BENCH_OPEN_ROUNDS ?? 7);
-const STREAM_ROUNDS = Number(process.env.LENA_BENCH_STREAM_ROUNDS ?? 3);
+// Quick pass: one open and one streamed turn of 40 deltas per size.
+const OPEN_ROUNDS = Number(process.env.LENA_BENCH_OPEN_ROUNDS ?? sized(7, 1));
+const STREAM_ROUNDS = Number(process.env.LENA_BENCH_STREAM_ROUNDS ?? sized(3, 1));
 const RATE = 200;
 // The fixture sleeps this long between events; a timer fires a little late, so 4 ms lands near RATE.
 const PAUSE_MS = 1000 / RATE - 1;
-const DELTAS = 800;
+const DELTAS = sized(800, 40);
 const CHUNK = 8;
 const SIZES = [100, 10_000] as const;
 type Size = (typeof SIZES)[number];
@@ -74,7 +76,7 @@ const med = (xs: number[]) => (xs.length ? median(xs) : NaN);
 
 async function main(): Promise<void> {
   if (!chromiumPath()) {
-    process.stdout.write('Chromium not found (set LENA_CHROMIUM): renderer benchmark skipped.\n');
+    skipBench('renderer', 'Chromium not found (set LENA_CHROMIUM)');
     return;
   }
   const home = mkdtempSync(join(tmpdir(), 'lena-bench-renderer-'));
@@ -223,8 +225,8 @@ async function main(): Promise<void> {
     if (pageErrors.length) process.stdout.write(`Page errors: ${pageErrors.join(' | ')}\n`);
     const environment = { chromium: app.browser.version(), cpus: cpus().length, rate: RATE, deltasPerTurn: DELTAS, chunkChars: CHUNK, openRounds: OPEN_ROUNDS, streamRounds: STREAM_ROUNDS };
     const samples = Object.fromEntries(SIZES.map((n) => [n, { opens: opens.get(`fetch ${n}`), opensThroughBinding: opens.get(`binding ${n}`), streams: streams.get(n) }]));
-    const report = { environment, goals: GOALS, met, ratios, longestTaskMs: longest, longestTaskCpuMs: longestCpu, sizes: { 100: small, 10000: large }, samples, pageErrors };
-    writeFileSync(join(root, 'test-results/bench/renderer.json'), JSON.stringify(report, null, 2));
+    const report = { environment, goals: GOALS, met: QUICK ? null : met, ratios, longestTaskMs: longest, longestTaskCpuMs: longestCpu, sizes: { 100: small, 10000: large }, samples, pageErrors };
+    writeBenchReport('renderer', report);
   } finally {
     await app.close();
     await api.close();

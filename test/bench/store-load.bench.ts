@@ -1,18 +1,20 @@
 // How fast the conversation store loads a 10,000-message conversation (what the window does when
 // the user opens it), writes blocks while streaming, and searches. The baseline is a bare
-// `SELECT *` of the same rows through node:sqlite, measured in the same run.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// `SELECT *` of the same rows through node:sqlite, measured in the same run. Quick pass: 500
+// messages, three runs of each.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConversationStore } from '../../electron/core/store/conversations';
 import { openDatabase } from '../../electron/core/store/database';
+import { sized, writeBenchReport } from './quick.mjs';
 
-const MESSAGES = 10_000;
+const MESSAGES = sized(10_000, 500);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function time(runs: number, fn: () => void): number {
   const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < sized(runs, 3); i++) {
     const t = performance.now();
     fn();
     samples.push(performance.now() - t);
@@ -88,9 +90,7 @@ try {
     openMsPerMiB: +(openMs / (fileBytes / 2 ** 20)).toFixed(2),
   };
   console.table(results);
-  const out = join(process.env.LENA_ROOT ?? process.cwd(), 'test-results/bench');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'store-load.json'), JSON.stringify(results, null, 2));
+  writeBenchReport('store-load', results);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -12,13 +12,15 @@ import { startMessagesApiServer } from '../fixtures/messages-api';
 import { catalogMcpConfig } from '../fixtures/tool-catalog/catalog';
 import { installProbes, routeInvokes, setTransport } from './renderer-probes';
 import { median } from './timing';
+import { QUICK, sized, skipBench, writeBenchReport } from './quick.mjs';
 
 const root = process.env.LENA_ROOT ?? process.cwd();
 // The harness finds the renderer and its bridge from __dirname, which this ESM bundle lacks.
 (globalThis as { __dirname?: string }).__dirname = join(root, 'test/e2e');
 const { openApp, chromiumPath } = await import('../e2e/harness');
 
-const ROUNDS = Number(process.env.LENA_BENCH_MENU_ROUNDS ?? 7);
+// Quick pass: one reopen per size.
+const ROUNDS = Number(process.env.LENA_BENCH_MENU_ROUNDS ?? sized(7, 1));
 const SIZES = [50, 500] as const;
 const GOALS = { reopenRatio: 2 };
 
@@ -51,7 +53,7 @@ async function openMenu(page: Page, tools: number): Promise<OpenSample> {
 
 async function main(): Promise<void> {
   if (!chromiumPath()) {
-    process.stdout.write('Chromium not found (set LENA_CHROMIUM): tools menu benchmark skipped.\n');
+    skipBench('tools-menu', 'Chromium not found (set LENA_CHROMIUM)');
     return;
   }
   const api = await startMessagesApiServer();
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
     for (const [label, value, note] of lines) process.stdout.write(`${label.padEnd(30)} ${value.padStart(9)}  ${note}\n`);
     const environment = { chromium: apps.get(500)!.browser.version(), cpus: cpus().length, rounds: ROUNDS };
     const samples = Object.fromEntries(SIZES.map((n) => [n, { first: first.get(n), reopens: reopens.get(n) }]));
-    writeFileSync(join(root, 'test-results/bench/tools-menu.json'), JSON.stringify({ environment, goals: GOALS, met, ratios, sizes: { 50: small, 500: large }, samples }, null, 2));
+    writeBenchReport('tools-menu', { environment, goals: GOALS, met: QUICK ? null : met, ratios, sizes: { 50: small, 500: large }, samples });
   } finally {
     for (const app of apps.values()) await app.close();
     await api.close();
