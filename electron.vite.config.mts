@@ -6,7 +6,9 @@ import { contentSecurityPolicy } from './electron/core/security/csp';
 
 // The app's version, built in (core/version.ts): a packaged app has no npm_package_version, and
 // without it main said "0.0.0-dev" in app:info and to every MCP server as its clientInfo.
-const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 // Main and preload bundle our own code; runtime dependencies stay external (node_modules in the asar).
 export default defineConfig({

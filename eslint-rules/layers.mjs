@@ -27,14 +27,22 @@ export const layersRule = {
         type: 'object',
         properties: {
           levels: { type: 'object', additionalProperties: { type: 'number' } },
-          allow: { type: 'array', items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } } } },
+          allow: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { from: { type: 'string' }, to: { type: 'string' } },
+            },
+          },
         },
         additionalProperties: false,
       },
     ],
     messages: {
-      upward: '{{from}} may not import {{to}} ({{target}}): {{to}} sits above {{from}} in core\'s layers (base ← store, mcp ← permissions ← chat ← host ← desktop, cli). Move the shared part down, or the adapter into host.',
-      sibling: '{{from}} may not import its sibling {{to}} ({{target}}): siblings in core\'s layers stay independent. Move the shared part into base, or the adapter into host.',
+      upward:
+        "{{from}} may not import {{to}} ({{target}}): {{to}} sits above {{from}} in core's layers (base ← store, mcp ← permissions ← chat ← host ← desktop, cli). Move the shared part down, or the adapter into host.",
+      sibling:
+        "{{from}} may not import its sibling {{to}} ({{target}}): siblings in core's layers stay independent. Move the shared part into base, or the adapter into host.",
       node: 'shared/ runs in the window too: no Node modules ({{target}}).',
     },
   },
@@ -48,17 +56,21 @@ export const layersRule = {
     const check = (node, source) => {
       if (typeof source !== 'string') return;
       if (from === 'shared') {
-        if (source.startsWith('node:') || NODE.has(source.split('/')[0])) context.report({ node, messageId: 'node', data: { target: source } });
+        if (source.startsWith('node:') || NODE.has(source.split('/')[0]))
+          context.report({ node, messageId: 'node', data: { target: source } });
         return;
       }
       if (!source.startsWith('.')) return;
       const target = resolve(dirname(file), source);
       const to = layerOf(root, target);
-      if (to === null || to === from || to === 'shared' || !(from in levels) || !(to in levels)) return;
+      if (to === null || to === from || to === 'shared' || !(from in levels) || !(to in levels))
+        return;
       const targetFile = relative(root, target).split(sep).join('/');
       if (allow.some((a) => a.from === fromFile && targetFile === a.to)) return;
-      if (levels[to] > levels[from]) context.report({ node, messageId: 'upward', data: { from, to, target: source } });
-      else if (levels[to] === levels[from]) context.report({ node, messageId: 'sibling', data: { from, to, target: source } });
+      if (levels[to] > levels[from])
+        context.report({ node, messageId: 'upward', data: { from, to, target: source } });
+      else if (levels[to] === levels[from])
+        context.report({ node, messageId: 'sibling', data: { from, to, target: source } });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

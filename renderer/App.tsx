@@ -21,7 +21,9 @@ import { settingsSelectors } from './store/settings/selectors';
 function copyLastAnswer() {
   const last = lastAssistantMessage(useLena.getState().openChat.value?.messages ?? []);
   if (!last) return false;
-  void navigator.clipboard.writeText(messageText(last)).then(() => useLena.getState().pushToast({ message: 'Copied the last answer.' }, 2000));
+  void navigator.clipboard
+    .writeText(messageText(last))
+    .then(() => useLena.getState().pushToast({ message: 'Copied the last answer.' }, 2000));
   return true;
 }
 
@@ -81,7 +83,9 @@ export function App() {
   return (
     <div className={`app ${sidebarOpen ? '' : 'sidebar-collapsed'}`}>
       {sidebarOpen && <Sidebar />}
-      {sidebarOpen && narrow && <div className="sidebar-backdrop" aria-hidden onClick={closeOverlay} />}
+      {sidebarOpen && narrow && (
+        <div className="sidebar-backdrop" aria-hidden onClick={closeOverlay} />
+      )}
       <main className="main" aria-label="Main">
         <TitleBar />
         {view === 'chat' && <ChatPane />}

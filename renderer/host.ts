@@ -2,7 +2,13 @@
 // `windowHost` (store/store-host.ts), which calls `call()` here: it unwraps the result envelope
 // into a value or a thrown HostError.
 import type { LenaApi } from '../shared/bridge';
-import type { CallArgs, EventChannel, InvokeChannel, PayloadOf, ResultOf } from '../shared/contract';
+import type {
+  CallArgs,
+  EventChannel,
+  InvokeChannel,
+  PayloadOf,
+  ResultOf,
+} from '../shared/contract';
 import type { ErrorInfo } from '../shared/result';
 
 declare global {
@@ -25,7 +31,12 @@ export class HostError extends Error {
 
 function api(): LenaApi {
   const lena = window.lena;
-  if (!lena) throw new HostError({ code: 'unavailable', message: 'Lena’s core is not connected to this window.', action: 'restart-lena' });
+  if (!lena)
+    throw new HostError({
+      code: 'unavailable',
+      message: 'Lena’s core is not connected to this window.',
+      action: 'restart-lena',
+    });
   return lena;
 }
 
@@ -33,13 +44,21 @@ export function hostAvailable(): boolean {
   return typeof window !== 'undefined' && window.lena !== undefined;
 }
 
-export async function call<C extends InvokeChannel>(channel: C, ...args: CallArgs<C>): Promise<ResultOf<C>> {
-  const fn = api()[channel] as (...a: CallArgs<C>) => Promise<{ ok: true; value: ResultOf<C> } | { ok: false; error: ErrorInfo }>;
+export async function call<C extends InvokeChannel>(
+  channel: C,
+  ...args: CallArgs<C>
+): Promise<ResultOf<C>> {
+  const fn = api()[channel] as (
+    ...a: CallArgs<C>
+  ) => Promise<{ ok: true; value: ResultOf<C> } | { ok: false; error: ErrorInfo }>;
   const envelope = await fn(...args);
   if (!envelope.ok) throw new HostError(envelope.error);
   return envelope.value;
 }
 
-export function subscribe<E extends EventChannel>(event: E, listener: (payload: PayloadOf<E>) => void): () => void {
+export function subscribe<E extends EventChannel>(
+  event: E,
+  listener: (payload: PayloadOf<E>) => void,
+): () => void {
   return api().on(event, listener);
 }

@@ -23,7 +23,6 @@ const files = readdirSync(benchDir)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 
-
 const summary = { quick, node: process.version, at: new Date().toISOString(), benchmarks: {} };
 const counts = { passed: 0, failed: 0, skipped: 0 };
 for (const file of files) {
@@ -36,11 +35,25 @@ for (const file of files) {
   let entry = join(benchDir, file);
   if (!file.endsWith('.mjs')) {
     const outfile = join(outDir, file.replace(/\.(ts|mts)$/, '.mjs'));
-    await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node22', packages: 'external', logLevel: 'warning', banner: { js: REQUIRE_BANNER } });
+    await build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external',
+      logLevel: 'warning',
+      banner: { js: REQUIRE_BANNER },
+    });
     entry = outfile;
   }
   const env = { ...process.env, LENA_ROOT: root, ...(quick ? { LENA_BENCH_QUICK: '1' } : {}) };
-  const r = spawnSync(process.execPath, ['--expose-gc', entry], { cwd: root, stdio: 'inherit', env });
+  const r = spawnSync(process.execPath, ['--expose-gc', entry], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   const seconds = (Date.now() - started) / 1000;
   const figures = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
   let status = r.status === 0 ? 'passed' : 'failed';
@@ -48,9 +61,13 @@ for (const file of files) {
   if (status === 'passed' && typeof figures.skipped === 'string') status = 'skipped';
   counts[status] += 1;
   summary.benchmarks[name] = { status, seconds, exit: r.status ?? r.signal, ...(figures ?? {}) };
-  process.stdout.write(`  ${name}: ${status} in ${seconds.toFixed(1)} s${figures === null ? ' (no figures written)' : ''}\n`);
+  process.stdout.write(
+    `  ${name}: ${status} in ${seconds.toFixed(1)} s${figures === null ? ' (no figures written)' : ''}\n`,
+  );
 }
 writeFileSync(join(outDir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
 if (files.length === 0) process.stdout.write('No benchmarks found in test/bench/.\n');
-process.stdout.write(`\nSummary: test-results/bench/summary.json\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+process.stdout.write(
+  `\nSummary: test-results/bench/summary.json\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+);
 process.exit(counts.failed || files.length === 0 ? 1 : 0);

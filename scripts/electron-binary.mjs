@@ -8,7 +8,14 @@
 // CLI: `node scripts/electron-binary.mjs [--dir node_modules/electron]` prints the binary's path.
 /* global AbortController, fetch */
 import { downloadArtifact, getHostArch } from '@electron/get';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -58,20 +65,34 @@ export function boundedDownloader(limits, onProgress) {
         controller.abort();
       };
       const host = new URL(url).host;
-      const total = setTimeout(() => abort(`the download took longer than ${seconds(limits.totalMs)}`), limits.totalMs);
-      let stall = setTimeout(() => abort(`${host} did not answer within ${seconds(limits.connectMs)}`), limits.connectMs);
+      const total = setTimeout(
+        () => abort(`the download took longer than ${seconds(limits.totalMs)}`),
+        limits.totalMs,
+      );
+      let stall = setTimeout(
+        () => abort(`${host} did not answer within ${seconds(limits.connectMs)}`),
+        limits.connectMs,
+      );
       const restartStall = () => {
         clearTimeout(stall);
-        stall = setTimeout(() => abort(`the download from ${host} stalled (no data for ${seconds(limits.stallMs)})`), limits.stallMs);
+        stall = setTimeout(
+          () => abort(`the download from ${host} stalled (no data for ${seconds(limits.stallMs)})`),
+          limits.stallMs,
+        );
       };
       try {
         let response;
         try {
           response = await fetch(url, { signal: controller.signal, redirect: 'follow' });
         } catch (err) {
-          throw new DownloadFailure(reason || `cannot reach ${host}: ${networkReason(err)}`, { cause: err });
+          throw new DownloadFailure(reason || `cannot reach ${host}: ${networkReason(err)}`, {
+            cause: err,
+          });
         }
-        if (!response.ok || !response.body) throw new DownloadFailure(`${url} answered HTTP ${response.status} ${response.statusText}`.trim());
+        if (!response.ok || !response.body)
+          throw new DownloadFailure(
+            `${url} answered HTTP ${response.status} ${response.statusText}`.trim(),
+          );
         restartStall();
         const size = Number(response.headers.get('content-length')) || 0;
         let received = 0;
@@ -90,7 +111,10 @@ export function boundedDownloader(limits, onProgress) {
             createWriteStream(target),
           );
         } catch (err) {
-          throw new DownloadFailure(reason || `the download from ${host} broke off: ${networkReason(err)}`, { cause: err });
+          throw new DownloadFailure(
+            reason || `the download from ${host} broke off: ${networkReason(err)}`,
+            { cause: err },
+          );
         }
       } finally {
         clearTimeout(total);
@@ -112,7 +136,9 @@ export function progressPrinter(stream = process.stderr) {
     if (url.endsWith('SHASUMS256.txt')) return;
     const mb = (n) => (n / 1048576).toFixed(1);
     const tenth = size ? Math.floor((received / size) * 10) : Math.floor(received / 10_485_760);
-    const line = size ? `  ${Math.floor((received / size) * 100)} % of ${mb(size)} MB` : `  ${mb(received)} MB`;
+    const line = size
+      ? `  ${Math.floor((received / size) * 100)} % of ${mb(size)} MB`
+      : `  ${mb(received)} MB`;
     if (stream.isTTY) stream.write(`\r${line}${received === size ? '\n' : ''}`);
     else if (tenth !== lastTenth) stream.write(`${line}\n`);
     lastTenth = tenth;
@@ -121,7 +147,12 @@ export function progressPrinter(stream = process.stderr) {
 
 function installedPath(dir, version, exe) {
   try {
-    if (readFileSync(join(dir, 'dist', 'version'), 'utf8').trim().replace(/^v/, '') !== version) return null;
+    if (
+      readFileSync(join(dir, 'dist', 'version'), 'utf8')
+        .trim()
+        .replace(/^v/, '') !== version
+    )
+      return null;
     if (readFileSync(join(dir, 'path.txt'), 'utf8') !== exe) return null;
   } catch {
     return null;
@@ -146,7 +177,12 @@ export function remedy(version, failure) {
  * Resolves the Electron executable, downloading and extracting it into `dir` when missing.
  * Returns `{ ok: true, path, downloaded }` or `{ ok: false, message }` (the remedy to print).
  */
-export async function ensureElectron({ dir = dirname(require.resolve('electron/package.json')), env = process.env, log = (line) => process.stderr.write(`${line}\n`), progress = progressPrinter() } = {}) {
+export async function ensureElectron({
+  dir = dirname(require.resolve('electron/package.json')),
+  env = process.env,
+  log = (line) => process.stderr.write(`${line}\n`),
+  progress = progressPrinter(),
+} = {}) {
   const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const platform = env.ELECTRON_INSTALL_PLATFORM || env.npm_config_platform || process.platform;
   const arch = env.ELECTRON_INSTALL_ARCH || env.npm_config_arch || getHostArch();
@@ -154,14 +190,23 @@ export async function ensureElectron({ dir = dirname(require.resolve('electron/p
   if (env.ELECTRON_OVERRIDE_DIST_PATH) {
     const path = join(env.ELECTRON_OVERRIDE_DIST_PATH, exe);
     if (existsSync(path)) return { ok: true, path, downloaded: false };
-    return { ok: false, message: remedy(version, `ELECTRON_OVERRIDE_DIST_PATH is set, but ${path} does not exist`) };
+    return {
+      ok: false,
+      message: remedy(version, `ELECTRON_OVERRIDE_DIST_PATH is set, but ${path} does not exist`),
+    };
   }
   const present = installedPath(dir, version, exe);
   if (present) return { ok: true, path: present, downloaded: false };
 
   const file = `electron-v${version}-${platform}-${arch}.zip`;
-  const remoteChecksums = Boolean(env.electron_use_remote_checksums || env.npm_config_electron_use_remote_checksums);
-  const mirror = env.ELECTRON_MIRROR || env.npm_config_electron_mirror || env.NPM_CONFIG_ELECTRON_MIRROR || env.npm_package_config_electron_mirror;
+  const remoteChecksums = Boolean(
+    env.electron_use_remote_checksums || env.npm_config_electron_use_remote_checksums,
+  );
+  const mirror =
+    env.ELECTRON_MIRROR ||
+    env.npm_config_electron_mirror ||
+    env.NPM_CONFIG_ELECTRON_MIRROR ||
+    env.npm_package_config_electron_mirror;
   log(`Electron ${version} is not downloaded yet: fetching ${file} from ${mirror || 'GitHub'}…`);
   let zip;
   try {
@@ -182,18 +227,30 @@ export async function ensureElectron({ dir = dirname(require.resolve('electron/p
     await extract(zip, dir);
     writeFileSync(join(dir, 'path.txt'), exe);
   } catch (err) {
-    return { ok: false, message: remedy(version, `unpacking ${zip} into ${join(dir, 'dist')} failed: ${err.message}`) };
+    return {
+      ok: false,
+      message: remedy(version, `unpacking ${zip} into ${join(dir, 'dist')} failed: ${err.message}`),
+    };
   }
   const path = installedPath(dir, version, exe);
-  if (!path) return { ok: false, message: remedy(version, `${file} did not contain ${exe} and a version file for ${version}`) };
+  if (!path)
+    return {
+      ok: false,
+      message: remedy(version, `${file} did not contain ${exe} and a version file for ${version}`),
+    };
   log(`Electron ${version} is ready: ${path}`);
   return { ok: true, path, downloaded: true };
 }
 
 function describeFailure(err, file, remoteChecksums) {
   if (err instanceof DownloadFailure) return err.what;
-  if (err?.name === 'ChecksumMismatchError' || /did not match expected checksum/.test(err?.message ?? '')) {
-    const source = remoteChecksums ? "the mirror's SHASUMS256.txt" : "the checksum Electron's package ships (checksums.json)";
+  if (
+    err?.name === 'ChecksumMismatchError' ||
+    /did not match expected checksum/.test(err?.message ?? '')
+  ) {
+    const source = remoteChecksums
+      ? "the mirror's SHASUMS256.txt"
+      : "the checksum Electron's package ships (checksums.json)";
     return `${file} does not match its SHA-256 checksum in ${source}; the download is corrupt or not the official build`;
   }
   if (err?.name === 'NoChecksumFoundError') return `no SHA-256 checksum is listed for ${file}`;

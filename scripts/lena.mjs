@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'out/cli/lena.js');
-const SOURCES = ['electron/cli', 'electron/core', 'shared', 'package.json', 'scripts/build-cli.mjs'];
+const SOURCES = [
+  'electron/cli',
+  'electron/core',
+  'shared',
+  'package.json',
+  'scripts/build-cli.mjs',
+];
 
 const mtime = (path) => {
   try {
@@ -28,15 +34,23 @@ function newest(path) {
   }
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;
-  for (const entry of readdirSync(path, { withFileTypes: true })) latest = Math.max(latest, newest(join(path, entry.name)));
+  for (const entry of readdirSync(path, { withFileTypes: true }))
+    latest = Math.max(latest, newest(join(path, entry.name)));
   return latest;
 }
 
 const built = mtime(cli);
-const changed = built < 0 ? 'missing' : SOURCES.find((source) => newest(join(root, source)) > built);
+const changed =
+  built < 0 ? 'missing' : SOURCES.find((source) => newest(join(root, source)) > built);
 if (changed) {
-  process.stderr.write(built < 0 ? 'Building the lena command line…\n' : `Rebuilding the lena command line (${changed} changed since the last build)…\n`);
-  const build = spawnSync(process.execPath, [join(root, 'scripts/build-cli.mjs')], { stdio: 'inherit' });
+  process.stderr.write(
+    built < 0
+      ? 'Building the lena command line…\n'
+      : `Rebuilding the lena command line (${changed} changed since the last build)…\n`,
+  );
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build-cli.mjs')], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const run = spawnSync(process.execPath, [cli, ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -12,10 +12,14 @@ if (!electron.ok) {
   process.exit(1);
 }
 // electron-vite takes the executable from ELECTRON_EXEC_PATH before it looks at path.txt.
-const child = spawn(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'dev', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, ELECTRON_EXEC_PATH: electron.path },
-});
+const child = spawn(
+  process.execPath,
+  [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'dev', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ELECTRON_EXEC_PATH: electron.path },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

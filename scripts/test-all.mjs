@@ -20,15 +20,24 @@ const budgets = { unit: 8 * 60, e2e: 12 * 60, conformance: 6 * 60, bench: 60 };
 const problems = [];
 
 function run(label, cmd, args, env = {}) {
-  process.stdout.write(`\n▶ ${label}: ${[cmd, ...args].map((a) => a.replace(root + '/', '')).join(' ')}\n`);
+  process.stdout.write(
+    `\n▶ ${label}: ${[cmd, ...args].map((a) => a.replace(root + '/', '')).join(' ')}\n`,
+  );
   const started = Date.now();
   const budget = budgets[label] === undefined ? undefined : budgets[label] * scale;
   // A suite far over its budget is stopped (its report is then missing: a failure), so a hang
   // cannot eat CI's time; one just over it still reports its counts and fails on the budget.
   const hardStop = budget === undefined ? undefined : budget * 1250;
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, timeout: hardStop, killSignal: 'SIGKILL' });
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    timeout: hardStop,
+    killSignal: 'SIGKILL',
+  });
   const seconds = (Date.now() - started) / 1000;
-  process.stdout.write(`  ${label} finished in ${seconds.toFixed(1)} s${budget ? ` (budget ${budget} s)` : ''} (exit ${r.status ?? r.signal})
+  process.stdout
+    .write(`  ${label} finished in ${seconds.toFixed(1)} s${budget ? ` (budget ${budget} s)` : ''} (exit ${r.status ?? r.signal})
 `);
   if (budget !== undefined && seconds > budget) {
     totals.failed += 1;
@@ -50,7 +59,14 @@ function vitest(label, config) {
   if (only.length && !only.includes(label)) return;
   const out = join(results, `vitest-${label}.json`);
   rmSync(out, { force: true });
-  const ok = run(label, bin('vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const ok = run(label, bin('vitest'), [
+    'run',
+    '--config',
+    config,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (!existsSync(out)) {
     totals.failed += 1;
     problems.push(`${label}: the suite could not run (no report written)`);
@@ -61,10 +77,14 @@ function vitest(label, config) {
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A file that failed to load has no failed test but a failed suite.
-  const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).every((a) => a.status !== 'failed'));
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).every((a) => a.status !== 'failed'),
+  );
   for (const f of brokenFiles) {
     totals.failed += 1;
-    problems.push(`${label}: ${f.name.replace(root + '/', '')} could not run: ${(f.message ?? '').split('\n')[0]}`);
+    problems.push(
+      `${label}: ${f.name.replace(root + '/', '')} could not run: ${(f.message ?? '').split('\n')[0]}`,
+    );
   }
   if (!ok && report.numFailedTests === 0 && brokenFiles.length === 0) {
     totals.failed += 1;
@@ -112,6 +132,9 @@ if (process.env.CI === 'true' && totals.skipped > 0) {
   totals.failed += 1;
   problems.push(`${totals.skipped} tests skipped under CI=true, where nothing may skip`);
 }
-if (problems.length) process.stdout.write(`\nProblems:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
-process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+if (problems.length)
+  process.stdout.write(`\nProblems:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+process.stdout.write(
+  `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+);
 process.exit(totals.failed > 0 ? 1 : 0);

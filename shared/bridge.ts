@@ -24,8 +24,10 @@ export function buildBridge(transport: BridgeTransport): LenaApi {
     api[name] = (args?: unknown) => transport.invoke(name, args);
   }
   api.on = (event: string, listener: (payload: unknown) => void) => {
-    if (!(EVENT_CHANNELS as readonly string[]).includes(event)) throw new Error(`Unknown event "${event}"`);
-    if (typeof listener !== 'function') throw new Error('on(event, listener): listener must be a function');
+    if (!(EVENT_CHANNELS as readonly string[]).includes(event))
+      throw new Error(`Unknown event "${event}"`);
+    if (typeof listener !== 'function')
+      throw new Error('on(event, listener): listener must be a function');
     return transport.subscribe(event, (payload) => listener(payload));
   };
   return Object.freeze(api) as LenaApi;

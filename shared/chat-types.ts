@@ -88,7 +88,11 @@ export interface ToolCallView {
    */
   continuable?: boolean;
   /** The server runs this call as a task (MCP tasks): its id and status, live only (not stored). */
-  task?: { taskId: string; status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'; statusMessage?: string } | null;
+  task?: {
+    taskId: string;
+    status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+    statusMessage?: string;
+  } | null;
   decision: string | null;
   decidedBy: string | null;
   startedAt: number | null;
@@ -169,12 +173,24 @@ export interface ChatErrorInfo {
     | 'unknown-stop';
   message: string;
   /** What the user can do: a button in the UI. */
-  action?: 'open-settings' | 'retry' | 'new-conversation-with-summary' | 'continue' | 'edit-or-switch-model';
+  action?:
+    | 'open-settings'
+    | 'retry'
+    | 'new-conversation-with-summary'
+    | 'continue'
+    | 'edit-or-switch-model';
   retryAfterSeconds?: number;
   /** This partial answer was replaced by a retry after the stream broke: shown, never sent again. */
   retried?: boolean;
   /** What the API said about the stop (a refusal's category and explanation, the stop sequence…). */
-  details?: { category?: string | null; explanation?: string | null; stopSequence?: string | null; stopReason?: string; requestTokens?: number; limitTokens?: number };
+  details?: {
+    category?: string | null;
+    explanation?: string | null;
+    stopSequence?: string | null;
+    stopReason?: string;
+    requestTokens?: number;
+    limitTokens?: number;
+  };
   /** Other ways out the window offers next to `action` (context overflow: drop old tool results). */
   alternatives?: Array<'new-conversation-with-summary' | 'drop-old-tool-results'>;
 }
@@ -198,11 +214,29 @@ export type ChatEvent =
   | { type: 'message-saved'; conversationId: string; message: ChatMessage }
   | { type: 'text-delta'; conversationId: string; messageId: string; index: number; text: string }
   /** Thinking as it streams (shown collapsed). */
-  | { type: 'thinking-delta'; conversationId: string; messageId: string; index: number; thinking: string }
-  | { type: 'tool-input-delta'; conversationId: string; messageId: string; toolUseId: string; partialJson: string }
+  | {
+      type: 'thinking-delta';
+      conversationId: string;
+      messageId: string;
+      index: number;
+      thinking: string;
+    }
+  | {
+      type: 'tool-input-delta';
+      conversationId: string;
+      messageId: string;
+      toolUseId: string;
+      partialJson: string;
+    }
   | { type: 'tool-call-updated'; conversationId: string; call: ToolCallView }
   | { type: 'usage'; conversationId: string; usage: Usage }
-  | { type: 'turn-ended'; conversationId: string; turnId: string; stopReason: string | null; error: ChatErrorInfo | null }
+  | {
+      type: 'turn-ended';
+      conversationId: string;
+      turnId: string;
+      stopReason: string | null;
+      error: ChatErrorInfo | null;
+    }
   | { type: 'conversation-updated'; conversation: ConversationSummary }
   /** Something the user should know about this turn's request (an image left out, max_tokens lowered). */
   | { type: 'notice'; conversationId: string; message: string }

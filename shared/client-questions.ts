@@ -91,7 +91,13 @@ export interface SignInQuestion extends QuestionBase {
   waiting: boolean;
 }
 
-export type ClientQuestion = SamplingRequestQuestion | SamplingAnswerQuestion | ElicitationFormQuestion | ElicitationUrlQuestion | SignInQuestion | AppMessageQuestion;
+export type ClientQuestion =
+  | SamplingRequestQuestion
+  | SamplingAnswerQuestion
+  | ElicitationFormQuestion
+  | ElicitationUrlQuestion
+  | SignInQuestion
+  | AppMessageQuestion;
 
 export type ClientAnswer =
   | { action: 'approve'; draft?: SamplingDraft; always?: boolean }
@@ -110,11 +116,15 @@ export function questionSummary(q: ClientQuestion): string {
     case 'elicitation-form':
       return `${q.server} asks for information.`;
     case 'elicitation-url':
-      return q.loopback ? `${q.server} asks you to open ${q.origin}, an address on this computer.` : `${q.server} asks you to open ${q.origin}.`;
+      return q.loopback
+        ? `${q.server} asks you to open ${q.origin}, an address on this computer.`
+        : `${q.server} asks you to open ${q.origin}.`;
     case 'app-message':
       return `The ${q.tool} view of ${q.server} asks to send a message.`;
     case 'sign-in':
-      return q.waiting ? `Waiting for the sign-in to ${q.server} in your browser.` : `Sign in to ${q.server} to run ${q.tool}?`;
+      return q.waiting
+        ? `Waiting for the sign-in to ${q.server} in your browser.`
+        : `Sign in to ${q.server} to run ${q.tool}?`;
   }
 }
 

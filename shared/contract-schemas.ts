@@ -9,7 +9,10 @@ export const serverName = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'use only letters, digits, "_" and "-" (the name becomes part of tool names)');
+  .regex(
+    /^[A-Za-z0-9_-]+$/,
+    'use only letters, digits, "_" and "-" (the name becomes part of tool names)',
+  );
 
 /** A `.mcp.json` entry; core validates it fully with the config schema. */
 export const serverEntry = z.record(z.string(), z.unknown());
@@ -59,22 +62,57 @@ const samplingDraft = z
   .object({
     systemPrompt: z.string().max(1_000_000),
     maxTokens: z.number().int().min(1).max(1_000_000),
-    messages: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(5_000_000), attachments: z.array(z.string().max(500)).max(100) }).strict()).max(1000),
+    messages: z
+      .array(
+        z
+          .object({
+            role: z.enum(['user', 'assistant']),
+            text: z.string().max(5_000_000),
+            attachments: z.array(z.string().max(500)).max(100),
+          })
+          .strict(),
+      )
+      .max(1000),
   })
   .strict();
 
-const formValue = z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)]);
+const formValue = z.union([
+  z.string().max(100_000),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(10_000)).max(1000),
+]);
 
 /** An answer to a sampling or elicitation question (shared/client-questions ClientAnswer). */
 export const clientAnswer = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('approve'), draft: samplingDraft.optional(), always: z.boolean().optional() }).strict(),
+  z
+    .object({
+      action: z.literal('approve'),
+      draft: samplingDraft.optional(),
+      always: z.boolean().optional(),
+    })
+    .strict(),
   z.object({ action: z.literal('deny') }).strict(),
-  z.object({ action: z.literal('accept'), values: z.record(z.string(), formValue.optional()).optional() }).strict(),
+  z
+    .object({
+      action: z.literal('accept'),
+      values: z.record(z.string(), formValue.optional()).optional(),
+    })
+    .strict(),
   z.object({ action: z.literal('decline') }).strict(),
   z.object({ action: z.literal('cancel') }).strict(),
 ]);
 
-export const logLevel = z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+export const logLevel = z.enum([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
 
 /** MCP Apps: the view a request comes from (its tool call's card); core finds the server from it. */
 export const appViewRef = { conversationId: id, toolUseId: id };

@@ -3,14 +3,40 @@
 // preload and the end-to-end harness expose it through the same builder (shared/bridge.ts).
 import { z } from 'zod';
 import type { AppInfo, AppNotice, LogEntry } from './app-types';
-import type { ChatEvent, Conversation, ConversationSummary, MessagePage, ModelOption, SearchHit, TokenBudget } from './chat-types';
-import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannelName, type InvokeChannelName } from './channel-names';
+import type {
+  ChatEvent,
+  Conversation,
+  ConversationSummary,
+  MessagePage,
+  ModelOption,
+  SearchHit,
+  TokenBudget,
+} from './chat-types';
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  type EventChannelName,
+  type InvokeChannelName,
+} from './channel-names';
 import * as s from './contract-schemas';
 import type { ClientQuestion } from './client-questions';
 import type { PermissionRequestView, PermissionRuleView } from './permission-types';
-import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from './server-types';
+import type {
+  ConfigFileView,
+  ImportReport,
+  ServerAsksView,
+  ServerLogs,
+  ServerStatus,
+  TestConnectionResult,
+  ToolInfo,
+} from './server-types';
 import type { ProjectView, SettingsView } from './settings-types';
-import type { InspectorBody, InspectorLogPage, RunProgress, RunToolResult } from './inspector-types';
+import type {
+  InspectorBody,
+  InspectorLogPage,
+  RunProgress,
+  RunToolResult,
+} from './inspector-types';
 import type { CallToolResult, Completion, GetPromptResult, ResourceContents } from './mcp-types';
 import type { PromptCommand, PromptPreview, ServerOfferingsView } from './resource-types';
 import type { AppModelContext, AppView } from './app-view-types';
@@ -21,7 +47,9 @@ export interface ChannelSpec<A extends z.ZodType, R> {
   /** Never set at run time; carries the result type. */
   readonly _result?: R;
 }
-const channel = <R>() => <A extends z.ZodType>(args: A): ChannelSpec<A, R> => ({ args });
+const channel =
+  <R>() =>
+  <A extends z.ZodType>(args: A): ChannelSpec<A, R> => ({ args });
 /** Events carry only a payload type. */
 const event = <P>(): { readonly _payload?: P } => ({});
 
@@ -32,7 +60,9 @@ export const invokeChannels = {
 
   // MCP servers (manager, config, registry)
   'servers:list': channel<ServerStatus[]>()(s.noArgs),
-  'servers:reload': channel<ServerStatus[]>()(z.object({ name: s.serverName.optional() }).strict().optional()),
+  'servers:reload': channel<ServerStatus[]>()(
+    z.object({ name: s.serverName.optional() }).strict().optional(),
+  ),
   'servers:restart': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   /** OAuth: opens the authorization page in the system browser and waits for the redirect (issue 20). */
   'servers:sign-in': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
@@ -40,102 +70,236 @@ export const invokeChannels = {
   'servers:sign-out': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   /** OAuth: gives up waiting for the browser; the pending servers:sign-in fails with "cancelled". */
   'servers:sign-in-cancel': channel<boolean>()(z.object({ name: s.serverName }).strict()),
-  'servers:add': channel<ServerStatus>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
-  'servers:update': channel<ServerStatus>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
+  'servers:add': channel<ServerStatus>()(
+    z.object({ name: s.serverName, entry: s.serverEntry }).strict(),
+  ),
+  'servers:update': channel<ServerStatus>()(
+    z.object({ name: s.serverName, entry: s.serverEntry }).strict(),
+  ),
   'servers:remove': channel<void>()(z.object({ name: s.serverName }).strict()),
-  'servers:set-enabled': channel<ServerStatus>()(z.object({ name: s.serverName, enabled: z.boolean() }).strict()),
-  'servers:set-trusted': channel<ServerStatus>()(z.object({ name: s.serverName, trusted: z.boolean() }).strict()),
+  'servers:set-enabled': channel<ServerStatus>()(
+    z.object({ name: s.serverName, enabled: z.boolean() }).strict(),
+  ),
+  'servers:set-trusted': channel<ServerStatus>()(
+    z.object({ name: s.serverName, trusted: z.boolean() }).strict(),
+  ),
   /** The server's entry changed since it was trusted or its rules were made: confirm it is still the one meant. */
   'servers:confirm': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
-  'servers:test': channel<TestConnectionResult>()(z.object({ name: s.serverName, entry: s.serverEntry }).strict()),
-  'servers:tools': channel<ToolInfo[]>()(z.object({ name: s.serverName.optional() }).strict().optional()),
-  'servers:set-tool-enabled': channel<ToolInfo>()(z.object({ server: s.serverName, tool: z.string().min(1), enabled: z.boolean() }).strict()),
+  'servers:test': channel<TestConnectionResult>()(
+    z.object({ name: s.serverName, entry: s.serverEntry }).strict(),
+  ),
+  'servers:tools': channel<ToolInfo[]>()(
+    z.object({ name: s.serverName.optional() }).strict().optional(),
+  ),
+  'servers:set-tool-enabled': channel<ToolInfo>()(
+    z.object({ server: s.serverName, tool: z.string().min(1), enabled: z.boolean() }).strict(),
+  ),
   'servers:logs': channel<ServerLogs>()(z.object({ name: s.serverName }).strict()),
   /** The server's folders (roots) and whether its sampling requests are reviewed. */
   'servers:asks': channel<ServerAsksView>()(z.object({ name: s.serverName }).strict()),
   'servers:set-asks': channel<ServerAsksView>()(
-    z.object({ name: s.serverName, roots: z.array(z.string().min(1).max(4096)).max(100).optional(), sampling: z.enum(['ask', 'always']).optional() }).strict(),
+    z
+      .object({
+        name: s.serverName,
+        roots: z.array(z.string().min(1).max(4096)).max(100).optional(),
+        sampling: z.enum(['ask', 'always']).optional(),
+      })
+      .strict(),
   ),
   /** The least severe server log message Lena asks this server for (logging/setLevel). */
-  'servers:set-log-level': channel<ServerStatus>()(z.object({ name: s.serverName, level: s.logLevel }).strict()),
+  'servers:set-log-level': channel<ServerStatus>()(
+    z.object({ name: s.serverName, level: s.logLevel }).strict(),
+  ),
   /** The Logs tab's rows (traffic, stderr, notes) after `after`, built in core/host/views (issue 16). */
-  'servers:log-view': channel<InspectorLogPage>()(z.object({ name: s.serverName, after: z.number().int().min(0).optional() }).strict()),
+  'servers:log-view': channel<InspectorLogPage>()(
+    z.object({ name: s.serverName, after: z.number().int().min(0).optional() }).strict(),
+  ),
   /** One row's kept body, for its expanded view. */
-  'servers:log-body': channel<InspectorBody>()(z.object({ name: s.serverName, seq: z.number().int().min(1) }).strict()),
+  'servers:log-body': channel<InspectorBody>()(
+    z.object({ name: s.serverName, seq: z.number().int().min(1) }).strict(),
+  ),
   /** Runs a tool by hand from the Tools tab: the permission gate decides (deny rules apply); the click is the approval. */
   'servers:run-tool': channel<RunToolResult>()(
-    z.object({ server: s.serverName, tool: z.string().min(1).max(500), arguments: z.record(z.string(), z.unknown()), runId: s.id.optional() }).strict(),
+    z
+      .object({
+        server: s.serverName,
+        tool: z.string().min(1).max(500),
+        arguments: z.record(z.string(), z.unknown()),
+        runId: s.id.optional(),
+      })
+      .strict(),
   ),
   /** Cancels a run by hand still in progress (the server hears notifications/cancelled); false when it already ended. */
   'servers:cancel-run': channel<boolean>()(z.object({ runId: s.id }).strict()),
   'servers:config-files': channel<ConfigFileView[]>()(s.noArgs),
-  'servers:save-config-file': channel<ConfigFileView>()(z.object({ scope: z.enum(['user', 'project']), text: z.string().max(5_000_000) }).strict()),
+  'servers:save-config-file': channel<ConfigFileView>()(
+    z.object({ scope: z.enum(['user', 'project']), text: z.string().max(5_000_000) }).strict(),
+  ),
   'servers:import-claude-desktop': channel<ImportReport>()(s.noArgs),
   // `grants`: the references (`NAME`, `secret:NAME`) the user ticked; the entry may expand only these.
   'servers:approve': channel<ServerStatus>()(
-    z.object({ name: s.serverName, approve: z.boolean(), entryHash: z.string(), grants: z.array(z.string().max(300)).max(500).optional() }).strict(),
+    z
+      .object({
+        name: s.serverName,
+        approve: z.boolean(),
+        entryHash: z.string(),
+        grants: z.array(z.string().max(300)).max(500).optional(),
+      })
+      .strict(),
   ),
 
   // Resources, templates, prompts and completions of one server (issue 22)
-  'resources:offerings': channel<ServerOfferingsView>()(z.object({ server: s.serverName }).strict()),
-  'resources:read': channel<ResourceContents[]>()(z.object({ server: s.serverName, uri: z.string().min(1).max(10_000) }).strict()),
+  'resources:offerings': channel<ServerOfferingsView>()(
+    z.object({ server: s.serverName }).strict(),
+  ),
+  'resources:read': channel<ResourceContents[]>()(
+    z.object({ server: s.serverName, uri: z.string().min(1).max(10_000) }).strict(),
+  ),
   'resources:complete': channel<Completion>()(
-    z.object({ server: s.serverName, ref: s.completionRef, argument: z.object({ name: z.string().min(1).max(200), value: z.string().max(10_000) }).strict(), context: s.promptArguments.optional() }).strict(),
+    z
+      .object({
+        server: s.serverName,
+        ref: s.completionRef,
+        argument: z
+          .object({ name: z.string().min(1).max(200), value: z.string().max(10_000) })
+          .strict(),
+        context: s.promptArguments.optional(),
+      })
+      .strict(),
   ),
   /** Asks for resources:updated events of a URI (an attached resource); kept across reconnects. */
-  'resources:subscribe': channel<void>()(z.object({ server: s.serverName, uri: z.string().min(1).max(10_000) }).strict()),
-  'resources:unsubscribe': channel<void>()(z.object({ server: s.serverName, uri: z.string().min(1).max(10_000) }).strict()),
+  'resources:subscribe': channel<void>()(
+    z.object({ server: s.serverName, uri: z.string().min(1).max(10_000) }).strict(),
+  ),
+  'resources:unsubscribe': channel<void>()(
+    z.object({ server: s.serverName, uri: z.string().min(1).max(10_000) }).strict(),
+  ),
   /** Every connected server's prompts, as the composer's `/server:prompt` commands. */
   'prompts:list': channel<PromptCommand[]>()(s.noArgs),
-  'prompts:get': channel<GetPromptResult>()(z.object({ server: s.serverName, name: z.string().min(1).max(500), arguments: s.promptArguments.optional() }).strict()),
+  'prompts:get': channel<GetPromptResult>()(
+    z
+      .object({
+        server: s.serverName,
+        name: z.string().min(1).max(500),
+        arguments: s.promptArguments.optional(),
+      })
+      .strict(),
+  ),
   /** Gets a prompt's messages for the user to read before it runs; nothing is stored or sent. */
-  'prompts:preview': channel<PromptPreview>()(z.object({ server: s.serverName, name: z.string().min(1).max(500), arguments: s.promptArguments.optional() }).strict()),
+  'prompts:preview': channel<PromptPreview>()(
+    z
+      .object({
+        server: s.serverName,
+        name: z.string().min(1).max(500),
+        arguments: s.promptArguments.optional(),
+      })
+      .strict(),
+  ),
   /** Runs a previewed prompt into a conversation: the messages the user saw are stored as the server's; a turn starts when they end with the user's. */
-  'prompts:run': channel<{ turnId: string | null }>()(z.object({ conversationId: s.id, previewId: z.string().min(1).max(100) }).strict()),
+  'prompts:run': channel<{ turnId: string | null }>()(
+    z.object({ conversationId: s.id, previewId: z.string().min(1).max(100) }).strict(),
+  ),
 
   // Conversations and the agent loop
   'conversations:list': channel<ConversationSummary[]>()(s.noArgs),
   /** With `limit`, only the newest messages (hasOlder says whether there are more). */
-  'conversations:get': channel<Conversation>()(z.object({ id: s.id, limit: z.number().int().min(1).max(100_000).optional() }).strict()),
-  'conversations:messages': channel<MessagePage>()(
-    z.object({ id: s.id, beforeSeq: z.number().int(), limit: z.number().int().min(1).max(10_000) }).strict(),
+  'conversations:get': channel<Conversation>()(
+    z.object({ id: s.id, limit: z.number().int().min(1).max(100_000).optional() }).strict(),
   ),
-  'conversations:create': channel<ConversationSummary>()(z.object({ title: z.string().max(500).optional() }).strict().optional()),
-  'conversations:rename': channel<ConversationSummary>()(z.object({ id: s.id, title: z.string().min(1).max(500) }).strict()),
+  'conversations:messages': channel<MessagePage>()(
+    z
+      .object({ id: s.id, beforeSeq: z.number().int(), limit: z.number().int().min(1).max(10_000) })
+      .strict(),
+  ),
+  'conversations:create': channel<ConversationSummary>()(
+    z
+      .object({ title: z.string().max(500).optional() })
+      .strict()
+      .optional(),
+  ),
+  'conversations:rename': channel<ConversationSummary>()(
+    z.object({ id: s.id, title: z.string().min(1).max(500) }).strict(),
+  ),
   'conversations:delete': channel<void>()(z.object({ id: s.id }).strict()),
   'conversations:restore': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
   'conversations:duplicate': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
-  'conversations:continue-with-summary': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
-  'conversations:search': channel<SearchHit[]>()(z.object({ query: z.string().max(1000) }).strict()),
-  'conversations:export': channel<{ filename: string; content: string }>()(z.object({ id: s.id, format: z.enum(['markdown', 'json']) }).strict()),
+  'conversations:continue-with-summary': channel<ConversationSummary>()(
+    z.object({ id: s.id }).strict(),
+  ),
+  'conversations:search': channel<SearchHit[]>()(
+    z.object({ query: z.string().max(1000) }).strict(),
+  ),
+  'conversations:export': channel<{ filename: string; content: string }>()(
+    z.object({ id: s.id, format: z.enum(['markdown', 'json']) }).strict(),
+  ),
   'chat:send': channel<{ turnId: string }>()(
-    z.object({ conversationId: s.id, text: z.string().max(1_000_000), attachments: z.array(s.attachment).max(20).optional() }).strict(),
+    z
+      .object({
+        conversationId: s.id,
+        text: z.string().max(1_000_000),
+        attachments: z.array(s.attachment).max(20).optional(),
+      })
+      .strict(),
   ),
   'chat:stop': channel<void>()(z.object({ conversationId: s.id }).strict()),
   'chat:regenerate': channel<{ turnId: string }>()(z.object({ conversationId: s.id }).strict()),
-  'chat:edit': channel<{ turnId: string }>()(z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict()),
+  'chat:edit': channel<{ turnId: string }>()(
+    z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict(),
+  ),
   'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
-  'chat:continue-task': channel<{ turnId: string }>()(z.object({ conversationId: s.id, toolUseId: s.id }).strict()),
+  'chat:continue-task': channel<{ turnId: string }>()(
+    z.object({ conversationId: s.id, toolUseId: s.id }).strict(),
+  ),
   /** With a conversation, its own tool switches count (issue 16); without, the global ones. */
-  'chat:budget': channel<TokenBudget>()(z.object({ conversationId: s.id.optional() }).strict().optional()),
+  'chat:budget': channel<TokenBudget>()(
+    z.object({ conversationId: s.id.optional() }).strict().optional(),
+  ),
   /** Flips one of a conversation's own tool switches: a whole server (no `tool`) or one tool by its qualified name. */
-  'chat:set-tools': channel<void>()(z.object({ conversationId: s.id, server: s.serverName, tool: z.string().min(1).max(500).optional(), on: z.boolean() }).strict()),
+  'chat:set-tools': channel<void>()(
+    z
+      .object({
+        conversationId: s.id,
+        server: s.serverName,
+        tool: z.string().min(1).max(500).optional(),
+        on: z.boolean(),
+      })
+      .strict(),
+  ),
   /** Makes the branch that starts at `messageId` (a kept Edit or Regenerate) the conversation's current one. */
-  'chat:switch-branch': channel<void>()(z.object({ conversationId: s.id, messageId: s.id }).strict()),
+  'chat:switch-branch': channel<void>()(
+    z.object({ conversationId: s.id, messageId: s.id }).strict(),
+  ),
   'chat:models': channel<ModelOption[]>()(s.noArgs),
-  'chat:set-model': channel<void>()(z.object({ conversationId: s.id, model: z.string().trim().min(1).max(200) }).strict()),
-  'chat:drop-old-tool-results': channel<{ dropped: number; bytes: number }>()(z.object({ conversationId: s.id }).strict()),
+  'chat:set-model': channel<void>()(
+    z.object({ conversationId: s.id, model: z.string().trim().min(1).max(200) }).strict(),
+  ),
+  'chat:drop-old-tool-results': channel<{ dropped: number; bytes: number }>()(
+    z.object({ conversationId: s.id }).strict(),
+  ),
 
   // Permissions
   'permissions:pending': channel<PermissionRequestView[]>()(s.noArgs),
   'permissions:answer': channel<void>()(
-    z.object({ id: s.id, decision: s.permissionDecision, reason: z.string().max(2000).optional(), confirmed: z.boolean().optional() }).strict(),
+    z
+      .object({
+        id: s.id,
+        decision: s.permissionDecision,
+        reason: z.string().max(2000).optional(),
+        confirmed: z.boolean().optional(),
+      })
+      .strict(),
   ),
   'permissions:rules': channel<PermissionRuleView[]>()(s.noArgs),
-  'permissions:revoke-rule': channel<PermissionRuleView[]>()(z.object({ list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1) }).strict()),
-  'permissions:accept-definition': channel<void>()(z.object({ server: s.serverName, tool: z.string().min(1) }).strict()),
+  'permissions:revoke-rule': channel<PermissionRuleView[]>()(
+    z.object({ list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1) }).strict(),
+  ),
+  'permissions:accept-definition': channel<void>()(
+    z.object({ server: s.serverName, tool: z.string().min(1) }).strict(),
+  ),
   /** Leaves a new or changed tool out of every request (until it changes again or is accepted). */
-  'permissions:reject-tool': channel<void>()(z.object({ server: s.serverName, tool: z.string().min(1) }).strict()),
+  'permissions:reject-tool': channel<void>()(
+    z.object({ server: s.serverName, tool: z.string().min(1) }).strict(),
+  ),
 
   // What servers ask of the user: sampling and elicitation (issue 17)
   'questions:pending': channel<ClientQuestion[]>()(s.noArgs),
@@ -143,36 +307,67 @@ export const invokeChannels = {
 
   // MCP Apps (issue 23): a tool's view, and what the view asks, each tied to the card's tool call.
   /** The view of a tool (null: the tool has none). Only a `ready` view carries its HTML. */
-  'apps:view': channel<AppView | null>()(z.object({ server: s.serverName, tool: z.string().min(1).max(500) }).strict()),
+  'apps:view': channel<AppView | null>()(
+    z.object({ server: s.serverName, tool: z.string().min(1).max(500) }).strict(),
+  ),
   /** The view's tools/call: only its own server's tools visible to "app"; through the permission gate (the dialog says "from the view"). */
   'apps:call-tool': channel<CallToolResult>()(
-    z.object({ ...s.appViewRef, name: z.string().min(1).max(500), arguments: z.record(z.string(), z.unknown()).optional() }).strict(),
+    z
+      .object({
+        ...s.appViewRef,
+        name: z.string().min(1).max(500),
+        arguments: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
   ),
   /** The view's resources/read, of its own server only. */
-  'apps:read-resource': channel<{ contents: ResourceContents[] }>()(z.object({ ...s.appViewRef, uri: z.string().min(1).max(10_000) }).strict()),
+  'apps:read-resource': channel<{ contents: ResourceContents[] }>()(
+    z.object({ ...s.appViewRef, uri: z.string().min(1).max(10_000) }).strict(),
+  ),
   /** ui/message: asked in the question frame (kind app-message); sent to the conversation only when the user approves. */
   'apps:message': channel<{ sent: boolean; turnId: string | null }>()(
     z.object({ ...s.appViewRef, role: z.literal('user'), content: s.appContent }).strict(),
   ),
   /** ui/open-link: checks the address (https only, no credentials); the window then asks and opens it. Refused: error with why. */
-  'apps:check-link': channel<{ href: string; origin: string }>()(z.object({ ...s.appViewRef, url: z.string().min(1).max(10_000) }).strict()),
+  'apps:check-link': channel<{ href: string; origin: string }>()(
+    z.object({ ...s.appViewRef, url: z.string().min(1).max(10_000) }).strict(),
+  ),
   /** ui/update-model-context: replaces what this view gave the model; it reaches the model inside the untrusted-data markers. */
   'apps:update-context': channel<AppModelContext>()(
-    z.object({ ...s.appViewRef, content: s.appContent.optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).strict(),
+    z
+      .object({
+        ...s.appViewRef,
+        content: s.appContent.optional(),
+        structuredContent: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
   ),
   /** What the views of a conversation last gave the model (for the cards after a reload). */
   'apps:contexts': channel<AppModelContext[]>()(z.object({ conversationId: s.id }).strict()),
   /** ui/download-file: each embedded resource through the save dialog; `saved` lists the paths written. */
-  'apps:download': channel<{ saved: string[]; cancelled: boolean }>()(z.object({ ...s.appViewRef, contents: s.appContent }).strict()),
+  'apps:download': channel<{ saved: string[]; cancelled: boolean }>()(
+    z.object({ ...s.appViewRef, contents: s.appContent }).strict(),
+  ),
 
   // Settings, secrets, project folder
   'settings:get': channel<SettingsView>()(s.noArgs),
   'settings:update': channel<SettingsView>()(s.settingsPatch),
-  'settings:set-api-key': channel<SettingsView>()(z.object({ key: z.string().min(1).max(500) }).strict()),
+  'settings:set-api-key': channel<SettingsView>()(
+    z.object({ key: z.string().min(1).max(500) }).strict(),
+  ),
   'settings:clear-api-key': channel<SettingsView>()(s.noArgs),
-  'secrets:set': channel<void>()(z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), value: z.string().min(1).max(100_000) }).strict()),
+  'secrets:set': channel<void>()(
+    z
+      .object({
+        name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+        value: z.string().min(1).max(100_000),
+      })
+      .strict(),
+  ),
   'project:get': channel<ProjectView>()(s.noArgs),
-  'project:open': channel<ProjectView>()(z.object({ folder: z.string().min(1).nullable() }).strict()),
+  'project:open': channel<ProjectView>()(
+    z.object({ folder: z.string().min(1).nullable() }).strict(),
+  ),
 } as const;
 
 export const eventChannels = {
@@ -211,12 +406,18 @@ export type CallArgs<C extends InvokeChannel> = [ArgsOf<C>] extends [undefined |
     : [args: ArgsOf<C>];
 export type ResultOf<C extends InvokeChannel> =
   (typeof invokeChannels)[C] extends ChannelSpec<z.ZodType, infer R> ? R : never;
-export type PayloadOf<E extends EventChannel> =
-  (typeof eventChannels)[E] extends { readonly _payload?: infer P } ? P : never;
+export type PayloadOf<E extends EventChannel> = (typeof eventChannels)[E] extends {
+  readonly _payload?: infer P;
+}
+  ? P
+  : never;
 
 // Compile-time proof that channel-names.ts and the schemas above list the same channels.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const namesMatch: [Same<InvokeChannel, InvokeChannelName>, Same<EventChannel, EventChannelName>] = [true, true];
+const namesMatch: [Same<InvokeChannel, InvokeChannelName>, Same<EventChannel, EventChannelName>] = [
+  true,
+  true,
+];
 void namesMatch;
 
 export const invokeChannelNames: readonly InvokeChannel[] = INVOKE_CHANNELS;

@@ -24,7 +24,10 @@ export const serverOn = (server: string, choice: ConversationTools | null | unde
   !(choice?.offServers ?? []).includes(server);
 
 /** Whether the tool is sent in this conversation: its server on, then its own entry, else the global switch. */
-export function toolOn(tool: SwitchableTool, choice: ConversationTools | null | undefined): boolean {
+export function toolOn(
+  tool: SwitchableTool,
+  choice: ConversationTools | null | undefined,
+): boolean {
   if (!choice) return tool.enabled;
   if (!serverOn(tool.server, choice)) return false;
   return choice.tools[tool.qualifiedName] ?? tool.enabled;

@@ -26,11 +26,24 @@ export interface TextScan {
 const hex = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
 function categoryOf(cp: number): InvisibleCategory | undefined {
-  if ((cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) || cp === 0xfeff || cp === 0x00ad || cp === 0x180e) {
+  if (
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x2060 && cp <= 0x2064) ||
+    cp === 0xfeff ||
+    cp === 0x00ad ||
+    cp === 0x180e
+  ) {
     return 'zero-width';
   }
   // Blank-looking letters and supplementary variation selectors: both can carry text nobody sees.
-  if (cp === 0x034f || cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0 || (cp >= 0xe0100 && cp <= 0xe01ef)) {
+  if (
+    cp === 0x034f ||
+    cp === 0x115f ||
+    cp === 0x1160 ||
+    cp === 0x3164 ||
+    cp === 0xffa0 ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  ) {
     return 'zero-width';
   }
   if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi';
@@ -43,7 +56,8 @@ const isVariationSelector = (cp: number) => cp >= 0xfe00 && cp <= 0xfe0f;
 
 /** A lone U+FE0F after an emoji is ordinary; a run of variation selectors smuggles data. */
 const inVariationRun = (text: string, i: number, cp: number) =>
-  isVariationSelector(cp) && (isVariationSelector(text.charCodeAt(i + 1)) || isVariationSelector(text.charCodeAt(i - 1)));
+  isVariationSelector(cp) &&
+  (isVariationSelector(text.charCodeAt(i + 1)) || isVariationSelector(text.charCodeAt(i - 1)));
 
 // CSI (ESC[ … final), OSC (ESC] … BEL or ESC\), and any other two-byte escape.
 // Control characters are exactly what these two expressions look for.
@@ -77,7 +91,13 @@ export function markedText(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // Tag characters and the supplementary variation selectors all have the high surrogate U+DB40.
-    if ((c < 0x20 && c !== 0x0a && c !== 0x09) || categoryOf(c) || isVariationSelector(c) || c === 0xdb40) return scanText(text).marked;
+    if (
+      (c < 0x20 && c !== 0x0a && c !== 0x09) ||
+      categoryOf(c) ||
+      isVariationSelector(c) ||
+      c === 0xdb40
+    )
+      return scanText(text).marked;
   }
   return text;
 }
@@ -112,7 +132,9 @@ export function scanText(text: string): TextScan {
     const width = cp > 0xffff ? 2 : 1;
     // A carriage return ending a line (CRLF) hides nothing; a lone one can overwrite a line in a terminal.
     const lineEnd = cp === 0x0d && text.charCodeAt(i + 1) === 0x0a;
-    const category = lineEnd ? undefined : (categoryOf(cp) ?? (inVariationRun(text, i, cp) ? 'zero-width' : undefined));
+    const category = lineEnd
+      ? undefined
+      : (categoryOf(cp) ?? (inVariationRun(text, i, cp) ? 'zero-width' : undefined));
     if (category === 'tag') {
       flush(i);
       // A run of tag characters can spell a whole hidden sentence: report it as one finding.

@@ -2,7 +2,12 @@
 // results. Kept structural and permissive: servers send extra fields, and we keep them.
 
 export const LATEST_PROTOCOL_VERSION = '2025-11-25';
-export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export const SUPPORTED_PROTOCOL_VERSIONS = [
+  '2025-11-25',
+  '2025-06-18',
+  '2025-03-26',
+  '2024-11-05',
+] as const;
 
 export interface Icon {
   src: string;
@@ -46,9 +51,24 @@ export interface Tool {
   _meta?: Record<string, unknown>;
 }
 
-export interface TextContent { type: 'text'; text: string; annotations?: unknown; _meta?: Record<string, unknown> }
-export interface ImageContent { type: 'image'; data: string; mimeType: string; annotations?: unknown }
-export interface AudioContent { type: 'audio'; data: string; mimeType: string; annotations?: unknown }
+export interface TextContent {
+  type: 'text';
+  text: string;
+  annotations?: unknown;
+  _meta?: Record<string, unknown>;
+}
+export interface ImageContent {
+  type: 'image';
+  data: string;
+  mimeType: string;
+  annotations?: unknown;
+}
+export interface AudioContent {
+  type: 'audio';
+  data: string;
+  mimeType: string;
+  annotations?: unknown;
+}
 export interface ResourceLink {
   type: 'resource_link';
   uri: string;
@@ -62,7 +82,8 @@ export interface EmbeddedResource {
   type: 'resource';
   resource: { uri: string; mimeType?: string; text?: string; blob?: string };
 }
-export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+export type ContentBlock =
+  TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
 export interface CallToolResult {
   content: ContentBlock[];
@@ -86,16 +107,41 @@ export interface ResourceTemplate {
   description?: string;
   mimeType?: string;
 }
-export interface ResourceContents { uri: string; mimeType?: string; text?: string; blob?: string }
+export interface ResourceContents {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
 
-export interface PromptArgument { name: string; description?: string; required?: boolean }
-export interface Prompt { name: string; title?: string; description?: string; arguments?: PromptArgument[] }
-export interface PromptMessage { role: 'user' | 'assistant'; content: ContentBlock }
-export interface GetPromptResult { description?: string; messages: PromptMessage[] }
+export interface PromptArgument {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+export interface Prompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: PromptArgument[];
+}
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock;
+}
+export interface GetPromptResult {
+  description?: string;
+  messages: PromptMessage[];
+}
 
 /** What `completion/complete` completes an argument of: a prompt or a resource template. */
-export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
-export interface Completion { values: string[]; total?: number; hasMore?: boolean }
+export type CompletionRef =
+  { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+export interface Completion {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
 
 export interface ServerCapabilities {
   tools?: { listChanged?: boolean };
@@ -113,4 +159,5 @@ export interface InitializeResult {
   instructions?: string;
 }
 
-export type LoggingLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+export type LoggingLevel =
+  'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';

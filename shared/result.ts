@@ -116,7 +116,11 @@ export interface ErrorInfo {
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 
 /** An ErrorInfo without its unset members (what crosses IPC and what tests compare). */
-export function errorInfo(code: ErrorCode, message: string, more: { detail?: string; action?: ErrorAction; data?: ErrorData } = {}): ErrorInfo {
+export function errorInfo(
+  code: ErrorCode,
+  message: string,
+  more: { detail?: string; action?: ErrorAction; data?: ErrorData } = {},
+): ErrorInfo {
   return {
     code,
     message,
@@ -127,7 +131,13 @@ export function errorInfo(code: ErrorCode, message: string, more: { detail?: str
 }
 
 export const ok = <T>(value: T): Envelope<T> => ({ ok: true, value });
-export const fail = (code: ErrorCode, message: string, detail?: string, action?: ErrorAction, data?: ErrorData): Envelope<never> => ({
+export const fail = (
+  code: ErrorCode,
+  message: string,
+  detail?: string,
+  action?: ErrorAction,
+  data?: ErrorData,
+): Envelope<never> => ({
   ok: false,
   error: errorInfo(code, message, { detail, action, data }),
 });
@@ -150,10 +160,17 @@ export class LenaError extends Error {
 
   /** A LenaError that stands for an ErrorInfo (the window rebuilds core's error with it). */
   static from(info: ErrorInfo, cause?: unknown): LenaError {
-    return new LenaError(info.code, info.message, info.detail, info.action, { data: info.data, cause });
+    return new LenaError(info.code, info.message, info.detail, info.action, {
+      data: info.data,
+      cause,
+    });
   }
 
   get info(): ErrorInfo {
-    return errorInfo(this.code, this.message, { detail: this.detail, action: this.action, data: this.data });
+    return errorInfo(this.code, this.message, {
+      detail: this.detail,
+      action: this.action,
+      data: this.data,
+    });
   }
 }

@@ -10,7 +10,8 @@ export interface ServerError extends ErrorInfo {
 }
 import type { AppToolInfo } from './app-view-types';
 
-export type ServerStatusKind = 'connecting' | 'connected' | 'failed' | 'skipped' | 'disabled' | 'needs-approval';
+export type ServerStatusKind =
+  'connecting' | 'connected' | 'failed' | 'skipped' | 'disabled' | 'needs-approval';
 
 /**
  * What the manager knows of a server, and all it emits: its own lifecycle state. The host adds what
@@ -223,5 +224,10 @@ export interface ServerAsksView {
   /** "always": sampling requests go to Claude without review (the answer is still shown). */
   sampling: 'ask' | 'always';
   /** What this server's sampling requests have used of the user's key, since `since` (null: none yet). */
-  samplingUsage?: { requests: number; inputTokens: number; outputTokens: number; since: number } | null;
+  samplingUsage?: {
+    requests: number;
+    inputTokens: number;
+    outputTokens: number;
+    since: number;
+  } | null;
 }

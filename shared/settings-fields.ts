@@ -52,4 +52,10 @@ export const settingsFields = {
 };
 
 /** The defaults of `askLimits`. */
-export const DEFAULT_ASK_LIMITS = Object.freeze({ concurrentSampling: 1, samplingPerCall: 3, samplingMaxTokens: 4096, samplingTokensPerDay: 100_000, pendingQuestions: 2 });
+export const DEFAULT_ASK_LIMITS = Object.freeze({
+  concurrentSampling: 1,
+  samplingPerCall: 3,
+  samplingMaxTokens: 4096,
+  samplingTokensPerDay: 100_000,
+  pendingQuestions: 2,
+});

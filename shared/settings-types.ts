@@ -28,7 +28,21 @@ export interface SettingsView {
 }
 
 export type SettingsPatch = Partial<
-  Pick<SettingsView, 'model' | 'maxTokens' | 'systemPrompt' | 'maxRounds' | 'baseUrl' | 'requestTimeoutMs' | 'autoApproveReadOnlyTrusted' | 'theme' | 'serverTools' | 'thinking' | 'effort' | 'toolSearch'>
+  Pick<
+    SettingsView,
+    | 'model'
+    | 'maxTokens'
+    | 'systemPrompt'
+    | 'maxRounds'
+    | 'baseUrl'
+    | 'requestTimeoutMs'
+    | 'autoApproveReadOnlyTrusted'
+    | 'theme'
+    | 'serverTools'
+    | 'thinking'
+    | 'effort'
+    | 'toolSearch'
+  >
 > & { autoUpdate?: boolean };
 
 export interface ProjectView {

@@ -11,7 +11,8 @@ export function expandUriTemplate(template: string, values: Record<string, strin
     const parts = names.split(',').map((n) => n.replace(/\*$/, '').trim());
     const present = parts.filter((n) => values[n] !== undefined && values[n] !== '');
     const enc = (v: string) => (op === '+' || op === '#' ? encodeURI(v) : encodeURIComponent(v));
-    if (op === '?' || op === '&') return present.length ? op + present.map((n) => `${n}=${enc(values[n])}`).join('&') : '';
+    if (op === '?' || op === '&')
+      return present.length ? op + present.map((n) => `${n}=${enc(values[n])}`).join('&') : '';
     const joined = present.map((n) => enc(values[n])).join(op === '/' ? '/' : ',');
     if (!joined) return '';
     return op === '+' || op === '' ? joined : `${op}${joined}`;
@@ -21,6 +22,7 @@ export function expandUriTemplate(template: string, values: Record<string, strin
 /** The variable names of a URI template, in order (the argument form's fields). */
 export function templateVariables(template: string): string[] {
   const names: string[] = [];
-  for (const m of template.matchAll(/\{[+#/.;?&]?([^}]+)\}/g)) for (const n of m[1].split(',')) names.push(n.replace(/\*$/, '').trim());
+  for (const m of template.matchAll(/\{[+#/.;?&]?([^}]+)\}/g))
+    for (const n of m[1].split(',')) names.push(n.replace(/\*$/, '').trim());
   return [...new Set(names)];
 }

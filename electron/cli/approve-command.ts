@@ -7,7 +7,11 @@ import { createInterface } from 'node:readline';
 import { entryHash } from '../core/mcp/config/identity';
 import { approveCommand } from '../core/mcp/manager/approval-hold';
 import { projectOAuthRefusal } from '../core/mcp/config/oauth-reads';
-import { approvalRequest, describeApproval, type ApprovalRequest } from '../core/permissions/approval-request';
+import {
+  approvalRequest,
+  describeApproval,
+  type ApprovalRequest,
+} from '../core/permissions/approval-request';
 import { flags, type ParsedArgs } from './args';
 import { UsageError } from './errors';
 import { terminalText } from './output';
@@ -43,22 +47,35 @@ export function terminalIo(): PromptIo {
 
 const yes = (answer: string) => /^\s*y(es)?\s*$/i.test(answer);
 /** `${secret:x}`, `${X}`, `secret:x` and `X` all name the same reference. */
-const normalise = (ref: string) => ref.trim().replace(/^\$\{(.*)\}$/, '$1').replace(/:-.*$/s, '');
+const normalise = (ref: string) =>
+  ref
+    .trim()
+    .replace(/^\$\{(.*)\}$/, '$1')
+    .replace(/:-.*$/s, '');
 
 /** Checks --grant / --no-grant names against the entry's references. */
 function decidedUpFront(request: ApprovalRequest, args: ParsedArgs): Map<string, boolean> {
   const known = new Map(request.references.map((r) => [r.key, r]));
   const decided = new Map<string, boolean>();
-  for (const [flag, grant] of [['--grant', true], ['--no-grant', false]] as const) {
+  for (const [flag, grant] of [
+    ['--grant', true],
+    ['--no-grant', false],
+  ] as const) {
     for (const raw of flags(args, flag)) {
       const key = normalise(raw);
       const ref = known.get(key);
       if (!ref) {
         const list = request.references.map((r) => r.key).join(', ');
-        throw new UsageError(`${flag} ${raw}: "${request.name}" does not reference ${key}; ${list ? `it references ${list}` : 'it references no secrets or variables'}`);
+        throw new UsageError(
+          `${flag} ${raw}: "${request.name}" does not reference ${key}; ${list ? `it references ${list}` : 'it references no secrets or variables'}`,
+        );
       }
-      if (grant && ref.blocked) throw new UsageError(`--grant ${raw}: ${ref.blocked}; give the server its own key as \${secret:NAME}`);
-      if (decided.has(key) && decided.get(key) !== grant) throw new UsageError(`${key} is given to both --grant and --no-grant`);
+      if (grant && ref.blocked)
+        throw new UsageError(
+          `--grant ${raw}: ${ref.blocked}; give the server its own key as \${secret:NAME}`,
+        );
+      if (decided.has(key) && decided.get(key) !== grant)
+        throw new UsageError(`${key} is given to both --grant and --no-grant`);
       decided.set(key, grant);
     }
   }
@@ -69,11 +86,16 @@ async function findEntry(ctx: CliContext, name: string) {
   // ctx.config() reports a broken file with its position and exits non-zero.
   const config = await ctx.config();
   const server = config.servers.find((s) => s.name === name);
-  if (!server || server.scope !== 'project' || !server.entry) throw new UsageError(`"${name}" is not a server of the project at ${ctx.projectDir}.`);
+  if (!server || server.scope !== 'project' || !server.entry)
+    throw new UsageError(`"${name}" is not a server of the project at ${ctx.projectDir}.`);
   return { entry: server.entry, shadowsUser: server.shadowed.some((s) => s.scope === 'user') };
 }
 
-export async function approveServer(ctx: CliContext, args: ParsedArgs, io: PromptIo = terminalIo()): Promise<number> {
+export async function approveServer(
+  ctx: CliContext,
+  args: ParsedArgs,
+  io: PromptIo = terminalIo(),
+): Promise<number> {
   try {
     return await approveAsked(ctx, args, io);
   } finally {
@@ -81,12 +103,15 @@ export async function approveServer(ctx: CliContext, args: ParsedArgs, io: Promp
   }
 }
 
-const USAGE = 'usage: lena mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--yes] [--reveal]';
+const USAGE =
+  'usage: lena mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--yes] [--reveal]';
 
 async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Promise<number> {
   // Help never approves anything (issue 11).
   if (args.bools.has('--help') || args.bools.has('-h')) {
-    ctx.out.info(`${USAGE}\n\nShows the project server's whole entry, asks for each \${…} reference it may receive, then asks\nbefore recording the approval. --yes approves and grants every reference not named by --no-grant\n(required without a terminal). Example: lena mcp approve notes --project . --grant secret:notes-token`);
+    ctx.out.info(
+      `${USAGE}\n\nShows the project server's whole entry, asks for each \${…} reference it may receive, then asks\nbefore recording the approval. --yes approves and grants every reference not named by --no-grant\n(required without a terminal). Example: lena mcp approve notes --project . --grant secret:notes-token`,
+    );
     return 0;
   }
   const [name] = args.positionals;
@@ -95,7 +120,11 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
   const { entry, shadowsUser } = await findEntry(ctx, name);
   const hash = entryHash(entry);
   const approvals = await ctx.approvals();
-  const request = approvalRequest(name, entry, hash, { granted: await approvals.grants(project, name, hash), secrets: 'env', shadowsUser });
+  const request = approvalRequest(name, entry, hash, {
+    granted: await approvals.grants(project, name, hash),
+    secrets: 'env',
+    shadowsUser,
+  });
   const decided = decidedUpFront(request, args);
   const assumeYes = args.bools.has('--yes');
   ctx.out.info(`${describeApproval(request, { reveal: args.bools.has('--reveal') })}\n`);
@@ -108,26 +137,61 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
   for (const ref of request.references) {
     if (ref.blocked) continue;
     const up = decided.get(ref.key);
-    const grant = up ?? (assumeYes ? true : yes(await io.ask(`Grant ${ref.token} (from ${ref.source}) to "${name}"? [y/N] `)));
+    const grant =
+      up ??
+      (assumeYes
+        ? true
+        : yes(await io.ask(`Grant ${ref.token} (from ${ref.source}) to "${name}"? [y/N] `)));
     if (grant) grants.push(ref.key);
   }
-  if (!assumeYes && !yes(await io.ask(`Approve "${name}" for ${project}${grants.length ? ` with ${grants.join(', ')}` : ''}? [y/N] `))) {
+  if (
+    !assumeYes &&
+    !yes(
+      await io.ask(
+        `Approve "${name}" for ${project}${grants.length ? ` with ${grants.join(', ')}` : ''}? [y/N] `,
+      ),
+    )
+  ) {
     ctx.out.warn('Not approved; nothing was recorded.');
     if (ctx.out.json) ctx.out.result({ approved: null });
     return 1;
   }
   // The decision is for the entry that was shown: if the file changed meanwhile, it must be read again.
-  if (entryHash((await findEntry(ctx, name)).entry) !== hash) throw new UsageError(`the entry for "${name}" changed while you were reading it; run the command again to review the new one`);
+  if (entryHash((await findEntry(ctx, name)).entry) !== hash)
+    throw new UsageError(
+      `the entry for "${name}" changed while you were reading it; run the command again to review the new one`,
+    );
   await approvals.approve(project, name, hash, new Date(), grants);
   const withheld = request.references.filter((r) => !grants.includes(r.key));
   if (ctx.out.json) {
-    ctx.out.result({ approved: { name, project, entryHash: hash, grants, notGranted: withheld.map((r) => r.key), request } });
+    ctx.out.result({
+      approved: {
+        name,
+        project,
+        entryHash: hash,
+        grants,
+        notGranted: withheld.map((r) => r.key),
+        request,
+      },
+    });
   } else {
-    ctx.out.info(`Approved "${name}" for ${project}${grants.length ? `, granted ${grants.join(', ')}` : ''}.`);
+    ctx.out.info(
+      `Approved "${name}" for ${project}${grants.length ? `, granted ${grants.join(', ')}` : ''}.`,
+    );
     const blocked = withheld.filter((r) => r.blocked);
     const open = withheld.filter((r) => !r.blocked);
-    if (open.length) ctx.out.warn(`It will not start while it references what it was not granted (${open.map((r) => r.token).join(', ')}). To grant: ${approveCommand(name, project, open.map((r) => r.key))}`);
-    if (blocked.length) ctx.out.warn(`It will not start: it references your Anthropic API key (${blocked.map((r) => r.token).join(', ')}), which Lena never passes to a server; give it its own key as \${secret:NAME}.`);
+    if (open.length)
+      ctx.out.warn(
+        `It will not start while it references what it was not granted (${open.map((r) => r.token).join(', ')}). To grant: ${approveCommand(
+          name,
+          project,
+          open.map((r) => r.key),
+        )}`,
+      );
+    if (blocked.length)
+      ctx.out.warn(
+        `It will not start: it references your Anthropic API key (${blocked.map((r) => r.token).join(', ')}), which Lena never passes to a server; give it its own key as \${secret:NAME}.`,
+      );
   }
   const refusal = projectOAuthRefusal(entry.oauth);
   if (refusal) ctx.out.warn(`It will not start from the project: it ${refusal}.`);

@@ -41,7 +41,11 @@ export interface ArgsSpec {
   rest?: boolean;
 }
 
-export const HELP_FLAG: FlagSpec = { name: '--help', alias: '-h', help: 'show this help; nothing runs' };
+export const HELP_FLAG: FlagSpec = {
+  name: '--help',
+  alias: '-h',
+  help: 'show this help; nothing runs',
+};
 
 /** True when `--help` or `-h` appears before any `--` (then nothing else is checked). */
 export function wantsHelp(argv: readonly string[]): boolean {
@@ -50,7 +54,13 @@ export function wantsHelp(argv: readonly string[]): boolean {
 }
 
 export function parseArgs(spec: ArgsSpec, argv: readonly string[]): ParsedArgs {
-  const out: ParsedArgs = { positionals: [], rest: [], flags: new Map(), bools: new Set(), help: wantsHelp(argv) };
+  const out: ParsedArgs = {
+    positionals: [],
+    rest: [],
+    flags: new Map(),
+    bools: new Set(),
+    help: wantsHelp(argv),
+  };
   if (out.help) return out;
   const byName = new Map<string, FlagSpec>();
   for (const f of [...spec.flags, HELP_FLAG]) {
@@ -60,7 +70,8 @@ export function parseArgs(spec: ArgsSpec, argv: readonly string[]): ParsedArgs {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') {
-      if (!spec.rest) throw new UsageError(`"${spec.command}" takes no "--" part; run "${spec.command} --help"`);
+      if (!spec.rest)
+        throw new UsageError(`"${spec.command}" takes no "--" part; run "${spec.command} --help"`);
       out.rest = argv.slice(i + 1);
       break;
     }
@@ -80,7 +91,8 @@ export function parseArgs(spec: ArgsSpec, argv: readonly string[]): ParsedArgs {
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined) throw new UsageError(`${name} needs a value (${flag.value})`);
     const values = out.flags.get(flag.name) ?? [];
-    if (values.length > 0 && !flag.repeat) throw new UsageError(`${flag.name} was given twice; give it once`);
+    if (values.length > 0 && !flag.repeat)
+      throw new UsageError(`${flag.name} was given twice; give it once`);
     out.flags.set(flag.name, [...values, value]);
   }
   checkPositionals(spec, out.positionals);
@@ -92,12 +104,24 @@ function checkPositionals(spec: ArgsSpec, given: readonly string[]): void {
   const max = spec.positionals.length;
   const min = spec.positionals.filter((p) => !p.optional).length;
   if (!variadic && given.length > max) {
-    const extra = given.slice(max).map((a) => `"${a}"`).join(', ');
-    throw new UsageError(`unexpected argument${given.length - max === 1 ? '' : 's'} ${extra} for "${spec.command}"; run "${spec.command} --help"`, 'extra-argument');
+    const extra = given
+      .slice(max)
+      .map((a) => `"${a}"`)
+      .join(', ');
+    throw new UsageError(
+      `unexpected argument${given.length - max === 1 ? '' : 's'} ${extra} for "${spec.command}"; run "${spec.command} --help"`,
+      'extra-argument',
+    );
   }
   if (given.length < min) {
-    const missing = spec.positionals.slice(given.length).filter((p) => !p.optional).map((p) => p.name);
-    throw new UsageError(`"${spec.command}" needs ${missing.join(' ')}; run "${spec.command} --help"`, 'missing-argument');
+    const missing = spec.positionals
+      .slice(given.length)
+      .filter((p) => !p.optional)
+      .map((p) => p.name);
+    throw new UsageError(
+      `"${spec.command}" needs ${missing.join(' ')}; run "${spec.command} --help"`,
+      'missing-argument',
+    );
   }
 }
 
@@ -121,7 +145,8 @@ export function secondsFlag(args: ParsedArgs, name: string): number | undefined 
   const raw = flag(args, name);
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0 || n > 86_400) throw new UsageError(`${name} must be a number of seconds between 0 and 86400 (got "${raw}")`);
+  if (!Number.isFinite(n) || n <= 0 || n > 86_400)
+    throw new UsageError(`${name} must be a number of seconds between 0 and 86400 (got "${raw}")`);
   return n;
 }
 

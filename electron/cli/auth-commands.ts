@@ -18,7 +18,12 @@ import type { CliContext } from './context';
 
 /** Best effort: the platform's URL opener, detached; false when it could not start. */
 function launchBrowser(url: string): Promise<boolean> {
-  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]];
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : ['xdg-open', [url]];
   return new Promise((resolve) => {
     try {
       const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
@@ -60,19 +65,49 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
   // ctx.config() reports a broken file with its position and exits non-zero.
   const config = await ctx.config();
   const server = config.servers.find((s) => s.name === name);
-  if (!server?.entry) throw new UsageError(`There is no server named "${name}"; see lena mcp list.`);
-  if (!server.entry.url) throw new UsageError(`"${name}" is a local server (command); only remote servers (url) sign in.`);
+  if (!server?.entry)
+    throw new UsageError(`There is no server named "${name}"; see lena mcp list.`);
+  if (!server.entry.url)
+    throw new UsageError(
+      `"${name}" is a local server (command); only remote servers (url) sign in.`,
+    );
   // A project entry signs in only as it would start: approved, with the references it was granted.
   let grants: string[] | undefined;
   if (server.scope === 'project') {
-    const verdict = await projectHold(await ctx.approvals(), ctx.projectDir, name, server.entry, entryHash(server.entry));
-    if ('message' in verdict) throw new CliError('needs-approval', `"${name}" is a project server you have not approved: nothing was sent. ${verdict.message}`, EXIT.failed, { server: name });
+    const verdict = await projectHold(
+      await ctx.approvals(),
+      ctx.projectDir,
+      name,
+      server.entry,
+      entryHash(server.entry),
+    );
+    if ('message' in verdict)
+      throw new CliError(
+        'needs-approval',
+        `"${name}" is a project server you have not approved: nothing was sent. ${verdict.message}`,
+        EXIT.failed,
+        { server: name },
+      );
     grants = verdict.grants;
   }
-  const expanded = await expandEntry(server.entry, { env: process.env, secrets: undefined, ...(grants ? { grants } : {}) });
+  const expanded = await expandEntry(server.entry, {
+    env: process.env,
+    secrets: undefined,
+    ...(grants ? { grants } : {}),
+  });
   if (!expanded.ok) {
-    const code = expanded.reason === 'not-granted' ? 'needs-approval' : expanded.reason === 'invalid' || expanded.reason === 'api-key' ? 'invalid-config' : 'missing-reference';
-    throw new CliError(code, `"${name}" cannot sign in: ${expanded.message}.`, code === 'invalid-config' ? EXIT.config : EXIT.failed, { server: name });
+    const code =
+      expanded.reason === 'not-granted'
+        ? 'needs-approval'
+        : expanded.reason === 'invalid' || expanded.reason === 'api-key'
+          ? 'invalid-config'
+          : 'missing-reference';
+    throw new CliError(
+      code,
+      `"${name}" cannot sign in: ${expanded.message}.`,
+      code === 'invalid-config' ? EXIT.config : EXIT.failed,
+      { server: name },
+    );
   }
   const launch = expanded.launch as RemoteLaunch;
   const secrets = await cliSecrets(ctx.paths);
@@ -84,8 +119,11 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
       open: async (url) => {
         // The URL goes to stderr with --json, so stdout stays one JSON object.
         ctx.out.info(`Open this URL in your browser to sign in to ${name}:\n  ${url.href}`);
-        if (!noBrowser && !(await launchBrowser(url.href))) ctx.out.info('(No browser could be launched here; open the URL yourself.)');
-        ctx.out.info('Waiting for the browser to come back to Lena… If it cannot (a browser on another machine), paste the address it ends on, or the code it shows, here and press Enter:');
+        if (!noBrowser && !(await launchBrowser(url.href)))
+          ctx.out.info('(No browser could be launched here; open the URL yourself.)');
+        ctx.out.info(
+          'Waiting for the browser to come back to Lena… If it cannot (a browser on another machine), paste the address it ends on, or the code it shows, here and press Enter:',
+        );
       },
       paste: readPasted,
     },
@@ -94,7 +132,10 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
     },
   });
   const provider = registry.forServer(name, launch);
-  if (!provider) throw new UsageError(`"${name}" sets its own Authorization header (or credentials in its URL); there is nothing to sign in to.`);
+  if (!provider)
+    throw new UsageError(
+      `"${name}" sets its own Authorization header (or credentials in its URL); there is nothing to sign in to.`,
+    );
   return { name, registry, provider, secrets };
 }
 
@@ -104,7 +145,10 @@ async function login(ctx: CliContext, args: ParsedArgs): Promise<number> {
   try {
     const state = await registry.signIn(name);
     if (ctx.out.json) ctx.out.result({ server: name, ...state, store: secrets.store });
-    else ctx.out.info(`Signed in to ${name}${state.account ? ` as ${state.account}` : ''}${state.scopes ? ` (scopes: ${state.scopes.join(' ')})` : ''}.`);
+    else
+      ctx.out.info(
+        `Signed in to ${name}${state.account ? ` as ${state.account}` : ''}${state.scopes ? ` (scopes: ${state.scopes.join(' ')})` : ''}.`,
+      );
     return 0;
   } catch (err) {
     const hint = (err as { hint?: string }).hint;
@@ -119,7 +163,10 @@ async function logout(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { revoked } = await registry.signOut(name);
   if (ctx.out.json) ctx.out.result({ server: name, signedOut: was.signedIn, revoked });
   else if (!was.signedIn) ctx.out.info(`${name} was not signed in from the command line.`);
-  else ctx.out.info(`Signed out of ${name}${revoked ? ' (the tokens were revoked)' : ' (the server offers no revocation; the tokens were forgotten here)'}.`);
+  else
+    ctx.out.info(
+      `Signed out of ${name}${revoked ? ' (the tokens were revoked)' : ' (the server offers no revocation; the tokens were forgotten here)'}.`,
+    );
   return 0;
 }
 
@@ -133,7 +180,11 @@ registerCommand({
     'it shows) pasted on stdin. Tokens go to the OS keychain, else a 0600 file in\n' +
     "Lena's home (with a warning); never into mcp.json or logs. A project's server (--project DIR) signs\n" +
     'in only once approved (lena mcp approve), with only the ${…} references you granted it.',
-  examples: ['lena mcp login linear', 'lena mcp login docs --no-browser', 'lena mcp login tracker --project ~/code/app'],
+  examples: [
+    'lena mcp login linear',
+    'lena mcp login docs --no-browser',
+    'lena mcp login tracker --project ~/code/app',
+  ],
   flags: [{ name: '--no-browser', help: 'do not launch a browser; print the URL to open instead' }],
   positionals: [{ name: 'NAME' }],
   configFlags: true,
@@ -144,7 +195,8 @@ registerCommand({
   path: ['mcp', 'logout'],
   summary: 'sign out of a remote server (revokes the tokens where the server allows)',
   usage: ['mcp logout NAME [--json]'],
-  description: "Forgets the server's tokens here, revoking them first where the server allows. A project's server\n(--project DIR) signs out only once approved, as it signs in.",
+  description:
+    "Forgets the server's tokens here, revoking them first where the server allows. A project's server\n(--project DIR) signs out only once approved, as it signs in.",
   examples: ['lena mcp logout linear'],
   flags: [],
   positionals: [{ name: 'NAME' }],

@@ -15,8 +15,14 @@ import { CliError, EXIT, UsageError } from './errors';
 export function forCommandLine(message: string): string {
   return message
     .replace(/the base URL in Settings/g, 'ANTHROPIC_BASE_URL or --base-url')
-    .replace(/(?:Check or replace|Add your Anthropic API key in Settings)[^.]*\./g, 'Set ANTHROPIC_API_KEY to a valid key.')
-    .replace(/the key's permissions in Settings/g, "the permissions of the key in ANTHROPIC_API_KEY")
+    .replace(
+      /(?:Check or replace|Add your Anthropic API key in Settings)[^.]*\./g,
+      'Set ANTHROPIC_API_KEY to a valid key.',
+    )
+    .replace(
+      /the key's permissions in Settings/g,
+      'the permissions of the key in ANTHROPIC_API_KEY',
+    )
     .replace(/\(the maximum set in Settings\)/g, "(the maximum in settings.json's chat.maxRounds)");
 }
 
@@ -28,39 +34,74 @@ export function forCommandLine(message: string): string {
 function checkBaseUrl(flagValue: string | undefined): void {
   if (flagValue !== undefined) {
     const problem = baseUrlProblem(flagValue);
-    if (problem) throw new UsageError(`--base-url ${flagValue}: ${problem}. Nothing was sent.`, 'invalid-url');
+    if (problem)
+      throw new UsageError(`--base-url ${flagValue}: ${problem}. Nothing was sent.`, 'invalid-url');
     return;
   }
   const fromEnv = process.env.ANTHROPIC_BASE_URL;
   const problem = fromEnv ? baseUrlProblem(fromEnv) : null;
-  if (problem) throw new CliError('invalid-url', `ANTHROPIC_BASE_URL=${fromEnv}: ${problem}. Nothing was sent; fix or unset the variable.`, EXIT.config);
+  if (problem)
+    throw new CliError(
+      'invalid-url',
+      `ANTHROPIC_BASE_URL=${fromEnv}: ${problem}. Nothing was sent; fix or unset the variable.`,
+      EXIT.config,
+    );
 }
 
 registerCommand({
   path: ['chat'],
   summary: 'one chat turn without the window (like claude -p)',
-  usage: ['chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]'],
+  usage: [
+    'chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
+  ],
   description:
     'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
-  examples: ['lena chat -p "Summarise ~/notes/todo.md" --allow mcp__fs__read_text_file', 'lena chat -p "And now in French" --conversation 3f2a… --json'],
+  examples: [
+    'lena chat -p "Summarise ~/notes/todo.md" --allow mcp__fs__read_text_file',
+    'lena chat -p "And now in French" --conversation 3f2a… --json',
+  ],
   flags: [
     { name: '--print', alias: '-p', value: 'PROMPT', help: 'the message to send' },
-    { name: '--conversation', value: 'ID', help: 'continue this conversation (default: a new one)' },
-    { name: '--allow', value: 'RULE', repeat: true, help: 'allow tools matching RULE for this turn, e.g. mcp__fs__read_text_file or mcp__fs' },
+    {
+      name: '--conversation',
+      value: 'ID',
+      help: 'continue this conversation (default: a new one)',
+    },
+    {
+      name: '--allow',
+      value: 'RULE',
+      repeat: true,
+      help: 'allow tools matching RULE for this turn, e.g. mcp__fs__read_text_file or mcp__fs',
+    },
     { name: '--deny', value: 'RULE', repeat: true, help: 'deny tools matching RULE for this turn' },
-    { name: '--model', value: 'MODEL', help: 'the model (default: settings.json, else Lena’s default)' },
-    { name: '--base-url', value: 'URL', help: 'the Messages API address (default: ANTHROPIC_BASE_URL, else settings.json)' },
-    { name: '--interactive', help: 'answer what servers ask (sampling, forms, pages to open) at terminal prompts; needs a terminal on stdin' },
+    {
+      name: '--model',
+      value: 'MODEL',
+      help: 'the model (default: settings.json, else Lena’s default)',
+    },
+    {
+      name: '--base-url',
+      value: 'URL',
+      help: 'the Messages API address (default: ANTHROPIC_BASE_URL, else settings.json)',
+    },
+    {
+      name: '--interactive',
+      help: 'answer what servers ask (sampling, forms, pages to open) at terminal prompts; needs a terminal on stdin',
+    },
   ],
   positionals: [{ name: 'PROMPT', optional: true, variadic: true }],
   configFlags: true,
   async run(ctx, args) {
     const prompt = flag(args, '--print') ?? args.positionals.join(' ');
-    if (!prompt.trim()) throw new UsageError('give the message: lena chat -p "PROMPT"', 'missing-argument');
+    if (!prompt.trim())
+      throw new UsageError('give the message: lena chat -p "PROMPT"', 'missing-argument');
     const baseUrl = flag(args, '--base-url');
     checkBaseUrl(baseUrl);
     if (!(await new EnvSecretProvider().has('anthropic-api-key'))) {
-      throw new CliError('no-api-key', 'no API key: set ANTHROPIC_API_KEY (the command line cannot read the desktop app’s keychain).');
+      throw new CliError(
+        'no-api-key',
+        'no API key: set ANTHROPIC_API_KEY (the command line cannot read the desktop app’s keychain).',
+      );
     }
     const calls = new Map<string, ToolCallView>();
     let text = '';
@@ -68,23 +109,38 @@ registerCommand({
     const onEvent = (e: ChatEvent) => {
       if (e.type === 'text-delta') {
         // Each round of tool use is a new assistant message: its text starts a new paragraph.
-        const gap = lastMessage !== undefined && lastMessage !== e.messageId && text !== '' ? (text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n') : '';
+        const gap =
+          lastMessage !== undefined && lastMessage !== e.messageId && text !== ''
+            ? text.endsWith('\n\n')
+              ? ''
+              : text.endsWith('\n')
+                ? '\n'
+                : '\n\n'
+            : '';
         lastMessage = e.messageId;
         text += gap + e.text;
         ctx.out.stream(gap + e.text);
       } else if (e.type === 'tool-call-updated') {
         calls.set(e.call.id, e.call);
         const c = e.call;
-        if (c.status === 'running') ctx.out.warn(`\n◌ ${c.qualifiedName} ${JSON.stringify(c.input)}`);
+        if (c.status === 'running')
+          ctx.out.warn(`\n◌ ${c.qualifiedName} ${JSON.stringify(c.input)}`);
         if (c.status === 'done') ctx.out.warn(`✓ ${c.qualifiedName} (${c.durationMs ?? 0} ms)`);
         if (c.status === 'error') ctx.out.warn(`✕ ${c.qualifiedName}: ${c.errorMessage}`);
-        if (c.status === 'denied') ctx.out.warn(`⊘ ${c.qualifiedName} denied: ${c.decidedBy}${c.errorMessage ? `\n  ${c.errorMessage}` : ''}`);
+        if (c.status === 'denied')
+          ctx.out.warn(
+            `⊘ ${c.qualifiedName} denied: ${c.decidedBy}${c.errorMessage ? `\n  ${c.errorMessage}` : ''}`,
+          );
       }
     };
     // Without --interactive nobody can answer a server's question: sampling and elicitation are not
     // declared (servers see roots only), so they are declined.
     const interactive = args.bools.has('--interactive');
-    if (interactive && !process.stdin.isTTY) throw new UsageError('--interactive needs a terminal on stdin (it asks questions there); run it in a terminal, or leave it out', 'not-a-terminal');
+    if (interactive && !process.stdin.isTTY)
+      throw new UsageError(
+        '--interactive needs a terminal on stdin (it asks questions there); run it in a terminal, or leave it out',
+        'not-a-terminal',
+      );
     const rules = (list: string[]) => list.map((rule) => ({ rule }));
     const model = flag(args, '--model');
     const runtime = await ctx.runtime({
@@ -97,19 +153,34 @@ registerCommand({
     // Tools left out because the user has not accepted them yet: the window's notice, said here.
     await runtime.manager.whenReady(10_000);
     for (const server of runtime.registry.servers()) {
-      const note = pendingToolsNotice(server, runtime.permissions.availability(server, runtime.registry.tools(server).map((t) => t.tool)));
+      const note = pendingToolsNotice(
+        server,
+        runtime.permissions.availability(
+          server,
+          runtime.registry.tools(server).map((t) => t.tool),
+        ),
+      );
       if (note) ctx.out.warn(`lena: ${note}`);
     }
     const store = runtime.conversations.store;
-    const conversationId = flag(args, '--conversation') ?? store.create({ model: runtime.chatSettings().model, project: ctx.projectDir ?? null }).id;
+    const conversationId =
+      flag(args, '--conversation') ??
+      store.create({ model: runtime.chatSettings().model, project: ctx.projectDir ?? null }).id;
     const outcome = await runtime.engine.send(conversationId, prompt).done;
     ctx.out.stream(text && !text.endsWith('\n') ? '\n' : '', true);
-    const error = outcome.error ? { ...outcome.error, message: forCommandLine(outcome.error.message) } : undefined;
+    const error = outcome.error
+      ? { ...outcome.error, message: forCommandLine(outcome.error.message) }
+      : undefined;
     if (ctx.out.json) {
       ctx.out.result({
         conversationId,
         text,
-        toolCalls: [...calls.values()].map((c) => ({ name: c.qualifiedName, input: c.input, isError: c.isError, decision: c.decidedBy })),
+        toolCalls: [...calls.values()].map((c) => ({
+          name: c.qualifiedName,
+          input: c.input,
+          isError: c.isError,
+          decision: c.decidedBy,
+        })),
         usage: outcome.usage,
         stopReason: outcome.stopReason,
         ...(error ? { error: { code: error.kind, ...error } } : {}),

@@ -7,7 +7,11 @@ import type { CliContext } from './context';
 import type { LenaPaths } from '../core/home';
 
 /** "signed in (window)", "signed in as ana@example.com (keychain)", or null: for `lena mcp list`. */
-export async function signInNote(ctx: CliContext, name: string, url: string): Promise<string | null> {
+export async function signInNote(
+  ctx: CliContext,
+  name: string,
+  url: string,
+): Promise<string | null> {
   const found = await signInsFor(ctx.paths.oauth, name, url).catch(() => []);
   if (found.length === 0) return null;
   const account = found.find((f) => f.account)?.account;
@@ -15,7 +19,9 @@ export async function signInNote(ctx: CliContext, name: string, url: string): Pr
 }
 
 /** The runtime's auth options for commands other than login: stored tokens, no browser. */
-export async function cliAuthOptions(paths: LenaPaths): Promise<{ store: FileAuthStore; host: SignInHost }> {
+export async function cliAuthOptions(
+  paths: LenaPaths,
+): Promise<{ store: FileAuthStore; host: SignInHost }> {
   const secrets = await cliSecrets(paths);
   const store = new FileAuthStore(paths.oauth, secrets.port, secrets.store);
   return { store, host: { interactive: false, open: async () => undefined } };

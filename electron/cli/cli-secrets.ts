@@ -46,11 +46,15 @@ async function keychain(): Promise<SecretPort | undefined> {
 
 function fileSecrets(file: string): SecretPort {
   // A damaged file is kept aside (base's policy), so the next save does not write over the tokens.
-  const report = { notice: (message: string) => void process.stderr.write(terminalText(`lena: ${message}\n`)) };
-  const read = async (): Promise<Record<string, string>> => ((await readJsonFileTolerant(file, report)) as Record<string, string> | undefined) ?? {};
+  const report = {
+    notice: (message: string) => void process.stderr.write(terminalText(`lena: ${message}\n`)),
+  };
+  const read = async (): Promise<Record<string, string>> =>
+    ((await readJsonFileTolerant(file, report)) as Record<string, string> | undefined) ?? {};
   return {
     get: async (name) => (await read())[name],
-    set: async (name, value) => writeJsonFile(file, { ...(await read()), [name]: value }, { mode: 0o600 }),
+    set: async (name, value) =>
+      writeJsonFile(file, { ...(await read()), [name]: value }, { mode: 0o600 }),
     delete: async (name) => {
       const all = await read();
       if (!(name in all)) return;
@@ -71,6 +75,10 @@ export async function cliSecrets(paths: Pick<LenaPaths, 'oauthTokens'>): Promise
   return {
     port: fileSecrets(file),
     store: 'file',
-    ...(existsSync(file) ? {} : { warning: `No system keychain is available: tokens are stored unencrypted in ${file} (readable only by you); sign in from the window to use the keychain.` }),
+    ...(existsSync(file)
+      ? {}
+      : {
+          warning: `No system keychain is available: tokens are stored unencrypted in ${file} (readable only by you); sign in from the window to use the keychain.`,
+        }),
   };
 }

@@ -19,9 +19,16 @@ export interface CommandSpec extends Omit<ArgsSpec, 'command'> {
 }
 
 /** Flags every command takes. */
-export const JSON_FLAG: FlagSpec = { name: '--json', help: 'print one JSON object on stdout (everything else goes to stderr)' };
+export const JSON_FLAG: FlagSpec = {
+  name: '--json',
+  help: 'print one JSON object on stdout (everything else goes to stderr)',
+};
 export const CONFIG_FLAGS: readonly FlagSpec[] = [
-  { name: '--project', value: 'DIR', help: "also use DIR's .mcp.json (project servers start only once approved)" },
+  {
+    name: '--project',
+    value: 'DIR',
+    help: "also use DIR's .mcp.json (project servers start only once approved)",
+  },
   { name: '--config', value: 'FILE', help: 'use FILE as the only server configuration' },
 ];
 
@@ -40,7 +47,9 @@ export function flagsOf(spec: CommandSpec): FlagSpec[] {
 }
 
 /** The longest registered command that `words` start with, and how many words it took. */
-export function findCommand(words: readonly string[]): { spec: CommandSpec; used: number } | undefined {
+export function findCommand(
+  words: readonly string[],
+): { spec: CommandSpec; used: number } | undefined {
   for (let n = Math.min(words.length, 3); n > 0; n--) {
     const spec = registry.get(words.slice(0, n).join(' '));
     if (spec) return { spec, used: n };

@@ -6,7 +6,8 @@ import type { LoadedConfig } from '../core/mcp/config/loader';
 import { CliError, EXIT } from './errors';
 import type { Output } from './output';
 
-const FIX_SYNTAX = 'Fix the file in an editor at that line and column (or move it away to start over), then run the command again.';
+const FIX_SYNTAX =
+  'Fix the file in an editor at that line and column (or move it away to start over), then run the command again.';
 
 /** Throws for unusable files; warns of entry problems; returns the configuration otherwise. */
 export function checkConfig(config: LoadedConfig, out: Output): LoadedConfig {
@@ -20,10 +21,22 @@ export function checkConfig(config: LoadedConfig, out: Output): LoadedConfig {
 
 /** The error (exit 3) for a file that cannot be used: each problem, then what to do. */
 export function configError(errors: readonly ConfigIssue[], after = ''): CliError {
-  const fix = errors.some((e) => e.line !== undefined) ? FIX_SYNTAX : 'Fix the file, then run the command again.';
-  return new CliError('config', `${errors.map((e) => e.message).join('\n')}\n${fix}${after}`, EXIT.config, { errors: errors.map(issueJson) });
+  const fix = errors.some((e) => e.line !== undefined)
+    ? FIX_SYNTAX
+    : 'Fix the file, then run the command again.';
+  return new CliError(
+    'config',
+    `${errors.map((e) => e.message).join('\n')}\n${fix}${after}`,
+    EXIT.config,
+    { errors: errors.map(issueJson) },
+  );
 }
 
 export function issueJson(issue: ConfigIssue): Record<string, unknown> {
-  return { file: issue.file, ...(issue.server ? { server: issue.server } : {}), ...(issue.line !== undefined ? { line: issue.line, column: issue.column } : {}), message: issue.message };
+  return {
+    file: issue.file,
+    ...(issue.server ? { server: issue.server } : {}),
+    ...(issue.line !== undefined ? { line: issue.line, column: issue.column } : {}),
+    message: issue.message,
+  };
 }

@@ -44,17 +44,22 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
   const config = flag(args, '--config');
   const project = flag(args, '--project');
   const projectDir = project ? resolve(project) : undefined;
-  if (projectDir && !existsSync(projectDir)) throw new UsageError(`--project ${project}: the folder ${projectDir} does not exist`);
+  if (projectDir && !existsSync(projectDir))
+    throw new UsageError(`--project ${project}: the folder ${projectDir} does not exist`);
   const configFile = config ? resolve(config) : undefined;
-  const sources: ConfigSources = configFile ? { configFile } : { userFile: paths.mcpConfig, projectDir };
+  const sources: ConfigSources = configFile
+    ? { configFile }
+    : { userFile: paths.mcpConfig, projectDir };
   const out = createOutput(args.bools.has('--json'));
   const secrets = new EnvSecretProvider();
   const logFile = new RotatingLog({ dir: paths.logs, name: 'cli.log' });
-  const log = (level: LogLevel, message: string) => logFile.write(level, 'cli', redactUrlCredentials(message));
+  const log = (level: LogLevel, message: string) =>
+    logFile.write(level, 'cli', redactUrlCredentials(message));
   log('info', `lena ${command} (pid ${process.pid})`);
   // Read once, before any configuration: a broken file stops every command that uses the project.
   let rules: ReturnType<typeof projectRules> | undefined;
-  const readRules = () => (projectDir ? (rules ??= projectRules(projectDir, out)) : Promise.resolve(undefined));
+  const readRules = () =>
+    projectDir ? (rules ??= projectRules(projectDir, out)) : Promise.resolve(undefined);
   let runtime: Promise<Runtime> | undefined;
   let approvals: Promise<ProjectApprovals> | undefined;
   let closed: Promise<void> | undefined;
@@ -87,13 +92,17 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
             lazy: true,
             autoRestart: false,
             // Recorded like the window's, so a crash of this process leaves no server behind.
-            processes: new ProcessRecords(paths.processes, { log: (level, message) => log(level, message), notice: (message) => out.warn(`lena: ${message}`) }),
+            processes: new ProcessRecords(paths.processes, {
+              log: (level, message) => log(level, message),
+              notice: (message) => out.warn(`lena: ${message}`),
+            }),
             clientInfo: { name: 'lena-cli', version: APP_VERSION },
             log: (level, message) => log(level, message),
             ...options.manager,
           },
         });
-        for (const notice of rt.notices) if (notice.level !== 'info') out.warn(`lena: ${notice.message}`);
+        for (const notice of rt.notices)
+          if (notice.level !== 'info') out.warn(`lena: ${notice.message}`);
         try {
           checkConfig(await rt.manager.start(), out);
         } catch (err) {

@@ -47,6 +47,11 @@ export class UsageError extends CliError {
 export function toCliError(err: unknown): CliError {
   if (err instanceof CliError) return err;
   if (err instanceof FileLockBusyError) return new CliError('locked', err.message, EXIT.locked);
-  if (err instanceof LenaError) return new CliError(err.code, err.message, err.code === 'invalid-arguments' ? EXIT.usage : EXIT.failed);
+  if (err instanceof LenaError)
+    return new CliError(
+      err.code,
+      err.message,
+      err.code === 'invalid-arguments' ? EXIT.usage : EXIT.failed,
+    );
   return new CliError('internal', err instanceof Error ? err.message : String(err), EXIT.failed);
 }

@@ -22,7 +22,10 @@ export function wrap(text: string, width: number): string {
 }
 
 export function commandHelp(spec: CommandSpec): string {
-  const flags = [...flagsOf(spec), HELP_FLAG].map((f) => [`  ${f.alias ? `${f.alias}, ` : ''}${f.name}${f.value ? ` ${f.value}` : ''}${f.repeat ? ' …' : ''}`, f.help]);
+  const flags = [...flagsOf(spec), HELP_FLAG].map((f) => [
+    `  ${f.alias ? `${f.alias}, ` : ''}${f.name}${f.value ? ` ${f.value}` : ''}${f.repeat ? ' …' : ''}`,
+    f.help,
+  ]);
   return [
     `${spec.summary}`,
     '',
@@ -41,18 +44,41 @@ export function commandHelp(spec: CommandSpec): string {
 
 export function groupHelp(group: string): string {
   const rows = commandsUnder(group).map((c) => [`  lena ${c.path.join(' ')}`, c.summary]);
-  return [`Usage: lena ${group} <command> [flags]`, '', 'Commands:', table(rows), '', `Run "lena help ${group} <command>" (or "lena ${group} <command> --help") for one command's flags and examples.`, ''].join('\n');
+  return [
+    `Usage: lena ${group} <command> [flags]`,
+    '',
+    'Commands:',
+    table(rows),
+    '',
+    `Run "lena help ${group} <command>" (or "lena ${group} <command> --help") for one command's flags and examples.`,
+    '',
+  ].join('\n');
 }
 
 const EXIT_HELP: [number, string][] = [
   [EXIT.ok, 'success'],
-  [EXIT.failed, 'the command ran and something failed (a server did not start, a call or the tool failed)'],
-  [EXIT.usage, 'wrong usage: unknown command or flag, missing or extra argument, arguments that are not valid JSON or do not match the tool’s schema'],
+  [
+    EXIT.failed,
+    'the command ran and something failed (a server did not start, a call or the tool failed)',
+  ],
+  [
+    EXIT.usage,
+    'wrong usage: unknown command or flag, missing or extra argument, arguments that are not valid JSON or do not match the tool’s schema',
+  ],
   [EXIT.config, 'a configuration file cannot be used (its file, line and column are printed)'],
-  [EXIT.locked, 'another Lena process held a file of Lena’s home too long; nothing was written, try again'],
+  [
+    EXIT.locked,
+    'another Lena process held a file of Lena’s home too long; nothing was written, try again',
+  ],
   [EXIT.refused, '`lena chat`: Claude declined to answer (stop reason refusal)'],
-  [EXIT.incomplete, '`lena chat`: the answer was cut off (max_tokens, the context window) or ended for an unknown reason'],
-  [EXIT.denied, '`lena mcp call`: a deny rule refused the call (the rule is named); nothing was sent to the server'],
+  [
+    EXIT.incomplete,
+    '`lena chat`: the answer was cut off (max_tokens, the context window) or ended for an unknown reason',
+  ],
+  [
+    EXIT.denied,
+    '`lena mcp call`: a deny rule refused the call (the rule is named); nothing was sent to the server',
+  ],
   [EXIT.interrupted, 'interrupted (Ctrl-C); the servers the command started were ended'],
 ];
 

@@ -26,7 +26,10 @@ function helpFor(words: string[], json: boolean): number {
   const found = findCommand(words);
   if (found && found.used === words.length) return printHelp(commandHelp(found.spec), json);
   if (words.length === 1 && isGroup(words[0])) return printHelp(groupHelp(words[0]), json);
-  throw new UsageError(`no help for "lena ${words.join(' ')}": there is no such command. Run "lena help" for the list.`, 'unknown-command');
+  throw new UsageError(
+    `no help for "lena ${words.join(' ')}": there is no such command. Run "lena help" for the list.`,
+    'unknown-command',
+  );
 }
 
 let active: CliContext | undefined;
@@ -42,11 +45,22 @@ export async function main(argv: string[]): Promise<number> {
       else process.stdout.write(`${APP_NAME} ${APP_VERSION}\n`);
       return EXIT.ok;
     }
-    if (command === undefined || command === '--help' || command === '-h' || (command === '--json' && argv.length === 1)) return printHelp(topHelp(), json);
+    if (
+      command === undefined ||
+      command === '--help' ||
+      command === '-h' ||
+      (command === '--json' && argv.length === 1)
+    )
+      return printHelp(topHelp(), json);
     if (command === 'help') return helpFor(words.slice(1), json);
     if (command === 'home') {
-      if (wantsHelp(argv)) return printHelp("Usage: lena home\n\nPrints Lena's home folder: LENA_HOME when set, else ~/.lena. Nothing is created.\n", json);
-      if (argv.length > 1 && !(argv.length === 2 && json)) throw new UsageError('"lena home" takes no arguments');
+      if (wantsHelp(argv))
+        return printHelp(
+          "Usage: lena home\n\nPrints Lena's home folder: LENA_HOME when set, else ~/.lena. Nothing is created.\n",
+          json,
+        );
+      if (argv.length > 1 && !(argv.length === 2 && json))
+        throw new UsageError('"lena home" takes no arguments');
       if (json) process.stdout.write(`${jsonText({ home: lenaPaths().home }, 0)}\n`);
       else process.stdout.write(`${terminalText(lenaPaths().home)}\n`);
       return EXIT.ok;
@@ -56,16 +70,36 @@ export async function main(argv: string[]): Promise<number> {
       if (isGroup(command)) {
         const sub = argv[1];
         if (sub === undefined || sub.startsWith('-')) {
-          if (sub !== undefined && !wantsHelp(argv.slice(1)) && !(sub === '--json' && argv.length === 2)) throw new UsageError(`unknown flag "${sub}" for "lena ${command}"; give a command first. Run "lena ${command}" for the list.`, 'unknown-flag');
+          if (
+            sub !== undefined &&
+            !wantsHelp(argv.slice(1)) &&
+            !(sub === '--json' && argv.length === 2)
+          )
+            throw new UsageError(
+              `unknown flag "${sub}" for "lena ${command}"; give a command first. Run "lena ${command}" for the list.`,
+              'unknown-flag',
+            );
           return printHelp(groupHelp(command), json);
         }
-        throw new UsageError(`unknown command "lena ${command} ${sub}". Commands: ${allCommands().filter((c) => c.path[0] === command && c.path.length > 1).map((c) => c.path[1]).join(', ')}. Run "lena ${command} --help".`, 'unknown-command');
+        throw new UsageError(
+          `unknown command "lena ${command} ${sub}". Commands: ${allCommands()
+            .filter((c) => c.path[0] === command && c.path.length > 1)
+            .map((c) => c.path[1])
+            .join(', ')}. Run "lena ${command} --help".`,
+          'unknown-command',
+        );
       }
-      throw new UsageError(`unknown command "${command}". Run "lena help" for the list.`, 'unknown-command');
+      throw new UsageError(
+        `unknown command "${command}". Run "lena help" for the list.`,
+        'unknown-command',
+      );
     }
     const { spec, used } = found;
     const name = `lena ${spec.path.join(' ')}`;
-    const args = parseArgs({ command: name, flags: flagsOf(spec), positionals: spec.positionals, rest: spec.rest }, argv.slice(used));
+    const args = parseArgs(
+      { command: name, flags: flagsOf(spec), positionals: spec.positionals, rest: spec.rest },
+      argv.slice(used),
+    );
     // Help never runs anything: no file is read or written, no server starts.
     if (args.help) return printHelp(commandHelp(spec), json);
     const ctx = cliContext(args, spec.path.join(' '));
@@ -81,7 +115,10 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (err) {
     const error = toCliError(err);
-    if (json) process.stdout.write(`${jsonText({ error: { code: error.code, message: error.message, ...error.data } })}\n`);
+    if (json)
+      process.stdout.write(
+        `${jsonText({ error: { code: error.code, message: error.message, ...error.data } })}\n`,
+      );
     else createOutput(false).warn(`lena: ${error.message}`);
     return error.exit;
   }
@@ -90,7 +127,9 @@ export async function main(argv: string[]): Promise<number> {
 /** Ctrl-C: end the servers this command started (they run in their own process groups), then exit. */
 function onSignal(signal: NodeJS.Signals): void {
   if (!active) process.exit(EXIT.interrupted);
-  process.stderr.write(`\nlena: ${signal === 'SIGINT' ? 'interrupted' : signal}; ending the servers this command started…\n`);
+  process.stderr.write(
+    `\nlena: ${signal === 'SIGINT' ? 'interrupted' : signal}; ending the servers this command started…\n`,
+  );
   const ctx = active;
   active = undefined;
   process.on(signal, () => process.exit(EXIT.interrupted)); // a second Ctrl-C does not wait
@@ -112,7 +151,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(terminalText(`lena: ${err instanceof Error ? err.message : String(err)}\n`));
+    process.stderr.write(
+      terminalText(`lena: ${err instanceof Error ? err.message : String(err)}\n`),
+    );
     process.exitCode = EXIT.failed;
   },
 );

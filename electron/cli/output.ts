@@ -26,7 +26,8 @@ export interface Output {
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
 export function createOutput(json: boolean, io: Streams = process): Output {
-  const line = (text: string) => terminalText(redactUrlCredentials(text.endsWith('\n') ? text : `${text}\n`));
+  const line = (text: string) =>
+    terminalText(redactUrlCredentials(text.endsWith('\n') ? text : `${text}\n`));
   let held = '';
   return {
     json,
@@ -68,7 +69,11 @@ export function jsonText(value: unknown, indent = 2): string {
     if (!isInvisibleCodePoint(cp) && !(cp >= 0xfe00 && cp <= 0xfe0f)) continue;
     const width = cp > 0xffff ? 2 : 1;
     out += raw.slice(from, i);
-    for (let k = 0; k < width; k++) out += `\\u${raw.charCodeAt(i + k).toString(16).padStart(4, '0')}`;
+    for (let k = 0; k < width; k++)
+      out += `\\u${raw
+        .charCodeAt(i + k)
+        .toString(16)
+        .padStart(4, '0')}`;
     i += width - 1;
     from = i + 1;
   }
@@ -109,7 +114,9 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 /** Pads columns for a small table. */
 export function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ')).join('\n');
+  return rows
+    .map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  '))
+    .join('\n');
 }
 
 export function indent(text: string, prefix = '    '): string {

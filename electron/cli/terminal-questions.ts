@@ -5,7 +5,12 @@
 // terminalText: the questions quote the server's own words, labels and addresses.
 import { createInterface, type Interface } from 'node:readline/promises';
 import { SAFE_ANSWERS, type ClientAnswer } from '../../shared/client-questions';
-import { initialValues, validateForm, type FormField, type FormValues } from '../../shared/elicitation-form';
+import {
+  initialValues,
+  validateForm,
+  type FormField,
+  type FormValues,
+} from '../../shared/elicitation-form';
 import type { Asker } from '../core/host/feature-ports';
 import { terminalText } from './output';
 
@@ -26,7 +31,11 @@ export function parseFieldInput(field: FormField, raw: string): FormValues[strin
     case 'number':
       return Number(t);
     case 'boolean':
-      return /^(y|yes|true|1)$/i.test(t) ? true : /^(n|no|false|0)$/i.test(t) ? false : (t as unknown as boolean);
+      return /^(y|yes|true|1)$/i.test(t)
+        ? true
+        : /^(n|no|false|0)$/i.test(t)
+          ? false
+          : (t as unknown as boolean);
     case 'select': {
       const n = Number(t);
       return Number.isInteger(n) && field.options[n - 1] ? field.options[n - 1].value : t;
@@ -34,7 +43,9 @@ export function parseFieldInput(field: FormField, raw: string): FormValues[strin
     case 'multi-select':
       return t.split(',').map((part) => {
         const n = Number(part.trim());
-        return Number.isInteger(n) && field.options[n - 1] ? field.options[n - 1].value : part.trim();
+        return Number.isInteger(n) && field.options[n - 1]
+          ? field.options[n - 1].value
+          : part.trim();
       });
   }
 }
@@ -45,26 +56,56 @@ function shownDefault(field: FormField): string {
 }
 
 /** readline writes a question's prompt as given: it quotes server text, so it is made safe here. */
-const question = (rl: Interface, text: string, signal: AbortSignal | undefined) => rl.question(terminalText(text), { signal });
+const question = (rl: Interface, text: string, signal: AbortSignal | undefined) =>
+  rl.question(terminalText(text), { signal });
 
 export function terminalAsker(io: Io = { input: process.stdin, output: process.stderr }): Asker {
   let queue: Promise<unknown> = Promise.resolve();
   const say = (line = '') => io.output.write(terminalText(`${line}\n`));
 
-  async function form(rl: Interface, q: Extract<Body, { kind: 'elicitation-form' }>, signal?: AbortSignal): Promise<ClientAnswer> {
-    say(`\n? ${q.server} asks for information${q.purpose ? ` (while working on ${q.purpose})` : ''}:`);
+  async function form(
+    rl: Interface,
+    q: Extract<Body, { kind: 'elicitation-form' }>,
+    signal?: AbortSignal,
+  ): Promise<ClientAnswer> {
+    say(
+      `\n? ${q.server} asks for information${q.purpose ? ` (while working on ${q.purpose})` : ''}:`,
+    );
     say(`  “${q.message}” (the server's own words)`);
     const secrets = q.fields.filter((f) => f.sensitive);
-    if (secrets.length > 0) say(`  ⚠ ${secrets.map((f) => f.label).join(', ')} look(s) like a password, token or key; servers must not ask for secrets this way.`);
-    const first = (await question(rl, '  Answer the form? [y]es / [d]ecline / [c]ancel (default: cancel): ', signal)).trim().toLowerCase();
+    if (secrets.length > 0)
+      say(
+        `  ⚠ ${secrets.map((f) => f.label).join(', ')} look(s) like a password, token or key; servers must not ask for secrets this way.`,
+      );
+    const first = (
+      await question(
+        rl,
+        '  Answer the form? [y]es / [d]ecline / [c]ancel (default: cancel): ',
+        signal,
+      )
+    )
+      .trim()
+      .toLowerCase();
     if (first.startsWith('d')) return { action: 'decline' };
     if (!first.startsWith('y')) return { action: 'cancel' };
     const values: FormValues = initialValues(q.fields);
     for (const f of q.fields) {
-      if (f.kind === 'select' || f.kind === 'multi-select') f.options.forEach((o, i) => say(`    ${i + 1}. ${o.label}`));
+      if (f.kind === 'select' || f.kind === 'multi-select')
+        f.options.forEach((o, i) => say(`    ${i + 1}. ${o.label}`));
       for (;;) {
-        const kind = f.kind === 'boolean' ? ' (y/n)' : f.kind === 'multi-select' ? ' (numbers, comma-separated)' : f.kind === 'select' ? ' (number)' : '';
-        const raw = await question(rl, `  ${f.label}${f.required ? ' *' : ''}${f.description ? ` — ${f.description}` : ''}${kind}${shownDefault(f)}: `, signal);
+        const kind =
+          f.kind === 'boolean'
+            ? ' (y/n)'
+            : f.kind === 'multi-select'
+              ? ' (numbers, comma-separated)'
+              : f.kind === 'select'
+                ? ' (number)'
+                : '';
+        const raw = await question(
+          rl,
+          `  ${f.label}${f.required ? ' *' : ''}${f.description ? ` — ${f.description}` : ''}${kind}${shownDefault(f)}: `,
+          signal,
+        );
         const v = parseFieldInput(f, raw);
         const checked = validateForm([f], { [f.key]: v });
         if (checked.ok) {
@@ -82,24 +123,51 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
     try {
       switch (body.kind) {
         case 'sampling-request': {
-          say(`\n? ${body.server} asks to send a request to Claude (${body.model}, your key, up to ${body.draft.maxTokens} tokens):`);
+          say(
+            `\n? ${body.server} asks to send a request to Claude (${body.model}, your key, up to ${body.draft.maxTokens} tokens):`,
+          );
           if (body.modelPreferences) say(`  The server ${body.modelPreferences}.`);
           for (const n of body.notices) say(`  ! ${n}`);
           if (body.draft.systemPrompt) say(`  system: ${body.draft.systemPrompt}`);
-          for (const m of body.draft.messages) say(`  ${m.role}: ${m.text}${m.attachments.length ? ` (+ ${m.attachments.join('; ')})` : ''}`);
-          const a = (await question(rl, '  Send it? [y]es / [n]o / [e]dit / [a]lways for this server (default: no): ', signal)).trim().toLowerCase();
+          for (const m of body.draft.messages)
+            say(
+              `  ${m.role}: ${m.text}${m.attachments.length ? ` (+ ${m.attachments.join('; ')})` : ''}`,
+            );
+          const a = (
+            await question(
+              rl,
+              '  Send it? [y]es / [n]o / [e]dit / [a]lways for this server (default: no): ',
+              signal,
+            )
+          )
+            .trim()
+            .toLowerCase();
           if (a.startsWith('y')) return { action: 'approve' };
           if (a.startsWith('e')) return await editSampling(rl, body, say, signal);
           if (a.startsWith('a')) {
-            const sure = (await question(rl, `  Every later request of ${body.server} will go to Claude without this review. Are you sure? [y/N]: `, signal)).trim().toLowerCase();
+            const sure = (
+              await question(
+                rl,
+                `  Every later request of ${body.server} will go to Claude without this review. Are you sure? [y/N]: `,
+                signal,
+              )
+            )
+              .trim()
+              .toLowerCase();
             return sure.startsWith('y') ? { action: 'approve', always: true } : { action: 'deny' };
           }
           return { action: 'deny' };
         }
         case 'sampling-answer': {
-          const used = body.usage ? `, ${body.usage.input} input + ${body.usage.output} output tokens of your key` : '';
-          say(`\n? Claude answered (${body.model}${body.stopReason ? `, ${body.stopReason}` : ''}${used}):\n${body.text}`);
-          const a = (await question(rl, `  Return this answer to ${body.server}? [y/N]: `, signal)).trim().toLowerCase();
+          const used = body.usage
+            ? `, ${body.usage.input} input + ${body.usage.output} output tokens of your key`
+            : '';
+          say(
+            `\n? Claude answered (${body.model}${body.stopReason ? `, ${body.stopReason}` : ''}${used}):\n${body.text}`,
+          );
+          const a = (await question(rl, `  Return this answer to ${body.server}? [y/N]: `, signal))
+            .trim()
+            .toLowerCase();
           return a.startsWith('y') ? { action: 'approve' } : { action: 'deny' };
         }
         case 'elicitation-form':
@@ -119,12 +187,22 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
           );
           say(`  “${body.message}” (the server's own words)`);
           say(`  ${body.url}`);
-          const a = (await question(rl, '  Open it? [y]es / [n]o / [c]ancel (default: cancel): ', signal)).trim().toLowerCase();
-          return a.startsWith('y') ? { action: 'accept' } : a.startsWith('n') ? { action: 'decline' } : { action: 'cancel' };
+          const a = (
+            await question(rl, '  Open it? [y]es / [n]o / [c]ancel (default: cancel): ', signal)
+          )
+            .trim()
+            .toLowerCase();
+          return a.startsWith('y')
+            ? { action: 'accept' }
+            : a.startsWith('n')
+              ? { action: 'decline' }
+              : { action: 'cancel' };
         }
         case 'sign-in':
           // The terminal has its own sign-in command; a chat turn does not open a browser.
-          say(`\n? ${body.server} needs you to sign in before ${body.tool} can run: use \`lena mcp login ${body.server}\`, then ask again.`);
+          say(
+            `\n? ${body.server} needs you to sign in before ${body.tool} can run: use \`lena mcp login ${body.server}\`, then ask again.`,
+          );
           return { action: 'cancel' };
       }
     } catch {
@@ -137,7 +215,9 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
   return {
     ask(body, opts = {}) {
       opts.onId?.(`terminal-${Date.now()}`);
-      const next = queue.then(() => (opts.signal?.aborted ? SAFE_ANSWERS[body.kind] : one(body, opts.signal)));
+      const next = queue.then(() =>
+        opts.signal?.aborted ? SAFE_ANSWERS[body.kind] : one(body, opts.signal),
+      );
       queue = next.catch(() => undefined);
       return next;
     },
@@ -155,13 +235,23 @@ export async function printAddress(url: string): Promise<void> {
  * prompt and the token limit, Enter keeping what is there; then the edited request is shown and
  * asked about once more (no is the default). Attachments are kept as they are.
  */
-async function editSampling(rl: Interface, body: Extract<Body, { kind: 'sampling-request' }>, say: (text: string) => void, signal: AbortSignal | undefined): Promise<ClientAnswer> {
+async function editSampling(
+  rl: Interface,
+  body: Extract<Body, { kind: 'sampling-request' }>,
+  say: (text: string) => void,
+  signal: AbortSignal | undefined,
+): Promise<ClientAnswer> {
   const keep = async (label: string, current: string) => {
-    const typed = await question(rl, `  ${label} [Enter keeps "${current.length > 60 ? `${current.slice(0, 57)}…` : current}"]: `, signal);
+    const typed = await question(
+      rl,
+      `  ${label} [Enter keeps "${current.length > 60 ? `${current.slice(0, 57)}…` : current}"]: `,
+      signal,
+    );
     return typed.trim() === '' ? current : typed;
   };
   const messages = [];
-  for (const [i, m] of body.draft.messages.entries()) messages.push({ ...m, text: await keep(`message ${i + 1} (${m.role})`, m.text) });
+  for (const [i, m] of body.draft.messages.entries())
+    messages.push({ ...m, text: await keep(`message ${i + 1} (${m.role})`, m.text) });
   const systemPrompt = await keep('system prompt', body.draft.systemPrompt);
   let maxTokens = body.draft.maxTokens;
   for (;;) {
@@ -171,7 +261,9 @@ async function editSampling(rl: Interface, body: Extract<Body, { kind: 'sampling
       maxTokens = n;
       break;
     }
-    say(`  "${typed}" is not a whole number of tokens above 0; type one, or Enter to keep ${maxTokens}.`);
+    say(
+      `  "${typed}" is not a whole number of tokens above 0; type one, or Enter to keep ${maxTokens}.`,
+    );
   }
   const draft = { systemPrompt, maxTokens, messages };
   say(`  Edited request (up to ${maxTokens} tokens):`);

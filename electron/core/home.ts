@@ -79,7 +79,10 @@ export interface TightenedPath {
  * Creates the home and its `logs/` folder, and tightens what is already there (it holds
  * conversations and secrets): see tightenHome. `onTightened` hears each change, for the log.
  */
-export function ensureLenaHome(paths: LenaPaths, onTightened?: (changed: TightenedPath[]) => void): LenaPaths {
+export function ensureLenaHome(
+  paths: LenaPaths,
+  onTightened?: (changed: TightenedPath[]) => void,
+): LenaPaths {
   mkdirSync(paths.home, { recursive: true, mode: 0o700 });
   mkdirSync(paths.logs, { recursive: true, mode: 0o700 });
   const changed = tightenHome(paths.home);
@@ -95,7 +98,10 @@ const MAX_ENTRIES = 20_000;
  * home made by an older Lena, a restored backup, or created under a loose umask). Symbolic links
  * are not followed: what they point at is not Lena's. Windows has no such modes: nothing to do.
  */
-export function tightenHome(home: string, platform: NodeJS.Platform = process.platform): TightenedPath[] {
+export function tightenHome(
+  home: string,
+  platform: NodeJS.Platform = process.platform,
+): TightenedPath[] {
   if (platform === 'win32') return [];
   const changed: TightenedPath[] = [];
   const pending = [home];

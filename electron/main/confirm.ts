@@ -4,16 +4,24 @@
 // cannot be faked or clicked by the page.
 import { dialog, type BrowserWindow } from 'electron';
 import type { Host } from '../core/host';
-import { windowChangeGuard as guardOver, type ChangeGuard } from '../core/desktop/window-change-guard';
+import {
+  windowChangeGuard as guardOver,
+  type ChangeGuard,
+} from '../core/desktop/window-change-guard';
 
 export type { ChangeGuard };
 
-export function windowChangeGuard(host: Host, window: () => BrowserWindow | undefined, log: (message: string) => void): ChangeGuard {
+export function windowChangeGuard(
+  host: Host,
+  window: () => BrowserWindow | undefined,
+  log: (message: string) => void,
+): ChangeGuard {
   return guardOver(
     () => host.services(),
     async (prompt) => {
       const win = window();
-      return (win ? await dialog.showMessageBox(win, prompt) : await dialog.showMessageBox(prompt)).response;
+      return (win ? await dialog.showMessageBox(win, prompt) : await dialog.showMessageBox(prompt))
+        .response;
     },
     log,
   );

@@ -2,13 +2,22 @@
 // unit-tested); the files in this folder only connect Electron's APIs to it.
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
-import { createDesktopServices, startDesktop, updatePreference, type DesktopServices } from '../core/desktop/desktop-services';
+import {
+  createDesktopServices,
+  startDesktop,
+  updatePreference,
+  type DesktopServices,
+} from '../core/desktop/desktop-services';
 import type { ChatEvent } from '../../shared/chat-types';
 import type { ProjectView } from '../../shared/settings-types';
 import { EventLog } from '../core/desktop/event-log';
 import { parseLaunchArgs } from '../core/desktop/launch-args';
 import { describeError } from '../core/base/log-file';
-import { DOCUMENTATION_URL, rendererKeyEvent, type MenuCommand } from '../core/desktop/menu-template';
+import {
+  DOCUMENTATION_URL,
+  rendererKeyEvent,
+  type MenuCommand,
+} from '../core/desktop/menu-template';
 import { windowTitle } from '../core/desktop/project-state';
 import { lenaQuitSteps, quitSequence } from '../core/desktop/quit-sequence';
 import { runtimeQuitHooks } from '../core/desktop/runtime-quit-hooks';
@@ -47,7 +56,9 @@ const turns = new TurnTracker();
 
 registerAppScheme();
 // Before any window exists, so every webContents (the window's, its view frames, devtools) gets it.
-app.on('web-contents-created', (_event, contents) => contents.setWebRTCIPHandlingPolicy(WEBRTC_IP_HANDLING_POLICY));
+app.on('web-contents-created', (_event, contents) =>
+  contents.setWebRTCIPHandlingPolicy(WEBRTC_IP_HANDLING_POLICY),
+);
 if (!app.requestSingleInstanceLock()) {
   // Another Lena is running: it got our argv through 'second-instance' and focuses itself.
   app.quit();
@@ -81,14 +92,18 @@ async function start(): Promise<void> {
   const desktop = createDesktopServices(paths, safeStorageEncryptor(), process.env);
   services = desktop;
   const { log } = desktop;
-  log.info('main', `Lena ${app.getVersion()} starting (Electron ${process.versions.electron}, ${process.platform}, home ${paths.home})`);
+  log.info(
+    'main',
+    `Lena ${app.getVersion()} starting (Electron ${process.versions.electron}, ${process.platform}, home ${paths.home})`,
+  );
   if (tightened.length) log.warn('main', describeTightened(tightened));
   process.on('uncaughtException', (err) => log.error('main', 'Uncaught exception', err));
   process.on('unhandledRejection', (err) => log.error('main', 'Unhandled rejection', err));
   if (!desktop.secrets.persistent) log.warn('secrets', desktop.secrets.description);
 
   const launch = parseLaunchArgs(process.argv, process.cwd(), launchOptions);
-  for (const ignored of launch.ignored) log.warn('main', `Ignoring command-line argument: ${ignored.reason}`);
+  for (const ignored of launch.ignored)
+    log.warn('main', `Ignoring command-line argument: ${ignored.reason}`);
   await startDesktop(desktop, handedOverFolder ?? launch.projectFolder);
 
   host = createHost({
@@ -111,9 +126,15 @@ async function start(): Promise<void> {
     saveFile: (name, data) => saveWithDialog(() => mainWindow, name, data),
   });
   const core = host;
-  changeGuard = windowChangeGuard(core, () => mainWindow, (message) => log.warn('main', message));
+  changeGuard = windowChangeGuard(
+    core,
+    () => mainWindow,
+    (message) => log.warn('main', message),
+  );
   // Servers start connecting while the window loads, not when the page first asks.
-  void core.services().catch((err: unknown) => log.error('main', 'Lena’s services failed to start', err));
+  void core
+    .services()
+    .catch((err: unknown) => log.error('main', 'Lena’s services failed to start', err));
   const runtime = async () => (await core.services()).runtime;
 
   const eventLog = new EventLog();
@@ -136,11 +157,25 @@ async function start(): Promise<void> {
   desktop.project.subscribe(refresh);
   refresh();
 
-  const quitHooks = runtimeQuitHooks({ runtime, records: desktop.processes, flush: () => desktop.windowState.flush(), log: (l, m) => log.write(l, 'quit', m) });
-  stopServices = () => quitSequence(lenaQuitSteps({ ...quitHooks, exit: () => undefined }), { timeoutMs: 3000, log: (level, message) => log.write(level, 'quit', message) });
+  const quitHooks = runtimeQuitHooks({
+    runtime,
+    records: desktop.processes,
+    flush: () => desktop.windowState.flush(),
+    log: (l, m) => log.write(l, 'quit', m),
+  });
+  stopServices = () =>
+    quitSequence(lenaQuitSteps({ ...quitHooks, exit: () => undefined }), {
+      timeoutMs: 3000,
+      log: (level, message) => log.write(level, 'quit', message),
+    });
   installQuitHandling(quitHooks, log);
   await openWindow();
-  const updates = await startUpdates({ services: desktop, isPackaged: app.isPackaged, turnInProgress: () => turns.busy(), window: () => mainWindow });
+  const updates = await startUpdates({
+    services: desktop,
+    isPackaged: app.isPackaged,
+    turnInProgress: () => turns.busy(),
+    window: () => mainWindow,
+  });
   if (updates) turns.onIdle(() => void updates.idle());
 }
 
@@ -154,7 +189,9 @@ async function openWindow(): Promise<void> {
     state: services.windowState,
   });
   mainWindow = win;
-  const unbind = bindIpc(host, win.webContents, appOrigins, changeGuard, (message) => services?.log.warn('ipc', message));
+  const unbind = bindIpc(host, win.webContents, appOrigins, changeGuard, (message) =>
+    services?.log.warn('ipc', message),
+  );
   win.on('closed', () => {
     unbind();
     if (mainWindow === win) mainWindow = undefined;
@@ -201,8 +238,13 @@ const menuHandlers: MenuHandlers = {
   'new-conversation': () => sendToPage('new-conversation'),
   settings: () => sendToPage('settings'),
   'open-folder': () => {
-    const options = { title: 'Open Folder', properties: ['openDirectory' as const, 'createDirectory' as const] };
-    const picked = mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options);
+    const options = {
+      title: 'Open Folder',
+      properties: ['openDirectory' as const, 'createDirectory' as const],
+    };
+    const picked = mainWindow
+      ? dialog.showOpenDialog(mainWindow, options)
+      : dialog.showOpenDialog(options);
     void picked.then((result) => {
       if (!result.canceled && result.filePaths[0]) void openFolder(result.filePaths[0]);
     });
@@ -227,7 +269,10 @@ const menuHandlers: MenuHandlers = {
 function fail(err: unknown): void {
   services?.log.error('main', 'Lena failed to start', err);
   console.error('Lena failed to start:', err);
-  dialog.showErrorBox('Lena failed to start', `${describeError(err)}\n\nThe log in your Lena home (logs/lena.log) has details.`);
+  dialog.showErrorBox(
+    'Lena failed to start',
+    `${describeError(err)}\n\nThe log in your Lena home (logs/lena.log) has details.`,
+  );
   // Never a process left without a window, nor servers left behind it.
   void (stopServices?.() ?? Promise.resolve()).finally(() => {
     services?.log.close();

@@ -9,7 +9,13 @@ import type { ChangeGuard } from './confirm';
 import { isTrustedSender, refusedSenderMessage } from '../core/security/navigation';
 
 /** `onRefused` hears every call from a sender that is not the window's own frame (for the log). */
-export function bindIpc(host: Host, contents: WebContents, appOrigins: readonly string[], guard?: ChangeGuard, onRefused?: (message: string) => void): () => void {
+export function bindIpc(
+  host: Host,
+  contents: WebContents,
+  appOrigins: readonly string[],
+  guard?: ChangeGuard,
+  onRefused?: (message: string) => void,
+): () => void {
   for (const channel of invokeChannelNames) {
     ipcMain.handle(channel, async (event, args: unknown) => {
       const sender = {

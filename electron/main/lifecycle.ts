@@ -3,7 +3,12 @@
 // window quits except on macOS.
 import { app, BrowserWindow } from 'electron';
 import type { RotatingLog } from '../core/base/log-file';
-import { lenaQuitSteps, quitSequence, shouldQuitOnAllWindowsClosed, type QuitHooks } from '../core/desktop/quit-sequence';
+import {
+  lenaQuitSteps,
+  quitSequence,
+  shouldQuitOnAllWindowsClosed,
+  type QuitHooks,
+} from '../core/desktop/quit-sequence';
 
 export function installQuitHandling(hooks: Omit<QuitHooks, 'exit'>, log: RotatingLog): void {
   let phase: 'running' | 'quitting' | 'done' = 'running';
@@ -26,8 +31,12 @@ export function installQuitHandling(hooks: Omit<QuitHooks, 'exit'>, log: Rotatin
         app.quit();
       },
     });
-    void quitSequence(steps, { timeoutMs: 3000, log: (level, message) => log.write(level, 'quit', message) });
+    void quitSequence(steps, {
+      timeoutMs: 3000,
+      log: (level, message) => log.write(level, 'quit', message),
+    });
   });
   // A logout or `kill` asks nicely: go through the same sequence.
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => app.quit());
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+    process.on(signal, () => app.quit());
 }

@@ -30,7 +30,11 @@ export function serveApp(rendererDir: string, csp: string): void {
 }
 
 /** Answers lena-view:// with the core's proxy response (page or script, each with its view's CSP). */
-export function serveViews(answer: (url: string) => Promise<{ status: number; headers: Record<string, string>; body: string }>): void {
+export function serveViews(
+  answer: (
+    url: string,
+  ) => Promise<{ status: number; headers: Record<string, string>; body: string }>,
+): void {
   protocol.handle(VIEW_SCHEME, async (request) => {
     const r = await answer(request.url).catch(() => ({ status: 500, headers: {}, body: '' }));
     return new Response(r.body, { status: r.status, headers: r.headers });

@@ -3,10 +3,20 @@
 import { dialog, type BrowserWindow } from 'electron';
 import { writeFile } from 'node:fs/promises';
 
-export async function saveWithDialog(window: () => BrowserWindow | undefined, suggestedName: string, data: Buffer): Promise<string | null> {
-  const options = { title: 'Save the file a view offers', defaultPath: suggestedName, buttonLabel: 'Save' };
+export async function saveWithDialog(
+  window: () => BrowserWindow | undefined,
+  suggestedName: string,
+  data: Buffer,
+): Promise<string | null> {
+  const options = {
+    title: 'Save the file a view offers',
+    defaultPath: suggestedName,
+    buttonLabel: 'Save',
+  };
   const win = window();
-  const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+  const result = win
+    ? await dialog.showSaveDialog(win, options)
+    : await dialog.showSaveDialog(options);
   if (result.canceled || !result.filePath) return null;
   await writeFile(result.filePath, data);
   return result.filePath;

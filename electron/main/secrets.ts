@@ -7,7 +7,8 @@ export function safeStorageEncryptor(): Encryptor {
   const usable = encryptionUsable({
     available: safeStorage.isEncryptionAvailable(),
     platform: process.platform,
-    linuxBackend: process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined,
+    linuxBackend:
+      process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined,
   });
   return {
     isEncryptionAvailable: () => usable,

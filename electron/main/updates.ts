@@ -16,12 +16,17 @@ export async function startUpdates(setup: UpdateSetup): Promise<UpdateController
   const { log, updates } = setup.services;
   const prefs = await loadUpdatePrefs(updates);
   if (!setup.isPackaged || !prefs.automatic) {
-    log.info('updates', setup.isPackaged ? 'Automatic updates are off.' : 'Development build: no update checks.');
+    log.info(
+      'updates',
+      setup.isPackaged ? 'Automatic updates are off.' : 'Development build: no update checks.',
+    );
     return undefined;
   }
   const updaterModule = await import('electron-updater');
   // Node's ESM view of this CommonJS package misses its getter-defined `autoUpdater`: use default.
-  const autoUpdater = updaterModule.autoUpdater ?? (updaterModule as unknown as { default: typeof updaterModule }).default.autoUpdater;
+  const autoUpdater =
+    updaterModule.autoUpdater ??
+    (updaterModule as unknown as { default: typeof updaterModule }).default.autoUpdater;
   // Its messages go to Lena's log (redacted) instead of the console.
   autoUpdater.logger = {
     info: (m?: unknown) => log.info('updates', String(m)),
@@ -43,8 +48,17 @@ export async function startUpdates(setup: UpdateSetup): Promise<UpdateController
     },
     prompt: async (decision) => {
       const win = setup.window();
-      const options = { type: 'info' as const, message: decision.message, detail: decision.detail, buttons: decision.buttons, defaultId: 0, cancelId: 1 };
-      const answer = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+      const options = {
+        type: 'info' as const,
+        message: decision.message,
+        detail: decision.detail,
+        buttons: decision.buttons,
+        defaultId: 0,
+        cancelId: 1,
+      };
+      const answer = win
+        ? await dialog.showMessageBox(win, options)
+        : await dialog.showMessageBox(options);
       return answer.response === 0;
     },
     log: (level, message) => log.write(level, 'updates', message),

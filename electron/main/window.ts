@@ -3,7 +3,12 @@
 import { BrowserWindow, screen, session, shell } from 'electron';
 import { restoreBounds, type SavedWindowState } from '../core/desktop/window-bounds';
 import type { StateFile } from '../core/desktop/state-file';
-import { externalUrlToOpen, navigationDecision, permissionDecision, windowOpenDecision } from '../core/security/navigation';
+import {
+  externalUrlToOpen,
+  navigationDecision,
+  permissionDecision,
+  windowOpenDecision,
+} from '../core/security/navigation';
 import { mainWindowOptions } from '../core/security/web-preferences';
 
 export interface WindowSetup {
@@ -18,7 +23,9 @@ export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindo
   // Judged by the frame that asks, not the window's page: an MCP Apps view (a subframe on
   // lena-view:// or an opaque origin) never gets what the app's own page may have.
   session.defaultSession.setPermissionRequestHandler((wc, permission, callback, details) =>
-    callback(permissionDecision(permission, details?.requestingUrl || wc.getURL(), setup.appOrigins)),
+    callback(
+      permissionDecision(permission, details?.requestingUrl || wc.getURL(), setup.appOrigins),
+    ),
   );
   session.defaultSession.setPermissionCheckHandler((wc, permission, requestingOrigin) =>
     permissionDecision(permission, requestingOrigin || wc?.getURL() || '', setup.appOrigins),
@@ -28,7 +35,10 @@ export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindo
   const primary = screen.getPrimaryDisplay();
   const areas = [primary, ...displays.filter((d) => d.id !== primary.id)].map((d) => d.workArea);
   const restored = restoreBounds(await setup.state.load(), areas);
-  const win = new BrowserWindow({ ...mainWindowOptions(setup.preload, { devTools: setup.devTools, bounds: restored.bounds }), title: setup.title });
+  const win = new BrowserWindow({
+    ...mainWindowOptions(setup.preload, { devTools: setup.devTools, bounds: restored.bounds }),
+    title: setup.title,
+  });
   if (restored.maximized) win.maximize();
   if (restored.fullScreen) win.setFullScreen(true);
 
@@ -54,7 +64,11 @@ export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindo
   // Normal bounds are saved even while maximized, so un-maximizing next time lands somewhere sane.
   const save = () => {
     if (win.isDestroyed()) return;
-    setup.state.saveSoon({ bounds: win.getNormalBounds(), maximized: win.isMaximized(), fullScreen: win.isFullScreen() });
+    setup.state.saveSoon({
+      bounds: win.getNormalBounds(),
+      maximized: win.isMaximized(),
+      fullScreen: win.isFullScreen(),
+    });
   };
   win.on('move', save);
   win.on('resize', save);

@@ -6,15 +6,30 @@ import { Marked } from './Marked';
 
 const MAX_HIGHLIGHT = 50_000;
 
-export const CodeBlock = memo(function CodeBlock({ code, language = '', label }: { code: string; language?: string; label?: string }) {
-  const tokens = code.length > MAX_HIGHLIGHT ? [{ kind: 'plain' as const, text: code }] : tokenize(code, language);
+export const CodeBlock = memo(function CodeBlock({
+  code,
+  language = '',
+  label,
+}: {
+  code: string;
+  language?: string;
+  label?: string;
+}) {
+  const tokens =
+    code.length > MAX_HIGHLIGHT
+      ? [{ kind: 'plain' as const, text: code }]
+      : tokenize(code, language);
   return (
     <div className="code-block">
       <div className="code-head">
         <span className="muted small">{label ?? (language || 'code')}</span>
         <CopyButton text={code} label={`Copy ${label ?? 'code'}`} />
       </div>
-      <pre tabIndex={0} role="region" aria-label={label ?? (language ? `${language} code` : 'Code')}>
+      <pre
+        tabIndex={0}
+        role="region"
+        aria-label={label ?? (language ? `${language} code` : 'Code')}
+      >
         <code>
           {tokens.map((t, i) =>
             t.kind === 'plain' ? (

@@ -16,7 +16,8 @@ export interface ErrorNoteProps {
  * "this build cannot update itself" or "could not read that file", where core is running fine.
  */
 export function explain(error: NoteError): string {
-  if (error.action === 'restart-lena') return `${error.message} This part of Lena’s core is not running, so nothing was changed; restart Lena to try again.`;
+  if (error.action === 'restart-lena')
+    return `${error.message} This part of Lena’s core is not running, so nothing was changed; restart Lena to try again.`;
   return error.message;
 }
 
@@ -28,7 +29,9 @@ export function detailOf(error: NoteError): string | undefined {
   if (error.detail) return error.detail;
   const issues = error.data?.issues;
   if (!issues?.length) return undefined;
-  return issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`).join('\n');
+  return issues
+    .map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`)
+    .join('\n');
 }
 
 export function ErrorNote({ title, error, children }: ErrorNoteProps) {
@@ -42,7 +45,9 @@ export function ErrorNote({ title, error, children }: ErrorNoteProps) {
       {detail && (
         <details>
           <summary>Details</summary>
-          <pre className="mono detail-pre" tabIndex={0} role="region" aria-label="Error details">{detail}</pre>
+          <pre className="mono detail-pre" tabIndex={0} role="region" aria-label="Error details">
+            {detail}
+          </pre>
         </details>
       )}
       {children && <div className="row">{children}</div>}

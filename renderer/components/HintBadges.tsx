@@ -3,13 +3,22 @@
 import type { ToolAnnotations } from '../../shared/mcp-types';
 
 /** `omitRisk`: the caller already warns that the tool may modify data, so no second badge says it. */
-export function HintBadges({ hints, trusted, omitRisk = false }: { hints: ToolAnnotations; trusted: boolean; omitRisk?: boolean }) {
+export function HintBadges({
+  hints,
+  trusted,
+  omitRisk = false,
+}: {
+  hints: ToolAnnotations;
+  trusted: boolean;
+  omitRisk?: boolean;
+}) {
   const badges: { label: string; tone: string }[] = [];
   if (hints.readOnlyHint) badges.push({ label: 'read-only', tone: trusted ? 'ok' : 'plain' });
   if (omitRisk) {
     // said once, by the caller's warning
   } else if (hints.destructiveHint) badges.push({ label: 'destructive', tone: 'danger' });
-  else if (hints.readOnlyHint === false && hints.destructiveHint === undefined) badges.push({ label: 'may modify data', tone: 'warn' });
+  else if (hints.readOnlyHint === false && hints.destructiveHint === undefined)
+    badges.push({ label: 'may modify data', tone: 'warn' });
   if (hints.idempotentHint) badges.push({ label: 'idempotent', tone: 'plain' });
   if (hints.openWorldHint) badges.push({ label: 'open-world', tone: 'plain' });
   if (badges.length === 0) return null;
@@ -20,7 +29,14 @@ export function HintBadges({ hints, trusted, omitRisk = false }: { hints: ToolAn
           {b.label}
         </span>
       ))}
-      {!trusted && <span className="badge badge-untrusted" title="The server chose these hints itself; Lena does not rely on them">hint from an untrusted server</span>}
+      {!trusted && (
+        <span
+          className="badge badge-untrusted"
+          title="The server chose these hints itself; Lena does not rely on them"
+        >
+          hint from an untrusted server
+        </span>
+      )}
     </span>
   );
 }

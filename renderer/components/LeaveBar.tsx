@@ -3,7 +3,11 @@
 import { useState, type ReactNode } from 'react';
 import { hasUnsavedEdits, useEscape, type EscapeLevel } from './use-escape';
 
-export function useCloseWithEscape(level: EscapeLevel, close: () => void, dirty: () => boolean = hasUnsavedEdits): { bar: ReactNode } {
+export function useCloseWithEscape(
+  level: EscapeLevel,
+  close: () => void,
+  dirty: () => boolean = hasUnsavedEdits,
+): { bar: ReactNode } {
   const [confirming, setConfirming] = useState(false);
   useEscape(level, () => {
     if (confirming) setConfirming(false);
@@ -13,8 +17,18 @@ export function useCloseWithEscape(level: EscapeLevel, close: () => void, dirty:
   const bar = confirming ? (
     <div className="notice leave-bar row" role="alert">
       <span className="grow">You have unsaved changes. Close anyway and lose them?</span>
-      <button autoFocus onClick={() => setConfirming(false)}>Keep editing</button>
-      <button className="danger-outline" onClick={() => { setConfirming(false); close(); }}>Discard and close</button>
+      <button autoFocus onClick={() => setConfirming(false)}>
+        Keep editing
+      </button>
+      <button
+        className="danger-outline"
+        onClick={() => {
+          setConfirming(false);
+          close();
+        }}
+      >
+        Discard and close
+      </button>
     </div>
   ) : null;
   return { bar };

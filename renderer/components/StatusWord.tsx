@@ -38,7 +38,11 @@ export function RestartingWord({ restart }: { restart: NonNullable<ServerStatus[
     return () => clearInterval(timer);
   }, [restart.at]);
   return (
-    <span className="status-word" data-status="restarting" title={`Automatic restart, attempt ${restart.attempt}`}>
+    <span
+      className="status-word"
+      data-status="restarting"
+      title={`Automatic restart, attempt ${restart.attempt}`}
+    >
       <span className="dot dot-amber" aria-hidden />
       {seconds > 0 ? `Restarting in ${seconds} s` : 'Restarting…'}
     </span>

@@ -20,7 +20,8 @@ let seq = 0;
 /** Runs the innermost surface's Escape; false when none is registered. */
 export function runEscape(): boolean {
   let top: Entry | null = null;
-  for (const e of entries) if (!top || e.rank > top.rank || (e.rank === top.rank && e.seq > top.seq)) top = e;
+  for (const e of entries)
+    if (!top || e.rank > top.rank || (e.rank === top.rank && e.seq > top.seq)) top = e;
   if (!top) return false;
   top.run();
   return true;

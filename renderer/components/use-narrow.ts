@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react';
 
 export const NARROW_QUERY = '(max-width: 899px)';
 
-export const isNarrowWindow = (): boolean => typeof matchMedia === 'function' && matchMedia(NARROW_QUERY).matches;
+export const isNarrowWindow = (): boolean =>
+  typeof matchMedia === 'function' && matchMedia(NARROW_QUERY).matches;
 
 function subscribe(onChange: () => void): () => void {
   if (typeof matchMedia !== 'function') return () => undefined;
@@ -12,4 +13,5 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
-export const useNarrowWindow = (): boolean => useSyncExternalStore(subscribe, isNarrowWindow, () => false);
+export const useNarrowWindow = (): boolean =>
+  useSyncExternalStore(subscribe, isNarrowWindow, () => false);

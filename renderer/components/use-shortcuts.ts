@@ -5,7 +5,8 @@ import { shortcutOf } from '../lib/shortcuts';
 /** An action returning false did not handle the key, which then keeps its default. */
 export type ShortcutMap = Record<string, () => void | boolean>;
 
-export const isMac = (): boolean => typeof navigator !== 'undefined' && navigator.platform.toLowerCase().includes('mac');
+export const isMac = (): boolean =>
+  typeof navigator !== 'undefined' && navigator.platform.toLowerCase().includes('mac');
 
 export function useShortcuts(map: ShortcutMap): void {
   const ref = useRef(map);

@@ -26,7 +26,8 @@ export interface ArgumentsLayout {
   write: { path: string; diff: DiffLine[] | null } | null;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const lineCount = (s: string) => s.split('\n').length;
 const SENTINEL = (n: number) => `@@lena-fold-${n}@@`;
 
@@ -36,7 +37,10 @@ function collect(value: unknown, path: string, blocks: TextBlock[]): unknown {
     return SENTINEL(blocks.length - 1);
   }
   if (Array.isArray(value)) return value.map((v, i) => collect(v, `${path}[${i}]`, blocks));
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, collect(v, path ? `${path}.${k}` : k, blocks)]));
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, collect(v, path ? `${path}.${k}` : k, blocks)]),
+    );
   return value;
 }
 
@@ -71,7 +75,13 @@ export function layoutArguments(argumentsText: string): ArgumentsLayout | null {
     const shown = JSON.stringify(first.length > 60 ? first.slice(0, 60) : first).slice(0, -1);
     return `${shown}…" ⟨${b.lines > 1 ? `${b.lines} lines` : `${b.text.length} characters`}, shown below⟩`;
   });
-  const path = typeof parsed.path === 'string' ? parsed.path : typeof parsed.file_path === 'string' ? parsed.file_path : null;
-  const writes = path !== null && (typeof parsed.content === 'string' || Array.isArray(parsed.edits));
+  const path =
+    typeof parsed.path === 'string'
+      ? parsed.path
+      : typeof parsed.file_path === 'string'
+        ? parsed.file_path
+        : null;
+  const writes =
+    path !== null && (typeof parsed.content === 'string' || Array.isArray(parsed.edits));
   return { json, blocks, write: writes ? { path, diff: diffOf(parsed.edits) } : null };
 }

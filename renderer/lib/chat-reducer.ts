@@ -1,7 +1,18 @@
 // Applies a turn's streamed events to the open conversation. Pure, so it is tested under Node and
 // cheap on a long conversation: a text delta touches only the streaming message (found from the
 // end) and never re-creates the other messages.
-import type { BranchInfo, ChatErrorInfo, ChatEvent, ChatMessage, ContentBlock, Conversation, MessagePage, RequestToolsInfo, ToolCallView, Usage } from '../../shared/chat-types';
+import type {
+  BranchInfo,
+  ChatErrorInfo,
+  ChatEvent,
+  ChatMessage,
+  ContentBlock,
+  Conversation,
+  MessagePage,
+  RequestToolsInfo,
+  ToolCallView,
+  Usage,
+} from '../../shared/chat-types';
 
 export interface OpenChat {
   conversationId: string;
@@ -25,7 +36,9 @@ export function openChatFrom(conversation: Conversation): OpenChat {
   const last = conversation.messages[conversation.messages.length - 1];
   // Reopening a conversation whose turn is still running (core marks crash leftovers incomplete,
   // so a streaming message is live): keep Stop available until that turn ends.
-  const running = last?.status === 'streaming' || conversation.toolCalls.some((c) => c.status === 'running' || c.status === 'pending');
+  const running =
+    last?.status === 'streaming' ||
+    conversation.toolCalls.some((c) => c.status === 'running' || c.status === 'pending');
   return {
     conversationId: conversation.id,
     messages: conversation.messages,
@@ -57,7 +70,11 @@ function withText(message: ChatMessage, index: number, text: string): ChatMessag
   while (content.length <= index) content.push({ type: 'text', text: '' });
   const block = content[index];
   const prior = block.type === 'text' && typeof block.text === 'string' ? block.text : '';
-  content[index] = { ...block, type: block.type === 'text' ? 'text' : block.type, text: prior + text } as ContentBlock;
+  content[index] = {
+    ...block,
+    type: block.type === 'text' ? 'text' : block.type,
+    text: prior + text,
+  } as ContentBlock;
   return { ...message, content, status: 'streaming' };
 }
 
@@ -65,13 +82,18 @@ function withThinking(message: ChatMessage, index: number, thinking: string): Ch
   const content = message.content.slice();
   while (content.length <= index) content.push({ type: 'text', text: '' });
   const block = content[index];
-  const prior = block.type === 'thinking' && typeof block.thinking === 'string' ? block.thinking : '';
+  const prior =
+    block.type === 'thinking' && typeof block.thinking === 'string' ? block.thinking : '';
   content[index] = { type: 'thinking', thinking: prior + thinking };
   return { ...message, content, status: 'streaming' };
 }
 
 /** The chat with one message changed (the same chat when that message is not open). */
-function patchMessage(chat: OpenChat, messageId: string, change: (m: ChatMessage) => ChatMessage): OpenChat {
+function patchMessage(
+  chat: OpenChat,
+  messageId: string,
+  change: (m: ChatMessage) => ChatMessage,
+): OpenChat {
   const at = indexOfMessage(chat.messages, messageId);
   if (at < 0) return chat;
   const messages = chat.messages.slice();
@@ -104,12 +126,15 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
     case 'message-saved':
       // Superseded: a partial answer the retry's answer replaced (edits and regenerates drop theirs
       // in dropFrom); it leaves the view.
-      if (event.message.status === 'superseded') return { ...chat, messages: chat.messages.filter((m) => m.id !== event.message.id) };
+      if (event.message.status === 'superseded')
+        return { ...chat, messages: chat.messages.filter((m) => m.id !== event.message.id) };
       return { ...chat, messages: placeMessage(chat.messages, event.message) };
     case 'text-delta':
       return patchMessage(chat, event.messageId, (m) => withText(m, event.index, event.text));
     case 'thinking-delta':
-      return patchMessage(chat, event.messageId, (m) => withThinking(m, event.index, event.thinking));
+      return patchMessage(chat, event.messageId, (m) =>
+        withThinking(m, event.index, event.thinking),
+      );
     case 'tool-input-delta':
     case 'notice':
       return chat;
@@ -121,14 +146,24 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
       const toolCalls = { ...chat.toolCalls, [event.call.id]: event.call };
       // A turn only inferred on reopening (a task followed again after a restart runs outside any
       // turn, so no turn-ended comes) is over once nothing runs or streams any more.
-      const idle = chat.turnId === 'in-progress' && !Object.values(toolCalls).some((c) => c.status === 'running' || c.status === 'pending') && !chat.messages.some((m) => m.status === 'streaming');
+      const idle =
+        chat.turnId === 'in-progress' &&
+        !Object.values(toolCalls).some((c) => c.status === 'running' || c.status === 'pending') &&
+        !chat.messages.some((m) => m.status === 'streaming');
       return { ...chat, toolCalls, ...(idle ? { turnId: null } : {}) };
     }
     case 'usage':
       return { ...chat, lastUsage: event.usage };
     case 'turn-ended': {
-      const messages = chat.messages.map((m) => (m.status === 'streaming' ? { ...m, status: 'complete' as const } : m));
-      return { ...chat, turnId: null, error: event.error, messages: messages.some((m, i) => m !== chat.messages[i]) ? messages : chat.messages };
+      const messages = chat.messages.map((m) =>
+        m.status === 'streaming' ? { ...m, status: 'complete' as const } : m,
+      );
+      return {
+        ...chat,
+        turnId: null,
+        error: event.error,
+        messages: messages.some((m, i) => m !== chat.messages[i]) ? messages : chat.messages,
+      };
     }
   }
 }
@@ -158,7 +193,11 @@ export function messageText(message: ChatMessage): string {
 
 /** Whether a message has anything to show (a user turn made only of tool results has not). */
 export function isVisibleMessage(message: ChatMessage): boolean {
-  return message.content.some((b) => b.type !== 'tool_result') || message.error !== null || message.content.length === 0;
+  return (
+    message.content.some((b) => b.type !== 'tool_result') ||
+    message.error !== null ||
+    message.content.length === 0
+  );
 }
 
 /** The last user message that the user typed (not a tool-result carrier). */

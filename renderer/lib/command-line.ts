@@ -37,7 +37,11 @@ export function splitCommandLine(text: string): SplitResult {
       inWord = true;
     }
   }
-  if (quote) return { ok: false, error: `The command line has an unclosed ${quote === '"' ? 'double' : 'single'} quote.` };
+  if (quote)
+    return {
+      ok: false,
+      error: `The command line has an unclosed ${quote === '"' ? 'double' : 'single'} quote.`,
+    };
   if (inWord) words.push(current);
   return { ok: true, words };
 }
@@ -50,5 +54,7 @@ export function looksLikeCommandLine(text: string): boolean {
 
 /** Joins words back into a line a user can read and paste again (quotes only where needed). */
 export function joinCommandLine(words: readonly string[]): string {
-  return words.map((w) => (w === '' ? "''" : /[\s"'\\$`]/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w)).join(' ');
+  return words
+    .map((w) => (w === '' ? "''" : /[\s"'\\$`]/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w))
+    .join(' ');
 }

@@ -21,7 +21,10 @@ export function dateGroupOf(time: number, now: number): DateGroup {
 }
 
 /** Non-empty groups in display order, each sorted newest first by `updatedAt`. */
-export function groupByDate<T extends { updatedAt: number }>(items: readonly T[], now: number): { group: DateGroup; items: T[] }[] {
+export function groupByDate<T extends { updatedAt: number }>(
+  items: readonly T[],
+  now: number,
+): { group: DateGroup; items: T[] }[] {
   const buckets = new Map<DateGroup, T[]>();
   for (const item of [...items].sort((a, b) => b.updatedAt - a.updatedAt)) {
     const g = dateGroupOf(item.updatedAt, now);
@@ -29,5 +32,8 @@ export function groupByDate<T extends { updatedAt: number }>(items: readonly T[]
     list.push(item);
     buckets.set(g, list);
   }
-  return DATE_GROUPS.filter((g) => buckets.has(g)).map((group) => ({ group, items: buckets.get(group)! }));
+  return DATE_GROUPS.filter((g) => buckets.has(g)).map((group) => ({
+    group,
+    items: buckets.get(group)!,
+  }));
 }

@@ -4,9 +4,13 @@
 export function deniedWords(decidedBy: string | null): string {
   if (!decidedBy) return 'Denied: the tool did not run, and Claude was told so.';
   const asked = /^asked: denied(?: \((.*)\))?$/s.exec(decidedBy);
-  if (asked) return asked[1] ? `You denied it (“${asked[1]}”): the tool did not run, and Claude was told why.` : 'You denied it: the tool did not run, and Claude was told so.';
+  if (asked)
+    return asked[1]
+      ? `You denied it (“${asked[1]}”): the tool did not run, and Claude was told why.`
+      : 'You denied it: the tool did not run, and Claude was told so.';
   const timeout = /^timeout: no answer in (.+)$/.exec(decidedBy);
-  if (timeout) return `Nobody answered within ${timeout[1]}, so it was denied: the tool did not run.`;
+  if (timeout)
+    return `Nobody answered within ${timeout[1]}, so it was denied: the tool did not run.`;
   const cancelled = /^cancelled: (.+)$/s.exec(decidedBy);
   if (cancelled) return `The question was withdrawn (${cancelled[1]}): the tool did not run.`;
   return `Denied by ${decidedBy}: the tool did not run, and Claude was told so.`;

@@ -23,12 +23,16 @@ export function looksLikeSecret(text: string): boolean {
 }
 
 /** The drafts saved by an earlier run of the window (empty when there are none or storage is off). */
-export function loadDrafts(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Drafts {
+export function loadDrafts(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): Drafts {
   try {
     const raw = storage?.getItem(KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : {};
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    return Object.fromEntries(
+      Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
   } catch {
     return {};
   }
@@ -50,7 +54,11 @@ export function serialiseDrafts(drafts: Drafts): string {
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Saves soon (debounced); a later call replaces an earlier pending one. */
-export function saveDraftsSoon(drafts: Drafts, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage, delayMs = 1000): void {
+export function saveDraftsSoon(
+  drafts: Drafts,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+  delayMs = 1000,
+): void {
   clearTimeout(timer);
   timer = setTimeout(() => {
     try {

@@ -23,12 +23,14 @@ export interface EntryForm {
   oauth: OAuthForm;
 }
 
-const pairs = (map: Record<string, string> | undefined): KeyValue[] => Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
+const pairs = (map: Record<string, string> | undefined): KeyValue[] =>
+  Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
 
 /** The form fields of an entry (an empty stdio form for none). */
 export function formFromEntry(entry: ServerEntry | null | undefined): EntryForm {
   const e = entry ?? {};
-  const transport: ServerType = e.type ?? (e.url !== undefined && e.command === undefined ? 'http' : 'stdio');
+  const transport: ServerType =
+    e.type ?? (e.url !== undefined && e.command === undefined ? 'http' : 'stdio');
   return {
     transport,
     command: e.command ?? '',
@@ -46,17 +48,23 @@ export function formFromEntry(entry: ServerEntry | null | undefined): EntryForm 
 
 const toMap = (list: KeyValue[]): Record<string, string> | undefined => {
   const rows = list.filter((p) => p.key.trim() !== '');
-  return rows.length === 0 ? undefined : Object.fromEntries(rows.map((p) => [p.key.trim(), p.value]));
+  return rows.length === 0
+    ? undefined
+    : Object.fromEntries(rows.map((p) => [p.key.trim(), p.value]));
 };
 
-const num = (s: string): number | string | undefined => (s.trim() === '' ? undefined : Number.isFinite(Number(s)) ? Number(s) : s);
+const num = (s: string): number | string | undefined =>
+  s.trim() === '' ? undefined : Number.isFinite(Number(s)) ? Number(s) : s;
 
 /**
  * The entry the form describes, built on `base` so unknown fields are kept. Fields of the other
  * transport are dropped (a stdio server has no url), and an explicit `type` is written only when
  * the base had one or the transport is not the default for its fields.
  */
-export function entryFromForm(form: EntryForm, base: ServerEntry | null | undefined = {}): ServerEntry {
+export function entryFromForm(
+  form: EntryForm,
+  base: ServerEntry | null | undefined = {},
+): ServerEntry {
   const out: ServerEntry = { ...(base ?? {}) };
   const set = (key: string, value: unknown) => {
     if (value === undefined) delete out[key];

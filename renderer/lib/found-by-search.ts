@@ -7,17 +7,29 @@ import type { ChatMessage, ToolCallView } from '../../shared/chat-types';
 type Block = { type?: unknown; id?: unknown; name?: unknown; content?: unknown };
 const LOOKBACK = 6;
 
-export function foundBySearch(messages: readonly ChatMessage[], messageId: string, name: string, calls: Readonly<Record<string, ToolCallView>>): boolean {
+export function foundBySearch(
+  messages: readonly ChatMessage[],
+  messageId: string,
+  name: string,
+  calls: Readonly<Record<string, ToolCallView>>,
+): boolean {
   let at = messages.length - 1;
   while (at >= 0 && messages[at].id !== messageId) at--;
   for (let i = at; i >= 0 && i > at - LOOKBACK; i--) {
     for (const b of messages[i].content as Block[]) {
       if (b.type === 'tool_search_tool_result') {
-        const refs = (b.content as { tool_references?: Array<{ tool_name?: unknown }> } | undefined)?.tool_references ?? [];
+        const refs =
+          (b.content as { tool_references?: Array<{ tool_name?: unknown }> } | undefined)
+            ?.tool_references ?? [];
         if (refs.some((r) => r.tool_name === name)) return true;
       }
       // Lena's own search: its answer lists the loaded tools as "- <name>: …" lines.
-      if (b.type === 'tool_use' && b.name === 'lena_tool_search' && JSON.stringify(calls[String(b.id)]?.result ?? '').includes(`- ${name}:`)) return true;
+      if (
+        b.type === 'tool_use' &&
+        b.name === 'lena_tool_search' &&
+        JSON.stringify(calls[String(b.id)]?.result ?? '').includes(`- ${name}:`)
+      )
+        return true;
     }
   }
   return false;

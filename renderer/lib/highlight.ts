@@ -8,7 +8,9 @@ export interface Token {
 }
 
 const KEYWORDS = new Set(
-  'true false null undefined const let var function return if else for while do break continue switch case default new class extends import export from as async await def elif in not and or is None True False self fn pub use struct enum impl match mut type interface try catch finally throw raise with yield lambda echo'.split(' '),
+  'true false null undefined const let var function return if else for while do break continue switch case default new class extends import export from as async await def elif in not and or is None True False self fn pub use struct enum impl match mut type interface try catch finally throw raise with yield lambda echo'.split(
+    ' ',
+  ),
 );
 
 const RULES: [TokenKind, RegExp][] = [
@@ -40,7 +42,8 @@ export function tokenize(code: string, language = ''): Token[] {
       if (m && m[0].length > 0) {
         let k = kind;
         if (kind === 'plain' && KEYWORDS.has(m[0])) k = 'keyword';
-        if (kind === 'string' && /^\s*:/.test(code.slice(i + m[0].length, i + m[0].length + 4))) k = 'key';
+        if (kind === 'string' && /^\s*:/.test(code.slice(i + m[0].length, i + m[0].length + 4)))
+          k = 'key';
         push(k, m[0]);
         i += m[0].length;
         continue outer;

@@ -15,10 +15,15 @@ function looseUrl(text: string): URL | null {
 }
 
 const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
-const normalised = (url: URL) => `${bareHost(url.hostname)}${url.pathname.replace(/\/+$/, '')}${url.search}`;
+const normalised = (url: URL) =>
+  `${bareHost(url.hostname)}${url.pathname.replace(/\/+$/, '')}${url.search}`;
 
 /** The reasons to ask before opening `href` (already an allowed https URL) shown as `text`. */
-export function linkRisks(href: string, text: string, toolResultTexts: readonly string[] = []): string[] {
+export function linkRisks(
+  href: string,
+  text: string,
+  toolResultTexts: readonly string[] = [],
+): string[] {
   let target: URL;
   try {
     target = new URL(href);
@@ -30,29 +35,42 @@ export function linkRisks(href: string, text: string, toolResultTexts: readonly 
     const shown = looseUrl(match[0]);
     if (!shown) continue;
     if (bareHost(shown.hostname) !== bareHost(target.hostname)) {
-      reasons.push(`The link text shows “${match[0]}”, but the link opens a different site: ${target.hostname}.`);
+      reasons.push(
+        `The link text shows “${match[0]}”, but the link opens a different site: ${target.hostname}.`,
+      );
       break;
     }
     const hasPath = /\/[^/]/.test(match[0].replace(/^https?:\/\//i, ''));
     if (hasPath && normalised(shown) !== normalised(target)) {
-      reasons.push(`The link text shows “${match[0]}”, but the link opens another address on that site.`);
+      reasons.push(
+        `The link text shows “${match[0]}”, but the link opens another address on that site.`,
+      );
       break;
     }
   }
   if (target.hostname.split('.').some((label) => label.startsWith('xn--'))) {
-    reasons.push(`The site’s name (${target.hostname}) is written with international letters that can imitate another site’s name.`);
+    reasons.push(
+      `The site’s name (${target.hostname}) is written with international letters that can imitate another site’s name.`,
+    );
   }
   const host = target.hostname.toLowerCase();
   if (toolResultTexts.some((t) => t.toLowerCase().includes(host))) {
-    reasons.push('The address came from a tool result: a tool (or a page it read) chose it, not Claude or you.');
+    reasons.push(
+      'The address came from a tool result: a tool (or a page it read) chose it, not Claude or you.',
+    );
   }
   return reasons;
 }
 
 /** All text of the tool results in a conversation, where a link's host may have come from. */
-export function toolResultTexts(toolCalls: Record<string, { result: unknown }>, messages: readonly { content: readonly { type: string }[] }[]): string[] {
+export function toolResultTexts(
+  toolCalls: Record<string, { result: unknown }>,
+  messages: readonly { content: readonly { type: string }[] }[],
+): string[] {
   const texts: string[] = [];
-  for (const call of Object.values(toolCalls)) if (call.result !== null && call.result !== undefined) texts.push(JSON.stringify(call.result));
-  for (const m of messages) for (const b of m.content) if (b.type === 'tool_result') texts.push(JSON.stringify(b));
+  for (const call of Object.values(toolCalls))
+    if (call.result !== null && call.result !== undefined) texts.push(JSON.stringify(call.result));
+  for (const m of messages)
+    for (const b of m.content) if (b.type === 'tool_result') texts.push(JSON.stringify(b));
   return texts;
 }

@@ -14,7 +14,12 @@ export function splitMarkdownBlocks(text: string): string[] {
       if (fence === null) fence = marker[0];
       else if (marker[0] === fence) fence = null;
     }
-    if (fence === null && line.trim() === '' && current.length > 0 && current[current.length - 1].trim() !== '') {
+    if (
+      fence === null &&
+      line.trim() === '' &&
+      current.length > 0 &&
+      current[current.length - 1].trim() !== ''
+    ) {
       blocks.push(current.join('\n'));
       current = [];
       continue;

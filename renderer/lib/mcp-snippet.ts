@@ -21,21 +21,30 @@ export function parseMcpServersSnippet(text: string): SnippetImport | null {
   const trimmed = text.trim();
   if (!trimmed.includes('{')) return null;
   let doc = tryParse(trimmed);
-  if (doc === undefined && !trimmed.startsWith('{')) doc = tryParse(`{${trimmed.replace(/,\s*$/, '')}}`);
+  if (doc === undefined && !trimmed.startsWith('{'))
+    doc = tryParse(`{${trimmed.replace(/,\s*$/, '')}}`);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return null;
   const record = doc as Record<string, unknown>;
-  const map = record.mcpServers ?? record.servers ?? (looksLikeServerMap(record) ? record : undefined);
+  const map =
+    record.mcpServers ?? record.servers ?? (looksLikeServerMap(record) ? record : undefined);
   if (map === null || typeof map !== 'object' || Array.isArray(map)) return null;
   const result: SnippetImport = { servers: [], invalid: [] };
   for (const [name, raw] of Object.entries(map as Record<string, unknown>)) {
     const v = validateServerEntry('snippet', name, raw);
     if (v.ok) result.servers.push({ name, entry: v.entry });
-    else result.invalid.push({ name, reason: v.issues.map((i) => i.message.replace('snippet: ', '')).join('; ') });
+    else
+      result.invalid.push({
+        name,
+        reason: v.issues.map((i) => i.message.replace('snippet: ', '')).join('; '),
+      });
   }
   return result.servers.length + result.invalid.length > 0 ? result : null;
 }
 
 function looksLikeServerMap(record: Record<string, unknown>): boolean {
   const values = Object.values(record);
-  return values.length > 0 && values.every((v) => v !== null && typeof v === 'object' && ('command' in v || 'url' in v));
+  return (
+    values.length > 0 &&
+    values.every((v) => v !== null && typeof v === 'object' && ('command' in v || 'url' in v))
+  );
 }

@@ -28,16 +28,37 @@ export interface OAuthForm {
 }
 
 /** The string fields that map one to one onto the entry's `oauth`. */
-const TEXT_KEYS = ['grant', 'clientId', 'clientSecret', 'privateKey', 'privateKeyFile', 'signingAlgorithm', 'assertionFile', 'assertionEnv', 'idpTokenEndpoint', 'idpClientId'] as const;
+const TEXT_KEYS = [
+  'grant',
+  'clientId',
+  'clientSecret',
+  'privateKey',
+  'privateKeyFile',
+  'signingAlgorithm',
+  'assertionFile',
+  'assertionEnv',
+  'idpTokenEndpoint',
+  'idpClientId',
+] as const;
 
 export function oauthFormFrom(entry: ServerEntry | null | undefined): OAuthForm {
   const o = entry?.oauth ?? {};
-  const text = Object.fromEntries(TEXT_KEYS.map((k) => [k, typeof o[k] === 'string' ? o[k] : ''])) as Pick<OAuthForm, (typeof TEXT_KEYS)[number]>;
-  return { ...text, scopes: (o.scopes ?? []).join(' '), callbackPort: o.callbackPort === undefined ? '' : String(o.callbackPort), dpop: o.dpop === undefined ? '' : o.dpop ? 'on' : 'off' };
+  const text = Object.fromEntries(
+    TEXT_KEYS.map((k) => [k, typeof o[k] === 'string' ? o[k] : '']),
+  ) as Pick<OAuthForm, (typeof TEXT_KEYS)[number]>;
+  return {
+    ...text,
+    scopes: (o.scopes ?? []).join(' '),
+    callbackPort: o.callbackPort === undefined ? '' : String(o.callbackPort),
+    dpop: o.dpop === undefined ? '' : o.dpop ? 'on' : 'off',
+  };
 }
 
 /** The `oauth` object the fields describe, kept on top of the base's unknown keys; undefined when empty. */
-export function oauthEntryFrom(form: OAuthForm, base: OAuthEntry | undefined): OAuthEntry | undefined {
+export function oauthEntryFrom(
+  form: OAuthForm,
+  base: OAuthEntry | undefined,
+): OAuthEntry | undefined {
   const out: Record<string, unknown> = { ...(base ?? {}) };
   const put = (key: keyof OAuthEntry, value: unknown) => {
     if (value === undefined || value === '') delete out[key];
@@ -47,7 +68,10 @@ export function oauthEntryFrom(form: OAuthForm, base: OAuthEntry | undefined): O
   const scopes = form.scopes.split(/[\s,]+/).filter(Boolean);
   put('scopes', scopes.length ? scopes : undefined);
   const port = form.callbackPort.trim();
-  put('callbackPort', port === '' ? undefined : Number.isInteger(Number(port)) ? Number(port) : port);
+  put(
+    'callbackPort',
+    port === '' ? undefined : Number.isInteger(Number(port)) ? Number(port) : port,
+  );
   put('dpop', form.dpop === 'on' ? true : form.dpop === 'off' ? false : undefined);
   return Object.keys(out).length ? (out as OAuthEntry) : undefined;
 }

@@ -6,7 +6,8 @@ export function ruleWords(rule: string): string {
     .map((part) => {
       if (part === 'default: ask') return 'No saved rule, so Lena asks.';
       const m = /^rule (allow|ask|deny) (.+) \((user|project)\)$/.exec(part);
-      if (m) return `Your ${m[3] === 'user' ? '' : 'project '}rule “${m[2]}” says to ${m[1] === 'ask' ? 'ask' : m[1]}.`;
+      if (m)
+        return `Your ${m[3] === 'user' ? '' : 'project '}rule “${m[2]}” says to ${m[1] === 'ask' ? 'ask' : m[1]}.`;
       return part.charAt(0).toUpperCase() + part.slice(1) + (/[.!?]$/.test(part) ? '' : '.');
     })
     .join(' ');

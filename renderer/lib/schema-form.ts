@@ -15,8 +15,21 @@ interface Base {
 }
 
 export type FieldNode =
-  | (Base & { kind: 'string'; format?: string; minLength?: number; maxLength?: number; pattern?: string; default?: string })
-  | (Base & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; default?: number })
+  | (Base & {
+      kind: 'string';
+      format?: string;
+      minLength?: number;
+      maxLength?: number;
+      pattern?: string;
+      default?: string;
+    })
+  | (Base & {
+      kind: 'number';
+      integer: boolean;
+      minimum?: number;
+      maximum?: number;
+      default?: number;
+    })
   | (Base & { kind: 'boolean'; default?: boolean })
   | (Base & { kind: 'enum'; options: unknown[]; default?: unknown })
   | (Base & { kind: 'object'; fields: FieldNode[] })
@@ -32,25 +45,52 @@ export type FormValue = string | boolean | FormValue[] | { [key: string]: FormVa
 const COMPLEX = ['oneOf', 'anyOf', 'allOf', '$ref', 'not', 'if'] as const;
 const MAX_DEPTH = 6;
 
-const isObject = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const isObject = (v: unknown): v is Schema =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The form for a tool's whole input schema (an object at the root). */
 export function formOf(inputSchema: unknown): FieldNode {
   const root = nodeOf('', isObject(inputSchema) ? inputSchema : { type: 'object' }, true, 0);
   // A root that is not a plain object with properties is edited as JSON as a whole.
-  return root.kind === 'object' ? root : { key: '', label: 'Arguments', required: true, kind: 'json', why: 'the input schema is not a plain object' };
+  return root.kind === 'object'
+    ? root
+    : {
+        key: '',
+        label: 'Arguments',
+        required: true,
+        kind: 'json',
+        why: 'the input schema is not a plain object',
+      };
 }
 
 function nodeOf(key: string, schema: Schema, required: boolean, depth: number): FieldNode {
-  const base: Base = { key, label: str(schema.title) ?? key, required, ...(str(schema.description) ? { description: str(schema.description) } : {}) };
+  const base: Base = {
+    key,
+    label: str(schema.title) ?? key,
+    required,
+    ...(str(schema.description) ? { description: str(schema.description) } : {}),
+  };
   const complex = COMPLEX.find((k) => schema[k] !== undefined);
-  const json = (why: string): FieldNode => ({ ...base, kind: 'json', why, ...(schema.default !== undefined ? { default: schema.default } : {}) });
+  const json = (why: string): FieldNode => ({
+    ...base,
+    kind: 'json',
+    why,
+    ...(schema.default !== undefined ? { default: schema.default } : {}),
+  });
   if (complex) return json(`its schema uses ${complex}`);
   if (depth > MAX_DEPTH) return json('it is nested deeply');
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return { ...base, kind: 'enum', options: schema.enum, ...(schema.default !== undefined ? { default: schema.default } : {}) };
-  if (schema.const !== undefined) return { ...base, kind: 'enum', options: [schema.const], default: schema.const };
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return {
+      ...base,
+      kind: 'enum',
+      options: schema.enum,
+      ...(schema.default !== undefined ? { default: schema.default } : {}),
+    };
+  if (schema.const !== undefined)
+    return { ...base, kind: 'enum', options: [schema.const], default: schema.const };
   let type = schema.type;
   // ["string", "null"]: a nullable value is entered as its type; left empty, it is omitted.
   if (Array.isArray(type)) {
@@ -61,21 +101,56 @@ function nodeOf(key: string, schema: Schema, required: boolean, depth: number): 
   if (type === undefined && isObject(schema.properties)) type = 'object';
   switch (type) {
     case 'string':
-      return { ...base, kind: 'string', format: str(schema.format), minLength: num(schema.minLength), maxLength: num(schema.maxLength), pattern: str(schema.pattern), default: str(schema.default) };
+      return {
+        ...base,
+        kind: 'string',
+        format: str(schema.format),
+        minLength: num(schema.minLength),
+        maxLength: num(schema.maxLength),
+        pattern: str(schema.pattern),
+        default: str(schema.default),
+      };
     case 'number':
     case 'integer':
-      return { ...base, kind: 'number', integer: type === 'integer', minimum: num(schema.minimum), maximum: num(schema.maximum), default: num(schema.default) };
+      return {
+        ...base,
+        kind: 'number',
+        integer: type === 'integer',
+        minimum: num(schema.minimum),
+        maximum: num(schema.maximum),
+        default: num(schema.default),
+      };
     case 'boolean':
-      return { ...base, kind: 'boolean', ...(typeof schema.default === 'boolean' ? { default: schema.default } : {}) };
+      return {
+        ...base,
+        kind: 'boolean',
+        ...(typeof schema.default === 'boolean' ? { default: schema.default } : {}),
+      };
     case 'object': {
       const props = isObject(schema.properties) ? schema.properties : {};
       if (Object.keys(props).length === 0) return json('it takes any object');
-      const req = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
-      return { ...base, kind: 'object', fields: Object.entries(props).map(([k, s]) => nodeOf(k, isObject(s) ? s : {}, req.has(k), depth + 1)) };
+      const req = new Set(
+        Array.isArray(schema.required)
+          ? schema.required.filter((r): r is string => typeof r === 'string')
+          : [],
+      );
+      return {
+        ...base,
+        kind: 'object',
+        fields: Object.entries(props).map(([k, s]) =>
+          nodeOf(k, isObject(s) ? s : {}, req.has(k), depth + 1),
+        ),
+      };
     }
     case 'array':
       if (!isObject(schema.items)) return json('its items have no single schema');
-      return { ...base, kind: 'array', item: nodeOf('', schema.items, true, depth + 1), minItems: num(schema.minItems), maxItems: num(schema.maxItems) };
+      return {
+        ...base,
+        kind: 'array',
+        item: nodeOf('', schema.items, true, depth + 1),
+        minItems: num(schema.minItems),
+        maxItems: num(schema.maxItems),
+      };
     default:
       return json(type === undefined ? 'its schema gives no type' : `its type is ${String(type)}`);
   }
@@ -109,7 +184,8 @@ export const newItem = (node: FieldNode & { kind: 'array' }): FormValue => initi
 /** Problems by field path ("customer.name", "items.0.quantity"; "" for the whole form). */
 export type FormErrors = Record<string, string>;
 
-export const pathOf = (parent: string, key: string | number): string => (parent === '' ? String(key) : `${parent}.${key}`);
+export const pathOf = (parent: string, key: string | number): string =>
+  parent === '' ? String(key) : `${parent}.${key}`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -117,11 +193,15 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * The arguments the form's values stand for, or the problems that keep it from running. An empty
  * optional field is left out (not sent as "" or 0); an empty required one is a problem.
  */
-export function toArguments(node: FieldNode, value: FormValue): { args: Record<string, unknown>; errors: FormErrors } {
+export function toArguments(
+  node: FieldNode,
+  value: FormValue,
+): { args: Record<string, unknown>; errors: FormErrors } {
   const errors: FormErrors = {};
   const out = build(node, value, '', errors);
   const args = out.present && isObject(out.value) ? out.value : {};
-  if (out.present && !isObject(out.value) && !errors['']) errors[''] = 'The arguments must be a JSON object.';
+  if (out.present && !isObject(out.value) && !errors[''])
+    errors[''] = 'The arguments must be a JSON object.';
   return { args, errors };
 }
 
@@ -135,10 +215,14 @@ function build(node: FieldNode, value: FormValue, path: string, errors: FormErro
     case 'string': {
       const text = typeof value === 'string' ? value : '';
       if (text === '') return missing();
-      if (node.minLength !== undefined && text.length < node.minLength) return fail(`At least ${node.minLength} characters.`);
-      if (node.maxLength !== undefined && text.length > node.maxLength) return fail(`At most ${node.maxLength} characters.`);
-      if (node.format === 'email' && !EMAIL.test(text)) return fail('An email address, like name@example.com.');
-      if (node.pattern !== undefined && !safeTest(node.pattern, text)) return fail(`Must match the pattern ${node.pattern}.`);
+      if (node.minLength !== undefined && text.length < node.minLength)
+        return fail(`At least ${node.minLength} characters.`);
+      if (node.maxLength !== undefined && text.length > node.maxLength)
+        return fail(`At most ${node.maxLength} characters.`);
+      if (node.format === 'email' && !EMAIL.test(text))
+        return fail('An email address, like name@example.com.');
+      if (node.pattern !== undefined && !safeTest(node.pattern, text))
+        return fail(`Must match the pattern ${node.pattern}.`);
       return { present: true, value: text };
     }
     case 'number': {
@@ -155,7 +239,9 @@ function build(node: FieldNode, value: FormValue, path: string, errors: FormErro
       return typeof value === 'boolean' ? { present: true, value } : missing();
     case 'enum': {
       const i = typeof value === 'string' && value !== '' ? Number(value) : -1;
-      return i >= 0 && i < node.options.length ? { present: true, value: node.options[i] } : missing();
+      return i >= 0 && i < node.options.length
+        ? { present: true, value: node.options[i] }
+        : missing();
     }
     case 'object': {
       const values = isObject(value) ? (value as Record<string, FormValue>) : {};
@@ -171,8 +257,10 @@ function build(node: FieldNode, value: FormValue, path: string, errors: FormErro
     case 'array': {
       const items = Array.isArray(value) ? value : [];
       if (items.length === 0 && !node.required) return ABSENT;
-      if (node.minItems !== undefined && items.length < node.minItems) return fail(`At least ${node.minItems} item${node.minItems === 1 ? '' : 's'}.`);
-      if (node.maxItems !== undefined && items.length > node.maxItems) return fail(`At most ${node.maxItems} items.`);
+      if (node.minItems !== undefined && items.length < node.minItems)
+        return fail(`At least ${node.minItems} item${node.minItems === 1 ? '' : 's'}.`);
+      if (node.maxItems !== undefined && items.length > node.maxItems)
+        return fail(`At most ${node.maxItems} items.`);
       const list = items.map((v, i) => build(node.item, v, pathOf(path, i), errors));
       return { present: true, value: list.map((b) => (b.present ? b.value : null)) };
     }

@@ -34,17 +34,20 @@ const wholeNumber = (text: string, schema: typeof maxTokens): number | null => {
   const n = Number(text.trim());
   return /^\d+$/.test(text.trim()) && schema.safeParse(n).success ? n : null;
 };
-const range = (schema: typeof maxTokens) => `A whole number from ${schema.minValue} to ${schema.maxValue}.`;
+const range = (schema: typeof maxTokens) =>
+  `A whole number from ${schema.minValue} to ${schema.maxValue}.`;
 const sentence = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}.`;
 
 /** Field errors, keyed by field; empty when the form can be saved. */
 export function fieldErrors(f: ModelFields): Partial<Record<keyof ModelFields, string>> {
   const errors: Partial<Record<keyof ModelFields, string>> = {};
   if (f.model.trim() === '') errors.model = 'Choose a model or type a model id.';
-  else if (!model.safeParse(f.model.trim()).success) errors.model = `A model id has at most ${model.maxLength} characters.`;
+  else if (!model.safeParse(f.model.trim()).success)
+    errors.model = `A model id has at most ${model.maxLength} characters.`;
   if (wholeNumber(f.maxTokens, maxTokens) === null) errors.maxTokens = range(maxTokens);
   if (wholeNumber(f.maxRounds, maxRounds) === null) errors.maxRounds = range(maxRounds);
-  if (!systemPrompt.safeParse(f.systemPrompt).success) errors.systemPrompt = `At most ${systemPrompt.maxLength} characters.`;
+  if (!systemPrompt.safeParse(f.systemPrompt).success)
+    errors.systemPrompt = `At most ${systemPrompt.maxLength} characters.`;
   const problem = f.baseUrl.trim() === '' ? null : baseUrlProblem(f.baseUrl.trim());
   if (problem) errors.baseUrl = sentence(problem);
   return errors;
@@ -59,6 +62,7 @@ export function patchOf(f: ModelFields, saved: SettingsView): SettingsPatch {
   const base = f.baseUrl.trim() === '' ? null : f.baseUrl.trim();
   if (base !== saved.baseUrl) patch.baseUrl = base;
   if (f.systemPrompt !== saved.systemPrompt) patch.systemPrompt = f.systemPrompt;
-  if (f.autoApproveReadOnlyTrusted !== saved.autoApproveReadOnlyTrusted) patch.autoApproveReadOnlyTrusted = f.autoApproveReadOnlyTrusted;
+  if (f.autoApproveReadOnlyTrusted !== saved.autoApproveReadOnlyTrusted)
+    patch.autoApproveReadOnlyTrusted = f.autoApproveReadOnlyTrusted;
   return patch;
 }

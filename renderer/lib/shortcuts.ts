@@ -23,7 +23,8 @@ export function shortcutOf(e: KeyLike, isMac: boolean): string {
 export function formatShortcut(name: string, isMac: boolean): string {
   const parts = name.split('+').filter((p) => p !== '');
   const key = parts.pop() ?? '';
-  const label = key.length === 1 ? key.toUpperCase() : key === 'Escape' ? 'Esc' : key === 'ArrowUp' ? '↑' : key;
+  const label =
+    key.length === 1 ? key.toUpperCase() : key === 'Escape' ? 'Esc' : key === 'ArrowUp' ? '↑' : key;
   if (isMac) {
     const mods = parts.map((p) => ({ mod: '⌘', shift: '⇧', alt: '⌥' })[p] ?? p).join('');
     return mods + label;
@@ -33,8 +34,12 @@ export function formatShortcut(name: string, isMac: boolean): string {
 }
 
 /** Whether focus is in a text field, where plain keys belong to the field. */
-export function isEditableTarget(target: { tagName?: string; isContentEditable?: boolean } | null): boolean {
+export function isEditableTarget(
+  target: { tagName?: string; isContentEditable?: boolean } | null,
+): boolean {
   if (!target) return false;
   const tag = (target.tagName ?? '').toUpperCase();
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable === true;
+  return (
+    tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable === true
+  );
 }

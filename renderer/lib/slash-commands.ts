@@ -23,16 +23,22 @@ export function parseSlashCommand(text: string): SlashCommand {
   if (head !== '/mcp') return { kind: 'error', message: `Unknown command ${head}. ${USAGE}` };
   if (sub === undefined) return { kind: 'status' };
   if (sub === 'reload') {
-    if (rest.length > 1) return { kind: 'error', message: `/mcp reload takes at most one server name. ${USAGE}` };
+    if (rest.length > 1)
+      return { kind: 'error', message: `/mcp reload takes at most one server name. ${USAGE}` };
     return rest[0] ? { kind: 'reload', name: rest[0] } : { kind: 'reload' };
   }
   if (sub === 'add') {
     const [name, command, ...args] = rest;
-    if (!name || !command) return { kind: 'error', message: `/mcp add needs a name and a command, e.g. /mcp add memory npx -y @modelcontextprotocol/server-memory` };
+    if (!name || !command)
+      return {
+        kind: 'error',
+        message: `/mcp add needs a name and a command, e.g. /mcp add memory npx -y @modelcontextprotocol/server-memory`,
+      };
     return { kind: 'add', name, command, args };
   }
   if (sub === 'remove') {
-    if (rest.length !== 1) return { kind: 'error', message: `/mcp remove needs exactly one server name. ${USAGE}` };
+    if (rest.length !== 1)
+      return { kind: 'error', message: `/mcp remove needs exactly one server name. ${USAGE}` };
     return { kind: 'remove', name: rest[0] };
   }
   return { kind: 'error', message: `Unknown /mcp command "${sub}". ${USAGE}` };
@@ -46,6 +52,9 @@ export function completeSlashCommand(text: string, serverNames: readonly string[
   const m = /^\/mcp (\S*)$/.exec(text);
   if (m) return subs.filter((s) => s.startsWith(m[1]) && s !== m[1]).map((s) => `/mcp ${s}`);
   const n = /^\/mcp (reload|remove) (\S*)$/.exec(text);
-  if (n) return serverNames.filter((s) => s.startsWith(n[2]) && s !== n[2]).map((s) => `/mcp ${n[1]} ${s}`);
+  if (n)
+    return serverNames
+      .filter((s) => s.startsWith(n[2]) && s !== n[2])
+      .map((s) => `/mcp ${n[1]} ${s}`);
   return [];
 }

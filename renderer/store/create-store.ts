@@ -18,8 +18,14 @@ import { createQuestionsActions, type QuestionsActions } from './questions/actio
 import { initialQuestionsState, type QuestionsState } from './questions/initial-state';
 import { createResourcesActions, type ResourcesActions } from './resources/actions';
 import { initialResourcesState, type ResourcesState } from './resources/initial-state';
-import { createServerQuestionsActions, type ServerQuestionsActions } from './server-questions/actions';
-import { initialServerQuestionsState, type ServerQuestionsState } from './server-questions/initial-state';
+import {
+  createServerQuestionsActions,
+  type ServerQuestionsActions,
+} from './server-questions/actions';
+import {
+  initialServerQuestionsState,
+  type ServerQuestionsState,
+} from './server-questions/initial-state';
 import { createServersActions, type ServersActions } from './servers/actions';
 import { initialServersState, type ServersState } from './servers/initial-state';
 import { createSettingsActions, type SettingsActions } from './settings/actions';
@@ -28,9 +34,32 @@ import type { StoreHost } from './store-host';
 import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
 
-export type LenaActions = AppActions & ConversationsActions & ChatActions & ServersActions & PermissionsActions & QuestionsActions & ServerQuestionsActions & SettingsActions & ToastActions & ResourcesActions & InspectorActions & ChatControlsActions & AppsActions;
+export type LenaActions = AppActions &
+  ConversationsActions &
+  ChatActions &
+  ServersActions &
+  PermissionsActions &
+  QuestionsActions &
+  ServerQuestionsActions &
+  SettingsActions &
+  ToastActions &
+  ResourcesActions &
+  InspectorActions &
+  ChatControlsActions &
+  AppsActions;
 
-export type LenaData = AppState & ConversationsState & ChatState & ServersState & PermissionsState & QuestionsState & ServerQuestionsState & SettingsState & ToastState & ResourcesState & InspectorState & AppsState;
+export type LenaData = AppState &
+  ConversationsState &
+  ChatState &
+  ServersState &
+  PermissionsState &
+  QuestionsState &
+  ServerQuestionsState &
+  SettingsState &
+  ToastState &
+  ResourcesState &
+  InspectorState &
+  AppsState;
 
 export type LenaState = LenaData & LenaActions;
 
@@ -50,29 +79,34 @@ export const initialLenaData = (): LenaData => ({
   ...initialAppsState(),
 });
 
-const slices = (host: StoreHost): StateCreator<LenaState, [], []> => (set, get) => ({
-  ...initialLenaData(),
-  ...createAppActions(set, get, host),
-  ...createConversationsActions(set, get, host),
-  ...createChatActions(set, get, host),
-  ...createServersActions(set, get, host),
-  ...createPermissionsActions(set, get, host),
-  ...createQuestionsActions(set, get, host),
-  ...createServerQuestionsActions(set, get, host),
-  ...createSettingsActions(set, get, host),
-  ...createToastActions(set, get, host),
-  ...createResourcesActions(set, get, host),
-  ...createInspectorActions(set, get, host),
-  ...createChatControlsActions(set, get, host),
-  ...createAppsActions(set, get, host),
-}) as LenaState;
+const slices =
+  (host: StoreHost): StateCreator<LenaState, [], []> =>
+  (set, get) =>
+    ({
+      ...initialLenaData(),
+      ...createAppActions(set, get, host),
+      ...createConversationsActions(set, get, host),
+      ...createChatActions(set, get, host),
+      ...createServersActions(set, get, host),
+      ...createPermissionsActions(set, get, host),
+      ...createQuestionsActions(set, get, host),
+      ...createServerQuestionsActions(set, get, host),
+      ...createSettingsActions(set, get, host),
+      ...createToastActions(set, get, host),
+      ...createResourcesActions(set, get, host),
+      ...createInspectorActions(set, get, host),
+      ...createChatControlsActions(set, get, host),
+      ...createAppsActions(set, get, host),
+    }) as LenaState;
 
 /** Makes a store over `host`: a React hook (`useStore(selector)`) that is also the store's API. */
 export function createLenaStore(host: StoreHost) {
   const useStore = create<LenaState>()(slices(host));
   // Actions never change after the store is made, so components take them once, not by subscribing.
   const state = useStore.getState();
-  const actions = Object.fromEntries(Object.entries(state).filter(([, v]) => typeof v === 'function')) as unknown as LenaActions;
+  const actions = Object.fromEntries(
+    Object.entries(state).filter(([, v]) => typeof v === 'function'),
+  ) as unknown as LenaActions;
   return Object.assign(useStore, { actions });
 }
 

@@ -15,7 +15,11 @@ export const ready = <T>(value: T): Loadable<T> => ({ status: 'ready', value, er
 /** Loading again, keeping the value shown so far. */
 export const reloading = <T>(l: Loadable<T>): Loadable<T> => ({ ...l, status: 'loading' });
 /** Failed, keeping the last value (pass `null` to drop it). */
-export const failed = <T>(l: Loadable<T>, error: UiError, value: T | null = l.value): Loadable<T> => ({ status: 'error', value, error });
+export const failed = <T>(
+  l: Loadable<T>,
+  error: UiError,
+  value: T | null = l.value,
+): Loadable<T> => ({ status: 'error', value, error });
 /** The same load with a new value (an event or an action changed what was loaded). */
 export const withValue = <T>(l: Loadable<T>, value: T): Loadable<T> => ({ ...l, value });
 

@@ -16,7 +16,12 @@ export function parseJsonWithPosition(text: string): JsonParseResult {
   } catch {
     const found = findJsonErrorOffset(source);
     const offset = found < 0 ? source.length : found;
-    return { ok: false, ...positionAt(source, offset), offset, reason: explainJsonError(source, offset) };
+    return {
+      ok: false,
+      ...positionAt(source, offset),
+      offset,
+      reason: explainJsonError(source, offset),
+    };
   }
 }
 
@@ -38,21 +43,33 @@ function isJson(text: string): boolean {
 
 /** What most likely went wrong at `offset`, phrased for someone editing the file by hand. */
 export function explainJsonError(text: string, offset: number): string {
-  if (text.trim() === '') return 'the file is empty: expected a JSON object such as {"mcpServers": {}}';
-  if (offset >= text.length) return 'the file ends too early: a closing "}", "]" or quote is missing';
+  if (text.trim() === '')
+    return 'the file is empty: expected a JSON object such as {"mcpServers": {}}';
+  if (offset >= text.length)
+    return 'the file ends too early: a closing "}", "]" or quote is missing';
   const char = text[offset];
   const before = previousSignificant(text, offset);
   // The scanner skips whitespace between tokens, so a control character here is inside a string.
-  if (text.charCodeAt(offset) < 0x20) return 'a raw line break or tab inside a string: write it as \\n or \\t';
-  if (text[offset - 1] === '\\') return `invalid escape \\${char} in a string (a Windows path needs \\\\ for each backslash)`;
-  if ((char === '}' || char === ']') && before === ',') return `trailing comma before "${char}": remove the last comma`;
-  if (isJson(text.slice(0, offset))) return `unexpected ${JSON.stringify(char)} after the end of the JSON value: remove it`;
-  if (char === "'") return "strings and property names need double quotes (\"), not single quotes (')";
-  if (char === '/' && (text[offset + 1] === '/' || text[offset + 1] === '*')) return 'comments are not allowed in JSON';
+  if (text.charCodeAt(offset) < 0x20)
+    return 'a raw line break or tab inside a string: write it as \\n or \\t';
+  if (text[offset - 1] === '\\')
+    return `invalid escape \\${char} in a string (a Windows path needs \\\\ for each backslash)`;
+  if ((char === '}' || char === ']') && before === ',')
+    return `trailing comma before "${char}": remove the last comma`;
+  if (isJson(text.slice(0, offset)))
+    return `unexpected ${JSON.stringify(char)} after the end of the JSON value: remove it`;
+  if (char === "'")
+    return 'strings and property names need double quotes ("), not single quotes (\')';
+  if (char === '/' && (text[offset + 1] === '/' || text[offset + 1] === '*'))
+    return 'comments are not allowed in JSON';
   const wordBefore = /[A-Za-z]+$/.exec(text.slice(0, offset).trimEnd())?.[0];
-  const word = /^[A-Za-z]+/.exec(text.slice(offset))?.[0] ?? (wordBefore && !LITERALS.includes(wordBefore) ? wordBefore : undefined);
-  if (word) return `${word} is not a JSON value: put text in double quotes; only true, false and null go without quotes`;
-  if (char === '"' && before !== undefined && /["}\]\d]|[el]/.test(before)) return 'a comma is missing before this';
+  const word =
+    /^[A-Za-z]+/.exec(text.slice(offset))?.[0] ??
+    (wordBefore && !LITERALS.includes(wordBefore) ? wordBefore : undefined);
+  if (word)
+    return `${word} is not a JSON value: put text in double quotes; only true, false and null go without quotes`;
+  if (char === '"' && before !== undefined && /["}\]\d]|[el]/.test(before))
+    return 'a comma is missing before this';
   if (before === '"') return 'expected ":" after a property name, or "," after a value';
   return `unexpected ${JSON.stringify(char)}`;
 }

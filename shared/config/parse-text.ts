@@ -33,7 +33,12 @@ export type ConfigParseResult =
   | { ok: false; config?: undefined; errors: ConfigIssue[]; warnings?: ConfigIssue[] };
 
 /** Extra warnings for one entry (core adds its "did you mean" hints for misspelt fields). */
-export type EntryCheck = (file: string, server: string, raw: unknown, locate: EntryLocator) => ConfigIssue[];
+export type EntryCheck = (
+  file: string,
+  server: string,
+  raw: unknown,
+  locate: EntryLocator,
+) => ConfigIssue[];
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -44,13 +49,17 @@ const SEP = '\u0000';
  * Positions of the keys under `prefix` (e.g. `["mcpServers"]`), and names written more than once
  * directly under it (JSON.parse silently keeps the last).
  */
-export function keyIndex(text: string, prefix: string[]): { locatorFor: (name: string) => EntryLocator; duplicates: Map<string, number> } {
+export function keyIndex(
+  text: string,
+  prefix: string[],
+): { locatorFor: (name: string) => EntryLocator; duplicates: Map<string, number> } {
   const last = new Map<string, number>();
   const duplicates = new Map<string, number>();
   for (const { path, offset } of locateKeys(text, prefix.length + 3)) {
     if (path.length <= prefix.length || prefix.some((p, i) => path[i] !== p)) continue;
     const key = path.join(SEP);
-    if (path.length === prefix.length + 1 && last.has(key)) duplicates.set(path[prefix.length], (duplicates.get(path[prefix.length]) ?? 1) + 1);
+    if (path.length === prefix.length + 1 && last.has(key))
+      duplicates.set(path[prefix.length], (duplicates.get(path[prefix.length]) ?? 1) + 1);
     last.set(key, offset);
   }
   const locatorFor =
@@ -94,7 +103,12 @@ export function parseConfigText(text: string, file: string, check?: EntryCheck):
     return { ok: false, errors: [{ file, message }] };
   }
   const rawServers = document.mcpServers;
-  if (rawServers === undefined) return { ok: true, config: { file, document, servers: [] }, errors: otherShapeHint(file, document) };
+  if (rawServers === undefined)
+    return {
+      ok: true,
+      config: { file, document, servers: [] },
+      errors: otherShapeHint(file, document),
+    };
   if (!isPlainObject(rawServers)) {
     const at = keyIndex(body, []).locatorFor('mcpServers')();
     const message = `${file}: "mcpServers" must be an object mapping server names to entries, like {"mcpServers": {"files": {"command": "npx"}}} (got ${describeValue(rawServers)})`;
@@ -128,5 +142,11 @@ export function parseConfigText(text: string, file: string, check?: EntryCheck):
 /** A file in another app's shape (VS Code's `{"servers": …}`) would silently configure nothing. */
 function otherShapeHint(file: string, document: Record<string, unknown>): ConfigIssue[] {
   if (!isPlainObject(document.servers)) return [];
-  return [{ file, field: 'servers', message: `${file}: has "servers" (VS Code's format) but no "mcpServers", so no server is configured; did you mean "mcpServers"? Rename the key to "mcpServers".` }];
+  return [
+    {
+      file,
+      field: 'servers',
+      message: `${file}: has "servers" (VS Code's format) but no "mcpServers", so no server is configured; did you mean "mcpServers"? Rename the key to "mcpServers".`,
+    },
+  ];
 }

@@ -3,7 +3,13 @@
 // naming the file, the server, the field and what is expected. Pure (no Node imports): the
 // window's JSON editor validates with this very module.
 import { z } from 'zod';
-import { PROTOCOL_PINS, SERVER_TYPES, type ConfigIssue, type ResolvedTransport, type ServerEntry } from '../server-config';
+import {
+  PROTOCOL_PINS,
+  SERVER_TYPES,
+  type ConfigIssue,
+  type ResolvedTransport,
+  type ServerEntry,
+} from '../server-config';
 
 /** Server names become part of tool names (`mcp__NAME__tool`), which allow only these characters. */
 export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -11,7 +17,9 @@ export const MAX_SERVER_NAME_LENGTH = 64;
 
 const nonEmpty = (s: string): boolean => s.trim() !== '';
 const text = (what: string) =>
-  z.string({ error: `must be ${what}` }).refine(nonEmpty, { error: `must not be empty (expected ${what})` });
+  z
+    .string({ error: `must be ${what}` })
+    .refine(nonEmpty, { error: `must not be empty (expected ${what})` });
 const stringMap = (what: string) =>
   z.record(z.string(), z.string({ error: 'must be a string (quote numbers and booleans)' }), {
     error: `must be an object of ${what}, like {"NAME": "value"}`,
@@ -24,7 +32,11 @@ const seconds = () =>
 
 // `oauth` (issue 20). The secret must be a reference so that mcp.json never holds it in clear.
 const secretReference = (what: string): z.ZodString =>
-  z.string({ error: 'must be a string' }).regex(/^\$\{(secret:[A-Za-z0-9_.-]+|[A-Za-z_][A-Za-z0-9_]*)\}$/, { error: `must be a reference such as "\${secret:NAME}" (keep the ${what} itself in Lena's secret store, not in this file)` });
+  z
+    .string({ error: 'must be a string' })
+    .regex(/^\$\{(secret:[A-Za-z0-9_.-]+|[A-Za-z_][A-Za-z0-9_]*)\}$/, {
+      error: `must be a reference such as "\${secret:NAME}" (keep the ${what} itself in Lena's secret store, not in this file)`,
+    });
 
 const oauthSchema = z.strictObject(
   {
@@ -33,31 +45,61 @@ const oauthSchema = z.strictObject(
     // Issue 21: a machine client (client credentials) with a secret or a private key (private_key_jwt).
     grant: z
       .enum(['authorization_code', 'client_credentials', 'jwt_bearer', 'enterprise'], {
-        error: 'must be "authorization_code" (sign in in the browser), "client_credentials" (a machine client), "jwt_bearer" (a workload with a platform token) or "enterprise" (access granted by the company identity provider)',
+        error:
+          'must be "authorization_code" (sign in in the browser), "client_credentials" (a machine client), "jwt_bearer" (a workload with a platform token) or "enterprise" (access granted by the company identity provider)',
       })
       .optional(),
     // Workload identity: where the platform puts the workload's JWT (read at each grant).
     assertionFile: text('a file path').optional(),
-    assertionEnv: z.string({ error: 'must be an environment variable name' }).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name' }).optional(),
+    assertionEnv: z
+      .string({ error: 'must be an environment variable name' })
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name' })
+      .optional(),
     // Enterprise-managed authorization: the company identity provider's token endpoint and Lena's client there.
-    idpTokenEndpoint: z.url({ protocol: /^https?$/, error: 'must be the URL of the identity provider\'s token endpoint' }).optional(),
+    idpTokenEndpoint: z
+      .url({
+        protocol: /^https?$/,
+        error: "must be the URL of the identity provider's token endpoint",
+      })
+      .optional(),
     idpClientId: text('a client id').optional(),
     privateKey: secretReference('key').optional(),
     privateKeyFile: text('the path of a PEM key file').optional(),
-    dpop: z.boolean({ error: 'must be true (always bind tokens with DPoP) or false (never); leave it out to use DPoP where the server offers it' }).optional(),
-    signingAlgorithm: z.enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'], { error: 'must be ES256, ES384, RS256, PS256 or EdDSA' }).optional(),
+    dpop: z
+      .boolean({
+        error:
+          'must be true (always bind tokens with DPoP) or false (never); leave it out to use DPoP where the server offers it',
+      })
+      .optional(),
+    signingAlgorithm: z
+      .enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'], {
+        error: 'must be ES256, ES384, RS256, PS256 or EdDSA',
+      })
+      .optional(),
     scopes: z.array(text('a scope name'), { error: 'must be an array of scope names' }).optional(),
-    callbackPort: z.number({ error: 'must be a port number' }).int({ error: 'must be a whole port number' }).min(1024, { error: 'must be a port from 1024 to 65535' }).max(65535, { error: 'must be a port from 1024 to 65535' }).optional(),
-    clientMetadataUrl: z.url({ protocol: /^https$/, error: 'must be an https URL of a client metadata document' }).optional(),
+    callbackPort: z
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a whole port number' })
+      .min(1024, { error: 'must be a port from 1024 to 65535' })
+      .max(65535, { error: 'must be a port from 1024 to 65535' })
+      .optional(),
+    clientMetadataUrl: z
+      .url({ protocol: /^https$/, error: 'must be an https URL of a client metadata document' })
+      .optional(),
   },
-  { error: 'must be an object such as {"clientId": "…", "clientSecret": "${secret:NAME}", "scopes": ["…"]}' },
+  {
+    error:
+      'must be an object such as {"clientId": "…", "clientSecret": "${secret:NAME}", "scopes": ["…"]}',
+  },
 );
 
 /** Field shapes of a server entry; unknown fields pass through untouched. */
 export const serverEntrySchema = z.looseObject({
   type: z.enum(SERVER_TYPES, { error: 'must be "stdio", "http" or "sse"' }).optional(),
   command: text('a command, such as "npx" or an absolute path').optional(),
-  args: z.array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' }).optional(),
+  args: z
+    .array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' })
+    .optional(),
   env: stringMap('environment variables').optional(),
   cwd: text('a directory path').optional(),
   url: text('a URL, such as "https://example.com/mcp"').optional(),
@@ -65,7 +107,11 @@ export const serverEntrySchema = z.looseObject({
   timeout: seconds().optional(),
   startupTimeout: seconds().optional(),
   disabled: z.boolean({ error: 'must be true or false' }).optional(),
-  protocol: z.enum(PROTOCOL_PINS, { error: `must be "${PROTOCOL_PINS.join('" or "')}" (or left out: Lena picks the best the server offers)` }).optional(),
+  protocol: z
+    .enum(PROTOCOL_PINS, {
+      error: `must be "${PROTOCOL_PINS.join('" or "')}" (or left out: Lena picks the best the server offers)`,
+    })
+    .optional(),
   oauth: oauthSchema.optional(),
 });
 
@@ -117,7 +163,13 @@ export type EntryLocator = (field?: string) => { line: number; column: number } 
  * Builds an issue whose message reads `FILE: server "NAME": "FIELD" must be ... (got ...)`, or
  * `FILE:LINE:COLUMN: ...` when the position is known (terminals and editors link that form).
  */
-export function entryIssue(file: string, server: string, field: string | undefined, problem: string, locate?: EntryLocator): ConfigIssue {
+export function entryIssue(
+  file: string,
+  server: string,
+  field: string | undefined,
+  problem: string,
+  locate?: EntryLocator,
+): ConfigIssue {
   const where = field === undefined ? '' : `"${field}" `;
   const at = locate?.(field);
   return {
@@ -142,23 +194,49 @@ export function serverNameProblem(name: string): string | undefined {
   );
 }
 
-export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; issues: ConfigIssue[] };
+export type EntryValidation =
+  { ok: true; entry: ServerEntry } | { ok: false; issues: ConfigIssue[] };
 
 /** Validates one named entry; never throws. */
-export function validateServerEntry(file: string, name: string, raw: unknown, locate?: EntryLocator): EntryValidation {
+export function validateServerEntry(
+  file: string,
+  name: string,
+  raw: unknown,
+  locate?: EntryLocator,
+): EntryValidation {
   const issues: ConfigIssue[] = [];
   const nameProblem = serverNameProblem(name);
   if (nameProblem) issues.push(entryIssue(file, name, undefined, nameProblem, locate));
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    issues.push(entryIssue(file, name, undefined, `the entry must be an object such as {"command": "npx", "args": [...]} (got ${describeValue(raw)})`, locate));
+    issues.push(
+      entryIssue(
+        file,
+        name,
+        undefined,
+        `the entry must be an object such as {"command": "npx", "args": [...]} (got ${describeValue(raw)})`,
+        locate,
+      ),
+    );
     return { ok: false, issues };
   }
   const parsed = serverEntrySchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const got = valueAt(raw, issue.path);
-      const secretive = issue.path.length > 1 && (issue.path[0] === 'env' || issue.path[0] === 'headers' || issue.path[1] === 'clientSecret');
-      issues.push(entryIssue(file, name, fieldName(issue.path), `${issue.message} (got ${describeValue(got, secretive)})`, locate));
+      const secretive =
+        issue.path.length > 1 &&
+        (issue.path[0] === 'env' ||
+          issue.path[0] === 'headers' ||
+          issue.path[1] === 'clientSecret');
+      issues.push(
+        entryIssue(
+          file,
+          name,
+          fieldName(issue.path),
+          `${issue.message} (got ${describeValue(got, secretive)})`,
+          locate,
+        ),
+      );
     }
   }
   issues.push(...crossFieldIssues(file, name, raw as Record<string, unknown>, locate));
@@ -167,24 +245,69 @@ export function validateServerEntry(file: string, name: string, raw: unknown, lo
   return { ok: true, entry: raw as ServerEntry };
 }
 
-function crossFieldIssues(file: string, name: string, raw: Record<string, unknown>, locate?: EntryLocator): ConfigIssue[] {
+function crossFieldIssues(
+  file: string,
+  name: string,
+  raw: Record<string, unknown>,
+  locate?: EntryLocator,
+): ConfigIssue[] {
   const hasCommand = raw.command !== undefined;
   const hasUrl = raw.url !== undefined;
   const type = raw.type;
   if (hasCommand && hasUrl) {
-    return [entryIssue(file, name, undefined, 'has both "command" and "url": a server is either started locally (command) or reached remotely (url); keep one of them', locate)];
+    return [
+      entryIssue(
+        file,
+        name,
+        undefined,
+        'has both "command" and "url": a server is either started locally (command) or reached remotely (url); keep one of them',
+        locate,
+      ),
+    ];
   }
   if (!hasCommand && !hasUrl) {
-    return [entryIssue(file, name, undefined, 'needs "command" (to start a local server) or "url" (to reach a remote server)', locate)];
+    return [
+      entryIssue(
+        file,
+        name,
+        undefined,
+        'needs "command" (to start a local server) or "url" (to reach a remote server)',
+        locate,
+      ),
+    ];
   }
   if (type === 'stdio' && !hasCommand) {
-    return [entryIssue(file, name, 'type', 'is "stdio", which needs "command"; for a remote server at "url" use "http" or "sse"', locate)];
+    return [
+      entryIssue(
+        file,
+        name,
+        'type',
+        'is "stdio", which needs "command"; for a remote server at "url" use "http" or "sse"',
+        locate,
+      ),
+    ];
   }
   if ((type === 'http' || type === 'sse') && !hasUrl) {
-    return [entryIssue(file, name, 'type', `is "${type}", which needs "url"; for a local server started with "command" use "stdio"`, locate)];
+    return [
+      entryIssue(
+        file,
+        name,
+        'type',
+        `is "${type}", which needs "url"; for a local server started with "command" use "stdio"`,
+        locate,
+      ),
+    ];
   }
   if (raw.oauth !== undefined && !hasUrl) {
-    return [entryIssue(file, name, 'oauth', 'is only for remote servers (with "url"); a local server started with "command" does not sign in', locate)];
+    return [
+      entryIssue(
+        file,
+        name,
+        'oauth',
+        'is only for remote servers (with "url"); a local server started with "command" does not sign in',
+        locate,
+      ),
+    ];
   }
   return [];
 }

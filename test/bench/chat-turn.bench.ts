@@ -30,7 +30,15 @@ for (let s = 0; s < 10; s++) {
     Array.from({ length: TOOLS / 10 }, (_, i) => ({
       name: `tool_${i}`,
       description: `Does thing ${i} of server ${s}: reads, lists or changes records, with paging and filters.`,
-      inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Where' }, limit: { type: 'integer', minimum: 1 }, filter: { type: 'string' } }, required: ['path'] },
+      inputSchema: {
+        type: 'object',
+        properties: {
+          path: { type: 'string', description: 'Where' },
+          limit: { type: 'integer', minimum: 1 },
+          filter: { type: 'string' },
+        },
+        required: ['path'],
+      },
     })),
   );
 }
@@ -45,10 +53,50 @@ try {
     // Rounds of four: a prompt, a tool_use, its (wrapped, 2 KB) result, and an answer.
     for (let i = 0; i < MESSAGES; i += 4) {
       const id = `toolu_${i}`;
-      store.append(c.id, { role: 'user', content: [{ type: 'text', text: `Question ${i}: ${'what does the log say about '.repeat(4)}` }] });
-      store.append(c.id, { role: 'assistant', stopReason: 'tool_use', content: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id, name: `mcp__server${i % 10}__tool_${i % 50}`, input: { path: `/var/log/${i}.log` } }] });
-      store.append(c.id, { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: [{ type: 'text', text: wrapUntrusted(`line ${i}: ${'ok status=200 took=12ms '.repeat(80)}`, old) }] }] });
-      store.append(c.id, { role: 'assistant', stopReason: 'end_turn', content: [{ type: 'text', text: `The log for ${i} is fine. ${'Everything returned 200 quickly. '.repeat(6)}` }] });
+      store.append(c.id, {
+        role: 'user',
+        content: [
+          { type: 'text', text: `Question ${i}: ${'what does the log say about '.repeat(4)}` },
+        ],
+      });
+      store.append(c.id, {
+        role: 'assistant',
+        stopReason: 'tool_use',
+        content: [
+          { type: 'text', text: 'Let me look.' },
+          {
+            type: 'tool_use',
+            id,
+            name: `mcp__server${i % 10}__tool_${i % 50}`,
+            input: { path: `/var/log/${i}.log` },
+          },
+        ],
+      });
+      store.append(c.id, {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: id,
+            content: [
+              {
+                type: 'text',
+                text: wrapUntrusted(`line ${i}: ${'ok status=200 took=12ms '.repeat(80)}`, old),
+              },
+            ],
+          },
+        ],
+      });
+      store.append(c.id, {
+        role: 'assistant',
+        stopReason: 'end_turn',
+        content: [
+          {
+            type: 'text',
+            text: `The log for ${i} is fine. ${'Everything returned 200 quickly. '.repeat(6)}`,
+          },
+        ],
+      });
     }
   });
   const settings = { ...DEFAULT_CHAT_SETTINGS };
@@ -56,18 +104,31 @@ try {
   let last: unknown = null;
   // As in the engine: its writes reach the history cache through the events it emits.
   const history = new HistoryCache(store);
-  const saved = (message: ReturnType<typeof store.append>) => history.observe({ type: 'message-saved', conversationId: c.id, message });
+  const saved = (message: ReturnType<typeof store.append>) =>
+    history.observe({ type: 'message-saved', conversationId: c.id, message });
 
   const turn = async () => {
     // Persist the user's message, then build the request from the stored history.
     saved(store.append(c.id, { role: 'user', content: [{ type: 'text', text: 'And now?' }] }));
-    const { params } = await buildRequest({ settings, stored: history.messages(c.id), registry, boundary: newBoundary(), limits });
+    const { params } = await buildRequest({
+      settings,
+      stored: history.messages(c.id),
+      registry,
+      boundary: newBoundary(),
+      limits,
+    });
     last = params;
     // Persist a streamed answer: the message, each block as it completes, the final status.
     const m = store.append(c.id, { role: 'assistant', content: [], status: 'streaming' });
     saved(m);
     store.appendBlock(m.id, { type: 'text', text: 'It is fine.' });
-    saved(store.update(m.id, { status: 'complete', stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheCreationTokens: 0 } }));
+    saved(
+      store.update(m.id, {
+        status: 'complete',
+        stopReason: 'end_turn',
+        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheCreationTokens: 0 },
+      }),
+    );
   };
   await turn(); // warm caches (history, image checks, prepared statements) as a running app has them
   // Interleaved, so the load of a shared machine weighs on both sides of the ratio alike.
@@ -85,8 +146,24 @@ try {
   const engineMs = median(engine);
   const stringifyMs = median(stringify);
   const ratio = engineMs / stringifyMs;
-  const out = { messages: MESSAGES, tools: TOOLS, requestBytes: body.length, engineMsPerTurn: engineMs, stringifyMs, ratio, goal: 3 };
-  console.table([{ 'engine ms/turn': engineMs.toFixed(2), 'JSON.stringify ms': stringifyMs.toFixed(2), ratio: `${ratio.toFixed(2)}×`, goal: '≤ 3×', 'request KB': Math.round(body.length / 1024) }]);
+  const out = {
+    messages: MESSAGES,
+    tools: TOOLS,
+    requestBytes: body.length,
+    engineMsPerTurn: engineMs,
+    stringifyMs,
+    ratio,
+    goal: 3,
+  };
+  console.table([
+    {
+      'engine ms/turn': engineMs.toFixed(2),
+      'JSON.stringify ms': stringifyMs.toFixed(2),
+      ratio: `${ratio.toFixed(2)}×`,
+      goal: '≤ 3×',
+      'request KB': Math.round(body.length / 1024),
+    },
+  ]);
   writeBenchReport('chat-turn', out);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -17,20 +17,31 @@ const delays = sized(
   Array.from({ length: 10 }, (_, i) => 100 + i * 100),
   [50, 100, 150],
 );
-const entry = (delay: number) => ({ command: process.execPath, args: [PEER], env: { PEER_DELAY_MS: String(delay), PEER_TOOLS: 'a,b,c' } });
+const entry = (delay: number) => ({
+  command: process.execPath,
+  args: [PEER],
+  env: { PEER_DELAY_MS: String(delay), PEER_TOOLS: 'a,b,c' },
+});
 
 async function timeToReady(servers: Record<string, unknown>): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'lena-bench-'));
   const userFile = join(dir, 'mcp.json');
   writeFileSync(userFile, JSON.stringify({ mcpServers: servers }));
-  const manager = new McpManager({ sources: { userFile }, createTransport: defaultTransportFactory(), env: { PATH: process.env.PATH } });
+  const manager = new McpManager({
+    sources: { userFile },
+    createTransport: defaultTransportFactory(),
+    env: { PATH: process.env.PATH },
+  });
   const started = performance.now();
   await manager.start();
   const elapsed = performance.now() - started;
   const notReady = manager.statuses().filter((s) => s.status !== 'connected');
   await manager.shutdown();
   rmSync(dir, { recursive: true, force: true });
-  if (notReady.length) throw new Error(`not ready: ${notReady.map((s) => `${s.name} ${s.status} ${s.error?.message}`).join('; ')}`);
+  if (notReady.length)
+    throw new Error(
+      `not ready: ${notReady.map((s) => `${s.name} ${s.status} ${s.error?.message}`).join('; ')}`,
+    );
   return elapsed;
 }
 
@@ -57,8 +68,14 @@ async function main() {
     sequentialOverParallel: +(median(results.sequential) / median(results.parallel)).toFixed(2),
     goal: 'parallelOverSlowest <= 1.3',
   };
-  console.table({ 'slowest single': report.slowestSingleMs, 'ten in parallel': report.parallelMs, 'ten one after another': report.sequentialMs });
-  console.log(`ten in parallel / slowest single = ${report.parallelOverSlowest} (goal ≤ 1.3); sequential / parallel = ${report.sequentialOverParallel}`);
+  console.table({
+    'slowest single': report.slowestSingleMs,
+    'ten in parallel': report.parallelMs,
+    'ten one after another': report.sequentialMs,
+  });
+  console.log(
+    `ten in parallel / slowest single = ${report.parallelOverSlowest} (goal ≤ 1.3); sequential / parallel = ${report.sequentialOverParallel}`,
+  );
   writeBenchReport('manager-startup', report);
 }
 

@@ -9,12 +9,21 @@ const tools = Array.from({ length: 5000 }, (_, i) => ({
   name: `tool_${i}`,
   title: `Tool ${i}`,
   description: `Benchmark tool number ${i}, which takes a path and a flag.`,
-  inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'A file path' }, flag: { type: 'boolean' } }, required: ['path'] },
+  inputSchema: {
+    type: 'object',
+    properties: { path: { type: 'string', description: 'A file path' }, flag: { type: 'boolean' } },
+    required: ['path'],
+  },
   annotations: { readOnlyHint: i % 2 === 0 },
 }));
-tools.unshift({ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } });
+tools.unshift({
+  name: 'echo',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+});
 const toolsJson = JSON.stringify({ tools });
-const largeJson = JSON.stringify({ content: [{ type: 'text', text: 'x'.repeat(10 * 1024 * 1024) }] });
+const largeJson = JSON.stringify({
+  content: [{ type: 'text', text: 'x'.repeat(10 * 1024 * 1024) }],
+});
 
 function answer(msg) {
   const head = `{"jsonrpc":"2.0","id":${JSON.stringify(msg.id)},"result":`;
@@ -31,7 +40,9 @@ function answer(msg) {
     case 'ping':
       return `${head}{}}\n`;
     default:
-      return msg.id === undefined ? '' : `{"jsonrpc":"2.0","id":${JSON.stringify(msg.id)},"error":{"code":-32601,"message":"Method not found"}}\n`;
+      return msg.id === undefined
+        ? ''
+        : `{"jsonrpc":"2.0","id":${JSON.stringify(msg.id)},"error":{"code":-32601,"message":"Method not found"}}\n`;
   }
 }
 

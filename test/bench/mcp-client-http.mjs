@@ -19,14 +19,19 @@ const bundleLena = (root) =>
   ]);
 
 async function startServer(mode) {
-  const child = spawn(process.execPath, [join(here, 'mcp-http-server.mjs'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(here, 'mcp-http-server.mjs'), mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise((resolve, reject) => {
     child.stdout.once('data', (b) => resolve(Number(b.toString().trim())));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+    stop: () =>
+      new Promise((r) =>
+        child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')),
+      ),
   };
 }
 
@@ -35,7 +40,13 @@ async function startServer(mode) {
  * ('sse': the SDK server's default event-stream answers; 'json': enableJsonResponse).
  * Returns medians per kind and mode, µs of client CPU and of wall time per call.
  */
-export async function compareHttpClients({ root, rounds = 5, modes = ['sse', 'json'], kinds = ['sdk', 'lena'], log = () => undefined }) {
+export async function compareHttpClients({
+  root,
+  rounds = 5,
+  modes = ['sse', 'json'],
+  kinds = ['sdk', 'lena'],
+  log = () => undefined,
+}) {
   const bundle = await bundleLena(root);
   const result = Object.fromEntries(kinds.map((k) => [k, {}]));
   for (const mode of modes) {
@@ -45,8 +56,13 @@ export async function compareHttpClients({ root, rounds = 5, modes = ['sse', 'js
       for (let round = 0; round < rounds; round++) {
         // Rotate the order so no client always runs first.
         for (const kind of kinds.map((_, i) => kinds[(i + round) % kinds.length])) {
-          const r = spawnSync(process.execPath, ['--expose-gc', join(here, 'mcp-http-worker.mjs'), kind, server.url, bundle], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-          if (r.status !== 0) throw new Error(`${kind} round ${round + 1} (${mode}) failed with exit ${r.status}`);
+          const r = spawnSync(
+            process.execPath,
+            ['--expose-gc', join(here, 'mcp-http-worker.mjs'), kind, server.url, bundle],
+            { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+          );
+          if (r.status !== 0)
+            throw new Error(`${kind} round ${round + 1} (${mode}) failed with exit ${r.status}`);
           samples[kind].push(JSON.parse(r.stdout.trim().split('\n').pop()));
           log(`http ${mode} round ${round + 1}/${rounds} ${kind} done`);
         }
@@ -63,13 +79,19 @@ export async function compareHttpClients({ root, rounds = 5, modes = ['sse', 'js
   }
   // The headline: the SDK server's default (event-stream answers), what most servers send.
   const headline = modes.includes('sse') ? 'sse' : modes[0];
-  for (const kind of kinds) result[kind].httpClientCpuUsPerCall = result[kind][headline].cpuUsPerCall;
+  for (const kind of kinds)
+    result[kind].httpClientCpuUsPerCall = result[kind][headline].cpuUsPerCall;
   return result;
 }
 
 let cached;
 /** The hook mcp-client.bench.mjs calls once per kind: one comparison serves both. */
 export async function measureHttpClientCpuUsPerCall(kind, { root, rounds }) {
-  cached ??= compareHttpClients({ root, rounds, modes: ['sse'], log: (m) => process.stderr.write(`${m}\n`) });
+  cached ??= compareHttpClients({
+    root,
+    rounds,
+    modes: ['sse'],
+    log: (m) => process.stderr.write(`${m}\n`),
+  });
   return (await cached)[kind].httpClientCpuUsPerCall;
 }

@@ -16,7 +16,8 @@ const REPEATS = sized({ eras: 6, tp: 3, list: 5, large: 7 }, { eras: 1, tp: 1, l
 const IN_FLIGHT = 64;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 /**
  * The floor: a client that only writes JSON lines and parses the answers. It starts the server the
@@ -26,7 +27,10 @@ const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
  * than of the client. The SDK client cannot start servers detached.
  */
 function rawClient() {
-  const child = spawn(process.execPath, [server], { stdio: ['pipe', 'pipe', 'inherit'], detached: true });
+  const child = spawn(process.execPath, [server], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    detached: true,
+  });
   const pending = new Map();
   let nextId = 0;
   let parts = [];
@@ -56,7 +60,11 @@ function rawClient() {
     });
   return {
     connect: async () => {
-      await request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+      await request('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      });
       child.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
     },
     call: (text) => request('tools/call', { name: 'echo', arguments: { text } }),
@@ -79,7 +87,12 @@ async function load(which = kind) {
     ]);
     const importMs = performance.now() - t0;
     const client = new Client({ name: 'bench', version: '1' });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [server], stderr: 'inherit', maxBufferSize: 64 * 1024 * 1024 });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [server],
+      stderr: 'inherit',
+      maxBufferSize: 64 * 1024 * 1024,
+    });
     return {
       importMs,
       client: {
@@ -93,7 +106,10 @@ async function load(which = kind) {
   }
   const { McpClient, StdioTransport } = await import(pathToFileURL(lenaBundle).href);
   const importMs = performance.now() - t0;
-  const client = new McpClient(new StdioTransport({ command: process.execPath, args: [server], inheritPath: 'process' }), which === 'lena' ? { protocol: '2025-11-25' } : {});
+  const client = new McpClient(
+    new StdioTransport({ command: process.execPath, args: [server], inheritPath: 'process' }),
+    which === 'lena' ? { protocol: '2025-11-25' } : {},
+  );
   return {
     importMs,
     client: {
@@ -134,18 +150,28 @@ if (kind === 'eras') {
     await clients[k].connect();
     for (let i = 0; i < SEQ_WARMUP; i += 1) await clients[k].call('warm');
   }
-  if (clients.lena.era !== 'legacy' || clients.lena2026.era !== 'modern') throw new Error('the two Lena clients did not land on the two eras');
+  if (clients.lena.era !== 'legacy' || clients.lena2026.era !== 'modern')
+    throw new Error('the two Lena clients did not land on the two eras');
   const cpu = { raw: [], lena: [], lena2026: [] };
   const kinds = Object.keys(cpu);
-  for (let r = 0; r < REPEATS.eras; r += 1) for (const k of kinds.map((_, i) => kinds[(i + r) % kinds.length])) cpu[k].push((await throughput(clients[k])).cpuUs);
+  for (let r = 0; r < REPEATS.eras; r += 1)
+    for (const k of kinds.map((_, i) => kinds[(i + r) % kinds.length]))
+      cpu[k].push((await throughput(clients[k])).cpuUs);
   for (const c of Object.values(clients)) await c.close();
-  console.log(JSON.stringify({ rawCpuUsPerCall: median(cpu.raw), lenaCpuUsPerCall: median(cpu.lena), lena2026CpuUsPerCall: median(cpu.lena2026) }));
+  console.log(
+    JSON.stringify({
+      rawCpuUsPerCall: median(cpu.raw),
+      lenaCpuUsPerCall: median(cpu.lena),
+      lena2026CpuUsPerCall: median(cpu.lena2026),
+    }),
+  );
   process.exit(0);
 }
 
 const { importMs, client } = await load();
 await client.connect();
-if (kind === 'lena2026' && client.era !== 'modern') throw new Error('lena2026 did not negotiate 2026-07-28');
+if (kind === 'lena2026' && client.era !== 'modern')
+  throw new Error('lena2026 did not negotiate 2026-07-28');
 for (let i = 0; i < SEQ_WARMUP; i += 1) await client.call('warm');
 const lat = [];
 for (let i = 0; i < SEQ_CALLS; i += 1) {
@@ -168,7 +194,8 @@ for (let i = 0; i < REPEATS.large; i += 1) {
   const t = performance.now();
   const r = await client.large();
   large.push(performance.now() - t);
-  if (r.content[0].text.length !== 10 * 1024 * 1024) throw new Error('the large result came back wrong');
+  if (r.content[0].text.length !== 10 * 1024 * 1024)
+    throw new Error('the large result came back wrong');
 }
 await client.close();
 console.log(

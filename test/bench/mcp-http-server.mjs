@@ -14,11 +14,18 @@ const json = process.argv[2] === 'json';
 const sessions = new Map();
 
 function newSession() {
-  const server = new Server({ name: 'bench-http', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const server = new Server(
+    { name: 'bench-http', version: '1.0.0' },
+    { capabilities: { tools: {} } },
+  );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }],
+    tools: [
+      { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+    ],
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (req) => ({ content: [{ type: 'text', text: String(req.params.arguments?.text ?? '') }] }));
+  server.setRequestHandler(CallToolRequestSchema, async (req) => ({
+    content: [{ type: 'text', text: String(req.params.arguments?.text ?? '') }],
+  }));
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
     enableJsonResponse: json,
@@ -31,8 +38,15 @@ async function dualHandler() {
   const { McpServer, createMcpHandler } = await import('@modelcontextprotocol/server');
   const z = await import('zod');
   const handler = createMcpHandler(() => {
-    const server = new McpServer({ name: 'bench-http', version: '2.0.0' }, { capabilities: { tools: {} } });
-    server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+    const server = new McpServer(
+      { name: 'bench-http', version: '2.0.0' },
+      { capabilities: { tools: {} } },
+    );
+    server.registerTool(
+      'echo',
+      { inputSchema: z.object({ text: z.string() }) },
+      async ({ text }) => ({ content: [{ type: 'text', text }] }),
+    );
     return server;
   });
   return async (req, res) => {
@@ -41,7 +55,9 @@ async function dualHandler() {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
     const body = req.method === 'POST' ? Buffer.concat(chunks) : undefined;
-    const response = await handler.fetch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body }));
+    const response = await handler.fetch(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body }),
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   };

@@ -16,22 +16,50 @@ import { sized, writeBenchReport } from './quick.mjs';
 
 const runs = (n: number) => sized(n, 3);
 
-
-const schema = { type: 'object', properties: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`field_${i}`, { type: 'string', description: `Field ${i}` }])) };
-const toolDef = (s: number, t: number): ToolDefinition => ({ name: `tool_${t}`, description: `Tool ${t} of server ${s}. ${'Does things. '.repeat(20)}`, inputSchema: schema });
+const schema = {
+  type: 'object',
+  properties: Object.fromEntries(
+    Array.from({ length: 200 }, (_, i) => [
+      `field_${i}`,
+      { type: 'string', description: `Field ${i}` },
+    ]),
+  ),
+};
+const toolDef = (s: number, t: number): ToolDefinition => ({
+  name: `tool_${t}`,
+  description: `Tool ${t} of server ${s}. ${'Does things. '.repeat(20)}`,
+  inputSchema: schema,
+});
 
 const state = defaultPermissionState();
 for (let i = 0; i < 1000; i++) {
-  const list = i % 3 === 0 ? state.permissions.deny : i % 3 === 1 ? state.permissions.ask : state.permissions.allow;
-  list.push({ rule: i % 10 === 0 ? `mcp__server-${i % 40}` : `mcp__server-${i % 40}__tool_${i}`, identity: 'h' });
+  const list =
+    i % 3 === 0
+      ? state.permissions.deny
+      : i % 3 === 1
+        ? state.permissions.ask
+        : state.permissions.allow;
+  list.push({
+    rule: i % 10 === 0 ? `mcp__server-${i % 40}` : `mcp__server-${i % 40}__tool_${i}`,
+    identity: 'h',
+  });
 }
-const projectRules = { deny: Array.from({ length: 50 }, (_, i) => ({ rule: `mcp__server-${i % 40}__tool_${1000 + i}` })) };
-const sessionGrants = Array.from({ length: 20 }, (_, i) => ({ rule: `mcp__server-1__tool_${2000 + i}`, identity: 'h' }));
+const projectRules = {
+  deny: Array.from({ length: 50 }, (_, i) => ({ rule: `mcp__server-${i % 40}__tool_${1000 + i}` })),
+};
+const sessionGrants = Array.from({ length: 20 }, (_, i) => ({
+  rule: `mcp__server-1__tool_${2000 + i}`,
+  identity: 'h',
+}));
 
 const dir = mkdtempSync(join(tmpdir(), 'lena-bench-permissions-'));
 try {
   const pins = await PinStore.open(join(dir, 'pins.json'));
-  for (let s = 0; s < 40; s++) await pins.pinNew(`server-${s}`, Array.from({ length: 50 }, (_, t) => toolDef(s, t)));
+  for (let s = 0; s < 40; s++)
+    await pins.pinNew(
+      `server-${s}`,
+      Array.from({ length: 50 }, (_, t) => toolDef(s, t)),
+    );
   const request: ToolCallRequest = {
     conversationId: 'c1',
     qualifiedName: 'mcp__server-7__tool_33',
@@ -43,24 +71,35 @@ try {
   };
   const context = { state, projectRules, sessionGrants, pins, interactive: true };
   const decideMs = await time(runs(201), () => decide(request, context));
-  const decideNoPinsMs = await time(runs(201), () => decide(request, { ...context, pins: undefined }));
+  const decideNoPinsMs = await time(runs(201), () =>
+    decide(request, { ...context, pins: undefined }),
+  );
   const stringifyMs = await time(runs(201), () => JSON.stringify(request));
   const description = `${'A long description with ordinary text. '.repeat(2600)}\u200B`;
   const scanMs = await time(runs(21), () => scanText(description));
   const hashMs = await time(runs(51), () => definitionHash(toolDef(1, 1)));
-  const pinWriteMs = await time(runs(11), () => pins.pin('server-0', { ...toolDef(0, 0), description: String(Math.random()) }));
+  const pinWriteMs = await time(runs(11), () =>
+    pins.pin('server-0', { ...toolDef(0, 0), description: String(Math.random()) }),
+  );
 
   const rows = [
     ['rules (user / project / session)', '1000 / 50 / 20', ''],
     ['pinned tools', 2000, ''],
-    ['decide() with pins (ms)', decideMs.toFixed(3), `${(decideMs / stringifyMs).toFixed(1)}× a JSON.stringify of the call`],
+    [
+      'decide() with pins (ms)',
+      decideMs.toFixed(3),
+      `${(decideMs / stringifyMs).toFixed(1)}× a JSON.stringify of the call`,
+    ],
     ['decide() without pins (ms)', decideNoPinsMs.toFixed(3), ''],
     [`scanText of ${(description.length / 1024).toFixed(0)} KB (ms)`, scanMs.toFixed(2), ''],
     ['definitionHash, 200-field schema (ms)', hashMs.toFixed(3), ''],
     ['pin written to pins.json (2,000 pins) (ms)', pinWriteMs.toFixed(1), 'atomic write + fsync'],
   ];
-  for (const [label, value, note] of rows) process.stdout.write(`${String(label).padEnd(44)} ${String(value).padStart(14)}  ${note}\n`);
-  writeBenchReport('permissions', { figures: Object.fromEntries(rows.map(([label, value]) => [label, value])) });
+  for (const [label, value, note] of rows)
+    process.stdout.write(`${String(label).padEnd(44)} ${String(value).padStart(14)}  ${note}\n`);
+  writeBenchReport('permissions', {
+    figures: Object.fromEntries(rows.map(([label, value]) => [label, value])),
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

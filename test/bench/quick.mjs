@@ -22,7 +22,10 @@ export const sized = (full, quick) => (QUICK ? quick : full);
 export function writeBenchReport(name, report) {
   const dir = join(process.env.LENA_ROOT ?? process.cwd(), 'test-results/bench');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.json`), JSON.stringify({ quick: QUICK, ...report }, null, 2) + '\n');
+  writeFileSync(
+    join(dir, `${name}.json`),
+    JSON.stringify({ quick: QUICK, ...report }, null, 2) + '\n',
+  );
 }
 
 /** Records that a benchmark could not run here, with the reason (`npm test` counts it as skipped). */

@@ -18,7 +18,11 @@ const INVOKE_PATH = '/__bench/invoke';
 
 /** What the page records for the benchmark (on `window.__bench`). */
 interface BenchGlobals {
-  __bench: { longTasks: number[]; invokes: { channel: string; ms: number }[]; transport: Transport };
+  __bench: {
+    longTasks: number[];
+    invokes: { channel: string; ms: number }[];
+    transport: Transport;
+  };
   __lenaInvoke(channel: string, args: unknown): Promise<unknown>;
 }
 
@@ -34,19 +38,26 @@ export function installProbes(): void {
   }).observe({ type: 'longtask', buffered: true });
   const viaFetch = async (channel: string, args: unknown) => {
     // INVOKE_PATH, spelled out: this function is serialised into the page without its module.
-    const res = await fetch('/__bench/invoke', { method: 'POST', body: JSON.stringify({ channel, args: args ?? null }) });
+    const res = await fetch('/__bench/invoke', {
+      method: 'POST',
+      body: JSON.stringify({ channel, args: args ?? null }),
+    });
     return res.json() as Promise<unknown>;
   };
   // The binding may be installed after init scripts run: wrap whatever is assigned, on first use.
   let wrapped: BenchGlobals['__lenaInvoke'] | null = null;
-  const wrap = (inner: BenchGlobals['__lenaInvoke']): BenchGlobals['__lenaInvoke'] => async (channel, args) => {
-    const start = performance.now();
-    try {
-      return await (w.__bench.transport === 'fetch' ? viaFetch(channel, args) : inner(channel, args));
-    } finally {
-      w.__bench.invokes.push({ channel, ms: performance.now() - start });
-    }
-  };
+  const wrap =
+    (inner: BenchGlobals['__lenaInvoke']): BenchGlobals['__lenaInvoke'] =>
+    async (channel, args) => {
+      const start = performance.now();
+      try {
+        return await (w.__bench.transport === 'fetch'
+          ? viaFetch(channel, args)
+          : inner(channel, args));
+      } finally {
+        w.__bench.invokes.push({ channel, ms: performance.now() - start });
+      }
+    };
   let current: BenchGlobals['__lenaInvoke'] | undefined = w.__lenaInvoke;
   Object.defineProperty(window, '__lenaInvoke', {
     configurable: true,
@@ -59,7 +70,10 @@ export function installProbes(): void {
 }
 
 /** Answers the page's fetch transport with `dispatch` (the host's, as the binding would). */
-export async function routeInvokes(page: Page, dispatch: (channel: string, args: unknown) => Promise<unknown>): Promise<void> {
+export async function routeInvokes(
+  page: Page,
+  dispatch: (channel: string, args: unknown) => Promise<unknown>,
+): Promise<void> {
   await page.route(`**${INVOKE_PATH}`, async (route) => {
     const { channel, args } = route.request().postDataJSON() as { channel: string; args: unknown };
     await route.fulfill({ json: await dispatch(channel, args ?? undefined) });
@@ -98,20 +112,29 @@ export interface OpenSample {
 }
 
 /** Clicks the conversation titled `title` in the sidebar; resolves when `lastText` is on screen. */
-export async function openConversation(page: Page, title: string, lastText: string): Promise<OpenSample> {
+export async function openConversation(
+  page: Page,
+  title: string,
+  lastText: string,
+): Promise<OpenSample> {
   await resetProbes(page);
   const totalMs = await page.evaluate(
     ([t, last]) =>
       new Promise<number>((resolve, reject) => {
-        const button = Array.from(document.querySelectorAll<HTMLButtonElement>('.conversation-open')).find((b) => b.textContent === t);
+        const button = Array.from(
+          document.querySelectorAll<HTMLButtonElement>('.conversation-open'),
+        ).find((b) => b.textContent === t);
         if (!button) return reject(new Error(`No conversation titled ${t} in the sidebar`));
         const start = performance.now();
         button.click();
         const check = () => {
           const rows = Array.from(document.querySelectorAll('.virtual-row'));
-          const shown = rows.some((r) => r.textContent?.includes(last) && r.getBoundingClientRect().height > 0);
+          const shown = rows.some(
+            (r) => r.textContent?.includes(last) && r.getBoundingClientRect().height > 0,
+          );
           if (shown) resolve(performance.now() - start);
-          else if (performance.now() - start > 60_000) reject(new Error(`${t} did not show "${last}" within 60 s`));
+          else if (performance.now() - start > 60_000)
+            reject(new Error(`${t} did not show "${last}" within 60 s`));
           else requestAnimationFrame(check);
         };
         requestAnimationFrame(check);
@@ -119,7 +142,9 @@ export async function openConversation(page: Page, title: string, lastText: stri
     [title, lastText] as const,
   );
   const { invokes } = await readProbes(page);
-  const fetchMs = invokes.filter((i) => i.channel === 'conversations:get').reduce((sum, i) => sum + i.ms, 0);
+  const fetchMs = invokes
+    .filter((i) => i.channel === 'conversations:get')
+    .reduce((sum, i) => sum + i.ms, 0);
   return { totalMs, fetchMs, windowMs: totalMs - fetchMs };
 }
 
@@ -134,9 +159,19 @@ export interface MainThread {
 export async function mainThread(cdp: CDPSession): Promise<MainThread> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const get = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-  return { task: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration'), style: get('RecalcStyleDuration') };
+  return {
+    task: get('TaskDuration'),
+    script: get('ScriptDuration'),
+    layout: get('LayoutDuration'),
+    style: get('RecalcStyleDuration'),
+  };
 }
 
 export function mainThreadSince(before: MainThread, after: MainThread): MainThread {
-  return { task: after.task - before.task, script: after.script - before.script, layout: after.layout - before.layout, style: after.style - before.style };
+  return {
+    task: after.task - before.task,
+    script: after.script - before.script,
+    layout: after.layout - before.layout,
+    style: after.style - before.style,
+  };
 }

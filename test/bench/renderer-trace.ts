@@ -22,7 +22,10 @@ export interface TracedTask {
 }
 
 /** The main-thread tasks of the busiest renderer while `fn` ran. */
-export async function tracedTasks<T>(cdp: CDPSession, fn: () => Promise<T>): Promise<{ result: T; tasks: TracedTask[] }> {
+export async function tracedTasks<T>(
+  cdp: CDPSession,
+  fn: () => Promise<T>,
+): Promise<{ result: T; tasks: TracedTask[] }> {
   const events: TraceEvent[] = [];
   const collect = (data: { value: object[] }) => events.push(...(data.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
@@ -38,10 +41,20 @@ export async function tracedTasks<T>(cdp: CDPSession, fn: () => Promise<T>): Pro
     cdp.off('Tracing.dataCollected', collect);
   }
   const threadOf = (e: TraceEvent) => `${e.pid}:${e.tid}`;
-  const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(threadOf));
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map(threadOf),
+  );
   const byThread = new Map<string, TracedTask[]>();
   const endOf = new Map<string, number>();
-  const ran = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.dur !== undefined && mainThreads.has(threadOf(e)));
+  const ran = events.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.name === 'ThreadControllerImpl::RunTask' &&
+      e.dur !== undefined &&
+      mainThreads.has(threadOf(e)),
+  );
   for (const e of ran.sort((a, b) => a.ts - b.ts)) {
     const thread = threadOf(e);
     // A task run inside another (a nested run loop) is part of the outer one.

@@ -14,7 +14,19 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatEvent } from '../../shared/chat-types';
 import { reply, startMessagesApiServer, text } from '../fixtures/messages-api';
-import { installProbes, mainThread, mainThreadSince, openConversation, readProbes, resetProbes, routeInvokes, setTransport, type MainThread, type OpenSample, type Transport } from './renderer-probes';
+import {
+  installProbes,
+  mainThread,
+  mainThreadSince,
+  openConversation,
+  readProbes,
+  resetProbes,
+  routeInvokes,
+  setTransport,
+  type MainThread,
+  type OpenSample,
+  type Transport,
+} from './renderer-probes';
 import { tracedTasks } from './renderer-trace';
 import { median } from './timing';
 import { QUICK, sized, skipBench, writeBenchReport } from './quick.mjs';
@@ -83,16 +95,24 @@ async function main(): Promise<void> {
   const ids = new Map<Size, string>(SIZES.map((n) => [n, seedConversation(home, titleOf(n), n)]));
   const lastText = new Map<Size, string>(SIZES.map((n) => [n, `Message ${n} of the conversation`]));
   const api = await startMessagesApiServer();
-  const env = { ...process.env, ANTHROPIC_API_KEY: 'sk-ant-bench-0123456789', ANTHROPIC_BASE_URL: api.url };
+  const env = {
+    ...process.env,
+    ANTHROPIC_API_KEY: 'sk-ant-bench-0123456789',
+    ANTHROPIC_BASE_URL: api.url,
+  };
   const app = await openApp({ home, env });
   try {
     const { page, host } = app;
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.addInitScript(installProbes);
-    await routeInvokes(page, (channel, args) => host.dispatch(channel, args, { senderUrl: app.url }));
+    await routeInvokes(page, (channel, args) =>
+      host.dispatch(channel, args, { senderUrl: app.url }),
+    );
     await page.reload();
-    await page.getByRole('button', { name: titleOf(10_000), exact: true }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('button', { name: titleOf(10_000), exact: true })
+      .waitFor({ timeout: 30_000 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
 
@@ -119,7 +139,11 @@ async function main(): Promise<void> {
     for (let round = 0; round < OPEN_ROUNDS; round++) {
       for (const transport of TRANSPORTS) {
         await setTransport(page, transport);
-        for (const n of SIZES) opens.set(`${transport} ${n}`, [...(opens.get(`${transport} ${n}`) ?? []), await open(n)]);
+        for (const n of SIZES)
+          opens.set(`${transport} ${n}`, [
+            ...(opens.get(`${transport} ${n}`) ?? []),
+            await open(n),
+          ]);
       }
     }
     await setTransport(page, 'fetch');
@@ -129,12 +153,23 @@ async function main(): Promise<void> {
     let streamingInto = '';
     const unforward = host.events.forward((event, payload) => {
       const e = payload as ChatEvent;
-      if (event === 'chat:progressed' && e.type === 'text-delta' && e.conversationId === streamingInto) deltasSeen++;
+      if (
+        event === 'chat:progressed' &&
+        e.type === 'text-delta' &&
+        e.conversationId === streamingInto
+      )
+        deltasSeen++;
     });
     const floor = async (): Promise<number> => {
       const before = await mainThread(cdp);
       for (let i = 0; i < DELTAS; i++) {
-        host.events.emit('chat:progressed', { type: 'text-delta', conversationId: 'bench-not-open', messageId: 'none', index: 0, text: 'word ' });
+        host.events.emit('chat:progressed', {
+          type: 'text-delta',
+          conversationId: 'bench-not-open',
+          messageId: 'none',
+          index: 0,
+          text: 'word ',
+        });
         await sleep(PAUSE_MS);
       }
       await sleep(300);
@@ -157,7 +192,10 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         await box.press('Enter');
         await page.waitForFunction(
-          (m) => Array.from(document.querySelectorAll('.message.assistant[data-status="complete"]')).some((el) => el.textContent?.includes(m)),
+          (m) =>
+            Array.from(
+              document.querySelectorAll('.message.assistant[data-status="complete"]'),
+            ).some((el) => el.textContent?.includes(m)),
           marker,
           { polling: 200, timeout: 120_000 },
         );
@@ -181,7 +219,8 @@ async function main(): Promise<void> {
         observedLongTasks: (await readProbes(page)).longTasks,
       };
     };
-    for (let round = 0; round < STREAM_ROUNDS; round++) for (const n of SIZES) streams.get(n)?.push(await stream(n, round));
+    for (let round = 0; round < STREAM_ROUNDS; round++)
+      for (const n of SIZES) streams.get(n)?.push(await stream(n, round));
     unforward();
     host.dispatch = dispatch;
 
@@ -201,7 +240,9 @@ async function main(): Promise<void> {
         perDeltaFloorMs: med(st.map((x) => x.floorPerDeltaMs)),
         perDeltaWindowMs: med(st.map((x) => x.perDeltaMs - x.floorPerDeltaMs)),
         perDeltaScriptMs: med(st.map((x) => x.mainThread.script / x.deltas)),
-        perDeltaLayoutStyleMs: med(st.map((x) => (x.mainThread.layout + x.mainThread.style) / x.deltas)),
+        perDeltaLayoutStyleMs: med(
+          st.map((x) => (x.mainThread.layout + x.mainThread.style) / x.deltas),
+        ),
         deltasPerSecond: med(st.map((x) => x.deltas / x.seconds)),
         longestTaskMs: Math.max(0, ...st.map((x) => x.longestTaskMs)),
         tasksOver50: st.reduce((a, x) => a + x.tasksOver50, 0),
@@ -220,12 +261,43 @@ async function main(): Promise<void> {
     };
     const longest = Math.max(small.longestTaskMs, large.longestTaskMs);
     const longestCpu = Math.max(small.longestTaskCpuMs, large.longestTaskCpuMs);
-    const met = { openRatio: ratios.open <= GOALS.openRatio, deltaRatio: ratios.perDelta <= GOALS.deltaRatio, longestTaskMs: longest <= GOALS.longestTaskMs };
+    const met = {
+      openRatio: ratios.open <= GOALS.openRatio,
+      deltaRatio: ratios.perDelta <= GOALS.deltaRatio,
+      longestTaskMs: longest <= GOALS.longestTaskMs,
+    };
     printTable(small, large, ratios, { wall: longest, cpu: longestCpu }, met);
     if (pageErrors.length) process.stdout.write(`Page errors: ${pageErrors.join(' | ')}\n`);
-    const environment = { chromium: app.browser.version(), cpus: cpus().length, rate: RATE, deltasPerTurn: DELTAS, chunkChars: CHUNK, openRounds: OPEN_ROUNDS, streamRounds: STREAM_ROUNDS };
-    const samples = Object.fromEntries(SIZES.map((n) => [n, { opens: opens.get(`fetch ${n}`), opensThroughBinding: opens.get(`binding ${n}`), streams: streams.get(n) }]));
-    const report = { environment, goals: GOALS, met: QUICK ? null : met, ratios, longestTaskMs: longest, longestTaskCpuMs: longestCpu, sizes: { 100: small, 10000: large }, samples, pageErrors };
+    const environment = {
+      chromium: app.browser.version(),
+      cpus: cpus().length,
+      rate: RATE,
+      deltasPerTurn: DELTAS,
+      chunkChars: CHUNK,
+      openRounds: OPEN_ROUNDS,
+      streamRounds: STREAM_ROUNDS,
+    };
+    const samples = Object.fromEntries(
+      SIZES.map((n) => [
+        n,
+        {
+          opens: opens.get(`fetch ${n}`),
+          opensThroughBinding: opens.get(`binding ${n}`),
+          streams: streams.get(n),
+        },
+      ]),
+    );
+    const report = {
+      environment,
+      goals: GOALS,
+      met: QUICK ? null : met,
+      ratios,
+      longestTaskMs: longest,
+      longestTaskCpuMs: longestCpu,
+      sizes: { 100: small, 10000: large },
+      samples,
+      pageErrors,
+    };
     writeBenchReport('renderer', report);
   } finally {
     await app.close();
@@ -234,25 +306,71 @@ async function main(): Promise<void> {
   }
 }
 
-type Summary = Record<'openMs' | 'openFetchMs' | 'openCoreMs' | 'openWindowMs' | 'openBindingMs' | 'openBindingFetchMs' | 'openBindingWindowMs' | 'perDeltaMs' | 'perDeltaFloorMs' | 'perDeltaWindowMs' | 'perDeltaScriptMs' | 'perDeltaLayoutStyleMs' | 'deltasPerSecond' | 'longestTaskMs' | 'tasksOver50' | 'longestTaskCpuMs' | 'tasksOver50Cpu', number>;
+type Summary = Record<
+  | 'openMs'
+  | 'openFetchMs'
+  | 'openCoreMs'
+  | 'openWindowMs'
+  | 'openBindingMs'
+  | 'openBindingFetchMs'
+  | 'openBindingWindowMs'
+  | 'perDeltaMs'
+  | 'perDeltaFloorMs'
+  | 'perDeltaWindowMs'
+  | 'perDeltaScriptMs'
+  | 'perDeltaLayoutStyleMs'
+  | 'deltasPerSecond'
+  | 'longestTaskMs'
+  | 'tasksOver50'
+  | 'longestTaskCpuMs'
+  | 'tasksOver50Cpu',
+  number
+>;
 
-function printTable(small: Summary, large: Summary, ratios: Record<string, number>, longest: { wall: number; cpu: number }, met: Record<string, boolean>): void {
+function printTable(
+  small: Summary,
+  large: Summary,
+  ratios: Record<string, number>,
+  longest: { wall: number; cpu: number },
+  met: Record<string, boolean>,
+): void {
   const f = (x: number, d = 1) => x.toFixed(d);
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
-  const open = (s: Summary) => `answer ${f(s.openFetchMs)} (core ${f(s.openCoreMs)}) + window ${f(s.openWindowMs)}; via the binding ${f(s.openBindingMs)} (answer ${f(s.openBindingFetchMs)})`;
-  const delta = (s: Summary) => `window ${f(s.perDeltaWindowMs, 3)} + harness delivery ${f(s.perDeltaFloorMs, 3)}; script ${f(s.perDeltaScriptMs, 3)}, layout+style ${f(s.perDeltaLayoutStyleMs, 3)}; ${f(s.deltasPerSecond, 0)}/s`;
+  const open = (s: Summary) =>
+    `answer ${f(s.openFetchMs)} (core ${f(s.openCoreMs)}) + window ${f(s.openWindowMs)}; via the binding ${f(s.openBindingMs)} (answer ${f(s.openBindingFetchMs)})`;
+  const delta = (s: Summary) =>
+    `window ${f(s.perDeltaWindowMs, 3)} + harness delivery ${f(s.perDeltaFloorMs, 3)}; script ${f(s.perDeltaScriptMs, 3)}, layout+style ${f(s.perDeltaLayoutStyleMs, 3)}; ${f(s.deltasPerSecond, 0)}/s`;
   const rows: [string, string, string][] = [
     ['open 100 messages, click → last row (ms)', f(small.openMs), open(small)],
     ['open 10,000 messages (ms)', f(large.openMs), open(large)],
-    ['  ratio 10,000 / 100', `${f(ratios.open, 2)}×`, `goal ≤ ${GOALS.openRatio}× ${mark(met.openRatio)}; window alone ${f(ratios.openWindowOnly, 2)}×, via the binding ${f(ratios.openThroughBinding, 2)}×`],
+    [
+      '  ratio 10,000 / 100',
+      `${f(ratios.open, 2)}×`,
+      `goal ≤ ${GOALS.openRatio}× ${mark(met.openRatio)}; window alone ${f(ratios.openWindowOnly, 2)}×, via the binding ${f(ratios.openThroughBinding, 2)}×`,
+    ],
     ['main thread per delta, 100 (ms)', f(small.perDeltaMs, 3), delta(small)],
     ['main thread per delta, 10,000 (ms)', f(large.perDeltaMs, 3), delta(large)],
-    ['  ratio 10,000 / 100', `${f(ratios.perDelta, 2)}×`, `goal ≤ ${GOALS.deltaRatio}× ${mark(met.deltaRatio)}; window alone ${f(ratios.perDeltaWindowOnly, 2)}×`],
-    ['longest main-thread task while streaming (ms)', f(longest.wall), `goal: none over ${GOALS.longestTaskMs} ms ${mark(met.longestTaskMs)} (100: ${small.tasksOver50} over, 10,000: ${large.tasksOver50} over)`],
-    ['  the same in main-thread CPU time (ms)', f(longest.cpu), `(100: ${small.tasksOver50Cpu} over, 10,000: ${large.tasksOver50Cpu} over; wall ≫ CPU means other processes held the cores)`],
+    [
+      '  ratio 10,000 / 100',
+      `${f(ratios.perDelta, 2)}×`,
+      `goal ≤ ${GOALS.deltaRatio}× ${mark(met.deltaRatio)}; window alone ${f(ratios.perDeltaWindowOnly, 2)}×`,
+    ],
+    [
+      'longest main-thread task while streaming (ms)',
+      f(longest.wall),
+      `goal: none over ${GOALS.longestTaskMs} ms ${mark(met.longestTaskMs)} (100: ${small.tasksOver50} over, 10,000: ${large.tasksOver50} over)`,
+    ],
+    [
+      '  the same in main-thread CPU time (ms)',
+      f(longest.cpu),
+      `(100: ${small.tasksOver50Cpu} over, 10,000: ${large.tasksOver50Cpu} over; wall ≫ CPU means other processes held the cores)`,
+    ],
   ];
-  process.stdout.write(`Chromium: ${OPEN_ROUNDS} interleaved opens and ${STREAM_ROUNDS} streamed turns of ${DELTAS} deltas per size (medians)\n`);
-  for (const [label, value, note] of rows) process.stdout.write(`${label.padEnd(46)} ${value.padStart(9)}  ${note}\n`);
+  process.stdout.write(
+    `Chromium: ${OPEN_ROUNDS} interleaved opens and ${STREAM_ROUNDS} streamed turns of ${DELTAS} deltas per size (medians)\n`,
+  );
+  for (const [label, value, note] of rows)
+    process.stdout.write(`${label.padEnd(46)} ${value.padStart(9)}  ${note}\n`);
 }
 
 await main();

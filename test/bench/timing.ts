@@ -1,7 +1,8 @@
 // Timing helpers for the TypeScript benchmarks: the median of several runs, in milliseconds.
 import { performance } from 'node:perf_hooks';
 
-export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Runs `fn` `runs` times (awaiting each) and returns the median duration in ms. */
 export async function time(runs: number, fn: () => unknown): Promise<number> {

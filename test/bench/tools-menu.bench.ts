@@ -38,8 +38,11 @@ async function openMenu(page: Page, tools: number): Promise<OpenSample> {
         document.querySelector<HTMLButtonElement>('.chat-tools-button')?.click();
         const check = () => {
           const count = document.querySelector('[data-testid="chat-tools-count"]')?.textContent;
-          const rows = document.querySelectorAll('#chat-tools-menu [role="menuitemcheckbox"]').length;
-          if (count === `${want} tools` && rows > 0) requestAnimationFrame(() => resolve({ ms: performance.now() - t0, rows }));
+          const rows = document.querySelectorAll(
+            '#chat-tools-menu [role="menuitemcheckbox"]',
+          ).length;
+          if (count === `${want} tools` && rows > 0)
+            requestAnimationFrame(() => resolve({ ms: performance.now() - t0, rows }));
           else requestAnimationFrame(check);
         };
         check();
@@ -65,7 +68,12 @@ async function main(): Promise<void> {
       const home = mkdtempSync(join(tmpdir(), `lena-bench-menu-${n}-`));
       homes.set(n, home);
       writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: catalogMcpConfig(n) }));
-      const env = { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'sk-ant-bench-0123456789', ANTHROPIC_BASE_URL: api.url };
+      const env = {
+        PATH: process.env.PATH,
+        HOME: home,
+        ANTHROPIC_API_KEY: 'sk-ant-bench-0123456789',
+        ANTHROPIC_BASE_URL: api.url,
+      };
       const app = await openApp({ home, env });
       apps.set(n, app);
       // The core's share of an open: the servers:tools handler's time under Node, around the harness's dispatch.
@@ -75,22 +83,28 @@ async function main(): Promise<void> {
         try {
           return await dispatch(channel, args, context);
         } finally {
-          if (channel === 'servers:tools') coreMs.set(n, [...(coreMs.get(n) ?? []), performance.now() - start]);
+          if (channel === 'servers:tools')
+            coreMs.set(n, [...(coreMs.get(n) ?? []), performance.now() - start]);
         }
       };
       // Invokes over a same-origin fetch, as in the renderer benchmark: the harness's binding costs
       // over a second for 500 tool definitions, which Electron's IPC does not.
       await app.page.addInitScript(installProbes);
-      await routeInvokes(app.page, (channel, args) => app.host.dispatch(channel, args, { senderUrl: app.url }));
+      await routeInvokes(app.page, (channel, args) =>
+        app.host.dispatch(channel, args, { senderUrl: app.url }),
+      );
       await app.page.reload();
       await setTransport(app.page, 'fetch');
       const servers = Object.keys(catalogMcpConfig(n)).length;
-      await app.page.getByRole('button', { name: `${servers} of ${servers} servers` }).waitFor({ timeout: 120_000 });
+      await app.page
+        .getByRole('button', { name: `${servers} of ${servers} servers` })
+        .waitFor({ timeout: 120_000 });
     }
     const first = new Map<number, OpenSample>();
     for (const n of SIZES) first.set(n, await openMenu(apps.get(n)!.page, n));
     const reopens = new Map<number, OpenSample[]>(SIZES.map((n) => [n, []]));
-    for (let round = 0; round < ROUNDS; round++) for (const n of SIZES) reopens.get(n)!.push(await openMenu(apps.get(n)!.page, n));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const n of SIZES) reopens.get(n)!.push(await openMenu(apps.get(n)!.page, n));
 
     // The fetch alone, over the same transport, so the window's own part of a first open shows.
     const fetches = new Map<number, number[]>(SIZES.map((n) => [n, []]));
@@ -98,7 +112,9 @@ async function main(): Promise<void> {
       for (const n of SIZES) {
         const ms = await apps.get(n)!.page.evaluate(async () => {
           const t0 = performance.now();
-          await (window as unknown as { lena: Record<string, (a: unknown) => Promise<unknown>> }).lena['servers:tools']({});
+          await (
+            window as unknown as { lena: Record<string, (a: unknown) => Promise<unknown>> }
+          ).lena['servers:tools']({});
           return performance.now() - t0;
         });
         fetches.get(n)!.push(ms);
@@ -116,21 +132,60 @@ async function main(): Promise<void> {
     });
     const small = summary(50);
     const large = summary(500);
-    const ratios = { firstOpen: large.firstOpenMs / small.firstOpenMs, reopen: large.reopenMs / small.reopenMs };
+    const ratios = {
+      firstOpen: large.firstOpenMs / small.firstOpenMs,
+      reopen: large.reopenMs / small.reopenMs,
+    };
     const met = { reopenRatio: ratios.reopen <= GOALS.reopenRatio };
     const f = (x: number, d = 1) => x.toFixed(d);
     const lines: [string, string, string][] = [
-      ['open, 50 tools, first (ms)', f(small.firstOpenMs), `includes fetching the tool lists (core ${f(small.toolsCoreMs)} ms, fetched in ${f(small.toolsFetchMs)} ms)`],
-      ['open, 500 tools, first (ms)', f(large.firstOpenMs), `ratio ${f(ratios.firstOpen, 2)}× (core ${f(large.toolsCoreMs)} ms, fetched in ${f(large.toolsFetchMs)} ms)`],
-      ['reopen, 50 tools (ms)', f(small.reopenMs), `${small.rowsInDom} of ${small.rowsInList} rows in the DOM`],
-      ['reopen, 500 tools (ms)', f(large.reopenMs), `${large.rowsInDom} of ${large.rowsInList} rows in the DOM`],
-      ['  ratio 500 / 50', `${f(ratios.reopen, 2)}×`, `goal ≤ ${GOALS.reopenRatio}× ${met.reopenRatio ? 'met' : 'MISSED'}`],
+      [
+        'open, 50 tools, first (ms)',
+        f(small.firstOpenMs),
+        `includes fetching the tool lists (core ${f(small.toolsCoreMs)} ms, fetched in ${f(small.toolsFetchMs)} ms)`,
+      ],
+      [
+        'open, 500 tools, first (ms)',
+        f(large.firstOpenMs),
+        `ratio ${f(ratios.firstOpen, 2)}× (core ${f(large.toolsCoreMs)} ms, fetched in ${f(large.toolsFetchMs)} ms)`,
+      ],
+      [
+        'reopen, 50 tools (ms)',
+        f(small.reopenMs),
+        `${small.rowsInDom} of ${small.rowsInList} rows in the DOM`,
+      ],
+      [
+        'reopen, 500 tools (ms)',
+        f(large.reopenMs),
+        `${large.rowsInDom} of ${large.rowsInList} rows in the DOM`,
+      ],
+      [
+        '  ratio 500 / 50',
+        `${f(ratios.reopen, 2)}×`,
+        `goal ≤ ${GOALS.reopenRatio}× ${met.reopenRatio ? 'met' : 'MISSED'}`,
+      ],
     ];
-    process.stdout.write(`Chromium: the tools menu opened ${ROUNDS} times per size after a first open (medians)\n`);
-    for (const [label, value, note] of lines) process.stdout.write(`${label.padEnd(30)} ${value.padStart(9)}  ${note}\n`);
-    const environment = { chromium: apps.get(500)!.browser.version(), cpus: cpus().length, rounds: ROUNDS };
-    const samples = Object.fromEntries(SIZES.map((n) => [n, { first: first.get(n), reopens: reopens.get(n) }]));
-    writeBenchReport('tools-menu', { environment, goals: GOALS, met: QUICK ? null : met, ratios, sizes: { 50: small, 500: large }, samples });
+    process.stdout.write(
+      `Chromium: the tools menu opened ${ROUNDS} times per size after a first open (medians)\n`,
+    );
+    for (const [label, value, note] of lines)
+      process.stdout.write(`${label.padEnd(30)} ${value.padStart(9)}  ${note}\n`);
+    const environment = {
+      chromium: apps.get(500)!.browser.version(),
+      cpus: cpus().length,
+      rounds: ROUNDS,
+    };
+    const samples = Object.fromEntries(
+      SIZES.map((n) => [n, { first: first.get(n), reopens: reopens.get(n) }]),
+    );
+    writeBenchReport('tools-menu', {
+      environment,
+      goals: GOALS,
+      met: QUICK ? null : met,
+      ratios,
+      sizes: { 50: small, 500: large },
+      samples,
+    });
   } finally {
     for (const app of apps.values()) await app.close();
     await api.close();

@@ -33,14 +33,30 @@ interface Cell {
 }
 
 const CELLS: Cell[] = [
-  { id: '0.1.16', runner: 'node_modules/@modelcontextprotocol/conformance/dist/index.js', args: [] },
-  { id: '0.2.0-alpha.12', runner: 'node_modules/@modelcontextprotocol/conformance-next/dist/index.js', args: [] },
-  { id: '0.2.0-alpha.12@2026-07-28', runner: 'node_modules/@modelcontextprotocol/conformance-next/dist/index.js', args: ['--spec-version', '2026-07-28'] },
+  {
+    id: '0.1.16',
+    runner: 'node_modules/@modelcontextprotocol/conformance/dist/index.js',
+    args: [],
+  },
+  {
+    id: '0.2.0-alpha.12',
+    runner: 'node_modules/@modelcontextprotocol/conformance-next/dist/index.js',
+    args: [],
+  },
+  {
+    id: '0.2.0-alpha.12@2026-07-28',
+    runner: 'node_modules/@modelcontextprotocol/conformance-next/dist/index.js',
+    args: ['--spec-version', '2026-07-28'],
+  },
 ];
 
 /** The client scenarios a runner selects with these arguments, from its own `list`. */
 function scenariosOf(cell: Cell): string[] {
-  const r = spawnSync(process.execPath, [join(root, cell.runner), 'list', '--client', ...cell.args], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [join(root, cell.runner), 'list', '--client', ...cell.args],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`${cell.id}: "list" failed: ${r.stderr}`);
   return [...r.stdout.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]);
 }
@@ -53,7 +69,15 @@ const running = new Set<ChildProcess>();
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lena-conformance-'));
   driver = join(dir, 'lena-client.mjs');
-  await build({ entryPoints: [join(__dirname, 'lena-client.ts')], outfile: driver, bundle: true, platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning' });
+  await build({
+    entryPoints: [join(__dirname, 'lena-client.ts')],
+    outfile: driver,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    logLevel: 'warning',
+  });
 });
 
 afterAll(() => {
@@ -78,13 +102,36 @@ function runFolder(out: string): string | undefined {
   return checks ? join(out, checks, '..') : undefined;
 }
 
-function runScenario(cell: Cell, scenario: string): Promise<{ code: number | null; output: string; checks: Check[]; timedOut: boolean }> {
+function runScenario(
+  cell: Cell,
+  scenario: string,
+): Promise<{ code: number | null; output: string; checks: Check[]; timedOut: boolean }> {
   const out = join(dir, cell.id, scenario.replaceAll('/', '_'));
   // The runner splits --command on spaces and appends the server URL.
-  const args = [join(root, cell.runner), 'client', '--command', `${process.execPath} ${driver}`, '--scenario', scenario, '-o', out, '--timeout', String(RUNNER_TIMEOUT_MS), ...cell.args];
+  const args = [
+    join(root, cell.runner),
+    'client',
+    '--command',
+    `${process.execPath} ${driver}`,
+    '--scenario',
+    scenario,
+    '-o',
+    out,
+    '--timeout',
+    String(RUNNER_TIMEOUT_MS),
+    ...cell.args,
+  ];
   return new Promise((done, fail) => {
-    const env = { ...process.env, NODE_NO_WARNINGS: '1', LENA_CONFORMANCE_DEADLINE_MS: String(DRIVER_DEADLINE_MS) };
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const env = {
+      ...process.env,
+      NODE_NO_WARNINGS: '1',
+      LENA_CONFORMANCE_DEADLINE_MS: String(DRIVER_DEADLINE_MS),
+    };
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     running.add(child);
     let output = '';
     child.stdout.on('data', (b: Buffer) => (output += b.toString()));
@@ -93,8 +140,14 @@ function runScenario(cell: Cell, scenario: string): Promise<{ code: number | nul
     child.once('close', (code) => {
       running.delete(child);
       const run = runFolder(out);
-      const checks = run && existsSync(join(run, 'checks.json')) ? (JSON.parse(readFileSync(join(run, 'checks.json'), 'utf8')) as Check[]) : [];
-      const stderr = run && existsSync(join(run, 'stderr.txt')) ? readFileSync(join(run, 'stderr.txt'), 'utf8') : '';
+      const checks =
+        run && existsSync(join(run, 'checks.json'))
+          ? (JSON.parse(readFileSync(join(run, 'checks.json'), 'utf8')) as Check[])
+          : [];
+      const stderr =
+        run && existsSync(join(run, 'stderr.txt'))
+          ? readFileSync(join(run, 'stderr.txt'), 'utf8')
+          : '';
       const timedOut = /no result within \d+ ms|timed out/i.test(stderr + output);
       done({ code, output: `${output}\n--- driver stderr ---\n${stderr}`, checks, timedOut });
     });
@@ -105,12 +158,18 @@ for (const cell of CELLS) {
   describe.concurrent(`MCP conformance ${cell.id}`, () => {
     for (const scenario of scenariosOf(cell)) {
       it(`${scenario} passes`, async () => {
-        if (timeouts >= MAX_TIMEOUTS) throw new Error(`not run: ${MAX_TIMEOUTS} scenarios timed out already, the suite is aborted`);
+        if (timeouts >= MAX_TIMEOUTS)
+          throw new Error(
+            `not run: ${MAX_TIMEOUTS} scenarios timed out already, the suite is aborted`,
+          );
         const { code, output, checks, timedOut } = await runScenario(cell, scenario);
         if (timedOut) timeouts += 1;
         // No checks.json is no evidence: a run that wrote none fails rather than passing vacuously.
         expect(checks.length, `no checks.json\n${output}`).toBeGreaterThan(0);
-        expect(checks.filter((c) => c.status === 'FAILURE'), output).toEqual([]);
+        expect(
+          checks.filter((c) => c.status === 'FAILURE'),
+          output,
+        ).toEqual([]);
         expect(code, output).toBe(0);
       }, 45_000);
     }

@@ -21,9 +21,12 @@ const DEADLINE_MS = Number(process.env.LENA_CONFORMANCE_DEADLINE_MS ?? 8000);
 type Step = (client: McpClient) => Promise<unknown>;
 
 const listTools: Step = (c) => c.listTools();
-const callEach = (args: Record<string, unknown>): Step => async (c) => {
-  for (const tool of await c.listTools()) await c.callTool(tool.name, args).catch((e: Error) => log(`${tool.name}: ${e.message}`));
-};
+const callEach =
+  (args: Record<string, unknown>): Step =>
+  async (c) => {
+    for (const tool of await c.listTools())
+      await c.callTool(tool.name, args).catch((e: Error) => log(`${tool.name}: ${e.message}`));
+  };
 
 // An auth scenario's server checks the token on each request, and some (step-up) only on a call.
 const callFirst: Step = async (c) => {
@@ -36,7 +39,8 @@ const SCENARIOS: Record<string, Step> = {
   initialize: listTools,
   tools_call: async (c) => {
     const tools = await c.listTools();
-    if (tools.some((t) => t.name === 'add_numbers')) log(JSON.stringify(await c.callTool('add_numbers', { a: 5, b: 3 })));
+    if (tools.some((t) => t.name === 'add_numbers'))
+      log(JSON.stringify(await c.callTool('add_numbers', { a: 5, b: 3 })));
   },
   'sse-retry': (c) => c.callTool('test_reconnection', {}),
   'elicitation-sep1034-client-defaults': callEach({}),
@@ -52,7 +56,9 @@ const SCENARIOS: Record<string, Step> = {
   },
   'http-custom-headers': async (c) => {
     await c.listTools();
-    const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { toolCalls?: { name: string; arguments: Record<string, unknown> }[] };
+    const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
+      toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+    };
     for (const call of context.toolCalls ?? []) await c.callTool(call.name, call.arguments);
   },
   'http-invalid-tool-headers': callEach({ region: 'us-west1' }),
@@ -86,9 +92,17 @@ function grantFor(scenario: string, context: AuthContext): OAuthSettings {
     process.env.LENA_CONFORMANCE_WORKLOAD_JWT = context.valid_jwt; // where a platform would put it
     return { grant: 'jwt_bearer', assertionEnv: 'LENA_CONFORMANCE_WORKLOAD_JWT' };
   }
-  if (scenario === 'auth/enterprise-managed-authorization' || scenario === 'auth/cross-app-access-complete-flow') {
+  if (
+    scenario === 'auth/enterprise-managed-authorization' ||
+    scenario === 'auth/cross-app-access-complete-flow'
+  ) {
     process.env.LENA_CONFORMANCE_ID_TOKEN = context.idp_id_token; // the company sign-in's ID token
-    return { grant: 'enterprise', idpTokenEndpoint: context.idp_token_endpoint, idpClientId: context.idp_client_id, assertionEnv: 'LENA_CONFORMANCE_ID_TOKEN' };
+    return {
+      grant: 'enterprise',
+      idpTokenEndpoint: context.idp_token_endpoint,
+      idpClientId: context.idp_client_id,
+      assertionEnv: 'LENA_CONFORMANCE_ID_TOKEN',
+    };
   }
   return {};
 }
@@ -129,13 +143,23 @@ async function main(): Promise<void> {
   const url = process.argv[process.argv.length - 1];
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
   const features = createClientFeatures('conformance', {
-    elicitation: { form: async (question) => ({ action: 'accept', values: initialValues(question.fields) }) },
+    elicitation: {
+      form: async (question) => ({ action: 'accept', values: initialValues(question.fields) }),
+    },
   });
   const auth = scenario.startsWith('auth/') ? authFor(new URL(url), scenario) : undefined;
-  const client = new McpClient(new HttpFallbackTransport({ url, auth }), { clientInfo: { name: 'lena-conformance', version: APP_VERSION }, requestTimeoutMs: DEADLINE_MS, features });
-  client.on('log', (e) => log(`[${e.source} ${e.level}] ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`));
+  const client = new McpClient(new HttpFallbackTransport({ url, auth }), {
+    clientInfo: { name: 'lena-conformance', version: APP_VERSION },
+    requestTimeoutMs: DEADLINE_MS,
+    features,
+  });
+  client.on('log', (e) =>
+    log(`[${e.source} ${e.level}] ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`),
+  );
   const init = await client.connect();
-  process.stdout.write(`connected to ${init.serverInfo.name} (protocol ${init.protocolVersion}, ${client.era})\n`);
+  process.stdout.write(
+    `connected to ${init.serverInfo.name} (protocol ${init.protocolVersion}, ${client.era})\n`,
+  );
   await (SCENARIOS[scenario] ?? (auth ? callFirst : listTools))(client);
   await client.close();
 }

@@ -5,7 +5,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, reply, startMessagesApiServer, text, toolUse, type MessagesApiServer } from '../fixtures/messages-api';
+import {
+  apiError,
+  reply,
+  startMessagesApiServer,
+  text,
+  toolUse,
+  type MessagesApiServer,
+} from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
 import { AxeTally, describeFindings, type AxeFinding } from './helpers/axe';
 import { ask, configureChat } from './helpers/chat-setup';
@@ -13,7 +20,9 @@ import { coreHas, referenceServer } from './helpers/core';
 import { allowOnce, armedQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'servers:list'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'servers:list'));
 
 describe.skipIf(!ready)('accessibility (axe-core, light and dark)', () => {
   let app: WindowSession;
@@ -49,7 +58,9 @@ describe.skipIf(!ready)('accessibility (axe-core, light and dark)', () => {
   });
   afterAll(async () => {
     const path = tally.write();
-    console.log(`axe totals by impact: ${JSON.stringify(tally.counts)}; by rule: ${JSON.stringify(tally.byRule)} (details in ${path})`);
+    console.log(
+      `axe totals by impact: ${JSON.stringify(tally.counts)}; by rule: ${JSON.stringify(tally.byRule)} (details in ${path})`,
+    );
     await app?.dispose();
     await api?.close();
     rmSync(home, { recursive: true, force: true });
@@ -75,19 +86,29 @@ describe.skipIf(!ready)('accessibility (axe-core, light and dark)', () => {
 
   it('chat, streaming', async () => {
     const { page } = app;
-    api.push(reply(text('Streaming words arrive one by one. '.repeat(20), 6), { hangAfterEvents: 10 }));
+    api.push(
+      reply(text('Streaming words arrive one by one. '.repeat(20), 6), { hangAfterEvents: 10 }),
+    );
     await ask(page, 'Stream something');
-    await page.getByText(/Streaming words/).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/Streaming words/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: /Stop/ }).waitFor();
     await scan('chat streaming');
     await page.getByRole('button', { name: /Stop/ }).click();
-    await page.getByRole('button', { name: /Stop/ }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page
+      .getByRole('button', { name: /Stop/ })
+      .waitFor({ state: 'detached', timeout: 30_000 });
     await expectClean('chat stopped');
   });
 
   it('the permission dialog, then the chat with a tool done', async () => {
     const { page } = app;
-    api.push(reply(toolUse('mcp__every__echo', { message: 'hello from the test' })), reply(text('Echoed it back.')));
+    api.push(
+      reply(toolUse('mcp__every__echo', { message: 'hello from the test' })),
+      reply(text('Echoed it back.')),
+    );
     await ask(page, 'Echo something');
     await armedQuestion(page);
     await scan('permission dialog');
@@ -140,7 +161,11 @@ describe.skipIf(!ready)('accessibility (axe-core, light and dark)', () => {
     await page.keyboard.press('Backspace');
     await page.getByRole('list', { name: 'Problems' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^broken/ }).click();
-    await page.locator('.server-detail').getByText(/Failed/).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.server-detail')
+      .getByText(/Failed/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await expectClean('failed server');
   });
 

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath, ROOT } from './harness';
-import { appsPeer, askInNewChat, cardOf, liveView, openAppsWindow, type AppsWindow } from './helpers/apps';
+import {
+  appsPeer,
+  askInNewChat,
+  cardOf,
+  liveView,
+  openAppsWindow,
+  type AppsWindow,
+} from './helpers/apps';
 import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
@@ -15,14 +22,19 @@ import { allowOnce } from './helpers/questions';
 // wrote in a version of its own (or the build's) would not pass.
 const coreVersion = vi.hoisted(() => (process.env.npm_package_version = '7.7.7-apps-context'));
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
 
 describe.skipIf(!ready)('a view’s model context', () => {
   let w: AppsWindow;
   beforeAll(async () => {
     // The view also asks for devices (_meta.ui.permissions), which Lena does not give it.
     const permissions = JSON.stringify({ camera: {}, clipboardWrite: {} });
-    w = await openAppsWindow({ picker: appsPeer(join(ROOT, 'test/fixtures/apps/context-view.html'), { APPS_VIEW_PERMISSIONS: permissions }) });
+    w = await openAppsWindow({
+      picker: appsPeer(join(ROOT, 'test/fixtures/apps/context-view.html'), {
+        APPS_VIEW_PERMISSIONS: permissions,
+      }),
+    });
     await w.app.page.getByRole('button', { name: '1 of 1 servers' }).waitFor({ timeout: 60_000 });
   });
   afterAll(async () => {
@@ -31,19 +43,28 @@ describe.skipIf(!ready)('a view’s model context', () => {
 
   it('is shown on the card and reaches Claude with the next message, marked as untrusted', async () => {
     const { page } = w.app;
-    w.api.push(reply(toolUse('mcp__picker__show', { text: 'cities' }, 'toolu_picker')), reply(text('Pick a city in the view.')));
+    w.api.push(
+      reply(toolUse('mcp__picker__show', { text: 'cities' }, 'toolu_picker')),
+      reply(text('Pick a city in the view.')),
+    );
     await askInNewChat(page, 'Let me pick a city');
     await allowOnce(page);
     const card = cardOf(page, 'picker · show');
     const { view } = await liveView(card);
     await view.locator('#state').filter({ hasText: 'context sent' }).waitFor({ timeout: 30_000 });
     // The view is told the Lena it runs in, at the version core reports (not a number written in the window).
-    const packaged = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const packaged = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+    ).version;
     expect(coreVersion).not.toBe(packaged);
-    expect((await w.app.host.handlers['app:info'](undefined, { senderUrl: '' })).version).toBe(coreVersion);
+    expect((await w.app.host.handlers['app:info'](undefined, { senderUrl: '' })).version).toBe(
+      coreVersion,
+    );
     expect(await view.locator('#host').textContent()).toBe(`Lena ${coreVersion}`);
     // What the view asked for and did not get is said on its card, not left to fail silently.
-    expect(await card.getByTestId('app-view-permissions').textContent()).toBe('This view asked for the camera and writing to the clipboard; Lena gives views none of these, so parts of it may not work.');
+    expect(await card.getByTestId('app-view-permissions').textContent()).toBe(
+      'This view asked for the camera and writing to the clipboard; Lena gives views none of these, so parts of it may not work.',
+    );
     const note = card.getByTestId('app-view-context');
     await note.locator('summary').click();
     expect(await note.textContent()).toContain('The user picked Oslo in the view.');
@@ -63,9 +84,14 @@ describe.skipIf(!ready)('a view’s model context', () => {
 
   it('a file the view offers goes through the save dialog', async () => {
     const { view } = await liveView(cardOf(w.app.page, 'picker · show'));
-    await view.locator('#download').filter({ hasText: 'download saved' }).waitFor({ timeout: 30_000 });
+    await view
+      .locator('#download')
+      .filter({ hasText: 'download saved' })
+      .waitFor({ timeout: 30_000 });
     const files = readdirSync(w.app.downloads);
     expect(files).toHaveLength(1);
-    expect(readFileSync(join(w.app.downloads, files[0]), 'utf8')).toBe('Notes about Oslo, from the view.');
+    expect(readFileSync(join(w.app.downloads, files[0]), 'utf8')).toBe(
+      'Notes about Oslo, from the view.',
+    );
   });
 });

@@ -11,11 +11,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath, ROOT } from './harness';
-import { appsPeer, askInNewChat, cardOf, liveView, openAppsWindow, viewFile, type AppsWindow } from './helpers/apps';
+import {
+  appsPeer,
+  askInNewChat,
+  cardOf,
+  liveView,
+  openAppsWindow,
+  viewFile,
+  type AppsWindow,
+} from './helpers/apps';
 import { coreHas, referenceServer } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
 
 type Report = Record<string, { achieved: boolean; detail: string }>;
 
@@ -35,9 +44,13 @@ describe.skipIf(!ready)('a hostile view achieves none of its goals', () => {
     });
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const address = probe.address();
-    const probeUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    const probeUrl =
+      typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
     dir = mkdtempSync(join(tmpdir(), 'lena-e2e-hostile-'));
-    const html = readFileSync(join(ROOT, 'test/fixtures/apps/hostile-view.html'), 'utf8').replaceAll('__PROBE__', probeUrl);
+    const html = readFileSync(
+      join(ROOT, 'test/fixtures/apps/hostile-view.html'),
+      'utf8',
+    ).replaceAll('__PROBE__', probeUrl);
     w = await openAppsWindow({
       hostile: appsPeer(viewFile(dir, html)),
       every: { command: process.execPath, args: [referenceServer('everything')] },
@@ -52,7 +65,10 @@ describe.skipIf(!ready)('a hostile view achieves none of its goals', () => {
 
   it('escapes nothing: not the app, not another server, not the network', async () => {
     const { page, url } = w.app;
-    w.api.push(reply(toolUse('mcp__hostile__show', { text: 'hello' }, 'toolu_hostile')), reply(text('Shown the view.')));
+    w.api.push(
+      reply(toolUse('mcp__hostile__show', { text: 'hello' }, 'toolu_hostile')),
+      reply(text('Shown the view.')),
+    );
     await askInNewChat(page, 'Show me the view');
     await allowOnce(page);
     const { view } = await liveView(cardOf(page, 'hostile · show'));
@@ -64,14 +80,31 @@ describe.skipIf(!ready)('a hostile view achieves none of its goals', () => {
     // (Top navigation and sendBeacon may look fine from inside; the window's address and the probe judge them.)
     expect(report.handshake?.achieved).toBe(true);
     const goals = [
-      'parent-dom', 'top-dom', 'top-storage', 'own-lena', 'top-lena', 'popup',
-      'model-only-tool', 'other-server-tool', 'other-server-qualified', 'other-server-resource',
-      'link-javascript', 'link-http', 'link-credentials',
-      'fetch', 'fetch-remote', 'image', 'websocket', 'frame',
+      'parent-dom',
+      'top-dom',
+      'top-storage',
+      'own-lena',
+      'top-lena',
+      'popup',
+      'model-only-tool',
+      'other-server-tool',
+      'other-server-qualified',
+      'other-server-resource',
+      'link-javascript',
+      'link-http',
+      'link-credentials',
+      'fetch',
+      'fetch-remote',
+      'image',
+      'websocket',
+      'frame',
     ];
     for (const goal of goals) {
       expect(report[goal], `the view's report has ${goal}`).toBeDefined();
-      expect({ goal, ...report[goal] }, `${goal}: ${report[goal]?.detail}`).toMatchObject({ goal, achieved: false });
+      expect({ goal, ...report[goal] }, `${goal}: ${report[goal]?.detail}`).toMatchObject({
+        goal,
+        achieved: false,
+      });
     }
 
     // Refused by Lena for the right reason, not by accident.

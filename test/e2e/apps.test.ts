@@ -6,11 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
-import { askInNewChat, basicAppServer, cardOf, liveView, openAppsWindow, type AppsWindow } from './helpers/apps';
+import {
+  askInNewChat,
+  basicAppServer,
+  cardOf,
+  liveView,
+  openAppsWindow,
+  type AppsWindow,
+} from './helpers/apps';
 import { coreHas } from './helpers/core';
 import { allowOnce, answerQuestion, armedQuestion } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
 
 describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => {
@@ -27,18 +35,25 @@ describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => 
 
   it('renders in the tool’s card with the call’s input and result', async () => {
     const { page } = w.app;
-    w.api.push(reply(toolUse('mcp__basic__get-time', {}, 'toolu_time_1')), reply(text('Here is the time.')));
+    w.api.push(
+      reply(toolUse('mcp__basic__get-time', {}, 'toolu_time_1')),
+      reply(text('Here is the time.')),
+    );
     await askInNewChat(page, 'What time is it on the server?');
     await allowOnce(page);
     await page.getByText('Here is the time.').waitFor({ timeout: 30_000 });
     const card = cardOf(page, 'basic · Get Time');
     const { view } = await liveView(card);
     // The result the model got is the one the view shows (structuredContent.time).
-    await expect.poll(() => view.locator('#server-time').textContent(), { timeout: 30_000 }).toMatch(ISO_TIME);
+    await expect
+      .poll(() => view.locator('#server-time').textContent(), { timeout: 30_000 })
+      .toMatch(ISO_TIME);
     const time = (await view.locator('#server-time').textContent()) ?? '';
     expect(JSON.stringify(w.api.messageRequests()[1].body.messages?.at(-1))).toContain(time);
     // The view was told the input (it logs what it receives).
-    await expect.poll(() => consoleLines.some((l) => l.startsWith('Received tool call input:'))).toBe(true);
+    await expect
+      .poll(() => consoleLines.some((l) => l.startsWith('Received tool call input:')))
+      .toBe(true);
     // The proxy frame is on an origin of its own, never the app's.
     const proxyUrl = await card.getByTestId('app-view-frame').getAttribute('src');
     expect(new URL(proxyUrl ?? '').origin).not.toBe(new URL(w.app.url).origin);
@@ -52,10 +67,14 @@ describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => 
     await view.getByRole('button', { name: 'Get Server Time' }).click();
     const question = await armedQuestion(page);
     expect(await question.getByRole('heading').textContent()).toContain('mcp__basic__get-time');
-    expect(await question.getByTestId('permission-origin').textContent()).toContain('comes from the tool’s view');
+    expect(await question.getByTestId('permission-origin').textContent()).toContain(
+      'comes from the tool’s view',
+    );
     await w.app.screenshot('apps-view-permission');
     await allowOnce(page);
-    await expect.poll(() => view.locator('#server-time').textContent(), { timeout: 30_000 }).not.toBe(before);
+    await expect
+      .poll(() => view.locator('#server-time').textContent(), { timeout: 30_000 })
+      .not.toBe(before);
     expect((await view.locator('#server-time').textContent()) ?? '').toMatch(ISO_TIME);
   });
 
@@ -67,12 +86,21 @@ describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => 
     await view.locator('#message-text').fill('Hello Claude, this comes from the view.');
     await view.getByRole('button', { name: 'Send Message' }).click();
     const question = await armedQuestion(page);
-    expect(await question.getByTestId('app-message-text').textContent()).toContain('Hello Claude, this comes from the view.');
-    expect(await question.getByRole('heading').textContent()).toContain('view of basic wants to send a message');
+    expect(await question.getByTestId('app-message-text').textContent()).toContain(
+      'Hello Claude, this comes from the view.',
+    );
+    expect(await question.getByRole('heading').textContent()).toContain(
+      'view of basic wants to send a message',
+    );
     // The card says its view waits on the user; nothing went to Claude, and the conversation does not show it as sent.
     expect(await cardOf(page, 'basic · Get Time').getByTestId('app-view-waiting').count()).toBe(1);
     expect(w.api.messageRequests().length).toBe(requestsBefore);
-    expect(await page.getByRole('listitem', { name: 'Your message' }).filter({ hasText: 'this comes from the view' }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('listitem', { name: 'Your message' })
+        .filter({ hasText: 'this comes from the view' })
+        .count(),
+    ).toBe(0);
     await w.app.screenshot('apps-view-message-question');
     await answerQuestion(page, /^Send$/);
     expect(await cardOf(page, 'basic · Get Time').getByTestId('app-view-waiting').count()).toBe(0);
@@ -81,7 +109,9 @@ describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => 
     expect(JSON.stringify(sent)).toContain('Hello Claude, this comes from the view.');
     // In the conversation the message is marked as the view's, not typed by the user.
     const row = page.getByRole('listitem', { name: 'Sent from the get-time view of basic' });
-    expect(await row.getByTestId('view-message-origin').textContent()).toContain('sent with your approval');
+    expect(await row.getByTestId('view-message-origin').textContent()).toContain(
+      'sent with your approval',
+    );
     expect(await row.textContent()).toContain('Hello Claude, this comes from the view.');
     await w.app.screenshot('apps-view-message-sent');
   });
@@ -103,13 +133,21 @@ describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => 
     const { view } = await liveView(cardOf(page, 'basic · Get Time'));
     await view.getByRole('button', { name: 'Open Link' }).click();
     const question = await armedQuestion(page);
-    expect(await question.getByRole('heading').textContent()).toBe('Open a link to modelcontextprotocol.io?');
-    expect(await question.textContent()).toContain('The get-time view of basic asks to open this link');
-    expect(await question.getByTestId('link-target').textContent()).toBe('https://modelcontextprotocol.io/');
+    expect(await question.getByRole('heading').textContent()).toBe(
+      'Open a link to modelcontextprotocol.io?',
+    );
+    expect(await question.textContent()).toContain(
+      'The get-time view of basic asks to open this link',
+    );
+    expect(await question.getByTestId('link-target').textContent()).toBe(
+      'https://modelcontextprotocol.io/',
+    );
     await w.app.screenshot('apps-view-link-question');
     await answerQuestion(page, /^Don’t open/);
     // Refused: the view is told so, and no window opened.
-    await expect.poll(() => consoleLines.some((l) => l.startsWith('Open link request rejected'))).toBe(true);
+    await expect
+      .poll(() => consoleLines.some((l) => l.startsWith('Open link request rejected')))
+      .toBe(true);
     expect(w.app.context.pages()).toHaveLength(1);
   });
 
@@ -122,7 +160,11 @@ describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => 
     const fetched = await view.locator('#server-time').textContent();
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => html.getAttribute('data-theme'), { timeout: 30_000 }).toBe('dark');
-    expect(await html.evaluate((el) => getComputedStyle(el).getPropertyValue('--color-background-primary').trim())).toBe('#1e1f22');
+    expect(
+      await html.evaluate((el) =>
+        getComputedStyle(el).getPropertyValue('--color-background-primary').trim(),
+      ),
+    ).toBe('#1e1f22');
     expect(await view.locator('#server-time').textContent()).toBe(fetched);
     await w.app.screenshot('apps-basic-card-dark');
   });
@@ -133,11 +175,15 @@ describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => 
     const { box, view } = await liveView(card);
     const narrow = (await box.boundingBox())?.width ?? 0;
     await card.getByRole('button', { name: 'Full width' }).click();
-    await expect.poll(async () => (await box.boundingBox())?.width ?? 0).toBeGreaterThan(narrow + 40);
+    await expect
+      .poll(async () => (await box.boundingBox())?.width ?? 0)
+      .toBeGreaterThan(narrow + 40);
     // The view is told its new mode and room.
     await w.app.screenshot('apps-basic-full-width-dark');
     await page.emulateMedia({ colorScheme: 'light' });
-    await expect.poll(() => view.locator('html').getAttribute('data-theme'), { timeout: 30_000 }).toBe('light');
+    await expect
+      .poll(() => view.locator('html').getAttribute('data-theme'), { timeout: 30_000 })
+      .toBe('light');
     await w.app.screenshot('apps-basic-full-width-light');
     await card.getByRole('button', { name: 'Back to the card' }).click();
     await expect.poll(async () => (await box.boundingBox())?.width ?? 0).toBeLessThan(narrow + 2);

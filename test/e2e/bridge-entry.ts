@@ -21,26 +21,28 @@ if (!mainFrame) {
 }
 
 // The harness pushes core events here (page.evaluate); hidden from enumeration like a preload.
-if (mainFrame) Object.defineProperty(window, '__lenaDeliver', {
-  enumerable: false,
-  value: (event: string, payload: unknown) => {
-    for (const l of listeners.get(event) ?? []) l(payload);
-  },
-});
-
-if (mainFrame) Object.defineProperty(window, 'lena', {
-  enumerable: true,
-  configurable: false,
-  writable: false,
-  value: buildBridge({
-    invoke: (channel, args) => w.__lenaInvoke(channel, args),
-    subscribe: (event, listener) => {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-      };
+if (mainFrame)
+  Object.defineProperty(window, '__lenaDeliver', {
+    enumerable: false,
+    value: (event: string, payload: unknown) => {
+      for (const l of listeners.get(event) ?? []) l(payload);
     },
-  }),
-});
+  });
+
+if (mainFrame)
+  Object.defineProperty(window, 'lena', {
+    enumerable: true,
+    configurable: false,
+    writable: false,
+    value: buildBridge({
+      invoke: (channel, args) => w.__lenaInvoke(channel, args),
+      subscribe: (event, listener) => {
+        let set = listeners.get(event);
+        if (!set) listeners.set(event, (set = new Set()));
+        set.add(listener);
+        return () => {
+          set.delete(listener);
+        };
+      },
+    }),
+  });

@@ -11,10 +11,17 @@ import { AxeTally, describeFindings } from './helpers/axe';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:set-tools', 'chat:switch-branch'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:set-tools', 'chat:switch-branch'));
 
-const toolNames = (req: RecordedRequest | undefined): string[] => ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
-const active = (page: Page) => page.evaluate(() => ({ role: document.activeElement?.getAttribute('role'), label: document.activeElement?.getAttribute('aria-label') }));
+const toolNames = (req: RecordedRequest | undefined): string[] =>
+  ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
+const active = (page: Page) =>
+  page.evaluate(() => ({
+    role: document.activeElement?.getAttribute('role'),
+    label: document.activeElement?.getAttribute('aria-label'),
+  }));
 
 /** The composer's token count as a number ("≈3.2k tokens" → 3200). */
 async function composerTokens(page: Page): Promise<number> {
@@ -25,7 +32,12 @@ async function composerTokens(page: Page): Promise<number> {
 }
 
 /** Sends in the open conversation and waits for the scripted answer. */
-async function sendHere(page: Page, message: string, answer: string, win: ReturnType<ReturnType<typeof sharedChatWindow>>) {
+async function sendHere(
+  page: Page,
+  message: string,
+  answer: string,
+  win: ReturnType<ReturnType<typeof sharedChatWindow>>,
+) {
   win.api.push(reply(text(answer)));
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(message);
@@ -38,7 +50,8 @@ async function focusRow(page: Page, label: string): Promise<void> {
   const button = page.getByRole('button', { name: /tools, for this conversation$/ });
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await page.getByRole('menu', { name: 'Tools for this conversation' }).waitFor();
-  for (let i = 0; i < 80 && (await active(page)).label !== label; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 80 && (await active(page)).label !== label; i++)
+    await page.keyboard.press('ArrowDown');
   expect(await active(page)).toEqual({ role: 'menuitemcheckbox', label });
 }
 
@@ -59,7 +72,14 @@ describe.skipIf(!ready)('control per conversation', () => {
     expect(toolNames(win().api.messageRequests().at(-1))).toContain('mcp__every__echo');
     await expect.poll(() => composerTokens(page), { timeout: 15_000 }).toBeGreaterThan(0);
     const before = await composerTokens(page);
-    const toolsOn = async () => Number(/^(\d+) tools/.exec((await page.getByRole('button', { name: /tools, for this conversation$/ }).getAttribute('aria-label')) ?? '')?.[1]);
+    const toolsOn = async () =>
+      Number(
+        /^(\d+) tools/.exec(
+          (await page
+            .getByRole('button', { name: /tools, for this conversation$/ })
+            .getAttribute('aria-label')) ?? '',
+        )?.[1],
+      );
     const countBefore = await toolsOn();
     expect(countBefore).toBeGreaterThan(10);
 
@@ -75,21 +95,29 @@ describe.skipIf(!ready)('control per conversation', () => {
     expect((await active(page)).label).toMatch(/^All tools of /);
     // Type-to-filter: typing on a row goes on in the filter box; ↓ goes back into the list.
     await page.keyboard.type('echo');
-    await expect.poll(() => page.getByRole('searchbox', { name: 'Filter tools' }).inputValue()).toBe('echo');
+    await expect
+      .poll(() => page.getByRole('searchbox', { name: 'Filter tools' }).inputValue())
+      .toBe('echo');
     expect(await active(page)).toEqual({ role: null, label: 'Filter tools' });
     await page.keyboard.press('ArrowDown');
     expect((await active(page)).label).toBe('All tools of every');
     await page.keyboard.press('ArrowDown');
     expect(await active(page)).toEqual({ role: 'menuitemcheckbox', label: 'Echo Tool' });
     await page.keyboard.press('Space');
-    await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() =>
+        page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked'),
+      )
+      .toBe('false');
     await win().app.screenshot('chat-tools-menu');
     const tally = new AxeTally();
     const severe = await tally.scan(page, 'tools menu');
     expect(severe, describeFindings(severe)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('menu').count()).toBe(0);
-    expect(await active(page)).toMatchObject({ label: expect.stringMatching(/tools, for this conversation$/) });
+    expect(await active(page)).toMatchObject({
+      label: expect.stringMatching(/tools, for this conversation$/),
+    });
     await expect.poll(() => composerTokens(page), { timeout: 15_000 }).toBeLessThan(before);
     await expect.poll(toolsOn, { timeout: 15_000 }).toBe(countBefore - 1);
 
@@ -108,10 +136,18 @@ describe.skipIf(!ready)('control per conversation', () => {
     // A whole server off in B: none of its tools is sent there.
     await focusRow(page, 'All tools of fs');
     await page.keyboard.press('Space');
-    await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'All tools of fs' }).getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('menuitemcheckbox', { name: 'All tools of fs' })
+          .getAttribute('aria-checked'),
+      )
+      .toBe('false');
     await page.keyboard.press('Escape');
     await sendHere(page, 'Chat B again', 'Chat B, second answer.', win());
-    expect(toolNames(win().api.messageRequests().at(-1)).filter((n) => n.startsWith('mcp__fs__'))).toEqual([]);
+    expect(
+      toolNames(win().api.messageRequests().at(-1)).filter((n) => n.startsWith('mcp__fs__')),
+    ).toEqual([]);
 
     // Stored with the conversation: after a reload chat A still has Echo off.
     await page.reload();
@@ -124,16 +160,24 @@ describe.skipIf(!ready)('control per conversation', () => {
     // Narrow (720×540) and dark: the menu fits the window above the composer, nothing runs off the side.
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const size of [{ width: 1280, height: 800 }, { width: 720, height: 540 }]) {
+      for (const size of [
+        { width: 1280, height: 800 },
+        { width: 720, height: 540 },
+      ]) {
         await page.setViewportSize(size);
-        const box = await page.getByRole('menu', { name: 'Tools for this conversation' }).boundingBox();
+        const box = await page
+          .getByRole('menu', { name: 'Tools for this conversation' })
+          .boundingBox();
         expect(box, `menu at ${size.width}×${size.height}`).not.toBeNull();
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.y).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
         // The composer's controls stay inside it, one line: model, tools button and token count visible.
-        for (const name of ['Model for this conversation']) expect(await page.locator('.composer').getByLabel(name).isVisible()).toBe(true);
+        for (const name of ['Model for this conversation'])
+          expect(await page.locator('.composer').getByLabel(name).isVisible()).toBe(true);
         const tokens = await page.getByTestId('composer-tokens').boundingBox();
         expect(tokens!.x + tokens!.width).toBeLessThanOrEqual(size.width);
         await win().app.screenshot(`chat-tools-menu-${size.width}x${size.height}-${scheme}`);
@@ -145,10 +189,16 @@ describe.skipIf(!ready)('control per conversation', () => {
     // Switched back on, Echo follows the servers page again; a switch is no activity, so chat A
     // keeps its place below chat B in the list.
     const order = () => page.locator('.conversation-open').allTextContents();
-    await expect.poll(async () => (await order()).slice(0, 2), { timeout: 15_000 }).toEqual(['Chat B', 'Chat A']);
+    await expect
+      .poll(async () => (await order()).slice(0, 2), { timeout: 15_000 })
+      .toEqual(['Chat B', 'Chat A']);
     await focusRow(page, 'Echo Tool');
     await page.keyboard.press('Space');
-    await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() =>
+        page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked'),
+      )
+      .toBe('true');
     await page.keyboard.press('Escape');
     await expect.poll(() => composerTokens(page), { timeout: 15_000 }).toBe(before);
     expect((await order()).slice(0, 2)).toEqual(['Chat B', 'Chat A']);
@@ -161,11 +211,17 @@ describe.skipIf(!ready)('control per conversation', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Typed before choosing');
     const picker = page.locator('.composer').getByLabel('Model for this conversation');
-    await expect.poll(() => picker.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => picker.locator('option').count(), { timeout: 15_000 })
+      .toBeGreaterThan(1);
     await picker.selectOption('claude-haiku-4-5');
     await focusRow(page, 'Echo Tool');
     await page.keyboard.press('Space');
-    await expect.poll(() => page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() =>
+        page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).getAttribute('aria-checked'),
+      )
+      .toBe('false');
     await page.keyboard.press('Escape');
     await expect.poll(() => box.inputValue()).toBe('Typed before choosing');
     win().api.push(reply(text('Blank chat answered.')));
@@ -183,10 +239,13 @@ describe.skipIf(!ready)('control per conversation', () => {
     await ask(page, 'Which model?');
     await page.getByText('Default model here.').waitFor({ timeout: 30_000 });
     const picker = page.locator('.composer').getByLabel('Model for this conversation');
-    await expect.poll(() => picker.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => picker.locator('option').count(), { timeout: 15_000 })
+      .toBeGreaterThan(1);
     // Keyboard-reachable: Tab from the message box gets to it (after Attach and Resource).
     await page.getByRole('textbox', { name: 'Message' }).focus();
-    for (let i = 0; i < 6 && (await active(page)).label !== 'Model for this conversation'; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 6 && (await active(page)).label !== 'Model for this conversation'; i++)
+      await page.keyboard.press('Tab');
     expect((await active(page)).label).toBe('Model for this conversation');
     await picker.selectOption('claude-haiku-4-5');
     await sendHere(page, 'And now?', 'Haiku here.', win());
@@ -246,12 +305,17 @@ describe.skipIf(!ready)('control per conversation', () => {
     await page.setViewportSize({ width: 720, height: 540 });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(720);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        720,
+      );
       await win().app.screenshot(`branch-switcher-720x540-${scheme}`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.getByRole('group', { name: 'Branch 1 of 2' }).getByRole('button', { name: 'Next branch' }).click();
+    await page
+      .getByRole('group', { name: 'Branch 1 of 2' })
+      .getByRole('button', { name: 'Next branch' })
+      .click();
     await page.getByText('Answer to the edit.').waitFor({ timeout: 15_000 });
     expect(await messages.getByText('Follow-up answer.').count()).toBe(0);
     expect(await messages.getByText('Edited question').count()).toBe(1);

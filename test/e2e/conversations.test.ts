@@ -9,11 +9,17 @@ import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'conversations:rename', 'permissions:rules'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'conversations:rename', 'permissions:rules'));
 
 describe.skipIf(!ready)('conversations in the window', () => {
   const win = sharedChatWindow();
-  beforeAll(() => win().app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: win().app.url }));
+  beforeAll(() =>
+    win().app.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: win().app.url,
+    }),
+  );
 
   it('renames a conversation in place (double-click and F2), and the name survives a reload', async () => {
     const { page } = win().app;
@@ -31,16 +37,26 @@ describe.skipIf(!ready)('conversations in the window', () => {
     await page.getByRole('textbox', { name: 'Conversation title' }).fill('Weekly groceries');
     await page.keyboard.press('Enter');
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: 'Weekly groceries', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Weekly groceries', exact: true }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
   });
 
   it('deletes with Undo', async () => {
     const { page } = win().app;
     await page.getByRole('button', { name: 'Delete “Weekly groceries”' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Weekly groceries', exact: true }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Weekly groceries', exact: true }).count())
+      .toBe(0);
     await win().app.screenshot('conversations-deleted-toast');
     await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Weekly groceries', exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Weekly groceries', exact: true }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
   });
 
   it('keeps a draft per conversation', async () => {
@@ -89,9 +105,14 @@ describe.skipIf(!ready)('conversations in the window', () => {
     const before = await page.locator('.conversation-open').count();
     await page.getByRole('button', { name: 'Conversation ▾' }).click();
     await page.getByRole('menuitem', { name: 'Duplicate' }).click();
-    await expect.poll(() => page.locator('.conversation-open').count(), { timeout: 10_000 }).toBe(before + 1);
+    await expect
+      .poll(() => page.locator('.conversation-open').count(), { timeout: 10_000 })
+      .toBe(before + 1);
     await page.getByRole('button', { name: 'Conversation ▾' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export as Markdown' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Export as Markdown' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.md$/);
     const { readFileSync } = await import('node:fs');
     expect(readFileSync((await download.path())!, 'utf8')).toContain('A regenerated answer.');
@@ -99,7 +120,10 @@ describe.skipIf(!ready)('conversations in the window', () => {
 
   it('a destructive "Always allow" asks "Are you sure?" in the dialog; the rule can be revoked in Settings', async () => {
     const { page } = win().app;
-    win().api.push(reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'a.txt'), content: 'a' })), reply(text('Saved a.txt.')));
+    win().api.push(
+      reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'a.txt'), content: 'a' })),
+      reply(text('Saved a.txt.')),
+    );
     await ask(page, 'Save a');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
@@ -109,14 +133,19 @@ describe.skipIf(!ready)('conversations in the window', () => {
     await dialog.getByRole('button', { name: 'Yes, always allow this tool' }).click();
     await page.getByText('Saved a.txt.').waitFor({ timeout: 30_000 });
 
-    win().api.push(reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'b.txt'), content: 'b' })), reply(text('Saved b.txt without asking.')));
+    win().api.push(
+      reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'b.txt'), content: 'b' })),
+      reply(text('Saved b.txt without asking.')),
+    );
     await ask(page, 'Save b');
     await page.getByText('Saved b.txt without asking.').waitFor({ timeout: 30_000 });
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await page.keyboard.press('Control+,');
     const rules = page.getByRole('region', { name: 'Permission rules' });
-    await expect.poll(() => rules.textContent(), { timeout: 10_000 }).toContain('mcp__fs__write_file');
+    await expect
+      .poll(() => rules.textContent(), { timeout: 10_000 })
+      .toContain('mcp__fs__write_file');
     await win().app.screenshot('conversations-rules');
     await rules.getByRole('button', { name: 'Revoke' }).first().click();
     await expect.poll(() => rules.textContent()).not.toContain('mcp__fs__write_file');

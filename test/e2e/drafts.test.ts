@@ -24,9 +24,15 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('drafts', () => {
     const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.fill('half-written thought about the migration');
     // Drafts are saved about a second after the last keystroke: reload once it is in storage.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('lena:drafts') ?? ''), { timeout: 10_000 }).toContain('half-written thought');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('lena:drafts') ?? ''), {
+        timeout: 10_000,
+      })
+      .toContain('half-written thought');
     await page.reload();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue(), { timeout: 10_000 }).toBe('half-written thought about the migration');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue(), { timeout: 10_000 })
+      .toBe('half-written thought about the migration');
   });
 
   it('never writes a draft holding an API key to the page’s storage', async () => {
@@ -40,7 +46,14 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('drafts', () => {
     await expect.poll(stored, { timeout: 10_000 }).not.toContain('a note before the key');
     expect(await stored()).not.toContain('sk-ant-');
     expect(await composer.inputValue()).toContain('sk-ant-api03-');
-    expect(await page.getByRole('note').filter({ hasText: 'This looks like an API key or token: the draft is kept in memory only' }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('note')
+        .filter({
+          hasText: 'This looks like an API key or token: the draft is kept in memory only',
+        })
+        .count(),
+    ).toBe(1);
     await page.reload();
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');

@@ -9,7 +9,9 @@ import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'servers:set-enabled'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'servers:set-enabled'));
 
 describe.skipIf(!ready)('errors in the window', () => {
   const win = sharedChatWindow();
@@ -26,13 +28,20 @@ describe.skipIf(!ready)('errors in the window', () => {
 
   it('a rate limit says when to retry and offers Retry', async () => {
     const { page } = win().app;
-    win().api.push(apiError.rateLimit(0), apiError.rateLimit(0), apiError.rateLimit(0), apiError.rateLimit(0));
+    win().api.push(
+      apiError.rateLimit(0),
+      apiError.rateLimit(0),
+      apiError.rateLimit(0),
+      apiError.rateLimit(0),
+    );
     await ask(page, 'Again?');
     await page.getByText('Rate limited by the Anthropic API').waitFor({ timeout: 30_000 });
     await win().app.screenshot('errors-rate-limit');
     // With a retry-after header core passes the seconds on and the note counts down; without one
     // (as here, so the SDK's own retries stay fast) the message says when, and Retry is offered.
-    expect(await page.locator('.chat-error').last().textContent()).toMatch(/Try again|retry in|You can retry/i);
+    expect(await page.locator('.chat-error').last().textContent()).toMatch(
+      /Try again|retry in|You can retry/i,
+    );
     expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
   });
 
@@ -54,13 +63,31 @@ describe.skipIf(!ready)('errors in the window', () => {
     await page.getByRole('menuitemcheckbox', { name: 'Echo Tool' }).click();
     await expect.poll(echoState).toBe('false');
     await page.keyboard.press('Escape');
-    await expect.poll(() => tools.getAttribute('aria-label'), { timeout: 15_000 }).not.toBe(countBefore);
+    await expect
+      .poll(() => tools.getAttribute('aria-label'), { timeout: 15_000 })
+      .not.toBe(countBefore);
     const countHere = await tools.getAttribute('aria-label');
     win().api.push(reply(text('Summary: the user asked a question that no longer fits.')));
-    const before = await page.getByRole('listitem').filter({ has: page.locator('.conversation-open') }).count();
+    const before = await page
+      .getByRole('listitem')
+      .filter({ has: page.locator('.conversation-open') })
+      .count();
     await page.getByRole('button', { name: 'New conversation with summary' }).click();
-    await expect.poll(() => page.getByRole('listitem').filter({ has: page.locator('.conversation-open') }).count(), { timeout: 30_000 }).toBe(before + 1);
-    await expect.poll(() => page.getByRole('listitem', { name: 'Your message' }).first().textContent(), { timeout: 15_000 }).toContain('Summary: the user asked a question that no longer fits.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('listitem')
+            .filter({ has: page.locator('.conversation-open') })
+            .count(),
+        { timeout: 30_000 },
+      )
+      .toBe(before + 1);
+    await expect
+      .poll(() => page.getByRole('listitem', { name: 'Your message' }).first().textContent(), {
+        timeout: 15_000,
+      })
+      .toContain('Summary: the user asked a question that no longer fits.');
     await expect.poll(() => tools.getAttribute('aria-label'), { timeout: 15_000 }).toBe(countHere);
     await tools.click();
     expect(await echoState()).toBe('false');
@@ -70,33 +97,47 @@ describe.skipIf(!ready)('errors in the window', () => {
 
   it('a tool that reports an error is shown as the tool’s error, expanded', async () => {
     const { page } = win().app;
-    win().api.push(reply(toolUse('mcp__fs__read_text_file', { path: join(win().files, 'missing.txt') })), reply(text('That file does not exist.')));
+    win().api.push(
+      reply(toolUse('mcp__fs__read_text_file', { path: join(win().files, 'missing.txt') })),
+      reply(text('That file does not exist.')),
+    );
     await ask(page, 'Read missing.txt');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
     await allowOnce(page);
     const card = page.getByTestId('tool-card').last();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('error');
     expect(await card.textContent()).toMatch(/The tool reported an error/);
-    expect(await card.getByRole('button', { name: /Error/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(await card.getByRole('button', { name: /Error/ }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     await page.getByText('That file does not exist.').waitFor({ timeout: 30_000 });
     await win().app.screenshot('errors-tool-error');
   });
 
   it('a server disabled during a call fails the call as the server’s failure', async () => {
     const { page } = win().app;
-    win().api.push(reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })), reply(text('The server went away.')));
+    win().api.push(
+      reply(toolUse('mcp__every__trigger-long-running-operation', { duration: 30, steps: 30 })),
+      reply(text('The server went away.')),
+    );
     await ask(page, 'Run long then lose the server');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
     await allowOnce(page);
     const card = page.getByTestId('tool-card').last();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
-    const conversation = page.getByRole('button', { name: 'Run long then lose the server', exact: true });
+    const conversation = page.getByRole('button', {
+      name: 'Run long then lose the server',
+      exact: true,
+    });
     await page.getByRole('button', { name: /servers$/ }).click();
     await page.getByRole('button', { name: /^every/ }).click();
     await page.getByRole('button', { name: 'Disable' }).click();
     await conversation.click();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toMatch(/error|cancelled/);
-    if ((await card.getAttribute('data-status')) === 'error') expect(await card.textContent()).toMatch(/The server failed/);
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 30_000 })
+      .toMatch(/error|cancelled/);
+    if ((await card.getAttribute('data-status')) === 'error')
+      expect(await card.textContent()).toMatch(/The server failed/);
     await win().app.screenshot('errors-server-gone');
   });
 });

@@ -37,13 +37,19 @@ export function chromiumPath(): string | null {
 /** Under CI a missing Chromium is a failure, never a silent skip. */
 export function requireChromium(): string | null {
   const path = chromiumPath();
-  if (!path && process.env.CI) throw new Error('Chromium not found (set LENA_CHROMIUM, or install Chrome or Chromium); CI never skips end-to-end tests.');
+  if (!path && process.env.CI)
+    throw new Error(
+      'Chromium not found (set LENA_CHROMIUM, or install Chrome or Chromium); CI never skips end-to-end tests.',
+    );
   return path;
 }
 
 export function ensureRendererBuilt(): void {
   if (existsSync(join(RENDERER_DIR, 'index.html'))) return;
-  const r = spawnSync(join(ROOT, 'node_modules/.bin/electron-vite'), ['build'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(join(ROOT, 'node_modules/.bin/electron-vite'), ['build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('electron-vite build failed');
 }
 
@@ -72,13 +78,20 @@ const MIME: Record<string, string> = {
 };
 
 /** Serves a directory on 127.0.0.1 with the app's CSP; unknown paths get index.html. */
-export async function serveStatic(dir: string, headers: Record<string, string> = {}): Promise<{ url: string; server: Server }> {
+export async function serveStatic(
+  dir: string,
+  headers: Record<string, string> = {},
+): Promise<{ url: string; server: Server }> {
   const root = resolve(dir);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = resolve(root, '.' + path);
-    if (!file.startsWith(root + sep) || !existsSync(file) || path === '/') file = join(root, 'index.html');
-    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', ...headers });
+    if (!file.startsWith(root + sep) || !existsSync(file) || path === '/')
+      file = join(root, 'index.html');
+    res.writeHead(200, {
+      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+      ...headers,
+    });
     res.end(readFileSync(file));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -91,7 +104,9 @@ export async function serveStatic(dir: string, headers: Record<string, string> =
  * The MCP Apps sandbox proxy on a second loopback origin (Electron has lena-view:// instead): every
  * request is answered by the core's viewProxy, the module Electron's protocol handler uses too.
  */
-export async function serveViewProxy(proxy: () => Host | undefined): Promise<{ origin: string; server: Server }> {
+export async function serveViewProxy(
+  proxy: () => Host | undefined,
+): Promise<{ origin: string; server: Server }> {
   const server = createServer((req, res) => {
     const address = server.address();
     const port = address && typeof address !== 'string' ? address.port : 0;
@@ -177,7 +192,11 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
       },
       { webContentsId: pageId, appOrigins },
     );
-    if (!trusted) return { ok: false, error: { code: 'forbidden', message: 'IPC from a foreign frame or origin was rejected.' } };
+    if (!trusted)
+      return {
+        ok: false,
+        error: { code: 'forbidden', message: 'IPC from a foreign frame or origin was rejected.' },
+      };
     return core.dispatch(String(channel), args, { senderUrl: source.frame.url() });
   });
   await context.addInitScript({ content: await bridgeInitScript() });
@@ -191,7 +210,11 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
   }
   const unforward = core.events.forward((event, payload) => {
     void page
-      .evaluate(([e, p]) => (window as unknown as { __lenaDeliver(e: string, p: unknown): void }).__lenaDeliver(e, p), [event, payload] as const)
+      .evaluate(
+        ([e, p]) =>
+          (window as unknown as { __lenaDeliver(e: string, p: unknown): void }).__lenaDeliver(e, p),
+        [event, payload] as const,
+      )
       .catch(() => undefined);
   });
 

@@ -12,7 +12,9 @@ import { AxeTally, describeFindings } from './helpers/axe';
 import { coreHas } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('servers:run-tool', 'servers:log-view'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('servers:run-tool', 'servers:log-view'));
 const PEER = resolve(ROOT, 'test/fixtures/mcp/inspect-peer.mjs');
 
 describe.skipIf(!ready)('the servers page as an inspector', () => {
@@ -22,7 +24,10 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'lena-e2e-inspect-'));
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { shop: { command: process.execPath, args: [PEER] } } }));
+    writeFileSync(
+      join(home, 'mcp.json'),
+      JSON.stringify({ mcpServers: { shop: { command: process.execPath, args: [PEER] } } }),
+    );
     app = await openWindow({ home });
   });
   afterAll(async () => {
@@ -33,9 +38,16 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
 
   it('runs a tool with nested arguments from a form made of its schema', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: /servers?$/ }).first().click();
+    await page
+      .getByRole('button', { name: /servers?$/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: /^shop/ }).click();
-    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 30_000 }).toBe('Connected');
+    await expect
+      .poll(() => page.locator('.server-detail .status-word').first().textContent(), {
+        timeout: 30_000,
+      })
+      .toBe('Connected');
     await page.getByRole('tab', { name: 'Tools' }).click();
     await page.getByRole('button', { name: 'Run create_order by hand' }).click();
     const form = page.getByRole('region', { name: 'Run create_order' });
@@ -46,7 +58,11 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     await form.getByRole('alert').filter({ hasText: 'fields need fixing' }).waitFor();
     const name = customer.getByLabel('name');
     expect(await name.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`#${(await name.getAttribute('aria-describedby'))!.split(' ').at(-1)}`).textContent()).toBe('Required.');
+    expect(
+      await page
+        .locator(`#${(await name.getAttribute('aria-describedby'))!.split(' ').at(-1)}`)
+        .textContent(),
+    ).toBe('Required.');
     expect(await form.getByLabel('priority').inputValue()).toBe('1'); // the schema's default, "normal"
     await app.screenshot('inspector-run-problems');
 
@@ -67,10 +83,16 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     expect(await form.getByRole('status').count()).toBe(0);
     await form.getByRole('button', { name: 'Run create_order' }).click();
     const status = form.getByRole('status');
-    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/✓ Done in .* · run by hand/);
+    await expect
+      .poll(() => status.textContent(), { timeout: 20_000 })
+      .toMatch(/✓ Done in .* · run by hand/);
     // The chat's own result view: the text block, and the structured content as JSON.
-    expect(await form.getByRole('region', { name: 'Tool result text' }).textContent()).toBe('Order for Ada: 2 × A-1, 1 × B-2; priority high; gift wrapped; extra {"rush":true}');
-    expect(await form.getByRole('region', { name: 'structured content' }).textContent()).toContain('"email": "ada@example.com"');
+    expect(await form.getByRole('region', { name: 'Tool result text' }).textContent()).toBe(
+      'Order for Ada: 2 × A-1, 1 × B-2; priority high; gift wrapped; extra {"rush":true}',
+    );
+    expect(await form.getByRole('region', { name: 'structured content' }).textContent()).toContain(
+      '"email": "ada@example.com"',
+    );
     await app.screenshot('inspector-run-done');
     await page.setViewportSize({ width: 720, height: 540 });
     await status.scrollIntoViewIfNeeded();
@@ -87,8 +109,12 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     try {
       const form = page.getByRole('region', { name: 'Run create_order' });
       await form.getByRole('button', { name: 'Run create_order' }).click();
-      await expect.poll(() => form.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/⊘ Denied · rule deny mcp__shop__create_order/);
-      expect(await form.locator('.run-outcome').textContent()).toContain("remove that rule in Lena's settings to let it run");
+      await expect
+        .poll(() => form.getByRole('status').textContent(), { timeout: 20_000 })
+        .toMatch(/⊘ Denied · rule deny mcp__shop__create_order/);
+      expect(await form.locator('.run-outcome').textContent()).toContain(
+        "remove that rule in Lena's settings to let it run",
+      );
       expect(await form.getByRole('region', { name: 'Tool result text' }).count()).toBe(0);
       await page.emulateMedia({ colorScheme: 'dark' });
       await app.screenshot('inspector-run-denied-dark');
@@ -105,8 +131,18 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByRole('heading', { name: 'MCP servers' }).isVisible()).toBe(true);
     await open.press('Enter');
-    expect(await form.getByRole('group', { name: /^customer/ }).getByLabel('name').inputValue()).toBe('Ada');
-    expect(await form.getByRole('group', { name: /^customer/ }).getByLabel('name').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await form
+        .getByRole('group', { name: /^customer/ })
+        .getByLabel('name')
+        .inputValue(),
+    ).toBe('Ada');
+    expect(
+      await form
+        .getByRole('group', { name: /^customer/ })
+        .getByLabel('name')
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
   });
 
   it('shows a long run with its elapsed time, and Cancel really cancels it', async () => {
@@ -117,7 +153,9 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     await form.getByRole('button', { name: 'Run wait' }).click();
     await expect.poll(() => form.getByRole('timer').textContent()).toMatch(/elapsed$/);
     await form.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => form.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/■ Cancelled in .* · run by hand/);
+    await expect
+      .poll(() => form.getByRole('status').textContent(), { timeout: 20_000 })
+      .toMatch(/■ Cancelled in .* · run by hand/);
     expect(await form.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
     await page.keyboard.press('Escape');
   });
@@ -130,14 +168,20 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     await form.getByLabel(/^ms\b/).fill('600');
     await form.getByRole('button', { name: 'Run steps' }).click();
     const progress = form.locator('.run-progress');
-    await expect.poll(() => progress.textContent(), { timeout: 20_000 }).toMatch(/^step [2-7] of 8 · \d+ %$/);
+    await expect
+      .poll(() => progress.textContent(), { timeout: 20_000 })
+      .toMatch(/^step [2-7] of 8 · \d+ %$/);
     const bar = form.getByRole('progressbar');
     expect(Number(await bar.getAttribute('value'))).toBeGreaterThanOrEqual(2);
     expect(await bar.getAttribute('max')).toBe('8');
     await app.screenshot('inspector-run-progress');
-    await expect.poll(() => form.getByRole('status').last().textContent(), { timeout: 20_000 }).toMatch(/✓ Done in .* · run by hand/);
+    await expect
+      .poll(() => form.getByRole('status').last().textContent(), { timeout: 20_000 })
+      .toMatch(/✓ Done in .* · run by hand/);
     expect(await progress.count()).toBe(0);
-    expect(await form.getByRole('region', { name: 'Tool result text' }).textContent()).toBe('did 8 steps');
+    expect(await form.getByRole('region', { name: 'Tool result text' }).textContent()).toBe(
+      'did 8 steps',
+    );
     await page.keyboard.press('Escape');
   });
 
@@ -145,13 +189,23 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Logs' }).click();
     const log = page.getByRole('log', { name: 'Log of shop' });
-    await expect.poll(() => log.textContent(), { timeout: 10_000 }).toMatch(/→ request initialize #\d+/);
+    await expect
+      .poll(() => log.textContent(), { timeout: 10_000 })
+      .toMatch(/→ request initialize #\d+/);
     // Requests show their duration once answered; the response names the method it answers.
     const call = log.getByRole('button', { name: /→ request tools\/call #\d+ \d+ ms/ }).first();
     await call.waitFor();
-    expect(await log.getByRole('button', { name: /← response tools\/call #\d+ \d+ ms/ }).count()).toBeGreaterThan(0);
-    expect(await log.getByRole('button', { name: /stderr inspect-peer: starting up/ }).count()).toBe(1);
-    expect(await log.getByRole('button', { name: /• create_order refused \(rule deny mcp__shop__create_order/ }).count()).toBe(1);
+    expect(
+      await log.getByRole('button', { name: /← response tools\/call #\d+ \d+ ms/ }).count(),
+    ).toBeGreaterThan(0);
+    expect(
+      await log.getByRole('button', { name: /stderr inspect-peer: starting up/ }).count(),
+    ).toBe(1);
+    expect(
+      await log
+        .getByRole('button', { name: /• create_order refused \(rule deny mcp__shop__create_order/ })
+        .count(),
+    ).toBe(1);
 
     // One Tab stop: focus a row, move with the arrows, Enter expands it to its pretty JSON.
     await call.focus();
@@ -173,11 +227,21 @@ describe.skipIf(!ready)('the servers page as an inspector', () => {
     expect(await call.getAttribute('aria-expanded')).toBe('false');
 
     // A message over 64 KB is kept cut, and says its original size.
-    await app.host.dispatch('servers:run-tool', { server: 'shop', tool: 'big', arguments: { kb: 200 } }, { senderUrl: 'test' });
-    const bigRow = log.getByRole('button', { name: /← response tools\/call #\d+ .*200\.\d KB \(cut\)/ });
+    await app.host.dispatch(
+      'servers:run-tool',
+      { server: 'shop', tool: 'big', arguments: { kb: 200 } },
+      { senderUrl: 'test' },
+    );
+    const bigRow = log.getByRole('button', {
+      name: /← response tools\/call #\d+ .*200\.\d KB \(cut\)/,
+    });
     await bigRow.waitFor({ timeout: 10_000 });
     await bigRow.click();
-    await expect.poll(() => log.getByText(/Cut: the log keeps the first 64\.0 KB of this 200\.\d KB message/).count()).toBe(1);
+    await expect
+      .poll(() =>
+        log.getByText(/Cut: the log keeps the first 64\.0 KB of this 200\.\d KB message/).count(),
+      )
+      .toBe(1);
     await bigRow.click();
 
     // The box fills the height left in the page.

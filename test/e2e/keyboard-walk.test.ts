@@ -6,16 +6,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startMessagesApiServer, text, toolUse, type MessagesApiServer } from '../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  toolUse,
+  type MessagesApiServer,
+} from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
 import { coreHas, referenceServer } from './helpers/core';
 import { armedQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'servers:add'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'servers:add'));
 
-const focused = (l: Locator) => l.evaluate((el) => el === document.activeElement).catch(() => false);
-const activeLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+const focused = (l: Locator) =>
+  l.evaluate((el) => el === document.activeElement).catch(() => false);
+const activeLabel = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.activeElement?.getAttribute('aria-label') ??
+      document.activeElement?.textContent ??
+      null,
+  );
 
 /** Presses Tab until `target` has focus (at most `max` presses); fails if it never does. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
@@ -23,7 +38,9 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
     if (await focused(target)) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error(`Tab never reached ${target.toString()} (focus is on ${await activeLabel(page)})`);
+  throw new Error(
+    `Tab never reached ${target.toString()} (focus is on ${await activeLabel(page)})`,
+  );
 }
 
 describe.skipIf(!ready)('the first hour, keyboard only', () => {
@@ -36,7 +53,11 @@ describe.skipIf(!ready)('the first hour, keyboard only', () => {
     files = join(home, 'files');
     mkdirSync(files);
     api = await startMessagesApiServer();
-    app = await openWindow({ home, questionArmingMs: 0, env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_BASE_URL: api.url } });
+    app = await openWindow({
+      home,
+      questionArmingMs: 0,
+      env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_BASE_URL: api.url },
+    });
   });
   afterAll(async () => {
     await app?.dispose();
@@ -58,7 +79,9 @@ describe.skipIf(!ready)('the first hour, keyboard only', () => {
     await expect.poll(() => focused(page.getByLabel('Anthropic API key'))).toBe(true);
     await page.keyboard.type('sk-ant-keyboard-walk-0123456789');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Connect Lena to Claude' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await page
+      .getByRole('heading', { name: 'Connect Lena to Claude' })
+      .waitFor({ state: 'detached', timeout: 15_000 });
 
     // "Add a server" opens the form with the caret in Name; a typed command line is split.
     await tabTo(page, page.getByRole('button', { name: 'Add a server' }));
@@ -67,14 +90,20 @@ describe.skipIf(!ready)('the first hour, keyboard only', () => {
     await page.keyboard.type('fs');
     await tabTo(page, page.getByLabel('Command', { exact: true }));
     await page.keyboard.type(`${process.execPath} ${referenceServer('filesystem')} ${files}`);
-    await expect.poll(() => page.getByTestId('command-split-preview').textContent()).toContain('2 arguments');
+    await expect
+      .poll(() => page.getByTestId('command-split-preview').textContent())
+      .toContain('2 arguments');
     await page.keyboard.press('Tab');
-    await expect.poll(() => page.getByLabel('Command', { exact: true }).inputValue()).toBe(process.execPath);
+    await expect
+      .poll(() => page.getByLabel('Command', { exact: true }).inputValue())
+      .toBe(process.execPath);
     expect(await page.getByLabel('Argument 2', { exact: true }).inputValue()).toBe(files);
     await tabTo(page, page.getByRole('button', { name: 'Add server', exact: true }));
     await page.keyboard.press('Enter');
     // After adding, focus is on the new server in the list.
-    await expect.poll(() => focused(page.locator('.server-item[data-server="fs"]')), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => focused(page.locator('.server-item[data-server="fs"]')), { timeout: 15_000 })
+      .toBe(true);
     await page.getByRole('button', { name: '1 of 1 servers' }).waitFor({ timeout: 30_000 });
 
     // Escape closes the servers page; the caret is back in the composer. Ctrl+N keeps it there.
@@ -85,13 +114,22 @@ describe.skipIf(!ready)('the first hour, keyboard only', () => {
 
     // Send; the question arrives while the caret is in the composer, F6 moves in, Ctrl+Enter allows.
     const target = join(files, 'note.md');
-    api.push(reply(toolUse('mcp__fs__write_file', { path: target, content: '# Note\nwritten by keyboard\n' })), reply(text('Wrote the note.')));
+    api.push(
+      reply(
+        toolUse('mcp__fs__write_file', { path: target, content: '# Note\nwritten by keyboard\n' }),
+      ),
+      reply(text('Wrote the note.')),
+    );
     await page.keyboard.type('Write a note');
     await page.keyboard.press('Enter');
     await armedQuestion(page);
     expect(await focused(composer)).toBe(true);
     await page.keyboard.press('F6');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-question-heading'))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.hasAttribute('data-question-heading')),
+      )
+      .toBe(true);
     await page.keyboard.press('Control+Enter');
     await page.getByText('Wrote the note.').waitFor({ timeout: 30_000 });
     expect(readFileSync(target, 'utf8')).toContain('written by keyboard');
@@ -112,8 +150,14 @@ describe.skipIf(!ready)('the first hour, keyboard only', () => {
     await page.keyboard.type('45');
     await tabTo(page, save);
     await page.keyboard.press('Enter');
-    await page.getByText('Saved. The server restarts with the new configuration.').waitFor({ timeout: 15_000 });
-    const entry = (JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { timeout?: number }> }).mcpServers.fs;
+    await page
+      .getByText('Saved. The server restarts with the new configuration.')
+      .waitFor({ timeout: 15_000 });
+    const entry = (
+      JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as {
+        mcpServers: Record<string, { timeout?: number }>;
+      }
+    ).mcpServers.fs;
     expect(entry.timeout).toBeDefined();
     await app.screenshot('keyboard-walk-saved');
     expect(app.pageErrors).toEqual([]);

@@ -10,8 +10,13 @@ import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { allowOnce, armedQuestion, denyQuestion } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'servers:list'));
-const LONG_PATH = Array.from({ length: 40 }, (_, i) => `/opt/tools-${i}/a-rather-long-directory-name/bin`).join(':');
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'servers:list'));
+const LONG_PATH = Array.from(
+  { length: 40 },
+  (_, i) => `/opt/tools-${i}/a-rather-long-directory-name/bin`,
+).join(':');
 
 describe.skipIf(!ready)('long and large content', () => {
   const win = sharedChatWindow();
@@ -20,7 +25,10 @@ describe.skipIf(!ready)('long and large content', () => {
     const { page } = win().app;
     const target = join(win().files, 'plan.md');
     const content = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the plan`).join('\n');
-    win().api.push(reply(toolUse('mcp__fs__write_file', { path: target, content })), reply(text('Not written.')));
+    win().api.push(
+      reply(toolUse('mcp__fs__write_file', { path: target, content })),
+      reply(text('Not written.')),
+    );
     await ask(page, 'Write the long plan');
     const question = await armedQuestion(page);
     const json = await question.locator('.code-block pre').textContent();
@@ -36,7 +44,9 @@ describe.skipIf(!ready)('long and large content', () => {
     expect(await body.textContent()).toContain('Line 40 of the plan');
     // The raw JSON is one click away and holds every line.
     await question.getByRole('button', { name: 'Show the raw JSON' }).click();
-    expect(await question.locator('.code-block pre').textContent()).toContain('Line 40 of the plan');
+    expect(await question.locator('.code-block pre').textContent()).toContain(
+      'Line 40 of the plan',
+    );
     await denyQuestion(page);
     await page.getByText('Not written.').waitFor({ timeout: 30_000 });
   });
@@ -44,12 +54,26 @@ describe.skipIf(!ready)('long and large content', () => {
   it('shows edits as a diff of removed and added lines', async () => {
     const { page } = win().app;
     const target = join(win().files, 'code.ts');
-    win().api.push(reply(toolUse('mcp__fs__edit_file', { path: target, edits: [{ oldText: 'let a = 1;\nlet b = 2;', newText: 'const a = 1;\nconst b = 2;' }] })), reply(text('Not edited.')));
+    win().api.push(
+      reply(
+        toolUse('mcp__fs__edit_file', {
+          path: target,
+          edits: [{ oldText: 'let a = 1;\nlet b = 2;', newText: 'const a = 1;\nconst b = 2;' }],
+        }),
+      ),
+      reply(text('Not edited.')),
+    );
     await ask(page, 'Make them const');
     const question = await armedQuestion(page);
     const diff = question.getByRole('region', { name: `Changes to ${target}` });
-    expect(await diff.locator('.diff-del').allTextContents()).toEqual(['− let a = 1;', '− let b = 2;']);
-    expect(await diff.locator('.diff-add').allTextContents()).toEqual(['+ const a = 1;', '+ const b = 2;']);
+    expect(await diff.locator('.diff-del').allTextContents()).toEqual([
+      '− let a = 1;',
+      '− let b = 2;',
+    ]);
+    expect(await diff.locator('.diff-add').allTextContents()).toEqual([
+      '+ const a = 1;',
+      '+ const b = 2;',
+    ]);
     await win().app.screenshot('long-args-diff');
     await page.emulateMedia({ colorScheme: 'dark' });
     await win().app.screenshot('long-args-diff-dark');
@@ -60,7 +84,10 @@ describe.skipIf(!ready)('long and large content', () => {
 
   it('opens a tool image in a lightbox over the whole window: fit, zoom, save, Escape back to the thumbnail', async () => {
     const { page } = win().app;
-    win().api.push(reply(toolUse('mcp__every__get-tiny-image', {})), reply(text('Here is the picture.')));
+    win().api.push(
+      reply(toolUse('mcp__every__get-tiny-image', {})),
+      reply(text('Here is the picture.')),
+    );
     await ask(page, 'Show me a picture');
     await allowOnce(page);
     await page.getByText('Here is the picture.').waitFor({ timeout: 30_000 });
@@ -75,12 +102,17 @@ describe.skipIf(!ready)('long and large content', () => {
     expect(await box.boundingBox()).toEqual({ x: 0, y: 0, width: size.width, height: size.height });
     // The tiny image is scaled up to fit.
     const img = box.getByRole('img');
-    const shown = await img.evaluate((el: HTMLImageElement) => ({ width: el.getBoundingClientRect().width, natural: el.naturalWidth }));
+    const shown = await img.evaluate((el: HTMLImageElement) => ({
+      width: el.getBoundingClientRect().width,
+      natural: el.naturalWidth,
+    }));
     expect(shown.width).toBeGreaterThan(shown.natural * 4);
     await win().app.screenshot('lightbox-fit');
     await page.keyboard.press('+');
     await expect.poll(() => box.textContent()).toContain('150 %');
-    expect(await box.getByRole('link', { name: 'Save image…' }).getAttribute('download')).toMatch(/^image-1-from-the-tool\.png$/);
+    expect(await box.getByRole('link', { name: 'Save image…' }).getAttribute('download')).toMatch(
+      /^image-1-from-the-tool\.png$/,
+    );
     await page.keyboard.press('Escape');
     await box.waitFor({ state: 'detached' });
     expect(await thumb.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -89,14 +121,33 @@ describe.skipIf(!ready)('long and large content', () => {
   it('a failed start with a very long PATH wraps inside the window', async () => {
     const { page } = win().app;
     const { host } = win().app;
-    const added = (await host.dispatch('servers:add', { name: 'broken', entry: { command: 'lena-no-such-program', args: ['--serve'], env: { PATH: LONG_PATH } } }, { senderUrl: 'test' })) as { ok: boolean };
+    const added = (await host.dispatch(
+      'servers:add',
+      {
+        name: 'broken',
+        entry: { command: 'lena-no-such-program', args: ['--serve'], env: { PATH: LONG_PATH } },
+      },
+      { senderUrl: 'test' },
+    )) as { ok: boolean };
     expect(added.ok).toBe(true);
     await page.setViewportSize({ width: 900, height: 600 });
     await page.getByRole('button', { name: /of 3 servers$/ }).click();
     await page.getByRole('button', { name: /^broken/ }).click();
-    await page.locator('.server-detail').getByText(/Failed|not found|No such/i).first().waitFor({ timeout: 30_000 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const wide = await page.locator('.server-detail *').evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.className));
+    await page
+      .locator('.server-detail')
+      .getByText(/Failed|not found|No such/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    const wide = await page
+      .locator('.server-detail *')
+      .evaluateAll((els) =>
+        els
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((el) => el.className),
+      );
     expect(wide).toEqual([]);
     await win().app.screenshot('failed-long-path-900');
     // The cause comes first: at 900×600 the failure is above the fold, with Edit next to it.
@@ -104,7 +155,9 @@ describe.skipIf(!ready)('long and large content', () => {
     const top = await note.evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeLessThan(600 - 80);
     await note.getByRole('button', { name: 'Edit' }).click();
-    expect(await page.getByRole('tab', { name: 'Configuration' }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      await page.getByRole('tab', { name: 'Configuration' }).getAttribute('aria-selected'),
+    ).toBe('true');
     await page.setViewportSize({ width: 1200, height: 800 });
   });
 });

@@ -9,7 +9,9 @@ import { coreHas } from './helpers/core';
 import { seedConversation } from './helpers/seed';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('conversations:list', 'conversations:get'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('conversations:list', 'conversations:get'));
 
 describe.skipIf(!ready)('a 10,000-message conversation', () => {
   let app: WindowSession;
@@ -27,7 +29,11 @@ describe.skipIf(!ready)('a 10,000-message conversation', () => {
   it('opens at the end with only the visible rows in the page', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Ten thousand messages', exact: true }).click();
-    await expect.poll(() => page.getByText('Message 10000 of the conversation').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Message 10000 of the conversation').isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     expect(await page.locator('.virtual-row').count()).toBeLessThan(60);
     await app.screenshot('long-conversation-end');
   });
@@ -37,10 +43,13 @@ describe.skipIf(!ready)('a 10,000-message conversation', () => {
     const scroller = page.getByTestId('message-scroller');
     // Rows are measured as they appear, so the top moves while scrolling: keep going until it stays.
     await expect
-      .poll(async () => {
-        await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
-        return page.getByText('Message 1 of the conversation', { exact: true }).isVisible();
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+          return page.getByText('Message 1 of the conversation', { exact: true }).isVisible();
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     expect(await page.locator('.virtual-row').count()).toBeLessThan(60);
     await app.screenshot('long-conversation-top');
@@ -52,9 +61,20 @@ describe.skipIf(!ready)('a 10,000-message conversation', () => {
     await page.keyboard.press('Control+k');
     await page.keyboard.type('5001');
     const hits = page.getByRole('list', { name: 'Search results' });
-    await expect.poll(() => hits.textContent(), { timeout: 15_000 }).toContain('Ten thousand messages');
+    await expect
+      .poll(() => hits.textContent(), { timeout: 15_000 })
+      .toContain('Ten thousand messages');
     await hits.getByRole('button').first().click();
-    await expect.poll(() => page.getByRole('list', { name: 'Messages' }).getByText('Message 5001 of the conversation', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('list', { name: 'Messages' })
+            .getByText('Message 5001 of the conversation', { exact: true })
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await app.screenshot('long-conversation-search-hit');
   });
 });

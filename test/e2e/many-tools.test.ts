@@ -8,14 +8,26 @@ import { chromiumPath, ROOT } from './harness';
 import { coreHas } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('servers:list', 'servers:tools'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('servers:list', 'servers:tools'));
 
 describe.skipIf(!ready)('a server with 5,000 tools', () => {
   let app: WindowSession;
   let home: string;
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'lena-e2e-many-'));
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { many: { command: process.execPath, args: [join(ROOT, 'test/fixtures/mcp/sdk-peer.mjs'), 'many-tools'] } } }));
+    writeFileSync(
+      join(home, 'mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          many: {
+            command: process.execPath,
+            args: [join(ROOT, 'test/fixtures/mcp/sdk-peer.mjs'), 'many-tools'],
+          },
+        },
+      }),
+    );
     app = await openWindow({ home });
   });
   afterAll(async () => {
@@ -25,11 +37,20 @@ describe.skipIf(!ready)('a server with 5,000 tools', () => {
 
   it('draws a page of tools, says how many there are, and finds any by search', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await page
+      .getByRole('button', { name: /Servers/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: /^many/ }).click();
-    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 60_000 }).toBe('Connected');
+    await expect
+      .poll(() => page.locator('.server-detail .status-word').first().textContent(), {
+        timeout: 60_000,
+      })
+      .toBe('Connected');
     await page.getByRole('tab', { name: 'Tools' }).click();
-    await expect.poll(() => page.getByText('Showing 200 of 5000 tools').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Showing 200 of 5000 tools').isVisible(), { timeout: 30_000 })
+      .toBe(true);
     expect(await page.locator('.tool-row').count()).toBe(200);
     await page.getByLabel('Search tools').fill('tool_4999');
     await expect.poll(() => page.locator('.tool-row').count()).toBe(1);

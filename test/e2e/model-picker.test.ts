@@ -6,7 +6,9 @@ import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:models', 'chat:set-model'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:models', 'chat:set-model'));
 
 describe.skipIf(!ready)('the model picker', () => {
   const win = sharedChatWindow();
@@ -17,7 +19,9 @@ describe.skipIf(!ready)('the model picker', () => {
     await ask(page, 'Hi');
     await page.getByText('Hello from the default model.').waitFor({ timeout: 30_000 });
     const picker = page.getByLabel('Model for this conversation');
-    await expect.poll(() => picker.locator('option').allTextContents(), { timeout: 15_000 }).toContain('Claude Haiku 4.5 · 200K context · 64K out');
+    await expect
+      .poll(() => picker.locator('option').allTextContents(), { timeout: 15_000 })
+      .toContain('Claude Haiku 4.5 · 200K context · 64K out');
     await picker.selectOption('claude-haiku-4-5');
     await expect.poll(() => picker.inputValue(), { timeout: 10_000 }).toBe('claude-haiku-4-5');
     await win().app.screenshot('model-picker');
@@ -46,13 +50,19 @@ describe.skipIf(!ready)('the model picker', () => {
     await picker.selectOption('claude-opus-4-7');
     await page.getByLabel('Thinking').selectOption('adaptive');
     await page.getByLabel('Effort').selectOption('xhigh');
-    await expect.poll(() => page.getByLabel('Effort').inputValue(), { timeout: 10_000 }).toBe('xhigh');
+    await expect
+      .poll(() => page.getByLabel('Effort').inputValue(), { timeout: 10_000 })
+      .toBe('xhigh');
     await win().app.screenshot('thinking-controls');
     win().api.push(reply(text('Thought it through.')));
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Now answer');
     await box.press('Enter');
     await page.getByText('Thought it through.').waitFor({ timeout: 30_000 });
-    expect(win().api.messageRequests().at(-1)!.body).toMatchObject({ model: 'claude-opus-4-7', thinking: { type: 'adaptive' }, output_config: { effort: 'xhigh' } });
+    expect(win().api.messageRequests().at(-1)!.body).toMatchObject({
+      model: 'claude-opus-4-7',
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'xhigh' },
+    });
   });
 });

@@ -11,7 +11,9 @@ import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { allowOnce, armedQuestion } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'servers:list'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'servers:list'));
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 900, height: 600 },
@@ -24,12 +26,15 @@ async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const w = window.innerWidth;
-    if (document.documentElement.scrollWidth > w) problems.push(`page is ${document.documentElement.scrollWidth}px wide in a ${w}px window`);
+    if (document.documentElement.scrollWidth > w)
+      problems.push(`page is ${document.documentElement.scrollWidth}px wide in a ${w}px window`);
     const bar = document.querySelector<HTMLElement>('.titlebar');
-    if (bar && bar.getBoundingClientRect().height > 49) problems.push(`title bar is ${bar.getBoundingClientRect().height}px tall`);
+    if (bar && bar.getBoundingClientRect().height > 49)
+      problems.push(`title bar is ${bar.getBoundingClientRect().height}px tall`);
     for (const b of Array.from(document.querySelectorAll<HTMLElement>('.titlebar button'))) {
       const r = b.getBoundingClientRect();
-      if (r.right > w + 1 || r.height > 40) problems.push(`title bar button “${b.textContent}” is cut or wrapped`);
+      if (r.right > w + 1 || r.height > 40)
+        problems.push(`title bar button “${b.textContent}” is cut or wrapped`);
     }
     return problems;
   });
@@ -38,7 +43,10 @@ async function layoutProblems(page: Page): Promise<string[]> {
 describe.skipIf(!ready)('narrow windows', () => {
   const win = sharedChatWindow();
 
-  async function shoot(name: string, check: (page: Page, size: (typeof SIZES)[number]) => Promise<void> = async () => undefined) {
+  async function shoot(
+    name: string,
+    check: (page: Page, size: (typeof SIZES)[number]) => Promise<void> = async () => undefined,
+  ) {
     const { page } = win().app;
     for (const size of SIZES) {
       await page.setViewportSize(size);
@@ -46,7 +54,10 @@ describe.skipIf(!ready)('narrow windows', () => {
       await expect.poll(() => page.locator('.sidebar').count()).toBe(size.width >= 900 ? 1 : 0);
       for (const scheme of SCHEMES) {
         await page.emulateMedia({ colorScheme: scheme });
-        expect(await layoutProblems(page), `${name} at ${size.width}×${size.height} ${scheme}`).toEqual([]);
+        expect(
+          await layoutProblems(page),
+          `${name} at ${size.width}×${size.height} ${scheme}`,
+        ).toEqual([]);
         await check(page, size);
         await win().app.screenshot(`narrow-${name}-${size.width}x${size.height}-${scheme}`);
       }
@@ -77,7 +88,11 @@ describe.skipIf(!ready)('narrow windows', () => {
     await win().app.screenshot('narrow-chat-720x540-sidebar-overlay');
     await page.keyboard.press('Escape');
     await nav.waitFor({ state: 'detached' });
-    expect(await page.getByRole('button', { name: 'Show the sidebar' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: 'Show the sidebar' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
     await nav.waitFor();
   });
@@ -124,7 +139,12 @@ describe.skipIf(!ready)('narrow windows', () => {
   it('the permission dialog fits above a visible composer at every size', async () => {
     const { page } = win().app;
     win().api.push(
-      reply(toolUse('mcp__fs__write_file', { path: `${win().files}/plan.md`, content: Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the plan`).join('\n') })),
+      reply(
+        toolUse('mcp__fs__write_file', {
+          path: `${win().files}/plan.md`,
+          content: Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the plan`).join('\n'),
+        }),
+      ),
       reply(text('Done.')),
     );
     await ask(page, 'Write the plan');

@@ -8,7 +8,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startMessagesApiServer, text, toolResultsOf, toolResultText, toolUse, type MessagesApiServer } from '../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  toolResultsOf,
+  toolResultText,
+  toolUse,
+  type MessagesApiServer,
+} from '../fixtures/messages-api';
 import { startOAuthServer, type OAuthFixture } from '../fixtures/mcp-http/oauth-server';
 import { chromiumPath } from './harness';
 import { ask, configureChat, serversConnected } from './helpers/chat-setup';
@@ -16,7 +24,9 @@ import { coreHas } from './helpers/core';
 import { allowOnce, armedQuestion, answerQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'questions:pending', 'servers:sign-in'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'questions:pending', 'servers:sign-in'));
 
 describe.skipIf(!ready)('a tool call that needs a sign-in asks in the conversation', () => {
   let app: WindowSession;
@@ -29,7 +39,10 @@ describe.skipIf(!ready)('a tool call that needs a sign-in asks in the conversati
     server = await startOAuthServer();
     api = await startMessagesApiServer();
     home = mkdtempSync(join(tmpdir(), 'lena-e2e-oauth-chat-'));
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { docs: { type: 'http', url: server.url } } }));
+    writeFileSync(
+      join(home, 'mcp.json'),
+      JSON.stringify({ mcpServers: { docs: { type: 'http', url: server.url } } }),
+    );
     app = await openWindow({
       home,
       questionArmingMs: 0,
@@ -41,7 +54,10 @@ describe.skipIf(!ready)('a tool call that needs a sign-in asks in the conversati
     await configureChat(app.page, api.url);
     // Signed in once, as on the servers page; the docs tools reach the chat.
     const rt = (await app.host.services()).runtime;
-    await app.page.getByRole('button', { name: /Sign in required/ }).first().waitFor({ timeout: 30_000 });
+    await app.page
+      .getByRole('button', { name: /Sign in required/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await rt.auth.signIn('docs');
     await rt.manager.restart('docs');
     await serversConnected(app.page, 1);
@@ -73,7 +89,9 @@ describe.skipIf(!ready)('a tool call that needs a sign-in asks in the conversati
     await ask(page, 'Who am I on docs?');
     await allowOnce(page);
     const card = await armedQuestion(page);
-    await expect.poll(() => card.textContent()).toMatch(/Sign in to docs.*Claude wants to run whoami, and docs needs you to sign in first/);
+    await expect
+      .poll(() => card.textContent())
+      .toMatch(/Sign in to docs.*Claude wants to run whoami, and docs needs you to sign in first/);
     expect(opened).toHaveLength(1); // only the first sign-in: nothing opens before the user says so
     await app.screenshot('oauth-chat-sign-in-card');
     await answerQuestion(page, /^Sign in$/);
@@ -82,7 +100,9 @@ describe.skipIf(!ready)('a tool call that needs a sign-in asks in the conversati
     expect(lastToolResult()).toMatch(/client [0-9a-f-]{36}/);
     expect(server.grants.authorization_code).toBe(2);
     const rt = (await app.host.services()).runtime;
-    await expect.poll(() => rt.manager.status('docs')?.status, { timeout: 30_000 }).toBe('connected');
+    await expect
+      .poll(() => rt.manager.status('docs')?.status, { timeout: 30_000 })
+      .toBe('connected');
   });
 
   it('Cancel on the card: the tool result says the sign-in was cancelled, and the turn goes on', async () => {
@@ -97,7 +117,9 @@ describe.skipIf(!ready)('a tool call that needs a sign-in asks in the conversati
     await page.getByText('Alright, not signed in.').waitFor({ timeout: 30_000 });
     expect(lastToolResult()).toMatch(/Sign-in to docs was cancelled, so whoami did not run\./);
     // The card says why the call did not run (not "the server was asked to stop").
-    await expect.poll(() => page.getByTestId('tool-card').last().textContent()).toMatch(/Cancelled.*Sign-in to docs was cancelled, so whoami did not run/);
+    await expect
+      .poll(() => page.getByTestId('tool-card').last().textContent())
+      .toMatch(/Cancelled.*Sign-in to docs was cancelled, so whoami did not run/);
     expect(opened).toHaveLength(2); // Cancel opened nothing
     await app.screenshot('oauth-chat-sign-in-cancelled');
     expect(app.pageErrors).toEqual([]);

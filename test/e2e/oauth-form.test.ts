@@ -8,7 +8,9 @@ import { chromiumPath } from './harness';
 import { coreHas } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('servers:list', 'servers:add'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('servers:list', 'servers:add'));
 
 describe.skipIf(!ready)('the server form’s sign-in section', () => {
   let app: WindowSession;
@@ -29,7 +31,10 @@ describe.skipIf(!ready)('the server form’s sign-in section', () => {
 
   it('adds a client-credentials server with a secret reference and DPoP off; refuses a secret in clear', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await page
+      .getByRole('button', { name: /Servers/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: '+ Add server' }).click();
     await page.getByLabel('Name').fill('builds');
     await page.getByRole('radio', { name: 'Streamable HTTP' }).click();
@@ -43,20 +48,32 @@ describe.skipIf(!ready)('the server form’s sign-in section', () => {
     await page.getByLabel('Client secret').fill('hunter2-in-clear');
     await page.getByLabel('DPoP (proof-of-possession tokens)').selectOption('off');
     await page.getByRole('button', { name: 'Add server', exact: true }).click();
-    await page.getByText(/oauth\.clientSecret.*must be a reference such as "\$\{secret:NAME\}"/).first().waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/oauth\.clientSecret.*must be a reference such as "\$\{secret:NAME\}"/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     expect(saved()).not.toContain('hunter2-in-clear');
     await app.screenshot('oauth-form-refused');
 
     await page.getByLabel('Client secret').fill('${secret:BUILDS_SECRET}');
     await page.getByRole('button', { name: 'Add server', exact: true }).click();
-    await expect.poll(() => JSON.parse(saved() || '{}').mcpServers?.builds, { timeout: 15_000 }).toEqual({
-      url: 'https://ci.example.com/mcp',
-      oauth: { grant: 'client_credentials', clientId: 'bot', clientSecret: '${secret:BUILDS_SECRET}', dpop: false },
-    });
+    await expect
+      .poll(() => JSON.parse(saved() || '{}').mcpServers?.builds, { timeout: 15_000 })
+      .toEqual({
+        url: 'https://ci.example.com/mcp',
+        oauth: {
+          grant: 'client_credentials',
+          clientId: 'bot',
+          clientSecret: '${secret:BUILDS_SECRET}',
+          dpop: false,
+        },
+      });
 
     // Editing it again shows what was saved.
     await page.getByRole('tab', { name: 'Configuration' }).click();
-    await expect.poll(() => page.getByLabel('How Lena gets tokens').inputValue()).toBe('client_credentials');
+    await expect
+      .poll(() => page.getByLabel('How Lena gets tokens').inputValue())
+      .toBe('client_credentials');
     expect(await page.getByLabel('Client secret').inputValue()).toBe('${secret:BUILDS_SECRET}');
     expect(await page.getByLabel('DPoP (proof-of-possession tokens)').inputValue()).toBe('off');
     await app.screenshot('oauth-form-saved');

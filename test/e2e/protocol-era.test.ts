@@ -7,7 +7,9 @@ import { coreHas, referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
 const PEER = join(resolve(__dirname, '../..'), 'test/fixtures/mcp-v2/peer.mjs');
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('servers:list', 'servers:add'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('servers:list', 'servers:add'));
 
 describe.skipIf(!ready)('protocol eras in the window', () => {
   let app: WindowSession;
@@ -20,11 +22,25 @@ describe.skipIf(!ready)('protocol eras in the window', () => {
 
   it('shows 2026-07-28 for an SDK v2 server and 2025-11-25 for a 2025 one', async () => {
     const { page, host } = app;
-    await host.dispatch('servers:add', { name: 'modern', entry: { command: process.execPath, args: [PEER, 'stdio', 'reject'] } }, { senderUrl: 'test' });
-    await host.dispatch('servers:add', { name: 'memory', entry: { command: process.execPath, args: [referenceServer('memory')] } }, { senderUrl: 'test' });
-    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await host.dispatch(
+      'servers:add',
+      { name: 'modern', entry: { command: process.execPath, args: [PEER, 'stdio', 'reject'] } },
+      { senderUrl: 'test' },
+    );
+    await host.dispatch(
+      'servers:add',
+      { name: 'memory', entry: { command: process.execPath, args: [referenceServer('memory')] } },
+      { senderUrl: 'test' },
+    );
+    await page
+      .getByRole('button', { name: /Servers/ })
+      .first()
+      .click();
     const protocolOf = async (name: string): Promise<string | null> => {
-      await page.getByRole('button', { name: new RegExp(`^${name}\\b`) }).first().click();
+      await page
+        .getByRole('button', { name: new RegExp(`^${name}\\b`) })
+        .first()
+        .click();
       await page.getByRole('tab', { name: 'Overview' }).click();
       return page.locator('.overview dt:has-text("Protocol") + dd').textContent();
     };

@@ -12,16 +12,27 @@ import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { armedQuestion, denyQuestion } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'permissions:pending'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'permissions:pending'));
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
-    return { label: el?.getAttribute('aria-label') ?? null, tag: el?.tagName ?? null, inQuestion: Boolean(el?.closest('[data-question]')), text: el?.textContent ?? '' };
+    return {
+      label: el?.getAttribute('aria-label') ?? null,
+      tag: el?.tagName ?? null,
+      inQuestion: Boolean(el?.closest('[data-question]')),
+      text: el?.textContent ?? '',
+    };
   });
-const statuses = (page: Page) => page.getByTestId('tool-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-status')));
-const writeCall = (dir: string, name: string) => toolUse('mcp__fs__write_file', { path: join(dir, name), content: 'destroyed' });
+const statuses = (page: Page) =>
+  page
+    .getByTestId('tool-card')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-status')));
+const writeCall = (dir: string, name: string) =>
+  toolUse('mcp__fs__write_file', { path: join(dir, name), content: 'destroyed' });
 
 describe.skipIf(!ready)('questions cannot be answered by accident', () => {
   const win = sharedChatWindow();
@@ -36,7 +47,9 @@ describe.skipIf(!ready)('questions cannot be answered by accident', () => {
     await page.keyboard.type('ck');
     expect(await composer(page).inputValue()).toBe('check');
     expect((await focused(page)).label).toBe('Message');
-    expect(await page.getByTestId('question-announcement').textContent()).toContain('Lena asks: Allow mcp__fs__write_file from fs?');
+    expect(await page.getByTestId('question-announcement').textContent()).toContain(
+      'Lena asks: Allow mcp__fs__write_file from fs?',
+    );
     await win().app.screenshot('questions-composer-keeps-focus');
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'H2', inQuestion: true });
@@ -84,7 +97,10 @@ describe.skipIf(!ready)('questions cannot be answered by accident', () => {
     expect(await focused(page)).toMatchObject({ tag: 'H2', inQuestion: true });
     await denyQuestion(page);
     await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['denied']);
-    const rules = (await host.dispatch('permissions:rules', undefined, { senderUrl: 'test' })) as { ok: boolean; value: { list: string; rule: string }[] };
+    const rules = (await host.dispatch('permissions:rules', undefined, { senderUrl: 'test' })) as {
+      ok: boolean;
+      value: { list: string; rule: string }[];
+    };
     expect(rules.value.filter((r) => r.list === 'allow')).toEqual([]);
     expect(existsSync(join(win().files, 'always.txt'))).toBe(false);
   });
@@ -112,7 +128,10 @@ describe.skipIf(!ready)('questions cannot be answered by accident', () => {
   it('held Enter (auto-repeat) approves none of three queued destructive calls', async () => {
     const { page } = win().app;
     const names = ['one.txt', 'two.txt', 'three.txt'];
-    win().api.push(reply(...names.map((n) => writeCall(win().files, n))), reply(text('None written.')));
+    win().api.push(
+      reply(...names.map((n) => writeCall(win().files, n))),
+      reply(text('None written.')),
+    );
     await ask(page, 'Overwrite three files');
     let question = await armedQuestion(page);
     await page.keyboard.press('F6');
@@ -129,7 +148,9 @@ describe.skipIf(!ready)('questions cannot be answered by accident', () => {
       await page.locator(`[data-question="${id}"]`).waitFor({ state: 'detached' });
     }
     await page.keyboard.up('Enter');
-    await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['denied', 'denied', 'denied']);
+    await expect
+      .poll(() => statuses(page), { timeout: 30_000 })
+      .toEqual(['denied', 'denied', 'denied']);
     for (const n of names) expect(existsSync(join(win().files, n))).toBe(false);
   });
 });
@@ -137,14 +158,20 @@ describe.skipIf(!ready)('questions cannot be answered by accident', () => {
 describe.skipIf(!ready)('a question ignores input until it is armed', () => {
   const win = sharedChatWindow({ questionArmingMs: 600_000 });
   const setArming = (page: Page, ms: number) =>
-    page.evaluate(([key, event, value]) => {
-      localStorage.setItem(key, value);
-      window.dispatchEvent(new Event(event));
-    }, [ARMING_STORAGE_KEY, ARMING_CHANGED_EVENT, String(ms)] as const);
+    page.evaluate(
+      ([key, event, value]) => {
+        localStorage.setItem(key, value);
+        window.dispatchEvent(new Event(event));
+      },
+      [ARMING_STORAGE_KEY, ARMING_CHANGED_EVENT, String(ms)] as const,
+    );
 
   it('ignores Enter, Space, Ctrl+Enter, Escape and clicks before arming, after it appears and when it advances', async () => {
     const { page } = win().app;
-    win().api.push(reply(writeCall(win().files, 'a.txt'), writeCall(win().files, 'b.txt')), reply(text('Nothing written.')));
+    win().api.push(
+      reply(writeCall(win().files, 'a.txt'), writeCall(win().files, 'b.txt')),
+      reply(text('Nothing written.')),
+    );
     await ask(page, 'Overwrite a and b');
     for (const name of ['a.txt', 'b.txt']) {
       const question = page.locator('[data-question][data-armed="false"]');

@@ -9,14 +9,24 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startMessagesApiServer, text, toolResultsOf, toolResultText, toolUse, type MessagesApiServer } from '../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  toolResultsOf,
+  toolResultText,
+  toolUse,
+  type MessagesApiServer,
+} from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
 import { ask, configureChat, serversConnected } from './helpers/chat-setup';
 import { coreHas, referenceServer } from './helpers/core';
 import { allowOnce, armedQuestion, answerQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'questions:pending'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'questions:pending'));
 
 let home = '';
 let api: MessagesApiServer;
@@ -26,9 +36,18 @@ const opened: string[] = [];
 beforeAll(async () => {
   if (!ready) return;
   home = mkdtempSync(join(tmpdir(), 'lena-e2e-asks-'));
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { every: { command: process.execPath, args: [referenceServer('everything')] } } }));
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({
+      mcpServers: { every: { command: process.execPath, args: [referenceServer('everything')] } },
+    }),
+  );
   api = await startMessagesApiServer();
-  app = await openWindow({ home, questionArmingMs: 0, openExternal: async (url) => void opened.push(url) });
+  app = await openWindow({
+    home,
+    questionArmingMs: 0,
+    openExternal: async (url) => void opened.push(url),
+  });
   await configureChat(app.page, api.url);
   await serversConnected(app.page, 1);
 }, 90_000);
@@ -46,8 +65,18 @@ function lastToolResult(): string {
 }
 
 /** Claude calls the tool (allowed once); `between` answers requests made while it runs (sampling). */
-async function runTool(page: Page, name: string, input: Record<string, unknown>, done: string, between: string[] = []): Promise<void> {
-  api.push(reply(toolUse(`mcp__every__${name}`, input)), ...between.map((t) => reply(text(t))), reply(text(done)));
+async function runTool(
+  page: Page,
+  name: string,
+  input: Record<string, unknown>,
+  done: string,
+  between: string[] = [],
+): Promise<void> {
+  api.push(
+    reply(toolUse(`mcp__every__${name}`, input)),
+    ...between.map((t) => reply(text(t))),
+    reply(text(done)),
+  );
   await ask(page, `Please run ${name}`);
   await allowOnce(page);
 }
@@ -62,8 +91,14 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
     const { page } = app;
     const docs = join(home, 'docs');
     mkdirSync(docs);
-    await page.getByRole('button', { name: /servers$/ }).first().click();
-    await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: /every/ }).click();
+    await page
+      .getByRole('button', { name: /servers$/ })
+      .first()
+      .click();
+    await page
+      .getByRole('list', { name: 'Servers' })
+      .getByRole('button', { name: /every/ })
+      .click();
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByLabel('Folder to add (absolute path)').fill('relative/folder');
     await page.getByRole('button', { name: 'Add folder' }).click();
@@ -79,10 +114,20 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
 
   it('sampling: reviewed (temperature named as left out), edited, sent, the answer reviewed and returned', async () => {
     const { page } = app;
-    await runTool(page, 'trigger-sampling-request', { prompt: 'Say hi', maxTokens: 100 }, 'Sampling done.', ['Hello from Claude, via Lena']);
+    await runTool(
+      page,
+      'trigger-sampling-request',
+      { prompt: 'Say hi', maxTokens: 100 },
+      'Sampling done.',
+      ['Hello from Claude, via Lena'],
+    );
     const review = await armedQuestion(page);
-    expect(await review.getByRole('heading').textContent()).toBe('every asks to send a request to Claude');
-    expect(await review.getByTestId('sampling-notices').textContent()).toMatch(/temperature: the Messages API version Lena uses refuses it/);
+    expect(await review.getByRole('heading').textContent()).toBe(
+      'every asks to send a request to Claude',
+    );
+    expect(await review.getByTestId('sampling-notices').textContent()).toMatch(
+      /temperature: the Messages API version Lena uses refuses it/,
+    );
     // Focus is on the heading, never on "Send to Claude".
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
     const message = review.getByLabel('Message (as the user)');
@@ -93,21 +138,41 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
     await review.getByRole('button', { name: 'Send to Claude' }).click();
 
     const answer = await armedQuestion(page);
-    expect(await answer.getByRole('heading').textContent()).toBe('Return Claude’s answer to every?');
-    expect(await answer.getByTestId('sampling-answer').textContent()).toBe('Hello from Claude, via Lena');
+    expect(await answer.getByRole('heading').textContent()).toBe(
+      'Return Claude’s answer to every?',
+    );
+    expect(await answer.getByTestId('sampling-answer').textContent()).toBe(
+      'Hello from Claude, via Lena',
+    );
     // It used the user's key: the tokens are said with the answer, and add up on the server's page.
-    expect(await answer.getByTestId('sampling-answer-meta').textContent()).toMatch(/used [\d,]+ input \+ [\d,]+ output tokens of your key/);
+    expect(await answer.getByTestId('sampling-answer-meta').textContent()).toMatch(
+      /used [\d,]+ input \+ [\d,]+ output tokens of your key/,
+    );
     const sampled = api.messageRequests()[before].body as Record<string, unknown>;
-    expect(sampled).toMatchObject({ system: 'You are a helpful test server.', max_tokens: 100, messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello, briefly' }] }] });
+    expect(sampled).toMatchObject({
+      system: 'You are a helpful test server.',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello, briefly' }] }],
+    });
     expect(sampled).not.toHaveProperty('temperature');
     await app.screenshot('sampling-answer');
     await answerQuestion(page, /^Return to every/);
     await page.getByText('Sampling done.').waitFor({ timeout: 30_000 });
     expect(lastToolResult()).toContain('Hello from Claude, via Lena');
-    await page.getByRole('button', { name: /servers$/ }).first().click();
-    await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: /every/ }).click();
+    await page
+      .getByRole('button', { name: /servers$/ })
+      .first()
+      .click();
+    await page
+      .getByRole('list', { name: 'Servers' })
+      .getByRole('button', { name: /every/ })
+      .click();
     await page.getByRole('tab', { name: 'Overview' }).click();
-    await expect.poll(() => page.getByTestId('sampling-usage').textContent()).toMatch(/^Its requests have used [1-9][\d,]* input and [1-9][\d,]* output tokens of your key \(1 request since /);
+    await expect
+      .poll(() => page.getByTestId('sampling-usage').textContent())
+      .toMatch(
+        /^Its requests have used [1-9][\d,]* input and [1-9][\d,]* output tokens of your key \(1 request since /,
+      );
     await app.screenshot('sampling-usage');
   });
 
@@ -116,17 +181,27 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
     await runTool(page, 'trigger-elicitation-request', {}, 'Form done.');
     const form = await armedQuestion(page);
     expect(await form.getByRole('heading').textContent()).toBe('every asks for information');
-    expect(await form.getByTestId('elicitation-message').textContent()).toContain('Please provide inputs for the following fields');
-    expect(await form.getByLabel('String with default', { exact: true }).inputValue()).toBe('It was a dark and stormy night.');
+    expect(await form.getByTestId('elicitation-message').textContent()).toContain(
+      'Please provide inputs for the following fields',
+    );
+    expect(await form.getByLabel('String with default', { exact: true }).inputValue()).toBe(
+      'It was a dark and stormy night.',
+    );
     expect(await form.getByLabel('Integer', { exact: true }).inputValue()).toBe('42');
-    expect(await form.getByLabel('Titled Single Select Enum', { exact: true }).inputValue()).toBe('hero-1');
+    expect(await form.getByLabel('Titled Single Select Enum', { exact: true }).inputValue()).toBe(
+      'hero-1',
+    );
     await app.screenshot('elicitation-form');
     // Enter in a field moves on and never submits; submitting with the required name empty says what to fix.
     await form.getByLabel('String with email format', { exact: true }).fill('not-an-email');
     await form.getByLabel('String with email format', { exact: true }).press('Enter');
-    expect(await page.locator(`[data-question="${await form.getAttribute('data-question')}"]`).count()).toBe(1);
+    expect(
+      await page.locator(`[data-question="${await form.getAttribute('data-question')}"]`).count(),
+    ).toBe(1);
     await form.getByRole('button', { name: 'Submit to every' }).click();
-    expect(await form.getByRole('alert').first().textContent()).toContain('Fix the marked fields; nothing was sent.');
+    expect(await form.getByRole('alert').first().textContent()).toContain(
+      'Fix the marked fields; nothing was sent.',
+    );
     expect(await form.textContent()).toContain('String with email format enter an email address');
     await app.screenshot('elicitation-form-invalid');
     await form.locator('[data-field="name"] input').fill('Ada Lovelace');
@@ -141,10 +216,19 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
 
   it('URL elicitation: the origin shown, the browser opened only after yes', async () => {
     const { page } = app;
-    await runTool(page, 'trigger-url-elicitation', { url: 'https://pay.example.com/checkout?order=7', message: 'Pay for order 7' }, 'URL done.');
+    await runTool(
+      page,
+      'trigger-url-elicitation',
+      { url: 'https://pay.example.com/checkout?order=7', message: 'Pay for order 7' },
+      'URL done.',
+    );
     const q = await armedQuestion(page);
-    expect(await q.getByRole('heading').textContent()).toBe('every asks you to open a page on pay.example.com');
-    expect(await q.getByTestId('url-target').textContent()).toBe('https://pay.example.com/checkout?order=7');
+    expect(await q.getByRole('heading').textContent()).toBe(
+      'every asks you to open a page on pay.example.com',
+    );
+    expect(await q.getByTestId('url-target').textContent()).toBe(
+      'https://pay.example.com/checkout?order=7',
+    );
     expect(opened).toEqual([]);
     await app.screenshot('elicitation-url');
     await q.getByRole('button', { name: 'Open in the browser' }).click();
@@ -158,11 +242,22 @@ describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
 
   it('URL elicitation of an address on this computer (a local server): asked as such, with a warning, not like a website', async () => {
     const { page } = app;
-    await runTool(page, 'trigger-url-elicitation', { url: 'http://localhost:8080/admin/reset?confirm=1', message: 'Finish signing in' }, 'Loopback done.');
+    await runTool(
+      page,
+      'trigger-url-elicitation',
+      { url: 'http://localhost:8080/admin/reset?confirm=1', message: 'Finish signing in' },
+      'Loopback done.',
+    );
     const q = await armedQuestion(page);
-    expect(await q.getByRole('heading').textContent()).toBe('every asks you to open an address on this computer, localhost:8080');
-    expect(await q.getByTestId('url-loopback').textContent()).toContain('This is not a website: it points at your own computer (http://localhost:8080)');
-    expect(await q.getByTestId('url-target').textContent()).toBe('http://localhost:8080/admin/reset?confirm=1');
+    expect(await q.getByRole('heading').textContent()).toBe(
+      'every asks you to open an address on this computer, localhost:8080',
+    );
+    expect(await q.getByTestId('url-loopback').textContent()).toContain(
+      'This is not a website: it points at your own computer (http://localhost:8080)',
+    );
+    expect(await q.getByTestId('url-target').textContent()).toBe(
+      'http://localhost:8080/admin/reset?confirm=1',
+    );
     await app.screenshot('elicitation-url-loopback');
     await answerQuestion(page, 'Don’t open');
     await page.getByText('Loopback done.').waitFor({ timeout: 30_000 });

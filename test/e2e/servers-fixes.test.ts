@@ -10,7 +10,9 @@ import { chromiumPath } from './harness';
 import { coreHas, referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('servers:list', 'servers:update'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('servers:list', 'servers:update'));
 const SECRET = 'sk-live-0123456789abcdef';
 
 describe.skipIf(!ready)('servers page fixes', () => {
@@ -22,8 +24,15 @@ describe.skipIf(!ready)('servers page fixes', () => {
       join(home, 'mcp.json'),
       JSON.stringify({
         mcpServers: {
-          memory: { command: process.execPath, args: [referenceServer('memory')], env: { API_TOKEN: SECRET, LOG_LEVEL: 'info' } },
-          crashy: { command: process.execPath, args: ['-e', "console.error('boom: the database is locked'); process.exit(3)"] },
+          memory: {
+            command: process.execPath,
+            args: [referenceServer('memory')],
+            env: { API_TOKEN: SECRET, LOG_LEVEL: 'info' },
+          },
+          crashy: {
+            command: process.execPath,
+            args: ['-e', "console.error('boom: the database is locked'); process.exit(3)"],
+          },
         },
       }),
     );
@@ -36,7 +45,10 @@ describe.skipIf(!ready)('servers page fixes', () => {
 
   const open = async (name: string) => {
     const { page } = app;
-    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await page
+      .getByRole('button', { name: /Servers/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
   };
 
@@ -44,7 +56,9 @@ describe.skipIf(!ready)('servers page fixes', () => {
     const { page } = app;
     await open('crashy');
     const word = page.locator('.server-detail .status-word').first();
-    await expect.poll(() => word.textContent(), { timeout: 30_000 }).toMatch(/^Restarting in \d+ s$/);
+    await expect
+      .poll(() => word.textContent(), { timeout: 30_000 })
+      .toMatch(/^Restarting in \d+ s$/);
     const detail = page.locator('.server-detail');
     const text = (await detail.textContent()) ?? '';
     expect(text).toContain('boom: the database is locked');
@@ -54,10 +68,14 @@ describe.skipIf(!ready)('servers page fixes', () => {
     await page.setViewportSize({ width: 900, height: 600 });
     const cause = page.getByTestId('stderr-cause');
     expect(await cause.textContent()).toContain('boom: the database is locked');
-    expect(((await cause.boundingBox())?.y ?? 1e9) + ((await cause.boundingBox())?.height ?? 0)).toBeLessThanOrEqual(600);
+    expect(
+      ((await cause.boundingBox())?.y ?? 1e9) + ((await cause.boundingBox())?.height ?? 0),
+    ).toBeLessThanOrEqual(600);
     await app.screenshot('servers-restarting-900');
     await page.setViewportSize({ width: 1200, height: 800 });
-    expect(await page.locator('.server-list [data-server="crashy"] .status-word').textContent()).toMatch(/^Restarting/);
+    expect(
+      await page.locator('.server-list [data-server="crashy"] .status-word').textContent(),
+    ).toMatch(/^Restarting/);
     expect(await page.getByTestId('servers-summary').textContent()).toMatch(/1 restarting/);
     expect(await page.getByTestId('servers-summary').textContent()).not.toMatch(/failed/);
     await app.screenshot('servers-restarting');
@@ -66,13 +84,23 @@ describe.skipIf(!ready)('servers page fixes', () => {
   it('after Save the form shows what was saved (the timeout too)', async () => {
     const { page } = app;
     await open('memory');
-    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 60_000 }).toBe('Connected');
+    await expect
+      .poll(() => page.locator('.server-detail .status-word').first().textContent(), {
+        timeout: 60_000,
+      })
+      .toBe('Connected');
     await page.getByRole('tab', { name: 'Configuration' }).click();
     const timeout = page.getByLabel('Request timeout (s)');
     await timeout.fill('45');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved. The server restarts with the new configuration.').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 60_000 }).toBe('Connected');
+    await page
+      .getByText('Saved. The server restarts with the new configuration.')
+      .waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => page.locator('.server-detail .status-word').first().textContent(), {
+        timeout: 60_000,
+      })
+      .toBe('Connected');
     expect(await timeout.inputValue()).toBe('45');
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await app.screenshot('servers-saved-form');

@@ -10,7 +10,9 @@ import { serversConnected } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { openServerWindow, type ServerWindow } from './helpers/server-window';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('servers:list', 'servers:tools'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('servers:list', 'servers:tools'));
 const servers = catalogMcpConfig(500);
 const names = Object.keys(servers);
 const last = catalogServers(500).at(-1)!;
@@ -19,13 +21,23 @@ const last = catalogServers(500).at(-1)!;
 async function inView(page: Page, el: Locator): Promise<boolean> {
   const box = await el.boundingBox();
   const size = page.viewportSize()!;
-  return box !== null && box.y >= 0 && box.y + box.height <= size.height && box.x >= 0 && box.x + box.width <= size.width;
+  return (
+    box !== null &&
+    box.y >= 0 &&
+    box.y + box.height <= size.height &&
+    box.x >= 0 &&
+    box.x + box.width <= size.width
+  );
 }
 
 describe.skipIf(!ready)('the servers page with 500 tools', () => {
   let win: ServerWindow;
   beforeAll(async () => {
-    win = await openServerWindow({ name: 'servers-500', servers, window: { viewport: { width: 1280, height: 800 } } });
+    win = await openServerWindow({
+      name: 'servers-500',
+      servers,
+      window: { viewport: { width: 1280, height: 800 } },
+    });
     await serversConnected(win.app.page, names.length);
   });
   afterAll(async () => {
@@ -34,11 +46,18 @@ describe.skipIf(!ready)('the servers page with 500 tools', () => {
 
   it('lists every server with its cost, and a server far down the list opens with its detail in view', async () => {
     const { page } = win.app;
-    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await page
+      .getByRole('button', { name: /Servers/ })
+      .first()
+      .click();
     const list = page.getByRole('list', { name: 'Servers' });
-    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000 }).toBe(names.length);
+    await expect
+      .poll(() => list.getByRole('listitem').count(), { timeout: 30_000 })
+      .toBe(names.length);
     const item = list.locator(`[data-server="${last.name}"]`);
-    expect(await item.textContent()).toMatch(new RegExp(`${last.tools.length} tools · [\\d.]+k? tokens`));
+    expect(await item.textContent()).toMatch(
+      new RegExp(`${last.tools.length} tools · [\\d.]+k? tokens`),
+    );
 
     await item.click();
     const detail = page.locator('.server-detail');
@@ -51,7 +70,9 @@ describe.skipIf(!ready)('the servers page with 500 tools', () => {
     await win.app.screenshot('servers-500-last');
 
     await page.getByRole('tab', { name: 'Tools' }).click();
-    await expect.poll(() => page.locator('.tool-row').count(), { timeout: 30_000 }).toBe(last.tools.length);
+    await expect
+      .poll(() => page.locator('.tool-row').count(), { timeout: 30_000 })
+      .toBe(last.tools.length);
     expect(await page.locator('.tool-row').first().textContent()).toMatch(/\d+ tokens/);
     expect(await inView(page, item)).toBe(true);
     await win.app.screenshot('servers-500-last-tools');

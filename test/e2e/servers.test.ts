@@ -8,7 +8,9 @@ import { chromiumPath } from './harness';
 import { coreHas, referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('servers:list', 'servers:add', 'servers:config-files'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('servers:list', 'servers:add', 'servers:config-files'));
 
 describe.skipIf(!ready)('servers in the window', () => {
   let app: WindowSession;
@@ -21,35 +23,59 @@ describe.skipIf(!ready)('servers in the window', () => {
 
   it('adds a server from a pasted command line, connects and lists its tools', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await page
+      .getByRole('button', { name: /Servers/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: '+ Add server' }).click();
     await page.getByLabel('Name').fill('memory');
     const command = page.getByLabel('Command', { exact: true });
     await command.focus();
     // A real paste: the clipboard event carries the whole line.
-    await page.evaluate((line) => {
-      const dt = new DataTransfer();
-      dt.setData('text', line);
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-    }, `"${process.execPath}" "${referenceServer('memory')}"`);
+    await page.evaluate(
+      (line) => {
+        const dt = new DataTransfer();
+        dt.setData('text', line);
+        document.activeElement?.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+        );
+      },
+      `"${process.execPath}" "${referenceServer('memory')}"`,
+    );
     expect(await command.inputValue()).toBe(process.execPath);
-    expect(await page.getByLabel('Argument 1', { exact: true }).inputValue()).toBe(referenceServer('memory'));
+    expect(await page.getByLabel('Argument 1', { exact: true }).inputValue()).toBe(
+      referenceServer('memory'),
+    );
     await app.screenshot('servers-add-form');
     await page.getByRole('button', { name: 'Add server', exact: true }).click();
-    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 30_000 }).toBe('Connected');
+    await expect
+      .poll(() => page.locator('.server-detail .status-word').first().textContent(), {
+        timeout: 30_000,
+      })
+      .toBe('Connected');
     await page.getByRole('tab', { name: 'Tools' }).click();
-    await expect.poll(() => page.getByText('create_entities').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('create_entities').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await app.screenshot('servers-tools');
     const toggle = page.getByRole('switch', { name: 'Enable create_entities' });
     await toggle.click();
     await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(false);
-    const tools = (await app.host.dispatch('servers:tools', { name: 'memory' }, { senderUrl: 'test' })) as { value: { name: string; enabled: boolean }[] };
+    const tools = (await app.host.dispatch(
+      'servers:tools',
+      { name: 'memory' },
+      { senderUrl: 'test' },
+    )) as { value: { name: string; enabled: boolean }[] };
     expect(tools.value.find((t) => t.name === 'create_entities')?.enabled).toBe(false);
     await toggle.click();
     await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => page.getByText(/✓ Connected in .* to memory-server/).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText(/✓ Connected in .* to memory-server/).isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
   });
 
   it('keeps an environment value in the secret store as ${secret:NAME}', async () => {
@@ -64,11 +90,18 @@ describe.skipIf(!ready)('servers in the window', () => {
     await env.getByRole('button', { name: 'Keep as secret' }).click();
     await expect.poll(() => value.inputValue()).toBe('${secret:MEMORY_MEMORY_TOKEN}');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText(/Saved\./).first().waitFor();
+    await page
+      .getByText(/Saved\./)
+      .first()
+      .waitFor();
     const saved = readFileSync(`${app.home}/mcp.json`, 'utf8');
     expect(saved).toContain('${secret:MEMORY_MEMORY_TOKEN}');
     expect(saved).not.toContain('s3cret-value');
-    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 30_000 }).toBe('Connected');
+    await expect
+      .poll(() => page.locator('.server-detail .status-word').first().textContent(), {
+        timeout: 30_000,
+      })
+      .toBe('Connected');
   });
 
   it('shows the protocol log, filterable', async () => {
@@ -80,7 +113,10 @@ describe.skipIf(!ready)('servers in the window', () => {
     await expect.poll(() => log.textContent()).toMatch(/tools\/list/);
     expect(await log.textContent()).not.toMatch(/initialize/);
     await app.screenshot('servers-logs');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save log' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save log' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('memory-log.txt');
     await page.getByLabel('Filter log lines').fill('');
   });
@@ -91,13 +127,21 @@ describe.skipIf(!ready)('servers in the window', () => {
     await page.getByLabel('Command', { exact: true }).fill(process.execPath);
     await page.getByLabel('Argument 1', { exact: true }).fill('-e');
     await page.getByRole('button', { name: '+ Add argument' }).click();
-    await page.getByLabel('Argument 2', { exact: true }).fill("console.error('boom: MEMORY_FILE_PATH is not writable'); process.exit(3)");
+    await page
+      .getByLabel('Argument 2', { exact: true })
+      .fill("console.error('boom: MEMORY_FILE_PATH is not writable'); process.exit(3)");
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('tab', { name: 'Overview' }).click();
     // Lena restarts it a few times before giving up; either status shows the cause (one status).
-    await expect.poll(() => page.locator('.server-detail .status-word').first().textContent(), { timeout: 30_000 }).toMatch(/^(Failed|Restarting in \d+ s|Restarting…)$/);
+    await expect
+      .poll(() => page.locator('.server-detail .status-word').first().textContent(), {
+        timeout: 30_000,
+      })
+      .toMatch(/^(Failed|Restarting in \d+ s|Restarting…)$/);
     await page.getByText('Server output (stderr)').click();
-    await expect.poll(() => page.getByTestId('stderr-tail').textContent()).toContain('boom: MEMORY_FILE_PATH is not writable');
+    await expect
+      .poll(() => page.getByTestId('stderr-tail').textContent())
+      .toContain('boom: MEMORY_FILE_PATH is not writable');
     await app.screenshot('servers-failed');
   });
 
@@ -112,7 +156,9 @@ describe.skipIf(!ready)('servers in the window', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('End');
     await page.keyboard.type(',');
-    await expect.poll(() => page.getByRole('alert', { name: 'Problems' }).textContent()).toMatch(/Line \d+:.*trailing comma|Line \d+:.*expected/);
+    await expect
+      .poll(() => page.getByRole('alert', { name: 'Problems' }).textContent())
+      .toMatch(/Line \d+:.*trailing comma|Line \d+:.*expected/);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await expect.poll(() => page.locator('.cm-lint-marker-error').count()).toBeGreaterThan(0);
     await app.screenshot('servers-json-invalid');
@@ -129,7 +175,11 @@ describe.skipIf(!ready)('servers in the window', () => {
     await box.press('Tab');
     expect(await box.inputValue()).toBe('/mcp reload ');
     await box.press('Enter');
-    await expect.poll(() => page.getByText(/Reloaded the configuration: 1 server/).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText(/Reloaded the configuration: 1 server/).count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
     await box.fill('/mcp');
     await box.press('Enter');
     await expect.poll(() => page.locator('.mcp-status li').count()).toBeGreaterThan(0);
@@ -137,11 +187,17 @@ describe.skipIf(!ready)('servers in the window', () => {
     await app.screenshot('servers-mcp-commands');
     await box.fill(`/mcp add scratch "${process.execPath}" "${referenceServer('memory')}"`);
     await box.press('Enter');
-    await expect.poll(() => page.getByText(/^Added scratch to your servers/).count(), { timeout: 30_000 }).toBe(1);
-    await expect.poll(() => page.getByRole('button', { name: / of 2 servers$/ }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText(/^Added scratch to your servers/).count(), { timeout: 30_000 })
+      .toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: / of 2 servers$/ }).count(), { timeout: 30_000 })
+      .toBe(1);
     await box.fill('/mcp remove scratch');
     await box.press('Enter');
-    await expect.poll(() => page.getByText('Removed scratch.').count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('Removed scratch.').count(), { timeout: 30_000 })
+      .toBe(1);
     expect(readFileSync(`${app.home}/mcp.json`, 'utf8')).not.toContain('scratch');
   });
 });

@@ -25,7 +25,9 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
   it('shows the versions that the real app:info handler returns', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Settings' }).click();
-    await expect.poll(() => page.getByTestId('version-node').textContent()).toBe(process.versions.node);
+    await expect
+      .poll(() => page.getByTestId('version-node').textContent())
+      .toBe(process.versions.node);
     expect(await page.getByTestId('version-electron').textContent()).toBe('45.0.0-test');
     expect(await page.getByTestId('lena-home').textContent()).toBe(home);
     await app.screenshot('shell-settings');
@@ -35,8 +37,12 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     const { page } = app;
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /New conversation/ }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Start a conversation' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Add your Anthropic API key' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Start a conversation' }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Add your Anthropic API key' }).isVisible()).toBe(
+      true,
+    );
     await app.screenshot('shell-chat-empty');
   });
 
@@ -65,10 +71,14 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
 
   it('answers bad arguments with a clear error envelope', async () => {
     const envelope = await app.page.evaluate(() =>
-      (window as unknown as { lena: Record<string, (a: unknown) => Promise<unknown>> }).lena['app:info']({ unexpected: 1 }),
+      (window as unknown as { lena: Record<string, (a: unknown) => Promise<unknown>> }).lena[
+        'app:info'
+      ]({ unexpected: 1 }),
     );
     expect(envelope).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
-    expect((envelope as { error: { message: string } }).error.message).toMatch(/Invalid arguments for app:info/);
+    expect((envelope as { error: { message: string } }).error.message).toMatch(
+      /Invalid arguments for app:info/,
+    );
   });
 
   it('refuses the core to a page on another origin and to a frame inside the app', async () => {
@@ -78,7 +88,9 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
       const other = await app.context.newPage();
       await other.goto(foreign.url);
       const fromOrigin = await other.evaluate(() =>
-        (window as unknown as { __lenaInvoke(c: string, a: unknown): Promise<unknown> }).__lenaInvoke('app:info', undefined),
+        (
+          window as unknown as { __lenaInvoke(c: string, a: unknown): Promise<unknown> }
+        ).__lenaInvoke('app:info', undefined),
       );
       expect(fromOrigin).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 
@@ -88,7 +100,12 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
       await other.setContent(`<iframe src="${app.url}/" id="f"></iframe>`);
       const frame = await (await other.waitForSelector('#f')).contentFrame();
       await frame!.waitForLoadState('domcontentloaded');
-      expect(await frame!.evaluate(() => ({ lena: 'lena' in window, binding: '__lenaInvoke' in window }))).toEqual({ lena: false, binding: false });
+      expect(
+        await frame!.evaluate(() => ({
+          lena: 'lena' in window,
+          binding: '__lenaInvoke' in window,
+        })),
+      ).toEqual({ lena: false, binding: false });
       await other.close();
     } finally {
       await new Promise((r) => foreign.server.close(r));

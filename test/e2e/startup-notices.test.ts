@@ -24,13 +24,31 @@ describe.skipIf(chromiumPath() === null && !process.env.CI)('start-up notices', 
 
   it('shows that the unreadable database was moved aside', async () => {
     const { page } = app;
-    await expect.poll(() => page.getByText(/could not be read.*moved to/).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/could not be read.*moved to/)
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await app.screenshot('startup-notice-database');
   });
 
   it('shows that a damaged pins.json was kept aside, and where', async () => {
     const { page } = app;
-    await expect.poll(() => page.getByText(/pins\.json is not valid JSON .*moved to .*pins\.json\.corrupt-/).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/pins\.json is not valid JSON .*moved to .*pins\.json\.corrupt-/)
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await app.screenshot('startup-notice-pins-aside');
   });
 

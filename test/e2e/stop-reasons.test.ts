@@ -31,7 +31,9 @@ describe.skipIf(!ready)('stop reasons in the window', () => {
     expect(shown).toMatch(/not sent to Claude again/);
     await win().app.screenshot('stop-refusal');
     await note.getByRole('button', { name: 'Edit and resend' }).click();
-    await expect.poll(() => page.locator('.message.user textarea').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator('.message.user textarea').count(), { timeout: 10_000 })
+      .toBe(1);
     await page.keyboard.press('Escape');
   });
 
@@ -60,8 +62,12 @@ describe.skipIf(!ready)('stop reasons in the window', () => {
     win().api.push(reply(text('…and the second half.')));
     const before = win().api.messageRequests().length;
     await note.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => win().api.messageRequests().length, { timeout: 30_000 }).toBe(before + 1);
-    expect(win().api.messageRequests().at(-1)!.body.messages?.at(-1)).toMatchObject({ role: 'user' });
+    await expect
+      .poll(() => win().api.messageRequests().length, { timeout: 30_000 })
+      .toBe(before + 1);
+    expect(win().api.messageRequests().at(-1)!.body.messages?.at(-1)).toMatchObject({
+      role: 'user',
+    });
     await page.getByText('…and the second half.').waitFor({ timeout: 30_000 });
   });
 
@@ -73,7 +79,9 @@ describe.skipIf(!ready)('stop reasons in the window', () => {
     win().api.push(scenario.stopSequence('Answer: 42', '###'));
     await ask(page, 'Answer briefly');
     const note = page.getByTestId('stop-note').last();
-    await expect.poll(() => note.getAttribute('data-kind'), { timeout: 30_000 }).toBe('stop-sequence');
+    await expect
+      .poll(() => note.getAttribute('data-kind'), { timeout: 30_000 })
+      .toBe('stop-sequence');
     expect(await note.textContent()).toContain('The answer stopped at the stop sequence "###".');
     await win().app.screenshot('stop-sequence');
   });
@@ -84,14 +92,25 @@ describe.skipIf(!ready)('server tools in the window', () => {
 
   it('a web search shows on a card run by Anthropic, with its results and the cited sources as links', async () => {
     const { page } = win().app;
-    win().api.push(scenario.webSearchAnswer('mcp spec', 'https://modelcontextprotocol.io/spec', 'MCP specification', 'The spec defines tools, resources and prompts.'));
+    win().api.push(
+      scenario.webSearchAnswer(
+        'mcp spec',
+        'https://modelcontextprotocol.io/spec',
+        'MCP specification',
+        'The spec defines tools, resources and prompts.',
+      ),
+    );
     await ask(page, 'What does the MCP spec define?');
     const card = page.getByTestId('server-tool-card').last();
     await card.waitFor({ timeout: 30_000 });
     expect(await card.textContent()).toMatch(/Web search: mcp spec.*run by Anthropic/);
-    expect(await card.getByRole('link', { name: 'MCP specification' }).getAttribute('href')).toBe('https://modelcontextprotocol.io/spec');
+    expect(await card.getByRole('link', { name: 'MCP specification' }).getAttribute('href')).toBe(
+      'https://modelcontextprotocol.io/spec',
+    );
     const sources = page.getByTestId('citations').last();
-    expect(await sources.getByRole('link', { name: 'MCP specification' }).getAttribute('href')).toBe('https://modelcontextprotocol.io/spec');
+    expect(
+      await sources.getByRole('link', { name: 'MCP specification' }).getAttribute('href'),
+    ).toBe('https://modelcontextprotocol.io/spec');
     await win().app.screenshot('server-tool-web-search');
   });
 });
@@ -99,10 +118,15 @@ describe.skipIf(!ready)('server tools in the window', () => {
 describe.skipIf(!existsSync(join(ROOT, 'out/main/index.js')))('the built main bundle', () => {
   it('loads every package it requires at run time, the ESM-only file-type included', () => {
     const bundle = readFileSync(join(ROOT, 'out/main/index.js'), 'utf8');
-    const required = [...new Set([...bundle.matchAll(/require\("([^".][^"]*)"\)/g)].map((m) => m[1]))].filter((n) => n !== 'electron' && !n.startsWith('node:'));
+    const required = [
+      ...new Set([...bundle.matchAll(/require\("([^".][^"]*)"\)/g)].map((m) => m[1])),
+    ].filter((n) => n !== 'electron' && !n.startsWith('node:'));
     expect(required).toEqual(expect.arrayContaining(['file-type', 'image-size']));
     const script = `for (const n of ${JSON.stringify(required)}) require(n); require('file-type').fileTypeFromBuffer(Buffer.from([0xff,0xd8,0xff,0xe0])).then((t) => console.log(t.mime));`;
-    const r = spawnSync(process.execPath, ['-e', script], { cwd: join(ROOT, 'out/main'), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['-e', script], {
+      cwd: join(ROOT, 'out/main'),
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('image/jpeg');
   });

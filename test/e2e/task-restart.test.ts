@@ -6,7 +6,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reply, startMessagesApiServer, text, toolResultText, toolResultsOf, toolUse } from '../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  toolResultText,
+  toolResultsOf,
+  toolUse,
+} from '../fixtures/messages-api';
 import { chromiumPath, ROOT } from './harness';
 import { ask, configureChat, serversConnected, TEST_KEY } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
@@ -25,19 +32,44 @@ describe.skipIf(!ready)('a task that outlives a restart of Lena', () => {
   });
 
   it('shows on its card again, completes, and Continue with the result reaches Claude', async () => {
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { jobs: { command: process.execPath, args: [peer], env: { TASKS_STATE: join(home, 'tasks-state.json') } } } }));
+    writeFileSync(
+      join(home, 'mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          jobs: {
+            command: process.execPath,
+            args: [peer],
+            env: { TASKS_STATE: join(home, 'tasks-state.json') },
+          },
+        },
+      }),
+    );
     const api = await startMessagesApiServer();
     try {
       const first = await openWindow({ home, questionArmingMs: 0 });
       windows.push(first);
       await configureChat(first.page, api.url);
       await serversConnected(first.page, 1);
-      api.push(reply(text('Researching kelp.'), toolUse('mcp__jobs__research', { topic: 'kelp', steps: 40, stepMs: 400 }, 'toolu_kelp')));
+      api.push(
+        reply(
+          text('Researching kelp.'),
+          toolUse('mcp__jobs__research', { topic: 'kelp', steps: 40, stepMs: 400 }, 'toolu_kelp'),
+        ),
+      );
       await ask(first.page, 'Research kelp forests');
       await first.page.getByRole('dialog').waitFor({ timeout: 30_000 });
       await allowOnce(first.page);
       const running = first.page.getByTestId('tool-card').last();
-      await expect.poll(() => running.getByTestId('tool-progress-text').textContent().catch(() => ''), { timeout: 30_000 }).toMatch(/^Task working/);
+      await expect
+        .poll(
+          () =>
+            running
+              .getByTestId('tool-progress-text')
+              .textContent()
+              .catch(() => ''),
+          { timeout: 30_000 },
+        )
+        .toMatch(/^Task working/);
       // Lena quits while the server works on.
       windows.pop();
       await first.dispose();
@@ -51,8 +83,19 @@ describe.skipIf(!ready)('a task that outlives a restart of Lena', () => {
       await page.getByRole('button', { name: 'Save key' }).click();
       await page.getByRole('button', { name: 'Research kelp forests', exact: true }).click();
       const card = page.getByTestId('tool-card').last();
-      await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
-      await expect.poll(() => card.getByTestId('tool-progress-text').textContent().catch(() => ''), { timeout: 30_000 }).toMatch(/^Task working/);
+      await expect
+        .poll(() => card.getAttribute('data-status'), { timeout: 30_000 })
+        .toBe('running');
+      await expect
+        .poll(
+          () =>
+            card
+              .getByTestId('tool-progress-text')
+              .textContent()
+              .catch(() => ''),
+          { timeout: 30_000 },
+        )
+        .toMatch(/^Task working/);
       await second.screenshot('task-restart-followed');
       await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
       const offer = card.getByTestId('tool-continue');
@@ -63,7 +106,9 @@ describe.skipIf(!ready)('a task that outlives a restart of Lena', () => {
       api.push(reply(text('Kelp forests grow up to half a metre a day.')));
       const before = api.messageRequests().length;
       await offer.getByRole('button', { name: 'Continue with the result' }).click();
-      await page.getByText('Kelp forests grow up to half a metre a day.').waitFor({ timeout: 30_000 });
+      await page
+        .getByText('Kelp forests grow up to half a metre a day.')
+        .waitFor({ timeout: 30_000 });
       await page.getByTestId('task-result-sent').waitFor();
       expect(await card.getByTestId('tool-continue').count()).toBe(0);
       const sent = api.messageRequests()[before];

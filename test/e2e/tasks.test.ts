@@ -10,34 +10,52 @@ import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'servers:logs'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'servers:logs'));
 const peer = join(ROOT, 'test/fixtures/mcp/tasks-2026-peer.mjs');
 
 describe.skipIf(!ready)('tool calls that run as server tasks', () => {
-  const win = sharedChatWindow({ extraServers: { jobs: { command: process.execPath, args: [peer] } } });
+  const win = sharedChatWindow({
+    extraServers: { jobs: { command: process.execPath, args: [peer] } },
+  });
 
   it('shows the task working with its message and elapsed time, and Cancel sends tasks/cancel', async () => {
     const { page, host } = win().app;
-    win().api.push(reply(toolUse('mcp__jobs__research', { topic: 'tides', steps: 400, stepMs: 300 })), reply(text('I stopped the research, as you asked.')));
+    win().api.push(
+      reply(toolUse('mcp__jobs__research', { topic: 'tides', steps: 400, stepMs: 300 })),
+      reply(text('I stopped the research, as you asked.')),
+    );
     await ask(page, 'Research the tides');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });
     await allowOnce(page);
     const card = page.getByTestId('tool-card').last();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
     const line = card.getByTestId('tool-progress-text');
-    await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/^Task working · Step ([2-9]|\d{2,}) of 400: tides · [\d.]+ s elapsed$/);
+    await expect
+      .poll(() => line.textContent(), { timeout: 30_000 })
+      .toMatch(/^Task working · Step ([2-9]|\d{2,}) of 400: tides · [\d.]+ s elapsed$/);
     await win().app.screenshot('task-running');
     await card.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('cancelled');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('cancelled');
     await page.getByText('I stopped the research, as you asked.').waitFor({ timeout: 30_000 });
-    const logs = (await host.dispatch('servers:logs', { name: 'jobs' }, { senderUrl: 'test' })) as { value: { protocol: { direction: string; method: string | null }[] } };
-    expect(logs.value.protocol.filter((p) => p.direction === 'out' && p.method === 'tasks/cancel')).toHaveLength(1);
+    const logs = (await host.dispatch('servers:logs', { name: 'jobs' }, { senderUrl: 'test' })) as {
+      value: { protocol: { direction: string; method: string | null }[] };
+    };
+    expect(
+      logs.value.protocol.filter((p) => p.direction === 'out' && p.method === 'tasks/cancel'),
+    ).toHaveLength(1);
     await win().app.screenshot('task-cancelled');
   });
 
   it('a task that completes gives the model its result, and the conversation goes on', async () => {
     const { page } = win().app;
-    win().api.push(reply(toolUse('mcp__jobs__research', { topic: 'reefs', steps: 3, stepMs: 400 })), reply(text('The reefs research is done.')));
+    win().api.push(
+      reply(toolUse('mcp__jobs__research', { topic: 'reefs', steps: 3, stepMs: 400 })),
+      reply(text('The reefs research is done.')),
+    );
     const before = win().api.messageRequests().length;
     await ask(page, 'Research the reefs');
     await page.getByRole('dialog').waitFor({ timeout: 30_000 });

@@ -18,10 +18,17 @@ describe.skipIf(!hasChromium)('the window in a dark system theme', () => {
     const { page } = app;
     await page.getByRole('heading', { name: 'Connect Lena to Claude' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(30, 31, 34)');
-    expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(230, 230, 232)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(30, 31, 34)',
+    );
+    expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe(
+      'rgb(230, 230, 232)',
+    );
     await app.screenshot('theme-dark-first-run');
-    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await page
+      .getByRole('button', { name: /Servers/ })
+      .first()
+      .click();
     await page.getByText('No servers yet.').waitFor();
     await app.screenshot('theme-dark-servers');
   });
@@ -30,8 +37,12 @@ describe.skipIf(!hasChromium)('the window in a dark system theme', () => {
     const { page } = app;
     await page.keyboard.press('Control+,');
     await page.getByRole('radio', { name: 'Light' }).click();
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
     await page.reload();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 }).toBe('light');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 })
+      .toBe('light');
   });
 });

@@ -11,7 +11,9 @@ import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { armedQuestion, denyQuestion } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'permissions:pending', 'servers:set-trusted'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'permissions:pending', 'servers:set-trusted'));
 const peer = join(ROOT, 'test/fixtures/mcp/deceptive-peer.mjs');
 
 /** Whether `inner` is shown whole inside the scrolling body of its question, without scrolling. */
@@ -19,34 +21,60 @@ const inView = (inner: Locator) =>
   inner.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const frame = el.closest('.question-body')?.getBoundingClientRect();
-    return Boolean(frame) && el.clientHeight >= el.scrollHeight - 1 && box.height > 40 && box.top >= frame!.top && box.bottom <= frame!.bottom && box.bottom <= window.innerHeight;
+    return (
+      Boolean(frame) &&
+      el.clientHeight >= el.scrollHeight - 1 &&
+      box.height > 40 &&
+      box.top >= frame!.top &&
+      box.bottom <= frame!.bottom &&
+      box.bottom <= window.innerHeight
+    );
   });
 
 describe.skipIf(!ready)('the permission question tells what really runs', () => {
-  const win = sharedChatWindow({ extraServers: { notes: { command: process.execPath, args: [peer] } } });
+  const win = sharedChatWindow({
+    extraServers: { notes: { command: process.execPath, args: [peer] } },
+  });
 
   it('leads with the qualified name and server, shows the title as a claim, folds the description, keeps the arguments in view', async () => {
     const { page } = win().app;
-    win().api.push(reply(toolUse('mcp__notes__wipe', { path: '/home/me/everything' })), reply(text('Not wiped.')));
+    win().api.push(
+      reply(toolUse('mcp__notes__wipe', { path: '/home/me/everything' })),
+      reply(text('Not wiped.')),
+    );
     await ask(page, 'Tidy my notes');
     const question = await armedQuestion(page);
-    expect(await question.getByRole('heading').textContent()).toBe('Allow mcp__notes__wipe from server notes?');
+    expect(await question.getByRole('heading').textContent()).toBe(
+      'Allow mcp__notes__wipe from server notes?',
+    );
     expect(await question.getByRole('heading').textContent()).not.toContain('Read notes');
-    expect(await question.textContent()).toContain('The server calls it “Read notes (read-only, safe)” (its own words, not checked by Lena)');
+    expect(await question.textContent()).toContain(
+      'The server calls it “Read notes (read-only, safe)” (its own words, not checked by Lena)',
+    );
 
     const description = question.getByTestId('tool-description');
     expect(await description.getAttribute('class')).toContain('folded');
     expect(await description.evaluate((el) => el.scrollHeight > el.clientHeight + 100)).toBe(true);
     // The fake block is inside the server's labelled box; the only code block is Lena's, with the real path.
-    expect(await question.getByRole('group', { name: 'Description from the server' }).textContent()).toContain('"path": "notes.txt"');
+    expect(
+      await question.getByRole('group', { name: 'Description from the server' }).textContent(),
+    ).toContain('"path": "notes.txt"');
     expect(await question.locator('.code-block').count()).toBe(1);
     // The arguments' own text, whole and unsqueezed, in view without scrolling.
     const args = question.locator('.code-block pre');
     expect(await args.textContent()).toContain('/home/me/everything');
     expect(await inView(args)).toBe(true);
     // The hidden character is far down, in the folded part: it is still flagged.
-    expect(await question.getByRole('note').textContent()).toMatch(/Hidden characters were found.*U\+200B/);
-    expect(await question.getByRole('button', { name: /Show the full description \(\d+ lines, hidden characters marked\)/ }).count()).toBe(1);
+    expect(await question.getByRole('note').textContent()).toMatch(
+      /Hidden characters were found.*U\+200B/,
+    );
+    expect(
+      await question
+        .getByRole('button', {
+          name: /Show the full description \(\d+ lines, hidden characters marked\)/,
+        })
+        .count(),
+    ).toBe(1);
     await win().app.screenshot('tool-question-deceptive');
     await page.emulateMedia({ colorScheme: 'dark' });
     await win().app.screenshot('tool-question-deceptive-dark');
@@ -54,7 +82,9 @@ describe.skipIf(!ready)('the permission question tells what really runs', () => 
 
     await question.getByRole('button', { name: /Show the full description/ }).click();
     expect(await description.getAttribute('class')).toContain('unfolded');
-    expect(await description.locator('mark.invisible-marker').allTextContents()).toContain('⟦U+200B⟧');
+    expect(await description.locator('mark.invisible-marker').allTextContents()).toContain(
+      '⟦U+200B⟧',
+    );
     expect(await inView(args)).toBe(true);
     await win().app.screenshot('tool-question-description-unfolded');
     await denyQuestion(page);
@@ -63,7 +93,10 @@ describe.skipIf(!ready)('the permission question tells what really runs', () => 
 
   it('an untrusted server’s readOnlyHint keeps the "may modify or delete data" warning; a trusted one’s softens it', async () => {
     const { page, host } = win().app;
-    win().api.push(reply(toolUse('mcp__notes__wipe', { path: '/home/me/everything' })), reply(text('Still not wiped.')));
+    win().api.push(
+      reply(toolUse('mcp__notes__wipe', { path: '/home/me/everything' })),
+      reply(text('Still not wiped.')),
+    );
     await ask(page, 'Tidy my notes again');
     let question = await armedQuestion(page);
     expect(await question.getByText('⚠ may modify or delete data').count()).toBe(1);
@@ -74,7 +107,11 @@ describe.skipIf(!ready)('the permission question tells what really runs', () => 
     await page.setViewportSize({ width: 720, height: 540 });
     await win().app.screenshot('tool-question-720x540');
     expect(await inView(question.locator('.code-block pre'))).toBe(true);
-    expect(await question.getByRole('button', { name: /^Deny Esc/ }).evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(
+      await question
+        .getByRole('button', { name: /^Deny Esc/ })
+        .evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight),
+    ).toBe(true);
     await win().app.screenshot('tool-question-720x540');
     await page.getByRole('button', { name: /servers$/ }).click();
     await armedQuestion(page);
@@ -84,10 +121,16 @@ describe.skipIf(!ready)('the permission question tells what really runs', () => 
     await page.getByRole('button', { name: 'Tidy my notes again', exact: true }).click();
     await page.getByText('Still not wiped.').waitFor({ timeout: 30_000 });
 
-    const dispatch = (channel: string, args: unknown) => host.dispatch(channel, args, { senderUrl: 'test' }) as Promise<{ ok: boolean }>;
-    expect((await dispatch('settings:update', { autoApproveReadOnlyTrusted: false })).ok).toBe(true);
+    const dispatch = (channel: string, args: unknown) =>
+      host.dispatch(channel, args, { senderUrl: 'test' }) as Promise<{ ok: boolean }>;
+    expect((await dispatch('settings:update', { autoApproveReadOnlyTrusted: false })).ok).toBe(
+      true,
+    );
     expect((await dispatch('servers:set-trusted', { name: 'notes', trusted: true })).ok).toBe(true);
-    win().api.push(reply(toolUse('mcp__notes__wipe', { path: '/home/me/notes' })), reply(text('Trusted, not wiped.')));
+    win().api.push(
+      reply(toolUse('mcp__notes__wipe', { path: '/home/me/notes' })),
+      reply(text('Trusted, not wiped.')),
+    );
     await ask(page, 'Tidy my notes, trusted');
     question = await armedQuestion(page);
     expect(await question.textContent()).toContain('/home/me/notes');

@@ -6,19 +6,30 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startMessagesApiServer, text, toolUse, type MessagesApiServer, type RecordedRequest } from '../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  toolUse,
+  type MessagesApiServer,
+  type RecordedRequest,
+} from '../fixtures/messages-api';
 import { chromiumPath } from './harness';
 import { ask, configureChat, serversConnected } from './helpers/chat-setup';
 import { coreHas, referenceServer } from './helpers/core';
 import { answerQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'settings:update'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'settings:update'));
 const LISTED = 'mcp__fs__list_allowed_directories';
 
 type SentTool = { name: string; defer_loading?: boolean };
-const loaded = (r: RecordedRequest) => (r.body.tools as SentTool[]).filter((t) => !t.defer_loading).map((t) => t.name);
-const deferred = (r: RecordedRequest) => (r.body.tools as SentTool[]).filter((t) => t.defer_loading).length;
+const loaded = (r: RecordedRequest) =>
+  (r.body.tools as SentTool[]).filter((t) => !t.defer_loading).map((t) => t.name);
+const deferred = (r: RecordedRequest) =>
+  (r.body.tools as SentTool[]).filter((t) => t.defer_loading).length;
 
 describe.skipIf(!ready)('tool search in the window', () => {
   let app: WindowSession;
@@ -28,8 +39,19 @@ describe.skipIf(!ready)('tool search in the window', () => {
     home = mkdtempSync(join(tmpdir(), 'lena-e2e-tool-search-'));
     const files = join(home, 'files');
     mkdirSync(files);
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: [referenceServer('filesystem'), files] }, every: { command: process.execPath, args: [referenceServer('everything')] } } }));
-    writeFileSync(join(home, 'settings.json'), JSON.stringify({ toolSearch: { budgetTokens: 300, alwaysLoaded: [] } }));
+    writeFileSync(
+      join(home, 'mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          fs: { command: process.execPath, args: [referenceServer('filesystem'), files] },
+          every: { command: process.execPath, args: [referenceServer('everything')] },
+        },
+      }),
+    );
+    writeFileSync(
+      join(home, 'settings.json'),
+      JSON.stringify({ toolSearch: { budgetTokens: 300, alwaysLoaded: [] } }),
+    );
     api = await startMessagesApiServer();
     app = await openWindow({ home, questionArmingMs: 0 });
     await configureChat(app.page, api.url);
@@ -43,15 +65,29 @@ describe.skipIf(!ready)('tool search in the window', () => {
 
   it('"always loaded" on the Tools tab is kept in settings and keeps that tool out of deferral', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: /Servers/ }).first().click();
+    await page
+      .getByRole('button', { name: /Servers/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: /^every/ }).click();
     await page.getByRole('tab', { name: 'Tools' }).click();
-    const row = page.locator('.tool-row').filter({ has: page.locator('strong', { hasText: /^echo$/ }) });
+    const row = page
+      .locator('.tool-row')
+      .filter({ has: page.locator('strong', { hasText: /^echo$/ }) });
     const box = row.getByRole('checkbox', { name: 'always loaded' });
     expect(await box.isChecked()).toBe(false);
     // The box follows the saved settings (it turns on once they are written).
     await box.click();
-    await expect.poll(() => (JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8')) as { toolSearch: { alwaysLoaded: string[] } }).toolSearch.alwaysLoaded).toEqual(['mcp__every__echo']);
+    await expect
+      .poll(
+        () =>
+          (
+            JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8')) as {
+              toolSearch: { alwaysLoaded: string[] };
+            }
+          ).toolSearch.alwaysLoaded,
+      )
+      .toEqual(['mcp__every__echo']);
     await expect.poll(() => box.isChecked()).toBe(true);
     await row.scrollIntoViewIfNeeded();
     await app.screenshot('tool-search-always-loaded');
@@ -63,10 +99,22 @@ describe.skipIf(!ready)('tool search in the window', () => {
     const searchResult = {
       type: 'tool_search_tool_result' as const,
       tool_use_id: 'srvtoolu_1',
-      content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: LISTED }] },
+      content: {
+        type: 'tool_search_tool_search_result',
+        tool_references: [{ type: 'tool_reference', tool_name: LISTED }],
+      },
     };
     api.push(
-      reply({ type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'which folders may I use' } }, searchResult, toolUse(LISTED, {}, 'toolu_listed')),
+      reply(
+        {
+          type: 'server_tool_use',
+          id: 'srvtoolu_1',
+          name: 'tool_search_tool_bm25',
+          input: { query: 'which folders may I use' },
+        },
+        searchResult,
+        toolUse(LISTED, {}, 'toolu_listed'),
+      ),
       reply(text('You may use one folder.')),
     );
     await ask(page, 'Which folders may you use?');
@@ -80,7 +128,11 @@ describe.skipIf(!ready)('tool search in the window', () => {
     expect(loaded(second).sort()).toEqual(['mcp__every__echo', LISTED, 'tool_search_tool_bm25']);
     const count = page.getByTestId('composer-deferral');
     // The count is of the servers' tools (the search tool itself is not one of them).
-    await expect.poll(() => count.textContent()).toMatch(new RegExp(`^2 loaded · ${deferred(second)} deferred · ≈[\\d.,]+k? tokens? per request$`));
+    await expect
+      .poll(() => count.textContent())
+      .toMatch(
+        new RegExp(`^2 loaded · ${deferred(second)} deferred · ≈[\\d.,]+k? tokens? per request$`),
+      );
     expect(deferred(second)).toBeGreaterThan(20);
     // Readable in full, not cut off by the model line beside it.
     expect(await count.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);

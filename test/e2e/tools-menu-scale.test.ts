@@ -12,12 +12,17 @@ import { serversConnected } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { openServerWindow, type ServerWindow } from './helpers/server-window';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:set-tools'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:set-tools'));
 const servers = catalogMcpConfig(500);
 const SERVERS = Object.keys(servers).length;
 
 const focused = (page: Page) =>
-  page.evaluate(() => ({ role: document.activeElement?.getAttribute('role') ?? null, label: document.activeElement?.getAttribute('aria-label') ?? null, pos: document.activeElement?.getAttribute('aria-posinset') ?? null }));
+  page.evaluate(() => ({
+    role: document.activeElement?.getAttribute('role') ?? null,
+    label: document.activeElement?.getAttribute('aria-label') ?? null,
+    pos: document.activeElement?.getAttribute('aria-posinset') ?? null,
+  }));
 
 describe.skipIf(!ready)('the tools menu with 500 tools', () => {
   let win: ServerWindow;
@@ -32,7 +37,8 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
   it('draws only the rows on screen, finds a tool far down by filter and keyboard, and switching it off lowers the count', async () => {
     const { page } = win.app;
     const button = page.getByRole('button', { name: /tools, for this conversation$/ });
-    const toolsOn = async () => Number(/^(\d+) tools/.exec((await button.getAttribute('aria-label')) ?? '')?.[1]);
+    const toolsOn = async () =>
+      Number(/^(\d+) tools/.exec((await button.getAttribute('aria-label')) ?? '')?.[1]);
     await expect.poll(toolsOn, { timeout: 30_000 }).toBe(500);
 
     await button.click();
@@ -64,19 +70,27 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
     await page.keyboard.press('PageUp');
     await expect.poll(async () => Number((await focused(page)).pos)).toBe(paged);
     await page.keyboard.press('End');
-    await expect.poll(() => focused(page)).toMatchObject({ role: 'menuitemcheckbox', pos: String(500 + SERVERS) });
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ role: 'menuitemcheckbox', pos: String(500 + SERVERS) });
     // Scrolled into a server's tools, that server's row stays on top of the list, over them
     // (filesystem's and filesystem-2's tools have the same names).
     // Read once the virtualised rows under those points are drawn (the jump to End renders them a frame later).
     const rowsOnTop = () =>
       page.evaluate(() => {
         const list = document.getElementById('chat-tools-menu')!.getBoundingClientRect();
-        const at = (y: number) => document.elementFromPoint(list.left + 60, y)?.closest('[role="menuitemcheckbox"]');
+        const at = (y: number) =>
+          document.elementFromPoint(list.left + 60, y)?.closest('[role="menuitemcheckbox"]');
         const top = at(list.top + 4);
         const under = top && at(top.getBoundingClientRect().bottom + 4);
         if (!top || !under) return null;
-        const note = document.getElementById(under.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
-        return { top: top.getAttribute('aria-label'), under: under.getAttribute('aria-label'), server: note.split(' · ')[0] };
+        const note =
+          document.getElementById(under.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+        return {
+          top: top.getAttribute('aria-label'),
+          under: under.getAttribute('aria-label'),
+          server: note.split(' · ')[0],
+        };
       });
     await expect.poll(rowsOnTop).not.toBeNull();
     const onTop = (await rowsOnTop())!;
@@ -88,15 +102,23 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
     const uncovered = () =>
       page.evaluate(() => {
         const row = document.activeElement!.getBoundingClientRect();
-        return document.elementFromPoint(row.left + 60, row.top + row.height / 2)?.closest('[role="menuitemcheckbox"]') === document.activeElement;
+        return (
+          document
+            .elementFromPoint(row.left + 60, row.top + row.height / 2)
+            ?.closest('[role="menuitemcheckbox"]') === document.activeElement
+        );
       });
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press('ArrowUp');
-      expect(await uncovered(), `row ${await focused(page).then((f) => f.label)} in view`).toBe(true);
+      expect(await uncovered(), `row ${await focused(page).then((f) => f.label)} in view`).toBe(
+        true,
+      );
     }
     expect(await menu.getByRole('menuitemcheckbox').count()).toBeLessThan(100);
     await page.keyboard.press('Home');
-    await expect.poll(() => focused(page)).toMatchObject({ pos: '1', label: `All tools of ${Object.keys(servers)[0]}` });
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ pos: '1', label: `All tools of ${Object.keys(servers)[0]}` });
 
     // Typing on a row goes on in the filter: postgres's one tool, 400 rows down the full list.
     await page.keyboard.type('postgres query');
@@ -107,16 +129,28 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
     await page.keyboard.press('ArrowDown');
     expect(await focused(page)).toMatchObject({ label: 'All tools of postgres', pos: '1' });
     await page.keyboard.press('ArrowDown');
-    expect(await focused(page)).toMatchObject({ role: 'menuitemcheckbox', label: 'query', pos: '2' });
+    expect(await focused(page)).toMatchObject({
+      role: 'menuitemcheckbox',
+      label: 'query',
+      pos: '2',
+    });
     const query = menu.getByRole('menuitemcheckbox', { name: 'query' });
     expect(await query.getAttribute('aria-setsize')).toBe('2');
     expect(await query.getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Space');
     await expect.poll(() => query.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
     // The switch made this chat's conversation; focus stays on the switch, not the composer.
-    await expect.poll(() => page.locator('.conversation-open').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator('.conversation-open').count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await focused(page)).toMatchObject({ label: 'query' });
-    await expect.poll(() => menu.getByRole('menuitemcheckbox', { name: 'All tools of postgres' }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() =>
+        menu
+          .getByRole('menuitemcheckbox', { name: 'All tools of postgres' })
+          .getAttribute('aria-checked'),
+      )
+      .toBe('true');
     await win.app.screenshot('tools-menu-500-filtered');
     const severe = await new AxeTally().scan(page, 'tools menu, 500 tools');
     expect(severe, describeFindings(severe)).toEqual([]);
@@ -124,14 +158,18 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
     // Escape closes and returns to the button, whose count follows the switch.
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
-    expect(await focused(page)).toMatchObject({ label: expect.stringMatching(/tools, for this conversation$/) });
+    expect(await focused(page)).toMatchObject({
+      label: expect.stringMatching(/tools, for this conversation$/),
+    });
     await expect.poll(toolsOn, { timeout: 30_000 }).toBe(499);
 
     // A filter that matches nothing says so, and the filter clears on the next open.
     await button.click();
     await filter.fill('no-such-tool-anywhere');
     await expect.poll(() => count.textContent()).toBe('0 of 500 tools');
-    expect(await page.getByText('No tool or server matches “no-such-tool-anywhere”.').isVisible()).toBe(true);
+    expect(
+      await page.getByText('No tool or server matches “no-such-tool-anywhere”.').isVisible(),
+    ).toBe(true);
     await page.keyboard.press('Escape');
     await button.click();
     expect(await filter.inputValue()).toBe('');
@@ -148,7 +186,11 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
     host.dispatch = async (channel, args, context) => {
       if (channel === 'servers:tools') {
         await held;
-        if (failing) return { ok: false, error: { code: 'unavailable', message: 'The core did not answer in time.' } };
+        if (failing)
+          return {
+            ok: false,
+            error: { code: 'unavailable', message: 'The core did not answer in time.' },
+          };
       }
       return dispatch(channel, args, context);
     };
@@ -156,17 +198,24 @@ describe.skipIf(!ready)('the tools menu with 500 tools', () => {
       await page.reload();
       const button = page.getByRole('button', { name: /tools, for this conversation$/ });
       await button.click();
-      await page.getByRole('status').filter({ hasText: 'Loading the tools…' }).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Loading the tools…' })
+        .waitFor({ timeout: 15_000 });
       // No server rows claiming "0 of 0 on", no "0 tools" meanwhile.
       expect(await page.getByRole('menuitemcheckbox').count()).toBe(0);
       expect(await page.getByTestId('chat-tools-count').count()).toBe(0);
       release();
-      const alert = page.getByRole('alert').filter({ hasText: 'Could not list the tools: The core did not answer in time.' });
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: 'Could not list the tools: The core did not answer in time.' });
       await alert.waitFor({ timeout: 15_000 });
       await win.app.screenshot('tools-menu-500-failed');
       failing = false;
       await alert.getByRole('button', { name: 'Retry' }).click();
-      await expect.poll(() => page.getByTestId('chat-tools-count').textContent(), { timeout: 30_000 }).toBe('500 tools');
+      await expect
+        .poll(() => page.getByTestId('chat-tools-count').textContent(), { timeout: 30_000 })
+        .toBe('500 tools');
       expect(await page.getByRole('menuitemcheckbox').count()).toBeGreaterThan(5);
       await page.keyboard.press('Escape');
     } finally {

@@ -34,17 +34,47 @@ describe.skipIf(!executablePath)('the MCP Apps sandbox proxy in Chromium', () =>
     proxy = await serveViewProxy(() => made.host);
     app = createServer((req, res) => {
       if (req.url?.startsWith('/probe')) hits.push(req.url);
-      res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': contentSecurityPolicy({ viewOrigin: proxy.origin }) }).end('<!doctype html><title>app</title>');
+      res
+        .writeHead(200, {
+          'content-type': 'text/html',
+          'content-security-policy': contentSecurityPolicy({ viewOrigin: proxy.origin }),
+        })
+        .end('<!doctype html><title>app</title>');
     });
     await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
     const port = (app.address() as { port: number }).port;
     appOrigin = `http://127.0.0.1:${port}`;
     const html = join(home, 'probe.html');
-    writeFileSync(html, readFileSync(join(ROOT, 'test/fixtures/apps/probe-view.html'), 'utf8').replaceAll('PROBE_URL', JSON.stringify(`${appOrigin}/probe`)));
-    host = made.host = createHost({ home, env: { PATH: process.env.PATH, HOME: home }, views: { appOrigin, layout: 'path', origin: () => proxy.origin } });
-    const added = await host.dispatch('servers:add', { name: 'apps', entry: { command: process.execPath, args: [join(ROOT, 'test/fixtures/mcp/apps-peer.mjs')], env: { APPS_VIEW_HTML: html } } }, ctx);
+    writeFileSync(
+      html,
+      readFileSync(join(ROOT, 'test/fixtures/apps/probe-view.html'), 'utf8').replaceAll(
+        'PROBE_URL',
+        JSON.stringify(`${appOrigin}/probe`),
+      ),
+    );
+    host = made.host = createHost({
+      home,
+      env: { PATH: process.env.PATH, HOME: home },
+      views: { appOrigin, layout: 'path', origin: () => proxy.origin },
+    });
+    const added = await host.dispatch(
+      'servers:add',
+      {
+        name: 'apps',
+        entry: {
+          command: process.execPath,
+          args: [join(ROOT, 'test/fixtures/mcp/apps-peer.mjs')],
+          env: { APPS_VIEW_HTML: html },
+        },
+      },
+      ctx,
+    );
     expect(added.ok).toBe(true);
-    browser = await chromium.launch({ executablePath: executablePath!, args: CHROMIUM_ARGS, headless: true });
+    browser = await chromium.launch({
+      executablePath: executablePath!,
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
   });
 
   afterAll(async () => {
@@ -56,7 +86,11 @@ describe.skipIf(!executablePath)('the MCP Apps sandbox proxy in Chromium', () =>
   });
 
   it('runs the view in an opaque origin that reaches nothing, and relays its messages to the window', async () => {
-    const view = ((await host.dispatch('apps:view', { server: 'apps', tool: 'show' }, ctx)) as { value: AppView }).value;
+    const view = (
+      (await host.dispatch('apps:view', { server: 'apps', tool: 'show' }, ctx)) as {
+        value: AppView;
+      }
+    ).value;
     expect(view.status).toBe('ready');
     const page = await browser.newPage();
     await page.goto(`${appOrigin}/`);
@@ -70,15 +104,35 @@ describe.skipIf(!executablePath)('the MCP Apps sandbox proxy in Chromium', () =>
         window.addEventListener('message', (e) => {
           if (e.origin !== origin || e.source !== frame.contentWindow) return;
           w.got.push(e.data);
-          if (e.data?.method === 'ui/notifications/sandbox-proxy-ready') frame.contentWindow!.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html } }, origin);
+          if (e.data?.method === 'ui/notifications/sandbox-proxy-ready')
+            frame.contentWindow!.postMessage(
+              {
+                jsonrpc: '2.0',
+                method: 'ui/notifications/sandbox-resource-ready',
+                params: { html },
+              },
+              origin,
+            );
         });
         document.body.appendChild(frame);
       },
       [view.proxyUrl, view.html!, view.proxyOrigin] as const,
     );
     const reports = async () => {
-      const got = (await page.evaluate(() => (window as unknown as { got: { method?: string; params?: { what: string; value: string } }[] }).got)) ?? [];
-      return Object.fromEntries(got.filter((m) => m.method === 'probe/report').map((m) => [m.params!.what, m.params!.value]));
+      const got =
+        (await page.evaluate(
+          () =>
+            (
+              window as unknown as {
+                got: { method?: string; params?: { what: string; value: string } }[];
+              }
+            ).got,
+        )) ?? [];
+      return Object.fromEntries(
+        got
+          .filter((m) => m.method === 'probe/report')
+          .map((m) => [m.params!.what, m.params!.value]),
+      );
     };
     await expect.poll(async () => Object.keys(await reports()).length, { timeout: 20_000 }).toBe(9);
     const r = await reports();
@@ -92,7 +146,9 @@ describe.skipIf(!executablePath)('the MCP Apps sandbox proxy in Chromium', () =>
     expect(r.img).toBe('blocked');
     expect(r.popup).toBe('blocked');
     expect(hits).toEqual([]);
-    const got = await page.evaluate(() => (window as unknown as { got: { method?: string }[] }).got.map((m) => m.method));
+    const got = await page.evaluate(() =>
+      (window as unknown as { got: { method?: string }[] }).got.map((m) => m.method),
+    );
     expect(got).toContain('ui/initialize');
   });
 });

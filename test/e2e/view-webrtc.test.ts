@@ -25,7 +25,9 @@ const ctx = { senderUrl: 'app://lena/index.html' };
 async function udpListener(): Promise<{ socket: Socket; port: number; packets: string[] }> {
   const socket = createSocket('udp4');
   const packets: string[] = [];
-  socket.on('message', (message, from) => packets.push(`${from.address}:${from.port} ${message.length} bytes`));
+  socket.on('message', (message, from) =>
+    packets.push(`${from.address}:${from.port} ${message.length} bytes`),
+  );
   await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
   return { socket, port: socket.address().port, packets };
 }
@@ -56,17 +58,44 @@ describe.skipIf(!executablePath)('an MCP Apps view and WebRTC', () => {
     const made: { host?: Host } = {};
     proxy = await serveViewProxy(() => made.host);
     app = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': contentSecurityPolicy({ viewOrigin: proxy.origin }) }).end('<!doctype html><title>app</title>');
+      res
+        .writeHead(200, {
+          'content-type': 'text/html',
+          'content-security-policy': contentSecurityPolicy({ viewOrigin: proxy.origin }),
+        })
+        .end('<!doctype html><title>app</title>');
     });
     await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
     appOrigin = `http://127.0.0.1:${(app.address() as { port: number }).port}`;
     const html = join(home, 'webrtc.html');
     const source = readFileSync(join(ROOT, 'test/fixtures/apps/webrtc-view.html'), 'utf8');
-    writeFileSync(html, source.replaceAll('UDP_PORT', String(viewUdp.port)).replaceAll('PROBE_URL', probeUrl));
-    host = made.host = createHost({ home, env: { PATH: process.env.PATH, HOME: home }, views: { appOrigin, layout: 'path', origin: () => proxy.origin } });
-    const added = await host.dispatch('servers:add', { name: 'apps', entry: { command: process.execPath, args: [join(ROOT, 'test/fixtures/mcp/apps-peer.mjs')], env: { APPS_VIEW_HTML: html } } }, ctx);
+    writeFileSync(
+      html,
+      source.replaceAll('UDP_PORT', String(viewUdp.port)).replaceAll('PROBE_URL', probeUrl),
+    );
+    host = made.host = createHost({
+      home,
+      env: { PATH: process.env.PATH, HOME: home },
+      views: { appOrigin, layout: 'path', origin: () => proxy.origin },
+    });
+    const added = await host.dispatch(
+      'servers:add',
+      {
+        name: 'apps',
+        entry: {
+          command: process.execPath,
+          args: [join(ROOT, 'test/fixtures/mcp/apps-peer.mjs')],
+          env: { APPS_VIEW_HTML: html },
+        },
+      },
+      ctx,
+    );
     expect(added.ok).toBe(true);
-    browser = await chromium.launch({ executablePath: executablePath!, args: CHROMIUM_ARGS, headless: true });
+    browser = await chromium.launch({
+      executablePath: executablePath!,
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
   });
 
   afterAll(async () => {
@@ -81,7 +110,11 @@ describe.skipIf(!executablePath)('an MCP Apps view and WebRTC', () => {
   });
 
   it('finds no WebRTC, opens no nested document and sends no packet, while the window itself could', async () => {
-    const view = ((await host.dispatch('apps:view', { server: 'apps', tool: 'show' }, ctx)) as { value: AppView }).value;
+    const view = (
+      (await host.dispatch('apps:view', { server: 'apps', tool: 'show' }, ctx)) as {
+        value: AppView;
+      }
+    ).value;
     expect(view.status).toBe('ready');
     const page = await browser.newPage();
     await page.goto(`${appOrigin}/`);
@@ -95,17 +128,37 @@ describe.skipIf(!executablePath)('an MCP Apps view and WebRTC', () => {
         window.addEventListener('message', (e) => {
           if (e.origin !== origin || e.source !== frame.contentWindow) return;
           w.got.push(e.data);
-          if (e.data?.method === 'ui/notifications/sandbox-proxy-ready') frame.contentWindow!.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html } }, origin);
+          if (e.data?.method === 'ui/notifications/sandbox-proxy-ready')
+            frame.contentWindow!.postMessage(
+              {
+                jsonrpc: '2.0',
+                method: 'ui/notifications/sandbox-resource-ready',
+                params: { html },
+              },
+              origin,
+            );
         });
         document.body.appendChild(frame);
       },
       [view.proxyUrl, view.html!, view.proxyOrigin] as const,
     );
     const reports = async () => {
-      const got = (await page.evaluate(() => (window as unknown as { got: { method?: string; params?: { what: string; value: string } }[] }).got)) ?? [];
-      return got.filter((m) => m.method === 'probe/report').map((m) => [m.params!.what, m.params!.value] as const);
+      const got =
+        (await page.evaluate(
+          () =>
+            (
+              window as unknown as {
+                got: { method?: string; params?: { what: string; value: string } }[];
+              }
+            ).got,
+        )) ?? [];
+      return got
+        .filter((m) => m.method === 'probe/report')
+        .map((m) => [m.params!.what, m.params!.value] as const);
     };
-    await expect.poll(async () => (await reports()).some(([what]) => what === 'done'), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await reports()).some(([what]) => what === 'done'), { timeout: 20_000 })
+      .toBe(true);
 
     // The control: the window's page (no proxy, no guard) reaches its own UDP port.
     await page.evaluate(async (port) => {
@@ -117,9 +170,19 @@ describe.skipIf(!executablePath)('an MCP Apps view and WebRTC', () => {
 
     const seen = Object.fromEntries((await reports()).filter(([what]) => what !== 'nested-ran'));
     expect(seen.api).toBe('undefined undefined undefined');
-    for (const what of ['direct', 'webkit', 'prototypes', 'xslt']) expect(seen[what], what).toBe('refused: ReferenceError');
+    for (const what of ['direct', 'webkit', 'prototypes', 'xslt'])
+      expect(seen[what], what).toBe('refused: ReferenceError');
     expect(seen['fresh-frame']).toBe('refused: SecurityError');
-    for (const what of ['nested-property', 'nested-attribute', 'nested-attr-node', 'nested-toggle', 'nested-inner-html', 'nested-own-policy', 'nested-shadow', 'nested-edit']) {
+    for (const what of [
+      'nested-property',
+      'nested-attribute',
+      'nested-attr-node',
+      'nested-toggle',
+      'nested-inner-html',
+      'nested-own-policy',
+      'nested-shadow',
+      'nested-edit',
+    ]) {
       expect(seen[what], what).toBe('refused: TypeError');
     }
     expect(seen['nested-static']).toBe('refused: Error');

@@ -11,7 +11,9 @@ import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { armedQuestion } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'permissions:answer'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'permissions:answer'));
 
 describe.skipIf(!ready)('window fixes in a turn', () => {
   const win = sharedChatWindow();
@@ -22,35 +24,49 @@ describe.skipIf(!ready)('window fixes in a turn', () => {
     writeFileSync(join(win().files, 'b.txt'), 'bravo');
     // Two read-only calls run side by side, so both questions are queued at once.
     win().api.push(
-      reply(toolUse('mcp__fs__read_text_file', { path: join(win().files, 'a.txt') }), toolUse('mcp__fs__read_text_file', { path: join(win().files, 'b.txt') })),
+      reply(
+        toolUse('mcp__fs__read_text_file', { path: join(win().files, 'a.txt') }),
+        toolUse('mcp__fs__read_text_file', { path: join(win().files, 'b.txt') }),
+      ),
       reply(text('They say alpha and bravo.')),
     );
     await ask(page, 'Read a and b');
     const question = await armedQuestion(page);
     await expect.poll(() => question.textContent(), { timeout: 30_000 }).toContain('1 of 2');
     // A long one-line description says its size in characters, not "1 lines".
-    expect(await question.getByRole('button', { name: /^Show the full description/ }).textContent()).toMatch(/^Show the full description \([\d,]+ characters\)$/);
+    expect(
+      await question.getByRole('button', { name: /^Show the full description/ }).textContent(),
+    ).toMatch(/^Show the full description \([\d,]+ characters\)$/);
     await win().app.screenshot('fixes-queue-two');
     await question.getByRole('button', { name: /^Allow for this chat/ }).click();
     await page.getByText('They say alpha and bravo.').waitFor({ timeout: 30_000 });
     const cards = page.getByTestId('tool-card');
-    await expect.poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['done', 'done']);
+    await expect
+      .poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))
+      .toEqual(['done', 'done']);
     expect(await page.locator('[data-question]').count()).toBe(0);
     expect(win().api.messageRequests().at(-1)?.body.messages?.at(-1)?.content).toHaveLength(2);
   });
 
   it('Escape in the composer while a question waits denies the question, and the turn goes on', async () => {
     const { page } = win().app;
-    win().api.push(reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'esc.txt'), content: 'no' })), reply(text('Not written, as you wish.')));
+    win().api.push(
+      reply(toolUse('mcp__fs__write_file', { path: join(win().files, 'esc.txt'), content: 'no' })),
+      reply(text('Not written, as you wish.')),
+    );
     await ask(page, 'Write esc.txt');
     const question = await armedQuestion(page);
     // The composer kept focus (the question was announced, not focused).
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Message',
+    );
     const id = await question.getAttribute('data-question');
     await page.keyboard.press('Escape');
     await page.locator(`[data-question="${id}"]`).waitFor({ state: 'detached', timeout: 30_000 });
     await page.getByText('Not written, as you wish.').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('tool-card').last().getAttribute('data-status')).toBe('denied');
+    await expect
+      .poll(() => page.getByTestId('tool-card').last().getAttribute('data-status'))
+      .toBe('denied');
   });
 
   it('a cut stream keeps its text while Lena asks again; the note goes when the new answer arrives', async () => {
@@ -61,7 +77,9 @@ describe.skipIf(!ready)('window fixes in a turn', () => {
     );
     await ask(page, 'Tell me everything');
     const partial = page.getByRole('listitem').filter({ hasText: 'The first half of the an' });
-    await expect.poll(() => partial.textContent(), { timeout: 30_000 }).toContain('Lena is asking again');
+    await expect
+      .poll(() => partial.textContent(), { timeout: 30_000 })
+      .toContain('Lena is asking again');
     await win().app.screenshot('fixes-cut-retrying');
     await page.getByText('The whole answer, from the start.').waitFor({ timeout: 30_000 });
     await expect.poll(() => partial.count()).toBe(0);
@@ -75,9 +93,13 @@ describe.skipIf(!ready)('window fixes in a turn', () => {
     win().api.push(cut(), cut(), cut());
     await ask(page, 'Try hard');
     const note = page.locator('.chat-error');
-    await expect.poll(() => note.last().textContent(), { timeout: 60_000 }).toMatch(/The text so far is kept; Retry asks again/);
+    await expect
+      .poll(() => note.last().textContent(), { timeout: 60_000 })
+      .toMatch(/The text so far is kept; Retry asks again/);
     expect(await note.count()).toBe(1);
-    expect(await page.getByRole('listitem').filter({ hasText: 'Half of an answer that' }).count()).toBe(1);
+    expect(
+      await page.getByRole('listitem').filter({ hasText: 'Half of an answer that' }).count(),
+    ).toBe(1);
     await win().app.screenshot('fixes-cut-gave-up');
     win().api.push(reply(text('Complete at last.')));
     await note.getByRole('button', { name: 'Retry' }).click();

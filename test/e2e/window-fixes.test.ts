@@ -8,14 +8,19 @@ import { ask, sharedChatWindow } from './helpers/chat-setup';
 import { coreHas } from './helpers/core';
 import { armedQuestion } from './helpers/questions';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'conversations:search'));
+const ready =
+  (chromiumPath() !== null || Boolean(process.env.CI)) &&
+  (await coreHas('chat:send', 'conversations:search'));
 
 describe.skipIf(!ready)('window fixes', () => {
   const win = sharedChatWindow();
 
   it('a denied card says who denied it and why, in plain words; a done card has a chevron', async () => {
     const { page } = win().app;
-    win().api.push(reply(toolUse('mcp__every__echo', { message: 'zebra crossing' })), reply(text('Fine, no echo. Zebra noted.')));
+    win().api.push(
+      reply(toolUse('mcp__every__echo', { message: 'zebra crossing' })),
+      reply(text('Fine, no echo. Zebra noted.')),
+    );
     await ask(page, 'Echo about a zebra');
     const question = await armedQuestion(page);
     await question.getByRole('button', { name: 'Deny with reason ▾' }).click();
@@ -23,10 +28,15 @@ describe.skipIf(!ready)('window fixes', () => {
     await question.getByRole('button', { name: /^Deny Esc/ }).click();
     await page.getByText('Fine, no echo. Zebra noted.').waitFor({ timeout: 30_000 });
     const card = page.getByTestId('tool-card').last();
-    expect(await card.textContent()).toContain('You denied it (“not now”): the tool did not run, and Claude was told why.');
+    expect(await card.textContent()).toContain(
+      'You denied it (“not now”): the tool did not run, and Claude was told why.',
+    );
     expect(await card.textContent()).not.toContain('asked:');
 
-    win().api.push(reply(toolUse('mcp__every__get-sum', { a: 1, b: 2 })), reply(text('The sum is 3.')));
+    win().api.push(
+      reply(toolUse('mcp__every__get-sum', { a: 1, b: 2 })),
+      reply(text('The sum is 3.')),
+    );
     await ask(page, 'Add one and two');
     await (await armedQuestion(page)).getByRole('button', { name: /^Allow once/ }).click();
     await page.getByText('The sum is 3.').waitFor({ timeout: 30_000 });
@@ -52,7 +62,9 @@ describe.skipIf(!ready)('window fixes', () => {
 
   it('an empty "New conversation" is not kept when the user leaves it', async () => {
     const { page } = win().app;
-    const empty = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true });
+    const empty = page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: 'New conversation', exact: true });
     await page.keyboard.press('Control+n');
     await expect.poll(() => empty.count()).toBe(1);
     await page.keyboard.press('Control+n');
@@ -61,7 +73,9 @@ describe.skipIf(!ready)('window fixes', () => {
     await page.getByRole('button', { name: 'Add one and two', exact: true }).click();
     await expect.poll(() => empty.count()).toBe(0);
     // Gone from core too, not only from the list.
-    const listed = (await win().app.host.dispatch('conversations:list', undefined, { senderUrl: 'test' })) as { value: { title: string }[] };
+    const listed = (await win().app.host.dispatch('conversations:list', undefined, {
+      senderUrl: 'test',
+    })) as { value: { title: string }[] };
     expect(listed.value.filter((c) => c.title === 'New conversation')).toEqual([]);
   });
 });

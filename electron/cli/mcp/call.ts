@@ -27,7 +27,10 @@ export async function argumentsFrom(source: string | undefined): Promise<Record<
   } else if (source.startsWith('@')) {
     const file = source.slice(1);
     text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot read the arguments file ${file}: ${err.code === 'ENOENT' ? 'it does not exist' : err.message}`, 'invalid-json');
+      throw new UsageError(
+        `cannot read the arguments file ${file}: ${err.code === 'ENOENT' ? 'it does not exist' : err.message}`,
+        'invalid-json',
+      );
     });
     where = `the arguments in ${file}`;
   }
@@ -37,7 +40,11 @@ export async function argumentsFrom(source: string | undefined): Promise<Record<
   } catch (e) {
     throw new UsageError(`${where} are not valid JSON: ${(e as Error).message}`, 'invalid-json');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${where} must be a JSON object, e.g. '{"path": "notes.md"}'`, 'invalid-json');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(
+      `${where} must be a JSON object, e.g. '{"path": "notes.md"}'`,
+      'invalid-json',
+    );
   return value as Record<string, unknown>;
 }
 
@@ -54,7 +61,11 @@ function candidatesFor(runtime: Runtime, qualified: string): string[] {
     .map((s) => s.name)
     .filter((name) => {
       const prefix = `mcp__${sanitizeNamePart(name)}__`;
-      return qualified.startsWith(prefix) || (qualified.length >= 55 && prefix.startsWith(qualified.slice(0, Math.min(prefix.length, 55))));
+      return (
+        qualified.startsWith(prefix) ||
+        (qualified.length >= 55 &&
+          prefix.startsWith(qualified.slice(0, Math.min(prefix.length, 55))))
+      );
     });
 }
 
@@ -68,7 +79,11 @@ async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): P
   const [first, second, third] = args.positionals;
   const qualified = first.startsWith('mcp__') && !runtime.manager.status(first);
   if (!qualified) {
-    if (second === undefined) throw new UsageError('give the tool after the server: lena mcp call SERVER TOOL [JSON] (or a qualified name mcp__SERVER__TOOL)', 'missing-argument');
+    if (second === undefined)
+      throw new UsageError(
+        'give the tool after the server: lena mcp call SERVER TOOL [JSON] (or a qualified name mcp__SERVER__TOOL)',
+        'missing-argument',
+      );
     const status = requireServer(runtime, first);
     const [started] = await startServers(runtime, out, [first]);
     if ((started ?? status).status !== 'connected') throw notConnected(runtime, started ?? status);
@@ -76,9 +91,17 @@ async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): P
     if (!name) throw unknownTool(runtime, first, `"${first}" has no tool "${second}"`);
     return { server: first, qualifiedName: name, json: third };
   }
-  if (third !== undefined) throw new UsageError(`unexpected argument "${third}": after a qualified name comes only the JSON arguments`, 'extra-argument');
+  if (third !== undefined)
+    throw new UsageError(
+      `unexpected argument "${third}": after a qualified name comes only the JSON arguments`,
+      'extra-argument',
+    );
   const candidates = candidatesFor(runtime, first);
-  if (candidates.length === 0) throw new UsageError(`No configured server has a tool named ${first} ("lena mcp tools" lists them).`, 'unknown-tool');
+  if (candidates.length === 0)
+    throw new UsageError(
+      `No configured server has a tool named ${first} ("lena mcp tools" lists them).`,
+      'unknown-tool',
+    );
   const statuses = await startServers(runtime, out, candidates);
   const found = runtime.registry.resolve(first);
   if (!found) {
@@ -105,12 +128,20 @@ function gate(runtime: Runtime, target: Target, input: Record<string, unknown>):
     arguments: input,
   });
   if (auth.outcome === 'allow') return;
-  throw new CliError(ERROR_CODE.toolDenied, auth.message ?? `${target.qualifiedName} was denied (${auth.audit.decidedBy}).`, EXIT.denied, { decidedBy: auth.audit.decidedBy });
+  throw new CliError(
+    ERROR_CODE.toolDenied,
+    auth.message ?? `${target.qualifiedName} was denied (${auth.audit.decidedBy}).`,
+    EXIT.denied,
+    { decidedBy: auth.audit.decidedBy },
+  );
 }
 
 function unknownTool(runtime: Runtime, server: string, what: string): UsageError {
   const names = runtime.registry.tools(server).map((t) => t.tool.name);
-  return new UsageError(`${what}${names.length ? `; its tools: ${names.join(', ')}` : ''}. "lena mcp tools ${server}" shows them with their arguments.`, 'unknown-tool');
+  return new UsageError(
+    `${what}${names.length ? `; its tools: ${names.join(', ')}` : ''}. "lena mcp tools ${server}" shows them with their arguments.`,
+    'unknown-tool',
+  );
 }
 
 /** A content block as text: resources show their URI and name, binary blocks their type and size. */
@@ -126,7 +157,9 @@ export function blockText(block: ContentBlock): string {
     case 'resource': {
       const r = block.resource;
       const head = `[resource] <${r.uri}>${r.mimeType ? ` ${r.mimeType}` : ''}`;
-      return r.text !== undefined ? `${head}\n${r.text}` : `${head} (${r.blob ? `${Math.round((r.blob.length * 3) / 4)} bytes` : 'empty'})`;
+      return r.text !== undefined
+        ? `${head}\n${r.text}`
+        : `${head} (${r.blob ? `${Math.round((r.blob.length * 3) / 4)} bytes` : 'empty'})`;
     }
     default:
       return `[${(block as { type: string }).type}]`;
@@ -136,20 +169,37 @@ export function blockText(block: ContentBlock): string {
 registerCommand({
   path: ['mcp', 'call'],
   summary: 'call one tool of one server (only that server starts)',
-  usage: ['mcp call SERVER TOOL [JSON | @FILE | -] [--timeout SECONDS] [--task] [--no-validate] [--json]', 'mcp call QUALIFIED_NAME [JSON | @FILE | -] …'],
+  usage: [
+    'mcp call SERVER TOOL [JSON | @FILE | -] [--timeout SECONDS] [--task] [--no-validate] [--json]',
+    'mcp call QUALIFIED_NAME [JSON | @FILE | -] …',
+  ],
   description:
-    'The arguments are a JSON object: inline, from a file (@args.json) or from stdin (-). They are\nchecked against the tool\'s input schema before anything is sent, unless --no-validate.\nCalling a tool by hand is your approval of that one call, so an ask rule does not stop it, but a\ndeny rule always does (in Lena\'s settings.json or, with --project, the project\'s\n.lena/settings.json): the command then names the rule and exits with status 7.',
+    "The arguments are a JSON object: inline, from a file (@args.json) or from stdin (-). They are\nchecked against the tool's input schema before anything is sent, unless --no-validate.\nCalling a tool by hand is your approval of that one call, so an ask rule does not stop it, but a\ndeny rule always does (in Lena's settings.json or, with --project, the project's\n.lena/settings.json): the command then names the rule and exits with status 7.",
   examples: [
     'lena mcp call fs read_text_file \'{"path": "/tmp/notes.md"}\'',
     'lena mcp call mcp__fs__read_text_file @args.json --json',
     'echo \'{"text": "hi"}\' | lena mcp call everything echo - --timeout 10',
   ],
   flags: [
-    { name: '--timeout', value: 'SECONDS', help: "give up on the call after this long (default: the entry's timeout, 60 s)" },
-    { name: '--no-validate', help: "send the arguments even if they do not match the tool's input schema" },
-    { name: '--task', help: 'ask the server to run the call as a task, when the tool allows it (taskSupport "optional"); its status is shown as it changes' },
+    {
+      name: '--timeout',
+      value: 'SECONDS',
+      help: "give up on the call after this long (default: the entry's timeout, 60 s)",
+    },
+    {
+      name: '--no-validate',
+      help: "send the arguments even if they do not match the tool's input schema",
+    },
+    {
+      name: '--task',
+      help: 'ask the server to run the call as a task, when the tool allows it (taskSupport "optional"); its status is shown as it changes',
+    },
   ],
-  positionals: [{ name: 'SERVER|QUALIFIED_NAME' }, { name: 'TOOL', optional: true }, { name: 'JSON', optional: true }],
+  positionals: [
+    { name: 'SERVER|QUALIFIED_NAME' },
+    { name: 'TOOL', optional: true },
+    { name: 'JSON', optional: true },
+  ],
   configFlags: true,
   async run(ctx, args) {
     const timeout = secondsFlag(args, '--timeout');
@@ -159,22 +209,47 @@ registerCommand({
     gate(runtime, target, input);
     if (!args.bools.has('--no-validate')) {
       const check = await runtime.registry.validateArguments(target.qualifiedName, input);
-      if (!check.ok) throw new UsageError(`${check.message} (send anyway with --no-validate)`, 'invalid-arguments');
+      if (!check.ok)
+        throw new UsageError(
+          `${check.message} (send anyway with --no-validate)`,
+          'invalid-arguments',
+        );
     }
     const tool = runtime.registry.resolve(target.qualifiedName)!.tool.name;
     const started = Date.now();
     let result;
     try {
-      const asTask = args.bools.has('--task') ? { asTask: true, onTask: (t: TaskView) => ctx.out.warn(`task ${t.status}${t.statusMessage ? `: ${t.statusMessage}` : ''}`) } : {};
-      result = await runtime.manager.callTool(target.server, tool, input, { ...(timeout ? { timeoutMs: timeout * 1000 } : {}), ...asTask });
+      const asTask = args.bools.has('--task')
+        ? {
+            asTask: true,
+            onTask: (t: TaskView) =>
+              ctx.out.warn(`task ${t.status}${t.statusMessage ? `: ${t.statusMessage}` : ''}`),
+          }
+        : {};
+      result = await runtime.manager.callTool(target.server, tool, input, {
+        ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
+        ...asTask,
+      });
     } catch (err) {
-      throw new CliError('call-failed', err instanceof Error ? err.message : String(err), EXIT.failed);
+      throw new CliError(
+        'call-failed',
+        err instanceof Error ? err.message : String(err),
+        EXIT.failed,
+      );
     }
     const durationMs = Date.now() - started;
-    if (ctx.out.json) ctx.out.result({ tool: target.qualifiedName, isError: result.isError === true, content: result.content, structuredContent: result.structuredContent, durationMs });
+    if (ctx.out.json)
+      ctx.out.result({
+        tool: target.qualifiedName,
+        isError: result.isError === true,
+        content: result.content,
+        structuredContent: result.structuredContent,
+        durationMs,
+      });
     else {
       for (const block of result.content) ctx.out.info(blockText(block));
-      if (result.content.length === 0 && result.structuredContent) ctx.out.info(JSON.stringify(result.structuredContent, null, 2));
+      if (result.content.length === 0 && result.structuredContent)
+        ctx.out.info(JSON.stringify(result.structuredContent, null, 2));
       if (result.isError) ctx.out.warn(`(the tool reported an error; ${durationMs} ms)`);
     }
     return result.isError ? EXIT.failed : EXIT.ok;

@@ -9,8 +9,12 @@ registerCommand({
   path: ['mcp', 'doctor'],
   summary: 'start every server; status, tools, errors, stderr',
   usage: ['mcp doctor [--project DIR | --config FILE] [--json]'],
-  description: 'Starts every configured server in parallel, the way the window does, and stops them again.\nEach server\'s line appears on stderr as soon as it has connected or failed.',
-  examples: ['lena mcp doctor', 'lena mcp doctor --json | jq \'.servers[] | select(.status != "connected")\''],
+  description:
+    "Starts every configured server in parallel, the way the window does, and stops them again.\nEach server's line appears on stderr as soon as it has connected or failed.",
+  examples: [
+    'lena mcp doctor',
+    'lena mcp doctor --json | jq \'.servers[] | select(.status != "connected")\'',
+  ],
   flags: [],
   positionals: [],
   configFlags: true,
@@ -21,7 +25,8 @@ registerCommand({
     const servers = statuses.map((s) => statusJson(runtime, s));
     const connected = servers.filter((s) => s.status === 'connected');
     const toolCount = connected.reduce((n, s) => n + s.toolCount, 0);
-    if (ctx.out.json) ctx.out.result({ servers, toolCount, errors: (config?.errors ?? []).map(issueJson) });
+    if (ctx.out.json)
+      ctx.out.result({ servers, toolCount, errors: (config?.errors ?? []).map(issueJson) });
     else {
       for (const s of statuses) {
         ctx.out.info(statusLine(s));

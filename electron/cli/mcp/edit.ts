@@ -10,7 +10,15 @@ import { importClaudeDesktop } from '../../core/mcp/config/claude-desktop';
 import { findProjectConfig, PROJECT_CONFIG_NAME } from '../../core/mcp/config/scopes';
 import { readConfigFile } from '../../core/mcp/config/parse';
 import { addServer, removeServer } from '../../core/mcp/config/write';
-import { flag, flags, headerValues, keyValues, secondsFlag, type FlagSpec, type ParsedArgs } from '../args';
+import {
+  flag,
+  flags,
+  headerValues,
+  keyValues,
+  secondsFlag,
+  type FlagSpec,
+  type ParsedArgs,
+} from '../args';
 import { registerCommand } from '../commands';
 import type { CliContext } from '../context';
 import { configError } from '../config-check';
@@ -18,16 +26,24 @@ import { UsageError } from '../errors';
 import { hasOAuthFlags, OAUTH_FLAGS, oauthFrom } from './oauth-flags';
 import { projectOAuthRefusal } from '../../core/mcp/config/oauth-reads';
 
-const SCOPE_FLAG: FlagSpec = { name: '--scope', value: 'user|project', help: "user: Lena's mcp.json (default); project: the .mcp.json of --project DIR (or of this folder)" };
+const SCOPE_FLAG: FlagSpec = {
+  name: '--scope',
+  value: 'user|project',
+  help: "user: Lena's mcp.json (default); project: the .mcp.json of --project DIR (or of this folder)",
+};
 
 /** The file an edit goes to: --config FILE, the project's .mcp.json, or Lena's mcp.json. */
 async function targetFile(ctx: CliContext, args: ParsedArgs): Promise<string> {
   const scope = flag(args, '--scope');
-  if (scope !== undefined && scope !== 'user' && scope !== 'project') throw new UsageError(`--scope must be user or project, not "${scope}"`);
+  if (scope !== undefined && scope !== 'user' && scope !== 'project')
+    throw new UsageError(`--scope must be user or project, not "${scope}"`);
   if (ctx.configFile) {
     if (scope) throw new UsageError('give either --config FILE or --scope, not both');
     const dir = dirname(ctx.configFile);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--config ${ctx.configFile}: the folder ${dir} does not exist; create it first or choose another path`);
+    if (!existsSync(dir) || !statSync(dir).isDirectory())
+      throw new UsageError(
+        `--config ${ctx.configFile}: the folder ${dir} does not exist; create it first or choose another path`,
+      );
     return checkTarget(ctx.configFile);
   }
   if (scope === 'project') {
@@ -50,33 +66,75 @@ function checkUrl(url: string): void {
   try {
     parsed = new URL(url.replace(/\$\{[^}]*\}/g, 'x'));
   } catch {
-    throw new UsageError(`"${url}" is not a URL; give the server's address, like https://example.com/mcp`, 'invalid-url');
+    throw new UsageError(
+      `"${url}" is not a URL; give the server's address, like https://example.com/mcp`,
+      'invalid-url',
+    );
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`"${url}" must be an http:// or https:// URL (got ${parsed.protocol})`, 'invalid-url');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new UsageError(
+      `"${url}" must be an http:// or https:// URL (got ${parsed.protocol})`,
+      'invalid-url',
+    );
 }
 
 function entryFrom(args: ParsedArgs): ServerEntry {
   const transport = flag(args, '--transport');
   const [, url] = args.positionals;
-  const timeouts = { timeout: secondsFlag(args, '--timeout'), startupTimeout: secondsFlag(args, '--startup-timeout') };
+  const timeouts = {
+    timeout: secondsFlag(args, '--timeout'),
+    startupTimeout: secondsFlag(args, '--startup-timeout'),
+  };
   const limits = Object.fromEntries(Object.entries(timeouts).filter(([, v]) => v !== undefined));
   if (transport || url !== undefined) {
-    if (!transport) throw new UsageError(`give --transport http or sse for a remote server (got the URL "${url}"), or the command after "--"`);
-    if (transport !== 'http' && transport !== 'sse') throw new UsageError(`--transport must be http or sse, not "${transport}"`);
-    if (!url) throw new UsageError(`give the URL: lena mcp add --transport ${transport} NAME URL`, 'missing-argument');
+    if (!transport)
+      throw new UsageError(
+        `give --transport http or sse for a remote server (got the URL "${url}"), or the command after "--"`,
+      );
+    if (transport !== 'http' && transport !== 'sse')
+      throw new UsageError(`--transport must be http or sse, not "${transport}"`);
+    if (!url)
+      throw new UsageError(
+        `give the URL: lena mcp add --transport ${transport} NAME URL`,
+        'missing-argument',
+      );
     if (args.rest.length) throw new UsageError('a remote server takes no command after "--"');
-    if (flags(args, '--env').length) throw new UsageError('-e sets a local server\'s environment; a remote server takes headers (-H "Name: value")');
+    if (flags(args, '--env').length)
+      throw new UsageError(
+        '-e sets a local server\'s environment; a remote server takes headers (-H "Name: value")',
+      );
     checkUrl(url);
     const headers = headerValues(flags(args, '--header'));
     const oauth = oauthFrom(args);
-    return { type: transport, url, ...(Object.keys(headers).length ? { headers } : {}), ...limits, ...(oauth ? { oauth } : {}) };
+    return {
+      type: transport,
+      url,
+      ...(Object.keys(headers).length ? { headers } : {}),
+      ...limits,
+      ...(oauth ? { oauth } : {}),
+    };
   }
   const [command, ...rest] = args.rest;
-  if (!command) throw new UsageError('give the server command after "--", e.g. lena mcp add fs -- npx -y @modelcontextprotocol/server-filesystem ~/notes', 'missing-argument');
-  if (flags(args, '--header').length) throw new UsageError('-H sets a remote server\'s headers; a local server takes environment variables (-e KEY=VALUE)');
-  if (hasOAuthFlags(args)) throw new UsageError('the sign-in flags (--grant, --client-id, …) are for a remote server (--transport http NAME URL); a local server does not sign in');
+  if (!command)
+    throw new UsageError(
+      'give the server command after "--", e.g. lena mcp add fs -- npx -y @modelcontextprotocol/server-filesystem ~/notes',
+      'missing-argument',
+    );
+  if (flags(args, '--header').length)
+    throw new UsageError(
+      "-H sets a remote server's headers; a local server takes environment variables (-e KEY=VALUE)",
+    );
+  if (hasOAuthFlags(args))
+    throw new UsageError(
+      'the sign-in flags (--grant, --client-id, …) are for a remote server (--transport http NAME URL); a local server does not sign in',
+    );
   const env = keyValues(flags(args, '--env'), 'environment variable');
-  return { command, ...(rest.length ? { args: rest } : {}), ...(Object.keys(env).length ? { env } : {}), ...limits };
+  return {
+    command,
+    ...(rest.length ? { args: rest } : {}),
+    ...(Object.keys(env).length ? { env } : {}),
+    ...limits,
+  };
 }
 
 registerCommand({
@@ -86,19 +144,44 @@ registerCommand({
     'mcp add NAME [-e KEY=VALUE]… [--timeout S] [--startup-timeout S] [--scope user|project] -- COMMAND [ARGS…]',
     'mcp add --transport http|sse NAME URL [-H "Header: value"]… [--timeout S] [--scope user|project] [sign-in flags]',
   ],
-  description: 'Writes the entry to Lena\'s mcp.json, the project\'s .mcp.json (--scope project), or --config FILE.\nValues may reference ${VAR} and ${secret:NAME}; they are expanded when the server starts.',
+  description:
+    "Writes the entry to Lena's mcp.json, the project's .mcp.json (--scope project), or --config FILE.\nValues may reference ${VAR} and ${secret:NAME}; they are expanded when the server starts.",
   examples: [
     'lena mcp add fs -- npx -y @modelcontextprotocol/server-filesystem ~/notes',
-    'lena mcp add gh -e GITHUB_TOKEN=\'${GITHUB_TOKEN}\' --startup-timeout 300 -- npx -y @modelcontextprotocol/server-github',
+    "lena mcp add gh -e GITHUB_TOKEN='${GITHUB_TOKEN}' --startup-timeout 300 -- npx -y @modelcontextprotocol/server-github",
     'lena mcp add --transport http docs https://example.com/mcp -H "Authorization: Bearer ${DOCS_TOKEN}"',
-    'lena mcp add --transport http builds https://ci.example.com/mcp --grant client_credentials --client-id bot --client-secret \'${secret:BUILDS_SECRET}\' --dpop on',
+    "lena mcp add --transport http builds https://ci.example.com/mcp --grant client_credentials --client-id bot --client-secret '${secret:BUILDS_SECRET}' --dpop on",
   ],
   flags: [
-    { name: '--transport', value: 'http|sse', help: 'a remote server at URL (without it: a local command after "--")' },
-    { name: '--env', alias: '-e', value: 'KEY=VALUE', repeat: true, help: "an environment variable of a local server (the server gets only these plus the base set; see lena help)" },
-    { name: '--header', alias: '-H', value: '"Name: value"', repeat: true, help: 'an HTTP header of a remote server' },
-    { name: '--timeout', value: 'SECONDS', help: 'the entry\'s "timeout": seconds per request (default 60)' },
-    { name: '--startup-timeout', value: 'SECONDS', help: 'the entry\'s "startupTimeout": seconds for the whole start (default 120; raise it for a slow first npx install)' },
+    {
+      name: '--transport',
+      value: 'http|sse',
+      help: 'a remote server at URL (without it: a local command after "--")',
+    },
+    {
+      name: '--env',
+      alias: '-e',
+      value: 'KEY=VALUE',
+      repeat: true,
+      help: 'an environment variable of a local server (the server gets only these plus the base set; see lena help)',
+    },
+    {
+      name: '--header',
+      alias: '-H',
+      value: '"Name: value"',
+      repeat: true,
+      help: 'an HTTP header of a remote server',
+    },
+    {
+      name: '--timeout',
+      value: 'SECONDS',
+      help: 'the entry\'s "timeout": seconds per request (default 60)',
+    },
+    {
+      name: '--startup-timeout',
+      value: 'SECONDS',
+      help: 'the entry\'s "startupTimeout": seconds for the whole start (default 120; raise it for a slow first npx install)',
+    },
     SCOPE_FLAG,
     ...OAUTH_FLAGS,
   ],
@@ -110,13 +193,19 @@ registerCommand({
     const entry = entryFrom(args);
     const file = await targetFile(ctx, args);
     const check = validateServerEntry(file, name, entry);
-    if (!check.ok) throw new UsageError(check.issues.map((i) => i.message).join('\n'), 'invalid-entry');
+    if (!check.ok)
+      throw new UsageError(check.issues.map((i) => i.message).join('\n'), 'invalid-entry');
     // Written to a project, such an entry would never start: say so before writing it.
-    const refusal = flag(args, '--scope') === 'project' ? projectOAuthRefusal(check.entry.oauth) : undefined;
-    if (refusal) throw new UsageError(`"${name}" was not added to ${file}: it ${refusal}.`, 'invalid-entry');
+    const refusal =
+      flag(args, '--scope') === 'project' ? projectOAuthRefusal(check.entry.oauth) : undefined;
+    if (refusal)
+      throw new UsageError(`"${name}" was not added to ${file}: it ${refusal}.`, 'invalid-entry');
     await addServer(file, name, check.entry);
     if (ctx.out.json) ctx.out.result({ added: name, file, entry: redactEntry(check.entry) });
-    else ctx.out.info(`Added "${name}" to ${file}. Check it with: lena mcp doctor${file.endsWith(PROJECT_CONFIG_NAME) ? ` --project ${dirname(file)} (a project server starts once approved)` : ''}`);
+    else
+      ctx.out.info(
+        `Added "${name}" to ${file}. Check it with: lena mcp doctor${file.endsWith(PROJECT_CONFIG_NAME) ? ` --project ${dirname(file)} (a project server starts once approved)` : ''}`,
+      );
     return 0;
   },
 });
@@ -143,8 +232,12 @@ registerCommand({
   path: ['mcp', 'import-claude-desktop'],
   summary: "copy Claude Desktop's servers into Lena's mcp.json",
   usage: ['mcp import-claude-desktop [--config FILE] [--json]'],
-  description: 'Reads claude_desktop_config.json and adds each of its servers whose name Lena does not have yet;\nexisting servers are never overwritten.',
-  examples: ['lena mcp import-claude-desktop', 'lena mcp import-claude-desktop --config ./servers.json'],
+  description:
+    'Reads claude_desktop_config.json and adds each of its servers whose name Lena does not have yet;\nexisting servers are never overwritten.',
+  examples: [
+    'lena mcp import-claude-desktop',
+    'lena mcp import-claude-desktop --config ./servers.json',
+  ],
   flags: [],
   positionals: [],
   configFlags: true,
@@ -152,7 +245,9 @@ registerCommand({
     const report = await importClaudeDesktop(await targetFile(ctx, args));
     if (ctx.out.json) ctx.out.result(report);
     else {
-      ctx.out.info(`From ${report.source}: added ${report.added.length ? report.added.join(', ') : 'nothing'}.`);
+      ctx.out.info(
+        `From ${report.source}: added ${report.added.length ? report.added.join(', ') : 'nothing'}.`,
+      );
       for (const s of report.skipped) ctx.out.info(`  skipped ${s.name}: ${s.reason}`);
       for (const s of report.invalid) ctx.out.warn(`  invalid ${s.name}: ${s.reason}`);
     }

@@ -12,15 +12,33 @@ import { issueJson } from '../config-check';
 import { plural, table } from '../output';
 
 /** What would happen at start, without starting: ready, disabled, needs approval, skipped, invalid. */
-async function startState(ctx: CliContext, s: ConfiguredServer): Promise<{ state: string; reason: string | null }> {
-  if (s.issues.length > 0 || !s.entry) return { state: 'invalid', reason: s.issues[0]?.message ?? 'invalid entry' };
+async function startState(
+  ctx: CliContext,
+  s: ConfiguredServer,
+): Promise<{ state: string; reason: string | null }> {
+  if (s.issues.length > 0 || !s.entry)
+    return { state: 'invalid', reason: s.issues[0]?.message ?? 'invalid entry' };
   if (s.disabled) return { state: 'disabled', reason: null };
-  if (s.scope === 'project' && ctx.projectDir && !(await (await ctx.approvals()).isApproved(ctx.projectDir, s.name, entryHash(s.entry)))) {
-    return { state: 'needs-approval', reason: `a project server starts only once approved: lena mcp approve ${s.name} --project ${ctx.projectDir}` };
+  if (
+    s.scope === 'project' &&
+    ctx.projectDir &&
+    !(await (await ctx.approvals()).isApproved(ctx.projectDir, s.name, entryHash(s.entry)))
+  ) {
+    return {
+      state: 'needs-approval',
+      reason: `a project server starts only once approved: lena mcp approve ${s.name} --project ${ctx.projectDir}`,
+    };
   }
   const secrets = new EnvSecretProvider();
-  const expanded = await expandEntry(s.entry, { env: process.env, secrets: { get: (n) => secrets.get(n) } });
-  if (!expanded.ok) return { state: expanded.reason === 'invalid' ? 'invalid' : 'skipped', reason: expanded.message };
+  const expanded = await expandEntry(s.entry, {
+    env: process.env,
+    secrets: { get: (n) => secrets.get(n) },
+  });
+  if (!expanded.ok)
+    return {
+      state: expanded.reason === 'invalid' ? 'invalid' : 'skipped',
+      reason: expanded.message,
+    };
   return { state: 'ready', reason: null };
 }
 
@@ -28,7 +46,8 @@ registerCommand({
   path: ['mcp', 'list'],
   summary: 'configured servers and whether each can start (nothing is started)',
   usage: ['mcp list [--project DIR | --config FILE] [--json]'],
-  description: 'Reads Lena\'s mcp.json (and a project\'s .mcp.json with --project). A server that would be\nskipped (an unset ${VAR}) or held (disabled, waiting for approval) says why.',
+  description:
+    "Reads Lena's mcp.json (and a project's .mcp.json with --project). A server that would be\nskipped (an unset ${VAR}) or held (disabled, waiting for approval) says why.",
   examples: ['lena mcp list', 'lena mcp list --project ~/code/app --json'],
   flags: [],
   positionals: [],
@@ -42,7 +61,9 @@ registerCommand({
         file: s.file,
         transport: s.transport ?? null,
         // Redacted: a literal `--token X` or `?api_key=` must not end up in a terminal's scrollback.
-        command: s.entry?.command ? [s.entry.command, ...redactArgs(s.entry.args ?? [])].join(' ') : null,
+        command: s.entry?.command
+          ? [s.entry.command, ...redactArgs(s.entry.args ?? [])].join(' ')
+          : null,
         url: s.entry?.url !== undefined ? redactUrl(s.entry.url) : null,
         disabled: s.disabled,
         shadowed: s.shadowed.map((x) => x.scope),
@@ -51,10 +72,22 @@ registerCommand({
         signIn: s.entry?.url ? await signInNote(ctx, s.name, s.entry.url) : null,
       })),
     );
-    if (ctx.out.json) ctx.out.result({ servers, errors: config.errors.map(issueJson), warnings: config.warnings.map(issueJson) });
-    else if (servers.length === 0) ctx.out.info('No MCP servers configured. Add one with: lena mcp add NAME -- COMMAND [ARGS…]');
+    if (ctx.out.json)
+      ctx.out.result({
+        servers,
+        errors: config.errors.map(issueJson),
+        warnings: config.warnings.map(issueJson),
+      });
+    else if (servers.length === 0)
+      ctx.out.info('No MCP servers configured. Add one with: lena mcp add NAME -- COMMAND [ARGS…]');
     else {
-      const rows = servers.map((s) => [s.name, s.scope + (s.shadowed.length ? ` (over ${s.shadowed.join(', ')})` : ''), s.transport ?? '-', s.state, (s.command ?? s.url ?? '-') + (s.signIn ? ` (${s.signIn})` : '')]);
+      const rows = servers.map((s) => [
+        s.name,
+        s.scope + (s.shadowed.length ? ` (over ${s.shadowed.join(', ')})` : ''),
+        s.transport ?? '-',
+        s.state,
+        (s.command ?? s.url ?? '-') + (s.signIn ? ` (${s.signIn})` : ''),
+      ]);
       ctx.out.info(table([['NAME', 'SCOPE', 'TRANSPORT', 'STATE', 'TARGET'], ...rows]));
       for (const s of servers) if (s.reason) ctx.out.info(`${s.name}: ${s.state}: ${s.reason}`);
       ctx.out.info(plural(servers.length, 'server'));

@@ -8,24 +8,85 @@ import { UsageError } from '../errors';
 
 /** The flag of each `oauth` field that takes a string as it is (the schema checks each). */
 const TEXT: [string, keyof OAuthEntry, string, string][] = [
-  ['--client-id', 'clientId', 'ID', 'a client registered in advance (or the machine client of --grant client_credentials)'],
-  ['--client-secret', 'clientSecret', '${secret:NAME}', "its secret, as a reference to Lena's secret store (never the secret itself)"],
-  ['--private-key', 'privateKey', '${secret:NAME}', 'private_key_jwt: a PKCS#8 PEM key kept in the secret store'],
-  ['--private-key-file', 'privateKeyFile', 'FILE', 'private_key_jwt: the path of a PKCS#8 PEM key file (read at each grant)'],
-  ['--signing-alg', 'signingAlgorithm', 'ALG', 'the key\'s algorithm: ES256, ES384, RS256, PS256 or EdDSA'],
-  ['--assertion-file', 'assertionFile', 'FILE', 'jwt_bearer/enterprise: the file holding the workload (or company ID) token'],
-  ['--assertion-env', 'assertionEnv', 'VAR', 'jwt_bearer/enterprise: or the environment variable holding it'],
-  ['--idp-token-endpoint', 'idpTokenEndpoint', 'URL', "enterprise: the company identity provider's token endpoint"],
+  [
+    '--client-id',
+    'clientId',
+    'ID',
+    'a client registered in advance (or the machine client of --grant client_credentials)',
+  ],
+  [
+    '--client-secret',
+    'clientSecret',
+    '${secret:NAME}',
+    "its secret, as a reference to Lena's secret store (never the secret itself)",
+  ],
+  [
+    '--private-key',
+    'privateKey',
+    '${secret:NAME}',
+    'private_key_jwt: a PKCS#8 PEM key kept in the secret store',
+  ],
+  [
+    '--private-key-file',
+    'privateKeyFile',
+    'FILE',
+    'private_key_jwt: the path of a PKCS#8 PEM key file (read at each grant)',
+  ],
+  [
+    '--signing-alg',
+    'signingAlgorithm',
+    'ALG',
+    "the key's algorithm: ES256, ES384, RS256, PS256 or EdDSA",
+  ],
+  [
+    '--assertion-file',
+    'assertionFile',
+    'FILE',
+    'jwt_bearer/enterprise: the file holding the workload (or company ID) token',
+  ],
+  [
+    '--assertion-env',
+    'assertionEnv',
+    'VAR',
+    'jwt_bearer/enterprise: or the environment variable holding it',
+  ],
+  [
+    '--idp-token-endpoint',
+    'idpTokenEndpoint',
+    'URL',
+    "enterprise: the company identity provider's token endpoint",
+  ],
   ['--idp-client-id', 'idpClientId', 'ID', "enterprise: Lena's client id at the identity provider"],
-  ['--client-metadata-url', 'clientMetadataUrl', 'URL', 'an https Client ID Metadata Document, where the server supports it'],
+  [
+    '--client-metadata-url',
+    'clientMetadataUrl',
+    'URL',
+    'an https Client ID Metadata Document, where the server supports it',
+  ],
 ];
 
 export const OAUTH_FLAGS: FlagSpec[] = [
-  { name: '--grant', value: 'authorization_code|client_credentials|jwt_bearer|enterprise', help: 'how Lena gets tokens (default: sign in in the browser when the server asks)' },
+  {
+    name: '--grant',
+    value: 'authorization_code|client_credentials|jwt_bearer|enterprise',
+    help: 'how Lena gets tokens (default: sign in in the browser when the server asks)',
+  },
   ...TEXT.map(([name, , value, help]) => ({ name, value, help })),
-  { name: '--oauth-scopes', value: '"A B"', help: 'the scopes to ask for (default: what the server asks for)' },
-  { name: '--callback-port', value: 'PORT', help: 'a fixed port for the sign-in redirect (when the client was registered with one)' },
-  { name: '--dpop', value: 'on|off', help: 'bind tokens with DPoP always (on) or never (off); default: where the server offers it' },
+  {
+    name: '--oauth-scopes',
+    value: '"A B"',
+    help: 'the scopes to ask for (default: what the server asks for)',
+  },
+  {
+    name: '--callback-port',
+    value: 'PORT',
+    help: 'a fixed port for the sign-in redirect (when the client was registered with one)',
+  },
+  {
+    name: '--dpop',
+    value: 'on|off',
+    help: 'bind tokens with DPoP always (on) or never (off); default: where the server offers it',
+  },
 ];
 
 /** The `oauth` object the flags give, or undefined when none was given. */
@@ -41,12 +102,16 @@ export function oauthFrom(args: ParsedArgs): OAuthEntry | undefined {
   if (scopes !== undefined) out.scopes = scopes.split(/[\s,]+/).filter(Boolean);
   const port = flag(args, '--callback-port');
   if (port !== undefined) {
-    if (!/^\d+$/.test(port)) throw new UsageError(`--callback-port must be a port number (got "${port}")`);
+    if (!/^\d+$/.test(port))
+      throw new UsageError(`--callback-port must be a port number (got "${port}")`);
     out.callbackPort = Number(port);
   }
   const dpop = flag(args, '--dpop');
   if (dpop !== undefined) {
-    if (dpop !== 'on' && dpop !== 'off') throw new UsageError(`--dpop must be on or off (got "${dpop}"); leave it out to use DPoP where the server offers it`);
+    if (dpop !== 'on' && dpop !== 'off')
+      throw new UsageError(
+        `--dpop must be on or off (got "${dpop}"); leave it out to use DPoP where the server offers it`,
+      );
     out.dpop = dpop === 'on';
   }
   return Object.keys(out).length ? (out as OAuthEntry) : undefined;

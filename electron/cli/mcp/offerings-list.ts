@@ -7,7 +7,10 @@ import { EXIT } from '../errors';
 import { indent, type Output } from '../output';
 import { clip, connectOne, request } from './one-server';
 
-export interface OfferingsListSpec extends Pick<CommandSpec, 'summary' | 'usage' | 'description' | 'examples'> {
+export interface OfferingsListSpec extends Pick<
+  CommandSpec,
+  'summary' | 'usage' | 'description' | 'examples'
+> {
   /** The word after `lena mcp`. */
   word: string;
   /** What --json prints after `server`, keys in this order. */

@@ -10,8 +10,12 @@ registerCommand({
   path: ['mcp', 'prompt'],
   summary: 'get one prompt of a server, with its arguments',
   usage: ['mcp prompt SERVER PROMPT [JSON | @FILE | -] [--project DIR | --config FILE] [--json]'],
-  description: 'The arguments are a JSON object of strings (inline, @FILE or - for stdin); required ones\nare checked before anything is sent. Prints each message under its role.',
-  examples: ['lena mcp prompt everything simple-prompt', 'lena mcp prompt everything args-prompt \'{"city": "Lyon"}\' --json'],
+  description:
+    'The arguments are a JSON object of strings (inline, @FILE or - for stdin); required ones\nare checked before anything is sent. Prints each message under its role.',
+  examples: [
+    'lena mcp prompt everything simple-prompt',
+    'lena mcp prompt everything args-prompt \'{"city": "Lyon"}\' --json',
+  ],
   flags: [],
   positionals: [{ name: 'SERVER' }, { name: 'PROMPT' }, { name: 'JSON', optional: true }],
   configFlags: true,
@@ -20,16 +24,37 @@ registerCommand({
     const [server, name, json] = args.positionals;
     const input = await argumentsFrom(json);
     const nonString = Object.entries(input).filter(([, v]) => typeof v !== 'string');
-    if (nonString.length > 0) throw new UsageError(`prompt arguments are strings; ${nonString.map(([k]) => `"${k}"`).join(', ')} ${nonString.length === 1 ? 'is' : 'are'} not (write "${nonString[0][0]}": "${String(nonString[0][1])}")`, 'invalid-arguments');
+    if (nonString.length > 0)
+      throw new UsageError(
+        `prompt arguments are strings; ${nonString.map(([k]) => `"${k}"`).join(', ')} ${nonString.length === 1 ? 'is' : 'are'} not (write "${nonString[0][0]}": "${String(nonString[0][1])}")`,
+        'invalid-arguments',
+      );
     await connectOne(runtime, ctx.out, server);
     const { prompts } = await request('list-failed', () => offerings(runtime.manager, server));
     const prompt = prompts.find((p) => p.name === name);
-    if (!prompt) throw new UsageError(`"${server}" has no prompt "${name}"${prompts.length ? `; its prompts: ${prompts.map((p) => p.name).join(', ')}` : ''}. "lena mcp prompts ${server}" shows them.`, 'unknown-prompt');
-    const missing = (prompt.arguments ?? []).filter((a) => a.required && !(a.name in input)).map((a) => a.name);
-    if (missing.length > 0) throw new UsageError(`"${name}" needs ${missing.map((m) => `"${m}"`).join(', ')}: e.g. lena mcp prompt ${server} ${name} '${JSON.stringify(Object.fromEntries(missing.map((m) => [m, '…'])))}'`, 'missing-argument');
-    const result = await request('prompt-failed', () => getPrompt(runtime.manager, server, name, input as Record<string, string>));
+    if (!prompt)
+      throw new UsageError(
+        `"${server}" has no prompt "${name}"${prompts.length ? `; its prompts: ${prompts.map((p) => p.name).join(', ')}` : ''}. "lena mcp prompts ${server}" shows them.`,
+        'unknown-prompt',
+      );
+    const missing = (prompt.arguments ?? [])
+      .filter((a) => a.required && !(a.name in input))
+      .map((a) => a.name);
+    if (missing.length > 0)
+      throw new UsageError(
+        `"${name}" needs ${missing.map((m) => `"${m}"`).join(', ')}: e.g. lena mcp prompt ${server} ${name} '${JSON.stringify(Object.fromEntries(missing.map((m) => [m, '…'])))}'`,
+        'missing-argument',
+      );
+    const result = await request('prompt-failed', () =>
+      getPrompt(runtime.manager, server, name, input as Record<string, string>),
+    );
     if (ctx.out.json) {
-      ctx.out.result({ server, prompt: name, description: result.description ?? null, messages: result.messages });
+      ctx.out.result({
+        server,
+        prompt: name,
+        description: result.description ?? null,
+        messages: result.messages,
+      });
       return EXIT.ok;
     }
     if (result.description) ctx.out.warn(result.description);

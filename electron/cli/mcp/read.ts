@@ -9,8 +9,12 @@ registerCommand({
   path: ['mcp', 'read'],
   summary: 'read one resource of a server',
   usage: ['mcp read SERVER URI [--project DIR | --config FILE] [--json]'],
-  description: 'Prints the text of each part of the resource; binary parts are shown as their type and size\n(--json carries them base64). A template is read by filling it in: "lena mcp resources" lists them.',
-  examples: ['lena mcp read everything demo://resource/static/document/architecture.md', 'lena mcp read everything demo://resource/dynamic/blob/1 --json | jq -r .contents[0].blob | base64 -d'],
+  description:
+    'Prints the text of each part of the resource; binary parts are shown as their type and size\n(--json carries them base64). A template is read by filling it in: "lena mcp resources" lists them.',
+  examples: [
+    'lena mcp read everything demo://resource/static/document/architecture.md',
+    'lena mcp read everything demo://resource/dynamic/blob/1 --json | jq -r .contents[0].blob | base64 -d',
+  ],
   flags: [],
   positionals: [{ name: 'SERVER' }, { name: 'URI' }],
   configFlags: true,
@@ -24,9 +28,13 @@ registerCommand({
       return EXIT.ok;
     }
     for (const part of contents) {
-      if (contents.length > 1) ctx.out.warn(`── ${part.uri}${part.mimeType ? ` (${part.mimeType})` : ''}`);
+      if (contents.length > 1)
+        ctx.out.warn(`── ${part.uri}${part.mimeType ? ` (${part.mimeType})` : ''}`);
       if (typeof part.text === 'string') ctx.out.info(part.text);
-      else if (typeof part.blob === 'string') ctx.out.info(`[binary ${part.mimeType ?? 'data'}, ${Math.floor((part.blob.length * 3) / 4)} bytes; --json carries it base64]`);
+      else if (typeof part.blob === 'string')
+        ctx.out.info(
+          `[binary ${part.mimeType ?? 'data'}, ${Math.floor((part.blob.length * 3) / 4)} bytes; --json carries it base64]`,
+        );
       else ctx.out.info('[empty]');
     }
     return EXIT.ok;

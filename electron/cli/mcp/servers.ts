@@ -18,22 +18,35 @@ export function errorText(s: ServerStatus): string | null {
 export function statusLine(s: ServerStatus): string {
   const mark = s.status === 'connected' ? '✓' : s.status === 'failed' ? '✕' : '•';
   const info = s.serverInfo ? ` ${s.serverInfo.name} ${s.serverInfo.version}` : '';
-  const connected = s.status === 'connected' ? ` · ${plural(s.toolCount, 'tool')} · ${s.connectMs} ms · protocol ${s.protocolVersion}` : '';
+  const connected =
+    s.status === 'connected'
+      ? ` · ${plural(s.toolCount, 'tool')} · ${s.connectMs} ms · protocol ${s.protocolVersion}`
+      : '';
   return `${mark} ${s.name} [${s.scope}] ${s.status}${info}${connected}`;
 }
 
 /** Prints why a server is not usable: the error with its hint, and the stderr tail when it failed. */
-export function printProblem(out: Output, s: ServerStatus, stderrTail: string, print: (text: string) => void = out.info): void {
+export function printProblem(
+  out: Output,
+  s: ServerStatus,
+  stderrTail: string,
+  print: (text: string) => void = out.info,
+): void {
   const error = errorText(s);
   if (error) print(indent(error));
-  if (s.status === 'failed' && stderrTail.trim()) print(indent(`stderr:\n${indent(stderrTail.trimEnd().split('\n').slice(-15).join('\n'))}`));
+  if (s.status === 'failed' && stderrTail.trim())
+    print(indent(`stderr:\n${indent(stderrTail.trimEnd().split('\n').slice(-15).join('\n'))}`));
 }
 
 /**
  * Starts `names` (every configured server when absent) in parallel; prints one line per server on
  * stderr as it settles, so a slow one is visible while it is slow.
  */
-export async function startServers(runtime: Runtime, out: Output, names?: string[]): Promise<ServerStatus[]> {
+export async function startServers(
+  runtime: Runtime,
+  out: Output,
+  names?: string[],
+): Promise<ServerStatus[]> {
   const manager = runtime.manager;
   const wanted = names ?? runtime.servers.statuses().map((s) => s.name);
   const shown = new Set<string>();
@@ -48,7 +61,9 @@ export async function startServers(runtime: Runtime, out: Output, names?: string
   } finally {
     off();
   }
-  const statuses = wanted.map((n) => runtime.servers.status(n)).filter((s): s is ServerStatus => s !== undefined);
+  const statuses = wanted
+    .map((n) => runtime.servers.status(n))
+    .filter((s): s is ServerStatus => s !== undefined);
   for (const s of statuses) progress(s);
   return statuses;
 }
@@ -58,15 +73,23 @@ export function requireServer(runtime: Runtime, name: string): ServerStatus {
   const status = runtime.servers.status(name);
   if (status) return status;
   const names = runtime.servers.statuses().map((s) => s.name);
-  throw new UsageError(`No server named "${name}" is configured${names.length ? ` (configured: ${names.join(', ')})` : ''}. "lena mcp list" shows them; "lena mcp add" adds one.`, 'unknown-server');
+  throw new UsageError(
+    `No server named "${name}" is configured${names.length ? ` (configured: ${names.join(', ')})` : ''}. "lena mcp list" shows them; "lena mcp add" adds one.`,
+    'unknown-server',
+  );
 }
 
 /** A server that did not connect, as the error a command ends with. */
 export function notConnected(runtime: Runtime, s: ServerStatus): CliError {
   const tail = runtime.manager.session(s.name)?.stderrTail() || s.stderrTail;
   const lines = [`Server "${s.name}" is ${s.status}${s.error ? `: ${errorText(s)}` : ''}`];
-  if (s.status === 'failed' && tail.trim()) lines.push(`stderr:\n${indent(tail.trimEnd().split('\n').slice(-15).join('\n'))}`);
-  return new CliError('server-not-connected', lines.join('\n'), EXIT.failed, { server: s.name, status: s.status, stderrTail: tail });
+  if (s.status === 'failed' && tail.trim())
+    lines.push(`stderr:\n${indent(tail.trimEnd().split('\n').slice(-15).join('\n'))}`);
+  return new CliError('server-not-connected', lines.join('\n'), EXIT.failed, {
+    server: s.name,
+    status: s.status,
+    stderrTail: tail,
+  });
 }
 
 /** The JSON form of a status (what doctor and tools print). */

@@ -27,8 +27,9 @@ registerCommand({
   path: ['mcp', 'tools'],
   summary: 'the tools Claude sees, with their input schemas',
   usage: ['mcp tools [SERVER] [--project DIR | --config FILE] [--json]'],
-  description: 'Lists each tool by the qualified name Claude calls it (and `lena mcp call` accepts), its\ndescription and its arguments ("name?" is optional). --json adds the full input and output\nschemas and the annotations.',
-  examples: ['lena mcp tools fs', 'lena mcp tools --json | jq \'.tools[].qualifiedName\''],
+  description:
+    'Lists each tool by the qualified name Claude calls it (and `lena mcp call` accepts), its\ndescription and its arguments ("name?" is optional). --json adds the full input and output\nschemas and the annotations.',
+  examples: ['lena mcp tools fs', "lena mcp tools --json | jq '.tools[].qualifiedName'"],
   flags: [],
   positionals: [{ name: 'SERVER', optional: true }],
   configFlags: true,
@@ -40,19 +41,32 @@ registerCommand({
     const rows = runtime.registry.tools(only);
     const problems = statuses.filter((s) => s.status !== 'connected');
     if (ctx.out.json) {
-      ctx.out.result({ tools: rows.map(toolJson), servers: statuses.map((s) => ({ name: s.name, status: s.status, toolCount: s.toolCount, error: errorText(s) })) });
+      ctx.out.result({
+        tools: rows.map(toolJson),
+        servers: statuses.map((s) => ({
+          name: s.name,
+          status: s.status,
+          toolCount: s.toolCount,
+          error: errorText(s),
+        })),
+      });
     } else {
       for (const r of rows) {
         const title = r.tool.title ?? r.tool.annotations?.title;
-        ctx.out.info(`${r.qualifiedName}${title ? `  (${title})` : ''}${r.enabled ? '' : '  [disabled in settings]'}`);
+        ctx.out.info(
+          `${r.qualifiedName}${title ? `  (${title})` : ''}${r.enabled ? '' : '  [disabled in settings]'}`,
+        );
         ctx.out.info(indent(clip((r.tool.description || '(no description)').split('\n')[0], 160)));
         ctx.out.info(indent(`arguments: ${schemaSignature(r.tool.inputSchema)}`));
       }
       ctx.out.info(plural(rows.length, 'tool'));
     }
     // Skipped, held and failed servers say why (an unset ${VAR}, approval, the error).
-    for (const s of problems) ctx.out.warn(`${s.name}: ${s.status}${s.error ? `: ${errorText(s)}` : ''}`);
-    return problems.some((s) => s.status === 'failed') || (only && problems.length > 0) ? EXIT.failed : EXIT.ok;
+    for (const s of problems)
+      ctx.out.warn(`${s.name}: ${s.status}${s.error ? `: ${errorText(s)}` : ''}`);
+    return problems.some((s) => s.status === 'failed') || (only && problems.length > 0)
+      ? EXIT.failed
+      : EXIT.ok;
   },
 });
 

@@ -88,7 +88,8 @@ async function renameWithRetry(
 
 function retryRename(err: unknown, attempt: number, platform: NodeJS.Platform): boolean {
   const code = (err as NodeJS.ErrnoException).code;
-  const transient = platform === 'win32' && (code === 'EPERM' || code === 'EACCES' || code === 'EBUSY');
+  const transient =
+    platform === 'win32' && (code === 'EPERM' || code === 'EACCES' || code === 'EBUSY');
   return transient && attempt < 10;
 }
 
@@ -125,7 +126,11 @@ async function syncDirectory(dir: string): Promise<void> {
  * record must be on disk before the call it tracks goes on): the same steps, synchronously. Not
  * queued per path: no other write in this process can run while it does.
  */
-export function writeFileAtomicSync(file: string, data: string | Uint8Array, options: WriteOptions = {}): void {
+export function writeFileAtomicSync(
+  file: string,
+  data: string | Uint8Array,
+  options: WriteOptions = {},
+): void {
   const dir = dirname(file);
   if (options.createDir) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const mode = options.mode ?? existingModeSync(file) ?? 0o600;

@@ -17,7 +17,8 @@ export const CREDENTIAL_QUERY =
 
 const FLAG = new RegExp(`^--?${CREDENTIAL_FLAG.source}$`, 'i');
 const FLAG_WITH_VALUE = new RegExp(`^(--?${CREDENTIAL_FLAG.source})=(.+)$`, 'i');
-const NAME_SAYS_SECRET = /(?:token|secret|passw(?:or)?d|pwd|api[-_]?key|apikey|private[-_]?key|credential|auth|cookie|session)/i;
+const NAME_SAYS_SECRET =
+  /(?:token|secret|passw(?:or)?d|pwd|api[-_]?key|apikey|private[-_]?key|credential|auth|cookie|session)/i;
 // Shapes of well-known credentials: Anthropic, OpenAI, GitHub, GitLab, Slack, AWS, Google, JWTs.
 const KNOWN_SHAPES =
   /^(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)$/;
@@ -32,7 +33,13 @@ export const nameSaysSecret = (name: string): boolean => NAME_SAYS_SECRET.test(n
  */
 function looksRandom(value: string): boolean {
   if (/^[a-f0-9]{32,}$/i.test(value)) return true;
-  if (value.length < 20 || !/^[A-Za-z0-9_\-+/=]+$/.test(value) || /^[-/~]/.test(value) || (value.match(/\//g) ?? []).length > 1) return false;
+  if (
+    value.length < 20 ||
+    !/^[A-Za-z0-9_\-+/=]+$/.test(value) ||
+    /^[-/~]/.test(value) ||
+    (value.match(/\//g) ?? []).length > 1
+  )
+    return false;
   return /[0-9]/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
 }
 
@@ -44,7 +51,13 @@ export function looksLikeCredential(name: string | undefined, value: string): bo
   const text = value.trim();
   if (text === '' || REFERENCE.test(text)) return false;
   const bare = text.replace(/^(?:bearer|basic|token)(?:\s+|$)/i, '');
-  if (name !== undefined && NAME_SAYS_SECRET.test(name) && bare.length >= 4 && !/^(?:true|false|yes|no|on|off|none|null|\d{1,3})$/i.test(bare)) return true;
+  if (
+    name !== undefined &&
+    NAME_SAYS_SECRET.test(name) &&
+    bare.length >= 4 &&
+    !/^(?:true|false|yes|no|on|off|none|null|\d{1,3})$/i.test(bare)
+  )
+    return true;
   return KNOWN_SHAPES.test(bare) || looksRandom(bare);
 }
 
@@ -75,7 +88,9 @@ export function redactUrl(url: string): string {
             const eq = pair.indexOf('=');
             if (eq < 0) return pair;
             const value = pair.slice(eq + 1);
-            return REFERENCE.test(value) && value.replace(/\$\{[^}]*\}/g, '') === '' ? pair : `${pair.slice(0, eq)}=${MASK}`;
+            return REFERENCE.test(value) && value.replace(/\$\{[^}]*\}/g, '') === ''
+              ? pair
+              : `${pair.slice(0, eq)}=${MASK}`;
           })
           .join('&')}`;
   return base + query + (hash.length ? `#${hash.join('#')}` : '');
@@ -99,8 +114,17 @@ export function redactEntry(entry: ServerEntry): ServerEntry {
   const shown: ServerEntry = { ...entry };
   if (entry.args) shown.args = redactArgs(entry.args);
   if (entry.url !== undefined) shown.url = redactUrl(entry.url);
-  if (entry.env) shown.env = Object.fromEntries(Object.entries(entry.env).map(([k, v]) => [k, REFERENCE.test(v) ? redactHeaderValue(v) : MASK]));
-  if (entry.headers) shown.headers = Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, redactHeaderValue(v)]));
+  if (entry.env)
+    shown.env = Object.fromEntries(
+      Object.entries(entry.env).map(([k, v]) => [
+        k,
+        REFERENCE.test(v) ? redactHeaderValue(v) : MASK,
+      ]),
+    );
+  if (entry.headers)
+    shown.headers = Object.fromEntries(
+      Object.entries(entry.headers).map(([k, v]) => [k, redactHeaderValue(v)]),
+    );
   return shown;
 }
 

@@ -46,11 +46,23 @@ const POLL_MS = 25;
 const BREAK_STALE_MS = 5000;
 
 /** Runs `task` while holding `lockFile`; waits for another holder up to `waitMs`, then throws. */
-export async function withFileLock<T>(lockFile: string, task: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
+export async function withFileLock<T>(
+  lockFile: string,
+  task: () => Promise<T>,
+  options: FileLockOptions = {},
+): Promise<T> {
   const staleMs = options.staleMs ?? 30_000;
-  const token = await acquire(lockFile, options.waitMs ?? 15_000, staleMs, options.what ?? lockFile.replace(/\.lock$/, ''));
+  const token = await acquire(
+    lockFile,
+    options.waitMs ?? 15_000,
+    staleMs,
+    options.what ?? lockFile.replace(/\.lock$/, ''),
+  );
   // Keeps the lock fresh during a long task, so waiters do not judge it stale.
-  const heartbeat = setInterval(() => void fs.utimes(lockFile, new Date(), new Date()).catch(() => undefined), Math.max(50, staleMs / 3));
+  const heartbeat = setInterval(
+    () => void fs.utimes(lockFile, new Date(), new Date()).catch(() => undefined),
+    Math.max(50, staleMs / 3),
+  );
   heartbeat.unref();
   try {
     return await task();
@@ -60,7 +72,12 @@ export async function withFileLock<T>(lockFile: string, task: () => Promise<T>, 
   }
 }
 
-async function acquire(lockFile: string, waitMs: number, staleMs: number, what: string): Promise<string> {
+async function acquire(
+  lockFile: string,
+  waitMs: number,
+  staleMs: number,
+  what: string,
+): Promise<string> {
   const deadline = Date.now() + waitMs;
   const token = `${process.pid}-${randomBytes(8).toString('hex')}`;
   const content = JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies Owner);
@@ -91,7 +108,8 @@ async function tryCreate(lockFile: string, content: string): Promise<boolean> {
     if (code === 'EEXIST') return false;
     // File systems without hard links: exclusive create, then the content (a reader may see
     // the file empty for a moment; it counts as held until its mtime goes stale).
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EXDEV') return createExclusive(lockFile, content);
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EXDEV')
+      return createExclusive(lockFile, content);
     throw err;
   } finally {
     await fs.rm(temp, { force: true });
@@ -152,7 +170,10 @@ async function breakLock(lockFile: string, judged: Owner | null): Promise<void> 
   const breaker = `${lockFile}.break`;
   if (!(await createExclusive(breaker, String(process.pid)))) {
     // Another waiter is breaking it; a breaker left by a crash mid-break is removed once old.
-    const age = await fs.stat(breaker).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const age = await fs.stat(breaker).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (age > BREAK_STALE_MS) await fs.rm(breaker, { force: true });
     await new Promise((r) => setTimeout(r, POLL_MS));
     return;

@@ -66,7 +66,10 @@ export interface JsonReadResult {
  * for the user to look at or repair) and reported in `warning`, and the caller starts without it.
  * Other failures (permissions, a folder in the way) throw: moving the file would not help.
  */
-export async function readJsonFileOrSetAside(file: string, now = new Date()): Promise<JsonReadResult> {
+export async function readJsonFileOrSetAside(
+  file: string,
+  now = new Date(),
+): Promise<JsonReadResult> {
   try {
     return { value: await readJsonFile(file) };
   } catch (error) {
@@ -107,7 +110,8 @@ export function readJsonFileOrSetAsideSync(file: string, now = new Date()): Json
   }
 }
 
-const asideName = (file: string, now: Date) => `${file}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+const asideName = (file: string, now: Date) =>
+  `${file}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
 
 function asideWarning(error: JsonFileError, aside: string): string {
   const problem = `${error.file} is not valid JSON (line ${error.line}, column ${error.column}: ${error.reason}).`;
@@ -124,7 +128,10 @@ export interface ReadReport {
  * readJsonFileOrSetAside for the files that must never stop Lena from starting (window state,
  * recent folders, process records, secrets): both a damaged and an unreadable file give undefined.
  */
-export async function readJsonFileTolerant(file: string, report: ReadReport = {}): Promise<unknown> {
+export async function readJsonFileTolerant(
+  file: string,
+  report: ReadReport = {},
+): Promise<unknown> {
   try {
     const read = await readJsonFileOrSetAside(file);
     if (read.warning) report.notice?.(read.warning);
@@ -143,4 +150,3 @@ export async function writeJsonFile(
 ): Promise<void> {
   return writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, options);
 }
-

@@ -10,7 +10,13 @@ import { serialisePerPath } from './path-queue';
  * Runs `task` holding `file`'s lock. `task` must read the file itself (inside, never before) and
  * must not call withLockedFile for the same file again (the lock is not re-entrant).
  */
-export function withLockedFile<T>(file: string, task: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
+export function withLockedFile<T>(
+  file: string,
+  task: () => Promise<T>,
+  options: FileLockOptions = {},
+): Promise<T> {
   const path = resolve(file);
-  return serialisePerPath(`${path}\0locked`, () => withFileLock(`${path}.lock`, task, { what: basename(path), ...options }));
+  return serialisePerPath(`${path}\0locked`, () =>
+    withFileLock(`${path}.lock`, task, { what: basename(path), ...options }),
+  );
 }

@@ -44,7 +44,10 @@ export class RotatingLog {
   write(level: LogLevel, source: string, message: string): void {
     if (LEVELS[level] < LEVELS[this.options.minLevel ?? 'info']) return;
     // Secret-store values are redacted however short (as whole tokens; issue 12 item 8).
-    const text = redact(message, (this.options.secrets?.() ?? []).map((value) => ({ value, short: true })));
+    const text = redact(
+      message,
+      (this.options.secrets?.() ?? []).map((value) => ({ value, short: true })),
+    );
     const entry: LogEntry = { time: Date.now(), level, source, message: text };
     // Continuation lines are indented so each entry still starts with its timestamp.
     const line = `${new Date(entry.time).toISOString()} ${level.toUpperCase().padEnd(5)} [${source}] ${text.replace(/\r?\n/g, '\n    ')}\n`;
@@ -90,7 +93,8 @@ export class RotatingLog {
 
   private rotate(): void {
     this.close();
-    const numbered = (i: number) => join(this.options.dir, (this.options.name ?? 'lena.log').replace(/(\.log)?$/, `.${i}$1`));
+    const numbered = (i: number) =>
+      join(this.options.dir, (this.options.name ?? 'lena.log').replace(/(\.log)?$/, `.${i}$1`));
     rmSync(numbered(this.maxFiles - 1), { force: true });
     for (let i = this.maxFiles - 2; i >= 1; i--) {
       try {
@@ -107,6 +111,10 @@ export class RotatingLog {
 /** An error as one log-friendly string: message plus the first stack frames. */
 export function describeError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
-  const frames = (err.stack ?? '').split('\n').slice(1, 4).map((l) => l.trim()).join(' | ');
+  const frames = (err.stack ?? '')
+    .split('\n')
+    .slice(1, 4)
+    .map((l) => l.trim())
+    .join(' | ');
   return frames ? `${err.message} (${frames})` : err.message;
 }

@@ -39,18 +39,31 @@ const POLL_MS = 25;
  * Windows meaning. SIGTERM asks politely (taskkill without /F: windows get WM_CLOSE; a console
  * program may refuse, and SIGKILL follows); SIGKILL forces the whole tree.
  */
-export function windowsKillCommand(pid: number, signal: NodeJS.Signals): { command: string; args: string[] } | undefined {
+export function windowsKillCommand(
+  pid: number,
+  signal: NodeJS.Signals,
+): { command: string; args: string[] } | undefined {
   if (signal !== 'SIGTERM' && signal !== 'SIGKILL') return undefined;
-  return { command: 'taskkill', args: ['/T', ...(signal === 'SIGKILL' ? ['/F'] : []), '/PID', String(pid)] };
+  return {
+    command: 'taskkill',
+    args: ['/T', ...(signal === 'SIGKILL' ? ['/F'] : []), '/PID', String(pid)],
+  };
 }
 
 /** Sends `signal` to every process in group `pgid` (on Windows: the tree led by `pgid`). */
 export function signalGroup(pgid: number, signal: NodeJS.Signals): SignalOutcome {
-  if (!Number.isInteger(pgid) || pgid <= 1) throw new RangeError(`Refusing to signal process group ${pgid}: it cannot be a group Lena started.`);
+  if (!Number.isInteger(pgid) || pgid <= 1)
+    throw new RangeError(
+      `Refusing to signal process group ${pgid}: it cannot be a group Lena started.`,
+    );
   if (process.platform === 'win32') {
     const kill = windowsKillCommand(pgid, signal);
     // taskkill runs on its own; the caller's wait for the group tells whether it worked.
-    if (kill) spawn(kill.command, kill.args, { stdio: 'ignore', windowsHide: true }).on('error', () => undefined);
+    if (kill)
+      spawn(kill.command, kill.args, { stdio: 'ignore', windowsHide: true }).on(
+        'error',
+        () => undefined,
+      );
     return 'sent';
   }
   try {
@@ -72,7 +85,10 @@ export async function waitForGroupExit(pgid: number, timeoutMs: number): Promise
 }
 
 /** Ends group `pgid`: optional polite close, SIGTERM, grace, SIGKILL. Never throws for the OS's answers. */
-export async function endProcessGroup(pgid: number, options: EndGroupOptions = {}): Promise<GroupEnd> {
+export async function endProcessGroup(
+  pgid: number,
+  options: EndGroupOptions = {},
+): Promise<GroupEnd> {
   if (!isGroupRunning(pgid)) return 'gone';
   if (options.polite) {
     try {

@@ -5,7 +5,8 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 
 /** True where Lena can identify and end process groups by start time. */
-export const PROCESS_TRACKING_SUPPORTED = process.platform === 'linux' || process.platform === 'darwin';
+export const PROCESS_TRACKING_SUPPORTED =
+  process.platform === 'linux' || process.platform === 'darwin';
 
 let clockTicks: number | undefined;
 let bootTimeSec: number | undefined;
@@ -52,12 +53,23 @@ export function isGroupRunning(pgid: number): boolean {
   if (!signalZero(-pgid)) return false;
   // The cheap answer first: a live leader still in its own group.
   const leader = readStatFieldsSync(pgid);
-  if (leader && Number(leader[STAT_PGRP]) === pgid && leader[STAT_STATE] !== 'Z' && leader[STAT_STATE] !== 'X') return true;
+  if (
+    leader &&
+    Number(leader[STAT_PGRP]) === pgid &&
+    leader[STAT_STATE] !== 'Z' &&
+    leader[STAT_STATE] !== 'X'
+  )
+    return true;
   // kill(-pgid, 0) also succeeds for zombies nobody reaps (a container's init may not): look closer.
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const fields = readStatFieldsSync(Number(name));
-    if (fields && Number(fields[STAT_PGRP]) === pgid && fields[STAT_STATE] !== 'Z' && fields[STAT_STATE] !== 'X') {
+    if (
+      fields &&
+      Number(fields[STAT_PGRP]) === pgid &&
+      fields[STAT_STATE] !== 'Z' &&
+      fields[STAT_STATE] !== 'X'
+    ) {
       return true;
     }
   }
@@ -73,7 +85,10 @@ function parseStat(text: string): string[] | undefined {
   // The command name (field 2) may itself contain spaces and parentheses: split after the last ')'.
   const end = text.lastIndexOf(')');
   if (end < 0) return undefined;
-  const fields = text.slice(end + 2).trim().split(' ');
+  const fields = text
+    .slice(end + 2)
+    .trim()
+    .split(' ');
   return fields.length > STAT_STARTTIME ? fields : undefined;
 }
 
@@ -105,7 +120,9 @@ function bootTime(): number {
 function ticksPerSecond(): number {
   if (clockTicks === undefined) {
     try {
-      const value = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 2000 }).trim());
+      const value = Number(
+        execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 2000 }).trim(),
+      );
       clockTicks = Number.isInteger(value) && value > 0 ? value : 100;
     } catch {
       clockTicks = 100;
@@ -126,8 +143,11 @@ function signalZero(target: number): boolean {
 
 function run(command: string, args: string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(command, args, { encoding: 'utf8', timeout: 5000, env: { ...process.env, LC_ALL: 'C' } }, (err, stdout) =>
-      resolve(err ? undefined : stdout),
+    execFile(
+      command,
+      args,
+      { encoding: 'utf8', timeout: 5000, env: { ...process.env, LC_ALL: 'C' } },
+      (err, stdout) => resolve(err ? undefined : stdout),
     );
   });
 }

@@ -55,27 +55,54 @@ export class ProcessRecords {
    * Records a server Lena just started; undefined (not recorded) when the OS cannot identify it.
    * The start time is the OS's, not `startedAt`: only the OS's can be compared after a crash.
    */
-  async add(entry: { name: string; pid: number; pgid: number; command: string; startedAt?: number }): Promise<void> {
+  async add(entry: {
+    name: string;
+    pid: number;
+    pgid: number;
+    command: string;
+    startedAt?: number;
+  }): Promise<void> {
     await this.record(entry);
   }
 
   /** `add`, returning what was written. */
-  async record(entry: { name: string; pid: number; pgid: number; command: string }): Promise<ProcessRecord | undefined> {
+  async record(entry: {
+    name: string;
+    pid: number;
+    pgid: number;
+    command: string;
+  }): Promise<ProcessRecord | undefined> {
     if (!PROCESS_TRACKING_SUPPORTED) return undefined;
-    const [startTime, lenaStartTime] = await Promise.all([processStartTime(entry.pid), this.ownStartTime()]);
+    const [startTime, lenaStartTime] = await Promise.all([
+      processStartTime(entry.pid),
+      this.ownStartTime(),
+    ]);
     if (startTime === undefined || lenaStartTime === undefined) {
-      this.options.log?.('warn', `Server "${entry.name}" (pid ${entry.pid}) exited before it could be recorded.`);
+      this.options.log?.(
+        'warn',
+        `Server "${entry.name}" (pid ${entry.pid}) exited before it could be recorded.`,
+      );
       return undefined;
     }
     const { pid, pgid, command, name: server } = entry;
-    const record: ProcessRecord = { pid, pgid, startTime, command, server, lenaPid: this.selfPid, lenaStartTime };
+    const record: ProcessRecord = {
+      pid,
+      pgid,
+      startTime,
+      command,
+      server,
+      lenaPid: this.selfPid,
+      lenaStartTime,
+    };
     await this.update((records) => [...records.filter((r) => r.pid !== entry.pid), record]);
     return record;
   }
 
   /** Forgets a server that Lena shut down or saw exit. */
   async remove(pid: number): Promise<void> {
-    await this.update((records) => records.filter((r) => !(r.pid === pid && r.lenaPid === this.selfPid)));
+    await this.update((records) =>
+      records.filter((r) => !(r.pid === pid && r.lenaPid === this.selfPid)),
+    );
   }
 
   async list(): Promise<ProcessRecord[]> {
@@ -85,7 +112,9 @@ export class ProcessRecords {
   /** The groups this run of Lena recorded and has not removed yet (still running, as far as it knows). */
   async mine(): Promise<ProcessRecord[]> {
     const selfStart = await this.ownStartTime();
-    return (await this.read()).filter((r) => r.lenaPid === this.selfPid && r.lenaStartTime === selfStart);
+    return (await this.read()).filter(
+      (r) => r.lenaPid === this.selfPid && r.lenaStartTime === selfStart,
+    );
   }
 
   /**
@@ -129,8 +158,11 @@ export class ProcessRecords {
     }
     await Promise.all(ends);
     // Forget what is over; keep live owners' records and groups that even SIGKILL did not end.
-    const over = outcomes.filter((o) => o.result !== 'owner-running' && o.result !== 'survived').map((o) => o.record);
-    if (over.length > 0) await this.update((latest) => latest.filter((r) => !over.some((o) => same(o, r))));
+    const over = outcomes
+      .filter((o) => o.result !== 'owner-running' && o.result !== 'survived')
+      .map((o) => o.record);
+    if (over.length > 0)
+      await this.update((latest) => latest.filter((r) => !over.some((o) => same(o, r))));
     return outcomes;
   }
 
@@ -158,12 +190,21 @@ export class ProcessRecords {
   }
 }
 
-const same = (a: ProcessRecord, b: ProcessRecord) => a.pid === b.pid && a.startTime === b.startTime && a.lenaPid === b.lenaPid;
+const same = (a: ProcessRecord, b: ProcessRecord) =>
+  a.pid === b.pid && a.startTime === b.startTime && a.lenaPid === b.lenaPid;
 
 function isRecord(value: unknown): value is ProcessRecord {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
   const int = (k: string) => Number.isInteger(r[k]) && (r[k] as number) > 0;
-  return int('pid') && int('pgid') && (r.pgid as number) > 1 && int('startTime') && int('lenaPid') && int('lenaStartTime') &&
-    typeof r.command === 'string' && typeof r.server === 'string';
+  return (
+    int('pid') &&
+    int('pgid') &&
+    (r.pgid as number) > 1 &&
+    int('startTime') &&
+    int('lenaPid') &&
+    int('lenaStartTime') &&
+    typeof r.command === 'string' &&
+    typeof r.server === 'string'
+  );
 }

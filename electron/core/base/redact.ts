@@ -29,7 +29,9 @@ function base64Cores(value: string): string[] {
   const bytes = Buffer.from(value, 'utf8');
   const cores: string[] = [];
   for (let k = 0; k < 3; k++) {
-    const encoded = Buffer.concat([Buffer.alloc(k), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(k), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     const first = Math.ceil((8 * k) / 6);
     const last = Math.floor((8 * (k + bytes.length)) / 6);
     const core = encoded.slice(first, last);
@@ -66,7 +68,10 @@ const HEADER_VALUE =
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g;
 const ANTHROPIC_KEY = /\bsk-ant-[A-Za-z0-9_-]{8,}/g;
 // `--token X`, `--api-key=X`, `-password X` in a command line as text.
-const FLAG_VALUE = new RegExp(`(^|[\\s"'])(--?${CREDENTIAL_FLAG.source})(=|\\s+)(?!\\[redacted\\])([^\\s"']+)`, 'gi');
+const FLAG_VALUE = new RegExp(
+  `(^|[\\s"'])(--?${CREDENTIAL_FLAG.source})(=|\\s+)(?!\\[redacted\\])([^\\s"']+)`,
+  'gi',
+);
 const QUERY_VALUE = new RegExp(`([?&](?:${CREDENTIAL_QUERY.source})=)([^&#\\s"']+)`, 'gi');
 // `scheme://user:password@host`
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)([^@\s/]+)(@)/gi;
@@ -80,12 +85,17 @@ export function redact(text: string, secrets: Iterable<SecretInput> = []): strin
     const value = typeof input === 'string' ? input : input?.value;
     if (typeof value !== 'string' || value === '') continue;
     if (value.length >= MIN_SECRET_LENGTH) for (const form of secretForms(value)) long.add(form);
-    else if (typeof input === 'object' && input?.short && value.length >= MIN_SHORT_LENGTH) short.add(value);
+    else if (typeof input === 'object' && input?.short && value.length >= MIN_SHORT_LENGTH)
+      short.add(value);
   }
   // Longest first, so a secret that contains another is replaced whole.
-  for (const value of [...long].sort((a, b) => b.length - a.length)) out = out.split(value).join(REDACTED);
+  for (const value of [...long].sort((a, b) => b.length - a.length))
+    out = out.split(value).join(REDACTED);
   for (const value of short) {
-    out = out.replace(new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(value)}(?![A-Za-z0-9_])`, 'g'), REDACTED);
+    out = out.replace(
+      new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(value)}(?![A-Za-z0-9_])`, 'g'),
+      REDACTED,
+    );
   }
   return out
     .replace(HEADER_VALUE, (_m, name: string, sep: string, value: string) =>
@@ -93,7 +103,13 @@ export function redact(text: string, secrets: Iterable<SecretInput> = []): strin
     )
     .replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
     .replace(ANTHROPIC_KEY, REDACTED)
-    .replace(FLAG_VALUE, (_m, lead: string, flag: string, sep: string) => `${lead}${flag}${sep}${REDACTED}`)
+    .replace(
+      FLAG_VALUE,
+      (_m, lead: string, flag: string, sep: string) => `${lead}${flag}${sep}${REDACTED}`,
+    )
     .replace(QUERY_VALUE, (_m, key: string) => `${key}${REDACTED}`)
-    .replace(URL_PASSWORD, (_m, head: string, _pw: string, at: string) => `${head}${REDACTED}${at}`);
+    .replace(
+      URL_PASSWORD,
+      (_m, head: string, _pw: string, at: string) => `${head}${REDACTED}${at}`,
+    );
 }

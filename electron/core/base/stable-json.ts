@@ -9,7 +9,8 @@ export function stableStringify(value: unknown): string {
 }
 
 function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : sortKeys(item)));
+  if (Array.isArray(value))
+    return value.map((item) => (item === undefined ? null : sortKeys(item)));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {

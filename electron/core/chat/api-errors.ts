@@ -12,7 +12,8 @@ interface ApiErrorLike {
 
 function header(headers: ApiErrorLike['headers'], name: string): string | undefined {
   if (!headers) return undefined;
-  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  if (typeof (headers as Headers).get === 'function')
+    return (headers as Headers).get(name) ?? undefined;
   return (headers as Record<string, string | undefined>)[name] ?? undefined;
 }
 
@@ -30,7 +31,10 @@ export function isRetryableStreamError(err: unknown): boolean {
   const type = apiType(e);
   if (type === 'overloaded_error' || type === 'api_error') return true;
   if (e.status === 529 || (e.status !== undefined && e.status >= 500)) return true;
-  return e.name === 'APIConnectionError' || /terminated|socket hang up|ECONNRESET|premature close|stream ended/i.test(e.message ?? '');
+  return (
+    e.name === 'APIConnectionError' ||
+    /terminated|socket hang up|ECONNRESET|premature close|stream ended/i.test(e.message ?? '')
+  );
 }
 
 /** `requestBytes`: the size of the request body, said when the API found it too large. */
@@ -39,14 +43,23 @@ export function toChatError(err: unknown, requestBytes?: number): ChatErrorInfo 
   const type = apiType(e);
   const message = apiMessage(e);
   if (e.status === 401 || type === 'authentication_error') {
-    return { kind: 'auth', message: 'Anthropic refused the API key (401). Check or replace the key in Settings.', action: 'open-settings' };
+    return {
+      kind: 'auth',
+      message: 'Anthropic refused the API key (401). Check or replace the key in Settings.',
+      action: 'open-settings',
+    };
   }
   if (e.status === 403 || type === 'permission_error') {
-    return { kind: 'auth', message: `Anthropic refused the request (403): ${message}. Check the key's permissions in Settings.`, action: 'open-settings' };
+    return {
+      kind: 'auth',
+      message: `Anthropic refused the request (403): ${message}. Check the key's permissions in Settings.`,
+      action: 'open-settings',
+    };
   }
   if (e.status === 429 || type === 'rate_limit_error') {
     const retryAfter = Number(header(e.headers, 'retry-after'));
-    const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : undefined;
+    const seconds =
+      Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : undefined;
     return {
       kind: 'rate-limit',
       message: `Rate limited by Anthropic (429) after retrying.${seconds ? ` Try again in ${seconds} s.` : ' Try again in a minute.'}`,
@@ -55,21 +68,50 @@ export function toChatError(err: unknown, requestBytes?: number): ChatErrorInfo 
     };
   }
   if (e.status === 529 || type === 'overloaded_error') {
-    return { kind: 'overloaded', message: 'Anthropic is overloaded (529) and retries did not get through. Try again shortly.', action: 'retry' };
+    return {
+      kind: 'overloaded',
+      message: 'Anthropic is overloaded (529) and retries did not get through. Try again shortly.',
+      action: 'retry',
+    };
   }
   if (e.status === 413 || type === 'request_too_large') {
-    const size = requestBytes === undefined ? '' : ` (${requestBytes >= 1024 * 1024 ? `${(requestBytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(requestBytes / 1024)} KB`})`;
-    return contextNote('request_too_large', undefined, `The request${size} is larger than the Messages API accepts (32 MB), usually because of images and long tool results in the history.`);
+    const size =
+      requestBytes === undefined
+        ? ''
+        : ` (${requestBytes >= 1024 * 1024 ? `${(requestBytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(requestBytes / 1024)} KB`})`;
+    return contextNote(
+      'request_too_large',
+      undefined,
+      `The request${size} is larger than the Messages API accepts (32 MB), usually because of images and long tool results in the history.`,
+    );
   }
-  if ((e.status === 400 || type === 'invalid_request_error') && /prompt is too long|context (window|length)|too many tokens/i.test(message)) {
+  if (
+    (e.status === 400 || type === 'invalid_request_error') &&
+    /prompt is too long|context (window|length)|too many tokens/i.test(message)
+  ) {
     const m = /(\d+) tokens > (\d+)/.exec(message);
     const tokens = m ? Number(m[1]) : undefined;
-    const what = m ? `This conversation is too long for the model: ${Number(m[1]).toLocaleString('en-US')} tokens, more than its ${Number(m[2]).toLocaleString('en-US')}-token context.` : 'This conversation is now too long for the model’s context.';
+    const what = m
+      ? `This conversation is too long for the model: ${Number(m[1]).toLocaleString('en-US')} tokens, more than its ${Number(m[2]).toLocaleString('en-US')}-token context.`
+      : 'This conversation is now too long for the model’s context.';
     return contextNote('prompt_too_long', tokens, what);
   }
-  if (e.name === 'APIConnectionError' || e.name === 'APIConnectionTimeoutError' || /ECONNREFUSED|ENOTFOUND|fetch failed/i.test(e.message ?? '')) {
-    return { kind: 'network', message: `Could not reach the Messages API: ${e.message ?? 'connection failed'}. Check the network or the base URL in Settings.`, action: 'retry' };
+  if (
+    e.name === 'APIConnectionError' ||
+    e.name === 'APIConnectionTimeoutError' ||
+    /ECONNREFUSED|ENOTFOUND|fetch failed/i.test(e.message ?? '')
+  ) {
+    return {
+      kind: 'network',
+      message: `Could not reach the Messages API: ${e.message ?? 'connection failed'}. Check the network or the base URL in Settings.`,
+      action: 'retry',
+    };
   }
-  if (e.status !== undefined) return { kind: 'api', message: `The Messages API answered ${e.status}: ${message}`, action: 'retry' };
+  if (e.status !== undefined)
+    return {
+      kind: 'api',
+      message: `The Messages API answered ${e.status}: ${message}`,
+      action: 'retry',
+    };
   return { kind: 'api', message: `The request failed: ${message}`, action: 'retry' };
 }

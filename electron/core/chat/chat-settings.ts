@@ -5,7 +5,18 @@ import { baseUrlProblem } from '../../../shared/base-url';
 import { LenaError } from '../../../shared/result';
 import { DEFAULT_SETTINGS, type Settings } from '../store/settings-schema';
 
-const CHAT_KEYS = ['model', 'maxTokens', 'serverTools', 'thinking', 'effort', 'systemPrompt', 'maxRounds', 'baseUrl', 'requestTimeoutMs', 'toolSearch'] as const;
+const CHAT_KEYS = [
+  'model',
+  'maxTokens',
+  'serverTools',
+  'thinking',
+  'effort',
+  'systemPrompt',
+  'maxRounds',
+  'baseUrl',
+  'requestTimeoutMs',
+  'toolSearch',
+] as const;
 
 export type ChatSettings = Pick<Settings, (typeof CHAT_KEYS)[number]> & {
   /** Retries of a request the SDK considers retryable (429, 5xx, 529, connection errors). */
@@ -15,11 +26,19 @@ export type ChatSettings = Pick<Settings, (typeof CHAT_KEYS)[number]> & {
 };
 
 /** The chat part of a settings object. */
-export function chatSettingsOf(settings: Settings): Omit<ChatSettings, 'maxRetries' | 'modelFixed'> {
-  return Object.fromEntries(CHAT_KEYS.map((k) => [k, settings[k]])) as Omit<ChatSettings, 'maxRetries' | 'modelFixed'>;
+export function chatSettingsOf(
+  settings: Settings,
+): Omit<ChatSettings, 'maxRetries' | 'modelFixed'> {
+  return Object.fromEntries(CHAT_KEYS.map((k) => [k, settings[k]])) as Omit<
+    ChatSettings,
+    'maxRetries' | 'modelFixed'
+  >;
 }
 
-export const DEFAULT_CHAT_SETTINGS: ChatSettings = { ...chatSettingsOf(DEFAULT_SETTINGS), maxRetries: 2 };
+export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
+  ...chatSettingsOf(DEFAULT_SETTINGS),
+  maxRetries: 2,
+};
 
 /**
  * Why the key may not go to the endpoint these settings name (plain http to another machine, from
@@ -27,14 +46,20 @@ export const DEFAULT_CHAT_SETTINGS: ChatSettings = { ...chatSettingsOf(DEFAULT_S
  */
 export function endpointProblem(settings: Pick<ChatSettings, 'baseUrl'>): string | null {
   const problem = settings.baseUrl ? baseUrlProblem(settings.baseUrl) : null;
-  return problem ? `The API key was not sent to ${settings.baseUrl}: ${problem}. Change ANTHROPIC_BASE_URL or the base URL in Settings.` : null;
+  return problem
+    ? `The API key was not sent to ${settings.baseUrl}: ${problem}. Change ANTHROPIC_BASE_URL or the base URL in Settings.`
+    : null;
 }
 
 /**
  * The SDK client for these settings (endpoint, retries, timeout), overridable for one-off uses.
  * Throws rather than build a client that would send the key in clear text (every use goes through here).
  */
-export function anthropicClient(settings: ChatSettings, apiKey: string, overrides: { maxRetries?: number; timeout?: number } = {}): Anthropic {
+export function anthropicClient(
+  settings: ChatSettings,
+  apiKey: string,
+  overrides: { maxRetries?: number; timeout?: number } = {},
+): Anthropic {
   const problem = endpointProblem(settings);
   if (problem) throw new LenaError('invalid-arguments', problem, undefined, 'open-settings');
   return new Anthropic({

@@ -7,11 +7,18 @@ import type { ConversationStore } from '../store/conversations';
 /** Rounds of tool results kept whole: the ones the current work most likely depends on. */
 export const KEEP_RECENT_TOOL_ROUNDS = 2;
 
-const DROPPED = '[This tool result was left out to save context; the user can still see it in Lena. Ask to run the tool again if you need it.]';
+const DROPPED =
+  '[This tool result was left out to save context; the user can still see it in Lena. Ask to run the tool again if you need it.]';
 
 /** Returns how many results were dropped and roughly how many bytes that saves per request. */
-export function dropOldToolResults(store: ConversationStore, conversationId: string, keep = KEEP_RECENT_TOOL_ROUNDS): { dropped: number; bytes: number } {
-  const rounds = store.get(conversationId).messages.filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'tool_result'));
+export function dropOldToolResults(
+  store: ConversationStore,
+  conversationId: string,
+  keep = KEEP_RECENT_TOOL_ROUNDS,
+): { dropped: number; bytes: number } {
+  const rounds = store
+    .get(conversationId)
+    .messages.filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'tool_result'));
   let dropped = 0;
   let bytes = 0;
   for (const message of rounds.slice(0, Math.max(0, rounds.length - keep))) {

@@ -3,7 +3,15 @@
 // until the model ends its turn or the round limit is hit. Everything is stored as it happens.
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
-import type { Attachment, ChatErrorInfo, ChatEvent, ContentBlock, PromptOrigin, Usage, ViewOrigin } from '../../../shared/chat-types';
+import type {
+  Attachment,
+  ChatErrorInfo,
+  ChatEvent,
+  ContentBlock,
+  PromptOrigin,
+  Usage,
+  ViewOrigin,
+} from '../../../shared/chat-types';
 import type { PromptMessage } from '../../../shared/mcp-types';
 import { applyToolSwitch, toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
 import { LenaError } from '../../../shared/result';
@@ -92,24 +100,40 @@ export class ChatEngine {
     this.toolSearch = deps.toolSearch ?? new ToolSearchSupport();
     this.history = new HistoryCache(deps.store);
     // Every event the engine emits follows its own write: the history cache follows them too.
-    this.deps = { ...deps, emit: (event) => {
-      this.history.observe(event);
-      deps.emit(event);
-    } };
+    this.deps = {
+      ...deps,
+      emit: (event) => {
+        this.history.observe(event);
+        deps.emit(event);
+      },
+    };
   }
 
   /** Stores the user's message first, then starts a turn; resolves once the turn has started. */
-  send(conversationId: string, text: string, attachments: Attachment[] = [], origin?: ViewOrigin): { turnId: string; done: Promise<TurnOutcome> } {
+  send(
+    conversationId: string,
+    text: string,
+    attachments: Attachment[] = [],
+    origin?: ViewOrigin,
+  ): { turnId: string; done: Promise<TurnOutcome> } {
     this.assertIdle(conversationId);
     const content = userContent(text, attachments);
-    if (content.length === 0) throw new LenaError('invalid-arguments', 'Type a message or attach a file first.');
+    if (content.length === 0)
+      throw new LenaError('invalid-arguments', 'Type a message or attach a file first.');
     const conversation = this.deps.store.summary(conversationId);
     // A message a tool's view wrote keeps its origin, so the conversation shows whose words they are.
-    const message = this.deps.store.append(conversationId, { role: 'user', content, ...(origin ? { origin } : {}) });
+    const message = this.deps.store.append(conversationId, {
+      role: 'user',
+      content,
+      ...(origin ? { origin } : {}),
+    });
     this.deps.emit({ type: 'message-saved', conversationId, message });
     if (conversation.messageCount === 0 && text.trim()) {
       const title = text.trim().replace(/\s+/g, ' ').slice(0, TITLE_LENGTH);
-      this.deps.emit({ type: 'conversation-updated', conversation: this.deps.store.rename(conversationId, title) });
+      this.deps.emit({
+        type: 'conversation-updated',
+        conversation: this.deps.store.rename(conversationId, title),
+      });
     }
     return this.startTurn(conversationId);
   }
@@ -119,23 +143,40 @@ export class ChatEngine {
    * origin; a prompt that ends with the user's turn is answered at once, one that ends with an
    * assistant message waits for the user's next message (the builder never sends a prefill).
    */
-  insertPrompt(conversationId: string, origin: PromptOrigin, prompt: readonly PromptMessage[]): { turnId: string | null } {
+  insertPrompt(
+    conversationId: string,
+    origin: PromptOrigin,
+    prompt: readonly PromptMessage[],
+  ): { turnId: string | null } {
     this.assertIdle(conversationId);
     const messages = promptMessages(prompt);
-    if (messages.length === 0) throw new LenaError('invalid-arguments', `The prompt "${origin.prompt}" of ${origin.server} returned no messages.`);
+    if (messages.length === 0)
+      throw new LenaError(
+        'invalid-arguments',
+        `The prompt "${origin.prompt}" of ${origin.server} returned no messages.`,
+      );
     for (const m of messages) {
       const message = this.deps.store.append(conversationId, { ...m, origin });
       this.deps.emit({ type: 'message-saved', conversationId, message });
     }
     this.emitConversation(conversationId);
-    return { turnId: messages[messages.length - 1].role === 'user' ? this.startTurn(conversationId).turnId : null };
+    return {
+      turnId:
+        messages[messages.length - 1].role === 'user'
+          ? this.startTurn(conversationId).turnId
+          : null,
+    };
   }
 
   /** Replaces the last answer: everything after the last prompt is kept only as a superseded branch. */
   regenerate(conversationId: string): { turnId: string; done: Promise<TurnOutcome> } {
     this.assertIdle(conversationId);
-    const messages = this.deps.store.get(conversationId).messages.filter((m) => m.status !== 'superseded');
-    const lastPrompt = [...messages].reverse().find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
+    const messages = this.deps.store
+      .get(conversationId)
+      .messages.filter((m) => m.status !== 'superseded');
+    const lastPrompt = [...messages]
+      .reverse()
+      .find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
     if (!lastPrompt) throw new LenaError('conflict', 'There is no message to answer again yet.');
     this.deps.store.supersedeFrom(conversationId, lastPrompt.seq + 1);
     this.history.forget(conversationId);
@@ -144,16 +185,26 @@ export class ChatEngine {
   }
 
   /** Edits an earlier user message and resends from there; later messages become a superseded branch. */
-  edit(conversationId: string, messageId: string, text: string): { turnId: string; done: Promise<TurnOutcome> } {
+  edit(
+    conversationId: string,
+    messageId: string,
+    text: string,
+  ): { turnId: string; done: Promise<TurnOutcome> } {
     this.assertIdle(conversationId);
     const original = this.deps.store.message(messageId);
     if (original.conversationId !== conversationId || original.role !== 'user') {
-      throw new LenaError('invalid-arguments', 'Only your own messages in this conversation can be edited.');
+      throw new LenaError(
+        'invalid-arguments',
+        'Only your own messages in this conversation can be edited.',
+      );
     }
     const kept = original.content.filter((b) => b.type !== 'text');
     this.deps.store.supersedeFrom(conversationId, original.seq);
     this.history.forget(conversationId);
-    const message = this.deps.store.append(conversationId, { role: 'user', content: [...userContent(text, []), ...kept] });
+    const message = this.deps.store.append(conversationId, {
+      role: 'user',
+      content: [...userContent(text, []), ...kept],
+    });
     this.deps.emit({ type: 'message-saved', conversationId, message });
     this.emitConversation(conversationId);
     return this.startTurn(conversationId);
@@ -190,13 +241,27 @@ export class ChatEngine {
   resumeTasks(): Promise<void> {
     const tasks = this.deps.tools.tasks;
     if (!tasks) return Promise.resolve();
-    return resumeWaitingTasks({ store: this.deps.store, emit: this.deps.emit, tasks, registerCall: (id, c) => this.registerCall(id, c) });
+    return resumeWaitingTasks({
+      store: this.deps.store,
+      emit: this.deps.emit,
+      tasks,
+      registerCall: (id, c) => this.registerCall(id, c),
+    });
   }
 
   /** "Continue with the result": a task's late result goes to the model as a new turn. */
-  continueWithTaskResult(conversationId: string, toolUseId: string): { turnId: string; done: Promise<TurnOutcome> } {
+  continueWithTaskResult(
+    conversationId: string,
+    toolUseId: string,
+  ): { turnId: string; done: Promise<TurnOutcome> } {
     this.assertIdle(conversationId);
-    storeLateResult(this.deps.store, this.deps.emit, conversationId, toolUseId, this.deps.resultLimits);
+    storeLateResult(
+      this.deps.store,
+      this.deps.emit,
+      conversationId,
+      toolUseId,
+      this.deps.resultLimits,
+    );
     return this.startTurn(conversationId);
   }
 
@@ -210,7 +275,11 @@ export class ChatEngine {
    * summary of this one (written by the model when it can, else an excerpt). The old one stays.
    */
   async continueWithSummary(conversationId: string): Promise<{ id: string; usedModel: boolean }> {
-    const created = await startFromSummary(this.deps, conversationId, this.turnSettings(conversationId));
+    const created = await startFromSummary(
+      this.deps,
+      conversationId,
+      this.turnSettings(conversationId),
+    );
     this.emitConversation(created.id);
     return created;
   }
@@ -244,9 +313,15 @@ export class ChatEngine {
     const current = this.deps.store.summary(conversationId).tools;
     const tool = change.tool === undefined ? undefined : this.deps.registry.resolve(change.tool);
     if (change.tool !== undefined && (!tool || tool.server !== change.server)) {
-      throw new LenaError('not-found', `${change.server} has no tool named ${change.tool} now; reopen the tools menu to see its current tools.`);
+      throw new LenaError(
+        'not-found',
+        `${change.server} has no tool named ${change.tool} now; reopen the tools menu to see its current tools.`,
+      );
     }
-    const conversation = this.deps.store.setTools(conversationId, applyToolSwitch(current, change, tool?.enabled));
+    const conversation = this.deps.store.setTools(
+      conversationId,
+      applyToolSwitch(current, change, tool?.enabled),
+    );
     this.deps.emit({ type: 'conversation-updated', conversation });
   }
 
@@ -279,20 +354,36 @@ export class ChatEngine {
   }
 
   private assertIdle(conversationId: string): void {
-    if (!this.accepting) throw new LenaError('unavailable', 'Lena is quitting; no new turns are started.');
-    if (this.active.has(conversationId)) throw new LenaError('conflict', 'A turn is already running in this conversation; stop it first.');
+    if (!this.accepting)
+      throw new LenaError('unavailable', 'Lena is quitting; no new turns are started.');
+    if (this.active.has(conversationId))
+      throw new LenaError(
+        'conflict',
+        'A turn is already running in this conversation; stop it first.',
+      );
   }
 
   private startTurn(conversationId: string): { turnId: string; done: Promise<TurnOutcome> } {
-    const turn: ActiveTurn = { id: randomUUID(), abort: new AbortController(), done: Promise.resolve(null as unknown as TurnOutcome) };
+    const turn: ActiveTurn = {
+      id: randomUUID(),
+      abort: new AbortController(),
+      done: Promise.resolve(null as unknown as TurnOutcome),
+    };
     this.active.set(conversationId, turn);
     this.deps.emit({ type: 'turn-started', conversationId, turnId: turn.id });
-    turn.done = this.runTurn(conversationId, turn).finally(() => this.active.delete(conversationId));
+    turn.done = this.runTurn(conversationId, turn).finally(() =>
+      this.active.delete(conversationId),
+    );
     return { turnId: turn.id, done: turn.done };
   }
 
   private async runTurn(conversationId: string, turn: ActiveTurn): Promise<TurnOutcome> {
-    const usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+    const usage: Usage = {
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheReadTokens: 0,
+      cacheCreationTokens: 0,
+    };
     const end = (stopReason: string | null, error: ChatErrorInfo | null): TurnOutcome => {
       if (usage.inputTokens + usage.outputTokens > 0) this.lastTurnUsage = { ...usage };
       this.deps.emit({ type: 'turn-ended', conversationId, turnId: turn.id, stopReason, error });
@@ -302,59 +393,97 @@ export class ChatEngine {
     try {
       const settings = this.turnSettings(conversationId);
       const apiKey = await this.deps.apiKey();
-      if (!apiKey) return end(null, { kind: 'no-key', message: 'Add your Anthropic API key in Settings to start chatting.', action: 'open-settings' });
+      if (!apiKey)
+        return end(null, {
+          kind: 'no-key',
+          message: 'Add your Anthropic API key in Settings to start chatting.',
+          action: 'open-settings',
+        });
       const endpoint = endpointProblem(settings);
       if (endpoint) return end(null, { kind: 'api', message: endpoint, action: 'open-settings' });
       await this.deps.tools.whenReady(this.deps.serverWaitMs ?? 10_000);
       const client = anthropicClient(settings, apiKey);
-      const limits = await this.models.limits(client, settings.baseUrl ?? 'default', settings.model);
+      const limits = await this.models.limits(
+        client,
+        settings.baseUrl ?? 'default',
+        settings.model,
+      );
       let pauses = 0;
       const search = new TurnToolSearch(this.toolSearch, settings, limits);
       for (let round = 1; round <= settings.maxRounds; round++) {
-        const result = await this.streamWithRetry(client, settings, limits, conversationId, turn.abort.signal, search);
+        const result = await this.streamWithRetry(
+          client,
+          settings,
+          limits,
+          conversationId,
+          turn.abort.signal,
+          search,
+        );
         addUsage(usage, result.usage);
         if (turn.abort.signal.aborted) return end('stopped', null);
-        if (result.error) return end(null, result.note ?? toChatError(result.error, result.requestBytes));
+        if (result.error)
+          return end(null, result.note ?? toChatError(result.error, result.requestBytes));
         if (result.stopReason === 'pause_turn' && result.message) {
           // A long server-tool turn the API paused: sent back as it is, it goes on (bounded).
           if (++pauses <= MAX_PAUSE_CONTINUATIONS) continue;
-          return end('pause_turn', this.noteOn(result, {
-            kind: 'paused',
-            message: `Claude paused its turn ${MAX_PAUSE_CONTINUATIONS} times in a row (long web searches); Lena stopped continuing automatically. Continue asks Claude to go on.`,
-            action: 'continue',
-            details: { stopReason: 'pause_turn' },
-          }));
+          return end(
+            'pause_turn',
+            this.noteOn(result, {
+              kind: 'paused',
+              message: `Claude paused its turn ${MAX_PAUSE_CONTINUATIONS} times in a row (long web searches); Lena stopped continuing automatically. Continue asks Claude to go on.`,
+              action: 'continue',
+              details: { stopReason: 'pause_turn' },
+            }),
+          );
         }
-        const note = stopNote(result, { maxTokens: Math.min(settings.maxTokens, limits.maxOutputTokens), model: limits.displayName, inputTokens: result.usage.inputTokens });
+        const note = stopNote(result, {
+          maxTokens: Math.min(settings.maxTokens, limits.maxOutputTokens),
+          model: limits.displayName,
+          inputTokens: result.usage.inputTokens,
+        });
         if (note) return end(result.stopReason, this.noteOn(result, note));
-        if (result.stopReason !== 'tool_use' || result.toolUses.length === 0 || !result.message) return end(result.stopReason, null);
+        if (result.stopReason !== 'tool_use' || result.toolUses.length === 0 || !result.message)
+          return end(result.stopReason, null);
         // Tools at scale: Lena answers its own search tool; the other uses go to the servers.
-        const isWithheld = this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions);
+        const isWithheld =
+          this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions);
         const isOn = this.toolSwitch(conversationId);
         const searched = search.answer(result.toolUses.filter(TurnToolSearch.isSearch), {
-          ...this.deps, isWithheld, isOn, conversationId, messageId: result.message.id,
+          ...this.deps,
+          isWithheld,
+          isOn,
+          conversationId,
+          messageId: result.message.id,
         });
         const serverUses = result.toolUses.filter((u) => !searched.has(u.id));
-        const ran = serverUses.length === 0 ? [] : await runToolUses(
-          {
-            conversationId,
-            messageId: result.message.id,
-            store: this.deps.store,
-            registry: this.deps.registry,
-            tools: this.deps.tools,
-            permissions: this.deps.permissions,
-            emit: this.deps.emit,
-            boundary: newBoundary(),
-            signal: turn.abort.signal,
-            limits: this.deps.resultLimits,
-            isOn,
-            registerCall: (id, controller) => this.registerCall(id, controller),
-          },
-          serverUses,
+        const ran =
+          serverUses.length === 0
+            ? []
+            : await runToolUses(
+                {
+                  conversationId,
+                  messageId: result.message.id,
+                  store: this.deps.store,
+                  registry: this.deps.registry,
+                  tools: this.deps.tools,
+                  permissions: this.deps.permissions,
+                  emit: this.deps.emit,
+                  boundary: newBoundary(),
+                  signal: turn.abort.signal,
+                  limits: this.deps.resultLimits,
+                  isOn,
+                  registerCall: (id, controller) => this.registerCall(id, controller),
+                },
+                serverUses,
+              );
+        const toolResults = result.toolUses.map(
+          (u) => searched.get(u.id) ?? ran[serverUses.indexOf(u)],
         );
-        const toolResults = result.toolUses.map((u) => searched.get(u.id) ?? ran[serverUses.indexOf(u)]);
         // Results are stored even when stopped, so the conversation stays valid for the next turn.
-        const message = this.deps.store.append(conversationId, { role: 'user', content: toolResults as unknown as ContentBlock[] });
+        const message = this.deps.store.append(conversationId, {
+          role: 'user',
+          content: toolResults as unknown as ContentBlock[],
+        });
         this.deps.emit({ type: 'message-saved', conversationId, message });
         if (turn.abort.signal.aborted) return end('stopped', null);
       }
@@ -377,7 +506,14 @@ export class ChatEngine {
     return note;
   }
 
-  private async streamWithRetry(client: Anthropic, settings: ChatSettings, limits: ModelLimits, conversationId: string, signal: AbortSignal, search: TurnToolSearch) {
+  private async streamWithRetry(
+    client: Anthropic,
+    settings: ChatSettings,
+    limits: ModelLimits,
+    conversationId: string,
+    signal: AbortSignal,
+    search: TurnToolSearch,
+  ) {
     const retries = this.deps.streamRetries ?? 2;
     let replaced: string[] = [];
     for (let attempt = 0; ; attempt++) {
@@ -389,18 +525,34 @@ export class ChatEngine {
         boundary: newBoundary(),
         limits,
         // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
-        isWithheld: this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
+        isWithheld:
+          this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
         // Step 1: this conversation's own switches over the global ones (issue 16).
         conversationTools: this.deps.store.summary(conversationId).tools,
         deferral: search.deferral(),
-        ...(this.deps.viewContexts ? { viewContext: { contexts: this.deps.viewContexts, conversationId } } : {}),
+        ...(this.deps.viewContexts
+          ? { viewContext: { contexts: this.deps.viewContexts, conversationId } }
+          : {}),
       });
-      if (attempt === 0) for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });
+      if (attempt === 0)
+        for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });
       this.deps.emit({ type: 'request-tools', conversationId, ...deferral });
-      const result = await streamRound({ client, params, conversationId, store: this.deps.store, emit: this.deps.emit, signal });
+      const result = await streamRound({
+        client,
+        params,
+        conversationId,
+        store: this.deps.store,
+        emit: this.deps.emit,
+        signal,
+      });
       // An endpoint without tool search refused the request: built again with Lena's own search.
       if (result.error && !result.message && search.refusedNative(result.error, deferral)) {
-        this.deps.emit({ type: 'notice', conversationId, message: "This endpoint does not offer Anthropic's tool search; Lena uses its own tool search here from now on." });
+        this.deps.emit({
+          type: 'notice',
+          conversationId,
+          message:
+            "This endpoint does not offer Anthropic's tool search; Lena uses its own tool search here from now on.",
+        });
         attempt--;
         continue;
       }
@@ -414,9 +566,20 @@ export class ChatEngine {
       // stays stored and shown (its text so far, with a note) until the retry's answer arrives; it
       // is never sent again: the retry ends with the user's turn (a prefill would be refused), and
       // none of its tool_use blocks ran.
-      if (result.error && result.message && !signal.aborted && attempt < retries && isRetryableStreamError(result.error)) {
+      if (
+        result.error &&
+        result.message &&
+        !signal.aborted &&
+        attempt < retries &&
+        isRetryableStreamError(result.error)
+      ) {
         const partial = this.deps.store.update(result.message.id, {
-          error: { kind: 'interrupted', message: 'The connection broke while Claude was answering; Lena is asking again. The text so far stays until the new answer arrives.', retried: true },
+          error: {
+            kind: 'interrupted',
+            message:
+              'The connection broke while Claude was answering; Lena is asking again. The text so far stays until the new answer arrives.',
+            retried: true,
+          },
         });
         this.deps.emit({ type: 'message-saved', conversationId, message: partial });
         replaced = [partial.id];
@@ -433,18 +596,28 @@ export class ChatEngine {
           : isRetryableStreamError(result.error)
             ? `The connection broke while Claude was answering (${(result.error as Error).message ?? 'no reason given'})${attempt > 0 ? ', and asking again did not help' : ''}`
             : `The answer stopped with an error: ${toChatError(result.error).message.replace(/\.$/, '')}`;
-        const note: ChatErrorInfo = { kind: 'interrupted', message: `${why}. The text so far is kept; Retry asks again.`, action: 'retry' };
+        const note: ChatErrorInfo = {
+          kind: 'interrupted',
+          message: `${why}. The text so far is kept; Retry asks again.`,
+          action: 'retry',
+        };
         const kept = this.deps.store.update(partialId, { error: note });
         this.deps.emit({ type: 'message-saved', conversationId, message: kept });
         return { ...result, note, requestBytes: undefined };
       }
       // Stopped while Lena was asking again: the partial answer is kept, no longer "asking again".
       for (const id of replaced) {
-        const kept = this.deps.store.update(id, { error: { kind: 'interrupted', message: 'Stopped.' } });
+        const kept = this.deps.store.update(id, {
+          error: { kind: 'interrupted', message: 'Stopped.' },
+        });
         this.deps.emit({ type: 'message-saved', conversationId, message: kept });
       }
       // The size is said when the API found the request too large (measured only then).
-      return { ...result, note: undefined, requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined };
+      return {
+        ...result,
+        note: undefined,
+        requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined,
+      };
     }
   }
 
@@ -458,7 +631,10 @@ export class ChatEngine {
 
   private emitConversation(conversationId: string): void {
     try {
-      this.deps.emit({ type: 'conversation-updated', conversation: this.deps.store.summary(conversationId) });
+      this.deps.emit({
+        type: 'conversation-updated',
+        conversation: this.deps.store.summary(conversationId),
+      });
     } catch {
       // The conversation was deleted meanwhile.
     }
@@ -476,9 +652,19 @@ function addUsage(total: Usage, add: Usage): void {
 export function userContent(text: string, attachments: readonly Attachment[]): ContentBlock[] {
   const blocks: ContentBlock[] = [];
   for (const a of attachments) {
-    if (a.kind === 'resource') blocks.push(...resourceBlocks(a)); // issue 22: an MCP resource, untrusted
-    else if (a.kind === 'image') blocks.push({ type: 'image', source: { type: 'base64', media_type: a.mimeType, data: a.data } });
-    else blocks.push({ type: 'document', source: { type: 'text', media_type: 'text/plain', data: a.data }, title: a.name });
+    if (a.kind === 'resource')
+      blocks.push(...resourceBlocks(a)); // issue 22: an MCP resource, untrusted
+    else if (a.kind === 'image')
+      blocks.push({
+        type: 'image',
+        source: { type: 'base64', media_type: a.mimeType, data: a.data },
+      });
+    else
+      blocks.push({
+        type: 'document',
+        source: { type: 'text', media_type: 'text/plain', data: a.data },
+        title: a.name,
+      });
   }
   if (text.trim()) blocks.push({ type: 'text', text });
   return blocks;

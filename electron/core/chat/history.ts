@@ -15,7 +15,8 @@ function usable(block: ContentBlock): boolean {
   return true;
 }
 
-const isPrompt = (m: ChatMessage) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result');
+const isPrompt = (m: ChatMessage) =>
+  m.role === 'user' && m.content.some((b) => b.type !== 'tool_result');
 
 /** Ids of messages left out of every later request: refused exchanges and retried partial answers. */
 export function excludedMessages(messages: readonly ChatMessage[]): Set<string> {
@@ -37,11 +38,15 @@ export function toApiMessages(stored: readonly ChatMessage[]): MessageParam[] {
   const messages = stored.filter((m) => m.status !== 'superseded' && !excluded.has(m.id));
   const merged: MessageParam[] = [];
   const last = messages[messages.length - 1];
-  const paused = last?.role === 'assistant' && last.status === 'complete' && last.stopReason === 'pause_turn' ? last : undefined;
+  const paused =
+    last?.role === 'assistant' && last.status === 'complete' && last.stopReason === 'pause_turn'
+      ? last
+      : undefined;
   for (const m of messages) {
     let blocks = m === paused ? m.content : m.content.filter(usable);
     if (m.role === 'assistant' && m !== paused) {
-      if (m.status !== 'complete') blocks = blocks.filter((b) => b.type === 'text' || b.type === 'tool_use');
+      if (m.status !== 'complete')
+        blocks = blocks.filter((b) => b.type === 'text' || b.type === 'tool_use');
       // Thinking blocks without a signature cannot be sent back.
       blocks = blocks.filter((b) => b.type !== 'thinking' || typeof b.signature === 'string');
     }
@@ -56,12 +61,30 @@ export function toApiMessages(stored: readonly ChatMessage[]): MessageParam[] {
     const content = m.content as Block[];
     if (m.role === 'assistant') {
       const next = merged[i + 1];
-      const results = new Set(next?.role === 'user' ? (next.content as Block[]).flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) : []);
-      push(out, 'assistant', content.filter((b) => b.type !== 'tool_use' || results.has(b.id)));
+      const results = new Set(
+        next?.role === 'user'
+          ? (next.content as Block[]).flatMap((b) =>
+              b.type === 'tool_result' ? [b.tool_use_id] : [],
+            )
+          : [],
+      );
+      push(
+        out,
+        'assistant',
+        content.filter((b) => b.type !== 'tool_use' || results.has(b.id)),
+      );
     } else if (m.role === 'user') {
       const prev = merged[i - 1];
-      const uses = new Set(prev?.role === 'assistant' ? (prev.content as Block[]).flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])) : []);
-      push(out, 'user', content.filter((b) => b.type !== 'tool_result' || uses.has(b.tool_use_id)));
+      const uses = new Set(
+        prev?.role === 'assistant'
+          ? (prev.content as Block[]).flatMap((b) => (b.type === 'tool_use' ? [b.id] : []))
+          : [],
+      );
+      push(
+        out,
+        'user',
+        content.filter((b) => b.type !== 'tool_result' || uses.has(b.tool_use_id)),
+      );
     }
   });
   while (out.length > 0 && out[0].role !== 'user') out.shift();

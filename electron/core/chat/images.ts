@@ -45,7 +45,12 @@ async function inspectUncached(data: string): Promise<ImageInspection> {
   try {
     const size = imageSize(bytes);
     if (!size.width || !size.height) return { ok: false, reason: 'its size could not be read' };
-    return { ok: true, mediaType: mime as (typeof API_IMAGE_TYPES)[number], width: size.width, height: size.height };
+    return {
+      ok: true,
+      mediaType: mime as (typeof API_IMAGE_TYPES)[number],
+      width: size.width,
+      height: size.height,
+    };
   } catch {
     return { ok: false, reason: `it is a damaged ${mime} file` };
   }
@@ -72,7 +77,10 @@ export async function prepareImages(images: ImageRef[]): Promise<string[]> {
   const notices: string[] = [];
   const drop = (ref: ImageRef, why: string) => {
     ref.replace(`[${ref.label} not sent to Claude: ${why}. The user can still see it in Lena.]`);
-    if (ref.fresh) notices.push(`${ref.label[0].toUpperCase()}${ref.label.slice(1)} was not sent to Claude: ${why}.`);
+    if (ref.fresh)
+      notices.push(
+        `${ref.label[0].toUpperCase()}${ref.label.slice(1)} was not sent to Claude: ${why}.`,
+      );
   };
   const checked: Array<{ ref: ImageRef; width: number; height: number }> = [];
   for (const ref of images) {
@@ -89,20 +97,30 @@ export async function prepareImages(images: ImageRef[]): Promise<string[]> {
       continue;
     }
     if (seen.width > API_IMAGE_LIMITS.maxSide || seen.height > API_IMAGE_LIMITS.maxSide) {
-      drop(ref, `it is ${seen.width}×${seen.height} pixels, over the API's ${API_IMAGE_LIMITS.maxSide}-pixel limit`);
+      drop(
+        ref,
+        `it is ${seen.width}×${seen.height} pixels, over the API's ${API_IMAGE_LIMITS.maxSide}-pixel limit`,
+      );
       continue;
     }
-    if (source.media_type !== seen.mediaType) ref.replace({ ...ref.block, source: { ...source, media_type: seen.mediaType } });
+    if (source.media_type !== seen.mediaType)
+      ref.replace({ ...ref.block, source: { ...source, media_type: seen.mediaType } });
     checked.push({ ref, width: seen.width, height: seen.height });
   }
   const excess = checked.length - API_IMAGE_LIMITS.maxImages;
   for (const { ref } of checked.splice(0, Math.max(0, excess)))
-    drop(ref, `the request would hold more than ${API_IMAGE_LIMITS.maxImages} images; the oldest are left out`);
+    drop(
+      ref,
+      `the request would hold more than ${API_IMAGE_LIMITS.maxImages} images; the oldest are left out`,
+    );
   if (checked.length > API_IMAGE_LIMITS.manyImages) {
     const side = API_IMAGE_LIMITS.maxSideMany;
     for (const c of checked)
       if (c.width > side || c.height > side)
-        drop(c.ref, `with more than ${API_IMAGE_LIMITS.manyImages} images in a request the API takes at most ${side} pixels a side, and it is ${c.width}×${c.height}`);
+        drop(
+          c.ref,
+          `with more than ${API_IMAGE_LIMITS.manyImages} images in a request the API takes at most ${side} pixels a side, and it is ${c.width}×${c.height}`,
+        );
   }
   return notices;
 }

@@ -15,21 +15,106 @@ const CLASSIC = { thinking: ['enabled', 'disabled'], effort: [] as string[] };
 
 /** Offline fallback, from the model overview pages of the API documentation. */
 export const BUILT_IN_MODELS: readonly ModelLimits[] = [
-  { id: 'claude-opus-5-5', displayName: 'Claude Opus 5.5', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, effort: [...ADAPTIVE.effort, 'xhigh'], source: 'built-in' },
-  { id: 'claude-sonnet-5-5', displayName: 'Claude Sonnet 5.5', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
-  { id: 'claude-haiku-5-5', displayName: 'Claude Haiku 5.5', maxOutputTokens: 64 * K, maxInputTokens: 400 * K, ...ADAPTIVE, source: 'built-in' },
-  { id: 'claude-opus-5', displayName: 'Claude Opus 5', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
-  { id: 'claude-sonnet-5', displayName: 'Claude Sonnet 5', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
-  { id: 'claude-opus-4-7', displayName: 'Claude Opus 4.7', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, effort: [...ADAPTIVE.effort, 'xhigh'], source: 'built-in' },
-  { id: 'claude-opus-4-6', displayName: 'Claude Opus 4.6', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
-  { id: 'claude-sonnet-4-6', displayName: 'Claude Sonnet 4.6', maxOutputTokens: 128 * K, maxInputTokens: M, ...ADAPTIVE, source: 'built-in' },
-  { id: 'claude-opus-4-5', displayName: 'Claude Opus 4.5', maxOutputTokens: 64 * K, maxInputTokens: 200 * K, ...CLASSIC, source: 'built-in' },
-  { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5', maxOutputTokens: 64 * K, maxInputTokens: 200 * K, ...CLASSIC, source: 'built-in' },
-  { id: 'claude-sonnet-4-5', displayName: 'Claude Sonnet 4.5', maxOutputTokens: 64 * K, maxInputTokens: 200 * K, ...CLASSIC, source: 'built-in' },
+  {
+    id: 'claude-opus-5-5',
+    displayName: 'Claude Opus 5.5',
+    maxOutputTokens: 128 * K,
+    maxInputTokens: M,
+    ...ADAPTIVE,
+    effort: [...ADAPTIVE.effort, 'xhigh'],
+    source: 'built-in',
+  },
+  {
+    id: 'claude-sonnet-5-5',
+    displayName: 'Claude Sonnet 5.5',
+    maxOutputTokens: 128 * K,
+    maxInputTokens: M,
+    ...ADAPTIVE,
+    source: 'built-in',
+  },
+  {
+    id: 'claude-haiku-5-5',
+    displayName: 'Claude Haiku 5.5',
+    maxOutputTokens: 64 * K,
+    maxInputTokens: 400 * K,
+    ...ADAPTIVE,
+    source: 'built-in',
+  },
+  {
+    id: 'claude-opus-5',
+    displayName: 'Claude Opus 5',
+    maxOutputTokens: 128 * K,
+    maxInputTokens: M,
+    ...ADAPTIVE,
+    source: 'built-in',
+  },
+  {
+    id: 'claude-sonnet-5',
+    displayName: 'Claude Sonnet 5',
+    maxOutputTokens: 128 * K,
+    maxInputTokens: M,
+    ...ADAPTIVE,
+    source: 'built-in',
+  },
+  {
+    id: 'claude-opus-4-7',
+    displayName: 'Claude Opus 4.7',
+    maxOutputTokens: 128 * K,
+    maxInputTokens: M,
+    ...ADAPTIVE,
+    effort: [...ADAPTIVE.effort, 'xhigh'],
+    source: 'built-in',
+  },
+  {
+    id: 'claude-opus-4-6',
+    displayName: 'Claude Opus 4.6',
+    maxOutputTokens: 128 * K,
+    maxInputTokens: M,
+    ...ADAPTIVE,
+    source: 'built-in',
+  },
+  {
+    id: 'claude-sonnet-4-6',
+    displayName: 'Claude Sonnet 4.6',
+    maxOutputTokens: 128 * K,
+    maxInputTokens: M,
+    ...ADAPTIVE,
+    source: 'built-in',
+  },
+  {
+    id: 'claude-opus-4-5',
+    displayName: 'Claude Opus 4.5',
+    maxOutputTokens: 64 * K,
+    maxInputTokens: 200 * K,
+    ...CLASSIC,
+    source: 'built-in',
+  },
+  {
+    id: 'claude-haiku-4-5',
+    displayName: 'Claude Haiku 4.5',
+    maxOutputTokens: 64 * K,
+    maxInputTokens: 200 * K,
+    ...CLASSIC,
+    source: 'built-in',
+  },
+  {
+    id: 'claude-sonnet-4-5',
+    displayName: 'Claude Sonnet 4.5',
+    maxOutputTokens: 64 * K,
+    maxInputTokens: 200 * K,
+    ...CLASSIC,
+    source: 'built-in',
+  },
 ];
 
 /** A model no table knows (a proxy's own name): the most conservative current limits. */
-const UNKNOWN: Omit<ModelLimits, 'id' | 'displayName'> = { maxOutputTokens: 32 * K, maxInputTokens: 200 * K, thinking: [], effort: [], source: 'built-in' };
+const UNKNOWN: Omit<ModelLimits, 'id' | 'displayName'> = {
+  maxOutputTokens: 32 * K,
+  maxInputTokens: 200 * K,
+  thinking: [],
+  effort: [],
+  source: 'built-in',
+};
 
 const supported = (flags: Record<string, { supported: boolean } | null> | undefined): string[] =>
   Object.entries(flags ?? {})
@@ -44,8 +129,14 @@ export function fromModelInfo(info: Anthropic.Models.ModelInfo): ModelLimits {
     displayName: info.display_name || info.id,
     maxOutputTokens: info.max_tokens ?? builtIn?.maxOutputTokens ?? UNKNOWN.maxOutputTokens,
     maxInputTokens: info.max_input_tokens ?? builtIn?.maxInputTokens ?? UNKNOWN.maxInputTokens,
-    thinking: caps ? supported(caps.thinking.types as unknown as Record<string, { supported: boolean }>) : (builtIn?.thinking ?? []),
-    effort: caps ? (caps.effort.supported ? supported(caps.effort as unknown as Record<string, { supported: boolean } | null>) : []) : (builtIn?.effort ?? []),
+    thinking: caps
+      ? supported(caps.thinking.types as unknown as Record<string, { supported: boolean }>)
+      : (builtIn?.thinking ?? []),
+    effort: caps
+      ? caps.effort.supported
+        ? supported(caps.effort as unknown as Record<string, { supported: boolean } | null>)
+        : []
+      : (builtIn?.effort ?? []),
     source: 'models-api',
   };
 }
@@ -61,17 +152,23 @@ export class ModelCatalog {
 
   /** Every model the endpoint lists (display names, limits, capabilities), or the built-in list. */
   async list(client: Anthropic, endpointKey: string): Promise<ModelLimits[]> {
-    if (this.cache && this.cache.key === endpointKey && this.now() - this.cache.at < DAY) return this.cache.models;
+    if (this.cache && this.cache.key === endpointKey && this.now() - this.cache.at < DAY)
+      return this.cache.models;
     this.pending ??= (async () => {
       try {
         const models: ModelLimits[] = [];
-        for await (const info of client.models.list({ limit: 100 })) models.push(fromModelInfo(info));
+        for await (const info of client.models.list({ limit: 100 }))
+          models.push(fromModelInfo(info));
         this.cache = { key: endpointKey, at: this.now(), models };
         return models;
       } catch {
         // Offline, a proxy without /v1/models, or a key without access: the table is the fallback,
         // remembered for a while so every turn does not wait on a failing request.
-        this.cache = { key: endpointKey, at: this.now() - DAY + 10 * 60 * 1000, models: [...BUILT_IN_MODELS] };
+        this.cache = {
+          key: endpointKey,
+          at: this.now() - DAY + 10 * 60 * 1000,
+          models: [...BUILT_IN_MODELS],
+        };
         return this.cache.models;
       } finally {
         this.pending = null;
@@ -83,12 +180,18 @@ export class ModelCatalog {
   /** The limits of one model: listed, else the built-in table, else conservative defaults. */
   async limits(client: Anthropic, endpointKey: string, model: string): Promise<ModelLimits> {
     const listed = (await this.list(client, endpointKey)).find((m) => m.id === model);
-    return listed ?? BUILT_IN_MODELS.find((m) => m.id === model) ?? { id: model, displayName: model, ...UNKNOWN };
+    return (
+      listed ??
+      BUILT_IN_MODELS.find((m) => m.id === model) ?? { id: model, displayName: model, ...UNKNOWN }
+    );
   }
 }
 
 /** max_tokens within the model's output limit, with the notice to show when it had to be lowered. */
-export function clampMaxTokens(requested: number, limits: ModelLimits): { maxTokens: number; notice: string | null } {
+export function clampMaxTokens(
+  requested: number,
+  limits: ModelLimits,
+): { maxTokens: number; notice: string | null } {
   if (requested <= limits.maxOutputTokens) return { maxTokens: requested, notice: null };
   return {
     maxTokens: limits.maxOutputTokens,

@@ -6,7 +6,11 @@
 // resource. The request builder then merges consecutive roles and never ends a request with an
 // assistant message, so a prompt that ends with one waits for the user's next message.
 import type { ContentBlock } from '../../../shared/chat-types';
-import type { EmbeddedResource, ContentBlock as McpBlock, PromptMessage } from '../../../shared/mcp-types';
+import type {
+  EmbeddedResource,
+  ContentBlock as McpBlock,
+  PromptMessage,
+} from '../../../shared/mcp-types';
 import { API_IMAGE_TYPES } from './images';
 import { isTextResource, sniffBlob } from './resource-content';
 import { newBoundary, wrapUntrusted } from './untrusted';
@@ -14,7 +18,10 @@ import { newBoundary, wrapUntrusted } from './untrusted';
 type Role = 'user' | 'assistant';
 
 /** Server text as a wrapped text block (the boundary is replaced whenever a request is built). */
-const wrapped = (text: string): ContentBlock => ({ type: 'text', text: wrapUntrusted(text, newBoundary()) });
+const wrapped = (text: string): ContentBlock => ({
+  type: 'text',
+  text: wrapUntrusted(text, newBoundary()),
+});
 
 /**
  * One MCP content block of a prompt message as Messages API blocks. An assistant turn takes only
@@ -26,12 +33,27 @@ export function promptBlocks(block: McpBlock, role: Role = 'user'): ContentBlock
       return block.text.trim() ? [{ type: 'text', text: block.text }] : [];
     case 'image':
       return role === 'user' && (API_IMAGE_TYPES as readonly string[]).includes(block.mimeType)
-        ? [{ type: 'image', source: { type: 'base64', media_type: block.mimeType, data: block.data } }]
-        : [wrapped(`An image of type ${block.mimeType} from the prompt was left out: ${role === 'user' ? 'the model takes PNG, JPEG, GIF and WebP' : 'an answer holds only text'}.`)];
+        ? [
+            {
+              type: 'image',
+              source: { type: 'base64', media_type: block.mimeType, data: block.data },
+            },
+          ]
+        : [
+            wrapped(
+              `An image of type ${block.mimeType} from the prompt was left out: ${role === 'user' ? 'the model takes PNG, JPEG, GIF and WebP' : 'an answer holds only text'}.`,
+            ),
+          ];
     case 'audio':
-      return [wrapped(`An audio clip (${block.mimeType}) from the prompt was left out: the model cannot hear audio.`)];
+      return [
+        wrapped(
+          `An audio clip (${block.mimeType}) from the prompt was left out: the model cannot hear audio.`,
+        ),
+      ];
     case 'resource_link':
-      return [wrapped(`Resource link from the prompt: ${block.title ?? block.name} <${block.uri}>`)];
+      return [
+        wrapped(`Resource link from the prompt: ${block.title ?? block.name} <${block.uri}>`),
+      ];
     case 'resource':
       return resourceBlocks(block.resource, role);
     default:
@@ -49,15 +71,43 @@ function resourceBlocks(r: EmbeddedResource['resource'], role: Role): ContentBlo
     const text = blob ? Buffer.from(r.blob!, 'base64').toString('utf8') : (r.text ?? '');
     const body = `${where}:\n\n${text || '(empty)'}`;
     if (role === 'assistant') return [wrapped(body)];
-    return [{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: wrapUntrusted(body, newBoundary()) }, title }];
+    return [
+      {
+        type: 'document',
+        source: {
+          type: 'text',
+          media_type: 'text/plain',
+          data: wrapUntrusted(body, newBoundary()),
+        },
+        title,
+      },
+    ];
   }
-  if (role === 'user' && (API_IMAGE_TYPES as readonly string[]).includes(mime)) return [wrapped(`${where} follows.`), { type: 'image', source: { type: 'base64', media_type: mime, data: r.blob! } }];
-  if (role === 'user' && mime === 'application/pdf') return [wrapped(`${where} follows.`), { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: r.blob! }, title }];
-  return [wrapped(`${where} was left out: it is binary${role === 'assistant' ? ' and an answer holds only text' : ''}.`)];
+  if (role === 'user' && (API_IMAGE_TYPES as readonly string[]).includes(mime))
+    return [
+      wrapped(`${where} follows.`),
+      { type: 'image', source: { type: 'base64', media_type: mime, data: r.blob! } },
+    ];
+  if (role === 'user' && mime === 'application/pdf')
+    return [
+      wrapped(`${where} follows.`),
+      {
+        type: 'document',
+        source: { type: 'base64', media_type: 'application/pdf', data: r.blob! },
+        title,
+      },
+    ];
+  return [
+    wrapped(
+      `${where} was left out: it is binary${role === 'assistant' ? ' and an answer holds only text' : ''}.`,
+    ),
+  ];
 }
 
 /** The prompt's messages as stored messages (role and blocks), empty ones left out. */
-export function promptMessages(messages: readonly PromptMessage[]): { role: Role; content: ContentBlock[] }[] {
+export function promptMessages(
+  messages: readonly PromptMessage[],
+): { role: Role; content: ContentBlock[] }[] {
   return messages
     .map((m) => {
       const role: Role = m.role === 'assistant' ? 'assistant' : 'user';

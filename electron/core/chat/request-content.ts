@@ -10,45 +10,92 @@ import { rewrapUntrusted } from './untrusted';
 type MessageParam = Anthropic.Messages.MessageParam;
 type Block = { type: string; [key: string]: unknown };
 
-const blank = (b: Block) => b.type === 'text' && (typeof b.text !== 'string' || b.text.trim() === '');
+const blank = (b: Block) =>
+  b.type === 'text' && (typeof b.text !== 'string' || b.text.trim() === '');
 
 /** Cleans `messages` in place (they are fresh copies of the store); returns notices for the user. */
-export async function prepareContent(messages: MessageParam[], boundary: string): Promise<string[]> {
+export async function prepareContent(
+  messages: MessageParam[],
+  boundary: string,
+): Promise<string[]> {
   const images: ImageRef[] = [];
   const lastUser = messages.length - 1;
   messages.forEach((m, index) => {
     const fresh = index === lastUser && m.role === 'user';
-    let blocks = (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as unknown as Block[])).filter((b) => !blank(b));
+    let blocks = (
+      typeof m.content === 'string'
+        ? [{ type: 'text', text: m.content }]
+        : (m.content as unknown as Block[])
+    ).filter((b) => !blank(b));
     // Tool results, attached MCP resources and a prompt's server text go under this request's
     // boundary (a prompt's assistant turn may carry wrapped text too).
-    blocks = rewrapResourceBlocks(blocks.map((b) => (b.type === 'tool_result' ? cleanToolResult(b, boundary, images, fresh) : b)), boundary);
+    blocks = rewrapResourceBlocks(
+      blocks.map((b) =>
+        b.type === 'tool_result' ? cleanToolResult(b, boundary, images, fresh) : b,
+      ),
+      boundary,
+    );
     blocks.forEach((b, i) => {
       if (b.type === 'image')
-        images.push({ block: b as ImageRef['block'], fresh, label: 'an attached image', replace: (r) => void (blocks[i] = typeof r === 'string' ? { type: 'text', text: r } : (r as Block)) });
+        images.push({
+          block: b as ImageRef['block'],
+          fresh,
+          label: 'an attached image',
+          replace: (r) =>
+            void (blocks[i] = typeof r === 'string' ? { type: 'text', text: r } : (r as Block)),
+        });
     });
     m.content = blocks as unknown as MessageParam['content'];
   });
   return prepareImages(images);
 }
 
-function cleanToolResult(block: Block, boundary: string, images: ImageRef[], fresh: boolean): Block {
+function cleanToolResult(
+  block: Block,
+  boundary: string,
+  images: ImageRef[],
+  fresh: boolean,
+): Block {
   const raw = block.content;
-  const parts: Block[] = typeof raw === 'string' ? [{ type: 'text', text: raw }] : Array.isArray(raw) ? [...(raw as Block[])] : [];
-  const payloads = parts.filter((p) => p.type === 'image').map((p) => String((p.source as { data?: unknown } | undefined)?.data ?? ''));
+  const parts: Block[] =
+    typeof raw === 'string'
+      ? [{ type: 'text', text: raw }]
+      : Array.isArray(raw)
+        ? [...(raw as Block[])]
+        : [];
+  const payloads = parts
+    .filter((p) => p.type === 'image')
+    .map((p) => String((p.source as { data?: unknown } | undefined)?.data ?? ''));
   const content = parts
     .filter((p) => !blank(p))
-    .map((p) => (p.type === 'text' ? { ...p, text: rewrapUntrusted(withoutPayloads(String(p.text), payloads), boundary) } : p));
+    .map((p) =>
+      p.type === 'text'
+        ? { ...p, text: rewrapUntrusted(withoutPayloads(String(p.text), payloads), boundary) }
+        : p,
+    );
   content.forEach((p, i) => {
     if (p.type === 'image')
-      images.push({ block: p as ImageRef['block'], fresh, label: 'an image from a tool result', replace: (r) => void (content[i] = typeof r === 'string' ? { type: 'text', text: r } : (r as Block)) });
+      images.push({
+        block: p as ImageRef['block'],
+        fresh,
+        label: 'an image from a tool result',
+        replace: (r) =>
+          void (content[i] = typeof r === 'string' ? { type: 'text', text: r } : (r as Block)),
+      });
   });
-  if (content.length === 0) content.push({ type: 'text', text: rewrapUntrusted('(the tool returned no content)', boundary) });
+  if (content.length === 0)
+    content.push({
+      type: 'text',
+      text: rewrapUntrusted('(the tool returned no content)', boundary),
+    });
   return { ...block, content };
 }
 
 /** The base64 of an image already in the result, cut out of text that repeats it (structuredContent). */
 function withoutPayloads(text: string, payloads: string[]): string {
   let out = text;
-  for (const data of payloads) if (data.length >= 256 && out.includes(data)) out = out.split(data).join('[image data: sent as the image above]');
+  for (const data of payloads)
+    if (data.length >= 256 && out.includes(data))
+      out = out.split(data).join('[image data: sent as the image above]');
   return out;
 }

@@ -38,7 +38,11 @@ export interface ServerToolSettings {
   webFetchDomains: string[];
 }
 
-export const NO_SERVER_TOOLS: ServerToolSettings = { webSearch: false, webFetch: false, webFetchDomains: [] };
+export const NO_SERVER_TOOLS: ServerToolSettings = {
+  webSearch: false,
+  webFetch: false,
+  webFetchDomains: [],
+};
 
 export interface RequestToolsInput {
   registry: ToolRegistry;
@@ -80,17 +84,32 @@ export function buildRequestTools(input: RequestToolsInput): RequestTools {
     .filter((t) => !isWithheld?.(t.qualifiedName, t.server));
   // Step 3: above the budget, only always-loaded, used and found tools are loaded (tool-search/).
   const d = input.deferral;
-  const keep = new Set([...(d?.alwaysLoaded ?? []), ...(d?.foundThisTurn ?? []), ...(d ? toolsNamedIn(input.messages) : [])]);
+  const keep = new Set([
+    ...(d?.alwaysLoaded ?? []),
+    ...(d?.foundThisTurn ?? []),
+    ...(d ? toolsNamedIn(input.messages) : []),
+  ]);
   const plan = planDeferral(
-    offered.map((t) => ({ name: t.qualifiedName, definition: t.definition, tokens: t.tokens, server: t.server })),
+    offered.map((t) => ({
+      name: t.qualifiedName,
+      definition: t.definition,
+      tokens: t.tokens,
+      server: t.server,
+    })),
     { budgetTokens: d?.budgetTokens ?? Infinity, mode: d?.mode ?? 'native', keep },
   );
   const tools = plan.tools;
   ensureSearchTool(tools, input.messages);
   const server = input.serverTools ?? NO_SERVER_TOOLS;
-  if (server.webSearch) tools.push({ type: 'web_search_20250305', name: 'web_search', max_uses: 5 });
+  if (server.webSearch)
+    tools.push({ type: 'web_search_20250305', name: 'web_search', max_uses: 5 });
   if (server.webFetch)
-    tools.push({ type: 'web_fetch_20250910', name: 'web_fetch', max_uses: 5, ...(server.webFetchDomains.length > 0 ? { allowed_domains: server.webFetchDomains } : {}) });
+    tools.push({
+      type: 'web_fetch_20250910',
+      name: 'web_fetch',
+      max_uses: 5,
+      ...(server.webFetchDomains.length > 0 ? { allowed_domains: server.webFetchDomains } : {}),
+    });
   let placeholder = false;
   if (tools.length === 0 && hasToolBlocks(input.messages)) {
     tools.push({ ...PLACEHOLDER_DEFINITION });
@@ -99,10 +118,15 @@ export function buildRequestTools(input: RequestToolsInput): RequestTools {
   // One cache breakpoint after the last loaded tool: the tool list is paid for once, then read
   // from cache (a deferred definition is not part of the prompt, so it cannot end the prefix).
   const last = tools.findLastIndex((t) => !(t as { defer_loading?: boolean }).defer_loading);
-  if (last >= 0) tools[last] = { ...tools[last], cache_control: { type: 'ephemeral' } } as ToolUnion;
+  if (last >= 0)
+    tools[last] = { ...tools[last], cache_control: { type: 'ephemeral' } } as ToolUnion;
   return { tools, placeholder, deferral: plan.summary };
 }
 
 function hasToolBlocks(messages: readonly MessageParam[]): boolean {
-  return messages.some((m) => Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_use' || b.type === 'tool_result'));
+  return messages.some(
+    (m) =>
+      Array.isArray(m.content) &&
+      m.content.some((b) => b.type === 'tool_use' || b.type === 'tool_result'),
+  );
 }

@@ -44,10 +44,15 @@ export interface BuiltRequest {
  * Thinking and effort, sent only where the model's capabilities (Models API) offer them: a model
  * that always thinks gets no thinking parameter, one without effort levels no effort.
  */
-export function thinkingParams(settings: ChatSettings, limits: ModelLimits): Partial<Anthropic.Messages.MessageStreamParams> {
+export function thinkingParams(
+  settings: ChatSettings,
+  limits: ModelLimits,
+): Partial<Anthropic.Messages.MessageStreamParams> {
   const out: Partial<Anthropic.Messages.MessageStreamParams> = {};
-  if (settings.thinking === 'adaptive' && limits.thinking.includes('adaptive')) out.thinking = { type: 'adaptive' };
-  if (settings.effort && limits.effort.includes(settings.effort)) out.output_config = { effort: settings.effort };
+  if (settings.thinking === 'adaptive' && limits.thinking.includes('adaptive'))
+    out.thinking = { type: 'adaptive' };
+  if (settings.effort && limits.effort.includes(settings.effort))
+    out.output_config = { effort: settings.effort };
   return out;
 }
 
@@ -55,7 +60,11 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { settings } = input;
   const messages = toApiMessages(input.stored);
   const notices = await prepareContent(messages, input.boundary);
-  if (input.viewContext) appendViewContext(messages, input.viewContext.contexts.blocks(input.viewContext.conversationId, input.boundary));
+  if (input.viewContext)
+    appendViewContext(
+      messages,
+      input.viewContext.contexts.blocks(input.viewContext.conversationId, input.boundary),
+    );
   const { tools, placeholder, deferral } = buildRequestTools({
     registry: input.registry,
     messages,

@@ -7,9 +7,16 @@
 import type { Attachment, ContentBlock } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
 import { API_IMAGE_TYPES } from './images';
-import { neutralise, newBoundary, rewrapUntrusted, unwrapUntrusted, wrapUntrusted } from './untrusted';
+import {
+  neutralise,
+  newBoundary,
+  rewrapUntrusted,
+  unwrapUntrusted,
+  wrapUntrusted,
+} from './untrusted';
 
-const TEXT_TYPES = /^(text\/|application\/(json|xml|yaml|x-yaml|javascript|typescript|toml|x-sh|sql|graphql|ld\+json)|.*\+(json|xml)$)/i;
+const TEXT_TYPES =
+  /^(text\/|application\/(json|xml|yaml|x-yaml|javascript|typescript|toml|x-sh|sql|graphql|ld\+json)|.*\+(json|xml)$)/i;
 
 /** Whether a resource of this MIME type is sent as text (a blob of it is decoded as UTF-8). */
 export function isTextResource(mimeType: string | undefined, blob: boolean): boolean {
@@ -28,7 +35,8 @@ export function sniffBlob(data: string, mimeType: string): string {
   if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     if (!text.includes('\u0000')) return 'text/plain';
@@ -40,7 +48,9 @@ export function sniffBlob(data: string, mimeType: string): string {
 
 /** The blocks a resource attachment becomes in the stored user message. */
 export function resourceBlocks(attachment: Attachment): ContentBlock[] {
-  const a = attachment.blob ? { ...attachment, mimeType: sniffBlob(attachment.data, attachment.mimeType) } : attachment;
+  const a = attachment.blob
+    ? { ...attachment, mimeType: sniffBlob(attachment.data, attachment.mimeType) }
+    : attachment;
   const boundary = newBoundary(); // re-wrapped with the current one whenever a request is built
   const where = `MCP resource ${a.uri ?? '(no URI)'} ("${a.name}") from server "${a.server ?? 'unknown'}"`;
   const title = neutralise(a.name, boundary).slice(0, 200);
@@ -48,12 +58,36 @@ export function resourceBlocks(attachment: Attachment): ContentBlock[] {
   if (isTextResource(a.mimeType, blob)) {
     const text = blob ? Buffer.from(a.data, 'base64').toString('utf8') : a.data;
     const body = `${where}${a.mimeType ? `, ${a.mimeType}` : ''}:\n\n${text}`;
-    return [{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: wrapUntrusted(body, boundary) }, title }];
+    return [
+      {
+        type: 'document',
+        source: { type: 'text', media_type: 'text/plain', data: wrapUntrusted(body, boundary) },
+        title,
+      },
+    ];
   }
-  const label: ContentBlock = { type: 'text', text: wrapUntrusted(`${where}, ${a.mimeType}, follows.`, boundary) };
-  if ((API_IMAGE_TYPES as readonly string[]).includes(a.mimeType)) return [label, { type: 'image', source: { type: 'base64', media_type: a.mimeType, data: a.data } }];
-  if (a.mimeType === 'application/pdf') return [label, { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: a.data }, title }];
-  throw new LenaError('invalid-arguments', `"${a.name}" (${a.mimeType || 'unknown type'}) cannot be sent to Claude: only text, images (PNG, JPEG, GIF, WebP) and PDF resources can be attached. Open it in the viewer to download it instead.`);
+  const label: ContentBlock = {
+    type: 'text',
+    text: wrapUntrusted(`${where}, ${a.mimeType}, follows.`, boundary),
+  };
+  if ((API_IMAGE_TYPES as readonly string[]).includes(a.mimeType))
+    return [
+      label,
+      { type: 'image', source: { type: 'base64', media_type: a.mimeType, data: a.data } },
+    ];
+  if (a.mimeType === 'application/pdf')
+    return [
+      label,
+      {
+        type: 'document',
+        source: { type: 'base64', media_type: 'application/pdf', data: a.data },
+        title,
+      },
+    ];
+  throw new LenaError(
+    'invalid-arguments',
+    `"${a.name}" (${a.mimeType || 'unknown type'}) cannot be sent to Claude: only text, images (PNG, JPEG, GIF, WebP) and PDF resources can be attached. Open it in the viewer to download it instead.`,
+  );
 }
 
 /**
@@ -64,22 +98,36 @@ export function resourceBlocks(attachment: Attachment): ContentBlock[] {
  * keeps its title for the window. The user's own text and files were never wrapped and stay as
  * they are.
  */
-export function rewrapResourceBlocks<B extends { type: string; [key: string]: unknown }>(blocks: readonly B[], boundary: string): B[] {
+export function rewrapResourceBlocks<B extends { type: string; [key: string]: unknown }>(
+  blocks: readonly B[],
+  boundary: string,
+): B[] {
   return blocks.map((block, i) => {
     const prev = blocks[i - 1];
-    const labelled = prev?.type === 'text' && typeof prev.text === 'string' && unwrapUntrusted(prev.text).wrapped;
+    const labelled =
+      prev?.type === 'text' && typeof prev.text === 'string' && unwrapUntrusted(prev.text).wrapped;
     return rewrapResourceBlock(block, boundary, labelled);
   });
 }
 
-function rewrapResourceBlock<B extends { type: string; [key: string]: unknown }>(block: B, boundary: string, labelled: boolean): B {
-  if (block.type === 'text' && typeof block.text === 'string') return { ...block, text: rewrapUntrusted(block.text, boundary) };
+function rewrapResourceBlock<B extends { type: string; [key: string]: unknown }>(
+  block: B,
+  boundary: string,
+  labelled: boolean,
+): B {
+  if (block.type === 'text' && typeof block.text === 'string')
+    return { ...block, text: rewrapUntrusted(block.text, boundary) };
   if (block.type !== 'document') return block;
   const source = block.source as { type?: string; data?: unknown } | undefined;
-  const wrapped = source?.type === 'text' && typeof source.data === 'string' && unwrapUntrusted(source.data).wrapped;
+  const wrapped =
+    source?.type === 'text' &&
+    typeof source.data === 'string' &&
+    unwrapUntrusted(source.data).wrapped;
   if (!wrapped && !labelled) return block;
   const { title: _title, context: _context, ...rest } = block;
   void _title;
   void _context;
-  return (wrapped ? { ...rest, source: { ...source, data: rewrapUntrusted(source!.data as string, boundary) } } : rest) as unknown as B;
+  return (wrapped
+    ? { ...rest, source: { ...source, data: rewrapUntrusted(source!.data as string, boundary) } }
+    : rest) as unknown as B;
 }

@@ -18,11 +18,19 @@ export interface BuiltSampling {
 }
 
 function blocksOf(content: SamplingRequest['messages'][number]['content']): ContentBlock[] {
-  return content.map((b) => (b.type === 'text' ? { type: 'text', text: b.text } : { type: 'image', source: { type: 'base64', media_type: b.mimeType, data: b.data } }));
+  return content.map((b) =>
+    b.type === 'text'
+      ? { type: 'text', text: b.text }
+      : { type: 'image', source: { type: 'base64', media_type: b.mimeType, data: b.data } },
+  );
 }
 
 /** The request to send for `request` on `model`, or an error message when nothing sendable is left. */
-export async function buildSamplingRequest(request: SamplingRequest, model: string, limits: ModelLimits): Promise<BuiltSampling | { error: string }> {
+export async function buildSamplingRequest(
+  request: SamplingRequest,
+  model: string,
+  limits: ModelLimits,
+): Promise<BuiltSampling | { error: string }> {
   const notices = [...request.omitted];
   const stored: ChatMessage[] = request.messages.map((m, seq) => ({
     id: randomUUID(),
@@ -38,12 +46,20 @@ export async function buildSamplingRequest(request: SamplingRequest, model: stri
   }));
   const messages = toApiMessages(stored);
   const lastGiven = request.messages[request.messages.length - 1];
-  if (lastGiven?.role === 'assistant') notices.push('the request ended with an assistant message; it was left out (current models do not accept a prefilled answer)');
-  if (request.messages[0]?.role === 'assistant') notices.push('leading assistant messages were left out (a request starts with the user)');
-  if (messages.length === 0) return { error: 'the request has no text or image to send (empty messages are not sent)' };
+  if (lastGiven?.role === 'assistant')
+    notices.push(
+      'the request ended with an assistant message; it was left out (current models do not accept a prefilled answer)',
+    );
+  if (request.messages[0]?.role === 'assistant')
+    notices.push('leading assistant messages were left out (a request starts with the user)');
+  if (messages.length === 0)
+    return { error: 'the request has no text or image to send (empty messages are not sent)' };
   notices.push(...(await prepareContent(messages, newBoundary())));
   const { maxTokens, notice } = clampMaxTokens(request.maxTokens, limits);
-  if (notice) notices.push(`maxTokens ${request.maxTokens.toLocaleString('en-US')} is above what ${limits.displayName} allows; ${maxTokens.toLocaleString('en-US')} is used`);
+  if (notice)
+    notices.push(
+      `maxTokens ${request.maxTokens.toLocaleString('en-US')} is above what ${limits.displayName} allows; ${maxTokens.toLocaleString('en-US')} is used`,
+    );
   return {
     params: {
       model,

@@ -29,12 +29,18 @@ export function stopNote(result: StreamRoundResult, ctx: StopContext): ChatError
         kind: 'refusal',
         message: `Claude declined to answer this request${category}.${why} This exchange is not sent to Claude again; edit your message and resend it, or retry with another model.`,
         action: 'edit-or-switch-model',
-        details: { stopReason: reason, category: d?.category ?? null, explanation: d?.explanation ?? null },
+        details: {
+          stopReason: reason,
+          category: d?.category ?? null,
+          explanation: d?.explanation ?? null,
+        },
       };
     }
     case 'max_tokens': {
       const cut = result.cutToolUse;
-      const tool = cut ? ` Claude was writing the input for ${cut} when it was cut off; that tool was not run.` : '';
+      const tool = cut
+        ? ` Claude was writing the input for ${cut} when it was cut off; that tool was not run.`
+        : '';
       return {
         kind: 'max-tokens',
         message: `The answer was cut off at the limit of ${n(ctx.maxTokens)} tokens per answer.${tool} Continue asks Claude to go on; raise "Max tokens per answer" in Settings for longer answers.`,
@@ -43,7 +49,11 @@ export function stopNote(result: StreamRoundResult, ctx: StopContext): ChatError
       };
     }
     case 'model_context_window_exceeded':
-      return contextNote(reason, ctx.inputTokens, `${ctx.model}'s context window filled up while Claude was answering (the request held about ${n(ctx.inputTokens)} tokens).`);
+      return contextNote(
+        reason,
+        ctx.inputTokens,
+        `${ctx.model}'s context window filled up while Claude was answering (the request held about ${n(ctx.inputTokens)} tokens).`,
+      );
     case 'stop_sequence':
       return {
         kind: 'stop-sequence',
@@ -61,7 +71,11 @@ export function stopNote(result: StreamRoundResult, ctx: StopContext): ChatError
 }
 
 /** Too big for the model: never a plain Retry (it would fail the same way). */
-export function contextNote(stopReason: string, requestTokens: number | undefined, what: string): ChatErrorInfo {
+export function contextNote(
+  stopReason: string,
+  requestTokens: number | undefined,
+  what: string,
+): ChatErrorInfo {
   return {
     kind: 'context',
     message: `${what} Continue in a new conversation that starts with a summary of this one, or drop the results of older tool calls from what is sent to Claude.`,
@@ -79,6 +93,11 @@ export function contextNote(stopReason: string, requestTokens: number | undefine
 export function exitCodeFor(error: ChatErrorInfo | null): number {
   if (!error || error.kind === 'stop-sequence') return 0;
   if (error.kind === 'refusal') return 5;
-  if (error.kind === 'max-tokens' || error.kind === 'unknown-stop' || (error.kind === 'context' && error.details?.stopReason === 'model_context_window_exceeded')) return 6;
+  if (
+    error.kind === 'max-tokens' ||
+    error.kind === 'unknown-stop' ||
+    (error.kind === 'context' && error.details?.stopReason === 'model_context_window_exceeded')
+  )
+    return 6;
   return 1;
 }

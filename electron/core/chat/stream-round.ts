@@ -40,7 +40,12 @@ type Open = { block: Record<string, unknown>; partialJson: string };
 
 export async function streamRound(input: StreamRoundInput): Promise<StreamRoundResult> {
   const { client, params, conversationId, store, emit, signal } = input;
-  const usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+  const usage: Usage = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheCreationTokens: 0,
+  };
   const open = new Map<number, Open>();
   const toolUses: ToolUse[] = [];
   let message: ChatMessage | null = null;
@@ -59,7 +64,11 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
           usage.cacheReadTokens = u.cache_read_input_tokens ?? 0;
           usage.cacheCreationTokens = u.cache_creation_input_tokens ?? 0;
           usage.outputTokens = u.output_tokens ?? 0;
-          message = store.append(conversationId, { role: 'assistant', content: [], status: 'streaming' });
+          message = store.append(conversationId, {
+            role: 'assistant',
+            content: [],
+            status: 'streaming',
+          });
           emit({ type: 'message-saved', conversationId, message });
           break;
         }
@@ -68,7 +77,11 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
           if (block.type === 'text') block.text = '';
           if (block.type === 'tool_use' || block.type === 'server_tool_use') block.input = {};
           // Citations arrive as deltas; a block without any is stored without the field.
-          if (block.citations === null || (Array.isArray(block.citations) && block.citations.length === 0)) delete block.citations;
+          if (
+            block.citations === null ||
+            (Array.isArray(block.citations) && block.citations.length === 0)
+          )
+            delete block.citations;
           open.set(event.index, { block, partialJson: '' });
           break;
         }
@@ -78,17 +91,38 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
           const d = event.delta;
           if (d.type === 'text_delta') {
             current.block.text = String(current.block.text ?? '') + d.text;
-            emit({ type: 'text-delta', conversationId, messageId: message.id, index: event.index, text: d.text });
+            emit({
+              type: 'text-delta',
+              conversationId,
+              messageId: message.id,
+              index: event.index,
+              text: d.text,
+            });
           } else if (d.type === 'input_json_delta') {
             current.partialJson += d.partial_json;
-            emit({ type: 'tool-input-delta', conversationId, messageId: message.id, toolUseId: String(current.block.id), partialJson: current.partialJson });
+            emit({
+              type: 'tool-input-delta',
+              conversationId,
+              messageId: message.id,
+              toolUseId: String(current.block.id),
+              partialJson: current.partialJson,
+            });
           } else if (d.type === 'thinking_delta') {
             current.block.thinking = String(current.block.thinking ?? '') + d.thinking;
-            emit({ type: 'thinking-delta', conversationId, messageId: message.id, index: event.index, thinking: d.thinking });
+            emit({
+              type: 'thinking-delta',
+              conversationId,
+              messageId: message.id,
+              index: event.index,
+              thinking: d.thinking,
+            });
           } else if (d.type === 'signature_delta') {
             current.block.signature = d.signature;
           } else if (d.type === 'citations_delta') {
-            current.block.citations = [...((current.block.citations as unknown[] | undefined) ?? []), d.citation];
+            current.block.citations = [
+              ...((current.block.citations as unknown[] | undefined) ?? []),
+              d.citation,
+            ];
           }
           break;
         }
@@ -96,24 +130,38 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
           const current = open.get(event.index);
           if (!current || !message) break;
           open.delete(event.index);
-          if (current.block.type === 'tool_use' || current.block.type === 'server_tool_use') current.block.input = parseToolInput(current.partialJson);
-          if (current.block.type === 'tool_use') toolUses.push({ id: String(current.block.id), name: String(current.block.name), input: current.block.input });
+          if (current.block.type === 'tool_use' || current.block.type === 'server_tool_use')
+            current.block.input = parseToolInput(current.partialJson);
+          if (current.block.type === 'tool_use')
+            toolUses.push({
+              id: String(current.block.id),
+              name: String(current.block.name),
+              input: current.block.input,
+            });
           // A whitespace-only text block ("\n\n" before a tool_use) is never stored: the API refuses it back.
-          if (current.block.type === 'text' && String(current.block.text ?? '').trim() === '') break;
+          if (current.block.type === 'text' && String(current.block.text ?? '').trim() === '')
+            break;
           store.appendBlock(message.id, current.block as ContentBlock);
           break;
         }
         case 'message_delta': {
           stopReason = event.delta.stop_reason ?? stopReason;
           const details = event.delta.stop_details;
-          if (details) stopDetails = { category: details.category ?? null, explanation: details.explanation ?? null };
+          if (details)
+            stopDetails = {
+              category: details.category ?? null,
+              explanation: details.explanation ?? null,
+            };
           stopSequence = event.delta.stop_sequence ?? stopSequence;
           // The final usage is the one to keep (server tools add to it after message_start).
           const u = event.usage;
-          if (u?.output_tokens !== undefined && u.output_tokens !== null) usage.outputTokens = u.output_tokens;
+          if (u?.output_tokens !== undefined && u.output_tokens !== null)
+            usage.outputTokens = u.output_tokens;
           if (typeof u?.input_tokens === 'number') usage.inputTokens = u.input_tokens;
-          if (typeof u?.cache_read_input_tokens === 'number') usage.cacheReadTokens = u.cache_read_input_tokens;
-          if (typeof u?.cache_creation_input_tokens === 'number') usage.cacheCreationTokens = u.cache_creation_input_tokens;
+          if (typeof u?.cache_read_input_tokens === 'number')
+            usage.cacheReadTokens = u.cache_read_input_tokens;
+          if (typeof u?.cache_creation_input_tokens === 'number')
+            usage.cacheCreationTokens = u.cache_creation_input_tokens;
           break;
         }
         default:
@@ -123,7 +171,10 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
     if (stopReason === 'max_tokens') {
       // A tool_use cut off by max_tokens has half its input: it is never run (nor any other use of
       // that answer: each would need a result), and its block is left unpaired, so never resent.
-      const cut = toolUses.find((u) => u.input !== null && typeof u.input === 'object' && '_invalidJson' in u.input) ?? toolUses.at(-1);
+      const cut =
+        toolUses.find(
+          (u) => u.input !== null && typeof u.input === 'object' && '_invalidJson' in u.input,
+        ) ?? toolUses.at(-1);
       cutToolUse = cut?.name;
       toolUses.length = 0;
     }
@@ -132,7 +183,16 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
       emit({ type: 'message-saved', conversationId, message });
       emit({ type: 'usage', conversationId, usage });
     }
-    return { message, stopReason, toolUses, usage, error: null, stopDetails, stopSequence, ...(cutToolUse ? { cutToolUse } : {}) };
+    return {
+      message,
+      stopReason,
+      toolUses,
+      usage,
+      error: null,
+      stopDetails,
+      stopSequence,
+      ...(cutToolUse ? { cutToolUse } : {}),
+    };
   } catch (error) {
     if (message) {
       // Keep what completed, and the text of a block in flight (the user saw it arrive; history.ts
@@ -140,13 +200,16 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
       // is lost. Unrun tool_use blocks stay unpaired and are left out of the next request, so
       // nothing runs twice.
       for (const [, { block }] of [...open].sort(([a], [b]) => a - b)) {
-        if (block.type === 'text' && String(block.text ?? '').trim() !== '') store.appendBlock(message.id, { type: 'text', text: String(block.text) });
+        if (block.type === 'text' && String(block.text ?? '').trim() !== '')
+          store.appendBlock(message.id, { type: 'text', text: String(block.text) });
       }
       message = store.update(message.id, {
         status: 'incomplete',
         stopReason,
         usage,
-        error: signal.aborted ? { kind: 'interrupted', message: 'Stopped.' } : { kind: 'interrupted', message: 'The answer was cut off.' },
+        error: signal.aborted
+          ? { kind: 'interrupted', message: 'Stopped.' }
+          : { kind: 'interrupted', message: 'The answer was cut off.' },
       });
       emit({ type: 'message-saved', conversationId, message });
     }

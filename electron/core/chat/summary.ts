@@ -15,7 +15,15 @@ export function conversationText(messages: readonly ChatMessage[]): string {
   for (const m of messages) {
     if (m.status === 'superseded') continue;
     const text = m.content
-      .map((b) => (b.type === 'text' ? String(b.text) : b.type === 'tool_use' ? `[called ${String(b.name)}]` : b.type === 'tool_result' ? '[tool result]' : ''))
+      .map((b) =>
+        b.type === 'text'
+          ? String(b.text)
+          : b.type === 'tool_use'
+            ? `[called ${String(b.name)}]`
+            : b.type === 'tool_result'
+              ? '[tool result]'
+              : '',
+      )
       .filter(Boolean)
       .join('\n');
     if (text) lines.push(`${m.role === 'user' ? 'User' : 'Assistant'}: ${text}`);
@@ -31,10 +39,19 @@ export function fitText(text: string, max = SUMMARY_INPUT_CHARS): string {
 }
 
 export function localSummary(title: string, messages: readonly ChatMessage[]): string {
-  return fitText(conversationText(messages), 4000).replace(/^/, `(Excerpt of "${title}"; a model summary was not available.)\n\n`);
+  return fitText(conversationText(messages), 4000).replace(
+    /^/,
+    `(Excerpt of "${title}"; a model summary was not available.)\n\n`,
+  );
 }
 
-export async function modelSummary(client: Anthropic, model: string, title: string, messages: readonly ChatMessage[], signal?: AbortSignal): Promise<string> {
+export async function modelSummary(
+  client: Anthropic,
+  model: string,
+  title: string,
+  messages: readonly ChatMessage[],
+  signal?: AbortSignal,
+): Promise<string> {
   const response = await client.messages.create(
     {
       model,
@@ -49,7 +66,10 @@ export async function modelSummary(client: Anthropic, model: string, title: stri
     },
     { signal },
   );
-  const text = response.content.map((b) => (b.type === 'text' ? b.text : '')).join('').trim();
+  const text = response.content
+    .map((b) => (b.type === 'text' ? b.text : ''))
+    .join('')
+    .trim();
   if (!text) throw new Error('empty summary');
   return text;
 }
@@ -68,22 +88,39 @@ export interface SummaryDeps {
  * Starts the conversation that continues `conversationId` from a summary of it (`settings`: that
  * conversation's own, so its model writes the summary and carries on). The old one stays as it is.
  */
-export async function startFromSummary(deps: SummaryDeps, conversationId: string, settings: ChatSettings): Promise<{ id: string; usedModel: boolean }> {
+export async function startFromSummary(
+  deps: SummaryDeps,
+  conversationId: string,
+  settings: ChatSettings,
+): Promise<{ id: string; usedModel: boolean }> {
   const old = deps.store.get(conversationId);
   let summary: string;
   let usedModel = false;
   try {
     const apiKey = await deps.apiKey();
     if (!apiKey) throw new Error('no API key');
-    summary = await modelSummary(anthropicClient(settings, apiKey), settings.model, old.title, old.messages);
+    summary = await modelSummary(
+      anthropicClient(settings, apiKey),
+      settings.model,
+      old.title,
+      old.messages,
+    );
     usedModel = true;
   } catch {
     summary = localSummary(old.title, old.messages);
   }
   // Its tool switches (issue 16) and project go with it, as with a duplicate: the same tools on
   // and off, the same project servers, without the user setting them again.
-  const created = deps.store.create({ title: `${old.title} (continued)`.slice(0, 200), model: settings.model, project: old.project, tools: old.tools ?? null });
-  const message = deps.store.append(created.id, { role: 'user', content: [{ type: 'text', text: seedMessage(old.title, summary) }] });
+  const created = deps.store.create({
+    title: `${old.title} (continued)`.slice(0, 200),
+    model: settings.model,
+    project: old.project,
+    tools: old.tools ?? null,
+  });
+  const message = deps.store.append(created.id, {
+    role: 'user',
+    content: [{ type: 'text', text: seedMessage(old.title, summary) }],
+  });
   deps.emit({ type: 'message-saved', conversationId: created.id, message });
   return { id: created.id, usedModel };
 }

@@ -5,7 +5,12 @@
 // tool_use with its tool_result as a new turn: a copy of the tool_use under a fresh id (the old one
 // is already answered, "cancelled", in the history), marked as the task's, then the result.
 import { randomBytes } from 'node:crypto';
-import type { ChatEvent, ContentBlock, TaskResultOrigin, ToolCallView } from '../../../shared/chat-types';
+import type {
+  ChatEvent,
+  ContentBlock,
+  TaskResultOrigin,
+  ToolCallView,
+} from '../../../shared/chat-types';
 import type { CallToolResult } from '../../../shared/mcp-types';
 import { LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
@@ -27,7 +32,9 @@ export interface ResumeDeps {
 /** The conversation and tool_use a task was recorded under (tool-runner's taskKey). */
 function splitKey(key: string): { conversationId: string; toolUseId: string } | null {
   const slash = key.indexOf('/');
-  return slash > 0 ? { conversationId: key.slice(0, slash), toolUseId: key.slice(slash + 1) } : null;
+  return slash > 0
+    ? { conversationId: key.slice(0, slash), toolUseId: key.slice(slash + 1) }
+    : null;
 }
 
 /** Follows every recorded task again; resolves when all have settled (tests wait for it). */
@@ -52,20 +59,47 @@ export function resumeWaitingTasks(deps: ResumeDeps): Promise<void> {
 async function followOne(deps: ResumeDeps, record: TaskRecord, call: ToolCallView): Promise<void> {
   // Only the identifying fields: a field a patch leaves out keeps its stored value.
   const { id, conversationId, messageId, server, tool, qualifiedName, input } = call;
-  const base: Omit<ToolCallUpsert, 'status'> = { id, conversationId, messageId, server, tool, qualifiedName, input };
-  let last: ToolCallView = call;
-  const save = (patch: Partial<ToolCallUpsert> & Pick<ToolCallUpsert, 'status'>, task?: ToolCallView['task']): void => {
-    last = deps.store.upsertToolCall({ ...base, ...patch });
-    deps.emit({ type: 'tool-call-updated', conversationId: call.conversationId, call: task ? { ...last, task } : last });
+  const base: Omit<ToolCallUpsert, 'status'> = {
+    id,
+    conversationId,
+    messageId,
+    server,
+    tool,
+    qualifiedName,
+    input,
   };
-  const view = (t: TaskRecord['task']) => ({ taskId: t.taskId, status: t.status, statusMessage: t.statusMessage ?? 'Following the task again after Lena restarted' });
-  save({ status: 'running', errorMessage: null, endedAt: null, durationMs: null }, view(record.task));
+  let last: ToolCallView = call;
+  const save = (
+    patch: Partial<ToolCallUpsert> & Pick<ToolCallUpsert, 'status'>,
+    task?: ToolCallView['task'],
+  ): void => {
+    last = deps.store.upsertToolCall({ ...base, ...patch });
+    deps.emit({
+      type: 'tool-call-updated',
+      conversationId: call.conversationId,
+      call: task ? { ...last, task } : last,
+    });
+  };
+  const view = (t: TaskRecord['task']) => ({
+    taskId: t.taskId,
+    status: t.status,
+    statusMessage: t.statusMessage ?? 'Following the task again after Lena restarted',
+  });
+  save(
+    { status: 'running', errorMessage: null, endedAt: null, durationMs: null },
+    view(record.task),
+  );
   const controller = new AbortController();
   const unregister = deps.registerCall(call.id, controller);
   try {
     const outcome = await deps.tasks.follow(record, {
       signal: controller.signal,
-      onTask: (task) => deps.emit({ type: 'tool-call-updated', conversationId: call.conversationId, call: { ...last, task: view(task) } }),
+      onTask: (task) =>
+        deps.emit({
+          type: 'tool-call-updated',
+          conversationId: call.conversationId,
+          call: { ...last, task: view(task) },
+        }),
     });
     const full = outcome as CallToolResult;
     save({
@@ -79,13 +113,31 @@ async function followOne(deps: ResumeDeps, record: TaskRecord, call: ToolCallVie
       continuable: true,
     });
   } catch (err) {
-    if (err instanceof TaskInterruptedError || err instanceof DetachFromTask || controller.signal.reason instanceof DetachFromTask) {
+    if (
+      err instanceof TaskInterruptedError ||
+      err instanceof DetachFromTask ||
+      controller.signal.reason instanceof DetachFromTask
+    ) {
       // Lena is quitting again, or the server went away: the journal keeps the task for next time.
-      save({ status: 'cancelled', errorMessage: 'Lena stopped before this task finished; it is followed again at the next start.', endedAt: Date.now() });
+      save({
+        status: 'cancelled',
+        errorMessage:
+          'Lena stopped before this task finished; it is followed again at the next start.',
+        endedAt: Date.now(),
+      });
     } else if (controller.signal.aborted) {
-      save({ status: 'cancelled', errorMessage: 'Cancelled by the user; the server was asked to stop the task.', endedAt: Date.now() });
+      save({
+        status: 'cancelled',
+        errorMessage: 'Cancelled by the user; the server was asked to stop the task.',
+        endedAt: Date.now(),
+      });
     } else {
-      save({ status: 'error', errorSource: 'server', errorMessage: `The task failed: ${(err as Error)?.message ?? String(err)}`, endedAt: Date.now() });
+      save({
+        status: 'error',
+        errorSource: 'server',
+        errorMessage: `The task failed: ${(err as Error)?.message ?? String(err)}`,
+        endedAt: Date.now(),
+      });
     }
   } finally {
     unregister();
@@ -101,13 +153,33 @@ function freshToolUseId(): string {
  * Stores the new turn's two messages (the tool_use copy and its result, both marked as the
  * task's) and clears the card's offer. The caller starts the turn.
  */
-export function storeLateResult(store: ConversationStore, emit: (event: ChatEvent) => void, conversationId: string, toolUseId: string, limits?: Partial<ResultLimits>): void {
+export function storeLateResult(
+  store: ConversationStore,
+  emit: (event: ChatEvent) => void,
+  conversationId: string,
+  toolUseId: string,
+  limits?: Partial<ResultLimits>,
+): void {
   const call = store.toolCall(conversationId, toolUseId);
-  if (!call?.continuable) throw new LenaError('conflict', 'This tool call has no late result to send; it was sent already or is still running.');
+  if (!call?.continuable)
+    throw new LenaError(
+      'conflict',
+      'This tool call has no late result to send; it was sent already or is still running.',
+    );
   const id = freshToolUseId();
-  const origin: TaskResultOrigin = { kind: 'task-result', server: call.server, tool: call.tool, toolUseId };
+  const origin: TaskResultOrigin = {
+    kind: 'task-result',
+    server: call.server,
+    tool: call.tool,
+    toolUseId,
+  };
   const use: ContentBlock = { type: 'tool_use', id, name: call.qualifiedName, input: call.input };
-  const { block } = modelResultBlock(id, (call.result ?? { content: [] }) as CallToolResult, newBoundary(), limits);
+  const { block } = modelResultBlock(
+    id,
+    (call.result ?? { content: [] }) as CallToolResult,
+    newBoundary(),
+    limits,
+  );
   for (const m of [
     { role: 'assistant' as const, content: [use] },
     { role: 'user' as const, content: [block as unknown as ContentBlock] },
@@ -116,6 +188,16 @@ export function storeLateResult(store: ConversationStore, emit: (event: ChatEven
     emit({ type: 'message-saved', conversationId, message });
   }
   const { id: callId, messageId, server, tool, qualifiedName, input, status } = call;
-  const updated = store.upsertToolCall({ id: callId, conversationId, messageId, server, tool, qualifiedName, input, status, continuable: false });
+  const updated = store.upsertToolCall({
+    id: callId,
+    conversationId,
+    messageId,
+    server,
+    tool,
+    qualifiedName,
+    input,
+    status,
+    continuable: false,
+  });
   emit({ type: 'tool-call-updated', conversationId, call: updated });
 }

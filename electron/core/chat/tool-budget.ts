@@ -22,13 +22,19 @@ export class ToolBudget {
   constructor(private readonly deps: BudgetDeps) {}
 
   /** `conversationTools`: one conversation's own switches (issue 16), so its composer shows its cost. */
-  async compute(lastTurn: Usage | null = null, conversationTools?: ConversationTools | null): Promise<TokenBudget> {
+  async compute(
+    lastTurn: Usage | null = null,
+    conversationTools?: ConversationTools | null,
+  ): Promise<TokenBudget> {
     const settings = this.deps.settings();
     const client = await this.client(settings);
     let exact = client !== null;
     const perServer = await Promise.all(
       this.deps.registry.servers().map(async (server) => {
-        const tools = this.deps.registry.tools(server).filter((t) => toolOn(t, conversationTools)).map((t) => t.definition);
+        const tools = this.deps.registry
+          .tools(server)
+          .filter((t) => toolOn(t, conversationTools))
+          .map((t) => t.definition);
         let tokens = estimateTokens(tools);
         if (client && tools.length > 0) {
           const counted = await this.count(client, settings.model, tools).catch(() => undefined);
@@ -39,7 +45,13 @@ export class ToolBudget {
       }),
     );
     perServer.sort((a, b) => b.tokens - a.tokens);
-    return { model: settings.model, totalToolTokens: perServer.reduce((n, s) => n + s.tokens, 0), perServer, lastTurn, exact };
+    return {
+      model: settings.model,
+      totalToolTokens: perServer.reduce((n, s) => n + s.tokens, 0),
+      perServer,
+      lastTurn,
+      exact,
+    };
   }
 
   private async client(settings: ChatSettings): Promise<Anthropic | null> {
@@ -49,7 +61,11 @@ export class ToolBudget {
   }
 
   /** Tokens of `tools` alone: the count with them minus the count of the same request without. */
-  private async count(client: Anthropic, model: string, tools: Anthropic.Messages.Tool[]): Promise<number> {
+  private async count(
+    client: Anthropic,
+    model: string,
+    tools: Anthropic.Messages.Tool[],
+  ): Promise<number> {
     const key = `${model}\u0000${createHash('sha256').update(JSON.stringify(tools)).digest('hex')}`;
     const cached = this.counted.get(key);
     if (cached !== undefined) return cached;

@@ -10,7 +10,11 @@ import { SignInCancelledError } from '../mcp/auth/types';
 import { DetachFromTask } from '../mcp/tasks/follow';
 import type { TaskRecord } from '../mcp/tasks/journal';
 import { McpError, McpTransportError } from '../mcp/errors';
-import { errorToolResultBlock, toToolResultBlock, type ResultLimits } from '../mcp/registry/results';
+import {
+  errorToolResultBlock,
+  toToolResultBlock,
+  type ResultLimits,
+} from '../mcp/registry/results';
 import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
 import type { PermissionService } from '../permissions/service';
 import type { ServerIdentity } from '../permissions/types';
@@ -23,7 +27,12 @@ type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
 
 /** What the loop needs from the MCP side (the manager, in the app). */
 export interface ToolExecutor {
-  call(server: string, tool: string, args: Record<string, unknown>, opts: CallToolOptions): Promise<ToolCallOutcome>;
+  call(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    opts: CallToolOptions,
+  ): Promise<ToolCallOutcome>;
   identity(server: string): ServerIdentity;
   whenReady(maxWaitMs: number): Promise<void>;
   /** Issue 19: the tasks a previous Lena waited for, followed again after a restart (the window only). */
@@ -55,9 +64,14 @@ export interface ToolRunContext {
   registerCall(toolUseId: string, controller: AbortController): () => void;
 }
 
-export async function runToolUses(ctx: ToolRunContext, uses: readonly ToolUse[]): Promise<ToolResultBlock[]> {
+export async function runToolUses(
+  ctx: ToolRunContext,
+  uses: readonly ToolUse[],
+): Promise<ToolResultBlock[]> {
   const results = new Map<string, ToolResultBlock>();
-  const readOnly = uses.filter((u) => ctx.registry.resolve(u.name)?.tool.annotations?.readOnlyHint === true);
+  const readOnly = uses.filter(
+    (u) => ctx.registry.resolve(u.name)?.tool.annotations?.readOnlyHint === true,
+  );
   const others = uses.filter((u) => !readOnly.includes(u));
   await Promise.all(readOnly.map(async (u) => results.set(u.id, await runOne(ctx, u))));
   for (const u of others) results.set(u.id, await runOne(ctx, u));
@@ -83,23 +97,52 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call });
     return call;
   };
-  const fail = (status: 'error' | 'denied' | 'cancelled', message: string, extra: Partial<ToolCallUpsert> = {}, serverText?: string): ToolResultBlock => {
-    save({ status, isError: true, errorMessage: serverText ? `${message} ${serverText}` : message, endedAt: Date.now(), ...extra });
+  const fail = (
+    status: 'error' | 'denied' | 'cancelled',
+    message: string,
+    extra: Partial<ToolCallUpsert> = {},
+    serverText?: string,
+  ): ToolResultBlock => {
+    save({
+      status,
+      isError: true,
+      errorMessage: serverText ? `${message} ${serverText}` : message,
+      endedAt: Date.now(),
+      ...extra,
+    });
     const block = errorToolResultBlock(use.id, message);
     // What the server wrote (a JSON-RPC error message, a transport error with its stderr) is
     // untrusted data like any result, wrapped apart from Lena's own words.
-    if (serverText) block.content = [...(block.content as Array<{ type: 'text'; text: string }>), { type: 'text', text: wrapUntrusted(serverText, ctx.boundary) }];
+    if (serverText)
+      block.content = [
+        ...(block.content as Array<{ type: 'text'; text: string }>),
+        { type: 'text', text: wrapUntrusted(serverText, ctx.boundary) },
+      ];
     return block;
   };
 
-  if (ctx.signal.aborted) return fail('cancelled', 'Cancelled: the user stopped the turn before this tool ran.');
+  if (ctx.signal.aborted)
+    return fail('cancelled', 'Cancelled: the user stopped the turn before this tool ran.');
   save({ status: 'pending' });
   if (!registered || !(ctx.isOn ? ctx.isOn(registered) : registered.enabled)) {
-    return fail('error', `Unknown or disabled tool "${use.name}". Use only the tools listed in this request.`, { errorSource: 'server' });
+    return fail(
+      'error',
+      `Unknown or disabled tool "${use.name}". Use only the tools listed in this request.`,
+      { errorSource: 'server' },
+    );
   }
   const args = use.input;
-  if (args === null || typeof args !== 'object' || Array.isArray(args) || '_invalidJson' in (args as object)) {
-    return fail('error', `The arguments for ${use.name} were not a JSON object. Send an object matching the tool's input schema.`, { errorSource: 'tool' });
+  if (
+    args === null ||
+    typeof args !== 'object' ||
+    Array.isArray(args) ||
+    '_invalidJson' in (args as object)
+  ) {
+    return fail(
+      'error',
+      `The arguments for ${use.name} were not a JSON object. Send an object matching the tool's input schema.`,
+      { errorSource: 'tool' },
+    );
   }
   const auth = await ctx.permissions.authorize(
     {
@@ -116,7 +159,8 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
   );
   const decision = { decision: auth.audit.decision, decidedBy: auth.audit.decidedBy };
   if (auth.outcome === 'deny') {
-    if (ctx.signal.aborted) return fail('cancelled', 'Cancelled: the user stopped the turn.', decision);
+    if (ctx.signal.aborted)
+      return fail('cancelled', 'Cancelled: the user stopped the turn.', decision);
     return fail('denied', auth.message ?? `The user denied ${use.name}.`, decision);
   }
   // Validation only after the gate allowed the call: a server's schema costs nothing for a call
@@ -130,31 +174,76 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
   ctx.signal.addEventListener('abort', onTurnAbort, { once: true });
   const unregister = ctx.registerCall(use.id, controller);
   const startedAt = Date.now();
-  save({ status: 'running', startedAt, ...decision, ...(inputNote ? { errorMessage: inputNote } : {}) });
+  save({
+    status: 'running',
+    startedAt,
+    ...decision,
+    ...(inputNote ? { errorMessage: inputNote } : {}),
+  });
   try {
-    const outcome = await ctx.tools.call(registered.server, registered.tool.name, args as Record<string, unknown>, {
-      signal: controller.signal,
-      taskKey: `${ctx.conversationId}/${use.id}`, // H13: a task outlives a restart under this key
-      // Progress is shown live but not stored: only the outcome matters once the call ends.
-      onProgress: (progress) => {
-        if (last) ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call: { ...last, progress } });
+    const outcome = await ctx.tools.call(
+      registered.server,
+      registered.tool.name,
+      args as Record<string, unknown>,
+      {
+        signal: controller.signal,
+        taskKey: `${ctx.conversationId}/${use.id}`, // H13: a task outlives a restart under this key
+        // Progress is shown live but not stored: only the outcome matters once the call ends.
+        onProgress: (progress) => {
+          if (last)
+            ctx.emit({
+              type: 'tool-call-updated',
+              conversationId: ctx.conversationId,
+              call: { ...last, progress },
+            });
+        },
+        // H13 (MCP tasks): the server runs the call as a task; its status shows live on the card.
+        onTask: (task) => {
+          if (last)
+            ctx.emit({
+              type: 'tool-call-updated',
+              conversationId: ctx.conversationId,
+              call: (last = {
+                ...last,
+                task: {
+                  taskId: task.taskId,
+                  status: task.status,
+                  statusMessage: task.statusMessage,
+                },
+              }),
+            });
+        },
       },
-      // H13 (MCP tasks): the server runs the call as a task; its status shows live on the card.
-      onTask: (task) => {
-        if (last) ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call: (last = { ...last, task: { taskId: task.taskId, status: task.status, statusMessage: task.statusMessage } }) });
-      },
-    });
+    );
     return finish(ctx, use, outcome, save, startedAt, decision, inputNote);
   } catch (err) {
-    const cancelled = controller.signal.aborted || (err instanceof McpError && err.kind === 'cancelled');
+    const cancelled =
+      controller.signal.aborted || (err instanceof McpError && err.kind === 'cancelled');
     const message = err instanceof Error ? err.message : String(err);
     if (controller.signal.reason instanceof DetachFromTask) {
-      return fail('cancelled', `Lena quit while ${use.name} was running; the server keeps its task, and Lena follows it at the next start.`, { startedAt, ...decision });
+      return fail(
+        'cancelled',
+        `Lena quit while ${use.name} was running; the server keeps its task, and Lena follows it at the next start.`,
+        { startedAt, ...decision },
+      );
     }
-    if (cancelled) return fail('cancelled', `Cancelled by the user while ${use.name} was running.`, { startedAt, ...decision });
+    if (cancelled)
+      return fail('cancelled', `Cancelled by the user while ${use.name} was running.`, {
+        startedAt,
+        ...decision,
+      });
     // The user said no to the sign-in the call needed (Lena's own words: nothing from the server).
-    if (err instanceof SignInCancelledError) return fail('cancelled', `${err.message} ${err.hint ?? ''}`.trim(), { startedAt, ...decision });
-    return fail('error', `The ${registered.server} server failed; what it said follows.`, { errorSource: 'server', startedAt, ...decision }, serverError(err, message));
+    if (err instanceof SignInCancelledError)
+      return fail('cancelled', `${err.message} ${err.hint ?? ''}`.trim(), {
+        startedAt,
+        ...decision,
+      });
+    return fail(
+      'error',
+      `The ${registered.server} server failed; what it said follows.`,
+      { errorSource: 'server', startedAt, ...decision },
+      serverError(err, message),
+    );
   } finally {
     unregister();
     ctx.signal.removeEventListener('abort', onTurnAbort);
@@ -205,16 +294,27 @@ export function modelResultBlock(
   );
   if (full.validationError) {
     // The validator quotes the server's data: Lena's note, then the details wrapped as untrusted.
-    content.push({ type: 'text', text: "Note: the result did not match the tool's output schema; the details follow." });
+    content.push({
+      type: 'text',
+      text: "Note: the result did not match the tool's output schema; the details follow.",
+    });
     content.push({ type: 'text', text: wrapUntrusted(full.validationError, boundary) });
   }
-  if (content.length === 0) content.push({ type: 'text', text: wrapUntrusted('(the tool returned no content)', boundary) });
+  if (content.length === 0)
+    content.push({ type: 'text', text: wrapUntrusted('(the tool returned no content)', boundary) });
   return { block: { ...block, content }, converted };
 }
 
 /** What the card says beside a result: an output that failed its schema, checks that could not run. */
-function notes(inputNote: string | null, full: { validationError?: string; validationSkipped?: string }): string | null {
-  const lines = [inputNote, full.validationError ? `Output schema: ${full.validationError}` : null, full.validationSkipped ? `Could not validate the output: ${full.validationSkipped}` : null];
+function notes(
+  inputNote: string | null,
+  full: { validationError?: string; validationSkipped?: string },
+): string | null {
+  const lines = [
+    inputNote,
+    full.validationError ? `Output schema: ${full.validationError}` : null,
+    full.validationSkipped ? `Could not validate the output: ${full.validationSkipped}` : null,
+  ];
   return lines.filter(Boolean).join('\n') || null;
 }
 

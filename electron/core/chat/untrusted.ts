@@ -16,7 +16,10 @@ export const closeMarker = (boundary: string) => `</untrusted-tool-output bounda
 
 /** Data with every marker look-alike and the boundary itself made inert. */
 export function neutralise(text: string, boundary: string): string {
-  return text.replace(/<(\/?)untrusted-tool-output/gi, '&lt;$1untrusted-tool-output').split(boundary).join('[boundary]');
+  return text
+    .replace(/<(\/?)untrusted-tool-output/gi, '&lt;$1untrusted-tool-output')
+    .split(boundary)
+    .join('[boundary]');
 }
 
 export function wrapUntrusted(text: string, boundary: string): string {

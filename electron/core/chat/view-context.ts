@@ -17,7 +17,14 @@ export interface ViewContextEntry extends AppModelContext {
 
 const isEntry = (v: unknown): v is ViewContextEntry => {
   const e = v as ViewContextEntry | null;
-  return !!e && typeof e === 'object' && ['conversationId', 'toolUseId', 'server', 'tool', 'text'].every((k) => typeof (e as unknown as Record<string, unknown>)[k] === 'string') && typeof e.updatedAt === 'number';
+  return (
+    !!e &&
+    typeof e === 'object' &&
+    ['conversationId', 'toolUseId', 'server', 'tool', 'text'].every(
+      (k) => typeof (e as unknown as Record<string, unknown>)[k] === 'string',
+    ) &&
+    typeof e.updatedAt === 'number'
+  );
 };
 
 export class ViewContexts {
@@ -35,12 +42,18 @@ export class ViewContexts {
    */
   static async open(file: string): Promise<ViewContexts> {
     const contexts = new ViewContexts(file);
-    const read = await readJsonFileOrSetAside(file).catch(() => ({ value: undefined, warning: undefined }));
+    const read = await readJsonFileOrSetAside(file).catch(() => ({
+      value: undefined,
+      warning: undefined,
+    }));
     if (read.warning) contexts.warnings.push(read.warning);
     const stored = read.value;
-    const entries = Array.isArray((stored as { contexts?: unknown } | undefined)?.contexts) ? (stored as { contexts: unknown[] }).contexts : [];
+    const entries = Array.isArray((stored as { contexts?: unknown } | undefined)?.contexts)
+      ? (stored as { contexts: unknown[] }).contexts
+      : [];
     for (const entry of entries.filter(isEntry)) {
-      const map = contexts.byConversation.get(entry.conversationId) ?? new Map<string, ViewContextEntry>();
+      const map =
+        contexts.byConversation.get(entry.conversationId) ?? new Map<string, ViewContextEntry>();
       map.set(entry.toolUseId, entry);
       contexts.byConversation.set(entry.conversationId, map);
     }
@@ -57,14 +70,22 @@ export class ViewContexts {
     const file = this.file;
     const contexts = [...this.byConversation.values()].flatMap((m) => [...m.values()]);
     // A failed write loses only the copy for the next start; this session keeps the context.
-    this.writing = this.writing.then(() => writeJsonFile(file, { contexts })).catch(() => undefined);
+    this.writing = this.writing
+      .then(() => writeJsonFile(file, { contexts }))
+      .catch(() => undefined);
   }
 
   /** Replaces the view's context (null text clears it); returns what the card shows. */
   set(entry: Omit<ViewContextEntry, 'updatedAt'>, now = Date.now()): ViewContextEntry {
-    const text = entry.text === null ? null : entry.text.length > MAX_VIEW_CONTEXT_CHARS ? `${entry.text.slice(0, MAX_VIEW_CONTEXT_CHARS)}\n[cut at ${MAX_VIEW_CONTEXT_CHARS} characters]` : entry.text;
+    const text =
+      entry.text === null
+        ? null
+        : entry.text.length > MAX_VIEW_CONTEXT_CHARS
+          ? `${entry.text.slice(0, MAX_VIEW_CONTEXT_CHARS)}\n[cut at ${MAX_VIEW_CONTEXT_CHARS} characters]`
+          : entry.text;
     const stored = { ...entry, text, updatedAt: now };
-    const map = this.byConversation.get(entry.conversationId) ?? new Map<string, ViewContextEntry>();
+    const map =
+      this.byConversation.get(entry.conversationId) ?? new Map<string, ViewContextEntry>();
     if (text === null) map.delete(entry.toolUseId);
     else map.set(entry.toolUseId, stored);
     this.byConversation.set(entry.conversationId, map);
@@ -91,9 +112,15 @@ export class ViewContexts {
 }
 
 /** Appends the views' context to the last message when it is the user's (it always is when a request is sent). */
-export function appendViewContext(messages: Anthropic.Messages.MessageParam[], blocks: readonly Anthropic.Messages.TextBlockParam[]): void {
+export function appendViewContext(
+  messages: Anthropic.Messages.MessageParam[],
+  blocks: readonly Anthropic.Messages.TextBlockParam[],
+): void {
   const last = messages[messages.length - 1];
   if (blocks.length === 0 || !last || last.role !== 'user') return;
-  const content = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : [...last.content];
+  const content =
+    typeof last.content === 'string'
+      ? [{ type: 'text' as const, text: last.content }]
+      : [...last.content];
   last.content = [...content, ...blocks];
 }

@@ -24,7 +24,12 @@ export interface DesktopPaths {
 }
 
 export function desktopPaths(paths: LenaPaths): DesktopPaths {
-  return { secrets: paths.secrets, recentFolders: paths.recentFolders, windowState: paths.windowState, updates: paths.updates };
+  return {
+    secrets: paths.secrets,
+    recentFolders: paths.recentFolders,
+    windowState: paths.windowState,
+    updates: paths.updates,
+  };
 }
 
 export interface DesktopServices {
@@ -39,7 +44,11 @@ export interface DesktopServices {
 }
 
 /** `env` lets a stored-nothing secret fall back to ANTHROPIC_API_KEY / NAME, as the command line does. */
-export function createDesktopServices(paths: LenaPaths, encryptor: Encryptor, env?: NodeJS.ProcessEnv): DesktopServices {
+export function createDesktopServices(
+  paths: LenaPaths,
+  encryptor: Encryptor,
+  env?: NodeJS.ProcessEnv,
+): DesktopServices {
   const files = desktopPaths(paths);
   // The log redacts the secret store's values and the store logs through the log: the closure
   // reads `secrets` only when a line is written, after both exist.
@@ -69,12 +78,19 @@ export function createDesktopServices(paths: LenaPaths, encryptor: Encryptor, en
  * Start-up before any server runs: end the orphans of a crashed earlier run, then restore the
  * project folder (or open the one given on the command line). Never throws.
  */
-export async function startDesktop(services: DesktopServices, launchFolder?: string): Promise<ProjectSnapshot> {
+export async function startDesktop(
+  services: DesktopServices,
+  launchFolder?: string,
+): Promise<ProjectSnapshot> {
   const { log } = services;
   try {
     const outcomes = await services.processes.cleanupOrphans();
     const ended = outcomes.filter((o) => o.result === 'terminated' || o.result === 'killed').length;
-    if (ended > 0) log.warn('processes', `Ended ${ended} server process group(s) left over from an earlier run.`);
+    if (ended > 0)
+      log.warn(
+        'processes',
+        `Ended ${ended} server process group(s) left over from an earlier run.`,
+      );
   } catch (err) {
     log.error('processes', 'Orphan cleanup failed', err);
   }
@@ -94,12 +110,17 @@ export async function loadUpdatePrefs(file: StateFile<UpdatePrefs>): Promise<Upd
   const data = (await file.load()) as Partial<UpdatePrefs> | undefined;
   return {
     automatic: data?.automatic === true,
-    ...(typeof data?.lastCheck === 'number' && Number.isFinite(data.lastCheck) ? { lastCheck: data.lastCheck } : {}),
+    ...(typeof data?.lastCheck === 'number' && Number.isFinite(data.lastCheck)
+      ? { lastCheck: data.lastCheck }
+      : {}),
   };
 }
 
 /** The settings page's "automatic updates" switch over updates.json (read at the next start). */
-export function updatePreference(file: StateFile<UpdatePrefs>): { get(): Promise<boolean>; set(on: boolean): Promise<void> } {
+export function updatePreference(file: StateFile<UpdatePrefs>): {
+  get(): Promise<boolean>;
+  set(on: boolean): Promise<void>;
+} {
   return {
     get: async () => (await loadUpdatePrefs(file)).automatic,
     set: async (on) => {

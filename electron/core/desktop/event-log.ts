@@ -23,11 +23,17 @@ export class EventLog {
       case 'app:logged': {
         const entry = payload as LogEntry;
         // Debug chatter from the host stays in the window's log view.
-        return entry.level === 'debug' ? undefined : { level: entry.level, source: entry.source, message: entry.message };
+        return entry.level === 'debug'
+          ? undefined
+          : { level: entry.level, source: entry.source, message: entry.message };
       }
       case 'project:changed': {
         const view = payload as ProjectView;
-        return { level: 'info', source: 'project', message: view.folder ? `Project folder: ${view.folder}` : 'No project folder' };
+        return {
+          level: 'info',
+          source: 'project',
+          message: view.folder ? `Project folder: ${view.folder}` : 'No project folder',
+        };
       }
       default:
         return undefined;
@@ -41,15 +47,33 @@ export class EventLog {
     const who = `${status.name} (${status.scope}, ${status.transport ?? 'no transport'})`;
     switch (status.status) {
       case 'connected': {
-        const info = status.serverInfo ? ` ${status.serverInfo.name} ${status.serverInfo.version}` : '';
-        return { level: 'info', source: 'servers', message: `${who} connected${info}, protocol ${status.protocolVersion ?? '?'}, ${status.toolCount} tools, in ${status.connectMs ?? '?'} ms` };
+        const info = status.serverInfo
+          ? ` ${status.serverInfo.name} ${status.serverInfo.version}`
+          : '';
+        return {
+          level: 'info',
+          source: 'servers',
+          message: `${who} connected${info}, protocol ${status.protocolVersion ?? '?'}, ${status.toolCount} tools, in ${status.connectMs ?? '?'} ms`,
+        };
       }
       case 'failed':
-        return { level: 'warn', source: 'servers', message: `${who} failed${status.restarts ? ` (restart ${status.restarts})` : ''}: ${status.error?.message ?? 'no reason given'}` };
+        return {
+          level: 'warn',
+          source: 'servers',
+          message: `${who} failed${status.restarts ? ` (restart ${status.restarts})` : ''}: ${status.error?.message ?? 'no reason given'}`,
+        };
       case 'connecting':
-        return { level: 'info', source: 'servers', message: `${who} starting${status.restarts ? ` (restart ${status.restarts})` : ''}` };
+        return {
+          level: 'info',
+          source: 'servers',
+          message: `${who} starting${status.restarts ? ` (restart ${status.restarts})` : ''}`,
+        };
       default:
-        return { level: 'info', source: 'servers', message: `${who} ${status.status}${status.error ? `: ${status.error.message}` : ''}` };
+        return {
+          level: 'info',
+          source: 'servers',
+          message: `${who} ${status.status}${status.error ? `: ${status.error.message}` : ''}`,
+        };
     }
   }
 }

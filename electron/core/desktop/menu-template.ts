@@ -18,10 +18,38 @@ export type MenuCommand = (typeof MENU_COMMANDS)[number];
 
 /** The subset of Electron's menu roles Lena uses. */
 export type MenuRole =
-  | 'about' | 'services' | 'hide' | 'hideOthers' | 'unhide' | 'quit' | 'close'
-  | 'undo' | 'redo' | 'cut' | 'copy' | 'paste' | 'pasteAndMatchStyle' | 'delete' | 'selectAll'
-  | 'reload' | 'forceReload' | 'toggleDevTools' | 'resetZoom' | 'zoomIn' | 'zoomOut' | 'togglefullscreen'
-  | 'minimize' | 'zoom' | 'front' | 'window' | 'help' | 'appMenu' | 'fileMenu' | 'editMenu' | 'viewMenu' | 'windowMenu';
+  | 'about'
+  | 'services'
+  | 'hide'
+  | 'hideOthers'
+  | 'unhide'
+  | 'quit'
+  | 'close'
+  | 'undo'
+  | 'redo'
+  | 'cut'
+  | 'copy'
+  | 'paste'
+  | 'pasteAndMatchStyle'
+  | 'delete'
+  | 'selectAll'
+  | 'reload'
+  | 'forceReload'
+  | 'toggleDevTools'
+  | 'resetZoom'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'togglefullscreen'
+  | 'minimize'
+  | 'zoom'
+  | 'front'
+  | 'window'
+  | 'help'
+  | 'appMenu'
+  | 'fileMenu'
+  | 'editMenu'
+  | 'viewMenu'
+  | 'windowMenu';
 
 export interface MenuItemSpec {
   label?: string;
@@ -49,7 +77,10 @@ export const RENDERER_SHORTCUTS: Partial<Record<MenuCommand, { key: string }>> =
 };
 
 /** The key event main sends into the page for a renderer-handled command (⌘ on macOS, Ctrl elsewhere). */
-export function rendererKeyEvent(command: MenuCommand, platform: NodeJS.Platform): { keyCode: string; modifiers: ('meta' | 'control')[] } | undefined {
+export function rendererKeyEvent(
+  command: MenuCommand,
+  platform: NodeJS.Platform,
+): { keyCode: string; modifiers: ('meta' | 'control')[] } | undefined {
   const shortcut = RENDERER_SHORTCUTS[command];
   if (!shortcut) return undefined;
   return { keyCode: shortcut.key, modifiers: [platform === 'darwin' ? 'meta' : 'control'] };
@@ -68,7 +99,12 @@ const separator: MenuItemSpec = { type: 'separator' };
 export function menuTemplate(options: MenuOptions): MenuItemSpec[] {
   const mac = options.platform === 'darwin';
   const name = options.appName ?? 'Lena';
-  const settings: MenuItemSpec = { label: mac ? 'Settings…' : 'Settings', id: 'settings', accelerator: 'CmdOrCtrl+,', registerAccelerator: false };
+  const settings: MenuItemSpec = {
+    label: mac ? 'Settings…' : 'Settings',
+    id: 'settings',
+    accelerator: 'CmdOrCtrl+,',
+    registerAccelerator: false,
+  };
   const menus: MenuItemSpec[] = [];
   if (mac) {
     menus.push({
@@ -93,14 +129,21 @@ export function menuTemplate(options: MenuOptions): MenuItemSpec[] {
     label: '&File',
     role: 'fileMenu',
     submenu: [
-      { label: 'New Conversation', id: 'new-conversation', accelerator: 'CmdOrCtrl+N', registerAccelerator: false },
+      {
+        label: 'New Conversation',
+        id: 'new-conversation',
+        accelerator: 'CmdOrCtrl+N',
+        registerAccelerator: false,
+      },
       separator,
       { label: 'Open Folder…', id: 'open-folder', accelerator: 'CmdOrCtrl+O' },
       { label: 'Open Recent', submenu: recentSubmenu(options.recentFolders) },
       separator,
       ...(mac ? [] : [settings, separator]),
       { role: 'close', label: 'Close Window', accelerator: 'CmdOrCtrl+W' },
-      ...(mac ? [] : [{ role: 'quit', label: 'Quit', accelerator: 'Ctrl+Q' } satisfies MenuItemSpec]),
+      ...(mac
+        ? []
+        : [{ role: 'quit', label: 'Quit', accelerator: 'Ctrl+Q' } satisfies MenuItemSpec]),
     ],
   });
   menus.push({
@@ -123,7 +166,11 @@ export function menuTemplate(options: MenuOptions): MenuItemSpec[] {
     ? [
         { role: 'reload', accelerator: 'CmdOrCtrl+R' },
         { role: 'forceReload', accelerator: 'Shift+CmdOrCtrl+R' },
-        { role: 'toggleDevTools', label: 'Toggle Developer Tools', accelerator: mac ? 'Alt+Cmd+I' : 'Ctrl+Shift+I' },
+        {
+          role: 'toggleDevTools',
+          label: 'Toggle Developer Tools',
+          accelerator: mac ? 'Alt+Cmd+I' : 'Ctrl+Shift+I',
+        },
         separator,
       ]
     : [];

@@ -17,7 +17,10 @@ export interface ProjectChangeListener {
 
 /** Opening something that is not a folder; the message says what to do. */
 export class ProjectFolderError extends Error {
-  constructor(readonly folder: string, reason: string) {
+  constructor(
+    readonly folder: string,
+    reason: string,
+  ) {
     super(`Cannot open ${folder} as the project folder: ${reason}. Choose an existing folder.`);
     this.name = 'ProjectFolderError';
   }
@@ -58,8 +61,13 @@ export class ProjectState {
   /** Loads the saved state; the last folder comes back only if it still exists. Never throws. */
   async restore(): Promise<ProjectSnapshot> {
     const saved = await readJsonFileTolerant(this.file, this.options);
-    const data = (typeof saved === 'object' && saved !== null ? saved : {}) as Record<string, unknown>;
-    const recent = Array.isArray(data.recent) ? data.recent.filter((f): f is string => typeof f === 'string') : [];
+    const data = (typeof saved === 'object' && saved !== null ? saved : {}) as Record<
+      string,
+      unknown
+    >;
+    const recent = Array.isArray(data.recent)
+      ? data.recent.filter((f): f is string => typeof f === 'string')
+      : [];
     const folder = typeof data.folder === 'string' ? data.folder : null;
     const existing = await filterAsync(dedupe(recent), isDirectory);
     this.state = {
@@ -76,7 +84,10 @@ export class ProjectState {
   async open(folder: string | null): Promise<ProjectSnapshot> {
     const canonical = folder === null ? null : await canonicalFolder(folder);
     const changed = canonical !== this.state.folder;
-    const recent = canonical === null ? this.state.recent : dedupe([canonical, ...this.state.recent]).slice(0, this.max);
+    const recent =
+      canonical === null
+        ? this.state.recent
+        : dedupe([canonical, ...this.state.recent]).slice(0, this.max);
     this.state = { folder: canonical, recent };
     await this.save();
     if (changed) await this.options.listener?.onProjectChanged(canonical);
@@ -84,7 +95,10 @@ export class ProjectState {
   }
 
   async clearRecent(): Promise<ProjectSnapshot> {
-    this.state = { folder: this.state.folder, recent: this.state.folder ? [this.state.folder] : [] };
+    this.state = {
+      folder: this.state.folder,
+      recent: this.state.folder ? [this.state.folder] : [],
+    };
     await this.save();
     return this.snapshot;
   }
@@ -107,7 +121,10 @@ async function canonicalFolder(folder: string): Promise<string> {
     real = await fs.realpath(folder);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new ProjectFolderError(folder, code === 'ENOENT' ? 'it does not exist' : `it cannot be read (${code ?? String(err)})`);
+    throw new ProjectFolderError(
+      folder,
+      code === 'ENOENT' ? 'it does not exist' : `it cannot be read (${code ?? String(err)})`,
+    );
   }
   if (!(await isDirectory(real))) throw new ProjectFolderError(folder, 'it is not a folder');
   return real;
@@ -123,7 +140,10 @@ async function isDirectory(path: string): Promise<boolean> {
 
 const dedupe = (folders: readonly string[]) => [...new Set(folders)];
 
-async function filterAsync<T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<T[]> {
+async function filterAsync<T>(
+  items: readonly T[],
+  test: (item: T) => Promise<boolean>,
+): Promise<T[]> {
   const keep = await Promise.all(items.map(test));
   return items.filter((_, i) => keep[i]);
 }

@@ -24,13 +24,20 @@ export interface QuitOptions {
 }
 
 /** Runs `steps` one after another, each within its bound; never rejects. */
-export async function quitSequence(steps: readonly QuitStep[], options: QuitOptions): Promise<StepOutcome[]> {
+export async function quitSequence(
+  steps: readonly QuitStep[],
+  options: QuitOptions,
+): Promise<StepOutcome[]> {
   const outcomes: StepOutcome[] = [];
   for (const step of steps) {
     const outcome = await runStep(step, step.timeoutMs ?? options.timeoutMs);
     outcomes.push(outcome);
     if (outcome.status === 'ok') options.log?.('info', `Quit: ${step.name} (${outcome.ms} ms)`);
-    else options.log?.(outcome.status === 'failed' ? 'error' : 'warn', `Quit: ${step.name} ${outcome.status}: ${outcome.error}`);
+    else
+      options.log?.(
+        outcome.status === 'failed' ? 'error' : 'warn',
+        `Quit: ${step.name} ${outcome.status}: ${outcome.error}`,
+      );
   }
   return outcomes;
 }
@@ -43,7 +50,10 @@ async function runStep(step: QuitStep, timeoutMs: number): Promise<StepOutcome> 
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
   try {
-    const result = await Promise.race([Promise.resolve().then(() => step.run(controller.signal)), timeout]);
+    const result = await Promise.race([
+      Promise.resolve().then(() => step.run(controller.signal)),
+      timeout,
+    ]);
     const ms = Date.now() - started;
     if (result === 'timeout') {
       controller.abort(new Error(`${step.name} took longer than ${timeoutMs} ms`));
@@ -51,7 +61,12 @@ async function runStep(step: QuitStep, timeoutMs: number): Promise<StepOutcome> 
     }
     return { name: step.name, status: 'ok', ms };
   } catch (err) {
-    return { name: step.name, status: 'failed', error: err instanceof Error ? err.message : String(err), ms: Date.now() - started };
+    return {
+      name: step.name,
+      status: 'failed',
+      error: err instanceof Error ? err.message : String(err),
+      ms: Date.now() - started,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -75,9 +90,17 @@ export interface QuitHooks {
 export function lenaQuitSteps(hooks: QuitHooks): QuitStep[] {
   return [
     { name: 'stop accepting new turns', run: () => hooks.stopAcceptingTurns(), timeoutMs: 1000 },
-    { name: 'cancel in-flight tool calls', run: (signal) => hooks.cancelToolCalls(signal), timeoutMs: 2000 },
+    {
+      name: 'cancel in-flight tool calls',
+      run: (signal) => hooks.cancelToolCalls(signal),
+      timeoutMs: 2000,
+    },
     // The servers get their 5 s; the step's own bound adds a margin for SIGKILL to take effect.
-    { name: 'shut servers down', run: (signal) => hooks.shutdownServers(SERVER_SHUTDOWN_MS, signal), timeoutMs: SERVER_SHUTDOWN_MS + 1500 },
+    {
+      name: 'shut servers down',
+      run: (signal) => hooks.shutdownServers(SERVER_SHUTDOWN_MS, signal),
+      timeoutMs: SERVER_SHUTDOWN_MS + 1500,
+    },
     { name: 'close the database', run: () => hooks.closeDatabase(), timeoutMs: 3000 },
     { name: 'exit', run: () => hooks.exit(), timeoutMs: 1000 },
   ];

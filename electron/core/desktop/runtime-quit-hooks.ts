@@ -34,7 +34,12 @@ export function runtimeQuitHooks(options: RuntimeQuitOptions): Omit<QuitHooks, '
       await turnsStopped;
     },
     shutdownServers: (boundMs) =>
-      shutdownServers({ stopAll: async () => (await options.runtime()).manager.shutdown(), records: options.records, boundMs, log: options.log }),
+      shutdownServers({
+        stopAll: async () => (await options.runtime()).manager.shutdown(),
+        records: options.records,
+        boundMs,
+        log: options.log,
+      }),
     closeDatabase: async () => {
       (await options.runtime()).conversations.close();
       await options.flush?.();

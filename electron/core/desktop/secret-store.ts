@@ -14,13 +14,18 @@ export interface Encryptor {
   decryptString(encrypted: Buffer): string;
 }
 
-export const SESSION_ONLY_MESSAGE = 'This desktop cannot encrypt secrets; the key is kept only until you quit.';
+export const SESSION_ONLY_MESSAGE =
+  'This desktop cannot encrypt secrets; the key is kept only until you quit.';
 
 /**
  * Whether safeStorage really protects anything. On Linux without a keyring, Chromium falls back to
  * `basic_text`, a fixed key compiled into every copy: "available", but no better than clear text.
  */
-export function encryptionUsable(input: { available: boolean; platform: NodeJS.Platform; linuxBackend?: string }): boolean {
+export function encryptionUsable(input: {
+  available: boolean;
+  platform: NodeJS.Platform;
+  linuxBackend?: string;
+}): boolean {
   if (!input.available) return false;
   if (input.platform !== 'linux') return true;
   return input.linuxBackend !== 'basic_text' && input.linuxBackend !== 'unknown';
@@ -83,7 +88,10 @@ export class EncryptedSecretStore implements SecretProvider {
       return value;
     } catch (err) {
       // A keychain reset or a copied home: the value cannot come back; the user sets it again.
-      this.options.log?.('warn', `Secret ${name} could not be decrypted (${err instanceof Error ? err.message : String(err)}); set it again in Settings.`);
+      this.options.log?.(
+        'warn',
+        `Secret ${name} could not be decrypted (${err instanceof Error ? err.message : String(err)}); set it again in Settings.`,
+      );
       return undefined;
     }
   }
@@ -117,16 +125,25 @@ export class EncryptedSecretStore implements SecretProvider {
 
   private async read(): Promise<SecretsFile> {
     // Damaged: moved aside, not written over, so no stored key is lost for good.
-    const data = (await readJsonFileTolerant(this.file, this.options)) as Partial<SecretsFile> | undefined;
-    const secrets = data && typeof data.secrets === 'object' && data.secrets !== null ? data.secrets : {};
-    return { version: 1, secrets: Object.fromEntries(Object.entries(secrets).filter(([, v]) => typeof v === 'string')) };
+    const data = (await readJsonFileTolerant(this.file, this.options)) as
+      Partial<SecretsFile> | undefined;
+    const secrets =
+      data && typeof data.secrets === 'object' && data.secrets !== null ? data.secrets : {};
+    return {
+      version: 1,
+      secrets: Object.fromEntries(Object.entries(secrets).filter(([, v]) => typeof v === 'string')),
+    };
   }
 
   /** Re-reads and writes under the file's lock, so the window and `lena` never drop each other's secrets. */
   private change(edit: (secrets: Record<string, string>) => Record<string, string>): Promise<void> {
     return withLockedFile(this.file, async () => {
       const current = await this.read();
-      await writeJsonFile(this.file, { version: 1, secrets: edit(current.secrets) } satisfies SecretsFile, { mode: 0o600 });
+      await writeJsonFile(
+        this.file,
+        { version: 1, secrets: edit(current.secrets) } satisfies SecretsFile,
+        { mode: 0o600 },
+      );
     });
   }
 }

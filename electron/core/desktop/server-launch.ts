@@ -22,7 +22,10 @@ export type LaunchCheck = { ok: true; command: string } | { ok: false; message: 
 export function serverLaunchCommand(command: string, context: LaunchContext): LaunchCheck {
   const trimmed = command.trim();
   if (trimmed === '') {
-    return { ok: false, message: 'The server has no command. Set "command" to a program such as node, npx or uvx.' };
+    return {
+      ok: false,
+      message: 'The server has no command. Set "command" to a program such as node, npx or uvx.',
+    };
   }
   if (!context.isElectron) return { ok: true, command: trimmed };
   const platform = context.platform ?? process.platform;
@@ -32,7 +35,8 @@ export function serverLaunchCommand(command: string, context: LaunchContext): La
   const nameOf = (s: string) => fold(windows ? win32.basename(s) : basename(s));
   const bare = !/[\\/]/.test(trimmed);
   const exeName = nameOf(context.execPath);
-  const sameName = bare && (nameOf(trimmed) === exeName || (windows && `${nameOf(trimmed)}.exe` === exeName));
+  const sameName =
+    bare && (nameOf(trimmed) === exeName || (windows && `${nameOf(trimmed)}.exe` === exeName));
   if (sameName || (!bare && pathOf(trimmed) === pathOf(context.execPath))) {
     return {
       ok: false,
@@ -46,7 +50,10 @@ export function serverLaunchCommand(command: string, context: LaunchContext): La
 }
 
 /** Wraps the manager's transport factory so every stdio launch passes serverLaunchCommand first. */
-export function guardTransportFactory(inner: TransportFactory, context: LaunchContext): TransportFactory {
+export function guardTransportFactory(
+  inner: TransportFactory,
+  context: LaunchContext,
+): TransportFactory {
   return (name, launch, hooks) => {
     if (launch.transport === 'stdio') {
       const check = serverLaunchCommand(launch.command, context);
@@ -58,5 +65,8 @@ export function guardTransportFactory(inner: TransportFactory, context: LaunchCo
 
 /** The desktop's transport factory: login-shell PATH, and never the app's own binary as a server. */
 export function desktopTransportFactory(execPath: string): TransportFactory {
-  return guardTransportFactory(defaultTransportFactory({ loginShellPath: true }), { isElectron: true, execPath });
+  return guardTransportFactory(defaultTransportFactory({ loginShellPath: true }), {
+    isElectron: true,
+    execPath,
+  });
 }

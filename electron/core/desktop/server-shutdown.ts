@@ -23,7 +23,10 @@ export async function shutdownServers(options: ServerShutdownOptions): Promise<v
     options.stopAll().then(
       () => 'done' as const,
       (err: unknown) => {
-        options.log?.('warn', `Server shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+        options.log?.(
+          'warn',
+          `Server shutdown failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
         return 'failed' as const;
       },
     ),
@@ -34,12 +37,20 @@ export async function shutdownServers(options: ServerShutdownOptions): Promise<v
   // A leader with another start time means the pid now belongs to some other process: skip it.
   const starts = await Promise.all(recorded.map((r) => processStartTime(r.pid)));
   // Only groups the recorded process leads, as Lena spawns them (never someone else's group).
-  const left = recorded.filter((r, i) => r.pgid === r.pid && (starts[i] === undefined || starts[i] === r.startTime));
+  const left = recorded.filter(
+    (r, i) => r.pgid === r.pid && (starts[i] === undefined || starts[i] === r.startTime),
+  );
   if (left.length === 0) return;
-  if (orderly === 'late') options.log?.('warn', `Server shutdown took over ${orderlyMs} ms; ending ${left.length} process group(s) directly.`);
+  if (orderly === 'late')
+    options.log?.(
+      'warn',
+      `Server shutdown took over ${orderlyMs} ms; ending ${left.length} process group(s) directly.`,
+    );
   const ends = await shutdownGroups(
     left.map((r) => ({ name: r.server, pgid: r.pgid })),
     options.boundMs - orderlyMs,
   );
-  await Promise.all(left.filter((r) => ends.get(r.server) !== 'survived').map((r) => options.records.remove(r.pid)));
+  await Promise.all(
+    left.filter((r) => ends.get(r.server) !== 'survived').map((r) => options.records.remove(r.pid)),
+  );
 }

@@ -13,13 +13,21 @@ export interface RunningGroup {
  * Ends every group in parallel within `boundMs`: a fifth of it for the polite stdin close, most of
  * the rest for SIGTERM's grace, then SIGKILL and a last short wait for the kernel to reap.
  */
-export async function shutdownGroups(groups: readonly RunningGroup[], boundMs: number): Promise<Map<string, GroupEnd>> {
+export async function shutdownGroups(
+  groups: readonly RunningGroup[],
+  boundMs: number,
+): Promise<Map<string, GroupEnd>> {
   const politeMs = Math.floor(boundMs / 5);
   const killWaitMs = Math.min(1000, politeMs);
   const graceMs = Math.max(0, boundMs - politeMs - killWaitMs);
   const results = await Promise.all(
     groups.map(async (group) => {
-      const end = await endProcessGroup(group.pgid, { polite: group.closeStdin, politeMs: group.closeStdin ? politeMs : 0, graceMs, killWaitMs });
+      const end = await endProcessGroup(group.pgid, {
+        polite: group.closeStdin,
+        politeMs: group.closeStdin ? politeMs : 0,
+        graceMs,
+        killWaitMs,
+      });
       return [group.name, end] as const;
     }),
   );

@@ -47,7 +47,10 @@ export class StateFile<T> {
     try {
       await writeJsonFile(this.file, pending.value);
     } catch (err) {
-      this.options.log?.('warn', `Could not save ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
+      this.options.log?.(
+        'warn',
+        `Could not save ${this.file}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 

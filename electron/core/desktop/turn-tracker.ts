@@ -9,7 +9,11 @@ export class TurnTracker {
   /** Feed every `chat:progressed` payload. */
   observe(event: ChatEvent): void {
     if (event.type === 'turn-started') this.running.add(event.turnId);
-    else if (event.type === 'turn-ended' && this.running.delete(event.turnId) && this.running.size === 0) {
+    else if (
+      event.type === 'turn-ended' &&
+      this.running.delete(event.turnId) &&
+      this.running.size === 0
+    ) {
       for (const listener of [...this.idleListeners]) listener();
     }
   }

@@ -72,7 +72,10 @@ export class UpdateController {
     try {
       await this.options.updater.checkForUpdates();
     } catch (err) {
-      this.options.log?.('warn', `Update check failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.options.log?.(
+        'warn',
+        `Update check failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 

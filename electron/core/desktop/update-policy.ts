@@ -16,14 +16,14 @@ export interface UpdatePolicyInput {
   justStarted?: boolean;
 }
 
-export type UpdateSchedule =
-  | { check: 'never'; reason: string }
-  | { check: 'in'; delayMs: number };
+export type UpdateSchedule = { check: 'never'; reason: string } | { check: 'in'; delayMs: number };
 
 /** When the next update check should run. */
 export function updatePolicy(input: UpdatePolicyInput): UpdateSchedule {
-  if (!input.isPackaged) return { check: 'never', reason: 'Development builds do not update themselves.' };
-  if (!input.optedIn) return { check: 'never', reason: 'Automatic updates are off (Settings → Updates).' };
+  if (!input.isPackaged)
+    return { check: 'never', reason: 'Development builds do not update themselves.' };
+  if (!input.optedIn)
+    return { check: 'never', reason: 'Automatic updates are off (Settings → Updates).' };
   const due = input.lastCheck === undefined ? input.now : input.lastCheck + CHECK_INTERVAL_MS;
   // A clock set backwards must not postpone checks by more than one interval.
   let delayMs = Math.min(Math.max(0, due - input.now), CHECK_INTERVAL_MS);
@@ -36,9 +36,15 @@ export type DownloadedDecision =
   | { action: 'defer'; reason: string };
 
 /** What to do once an update has been downloaded: ask to restart, or wait for the turn to end. */
-export function downloadedDecision(version: string, state: { turnInProgress: boolean }): DownloadedDecision {
+export function downloadedDecision(
+  version: string,
+  state: { turnInProgress: boolean },
+): DownloadedDecision {
   if (state.turnInProgress) {
-    return { action: 'defer', reason: 'A turn is in progress; the update waits until Lena is idle.' };
+    return {
+      action: 'defer',
+      reason: 'A turn is in progress; the update waits until Lena is idle.',
+    };
   }
   return {
     action: 'prompt',

@@ -41,7 +41,8 @@ export function restoreBounds(saved: unknown, displays: readonly Rect[]): Restor
   const width = finite(b.width) ? Math.max(MIN_SIZE.width, Math.round(b.width)) : undefined;
   const height = finite(b.height) ? Math.max(MIN_SIZE.height, Math.round(b.height)) : undefined;
   if (width === undefined || height === undefined) return { bounds: defaultOn(primary), ...flags };
-  if (!finite(b.x) || !finite(b.y)) return { bounds: clampSize({ width, height }, primary), ...flags };
+  if (!finite(b.x) || !finite(b.y))
+    return { bounds: clampSize({ width, height }, primary), ...flags };
   const rect = { x: Math.round(b.x), y: Math.round(b.y), width, height };
   const display = displays.find((d) => titleBarVisible(rect, d));
   if (!display) return { bounds: clampSize({ width, height }, primary), ...flags };
@@ -53,14 +54,22 @@ export function restoreBounds(saved: unknown, displays: readonly Rect[]): Restor
 }
 
 function titleBarVisible(rect: Rect, display: Rect): boolean {
-  const overlapX = Math.min(rect.x + rect.width, display.x + display.width) - Math.max(rect.x, display.x);
+  const overlapX =
+    Math.min(rect.x + rect.width, display.x + display.width) - Math.max(rect.x, display.x);
   const top = rect.y;
-  return overlapX >= MIN_VISIBLE && top >= display.y && top <= display.y + display.height - MIN_VISIBLE / 2;
+  return (
+    overlapX >= MIN_VISIBLE &&
+    top >= display.y &&
+    top <= display.y + display.height - MIN_VISIBLE / 2
+  );
 }
 
 function clampSize(size: { width: number; height: number }, display: Rect | undefined) {
   if (!display) return size;
-  return { width: Math.min(size.width, display.width), height: Math.min(size.height, display.height) };
+  return {
+    width: Math.min(size.width, display.width),
+    height: Math.min(size.height, display.height),
+  };
 }
 
 function defaultOn(display: Rect | undefined) {
@@ -68,4 +77,5 @@ function defaultOn(display: Rect | undefined) {
 }
 
 const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

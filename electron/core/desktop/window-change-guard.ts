@@ -6,7 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { fail, type Envelope } from '../../../shared/result';
 import type { HostServices } from '../host/services';
-import { CONFIRMED_CHANNELS, changesToConfirm, configuredLaunchKeys, confirmationPrompt, declinedMessage, type ConfirmationPrompt } from '../security/window-changes';
+import {
+  CONFIRMED_CHANNELS,
+  changesToConfirm,
+  configuredLaunchKeys,
+  confirmationPrompt,
+  declinedMessage,
+  type ConfirmationPrompt,
+} from '../security/window-changes';
 
 /** Null lets the call through; an envelope is the answer the window gets instead. */
 export type ChangeGuard = (channel: string, args: unknown) => Promise<Envelope<never> | null>;
@@ -15,15 +22,23 @@ export type ChangeGuard = (channel: string, args: unknown) => Promise<Envelope<n
 export type AskUser = (prompt: Omit<ConfirmationPrompt, 'allowId'>) => Promise<number>;
 
 /** The text of a configuration file, or null when it is missing or unreadable (nothing known from it). */
-const textOf = (path: string | null): Promise<string | null> => (path ? readFile(path, 'utf8').catch(() => null) : Promise.resolve(null));
+const textOf = (path: string | null): Promise<string | null> =>
+  path ? readFile(path, 'utf8').catch(() => null) : Promise.resolve(null);
 
-export function windowChangeGuard(services: () => Promise<HostServices>, ask: AskUser, log: (message: string) => void): ChangeGuard {
+export function windowChangeGuard(
+  services: () => Promise<HostServices>,
+  ask: AskUser,
+  log: (message: string) => void,
+): ChangeGuard {
   // Confirmed once for this run; what is saved is on disk afterwards and needs no new question.
   const confirmed = new Set<string>();
   return async (channel, args) => {
     if (!CONFIRMED_CHANNELS.has(channel)) return null;
     const s = await services();
-    const [user, project] = await Promise.all([textOf(s.paths.mcpConfig), textOf(s.project.mcpFile)]);
+    const [user, project] = await Promise.all([
+      textOf(s.paths.mcpConfig),
+      textOf(s.project.mcpFile),
+    ]);
     const changes = changesToConfirm(channel, args, {
       confirmed: new Set([...confirmed, ...configuredLaunchKeys([user])]),
       inProjectFile: new Set(configuredLaunchKeys([project])),
@@ -32,7 +47,9 @@ export function windowChangeGuard(services: () => Promise<HostServices>, ask: As
     if (!changes.length) return null;
     const { allowId, ...prompt } = confirmationPrompt(changes);
     if ((await ask(prompt)) !== allowId) {
-      log(`Declined in the confirmation dialog (${channel}): ${changes.map((c) => (c.kind === 'base-url' ? c.url : c.server)).join(', ')}`);
+      log(
+        `Declined in the confirmation dialog (${channel}): ${changes.map((c) => (c.kind === 'base-url' ? c.url : c.server)).join(', ')}`,
+      );
       return fail('cancelled', declinedMessage(changes));
     }
     for (const change of changes) confirmed.add(change.key);

@@ -17,20 +17,43 @@ export interface CallContext {
 
 /** A handler for every channel: a missing one is a compile error. */
 export type Handlers = {
-  [C in InvokeChannel]: (args: ParsedArgsOf<C>, ctx: CallContext) => Promise<ResultOf<C>> | ResultOf<C>;
+  [C in InvokeChannel]: (
+    args: ParsedArgsOf<C>,
+    ctx: CallContext,
+  ) => Promise<ResultOf<C>> | ResultOf<C>;
 };
 
-export type Dispatch = (channel: string, args: unknown, ctx: CallContext) => Promise<Envelope<unknown>>;
+export type Dispatch = (
+  channel: string,
+  args: unknown,
+  ctx: CallContext,
+) => Promise<Envelope<unknown>>;
 
-export function createDispatch(handlers: Handlers, onError?: (channel: string, err: unknown) => void): Dispatch {
+export function createDispatch(
+  handlers: Handlers,
+  onError?: (channel: string, err: unknown) => void,
+): Dispatch {
   return async (channel, rawArgs, ctx) => {
-    if (!isInvokeChannel(channel)) return fail('unknown-channel', `Unknown channel "${String(channel)}".`);
+    if (!isInvokeChannel(channel))
+      return fail('unknown-channel', `Unknown channel "${String(channel)}".`);
     const parsed = invokeChannels[channel].args.safeParse(rawArgs);
     if (!parsed.success) {
       // The issues travel as data (the window can point at the field), and in words for a reader.
-      const issues: ValidationIssue[] = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message, code: i.code }));
-      const words = issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`).join('; ');
-      return fail('invalid-arguments', `Invalid arguments for ${channel}: ${words}`, undefined, undefined, { issues });
+      const issues: ValidationIssue[] = parsed.error.issues.map((i) => ({
+        path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
+        message: i.message,
+        code: i.code,
+      }));
+      const words = issues
+        .map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`)
+        .join('; ');
+      return fail(
+        'invalid-arguments',
+        `Invalid arguments for ${channel}: ${words}`,
+        undefined,
+        undefined,
+        { issues },
+      );
     }
     try {
       const handler = handlers[channel] as (a: unknown, c: CallContext) => unknown;

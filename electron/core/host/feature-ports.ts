@@ -9,7 +9,13 @@ import type { ClientAnswer, SamplingDraft } from '../../../shared/client-questio
 import { anthropicClient, type ChatSettings } from '../chat/chat-settings';
 import type { ModelCatalog } from '../chat/models';
 import { answerText, buildSamplingRequest } from '../chat/sampling-request';
-import type { FeaturePorts, Root, SamplingBlock, SamplingOutcome, SamplingRequest } from '../mcp/client-features/ports';
+import type {
+  FeaturePorts,
+  Root,
+  SamplingBlock,
+  SamplingOutcome,
+  SamplingRequest,
+} from '../mcp/client-features/ports';
 import { mcpStopReason } from '../mcp/client-features/sampling';
 import type { SettingsStore } from '../store/settings';
 import type { QuestionBroker } from './question-broker';
@@ -34,18 +40,29 @@ export interface FeaturePortDeps {
 
 /** The roots one server may see: the open project folder, then the folders in its settings (kept under `key`). */
 export function rootsFor(key: string, project: string | null, settings: SettingsStore): Root[] {
-  const folders = [...(project ? [project] : []), ...(settings.current.servers[key]?.roots ?? [])].filter((f) => isAbsolute(f));
+  const folders = [
+    ...(project ? [project] : []),
+    ...(settings.current.servers[key]?.roots ?? []),
+  ].filter((f) => isAbsolute(f));
   const seen = new Set<string>();
   return folders.flatMap((folder) => {
     const uri = pathToFileURL(folder).href;
     if (seen.has(uri)) return [];
     seen.add(uri);
-    return [{ uri, name: folder === project ? 'Project' : (folder.split(/[\\/]/).filter(Boolean).pop() ?? folder) }];
+    return [
+      {
+        uri,
+        name:
+          folder === project ? 'Project' : (folder.split(/[\\/]/).filter(Boolean).pop() ?? folder),
+      },
+    ];
   });
 }
 
 function describeBlock(b: SamplingBlock): string {
-  return b.type === 'image' ? `${b.mimeType}, ${Math.round((b.data.length * 3) / 4 / 1024)} KB` : '';
+  return b.type === 'image'
+    ? `${b.mimeType}, ${Math.round((b.data.length * 3) / 4 / 1024)} KB`
+    : '';
 }
 
 /** The editable view of a request: its text per message, other content kept as it is. */
@@ -55,7 +72,10 @@ export function draftOf(request: SamplingRequest): SamplingDraft {
     maxTokens: request.maxTokens,
     messages: request.messages.map((m) => ({
       role: m.role,
-      text: m.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n\n'),
+      text: m.content
+        .filter((b) => b.type === 'text')
+        .map((b) => (b as { text: string }).text)
+        .join('\n\n'),
       attachments: m.content.filter((b) => b.type !== 'text').map(describeBlock),
     })),
   };
@@ -65,19 +85,37 @@ export function draftOf(request: SamplingRequest): SamplingDraft {
 export function applyDraft(request: SamplingRequest, draft: SamplingDraft): SamplingRequest {
   const messages = request.messages.map((m, i) => {
     const text = draft.messages[i]?.text ?? '';
-    return { role: m.role, content: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...m.content.filter((b) => b.type !== 'text')] };
+    return {
+      role: m.role,
+      content: [
+        ...(text.trim() ? [{ type: 'text' as const, text }] : []),
+        ...m.content.filter((b) => b.type !== 'text'),
+      ],
+    };
   });
-  const maxTokens = Number.isInteger(draft.maxTokens) && draft.maxTokens > 0 ? draft.maxTokens : request.maxTokens;
+  const maxTokens =
+    Number.isInteger(draft.maxTokens) && draft.maxTokens > 0 ? draft.maxTokens : request.maxTokens;
   const { systemPrompt: _old, ...rest } = request;
-  return { ...rest, messages, maxTokens, ...(draft.systemPrompt.trim() ? { systemPrompt: draft.systemPrompt } : {}) };
+  return {
+    ...rest,
+    messages,
+    maxTokens,
+    ...(draft.systemPrompt.trim() ? { systemPrompt: draft.systemPrompt } : {}),
+  };
 }
 
 function describePreferences(prefs: Record<string, unknown> | undefined): string | null {
   if (!prefs) return null;
-  const hints = Array.isArray(prefs.hints) ? prefs.hints.map((h) => (h as { name?: unknown })?.name).filter((n): n is string => typeof n === 'string') : [];
+  const hints = Array.isArray(prefs.hints)
+    ? prefs.hints
+        .map((h) => (h as { name?: unknown })?.name)
+        .filter((n): n is string => typeof n === 'string')
+    : [];
   const parts = [
     ...(hints.length > 0 ? [`prefers ${hints.join(', ')}`] : []),
-    ...(['costPriority', 'speedPriority', 'intelligencePriority'] as const).filter((k) => typeof prefs[k] === 'number').map((k) => `${k.replace('Priority', '')} ${String(prefs[k])}`),
+    ...(['costPriority', 'speedPriority', 'intelligencePriority'] as const)
+      .filter((k) => typeof prefs[k] === 'number')
+      .map((k) => `${k.replace('Priority', '')} ${String(prefs[k])}`),
   ];
   return parts.length > 0 ? parts.join('; ') : null;
 }
@@ -94,25 +132,41 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
       async sample(server, original, signal) {
         const settings = deps.chatSettings();
         const key = await deps.apiKey();
-        if (!key) return declined('Lena has no Anthropic API key, so it cannot answer sampling requests; the user can add one in Settings');
+        if (!key)
+          return declined(
+            'Lena has no Anthropic API key, so it cannot answer sampling requests; the user can add one in Settings',
+          );
         const client = anthropicClient(settings, key);
-        const limits = await deps.models.limits(client, settings.baseUrl ?? 'default', settings.model);
+        const limits = await deps.models.limits(
+          client,
+          settings.baseUrl ?? 'default',
+          settings.model,
+        );
         let request = original;
         let built = await buildSamplingRequest(request, settings.model, limits);
         if ('error' in built) return declined(`Lena cannot send this request: ${built.error}`);
         const own = keyOf(server);
         if (deps.settings.current.servers[own]?.sampling !== 'always') {
           const answer: ClientAnswer = await broker.ask(
-            { kind: 'sampling-request', server, draft: draftOf(request), model: settings.model, modelPreferences: describePreferences(request.modelPreferences), notices: built.notices },
+            {
+              kind: 'sampling-request',
+              server,
+              draft: draftOf(request),
+              model: settings.model,
+              modelPreferences: describePreferences(request.modelPreferences),
+              notices: built.notices,
+            },
             { signal },
           );
-          if (answer.action !== 'approve') return declined('The user declined the sampling request');
+          if (answer.action !== 'approve')
+            return declined('The user declined the sampling request');
           if (answer.draft) {
             request = applyDraft(request, answer.draft);
             built = await buildSamplingRequest(request, settings.model, limits);
             if ('error' in built) return declined(`Lena cannot send this request: ${built.error}`);
           }
-          if (answer.always) await deps.settings.update({ servers: { [own]: { sampling: 'always' } } });
+          if (answer.always)
+            await deps.settings.update({ servers: { [own]: { sampling: 'always' } } });
         }
         let text: string;
         let model: string;
@@ -121,34 +175,60 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
         try {
           const message = await client.messages.create(built.params, { signal });
           await deps.usage?.add(own, message.usage);
-          tokens = { input: message.usage?.input_tokens ?? 0, output: message.usage?.output_tokens ?? 0 };
+          tokens = {
+            input: message.usage?.input_tokens ?? 0,
+            output: message.usage?.output_tokens ?? 0,
+          };
           text = answerText(message);
           model = message.model;
           stop = message.stop_reason;
         } catch (e) {
           return declined(`Claude could not answer the sampling request: ${(e as Error).message}`);
         }
-        const review = await broker.ask({ kind: 'sampling-answer', server, model, text, stopReason: stop, usage: tokens }, { signal });
-        if (review.action !== 'approve') return declined('The user did not let the answer go back to the server');
+        const review = await broker.ask(
+          { kind: 'sampling-answer', server, model, text, stopReason: stop, usage: tokens },
+          { signal },
+        );
+        if (review.action !== 'approve')
+          return declined('The user did not let the answer go back to the server');
         return { ok: true, model, text, stopReason: mcpStopReason(stop) };
       },
     },
     elicitation: {
       async form(q, signal) {
-        const a = await broker.ask({ kind: 'elicitation-form', server: q.server, message: q.message, fields: q.fields, purpose: q.purpose }, { signal });
+        const a = await broker.ask(
+          {
+            kind: 'elicitation-form',
+            server: q.server,
+            message: q.message,
+            fields: q.fields,
+            purpose: q.purpose,
+          },
+          { signal },
+        );
         if (a.action === 'accept') return { action: 'accept', values: a.values ?? {} };
         return { action: a.action === 'decline' ? 'decline' : 'cancel' };
       },
       ...(deps.openExternal
         ? {
             url: async (q, signal) => {
-              const body = { kind: 'elicitation-url' as const, server: q.server, message: q.message, url: q.url, origin: q.origin, loopback: q.loopback };
+              const body = {
+                kind: 'elicitation-url' as const,
+                server: q.server,
+                message: q.message,
+                url: q.url,
+                origin: q.origin,
+                loopback: q.loopback,
+              };
               const a = await broker.ask({ ...body, opened: false }, { signal });
-              if (a.action !== 'accept') return { action: a.action === 'decline' ? 'decline' : 'cancel' };
+              if (a.action !== 'accept')
+                return { action: a.action === 'decline' ? 'decline' : 'cancel' };
               await deps.openExternal!(q.url);
               // The question stays, saying Lena waits for the server, until its completion notice.
               const key = `${q.server}\0${q.elicitationId}`;
-              void broker.ask({ ...body, opened: true }, { onId: (id) => opened.set(key, id) }).then(() => opened.delete(key));
+              void broker
+                .ask({ ...body, opened: true }, { onId: (id) => opened.set(key, id) })
+                .then(() => opened.delete(key));
               return { action: 'accept' };
             },
             completed: (server, elicitationId) => {

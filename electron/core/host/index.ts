@@ -72,7 +72,9 @@ export function createHost(options: HostOptions = {}): Host {
       // A broken project settings file is said at start-up too (its app:logged may precede the window).
       const services = await get();
       const notices = [...services.runtime.notices, ...(options.notices?.() ?? [])];
-      return services.projectProblem ? [...notices, { level: 'error' as const, message: services.projectProblem }] : notices;
+      return services.projectProblem
+        ? [...notices, { level: 'error' as const, message: services.projectProblem }]
+        : notices;
     },
     ...serverHandlers(get),
     ...inspectHandlers(get, events),
@@ -102,7 +104,12 @@ export function createHost(options: HostOptions = {}): Host {
     services: get,
     async viewProxy(url) {
       const s = await get();
-      if (!s.views) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Views are not shown here.' };
+      if (!s.views)
+        return {
+          status: 404,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+          body: 'Views are not shown here.',
+        };
       return viewProxy(s.runtime, s.views, url);
     },
     async close() {

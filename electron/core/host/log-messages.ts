@@ -8,13 +8,21 @@ const MAX_TEXT = 4000;
 export function logText(data: unknown): string {
   let text: string;
   try {
-    text = typeof data === 'string' ? data : JSON.stringify(data) ?? String(data);
+    text = typeof data === 'string' ? data : (JSON.stringify(data) ?? String(data));
   } catch {
     text = String(data);
   }
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length - MAX_TEXT} more characters)` : text;
+  return text.length > MAX_TEXT
+    ? `${text.slice(0, MAX_TEXT)}… (${text.length - MAX_TEXT} more characters)`
+    : text;
 }
 
 export function logMessage(e: ServerLogEntry): ServerLogMessage {
-  return { time: e.at, source: e.source, level: e.level, logger: e.logger ?? null, text: logText(e.data) };
+  return {
+    time: e.at,
+    source: e.source,
+    level: e.level,
+    logger: e.logger ?? null,
+    text: logText(e.data),
+  };
 }

@@ -3,10 +3,18 @@
 // sees `requested` and answers by id, nothing proceeds without an answer, and a question nobody
 // answers in time, or whose request is cancelled, ends with its safe answer.
 import { randomUUID } from 'node:crypto';
-import { SAFE_ANSWERS, type ClientAnswer, type ClientQuestion } from '../../../shared/client-questions';
+import {
+  SAFE_ANSWERS,
+  type ClientAnswer,
+  type ClientQuestion,
+} from '../../../shared/client-questions';
 import { LenaError } from '../../../shared/result';
 
-type Body = ClientQuestion extends infer Q ? (Q extends ClientQuestion ? Omit<Q, 'id' | 'createdAt' | 'expiresAt'> : never) : never;
+type Body = ClientQuestion extends infer Q
+  ? Q extends ClientQuestion
+    ? Omit<Q, 'id' | 'createdAt' | 'expiresAt'>
+    : never
+  : never;
 
 /** Which answers each kind accepts; anything else is refused and the question stays. */
 const ALLOWED: Record<ClientQuestion['kind'], ClientAnswer['action'][]> = {
@@ -18,10 +26,13 @@ const ALLOWED: Record<ClientQuestion['kind'], ClientAnswer['action'][]> = {
   'sign-in': ['accept', 'cancel'],
 };
 
-
 export interface QuestionEvents {
   requested: ClientQuestion;
-  resolved: { id: string; action: ClientAnswer['action']; decidedBy: 'user' | 'timeout' | 'cancelled' | 'completed' };
+  resolved: {
+    id: string;
+    action: ClientAnswer['action'];
+    decidedBy: 'user' | 'timeout' | 'cancelled' | 'completed';
+  };
 }
 
 interface Entry {
@@ -31,22 +42,34 @@ interface Entry {
 
 export class QuestionBroker {
   private readonly entries = new Map<string, Entry>();
-  private readonly listeners: { [K in keyof QuestionEvents]: Set<(e: QuestionEvents[K]) => void> } = { requested: new Set(), resolved: new Set() };
+  private readonly listeners: { [K in keyof QuestionEvents]: Set<(e: QuestionEvents[K]) => void> } =
+    { requested: new Set(), resolved: new Set() };
 
   constructor(private readonly timeoutMs = 10 * 60_000) {}
 
-  on<K extends keyof QuestionEvents>(event: K, listener: (e: QuestionEvents[K]) => void): () => void {
+  on<K extends keyof QuestionEvents>(
+    event: K,
+    listener: (e: QuestionEvents[K]) => void,
+  ): () => void {
     this.listeners[event].add(listener);
     return () => this.listeners[event].delete(listener);
   }
 
   /** Raises a question; resolves with the user's answer, or the safe answer (timeout, abort). Never rejects. */
-  ask(body: Body, opts: { signal?: AbortSignal; timeoutMs?: number; onId?: (id: string) => void } = {}): Promise<ClientAnswer> {
+  ask(
+    body: Body,
+    opts: { signal?: AbortSignal; timeoutMs?: number; onId?: (id: string) => void } = {},
+  ): Promise<ClientAnswer> {
     const safe = SAFE_ANSWERS[body.kind];
     if (opts.signal?.aborted) return Promise.resolve(safe);
     const id = randomUUID();
     const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
-    const question = { ...body, id, createdAt: Date.now(), expiresAt: new Date(Date.now() + timeoutMs).toISOString() } as ClientQuestion;
+    const question = {
+      ...body,
+      id,
+      createdAt: Date.now(),
+      expiresAt: new Date(Date.now() + timeoutMs).toISOString(),
+    } as ClientQuestion;
     opts.onId?.(id);
     return new Promise((resolve) => {
       const onAbort = () => this.finish(id, safe, 'cancelled');
@@ -70,9 +93,16 @@ export class QuestionBroker {
   /** The user's answer; one the question does not offer is refused with why, and it stays pending. */
   answer(id: string, answer: ClientAnswer): void {
     const entry = this.entries.get(id);
-    if (!entry) throw new LenaError('not-found', `Question ${id} is no longer waiting (it was answered, timed out or cancelled).`);
+    if (!entry)
+      throw new LenaError(
+        'not-found',
+        `Question ${id} is no longer waiting (it was answered, timed out or cancelled).`,
+      );
     if (!ALLOWED[entry.question.kind].includes(answer.action)) {
-      throw new LenaError('invalid-arguments', `"${answer.action}" is not an answer to this question; use one of: ${ALLOWED[entry.question.kind].join(', ')}.`);
+      throw new LenaError(
+        'invalid-arguments',
+        `"${answer.action}" is not an answer to this question; use one of: ${ALLOWED[entry.question.kind].join(', ')}.`,
+      );
     }
     this.finish(id, answer, 'user');
   }
@@ -88,10 +118,15 @@ export class QuestionBroker {
 
   /** Ends every waiting question with its safe answer (the window closed, Lena quits). */
   cancelAll(): void {
-    for (const [id, e] of [...this.entries]) this.finish(id, SAFE_ANSWERS[e.question.kind], 'cancelled');
+    for (const [id, e] of [...this.entries])
+      this.finish(id, SAFE_ANSWERS[e.question.kind], 'cancelled');
   }
 
-  private finish(id: string, answer: ClientAnswer, by: QuestionEvents['resolved']['decidedBy']): void {
+  private finish(
+    id: string,
+    answer: ClientAnswer,
+    by: QuestionEvents['resolved']['decidedBy'],
+  ): void {
     this.entries.get(id)?.settle(answer, by);
   }
 

@@ -47,8 +47,12 @@ export class ResourceWatch {
     if (!client || this.seen.get(server) === client) return;
     this.seen.set(server, client);
     client.on('resource-updated', (uri) => this.events.emit('resources:updated', { server, uri }));
-    client.on('resources-changed', () => this.events.emit('resources:list-changed', { server, kind: 'resources' }));
-    client.on('prompts-changed', () => this.events.emit('resources:list-changed', { server, kind: 'prompts' }));
+    client.on('resources-changed', () =>
+      this.events.emit('resources:list-changed', { server, kind: 'resources' }),
+    );
+    client.on('prompts-changed', () =>
+      this.events.emit('resources:list-changed', { server, kind: 'prompts' }),
+    );
     for (const uri of this.wanted.get(server) ?? []) {
       // The old session's subscriptions ended with it; a refusal now is only logged by the client.
       client.subscribeResource(uri).catch(() => undefined);

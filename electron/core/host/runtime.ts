@@ -69,12 +69,13 @@ export interface RuntimeOptions {
   openExternal?: (url: string) => Promise<void>;
 }
 
-
 /** Without a way to open a browser, a 401 is "Sign in required" and Sign in explains why it cannot. */
 const NO_BROWSER: SignInHost = {
   interactive: false,
   open: async (url) => {
-    throw new Error(`Lena cannot open a browser here; open this URL to sign in: ${url.origin}${url.pathname}`);
+    throw new Error(
+      `Lena cannot open a browser here; open this URL to sign in: ${url.origin}${url.pathname}`,
+    );
   },
 };
 
@@ -117,7 +118,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const pins = await PinStore.open(paths.pins);
   const samplingUsage = await SamplingUsage.open(paths.samplingUsage);
   const baselines = await BaselineStore.open(paths.baselines);
-  const broker = options.interactive ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs }) : null;
+  const broker = options.interactive
+    ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs })
+    : null;
   const permissionStore = new SettingsPermissionStore(settings);
   const permissions = await PermissionService.create({
     store: permissionStore,
@@ -134,21 +137,60 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
   const notices: AppNotice[] = [];
   const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
-  const auth = new AuthRegistry({ store: options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window', fileNotice), host: options.auth?.host ?? NO_BROWSER });
+  const auth = new AuthRegistry({
+    store:
+      options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window', fileNotice),
+    host: options.auth?.host ?? NO_BROWSER,
+  });
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const questions = options.features === 'window' ? new QuestionBroker() : null;
-  const roots: NonNullable<FeaturePorts['roots']> = { roots: (server) => rootsFor(settingsKey(server), built.manager?.projectFolder ?? null, settings) };
+  const roots: NonNullable<FeaturePorts['roots']> = {
+    roots: (server) =>
+      rootsFor(settingsKey(server), built.manager?.projectFolder ?? null, settings),
+  };
   const chatSettingsLate = () => chatSettings();
   // Redacted with what each server was given, as its stderr tail is (the session knows the values).
-  const logs = new InspectorLogs({ redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text });
+  const logs = new InspectorLogs({
+    redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text,
+  });
   // The limits on what a server asks hold whoever answers (window or terminal), "always" included.
-  const caps: CapsPort = { limits: () => settings.current.askLimits, usedToday: (server) => samplingUsage.today(settingsKey(server)), note: (server, line) => logs.note(server, line) };
+  const caps: CapsPort = {
+    limits: () => settings.current.askLimits,
+    usedToday: (server) => samplingUsage.today(settingsKey(server)),
+    note: (server, line) => logs.note(server, line),
+  };
   const features: FeaturePorts =
     options.features === 'window'
-      ? { ...windowFeaturePorts({ broker: questions!, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }), caps }
+      ? {
+          ...windowFeaturePorts({
+            broker: questions!,
+            settings,
+            project: () => built.manager?.projectFolder ?? null,
+            chatSettings: chatSettingsLate,
+            apiKey,
+            models,
+            openExternal: options.openExternal,
+            usage: samplingUsage,
+            settingsKey,
+          }),
+          caps,
+        }
       : options.features
-        ? { ...windowFeaturePorts({ broker: options.features.asker, settings, project: () => built.manager?.projectFolder ?? null, chatSettings: chatSettingsLate, apiKey, models, openExternal: options.openExternal, usage: samplingUsage, settingsKey }), caps }
+        ? {
+            ...windowFeaturePorts({
+              broker: options.features.asker,
+              settings,
+              project: () => built.manager?.projectFolder ?? null,
+              chatSettings: chatSettingsLate,
+              apiKey,
+              models,
+              openExternal: options.openExternal,
+              usage: samplingUsage,
+              settingsKey,
+            }),
+            caps,
+          }
         : { roots };
   const manager = new McpManager({
     features,
@@ -157,7 +199,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     auth,
     env,
     secrets: { get: (name) => options.secrets.get(name) },
-    approvals: { isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash), grants: (dir, name, hash) => approvals.grants(dir, name, hash) },
+    approvals: {
+      isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash),
+      grants: (dir, name, hash) => approvals.grants(dir, name, hash),
+    },
     taskJournalFile: paths.tasks,
     onFileNotice: fileNotice,
     ...options.manager,
@@ -166,12 +211,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (entry.source === 'client') logs.note(server, logText(entry.data));
     },
     // Whatever factory is used (the desktop's guarded one, a test's), its transports are tapped.
-    createTransport: tapTransports(options.manager?.createTransport ?? defaultTransportFactory({ loginShellPath: options.loginShellPath }), logs),
+    createTransport: tapTransports(
+      options.manager?.createTransport ??
+        defaultTransportFactory({ loginShellPath: options.loginShellPath }),
+      logs,
+    ),
   });
   built.manager = manager;
   // Tool switches follow each configured server's own settings, so they are read again when the servers change.
   const configuredNames = () => manager.statuses().map((st) => st.name);
-  const syncSwitches = () => registry.setDisabledTools(disabledTools(settings, configuredNames, settingsKey));
+  const syncSwitches = () =>
+    registry.setDisabledTools(disabledTools(settings, configuredNames, settingsKey));
   syncSwitches();
   settings.onChange(syncSwitches);
   const unswitch = manager.onStatus(syncSwitches);
@@ -185,12 +235,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   // each is a read-modify-write of settings.json). Only entries whose old identity matches.
   let rebinding: Promise<unknown> = Promise.resolve();
   const unrebind = manager.onStatus((status) => {
-    rebinding = rebinding.then(() => permissions.rebindLegacyIdentities([serverIdentity(manager, status.name)])).catch(() => undefined);
+    rebinding = rebinding
+      .then(() => permissions.rebindLegacyIdentities([serverIdentity(manager, status.name)]))
+      .catch(() => undefined);
   });
   const conversations = openConversationStore(paths.database);
   const chatSettings = (): ChatSettings => {
     const chat = chatSettingsOf(settings.current);
-    return { ...DEFAULT_CHAT_SETTINGS, ...chat, baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null, ...options.chatOverrides, ...(options.chatOverrides?.model ? { modelFixed: true } : {}) };
+    return {
+      ...DEFAULT_CHAT_SETTINGS,
+      ...chat,
+      baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null,
+      ...options.chatOverrides,
+      ...(options.chatOverrides?.model ? { modelFixed: true } : {}),
+    };
   };
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
   const viewContexts = await ViewContexts.open(paths.viewContexts);
@@ -199,7 +257,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     store: conversations.store,
     registry,
     // The window asks for a sign-in a tool call needs in the conversation; the CLI says to log in.
-    tools: managerExecutor(manager, questions ? signInAsker({ broker: questions, auth, manager }) : undefined),
+    tools: managerExecutor(
+      manager,
+      questions ? signInAsker({ broker: questions, auth, manager }) : undefined,
+    ),
     permissions,
     settings: chatSettings,
     apiKey,
@@ -211,12 +272,26 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   notices.unshift(
     ...(conversations.notice ? [{ level: 'error' as const, message: conversations.notice }] : []),
     ...(conversations.recovered.messages > 0
-      ? [{ level: 'info' as const, message: `${conversations.recovered.messages} answer(s) interrupted when Lena last stopped were kept and marked incomplete.` }]
+      ? [
+          {
+            level: 'info' as const,
+            message: `${conversations.recovered.messages} answer(s) interrupted when Lena last stopped were kept and marked incomplete.`,
+          },
+        ]
       : []),
     // The rule store repeats settings.json's issues; each is said once.
-    ...[...new Set([...settings.issues, ...permissionStore.warnings])].map((message) => ({ level: 'warn' as const, message })),
+    ...[...new Set([...settings.issues, ...permissionStore.warnings])].map((message) => ({
+      level: 'warn' as const,
+      message,
+    })),
     // Lena's own files found damaged: moved aside, said once here.
-    ...[...pins.warnings, ...approvals.warnings, ...baselines.warnings, ...samplingUsage.warnings, ...viewContexts.warnings].map((message) => ({ level: 'warn' as const, message })),
+    ...[
+      ...pins.warnings,
+      ...approvals.warnings,
+      ...baselines.warnings,
+      ...samplingUsage.warnings,
+      ...viewContexts.warnings,
+    ].map((message) => ({ level: 'warn' as const, message })),
     ...settings.migrationNotices.map((message) => ({ level: 'info' as const, message })),
   );
   return {
@@ -257,6 +332,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 /** Qualified names of the tools the user switched off: each configured server's, read under its own settings key. */
-function disabledTools(settings: SettingsStore, servers: () => string[], keyOf: (server: string) => string = (s) => s): string[] {
-  return servers().flatMap((server) => (settings.current.servers[keyOf(server)]?.disabledTools ?? []).map((t) => (t.startsWith('mcp__') ? t : `mcp__${server}__${t}`)));
+function disabledTools(
+  settings: SettingsStore,
+  servers: () => string[],
+  keyOf: (server: string) => string = (s) => s,
+): string[] {
+  return servers().flatMap((server) =>
+    (settings.current.servers[keyOf(server)]?.disabledTools ?? []).map((t) =>
+      t.startsWith('mcp__') ? t : `mcp__${server}__${t}`,
+    ),
+  );
 }

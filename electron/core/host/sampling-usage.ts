@@ -32,7 +32,12 @@ export function dayOf(at: number): string {
 const count = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0;
 const validDaily = (d: unknown): d is DailyTally => {
   const t = d as Partial<DailyTally> | undefined;
-  return typeof t?.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(t.day) && count(t.requests) && count(t.tokens);
+  return (
+    typeof t?.day === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(t.day) &&
+    count(t.requests) &&
+    count(t.tokens)
+  );
 };
 
 export class SamplingUsage {
@@ -78,10 +83,28 @@ export class SamplingUsage {
   }
 
   /** Adds one answered request (the Messages API's usage); resolves once it is on disk. */
-  async add(server: string, usage: { input_tokens?: number | null; output_tokens?: number | null; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null } | undefined): Promise<void> {
+  async add(
+    server: string,
+    usage:
+      | {
+          input_tokens?: number | null;
+          output_tokens?: number | null;
+          cache_read_input_tokens?: number | null;
+          cache_creation_input_tokens?: number | null;
+        }
+      | undefined,
+  ): Promise<void> {
     const now = this.now();
-    const t = (this.tallies[server] ??= { requests: 0, inputTokens: 0, outputTokens: 0, since: now });
-    const input = (usage?.input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0);
+    const t = (this.tallies[server] ??= {
+      requests: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      since: now,
+    });
+    const input =
+      (usage?.input_tokens ?? 0) +
+      (usage?.cache_read_input_tokens ?? 0) +
+      (usage?.cache_creation_input_tokens ?? 0);
     const output = usage?.output_tokens ?? 0;
     t.requests += 1;
     t.inputTokens += input;

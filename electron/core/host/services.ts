@@ -35,7 +35,6 @@ export interface HostServices {
   saveFile?: SaveFile;
 }
 
-
 /** The recent project folders, kept by the desktop shell (none under tests or the CLI). */
 export interface ProjectHistory {
   recent(): string[];
@@ -73,10 +72,15 @@ export interface ServiceOptions {
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
   // Read before the runtime starts: a project whose settings are broken starts no servers.
-  const initial = options.projectFolder ? await readProjectPermissions(options.projectFolder) : undefined;
+  const initial = options.projectFolder
+    ? await readProjectPermissions(options.projectFolder)
+    : undefined;
   const rt = await createRuntime({
     paths,
-    sources: { userFile: paths.mcpConfig, projectDir: options.projectFolder && !initial?.problem ? options.projectFolder : undefined },
+    sources: {
+      userFile: paths.mcpConfig,
+      projectDir: options.projectFolder && !initial?.problem ? options.projectFolder : undefined,
+    },
     secrets: options.secrets,
     interactive: true,
     env: options.env,
@@ -86,15 +90,24 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
     manager: { ...options.manager, processes: options.processes },
     features: 'window',
     openExternal: options.openExternal,
-    ...(options.openExternal ? { auth: { host: { interactive: false, open: (url: URL) => options.openExternal!(url.href) } } } : {}),
+    ...(options.openExternal
+      ? {
+          auth: {
+            host: { interactive: false, open: (url: URL) => options.openExternal!(url.href) },
+          },
+        }
+      : {}),
   });
   rt.servers.onStatus((status) => events.emit('servers:status-changed', status));
-  rt.registry.on('changed', (change) => events.emit('servers:tools-changed', { server: change.server ?? '' }));
+  rt.registry.on('changed', (change) =>
+    events.emit('servers:tools-changed', { server: change.server ?? '' }),
+  );
   // Detached first on close: a listing that lands while the servers stop must not start a pin
   // write that outlives the close.
   const unlistenTools = rt.manager.onToolsChanged((server) => {
     const session = rt.manager.session(server);
-    if (session?.connected) void rt.permissions.toolsListed(serverIdentity(rt.manager, server), session.tools);
+    if (session?.connected)
+      void rt.permissions.toolsListed(serverIdentity(rt.manager, server), session.tools);
   });
   // Accepting or rejecting a tool changes what the server page and the chat notice show.
   rt.permissions.acceptance?.onChanged((server) => {
@@ -104,7 +117,8 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   });
   rt.broker?.on('requested', () => {
     // Positions shift as requests come and go: send the whole queue's views.
-    for (const pending of rt.broker!.pending()) events.emit('permissions:requested', requestView(pending));
+    for (const pending of rt.broker!.pending())
+      events.emit('permissions:requested', requestView(pending));
   });
   rt.broker?.on('resolved', (event) => events.emit('permissions:resolved', resolvedView(event)));
   rt.questions?.on('requested', (question) => events.emit('questions:requested', question));
@@ -115,7 +129,10 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       .reload()
       .then(async () => {
         await rt.permissions.reload();
-        events.emit('settings:changed', await settingsViewFor(rt.settings, options.secrets, options.updates));
+        events.emit(
+          'settings:changed',
+          await settingsViewFor(rt.settings, options.secrets, options.updates),
+        );
       })
       .catch(() => undefined);
   });
@@ -123,12 +140,20 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   // The project's rules apply through the tested reader; a broken file fails closed (issue 13).
   // At start-up app:notices says the problem once; the log keeps it under another source, since a
   // `config` error is also a toast. Later (project opened, file edited) the log entry is the toast.
-  const applyProjectRules = (read: Awaited<ReturnType<typeof readProjectPermissions>> | undefined, source = 'config') => {
+  const applyProjectRules = (
+    read: Awaited<ReturnType<typeof readProjectPermissions>> | undefined,
+    source = 'config',
+  ) => {
     services.projectRules = read?.lists ?? {};
     services.projectProblem = read?.problem ?? null;
     rt.permissions.setProjectRules(services.projectRules, read?.problem);
     for (const message of [...(read?.warnings ?? []), ...(read?.problem ? [read.problem] : [])]) {
-      events.emit('app:logged', { time: Date.now(), level: read?.problem === message ? 'error' : 'warn', source, message });
+      events.emit('app:logged', {
+        time: Date.now(),
+        level: read?.problem === message ? 'error' : 'warn',
+        source,
+        message,
+      });
     }
   };
   const projectSettings = (folder: string | null) => (folder ? [projectSettingsFile(folder)] : []);
@@ -140,7 +165,8 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       .then(async (read) => {
         const wasBroken = services.projectProblem !== null;
         applyProjectRules(read);
-        if (wasBroken !== (read.problem !== undefined)) await rt.manager.setProjectDir(read.problem ? undefined : folder);
+        if (wasBroken !== (read.problem !== undefined))
+          await rt.manager.setProjectDir(read.problem ? undefined : folder);
       })
       .catch(() => undefined);
   });
@@ -163,17 +189,29 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
       await rt.close();
     },
     async setProject(next) {
-      services.project = { folder: next, mcpFile: next ? ((await findProjectConfig(next)) ?? null) : null };
+      services.project = {
+        folder: next,
+        mcpFile: next ? ((await findProjectConfig(next)) ?? null) : null,
+      };
       const read = next ? await readProjectPermissions(next) : undefined;
       applyProjectRules(read);
       projectWatcher.update(projectSettings(next));
       await options.projects?.opened(next);
       await rt.manager.setProjectDir(next && !read?.problem ? next : undefined);
       // The roots are the project folder: servers that kept running hear that they changed.
-      for (const status of rt.manager.statuses()) void rt.manager.session(status.name)?.mcp?.rootsChanged().catch(() => undefined);
+      for (const status of rt.manager.statuses())
+        void rt.manager
+          .session(status.name)
+          ?.mcp?.rootsChanged()
+          .catch(() => undefined);
     },
   };
-  services.project = { folder: options.projectFolder ?? null, mcpFile: options.projectFolder ? ((await findProjectConfig(options.projectFolder)) ?? null) : null };
+  services.project = {
+    folder: options.projectFolder ?? null,
+    mcpFile: options.projectFolder
+      ? ((await findProjectConfig(options.projectFolder)) ?? null)
+      : null,
+  };
   applyProjectRules(initial, 'project');
   // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
   // configuration files made outside the window reload by themselves.
@@ -181,7 +219,13 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   void rt.manager.start().then(() => {
     void rt.engine.resumeTasks();
     rt.manager.watch((config) => {
-      for (const error of config.errors) events.emit('app:logged', { time: Date.now(), level: 'error', source: 'config', message: error.message });
+      for (const error of config.errors)
+        events.emit('app:logged', {
+          time: Date.now(),
+          level: 'error',
+          source: 'config',
+          message: error.message,
+        });
     });
   });
   return services;

@@ -10,7 +10,11 @@ import type { McpManager } from '../mcp/manager/manager';
 import type { Asker } from './feature-ports';
 
 /** Asks for the sign-in a call to `tool` on `server` needs; resolves once it is done (or why not). */
-export type SignInAsker = (server: string, tool: string, signal?: AbortSignal) => Promise<{ ok: true } | { ok: false; error: AuthError }>;
+export type SignInAsker = (
+  server: string,
+  tool: string,
+  signal?: AbortSignal,
+) => Promise<{ ok: true } | { ok: false; error: AuthError }>;
 
 export interface SignInAskerDeps {
   broker: Asker;
@@ -19,7 +23,10 @@ export interface SignInAskerDeps {
 }
 
 /** Whether a failed call failed for want of a sign-in (the provider's error, or the server's status). */
-export function needsSignIn(err: unknown, status: { signIn?: { state: string } | null } | undefined): boolean {
+export function needsSignIn(
+  err: unknown,
+  status: { signIn?: { state: string } | null } | undefined,
+): boolean {
   if (err instanceof SignInCancelledError) return false;
   return findAuthError(err)?.step === 'sign-in-required' || status?.signIn?.state === 'required';
 }
@@ -30,20 +37,28 @@ export function signInAsker(deps: SignInAskerDeps): SignInAsker {
   const run: SignInAsker = async (server, tool, signal) => {
     const body = { kind: 'sign-in' as const, server, tool };
     const answer = await deps.broker.ask({ ...body, waiting: false }, { signal });
-    if (answer.action !== 'accept') return { ok: false, error: new SignInCancelledError(server, tool) };
+    if (answer.action !== 'accept')
+      return { ok: false, error: new SignInCancelledError(server, tool) };
     // The card stays, saying Lena waits for the browser; its Cancel (or a stopped turn) gives up.
     let waitingId: string | undefined;
     let cancelled = false;
-    void deps.broker.ask({ ...body, waiting: true }, { signal, onId: (id) => (waitingId = id) }).then((a) => {
-      if (a.action !== 'cancel') return;
-      cancelled = true;
-      deps.auth.cancelSignIn(server);
-    });
+    void deps.broker
+      .ask({ ...body, waiting: true }, { signal, onId: (id) => (waitingId = id) })
+      .then((a) => {
+        if (a.action !== 'cancel') return;
+        cancelled = true;
+        deps.auth.cancelSignIn(server);
+      });
     try {
       await deps.auth.signIn(server);
     } catch (err) {
       if (cancelled) return { ok: false, error: new SignInCancelledError(server, tool) };
-      return { ok: false, error: findAuthError(err) ?? new AuthError('consent', `Signing in to ${server} failed: ${(err as Error).message}`) };
+      return {
+        ok: false,
+        error:
+          findAuthError(err) ??
+          new AuthError('consent', `Signing in to ${server} failed: ${(err as Error).message}`),
+      };
     } finally {
       if (waitingId && !cancelled) deps.broker.complete(waitingId);
     }

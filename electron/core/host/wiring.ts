@@ -26,7 +26,9 @@ export function serverIdentity(manager: McpManager, server: string): ServerIdent
   const project = configured?.scope === 'project';
   return {
     name: server,
-    hash: entry ? launchIdentity(entry, { scope: configured!.scope, file: configured!.file }) : 'unknown',
+    hash: entry
+      ? launchIdentity(entry, { scope: configured!.scope, file: configured!.file })
+      : 'unknown',
     source: project ? 'project' : 'user',
     ...(entry ? { legacyHash: legacyLaunchIdentity(entry) } : {}),
     ...(project && configured!.shadowed.length > 0 ? { shadowsUser: true } : {}),
@@ -51,7 +53,11 @@ export function managerExecutor(manager: McpManager, signIn?: SignInAsker): Tool
     },
     identity: (server) => serverIdentity(manager, server),
     whenReady: (ms) => manager.whenReady(ms),
-    tasks: { waiting: () => manager.waitingTasks(), follow: (record, opts) => manager.followTask(record, opts), forget: (key) => manager.forgetTask(key) },
+    tasks: {
+      waiting: () => manager.waitingTasks(),
+      follow: (record, opts) => manager.followTask(record, opts),
+      forget: (key) => manager.forgetTask(key),
+    },
     about: (server) => launchWords(manager.session(server)?.configured.entry),
   };
 }
@@ -61,7 +67,9 @@ export function managerExecutor(manager: McpManager, signIn?: SignInAsker): Tool
  * ("@executeautomation/playwright-mcp-server" for `npx -y …`) or the host it reaches. Users name
  * a server by these ("the ExecuteAutomation server"); paths, flags and values stay out.
  */
-export function launchWords(entry: { command?: string; args?: string[]; url?: string } | undefined): string | undefined {
+export function launchWords(
+  entry: { command?: string; args?: string[]; url?: string } | undefined,
+): string | undefined {
   if (!entry) return undefined;
   if (entry.url) {
     try {
@@ -74,6 +82,8 @@ export function launchWords(entry: { command?: string; args?: string[]; url?: st
   // runner, an environment variable's name or a script file.
   const packageLike = /^@?[a-z0-9][\w.-]*(\/[\w.-]+)*(@[\w.^~-]+)?(:[\w.-]+)?$/;
   const runner = /^(npx|node|uvx|uv|python3?|bunx|bun|deno|docker|podman|run|exec|tool)$/;
-  const words = [entry.command ?? '', ...(entry.args ?? [])].filter((a) => packageLike.test(a) && !runner.test(a) && !/\.(m?js|cjs|ts|py)$/.test(a));
+  const words = [entry.command ?? '', ...(entry.args ?? [])].filter(
+    (a) => packageLike.test(a) && !runner.test(a) && !/\.(m?js|cjs|ts|py)$/.test(a),
+  );
   return words.length ? words.join(' ') : undefined;
 }

@@ -16,7 +16,10 @@ export interface ServerLogEntry {
 
 /** Event name → listener arguments. */
 export interface ClientEventMap {
-  state: [state: 'disconnected' | 'connecting' | 'connected' | 'failed', error: McpError | undefined];
+  state: [
+    state: 'disconnected' | 'connecting' | 'connected' | 'failed',
+    error: McpError | undefined,
+  ];
   'tools-changed': [tools: Tool[]];
   'resources-changed': [resources: Resource[]];
   'prompts-changed': [prompts: Prompt[]];
@@ -64,7 +67,8 @@ export class ClientEvents {
 
   protected serverLog(entry: ServerLogEntry): void {
     this.logs.push(entry);
-    if (this.logs.length > this.logCapacity) this.logs.splice(0, this.logs.length - this.logCapacity);
+    if (this.logs.length > this.logCapacity)
+      this.logs.splice(0, this.logs.length - this.logCapacity);
     this.emit('log', entry);
   }
 }

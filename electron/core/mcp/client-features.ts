@@ -23,7 +23,10 @@ export interface CallBudget {
 export interface ClientFeatureHandlers {
   roots?(ctx: InputContext): Promise<{ roots: { uri: string; name?: string }[] }>;
   sampling?(params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>>;
-  elicitation?(params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>>;
+  elicitation?(
+    params: Record<string, unknown>,
+    ctx: InputContext,
+  ): Promise<Record<string, unknown>>;
   /** Which elicitation modes the handler serves (declared as `elicitation.form` / `.url`); form alone by default. */
   elicitationModes?: readonly ('form' | 'url')[];
   /** notifications/elicitation/complete from the server: a URL flow finished. */
@@ -31,12 +34,17 @@ export interface ClientFeatureHandlers {
 }
 
 /** The capabilities the handlers make true (declared per request on 2026, at initialize on 2025). */
-export function featureCapabilities(handlers: ClientFeatureHandlers | undefined): Record<string, unknown> {
+export function featureCapabilities(
+  handlers: ClientFeatureHandlers | undefined,
+): Record<string, unknown> {
   const caps: Record<string, unknown> = {};
   // listChanged: Lena says when the open project (and so the roots) changes.
   if (handlers?.roots) caps.roots = { listChanged: true };
   if (handlers?.sampling) caps.sampling = {};
-  if (handlers?.elicitation) caps.elicitation = Object.fromEntries((handlers.elicitationModes ?? ['form']).map((m) => [m, {}]));
+  if (handlers?.elicitation)
+    caps.elicitation = Object.fromEntries(
+      (handlers.elicitationModes ?? ['form']).map((m) => [m, {}]),
+    );
   return caps;
 }
 
@@ -61,27 +69,44 @@ export async function answerInputRequests(
   return out;
 }
 
-async function answerOne(request: { method?: unknown; params?: unknown }, handlers: ClientFeatureHandlers | undefined, ctx: InputContext): Promise<unknown> {
-  const params = (typeof request?.params === 'object' && request.params !== null ? request.params : {}) as Record<string, unknown>;
+async function answerOne(
+  request: { method?: unknown; params?: unknown },
+  handlers: ClientFeatureHandlers | undefined,
+  ctx: InputContext,
+): Promise<unknown> {
+  const params = (
+    typeof request?.params === 'object' && request.params !== null ? request.params : {}
+  ) as Record<string, unknown>;
   try {
     return await answerWith(request?.method, params, handlers, ctx);
   } catch (e) {
     // A handler's refusal (invalid request, the user said no) travels as the input's error.
-    const code = typeof (e as { code?: unknown }).code === 'number' ? (e as { code: number }).code : -32603;
+    const code =
+      typeof (e as { code?: unknown }).code === 'number' ? (e as { code: number }).code : -32603;
     return refusal(code, (e as Error).message);
   }
 }
 
-async function answerWith(method: unknown, params: Record<string, unknown>, handlers: ClientFeatureHandlers | undefined, ctx: InputContext): Promise<unknown> {
+async function answerWith(
+  method: unknown,
+  params: Record<string, unknown>,
+  handlers: ClientFeatureHandlers | undefined,
+  ctx: InputContext,
+): Promise<unknown> {
   switch (method) {
     case 'elicitation/create':
       return handlers?.elicitation ? handlers.elicitation(params, ctx) : { action: 'decline' };
     case 'sampling/createMessage':
-      return handlers?.sampling ? handlers.sampling(params, ctx) : refusal(-32601, 'Lena does not offer sampling to this server');
+      return handlers?.sampling
+        ? handlers.sampling(params, ctx)
+        : refusal(-32601, 'Lena does not offer sampling to this server');
     case 'roots/list':
       return handlers?.roots ? handlers.roots(ctx) : { roots: [] };
     default:
-      return refusal(-32601, `Lena cannot answer an input request of type ${JSON.stringify(method)}`);
+      return refusal(
+        -32601,
+        `Lena cannot answer an input request of type ${JSON.stringify(method)}`,
+      );
   }
 }
 
@@ -89,7 +114,11 @@ async function answerWith(method: unknown, params: Record<string, unknown>, hand
 export const MAX_INPUT_ROUNDS = 8;
 
 /** The params of the retry: the original ones plus the answers and the server's state, verbatim. */
-export function retryParams(original: Record<string, unknown> | undefined, result: Record<string, unknown>, responses: Record<string, unknown> | undefined): Record<string, unknown> {
+export function retryParams(
+  original: Record<string, unknown> | undefined,
+  result: Record<string, unknown>,
+  responses: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const next: Record<string, unknown> = { ...original };
   delete next.inputResponses;
   delete next.requestState;
@@ -99,7 +128,9 @@ export function retryParams(original: Record<string, unknown> | undefined, resul
 }
 
 function tooManyRounds(purpose: string): McpProtocolError {
-  return new McpProtocolError(`${purpose}: the server asked for more input ${MAX_INPUT_ROUNDS} times in a row; Lena stopped the request`);
+  return new McpProtocolError(
+    `${purpose}: the server asked for more input ${MAX_INPUT_ROUNDS} times in a row; Lena stopped the request`,
+  );
 }
 
 /**
@@ -121,7 +152,10 @@ export async function runInputRounds(
     if (r.resultType !== 'input_required') return r;
     if (round >= MAX_INPUT_ROUNDS) throw tooManyRounds(ctx.purpose);
     const requests = r.inputRequests;
-    const responses = typeof requests === 'object' && requests !== null ? await answerInputRequests(requests as Record<string, unknown>, handlers, counted) : undefined;
+    const responses =
+      typeof requests === 'object' && requests !== null
+        ? await answerInputRequests(requests as Record<string, unknown>, handlers, counted)
+        : undefined;
     current = retryParams(params, r, responses);
   }
 }

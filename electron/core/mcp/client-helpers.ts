@@ -17,7 +17,16 @@ export function asString(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-const LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+const LEVELS = new Set([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
 export function normalLevel(v: unknown): ServerLogEntry['level'] {
   return typeof v === 'string' && LEVELS.has(v) ? (v as ServerLogEntry['level']) : 'info';
 }

@@ -50,4 +50,7 @@ export interface CallToolOptions {
  * A tools/call result; `validationError` says why structuredContent failed the tool's outputSchema,
  * `validationSkipped` why it could not be checked (the checker's deadline, say).
  */
-export type ToolCallOutcome = CallToolResult & { validationError?: string; validationSkipped?: string };
+export type ToolCallOutcome = CallToolResult & {
+  validationError?: string;
+  validationSkipped?: string;
+};

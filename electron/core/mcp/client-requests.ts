@@ -1,7 +1,11 @@
 // Answers to requests a server sends the client: ping, and roots, sampling and elicitation where
 // the front end offers them (client-features/). Anything not declared is "method not found": a
 // server must not be told we can do what we cannot.
-import { featureCapabilities, type CallBudget, type ClientFeatureHandlers } from './client-features';
+import {
+  featureCapabilities,
+  type CallBudget,
+  type ClientFeatureHandlers,
+} from './client-features';
 import { ErrorCodes } from './jsonrpc-types';
 import { RequestHandlerError } from './jsonrpc';
 import type { ReceivedTasks } from './tasks/receiver';
@@ -19,7 +23,9 @@ const FEATURES: Record<string, string> = {
  * cancels tasks it asked for). 2026-07-28 has no such capability; servers there ignore it and
  * read the extension below instead.
  */
-export const CLIENT_CAPABILITIES: Record<string, unknown> = Object.freeze({ tasks: LEGACY_TASKS_CAPABILITY });
+export const CLIENT_CAPABILITIES: Record<string, unknown> = Object.freeze({
+  tasks: LEGACY_TASKS_CAPABILITY,
+});
 
 /**
  * Extensions Lena implements, declared as `capabilities.extensions` (2025 initialize) and in
@@ -33,13 +39,19 @@ export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object
 });
 
 /** What Lena declares to a server: the host's features plus the extensions above (when any). */
-export function clientCapabilities(features: ClientFeatureHandlers | undefined): Record<string, unknown> {
-  const caps: Record<string, unknown> = { ...CLIENT_CAPABILITIES, ...featureCapabilities(features) };
+export function clientCapabilities(
+  features: ClientFeatureHandlers | undefined,
+): Record<string, unknown> {
+  const caps: Record<string, unknown> = {
+    ...CLIENT_CAPABILITIES,
+    ...featureCapabilities(features),
+  };
   // 2025: Lena runs a server's sampling / elicitation request as a task when asked (tasks/receiver.ts).
   const requests: Record<string, unknown> = {};
   if (features?.sampling) requests.sampling = { createMessage: {} };
   if (features?.elicitation) requests.elicitation = { create: {} };
-  if (Object.keys(requests).length > 0) caps.tasks = { ...LEGACY_TASKS_CAPABILITY, list: {}, requests };
+  if (Object.keys(requests).length > 0)
+    caps.tasks = { ...LEGACY_TASKS_CAPABILITY, list: {}, requests };
   if (Object.keys(CLIENT_EXTENSIONS).length > 0) caps.extensions = CLIENT_EXTENSIONS;
   return Object.freeze(caps);
 }
@@ -67,19 +79,27 @@ export function answerServerRequest(
     const asTask = params?.task !== undefined && typeof params.task === 'object';
     if (asTask && method === 'sampling/createMessage' && features?.sampling) {
       const { task, ...rest } = params;
-      return received.create(task, (s) => features.sampling!(rest, { signal: s, purpose: '', call }));
+      return received.create(task, (s) =>
+        features.sampling!(rest, { signal: s, purpose: '', call }),
+      );
     }
     if (asTask && method === 'elicitation/create' && features?.elicitation) {
       const { task, ...rest } = params;
-      return received.create(task, (s) => features.elicitation!(rest, { signal: s, purpose: '', call }));
+      return received.create(task, (s) =>
+        features.elicitation!(rest, { signal: s, purpose: '', call }),
+      );
     }
   }
   if (method === 'roots/list' && features?.roots) return features.roots(ctx);
-  if (method === 'sampling/createMessage' && features?.sampling) return features.sampling(params ?? {}, ctx);
-  if (method === 'elicitation/create' && features?.elicitation) return features.elicitation(params ?? {}, ctx);
+  if (method === 'sampling/createMessage' && features?.sampling)
+    return features.sampling(params ?? {}, ctx);
+  if (method === 'elicitation/create' && features?.elicitation)
+    return features.elicitation(params ?? {}, ctx);
   const feature = FEATURES[method];
   throw new RequestHandlerError(
     ErrorCodes.MethodNotFound,
-    feature ? `Method not found: Lena does not offer ${feature} (${method}) here and did not declare it` : `Method not found: ${method}`,
+    feature
+      ? `Method not found: Lena does not offer ${feature} (${method}) here and did not declare it`
+      : `Method not found: ${method}`,
   );
 }

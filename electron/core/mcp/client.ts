@@ -20,8 +20,20 @@ import { asString, asTtl, closeMessage, normalLevel } from './client-helpers';
 import { clientCapabilities, answerServerRequest } from './client-requests';
 import { completionParams, coversUpdate, readCompletion } from './client-offerings';
 import { ClientEvents, type ClientEventMap } from './client-events';
-import { McpProtocolError, McpRpcError, McpTransportError, isMcpError, type McpError } from './errors';
-import { META_PROTOCOL_VERSION, ModernErrorCodes, isIdempotent, supportedList, type Era } from './era';
+import {
+  McpProtocolError,
+  McpRpcError,
+  McpTransportError,
+  isMcpError,
+  type McpError,
+} from './errors';
+import {
+  META_PROTOCOL_VERSION,
+  ModernErrorCodes,
+  isIdempotent,
+  supportedList,
+  type Era,
+} from './era';
 import { JsonRpcPeer, type RequestOptions } from './jsonrpc';
 import { ListCache, type ListKind } from './list-cache';
 import { negotiate } from './negotiate';
@@ -35,7 +47,12 @@ import { ReceivedTasks } from './tasks/receiver';
 import { taskHandle, taskRequest, type TaskView } from './tasks/task';
 import type { Transport, TransportCloseInfo } from './transport';
 import { APP_VERSION } from '../version';
-import type { CallToolOptions, ClientOptions, ClientState, ToolCallOutcome } from './client-options';
+import type {
+  CallToolOptions,
+  ClientOptions,
+  ClientState,
+  ToolCallOutcome,
+} from './client-options';
 
 export type { ClientEventMap, ServerLogEntry } from './client-events';
 export type { ProtocolLogEntry } from './protocol-log';
@@ -43,7 +60,12 @@ export type { ClientFeatureHandlers } from './client-features';
 export type { Era, ProtocolPin } from './era';
 export type { TaskView } from './tasks/task';
 
-export type { CallToolOptions, ClientOptions, ClientState, ToolCallOutcome } from './client-options';
+export type {
+  CallToolOptions,
+  ClientOptions,
+  ClientState,
+  ToolCallOutcome,
+} from './client-options';
 
 // The version servers see is the app's (servers log it and gate features on it), never a constant.
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'lena', version: APP_VERSION };
@@ -95,14 +117,27 @@ export class McpClient extends ClientEvents {
       diagnostic: (m) => this.diagnostic(m),
     });
     this.tasks = new TaskTracker(
-      { era: () => this.currentEra, request: (method, params, opts) => this.send(method, params, opts), features: options.features, diagnostic: (m) => this.diagnostic(m) },
+      {
+        era: () => this.currentEra,
+        request: (method, params, opts) => this.send(method, params, opts),
+        features: options.features,
+        diagnostic: (m) => this.diagnostic(m),
+      },
       { maxTaskMs: options.maxTaskMs ?? 3_600_000, requestTimeoutMs: this.timeoutMs },
     );
     this.peer = new JsonRpcPeer(
       transport,
       {
         // 2025: a server's request is counted with the tool call that started last (the wire does not say which it serves).
-        onRequest: (method, params, ctx) => answerServerRequest(method, params, this.options.features, ctx.signal, this.received, this.lastCall),
+        onRequest: (method, params, ctx) =>
+          answerServerRequest(
+            method,
+            params,
+            this.options.features,
+            ctx.signal,
+            this.received,
+            this.lastCall,
+          ),
         onNotification: (method, params) => this.onNotification(method, params),
         onDiagnostic: (message) => this.diagnostic(message),
         onTraffic: (entry) => this.emit('protocol', entry),
@@ -167,16 +202,28 @@ export class McpClient extends ClientEvents {
       this.init = negotiated.init;
       this.currentEra = negotiated.era;
       this.envelope = negotiated.envelope;
-      if (negotiated.envelope) this.envelopeText = { json: JSON.stringify(negotiated.envelope), value: negotiated.envelope };
+      if (negotiated.envelope)
+        this.envelopeText = {
+          json: JSON.stringify(negotiated.envelope),
+          value: negotiated.envelope,
+        };
       // The 2026 HTTP wire has no cancellation notice: closing the request's stream is the signal.
-      if (negotiated.era === 'modern' && (this.transport.channel ?? 'http') === 'http') this.peer.cancelNotices = false;
-      if (negotiated.era === 'modern' && this.transport.mirrorsHeaders) this.headerIndex = new Map();
+      if (negotiated.era === 'modern' && (this.transport.channel ?? 'http') === 'http')
+        this.peer.cancelNotices = false;
+      if (negotiated.era === 'modern' && this.transport.mirrorsHeaders)
+        this.headerIndex = new Map();
       this.setState('connected');
       if (negotiated.era === 'modern') this.subscriptions.open(negotiated.init.capabilities);
       return negotiated.init;
     } catch (e) {
       this.probing = false;
-      const error = isMcpError(e) ? e : new McpTransportError(`could not start ${this.transport.description}: ${(e as Error).message}`, {}, { cause: e });
+      const error = isMcpError(e)
+        ? e
+        : new McpTransportError(
+            `could not start ${this.transport.description}: ${(e as Error).message}`,
+            {},
+            { cause: e },
+          );
       this.peer.close(error);
       this.closing = true;
       await this.transport.close().catch(() => undefined);
@@ -191,17 +238,22 @@ export class McpClient extends ClientEvents {
   async listTools(): Promise<Tool[]> {
     if (!this.init?.capabilities.tools) return [];
     let tools = await this.list<Tool>('tools/list', 'tools');
-    if (this.headerIndex) ({ tools, index: this.headerIndex } = mirroredTools(tools, (m) => this.diagnostic(m)));
+    if (this.headerIndex)
+      ({ tools, index: this.headerIndex } = mirroredTools(tools, (m) => this.diagnostic(m)));
     this.toolIndex = new Map(tools.map((t) => [t.name, t]));
     return tools;
   }
 
   async listResources(): Promise<Resource[]> {
-    return this.init?.capabilities.resources ? this.list<Resource>('resources/list', 'resources') : [];
+    return this.init?.capabilities.resources
+      ? this.list<Resource>('resources/list', 'resources')
+      : [];
   }
 
   async listResourceTemplates(): Promise<ResourceTemplate[]> {
-    return this.init?.capabilities.resources ? this.list<ResourceTemplate>('resources/templates/list', 'resourceTemplates') : [];
+    return this.init?.capabilities.resources
+      ? this.list<ResourceTemplate>('resources/templates/list', 'resourceTemplates')
+      : [];
   }
 
   async listPrompts(): Promise<Prompt[]> {
@@ -212,16 +264,36 @@ export class McpClient extends ClientEvents {
    * Calls a tool. A JSON-RPC error rejects (McpRpcError); an `isError: true` result resolves, for
    * the model to read. structuredContent is checked when the tool (as last listed) has an outputSchema.
    */
-  callTool(name: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    opts: CallToolOptions = {},
+  ): Promise<ToolCallOutcome> {
     if (this.init && !this.init.capabilities.tools) return Promise.reject(this.lacks('tools'));
     if (this.lists.expiredInUse('tools')) this.relist('tools');
     const tool = this.toolIndex?.get(name);
-    const requestOpts: RequestOptions = { timeoutMs: opts.timeoutMs ?? this.timeoutMs, maxTotalMs: this.maxTimeoutMs, signal: opts.signal, onProgress: opts.onProgress };
-    const params = { name, arguments: args, ...taskRequest(this.currentEra, this.init?.capabilities, tool, opts.asTask) };
+    const requestOpts: RequestOptions = {
+      timeoutMs: opts.timeoutMs ?? this.timeoutMs,
+      maxTotalMs: this.maxTimeoutMs,
+      signal: opts.signal,
+      onProgress: opts.onProgress,
+    };
+    const params = {
+      name,
+      arguments: args,
+      ...taskRequest(this.currentEra, this.init?.capabilities, tool, opts.asTask),
+    };
     const purpose = `tools/call ${name}`;
     const call: CallBudget = { sampling: 0 };
     this.lastCall = call;
-    const request = this.multiRound('tools/call', params, requestOpts, purpose, tool?.annotations, call).then((r) => this.settle(r, { signal: opts.signal, onTask: opts.onTask, purpose, call }));
+    const request = this.multiRound(
+      'tools/call',
+      params,
+      requestOpts,
+      purpose,
+      tool?.annotations,
+      call,
+    ).then((r) => this.settle(r, { signal: opts.signal, onTask: opts.onTask, purpose, call }));
     return request.then((r) => {
       const result = r as unknown as ToolCallOutcome;
       if (!Array.isArray(result.content)) result.content = [];
@@ -233,8 +305,16 @@ export class McpClient extends ClientEvents {
    * Follows a task again (after a reconnect, or a restart of Lena) to the result of the tool call
    * it stands for; `since` is when Lena first began waiting, for the per-server maximum.
    */
-  followToolTask(task: TaskView, opts: CallToolOptions & { since?: number; tool?: string }): Promise<ToolCallOutcome> {
-    const follow = this.tasks.follow(task, { signal: opts.signal, onTask: opts.onTask, purpose: `tools/call ${opts.tool ?? task.taskId}`, since: opts.since });
+  followToolTask(
+    task: TaskView,
+    opts: CallToolOptions & { since?: number; tool?: string },
+  ): Promise<ToolCallOutcome> {
+    const follow = this.tasks.follow(task, {
+      signal: opts.signal,
+      onTask: opts.onTask,
+      purpose: `tools/call ${opts.tool ?? task.taskId}`,
+      since: opts.since,
+    });
     return follow.then((r) => {
       const result = r as unknown as ToolCallOutcome;
       if (!Array.isArray(result.content)) result.content = [];
@@ -242,19 +322,34 @@ export class McpClient extends ClientEvents {
     });
   }
 
-  async readResource(uri: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<{ contents: ResourceContents[] }> {
+  async readResource(
+    uri: string,
+    opts: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<{ contents: ResourceContents[] }> {
     if (this.init && !this.init.capabilities.resources) throw this.lacks('resources');
-    const first = await this.multiRound('resources/read', { uri }, { timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal }, `resources/read ${uri}`);
+    const first = await this.multiRound(
+      'resources/read',
+      { uri },
+      { timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal },
+      `resources/read ${uri}`,
+    );
     const r = await this.settle(first, { signal: opts.signal, purpose: `resources/read ${uri}` });
-    if (!Array.isArray(r.contents)) throw new McpProtocolError(`resources/read ${uri}: the answer has no contents array`);
+    if (!Array.isArray(r.contents))
+      throw new McpProtocolError(`resources/read ${uri}: the answer has no contents array`);
     return r as unknown as { contents: ResourceContents[] };
   }
 
   async getPrompt(name: string, args?: Record<string, string>): Promise<GetPromptResult> {
     if (this.init && !this.init.capabilities.prompts) throw this.lacks('prompts');
-    const first = await this.multiRound('prompts/get', args ? { name, arguments: args } : { name }, { timeoutMs: this.timeoutMs }, `prompts/get ${name}`);
+    const first = await this.multiRound(
+      'prompts/get',
+      args ? { name, arguments: args } : { name },
+      { timeoutMs: this.timeoutMs },
+      `prompts/get ${name}`,
+    );
     const r = await this.settle(first, { purpose: `prompts/get ${name}` });
-    if (!Array.isArray(r.messages)) throw new McpProtocolError(`prompts/get ${name}: the answer has no messages array`);
+    if (!Array.isArray(r.messages))
+      throw new McpProtocolError(`prompts/get ${name}: the answer has no messages array`);
     return r as unknown as GetPromptResult;
   }
 
@@ -262,28 +357,45 @@ export class McpClient extends ClientEvents {
 
   /** Asks for `resource-updated` events for `uri`: resources/subscribe on 2025, the listen filter on 2026. */
   async subscribeResource(uri: string): Promise<void> {
-    if (!this.init?.capabilities.resources?.subscribe) throw new McpProtocolError(`${this.transport.description} does not offer resource subscriptions`);
+    if (!this.init?.capabilities.resources?.subscribe)
+      throw new McpProtocolError(
+        `${this.transport.description} does not offer resource subscriptions`,
+      );
     if (this.watched.has(uri)) return;
-    if (this.currentEra !== 'modern') await this.send('resources/subscribe', { uri }, { timeoutMs: this.timeoutMs });
+    if (this.currentEra !== 'modern')
+      await this.send('resources/subscribe', { uri }, { timeoutMs: this.timeoutMs });
     this.watched.add(uri);
-    if (this.currentEra === 'modern') this.subscriptions.setResourceSubscriptions([...this.watched]);
+    if (this.currentEra === 'modern')
+      this.subscriptions.setResourceSubscriptions([...this.watched]);
   }
 
   async unsubscribeResource(uri: string): Promise<void> {
     if (!this.watched.delete(uri)) return;
-    if (this.currentEra === 'modern') this.subscriptions.setResourceSubscriptions([...this.watched]);
-    else if (this.currentState === 'connected') await this.send('resources/unsubscribe', { uri }, { timeoutMs: this.timeoutMs });
+    if (this.currentEra === 'modern')
+      this.subscriptions.setResourceSubscriptions([...this.watched]);
+    else if (this.currentState === 'connected')
+      await this.send('resources/unsubscribe', { uri }, { timeoutMs: this.timeoutMs });
   }
 
   /** Values for one argument of a prompt or resource template; none when the server offers no completions. */
-  async complete(ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<Completion> {
+  async complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<Completion> {
     if (!this.init?.capabilities.completions) return { values: [] };
-    return readCompletion(await this.send('completion/complete', completionParams(ref, argument, context), { timeoutMs: this.timeoutMs }));
+    return readCompletion(
+      await this.send('completion/complete', completionParams(ref, argument, context), {
+        timeoutMs: this.timeoutMs,
+      }),
+    );
   }
 
   /** Checks the server answers: ping on 2025; 2026 has no ping, so server/discover stands in. */
   async ping(opts: { timeoutMs?: number } = {}): Promise<void> {
-    await this.send(this.currentEra === 'modern' ? 'server/discover' : 'ping', undefined, { timeoutMs: opts.timeoutMs ?? this.timeoutMs });
+    await this.send(this.currentEra === 'modern' ? 'server/discover' : 'ping', undefined, {
+      timeoutMs: opts.timeoutMs ?? this.timeoutMs,
+    });
   }
 
   /** Ends the session: pending requests fail, the transport shuts down (process tree for stdio). */
@@ -293,14 +405,21 @@ export class McpClient extends ClientEvents {
     this.closedByUser = true;
     this.subscriptions.stop();
     this.received.close();
-    this.peer.close(new McpTransportError(`the connection to ${this.transport.description} was closed by Lena`));
+    this.peer.close(
+      new McpTransportError(`the connection to ${this.transport.description} was closed by Lena`),
+    );
     await this.transport.close();
     if (this.currentState !== 'failed') this.setState('disconnected');
   }
 
   /** Tells the server the roots changed (the project folder did), when Lena declared roots to it. */
   async rootsChanged(): Promise<void> {
-    if (this.currentState !== 'connected' || !this.options.features?.roots || this.currentEra === 'modern') return;
+    if (
+      this.currentState !== 'connected' ||
+      !this.options.features?.roots ||
+      this.currentEra === 'modern'
+    )
+      return;
     await this.peer.notify('notifications/roots/list_changed');
   }
 
@@ -321,7 +440,12 @@ export class McpClient extends ClientEvents {
    * second try at a version the server names after -32022, and one more try of an idempotent
    * request whose stream dropped (the 2026 wire has no resumption).
    */
-  private send(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions, toolHints?: Tool['annotations']): Promise<Record<string, unknown>> {
+  private send(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    opts: RequestOptions,
+    toolHints?: Tool['annotations'],
+  ): Promise<Record<string, unknown>> {
     const envelope = this.envelope;
     if (!envelope) return this.peer.request(method, params, opts);
     const meta = params?._meta as Record<string, unknown> | undefined;
@@ -330,28 +454,60 @@ export class McpClient extends ClientEvents {
     const merge = meta !== undefined || opts.onProgress !== undefined;
     const wrapped = merge ? { ...params, _meta: { ...meta, ...envelope } } : params;
     const withMeta: RequestOptions = merge ? { ...opts } : { ...opts, meta: this.envelopeText! };
-    const options = this.headerIndex ? { ...withMeta, hints: { headers: requestHeaders(method, params, this.headerIndex.get(params?.name as string)) } } : withMeta;
+    const options = this.headerIndex
+      ? {
+          ...withMeta,
+          hints: {
+            headers: requestHeaders(method, params, this.headerIndex.get(params?.name as string)),
+          },
+        }
+      : withMeta;
     options.recover = (e) => this.recover(e, method, wrapped, options, toolHints);
     return this.peer.request(method, wrapped, options);
   }
 
   /** The second try a failed 2026 request may get (at most one: the retry carries no recover). */
-  private recover(e: McpError, method: string, params: Record<string, unknown> | undefined, options: RequestOptions, toolHints?: Tool['annotations']): Promise<Record<string, unknown>> | undefined {
+  private recover(
+    e: McpError,
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions,
+    toolHints?: Tool['annotations'],
+  ): Promise<Record<string, unknown>> | undefined {
     const again: RequestOptions = { ...options, recover: undefined };
-    if (e instanceof McpRpcError && e.code === ModernErrorCodes.UnsupportedProtocolVersion && supportedList(e.data)?.includes(this.envelope?.[META_PROTOCOL_VERSION] as string)) {
+    if (
+      e instanceof McpRpcError &&
+      e.code === ModernErrorCodes.UnsupportedProtocolVersion &&
+      supportedList(e.data)?.includes(this.envelope?.[META_PROTOCOL_VERSION] as string)
+    ) {
       return this.peer.request(method, params, again);
     }
-    if (e instanceof McpTransportError && e.cause !== undefined && this.currentState === 'connected' && !options.signal?.aborted && isIdempotent(method, toolHints)) {
+    if (
+      e instanceof McpTransportError &&
+      e.cause !== undefined &&
+      this.currentState === 'connected' &&
+      !options.signal?.aborted &&
+      isIdempotent(method, toolHints)
+    ) {
       return this.peer.request(method, params, again);
     }
-    if (e instanceof McpRpcError && e.code === ModernErrorCodes.HeaderMismatch && method === 'tools/call' && this.headerIndex) {
+    if (
+      e instanceof McpRpcError &&
+      e.code === ModernErrorCodes.HeaderMismatch &&
+      method === 'tools/call' &&
+      this.headerIndex
+    ) {
       // The tool's x-mcp-header declarations may have changed: list again, then send once more.
-      return this.refreshedHeaders(params).then((headers) => this.peer.request(method, params, { ...again, hints: { headers } }));
+      return this.refreshedHeaders(params).then((headers) =>
+        this.peer.request(method, params, { ...again, hints: { headers } }),
+      );
     }
     return undefined;
   }
 
-  private async refreshedHeaders(params: Record<string, unknown> | undefined): Promise<Record<string, string>> {
+  private async refreshedHeaders(
+    params: Record<string, unknown> | undefined,
+  ): Promise<Record<string, string>> {
     this.lists.invalidate('tools');
     await this.listTools();
     return requestHeaders('tools/call', params, this.headerIndex?.get(params?.name as string));
@@ -362,12 +518,27 @@ export class McpClient extends ClientEvents {
    * host's handlers, and the request is sent again (a new id) with the answers and the server's
    * requestState, verbatim, until a complete result — at most MAX_INPUT_ROUNDS rounds.
    */
-  private multiRound(method: string, params: Record<string, unknown>, opts: RequestOptions, purpose: string, toolHints?: Tool['annotations'], call?: CallBudget): Promise<Record<string, unknown>> {
-    return runInputRounds((p) => this.send(method, p, opts, toolHints), params, this.options.features, { signal: opts.signal, purpose, call });
+  private multiRound(
+    method: string,
+    params: Record<string, unknown>,
+    opts: RequestOptions,
+    purpose: string,
+    toolHints?: Tool['annotations'],
+    call?: CallBudget,
+  ): Promise<Record<string, unknown>> {
+    return runInputRounds(
+      (p) => this.send(method, p, opts, toolHints),
+      params,
+      this.options.features,
+      { signal: opts.signal, purpose, call },
+    );
   }
 
   /** A result that is a task handle (asked for on 2025, server-directed on 2026) is followed to its end. */
-  private settle(r: Record<string, unknown>, opts: FollowOptions): Promise<Record<string, unknown>> {
+  private settle(
+    r: Record<string, unknown>,
+    opts: FollowOptions,
+  ): Promise<Record<string, unknown>> {
     const task = taskHandle(r, this.currentEra);
     return task ? this.tasks.follow(task, opts) : Promise.resolve(r);
   }
@@ -391,7 +562,9 @@ export class McpClient extends ClientEvents {
   }
 
   private lacks(capability: 'tools' | 'resources' | 'prompts'): McpProtocolError {
-    return new McpProtocolError(`${this.transport.description} does not offer ${capability} (it did not declare the capability at initialize)`);
+    return new McpProtocolError(
+      `${this.transport.description} does not offer ${capability} (it did not declare the capability at initialize)`,
+    );
   }
 
   private async withValidation(tool: Tool, result: ToolCallOutcome): Promise<ToolCallOutcome> {
@@ -430,18 +603,26 @@ export class McpClient extends ClientEvents {
       case 'notifications/resources/updated':
         // Only for what is subscribed (or a sub-resource of it): a stream replaced by one with a
         // new filter may still deliver for a while (the 2026 HTTP wire cannot end it from here).
-        if (typeof params?.uri === 'string' && coversUpdate(this.watched, params.uri)) this.emit('resource-updated', params.uri);
+        if (typeof params?.uri === 'string' && coversUpdate(this.watched, params.uri))
+          this.emit('resource-updated', params.uri);
         return;
       case 'notifications/subscriptions/acknowledged':
         return this.subscriptions.acknowledged(params);
       case 'notifications/elicitation/complete':
-        if (typeof params?.elicitationId === 'string') this.options.features?.elicitationComplete?.(params.elicitationId);
+        if (typeof params?.elicitationId === 'string')
+          this.options.features?.elicitationComplete?.(params.elicitationId);
         return;
       case 'notifications/tasks': // 2026 (Tasks extension), on the task's listen stream
       case 'notifications/tasks/status': // 2025-11-25
         return this.tasks.notify(params);
       case 'notifications/message':
-        return this.serverLog({ at: Date.now(), source: 'server', level: normalLevel(params?.level), logger: asString(params?.logger), data: params?.data });
+        return this.serverLog({
+          at: Date.now(),
+          source: 'server',
+          level: normalLevel(params?.level),
+          logger: asString(params?.logger),
+          data: params?.data,
+        });
       default:
         return;
     }
@@ -466,7 +647,10 @@ export class McpClient extends ClientEvents {
           else if (kind === 'resources') this.emit('resources-changed', await this.listResources());
           else this.emit('prompts-changed', await this.listPrompts());
         } catch (e) {
-          if (this.currentState === 'connected') this.diagnostic(`re-listing ${kind} after list_changed failed: ${(e as Error).message}`);
+          if (this.currentState === 'connected')
+            this.diagnostic(
+              `re-listing ${kind} after list_changed failed: ${(e as Error).message}`,
+            );
         }
       } while (mark.again && this.currentState === 'connected');
       this.relisting.delete(kind);
@@ -497,7 +681,13 @@ export class McpClient extends ClientEvents {
   }
 
   private diagnostic(message: string): void {
-    this.serverLog({ at: Date.now(), source: 'client', level: 'warning', logger: 'lena', data: message });
+    this.serverLog({
+      at: Date.now(),
+      source: 'client',
+      level: 'warning',
+      logger: 'lena',
+      data: message,
+    });
   }
 }
 

@@ -32,7 +32,12 @@ export function isModernVersion(version: string | undefined): boolean {
 }
 
 /** The `_meta` every modern request carries; built once per session, shared by every request. */
-export function modernEnvelope(version: string, capabilities: Record<string, unknown>, clientInfo: Implementation, logLevel?: string): Record<string, unknown> {
+export function modernEnvelope(
+  version: string,
+  capabilities: Record<string, unknown>,
+  clientInfo: Implementation,
+  logLevel?: string,
+): Record<string, unknown> {
   const meta: Record<string, unknown> = {
     [META_PROTOCOL_VERSION]: version,
     [META_CLIENT_CAPABILITIES]: capabilities,
@@ -66,13 +71,18 @@ export type ProbeVerdict =
  * of an era at all (the caller handles them as errors), and neither is a closed or silent HTTP
  * connection; on stdio, a server that exits or stays silent on the probe is a 2025 one.
  */
-export function classifyProbe(outcome: ProbeOutcome, transportKind: 'stdio' | 'http'): ProbeVerdict {
+export function classifyProbe(
+  outcome: ProbeOutcome,
+  transportKind: 'stdio' | 'http',
+): ProbeVerdict {
   switch (outcome.kind) {
     case 'result': {
       const versions = outcome.result.supportedVersions;
       if (!Array.isArray(versions)) return { kind: 'legacy' };
       const shared = MODERN_PROTOCOL_VERSIONS.find((v) => versions.includes(v));
-      return shared ? { kind: 'modern', version: shared, discover: outcome.result } : { kind: 'legacy' };
+      return shared
+        ? { kind: 'modern', version: shared, discover: outcome.result }
+        : { kind: 'legacy' };
     }
     case 'rpc-error': {
       if (outcome.code !== ModernErrorCodes.UnsupportedProtocolVersion) return { kind: 'legacy' };
@@ -80,37 +90,74 @@ export function classifyProbe(outcome: ProbeOutcome, transportKind: 'stdio' | 'h
       if (!supported) return { kind: 'legacy' };
       const shared = MODERN_PROTOCOL_VERSIONS.find((v) => supported.includes(v));
       if (shared) return { kind: 'corrective', version: shared };
-      if (supported.some((v) => (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(v))) return { kind: 'legacy' };
-      return { kind: 'error', message: `the server supports only protocol ${supported.join(', ')}, and Lena speaks ${[...MODERN_PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS].join(', ')}; update Lena or the server` };
+      if (supported.some((v) => (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(v)))
+        return { kind: 'legacy' };
+      return {
+        kind: 'error',
+        message: `the server supports only protocol ${supported.join(', ')}, and Lena speaks ${[...MODERN_PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS].join(', ')}; update Lena or the server`,
+      };
     }
     case 'http-status':
       // Only a 4xx a 2025 server answers an unknown request with is evidence; redirects, auth
       // walls and server failures are not.
-      if (outcome.status < 400 || outcome.status >= 500 || outcome.status === 401 || outcome.status === 403) {
+      if (
+        outcome.status < 400 ||
+        outcome.status >= 500 ||
+        outcome.status === 401 ||
+        outcome.status === 403
+      ) {
         return { kind: 'error', message: `HTTP ${outcome.status}` };
       }
       return { kind: 'legacy' };
     case 'closed':
     case 'timeout':
-      return transportKind === 'stdio' ? { kind: 'legacy' } : { kind: 'error', message: outcome.kind === 'closed' ? 'the connection closed during the protocol probe' : 'the protocol probe got no answer' };
+      return transportKind === 'stdio'
+        ? { kind: 'legacy' }
+        : {
+            kind: 'error',
+            message:
+              outcome.kind === 'closed'
+                ? 'the connection closed during the protocol probe'
+                : 'the protocol probe got no answer',
+          };
   }
 }
 
 /** The `supported` list of an UnsupportedProtocolVersionError's data, when well-formed. */
 export function supportedList(data: unknown): string[] | undefined {
   const s = (data as { supported?: unknown } | null | undefined)?.supported;
-  return Array.isArray(s) && s.length > 0 && s.every((v) => typeof v === 'string') ? (s as string[]) : undefined;
+  return Array.isArray(s) && s.length > 0 && s.every((v) => typeof v === 'string')
+    ? (s as string[])
+    : undefined;
 }
 
 /** Methods whose answer a dropped stream may safely ask for again (nothing changes on the server). */
-const IDEMPOTENT = new Set(['server/discover', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list', 'resources/read', 'prompts/get', 'completion/complete']);
-export function isIdempotent(method: string, toolHints?: { readOnlyHint?: boolean; idempotentHint?: boolean }): boolean {
+const IDEMPOTENT = new Set([
+  'server/discover',
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'prompts/list',
+  'resources/read',
+  'prompts/get',
+  'completion/complete',
+]);
+export function isIdempotent(
+  method: string,
+  toolHints?: { readOnlyHint?: boolean; idempotentHint?: boolean },
+): boolean {
   if (IDEMPOTENT.has(method)) return true;
-  return method === 'tools/call' && (toolHints?.readOnlyHint === true || toolHints?.idempotentHint === true);
+  return (
+    method === 'tools/call' &&
+    (toolHints?.readOnlyHint === true || toolHints?.idempotentHint === true)
+  );
 }
 
 /** The client's answer to `server/discover`, in the shape of an initialize result. */
-export function discoverToInit(version: string, discover: Record<string, unknown>): {
+export function discoverToInit(
+  version: string,
+  discover: Record<string, unknown>,
+): {
   protocolVersion: string;
   capabilities: Record<string, unknown>;
   serverInfo: Implementation;
@@ -118,7 +165,10 @@ export function discoverToInit(version: string, discover: Record<string, unknown
 } {
   const meta = discover._meta as Record<string, unknown> | undefined;
   const info = (meta?.[META_SERVER_INFO] ?? discover.serverInfo) as Implementation | undefined;
-  const capabilities = typeof discover.capabilities === 'object' && discover.capabilities !== null ? (discover.capabilities as Record<string, unknown>) : {};
+  const capabilities =
+    typeof discover.capabilities === 'object' && discover.capabilities !== null
+      ? (discover.capabilities as Record<string, unknown>)
+      : {};
   return {
     protocolVersion: version,
     capabilities,

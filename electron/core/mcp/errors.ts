@@ -41,7 +41,11 @@ export class McpTransportError extends McpError {
   readonly signal?: NodeJS.Signals | null;
   /** The last stderr output of a stdio server (bounded), for the status line and the Logs tab. */
   readonly stderrTail?: string;
-  constructor(message: string, details: TransportFailureDetails = {}, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    details: TransportFailureDetails = {},
+    options?: { cause?: unknown },
+  ) {
     // `cause` keeps the transport's own error (an HTTP status, whether it is transient) reachable.
     super(message, options);
     this.name = 'McpTransportError';

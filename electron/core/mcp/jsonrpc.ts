@@ -57,7 +57,11 @@ export interface PeerHooks {
    * Answers a server-to-client request; throw (or reject with) RequestHandlerError to answer with
    * an error. `signal` aborts when the server cancels the request or the session closes.
    */
-  onRequest(method: string, params: Record<string, unknown> | undefined, ctx: { signal: AbortSignal }): Record<string, unknown> | Promise<Record<string, unknown>>;
+  onRequest(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    ctx: { signal: AbortSignal },
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
   onNotification(method: string, params: Record<string, unknown> | undefined): void;
   /** A non-fatal oddity (unknown id, undecodable line): logged, the session continues. */
   onDiagnostic(message: string): void;
@@ -123,9 +127,14 @@ export class JsonRpcPeer {
   }
 
   /** Sends a request and resolves with its result, or rejects with a typed McpError. */
-  request(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions): Promise<Record<string, unknown>> {
+  request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    opts: RequestOptions,
+  ): Promise<Record<string, unknown>> {
     if (this.closedError) return Promise.reject(this.closedError);
-    if (opts.signal?.aborted) return Promise.reject(new McpCancelledError(method, abortReason(opts.signal)));
+    if (opts.signal?.aborted)
+      return Promise.reject(new McpCancelledError(method, abortReason(opts.signal)));
     const id = ++this.nextId;
     if (opts.onProgress) {
       const meta = params?._meta as Record<string, unknown> | undefined;
@@ -156,24 +165,46 @@ export class JsonRpcPeer {
       this.pending.set(id, p);
       if (p.deadline < this.timerAt) this.arm(p.deadline);
       const meta = opts.meta && params?._meta === undefined ? opts.meta : undefined;
-      const message = params === undefined && !meta ? { jsonrpc: '2.0' as const, id, method } : { jsonrpc: '2.0' as const, id, method, params: params ?? {} };
-      this.write(message, method, id, opts.hints, meta).then(undefined, (err: unknown) => this.settle(id, undefined, sendFailure(method, err)));
+      const message =
+        params === undefined && !meta
+          ? { jsonrpc: '2.0' as const, id, method }
+          : { jsonrpc: '2.0' as const, id, method, params: params ?? {} };
+      this.write(message, method, id, opts.hints, meta).then(undefined, (err: unknown) =>
+        this.settle(id, undefined, sendFailure(method, err)),
+      );
     });
   }
 
   notify(method: string, params?: Record<string, unknown>): Promise<void> {
-    const message = params === undefined ? { jsonrpc: '2.0' as const, method } : { jsonrpc: '2.0' as const, method, params };
+    const message =
+      params === undefined
+        ? { jsonrpc: '2.0' as const, method }
+        : { jsonrpc: '2.0' as const, method, params };
     return this.write(message, method, undefined);
   }
 
   /** Feeds one incoming message (the transport's onMessage). */
   handle(msg: JsonRpcMessage, text?: string, bytes?: number): void {
-    const m = msg as { id?: JsonRpcId | null; method?: unknown; result?: unknown; error?: unknown; params?: Record<string, unknown> };
+    const m = msg as {
+      id?: JsonRpcId | null;
+      method?: unknown;
+      result?: unknown;
+      error?: unknown;
+      params?: Record<string, unknown>;
+    };
     if (m.method === undefined) {
       this.handleResponse(m, text, bytes);
       return;
     }
-    this.record('receive', typeof m.method === 'string' ? m.method : undefined, m.id ?? undefined, undefined, msg, text, bytes);
+    this.record(
+      'receive',
+      typeof m.method === 'string' ? m.method : undefined,
+      m.id ?? undefined,
+      undefined,
+      msg,
+      text,
+      bytes,
+    );
     if (typeof m.method !== 'string') {
       this.hooks.onDiagnostic('ignored a message whose method is not a string');
     } else if (m.id !== undefined && m.id !== null) {
@@ -183,7 +214,9 @@ export class JsonRpcPeer {
     } else if (m.method === 'notifications/cancelled') {
       // The server gave up on one of its requests (a question the user has not answered yet).
       const key = JSON.stringify(m.params?.requestId ?? null);
-      this.incoming.get(key)?.abort(typeof m.params?.reason === 'string' ? m.params.reason : 'cancelled by the server');
+      this.incoming
+        .get(key)
+        ?.abort(typeof m.params?.reason === 'string' ? m.params.reason : 'cancelled by the server');
     } else {
       this.hooks.onNotification(m.method, m.params);
     }
@@ -197,7 +230,13 @@ export class JsonRpcPeer {
       if (p) {
         // A dropped stream stays a transport failure (the client may retry an idempotent request).
         const dropped = (error as { kind?: unknown }).kind === 'network';
-        this.settle(id, undefined, dropped ? new McpTransportError(`${p.method}: ${error.message}`, {}, { cause: error }) : new McpProtocolError(`${p.method}: ${error.message}`));
+        this.settle(
+          id,
+          undefined,
+          dropped
+            ? new McpTransportError(`${p.method}: ${error.message}`, {}, { cause: error })
+            : new McpProtocolError(`${p.method}: ${error.message}`),
+        );
         return;
       }
     }
@@ -215,18 +254,48 @@ export class JsonRpcPeer {
     for (const id of [...this.pending.keys()]) this.settle(id, undefined, error);
   }
 
-  private handleResponse(m: { id?: JsonRpcId | null; result?: unknown; error?: unknown }, text?: string, bytes?: number): void {
+  private handleResponse(
+    m: { id?: JsonRpcId | null; result?: unknown; error?: unknown },
+    text?: string,
+    bytes?: number,
+  ): void {
     const rawId = m.id;
-    const id = typeof rawId === 'number' ? rawId : typeof rawId === 'string' && rawId !== '' ? Number(rawId) : NaN;
+    const id =
+      typeof rawId === 'number'
+        ? rawId
+        : typeof rawId === 'string' && rawId !== ''
+          ? Number(rawId)
+          : NaN;
     const p = this.pending.get(id);
     if (!p) {
       const late = this.abandoned.has(id);
-      const note = late ? 'late answer ignored' : rawId === undefined || rawId === null ? 'answer without id ignored' : 'unknown or duplicate response id ignored';
-      this.record('receive', undefined, rawId ?? undefined, undefined, m as JsonRpcMessage, text, bytes, note);
+      const note = late
+        ? 'late answer ignored'
+        : rawId === undefined || rawId === null
+          ? 'answer without id ignored'
+          : 'unknown or duplicate response id ignored';
+      this.record(
+        'receive',
+        undefined,
+        rawId ?? undefined,
+        undefined,
+        m as JsonRpcMessage,
+        text,
+        bytes,
+        note,
+      );
       this.hooks.onDiagnostic(`${note} (id ${JSON.stringify(rawId)})`);
       return;
     }
-    this.record('receive', p.method, rawId ?? undefined, performance.now() - p.sentAt, m as JsonRpcMessage, text, bytes);
+    this.record(
+      'receive',
+      p.method,
+      rawId ?? undefined,
+      performance.now() - p.sentAt,
+      m as JsonRpcMessage,
+      text,
+      bytes,
+    );
     const err = m.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
     if (err !== undefined) {
       const code = typeof err?.code === 'number' ? err.code : ErrorCodes.InternalError;
@@ -235,11 +304,19 @@ export class JsonRpcPeer {
     } else if (typeof m.result === 'object' && m.result !== null && !Array.isArray(m.result)) {
       this.settle(id, m.result as Record<string, unknown>, undefined);
     } else {
-      this.settle(id, undefined, new McpProtocolError(`${p.method}: the server's answer has no result object`));
+      this.settle(
+        id,
+        undefined,
+        new McpProtocolError(`${p.method}: the server's answer has no result object`),
+      );
     }
   }
 
-  private settle(id: number, result: Record<string, unknown> | undefined, error: McpError | undefined): void {
+  private settle(
+    id: number,
+    result: Record<string, unknown> | undefined,
+    error: McpError | undefined,
+  ): void {
     const p = this.pending.get(id);
     if (!p) return;
     this.pending.delete(id);
@@ -252,7 +329,8 @@ export class JsonRpcPeer {
 
   private abandon(p: Pending, reason: string): void {
     this.abandoned.add(p.id);
-    if (this.abandoned.size > ABANDONED_MEMORY) this.abandoned.delete(this.abandoned.values().next().value as number);
+    if (this.abandoned.size > ABANDONED_MEMORY)
+      this.abandoned.delete(this.abandoned.values().next().value as number);
     const t = this.transport;
     if (!this.cancelNotices) t.cancel?.(p.id);
     else if (p.cancellable && !this.closedError) {
@@ -293,10 +371,20 @@ export class JsonRpcPeer {
       this.incoming.delete(key);
       // A cancelled request gets no answer (the specification: the receiver SHOULD NOT respond).
       if (controller.signal.aborted || this.closedError) return;
-      const message: JsonRpcMessage = e === undefined
-        ? { jsonrpc: '2.0', id, result: result ?? {} }
-        : { jsonrpc: '2.0', id, error: { code: e instanceof RequestHandlerError ? e.code : ErrorCodes.InternalError, message: (e as Error)?.message ?? String(e) } };
-      this.write(message, method, id).catch((err: unknown) => this.hooks.onDiagnostic(`could not answer ${method}: ${(err as Error).message}`));
+      const message: JsonRpcMessage =
+        e === undefined
+          ? { jsonrpc: '2.0', id, result: result ?? {} }
+          : {
+              jsonrpc: '2.0',
+              id,
+              error: {
+                code: e instanceof RequestHandlerError ? e.code : ErrorCodes.InternalError,
+                message: (e as Error)?.message ?? String(e),
+              },
+            };
+      this.write(message, method, id).catch((err: unknown) =>
+        this.hooks.onDiagnostic(`could not answer ${method}: ${(err as Error).message}`),
+      );
     };
     let answer: Record<string, unknown> | Promise<Record<string, unknown>>;
     try {
@@ -310,7 +398,10 @@ export class JsonRpcPeer {
       return;
     }
     this.incoming.set(key, controller);
-    answer.then((r) => reply(r), (e: unknown) => reply(undefined, e));
+    answer.then(
+      (r) => reply(r),
+      (e: unknown) => reply(undefined, e),
+    );
   }
 
   /** Schedules the single timer for `at` (performance.now() time). */
@@ -331,13 +422,27 @@ export class JsonRpcPeer {
       if (p.deadline <= now) {
         const hard = p.extended && p.deadline >= p.hardDeadline;
         this.abandon(p, hard ? 'timeout (hard maximum)' : 'timeout');
-        this.settle(p.id, undefined, new McpTimeoutError(p.method, hard ? Math.round(p.hardDeadline - p.sentAt) : p.timeoutMs, hard));
+        this.settle(
+          p.id,
+          undefined,
+          new McpTimeoutError(
+            p.method,
+            hard ? Math.round(p.hardDeadline - p.sentAt) : p.timeoutMs,
+            hard,
+          ),
+        );
       } else if (p.deadline < next) next = p.deadline;
     }
     if (next !== Infinity) this.arm(next);
   };
 
-  private write(message: JsonRpcMessage, method: string, id: JsonRpcId | undefined, hints?: SendHints, meta?: RequestOptions['meta']): Promise<void> {
+  private write(
+    message: JsonRpcMessage,
+    method: string,
+    id: JsonRpcId | undefined,
+    hints?: SendHints,
+    meta?: RequestOptions['meta'],
+  ): Promise<void> {
     const t = this.transport;
     if (meta && !t.sendSerialized) {
       const m = message as { params: Record<string, unknown> };
@@ -346,7 +451,8 @@ export class JsonRpcPeer {
     if (t.sendSerialized) {
       let text = JSON.stringify(message);
       // `…"params":{…}}` → `…"params":{…,"_meta":META}}`: the params object is the last member.
-      if (meta) text = `${text.slice(0, -2)}${hasMembers((message as { params: object }).params) ? ',' : ''}"_meta":${meta.json}}}`;
+      if (meta)
+        text = `${text.slice(0, -2)}${hasMembers((message as { params: object }).params) ? ',' : ''}"_meta":${meta.json}}}`;
       this.record('send', method, id, undefined, message, text, Buffer.byteLength(text));
       return hints ? t.sendSerialized(text, hints) : t.sendSerialized(text);
     }
@@ -365,7 +471,15 @@ export class JsonRpcPeer {
     note?: string,
   ): void {
     const raw = text ?? JSON.stringify(message);
-    const entry: ProtocolLogEntry = { at: Date.now(), direction, method, id, durationMs, bytes: bytes ?? raw.length, preview: previewOf(raw) };
+    const entry: ProtocolLogEntry = {
+      at: Date.now(),
+      direction,
+      method,
+      id,
+      durationMs,
+      bytes: bytes ?? raw.length,
+      preview: previewOf(raw),
+    };
     if (note) entry.note = note;
     this.log.add(entry);
     this.hooks.onTraffic?.(entry);
@@ -386,5 +500,9 @@ function abortReason(signal: AbortSignal | undefined): string {
 
 function sendFailure(method: string, err: unknown): McpError {
   if (err instanceof McpTransportError) return err;
-  return new McpTransportError(`${method} could not be sent: ${(err as Error)?.message ?? String(err)}`, {}, { cause: err });
+  return new McpTransportError(
+    `${method} could not be sent: ${(err as Error)?.message ?? String(err)}`,
+    {},
+    { cause: err },
+  );
 }

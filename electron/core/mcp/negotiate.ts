@@ -10,8 +10,23 @@ import {
   type InitializeResult,
   type ServerCapabilities,
 } from '../../../shared/mcp-types';
-import { McpProtocolError, McpRpcError, McpTimeoutError, McpTransportError, type McpError } from './errors';
-import { MODERN_PROTOCOL_VERSION, classifyProbe, discoverToInit, modernEnvelope, supportedList, type Era, type ProbeOutcome, type ProtocolPin } from './era';
+import {
+  McpProtocolError,
+  McpRpcError,
+  McpTimeoutError,
+  McpTransportError,
+  type McpError,
+} from './errors';
+import {
+  MODERN_PROTOCOL_VERSION,
+  classifyProbe,
+  discoverToInit,
+  modernEnvelope,
+  supportedList,
+  type Era,
+  type ProbeOutcome,
+  type ProtocolPin,
+} from './era';
 import type { JsonRpcPeer } from './jsonrpc';
 import { requestHeaders } from './request-headers';
 import type { Transport } from './transport';
@@ -45,12 +60,16 @@ export interface Negotiated {
 export async function negotiate(host: NegotiationHost): Promise<Negotiated> {
   const t = host.transport();
   if (t.legacyOnly && host.pin === '2026-07-28') {
-    throw new McpProtocolError(`this server's entry pins "protocol": "2026-07-28", but its transport (legacy HTTP+SSE) only carries 2025 protocols; use "type": "http" or remove the pin`);
+    throw new McpProtocolError(
+      `this server's entry pins "protocol": "2026-07-28", but its transport (legacy HTTP+SSE) only carries 2025 protocols; use "type": "http" or remove the pin`,
+    );
   }
   if (host.pin === '2025-11-25' || t.legacyOnly) return initialize(host);
   if (host.prior === 'legacy' && host.pin === undefined) {
     // Remembered as a 2025 server; one that has since become 2026-only says so at initialize.
-    return initialize(host).catch((e: unknown) => (namesModernVersion(e) ? probeThenConnect(host) : Promise.reject(e)));
+    return initialize(host).catch((e: unknown) =>
+      namesModernVersion(e) ? probeThenConnect(host) : Promise.reject(e),
+    );
   }
   return probeThenConnect(host);
 }
@@ -66,7 +85,11 @@ async function probeThenConnect(host: NegotiationHost): Promise<Negotiated> {
     const { outcome, error } = await probe(host, envelope, kind);
     const verdict = classifyProbe(outcome, kind);
     if (verdict.kind === 'modern') {
-      return { era: 'modern', init: discoverToInit(verdict.version, verdict.discover) as InitializeResult, envelope };
+      return {
+        era: 'modern',
+        init: discoverToInit(verdict.version, verdict.discover) as InitializeResult,
+        envelope,
+      };
     }
     if (verdict.kind === 'corrective' && !corrected) {
       corrected = true;
@@ -75,7 +98,8 @@ async function probeThenConnect(host: NegotiationHost): Promise<Negotiated> {
     }
     if (verdict.kind === 'legacy' && host.pin !== '2026-07-28') {
       if (outcome.kind === 'closed') {
-        if (!host.respawn) throw error ?? new McpTransportError('the server exited during the protocol probe');
+        if (!host.respawn)
+          throw error ?? new McpTransportError('the server exited during the protocol probe');
         await host.respawn();
       }
       if (outcome.kind !== 'timeout') return initialize(host);
@@ -87,20 +111,42 @@ async function probeThenConnect(host: NegotiationHost): Promise<Negotiated> {
       });
     }
     if (host.pin === '2026-07-28' && verdict.kind !== 'error') {
-      throw new McpProtocolError(`this server's entry pins "protocol": "2026-07-28", but the server does not speak it (${describe(outcome)}); remove the pin to use its 2025 protocol`);
+      throw new McpProtocolError(
+        `this server's entry pins "protocol": "2026-07-28", but the server does not speak it (${describe(outcome)}); remove the pin to use its 2025 protocol`,
+      );
     }
-    throw error ?? new McpProtocolError(`the protocol probe failed: ${verdict.kind === 'error' ? verdict.message : describe(outcome)}`);
+    throw (
+      error ??
+      new McpProtocolError(
+        `the protocol probe failed: ${verdict.kind === 'error' ? verdict.message : describe(outcome)}`,
+      )
+    );
   }
 }
 
-async function probe(host: NegotiationHost, envelope: Record<string, unknown>, kind: 'stdio' | 'http'): Promise<{ outcome: ProbeOutcome; error?: McpError }> {
-  const timeoutMs = kind === 'stdio' ? Math.min(host.timeoutMs, host.stdioProbeTimeoutMs) : host.timeoutMs;
+async function probe(
+  host: NegotiationHost,
+  envelope: Record<string, unknown>,
+  kind: 'stdio' | 'http',
+): Promise<{ outcome: ProbeOutcome; error?: McpError }> {
+  const timeoutMs =
+    kind === 'stdio' ? Math.min(host.timeoutMs, host.stdioProbeTimeoutMs) : host.timeoutMs;
   try {
-    const hints = host.transport().mirrorsHeaders ? { headers: requestHeaders('server/discover', undefined, undefined) } : undefined;
-    const result = await host.peer.request('server/discover', { _meta: envelope }, { timeoutMs, cancellable: false, hints });
+    const hints = host.transport().mirrorsHeaders
+      ? { headers: requestHeaders('server/discover', undefined, undefined) }
+      : undefined;
+    const result = await host.peer.request(
+      'server/discover',
+      { _meta: envelope },
+      { timeoutMs, cancellable: false, hints },
+    );
     return { outcome: { kind: 'result', result } };
   } catch (e) {
-    if (e instanceof McpRpcError) return { outcome: { kind: 'rpc-error', code: e.code, message: e.serverMessage, data: e.data }, error: e };
+    if (e instanceof McpRpcError)
+      return {
+        outcome: { kind: 'rpc-error', code: e.code, message: e.serverMessage, data: e.data },
+        error: e,
+      };
     if (e instanceof McpTimeoutError) return { outcome: { kind: 'timeout' }, error: e };
     const err = e as McpError;
     if (host.closedDuringProbe()) return { outcome: { kind: 'closed' }, error: err };
@@ -116,8 +162,15 @@ async function initialize(host: NegotiationHost): Promise<Negotiated> {
   t.setProtocolVersion?.(undefined);
   // clientInfo before the capabilities, which grow with every extension: the protocol log's
   // shortened preview still says who is asking.
-  const params = { protocolVersion: LATEST_PROTOCOL_VERSION, clientInfo: host.clientInfo, capabilities: host.capabilities };
-  const result = await host.peer.request('initialize', params, { timeoutMs: host.timeoutMs, cancellable: false });
+  const params = {
+    protocolVersion: LATEST_PROTOCOL_VERSION,
+    clientInfo: host.clientInfo,
+    capabilities: host.capabilities,
+  };
+  const result = await host.peer.request('initialize', params, {
+    timeoutMs: host.timeoutMs,
+    cancellable: false,
+  });
   const init = checkInitializeResult(result);
   t.setProtocolVersion?.(init.protocolVersion);
   await host.peer.notify('notifications/initialized');
@@ -126,10 +179,15 @@ async function initialize(host: NegotiationHost): Promise<Negotiated> {
 
 /** An initialize refused with -32022 whose supported list names a 2026 version Lena speaks. */
 function namesModernVersion(e: unknown): boolean {
-  if (e instanceof McpRpcError) return e.code === -32022 && (supportedList(e.data) ?? []).includes(MODERN_PROTOCOL_VERSION);
+  if (e instanceof McpRpcError)
+    return e.code === -32022 && (supportedList(e.data) ?? []).includes(MODERN_PROTOCOL_VERSION);
   // Over HTTP the refusal is a 400 whose body carries the same error.
   const excerpt = (e as { cause?: { bodyExcerpt?: unknown } } | undefined)?.cause?.bodyExcerpt;
-  return typeof excerpt === 'string' && excerpt.includes('-32022') && excerpt.includes(MODERN_PROTOCOL_VERSION);
+  return (
+    typeof excerpt === 'string' &&
+    excerpt.includes('-32022') &&
+    excerpt.includes(MODERN_PROTOCOL_VERSION)
+  );
 }
 
 function describe(outcome: ProbeOutcome): string {
@@ -149,14 +207,26 @@ function describe(outcome: ProbeOutcome): string {
 
 function checkInitializeResult(r: Record<string, unknown>): InitializeResult {
   const version = r.protocolVersion;
-  if (typeof version !== 'string' || !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+  if (
+    typeof version !== 'string' ||
+    !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)
+  ) {
     throw new McpProtocolError(
       `the server answered protocol version ${JSON.stringify(version)}, but Lena asked for "${LATEST_PROTOCOL_VERSION}" and supports only ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}; update the server (or Lena)`,
       'version',
     );
   }
-  const capabilities = typeof r.capabilities === 'object' && r.capabilities !== null ? (r.capabilities as ServerCapabilities) : {};
+  const capabilities =
+    typeof r.capabilities === 'object' && r.capabilities !== null
+      ? (r.capabilities as ServerCapabilities)
+      : {};
   const info = r.serverInfo as Implementation | undefined;
   const serverInfo = typeof info?.name === 'string' ? info : { name: 'unknown', version: '' };
-  return { ...r, protocolVersion: version, capabilities, serverInfo, instructions: typeof r.instructions === 'string' ? r.instructions : undefined };
+  return {
+    ...r,
+    protocolVersion: version,
+    capabilities,
+    serverInfo,
+    instructions: typeof r.instructions === 'string' ? r.instructions : undefined,
+  };
 }

@@ -17,12 +17,15 @@ export async function listAllPages<T>(
   for (let page = 1; ; page += 1) {
     const r = await fetchPage(cursor === undefined ? undefined : { cursor });
     const list = r[key];
-    if (!Array.isArray(list)) throw new McpProtocolError(`${method}: the server's answer has no "${key}" array`);
+    if (!Array.isArray(list))
+      throw new McpProtocolError(`${method}: the server's answer has no "${key}" array`);
     for (const item of list) items.push(item as T);
     const next = r.nextCursor;
     if (typeof next !== 'string' || next === '') return items;
     if (seen.has(next) || page >= MAX_PAGES) {
-      warn(`${method}: the server repeated a cursor (or sent ${MAX_PAGES} pages); stopped after page ${page} with ${items.length} items`);
+      warn(
+        `${method}: the server repeated a cursor (or sent ${MAX_PAGES} pages); stopped after page ${page} with ${items.length} items`,
+      );
       return items;
     }
     seen.add(next);

@@ -11,7 +11,24 @@ export interface HeaderParam {
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const COMPOSITION = ['items', 'prefixItems', 'additionalProperties', 'patternProperties', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', '$ref', '$defs', 'definitions', 'contains', 'dependentSchemas'];
+const COMPOSITION = [
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'patternProperties',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$ref',
+  '$defs',
+  'definitions',
+  'contains',
+  'dependentSchemas',
+];
 
 /**
  * The tool's mirrored arguments, or a reason why its declarations are invalid. Only properties
@@ -31,10 +48,13 @@ export function headerParams(tool: Tool): { params: HeaderParam[] } | { invalid:
     if ('x-mcp-header' in s && path.length > 0) {
       const name = s['x-mcp-header'];
       const where = path.join('.');
-      if (!reachable) invalid = `"${where}" declares x-mcp-header inside an array, composition or $ref`;
-      else if (typeof name !== 'string' || name === '' || !TOKEN.test(name)) invalid = `"${where}" declares x-mcp-header ${JSON.stringify(name)}, which is not an HTTP header name token`;
+      if (!reachable)
+        invalid = `"${where}" declares x-mcp-header inside an array, composition or $ref`;
+      else if (typeof name !== 'string' || name === '' || !TOKEN.test(name))
+        invalid = `"${where}" declares x-mcp-header ${JSON.stringify(name)}, which is not an HTTP header name token`;
       else if (seen.has(name.toLowerCase())) invalid = `x-mcp-header "${name}" is declared twice`;
-      else if (!isPrimitive(s.type)) invalid = `"${where}" declares x-mcp-header on a ${JSON.stringify(s.type ?? 'untyped')} parameter (only string, integer and boolean may be mirrored)`;
+      else if (!isPrimitive(s.type))
+        invalid = `"${where}" declares x-mcp-header on a ${JSON.stringify(s.type ?? 'untyped')} parameter (only string, integer and boolean may be mirrored)`;
       else {
         seen.add(name.toLowerCase());
         params.push({ path, name });
@@ -56,31 +76,49 @@ function isPrimitive(type: unknown): boolean {
 
 /** A header value as the binding encodes it: plain visible ASCII, else `=?base64?…?=`. */
 export function headerValue(value: string): string {
-  const plain = /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !(value.startsWith('=?base64?') && value.endsWith('?='));
+  const plain =
+    /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(value) &&
+    !(value.startsWith('=?base64?') && value.endsWith('?='));
   return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
 /** The per-request headers for one outgoing request on the modern HTTP wire. */
-export function requestHeaders(method: string, params: Record<string, unknown> | undefined, mirrored: HeaderParam[] | undefined): Record<string, string> {
+export function requestHeaders(
+  method: string,
+  params: Record<string, unknown> | undefined,
+  mirrored: HeaderParam[] | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = { 'Mcp-Method': method };
   // tasks/*: the task id routes the request to the instance holding the task (Tasks extension).
-  const name = method === 'resources/read' ? params?.uri : method === 'tools/call' || method === 'prompts/get' ? params?.name : method.startsWith('tasks/') ? params?.taskId : undefined;
+  const name =
+    method === 'resources/read'
+      ? params?.uri
+      : method === 'tools/call' || method === 'prompts/get'
+        ? params?.name
+        : method.startsWith('tasks/')
+          ? params?.taskId
+          : undefined;
   if (typeof name === 'string') headers['Mcp-Name'] = headerValue(name);
   if (mirrored && method === 'tools/call') {
     const args = params?.arguments;
     for (const p of mirrored) {
       let v: unknown = args;
-      for (const key of p.path) v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
+      for (const key of p.path)
+        v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
       if (typeof v === 'string') headers[`Mcp-Param-${p.name}`] = headerValue(v);
       else if (typeof v === 'boolean') headers[`Mcp-Param-${p.name}`] = String(v);
-      else if (typeof v === 'number' && Number.isSafeInteger(v)) headers[`Mcp-Param-${p.name}`] = String(v);
+      else if (typeof v === 'number' && Number.isSafeInteger(v))
+        headers[`Mcp-Param-${p.name}`] = String(v);
     }
   }
   return headers;
 }
 
 /** The tools to offer and their mirrored arguments: a tool with invalid declarations is left out, with a warning (the MUST). */
-export function mirroredTools(tools: Tool[], warn: (message: string) => void): { tools: Tool[]; index: Map<string, HeaderParam[]> } {
+export function mirroredTools(
+  tools: Tool[],
+  warn: (message: string) => void,
+): { tools: Tool[]; index: Map<string, HeaderParam[]> } {
   const index = new Map<string, HeaderParam[]>();
   const kept: Tool[] = [];
   for (const tool of tools) {

@@ -8,7 +8,11 @@ import { McpRpcError } from './errors';
 import type { RequestOptions } from './jsonrpc';
 
 export interface SubscriptionHost {
-  request(method: string, params: Record<string, unknown>, opts: RequestOptions): Promise<Record<string, unknown>>;
+  request(
+    method: string,
+    params: Record<string, unknown>,
+    opts: RequestOptions,
+  ): Promise<Record<string, unknown>>;
   connected(): boolean;
   relistAll(): void;
   diagnostic(message: string): void;
@@ -80,27 +84,37 @@ export class Subscriptions {
     if (this.stopped || !this.filter || !this.host.connected()) return;
     if (reopened) this.host.relistAll();
     const abort = (this.abort = new AbortController());
-    this.host.request('subscriptions/listen', { notifications: this.filter }, { timeoutMs: LISTEN_RENEW_MS, signal: abort.signal }).then(
-      () => {
-        if (this.abort === abort) this.again(false); // the server ended it gracefully: open a new one
-      },
-      (e: unknown) => {
-        // A stream replaced by one with a new filter ends quietly.
-        if (this.stopped || !this.host.connected() || this.abort !== abort) return;
-        if (e instanceof McpRpcError) {
-          this.host.diagnostic(`subscriptions/listen refused (${e.serverMessage}); list changes are noticed only when the lists are fetched again`);
-          return;
-        }
-        this.again(true, (e as Error).message);
-      },
-    );
+    this.host
+      .request(
+        'subscriptions/listen',
+        { notifications: this.filter },
+        { timeoutMs: LISTEN_RENEW_MS, signal: abort.signal },
+      )
+      .then(
+        () => {
+          if (this.abort === abort) this.again(false); // the server ended it gracefully: open a new one
+        },
+        (e: unknown) => {
+          // A stream replaced by one with a new filter ends quietly.
+          if (this.stopped || !this.host.connected() || this.abort !== abort) return;
+          if (e instanceof McpRpcError) {
+            this.host.diagnostic(
+              `subscriptions/listen refused (${e.serverMessage}); list changes are noticed only when the lists are fetched again`,
+            );
+            return;
+          }
+          this.again(true, (e as Error).message);
+        },
+      );
   }
 
   private again(failed: boolean, why?: string): void {
     if (this.stopped) return;
     if (failed) this.failures += 1;
     if (this.failures > MAX_FAILURES) {
-      this.host.diagnostic(`the change stream (subscriptions/listen) failed ${this.failures} times in a row; gave up (${why ?? 'no reason'})`);
+      this.host.diagnostic(
+        `the change stream (subscriptions/listen) failed ${this.failures} times in a row; gave up (${why ?? 'no reason'})`,
+      );
       return;
     }
     const delay = failed ? Math.min(250 * 2 ** (this.failures - 1), MAX_BACKOFF_MS) : 0;

@@ -2,10 +2,24 @@
 // rejections, with the decisions of this process applied at once. The request builder asks
 // synchronously which tools it may send, while pins.json and tool-baselines.json are written in
 // the background; what was decided here is seen here immediately, whatever the files say yet.
-import { availability, standing, type AcceptanceFacts, type Availability, type BaselineRecord, type ToolStanding } from './availability';
+import {
+  availability,
+  standing,
+  type AcceptanceFacts,
+  type Availability,
+  type BaselineRecord,
+  type ToolStanding,
+} from './availability';
 import type { BaselineStore } from './baselines';
 import type { PinChecker } from './gate';
-import { definitionHash, diffDefinitions, pinnedDefinition, type PinCheck, type PinnedDefinition, type PinStore } from './pins';
+import {
+  definitionHash,
+  diffDefinitions,
+  pinnedDefinition,
+  type PinCheck,
+  type PinnedDefinition,
+  type PinStore,
+} from './pins';
 import type { ToolDefinition } from './types';
 
 interface PinAhead {
@@ -74,12 +88,19 @@ export class ToolAcceptance implements PinChecker {
     const ahead = this.pinsAhead.get(server)?.get(tool.name);
     if (!ahead) return this.pins.check(server, tool);
     if (ahead.hash === this.hashOf(tool)) return { status: 'pinned' };
-    return { status: 'changed', held: { reason: 'definition changed', diff: diffDefinitions({ definition: ahead.definition }, pinnedDefinition(tool)) } };
+    return {
+      status: 'changed',
+      held: {
+        reason: 'definition changed',
+        diff: diffDefinitions({ definition: ahead.definition }, pinnedDefinition(tool)),
+      },
+    };
   }
 
   /** A server listed its tools: while its baseline is open, they join it. */
   async listed(server: string, tools: readonly ToolDefinition[]): Promise<void> {
-    if (this.facts(server).baseline === undefined) this.setBaseline(server, { state: 'open', openedAt: this.now().toISOString() });
+    if (this.facts(server).baseline === undefined)
+      this.setBaseline(server, { state: 'open', openedAt: this.now().toISOString() });
     const { baseline } = this.availability(server, tools);
     this.pin(server, baseline);
     if (baseline.length > 0) this.changed(server);
@@ -96,7 +117,11 @@ export class ToolAcceptance implements PinChecker {
     if (baseline === undefined || baseline.state === 'open') {
       this.pin(server, result.baseline);
       const now = this.now().toISOString();
-      this.setBaseline(server, { state: 'sealed', openedAt: baseline?.openedAt ?? now, sealedAt: now });
+      this.setBaseline(server, {
+        state: 'sealed',
+        openedAt: baseline?.openedAt ?? now,
+        sealedAt: now,
+      });
     }
     return result.offered;
   }
@@ -104,7 +129,9 @@ export class ToolAcceptance implements PinChecker {
   /** The user accepted a new or changed tool (this definition). */
   async accept(server: string, tool: ToolDefinition): Promise<void> {
     this.pin(server, [tool]);
-    this.setRejection(server, tool.name, null, () => this.baselines.clearRejection(server, tool.name));
+    this.setRejection(server, tool.name, null, () =>
+      this.baselines.clearRejection(server, tool.name),
+    );
     this.changed(server);
     await this.settled();
   }
@@ -112,7 +139,9 @@ export class ToolAcceptance implements PinChecker {
   /** The user rejected a new or changed tool: it stays out, and is not asked about again until it changes. */
   async reject(server: string, tool: ToolDefinition): Promise<void> {
     const hash = this.hashOf(tool);
-    this.setRejection(server, tool.name, hash, () => this.baselines.reject(server, tool.name, hash, this.now()));
+    this.setRejection(server, tool.name, hash, () =>
+      this.baselines.reject(server, tool.name, hash, this.now()),
+    );
     this.changed(server);
     await this.settled();
   }
@@ -122,7 +151,10 @@ export class ToolAcceptance implements PinChecker {
    * tools listed now are the baseline and it closes at once (trusting a connected server); with
    * `fresh` (added or approved), earlier acceptances and rejections under this name are forgotten.
    */
-  async rebaseline(server: string, options: { current?: readonly ToolDefinition[]; fresh?: boolean } = {}): Promise<void> {
+  async rebaseline(
+    server: string,
+    options: { current?: readonly ToolDefinition[]; fresh?: boolean } = {},
+  ): Promise<void> {
     const openedAt = this.now().toISOString();
     const forgotten = options.fresh ? this.forget(server) : undefined;
     this.setBaseline(server, { state: 'open', openedAt }, forgotten);
@@ -165,7 +197,11 @@ export class ToolAcceptance implements PinChecker {
       else this.forgetting.delete(server);
     };
     // Writes to one file run in order: pins made after this one land after it.
-    this.write(`the old pins of ${server} could not be removed`, () => this.pins.forgetServer(server), done);
+    this.write(
+      `the old pins of ${server} could not be removed`,
+      () => this.pins.forgetServer(server),
+      done,
+    );
     return done;
   }
 
@@ -175,27 +211,49 @@ export class ToolAcceptance implements PinChecker {
     const now = this.now();
     const map = this.pinsAhead.get(server) ?? new Map<string, PinAhead>();
     const ahead = tools.map((tool) => {
-      const pin: PinAhead = { hash: this.hashOf(tool), pinnedAt: now.toISOString(), definition: pinnedDefinition(tool) };
+      const pin: PinAhead = {
+        hash: this.hashOf(tool),
+        pinnedAt: now.toISOString(),
+        definition: pinnedDefinition(tool),
+      };
       map.set(tool.name, pin);
       return [tool.name, pin] as const;
     });
     this.pinsAhead.set(server, map);
-    const what = tools.length === 1 ? `the definition of ${tools[0].name}` : `the definitions of ${tools.length} tools of ${server}`;
-    this.write(`${what} could not be pinned`, () => this.pins.pinAll(server, tools, now), () => {
-      for (const [name, pin] of ahead) if (this.pinsAhead.get(server)?.get(name) === pin) this.pinsAhead.get(server)?.delete(name);
-    });
+    const what =
+      tools.length === 1
+        ? `the definition of ${tools[0].name}`
+        : `the definitions of ${tools.length} tools of ${server}`;
+    this.write(
+      `${what} could not be pinned`,
+      () => this.pins.pinAll(server, tools, now),
+      () => {
+        for (const [name, pin] of ahead)
+          if (this.pinsAhead.get(server)?.get(name) === pin)
+            this.pinsAhead.get(server)?.delete(name);
+      },
+    );
   }
 
   /** With `forgotten`, the server's rejections are cleared too, and `forgotten` is called once written. */
   private setBaseline(server: string, record: BaselineRecord, forgotten?: () => void): void {
     this.baselinesAhead.set(server, record);
-    this.write(`the tool baseline of ${server} could not be saved`, () => this.baselines.setBaseline(server, record, forgotten !== undefined), () => {
-      if (this.baselinesAhead.get(server) === record) this.baselinesAhead.delete(server);
-      forgotten?.();
-    });
+    this.write(
+      `the tool baseline of ${server} could not be saved`,
+      () => this.baselines.setBaseline(server, record, forgotten !== undefined),
+      () => {
+        if (this.baselinesAhead.get(server) === record) this.baselinesAhead.delete(server);
+        forgotten?.();
+      },
+    );
   }
 
-  private setRejection(server: string, tool: string, hash: string | null, persist: () => Promise<void>): void {
+  private setRejection(
+    server: string,
+    tool: string,
+    hash: string | null,
+    persist: () => Promise<void>,
+  ): void {
     const map = this.rejectionsAhead.get(server) ?? new Map<string, string | null>();
     map.set(tool, hash);
     this.rejectionsAhead.set(server, map);

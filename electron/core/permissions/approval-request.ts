@@ -2,7 +2,11 @@
 // command and arguments, every env value and header template in full with each `${…}` reference
 // marked and where its value comes from, literal credentials masked (revealed on request), and the
 // risks, before anything is approved.
-import type { ApprovalFieldView, ApprovalReferenceView, TemplatePart } from '../../../shared/server-types';
+import type {
+  ApprovalFieldView,
+  ApprovalReferenceView,
+  TemplatePart,
+} from '../../../shared/server-types';
 import { looksLikeCredential, redactArgs, redactHeaderValue, redactUrl } from '../base/credentials';
 import { entryReferences, referenceKey } from '../mcp/config/references';
 import { riskFlags, type LaunchEntry, type RiskFlag } from './risk-flags';
@@ -52,7 +56,8 @@ export function shadowsUserFlag(name: string): RiskFlag {
 /** Hash of the whole entry (env values and headers included). The config module's `entryHash` may replace it. */
 export const hashEntry = (entry: LaunchEntry): string => stableHash(entry);
 
-const quote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
+const quote = (arg: string) =>
+  /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 const MASK = '••••••';
 const API_KEY_REFS = new Set(['ANTHROPIC_API_KEY', 'secret:anthropic-api-key']);
 
@@ -71,28 +76,67 @@ export function templateParts(text: string): TemplatePart[] {
   return parts;
 }
 
-const literalOf = (parts: TemplatePart[]) => parts.filter((p) => p.ref === null).map((p) => p.text).join('');
-const maskLiterals = (parts: TemplatePart[]) => parts.map((p) => (p.ref === null && p.text.trim() !== '' ? MASK : p.text)).join('');
+const literalOf = (parts: TemplatePart[]) =>
+  parts
+    .filter((p) => p.ref === null)
+    .map((p) => p.text)
+    .join('');
+const maskLiterals = (parts: TemplatePart[]) =>
+  parts.map((p) => (p.ref === null && p.text.trim() !== '' ? MASK : p.text)).join('');
 
-const FIELD_RISKS = new Set<RiskFlag['kind']>(['loader-env', 'api-key', 'oauth-read', 'oauth-reference']);
+const FIELD_RISKS = new Set<RiskFlag['kind']>([
+  'loader-env',
+  'api-key',
+  'oauth-read',
+  'oauth-reference',
+]);
 
-function field(where: string, name: string, value: string, masked: string | null, risks: RiskFlag[]): ApprovalFieldView {
+function field(
+  where: string,
+  name: string,
+  value: string,
+  masked: string | null,
+  risks: RiskFlag[],
+): ApprovalFieldView {
   const found = risks.filter((r) => r.where === where && FIELD_RISKS.has(r.kind));
-  return { where, name, parts: templateParts(value), masked, risk: found.length ? found.map((r) => r.message).join('; ') : null };
+  return {
+    where,
+    name,
+    parts: templateParts(value),
+    masked,
+    risk: found.length ? found.map((r) => r.message).join('; ') : null,
+  };
 }
 
 /** An `oauth` value as written: text as is, scopes space-separated, numbers and switches as JSON. */
-const oauthText = (value: unknown): string => (typeof value === 'string' ? value : Array.isArray(value) ? value.map(String).join(' ') : JSON.stringify(value));
+const oauthText = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.map(String).join(' ')
+      : JSON.stringify(value);
 
-function sourceOf(ref: { kind: 'secret' | 'variable'; name: string; fallback?: string }, secrets: 'store' | 'env'): string {
+function sourceOf(
+  ref: { kind: 'secret' | 'variable'; name: string; fallback?: string },
+  secrets: 'store' | 'env',
+): string {
   if (ref.kind === 'secret') {
-    return secrets === 'store' ? "Lena's secret store" : `environment variable ${ref.name} (the command line has no secret store)`;
+    return secrets === 'store'
+      ? "Lena's secret store"
+      : `environment variable ${ref.name} (the command line has no secret store)`;
   }
-  return ref.fallback !== undefined ? `environment variable ${ref.name}, else the default "${ref.fallback}"` : `environment variable ${ref.name}`;
+  return ref.fallback !== undefined
+    ? `environment variable ${ref.name}, else the default "${ref.fallback}"`
+    : `environment variable ${ref.name}`;
 }
 
 /** Builds the approval request for one project server entry. */
-export function approvalRequest(name: string, entry: LaunchEntry, entryHash: string = hashEntry(entry), options: ApprovalRequestOptions = {}): ApprovalRequest {
+export function approvalRequest(
+  name: string,
+  entry: LaunchEntry,
+  entryHash: string = hashEntry(entry),
+  options: ApprovalRequestOptions = {},
+): ApprovalRequest {
   const args = (entry.args ?? []).map(String);
   const transport = entry.url !== undefined && entry.command === undefined ? 'http' : 'stdio';
   const risks = [...(options.shadowsUser ? [shadowsUserFlag(name)] : []), ...riskFlags(entry)];
@@ -103,23 +147,58 @@ export function approvalRequest(name: string, entry: LaunchEntry, entryHash: str
     name,
     entryHash,
     transport,
-    ...(entry.command !== undefined ? { command: entry.command, commandLine: [entry.command, ...args].map(quote).join(' ') } : {}),
+    ...(entry.command !== undefined
+      ? { command: entry.command, commandLine: [entry.command, ...args].map(quote).join(' ') }
+      : {}),
     args,
     ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
     envNames: Object.keys(entry.env ?? {}),
     ...(entry.url !== undefined ? { url: entry.url } : {}),
     headerNames: Object.keys(entry.headers ?? {}),
-    argFields: args.map((arg, i) => field(`args[${i}]`, '', arg, shownArgs[i] !== arg ? shownArgs[i].replace('[redacted]', MASK) : null, risks)),
+    argFields: args.map((arg, i) =>
+      field(
+        `args[${i}]`,
+        '',
+        arg,
+        shownArgs[i] !== arg ? shownArgs[i].replace('[redacted]', MASK) : null,
+        risks,
+      ),
+    ),
     env: Object.entries(entry.env ?? {}).map(([key, value]) => {
       const parts = templateParts(String(value));
-      return field(`env.${key}`, key, String(value), looksLikeCredential(key, literalOf(parts)) ? maskLiterals(parts) : null, risks);
+      return field(
+        `env.${key}`,
+        key,
+        String(value),
+        looksLikeCredential(key, literalOf(parts)) ? maskLiterals(parts) : null,
+        risks,
+      );
     }),
     headers: Object.entries(entry.headers ?? {}).map(([key, value]) => {
       const parts = templateParts(String(value));
-      const secret = looksLikeCredential(key, literalOf(parts).replace(/^\s*(?:bearer|basic|token)\s*/i, ''));
-      return field(`headers.${key}`, key, String(value), secret ? redactHeaderValue(String(value)).split('[redacted]').join(MASK) : null, risks);
+      const secret = looksLikeCredential(
+        key,
+        literalOf(parts).replace(/^\s*(?:bearer|basic|token)\s*/i, ''),
+      );
+      return field(
+        `headers.${key}`,
+        key,
+        String(value),
+        secret ? redactHeaderValue(String(value)).split('[redacted]').join(MASK) : null,
+        risks,
+      );
     }),
-    ...(entry.url !== undefined ? { urlField: field('url', '', entry.url, shownUrl !== entry.url ? (shownUrl ?? '').split('[redacted]').join(MASK) : null, risks) } : {}),
+    ...(entry.url !== undefined
+      ? {
+          urlField: field(
+            'url',
+            '',
+            entry.url,
+            shownUrl !== entry.url ? (shownUrl ?? '').split('[redacted]').join(MASK) : null,
+            risks,
+          ),
+        }
+      : {}),
     oauth: Object.entries(entry.oauth ?? {})
       .filter(([, value]) => value !== undefined)
       .map(([key, value]) => field(`oauth.${key}`, key, oauthText(value), null, risks)),
@@ -130,16 +209,24 @@ export function approvalRequest(name: string, entry: LaunchEntry, entryHash: str
       source: sourceOf(ref, options.secrets ?? 'store'),
       where: ref.where,
       granted: granted.has(ref.key),
-      blocked: API_KEY_REFS.has(ref.key) ? 'your Anthropic API key is never passed to a server' : null,
+      blocked: API_KEY_REFS.has(ref.key)
+        ? 'your Anthropic API key is never passed to a server'
+        : null,
     })),
     risks,
   };
 }
 
-const shown = (f: ApprovalFieldView, reveal: boolean) => (!reveal && f.masked !== null ? `${f.masked}  (looks like a credential; masked)` : f.parts.map((p) => p.text).join(''));
+const shown = (f: ApprovalFieldView, reveal: boolean) =>
+  !reveal && f.masked !== null
+    ? `${f.masked}  (looks like a credential; masked)`
+    : f.parts.map((p) => p.text).join('');
 
 /** Plain text of a request, for `lena mcp approve` to print before it asks. */
-export function describeApproval(request: ApprovalRequest, options: { reveal?: boolean } = {}): string {
+export function describeApproval(
+  request: ApprovalRequest,
+  options: { reveal?: boolean } = {},
+): string {
   const reveal = options.reveal === true;
   const lines = [`Server "${request.name}" (${request.transport})`];
   if (request.command !== undefined) {
@@ -147,14 +234,18 @@ export function describeApproval(request: ApprovalRequest, options: { reveal?: b
     request.argFields.forEach((f, i) => lines.push(`  args[${i}]: ${shown(f, reveal)}`));
   }
   if (request.cwd) lines.push(`  cwd: ${request.cwd}`);
-  for (const f of request.env) lines.push(`  env ${f.name}=${shown(f, reveal)}${f.risk ? `   ! ${f.risk}` : ''}`);
+  for (const f of request.env)
+    lines.push(`  env ${f.name}=${shown(f, reveal)}${f.risk ? `   ! ${f.risk}` : ''}`);
   if (request.urlField) lines.push(`  url: ${shown(request.urlField, reveal)}`);
   for (const f of request.headers) lines.push(`  header ${f.name}: ${shown(f, reveal)}`);
-  for (const f of request.oauth) lines.push(`  oauth.${f.name}: ${shown(f, reveal)}${f.risk ? `   ! ${f.risk}` : ''}`);
+  for (const f of request.oauth)
+    lines.push(`  oauth.${f.name}: ${shown(f, reveal)}${f.risk ? `   ! ${f.risk}` : ''}`);
   if (request.references.length) {
     lines.push('  references (each must be granted, or the server does not start):');
     for (const r of request.references) {
-      lines.push(`    ${r.token}  from ${r.source}; used in ${r.where.join(', ')}${r.blocked ? `  (never passed: ${r.blocked})` : ''}`);
+      lines.push(
+        `    ${r.token}  from ${r.source}; used in ${r.where.join(', ')}${r.blocked ? `  (never passed: ${r.blocked})` : ''}`,
+      );
     }
   }
   for (const risk of request.risks) lines.push(`  ! ${risk.where}: ${risk.message}`);

@@ -2,12 +2,19 @@
 // strings as they are, so they read as sentences: "asked: denied (not this folder)".
 import type { Answer, AuditRecord } from './types';
 
-export function auditRecord(decision: 'allow' | 'deny', decidedBy: string, now = new Date()): AuditRecord {
+export function auditRecord(
+  decision: 'allow' | 'deny',
+  decidedBy: string,
+  now = new Date(),
+): AuditRecord {
   return { decision, decidedBy, at: now.toISOString() };
 }
 
 /** How the user's answer reads in the audit; `held` prefixes answers to a changed definition. */
-export function answerText(answer: Answer, options: { held?: boolean; rule?: string } = {}): string {
+export function answerText(
+  answer: Answer,
+  options: { held?: boolean; rule?: string } = {},
+): string {
   const added = options.rule ? ` (added ${options.rule})` : '';
   const reason = answer.reason?.trim();
   const words: Record<Answer['kind'], string> = {
@@ -22,7 +29,11 @@ export function answerText(answer: Answer, options: { held?: boolean; rule?: str
 }
 
 /** The error text the model sees for a denied call: the user's reason when there is one. */
-export function deniedResultText(qualifiedName: string, decidedBy: string, reason?: string): string {
+export function deniedResultText(
+  qualifiedName: string,
+  decidedBy: string,
+  reason?: string,
+): string {
   const why = reason?.trim() ? ` The user's reason: ${reason.trim()}` : '';
   return `Permission denied for ${qualifiedName} (${decidedBy}).${why}`;
 }

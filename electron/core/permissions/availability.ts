@@ -40,7 +40,10 @@ export interface Availability {
 }
 
 /** The standing of one tool (see `availability`). */
-export function standing(facts: AcceptanceFacts, tool: ToolDefinition): { standing: ToolStanding; baseline: boolean } {
+export function standing(
+  facts: AcceptanceFacts,
+  tool: ToolDefinition,
+): { standing: ToolStanding; baseline: boolean } {
   const hash = facts.hash(tool);
   const pin = facts.pin(tool.name);
   const open = facts.baseline === undefined || facts.baseline.state === 'open';
@@ -48,14 +51,18 @@ export function standing(facts: AcceptanceFacts, tool: ToolDefinition): { standi
   if (facts.rejected(tool.name) === hash) return { standing: 'rejected', baseline: false };
   if (pin) {
     // A change during the first start-up belongs to the baseline; an older acceptance stands.
-    if (open && facts.baseline !== undefined && pin.pinnedAt >= facts.baseline.openedAt) return { standing: 'offered', baseline: true };
+    if (open && facts.baseline !== undefined && pin.pinnedAt >= facts.baseline.openedAt)
+      return { standing: 'offered', baseline: true };
     return { standing: 'changed', baseline: false };
   }
   return open ? { standing: 'offered', baseline: true } : { standing: 'new', baseline: false };
 }
 
 /** Splits a server's listed tools into what is offered and what waits for the user. Pure. */
-export function availability(facts: AcceptanceFacts, tools: readonly ToolDefinition[]): Availability {
+export function availability(
+  facts: AcceptanceFacts,
+  tools: readonly ToolDefinition[],
+): Availability {
   const out: Availability = { offered: [], held: [], new: [], rejected: [], baseline: [] };
   for (const tool of tools) {
     const s = standing(facts, tool);

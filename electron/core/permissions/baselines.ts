@@ -4,14 +4,16 @@
 import type { BaselineRecord } from './availability';
 import { set, TwoLevelFile } from './two-level-file';
 
-type Leaf = ({ kind: 'baseline' } & BaselineRecord) | { kind: 'rejected'; hash: string; at: string };
+type Leaf =
+  ({ kind: 'baseline' } & BaselineRecord) | { kind: 'rejected'; hash: string; at: string };
 
 const BASELINE_KEY = '';
 
 const isLeaf = (value: unknown): value is Leaf => {
   const v = value as Partial<Leaf> | null;
   if (v === null || typeof v !== 'object') return false;
-  if (v.kind === 'baseline') return (v.state === 'open' || v.state === 'sealed') && typeof v.openedAt === 'string';
+  if (v.kind === 'baseline')
+    return (v.state === 'open' || v.state === 'sealed') && typeof v.openedAt === 'string';
   return v.kind === 'rejected' && typeof v.hash === 'string';
 };
 
@@ -39,7 +41,13 @@ export class BaselineStore {
 
   baseline(server: string): BaselineRecord | undefined {
     const leaf = this.file.get(server, BASELINE_KEY);
-    return leaf?.kind === 'baseline' ? { state: leaf.state, openedAt: leaf.openedAt, ...(leaf.sealedAt ? { sealedAt: leaf.sealedAt } : {}) } : undefined;
+    return leaf?.kind === 'baseline'
+      ? {
+          state: leaf.state,
+          openedAt: leaf.openedAt,
+          ...(leaf.sealedAt ? { sealedAt: leaf.sealedAt } : {}),
+        }
+      : undefined;
   }
 
   rejected(server: string, tool: string): string | undefined {
@@ -48,7 +56,11 @@ export class BaselineStore {
   }
 
   /** Sets the baseline record; `forgetRejections` clears the server's rejections too (a fresh start). */
-  async setBaseline(server: string, record: BaselineRecord, forgetRejections = false): Promise<void> {
+  async setBaseline(
+    server: string,
+    record: BaselineRecord,
+    forgetRejections = false,
+  ): Promise<void> {
     await this.file.mutate((data) => {
       if (forgetRejections) data.delete(server);
       set(data, server, BASELINE_KEY, { kind: 'baseline', ...record });
@@ -57,7 +69,9 @@ export class BaselineStore {
 
   async reject(server: string, tool: string, hash: string, now: Date): Promise<void> {
     if (tool === BASELINE_KEY) return;
-    await this.file.mutate((data) => set(data, server, tool, { kind: 'rejected', hash, at: now.toISOString() }));
+    await this.file.mutate((data) =>
+      set(data, server, tool, { kind: 'rejected', hash, at: now.toISOString() }),
+    );
   }
 
   async clearRejection(server: string, tool: string): Promise<void> {

@@ -21,7 +21,8 @@ export interface PendingRequest extends PermissionPrompt {
  * `settled`: the asker withdrew it because another answer already decided it (an identical call
  * the user allowed for this chat while this one waited in the queue).
  */
-export type BrokerResult = { answered: true; answer: Answer } | { answered: false; decidedBy: string; settled?: true };
+export type BrokerResult =
+  { answered: true; answer: Answer } | { answered: false; decidedBy: string; settled?: true };
 
 export interface ResolvedEvent {
   id: string;
@@ -62,7 +63,9 @@ export const decisionLabel = (kind: DecisionKind): string => LABELS[kind];
 
 export class PermissionBroker {
   private readonly entries = new Map<string, Entry>(); // insertion order is queue order
-  private readonly listeners: { [K in keyof BrokerEvents]: Set<(payload: BrokerEvents[K]) => void> } = {
+  private readonly listeners: {
+    [K in keyof BrokerEvents]: Set<(payload: BrokerEvents[K]) => void>;
+  } = {
     requested: new Set(),
     resolved: new Set(),
   };
@@ -77,13 +80,19 @@ export class PermissionBroker {
   }
 
   /** Subscribes to an event; returns the unsubscribe function. */
-  on<K extends keyof BrokerEvents>(event: K, listener: (payload: BrokerEvents[K]) => void): () => void {
+  on<K extends keyof BrokerEvents>(
+    event: K,
+    listener: (payload: BrokerEvents[K]) => void,
+  ): () => void {
     this.listeners[event].add(listener);
     return () => this.listeners[event].delete(listener);
   }
 
   /** Queues a dialog; resolves with the answer, or with why there was none. Never rejects. */
-  request(prompt: PermissionPrompt, options: { signal?: AbortSignal; timeoutMs?: number; onQueued?: (id: string) => void } = {}): Promise<BrokerResult> {
+  request(
+    prompt: PermissionPrompt,
+    options: { signal?: AbortSignal; timeoutMs?: number; onQueued?: (id: string) => void } = {},
+  ): Promise<BrokerResult> {
     const { signal } = options;
     if (signal?.aborted) return Promise.resolve({ answered: false, decidedBy: abortText(signal) });
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
@@ -91,7 +100,14 @@ export class PermissionBroker {
     const requestedAt = this.now();
     return new Promise<BrokerResult>((resolve) => {
       const onAbort = () => this.finish(id, { answered: false, decidedBy: abortText(signal) });
-      const timer = setTimeout(() => this.finish(id, { answered: false, decidedBy: `timeout: no answer in ${formatSeconds(timeoutMs)}` }), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          this.finish(id, {
+            answered: false,
+            decidedBy: `timeout: no answer in ${formatSeconds(timeoutMs)}`,
+          }),
+        timeoutMs,
+      );
       timer.unref?.();
       signal?.addEventListener('abort', onAbort, { once: true });
       this.entries.set(id, {
@@ -117,17 +133,27 @@ export class PermissionBroker {
    */
   answer(id: string, answer: Answer): void {
     const entry = this.entries.get(id);
-    if (!entry) throw new LenaError('not-found', `Permission request ${id} is no longer pending (it was answered, timed out or cancelled).`);
+    if (!entry)
+      throw new LenaError(
+        'not-found',
+        `Permission request ${id} is no longer pending (it was answered, timed out or cancelled).`,
+      );
     const { offered, needsConfirmation } = entry.prompt;
     if (!offered.includes(answer.kind)) {
       const why =
         answer.kind === 'always-allow-server'
           ? 'it is offered only for a server you marked trusted (in its current configuration)'
           : 'an ask rule requires a decision each time for this tool';
-      throw new LenaError('invalid-arguments', `"${decisionLabel(answer.kind)}" is not available for ${entry.prompt.qualifiedName}: ${why}.`);
+      throw new LenaError(
+        'invalid-arguments',
+        `"${decisionLabel(answer.kind)}" is not available for ${entry.prompt.qualifiedName}: ${why}.`,
+      );
     }
     if (needsConfirmation.includes(answer.kind) && answer.confirmed !== true) {
-      const what = answer.kind === 'always-allow-server' ? 'every tool of this server, including destructive ones' : 'a tool that may modify or delete data';
+      const what =
+        answer.kind === 'always-allow-server'
+          ? 'every tool of this server, including destructive ones'
+          : 'a tool that may modify or delete data';
       throw new LenaError(
         'invalid-arguments',
         `"${decisionLabel(answer.kind)}" would let ${what} run without asking again; confirm it a second time (confirmed: true) or choose "allow once".`,
@@ -159,7 +185,9 @@ export class PermissionBroker {
 
   /** Denies every pending request (the window closed); returns how many there were. */
   cancelAll(reason: string, conversationId?: string): number {
-    const ids = [...this.entries.values()].filter((e) => conversationId === undefined || e.prompt.conversationId === conversationId).map((e) => e.id);
+    const ids = [...this.entries.values()]
+      .filter((e) => conversationId === undefined || e.prompt.conversationId === conversationId)
+      .map((e) => e.id);
     for (const id of ids) this.finish(id, { answered: false, decidedBy: `cancelled: ${reason}` });
     return ids.length;
   }

@@ -3,7 +3,15 @@
 import type { PinCheck } from './pins';
 import { compileRules, evaluateRules, type RuleEvaluation } from './rules';
 import { autoApprovesReadOnly, isDestructive, trustStatus, type TrustStatus } from './trust';
-import type { Held, Outcome, PermissionLists, PermissionState, RuleEntry, ToolCallRequest, ToolDefinition } from './types';
+import type {
+  Held,
+  Outcome,
+  PermissionLists,
+  PermissionState,
+  RuleEntry,
+  ToolCallRequest,
+  ToolDefinition,
+} from './types';
 
 /** Anything that can tell whether a tool's definition still matches its pin. */
 export interface PinChecker {
@@ -45,7 +53,7 @@ export interface GateDecision {
 
 export const HELD = 'held: definition changed';
 export const AUTO_READ_ONLY = 'auto: read-only tool of trusted server';
-export const PROJECT_UNREADABLE = "ask: project settings unreadable";
+export const PROJECT_UNREADABLE = 'ask: project settings unreadable';
 export const CLI_NEEDS_APPROVAL = 'cli: needs approval';
 
 /** Decides one call. Pure: persisting grants and pins after an answer is the caller's job. */
@@ -63,22 +71,43 @@ export function decide(request: ToolCallRequest, context: GateContext): GateDeci
   const destructive = isDestructive(request.tool.annotations);
   const base = { rule, trust, destructive, ...(held ? { held } : {}) };
 
-  if (rule.decision === 'deny') return { ...base, outcome: 'deny', decidedBy: rule.decidedBy, message: deniedByRule(request, rule) };
+  if (rule.decision === 'deny')
+    return {
+      ...base,
+      outcome: 'deny',
+      decidedBy: rule.decidedBy,
+      message: deniedByRule(request, rule),
+    };
   let verdict: { outcome: Outcome; decidedBy: string };
-  if (context.projectProblem !== undefined) verdict = { outcome: 'ask', decidedBy: PROJECT_UNREADABLE };
+  if (context.projectProblem !== undefined)
+    verdict = { outcome: 'ask', decidedBy: PROJECT_UNREADABLE };
   else if (held) verdict = { outcome: 'ask', decidedBy: HELD };
   else if (rule.decision === 'ask') verdict = { outcome: 'ask', decidedBy: rule.decidedBy };
   else if (rule.decision === 'allow') verdict = { outcome: 'allow', decidedBy: rule.decidedBy };
-  else if (autoApprovesReadOnly(context.state, trust, request.tool.annotations)) verdict = { outcome: 'allow', decidedBy: AUTO_READ_ONLY };
-  else verdict = { outcome: 'ask', decidedBy: withNotes(rule.decidedBy, [...rule.suspended, ...(trust.note ? [trust.note] : [])]) };
+  else if (autoApprovesReadOnly(context.state, trust, request.tool.annotations))
+    verdict = { outcome: 'allow', decidedBy: AUTO_READ_ONLY };
+  else
+    verdict = {
+      outcome: 'ask',
+      decidedBy: withNotes(rule.decidedBy, [
+        ...rule.suspended,
+        ...(trust.note ? [trust.note] : []),
+      ]),
+    };
 
   if (verdict.outcome === 'ask' && !context.interactive) {
-    return { ...base, outcome: 'deny', decidedBy: `${CLI_NEEDS_APPROVAL} (${verdict.decidedBy})`, message: cliMessage(request, rule, held, context.projectProblem) };
+    return {
+      ...base,
+      outcome: 'deny',
+      decidedBy: `${CLI_NEEDS_APPROVAL} (${verdict.decidedBy})`,
+      message: cliMessage(request, rule, held, context.projectProblem),
+    };
   }
   return { ...base, ...verdict };
 }
 
-const withNotes = (text: string, notes: string[]) => (notes.length ? `${text} (${notes.join('; ')})` : text);
+const withNotes = (text: string, notes: string[]) =>
+  notes.length ? `${text} (${notes.join('; ')})` : text;
 
 const UNDO: Record<string, string> = {
   user: "remove that rule in Lena's settings to let it run",
@@ -92,9 +121,15 @@ function deniedByRule(request: ToolCallRequest, rule: RuleEvaluation): string {
   return `${request.qualifiedName} was denied by ${rule.decidedBy.replace(/^rule /, 'the rule ')}; ${undo}.`;
 }
 
-function cliMessage(request: ToolCallRequest, rule: RuleEvaluation, held: Held | undefined, projectProblem: string | undefined): string {
+function cliMessage(
+  request: ToolCallRequest,
+  rule: RuleEvaluation,
+  held: Held | undefined,
+  projectProblem: string | undefined,
+): string {
   const name = request.qualifiedName;
-  if (projectProblem !== undefined) return `${name} needs approval; no one can answer here: ${projectProblem}`;
+  if (projectProblem !== undefined)
+    return `${name} needs approval; no one can answer here: ${projectProblem}`;
   if (held) {
     return `${name} needs approval; no one can answer here: its definition changed since it was approved (${held.diff.map((c) => c.field).join(', ')}). Review and accept the new definition in Lena's window.`;
   }

@@ -22,7 +22,10 @@ export function boundTo(recorded: string, identity: ServerIdentity, kind: Record
 }
 
 /** The configured server an allow rule was written for, among `identities`. */
-function ruleServer(entry: RuleEntry, identities: readonly ServerIdentity[]): ServerIdentity | undefined {
+function ruleServer(
+  entry: RuleEntry,
+  identities: readonly ServerIdentity[],
+): ServerIdentity | undefined {
   if (entry.server !== undefined) return identities.find((i) => i.name === entry.server);
   const parsed = parseRule(entry.rule);
   if (!parsed || parsed.kind === 'everything') return undefined;
@@ -30,26 +33,49 @@ function ruleServer(entry: RuleEntry, identities: readonly ServerIdentity[]): Se
 }
 
 /** Whether `rebindLegacy` would change anything (cheap: no copy). */
-export function hasLegacyFor(state: PermissionState, identities: readonly ServerIdentity[]): boolean {
-  const trusted = identities.some((i) => Object.hasOwn(state.trusted, i.name) && legacyMatches(state.trusted[i.name].identity, i, 'trust'));
-  return trusted || state.permissions.allow.some((e) => {
-    const server = e.identity !== undefined ? ruleServer(e, identities) : undefined;
-    return server !== undefined && legacyMatches(e.identity!, server, 'rule');
-  });
+export function hasLegacyFor(
+  state: PermissionState,
+  identities: readonly ServerIdentity[],
+): boolean {
+  const trusted = identities.some(
+    (i) =>
+      Object.hasOwn(state.trusted, i.name) &&
+      legacyMatches(state.trusted[i.name].identity, i, 'trust'),
+  );
+  return (
+    trusted ||
+    state.permissions.allow.some((e) => {
+      const server = e.identity !== undefined ? ruleServer(e, identities) : undefined;
+      return server !== undefined && legacyMatches(e.identity!, server, 'rule');
+    })
+  );
 }
 
 /** Rewrites the v1 records that match today's entries to their v2 identities; everything else is kept as it was. */
-export function rebindLegacy(state: PermissionState, identities: readonly ServerIdentity[]): PermissionState {
+export function rebindLegacy(
+  state: PermissionState,
+  identities: readonly ServerIdentity[],
+): PermissionState {
   const trusted: PermissionState['trusted'] = {};
   for (const [name, record] of Object.entries(state.trusted)) {
     const current = identities.find((i) => i.name === name);
-    const value = current && legacyMatches(record.identity, current, 'trust') ? { ...record, identity: current.hash } : record;
-    Object.defineProperty(trusted, name, { value, enumerable: true, writable: true, configurable: true });
+    const value =
+      current && legacyMatches(record.identity, current, 'trust')
+        ? { ...record, identity: current.hash }
+        : record;
+    Object.defineProperty(trusted, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   const allow = state.permissions.allow.map((entry) => {
     if (entry.identity === undefined) return entry;
     const server = ruleServer(entry, identities);
-    return server && legacyMatches(entry.identity, server, 'rule') ? { ...entry, identity: server.hash } : entry;
+    return server && legacyMatches(entry.identity, server, 'rule')
+      ? { ...entry, identity: server.hash }
+      : entry;
   });
   return { ...state, trusted, permissions: { ...state.permissions, allow } };
 }

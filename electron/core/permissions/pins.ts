@@ -35,7 +35,8 @@ export interface Pin {
   pinnedAt: string;
 }
 
-export type PinCheck = { status: 'unpinned' } | { status: 'pinned' } | { status: 'changed'; held: Held };
+export type PinCheck =
+  { status: 'unpinned' } | { status: 'pinned' } | { status: 'changed'; held: Held };
 
 export function pinnedDefinition(tool: ToolDefinition): PinnedDefinition {
   return {
@@ -55,30 +56,47 @@ export function definitionHash(tool: ToolDefinition): string {
 }
 
 const fieldHashes = (definition: PinnedDefinition): Record<Field, string> =>
-  Object.fromEntries(FIELDS.map((field) => [field, stableHash(definition[field] ?? null)])) as Record<Field, string>;
+  Object.fromEntries(
+    FIELDS.map((field) => [field, stableHash(definition[field] ?? null)]),
+  ) as Record<Field, string>;
 
 /** Field-level changes between a pin and the current definition. */
-export function diffDefinitions(pin: Pick<Pin, 'definition'> & Partial<Pick<Pin, 'fields' | 'schemaNotKept'>>, after: PinnedDefinition): DefinitionChange[] {
+export function diffDefinitions(
+  pin: Pick<Pin, 'definition'> & Partial<Pick<Pin, 'fields' | 'schemaNotKept'>>,
+  after: PinnedDefinition,
+): DefinitionChange[] {
   const pinned = pin.fields ?? fieldHashes(pin.definition);
   const now = fieldHashes(after);
   // A pin written before a field existed did not hash it: it had none.
   const none = stableHash(null);
   return FIELDS.filter((field) => (pinned[field] ?? none) !== now[field]).map((field) => ({
     field,
-    before: field === 'inputSchema' && pin.schemaNotKept ? `(not kept: larger than ${MAX_KEPT_SCHEMA_CHARS} characters)` : pin.definition[field],
+    before:
+      field === 'inputSchema' && pin.schemaNotKept
+        ? `(not kept: larger than ${MAX_KEPT_SCHEMA_CHARS} characters)`
+        : pin.definition[field],
     after: after[field],
   }));
 }
 
 const isPin = (value: unknown): value is Pin =>
-  value !== null && typeof value === 'object' && typeof (value as Pin).hash === 'string' && typeof (value as Pin).definition === 'object';
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as Pin).hash === 'string' &&
+  typeof (value as Pin).definition === 'object';
 
 function makePin(tool: ToolDefinition, now: Date): Pin {
   const definition = pinnedDefinition(tool);
   const fields = fieldHashes(definition);
   const tooLarge = stableStringify(definition.inputSchema ?? null).length > MAX_KEPT_SCHEMA_CHARS;
   if (tooLarge) delete definition.inputSchema;
-  return { hash: definitionHash(tool), fields, definition, ...(tooLarge ? { schemaNotKept: true as const } : {}), pinnedAt: now.toISOString() };
+  return {
+    hash: definitionHash(tool),
+    fields,
+    definition,
+    ...(tooLarge ? { schemaNotKept: true as const } : {}),
+    pinnedAt: now.toISOString(),
+  };
 }
 
 /** The pins of every server, cached in memory and persisted to `pins.json` when a path is given. */
@@ -136,7 +154,8 @@ export class PinStore {
   /** Pins the tools not pinned yet (first sight from a trusted server); changed ones stay held. */
   async pinNew(server: string, tools: readonly ToolDefinition[], now = new Date()): Promise<void> {
     await this.file.mutate((pins) => {
-      for (const tool of tools) if (!pins.get(server)?.has(tool.name)) set(pins, server, tool.name, makePin(tool, now));
+      for (const tool of tools)
+        if (!pins.get(server)?.has(tool.name)) set(pins, server, tool.name, makePin(tool, now));
     });
   }
 

@@ -27,8 +27,11 @@ const isRecord = (value: unknown): value is ApprovalRecord =>
   value !== null &&
   typeof value === 'object' &&
   typeof (value as ApprovalRecord).entryHash === 'string' &&
-  ((value as ApprovalRecord).decision === 'approved' || (value as ApprovalRecord).decision === 'rejected') &&
-  ((value as ApprovalRecord).grants === undefined || (Array.isArray((value as ApprovalRecord).grants) && (value as ApprovalRecord).grants!.every((g) => typeof g === 'string')));
+  ((value as ApprovalRecord).decision === 'approved' ||
+    (value as ApprovalRecord).decision === 'rejected') &&
+  ((value as ApprovalRecord).grants === undefined ||
+    (Array.isArray((value as ApprovalRecord).grants) &&
+      (value as ApprovalRecord).grants!.every((g) => typeof g === 'string')));
 
 /** One key per project folder, however it was spelled (relative, trailing slash, symlink). */
 export function projectKey(project: string): string {
@@ -82,8 +85,19 @@ export class ProjectApprovals {
   }
 
   /** Approves this exact entry, granting it the listed references (and nothing else). */
-  approve(project: string, name: string, entryHash: string, now = new Date(), grants: readonly string[] = []): Promise<void> {
-    return this.record(project, name, { decision: 'approved', entryHash, at: now.toISOString(), grants: [...new Set(grants)] });
+  approve(
+    project: string,
+    name: string,
+    entryHash: string,
+    now = new Date(),
+    grants: readonly string[] = [],
+  ): Promise<void> {
+    return this.record(project, name, {
+      decision: 'approved',
+      entryHash,
+      at: now.toISOString(),
+      grants: [...new Set(grants)],
+    });
   }
 
   /** The references granted with the approval of this exact entry (none when it is not approved). */
@@ -95,7 +109,9 @@ export class ProjectApprovals {
   /** As `grants`, from the last read of the file (for views built synchronously). */
   grantedNow(project: string, name: string, entryHash: string): string[] {
     const record = this.file.get(projectKey(project), name);
-    return record && record.entryHash === entryHash && record.decision === 'approved' ? [...(record.grants ?? [])] : [];
+    return record && record.entryHash === entryHash && record.decision === 'approved'
+      ? [...(record.grants ?? [])]
+      : [];
   }
 
   /**
@@ -103,15 +119,32 @@ export class ProjectApprovals {
    * that is waiting now (a project entry, unchanged since it was shown), granting only references
    * the entry has and never the Anthropic API key.
    */
-  async answer(project: string, server: WaitingServer, shownHash: string, approve: boolean, grants: readonly string[] = [], now = new Date()): Promise<void> {
+  async answer(
+    project: string,
+    server: WaitingServer,
+    shownHash: string,
+    approve: boolean,
+    grants: readonly string[] = [],
+    now = new Date(),
+  ): Promise<void> {
     const { name, entry } = server;
     if (server.scope !== 'project' || !server.waiting || !entry || hashOf(entry) !== shownHash) {
-      throw new LenaError('conflict', `The entry for "${name}" changed since it was shown; review it again before approving.`);
+      throw new LenaError(
+        'conflict',
+        `The entry for "${name}" changed since it was shown; review it again before approving.`,
+      );
     }
-    const grantable = new Set(approvalRequest(name, entry, shownHash).references.filter((r) => r.blocked === null).map((r) => r.key));
+    const grantable = new Set(
+      approvalRequest(name, entry, shownHash)
+        .references.filter((r) => r.blocked === null)
+        .map((r) => r.key),
+    );
     const refused = grants.filter((g) => !grantable.has(g));
     if (refused.length > 0) {
-      throw new LenaError('invalid-arguments', `"${name}" cannot be granted ${refused.join(', ')}: ${grantable.size ? `it references only ${[...grantable].join(', ')}` : 'it references nothing that can be granted'}.`);
+      throw new LenaError(
+        'invalid-arguments',
+        `"${name}" cannot be granted ${refused.join(', ')}: ${grantable.size ? `it references only ${[...grantable].join(', ')}` : 'it references nothing that can be granted'}.`,
+      );
     }
     if (approve) await this.approve(project, name, shownHash, now, grants);
     else await this.reject(project, name, shownHash, now);

@@ -39,7 +39,13 @@ export interface PermissionPrompt {
 /** The answers that make sense: an ask rule would override any allow, so none is offered then. */
 export function offeredDecisions(decision: GateDecision): DecisionKind[] {
   if (decision.rule.decision === 'ask') return ['allow-once', 'deny', 'always-deny-tool'];
-  const offered: DecisionKind[] = ['allow-once', 'allow-conversation', 'deny', 'always-allow-tool', 'always-deny-tool'];
+  const offered: DecisionKind[] = [
+    'allow-once',
+    'allow-conversation',
+    'deny',
+    'always-allow-tool',
+    'always-deny-tool',
+  ];
   if (decision.trust.trusted) offered.splice(4, 0, 'always-allow-server');
   return offered;
 }
@@ -66,7 +72,8 @@ export function buildPrompt(request: ToolCallRequest, decision: GateDecision): P
   const needsConfirmation = offered.filter(
     (kind) =>
       kind === 'always-allow-server' ||
-      (kind === 'always-allow-tool' && alwaysAllowNeedsConfirmation(tool.annotations, decision.trust.trusted)),
+      (kind === 'always-allow-tool' &&
+        alwaysAllowNeedsConfirmation(tool.annotations, decision.trust.trusted)),
   );
   return {
     conversationId: request.conversationId,

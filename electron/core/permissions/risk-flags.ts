@@ -43,33 +43,80 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 // The current user's own home, wherever it is (`/var/home/ann`, `/data/users/ann`).
 const OWN_HOME = new RegExp(`${escapeRegExp(homedir())}[/\\\\]\\.(ssh|aws|gnupg|kube)(?![\\w-])`);
 const secretPath = (text: string) => SECRET_PATH.exec(text) ?? OWN_HOME.exec(text);
-const PIPE_TO_SHELL = /\b(?:curl|wget|fetch)\b[^|]*\|\s*(?:sudo\s+)?(?:\S*\/)?(?:ba|z|k|da|fi)?sh\b|\b(?:curl|wget)\b[^|]*\|\s*(?:sudo\s+)?(?:python3?|node|perl|ruby)\b/;
+const PIPE_TO_SHELL =
+  /\b(?:curl|wget|fetch)\b[^|]*\|\s*(?:sudo\s+)?(?:\S*\/)?(?:ba|z|k|da|fi)?sh\b|\b(?:curl|wget)\b[^|]*\|\s*(?:sudo\s+)?(?:python3?|node|perl|ruby)\b/;
 const SUDO = /(?:^|[\s;&|`(/])(?:sudo|doas)(?:\s|$)/;
 const META = /;|&&|\|\||\||`|\$\(/;
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 'powershell', 'pwsh']);
 // Variables that change what code a program loads or runs, in the dynamic loader and in the
 // interpreters servers are written in (a value here runs before the server's own code).
 const LOADER_ENV = new Set([
-  'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'GCONV_PATH', 'NODE_OPTIONS', 'NODE_PATH', 'BASH_ENV', 'ENV', 'ZDOTDIR', 'PATH',
-  'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PYTHONUSERBASE', 'PYTHONINSPECT', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB',
-  'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'CLASSPATH', 'DOTNET_STARTUP_HOOKS', 'CORECLR_ENABLE_PROFILING', 'COR_ENABLE_PROFILING',
-  'PHPRC', 'PHP_INI_SCAN_DIR', 'LUA_INIT', 'LUA_PATH', 'LUA_CPATH', 'TCLLIBPATH', 'R_PROFILE', 'R_PROFILE_USER', 'ELECTRON_RUN_AS_NODE',
-  'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_CONFIG_GLOBAL', 'UV_INDEX_URL', 'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL',
+  'LD_PRELOAD',
+  'LD_LIBRARY_PATH',
+  'LD_AUDIT',
+  'GCONV_PATH',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'BASH_ENV',
+  'ENV',
+  'ZDOTDIR',
+  'PATH',
+  'PYTHONPATH',
+  'PYTHONSTARTUP',
+  'PYTHONHOME',
+  'PYTHONUSERBASE',
+  'PYTHONINSPECT',
+  'PERL5OPT',
+  'PERL5LIB',
+  'PERLLIB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'CLASSPATH',
+  'DOTNET_STARTUP_HOOKS',
+  'CORECLR_ENABLE_PROFILING',
+  'COR_ENABLE_PROFILING',
+  'PHPRC',
+  'PHP_INI_SCAN_DIR',
+  'LUA_INIT',
+  'LUA_PATH',
+  'LUA_CPATH',
+  'TCLLIBPATH',
+  'R_PROFILE',
+  'R_PROFILE_USER',
+  'ELECTRON_RUN_AS_NODE',
+  'GIT_SSH_COMMAND',
+  'GIT_EXEC_PATH',
+  'GIT_CONFIG_GLOBAL',
+  'UV_INDEX_URL',
+  'PIP_INDEX_URL',
+  'PIP_EXTRA_INDEX_URL',
 ]);
 // Whole families: every DYLD_* (macOS loader), npm_config_* (npm and npx settings, such as a
 // registry or a script shell), yarn and pnpm settings, CORECLR/COR profiler paths.
-const LOADER_ENV_PREFIX = /^(?:DYLD_|NPM_CONFIG_|YARN_|PNPM_|BUN_CONFIG_|CORECLR_PROFILER|COR_PROFILER|PIP_CONFIG)/;
-const isLoaderEnv = (name: string) => LOADER_ENV.has(name.toUpperCase()) || LOADER_ENV_PREFIX.test(name.toUpperCase());
+const LOADER_ENV_PREFIX =
+  /^(?:DYLD_|NPM_CONFIG_|YARN_|PNPM_|BUN_CONFIG_|CORECLR_PROFILER|COR_PROFILER|PIP_CONFIG)/;
+const isLoaderEnv = (name: string) =>
+  LOADER_ENV.has(name.toUpperCase()) || LOADER_ENV_PREFIX.test(name.toUpperCase());
 // The Anthropic API key by its usual names; by value it is refused at expansion whatever its name.
 const API_KEY_REFERENCE = /\$\{(?:ANTHROPIC_API_KEY|secret:anthropic-api-key)(?::-[^}]*)?\}/;
 
-const baseName = (command: string) => command.split(/[/\\]/).pop()?.toLowerCase().replace(/\.exe$/, '') ?? '';
+const baseName = (command: string) =>
+  command
+    .split(/[/\\]/)
+    .pop()
+    ?.toLowerCase()
+    .replace(/\.exe$/, '') ?? '';
 
 /** `rm` with both recursive and force, in any spelling (`-rf`, `-fr`, `-r -f`, `--recursive --force`). */
 function hasRmRf(text: string): boolean {
   for (const match of text.matchAll(/(?:^|[\s;&|`(/])rm((?:\s+-{1,2}[\w-]+)+)/g)) {
     const flags = match[1].split(/\s+/).filter(Boolean);
-    const recursive = flags.some((f) => f === '--recursive' || (/^-[^-]/.test(f) && /[rR]/.test(f)));
+    const recursive = flags.some(
+      (f) => f === '--recursive' || (/^-[^-]/.test(f) && /[rR]/.test(f)),
+    );
     const force = flags.some((f) => f === '--force' || (/^-[^-]/.test(f) && f.includes('f')));
     if (recursive && force) return true;
   }
@@ -80,7 +127,8 @@ function hasRmRf(text: string): boolean {
 export function riskFlags(entry: LaunchEntry): RiskFlag[] {
   const flags: RiskFlag[] = [];
   const add = (kind: RiskKind, where: string, message: string) => {
-    if (!flags.some((f) => f.kind === kind && f.where === where)) flags.push({ kind, where, message });
+    if (!flags.some((f) => f.kind === kind && f.where === where))
+      flags.push({ kind, where, message });
   };
   const parts: [string, string][] = [];
   if (entry.command) parts.push(['command', entry.command]);
@@ -89,39 +137,84 @@ export function riskFlags(entry: LaunchEntry): RiskFlag[] {
 
   for (const [where, text] of parts) {
     if (SUDO.test(` ${text} `)) add('sudo', where, 'runs with administrator rights (sudo)');
-    if (META.test(text)) add('shell-metacharacters', where, `contains shell metacharacters (${META.exec(text)?.[0]}): it chains or substitutes commands if a shell reads it`);
+    if (META.test(text))
+      add(
+        'shell-metacharacters',
+        where,
+        `contains shell metacharacters (${META.exec(text)?.[0]}): it chains or substitutes commands if a shell reads it`,
+      );
     const secret = secretPath(text);
-    if (secret) add('secret-path', where, `refers to ~/.${secret[1]}, where keys and credentials live`);
+    if (secret)
+      add('secret-path', where, `refers to ~/.${secret[1]}, where keys and credentials live`);
   }
-  if (hasRmRf(commandLine)) add('rm-rf', 'command line', 'deletes files recursively and without asking (rm -rf)');
-  if (PIPE_TO_SHELL.test(commandLine)) add('pipe-to-shell', 'command line', 'downloads a script and runs it straight away (curl … | sh)');
+  if (hasRmRf(commandLine))
+    add('rm-rf', 'command line', 'deletes files recursively and without asking (rm -rf)');
+  if (PIPE_TO_SHELL.test(commandLine))
+    add(
+      'pipe-to-shell',
+      'command line',
+      'downloads a script and runs it straight away (curl … | sh)',
+    );
   const shellArgs = entry.args ?? [];
   const shell = SHELLS.has(baseName(entry.command ?? ''));
-  const flagIndex = shellArgs.findIndex((a) => /^-[a-z]*c$/i.test(a) || /^\/c$/i.test(a) || /^-command$/i.test(a));
+  const flagIndex = shellArgs.findIndex(
+    (a) => /^-[a-z]*c$/i.test(a) || /^\/c$/i.test(a) || /^-command$/i.test(a),
+  );
   if (shell && flagIndex >= 0) {
-    add('shell-command', `args[${flagIndex}]`, `runs a shell command string (${baseName(entry.command ?? '')} ${shellArgs[flagIndex]}): anything can be in it`);
+    add(
+      'shell-command',
+      `args[${flagIndex}]`,
+      `runs a shell command string (${baseName(entry.command ?? '')} ${shellArgs[flagIndex]}): anything can be in it`,
+    );
   }
   if (entry.cwd) {
     const secret = secretPath(entry.cwd);
-    if (secret) add('secret-path', 'cwd', `starts in ~/.${secret[1]}, where keys and credentials live`);
+    if (secret)
+      add('secret-path', 'cwd', `starts in ~/.${secret[1]}, where keys and credentials live`);
   }
   for (const [name, value] of Object.entries(entry.env ?? {})) {
-    if (isLoaderEnv(name)) add('loader-env', `env.${name}`, `${name} changes what code a program loads or runs at start`);
+    if (isLoaderEnv(name))
+      add(
+        'loader-env',
+        `env.${name}`,
+        `${name} changes what code a program loads or runs at start`,
+      );
     const secret = secretPath(String(value));
-    if (secret) add('secret-path', `env.${name}`, `its value refers to ~/.${secret[1]}, where keys and credentials live`);
+    if (secret)
+      add(
+        'secret-path',
+        `env.${name}`,
+        `its value refers to ~/.${secret[1]}, where keys and credentials live`,
+      );
   }
   const texts: [string, string][] = [
     ...parts,
     ...Object.entries(entry.env ?? {}).map(([k, v]): [string, string] => [`env.${k}`, String(v)]),
     ...(entry.url !== undefined ? [['url', entry.url] as [string, string]] : []),
-    ...Object.entries(entry.headers ?? {}).map(([k, v]): [string, string] => [`headers.${k}`, String(v)]),
-    ...(['clientSecret', 'privateKey'] as const).flatMap((k): [string, string][] => (typeof entry.oauth?.[k] === 'string' ? [[`oauth.${k}`, entry.oauth[k]]] : [])),
+    ...Object.entries(entry.headers ?? {}).map(([k, v]): [string, string] => [
+      `headers.${k}`,
+      String(v),
+    ]),
+    ...(['clientSecret', 'privateKey'] as const).flatMap((k): [string, string][] =>
+      typeof entry.oauth?.[k] === 'string' ? [[`oauth.${k}`, entry.oauth[k]]] : [],
+    ),
   ];
   for (const [where, text] of texts) {
-    if (API_KEY_REFERENCE.test(text)) add('api-key', where, 'references your Anthropic API key; Lena never passes it to a server (give the server its own key as ${secret:NAME})');
+    if (API_KEY_REFERENCE.test(text))
+      add(
+        'api-key',
+        where,
+        'references your Anthropic API key; Lena never passes it to a server (give the server its own key as ${secret:NAME})',
+      );
   }
-  if (entry.oauth?.assertionEnv?.toUpperCase() === 'ANTHROPIC_API_KEY') add('api-key', 'oauth.assertionEnv', 'names your Anthropic API key; Lena never sends it to a server');
+  if (entry.oauth?.assertionEnv?.toUpperCase() === 'ANTHROPIC_API_KEY')
+    add(
+      'api-key',
+      'oauth.assertionEnv',
+      'names your Anthropic API key; Lena never sends it to a server',
+    );
   // Every file and variable the sign-in would read, each said before approval.
-  for (const read of oauthReads(entry.oauth)) add(read.refusedInProject ? 'oauth-read' : 'oauth-reference', read.where, read.message);
+  for (const read of oauthReads(entry.oauth))
+    add(read.refusedInProject ? 'oauth-read' : 'oauth-reference', read.where, read.message);
   return flags;
 }

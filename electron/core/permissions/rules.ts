@@ -47,7 +47,8 @@ const BARE_SERVER = /^mcp__(?!.*__)([A-Za-z0-9_-]+)$/;
 const TOOL_RULE = /^mcp__([A-Za-z0-9_-]+?)__([A-Za-z0-9_-]+)$/;
 const EVERYTHING = new Set(['*', 'mcp__*', 'mcp__*__*']);
 
-const SHAPE_HELP = 'write `mcp__SERVER`, `mcp__SERVER__*` or `mcp__SERVER__TOOL` (the qualified names the model sees)';
+const SHAPE_HELP =
+  'write `mcp__SERVER`, `mcp__SERVER__*` or `mcp__SERVER__TOOL` (the qualified names the model sees)';
 
 /** Parses a rule without judging the list it goes in; `null` when it is not a rule at all. */
 export function parseRule(text: string): ParsedRule | null {
@@ -84,7 +85,10 @@ export function validateRule(
 }
 
 /** Compiles one scope's lists; refused rules are dropped and reported, never half-applied. */
-export function compileRules(scope: RuleScope, lists: Partial<PermissionLists>): { rules: ScopedRule[]; warnings: string[] } {
+export function compileRules(
+  scope: RuleScope,
+  lists: Partial<PermissionLists>,
+): { rules: ScopedRule[]; warnings: string[] } {
   const rules: ScopedRule[] = [];
   const warnings: string[] = [];
   for (const list of ['deny', 'ask', 'allow'] as const) {
@@ -125,10 +129,13 @@ export function suspensionOf(rule: ScopedRule, identity: ServerIdentity): string
   if (rule.list !== 'allow') return undefined; // deny and ask only ever restrict
   if (rule.entry.identity !== undefined) {
     if (boundTo(rule.entry.identity, identity, 'rule')) return undefined;
-    return identity.source === 'project' ? 'a project entry shadows this server' : 'server entry changed';
+    return identity.source === 'project'
+      ? 'a project entry shadows this server'
+      : 'server entry changed';
   }
   // A hand-written user rule names a server, not a command: a project entry must not inherit it.
-  if (rule.scope !== 'cli' && identity.source === 'project') return 'a project entry shadows this server';
+  if (rule.scope !== 'cli' && identity.source === 'project')
+    return 'a project entry shadows this server';
   return undefined;
 }
 
@@ -136,12 +143,18 @@ const SCOPE_ORDER: RuleScope[] = ['user', 'project', 'cli', 'session'];
 
 // The most specific rule explains a decision best; ties go to the scope order above.
 function pick(candidates: ScopedRule[]): ScopedRule | undefined {
-  const weight = (r: ScopedRule) => (r.parsed.kind === 'tool' ? 0 : r.parsed.kind === 'server' ? 1 : 2) * 10 + SCOPE_ORDER.indexOf(r.scope);
+  const weight = (r: ScopedRule) =>
+    (r.parsed.kind === 'tool' ? 0 : r.parsed.kind === 'server' ? 1 : 2) * 10 +
+    SCOPE_ORDER.indexOf(r.scope);
   return [...candidates].sort((a, b) => weight(a) - weight(b))[0];
 }
 
 /** Deny beats ask beats allow, across every scope; suspended allow rules count as absent. */
-export function evaluateRules(rules: ScopedRule[], target: RuleTarget, identity: ServerIdentity): RuleEvaluation {
+export function evaluateRules(
+  rules: ScopedRule[],
+  target: RuleTarget,
+  identity: ServerIdentity,
+): RuleEvaluation {
   const matching = rules.filter((rule) => ruleMatches(rule.parsed, target));
   const suspended: string[] = [];
   const live = matching.filter((rule) => {
@@ -157,7 +170,12 @@ export function evaluateRules(rules: ScopedRule[], target: RuleTarget, identity:
 }
 
 /** Adds a rule to a copy of the lists; refused rules throw a LenaError that says why. */
-export function addRule(lists: PermissionLists, list: RuleList, entry: RuleEntry, scope: RuleScope = 'user'): PermissionLists {
+export function addRule(
+  lists: PermissionLists,
+  list: RuleList,
+  entry: RuleEntry,
+  scope: RuleScope = 'user',
+): PermissionLists {
   const checked = validateRule(list, entry.rule, scope);
   if (!checked.ok) throw new LenaError('invalid-arguments', checked.message);
   const rule = entry.rule.trim();
@@ -167,15 +185,24 @@ export function addRule(lists: PermissionLists, list: RuleList, entry: RuleEntry
 
 /** Removes a rule (revoking it in settings); a no-op when absent. */
 export function removeRule(lists: PermissionLists, list: RuleList, rule: string): PermissionLists {
-  return { ...lists, [list]: lists[list].filter((existing) => existing.rule.trim() !== rule.trim()) };
+  return {
+    ...lists,
+    [list]: lists[list].filter((existing) => existing.rule.trim() !== rule.trim()),
+  };
 }
 
 /** Re-binds the allow rules of a server to its current entry, after the user confirmed the changed server. */
-export function rebindServerRules(lists: PermissionLists, serverName: string, hash: string): PermissionLists {
+export function rebindServerRules(
+  lists: PermissionLists,
+  serverName: string,
+  hash: string,
+): PermissionLists {
   const segment = sanitizeNamePart(serverName);
   const allow = lists.allow.map((entry) => {
     const parsed = parseRule(entry.rule);
-    const names = entry.server === serverName || (entry.server === undefined && parsed?.kind === 'server' && parsed.server === segment);
+    const names =
+      entry.server === serverName ||
+      (entry.server === undefined && parsed?.kind === 'server' && parsed.server === segment);
     return names ? { ...entry, identity: hash } : entry;
   });
   return { ...lists, allow };

@@ -29,11 +29,18 @@ function toEntry(value: unknown): RuleEntry | undefined {
   return entry;
 }
 
-function readLists(raw: unknown, lists: readonly RuleList[], where: string, warnings: string[]): Partial<PermissionLists> {
+function readLists(
+  raw: unknown,
+  lists: readonly RuleList[],
+  where: string,
+  warnings: string[],
+): Partial<PermissionLists> {
   const out: Partial<PermissionLists> = {};
   if (raw === undefined) return out;
   if (!isRecord(raw)) {
-    warnings.push(`${where}: "permissions" should be an object with allow, ask and deny lists; ignored.`);
+    warnings.push(
+      `${where}: "permissions" should be an object with allow, ask and deny lists; ignored.`,
+    );
     return out;
   }
   for (const list of lists) {
@@ -45,7 +52,10 @@ function readLists(raw: unknown, lists: readonly RuleList[], where: string, warn
     }
     out[list] = items.flatMap((item) => {
       const entry = toEntry(item);
-      if (!entry) warnings.push(`${where}: permissions.${list} holds ${JSON.stringify(item)}, which is not a rule; ignored.`);
+      if (!entry)
+        warnings.push(
+          `${where}: permissions.${list} holds ${JSON.stringify(item)}, which is not a rule; ignored.`,
+        );
       return entry ? [entry] : [];
     });
   }
@@ -53,7 +63,12 @@ function readLists(raw: unknown, lists: readonly RuleList[], where: string, warn
 }
 
 /** Drops rules a scope may not hold, with the reason for each. */
-function keepValid(lists: Partial<PermissionLists>, scope: 'user' | 'project', where: string, warnings: string[]): PermissionLists {
+function keepValid(
+  lists: Partial<PermissionLists>,
+  scope: 'user' | 'project',
+  where: string,
+  warnings: string[],
+): PermissionLists {
   const out = emptyLists();
   for (const list of ['allow', 'ask', 'deny'] as const) {
     for (const entry of lists[list] ?? []) {
@@ -66,25 +81,42 @@ function keepValid(lists: Partial<PermissionLists>, scope: 'user' | 'project', w
 }
 
 /** The user scope from its stored JSON; anything unusable is reported and left out. */
-export function parsePermissionState(raw: unknown, where = "Lena's settings"): { state: PermissionState; warnings: string[] } {
+export function parsePermissionState(
+  raw: unknown,
+  where = "Lena's settings",
+): { state: PermissionState; warnings: string[] } {
   const warnings: string[] = [];
   const state = defaultPermissionState();
   if (raw === undefined) return { state, warnings };
-  if (!isRecord(raw)) return { state, warnings: [`${where} is not a JSON object; default permissions used.`] };
-  state.permissions = keepValid(readLists(raw.permissions, ['allow', 'ask', 'deny'], where, warnings), 'user', where, warnings);
+  if (!isRecord(raw))
+    return { state, warnings: [`${where} is not a JSON object; default permissions used.`] };
+  state.permissions = keepValid(
+    readLists(raw.permissions, ['allow', 'ask', 'deny'], where, warnings),
+    'user',
+    where,
+    warnings,
+  );
   if (isRecord(raw.trusted)) {
     for (const [name, value] of Object.entries(raw.trusted)) {
       if (isRecord(value) && typeof value.identity === 'string') {
         const entry: TrustEntry = { identity: value.identity };
         if (typeof value.trustedAt === 'string') entry.trustedAt = value.trustedAt;
         // defineProperty: a server called `__proto__` must stay a plain key.
-        Object.defineProperty(state.trusted, name, { value: entry, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(state.trusted, name, {
+          value: entry,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       } else {
-        warnings.push(`${where}: trust for "${name}" is not bound to a server entry; mark the server trusted again.`);
+        warnings.push(
+          `${where}: trust for "${name}" is not bound to a server entry; mark the server trusted again.`,
+        );
       }
     }
   }
-  if (typeof raw.autoApproveReadOnlyTrusted === 'boolean') state.autoApproveReadOnlyTrusted = raw.autoApproveReadOnlyTrusted;
+  if (typeof raw.autoApproveReadOnlyTrusted === 'boolean')
+    state.autoApproveReadOnlyTrusted = raw.autoApproveReadOnlyTrusted;
   return { state, warnings };
 }
 
@@ -100,14 +132,26 @@ const PROJECT_FORBIDDEN: Record<string, string> = {
 };
 
 /** A project's settings: only deny and ask rules survive; allow and trust are refused with a message. */
-export function parseProjectPermissions(raw: unknown, where = 'project settings'): { lists: PermissionLists; warnings: string[] } {
+export function parseProjectPermissions(
+  raw: unknown,
+  where = 'project settings',
+): { lists: PermissionLists; warnings: string[] } {
   const warnings: string[] = [];
   if (raw === undefined) return { lists: emptyLists(), warnings };
-  if (!isRecord(raw)) return { lists: emptyLists(), warnings: [`${where} is not a JSON object; ignored.`] };
+  if (!isRecord(raw))
+    return { lists: emptyLists(), warnings: [`${where} is not a JSON object; ignored.`] };
   for (const [key, what] of Object.entries(PROJECT_FORBIDDEN)) {
-    if (key in raw) warnings.push(`${where}: a project cannot ${what}; "${key}" is ignored. Do that in Lena's own settings.`);
+    if (key in raw)
+      warnings.push(
+        `${where}: a project cannot ${what}; "${key}" is ignored. Do that in Lena's own settings.`,
+      );
   }
-  const lists = keepValid(readLists(raw.permissions, ['allow', 'ask', 'deny'], where, warnings), 'project', where, warnings);
+  const lists = keepValid(
+    readLists(raw.permissions, ['allow', 'ask', 'deny'], where, warnings),
+    'project',
+    where,
+    warnings,
+  );
   return { lists, warnings };
 }
 
@@ -142,22 +186,39 @@ export function projectSettingsFile(projectDir: string): string {
 /** Reads `<project>/.lena/settings.json`; a missing file means no project rules. */
 export async function readProjectPermissions(projectDir: string): Promise<ProjectPermissions> {
   const path = projectSettingsFile(projectDir);
-  const closed = 'its deny rules cannot be applied, so the project\'s servers do not start and every tool call asks until it is fixed';
+  const closed =
+    "its deny rules cannot be applied, so the project's servers do not start and every tool call asks until it is fixed";
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lists: emptyLists(), warnings: [] };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { lists: emptyLists(), warnings: [] };
     const reason = `could not be read (${(error as Error).message})`;
-    return { lists: emptyLists(), warnings: [], problem: `${path} ${reason}; ${closed}.`, problemAt: { file: path, reason } };
+    return {
+      lists: emptyLists(),
+      warnings: [],
+      problem: `${path} ${reason}; ${closed}.`,
+      problemAt: { file: path, reason },
+    };
   }
   const json = parseJsonWithPosition(text);
   if (!json.ok) {
     const reason = `invalid JSON at line ${json.line}, column ${json.column}: ${json.reason}`;
-    return { lists: emptyLists(), warnings: [], problem: `${path}: ${reason}; ${closed}.`, problemAt: { file: path, line: json.line, column: json.column, reason } };
+    return {
+      lists: emptyLists(),
+      warnings: [],
+      problem: `${path}: ${reason}; ${closed}.`,
+      problemAt: { file: path, line: json.line, column: json.column, reason },
+    };
   }
   if (!isRecord(json.value)) {
-    return { lists: emptyLists(), warnings: [], problem: `${path} is not a JSON object; ${closed}.`, problemAt: { file: path, reason: 'is not a JSON object' } };
+    return {
+      lists: emptyLists(),
+      warnings: [],
+      problem: `${path} is not a JSON object; ${closed}.`,
+      problemAt: { file: path, reason: 'is not a JSON object' },
+    };
   }
   return parseProjectPermissions(json.value, path);
 }
@@ -165,10 +226,14 @@ export async function readProjectPermissions(projectDir: string): Promise<Projec
 /** `--allow`/`--deny` flags of `lena chat -p`; a refused rule stops the command with the reason. */
 export function parseCliRules(allow: readonly string[], deny: readonly string[]): PermissionLists {
   const lists = emptyLists();
-  for (const [list, rules] of [['allow', allow], ['deny', deny]] as const) {
+  for (const [list, rules] of [
+    ['allow', allow],
+    ['deny', deny],
+  ] as const) {
     for (const rule of rules) {
       const checked = validateRule(list, rule, 'cli');
-      if (!checked.ok) throw new LenaError('invalid-arguments', `--${list} ${rule}: ${checked.message}`);
+      if (!checked.ok)
+        throw new LenaError('invalid-arguments', `--${list} ${rule}: ${checked.message}`);
       lists[list].push({ rule: rule.trim() });
     }
   }

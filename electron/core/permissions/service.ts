@@ -15,7 +15,17 @@ import { buildPrompt } from './prompt';
 import { addRule as addToLists, removeRule as removeFromLists, serverRuleFor } from './rules';
 import type { PermissionStore } from './store';
 import { confirmServer, trustServer, untrustServer } from './trust';
-import type { Answer, AuditRecord, PermissionLists, PermissionState, RuleEntry, RuleList, ServerIdentity, ToolCallRequest, ToolDefinition } from './types';
+import type {
+  Answer,
+  AuditRecord,
+  PermissionLists,
+  PermissionState,
+  RuleEntry,
+  RuleList,
+  ServerIdentity,
+  ToolCallRequest,
+  ToolDefinition,
+} from './types';
 
 /** The audit's "decided by" for a call the user ran from the servers page. */
 export const BY_HAND = 'run by hand';
@@ -60,11 +70,14 @@ export class PermissionService {
   ) {
     this.projectRules = options.projectRules ?? {};
     this.now = options.now ?? (() => new Date());
-    this.acceptance = options.pins && baselines ? new ToolAcceptance(options.pins, baselines, this.now) : undefined;
+    this.acceptance =
+      options.pins && baselines ? new ToolAcceptance(options.pins, baselines, this.now) : undefined;
   }
 
   static async create(options: PermissionServiceOptions): Promise<PermissionService> {
-    const baselines = options.pins ? (options.baselines ?? (await BaselineStore.open())) : undefined;
+    const baselines = options.pins
+      ? (options.baselines ?? (await BaselineStore.open()))
+      : undefined;
     const service = new PermissionService(options, baselines);
     await service.reload();
     return service;
@@ -107,7 +120,10 @@ export class PermissionService {
   }
 
   /** Decides one call, asking the user when needed; never throws for a denial. */
-  async authorize(request: ToolCallRequest, options: { signal?: AbortSignal } = {}): Promise<AuthorizeResult> {
+  async authorize(
+    request: ToolCallRequest,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<AuthorizeResult> {
     // A tool never offered to the model (new since the baseline, or rejected) does not run, even
     // when a result talked the model into calling it; the user accepts it on the server's page.
     const standing = this.standing(request.serverName, request.tool);
@@ -115,7 +131,10 @@ export class PermissionService {
     const decision = this.evaluate(request);
     if (decision.outcome === 'allow') {
       const note = await this.pinSafely(request, 'first');
-      return { outcome: 'allow', audit: auditRecord('allow', decision.decidedBy + note, this.now()) };
+      return {
+        outcome: 'allow',
+        audit: auditRecord('allow', decision.decidedBy + note, this.now()),
+      };
     }
     if (decision.outcome === 'deny' || !this.options.broker) {
       return this.denied(request, decision.decidedBy, undefined, decision.message);
@@ -145,9 +164,15 @@ export class PermissionService {
    */
   authorizeByHand(request: ToolCallRequest): AuthorizeResult {
     const decision = this.decideFor(request, true);
-    if (decision.outcome === 'deny') return this.denied(request, decision.decidedBy, undefined, decision.message);
+    if (decision.outcome === 'deny')
+      return this.denied(request, decision.decidedBy, undefined, decision.message);
     const standing = this.standing(request.serverName, request.tool);
-    const note = standing === 'new' || standing === 'rejected' ? ` (${standing} tool, not offered to Claude)` : decision.held ? ' (definition changed since it was accepted)' : '';
+    const note =
+      standing === 'new' || standing === 'rejected'
+        ? ` (${standing} tool, not offered to Claude)`
+        : decision.held
+          ? ' (definition changed since it was accepted)'
+          : '';
     return { outcome: 'allow', audit: auditRecord('allow', BY_HAND + note, this.now()) };
   }
 
@@ -162,31 +187,54 @@ export class PermissionService {
       const decision = this.evaluate(waiting);
       if (decision.outcome !== 'allow') continue;
       this.waiting.delete(id);
-      this.options.broker?.settle(id, `${decision.decidedBy}, from the answer to an identical request`);
+      this.options.broker?.settle(
+        id,
+        `${decision.decidedBy}, from the answer to an identical request`,
+      );
     }
   }
 
-  private async apply(request: ToolCallRequest, decision: GateDecision, answer: Answer): Promise<AuthorizeResult> {
+  private async apply(
+    request: ToolCallRequest,
+    decision: GateDecision,
+    answer: Answer,
+  ): Promise<AuthorizeResult> {
     const held = decision.held !== undefined;
     const identity = request.identity.hash;
-    const names = { server: request.serverName, tool: request.toolName, addedAt: this.now().toISOString() };
+    const names = {
+      server: request.serverName,
+      tool: request.toolName,
+      addedAt: this.now().toISOString(),
+    };
     let rule: string | undefined;
     let note = '';
     try {
-      if (answer.kind === 'always-allow-tool') rule = await this.persistRule('allow', { rule: request.qualifiedName, identity, ...names });
-      if (answer.kind === 'always-deny-tool') rule = await this.persistRule('deny', { rule: request.qualifiedName, ...names });
+      if (answer.kind === 'always-allow-tool')
+        rule = await this.persistRule('allow', { rule: request.qualifiedName, identity, ...names });
+      if (answer.kind === 'always-deny-tool')
+        rule = await this.persistRule('deny', { rule: request.qualifiedName, ...names });
       if (answer.kind === 'always-allow-server') {
-        rule = await this.persistRule('allow', { rule: serverRuleFor(request.serverName), identity, server: request.serverName, addedAt: names.addedAt });
+        rule = await this.persistRule('allow', {
+          rule: serverRuleFor(request.serverName),
+          identity,
+          server: request.serverName,
+          addedAt: names.addedAt,
+        });
       }
     } catch (error) {
       // The user's decision for this call stands even when the lasting rule could not be saved.
       note = ` (the rule could not be saved: ${(error as Error).message})`;
     }
     const decidedBy = answerText(answer, { held, rule }) + note;
-    if (answer.kind === 'deny' || answer.kind === 'always-deny-tool') return this.denied(request, decidedBy, answer.reason);
-    if (answer.kind === 'allow-conversation') this.grantSession(request.conversationId, { rule: request.qualifiedName, identity });
+    if (answer.kind === 'deny' || answer.kind === 'always-deny-tool')
+      return this.denied(request, decidedBy, answer.reason);
+    if (answer.kind === 'allow-conversation')
+      this.grantSession(request.conversationId, { rule: request.qualifiedName, identity });
     // Allowing once runs this call only; the other answers accept the definition shown.
-    const pinNote = await this.pinSafely(request, answer.kind === 'allow-once' ? 'first' : 'accept');
+    const pinNote = await this.pinSafely(
+      request,
+      answer.kind === 'allow-once' ? 'first' : 'accept',
+    );
     if (answer.kind !== 'allow-once') this.settleCovered();
     return { outcome: 'allow', audit: auditRecord('allow', decidedBy + pinNote, this.now()) };
   }
@@ -203,7 +251,12 @@ export class PermissionService {
     };
   }
 
-  private denied(request: ToolCallRequest, decidedBy: string, reason?: string, message?: string): AuthorizeResult {
+  private denied(
+    request: ToolCallRequest,
+    decidedBy: string,
+    reason?: string,
+    message?: string,
+  ): AuthorizeResult {
     return {
       outcome: 'deny',
       audit: auditRecord('deny', decidedBy, this.now()),
@@ -217,7 +270,11 @@ export class PermissionService {
    */
   private async pinSafely(request: ToolCallRequest, mode: 'first' | 'accept'): Promise<string> {
     const acceptance = this.acceptance;
-    if (!acceptance || (mode === 'first' && acceptance.check(request.serverName, request.tool).status !== 'unpinned')) return '';
+    if (
+      !acceptance ||
+      (mode === 'first' && acceptance.check(request.serverName, request.tool).status !== 'unpinned')
+    )
+      return '';
     const before = acceptance.problems.length;
     await acceptance.accept(request.serverName, request.tool);
     const problem = acceptance.problems.slice(before).join('; ');
@@ -241,18 +298,31 @@ export class PermissionService {
   }
 
   async removeRule(list: RuleList, rule: string): Promise<void> {
-    await this.update((state) => ({ ...state, permissions: removeFromLists(state.permissions, list, rule) }));
+    await this.update((state) => ({
+      ...state,
+      permissions: removeFromLists(state.permissions, list, rule),
+    }));
   }
 
   /**
    * Trusts a server the user configured themselves: never one from a project file (or a file given
    * on the command line), and never one without a valid entry to bind the trust to.
    */
-  async trust(identity: ServerIdentity, where: { scope: ServerScope } = { scope: 'user' }): Promise<void> {
+  async trust(
+    identity: ServerIdentity,
+    where: { scope: ServerScope } = { scope: 'user' },
+  ): Promise<void> {
     if (where.scope !== 'user' || identity.source === 'project') {
-      throw new LenaError('forbidden', `"${identity.name}" comes from a project file; only servers in your own mcp.json can be trusted.`);
+      throw new LenaError(
+        'forbidden',
+        `"${identity.name}" comes from a project file; only servers in your own mcp.json can be trusted.`,
+      );
     }
-    if (identity.hash === 'unknown') throw new LenaError('conflict', `"${identity.name}" has no valid entry right now; fix its configuration before trusting it.`);
+    if (identity.hash === 'unknown')
+      throw new LenaError(
+        'conflict',
+        `"${identity.name}" has no valid entry right now; fix its configuration before trusting it.`,
+      );
     await this.update((state) => trustServer(state, identity, this.now()));
   }
 
@@ -262,7 +332,11 @@ export class PermissionService {
 
   /** The user confirmed a changed server: trust and allow rules follow its new entry. */
   async confirmServer(identity: ServerIdentity): Promise<void> {
-    if (identity.hash === 'unknown') throw new LenaError('conflict', `"${identity.name}" has no valid entry right now; fix its configuration first.`);
+    if (identity.hash === 'unknown')
+      throw new LenaError(
+        'conflict',
+        `"${identity.name}" has no valid entry right now; fix its configuration first.`,
+      );
     await this.update((state) => confirmServer(state, identity));
   }
 
@@ -300,7 +374,15 @@ export class PermissionService {
 
   /** Which of a server's listed tools are offered, held (changed) or new. */
   availability(serverName: string, tools: readonly ToolDefinition[]): Availability {
-    return this.acceptance?.availability(serverName, tools) ?? { offered: [...tools], held: [], new: [], rejected: [], baseline: [] };
+    return (
+      this.acceptance?.availability(serverName, tools) ?? {
+        offered: [...tools],
+        held: [],
+        new: [],
+        rejected: [],
+        baseline: [],
+      }
+    );
   }
 
   standing(serverName: string, tool: ToolDefinition): ToolStanding {
@@ -319,12 +401,18 @@ export class PermissionService {
    * The user added or approved the server (a fresh baseline from its next listing) or trusted it
    * (`current`: the tools listed now are the baseline that trust covers; later ones ask once).
    */
-  async rebaseline(serverName: string, options: { current?: readonly ToolDefinition[]; fresh?: boolean } = {}): Promise<void> {
+  async rebaseline(
+    serverName: string,
+    options: { current?: readonly ToolDefinition[]; fresh?: boolean } = {},
+  ): Promise<void> {
     await this.acceptance?.rebaseline(serverName, options);
   }
 
   private async persistRule(list: RuleList, entry: RuleEntry): Promise<string> {
-    await this.update((state) => ({ ...state, permissions: addToLists(state.permissions, list, entry, 'user') }));
+    await this.update((state) => ({
+      ...state,
+      permissions: addToLists(state.permissions, list, entry, 'user'),
+    }));
     return `rule ${list} ${entry.rule.trim()}`;
   }
 

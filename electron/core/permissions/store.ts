@@ -50,8 +50,16 @@ export class JsonFilePermissionStore implements PermissionStore {
     return withLockedFile(this.path, async () => {
       const read = await readJsonFileOrSetAside(this.path);
       if (read.warning) this.warnings.push(read.warning);
-      const others = read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value) ? read.value : {};
-      const next = { ...others, permissions: state.permissions, trusted: state.trusted, autoApproveReadOnlyTrusted: state.autoApproveReadOnlyTrusted };
+      const others =
+        read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value)
+          ? read.value
+          : {};
+      const next = {
+        ...others,
+        permissions: state.permissions,
+        trusted: state.trusted,
+        autoApproveReadOnlyTrusted: state.autoApproveReadOnlyTrusted,
+      };
       await writeJsonFile(this.path, next, { createDir: true });
     });
   }

@@ -13,7 +13,9 @@ export interface TrustStatus {
 
 /** Trusted only when the user trusted this exact entry (name and launch-entry hash). */
 export function trustStatus(state: PermissionState, identity: ServerIdentity): TrustStatus {
-  const entry = Object.hasOwn(state.trusted, identity.name) ? state.trusted[identity.name] : undefined;
+  const entry = Object.hasOwn(state.trusted, identity.name)
+    ? state.trusted[identity.name]
+    : undefined;
   if (!entry) return { trusted: false };
   if (boundTo(entry.identity, identity, 'trust')) return { trusted: true };
   return {
@@ -26,8 +28,18 @@ export function trustStatus(state: PermissionState, identity: ServerIdentity): T
 }
 
 /** Marks the server, as configured now, trusted (user settings only). */
-export function trustServer(state: PermissionState, identity: ServerIdentity, now = new Date()): PermissionState {
-  return { ...state, trusted: { ...state.trusted, [identity.name]: { identity: identity.hash, trustedAt: now.toISOString() } } };
+export function trustServer(
+  state: PermissionState,
+  identity: ServerIdentity,
+  now = new Date(),
+): PermissionState {
+  return {
+    ...state,
+    trusted: {
+      ...state.trusted,
+      [identity.name]: { identity: identity.hash, trustedAt: now.toISOString() },
+    },
+  };
 }
 
 export function untrustServer(state: PermissionState, name: string): PermissionState {
@@ -39,9 +51,16 @@ export function untrustServer(state: PermissionState, name: string): PermissionS
 /** The user confirmed a changed server: its trust (if any) and its allow rules follow the new entry. */
 export function confirmServer(state: PermissionState, identity: ServerIdentity): PermissionState {
   const trusted = Object.hasOwn(state.trusted, identity.name)
-    ? { ...state.trusted, [identity.name]: { ...state.trusted[identity.name], identity: identity.hash } }
+    ? {
+        ...state.trusted,
+        [identity.name]: { ...state.trusted[identity.name], identity: identity.hash },
+      }
     : state.trusted;
-  return { ...state, trusted, permissions: rebindServerRules(state.permissions, identity.name, identity.hash) };
+  return {
+    ...state,
+    trusted,
+    permissions: rebindServerRules(state.permissions, identity.name, identity.hash),
+  };
 }
 
 /** One hint as the dialog shows it: the server's claim, and whether it may be believed. */
@@ -57,8 +76,14 @@ export interface HintsView {
   openWorld: HintView;
 }
 
-export function hintsView(annotations: ToolAnnotationsLike | undefined, trusted: boolean): HintsView {
-  const view = (value: boolean | undefined): HintView => ({ value: typeof value === 'boolean' ? value : undefined, trusted });
+export function hintsView(
+  annotations: ToolAnnotationsLike | undefined,
+  trusted: boolean,
+): HintsView {
+  const view = (value: boolean | undefined): HintView => ({
+    value: typeof value === 'boolean' ? value : undefined,
+    trusted,
+  });
   return {
     readOnly: view(annotations?.readOnlyHint),
     destructive: view(annotations?.destructiveHint),
@@ -76,11 +101,18 @@ export function isDestructive(annotations: ToolAnnotationsLike | undefined): boo
  * Whether "always allow" needs a second confirmation: destructive tools do, and so do tools whose
  * read-only claim comes from an untrusted server (a hint must not remove a safeguard).
  */
-export function alwaysAllowNeedsConfirmation(annotations: ToolAnnotationsLike | undefined, trusted: boolean): boolean {
+export function alwaysAllowNeedsConfirmation(
+  annotations: ToolAnnotationsLike | undefined,
+  trusted: boolean,
+): boolean {
   return isDestructive(annotations) || !trusted;
 }
 
 /** A trusted server's read-only tool may run without a dialog when the user setting is on. */
-export function autoApprovesReadOnly(state: PermissionState, trust: TrustStatus, annotations: ToolAnnotationsLike | undefined): boolean {
+export function autoApprovesReadOnly(
+  state: PermissionState,
+  trust: TrustStatus,
+  annotations: ToolAnnotationsLike | undefined,
+): boolean {
   return state.autoApproveReadOnlyTrusted && trust.trusted && annotations?.readOnlyHint === true;
 }

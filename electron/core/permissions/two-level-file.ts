@@ -10,7 +10,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const ownKey = (target: Record<string, unknown>, key: string, value: unknown) =>
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 
 export class TwoLevelFile<T> {
   private data: TwoLevelMap<T> = new Map();
@@ -35,10 +40,12 @@ export class TwoLevelFile<T> {
     const read = await readJsonFileOrSetAside(this.path);
     if (read.warning) this.warnings.push(read.warning);
     const data: TwoLevelMap<T> = new Map();
-    const root = isRecord(read.value) && isRecord(read.value[this.rootKey]) ? read.value[this.rootKey] : {};
+    const root =
+      isRecord(read.value) && isRecord(read.value[this.rootKey]) ? read.value[this.rootKey] : {};
     for (const [outer, inner] of Object.entries(root as Record<string, unknown>)) {
       if (!isRecord(inner)) continue;
-      for (const [key, leaf] of Object.entries(inner)) if (this.accept(leaf)) set(data, outer, key, leaf);
+      for (const [key, leaf] of Object.entries(inner))
+        if (this.accept(leaf)) set(data, outer, key, leaf);
     }
     this.data = data;
   }
@@ -58,7 +65,9 @@ export class TwoLevelFile<T> {
   /** Applies `change` to a fresh copy of the file's content and writes it atomically. */
   mutate<R>(change: (data: TwoLevelMap<T>) => R): Promise<R> {
     const apply = () => {
-      const next: TwoLevelMap<T> = new Map([...this.data].map(([outer, inner]) => [outer, new Map(inner)]));
+      const next: TwoLevelMap<T> = new Map(
+        [...this.data].map(([outer, inner]) => [outer, new Map(inner)]),
+      );
       return { next, result: change(next) };
     };
     const path = this.path;

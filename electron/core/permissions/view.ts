@@ -1,6 +1,10 @@
 // Converts the gate's data into what crosses to the window (`shared/permission-types.ts`):
 // the dialog payload, the decision event, and the rules list of the settings screen.
-import type { InvisibleFinding, PermissionRequestView, PermissionRuleView } from '../../../shared/permission-types';
+import type {
+  InvisibleFinding,
+  PermissionRequestView,
+  PermissionRuleView,
+} from '../../../shared/permission-types';
 import type { ProjectApprovalView } from '../../../shared/server-types';
 import type { PendingRequest, ResolvedEvent } from './broker';
 import { scanText, type TextScan } from '../../../shared/invisible';
@@ -38,7 +42,8 @@ const NAMES: Record<string, string> = {
   'U+FFA0': 'halfwidth Hangul filler',
 };
 
-const nameOf = (code: string) => NAMES[code] ?? (/^U\+(FE0|E01)/.test(code) ? 'variation selector' : 'invisible character');
+const nameOf = (code: string) =>
+  NAMES[code] ?? (/^U\+(FE0|E01)/.test(code) ? 'variation selector' : 'invisible character');
 
 /** Each finding with a label a user can read; instruction-like phrases become `phrase` findings. */
 export function findingsView(scan: TextScan, original: string): InvisibleFinding[] {
@@ -78,16 +83,26 @@ function changeLine(change: DefinitionChange): string {
   return `${what} changed: ${json(change.before)} → ${json(change.after)}`;
 }
 
-type PinnedView = { resourceUri?: string | null; visibility?: string[]; viewHash?: string | null } | undefined;
+type PinnedView =
+  { resourceUri?: string | null; visibility?: string[]; viewHash?: string | null } | undefined;
 
 /** MCP Apps: what changed of a tool's view, in words (the HTML is not shown; its hash is what is pinned). */
 function viewChangeLine(beforeValue: unknown, afterValue: unknown): string {
   const before = beforeValue as PinnedView;
   const after = afterValue as PinnedView;
   const parts: string[] = [];
-  if (before?.resourceUri !== after?.resourceUri) parts.push(`its address ${json(before?.resourceUri ?? undefined)} → ${json(after?.resourceUri ?? undefined)}`);
-  if (json(before?.visibility) !== json(after?.visibility)) parts.push(`who may use it ${json(before?.visibility)} → ${json(after?.visibility)}`);
-  if (before?.viewHash !== after?.viewHash) parts.push(after?.viewHash ? "the view's HTML or its network permissions (CSP)" : 'the view could not be read');
+  if (before?.resourceUri !== after?.resourceUri)
+    parts.push(
+      `its address ${json(before?.resourceUri ?? undefined)} → ${json(after?.resourceUri ?? undefined)}`,
+    );
+  if (json(before?.visibility) !== json(after?.visibility))
+    parts.push(`who may use it ${json(before?.visibility)} → ${json(after?.visibility)}`);
+  if (before?.viewHash !== after?.viewHash)
+    parts.push(
+      after?.viewHash
+        ? "the view's HTML or its network permissions (CSP)"
+        : 'the view could not be read',
+    );
   return `view changed: ${parts.join('; ') || 'its declaration'}`;
 }
 
@@ -108,14 +123,23 @@ export function requestView(pending: PendingRequest): PermissionRequestView {
     argumentFindings: findingsView(pending.argumentsText, pending.argumentsText.text),
     hints: {
       ...(hints.readOnly.value !== undefined ? { readOnlyHint: hints.readOnly.value } : {}),
-      ...(hints.destructive.value !== undefined ? { destructiveHint: hints.destructive.value } : {}),
+      ...(hints.destructive.value !== undefined
+        ? { destructiveHint: hints.destructive.value }
+        : {}),
       ...(hints.idempotent.value !== undefined ? { idempotentHint: hints.idempotent.value } : {}),
       ...(hints.openWorld.value !== undefined ? { openWorldHint: hints.openWorld.value } : {}),
     },
     hintsTrusted: pending.serverTrusted,
     destructive: pending.destructive,
-    rule: [pending.rule, ...(pending.trustNote && !pending.rule.includes(pending.trustNote) ? [pending.trustNote] : [])].join('; '),
-    held: pending.held ? { reason: pending.held.reason, changes: changeLines(pending.held.diff) } : null,
+    rule: [
+      pending.rule,
+      ...(pending.trustNote && !pending.rule.includes(pending.trustNote)
+        ? [pending.trustNote]
+        : []),
+    ].join('; '),
+    held: pending.held
+      ? { reason: pending.held.reason, changes: changeLines(pending.held.diff) }
+      : null,
     offered: pending.offered,
     needsConfirmation: pending.needsConfirmation,
     ...(pending.origin ? { origin: pending.origin } : {}),
@@ -127,7 +151,10 @@ export function requestView(pending: PendingRequest): PermissionRequestView {
 
 /** The `permissions:resolved` event: the answer given, or why there was none. */
 export function resolvedView(event: ResolvedEvent): { id: string; decision: string } {
-  return { id: event.id, decision: event.result.answered ? event.result.answer.kind : event.result.decidedBy };
+  return {
+    id: event.id,
+    decision: event.result.answered ? event.result.answer.kind : event.result.decidedBy,
+  };
 }
 
 /**
@@ -139,7 +166,10 @@ export function ruleViews(
   project: Partial<PermissionLists>,
   identities: ReadonlyMap<string, ServerIdentity>,
 ): PermissionRuleView[] {
-  const rules = [...compileRules('user', state.permissions).rules, ...compileRules('project', project).rules];
+  const rules = [
+    ...compileRules('user', state.permissions).rules,
+    ...compileRules('project', project).rules,
+  ];
   return rules.map((rule) => {
     const parsedServer = rule.parsed.kind === 'everything' ? null : rule.parsed.server;
     const server = rule.entry.server ?? parsedServer;
@@ -165,7 +195,10 @@ export function approvalView(request: ApprovalRequest): ProjectApprovalView {
     envNames: request.envNames,
     url: request.url ?? null,
     headerNames: request.headerNames,
-    risks: request.risks.map((risk) => ({ pattern: risk.kind, message: `${risk.where}: ${risk.message}` })),
+    risks: request.risks.map((risk) => ({
+      pattern: risk.kind,
+      message: `${risk.where}: ${risk.message}`,
+    })),
     entryHash: request.entryHash,
     argFields: request.argFields,
     env: request.env,

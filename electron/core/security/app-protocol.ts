@@ -3,8 +3,7 @@
 import { extname, resolve, sep } from 'node:path';
 
 export type AppRequest =
-  | { ok: true; file: string; mimeType: string }
-  | { ok: false; status: 400 | 403 | 404 };
+  { ok: true; file: string; mimeType: string } | { ok: false; status: 400 | 403 | 404 };
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,5 +40,9 @@ export function resolveAppRequest(rootDir: string, requestUrl: string, host = 'l
   const root = resolve(rootDir);
   const file = resolve(root, relative);
   if (file !== root && !file.startsWith(root + sep)) return { ok: false, status: 403 };
-  return { ok: true, file, mimeType: MIME[extname(file).toLowerCase()] ?? 'application/octet-stream' };
+  return {
+    ok: true,
+    file,
+    mimeType: MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
+  };
 }

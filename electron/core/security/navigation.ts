@@ -45,7 +45,11 @@ export function externalUrlToOpen(url: unknown): string | null {
 /** Permissions the window never uses are denied (camera, geolocation, notifications…). */
 const GRANTED_PERMISSIONS = new Set<string>(['clipboard-sanitized-write']);
 
-export function permissionDecision(permission: string, requestingUrl: string, appOrigins: readonly string[]): boolean {
+export function permissionDecision(
+  permission: string,
+  requestingUrl: string,
+  appOrigins: readonly string[],
+): boolean {
   return GRANTED_PERMISSIONS.has(permission) && isAppUrl(requestingUrl, appOrigins);
 }
 
@@ -59,7 +63,10 @@ export interface SenderInfo {
   webContentsId: number;
 }
 
-export function isTrustedSender(sender: SenderInfo, expected: { webContentsId: number; appOrigins: readonly string[] }): boolean {
+export function isTrustedSender(
+  sender: SenderInfo,
+  expected: { webContentsId: number; appOrigins: readonly string[] },
+): boolean {
   return (
     sender.webContentsId === expected.webContentsId &&
     sender.isMainFrame &&
@@ -69,8 +76,17 @@ export function isTrustedSender(sender: SenderInfo, expected: { webContentsId: n
 }
 
 /** The log line for a refused IPC call: the channel, the frame's origin and why it was refused. */
-export function refusedSenderMessage(channel: string, sender: SenderInfo, windowId: number): string {
-  const why = sender.webContentsId !== windowId ? 'another window' : !sender.isMainFrame ? 'a subframe' : 'a page outside the app';
+export function refusedSenderMessage(
+  channel: string,
+  sender: SenderInfo,
+  windowId: number,
+): string {
+  const why =
+    sender.webContentsId !== windowId
+      ? 'another window'
+      : !sender.isMainFrame
+        ? 'a subframe'
+        : 'a page outside the app';
   let from = 'an unknown frame';
   if (sender.frameUrl) {
     try {

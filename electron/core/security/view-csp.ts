@@ -23,24 +23,44 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 export function checkCspSource(value: unknown): SourceCheck {
   if (typeof value !== 'string') return { ok: false, reason: 'not a string' };
   const raw = value.trim();
-  if (raw === '' || raw.length > 300) return { ok: false, reason: 'empty or longer than 300 characters' };
-  if (/[\s;,'"]/.test(raw)) return { ok: false, reason: 'contains a space, quote, comma or semicolon (one origin per entry)' };
-  if (raw === '*' || /^[a-z][a-z0-9+.-]*:$/i.test(raw)) return { ok: false, reason: 'a bare "*" or scheme would allow every site' };
+  if (raw === '' || raw.length > 300)
+    return { ok: false, reason: 'empty or longer than 300 characters' };
+  if (/[\s;,'"]/.test(raw))
+    return {
+      ok: false,
+      reason: 'contains a space, quote, comma or semicolon (one origin per entry)',
+    };
+  if (raw === '*' || /^[a-z][a-z0-9+.-]*:$/i.test(raw))
+    return { ok: false, reason: 'a bare "*" or scheme would allow every site' };
   const match = /^([a-z]+):\/\/([^/:]+|\[::1\])(?::(\d{1,5}))?\/?$/i.exec(raw);
-  if (!match) return { ok: false, reason: 'not an origin like https://api.example.com (no path, query or user)' };
+  if (!match)
+    return {
+      ok: false,
+      reason: 'not an origin like https://api.example.com (no path, query or user)',
+    };
   const scheme = match[1].toLowerCase();
   const host = match[2].toLowerCase();
   const port = match[3];
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return { ok: false, reason: `port ${port} is out of range` };
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535))
+    return { ok: false, reason: `port ${port} is out of range` };
   const suffix = port === undefined ? '' : `:${port}`;
   if (scheme === 'http' || scheme === 'ws') {
     if (LOOPBACK.has(host)) return { ok: true, source: `${scheme}://${host}${suffix}` };
-    return { ok: false, reason: `${scheme}:// is allowed only for this computer (localhost); use https:// or wss://` };
+    return {
+      ok: false,
+      reason: `${scheme}:// is allowed only for this computer (localhost); use https:// or wss://`,
+    };
   }
-  if (scheme !== 'https' && scheme !== 'wss') return { ok: false, reason: `the ${scheme}: scheme is not allowed (https:// or wss:// only)` };
+  if (scheme !== 'https' && scheme !== 'wss')
+    return { ok: false, reason: `the ${scheme}: scheme is not allowed (https:// or wss:// only)` };
   const parts = HOST.exec(host);
-  if (!parts) return { ok: false, reason: `"${host}" is not a domain name (a wildcard may only lead: *.example.com)` };
-  if (parts[1] && parts[2].split('.').length < 2) return { ok: false, reason: 'a wildcard over a whole top-level domain is too wide' };
+  if (!parts)
+    return {
+      ok: false,
+      reason: `"${host}" is not a domain name (a wildcard may only lead: *.example.com)`,
+    };
+  if (parts[1] && parts[2].split('.').length < 2)
+    return { ok: false, reason: 'a wildcard over a whole top-level domain is too wide' };
   return { ok: true, source: `${scheme}://${host}${suffix}` };
 }
 
@@ -51,21 +71,36 @@ export interface CheckedViewCsp {
 
 /** Reads `_meta.ui.csp` (anything) into the lists Lena will grant and the entries it refused. */
 export function checkViewCsp(csp: unknown): CheckedViewCsp {
-  const kept: AppViewCsp = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
+  const kept: AppViewCsp = {
+    connectDomains: [],
+    resourceDomains: [],
+    frameDomains: [],
+    baseUriDomains: [],
+  };
   const rejected: CheckedViewCsp['rejected'] = [];
-  const given = csp !== null && typeof csp === 'object' && !Array.isArray(csp) ? (csp as Record<string, unknown>) : {};
+  const given =
+    csp !== null && typeof csp === 'object' && !Array.isArray(csp)
+      ? (csp as Record<string, unknown>)
+      : {};
   for (const list of LISTS) {
     const entries = given[list];
     if (entries === undefined) continue;
     if (!Array.isArray(entries)) {
-      rejected.push({ value: `${list}: ${JSON.stringify(entries).slice(0, 100)}`, reason: 'not a list of origins' });
+      rejected.push({
+        value: `${list}: ${JSON.stringify(entries).slice(0, 100)}`,
+        reason: 'not a list of origins',
+      });
       continue;
     }
     for (const entry of entries) {
       const checked = checkCspSource(entry);
-      const shown = typeof entry === 'string' ? entry.slice(0, 300) : JSON.stringify(entry)?.slice(0, 100) ?? String(entry);
+      const shown =
+        typeof entry === 'string'
+          ? entry.slice(0, 300)
+          : (JSON.stringify(entry)?.slice(0, 100) ?? String(entry));
       if (!checked.ok) rejected.push({ value: shown, reason: checked.reason });
-      else if (kept[list].length >= MAX_CSP_ENTRIES) rejected.push({ value: shown, reason: `more than ${MAX_CSP_ENTRIES} entries in ${list}` });
+      else if (kept[list].length >= MAX_CSP_ENTRIES)
+        rejected.push({ value: shown, reason: `more than ${MAX_CSP_ENTRIES} entries in ${list}` });
       else if (!kept[list].includes(checked.source)) kept[list].push(checked.source);
     }
   }

@@ -73,31 +73,60 @@ export function proxyScript(appOrigin: string): string {
 /** Finds the CSP of the view a proxy address names (undefined: no such view now). */
 export type ViewCspLookup = (serverKey: string, viewKey: string) => AppViewCsp | undefined;
 
-const COMMON = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+const COMMON = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+};
 
 /**
  * Answers one request to the proxy origin. `path` is the URL's path below the server's key,
  * `viewKey` its `view` query parameter. Only the page and its script exist; both carry the view's
  * policy, so the page cannot be loaded with a policy other than its view's.
  */
-export function viewProxyResponse(request: { serverKey: string; path: string; viewKey: string | null }, lookup: ViewCspLookup, appOrigin: string): ProxyResponse {
-  const text = (status: number, body: string): ProxyResponse => ({ status, headers: { ...COMMON, 'content-type': 'text/plain; charset=utf-8' }, body });
+export function viewProxyResponse(
+  request: { serverKey: string; path: string; viewKey: string | null },
+  lookup: ViewCspLookup,
+  appOrigin: string,
+): ProxyResponse {
+  const text = (status: number, body: string): ProxyResponse => ({
+    status,
+    headers: { ...COMMON, 'content-type': 'text/plain; charset=utf-8' },
+    body,
+  });
   if (!SERVER_KEY.test(request.serverKey)) return text(404, 'No such view server.');
   if (request.path !== PROXY_PAGE && request.path !== PROXY_SCRIPT) return text(404, 'Not found.');
   // The script is the same for every view; the page needs its view for the policy.
-  const csp = request.viewKey && VIEW_KEY.test(request.viewKey) ? lookup(request.serverKey, request.viewKey) : undefined;
-  if (request.path === PROXY_PAGE && !csp) return text(404, 'This view is not available (it changed, or its server stopped). Reopen the conversation.');
-  const policy = viewContentSecurityPolicy(csp ?? { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, appOrigin);
+  const csp =
+    request.viewKey && VIEW_KEY.test(request.viewKey)
+      ? lookup(request.serverKey, request.viewKey)
+      : undefined;
+  if (request.path === PROXY_PAGE && !csp)
+    return text(
+      404,
+      'This view is not available (it changed, or its server stopped). Reopen the conversation.',
+    );
+  const policy = viewContentSecurityPolicy(
+    csp ?? { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+    appOrigin,
+  );
   const page = request.path === PROXY_PAGE;
   return {
     status: 200,
-    headers: { ...COMMON, 'content-type': page ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8', 'content-security-policy': policy },
+    headers: {
+      ...COMMON,
+      'content-type': page ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8',
+      'content-security-policy': policy,
+    },
     body: page ? proxyPage() : proxyScript(appOrigin),
   };
 }
 
 /** Splits a proxy URL (either binding's) into the parts viewProxyResponse takes. */
-export function parseProxyUrl(url: string, layout: 'host' | 'path'): { serverKey: string; path: string; viewKey: string | null } | null {
+export function parseProxyUrl(
+  url: string,
+  layout: 'host' | 'path',
+): { serverKey: string; path: string; viewKey: string | null } | null {
   let parsed: URL;
   try {
     parsed = new URL(url);

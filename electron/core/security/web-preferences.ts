@@ -18,7 +18,10 @@ export interface SecureWebPreferences {
   devTools: boolean;
 }
 
-export function secureWebPreferences(preload: string, opts: { devTools: boolean }): SecureWebPreferences {
+export function secureWebPreferences(
+  preload: string,
+  opts: { devTools: boolean },
+): SecureWebPreferences {
   return {
     preload,
     contextIsolation: true,
@@ -51,7 +54,10 @@ export interface WindowBounds {
   height: number;
 }
 
-export function mainWindowOptions(preload: string, opts: { devTools: boolean; bounds?: WindowBounds }) {
+export function mainWindowOptions(
+  preload: string,
+  opts: { devTools: boolean; bounds?: WindowBounds },
+) {
   return {
     ...(opts.bounds ?? { width: 1200, height: 800 }),
     minWidth: 720,

@@ -8,7 +8,16 @@ import { parseJsonWithPosition } from '../../../shared/config/json-position';
 import { invokeChannels, isInvokeChannel } from '../../../shared/contract';
 
 export type WindowChange =
-  | { kind: 'stdio-command'; server: string; action: 'add' | 'change' | 'test' | 'save'; command: string; args: string[]; cwd: string | null; envNames: string[]; key: string }
+  | {
+      kind: 'stdio-command';
+      server: string;
+      action: 'add' | 'change' | 'test' | 'save';
+      command: string;
+      args: string[];
+      cwd: string | null;
+      envNames: string[];
+      key: string;
+    }
   | { kind: 'base-url'; url: string; key: string };
 
 /** What is already known to the user, and the current baseUrl. */
@@ -25,40 +34,83 @@ export interface KnownChanges {
 }
 
 /** The channels whose arguments can carry such a change (main skips the others at once). */
-export const CONFIRMED_CHANNELS: ReadonlySet<string> = new Set(['servers:add', 'servers:update', 'servers:test', 'servers:save-config-file', 'settings:update']);
+export const CONFIRMED_CHANNELS: ReadonlySet<string> = new Set([
+  'servers:add',
+  'servers:update',
+  'servers:test',
+  'servers:save-config-file',
+  'settings:update',
+]);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 /** The identity of a stdio launch: the program, its arguments, folder and environment; null for remote entries. */
 export function launchKey(entry: unknown): string | null {
   if (!isObject(entry) || typeof entry.command !== 'string') return null;
-  const env = isObject(entry.env) ? Object.entries(entry.env).map(([k, v]) => [k, String(v)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
-  return JSON.stringify(['stdio', entry.command.trim(), strings(entry.args), typeof entry.cwd === 'string' ? entry.cwd : null, env]);
+  const env = isObject(entry.env)
+    ? Object.entries(entry.env)
+        .map(([k, v]) => [k, String(v)])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    : [];
+  return JSON.stringify([
+    'stdio',
+    entry.command.trim(),
+    strings(entry.args),
+    typeof entry.cwd === 'string' ? entry.cwd : null,
+    env,
+  ]);
 }
 
 export const baseUrlKey = (url: string): string => JSON.stringify(['base-url', url.trim()]);
 
 /** Launch keys of every stdio entry in `.mcp.json`-style texts (the files as they are on disk). */
 export function configuredLaunchKeys(texts: readonly (string | null)[]): string[] {
-  return texts.flatMap((text) => Object.values(serversOf(text)).map(launchKey).filter((k): k is string => k !== null));
+  return texts.flatMap((text) =>
+    Object.values(serversOf(text))
+      .map(launchKey)
+      .filter((k): k is string => k !== null),
+  );
 }
 
 function serversOf(text: string | null): Record<string, unknown> {
   if (!text?.trim()) return {};
   const parsed = parseJsonWithPosition(text);
-  return parsed.ok && isObject(parsed.value) && isObject(parsed.value.mcpServers) ? parsed.value.mcpServers : {};
+  return parsed.ok && isObject(parsed.value) && isObject(parsed.value.mcpServers)
+    ? parsed.value.mcpServers
+    : {};
 }
 
-function stdioChange(server: string, action: 'add' | 'change' | 'test' | 'save', entry: unknown, known: KnownChanges): WindowChange[] {
+function stdioChange(
+  server: string,
+  action: 'add' | 'change' | 'test' | 'save',
+  entry: unknown,
+  known: KnownChanges,
+): WindowChange[] {
   const key = launchKey(entry);
   if (!key || known.confirmed.has(key) || !isObject(entry)) return [];
   const envNames = isObject(entry.env) ? Object.keys(entry.env).sort() : [];
-  return [{ kind: 'stdio-command', server, action, command: String(entry.command).trim(), args: strings(entry.args), cwd: typeof entry.cwd === 'string' ? entry.cwd : null, envNames, key }];
+  return [
+    {
+      kind: 'stdio-command',
+      server,
+      action,
+      command: String(entry.command).trim(),
+      args: strings(entry.args),
+      cwd: typeof entry.cwd === 'string' ? entry.cwd : null,
+      envNames,
+      key,
+    },
+  ];
 }
 
 /** What a call on `channel` with `args` would introduce that the user has not seen yet. */
-export function changesToConfirm(channel: string, rawArgs: unknown, known: KnownChanges): WindowChange[] {
+export function changesToConfirm(
+  channel: string,
+  rawArgs: unknown,
+  known: KnownChanges,
+): WindowChange[] {
   if (!CONFIRMED_CHANNELS.has(channel) || !isInvokeChannel(channel)) return [];
   // Arguments the call would refuse anyway get their error from it, not a question first.
   const parsed = invokeChannels[channel].args.safeParse(rawArgs);
@@ -73,8 +125,13 @@ export function changesToConfirm(channel: string, rawArgs: unknown, known: Known
     case 'servers:test':
       return stdioChange(name, 'test', args.entry, known);
     case 'servers:save-config-file': {
-      const seen = args.scope === 'project' ? { ...known, confirmed: new Set([...known.confirmed, ...(known.inProjectFile ?? [])]) } : known;
-      return Object.entries(serversOf(typeof args.text === 'string' ? args.text : null)).flatMap(([server, entry]) => stdioChange(server, 'save', entry, seen));
+      const seen =
+        args.scope === 'project'
+          ? { ...known, confirmed: new Set([...known.confirmed, ...(known.inProjectFile ?? [])]) }
+          : known;
+      return Object.entries(serversOf(typeof args.text === 'string' ? args.text : null)).flatMap(
+        ([server, entry]) => stdioChange(server, 'save', entry, seen),
+      );
     }
     case 'settings:update': {
       const url = typeof args.baseUrl === 'string' ? args.baseUrl.trim() : null;
@@ -106,7 +163,12 @@ export interface ConfirmationPrompt {
   noLink: true;
 }
 
-const VERBS = { add: 'add the MCP server', change: 'change the MCP server', test: 'test the MCP server', save: 'save the MCP server' } as const;
+const VERBS = {
+  add: 'add the MCP server',
+  change: 'change the MCP server',
+  test: 'test the MCP server',
+  save: 'save the MCP server',
+} as const;
 
 /** The native dialog's text for `changes` (one dialog for all of them). */
 export function confirmationPrompt(changes: readonly WindowChange[]): ConfirmationPrompt {
@@ -114,12 +176,18 @@ export function confirmationPrompt(changes: readonly WindowChange[]): Confirmati
   const urls = changes.filter((c) => c.kind === 'base-url');
   const parts: string[] = [];
   for (const c of commands) {
-    const lines = [`The window asks to ${VERBS[c.action]} "${c.server}", which Lena will start as:`, `    ${commandLine(c.command, c.args)}`];
+    const lines = [
+      `The window asks to ${VERBS[c.action]} "${c.server}", which Lena will start as:`,
+      `    ${commandLine(c.command, c.args)}`,
+    ];
     if (c.cwd) lines.push(`    in ${c.cwd}`);
     if (c.envNames.length) lines.push(`    with the variables ${c.envNames.join(', ')}`);
     parts.push(lines.join('\n'));
   }
-  for (const c of urls) parts.push(`The window asks to send your Anthropic API key and your conversations to:\n    ${c.url}`);
+  for (const c of urls)
+    parts.push(
+      `The window asks to send your Anthropic API key and your conversations to:\n    ${c.url}`,
+    );
   parts.push(
     commands.length
       ? 'A command runs with your permissions and can read and change your files. Allow only what you have just entered yourself.'
@@ -128,7 +196,11 @@ export function confirmationPrompt(changes: readonly WindowChange[]): Confirmati
   return {
     type: 'warning',
     title: 'Lena',
-    message: commands.length ? (commands.length === 1 ? 'Run this command on your computer?' : `Run these ${commands.length} commands on your computer?`) : 'Send your API key to this address?',
+    message: commands.length
+      ? commands.length === 1
+        ? 'Run this command on your computer?'
+        : `Run these ${commands.length} commands on your computer?`
+      : 'Send your API key to this address?',
     detail: parts.join('\n\n'),
     buttons: ['Cancel', 'Allow'],
     defaultId: 0,
@@ -140,6 +212,8 @@ export function confirmationPrompt(changes: readonly WindowChange[]): Confirmati
 
 /** The error the window gets when the user declines: nothing was saved or run. */
 export function declinedMessage(changes: readonly WindowChange[]): string {
-  const what = changes.map((c) => (c.kind === 'base-url' ? `the base URL ${c.url}` : `the command for "${c.server}"`)).join(', ');
+  const what = changes
+    .map((c) => (c.kind === 'base-url' ? `the base URL ${c.url}` : `the command for "${c.server}"`))
+    .join(', ');
   return `Not done: you did not allow ${what} in Lena's confirmation dialog. Nothing was saved or started.`;
 }

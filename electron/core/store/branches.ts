@@ -37,7 +37,9 @@ interface BranchRow {
 
 function loadTree(db: LenaDatabase, conversationId: string): Tree {
   const rows = db
-    .prepare('SELECT id, seq, role, status, parent_seq FROM messages WHERE conversation_id = ? ORDER BY seq')
+    .prepare(
+      'SELECT id, seq, role, status, parent_seq FROM messages WHERE conversation_id = ? ORDER BY seq',
+    )
     .all(conversationId) as unknown as BranchRow[];
   const nodes: Node[] = [];
   const bySeq = new Map<number, Node>();
@@ -57,7 +59,10 @@ function loadTree(db: LenaDatabase, conversationId: string): Tree {
   const latest = new Map<number, number>();
   for (let i = nodes.length - 1; i >= 0; i--) {
     const n = nodes[i];
-    latest.set(n.seq, Math.max(n.seq, ...(children.get(n.seq) ?? []).map((c) => latest.get(c.seq) ?? c.seq)));
+    latest.set(
+      n.seq,
+      Math.max(n.seq, ...(children.get(n.seq) ?? []).map((c) => latest.get(c.seq) ?? c.seq)),
+    );
   }
   return { nodes, bySeq, children, latest };
 }
@@ -82,10 +87,14 @@ function inferParent(rows: readonly BranchRow[], i: number, lastCurrent: number)
  * rows are current (the inference reads that): Edit, Regenerate and a branch switch call it first.
  */
 export function fixParents(db: LenaDatabase, conversationId: string): void {
-  const legacy = db.prepare('SELECT 1 FROM messages WHERE conversation_id = ? AND parent_seq IS NULL LIMIT 1').get(conversationId);
+  const legacy = db
+    .prepare('SELECT 1 FROM messages WHERE conversation_id = ? AND parent_seq IS NULL LIMIT 1')
+    .get(conversationId);
   if (!legacy) return;
   const tree = loadTree(db, conversationId);
-  const write = db.prepare('UPDATE messages SET parent_seq = ? WHERE conversation_id = ? AND seq = ? AND parent_seq IS NULL');
+  const write = db.prepare(
+    'UPDATE messages SET parent_seq = ? WHERE conversation_id = ? AND seq = ? AND parent_seq IS NULL',
+  );
   db.transaction(() => {
     for (const node of tree.nodes) write.run(node.parent, conversationId, node.seq);
   });
@@ -94,7 +103,9 @@ export function fixParents(db: LenaDatabase, conversationId: string): void {
 /** For each current message that has kept alternatives: its place among them. */
 export function branchInfo(db: LenaDatabase, conversationId: string): Record<string, BranchInfo> {
   // Most conversations were never edited: one cheap look spares reading the tree.
-  const any = db.prepare("SELECT 1 FROM messages WHERE conversation_id = ? AND status = 'superseded' LIMIT 1").get(conversationId);
+  const any = db
+    .prepare("SELECT 1 FROM messages WHERE conversation_id = ? AND status = 'superseded' LIMIT 1")
+    .get(conversationId);
   if (!any) return {};
   const tree = loadTree(db, conversationId);
   const out: Record<string, BranchInfo> = {};
@@ -102,7 +113,11 @@ export function branchInfo(db: LenaDatabase, conversationId: string): Record<str
     if (node.status === 'superseded') continue;
     const siblings = tree.children.get(node.parent) ?? [];
     if (siblings.length < 2) continue;
-    out[node.id] = { index: siblings.indexOf(node) + 1, count: siblings.length, siblings: siblings.map((s) => s.id) };
+    out[node.id] = {
+      index: siblings.indexOf(node) + 1,
+      count: siblings.length,
+      siblings: siblings.map((s) => s.id),
+    };
   }
   return out;
 }
@@ -112,29 +127,46 @@ export function branchInfo(db: LenaDatabase, conversationId: string): Record<str
  * superseded (keeping their status), and the message is restored with the line below it that was
  * written last (where the user left that branch).
  */
-export function switchBranch(db: LenaDatabase, conversationId: string, messageId: string, now: number): void {
+export function switchBranch(
+  db: LenaDatabase,
+  conversationId: string,
+  messageId: string,
+  now: number,
+): void {
   db.transaction(() => {
     fixParents(db, conversationId);
     const tree = loadTree(db, conversationId);
     const target = tree.nodes.find((n) => n.id === messageId);
-    if (!target) throw new LenaError('not-found', `Message ${messageId} is not in this conversation.`);
+    if (!target)
+      throw new LenaError('not-found', `Message ${messageId} is not in this conversation.`);
     if (target.status !== 'superseded') return; // already the current branch
     const parent = tree.bySeq.get(target.parent);
     if (target.parent !== ROOT && (!parent || parent.status === 'superseded')) {
-      throw new LenaError('conflict', 'That branch does not start from the conversation as it is shown; switch the earlier branch first.');
+      throw new LenaError(
+        'conflict',
+        'That branch does not start from the conversation as it is shown; switch the earlier branch first.',
+      );
     }
     db.prepare(
       "UPDATE messages SET kept_status = status, status = 'superseded' WHERE conversation_id = ? AND seq > ? AND status != 'superseded'",
     ).run(conversationId, target.parent);
-    const restore = db.prepare("UPDATE messages SET status = coalesce(kept_status, 'complete'), kept_status = NULL WHERE conversation_id = ? AND seq = ?");
+    const restore = db.prepare(
+      "UPDATE messages SET status = coalesce(kept_status, 'complete'), kept_status = NULL WHERE conversation_id = ? AND seq = ?",
+    );
     // Down the child last written under each time: the branch as the user left it.
-    for (let node: Node | undefined = target; node; node = lastWritten(tree, tree.children.get(node.seq))) restore.run(conversationId, node.seq);
+    for (
+      let node: Node | undefined = target;
+      node;
+      node = lastWritten(tree, tree.children.get(node.seq))
+    )
+      restore.run(conversationId, node.seq);
     touchConversation(db, conversationId, now);
   });
 }
 
 function lastWritten(tree: Tree, nodes: Node[] | undefined): Node | undefined {
   let best: Node | undefined;
-  for (const n of nodes ?? []) if (!best || (tree.latest.get(n.seq) ?? 0) > (tree.latest.get(best.seq) ?? 0)) best = n;
+  for (const n of nodes ?? [])
+    if (!best || (tree.latest.get(n.seq) ?? 0) > (tree.latest.get(best.seq) ?? 0)) best = n;
   return best;
 }

@@ -135,7 +135,15 @@ export class ConversationStore {
 
   /** The model this conversation talks to (the model picker); later turns use it. */
   setModel(id: string, model: string): ConversationRecord {
-    mustChange(this.db.run('UPDATE conversations SET model = ?, updated_at = ? WHERE id = ?', model, this.now(), id).changes, id);
+    mustChange(
+      this.db.run(
+        'UPDATE conversations SET model = ?, updated_at = ? WHERE id = ?',
+        model,
+        this.now(),
+        id,
+      ).changes,
+      id,
+    );
     return this.summary(id);
   }
 
@@ -144,7 +152,14 @@ export class ConversationStore {
    * setting, not activity: the conversation keeps its place in the list.
    */
   setTools(id: string, tools: ConversationTools | null): ConversationRecord {
-    mustChange(this.db.run('UPDATE conversations SET tools = ? WHERE id = ?', tools ? JSON.stringify(tools) : null, id).changes, id);
+    mustChange(
+      this.db.run(
+        'UPDATE conversations SET tools = ? WHERE id = ?',
+        tools ? JSON.stringify(tools) : null,
+        id,
+      ).changes,
+      id,
+    );
     return this.summary(id);
   }
 

@@ -233,7 +233,12 @@ function classify(err: unknown): Error {
   if (code !== undefined && [SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN].includes(code & 0xff))
     return new UnusableDatabase(message);
   // Busy, locked, disk full, a newer schema: the file may be fine, so it is never moved for these.
-  return new LenaError('unavailable', `Could not open the conversation database: ${message}`, undefined, 'restart-lena');
+  return new LenaError(
+    'unavailable',
+    `Could not open the conversation database: ${message}`,
+    undefined,
+    'restart-lena',
+  );
 }
 
 /** A LenaError saying what failed and what to do, for SQLite errors a user can act on; else `err`. */

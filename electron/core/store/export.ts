@@ -27,7 +27,10 @@ export function exportConversation(
   return {
     filename: `${slug(conversation.title)}.${format === 'json' ? 'json' : 'md'}`,
     // Secret-store values are redacted however short (as whole tokens).
-    content: redact(content, (options.secrets ?? []).map((value) => ({ value, short: true }))),
+    content: redact(
+      content,
+      (options.secrets ?? []).map((value) => ({ value, short: true })),
+    ),
   };
 }
 

@@ -3,7 +3,8 @@
 // updated_at, which orders the conversation list.
 import { randomUUID } from 'node:crypto';
 import type {
-  ChatErrorInfo, MessageOrigin,
+  ChatErrorInfo,
+  MessageOrigin,
   ChatMessage,
   ContentBlock,
   MessageStatus,

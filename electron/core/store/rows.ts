@@ -1,6 +1,7 @@
 // Database rows ⇄ the shared chat types. JSON columns are parsed here and nowhere else.
 import type {
-  ChatErrorInfo, MessageOrigin,
+  ChatErrorInfo,
+  MessageOrigin,
   ChatMessage,
   ContentBlock,
   ConversationSummary,

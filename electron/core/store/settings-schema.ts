@@ -25,7 +25,9 @@ export const serverSettingsSchema = z.looseObject({
   /** Folders this server may see besides the open project (roots), as absolute paths. */
   roots: z.array(z.string().min(1)).optional(),
   /** The least severe server log message Lena asks for (logging/setLevel); info when unset. */
-  logLevel: z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']).optional(),
+  logLevel: z
+    .enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'])
+    .optional(),
   /** "always": the user approved every sampling request of this server ("Always for this server"). */
   sampling: z.enum(['ask', 'always']).optional(),
 });
@@ -98,7 +100,10 @@ export const REMOVED_SETTINGS: Readonly<Record<string, string>> = {
 };
 
 /** The file's object without the removed settings, and a note for each one it had. */
-export function withoutRemovedSettings(raw: Record<string, unknown>): { raw: Record<string, unknown>; removed: string[] } {
+export function withoutRemovedSettings(raw: Record<string, unknown>): {
+  raw: Record<string, unknown>;
+  removed: string[];
+} {
   const removed = Object.keys(REMOVED_SETTINGS).filter((k) => k in raw);
   if (removed.length === 0) return { raw, removed: [] };
   const out = { ...raw };

@@ -10,8 +10,28 @@ import { ORPHANED } from './sessions';
  * A tool call to insert or update: the identifying fields, and any of the others (fields left
  * undefined keep their stored value on update; `durationMs` is computed from the times when not given).
  */
-export type ToolCallUpsert = Pick<ToolCallView, 'id' | 'conversationId' | 'messageId' | 'server' | 'tool' | 'qualifiedName' | 'input' | 'status'> &
-  Partial<Pick<ToolCallView, 'title' | 'result' | 'isError' | 'errorSource' | 'errorMessage' | 'resultBytes' | 'truncated' | 'decision' | 'decidedBy' | 'startedAt' | 'endedAt' | 'durationMs' | 'continuable'>>;
+export type ToolCallUpsert = Pick<
+  ToolCallView,
+  'id' | 'conversationId' | 'messageId' | 'server' | 'tool' | 'qualifiedName' | 'input' | 'status'
+> &
+  Partial<
+    Pick<
+      ToolCallView,
+      | 'title'
+      | 'result'
+      | 'isError'
+      | 'errorSource'
+      | 'errorMessage'
+      | 'resultBytes'
+      | 'truncated'
+      | 'decision'
+      | 'decidedBy'
+      | 'startedAt'
+      | 'endedAt'
+      | 'durationMs'
+      | 'continuable'
+    >
+  >;
 
 const SELECT_ONE = 'SELECT * FROM tool_calls WHERE conversation_id = ? AND id = ?';
 

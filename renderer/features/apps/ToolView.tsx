@@ -13,7 +13,9 @@ function ModelContextNote({ toolUseId }: { toolUseId: string }) {
   if (!context?.text) return null;
   return (
     <details className="app-view-context" data-testid="app-view-context">
-      <summary className="small muted">The view gave Claude context (sent as untrusted data with your next message)</summary>
+      <summary className="small muted">
+        The view gave Claude context (sent as untrusted data with your next message)
+      </summary>
       <pre className="result-text">{context.text}</pre>
     </details>
   );
@@ -21,9 +23,16 @@ function ModelContextNote({ toolUseId }: { toolUseId: string }) {
 
 /** The card says when its view waits on the user (its message is asked above the message box). */
 function PendingMessageNote({ toolUseId }: { toolUseId: string }) {
-  const waiting = useLena((s) => s.serverQuestions.some((q) => q.kind === 'app-message' && q.toolUseId === toolUseId));
+  const waiting = useLena((s) =>
+    s.serverQuestions.some((q) => q.kind === 'app-message' && q.toolUseId === toolUseId),
+  );
   if (!waiting) return null;
-  return <p className="small app-view-waiting" data-testid="app-view-waiting">⏸ This view wants to send a message for you; it is shown above the message box and goes to Claude only if you press Send.</p>;
+  return (
+    <p className="small app-view-waiting" data-testid="app-view-waiting">
+      ⏸ This view wants to send a message for you; it is shown above the message box and goes to
+      Claude only if you press Send.
+    </p>
+  );
 }
 
 export function ToolView({ call }: { call: ToolCallView }) {
@@ -39,7 +48,12 @@ export function ToolView({ call }: { call: ToolCallView }) {
     if (view === undefined && call.server) void loadAppView(call.server, call.tool);
   }, [view, call.server, call.tool, loadAppView]);
 
-  if (error) return <p className="tool-note" data-testid="app-view-note">The tool’s view could not be loaded: {error.message}</p>;
+  if (error)
+    return (
+      <p className="tool-note" data-testid="app-view-note">
+        The tool’s view could not be loaded: {error.message}
+      </p>
+    );
   if (!view) return null;
   if (view.status !== 'ready') {
     return (
@@ -54,7 +68,11 @@ export function ToolView({ call }: { call: ToolCallView }) {
       <div className="app-view-bar">
         <span className="small muted">View from {call.server}</span>
         <span className="spacer" />
-        <button className="small-button ghost" aria-pressed={full} onClick={() => setMode(full ? 'inline' : 'fullscreen')}>
+        <button
+          className="small-button ghost"
+          aria-pressed={full}
+          onClick={() => setMode(full ? 'inline' : 'fullscreen')}
+        >
           {full ? 'Back to the card' : 'Full width'}
         </button>
       </div>

@@ -15,15 +15,23 @@ import { clampHeight, viewDeadlineMs, type ViewDisplayMode } from './view-limits
 import { viewPort } from './view-port';
 import { startViewSession, type ViewSession } from './view-session';
 
-
 type Phase = 'starting' | 'live' | 'parked' | 'stopped';
 
 /** What `_meta.ui.permissions` names, in words (spec: camera, microphone, geolocation, clipboardWrite). */
-const DEVICES: Record<string, string> = { camera: 'the camera', microphone: 'the microphone', geolocation: 'your location', clipboardWrite: 'writing to the clipboard' };
+const DEVICES: Record<string, string> = {
+  camera: 'the camera',
+  microphone: 'the microphone',
+  geolocation: 'your location',
+  clipboardWrite: 'writing to the clipboard',
+};
 const deviceName = (p: string) => DEVICES[p] ?? `"${p}"`;
-const listOf = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const listOf = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
-const asInput = (input: unknown): Record<string, unknown> => (input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {});
+const asInput = (input: unknown): Record<string, unknown> =>
+  input && typeof input === 'object' && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : {};
 const asResult = (call: ToolCallView): CallToolResult | null =>
   call.result && typeof call.result === 'object' ? (call.result as CallToolResult) : null;
 
@@ -31,7 +39,10 @@ const asResult = (call: ToolCallView): CallToolResult | null =>
 function settle(session: ViewSession, call: ToolCallView): void {
   const result = asResult(call);
   if (result) session.sendResult(result);
-  else if (call.status === 'denied' || call.status === 'cancelled') session.sendCancelled(call.status === 'denied' ? 'The call was denied.' : 'The call was cancelled.');
+  else if (call.status === 'denied' || call.status === 'cancelled')
+    session.sendCancelled(
+      call.status === 'denied' ? 'The call was denied.' : 'The call was cancelled.',
+    );
   else if (call.status === 'error') session.sendCancelled(call.errorMessage ?? 'The call failed.');
 }
 
@@ -50,7 +61,17 @@ function paneWidth(el: HTMLElement | null): number {
   return pane.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
 }
 
-export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: ToolCallView; mode: ViewDisplayMode; onMode(mode: ViewDisplayMode): void }) {
+export function ViewFrame({
+  view,
+  call,
+  mode,
+  onMode,
+}: {
+  view: AppView;
+  call: ToolCallView;
+  mode: ViewDisplayMode;
+  onMode(mode: ViewDisplayMode): void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const session = useRef<ViewSession | null>(null);
@@ -70,7 +91,11 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
   const hostInfo = useRef({ name: 'Lena', version: 'unknown' });
   hostInfo.current.version = useLena(appSelectors.info)?.version ?? 'unknown';
 
-  const height = clampHeight(requested, mode, typeof window === 'undefined' ? undefined : window.innerHeight);
+  const height = clampHeight(
+    requested,
+    mode,
+    typeof window === 'undefined' ? undefined : window.innerHeight,
+  );
   const context = () =>
     hostContext({
       ...theme,
@@ -103,7 +128,11 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
       page: view.html ? { html: view.html, csp: view.csp } : null,
       hostInfo: { ...hostInfo.current },
       hostContext: context(),
-      port: viewPort({ conversationId: current.conversationId, toolUseId: current.id }, current.server, current.tool),
+      port: viewPort(
+        { conversationId: current.conversationId, toolUseId: current.id },
+        current.server,
+        current.tool,
+      ),
       deadlineMs: viewDeadlineMs(),
       toolInput: asInput(current.input),
       toolResult: asResult(current),
@@ -170,12 +199,25 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
       className={`app-view ${mode === 'fullscreen' ? 'full-width' : ''}`}
       data-testid="app-view"
       data-phase={phase}
-      style={fullWidth ? { width: fullWidth, marginLeft: `calc(50% - ${fullWidth / 2}px)` } : undefined}
+      style={
+        fullWidth ? { width: fullWidth, marginLeft: `calc(50% - ${fullWidth / 2}px)` } : undefined
+      }
     >
       {phase === 'stopped' && (
         <div className="app-view-note">
-          <p className="tool-note error" role="alert" data-testid="app-view-note">{note}</p>
-          <button className="small-button" onClick={() => { setNote(null); setPhase('parked'); setAttempt((n) => n + 1); }}>Start the view again</button>
+          <p className="tool-note error" role="alert" data-testid="app-view-note">
+            {note}
+          </p>
+          <button
+            className="small-button"
+            onClick={() => {
+              setNote(null);
+              setPhase('parked');
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Start the view again
+          </button>
         </div>
       )}
       {live ? (
@@ -196,7 +238,8 @@ export function ViewFrame({ view, call, mode, onMode }: { view: AppView; call: T
       {phase === 'starting' && <p className="muted small app-view-starting">Starting the view…</p>}
       {view.permissions.length > 0 && (
         <p className="muted small app-view-permissions" data-testid="app-view-permissions">
-          This view asked for {listOf(view.permissions.map(deviceName))}; Lena gives views none of these, so parts of it may not work.
+          This view asked for {listOf(view.permissions.map(deviceName))}; Lena gives views none of
+          these, so parts of it may not work.
         </p>
       )}
     </div>

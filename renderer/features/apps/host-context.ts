@@ -1,12 +1,19 @@
 // What a view is told about the window it sits in (the Apps "host context"): the theme in force
 // (the setting, else the system's), Lena's own colour and font tokens under the spec's variable
 // names, the locale, the display mode and the room it has. Pure, apart from reading the document.
-import type { McpUiDisplayMode, McpUiHostContext, McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type {
+  McpUiDisplayMode,
+  McpUiHostContext,
+  McpUiStyles,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 
 export type ResolvedTheme = 'light' | 'dark';
 
 /** The theme the window shows now: `data-theme` when the user chose one, else the system's. */
-export function resolvedTheme(doc: Document = document, media: Pick<Window, 'matchMedia'> | undefined = globalThis.window): ResolvedTheme {
+export function resolvedTheme(
+  doc: Document = document,
+  media: Pick<Window, 'matchMedia'> | undefined = globalThis.window,
+): ResolvedTheme {
   const chosen = doc.documentElement.dataset.theme;
   if (chosen === 'light' || chosen === 'dark') return chosen;
   return media?.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';

@@ -2,7 +2,13 @@
 // picks another theme or the system switches, so every live view follows the window.
 import { useSyncExternalStore } from 'react';
 import type { McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { documentTokens, resolvedTheme, styleVariables, subscribeTheme, type ResolvedTheme } from './host-context';
+import {
+  documentTokens,
+  resolvedTheme,
+  styleVariables,
+  subscribeTheme,
+  type ResolvedTheme,
+} from './host-context';
 
 export interface HostTheme {
   theme: ResolvedTheme;

@@ -10,11 +10,19 @@ export const HEIGHT_LIMITS = {
 export type ViewDisplayMode = keyof typeof HEIGHT_LIMITS;
 
 /** A view's requested height, kept within the mode's bounds; non-numbers give the mode's initial height. */
-export function clampHeight(requested: unknown, mode: ViewDisplayMode, viewportHeight?: number): number {
+export function clampHeight(
+  requested: unknown,
+  mode: ViewDisplayMode,
+  viewportHeight?: number,
+): number {
   const limits = HEIGHT_LIMITS[mode];
   // Full width may use most of the window but never push the composer off screen.
-  const max = mode === 'fullscreen' && viewportHeight ? Math.max(limits.min, Math.min(limits.max, Math.round(viewportHeight * 0.8))) : limits.max;
-  if (typeof requested !== 'number' || !Number.isFinite(requested)) return Math.min(limits.initial, max);
+  const max =
+    mode === 'fullscreen' && viewportHeight
+      ? Math.max(limits.min, Math.min(limits.max, Math.round(viewportHeight * 0.8)))
+      : limits.max;
+  if (typeof requested !== 'number' || !Number.isFinite(requested))
+    return Math.min(limits.initial, max);
   return Math.round(Math.min(max, Math.max(limits.min, requested)));
 }
 
@@ -24,7 +32,9 @@ export const VIEW_DEADLINE_STORAGE_KEY = 'lena:view-deadline-ms';
 /** How long a view has from its page being handed over to its `ui/notifications/initialized`. */
 export const DEFAULT_VIEW_DEADLINE_MS = 20_000;
 
-export function viewDeadlineMs(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): number {
+export function viewDeadlineMs(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): number {
   const raw = storage?.getItem(VIEW_DEADLINE_STORAGE_KEY);
   const n = raw === null || raw === undefined ? NaN : Number(raw);
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_VIEW_DEADLINE_MS;

@@ -11,17 +11,22 @@ type Blocks = Record<string, unknown>[];
 export function viewPort(ref: AppViewRef, server: string, tool: string): ViewPort {
   const s = () => useLena.getState();
   return {
-    callTool: async (name, args) => (await s().viewCallTool(ref, name, args)) as unknown as CallToolResult,
-    readResource: async (uri) => (await s().viewReadResource(ref, uri)) as unknown as ReadResourceResult,
+    callTool: async (name, args) =>
+      (await s().viewCallTool(ref, name, args)) as unknown as CallToolResult,
+    readResource: async (uri) =>
+      (await s().viewReadResource(ref, uri)) as unknown as ReadResourceResult,
     async message(content) {
-      if (!(await s().viewMessage(ref, content as unknown as Blocks))) throw new Error('The message was not sent: the user declined it.');
+      if (!(await s().viewMessage(ref, content as unknown as Blocks)))
+        throw new Error('The message was not sent: the user declined it.');
     },
     async openLink(url) {
       const checked = await s().viewCheckLink(ref, url);
       return s().askToOpenLink({
         href: checked.href,
         text: url,
-        reasons: [`The ${tool} view of ${server} asks to open this link: the view chose the address, not Claude or you.`],
+        reasons: [
+          `The ${tool} view of ${server} asks to open this link: the view chose the address, not Claude or you.`,
+        ],
       });
     },
     updateModelContext: (params) =>

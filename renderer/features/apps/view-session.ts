@@ -2,8 +2,18 @@
 // the view makes goes to a ViewPort, which hands it to core over IPC (tools/call through the
 // permission gate) or to the user (messages, links); nothing reaches a server from here directly.
 // The session also keeps the view honest: a handshake deadline and, through the transport, a rate.
-import type { CallToolResult, ContentBlock, ReadResourceResult } from '@modelcontextprotocol/client';
-import type { AppBridge, McpUiDisplayMode, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type {
+  CallToolResult,
+  ContentBlock,
+  ReadResourceResult,
+} from '@modelcontextprotocol/client';
+import type {
+  AppBridge,
+  McpUiDisplayMode,
+  McpUiHostContext,
+  McpUiResourceCsp,
+  McpUiResourcePermissions,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 import { ViewTransport } from './view-transport';
 
 /** What a view may ask for, each answered by core or the user (see AppView's port). */
@@ -14,7 +24,10 @@ export interface ViewPort {
   message(content: ContentBlock[]): Promise<void>;
   /** Resolves true when the user opened the link. */
   openLink(url: string): Promise<boolean>;
-  updateModelContext(params: { content?: ContentBlock[]; structuredContent?: Record<string, unknown> }): Promise<void>;
+  updateModelContext(params: {
+    content?: ContentBlock[];
+    structuredContent?: Record<string, unknown>;
+  }): Promise<void>;
   /** Resolves true when the user saved the file. */
   downloadFile(contents: unknown[]): Promise<boolean>;
 }
@@ -71,7 +84,9 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
   let stopped = false;
   let initialized = false;
   // How the call ended (its result, or why there is none): told once, after the input.
-  let ending: { result: CallToolResult } | { cancelled: string } | null = o.toolResult ? { result: o.toolResult } : null;
+  let ending: { result: CallToolResult } | { cancelled: string } | null = o.toolResult
+    ? { result: o.toolResult }
+    : null;
   let bridge: AppBridge | null = null;
   const stop = (reason: string) => {
     if (stopped) return;
@@ -83,7 +98,10 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
   const transport = new ViewTransport({
     target: o.frame,
     origin: o.proxyOrigin,
-    onFlood: () => stop('This view sent too many messages at once and was stopped. The window was not affected.'),
+    onFlood: () =>
+      stop(
+        'This view sent too many messages at once and was stopped. The window was not affected.',
+      ),
     ...(o.messageSource ? { source: o.messageSource } : {}),
   });
   bridge = new AppBridge(
@@ -97,7 +115,10 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
       downloadFile: {},
       message: { text: {} },
       updateModelContext: { text: {}, structuredContent: {} },
-      sandbox: { ...(o.page?.csp ? { csp: o.page.csp } : {}), ...(o.page?.permissions ? { permissions: o.page.permissions } : {}) },
+      sandbox: {
+        ...(o.page?.csp ? { csp: o.page.csp } : {}),
+        ...(o.page?.permissions ? { permissions: o.page.permissions } : {}),
+      },
     },
     { hostContext: o.hostContext },
   );
@@ -113,7 +134,8 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
     await o.port.updateModelContext(params);
     return {};
   };
-  b.ondownloadfile = async (params) => ((await o.port.downloadFile(params.contents)) ? {} : { isError: true });
+  b.ondownloadfile = async (params) =>
+    (await o.port.downloadFile(params.contents)) ? {} : { isError: true };
   b.onrequestdisplaymode = async (params) => ({ mode: o.events.displayMode(params.mode) });
   b.addEventListener('sizechange', ({ height }) => o.events.sizeChanged(height));
   b.addEventListener('requestteardown', () => stop('The view closed itself.'));
@@ -128,7 +150,14 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
   if (o.page) {
     const page = o.page;
     b.addEventListener('sandboxready', () => {
-      void b.sendSandboxResourceReady({ html: page.html, sandbox: 'allow-scripts', ...(page.csp ? { csp: page.csp } : {}), ...(page.permissions ? { permissions: page.permissions } : {}) }).catch(() => undefined);
+      void b
+        .sendSandboxResourceReady({
+          html: page.html,
+          sandbox: 'allow-scripts',
+          ...(page.csp ? { csp: page.csp } : {}),
+          ...(page.permissions ? { permissions: page.permissions } : {}),
+        })
+        .catch(() => undefined);
     });
   }
   function tell(end: NonNullable<typeof ending>) {
@@ -141,7 +170,10 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
     if (initialized) tell(next);
   };
   const deadline = setTimeout(
-    () => stop(`This view did not start within ${Math.ceil(o.deadlineMs / 1000)} s and was stopped. The window was not affected.`),
+    () =>
+      stop(
+        `This view did not start within ${Math.ceil(o.deadlineMs / 1000)} s and was stopped. The window was not affected.`,
+      ),
     o.deadlineMs,
   );
   try {
@@ -159,7 +191,8 @@ export async function startViewSession(o: ViewSessionOptions): Promise<ViewSessi
       if (stopped) return;
       stopped = true;
       clearTimeout(deadline);
-      if (initialized) await b.teardownResource({}, { timeout: TEARDOWN_WAIT_MS }).catch(() => undefined);
+      if (initialized)
+        await b.teardownResource({}, { timeout: TEARDOWN_WAIT_MS }).catch(() => undefined);
       await b.close().catch(() => undefined);
     },
     close: () => {

@@ -32,7 +32,8 @@ export class ViewTransport implements Transport {
   }
 
   private readonly listener = (event: MessageEvent) => {
-    if (this.closed || event.source !== this.options.target || event.origin !== this.options.origin) return;
+    if (this.closed || event.source !== this.options.target || event.origin !== this.options.origin)
+      return;
     if (this.flooded) return;
     if (!this.rate.allow(Date.now())) {
       // Only the first message over the limit reports; it and the rest are dropped unread.
@@ -63,5 +64,7 @@ export class ViewTransport implements Transport {
 }
 
 function isJsonRpc(data: unknown): data is JSONRPCMessage {
-  return typeof data === 'object' && data !== null && (data as { jsonrpc?: unknown }).jsonrpc === '2.0';
+  return (
+    typeof data === 'object' && data !== null && (data as { jsonrpc?: unknown }).jsonrpc === '2.0'
+  );
 }

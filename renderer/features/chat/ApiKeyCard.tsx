@@ -21,14 +21,38 @@ export function ApiKeyCard({ inputId = 'first-run-key' }: { inputId?: string }) 
     <section className="card first-run" aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`}>Connect Lena to Claude</h2>
       <p className="muted">
-        Lena talks to Claude with your own Anthropic API key. Create one at <span className="mono">console.anthropic.com</span> → Settings → API keys, then paste it here.
+        Lena talks to Claude with your own Anthropic API key. Create one at{' '}
+        <span className="mono">console.anthropic.com</span> → Settings → API keys, then paste it
+        here.
         {storage ? ` Where it is kept: ${storage.description.replace(/\.+$/, '')}.` : ''}
       </p>
-      <form className="row" onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <input id={inputId} type="password" autoComplete="off" spellCheck={false} placeholder="sk-ant-…" aria-label="Anthropic API key" value={key} onChange={(e) => setKey(e.target.value)} className="grow" />
-        <button className="primary" type="submit" disabled={saving}>Save key</button>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <input
+          id={inputId}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="sk-ant-…"
+          aria-label="Anthropic API key"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          className="grow"
+        />
+        <button className="primary" type="submit" disabled={saving}>
+          Save key
+        </button>
       </form>
-      {error && <p className="error small" role="alert">{error}</p>}
+      {error && (
+        <p className="error small" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -18,11 +18,38 @@ export function BranchSwitcher({ messageId }: { messageId: string }) {
     if (!r.ok) pendingFocus = null;
   };
   return (
-    <span className="branch-switcher" role="group" aria-label={`Branch ${branch.index} of ${branch.count}`} data-branches={messageId}>
+    <span
+      className="branch-switcher"
+      role="group"
+      aria-label={`Branch ${branch.index} of ${branch.count}`}
+      data-branches={messageId}
+    >
       <FocusOnArrival messageId={messageId} />
-      <button type="button" className="ghost small-button" data-step="-1" aria-label="Previous branch" title="Previous branch" disabled={running || branch.index <= 1} onClick={() => void go(-1)}>‹</button>
-      <span className="branch-count" aria-hidden="true">{branch.index}/{branch.count}</span>
-      <button type="button" className="ghost small-button" data-step="1" aria-label="Next branch" title="Next branch" disabled={running || branch.index >= branch.count} onClick={() => void go(1)}>›</button>
+      <button
+        type="button"
+        className="ghost small-button"
+        data-step="-1"
+        aria-label="Previous branch"
+        title="Previous branch"
+        disabled={running || branch.index <= 1}
+        onClick={() => void go(-1)}
+      >
+        ‹
+      </button>
+      <span className="branch-count" aria-hidden="true">
+        {branch.index}/{branch.count}
+      </span>
+      <button
+        type="button"
+        className="ghost small-button"
+        data-step="1"
+        aria-label="Next branch"
+        title="Next branch"
+        disabled={running || branch.index >= branch.count}
+        onClick={() => void go(1)}
+      >
+        ›
+      </button>
     </span>
   );
 }
@@ -37,9 +64,14 @@ function FocusOnArrival({ messageId }: { messageId: string }) {
   useEffect(() => {
     if (pendingFocus?.messageId !== messageId) return;
     const group = marker.current?.parentElement;
-    const wanted = group?.querySelector<HTMLButtonElement>(`button[data-step="${pendingFocus.step}"]`);
+    const wanted = group?.querySelector<HTMLButtonElement>(
+      `button[data-step="${pendingFocus.step}"]`,
+    );
     // At the first or last branch that arrow is disabled: the other one takes focus.
-    const button = wanted && !wanted.disabled ? wanted : group?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    const button =
+      wanted && !wanted.disabled
+        ? wanted
+        : group?.querySelector<HTMLButtonElement>('button:not(:disabled)');
     pendingFocus = null;
     button?.focus();
   }, [messageId, index]);

@@ -22,7 +22,13 @@ const TITLES: Record<ChatErrorInfo['kind'], string> = {
   'unknown-stop': 'The answer ended for an unknown reason',
 };
 
-const STOP_KINDS = new Set<ChatErrorInfo['kind']>(['refusal', 'max-tokens', 'stop-sequence', 'paused', 'unknown-stop']);
+const STOP_KINDS = new Set<ChatErrorInfo['kind']>([
+  'refusal',
+  'max-tokens',
+  'stop-sequence',
+  'paused',
+  'unknown-stop',
+]);
 
 function useCountdown(seconds: number | undefined): number | null {
   const [left, setLeft] = useState(seconds ?? null);
@@ -36,7 +42,8 @@ function useCountdown(seconds: number | undefined): number | null {
 }
 
 export function ChatErrorNote({ error }: { error: ChatErrorInfo }) {
-  if (STOP_KINDS.has(error.kind) || error.details?.stopReason) return <StopNote error={error} title={TITLES[error.kind]} />;
+  if (STOP_KINDS.has(error.kind) || error.details?.stopReason)
+    return <StopNote error={error} title={TITLES[error.kind]} />;
   return <ErrorNote error={error} />;
 }
 
@@ -44,14 +51,20 @@ function ErrorNote({ error }: { error: ChatErrorInfo }) {
   const { setView, regenerate, continueWithSummary } = useLenaActions();
   const conversationId = useLena(conversationsSelectors.activeId);
   const left = useCountdown(error.retryAfterSeconds);
-  const action = error.action ?? (error.kind === 'auth' || error.kind === 'no-key' ? 'open-settings' : undefined);
+  const action =
+    error.action ??
+    (error.kind === 'auth' || error.kind === 'no-key' ? 'open-settings' : undefined);
   return (
     <div className="error-note chat-error" role="alert" data-kind={error.kind}>
       <div className="error-note-title">
         <span aria-hidden>✕</span> {TITLES[error.kind]}
       </div>
       <p className="error-note-message">{error.message}</p>
-      {error.kind === 'rate-limit' && left !== null && <p className="muted small">{left > 0 ? `You can retry in ${left} s.` : 'You can retry now.'}</p>}
+      {error.kind === 'rate-limit' && left !== null && (
+        <p className="muted small">
+          {left > 0 ? `You can retry in ${left} s.` : 'You can retry now.'}
+        </p>
+      )}
       <div className="row">
         {action === 'open-settings' && (
           <button className="primary" onClick={() => setView('settings')}>

@@ -14,7 +14,6 @@ import { MessageList } from './MessageList';
 import { PendingToolsNotice } from './PendingToolsNotice';
 import { SystemCardView } from './SystemCardView';
 
-
 /** The first-run key field when it is on screen, else Settings (focus() returns undefined, so no `??`). */
 function focusKeyField(setView: (view: 'settings') => void) {
   const field = document.getElementById('first-run-key');
@@ -31,18 +30,24 @@ function EmptyChat() {
     <div className="messages">
       <div className="empty-state">
         <h1>Start a conversation</h1>
-        <p className="muted">Ask Claude anything. Tools from your MCP servers appear here as cards you approve.</p>
+        <p className="muted">
+          Ask Claude anything. Tools from your MCP servers appear here as cards you approve.
+        </p>
         <div className="row">
           {keyMissing ? (
             <button className="primary" onClick={() => focusKeyField(setView)}>
               Add your Anthropic API key
             </button>
           ) : null}
-          <button onClick={() => setAddingServer(true)}>{noServers ? 'Add a server' : 'Manage servers'}</button>
+          <button onClick={() => setAddingServer(true)}>
+            {noServers ? 'Add a server' : 'Manage servers'}
+          </button>
         </div>
         {keyMissing && <ApiKeyCard />}
       </div>
-      {cards.map((c) => <SystemCardView key={c.id} card={c} />)}
+      {cards.map((c) => (
+        <SystemCardView key={c.id} card={c} />
+      ))}
     </div>
   );
 }
@@ -56,7 +61,9 @@ export function ChatPane() {
   return (
     <section className="chat" aria-label="Chat">
       {state === 'loading' ? (
-        <div className="messages"><Spinner label="Opening the conversation…" /></div>
+        <div className="messages">
+          <Spinner label="Opening the conversation…" />
+        </div>
       ) : state === 'error' && error ? (
         <div className="messages">
           <ErrorNote title="Could not open this conversation" error={error}>

@@ -16,7 +16,14 @@ import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
-import { headerAbove, rowLabel, serverRowIndexes, toolsMenuRows, type ToolsMenuRow, type ToolsMenuRows } from './chat-tools-rows';
+import {
+  headerAbove,
+  rowLabel,
+  serverRowIndexes,
+  toolsMenuRows,
+  type ToolsMenuRow,
+  type ToolsMenuRows,
+} from './chat-tools-rows';
 
 const HELD = new Set<ToolInfo['pin']>(['new', 'changed', 'rejected']);
 const NO_ROWS: ToolsMenuRows = { rows: [], matched: 0, total: 0 };
@@ -27,11 +34,18 @@ const ROW_PX = 26;
 
 /** The connected servers' names and tool counts, joined, so the menu re-renders only when that list changes. */
 const connectedKey = (s: Parameters<typeof serversSelectors.servers>[0]) =>
-  serversSelectors.servers(s).filter((x) => x.status === 'connected').map((x) => `${x.name}:${x.toolCount}`).join('\n');
+  serversSelectors
+    .servers(s)
+    .filter((x) => x.status === 'connected')
+    .map((x) => `${x.name}:${x.toolCount}`)
+    .join('\n');
 
 export function ChatToolsMenu() {
   const connected = useLena(connectedKey);
-  const servers = useMemo(() => (connected ? connected.split('\n').map((l) => l.slice(0, l.lastIndexOf(':'))) : []), [connected]);
+  const servers = useMemo(
+    () => (connected ? connected.split('\n').map((l) => l.slice(0, l.lastIndexOf(':'))) : []),
+    [connected],
+  );
   const toolLists = useLena(serversSelectors.toolLists);
   const choice = useLena((s) => conversationsSelectors.active(s)?.tools);
   const { loadTools, setChatTool } = useLenaActions();
@@ -59,26 +73,49 @@ export function ChatToolsMenu() {
   // spinner (after 150 ms) says they are coming, and a failed fetch says why, with Retry.
   const all = toolLists['*'];
   const waiting = servers.length > 0 && !all?.value;
-  const listOf = useCallback((server: string) => toolLists[server]?.value ?? undefined, [toolLists]);
-  const { rows, matched, total } = useMemo(() => (waiting ? NO_ROWS : toolsMenuRows(servers, listOf, choice, query)), [waiting, servers, listOf, choice, query]);
+  const listOf = useCallback(
+    (server: string) => toolLists[server]?.value ?? undefined,
+    [toolLists],
+  );
+  const { rows, matched, total } = useMemo(
+    () => (waiting ? NO_ROWS : toolsMenuRows(servers, listOf, choice, query)),
+    [waiting, servers, listOf, choice, query],
+  );
   // The button's count is core's, for this conversation (chat:budget), so it needs no tool lists.
-  const counted = useLena((s) => chatSelectors.budget(s)?.perServer.reduce((n, x) => n + (servers.includes(x.server) ? x.toolCount : 0), 0));
-  const sent = counted ?? toolsMenuRows(servers, listOf, choice).rows.reduce((n, r) => n + (r.onCount ?? 0), 0);
+  const counted = useLena((s) =>
+    chatSelectors
+      .budget(s)
+      ?.perServer.reduce((n, x) => n + (servers.includes(x.server) ? x.toolCount : 0), 0),
+  );
+  const sent =
+    counted ??
+    toolsMenuRows(servers, listOf, choice).rows.reduce((n, r) => n + (r.onCount ?? 0), 0);
 
   // The active row is always drawn, even scrolled out of view, so focus on it is never lost; and
   // the row of the server whose tools are at the top stays on top (filesystem's Read File and
   // filesystem-2's look alike).
   const serverRows = useMemo(() => serverRowIndexes(rows), [rows]);
   const sticky = useRef(0);
-  const rangeExtractor = useCallback((range: Range) => {
-    sticky.current = headerAbove(serverRows, range.startIndex);
-    const drawn = new Set([...defaultRangeExtractor(range), sticky.current]);
-    if (active < range.count) drawn.add(active);
-    return [...drawn].filter((i) => i < range.count).sort((a, b) => a - b);
-  }, [active, serverRows]);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      sticky.current = headerAbove(serverRows, range.startIndex);
+      const drawn = new Set([...defaultRangeExtractor(range), sticky.current]);
+      if (active < range.count) drawn.add(active);
+      return [...drawn].filter((i) => i < range.count).sort((a, b) => a - b);
+    },
+    [active, serverRows],
+  );
   const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
   // A row brought into view lands below the row held on top, not under it.
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => list.current, estimateSize: () => ROW_PX, overscan: 8, getItemKey, rangeExtractor, scrollPaddingStart: ROW_PX });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => list.current,
+    estimateSize: () => ROW_PX,
+    overscan: 8,
+    getItemKey,
+    rangeExtractor,
+    scrollPaddingStart: ROW_PX,
+  });
 
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -104,7 +141,8 @@ export function ChatToolsMenu() {
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
-      if (!popup.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) close(false);
+      if (!popup.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node))
+        close(false);
     };
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
@@ -112,7 +150,11 @@ export function ChatToolsMenu() {
 
   const flip = (row: ToolsMenuRow) => {
     if (row.inert) return;
-    void setChatTool({ server: row.server, ...(row.tool ? { tool: row.tool.qualifiedName } : {}), on: !row.on });
+    void setChatTool({
+      server: row.server,
+      ...(row.tool ? { tool: row.tool.qualifiedName } : {}),
+      on: !row.on,
+    });
   };
   const moveTo = (e: KeyboardEvent, to: number) => {
     e.preventDefault();
@@ -143,7 +185,12 @@ export function ChatToolsMenu() {
       e.preventDefault();
       if (rows[active]) flip(rows[active]);
     } else if (e.key === 'Tab' && !e.shiftKey) close(false);
-    else if ((e.key.length === 1 || e.key === 'Backspace') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    else if (
+      (e.key.length === 1 || e.key === 'Backspace') &&
+      !e.ctrlKey &&
+      !e.metaKey &&
+      !e.altKey
+    ) {
       // Type-to-filter: what is typed on a row goes on in the filter box.
       e.preventDefault();
       setQuery((q) => (e.key === 'Backspace' ? q.slice(0, -1) : q + e.key));
@@ -167,47 +214,143 @@ export function ChatToolsMenu() {
   const items = virtualizer.getVirtualItems();
   return (
     <span className="chat-tools">
-      <button ref={button} type="button" className="ghost chat-tools-button" aria-haspopup="dialog" aria-expanded={open} aria-controls={open ? 'chat-tools-popup' : undefined}
-        aria-label={`${sent} tools, for this conversation`} title="Servers and tools for this conversation"
-        onClick={() => toggle(false)} onKeyDown={(e) => { if (e.key === 'ArrowDown' && !open) { e.preventDefault(); toggle(true); } }}>
+      <button
+        ref={button}
+        type="button"
+        className="ghost chat-tools-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? 'chat-tools-popup' : undefined}
+        aria-label={`${sent} tools, for this conversation`}
+        title="Servers and tools for this conversation"
+        onClick={() => toggle(false)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            toggle(true);
+          }
+        }}
+      >
         {sent} tools ▾
       </button>
       {open && (
-        <div ref={popup} id="chat-tools-popup" className="chat-tools-menu" role="dialog" aria-label="Servers and tools for this conversation" onKeyDown={onPopupKeyDown}>
+        <div
+          ref={popup}
+          id="chat-tools-popup"
+          className="chat-tools-menu"
+          role="dialog"
+          aria-label="Servers and tools for this conversation"
+          onKeyDown={onPopupKeyDown}
+        >
           <div className="chat-tools-filter">
-            <input ref={filterBox} type="search" aria-label="Filter tools" placeholder="Filter by tool or server" value={query} aria-controls="chat-tools-menu"
-              onChange={(e) => { want.current = null; setQuery(e.target.value); setActive(0); list.current?.scrollTo({ top: 0 }); }} onKeyDown={onFilterKeyDown} />
-            {!waiting && <span className="muted small" data-testid="chat-tools-count" aria-live="polite">{query.trim() ? `${matched} of ${total} tools` : `${total} tools`}</span>}
+            <input
+              ref={filterBox}
+              type="search"
+              aria-label="Filter tools"
+              placeholder="Filter by tool or server"
+              value={query}
+              aria-controls="chat-tools-menu"
+              onChange={(e) => {
+                want.current = null;
+                setQuery(e.target.value);
+                setActive(0);
+                list.current?.scrollTo({ top: 0 });
+              }}
+              onKeyDown={onFilterKeyDown}
+            />
+            {!waiting && (
+              <span className="muted small" data-testid="chat-tools-count" aria-live="polite">
+                {query.trim() ? `${matched} of ${total} tools` : `${total} tools`}
+              </span>
+            )}
           </div>
-          {servers.length === 0 && <p className="muted small chat-tools-empty">No server is connected. Add or start one on the servers page.</p>}
-          {waiting && !all?.error && <div className="chat-tools-empty"><Spinner label="Loading the tools…" /></div>}
-          {waiting && all?.error && (
-            <div className="chat-tools-empty small" role="alert">
-              Could not list the tools: {all.error.message} <button type="button" className="small-button" onClick={() => void loadTools()}>Retry</button>
+          {servers.length === 0 && (
+            <p className="muted small chat-tools-empty">
+              No server is connected. Add or start one on the servers page.
+            </p>
+          )}
+          {waiting && !all?.error && (
+            <div className="chat-tools-empty">
+              <Spinner label="Loading the tools…" />
             </div>
           )}
-          {!waiting && servers.length > 0 && rows.length === 0 && <p className="muted small chat-tools-empty">No tool or server matches “{query.trim()}”.</p>}
-          <div ref={list} id="chat-tools-menu" className="chat-tools-list" role="menu" aria-label="Tools for this conversation" hidden={rows.length === 0} onKeyDown={onListKeyDown}>
+          {waiting && all?.error && (
+            <div className="chat-tools-empty small" role="alert">
+              Could not list the tools: {all.error.message}{' '}
+              <button type="button" className="small-button" onClick={() => void loadTools()}>
+                Retry
+              </button>
+            </div>
+          )}
+          {!waiting && servers.length > 0 && rows.length === 0 && (
+            <p className="muted small chat-tools-empty">
+              No tool or server matches “{query.trim()}”.
+            </p>
+          )}
+          <div
+            ref={list}
+            id="chat-tools-menu"
+            className="chat-tools-list"
+            role="menu"
+            aria-label="Tools for this conversation"
+            hidden={rows.length === 0}
+            onKeyDown={onListKeyDown}
+          >
             <div className="chat-tools-rows" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const row = rows[item.index];
                 const i = item.index;
                 return (
-                  <div key={item.key} ref={virtualizer.measureElement} data-index={i} data-row={i} role="menuitemcheckbox" aria-checked={row.on} aria-disabled={row.inert || undefined}
-                    aria-setsize={rows.length} aria-posinset={i + 1} tabIndex={i === active ? 0 : -1} aria-label={rowLabel(row)} aria-describedby={`chat-tools-note-${i}`}
-                    className={`chat-tools-row ${row.tool ? 'tool' : 'server'}`} style={i === sticky.current ? STICKY : { transform: `translateY(${item.start}px)` }}
-                    onClick={() => { setActive(i); flip(row); }} onFocus={() => setActive(i)}>
+                  <div
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    data-index={i}
+                    data-row={i}
+                    role="menuitemcheckbox"
+                    aria-checked={row.on}
+                    aria-disabled={row.inert || undefined}
+                    aria-setsize={rows.length}
+                    aria-posinset={i + 1}
+                    tabIndex={i === active ? 0 : -1}
+                    aria-label={rowLabel(row)}
+                    aria-describedby={`chat-tools-note-${i}`}
+                    className={`chat-tools-row ${row.tool ? 'tool' : 'server'}`}
+                    style={
+                      i === sticky.current ? STICKY : { transform: `translateY(${item.start}px)` }
+                    }
+                    onClick={() => {
+                      setActive(i);
+                      flip(row);
+                    }}
+                    onFocus={() => setActive(i)}
+                  >
                     <span className="switch" aria-hidden="true" />
-                    <span className="chat-tools-name">{row.tool ? row.tool.title ?? row.tool.name : row.server}</span>
+                    <span className="chat-tools-name">
+                      {row.tool ? (row.tool.title ?? row.tool.name) : row.server}
+                    </span>
                     <span className="muted small chat-tools-note" id={`chat-tools-note-${i}`}>
-                      {row.tool ? <><span className="sr-only">{row.server} · </span>{HELD.has(row.tool.pin) ? 'not accepted yet · ' : !row.tool.enabled && !choice?.tools[row.tool.qualifiedName] ? 'off on servers page · ' : ''}≈{formatTokens(row.tool.tokens)}</> : `${row.onCount} of ${row.count} on`}
+                      {row.tool ? (
+                        <>
+                          <span className="sr-only">{row.server} · </span>
+                          {HELD.has(row.tool.pin)
+                            ? 'not accepted yet · '
+                            : !row.tool.enabled && !choice?.tools[row.tool.qualifiedName]
+                              ? 'off on servers page · '
+                              : ''}
+                          ≈{formatTokens(row.tool.tokens)}
+                        </>
+                      ) : (
+                        `${row.onCount} of ${row.count} on`
+                      )}
                     </span>
                   </div>
                 );
               })}
             </div>
           </div>
-          <p className="muted small chat-tools-foot">For this conversation only; the switches on the servers page are the defaults.</p>
+          <p className="muted small chat-tools-foot">
+            For this conversation only; the switches on the servers page are the defaults.
+          </p>
         </div>
       )}
     </span>

@@ -1,7 +1,14 @@
 // The composer: multi-line (Enter sends, Shift+Enter new line), a draft per conversation, files by
 // drag-and-drop, paste or picker, `/mcp` commands with completion, Stop while a turn runs, and
 // the model and tool budget underneath.
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorNote } from '../../components/ErrorNote';
 import { lastUserMessage } from '../../lib/chat-reducer';
@@ -32,7 +39,17 @@ export function Composer() {
   // Tools at scale: what the latest request of this conversation carried (loaded / deferred).
   const sent = useLena(chatSelectors.lastRequestTools);
   const serverNames = useLena(useShallow(serversSelectors.names));
-  const { setDraft, send, stop, addAttachments, removeAttachment, setEditing, setView, claimComposerFocus, loadBudget } = useLenaActions();
+  const {
+    setDraft,
+    send,
+    stop,
+    addAttachments,
+    removeAttachment,
+    setEditing,
+    setView,
+    claimComposerFocus,
+    loadBudget,
+  } = useLenaActions();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -83,12 +100,21 @@ export function Composer() {
     if (prompts.onKeyDown(e)) return;
     if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && completions.length > 0) {
       e.preventDefault();
-      setPicked((p) => (p + (e.key === 'ArrowDown' ? 1 : completions.length - 1)) % completions.length);
+      setPicked(
+        (p) => (p + (e.key === 'ArrowDown' ? 1 : completions.length - 1)) % completions.length,
+      );
     } else if (e.key === 'Tab' && choice) {
       e.preventDefault();
       setPicked(0);
       setDraft(choice + (/(reload|remove|add)$/.test(choice) ? ' ' : ''));
-    } else if (e.key === 'Tab' && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey && focusQuestion()) {
+    } else if (
+      e.key === 'Tab' &&
+      !e.shiftKey &&
+      !e.ctrlKey &&
+      !e.altKey &&
+      !e.metaKey &&
+      focusQuestion()
+    ) {
       // A question is waiting: Tab (like F6) moves into it; the draft stays as typed.
       e.preventDefault();
     } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -120,74 +146,169 @@ export function Composer() {
   const extras = (prompts.element || picking) && (
     <div className="composer-extras">
       {prompts.element}
-      {picking && <ResourcePicker onClose={() => { setPicking(false); document.querySelector<HTMLTextAreaElement>('[data-composer]')?.focus(); }} />}
+      {picking && (
+        <ResourcePicker
+          onClose={() => {
+            setPicking(false);
+            document.querySelector<HTMLTextAreaElement>('[data-composer]')?.focus();
+          }}
+        />
+      )}
     </div>
   );
   return (
     <>
-    {extras}
-    <form
-      className={`composer ${dragging ? 'dragging' : ''}`}
-      onSubmit={(e) => { e.preventDefault(); void submit(); }}
-      onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
-      {sendError && (
-        <ErrorNote title="Your message was not sent" error={sendError}>
-          {sendError.action === 'open-settings' ? <button onClick={() => setView('settings')}>Open settings</button> : null}
-        </ErrorNote>
-      )}
-      {fileErrors.map((m) => <p key={m} className="error small" role="alert">{m}</p>)}
-      {attachments.length > 0 && (
-        <ul className="attachments" aria-label="Attachments">
-          {attachments.map((a, i) => a.kind === 'resource' ? <ResourceChip key={i} attachment={a} index={i} /> : (
-            <li key={i} className="attachment-chip">
-              {a.kind === 'image' ? <img src={`data:${a.mimeType};base64,${a.data}`} alt="" /> : 'TXT'} {a.name}
-              <button type="button" className="ghost icon" aria-label={`Remove ${a.name}`} onClick={() => removeAttachment(i)}>×</button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {completions.length > 0 && (
-        <ul className="completions" role="listbox" aria-label="Command completions">
-          {completions.map((c) => (
-            <li key={c} role="option" aria-selected={c === choice}>
-              <button type="button" className="ghost" onClick={() => setDraft(c + ' ')}>{c}</button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {looksLikeSecret(draft) && (
-        <p className="warning small" role="note">
-          This looks like an API key or token: the draft is kept in memory only (not saved to disk), and sending it shares it with Claude.
-        </p>
-      )}
-      <textarea data-composer rows={3} placeholder="Message Claude…  (/mcp for servers)" aria-label="Message" value={draft}
-        onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onPaste={onPaste} />
-      <div className="composer-bar">
-        <button type="button" className="ghost" onClick={() => fileInput.current?.click()} aria-label="Attach files" title="Attach images or text files (or drop or paste them)">+ Attach</button>
-        <button type="button" className="ghost" onClick={() => setPicking((p) => !p)} aria-expanded={picking} aria-label="Attach a resource" title="Attach a resource from a connected server">+ Resource</button>
-        <input ref={fileInput} type="file" multiple hidden onChange={(e) => { void addFiles(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
-        <span className="muted small" data-testid="composer-model">
-          <ModelPicker /> <ThinkingControls />
-        </span>
-        <ChatToolsMenu />
-        {budget && <span className="muted small composer-tokens" data-testid="composer-tokens" title="What this conversation's tool definitions cost in every request">{budget.exact ? '' : '≈'}{formatTokens(budget.totalToolTokens)}</span>}
-        {sent?.engaged && (
-          <span className="muted small composer-deferral" data-testid="composer-deferral" title={`Tool definitions above the budget are deferred: the model finds them with ${sent.mode === 'native' ? "Anthropic's" : "Lena's"} tool search. Sending all would cost ≈${formatTokens(sent.allTokens)}.`}>
-            {sent.loaded} loaded · {sent.deferred} deferred · ≈{formatTokens(sent.tokens)} per request
+      {extras}
+      <form
+        className={`composer ${dragging ? 'dragging' : ''}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        {sendError && (
+          <ErrorNote title="Your message was not sent" error={sendError}>
+            {sendError.action === 'open-settings' ? (
+              <button onClick={() => setView('settings')}>Open settings</button>
+            ) : null}
+          </ErrorNote>
+        )}
+        {fileErrors.map((m) => (
+          <p key={m} className="error small" role="alert">
+            {m}
+          </p>
+        ))}
+        {attachments.length > 0 && (
+          <ul className="attachments" aria-label="Attachments">
+            {attachments.map((a, i) =>
+              a.kind === 'resource' ? (
+                <ResourceChip key={i} attachment={a} index={i} />
+              ) : (
+                <li key={i} className="attachment-chip">
+                  {a.kind === 'image' ? (
+                    <img src={`data:${a.mimeType};base64,${a.data}`} alt="" />
+                  ) : (
+                    'TXT'
+                  )}{' '}
+                  {a.name}
+                  <button
+                    type="button"
+                    className="ghost icon"
+                    aria-label={`Remove ${a.name}`}
+                    onClick={() => removeAttachment(i)}
+                  >
+                    ×
+                  </button>
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+        {completions.length > 0 && (
+          <ul className="completions" role="listbox" aria-label="Command completions">
+            {completions.map((c) => (
+              <li key={c} role="option" aria-selected={c === choice}>
+                <button type="button" className="ghost" onClick={() => setDraft(c + ' ')}>
+                  {c}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {looksLikeSecret(draft) && (
+          <p className="warning small" role="note">
+            This looks like an API key or token: the draft is kept in memory only (not saved to
+            disk), and sending it shares it with Claude.
+          </p>
+        )}
+        <textarea
+          data-composer
+          rows={3}
+          placeholder="Message Claude…  (/mcp for servers)"
+          aria-label="Message"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
+        <div className="composer-bar">
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => fileInput.current?.click()}
+            aria-label="Attach files"
+            title="Attach images or text files (or drop or paste them)"
+          >
+            + Attach
+          </button>
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => setPicking((p) => !p)}
+            aria-expanded={picking}
+            aria-label="Attach a resource"
+            title="Attach a resource from a connected server"
+          >
+            + Resource
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            onChange={(e) => {
+              void addFiles(Array.from(e.target.files ?? []));
+              e.target.value = '';
+            }}
+          />
+          <span className="muted small" data-testid="composer-model">
+            <ModelPicker /> <ThinkingControls />
           </span>
-        )}
-        <span className="spacer" />
-        <span className="muted small hide-narrow">Enter to send · Shift+Enter new line</span>
-        {running ? (
-          <button type="button" className="danger" onClick={() => void stop()} title="Stop (Esc or Ctrl+.)">■ Stop</button>
-        ) : (
-          <button className="primary" type="submit" disabled={busy}>Send</button>
-        )}
-      </div>
-    </form>
+          <ChatToolsMenu />
+          {budget && (
+            <span
+              className="muted small composer-tokens"
+              data-testid="composer-tokens"
+              title="What this conversation's tool definitions cost in every request"
+            >
+              {budget.exact ? '' : '≈'}
+              {formatTokens(budget.totalToolTokens)}
+            </span>
+          )}
+          {sent?.engaged && (
+            <span
+              className="muted small composer-deferral"
+              data-testid="composer-deferral"
+              title={`Tool definitions above the budget are deferred: the model finds them with ${sent.mode === 'native' ? "Anthropic's" : "Lena's"} tool search. Sending all would cost ≈${formatTokens(sent.allTokens)}.`}
+            >
+              {sent.loaded} loaded · {sent.deferred} deferred · ≈{formatTokens(sent.tokens)} per
+              request
+            </span>
+          )}
+          <span className="spacer" />
+          <span className="muted small hide-narrow">Enter to send · Shift+Enter new line</span>
+          {running ? (
+            <button
+              type="button"
+              className="danger"
+              onClick={() => void stop()}
+              title="Stop (Esc or Ctrl+.)"
+            >
+              ■ Stop
+            </button>
+          ) : (
+            <button className="primary" type="submit" disabled={busy}>
+              Send
+            </button>
+          )}
+        </div>
+      </form>
     </>
   );
 }

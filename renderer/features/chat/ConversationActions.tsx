@@ -9,12 +9,23 @@ export function ConversationActions({ id }: { id: string }) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // An open menu is the innermost surface: Escape closes it and focus returns to its button.
-  useEscape('overlay', () => { setOpen(false); menuButton.current?.focus(); }, open);
+  useEscape(
+    'overlay',
+    () => {
+      setOpen(false);
+      menuButton.current?.focus();
+    },
+    open,
+  );
   const download = async (format: 'markdown' | 'json') => {
     setOpen(false);
     const r = await exportConversation(id, format);
     if (!r.ok) return;
-    const url = URL.createObjectURL(new Blob([r.value.content], { type: format === 'json' ? 'application/json' : 'text/markdown' }));
+    const url = URL.createObjectURL(
+      new Blob([r.value.content], {
+        type: format === 'json' ? 'application/json' : 'text/markdown',
+      }),
+    );
     const a = document.createElement('a');
     a.href = url;
     a.download = r.value.filename;
@@ -23,14 +34,33 @@ export function ConversationActions({ id }: { id: string }) {
   };
   return (
     <div className="project-menu">
-      <button ref={menuButton} className="ghost" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
+      <button
+        ref={menuButton}
+        className="ghost"
+        aria-expanded={open}
+        aria-haspopup="true"
+        onClick={() => setOpen(!open)}
+      >
         Conversation ▾
       </button>
       {open && (
         <div className="popover popover-right" role="menu" aria-label="Conversation actions">
-          <button role="menuitem" className="ghost" onClick={() => { setOpen(false); void duplicateConversation(id); }}>Duplicate</button>
-          <button role="menuitem" className="ghost" onClick={() => void download('markdown')}>Export as Markdown</button>
-          <button role="menuitem" className="ghost" onClick={() => void download('json')}>Export as JSON</button>
+          <button
+            role="menuitem"
+            className="ghost"
+            onClick={() => {
+              setOpen(false);
+              void duplicateConversation(id);
+            }}
+          >
+            Duplicate
+          </button>
+          <button role="menuitem" className="ghost" onClick={() => void download('markdown')}>
+            Export as Markdown
+          </button>
+          <button role="menuitem" className="ghost" onClick={() => void download('json')}>
+            Export as JSON
+          </button>
         </div>
       )}
     </div>

@@ -13,16 +13,34 @@ const itemSelector = (id: string) => `.conversation-open[data-conversation-id="$
 function moveFocus(e: KeyboardEvent<HTMLButtonElement>): boolean {
   const all = Array.from(document.querySelectorAll<HTMLButtonElement>(ITEMS));
   const at = all.indexOf(e.currentTarget);
-  const to = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : null;
+  const to =
+    e.key === 'ArrowDown'
+      ? at + 1
+      : e.key === 'ArrowUp'
+        ? at - 1
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? all.length - 1
+            : null;
   if (to === null) return false;
   all[Math.max(0, Math.min(all.length - 1, to))]?.focus();
   return true;
 }
 
-export const ConversationItem = memo(function ConversationItem({ conversation, tabbable, onFocusItem }: { conversation: ConversationSummary; tabbable: boolean; onFocusItem(id: string): void }) {
+export const ConversationItem = memo(function ConversationItem({
+  conversation,
+  tabbable,
+  onFocusItem,
+}: {
+  conversation: ConversationSummary;
+  tabbable: boolean;
+  onFocusItem(id: string): void;
+}) {
   const active = useLena(conversationsSelectors.activeId) === conversation.id;
   const renaming = useLena(conversationsSelectors.renamingId) === conversation.id;
-  const { openConversation, setRenaming, renameConversation, deleteConversation } = useLenaActions();
+  const { openConversation, setRenaming, renameConversation, deleteConversation } =
+    useLenaActions();
   const [title, setTitle] = useState(conversation.title);
   const [error, setError] = useState<string | null>(null);
   const backToItem = () => focusWhenRendered(itemSelector(conversation.id));
@@ -42,30 +60,62 @@ export const ConversationItem = memo(function ConversationItem({ conversation, t
   if (renaming) {
     return (
       <li className="conversation renaming" role="listitem">
-        <input aria-label="Conversation title" autoFocus value={title} onChange={(e) => setTitle(e.target.value)} onBlur={() => void commit(false)}
+        <input
+          aria-label="Conversation title"
+          autoFocus
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          onBlur={() => void commit(false)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') void commit(true);
-            if (e.key === 'Escape') { e.stopPropagation(); e.preventDefault(); setTitle(conversation.title); setRenaming(null); backToItem(); }
-          }} />
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              e.preventDefault();
+              setTitle(conversation.title);
+              setRenaming(null);
+              backToItem();
+            }
+          }}
+        />
         {error && <p className="error small">{error}</p>}
       </li>
     );
   }
   return (
     <li className={`conversation ${active ? 'active' : ''}`} role="listitem">
-      <button className="conversation-open ghost" data-conversation-id={conversation.id} aria-current={active ? 'true' : undefined} title={conversation.title}
-        tabIndex={tabbable ? 0 : -1} onFocus={() => onFocusItem(conversation.id)}
+      <button
+        className="conversation-open ghost"
+        data-conversation-id={conversation.id}
+        aria-current={active ? 'true' : undefined}
+        title={conversation.title}
+        tabIndex={tabbable ? 0 : -1}
+        onFocus={() => onFocusItem(conversation.id)}
         onClick={() => openConversation(conversation.id)}
-        onDoubleClick={() => { setTitle(conversation.title); setRenaming(conversation.id); }}
+        onDoubleClick={() => {
+          setTitle(conversation.title);
+          setRenaming(conversation.id);
+        }}
         onKeyDown={(e) => {
-          if (e.key === 'F2') { e.preventDefault(); setTitle(conversation.title); setRenaming(conversation.id); }
-          else if (e.key === 'Delete') { e.preventDefault(); void deleteConversation(conversation.id); }
-          else if (moveFocus(e)) e.preventDefault();
-        }}>
+          if (e.key === 'F2') {
+            e.preventDefault();
+            setTitle(conversation.title);
+            setRenaming(conversation.id);
+          } else if (e.key === 'Delete') {
+            e.preventDefault();
+            void deleteConversation(conversation.id);
+          } else if (moveFocus(e)) e.preventDefault();
+        }}
+      >
         {conversation.title || 'Untitled'}
       </button>
       {/* Out of the Tab order (Del deletes the focused item); shown on hover and focus only, so the title keeps the width. */}
-      <button className="ghost icon conversation-delete" tabIndex={-1} aria-label={`Delete “${conversation.title}”`} title="Delete (Del)" onClick={() => void deleteConversation(conversation.id)}>
+      <button
+        className="ghost icon conversation-delete"
+        tabIndex={-1}
+        aria-label={`Delete “${conversation.title}”`}
+        title="Delete (Del)"
+        onClick={() => void deleteConversation(conversation.id)}
+      >
         ×
       </button>
     </li>

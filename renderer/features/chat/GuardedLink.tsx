@@ -11,13 +11,24 @@ export function GuardedLink({ href, children }: { href: string; children: ReactN
     const s = useLena.getState();
     const chat = s.openChat.value;
     const text = e.currentTarget.textContent ?? '';
-    const reasons = linkRisks(href, text, chat ? toolResultTexts(chat.toolCalls, chat.messages) : []);
+    const reasons = linkRisks(
+      href,
+      text,
+      chat ? toolResultTexts(chat.toolCalls, chat.messages) : [],
+    );
     if (reasons.length === 0) return;
     e.preventDefault();
     void s.askToOpenLink({ href, text, reasons });
   };
   return (
-    <a href={href} target="_blank" rel="noreferrer" title={href} onClick={onOpen} onAuxClick={onOpen}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noreferrer"
+      title={href}
+      onClick={onOpen}
+      onAuxClick={onOpen}
+    >
       {children}
     </a>
   );

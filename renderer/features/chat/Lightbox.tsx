@@ -6,7 +6,12 @@ import { createPortal } from 'react-dom';
 import { useEscape } from '../../components/use-escape';
 
 const ZOOMS = [0.25, 0.5, 1, 1.5, 2, 3, 4];
-const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const EXTENSION: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
 
 export function Lightbox({ src, label, onClose }: { src: string; label: string; onClose(): void }) {
   // null: fit the window (scaled up or down); a number: that multiple of the image's own size.
@@ -21,22 +26,58 @@ export function Lightbox({ src, label, onClose }: { src: string; label: string; 
   const mime = /^data:([^;]+);/.exec(src)?.[1] ?? 'image/png';
   const filename = `${label.replace(/[^\w-]+/g, '-').toLowerCase()}.${EXTENSION[mime] ?? 'png'}`;
   return createPortal(
-    <div className="lightbox" role="dialog" aria-modal="true" aria-label={label}
+    <div
+      className="lightbox"
+      role="dialog"
+      aria-modal="true"
+      aria-label={label}
       onKeyDown={(e) => {
-        if (e.key === '+' || e.key === '=') { e.preventDefault(); step(1); }
-        if (e.key === '-') { e.preventDefault(); step(-1); }
-        if (e.key === '0') { e.preventDefault(); setZoom(null); }
-      }}>
+        if (e.key === '+' || e.key === '=') {
+          e.preventDefault();
+          step(1);
+        }
+        if (e.key === '-') {
+          e.preventDefault();
+          step(-1);
+        }
+        if (e.key === '0') {
+          e.preventDefault();
+          setZoom(null);
+        }
+      }}
+    >
       <div className="lightbox-bar row">
-        <span className="grow">{label}{zoom !== null ? ` · ${Math.round(zoom * 100)} %` : ' · fit to window'}</span>
-        <button onClick={() => step(-1)} aria-label="Zoom out" title="Zoom out (−)">−</button>
-        <button onClick={() => setZoom(null)} aria-pressed={zoom === null} title="Fit to the window (0)">Fit</button>
-        <button onClick={() => step(1)} aria-label="Zoom in" title="Zoom in (+)">+</button>
-        <a className="button-link" href={src} download={filename}>Save image…</a>
-        <button ref={closeButton} onClick={onClose} title="Close (Esc)">Close</button>
+        <span className="grow">
+          {label}
+          {zoom !== null ? ` · ${Math.round(zoom * 100)} %` : ' · fit to window'}
+        </span>
+        <button onClick={() => step(-1)} aria-label="Zoom out" title="Zoom out (−)">
+          −
+        </button>
+        <button
+          onClick={() => setZoom(null)}
+          aria-pressed={zoom === null}
+          title="Fit to the window (0)"
+        >
+          Fit
+        </button>
+        <button onClick={() => step(1)} aria-label="Zoom in" title="Zoom in (+)">
+          +
+        </button>
+        <a className="button-link" href={src} download={filename}>
+          Save image…
+        </a>
+        <button ref={closeButton} onClick={onClose} title="Close (Esc)">
+          Close
+        </button>
       </div>
       <div className="lightbox-stage" onClick={(e) => e.target === e.currentTarget && onClose()}>
-        <img src={src} alt={label} className={zoom === null ? 'fit' : ''} style={zoom === null ? undefined : { zoom }} />
+        <img
+          src={src}
+          alt={label}
+          className={zoom === null ? 'fit' : ''}
+          style={zoom === null ? undefined : { zoom }}
+        />
       </div>
     </div>,
     document.body,

@@ -18,7 +18,15 @@ function RealTarget({ href }: { href: string }) {
   );
 }
 
-export function LinkQuestionView({ question, position, total }: { question: LinkQuestion; position: number; total: number }) {
+export function LinkQuestionView({
+  question,
+  position,
+  total,
+}: {
+  question: LinkQuestion;
+  position: number;
+  total: number;
+}) {
   const { answerLink } = useLenaActions();
   const open = () => answerLink(question.id, true);
   const drop = () => answerLink(question.id, false);
@@ -26,24 +34,38 @@ export function LinkQuestionView({ question, position, total }: { question: Link
     <QuestionFrame
       questionId={question.id}
       className="link-question"
-      heading={<>Open a link to <code>{new URL(question.href).hostname}</code>?</>}
+      heading={
+        <>
+          Open a link to <code>{new URL(question.href).hostname}</code>?
+        </>
+      }
       position={position}
       total={total}
       primary={{ label: 'Open the link', run: open }}
       cancel={{ label: 'Don’t open it', run: drop }}
       footer={
         <div className="row">
-          <button onClick={drop}>Don’t open <kbd>Esc</kbd></button>
+          <button onClick={drop}>
+            Don’t open <kbd>Esc</kbd>
+          </button>
           <span className="spacer" />
-          <button className="primary" onClick={open}>Open in the browser</button>
+          <button className="primary" onClick={open}>
+            Open in the browser
+          </button>
         </div>
       }
     >
       <ul className="link-reasons">
-        {question.reasons.map((r) => <li key={r} className="warning small">⚠ {r}</li>)}
+        {question.reasons.map((r) => (
+          <li key={r} className="warning small">
+            ⚠ {r}
+          </li>
+        ))}
       </ul>
       <span className="small muted">The link shows</span>
-      <p className="server-text"><Marked text={question.text || '(no text)'} /></p>
+      <p className="server-text">
+        <Marked text={question.text || '(no text)'} />
+      </p>
       <span className="small muted">It really opens</span>
       <RealTarget href={question.href} />
     </QuestionFrame>

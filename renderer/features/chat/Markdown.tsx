@@ -37,7 +37,8 @@ const components: Components = {
   pre({ node }) {
     const code = (node as TreeNode | undefined)?.children?.find((c) => c.tagName === 'code');
     const classes = (code?.properties?.className as string[] | undefined) ?? [];
-    const language = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
+    const language =
+      classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
     return <CodeBlock code={textOf(code).replace(/\n$/, '')} language={language} />;
   },
 };
@@ -45,7 +46,12 @@ const components: Components = {
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} rehypePlugins={[rehypeFlagInvisible]} components={components} urlTransform={keepUrl}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm, remarkHtmlAsText]}
+        rehypePlugins={[rehypeFlagInvisible]}
+        components={components}
+        urlTransform={keepUrl}
+      >
         {text}
       </ReactMarkdown>
     </div>

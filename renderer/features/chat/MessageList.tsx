@@ -8,7 +8,6 @@ import { ChatErrorNote } from './ChatErrorNote';
 import { MessageRow } from './MessageRow';
 import { SystemCardView } from './SystemCardView';
 
-
 export function MessageList() {
   const count = useLena(chatSelectors.messageCount);
   const conversationId = useLena(chatSelectors.conversationId);
@@ -21,7 +20,10 @@ export function MessageList() {
   // Kept stable between streamed frames: a new key function makes the virtualizer recompute every
   // row's position (10,000 key lookups) on each frame; it changes when the rows themselves can.
   const lastId = lastMessage?.id;
-  const getItemKey = useCallback((i: number) => useLena.getState().openChat.value?.messages[i]?.id ?? i, [conversationId, count, lastId]);
+  const getItemKey = useCallback(
+    (i: number) => useLena.getState().openChat.value?.messages[i]?.id ?? i,
+    [conversationId, count, lastId],
+  );
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -47,7 +49,8 @@ export function MessageList() {
   const focusId = useLena(chatSelectors.focusWhenLoaded);
   useEffect(() => {
     if (!focusId || count === 0) return;
-    const index = useLena.getState().openChat.value?.messages.findIndex((m) => m.id === focusId) ?? -1;
+    const index =
+      useLena.getState().openChat.value?.messages.findIndex((m) => m.id === focusId) ?? -1;
     if (index < 0) return;
     stickToBottom.current = false;
     virtualizer.scrollToIndex(index, { align: 'center' });
@@ -65,7 +68,8 @@ export function MessageList() {
   useEffect(() => {
     if (!focusId || count === 0) return;
     const chat = useLena.getState().openChat.value;
-    if (chat?.hasOlder && !chat.messages.some((m) => m.id === focusId)) void useLena.getState().loadOlder();
+    if (chat?.hasOlder && !chat.messages.some((m) => m.id === focusId))
+      void useLena.getState().loadOlder();
   }, [focusId, count]);
 
   const onScroll = () => {
@@ -79,9 +83,20 @@ export function MessageList() {
   const lastError = lastMessage?.error ?? null;
   return (
     <div className="messages" ref={scrollRef} onScroll={onScroll} data-testid="message-scroller">
-      <div role="list" aria-label="Messages" className="message-list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div
+        role="list"
+        aria-label="Messages"
+        className="message-list"
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
         {items.map((item) => (
-          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="virtual-row" style={{ transform: `translateY(${item.start}px)` }}>
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="virtual-row"
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
             <MessageRow index={item.index} isLast={item.index === count - 1} />
           </div>
         ))}

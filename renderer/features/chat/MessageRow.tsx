@@ -19,9 +19,27 @@ function placeholderCall(message: ChatMessage, block: ContentBlock): ToolCallVie
   const name = String(block.name ?? 'tool');
   const [, server = '', tool = name] = /^mcp__(.+?)__(.+)$/.exec(name) ?? [];
   return {
-    id: String(block.id), conversationId: message.conversationId, messageId: message.id, server, tool, qualifiedName: name, title: null,
-    input: block.input, status: 'pending', result: null, isError: false, errorSource: null, errorMessage: null, resultBytes: null,
-    truncated: false, progress: null, decision: null, decidedBy: null, startedAt: null, endedAt: null, durationMs: null,
+    id: String(block.id),
+    conversationId: message.conversationId,
+    messageId: message.id,
+    server,
+    tool,
+    qualifiedName: name,
+    title: null,
+    input: block.input,
+    status: 'pending',
+    result: null,
+    isError: false,
+    errorSource: null,
+    errorMessage: null,
+    resultBytes: null,
+    truncated: false,
+    progress: null,
+    decision: null,
+    decidedBy: null,
+    startedAt: null,
+    endedAt: null,
+    durationMs: null,
   };
 }
 
@@ -32,12 +50,30 @@ function ToolUse({ message, block }: { message: ChatMessage; block: ContentBlock
 }
 
 function UserBlock({ block }: { block: ContentBlock }) {
-  if (block.type === 'text') return <div className="user-text"><Marked text={String(block.text ?? '')} /></div>;
+  if (block.type === 'text')
+    return (
+      <div className="user-text">
+        <Marked text={String(block.text ?? '')} />
+      </div>
+    );
   const source = block.source as { type?: string; media_type?: string; data?: string } | undefined;
-  if (block.type === 'image' && source?.type === 'base64' && /^image\/(png|jpeg|gif|webp)$/.test(source.media_type ?? '')) {
-    return <img className="attachment-thumb" src={`data:${source.media_type};base64,${source.data}`} alt="Attached image" />;
+  if (
+    block.type === 'image' &&
+    source?.type === 'base64' &&
+    /^image\/(png|jpeg|gif|webp)$/.test(source.media_type ?? '')
+  ) {
+    return (
+      <img
+        className="attachment-thumb"
+        src={`data:${source.media_type};base64,${source.data}`}
+        alt="Attached image"
+      />
+    );
   }
-  if (block.type === 'document') return <span className="attachment-chip">Attached file: {String(block.title ?? 'document')}</span>;
+  if (block.type === 'document')
+    return (
+      <span className="attachment-chip">Attached file: {String(block.title ?? 'document')}</span>
+    );
   return null;
 }
 
@@ -45,19 +81,50 @@ function Editor({ message }: { message: ChatMessage }) {
   const [text, setText] = useState(messageText(message));
   const { edit, setEditing } = useLenaActions();
   return (
-    <form className="edit-form" onSubmit={(e) => { e.preventDefault(); void edit(message.id, text); }}>
-      <textarea aria-label="Edit message" autoFocus value={text} onChange={(e) => setText(e.target.value)} rows={Math.min(10, text.split('\n').length + 1)}
-        onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setEditing(null); } if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void edit(message.id, text); } }} />
+    <form
+      className="edit-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void edit(message.id, text);
+      }}
+    >
+      <textarea
+        aria-label="Edit message"
+        autoFocus
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={Math.min(10, text.split('\n').length + 1)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            setEditing(null);
+          }
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            void edit(message.id, text);
+          }
+        }}
+      />
       <div className="row">
-        <button type="submit" className="primary">Save and resend</button>
-        <button type="button" onClick={() => setEditing(null)}>Cancel</button>
+        <button type="submit" className="primary">
+          Save and resend
+        </button>
+        <button type="button" onClick={() => setEditing(null)}>
+          Cancel
+        </button>
       </div>
     </form>
   );
 }
 
 /** A user message that only carries tool results: the middle of an answer, not a turn of its own. */
-export const MessageRow = memo(function MessageRow({ index, isLast }: { index: number; isLast: boolean }) {
+export const MessageRow = memo(function MessageRow({
+  index,
+  isLast,
+}: {
+  index: number;
+  isLast: boolean;
+}) {
   const message = useLena(chatSelectors.message(index));
   // Rounds of one answer (assistant → tool results → assistant) read as one: no gap between them.
   const continued = useLena(chatSelectors.onlyToolResultsAt(index - 1));
@@ -70,25 +137,54 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
   // Issue 19: a task's result sent as a new turn; its card stays where the model asked for it.
   if (message.origin?.kind === 'task-result') {
     if (message.role === 'user') return null;
-    return <div className="message assistant continued-task muted small" role="listitem" data-testid="task-result-sent">The result of <code>{message.origin.tool}</code> ({message.origin.server}) was sent to Claude.</div>;
+    return (
+      <div
+        className="message assistant continued-task muted small"
+        role="listitem"
+        data-testid="task-result-sent"
+      >
+        The result of <code>{message.origin.tool}</code> ({message.origin.server}) was sent to
+        Claude.
+      </div>
+    );
   }
   if (message.origin?.kind === 'prompt') return <PromptMessageRow message={message} />; // issue 22: a server's prompt
   const visible = message.content.filter((b) => b.type !== 'tool_result');
-  if (visible.length === 0 && !message.error && message.status !== 'streaming') return <div className="message-spacer" />;
+  if (visible.length === 0 && !message.error && message.status !== 'streaming')
+    return <div className="message-spacer" />;
   if (message.role === 'user') {
     return (
-      <div className="message user" role="listitem" aria-label={message.origin?.kind === 'view' ? `Sent from the ${message.origin.tool} view of ${message.origin.server}` : 'Your message'}>
+      <div
+        className="message user"
+        role="listitem"
+        aria-label={
+          message.origin?.kind === 'view'
+            ? `Sent from the ${message.origin.tool} view of ${message.origin.server}`
+            : 'Your message'
+        }
+      >
         {message.origin?.kind === 'view' && (
           // MCP Apps: the words are the view's; the user approved sending them.
           <div className="prompt-origin muted small" data-testid="view-message-origin">
-            From the <code>{message.origin.tool}</code> view of <span className="badge">{message.origin.server}</span> · sent with your approval
+            From the <code>{message.origin.tool}</code> view of{' '}
+            <span className="badge">{message.origin.server}</span> · sent with your approval
           </div>
         )}
-        {editing ? <Editor message={message} /> : visible.map((b, i) => <UserBlock key={i} block={b} />)}
+        {editing ? (
+          <Editor message={message} />
+        ) : (
+          visible.map((b, i) => <UserBlock key={i} block={b} />)
+        )}
         {!editing && (
           <div className="message-actions">
             <BranchSwitcher messageId={message.id} />
-            <button className="small-button ghost" disabled={running} onClick={() => setEditing(message.id)}>Edit</button>
+            <button
+              className="small-button ghost"
+              disabled={running}
+              onClick={() => setEditing(message.id)}
+            >
+              Edit
+            </button>
           </div>
         )}
       </div>
@@ -96,12 +192,20 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
   }
   const text = messageText(message);
   return (
-    <div className={`message assistant ${continued ? 'continued' : ''} ${continues ? 'continues' : ''}`} role="listitem" aria-label="Claude’s answer" data-status={message.status}>
+    <div
+      className={`message assistant ${continued ? 'continued' : ''} ${continues ? 'continues' : ''}`}
+      role="listitem"
+      aria-label="Claude’s answer"
+      data-status={message.status}
+    >
       {visible.map((b, i) => {
         if (b.type === 'text') {
           const text = String(b.text ?? '');
           // While streaming, finished blocks keep their rendering; only the last one is parsed again.
-          if (message.status === 'streaming') return splitMarkdownBlocks(text).map((block, n) => <Markdown key={`${i}-${n}`} text={block} />);
+          if (message.status === 'streaming')
+            return splitMarkdownBlocks(text).map((block, n) => (
+              <Markdown key={`${i}-${n}`} text={block} />
+            ));
           return (
             <div key={i}>
               <Markdown text={text} />
@@ -109,24 +213,41 @@ export const MessageRow = memo(function MessageRow({ index, isLast }: { index: n
             </div>
           );
         }
-        if (b.type === 'tool_use') return <ToolUse key={String(b.id ?? i)} message={message} block={b} />;
-        if (b.type === 'server_tool_use') return <ServerToolCard key={String(b.id ?? i)} use={b} blocks={message.content} />;
+        if (b.type === 'tool_use')
+          return <ToolUse key={String(b.id ?? i)} message={message} block={b} />;
+        if (b.type === 'server_tool_use')
+          return <ServerToolCard key={String(b.id ?? i)} use={b} blocks={message.content} />;
         if (b.type === 'thinking' && typeof b.thinking === 'string') {
-          return <details key={i} className="thinking"><summary>Thinking</summary><pre className="result-text"><Marked text={b.thinking} /></pre></details>;
+          return (
+            <details key={i} className="thinking">
+              <summary>Thinking</summary>
+              <pre className="result-text">
+                <Marked text={b.thinking} />
+              </pre>
+            </details>
+          );
         }
         return null;
       })}
-      {message.status === 'streaming' && <span className="caret" role="img" aria-label="Claude is writing" />}
+      {message.status === 'streaming' && (
+        <span className="caret" role="img" aria-label="Claude is writing" />
+      )}
       {message.error && <ChatErrorNote error={message.error} />}
       {message.status !== 'streaming' && text && !continues ? (
         <div className="message-actions">
           {branched && <BranchSwitcher messageId={message.id} />}
           <CopyButton text={text} label="Copy answer" className="ghost" />
-          {isLast && !running && <button className="small-button ghost" onClick={() => void regenerate()}>Regenerate</button>}
+          {isLast && !running && (
+            <button className="small-button ghost" onClick={() => void regenerate()}>
+              Regenerate
+            </button>
+          )}
         </div>
       ) : branched && message.status !== 'streaming' ? (
         // A regenerated answer that used tools starts its branch here, before its last round.
-        <div className="message-actions"><BranchSwitcher messageId={message.id} /></div>
+        <div className="message-actions">
+          <BranchSwitcher messageId={message.id} />
+        </div>
       ) : null}
     </div>
   );

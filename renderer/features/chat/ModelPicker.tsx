@@ -9,8 +9,7 @@ import { settingsSelectors } from '../../store/settings/selectors';
 const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${Math.round(n / 1000)}K`);
 
 /** The model the open conversation uses: its own, else the default from Settings. */
-export const useConversationModel = (): string | null =>
-  useLena(chatSelectors.conversationModel);
+export const useConversationModel = (): string | null => useLena(chatSelectors.conversationModel);
 
 export function ModelPicker() {
   const models = useLena(chatSelectors.models);
@@ -32,7 +31,17 @@ export function ModelPicker() {
   const chosen = models.find((m) => m.id === current);
   return (
     <label className="model-picker small">
-      <select aria-label="Model for this conversation" value={current} disabled={running} onChange={(e) => void pick(e.target.value)} title={chosen ? `${k(chosen.maxInputTokens)} context · up to ${k(chosen.maxOutputTokens)} tokens per answer` : undefined}>
+      <select
+        aria-label="Model for this conversation"
+        value={current}
+        disabled={running}
+        onChange={(e) => void pick(e.target.value)}
+        title={
+          chosen
+            ? `${k(chosen.maxInputTokens)} context · up to ${k(chosen.maxOutputTokens)} tokens per answer`
+            : undefined
+        }
+      >
         {!known && <option value={current}>{current}</option>}
         {models.map((m) => (
           <option key={m.id} value={m.id}>

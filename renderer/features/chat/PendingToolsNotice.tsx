@@ -7,7 +7,9 @@ import { pendingSummary } from '../servers/PendingTools';
 export function PendingToolsNotice() {
   const servers = useLena(serversSelectors.servers);
   const { selectServer } = useLenaActions();
-  const waiting = servers.map((server) => ({ server, summary: pendingSummary(server) })).filter((w) => w.summary !== null);
+  const waiting = servers
+    .map((server) => ({ server, summary: pendingSummary(server) }))
+    .filter((w) => w.summary !== null);
   if (waiting.length === 0) return null;
   return (
     <div className="notice small" role="status" data-testid="pending-tools-notice">

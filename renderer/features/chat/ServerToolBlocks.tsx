@@ -13,20 +13,42 @@ function resultsOf(block: ContentBlock | undefined): Result[] | string {
   if (Array.isArray(content)) return content as Result[];
   if (content && typeof content === 'object') {
     const c = content as Result & { content?: unknown };
-    if (c.error_code) return `The ${String(block?.type).replace(/_tool_result$/, '').replace('_', ' ')} failed: ${c.error_code}.`;
+    if (c.error_code)
+      return `The ${String(block?.type)
+        .replace(/_tool_result$/, '')
+        .replace('_', ' ')} failed: ${c.error_code}.`;
     if (c.url) return [{ url: c.url, title: c.title ?? c.url }];
   }
   return [];
 }
 
 /** One server tool call with its result block (matched by tool_use_id within the answer). */
-export function ServerToolCard({ use, blocks }: { use: ContentBlock; blocks: readonly ContentBlock[] }) {
-  const result = blocks.find((b) => typeof b.type === 'string' && b.type.endsWith('_tool_result') && b.tool_use_id === use.id);
+export function ServerToolCard({
+  use,
+  blocks,
+}: {
+  use: ContentBlock;
+  blocks: readonly ContentBlock[];
+}) {
+  const result = blocks.find(
+    (b) =>
+      typeof b.type === 'string' && b.type.endsWith('_tool_result') && b.tool_use_id === use.id,
+  );
   const input = (use.input ?? {}) as { query?: string; url?: string };
   const found = resultsOf(result);
-  const label = use.name === 'web_search' ? `Web search: ${input.query ?? ''}` : use.name === 'web_fetch' ? `Web fetch: ${input.url ?? ''}` : String(use.name);
+  const label =
+    use.name === 'web_search'
+      ? `Web search: ${input.query ?? ''}`
+      : use.name === 'web_fetch'
+        ? `Web fetch: ${input.url ?? ''}`
+        : String(use.name);
   return (
-    <div className="tool-card server-tool-card" data-testid="server-tool-card" data-name={String(use.name)} data-status={result ? 'done' : 'running'}>
+    <div
+      className="tool-card server-tool-card"
+      data-testid="server-tool-card"
+      data-name={String(use.name)}
+      data-status={result ? 'done' : 'running'}
+    >
       <div className="tool-card-header row">
         <strong>{label}</strong>
         <span className="muted small">run by Anthropic · outside Lena’s permission dialog</span>
@@ -34,7 +56,12 @@ export function ServerToolCard({ use, blocks }: { use: ContentBlock; blocks: rea
       {typeof found === 'string' ? (
         <p className="error small">{found}</p>
       ) : found.length > 0 ? (
-        <Markdown text={found.filter((r) => r.url).map((r) => `- [${md(r.title || r.url!)}](${r.url})`).join('\n')} />
+        <Markdown
+          text={found
+            .filter((r) => r.url)
+            .map((r) => `- [${md(r.title || r.url!)}](${r.url})`)
+            .join('\n')}
+        />
       ) : (
         !result && <p className="muted small">Waiting for Anthropic…</p>
       )}

@@ -12,9 +12,15 @@ import { ConversationItem } from './ConversationItem';
 function Highlighted({ snippet }: { snippet: string }) {
   return (
     <>
-      {snippet.split(/(«[^»]*»)/).map((part, i) =>
-        part.startsWith('«') && part.endsWith('»') ? <mark key={i}>{part.slice(1, -1)}</mark> : <span key={i}>{part}</span>,
-      )}
+      {snippet
+        .split(/(«[^»]*»)/)
+        .map((part, i) =>
+          part.startsWith('«') && part.endsWith('»') ? (
+            <mark key={i}>{part.slice(1, -1)}</mark>
+          ) : (
+            <span key={i}>{part}</span>
+          ),
+        )}
     </>
   );
 }
@@ -24,8 +30,14 @@ function SearchResults() {
   const error = useLena(conversationsSelectors.searchError);
   const query = useLena(conversationsSelectors.searchQuery);
   const { openConversation: open } = useLenaActions();
-  if (error) return <p className="error small" role="alert">Search failed: {explain(error)}</p>;
-  if (hits.length === 0) return <p className="muted small empty-note">No messages match “{query}”.</p>;
+  if (error)
+    return (
+      <p className="error small" role="alert">
+        Search failed: {explain(error)}
+      </p>
+    );
+  if (hits.length === 0)
+    return <p className="muted small empty-note">No messages match “{query}”.</p>;
   // One row per conversation (its best match, in core's order), with its date and how many more matched.
   const rows = new Map<string, { hit: (typeof hits)[number]; more: number }>();
   for (const h of hits) {
@@ -37,10 +49,22 @@ function SearchResults() {
     <ul className="conversation-list-inner" role="list" aria-label="Search results">
       {[...rows.values()].map(({ hit: h, more }) => (
         <li key={h.conversationId} role="listitem" className="conversation">
-          <button className="conversation-open ghost search-hit" onClick={() => open(h.conversationId, h.messageId)}>
-            <span className="row"><strong className="grow">{h.conversationTitle}</strong><span className="muted small">{new Date(h.createdAt).toLocaleDateString()}</span></span>
-            <span className="muted small"><Highlighted snippet={h.snippet} /></span>
-            {more > 0 && <span className="muted small">and {more} more {more === 1 ? 'match' : 'matches'}</span>}
+          <button
+            className="conversation-open ghost search-hit"
+            onClick={() => open(h.conversationId, h.messageId)}
+          >
+            <span className="row">
+              <strong className="grow">{h.conversationTitle}</strong>
+              <span className="muted small">{new Date(h.createdAt).toLocaleDateString()}</span>
+            </span>
+            <span className="muted small">
+              <Highlighted snippet={h.snippet} />
+            </span>
+            {more > 0 && (
+              <span className="muted small">
+                and {more} more {more === 1 ? 'match' : 'matches'}
+              </span>
+            )}
           </button>
         </li>
       ))}
@@ -54,18 +78,36 @@ function ServersEntry() {
   const { setView } = useLenaActions();
   const signIn = servers.filter((s) => s.signIn?.state === 'required').length; // waiting for the user, not failed
   // A server Lena is restarting by itself is said as restarting, not failed (one status).
-  const restarting = servers.filter((s) => s.status === 'failed' && s.restart && s.signIn?.state !== 'required').length;
+  const restarting = servers.filter(
+    (s) => s.status === 'failed' && s.restart && s.signIn?.state !== 'required',
+  ).length;
   const failed = servers.filter((s) => s.status === 'failed').length - signIn - restarting;
   const waiting = servers.filter((s) => s.status === 'needs-approval').length;
   const connected = servers.filter((s) => s.status === 'connected').length;
   const summary =
-    state === 'error' ? 'unavailable' : servers.length === 0 ? 'none configured' : [`${connected} of ${servers.length} connected`, failed ? `${failed} failed` : '', restarting ? `${restarting} restarting` : '', waiting ? `${waiting} need approval` : '', signIn ? `${signIn} need sign-in` : ''].filter(Boolean).join(' · ');
+    state === 'error'
+      ? 'unavailable'
+      : servers.length === 0
+        ? 'none configured'
+        : [
+            `${connected} of ${servers.length} connected`,
+            failed ? `${failed} failed` : '',
+            restarting ? `${restarting} restarting` : '',
+            waiting ? `${waiting} need approval` : '',
+            signIn ? `${signIn} need sign-in` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ');
   return (
     <button className="sidebar-servers ghost" onClick={() => setView('servers')}>
       <span>Servers</span>
       <span className="muted small" data-testid="servers-summary">
         {servers.slice(0, 8).map((s) => (
-          <span key={s.name} className={`dot dot-${s.status === 'connected' ? 'green' : s.status === 'failed' && s.signIn?.state !== 'required' && !s.restart ? 'red' : s.status === 'connecting' || s.restart || s.status === 'needs-approval' || s.signIn?.state === 'required' ? 'amber' : 'grey'}`} aria-hidden />
+          <span
+            key={s.name}
+            className={`dot dot-${s.status === 'connected' ? 'green' : s.status === 'failed' && s.signIn?.state !== 'required' && !s.restart ? 'red' : s.status === 'connecting' || s.restart || s.status === 'needs-approval' || s.signIn?.state === 'required' ? 'amber' : 'grey'}`}
+            aria-hidden
+          />
         ))}
         {summary}
       </span>
@@ -77,23 +119,46 @@ export function Sidebar() {
   const conversations = useLena(conversationsSelectors.conversations);
   const { status: state, error } = useLena(conversationsSelectors.conversationsLoad);
   const query = useLena(conversationsSelectors.searchQuery);
-  const { newConversation, searchConversations, setSearchOpen, loadConversations } = useLenaActions();
+  const { newConversation, searchConversations, setSearchOpen, loadConversations } =
+    useLenaActions();
   const activeId = useLena(conversationsSelectors.activeId);
   const groups = useMemo(() => groupByDate(conversations, Date.now()), [conversations]);
   // Roving tabindex: the item last focused (else the open one, else the first) is the list's one Tab stop.
   const [roving, setRoving] = useState<string | null>(null);
   const has = (id: string | null) => id !== null && conversations.some((c) => c.id === id);
-  const tabStop = has(roving) ? roving : has(activeId) ? activeId : (groups[0]?.items[0]?.id ?? null);
+  const tabStop = has(roving)
+    ? roving
+    : has(activeId)
+      ? activeId
+      : (groups[0]?.items[0]?.id ?? null);
   const onFocusItem = useCallback((id: string) => setRoving(id), []);
   return (
     <nav className="sidebar" aria-label="Conversations">
       <div className="sidebar-top">
-        <button className="primary wide" onClick={() => void newConversation()} title="New conversation (Ctrl+N)">
+        <button
+          className="primary wide"
+          onClick={() => void newConversation()}
+          title="New conversation (Ctrl+N)"
+        >
           + New conversation
         </button>
-        <input id="conversation-search" className="search" type="search" placeholder="Search  Ctrl+K" aria-label="Search conversations" value={query}
-          onFocus={() => setSearchOpen(true)} onChange={(e) => void searchConversations(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setSearchOpen(false); e.currentTarget.blur(); } }} />
+        <input
+          id="conversation-search"
+          className="search"
+          type="search"
+          placeholder="Search  Ctrl+K"
+          aria-label="Search conversations"
+          value={query}
+          onFocus={() => setSearchOpen(true)}
+          onChange={(e) => void searchConversations(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              setSearchOpen(false);
+              e.currentTarget.blur();
+            }
+          }}
+        />
       </div>
       <div className="conversation-list">
         {query.trim() !== '' ? (
@@ -101,7 +166,9 @@ export function Sidebar() {
         ) : state === 'error' && error ? (
           <div className="error small" role="alert">
             <p>Conversations could not be loaded: {explain(error)}</p>
-            <button className="small-button" onClick={() => void loadConversations()}>Retry</button>
+            <button className="small-button" onClick={() => void loadConversations()}>
+              Retry
+            </button>
           </div>
         ) : state === 'loading' ? (
           <Spinner label="Loading conversations…" />
@@ -112,7 +179,14 @@ export function Sidebar() {
             <section key={g.group} aria-label={g.group}>
               <h3 className="group-title">{g.group}</h3>
               <ul role="list" className="conversation-list-inner">
-                {g.items.map((c) => <ConversationItem key={c.id} conversation={c} tabbable={c.id === tabStop} onFocusItem={onFocusItem} />)}
+                {g.items.map((c) => (
+                  <ConversationItem
+                    key={c.id}
+                    conversation={c}
+                    tabbable={c.id === tabStop}
+                    onFocusItem={onFocusItem}
+                  />
+                ))}
               </ul>
             </section>
           ))

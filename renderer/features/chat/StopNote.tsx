@@ -11,7 +11,8 @@ import { conversationsSelectors } from '../../store/conversations/selectors';
 export const CONTINUE_TEXT = 'Please continue from where you stopped.';
 
 export function StopNote({ error, title }: { error: ChatErrorInfo; title: string }) {
-  const { send, setView, setEditing, regenerate, continueWithSummary, dropOldToolResults } = useLenaActions();
+  const { send, setView, setEditing, regenerate, continueWithSummary, dropOldToolResults } =
+    useLenaActions();
   const models = useLena(chatSelectors.models);
   const { setConversationModel } = useLenaActions();
   // Another model answers the same prompt: pick it, and the prompt is asked again.
@@ -25,7 +26,13 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
   const d = error.details;
   const tone = error.kind === 'stop-sequence' ? 'stop-note-plain' : 'stop-note-warn';
   return (
-    <div className={`error-note stop-note ${tone}`} role="status" data-kind={error.kind} data-stop-reason={d?.stopReason ?? ''} data-testid="stop-note">
+    <div
+      className={`error-note stop-note ${tone}`}
+      role="status"
+      data-kind={error.kind}
+      data-stop-reason={d?.stopReason ?? ''}
+      data-testid="stop-note"
+    >
       <div className="error-note-title">{title}</div>
       <p className="error-note-message">{error.message}</p>
       {error.kind === 'refusal' && (d?.category || d?.explanation) && (
@@ -44,15 +51,28 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
           )}
         </dl>
       )}
-      {d?.stopReason && <p className="muted small">Stop reason: <code>{d.stopReason}</code></p>}
+      {d?.stopReason && (
+        <p className="muted small">
+          Stop reason: <code>{d.stopReason}</code>
+        </p>
+      )}
       <div className="row">
         {error.kind === 'refusal' && (
           <>
-            <button className="primary" disabled={running || !lastPromptId} onClick={() => lastPromptId && setEditing(lastPromptId)}>
+            <button
+              className="primary"
+              disabled={running || !lastPromptId}
+              onClick={() => lastPromptId && setEditing(lastPromptId)}
+            >
               Edit and resend
             </button>
             {models && models.length > 0 ? (
-              <select aria-label="Retry with another model" value="" disabled={running} onChange={(e) => e.target.value && void retryWith(e.target.value)}>
+              <select
+                aria-label="Retry with another model"
+                value=""
+                disabled={running}
+                onChange={(e) => e.target.value && void retryWith(e.target.value)}
+              >
                 <option value="">Retry with another model…</option>
                 {models.map((m) => (
                   <option key={m.id} value={m.id}>
@@ -67,7 +87,7 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
             )}
           </>
         )}
-        {(error.action === 'continue') && (
+        {error.action === 'continue' && (
           <button className="primary" disabled={running} onClick={() => void send(CONTINUE_TEXT)}>
             Continue
           </button>
@@ -78,7 +98,11 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
           </button>
         )}
         {error.kind === 'context' && conversationId && (
-          <button className="primary" disabled={running} onClick={() => void continueWithSummary(conversationId)}>
+          <button
+            className="primary"
+            disabled={running}
+            onClick={() => void continueWithSummary(conversationId)}
+          >
             New conversation with summary
           </button>
         )}

@@ -23,7 +23,14 @@ export function ThinkingControls() {
     <>
       {canToggle && (
         <label className="model-picker small">
-          <select aria-label="Thinking" value={settings.thinking} disabled={running} onChange={(e) => void updateSettings({ thinking: e.target.value as 'off' | 'adaptive' })}>
+          <select
+            aria-label="Thinking"
+            value={settings.thinking}
+            disabled={running}
+            onChange={(e) =>
+              void updateSettings({ thinking: e.target.value as 'off' | 'adaptive' })
+            }
+          >
             <option value="off">Thinking off</option>
             <option value="adaptive">Thinking: adaptive</option>
           </select>
@@ -31,7 +38,14 @@ export function ThinkingControls() {
       )}
       {levels.length > 0 && (
         <label className="model-picker small">
-          <select aria-label="Effort" value={settings.effort ?? ''} disabled={running} onChange={(e) => void updateSettings({ effort: (e.target.value || null) as Level | null })}>
+          <select
+            aria-label="Effort"
+            value={settings.effort ?? ''}
+            disabled={running}
+            onChange={(e) =>
+              void updateSettings({ effort: (e.target.value || null) as Level | null })
+            }
+          >
             <option value="">Effort: model default</option>
             {levels.map((l) => (
               <option key={l} value={l}>

@@ -66,9 +66,21 @@ function ErrorLine({ call }: { call: ToolCallView }) {
     return <p className="tool-note">{deniedWords(call.decidedBy)}</p>;
   }
   // A call whose sign-in the user cancelled never reached the server: its own note says so.
-  if (call.status === 'cancelled') return <p className="tool-note">{/^Sign-in to .+ was cancelled/.test(call.errorMessage ?? '') ? call.errorMessage : 'Cancelled: the server was asked to stop this call.'}</p>;
+  if (call.status === 'cancelled')
+    return (
+      <p className="tool-note">
+        {/^Sign-in to .+ was cancelled/.test(call.errorMessage ?? '')
+          ? call.errorMessage
+          : 'Cancelled: the server was asked to stop this call.'}
+      </p>
+    );
   // A call that ran may carry notes: checks that could not be done, an output that failed its schema.
-  if (call.status !== 'error') return call.errorMessage ? <p className="tool-note" data-testid="tool-note">{call.errorMessage}</p> : null;
+  if (call.status !== 'error')
+    return call.errorMessage ? (
+      <p className="tool-note" data-testid="tool-note">
+        {call.errorMessage}
+      </p>
+    ) : null;
   const who = call.errorSource === 'server' ? 'The server failed' : 'The tool reported an error';
   return (
     <p className="tool-note error" role="alert">
@@ -78,7 +90,13 @@ function ErrorLine({ call }: { call: ToolCallView }) {
   );
 }
 
-export const ToolCard = memo(function ToolCard({ call, searched = false }: { call: ToolCallView; searched?: boolean }) {
+export const ToolCard = memo(function ToolCard({
+  call,
+  searched = false,
+}: {
+  call: ToolCallView;
+  searched?: boolean;
+}) {
   const { cancelTool, continueWithTaskResult: continueWith } = useLenaActions();
   const running = useLena(chatSelectors.running);
   const [cancelError, setCancelError] = useState<string | null>(null);
@@ -90,10 +108,21 @@ export const ToolCard = memo(function ToolCard({ call, searched = false }: { cal
   const name = call.title ?? call.tool;
   const bodyId = `tool-body-${call.id}`;
   return (
-    <div className={`tool-card status-${call.status}`} data-testid="tool-card" data-status={call.status}>
+    <div
+      className={`tool-card status-${call.status}`}
+      data-testid="tool-card"
+      data-status={call.status}
+    >
       <div className="tool-head">
-        <button className="tool-toggle ghost" aria-expanded={isOpen} aria-controls={bodyId} onClick={() => setExpanded(!isOpen)}>
-          <span className="tool-chevron" aria-hidden>{isOpen ? '▾' : '▸'}</span>
+        <button
+          className="tool-toggle ghost"
+          aria-expanded={isOpen}
+          aria-controls={bodyId}
+          onClick={() => setExpanded(!isOpen)}
+        >
+          <span className="tool-chevron" aria-hidden>
+            {isOpen ? '▾' : '▸'}
+          </span>
           <span className="tool-icon" aria-hidden>
             {status.icon}
           </span>
@@ -102,13 +131,25 @@ export const ToolCard = memo(function ToolCard({ call, searched = false }: { cal
             {call.server} · {name}
           </span>
         </button>
-        {searched && <span className="badge" data-testid="found-by-search" title="This tool was not loaded up front; a tool search found it.">found by search</span>}
+        {searched && (
+          <span
+            className="badge"
+            data-testid="found-by-search"
+            title="This tool was not loaded up front; a tool search found it."
+          >
+            found by search
+          </span>
+        )}
         <span className="spacer" />
-        {call.durationMs !== null && <span className="muted small">{formatDuration(call.durationMs)}</span>}
+        {call.durationMs !== null && (
+          <span className="muted small">{formatDuration(call.durationMs)}</span>
+        )}
         {call.status === 'running' && (
           <button
             className="small-button"
-            onClick={() => void cancelTool(call.id).then((r) => setCancelError(r.ok ? null : r.error.message))}
+            onClick={() =>
+              void cancelTool(call.id).then((r) => setCancelError(r.ok ? null : r.error.message))
+            }
           >
             Cancel
           </button>
@@ -119,11 +160,17 @@ export const ToolCard = memo(function ToolCard({ call, searched = false }: { cal
       {call.continuable && (
         // Issue 19: the task finished after its turn ended (Lena restarted meanwhile).
         <div className="tool-continue" data-testid="tool-continue">
-          <p className="tool-note">This task finished after its turn had ended; Claude has not seen its result yet.</p>
+          <p className="tool-note">
+            This task finished after its turn had ended; Claude has not seen its result yet.
+          </p>
           <button
             className="small-button primary"
             disabled={running}
-            onClick={() => void continueWith(call.conversationId, call.id).then((r) => setContinueError(r.ok ? null : r.error.message))}
+            onClick={() =>
+              void continueWith(call.conversationId, call.id).then((r) =>
+                setContinueError(r.ok ? null : r.error.message),
+              )
+            }
           >
             Continue with the result
           </button>
@@ -132,13 +179,23 @@ export const ToolCard = memo(function ToolCard({ call, searched = false }: { cal
       )}
       <ErrorLine call={call} />
       {/* A tool with a view (MCP Apps) shows it once the call is allowed, open or collapsed. */}
-      {call.server !== '' && call.status !== 'pending' && call.status !== 'denied' && <ToolView call={call} />}
+      {call.server !== '' && call.status !== 'pending' && call.status !== 'denied' && (
+        <ToolView call={call} />
+      )}
       {isOpen && (
         <div className="tool-body" id={bodyId}>
-          <CodeBlock code={JSON.stringify(call.input ?? {}, null, 2)} language="json" label="arguments" />
-          {call.result !== null && call.result !== undefined && <ToolResult result={call.result} server={call.server} />}
+          <CodeBlock
+            code={JSON.stringify(call.input ?? {}, null, 2)}
+            language="json"
+            label="arguments"
+          />
+          {call.result !== null && call.result !== undefined && (
+            <ToolResult result={call.result} server={call.server} />
+          )}
           {call.truncated && call.resultBytes !== null && (
-            <p className="muted small">Claude saw a shortened copy of this result; the whole result is shown here.</p>
+            <p className="muted small">
+              Claude saw a shortened copy of this result; the whole result is shown here.
+            </p>
           )}
         </div>
       )}

@@ -24,14 +24,18 @@ interface Block {
 function blocksOf(result: unknown): { blocks: Block[]; structured: unknown } {
   if (result === null || typeof result !== 'object') return { blocks: [], structured: undefined };
   const r = result as { content?: unknown; structuredContent?: unknown };
-  const blocks = Array.isArray(r.content) ? (r.content.filter((b) => b && typeof b === 'object') as Block[]) : [];
+  const blocks = Array.isArray(r.content)
+    ? (r.content.filter((b) => b && typeof b === 'object') as Block[])
+    : [];
   return { blocks, structured: r.structuredContent };
 }
 
 /** All text of a result, for the copy button. */
 export function resultText(result: unknown): string {
   return blocksOf(result)
-    .blocks.map((b) => (b.type === 'text' ? (b.text ?? '') : b.type === 'resource' ? (b.resource?.text ?? '') : ''))
+    .blocks.map((b) =>
+      b.type === 'text' ? (b.text ?? '') : b.type === 'resource' ? (b.resource?.text ?? '') : '',
+    )
     .filter(Boolean)
     .join('\n');
 }
@@ -58,10 +62,24 @@ function Thumbnail({ src, label }: { src: string; label: string }) {
   const thumb = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={thumb} className="thumb" onClick={() => setLarge(true)} aria-label={`Open ${label} large`}>
+      <button
+        ref={thumb}
+        className="thumb"
+        onClick={() => setLarge(true)}
+        aria-label={`Open ${label} large`}
+      >
         <img src={src} alt={label} />
       </button>
-      {large && <Lightbox src={src} label={label} onClose={() => { setLarge(false); thumb.current?.focus(); }} />}
+      {large && (
+        <Lightbox
+          src={src}
+          label={label}
+          onClose={() => {
+            setLarge(false);
+            thumb.current?.focus();
+          }}
+        />
+      )}
     </>
   );
 }
@@ -74,9 +92,12 @@ export function ToolResult({ result, server }: { result: unknown; server?: strin
   const { blocks, structured } = blocksOf(result);
   const text = resultText(result);
   const [allImages, setAllImages] = useState(false);
-  const imageCount = blocks.filter((b) => b.type === 'image' && b.data && IMAGE_MIME.test(b.mimeType ?? '')).length;
+  const imageCount = blocks.filter(
+    (b) => b.type === 'image' && b.data && IMAGE_MIME.test(b.mimeType ?? ''),
+  ).length;
   let imageOrdinal = 0;
-  if (blocks.length === 0 && structured === undefined) return <p className="muted small">No result content.</p>;
+  if (blocks.length === 0 && structured === undefined)
+    return <p className="muted small">No result content.</p>;
   return (
     <div className="tool-result">
       <div className="section-head">
@@ -88,14 +109,42 @@ export function ToolResult({ result, server }: { result: unknown; server?: strin
         if (b.type === 'image' && b.data && IMAGE_MIME.test(b.mimeType ?? '')) {
           const ordinal = ++imageOrdinal;
           if (!allImages && ordinal > IMAGE_LIMIT) return null;
-          return <Thumbnail key={i} src={`data:${b.mimeType};base64,${b.data}`} label={`Image ${ordinal} from the tool`} />;
+          return (
+            <Thumbnail
+              key={i}
+              src={`data:${b.mimeType};base64,${b.data}`}
+              label={`Image ${ordinal} from the tool`}
+            />
+          );
         }
         if (b.type === 'resource') {
           const res = b.resource ?? {};
           // Issue 22: an embedded resource can go with the next message, as a document or image.
-          const attach = server && res.uri && (res.text !== undefined || res.blob !== undefined) && (
-            <button className="small-button" aria-label={`Attach ${res.uri} to the message`} onClick={() => addAttachments([{ kind: 'resource', server, uri: res.uri!, name: res.uri!.split('/').pop() || res.uri!, mimeType: res.mimeType ?? (res.blob !== undefined ? 'application/octet-stream' : 'text/plain'), data: res.text ?? res.blob ?? '', ...(res.blob !== undefined ? { blob: true } : {}) }])}>Attach to message</button>
-          );
+          const attach = server &&
+            res.uri &&
+            (res.text !== undefined || res.blob !== undefined) && (
+              <button
+                className="small-button"
+                aria-label={`Attach ${res.uri} to the message`}
+                onClick={() =>
+                  addAttachments([
+                    {
+                      kind: 'resource',
+                      server,
+                      uri: res.uri!,
+                      name: res.uri!.split('/').pop() || res.uri!,
+                      mimeType:
+                        res.mimeType ??
+                        (res.blob !== undefined ? 'application/octet-stream' : 'text/plain'),
+                      data: res.text ?? res.blob ?? '',
+                      ...(res.blob !== undefined ? { blob: true } : {}),
+                    },
+                  ])
+                }
+              >
+                Attach to message
+              </button>
+            );
           return res.text !== undefined ? (
             <div key={i}>
               <span className="muted small mono">{res.uri}</span> {attach}
@@ -111,7 +160,15 @@ export function ToolResult({ result, server }: { result: unknown; server?: strin
           return (
             <p key={i} className="small">
               Link to resource: <span className="mono">{b.uri}</span>{' '}
-              {server && b.uri && <button className="small-button" onClick={() => void openResource(server, b.uri!, b.name ?? b.uri)} aria-label={`Open resource ${b.name ?? b.uri}`}>Open</button>}
+              {server && b.uri && (
+                <button
+                  className="small-button"
+                  onClick={() => void openResource(server, b.uri!, b.name ?? b.uri)}
+                  aria-label={`Open resource ${b.name ?? b.uri}`}
+                >
+                  Open
+                </button>
+              )}
             </p>
           );
         return (
@@ -125,7 +182,13 @@ export function ToolResult({ result, server }: { result: unknown; server?: strin
           Show {imageCount - IMAGE_LIMIT} more images
         </button>
       )}
-      {structured !== undefined && <CodeBlock code={JSON.stringify(structured, null, 2)} language="json" label="structured content" />}
+      {structured !== undefined && (
+        <CodeBlock
+          code={JSON.stringify(structured, null, 2)}
+          language="json"
+          label="structured content"
+        />
+      )}
     </div>
   );
 }

@@ -28,7 +28,8 @@ export interface ToolsMenuRows {
 const NONE: ToolInfo[] = [];
 
 /** The filter's words, lower-cased; a tool matches when each is in its name, title or server. */
-export const filterWords = (query: string): string[] => query.toLowerCase().split(/\s+/).filter(Boolean);
+export const filterWords = (query: string): string[] =>
+  query.toLowerCase().split(/\s+/).filter(Boolean);
 
 const matches = (words: string[], ...fields: (string | null | undefined)[]): boolean => {
   const hay = fields.filter(Boolean).join(' ').toLowerCase();
@@ -39,7 +40,12 @@ const matches = (words: string[], ...fields: (string | null | undefined)[]): boo
  * The menu's rows for `query`. A server's row stays above any of its tools that match (it says whose
  * they are, and its switch is there); a server whose name matches shows all its tools.
  */
-export function toolsMenuRows(servers: string[], tools: (server: string) => ToolInfo[] | undefined, choice: ConversationTools | undefined, query = ''): ToolsMenuRows {
+export function toolsMenuRows(
+  servers: string[],
+  tools: (server: string) => ToolInfo[] | undefined,
+  choice: ConversationTools | undefined,
+  query = '',
+): ToolsMenuRows {
   const words = filterWords(query);
   const rows: ToolsMenuRow[] = [];
   let matched = 0;
@@ -48,10 +54,17 @@ export function toolsMenuRows(servers: string[], tools: (server: string) => Tool
     const list = tools(server) ?? NONE;
     total += list.length;
     const on = serverOn(server, choice);
-    const shown = words.length === 0 ? list : list.filter((t) => matches(words, t.name, t.title, server));
+    const shown =
+      words.length === 0 ? list : list.filter((t) => matches(words, t.name, t.title, server));
     if (words.length > 0 && shown.length === 0 && !matches(words, server)) continue;
     matched += shown.length;
-    const toolRows = shown.map((tool) => ({ key: tool.qualifiedName, server, tool, on: on && toolOn(tool, choice), inert: !on }));
+    const toolRows = shown.map((tool) => ({
+      key: tool.qualifiedName,
+      server,
+      tool,
+      on: on && toolOn(tool, choice),
+      inert: !on,
+    }));
     const onCount = on ? list.filter((t) => toolOn(t, choice)).length : 0;
     rows.push({ key: server, server, on, inert: false, onCount, count: list.length }, ...toolRows);
   }
@@ -59,10 +72,12 @@ export function toolsMenuRows(servers: string[], tools: (server: string) => Tool
 }
 
 /** What a row is called, to screen readers and in the list. */
-export const rowLabel = (row: ToolsMenuRow): string => (row.tool ? (row.tool.title ?? row.tool.name) : `All tools of ${row.server}`);
+export const rowLabel = (row: ToolsMenuRow): string =>
+  row.tool ? (row.tool.title ?? row.tool.name) : `All tools of ${row.server}`;
 
 /** Where the server rows are in `rows`, in order. */
-export const serverRowIndexes = (rows: readonly ToolsMenuRow[]): number[] => rows.flatMap((r, i) => (r.tool ? [] : [i]));
+export const serverRowIndexes = (rows: readonly ToolsMenuRow[]): number[] =>
+  rows.flatMap((r, i) => (r.tool ? [] : [i]));
 
 /** The server row at or above row `index`: the one whose tools are at the top of the list. */
 export function headerAbove(serverRows: readonly number[], index: number): number {

@@ -32,7 +32,12 @@ export function rehypeFlagInvisible() {
           for (const seg of markInvisible(child.value)) {
             out.push(
               seg.flagged
-                ? { type: 'element', tagName: 'mark', properties: { className: ['invisible-marker'] }, children: [{ type: 'text', value: seg.text }] }
+                ? {
+                    type: 'element',
+                    tagName: 'mark',
+                    properties: { className: ['invisible-marker'] },
+                    children: [{ type: 'text', value: seg.text }],
+                  }
                 : { type: 'text', value: seg.text },
             );
           }

@@ -14,11 +14,17 @@ function readAs(file: File, how: 'text' | 'dataUrl'): Promise<string> {
 }
 
 /** The attachments read from files, and one message per refused file. */
-export async function readAttachments(files: readonly File[]): Promise<{ attachments: Attachment[]; errors: string[] }> {
+export async function readAttachments(
+  files: readonly File[],
+): Promise<{ attachments: Attachment[]; errors: string[] }> {
   const attachments: Attachment[] = [];
   const errors: string[] = [];
   for (const file of files) {
-    const check = checkAttachment({ name: file.name || 'pasted image', type: file.type, size: file.size });
+    const check = checkAttachment({
+      name: file.name || 'pasted image',
+      type: file.type,
+      size: file.size,
+    });
     if (!check.ok) {
       errors.push(check.message);
       continue;
@@ -26,12 +32,24 @@ export async function readAttachments(files: readonly File[]): Promise<{ attachm
     try {
       if (check.kind === 'image') {
         const url = await readAs(file, 'dataUrl');
-        attachments.push({ kind: 'image', name: file.name || 'pasted image', mimeType: check.mimeType, data: url.slice(url.indexOf(',') + 1) });
+        attachments.push({
+          kind: 'image',
+          name: file.name || 'pasted image',
+          mimeType: check.mimeType,
+          data: url.slice(url.indexOf(',') + 1),
+        });
       } else {
-        attachments.push({ kind: 'text', name: file.name, mimeType: check.mimeType, data: await readAs(file, 'text') });
+        attachments.push({
+          kind: 'text',
+          name: file.name,
+          mimeType: check.mimeType,
+          data: await readAs(file, 'text'),
+        });
       }
     } catch (err) {
-      errors.push(`Could not read “${file.name}”: ${err instanceof Error ? err.message : String(err)}`);
+      errors.push(
+        `Could not read “${file.name}”: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
   return { attachments, errors };

@@ -20,21 +20,32 @@ export async function runSlashCommand(text: string): Promise<void> {
       return;
     case 'reload': {
       const r = await s.reloadServers(cmd.name);
-      if (!r.ok) return notice(`Could not reload ${cmd.name ?? 'the servers'}: ${r.error.message}`, 'error', r.error.detail);
+      if (!r.ok)
+        return notice(
+          `Could not reload ${cmd.name ?? 'the servers'}: ${r.error.message}`,
+          'error',
+          r.error.detail,
+        );
       await s.loadTools();
-      notice(cmd.name ? `Reloaded ${cmd.name}.` : `Reloaded the configuration: ${r.value.length} server${r.value.length === 1 ? '' : 's'}.`);
+      notice(
+        cmd.name
+          ? `Reloaded ${cmd.name}.`
+          : `Reloaded the configuration: ${r.value.length} server${r.value.length === 1 ? '' : 's'}.`,
+      );
       s.addSystemCard({ kind: 'mcp-status' });
       return;
     }
     case 'add': {
       const r = await s.addServer(cmd.name, { command: cmd.command, args: cmd.args });
-      if (!r.ok) return notice(`Could not add ${cmd.name}: ${r.error.message}`, 'error', r.error.detail);
+      if (!r.ok)
+        return notice(`Could not add ${cmd.name}: ${r.error.message}`, 'error', r.error.detail);
       notice(`Added ${cmd.name} to your servers (${[cmd.command, ...cmd.args].join(' ')}).`);
       return;
     }
     case 'remove': {
       const r = await s.removeServer(cmd.name);
-      if (!r.ok) return notice(`Could not remove ${cmd.name}: ${r.error.message}`, 'error', r.error.detail);
+      if (!r.ok)
+        return notice(`Could not remove ${cmd.name}: ${r.error.message}`, 'error', r.error.detail);
       notice(`Removed ${cmd.name}.`);
       return;
     }

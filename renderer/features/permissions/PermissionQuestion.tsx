@@ -2,7 +2,10 @@
 // with what will really run (the qualified tool name and its server); the server's own title and
 // description are shown as its claims, the description folded so the arguments stay in view.
 import { useState } from 'react';
-import type { PermissionDecisionKind, PermissionRequestView } from '../../../shared/permission-types';
+import type {
+  PermissionDecisionKind,
+  PermissionRequestView,
+} from '../../../shared/permission-types';
 import { HintBadges } from '../../components/HintBadges';
 import { Marked } from '../../components/Marked';
 import { isMac } from '../../components/use-shortcuts';
@@ -15,7 +18,15 @@ import { ArgumentsView } from './ArgumentsView';
 import { DECISIONS, mayModifyData, needsConfirmation } from './decisions';
 import { ServerDescription } from './ServerDescription';
 
-export function PermissionQuestion({ request, position, total }: { request: PermissionRequestView; position: number; total: number }) {
+export function PermissionQuestion({
+  request,
+  position,
+  total,
+}: {
+  request: PermissionRequestView;
+  position: number;
+  total: number;
+}) {
   const { answerPermission: answer } = useLenaActions();
   const error = useLena(permissionsSelectors.error);
   const conversation = useLena(conversationsSelectors.titleElsewhere(request.conversationId));
@@ -28,11 +39,18 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
   const decide = (d: PermissionDecisionKind, confirmed = false) => {
     if (!offered(d)) return;
     if (needsConfirmation(d, request) && !confirmed) return setConfirming(d);
-    void answer(request.id, d, { ...(d === 'deny' && reason.trim() ? { reason: reason.trim() } : {}), ...(confirmed ? { confirmed: true } : {}) });
+    void answer(request.id, d, {
+      ...(d === 'deny' && reason.trim() ? { reason: reason.trim() } : {}),
+      ...(confirmed ? { confirmed: true } : {}),
+    });
   };
 
   const button = (d: PermissionDecisionKind, className = '') =>
-    offered(d) ? <button key={d} className={className} onClick={() => decide(d)}>{DECISIONS[d].label}</button> : null;
+    offered(d) ? (
+      <button key={d} className={className} onClick={() => decide(d)}>
+        {DECISIONS[d].label}
+      </button>
+    ) : null;
 
   // With the reason box open the user has chosen to deny: the chord sends the denial, not an allow.
   const primary = confirming
@@ -42,16 +60,29 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       : offered('allow-once')
         ? { label: 'Allow once', run: () => decide('allow-once') }
         : null;
-  const cancel = confirming ? { label: 'Cancel', run: () => setConfirming(null) } : { label: 'Deny', run: () => decide('deny') };
+  const cancel = confirming
+    ? { label: 'Cancel', run: () => setConfirming(null) }
+    : { label: 'Deny', run: () => decide('deny') };
   const findings = [...request.descriptionFindings, ...request.argumentFindings];
 
   const choices = (
     <>
       <div className="row">
         {offered('deny') && (
-          <button title="Deny, and tell Claude why" aria-expanded={denying} onClick={() => setDenying(!denying)} className="ghost">Deny with reason ▾</button>
+          <button
+            title="Deny, and tell Claude why"
+            aria-expanded={denying}
+            onClick={() => setDenying(!denying)}
+            className="ghost"
+          >
+            Deny with reason ▾
+          </button>
         )}
-        {offered('deny') && <button onClick={() => decide('deny')}>Deny <kbd>Esc</kbd></button>}
+        {offered('deny') && (
+          <button onClick={() => decide('deny')}>
+            Deny <kbd>Esc</kbd>
+          </button>
+        )}
         <span className="spacer" />
         {button('allow-conversation')}
         {offered('allow-once') && (
@@ -62,7 +93,14 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       </div>
       {denying && (
         <div className="row">
-          <textarea className="grow" rows={2} aria-label="Reason for denying (sent to Claude)" placeholder="Optional: tell Claude why" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea
+            className="grow"
+            rows={2}
+            aria-label="Reason for denying (sent to Claude)"
+            placeholder="Optional: tell Claude why"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </div>
       )}
       <div className="row more-decisions">
@@ -75,10 +113,17 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
   );
 
   const confirmStep = confirming && (
-    <ConfirmStep confirmLabel={`Yes, ${DECISIONS[confirming].label.toLowerCase()}`} onConfirm={() => decide(confirming, true)} onCancel={() => setConfirming(null)}>
+    <ConfirmStep
+      confirmLabel={`Yes, ${DECISIONS[confirming].label.toLowerCase()}`}
+      onConfirm={() => decide(confirming, true)}
+      onCancel={() => setConfirming(null)}
+    >
       {mayModify ? 'This tool may change or delete data' : 'Claude could run it at any time'}
-      {request.hintsTrusted ? '. ' : ', and this server is not trusted, so what it says about its tools proves nothing. '}
-      Are you sure you want to <strong>{DECISIONS[confirming].label.toLowerCase()}</strong> without asking again?
+      {request.hintsTrusted
+        ? '. '
+        : ', and this server is not trusted, so what it says about its tools proves nothing. '}
+      Are you sure you want to <strong>{DECISIONS[confirming].label.toLowerCase()}</strong> without
+      asking again?
     </ConfirmStep>
   );
 
@@ -87,7 +132,14 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       questionId={request.id}
       armKey={`${request.id}:${confirming ?? ''}`}
       className="permission-question"
-      heading={<>Allow <code>{request.qualifiedName}</code> from server <strong>{request.server}</strong>?{request.origin === 'view' && <span className="badge view-origin-badge">from the tool’s view</span>}</>}
+      heading={
+        <>
+          Allow <code>{request.qualifiedName}</code> from server <strong>{request.server}</strong>?
+          {request.origin === 'view' && (
+            <span className="badge view-origin-badge">from the tool’s view</span>
+          )}
+        </>
+      }
       position={position}
       total={total}
       primary={primary}
@@ -97,7 +149,8 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       {conversation && <p className="small">Asked in another conversation: “{conversation}”</p>}
       {request.origin === 'view' && (
         <p className="small view-origin" role="note" data-testid="permission-origin">
-          This call comes from the tool’s view (the page {request.server} shows in the conversation), not from Claude.
+          This call comes from the tool’s view (the page {request.server} shows in the
+          conversation), not from Claude.
         </p>
       )}
       <div className="row wrap">
@@ -106,25 +159,41 @@ export function PermissionQuestion({ request, position, total }: { request: Perm
       </div>
       {findings.length > 0 && (
         <p className="warning small" role="note">
-          ⚠ {findings.some((f) => f.category !== 'phrase') ? 'Hidden characters were found and are shown as ⟦…⟧ markers' : 'Text that tries to instruct Claude was found'}: {[...new Set(findings.map((f) => f.label))].join(', ')}.
+          ⚠{' '}
+          {findings.some((f) => f.category !== 'phrase')
+            ? 'Hidden characters were found and are shown as ⟦…⟧ markers'
+            : 'Text that tries to instruct Claude was found'}
+          : {[...new Set(findings.map((f) => f.label))].join(', ')}.
         </p>
       )}
       {/* The real arguments come before anything the server wrote (title, description), so nothing it says can push them out of view. */}
       <ArgumentsView text={request.argumentsText} />
       {request.held && (
         <div className="held-notice" role="alert">
-          <strong>Held: the tool’s definition changed</strong> since you approved it. {request.held.reason}
-          <ul>{request.held.changes.map((c, i) => <li key={i}><Marked text={c} /></li>)}</ul>
+          <strong>Held: the tool’s definition changed</strong> since you approved it.{' '}
+          {request.held.reason}
+          <ul>
+            {request.held.changes.map((c, i) => (
+              <li key={i}>
+                <Marked text={c} />
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {request.title && (
         <p className="small claim">
-          The server calls it “<Marked text={request.title} />” <span className="muted">(its own words, not checked by Lena)</span>
+          The server calls it “<Marked text={request.title} />”{' '}
+          <span className="muted">(its own words, not checked by Lena)</span>
         </p>
       )}
       <ServerDescription text={request.description} />
       <p className="small">{ruleWords(request.rule)}</p>
-      {error && <p className="error small" role="alert">Your answer was not recorded: {error.message}</p>}
+      {error && (
+        <p className="error small" role="alert">
+          Your answer was not recorded: {error.message}
+        </p>
+      )}
     </QuestionFrame>
   );
 }

@@ -21,13 +21,26 @@ export function ServerDescription({ text }: { text: string }) {
   const long = shown.split('\n').length > FOLD_LINES || shown.length > FOLD_CHARS;
   return (
     <div className="server-text" role="group" aria-label="Description from the server">
-      <span className="server-text-label small muted">Description from the server (its own words)</span>
-      <p id={id} className={`description ${long ? (open ? 'unfolded' : 'folded') : ''}`} data-testid="tool-description">
+      <span className="server-text-label small muted">
+        Description from the server (its own words)
+      </span>
+      <p
+        id={id}
+        className={`description ${long ? (open ? 'unfolded' : 'folded') : ''}`}
+        data-testid="tool-description"
+      >
         <Marked text={shown} />
       </p>
       {long && (
-        <button className="link-button small" aria-controls={id} aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'Fold the description' : `Show the full description (${size(shown)}${hasInvisible(shown) ? ', hidden characters marked' : ''})`}
+        <button
+          className="link-button small"
+          aria-controls={id}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open
+            ? 'Fold the description'
+            : `Show the full description (${size(shown)}${hasInvisible(shown) ? ', hidden characters marked' : ''})`}
         </button>
       )}
     </div>

@@ -49,13 +49,20 @@ export function useComposerPrompts(draft: string, setDraft: (text: string) => vo
   };
 
   const element = form ? (
-    <PromptForm command={form} onDone={() => { setForm(null); document.querySelector<HTMLTextAreaElement>('[data-composer]')?.focus(); }} />
+    <PromptForm
+      command={form}
+      onDone={() => {
+        setForm(null);
+        document.querySelector<HTMLTextAreaElement>('[data-composer]')?.focus();
+      }}
+    />
   ) : matches.length > 0 ? (
     <ul className="completions prompt-completions" role="listbox" aria-label="Server prompts">
       {matches.map((c) => (
         <li key={commandName(c)} role="option" aria-selected={c === choice}>
           <button type="button" className="ghost" onClick={() => choose(c)}>
-            <span className="mono">{commandName(c)}</span> <span className="muted small">{c.prompt.description ?? c.prompt.title ?? ''}</span>
+            <span className="mono">{commandName(c)}</span>{' '}
+            <span className="muted small">{c.prompt.description ?? c.prompt.title ?? ''}</span>
           </button>
         </li>
       ))}

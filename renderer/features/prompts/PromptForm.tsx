@@ -10,7 +10,9 @@ import { PromptPreviewView } from './PromptPreview';
 
 export function PromptForm({ command, onDone }: { command: PromptCommand; onDone(): void }) {
   const args = command.prompt.arguments ?? [];
-  const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(args.map((a) => [a.name, ''])));
+  const [values, setValues] = useState<Record<string, string>>(
+    Object.fromEntries(args.map((a) => [a.name, ''])),
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<PromptPreview | null>(null);
@@ -34,23 +36,68 @@ export function PromptForm({ command, onDone }: { command: PromptCommand; onDone
     if (r.ok) onDone();
     else setError(r.error.message);
   };
-  if (preview) return <PromptPreviewView preview={preview} busy={busy} error={error} onSend={() => void send(preview.previewId)} onCancel={onDone} />;
+  if (preview)
+    return (
+      <PromptPreviewView
+        preview={preview}
+        busy={busy}
+        error={error}
+        onSend={() => void send(preview.previewId)}
+        onCancel={onDone}
+      />
+    );
   return (
-    <form className="prompt-form" aria-label={`Run ${commandName(command)}`} onSubmit={(e) => { e.preventDefault(); void submit(); }}
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onDone(); } }}>
+    <form
+      className="prompt-form"
+      aria-label={`Run ${commandName(command)}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onDone();
+        }
+      }}
+    >
       <div className="row">
         <strong className="mono">{commandName(command)}</strong>
-        <span className="muted small">{command.prompt.title && command.prompt.title !== command.prompt.name ? command.prompt.title : ''}</span>
+        <span className="muted small">
+          {command.prompt.title && command.prompt.title !== command.prompt.name
+            ? command.prompt.title
+            : ''}
+        </span>
       </div>
       {command.prompt.description && <p className="small">{command.prompt.description}</p>}
       {args.map((a, i) => (
-        <ArgumentField key={a.name} server={command.server} ref_={{ type: 'ref/prompt', name: command.prompt.name }} name={a.name} label={a.name} description={a.description}
-          required={a.required} value={values[a.name]} values={values} completions={command.completions} autoFocus={i === 0} onChange={(v) => setValues((old) => ({ ...old, [a.name]: v }))} />
+        <ArgumentField
+          key={a.name}
+          server={command.server}
+          ref_={{ type: 'ref/prompt', name: command.prompt.name }}
+          name={a.name}
+          label={a.name}
+          description={a.description}
+          required={a.required}
+          value={values[a.name]}
+          values={values}
+          completions={command.completions}
+          autoFocus={i === 0}
+          onChange={(v) => setValues((old) => ({ ...old, [a.name]: v }))}
+        />
       ))}
-      {error && <p className="error small" role="alert">{error}</p>}
+      {error && (
+        <p className="error small" role="alert">
+          {error}
+        </p>
+      )}
       <div className="row">
-        <button type="submit" className="primary" disabled={missing.length > 0 || busy}>Run prompt</button>
-        <button type="button" onClick={onDone}>Cancel</button>
+        <button type="submit" className="primary" disabled={missing.length > 0 || busy}>
+          Run prompt
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
         {missing.length > 0 && <span className="muted small">Needs {missing.join(', ')}</span>}
       </div>
     </form>

@@ -14,19 +14,31 @@ export function PromptsTab({ server }: { server: ServerStatus }) {
   useEffect(() => {
     if (connected) void load(server.name);
   }, [connected, server.name, load]);
-  if (!connected) return <p className="muted">Prompts are listed once {server.name} is connected.</p>;
-  if (error) return <ErrorNote title={`Could not list the prompts of ${server.name}`} error={error}><button onClick={() => void load(server.name)}>Retry</button></ErrorNote>;
+  if (!connected)
+    return <p className="muted">Prompts are listed once {server.name} is connected.</p>;
+  if (error)
+    return (
+      <ErrorNote title={`Could not list the prompts of ${server.name}`} error={error}>
+        <button onClick={() => void load(server.name)}>Retry</button>
+      </ErrorNote>
+    );
   if (!offerings) return <p className="muted">Loading prompts…</p>;
-  if (offerings.prompts.length === 0) return <p className="muted">{server.name} offers no prompts.</p>;
+  if (offerings.prompts.length === 0)
+    return <p className="muted">{server.name} offers no prompts.</p>;
   return (
     <ul className="resource-list" aria-label={`Prompts of ${server.name}`}>
       {offerings.prompts.map((p) => (
         <li key={p.name}>
           <div className="grow">
-            <strong className="mono">/{server.name}:{p.name}</strong> {p.title && <span className="muted">{p.title}</span>}
+            <strong className="mono">
+              /{server.name}:{p.name}
+            </strong>{' '}
+            {p.title && <span className="muted">{p.title}</span>}
             {p.description && <div className="small">{p.description}</div>}
             <div className="muted small">
-              Arguments: {(p.arguments ?? []).map((a) => `${a.name}${a.required ? ' *' : ''}`).join(', ') || 'none'}
+              Arguments:{' '}
+              {(p.arguments ?? []).map((a) => `${a.name}${a.required ? ' *' : ''}`).join(', ') ||
+                'none'}
             </div>
           </div>
         </li>

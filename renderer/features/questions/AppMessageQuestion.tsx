@@ -6,7 +6,15 @@ import { Marked } from '../../components/Marked';
 import { useLena } from '../../store';
 import { QuestionFrame } from './QuestionFrame';
 
-export function AppMessageView({ question, position, total }: { question: AppMessageQuestion; position: number; total: number }) {
+export function AppMessageView({
+  question,
+  position,
+  total,
+}: {
+  question: AppMessageQuestion;
+  position: number;
+  total: number;
+}) {
   const answer = useLena((s) => s.answerServerQuestion);
   const failure = useLena((s) => s.serverQuestionError);
   const send = () => void answer(question.id, { action: 'approve' });
@@ -15,24 +23,43 @@ export function AppMessageView({ question, position, total }: { question: AppMes
     <QuestionFrame
       questionId={question.id}
       className="app-message-question"
-      heading={<>The <code>{question.tool}</code> view of <strong>{question.server}</strong> wants to send a message</>}
+      heading={
+        <>
+          The <code>{question.tool}</code> view of <strong>{question.server}</strong> wants to send
+          a message
+        </>
+      }
       position={position}
       total={total}
       primary={{ label: 'Send', run: send }}
       cancel={{ label: 'Discard', run: discard }}
       footer={
         <div className="row">
-          <button onClick={discard}>Discard <kbd>Esc</kbd></button>
+          <button onClick={discard}>
+            Discard <kbd>Esc</kbd>
+          </button>
           <span className="spacer" />
-          <button className="primary" onClick={send}>Send</button>
+          <button className="primary" onClick={send}>
+            Send
+          </button>
         </div>
       }
     >
-      <span className="small muted">From the view, as your next message to Claude (its words, not yours)</span>
-      <div className="server-text" data-testid="app-message-text"><Marked text={question.text || '(no text)'} /></div>
-      {question.attachments.length > 0 && <p className="small muted">With {question.attachments.join('; ')}</p>}
+      <span className="small muted">
+        From the view, as your next message to Claude (its words, not yours)
+      </span>
+      <div className="server-text" data-testid="app-message-text">
+        <Marked text={question.text || '(no text)'} />
+      </div>
+      {question.attachments.length > 0 && (
+        <p className="small muted">With {question.attachments.join('; ')}</p>
+      )}
       <p className="small muted">Nothing is sent unless you press Send.</p>
-      {failure && <p className="error small" role="alert">Your answer was not recorded: {failure.message}</p>}
+      {failure && (
+        <p className="error small" role="alert">
+          Your answer was not recorded: {failure.message}
+        </p>
+      )}
     </QuestionFrame>
   );
 }

@@ -3,7 +3,12 @@
 // specification's accept, decline and cancel. Enter in a field moves on (the frame), never submits.
 import { useId, useMemo, useState } from 'react';
 import type { ElicitationFormQuestion } from '../../../shared/client-questions';
-import { initialValues, validateForm, type FormField, type FormValues } from '../../../shared/elicitation-form';
+import {
+  initialValues,
+  validateForm,
+  type FormField,
+  type FormValues,
+} from '../../../shared/elicitation-form';
 import { Marked } from '../../components/Marked';
 import { useLena, useLenaActions } from '../../store';
 import { serverQuestionsSelectors } from '../../store/server-questions/selectors';
@@ -11,10 +16,26 @@ import { QuestionFrame } from './QuestionFrame';
 
 const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', date: 'date' };
 
-function Field({ field, value, error, onChange }: { field: FormField; value: FormValues[string]; error?: string; onChange(v: FormValues[string]): void }) {
+function Field({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: FormField;
+  value: FormValues[string];
+  error?: string;
+  onChange(v: FormValues[string]): void;
+}) {
   const id = useId();
-  const hint = field.description ? <span className="small muted" id={`${id}-d`}>{field.description}</span> : null;
-  const described = [field.description ? `${id}-d` : '', error ? `${id}-e` : ''].filter(Boolean).join(' ') || undefined;
+  const hint = field.description ? (
+    <span className="small muted" id={`${id}-d`}>
+      {field.description}
+    </span>
+  ) : null;
+  const described =
+    [field.description ? `${id}-d` : '', error ? `${id}-e` : ''].filter(Boolean).join(' ') ||
+    undefined;
   const label = (
     <>
       <label htmlFor={id}>
@@ -60,18 +81,38 @@ function Field({ field, value, error, onChange }: { field: FormField; value: For
       return (
         <div className="form-field" data-field={field.key}>
           <label>
-            <input type="checkbox" checked={value === true} aria-describedby={described} onChange={(e) => onChange(e.target.checked)} /> {field.label}
+            <input
+              type="checkbox"
+              checked={value === true}
+              aria-describedby={described}
+              onChange={(e) => onChange(e.target.checked)}
+            />{' '}
+            {field.label}
             {field.required && <span aria-hidden="true"> *</span>}
           </label>
           {hint}
-          {error && <span className="error small" id={`${id}-e`}>{field.label} {error}</span>}
+          {error && (
+            <span className="error small" id={`${id}-e`}>
+              {field.label} {error}
+            </span>
+          )}
         </div>
       );
     case 'select':
       control = (
-        <select id={id} value={typeof value === 'string' ? value : ''} aria-invalid={error ? true : undefined} aria-describedby={described} onChange={(e) => onChange(e.target.value || undefined)}>
+        <select
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(e) => onChange(e.target.value || undefined)}
+        >
           <option value="">—</option>
-          {field.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {field.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </select>
       );
       break;
@@ -79,14 +120,30 @@ function Field({ field, value, error, onChange }: { field: FormField; value: For
       const chosen = Array.isArray(value) ? value : [];
       return (
         <fieldset className="form-field" data-field={field.key} aria-describedby={described}>
-          <legend>{field.label}{field.required && <span aria-hidden="true"> *</span>}</legend>
+          <legend>
+            {field.label}
+            {field.required && <span aria-hidden="true"> *</span>}
+          </legend>
           {hint}
           {field.options.map((o) => (
             <label key={o.value}>
-              <input type="checkbox" checked={chosen.includes(o.value)} onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))} /> {o.label}
+              <input
+                type="checkbox"
+                checked={chosen.includes(o.value)}
+                onChange={(e) =>
+                  onChange(
+                    e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value),
+                  )
+                }
+              />{' '}
+              {o.label}
             </label>
           ))}
-          {error && <span className="error small" id={`${id}-e`}>{field.label}: {error}</span>}
+          {error && (
+            <span className="error small" id={`${id}-e`}>
+              {field.label}: {error}
+            </span>
+          )}
         </fieldset>
       );
     }
@@ -96,12 +153,24 @@ function Field({ field, value, error, onChange }: { field: FormField; value: For
       {label}
       {hint}
       {control}
-      {error && <span className="error small" id={`${id}-e`}>{field.label} {error}</span>}
+      {error && (
+        <span className="error small" id={`${id}-e`}>
+          {field.label} {error}
+        </span>
+      )}
     </div>
   );
 }
 
-export function ElicitationFormView({ question, position, total }: { question: ElicitationFormQuestion; position: number; total: number }) {
+export function ElicitationFormView({
+  question,
+  position,
+  total,
+}: {
+  question: ElicitationFormQuestion;
+  position: number;
+  total: number;
+}) {
   const { answerServerQuestion: answer } = useLenaActions();
   const failure = useLena(serverQuestionsSelectors.error);
   const [values, setValues] = useState<FormValues>(() => initialValues(question.fields));
@@ -119,35 +188,61 @@ export function ElicitationFormView({ question, position, total }: { question: E
     <QuestionFrame
       questionId={question.id}
       className="elicitation-question"
-      heading={<><code>{question.server}</code> asks for information</>}
+      heading={
+        <>
+          <code>{question.server}</code> asks for information
+        </>
+      }
       position={position}
       total={total}
       primary={{ label: 'Submit', run: submit }}
       cancel={{ label: 'Cancel', run: cancel }}
       footer={
         <div className="row">
-          <button onClick={cancel}>Cancel <kbd>Esc</kbd></button>
+          <button onClick={cancel}>
+            Cancel <kbd>Esc</kbd>
+          </button>
           <button onClick={decline}>Decline</button>
           <span className="spacer" />
-          <button className="primary" onClick={submit}>Submit to {question.server}</button>
+          <button className="primary" onClick={submit}>
+            Submit to {question.server}
+          </button>
         </div>
       }
     >
       <span className="small muted">The server says (its own words)</span>
-      <div className="server-text" data-testid="elicitation-message"><Marked text={question.message} /></div>
+      <div className="server-text" data-testid="elicitation-message">
+        <Marked text={question.message} />
+      </div>
       {question.purpose && <p className="small muted">While working on {question.purpose}</p>}
       {sensitive.length > 0 && (
         <p className="warning small" role="note" data-testid="elicitation-sensitive">
-          ⚠ {sensitive.map((f) => `“${f.label}”`).join(', ')} {sensitive.length === 1 ? 'looks' : 'look'} like a password, token or key. Servers must not ask for secrets this way; give them only through the server’s own settings.
+          ⚠ {sensitive.map((f) => `“${f.label}”`).join(', ')}{' '}
+          {sensitive.length === 1 ? 'looks' : 'look'} like a password, token or key. Servers must
+          not ask for secrets this way; give them only through the server’s own settings.
         </p>
       )}
       <div className="elicitation-fields">
         {question.fields.map((f) => (
-          <Field key={f.key} field={f} value={values[f.key]} error={errors[f.key]} onChange={(v) => setValues((cur) => ({ ...cur, [f.key]: v }))} />
+          <Field
+            key={f.key}
+            field={f}
+            value={values[f.key]}
+            error={errors[f.key]}
+            onChange={(v) => setValues((cur) => ({ ...cur, [f.key]: v }))}
+          />
         ))}
       </div>
-      {tried && !checked.ok && <p className="error small" role="alert">Fix the marked fields; nothing was sent.</p>}
-      {failure && <p className="error small" role="alert">Your answer was not recorded: {failure.message}</p>}
+      {tried && !checked.ok && (
+        <p className="error small" role="alert">
+          Fix the marked fields; nothing was sent.
+        </p>
+      )}
+      {failure && (
+        <p className="error small" role="alert">
+          Your answer was not recorded: {failure.message}
+        </p>
+      )}
     </QuestionFrame>
   );
 }

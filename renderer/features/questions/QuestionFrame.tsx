@@ -6,7 +6,17 @@
 // * arming: input is ignored for a short delay after the question (or a step of it) appears;
 // * keys: auto-repeat never acts, no single letter is a shortcut, Ctrl/Cmd+Enter is the one
 //   keyboard approval, Escape gives the safe answer, Enter in a field moves to the next field.
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { useEscape } from '../../components/use-escape';
 import { isMac } from '../../components/use-shortcuts';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
@@ -55,7 +65,18 @@ function useArmed(armKey: string): boolean {
   return delay <= 0 || armedKey === armKey;
 }
 
-export function QuestionFrame({ questionId, armKey, heading, position = 1, total = 1, primary, cancel, className = '', children, footer }: QuestionFrameProps) {
+export function QuestionFrame({
+  questionId,
+  armKey,
+  heading,
+  position = 1,
+  total = 1,
+  primary,
+  cancel,
+  className = '',
+  children,
+  footer,
+}: QuestionFrameProps) {
   const root = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -89,12 +110,17 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
       nextFocusable(el, document.activeElement, e.shiftKey)?.focus();
       return;
     }
-    const verdict = questionKey(e.nativeEvent, { armed, mac: isMac(), target: keyTargetOf(e.target as Element) });
+    const verdict = questionKey(e.nativeEvent, {
+      armed,
+      mac: isMac(),
+      target: keyTargetOf(e.target as Element),
+    });
     if (verdict === 'pass') return;
     swallow(e);
     if (verdict === 'primary') primary?.run();
     else if (verdict === 'cancel') cancel.run();
-    else if (verdict === 'next-field' || verdict === 'previous-field') nextField(el, e.target as Element, verdict === 'previous-field')?.focus();
+    else if (verdict === 'next-field' || verdict === 'previous-field')
+      nextField(el, e.target as Element, verdict === 'previous-field')?.focus();
   };
 
   const onPointerDownCapture = () => {
@@ -125,17 +151,25 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
         <h2 id={headingId} ref={headingRef} tabIndex={-1} data-question-heading>
           {heading}
         </h2>
-        {total > 1 && <span className="badge" aria-label={`Question ${position} of ${total}`}>{position} of {total}</span>}
+        {total > 1 && (
+          <span className="badge" aria-label={`Question ${position} of ${total}`}>
+            {position} of {total}
+          </span>
+        )}
       </header>
       {/* One line whatever it says, so focus moving in never shifts the buttons under the pointer. */}
       <p className={`question-hint small ${inside ? 'inside' : ''}`} data-testid="question-hint">
         {inside ? (
           <>
             {armed ? '' : 'Ready in a moment… '}
-            {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between the choices{composerPresent() ? ' · F6 back to the message box' : ''}
+            {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between
+            the choices{composerPresent() ? ' · F6 back to the message box' : ''}
           </>
         ) : (
-          <>Lena is waiting for your answer. Press <kbd>F6</kbd> to answer here{composerPresent() ? '; what you type stays in the message box' : ''}.</>
+          <>
+            Lena is waiting for your answer. Press <kbd>F6</kbd> to answer here
+            {composerPresent() ? '; what you type stays in the message box' : ''}.
+          </>
         )}
       </p>
       <div className="question-body">{children}</div>
@@ -145,24 +179,45 @@ export function QuestionFrame({ questionId, armKey, heading, position = 1, total
 }
 
 /** The inline "Are you sure?" step: Cancel is the default (focused), the lasting choice is second. */
-export function ConfirmStep({ children, confirmLabel, onConfirm, onCancel }: { children: ReactNode; confirmLabel: string; onConfirm(): void; onCancel(): void }) {
+export function ConfirmStep({
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     cancelRef.current?.focus();
     const step = stepRef.current;
-    const heading = step?.closest('[data-question]')?.querySelector<HTMLElement>('[data-question-heading]');
+    const heading = step
+      ?.closest('[data-question]')
+      ?.querySelector<HTMLElement>('[data-question-heading]');
     // Leaving the step (Cancel, Escape) takes focus back to the question's heading, never to a button.
     return () => {
-      if (!document.activeElement || document.activeElement === document.body || step?.contains(document.activeElement)) heading?.focus();
+      if (
+        !document.activeElement ||
+        document.activeElement === document.body ||
+        step?.contains(document.activeElement)
+      )
+        heading?.focus();
     };
   }, []);
   return (
     <div className="confirm-step" role="group" aria-label="Are you sure?" ref={stepRef}>
       <p role="alert">{children}</p>
       <div className="row">
-        <button ref={cancelRef} className="default-choice" onClick={onCancel}>Cancel</button>
-        <button className="danger" onClick={onConfirm}>{confirmLabel}</button>
+        <button ref={cancelRef} className="default-choice" onClick={onCancel}>
+          Cancel
+        </button>
+        <button className="danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
       </div>
     </div>
   );

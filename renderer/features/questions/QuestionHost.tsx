@@ -22,9 +22,18 @@ export function QuestionHost() {
   const request = useLena(permissionsSelectors.request(kind === 'permission' ? id : null));
   const link = useLena(questionsSelectors.link(kind === 'link' ? id : null));
   const asked = useLena(serverQuestionsSelectors.question(kind === 'server' ? id : null));
-  if (request) return <PermissionQuestion key={request.id} request={request} position={1} total={total} />;
+  if (request)
+    return <PermissionQuestion key={request.id} request={request} position={1} total={total} />;
   if (link) return <LinkQuestionView key={link.id} question={link} position={1} total={total} />;
-  if (asked) return <ServerQuestionView key={`${asked.id}:${asked.kind}`} question={asked} position={1} total={total} />;
+  if (asked)
+    return (
+      <ServerQuestionView
+        key={`${asked.id}:${asked.kind}`}
+        question={asked}
+        position={1}
+        total={total}
+      />
+    );
   return null;
 }
 
@@ -47,7 +56,12 @@ export function QuestionAnnouncer() {
   useEffect(() => {
     const open = id !== null;
     // The answered question took focus with it: continue where the user types.
-    if (wasOpen.current && !open && (document.activeElement === document.body || document.activeElement === null)) focusComposer(true);
+    if (
+      wasOpen.current &&
+      !open &&
+      (document.activeElement === document.body || document.activeElement === null)
+    )
+      focusComposer(true);
     wasOpen.current = open;
   }, [id]);
 
@@ -67,7 +81,12 @@ export function QuestionAnnouncer() {
   }, []);
 
   return (
-    <div className="sr-only" aria-live="assertive" aria-atomic="true" data-testid="question-announcement">
+    <div
+      className="sr-only"
+      aria-live="assertive"
+      aria-atomic="true"
+      data-testid="question-announcement"
+    >
       {said}
     </div>
   );

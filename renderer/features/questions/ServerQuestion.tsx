@@ -6,7 +6,15 @@ import { SamplingAnswerView, SamplingRequestView } from './SamplingQuestion';
 import { SignInQuestionView } from './SignInQuestion';
 import { UrlQuestionView } from './UrlQuestion';
 
-export function ServerQuestionView({ question, position, total }: { question: ClientQuestion; position: number; total: number }) {
+export function ServerQuestionView({
+  question,
+  position,
+  total,
+}: {
+  question: ClientQuestion;
+  position: number;
+  total: number;
+}) {
   switch (question.kind) {
     case 'sampling-request':
       return <SamplingRequestView question={question} position={position} total={total} />;

@@ -5,7 +5,15 @@ import type { SignInQuestion } from '../../../shared/client-questions';
 import { useLena } from '../../store';
 import { QuestionFrame } from './QuestionFrame';
 
-export function SignInQuestionView({ question, position, total }: { question: SignInQuestion; position: number; total: number }) {
+export function SignInQuestionView({
+  question,
+  position,
+  total,
+}: {
+  question: SignInQuestion;
+  position: number;
+  total: number;
+}) {
   const answer = useLena((s) => s.answerServerQuestion);
   const signIn = () => void answer(question.id, { action: 'accept' });
   const cancel = () => void answer(question.id, { action: 'cancel' });
@@ -14,14 +22,27 @@ export function SignInQuestionView({ question, position, total }: { question: Si
       <QuestionFrame
         questionId={question.id}
         className="sign-in-question"
-        heading={<>Signing in to <code>{question.server}</code></>}
+        heading={
+          <>
+            Signing in to <code>{question.server}</code>
+          </>
+        }
         position={position}
         total={total}
         primary={null}
         cancel={{ label: 'Cancel', run: cancel }}
-        footer={<div className="row"><span className="spacer" /><button onClick={cancel}>Cancel <kbd>Esc</kbd></button></div>}
+        footer={
+          <div className="row">
+            <span className="spacer" />
+            <button onClick={cancel}>
+              Cancel <kbd>Esc</kbd>
+            </button>
+          </div>
+        }
       >
-        <p data-testid="sign-in-waiting">Finish signing in in your browser; Lena then runs <code>{question.tool}</code>.</p>
+        <p data-testid="sign-in-waiting">
+          Finish signing in in your browser; Lena then runs <code>{question.tool}</code>.
+        </p>
       </QuestionFrame>
     );
   }
@@ -29,21 +50,30 @@ export function SignInQuestionView({ question, position, total }: { question: Si
     <QuestionFrame
       questionId={question.id}
       className="sign-in-question"
-      heading={<>Sign in to <code>{question.server}</code></>}
+      heading={
+        <>
+          Sign in to <code>{question.server}</code>
+        </>
+      }
       position={position}
       total={total}
       primary={{ label: 'Sign in', run: signIn }}
       cancel={{ label: 'Cancel', run: cancel }}
       footer={
         <div className="row">
-          <button onClick={cancel}>Cancel <kbd>Esc</kbd></button>
+          <button onClick={cancel}>
+            Cancel <kbd>Esc</kbd>
+          </button>
           <span className="spacer" />
-          <button className="primary" onClick={signIn}>Sign in</button>
+          <button className="primary" onClick={signIn}>
+            Sign in
+          </button>
         </div>
       }
     >
       <p>
-        Claude wants to run <code>{question.tool}</code>, and <strong>{question.server}</strong> needs you to sign in first. Its sign-in page opens in your browser; Lena keeps the token in
+        Claude wants to run <code>{question.tool}</code>, and <strong>{question.server}</strong>{' '}
+        needs you to sign in first. Its sign-in page opens in your browser; Lena keeps the token in
         your system’s secret store.
       </p>
     </QuestionFrame>

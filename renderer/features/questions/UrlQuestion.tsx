@@ -7,7 +7,15 @@ import { Marked } from '../../components/Marked';
 import { useLenaActions } from '../../store';
 import { QuestionFrame } from './QuestionFrame';
 
-export function UrlQuestionView({ question, position, total }: { question: ElicitationUrlQuestion; position: number; total: number }) {
+export function UrlQuestionView({
+  question,
+  position,
+  total,
+}: {
+  question: ElicitationUrlQuestion;
+  position: number;
+  total: number;
+}) {
   const { answerServerQuestion: answer } = useLenaActions();
   const open = () => void answer(question.id, { action: 'accept' });
   const decline = () => void answer(question.id, { action: 'decline' });
@@ -18,14 +26,28 @@ export function UrlQuestionView({ question, position, total }: { question: Elici
       <QuestionFrame
         questionId={question.id}
         className="url-question"
-        heading={<>Waiting for <code>{question.server}</code></>}
+        heading={
+          <>
+            Waiting for <code>{question.server}</code>
+          </>
+        }
         position={position}
         total={total}
         primary={null}
         cancel={{ label: 'Close', run: cancel }}
-        footer={<div className="row"><span className="spacer" /><button onClick={cancel}>Close <kbd>Esc</kbd></button></div>}
+        footer={
+          <div className="row">
+            <span className="spacer" />
+            <button onClick={cancel}>
+              Close <kbd>Esc</kbd>
+            </button>
+          </div>
+        }
       >
-        <p data-testid="url-waiting">The page at <strong>{question.origin}</strong> opened in your browser. This closes when {question.server} says the step is done.</p>
+        <p data-testid="url-waiting">
+          The page at <strong>{question.origin}</strong> opened in your browser. This closes when{' '}
+          {question.server} says the step is done.
+        </p>
       </QuestionFrame>
     );
   }
@@ -35,9 +57,15 @@ export function UrlQuestionView({ question, position, total }: { question: Elici
       className="url-question"
       heading={
         question.loopback ? (
-          <><code>{question.server}</code> asks you to open an address on this computer, <code>{new URL(question.origin).host}</code></>
+          <>
+            <code>{question.server}</code> asks you to open an address on this computer,{' '}
+            <code>{new URL(question.origin).host}</code>
+          </>
         ) : (
-          <><code>{question.server}</code> asks you to open a page on <code>{new URL(question.origin).host}</code></>
+          <>
+            <code>{question.server}</code> asks you to open a page on{' '}
+            <code>{new URL(question.origin).host}</code>
+          </>
         )
       }
       position={position}
@@ -46,15 +74,21 @@ export function UrlQuestionView({ question, position, total }: { question: Elici
       cancel={{ label: 'Cancel', run: cancel }}
       footer={
         <div className="row">
-          <button onClick={cancel}>Cancel <kbd>Esc</kbd></button>
+          <button onClick={cancel}>
+            Cancel <kbd>Esc</kbd>
+          </button>
           <button onClick={decline}>Don’t open</button>
           <span className="spacer" />
-          <button className="primary" onClick={open}>Open in the browser</button>
+          <button className="primary" onClick={open}>
+            Open in the browser
+          </button>
         </div>
       }
     >
       <span className="small muted">The server says (its own words)</span>
-      <div className="server-text"><Marked text={question.message || '(no message)'} /></div>
+      <div className="server-text">
+        <Marked text={question.message || '(no message)'} />
+      </div>
       <span className="small muted">It opens</span>
       <p className="mono real-target" data-testid="url-target">
         <strong>{question.origin}</strong>
@@ -62,11 +96,14 @@ export function UrlQuestionView({ question, position, total }: { question: Elici
       </p>
       {question.loopback ? (
         <p className="warning small" role="note" data-testid="url-loopback">
-          ⚠ This is not a website: it points at your own computer ({question.origin}). Whatever program listens on that port gets the request, with
-          your browser’s cookies for it. Open it only if you started a sign-in or setup with {question.server} that runs here.
+          ⚠ This is not a website: it points at your own computer ({question.origin}). Whatever
+          program listens on that port gets the request, with your browser’s cookies for it. Open it
+          only if you started a sign-in or setup with {question.server} that runs here.
         </p>
       ) : null}
-      <p className="small muted">It opens in your browser, not in Lena. Lena sends the server nothing from the page.</p>
+      <p className="small muted">
+        It opens in your browser, not in Lena. Lena sends the server nothing from the page.
+      </p>
     </QuestionFrame>
   );
 }

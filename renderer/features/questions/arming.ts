@@ -16,14 +16,19 @@ export function armingDelayMs(storage: Reader = globalThis.localStorage): number
     const raw = storage?.getItem(KEY);
     if (raw === null || raw === undefined || raw.trim() === '') return DEFAULT_ARMING_MS;
     const value = Number(raw);
-    return Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_ARMING_MS) : DEFAULT_ARMING_MS;
+    return Number.isFinite(value) && value >= 0
+      ? Math.min(value, MAX_ARMING_MS)
+      : DEFAULT_ARMING_MS;
   } catch {
     return DEFAULT_ARMING_MS;
   }
 }
 
 /** Stores a new delay and tells open questions (null restores the default). */
-export function setArmingDelayMs(ms: number | null, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.localStorage): void {
+export function setArmingDelayMs(
+  ms: number | null,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.localStorage,
+): void {
   if (ms === null) storage?.removeItem(KEY);
   else storage?.setItem(KEY, String(ms));
   globalThis.dispatchEvent?.(new Event(CHANGED));

@@ -31,7 +31,10 @@ export type KeyVerdict =
 
 const NAVIGATION = new Set(['Tab', 'F6', 'Shift', 'Control', 'Meta', 'Alt', 'CapsLock']);
 
-export function questionKey(e: KeyInput, ctx: { armed: boolean; mac: boolean; target: KeyTarget }): KeyVerdict {
+export function questionKey(
+  e: KeyInput,
+  ctx: { armed: boolean; mac: boolean; target: KeyTarget },
+): KeyVerdict {
   const inText = ctx.target === 'field' || ctx.target === 'textarea';
   if (e.isComposing) return 'pass';
   if (e.repeat) {

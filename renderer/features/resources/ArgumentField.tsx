@@ -18,17 +18,36 @@ interface Props {
   autoFocus?: boolean;
 }
 
-export function ArgumentField({ server, ref_, name, label, description, required, value, values, completions, onChange, autoFocus }: Props) {
+export function ArgumentField({
+  server,
+  ref_,
+  name,
+  label,
+  description,
+  required,
+  value,
+  values,
+  completions,
+  onChange,
+  autoFocus,
+}: Props) {
   const { complete } = useLenaActions();
   const [options, setOptions] = useState<string[]>([]);
   const [focused, setFocused] = useState(false);
   const asked = useRef(0);
   const refKey = JSON.stringify(ref_);
-  const context = JSON.stringify(Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== name && v !== '')));
+  const context = JSON.stringify(
+    Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== name && v !== '')),
+  );
   useEffect(() => {
     if (!completions || !focused) return;
     const seq = ++asked.current;
-    void complete(server, JSON.parse(refKey) as CompletionRef, { name, value }, JSON.parse(context) as Record<string, string>).then((c) => {
+    void complete(
+      server,
+      JSON.parse(refKey) as CompletionRef,
+      { name, value },
+      JSON.parse(context) as Record<string, string>,
+    ).then((c) => {
       if (seq === asked.current) setOptions(c.values.filter((v) => v !== value).slice(0, 20));
     });
   }, [completions, focused, server, refKey, name, value, context, complete]);
@@ -36,15 +55,45 @@ export function ArgumentField({ server, ref_, name, label, description, required
   const listId = `${id}-options`;
   return (
     <div className="field argument-field">
-      <label htmlFor={id}>{label}{required ? ' *' : ''}</label>
-      <input id={id} value={value} required={required} autoFocus={autoFocus} autoComplete="off" aria-describedby={description ? `${id}-help` : undefined}
-        aria-controls={options.length ? listId : undefined} onFocus={() => setFocused(true)} onChange={(e) => onChange(e.target.value)} />
-      {description && <span id={`${id}-help`} className="muted small">{description}</span>}
+      <label htmlFor={id}>
+        {label}
+        {required ? ' *' : ''}
+      </label>
+      <input
+        id={id}
+        value={value}
+        required={required}
+        autoFocus={autoFocus}
+        autoComplete="off"
+        aria-describedby={description ? `${id}-help` : undefined}
+        aria-controls={options.length ? listId : undefined}
+        onFocus={() => setFocused(true)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {description && (
+        <span id={`${id}-help`} className="muted small">
+          {description}
+        </span>
+      )}
       {focused && options.length > 0 && (
-        <ul id={listId} className="argument-options" role="listbox" aria-label={`Suggestions for ${label}`}>
+        <ul
+          id={listId}
+          className="argument-options"
+          role="listbox"
+          aria-label={`Suggestions for ${label}`}
+        >
           {options.map((o) => (
             <li key={o} role="option" aria-selected={false}>
-              <button type="button" className="ghost" onClick={() => { onChange(o); setOptions([]); }}>{o}</button>
+              <button
+                type="button"
+                className="ghost"
+                onClick={() => {
+                  onChange(o);
+                  setOptions([]);
+                }}
+              >
+                {o}
+              </button>
             </li>
           ))}
         </ul>

@@ -6,18 +6,52 @@ import { resourcesSelectors } from '../../store/resources/selectors';
 
 export function ResourceChip({ attachment, index }: { attachment: Attachment; index: number }) {
   const changed = useLena(resourcesSelectors.changed(attachment.server, attachment.uri));
-  const { refreshAttachment: refresh, removeAttachment: remove, openResource: open } = useLenaActions();
+  const {
+    refreshAttachment: refresh,
+    removeAttachment: remove,
+    openResource: open,
+  } = useLenaActions();
   return (
-    <li className={`attachment-chip resource-chip ${changed ? 'changed' : ''}`} data-testid="resource-chip">
+    <li
+      className={`attachment-chip resource-chip ${changed ? 'changed' : ''}`}
+      data-testid="resource-chip"
+    >
       <span className="badge">{attachment.server}</span>
-      <button type="button" className="ghost" title={attachment.uri} onClick={() => attachment.server && attachment.uri && void open(attachment.server, attachment.uri, attachment.name)}>{attachment.name}</button>
+      <button
+        type="button"
+        className="ghost"
+        title={attachment.uri}
+        onClick={() =>
+          attachment.server &&
+          attachment.uri &&
+          void open(attachment.server, attachment.uri, attachment.name)
+        }
+      >
+        {attachment.name}
+      </button>
       {changed && (
         <>
-          <span className="changed-mark" role="status">changed on the server</span>
-          <button type="button" className="small-button" onClick={() => void refresh(index)} aria-label={`Refresh ${attachment.name}`}>Refresh</button>
+          <span className="changed-mark" role="status">
+            changed on the server
+          </span>
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => void refresh(index)}
+            aria-label={`Refresh ${attachment.name}`}
+          >
+            Refresh
+          </button>
         </>
       )}
-      <button type="button" className="ghost icon" aria-label={`Remove ${attachment.name}`} onClick={() => remove(index)}>×</button>
+      <button
+        type="button"
+        className="ghost icon"
+        aria-label={`Remove ${attachment.name}`}
+        onClick={() => remove(index)}
+      >
+        ×
+      </button>
     </li>
   );
 }

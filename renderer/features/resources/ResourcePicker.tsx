@@ -17,17 +17,43 @@ export function ResourcePicker({ onClose }: { onClose(): void }) {
     else setError(r.error.message);
   };
   return (
-    <div className="resource-picker" role="dialog" aria-label="Attach a resource" onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
+    <div
+      className="resource-picker"
+      role="dialog"
+      aria-label="Attach a resource"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <div className="row">
         <label htmlFor="picker-server">Server</label>
         <select id="picker-server" value={server} onChange={(e) => setServer(e.target.value)}>
-          {names.map((n) => <option key={n}>{n}</option>)}
+          {names.map((n) => (
+            <option key={n}>{n}</option>
+          ))}
         </select>
         <span className="spacer" />
-        <button type="button" onClick={onClose}>Close</button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
       </div>
-      {error && <p className="error small" role="alert">{error}</p>}
-      {server ? <ResourceBrowser key={server} server={server} onAttach={(uri, name) => void onAttach(uri, name)} /> : <p className="muted">No server is connected.</p>}
+      {error && (
+        <p className="error small" role="alert">
+          {error}
+        </p>
+      )}
+      {server ? (
+        <ResourceBrowser
+          key={server}
+          server={server}
+          onAttach={(uri, name) => void onAttach(uri, name)}
+        />
+      ) : (
+        <p className="muted">No server is connected.</p>
+      )}
     </div>
   );
 }

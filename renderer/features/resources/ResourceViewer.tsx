@@ -22,19 +22,35 @@ function prettyJson(text: string): string | null {
 function Part({ part, name }: { part: ResourceContents; name: string }) {
   const mime = part.mimeType ?? '';
   if (typeof part.text === 'string') {
-    if (/markdown/.test(mime) || /\.md$/i.test(part.uri)) return <div className="resource-markdown" data-testid="resource-markdown"><Markdown text={part.text} /></div>;
+    if (/markdown/.test(mime) || /\.md$/i.test(part.uri))
+      return (
+        <div className="resource-markdown" data-testid="resource-markdown">
+          <Markdown text={part.text} />
+        </div>
+      );
     const json = /json/.test(mime) ? prettyJson(part.text) : null;
     if (json !== null) return <CodeBlock code={json} language="json" label={mime} />;
-    return <pre className="result-text" data-testid="resource-text">{part.text}</pre>;
+    return (
+      <pre className="result-text" data-testid="resource-text">
+        {part.text}
+      </pre>
+    );
   }
   if (typeof part.blob === 'string') {
     const bytes = Math.floor((part.blob.length * 3) / 4);
-    if (IMAGE.test(mime)) return <img className="resource-image" src={`data:${mime};base64,${part.blob}`} alt={name} />;
+    if (IMAGE.test(mime))
+      return <img className="resource-image" src={`data:${mime};base64,${part.blob}`} alt={name} />;
     const file = part.uri.split(/[/?#]/).filter(Boolean).pop() || 'resource.bin';
     return (
       <p>
         {mime || 'Binary data'}, {formatBytes(bytes)}.{' '}
-        <a href={`data:${mime || 'application/octet-stream'};base64,${part.blob}`} download={file} className="button">Download {file}</a>
+        <a
+          href={`data:${mime || 'application/octet-stream'};base64,${part.blob}`}
+          download={file}
+          className="button"
+        >
+          Download {file}
+        </a>
       </p>
     );
   }
@@ -50,19 +66,42 @@ export function ResourceViewer() {
   const { contents } = viewer;
   return (
     <div className="resource-viewer-backdrop" onClick={close}>
-      <div className="resource-viewer" role="dialog" aria-modal="true" aria-labelledby="resource-viewer-title" onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); close(); } }}>
+      <div
+        className="resource-viewer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="resource-viewer-title"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            close();
+          }
+        }}
+      >
         <div className="row">
-          <h2 id="resource-viewer-title" ref={heading} tabIndex={-1}>{viewer.name}</h2>
+          <h2 id="resource-viewer-title" ref={heading} tabIndex={-1}>
+            {viewer.name}
+          </h2>
           <span className="spacer" />
           <button onClick={close}>Close</button>
         </div>
-        <p className="muted small mono">{viewer.server} · {viewer.uri}</p>
-        {contents.error && <p className="error" role="alert">Could not read it: {contents.error.message}</p>}
+        <p className="muted small mono">
+          {viewer.server} · {viewer.uri}
+        </p>
+        {contents.error && (
+          <p className="error" role="alert">
+            Could not read it: {contents.error.message}
+          </p>
+        )}
         {contents.status === 'loading' && <p className="muted">Reading…</p>}
         {contents.value?.map((part, i, parts) => (
           <section key={i} aria-label={`Part ${i + 1}`}>
-            {parts.length > 1 && <p className="muted small mono">{part.uri} {part.mimeType}</p>}
+            {parts.length > 1 && (
+              <p className="muted small mono">
+                {part.uri} {part.mimeType}
+              </p>
+            )}
             <Part part={part} name={viewer.name} />
           </section>
         ))}

@@ -3,6 +3,7 @@ import type { ServerStatus } from '../../../shared/server-types';
 import { ResourceBrowser } from './ResourceBrowser';
 
 export function ResourcesTab({ server }: { server: ServerStatus }) {
-  if (server.status !== 'connected') return <p className="muted">Resources are listed once {server.name} is connected.</p>;
+  if (server.status !== 'connected')
+    return <p className="muted">Resources are listed once {server.name} is connected.</p>;
   return <ResourceBrowser server={server.name} />;
 }

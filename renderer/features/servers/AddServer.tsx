@@ -30,10 +30,18 @@ export function AddServer() {
     focusWhenRendered('[data-add-server]');
   };
   // Escape closes the form, asking first when something was typed into it.
-  const { bar } = useCloseWithEscape('form', close, () => name.trim() !== '' || JSON.stringify(form) !== JSON.stringify(formFromEntry(null)));
+  const { bar } = useCloseWithEscape(
+    'form',
+    close,
+    () => name.trim() !== '' || JSON.stringify(form) !== JSON.stringify(formFromEntry(null)),
+  );
 
   const add = async () => {
-    if (name.trim() === '') return setError({ code: 'invalid-arguments', message: 'Give the server a name: letters, digits, "_" and "-".' });
+    if (name.trim() === '')
+      return setError({
+        code: 'invalid-arguments',
+        message: 'Give the server a name: letters, digits, "_" and "-".',
+      });
     const r = await addServer(name.trim(), entry);
     if (r.ok) {
       selectServer(r.value.name);
@@ -54,41 +62,72 @@ export function AddServer() {
       if (r.ok) added.push(s.name);
       else failed.push(`${s.name}: ${r.error.message}`);
     }
-    setImported([added.length ? `Imported ${added.join(', ')}.` : 'Nothing was imported.', ...failed.map((f) => `Not imported — ${f}`)].join('\n'));
+    setImported(
+      [
+        added.length ? `Imported ${added.join(', ')}.` : 'Nothing was imported.',
+        ...failed.map((f) => `Not imported — ${f}`),
+      ].join('\n'),
+    );
   };
 
   return (
-    <div className="server-detail" aria-label="Add a server" onPaste={(e) => {
-      // A Claude Desktop `{"mcpServers": …}` snippet pasted anywhere here imports its servers.
-      const snippet = parseMcpServersSnippet(e.clipboardData.getData('text'));
-      if (snippet) {
-        e.preventDefault();
-        void importSnippet(snippet);
-      }
-    }}>
+    <div
+      className="server-detail"
+      aria-label="Add a server"
+      onPaste={(e) => {
+        // A Claude Desktop `{"mcpServers": …}` snippet pasted anywhere here imports its servers.
+        const snippet = parseMcpServersSnippet(e.clipboardData.getData('text'));
+        if (snippet) {
+          e.preventDefault();
+          void importSnippet(snippet);
+        }
+      }}
+    >
       <div className="row">
         <h2>Add a server</h2>
         <span className="spacer" />
         <ImportButton />
-        <button className="ghost" onClick={close} title="Close (Esc)">Close</button>
+        <button className="ghost" onClick={close} title="Close (Esc)">
+          Close
+        </button>
       </div>
       {bar}
-      <p className="muted small">Paste a whole command line into Command, or a Claude Desktop <span className="mono">{'{"mcpServers": …}'}</span> snippet anywhere in the form.</p>
+      <p className="muted small">
+        Paste a whole command line into Command, or a Claude Desktop{' '}
+        <span className="mono">{'{"mcpServers": …}'}</span> snippet anywhere in the form.
+      </p>
       <label className="field">
         <span>Name</span>
-        <input className="mono" autoFocus value={name} onChange={(e) => setName(e.target.value)} placeholder="memory" aria-describedby="name-hint" />
+        <input
+          className="mono"
+          autoFocus
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="memory"
+          aria-describedby="name-hint"
+        />
         {nameProblem ? (
-          <span id="name-hint" className="error small" role="alert">{nameProblem[0].toUpperCase() + nameProblem.slice(1)}.</span>
+          <span id="name-hint" className="error small" role="alert">
+            {nameProblem[0].toUpperCase() + nameProblem.slice(1)}.
+          </span>
         ) : (
-          <span id="name-hint" className="muted small">Becomes part of tool names (mcp__{name || 'NAME'}__tool).</span>
+          <span id="name-hint" className="muted small">
+            Becomes part of tool names (mcp__{name || 'NAME'}__tool).
+          </span>
         )}
       </label>
       <ServerForm form={form} onChange={setForm} server={name} />
-      {imported && <pre className="notice small" role="status">{imported}</pre>}
+      {imported && (
+        <pre className="notice small" role="status">
+          {imported}
+        </pre>
+      )}
       {error && <ErrorNote title="The server was not added" error={error} />}
       {test && <TestResult result={test} />}
       <div className="row">
-        <button className="primary" disabled={nameProblem !== undefined} onClick={() => void add()}>Add server</button>
+        <button className="primary" disabled={nameProblem !== undefined} onClick={() => void add()}>
+          Add server
+        </button>
         <button onClick={() => void runTest()}>Test connection</button>
       </div>
       <Suggestions />

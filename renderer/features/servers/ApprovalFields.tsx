@@ -9,7 +9,17 @@ import { Marked } from '../../components/Marked';
 export type Sources = ReadonlyMap<string, string>;
 
 /** Text with the `${…}` tokens of known references marked; other text passes through Marked (hidden characters flagged). */
-export function Highlighted({ text, tokens, sources, inline }: { text: string; tokens: ReadonlyMap<string, string>; sources: Sources; inline: boolean }) {
+export function Highlighted({
+  text,
+  tokens,
+  sources,
+  inline,
+}: {
+  text: string;
+  tokens: ReadonlyMap<string, string>;
+  sources: Sources;
+  inline: boolean;
+}) {
   const pieces = text.split(/(\$\{[^}]*\})/);
   return (
     <>
@@ -29,15 +39,33 @@ export function Highlighted({ text, tokens, sources, inline }: { text: string; t
 }
 
 /** One env value, header template or the URL: full text, or masked until Reveal. */
-export function FieldValue({ field, tokens, sources }: { field: ApprovalFieldView; tokens: ReadonlyMap<string, string>; sources: Sources }) {
+export function FieldValue({
+  field,
+  tokens,
+  sources,
+}: {
+  field: ApprovalFieldView;
+  tokens: ReadonlyMap<string, string>;
+  sources: Sources;
+}) {
   const [revealed, setRevealed] = useState(false);
   const full = field.parts.map((p) => p.text).join('');
   const hidden = field.masked !== null && !revealed;
   return (
     <span className="field-value">
-      <span className="mono">{hidden ? field.masked : <Highlighted text={full} tokens={tokens} sources={sources} inline />}</span>
+      <span className="mono">
+        {hidden ? (
+          field.masked
+        ) : (
+          <Highlighted text={full} tokens={tokens} sources={sources} inline />
+        )}
+      </span>
       {field.masked !== null && (
-        <button className="ghost small" aria-label={`${revealed ? 'Hide' : 'Reveal'} ${field.where}`} onClick={() => setRevealed(!revealed)}>
+        <button
+          className="ghost small"
+          aria-label={`${revealed ? 'Hide' : 'Reveal'} ${field.where}`}
+          onClick={() => setRevealed(!revealed)}
+        >
           {revealed ? 'Hide' : 'Reveal'}
         </button>
       )}
@@ -48,7 +76,19 @@ export function FieldValue({ field, tokens, sources }: { field: ApprovalFieldVie
 }
 
 /** Name = value rows for env or headers. */
-export function FieldTable({ label, fields, separator, tokens, sources }: { label: string; fields: ApprovalFieldView[]; separator: string; tokens: ReadonlyMap<string, string>; sources: Sources }) {
+export function FieldTable({
+  label,
+  fields,
+  separator,
+  tokens,
+  sources,
+}: {
+  label: string;
+  fields: ApprovalFieldView[];
+  separator: string;
+  tokens: ReadonlyMap<string, string>;
+  sources: Sources;
+}) {
   if (fields.length === 0) return <p className="small">{label}: none</p>;
   return (
     <>
@@ -67,17 +107,36 @@ export function FieldTable({ label, fields, separator, tokens, sources }: { labe
 }
 
 /** The references, each with its own checkbox; the Anthropic API key cannot be ticked. */
-export function GrantList({ references, granted, onChange }: { references: ApprovalReferenceView[]; granted: ReadonlySet<string>; onChange: (key: string, on: boolean) => void }) {
+export function GrantList({
+  references,
+  granted,
+  onChange,
+}: {
+  references: ApprovalReferenceView[];
+  granted: ReadonlySet<string>;
+  onChange: (key: string, on: boolean) => void;
+}) {
   if (references.length === 0) return null;
   return (
     <fieldset className="grants">
       <legend>Secrets and variables this server asks for</legend>
-      <p className="muted small">Tick each one you want this project server to receive. It does not start while it uses one you did not grant.</p>
+      <p className="muted small">
+        Tick each one you want this project server to receive. It does not start while it uses one
+        you did not grant.
+      </p>
       {references.map((r) => (
         <label key={r.key} className="grant">
-          <input type="checkbox" checked={r.blocked === null && granted.has(r.key)} disabled={r.blocked !== null} onChange={(e) => onChange(r.key, e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={r.blocked === null && granted.has(r.key)}
+            disabled={r.blocked !== null}
+            onChange={(e) => onChange(r.key, e.target.checked)}
+          />
           <mark className="ref mono">{r.token}</mark>
-          <span className="small"> from {r.source} · used in {r.where.join(', ')}</span>
+          <span className="small">
+            {' '}
+            from {r.source} · used in {r.where.join(', ')}
+          </span>
           {r.blocked && <span className="warning small"> ⚠ {r.blocked}</span>}
         </label>
       ))}

@@ -12,7 +12,13 @@ import { FieldTable, FieldValue, GrantList, Highlighted } from './ApprovalFields
 /** Every reference token as written (`${PORT:-8080}`) → its grant key (`PORT`). */
 function tokensOf(a: ProjectApprovalView): Map<string, string> {
   const tokens = new Map<string, string>();
-  for (const f of [...a.argFields, ...a.env, ...a.headers, ...(a.urlField ? [a.urlField] : []), ...a.oauth]) {
+  for (const f of [
+    ...a.argFields,
+    ...a.env,
+    ...a.headers,
+    ...(a.urlField ? [a.urlField] : []),
+    ...a.oauth,
+  ]) {
     for (const p of f.parts) if (p.ref !== null) tokens.set(p.text, p.ref);
   }
   return tokens;
@@ -22,61 +28,127 @@ export function ApprovalView({ server }: { server: ServerStatus }) {
   const { approveServer } = useLenaActions();
   const [error, setError] = useState<UiError | null>(null);
   const a = server.approval;
-  const [granted, setGranted] = useState<Set<string>>(() => new Set(a?.references.filter((r) => r.granted).map((r) => r.key)));
+  const [granted, setGranted] = useState<Set<string>>(
+    () => new Set(a?.references.filter((r) => r.granted).map((r) => r.key)),
+  );
   const [revealArgs, setRevealArgs] = useState(false);
   const tokens = useMemo(() => (a ? tokensOf(a) : new Map<string, string>()), [a]);
   const sources = useMemo(() => new Map((a?.references ?? []).map((r) => [r.key, r.source])), [a]);
-  if (!a) return <p className="muted">This server waits for approval, but core sent no details; reload the servers.</p>;
+  if (!a)
+    return (
+      <p className="muted">
+        This server waits for approval, but core sent no details; reload the servers.
+      </p>
+    );
   const decide = async (approve: boolean) => {
-    const grants = approve ? a.references.filter((r) => r.blocked === null && granted.has(r.key)).map((r) => r.key) : [];
+    const grants = approve
+      ? a.references.filter((r) => r.blocked === null && granted.has(r.key)).map((r) => r.key)
+      : [];
     const r = await approveServer(server.name, approve, a.entryHash, grants);
     setError(r.ok ? null : r.error);
   };
-  const toggle = (key: string, on: boolean) => setGranted((g) => {
-    const next = new Set(g);
-    if (on) next.add(key);
-    else next.delete(key);
-    return next;
-  });
+  const toggle = (key: string, on: boolean) =>
+    setGranted((g) => {
+      const next = new Set(g);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   const maskedArgs = a.argFields.some((f) => f.masked !== null);
-  const commandLine = a.command === null ? '' : joinCommandLine([a.command, ...a.argFields.map((f) => (f.masked !== null && !revealArgs ? f.masked : f.parts.map((p) => p.text).join('')))]);
+  const commandLine =
+    a.command === null
+      ? ''
+      : joinCommandLine([
+          a.command,
+          ...a.argFields.map((f) =>
+            f.masked !== null && !revealArgs ? f.masked : f.parts.map((p) => p.text).join(''),
+          ),
+        ]);
   const ungranted = a.references.filter((r) => r.blocked === null && !granted.has(r.key));
   return (
     <section className="approval card" aria-labelledby="approval-title">
       <h2 id="approval-title">Start “{a.name}” from this project?</h2>
-      <p className="muted">The project’s <span className="mono">.mcp.json</span> asks Lena to run this. Nothing runs until you approve it.</p>
+      <p className="muted">
+        The project’s <span className="mono">.mcp.json</span> asks Lena to run this. Nothing runs
+        until you approve it.
+      </p>
       {server.error && <p className="small">{server.error.message}</p>}
       {a.risks.length > 0 && (
         <ul className="risks" aria-label="Risks" role="list">
-          {a.risks.map((r, i) => <li key={i} className="warning">⚠ {r.message} <span className="mono small">({r.pattern})</span></li>)}
+          {a.risks.map((r, i) => (
+            <li key={i} className="warning">
+              ⚠ {r.message} <span className="mono small">({r.pattern})</span>
+            </li>
+          ))}
         </ul>
       )}
       {a.command !== null ? (
         <>
           <div className="muted small">Command</div>
-          <pre className="command-preview"><Highlighted text={commandLine} tokens={tokens} sources={sources} inline={false} /></pre>
+          <pre className="command-preview">
+            <Highlighted text={commandLine} tokens={tokens} sources={sources} inline={false} />
+          </pre>
           {maskedArgs && (
             <p className="small">
               Some arguments look like credentials and are masked.{' '}
-              <button className="ghost small" onClick={() => setRevealArgs(!revealArgs)}>{revealArgs ? 'Hide' : 'Reveal'} arguments</button>
+              <button className="ghost small" onClick={() => setRevealArgs(!revealArgs)}>
+                {revealArgs ? 'Hide' : 'Reveal'} arguments
+              </button>
             </p>
           )}
-          {a.cwd && <p className="small">Working directory: <span className="mono">{a.cwd}</span></p>}
-          <FieldTable label="Environment variables" fields={a.env} separator=" = " tokens={tokens} sources={sources} />
+          {a.cwd && (
+            <p className="small">
+              Working directory: <span className="mono">{a.cwd}</span>
+            </p>
+          )}
+          <FieldTable
+            label="Environment variables"
+            fields={a.env}
+            separator=" = "
+            tokens={tokens}
+            sources={sources}
+          />
         </>
       ) : (
         <>
           <div className="muted small">URL</div>
-          {a.urlField ? <pre className="command-preview"><FieldValue field={a.urlField} tokens={tokens} sources={sources} /></pre> : <pre className="command-preview">{a.url}</pre>}
-          <FieldTable label="Headers" fields={a.headers} separator=": " tokens={tokens} sources={sources} />
-          {a.oauth.length > 0 && <FieldTable label="Sign-in (oauth)" fields={a.oauth} separator=": " tokens={tokens} sources={sources} />}
+          {a.urlField ? (
+            <pre className="command-preview">
+              <FieldValue field={a.urlField} tokens={tokens} sources={sources} />
+            </pre>
+          ) : (
+            <pre className="command-preview">{a.url}</pre>
+          )}
+          <FieldTable
+            label="Headers"
+            fields={a.headers}
+            separator=": "
+            tokens={tokens}
+            sources={sources}
+          />
+          {a.oauth.length > 0 && (
+            <FieldTable
+              label="Sign-in (oauth)"
+              fields={a.oauth}
+              separator=": "
+              tokens={tokens}
+              sources={sources}
+            />
+          )}
         </>
       )}
       <GrantList references={a.references} granted={granted} onChange={toggle} />
       {error && <ErrorNote title="Your decision was not recorded" error={error} />}
-      {ungranted.length > 0 && <p className="small warning">Not granted: {ungranted.map((r) => r.token).join(', ')}; the server will keep waiting until you grant {ungranted.length === 1 ? 'it' : 'them'}.</p>}
+      {ungranted.length > 0 && (
+        <p className="small warning">
+          Not granted: {ungranted.map((r) => r.token).join(', ')}; the server will keep waiting
+          until you grant {ungranted.length === 1 ? 'it' : 'them'}.
+        </p>
+      )}
       <div className="row">
-        <button className="primary" onClick={() => void decide(true)}>Approve</button>
+        <button className="primary" onClick={() => void decide(true)}>
+          Approve
+        </button>
         <button onClick={() => void decide(false)}>Reject</button>
       </div>
     </section>

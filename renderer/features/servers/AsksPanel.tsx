@@ -26,23 +26,48 @@ export function AsksPanel({ server }: { server: ServerStatus }) {
     <section className="asks-panel" aria-label="What this server may ask">
       <h3>Folders it may see (roots)</h3>
       <ul className="small" data-testid="server-roots">
-        <li>{asks.projectFolder ? <><code>{asks.projectFolder}</code> <span className="muted">(the open project)</span></> : <span className="muted">No project folder is open.</span>}</li>
+        <li>
+          {asks.projectFolder ? (
+            <>
+              <code>{asks.projectFolder}</code> <span className="muted">(the open project)</span>
+            </>
+          ) : (
+            <span className="muted">No project folder is open.</span>
+          )}
+        </li>
         {asks.roots.map((r) => (
           <li key={r}>
             <code>{r}</code>{' '}
-            <button className="small-button" onClick={() => void change({ roots: asks.roots.filter((x) => x !== r) })} aria-label={`Remove ${r}`}>Remove</button>
+            <button
+              className="small-button"
+              onClick={() => void change({ roots: asks.roots.filter((x) => x !== r) })}
+              aria-label={`Remove ${r}`}
+            >
+              Remove
+            </button>
           </li>
         ))}
       </ul>
       <div className="row">
-        <input className="grow" aria-label="Folder to add (absolute path)" placeholder="/full/path/to/folder" value={folder} onChange={(e) => setFolder(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void add()} />
-        <button onClick={() => void add()} disabled={!folder.trim()}>Add folder</button>
+        <input
+          className="grow"
+          aria-label="Folder to add (absolute path)"
+          placeholder="/full/path/to/folder"
+          value={folder}
+          onChange={(e) => setFolder(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && void add()}
+        />
+        <button onClick={() => void add()} disabled={!folder.trim()}>
+          Add folder
+        </button>
       </div>
       <h3>Sampling</h3>
       {asks.sampling === 'always' ? (
         <p className="small">
           Its requests to Claude are sent without review (you still see each answer).{' '}
-          <button className="small-button" onClick={() => void change({ sampling: 'ask' })}>Review each request again</button>
+          <button className="small-button" onClick={() => void change({ sampling: 'ask' })}>
+            Review each request again
+          </button>
         </p>
       ) : (
         <p className="small muted">Each request it makes to Claude is shown to you first.</p>

@@ -40,16 +40,39 @@ function FormMode({ server, base }: { server: ServerStatus; base: ServerEntry | 
   };
   return (
     <>
-      <ServerForm form={form} onChange={(f) => { setForm(f); setSaved(false); }} server={server.name} />
+      <ServerForm
+        form={form}
+        onChange={(f) => {
+          setForm(f);
+          setSaved(false);
+        }}
+        server={server.name}
+      />
       <label className="check">
-        <input type="checkbox" checked={server.trusted} onChange={(e) => void setTrusted(server.name, e.target.checked).then((r) => setError(r.ok ? null : r.error))} />
+        <input
+          type="checkbox"
+          checked={server.trusted}
+          onChange={(e) =>
+            void setTrusted(server.name, e.target.checked).then((r) =>
+              setError(r.ok ? null : r.error),
+            )
+          }
+        />
         Trusted (kept in your settings, never in the entry)
       </label>
       {error && <ErrorNote title="Not saved" error={error} />}
-      {saved && <p className="ok small" role="status">Saved. The server restarts with the new configuration.</p>}
+      {saved && (
+        <p className="ok small" role="status">
+          Saved. The server restarts with the new configuration.
+        </p>
+      )}
       <div className="row">
-        <button className="primary" disabled={!dirty} onClick={() => void save()}>Save</button>
-        <button disabled={!dirty} onClick={() => setForm(formFromEntry(base))}>Revert</button>
+        <button className="primary" disabled={!dirty} onClick={() => void save()}>
+          Save
+        </button>
+        <button disabled={!dirty} onClick={() => setForm(formFromEntry(base))}>
+          Revert
+        </button>
       </div>
     </>
   );
@@ -62,30 +85,61 @@ export function ConfigTab({ server }: { server: ServerStatus }) {
   const [mode, setMode] = useState<Mode>('form');
   useEffect(() => void loadConfigFiles(), [loadConfigFiles]);
   const file = files?.find((f) => f.path === server.file) ?? null;
-  const base = useMemo(() => entryInFile(file?.text, server.name) ?? server.entry, [file, server.name, server.entry]);
+  const base = useMemo(
+    () => entryInFile(file?.text, server.name) ?? server.entry,
+    [file, server.name, server.entry],
+  );
   const entryMode = useMemo(() => ({ kind: 'entry' as const, name: server.name }), [server.name]);
   const fileMode = useMemo(() => ({ kind: 'file' as const }), []);
   return (
     <div className="config-tab">
       <div role="tablist" aria-label="Configuration view" className="segmented">
         {(['form', 'json', 'file'] as const).map((m) => (
-          <button key={m} role="tab" aria-selected={mode === m} className={mode === m ? 'selected' : ''} onClick={() => setMode(m)}>
+          <button
+            key={m}
+            role="tab"
+            aria-selected={mode === m}
+            className={mode === m ? 'selected' : ''}
+            onClick={() => setMode(m)}
+          >
             {m === 'form' ? 'Form' : m === 'json' ? 'JSON' : 'Whole file'}
           </button>
         ))}
       </div>
-      {!file && filesError && <p className="muted small">The file on disk could not be read ({filesError.message}); editing the entry as core reports it, with secret values masked.</p>}
+      {!file && filesError && (
+        <p className="muted small">
+          The file on disk could not be read ({filesError.message}); editing the entry as core
+          reports it, with secret values masked.
+        </p>
+      )}
       {mode === 'form' && <FormMode server={server} base={base} />}
       {mode === 'json' && (
-        <JsonTab key={server.name} saved={JSON.stringify(base ?? {}, null, 2)} mode={entryMode}
-          onSave={async (_text, entry) => { const r = await updateServer(server.name, entry ?? {}); return r.ok ? null : r.error; }} />
+        <JsonTab
+          key={server.name}
+          saved={JSON.stringify(base ?? {}, null, 2)}
+          mode={entryMode}
+          onSave={async (_text, entry) => {
+            const r = await updateServer(server.name, entry ?? {});
+            return r.ok ? null : r.error;
+          }}
+        />
       )}
       {mode === 'file' &&
         (file && (file.scope === 'user' || file.scope === 'project') ? (
-          <JsonTab key={file.path} saved={file.text ?? '{\n  "mcpServers": {}\n}\n'} mode={fileMode}
-            onSave={async (text) => { const r = await saveConfigFile(file.scope, text); return r.ok ? null : r.error; }} />
+          <JsonTab
+            key={file.path}
+            saved={file.text ?? '{\n  "mcpServers": {}\n}\n'}
+            mode={fileMode}
+            onSave={async (text) => {
+              const r = await saveConfigFile(file.scope, text);
+              return r.ok ? null : r.error;
+            }}
+          />
         ) : (
-          <ErrorNote title="The configuration file is not available" error={filesError ?? { message: `No editable file for ${server.file}.` }} />
+          <ErrorNote
+            title="The configuration file is not available"
+            error={filesError ?? { message: `No editable file for ${server.file}.` }}
+          />
         ))}
     </div>
   );

@@ -13,7 +13,9 @@ export function ImportButton() {
     const v = r.value;
     setReport(
       [
-        v.added.length ? `Imported ${v.added.join(', ')} from ${v.source}.` : `Nothing new to import from ${v.source}.`,
+        v.added.length
+          ? `Imported ${v.added.join(', ')} from ${v.source}.`
+          : `Nothing new to import from ${v.source}.`,
         ...v.skipped.map((s) => `Skipped ${s.name}: ${s.reason}`),
         ...v.invalid.map((s) => `Invalid ${s.name}: ${s.reason}`),
       ].join('\n'),
@@ -23,7 +25,10 @@ export function ImportButton() {
     <>
       <button onClick={() => void run()}>Import from Claude Desktop</button>
       {report && (
-        <pre className={`notice small import-report ${failed ? 'error' : ''}`} role={failed ? 'alert' : 'status'}>
+        <pre
+          className={`notice small import-report ${failed ? 'error' : ''}`}
+          role={failed ? 'alert' : 'status'}
+        >
           {report}
         </pre>
       )}

@@ -45,7 +45,9 @@ export function JsonTab({ saved, mode, onSave }: JsonTabProps) {
     <div className="json-tab">
       {maskable && (
         <p className="muted small row">
-          {revealed ? 'Environment and header values are shown.' : 'Environment and header values are masked, as in the form.'}{' '}
+          {revealed
+            ? 'Environment and header values are shown.'
+            : 'Environment and header values are masked, as in the form.'}{' '}
           <button type="button" className="small-button" onClick={() => setRevealed(!revealed)}>
             {revealed ? 'Hide values' : 'Reveal values'}
           </button>

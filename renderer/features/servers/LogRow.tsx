@@ -46,7 +46,9 @@ function Body({ server, row }: { server: string; row: InspectorRow }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void loadLogBody(server, row.seq).then((r) => live && (r.ok ? setBody(r.value) : setError(r.error.message)));
+    void loadLogBody(server, row.seq).then(
+      (r) => live && (r.ok ? setBody(r.value) : setError(r.error.message)),
+    );
     return () => void (live = false);
   }, [server, row.seq, loadLogBody]);
   if (error) return <p className="small error log-body">{error}</p>;
@@ -56,10 +58,18 @@ function Body({ server, row }: { server: string; row: InspectorRow }) {
     <div className="log-body">
       {body.truncated && (
         <p className="small warning">
-          Cut: the log keeps the first {formatBytes(utf8Length(body.text))} of this {formatBytes(body.bytes)} message.
+          Cut: the log keeps the first {formatBytes(utf8Length(body.text))} of this{' '}
+          {formatBytes(body.bytes)} message.
         </p>
       )}
-      {json !== null ? <CodeBlock code={json} language="json" label={`${row.kind} ${row.method ?? ''}`.trim()} /> : <CodeBlock code={body.text} label={row.stream === 'protocol' ? 'message (as received, cut)' : row.stream} />}
+      {json !== null ? (
+        <CodeBlock code={json} language="json" label={`${row.kind} ${row.method ?? ''}`.trim()} />
+      ) : (
+        <CodeBlock
+          code={body.text}
+          label={row.stream === 'protocol' ? 'message (as received, cut)' : row.stream}
+        />
+      )}
     </div>
   );
 }
@@ -80,26 +90,59 @@ interface RowProps {
   onFocusRow(seq: number): void;
 }
 
-export const LogRow = memo(function LogRow({ server, row, answeredIn, expanded, focusable, onToggle, onFocusRow }: RowProps) {
+export const LogRow = memo(function LogRow({
+  server,
+  row,
+  answeredIn,
+  expanded,
+  focusable,
+  onToggle,
+  onFocusRow,
+}: RowProps) {
   const duration = row.durationMs ?? answeredIn;
-  const tone = row.stream === 'protocol' ? (row.kind === 'error' ? 'error' : row.direction) : row.stream;
+  const tone =
+    row.stream === 'protocol' ? (row.kind === 'error' ? 'error' : row.direction) : row.stream;
   return (
     <li className={`log-row tone-${tone}`}>
-      <button type="button" className="log-line" aria-expanded={expanded} tabIndex={focusable ? 0 : -1} data-seq={row.seq}
-        onClick={() => onToggle(row.seq)} onFocus={() => onFocusRow(row.seq)}>
+      <button
+        type="button"
+        className="log-line"
+        aria-expanded={expanded}
+        tabIndex={focusable ? 0 : -1}
+        data-seq={row.seq}
+        onClick={() => onToggle(row.seq)}
+        onFocus={() => onFocusRow(row.seq)}
+      >
         {/* Spaces between the parts: the row's text (and its accessible name) reads as words. */}
         <span className="log-time">{formatClock(row.time)}</span>{' '}
         <span className="log-dir">{directionOf(row)}</span>{' '}
         {row.stream === 'protocol' && (
           <>
             <span className="log-kind">{row.kind}</span>{' '}
-            {row.method && <><span className="log-method">{row.method}</span>{' '}</>}
-            {row.id !== null && <><span className="log-id">#{row.id}</span>{' '}</>}
-            {duration !== null && <><span className="log-duration">{formatDuration(duration)}</span>{' '}</>}
-            <span className="log-size">{formatBytes(row.bytes)}{row.truncated ? ' (cut)' : ''}</span>{' '}
+            {row.method && (
+              <>
+                <span className="log-method">{row.method}</span>{' '}
+              </>
+            )}
+            {row.id !== null && (
+              <>
+                <span className="log-id">#{row.id}</span>{' '}
+              </>
+            )}
+            {duration !== null && (
+              <>
+                <span className="log-duration">{formatDuration(duration)}</span>{' '}
+              </>
+            )}
+            <span className="log-size">
+              {formatBytes(row.bytes)}
+              {row.truncated ? ' (cut)' : ''}
+            </span>{' '}
           </>
         )}
-        <span className="log-summary"><Marked text={row.summary} /></span>
+        <span className="log-summary">
+          <Marked text={row.summary} />
+        </span>
       </button>
       {expanded && <Body server={server} row={row} />}
     </li>

@@ -13,7 +13,16 @@ import { inspectorSelectors } from '../../store/inspector/selectors';
 import { LogRow, rowText } from './LogRow';
 
 type LogLevel = NonNullable<ServerLogs['logLevel']>;
-const LEVELS: LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const LEVELS: LogLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
 const STREAMS: { stream: InspectorStream; label: string }[] = [
   { stream: 'protocol', label: 'Protocol' },
   { stream: 'stderr', label: 'stderr' },
@@ -37,7 +46,9 @@ export function LogsTab({ server }: { server: ServerStatus }) {
   const level = useLena(inspectorSelectors.logLevel(server.name));
   const { loadLogRows, loadLogs, setLogLevel } = useLenaActions();
   const [filter, setFilter] = useState('');
-  const [streams, setStreams] = useState<Set<InspectorStream>>(() => new Set(['protocol', 'stderr', 'lena']));
+  const [streams, setStreams] = useState<Set<InspectorStream>>(
+    () => new Set(['protocol', 'stderr', 'lena']),
+  );
   const [direction, setDirection] = useState<Direction>('all');
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set());
   const [active, setActive] = useState<number | null>(null);
@@ -55,7 +66,8 @@ export function LogsTab({ server }: { server: ServerStatus }) {
   // A request shows its duration once its response (which names it) is in.
   const answeredIn = useMemo(() => {
     const m = new Map<number, number>();
-    for (const r of rows) if (r.pairSeq !== null && r.durationMs !== null) m.set(r.pairSeq, r.durationMs);
+    for (const r of rows)
+      if (r.pairSeq !== null && r.durationMs !== null) m.set(r.pairSeq, r.durationMs);
     return m;
   }, [rows]);
   const f = filter.trim().toLowerCase();
@@ -64,59 +76,94 @@ export function LogsTab({ server }: { server: ServerStatus }) {
       rows.filter((r) => {
         if (!streams.has(r.stream)) return false;
         // A direction means protocol messages that way only.
-        if (direction !== 'all' && (r.stream !== 'protocol' || r.direction !== direction)) return false;
+        if (direction !== 'all' && (r.stream !== 'protocol' || r.direction !== direction))
+          return false;
         return f === '' || rowText(r, answeredIn.get(r.seq)).toLowerCase().includes(f);
       }),
     [rows, streams, direction, f, answeredIn],
   );
-  const text = useMemo(() => shown.map((r) => rowText(r, answeredIn.get(r.seq))).join('\n'), [shown, answeredIn]);
+  const text = useMemo(
+    () => shown.map((r) => rowText(r, answeredIn.get(r.seq))).join('\n'),
+    [shown, answeredIn],
+  );
 
   useEffect(() => {
     if (follow.current && box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [shown.at(-1)?.seq]);
 
-  const toggle = useCallback((seq: number) => setExpanded((e) => {
-    const next = new Set(e);
-    if (!next.delete(seq)) next.add(seq);
-    return next;
-  }), []);
+  const toggle = useCallback(
+    (seq: number) =>
+      setExpanded((e) => {
+        const next = new Set(e);
+        if (!next.delete(seq)) next.add(seq);
+        return next;
+      }),
+    [],
+  );
   const focusRow = useCallback((seq: number) => setActive(seq), []);
   // The one row in the Tab order: the last focused one while it is shown, else the newest.
-  const tabStop = active !== null && shown.some((r) => r.seq === active) ? active : (shown.at(-1)?.seq ?? null);
+  const tabStop =
+    active !== null && shown.some((r) => r.seq === active) ? active : (shown.at(-1)?.seq ?? null);
 
   const onKey = (e: KeyboardEvent) => {
-    const buttons = [...(box.current?.querySelectorAll<HTMLButtonElement>('button.log-line') ?? [])];
+    const buttons = [
+      ...(box.current?.querySelectorAll<HTMLButtonElement>('button.log-line') ?? []),
+    ];
     const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (i < 0) return;
     const page = Math.max(1, Math.floor((box.current?.clientHeight ?? 200) / 24));
-    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: buttons.length - 1, PageDown: i + page, PageUp: i - page }[e.key];
+    const to = {
+      ArrowDown: i + 1,
+      ArrowUp: i - 1,
+      Home: 0,
+      End: buttons.length - 1,
+      PageDown: i + page,
+      PageUp: i - page,
+    }[e.key];
     if (to === undefined) return;
     e.preventDefault();
     buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
   };
 
-  const setStream = (stream: InspectorStream, on: boolean) => setStreams((s) => {
-    const next = new Set(s);
-    if (on) next.add(stream);
-    else next.delete(stream);
-    return next;
-  });
+  const setStream = (stream: InspectorStream, on: boolean) =>
+    setStreams((s) => {
+      const next = new Set(s);
+      if (on) next.add(stream);
+      else next.delete(stream);
+      return next;
+    });
 
   return (
     <div className="logs-tab">
       <div className="row wrap log-toolbar">
-        <input type="search" placeholder="Filter lines" aria-label="Filter log lines" value={filter} onChange={(e) => setFilter(e.target.value)} className="grow" />
+        <input
+          type="search"
+          placeholder="Filter lines"
+          aria-label="Filter log lines"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          className="grow"
+        />
         <fieldset className="log-streams">
           <legend className="sr-only">Streams</legend>
           {STREAMS.map(({ stream, label }) => (
             <label key={stream} className={`check small tone-${stream}`}>
-              <input type="checkbox" checked={streams.has(stream)} onChange={(e) => setStream(stream, e.target.checked)} /> {label}
+              <input
+                type="checkbox"
+                checked={streams.has(stream)}
+                onChange={(e) => setStream(stream, e.target.checked)}
+              />{' '}
+              {label}
             </label>
           ))}
         </fieldset>
         <label className="small">
           Direction{' '}
-          <select aria-label="Direction" value={direction} onChange={(e) => setDirection(e.target.value as Direction)}>
+          <select
+            aria-label="Direction"
+            value={direction}
+            onChange={(e) => setDirection(e.target.value as Direction)}
+          >
             <option value="all">Both ways</option>
             <option value="out">→ Sent</option>
             <option value="in">← Received</option>
@@ -124,26 +171,61 @@ export function LogsTab({ server }: { server: ServerStatus }) {
         </label>
         <label className="small">
           Server messages from{' '}
-          <select aria-label="Server log level" value={level} onChange={(e) => void setLogLevel(server.name, e.target.value as LogLevel)}>
-            {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
+          <select
+            aria-label="Server log level"
+            value={level}
+            onChange={(e) => void setLogLevel(server.name, e.target.value as LogLevel)}
+          >
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
           </select>
         </label>
-        <span className="muted small" title="Lena keeps the last 2,000 rows or 10 MB of each server; a message over 64 KB is kept cut, with its size.">
-          {shown.length === rows.length ? `${rows.length} rows` : `${shown.length} of ${rows.length} rows`}
+        <span
+          className="muted small"
+          title="Lena keeps the last 2,000 rows or 10 MB of each server; a message over 64 KB is kept cut, with its size."
+        >
+          {shown.length === rows.length
+            ? `${rows.length} rows`
+            : `${shown.length} of ${rows.length} rows`}
         </span>
         <CopyButton text={text} label="Copy log" />
-        <button className="small-button" onClick={() => saveText(`${server.name}-log.txt`, text)}>Save log</button>
+        <button className="small-button" onClick={() => saveText(`${server.name}-log.txt`, text)}>
+          Save log
+        </button>
       </div>
       {error && <ErrorNote title="Could not read the log" error={error} />}
-      <div className="log-view mono" ref={box} role="log" aria-label={`Log of ${server.name}`} onKeyDown={onKey}
+      <div
+        className="log-view mono"
+        ref={box}
+        role="log"
+        aria-label={`Log of ${server.name}`}
+        onKeyDown={onKey}
         tabIndex={shown.length === 0 ? 0 : -1}
-        onScroll={(e) => { const el = e.currentTarget; follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24; }}>
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+        }}
+      >
         {shown.length === 0 ? (
-          <span className="muted">{rows.length > 0 ? 'No line matches the filters.' : 'Nothing logged yet.'}</span>
+          <span className="muted">
+            {rows.length > 0 ? 'No line matches the filters.' : 'Nothing logged yet.'}
+          </span>
         ) : (
           <ul className="log-rows">
             {shown.map((r) => (
-              <LogRow key={r.seq} server={server.name} row={r} answeredIn={answeredIn.get(r.seq) ?? null} expanded={expanded.has(r.seq)} focusable={r.seq === tabStop} onToggle={toggle} onFocusRow={focusRow} />
+              <LogRow
+                key={r.seq}
+                server={server.name}
+                row={r}
+                answeredIn={answeredIn.get(r.seq) ?? null}
+                expanded={expanded.has(r.seq)}
+                focusable={r.seq === tabStop}
+                onToggle={toggle}
+                onFocusRow={focusRow}
+              />
             ))}
           </ul>
         )}

@@ -18,7 +18,16 @@ export function ServerDetail({ server }: { server: ServerStatus }) {
   // Arrow keys, Home and End move the selection and focus together (the tablist is one Tab stop).
   const onKey = (e: KeyboardEvent) => {
     const i = TABS.indexOf(tab);
-    const to = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
+    const to =
+      e.key === 'ArrowRight'
+        ? (i + 1) % TABS.length
+        : e.key === 'ArrowLeft'
+          ? (i + TABS.length - 1) % TABS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? TABS.length - 1
+              : -1;
     if (to < 0) return;
     e.preventDefault();
     setTab(TABS[to]);
@@ -30,16 +39,33 @@ export function ServerDetail({ server }: { server: ServerStatus }) {
         <h2 className="mono">{server.name}</h2>
         <ServerStatusWord server={server} />
       </div>
-      {server.status === 'needs-approval' && <ApprovalView key={server.approval?.entryHash ?? ''} server={server} />}
+      {server.status === 'needs-approval' && (
+        <ApprovalView key={server.approval?.entryHash ?? ''} server={server} />
+      )}
       <div role="tablist" aria-label="Server detail" className="tabs" onKeyDown={onKey}>
         {TABS.map((t) => (
-          <button key={t} role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} tabIndex={tab === t ? 0 : -1} className={tab === t ? 'selected' : ''} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`panel-${t}`}
+            tabIndex={tab === t ? 0 : -1}
+            className={tab === t ? 'selected' : ''}
+            onClick={() => setTab(t)}
+          >
             {t}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {tab === 'Overview' && <OverviewTab server={server} onShowLogs={() => setTab('Logs')} onEdit={() => setTab('Configuration')} />}
+        {tab === 'Overview' && (
+          <OverviewTab
+            server={server}
+            onShowLogs={() => setTab('Logs')}
+            onEdit={() => setTab('Configuration')}
+          />
+        )}
         {tab === 'Tools' && <ToolsTab server={server} />}
         {tab === 'Resources' && <ResourcesTab server={server} />}
         {tab === 'Prompts' && <PromptsTab server={server} />}

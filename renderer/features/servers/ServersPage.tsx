@@ -21,12 +21,25 @@ function ServerList() {
     <ul role="list" className="server-list" aria-label="Servers">
       {servers.map((s) => (
         <li key={s.name} role="listitem">
-          <button className={`server-item ghost ${selected === s.name ? 'active' : ''}`} data-server={s.name} aria-current={selected === s.name ? 'true' : undefined} onClick={() => selectServer(s.name)}>
-            <span className="row"><strong className="mono">{s.name}</strong><span className="spacer" /><ServerStatusWord server={s} /></span>
-            <span className="muted small">
-              {s.scope} · {s.transport ?? '—'}{s.serverInfo ? ` · v${s.serverInfo.version}` : ''} · {s.toolCount} tools · {formatTokens(s.toolTokens)}
+          <button
+            className={`server-item ghost ${selected === s.name ? 'active' : ''}`}
+            data-server={s.name}
+            aria-current={selected === s.name ? 'true' : undefined}
+            onClick={() => selectServer(s.name)}
+          >
+            <span className="row">
+              <strong className="mono">{s.name}</strong>
+              <span className="spacer" />
+              <ServerStatusWord server={s} />
             </span>
-            {pendingSummary(s) && <span className="small warning">{pendingSummary(s)} waiting for you</span>}
+            <span className="muted small">
+              {s.scope} · {s.transport ?? '—'}
+              {s.serverInfo ? ` · v${s.serverInfo.version}` : ''} · {s.toolCount} tools ·{' '}
+              {formatTokens(s.toolTokens)}
+            </span>
+            {pendingSummary(s) && (
+              <span className="small warning">{pendingSummary(s)} waiting for you</span>
+            )}
           </button>
         </li>
       ))}
@@ -49,7 +62,9 @@ export function ServersPage() {
         <h1>MCP servers</h1>
         <span className="spacer" />
         <button onClick={() => void reloadServers()}>Reload</button>
-        <button className="primary" data-add-server onClick={() => setAddingServer(true)}>+ Add server</button>
+        <button className="primary" data-add-server onClick={() => setAddingServer(true)}>
+          + Add server
+        </button>
       </div>
       {bar}
       {state === 'error' && error ? (
@@ -70,11 +85,18 @@ export function ServersPage() {
           ) : servers.length === 0 && state === 'ready' ? (
             <div className="empty-state left">
               <p>No servers yet. Servers give Claude tools: files, memory, the web.</p>
-              <div className="row"><button className="primary" onClick={() => setAddingServer(true)}>Add a server</button><ImportButton /></div>
+              <div className="row">
+                <button className="primary" onClick={() => setAddingServer(true)}>
+                  Add a server
+                </button>
+                <ImportButton />
+              </div>
               <Suggestions />
             </div>
           ) : servers.length > 0 ? (
-            <p className="muted">Select a server to see its status, tools, logs and configuration.</p>
+            <p className="muted">
+              Select a server to see its status, tools, logs and configuration.
+            </p>
           ) : null}
         </div>
       </div>

@@ -20,7 +20,8 @@ const STEP: Record<string, string> = {
 
 /** The status word, except that a server waiting for a sign-in or a restart says so (amber, not "Failed"). */
 export function ServerStatusWord({ server }: { server: ServerStatus }) {
-  if (server.status === 'failed' && server.restart) return <RestartingWord restart={server.restart} />;
+  if (server.status === 'failed' && server.restart)
+    return <RestartingWord restart={server.restart} />;
   if (server.signIn?.state !== 'required') return <StatusWord status={server.status} />;
   return (
     <span className="status-word" data-status="sign-in-required">
@@ -47,30 +48,54 @@ export function SignInPanel({ server }: { server: ServerStatus }) {
       {sign.state === 'signed-in' ? (
         <p>
           Signed in to <strong className="mono">{server.name}</strong>
-          {sign.account ? <> as <strong>{sign.account}</strong></> : null}.
+          {sign.account ? (
+            <>
+              {' '}
+              as <strong>{sign.account}</strong>
+            </>
+          ) : null}
+          .
         </p>
       ) : sign.state === 'required' ? (
         <p>
-          <strong>Sign in required.</strong> {server.name} asks you to sign in; your browser opens its sign-in page, and Lena keeps the token in your system’s secret store.
+          <strong>Sign in required.</strong> {server.name} asks you to sign in; your browser opens
+          its sign-in page, and Lena keeps the token in your system’s secret store.
         </p>
       ) : (
         <p>
           <strong>Sign-in failed</strong>
-          {sign.step && STEP[sign.step] ? <> while {STEP[sign.step]}</> : null}. Try again, or fix the entry’s “oauth” options.
+          {sign.step && STEP[sign.step] ? <> while {STEP[sign.step]}</> : null}. Try again, or fix
+          the entry’s “oauth” options.
         </p>
       )}
       <div className="row">
         {sign.state === 'signed-in' ? (
           <>
-            <button disabled={busy !== null} onClick={() => void run('out')}>{busy === 'out' ? 'Signing out…' : 'Sign out'}</button>
-            <button className="ghost" title="Sign in again, for another account or when the server asks for more access" disabled={busy !== null} onClick={() => void run('in')}>{busy === 'in' ? 'Waiting for the browser…' : 'Sign in again'}</button>
+            <button disabled={busy !== null} onClick={() => void run('out')}>
+              {busy === 'out' ? 'Signing out…' : 'Sign out'}
+            </button>
+            <button
+              className="ghost"
+              title="Sign in again, for another account or when the server asks for more access"
+              disabled={busy !== null}
+              onClick={() => void run('in')}
+            >
+              {busy === 'in' ? 'Waiting for the browser…' : 'Sign in again'}
+            </button>
           </>
         ) : (
-          <button className="primary" disabled={busy !== null} onClick={() => void run('in')}>{busy === 'in' ? 'Waiting for the browser…' : 'Sign in'}</button>
+          <button className="primary" disabled={busy !== null} onClick={() => void run('in')}>
+            {busy === 'in' ? 'Waiting for the browser…' : 'Sign in'}
+          </button>
         )}
         {busy === 'in' && <button onClick={() => void cancelSignIn(server.name)}>Cancel</button>}
       </div>
-      {error && <ErrorNote title={error.which === 'out' ? 'Sign-out did not complete' : 'Sign-in did not complete'} error={error.error} />}
+      {error && (
+        <ErrorNote
+          title={error.which === 'out' ? 'Sign-out did not complete' : 'Sign-in did not complete'}
+          error={error.error}
+        />
+      )}
     </div>
   );
 }

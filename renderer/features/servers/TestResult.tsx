@@ -7,7 +7,9 @@ export function TestResult({ result }: { result: TestConnectionResult }) {
   if (result.ok) {
     return (
       <div className="notice ok-notice" role="status">
-        ✓ Connected in {formatDuration(result.durationMs)} to {result.serverInfo?.name ?? 'the server'} {result.serverInfo?.version ?? ''} (protocol {result.protocolVersion ?? '?'}), {result.toolCount} tools
+        ✓ Connected in {formatDuration(result.durationMs)} to{' '}
+        {result.serverInfo?.name ?? 'the server'} {result.serverInfo?.version ?? ''} (protocol{' '}
+        {result.protocolVersion ?? '?'}), {result.toolCount} tools
         {result.tools.length > 0 && <p className="muted small mono">{result.tools.join(', ')}</p>}
       </div>
     );

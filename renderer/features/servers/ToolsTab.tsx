@@ -24,13 +24,18 @@ const PAGE = 200;
 export function ToolsTab({ server }: { server: ServerStatus }) {
   const tools = useLena(serversSelectors.tools(server.name));
   const error = useLena(serversSelectors.toolsError(server.name));
-  const { loadTools, setToolEnabled, acceptDefinition, rejectTool, updateSettings } = useLenaActions();
+  const { loadTools, setToolEnabled, acceptDefinition, rejectTool, updateSettings } =
+    useLenaActions();
   // Tools at scale: "always loaded" tools are never deferred behind the tool search.
   const toolSearch = useLena(settingsSelectors.settings)?.toolSearch;
   const setAlwaysLoaded = (qualified: string, on: boolean) => {
     if (!toolSearch) return;
-    const alwaysLoaded = on ? [...new Set([...toolSearch.alwaysLoaded, qualified])] : toolSearch.alwaysLoaded.filter((n) => n !== qualified);
-    void updateSettings({ toolSearch: { ...toolSearch, alwaysLoaded } }).then((r) => setRowError(r.ok ? null : `Could not change ${qualified}: ${r.error.message}`));
+    const alwaysLoaded = on
+      ? [...new Set([...toolSearch.alwaysLoaded, qualified])]
+      : toolSearch.alwaysLoaded.filter((n) => n !== qualified);
+    void updateSettings({ toolSearch: { ...toolSearch, alwaysLoaded } }).then((r) =>
+      setRowError(r.ok ? null : `Could not change ${qualified}: ${r.error.message}`),
+    );
   };
   const [query, setQuery] = useState('');
   const [rowError, setRowError] = useState<string | null>(null);
@@ -44,48 +49,123 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
   };
   useEffect(() => void loadTools(server.name), [server.name, server.toolCount, loadTools]);
   const q = query.toLowerCase();
-  const shown = tools.filter((t) => t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q) || (t.title ?? '').toLowerCase().includes(q));
-  if (error) return <ErrorNote title="Could not list the tools" error={error}><button onClick={() => void loadTools(server.name)}>Retry</button></ErrorNote>;
+  const shown = tools.filter(
+    (t) =>
+      t.name.toLowerCase().includes(q) ||
+      t.description.toLowerCase().includes(q) ||
+      (t.title ?? '').toLowerCase().includes(q),
+  );
+  if (error)
+    return (
+      <ErrorNote title="Could not list the tools" error={error}>
+        <button onClick={() => void loadTools(server.name)}>Retry</button>
+      </ErrorNote>
+    );
   return (
     <div className="tools-tab">
-      <input type="search" placeholder="Search tools" aria-label="Search tools" value={query} onChange={(e) => setQuery(e.target.value)} />
-      {rowError && <p className="error small" role="alert">{rowError}</p>}
+      <input
+        type="search"
+        placeholder="Search tools"
+        aria-label="Search tools"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {rowError && (
+        <p className="error small" role="alert">
+          {rowError}
+        </p>
+      )}
       {tools.length === 0 ? (
-        <p className="muted">{server.status === 'connected' ? 'This server offers no tools.' : 'Tools appear once the server is connected.'}</p>
+        <p className="muted">
+          {server.status === 'connected'
+            ? 'This server offers no tools.'
+            : 'Tools appear once the server is connected.'}
+        </p>
       ) : (
         <ul role="list" className="tool-list">
           {shown.slice(0, limit).map((t) => (
             <li key={t.name} className="tool-row">
               <div className="row">
                 <label className="switch">
-                  <input type="checkbox" role="switch" checked={t.enabled} aria-label={`Enable ${t.name}`}
-                    onChange={(e) => void setToolEnabled(server.name, t.name, e.target.checked).then((r) => setRowError(r.ok ? null : `Could not change ${t.name}: ${r.error.message}`))} />
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={t.enabled}
+                    aria-label={`Enable ${t.name}`}
+                    onChange={(e) =>
+                      void setToolEnabled(server.name, t.name, e.target.checked).then((r) =>
+                        setRowError(r.ok ? null : `Could not change ${t.name}: ${r.error.message}`),
+                      )
+                    }
+                  />
                 </label>
                 <strong className="mono">{t.name}</strong>
                 {t.title && <span>{t.title}</span>}
                 <span className="spacer" />
-                <span className={`small ${t.pin === 'changed' || t.pin === 'new' ? 'warning' : 'muted'}`}>{PIN[t.pin]}</span>
+                <span
+                  className={`small ${t.pin === 'changed' || t.pin === 'new' ? 'warning' : 'muted'}`}
+                >
+                  {PIN[t.pin]}
+                </span>
                 {toolSearch && (
-                  <label className="small muted" title="Never deferred behind the tool search, even with many tools">
-                    <input type="checkbox" checked={toolSearch.alwaysLoaded.includes(t.qualifiedName)} onChange={(e) => setAlwaysLoaded(t.qualifiedName, e.target.checked)} /> always loaded
+                  <label
+                    className="small muted"
+                    title="Never deferred behind the tool search, even with many tools"
+                  >
+                    <input
+                      type="checkbox"
+                      checked={toolSearch.alwaysLoaded.includes(t.qualifiedName)}
+                      onChange={(e) => setAlwaysLoaded(t.qualifiedName, e.target.checked)}
+                    />{' '}
+                    always loaded
                   </label>
                 )}
                 <span className="muted small">{formatTokens(t.tokens)}</span>
-                <button className="small-button" ref={(el) => void (el ? runButtons.current.set(t.name, el) : runButtons.current.delete(t.name))} aria-expanded={running === t.name} aria-label={`Run ${t.name} by hand`} disabled={server.status !== 'connected'}
-                  onClick={() => setRunning(running === t.name ? null : t.name)}>
+                <button
+                  className="small-button"
+                  ref={(el) =>
+                    void (el
+                      ? runButtons.current.set(t.name, el)
+                      : runButtons.current.delete(t.name))
+                  }
+                  aria-expanded={running === t.name}
+                  aria-label={`Run ${t.name} by hand`}
+                  disabled={server.status !== 'connected'}
+                  onClick={() => setRunning(running === t.name ? null : t.name)}
+                >
                   Run…
                 </button>
               </div>
-              <div className="tool-desc"><HintBadges hints={t.annotations} trusted={server.trusted} /></div>
-              <p className="small tool-desc"><Marked text={t.description} /></p>
-              {running === t.name && <RunToolPanel server={server.name} tool={t} onClose={() => closeRun(t.name)} />}
+              <div className="tool-desc">
+                <HintBadges hints={t.annotations} trusted={server.trusted} />
+              </div>
+              <p className="small tool-desc">
+                <Marked text={t.description} />
+              </p>
+              {running === t.name && (
+                <RunToolPanel server={server.name} tool={t} onClose={() => closeRun(t.name)} />
+              )}
               {(t.pin === 'changed' || t.pin === 'new' || t.pin === 'rejected') && (
                 <div className="row">
-                  <button className="small-button" onClick={() => void acceptDefinition(server.name, t.name).then((r) => setRowError(r.ok ? null : r.error.message))}>
+                  <button
+                    className="small-button"
+                    onClick={() =>
+                      void acceptDefinition(server.name, t.name).then((r) =>
+                        setRowError(r.ok ? null : r.error.message),
+                      )
+                    }
+                  >
                     {t.pin === 'changed' ? 'Accept the new definition' : `Accept ${t.name}`}
                   </button>
                   {t.pin !== 'rejected' && (
-                    <button className="small-button" onClick={() => void rejectTool(server.name, t.name).then((r) => setRowError(r.ok ? null : r.error.message))}>
+                    <button
+                      className="small-button"
+                      onClick={() =>
+                        void rejectTool(server.name, t.name).then((r) =>
+                          setRowError(r.ok ? null : r.error.message),
+                        )
+                      }
+                    >
                       Reject
                     </button>
                   )}
@@ -97,8 +177,13 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
       )}
       {shown.length > limit && (
         <div className="row">
-          <span className="muted small">Showing {limit} of {shown.length} tools{query ? ' that match' : ''}; search to narrow them.</span>
-          <button className="small-button" onClick={() => setLimit(limit + PAGE * 5)}>Show {Math.min(PAGE * 5, shown.length - limit)} more</button>
+          <span className="muted small">
+            Showing {limit} of {shown.length} tools{query ? ' that match' : ''}; search to narrow
+            them.
+          </span>
+          <button className="small-button" onClick={() => setLimit(limit + PAGE * 5)}>
+            Show {Math.min(PAGE * 5, shown.length - limit)} more
+          </button>
         </div>
       )}
     </div>

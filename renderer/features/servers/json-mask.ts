@@ -38,7 +38,8 @@ export function maskedRanges(state: EditorState): { from: number; to: number }[]
       if (!key || !value || value.name !== 'Object' || !MASKED_KEYS.has(text(key))) return;
       for (const property of value.getChildren('Property')) {
         const v = property.lastChild;
-        if (v?.name === 'String' && !REFERENCE.test(text(v)) && v.to - v.from > 2) out.push({ from: v.from + 1, to: v.to - 1 });
+        if (v?.name === 'String' && !REFERENCE.test(text(v)) && v.to - v.from > 2)
+          out.push({ from: v.from + 1, to: v.to - 1 });
       }
       return false;
     },
@@ -65,7 +66,10 @@ export function jsonMask(initially: boolean) {
       if (on === value.on && !tr.docChanged) return value;
       return { on, set: decorations(tr.state, on) };
     },
-    provide: (f) => [EditorView.decorations.from(f, (v) => v.set), EditorView.atomicRanges.of((view) => view.state.field(f).set)],
+    provide: (f) => [
+      EditorView.decorations.from(f, (v) => v.set),
+      EditorView.atomicRanges.of((view) => view.state.field(f).set),
+    ],
   });
   return field;
 }
@@ -81,8 +85,13 @@ export function hasMaskedValues(text: string): boolean {
   const walk = (v: unknown): boolean => {
     if (typeof v !== 'object' || v === null) return false;
     return Object.entries(v).some(([k, child]) =>
-      (k === 'env' || k === 'headers') && typeof child === 'object' && child !== null && !Array.isArray(child)
-        ? Object.values(child).some((x) => typeof x === 'string' && x !== '' && !REFERENCE.test(JSON.stringify(x)))
+      (k === 'env' || k === 'headers') &&
+      typeof child === 'object' &&
+      child !== null &&
+      !Array.isArray(child)
+        ? Object.values(child).some(
+            (x) => typeof x === 'string' && x !== '' && !REFERENCE.test(JSON.stringify(x)),
+          )
         : walk(child),
     );
   };

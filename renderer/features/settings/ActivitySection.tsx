@@ -7,7 +7,10 @@ const SHOWN = 20;
 
 export function ActivitySection() {
   const logs = useLena(appSelectors.logs);
-  const problems = logs.filter((l) => l.level === 'warn' || l.level === 'error').slice(-SHOWN).reverse();
+  const problems = logs
+    .filter((l) => l.level === 'warn' || l.level === 'error')
+    .slice(-SHOWN)
+    .reverse();
   return (
     <section className="card" aria-labelledby="activity-heading">
       <h2 id="activity-heading">Recent problems</h2>
@@ -17,7 +20,8 @@ export function ActivitySection() {
         <ul className="activity" aria-label="Recent problems">
           {problems.map((p, i) => (
             <li key={`${p.time}-${i}`} className="small">
-              <span className="mono muted">{new Date(p.time).toLocaleTimeString()}</span> <span className={p.level === 'error' ? 'error' : 'warning'}>{p.source}</span>{' '}
+              <span className="mono muted">{new Date(p.time).toLocaleTimeString()}</span>{' '}
+              <span className={p.level === 'error' ? 'error' : 'warning'}>{p.source}</span>{' '}
               {p.message}
             </li>
           ))}

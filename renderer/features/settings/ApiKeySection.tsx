@@ -12,27 +12,77 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     if (key.trim() === '') return setMessage({ text: 'Paste the key first.', error: true });
     const r = await setApiKey(key.trim());
     if (r.ok) setKey('');
-    setMessage(r.ok ? { text: 'Key stored.', error: false } : { text: `The key was not stored: ${r.error.message}`, error: true });
+    setMessage(
+      r.ok
+        ? { text: 'Key stored.', error: false }
+        : { text: `The key was not stored: ${r.error.message}`, error: true },
+    );
   };
   const clear = async () => {
     const r = await clearApiKey();
-    setMessage(r.ok ? { text: 'Key removed.', error: false } : { text: `The key was not removed: ${r.error.message}`, error: true });
+    setMessage(
+      r.ok
+        ? { text: 'Key removed.', error: false }
+        : { text: `The key was not removed: ${r.error.message}`, error: true },
+    );
   };
   return (
     <section className="card" aria-labelledby="key-heading">
       <h2 id="key-heading">Anthropic API key</h2>
       <p data-testid="api-key-state">
-        {settings.apiKeySet ? <><span className="dot dot-green" aria-hidden /> A key is set.</> : <><span className="dot dot-grey" aria-hidden /> No key is set. Create one at <span className="mono">console.anthropic.com</span> → Settings → API keys.</>}
+        {settings.apiKeySet ? (
+          <>
+            <span className="dot dot-green" aria-hidden /> A key is set.
+          </>
+        ) : (
+          <>
+            <span className="dot dot-grey" aria-hidden /> No key is set. Create one at{' '}
+            <span className="mono">console.anthropic.com</span> → Settings → API keys.
+          </>
+        )}
       </p>
-      <form className="row" onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <input type="password" autoComplete="off" spellCheck={false} aria-label="New Anthropic API key" placeholder={settings.apiKeySet ? 'Paste a new key to replace it' : 'sk-ant-…'} value={key} onChange={(e) => setKey(e.target.value)} className="grow" />
-        <button className="primary" type="submit">{settings.apiKeySet ? 'Replace key' : 'Save key'}</button>
-        {settings.apiKeySet && <button type="button" onClick={() => void clear()}>Remove key</button>}
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <input
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          aria-label="New Anthropic API key"
+          placeholder={settings.apiKeySet ? 'Paste a new key to replace it' : 'sk-ant-…'}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          className="grow"
+        />
+        <button className="primary" type="submit">
+          {settings.apiKeySet ? 'Replace key' : 'Save key'}
+        </button>
+        {settings.apiKeySet && (
+          <button type="button" onClick={() => void clear()}>
+            Remove key
+          </button>
+        )}
       </form>
-      {message && <p className={`small ${message.error ? 'error' : 'ok'}`} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      <p className="small muted">Where secrets are kept: {settings.secretStorage.description.replace(/\.+$/, '')}.</p>
+      {message && (
+        <p
+          className={`small ${message.error ? 'error' : 'ok'}`}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+      <p className="small muted">
+        Where secrets are kept: {settings.secretStorage.description.replace(/\.+$/, '')}.
+      </p>
       {!settings.secretStorage.persistent && (
-        <p className="warning small" role="note">⚠ This secret store does not survive a restart: you will need to enter the key again next time.</p>
+        <p className="warning small" role="note">
+          ⚠ This secret store does not survive a restart: you will need to enter the key again next
+          time.
+        </p>
       )}
     </section>
   );

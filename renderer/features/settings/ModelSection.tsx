@@ -18,7 +18,10 @@ export function ModelSection({ settings }: { settings: SettingsView }) {
   const patch = patchOf(f, settings);
   const dirty = Object.keys(patch).length > 0;
   useUnsavedEdits(dirty);
-  const set = <K extends keyof ModelFields>(k: K, v: ModelFields[K]) => { setF({ ...f, [k]: v }); setSaved(false); };
+  const set = <K extends keyof ModelFields>(k: K, v: ModelFields[K]) => {
+    setF({ ...f, [k]: v });
+    setSaved(false);
+  };
   const save = async () => {
     const r = await updateSettings(patch);
     setError(r.ok ? null : r.error);
@@ -28,39 +31,118 @@ export function ModelSection({ settings }: { settings: SettingsView }) {
     <label className="field">
       <span>{label}</span>
       {input}
-      {errors[k] && <span className="error small" role="alert">{errors[k]}</span>}
+      {errors[k] && (
+        <span className="error small" role="alert">
+          {errors[k]}
+        </span>
+      )}
     </label>
   );
   const known = settings.models.some((m) => m.id === f.model);
   return (
     <section className="card" aria-labelledby="model-heading">
       <h2 id="model-heading">Model</h2>
-      <form onSubmit={(e) => { e.preventDefault(); if (Object.keys(errors).length === 0) void save(); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (Object.keys(errors).length === 0) void save();
+        }}
+      >
         <div className="row wrap">
           <label className="field">
             <span>Model</span>
-            <select aria-label="Model" value={known ? f.model : ''} onChange={(e) => e.target.value && set('model', e.target.value)}>
-              {settings.models.map((m) => <option key={m.id} value={m.id}>{m.label}</option>)}
+            <select
+              aria-label="Model"
+              value={known ? f.model : ''}
+              onChange={(e) => e.target.value && set('model', e.target.value)}
+            >
+              {settings.models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.label}
+                </option>
+              ))}
               <option value="">Other (type its id)</option>
             </select>
           </label>
-          {field('model', 'Model id', <input className="mono" aria-label="Model id" value={f.model} onChange={(e) => set('model', e.target.value)} />)}
+          {field(
+            'model',
+            'Model id',
+            <input
+              className="mono"
+              aria-label="Model id"
+              value={f.model}
+              onChange={(e) => set('model', e.target.value)}
+            />,
+          )}
         </div>
         <div className="row wrap">
-          {field('maxTokens', 'Max tokens per answer', <input inputMode="numeric" aria-label="Max tokens" value={f.maxTokens} onChange={(e) => set('maxTokens', e.target.value)} />)}
-          {field('maxRounds', 'Maximum tool rounds per turn', <input inputMode="numeric" aria-label="Maximum rounds" value={f.maxRounds} onChange={(e) => set('maxRounds', e.target.value)} />)}
+          {field(
+            'maxTokens',
+            'Max tokens per answer',
+            <input
+              inputMode="numeric"
+              aria-label="Max tokens"
+              value={f.maxTokens}
+              onChange={(e) => set('maxTokens', e.target.value)}
+            />,
+          )}
+          {field(
+            'maxRounds',
+            'Maximum tool rounds per turn',
+            <input
+              inputMode="numeric"
+              aria-label="Maximum rounds"
+              value={f.maxRounds}
+              onChange={(e) => set('maxRounds', e.target.value)}
+            />,
+          )}
         </div>
-        {field('baseUrl', 'Base URL (empty for Anthropic’s)', <input className="mono" aria-label="Base URL" placeholder="https://api.anthropic.com" value={f.baseUrl} onChange={(e) => set('baseUrl', e.target.value)} />)}
-        {field('systemPrompt', 'System prompt', <textarea aria-label="System prompt" rows={4} value={f.systemPrompt} onChange={(e) => set('systemPrompt', e.target.value)} />)}
+        {field(
+          'baseUrl',
+          'Base URL (empty for Anthropic’s)',
+          <input
+            className="mono"
+            aria-label="Base URL"
+            placeholder="https://api.anthropic.com"
+            value={f.baseUrl}
+            onChange={(e) => set('baseUrl', e.target.value)}
+          />,
+        )}
+        {field(
+          'systemPrompt',
+          'System prompt',
+          <textarea
+            aria-label="System prompt"
+            rows={4}
+            value={f.systemPrompt}
+            onChange={(e) => set('systemPrompt', e.target.value)}
+          />,
+        )}
         <label className="check">
-          <input type="checkbox" checked={f.autoApproveReadOnlyTrusted} onChange={(e) => set('autoApproveReadOnlyTrusted', e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={f.autoApproveReadOnlyTrusted}
+            onChange={(e) => set('autoApproveReadOnlyTrusted', e.target.checked)}
+          />
           Run read-only tools of trusted servers without asking
         </label>
         {error && <ErrorNote title="Settings not saved" error={error} />}
-        {saved && <p className="ok small" role="status">Saved.</p>}
+        {saved && (
+          <p className="ok small" role="status">
+            Saved.
+          </p>
+        )}
         <div className="row">
-          <button className="primary" type="submit" disabled={!dirty || Object.keys(errors).length > 0}>Save</button>
-          <button type="button" disabled={!dirty} onClick={() => setF(fieldsOf(settings))}>Revert</button>
+          <button
+            className="primary"
+            type="submit"
+            disabled={!dirty || Object.keys(errors).length > 0}
+          >
+            Save
+          </button>
+          <button type="button" disabled={!dirty} onClick={() => setF(fieldsOf(settings))}>
+            Revert
+          </button>
         </div>
       </form>
     </section>

@@ -14,30 +14,66 @@ export function RulesSection() {
     <section className="card" aria-labelledby="rules-heading">
       <h2 id="rules-heading">Permission rules</h2>
       {error ? (
-        <ErrorNote title="Could not read the permission rules" error={error}><button onClick={() => void loadRules()}>Retry</button></ErrorNote>
+        <ErrorNote title="Could not read the permission rules" error={error}>
+          <button onClick={() => void loadRules()}>Retry</button>
+        </ErrorNote>
       ) : !rules ? (
         <p className="muted">Loading…</p>
       ) : rules.length === 0 ? (
-        <p className="muted">No saved rules. Choices like “Always allow this tool” in the permission dialog appear here.</p>
+        <p className="muted">
+          No saved rules. Choices like “Always allow this tool” in the permission dialog appear
+          here.
+        </p>
       ) : (
         <ul role="list" className="rules">
           {rules.map((r) => (
             <li key={`${r.list}:${r.rule}`} className="row">
-              <span className={`badge badge-${r.list === 'allow' ? 'ok' : r.list === 'deny' ? 'danger' : 'warn'}`}>{r.list}</span>
+              <span
+                className={`badge badge-${r.list === 'allow' ? 'ok' : r.list === 'deny' ? 'danger' : 'warn'}`}
+              >
+                {r.list}
+              </span>
               <span className="mono">{r.rule}</span>
-              <span className="muted small">{r.scope}{r.suspended ? ' · suspended: the server changed since' : ''}</span>
+              <span className="muted small">
+                {r.scope}
+                {r.suspended ? ' · suspended: the server changed since' : ''}
+              </span>
               <span className="spacer" />
               {r.suspended && r.server && (
-                <button className="small-button" title="The server’s entry changed since this rule was made" onClick={() => void confirmServer(r.server as string).then((x) => { setRowError(x.ok ? null : x.error.message); void loadRules(); })}>
+                <button
+                  className="small-button"
+                  title="The server’s entry changed since this rule was made"
+                  onClick={() =>
+                    void confirmServer(r.server as string).then((x) => {
+                      setRowError(x.ok ? null : x.error.message);
+                      void loadRules();
+                    })
+                  }
+                >
                   Confirm {r.server}
                 </button>
               )}
-              {r.scope === 'user' && <button className="small-button" onClick={() => void revokeRule(r.list, r.rule).then((x) => setRowError(x.ok ? null : x.error.message))}>Revoke</button>}
+              {r.scope === 'user' && (
+                <button
+                  className="small-button"
+                  onClick={() =>
+                    void revokeRule(r.list, r.rule).then((x) =>
+                      setRowError(x.ok ? null : x.error.message),
+                    )
+                  }
+                >
+                  Revoke
+                </button>
+              )}
             </li>
           ))}
         </ul>
       )}
-      {rowError && <p className="error small" role="alert">Not revoked: {rowError}</p>}
+      {rowError && (
+        <p className="error small" role="alert">
+          Not revoked: {rowError}
+        </p>
+      )}
     </section>
   );
 }

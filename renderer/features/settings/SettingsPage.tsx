@@ -20,10 +20,22 @@ function UpdatesSection({ enabled }: { enabled: boolean }) {
     <section className="card" aria-labelledby="updates-heading">
       <h2 id="updates-heading">Updates</h2>
       <label className="check">
-        <input type="checkbox" checked={enabled} onChange={(e) => void updateSettings({ autoUpdate: e.target.checked }).then((r) => setError(r.ok ? null : r.error.message))} />
+        <input
+          type="checkbox"
+          checked={enabled}
+          onChange={(e) =>
+            void updateSettings({ autoUpdate: e.target.checked }).then((r) =>
+              setError(r.ok ? null : r.error.message),
+            )
+          }
+        />
         Download and install updates automatically
       </label>
-      {error && <p className="error small" role="alert">Not saved: {error}</p>}
+      {error && (
+        <p className="error small" role="alert">
+          Not saved: {error}
+        </p>
+      )}
     </section>
   );
 }
@@ -37,12 +49,20 @@ function ThemeSection() {
       <h2 id="theme-heading">Appearance</h2>
       <div role="radiogroup" aria-label="Theme" className="segmented">
         {(['system', 'light', 'dark'] as const).map((t) => (
-          <button key={t} role="radio" aria-checked={theme === t} className={theme === t ? 'selected' : ''} onClick={() => void setTheme(t)}>
+          <button
+            key={t}
+            role="radio"
+            aria-checked={theme === t}
+            className={theme === t ? 'selected' : ''}
+            onClick={() => void setTheme(t)}
+          >
             {t === 'system' ? 'Follow the system' : t === 'light' ? 'Light' : 'Dark'}
           </button>
         ))}
       </div>
-      {saveError && <p className="muted small">Applied to this window; not saved ({saveError.message}).</p>}
+      {saveError && (
+        <p className="muted small">Applied to this window; not saved ({saveError.message}).</p>
+      )}
     </section>
   );
 }
@@ -56,9 +76,15 @@ export function SettingsPage() {
     <section className="page" aria-label="Settings">
       <h1>Settings</h1>
       {bar}
-      {settings?.issues.map((i) => <p key={i} className="warning small" role="note">⚠ {i}</p>)}
+      {settings?.issues.map((i) => (
+        <p key={i} className="warning small" role="note">
+          ⚠ {i}
+        </p>
+      ))}
       {state === 'error' && error && !settings && (
-        <ErrorNote title="Could not load the settings" error={error}><button onClick={() => void loadSettings()}>Retry</button></ErrorNote>
+        <ErrorNote title="Could not load the settings" error={error}>
+          <button onClick={() => void loadSettings()}>Retry</button>
+        </ErrorNote>
       )}
       {state === 'loading' && !settings && <Spinner label="Loading settings…" />}
       {settings && <ApiKeySection settings={settings} />}

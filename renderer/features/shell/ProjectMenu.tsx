@@ -11,7 +11,14 @@ export function ProjectMenu() {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // An open menu is the innermost surface: Escape closes it and focus returns to its button.
-  useEscape('overlay', () => { setOpen(false); menuButton.current?.focus(); }, open);
+  useEscape(
+    'overlay',
+    () => {
+      setOpen(false);
+      menuButton.current?.focus();
+    },
+    open,
+  );
   const [path, setPath] = useState('');
   const [error, setError] = useState<string | null>(null);
   const choose = async (folder: string | null) => {
@@ -22,20 +29,57 @@ export function ProjectMenu() {
   const folder = project?.folder ?? null;
   return (
     <div className="project-menu">
-      <button ref={menuButton} className="ghost titlebar-project" aria-expanded={open} aria-haspopup="true" title={folder ?? 'No project folder is open'} onClick={() => setOpen(!open)}>
+      <button
+        ref={menuButton}
+        className="ghost titlebar-project"
+        aria-expanded={open}
+        aria-haspopup="true"
+        title={folder ?? 'No project folder is open'}
+        onClick={() => setOpen(!open)}
+      >
         {folder ? `Project: ${folder}` : 'No project folder'} ▾
       </button>
       {open && (
         <div className="popover" role="menu" aria-label="Project folder">
-          {(project?.recent ?? []).filter((f) => f !== folder).map((f) => (
-            <button key={f} role="menuitem" className="ghost mono small" onClick={() => void choose(f)}>{f}</button>
-          ))}
-          <form className="row" onSubmit={(e) => { e.preventDefault(); if (path.trim()) void choose(path.trim()); }}>
-            <input className="mono grow" aria-label="Folder to open" placeholder="/path/to/project" value={path} onChange={(e) => setPath(e.target.value)} autoFocus />
+          {(project?.recent ?? [])
+            .filter((f) => f !== folder)
+            .map((f) => (
+              <button
+                key={f}
+                role="menuitem"
+                className="ghost mono small"
+                onClick={() => void choose(f)}
+              >
+                {f}
+              </button>
+            ))}
+          <form
+            className="row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (path.trim()) void choose(path.trim());
+            }}
+          >
+            <input
+              className="mono grow"
+              aria-label="Folder to open"
+              placeholder="/path/to/project"
+              value={path}
+              onChange={(e) => setPath(e.target.value)}
+              autoFocus
+            />
             <button type="submit">Open</button>
           </form>
-          {folder && <button role="menuitem" className="ghost" onClick={() => void choose(null)}>Close the project</button>}
-          {error && <p className="error small" role="alert">{error}</p>}
+          {folder && (
+            <button role="menuitem" className="ghost" onClick={() => void choose(null)}>
+              Close the project
+            </button>
+          )}
+          {error && (
+            <p className="error small" role="alert">
+              {error}
+            </p>
+          )}
         </div>
       )}
     </div>

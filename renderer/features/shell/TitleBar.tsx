@@ -21,18 +21,40 @@ export function TitleBar() {
   return (
     <header className="titlebar">
       {/* Visible whenever the sidebar is hidden (by Ctrl+B or a narrow window), so it can always come back. */}
-      <button className="ghost icon sidebar-reopen" aria-label={sidebarOpen ? "Hide the sidebar" : "Show the sidebar"} aria-expanded={sidebarOpen} title={`${sidebarOpen ? 'Hide' : 'Show'} the sidebar (${formatShortcut('mod+b', isMac())})`} onClick={toggleSidebar}>
+      <button
+        className="ghost icon sidebar-reopen"
+        aria-label={sidebarOpen ? 'Hide the sidebar' : 'Show the sidebar'}
+        aria-expanded={sidebarOpen}
+        title={`${sidebarOpen ? 'Hide' : 'Show'} the sidebar (${formatShortcut('mod+b', isMac())})`}
+        onClick={toggleSidebar}
+      >
         ☰
       </button>
       <ProjectMenu />
       {title && <span className="titlebar-title">{title}</span>}
       <span className="spacer" />
       {activeId && <ConversationActions id={activeId} />}
-      <button className="ghost" aria-pressed={view === 'servers'} onClick={() => setView('servers')}>
-        <span className={`dot dot-${attention}`} aria-hidden /> {total === 0 ? 'Servers' : `${connected} of ${total} servers`}
-        {signIn > 0 && <span className="titlebar-signin"> · {signIn === 1 ? 'Sign in required' : `${signIn} need sign-in`}</span>}
+      <button
+        className="ghost"
+        aria-pressed={view === 'servers'}
+        onClick={() => setView('servers')}
+      >
+        <span className={`dot dot-${attention}`} aria-hidden />{' '}
+        {total === 0 ? 'Servers' : `${connected} of ${total} servers`}
+        {signIn > 0 && (
+          <span className="titlebar-signin">
+            {' '}
+            · {signIn === 1 ? 'Sign in required' : `${signIn} need sign-in`}
+          </span>
+        )}
       </button>
-      <button className="ghost icon" aria-label="Settings" title="Settings (Ctrl+,)" aria-pressed={view === 'settings'} onClick={() => setView('settings')}>
+      <button
+        className="ghost icon"
+        aria-label="Settings"
+        title="Settings (Ctrl+,)"
+        aria-pressed={view === 'settings'}
+        onClick={() => setView('settings')}
+      >
         ⚙
       </button>
     </header>

@@ -39,7 +39,8 @@ export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => 
   },
   async loadNotices() {
     try {
-      for (const notice of await host.call('app:notices')) get().pushToast({ message: notice.message }, notice.level === 'info' ? 6000 : 20_000);
+      for (const notice of await host.call('app:notices'))
+        get().pushToast({ message: notice.message }, notice.level === 'info' ? 6000 : 20_000);
     } catch {
       // The services did not start: every view shows that error itself.
     }
@@ -53,7 +54,8 @@ export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => 
       host.subscribe('app:logged', (entry) => {
         set((st) => ({ logs: [...st.logs.slice(-(MAX_LOGS - 1)), entry] }));
         // A configuration file edited into something broken is said where the user looks.
-        if (entry.source === 'config' && entry.level === 'error') get().pushToast({ message: entry.message }, 12_000);
+        if (entry.source === 'config' && entry.level === 'error')
+          get().pushToast({ message: entry.message }, 12_000);
       }),
       s.subscribeConversations(),
       s.subscribeChat(),

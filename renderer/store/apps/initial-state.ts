@@ -16,4 +16,9 @@ export interface AppsState {
   modelContexts: Record<string, AppModelContext>;
 }
 
-export const initialAppsState = (): AppsState => ({ appViews: {}, appViewErrors: {}, fullWidth: {}, modelContexts: {} });
+export const initialAppsState = (): AppsState => ({
+  appViews: {},
+  appViewErrors: {},
+  fullWidth: {},
+  modelContexts: {},
+});

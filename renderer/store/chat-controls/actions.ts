@@ -31,7 +31,11 @@ export const createChatControlsActions: ActionsCreator<ChatControlsActions> = (s
     const to = created.value.id;
     set((s) => ({
       drafts: { ...s.drafts, [to]: s.drafts[NO_CONVERSATION] ?? '', [NO_CONVERSATION]: '' },
-      attachments: { ...s.attachments, [to]: s.attachments[NO_CONVERSATION] ?? [], [NO_CONVERSATION]: [] },
+      attachments: {
+        ...s.attachments,
+        [to]: s.attachments[NO_CONVERSATION] ?? [],
+        [NO_CONVERSATION]: [],
+      },
     }));
     return { ok: true, value: to };
   },
@@ -39,14 +43,17 @@ export const createChatControlsActions: ActionsCreator<ChatControlsActions> = (s
     const id = await get().ensureConversation();
     if (!id.ok) return id;
     // The conversation-updated event that follows carries the new switches to the list.
-    const r = await attempt(() => host.call('chat:set-tools', { conversationId: id.value, ...change }));
+    const r = await attempt(() =>
+      host.call('chat:set-tools', { conversationId: id.value, ...change }),
+    );
     if (r.ok) void get().loadBudget();
     else get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });
     return r;
   },
   async switchBranch(messageId) {
     const chat = get().openChat.value;
-    if (!chat) return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
+    if (!chat)
+      return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
     const id = chat.conversationId;
     const r = await attempt(async () => {
       await host.call('chat:switch-branch', { conversationId: id, messageId });
@@ -56,14 +63,18 @@ export const createChatControlsActions: ActionsCreator<ChatControlsActions> = (s
       get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });
       return r;
     }
-    if (get().openChat.value?.conversationId === id) set({ openChat: ready(openChatFrom(r.value)) });
+    if (get().openChat.value?.conversationId === id)
+      set({ openChat: ready(openChatFrom(r.value)) });
     return { ok: true, value: undefined };
   },
   async refreshBranches() {
     const chat = get().openChat.value;
     if (!chat) return;
-    const r = await attempt(() => host.call('conversations:get', { id: chat.conversationId, limit: 1 }));
+    const r = await attempt(() =>
+      host.call('conversations:get', { id: chat.conversationId, limit: 1 }),
+    );
     const now = get().openChat.value;
-    if (r.ok && now?.conversationId === chat.conversationId) set({ openChat: ready({ ...now, branches: r.value.branches ?? {} }) });
+    if (r.ok && now?.conversationId === chat.conversationId)
+      set({ openChat: ready({ ...now, branches: r.value.branches ?? {} }) });
   },
 });

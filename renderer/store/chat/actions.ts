@@ -2,7 +2,14 @@
 // `chat:progressed` applied to the open conversation.
 import type { Attachment, ChatEvent } from '../../../shared/chat-types';
 import { saveDraftsSoon } from '../../lib/draft-storage';
-import { applyChatEvent, dropFrom, openChatFrom, prependPage, regenerateFrom, type OpenChat } from '../../lib/chat-reducer';
+import {
+  applyChatEvent,
+  dropFrom,
+  openChatFrom,
+  prependPage,
+  regenerateFrom,
+  type OpenChat,
+} from '../../lib/chat-reducer';
 import { failed, ready, reloading, withValue } from '../loadable';
 import { attempt, toUiError, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
@@ -24,7 +31,10 @@ export interface ChatActions {
   edit(messageId: string, text: string): Promise<Outcome<unknown>>;
   cancelTool(toolUseId: string): Promise<Outcome<void>>;
   /** Issue 19: sends a task's late result to the model as a new turn. */
-  continueWithTaskResult(conversationId: string, toolUseId: string): Promise<Outcome<{ turnId: string }>>;
+  continueWithTaskResult(
+    conversationId: string,
+    toolUseId: string,
+  ): Promise<Outcome<{ turnId: string }>>;
   loadModels(): Promise<void>;
   /** The model the open conversation talks to from now on. */
   setConversationModel(model: string): Promise<void>;
@@ -60,7 +70,8 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
   const schedule = () => {
     if (flushScheduled) return;
     flushScheduled = true;
-    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible')
+      requestAnimationFrame(flush);
     else setTimeout(flush, 16);
   };
   const turnCall = async (fn: () => Promise<unknown>): Promise<Outcome<unknown>> => {
@@ -88,7 +99,8 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
         // What its tool views gave the model, for their cards (MCP Apps).
         void get().loadModelContexts(id);
       } catch (err) {
-        if (get().activeId === id) set((s) => ({ openChat: failed(s.openChat, toUiError(err), null) }));
+        if (get().activeId === id)
+          set((s) => ({ openChat: failed(s.openChat, toUiError(err), null) }));
       }
     },
     async loadOlder() {
@@ -96,7 +108,11 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
       if (!chat || !chat.hasOlder || loadingOlder || chat.messages.length === 0) return 0;
       loadingOlder = true;
       try {
-        const page = await host.call('conversations:messages', { id: chat.conversationId, beforeSeq: chat.messages[0].seq, limit: PAGE_SIZE });
+        const page = await host.call('conversations:messages', {
+          id: chat.conversationId,
+          beforeSeq: chat.messages[0].seq,
+          limit: PAGE_SIZE,
+        });
         const now = get().openChat.value;
         if (!now || now.conversationId !== chat.conversationId) return 0;
         const next = prependPage(now, page);
@@ -114,12 +130,26 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
       set((s) => ({ drafts: { ...s.drafts, [key()]: text } }));
       saveDraftsSoon(get().drafts);
     },
-    addAttachments: (list) => set((s) => ({ attachments: { ...s.attachments, [key()]: [...(s.attachments[key()] ?? []), ...list].slice(0, 20) } })),
-    removeAttachment: (index) => set((s) => ({ attachments: { ...s.attachments, [key()]: (s.attachments[key()] ?? []).filter((_, i) => i !== index) } })),
+    addAttachments: (list) =>
+      set((s) => ({
+        attachments: {
+          ...s.attachments,
+          [key()]: [...(s.attachments[key()] ?? []), ...list].slice(0, 20),
+        },
+      })),
+    removeAttachment: (index) =>
+      set((s) => ({
+        attachments: {
+          ...s.attachments,
+          [key()]: (s.attachments[key()] ?? []).filter((_, i) => i !== index),
+        },
+      })),
     setEditing: (messageId) => set({ editingId: messageId }),
     addSystemCard(card) {
       const full = { ...card, id: `local-${++cardSeq}`, time: Date.now() } as SystemCard;
-      set((s) => ({ systemCards: { ...s.systemCards, [key()]: [...(s.systemCards[key()] ?? []), full] } }));
+      set((s) => ({
+        systemCards: { ...s.systemCards, [key()]: [...(s.systemCards[key()] ?? []), full] },
+      }));
     },
     clearSendError: () => set({ sendError: null }),
     async send(text) {
@@ -132,13 +162,28 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
         }
         id = created.value.id;
         // Carry what was typed into the blank conversation over to the new one.
-        set((s) => ({ attachments: { ...s.attachments, [id as string]: s.attachments[NO_CONVERSATION] ?? [], [NO_CONVERSATION]: [] } }));
+        set((s) => ({
+          attachments: {
+            ...s.attachments,
+            [id as string]: s.attachments[NO_CONVERSATION] ?? [],
+            [NO_CONVERSATION]: [],
+          },
+        }));
       }
       const conversationId = id;
       const attachments = get().attachments[conversationId] ?? [];
-      const r = await turnCall(() => host.call('chat:send', { conversationId, text, ...(attachments.length ? { attachments } : {}) }));
+      const r = await turnCall(() =>
+        host.call('chat:send', {
+          conversationId,
+          text,
+          ...(attachments.length ? { attachments } : {}),
+        }),
+      );
       if (r.ok) {
-        set((s) => ({ drafts: { ...s.drafts, [conversationId]: '', [NO_CONVERSATION]: '' }, attachments: { ...s.attachments, [conversationId]: [] } }));
+        set((s) => ({
+          drafts: { ...s.drafts, [conversationId]: '', [NO_CONVERSATION]: '' },
+          attachments: { ...s.attachments, [conversationId]: [] },
+        }));
         saveDraftsSoon(get().drafts);
       }
       return r;
@@ -164,16 +209,20 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
     async edit(messageId, text) {
       const id = get().activeId;
       const chat = get().openChat.value;
-      if (!id || !chat) return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
+      if (!id || !chat)
+        return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
       const original = chat.messages.find((m) => m.id === messageId);
       if (original) setChat(dropFrom(chat, original.seq));
-      const r = await turnCall(() => host.call('chat:edit', { conversationId: id, messageId, text }));
+      const r = await turnCall(() =>
+        host.call('chat:edit', { conversationId: id, messageId, text }),
+      );
       if (r.ok) set({ editingId: null });
       else void get().loadChat(id);
       return r;
     },
     cancelTool: (toolUseId) => attempt(() => host.call('chat:cancel-tool', { toolUseId })),
-    continueWithTaskResult: (conversationId, toolUseId) => attempt(() => host.call('chat:continue-task', { conversationId, toolUseId })),
+    continueWithTaskResult: (conversationId, toolUseId) =>
+      attempt(() => host.call('chat:continue-task', { conversationId, toolUseId })),
     async loadModels() {
       set((s) => ({ modelList: reloading(s.modelList) }));
       const r = await attempt(() => host.call('chat:models'));
@@ -188,16 +237,28 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
     async dropOldToolResults() {
       const id = get().activeId;
       if (!id) return;
-      const r = await attempt(() => host.call('chat:drop-old-tool-results', { conversationId: id }));
-      if (!r.ok) return get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });
-      get().addSystemCard({ kind: 'notice', tone: 'info', text: r.value.dropped > 0 ? `${r.value.dropped} older tool result(s) are no longer sent to Claude (about ${Math.ceil(r.value.bytes / 1024)} KB less per request). They stay visible here.` : 'There are no older tool results to leave out.' });
+      const r = await attempt(() =>
+        host.call('chat:drop-old-tool-results', { conversationId: id }),
+      );
+      if (!r.ok)
+        return get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });
+      get().addSystemCard({
+        kind: 'notice',
+        tone: 'info',
+        text:
+          r.value.dropped > 0
+            ? `${r.value.dropped} older tool result(s) are no longer sent to Claude (about ${Math.ceil(r.value.bytes / 1024)} KB less per request). They stay visible here.`
+            : 'There are no older tool results to leave out.',
+      });
       if (r.value.dropped > 0) await get().regenerate();
     },
     async loadBudget() {
       // The open conversation's own tool switches count (issue 16).
       const conversationId = get().activeId;
       const seq = ++budgetSeq;
-      const r = await attempt(() => host.call('chat:budget', conversationId ? { conversationId } : {}));
+      const r = await attempt(() =>
+        host.call('chat:budget', conversationId ? { conversationId } : {}),
+      );
       if (seq !== budgetSeq) return;
       set((s) => ({ tokenBudget: r.ok ? ready(r.value) : failed(s.tokenBudget, r.error) }));
     },
@@ -205,7 +266,8 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
       return host.subscribe('chat:progressed', (event) => {
         if (event.type === 'conversation-updated') return;
         if (event.type === 'notice') {
-          if (event.conversationId === get().activeId) get().addSystemCard({ kind: 'notice', text: event.message, tone: 'info' });
+          if (event.conversationId === get().activeId)
+            get().addSystemCard({ kind: 'notice', text: event.message, tone: 'info' });
           return;
         }
         if (event.type === 'text-delta') {

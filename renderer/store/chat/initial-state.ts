@@ -9,10 +9,19 @@ import type { UiError } from '../result';
 /** A card the window adds itself (the `/mcp` status, a command's outcome); never sent to Claude. */
 export type SystemCard =
   | { id: string; kind: 'mcp-status'; time: number }
-  | { id: string; kind: 'notice'; time: number; text: string; tone: 'info' | 'error'; detail?: string };
+  | {
+      id: string;
+      kind: 'notice';
+      time: number;
+      text: string;
+      tone: 'info' | 'error';
+      detail?: string;
+    };
 
 /** A system card before it gets its id and time. */
-export type SystemCardInput = { kind: 'mcp-status' } | { kind: 'notice'; text: string; tone: 'info' | 'error'; detail?: string };
+export type SystemCardInput =
+  | { kind: 'mcp-status' }
+  | { kind: 'notice'; text: string; tone: 'info' | 'error'; detail?: string };
 
 /** Messages fetched at a time: a long conversation opens with its newest page, older ones on scroll. */
 export const PAGE_SIZE = 200;

@@ -21,7 +21,12 @@ export const chatSelectors = {
   /** The message at `index` only carries tool results (a row continues the one before it); a boolean, so streaming elsewhere does not re-render. */
   onlyToolResultsAt: (index: number) => (s: LenaState) => {
     const m = s.openChat.value?.messages[index];
-    return m !== undefined && m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result');
+    return (
+      m !== undefined &&
+      m.role === 'user' &&
+      m.content.length > 0 &&
+      m.content.every((b) => b.type === 'tool_result')
+    );
   },
   lastMessage: (s: LenaState) => s.openChat.value?.messages.at(-1),
   conversationId: (s: LenaState) => s.openChat.value?.conversationId ?? null,
@@ -40,9 +45,13 @@ export const chatSelectors = {
   /** A search hit to bring into view, once the conversation has loaded. */
   focusWhenLoaded: (s: LenaState) => (s.openChat.status === 'ready' ? s.focusMessageId : null),
   /** The model the open conversation uses: its own, else the default from Settings. */
-  conversationModel: (s: LenaState) => s.conversationList.value?.find((c) => c.id === s.activeId)?.model ?? s.settingsView.value?.model ?? null,
+  conversationModel: (s: LenaState) =>
+    s.conversationList.value?.find((c) => c.id === s.activeId)?.model ??
+    s.settingsView.value?.model ??
+    null,
   /** The error that ended the last turn, once no turn runs. */
-  turnError: (s: LenaState) => (s.openChat.value?.turnId ? null : (s.openChat.value?.error ?? null)),
+  turnError: (s: LenaState) =>
+    s.openChat.value?.turnId ? null : (s.openChat.value?.error ?? null),
   lastRequestTools: (s: LenaState) => s.openChat.value?.lastRequestTools,
   sendError: (s: LenaState) => s.sendError,
   draft: (s: LenaState) => s.drafts[draftKey(s)] ?? '',
@@ -54,5 +63,6 @@ export const chatSelectors = {
   budget: (s: LenaState) => s.tokenBudget.value,
   models: (s: LenaState) => s.modelList.value,
   /** Something to show in the pane: a message or a card of the window's own. */
-  hasContent: (s: LenaState) => (s.openChat.value?.messages.length ?? 0) > 0 || (s.systemCards[draftKey(s)]?.length ?? 0) > 0,
+  hasContent: (s: LenaState) =>
+    (s.openChat.value?.messages.length ?? 0) > 0 || (s.systemCards[draftKey(s)]?.length ?? 0) > 0,
 };

@@ -18,7 +18,10 @@ export interface ConversationsActions {
   renameConversation(id: string, title: string): Promise<Outcome<ConversationSummary>>;
   deleteConversation(id: string): Promise<Outcome<void>>;
   duplicateConversation(id: string): Promise<Outcome<ConversationSummary>>;
-  exportConversation(id: string, format: 'markdown' | 'json'): Promise<Outcome<{ filename: string; content: string }>>;
+  exportConversation(
+    id: string,
+    format: 'markdown' | 'json',
+  ): Promise<Outcome<{ filename: string; content: string }>>;
   /** Starts a new conversation seeded with a summary of `id` (when it grew past the context). */
   continueWithSummary(id: string): Promise<Outcome<ConversationSummary>>;
   setSearchOpen(open: boolean): void;
@@ -27,12 +30,21 @@ export interface ConversationsActions {
 }
 
 type List = Loadable<ConversationSummary[]>;
-const edit = (l: List, fn: (list: ConversationSummary[]) => ConversationSummary[]): List => withValue(l, fn(l.value ?? []));
+const edit = (l: List, fn: (list: ConversationSummary[]) => ConversationSummary[]): List =>
+  withValue(l, fn(l.value ?? []));
 /** Newly active conversations go first; a change that is no activity (its tool switches) keeps its place. */
 const upsert = (l: List, c: ConversationSummary) =>
-  edit(l, (list) => (list.some((x) => x.id === c.id && x.updatedAt === c.updatedAt) ? list.map((x) => (x.id === c.id ? c : x)) : [c, ...list.filter((x) => x.id !== c.id)]));
+  edit(l, (list) =>
+    list.some((x) => x.id === c.id && x.updatedAt === c.updatedAt)
+      ? list.map((x) => (x.id === c.id ? c : x))
+      : [c, ...list.filter((x) => x.id !== c.id)],
+  );
 
-export const createConversationsActions: ActionsCreator<ConversationsActions> = (set, get, host) => ({
+export const createConversationsActions: ActionsCreator<ConversationsActions> = (
+  set,
+  get,
+  host,
+) => ({
   async loadConversations() {
     set((s) => ({ conversationList: reloading(s.conversationList) }));
     const r = await attempt(() => host.call('conversations:list'));
@@ -52,11 +64,21 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
   openConversation(id, messageId) {
     const s = get();
     const chat = s.openChat.value;
-    const left = s.activeId !== id ? s.conversationList.value?.find((c) => c.id === s.activeId) : undefined;
+    const left =
+      s.activeId !== id ? s.conversationList.value?.find((c) => c.id === s.activeId) : undefined;
     // A "New conversation" left without a message, a draft or a card in it is not kept.
-    if (left && left.messageCount === 0 && left.title === DEFAULT_TITLE && !chat?.turnId && (chat?.conversationId !== left.id || chat.messages.length === 0)
-      && !(s.drafts[left.id] ?? '').trim() && (s.systemCards[left.id]?.length ?? 0) === 0) {
-      set((st) => ({ conversationList: edit(st.conversationList, (list) => list.filter((c) => c.id !== left.id)) }));
+    if (
+      left &&
+      left.messageCount === 0 &&
+      left.title === DEFAULT_TITLE &&
+      !chat?.turnId &&
+      (chat?.conversationId !== left.id || chat.messages.length === 0) &&
+      !(s.drafts[left.id] ?? '').trim() &&
+      (s.systemCards[left.id]?.length ?? 0) === 0
+    ) {
+      set((st) => ({
+        conversationList: edit(st.conversationList, (list) => list.filter((c) => c.id !== left.id)),
+      }));
       void attempt(() => host.call('conversations:delete', { id: left.id }));
     }
     set({ activeId: id, view: 'chat', renamingId: null, focusMessageId: messageId ?? null });
@@ -67,17 +89,29 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
   setRenaming: (id) => set({ renamingId: id }),
   async renameConversation(id, title) {
     const r = await attempt(() => host.call('conversations:rename', { id, title }));
-    if (r.ok) set((s) => ({ conversationList: edit(s.conversationList, (list) => list.map((c) => (c.id === id ? r.value : c))), renamingId: null }));
+    if (r.ok)
+      set((s) => ({
+        conversationList: edit(s.conversationList, (list) =>
+          list.map((c) => (c.id === id ? r.value : c)),
+        ),
+        renamingId: null,
+      }));
     return r;
   },
   async deleteConversation(id) {
     const r = await attempt(() => host.call('conversations:delete', { id }));
     if (!r.ok) {
-      get().pushToast({ message: `Could not delete the conversation: ${r.error.message}`, tone: 'error' });
+      get().pushToast({
+        message: `Could not delete the conversation: ${r.error.message}`,
+        tone: 'error',
+      });
       return r;
     }
     const removed = get().conversationList.value?.find((c) => c.id === id);
-    set((s) => ({ conversationList: edit(s.conversationList, (list) => list.filter((c) => c.id !== id)), ...(s.activeId === id ? { activeId: null } : {}) }));
+    set((s) => ({
+      conversationList: edit(s.conversationList, (list) => list.filter((c) => c.id !== id)),
+      ...(s.activeId === id ? { activeId: null } : {}),
+    }));
     if (get().activeId === null) void get().loadChat(null);
     get().pushToast(
       {
@@ -86,7 +120,11 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
         action: () => {
           void attempt(() => host.call('conversations:restore', { id })).then((back) => {
             if (back.ok) set((s) => ({ conversationList: upsert(s.conversationList, back.value) }));
-            else get().pushToast({ message: `Could not restore the conversation: ${back.error.message}`, tone: 'error' });
+            else
+              get().pushToast({
+                message: `Could not restore the conversation: ${back.error.message}`,
+                tone: 'error',
+              });
           });
         },
       },
@@ -99,12 +137,20 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
     if (r.ok) {
       set((s) => ({ conversationList: upsert(s.conversationList, r.value) }));
       get().openConversation(r.value.id);
-    } else get().pushToast({ message: `Could not duplicate the conversation: ${r.error.message}`, tone: 'error' });
+    } else
+      get().pushToast({
+        message: `Could not duplicate the conversation: ${r.error.message}`,
+        tone: 'error',
+      });
     return r;
   },
   async exportConversation(id, format) {
     const r = await attempt(() => host.call('conversations:export', { id, format }));
-    if (!r.ok) get().pushToast({ message: `Could not export the conversation: ${r.error.message}`, tone: 'error' });
+    if (!r.ok)
+      get().pushToast({
+        message: `Could not export the conversation: ${r.error.message}`,
+        tone: 'error',
+      });
     return r;
   },
   async continueWithSummary(id) {
@@ -112,10 +158,17 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
     if (r.ok) {
       set((s) => ({ conversationList: upsert(s.conversationList, r.value) }));
       get().openConversation(r.value.id);
-    } else get().pushToast({ message: `Could not start a new conversation with a summary: ${r.error.message}`, tone: 'error' });
+    } else
+      get().pushToast({
+        message: `Could not start a new conversation with a summary: ${r.error.message}`,
+        tone: 'error',
+      });
     return r;
   },
-  setSearchOpen: (open) => set(open ? { searchOpen: true } : { searchOpen: false, searchQuery: '', searchResults: idle() }),
+  setSearchOpen: (open) =>
+    set(
+      open ? { searchOpen: true } : { searchOpen: false, searchQuery: '', searchResults: idle() },
+    ),
   async searchConversations(query) {
     set({ searchQuery: query });
     if (query.trim() === '') {
@@ -128,7 +181,8 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
   },
   subscribeConversations() {
     return host.subscribe('chat:progressed', (event) => {
-      if (event.type === 'conversation-updated') set((s) => ({ conversationList: upsert(s.conversationList, event.conversation) }));
+      if (event.type === 'conversation-updated')
+        set((s) => ({ conversationList: upsert(s.conversationList, event.conversation) }));
     });
   },
 });

@@ -10,10 +10,13 @@ export const conversationsSelectors = {
   conversationsLoad: (s: LenaState) => s.conversationList,
   activeId: (s: LenaState) => s.activeId,
   active: (s: LenaState) => s.conversationList.value?.find((c) => c.id === s.activeId) ?? null,
-  activeTitle: (s: LenaState) => s.conversationList.value?.find((c) => c.id === s.activeId)?.title ?? null,
-  byId: (id: string) => (s: LenaState) => s.conversationList.value?.find((c) => c.id === id) ?? null,
+  activeTitle: (s: LenaState) =>
+    s.conversationList.value?.find((c) => c.id === s.activeId)?.title ?? null,
+  byId: (id: string) => (s: LenaState) =>
+    s.conversationList.value?.find((c) => c.id === id) ?? null,
   /** The title of conversation `id` when it is not the open one (a question from another chat says where it is from). */
-  titleElsewhere: (id: string) => (s: LenaState) => (s.activeId === id ? null : (s.conversationList.value?.find((c) => c.id === id)?.title ?? null)),
+  titleElsewhere: (id: string) => (s: LenaState) =>
+    s.activeId === id ? null : (s.conversationList.value?.find((c) => c.id === id)?.title ?? null),
   focusMessageId: (s: LenaState) => s.focusMessageId,
   renamingId: (s: LenaState) => s.renamingId,
   searchOpen: (s: LenaState) => s.searchOpen,

@@ -12,7 +12,12 @@ export interface InspectorActions {
   loadLogRows(name: string): Promise<void>;
   loadLogBody(name: string, seq: number): Promise<Outcome<InspectorBody>>;
   /** Runs a tool from the Tools tab; the click is the approval, deny rules still apply (core decides). */
-  runTool(server: string, tool: string, args: Record<string, unknown>, runId?: string): Promise<Outcome<RunToolResult>>;
+  runTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    runId?: string,
+  ): Promise<Outcome<RunToolResult>>;
   cancelRun(runId: string): Promise<Outcome<boolean>>;
   /** Follows servers:run-progressed; returns the unsubscribe. */
   subscribeInspector(): () => void;
@@ -22,7 +27,12 @@ export interface InspectorActions {
  * The rows held after a page arrived: those core still keeps (seq ≥ firstSeq) plus the new ones,
  * at most `max`. The same array when nothing changed, so the view does not redraw every second.
  */
-export function mergeLogRows(held: InspectorRow[], rows: InspectorRow[], firstSeq: number, max = MAX_ROWS): InspectorRow[] {
+export function mergeLogRows(
+  held: InspectorRow[],
+  rows: InspectorRow[],
+  firstSeq: number,
+  max = MAX_ROWS,
+): InspectorRow[] {
   if (rows.length === 0 && (held[0]?.seq ?? firstSeq) >= firstSeq) return held;
   return [...held.filter((row) => row.seq >= firstSeq), ...rows].slice(-max);
 }
@@ -48,7 +58,9 @@ export const createInspectorActions: ActionsCreator<InspectorActions> = (set, ge
       loading.add(name);
       try {
         const held = get().logRows[name] ?? [];
-        const r = await attempt(() => host.call('servers:log-view', { name, after: held.at(-1)?.seq ?? 0 }));
+        const r = await attempt(() =>
+          host.call('servers:log-view', { name, after: held.at(-1)?.seq ?? 0 }),
+        );
         if (!r.ok) {
           set((s) => ({ logRowsError: { ...s.logRowsError, [name]: r.error } }));
           return;
@@ -69,7 +81,14 @@ export const createInspectorActions: ActionsCreator<InspectorActions> = (set, ge
     loadLogBody: (name, seq) => attempt(() => host.call('servers:log-body', { name, seq })),
     async runTool(server, tool, args, runId) {
       if (runId) inFlight.add(runId); // before the call, so the first progress is not missed
-      const r = await attempt(() => host.call('servers:run-tool', { server, tool, arguments: args, ...(runId ? { runId } : {}) }));
+      const r = await attempt(() =>
+        host.call('servers:run-tool', {
+          server,
+          tool,
+          arguments: args,
+          ...(runId ? { runId } : {}),
+        }),
+      );
       if (runId) runEnded(runId);
       return r;
     },

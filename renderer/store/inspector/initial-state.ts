@@ -10,4 +10,8 @@ export interface InspectorState {
   runProgress: Record<string, RunProgress>;
 }
 
-export const initialInspectorState = (): InspectorState => ({ logRows: {}, logRowsError: {}, runProgress: {} });
+export const initialInspectorState = (): InspectorState => ({
+  logRows: {},
+  logRowsError: {},
+  runProgress: {},
+});

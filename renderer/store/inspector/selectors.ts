@@ -10,5 +10,6 @@ export const inspectorSelectors = {
   /** The least severe log level asked of the server (from its logs view). */
   logLevel: (server: string) => (s: LenaState) => s.logsByServer[server]?.value?.logLevel ?? 'info',
   /** The last progress a run by hand reported (null before any, and after it ends). */
-  runProgress: (runId: string | null) => (s: LenaState) => (runId ? (s.runProgress[runId] ?? null) : null),
+  runProgress: (runId: string | null) => (s: LenaState) =>
+    runId ? (s.runProgress[runId] ?? null) : null,
 };

@@ -1,14 +1,25 @@
 // Answering permission requests, the saved rules, and accepting or leaving out changed tools.
-import type { PermissionDecisionKind, PermissionRequestView, PermissionRuleView } from '../../../shared/permission-types';
+import type {
+  PermissionDecisionKind,
+  PermissionRequestView,
+  PermissionRuleView,
+} from '../../../shared/permission-types';
 import { failed, ready, withValue } from '../loadable';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
 
 export interface PermissionsActions {
   loadPendingPermissions(): Promise<void>;
-  answerPermission(id: string, decision: PermissionDecisionKind, options?: { reason?: string; confirmed?: boolean }): Promise<Outcome<void>>;
+  answerPermission(
+    id: string,
+    decision: PermissionDecisionKind,
+    options?: { reason?: string; confirmed?: boolean },
+  ): Promise<Outcome<void>>;
   loadRules(): Promise<void>;
-  revokeRule(list: PermissionRuleView['list'], rule: string): Promise<Outcome<PermissionRuleView[]>>;
+  revokeRule(
+    list: PermissionRuleView['list'],
+    rule: string,
+  ): Promise<Outcome<PermissionRuleView[]>>;
   acceptDefinition(server: string, tool: string): Promise<Outcome<void>>;
   /** Leaves a new or changed tool out of Claude's requests. */
   rejectTool(server: string, tool: string): Promise<Outcome<void>>;
@@ -25,7 +36,11 @@ export const createPermissionsActions: ActionsCreator<PermissionsActions> = (set
   },
   async answerPermission(id, decision, options = {}) {
     const r = await attempt(() => host.call('permissions:answer', { id, decision, ...options }));
-    if (r.ok) set((s) => ({ permissionQueue: s.permissionQueue.filter((p) => p.id !== id), permissionsError: null }));
+    if (r.ok)
+      set((s) => ({
+        permissionQueue: s.permissionQueue.filter((p) => p.id !== id),
+        permissionsError: null,
+      }));
     else set({ permissionsError: r.error });
     return r;
   },
@@ -50,9 +65,13 @@ export const createPermissionsActions: ActionsCreator<PermissionsActions> = (set
   },
   subscribePermissions() {
     const a = host.subscribe('permissions:requested', (req) =>
-      set((s) => ({ permissionQueue: [...s.permissionQueue.filter((p) => p.id !== req.id), req].sort(byAge) })),
+      set((s) => ({
+        permissionQueue: [...s.permissionQueue.filter((p) => p.id !== req.id), req].sort(byAge),
+      })),
     );
-    const b = host.subscribe('permissions:resolved', ({ id }) => set((s) => ({ permissionQueue: s.permissionQueue.filter((p) => p.id !== id) })));
+    const b = host.subscribe('permissions:resolved', ({ id }) =>
+      set((s) => ({ permissionQueue: s.permissionQueue.filter((p) => p.id !== id) })),
+    );
     return () => {
       a();
       b();

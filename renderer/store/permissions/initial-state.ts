@@ -10,4 +10,8 @@ export interface PermissionsState {
   ruleList: Loadable<PermissionRuleView[]>;
 }
 
-export const initialPermissionsState = (): PermissionsState => ({ permissionQueue: [], permissionsError: null, ruleList: idle() });
+export const initialPermissionsState = (): PermissionsState => ({
+  permissionQueue: [],
+  permissionsError: null,
+  ruleList: idle(),
+});

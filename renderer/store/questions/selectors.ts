@@ -8,22 +8,37 @@ export type HeadQuestion =
   | { kind: 'link'; id: string; summary: string }
   | { kind: 'server'; id: string; summary: string };
 
-type Queues = Pick<LenaState, 'permissionQueue' | 'linkQuestions'> & Partial<Pick<LenaState, 'serverQuestions'>>;
+type Queues = Pick<LenaState, 'permissionQueue' | 'linkQuestions'> &
+  Partial<Pick<LenaState, 'serverQuestions'>>;
 
 export function headQuestion(s: Queues): HeadQuestion | null {
   const candidates: (HeadQuestion & { at: number })[] = [];
   const p = s.permissionQueue[0];
   const l = s.linkQuestions[0];
   const q = s.serverQuestions?.[0];
-  if (p) candidates.push({ kind: 'permission', id: p.id, summary: `Allow ${p.qualifiedName} from ${p.server}?`, at: p.createdAt });
-  if (l) candidates.push({ kind: 'link', id: l.id, summary: `Open the link to ${l.href}?`, at: l.createdAt });
-  if (q) candidates.push({ kind: 'server', id: q.id, summary: questionSummary(q), at: q.createdAt });
+  if (p)
+    candidates.push({
+      kind: 'permission',
+      id: p.id,
+      summary: `Allow ${p.qualifiedName} from ${p.server}?`,
+      at: p.createdAt,
+    });
+  if (l)
+    candidates.push({
+      kind: 'link',
+      id: l.id,
+      summary: `Open the link to ${l.href}?`,
+      at: l.createdAt,
+    });
+  if (q)
+    candidates.push({ kind: 'server', id: q.id, summary: questionSummary(q), at: q.createdAt });
   if (candidates.length === 0) return null;
   const { at: _at, ...head } = candidates.reduce((a, b) => (b.at < a.at ? b : a));
   return head;
 }
 
-export const questionCount = (s: Queues): number => s.permissionQueue.length + s.linkQuestions.length + (s.serverQuestions?.length ?? 0);
+export const questionCount = (s: Queues): number =>
+  s.permissionQueue.length + s.linkQuestions.length + (s.serverQuestions?.length ?? 0);
 
 export const questionsSelectors = {
   /** Read with `useShallow`: a new object each call. */

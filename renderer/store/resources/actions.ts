@@ -17,21 +17,43 @@ export interface ResourcesActions {
   attachResource(server: string, uri: string, name: string): Promise<Outcome<void>>;
   /** Reads an attached resource again (after a change). */
   refreshAttachment(index: number): Promise<Outcome<void>>;
-  complete(server: string, ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<Completion>;
+  complete(
+    server: string,
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<Completion>;
   loadPromptCommands(): Promise<void>;
   /** Gets a prompt's messages to show before it runs; nothing is stored or sent. */
-  previewPrompt(server: string, name: string, args: Record<string, string>): Promise<Outcome<PromptPreview>>;
+  previewPrompt(
+    server: string,
+    name: string,
+    args: Record<string, string>,
+  ): Promise<Outcome<PromptPreview>>;
   /** Runs a previewed prompt into the open conversation (a new one when none is open). */
   runPrompt(previewId: string): Promise<Outcome<unknown>>;
   subscribeResources(): () => void;
 }
 
 /** A read resource as a composer attachment: its first part, text or blob. */
-function asAttachment(server: string, uri: string, name: string, contents: ResourceContents[]): Attachment {
+function asAttachment(
+  server: string,
+  uri: string,
+  name: string,
+  contents: ResourceContents[],
+): Attachment {
   const part = contents[0];
   if (!part) throw new Error(`${uri} is empty: nothing to attach.`);
   const blob = typeof part.blob === 'string';
-  return { kind: 'resource', server, uri, name, mimeType: part.mimeType ?? (blob ? 'application/octet-stream' : 'text/plain'), data: blob ? part.blob! : (part.text ?? ''), ...(blob ? { blob: true } : {}) };
+  return {
+    kind: 'resource',
+    server,
+    uri,
+    name,
+    mimeType: part.mimeType ?? (blob ? 'application/octet-stream' : 'text/plain'),
+    data: blob ? part.blob! : (part.text ?? ''),
+    ...(blob ? { blob: true } : {}),
+  };
 }
 
 export const createResourcesActions: ActionsCreator<ResourcesActions> = (set, get, host) => {
@@ -39,20 +61,37 @@ export const createResourcesActions: ActionsCreator<ResourcesActions> = (set, ge
   return {
     async loadOfferings(server) {
       const r = await attempt(() => host.call('resources:offerings', { server }));
-      set((s) => ({ offeringsByServer: { ...s.offeringsByServer, [server]: r.ok ? ready(r.value) : failed(s.offeringsByServer[server] ?? idle(), r.error) } }));
+      set((s) => ({
+        offeringsByServer: {
+          ...s.offeringsByServer,
+          [server]: r.ok ? ready(r.value) : failed(s.offeringsByServer[server] ?? idle(), r.error),
+        },
+      }));
     },
     async openResource(server, uri, name) {
       set({ viewer: { server, uri, name: name ?? uri, contents: loading() } });
       const r = await attempt(() => host.call('resources:read', { server, uri }));
       // An answer for a resource no longer shown (the viewer closed or moved on) is dropped.
-      set((s) => (s.viewer?.uri === uri && s.viewer.server === server ? { viewer: { ...s.viewer, contents: r.ok ? ready(r.value) : failed(s.viewer.contents, r.error) } } : {}));
+      set((s) =>
+        s.viewer?.uri === uri && s.viewer.server === server
+          ? {
+              viewer: {
+                ...s.viewer,
+                contents: r.ok ? ready(r.value) : failed(s.viewer.contents, r.error),
+              },
+            }
+          : {},
+      );
     },
     closeViewer: () => set({ viewer: null }),
     async attachResource(server, uri, name) {
-      const r = await attempt(async () => asAttachment(server, uri, name, await host.call('resources:read', { server, uri })));
+      const r = await attempt(async () =>
+        asAttachment(server, uri, name, await host.call('resources:read', { server, uri })),
+      );
       if (!r.ok) return r;
       get().addAttachments([r.value]);
-      if (get().offeringsByServer[server]?.value?.subscribe) void attempt(() => host.call('resources:subscribe', { server, uri }));
+      if (get().offeringsByServer[server]?.value?.subscribe)
+        void attempt(() => host.call('resources:subscribe', { server, uri }));
       return { ok: true, value: undefined };
     },
     async refreshAttachment(index) {
@@ -60,21 +99,33 @@ export const createResourcesActions: ActionsCreator<ResourcesActions> = (set, ge
       const a = get().attachments[k]?.[index];
       if (!a || a.kind !== 'resource' || !a.server || !a.uri) return { ok: true, value: undefined };
       const { server, uri } = a;
-      const r = await attempt(async () => asAttachment(server, uri, a.name, await host.call('resources:read', { server, uri })));
+      const r = await attempt(async () =>
+        asAttachment(server, uri, a.name, await host.call('resources:read', { server, uri })),
+      );
       if (!r.ok) return r;
       set((s) => {
         const { [resourceKey(server, uri)]: _gone, ...changed } = s.changedResources;
         void _gone;
-        return { changedResources: changed, attachments: { ...s.attachments, [k]: (s.attachments[k] ?? []).map((x, i) => (i === index ? r.value : x)) } };
+        return {
+          changedResources: changed,
+          attachments: {
+            ...s.attachments,
+            [k]: (s.attachments[k] ?? []).map((x, i) => (i === index ? r.value : x)),
+          },
+        };
       });
       return { ok: true, value: undefined };
     },
-    complete: (server, ref, argument, context) => host.call('resources:complete', { server, ref, argument, ...(context ? { context } : {}) }).catch(() => ({ values: [] })),
+    complete: (server, ref, argument, context) =>
+      host
+        .call('resources:complete', { server, ref, argument, ...(context ? { context } : {}) })
+        .catch(() => ({ values: [] })),
     async loadPromptCommands() {
       const r = await attempt(() => host.call('prompts:list'));
       if (r.ok) set({ promptCommands: r.value });
     },
-    previewPrompt: (server, name, args) => attempt(() => host.call('prompts:preview', { server, name, arguments: args })),
+    previewPrompt: (server, name, args) =>
+      attempt(() => host.call('prompts:preview', { server, name, arguments: args })),
     async runPrompt(previewId) {
       let id = get().activeId;
       if (id === null) {
@@ -88,7 +139,11 @@ export const createResourcesActions: ActionsCreator<ResourcesActions> = (set, ge
       return r;
     },
     subscribeResources() {
-      const a = host.subscribe('resources:updated', ({ server, uri }) => set((s) => ({ changedResources: { ...s.changedResources, [resourceKey(server, uri)]: true } })));
+      const a = host.subscribe('resources:updated', ({ server, uri }) =>
+        set((s) => ({
+          changedResources: { ...s.changedResources, [resourceKey(server, uri)]: true },
+        })),
+      );
       const b = host.subscribe('resources:list-changed', ({ server, kind }) => {
         if (get().offeringsByServer[server]?.value) void get().loadOfferings(server);
         if (kind === 'prompts') void get().loadPromptCommands();

@@ -21,6 +21,11 @@ export interface ResourcesState {
   promptCommands: PromptCommand[];
 }
 
-export const initialResourcesState = (): ResourcesState => ({ offeringsByServer: {}, viewer: null, changedResources: {}, promptCommands: [] });
+export const initialResourcesState = (): ResourcesState => ({
+  offeringsByServer: {},
+  viewer: null,
+  changedResources: {},
+  promptCommands: [],
+});
 
 export const resourceKey = (server: string, uri: string) => `${server} ${uri}`;

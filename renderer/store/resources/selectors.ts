@@ -4,8 +4,10 @@ import { resourceKey } from './initial-state';
 
 export const resourcesSelectors = {
   offerings: (server: string) => (s: LenaState) => s.offeringsByServer[server]?.value ?? undefined,
-  offeringsError: (server: string) => (s: LenaState) => s.offeringsByServer[server]?.error ?? undefined,
+  offeringsError: (server: string) => (s: LenaState) =>
+    s.offeringsByServer[server]?.error ?? undefined,
   viewer: (s: LenaState) => s.viewer,
-  changed: (server: string | undefined, uri: string | undefined) => (s: LenaState) => (server && uri ? s.changedResources[resourceKey(server, uri)] === true : false),
+  changed: (server: string | undefined, uri: string | undefined) => (s: LenaState) =>
+    server && uri ? s.changedResources[resourceKey(server, uri)] === true : false,
   promptCommands: (s: LenaState) => s.promptCommands,
 };

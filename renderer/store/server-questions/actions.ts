@@ -12,7 +12,11 @@ export interface ServerQuestionsActions {
 
 const byAge = (a: ClientQuestion, b: ClientQuestion) => a.createdAt - b.createdAt;
 
-export const createServerQuestionsActions: ActionsCreator<ServerQuestionsActions> = (set, _get, host) => ({
+export const createServerQuestionsActions: ActionsCreator<ServerQuestionsActions> = (
+  set,
+  _get,
+  host,
+) => ({
   async loadServerQuestions() {
     const r = await attempt(() => host.call('questions:pending'));
     // Not loaded: none are shown, and each new one still arrives by event.
@@ -20,13 +24,23 @@ export const createServerQuestionsActions: ActionsCreator<ServerQuestionsActions
   },
   async answerServerQuestion(id, answer) {
     const r = await attempt(() => host.call('questions:answer', { id, answer }));
-    if (r.ok) set((s) => ({ serverQuestions: s.serverQuestions.filter((q) => q.id !== id), serverQuestionError: null }));
+    if (r.ok)
+      set((s) => ({
+        serverQuestions: s.serverQuestions.filter((q) => q.id !== id),
+        serverQuestionError: null,
+      }));
     else set({ serverQuestionError: r.error });
     return r;
   },
   subscribeServerQuestions() {
-    const a = host.subscribe('questions:requested', (q) => set((s) => ({ serverQuestions: [...s.serverQuestions.filter((x) => x.id !== q.id), q].sort(byAge) })));
-    const b = host.subscribe('questions:resolved', ({ id }) => set((s) => ({ serverQuestions: s.serverQuestions.filter((q) => q.id !== id) })));
+    const a = host.subscribe('questions:requested', (q) =>
+      set((s) => ({
+        serverQuestions: [...s.serverQuestions.filter((x) => x.id !== q.id), q].sort(byAge),
+      })),
+    );
+    const b = host.subscribe('questions:resolved', ({ id }) =>
+      set((s) => ({ serverQuestions: s.serverQuestions.filter((q) => q.id !== id) })),
+    );
     return () => {
       a();
       b();

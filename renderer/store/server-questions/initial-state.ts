@@ -8,4 +8,7 @@ export interface ServerQuestionsState {
   serverQuestionError: UiError | null;
 }
 
-export const initialServerQuestionsState = (): ServerQuestionsState => ({ serverQuestions: [], serverQuestionError: null });
+export const initialServerQuestionsState = (): ServerQuestionsState => ({
+  serverQuestions: [],
+  serverQuestionError: null,
+});

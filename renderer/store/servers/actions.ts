@@ -1,13 +1,24 @@
 // Every server action, and `servers:status-changed` / `servers:tools-changed` kept in the store.
 import type { ServerEntry } from '../../../shared/server-config';
-import type { ConfigFileView, ImportReport, ServerAsksView, ServerLogs, ServerStatus, TestConnectionResult, ToolInfo } from '../../../shared/server-types';
+import type {
+  ConfigFileView,
+  ImportReport,
+  ServerAsksView,
+  ServerLogs,
+  ServerStatus,
+  TestConnectionResult,
+  ToolInfo,
+} from '../../../shared/server-types';
 import { failed, idle, ready, reloading, withValue, type Loadable } from '../loadable';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
 
 export interface ServersActions {
   loadAsks(name: string): Promise<void>;
-  setAsks(name: string, change: { roots?: string[]; sampling?: 'ask' | 'always' }): Promise<Outcome<ServerAsksView>>;
+  setAsks(
+    name: string,
+    change: { roots?: string[]; sampling?: 'ask' | 'always' },
+  ): Promise<Outcome<ServerAsksView>>;
   loadServers(): Promise<void>;
   selectServer(name: string | null): void;
   setAddingServer(adding: boolean): void;
@@ -25,12 +36,20 @@ export interface ServersActions {
   setToolEnabled(server: string, tool: string, enabled: boolean): Promise<Outcome<ToolInfo>>;
   loadLogs(name: string): Promise<void>;
   /** The least severe log message the server sends (logging/setLevel), kept in its settings. */
-  setLogLevel(name: string, level: NonNullable<ServerLogs['logLevel']>): Promise<Outcome<ServerStatus>>;
+  setLogLevel(
+    name: string,
+    level: NonNullable<ServerLogs['logLevel']>,
+  ): Promise<Outcome<ServerStatus>>;
   loadConfigFiles(): Promise<void>;
   saveConfigFile(scope: 'user' | 'project', text: string): Promise<Outcome<ConfigFileView>>;
   importClaudeDesktop(): Promise<Outcome<ImportReport>>;
   /** `grants`: the references (`NAME`, `secret:NAME`) ticked in the approval. */
-  approveServer(name: string, approve: boolean, entryHash: string, grants?: string[]): Promise<Outcome<ServerStatus>>;
+  approveServer(
+    name: string,
+    approve: boolean,
+    entryHash: string,
+    grants?: string[],
+  ): Promise<Outcome<ServerStatus>>;
   /** OAuth: opens the system browser and resolves once signed in (or the step that failed). */
   signInServer(name: string): Promise<Outcome<ServerStatus>>;
   signOutServer(name: string): Promise<Outcome<ServerStatus>>;
@@ -41,9 +60,15 @@ export interface ServersActions {
 type List = Loadable<ServerStatus[]>;
 const replace = (l: List, status: ServerStatus): List => {
   const list = l.value ?? [];
-  return withValue(l, list.some((x) => x.name === status.name) ? list.map((x) => (x.name === status.name ? status : x)) : [...list, status]);
+  return withValue(
+    l,
+    list.some((x) => x.name === status.name)
+      ? list.map((x) => (x.name === status.name ? status : x))
+      : [...list, status],
+  );
 };
-const entry = <T>(record: Record<string, Loadable<T>>, key: string): Loadable<T> => record[key] ?? idle();
+const entry = <T>(record: Record<string, Loadable<T>>, key: string): Loadable<T> =>
+  record[key] ?? idle();
 
 export const createServersActions: ActionsCreator<ServersActions> = (set, get, host) => {
   const withStatus = async (fn: () => Promise<ServerStatus>): Promise<Outcome<ServerStatus>> => {
@@ -63,20 +88,24 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
     },
     async loadServers() {
       // Reloading a list already shown keeps it "ready": the page does not flash a spinner.
-      if (get().serverList.status !== 'ready') set((s) => ({ serverList: reloading(s.serverList) }));
+      if (get().serverList.status !== 'ready')
+        set((s) => ({ serverList: reloading(s.serverList) }));
       const r = await attempt(() => host.call('servers:list'));
       set((s) => ({ serverList: r.ok ? ready(r.value) : failed(s.serverList, r.error) }));
     },
     selectServer: (name) => set({ selectedServer: name, addingServer: false, view: 'servers' }),
-    setAddingServer: (adding) => set({ addingServer: adding, ...(adding ? { view: 'servers' as const } : {}) }),
+    setAddingServer: (adding) =>
+      set({ addingServer: adding, ...(adding ? { view: 'servers' as const } : {}) }),
     async reloadServers(name) {
       const r = await attempt(() => host.call('servers:reload', name ? { name } : {}));
       if (r.ok) set({ serverList: ready(r.value) });
       return r;
     },
     restartServer: (name) => withStatus(() => host.call('servers:restart', { name })),
-    setServerEnabled: (name, enabled) => withStatus(() => host.call('servers:set-enabled', { name, enabled })),
-    setServerTrusted: (name, trusted) => withStatus(() => host.call('servers:set-trusted', { name, trusted })),
+    setServerEnabled: (name, enabled) =>
+      withStatus(() => host.call('servers:set-enabled', { name, enabled })),
+    setServerTrusted: (name, trusted) =>
+      withStatus(() => host.call('servers:set-trusted', { name, trusted })),
     confirmServer: (name) => withStatus(() => host.call('servers:confirm', { name })),
     addServer: (name, e) => withStatus(() => host.call('servers:add', { name, entry: e })),
     async updateServer(name, e) {
@@ -92,7 +121,10 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
       const r = await attempt(() => host.call('servers:remove', { name }));
       if (r.ok) {
         set((s) => ({
-          serverList: withValue(s.serverList, (s.serverList.value ?? []).filter((x) => x.name !== name)),
+          serverList: withValue(
+            s.serverList,
+            (s.serverList.value ?? []).filter((x) => x.name !== name),
+          ),
           selectedServer: s.selectedServer === name ? null : s.selectedServer,
         }));
       }
@@ -103,7 +135,9 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
       const k = name ?? '*';
       const r = await attempt(() => host.call('servers:tools', name ? { name } : {}));
       if (!r.ok) {
-        set((s) => ({ toolLists: { ...s.toolLists, [k]: failed(entry(s.toolLists, k), r.error) } }));
+        set((s) => ({
+          toolLists: { ...s.toolLists, [k]: failed(entry(s.toolLists, k), r.error) },
+        }));
         return;
       }
       const byServer: Record<string, Loadable<ToolInfo[]>> = { [k]: ready(r.value) };
@@ -115,18 +149,33 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
       set((s) => ({ toolLists: { ...s.toolLists, ...byServer } }));
     },
     async setToolEnabled(server, tool, enabled) {
-      const r = await attempt(() => host.call('servers:set-tool-enabled', { server, tool, enabled }));
+      const r = await attempt(() =>
+        host.call('servers:set-tool-enabled', { server, tool, enabled }),
+      );
       if (r.ok) {
         set((s) => {
           const l = entry(s.toolLists, server);
-          return { toolLists: { ...s.toolLists, [server]: withValue(l, (l.value ?? []).map((t) => (t.name === tool ? r.value : t))) } };
+          return {
+            toolLists: {
+              ...s.toolLists,
+              [server]: withValue(
+                l,
+                (l.value ?? []).map((t) => (t.name === tool ? r.value : t)),
+              ),
+            },
+          };
         });
       }
       return r;
     },
     async loadLogs(name) {
       const r = await attempt(() => host.call('servers:logs', { name }));
-      set((s) => ({ logsByServer: { ...s.logsByServer, [name]: r.ok ? ready(r.value) : failed(entry(s.logsByServer, name), r.error) } }));
+      set((s) => ({
+        logsByServer: {
+          ...s.logsByServer,
+          [name]: r.ok ? ready(r.value) : failed(entry(s.logsByServer, name), r.error),
+        },
+      }));
     },
     async setLogLevel(name, level) {
       const r = await attempt(() => host.call('servers:set-log-level', { name, level }));
@@ -140,7 +189,12 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
     async saveConfigFile(scope, text) {
       const r = await attempt(() => host.call('servers:save-config-file', { scope, text }));
       if (r.ok) {
-        set((s) => ({ configFileList: withValue(s.configFileList, (s.configFileList.value ?? []).map((f) => (f.scope === scope ? r.value : f))) }));
+        set((s) => ({
+          configFileList: withValue(
+            s.configFileList,
+            (s.configFileList.value ?? []).map((f) => (f.scope === scope ? r.value : f)),
+          ),
+        }));
         void get().loadServers();
       }
       return r;
@@ -150,12 +204,17 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
       if (r.ok) void get().loadServers();
       return r;
     },
-    approveServer: (name, approve, entryHash, grants) => withStatus(() => host.call('servers:approve', { name, approve, entryHash, ...(grants ? { grants } : {}) })),
+    approveServer: (name, approve, entryHash, grants) =>
+      withStatus(() =>
+        host.call('servers:approve', { name, approve, entryHash, ...(grants ? { grants } : {}) }),
+      ),
     signInServer: (name) => withStatus(() => host.call('servers:sign-in', { name })),
     signOutServer: (name) => withStatus(() => host.call('servers:sign-out', { name })),
     cancelSignIn: (name) => attempt(() => host.call('servers:sign-in-cancel', { name })),
     subscribeServers() {
-      const a = host.subscribe('servers:status-changed', (status) => set((s) => ({ serverList: { ...replace(s.serverList, status), status: 'ready' } })));
+      const a = host.subscribe('servers:status-changed', (status) =>
+        set((s) => ({ serverList: { ...replace(s.serverList, status), status: 'ready' } })),
+      );
       const b = host.subscribe('servers:tools-changed', ({ server }) => {
         if (get().toolLists[server]?.value) void get().loadTools(server);
         void get().loadBudget();

@@ -1,6 +1,12 @@
 // MCP servers as the manager reports them, and the detail the servers page loads on demand (tools,
 // logs, what each server may ask, the config files).
-import type { ConfigFileView, ServerAsksView, ServerLogs, ServerStatus, ToolInfo } from '../../../shared/server-types';
+import type {
+  ConfigFileView,
+  ServerAsksView,
+  ServerLogs,
+  ServerStatus,
+  ToolInfo,
+} from '../../../shared/server-types';
 import { idle, type Loadable } from '../loadable';
 
 export interface ServersState {

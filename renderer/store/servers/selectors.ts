@@ -11,11 +11,17 @@ export const serversSelectors = {
   servers: (s: LenaState) => s.serverList.value ?? NONE,
   serversLoad: (s: LenaState) => s.serverList,
   /** Loaded, and there is none: the empty state, not a spinner. */
-  noServers: (s: LenaState) => s.serverList.status === 'ready' && (s.serverList.value ?? NONE).length === 0,
+  noServers: (s: LenaState) =>
+    s.serverList.status === 'ready' && (s.serverList.value ?? NONE).length === 0,
   names: (s: LenaState) => (s.serverList.value ?? NONE).map((x) => x.name),
-  connectedNames: (s: LenaState) => (s.serverList.value ?? NONE).filter((x) => x.status === 'connected').map((x) => x.name),
+  connectedNames: (s: LenaState) =>
+    (s.serverList.value ?? NONE).filter((x) => x.status === 'connected').map((x) => x.name),
   /** Tools Claude can be offered now: those of connected servers. */
-  connectedToolCount: (s: LenaState) => (s.serverList.value ?? NONE).reduce((n, x) => n + (x.status === 'connected' ? x.toolCount : 0), 0),
+  connectedToolCount: (s: LenaState) =>
+    (s.serverList.value ?? NONE).reduce(
+      (n, x) => n + (x.status === 'connected' ? x.toolCount : 0),
+      0,
+    ),
   /** The title bar's summary (read with `useShallow`): counts and the colour that needs attention first. */
   summary: (s: LenaState) => {
     const servers = s.serverList.value ?? NONE;
@@ -23,9 +29,14 @@ export const serversSelectors = {
     // A server waiting for a sign-in is the user's move, not a failure: amber, and said in words.
     const signIn = servers.filter((x) => x.signIn?.state === 'required').length;
     // A failed server with a restart scheduled is "restarting" (amber), never red beside it.
-    const attention = servers.some((x) => x.status === 'failed' && x.signIn?.state !== 'required' && !x.restart)
+    const attention = servers.some(
+      (x) => x.status === 'failed' && x.signIn?.state !== 'required' && !x.restart,
+    )
       ? 'red'
-      : signIn > 0 || servers.some((x) => x.status === 'needs-approval' || x.status === 'connecting' || x.restart)
+      : signIn > 0 ||
+          servers.some(
+            (x) => x.status === 'needs-approval' || x.status === 'connecting' || x.restart,
+          )
         ? 'amber'
         : connected > 0
           ? 'green'
@@ -33,7 +44,8 @@ export const serversSelectors = {
     return { total: servers.length, connected, signIn, attention };
   },
   selectedName: (s: LenaState) => s.selectedServer,
-  selected: (s: LenaState) => (s.serverList.value ?? NONE).find((x) => x.name === s.selectedServer) ?? null,
+  selected: (s: LenaState) =>
+    (s.serverList.value ?? NONE).find((x) => x.name === s.selectedServer) ?? null,
   addingServer: (s: LenaState) => s.addingServer,
   tools: (server: string) => (s: LenaState) => s.toolLists[server]?.value ?? NO_TOOLS,
   toolsError: (server: string) => (s: LenaState) => s.toolLists[server]?.error ?? null,

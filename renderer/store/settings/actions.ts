@@ -48,8 +48,12 @@ export const createSettingsActions: ActionsCreator<SettingsActions> = (set, get,
       return r;
     },
     subscribeSettings() {
-      const a = host.subscribe('settings:changed', (settings) => set({ settingsView: ready(settings) }));
-      const b = host.subscribe('project:changed', (project) => set({ projectView: ready(project) }));
+      const a = host.subscribe('settings:changed', (settings) =>
+        set({ settingsView: ready(settings) }),
+      );
+      const b = host.subscribe('project:changed', (project) =>
+        set({ projectView: ready(project) }),
+      );
       return () => {
         a();
         b();

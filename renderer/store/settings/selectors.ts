@@ -10,7 +10,8 @@ export const settingsSelectors = {
   /** Chat needs a key before anything else; unknown (settings not loaded) counts as missing. */
   apiKeyMissing: (s: LenaState) => s.settingsView.value?.apiKeySet !== true,
   /** Where requests go and whether a key is set: the model list is fetched again when it changes. */
-  endpoint: (s: LenaState) => `${String(s.settingsView.value?.apiKeySet)}|${s.settingsView.value?.baseUrl ?? ''}`,
+  endpoint: (s: LenaState) =>
+    `${String(s.settingsView.value?.apiKeySet)}|${s.settingsView.value?.baseUrl ?? ''}`,
   project: (s: LenaState) => s.projectView.value,
   projectError: (s: LenaState) => s.projectView.error,
 };

@@ -12,7 +12,13 @@ type Entry = { command: string; args: string[]; env?: Record<string, string> };
 
 /** The real example App server from npm (a "get-time" tool whose view calls it again), over stdio. */
 export function basicAppServer(): Entry {
-  return { command: process.execPath, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js'), '--stdio'] };
+  return {
+    command: process.execPath,
+    args: [
+      join(ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js'),
+      '--stdio',
+    ],
+  };
 }
 
 /** The scripted App peer (tools `show`, `app-only`, `model-only`) showing the view in `htmlFile`. */
@@ -34,8 +40,18 @@ export function viewFile(dir: string, html: string, name = 'view.html'): string 
 export type AppsWindow = ServerWindow;
 
 /** A window on a fresh home with these servers, the scripted Messages API, and questions armed at once. */
-export function openAppsWindow(servers: Record<string, Entry>, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<AppsWindow> {
-  return openServerWindow({ name: 'apps', servers, window: { questionArmingMs: 0, ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}) } });
+export function openAppsWindow(
+  servers: Record<string, Entry>,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<AppsWindow> {
+  return openServerWindow({
+    name: 'apps',
+    servers,
+    window: {
+      questionArmingMs: 0,
+      ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+    },
+  });
 }
 
 /** The card of tool call `toolUseId`... found by its server · tool heading. */
@@ -44,7 +60,10 @@ export function cardOf(page: Page, name: RegExp | string): Locator {
 }
 
 /** The view in `card` once it finished its handshake, and its inner frame. */
-export async function liveView(card: Locator, timeout = 60_000): Promise<{ box: Locator; view: FrameLocator }> {
+export async function liveView(
+  card: Locator,
+  timeout = 60_000,
+): Promise<{ box: Locator; view: FrameLocator }> {
   const box = card.locator('[data-testid="app-view"][data-phase="live"]');
   await box.waitFor({ timeout });
   return { box, view: box.frameLocator('[data-testid="app-view-frame"]').frameLocator('iframe') };

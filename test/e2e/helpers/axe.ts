@@ -30,7 +30,10 @@ export class AxeTally {
     const severe: AxeFinding[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      const analyze = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const analyze = () =>
+        new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze();
       // axe throws (rather than reporting) when a node it looked at is replaced mid-scan, as an
       // editor redrawing does: such a scan is run again once, on the settled page.
       const result = await analyze().catch(async () => analyze());
@@ -38,7 +41,19 @@ export class AxeTally {
         const impact = v.impact ?? 'unknown';
         this.counts[impact] = (this.counts[impact] ?? 0) + 1;
         this.byRule[`${impact} ${v.id}`] = (this.byRule[`${impact} ${v.id}`] ?? 0) + 1;
-        const finding = { screen, scheme, id: v.id, impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`) };
+        const finding = {
+          screen,
+          scheme,
+          id: v.id,
+          impact,
+          help: v.help,
+          nodes: v.nodes
+            .slice(0, 4)
+            .map(
+              (n) =>
+                `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
+            ),
+        };
         this.findings.push(finding);
         if (SEVERE.has(impact)) severe.push(finding);
       }
@@ -49,11 +64,23 @@ export class AxeTally {
 
   write(): string {
     const path = join(RESULTS_DIR, 'axe.json');
-    writeFileSync(path, JSON.stringify({ counts: this.counts, byRule: this.byRule, findings: this.findings }, null, 2));
+    writeFileSync(
+      path,
+      JSON.stringify(
+        { counts: this.counts, byRule: this.byRule, findings: this.findings },
+        null,
+        2,
+      ),
+    );
     return path;
   }
 }
 
 /** One line per finding, for an assertion message a reader can act on. */
 export const describeFindings = (findings: AxeFinding[]): string =>
-  findings.map((f) => `${f.screen} (${f.scheme}) ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join('\n    ')}`).join('\n');
+  findings
+    .map(
+      (f) =>
+        `${f.screen} (${f.scheme}) ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join('\n    ')}`,
+    )
+    .join('\n');

@@ -74,7 +74,9 @@ export async function configureChat(page: Page, baseUrl: string): Promise<void> 
 
 /** Waits until every configured server is connected (the title bar says "N of N servers"). */
 export async function serversConnected(page: Page, count: number): Promise<void> {
-  await page.getByRole('button', { name: `${count} of ${count} servers` }).waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('button', { name: `${count} of ${count} servers` })
+    .waitFor({ timeout: 60_000 });
 }
 
 /** Starts a new conversation and sends a message from the composer. */

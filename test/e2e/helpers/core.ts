@@ -24,7 +24,10 @@ export async function coreHas(...channels: InvokeChannel[]): Promise<boolean> {
   const host = createHost({ home });
   try {
     for (const channel of channels) {
-      const r = (await host.dispatch(channel, PROBE[channel], { senderUrl: 'test' })) as { ok: boolean; error?: { code: string } };
+      const r = (await host.dispatch(channel, PROBE[channel], { senderUrl: 'test' })) as {
+        ok: boolean;
+        error?: { code: string };
+      };
       if (!r.ok && r.error?.code === 'unavailable') return false;
     }
     return true;

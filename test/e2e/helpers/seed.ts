@@ -12,8 +12,15 @@ export function seedConversation(home: string, title: string, count: number): st
     const t0 = Date.now() - count * 1000;
     store.db.transaction(() => {
       for (let i = 1; i <= count; i++) {
-        const body = i % 2 === 1 ? `Message ${i} of the conversation` : `Message ${i} of the conversation\n\nSome **Markdown** with \`code\` and a list:\n\n- one\n- two`;
-        store.append(conversation.id, { role: i % 2 === 1 ? 'user' : 'assistant', content: [{ type: 'text', text: body }], createdAt: t0 + i * 1000 });
+        const body =
+          i % 2 === 1
+            ? `Message ${i} of the conversation`
+            : `Message ${i} of the conversation\n\nSome **Markdown** with \`code\` and a list:\n\n- one\n- two`;
+        store.append(conversation.id, {
+          role: i % 2 === 1 ? 'user' : 'assistant',
+          content: [{ type: 'text', text: body }],
+          createdAt: t0 + i * 1000,
+        });
       }
     });
     return conversation.id;

@@ -14,12 +14,28 @@ export interface ServerWindow {
   dispose(): Promise<void>;
 }
 
-export async function openServerWindow(options: { name: string; servers?: Record<string, unknown>; settings?: unknown; window?: Partial<OpenAppOptions> }): Promise<ServerWindow> {
+export async function openServerWindow(options: {
+  name: string;
+  servers?: Record<string, unknown>;
+  settings?: unknown;
+  window?: Partial<OpenAppOptions>;
+}): Promise<ServerWindow> {
   const home = mkdtempSync(join(tmpdir(), `lena-e2e-${options.name}-`));
-  if (options.servers) writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: options.servers }));
-  if (options.settings) writeFileSync(join(home, 'settings.json'), JSON.stringify(options.settings));
+  if (options.servers)
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: options.servers }));
+  if (options.settings)
+    writeFileSync(join(home, 'settings.json'), JSON.stringify(options.settings));
   const api = await startMessagesApiServer();
-  const app = await openWindow({ ...options.window, home, env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: `sk-ant-e2e-${options.name}`, ANTHROPIC_BASE_URL: api.url } });
+  const app = await openWindow({
+    ...options.window,
+    home,
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      ANTHROPIC_API_KEY: `sk-ant-e2e-${options.name}`,
+      ANTHROPIC_BASE_URL: api.url,
+    },
+  });
   return {
     app,
     api,

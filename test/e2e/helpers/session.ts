@@ -27,7 +27,10 @@ export async function openWindow(options: Partial<OpenAppOptions> = {}): Promise
     home,
     requests,
     pageErrors,
-    foreignRequests: () => requests.filter((u) => !u.startsWith(app.url) && !u.startsWith('data:') && !u.startsWith('blob:')),
+    foreignRequests: () =>
+      requests.filter(
+        (u) => !u.startsWith(app.url) && !u.startsWith('data:') && !u.startsWith('blob:'),
+      ),
     async dispose() {
       await app.close();
       if (!options.home) rmSync(home, { recursive: true, force: true });

@@ -19,7 +19,9 @@ export interface CliRun {
 
 /** Bundles the command line to out/cli/lena.js (the same build `npm run build` makes). */
 export function buildCli(): void {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], {
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(built.stderr);
 }
 
@@ -36,15 +38,32 @@ function environment(home: string, env: Record<string, string | undefined>): Nod
 }
 
 /** Runs `lena ARGS…` to the end (at most 60 s). */
-export function lenaSync(home: string, args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; input?: string } = {}): CliRun {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, encoding: 'utf8', timeout: 60_000, input: options.input, env: environment(home, options.env ?? {}) });
+export function lenaSync(
+  home: string,
+  args: string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; input?: string } = {},
+): CliRun {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+    input: options.input,
+    env: environment(home, options.env ?? {}),
+  });
   return result(r.status, r.stdout, r.stderr);
 }
 
 /** Runs `lena ARGS…` without blocking this process (for servers living in the test). */
-export function lena(home: string, args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; input?: string } = {}): Promise<CliRun> {
+export function lena(
+  home: string,
+  args: string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; input?: string } = {},
+): Promise<CliRun> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env: environment(home, options.env ?? {}) });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: environment(home, options.env ?? {}),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

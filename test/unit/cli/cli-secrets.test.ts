@@ -21,7 +21,9 @@ describe('the CLI’s token file', () => {
     if (secrets.store !== 'file') ctx.skip(); // a keychain took the write here: the file is not used
     writeFileSync(file, '{"oauth-access-1": "tok');
     const said: string[] = [];
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (said.push(String(chunk)), true));
+    vi.spyOn(process.stderr, 'write').mockImplementation(
+      (chunk) => (said.push(String(chunk)), true),
+    );
 
     expect(await secrets.port.get('oauth-access-1')).toBeUndefined();
     await secrets.port.set('oauth-access-2', 'new');
@@ -29,7 +31,9 @@ describe('the CLI’s token file', () => {
     const aside = readdirSync(dir).filter((f) => f.startsWith('oauth-tokens.json.corrupt-'));
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(dir, aside[0]), 'utf8')).toBe('{"oauth-access-1": "tok');
-    expect(said).toEqual([expect.stringMatching(/^lena: .*oauth-tokens\.json is not valid JSON .*moved to .*corrupt-/)]);
+    expect(said).toEqual([
+      expect.stringMatching(/^lena: .*oauth-tokens\.json is not valid JSON .*moved to .*corrupt-/),
+    ]);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'oauth-access-2': 'new' });
   });
 });

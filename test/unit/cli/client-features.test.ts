@@ -8,7 +8,12 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalAsker } from '../../../electron/cli/terminal-questions';
 import { parseRequestedSchema } from '../../../shared/elicitation-form';
-import { reply, startMessagesApiServer, text, type MessagesApiServer } from '../../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  type MessagesApiServer,
+} from '../../fixtures/messages-api';
 import { buildCli, lenaSync, SERVERS, tempHome } from './cli-harness';
 import { spawn } from 'node:child_process';
 import { CLI } from './cli-harness';
@@ -22,7 +27,17 @@ beforeAll(async () => {
   home = tempHome('lena-asks-');
   project = join(home, 'project');
   mkdirSync(project);
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { every: { command: process.execPath, args: [join(SERVERS, 'server-everything/dist/index.js')] } } }));
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        every: {
+          command: process.execPath,
+          args: [join(SERVERS, 'server-everything/dist/index.js')],
+        },
+      },
+    }),
+  );
   api = await startMessagesApiServer();
 });
 afterAll(async () => {
@@ -32,7 +47,16 @@ afterAll(async () => {
 
 function lena(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home, ANTHROPIC_API_KEY: 'sk-ant-cli-test-key', ANTHROPIC_BASE_URL: api.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: {
+        PATH: process.env.PATH!,
+        HOME: home,
+        LENA_HOME: home,
+        ANTHROPIC_API_KEY: 'sk-ant-cli-test-key',
+        ANTHROPIC_BASE_URL: api.url,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -45,14 +69,24 @@ describe('lena mcp declares roots only', () => {
   it('server-everything lists 14 tools: get-roots-list, none of the sampling or elicitation ones', () => {
     const r = lenaSync(home, ['mcp', 'tools', 'every', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const names: string[] = r.json().tools.map((t: { name?: string; qualifiedName: string }) => t.qualifiedName);
+    const names: string[] = r
+      .json()
+      .tools.map((t: { name?: string; qualifiedName: string }) => t.qualifiedName);
     expect(names).toHaveLength(14);
     expect(names).toContain('mcp__every__get-roots-list');
     expect(names.filter((n) => /trigger-(sampling|elicitation|url)/.test(n))).toEqual([]);
   }, 60_000);
 
   it('the roots are the project folder (--project)', () => {
-    const r = lenaSync(home, ['mcp', 'call', 'every', 'get-roots-list', '{}', '--project', project]);
+    const r = lenaSync(home, [
+      'mcp',
+      'call',
+      'every',
+      'get-roots-list',
+      '{}',
+      '--project',
+      project,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(pathToFileURL(project).href);
   }, 60_000);
@@ -63,7 +97,9 @@ describe('lena chat', () => {
     api.push(reply(text('Nothing to do.')));
     const r = await lena(['chat', '-p', 'hello']);
     expect(r.code, r.stderr).toBe(0);
-    const tools = ((api.messageRequests().at(-1)!.body.tools ?? []) as { name: string }[]).map((t) => t.name);
+    const tools = ((api.messageRequests().at(-1)!.body.tools ?? []) as { name: string }[]).map(
+      (t) => t.name,
+    );
     expect(tools).toContain('mcp__every__get-roots-list');
     expect(tools.filter((n) => /trigger-(sampling|elicitation|url)/.test(n))).toEqual([]);
   }, 60_000);
@@ -90,16 +126,41 @@ describe('terminal prompts (lena chat --interactive)', () => {
   }
 
   it('a form: defaults kept on Enter, a bad value asked again, then accepted', async () => {
-    const parsed = parseRequestedSchema({ type: 'object', properties: { name: { type: 'string', default: 'Ann' }, seats: { type: 'integer', minimum: 1 }, ok: { type: 'boolean', default: true } }, required: ['seats'] });
+    const parsed = parseRequestedSchema({
+      type: 'object',
+      properties: {
+        name: { type: 'string', default: 'Ann' },
+        seats: { type: 'integer', minimum: 1 },
+        ok: { type: 'boolean', default: true },
+      },
+      required: ['seats'],
+    });
     if (!parsed.ok) throw new Error(parsed.message);
     const t = io(['y', '', '0', '3', '']);
-    const a = await t.asker.ask({ kind: 'elicitation-form', server: 'travel', message: 'Book seats', fields: parsed.fields, purpose: null });
+    const a = await t.asker.ask({
+      kind: 'elicitation-form',
+      server: 'travel',
+      message: 'Book seats',
+      fields: parsed.fields,
+      purpose: null,
+    });
     expect(a).toEqual({ action: 'accept', values: { name: 'Ann', seats: 3, ok: true } });
     expect(t.shown()).toContain('seats must be at least 1');
   });
 
   it('sampling: "always" asks "Are you sure?", and no is the default', async () => {
-    const body = { kind: 'sampling-request' as const, server: 's', model: 'claude-x', modelPreferences: null, notices: ['temperature: refused'], draft: { systemPrompt: '', maxTokens: 10, messages: [{ role: 'user' as const, text: 'hi', attachments: [] }] } };
+    const body = {
+      kind: 'sampling-request' as const,
+      server: 's',
+      model: 'claude-x',
+      modelPreferences: null,
+      notices: ['temperature: refused'],
+      draft: {
+        systemPrompt: '',
+        maxTokens: 10,
+        messages: [{ role: 'user' as const, text: 'hi', attachments: [] }],
+      },
+    };
     expect(await io(['a', 'y']).asker.ask(body)).toEqual({ action: 'approve', always: true });
     expect(await io(['a', '']).asker.ask(body)).toEqual({ action: 'deny' });
     const t = io(['']);
@@ -108,9 +169,27 @@ describe('terminal prompts (lena chat --interactive)', () => {
   });
 
   it('sampling: [e]dit changes a message, keeps the rest on Enter, re-asks a bad token limit, and asks again before sending', async () => {
-    const body = { kind: 'sampling-request' as const, server: 's', model: 'claude-x', modelPreferences: null, notices: [], draft: { systemPrompt: 'Be brief.', maxTokens: 10, messages: [{ role: 'user' as const, text: 'hi', attachments: [] }] } };
+    const body = {
+      kind: 'sampling-request' as const,
+      server: 's',
+      model: 'claude-x',
+      modelPreferences: null,
+      notices: [],
+      draft: {
+        systemPrompt: 'Be brief.',
+        maxTokens: 10,
+        messages: [{ role: 'user' as const, text: 'hi', attachments: [] }],
+      },
+    };
     const t = io(['e', 'Say hello in French', '', 'lots', '64', 'y']);
-    expect(await t.asker.ask(body)).toEqual({ action: 'approve', draft: { systemPrompt: 'Be brief.', maxTokens: 64, messages: [{ role: 'user', text: 'Say hello in French', attachments: [] }] } });
+    expect(await t.asker.ask(body)).toEqual({
+      action: 'approve',
+      draft: {
+        systemPrompt: 'Be brief.',
+        maxTokens: 64,
+        messages: [{ role: 'user', text: 'Say hello in French', attachments: [] }],
+      },
+    });
     expect(t.shown()).toContain('"lots" is not a whole number of tokens');
     expect(t.shown()).toContain('user: Say hello in French');
     // No is the default for the edited request too.

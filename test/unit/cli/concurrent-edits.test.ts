@@ -15,7 +15,11 @@ beforeAll(() => {
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 it('ten concurrent adds leave ten servers, each reported once as added', async () => {
-  const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => lena(home, ['mcp', 'add', `s${i}`, '--', 'node', `${i}.js`])));
+  const runs = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      lena(home, ['mcp', 'add', `s${i}`, '--', 'node', `${i}.js`]),
+    ),
+  );
   for (const r of runs) expect(r.stderr).toBe('');
   expect(runs.map((r) => r.code)).toEqual(runs.map(() => 0));
   const servers = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')).mcpServers;
@@ -31,11 +35,21 @@ it('fails after about 15 s naming the process that holds the lock, and writes no
   // The holder keeps the lock fresh as a live Lena would (its mtime is refreshed below).
   const lock = `${file}.lock`;
   writeFileSync(lock, JSON.stringify({ pid: holder.pid, host: hostname(), token: 'held' }));
-  const refresh = setInterval(() => writeFileSync(lock, JSON.stringify({ pid: holder.pid, host: hostname(), token: 'held' })), 2000);
+  const refresh = setInterval(
+    () => writeFileSync(lock, JSON.stringify({ pid: holder.pid, host: hostname(), token: 'held' })),
+    2000,
+  );
   try {
     const r = await lena(home, ['mcp', 'add', 'late', '--json', '--', 'node']);
     expect(r.code).toBe(4);
-    expect(r.json().error).toMatchObject({ code: 'locked', message: expect.stringMatching(new RegExp(`another Lena process \\(pid ${holder.pid}\\) holds the lock on mcp.json; try again`)) });
+    expect(r.json().error).toMatchObject({
+      code: 'locked',
+      message: expect.stringMatching(
+        new RegExp(
+          `another Lena process \\(pid ${holder.pid}\\) holds the lock on mcp.json; try again`,
+        ),
+      ),
+    });
     expect(readFileSync(file, 'utf8')).toBe(before);
   } finally {
     clearInterval(refresh);

@@ -1,7 +1,15 @@
 // RELIABILITY fault 44: `--help` on any `lena` subcommand shows help and does nothing else. Lena's
 // home stays byte-identical (no approval forgotten, no mcp.json written, no server started), and
 // flags or arguments a command does not take are errors that name them.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, lenaSync, tempHome } from './cli-harness';
@@ -36,13 +44,22 @@ beforeAll(() => {
   buildCli();
   home = tempHome('lena-help-');
   marker = join(home, 'started');
-  const server = { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] };
+  const server = {
+    command: process.execPath,
+    args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`],
+  };
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fs: server } }, null, 2));
-  writeFileSync(join(home, 'approvals.json'), JSON.stringify({ '/some/project': { db: { hash: 'abc', decision: 'approved', at: 1 } } }));
+  writeFileSync(
+    join(home, 'approvals.json'),
+    JSON.stringify({ '/some/project': { db: { hash: 'abc', decision: 'approved', at: 1 } } }),
+  );
   // A Claude Desktop configuration that import-claude-desktop would copy.
   const xdg = join(home, 'xdg');
   mkdirSync(join(xdg, 'Claude'), { recursive: true });
-  writeFileSync(join(xdg, 'Claude', 'claude_desktop_config.json'), JSON.stringify({ mcpServers: { fromDesktop: { command: 'node' } } }));
+  writeFileSync(
+    join(xdg, 'Claude', 'claude_desktop_config.json'),
+    JSON.stringify({ mcpServers: { fromDesktop: { command: 'node' } } }),
+  );
   env = { XDG_CONFIG_HOME: xdg };
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -52,7 +69,19 @@ describe('help', () => {
     const bare = lenaSync(home, ['mcp'], { env });
     expect(bare.code).toBe(0);
     const names = subcommands();
-    expect(names).toEqual(expect.arrayContaining(['list', 'doctor', 'tools', 'call', 'add', 'remove', 'import-claude-desktop', 'approve', 'reset-approvals']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'list',
+        'doctor',
+        'tools',
+        'call',
+        'add',
+        'remove',
+        'import-claude-desktop',
+        'approve',
+        'reset-approvals',
+      ]),
+    );
     expect(lenaSync(home, ['mcp', '--help'], { env }).stdout).toBe(bare.stdout);
   });
 
@@ -69,17 +98,33 @@ describe('help', () => {
       };
       for (const argv of [
         // (for add, before "--": after it, --help belongs to the server's own command)
-        ['mcp', sub, ...(realistic[sub] ?? []).filter((a) => a !== '--' && a !== 'node' && a !== 'x.js'), '--help', ...(sub === 'add' ? ['--', 'node', 'x.js'] : [])],
+        [
+          'mcp',
+          sub,
+          ...(realistic[sub] ?? []).filter((a) => a !== '--' && a !== 'node' && a !== 'x.js'),
+          '--help',
+          ...(sub === 'add' ? ['--', 'node', 'x.js'] : []),
+        ],
         ['mcp', sub, '-h', ...(realistic[sub] ?? [])],
         ['help', 'mcp', sub],
       ]) {
         const r = lenaSync(home, argv, { env });
         expect(r.code, argv.join(' ')).toBe(0);
-        expect(r.stdout, argv.join(' ')).toMatch(new RegExp(`Usage:\\n {2}lena mcp ${sub}[\\s\\S]*Flags:[\\s\\S]*--help[\\s\\S]*Examples:\\n {2}lena mcp ${sub}`));
+        expect(r.stdout, argv.join(' ')).toMatch(
+          new RegExp(
+            `Usage:\\n {2}lena mcp ${sub}[\\s\\S]*Flags:[\\s\\S]*--help[\\s\\S]*Examples:\\n {2}lena mcp ${sub}`,
+          ),
+        );
         expect(r.stderr, argv.join(' ')).toBe('');
       }
     }
-    for (const argv of [['chat', '-p', 'hello', '--help'], ['help', 'chat'], ['help'], ['--help'], ['home', '--help']]) {
+    for (const argv of [
+      ['chat', '-p', 'hello', '--help'],
+      ['help', 'chat'],
+      ['help'],
+      ['--help'],
+      ['home', '--help'],
+    ]) {
       expect(lenaSync(home, argv, { env }).code, argv.join(' ')).toBe(0);
     }
     expect(snapshot(home)).toEqual(before);
@@ -88,8 +133,21 @@ describe('help', () => {
 
   it('lena help documents the exit codes and the server environment', () => {
     const text = lenaSync(home, ['help'], { env }).stdout;
-    expect(text).toMatch(/Exit status:\n {2}0 +success\n {2}1 [^\n]*\n {2}2 [^\n]*usage[^\n]*\n {2}3 [^\n]*configuration/);
-    for (const name of ['HTTPS_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'REQUESTS_CA_BUNDLE', 'LANG', 'LC_*', 'TMPDIR', 'SYSTEMROOT']) expect(text).toContain(name);
+    expect(text).toMatch(
+      /Exit status:\n {2}0 +success\n {2}1 [^\n]*\n {2}2 [^\n]*usage[^\n]*\n {2}3 [^\n]*configuration/,
+    );
+    for (const name of [
+      'HTTPS_PROXY',
+      'NO_PROXY',
+      'NODE_EXTRA_CA_CERTS',
+      'SSL_CERT_FILE',
+      'REQUESTS_CA_BUNDLE',
+      'LANG',
+      'LC_*',
+      'TMPDIR',
+      'SYSTEMROOT',
+    ])
+      expect(text).toContain(name);
   });
 
   it('an unknown flag is an error that names it (no silent --jsno), and so is an extra argument', () => {

@@ -25,8 +25,18 @@ beforeAll(() => {
   home = tempHome('lena-lazy-');
   marker = join(home, 'hang.pid');
   // Writes its pid when started, prints nothing, never answers initialize.
-  const hang = { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, String(process.pid)); setInterval(() => {}, 1000)`], startupTimeout: 86_400 };
-  const fs = { command: process.execPath, args: [join(SERVERS, 'server-filesystem/dist/index.js'), home] };
+  const hang = {
+    command: process.execPath,
+    args: [
+      '-e',
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, String(process.pid)); setInterval(() => {}, 1000)`,
+    ],
+    startupTimeout: 86_400,
+  };
+  const fs = {
+    command: process.execPath,
+    args: [join(SERVERS, 'server-filesystem/dist/index.js'), home],
+  };
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { hang, fs } }));
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -36,7 +46,13 @@ it('call, tools NAME and an unknown name do not start the server that never answ
   const call = await lena(home, ['mcp', 'call', 'fs', 'list_allowed_directories']);
   expect(call.code).toBe(0);
   expect(call.stdout).toContain(home);
-  const qualified = await lena(home, ['mcp', 'call', 'mcp__fs__list_allowed_directories', '{}', '--json']);
+  const qualified = await lena(home, [
+    'mcp',
+    'call',
+    'mcp__fs__list_allowed_directories',
+    '{}',
+    '--json',
+  ]);
   expect(qualified.json().isError).toBe(false);
   const tools = await lena(home, ['mcp', 'tools', 'fs', '--json']);
   expect(tools.json().tools.length).toBeGreaterThan(5);
@@ -54,20 +70,36 @@ it('doctor starts all in parallel, prints each server on stderr as it settles, a
   expect(r.code).toBe(1);
   const progress = r.stderr.split('\n').filter((l) => /^ {2}[✓✕•] /.test(l));
   expect(progress.map((l) => l.split(' ')[3])).toEqual(['fs', 'hang']);
-  expect(r.stdout).toMatch(/✕ hang \[explicit\] failed\n {4}Start timed out after 3 s[^\n]*\(The server printed nothing on stderr\. Run it by hand \(.*node -e .*\) to see what it does/);
+  expect(r.stdout).toMatch(
+    /✕ hang \[explicit\] failed\n {4}Start timed out after 3 s[^\n]*\(The server printed nothing on stderr\. Run it by hand \(.*node -e .*\) to see what it does/,
+  );
   expect(r.stdout.match(/startupTimeout/g)).toHaveLength(1); // the advice is given once
   rmSync(marker, { force: true });
 });
 
 it('records the servers it starts in processes.json and ends them on Ctrl-C', async () => {
-  const child = spawn(process.execPath, [CLI, 'mcp', 'doctor'], { cwd: ROOT, env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home } });
+  const child = spawn(process.execPath, [CLI, 'mcp', 'doctor'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home },
+  });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   await expect.poll(() => existsSync(marker), { timeout: 30_000 }).toBe(true);
   const pid = Number(readFileSync(marker, 'utf8'));
-  await expect.poll(() => (existsSync(join(home, 'processes.json')) ? readFileSync(join(home, 'processes.json'), 'utf8') : ''), { timeout: 30_000 }).toContain(`"lenaPid": ${child.pid}`);
-  const records = JSON.parse(readFileSync(join(home, 'processes.json'), 'utf8')) as { pid: number; server: string }[];
+  await expect
+    .poll(
+      () =>
+        existsSync(join(home, 'processes.json'))
+          ? readFileSync(join(home, 'processes.json'), 'utf8')
+          : '',
+      { timeout: 30_000 },
+    )
+    .toContain(`"lenaPid": ${child.pid}`);
+  const records = JSON.parse(readFileSync(join(home, 'processes.json'), 'utf8')) as {
+    pid: number;
+    server: string;
+  }[];
   expect(records.find((r) => r.server === 'hang')?.pid).toBe(pid);
   child.kill('SIGINT');
   expect(await exited).toBe(130);

@@ -16,20 +16,43 @@ let home: string;
 let project: string;
 
 function lena(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000, input, env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home } });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    input,
+    env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 /** Runs lena on a pseudo-terminal, typing `input`. */
 function lenaOnTty(args: string[], input: string) {
-  const command = [process.execPath, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const r = spawnSync(SCRIPT!, ['-qec', command, '/dev/null'], { encoding: 'utf8', timeout: 60_000, input, env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home, TERM: 'dumb' } });
+  const command = [process.execPath, CLI, ...args]
+    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+    .join(' ');
+  const r = spawnSync(SCRIPT!, ['-qec', command, '/dev/null'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    input,
+    env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home, TERM: 'dumb' },
+  });
   return { code: r.status, output: r.stdout + r.stderr };
 }
-const approvals = () => (existsSync(join(home, 'approvals.json')) ? JSON.parse(readFileSync(join(home, 'approvals.json'), 'utf8')) : null);
-const record = (name: string) => Object.values((approvals()?.projects ?? {}) as Record<string, Record<string, { decision: string; grants?: string[] }>>)[0]?.[name];
+const approvals = () =>
+  existsSync(join(home, 'approvals.json'))
+    ? JSON.parse(readFileSync(join(home, 'approvals.json'), 'utf8'))
+    : null;
+const record = (name: string) =>
+  Object.values(
+    (approvals()?.projects ?? {}) as Record<
+      string,
+      Record<string, { decision: string; grants?: string[] }>
+    >,
+  )[0]?.[name];
 
 beforeAll(() => {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], {
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(built.stderr);
   dir = mkdtempSync(join(tmpdir(), 'lena-approve-'));
   home = join(dir, 'home');
@@ -40,8 +63,22 @@ beforeAll(() => {
     join(project, '.mcp.json'),
     JSON.stringify({
       mcpServers: {
-        notes: { command: 'node', args: ['server.js', '--token', LITERAL], env: { GH: 'Bearer ${secret:gh-token}', NODE_OPTIONS: '--require ./hook.js', PORT: '${PORT:-8080}' } },
-        remote: { url: 'https://mcp.example.com/mcp?team=${TEAM}', headers: { Authorization: 'Bearer ${secret:remote-token}', 'X-Api-Key': '${ANTHROPIC_API_KEY}' } },
+        notes: {
+          command: 'node',
+          args: ['server.js', '--token', LITERAL],
+          env: {
+            GH: 'Bearer ${secret:gh-token}',
+            NODE_OPTIONS: '--require ./hook.js',
+            PORT: '${PORT:-8080}',
+          },
+        },
+        remote: {
+          url: 'https://mcp.example.com/mcp?team=${TEAM}',
+          headers: {
+            Authorization: 'Bearer ${secret:remote-token}',
+            'X-Api-Key': '${ANTHROPIC_API_KEY}',
+          },
+        },
       },
     }),
   );
@@ -59,11 +96,17 @@ describe('lena mcp approve', () => {
     expect(r.stdout).toContain('env GH=Bearer ${secret:gh-token}');
     expect(r.stdout).toContain('env PORT=${PORT:-8080}');
     expect(r.stdout).toContain('${secret:gh-token}  from environment variable gh-token');
-    expect(r.stdout).toContain('${PORT:-8080}  from environment variable PORT, else the default "8080"');
-    expect(r.stdout).toMatch(/env NODE_OPTIONS=--require \.\/hook\.js\s+! NODE_OPTIONS changes what code a program loads/);
+    expect(r.stdout).toContain(
+      '${PORT:-8080}  from environment variable PORT, else the default "8080"',
+    );
+    expect(r.stdout).toMatch(
+      /env NODE_OPTIONS=--require \.\/hook\.js\s+! NODE_OPTIONS changes what code a program loads/,
+    );
     // The literal token is masked (only --reveal shows it).
     expect(r.stdout).not.toContain(LITERAL);
-    expect(lena(['mcp', 'approve', 'notes', '--project', project, '--reveal']).stdout).toContain(LITERAL);
+    expect(lena(['mcp', 'approve', 'notes', '--project', project, '--reveal']).stdout).toContain(
+      LITERAL,
+    );
   });
 
   it('--help shows help and approves nothing, even with --yes', () => {
@@ -75,17 +118,48 @@ describe('lena mcp approve', () => {
   });
 
   it('--yes grants every listed reference except --no-grant ones, and the records say so', () => {
-    const r = lena(['mcp', 'approve', 'notes', '--project', project, '--yes', '--no-grant', '${secret:gh-token}']);
+    const r = lena([
+      'mcp',
+      'approve',
+      'notes',
+      '--project',
+      project,
+      '--yes',
+      '--no-grant',
+      '${secret:gh-token}',
+    ]);
     expect(r.code).toBe(0);
     expect(record('notes')).toMatchObject({ decision: 'approved', grants: ['PORT'] });
-    expect(r.stderr).toContain(`To grant: lena mcp approve notes --project ${project} --grant secret:gh-token`);
+    expect(r.stderr).toContain(
+      `To grant: lena mcp approve notes --project ${project} --grant secret:gh-token`,
+    );
   });
 
   it('refuses a --grant of something the entry does not reference, and of the Anthropic API key', () => {
-    const unknown = lena(['mcp', 'approve', 'notes', '--project', project, '--yes', '--grant', 'HOME']);
+    const unknown = lena([
+      'mcp',
+      'approve',
+      'notes',
+      '--project',
+      project,
+      '--yes',
+      '--grant',
+      'HOME',
+    ]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('"notes" does not reference HOME; it references secret:gh-token, PORT');
-    const key = lena(['mcp', 'approve', 'remote', '--project', project, '--yes', '--grant', 'ANTHROPIC_API_KEY']);
+    expect(unknown.stderr).toContain(
+      '"notes" does not reference HOME; it references secret:gh-token, PORT',
+    );
+    const key = lena([
+      'mcp',
+      'approve',
+      'remote',
+      '--project',
+      project,
+      '--yes',
+      '--grant',
+      'ANTHROPIC_API_KEY',
+    ]);
     expect(key.code).toBe(2);
     expect(key.stderr).toMatch(/never passed to a server/);
     const shown = lena(['mcp', 'approve', 'remote', '--project', project]).stdout;
@@ -101,10 +175,15 @@ describe('lena mcp approve', () => {
   it('says when the project server replaces a server of the user’s own of the same name', () => {
     const r0 = lena(['mcp', 'approve', 'remote', '--project', project]);
     expect(r0.stdout).not.toContain('replaces your own server');
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { remote: { url: 'https://mine.example.com/mcp' } } }));
+    writeFileSync(
+      join(home, 'mcp.json'),
+      JSON.stringify({ mcpServers: { remote: { url: 'https://mine.example.com/mcp' } } }),
+    );
     try {
       const r = lena(['mcp', 'approve', 'remote', '--project', project]);
-      expect(r.stdout).toContain('! name: replaces your own server "remote" of the same name while this project is open; it gets none of that server\'s trust, rules, sampling answers, folders or other settings');
+      expect(r.stdout).toContain(
+        '! name: replaces your own server "remote" of the same name while this project is open; it gets none of that server\'s trust, rules, sampling answers, folders or other settings',
+      );
     } finally {
       rmSync(join(home, 'mcp.json'));
     }
@@ -117,7 +196,9 @@ describe('lena mcp approve', () => {
       const declined = lenaOnTty(['mcp', 'approve', 'remote', '--project', project], 'y\ny\nn\n');
       expect(declined.output).toContain('Grant ${secret:remote-token}');
       expect(declined.output).toContain('Grant ${TEAM}');
-      expect(declined.output).toContain(`Approve "remote" for ${project} with TEAM, secret:remote-token? [y/N]`);
+      expect(declined.output).toContain(
+        `Approve "remote" for ${project} with TEAM, secret:remote-token? [y/N]`,
+      );
       expect(declined.output).toContain('Not approved; nothing was recorded.');
       expect(record('remote')).toBeUndefined();
     });
@@ -125,7 +206,10 @@ describe('lena mcp approve', () => {
     it('records the approval with exactly the references answered "y"', () => {
       const r = lenaOnTty(['mcp', 'approve', 'remote', '--project', project], 'n\ny\ny\n');
       expect(r.code).toBe(0);
-      expect(record('remote')).toMatchObject({ decision: 'approved', grants: ['secret:remote-token'] });
+      expect(record('remote')).toMatchObject({
+        decision: 'approved',
+        grants: ['secret:remote-token'],
+      });
     });
   });
 });

@@ -7,7 +7,17 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { b64, jpegBytes } from '../../fixtures/images';
-import { apiError, reply, scenario, startMessagesApiServer, text, toolResultText, toolResultsOf, toolUse, type MessagesApiServer } from '../../fixtures/messages-api';
+import {
+  apiError,
+  reply,
+  scenario,
+  startMessagesApiServer,
+  text,
+  toolResultText,
+  toolResultsOf,
+  toolUse,
+  type MessagesApiServer,
+} from '../../fixtures/messages-api';
 
 const ROOT = resolve(__dirname, '../../..');
 const CLI = join(ROOT, 'out/cli/lena.js');
@@ -17,11 +27,21 @@ let files: string;
 let api: MessagesApiServer;
 
 /** Runs the CLI asynchronously (the scripted API server lives in this process). */
-function lena(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function lena(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home, ANTHROPIC_API_KEY: 'sk-ant-cli-test-key', ANTHROPIC_BASE_URL: api.url, ...env },
+      env: {
+        PATH: process.env.PATH!,
+        HOME: home,
+        LENA_HOME: home,
+        ANTHROPIC_API_KEY: 'sk-ant-cli-test-key',
+        ANTHROPIC_BASE_URL: api.url,
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -36,12 +56,17 @@ function lena(args: string[], env: Record<string, string> = {}): Promise<{ code:
 }
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], {
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(built.stderr);
   home = mkdtempSync(join(tmpdir(), 'lena-chat-cli-'));
   files = join(home, 'files');
   mkdirSync(files);
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: [FS, files] } } }));
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: [FS, files] } } }),
+  );
   api = await startMessagesApiServer();
 });
 afterAll(async () => {
@@ -54,7 +79,9 @@ describe('lena chat -p', () => {
     api.push(scenario.refusal('The request asks for malware.', 'cyber'));
     const refused = await lena(['chat', '-p', 'write ransomware']);
     expect(refused.code).toBe(5);
-    expect(refused.stderr).toMatch(/Claude declined to answer this request \(category: cyber\)\. The request asks for malware\./);
+    expect(refused.stderr).toMatch(
+      /Claude declined to answer this request \(category: cyber\)\. The request asks for malware\./,
+    );
     api.push(scenario.maxTokens('A long answer that'));
     const cut = await lena(['chat', '-p', 'write a long essay']);
     expect(cut.code).toBe(6);
@@ -64,8 +91,17 @@ describe('lena chat -p', () => {
   it('the built CLI reads images from their bytes (file-type, an ESM-only package, loads in the bundle)', async () => {
     const path = join(files, 'misnamed.png');
     writeFileSync(path, jpegBytes(32, 24));
-    api.push(reply(toolUse('mcp__fs__read_media_file', { path }, 'toolu_media')), reply(text('A small photo.')));
-    const r = await lena(['chat', '-p', 'what is in misnamed.png?', '--allow', 'mcp__fs__read_media_file']);
+    api.push(
+      reply(toolUse('mcp__fs__read_media_file', { path }, 'toolu_media')),
+      reply(text('A small photo.')),
+    );
+    const r = await lena([
+      'chat',
+      '-p',
+      'what is in misnamed.png?',
+      '--allow',
+      'mcp__fs__read_media_file',
+    ]);
     expect(r.stderr).not.toMatch(/ERR_REQUIRE|Cannot find module|Error:/);
     expect(r.code).toBe(0);
     const [result] = toolResultsOf(api.messageRequests().at(-1)!);
@@ -86,14 +122,27 @@ describe('lena chat -p', () => {
 
   it('runs a tool allowed with --allow and prints the JSON summary', async () => {
     const path = join(files, 'cli.txt');
-    api.push(reply(toolUse('mcp__fs__write_file', { path, content: 'from the cli' }, 'toolu_cli')), (req) => reply(text(`ok: ${toolResultText(toolResultsOf(req)[0].content).includes('Successfully')}`)));
+    api.push(
+      reply(toolUse('mcp__fs__write_file', { path, content: 'from the cli' }, 'toolu_cli')),
+      (req) =>
+        reply(
+          text(`ok: ${toolResultText(toolResultsOf(req)[0].content).includes('Successfully')}`),
+        ),
+    );
     const r = await lena(['chat', '-p', 'write it', '--allow', 'mcp__fs__write_file', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({
       conversationId: expect.any(String),
       text: 'ok: true',
-      toolCalls: [{ name: 'mcp__fs__write_file', input: { path, content: 'from the cli' }, isError: false, decision: 'rule allow mcp__fs__write_file (cli)' }],
+      toolCalls: [
+        {
+          name: 'mcp__fs__write_file',
+          input: { path, content: 'from the cli' },
+          isError: false,
+          decision: 'rule allow mcp__fs__write_file (cli)',
+        },
+      ],
       stopReason: 'end_turn',
       usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
     });
@@ -102,7 +151,9 @@ describe('lena chat -p', () => {
 
   it('denies a tool that would need a dialog and says why', async () => {
     const path = join(files, 'denied.txt');
-    api.push(reply(toolUse('mcp__fs__write_file', { path, content: 'nope' }, 'toolu_no')), (req) => reply(text(toolResultText(toolResultsOf(req)[0].content))));
+    api.push(reply(toolUse('mcp__fs__write_file', { path, content: 'nope' }, 'toolu_no')), (req) =>
+      reply(text(toolResultText(toolResultsOf(req)[0].content))),
+    );
     const r = await lena(['chat', '-p', 'write it']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/mcp__fs__write_file denied: cli: needs approval/);
@@ -115,7 +166,9 @@ describe('lena chat -p', () => {
     api.push(reply(text('first')));
     const first = JSON.parse((await lena(['chat', '-p', 'one', '--json'])).stdout);
     api.push(reply(text('second')));
-    const second = JSON.parse((await lena(['chat', '-p', 'two', '--conversation', first.conversationId, '--json'])).stdout);
+    const second = JSON.parse(
+      (await lena(['chat', '-p', 'two', '--conversation', first.conversationId, '--json'])).stdout,
+    );
     expect(second.conversationId).toBe(first.conversationId);
     expect(JSON.stringify(api.messageRequests().at(-1)!.body.messages)).toContain('first');
   });
@@ -134,7 +187,13 @@ describe('lena chat -p', () => {
   it('separates the text of consecutive rounds with a blank line', async () => {
     const path = join(files, 'rounds.txt');
     writeFileSync(path, 'x');
-    api.push(reply(text('Let me look at the file.'), toolUse('mcp__fs__read_text_file', { path }, 'toolu_rounds')), () => reply(text('It holds one letter.')));
+    api.push(
+      reply(
+        text('Let me look at the file.'),
+        toolUse('mcp__fs__read_text_file', { path }, 'toolu_rounds'),
+      ),
+      () => reply(text('It holds one letter.')),
+    );
     const r = await lena(['chat', '-p', 'what is in it?', '--allow', 'mcp__fs__read_text_file']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Let me look at the file.\n\nIt holds one letter.\n');
@@ -142,7 +201,9 @@ describe('lena chat -p', () => {
 
   it('takes the API address from --base-url, and its errors name ANTHROPIC_BASE_URL and --base-url, not Settings', async () => {
     api.push(reply(text('via the flag')));
-    const r = await lena(['chat', '-p', 'hi', '--base-url', api.url], { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/unused' });
+    const r = await lena(['chat', '-p', 'hi', '--base-url', api.url], {
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/unused',
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('via the flag\n');
     const down = await lena(['chat', '-p', 'hi', '--base-url', 'http://127.0.0.1:9']);
@@ -151,6 +212,8 @@ describe('lena chat -p', () => {
     expect(down.stderr).not.toMatch(/Settings/);
     api.push(apiError.authentication());
     const refused = await lena(['chat', '-p', 'hi']);
-    expect(refused.stderr).toMatch(/refused the API key \(401\)\. Set ANTHROPIC_API_KEY to a valid key\./);
+    expect(refused.stderr).toMatch(
+      /refused the API key \(401\)\. Set ANTHROPIC_API_KEY to a valid key\./,
+    );
   });
 });

@@ -19,7 +19,9 @@ let server: OAuthFixture;
 let busy: Server;
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], {
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(built.stderr);
   server = await startOAuthServer();
   // Another program holds the registered callback port: the loopback redirect cannot listen.
@@ -27,7 +29,12 @@ beforeAll(async () => {
   await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
   const callbackPort = (busy.address() as AddressInfo).port;
   home = mkdtempSync(join(tmpdir(), 'lena-cli-paste-'));
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { docs: { type: 'http', url: server.url, oauth: { callbackPort } } } }));
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({
+      mcpServers: { docs: { type: 'http', url: server.url, oauth: { callbackPort } } },
+    }),
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -45,9 +52,14 @@ async function redirectOf(url: string): Promise<string> {
 }
 
 /** Runs `lena ARGS`; once it prints the authorization URL, pastes `paste(redirect)` on its stdin. */
-function lena(args: string[], paste?: (redirect: string) => string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function lena(
+  args: string[],
+  paste?: (redirect: string) => string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, HOME: home, LENA_HOME: home } });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH, HOME: home, LENA_HOME: home },
+    });
     let stdout = '';
     let stderr = '';
     let pasted = false;
@@ -72,14 +84,18 @@ describe('lena mcp login: the pasted fallback', () => {
       return u.href;
     });
     expect(r.stderr).toMatch(/Could not listen for the sign-in redirect on 127\.0\.0\.1:\d+/);
-    expect(r.stderr).toMatch(/Sign-in to docs failed: The pasted address belongs to another sign-in: its "state" does not match this one/);
+    expect(r.stderr).toMatch(
+      /Sign-in to docs failed: The pasted address belongs to another sign-in: its "state" does not match this one/,
+    );
     expect(r.code).toBe(1);
     expect((await lena(['mcp', 'call', 'docs', 'whoami'])).code).not.toBe(0);
   }, 60_000);
 
   it('the address the browser ended on, pasted, signs in; a tool call then works', async () => {
     const r = await lena(['mcp', 'login', 'docs', '--no-browser'], (redirect) => redirect);
-    expect(r.stdout).toMatch(/paste the address it ends on, or the code it shows, here and press Enter:/);
+    expect(r.stdout).toMatch(
+      /paste the address it ends on, or the code it shows, here and press Enter:/,
+    );
     expect(r.stdout).toMatch(/Signed in to docs \(scopes: mcp:tools\)\./);
     expect(r.code).toBe(0);
     const call = await lena(['mcp', 'call', 'docs', 'whoami']);
@@ -88,7 +104,10 @@ describe('lena mcp login: the pasted fallback', () => {
 
   it('just the code, pasted, signs in too', async () => {
     const before = server.grants.authorization_code;
-    const r = await lena(['mcp', 'login', 'docs', '--no-browser'], (redirect) => new URL(redirect).searchParams.get('code') ?? '');
+    const r = await lena(
+      ['mcp', 'login', 'docs', '--no-browser'],
+      (redirect) => new URL(redirect).searchParams.get('code') ?? '',
+    );
     expect(r.stdout).toMatch(/Signed in to docs/);
     expect(r.code).toBe(0);
     expect(server.grants.authorization_code).toBe(before + 1);

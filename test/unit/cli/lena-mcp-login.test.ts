@@ -17,11 +17,16 @@ let server: OAuthFixture;
 const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, LENA_HOME: home });
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], {
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(built.stderr);
   server = await startOAuthServer();
   home = mkdtempSync(join(tmpdir(), 'lena-cli-login-'));
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { docs: { type: 'http', url: server.url } } }));
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({ mcpServers: { docs: { type: 'http', url: server.url } } }),
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -32,7 +37,10 @@ afterAll(async () => {
  * Runs `lena ARGS`; with `openPrintedUrl`, opens the authorization URL it prints, as the user would.
  * Never spawnSync: the OAuth server lives in this process and must keep answering meanwhile.
  */
-function lena(args: string[], openPrintedUrl = false): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function lena(
+  args: string[],
+  openPrintedUrl = false,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [CLI, ...args], { env: env() });
     let stdout = '';
@@ -51,7 +59,6 @@ function lena(args: string[], openPrintedUrl = false): Promise<{ code: number | 
   });
 }
 
-
 describe('lena mcp login / logout', () => {
   it('needs a sign-in first, then signs in through the printed URL, calls a tool, and signs out', async () => {
     const before = await lena(['mcp', 'call', 'docs', 'whoami']);
@@ -59,15 +66,21 @@ describe('lena mcp login / logout', () => {
     expect(before.stdout + before.stderr).toMatch(/Sign in required: docs needs you to sign in/);
 
     const r = await lena(['mcp', 'login', 'docs', '--no-browser'], true);
-    expect(r.stdout).toMatch(/Open this URL in your browser to sign in to docs:\n {2}http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+    expect(r.stdout).toMatch(
+      /Open this URL in your browser to sign in to docs:\n {2}http:\/\/127\.0\.0\.1:\d+\/authorize\?/,
+    );
     expect(r.stdout).toMatch(/Signed in to docs \(scopes: mcp:tools\)\./);
-    expect(r.stderr).toMatch(/tokens are stored unencrypted in .*oauth-tokens\.json \(readable only by you\); sign in from the window to use the keychain/);
+    expect(r.stderr).toMatch(
+      /tokens are stored unencrypted in .*oauth-tokens\.json \(readable only by you\); sign in from the window to use the keychain/,
+    );
     expect(r.code).toBe(0);
     expect(statSync(join(home, 'oauth-tokens.json')).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('at-');
 
     // `list` reads only the metadata: it says who is signed in where, without starting anything.
-    expect((await lena(['mcp', 'list'])).stdout).toMatch(/docs .*http:\/\/127\.0\.0\.1:\d+\/mcp \(signed in \(file\)\)/);
+    expect((await lena(['mcp', 'list'])).stdout).toMatch(
+      /docs .*http:\/\/127\.0\.0\.1:\d+\/mcp \(signed in \(file\)\)/,
+    );
 
     const call = await lena(['mcp', 'call', 'docs', 'whoami']);
     expect(call.stdout).toMatch(/client [0-9a-f-]{36}/);
@@ -78,6 +91,9 @@ describe('lena mcp login / logout', () => {
     expect(server.revoked.length).toBeGreaterThan(0);
     expect((await lena(['mcp', 'call', 'docs', 'whoami'])).code).not.toBe(0);
     const doctor = await lena(['mcp', 'doctor', '--json']);
-    expect(JSON.parse(doctor.stdout).servers[0].signIn).toEqual({ state: 'required', step: 'sign-in-required' });
+    expect(JSON.parse(doctor.stdout).servers[0].signIn).toEqual({
+      state: 'required',
+      step: 'sign-in-required',
+    });
   }, 60_000);
 });

@@ -5,23 +5,38 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startMessagesApiServer, text, type MessagesApiServer, type RecordedRequest } from '../../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  type MessagesApiServer,
+  type RecordedRequest,
+} from '../../fixtures/messages-api';
 import { buildCli, ROOT, runLena } from './run-cli';
 
 const SERVER = join(ROOT, 'test/fixtures/permissions/listed-tools-server.mjs');
 let home: string;
 let api: MessagesApiServer;
 const toolsFile = () => join(home, 'tools.json');
-const toolNames = (req: RecordedRequest | undefined) => ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
+const toolNames = (req: RecordedRequest | undefined) =>
+  ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
 const listTools = (tools: { name: string; description: string }[]) =>
-  writeFileSync(toolsFile(), JSON.stringify(tools.map((t) => ({ ...t, inputSchema: { type: 'object', properties: {} } }))));
+  writeFileSync(
+    toolsFile(),
+    JSON.stringify(tools.map((t) => ({ ...t, inputSchema: { type: 'object', properties: {} } }))),
+  );
 
 const lena = (args: string[]) => runLena(home, api.url, args);
 
 beforeAll(async () => {
   buildCli();
   home = mkdtempSync(join(tmpdir(), 'lena-new-tools-cli-'));
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { box: { command: process.execPath, args: [SERVER, toolsFile()] } } }));
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({
+      mcpServers: { box: { command: process.execPath, args: [SERVER, toolsFile()] } },
+    }),
+  );
   api = await startMessagesApiServer();
 });
 afterAll(async () => {

@@ -22,7 +22,9 @@ beforeAll(() => {
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 it('passes proxies, CA bundles, LANG, LC_* and TMPDIR to a server, and never shows a proxy password', async () => {
-  const file = configFile('env', { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+  const file = configFile('env', {
+    everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+  });
   const env = {
     HTTPS_PROXY: 'http://ada:hunter2-proxy-pw@proxy.corp:3128',
     no_proxy: 'localhost,127.0.0.1',
@@ -55,14 +57,17 @@ it('says a missing absolute command does not exist, and a directory is not a pro
   });
   const r = (await lena(home, ['mcp', 'doctor', '--config', file, '--json'])).json();
   const by = Object.fromEntries(r.servers.map((s: { name: string }) => [s.name, s]));
-  expect(by.missing.error).toMatch(new RegExp(`\`${join(home, 'bin', 'no-such-server')}\` does not exist`));
+  expect(by.missing.error).toMatch(
+    new RegExp(`\`${join(home, 'bin', 'no-such-server')}\` does not exist`),
+  );
   expect(by.missing.error).not.toMatch(/PATH/);
   expect(by.missing.error.match(/Fix "command"/g)).toHaveLength(1); // what to do, said once
   expect(by.folder.error).toMatch(/is a directory, not a program/);
 });
 
 it('keeps the first error line in the stderr tail after pages of noise', async () => {
-  const noisy = "console.error('Error: cannot open /etc/widget.toml'); for (let i = 0; i < 4000; i++) console.error('  retrying widget connection attempt ' + i); setTimeout(() => process.exit(3), 500)";
+  const noisy =
+    "console.error('Error: cannot open /etc/widget.toml'); for (let i = 0; i < 4000; i++) console.error('  retrying widget connection attempt ' + i); setTimeout(() => process.exit(3), 500)";
   const file = configFile('noisy', { noisy: { command: process.execPath, args: ['-e', noisy] } });
   const r = (await lena(home, ['mcp', 'doctor', '--config', file, '--json'])).json();
   const tail = r.servers[0].stderrTail as string;
@@ -71,7 +76,9 @@ it('keeps the first error line in the stderr tail after pages of noise', async (
 });
 
 it('counts in words: "1 tool from 1 server"', async () => {
-  const file = configFile('one', { peer: { command: process.execPath, args: [join(FIXTURES, 'mcp/hidden-text-peer.mjs')] } });
+  const file = configFile('one', {
+    peer: { command: process.execPath, args: [join(FIXTURES, 'mcp/hidden-text-peer.mjs')] },
+  });
   const r = await lena(home, ['mcp', 'doctor', '--config', file]);
   expect(r.stdout.trimEnd().split('\n').pop()).toBe('1 tool from 1 server');
   expect(r.stdout).toMatch(/connected .* · 1 tool · /);
@@ -81,11 +88,18 @@ it('counts in words: "1 tool from 1 server"', async () => {
 it('doctor shows the trust and token cost the window shows (one runtime, not a manager of its own)', async () => {
   const entry = { command: process.execPath, args: [join(FIXTURES, 'mcp/hidden-text-peer.mjs')] };
   const file = configFile('trusted', { peer: entry, other: entry });
-  writeFileSync(join(home, 'settings.json'), JSON.stringify({ trusted: { peer: { identity: launchIdentity(entry) } } }));
+  writeFileSync(
+    join(home, 'settings.json'),
+    JSON.stringify({ trusted: { peer: { identity: launchIdentity(entry) } } }),
+  );
   try {
     const r = (await lena(home, ['mcp', 'doctor', '--config', file, '--json'])).json();
     const by = Object.fromEntries(r.servers.map((s: { name: string }) => [s.name, s]));
-    expect(by.peer).toMatchObject({ status: 'connected', trusted: true, toolTokens: expect.any(Number) });
+    expect(by.peer).toMatchObject({
+      status: 'connected',
+      trusted: true,
+      toolTokens: expect.any(Number),
+    });
     expect(by.peer.toolTokens).toBeGreaterThan(0);
     expect(by.other.trusted).toBe(false);
   } finally {

@@ -8,7 +8,12 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRequestedSchema } from '../../../shared/elicitation-form';
 import { terminalAsker } from '../../../electron/cli/terminal-questions';
-import { reply, startMessagesApiServer, text, type MessagesApiServer } from '../../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  type MessagesApiServer,
+} from '../../fixtures/messages-api';
 import { HOSTILE } from '../../fixtures/mcp/terminal-escapes-peer.mjs';
 import { buildCli, FIXTURES, lena, tempHome, type CliRun } from './cli-harness';
 
@@ -20,16 +25,23 @@ const MARKED =
   'E⟦U+009B⟧2JF⟦U+202E⟧txt.exeG⟦U+200B⟧H⟦U+007F⟧I⟦ESC]8;;https://a.example/U+202Eexe^G⟧J';
 
 // What a terminal acts on or hides: C0 controls but newline and tab, DEL, C1, bidi and zero-width.
-// eslint-disable-next-line no-control-regex
-const RAW = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const RAW =
+  // eslint-disable-next-line no-control-regex
+  /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 let home: string;
 
 beforeAll(() => {
   buildCli();
   home = tempHome('lena-escapes-');
-  const server = (mode?: string) => ({ command: process.execPath, args: [PEER, ...(mode ? [mode] : [])] });
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { peer: server(), broken: server('crash') } }));
+  const server = (mode?: string) => ({
+    command: process.execPath,
+    args: [PEER, ...(mode ? [mode] : [])],
+  });
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({ mcpServers: { peer: server(), broken: server('crash') } }),
+  );
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -44,7 +56,8 @@ function expectMarked(r: CliRun, stream: 'stdout' | 'stderr', prefix: string): v
 function expectEscapedJson(r: CliRun): unknown {
   expect(r.stdout).not.toMatch(RAW);
   expect(r.stderr).not.toMatch(RAW);
-  for (const escape of ['\\u001b]52;c;', '\\u009b', '\\u202e', '\\u200b', '\\u007f']) expect(r.stdout).toContain(escape);
+  for (const escape of ['\\u001b]52;c;', '\\u009b', '\\u202e', '\\u200b', '\\u007f'])
+    expect(r.stdout).toContain(escape);
   return r.json();
 }
 
@@ -58,7 +71,9 @@ describe('lena mcp prints no server text raw to the terminal', () => {
     expect(plain.code, plain.stderr).toBe(0);
     expectMarked(plain, 'stdout', 'desc');
     expectMarked(plain, 'stdout', '(title');
-    const tool = (expectEscapedJson(json) as { tools: { name: string; description: string; title: string }[] }).tools.find((t) => t.name === 'show');
+    const tool = (
+      expectEscapedJson(json) as { tools: { name: string; description: string; title: string }[] }
+    ).tools.find((t) => t.name === 'show');
     expect(tool).toMatchObject({ description: `desc ${HOSTILE}`, title: `title ${HOSTILE}` });
   }, 60_000);
 
@@ -66,11 +81,15 @@ describe('lena mcp prints no server text raw to the terminal', () => {
     const [plain, json] = await both(['mcp', 'call', 'peer', 'show']);
     expect(plain.code, plain.stderr).toBe(0);
     expectMarked(plain, 'stdout', 'result');
-    expect((expectEscapedJson(json) as { content: { text: string }[] }).content[0].text).toBe(`result ${HOSTILE}`);
+    expect((expectEscapedJson(json) as { content: { text: string }[] }).content[0].text).toBe(
+      `result ${HOSTILE}`,
+    );
     const [failed, failedJson] = await both(['mcp', 'call', 'peer', 'fail']);
     expect(failed.code).toBe(1);
     expectMarked(failed, 'stderr', 'error');
-    expect((expectEscapedJson(failedJson) as { error: { message: string } }).error.message).toContain(`error ${HOSTILE}`);
+    expect(
+      (expectEscapedJson(failedJson) as { error: { message: string } }).error.message,
+    ).toContain(`error ${HOSTILE}`);
   }, 60_000);
 
   it('resources and read: the name, description and text', async () => {
@@ -78,22 +97,32 @@ describe('lena mcp prints no server text raw to the terminal', () => {
     expect(list.code, list.stderr).toBe(0);
     expectMarked(list, 'stdout', 'name');
     expectMarked(list, 'stdout', 'rdesc');
-    expect((expectEscapedJson(listJson) as { resources: { name: string }[] }).resources[0].name).toBe(`name ${HOSTILE}`);
+    expect(
+      (expectEscapedJson(listJson) as { resources: { name: string }[] }).resources[0].name,
+    ).toBe(`name ${HOSTILE}`);
     const [read, readJson] = await both(['mcp', 'read', 'peer', 'demo://doc']);
     expect(read.code, read.stderr).toBe(0);
     expectMarked(read, 'stdout', 'text');
-    expect((expectEscapedJson(readJson) as { contents: { text: string }[] }).contents[0].text).toBe(`text ${HOSTILE}`);
+    expect((expectEscapedJson(readJson) as { contents: { text: string }[] }).contents[0].text).toBe(
+      `text ${HOSTILE}`,
+    );
   }, 60_000);
 
   it('prompts and prompt: the description and the messages', async () => {
     const [list, listJson] = await both(['mcp', 'prompts', 'peer']);
     expect(list.code, list.stderr).toBe(0);
     expectMarked(list, 'stdout', 'pdesc');
-    expect((expectEscapedJson(listJson) as { prompts: { description: string }[] }).prompts[0].description).toBe(`pdesc ${HOSTILE}`);
+    expect(
+      (expectEscapedJson(listJson) as { prompts: { description: string }[] }).prompts[0]
+        .description,
+    ).toBe(`pdesc ${HOSTILE}`);
     const [got, gotJson] = await both(['mcp', 'prompt', 'peer', 'greet']);
     expect(got.code, got.stderr).toBe(0);
     expectMarked(got, 'stdout', 'prompt');
-    expect((expectEscapedJson(gotJson) as { messages: { content: { text: string } }[] }).messages[0].content.text).toBe(`prompt ${HOSTILE}`);
+    expect(
+      (expectEscapedJson(gotJson) as { messages: { content: { text: string } }[] }).messages[0]
+        .content.text,
+    ).toBe(`prompt ${HOSTILE}`);
   }, 60_000);
 
   it("doctor: a server's name and version, and a failed server's stderr tail", async () => {
@@ -101,7 +130,11 @@ describe('lena mcp prints no server text raw to the terminal', () => {
     expect(plain.code).toBe(1);
     expectMarked(plain, 'stdout', 'boom');
     expectMarked(plain, 'stderr', 'peer');
-    const servers = (expectEscapedJson(json) as { servers: { name: string; stderrTail: string; serverInfo: { name: string } | null }[] }).servers;
+    const servers = (
+      expectEscapedJson(json) as {
+        servers: { name: string; stderrTail: string; serverInfo: { name: string } | null }[];
+      }
+    ).servers;
     expect(servers.find((s) => s.name === 'broken')?.stderrTail).toContain(`boom ${HOSTILE}`);
     expect(servers.find((s) => s.name === 'peer')?.serverInfo?.name).toBe(`peer ${HOSTILE}`);
   }, 60_000);
@@ -118,7 +151,9 @@ describe('lena chat prints no server or model text raw', () => {
     const chatHome = tempHome('lena-escapes-chat-');
     mkdirSync(join(chatHome, 'empty'));
     api.push(reply(text(`answer ${HOSTILE}`)));
-    const r = await lena(chatHome, ['chat', '-p', 'hello'], { env: { ANTHROPIC_API_KEY: 'sk-ant-cli-test-key', ANTHROPIC_BASE_URL: api.url } });
+    const r = await lena(chatHome, ['chat', '-p', 'hello'], {
+      env: { ANTHROPIC_API_KEY: 'sk-ant-cli-test-key', ANTHROPIC_BASE_URL: api.url },
+    });
     rmSync(chatHome, { recursive: true, force: true });
     expect(r.code, r.stderr).toBe(0);
     expectMarked(r, 'stdout', 'answer');
@@ -135,12 +170,37 @@ describe('lena chat prints no server or model text raw', () => {
       if (/: $/.test(d.toString()) && answers.length) input.write(`${answers.shift()}\n`);
     });
     const asker = terminalAsker({ input, output });
-    const draft = { systemPrompt: `system ${HOSTILE}`, maxTokens: 10, messages: [{ role: 'user' as const, text: `sample ${HOSTILE}`, attachments: [] }] };
-    expect(await asker.ask({ kind: 'sampling-request', server: 'peer', model: 'claude-x', modelPreferences: null, notices: [], draft })).toEqual({ action: 'deny' });
-    const schema = parseRequestedSchema({ type: 'object', properties: { city: { type: 'string', title: `label ${HOSTILE}` } } });
+    const draft = {
+      systemPrompt: `system ${HOSTILE}`,
+      maxTokens: 10,
+      messages: [{ role: 'user' as const, text: `sample ${HOSTILE}`, attachments: [] }],
+    };
+    expect(
+      await asker.ask({
+        kind: 'sampling-request',
+        server: 'peer',
+        model: 'claude-x',
+        modelPreferences: null,
+        notices: [],
+        draft,
+      }),
+    ).toEqual({ action: 'deny' });
+    const schema = parseRequestedSchema({
+      type: 'object',
+      properties: { city: { type: 'string', title: `label ${HOSTILE}` } },
+    });
     if (!schema.ok) throw new Error(schema.message);
-    expect(await asker.ask({ kind: 'elicitation-form', server: 'peer', message: `form ${HOSTILE}`, fields: schema.fields, purpose: null })).toMatchObject({ action: 'accept' });
+    expect(
+      await asker.ask({
+        kind: 'elicitation-form',
+        server: 'peer',
+        message: `form ${HOSTILE}`,
+        fields: schema.fields,
+        purpose: null,
+      }),
+    ).toMatchObject({ action: 'accept' });
     expect(shown).not.toMatch(RAW);
-    for (const prefix of ['system', 'sample', 'form', 'label']) expect(shown).toContain(`${prefix} ${MARKED}`);
+    for (const prefix of ['system', 'sample', 'form', 'label'])
+      expect(shown).toContain(`${prefix} ${MARKED}`);
   });
 });

@@ -1,10 +1,23 @@
 // Lena's home holds conversations, secrets and logs: on POSIX everything in it is owner-only,
 // whether Lena creates it now or finds it left readable by an older version or a loose umask.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeTightened, ensureLenaHome, lenaPaths, tightenHome } from '../../../electron/core/home';
+import {
+  describeTightened,
+  ensureLenaHome,
+  lenaPaths,
+  tightenHome,
+} from '../../../electron/core/home';
 import { RotatingLog } from '../../../electron/core/base/log-file';
 import { openDatabase } from '../../../electron/core/store/database';
 import { writeJsonFile } from '../../../electron/core/base/json-file';
@@ -30,7 +43,14 @@ describe.skipIf(process.platform === 'win32')("permissions in Lena's home", () =
       log.close();
       expect(mode(paths.home)).toBe(0o700);
       expect(mode(paths.logs)).toBe(0o700);
-      for (const file of [paths.database, `${paths.database}-wal`, `${paths.database}-shm`, paths.settings, join(paths.logs, 'lena.log')]) expect([file, mode(file)]).toEqual([file, 0o600]);
+      for (const file of [
+        paths.database,
+        `${paths.database}-wal`,
+        `${paths.database}-shm`,
+        paths.settings,
+        join(paths.logs, 'lena.log'),
+      ])
+        expect([file, mode(file)]).toEqual([file, 0o600]);
       db.close();
     } finally {
       process.umask(previous);
@@ -43,8 +63,10 @@ describe.skipIf(process.platform === 'win32')("permissions in Lena's home", () =
     writeFileSync(outside, 'not Lena’s');
     chmodSync(outside, 0o644);
     mkdirSync(join(home, 'logs'), { recursive: true });
-    for (const name of ['mcp.json', 'lena.db', 'lena.db-wal', 'secrets.json', 'logs/lena.log']) writeFileSync(join(home, name), '{}');
-    for (const name of ['mcp.json', 'lena.db', 'lena.db-wal', 'secrets.json', 'logs/lena.log']) chmodSync(join(home, name), 0o644);
+    for (const name of ['mcp.json', 'lena.db', 'lena.db-wal', 'secrets.json', 'logs/lena.log'])
+      writeFileSync(join(home, name), '{}');
+    for (const name of ['mcp.json', 'lena.db', 'lena.db-wal', 'secrets.json', 'logs/lena.log'])
+      chmodSync(join(home, name), 0o644);
     chmodSync(join(home, 'logs'), 0o755);
     chmodSync(home, 0o755);
     symlinkSync(outside, join(home, 'linked.txt'));
@@ -54,10 +76,13 @@ describe.skipIf(process.platform === 'win32')("permissions in Lena's home", () =
 
     expect(mode(home)).toBe(0o700);
     expect(mode(join(home, 'logs'))).toBe(0o700);
-    for (const name of ['mcp.json', 'lena.db', 'lena.db-wal', 'secrets.json', 'logs/lena.log']) expect([name, mode(join(home, name))]).toEqual([name, 0o600]);
+    for (const name of ['mcp.json', 'lena.db', 'lena.db-wal', 'secrets.json', 'logs/lena.log'])
+      expect([name, mode(join(home, name))]).toEqual([name, 0o600]);
     expect(mode(outside)).toBe(0o644);
     expect(heard).toHaveLength(7);
-    expect(describeTightened(heard)).toMatch(/^Lena's home was readable by other users: made 7 entries owner-only \(.* 0755 → 0700, .*0644 → 0600.*, and 2 more\)\.$/);
+    expect(describeTightened(heard)).toMatch(
+      /^Lena's home was readable by other users: made 7 entries owner-only \(.* 0755 → 0700, .*0644 → 0600.*, and 2 more\)\.$/,
+    );
     // A second start finds nothing to change.
     expect(tightenHome(home)).toEqual([]);
   });

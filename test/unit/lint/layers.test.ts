@@ -8,7 +8,10 @@ const ROOT = resolve(__dirname, '../../..');
 // project) are off for them; `typed` lints the text of a real file with every rule.
 const eslint = new ESLint({
   cwd: ROOT,
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: { '@typescript-eslint/no-floating-promises': 'off' } },
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off' },
+  },
 });
 const typed = new ESLint({ cwd: ROOT });
 
@@ -18,61 +21,159 @@ async function lint(file: string, code: string): Promise<string[]> {
 }
 
 describe('layering lint rules', () => {
-  it.each(['electron/core/mcp/x.ts', 'electron/cli/x.ts', 'shared/x.ts'])('rejects an electron import in %s', async (file) => {
-    const messages = await lint(file, "import { app } from 'electron';\nexport const a = app;\n");
-    expect(messages.join('\n')).toMatch(/never import electron/i);
-  });
+  it.each(['electron/core/mcp/x.ts', 'electron/cli/x.ts', 'shared/x.ts'])(
+    'rejects an electron import in %s',
+    async (file) => {
+      const messages = await lint(file, "import { app } from 'electron';\nexport const a = app;\n");
+      expect(messages.join('\n')).toMatch(/never import electron/i);
+    },
+  );
 
   it('rejects node: imports and Node modules in the renderer', async () => {
-    expect((await lint('renderer/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).join('\n')).toMatch(/No node: imports/);
-    expect((await lint('renderer/x.tsx', "import fs from 'fs';\nexport const r = fs;\n")).join('\n')).toMatch(/No Node modules/);
-    expect((await lint('renderer/x.ts', "import { ipcRenderer } from 'electron';\nexport const r = ipcRenderer;\n")).join('\n')).toMatch(/knows nothing of Electron/);
+    expect(
+      (
+        await lint(
+          'renderer/x.ts',
+          "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
+        )
+      ).join('\n'),
+    ).toMatch(/No node: imports/);
+    expect(
+      (await lint('renderer/x.tsx', "import fs from 'fs';\nexport const r = fs;\n")).join('\n'),
+    ).toMatch(/No Node modules/);
+    expect(
+      (
+        await lint(
+          'renderer/x.ts',
+          "import { ipcRenderer } from 'electron';\nexport const r = ipcRenderer;\n",
+        )
+      ).join('\n'),
+    ).toMatch(/knows nothing of Electron/);
   });
 
   it('keeps the renderer out of electron/ (core, main, preload): shared code lives in shared/', async () => {
-    expect((await lint('renderer/lib/x.ts', "import { ChatEngine } from '../../electron/core/chat/engine';\nexport const e = ChatEngine;\n")).join('\n')).toMatch(/imports only shared/);
-    expect(await lint('renderer/lib/x.ts', "import { validateServerEntry } from '../../shared/config/server-entry-schema';\nexport const v = validateServerEntry;\n")).toEqual([]);
+    expect(
+      (
+        await lint(
+          'renderer/lib/x.ts',
+          "import { ChatEngine } from '../../electron/core/chat/engine';\nexport const e = ChatEngine;\n",
+        )
+      ).join('\n'),
+    ).toMatch(/imports only shared/);
+    expect(
+      await lint(
+        'renderer/lib/x.ts',
+        "import { validateServerEntry } from '../../shared/config/server-entry-schema';\nexport const v = validateServerEntry;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('allows raw ipcRenderer only in the preload', async () => {
-    expect((await lint('electron/main/x.ts', 'declare const ipcRenderer: unknown;\nexport const r = ipcRenderer;\n')).join('\n')).toMatch(/only in electron\/preload/);
-    expect(await lint('electron/preload/x.ts', "import { ipcRenderer } from 'electron';\nexport const r = ipcRenderer;\n")).toEqual([]);
+    expect(
+      (
+        await lint(
+          'electron/main/x.ts',
+          'declare const ipcRenderer: unknown;\nexport const r = ipcRenderer;\n',
+        )
+      ).join('\n'),
+    ).toMatch(/only in electron\/preload/);
+    expect(
+      await lint(
+        'electron/preload/x.ts',
+        "import { ipcRenderer } from 'electron';\nexport const r = ipcRenderer;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('lets core use Node built-ins', async () => {
-    expect(await lint('electron/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([]);
+    expect(
+      await lint(
+        'electron/core/x.ts',
+        "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
+      ),
+    ).toEqual([]);
   });
 
   describe("core's folders in layers (base ← store, mcp ← permissions ← chat ← host ← desktop, cli)", () => {
     it('rejects an upward import and a sibling import', async () => {
-      expect((await lint('electron/core/store/x.ts', "import { decide } from '../permissions/gate';\nexport const d = decide;\n")).join('\n')).toMatch(
-        /store may not import permissions .*sits above store/,
-      );
-      expect((await lint('electron/core/mcp/config/x.ts', "import { SettingsStore } from '../../store/settings';\nexport const s = SettingsStore;\n")).join('\n')).toMatch(
-        /mcp may not import its sibling store/,
-      );
-      expect((await lint('electron/core/base/x.ts', "export { APP_VERSION } from '../host/runtime';\n")).join('\n')).toMatch(/base may not import host/);
-      expect((await lint('electron/cli/x.ts', "import { createDesktopServices } from '../core/desktop/desktop-services';\nexport const c = createDesktopServices;\n")).join('\n')).toMatch(
-        /cli may not import its sibling desktop/,
-      );
+      expect(
+        (
+          await lint(
+            'electron/core/store/x.ts',
+            "import { decide } from '../permissions/gate';\nexport const d = decide;\n",
+          )
+        ).join('\n'),
+      ).toMatch(/store may not import permissions .*sits above store/);
+      expect(
+        (
+          await lint(
+            'electron/core/mcp/config/x.ts',
+            "import { SettingsStore } from '../../store/settings';\nexport const s = SettingsStore;\n",
+          )
+        ).join('\n'),
+      ).toMatch(/mcp may not import its sibling store/);
+      expect(
+        (
+          await lint('electron/core/base/x.ts', "export { APP_VERSION } from '../host/runtime';\n")
+        ).join('\n'),
+      ).toMatch(/base may not import host/);
+      expect(
+        (
+          await lint(
+            'electron/cli/x.ts',
+            "import { createDesktopServices } from '../core/desktop/desktop-services';\nexport const c = createDesktopServices;\n",
+          )
+        ).join('\n'),
+      ).toMatch(/cli may not import its sibling desktop/);
     });
 
     it('lets a folder import the levels below it, core root files and shared/, and resolves names by path', async () => {
-      expect(await lint('electron/core/chat/x.ts', "import { decide } from '../permissions/gate';\nimport { APP_VERSION } from '../version';\nimport { ok } from '../../../shared/result';\nexport const a = [decide, APP_VERSION, ok];\n")).toEqual([]);
+      expect(
+        await lint(
+          'electron/core/chat/x.ts',
+          "import { decide } from '../permissions/gate';\nimport { APP_VERSION } from '../version';\nimport { ok } from '../../../shared/result';\nexport const a = [decide, APP_VERSION, ok];\n",
+        ),
+      ).toEqual([]);
       // mcp/auth/store.ts is mcp's own file, not the store folder.
-      expect(await lint('electron/core/mcp/auth/x.ts', "import { MemoryAuthStore } from './store';\nexport const m = MemoryAuthStore;\n")).toEqual([]);
+      expect(
+        await lint(
+          'electron/core/mcp/auth/x.ts',
+          "import { MemoryAuthStore } from './store';\nexport const m = MemoryAuthStore;\n",
+        ),
+      ).toEqual([]);
       // The process records the window and the command line share sit in base, below both.
-      expect(await lint('electron/cli/context.ts', "import { ProcessRecords } from '../core/base/process-records';\nexport const p = ProcessRecords;\n")).toEqual([]);
+      expect(
+        await lint(
+          'electron/cli/context.ts',
+          "import { ProcessRecords } from '../core/base/process-records';\nexport const p = ProcessRecords;\n",
+        ),
+      ).toEqual([]);
     });
 
     it('keeps Node modules out of shared/', async () => {
-      expect((await lint('shared/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).join('\n')).toMatch(/shared\/ runs in the window too/);
-      expect((await lint('shared/x.ts', "import { join } from 'path';\nexport const j = join;\n")).join('\n')).toMatch(/shared\/ runs in the window too/);
+      expect(
+        (
+          await lint(
+            'shared/x.ts',
+            "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
+          )
+        ).join('\n'),
+      ).toMatch(/shared\/ runs in the window too/);
+      expect(
+        (await lint('shared/x.ts', "import { join } from 'path';\nexport const j = join;\n")).join(
+          '\n',
+        ),
+      ).toMatch(/shared\/ runs in the window too/);
     });
   });
 
   it('rejects a floating promise in electron/ (type-aware: it knows the call returns a promise)', async () => {
-    const [result] = await typed.lintText("async function save(): Promise<void> {}\nsave();\nvoid save();\nexport const APP_NAME = 'Lena';\n", { filePath: resolve(ROOT, 'electron/core/version.ts') });
-    expect(result.messages.map((m) => `${m.line}: ${m.ruleId}`)).toEqual(['2: @typescript-eslint/no-floating-promises']);
+    const [result] = await typed.lintText(
+      "async function save(): Promise<void> {}\nsave();\nvoid save();\nexport const APP_NAME = 'Lena';\n",
+      { filePath: resolve(ROOT, 'electron/core/version.ts') },
+    );
+    expect(result.messages.map((m) => `${m.line}: ${m.ruleId}`)).toEqual([
+      '2: @typescript-eslint/no-floating-promises',
+    ]);
   }, 120_000); // loading the TypeScript project is slow on a busy machine; nothing here is timed
 });

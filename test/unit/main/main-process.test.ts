@@ -2,7 +2,16 @@
 // (test/fixtures/fake-electron) that records what main asks of Electron. Electron itself cannot be
 // launched here; this executes our wiring: scheme, lock, secure window, IPC with the sender check,
 // events to the page, the bounded quit sequence, and a failed start.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +29,10 @@ let home: string;
 let main: MainUnderTest | undefined;
 
 beforeAll(() => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm test builds before the unit suite).`);
+  if (!existsSync(MAIN))
+    throw new Error(
+      `${MAIN} is missing: run \`npm run build\` first (npm test builds before the unit suite).`,
+    );
 });
 beforeEach(() => {
   tmp = mkdtempSync(join(tmpdir(), 'lena-main-'));
@@ -33,13 +45,22 @@ afterEach(() => {
 });
 
 function start(env: Record<string, string> = {}): MainUnderTest {
-  main = new MainUnderTest(MAIN, { PATH: process.env.PATH ?? '', HOME: tmp, LENA_HOME: home, ...env });
+  main = new MainUnderTest(MAIN, {
+    PATH: process.env.PATH ?? '',
+    HOME: tmp,
+    LENA_HOME: home,
+    ...env,
+  });
   return main;
 }
 /** A user-scope stdio server (the reference memory server from node_modules). */
 function writeMemoryServer(): void {
   mkdirSync(home, { recursive: true });
-  const memory = { command: 'node', args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(tmp, 'memory.jsonl') } };
+  const memory = {
+    command: 'node',
+    args: [MEMORY_SERVER],
+    env: { MEMORY_FILE_PATH: join(tmp, 'memory.jsonl') },
+  };
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { memory } }));
 }
 const named = (calls: Call[], name: string) => calls.filter((c) => c.name === name);
@@ -52,7 +73,12 @@ const running = (pid: number) => {
   }
 };
 const connected = (calls: Call[], server: string) =>
-  named(calls, 'webContents.send').some((c) => c.args[0] === 'servers:status-changed' && (c.args[1] as { name: string; status: string }).name === server && (c.args[1] as { status: string }).status === 'connected');
+  named(calls, 'webContents.send').some(
+    (c) =>
+      c.args[0] === 'servers:status-changed' &&
+      (c.args[1] as { name: string; status: string }).name === server &&
+      (c.args[1] as { status: string }).status === 'connected',
+  );
 
 describe('the main process under a stand-in Electron', () => {
   it('registers app:// before ready, takes the single-instance lock, opens the secure window and handles every channel', async () => {
@@ -67,19 +93,27 @@ describe('the main process under a stand-in Electron', () => {
       // MCP Apps: the sandbox proxy's origin, one host per server (issue 23).
       { scheme: 'lena-view', privileges: { standard: true, secure: true } },
     ]);
-    expect(named(calls, 'app.requestSingleInstanceLock')).toEqual([{ name: 'app.requestSingleInstanceLock', ready: false, args: [] }]);
+    expect(named(calls, 'app.requestSingleInstanceLock')).toEqual([
+      { name: 'app.requestSingleInstanceLock', ready: false, args: [] },
+    ]);
     expect(named(calls, 'protocol.handle').map((c) => c.args[0])).toEqual(['app', 'lena-view']);
 
     const windows = named(calls, 'new BrowserWindow');
     expect(windows).toHaveLength(1);
     const options = windows[0].args[0] as { show: boolean; webPreferences: unknown };
     expect(options.show).toBe(false);
-    expect(options.webPreferences).toEqual(secureWebPreferences(join(ROOT, 'out/preload/index.js'), { devTools: true }));
-    expect(named(calls, 'BrowserWindow.loadURL').map((c) => c.args[0])).toEqual([`${APP_ORIGIN}/index.html`]);
+    expect(options.webPreferences).toEqual(
+      secureWebPreferences(join(ROOT, 'out/preload/index.js'), { devTools: true }),
+    );
+    expect(named(calls, 'BrowserWindow.loadURL').map((c) => c.args[0])).toEqual([
+      `${APP_ORIGIN}/index.html`,
+    ]);
     expect(named(calls, 'session.setPermissionRequestHandler')).toHaveLength(1);
     // WebRTC sends UDP only through a proxy, on the window's webContents (its view frames included).
     // Electron cannot run here: the stand-in records the call; Chromium's handling of it is Electron's.
-    expect(named(calls, 'webContents.setWebRTCIPHandlingPolicy').map((c) => c.args[1])).toEqual(['disable_non_proxied_udp']);
+    expect(named(calls, 'webContents.setWebRTCIPHandlingPolicy').map((c) => c.args[1])).toEqual([
+      'disable_non_proxied_udp',
+    ]);
 
     const handled = named(calls, 'ipcMain.handle').map((c) => c.args[0] as string);
     expect([...handled].sort()).toEqual([...invokeChannelNames].sort());
@@ -89,16 +123,31 @@ describe('the main process under a stand-in Electron', () => {
     const app = start();
     await app.windowLoaded;
     // The built app says its own version, not the dev fallback (no npm_package_version here, as in a packaged app).
-    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(await app.invoke('app:info', undefined, 'window')).toMatchObject({ ok: true, value: { name: 'Lena', home, version } });
-    const refused = { ok: false, error: { code: 'forbidden', message: 'IPC from a foreign frame or origin was rejected.' } };
+    const version = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(await app.invoke('app:info', undefined, 'window')).toMatchObject({
+      ok: true,
+      value: { name: 'Lena', home, version },
+    });
+    const refused = {
+      ok: false,
+      error: { code: 'forbidden', message: 'IPC from a foreign frame or origin was rejected.' },
+    };
     expect(await app.invoke('app:info', undefined, 'subframe')).toEqual(refused);
-    expect(await app.invoke('settings:set-api-key', { key: 'sk-ant-stolen' }, 'other-window')).toEqual(refused);
+    expect(
+      await app.invoke('settings:set-api-key', { key: 'sk-ant-stolen' }, 'other-window'),
+    ).toEqual(refused);
     // The refused call changed nothing.
-    expect(await app.invoke('settings:get', undefined, 'window')).toMatchObject({ ok: true, value: { apiKeySet: false } });
+    expect(await app.invoke('settings:get', undefined, 'window')).toMatchObject({
+      ok: true,
+      value: { apiKeySet: false },
+    });
     // Each refusal is in the log, with the channel and why (issue 13): a caller that should not be there is seen.
     const log = readFileSync(join(home, 'logs/lena.log'), 'utf8');
-    expect(log).toMatch(/WARN +\[ipc\] Refused IPC app:info from a subframe \(app:\/\/lena\/index\.html\)/);
+    expect(log).toMatch(
+      /WARN +\[ipc\] Refused IPC app:info from a subframe \(app:\/\/lena\/index\.html\)/,
+    );
     expect(log).toMatch(/WARN +\[ipc\] Refused IPC settings:set-api-key from another window/);
     expect(log).not.toContain('sk-ant-stolen');
   });
@@ -107,9 +156,14 @@ describe('the main process under a stand-in Electron', () => {
     writeMemoryServer();
     const app = start();
     await app.windowLoaded;
-    await expect.poll(async () => connected(await app.calls(), 'memory'), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => connected(await app.calls(), 'memory'), { timeout: 30_000 })
+      .toBe(true);
     // The manager records each server's process group in processes.json as it spawns it.
-    const records = JSON.parse(readFileSync(join(home, 'processes.json'), 'utf8')) as { pid: number; server: string }[];
+    const records = JSON.parse(readFileSync(join(home, 'processes.json'), 'utf8')) as {
+      pid: number;
+      server: string;
+    }[];
     const pids = records.filter((r) => r.server === 'memory').map((r) => r.pid);
     expect(pids).toHaveLength(1);
     expect(running(pids[0])).toBe(true);
@@ -123,7 +177,13 @@ describe('the main process under a stand-in Electron', () => {
     expect(names.filter((n) => n === 'app.quit')).toHaveLength(2);
     expect(running(pids[0])).toBe(false);
     const log = readFileSync(join(home, 'logs/lena.log'), 'utf8');
-    const steps = ['stop accepting new turns', 'cancel in-flight tool calls', 'shut servers down', 'close the database', 'exit'].map((s) => log.indexOf(`Quit: ${s} (`));
+    const steps = [
+      'stop accepting new turns',
+      'cancel in-flight tool calls',
+      'shut servers down',
+      'close the database',
+      'exit',
+    ].map((s) => log.indexOf(`Quit: ${s} (`));
     expect(steps.every((at) => at > 0)).toBe(true);
     expect([...steps].sort((a, b) => a - b)).toEqual(steps);
   });
@@ -138,66 +198,135 @@ describe('the main process under a stand-in Electron', () => {
     expect(mode(home)).toBe(0o700);
     expect(mode(join(home, 'mcp.json'))).toBe(0o600);
     await expect.poll(() => existsSync(join(home, 'lena.db-wal'))).toBe(true);
-    for (const file of ['lena.db', 'lena.db-wal', 'lena.db-shm', 'logs/lena.log']) expect([file, mode(join(home, file))]).toEqual([file, 0o600]);
-    expect(readFileSync(join(home, 'logs/lena.log'), 'utf8')).toMatch(/WARN +\[main\] Lena's home was readable by other users: made 2 entries owner-only/);
+    for (const file of ['lena.db', 'lena.db-wal', 'lena.db-shm', 'logs/lena.log'])
+      expect([file, mode(join(home, file))]).toEqual([file, 0o600]);
+    expect(readFileSync(join(home, 'logs/lena.log'), 'utf8')).toMatch(
+      /WARN +\[main\] Lena's home was readable by other users: made 2 entries owner-only/,
+    );
   });
 
   it('a stdio server added through the window is confirmed once in a native dialog before it is saved or started', async () => {
     const app = start();
     await app.windowLoaded;
-    const entry = { command: 'node', args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(tmp, 'memory.jsonl') } };
+    const entry = {
+      command: 'node',
+      args: [MEMORY_SERVER],
+      env: { MEMORY_FILE_PATH: join(tmp, 'memory.jsonl') },
+    };
     const declined = await app.invoke('servers:add', { name: 'memory', entry });
-    expect(declined).toEqual({ ok: false, error: { code: 'cancelled', message: expect.stringContaining('Nothing was saved or started') } });
+    expect(declined).toEqual({
+      ok: false,
+      error: {
+        code: 'cancelled',
+        message: expect.stringContaining('Nothing was saved or started'),
+      },
+    });
     const [box] = named(await app.calls(), 'dialog.showMessageBox');
-    expect(box.args[0]).toMatchObject({ message: 'Run this command on your computer?', buttons: ['Cancel', 'Allow'], defaultId: 0, cancelId: 0 });
-    expect((box.args[0] as { detail: string }).detail).toContain(`"memory", which Lena will start as:\n    node ${MEMORY_SERVER}\n    with the variables MEMORY_FILE_PATH`);
+    expect(box.args[0]).toMatchObject({
+      message: 'Run this command on your computer?',
+      buttons: ['Cancel', 'Allow'],
+      defaultId: 0,
+      cancelId: 0,
+    });
+    expect((box.args[0] as { detail: string }).detail).toContain(
+      `"memory", which Lena will start as:\n    node ${MEMORY_SERVER}\n    with the variables MEMORY_FILE_PATH`,
+    );
     expect(existsSync(join(home, 'mcp.json'))).toBe(false);
     expect(existsSync(join(home, 'processes.json'))).toBe(false);
 
     await app.answerDialogs(1);
-    expect(await app.invoke('servers:add', { name: 'memory', entry })).toMatchObject({ ok: true, value: { name: 'memory' } });
-    expect(JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')).mcpServers.memory).toEqual(entry);
-    await expect.poll(async () => connected(await app.calls(), 'memory'), { timeout: 30_000 }).toBe(true);
+    expect(await app.invoke('servers:add', { name: 'memory', entry })).toMatchObject({
+      ok: true,
+      value: { name: 'memory' },
+    });
+    expect(JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')).mcpServers.memory).toEqual(
+      entry,
+    );
+    await expect
+      .poll(async () => connected(await app.calls(), 'memory'), { timeout: 30_000 })
+      .toBe(true);
     // Saved and seen: changing something else about it does not ask again.
-    expect(await app.invoke('servers:update', { name: 'memory', entry: { ...entry, timeout: 30_000 } })).toMatchObject({ ok: true });
+    expect(
+      await app.invoke('servers:update', { name: 'memory', entry: { ...entry, timeout: 30_000 } }),
+    ).toMatchObject({ ok: true });
     expect(named(await app.calls(), 'dialog.showMessageBox')).toHaveLength(2);
   });
 
-  it('serves an MCP Apps view through lena-view:// with the view\'s no-network policy, framed only by app://lena', async () => {
+  it("serves an MCP Apps view through lena-view:// with the view's no-network policy, framed only by app://lena", async () => {
     mkdirSync(home, { recursive: true });
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { apps: { command: 'node', args: [join(ROOT, 'test/fixtures/mcp/apps-peer.mjs')] } } }));
+    writeFileSync(
+      join(home, 'mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          apps: { command: 'node', args: [join(ROOT, 'test/fixtures/mcp/apps-peer.mjs')] },
+        },
+      }),
+    );
     const app = start();
     await app.windowLoaded;
-    await expect.poll(async () => connected(await app.calls(), 'apps'), { timeout: 30_000 }).toBe(true);
-    const view = (await app.invoke('apps:view', { server: 'apps', tool: 'show' })) as { ok: true; value: { status: string; proxyUrl: string; proxyOrigin: string } };
+    await expect
+      .poll(async () => connected(await app.calls(), 'apps'), { timeout: 30_000 })
+      .toBe(true);
+    const view = (await app.invoke('apps:view', { server: 'apps', tool: 'show' })) as {
+      ok: true;
+      value: { status: string; proxyUrl: string; proxyOrigin: string };
+    };
     expect(view.value.status).toBe('ready');
-    expect(view.value.proxyUrl).toMatch(/^lena-view:\/\/[0-9a-f]{16}\/proxy\.html\?view=[0-9a-f]{64}$/);
+    expect(view.value.proxyUrl).toMatch(
+      /^lena-view:\/\/[0-9a-f]{16}\/proxy\.html\?view=[0-9a-f]{64}$/,
+    );
     expect(view.value.proxyUrl.startsWith(`${view.value.proxyOrigin}/`)).toBe(true);
     const page = await app.fetchScheme('lena-view', view.value.proxyUrl);
     expect(page?.status).toBe(200);
     expect(page?.headers['content-security-policy']).toContain("connect-src 'none'");
     expect(page?.headers['content-security-policy']).toContain(`frame-ancestors ${APP_ORIGIN}`);
-    expect((await app.fetchScheme('lena-view', view.value.proxyUrl.replace(/view=[0-9a-f]+/, 'view=' + '0'.repeat(64))))?.status).toBe(404);
+    expect(
+      (
+        await app.fetchScheme(
+          'lena-view',
+          view.value.proxyUrl.replace(/view=[0-9a-f]+/, 'view=' + '0'.repeat(64)),
+        )
+      )?.status,
+    ).toBe(404);
   });
 
   it('a baseUrl set through the window is confirmed in a native dialog; plain http to another host is refused', async () => {
     const app = start();
     await app.windowLoaded;
-    expect(await app.invoke('settings:update', { baseUrl: 'http://collector.example/v1' })).toEqual({
-      ok: false,
-      error: {
-        code: 'invalid-arguments',
-        message: expect.stringContaining('plain http is allowed only for this machine'),
-        // The issue also crosses IPC as data, with the field it is about.
-        data: { issues: [{ path: ['baseUrl'], code: 'custom', message: expect.stringContaining('plain http is allowed only for this machine') }] },
+    expect(await app.invoke('settings:update', { baseUrl: 'http://collector.example/v1' })).toEqual(
+      {
+        ok: false,
+        error: {
+          code: 'invalid-arguments',
+          message: expect.stringContaining('plain http is allowed only for this machine'),
+          // The issue also crosses IPC as data, with the field it is about.
+          data: {
+            issues: [
+              {
+                path: ['baseUrl'],
+                code: 'custom',
+                message: expect.stringContaining('plain http is allowed only for this machine'),
+              },
+            ],
+          },
+        },
       },
+    );
+    expect(
+      await app.invoke('settings:update', { baseUrl: 'https://collector.example/v1' }),
+    ).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(await app.invoke('settings:get', undefined)).toMatchObject({
+      ok: true,
+      value: { baseUrl: null },
     });
-    expect(await app.invoke('settings:update', { baseUrl: 'https://collector.example/v1' })).toMatchObject({ ok: false, error: { code: 'cancelled' } });
-    expect(await app.invoke('settings:get', undefined)).toMatchObject({ ok: true, value: { baseUrl: null } });
     const boxes = named(await app.calls(), 'dialog.showMessageBox');
-    expect(boxes.map((b) => (b.args[0] as { message: string }).message)).toEqual(['Send your API key to this address?']);
+    expect(boxes.map((b) => (b.args[0] as { message: string }).message)).toEqual([
+      'Send your API key to this address?',
+    ]);
     await app.answerDialogs(1);
-    expect(await app.invoke('settings:update', { baseUrl: 'https://collector.example/v1' })).toMatchObject({ ok: true, value: { baseUrl: 'https://collector.example/v1' } });
+    expect(
+      await app.invoke('settings:update', { baseUrl: 'https://collector.example/v1' }),
+    ).toMatchObject({ ok: true, value: { baseUrl: 'https://collector.example/v1' } });
   });
 
   it('a second launch hands over and quits without opening a window', async () => {
@@ -220,7 +349,9 @@ describe('the main process under a stand-in Electron', () => {
     const log = readFileSync(join(home, 'logs/lena.log'), 'utf8');
     expect(log).toMatch(/ERROR \[main\] Lena failed to start.*the GPU process is unavailable/);
     expect(log).toContain('Quit: shut servers down (');
-    const records = existsSync(join(home, 'processes.json')) ? (JSON.parse(readFileSync(join(home, 'processes.json'), 'utf8')) as { pid: number }[]) : [];
+    const records = existsSync(join(home, 'processes.json'))
+      ? (JSON.parse(readFileSync(join(home, 'processes.json'), 'utf8')) as { pid: number }[])
+      : [];
     expect(records.filter((r) => running(r.pid))).toEqual([]);
   });
 

@@ -12,7 +12,9 @@ const configPath = join(ROOT, 'electron-builder.yml');
 const config = load(readFileSync(configPath, 'utf8')) as Record<string, unknown>;
 
 async function validate(cfg: unknown): Promise<void> {
-  const mod = (await import(join(ROOT, 'node_modules/app-builder-lib/out/util/config/config.js'))) as {
+  const mod = (await import(
+    join(ROOT, 'node_modules/app-builder-lib/out/util/config/config.js')
+  )) as {
     validateConfiguration(c: unknown, logger: { isEnabled: boolean; add(): void }): Promise<void>;
   };
   await mod.validateConfiguration(cfg, { isEnabled: false, add() {} });
@@ -25,7 +27,9 @@ describe('electron-builder.yml', () => {
 
   it('is rejected with the key named when it has an unknown key', async () => {
     await expect(validate({ ...config, notARealOption: true })).rejects.toThrow(/notARealOption/);
-    await expect(validate({ ...config, linux: { ...(config.linux as object), tagret: ['deb'] } })).rejects.toThrow(/configuration\.linux/);
+    await expect(
+      validate({ ...config, linux: { ...(config.linux as object), tagret: ['deb'] } }),
+    ).rejects.toThrow(/configuration\.linux/);
   });
 
   it('makes the electron-builder command itself stop at an unknown key', () => {
@@ -33,12 +37,16 @@ describe('electron-builder.yml', () => {
     try {
       const bad = join(dir, 'bad.yml');
       writeFileSync(bad, readFileSync(configPath, 'utf8') + '\nbogusTopLevelKey: 1\n');
-      const r = spawnSync(join(ROOT, 'node_modules/.bin/electron-builder'), ['--config', bad, '--dir', '--linux'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 120_000,
-        env: { ...process.env, CI: 'true' },
-      });
+      const r = spawnSync(
+        join(ROOT, 'node_modules/.bin/electron-builder'),
+        ['--config', bad, '--dir', '--linux'],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          timeout: 120_000,
+          env: { ...process.env, CI: 'true' },
+        },
+      );
       expect(r.status).not.toBe(0);
       expect(r.stdout + r.stderr).toMatch(/bogusTopLevelKey/);
     } finally {
@@ -55,7 +63,9 @@ describe('electron-builder.yml', () => {
     expect((config.win as { target: string[] }).target).toEqual(['nsis']);
     expect((config.mac as { hardenedRuntime: boolean }).hardenedRuntime).toBe(true);
     expect(config.files).toContain('out/**/*');
-    expect((config.files as string[]).some((f) => f.includes('renderer/') || f === '**/*')).toBe(false);
+    expect((config.files as string[]).some((f) => f.includes('renderer/') || f === '**/*')).toBe(
+      false,
+    );
   });
 
   it('sets the fuses of a packaged build: no run-as-node, no NODE_OPTIONS, no inspect, asar only', () => {
@@ -71,7 +81,10 @@ describe('electron-builder.yml', () => {
   });
 
   it('keeps everything the renderer bundles out of the runtime dependencies', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     for (const name of ['react', 'react-dom', 'zustand', 'react-markdown', 'electron', 'vite']) {
       expect(pkg.dependencies[name]).toBeUndefined();
     }

@@ -13,7 +13,8 @@ import { serveMirror, sha256, zip, type Mirror } from '../../fixtures/electron-m
 
 const ROOT = resolve(__dirname, '../../..');
 const SCRIPT = join(ROOT, 'scripts/electron-binary.mjs');
-const VERSION = JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')).version as string;
+const VERSION = JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8'))
+  .version as string;
 const FILE = `electron-v${VERSION}-linux-x64.zip`;
 const FAKE = zip([
   { name: 'electron', body: '#!/bin/sh\necho "fake electron $1"\n', mode: 0o755 },
@@ -28,7 +29,8 @@ beforeEach(() => {
   tmp = mkdtempSync(join(tmpdir(), 'lena-electron-'));
   electronDir = join(tmp, 'electron');
   mkdirSync(electronDir);
-  for (const f of ['package.json', 'checksums.json', 'index.js', 'install.js']) copyFileSync(join(ROOT, 'node_modules/electron', f), join(electronDir, f));
+  for (const f of ['package.json', 'checksums.json', 'index.js', 'install.js'])
+    copyFileSync(join(ROOT, 'node_modules/electron', f), join(electronDir, f));
 });
 afterEach(async () => {
   await mirror?.close();
@@ -37,19 +39,36 @@ afterEach(async () => {
 });
 
 /** Runs the start step in a child with a clean environment (no npm_config_* from the test runner). */
-function ensure(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const base = { PATH: process.env.PATH ?? '', HOME: join(tmp, 'home'), electron_config_cache: join(tmp, 'cache'), ELECTRON_INSTALL_PLATFORM: 'linux', ELECTRON_INSTALL_ARCH: 'x64' };
+function ensure(
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const base = {
+    PATH: process.env.PATH ?? '',
+    HOME: join(tmp, 'home'),
+    electron_config_cache: join(tmp, 'cache'),
+    ELECTRON_INSTALL_PLATFORM: 'linux',
+    ELECTRON_INSTALL_ARCH: 'x64',
+  };
   return new Promise((done) => {
-    execFile(process.execPath, [SCRIPT, '--dir', electronDir], { env: { ...base, ...env }, cwd: tmp }, (err, stdout, stderr) =>
-      done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [SCRIPT, '--dir', electronDir],
+      { env: { ...base, ...env }, cwd: tmp },
+      (err, stdout, stderr) =>
+        done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
-const release = (shasums: string) => ({ [`/v${VERSION}/${FILE}`]: FAKE, [`/v${VERSION}/SHASUMS256.txt`]: shasums });
+const release = (shasums: string) => ({
+  [`/v${VERSION}/${FILE}`]: FAKE,
+  [`/v${VERSION}/SHASUMS256.txt`]: shasums,
+});
 
 function expectRemedy(stderr: string): void {
-  expect(stderr).toContain(`Lena cannot start: the Electron ${VERSION} binary is missing and could not be fetched.`);
+  expect(stderr).toContain(
+    `Lena cannot start: the Electron ${VERSION} binary is missing and could not be fetched.`,
+  );
   expect(stderr).toContain('Retry:       npm start');
   expect(stderr).toContain('ELECTRON_MIRROR=');
   expect(stderr).toContain('ELECTRON_OVERRIDE_DIST_PATH=');
@@ -66,7 +85,8 @@ describe('the Electron binary for npm start', () => {
     const binary = join(electronDir, 'dist', 'electron');
     expect(first.stdout.trim()).toBe(binary);
     expect(readFileSync(join(electronDir, 'path.txt'), 'utf8')).toBe('electron');
-    if (process.platform !== 'win32') expect(execFileSync(binary, ['hi'], { encoding: 'utf8' })).toBe('fake electron hi\n');
+    if (process.platform !== 'win32')
+      expect(execFileSync(binary, ['hi'], { encoding: 'utf8' })).toBe('fake electron hi\n');
     expect(mirror.requests).toEqual([`/v${VERSION}/${FILE}`, `/v${VERSION}/SHASUMS256.txt`]);
 
     const again = await ensure(env);
@@ -79,7 +99,9 @@ describe('the Electron binary for npm start', () => {
     mirror = await serveMirror(release(`${'0'.repeat(64)} *${FILE}\n`));
     const run = await ensure({ ELECTRON_MIRROR: mirror.url, electron_use_remote_checksums: '1' });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${FILE} does not match its SHA-256 checksum in the mirror's SHASUMS256.txt`);
+    expect(run.stderr).toContain(
+      `${FILE} does not match its SHA-256 checksum in the mirror's SHASUMS256.txt`,
+    );
     expectRemedy(run.stderr);
     expect(existsSync(join(electronDir, 'path.txt'))).toBe(false);
   });
@@ -105,9 +127,14 @@ describe('the Electron binary for npm start', () => {
 
   it('a mirror that never answers is given up after the connect timeout, not waited on forever', async () => {
     mirror = await serveMirror({}, [`/v${VERSION}/${FILE}`]);
-    const run = await ensure({ ELECTRON_MIRROR: mirror.url, LENA_ELECTRON_CONNECT_TIMEOUT_MS: '300' });
+    const run = await ensure({
+      ELECTRON_MIRROR: mirror.url,
+      LENA_ELECTRON_CONNECT_TIMEOUT_MS: '300',
+    });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`What failed: 127.0.0.1:${new URL(mirror.url).port} did not answer within 0.3 s`);
+    expect(run.stderr).toContain(
+      `What failed: 127.0.0.1:${new URL(mirror.url).port} did not answer within 0.3 s`,
+    );
     expectRemedy(run.stderr);
   });
 
@@ -115,10 +142,15 @@ describe('the Electron binary for npm start', () => {
     const own = join(tmp, 'own-electron');
     mkdirSync(own);
     copyFileSync(process.execPath, join(own, 'electron'));
-    const found = await ensure({ ELECTRON_OVERRIDE_DIST_PATH: own, ELECTRON_MIRROR: 'http://127.0.0.1:9/' });
+    const found = await ensure({
+      ELECTRON_OVERRIDE_DIST_PATH: own,
+      ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+    });
     expect(found.stdout.trim()).toBe(join(own, 'electron'));
     const missing = await ensure({ ELECTRON_OVERRIDE_DIST_PATH: join(tmp, 'nowhere') });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain(`ELECTRON_OVERRIDE_DIST_PATH is set, but ${join(tmp, 'nowhere', 'electron')} does not exist`);
+    expect(missing.stderr).toContain(
+      `ELECTRON_OVERRIDE_DIST_PATH is set, but ${join(tmp, 'nowhere', 'electron')} does not exist`,
+    );
   });
 });

@@ -50,7 +50,9 @@ describe('buildBridge', () => {
     off();
     for (const l of t.subs.get('app:logged') ?? []) l({ message: 'y' });
     expect(got).toEqual([{ message: 'x' }]);
-    expect(() => api.on('fs:changed' as 'app:logged', () => {})).toThrow(/Unknown event "fs:changed"/);
+    expect(() => api.on('fs:changed' as 'app:logged', () => {})).toThrow(
+      /Unknown event "fs:changed"/,
+    );
   });
 
   it('lists the same channels as the contract’s schemas', () => {

@@ -21,7 +21,8 @@ function sources(dir: string): string[] {
 function codesIn(text: string): string[] {
   const patterns = [/new LenaError\(\s*'([^']+)'/g, /new HostError\(\{\s*code:\s*'([^']+)'/g];
   // `fail` and `super` mean the shared helpers only where the file uses them (tool-runner has its own fail).
-  if (/import \{[^}]*\bfail\b[^}]*\} from '[./]*shared\/result'/.test(text)) patterns.push(/\bfail\(\s*'([^']+)'/g);
+  if (/import \{[^}]*\bfail\b[^}]*\} from '[./]*shared\/result'/.test(text))
+    patterns.push(/\bfail\(\s*'([^']+)'/g);
   if (/extends LenaError\b/.test(text)) patterns.push(/\bsuper\(\s*'([^']+)'/g);
   return patterns.flatMap((re) => [...text.matchAll(re)].map((m) => m[1]));
 }

@@ -7,10 +7,20 @@ import { fieldErrors, fieldsOf } from '../../../renderer/lib/settings-form';
 import { DEFAULT_SETTINGS, readSettings } from '../../../electron/core/store/settings-schema';
 import type { SettingsView } from '../../../shared/settings-types';
 
-const view = { ...DEFAULT_SETTINGS, models: [], autoUpdate: null, apiKeySet: false, secretStorage: { persistent: false, description: 'memory' }, issues: [] } as SettingsView;
+const view = {
+  ...DEFAULT_SETTINGS,
+  models: [],
+  autoUpdate: null,
+  apiKeySet: false,
+  secretStorage: { persistent: false, description: 'memory' },
+  issues: [],
+} as SettingsView;
 
 /** What each of the three says of `value` for `field`: accepted or not. */
-function verdicts(field: 'maxTokens' | 'maxRounds' | 'systemPrompt' | 'model', value: number | string) {
+function verdicts(
+  field: 'maxTokens' | 'maxRounds' | 'systemPrompt' | 'model',
+  value: number | string,
+) {
   const form = fieldErrors({ ...fieldsOf(view), [field]: String(value) })[field] === undefined;
   const update = settingsPatch.safeParse({ [field]: value }).success;
   const file = readSettings({ [field]: value }, 'settings.json');
@@ -23,14 +33,19 @@ describe('the settings limits', () => {
     ['maxRounds', 200, 201],
     ['systemPrompt', 'x'.repeat(100_000), 'x'.repeat(100_001)],
     ['model', 'm'.repeat(200), 'm'.repeat(201)],
-  ] as const)('%s: the form, settings:update and settings.json take the largest value and refuse the next', (field, largest, tooLarge) => {
-    expect(verdicts(field, largest)).toEqual({ form: true, update: true, file: true });
-    expect(verdicts(field, tooLarge)).toEqual({ form: false, update: false, file: false });
-  });
+  ] as const)(
+    '%s: the form, settings:update and settings.json take the largest value and refuse the next',
+    (field, largest, tooLarge) => {
+      expect(verdicts(field, largest)).toEqual({ form: true, update: true, file: true });
+      expect(verdicts(field, tooLarge)).toEqual({ form: false, update: false, file: false });
+    },
+  );
 
   it('settings.json keeps the default for a value past the limit, and says so', () => {
     const reading = readSettings({ maxRounds: 201 }, '/h/settings.json');
     expect(reading.settings.maxRounds).toBe(DEFAULT_SETTINGS.maxRounds);
-    expect(reading.issues).toEqual([expect.stringMatching(/^\/h\/settings\.json: maxRounds.*\(using the default 25\)$/)]);
+    expect(reading.issues).toEqual([
+      expect.stringMatching(/^\/h\/settings\.json: maxRounds.*\(using the default 25\)$/),
+    ]);
   });
 });

@@ -51,7 +51,11 @@ const SERVER_WEIGHT = 3;
 /** How much a word inside quotes counts (an argument's words, not the request's). Eleventh round: ¼. */
 const QUOTED_WEIGHT = 0.25;
 
-const STOP = new Set('a an and are as at be by can do for from how i in into is it its me my of on or our please some that the this to up us we what when which who why will with you your all any'.split(' '));
+const STOP = new Set(
+  'a an and are as at be by can do for from how i in into is it its me my of on or our please some that the this to up us we what when which who why will with you your all any'.split(
+    ' ',
+  ),
+);
 
 /** Everyday words → the words tool authors use, added to a query at full weight (one direction: a
  * tool author's word is not widened back to everyday words, which measured worse). */
@@ -63,7 +67,8 @@ export function stem(word: string): string {
   if (word.length > 5 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
   if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
-  if (word.length > 4 && word.endsWith('es') && /(ch|sh|x|ss)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 4 && word.endsWith('es') && /(ch|sh|x|ss)es$/.test(word))
+    return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
 }
@@ -72,7 +77,10 @@ export function stem(word: string): string {
 export function words(text: string): string[] {
   const out: string[] = [];
   for (const token of text.split(/[^A-Za-z0-9]+/)) {
-    const parts = token.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
+    const parts = token
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(' ');
     out.push(...parts);
     // A camelCase word is also itself: "GitHub" is github (as a server or tool writes it
     // lowercase), not only git + hub; "MongoDB" is mongodb.
@@ -84,18 +92,25 @@ export function words(text: string): string[] {
 /** The query's terms with their weights: its words, their synonyms, and two neighbours written as one where the tools have that word. */
 function queryTerms(query: string, known: ReadonlyMap<string, number>): Map<string, number> {
   const terms = new Map<string, number>();
-  const add = (w: string, weight: number) => terms.set(stem(w), Math.max(terms.get(stem(w)) ?? 0, weight));
+  const add = (w: string, weight: number) =>
+    terms.set(stem(w), Math.max(terms.get(stem(w)) ?? 0, weight));
   // A compound whose first part is a stop word or a letter or two is one word: "to-do" is todo
   // (both halves are stop words, so it would vanish), "e-mail" email, "re-run" rerun.
-  const joined = query.replace(/\b([A-Za-z]{1,3})-([A-Za-z]{2,})\b/g, (whole, a: string, b: string) => (a.length <= 2 || STOP.has(a.toLowerCase()) ? a + b : whole));
+  const joined = query.replace(
+    /\b([A-Za-z]{1,3})-([A-Za-z]{2,})\b/g,
+    (whole, a: string, b: string) => (a.length <= 2 || STOP.has(a.toLowerCase()) ? a + b : whole),
+  );
   // Quoted text is what the tool is given, not what it does: the message to send, the title to
   // set ("post 'We look forward to meeting you'" is not a request to go forward or to meet). Its
   // words count a quarter, without synonyms. An apostrophe inside a word (I'd, server's) opens no quote.
   const quoted: string[] = [];
-  const unquoted = joined.replace(/"([^"]+)"|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019|(?<![A-Za-z0-9])'([^']+)'(?![A-Za-z0-9])/g, (_m, ...texts: (string | undefined)[]) => {
-    quoted.push(texts.slice(0, 4).find((t) => t !== undefined) ?? '');
-    return ' ';
-  });
+  const unquoted = joined.replace(
+    /"([^"]+)"|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019|(?<![A-Za-z0-9])'([^']+)'(?![A-Za-z0-9])/g,
+    (_m, ...texts: (string | undefined)[]) => {
+      quoted.push(texts.slice(0, 4).find((t) => t !== undefined) ?? '');
+      return ' ';
+    },
+  );
   // A URL, an email address or a path in the request is an argument, not what the tool does:
   // "https", "com" and a file's name would match every tool whose description carries links. It
   // counts as url, email or path.
@@ -114,7 +129,8 @@ function queryTerms(query: string, known: ReadonlyMap<string, number>): Map<stri
     if (!whole.has(w)) continue;
     for (const s of SYNONYMS[w] ?? SYNONYMS[stem(w)] ?? []) add(s, SYNONYM_WEIGHT);
   }
-  for (const w of words(quoted.join(' '))) if (!terms.has(stem(w))) terms.set(stem(w), QUOTED_WEIGHT);
+  for (const w of words(quoted.join(' ')))
+    if (!terms.has(stem(w))) terms.set(stem(w), QUOTED_WEIGHT);
   // Two words a user wrote apart that the tools write as one ("Browser MCP", "Git Hub") count as that word too.
   for (let i = 1; i < parts.length; i++) {
     const joined = stem(parts[i - 1] + parts[i]);
@@ -171,7 +187,11 @@ function lengthOf(tf: ReadonlyMap<string, number>): number {
 
 /** The own name's terms: what the tool is, in its author's words. */
 function nameTermsOf(own: string): Set<string> {
-  return new Set(words(own).map(stem).filter((t) => t !== 'mcp'));
+  return new Set(
+    words(own)
+      .map(stem)
+      .filter((t) => t !== 'mcp'),
+  );
 }
 
 function analyse(d: SearchDocument): Analysed {
@@ -187,7 +207,17 @@ function analyse(d: SearchDocument): Analysed {
   const own = d.name.replace(/^mcp__.*?__/, '');
   const serverTf = new Map<string, number>();
   for (const text of [own, d.title, d.description]) addWords(serverTf, text, 1);
-  const result: Analysed = { source: d, entry: { name: d.name, tf, length: lengthOf(tf), nameTerms: nameTermsOf(own), server: d.server }, serverTf };
+  const result: Analysed = {
+    source: d,
+    entry: {
+      name: d.name,
+      tf,
+      length: lengthOf(tf),
+      nameTerms: nameTermsOf(own),
+      server: d.server,
+    },
+    serverTf,
+  };
   if (d.key) analysed.set(d.key, result);
   return result;
 }
@@ -198,7 +228,8 @@ class Ranker {
   private readonly avgLength: number;
 
   constructor(private readonly entries: readonly Entry[]) {
-    for (const e of entries) for (const term of e.tf.keys()) this.df.set(term, (this.df.get(term) ?? 0) + 1);
+    for (const e of entries)
+      for (const term of e.tf.keys()) this.df.set(term, (this.df.get(term) ?? 0) + 1);
     this.avgLength = entries.reduce((n, e) => n + e.length, 0) / Math.max(1, entries.length);
   }
 
@@ -213,7 +244,8 @@ class Ranker {
         if (!f) continue;
         const df = this.df.get(term) ?? 0;
         const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += weight * idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * e.length) / this.avgLength)));
+        score +=
+          weight * idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * e.length) / this.avgLength)));
       }
       if (score > 0 && e.nameTerms.size > 0) {
         let covered = 0;
@@ -246,13 +278,25 @@ export class Bm25Index {
       }
       for (const [term, n] of a.serverTf) tf.set(term, (tf.get(term) ?? 0) + n);
     }
-    this.servers = serverTf.size > 1 ? new Ranker([...serverTf].map(([name, tf]) => ({ name, tf, length: lengthOf(tf), nameTerms: nameTermsOf(name) }))) : undefined;
+    this.servers =
+      serverTf.size > 1
+        ? new Ranker(
+            [...serverTf].map(([name, tf]) => ({
+              name,
+              tf,
+              length: lengthOf(tf),
+              nameTerms: nameTermsOf(name),
+            })),
+          )
+        : undefined;
   }
 
   search(query: string, limit = 5): SearchHit[] {
     const terms = queryTerms(query, this.tools.df);
     const serverHits = this.servers?.score(terms) ?? [];
     const serverScore = new Map(serverHits.map((h) => [h.name, h.score / serverHits[0].score]));
-    return this.tools.score(terms, (e) => (e.server ? SERVER_WEIGHT * (serverScore.get(e.server) ?? 0) : 0)).slice(0, limit);
+    return this.tools
+      .score(terms, (e) => (e.server ? SERVER_WEIGHT * (serverScore.get(e.server) ?? 0) : 0))
+      .slice(0, limit);
   }
 }

@@ -18,12 +18,17 @@ export const NEARBY = 10;
 export const CLIENT_SEARCH_DEFINITION: Tool = {
   name: CLIENT_SEARCH_TOOL,
   description:
-    "Many of the user's tools are not loaded, to save context. Search them by what you want to do (plain words, e.g. \"post a message to a slack channel\") or by a tool's exact name; the best matching tools are loaded and can be called right after this returns, and the next best are named. If none fits, search for a named one or again with other words.",
+    'Many of the user\'s tools are not loaded, to save context. Search them by what you want to do (plain words, e.g. "post a message to a slack channel") or by a tool\'s exact name; the best matching tools are loaded and can be called right after this returns, and the next best are named. If none fits, search for a named one or again with other words.',
   input_schema: {
     type: 'object',
     properties: {
       query: { type: 'string', description: 'What the tool should do, in plain words.' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS, description: `How many tools to load (default ${DEFAULT_RESULTS}).` },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_RESULTS,
+        description: `How many tools to load (default ${DEFAULT_RESULTS}).`,
+      },
     },
     required: ['query'],
   },
@@ -38,7 +43,9 @@ const CATALOG_MAX_CHARS = 16_000;
  * model can ask for a tool by its name instead of guessing the words of its description. With
  * too many names for that, the servers and how many tools each has.
  */
-export function clientSearchDefinition(deferred: readonly { name: string; server?: string }[]): Tool {
+export function clientSearchDefinition(
+  deferred: readonly { name: string; server?: string }[],
+): Tool {
   if (deferred.length === 0) return CLIENT_SEARCH_DEFINITION;
   const byServer = new Map<string, string[]>();
   for (const d of deferred) {
@@ -48,12 +55,17 @@ export function clientSearchDefinition(deferred: readonly { name: string; server
     list.push(server && d.name.startsWith(prefix) ? d.name.slice(prefix.length) : d.name);
     byServer.set(server, list);
   }
-  const full = [...byServer].map(([server, names]) => `${server || 'other'}: ${names.join(', ')}`).join('\n');
+  const full = [...byServer]
+    .map(([server, names]) => `${server || 'other'}: ${names.join(', ')}`)
+    .join('\n');
   const catalog =
     full.length <= CATALOG_MAX_CHARS
       ? `The tools you can load (server: names; a tool's full name is mcp__<server>__<name>):\n${full}`
       : `The servers whose tools you can load: ${[...byServer].map(([server, names]) => `${server || 'other'} (${names.length})`).join(', ')}.`;
-  return { ...CLIENT_SEARCH_DEFINITION, description: `${CLIENT_SEARCH_DEFINITION.description}\n${catalog}` };
+  return {
+    ...CLIENT_SEARCH_DEFINITION,
+    description: `${CLIENT_SEARCH_DEFINITION.description}\n${catalog}`,
+  };
 }
 
 /** What the search ranks: the definition's name, description, argument names, descriptions and choices (enum), plus the MCP title. */
@@ -74,7 +86,10 @@ export interface Searchable {
 }
 
 /** Registered tools as search candidates; copies of one tool on two servers share `sameAs`. */
-export function searchablesOf(tools: readonly RegisteredTool[], about?: (server: string) => string | undefined): Searchable[] {
+export function searchablesOf(
+  tools: readonly RegisteredTool[],
+  about?: (server: string) => string | undefined,
+): Searchable[] {
   return tools.map((t) => ({
     serverAbout: about?.(t.server),
     name: t.qualifiedName,
@@ -87,12 +102,19 @@ export function searchablesOf(tools: readonly RegisteredTool[], about?: (server:
 }
 
 /** The best `limit` distinct tools for `query`, each with every server's copy of it. */
-export function rankTools(query: string, candidates: readonly Searchable[], limit: number): Searchable[][] {
+export function rankTools(
+  query: string,
+  candidates: readonly Searchable[],
+  limit: number,
+): Searchable[][] {
   const byName = new Map(candidates.map((c) => [c.name, c]));
   // A tool named exactly (as the search tool's list or a result's "close" list names it) comes
   // first, whatever BM25 makes of the words in its name.
   const named = namedIn(query, candidates).map((name) => ({ name, score: Infinity }));
-  const hits = [...named, ...new Bm25Index(candidates.map(searchDocument)).search(query, candidates.length)];
+  const hits = [
+    ...named,
+    ...new Bm25Index(candidates.map(searchDocument)).search(query, candidates.length),
+  ];
   const groups = new Map<string, Searchable[]>();
   for (const h of hits) {
     const c = byName.get(h.name)!;
@@ -118,12 +140,17 @@ function namedIn(query: string, candidates: readonly Searchable[]): string[] {
     if (c.server && c.tool) full.set(`${c.server}\u0000${c.tool}`, c.name);
     if (c.tool) bare.set(c.tool, [...(bare.get(c.tool) ?? []), c.name]);
   }
-  const tokens = query.split(/[\s,;]+/).map((t) => t.replace(/[:.]+$/, '')).filter(Boolean);
+  const tokens = query
+    .split(/[\s,;]+/)
+    .map((t) => t.replace(/[:.]+$/, ''))
+    .filter(Boolean);
   const out: string[] = [];
   const add = (name: string | undefined) => name && !out.includes(name) && out.push(name);
   tokens.forEach((t, i) => {
     const pair = /^([^/:]+)[/:]([^/:]+)$/.exec(t);
-    const paired = full.get(`${tokens[i - 1]}\u0000${t}`) ?? (pair ? full.get(`${pair[1]}\u0000${pair[2]}`) : undefined);
+    const paired =
+      full.get(`${tokens[i - 1]}\u0000${t}`) ??
+      (pair ? full.get(`${pair[1]}\u0000${pair[2]}`) : undefined);
     const only = bare.get(t);
     add(full.get(t) ?? paired ?? (only?.length === 1 ? only[0] : undefined));
   });
@@ -131,10 +158,23 @@ function namedIn(query: string, candidates: readonly Searchable[]): string[] {
 }
 
 export function searchDocument(t: Searchable): SearchDocument {
-  const properties = (t.definition.input_schema as { properties?: Record<string, { description?: unknown }> }).properties ?? {};
-  const described = Object.values(properties).map((p) => (p && typeof p.description === 'string' ? p.description : ''));
+  const properties =
+    (t.definition.input_schema as { properties?: Record<string, { description?: unknown }> })
+      .properties ?? {};
+  const described = Object.values(properties).map((p) =>
+    p && typeof p.description === 'string' ? p.description : '',
+  );
   const argText = [...described, ...enumValues(t.definition.input_schema)].join(' ');
-  return { name: t.name, title: t.title ?? undefined, description: t.definition.description, argNames: Object.keys(properties), argText, serverText: t.serverAbout, server: t.server, key: t.definition };
+  return {
+    name: t.name,
+    title: t.title ?? undefined,
+    description: t.definition.description,
+    argNames: Object.keys(properties),
+    argText,
+    serverText: t.serverAbout,
+    server: t.server,
+    key: t.definition,
+  };
 }
 
 /**
@@ -143,9 +183,20 @@ export function searchDocument(t: Searchable): SearchDocument {
  */
 function enumValues(schema: unknown, depth = 0): string[] {
   if (!schema || typeof schema !== 'object' || depth > 4) return [];
-  const s = schema as { enum?: unknown; items?: unknown; properties?: unknown; anyOf?: unknown; oneOf?: unknown };
+  const s = schema as {
+    enum?: unknown;
+    items?: unknown;
+    properties?: unknown;
+    anyOf?: unknown;
+    oneOf?: unknown;
+  };
   const own = Array.isArray(s.enum) ? s.enum.filter((e): e is string => typeof e === 'string') : [];
-  const inner = [s.items, ...Object.values(s.properties && typeof s.properties === 'object' ? s.properties : {}), ...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])];
+  const inner = [
+    s.items,
+    ...Object.values(s.properties && typeof s.properties === 'object' ? s.properties : {}),
+    ...(Array.isArray(s.anyOf) ? s.anyOf : []),
+    ...(Array.isArray(s.oneOf) ? s.oneOf : []),
+  ];
   return [...own, ...inner.flatMap((v) => enumValues(v, depth + 1))];
 }
 
@@ -156,22 +207,53 @@ export interface ClientSearchOutcome {
 }
 
 /** Answers one `lena_tool_search` call against `candidates` (the tools not loaded). */
-export function runClientSearch(toolUseId: string, input: unknown, candidates: readonly Searchable[]): ClientSearchOutcome {
+export function runClientSearch(
+  toolUseId: string,
+  input: unknown,
+  candidates: readonly Searchable[],
+): ClientSearchOutcome {
   const { query, limit } = (input ?? {}) as { query?: unknown; limit?: unknown };
   if (typeof query !== 'string' || query.trim() === '')
-    return { found: [], result: { type: 'tool_result', tool_use_id: toolUseId, is_error: true, content: 'lena_tool_search needs a "query": plain words saying what the tool should do.' } };
-  const count = typeof limit === 'number' && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), MAX_RESULTS) : DEFAULT_RESULTS;
+    return {
+      found: [],
+      result: {
+        type: 'tool_result',
+        tool_use_id: toolUseId,
+        is_error: true,
+        content: 'lena_tool_search needs a "query": plain words saying what the tool should do.',
+      },
+    };
+  const count =
+    typeof limit === 'number' && Number.isInteger(limit)
+      ? Math.min(Math.max(limit, 1), MAX_RESULTS)
+      : DEFAULT_RESULTS;
   const groups = rankTools(query, candidates, count + NEARBY);
   const hits = groups.slice(0, count).flat();
   if (hits.length === 0)
-    return { found: [], result: { type: 'tool_result', tool_use_id: toolUseId, content: `No tool matches "${query}". Try other words, or answer without a tool.` } };
-  const lines = hits.map(({ definition: d }) => `- ${d.name}: ${d.description ?? ''}\n  input: ${JSON.stringify(d.input_schema)}`);
+    return {
+      found: [],
+      result: {
+        type: 'tool_result',
+        tool_use_id: toolUseId,
+        content: `No tool matches "${query}". Try other words, or answer without a tool.`,
+      },
+    };
+  const lines = hits.map(
+    ({ definition: d }) =>
+      `- ${d.name}: ${d.description ?? ''}\n  input: ${JSON.stringify(d.input_schema)}`,
+  );
   // The next best are named, not loaded (a few tokens each): when none of the loaded tools fits,
   // the model can load one of these by searching for its name instead of guessing new words.
   const nearby = groups.slice(count).map((g) => g[0].name);
-  const more = nearby.length ? `\nNot loaded, but close (search for a name to load it): ${nearby.join(', ')}` : '';
+  const more = nearby.length
+    ? `\nNot loaded, but close (search for a name to load it): ${nearby.join(', ')}`
+    : '';
   return {
     found: hits.map((h) => h.name),
-    result: { type: 'tool_result', tool_use_id: toolUseId, content: `Loaded ${hits.length} tools; call them directly:\n${lines.join('\n')}${more}` },
+    result: {
+      type: 'tool_result',
+      tool_use_id: toolUseId,
+      content: `Loaded ${hits.length} tools; call them directly:\n${lines.join('\n')}${more}`,
+    },
   };
 }

@@ -44,10 +44,23 @@ export interface DeferralPlan {
 
 export const SERVER_SEARCH_TOKENS = estimateTokens([SERVER_SEARCH_TOOL as unknown as Tool]);
 
-export function planDeferral(candidates: readonly DeferralCandidate[], options: DeferralOptions): DeferralPlan {
+export function planDeferral(
+  candidates: readonly DeferralCandidate[],
+  options: DeferralOptions,
+): DeferralPlan {
   const allTokens = candidates.reduce((n, c) => n + c.tokens, 0);
   if (allTokens <= options.budgetTokens || candidates.length === 0) {
-    return { tools: candidates.map((c) => ({ ...c.definition })), summary: { engaged: false, mode: null, loaded: candidates.length, deferred: 0, tokens: allTokens, allTokens } };
+    return {
+      tools: candidates.map((c) => ({ ...c.definition })),
+      summary: {
+        engaged: false,
+        mode: null,
+        loaded: candidates.length,
+        deferred: 0,
+        tokens: allTokens,
+        allTokens,
+      },
+    };
   }
   const loaded = candidates.filter((c) => options.keep.has(c.name));
   const loadedTokens = loaded.reduce((n, c) => n + c.tokens, 0);
@@ -56,13 +69,35 @@ export function planDeferral(candidates: readonly DeferralCandidate[], options: 
     // Listing order stays the registry's, so the cached prefix only changes when the set does.
     const tools: ToolUnion[] = [
       { ...SERVER_SEARCH_TOOL },
-      ...candidates.map((c) => (options.keep.has(c.name) ? { ...c.definition } : { ...c.definition, defer_loading: true })),
+      ...candidates.map((c) =>
+        options.keep.has(c.name) ? { ...c.definition } : { ...c.definition, defer_loading: true },
+      ),
     ];
-    return { tools, summary: { engaged: true, mode: 'native', loaded: loaded.length, deferred, tokens: loadedTokens + SERVER_SEARCH_TOKENS, allTokens } };
+    return {
+      tools,
+      summary: {
+        engaged: true,
+        mode: 'native',
+        loaded: loaded.length,
+        deferred,
+        tokens: loadedTokens + SERVER_SEARCH_TOKENS,
+        allTokens,
+      },
+    };
   }
   const search = clientSearchDefinition(candidates.filter((c) => !options.keep.has(c.name)));
   const tools: ToolUnion[] = [search, ...loaded.map((c) => ({ ...c.definition }))];
-  return { tools, summary: { engaged: true, mode: 'client', loaded: loaded.length, deferred, tokens: loadedTokens + estimateTokens([search]), allTokens } };
+  return {
+    tools,
+    summary: {
+      engaged: true,
+      mode: 'client',
+      loaded: loaded.length,
+      deferred,
+      tokens: loadedTokens + estimateTokens([search]),
+      allTokens,
+    },
+  };
 }
 
 /** The default budget: a tenth of the model's context window for tool definitions. */

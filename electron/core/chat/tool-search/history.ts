@@ -11,16 +11,27 @@ type MessageParam = Anthropic.Messages.MessageParam;
 type ToolUnion = Anthropic.Messages.ToolUnion;
 type Block = { type?: string; name?: unknown; tool_name?: unknown; content?: unknown };
 
-const blocksOf = (content: unknown): Block[] => (Array.isArray(content) ? (content as Block[]) : []);
+const blocksOf = (content: unknown): Block[] =>
+  Array.isArray(content) ? (content as Block[]) : [];
 
 /** True when an assistant message holds a call of Anthropic's tool search. */
 export function historyUsesServerSearch(messages: readonly MessageParam[]): boolean {
-  return messages.some((m) => blocksOf(m.content).some((b) => b.type === 'server_tool_use' && (b.name === 'tool_search_tool_bm25' || b.name === 'tool_search_tool_regex')));
+  return messages.some((m) =>
+    blocksOf(m.content).some(
+      (b) =>
+        b.type === 'server_tool_use' &&
+        (b.name === 'tool_search_tool_bm25' || b.name === 'tool_search_tool_regex'),
+    ),
+  );
 }
 
 /** Adds the search tool when the history needs it and the tools lack it. */
 export function ensureSearchTool(tools: ToolUnion[], messages: readonly MessageParam[]): void {
-  if (!historyUsesServerSearch(messages) || tools.some((t) => (t as { name?: string }).name === SERVER_SEARCH_TOOL.name)) return;
+  if (
+    !historyUsesServerSearch(messages) ||
+    tools.some((t) => (t as { name?: string }).name === SERVER_SEARCH_TOOL.name)
+  )
+    return;
   tools.unshift({ ...SERVER_SEARCH_TOOL });
 }
 
@@ -31,11 +42,19 @@ export function resolveReferences(messages: MessageParam[], tools: readonly Tool
     for (const b of blocksOf(m.content)) {
       if (b.type === 'tool_search_tool_result') {
         const content = b.content as { tool_references?: Block[] } | undefined;
-        if (content?.tool_references) b.content = { ...content, tool_references: content.tool_references.filter((r) => defined.has(String(r.tool_name))) };
+        if (content?.tool_references)
+          b.content = {
+            ...content,
+            tool_references: content.tool_references.filter((r) =>
+              defined.has(String(r.tool_name)),
+            ),
+          };
       }
       if (b.type === 'tool_result' && Array.isArray(b.content))
         b.content = (b.content as Block[]).map((r) =>
-          r.type === 'tool_reference' && !defined.has(String(r.tool_name)) ? { type: 'text', text: `(The tool ${String(r.tool_name)} is no longer available.)` } : r,
+          r.type === 'tool_reference' && !defined.has(String(r.tool_name))
+            ? { type: 'text', text: `(The tool ${String(r.tool_name)} is no longer available.)` }
+            : r,
         );
     }
 }

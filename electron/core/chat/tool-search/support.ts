@@ -9,9 +9,24 @@ import { readFileSync } from 'node:fs';
 import { writeJsonFile } from '../../base/json-file';
 
 export const TOOL_SEARCH_MODELS: readonly string[] = [
-  'claude-fable-5-2', 'claude-mythos-5-2', 'claude-fable-5-1', 'claude-mythos-5-1', 'claude-fable-5', 'claude-mythos-5',
-  'claude-mythos-preview', 'claude-opus-5-5', 'claude-opus-5', 'claude-sonnet-5-5', 'claude-sonnet-5', 'claude-haiku-5-5',
-  'claude-haiku-4-5', 'claude-opus-4-8', 'claude-opus-4-7', 'claude-opus-4-6', 'claude-sonnet-4-6', 'claude-opus-4-5',
+  'claude-fable-5-2',
+  'claude-mythos-5-2',
+  'claude-fable-5-1',
+  'claude-mythos-5-1',
+  'claude-fable-5',
+  'claude-mythos-5',
+  'claude-mythos-preview',
+  'claude-opus-5-5',
+  'claude-opus-5',
+  'claude-sonnet-5-5',
+  'claude-sonnet-5',
+  'claude-haiku-5-5',
+  'claude-haiku-4-5',
+  'claude-opus-4-8',
+  'claude-opus-4-7',
+  'claude-opus-4-6',
+  'claude-sonnet-4-6',
+  'claude-opus-4-5',
   'claude-sonnet-4-5',
 ];
 
@@ -91,7 +106,9 @@ export class ToolSearchSupport {
 
   /** Base URLs whose refusal still holds for some model. */
   refused(): string[] {
-    return [...this.refusals.values()].filter((r) => this.now() - r.at < REFUSAL_TTL_MS).map((r) => r.baseUrl);
+    return [...this.refusals.values()]
+      .filter((r) => this.now() - r.at < REFUSAL_TTL_MS)
+      .map((r) => r.baseUrl);
   }
 
   private refusedNow(model: string, baseUrl: string): boolean {
@@ -110,7 +127,9 @@ export class ToolSearchSupport {
     const file = this.options.file;
     if (!file) return;
     const kept = [...this.refusals.values()].filter((r) => this.now() - r.at < REFUSAL_TTL_MS);
-    this.writing = this.writing.then(() => writeJsonFile(file, { version: 1, refused: kept })).catch((error: Error) => this.options.onWriteError?.(error));
+    this.writing = this.writing
+      .then(() => writeJsonFile(file, { version: 1, refused: kept }))
+      .catch((error: Error) => this.options.onWriteError?.(error));
   }
 }
 
@@ -121,7 +140,12 @@ function readRefusals(file: string | undefined): Refusal[] {
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { refused?: unknown };
     if (!Array.isArray(doc.refused)) return [];
     return doc.refused.filter(
-      (r): r is Refusal => typeof r === 'object' && r !== null && typeof (r as Refusal).baseUrl === 'string' && typeof (r as Refusal).model === 'string' && typeof (r as Refusal).at === 'number',
+      (r): r is Refusal =>
+        typeof r === 'object' &&
+        r !== null &&
+        typeof (r as Refusal).baseUrl === 'string' &&
+        typeof (r as Refusal).model === 'string' &&
+        typeof (r as Refusal).at === 'number',
     );
   } catch {
     return [];

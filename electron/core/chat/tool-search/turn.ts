@@ -55,12 +55,32 @@ export class TurnToolSearch {
   /** Answers `lena_tool_search` calls: the best tools are loaded for the rest of the turn. */
   answer(
     uses: readonly ToolUse[],
-    ctx: { registry: ToolRegistry; tools?: ToolExecutor; isWithheld?: WithheldFilter; isOn?: (t: RegisteredTool) => boolean; store: ConversationStore; emit: (e: ChatEvent) => void; conversationId: string; messageId: string },
+    ctx: {
+      registry: ToolRegistry;
+      tools?: ToolExecutor;
+      isWithheld?: WithheldFilter;
+      isOn?: (t: RegisteredTool) => boolean;
+      store: ConversationStore;
+      emit: (e: ChatEvent) => void;
+      conversationId: string;
+      messageId: string;
+    },
   ): Map<string, ToolResultBlock> {
-    const offered = ctx.registry.tools().filter((t) => (ctx.isOn ? ctx.isOn(t) : t.enabled) && !ctx.isWithheld?.(t.qualifiedName, t.server) && !this.found.has(t.qualifiedName));
+    const offered = ctx.registry
+      .tools()
+      .filter(
+        (t) =>
+          (ctx.isOn ? ctx.isOn(t) : t.enabled) &&
+          !ctx.isWithheld?.(t.qualifiedName, t.server) &&
+          !this.found.has(t.qualifiedName),
+      );
     const answers = new Map<string, ToolResultBlock>();
     for (const use of uses) {
-      const { found, result } = runClientSearch(use.id, use.input, searchablesOf(offered, (server) => ctx.tools?.about?.(server)));
+      const { found, result } = runClientSearch(
+        use.id,
+        use.input,
+        searchablesOf(offered, (server) => ctx.tools?.about?.(server)),
+      );
       for (const name of found) this.found.add(name);
       answers.set(use.id, result);
       const now = Date.now();

@@ -6,7 +6,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 type MessageParam = Anthropic.Messages.MessageParam;
 type Block = { type?: string; name?: unknown; tool_name?: unknown; content?: unknown };
 
-const blocksOf = (content: unknown): Block[] => (Array.isArray(content) ? (content as Block[]) : []);
+const blocksOf = (content: unknown): Block[] =>
+  Array.isArray(content) ? (content as Block[]) : [];
 
 /** Names in tool_use blocks and in tool_reference blocks (server search results and tool results). */
 export function toolsNamedIn(messages: readonly MessageParam[]): Set<string> {
@@ -23,9 +24,13 @@ export function toolsNamedIn(messages: readonly MessageParam[]): Set<string> {
 export function referencesIn(block: Block): string[] {
   if (block.type === 'tool_search_tool_result') {
     const refs = (block.content as { tool_references?: unknown } | undefined)?.tool_references;
-    return blocksOf(refs).filter((r) => r.type === 'tool_reference' && typeof r.tool_name === 'string').map((r) => r.tool_name as string);
+    return blocksOf(refs)
+      .filter((r) => r.type === 'tool_reference' && typeof r.tool_name === 'string')
+      .map((r) => r.tool_name as string);
   }
   if (block.type === 'tool_result')
-    return blocksOf(block.content).filter((r) => r.type === 'tool_reference' && typeof r.tool_name === 'string').map((r) => r.tool_name as string);
+    return blocksOf(block.content)
+      .filter((r) => r.type === 'tool_reference' && typeof r.tool_name === 'string')
+      .map((r) => r.tool_name as string);
   return [];
 }

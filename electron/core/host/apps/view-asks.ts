@@ -10,13 +10,18 @@ import type { Runtime } from '../runtime';
 import { viewOwner } from './view-requests';
 
 /** Saves one file the user names (main: the save dialog; the harness: a folder). Null: cancelled. */
-export type SaveFile = (suggestedName: string, data: Buffer, mimeType: string | null) => Promise<string | null>;
+export type SaveFile = (
+  suggestedName: string,
+  data: Buffer,
+  mimeType: string | null,
+) => Promise<string | null>;
 
 /** A downloaded file larger than this is refused. */
 export const MAX_DOWNLOAD_BYTES = 50_000_000;
 
 type Block = Record<string, unknown>;
-const record = (v: unknown): Block | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Block) : undefined);
+const record = (v: unknown): Block | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Block) : undefined;
 
 /** The text of content blocks, and a short note for each block that is not text. */
 function textOf(content: readonly Block[]): { text: string; others: string[] } {
@@ -24,7 +29,10 @@ function textOf(content: readonly Block[]): { text: string; others: string[] } {
   const others: string[] = [];
   for (const block of content) {
     if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
-    else others.push(`${String(block.type ?? 'unknown')}${typeof block.mimeType === 'string' ? ` (${block.mimeType})` : ''}, not sent`);
+    else
+      others.push(
+        `${String(block.type ?? 'unknown')}${typeof block.mimeType === 'string' ? ` (${block.mimeType})` : ''}, not sent`,
+      );
   }
   return { text: texts.join('\n\n'), others };
 }
@@ -33,24 +41,64 @@ function textOf(content: readonly Block[]): { text: string; others: string[] } {
  * ui/message: asked in the question frame as coming from the view. On approval, the text the
  * user saw (hidden characters shown as markers) becomes the user's next message and a turn starts.
  */
-export async function messageFromView(rt: Runtime, ref: AppViewRef, content: readonly Block[]): Promise<{ sent: boolean; turnId: string | null }> {
+export async function messageFromView(
+  rt: Runtime,
+  ref: AppViewRef,
+  content: readonly Block[],
+): Promise<{ sent: boolean; turnId: string | null }> {
   const owner = viewOwner(rt, ref);
-  if (!rt.questions) throw new LenaError('unavailable', 'No one can approve a view\'s message here.');
+  if (!rt.questions)
+    throw new LenaError('unavailable', "No one can approve a view's message here.");
   const { text, others } = textOf(content);
   const shown = scanText(text).marked;
-  if (!shown.trim()) throw new LenaError('invalid-arguments', 'The view sent a message without text; only text can be sent to the conversation.');
-  const answer = await rt.questions.ask({ kind: 'app-message', server: owner.server, conversationId: ref.conversationId, toolUseId: ref.toolUseId, tool: owner.tool.tool.name, text: shown, attachments: others });
+  if (!shown.trim())
+    throw new LenaError(
+      'invalid-arguments',
+      'The view sent a message without text; only text can be sent to the conversation.',
+    );
+  const answer = await rt.questions.ask({
+    kind: 'app-message',
+    server: owner.server,
+    conversationId: ref.conversationId,
+    toolUseId: ref.toolUseId,
+    tool: owner.tool.tool.name,
+    text: shown,
+    attachments: others,
+  });
   if (answer.action !== 'approve') return { sent: false, turnId: null };
-  const origin = { kind: 'view' as const, server: owner.server, tool: owner.tool.tool.name, toolUseId: ref.toolUseId };
+  const origin = {
+    kind: 'view' as const,
+    server: owner.server,
+    tool: owner.tool.tool.name,
+    toolUseId: ref.toolUseId,
+  };
   return { sent: true, turnId: rt.engine.send(ref.conversationId, shown, [], origin).turnId };
 }
 
 /** ui/update-model-context: replaces this view's context; the next request carries it. */
-export function updateContextFromView(rt: Runtime, ref: AppViewRef, content: readonly Block[] | undefined, structured: Record<string, unknown> | undefined): AppModelContext {
+export function updateContextFromView(
+  rt: Runtime,
+  ref: AppViewRef,
+  content: readonly Block[] | undefined,
+  structured: Record<string, unknown> | undefined,
+): AppModelContext {
   const owner = viewOwner(rt, ref);
-  const parts = [textOf(content ?? []).text, structured ? JSON.stringify(structured) : ''].filter((p) => p.trim() !== '');
-  const entry = rt.viewContexts.set({ ...ref, server: owner.server, tool: owner.tool.tool.name, text: parts.length ? parts.join('\n\n') : null });
-  return { conversationId: entry.conversationId, toolUseId: entry.toolUseId, server: entry.server, text: entry.text, updatedAt: entry.updatedAt };
+  const parts = [textOf(content ?? []).text, structured ? JSON.stringify(structured) : ''].filter(
+    (p) => p.trim() !== '',
+  );
+  const entry = rt.viewContexts.set({
+    ...ref,
+    server: owner.server,
+    tool: owner.tool.tool.name,
+    text: parts.length ? parts.join('\n\n') : null,
+  });
+  return {
+    conversationId: entry.conversationId,
+    toolUseId: entry.toolUseId,
+    server: entry.server,
+    text: entry.text,
+    updatedAt: entry.updatedAt,
+  };
 }
 
 /** A file name from a resource URI: its last path segment, without anything a file system would misread. */
@@ -61,13 +109,21 @@ export function downloadName(uri: string, fallback = 'download'): string {
   } catch {
     last = basename(uri);
   }
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const clean = last.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_').replace(/^\.+/, '').slice(0, 120);
+  const clean = last
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 120);
   return clean || fallback;
 }
 
 /** ui/download-file: each resource through the save dialog; the first cancel stops the rest. */
-export async function downloadFromView(rt: Runtime, ref: AppViewRef, contents: readonly Block[], save: SaveFile | undefined): Promise<{ saved: string[]; cancelled: boolean }> {
+export async function downloadFromView(
+  rt: Runtime,
+  ref: AppViewRef,
+  contents: readonly Block[],
+  save: SaveFile | undefined,
+): Promise<{ saved: string[]; cancelled: boolean }> {
   const owner = viewOwner(rt, ref);
   if (!save) throw new LenaError('unavailable', 'Files cannot be saved from a view here.');
   const saved: string[] = [];
@@ -76,11 +132,32 @@ export async function downloadFromView(rt: Runtime, ref: AppViewRef, contents: r
     if (item.type === 'resource_link' && typeof item.uri === 'string') {
       resource = record((await readResource(rt.manager, owner.server, item.uri))[0]);
     }
-    if (!resource || typeof resource.uri !== 'string') throw new LenaError('invalid-arguments', 'A download must be an embedded resource or a link to one of the server\'s resources.');
-    const data = typeof resource.blob === 'string' ? Buffer.from(resource.blob, 'base64') : typeof resource.text === 'string' ? Buffer.from(resource.text, 'utf8') : null;
-    if (!data) throw new LenaError('invalid-arguments', `${resource.uri} has neither text nor blob to save.`);
-    if (data.byteLength > MAX_DOWNLOAD_BYTES) throw new LenaError('invalid-arguments', `${resource.uri} is larger than ${MAX_DOWNLOAD_BYTES / 1_000_000} MB; Lena does not save it from a view.`);
-    const path = await save(downloadName(resource.uri), data, typeof resource.mimeType === 'string' ? resource.mimeType : null);
+    if (!resource || typeof resource.uri !== 'string')
+      throw new LenaError(
+        'invalid-arguments',
+        "A download must be an embedded resource or a link to one of the server's resources.",
+      );
+    const data =
+      typeof resource.blob === 'string'
+        ? Buffer.from(resource.blob, 'base64')
+        : typeof resource.text === 'string'
+          ? Buffer.from(resource.text, 'utf8')
+          : null;
+    if (!data)
+      throw new LenaError(
+        'invalid-arguments',
+        `${resource.uri} has neither text nor blob to save.`,
+      );
+    if (data.byteLength > MAX_DOWNLOAD_BYTES)
+      throw new LenaError(
+        'invalid-arguments',
+        `${resource.uri} is larger than ${MAX_DOWNLOAD_BYTES / 1_000_000} MB; Lena does not save it from a view.`,
+      );
+    const path = await save(
+      downloadName(resource.uri),
+      data,
+      typeof resource.mimeType === 'string' ? resource.mimeType : null,
+    );
     if (path === null) return { saved, cancelled: true };
     saved.push(path);
   }

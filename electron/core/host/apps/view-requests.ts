@@ -14,24 +14,59 @@ import { serverIdentity } from '../wiring';
 /** The card's server and tool: a tool call stored in that conversation whose tool has a view. */
 export function viewOwner(rt: Runtime, ref: AppViewRef): { server: string; tool: RegisteredTool } {
   const call = rt.conversations.store.toolCall(ref.conversationId, ref.toolUseId);
-  if (!call || !call.server) throw new LenaError('not-found', `No tool call ${ref.toolUseId} in this conversation: the view's card is gone.`);
+  if (!call || !call.server)
+    throw new LenaError(
+      'not-found',
+      `No tool call ${ref.toolUseId} in this conversation: the view's card is gone.`,
+    );
   const tool = rt.registry.tools(call.server).find((t) => t.tool.name === call.tool);
-  if (!tool) throw new LenaError('unavailable', `${call.server} no longer lists ${call.tool}; its view cannot act until the server offers it again.`);
-  if (!viewUri(tool.tool)) throw new LenaError('forbidden', `${call.server}'s ${call.tool} has no view, so nothing can ask in its name.`);
+  if (!tool)
+    throw new LenaError(
+      'unavailable',
+      `${call.server} no longer lists ${call.tool}; its view cannot act until the server offers it again.`,
+    );
+  if (!viewUri(tool.tool))
+    throw new LenaError(
+      'forbidden',
+      `${call.server}'s ${call.tool} has no view, so nothing can ask in its name.`,
+    );
   const standing = rt.permissions.standing(call.server, tool.tool);
-  if (standing !== 'offered' || rt.permissions.acceptance?.check(call.server, tool.tool).status === 'changed') {
-    throw new LenaError('forbidden', `${call.server}'s ${call.tool} or its view changed or is new; accept it on the server's Tools tab first.`);
+  if (
+    standing !== 'offered' ||
+    rt.permissions.acceptance?.check(call.server, tool.tool).status === 'changed'
+  ) {
+    throw new LenaError(
+      'forbidden',
+      `${call.server}'s ${call.tool} or its view changed or is new; accept it on the server's Tools tab first.`,
+    );
   }
   return { server: call.server, tool };
 }
 
 /** The view's tools/call: own server, visible to apps, not switched off, allowed by the gate. */
-export async function callToolFromView(rt: Runtime, ref: AppViewRef, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+export async function callToolFromView(
+  rt: Runtime,
+  ref: AppViewRef,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
   const owner = viewOwner(rt, ref);
   const target = rt.registry.tools(owner.server).find((t) => t.tool.name === name);
-  if (!target) throw new LenaError('not-found', `${owner.server} has no tool named "${name}"; a view can call only its own server's tools.`);
-  if (!appVisible(target.tool)) throw new LenaError('forbidden', `${owner.server} marks ${name} for the model only; its view may not call it.`);
-  if (rt.registry.isDisabled(target.qualifiedName)) throw new LenaError('forbidden', `You switched ${name} off; switch it on in ${owner.server}'s Tools tab to let its view use it.`);
+  if (!target)
+    throw new LenaError(
+      'not-found',
+      `${owner.server} has no tool named "${name}"; a view can call only its own server's tools.`,
+    );
+  if (!appVisible(target.tool))
+    throw new LenaError(
+      'forbidden',
+      `${owner.server} marks ${name} for the model only; its view may not call it.`,
+    );
+  if (rt.registry.isDisabled(target.qualifiedName))
+    throw new LenaError(
+      'forbidden',
+      `You switched ${name} off; switch it on in ${owner.server}'s Tools tab to let its view use it.`,
+    );
   const auth = await rt.permissions.authorize({
     conversationId: ref.conversationId,
     toolUseId: ref.toolUseId,
@@ -43,18 +78,31 @@ export async function callToolFromView(rt: Runtime, ref: AppViewRef, name: strin
     arguments: args,
     origin: 'view',
   });
-  if (auth.outcome === 'deny') throw new LenaError('forbidden', auth.message ?? `The call of ${name} from the view was denied.`);
+  if (auth.outcome === 'deny')
+    throw new LenaError(
+      'forbidden',
+      auth.message ?? `The call of ${name} from the view was denied.`,
+    );
   const check = await rt.registry.validateArguments(target.qualifiedName, args);
   if (!check.ok) throw new LenaError('invalid-arguments', check.message);
   const outcome = await rt.manager.callTool(owner.server, name, args);
   const { validationError, validationSkipped, ...result } = outcome;
   void validationSkipped;
-  if (validationError) return { ...result, isError: true, content: [...result.content, { type: 'text', text: validationError }] };
+  if (validationError)
+    return {
+      ...result,
+      isError: true,
+      content: [...result.content, { type: 'text', text: validationError }],
+    };
   return result;
 }
 
 /** The view's resources/read: its own server only. */
-export async function readResourceFromView(rt: Runtime, ref: AppViewRef, uri: string): Promise<{ contents: ResourceContents[] }> {
+export async function readResourceFromView(
+  rt: Runtime,
+  ref: AppViewRef,
+  uri: string,
+): Promise<{ contents: ResourceContents[] }> {
   const owner = viewOwner(rt, ref);
   return { contents: await readResource(rt.manager, owner.server, uri) };
 }
@@ -63,19 +111,37 @@ export async function readResourceFromView(rt: Runtime, ref: AppViewRef, uri: st
  * ui/open-link: an address the window may offer to open — https only, no user name or password
  * (they hide where a link goes), nothing invisible in it. The window still asks before opening.
  */
-export function checkViewLink(rt: Runtime, ref: AppViewRef, url: string): { href: string; origin: string } {
+export function checkViewLink(
+  rt: Runtime,
+  ref: AppViewRef,
+  url: string,
+): { href: string; origin: string } {
   viewOwner(rt, ref);
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(url)) {
-    throw new LenaError('invalid-arguments', 'The view asked to open an address with hidden or control characters; Lena does not open it.');
+    throw new LenaError(
+      'invalid-arguments',
+      'The view asked to open an address with hidden or control characters; Lena does not open it.',
+    );
   }
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new LenaError('invalid-arguments', `The view asked to open "${url.slice(0, 200)}", which is not a web address.`);
+    throw new LenaError(
+      'invalid-arguments',
+      `The view asked to open "${url.slice(0, 200)}", which is not a web address.`,
+    );
   }
-  if (parsed.protocol !== 'https:') throw new LenaError('invalid-arguments', `The view asked to open a ${parsed.protocol} address; Lena opens only https:// links from views.`);
-  if (parsed.username || parsed.password) throw new LenaError('invalid-arguments', 'The view asked to open an address with a user name or password in it; Lena does not open it.');
+  if (parsed.protocol !== 'https:')
+    throw new LenaError(
+      'invalid-arguments',
+      `The view asked to open a ${parsed.protocol} address; Lena opens only https:// links from views.`,
+    );
+  if (parsed.username || parsed.password)
+    throw new LenaError(
+      'invalid-arguments',
+      'The view asked to open an address with a user name or password in it; Lena does not open it.',
+    );
   return { href: parsed.href, origin: parsed.origin };
 }

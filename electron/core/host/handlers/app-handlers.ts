@@ -18,7 +18,8 @@ export function appHandlers(get: () => Promise<HostServices>, events: HostEvents
       const s = await get();
       return appView(s.runtime, s.views, server, tool);
     },
-    'apps:call-tool': async ({ name, arguments: args, ...ref }) => callToolFromView(await rt(), ref, name, args ?? {}),
+    'apps:call-tool': async ({ name, arguments: args, ...ref }) =>
+      callToolFromView(await rt(), ref, name, args ?? {}),
     'apps:read-resource': async ({ uri, ...ref }) => readResourceFromView(await rt(), ref, uri),
     'apps:message': async ({ content, role, ...ref }) => {
       void role; // the spec's only role; the schema accepts no other
@@ -31,7 +32,9 @@ export function appHandlers(get: () => Promise<HostServices>, events: HostEvents
       return context;
     },
     'apps:contexts': async ({ conversationId }): Promise<AppModelContext[]> =>
-      (await rt()).viewContexts.list(conversationId).map(({ tool, ...context }) => (void tool, context)),
+      (await rt()).viewContexts
+        .list(conversationId)
+        .map(({ tool, ...context }) => (void tool, context)),
     'apps:download': async ({ contents, ...ref }) => {
       const s = await get();
       return downloadFromView(s.runtime, ref, contents, s.saveFile);

@@ -13,16 +13,30 @@ type AsksHandlers = Pick<Handlers, 'servers:asks' | 'servers:set-asks'>;
 function view(s: HostServices, name: string): ServerAsksView {
   const key = s.runtime.settingsKey(name);
   const own = s.runtime.settings.current.servers[key];
-  return { name, projectFolder: s.runtime.manager.projectFolder ?? null, roots: own?.roots ?? [], sampling: own?.sampling ?? 'ask', samplingUsage: s.runtime.samplingUsage.get(key) };
+  return {
+    name,
+    projectFolder: s.runtime.manager.projectFolder ?? null,
+    roots: own?.roots ?? [],
+    sampling: own?.sampling ?? 'ask',
+    samplingUsage: s.runtime.samplingUsage.get(key),
+  };
 }
 
 /** Each folder absolute and existing, so a server is never given a root that is not there. */
 async function checkedFolders(folders: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const folder of folders) {
-    if (!isAbsolute(folder)) throw new LenaError('invalid-arguments', `"${folder}" is not an absolute path; give the full path of the folder (for example /home/me/docs).`);
+    if (!isAbsolute(folder))
+      throw new LenaError(
+        'invalid-arguments',
+        `"${folder}" is not an absolute path; give the full path of the folder (for example /home/me/docs).`,
+      );
     const info = await stat(folder).catch(() => null);
-    if (!info?.isDirectory()) throw new LenaError('invalid-arguments', `"${folder}" is not a folder on this computer; check the path.`);
+    if (!info?.isDirectory())
+      throw new LenaError(
+        'invalid-arguments',
+        `"${folder}" is not a folder on this computer; check the path.`,
+      );
     const normal = resolve(folder);
     if (!out.includes(normal)) out.push(normal);
   }
@@ -31,7 +45,8 @@ async function checkedFolders(folders: string[]): Promise<string[]> {
 
 export function asksHandlers(get: () => Promise<HostServices>): AsksHandlers {
   const known = (s: HostServices, name: string) => {
-    if (!s.runtime.manager.session(name)) throw new LenaError('not-found', `There is no server named "${name}".`);
+    if (!s.runtime.manager.session(name))
+      throw new LenaError('not-found', `There is no server named "${name}".`);
   };
   return {
     'servers:asks': async ({ name }) => {
@@ -43,8 +58,19 @@ export function asksHandlers(get: () => Promise<HostServices>): AsksHandlers {
       const s = await get();
       known(s, name);
       const folders = roots ? await checkedFolders(roots) : undefined;
-      await s.runtime.settings.update({ servers: { [s.runtime.settingsKey(name)]: { ...(folders ? { roots: folders } : {}), ...(sampling ? { sampling } : {}) } } });
-      if (folders) await s.runtime.manager.session(name)?.mcp?.rootsChanged().catch(() => undefined);
+      await s.runtime.settings.update({
+        servers: {
+          [s.runtime.settingsKey(name)]: {
+            ...(folders ? { roots: folders } : {}),
+            ...(sampling ? { sampling } : {}),
+          },
+        },
+      });
+      if (folders)
+        await s.runtime.manager
+          .session(name)
+          ?.mcp?.rootsChanged()
+          .catch(() => undefined);
       return view(s, name);
     },
   };

@@ -18,15 +18,25 @@ function listed(s: HostServices, server: string, tool: string) {
 export function permissionHandlers(get: () => Promise<HostServices>): PermissionHandlers {
   const rules = async () => {
     const s = await get();
-    const identities = new Map<string, ServerIdentity>(s.runtime.manager.statuses().map((st) => [st.name, serverIdentity(s.runtime.manager, st.name)]));
+    const identities = new Map<string, ServerIdentity>(
+      s.runtime.manager
+        .statuses()
+        .map((st) => [st.name, serverIdentity(s.runtime.manager, st.name)]),
+    );
     return ruleViews(s.runtime.permissions.current(), s.projectRules, identities);
   };
   return {
-    'permissions:pending': async () => ((await get()).runtime.broker?.pending() ?? []).map(requestView),
+    'permissions:pending': async () =>
+      ((await get()).runtime.broker?.pending() ?? []).map(requestView),
     'permissions:answer': async ({ id, decision, reason, confirmed }) => {
       const broker = (await get()).runtime.broker;
-      if (!broker) throw new LenaError('unavailable', 'No permission requests can be answered here.');
-      broker.answer(id, { kind: decision, ...(reason ? { reason } : {}), ...(confirmed ? { confirmed } : {}) });
+      if (!broker)
+        throw new LenaError('unavailable', 'No permission requests can be answered here.');
+      broker.answer(id, {
+        kind: decision,
+        ...(reason ? { reason } : {}),
+        ...(confirmed ? { confirmed } : {}),
+      });
     },
     'permissions:rules': rules,
     'permissions:revoke-rule': async ({ list, rule }) => {

@@ -11,7 +11,8 @@ export function questionHandlers(get: () => Promise<HostServices>): QuestionHand
     'questions:pending': async () => (await get()).runtime.questions?.pending() ?? [],
     'questions:answer': async ({ id, answer }) => {
       const questions = (await get()).runtime.questions;
-      if (!questions) throw new LenaError('unavailable', 'No server questions can be answered here.');
+      if (!questions)
+        throw new LenaError('unavailable', 'No server questions can be answered here.');
       questions.answer(id, answer);
     },
   };

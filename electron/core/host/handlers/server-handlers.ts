@@ -7,14 +7,26 @@ import { asksHandlers } from './asks-handlers';
 import { LenaError } from '../../../../shared/result';
 import { findAuthError } from '../../mcp/auth/types';
 import { importClaudeDesktop } from '../../mcp/config/claude-desktop';
-import { addServer, removeServer, saveConfigText, setServerDisabled, updateServer } from '../../mcp/config/write';
+import {
+  addServer,
+  removeServer,
+  saveConfigText,
+  setServerDisabled,
+  updateServer,
+} from '../../mcp/config/write';
 import { toolInfoView } from '../views/tool-info';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 import { serverIdentity } from '../wiring';
 
 /** The inspector's servers:* channels live in inspect-handlers.ts. */
-type ServerHandlers = Pick<Handlers, Exclude<Extract<keyof Handlers, `servers:${string}`>, 'servers:log-view' | 'servers:log-body' | 'servers:run-tool' | 'servers:cancel-run'>>;
+type ServerHandlers = Pick<
+  Handlers,
+  Exclude<
+    Extract<keyof Handlers, `servers:${string}`>,
+    'servers:log-view' | 'servers:log-body' | 'servers:run-tool' | 'servers:cancel-run'
+  >
+>;
 
 export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers {
   const status = async (name: string): Promise<ServerStatus> => {
@@ -54,7 +66,11 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
         await s.runtime.auth.signIn(name);
       } catch (err) {
         // Which step failed and what to try: the message says the step, the hint what to do.
-        throw new LenaError('sign-in-failed', err instanceof Error ? err.message : String(err), findAuthError(err)?.hint);
+        throw new LenaError(
+          'sign-in-failed',
+          err instanceof Error ? err.message : String(err),
+          findAuthError(err)?.hint,
+        );
       }
       await s.runtime.manager.restart(name);
       return status(name);
@@ -94,11 +110,15 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       const s = await get();
       const st = await status(name);
       // The permission service says which servers can be trusted.
-      if (trusted) await s.runtime.permissions.trust(serverIdentity(s.runtime.manager, name), { scope: st.scope });
+      if (trusted)
+        await s.runtime.permissions.trust(serverIdentity(s.runtime.manager, name), {
+          scope: st.scope,
+        });
       else await s.runtime.permissions.untrust(name);
       // Trust covers the tools listed now (its baseline); a tool added later asks once.
       const session = s.runtime.manager.session(name);
-      if (trusted && session?.connected) await s.runtime.permissions.rebaseline(name, { current: session.tools });
+      if (trusted && session?.connected)
+        await s.runtime.permissions.rebaseline(name, { current: session.tools });
       return status(name);
     },
     'servers:confirm': async ({ name }) => {
@@ -106,22 +126,33 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       await s.runtime.permissions.confirmServer(serverIdentity(s.runtime.manager, name));
       return status(name);
     },
-    'servers:test': async ({ name, entry }) => (await get()).runtime.manager.testConnection(name, entry as ServerEntry),
+    'servers:test': async ({ name, entry }) =>
+      (await get()).runtime.manager.testConnection(name, entry as ServerEntry),
     'servers:tools': async (args) => {
       const s = await get();
-      return s.runtime.registry.tools(args?.name).map((t) => toolInfoView(s.runtime.permissions, t));
+      return s.runtime.registry
+        .tools(args?.name)
+        .map((t) => toolInfoView(s.runtime.permissions, t));
     },
     'servers:set-tool-enabled': async ({ server, tool, enabled }) => {
       const s = await get();
       // Checked before anything is written: a toggle of a tool that does not exist leaves settings.json alone.
       if (!s.runtime.registry.tools(server).some((t) => t.tool.name === tool)) {
-        throw new LenaError('not-found', `"${server}" has no tool named "${tool}"; connect the server and pick one of the tools it lists.`);
+        throw new LenaError(
+          'not-found',
+          `"${server}" has no tool named "${tool}"; connect the server and pick one of the tools it lists.`,
+        );
       }
       const key = s.runtime.settingsKey(server);
       const current = s.runtime.settings.current.servers[key]?.disabledTools ?? [];
-      const disabledTools = enabled ? current.filter((t) => t !== tool) : [...new Set([...current, tool])];
+      const disabledTools = enabled
+        ? current.filter((t) => t !== tool)
+        : [...new Set([...current, tool])];
       await s.runtime.settings.update({ servers: { [key]: { disabledTools } } });
-      return toolInfoView(s.runtime.permissions, s.runtime.registry.tools(server).find((t) => t.tool.name === tool)!);
+      return toolInfoView(
+        s.runtime.permissions,
+        s.runtime.registry.tools(server).find((t) => t.tool.name === tool)!,
+      );
     },
     'servers:logs': async ({ name }) => {
       const s = await get();
@@ -130,14 +161,23 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       // Classified from each message in core/host/views (no guessing from a preview).
       const protocol = s.runtime.logs.protocolEntries(name);
       const messages = (session.mcp?.logEntries() ?? []).map(logMessage);
-      return { name, stderrTail: session.stderrTail(), protocol, messages, logLevel: s.runtime.settings.current.servers[s.runtime.settingsKey(name)]?.logLevel ?? 'info' };
+      return {
+        name,
+        stderrTail: session.stderrTail(),
+        protocol,
+        messages,
+        logLevel:
+          s.runtime.settings.current.servers[s.runtime.settingsKey(name)]?.logLevel ?? 'info',
+      };
     },
     ...asksHandlers(get),
     'servers:set-log-level': async ({ name, level }) => {
       const s = await get();
       const session = s.runtime.manager.session(name);
       if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
-      await s.runtime.settings.update({ servers: { [s.runtime.settingsKey(name)]: { logLevel: level } } });
+      await s.runtime.settings.update({
+        servers: { [s.runtime.settingsKey(name)]: { logLevel: level } },
+      });
       await session.mcp?.setLogLevel(level).catch(() => false);
       return status(name);
     },
@@ -168,7 +208,18 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       const st = await status(name);
       const configured = s.runtime.manager.session(name)?.configured;
       // The approvals check that this answers the entry waiting now, and what may be granted.
-      await s.runtime.approvals.answer(folder, { name, scope: st.scope, entry: configured?.entry, waiting: st.status === 'needs-approval' }, entryHash, approve, grants);
+      await s.runtime.approvals.answer(
+        folder,
+        {
+          name,
+          scope: st.scope,
+          entry: configured?.entry,
+          waiting: st.status === 'needs-approval',
+        },
+        entryHash,
+        approve,
+        grants,
+      );
       if (approve) await s.runtime.permissions.rebaseline(name, { fresh: true });
       await s.runtime.manager.reload(name);
       return status(name);

@@ -9,15 +9,25 @@ import { settingsViewFor } from '../views/settings';
 
 const settingsView = (s: HostServices) => settingsViewFor(s.runtime.settings, s.secrets, s.updates);
 
-type SettingsHandlers = Pick<Handlers, Extract<keyof Handlers, `settings:${string}` | 'secrets:set' | `project:${string}`>>;
+type SettingsHandlers = Pick<
+  Handlers,
+  Extract<keyof Handlers, `settings:${string}` | 'secrets:set' | `project:${string}`>
+>;
 
 const projectView = async (get: () => Promise<HostServices>): Promise<ProjectView> => {
   const s = await get();
-  return { folder: s.project.folder, recent: s.projects?.recent() ?? [], mcpFile: s.project.mcpFile };
+  return {
+    folder: s.project.folder,
+    recent: s.projects?.recent() ?? [],
+    mcpFile: s.project.mcpFile,
+  };
 };
 
 /** Switches the project folder and says so (project:changed): for the window's project:open and main alike. */
-export function projectOpener(get: () => Promise<HostServices>, events: HostEvents): (folder: string | null) => Promise<ProjectView> {
+export function projectOpener(
+  get: () => Promise<HostServices>,
+  events: HostEvents,
+): (folder: string | null) => Promise<ProjectView> {
   return async (folder) => {
     await (await get()).setProject(folder);
     const view = await projectView(get);
@@ -26,7 +36,10 @@ export function projectOpener(get: () => Promise<HostServices>, events: HostEven
   };
 }
 
-export function settingsHandlers(get: () => Promise<HostServices>, events: HostEvents): SettingsHandlers {
+export function settingsHandlers(
+  get: () => Promise<HostServices>,
+  events: HostEvents,
+): SettingsHandlers {
   const changed = async () => {
     const view = await settingsView(await get());
     events.emit('settings:changed', view);
@@ -38,7 +51,11 @@ export function settingsHandlers(get: () => Promise<HostServices>, events: HostE
     'settings:update': async ({ autoUpdate, ...patch }) => {
       const s = await get();
       if (autoUpdate !== undefined) {
-        if (!s.updates) throw new LenaError('unavailable', 'This build cannot update itself; install Lena from a release to get automatic updates.');
+        if (!s.updates)
+          throw new LenaError(
+            'unavailable',
+            'This build cannot update itself; install Lena from a release to get automatic updates.',
+          );
         await s.updates.set(autoUpdate);
       }
       if (Object.keys(patch).length > 0) await s.runtime.settings.update(patch);

@@ -68,7 +68,12 @@ function tap(transport: ManagedTransport, server: string, logs: InspectorLogs): 
         },
         onClose(info) {
           stderr.flush();
-          const exit = info.exitCode !== undefined && info.exitCode !== null ? ` (exit code ${info.exitCode})` : info.signal ? ` (${info.signal})` : '';
+          const exit =
+            info.exitCode !== undefined && info.exitCode !== null
+              ? ` (exit code ${info.exitCode})`
+              : info.signal
+                ? ` (${info.signal})`
+                : '';
           logs.note(server, `Connection ended: ${info.reason}${exit}`);
           callbacks.onClose(info);
         },

@@ -4,7 +4,13 @@
 // message itself, with request/response pairs matched by id and timed. Bounded per server: the
 // last 2,000 rows or 10 MB, and a body over 64 KB is kept cut, with its original size.
 import type { ProtocolLogEntry } from '../../../../shared/server-types';
-import type { InspectorBody, InspectorKind, InspectorLogPage, InspectorRow, InspectorStream } from '../../../../shared/inspector-types';
+import type {
+  InspectorBody,
+  InspectorKind,
+  InspectorLogPage,
+  InspectorRow,
+  InspectorStream,
+} from '../../../../shared/inspector-types';
 
 export const LOG_LIMITS = { rows: 2000, bytes: 10 * 1024 * 1024, body: 64 * 1024 } as const;
 export type LogLimits = { rows: number; bytes: number; body: number };
@@ -22,11 +28,17 @@ interface Stored {
 }
 
 /** Cuts `text` to at most `limit` UTF-8 bytes, as a copy that does not keep a huge parent string alive. */
-export function keepBody(text: string, limit: number): { text: string; bytes: number; truncated: boolean } {
+export function keepBody(
+  text: string,
+  limit: number,
+): { text: string; bytes: number; truncated: boolean } {
   const bytes = Buffer.byteLength(text);
   if (bytes <= limit) return { text, bytes, truncated: false };
   // A cut through a multi-byte character decodes as U+FFFD: drop that partial character.
-  const cut = Buffer.from(text.slice(0, limit)).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '');
+  const cut = Buffer.from(text.slice(0, limit))
+    .subarray(0, limit)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
   return { text: cut, bytes, truncated: true };
 }
 
@@ -54,13 +66,26 @@ export class ServerLog {
    * Adds a row with its body (cut to the body limit unless `cut` says it was cut already) and
    * drops the oldest rows beyond the bounds.
    */
-  add(fields: Omit<InspectorRow, 'seq' | 'bytes' | 'truncated' | 'summary'> & { summary?: string }, body: string, cut?: { bytes: number; truncated: boolean }): InspectorRow {
-    const kept = cut ? { text: body, bytes: cut.bytes, truncated: cut.truncated } : keepBody(body, this.limits.body);
-    const row: InspectorRow = { ...fields, seq: this.nextSeq++, bytes: kept.bytes, truncated: kept.truncated, summary: fields.summary ?? summaryOf(kept.text) };
+  add(
+    fields: Omit<InspectorRow, 'seq' | 'bytes' | 'truncated' | 'summary'> & { summary?: string },
+    body: string,
+    cut?: { bytes: number; truncated: boolean },
+  ): InspectorRow {
+    const kept = cut
+      ? { text: body, bytes: cut.bytes, truncated: cut.truncated }
+      : keepBody(body, this.limits.body);
+    const row: InspectorRow = {
+      ...fields,
+      seq: this.nextSeq++,
+      bytes: kept.bytes,
+      truncated: kept.truncated,
+      summary: fields.summary ?? summaryOf(kept.text),
+    };
     const cost = ROW_OVERHEAD + Buffer.byteLength(kept.text);
     this.stored.push({ row, body: kept.text, cost });
     this.cost += cost;
-    while (this.size > this.limits.rows || (this.cost > this.limits.bytes && this.size > 1)) this.dropOldest();
+    while (this.size > this.limits.rows || (this.cost > this.limits.bytes && this.size > 1))
+      this.dropOldest();
     return row;
   }
 
@@ -76,14 +101,22 @@ export class ServerLog {
   /** Rows after `after` (all kept rows without it), oldest first, at most `max`. */
   page(name: string, after = 0, max = this.limits.rows): InspectorLogPage {
     const rows: InspectorRow[] = [];
-    for (let i = this.firstIndexAfter(after); i < this.stored.length && rows.length < max; i += 1) rows.push(this.stored[i].row);
-    return { name, rows, firstSeq: this.stored[this.head]?.row.seq ?? this.nextSeq, dropped: this.dropped };
+    for (let i = this.firstIndexAfter(after); i < this.stored.length && rows.length < max; i += 1)
+      rows.push(this.stored[i].row);
+    return {
+      name,
+      rows,
+      firstSeq: this.stored[this.head]?.row.seq ?? this.nextSeq,
+      dropped: this.dropped,
+    };
   }
 
   body(seq: number): InspectorBody | undefined {
     const i = this.indexOf(seq);
     const s = i >= this.head ? this.stored[i] : undefined;
-    return s && s.row.seq === seq ? { seq, text: s.body, truncated: s.row.truncated, bytes: s.row.bytes } : undefined;
+    return s && s.row.seq === seq
+      ? { seq, text: s.body, truncated: s.row.truncated, bytes: s.row.bytes }
+      : undefined;
   }
 
   private dropOldest(): void {
@@ -110,11 +143,20 @@ export class ServerLog {
   }
 }
 
-type Message = { id?: unknown; method?: unknown; params?: { level?: unknown; logger?: unknown; data?: unknown }; error?: { message?: unknown; code?: unknown } };
+type Message = {
+  id?: unknown;
+  method?: unknown;
+  params?: { level?: unknown; logger?: unknown; data?: unknown };
+  error?: { message?: unknown; code?: unknown };
+};
 
 /** The words a row shows instead of the message's start: an error's code and message, a log message's level and text. */
 function ownSummary(m: Message, kind: InspectorKind): string | undefined {
-  if (kind === 'error') return `${typeof m.error?.code === 'number' ? `${m.error.code} ` : ''}${typeof m.error?.message === 'string' ? m.error.message : ''}`.trim() || undefined;
+  if (kind === 'error')
+    return (
+      `${typeof m.error?.code === 'number' ? `${m.error.code} ` : ''}${typeof m.error?.message === 'string' ? m.error.message : ''}`.trim() ||
+      undefined
+    );
   if (m.method === 'notifications/message' && m.params) {
     const { level, logger, data } = m.params;
     let text: string;
@@ -144,7 +186,10 @@ export class Pairing {
   }
 
   /** The request a response in `direction` answers, forgotten once matched. */
-  answer(direction: 'out' | 'in', id: unknown): { seq: number; at: number; method: string } | undefined {
+  answer(
+    direction: 'out' | 'in',
+    id: unknown,
+  ): { seq: number; at: number; method: string } | undefined {
     const key = `${direction === 'in' ? 'out' : 'in'}:${String(id)}`;
     const found = this.pending.get(key);
     this.pending.delete(key);
@@ -153,11 +198,13 @@ export class Pairing {
 }
 
 function kindOf(m: Message): InspectorKind {
-  if (typeof m.method === 'string') return m.id === undefined || m.id === null ? 'notification' : 'request';
+  if (typeof m.method === 'string')
+    return m.id === undefined || m.id === null ? 'notification' : 'request';
   return m.error !== undefined ? 'error' : 'response';
 }
 
-const idOf = (m: Message): string | number | null => (typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null);
+const idOf = (m: Message): string | number | null =>
+  typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null;
 
 /** Every server's log, by name; what the Logs tab reads through servers:log-view. */
 export class InspectorLogs {
@@ -187,12 +234,19 @@ export class InspectorLogs {
   }
 
   /** One JSON-RPC message as sent (`out`) or received (`in`); `text` is the wire text. */
-  message(server: string, pairing: Pairing, direction: 'out' | 'in', message: unknown, text: string): InspectorRow {
+  message(
+    server: string,
+    pairing: Pairing,
+    direction: 'out' | 'in',
+    message: unknown,
+    text: string,
+  ): InspectorRow {
     const m = (message && typeof message === 'object' ? message : {}) as Message;
     const at = this.now();
     const kind = kindOf(m);
     const id = idOf(m);
-    const answered = kind === 'response' || kind === 'error' ? pairing.answer(direction, m.id) : undefined;
+    const answered =
+      kind === 'response' || kind === 'error' ? pairing.answer(direction, m.id) : undefined;
     const method = typeof m.method === 'string' ? m.method : (answered?.method ?? null);
     const own = ownSummary(m, kind);
     const log = this.log(server);
@@ -222,7 +276,16 @@ export class InspectorLogs {
     return this.log(server)
       .page(server)
       .rows.filter((r) => r.stream === 'protocol')
-      .map((r) => ({ time: r.time, direction: r.direction ?? 'in', kind: r.kind as ProtocolLogEntry['kind'], method: r.method, id: r.id, durationMs: r.durationMs, bytes: r.bytes, preview: r.summary }));
+      .map((r) => ({
+        time: r.time,
+        direction: r.direction ?? 'in',
+        kind: r.kind as ProtocolLogEntry['kind'],
+        method: r.method,
+        id: r.id,
+        durationMs: r.durationMs,
+        bytes: r.bytes,
+        preview: r.summary,
+      }));
   }
 
   /** One line of the server's stderr. */
@@ -235,10 +298,28 @@ export class InspectorLogs {
     return this.plain(server, 'lena', 'note', text);
   }
 
-  private plain(server: string, stream: InspectorStream, kind: InspectorKind, text: string): InspectorRow {
+  private plain(
+    server: string,
+    stream: InspectorStream,
+    kind: InspectorKind,
+    text: string,
+  ): InspectorRow {
     const log = this.log(server);
     const kept = keepBody(text, log.bodyLimit);
-    return log.add({ time: this.now(), stream, direction: null, kind, method: null, id: null, durationMs: null, pairSeq: null }, this.redact(server, kept.text), kept);
+    return log.add(
+      {
+        time: this.now(),
+        stream,
+        direction: null,
+        kind,
+        method: null,
+        id: null,
+        durationMs: null,
+        pairSeq: null,
+      },
+      this.redact(server, kept.text),
+      kept,
+    );
   }
 
   private redact(server: string, text: string): string {

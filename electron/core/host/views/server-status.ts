@@ -2,7 +2,11 @@
 // only the permissions and the registry know (trust, suspension, token cost, the approval asked,
 // tools waiting for the user). The manager never sees this view; the host builds it on the way out.
 import type { ServerEntry } from '../../../../shared/server-config';
-import type { ProjectApprovalView, ServerState, ServerStatus } from '../../../../shared/server-types';
+import type {
+  ProjectApprovalView,
+  ServerState,
+  ServerStatus,
+} from '../../../../shared/server-types';
 import { entryHash } from '../../mcp/config/identity';
 import type { McpManager } from '../../mcp/manager/manager';
 import type { ServerSession } from '../../mcp/manager/server-session';
@@ -37,7 +41,16 @@ export class ServerStatusViews {
       suspended: trust.note ?? null,
       toolTokens: registry.tokenCosts().find((c) => c.server === state.name)?.tokens ?? 0,
       pendingTools: pendingTools(permissions, session),
-      approval: state.status === 'needs-approval' && entry ? approvalFor(approvals, manager.projectFolder, state.name, entry, session!.configured.shadowed.some((x) => x.scope === 'user')) : null,
+      approval:
+        state.status === 'needs-approval' && entry
+          ? approvalFor(
+              approvals,
+              manager.projectFolder,
+              state.name,
+              entry,
+              session!.configured.shadowed.some((x) => x.scope === 'user'),
+            )
+          : null,
     };
   }
 
@@ -57,13 +70,27 @@ export class ServerStatusViews {
 }
 
 /** The approval view of a waiting project server, with the references granted earlier ticked. */
-function approvalFor(approvals: ProjectApprovals, folder: string | undefined, name: string, entry: ServerEntry, shadowsUser: boolean): ProjectApprovalView {
+function approvalFor(
+  approvals: ProjectApprovals,
+  folder: string | undefined,
+  name: string,
+  entry: ServerEntry,
+  shadowsUser: boolean,
+): ProjectApprovalView {
   const hash = entryHash(entry);
-  return approvalView(approvalRequest(name, entry, hash, { granted: folder ? approvals.grantedNow(folder, name, hash) : [], shadowsUser }));
+  return approvalView(
+    approvalRequest(name, entry, hash, {
+      granted: folder ? approvals.grantedNow(folder, name, hash) : [],
+      shadowsUser,
+    }),
+  );
 }
 
 /** A connected server's tools that wait for the user (new since its baseline, or changed). */
-function pendingTools(permissions: PermissionService, session: ServerSession | undefined): { new: string[]; changed: string[] } {
+function pendingTools(
+  permissions: PermissionService,
+  session: ServerSession | undefined,
+): { new: string[]; changed: string[] } {
   if (!session?.connected) return { new: [], changed: [] };
   const { new: added, held } = permissions.availability(session.name, session.tools);
   return { new: added.map((t) => t.name), changed: held.map((t) => t.name) };

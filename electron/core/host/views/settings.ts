@@ -12,8 +12,15 @@ export interface UpdatePreference {
 }
 
 /** The settings page's view: settings.json, the secret store, and the desktop's update opt-in. */
-export async function settingsViewFor(settings: SettingsStore, secrets: SecretProvider, updates?: UpdatePreference): Promise<SettingsView> {
-  return { ...(await settingsView(settings, secrets)), autoUpdate: updates ? await updates.get() : null };
+export async function settingsViewFor(
+  settings: SettingsStore,
+  secrets: SecretProvider,
+  updates?: UpdatePreference,
+): Promise<SettingsView> {
+  return {
+    ...(await settingsView(settings, secrets)),
+    autoUpdate: updates ? await updates.get() : null,
+  };
 }
 
 /** The view without `autoUpdate`, which only the desktop shell knows (the host fills it in). */

@@ -29,5 +29,7 @@ export function toolInfoView(permissions: PermissionService, t: RegisteredTool):
 function pinStatus(permissions: PermissionService, t: RegisteredTool): ToolInfo['pin'] {
   const standing = permissions.standing(t.server, t.tool);
   if (standing !== 'offered') return standing;
-  return permissions.acceptance?.check(t.server, t.tool).status === 'pinned' ? 'pinned' : 'unpinned';
+  return permissions.acceptance?.check(t.server, t.tool).status === 'pinned'
+    ? 'pinned'
+    : 'unpinned';
 }

@@ -14,13 +14,16 @@ export const LEGACY_RESOURCE_URI_KEY = 'ui/resourceUri';
 export const VIEW_HASH_KEY = 'dev.lena/viewHash';
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 
 /** The `ui://` URI of the tool's view, or null (none, or not a ui:// URI). */
 export function viewUri(tool: Pick<Tool, '_meta'>): string | null {
   const meta = record(tool._meta);
   const ui = record(meta?.ui);
-  const uri = typeof ui?.resourceUri === 'string' ? ui.resourceUri : meta?.[LEGACY_RESOURCE_URI_KEY];
+  const uri =
+    typeof ui?.resourceUri === 'string' ? ui.resourceUri : meta?.[LEGACY_RESOURCE_URI_KEY];
   return typeof uri === 'string' && uri.startsWith('ui://') && uri.length <= 2000 ? uri : null;
 }
 
@@ -33,7 +36,8 @@ export function visibility(tool: Pick<Tool, '_meta'>): AppToolVisibility[] {
 }
 
 /** False for an app-only tool: it never reaches the model (not sent, and a call by name is refused). */
-export const modelVisible = (tool: Pick<Tool, '_meta'>): boolean => visibility(tool).includes('model');
+export const modelVisible = (tool: Pick<Tool, '_meta'>): boolean =>
+  visibility(tool).includes('model');
 /** False for a model-only tool: a view may not call it. */
 export const appVisible = (tool: Pick<Tool, '_meta'>): boolean => visibility(tool).includes('app');
 
@@ -45,7 +49,11 @@ export function appToolInfo(tool: Pick<Tool, '_meta'>): AppToolInfo | undefined 
 }
 
 /** What the pin keeps of the view: its URI, the visibility and the hash of the HTML fetched. */
-export function pinnedView(tool: Pick<Tool, '_meta'>): { resourceUri: string | null; visibility: AppToolVisibility[]; viewHash: string | null } | undefined {
+export function pinnedView(
+  tool: Pick<Tool, '_meta'>,
+):
+  | { resourceUri: string | null; visibility: AppToolVisibility[]; viewHash: string | null }
+  | undefined {
   const info = appToolInfo(tool);
   if (!info) return undefined;
   const hash = record(tool._meta)?.[VIEW_HASH_KEY];

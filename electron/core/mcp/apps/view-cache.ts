@@ -25,17 +25,30 @@ export interface CachedView {
 export type ResourceReader = (uri: string) => Promise<{ contents: unknown[] }>;
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 
 /** The content item's `_meta.ui`, else the resources/list entry's (the spec's fallback). */
-function uiMeta(item: Record<string, unknown>, listed: Resource | undefined): Record<string, unknown> {
-  return record(record(item._meta)?.ui) ?? record(record((listed as { _meta?: unknown } | undefined)?._meta)?.ui) ?? {};
+function uiMeta(
+  item: Record<string, unknown>,
+  listed: Resource | undefined,
+): Record<string, unknown> {
+  return (
+    record(record(item._meta)?.ui) ??
+    record(record((listed as { _meta?: unknown } | undefined)?._meta)?.ui) ??
+    {}
+  );
 }
 
 const hashView = (html: string, ui: Record<string, unknown>): string => stableHash({ html, ui });
 
 /** Reads one view; never throws (an unreadable view is a CachedView with `error`). */
-export async function readView(read: ResourceReader, uri: string, listed?: Resource): Promise<CachedView> {
+export async function readView(
+  read: ResourceReader,
+  uri: string,
+  listed?: Resource,
+): Promise<CachedView> {
   const failed = (error: string): CachedView => ({ uri, html: null, ui: {}, hash: null, error });
   let contents: unknown[];
   try {
@@ -45,13 +58,18 @@ export async function readView(read: ResourceReader, uri: string, listed?: Resou
   }
   const item = contents.map(record).find((c) => c && c.uri === uri) ?? record(contents[0]);
   if (!item) return failed(`resources/read ${uri} returned no content`);
-  const mime = typeof item.mimeType === 'string' ? item.mimeType.replace(/\s+/g, '').toLowerCase() : '';
-  if (mime !== APP_HTML_MIME) return failed(`${uri} is "${String(item.mimeType ?? 'no type')}", not ${APP_HTML_MIME}; Lena renders only MCP App HTML`);
+  const mime =
+    typeof item.mimeType === 'string' ? item.mimeType.replace(/\s+/g, '').toLowerCase() : '';
+  if (mime !== APP_HTML_MIME)
+    return failed(
+      `${uri} is "${String(item.mimeType ?? 'no type')}", not ${APP_HTML_MIME}; Lena renders only MCP App HTML`,
+    );
   let html: string;
   if (typeof item.text === 'string') html = item.text;
   else if (typeof item.blob === 'string') html = Buffer.from(item.blob, 'base64').toString('utf8');
   else return failed(`${uri} has neither text nor blob`);
-  if (Buffer.byteLength(html) > MAX_VIEW_BYTES) return failed(`${uri} is larger than ${MAX_VIEW_BYTES / 1_000_000} MB`);
+  if (Buffer.byteLength(html) > MAX_VIEW_BYTES)
+    return failed(`${uri} is larger than ${MAX_VIEW_BYTES / 1_000_000} MB`);
   const ui = uiMeta(item, listed);
   return { uri, html, ui, hash: hashView(html, ui), error: null };
 }
@@ -71,12 +89,20 @@ export class ViewCache {
    * Reads the views of `tools` (each URI once) and returns Lena's copies of the tools with the
    * view hash in `_meta`. A view that cannot be read now keeps the copy read before, if any.
    */
-  async annotate(read: ResourceReader, tools: readonly Tool[], resources: readonly Resource[] = []): Promise<Tool[]> {
+  async annotate(
+    read: ResourceReader,
+    tools: readonly Tool[],
+    resources: readonly Resource[] = [],
+  ): Promise<Tool[]> {
     const uris = [...new Set(tools.map(viewUri).filter((u): u is string => u !== null))];
     const next = new Map<string, CachedView>();
     await Promise.all(
       uris.map(async (uri) => {
-        const view = await readView(read, uri, resources.find((r) => r.uri === uri));
+        const view = await readView(
+          read,
+          uri,
+          resources.find((r) => r.uri === uri),
+        );
         const before = this.views.get(uri);
         next.set(uri, view.html === null && before?.html ? before : view);
       }),

@@ -10,7 +10,8 @@ import { isIP } from 'node:net';
 import { AuthError, type AuthStep } from './types';
 
 /** `private:<range>` names the private range, so 10.x and 192.168.x are different classes. */
-export type AddressClass = 'public' | 'loopback' | `private:${string}` | 'link-local' | 'metadata' | 'reserved';
+export type AddressClass =
+  'public' | 'loopback' | `private:${string}` | 'link-local' | 'metadata' | 'reserved';
 
 const METADATA_V4 = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200']);
 
@@ -36,7 +37,9 @@ function expandV6(ip: string): number[] {
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4) {
     const [a, b, c, d] = v4Parts(v4[1]);
-    text = text.slice(0, -v4[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    text =
+      text.slice(0, -v4[1].length) +
+      `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
   const h = head ? head.split(':') : [];
@@ -51,7 +54,8 @@ function classifyV6(ip: string): AddressClass {
     return classifyV4(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`); // IPv4-mapped
   }
   if (g.slice(0, 7).every((x) => x === 0)) return g[7] === 1 ? 'loopback' : 'reserved'; // ::1, ::
-  if (g[0] === 0xfd00 && g[1] === 0x0ec2 && g.slice(2, 7).every((x) => x === 0) && g[7] === 0x254) return 'metadata';
+  if (g[0] === 0xfd00 && g[1] === 0x0ec2 && g.slice(2, 7).every((x) => x === 0) && g[7] === 0x254)
+    return 'metadata';
   if ((g[0] & 0xffc0) === 0xfe80) return 'link-local';
   if ((g[0] & 0xfe00) === 0xfc00) return 'private:fc00::/7';
   if ((g[0] & 0xff00) === 0xff00) return 'reserved'; // multicast
@@ -72,19 +76,24 @@ export function reachable(base: AddressClass, target: AddressClass): boolean {
 
 export type Resolver = (host: string) => Promise<string[]>;
 
-const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 function bareHost(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
 }
 
 /** The configured server's class, from every address its host resolves to (the most private wins). */
-export async function classifyUrl(url: URL, resolve: Resolver = systemResolver): Promise<AddressClass> {
+export async function classifyUrl(
+  url: URL,
+  resolve: Resolver = systemResolver,
+): Promise<AddressClass> {
   const host = bareHost(url);
   if (host === 'localhost' || host.endsWith('.localhost')) return 'loopback';
   const addresses = isIP(host) ? [host] : await resolve(host);
   const classes = addresses.map(classifyAddress);
-  for (const c of ['metadata', 'link-local', 'reserved', 'loopback'] as const) if (classes.includes(c)) return c;
+  for (const c of ['metadata', 'link-local', 'reserved', 'loopback'] as const)
+    if (classes.includes(c)) return c;
   return classes.find((c) => c.startsWith('private:')) ?? 'public';
 }
 
@@ -95,7 +104,10 @@ export class AddressPolicy {
     private readonly resolve: Resolver = systemResolver,
   ) {}
 
-  static async forServer(serverUrl: URL, resolve: Resolver = systemResolver): Promise<AddressPolicy> {
+  static async forServer(
+    serverUrl: URL,
+    resolve: Resolver = systemResolver,
+  ): Promise<AddressPolicy> {
     return new AddressPolicy(await classifyUrl(serverUrl, resolve), resolve);
   }
 
@@ -108,20 +120,35 @@ export class AddressPolicy {
   async check(url: URL, step: AuthStep, what: string): Promise<string[]> {
     const shown = `${url.protocol}//${url.host}${url.pathname}`; // never the query: it may hold a state or code
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      throw new AuthError(step, `Refused ${what} ${JSON.stringify(shown.slice(0, 80))}: only https URLs are allowed.`);
+      throw new AuthError(
+        step,
+        `Refused ${what} ${JSON.stringify(shown.slice(0, 80))}: only https URLs are allowed.`,
+      );
     }
     const host = bareHost(url);
     const named = !isIP(host);
-    const addresses = host === 'localhost' || host.endsWith('.localhost') ? ['127.0.0.1', '::1'] : named ? await this.lookup(host, step, shown) : [host];
+    const addresses =
+      host === 'localhost' || host.endsWith('.localhost')
+        ? ['127.0.0.1', '::1']
+        : named
+          ? await this.lookup(host, step, shown)
+          : [host];
     for (const address of addresses) {
       const cls = classifyAddress(address);
       if (!reachable(this.base, cls)) {
-        throw new AuthError(step, `Refused ${what} ${shown}: it points at a ${describe(cls)} address (${address}), which a ${describe(this.base)} server may not send you to.`, {
-          hint: 'This protects your local network from a malicious server; if you trust this setup, configure the server by a URL in the same network.',
-        });
+        throw new AuthError(
+          step,
+          `Refused ${what} ${shown}: it points at a ${describe(cls)} address (${address}), which a ${describe(this.base)} server may not send you to.`,
+          {
+            hint: 'This protects your local network from a malicious server; if you trust this setup, configure the server by a URL in the same network.',
+          },
+        );
       }
       if (url.protocol === 'http:' && !(cls === 'loopback' && this.allowsHttp)) {
-        throw new AuthError(step, `Refused ${what} ${shown}: plain http is only allowed on loopback, for a server configured on loopback. Use https.`);
+        throw new AuthError(
+          step,
+          `Refused ${what} ${shown}: plain http is only allowed on loopback, for a server configured on loopback. Use https.`,
+        );
       }
     }
     return addresses;
@@ -133,7 +160,11 @@ export class AddressPolicy {
       if (found.length === 0) throw new Error('no addresses');
       return found;
     } catch (err) {
-      throw new AuthError(step, `Could not resolve ${shown} (${(err as Error).message}); check your network.`, { cause: err });
+      throw new AuthError(
+        step,
+        `Could not resolve ${shown} (${(err as Error).message}); check your network.`,
+        { cause: err },
+      );
     }
   }
 }

@@ -25,8 +25,17 @@ export interface ClientIdentity {
 export const CLIENT_NAME = 'Lena';
 
 /** The token endpoint method for a client with (or without) a secret, as the metadata allows. */
-export function chooseAuthMethod(as: oauth.AuthorizationServer, hasSecret: boolean, registered?: string): 'client_secret_basic' | 'client_secret_post' | 'none' {
-  if (registered === 'client_secret_basic' || registered === 'client_secret_post' || registered === 'none') return registered;
+export function chooseAuthMethod(
+  as: oauth.AuthorizationServer,
+  hasSecret: boolean,
+  registered?: string,
+): 'client_secret_basic' | 'client_secret_post' | 'none' {
+  if (
+    registered === 'client_secret_basic' ||
+    registered === 'client_secret_post' ||
+    registered === 'none'
+  )
+    return registered;
   if (!hasSecret) return 'none';
   const supported = as.token_endpoint_auth_methods_supported;
   // RFC 8414 §2: when the list is absent, client_secret_basic is the default.
@@ -40,21 +49,42 @@ export function chooseAuthMethod(as: oauth.AuthorizationServer, hasSecret: boole
 function secretBasic(secret: string): oauth.ClientAuth {
   const enc = (v: string): string => new URLSearchParams({ v }).toString().slice(2);
   return (_as, client, _body, headers) => {
-    headers.set('authorization', `Basic ${Buffer.from(`${enc(client.client_id)}:${enc(secret)}`).toString('base64')}`);
+    headers.set(
+      'authorization',
+      `Basic ${Buffer.from(`${enc(client.client_id)}:${enc(secret)}`).toString('base64')}`,
+    );
   };
 }
 
 /** A client that authenticates with its secret (or not at all). */
-export function identity(clientId: string, secret: string | undefined, method: 'client_secret_basic' | 'client_secret_post' | 'none', source: ClientIdentity['source']): ClientIdentity {
+export function identity(
+  clientId: string,
+  secret: string | undefined,
+  method: 'client_secret_basic' | 'client_secret_post' | 'none',
+  source: ClientIdentity['source'],
+): ClientIdentity {
   const client: oauth.Client = { client_id: clientId, token_endpoint_auth_method: method };
-  const auth = method === 'none' || !secret ? oauth.None() : method === 'client_secret_post' ? oauth.ClientSecretPost(secret) : secretBasic(secret);
+  const auth =
+    method === 'none' || !secret
+      ? oauth.None()
+      : method === 'client_secret_post'
+        ? oauth.ClientSecretPost(secret)
+        : secretBasic(secret);
   return { client, auth, method: !secret ? 'none' : method, source };
 }
 
 /** What Lena asks for when it registers itself: a public native client (RFC 8252) when allowed. */
-function registrationMetadata(as: oauth.AuthorizationServer, redirectUri: string): Partial<oauth.OmitSymbolProperties<oauth.Client>> {
+function registrationMetadata(
+  as: oauth.AuthorizationServer,
+  redirectUri: string,
+): Partial<oauth.OmitSymbolProperties<oauth.Client>> {
   const supported = as.token_endpoint_auth_methods_supported;
-  const method = !supported || supported.includes('none') ? 'none' : supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post';
+  const method =
+    !supported || supported.includes('none')
+      ? 'none'
+      : supported.includes('client_secret_basic')
+        ? 'client_secret_basic'
+        : 'client_secret_post';
   return {
     client_name: CLIENT_NAME,
     // A desktop app with a loopback redirect is a native client (OIDC Registration, SEP-837).
@@ -80,57 +110,101 @@ export interface ResolveClientInput {
 export async function resolveClient(input: ResolveClientInput): Promise<ClientIdentity> {
   const { as, settings, store } = input;
   if (settings.clientId) {
-    return identity(settings.clientId, settings.clientSecret, chooseAuthMethod(as, !!settings.clientSecret), 'pre-registered');
+    return identity(
+      settings.clientId,
+      settings.clientSecret,
+      chooseAuthMethod(as, !!settings.clientSecret),
+      'pre-registered',
+    );
   }
   if (settings.clientMetadataUrl && as.client_id_metadata_document_supported === true) {
     return identity(settings.clientMetadataUrl, undefined, 'none', 'metadata-document');
   }
   const cached = await store.loadClient(as.issuer);
-  if (cached && (cached.secretExpiresAt === undefined || cached.secretExpiresAt > input.now() + 60_000)) {
-    return identity(cached.clientId, cached.clientSecret, chooseAuthMethod(as, !!cached.clientSecret, cached.tokenEndpointAuthMethod), 'cached');
+  if (
+    cached &&
+    (cached.secretExpiresAt === undefined || cached.secretExpiresAt > input.now() + 60_000)
+  ) {
+    return identity(
+      cached.clientId,
+      cached.clientSecret,
+      chooseAuthMethod(as, !!cached.clientSecret, cached.tokenEndpointAuthMethod),
+      'cached',
+    );
   }
   if (!as.registration_endpoint) {
-    throw new AuthError('registration', `${as.issuer} does not let Lena register itself (no dynamic client registration), and this server's entry has no client id.`, {
-      hint: `Register Lena with that authorization server (redirect URI ${input.redirectUri}) and set "oauth": {"clientId": …} in the server's entry.`,
-    });
+    throw new AuthError(
+      'registration',
+      `${as.issuer} does not let Lena register itself (no dynamic client registration), and this server's entry has no client id.`,
+      {
+        hint: `Register Lena with that authorization server (redirect URI ${input.redirectUri}) and set "oauth": {"clientId": …} in the server's entry.`,
+      },
+    );
   }
   let registered: oauth.OmitSymbolProperties<oauth.Client>;
   try {
-    const response = await oauth.dynamicClientRegistrationRequest(as, registrationMetadata(as, input.redirectUri), {
-      [oauth.customFetch]: input.fetch,
-      [oauth.allowInsecureRequests]: input.allowHttp,
-    });
+    const response = await oauth.dynamicClientRegistrationRequest(
+      as,
+      registrationMetadata(as, input.redirectUri),
+      {
+        [oauth.customFetch]: input.fetch,
+        [oauth.allowInsecureRequests]: input.allowHttp,
+      },
+    );
     registered = await readRegistration(response);
   } catch (err) {
-    throw new AuthError('registration', `Registering Lena with ${as.issuer} failed: ${describeOAuthError(err)}.`, {
-      hint: 'Set a pre-registered "oauth": {"clientId": …} in the server entry if this server does not allow registration.',
-      cause: err,
-    });
+    throw new AuthError(
+      'registration',
+      `Registering Lena with ${as.issuer} failed: ${describeOAuthError(err)}.`,
+      {
+        hint: 'Set a pre-registered "oauth": {"clientId": …} in the server entry if this server does not allow registration.',
+        cause: err,
+      },
+    );
   }
-  const secret = typeof registered.client_secret === 'string' ? registered.client_secret : undefined;
-  const expires = typeof registered.client_secret_expires_at === 'number' && registered.client_secret_expires_at > 0 ? registered.client_secret_expires_at * 1000 : undefined;
+  const secret =
+    typeof registered.client_secret === 'string' ? registered.client_secret : undefined;
+  const expires =
+    typeof registered.client_secret_expires_at === 'number' &&
+    registered.client_secret_expires_at > 0
+      ? registered.client_secret_expires_at * 1000
+      : undefined;
   const stored: StoredClient = {
     issuer: as.issuer,
     clientId: registered.client_id,
     ...(secret ? { clientSecret: secret } : {}),
-    ...(typeof registered.token_endpoint_auth_method === 'string' ? { tokenEndpointAuthMethod: registered.token_endpoint_auth_method } : {}),
+    ...(typeof registered.token_endpoint_auth_method === 'string'
+      ? { tokenEndpointAuthMethod: registered.token_endpoint_auth_method }
+      : {}),
     redirectUris: [input.redirectUri],
     ...(expires ? { secretExpiresAt: expires } : {}),
   };
   await store.saveClient(stored);
-  return identity(stored.clientId, secret, chooseAuthMethod(as, !!secret, stored.tokenEndpointAuthMethod), 'registered');
+  return identity(
+    stored.clientId,
+    secret,
+    chooseAuthMethod(as, !!secret, stored.tokenEndpointAuthMethod),
+    'registered',
+  );
 }
 
 // RFC 7591 §3.2.1 makes client_secret_expires_at required with a secret, and oauth4webapi insists;
 // many servers (the conformance suite's among them) omit it. Lena reads the answer itself and
 // takes a missing expiry as "does not expire", the RFC's meaning of 0.
-async function readRegistration(response: Response): Promise<oauth.OmitSymbolProperties<oauth.Client>> {
-  const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+async function readRegistration(
+  response: Response,
+): Promise<oauth.OmitSymbolProperties<oauth.Client>> {
+  const body = (await response.json().catch(() => undefined)) as
+    Record<string, unknown> | undefined;
   if (response.status !== 201 && response.status !== 200) {
-    const error = typeof body?.error === 'string' ? ` ${body.error}${typeof body.error_description === 'string' ? ` (${body.error_description})` : ''}` : '';
+    const error =
+      typeof body?.error === 'string'
+        ? ` ${body.error}${typeof body.error_description === 'string' ? ` (${body.error_description})` : ''}`
+        : '';
     throw new AuthError('registration', `the server answered HTTP ${response.status}${error}`);
   }
-  if (!body || typeof body.client_id !== 'string' || body.client_id === '') throw new AuthError('registration', 'the answer has no client_id');
+  if (!body || typeof body.client_id !== 'string' || body.client_id === '')
+    throw new AuthError('registration', 'the answer has no client_id');
   return body as oauth.OmitSymbolProperties<oauth.Client>;
 }
 
@@ -154,10 +228,27 @@ export function describeOAuthError(err: unknown): string {
  * The identity that tokens were issued to, for refreshing or revoking them without registering
  * anew (a new registration could not use the old refresh token). Undefined when it is gone.
  */
-export async function reuseClient(as: oauth.AuthorizationServer, settings: OAuthSettings, store: AuthStore, clientId: string): Promise<ClientIdentity | undefined> {
-  if (settings.clientId === clientId) return identity(clientId, settings.clientSecret, chooseAuthMethod(as, !!settings.clientSecret), 'pre-registered');
-  if (settings.clientMetadataUrl === clientId) return identity(clientId, undefined, 'none', 'metadata-document');
+export async function reuseClient(
+  as: oauth.AuthorizationServer,
+  settings: OAuthSettings,
+  store: AuthStore,
+  clientId: string,
+): Promise<ClientIdentity | undefined> {
+  if (settings.clientId === clientId)
+    return identity(
+      clientId,
+      settings.clientSecret,
+      chooseAuthMethod(as, !!settings.clientSecret),
+      'pre-registered',
+    );
+  if (settings.clientMetadataUrl === clientId)
+    return identity(clientId, undefined, 'none', 'metadata-document');
   const cached = await store.loadClient(as.issuer);
   if (cached?.clientId !== clientId) return undefined;
-  return identity(cached.clientId, cached.clientSecret, chooseAuthMethod(as, !!cached.clientSecret, cached.tokenEndpointAuthMethod), 'cached');
+  return identity(
+    cached.clientId,
+    cached.clientSecret,
+    chooseAuthMethod(as, !!cached.clientSecret, cached.tokenEndpointAuthMethod),
+    'cached',
+  );
 }

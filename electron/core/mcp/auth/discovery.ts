@@ -50,8 +50,14 @@ export function resourceMatches(resource: string, serverUrl: URL): boolean {
   return rp === '' || sp === rp || sp.startsWith(`${rp}/`);
 }
 
-async function getJson(fetch: GuardedFetch, url: URL): Promise<{ status: number; json?: unknown; response: Response }> {
-  const response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'follow' });
+async function getJson(
+  fetch: GuardedFetch,
+  url: URL,
+): Promise<{ status: number; json?: unknown; response: Response }> {
+  const response = await fetch(url, {
+    headers: { accept: 'application/json' },
+    redirect: 'follow',
+  });
   if (response.status !== 200) return { status: response.status, response };
   try {
     return { status: 200, json: await response.clone().json(), response };
@@ -61,7 +67,10 @@ async function getJson(fetch: GuardedFetch, url: URL): Promise<{ status: number;
 }
 
 /** The Protected Resource Metadata candidates, in the specification's order. */
-export function resourceMetadataUrls(serverUrl: URL, challenge: BearerChallenge | undefined): URL[] {
+export function resourceMetadataUrls(
+  serverUrl: URL,
+  challenge: BearerChallenge | undefined,
+): URL[] {
   const urls: URL[] = [];
   if (challenge?.resourceMetadata) {
     try {
@@ -76,19 +85,35 @@ export function resourceMetadataUrls(serverUrl: URL, challenge: BearerChallenge 
   return urls;
 }
 
-export async function discoverResource(fetch: GuardedFetch, serverUrl: URL, challenge: BearerChallenge | undefined): Promise<ResourceMetadata | undefined> {
+export async function discoverResource(
+  fetch: GuardedFetch,
+  serverUrl: URL,
+  challenge: BearerChallenge | undefined,
+): Promise<ResourceMetadata | undefined> {
   for (const url of resourceMetadataUrls(serverUrl, challenge)) {
     const { status, json } = await getJson(fetch, url);
     if (status >= 400 && status < 500) continue;
-    if (status !== 200) throw new AuthError('discovery', `Reading the resource metadata at ${url.origin}${url.pathname} failed: HTTP ${status}.`, { hint: 'The server may be down; try again later.' });
+    if (status !== 200)
+      throw new AuthError(
+        'discovery',
+        `Reading the resource metadata at ${url.origin}${url.pathname} failed: HTTP ${status}.`,
+        { hint: 'The server may be down; try again later.' },
+      );
     const prm = json as ResourceMetadata | undefined;
     if (!prm || typeof prm.resource !== 'string') {
-      throw new AuthError('discovery', `The resource metadata at ${url.origin}${url.pathname} is not valid JSON with a "resource".`);
+      throw new AuthError(
+        'discovery',
+        `The resource metadata at ${url.origin}${url.pathname} is not valid JSON with a "resource".`,
+      );
     }
     if (!resourceMatches(prm.resource, serverUrl)) {
-      throw new AuthError('discovery', `Refused the resource metadata at ${url.origin}${url.pathname}: it describes ${prm.resource}, not ${serverUrl.origin}${serverUrl.pathname}.`, {
-        hint: 'A token for another resource must not be obtained or used here; check the server URL, or tell its operator.',
-      });
+      throw new AuthError(
+        'discovery',
+        `Refused the resource metadata at ${url.origin}${url.pathname}: it describes ${prm.resource}, not ${serverUrl.origin}${serverUrl.pathname}.`,
+        {
+          hint: 'A token for another resource must not be obtained or used here; check the server URL, or tell its operator.',
+        },
+      );
     }
     return prm;
   }
@@ -99,43 +124,83 @@ export async function discoverResource(fetch: GuardedFetch, serverUrl: URL, chal
 export function authorizationServerMetadataUrls(issuer: URL): URL[] {
   const path = trimSlash(issuer.pathname);
   const at = (p: string): URL => new URL(p, issuer.origin);
-  if (!path) return [at('/.well-known/oauth-authorization-server'), at('/.well-known/openid-configuration')];
-  return [at(`/.well-known/oauth-authorization-server${path}`), at(`/.well-known/openid-configuration${path}`), at(`${path}/.well-known/openid-configuration`)];
+  if (!path)
+    return [at('/.well-known/oauth-authorization-server'), at('/.well-known/openid-configuration')];
+  return [
+    at(`/.well-known/oauth-authorization-server${path}`),
+    at(`/.well-known/openid-configuration${path}`),
+    at(`${path}/.well-known/openid-configuration`),
+  ];
 }
 
-async function readMetadata(fetch: GuardedFetch, issuer: URL, legacyOrigin: URL | undefined): Promise<oauth.AuthorizationServer | undefined> {
+async function readMetadata(
+  fetch: GuardedFetch,
+  issuer: URL,
+  legacyOrigin: URL | undefined,
+): Promise<oauth.AuthorizationServer | undefined> {
   for (const url of authorizationServerMetadataUrls(issuer)) {
     const { status, json, response } = await getJson(fetch, url);
     if (status >= 400 && status < 500) continue;
-    if (status !== 200) throw new AuthError('discovery', `Reading the authorization server metadata at ${url.origin}${url.pathname} failed: HTTP ${status}.`, { hint: 'The server may be down; try again later.' });
+    if (status !== 200)
+      throw new AuthError(
+        'discovery',
+        `Reading the authorization server metadata at ${url.origin}${url.pathname} failed: HTTP ${status}.`,
+        { hint: 'The server may be down; try again later.' },
+      );
     // 2025-03-26 servers name the issuer they like; it must at least live on the server's origin.
     let expected = issuer;
     const named = (json as { issuer?: unknown } | undefined)?.issuer;
-    if (legacyOrigin && typeof named === 'string' && URL.canParse(named) && new URL(named).origin === legacyOrigin.origin) expected = new URL(named);
+    if (
+      legacyOrigin &&
+      typeof named === 'string' &&
+      URL.canParse(named) &&
+      new URL(named).origin === legacyOrigin.origin
+    )
+      expected = new URL(named);
     try {
       return await oauth.processDiscoveryResponse(expected, response);
     } catch (err) {
-      throw new AuthError('discovery', `The authorization server metadata at ${url.origin}${url.pathname} was refused: ${(err as Error).message}.`, {
-        hint: 'Its issuer must match the authorization server the resource names; tell the server operator.',
-        cause: err,
-      });
+      throw new AuthError(
+        'discovery',
+        `The authorization server metadata at ${url.origin}${url.pathname} was refused: ${(err as Error).message}.`,
+        {
+          hint: 'Its issuer must match the authorization server the resource names; tell the server operator.',
+          cause: err,
+        },
+      );
     }
   }
   return undefined;
 }
 
 /** PRM, then the authorization server's metadata (or the 2025-03-26 defaults). */
-export async function discover(fetch: GuardedFetch, serverUrl: URL, challenge: BearerChallenge | undefined): Promise<Discovered> {
+export async function discover(
+  fetch: GuardedFetch,
+  serverUrl: URL,
+  challenge: BearerChallenge | undefined,
+): Promise<Discovered> {
   const prm = await discoverResource(fetch, serverUrl, challenge);
   if (prm) {
     const first = prm.authorization_servers?.find((s) => URL.canParse(s));
-    if (!first) throw new AuthError('discovery', `The resource metadata of ${serverUrl.origin}${serverUrl.pathname} names no authorization server.`);
+    if (!first)
+      throw new AuthError(
+        'discovery',
+        `The resource metadata of ${serverUrl.origin}${serverUrl.pathname} names no authorization server.`,
+      );
     const issuer = new URL(first);
     const as = await readMetadata(fetch, issuer, undefined);
     if (!as) {
-      throw new AuthError('discovery', `The authorization server ${issuer.href} publishes no metadata (tried ${authorizationServerMetadataUrls(issuer).map((u) => u.pathname).join(', ')}).`, {
-        hint: 'Tell the server operator; Lena cannot find where to sign in.',
-      });
+      throw new AuthError(
+        'discovery',
+        `The authorization server ${issuer.href} publishes no metadata (tried ${authorizationServerMetadataUrls(
+          issuer,
+        )
+          .map((u) => u.pathname)
+          .join(', ')}).`,
+        {
+          hint: 'Tell the server operator; Lena cannot find where to sign in.',
+        },
+      );
     }
     return { resource: prm.resource, prm, as, legacy: false };
   }

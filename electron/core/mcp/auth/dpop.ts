@@ -8,7 +8,8 @@ import { createHash, randomUUID, webcrypto } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import type { AuthResponseView } from './types';
 
-const b64u = (data: Buffer | Uint8Array | string): string => Buffer.from(data).toString('base64url');
+const b64u = (data: Buffer | Uint8Array | string): string =>
+  Buffer.from(data).toString('base64url');
 
 /** Whether Lena should bind this server's tokens with DPoP: the metadata offers ES256. */
 export function offersDpop(as: oauth.AuthorizationServer): boolean {
@@ -26,7 +27,10 @@ export class DpopKey {
   static async create(): Promise<DpopKey> {
     // Extractable, so that the secret store can keep it (and nothing else ever reads it).
     const pair = await oauth.generateKeyPair('ES256', { extractable: true });
-    const { kty, crv, x, y } = await webcrypto.subtle.exportKey('jwk', pair.publicKey as webcrypto.CryptoKey);
+    const { kty, crv, x, y } = await webcrypto.subtle.exportKey(
+      'jwk',
+      pair.publicKey as webcrypto.CryptoKey,
+    );
     return new DpopKey(pair, { kty, crv, x, y });
   }
 
@@ -38,7 +42,13 @@ export class DpopKey {
       const { kty, crv, x, y } = jwk;
       const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
       const privateKey = await webcrypto.subtle.importKey('jwk', jwk, algorithm, false, ['sign']);
-      const publicKey = await webcrypto.subtle.importKey('jwk', { kty, crv, x, y }, algorithm, true, ['verify']);
+      const publicKey = await webcrypto.subtle.importKey(
+        'jwk',
+        { kty, crv, x, y },
+        algorithm,
+        true,
+        ['verify'],
+      );
       return new DpopKey({ privateKey, publicKey } as oauth.CryptoKeyPair, { kty, crv, x, y });
     } catch {
       return undefined; // unreadable: a new key is made, and the next grant binds to it
@@ -47,7 +57,9 @@ export class DpopKey {
 
   /** The private key as a JWK, for the secret store only. */
   async exportPrivate(): Promise<string> {
-    return JSON.stringify(await webcrypto.subtle.exportKey('jwk', this.pair.privateKey as webcrypto.CryptoKey));
+    return JSON.stringify(
+      await webcrypto.subtle.exportKey('jwk', this.pair.privateKey as webcrypto.CryptoKey),
+    );
   }
 
   /** oauth4webapi's handle for the token endpoint requests of `client`. */
@@ -61,9 +73,20 @@ export class DpopKey {
     const nonce = this.nonces.get(url.origin);
     const header = b64u(JSON.stringify({ typ: 'dpop+jwt', alg: 'ES256', jwk: this.jwk }));
     const payload = b64u(
-      JSON.stringify({ jti: randomUUID(), htm: method, htu, iat: Math.floor(Date.now() / 1000), ath: b64u(createHash('sha256').update(accessToken).digest()), ...(nonce ? { nonce } : {}) }),
+      JSON.stringify({
+        jti: randomUUID(),
+        htm: method,
+        htu,
+        iat: Math.floor(Date.now() / 1000),
+        ath: b64u(createHash('sha256').update(accessToken).digest()),
+        ...(nonce ? { nonce } : {}),
+      }),
     );
-    const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, this.pair.privateKey as webcrypto.CryptoKey, Buffer.from(`${header}.${payload}`));
+    const signature = await webcrypto.subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      this.pair.privateKey as webcrypto.CryptoKey,
+      Buffer.from(`${header}.${payload}`),
+    );
     return `${header}.${payload}.${b64u(new Uint8Array(signature))}`;
   }
 
@@ -76,6 +99,10 @@ export class DpopKey {
     if (!nonce) return false;
     const fresh = this.nonces.get(url.origin) !== nonce;
     this.nonces.set(url.origin, nonce);
-    return fresh && response.status === 401 && /use_dpop_nonce/.test(response.headers['www-authenticate'] ?? '');
+    return (
+      fresh &&
+      response.status === 401 &&
+      /use_dpop_nonce/.test(response.headers['www-authenticate'] ?? '')
+    );
   }
 }

@@ -39,24 +39,59 @@ export interface AuthorizeInput extends GrantContext {
  * A pasted authorization response as the redirect's parameters: the address the browser ended on
  * (its `state` must be this sign-in's), or the bare code a page showed, which the user vouches for.
  */
-export function pastedResponse(text: string, state: string, as: oauth.AuthorizationServer): URLSearchParams {
+export function pastedResponse(
+  text: string,
+  state: string,
+  as: oauth.AuthorizationServer,
+): URLSearchParams {
   const t = text.trim();
-  if (!t) throw new AuthError('consent', 'Nothing was pasted.', { hint: 'Paste the address the browser ended on after signing in (or the code it shows), then press Enter.' });
+  if (!t)
+    throw new AuthError('consent', 'Nothing was pasted.', {
+      hint: 'Paste the address the browser ended on after signing in (or the code it shows), then press Enter.',
+    });
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(t) || /[?&](code|error)=/.test(t)) {
     const query = t.includes('?') ? t.slice(t.indexOf('?') + 1).split('#')[0] : t;
     const params = new URLSearchParams(query);
-    if (!params.has('code') && !params.has('error')) throw new AuthError('consent', 'The pasted address has no "code" (nor "error") parameter: it is not where the sign-in ended.', { hint: 'Paste the whole address from the browser\'s address bar after signing in.' });
+    if (!params.has('code') && !params.has('error'))
+      throw new AuthError(
+        'consent',
+        'The pasted address has no "code" (nor "error") parameter: it is not where the sign-in ended.',
+        { hint: "Paste the whole address from the browser's address bar after signing in." },
+      );
     if (params.get('state') !== state) {
-      throw new AuthError('consent', 'The pasted address belongs to another sign-in: its "state" does not match this one, so Lena refused it.', { hint: 'Paste the address the browser shows after this sign-in (the URL printed above), not an older one.' });
+      throw new AuthError(
+        'consent',
+        'The pasted address belongs to another sign-in: its "state" does not match this one, so Lena refused it.',
+        {
+          hint: 'Paste the address the browser shows after this sign-in (the URL printed above), not an older one.',
+        },
+      );
     }
     return params;
   }
-  if (/\s/.test(t)) throw new AuthError('consent', 'The pasted text is neither an address nor a code (it contains spaces).', { hint: 'Paste the address the browser ended on, or just the code.' });
-  return new URLSearchParams({ code: t, state, ...(as.authorization_response_iss_parameter_supported ? { iss: as.issuer } : {}) });
+  if (/\s/.test(t))
+    throw new AuthError(
+      'consent',
+      'The pasted text is neither an address nor a code (it contains spaces).',
+      { hint: 'Paste the address the browser ended on, or just the code.' },
+    );
+  return new URLSearchParams({
+    code: t,
+    state,
+    ...(as.authorization_response_iss_parameter_supported ? { iss: as.issuer } : {}),
+  });
 }
 
-function options(ctx: GrantContext, extra: Record<string, string> = {}): oauth.TokenEndpointRequestOptions {
-  return { [oauth.customFetch]: ctx.fetch, [oauth.allowInsecureRequests]: ctx.allowHttp, additionalParameters: { resource: ctx.resource, ...extra }, ...(ctx.dpop ? { DPoP: ctx.dpop } : {}) };
+function options(
+  ctx: GrantContext,
+  extra: Record<string, string> = {},
+): oauth.TokenEndpointRequestOptions {
+  return {
+    [oauth.customFetch]: ctx.fetch,
+    [oauth.allowInsecureRequests]: ctx.allowHttp,
+    additionalParameters: { resource: ctx.resource, ...extra },
+    ...(ctx.dpop ? { DPoP: ctx.dpop } : {}),
+  };
 }
 
 /** A token request, repeated once when the server asks for its DPoP nonce (RFC 9449 §8; the handle kept it). */
@@ -70,26 +105,50 @@ export async function withNonceRetry<T>(request: () => Promise<T>): Promise<T> {
 }
 
 /** The token response as stored: expiry in epoch ms, scopes as a list, the account if known. */
-export function toStored(ctx: GrantContext, res: oauth.TokenEndpointResponse, previous?: StoredTokens, requested?: string[]): StoredTokens {
+export function toStored(
+  ctx: GrantContext,
+  res: oauth.TokenEndpointResponse,
+  previous?: StoredTokens,
+  requested?: string[],
+): StoredTokens {
   const claims = oauth.getValidatedIdTokenClaims(res);
-  const account = typeof claims?.email === 'string' ? claims.email : typeof claims?.name === 'string' ? claims.name : previous?.account;
-  const scope = typeof res.scope === 'string' ? res.scope.split(/\s+/).filter(Boolean) : (requested ?? previous?.scope);
+  const account =
+    typeof claims?.email === 'string'
+      ? claims.email
+      : typeof claims?.name === 'string'
+        ? claims.name
+        : previous?.account;
+  const scope =
+    typeof res.scope === 'string'
+      ? res.scope.split(/\s+/).filter(Boolean)
+      : (requested ?? previous?.scope);
   return {
     issuer: ctx.as.issuer,
     resource: ctx.resource,
     clientId: ctx.identity.client.client_id,
     accessToken: res.access_token,
     tokenType: res.token_type,
-    ...(res.refresh_token ? { refreshToken: res.refresh_token } : previous?.refreshToken ? { refreshToken: previous.refreshToken } : {}),
-    ...(typeof res.expires_in === 'number' ? { expiresAt: ctx.now() + res.expires_in * 1000, issuedAt: ctx.now() } : {}),
+    ...(res.refresh_token
+      ? { refreshToken: res.refresh_token }
+      : previous?.refreshToken
+        ? { refreshToken: previous.refreshToken }
+        : {}),
+    ...(typeof res.expires_in === 'number'
+      ? { expiresAt: ctx.now() + res.expires_in * 1000, issuedAt: ctx.now() }
+      : {}),
     ...(scope?.length ? { scope } : {}),
     ...(account ? { account } : {}),
   };
 }
 
 /** Builds the authorization URL (exported for tests). */
-export function authorizationUrl(as: oauth.AuthorizationServer, clientId: string, p: { redirectUri: string; challenge: string; state: string; scopes?: string[]; resource: string }): URL {
-  if (!as.authorization_endpoint) throw new AuthError('discovery', `${as.issuer} names no authorization endpoint.`);
+export function authorizationUrl(
+  as: oauth.AuthorizationServer,
+  clientId: string,
+  p: { redirectUri: string; challenge: string; state: string; scopes?: string[]; resource: string },
+): URL {
+  if (!as.authorization_endpoint)
+    throw new AuthError('discovery', `${as.issuer} names no authorization endpoint.`);
   const url = new URL(as.authorization_endpoint);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', clientId);
@@ -106,9 +165,13 @@ export async function authorizeWithCode(input: AuthorizeInput): Promise<StoredTo
   const { as, identity } = input;
   const methods = as.code_challenge_methods_supported;
   if (input.requirePkceMetadata && !methods?.includes('S256')) {
-    throw new AuthError('discovery', `${as.issuer} does not advertise PKCE with S256 (code_challenge_methods_supported is ${methods ? JSON.stringify(methods) : 'missing'}); Lena will not sign in without it.`, {
-      hint: 'Tell the server operator: the MCP authorization specification requires PKCE S256.',
-    });
+    throw new AuthError(
+      'discovery',
+      `${as.issuer} does not advertise PKCE with S256 (code_challenge_methods_supported is ${methods ? JSON.stringify(methods) : 'missing'}); Lena will not sign in without it.`,
+      {
+        hint: 'Tell the server operator: the MCP authorization specification requires PKCE S256.',
+      },
+    );
   }
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -121,7 +184,10 @@ export async function authorizeWithCode(input: AuthorizeInput): Promise<StoredTo
   });
   // Once one answer arrived (redirect or paste), the other wait ends, and with it its timer.
   const settled = new AbortController();
-  const callback = input.redirect.wait(input.timeoutMs, input.signal ? AbortSignal.any([input.signal, settled.signal]) : settled.signal);
+  const callback = input.redirect.wait(
+    input.timeoutMs,
+    input.signal ? AbortSignal.any([input.signal, settled.signal]) : settled.signal,
+  );
   callback.catch(() => undefined); // observed below; avoid an unhandled rejection while opening
   try {
     await input.open(url);
@@ -129,42 +195,91 @@ export async function authorizeWithCode(input: AuthorizeInput): Promise<StoredTo
     settled.abort();
     throw err;
   }
-  const pasted = input.paste ? input.paste(settled.signal).then((text) => pastedResponse(text, state, as)) : undefined;
+  const pasted = input.paste
+    ? input.paste(settled.signal).then((text) => pastedResponse(text, state, as))
+    : undefined;
   pasted?.catch(() => undefined);
   let params: URLSearchParams;
   try {
-    params = oauth.validateAuthResponse(as, identity.client, await (pasted ? Promise.race([callback, pasted]) : callback), state);
+    params = oauth.validateAuthResponse(
+      as,
+      identity.client,
+      await (pasted ? Promise.race([callback, pasted]) : callback),
+      state,
+    );
   } catch (err) {
     if (err instanceof AuthError) throw err;
     const denied = err instanceof oauth.AuthorizationResponseError && err.error === 'access_denied';
-    throw new AuthError('consent', `${denied ? 'Sign-in was declined' : 'The sign-in response was refused'}: ${describeOAuthError(err)}.`, {
-      hint: denied ? 'Sign in again and allow Lena access.' : 'Try Sign in again; if it keeps failing, the authorization server may be misconfigured.',
-      cause: err,
-    });
+    throw new AuthError(
+      'consent',
+      `${denied ? 'Sign-in was declined' : 'The sign-in response was refused'}: ${describeOAuthError(err)}.`,
+      {
+        hint: denied
+          ? 'Sign in again and allow Lena access.'
+          : 'Try Sign in again; if it keeps failing, the authorization server may be misconfigured.',
+        cause: err,
+      },
+    );
   } finally {
     settled.abort();
   }
   try {
     const res = await withNonceRetry(async () =>
-      oauth.processAuthorizationCodeResponse(as, identity.client, await oauth.authorizationCodeGrantRequest(as, identity.client, identity.auth, params, input.redirect.redirectUri, verifier, options(input))),
+      oauth.processAuthorizationCodeResponse(
+        as,
+        identity.client,
+        await oauth.authorizationCodeGrantRequest(
+          as,
+          identity.client,
+          identity.auth,
+          params,
+          input.redirect.redirectUri,
+          verifier,
+          options(input),
+        ),
+      ),
     );
     return toStored(input, res, undefined, input.scopes);
   } catch (err) {
-    throw new AuthError('token', `Exchanging the sign-in code at ${as.issuer} failed: ${describeOAuthError(err)}.`, {
-      hint: 'Try Sign in again; if the server rejects Lena\'s client, check "oauth.clientId"/"clientSecret" in the entry.',
-      cause: err,
-    });
+    throw new AuthError(
+      'token',
+      `Exchanging the sign-in code at ${as.issuer} failed: ${describeOAuthError(err)}.`,
+      {
+        hint: 'Try Sign in again; if the server rejects Lena\'s client, check "oauth.clientId"/"clientSecret" in the entry.',
+        cause: err,
+      },
+    );
   }
 }
 
-export async function refreshTokens(ctx: GrantContext, previous: StoredTokens): Promise<StoredTokens> {
-  if (!previous.refreshToken) throw new AuthError('refresh', 'There is no refresh token; sign in again.');
+export async function refreshTokens(
+  ctx: GrantContext,
+  previous: StoredTokens,
+): Promise<StoredTokens> {
+  if (!previous.refreshToken)
+    throw new AuthError('refresh', 'There is no refresh token; sign in again.');
   try {
     const token = previous.refreshToken;
-    const res = await withNonceRetry(async () => oauth.processRefreshTokenResponse(ctx.as, ctx.identity.client, await oauth.refreshTokenGrantRequest(ctx.as, ctx.identity.client, ctx.identity.auth, token, options(ctx))));
+    const res = await withNonceRetry(async () =>
+      oauth.processRefreshTokenResponse(
+        ctx.as,
+        ctx.identity.client,
+        await oauth.refreshTokenGrantRequest(
+          ctx.as,
+          ctx.identity.client,
+          ctx.identity.auth,
+          token,
+          options(ctx),
+        ),
+      ),
+    );
     return toStored(ctx, res, previous);
   } catch (err) {
-    throw new AuthError('refresh', `Refreshing the sign-in at ${ctx.as.issuer} failed: ${describeOAuthError(err)}.`, { hint: 'Sign in again.', cause: err });
+    throw new AuthError(
+      'refresh',
+      `Refreshing the sign-in at ${ctx.as.issuer} failed: ${describeOAuthError(err)}.`,
+      { hint: 'Sign in again.', cause: err },
+    );
   }
 }
 
@@ -183,7 +298,13 @@ export async function revokeTokens(ctx: GrantContext, tokens: StoredTokens): Pro
   const opts = { [oauth.customFetch]: ctx.fetch, [oauth.allowInsecureRequests]: ctx.allowHttp };
   for (const token of [tokens.refreshToken, tokens.accessToken]) {
     if (!token) continue;
-    const response = await oauth.revocationRequest(ctx.as, ctx.identity.client, ctx.identity.auth, token, opts);
+    const response = await oauth.revocationRequest(
+      ctx.as,
+      ctx.identity.client,
+      ctx.identity.auth,
+      token,
+      opts,
+    );
     await oauth.processRevocationResponse(response);
   }
   return true;

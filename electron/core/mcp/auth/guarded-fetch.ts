@@ -43,10 +43,22 @@ export function guardedFetch(options: GuardedFetchOptions): GuardedFetch {
     let method = (init.method ?? 'GET').toUpperCase();
     let body = init.body === null || init.body === undefined ? undefined : String(init.body);
     for (let hop = 0; ; hop++) {
-      const res = await once(url, method, headerRecord(init.headers), body, init.signal ?? undefined, options);
+      const res = await once(
+        url,
+        method,
+        headerRecord(init.headers),
+        body,
+        init.signal ?? undefined,
+        options,
+      );
       const location = res.headers.get('location');
-      if (init.redirect !== 'follow' || res.status < 300 || res.status > 399 || !location) return res;
-      if (hop >= MAX_REDIRECTS) throw new AuthError(options.step, `${url.origin}${url.pathname} redirected too many times.`);
+      if (init.redirect !== 'follow' || res.status < 300 || res.status > 399 || !location)
+        return res;
+      if (hop >= MAX_REDIRECTS)
+        throw new AuthError(
+          options.step,
+          `${url.origin}${url.pathname} redirected too many times.`,
+        );
       url = new URL(location, url);
       if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
         method = 'GET';
@@ -58,7 +70,14 @@ export function guardedFetch(options: GuardedFetchOptions): GuardedFetch {
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
-async function once(url: URL, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal | undefined, options: GuardedFetchOptions): Promise<Response> {
+async function once(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  signal: AbortSignal | undefined,
+  options: GuardedFetchOptions,
+): Promise<Response> {
   const addresses = await options.policy.check(url, options.step, 'a request to');
   // Every checked address in turn (an IPv6 answer first, a server listening on IPv4 only).
   for (let i = 0; ; i++) {
@@ -71,11 +90,22 @@ async function once(url: URL, method: string, headers: Record<string, string>, b
   }
 }
 
-function connect(url: URL, address: string, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal | undefined, options: GuardedFetchOptions): Promise<Response> {
+function connect(
+  url: URL,
+  address: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  signal: AbortSignal | undefined,
+  options: GuardedFetchOptions,
+): Promise<Response> {
   // Connect to the checked address only; TLS still verifies the certificate for the host name.
   const pinned: LookupFunction = (_host, opts, cb) => {
     const family = isIP(address);
-    if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if ((opts as { all?: boolean }).all)
+      (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address, family },
+      ]);
     else cb(null, address, family);
   };
   const lib = url.protocol === 'https:' ? https : http;
@@ -83,14 +113,28 @@ function connect(url: URL, address: string, method: string, headers: Record<stri
   return new Promise<Response>((resolve, reject) => {
     const req = lib.request(
       url,
-      { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }, lookup: pinned, agent: false, signal },
+      {
+        method,
+        headers: {
+          ...headers,
+          ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+        },
+        lookup: pinned,
+        agent: false,
+        signal,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > MAX_BODY) {
-            req.destroy(new AuthError(options.step, `${url.origin}${url.pathname} sent more than ${MAX_BODY} bytes.`));
+            req.destroy(
+              new AuthError(
+                options.step,
+                `${url.origin}${url.pathname} sent more than ${MAX_BODY} bytes.`,
+              ),
+            );
             return;
           }
           chunks.push(chunk);
@@ -103,17 +147,36 @@ function connect(url: URL, address: string, method: string, headers: Record<stri
             if (value === undefined) continue;
             for (const v of Array.isArray(value) ? value : [value]) out.append(name, v);
           }
-          const payload = status === 204 || status === 304 || method === 'HEAD' ? null : Buffer.concat(chunks);
-          const response = new Response(payload, { status: status < 200 ? 502 : status, statusText: res.statusMessage, headers: out });
+          const payload =
+            status === 204 || status === 304 || method === 'HEAD' ? null : Buffer.concat(chunks);
+          const response = new Response(payload, {
+            status: status < 200 ? 502 : status,
+            statusText: res.statusMessage,
+            headers: out,
+          });
           Object.defineProperty(response, 'url', { value: url.href });
           resolve(response);
         });
       },
     );
-    req.setTimeout(timeoutMs, () => req.destroy(new AuthError(options.step, `${url.origin}${url.pathname} did not answer within ${Math.round(timeoutMs / 1000)} s.`)));
+    req.setTimeout(timeoutMs, () =>
+      req.destroy(
+        new AuthError(
+          options.step,
+          `${url.origin}${url.pathname} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+        ),
+      ),
+    );
     req.on('error', (err) => {
       if (err instanceof AuthError) reject(err);
-      else reject(new AuthError(options.step, `Could not reach ${url.origin}${url.pathname} (${err.message}); check the network and the server.`, { cause: err }));
+      else
+        reject(
+          new AuthError(
+            options.step,
+            `Could not reach ${url.origin}${url.pathname} (${err.message}); check the network and the server.`,
+            { cause: err },
+          ),
+        );
     });
     req.end(body);
   });

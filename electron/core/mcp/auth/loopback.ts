@@ -35,9 +35,23 @@ export function unheardRedirect(port: number): LoopbackRedirect {
 }
 
 /** Waits for the callback (`attach` hands over the deliverer), the timeout or the abort. */
-function waitFor(attach: ((deliver: (params: URLSearchParams) => void) => void) | undefined, timeoutMs: number, signal?: AbortSignal): Promise<URLSearchParams> {
+function waitFor(
+  attach: ((deliver: (params: URLSearchParams) => void) => void) | undefined,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<URLSearchParams> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new AuthError('consent', `Sign-in timed out: the browser did not come back to Lena within ${Math.round(timeoutMs / 1000)} s.`, { hint: 'Try Sign in again and finish the steps in the browser.' })), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new AuthError(
+            'consent',
+            `Sign-in timed out: the browser did not come back to Lena within ${Math.round(timeoutMs / 1000)} s.`,
+            { hint: 'Try Sign in again and finish the steps in the browser.' },
+          ),
+        ),
+      timeoutMs,
+    );
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);
       reject(new AuthError('consent', 'Sign-in was cancelled.'));
@@ -50,7 +64,10 @@ function waitFor(attach: ((deliver: (params: URLSearchParams) => void) => void) 
 }
 
 /** Listens on `preferredPort` (0 = any); falls back to an ephemeral port when `strict` is false. */
-export async function openLoopbackRedirect(preferredPort = 0, strict = false): Promise<LoopbackRedirect> {
+export async function openLoopbackRedirect(
+  preferredPort = 0,
+  strict = false,
+): Promise<LoopbackRedirect> {
   let deliver: ((params: URLSearchParams) => void) | undefined;
   let received: URLSearchParams | undefined;
   const server = http.createServer((req, res) => {
@@ -63,16 +80,24 @@ export async function openLoopbackRedirect(preferredPort = 0, strict = false): P
     const failed = url.searchParams.has('error');
     res
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-      .end(failed ? PAGE('Sign-in did not complete', 'You can close this tab and return to Lena.') : PAGE('Signed in', 'You can close this tab and return to Lena.'));
+      .end(
+        failed
+          ? PAGE('Sign-in did not complete', 'You can close this tab and return to Lena.')
+          : PAGE('Signed in', 'You can close this tab and return to Lena.'),
+      );
     deliver?.(url.searchParams);
   });
   try {
     await listen(server, preferredPort);
   } catch (err) {
     if (strict || preferredPort === 0) {
-      throw new AuthError('consent', `Could not listen for the sign-in redirect on 127.0.0.1:${preferredPort} (${(err as Error).message}).`, {
-        hint: 'Another program uses that port; change "callbackPort" in the server entry, or remove it to use any free port.',
-      });
+      throw new AuthError(
+        'consent',
+        `Could not listen for the sign-in redirect on 127.0.0.1:${preferredPort} (${(err as Error).message}).`,
+        {
+          hint: 'Another program uses that port; change "callbackPort" in the server entry, or remove it to use any free port.',
+        },
+      );
     }
     await listen(server, 0);
   }

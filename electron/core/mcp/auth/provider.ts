@@ -6,15 +6,33 @@ import { AddressPolicy, type Resolver } from './address-policy';
 import { clientCredentialsGrant, machineIdentity } from './client-credentials';
 import { enterpriseGrant } from './enterprise';
 import { jwtBearerGrant, workloadIdentity } from './workload-identity';
-import { reuseClient, resolveClient, type ClientIdentity, type OAuthSettings } from './client-identity';
+import {
+  reuseClient,
+  resolveClient,
+  type ClientIdentity,
+  type OAuthSettings,
+} from './client-identity';
 import { DpopKey, offersDpop } from './dpop';
 import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
-import { authorizeWithCode, refreshRefused, refreshTokens, revokeTokens, type GrantContext } from './flow';
+import {
+  authorizeWithCode,
+  refreshRefused,
+  refreshTokens,
+  revokeTokens,
+  type GrantContext,
+} from './flow';
 import { guardedFetch } from './guarded-fetch';
 import { openLoopbackRedirect, unheardRedirect, type LoopbackRedirect } from './loopback';
 import { chooseScopes, unionScopes } from './scopes';
 import type { AuthStore, StoredTokens } from './store';
-import { AuthError, SignInRequiredError, type AuthProvider, type AuthResponseView, type AuthVerdict, type BearerChallenge } from './types';
+import {
+  AuthError,
+  SignInRequiredError,
+  type AuthProvider,
+  type AuthResponseView,
+  type AuthVerdict,
+  type BearerChallenge,
+} from './types';
 import { parseBearerChallenge } from './www-authenticate';
 
 /** How a sign-in reaches the user. */
@@ -60,7 +78,9 @@ const REFRESH_AHEAD_MS = 60_000;
 
 /** Refresh a minute before expiry, or a quarter of the lifetime for short-lived tokens. */
 function refreshMargin(t: StoredTokens): number {
-  return t.issuedAt !== undefined && t.expiresAt !== undefined ? Math.min(REFRESH_AHEAD_MS, (t.expiresAt - t.issuedAt) / 4) : REFRESH_AHEAD_MS;
+  return t.issuedAt !== undefined && t.expiresAt !== undefined
+    ? Math.min(REFRESH_AHEAD_MS, (t.expiresAt - t.issuedAt) / 4)
+    : REFRESH_AHEAD_MS;
 }
 const MAX_STEP_UPS = 2;
 
@@ -101,20 +121,26 @@ export class OAuthProvider implements AuthProvider {
     await this.load();
     if (!this.mayCarryToken(url)) return {};
     const t = this.tokens;
-    if (t?.expiresAt !== undefined && t.refreshToken && t.expiresAt - this.now() < refreshMargin(t)) await this.refresh().catch(() => false);
+    if (t?.expiresAt !== undefined && t.refreshToken && t.expiresAt - this.now() < refreshMargin(t))
+      await this.refresh().catch(() => false);
     const token = this.tokens?.accessToken;
     if (!token) return {};
     // A DPoP-bound token from before a restart: its key is in the secret store.
-    if (this.tokens?.tokenType?.toLowerCase() === 'dpop' && (await this.dpopKey(false))) return { Authorization: `DPoP ${token}`, DPoP: await this.dpop!.proof(method, url, token) };
+    if (this.tokens?.tokenType?.toLowerCase() === 'dpop' && (await this.dpopKey(false)))
+      return { Authorization: `DPoP ${token}`, DPoP: await this.dpop!.proof(method, url, token) };
     return { Authorization: `Bearer ${token}` };
   }
 
-  async observe(response: AuthResponseView, request: { method: string; url: URL }): Promise<AuthVerdict> {
+  async observe(
+    response: AuthResponseView,
+    request: { method: string; url: URL },
+  ): Promise<AuthVerdict> {
     if (request.url.origin !== this.serverUrl.origin) return 'proceed';
     if (this.dpop?.observe(response, request.url) && this.tokens) return 'retry'; // the resource's DPoP nonce
     if (response.status !== 401 && response.status !== 403) return 'proceed';
     const challenge = parseBearerChallenge(response.headers['www-authenticate']);
-    if (response.status === 403) return challenge?.error === 'insufficient_scope' ? this.stepUp(challenge) : 'proceed';
+    if (response.status === 403)
+      return challenge?.error === 'insufficient_scope' ? this.stepUp(challenge) : 'proceed';
     this.challenge = challenge;
     const sent = this.tokens;
     if (sent?.refreshToken) {
@@ -160,7 +186,10 @@ export class OAuthProvider implements AuthProvider {
         const ctx = await this.grantContext(tokens);
         revoked = ctx ? await revokeTokens(ctx, tokens) : false;
       } catch (err) {
-        this.options.log?.('warn', `Revoking the tokens of ${this.name} failed (${(err as Error).message}); they are forgotten here anyway.`);
+        this.options.log?.(
+          'warn',
+          `Revoking the tokens of ${this.name} failed (${(err as Error).message}); they are forgotten here anyway.`,
+        );
       }
     }
     await this.forget(true);
@@ -175,7 +204,14 @@ export class OAuthProvider implements AuthProvider {
     await this.load();
     const t = this.tokens;
     if (!t) return { signedIn: false };
-    return { signedIn: true, issuer: t.issuer, refreshable: !!t.refreshToken, ...(t.account ? { account: t.account } : {}), ...(t.scope ? { scopes: t.scope } : {}), ...(t.expiresAt ? { expiresAt: t.expiresAt } : {}) };
+    return {
+      signedIn: true,
+      issuer: t.issuer,
+      refreshable: !!t.refreshToken,
+      ...(t.account ? { account: t.account } : {}),
+      ...(t.scope ? { scopes: t.scope } : {}),
+      ...(t.expiresAt ? { expiresAt: t.expiresAt } : {}),
+    };
   }
 
   // A token is only for the origin (and resource) it was issued for: never another host. The
@@ -184,7 +220,8 @@ export class OAuthProvider implements AuthProvider {
   private mayCarryToken(url: URL): boolean {
     const t = this.tokens;
     if (!t || url.origin !== this.serverUrl.origin) return false;
-    if (this.checked?.tokens !== t) this.checked = { tokens: t, ok: resourceMatches(t.resource, this.serverUrl) };
+    if (this.checked?.tokens !== t)
+      this.checked = { tokens: t, ok: resourceMatches(t.resource, this.serverUrl) };
     return this.checked.ok;
   }
 
@@ -194,7 +231,11 @@ export class OAuthProvider implements AuthProvider {
   }
 
   private get machine(): boolean {
-    return this.settings.grant === 'client_credentials' || this.settings.grant === 'jwt_bearer' || this.settings.grant === 'enterprise';
+    return (
+      this.settings.grant === 'client_credentials' ||
+      this.settings.grant === 'jwt_bearer' ||
+      this.settings.grant === 'enterprise'
+    );
   }
 
   private load(): Promise<void> {
@@ -210,13 +251,16 @@ export class OAuthProvider implements AuthProvider {
     await this.options.store.deleteTokens(this.key);
     // After the failing request has reported its error: a reconnect now would swallow that error.
     // A machine client gets new tokens by itself: it never needs the user to sign in.
-    if (had && !signedOut && !this.machine) setTimeout(() => this.options.onSignedOut?.(), 0).unref?.();
+    if (had && !signedOut && !this.machine)
+      setTimeout(() => this.options.onSignedOut?.(), 0).unref?.();
   }
 
   // The stored key (once per provider), else with `create` a new one, saved before any token binds to it.
   private async dpopKey(create: boolean): Promise<DpopKey | undefined> {
     if (this.dpop) return this.dpop;
-    this.dpopLoading ??= this.options.store.loadDpopKey(this.key).then((saved) => (saved ? DpopKey.restore(saved) : undefined));
+    this.dpopLoading ??= this.options.store
+      .loadDpopKey(this.key)
+      .then((saved) => (saved ? DpopKey.restore(saved) : undefined));
     this.dpop = await this.dpopLoading;
     if (!this.dpop && create) {
       const made = await DpopKey.create();
@@ -238,20 +282,34 @@ export class OAuthProvider implements AuthProvider {
     return this.discovered;
   }
 
-  private async context(d: Discovered, identity: ClientIdentity, step: 'token' | 'refresh'): Promise<GrantContext> {
+  private async context(
+    d: Discovered,
+    identity: ClientIdentity,
+    step: 'token' | 'refresh',
+  ): Promise<GrantContext> {
     const policy = await this.addressPolicy();
     // The entry's "dpop": false never, true always (the server may support it unadvertised), else where offered.
     const useDpop = this.settings.dpop ?? offersDpop(d.as);
     if (useDpop) await this.dpopKey(true);
     const dpop = this.dpop && useDpop ? { dpop: this.dpop.handle(identity.client) } : {};
-    return { as: d.as, identity, resource: d.resource, fetch: guardedFetch({ policy, step }), allowHttp: policy.allowsHttp, now: this.now, ...dpop };
+    return {
+      as: d.as,
+      identity,
+      resource: d.resource,
+      fetch: guardedFetch({ policy, step }),
+      allowHttp: policy.allowsHttp,
+      now: this.now,
+      ...dpop,
+    };
   }
 
   // The client the tokens were issued to, for refresh and revocation; undefined when unknown.
   private async grantContext(tokens: StoredTokens): Promise<GrantContext | undefined> {
     const d = await this.find(false);
     if (d.as.issuer !== tokens.issuer) return undefined; // the server moved: these tokens are not its
-    const identity = this.machine ? await this.machineIdentity(d) : await reuseClient(d.as, this.settings, this.options.store, tokens.clientId);
+    const identity = this.machine
+      ? await this.machineIdentity(d)
+      : await reuseClient(d.as, this.settings, this.options.store, tokens.clientId);
     return identity ? this.context(d, identity, 'refresh') : undefined;
   }
 
@@ -275,7 +333,11 @@ export class OAuthProvider implements AuthProvider {
     } catch (err) {
       this.options.log?.('warn', (err as Error).message);
       if (refreshRefused(err) && this.tokens === previous) await this.forget();
-      else this.refreshError = err instanceof AuthError ? err : new AuthError('refresh', (err as Error).message, { cause: err });
+      else
+        this.refreshError =
+          err instanceof AuthError
+            ? err
+            : new AuthError('refresh', (err as Error).message, { cause: err });
       return false;
     }
   }
@@ -284,9 +346,13 @@ export class OAuthProvider implements AuthProvider {
     const wanted = unionScopes(this.tokens?.scope, challenge.scope);
     const key = wanted.join(' ');
     if (this.triedScopes.has(key) || this.stepUps >= MAX_STEP_UPS) {
-      throw new AuthError('scope', `${this.name} refused the request for lack of access (insufficient_scope${challenge.scope ? `: needs "${challenge.scope.join(' ')}"` : ''}), even after signing in with those scopes.`, {
-        hint: 'Your account may not be allowed this; ask the server operator, or sign in as another user.',
-      });
+      throw new AuthError(
+        'scope',
+        `${this.name} refused the request for lack of access (insufficient_scope${challenge.scope ? `: needs "${challenge.scope.join(' ')}"` : ''}), even after signing in with those scopes.`,
+        {
+          hint: 'Your account may not be allowed this; ask the server operator, or sign in as another user.',
+        },
+      );
     }
     this.stepUps++;
     if (!this.mayStartSignIn) {
@@ -299,16 +365,33 @@ export class OAuthProvider implements AuthProvider {
   }
 
   private async machineIdentity(d: Discovered): Promise<ClientIdentity> {
-    return this.settings.grant === 'client_credentials' ? machineIdentity(d.as, this.settings) : workloadIdentity(d.as, this.settings);
+    return this.settings.grant === 'client_credentials'
+      ? machineIdentity(d.as, this.settings)
+      : workloadIdentity(d.as, this.settings);
   }
 
   // Client credentials or a workload's JWT: no user, no browser.
   private async runMachineGrant(d: Discovered, explicit: string[] | undefined): Promise<void> {
-    const scopes = explicit ?? chooseScopes({ configured: this.settings.scopes, challenge: this.challenge?.scope, prm: d.prm, as: d.as });
+    const scopes =
+      explicit ??
+      chooseScopes({
+        configured: this.settings.scopes,
+        challenge: this.challenge?.scope,
+        prm: d.prm,
+        as: d.as,
+      });
     if (scopes) this.triedScopes.add(unionScopes(scopes, undefined).join(' '));
     const ctx = await this.context(d, await this.machineIdentity(d), 'token');
-    const grants = { client_credentials: clientCredentialsGrant, jwt_bearer: jwtBearerGrant, enterprise: enterpriseGrant };
-    const tokens = await grants[this.settings.grant as keyof typeof grants](ctx, this.settings, scopes);
+    const grants = {
+      client_credentials: clientCredentialsGrant,
+      jwt_bearer: jwtBearerGrant,
+      enterprise: enterpriseGrant,
+    };
+    const tokens = await grants[this.settings.grant as keyof typeof grants](
+      ctx,
+      this.settings,
+      scopes,
+    );
     await this.keep(tokens);
   }
 
@@ -316,7 +399,10 @@ export class OAuthProvider implements AuthProvider {
     this.tokens = tokens;
     this.wantedScopes = undefined;
     await this.options.store.saveTokens(this.key, tokens);
-    this.options.log?.('info', `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`);
+    this.options.log?.(
+      'info',
+      `Signed in to ${this.name}${tokens.account ? ` as ${tokens.account}` : ''}.`,
+    );
   }
 
   // The loopback redirect; where it cannot listen (the registered port is taken) and the user can
@@ -327,7 +413,10 @@ export class OAuthProvider implements AuthProvider {
       return await openLoopbackRedirect(port, this.settings.callbackPort !== undefined);
     } catch (err) {
       if (!this.options.host.paste || !port) throw err;
-      this.options.log?.('warn', `${(err as Error).message} Paste the address the browser ends on instead.`);
+      this.options.log?.(
+        'warn',
+        `${(err as Error).message} Paste the address the browser ends on instead.`,
+      );
       return unheardRedirect(port);
     }
   }
@@ -340,7 +429,14 @@ export class OAuthProvider implements AuthProvider {
     const redirect = await this.redirect(cachedPort);
     try {
       const policy = await this.addressPolicy();
-      const scopes = explicit ?? chooseScopes({ configured: this.settings.scopes, challenge: this.challenge?.scope, prm: d.prm, as: d.as });
+      const scopes =
+        explicit ??
+        chooseScopes({
+          configured: this.settings.scopes,
+          challenge: this.challenge?.scope,
+          prm: d.prm,
+          as: d.as,
+        });
       if (scopes) this.triedScopes.add(unionScopes(scopes, undefined).join(' '));
       const identity = await resolveClient({
         as: d.as,
@@ -358,7 +454,16 @@ export class OAuthProvider implements AuthProvider {
         await this.options.host.open(url, this.name);
       };
       const paste = this.options.host.paste ? { paste: this.options.host.paste } : {};
-      const tokens = await authorizeWithCode({ ...ctx, scopes, redirect, open, signal, timeoutMs: this.options.host.timeoutMs ?? 300_000, requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined, ...paste });
+      const tokens = await authorizeWithCode({
+        ...ctx,
+        scopes,
+        redirect,
+        open,
+        signal,
+        timeoutMs: this.options.host.timeoutMs ?? 300_000,
+        requirePkceMetadata: !d.legacy || d.as.code_challenge_methods_supported !== undefined,
+        ...paste,
+      });
       await this.keep(tokens);
     } finally {
       redirect.close();

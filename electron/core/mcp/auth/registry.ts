@@ -29,9 +29,16 @@ export class AuthRegistry {
    */
   forServer(name: string, launch: RemoteLaunch): OAuthProvider | undefined {
     const url = new URL(launch.url);
-    const ownAuth = Object.keys(launch.headers).some((h) => h.toLowerCase() === 'authorization') || url.username !== '';
+    const ownAuth =
+      Object.keys(launch.headers).some((h) => h.toLowerCase() === 'authorization') ||
+      url.username !== '';
     if (ownAuth) return undefined;
-    const settings = { ...(this.options.clientMetadataUrl ? { clientMetadataUrl: this.options.clientMetadataUrl } : {}), ...launch.oauth };
+    const settings = {
+      ...(this.options.clientMetadataUrl
+        ? { clientMetadataUrl: this.options.clientMetadataUrl }
+        : {}),
+      ...launch.oauth,
+    };
     const signature = JSON.stringify([url.href, settings]);
     const known = this.providers.get(name);
     if (known?.signature === signature) return known.provider;
@@ -65,10 +72,17 @@ export class AuthRegistry {
   /** Signs in to `name` (joining a pending sign-in) and says so. */
   async signIn(name: string): Promise<SignInState> {
     const provider = this.provider(name);
-    if (!provider) throw new Error(`${name} has no sign-in: it is not a remote server Lena has connected to, or its entry sets its own Authorization header.`);
+    if (!provider)
+      throw new Error(
+        `${name} has no sign-in: it is not a remote server Lena has connected to, or its entry sets its own Authorization header.`,
+      );
     await provider.signIn();
     const state = await provider.state();
-    this.emit({ server: name, state: 'signed-in', ...(state.account ? { account: state.account } : {}) });
+    this.emit({
+      server: name,
+      state: 'signed-in',
+      ...(state.account ? { account: state.account } : {}),
+    });
     return state;
   }
 

@@ -14,14 +14,27 @@ export interface ScopeSources {
 }
 
 /** A sorted, de-duplicated union (the key for "have we tried these scopes already"). */
-export function unionScopes(a: readonly string[] | undefined, b: readonly string[] | undefined): string[] {
+export function unionScopes(
+  a: readonly string[] | undefined,
+  b: readonly string[] | undefined,
+): string[] {
   return [...new Set([...(a ?? []), ...(b ?? [])])].sort();
 }
 
 export function chooseScopes(s: ScopeSources): string[] | undefined {
-  const base = s.configured?.length ? s.configured : s.challenge?.length ? s.challenge : s.prm?.scopes_supported?.length ? s.prm.scopes_supported : undefined;
+  const base = s.configured?.length
+    ? s.configured
+    : s.challenge?.length
+      ? s.challenge
+      : s.prm?.scopes_supported?.length
+        ? s.prm.scopes_supported
+        : undefined;
   if (!base) return undefined;
-  const refreshable = !s.as.grant_types_supported || s.as.grant_types_supported.includes('refresh_token');
-  const offline = refreshable && s.as.scopes_supported?.includes('offline_access') && !base.includes('offline_access');
+  const refreshable =
+    !s.as.grant_types_supported || s.as.grant_types_supported.includes('refresh_token');
+  const offline =
+    refreshable &&
+    s.as.scopes_supported?.includes('offline_access') &&
+    !base.includes('offline_access');
   return offline ? [...base, 'offline_access'] : [...base];
 }

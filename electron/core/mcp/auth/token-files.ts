@@ -16,7 +16,12 @@ export interface SecretPort {
 }
 
 /** What oauth.json says of one sign-in; `server` is the provider's key ("NAME URL"). */
-export type TokenMeta = Omit<StoredTokens, 'accessToken' | 'refreshToken'> & { server: string; hasRefreshToken: boolean; store: string; savedAt: number };
+export type TokenMeta = Omit<StoredTokens, 'accessToken' | 'refreshToken'> & {
+  server: string;
+  hasRefreshToken: boolean;
+  store: string;
+  savedAt: number;
+};
 type ClientMeta = Omit<StoredClient, 'clientSecret'> & { hasSecret: boolean; store: string };
 
 interface OAuthFile {
@@ -28,7 +33,8 @@ interface OAuthFile {
 const empty = (): OAuthFile => ({ version: 1, servers: {}, clients: {} });
 
 /** Secret names: a hash of the key, so a server's name or URL is not spelled in the keychain. */
-const secretName = (kind: string, key: string): string => `oauth-${kind}-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+const secretName = (kind: string, key: string): string =>
+  `oauth-${kind}-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
 export class FileAuthStore implements AuthStore {
   constructor(
@@ -76,7 +82,9 @@ export class FileAuthStore implements AuthStore {
     if (!meta) return undefined;
     const accessToken = await this.secrets.get(secretName('access', key)).catch(() => undefined);
     if (!accessToken) return undefined; // signed in through a store this process cannot read
-    const refreshToken = meta.hasRefreshToken ? await this.secrets.get(secretName('refresh', key)).catch(() => undefined) : undefined;
+    const refreshToken = meta.hasRefreshToken
+      ? await this.secrets.get(secretName('refresh', key)).catch(() => undefined)
+      : undefined;
     const { hasRefreshToken: _h, store: _s, savedAt: _t, server: _k, ...rest } = meta;
     return { ...rest, accessToken, ...(refreshToken ? { refreshToken } : {}) };
   }
@@ -87,7 +95,13 @@ export class FileAuthStore implements AuthStore {
     if (refreshToken) await this.secrets.set(secretName('refresh', key), refreshToken);
     else await this.secrets.delete(secretName('refresh', key)).catch(() => undefined);
     await this.update((f) => {
-      f.servers[this.entry(key)] = { ...meta, server: key, hasRefreshToken: !!refreshToken, store: this.storeName, savedAt: Date.now() };
+      f.servers[this.entry(key)] = {
+        ...meta,
+        server: key,
+        hasRefreshToken: !!refreshToken,
+        store: this.storeName,
+        savedAt: Date.now(),
+      };
     });
   }
 
@@ -102,7 +116,9 @@ export class FileAuthStore implements AuthStore {
   async loadClient(issuer: string): Promise<StoredClient | undefined> {
     const meta = (await this.read()).clients[this.entry(issuer)];
     if (!meta) return undefined;
-    const clientSecret = meta.hasSecret ? await this.secrets.get(secretName('client', issuer)).catch(() => undefined) : undefined;
+    const clientSecret = meta.hasSecret
+      ? await this.secrets.get(secretName('client', issuer)).catch(() => undefined)
+      : undefined;
     if (meta.hasSecret && !clientSecret) return undefined; // register again rather than fail at the token endpoint
     const { hasSecret: _h, store: _s, ...rest } = meta;
     return { ...rest, ...(clientSecret ? { clientSecret } : {}) };
@@ -112,7 +128,11 @@ export class FileAuthStore implements AuthStore {
     const { clientSecret, ...meta } = client;
     if (clientSecret) await this.secrets.set(secretName('client', client.issuer), clientSecret);
     await this.update((f) => {
-      f.clients[this.entry(client.issuer)] = { ...meta, hasSecret: !!clientSecret, store: this.storeName };
+      f.clients[this.entry(client.issuer)] = {
+        ...meta,
+        hasSecret: !!clientSecret,
+        store: this.storeName,
+      };
     });
   }
 
@@ -146,10 +166,18 @@ export interface SignInListing {
 }
 
 /** The sign-ins recorded for server `name` at `url`, from every store (window, keychain, file). */
-export async function signInsFor(file: string, name: string, url: string): Promise<SignInListing[]> {
+export async function signInsFor(
+  file: string,
+  name: string,
+  url: string,
+): Promise<SignInListing[]> {
   const raw = (await readJsonFile(file).catch(() => undefined)) as Partial<OAuthFile> | undefined;
   const key = `${name} ${canonicalResource(new URL(url))}`;
   return Object.values(raw?.servers ?? {})
     .filter((m) => m.server === key)
-    .map((m) => ({ store: m.store, ...(m.account ? { account: m.account } : {}), ...(m.expiresAt ? { expiresAt: m.expiresAt } : {}) }));
+    .map((m) => ({
+      store: m.store,
+      ...(m.account ? { account: m.account } : {}),
+      ...(m.expiresAt ? { expiresAt: m.expiresAt } : {}),
+    }));
 }

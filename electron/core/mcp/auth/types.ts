@@ -20,11 +20,15 @@ export interface AuthProvider {
    * refresh, a sign-in or a step-up and answer 'retry'; it throws an AuthError when the request
    * cannot succeed (sign-in required, a refused step), which the transport passes on.
    */
-  observe(response: AuthResponseView, request: { method: string; url: URL }): AuthVerdict | Promise<AuthVerdict>;
+  observe(
+    response: AuthResponseView,
+    request: { method: string; url: URL },
+  ): AuthVerdict | Promise<AuthVerdict>;
 }
 
 /** Which step of authorization failed, so the user is told where it broke. */
-export type AuthStep = 'discovery' | 'registration' | 'consent' | 'token' | 'refresh' | 'sign-in-required' | 'scope';
+export type AuthStep =
+  'discovery' | 'registration' | 'consent' | 'token' | 'refresh' | 'sign-in-required' | 'scope';
 
 /**
  * An authorization failure, in words for the user: which step, what the server answered, and
@@ -45,9 +49,13 @@ export class AuthError extends Error {
 /** Thrown when the server needs a sign-in and no interactive sign-in may start by itself. */
 export class SignInRequiredError extends AuthError {
   constructor(server: string, detail?: string) {
-    super('sign-in-required', `Sign in required: ${server} needs you to sign in${detail ? ` (${detail})` : ''}.`, {
-      hint: `Use Sign in on the servers page, or run \`lena mcp login ${server}\`.`,
-    });
+    super(
+      'sign-in-required',
+      `Sign in required: ${server} needs you to sign in${detail ? ` (${detail})` : ''}.`,
+      {
+        hint: `Use Sign in on the servers page, or run \`lena mcp login ${server}\`.`,
+      },
+    );
     this.name = 'SignInRequiredError';
   }
 }

@@ -17,7 +17,8 @@ export function parseBearerChallenge(header: string | undefined): BearerChalleng
     PARAM.lastIndex = pos;
     const param = PARAM.exec(header);
     if (param && current) {
-      current[param[1].toLowerCase()] = param[2] !== undefined ? param[2].replace(/\\(.)/g, '$1') : param[3];
+      current[param[1].toLowerCase()] =
+        param[2] !== undefined ? param[2].replace(/\\(.)/g, '$1') : param[3];
       pos = PARAM.lastIndex;
       continue;
     }

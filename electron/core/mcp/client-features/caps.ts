@@ -46,14 +46,20 @@ export class AskCaps {
     const limits = this.port.limits();
     const what = ctx.purpose || 'one request';
     if (this.sampling >= limits.concurrentSampling) {
-      this.refuse(`sampling request refused: ${this.server} already has ${this.sampling} sampling request(s) running, and Lena runs at most ${limits.concurrentSampling} at a time per server (setting askLimits.concurrentSampling)`);
+      this.refuse(
+        `sampling request refused: ${this.server} already has ${this.sampling} sampling request(s) running, and Lena runs at most ${limits.concurrentSampling} at a time per server (setting askLimits.concurrentSampling)`,
+      );
     }
     if (ctx.call && ctx.call.sampling >= limits.samplingPerCall) {
-      this.refuse(`sampling request refused: ${this.server} already made ${ctx.call.sampling} sampling request(s) during ${what}, the most Lena allows per call (setting askLimits.samplingPerCall)`);
+      this.refuse(
+        `sampling request refused: ${this.server} already made ${ctx.call.sampling} sampling request(s) during ${what}, the most Lena allows per call (setting askLimits.samplingPerCall)`,
+      );
     }
     const left = limits.samplingTokensPerDay - this.port.usedToday(this.server);
     if (left <= 0) {
-      this.refuse(`sampling request refused: ${this.server} used its ${limits.samplingTokensPerDay} sampling tokens for today (setting askLimits.samplingTokensPerDay); it may ask again tomorrow`);
+      this.refuse(
+        `sampling request refused: ${this.server} used its ${limits.samplingTokensPerDay} sampling tokens for today (setting askLimits.samplingTokensPerDay); it may ask again tomorrow`,
+      );
     }
     this.checkPending(limits);
     const cap = Math.min(limits.samplingMaxTokens, left);
@@ -83,7 +89,9 @@ export class AskCaps {
 
   private checkPending(limits: AskLimits): void {
     if (this.pending >= limits.pendingQuestions) {
-      this.refuse(`request declined: ${this.server} already has ${this.pending} question(s) waiting for the user, the most Lena shows at once per server (setting askLimits.pendingQuestions); ask again once they are answered`);
+      this.refuse(
+        `request declined: ${this.server} already has ${this.pending} question(s) waiting for the user, the most Lena shows at once per server (setting askLimits.pendingQuestions); ask again once they are answered`,
+      );
     }
   }
 

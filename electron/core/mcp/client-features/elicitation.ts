@@ -38,10 +38,13 @@ export function openableUrl(raw: unknown): { url: URL; loopback: boolean } | { r
   }
   const loopback = isThisComputer(url.hostname);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) {
-    if (url.username || url.password) return { refused: 'the address carries a user name or password' };
+    if (url.username || url.password)
+      return { refused: 'the address carries a user name or password' };
     return { url, loopback };
   }
-  return { refused: `Lena opens only https addresses (or http on this computer), not ${url.protocol}//${url.host}` };
+  return {
+    refused: `Lena opens only https addresses (or http on this computer), not ${url.protocol}//${url.host}`,
+  };
 }
 
 /**
@@ -50,39 +53,69 @@ export function openableUrl(raw: unknown): { url: URL; loopback: boolean } | { r
  * a link can only aim the browser at whatever local service listens there. A local server's
  * loopback link (its own sign-in page) is asked, marked as a page on this computer.
  */
-export function elicitationHandler(server: string, port: ElicitationPort, reach: ServerReach = { remote: false }, caps?: AskCaps) {
-  return async (params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>> => {
+export function elicitationHandler(
+  server: string,
+  port: ElicitationPort,
+  reach: ServerReach = { remote: false },
+  caps?: AskCaps,
+) {
+  return async (
+    params: Record<string, unknown>,
+    ctx: InputContext,
+  ): Promise<Record<string, unknown>> => {
     const signal = ctx.signal ?? new AbortController().signal;
     const message = typeof params.message === 'string' ? params.message : '';
     const mode = params.mode ?? 'form';
     if (mode === 'url') {
-      if (!port.url) throw invalid('Lena did not declare URL elicitation to this server; it cannot open addresses for it');
+      if (!port.url)
+        throw invalid(
+          'Lena did not declare URL elicitation to this server; it cannot open addresses for it',
+        );
       const checked = openableUrl(params.url);
       if ('refused' in checked) throw invalid(`elicitation url refused: ${checked.refused}`);
-      if (typeof params.elicitationId !== 'string' || params.elicitationId === '') throw invalid('a URL elicitation needs an elicitationId');
+      if (typeof params.elicitationId !== 'string' || params.elicitationId === '')
+        throw invalid('a URL elicitation needs an elicitationId');
       if (checked.loopback && reach.remote) {
         reach.note?.(
           `Refused a link from ${server}: it asked you to open ${checked.url.origin}, an address on your own computer, but ${server} is a remote server. ` +
             'Lena does not offer links to this computer from remote servers; if you expected one, run the server locally.',
         );
-        throw invalid(`elicitation url refused: ${checked.url.origin} is on the user's own computer (loopback) and this server is remote; Lena does not open loopback links for remote servers`);
+        throw invalid(
+          `elicitation url refused: ${checked.url.origin} is on the user's own computer (loopback) and this server is remote; Lena does not open loopback links for remote servers`,
+        );
       }
       const release = caps?.admitQuestion();
       try {
-        const outcome = await port.url({ server, message, url: checked.url.href, origin: checked.url.origin, loopback: checked.loopback, elicitationId: params.elicitationId }, signal);
+        const outcome = await port.url(
+          {
+            server,
+            message,
+            url: checked.url.href,
+            origin: checked.url.origin,
+            loopback: checked.loopback,
+            elicitationId: params.elicitationId,
+          },
+          signal,
+        );
         return { action: outcome.action };
       } finally {
         release?.();
       }
     }
-    if (mode !== 'form') throw invalid(`unknown elicitation mode ${JSON.stringify(mode)} (Lena knows "form" and "url")`);
+    if (mode !== 'form')
+      throw invalid(
+        `unknown elicitation mode ${JSON.stringify(mode)} (Lena knows "form" and "url")`,
+      );
     if (!message) throw invalid('an elicitation needs a message saying what is asked and why');
     const parsed = parseRequestedSchema(params.requestedSchema);
     if (!parsed.ok) throw invalid(`Lena cannot show this form: ${parsed.message}`);
     const release = caps?.admitQuestion();
     let outcome;
     try {
-      outcome = await port.form({ server, message, fields: parsed.fields, purpose: ctx.purpose || null }, signal);
+      outcome = await port.form(
+        { server, message, fields: parsed.fields, purpose: ctx.purpose || null },
+        signal,
+      );
     } finally {
       release?.();
     }
@@ -91,7 +124,10 @@ export function elicitationHandler(server: string, port: ElicitationPort, reach:
     if (!checked.ok) {
       // The window and the terminal validate as the user types; this is the last line before the wire.
       const [key, why] = Object.entries(checked.errors)[0];
-      throw new RequestHandlerError(ErrorCodes.InternalError, `the answer to "${key}" ${why}; nothing was sent`);
+      throw new RequestHandlerError(
+        ErrorCodes.InternalError,
+        `the answer to "${key}" ${why}; nothing was sent`,
+      );
     }
     return { action: 'accept', content: checked.content };
   };

@@ -9,7 +9,11 @@ import { samplingHandler } from './sampling';
 export type { FeaturePorts } from './ports';
 export type { ServerReach } from './elicitation';
 
-export function createClientFeatures(server: string, ports: FeaturePorts, reach?: ServerReach): ClientFeatureHandlers {
+export function createClientFeatures(
+  server: string,
+  ports: FeaturePorts,
+  reach?: ServerReach,
+): ClientFeatureHandlers {
   const handlers: ClientFeatureHandlers = {};
   // One set of counters per server session: sampling and elicitation share its pending questions.
   const caps = ports.caps ? new AskCaps(server, ports.caps) : undefined;
@@ -22,7 +26,8 @@ export function createClientFeatures(server: string, ports: FeaturePorts, reach?
     const elicitation = ports.elicitation;
     handlers.elicitation = elicitationHandler(server, elicitation, reach, caps);
     handlers.elicitationModes = elicitation.url ? ['form', 'url'] : ['form'];
-    if (elicitation.completed) handlers.elicitationComplete = (id) => elicitation.completed!(server, id);
+    if (elicitation.completed)
+      handlers.elicitationComplete = (id) => elicitation.completed!(server, id);
   }
   return handlers;
 }

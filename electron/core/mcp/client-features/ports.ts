@@ -15,7 +15,8 @@ export interface RootsPort {
   roots(server: string): Root[] | Promise<Root[]>;
 }
 
-export type SamplingBlock = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
+export type SamplingBlock =
+  { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
 
 /** A sampling/createMessage request after validation: only what Lena can send to Claude, plus what it must name. */
 export interface SamplingRequest {
@@ -38,7 +39,8 @@ export interface SamplingPort {
   sample(server: string, request: SamplingRequest, signal: AbortSignal): Promise<SamplingOutcome>;
 }
 
-export type FormOutcome = { action: 'accept'; values: FormValues } | { action: 'decline' } | { action: 'cancel' };
+export type FormOutcome =
+  { action: 'accept'; values: FormValues } | { action: 'decline' } | { action: 'cancel' };
 export type UrlOutcome = { action: 'accept' | 'decline' | 'cancel' };
 
 export interface FormQuestion {

@@ -10,8 +10,10 @@ import type { SamplingBlock, SamplingPort, SamplingRequest } from './ports';
 /** The specification's example code for a request the user rejected. */
 export const USER_REJECTED = -1;
 
-const invalid = (message: string) => new RequestHandlerError(ErrorCodes.InvalidParams, `sampling/createMessage: ${message}`);
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const invalid = (message: string) =>
+  new RequestHandlerError(ErrorCodes.InvalidParams, `sampling/createMessage: ${message}`);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function block(raw: unknown, where: string, omitted: string[]): SamplingBlock | null {
   if (!isObj(raw)) throw invalid(`${where} is not a content block`);
@@ -20,14 +22,17 @@ function block(raw: unknown, where: string, omitted: string[]): SamplingBlock | 
       if (typeof raw.text !== 'string') throw invalid(`${where} has no text`);
       return { type: 'text', text: raw.text };
     case 'image':
-      if (typeof raw.data !== 'string' || typeof raw.mimeType !== 'string') throw invalid(`${where} is an image without data or mimeType`);
+      if (typeof raw.data !== 'string' || typeof raw.mimeType !== 'string')
+        throw invalid(`${where} is an image without data or mimeType`);
       return { type: 'image', data: raw.data, mimeType: raw.mimeType };
     case 'audio':
       omitted.push(`${where}: audio, which Claude does not take; left out`);
       return null;
     case 'tool_use':
     case 'tool_result':
-      throw invalid(`${where} is a ${raw.type} block; Lena does not offer tools in sampling (it did not declare sampling.tools)`);
+      throw invalid(
+        `${where} is a ${raw.type} block; Lena does not offer tools in sampling (it did not declare sampling.tools)`,
+      );
     default:
       throw invalid(`${where} has an unknown type ${JSON.stringify(raw.type)}`);
   }
@@ -36,35 +41,56 @@ function block(raw: unknown, where: string, omitted: string[]): SamplingBlock | 
 /** The request as Lena will handle it, or a RequestHandlerError saying what is wrong with it. */
 export function parseSamplingParams(params: Record<string, unknown>): SamplingRequest {
   if (params.tools !== undefined || params.toolChoice !== undefined) {
-    throw invalid('Lena does not offer tools in sampling requests (it did not declare sampling.tools); send the request without tools');
+    throw invalid(
+      'Lena does not offer tools in sampling requests (it did not declare sampling.tools); send the request without tools',
+    );
   }
   const { maxTokens } = params;
-  if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) throw invalid('maxTokens must be a positive whole number');
-  if (!Array.isArray(params.messages) || params.messages.length === 0) throw invalid('messages must be a non-empty list');
+  if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1)
+    throw invalid('maxTokens must be a positive whole number');
+  if (!Array.isArray(params.messages) || params.messages.length === 0)
+    throw invalid('messages must be a non-empty list');
   const omitted: string[] = [];
   const messages = params.messages.map((m: unknown, i) => {
-    if (!isObj(m) || (m.role !== 'user' && m.role !== 'assistant')) throw invalid(`message ${i + 1} has no role "user" or "assistant"`);
+    if (!isObj(m) || (m.role !== 'user' && m.role !== 'assistant'))
+      throw invalid(`message ${i + 1} has no role "user" or "assistant"`);
     const raw = Array.isArray(m.content) ? m.content : [m.content];
-    const content = raw.map((b, j) => block(b, `message ${i + 1}${raw.length > 1 ? ` block ${j + 1}` : ''}`, omitted)).filter((b): b is SamplingBlock => b !== null);
+    const content = raw
+      .map((b, j) =>
+        block(b, `message ${i + 1}${raw.length > 1 ? ` block ${j + 1}` : ''}`, omitted),
+      )
+      .filter((b): b is SamplingBlock => b !== null);
     return { role: m.role as 'user' | 'assistant', content };
   });
-  if (params.systemPrompt !== undefined && typeof params.systemPrompt !== 'string') throw invalid('systemPrompt must be text');
-  if (params.temperature !== undefined) omitted.push('temperature: the Messages API version Lena uses refuses it');
+  if (params.systemPrompt !== undefined && typeof params.systemPrompt !== 'string')
+    throw invalid('systemPrompt must be text');
+  if (params.temperature !== undefined)
+    omitted.push('temperature: the Messages API version Lena uses refuses it');
   if (params.metadata !== undefined) omitted.push('metadata: provider-specific, not passed on');
-  if (params.includeContext !== undefined && params.includeContext !== 'none') omitted.push(`includeContext "${String(params.includeContext)}": Lena adds no other context to a server's request`);
-  const stops = Array.isArray(params.stopSequences) ? params.stopSequences.filter((s): s is string => typeof s === 'string' && s.trim() !== '') : [];
+  if (params.includeContext !== undefined && params.includeContext !== 'none')
+    omitted.push(
+      `includeContext "${String(params.includeContext)}": Lena adds no other context to a server's request`,
+    );
+  const stops = Array.isArray(params.stopSequences)
+    ? params.stopSequences.filter((s): s is string => typeof s === 'string' && s.trim() !== '')
+    : [];
   return {
     messages,
     maxTokens,
     omitted,
-    ...(typeof params.systemPrompt === 'string' && params.systemPrompt.trim() !== '' ? { systemPrompt: params.systemPrompt } : {}),
+    ...(typeof params.systemPrompt === 'string' && params.systemPrompt.trim() !== ''
+      ? { systemPrompt: params.systemPrompt }
+      : {}),
     ...(isObj(params.modelPreferences) ? { modelPreferences: params.modelPreferences } : {}),
     ...(stops.length > 0 ? { stopSequences: stops } : {}),
   };
 }
 
 export function samplingHandler(server: string, port: SamplingPort, caps?: AskCaps) {
-  return async (params: Record<string, unknown>, ctx: InputContext): Promise<Record<string, unknown>> => {
+  return async (
+    params: Record<string, unknown>,
+    ctx: InputContext,
+  ): Promise<Record<string, unknown>> => {
     const request = parseSamplingParams(params);
     const release = caps?.admitSampling(request, ctx);
     let outcome;
@@ -74,7 +100,12 @@ export function samplingHandler(server: string, port: SamplingPort, caps?: AskCa
       release?.();
     }
     if (!outcome.ok) throw new RequestHandlerError(USER_REJECTED, outcome.message);
-    return { role: 'assistant', content: { type: 'text', text: outcome.text }, model: outcome.model, stopReason: outcome.stopReason ?? 'endTurn' };
+    return {
+      role: 'assistant',
+      content: { type: 'text', text: outcome.text },
+      model: outcome.model,
+      stopReason: outcome.stopReason ?? 'endTurn',
+    };
   };
 }
 

@@ -15,7 +15,8 @@ export function claudeDesktopConfigPath(
 ): string {
   const file = 'claude_desktop_config.json';
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Claude', file);
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Claude', file);
+  if (platform === 'win32')
+    return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Claude', file);
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Claude', file);
 }
 
@@ -37,14 +38,23 @@ export interface ImportOptions {
 }
 
 /** Copies Claude Desktop's servers into `target` (Lena's `mcp.json`) and reports what happened. */
-export async function importClaudeDesktop(target: string, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importClaudeDesktop(
+  target: string,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   const source = options.source ?? claudeDesktopConfigPath();
   const read = await readConfigFile(source);
   if (read.state === 'missing') {
-    throw new LenaError('not-found', `Claude Desktop's configuration was not found at ${source}; nothing to import. Is Claude Desktop installed with MCP servers configured?`);
+    throw new LenaError(
+      'not-found',
+      `Claude Desktop's configuration was not found at ${source}; nothing to import. Is Claude Desktop installed with MCP servers configured?`,
+    );
   }
   if (read.state === 'unreadable' || !read.ok) {
-    throw new LenaError('invalid-arguments', `Claude Desktop's configuration could not be imported: ${read.errors.map((e) => e.message).join('; ')}`);
+    throw new LenaError(
+      'invalid-arguments',
+      `Claude Desktop's configuration could not be imported: ${read.errors.map((e) => e.message).join('; ')}`,
+    );
   }
   const wanted = options.names ? new Set(options.names) : undefined;
   const report: ImportReport = { source, target, added: [], skipped: [], invalid: [] };
@@ -53,9 +63,17 @@ export async function importClaudeDesktop(target: string, options: ImportOptions
     // Runs again if another process changed the target meanwhile: start the report afresh.
     Object.assign(report, { added: [], skipped: [], invalid: [] });
     for (const server of candidates) {
-      if (!server.entry) report.invalid.push({ name: server.name, reason: server.issues.map((i) => i.message).join('; '), issues: server.issues });
+      if (!server.entry)
+        report.invalid.push({
+          name: server.name,
+          reason: server.issues.map((i) => i.message).join('; '),
+          issues: server.issues,
+        });
       else if (Object.prototype.hasOwnProperty.call(servers, server.name)) {
-        report.skipped.push({ name: server.name, reason: `a server named "${server.name}" already exists in ${target}` });
+        report.skipped.push({
+          name: server.name,
+          reason: `a server named "${server.name}" already exists in ${target}`,
+        });
       } else {
         servers[server.name] = server.entry;
         report.added.push(server.name);
@@ -64,7 +82,8 @@ export async function importClaudeDesktop(target: string, options: ImportOptions
   });
   if (wanted) {
     for (const name of wanted) {
-      if (!candidates.some((s) => s.name === name)) report.skipped.push({ name, reason: `no server named "${name}" in ${source}` });
+      if (!candidates.some((s) => s.name === name))
+        report.skipped.push({ name, reason: `no server named "${name}" in ${source}` });
     }
   }
   return report;

@@ -57,7 +57,22 @@ export interface RemoteLaunch extends Timeouts {
   url: string;
   headers: Record<string, string>;
   /** The entry's `oauth`, with the client secret and private key expanded. */
-  oauth?: { clientId?: string; clientSecret?: string; scopes?: string[]; callbackPort?: number; clientMetadataUrl?: string; grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise'; privateKey?: string; privateKeyFile?: string; dpop?: boolean; signingAlgorithm?: string; assertionFile?: string; assertionEnv?: string; idpTokenEndpoint?: string; idpClientId?: string };
+  oauth?: {
+    clientId?: string;
+    clientSecret?: string;
+    scopes?: string[];
+    callbackPort?: number;
+    clientMetadataUrl?: string;
+    grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'enterprise';
+    privateKey?: string;
+    privateKeyFile?: string;
+    dpop?: boolean;
+    signingAlgorithm?: string;
+    assertionFile?: string;
+    assertionEnv?: string;
+    idpTokenEndpoint?: string;
+    idpClientId?: string;
+  };
 }
 export type LaunchSpec = StdioLaunch | RemoteLaunch;
 
@@ -98,11 +113,14 @@ export interface ExpandOptions {
 }
 
 /** The status message of a launch refused because it would carry the Anthropic API key. */
-export const API_KEY_MESSAGE = 'references your Anthropic API key; give this server its own key as `${secret:NAME}`';
-
+export const API_KEY_MESSAGE =
+  'references your Anthropic API key; give this server its own key as `${secret:NAME}`';
 
 /** Expands one entry; never throws. */
-export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {}): Promise<ExpandResult> {
+export async function expandEntry(
+  entry: ServerEntry,
+  options: ExpandOptions = {},
+): Promise<ExpandResult> {
   const env = options.env ?? process.env;
   const platform = options.platform ?? process.platform;
   const used = new Map<string, UsedVariable>();
@@ -118,7 +136,13 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
     const refused = entryReferences(entry).filter((r) => !granted.has(r.key));
     if (refused.length > 0) {
       const names = refused.map((r) => r.token).join(', ');
-      return { ok: false, reason: 'not-granted', message: `references ${names}, which you have not granted to this project server`, missing: refused.map((r) => r.key), used: [] };
+      return {
+        ok: false,
+        reason: 'not-granted',
+        message: `references ${names}, which you have not granted to this project server`,
+        missing: refused.map((r) => r.key),
+        used: [],
+      };
     }
   }
 
@@ -160,7 +184,8 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
   const usedList = [...used.values()];
   if (missingVariables.size > 0 || missingSecrets.size > 0) {
     const parts: string[] = [];
-    if (missingVariables.size > 0) parts.push(`missing environment variables: ${[...missingVariables].join(', ')}`);
+    if (missingVariables.size > 0)
+      parts.push(`missing environment variables: ${[...missingVariables].join(', ')}`);
     for (const [name, why] of missingSecrets) parts.push(secretMessage(name, why));
     return {
       ok: false,
@@ -175,21 +200,35 @@ export async function expandEntry(entry: ServerEntry, options: ExpandOptions = {
     if (problem) {
       // The query is left out: people paste URLs with keys in them (`?api_key=...`).
       const shown = (entry.url ?? '').replace(/\?.*$/s, '?…');
-      return { ok: false, reason: 'invalid', message: `"url" ${problem} (configured as "${shown}")`, missing: [], used: usedList };
+      return {
+        ok: false,
+        reason: 'invalid',
+        message: `"url" ${problem} (configured as "${shown}")`,
+        missing: [],
+        used: usedList,
+      };
     }
   }
   // By value, not by name: a renamed variable or secret holding the key is refused as well.
   const keys = await anthropicKeys(options.secrets, env, platform);
-  if (keys.length > 0 && launchStrings(launch).some((text) => keys.some((key) => containsSecret(text, key)))) {
+  if (
+    keys.length > 0 &&
+    launchStrings(launch).some((text) => keys.some((key) => containsSecret(text, key)))
+  ) {
     return { ok: false, reason: 'api-key', message: API_KEY_MESSAGE, missing: [], used: usedList };
   }
   const assertion = await assertionProblem(entry.oauth, keys, env, platform);
-  if (assertion) return { ok: false, reason: 'api-key', message: assertion, missing: [], used: usedList };
+  if (assertion)
+    return { ok: false, reason: 'api-key', message: assertion, missing: [], used: usedList };
   return { ok: true, launch, used: usedList };
 }
 
 /** The Anthropic API key as Lena holds it: in the secret store, and in the environment Lena was started with. */
-async function anthropicKeys(store: SecretLookup | undefined, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<string[]> {
+async function anthropicKeys(
+  store: SecretLookup | undefined,
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+): Promise<string[]> {
   const keys = new Set<string>();
   const fromEnv = readEnv(env, 'ANTHROPIC_API_KEY', platform);
   if (fromEnv) keys.add(fromEnv);
@@ -209,33 +248,55 @@ const MAX_ASSERTION_BYTES = 1_000_000;
  * Why the entry's workload token would be the Anthropic API key, or undefined: the variable named
  * by `assertionEnv` (by name, or by a value equal to the key) or the content of `assertionFile`.
  */
-async function assertionProblem(oauth: ServerEntry['oauth'], keys: string[], env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<string | undefined> {
-  const holdsKey = (text: string | undefined) => text !== undefined && keys.some((key) => containsSecret(text, key));
+async function assertionProblem(
+  oauth: ServerEntry['oauth'],
+  keys: string[],
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+): Promise<string | undefined> {
+  const holdsKey = (text: string | undefined) =>
+    text !== undefined && keys.some((key) => containsSecret(text, key));
   const name = oauth?.assertionEnv;
-  if (name !== undefined && (name.toUpperCase() === 'ANTHROPIC_API_KEY' || holdsKey(readEnv(env, name, platform)))) {
+  if (
+    name !== undefined &&
+    (name.toUpperCase() === 'ANTHROPIC_API_KEY' || holdsKey(readEnv(env, name, platform)))
+  ) {
     return `"oauth.assertionEnv" names ${name}, which holds your Anthropic API key; Lena never sends it to a server. Point it at the variable holding the workload token`;
   }
   const file = oauth?.assertionFile;
   if (file !== undefined && keys.length > 0) {
     // An unreadable file is reported by the grant, which reads it again (platforms rotate it).
     const text = await stat(file)
-      .then((s) => (s.isFile() && s.size <= MAX_ASSERTION_BYTES ? readFile(file, 'utf8') : undefined))
+      .then((s) =>
+        s.isFile() && s.size <= MAX_ASSERTION_BYTES ? readFile(file, 'utf8') : undefined,
+      )
       .catch(() => undefined);
-    if (holdsKey(text)) return `"oauth.assertionFile" (${file}) holds your Anthropic API key; Lena never sends it to a server. Point it at the file holding the workload token`;
+    if (holdsKey(text))
+      return `"oauth.assertionFile" (${file}) holds your Anthropic API key; Lena never sends it to a server. Point it at the file holding the workload token`;
   }
   return undefined;
 }
 
 function launchStrings(launch: LaunchSpec): string[] {
-  if (launch.transport === 'stdio') return [launch.command, ...launch.args, ...Object.values(launch.env), launch.cwd ?? ''];
-  return [launch.url, ...Object.values(launch.headers), launch.oauth?.clientSecret ?? '', launch.oauth?.privateKey ?? ''];
+  if (launch.transport === 'stdio')
+    return [launch.command, ...launch.args, ...Object.values(launch.env), launch.cwd ?? ''];
+  return [
+    launch.url,
+    ...Object.values(launch.headers),
+    launch.oauth?.clientSecret ?? '',
+    launch.oauth?.privateKey ?? '',
+  ];
 }
 
 /**
  * Windows treats variable names case-insensitively (`Path` is `PATH`), but a plain object (such
  * as the environment read from the login shell) does not, so look the name up as Windows would.
  */
-function readEnv(env: NodeJS.ProcessEnv, name: string, platform: NodeJS.Platform): string | undefined {
+function readEnv(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  platform: NodeJS.Platform,
+): string | undefined {
   const exact = env[name];
   if (exact !== undefined || platform !== 'win32') return exact;
   const upper = name.toUpperCase();
@@ -258,11 +319,15 @@ async function lookupSecret(
   store: SecretLookup | undefined,
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform,
-): Promise<{ value: string; source: VariableSource } | { value: undefined; why: 'no-store' | 'not-found' }> {
+): Promise<
+  { value: string; source: VariableSource } | { value: undefined; why: 'no-store' | 'not-found' }
+> {
   if (store) {
     try {
       const value = await store.get(name);
-      return value !== undefined ? { value, source: 'secret-store' } : { value: undefined, why: 'not-found' };
+      return value !== undefined
+        ? { value, source: 'secret-store' }
+        : { value: undefined, why: 'not-found' };
     } catch {
       // A locked or unavailable keychain: same as no store.
     }
@@ -272,7 +337,10 @@ async function lookupSecret(
   return { value: undefined, why: 'no-store' };
 }
 
-function mapValues(record: Record<string, string> | undefined, fn: (s: string) => string): Record<string, string> {
+function mapValues(
+  record: Record<string, string> | undefined,
+  fn: (s: string) => string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(record ?? {})) out[key] = fn(value);
   return out;
@@ -311,10 +379,18 @@ function buildLaunch(
   }
   const oauth = entry.oauth && {
     ...entry.oauth,
-    ...(entry.oauth.clientSecret === undefined ? {} : { clientSecret: expand(entry.oauth.clientSecret) }),
+    ...(entry.oauth.clientSecret === undefined
+      ? {}
+      : { clientSecret: expand(entry.oauth.clientSecret) }),
     ...(entry.oauth.privateKey === undefined ? {} : { privateKey: expand(entry.oauth.privateKey) }),
   };
-  return { transport, url: expand(entry.url ?? ''), headers: mapValues(entry.headers, expand), ...(oauth ? { oauth } : {}), ...timeouts };
+  return {
+    transport,
+    url: expand(entry.url ?? ''),
+    headers: mapValues(entry.headers, expand),
+    ...(oauth ? { oauth } : {}),
+    ...timeouts,
+  };
 }
 
 function urlProblem(url: string): string | undefined {

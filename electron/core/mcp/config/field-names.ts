@@ -4,19 +4,42 @@ import type { ConfigIssue } from '../../../../shared/server-config';
 import type { EntryLocator } from '../../../../shared/config/server-entry-schema';
 import { editDistance as distance } from '../../base/edit-distance';
 
-const KNOWN = ['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'timeout', 'startupTimeout', 'disabled'];
+const KNOWN = [
+  'type',
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'url',
+  'headers',
+  'timeout',
+  'startupTimeout',
+  'disabled',
+];
 const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 /** The same letters in another order (`evn`, `agrs`): a swap is one slip of the fingers. */
-const anagram = (a: string, b: string) => [...a.toLowerCase()].sort().join('') === [...b.toLowerCase()].sort().join('');
+const anagram = (a: string, b: string) =>
+  [...a.toLowerCase()].sort().join('') === [...b.toLowerCase()].sort().join('');
 
 /** Warnings for the unknown fields of `raw` that are close to a known one. */
-export function misspeltFields(file: string, server: string, raw: unknown, locate: EntryLocator): ConfigIssue[] {
+export function misspeltFields(
+  file: string,
+  server: string,
+  raw: unknown,
+  locate: EntryLocator,
+): ConfigIssue[] {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
   const present = new Set(Object.keys(raw));
   const issues: ConfigIssue[] = [];
   for (const field of present) {
     if (KNOWN.includes(field)) continue;
-    const near = KNOWN.find((k) => !present.has(k) && (squash(k) === squash(field) || anagram(k, field) || distance(k.toLowerCase(), field.toLowerCase()) <= (k.length > 4 ? 2 : 1)));
+    const near = KNOWN.find(
+      (k) =>
+        !present.has(k) &&
+        (squash(k) === squash(field) ||
+          anagram(k, field) ||
+          distance(k.toLowerCase(), field.toLowerCase()) <= (k.length > 4 ? 2 : 1)),
+    );
     if (!near) continue;
     const at = locate(field);
     issues.push({

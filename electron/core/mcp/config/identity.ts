@@ -22,9 +22,13 @@ export interface IdentityScope {
  * timeouts, which change nothing that runs) plus its scope. The user's own files (`user`, or
  * `--config FILE`) are one scope; each project's `.mcp.json` is its own.
  */
-export function launchIdentity(entry: ServerEntry, where: IdentityScope = { scope: 'user' }): string {
+export function launchIdentity(
+  entry: ServerEntry,
+  where: IdentityScope = { scope: 'user' },
+): string {
   const { disabled: _disabled, timeout: _timeout, startupTimeout: _startup, ...launch } = entry;
-  const scope = where.scope === 'project' ? { scope: 'project', file: where.file ?? '' } : { scope: 'user' };
+  const scope =
+    where.scope === 'project' ? { scope: 'project', file: where.file ?? '' } : { scope: 'user' };
   return IDENTITY_PREFIX + sha256Hex(stableStringify({ launch, scope }));
 }
 
@@ -35,7 +39,8 @@ export function legacyLaunchIdentity(entry: ServerEntry): string {
 }
 
 /** True for an identity written before v2. */
-export const isLegacyIdentity = (identity: string): boolean => !identity.startsWith(IDENTITY_PREFIX);
+export const isLegacyIdentity = (identity: string): boolean =>
+  !identity.startsWith(IDENTITY_PREFIX);
 
 /** Hash of the whole entry (every field, unknown ones included): any edit changes it. */
 export function entryHash(entry: ServerEntry): string {

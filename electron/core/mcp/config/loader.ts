@@ -74,7 +74,10 @@ export class ConfigLoader {
     const wanted = await this.wantedFiles();
     const { configFile, projectDir } = this.sources;
     const lookOut = !configFile && projectDir && !wanted.some((w) => w.scope === 'project');
-    this.targets = [...wanted.map((w) => w.file), ...(lookOut ? [join(resolve(projectDir), PROJECT_CONFIG_NAME)] : [])];
+    this.targets = [
+      ...wanted.map((w) => w.file),
+      ...(lookOut ? [join(resolve(projectDir), PROJECT_CONFIG_NAME)] : []),
+    ];
     const layers: ScopeLayer[] = [];
     const files: ConfigFileState[] = [];
     for (const { scope, file, required } of wanted) {
@@ -85,7 +88,12 @@ export class ConfigLoader {
     // Forget files that are no longer part of the configuration (another project folder).
     const inUse = new Set(wanted.map((w) => w.file));
     for (const file of this.lastGood.keys()) if (!inUse.has(file)) this.lastGood.delete(file);
-    this.latest = { servers: mergeScopes(layers), files, errors: files.flatMap((f) => f.errors), warnings: files.flatMap((f) => f.warnings) };
+    this.latest = {
+      servers: mergeScopes(layers),
+      files,
+      errors: files.flatMap((f) => f.errors),
+      warnings: files.flatMap((f) => f.warnings),
+    };
     return this.latest;
   }
 
@@ -108,16 +116,33 @@ export class ConfigLoader {
     if (read.state === 'missing') {
       // A deleted file is a deliberate edit: its servers go. Only `--config FILE` must exist.
       this.lastGood.delete(file);
-      const errors = required ? [{ file, message: `${file}: file not found; check the path given to --config` }] : [];
-      return { state: { scope, file, state: 'missing', usingLastGood: false, errors, warnings: [] } };
+      const errors = required
+        ? [{ file, message: `${file}: file not found; check the path given to --config` }]
+        : [];
+      return {
+        state: { scope, file, state: 'missing', usingLastGood: false, errors, warnings: [] },
+      };
     }
     if (read.state === 'parsed' && read.ok) {
       this.lastGood.set(file, read.config);
-      return { state: { scope, file, state: 'ok', usingLastGood: false, errors: read.errors, warnings: read.warnings ?? [] }, layer: { scope, config: read.config } };
+      return {
+        state: {
+          scope,
+          file,
+          state: 'ok',
+          usingLastGood: false,
+          errors: read.errors,
+          warnings: read.warnings ?? [],
+        },
+        layer: { scope, config: read.config },
+      };
     }
     const previous = this.lastGood.get(file);
     const errors = previous
-      ? read.errors.map((e) => ({ ...e, message: `${e.message} (still using the last valid version of this file)` }))
+      ? read.errors.map((e) => ({
+          ...e,
+          message: `${e.message} (still using the last valid version of this file)`,
+        }))
       : read.errors;
     const state: ConfigFileState = {
       scope,

@@ -2,13 +2,21 @@
 // the very parser the window's JSON editor validates with.
 import { readFile, stat } from 'node:fs/promises';
 import type { ConfigIssue } from '../../../../shared/server-config';
-import { parseConfigText as parseText, type ConfigParseResult } from '../../../../shared/config/parse-text';
+import {
+  parseConfigText as parseText,
+  type ConfigParseResult,
+} from '../../../../shared/config/parse-text';
 import { misspeltFields } from './field-names';
 
-export type { ConfigParseResult, ParsedConfig, ParsedServer } from '../../../../shared/config/parse-text';
+export type {
+  ConfigParseResult,
+  ParsedConfig,
+  ParsedServer,
+} from '../../../../shared/config/parse-text';
 
 /** Parses file text (shared with the window's editor), adding core's hints for misspelt fields. */
-export const parseConfigText = (text: string, file: string): ConfigParseResult => parseText(text, file, misspeltFields);
+export const parseConfigText = (text: string, file: string): ConfigParseResult =>
+  parseText(text, file, misspeltFields);
 
 /** Larger files are refused unread: a configuration is a few kilobytes, and the window edits it whole. */
 export const MAX_CONFIG_BYTES = 5_000_000;
@@ -32,8 +40,17 @@ export async function readConfigFile(file: string): Promise<ConfigFileRead> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { state: 'missing', file };
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied; check the file permissions' : code === 'EISDIR' ? 'it is a directory, not a file' : (error as Error).message;
-    return { state: 'unreadable', file, errors: [{ file, message: `${file}: cannot be read: ${why}` }] };
+    const why =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied; check the file permissions'
+        : code === 'EISDIR'
+          ? 'it is a directory, not a file'
+          : (error as Error).message;
+    return {
+      state: 'unreadable',
+      file,
+      errors: [{ file, message: `${file}: cannot be read: ${why}` }],
+    };
   }
   return { state: 'parsed', file, ...parseConfigText(text, file) };
 }

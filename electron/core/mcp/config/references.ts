@@ -21,7 +21,10 @@ export interface EntryReference {
 }
 
 /** The fields of an entry that may hold `${…}`. */
-export type TemplateFields = Pick<ServerEntry, 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers' | 'oauth'>;
+export type TemplateFields = Pick<
+  ServerEntry,
+  'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers' | 'oauth'
+>;
 
 /** The entry's text fields with where each is, in a fixed order. */
 export function entryFields(entry: TemplateFields): [string, string][] {

@@ -15,7 +15,10 @@ export const PROJECT_WALK_LEVELS = 10;
  * undefined. The bound keeps a project opened deep in a tree from picking up a stray file far
  * above it.
  */
-export async function findProjectConfig(projectDir: string, levels = PROJECT_WALK_LEVELS): Promise<string | undefined> {
+export async function findProjectConfig(
+  projectDir: string,
+  levels = PROJECT_WALK_LEVELS,
+): Promise<string | undefined> {
   let dir = resolve(projectDir);
   for (let level = 0; level <= levels; level++) {
     const candidate = join(dir, PROJECT_CONFIG_NAME);
@@ -47,7 +50,9 @@ export function mergeScopes(layers: readonly ScopeLayer[]): ConfiguredServer[] {
   for (const { scope, config } of layers) {
     for (const server of config.servers) {
       const previous = merged.get(server.name);
-      const shadowed = previous ? [...previous.shadowed, { scope: previous.scope, file: previous.file }] : [];
+      const shadowed = previous
+        ? [...previous.shadowed, { scope: previous.scope, file: previous.file }]
+        : [];
       merged.set(server.name, {
         name: server.name,
         scope,

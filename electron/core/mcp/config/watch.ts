@@ -17,7 +17,11 @@ export interface WatchOptions {
 }
 
 /** Calls `onChange` (debounced) when any of `files` is created, changed, replaced or deleted. */
-export function watchConfigFiles(files: readonly string[], onChange: () => void, options: WatchOptions = {}): ConfigWatcher {
+export function watchConfigFiles(
+  files: readonly string[],
+  onChange: () => void,
+  options: WatchOptions = {},
+): ConfigWatcher {
   const debounceMs = options.debounceMs ?? 200;
   const watchers = new Map<string, { watcher: FSWatcher; names: Set<string> }>();
   let timer: NodeJS.Timeout | undefined;

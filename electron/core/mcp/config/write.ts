@@ -19,7 +19,9 @@ import { validateServerEntry } from '../../../../shared/config/server-entry-sche
  */
 export function serialisePerFile<T>(file: string, task: () => Promise<T>): Promise<T> {
   // Queued by the name given first, so edits keep their call order while the link is resolved.
-  return serialisePerPath(`${resolve(file)}\0order`, async () => withLockedFile(await realTarget(file), task));
+  return serialisePerPath(`${resolve(file)}\0order`, async () =>
+    withLockedFile(await realTarget(file), task),
+  );
 }
 
 async function realTarget(file: string): Promise<string> {
@@ -59,7 +61,10 @@ async function readIfExists(file: string): Promise<string | undefined> {
     return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new LenaError('unavailable', `Lena could not read ${file} to change it: ${(error as Error).message}`);
+    throw new LenaError(
+      'unavailable',
+      `Lena could not read ${file} to change it: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -73,7 +78,10 @@ export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T)
     const parsed = parseConfigText(text ?? '', file);
     if (!parsed.ok) {
       const why = parsed.errors.map((e) => e.message).join('; ');
-      throw new LenaError('conflict', `Lena did not change ${file} because it cannot be parsed: ${why}. Fix the file by hand (or move it away) and try again.`);
+      throw new LenaError(
+        'conflict',
+        `Lena did not change ${file} because it cannot be parsed: ${why}. Fix the file by hand (or move it away) and try again.`,
+      );
     }
     const document = parsed.config.document;
     const servers = (document.mcpServers ??= {}) as ServerMap;
@@ -88,11 +96,17 @@ export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T)
  * configuration (syntax error, wrong top level); entry problems are saved and returned, as the
  * loader reports them anyway.
  */
-export function saveConfigText(file: string, text: string): Promise<ConfigParseResult & { ok: true }> {
+export function saveConfigText(
+  file: string,
+  text: string,
+): Promise<ConfigParseResult & { ok: true }> {
   return serialisePerFile(file, async () => {
     const parsed = parseConfigText(text, file);
     if (!parsed.ok) {
-      throw new LenaError('invalid-arguments', `Not saved: ${parsed.errors.map((e) => e.message).join('; ')}`);
+      throw new LenaError(
+        'invalid-arguments',
+        `Not saved: ${parsed.errors.map((e) => e.message).join('; ')}`,
+      );
     }
     await writeConfigText(file, text.endsWith('\n') ? text : `${text}\n`);
     return parsed;
@@ -102,14 +116,21 @@ export function saveConfigText(file: string, text: string): Promise<ConfigParseR
 function checkEntry(file: string, name: string, entry: ServerEntry): void {
   const checked = validateServerEntry(file, name, entry);
   if (!checked.ok) {
-    throw new LenaError('invalid-arguments', `The server entry was not saved: ${checked.issues.map((i) => i.message).join('; ')}`);
+    throw new LenaError(
+      'invalid-arguments',
+      `The server entry was not saved: ${checked.issues.map((i) => i.message).join('; ')}`,
+    );
   }
 }
 
-const has = (servers: ServerMap, name: string): boolean => Object.prototype.hasOwnProperty.call(servers, name);
+const has = (servers: ServerMap, name: string): boolean =>
+  Object.prototype.hasOwnProperty.call(servers, name);
 
 function notFound(file: string, name: string): LenaError {
-  return new LenaError('not-found', `There is no server "${name}" in ${file}; check the name (lena mcp list shows them).`);
+  return new LenaError(
+    'not-found',
+    `There is no server "${name}" in ${file}; check the name (lena mcp list shows them).`,
+  );
 }
 
 /** Adds a new server; refuses a name that already exists in this file. */
@@ -117,7 +138,10 @@ export async function addServer(file: string, name: string, entry: ServerEntry):
   checkEntry(file, name, entry);
   return editConfigFile(file, (servers) => {
     if (has(servers, name)) {
-      throw new LenaError('conflict', `A server named "${name}" already exists in ${file}; choose another name, or edit or remove that one.`);
+      throw new LenaError(
+        'conflict',
+        `A server named "${name}" already exists in ${file}; choose another name, or edit or remove that one.`,
+      );
     }
     servers[name] = entry;
   });
@@ -140,12 +164,19 @@ export async function removeServer(file: string, name: string): Promise<void> {
 }
 
 /** Sets `disabled: true`, or removes the field to enable (absent means enabled). */
-export async function setServerDisabled(file: string, name: string, disabled: boolean): Promise<void> {
+export async function setServerDisabled(
+  file: string,
+  name: string,
+  disabled: boolean,
+): Promise<void> {
   return editConfigFile(file, (servers) => {
     const entry = servers[name];
     if (!has(servers, name)) throw notFound(file, name);
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      throw new LenaError('conflict', `The entry of server "${name}" in ${file} is not an object; fix it by hand first.`);
+      throw new LenaError(
+        'conflict',
+        `The entry of server "${name}" in ${file} is not an object; fix it by hand first.`,
+      );
     }
     if (disabled) (entry as Record<string, unknown>).disabled = true;
     else delete (entry as Record<string, unknown>).disabled;

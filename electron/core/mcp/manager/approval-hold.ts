@@ -4,11 +4,26 @@ import type { ServerEntry } from '../../../../shared/server-config';
 import { entryReferences } from '../config/references';
 import type { ApprovalCheck } from './types';
 
-const shellQuote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
+const shellQuote = (arg: string) =>
+  /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 
 /** `lena mcp approve NAME --project DIR [--grant REF]…`, quoted for a POSIX shell. */
-export function approveCommand(name: string, projectDir: string, grants: readonly string[] = []): string {
-  return ['lena', 'mcp', 'approve', name, '--project', projectDir, ...grants.flatMap((g) => ['--grant', g])].map(shellQuote).join(' ');
+export function approveCommand(
+  name: string,
+  projectDir: string,
+  grants: readonly string[] = [],
+): string {
+  return [
+    'lena',
+    'mcp',
+    'approve',
+    name,
+    '--project',
+    projectDir,
+    ...grants.flatMap((g) => ['--grant', g]),
+  ]
+    .map(shellQuote)
+    .join(' ');
 }
 
 /**
@@ -22,15 +37,25 @@ export async function projectHold(
   entry: ServerEntry,
   hash: string,
 ): Promise<{ grants: string[] } | { message: string }> {
-  const approved = projectDir !== undefined && approvals !== undefined && (await approvals.isApproved(projectDir, name, hash));
+  const approved =
+    projectDir !== undefined &&
+    approvals !== undefined &&
+    (await approvals.isApproved(projectDir, name, hash));
   if (!approved || projectDir === undefined) {
-    const how = projectDir === undefined ? 'approve it in Servers' : `approve it in Servers, or run: ${approveCommand(name, projectDir)}`;
+    const how =
+      projectDir === undefined
+        ? 'approve it in Servers'
+        : `approve it in Servers, or run: ${approveCommand(name, projectDir)}`;
     return { message: `A project server starts only after you approve its command; ${how}` };
   }
   const grants = [...((await approvals?.grants?.(projectDir, name, hash)) ?? [])];
   const missing = entryReferences(entry).filter((r) => !grants.includes(r.key));
   if (missing.length === 0) return { grants };
   return {
-    message: `It references ${missing.map((r) => r.token).join(', ')}, which you have not granted to this project server; approve it again with ${missing.length === 1 ? 'it' : 'them'} ticked, or run: ${approveCommand(name, projectDir, missing.map((r) => r.key))}`,
+    message: `It references ${missing.map((r) => r.token).join(', ')}, which you have not granted to this project server; approve it again with ${missing.length === 1 ? 'it' : 'them'} ticked, or run: ${approveCommand(
+      name,
+      projectDir,
+      missing.map((r) => r.key),
+    )}`,
   };
 }

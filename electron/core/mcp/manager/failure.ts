@@ -2,7 +2,13 @@
 // errors (spawn, HTTP, timeout, protocol, JSON-RPC) keep their kind as a code and their numbers as
 // data, so the restart policy and the hints decide by code and HTTP status, never by the text.
 import { errorInfo, LenaError, type ErrorInfo } from '../../../../shared/result';
-import { McpCancelledError, McpProtocolError, McpRpcError, McpTimeoutError, McpTransportError } from '../errors';
+import {
+  McpCancelledError,
+  McpProtocolError,
+  McpRpcError,
+  McpTimeoutError,
+  McpTransportError,
+} from '../errors';
 import { HttpTransportError } from '../transports/http-errors';
 import type { TransportCloseInfo } from '../transport';
 
@@ -24,24 +30,40 @@ function errnoOf(err: unknown): string | undefined {
 
 /** The code and data of a failure; `message` is the caller's (tidied) words for it. */
 export function failureInfo(err: unknown, message: string): ErrorInfo {
-  if (err instanceof LenaError) return errorInfo(err.code, message, { detail: err.detail, action: err.action, data: err.data });
+  if (err instanceof LenaError)
+    return errorInfo(err.code, message, { detail: err.detail, action: err.action, data: err.data });
   const http = httpCause(err);
   if (http) {
-    if (http.kind === 'http-status' && http.status !== undefined) return errorInfo('http-status', message, { data: { status: http.status } });
+    if (http.kind === 'http-status' && http.status !== undefined)
+      return errorInfo('http-status', message, { data: { status: http.status } });
     if (http.kind === 'network') {
       const errno = errnoOf(http.cause);
       return errorInfo('network', message, errno ? { data: { errno } } : {});
     }
-    return errorInfo(http.kind === 'protocol' ? 'protocol-error' : 'connection-failed', message, http.status === undefined ? {} : { data: { status: http.status } });
+    return errorInfo(
+      http.kind === 'protocol' ? 'protocol-error' : 'connection-failed',
+      message,
+      http.status === undefined ? {} : { data: { status: http.status } },
+    );
   }
   if (err instanceof McpTransportError) {
-    if (err.code) return errorInfo(err.code, message, errnoOf(err.cause) ? { data: { errno: errnoOf(err.cause) } } : {});
-    if (err.exitCode != null || err.signal != null) return errorInfo('server-exited', message, { data: { exitCode: err.exitCode ?? null, signal: err.signal ?? null } });
+    if (err.code)
+      return errorInfo(
+        err.code,
+        message,
+        errnoOf(err.cause) ? { data: { errno: errnoOf(err.cause) } } : {},
+      );
+    if (err.exitCode != null || err.signal != null)
+      return errorInfo('server-exited', message, {
+        data: { exitCode: err.exitCode ?? null, signal: err.signal ?? null },
+      });
     return errorInfo('connection-failed', message);
   }
   if (err instanceof McpTimeoutError) return errorInfo('timeout', message);
-  if (err instanceof McpProtocolError) return errorInfo(err.reason === 'version' ? 'protocol-version' : 'protocol-error', message);
-  if (err instanceof McpRpcError) return errorInfo('server-error', message, { data: { rpcCode: err.code } });
+  if (err instanceof McpProtocolError)
+    return errorInfo(err.reason === 'version' ? 'protocol-version' : 'protocol-error', message);
+  if (err instanceof McpRpcError)
+    return errorInfo('server-error', message, { data: { rpcCode: err.code } });
   if (err instanceof McpCancelledError) return errorInfo('cancelled', message);
   return errorInfo('internal', message);
 }
@@ -49,6 +71,9 @@ export function failureInfo(err: unknown, message: string): ErrorInfo {
 /** A session that ended by itself: an exit (code, signal) or a transport's own failure. */
 export function closeInfo(info: TransportCloseInfo, message: string): ErrorInfo {
   if (info.code) return errorInfo(info.code, message);
-  if (info.exitCode != null || info.signal != null) return errorInfo('server-exited', message, { data: { exitCode: info.exitCode ?? null, signal: info.signal ?? null } });
+  if (info.exitCode != null || info.signal != null)
+    return errorInfo('server-exited', message, {
+      data: { exitCode: info.exitCode ?? null, signal: info.signal ?? null },
+    });
   return errorInfo('connection-failed', message);
 }

@@ -11,7 +11,11 @@ export interface HintContext {
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH']);
 
-export function hintFor(error: Pick<ErrorInfo, 'code' | 'data'>, stderrTail: string, context: HintContext = {}): string | undefined {
+export function hintFor(
+  error: Pick<ErrorInfo, 'code' | 'data'>,
+  stderrTail: string,
+  context: HintContext = {},
+): string | undefined {
   switch (error.code) {
     case 'bad-command':
       return 'Fix "command" in the server entry: give the path of the program to run.';
@@ -26,14 +30,21 @@ export function hintFor(error: Pick<ErrorInfo, 'code' | 'data'>, stderrTail: str
     case 'start-timeout':
     case 'timeout': {
       const raise = 'raise "startupTimeout" if its first start downloads packages (npx, uvx)';
-      if (stderrTail.trim() !== '') return `The server did not answer in time; read its stderr below, or ${raise}.`;
-      const byHand = context.commandLine ? `Run it by hand (${context.commandLine}) to see what it does` : 'Run its command by hand to see what it does';
+      if (stderrTail.trim() !== '')
+        return `The server did not answer in time; read its stderr below, or ${raise}.`;
+      const byHand = context.commandLine
+        ? `Run it by hand (${context.commandLine}) to see what it does`
+        : 'Run its command by hand to see what it does';
       return `The server printed nothing on stderr. ${byHand}; behind a proxy or a corporate CA check HTTPS_PROXY and NODE_EXTRA_CA_CERTS; or ${raise}.`;
     }
     case 'http-status':
-      return error.data?.status === 401 || error.data?.status === 403 ? 'The server refused the credentials: check the headers or token.' : undefined;
+      return error.data?.status === 401 || error.data?.status === 403
+        ? 'The server refused the credentials: check the headers or token.'
+        : undefined;
     case 'network':
-      return error.data?.errno && UNREACHABLE.has(error.data.errno) ? 'Nothing answers at that URL: is the server running and the address right?' : undefined;
+      return error.data?.errno && UNREACHABLE.has(error.data.errno)
+        ? 'Nothing answers at that URL: is the server running and the address right?'
+        : undefined;
     case 'server-exited':
       return stderrTail.trim() ? 'The server exited; its last stderr lines are below.' : undefined;
     default:

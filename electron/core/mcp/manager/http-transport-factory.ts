@@ -6,8 +6,16 @@ import { SseTransport } from '../transports/sse';
 import { StreamableHttpTransport } from '../transports/streamable-http';
 import type { ManagedTransport, TransportHooks } from './types';
 
-export function createHttpTransport(launch: RemoteLaunch, hooks: TransportHooks = {}): ManagedTransport {
-  const options = { url: launch.url, headers: launch.headers, auth: hooks.auth, onSessionReinitialized: () => hooks.onSessionReinitialized?.() };
+export function createHttpTransport(
+  launch: RemoteLaunch,
+  hooks: TransportHooks = {},
+): ManagedTransport {
+  const options = {
+    url: launch.url,
+    headers: launch.headers,
+    auth: hooks.auth,
+    onSessionReinitialized: () => hooks.onSessionReinitialized?.(),
+  };
   switch (launch.transport) {
     case 'http':
       return new StreamableHttpTransport(options);

@@ -9,7 +9,10 @@ import type { CallToolOptions, ToolCallOutcome } from '../client';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../config/loader';
 import { entryHash } from '../config/identity';
 import { watchConfigFiles, type ConfigWatcher } from '../config/watch';
-import { validateServerEntry, resolveTransport } from '../../../../shared/config/server-entry-schema';
+import {
+  validateServerEntry,
+  resolveTransport,
+} from '../../../../shared/config/server-entry-schema';
 import { projectHold } from './approval-hold';
 import { TaskJournal, type TaskRecord } from '../tasks/journal';
 import { followThroughReconnects } from '../tasks/resume';
@@ -72,7 +75,10 @@ export class McpManager {
    */
   async whenReady(maxWaitMs = 10_000): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.settling, new Promise<void>((r) => (timer = setTimeout(r, maxWaitMs)))]);
+    await Promise.race([
+      this.settling,
+      new Promise<void>((r) => (timer = setTimeout(r, maxWaitMs))),
+    ]);
     clearTimeout(timer);
   }
 
@@ -150,7 +156,8 @@ export class McpManager {
       const current = this.sessions.get(server.name);
       if (current && this.hashes.get(server.name) === hash && name !== server.name) continue;
       if (current) await current.stop('connecting');
-      if (this.options.lazy && (!current || this.unstarted.has(server.name))) this.prepare(server, hash);
+      if (this.options.lazy && (!current || this.unstarted.has(server.name)))
+        this.prepare(server, hash);
       else work.push(this.launch(server, hash));
     }
     const all = Promise.all(work).then(() => undefined);
@@ -167,7 +174,10 @@ export class McpManager {
     const pick = names ? names.filter((n) => this.unstarted.has(n)) : [...this.unstarted];
     const work = pick.map((name) => {
       const session = this.sessions.get(name)!;
-      return this.launch(session.configured, this.hashes.get(name) ?? configHash(session.configured));
+      return this.launch(
+        session.configured,
+        this.hashes.get(name) ?? configHash(session.configured),
+      );
     });
     const all = Promise.all([this.settling, ...work]).then(() => undefined);
     this.settling = all;
@@ -184,7 +194,11 @@ export class McpManager {
     const session = this.sessions.get(name);
     if (!session) return undefined;
     await session.stop('connecting');
-    await this.launch(session.configured, this.hashes.get(name) ?? configHash(session.configured), true);
+    await this.launch(
+      session.configured,
+      this.hashes.get(name) ?? configHash(session.configured),
+      true,
+    );
     return this.status(name);
   }
 
@@ -192,21 +206,37 @@ export class McpManager {
    * Calls a tool on a server. A server that is down is restarted once first (calls never sent are
    * safe to send after a restart); a call in flight when the server dies fails, since it may have run.
    */
-  async callTool(server: string, tool: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
+  async callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    opts: CallToolOptions = {},
+  ): Promise<ToolCallOutcome> {
     if (this.unstarted.has(server)) await this.startServers([server]);
     const session = this.sessions.get(server);
     if (!session) throw new LenaError('not-found', `No server named "${server}" is configured.`);
     if (!session.connected && !(await session.ensureConnected())) {
       // The server's own failure travels on as the code and data (the words say which server).
       const st = session.status;
-      throw new LenaError(st.error?.code ?? 'unavailable', `Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}.`, undefined, undefined, st.error?.data ? { data: st.error.data } : {});
+      throw new LenaError(
+        st.error?.code ?? 'unavailable',
+        `Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}.`,
+        undefined,
+        undefined,
+        st.error?.data ? { data: st.error.data } : {},
+      );
     }
     // A call that became a server task is followed again after a reconnect (tasks/resume.ts),
     // and recorded so that the next Lena can follow it after a restart.
     const reconnect = async () => ((await session.ensureConnected()) ? session.mcp : null);
     const asTask = this.slowTools.wanted(server, tool, opts.asTask);
-    const call = (o: CallToolOptions) => followThroughReconnects(session.callTool(tool, args, o), { reconnect }, tool, o);
-    return this.slowTools.time(server, tool, this.journal.track(opts.taskKey, server, tool, { ...opts, asTask }, call));
+    const call = (o: CallToolOptions) =>
+      followThroughReconnects(session.callTool(tool, args, o), { reconnect }, tool, o);
+    return this.slowTools.time(
+      server,
+      tool,
+      this.journal.track(opts.taskKey, server, tool, { ...opts, asTask }, call),
+    );
   }
 
   /** Tasks a previous Lena was waiting for when it stopped (the server may still have them). */
@@ -223,9 +253,18 @@ export class McpManager {
   async followTask(record: TaskRecord, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
     if (this.unstarted.has(record.server)) await this.startServers([record.server]);
     const session = this.sessions.get(record.server);
-    if (!session || !(await session.ensureConnected()) || !session.mcp) throw new Error(`Server "${record.server}" is not available to follow task ${record.task.taskId}.`);
+    if (!session || !(await session.ensureConnected()) || !session.mcp)
+      throw new Error(
+        `Server "${record.server}" is not available to follow task ${record.task.taskId}.`,
+      );
     const reconnect = async () => ((await session.ensureConnected()) ? session.mcp : null);
-    const follow = (o: CallToolOptions) => followThroughReconnects(session.mcp!.followToolTask(record.task, { ...o, since: record.since, tool: record.tool }), { reconnect }, record.tool, o);
+    const follow = (o: CallToolOptions) =>
+      followThroughReconnects(
+        session.mcp!.followToolTask(record.task, { ...o, since: record.since, tool: record.tool }),
+        { reconnect },
+        record.tool,
+        o,
+      );
     return this.journal.track(record.key, record.server, record.tool, opts, follow, record.since);
   }
 
@@ -234,10 +273,32 @@ export class McpManager {
     const validation = validateServerEntry('(unsaved entry)', name, entry);
     const started = Date.now();
     if (!validation.ok) {
-      return { ok: false, durationMs: 0, serverInfo: null, protocolVersion: null, toolCount: 0, tools: [], error: errorInfo('invalid-config', validation.issues.map((i) => i.message).join('\n')), stderrTail: '' };
+      return {
+        ok: false,
+        durationMs: 0,
+        serverInfo: null,
+        protocolVersion: null,
+        toolCount: 0,
+        tools: [],
+        error: errorInfo('invalid-config', validation.issues.map((i) => i.message).join('\n')),
+        stderrTail: '',
+      };
     }
-    const configured: ConfiguredServer = { name, scope: 'user', file: '(unsaved entry)', entry: validation.entry, transport: resolveTransport(validation.entry), disabled: false, issues: [], shadowed: [] };
-    const session = new ServerSession(configured, { ...this.options, autoRestart: false }, () => undefined);
+    const configured: ConfiguredServer = {
+      name,
+      scope: 'user',
+      file: '(unsaved entry)',
+      entry: validation.entry,
+      transport: resolveTransport(validation.entry),
+      disabled: false,
+      issues: [],
+      shadowed: [],
+    };
+    const session = new ServerSession(
+      configured,
+      { ...this.options, autoRestart: false },
+      () => undefined,
+    );
     await session.start();
     const st = session.status;
     const result: TestConnectionResult = {
@@ -247,7 +308,10 @@ export class McpManager {
       protocolVersion: st.protocolVersion,
       toolCount: session.tools.length,
       tools: session.tools.map((t) => t.name),
-      error: st.status === 'connected' ? null : (st.error ?? errorInfo('unavailable', `status ${st.status}`)),
+      error:
+        st.status === 'connected'
+          ? null
+          : (st.error ?? errorInfo('unavailable', `status ${st.status}`)),
       stderrTail: session.stderrTail(),
     };
     await session.stop();
@@ -280,7 +344,9 @@ export class McpManager {
 
   /** Lazy mode: a session that shows the configured server but starts nothing yet. */
   private prepare(server: ConfiguredServer, hash: string): void {
-    const session = new ServerSession(server, this.options, (status, toolsChanged) => this.emit(server.name, status, toolsChanged));
+    const session = new ServerSession(server, this.options, (status, toolsChanged) =>
+      this.emit(server.name, status, toolsChanged),
+    );
     this.sessions.set(server.name, session);
     this.hashes.set(server.name, hash);
     this.unstarted.add(server.name);
@@ -289,7 +355,9 @@ export class McpManager {
   private async launch(server: ConfiguredServer, hash: string, manual = false): Promise<void> {
     let session = this.sessions.get(server.name);
     if (!session || session.configured !== server) {
-      session = new ServerSession(server, this.options, (status, toolsChanged) => this.emit(server.name, status, toolsChanged));
+      session = new ServerSession(server, this.options, (status, toolsChanged) =>
+        this.emit(server.name, status, toolsChanged),
+      );
       this.sessions.set(server.name, session);
     }
     this.hashes.set(server.name, hash);
@@ -297,8 +365,15 @@ export class McpManager {
     if (server.issues.length > 0) return session.start();
     if (server.disabled) return session.hold('disabled');
     if (server.scope === 'project' && server.entry) {
-      const verdict = await projectHold(this.options.approvals, this.projectDir, server.name, server.entry, entryHash(server.entry));
-      if ('message' in verdict) return session.hold('needs-approval', errorInfo('needs-approval', verdict.message));
+      const verdict = await projectHold(
+        this.options.approvals,
+        this.projectDir,
+        server.name,
+        server.entry,
+        entryHash(server.entry),
+      );
+      if ('message' in verdict)
+        return session.hold('needs-approval', errorInfo('needs-approval', verdict.message));
       session.grants = verdict.grants;
     }
     return manual ? session.retry() : session.start();
@@ -321,5 +396,11 @@ export class McpManager {
 
 /** What decides whether a running server must restart after a reload. */
 function configHash(server: ConfiguredServer): string {
-  return JSON.stringify([server.scope, server.file, server.disabled, server.entry ? entryHash(server.entry) : null, server.issues.length]);
+  return JSON.stringify([
+    server.scope,
+    server.file,
+    server.disabled,
+    server.entry ? entryHash(server.entry) : null,
+    server.issues.length,
+  ]);
 }

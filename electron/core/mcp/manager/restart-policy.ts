@@ -20,8 +20,7 @@ export interface RestartPolicyOptions {
 }
 
 export type RestartVerdict =
-  | { action: 'restart'; delayMs: number; attempt: number }
-  | { action: 'give-up'; message: string };
+  { action: 'restart'; delayMs: number; attempt: number } | { action: 'give-up'; message: string };
 
 export class RestartPolicy {
   private readonly opts: Required<RestartPolicyOptions>;
@@ -60,7 +59,11 @@ export class RestartPolicy {
     }
     const raw = Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** (this.consecutive - 1));
     const spread = raw * this.opts.jitter * (this.opts.random() * 2 - 1);
-    return { action: 'restart', delayMs: Math.max(0, Math.round(raw + spread)), attempt: this.consecutive };
+    return {
+      action: 'restart',
+      delayMs: Math.max(0, Math.round(raw + spread)),
+      attempt: this.consecutive,
+    };
   }
 
   /** A manual retry or a configuration change starts afresh. */

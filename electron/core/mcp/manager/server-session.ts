@@ -12,14 +12,23 @@ import type { TransportCloseInfo } from '../transport';
 import { ViewCache } from '../apps/view-cache';
 import { hintFor, type HintContext } from './hints';
 import { isPermanentFailure, RestartPolicy } from './restart-policy';
-import { dirOf, errorMessage, isRemoteLaunch, proxyCredentials, sensitiveValues, tidyReason, withDeadline } from './session-helpers';
+import {
+  dirOf,
+  errorMessage,
+  isRemoteLaunch,
+  proxyCredentials,
+  sensitiveValues,
+  tidyReason,
+  withDeadline,
+} from './session-helpers';
 import { closeInfo, failureInfo } from './failure';
 import { errorInfo, type ErrorInfo } from '../../../../shared/result';
 import { initialStatus } from './status';
 import type { ManagedTransport, SessionDeps } from './types';
 
 const SEVERE = new Set(['warning', 'error', 'critical', 'alert', 'emergency']);
-const logLine = (data: unknown): string => (typeof data === 'string' ? data : JSON.stringify(data) ?? '').slice(0, 500);
+const logLine = (data: unknown): string =>
+  (typeof data === 'string' ? data : (JSON.stringify(data) ?? '')).slice(0, 500);
 
 /** How long one view's resources/read may take while the tools are listed. */
 export const VIEW_READ_TIMEOUT_MS = 10_000;
@@ -100,13 +109,18 @@ export class ServerSession {
    */
   async ensureConnected(): Promise<boolean> {
     if (this.connected) return true;
-    if (this.stopped || ['disabled', 'skipped', 'needs-approval'].includes(this.status.status)) return false;
+    if (this.stopped || ['disabled', 'skipped', 'needs-approval'].includes(this.status.status))
+      return false;
     if (this.connecting) await this.connecting;
     else if (this.restartTimer || this.status.status === 'failed') await this.start();
     return this.connected;
   }
 
-  callTool(tool: string, args: Record<string, unknown>, opts: CallToolOptions): Promise<ToolCallOutcome> {
+  callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    opts: CallToolOptions,
+  ): Promise<ToolCallOutcome> {
     if (!this.client) throw new Error(`${this.name} is not connected`);
     return this.client.callTool(tool, args, opts);
   }
@@ -140,10 +154,25 @@ export class ServerSession {
 
   private async connectOnce(): Promise<void> {
     const started = this.now();
-    this.update({ status: 'connecting', error: null, startedAt: started, connectMs: null, logAlert: null });
+    this.update({
+      status: 'connecting',
+      error: null,
+      startedAt: started,
+      connectMs: null,
+      logAlert: null,
+    });
     const entry = this.configured.entry;
     if (!entry || this.configured.issues.length > 0) {
-      this.update({ status: 'failed', error: { ...errorInfo('invalid-config', this.configured.issues[0]?.message ?? 'invalid configuration'), hint: 'Fix the entry in the configuration file.' } });
+      this.update({
+        status: 'failed',
+        error: {
+          ...errorInfo(
+            'invalid-config',
+            this.configured.issues[0]?.message ?? 'invalid configuration',
+          ),
+          hint: 'Fix the entry in the configuration file.',
+        },
+      });
       return;
     }
     const expanded = await expandEntry(entry, {
@@ -154,8 +183,18 @@ export class ServerSession {
       ...(this.configured.scope === 'project' ? { grants: this.grants } : {}),
     });
     if (!expanded.ok) {
-      const status = expanded.reason === 'invalid' ? 'failed' : expanded.reason === 'not-granted' ? 'needs-approval' : 'skipped';
-      const code = expanded.reason === 'invalid' || expanded.reason === 'api-key' ? 'invalid-config' : expanded.reason === 'not-granted' ? 'needs-approval' : 'missing-reference';
+      const status =
+        expanded.reason === 'invalid'
+          ? 'failed'
+          : expanded.reason === 'not-granted'
+            ? 'needs-approval'
+            : 'skipped';
+      const code =
+        expanded.reason === 'invalid' || expanded.reason === 'api-key'
+          ? 'invalid-config'
+          : expanded.reason === 'not-granted'
+            ? 'needs-approval'
+            : 'missing-reference';
       this.update({ status, error: errorInfo(code, expanded.message) });
       return;
     }
@@ -163,18 +202,32 @@ export class ServerSession {
     this.sensitive = [...sensitiveValues(entry, launch), ...proxyCredentials(this.deps.env)];
     let transport: ManagedTransport | null = null;
     try {
-      const auth = launch.transport === 'stdio' ? undefined : this.deps.auth?.forServer(this.name, launch);
-      transport = await this.deps.createTransport(this.name, launch, { onSessionReinitialized: () => void this.relist(), auth });
-      this.recordOnSpawn(transport, launch.transport === 'stdio' ? launch.command : launch.url, started);
+      const auth =
+        launch.transport === 'stdio' ? undefined : this.deps.auth?.forServer(this.name, launch);
+      transport = await this.deps.createTransport(this.name, launch, {
+        onSessionReinitialized: () => void this.relist(),
+        auth,
+      });
+      this.recordOnSpawn(
+        transport,
+        launch.transport === 'stdio' ? launch.command : launch.url,
+        started,
+      );
       const entryKey = JSON.stringify(entry);
-      const remembered = launch.transport !== 'stdio' && this.era?.entry === entryKey ? this.era.era : undefined;
+      const remembered =
+        launch.transport !== 'stdio' && this.era?.entry === entryKey ? this.era.era : undefined;
       const client = new McpClient(transport, {
         requestTimeoutMs: launch.requestTimeoutMs,
         clientInfo: this.deps.clientInfo,
         protocol: launch.protocol,
         prior: remembered,
         respawn: launch.transport === 'stdio' ? () => this.respawn(launch, started) : undefined,
-        features: this.deps.features ? createClientFeatures(this.name, this.deps.features, { remote: isRemoteLaunch(launch), note: (line) => this.note(line) }) : undefined,
+        features: this.deps.features
+          ? createClientFeatures(this.name, this.deps.features, {
+              remote: isRemoteLaunch(launch),
+              note: (line) => this.note(line),
+            })
+          : undefined,
         logLevel: this.deps.logLevel?.(this.name) ?? 'info',
       });
       this.transport = transport;
@@ -182,7 +235,8 @@ export class ServerSession {
       client.on('closed', (info) => this.onUnexpectedClose(client, info));
       client.on('log', (e) => {
         // A server's own warning or worse is shown on its status (the Logs tab has every message).
-        if (e.source === 'server' && SEVERE.has(e.level)) this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
+        if (e.source === 'server' && SEVERE.has(e.level))
+          this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
         this.deps.onClientLog?.(this.name, e);
       });
       client.on('tools-changed', (tools) => {
@@ -193,7 +247,12 @@ export class ServerSession {
           this.update({ toolCount: annotated.length }, true);
         });
       });
-      await withDeadline(this.connectAndList(client, launch.startupTimeoutMs), launch.startupTimeoutMs, started, this.now);
+      await withDeadline(
+        this.connectAndList(client, launch.startupTimeoutMs),
+        launch.startupTimeoutMs,
+        started,
+        this.now,
+      );
       if (this.stopped || this.client !== client) return;
       if (client.era) this.era = { entry: entryKey, era: client.era };
       const signedIn = auth ? await auth.state() : undefined;
@@ -210,23 +269,38 @@ export class ServerSession {
           connectMs: this.connectedAt - started,
           stderrTail: this.transport?.stderrTail?.() ?? '', // the respawned process's, if any
           error: null,
-          signIn: signedIn?.signedIn ? { state: 'signed-in', ...(signedIn.account ? { account: signedIn.account } : {}) } : null,
+          signIn: signedIn?.signedIn
+            ? { state: 'signed-in', ...(signedIn.account ? { account: signedIn.account } : {}) }
+            : null,
         },
         true,
       );
     } catch (err) {
       if (this.stopped) return;
-      const stderrTail = transport?.stderrTail?.() ?? (err as { stderrTail?: string }).stderrTail ?? '';
+      const stderrTail =
+        transport?.stderrTail?.() ?? (err as { stderrTail?: string }).stderrTail ?? '';
       await this.teardown();
       // Sign-in problems wait for the user (Sign in): no restart loop against a 401.
       const authError = findAuthError(err);
       if (authError) {
         const state = authError instanceof SignInRequiredError ? 'required' : 'failed';
-        const code = authError instanceof SignInRequiredError ? 'sign-in-required' : 'sign-in-failed';
-        this.update({ status: 'failed', error: { ...errorInfo(code, authError.message), ...(authError.hint ? { hint: authError.hint } : {}) }, signIn: { state, step: authError.step } });
+        const code =
+          authError instanceof SignInRequiredError ? 'sign-in-required' : 'sign-in-failed';
+        this.update({
+          status: 'failed',
+          error: {
+            ...errorInfo(code, authError.message),
+            ...(authError.hint ? { hint: authError.hint } : {}),
+          },
+          signIn: { state, step: authError.step },
+        });
         return;
       }
-      this.failAndMaybeRestart(failureInfo(err, tidyReason(errorMessage(err), transport?.description)), stderrTail, 0);
+      this.failAndMaybeRestart(
+        failureInfo(err, tidyReason(errorMessage(err), transport?.description)),
+        stderrTail,
+        0,
+      );
     }
   }
 
@@ -237,7 +311,9 @@ export class ServerSession {
   private async respawn(launch: LaunchSpec, started: number): Promise<ManagedTransport> {
     const old = this.transport;
     if (old?.pid) void this.deps.processes?.remove(old.pid);
-    const fresh = await this.deps.createTransport(this.name, launch, { onSessionReinitialized: () => void this.relist() });
+    const fresh = await this.deps.createTransport(this.name, launch, {
+      onSessionReinitialized: () => void this.relist(),
+    });
     this.recordOnSpawn(fresh, launch.transport === 'stdio' ? launch.command : launch.url, started);
     this.transport = fresh;
     return fresh;
@@ -254,7 +330,13 @@ export class ServerSession {
     transport.start = async (callbacks) => {
       await start(callbacks);
       if (transport.pid && transport.pgid) {
-        await processes.add({ name: this.name, pid: transport.pid, pgid: transport.pgid, startedAt: transport.startedAt ?? started, command });
+        await processes.add({
+          name: this.name,
+          pid: transport.pid,
+          pgid: transport.pgid,
+          startedAt: transport.startedAt ?? started,
+          command,
+        });
       }
     };
   }
@@ -265,7 +347,14 @@ export class ServerSession {
     if (!client || this.status.status !== 'connected') return;
     try {
       await this.list(client);
-      this.update({ toolCount: this.tools.length, resourceCount: this.resources.length, promptCount: this.prompts.length }, true);
+      this.update(
+        {
+          toolCount: this.tools.length,
+          resourceCount: this.resources.length,
+          promptCount: this.prompts.length,
+        },
+        true,
+      );
     } catch {
       // The next call will report what is wrong; the old lists stay meanwhile.
     }
@@ -274,7 +363,11 @@ export class ServerSession {
   private async connectAndList(client: McpClient, startupTimeoutMs: number): Promise<void> {
     await client.connect({ timeoutMs: startupTimeoutMs });
     // The 2025 wire sets the log level once per session (the 2026 one sends it with each request).
-    await client.setLogLevel(this.deps.logLevel?.(this.name) ?? 'info').catch((e: Error) => this.deps.log?.('warn', `${this.name}: logging/setLevel failed: ${e.message}`));
+    await client
+      .setLogLevel(this.deps.logLevel?.(this.name) ?? 'info')
+      .catch((e: Error) =>
+        this.deps.log?.('warn', `${this.name}: logging/setLevel failed: ${e.message}`),
+      );
     await this.list(client);
   }
 
@@ -282,8 +375,12 @@ export class ServerSession {
     const caps = client.capabilities ?? {};
     const [tools, resources, prompts] = await Promise.all([
       caps.tools ? client.listTools() : Promise.resolve([] as Tool[]),
-      caps.resources ? client.listResources().catch(() => [] as Resource[]) : Promise.resolve([] as Resource[]),
-      caps.prompts ? client.listPrompts().catch(() => [] as Prompt[]) : Promise.resolve([] as Prompt[]),
+      caps.resources
+        ? client.listResources().catch(() => [] as Resource[])
+        : Promise.resolve([] as Resource[]),
+      caps.prompts
+        ? client.listPrompts().catch(() => [] as Prompt[])
+        : Promise.resolve([] as Prompt[]),
     ]);
     const turn = ++this.listing;
     const annotated = await this.withViews(client, tools, resources);
@@ -296,8 +393,16 @@ export class ServerSession {
    * Reads the tools' MCP Apps views, in parallel, each bounded by VIEW_READ_TIMEOUT_MS: a server
    * that never answers resources/read still connects (its views are "unavailable", with why).
    */
-  private withViews(client: McpClient, tools: Tool[], resources: readonly Resource[] = this.resources): Promise<Tool[]> {
-    return this.views.annotate((uri) => client.readResource(uri, { timeoutMs: VIEW_READ_TIMEOUT_MS }), tools, resources);
+  private withViews(
+    client: McpClient,
+    tools: Tool[],
+    resources: readonly Resource[] = this.resources,
+  ): Promise<Tool[]> {
+    return this.views.annotate(
+      (uri) => client.readResource(uri, { timeoutMs: VIEW_READ_TIMEOUT_MS }),
+      tools,
+      resources,
+    );
   }
 
   private onUnexpectedClose(client: McpClient, info: TransportCloseInfo): void {
@@ -312,7 +417,11 @@ export class ServerSession {
     this.connectedAt = 0;
     this.tools = [];
     this.update({ toolCount: 0 }, true);
-    this.failAndMaybeRestart(closeInfo(info, tidyReason(info.reason, description)), info.stderrTail ?? '', uptime);
+    this.failAndMaybeRestart(
+      closeInfo(info, tidyReason(info.reason, description)),
+      info.stderrTail ?? '',
+      uptime,
+    );
   }
 
   /** The failure keeps its code and data: the policy and the hint decide by them, not the words. */
@@ -324,14 +433,26 @@ export class ServerSession {
     }
     const verdict = this.policy.onExit(this.now(), uptimeMs);
     if (verdict.action === 'give-up') {
-      const loop = errorInfo('crash-loop', `${verdict.message} (last error: ${failure.message})`, { data: failure.data });
-      this.update({ status: 'failed', error: withHint(loop, hintFor(loop, stderrTail, this.hintContext())), stderrTail });
+      const loop = errorInfo('crash-loop', `${verdict.message} (last error: ${failure.message})`, {
+        data: failure.data,
+      });
+      this.update({
+        status: 'failed',
+        error: withHint(loop, hintFor(loop, stderrTail, this.hintContext())),
+        stderrTail,
+      });
       return;
     }
     const seconds = Math.max(1, Math.round(verdict.delayMs / 1000));
     // One status: "restarting in N s" is the status while the timer runs (the window shows it in
     // place of "Failed"); the error says only what went wrong.
-    this.update({ status: 'failed', error, restart: { at: this.now() + verdict.delayMs, attempt: verdict.attempt, seconds }, stderrTail, restarts: this.status.restarts + 1 });
+    this.update({
+      status: 'failed',
+      error,
+      restart: { at: this.now() + verdict.delayMs, attempt: verdict.attempt, seconds },
+      stderrTail,
+      restarts: this.status.restarts + 1,
+    });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (!this.stopped) void this.start();
@@ -363,16 +484,28 @@ export class ServerSession {
   private note(line: string): void {
     const at = this.now();
     this.update({ logAlert: { level: 'warning', text: line, time: at } });
-    this.deps.onClientLog?.(this.name, { at, source: 'client', level: 'warning', logger: 'lena', data: line });
+    this.deps.onClientLog?.(this.name, {
+      at,
+      source: 'client',
+      level: 'warning',
+      logger: 'lena',
+      data: line,
+    });
   }
 
   private update(patch: Partial<ServerState>, toolsChanged = false): void {
     // Status goes to the window and the logs: expanded secrets and credential-looking values
     // (a `--token X` in a failed command line) are cut from every text in it.
-    if (patch.error) patch = { ...patch, error: { ...patch.error, message: redact(patch.error.message, this.sensitive) } };
-    if (patch.stderrTail) patch = { ...patch, stderrTail: redact(patch.stderrTail, this.sensitive) };
+    if (patch.error)
+      patch = {
+        ...patch,
+        error: { ...patch.error, message: redact(patch.error.message, this.sensitive) },
+      };
+    if (patch.stderrTail)
+      patch = { ...patch, stderrTail: redact(patch.stderrTail, this.sensitive) };
     // A scheduled restart holds only until the status next changes (the start, a stop, a give-up).
-    if (patch.status !== undefined && patch.restart === undefined) patch = { ...patch, restart: null };
+    if (patch.status !== undefined && patch.restart === undefined)
+      patch = { ...patch, restart: null };
     this.status = { ...this.status, ...patch };
     this.listener(this.status, toolsChanged);
   }

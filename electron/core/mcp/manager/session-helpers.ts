@@ -18,8 +18,12 @@ export function sensitiveValues(entry: ServerEntry, launch: LaunchSpec): SecretI
   const expanded = (template: string | undefined, value: string) => {
     if (String(template ?? '').includes('${')) values.push({ value, short: fromSecret(template) });
   };
-  const configured = (templates: Record<string, string> | undefined, expandedValues: Record<string, string>) => {
-    for (const [name, value] of Object.entries(expandedValues)) values.push({ value, short: nameSaysSecret(name) || fromSecret(templates?.[name]) });
+  const configured = (
+    templates: Record<string, string> | undefined,
+    expandedValues: Record<string, string>,
+  ) => {
+    for (const [name, value] of Object.entries(expandedValues))
+      values.push({ value, short: nameSaysSecret(name) || fromSecret(templates?.[name]) });
   };
   if (launch.transport === 'stdio') {
     configured(entry.env, launch.env);
@@ -56,7 +60,10 @@ export function dirOf(file: string): string {
  * click away, so both are cut from the transport's long form of the message.
  */
 export function tidyReason(message: string, description: string | undefined): string {
-  let out = description && message.startsWith(`${description}: `) ? message.slice(description.length + 2) : message;
+  let out =
+    description && message.startsWith(`${description}: `)
+      ? message.slice(description.length + 2)
+      : message;
   out = out.replace(/; last stderr: [\s\S]*$/, '');
   return out.charAt(0).toUpperCase() + out.slice(1);
 }
@@ -66,11 +73,25 @@ export function errorMessage(err: unknown): string {
 }
 
 /** The whole start (spawn, initialize, listings) is bounded by startupTimeout. */
-export async function withDeadline<T>(work: Promise<T>, timeoutMs: number, started: number, now: () => number): Promise<T> {
+export async function withDeadline<T>(
+  work: Promise<T>,
+  timeoutMs: number,
+  started: number,
+  now: () => number,
+): Promise<T> {
   const remaining = Math.max(1, timeoutMs - (now() - started));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LenaError('start-timeout', `start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings)`)), remaining);
+    timer = setTimeout(
+      () =>
+        reject(
+          new LenaError(
+            'start-timeout',
+            `start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings)`,
+          ),
+        ),
+      remaining,
+    );
   });
   try {
     return await Promise.race([work, timeout]);

@@ -15,7 +15,8 @@ export function maskEntry(entry: ServerEntry | undefined): ServerEntry | null {
   if (entry.args) masked.args = redactArgs(entry.args);
   if (entry.url !== undefined) masked.url = redactUrl(entry.url);
   if (entry.env) masked.env = Object.fromEntries(Object.keys(entry.env).map((k) => [k, MASK]));
-  if (entry.headers) masked.headers = Object.fromEntries(Object.keys(entry.headers).map((k) => [k, MASK]));
+  if (entry.headers)
+    masked.headers = Object.fromEntries(Object.keys(entry.headers).map((k) => [k, MASK]));
   return masked;
 }
 

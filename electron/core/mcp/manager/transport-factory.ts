@@ -9,7 +9,11 @@ export interface FactoryOptions {
 }
 
 export function defaultTransportFactory(options: FactoryOptions = {}) {
-  return async (_name: string, launch: LaunchSpec, hooks: TransportHooks = {}): Promise<ManagedTransport> => {
+  return async (
+    _name: string,
+    launch: LaunchSpec,
+    hooks: TransportHooks = {},
+  ): Promise<ManagedTransport> => {
     if (launch.transport === 'stdio') {
       const { StdioTransport } = await import('../transports/stdio');
       return new StdioTransport({

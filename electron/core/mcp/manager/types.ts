@@ -26,7 +26,11 @@ export interface TransportHooks {
   auth?: AuthProvider;
 }
 
-export type TransportFactory = (name: string, launch: LaunchSpec, hooks?: TransportHooks) => ManagedTransport | Promise<ManagedTransport>;
+export type TransportFactory = (
+  name: string,
+  launch: LaunchSpec,
+  hooks?: TransportHooks,
+) => ManagedTransport | Promise<ManagedTransport>;
 
 /** Project servers start only once the user approved this exact entry (permissions issue). */
 export interface ApprovalCheck {
@@ -35,12 +39,22 @@ export interface ApprovalCheck {
    * The references (`NAME`, `secret:NAME`) the user granted with that approval; a project entry
    * may expand only these. Absent: nothing was granted.
    */
-  grants?(projectDir: string, name: string, entryHash: string): readonly string[] | Promise<readonly string[]>;
+  grants?(
+    projectDir: string,
+    name: string,
+    entryHash: string,
+  ): readonly string[] | Promise<readonly string[]>;
 }
 
 /** Records running servers' process groups so a crash of Lena leaves nothing behind (desktop issue). */
 export interface ProcessRecorder {
-  add(record: { name: string; pid: number; pgid: number; startedAt: number; command: string }): void | Promise<void>;
+  add(record: {
+    name: string;
+    pid: number;
+    pgid: number;
+    startedAt: number;
+    command: string;
+  }): void | Promise<void>;
   remove(pid: number): void | Promise<void>;
 }
 

@@ -21,7 +21,10 @@ export function sanitizeNamePart(part: string): string {
 
 /** A stable hex hash of the original server and tool names. */
 export function nameHash(ref: ToolRef, length = HASH_LENGTH): string {
-  return createHash('sha256').update(`${ref.server}\u0000${ref.tool}`).digest('hex').slice(0, length);
+  return createHash('sha256')
+    .update(`${ref.server}\u0000${ref.tool}`)
+    .digest('hex')
+    .slice(0, length);
 }
 
 /** The key a ref is known by in maps: not a tool name, just unambiguous. */
@@ -79,7 +82,9 @@ export function assignQualifiedNames(refs: readonly ToolRef[]): Map<string, stri
     }
   }
   // Sorted so that the rare longer-hash fallback is decided the same way every time.
-  needHash.sort((a, b) => (refKey(a.ref) < refKey(b.ref) ? -1 : refKey(a.ref) > refKey(b.ref) ? 1 : 0));
+  needHash.sort((a, b) =>
+    refKey(a.ref) < refKey(b.ref) ? -1 : refKey(a.ref) > refKey(b.ref) ? 1 : 0,
+  );
   for (const { ref, base } of needHash) {
     let length = HASH_LENGTH;
     let name = withHash(base, ref, length);

@@ -58,8 +58,13 @@ export class ToolRegistry {
     const kept: Tool[] = [];
     for (const tool of tools) {
       const name = (tool as { name?: unknown } | null)?.name;
-      if (typeof name !== 'string' || name === '') dropped.push({ name, reason: 'a tool needs a non-empty string "name"' });
-      else if (seen.has(name)) dropped.push({ name, reason: `the server listed "${name}" more than once; the first is used` });
+      if (typeof name !== 'string' || name === '')
+        dropped.push({ name, reason: 'a tool needs a non-empty string "name"' });
+      else if (seen.has(name))
+        dropped.push({
+          name,
+          reason: `the server listed "${name}" more than once; the first is used`,
+        });
       else {
         seen.add(name);
         kept.push(tool);
@@ -84,7 +89,8 @@ export class ToolRegistry {
     const next = new Set(qualifiedNames);
     if (next.size === this.disabled.size && [...next].every((n) => this.disabled.has(n))) return;
     this.disabled = next;
-    for (const entry of this.registered.values()) entry.enabled = !next.has(entry.qualifiedName) && modelVisible(entry.tool);
+    for (const entry of this.registered.values())
+      entry.enabled = !next.has(entry.qualifiedName) && modelVisible(entry.tool);
     this.emit({ reason: 'disabled' });
   }
 
@@ -124,7 +130,11 @@ export class ToolRegistry {
   /** Checks arguments against the tool's input schema; unknown names fail with a readable message. */
   async validateArguments(qualifiedName: string, args: unknown): Promise<ArgumentCheck> {
     const entry = this.registered.get(qualifiedName);
-    if (!entry) return { ok: false, message: `There is no tool named ${qualifiedName}; use one of the tools listed.` };
+    if (!entry)
+      return {
+        ok: false,
+        message: `There is no tool named ${qualifiedName}; use one of the tools listed.`,
+      };
     return this.validator.check(qualifiedName, entry.tool.inputSchema, args);
   }
 
@@ -133,7 +143,11 @@ export class ToolRegistry {
     const costs: ServerToolCost[] = [];
     for (const server of this.byServer.keys()) {
       const enabled = this.tools(server).filter((t) => t.enabled);
-      costs.push({ server, tools: enabled.length, tokens: estimateTokens(enabled.map((t) => t.definition)) });
+      costs.push({
+        server,
+        tools: enabled.length,
+        tokens: estimateTokens(enabled.map((t) => t.definition)),
+      });
     }
     return costs.sort((a, b) => b.tokens - a.tokens);
   }
@@ -159,8 +173,11 @@ export class ToolRegistry {
     const refs: { server: string; tool: Tool }[] = [];
     // Servers in name order, not connect order: servers start in parallel and reconnect, and a
     // tool list that reorders between turns defeats the API's prompt cache.
-    for (const server of this.servers()) for (const tool of this.byServer.get(server) ?? []) refs.push({ server, tool });
-    const names = assignQualifiedNames(refs.map((r): ToolRef => ({ server: r.server, tool: r.tool.name })));
+    for (const server of this.servers())
+      for (const tool of this.byServer.get(server) ?? []) refs.push({ server, tool });
+    const names = assignQualifiedNames(
+      refs.map((r): ToolRef => ({ server: r.server, tool: r.tool.name })),
+    );
     const next = new Map<string, RegisteredTool>();
     for (const { server, tool } of refs) {
       const qualifiedName = names.get(refKey({ server, tool: tool.name }))!;

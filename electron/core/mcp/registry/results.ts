@@ -2,7 +2,11 @@
 // become image blocks; what the model cannot take (audio, links, binary resources) is described in
 // words. Size caps protect the request (RELIABILITY.md faults 9 and 10): the model gets a cut copy
 // with a marker, while the caller keeps the full result for the UI.
-import type { ImageBlockParam, TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  ImageBlockParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
 import type { CallToolResult, ContentBlock } from '../../../../shared/mcp-types';
 import { stableStringify } from '../../base/stable-json';
 
@@ -54,7 +58,9 @@ export function formatBytes(bytes: number): string {
 function imageType(mimeType: unknown): ModelImageType | undefined {
   const lower = typeof mimeType === 'string' ? mimeType.trim().toLowerCase() : '';
   const normal = lower === 'image/jpg' ? 'image/jpeg' : lower;
-  return (MODEL_IMAGE_TYPES as readonly string[]).includes(normal) ? (normal as ModelImageType) : undefined;
+  return (MODEL_IMAGE_TYPES as readonly string[]).includes(normal)
+    ? (normal as ModelImageType)
+    : undefined;
 }
 
 const text = (value: string): TextBlockParam => ({ type: 'text', text: value });
@@ -64,7 +70,12 @@ function describeBlock(block: ContentBlock): string {
     case 'audio':
       return `[audio content: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}; audio cannot be passed to the model]`;
     case 'resource_link': {
-      const details = [block.mimeType, block.size === undefined ? undefined : formatBytes(block.size)].filter(Boolean).join(', ');
+      const details = [
+        block.mimeType,
+        block.size === undefined ? undefined : formatBytes(block.size),
+      ]
+        .filter(Boolean)
+        .join(', ');
       const title = block.title && block.title !== block.name ? ` "${block.title}"` : '';
       return `[resource link: ${block.name}${title} <${block.uri}>${details ? ` (${details})` : ''}${block.description ? `: ${block.description}` : ''}]`;
     }
@@ -92,8 +103,13 @@ function leaves(value: unknown, out: string[] = [], limit = 1000): string[] | un
  * filesystem server's `{"content": "<the file>"}` beside the file's text). Adding it again would
  * double a large result.
  */
-function textCarries(blocks: readonly ContentBlock[], structured: Record<string, unknown>): boolean {
-  const texts = blocks.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []));
+function textCarries(
+  blocks: readonly ContentBlock[],
+  structured: Record<string, unknown>,
+): boolean {
+  const texts = blocks.flatMap((block) =>
+    block.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
+  );
   if (texts.length === 0) return false;
   const wanted = stableStringify(structured);
   const sameJson = texts.some((text) => {
@@ -105,7 +121,11 @@ function textCarries(blocks: readonly ContentBlock[], structured: Record<string,
   });
   if (sameJson) return true;
   const values = leaves(structured);
-  return values !== undefined && values.length > 0 && values.every((v) => texts.some((text) => text.includes(v)));
+  return (
+    values !== undefined &&
+    values.length > 0 &&
+    values.every((v) => texts.some((text) => text.includes(v)))
+  );
 }
 
 function truncateText(blocks: ToolResultContent, maxChars: number): ConvertedResult['truncated'] {
@@ -137,7 +157,10 @@ function truncateText(blocks: ToolResultContent, maxChars: number): ConvertedRes
 }
 
 /** Converts a result for the model under the given caps; never throws. */
-export function convertToolResult(result: CallToolResult, limits: Partial<ResultLimits> = {}): ConvertedResult {
+export function convertToolResult(
+  result: CallToolResult,
+  limits: Partial<ResultLimits> = {},
+): ConvertedResult {
   const caps = { ...DEFAULT_RESULT_LIMITS, ...limits };
   const source = Array.isArray(result.content) ? result.content : [];
   const content: ToolResultContent = [];
@@ -154,9 +177,17 @@ export function convertToolResult(result: CallToolResult, limits: Partial<Result
       if (data === '') {
         content.push(text('[an image without data was left out]'));
       } else if (mimeType === undefined) {
-        content.push(text(`[image of type ${block.mimeType} (${formatBytes(bytes)}) not shown: the model accepts PNG, JPEG, GIF and WebP]`));
+        content.push(
+          text(
+            `[image of type ${block.mimeType} (${formatBytes(bytes)}) not shown: the model accepts PNG, JPEG, GIF and WebP]`,
+          ),
+        );
       } else if (bytes > caps.maxImageBytes) {
-        content.push(text(`[image (${block.mimeType}, ${formatBytes(bytes)}) not shown: larger than the ${formatBytes(caps.maxImageBytes)} limit per image]`));
+        content.push(
+          text(
+            `[image (${block.mimeType}, ${formatBytes(bytes)}) not shown: larger than the ${formatBytes(caps.maxImageBytes)} limit per image]`,
+          ),
+        );
       } else if (images >= caps.maxImages || imageBytes + bytes > caps.maxTotalImageBytes) {
         omittedImages++;
       } else {
@@ -166,7 +197,9 @@ export function convertToolResult(result: CallToolResult, limits: Partial<Result
       }
     } else if (block?.type === 'resource' && typeof block.resource?.text === 'string') {
       const { uri, mimeType } = block.resource;
-      content.push(text(`[resource <${uri}>${mimeType ? ` (${mimeType})` : ''}]\n${block.resource.text}`));
+      content.push(
+        text(`[resource <${uri}>${mimeType ? ` (${mimeType})` : ''}]\n${block.resource.text}`),
+      );
     } else if (block) {
       content.push(text(describeBlock(block)));
     }
@@ -181,13 +214,27 @@ export function convertToolResult(result: CallToolResult, limits: Partial<Result
   const structured = result.structuredContent;
   if (structured && typeof structured === 'object' && !textCarries(source, structured)) {
     // An image mirrored in structuredContent is sent once, as the image, never again as base64 text.
-    const sent = new Set(source.flatMap((b) => (b?.type === 'image' && typeof b.data === 'string' && b.data.length > 0 ? [b.data] : [])));
-    content.push(text(JSON.stringify(structured, (_k, v: unknown) => (typeof v === 'string' && sent.has(v) ? '[image data: sent as the image above]' : v))));
+    const sent = new Set(
+      source.flatMap((b) =>
+        b?.type === 'image' && typeof b.data === 'string' && b.data.length > 0 ? [b.data] : [],
+      ),
+    );
+    content.push(
+      text(
+        JSON.stringify(structured, (_k, v: unknown) =>
+          typeof v === 'string' && sent.has(v) ? '[image data: sent as the image above]' : v,
+        ),
+      ),
+    );
   }
   const truncated = truncateText(content, caps.maxTextChars);
   const isError = result.isError === true;
   if (content.length === 0) {
-    content.push(text(isError ? '(the tool reported an error without details)' : '(the tool returned no content)'));
+    content.push(
+      text(
+        isError ? '(the tool reported an error without details)' : '(the tool returned no content)',
+      ),
+    );
   }
   return { content, isError, truncated, omittedImages };
 }
@@ -199,7 +246,11 @@ export function toToolResultBlock(
   limits?: Partial<ResultLimits>,
 ): { block: ToolResultBlockParam; converted: ConvertedResult } {
   const converted = convertToolResult(result, limits);
-  const block: ToolResultBlockParam = { type: 'tool_result', tool_use_id: toolUseId, content: converted.content };
+  const block: ToolResultBlockParam = {
+    type: 'tool_result',
+    tool_use_id: toolUseId,
+    content: converted.content,
+  };
   if (converted.isError) block.is_error = true;
   return { block, converted };
 }

@@ -54,8 +54,17 @@ interface Running {
   known: Set<string>;
 }
 
-type Exchange = { status: 'timeout'; reason: string } | { status: 'forgotten' } | { status: 'done'; check: SchemaCheck };
-type WorkerReply = { id: number; type?: 'compiled'; status?: SchemaCheck['status'] | 'unknown-schema'; errors?: SchemaError[]; reason?: string };
+type Exchange =
+  | { status: 'timeout'; reason: string }
+  | { status: 'forgotten' }
+  | { status: 'done'; check: SchemaCheck };
+type WorkerReply = {
+  id: number;
+  type?: 'compiled';
+  status?: SchemaCheck['status'] | 'unknown-schema';
+  errors?: SchemaError[];
+  reason?: string;
+};
 
 const keys = new WeakMap<object, number>();
 let nextKey = 1;
@@ -105,16 +114,25 @@ export class SchemaChecker {
     if (this.busy) return;
     this.busy = true;
     try {
-      for (let job = this.queue.shift(); job; job = this.queue.shift()) job.done(await this.run(job));
+      for (let job = this.queue.shift(); job; job = this.queue.shift())
+        job.done(await this.run(job));
     } finally {
       this.busy = false;
     }
   }
 
   private start(): Running {
-    const workerData: SchemaWorkerData = { ajv: ajvPaths(), maxPatternInput: this.limits.maxPatternInput ?? MAX_PATTERN_INPUT, maxCached: this.limits.maxCached ?? 500 };
+    const workerData: SchemaWorkerData = {
+      ajv: ajvPaths(),
+      maxPatternInput: this.limits.maxPatternInput ?? MAX_PATTERN_INPUT,
+      maxCached: this.limits.maxCached ?? 500,
+    };
     // A runaway schema must not take the app's memory with it either.
-    const worker = new Worker(SCHEMA_WORKER_SOURCE, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const worker = new Worker(SCHEMA_WORKER_SOURCE, {
+      eval: true,
+      workerData,
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
     worker.unref();
     // A worker that died (out of memory, say) is replaced at the next check; its errors are
     // answered as inconclusive checks, never thrown into the app.
@@ -130,7 +148,9 @@ export class SchemaChecker {
       };
       worker.on('message', onMessage);
       worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the schema checker stopped (exit code ${code})`)));
+      worker.once('exit', (code) =>
+        reject(new Error(`the schema checker stopped (exit code ${code})`)),
+      );
     });
     ready.catch(() => undefined);
     return { worker, ready, known: new Set() };
@@ -154,18 +174,31 @@ export class SchemaChecker {
       this.terminated++;
       return { status: 'inconclusive', reason: reply.reason };
     }
-    if (reply.status === 'forgotten') return { status: 'inconclusive', reason: 'the schema checker lost the schema' };
+    if (reply.status === 'forgotten')
+      return { status: 'inconclusive', reason: 'the schema checker lost the schema' };
     running.known.add(key);
     return reply.check;
   }
 
   private send(running: Running, job: Job, key: string, withSchema: boolean): Promise<Exchange> {
     const { dialect, strictSchema, deadlineMs } = job.options;
-    const message = { id: this.nextId++, key, dialect, strictSchema: strictSchema === true, data: job.data, ...(withSchema ? { schema: job.schema } : {}) };
+    const message = {
+      id: this.nextId++,
+      key,
+      dialect,
+      strictSchema: strictSchema === true,
+      data: job.data,
+      ...(withSchema ? { schema: job.schema } : {}),
+    };
     return this.exchange(running, message, withSchema, deadlineMs);
   }
 
-  private exchange(running: Running, message: object & { id: number }, compiling: boolean, deadlineMs: number): Promise<Exchange> {
+  private exchange(
+    running: Running,
+    message: object & { id: number },
+    compiling: boolean,
+    deadlineMs: number,
+  ): Promise<Exchange> {
     return new Promise((resolve) => {
       const { worker } = running;
       let timer: NodeJS.Timeout;
@@ -179,16 +212,35 @@ export class SchemaChecker {
         worker.off('exit', onExit);
         resolve(result);
       };
-      const validating = () => arm(deadlineMs, `validation did not finish within ${deadlineMs} ms (a pattern in the server's schema may take too long to match), so it was stopped`);
+      const validating = () =>
+        arm(
+          deadlineMs,
+          `validation did not finish within ${deadlineMs} ms (a pattern in the server's schema may take too long to match), so it was stopped`,
+        );
       const onMessage = (reply: WorkerReply) => {
         if (reply?.id !== message.id) return;
         if (reply.type === 'compiled') return validating();
-        finish(reply.status === 'unknown-schema' ? { status: 'forgotten' } : { status: 'done', check: toCheck(reply) });
+        finish(
+          reply.status === 'unknown-schema'
+            ? { status: 'forgotten' }
+            : { status: 'done', check: toCheck(reply) },
+        );
       };
-      const onExit = (code: number) => finish({ status: 'done', check: { status: 'inconclusive', reason: `the schema checker stopped (exit code ${code})` } });
+      const onExit = (code: number) =>
+        finish({
+          status: 'done',
+          check: {
+            status: 'inconclusive',
+            reason: `the schema checker stopped (exit code ${code})`,
+          },
+        });
       worker.on('message', onMessage);
       worker.on('exit', onExit);
-      if (compiling) arm(COMPILE_DEADLINE_MS, `the schema did not compile within ${COMPILE_DEADLINE_MS} ms, so the check was stopped`);
+      if (compiling)
+        arm(
+          COMPILE_DEADLINE_MS,
+          `the schema did not compile within ${COMPILE_DEADLINE_MS} ms, so the check was stopped`,
+        );
       else validating();
       worker.postMessage(message);
     });
@@ -209,13 +261,18 @@ function toCheck(reply: WorkerReply): SchemaCheck {
     case 'unusable':
       return { status: 'unusable', reason: reply.reason ?? 'the schema could not be compiled' };
     default:
-      return { status: 'inconclusive', reason: reply.reason ?? 'the schema checker gave no answer' };
+      return {
+        status: 'inconclusive',
+        reason: reply.reason ?? 'the schema checker gave no answer',
+      };
   }
 }
 
 async function withDeadline(promise: Promise<void>, ms: number): Promise<'ok' | string> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`not ready within ${ms} ms`), ms)));
+  const late = new Promise<string>(
+    (resolve) => (timer = setTimeout(() => resolve(`not ready within ${ms} ms`), ms)),
+  );
   try {
     return await Promise.race([promise.then(() => 'ok' as const), late]);
   } catch (error) {

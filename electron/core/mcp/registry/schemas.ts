@@ -22,13 +22,18 @@ export const MAX_DESCRIPTION_CHARS = 10_000;
 
 /** `[server] description`, falling back to the title or the tool's own name. */
 export function describeTool(server: string, tool: Tool): string {
-  const text = tool.description?.trim() || tool.title?.trim() || tool.annotations?.title?.trim() || tool.name;
+  const text =
+    tool.description?.trim() || tool.title?.trim() || tool.annotations?.title?.trim() || tool.name;
   if (text.length <= MAX_DESCRIPTION_CHARS) return `[${server}] ${text}`;
   return `[${server}] ${text.slice(0, MAX_DESCRIPTION_CHARS)} [description truncated: ${text.length - MAX_DESCRIPTION_CHARS} of ${text.length} characters cut]`;
 }
 
 export function toAnthropicTool(qualifiedName: string, server: string, tool: Tool): AnthropicTool {
-  return { name: qualifiedName, description: describeTool(server, tool), input_schema: normalizeInputSchema(tool.inputSchema) };
+  return {
+    name: qualifiedName,
+    description: describeTool(server, tool),
+    input_schema: normalizeInputSchema(tool.inputSchema),
+  };
 }
 
 /** Rough token cost of definitions in every request (characters / 4 of their JSON). */

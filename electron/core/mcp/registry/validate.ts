@@ -4,11 +4,20 @@
 // server's schema must never be able to stall Lena, and a check that cannot finish is reported
 // as not done, never as a failure of the call.
 import type { JsonSchemaObject } from '../../../../shared/mcp-types';
-import { INPUT_DEADLINE_MS, schemaChecker, type Dialect, type SchemaChecker, type SchemaError } from './schema-check';
+import {
+  INPUT_DEADLINE_MS,
+  schemaChecker,
+  type Dialect,
+  type SchemaChecker,
+  type SchemaError,
+} from './schema-check';
 import { normalizeInputSchema } from './schemas';
 
 export type ArgumentCheck =
-  | { ok: true; /** Why the arguments could not be validated (shown as "could not validate"); absent when they were. */ skipped?: string }
+  | {
+      ok: true;
+      /** Why the arguments could not be validated (shown as "could not validate"); absent when they were. */ skipped?: string;
+    }
   | { ok: false; message: string };
 
 const MAX_REPORTED_ERRORS = 8;
@@ -57,11 +66,26 @@ export class ArgumentValidator {
 
   constructor(private readonly checker: SchemaChecker = schemaChecker()) {}
 
-  async check(toolName: string, schema: JsonSchemaObject | undefined, args: unknown): Promise<ArgumentCheck> {
+  async check(
+    toolName: string,
+    schema: JsonSchemaObject | undefined,
+    args: unknown,
+  ): Promise<ArgumentCheck> {
     const source = schema ?? EMPTY_SCHEMA;
     let prepared = this.prepared.get(source);
-    if (!prepared) this.prepared.set(source, (prepared = { schema: compilableSchema(normalizeInputSchema(source)), dialect: schemaDialect(source) }));
-    const result = await this.checker.check(prepared.schema, args ?? {}, { dialect: prepared.dialect, deadlineMs: INPUT_DEADLINE_MS, strictSchema: true });
+    if (!prepared)
+      this.prepared.set(
+        source,
+        (prepared = {
+          schema: compilableSchema(normalizeInputSchema(source)),
+          dialect: schemaDialect(source),
+        }),
+      );
+    const result = await this.checker.check(prepared.schema, args ?? {}, {
+      dialect: prepared.dialect,
+      deadlineMs: INPUT_DEADLINE_MS,
+      strictSchema: true,
+    });
     switch (result.status) {
       case 'valid':
         return { ok: true };

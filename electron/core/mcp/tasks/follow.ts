@@ -4,15 +4,29 @@
 // fetches the payload (2025: tasks/result; 2026: inline), and gives up at the task's TTL or the
 // per-server maximum, whichever comes first. Aborting the signal sends tasks/cancel (never
 // notifications/cancelled, which both revisions forbid for tasks).
-import { answerInputRequests, type CallBudget, type ClientFeatureHandlers } from '../client-features';
-import { McpCancelledError, McpProtocolError, McpRpcError, McpTransportError, isMcpError } from '../errors';
+import {
+  answerInputRequests,
+  type CallBudget,
+  type ClientFeatureHandlers,
+} from '../client-features';
+import {
+  McpCancelledError,
+  McpProtocolError,
+  McpRpcError,
+  McpTransportError,
+  isMcpError,
+} from '../errors';
 import type { Era } from '../era';
 import type { RequestOptions } from '../jsonrpc';
 import { isTerminal, readTask, type TaskView } from './task';
 
 export interface TaskHost {
   era(): Era | undefined;
-  request(method: string, params: Record<string, unknown>, opts: RequestOptions): Promise<Record<string, unknown>>;
+  request(
+    method: string,
+    params: Record<string, unknown>,
+    opts: RequestOptions,
+  ): Promise<Record<string, unknown>>;
   features?: ClientFeatureHandlers;
   diagnostic(message: string): void;
 }
@@ -47,7 +61,11 @@ export class TaskInterruptedError extends McpTransportError {
     readonly since: number,
     cause: McpTransportError,
   ) {
-    super(`${cause.message} (task ${task.taskId} is still on the server; Lena follows it again when the server is back)`, { exitCode: cause.exitCode, signal: cause.signal, stderrTail: cause.stderrTail }, { cause });
+    super(
+      `${cause.message} (task ${task.taskId} is still on the server; Lena follows it again when the server is back)`,
+      { exitCode: cause.exitCode, signal: cause.signal, stderrTail: cause.stderrTail },
+      { cause },
+    );
     this.name = 'TaskInterruptedError';
   }
 }
@@ -88,7 +106,7 @@ export class TaskTracker {
     let shown: string | undefined;
     const show = () => {
       const key = `${task.status}\u0000${task.statusMessage ?? ''}`;
-      if (key !== shown) opts.onTask?.((shown = key, task));
+      if (key !== shown) opts.onTask?.(((shown = key), task));
     };
     let wake: (() => void) | undefined;
     let pushed: Record<string, unknown> | undefined;
@@ -106,7 +124,9 @@ export class TaskTracker {
         const deadline = this.deadline(task, since);
         if (Date.now() >= deadline.at) {
           void this.request('tasks/cancel', id).catch(() => undefined);
-          throw new McpProtocolError(`${opts.purpose}: ${deadline.why}; Lena stopped following task ${id}`);
+          throw new McpProtocolError(
+            `${opts.purpose}: ${deadline.why}; Lena stopped following task ${id}`,
+          );
         }
         if (task.status === 'input_required') {
           if (this.host.era() !== 'modern') return await this.payload(task, opts, since);
@@ -119,7 +139,10 @@ export class TaskTracker {
             wake = undefined;
             resolve();
           };
-          const interval = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollIntervalMs ?? DEFAULT_POLL_MS));
+          const interval = Math.min(
+            MAX_POLL_MS,
+            Math.max(MIN_POLL_MS, task.pollIntervalMs ?? DEFAULT_POLL_MS),
+          );
           const timer = setTimeout(done, Math.max(0, Math.min(interval, deadline.at - Date.now())));
           wake = done;
           if (pushed) done();
@@ -131,7 +154,12 @@ export class TaskTracker {
         task = readTask(raw, this.host.era(), task) ?? task;
       }
     } catch (e) {
-      if (e instanceof McpTransportError && !(e instanceof TaskInterruptedError) && !opts.signal?.aborted) throw new TaskInterruptedError(task, since, e);
+      if (
+        e instanceof McpTransportError &&
+        !(e instanceof TaskInterruptedError) &&
+        !opts.signal?.aborted
+      )
+        throw new TaskInterruptedError(task, since, e);
       throw e;
     } finally {
       this.watchers.delete(id);
@@ -143,32 +171,63 @@ export class TaskTracker {
   private listen(taskId: string): AbortController {
     const abort = new AbortController();
     this.host
-      .request('subscriptions/listen', { notifications: { taskIds: [taskId] } }, { timeoutMs: this.limits.maxTaskMs, signal: abort.signal })
+      .request(
+        'subscriptions/listen',
+        { notifications: { taskIds: [taskId] } },
+        { timeoutMs: this.limits.maxTaskMs, signal: abort.signal },
+      )
       .catch((e: unknown) => {
-        if (!abort.signal.aborted && e instanceof McpRpcError) this.host.diagnostic(`subscriptions/listen for task ${taskId} refused (${e.serverMessage}); polling tasks/get instead`);
+        if (!abort.signal.aborted && e instanceof McpRpcError)
+          this.host.diagnostic(
+            `subscriptions/listen for task ${taskId} refused (${e.serverMessage}); polling tasks/get instead`,
+          );
       });
     return abort;
   }
 
   private deadline(task: TaskView, since: number): { at: number; why: string } {
-    const max = { at: since + this.limits.maxTaskMs, why: `the task ran longer than this server's maximum of ${seconds(this.limits.maxTaskMs)}` };
+    const max = {
+      at: since + this.limits.maxTaskMs,
+      why: `the task ran longer than this server's maximum of ${seconds(this.limits.maxTaskMs)}`,
+    };
     if (task.ttlMs === null) return max;
     const ttl = task.createdAt + task.ttlMs;
-    return ttl < max.at ? { at: ttl, why: `the task was not finished when its time to live (${seconds(task.ttlMs)}) ran out, and the server may have discarded it` } : max;
+    return ttl < max.at
+      ? {
+          at: ttl,
+          why: `the task was not finished when its time to live (${seconds(task.ttlMs)}) ran out, and the server may have discarded it`,
+        }
+      : max;
   }
 
   /** 2026: the input requests not answered yet, through the host's handlers, sent with tasks/update. */
   private async answer(task: TaskView, answered: Set<string>, opts: FollowOptions): Promise<void> {
-    const pending = Object.fromEntries(Object.entries(task.inputRequests ?? {}).filter(([key]) => !answered.has(key)));
+    const pending = Object.fromEntries(
+      Object.entries(task.inputRequests ?? {}).filter(([key]) => !answered.has(key)),
+    );
     if (Object.keys(pending).length === 0) return;
-    const responses = await answerInputRequests(pending, this.host.features, { signal: opts.signal, purpose: opts.purpose, call: opts.call });
+    const responses = await answerInputRequests(pending, this.host.features, {
+      signal: opts.signal,
+      purpose: opts.purpose,
+      call: opts.call,
+    });
     for (const key of Object.keys(responses)) answered.add(key);
-    await this.host.request('tasks/update', { taskId: task.taskId, inputResponses: responses }, { timeoutMs: this.limits.requestTimeoutMs });
+    await this.host.request(
+      'tasks/update',
+      { taskId: task.taskId, inputResponses: responses },
+      { timeoutMs: this.limits.requestTimeoutMs },
+    );
   }
 
-  private async outcome(task: TaskView, opts: FollowOptions, since: number): Promise<Record<string, unknown>> {
+  private async outcome(
+    task: TaskView,
+    opts: FollowOptions,
+    since: number,
+  ): Promise<Record<string, unknown>> {
     if (task.status === 'cancelled') {
-      throw new McpProtocolError(`${opts.purpose}: the server cancelled task ${task.taskId}${task.statusMessage ? `: ${task.statusMessage}` : ''}`);
+      throw new McpProtocolError(
+        `${opts.purpose}: the server cancelled task ${task.taskId}${task.statusMessage ? `: ${task.statusMessage}` : ''}`,
+      );
     }
     if (this.host.era() !== 'modern') return this.payload(task, opts, since);
     if (task.status === 'failed') {
@@ -188,10 +247,18 @@ export class TaskTracker {
    * 2025: tasks/result blocks until the task ends (delivering its requests meanwhile). Giving it
    * up is tasks/cancel, never notifications/cancelled (the revision forbids that for tasks).
    */
-  private async payload(task: TaskView, opts: FollowOptions, since: number): Promise<Record<string, unknown>> {
+  private async payload(
+    task: TaskView,
+    opts: FollowOptions,
+    since: number,
+  ): Promise<Record<string, unknown>> {
     const left = Math.max(1, this.deadline(task, since).at - Date.now());
     try {
-      return await this.host.request('tasks/result', { taskId: task.taskId }, { timeoutMs: left, signal: opts.signal, cancellable: false });
+      return await this.host.request(
+        'tasks/result',
+        { taskId: task.taskId },
+        { timeoutMs: left, signal: opts.signal, cancellable: false },
+      );
     } catch (e) {
       if (opts.signal?.aborted) return this.cancel(task, opts);
       throw e;
@@ -200,17 +267,27 @@ export class TaskTracker {
 
   private async cancel(task: TaskView, opts: FollowOptions): Promise<never> {
     const reason: unknown = opts.signal?.reason;
-    if (reason instanceof DetachFromTask) throw new TaskInterruptedError(task, opts.since ?? Date.now(), new McpTransportError(`${opts.purpose}: ${reason.message}`));
+    if (reason instanceof DetachFromTask)
+      throw new TaskInterruptedError(
+        task,
+        opts.since ?? Date.now(),
+        new McpTransportError(`${opts.purpose}: ${reason.message}`),
+      );
     try {
       await this.request('tasks/cancel', task.taskId);
     } catch (e) {
-      this.host.diagnostic(`tasks/cancel for ${task.taskId} failed: ${isMcpError(e) ? e.message : String(e)}`);
+      this.host.diagnostic(
+        `tasks/cancel for ${task.taskId} failed: ${isMcpError(e) ? e.message : String(e)}`,
+      );
     }
     opts.onTask?.({ ...task, status: 'cancelled' });
     throw new McpCancelledError(opts.purpose, 'cancelled by the user (tasks/cancel sent)');
   }
 
-  private request(method: 'tasks/get' | 'tasks/cancel', taskId: string): Promise<Record<string, unknown>> {
+  private request(
+    method: 'tasks/get' | 'tasks/cancel',
+    taskId: string,
+  ): Promise<Record<string, unknown>> {
     return this.host.request(method, { taskId }, { timeoutMs: this.limits.requestTimeoutMs });
   }
 }

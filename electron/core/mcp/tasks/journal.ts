@@ -38,9 +38,14 @@ export class TaskJournal {
       if (read.warning) notice?.(`${read.warning} Tasks it listed are no longer followed.`);
       list = read.value;
     } catch (err) {
-      notice?.(`Lena could not read ${file} (${err instanceof Error ? err.message : String(err)}); tasks from before this start are not followed.`);
+      notice?.(
+        `Lena could not read ${file} (${err instanceof Error ? err.message : String(err)}); tasks from before this start are not followed.`,
+      );
     }
-    if (Array.isArray(list)) for (const r of list as TaskRecord[]) if (typeof r?.key === 'string' && typeof r.task?.taskId === 'string') this.records.set(r.key, r);
+    if (Array.isArray(list))
+      for (const r of list as TaskRecord[])
+        if (typeof r?.key === 'string' && typeof r.task?.taskId === 'string')
+          this.records.set(r.key, r);
   }
 
   list(): TaskRecord[] {
@@ -51,7 +56,14 @@ export class TaskJournal {
    * Wraps a call: once it becomes a task (its first onTask), the task is recorded under `key`;
    * when the call settles, the record goes, unless the connection was what ended it.
    */
-  track(key: string | undefined, server: string, tool: string, opts: CallToolOptions, run: (opts: CallToolOptions) => Promise<ToolCallOutcome>, since = Date.now()): Promise<ToolCallOutcome> {
+  track(
+    key: string | undefined,
+    server: string,
+    tool: string,
+    opts: CallToolOptions,
+    run: (opts: CallToolOptions) => Promise<ToolCallOutcome>,
+    since = Date.now(),
+  ): Promise<ToolCallOutcome> {
     if (!key) return run(opts);
     const onTask = (task: TaskView) => {
       const { result: _r, error: _e, inputRequests: _i, ...kept } = task;
@@ -74,7 +86,8 @@ export class TaskJournal {
   private put(record: TaskRecord): void {
     const old = this.records.get(record.key);
     this.records.set(record.key, record);
-    if (old?.task.taskId !== record.task.taskId || old.task.status !== record.task.status) this.save();
+    if (old?.task.taskId !== record.task.taskId || old.task.status !== record.task.status)
+      this.save();
   }
 
   private save(): void {

@@ -31,7 +31,14 @@ interface Received {
 
 /** The Task object of the 2025 schema (what tasks/get and tasks/cancel answer). */
 function wire(t: Received): Record<string, unknown> {
-  const out: Record<string, unknown> = { taskId: t.taskId, status: t.status, createdAt: t.createdAt, lastUpdatedAt: t.lastUpdatedAt, ttl: t.ttl, pollInterval: POLL_INTERVAL_MS };
+  const out: Record<string, unknown> = {
+    taskId: t.taskId,
+    status: t.status,
+    createdAt: t.createdAt,
+    lastUpdatedAt: t.lastUpdatedAt,
+    ttl: t.ttl,
+    pollInterval: POLL_INTERVAL_MS,
+  };
   if (t.statusMessage) out.statusMessage = t.statusMessage;
   return out;
 }
@@ -40,20 +47,46 @@ export class ReceivedTasks {
   private readonly tasks = new Map<string, Received>();
 
   /** Starts `run` as a task and answers with the CreateTaskResult. */
-  create(requested: unknown, run: (signal: AbortSignal) => Promise<Record<string, unknown>>): Record<string, unknown> {
+  create(
+    requested: unknown,
+    run: (signal: AbortSignal) => Promise<Record<string, unknown>>,
+  ): Record<string, unknown> {
     if (this.tasks.size >= MAX_RECEIVED_TASKS) {
-      throw new RequestHandlerError(ErrorCodes.InternalError, `Lena is already running ${MAX_RECEIVED_TASKS} tasks for this server; wait for one to finish`);
+      throw new RequestHandlerError(
+        ErrorCodes.InternalError,
+        `Lena is already running ${MAX_RECEIVED_TASKS} tasks for this server; wait for one to finish`,
+      );
     }
     const ttlAsked = (requested as { ttl?: unknown } | null)?.ttl;
-    const ttl = typeof ttlAsked === 'number' && ttlAsked > 0 ? Math.min(ttlAsked, MAX_TTL_MS) : DEFAULT_TTL_MS;
+    const ttl =
+      typeof ttlAsked === 'number' && ttlAsked > 0
+        ? Math.min(ttlAsked, MAX_TTL_MS)
+        : DEFAULT_TTL_MS;
     const now = new Date().toISOString();
     const controller = new AbortController();
     // The request that created the task is answered at once; from then on tasks/cancel (or the
     // session closing) stops the work.
-    const task: Received = { taskId: randomUUID(), status: 'working', createdAt: now, lastUpdatedAt: now, ttl, controller, done: Promise.resolve() };
+    const task: Received = {
+      taskId: randomUUID(),
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttl,
+      controller,
+      done: Promise.resolve(),
+    };
     task.done = run(controller.signal).then(
       (result) => this.settle(task, 'completed', { result }),
-      (e: unknown) => this.settle(task, controller.signal.aborted ? 'cancelled' : 'failed', { error: { code: typeof (e as { code?: unknown }).code === 'number' ? (e as { code: number }).code : ErrorCodes.InternalError, message: (e as Error)?.message ?? String(e) } }),
+      (e: unknown) =>
+        this.settle(task, controller.signal.aborted ? 'cancelled' : 'failed', {
+          error: {
+            code:
+              typeof (e as { code?: unknown }).code === 'number'
+                ? (e as { code: number }).code
+                : ErrorCodes.InternalError,
+            message: (e as Error)?.message ?? String(e),
+          },
+        }),
     );
     task.timer = setTimeout(() => this.forget(task.taskId), ttl);
     task.timer.unref?.();
@@ -62,7 +95,10 @@ export class ReceivedTasks {
   }
 
   /** tasks/get, tasks/result, tasks/list, tasks/cancel from the server; undefined for other methods. */
-  answer(method: string, params: Record<string, unknown> | undefined): Record<string, unknown> | Promise<Record<string, unknown>> | undefined {
+  answer(
+    method: string,
+    params: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | Promise<Record<string, unknown>> | undefined {
     switch (method) {
       case 'tasks/get':
         return wire(this.find(params));
@@ -79,8 +115,15 @@ export class ReceivedTasks {
       case 'tasks/result': {
         const t = this.find(params);
         return t.done.then(() => {
-          if (t.status === 'completed' && t.result) return { ...t.result, _meta: { 'io.modelcontextprotocol/related-task': { taskId: t.taskId } } };
-          throw new RequestHandlerError(t.error?.code ?? ErrorCodes.InternalError, t.error?.message ?? `the task ${t.status}`);
+          if (t.status === 'completed' && t.result)
+            return {
+              ...t.result,
+              _meta: { 'io.modelcontextprotocol/related-task': { taskId: t.taskId } },
+            };
+          throw new RequestHandlerError(
+            t.error?.code ?? ErrorCodes.InternalError,
+            t.error?.message ?? `the task ${t.status}`,
+          );
         });
       }
       default:
@@ -100,11 +143,23 @@ export class ReceivedTasks {
   private find(params: Record<string, unknown> | undefined): Received {
     const id = params?.taskId;
     const t = typeof id === 'string' ? this.tasks.get(id) : undefined;
-    if (!t) throw new RequestHandlerError(ErrorCodes.InvalidParams, `Lena has no task ${JSON.stringify(id ?? null)} (it finished more than its TTL ago, or never existed)`);
+    if (!t)
+      throw new RequestHandlerError(
+        ErrorCodes.InvalidParams,
+        `Lena has no task ${JSON.stringify(id ?? null)} (it finished more than its TTL ago, or never existed)`,
+      );
     return t;
   }
 
-  private settle(t: Received, status: TaskStatus, extra: { result?: Record<string, unknown>; error?: { code: number; message: string }; statusMessage?: string }): void {
+  private settle(
+    t: Received,
+    status: TaskStatus,
+    extra: {
+      result?: Record<string, unknown>;
+      error?: { code: number; message: string };
+      statusMessage?: string;
+    },
+  ): void {
     if (t.status === 'completed' || t.status === 'failed' || t.status === 'cancelled') return;
     t.status = status;
     t.lastUpdatedAt = new Date().toISOString();

@@ -13,14 +13,27 @@ export interface ReconnectHost {
   reconnect(): Promise<McpClient | null>;
 }
 
-export async function followThroughReconnects(first: Promise<ToolCallOutcome>, host: ReconnectHost, tool: string, opts: CallToolOptions): Promise<ToolCallOutcome> {
+export async function followThroughReconnects(
+  first: Promise<ToolCallOutcome>,
+  host: ReconnectHost,
+  tool: string,
+  opts: CallToolOptions,
+): Promise<ToolCallOutcome> {
   let pending = first;
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await pending;
     } catch (e) {
-      if (!(e instanceof TaskInterruptedError) || attempt >= MAX_TASK_RECONNECTS || opts.signal?.aborted) throw e;
-      opts.onTask?.({ ...e.task, statusMessage: 'The connection dropped; following the task again once the server is back' });
+      if (
+        !(e instanceof TaskInterruptedError) ||
+        attempt >= MAX_TASK_RECONNECTS ||
+        opts.signal?.aborted
+      )
+        throw e;
+      opts.onTask?.({
+        ...e.task,
+        statusMessage: 'The connection dropped; following the task again once the server is back',
+      });
       const client = await host.reconnect();
       if (!client) throw e;
       pending = client.followToolTask(e.task, { ...opts, since: e.since, tool });

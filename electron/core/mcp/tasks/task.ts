@@ -32,20 +32,36 @@ export const LEGACY_TASKS_CAPABILITY = Object.freeze({ cancel: {} });
 
 const STATUSES = new Set<string>(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 
-export const isTerminal = (s: TaskStatus): boolean => s === 'completed' || s === 'failed' || s === 'cancelled';
+export const isTerminal = (s: TaskStatus): boolean =>
+  s === 'completed' || s === 'failed' || s === 'cancelled';
 
 /** The task a result hands back instead of the answer, or undefined when it is the answer. */
-export function taskHandle(result: Record<string, unknown>, era: Era | undefined): TaskView | undefined {
+export function taskHandle(
+  result: Record<string, unknown>,
+  era: Era | undefined,
+): TaskView | undefined {
   if (era === 'modern') return result.resultType === 'task' ? readTask(result, era) : undefined;
   const task = result.task;
-  return typeof task === 'object' && task !== null && !Array.isArray(result.content) ? readTask(task as Record<string, unknown>, 'legacy') : undefined;
+  return typeof task === 'object' && task !== null && !Array.isArray(result.content)
+    ? readTask(task as Record<string, unknown>, 'legacy')
+    : undefined;
 }
 
 /** Reads a Task object (a handle, a tasks/get answer, a status notification); undefined if malformed. */
-export function readTask(raw: Record<string, unknown>, era: Era | undefined, seen?: TaskView): TaskView | undefined {
+export function readTask(
+  raw: Record<string, unknown>,
+  era: Era | undefined,
+  seen?: TaskView,
+): TaskView | undefined {
   const taskId = raw.taskId;
   const status = raw.status;
-  if (typeof taskId !== 'string' || taskId === '' || typeof status !== 'string' || !STATUSES.has(status)) return undefined;
+  if (
+    typeof taskId !== 'string' ||
+    taskId === '' ||
+    typeof status !== 'string' ||
+    !STATUSES.has(status)
+  )
+    return undefined;
   const ttl = era === 'modern' ? raw.ttlMs : raw.ttl;
   const poll = era === 'modern' ? raw.pollIntervalMs : raw.pollInterval;
   const created = typeof raw.createdAt === 'string' ? Date.parse(raw.createdAt) : NaN;
@@ -53,7 +69,12 @@ export function readTask(raw: Record<string, unknown>, era: Era | undefined, see
     taskId,
     status: status as TaskStatus,
     createdAt: Number.isFinite(created) ? created : (seen?.createdAt ?? Date.now()),
-    ttlMs: typeof ttl === 'number' && ttl >= 0 && Number.isFinite(ttl) ? ttl : ttl === null ? null : (seen?.ttlMs ?? null),
+    ttlMs:
+      typeof ttl === 'number' && ttl >= 0 && Number.isFinite(ttl)
+        ? ttl
+        : ttl === null
+          ? null
+          : (seen?.ttlMs ?? null),
   };
   if (typeof raw.statusMessage === 'string') view.statusMessage = raw.statusMessage;
   if (typeof poll === 'number' && poll > 0 && Number.isFinite(poll)) view.pollIntervalMs = poll;
@@ -61,7 +82,11 @@ export function readTask(raw: Record<string, unknown>, era: Era | undefined, see
   if (isObject(raw.result)) view.result = raw.result;
   if (isObject(raw.error)) {
     const e = raw.error;
-    view.error = { code: typeof e.code === 'number' ? e.code : -32603, message: typeof e.message === 'string' ? e.message : 'the task failed', data: e.data };
+    view.error = {
+      code: typeof e.code === 'number' ? e.code : -32603,
+      message: typeof e.message === 'string' ? e.message : 'the task failed',
+      data: e.data,
+    };
   }
   if (isObject(raw.inputRequests)) view.inputRequests = raw.inputRequests;
   return view;
@@ -82,7 +107,8 @@ export function taskRequest(
   tool: { execution?: { taskSupport?: string } } | undefined,
   wanted: boolean | undefined,
 ): { task?: Record<string, unknown> } {
-  const offered = (capabilities?.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call;
+  const offered = (capabilities?.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)
+    ?.requests?.tools?.call;
   if (era === 'modern' || !offered) return {};
   const support = tool?.execution?.taskSupport;
   return support === 'required' || (support === 'optional' && wanted) ? { task: {} } : {};

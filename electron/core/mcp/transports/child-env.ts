@@ -54,8 +54,12 @@ const WINDOWS_BASE = [
 const PREFIXES = ['LC_'];
 
 /** Names of the variables a server inherits on `platform` (besides the LC_* prefix). */
-export function baseEnvironmentNames(platform: NodeJS.Platform = process.platform): readonly string[] {
-  return platform === 'win32' ? [...WINDOWS_BASE, 'LANG', ...NETWORK.filter((n) => n === n.toUpperCase())] : [...POSIX_BASE, ...NETWORK];
+export function baseEnvironmentNames(
+  platform: NodeJS.Platform = process.platform,
+): readonly string[] {
+  return platform === 'win32'
+    ? [...WINDOWS_BASE, 'LANG', ...NETWORK.filter((n) => n === n.toUpperCase())]
+    : [...POSIX_BASE, ...NETWORK];
 }
 
 /** The rule in words, for `lena help` and the README (one paragraph, unwrapped). */
@@ -69,7 +73,8 @@ export function describeBaseEnvironment(): string {
   );
 }
 
-const wanted = (name: string, names: ReadonlySet<string>) => names.has(name) || PREFIXES.some((p) => name.startsWith(p));
+const wanted = (name: string, names: ReadonlySet<string>) =>
+  names.has(name) || PREFIXES.some((p) => name.startsWith(p));
 
 /** The allow-listed part of `base`, then `configured` on top. */
 export function childEnvironment(

@@ -46,7 +46,8 @@ export class HttpTransportError extends MessageDecodeError {
     this.status = init.status;
     this.bodyExcerpt = init.bodyExcerpt;
     const s = init.status;
-    this.transient = init.kind === 'network' || (s !== undefined && (s >= 500 || s === 429 || s === 408));
+    this.transient =
+      init.kind === 'network' || (s !== undefined && (s >= 500 || s === 429 || s === 408));
   }
 }
 
@@ -73,7 +74,10 @@ export function bodyExcerpt(body: string, secrets: Iterable<string>): string {
  * so even a short one is cut (as a whole token); the one redaction of core/base does the work.
  */
 export function redact(text: string, secrets: Iterable<string>): string {
-  return redactText(text, [...secrets].map((value) => ({ value, short: true })));
+  return redactText(
+    text,
+    [...secrets].map((value) => ({ value, short: true })),
+  );
 }
 
 const STATUS_HINTS: Record<number, string> = {
@@ -96,7 +100,9 @@ export function statusError(
   const excerpt = bodyExcerpt(body, secrets);
   const hint =
     STATUS_HINTS[status] ??
-    (status >= 500 ? 'the server failed; Lena will retry later, or check the server’s logs' : 'unexpected answer from the server');
+    (status >= 500
+      ? 'the server failed; Lena will retry later, or check the server’s logs'
+      : 'unexpected answer from the server');
   const where = displayUrl(url);
   const label = statusText ? ` (${statusText})` : '';
   const said = excerpt ? ` Server said: ${excerpt}` : '';
@@ -111,7 +117,11 @@ export function statusError(
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/;
 
 /** A connection-level failure, phrased for a user ("could not reach …: ECONNREFUSED"). */
-export function networkError(url: URL, cause: unknown, secrets: Iterable<string>): HttpTransportError {
+export function networkError(
+  url: URL,
+  cause: unknown,
+  secrets: Iterable<string>,
+): HttpTransportError {
   const where = displayUrl(url);
   const code = (cause as { code?: unknown } | null)?.code;
   const detail = redact(cause instanceof Error ? cause.message : String(cause), secrets);
@@ -123,5 +133,9 @@ export function networkError(url: URL, cause: unknown, secrets: Iterable<string>
         : typeof code === 'string' && TLS_CODES.test(code)
           ? "the server's TLS certificate is not trusted for this host; fix the certificate, or add its CA to the system's trust store (or NODE_EXTRA_CA_CERTS)"
           : 'check the URL and your network';
-  return new HttpTransportError(`Could not reach ${where} (${detail}): ${hint}`, { kind: 'network', url: where, cause });
+  return new HttpTransportError(`Could not reach ${where} (${detail}): ${hint}`, {
+    kind: 'network',
+    url: where,
+    cause,
+  });
 }

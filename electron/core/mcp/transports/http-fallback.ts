@@ -54,12 +54,19 @@ export class HttpFallbackTransport implements Transport {
 
   async send(message: JsonRpcMessage, hints?: SendHints): Promise<void> {
     if (this.active) return this.active.send(message, hints);
-    if (this.closed) throw new HttpTransportError(`The connection to ${displayUrl(this.url)} is closed.`, { kind: 'closed', url: displayUrl(this.url) });
+    if (this.closed)
+      throw new HttpTransportError(`The connection to ${displayUrl(this.url)} is closed.`, {
+        kind: 'closed',
+        url: displayUrl(this.url),
+      });
     if (this.choosing) {
       await this.choosing;
       return this.send(message, hints);
     }
-    this.choosing = 'method' in message && message.method !== 'initialize' ? this.tryStreamable(message, hints) : this.choose(message);
+    this.choosing =
+      'method' in message && message.method !== 'initialize'
+        ? this.tryStreamable(message, hints)
+        : this.choose(message);
     try {
       await this.choosing;
     } finally {
@@ -87,7 +94,10 @@ export class HttpFallbackTransport implements Transport {
 
   // A message before initialize (the 2026 probe): Streamable HTTP, settled on when accepted; when
   // refused, the error is the client's to read and nothing is settled yet.
-  private async tryStreamable(message: JsonRpcMessage, hints: SendHints | undefined): Promise<void> {
+  private async tryStreamable(
+    message: JsonRpcMessage,
+    hints: SendHints | undefined,
+  ): Promise<void> {
     const streamable = await this.streamableCandidate();
     try {
       await streamable.send(message, hints);
@@ -116,7 +126,11 @@ export class HttpFallbackTransport implements Transport {
       this.settle(streamable, 'streamable-http');
       return;
     } catch (err) {
-      if (!(err instanceof HttpTransportError) || err.kind !== 'http-status' || !FALLBACK_STATUSES.has(err.status ?? 0)) {
+      if (
+        !(err instanceof HttpTransportError) ||
+        err.kind !== 'http-status' ||
+        !FALLBACK_STATUSES.has(err.status ?? 0)
+      ) {
         await streamable.close();
         throw err;
       }
@@ -131,7 +145,12 @@ export class HttpFallbackTransport implements Transport {
       const why = sseErr instanceof Error ? sseErr.message : String(sseErr);
       throw new HttpTransportError(
         `${displayUrl(this.url)} speaks neither Streamable HTTP (${streamableError.message}) nor legacy SSE (${why}). Check the URL, or set the transport type.`,
-        { kind: streamableError.kind, url: displayUrl(this.url), status: streamableError.status, bodyExcerpt: streamableError.bodyExcerpt },
+        {
+          kind: streamableError.kind,
+          url: displayUrl(this.url),
+          status: streamableError.status,
+          bodyExcerpt: streamableError.bodyExcerpt,
+        },
       );
     }
     this.applyVersion(sse);

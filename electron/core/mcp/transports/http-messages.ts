@@ -35,11 +35,19 @@ export function responseId(m: JsonRpcMessage): JsonRpcId | null | undefined {
 const HEAD = /^\{"jsonrpc":"2\.0",(?:"id":(-?\d+|"(?:[^"\\]|\\.)*"),)?"method":"((?:[^"\\]|\\.)*)"/;
 
 /** The method and id of an outgoing serialised message (id undefined for notifications and responses). */
-export function outgoingHead(json: string): { method: string | undefined; id: JsonRpcId | undefined } {
+export function outgoingHead(json: string): {
+  method: string | undefined;
+  id: JsonRpcId | undefined;
+} {
   const m = HEAD.exec(json);
   if (m) {
     const method = m[2].includes('\\') ? (JSON.parse(`"${m[2]}"`) as string) : m[2];
-    const id = m[1] === undefined ? undefined : m[1].startsWith('"') ? (JSON.parse(m[1]) as string) : Number(m[1]);
+    const id =
+      m[1] === undefined
+        ? undefined
+        : m[1].startsWith('"')
+          ? (JSON.parse(m[1]) as string)
+          : Number(m[1]);
     return { method, id };
   }
   const v = JSON.parse(json) as { method?: unknown; id?: JsonRpcId };

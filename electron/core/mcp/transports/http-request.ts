@@ -5,7 +5,12 @@
 // 403 it may sign in, refresh or step up, and the request is sent again.
 import type { AuthProvider } from '../auth/types';
 import { HttpTransportError, displayUrl, networkError } from './http-errors';
-import { Http1Client, assertHeaderSafe, type Http1Options, type HttpResponse } from './http1-client';
+import {
+  Http1Client,
+  assertHeaderSafe,
+  type Http1Options,
+  type HttpResponse,
+} from './http1-client';
 
 export type { HttpResponse } from './http1-client';
 
@@ -14,7 +19,17 @@ const MAX_REDIRECTS = 5;
 const MAX_AUTH_RETRIES = 2;
 
 /** Header names the transport owns; a configured header of the same name is dropped. */
-const RESERVED = new Set(['host', 'content-length', 'content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'connection', 'transfer-encoding']);
+const RESERVED = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'accept',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+  'connection',
+  'transfer-encoding',
+]);
 
 export class OriginBoundHttp {
   readonly url: URL;
@@ -32,10 +47,13 @@ export class OriginBoundHttp {
     private readonly auth?: AuthProvider,
   ) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new HttpTransportError(`Unsupported URL scheme "${url.protocol}" for ${displayUrl(url)}: use http:// or https://.`, {
-        kind: 'protocol',
-        url: displayUrl(url),
-      });
+      throw new HttpTransportError(
+        `Unsupported URL scheme "${url.protocol}" for ${displayUrl(url)}: use http:// or https://.`,
+        {
+          kind: 'protocol',
+          url: displayUrl(url),
+        },
+      );
     }
     this.url = url;
     this.client = new Http1Client(url, options);
@@ -71,7 +89,13 @@ export class OriginBoundHttp {
    * any other redirect is refused, so configured headers never leave the origin. `signal` aborts
    * this request at the HTTP level (its socket is closed), whichever hop or retry it is on.
    */
-  async request(method: string, target: URL, headers: string, body?: string, signal?: AbortSignal): Promise<HttpResponse> {
+  async request(
+    method: string,
+    target: URL,
+    headers: string,
+    body?: string,
+    signal?: AbortSignal,
+  ): Promise<HttpResponse> {
     const auth = this.auth;
     if (!auth) return this.follow(method, target, headers, body, signal);
     for (let attempt = 0; ; attempt++) {
@@ -96,7 +120,13 @@ export class OriginBoundHttp {
     }
   }
 
-  private async follow(method: string, target: URL, headers: string, body: string | undefined, signal: AbortSignal | undefined): Promise<HttpResponse> {
+  private async follow(
+    method: string,
+    target: URL,
+    headers: string,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<HttpResponse> {
     let url = target;
     for (let hop = 0; ; hop++) {
       const res = await this.once(method, url, headers, body, signal);
@@ -113,7 +143,11 @@ export class OriginBoundHttp {
             : hop >= MAX_REDIRECTS
               ? 'it redirected too many times'
               : `an HTTP ${status} redirect would turn the ${method} into a GET; use the final URL in the configuration`;
-        throw new HttpTransportError(`HTTP ${status} from ${displayUrl(url)}: ${why}.`, { kind: 'redirect', url: displayUrl(url), status });
+        throw new HttpTransportError(`HTTP ${status} from ${displayUrl(url)}: ${why}.`, {
+          kind: 'redirect',
+          url: displayUrl(url),
+          status,
+        });
       }
       url = next;
     }
@@ -125,7 +159,13 @@ export class OriginBoundHttp {
     this.client.close();
   }
 
-  private async once(method: string, url: URL, headers: string, body: string | undefined, signal: AbortSignal | undefined): Promise<HttpResponse> {
+  private async once(
+    method: string,
+    url: URL,
+    headers: string,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<HttpResponse> {
     if (this.destroyed) throw this.closedError();
     try {
       return await this.client.request(method, url.pathname + url.search, headers, body, signal);
@@ -135,7 +175,10 @@ export class OriginBoundHttp {
   }
 
   private closedError(): HttpTransportError {
-    return new HttpTransportError(`The connection to ${displayUrl(this.url)} is closed.`, { kind: 'closed', url: displayUrl(this.url) });
+    return new HttpTransportError(`The connection to ${displayUrl(this.url)} is closed.`, {
+      kind: 'closed',
+      url: displayUrl(this.url),
+    });
   }
 }
 
@@ -167,7 +210,12 @@ export function readBody(res: HttpResponse, maxBytes: number): Promise<string> {
       },
       (error) => {
         if (error) reject(error);
-        else resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+        else
+          resolve(
+            chunks.length === 1
+              ? chunks[0].toString('utf8')
+              : Buffer.concat(chunks).toString('utf8'),
+          );
       },
     );
   });

@@ -59,7 +59,12 @@ class Response implements HttpResponse {
   }
 
   discard(): Promise<void> {
-    return new Promise((done) => this.read(() => undefined, () => done()));
+    return new Promise((done) =>
+      this.read(
+        () => undefined,
+        () => done(),
+      ),
+    );
   }
 
   destroy(): void {
@@ -228,10 +233,21 @@ export class Http1Client {
    * checked by the caller (no CR or LF: see assertHeaderSafe); Host and Content-Length are added.
    * `signal` aborts this request alone: its connection is closed (never reused), the others live on.
    */
-  request(method: string, path: string, headers: string, body?: string, signal?: AbortSignal): Promise<HttpResponse> {
+  request(
+    method: string,
+    path: string,
+    headers: string,
+    body?: string,
+    signal?: AbortSignal,
+  ): Promise<HttpResponse> {
     if (this.closed) return Promise.reject(new Error('the HTTP client is closed'));
     if (signal?.aborted) return Promise.reject(abortError());
-    const length = body === undefined ? (method === 'POST' ? 'Content-Length: 0\r\n' : '') : `Content-Length: ${Buffer.byteLength(body)}\r\n`;
+    const length =
+      body === undefined
+        ? method === 'POST'
+          ? 'Content-Length: 0\r\n'
+          : ''
+        : `Content-Length: ${Buffer.byteLength(body)}\r\n`;
     const text = `${method} ${path} HTTP/1.1\r\nHost: ${this.hostHeader}\r\n${headers}${length}\r\n${body ?? ''}`;
     return this.take().send(text, method === 'HEAD', signal);
   }
@@ -266,7 +282,13 @@ export class Http1Client {
     }
     const socket =
       this.origin.protocol === 'https:'
-        ? tls.connect({ host: this.host, port: this.port, servername: net.isIP(this.host) ? undefined : this.host, ALPNProtocols: ['http/1.1'], ...this.options.tls })
+        ? tls.connect({
+            host: this.host,
+            port: this.port,
+            servername: net.isIP(this.host) ? undefined : this.host,
+            ALPNProtocols: ['http/1.1'],
+            ...this.options.tls,
+          })
         : net.connect({ host: this.host, port: this.port });
     const c = new Connection(this, socket);
     this.all.add(c);
@@ -285,6 +307,8 @@ const UNSAFE = /[\r\n\0]/;
 /** Header names and values go into the request text verbatim: refuse anything that could split it. */
 export function assertHeaderSafe(name: string, value: string): void {
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || UNSAFE.test(value)) {
-    throw new Error(`The header "${name.replace(/[^\x20-\x7e]/g, '?')}" has a name or value that is not allowed in HTTP (line breaks, say); fix it in the server's configuration.`);
+    throw new Error(
+      `The header "${name.replace(/[^\x20-\x7e]/g, '?')}" has a name or value that is not allowed in HTTP (line breaks, say); fix it in the server's configuration.`,
+    );
   }
 }

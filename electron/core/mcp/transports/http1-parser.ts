@@ -20,7 +20,8 @@ export interface ParserEvents {
 const MAX_HEAD_BYTES = 64 * 1024;
 const CRLFCRLF = Buffer.from('\r\n\r\n');
 
-type State = 'head' | 'length' | 'chunk-size' | 'chunk-data' | 'chunk-crlf' | 'trailers' | 'close' | 'done';
+type State =
+  'head' | 'length' | 'chunk-size' | 'chunk-data' | 'chunk-crlf' | 'trailers' | 'close' | 'done';
 
 /** Thrown by push() on bytes that are not an HTTP/1.x response. */
 export class HttpParseError extends Error {
@@ -135,14 +136,16 @@ export class Http1ResponseParser {
     const rest = buf.subarray(end + 4);
     if (status >= 100 && status < 200) return rest; // interim (100 Continue, 103 Early Hints)
     const connection = (headers.connection ?? '').toLowerCase();
-    this.keepAlive = m[1] === '1' ? !connection.includes('close') : connection.includes('keep-alive');
+    this.keepAlive =
+      m[1] === '1' ? !connection.includes('close') : connection.includes('keep-alive');
     this.events.onHead({ status, statusText: m[3] ?? '', headers, keepAlive: this.keepAlive });
     const te = headers['transfer-encoding'];
     const length = headers['content-length'];
     if (this.noBody || status === 204 || status === 304) this.finish();
     else if (te !== undefined && te.toLowerCase().includes('chunked')) this.state = 'chunk-size';
     else if (length !== undefined) {
-      if (!/^\d+$/.test(length)) throw new HttpParseError(`invalid Content-Length "${length.slice(0, 20)}"`);
+      if (!/^\d+$/.test(length))
+        throw new HttpParseError(`invalid Content-Length "${length.slice(0, 20)}"`);
       this.remaining = Number(length);
       if (this.remaining === 0) this.finish();
       else this.state = 'length';
@@ -162,7 +165,8 @@ export class Http1ResponseParser {
     }
     const line = buf.toString('latin1', 0, eol);
     const hex = line.split(';', 1)[0].trim();
-    if (!/^[0-9a-fA-F]+$/.test(hex)) throw new HttpParseError(`invalid chunk size "${hex.slice(0, 20)}"`);
+    if (!/^[0-9a-fA-F]+$/.test(hex))
+      throw new HttpParseError(`invalid chunk size "${hex.slice(0, 20)}"`);
     const size = parseInt(hex, 16);
     if (size === 0) this.state = 'trailers';
     else {
@@ -178,7 +182,8 @@ export class Http1ResponseParser {
     for (;;) {
       const eol = buf.indexOf('\r\n', at);
       if (eol === -1) {
-        if (buf.length - at > MAX_HEAD_BYTES) throw new HttpParseError('the trailers exceed 64 KiB');
+        if (buf.length - at > MAX_HEAD_BYTES)
+          throw new HttpParseError('the trailers exceed 64 KiB');
         this.pending = buf.subarray(at);
         return buf.subarray(buf.length);
       }

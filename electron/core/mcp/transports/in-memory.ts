@@ -20,7 +20,9 @@ export class InMemoryTransport implements Transport {
   }
 
   /** The client's end and the server's end of one connection. */
-  static createLinkedPair(name = 'in-memory'): [client: InMemoryTransport, server: InMemoryTransport] {
+  static createLinkedPair(
+    name = 'in-memory',
+  ): [client: InMemoryTransport, server: InMemoryTransport] {
     const client = new InMemoryTransport(`${name} (client end)`);
     const server = new InMemoryTransport(`${name} (server end)`);
     client.peer = server;
@@ -41,7 +43,8 @@ export class InMemoryTransport implements Transport {
 
   async sendSerialized(json: string): Promise<void> {
     const peer = this.peer;
-    if (this.closed || !peer || peer.closed) throw new Error(`cannot write to ${this.description}: the connection was closed`);
+    if (this.closed || !peer || peer.closed)
+      throw new Error(`cannot write to ${this.description}: the connection was closed`);
     // A later tick, as over a pipe: a reply never arrives inside the send that caused it.
     setImmediate(() => peer.receive(json));
   }

@@ -7,7 +7,12 @@ let cached: Promise<string | undefined> | undefined;
 
 /** True when Lena runs as a desktop app started outside a terminal (no TTY, no TERM). */
 export function launchedFromDesktop(env: NodeJS.ProcessEnv = process.env): boolean {
-  return process.platform !== 'win32' && Boolean(process.versions.electron) && !env.TERM && !process.stdout.isTTY;
+  return (
+    process.platform !== 'win32' &&
+    Boolean(process.versions.electron) &&
+    !env.TERM &&
+    !process.stdout.isTTY
+  );
 }
 
 /** The login shell's PATH, or undefined when it cannot be read in time (then keep process.env.PATH). */

@@ -38,7 +38,9 @@ export class ByteRing {
 
   /** The kept bytes as text; a character cut at the start of the window is dropped. */
   text(): string {
-    const bytes = this.full ? Buffer.concat([this.buf.subarray(this.end), this.buf.subarray(0, this.end)]) : this.buf.subarray(0, this.end);
+    const bytes = this.full
+      ? Buffer.concat([this.buf.subarray(this.end), this.buf.subarray(0, this.end)])
+      : this.buf.subarray(0, this.end);
     const s = bytes.toString('utf8');
     return this.full ? s.replace(/^\uFFFD+/, '') : s;
   }

@@ -22,7 +22,9 @@ const DEFAULT_MAX_EVENT_BYTES = 64 * 1024 * 1024;
 /** Thrown by `SseParser.push` when a line or an event outgrows `maxEventBytes`. */
 export class SseEventTooLargeError extends Error {
   constructor(limit: number) {
-    super(`An SSE event from the server exceeded ${limit} bytes; the stream was dropped to keep memory bounded.`);
+    super(
+      `An SSE event from the server exceeded ${limit} bytes; the stream was dropped to keep memory bounded.`,
+    );
     this.name = 'SseEventTooLargeError';
   }
 }

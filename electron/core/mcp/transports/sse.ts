@@ -3,7 +3,12 @@
 import type { JsonRpcMessage } from '../jsonrpc-types';
 import type { AuthProvider } from '../auth/types';
 import type { Transport, TransportCallbacks } from '../transport';
-import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
+import {
+  HttpTransportError,
+  displayUrl,
+  statusError,
+  type HttpTransportErrorKind,
+} from './http-errors';
 import { decodeMessages } from './http-messages';
 import { OriginBoundHttp, readExcerpt, type HttpResponse } from './http-request';
 import type { Http1Options } from './http1-client';
@@ -47,13 +52,27 @@ export class SseTransport implements Transport {
     this.callbacks = callbacks;
     let res: HttpResponse;
     try {
-      res = await this.http.request('GET', this.url, this.http.headers({ Accept: 'text/event-stream' }));
+      res = await this.http.request(
+        'GET',
+        this.url,
+        this.http.headers({ Accept: 'text/event-stream' }),
+      );
       const status = res.status;
-      if (status < 200 || status >= 300) throw statusError(this.url, status, res.statusText, await readExcerpt(res), this.http.secrets);
+      if (status < 200 || status >= 300)
+        throw statusError(
+          this.url,
+          status,
+          res.statusText,
+          await readExcerpt(res),
+          this.http.secrets,
+        );
       const type = res.headers['content-type'] ?? '';
       if (!type.includes('text/event-stream')) {
         res.destroy();
-        throw this.error('protocol', `${displayUrl(this.url)} answered with "${type || 'no content type'}" instead of an event stream; is this a legacy SSE endpoint?`);
+        throw this.error(
+          'protocol',
+          `${displayUrl(this.url)} answered with "${type || 'no content type'}" instead of an event stream; is this a legacy SSE endpoint?`,
+        );
       }
     } catch (err) {
       this.shutdown();
@@ -71,14 +90,24 @@ export class SseTransport implements Transport {
   }
 
   async sendSerialized(json: string): Promise<void> {
-    if (this.closed || !this.endpoint) throw this.error('closed', `The connection to ${displayUrl(this.url)} is closed.`);
+    if (this.closed || !this.endpoint)
+      throw this.error('closed', `The connection to ${displayUrl(this.url)} is closed.`);
     const headers = this.http.headers({
       'Content-Type': 'application/json',
-      ...(this.protocolVersion === undefined ? {} : { 'MCP-Protocol-Version': this.protocolVersion }),
+      ...(this.protocolVersion === undefined
+        ? {}
+        : { 'MCP-Protocol-Version': this.protocolVersion }),
     });
     const res = await this.http.request('POST', this.endpoint, headers, json);
     const status = res.status;
-    if (status < 200 || status >= 300) throw statusError(this.endpoint, status, res.statusText, await readExcerpt(res), this.http.secrets);
+    if (status < 200 || status >= 300)
+      throw statusError(
+        this.endpoint,
+        status,
+        res.statusText,
+        await readExcerpt(res),
+        this.http.secrets,
+      );
     await res.discard();
   }
 
@@ -102,7 +131,13 @@ export class SseTransport implements Transport {
       };
       const timeoutMs = this.options.endpointTimeoutMs ?? 30_000;
       const timer = setTimeout(
-        () => settle(this.error('protocol', `${displayUrl(this.url)} sent no "endpoint" event within ${timeoutMs} ms; is this a legacy SSE endpoint?`)),
+        () =>
+          settle(
+            this.error(
+              'protocol',
+              `${displayUrl(this.url)} sent no "endpoint" event within ${timeoutMs} ms; is this a legacy SSE endpoint?`,
+            ),
+          ),
         timeoutMs,
       );
       const onEvent = (event: SseEvent): void => {
@@ -112,7 +147,10 @@ export class SseTransport implements Transport {
           this.deliver(event.data);
         }
       };
-      void pumpSse(res, { onEvent, maxEventBytes: this.options.maxMessageBytes ?? 64 * 1024 * 1024 }).then((end) => {
+      void pumpSse(res, {
+        onEvent,
+        maxEventBytes: this.options.maxMessageBytes ?? 64 * 1024 * 1024,
+      }).then((end) => {
         const detail = end.error ? ` (${end.error.message})` : '';
         const reason = `${displayUrl(this.url)} closed its event stream${detail}; the legacy SSE transport cannot resume, reconnect the server.`;
         if (!settled) settle(this.error('network', reason));
@@ -134,7 +172,10 @@ export class SseTransport implements Transport {
       return this.error('protocol', `${displayUrl(this.url)} named an invalid message endpoint.`);
     }
     if (endpoint.origin !== this.url.origin) {
-      return this.error('protocol', `${displayUrl(this.url)} named a message endpoint on another origin (${endpoint.origin}); Lena refuses it so that this server's credentials stay with ${this.url.origin}.`);
+      return this.error(
+        'protocol',
+        `${displayUrl(this.url)} named a message endpoint on another origin (${endpoint.origin}); Lena refuses it so that this server's credentials stay with ${this.url.origin}.`,
+      );
     }
     for (const value of endpoint.searchParams.values()) this.http.secrets.add(value);
     this.endpoint = endpoint;
@@ -145,11 +186,22 @@ export class SseTransport implements Transport {
     if (this.closed) return;
     try {
       const { messages, rejected } = decodeMessages(data);
-      if (rejected > 0) this.callbacks?.onError(this.error('protocol', `Ignored ${rejected} message(s) from ${displayUrl(this.url)} that are not JSON-RPC.`));
+      if (rejected > 0)
+        this.callbacks?.onError(
+          this.error(
+            'protocol',
+            `Ignored ${rejected} message(s) from ${displayUrl(this.url)} that are not JSON-RPC.`,
+          ),
+        );
       if (messages.length === 1) this.callbacks?.onMessage(messages[0], data, data.length);
       else for (const m of messages) this.callbacks?.onMessage(m);
     } catch {
-      this.callbacks?.onError(this.error('protocol', `${displayUrl(this.url)} sent an event that is not valid JSON (${data.length} bytes); it was skipped.`));
+      this.callbacks?.onError(
+        this.error(
+          'protocol',
+          `${displayUrl(this.url)} sent an event that is not valid JSON (${data.length} bytes); it was skipped.`,
+        ),
+      );
     }
   }
 

@@ -3,7 +3,8 @@
 // traces or retries would otherwise show only the noise after the cause.
 import { ByteRing } from './ring-buffer';
 
-const ERROR_LINE = /\b(error|exception|fatal|traceback|panic|cannot|could not|failed|not found|denied|refused)\b/i;
+const ERROR_LINE =
+  /\b(error|exception|fatal|traceback|panic|cannot|could not|failed|not found|denied|refused)\b/i;
 const MAX_LINE = 500;
 
 export class StderrTail {

@@ -87,7 +87,10 @@ export class StdioTransport implements Transport {
   }
 
   async start(callbacks: TransportCallbacks): Promise<void> {
-    if (this.child) throw new McpTransportError(`${this.description} was already started; create a new transport to restart`);
+    if (this.child)
+      throw new McpTransportError(
+        `${this.description} was already started; create a new transport to restart`,
+      );
     this.callbacks = callbacks;
     const env = childEnvironment(this.opts.env, await this.baseEnv());
     const { default: spawn } = await import('cross-spawn');
@@ -138,7 +141,8 @@ export class StdioTransport implements Transport {
   }
 
   sendSerialized(json: string): Promise<void> {
-    if (!this.writer || this.finished || this.closeRequested || this.failure) return Promise.reject(this.notWritable());
+    if (!this.writer || this.finished || this.closeRequested || this.failure)
+      return Promise.reject(this.notWritable());
     return this.writer.write(json);
   }
 
@@ -194,17 +198,27 @@ export class StdioTransport implements Transport {
     try {
       msg = JSON.parse(text);
     } catch {
-      if (text.trim() !== '') this.callbacks?.onError(new Error(`skipped a line on stdout that is not JSON: ${clip(text)}`));
+      if (text.trim() !== '')
+        this.callbacks?.onError(
+          new Error(`skipped a line on stdout that is not JSON: ${clip(text)}`),
+        );
       return;
     }
     const m = msg as { jsonrpc?: unknown; method?: unknown; id?: string | number } | null;
     if (typeof m !== 'object' || m === null || m.jsonrpc !== '2.0') {
-      this.callbacks?.onError(new Error(`skipped a line on stdout that is not a JSON-RPC message: ${clip(text)}`));
+      this.callbacks?.onError(
+        new Error(`skipped a line on stdout that is not a JSON-RPC message: ${clip(text)}`),
+      );
       return;
     }
     if (invalid) {
       const id = m.method === undefined ? m.id : undefined;
-      this.callbacks?.onError(new MessageDecodeError('the server sent a message that is not valid UTF-8; it was dropped', id));
+      this.callbacks?.onError(
+        new MessageDecodeError(
+          'the server sent a message that is not valid UTF-8; it was dropped',
+          id,
+        ),
+      );
       return;
     }
     this.callbacks?.onMessage(msg as JsonRpcMessage, text, end - start);
@@ -226,7 +240,8 @@ export class StdioTransport implements Transport {
     const child = this.child;
     const exit = this.exitInfo;
     // A crashed server may leave children behind in its group.
-    if (!this.closeRequested && child?.pid !== undefined) void endProcessGroup(child.pid, { graceMs: 1_000 });
+    if (!this.closeRequested && child?.pid !== undefined)
+      void endProcessGroup(child.pid, { graceMs: 1_000 });
     this.writer?.fail();
     child?.stdout?.removeAllListeners('data');
     const info: TransportCloseInfo = {
@@ -241,31 +256,62 @@ export class StdioTransport implements Transport {
 
   private notWritable(): McpTransportError {
     const exit = this.exitInfo;
-    const why = this.failure ?? (this.closeRequested ? 'the connection was closed' : exit ? describeExit(exit) : 'the server is not running');
-    return new McpTransportError(`cannot write to ${this.description}: ${why}`, { exitCode: exit?.code, signal: exit?.signal, stderrTail: this.stderr.text() });
+    const why =
+      this.failure ??
+      (this.closeRequested
+        ? 'the connection was closed'
+        : exit
+          ? describeExit(exit)
+          : 'the server is not running');
+    return new McpTransportError(`cannot write to ${this.description}: ${why}`, {
+      exitCode: exit?.code,
+      signal: exit?.signal,
+      stderrTail: this.stderr.text(),
+    });
   }
 }
 
-function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null } | undefined): string {
+function describeExit(
+  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined,
+): string {
   if (!exit) return 'the server process ended';
   if (exit.signal) return `the server process was killed by ${exit.signal}`;
   return `the server process exited with code ${exit.code}`;
 }
 
 /** What went wrong with a spawn, in words and as the code the restart policy and hints switch on. */
-function spawnFailure(opts: StdioOptions, path: string | undefined, e: NodeJS.ErrnoException): { code: ErrorCode; message: string } {
+function spawnFailure(
+  opts: StdioOptions,
+  path: string | undefined,
+  e: NodeJS.ErrnoException,
+): { code: ErrorCode; message: string } {
   const cmd = `\`${opts.command}\``;
   if (e.code === 'ENOENT' && opts.cwd && !existsSync(opts.cwd)) {
-    return { code: 'bad-cwd', message: `could not start ${cmd}: the working directory ${opts.cwd} does not exist; fix "cwd" in the server's configuration` };
+    return {
+      code: 'bad-cwd',
+      message: `could not start ${cmd}: the working directory ${opts.cwd} does not exist; fix "cwd" in the server's configuration`,
+    };
   }
   // A command with a folder in it is not looked up on PATH: say what is wrong with that path.
   const given = /[\\/]/.test(opts.command) ? resolvePath(opts.cwd ?? '.', opts.command) : undefined;
-  if (given && statSafe(given)?.isDirectory()) return { code: 'bad-command', message: `${cmd} is a directory, not a program` };
-  if (given && e.code === 'ENOENT' && !existsSync(given)) return { code: 'bad-command', message: `${cmd} does not exist${given === opts.command ? '' : ` (${given})`}` };
+  if (given && statSafe(given)?.isDirectory())
+    return { code: 'bad-command', message: `${cmd} is a directory, not a program` };
+  if (given && e.code === 'ENOENT' && !existsSync(given))
+    return {
+      code: 'bad-command',
+      message: `${cmd} does not exist${given === opts.command ? '' : ` (${given})`}`,
+    };
   if (e.code === 'ENOENT') {
-    return { code: 'command-not-found', message: `${cmd} was not found on PATH (${path ?? 'PATH is empty'}); set an absolute command path or fix PATH` };
+    return {
+      code: 'command-not-found',
+      message: `${cmd} was not found on PATH (${path ?? 'PATH is empty'}); set an absolute command path or fix PATH`,
+    };
   }
-  if (e.code === 'EACCES') return { code: 'not-executable', message: `could not start ${cmd}: permission denied; make the file executable or use another command` };
+  if (e.code === 'EACCES')
+    return {
+      code: 'not-executable',
+      message: `could not start ${cmd}: permission denied; make the file executable or use another command`,
+    };
   return { code: 'spawn-failed', message: `could not start ${cmd}: ${e.message}` };
 }
 

@@ -2,7 +2,12 @@
 // GET stream, and resumption — when a stream drops before its answer, reconnect with GET and
 // Last-Event-ID after the server's `retry` (RELIABILITY.md case 33; SEP-1699 polling).
 import type { JsonRpcId } from '../jsonrpc-types';
-import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
+import {
+  HttpTransportError,
+  displayUrl,
+  statusError,
+  type HttpTransportErrorKind,
+} from './http-errors';
 import { readExcerpt, type HttpResponse, type OriginBoundHttp } from './http-request';
 import { pumpSse } from './sse-stream';
 
@@ -16,7 +21,10 @@ export interface StreamHost {
   /** Configured headers, session id and protocol version, plus `extra`, as request text. */
   baseHeaders(extra?: Record<string, string>): string;
   /** Delivers one payload's messages; says whether the answer to `requestId` was among them. */
-  deliverText(text: string, requestId: JsonRpcId | undefined): { answered: boolean; invalid: boolean };
+  deliverText(
+    text: string,
+    requestId: JsonRpcId | undefined,
+  ): { answered: boolean; invalid: boolean };
   report(error: HttpTransportError): void;
 }
 
@@ -57,14 +65,25 @@ export class SessionStreams {
    * `signal` aborts (the request was cancelled), the stream ends quietly and is not resumed.
    */
   readPostStream(res: HttpResponse, requestId: JsonRpcId | undefined, signal?: AbortSignal): void {
-    void this.read(res, { standalone: false, requestId, session: this.host.session(), attempt: 0, signal });
+    void this.read(res, {
+      standalone: false,
+      requestId,
+      session: this.host.session(),
+      attempt: 0,
+      signal,
+    });
   }
 
   /** Opens the optional GET stream for server-initiated messages (once per session). */
   openStandalone(): void {
     if (!this.policy.openGetStream || this.standaloneOpen || this.host.isClosed()) return;
     this.standaloneOpen = true;
-    void this.get({ standalone: true, requestId: undefined, session: this.host.session(), attempt: 0 });
+    void this.get({
+      standalone: true,
+      requestId: undefined,
+      session: this.host.session(),
+      attempt: 0,
+    });
   }
 
   /** The session was replaced: the next openStandalone() opens a stream for the new one. */
@@ -90,36 +109,71 @@ export class SessionStreams {
         if (event.event !== 'message' || event.data === '') return;
         const out = host.deliverText(event.data, ctx.requestId);
         if (out.answered) answered = true;
-        if (out.invalid) host.report(this.error('protocol', `${this.where()} sent an event that is not valid JSON (${event.data.length} bytes); it was skipped.`));
+        if (out.invalid)
+          host.report(
+            this.error(
+              'protocol',
+              `${this.where()} sent an event that is not valid JSON (${event.data.length} bytes); it was skipped.`,
+            ),
+          );
       },
     });
     if (host.isClosed() || ctx.signal?.aborted) return;
     if (ctx.session !== host.session()) {
       // The session was replaced (re-initialised): whatever this stream still owed will not come.
-      if (ctx.requestId !== undefined && !answered) this.fail(ctx, this.error('network', `The session with ${this.where()} was replaced before the answer to request ${String(ctx.requestId)} arrived.`));
+      if (ctx.requestId !== undefined && !answered)
+        this.fail(
+          ctx,
+          this.error(
+            'network',
+            `The session with ${this.where()} was replaced before the answer to request ${String(ctx.requestId)} arrived.`,
+          ),
+        );
       return;
     }
     if (answered || (!ctx.standalone && ctx.requestId === undefined)) return;
     // Resuming would replay the same oversized event: give up on this stream at once.
-    if (end.error?.name === 'SseEventTooLargeError') return this.fail(ctx, this.error('protocol', end.error.message));
+    if (end.error?.name === 'SseEventTooLargeError')
+      return this.fail(ctx, this.error('protocol', end.error.message));
     // A priming event (an id, no data) counts as progress: the server is polling us on purpose.
     const moved = progressed || end.lastEventId !== ctx.lastEventId;
-    this.schedule({ ...ctx, lastEventId: end.lastEventId, retryMs: end.retryMs, attempt: moved ? 0 : ctx.attempt + 1 });
+    this.schedule({
+      ...ctx,
+      lastEventId: end.lastEventId,
+      retryMs: end.retryMs,
+      attempt: moved ? 0 : ctx.attempt + 1,
+    });
   }
 
   private schedule(ctx: StreamContext): void {
     const forRequest = !ctx.standalone;
     if (forRequest && ctx.lastEventId === undefined) {
-      this.fail(ctx, this.error('network', `The stream from ${this.where()} ended before the answer to request ${String(ctx.requestId)} arrived, and the server offered no way to resume it (no event id).`));
+      this.fail(
+        ctx,
+        this.error(
+          'network',
+          `The stream from ${this.where()} ended before the answer to request ${String(ctx.requestId)} arrived, and the server offered no way to resume it (no event id).`,
+        ),
+      );
       return;
     }
     if (ctx.attempt > this.policy.maxAttempts) {
-      const what = forRequest ? `the answer to request ${String(ctx.requestId)}` : 'server messages';
-      this.fail(ctx, this.error('network', `Gave up resuming ${what} from ${this.where()} after ${ctx.attempt} failed attempts.`));
+      const what = forRequest
+        ? `the answer to request ${String(ctx.requestId)}`
+        : 'server messages';
+      this.fail(
+        ctx,
+        this.error(
+          'network',
+          `Gave up resuming ${what} from ${this.where()} after ${ctx.attempt} failed attempts.`,
+        ),
+      );
       return;
     }
     // The server's retry is honoured exactly (the spec's MUST); without one, back off.
-    const delay = ctx.retryMs ?? Math.min(this.policy.defaultRetryMs * 2 ** Math.max(0, ctx.attempt - 1), MAX_BACKOFF_MS);
+    const delay =
+      ctx.retryMs ??
+      Math.min(this.policy.defaultRetryMs * 2 ** Math.max(0, ctx.attempt - 1), MAX_BACKOFF_MS);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.get(ctx);
@@ -139,12 +193,14 @@ export class SessionStreams {
       res = await host.http.request('GET', host.url, headers, undefined, ctx.signal);
     } catch (err) {
       if (host.isClosed() || ctx.signal?.aborted) return;
-      if (err instanceof HttpTransportError && err.kind === 'network') return this.schedule({ ...ctx, attempt: ctx.attempt + 1 });
+      if (err instanceof HttpTransportError && err.kind === 'network')
+        return this.schedule({ ...ctx, attempt: ctx.attempt + 1 });
       return this.fail(ctx, err as Error);
     }
     const status = res.status;
     const type = res.headers['content-type'] ?? '';
-    if (status >= 200 && status < 300 && type.includes('text/event-stream')) return this.read(res, ctx);
+    if (status >= 200 && status < 300 && type.includes('text/event-stream'))
+      return this.read(res, ctx);
     if (status === 405 && ctx.standalone) {
       void res.discard(); // the GET stream is optional: this server has none
       return;
@@ -152,7 +208,12 @@ export class SessionStreams {
     if (status >= 400 && status < 500 && ctx.standalone && ctx.lastEventId === undefined) {
       // Many servers without the optional stream answer 400 or 404 instead of 405: a note, no retry.
       void res.discard();
-      this.host.report(this.error('http-status', `${this.where()} offers no stream for server-initiated messages (HTTP ${status} to the optional GET); its notifications arrive only alongside answers.`));
+      this.host.report(
+        this.error(
+          'http-status',
+          `${this.where()} offers no stream for server-initiated messages (HTTP ${status} to the optional GET); its notifications arrive only alongside answers.`,
+        ),
+      );
       return;
     }
     if (status >= 500) {
@@ -161,9 +222,18 @@ export class SessionStreams {
     }
     if (status >= 200 && status < 300) {
       res.destroy(); // not an event stream, and possibly endless: do not read it
-      return this.fail(ctx, this.error('protocol', `${this.where()} answered a GET with "${type || 'no content type'}" instead of an event stream.`));
+      return this.fail(
+        ctx,
+        this.error(
+          'protocol',
+          `${this.where()} answered a GET with "${type || 'no content type'}" instead of an event stream.`,
+        ),
+      );
     }
-    this.fail(ctx, statusError(host.url, status, res.statusText, await readExcerpt(res), host.http.secrets));
+    this.fail(
+      ctx,
+      statusError(host.url, status, res.statusText, await readExcerpt(res), host.http.secrets),
+    );
   }
 
   // Reported against the request when there is one, so that the client fails that call now.
@@ -173,7 +243,13 @@ export class SessionStreams {
     const h = err instanceof HttpTransportError ? err : undefined;
     const what = ctx.standalone ? 'The stream for server messages stopped: ' : '';
     this.host.report(
-      new HttpTransportError(`${what}${err.message}`, { kind: h?.kind ?? 'network', url: this.where(), status: h?.status, bodyExcerpt: h?.bodyExcerpt, requestId: ctx.requestId }),
+      new HttpTransportError(`${what}${err.message}`, {
+        kind: h?.kind ?? 'network',
+        url: this.where(),
+        status: h?.status,
+        bodyExcerpt: h?.bodyExcerpt,
+        requestId: ctx.requestId,
+      }),
     );
   }
 

@@ -6,9 +6,20 @@ import type { JsonRpcId, JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from 
 import type { AuthProvider } from '../auth/types';
 import { isModernVersion } from '../era';
 import type { SendHints, Transport, TransportCallbacks } from '../transport';
-import { HttpTransportError, displayUrl, statusError, type HttpTransportErrorKind } from './http-errors';
+import {
+  HttpTransportError,
+  displayUrl,
+  statusError,
+  type HttpTransportErrorKind,
+} from './http-errors';
 import { decodeMessages, outgoingHead, responseId } from './http-messages';
-import { OriginBoundHttp, headerText, readBody, readExcerpt, type HttpResponse } from './http-request';
+import {
+  OriginBoundHttp,
+  headerText,
+  readBody,
+  readExcerpt,
+  type HttpResponse,
+} from './http-request';
 import type { Http1Options } from './http1-client';
 import { SessionStreams, type StreamHost } from './streamable-http-streams';
 
@@ -108,12 +119,18 @@ export class StreamableHttpTransport implements Transport {
     const method = 'method' in message ? message.method : undefined;
     const id = method !== undefined && 'id' in message ? (message.id as JsonRpcId) : undefined;
     if (method === 'initialize' && id !== undefined) this.initRequest = message as JsonRpcRequest;
-    return this.sendOutgoing({ body: JSON.stringify(message), method, id, extra: this.extraHeaders(hints) });
+    return this.sendOutgoing({
+      body: JSON.stringify(message),
+      method,
+      id,
+      extra: this.extraHeaders(hints),
+    });
   }
 
   async sendSerialized(json: string, hints?: SendHints): Promise<void> {
     const { method, id } = outgoingHead(json);
-    if (method === 'initialize' && id !== undefined) this.initRequest = JSON.parse(json) as JsonRpcRequest;
+    if (method === 'initialize' && id !== undefined)
+      this.initRequest = JSON.parse(json) as JsonRpcRequest;
     return this.sendOutgoing({ body: json, method, id, extra: this.extraHeaders(hints) });
   }
 
@@ -132,9 +149,11 @@ export class StreamableHttpTransport implements Transport {
   }
 
   private async sendOutgoing(out: Outgoing): Promise<void> {
-    if (this.closed) throw this.error('closed', `The connection to ${displayUrl(this.url)} is closed.`);
+    if (this.closed)
+      throw this.error('closed', `The connection to ${displayUrl(this.url)} is closed.`);
     let abort: AbortController | undefined;
-    if (out.id !== undefined && out.method !== undefined) this.live.set(out.id, (abort = new AbortController()));
+    if (out.id !== undefined && out.method !== undefined)
+      this.live.set(out.id, (abort = new AbortController()));
     try {
       if (this.reinit) await this.reinit; // a message sent mid-re-initialisation waits for the new session
       if (out.method === 'initialize') this.setSession(undefined); // a new initialize starts a new session
@@ -158,14 +177,28 @@ export class StreamableHttpTransport implements Transport {
       await this.reinitialize(sentSession);
       return this.post(out, false, signal);
     }
-    if (status >= 400 && status < 500 && status !== 401 && status !== 403 && out.id !== undefined && isModernVersion(this.protocolVersion)) {
+    if (
+      status >= 400 &&
+      status < 500 &&
+      status !== 401 &&
+      status !== 403 &&
+      out.id !== undefined &&
+      isModernVersion(this.protocolVersion)
+    ) {
       // The 2026 wire answers a refused request with 4xx and its JSON-RPC error (-32022 and the
       // versions it supports, -32020, -32601…): that is the answer to the request, not a failure.
       const text = await readExcerpt(res);
       if (signal?.aborted || this.deliverErrorAnswer(text, out.id)) return;
       throw statusError(this.url, status, res.statusText, text, this.http.secrets);
     }
-    if (status < 200 || status >= 300) throw statusError(this.url, status, res.statusText, await readExcerpt(res), this.http.secrets);
+    if (status < 200 || status >= 300)
+      throw statusError(
+        this.url,
+        status,
+        res.statusText,
+        await readExcerpt(res),
+        this.http.secrets,
+      );
     if (out.method === 'initialize') {
       const sid = res.headers['mcp-session-id'];
       if (sid) this.setSession(sid);
@@ -181,7 +214,11 @@ export class StreamableHttpTransport implements Transport {
 
   // The POST's body, read after send() resolved: JSON, an SSE stream, or nothing. Once `signal`
   // aborts (the request was given up on), its end is no news.
-  private consume(res: HttpResponse, requestId: JsonRpcId | undefined, signal: AbortSignal | undefined): void {
+  private consume(
+    res: HttpResponse,
+    requestId: JsonRpcId | undefined,
+    signal: AbortSignal | undefined,
+  ): void {
     const type = res.headers['content-type'] ?? '';
     if (type.includes('text/event-stream')) {
       this.streams.readPostStream(res, requestId, signal);
@@ -189,13 +226,26 @@ export class StreamableHttpTransport implements Transport {
       readBody(res, this.maxBytes).then(
         (text) => this.deliverBody(text, requestId),
         (err: Error) => {
-          if (!signal?.aborted) this.report(this.error('protocol', `Reading the answer from ${displayUrl(this.url)} failed: ${err.message}.`, requestId));
+          if (!signal?.aborted)
+            this.report(
+              this.error(
+                'protocol',
+                `Reading the answer from ${displayUrl(this.url)} failed: ${err.message}.`,
+                requestId,
+              ),
+            );
         },
       );
     } else {
       void readExcerpt(res).then((text) => {
         if (signal?.aborted || (requestId === undefined && text.trim() === '')) return;
-        this.report(this.error('protocol', `${displayUrl(this.url)} answered with content type "${type || 'none'}" instead of JSON or an event stream; is this an MCP endpoint?`, requestId));
+        this.report(
+          this.error(
+            'protocol',
+            `${displayUrl(this.url)} answered with content type "${type || 'none'}" instead of JSON or an event stream; is this an MCP endpoint?`,
+            requestId,
+          ),
+        );
       });
     }
   }
@@ -219,19 +269,43 @@ export class StreamableHttpTransport implements Transport {
     const quiet = requestId === undefined;
     const { answered, invalid } = this.deliverText(text, requestId, quiet);
     if (quiet) return;
-    if (invalid) this.report(this.error('protocol', `${displayUrl(this.url)} sent invalid JSON (${text.length} bytes) instead of an answer.`, requestId));
-    else if (!answered && requestId !== undefined) this.report(this.error('protocol', `${displayUrl(this.url)} replied to request ${String(requestId)} without its answer.`, requestId));
+    if (invalid)
+      this.report(
+        this.error(
+          'protocol',
+          `${displayUrl(this.url)} sent invalid JSON (${text.length} bytes) instead of an answer.`,
+          requestId,
+        ),
+      );
+    else if (!answered && requestId !== undefined)
+      this.report(
+        this.error(
+          'protocol',
+          `${displayUrl(this.url)} replied to request ${String(requestId)} without its answer.`,
+          requestId,
+        ),
+      );
   }
 
   // Delivers every message in one payload; says whether the answer to `requestId` was among them.
-  private deliverText(text: string, requestId: JsonRpcId | undefined, quiet = false): { answered: boolean; invalid: boolean } {
+  private deliverText(
+    text: string,
+    requestId: JsonRpcId | undefined,
+    quiet = false,
+  ): { answered: boolean; invalid: boolean } {
     let decoded: ReturnType<typeof decodeMessages>;
     try {
       decoded = decodeMessages(text);
     } catch {
       return { answered: false, invalid: true };
     }
-    if (decoded.rejected > 0 && !quiet) this.report(this.error('protocol', `Ignored ${decoded.rejected} message(s) from ${displayUrl(this.url)} that are not JSON-RPC.`));
+    if (decoded.rejected > 0 && !quiet)
+      this.report(
+        this.error(
+          'protocol',
+          `Ignored ${decoded.rejected} message(s) from ${displayUrl(this.url)} that are not JSON-RPC.`,
+        ),
+      );
     let answered = false;
     const single = decoded.messages.length === 1;
     for (const m of decoded.messages) {
@@ -239,7 +313,10 @@ export class StreamableHttpTransport implements Transport {
       if (requestId !== undefined && id === requestId) answered = true;
       if (id !== undefined && id !== null && this.live.size > 0) this.live.delete(id); // answered: nothing left to abort
       if (this.closed) continue;
-      const intercept = id === undefined || id === null || this.intercepts.size === 0 ? undefined : this.intercepts.get(id);
+      const intercept =
+        id === undefined || id === null || this.intercepts.size === 0
+          ? undefined
+          : this.intercepts.get(id);
       if (intercept) intercept(m as JsonRpcResponse);
       else if (single) this.callbacks?.onMessage(m, text, text.length);
       else this.callbacks?.onMessage(m);
@@ -273,13 +350,19 @@ export class StreamableHttpTransport implements Transport {
       await this.post({ body: JSON.stringify({ ...init, id }), method: 'initialize', id }, false);
       const response = await answer;
       if (!response) throw this.sessionExpired('the new initialize got no answer');
-      if ('error' in response) throw this.sessionExpired(`the server refused the new initialize: ${response.error.message}`);
+      if ('error' in response)
+        throw this.sessionExpired(
+          `the server refused the new initialize: ${response.error.message}`,
+        );
       const notice = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
       await this.post({ body: notice, method: 'notifications/initialized', id: undefined }, false);
       this.options.onSessionReinitialized?.(response);
       this.streams.openStandalone();
     } catch (err) {
-      const e = err instanceof HttpTransportError && err.kind === 'session-expired' ? err : this.sessionExpired((err as Error).message);
+      const e =
+        err instanceof HttpTransportError && err.kind === 'session-expired'
+          ? err
+          : this.sessionExpired((err as Error).message);
       this.fail(e);
       throw e;
     } finally {
@@ -330,10 +413,17 @@ export class StreamableHttpTransport implements Transport {
   }
 
   private sessionExpired(detail: string): HttpTransportError {
-    return this.error('session-expired', `The session with ${displayUrl(this.url)} expired (HTTP 404) and re-initialising it failed (${detail}); reconnect the server.`);
+    return this.error(
+      'session-expired',
+      `The session with ${displayUrl(this.url)} expired (HTTP 404) and re-initialising it failed (${detail}); reconnect the server.`,
+    );
   }
 
-  private error(kind: HttpTransportErrorKind, message: string, requestId?: JsonRpcId): HttpTransportError {
+  private error(
+    kind: HttpTransportErrorKind,
+    message: string,
+    requestId?: JsonRpcId,
+  ): HttpTransportError {
     return new HttpTransportError(message, { kind, url: displayUrl(this.url), requestId });
   }
 
@@ -352,7 +442,10 @@ export class StreamableHttpTransport implements Transport {
 
   // Rebuilt only when the session or version changes: the per-call path allocates nothing here.
   private postHeaders(): string {
-    this.cachedPostHeaders ??= this.baseHeaders({ Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' });
+    this.cachedPostHeaders ??= this.baseHeaders({
+      Accept: 'application/json, text/event-stream',
+      'Content-Type': 'application/json',
+    });
     return this.cachedPostHeaders;
   }
 }

@@ -1,14 +1,24 @@
 // writeFileAtomicSync on the real file system: what ends on disk (content, mode, no temp file), and
 // the order of the steps that make it survive a power cut (the temp file synced before the rename,
 // the folder after), recorded by a pass-through node:fs.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeFileAtomicSync } from '../../../../electron/core/base/json-file';
 
 const { ops } = vi.hoisted(() => ({ ops: [] as string[] }));
-vi.mock('node:fs', async (importOriginal) => (await import('./fs-sync-recorder')).recordingFs(await importOriginal(), ops));
+vi.mock('node:fs', async (importOriginal) =>
+  (await import('./fs-sync-recorder')).recordingFs(await importOriginal(), ops),
+);
 
 let dir: string;
 beforeEach(() => {
@@ -32,18 +42,21 @@ describe('writeFileAtomicSync', () => {
     expect(readdirSync(dir)).toEqual(['tasks.json']);
   });
 
-  it.skipIf(process.platform === 'win32')('gives the mode asked for, else keeps the old file’s, else owner-only; creates the folder owner-only', () => {
-    const shared = join(dir, 'shared.json');
-    writeFileSync(shared, '{}', { mode: 0o644 });
-    writeFileAtomicSync(shared, '{"k":1}');
-    expect(statSync(shared).mode & 0o777).toBe(0o644);
-    writeFileAtomicSync(shared, '{"k":2}', { mode: 0o600 });
-    expect(statSync(shared).mode & 0o777).toBe(0o600);
-    const fresh = join(dir, 'home', 'fresh.json');
-    writeFileAtomicSync(fresh, '{}', { createDir: true });
-    expect(statSync(fresh).mode & 0o777).toBe(0o600);
-    expect(statSync(join(dir, 'home')).mode & 0o777).toBe(0o700);
-  });
+  it.skipIf(process.platform === 'win32')(
+    'gives the mode asked for, else keeps the old file’s, else owner-only; creates the folder owner-only',
+    () => {
+      const shared = join(dir, 'shared.json');
+      writeFileSync(shared, '{}', { mode: 0o644 });
+      writeFileAtomicSync(shared, '{"k":1}');
+      expect(statSync(shared).mode & 0o777).toBe(0o644);
+      writeFileAtomicSync(shared, '{"k":2}', { mode: 0o600 });
+      expect(statSync(shared).mode & 0o777).toBe(0o600);
+      const fresh = join(dir, 'home', 'fresh.json');
+      writeFileAtomicSync(fresh, '{}', { createDir: true });
+      expect(statSync(fresh).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, 'home')).mode & 0o777).toBe(0o700);
+    },
+  );
 
   it('when the rename fails, throws, keeps what was in the way and leaves no temp file', () => {
     const file = join(dir, 'tasks.json');

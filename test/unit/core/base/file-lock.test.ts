@@ -12,7 +12,14 @@ let BUNDLE = '';
 beforeAll(() => {
   // The children load the lock as built code (plain Node cannot load TypeScript here).
   BUNDLE = join(mkdtempSync(join(tmpdir(), 'lena-lock-bundle-')), 'locked-file.js');
-  const r = spawnSync(process.execPath, ['-e', `require('esbuild').buildSync({ entryPoints: [${JSON.stringify(join(ROOT, 'electron/core/base/locked-file.ts'))}], bundle: true, platform: 'node', format: 'cjs', outfile: ${JSON.stringify(BUNDLE)} })`], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `require('esbuild').buildSync({ entryPoints: [${JSON.stringify(join(ROOT, 'electron/core/base/locked-file.ts'))}], bundle: true, platform: 'node', format: 'cjs', outfile: ${JSON.stringify(BUNDLE)} })`,
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
 });
 afterAll(() => rmSync(join(BUNDLE, '..'), { recursive: true, force: true }));
@@ -63,8 +70,12 @@ describe('withFileLock never runs unlocked', () => {
     writeFileSync(lock, JSON.stringify({ pid: holder.pid, host: hostname(), token: 'theirs' }));
     let ran = false;
     try {
-      await expect(withFileLock(lock, async () => void (ran = true), { waitMs: 300, what: 'mcp.json' })).rejects.toThrow(
-        new RegExp(`another Lena process \\(pid ${holder.pid}\\) holds the lock on mcp.json; try again`),
+      await expect(
+        withFileLock(lock, async () => void (ran = true), { waitMs: 300, what: 'mcp.json' }),
+      ).rejects.toThrow(
+        new RegExp(
+          `another Lena process \\(pid ${holder.pid}\\) holds the lock on mcp.json; try again`,
+        ),
       );
       expect(ran).toBe(false);
       expect(JSON.parse(readFileSync(lock, 'utf8')).token).toBe('theirs');
@@ -98,7 +109,9 @@ describe('withFileLock never runs unlocked', () => {
           });
         }
       })();`;
-    const children = Array.from({ length: 6 }, () => spawn(process.execPath, ['-e', script], { stdio: 'inherit' }));
+    const children = Array.from({ length: 6 }, () =>
+      spawn(process.execPath, ['-e', script], { stdio: 'inherit' }),
+    );
     const codes = await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
     expect(codes).toEqual(children.map(() => 0));
     expect(readFileSync(file, 'utf8')).toBe('60');

@@ -146,7 +146,9 @@ describe('readJsonFileOrSetAside (the one corrupt-file policy)', () => {
     expect(read.aside).toBe(`${file}.corrupt-2026-12-01T10-20-30-456Z`);
     expect(readFileSync(read.aside!, 'utf8')).toBe('{"servers": {"a": ');
     expect(readdirSync(dir)).toEqual(['pins.json.corrupt-2026-12-01T10-20-30-456Z']);
-    expect(read.warning).toBe(`${file} is not valid JSON (line 1, column 19: unexpected end of file). It was moved to ${read.aside} (nothing in it is lost); Lena goes on without it.`);
+    expect(read.warning).toBe(
+      `${file} is not valid JSON (line 1, column 19: unexpected end of file). It was moved to ${read.aside} (nothing in it is lost); Lena goes on without it.`,
+    );
   });
 
   it('reads a good file and a missing one without a warning', async () => {
@@ -172,10 +174,15 @@ describe('readJsonFileOrSetAside (the one corrupt-file policy)', () => {
     writeFileSync(file, '{');
     const notices: string[] = [];
     const logs: string[] = [];
-    const report = { notice: (m: string) => notices.push(m), log: (_l: 'warn', m: string) => logs.push(m) };
+    const report = {
+      notice: (m: string) => notices.push(m),
+      log: (_l: 'warn', m: string) => logs.push(m),
+    };
     expect(await readJsonFileTolerant(file, report)).toBeUndefined();
     expect(await readJsonFileTolerant(dir, report)).toBeUndefined();
-    expect(notices).toEqual([expect.stringMatching(/window-state\.json is not valid JSON .*moved to /)]);
+    expect(notices).toEqual([
+      expect.stringMatching(/window-state\.json is not valid JSON .*moved to /),
+    ]);
     expect(logs).toEqual([expect.stringMatching(new RegExp(`^Ignoring ${dir}: .*EISDIR`))]);
   });
 });

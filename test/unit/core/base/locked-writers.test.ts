@@ -15,7 +15,14 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'lena-writers-'));
   // Bundled next to the sources so the children resolve node_modules (zod, ajv) from the repo.
   script = join(ROOT, 'out', `edit-home-${process.pid}.js`);
-  const r = spawnSync(process.execPath, ['-e', `require('esbuild').buildSync({ entryPoints: [${JSON.stringify(join(ROOT, 'test/fixtures/base/edit-home.ts'))}], bundle: true, platform: 'node', format: 'cjs', packages: 'external', outfile: ${JSON.stringify(script)} })`], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `require('esbuild').buildSync({ entryPoints: [${JSON.stringify(join(ROOT, 'test/fixtures/base/edit-home.ts'))}], bundle: true, platform: 'node', format: 'cjs', packages: 'external', outfile: ${JSON.stringify(script)} })`,
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
 });
 afterAll(() => {
@@ -47,8 +54,12 @@ it.each([
   ['approvals', 'approvals.json', ['projects', '/projects/app'], 's'],
   ['pins', 'pins.json', ['servers'], 's'],
   ['secrets', 'secrets.json', ['secrets'], 'key'],
-] as const)('%s: eight concurrent processes, eight changes kept', async (kind, name, path, prefix) => {
-  const file = join(dir, name);
-  await concurrently(kind, file);
-  expect(keysAt(file, [...path])).toEqual(names(prefix));
-}, 60_000);
+] as const)(
+  '%s: eight concurrent processes, eight changes kept',
+  async (kind, name, path, prefix) => {
+    const file = join(dir, name);
+    await concurrently(kind, file);
+    expect(keysAt(file, [...path])).toEqual(names(prefix));
+  },
+  60_000,
+);

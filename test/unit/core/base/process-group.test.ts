@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { endProcessGroup, signalGroup, windowsKillCommand } from '../../../../electron/core/base/process-group';
+import {
+  endProcessGroup,
+  signalGroup,
+  windowsKillCommand,
+} from '../../../../electron/core/base/process-group';
 import { isGroupRunning, isProcessRunning } from '../../../../electron/core/base/process-info';
 import { GroupJanitor } from '../../../fixtures/desktop/processes';
 
@@ -27,8 +31,15 @@ child.on('spawn', () => console.log(JSON.stringify({ pid: process.pid, childPid:
 setInterval(() => {}, 1000);`;
 }
 
-async function startGroup(ignoreTerm = false, options: { uid?: number; gid?: number } = {}): Promise<{ leader: ChildProcess; pid: number; childPid: number }> {
-  const leader = spawn(process.execPath, ['-e', leaderScript(ignoreTerm)], { detached: true, stdio: ['ignore', 'pipe', 'inherit'], ...options });
+async function startGroup(
+  ignoreTerm = false,
+  options: { uid?: number; gid?: number } = {},
+): Promise<{ leader: ChildProcess; pid: number; childPid: number }> {
+  const leader = spawn(process.execPath, ['-e', leaderScript(ignoreTerm)], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    ...options,
+  });
   groups.track(leader.pid);
   const line = await new Promise<string>((resolve, reject) => {
     leader.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString()));
@@ -71,7 +82,10 @@ describe.skipIf(process.platform === 'win32')('process groups', () => {
 
   it('reports a group that is already gone (ESRCH) as gone, without throwing', async () => {
     // A leader alone: once it is reaped no process of its group is left, not even a zombie.
-    const leader = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });
+    const leader = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      detached: true,
+      stdio: 'ignore',
+    });
     const pid = groups.track(leader.pid);
     await new Promise((r) => leader.once('spawn', r));
     const exited = new Promise((r) => leader.once('exit', r));
@@ -84,41 +98,65 @@ describe.skipIf(process.platform === 'win32')('process groups', () => {
   });
 
   it('refuses a pid that cannot be a group Lena started (kill(0) and kill(-1) reach far more)', () => {
-    for (const pgid of [0, 1, -4, 2.5, Number.NaN]) expect(() => signalGroup(pgid, 'SIGTERM')).toThrow(RangeError);
+    for (const pgid of [0, 1, -4, 2.5, Number.NaN])
+      expect(() => signalGroup(pgid, 'SIGTERM')).toThrow(RangeError);
   });
 
   // EPERM needs an unprivileged signaller: as root, the module runs bundled in a child as "nobody"
   // against a group root started, and answers "denied" (and endProcessGroup "survived") rather than throw.
-  it.skipIf(process.getuid?.() !== 0)('says "denied" for a group Lena may not signal (EPERM)', async () => {
-    const { pid, childPid } = await startGroup();
-    const bundle = join(dir, 'process-group.mjs');
-    buildSync({ entryPoints: [join(__dirname, '../../../../electron/core/base/process-group.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
-    chmodSync(dir, 0o755);
-    chmodSync(bundle, 0o644);
-    const probe = `import { signalGroup, endProcessGroup } from ${JSON.stringify(bundle)};
+  it.skipIf(process.getuid?.() !== 0)(
+    'says "denied" for a group Lena may not signal (EPERM)',
+    async () => {
+      const { pid, childPid } = await startGroup();
+      const bundle = join(dir, 'process-group.mjs');
+      buildSync({
+        entryPoints: [join(__dirname, '../../../../electron/core/base/process-group.ts')],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        outfile: bundle,
+        logLevel: 'silent',
+      });
+      chmodSync(dir, 0o755);
+      chmodSync(bundle, 0o644);
+      const probe = `import { signalGroup, endProcessGroup } from ${JSON.stringify(bundle)};
 console.log(JSON.stringify({ signal: signalGroup(${pid}, 'SIGTERM'), end: await endProcessGroup(${pid}, { graceMs: 100 }) }));`;
-    const out = await new Promise<string>((resolve, reject) => {
-      // /usr/bin/node where present: the test's own node may sit in root's home, out of nobody's reach.
-      const node = existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath;
-      const child = spawn(node, ['--input-type=module', '-e', probe], { uid: 65534, gid: 65534, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      let errors = '';
-      child.stdout.on('data', (c: Buffer) => (text += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
-      child.once('error', reject);
-      child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`probe exited ${code}: ${errors}`))));
-    });
+      const out = await new Promise<string>((resolve, reject) => {
+        // /usr/bin/node where present: the test's own node may sit in root's home, out of nobody's reach.
+        const node = existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath;
+        const child = spawn(node, ['--input-type=module', '-e', probe], {
+          uid: 65534,
+          gid: 65534,
+          cwd: dir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let text = '';
+        let errors = '';
+        child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
+        child.once('error', reject);
+        child.once('exit', (code) =>
+          code === 0 ? resolve(text) : reject(new Error(`probe exited ${code}: ${errors}`)),
+        );
+      });
 
-    expect(JSON.parse(out)).toEqual({ signal: 'denied', end: 'survived' });
-    expect(isProcessRunning(pid)).toBe(true);
-    expect(isProcessRunning(childPid)).toBe(true);
-  });
+      expect(JSON.parse(out)).toEqual({ signal: 'denied', end: 'survived' });
+      expect(isProcessRunning(pid)).toBe(true);
+      expect(isProcessRunning(childPid)).toBe(true);
+    },
+  );
 });
 
 describe('the Windows branch (taskkill walks the tree; run here as a pure function)', () => {
   it('asks politely for SIGTERM and forces the whole tree for SIGKILL', () => {
-    expect(windowsKillCommand(4242, 'SIGTERM')).toEqual({ command: 'taskkill', args: ['/T', '/PID', '4242'] });
-    expect(windowsKillCommand(4242, 'SIGKILL')).toEqual({ command: 'taskkill', args: ['/T', '/F', '/PID', '4242'] });
+    expect(windowsKillCommand(4242, 'SIGTERM')).toEqual({
+      command: 'taskkill',
+      args: ['/T', '/PID', '4242'],
+    });
+    expect(windowsKillCommand(4242, 'SIGKILL')).toEqual({
+      command: 'taskkill',
+      args: ['/T', '/F', '/PID', '4242'],
+    });
   });
 
   it('has nothing to run for a signal Windows has no meaning for', () => {

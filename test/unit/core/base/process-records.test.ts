@@ -7,7 +7,11 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { isProcessRunning, processStartTime } from '../../../../electron/core/base/process-info';
-import { DESKTOP_FIXTURES as FIXTURES, GroupJanitor, readyInfo } from '../../../fixtures/desktop/processes';
+import {
+  DESKTOP_FIXTURES as FIXTURES,
+  GroupJanitor,
+  readyInfo,
+} from '../../../fixtures/desktop/processes';
 
 const dir = mkdtempSync(join(tmpdir(), 'lena-orphans-'));
 const file = join(dir, 'processes.json');
@@ -21,18 +25,29 @@ afterEach(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function exited(child: ChildProcess): Promise<void> {
-  return new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+  return new Promise((r) =>
+    child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
+  );
 }
 
 /** A crashed earlier Lena: its server (and the server's child) are still running, recorded by it. */
 async function orphanFromPreviousRun(): Promise<{ pid: number; childPid: number }> {
   const ready = join(dir, `ready-${++seq}.json`);
-  const lena = spawn(process.execPath, [join(FIXTURES, 'fake-lena.mjs'), ready], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((r) => lena.stdout.once('data', (d: Buffer) => r(d.toString())));
+  const lena = spawn(process.execPath, [join(FIXTURES, 'fake-lena.mjs'), ready], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((r) =>
+    lena.stdout.once('data', (d: Buffer) => r(d.toString())),
+  );
   const { lenaPid, serverPid } = JSON.parse(line) as { lenaPid: number; serverPid: number };
   groups.track(serverPid);
   const info = await readyInfo(ready);
-  await new ProcessRecords(file, { selfPid: lenaPid }).add({ pid: serverPid, pgid: serverPid, command: 'node stubborn-server.mjs', name: 'stubborn' });
+  await new ProcessRecords(file, { selfPid: lenaPid }).add({
+    pid: serverPid,
+    pgid: serverPid,
+    command: 'node stubborn-server.mjs',
+    name: 'stubborn',
+  });
   lena.kill('SIGKILL');
   await exited(lena);
   return info;
@@ -41,7 +56,10 @@ async function orphanFromPreviousRun(): Promise<{ pid: number; childPid: number 
 /** A server with the same command that Lena never recorded (another app's, or the user's own). */
 async function unrelatedServer(): Promise<{ pid: number; childPid: number }> {
   const ready = join(dir, `ready-${++seq}.json`);
-  const child = spawn(process.execPath, [join(FIXTURES, 'stubborn-server.mjs'), ready], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  const child = spawn(process.execPath, [join(FIXTURES, 'stubborn-server.mjs'), ready], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   groups.track(child.pid);
   return readyInfo(ready);
 }
@@ -73,7 +91,15 @@ describe.skipIf(process.platform === 'win32')('ProcessRecords.cleanupOrphans', (
   it('leaves a process alone when its pid was reused (same pid, different start time)', async () => {
     const reused = await unrelatedServer();
     const startTime = (await processStartTime(reused.pid)) as number;
-    const record = { pid: reused.pid, pgid: reused.pid, startTime: startTime - 1000, command: 'node stubborn-server.mjs', server: 'old', lenaPid: 999_999_999, lenaStartTime: 1 };
+    const record = {
+      pid: reused.pid,
+      pgid: reused.pid,
+      startTime: startTime - 1000,
+      command: 'node stubborn-server.mjs',
+      server: 'old',
+      lenaPid: 999_999_999,
+      lenaStartTime: 1,
+    };
     writeFileSync(file, JSON.stringify([record]));
 
     const outcomes = await new ProcessRecords(file, { graceMs: 300 }).cleanupOrphans();
@@ -87,7 +113,15 @@ describe.skipIf(process.platform === 'win32')('ProcessRecords.cleanupOrphans', (
     const victim = await unrelatedServer();
     const leader = await unrelatedServer();
     const startTime = (await processStartTime(leader.pid)) as number;
-    const record = { pid: leader.pid, pgid: victim.pid, startTime, command: 'node', server: 'forged', lenaPid: 999_999_999, lenaStartTime: 1 };
+    const record = {
+      pid: leader.pid,
+      pgid: victim.pid,
+      startTime,
+      command: 'node',
+      server: 'forged',
+      lenaPid: 999_999_999,
+      lenaStartTime: 1,
+    };
     writeFileSync(file, JSON.stringify([record]));
 
     const outcomes = await new ProcessRecords(file, { graceMs: 300 }).cleanupOrphans();
@@ -99,7 +133,12 @@ describe.skipIf(process.platform === 'win32')('ProcessRecords.cleanupOrphans', (
   it('keeps the servers of a Lena that is still running (the command line beside the window)', async () => {
     const owner = await unrelatedServer(); // any live process stands in for the other Lena
     const server = await unrelatedServer();
-    await new ProcessRecords(file, { selfPid: owner.pid }).add({ pid: server.pid, pgid: server.pid, command: 'node x', name: 's' });
+    await new ProcessRecords(file, { selfPid: owner.pid }).add({
+      pid: server.pid,
+      pgid: server.pid,
+      command: 'node x',
+      name: 's',
+    });
 
     const outcomes = await new ProcessRecords(file, { graceMs: 300 }).cleanupOrphans();
 
@@ -112,10 +151,16 @@ describe.skipIf(process.platform === 'win32')('ProcessRecords.cleanupOrphans', (
     expect(await new ProcessRecords(file).cleanupOrphans()).toEqual([]);
     writeFileSync(file, '{ not json');
     const notices: string[] = [];
-    expect(await new ProcessRecords(file, { notice: (m) => notices.push(m) }).cleanupOrphans()).toEqual([]);
-    const aside = readdirSync(dirname(file)).filter((f) => f.startsWith(`${basename(file)}.corrupt-`));
+    expect(
+      await new ProcessRecords(file, { notice: (m) => notices.push(m) }).cleanupOrphans(),
+    ).toEqual([]);
+    const aside = readdirSync(dirname(file)).filter((f) =>
+      f.startsWith(`${basename(file)}.corrupt-`),
+    );
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(dirname(file), aside[0]), 'utf8')).toBe('{ not json');
-    expect(notices).toEqual([expect.stringMatching(/processes\.json is not valid JSON .*moved to/)]);
+    expect(notices).toEqual([
+      expect.stringMatching(/processes\.json is not valid JSON .*moved to/),
+    ]);
   });
 });

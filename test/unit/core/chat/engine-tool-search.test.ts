@@ -5,7 +5,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent } from '../../../../shared/chat-types';
-import { reply, text, toolResultText, toolResultsOf, toolUse, type RecordedRequest } from '../../../fixtures/messages-api';
+import {
+  reply,
+  text,
+  toolResultText,
+  toolResultsOf,
+  toolUse,
+  type RecordedRequest,
+} from '../../../fixtures/messages-api';
 import { catalogMcpConfig } from '../../../fixtures/tool-catalog/catalog';
 import { chatHarness, type ChatHarness } from './harness';
 
@@ -17,16 +24,23 @@ afterEach(async () => {
 });
 
 const SLACK_POST = 'mcp__slack__slack_post_message';
-const loadedIn = (r: RecordedRequest) => (r.body.tools as SentTool[]).filter((t) => !t.defer_loading).map((t) => t.name);
-const deferredIn = (r: RecordedRequest) => (r.body.tools as SentTool[]).filter((t) => t.defer_loading).length;
-const requestTools = (events: ChatEvent[]) => events.flatMap((e) => (e.type === 'request-tools' ? [e] : []));
+const loadedIn = (r: RecordedRequest) =>
+  (r.body.tools as SentTool[]).filter((t) => !t.defer_loading).map((t) => t.name);
+const deferredIn = (r: RecordedRequest) =>
+  (r.body.tools as SentTool[]).filter((t) => t.defer_loading).length;
+const requestTools = (events: ChatEvent[]) =>
+  events.flatMap((e) => (e.type === 'request-tools' ? [e] : []));
 
 async function with500Tools(options: Parameters<typeof chatHarness>[0] = {}): Promise<ChatHarness> {
   h = await chatHarness({
     servers: catalogMcpConfig(500),
     permissions: { permissions: { allow: [{ rule: 'mcp__slack' }], ask: [], deny: [] } },
     ...options,
-    settings: { model: 'claude-sonnet-4-6', toolSearch: { budgetTokens: null, alwaysLoaded: ['mcp__github__create_issue'] }, ...options.settings },
+    settings: {
+      model: 'claude-sonnet-4-6',
+      toolSearch: { budgetTokens: null, alwaysLoaded: ['mcp__github__create_issue'] },
+      ...options.settings,
+    },
   });
   await expect.poll(() => h!.registry.tools().length, { timeout: 60_000 }).toBe(500);
   return h;
@@ -38,10 +52,22 @@ describe('tool search with 500 tools', () => {
     const searchResult = {
       type: 'tool_search_tool_result' as const,
       tool_use_id: 'srvtoolu_1',
-      content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: SLACK_POST }] },
+      content: {
+        type: 'tool_search_tool_search_result',
+        tool_references: [{ type: 'tool_reference', tool_name: SLACK_POST }],
+      },
     };
     h.api.push(
-      reply({ type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'post slack message' } }, searchResult, toolUse(SLACK_POST, { channel_id: 'C1', text: 'hi' }, 'toolu_post')),
+      reply(
+        {
+          type: 'server_tool_use',
+          id: 'srvtoolu_1',
+          name: 'tool_search_tool_bm25',
+          input: { query: 'post slack message' },
+        },
+        searchResult,
+        toolUse(SLACK_POST, { channel_id: 'C1', text: 'hi' }, 'toolu_post'),
+      ),
       reply(text('Posted.')),
       reply(text('Anything else?')),
     );
@@ -52,13 +78,23 @@ describe('tool search with 500 tools', () => {
     const [first, second, third] = h.api.messageRequests();
     // Turn 1: 500 real tools (~150k estimated tokens) exceed the default budget, a tenth of the
     // model's 1M-token window; only the always-loaded tool and the search tool are loaded.
-    expect((first.body.tools as SentTool[])[0]).toEqual({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' });
+    expect((first.body.tools as SentTool[])[0]).toEqual({
+      type: 'tool_search_tool_bm25_20251119',
+      name: 'tool_search_tool_bm25',
+    });
     expect(loadedIn(first).sort()).toEqual(['mcp__github__create_issue', 'tool_search_tool_bm25']);
     expect(deferredIn(first)).toBe(499);
     // The searched-in tool ran, and its search blocks went back exactly as received.
-    expect(toolResultText(toolResultsOf(second).find((r) => r.tool_use_id === 'toolu_post')?.content)).toContain('slack_post_message ran with');
-    const sentBack = (second.body.messages as Anthropic.Messages.MessageParam[])[1].content as Array<{ type: string }>;
-    expect(sentBack.map((b) => b.type)).toEqual(['server_tool_use', 'tool_search_tool_result', 'tool_use']);
+    expect(
+      toolResultText(toolResultsOf(second).find((r) => r.tool_use_id === 'toolu_post')?.content),
+    ).toContain('slack_post_message ran with');
+    const sentBack = (second.body.messages as Anthropic.Messages.MessageParam[])[1]
+      .content as Array<{ type: string }>;
+    expect(sentBack.map((b) => b.type)).toEqual([
+      'server_tool_use',
+      'tool_search_tool_result',
+      'tool_use',
+    ]);
     // The next turn: the used tool stays loaded; the stand-in accepted every request.
     expect(loadedIn(third)).toContain(SLACK_POST);
     expect(deferredIn(third)).toBe(498);
@@ -80,7 +116,9 @@ describe('tool search with 500 tools', () => {
   });
 
   it('changes nothing below the budget', async () => {
-    const h = await with500Tools({ settings: { toolSearch: { budgetTokens: 10_000_000, alwaysLoaded: [] } } });
+    const h = await with500Tools({
+      settings: { toolSearch: { budgetTokens: 10_000_000, alwaysLoaded: [] } },
+    });
     h.api.push(reply(text('Hi.')));
     const conv = h.store.create();
     expect((await h.engine.send(conv.id, 'hi').done).error).toBeNull();
@@ -92,7 +130,9 @@ describe('tool search with 500 tools', () => {
   it('uses Lena’s own search where the endpoint refuses tool search, and loads what it found for the rest of the turn', async () => {
     const h = await with500Tools({ api: { refuseToolSearch: true } });
     h.api.push(
-      reply(toolUse('lena_tool_search', { query: 'post a message to a slack channel' }, 'toolu_search')),
+      reply(
+        toolUse('lena_tool_search', { query: 'post a message to a slack channel' }, 'toolu_search'),
+      ),
       reply(toolUse(SLACK_POST, { channel_id: 'C1', text: 'hi' }, 'toolu_post')),
       reply(text('Done.')),
     );
@@ -105,12 +145,27 @@ describe('tool search with 500 tools', () => {
     expect(loadedIn(requests[1]).sort()).toEqual(['lena_tool_search', 'mcp__github__create_issue']);
     expect(deferredIn(requests[1])).toBe(0);
     // The search answered with the slack tool's definition, which the next request carries.
-    expect(toolResultText(toolResultsOf(requests[2]).find((r) => r.tool_use_id === 'toolu_search')?.content)).toContain(`- ${SLACK_POST}:`);
+    expect(
+      toolResultText(
+        toolResultsOf(requests[2]).find((r) => r.tool_use_id === 'toolu_search')?.content,
+      ),
+    ).toContain(`- ${SLACK_POST}:`);
     expect(loadedIn(requests[2])).toContain(SLACK_POST);
-    expect(toolResultText(toolResultsOf(requests[3]).find((r) => r.tool_use_id === 'toolu_post')?.content)).toContain('slack_post_message ran with');
+    expect(
+      toolResultText(
+        toolResultsOf(requests[3]).find((r) => r.tool_use_id === 'toolu_post')?.content,
+      ),
+    ).toContain('slack_post_message ran with');
     expect(h.engine.toolSearch.refused()).toEqual([h.api.url]);
-    expect(h.events.some((e) => e.type === 'notice' && /does not offer Anthropic's tool search/.test(e.message))).toBe(true);
+    expect(
+      h.events.some(
+        (e) => e.type === 'notice' && /does not offer Anthropic's tool search/.test(e.message),
+      ),
+    ).toBe(true);
     // The search shows as a card of Lena's own.
-    expect(h.store.get(conv.id).toolCalls.find((c) => c.id === 'toolu_search')).toMatchObject({ server: 'lena', status: 'done' });
+    expect(h.store.get(conv.id).toolCalls.find((c) => c.id === 'toolu_search')).toMatchObject({
+      server: 'lena',
+      status: 'done',
+    });
   });
 });

@@ -4,21 +4,45 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiError, reply, text, toolResultText, toolResultsOf, toolUse, type RecordedRequest } from '../../../fixtures/messages-api';
+import {
+  apiError,
+  reply,
+  text,
+  toolResultText,
+  toolResultsOf,
+  toolUse,
+  type RecordedRequest,
+} from '../../../fixtures/messages-api';
 import { autoAnswer, chatHarness, type ChatHarness } from './harness';
 
-const FS_SERVER = resolve(__dirname, '../../../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+const FS_SERVER = resolve(
+  __dirname,
+  '../../../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js',
+);
 const ORDER_PEER = resolve(__dirname, '../../../fixtures/chat/order-peer.mjs');
 let h: ChatHarness | undefined;
 /** The text Lena sent back for one tool_use id. */
-const resultText = (req: RecordedRequest, id: string): string => toolResultText(toolResultsOf(req).find((r) => r.tool_use_id === id)?.content);
+const resultText = (req: RecordedRequest, id: string): string =>
+  toolResultText(toolResultsOf(req).find((r) => r.tool_use_id === id)?.content);
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
 
-function peerLog(file: string): { event: string; name: string; args: { step?: number; key?: string }; t: number; requestId?: number }[] {
-  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+function peerLog(file: string): {
+  event: string;
+  name: string;
+  args: { step?: number; key?: string };
+  t: number;
+  requestId?: number;
+}[] {
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
 }
 
 describe('ChatEngine', () => {
@@ -33,11 +57,24 @@ describe('ChatEngine', () => {
     expect(deltas.length).toBeGreaterThan(3);
     const stored = h.store.get(conv.id);
     expect(stored.title).toBe('Say hello');
-    expect(stored.messages.map((m) => [m.role, m.status])).toEqual([['user', 'complete'], ['assistant', 'complete']]);
-    expect(stored.messages[1].content).toEqual([{ type: 'text', text: 'Hello from Claude, streamed in pieces.' }]);
+    expect(stored.messages.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+    ]);
+    expect(stored.messages[1].content).toEqual([
+      { type: 'text', text: 'Hello from Claude, streamed in pieces.' },
+    ]);
     const body = h.api.messageRequests()[0].body;
     const tools = body.tools as { name: string; cache_control?: unknown }[];
-    expect(tools.map((t) => t.name).sort()).toEqual(['mcp__peer__big', 'mcp__peer__hang', 'mcp__peer__inject', 'mcp__peer__many_images', 'mcp__peer__read_slow', 'mcp__peer__rpc_error', 'mcp__peer__write_step']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'mcp__peer__big',
+      'mcp__peer__hang',
+      'mcp__peer__inject',
+      'mcp__peer__many_images',
+      'mcp__peer__read_slow',
+      'mcp__peer__rpc_error',
+      'mcp__peer__write_step',
+    ]);
     expect(tools[tools.length - 1].cache_control).toEqual({ type: 'ephemeral' });
     expect(tools.slice(0, -1).every((t) => t.cache_control === undefined)).toBe(true);
     expect(String(body.system)).toMatch(/untrusted data/);
@@ -49,10 +86,18 @@ describe('ChatEngine', () => {
     });
     const dir = join(h.home, 'files');
     mkdirSync(dir);
-    writeFileSync(join(h.home, 'mcp.json'), JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: [FS_SERVER, dir] } } }));
+    writeFileSync(
+      join(h.home, 'mcp.json'),
+      JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: [FS_SERVER, dir] } } }),
+    );
     await h.manager.reload();
     const path = join(dir, 'todo.md');
-    h.api.push(reply(text('Writing it.'), toolUse('mcp__fs__write_file', { path, content: '- milk\n' }, 'toolu_write1', 7)));
+    h.api.push(
+      reply(
+        text('Writing it.'),
+        toolUse('mcp__fs__write_file', { path, content: '- milk\n' }, 'toolu_write1', 7),
+      ),
+    );
     h.api.push((req) => reply(text(`Done: ${resultText(req, 'toolu_write1')}`)));
     const conv = h.store.create();
     const outcome = await h.engine.send(conv.id, 'Add milk to my todo').done;
@@ -65,13 +110,25 @@ describe('ChatEngine', () => {
     expect(sent).toMatch(/^<untrusted-tool-output boundary="[\w-]+">\n/);
     expect(sent).toMatch(/Successfully wrote/);
     const call = h.store.get(conv.id).toolCalls[0];
-    expect(call).toMatchObject({ id: 'toolu_write1', server: 'fs', tool: 'write_file', status: 'done', decidedBy: 'rule allow mcp__fs__write_file (user)' });
+    expect(call).toMatchObject({
+      id: 'toolu_write1',
+      server: 'fs',
+      tool: 'write_file',
+      status: 'done',
+      decidedBy: 'rule allow mcp__fs__write_file (user)',
+    });
   });
 
   it('runs read-only calls concurrently and the others one at a time, in the model’s order', async () => {
     const log = join(tmpdir(), `lena-order-${process.pid}-${Date.now()}.log`);
     h = await chatHarness({
-      servers: { peer: { command: process.execPath, args: [ORDER_PEER], env: { PEER_LOG: log, PEER_READ_MS: '400' } } },
+      servers: {
+        peer: {
+          command: process.execPath,
+          args: [ORDER_PEER],
+          env: { PEER_LOG: log, PEER_READ_MS: '400' },
+        },
+      },
       permissions: { permissions: { allow: [{ rule: 'mcp__peer' }], ask: [], deny: [] } },
     });
     h.api.push(
@@ -88,13 +145,25 @@ describe('ChatEngine', () => {
     await h.engine.send(conv.id, 'go').done;
     const entries = peerLog(log);
     const reads = entries.filter((e) => e.name === 'read_slow');
-    const readA = { start: reads.find((e) => e.event === 'start' && e.args.key === 'a')!.t, end: reads.find((e) => e.event === 'end' && e.args.key === 'a')!.t };
+    const readA = {
+      start: reads.find((e) => e.event === 'start' && e.args.key === 'a')!.t,
+      end: reads.find((e) => e.event === 'end' && e.args.key === 'a')!.t,
+    };
     const startB = reads.find((e) => e.event === 'start' && e.args.key === 'b')!.t;
     expect(startB).toBeLessThan(readA.end); // the two reads overlapped
     const writes = entries.filter((e) => e.name === 'write_step');
-    expect(writes.map((e) => `${e.event}${e.args.step}`)).toEqual(['start1', 'end1', 'start2', 'end2', 'start3', 'end3']);
+    expect(writes.map((e) => `${e.event}${e.args.step}`)).toEqual([
+      'start1',
+      'end1',
+      'start2',
+      'end2',
+      'start3',
+      'end3',
+    ]);
     // Results go back in the model's order, each with its own id.
-    const sent = toolResultsOf(h.api.messageRequests()[1]).map((r) => resultText(h!.api.messageRequests()[1], r.tool_use_id));
+    const sent = toolResultsOf(h.api.messageRequests()[1]).map((r) =>
+      resultText(h!.api.messageRequests()[1], r.tool_use_id),
+    );
     expect(sent.map((s) => s.replace(/<\/?untrusted[^>]*>\n?/g, '').trim())).toEqual([
       'write_step {"step":1} ok',
       'read_slow {"key":"a"} ok',
@@ -106,24 +175,36 @@ describe('ChatEngine', () => {
 
   it('asks, and a denial with a reason reaches the model while nothing runs', async () => {
     const log = join(tmpdir(), `lena-deny-${process.pid}-${Date.now()}.log`);
-    h = await chatHarness({ servers: { peer: { command: process.execPath, args: [ORDER_PEER], env: { PEER_LOG: log } } } });
+    h = await chatHarness({
+      servers: { peer: { command: process.execPath, args: [ORDER_PEER], env: { PEER_LOG: log } } },
+    });
     autoAnswer(h, 'deny', 'not on a Friday');
-    h.api.push(reply(toolUse('mcp__peer__write_step', { step: 1 }, 'toolu_d')), (req) => reply(text(resultText(req, 'toolu_d'))));
+    h.api.push(reply(toolUse('mcp__peer__write_step', { step: 1 }, 'toolu_d')), (req) =>
+      reply(text(resultText(req, 'toolu_d'))),
+    );
     const conv = h.store.create();
     await h.engine.send(conv.id, 'write').done;
     const result = toolResultsOf(h.api.messageRequests()[1])[0];
     expect(result.is_error).toBe(true);
     expect(resultText(h.api.messageRequests()[1], 'toolu_d')).toMatch(/not on a Friday/);
     expect(peerLog(log)).toEqual([]);
-    expect(h.store.get(conv.id).toolCalls[0]).toMatchObject({ status: 'denied', decidedBy: expect.stringMatching(/asked: denied/) });
+    expect(h.store.get(conv.id).toolCalls[0]).toMatchObject({
+      status: 'denied',
+      decidedBy: expect.stringMatching(/asked: denied/),
+    });
   });
 
   it('denies when nobody answers within the broker timeout', async () => {
-    h = await chatHarness({ servers: { peer: { command: process.execPath, args: [ORDER_PEER] } }, brokerTimeoutMs: 150 });
+    h = await chatHarness({
+      servers: { peer: { command: process.execPath, args: [ORDER_PEER] } },
+      brokerTimeoutMs: 150,
+    });
     h.api.push(reply(toolUse('mcp__peer__write_step', { step: 1 }, 'toolu_t')), reply(text('ok')));
     const conv = h.store.create();
     await h.engine.send(conv.id, 'write').done;
-    expect(resultText(h.api.messageRequests()[1], 'toolu_t')).toMatch(/no answer|timed out|timeout/i);
+    expect(resultText(h.api.messageRequests()[1], 'toolu_t')).toMatch(
+      /no answer|timed out|timeout/i,
+    );
     expect(h.store.get(conv.id).toolCalls[0].status).toBe('denied');
   });
 
@@ -136,7 +217,10 @@ describe('ChatEngine', () => {
     for (let i = 0; i < 3; i++) h.api.push(reply(toolUse('mcp__peer__write_step', { step: i })));
     const conv = h.store.create();
     const outcome = await h.engine.send(conv.id, 'loop').done;
-    expect(outcome.error).toMatchObject({ kind: 'max-rounds', message: expect.stringMatching(/after 2 rounds/) });
+    expect(outcome.error).toMatchObject({
+      kind: 'max-rounds',
+      message: expect.stringMatching(/after 2 rounds/),
+    });
     expect(h.api.messageRequests()).toHaveLength(2);
   });
 
@@ -150,7 +234,11 @@ describe('ChatEngine', () => {
       asked.push(r);
       h!.broker.answer(r.id, { kind: 'deny' });
     });
-    h.api.push(reply(toolUse('mcp__peer__inject', {}, 'toolu_i')), reply(toolUse('mcp__peer__write_step', { step: 99 }, 'toolu_w')), reply(text('ok')));
+    h.api.push(
+      reply(toolUse('mcp__peer__inject', {}, 'toolu_i')),
+      reply(toolUse('mcp__peer__write_step', { step: 99 }, 'toolu_w')),
+      reply(text('ok')),
+    );
     const conv = h.store.create();
     await h.engine.send(conv.id, 'read it').done;
     const sent = resultText(h.api.messageRequests()[1], 'toolu_i');
@@ -160,7 +248,11 @@ describe('ChatEngine', () => {
     expect(boundary).not.toBe('guess');
     expect(String(h.api.messageRequests()[1].body.system)).toContain(boundary);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ qualifiedName: 'mcp__peer__write_step', arguments: { step: 99 }, destructive: true });
+    expect(asked[0]).toMatchObject({
+      qualifiedName: 'mcp__peer__write_step',
+      arguments: { step: 99 },
+      destructive: true,
+    });
   });
 
   it('gives the model a truncated copy of a 5 MB result and keeps the whole result for the window', async () => {
@@ -176,12 +268,19 @@ describe('ChatEngine', () => {
     expect(sent).toMatch(/\[truncated \d+ of 5242880 characters\]/);
     const call = h.store.get(conv.id).toolCalls[0];
     expect(call).toMatchObject({ status: 'done', truncated: true });
-    expect((call.result as { content: { text: string }[] }).content[0].text.length).toBe(5 * 1024 * 1024);
+    expect((call.result as { content: { text: string }[] }).content[0].text.length).toBe(
+      5 * 1024 * 1024,
+    );
   });
 
   it.each([
     ['401', [apiError.authentication()], 'auth', /Settings/],
-    ['529 exhausted', [apiError.overloaded(), apiError.overloaded(), apiError.overloaded()], 'overloaded', /overloaded/],
+    [
+      '529 exhausted',
+      [apiError.overloaded(), apiError.overloaded(), apiError.overloaded()],
+      'overloaded',
+      /overloaded/,
+    ],
     ['context overflow', [apiError.promptTooLong()], 'context', /too long/],
   ] as const)('reports %s with the next step', async (_name, turns, kind, message) => {
     h = await chatHarness({ settings: { maxRetries: 2 } });
@@ -216,7 +315,9 @@ describe('ChatEngine', () => {
       permissions: { permissions: { allow: [{ rule: 'mcp__peer' }], ask: [], deny: [] } },
     });
     h.api.push(
-      reply(text('Let me write.'), toolUse('mcp__peer__write_step', { step: 7 }, 'toolu_cut', 3), { cutAfterEvents: 7 }),
+      reply(text('Let me write.'), toolUse('mcp__peer__write_step', { step: 7 }, 'toolu_cut', 3), {
+        cutAfterEvents: 7,
+      }),
       reply(text('Let me write.'), toolUse('mcp__peer__write_step', { step: 7 }, 'toolu_ok')),
       reply(text('Written once.')),
     );
@@ -226,9 +327,20 @@ describe('ChatEngine', () => {
     expect(peerLog(log).filter((e) => e.event === 'start')).toHaveLength(1);
     const messages = h.store.get(conv.id).messages;
     // The cut answer was replaced by the retry's (superseded: out of view and history).
-    expect(messages.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:complete', 'user:complete', 'assistant:complete']);
+    expect(messages.map((m) => `${m.role}:${m.status}`)).toEqual([
+      'user:complete',
+      'assistant:complete',
+      'user:complete',
+      'assistant:complete',
+    ]);
     const all = h.store.get(conv.id, { includeSuperseded: true }).messages;
-    expect(all.map((m) => m.status)).toEqual(['complete', 'superseded', 'complete', 'complete', 'complete']);
+    expect(all.map((m) => m.status)).toEqual([
+      'complete',
+      'superseded',
+      'complete',
+      'complete',
+      'complete',
+    ]);
     // The retried request did not carry the half-streamed tool_use.
     expect(JSON.stringify(h.api.messageRequests()[1].body.messages)).not.toContain('toolu_cut');
   });
@@ -242,12 +354,16 @@ describe('ChatEngine', () => {
     h.api.push(reply(toolUse('mcp__peer__hang', {}, 'toolu_hang')), reply(text('Fresh answer.')));
     const conv = h.store.create();
     const { done } = h.engine.send(conv.id, 'hang please');
-    await expect.poll(() => peerLog(log).some((e) => e.event === 'start'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => peerLog(log).some((e) => e.event === 'start'), { timeout: 5_000 })
+      .toBe(true);
     expect(h.engine.stop(conv.id)).toBe(true);
     const outcome = await done;
     expect(outcome.stopReason).toBe('stopped');
     const started = peerLog(log).find((e) => e.event === 'start')!;
-    await expect.poll(() => peerLog(log).find((e) => e.event === 'cancelled')?.requestId).toBe((started as unknown as { id: number }).id);
+    await expect
+      .poll(() => peerLog(log).find((e) => e.event === 'cancelled')?.requestId)
+      .toBe((started as unknown as { id: number }).id);
     expect(h.store.get(conv.id).toolCalls[0].status).toBe('cancelled');
     const next = await h.engine.send(conv.id, 'and now?').done;
     expect(next.error).toBeNull();
@@ -256,17 +372,27 @@ describe('ChatEngine', () => {
 
   it('regenerates the last answer and edits an earlier message, keeping old branches as superseded', async () => {
     h = await chatHarness();
-    h.api.push(reply(text('first answer')), reply(text('second answer')), reply(text('answer to the edit')));
+    h.api.push(
+      reply(text('first answer')),
+      reply(text('second answer')),
+      reply(text('answer to the edit')),
+    );
     const conv = h.store.create();
     await h.engine.send(conv.id, 'question').done;
     await h.engine.regenerate(conv.id).done;
     let messages = h.store.get(conv.id, { includeSuperseded: true }).messages;
-    expect(messages.filter((m) => m.status !== 'superseded').map((m) => String(m.content[0].text))).toEqual(['question', 'second answer']);
-    expect(messages.filter((m) => m.status === 'superseded').map((m) => String(m.content[0].text))).toEqual(['first answer']);
+    expect(
+      messages.filter((m) => m.status !== 'superseded').map((m) => String(m.content[0].text)),
+    ).toEqual(['question', 'second answer']);
+    expect(
+      messages.filter((m) => m.status === 'superseded').map((m) => String(m.content[0].text)),
+    ).toEqual(['first answer']);
     const userId = messages[0].id;
     await h.engine.edit(conv.id, userId, 'better question').done;
     messages = h.store.get(conv.id, { includeSuperseded: true }).messages;
-    expect(messages.filter((m) => m.status !== 'superseded').map((m) => String(m.content[0].text))).toEqual(['better question', 'answer to the edit']);
+    expect(
+      messages.filter((m) => m.status !== 'superseded').map((m) => String(m.content[0].text)),
+    ).toEqual(['better question', 'answer to the edit']);
     expect(JSON.stringify(h.api.messageRequests()[2].body.messages)).not.toContain('second answer');
   });
 });
@@ -274,17 +400,28 @@ describe('ChatEngine', () => {
 describe('ChatEngine.continueWithSummary', () => {
   it('starts a new conversation seeded with the model’s summary after a context overflow', async () => {
     h = await chatHarness();
-    h.api.push(reply(text('Plan: migrate the database on Friday.')), apiError.promptTooLong(), reply(text('SUMMARY: migrate the DB Friday; nothing else open.')));
+    h.api.push(
+      reply(text('Plan: migrate the database on Friday.')),
+      apiError.promptTooLong(),
+      reply(text('SUMMARY: migrate the DB Friday; nothing else open.')),
+    );
     const conv = h.store.create({ title: 'DB migration' });
     await h.engine.send(conv.id, 'Plan the migration').done;
     const overflow = await h.engine.send(conv.id, 'and the rollback?').done;
-    expect(overflow.error).toMatchObject({ kind: 'context', action: 'new-conversation-with-summary' });
+    expect(overflow.error).toMatchObject({
+      kind: 'context',
+      action: 'new-conversation-with-summary',
+    });
     const next = await h.engine.continueWithSummary(conv.id);
     expect(next.usedModel).toBe(true);
     const seeded = h.store.get(next.id);
     expect(seeded.title).toBe('Plan the migration (continued)');
-    expect(String(seeded.messages[0].content[0].text)).toMatch(/too long.*SUMMARY: migrate the DB Friday/s);
-    expect(JSON.stringify(h.api.messageRequests().at(-1)!.body.messages)).toContain('Plan: migrate the database on Friday.');
+    expect(String(seeded.messages[0].content[0].text)).toMatch(
+      /too long.*SUMMARY: migrate the DB Friday/s,
+    );
+    expect(JSON.stringify(h.api.messageRequests().at(-1)!.body.messages)).toContain(
+      'Plan: migrate the database on Friday.',
+    );
     expect(h.store.get(conv.id).messages.length).toBe(3);
   });
 
@@ -295,6 +432,8 @@ describe('ChatEngine.continueWithSummary', () => {
     await h.engine.send(conv.id, 'Question one').done;
     const next = await h.engine.continueWithSummary(conv.id);
     expect(next.usedModel).toBe(false);
-    expect(String(h.store.get(next.id).messages[0].content[0].text)).toMatch(/Excerpt of .*User: Question one.*Assistant: Answer one\./s);
+    expect(String(h.store.get(next.id).messages[0].content[0].text)).toMatch(
+      /Excerpt of .*User: Question one.*Assistant: Answer one\./s,
+    );
   });
 });

@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatEvent } from '../../../../shared/chat-types';
 import { ChatEngine } from '../../../../electron/core/chat/engine';
-import { DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../../../../electron/core/chat/chat-settings';
+import {
+  DEFAULT_CHAT_SETTINGS,
+  type ChatSettings,
+} from '../../../../electron/core/chat/chat-settings';
 import { connectRegistry, managerExecutor } from '../../../../electron/core/host/wiring';
 import { McpManager } from '../../../../electron/core/mcp/manager/manager';
 import { defaultTransportFactory } from '../../../../electron/core/mcp/manager/transport-factory';
@@ -18,7 +21,11 @@ import { MemoryPermissionStore } from '../../../../electron/core/permissions/sto
 import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
 import type { PermissionState } from '../../../../electron/core/permissions/types';
 import { openConversationStore } from '../../../../electron/core/store/open-store';
-import { startMessagesApiServer, type MessagesApiServer, type MessagesApiServerOptions } from '../../../fixtures/messages-api';
+import {
+  startMessagesApiServer,
+  type MessagesApiServer,
+  type MessagesApiServerOptions,
+} from '../../../fixtures/messages-api';
 
 export interface ChatHarness {
   home: string;
@@ -54,7 +61,12 @@ export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHar
   const userFile = join(home, 'mcp.json');
   writeFileSync(userFile, JSON.stringify({ mcpServers: options.servers ?? {} }));
   const api = await startMessagesApiServer(options.api);
-  const manager = new McpManager({ sources: { userFile }, createTransport: defaultTransportFactory(), env: { PATH: process.env.PATH, HOME: home }, taskJournalFile: join(home, 'tasks.json') });
+  const manager = new McpManager({
+    sources: { userFile },
+    createTransport: defaultTransportFactory(),
+    env: { PATH: process.env.PATH, HOME: home },
+    taskJournalFile: join(home, 'tasks.json'),
+  });
   const registry = new ToolRegistry();
   const unconnect = connectRegistry(manager, registry);
   await manager.start();
@@ -66,7 +78,12 @@ export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHar
   });
   const opened = openConversationStore(join(home, 'lena.db'));
   const events: ChatEvent[] = [];
-  const settings: ChatSettings = { ...DEFAULT_CHAT_SETTINGS, baseUrl: api.url, maxRetries: 2, ...options.settings };
+  const settings: ChatSettings = {
+    ...DEFAULT_CHAT_SETTINGS,
+    baseUrl: api.url,
+    maxRetries: 2,
+    ...options.settings,
+  };
   const engine = new ChatEngine({
     store: opened.store,
     registry,
@@ -101,6 +118,10 @@ export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHar
 }
 
 /** Answers every permission request with `decision` as it arrives. */
-export function autoAnswer(h: ChatHarness, decision: 'allow-once' | 'deny', reason?: string): () => void {
+export function autoAnswer(
+  h: ChatHarness,
+  decision: 'allow-once' | 'deny',
+  reason?: string,
+): () => void {
   return h.broker.on('requested', (req) => h.broker.answer(req.id, { kind: decision, reason }));
 }

@@ -14,32 +14,62 @@ afterEach(async () => {
   h = undefined;
 });
 
-const EVERYTHING = { command: process.execPath, args: [join(__dirname, '../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
+const EVERYTHING = {
+  command: process.execPath,
+  args: [
+    join(
+      __dirname,
+      '../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+    ),
+    'stdio',
+  ],
+};
 
 describe('running a prompt', () => {
   it('stores server-everything’s prompt with an embedded resource as the server’s, and answers it at once', async () => {
     h = await chatHarness({ servers: { everything: EVERYTHING } });
     h.api.push(reply(text('Resource 2 says hello.')));
     const conv = h.store.create();
-    const prompt = await getPrompt(h.manager, 'everything', 'resource-prompt', { resourceType: 'Text', resourceId: '2' });
-    const { turnId } = h.engine.insertPrompt(conv.id, { kind: 'prompt', server: 'everything', prompt: 'resource-prompt' }, prompt.messages);
+    const prompt = await getPrompt(h.manager, 'everything', 'resource-prompt', {
+      resourceType: 'Text',
+      resourceId: '2',
+    });
+    const { turnId } = h.engine.insertPrompt(
+      conv.id,
+      { kind: 'prompt', server: 'everything', prompt: 'resource-prompt' },
+      prompt.messages,
+    );
     expect(turnId).not.toBeNull();
     await expect.poll(() => h!.events.some((e) => e.type === 'turn-ended')).toBe(true);
     const stored = h.store.get(conv.id).messages;
     const inserted = stored.filter((m) => m.origin);
     expect(inserted.length).toBeGreaterThanOrEqual(2);
-    expect(inserted.every((m) => m.origin?.kind === 'prompt' && m.origin.server === 'everything' && m.origin.prompt === 'resource-prompt')).toBe(true);
+    expect(
+      inserted.every(
+        (m) =>
+          m.origin?.kind === 'prompt' &&
+          m.origin.server === 'everything' &&
+          m.origin.prompt === 'resource-prompt',
+      ),
+    ).toBe(true);
     expect(stored[stored.length - 1].role).toBe('assistant');
     expect(stored[stored.length - 1].origin).toBeUndefined();
-    const body = h.api.messageRequests()[0].body as { messages: { role: string; content: { type: string; text?: string; title?: string }[] }[] };
+    const body = h.api.messageRequests()[0].body as {
+      messages: { role: string; content: { type: string; text?: string; title?: string }[] }[];
+    };
     // Two user messages of the prompt became one user turn: the prompt's text as it is, the
     // embedded resource a document wrapped as untrusted data, with no title outside the markers.
     expect(body.messages).toHaveLength(1);
     expect(body.messages[0].content.map((b) => b.type)).toEqual(['text', 'document']);
     expect(body.messages[0].content[0].text).not.toContain('untrusted-tool-output');
-    const doc = body.messages[0].content[1] as unknown as { title?: string; source: { data: string } };
+    const doc = body.messages[0].content[1] as unknown as {
+      title?: string;
+      source: { data: string };
+    };
     expect(doc.title).toBeUndefined();
-    expect(doc.source.data).toMatch(/^<untrusted-tool-output boundary="[^"]+">\nMCP resource demo:\/\/resource\/dynamic\/text\/2 \(text\/plain\) embedded in the prompt:/);
+    expect(doc.source.data).toMatch(
+      /^<untrusted-tool-output boundary="[^"]+">\nMCP resource demo:\/\/resource\/dynamic\/text\/2 \(text\/plain\) embedded in the prompt:/,
+    );
   }, 30_000);
 
   it('a prompt ending with an assistant message starts no turn; the next request ends with the user’s message', async () => {
@@ -55,7 +85,9 @@ describe('running a prompt', () => {
     expect(turnId).toBeNull();
     expect(h.api.messageRequests()).toHaveLength(0);
     await h.engine.send(conv.id, 'Here it is: x = 1').done;
-    const body = h.api.messageRequests()[0].body as { messages: { role: string; content: { type: string; text: string }[] }[] };
+    const body = h.api.messageRequests()[0].body as {
+      messages: { role: string; content: { type: string; text: string }[] }[];
+    };
     expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(body.messages[0].content.map((b) => b.text)).toEqual(['Review my code.', 'Be strict.']);
     expect(body.messages[2].content.map((b) => b.text)).toEqual(['Here it is: x = 1']);
@@ -64,7 +96,11 @@ describe('running a prompt', () => {
   it('refuses a prompt that returned nothing usable, storing nothing', async () => {
     h = await chatHarness();
     const conv = h.store.create();
-    expect(() => h!.engine.insertPrompt(conv.id, { kind: 'prompt', server: 's', prompt: 'p' }, [{ role: 'user', content: { type: 'text', text: '   ' } }])).toThrow(/returned no messages/);
+    expect(() =>
+      h!.engine.insertPrompt(conv.id, { kind: 'prompt', server: 's', prompt: 'p' }, [
+        { role: 'user', content: { type: 'text', text: '   ' } },
+      ]),
+    ).toThrow(/returned no messages/);
     expect(h.store.get(conv.id).messages).toHaveLength(0);
   });
 });

@@ -12,10 +12,11 @@ afterEach(async () => {
   h = undefined;
 });
 
-const toolNames = (req: RecordedRequest | undefined): string[] => ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
+const toolNames = (req: RecordedRequest | undefined): string[] =>
+  ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
 
 describe('continue with summary', () => {
-  it("starts the new conversation with the same tool switches, model and project as the one it summarises", async () => {
+  it('starts the new conversation with the same tool switches, model and project as the one it summarises', async () => {
     h = await chatHarness({ servers: catalogMcpConfig(40) });
     await expect.poll(() => h!.registry.tools().length, { timeout: 60_000 }).toBe(40);
     const old = h.store.create({ title: 'Big refactor', project: '/work/projects/app' });
@@ -23,14 +24,27 @@ describe('continue with summary', () => {
     h.registry.setDisabledTools(['mcp__filesystem__write_file']);
     h.engine.setTools(old.id, { server: 'everything', tool: 'mcp__everything__echo', on: false });
     h.engine.setTools(old.id, { server: 'memory', on: false });
-    h.engine.setTools(old.id, { server: 'filesystem', tool: 'mcp__filesystem__write_file', on: true });
+    h.engine.setTools(old.id, {
+      server: 'filesystem',
+      tool: 'mcp__filesystem__write_file',
+      on: true,
+    });
     h.engine.setModel(old.id, 'claude-haiku-4-5');
     const switches = h.store.summary(old.id).tools;
-    expect(switches).toEqual({ offServers: ['memory'], tools: { mcp__everything__echo: false, mcp__filesystem__write_file: true } });
+    expect(switches).toEqual({
+      offServers: ['memory'],
+      tools: { mcp__everything__echo: false, mcp__filesystem__write_file: true },
+    });
 
-    h.api.push(reply(text('Plan: rename the modules.')), apiError.promptTooLong(), reply(text('SUMMARY: renaming the modules.')));
+    h.api.push(
+      reply(text('Plan: rename the modules.')),
+      apiError.promptTooLong(),
+      reply(text('SUMMARY: renaming the modules.')),
+    );
     await h.engine.send(old.id, 'Plan the refactor').done;
-    expect((await h.engine.send(old.id, 'and the tests?').done).error).toMatchObject({ action: 'new-conversation-with-summary' });
+    expect((await h.engine.send(old.id, 'and the tests?').done).error).toMatchObject({
+      action: 'new-conversation-with-summary',
+    });
     const next = await h.engine.continueWithSummary(old.id);
     expect(next.usedModel).toBe(true);
     // The summary is written by the conversation's own model.
@@ -41,7 +55,11 @@ describe('continue with summary', () => {
     expect(created.model).toBe('claude-haiku-4-5');
     expect(created.project).toBe('/work/projects/app');
     // The window hears of it with its switches (the tools menu shows them at once).
-    expect(h.events.filter((e) => e.type === 'conversation-updated' && e.conversation.id === next.id).at(-1)).toMatchObject({ conversation: { tools: switches } });
+    expect(
+      h.events
+        .filter((e) => e.type === 'conversation-updated' && e.conversation.id === next.id)
+        .at(-1),
+    ).toMatchObject({ conversation: { tools: switches } });
 
     // And its requests follow them: the same tools as the old conversation's, from the same model.
     h.api.push(reply(text('Carrying on.')));

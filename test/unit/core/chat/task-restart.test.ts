@@ -19,8 +19,15 @@ afterEach(async () => {
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
-const servers = (dir: string) => ({ jobs: { command: process.execPath, args: [fixture('tasks-2026-peer.mjs')], env: { TASKS_STATE: join(dir, 'state.json') } } });
-const updates = (h: ChatHarness, id: string): ToolCallView[] => h.events.flatMap((e) => (e.type === 'tool-call-updated' && e.call.id === id ? [e.call] : []));
+const servers = (dir: string) => ({
+  jobs: {
+    command: process.execPath,
+    args: [fixture('tasks-2026-peer.mjs')],
+    env: { TASKS_STATE: join(dir, 'state.json') },
+  },
+});
+const updates = (h: ChatHarness, id: string): ToolCallView[] =>
+  h.events.flatMap((e) => (e.type === 'tool-call-updated' && e.call.id === id ? [e.call] : []));
 
 describe('a task outlives a restart of Lena', () => {
   it('shows on its card again, completes, and Continue with the result sends it as a new turn', async () => {
@@ -29,40 +36,71 @@ describe('a task outlives a restart of Lena', () => {
     open.push(first);
     autoAnswer(first, 'allow-once');
     const conv = first.store.create({ title: 'Reefs' });
-    first.api.push(reply(text('Researching.'), toolUse('mcp__jobs__research', { topic: 'reefs', steps: 14, stepMs: 100 }, 'toolu_reefs')));
+    first.api.push(
+      reply(
+        text('Researching.'),
+        toolUse('mcp__jobs__research', { topic: 'reefs', steps: 14, stepMs: 100 }, 'toolu_reefs'),
+      ),
+    );
     void first.engine.send(conv.id, 'Research reefs for me');
-    await expect.poll(() => updates(first, 'toolu_reefs').some((c) => c.task?.status === 'working'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => updates(first, 'toolu_reefs').some((c) => c.task?.status === 'working'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     // Lena quits while the server works on.
     open = [];
     await first.close({ keepHome: true });
 
     const second = await chatHarness({ home, servers: servers(home) });
     open.push(second);
-    expect(second.store.toolCall(conv.id, 'toolu_reefs')).toMatchObject({ status: 'cancelled', errorMessage: expect.stringContaining('Lena quit while') });
+    expect(second.store.toolCall(conv.id, 'toolu_reefs')).toMatchObject({
+      status: 'cancelled',
+      errorMessage: expect.stringContaining('Lena quit while'),
+    });
     const followed = second.engine.resumeTasks();
     // The card shows the task again, running.
-    await expect.poll(() => updates(second, 'toolu_reefs').some((c) => c.status === 'running' && c.task?.taskId), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () => updates(second, 'toolu_reefs').some((c) => c.status === 'running' && c.task?.taskId),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await followed;
     const done = second.store.toolCall(conv.id, 'toolu_reefs')!;
     expect(done).toMatchObject({ status: 'done', continuable: true });
     expect(JSON.stringify(done.result)).toContain('Researched: reefs');
     // The card's offer survives another look at the conversation (it is stored).
-    expect(second.store.get(conv.id).toolCalls.find((c) => c.id === 'toolu_reefs')?.continuable).toBe(true);
+    expect(
+      second.store.get(conv.id).toolCalls.find((c) => c.id === 'toolu_reefs')?.continuable,
+    ).toBe(true);
 
     second.api.push(reply(text('Reefs, researched: here is what the task found.')));
     const outcome = await second.engine.continueWithTaskResult(conv.id, 'toolu_reefs').done;
     expect(outcome.error).toBeNull();
     expect(outcome.stopReason).toBe('end_turn');
     const sent = second.api.messageRequests().at(-1)!;
-    const messages = sent.body.messages as unknown as Array<{ role: string; content: Array<Record<string, unknown>> }>;
+    const messages = sent.body.messages as unknown as Array<{
+      role: string;
+      content: Array<Record<string, unknown>>;
+    }>;
     const uses = messages.flatMap((m) => m.content.filter((b) => b.type === 'tool_use'));
     const results = messages.flatMap((m) => m.content.filter((b) => b.type === 'tool_result'));
     const late = uses.find((u) => u.id !== 'toolu_reefs')!;
-    expect(late).toMatchObject({ name: 'mcp__jobs__research', input: { topic: 'reefs', steps: 14, stepMs: 100 } });
-    expect(toolResultText(results.find((r) => r.tool_use_id === late.id)?.content as never)).toContain('Researched: reefs');
+    expect(late).toMatchObject({
+      name: 'mcp__jobs__research',
+      input: { topic: 'reefs', steps: 14, stepMs: 100 },
+    });
+    expect(
+      toolResultText(results.find((r) => r.tool_use_id === late.id)?.content as never),
+    ).toContain('Researched: reefs');
     // Sent once: the offer is gone, and the two new messages are marked as the task's.
     expect(second.store.toolCall(conv.id, 'toolu_reefs')?.continuable).toBeFalsy();
-    expect(second.store.get(conv.id).messages.filter((m) => m.origin?.kind === 'task-result')).toHaveLength(2);
-    expect(() => second.engine.continueWithTaskResult(conv.id, 'toolu_reefs')).toThrow(/no late result/);
+    expect(
+      second.store.get(conv.id).messages.filter((m) => m.origin?.kind === 'task-result'),
+    ).toHaveLength(2);
+    expect(() => second.engine.continueWithTaskResult(conv.id, 'toolu_reefs')).toThrow(
+      /no late result/,
+    );
   }, 60_000);
 });

@@ -5,14 +5,22 @@
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { schemaChecker } from '../../../../electron/core/mcp/registry/schema-check';
-import { reply, text, toolResultText, toolResultsOf, toolUse, type RecordedRequest } from '../../../fixtures/messages-api';
+import {
+  reply,
+  text,
+  toolResultText,
+  toolResultsOf,
+  toolUse,
+  type RecordedRequest,
+} from '../../../fixtures/messages-api';
 import { autoAnswer, chatHarness, type ChatHarness } from './harness';
 
 const SLOW = resolve(__dirname, '../../../fixtures/mcp/slow-pattern-server.mjs');
 const servers = { slow: { command: process.execPath, args: [SLOW] } };
 const EVIL = `${'a'.repeat(34)}!`;
 let h: ChatHarness | undefined;
-const resultText = (req: RecordedRequest, id: string): string => toolResultText(toolResultsOf(req).find((r) => r.tool_use_id === id)?.content);
+const resultText = (req: RecordedRequest, id: string): string =>
+  toolResultText(toolResultsOf(req).find((r) => r.tool_use_id === id)?.content);
 afterEach(async () => {
   await h?.close();
   h = undefined;
@@ -23,7 +31,9 @@ describe('tool calls and server schemas', () => {
     h = await chatHarness({ servers });
     autoAnswer(h, 'deny', 'no');
     const before = schemaChecker().checksRun;
-    h.api.push(reply(toolUse('mcp__slow__alternation', { s: EVIL }, 'toolu_deny')), (req) => reply(text(resultText(req, 'toolu_deny'))));
+    h.api.push(reply(toolUse('mcp__slow__alternation', { s: EVIL }, 'toolu_deny')), (req) =>
+      reply(text(resultText(req, 'toolu_deny'))),
+    );
     const conv = h.store.create();
     await h.engine.send(conv.id, 'go').done;
     expect(h.store.get(conv.id).toolCalls[0]).toMatchObject({ status: 'denied' });
@@ -34,8 +44,21 @@ describe('tool calls and server schemas', () => {
     h = await chatHarness({ servers });
     autoAnswer(h, 'allow-once');
     h.api.push(
-      reply(toolUse('mcp__slow__alternation', { s: EVIL }, 'toolu_a'), toolUse('mcp__slow__nested', { s: EVIL }, 'toolu_n'), toolUse('mcp__slow__overlap', { s: 'x'.repeat(40) }, 'toolu_o')),
-      (req) => reply(text([resultText(req, 'toolu_a'), resultText(req, 'toolu_n'), resultText(req, 'toolu_o')].join(' | '))),
+      reply(
+        toolUse('mcp__slow__alternation', { s: EVIL }, 'toolu_a'),
+        toolUse('mcp__slow__nested', { s: EVIL }, 'toolu_n'),
+        toolUse('mcp__slow__overlap', { s: 'x'.repeat(40) }, 'toolu_o'),
+      ),
+      (req) =>
+        reply(
+          text(
+            [
+              resultText(req, 'toolu_a'),
+              resultText(req, 'toolu_n'),
+              resultText(req, 'toolu_o'),
+            ].join(' | '),
+          ),
+        ),
     );
     const conv = h.store.create();
     await h.engine.send(conv.id, 'go').done;
@@ -44,14 +67,21 @@ describe('tool calls and server schemas', () => {
     expect(resultText(sent, 'toolu_n')).toContain('ran nested');
     expect(resultText(sent, 'toolu_o')).toContain('ran overlap');
     for (const call of h.store.get(conv.id).toolCalls) {
-      expect(call).toMatchObject({ status: 'done', errorMessage: expect.stringMatching(/^Could not validate the arguments: validation did not finish within 250 ms/) });
+      expect(call).toMatchObject({
+        status: 'done',
+        errorMessage: expect.stringMatching(
+          /^Could not validate the arguments: validation did not finish within 250 ms/,
+        ),
+      });
     }
   });
 
   it('an output schema whose pattern overruns leaves the result unchecked, said so, instead of hanging', async () => {
     h = await chatHarness({ servers });
     autoAnswer(h, 'allow-once');
-    h.api.push(reply(toolUse('mcp__slow__report', {}, 'toolu_r')), (req) => reply(text(resultText(req, 'toolu_r'))));
+    h.api.push(reply(toolUse('mcp__slow__report', {}, 'toolu_r')), (req) =>
+      reply(text(resultText(req, 'toolu_r'))),
+    );
     const conv = h.store.create();
     await h.engine.send(conv.id, 'go').done;
     expect(resultText(h.api.messageRequests()[1], 'toolu_r')).toContain('ran report');
@@ -64,10 +94,14 @@ describe('tool calls and server schemas', () => {
   it('an ordinary pattern is still enforced once the call is allowed', async () => {
     h = await chatHarness({ servers });
     autoAnswer(h, 'allow-once');
-    h.api.push(reply(toolUse('mcp__slow__strict', { s: 'ABC' }, 'toolu_s')), (req) => reply(text(resultText(req, 'toolu_s'))));
+    h.api.push(reply(toolUse('mcp__slow__strict', { s: 'ABC' }, 'toolu_s')), (req) =>
+      reply(text(resultText(req, 'toolu_s'))),
+    );
     const conv = h.store.create();
     await h.engine.send(conv.id, 'go').done;
-    expect(resultText(h.api.messageRequests()[1], 'toolu_s')).toMatch(/Invalid arguments for mcp__slow__strict: \/s must match pattern/);
+    expect(resultText(h.api.messageRequests()[1], 'toolu_s')).toMatch(
+      /Invalid arguments for mcp__slow__strict: \/s must match pattern/,
+    );
     expect(h.store.get(conv.id).toolCalls[0]).toMatchObject({ status: 'error', decision: 'allow' });
   });
 });

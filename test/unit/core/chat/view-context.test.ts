@@ -6,11 +6,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendViewContext, MAX_VIEW_CONTEXT_CHARS, ViewContexts } from '../../../../electron/core/chat/view-context';
+import {
+  appendViewContext,
+  MAX_VIEW_CONTEXT_CHARS,
+  ViewContexts,
+} from '../../../../electron/core/chat/view-context';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-const entry = (toolUseId: string, text: string | null) => ({ conversationId: 'c1', toolUseId, server: 'budget', tool: 'plan', text });
+const entry = (toolUseId: string, text: string | null) => ({
+  conversationId: 'c1',
+  toolUseId,
+  server: 'budget',
+  tool: 'plan',
+  text,
+});
 
 describe('ViewContexts', () => {
   it('keeps the latest context per view across a restart, and forgets a cleared one and a deleted conversation', async () => {
@@ -23,7 +33,10 @@ describe('ViewContexts', () => {
     first.set({ ...entry('t3', 'elsewhere'), conversationId: 'c2' });
     await first.settled();
     const again = await ViewContexts.open(file);
-    expect(again.list('c1').map((c) => [c.toolUseId, c.text])).toEqual([['t1', 'new'], ['t2', 'other']]);
+    expect(again.list('c1').map((c) => [c.toolUseId, c.text])).toEqual([
+      ['t1', 'new'],
+      ['t2', 'other'],
+    ]);
     again.set(entry('t2', null));
     again.forget('c2');
     await again.settled();
@@ -38,7 +51,11 @@ describe('ViewContexts', () => {
     const contexts = await ViewContexts.open(join(dir, 'view-contexts.json'));
     expect(contexts.list('c1')).toEqual([]);
     const long = contexts.set(entry('t1', 'x'.repeat(MAX_VIEW_CONTEXT_CHARS + 10)));
-    expect(long.text).toMatch(new RegExp(`^x{${MAX_VIEW_CONTEXT_CHARS}}\\n\\[cut at ${MAX_VIEW_CONTEXT_CHARS} characters\\]$`));
+    expect(long.text).toMatch(
+      new RegExp(
+        `^x{${MAX_VIEW_CONTEXT_CHARS}}\\n\\[cut at ${MAX_VIEW_CONTEXT_CHARS} characters\\]$`,
+      ),
+    );
   });
 
   it('goes at the end of the last user turn, wrapped, with a faked end marker made inert', () => {

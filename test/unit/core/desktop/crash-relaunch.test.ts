@@ -21,12 +21,37 @@ describe.skipIf(process.platform === 'win32')('relaunch after Lena was killed', 
   it('ends the servers the killed run left behind, and only those', async () => {
     // Bundled under the repository so the runtime dependencies resolve from node_modules.
     const lena = join(ROOT, 'test-results/desktop/lena-with-servers.mjs');
-    await build({ entryPoints: [join(DESKTOP_FIXTURES, 'lena-with-servers.ts')], outfile: lena, bundle: true, platform: 'node', format: 'esm', target: 'node22', packages: 'external', logLevel: 'warning' });
+    await build({
+      entryPoints: [join(DESKTOP_FIXTURES, 'lena-with-servers.ts')],
+      outfile: lena,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external',
+      logLevel: 'warning',
+    });
     const ready = join(home, 'clingy.json');
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { clingy: { command: process.execPath, args: [join(DESKTOP_FIXTURES, 'clingy-mcp-server.mjs')], env: { CLINGY_READY: ready } } } }));
+    writeFileSync(
+      join(home, 'mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          clingy: {
+            command: process.execPath,
+            args: [join(DESKTOP_FIXTURES, 'clingy-mcp-server.mjs')],
+            env: { CLINGY_READY: ready },
+          },
+        },
+      }),
+    );
 
-    const run = spawn(process.execPath, [lena], { env: { ...process.env, LENA_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
-    const statuses = await new Promise<string>((r) => run.stdout.once('data', (d: Buffer) => r(d.toString().trim())));
+    const run = spawn(process.execPath, [lena], {
+      env: { ...process.env, LENA_HOME: home },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const statuses = await new Promise<string>((r) =>
+      run.stdout.once('data', (d: Buffer) => r(d.toString().trim())),
+    );
     expect(statuses).toBe('["connected"]');
     const server = await readyInfo(ready);
     groups.track(server.pid);
@@ -37,7 +62,9 @@ describe.skipIf(process.platform === 'win32')('relaunch after Lena was killed', 
     await new Promise((r) => setTimeout(r, 300));
     expect(isProcessRunning(server.pid) && isProcessRunning(server.childPid)).toBe(true); // orphaned
 
-    const outcomes = await new ProcessRecords(join(home, 'processes.json'), { graceMs: 500 }).cleanupOrphans();
+    const outcomes = await new ProcessRecords(join(home, 'processes.json'), {
+      graceMs: 500,
+    }).cleanupOrphans();
 
     expect(outcomes.map((o) => [o.record.server, o.result])).toEqual([['clingy', 'killed']]);
     expect(isProcessRunning(server.pid)).toBe(false);

@@ -2,12 +2,24 @@
 // window-state, updates, recent-folders, processes or secrets file is kept aside under a name that
 // says so, with its bytes, the log and the window's start-up notices say where, and Lena starts
 // with defaults. Before, each was ignored and written over on the next save: its content lost.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../../../../electron/core/home';
-import { createDesktopServices, loadUpdatePrefs, startDesktop } from '../../../../electron/core/desktop/desktop-services';
+import {
+  createDesktopServices,
+  loadUpdatePrefs,
+  startDesktop,
+} from '../../../../electron/core/desktop/desktop-services';
 import type { Encryptor } from '../../../../electron/core/desktop/secret-store';
 import { DEFAULT_SIZE, restoreBounds } from '../../../../electron/core/desktop/window-bounds';
 
@@ -26,7 +38,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const asideOf = (file: string) => readdirSync(paths.home).filter((f) => f.startsWith(`${basename(file)}.corrupt-`));
+const asideOf = (file: string) =>
+  readdirSync(paths.home).filter((f) => f.startsWith(`${basename(file)}.corrupt-`));
 
 describe('damaged desktop files', () => {
   it('keeps each one aside with its content, says so, and starts with defaults', async () => {
@@ -42,7 +55,10 @@ describe('damaged desktop files', () => {
     const services = createDesktopServices(paths, keychain);
     const project = await startDesktop(services);
     expect(project).toEqual({ folder: null, recent: [] });
-    expect(restoreBounds(await services.windowState.load(), [{ x: 0, y: 0, width: 1920, height: 1080 }]).bounds).toMatchObject(DEFAULT_SIZE);
+    expect(
+      restoreBounds(await services.windowState.load(), [{ x: 0, y: 0, width: 1920, height: 1080 }])
+        .bounds,
+    ).toMatchObject(DEFAULT_SIZE);
     expect(await loadUpdatePrefs(services.updates)).toEqual({ automatic: false });
     expect(await services.secrets.get('ANTHROPIC_API_KEY')).toBeUndefined();
     services.log.close();
@@ -51,8 +67,13 @@ describe('damaged desktop files', () => {
       const aside = asideOf(file);
       expect(aside, basename(file)).toHaveLength(1);
       expect(readFileSync(join(paths.home, aside[0]), 'utf8')).toBe(text);
-      expect(services.notices).toContainEqual({ level: 'warn', message: expect.stringContaining(`${file} is not valid JSON`) });
-      expect(services.notices.find((n) => n.message.includes(`${file} is`))!.message).toContain(`moved to ${join(paths.home, aside[0])}`);
+      expect(services.notices).toContainEqual({
+        level: 'warn',
+        message: expect.stringContaining(`${file} is not valid JSON`),
+      });
+      expect(services.notices.find((n) => n.message.includes(`${file} is`))!.message).toContain(
+        `moved to ${join(paths.home, aside[0])}`,
+      );
     }
     expect(services.notices).toHaveLength(Object.keys(damaged).length);
     const log = readFileSync(join(paths.logs, 'lena.log'), 'utf8');
@@ -69,14 +90,23 @@ describe('damaged desktop files', () => {
     await services.secrets.set('GITHUB_TOKEN', 'ghp_new');
     services.log.close();
 
-    expect(JSON.parse(readFileSync(paths.recentFolders, 'utf8'))).toMatchObject({ folder: join(root, 'project') });
-    expect(readFileSync(join(paths.home, asideOf(paths.recentFolders)[0]), 'utf8')).toBe('not json at all');
-    expect(Object.keys(JSON.parse(readFileSync(paths.secrets, 'utf8')).secrets)).toEqual(['GITHUB_TOKEN']);
+    expect(JSON.parse(readFileSync(paths.recentFolders, 'utf8'))).toMatchObject({
+      folder: join(root, 'project'),
+    });
+    expect(readFileSync(join(paths.home, asideOf(paths.recentFolders)[0]), 'utf8')).toBe(
+      'not json at all',
+    );
+    expect(Object.keys(JSON.parse(readFileSync(paths.secrets, 'utf8')).secrets)).toEqual([
+      'GITHUB_TOKEN',
+    ]);
     expect(readFileSync(join(paths.home, asideOf(paths.secrets)[0]), 'utf8')).toBe('{"secrets": ');
   });
 
   it('says nothing when the files are fine or missing', async () => {
-    writeFileSync(paths.windowState, JSON.stringify({ bounds: { x: 1, y: 2, width: 900, height: 700 } }));
+    writeFileSync(
+      paths.windowState,
+      JSON.stringify({ bounds: { x: 1, y: 2, width: 900, height: 700 } }),
+    );
     const services = createDesktopServices(paths, keychain);
     await startDesktop(services);
     await services.windowState.load();

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../../../../electron/core/home';
-import { createDesktopServices, loadUpdatePrefs, startDesktop } from '../../../../electron/core/desktop/desktop-services';
+import {
+  createDesktopServices,
+  loadUpdatePrefs,
+  startDesktop,
+} from '../../../../electron/core/desktop/desktop-services';
 import type { Encryptor } from '../../../../electron/core/desktop/secret-store';
 
 const noKeychain: Encryptor = {
@@ -29,7 +33,10 @@ describe('desktop services', () => {
     first.log.close();
     const second = createDesktopServices(paths, noKeychain);
     expect((await startDesktop(second)).folder).toBe(join(root, 'old'));
-    expect((await startDesktop(second, join(root, 'new'))).recent).toEqual([join(root, 'new'), join(root, 'old')]);
+    expect((await startDesktop(second, join(root, 'new'))).recent).toEqual([
+      join(root, 'new'),
+      join(root, 'old'),
+    ]);
     second.log.close();
   });
 
@@ -46,7 +53,10 @@ describe('desktop services', () => {
   it('keeps automatic updates off unless updates.json says otherwise', async () => {
     const services = createDesktopServices(paths, noKeychain);
     expect(await loadUpdatePrefs(services.updates)).toEqual({ automatic: false });
-    writeFileSync(join(paths.home, 'updates.json'), JSON.stringify({ automatic: true, lastCheck: 5 }));
+    writeFileSync(
+      join(paths.home, 'updates.json'),
+      JSON.stringify({ automatic: true, lastCheck: 5 }),
+    );
     expect(await loadUpdatePrefs(services.updates)).toEqual({ automatic: true, lastCheck: 5 });
     services.log.close();
   });

@@ -3,10 +3,30 @@ import type { ServerStatus } from '../../../../shared/server-types';
 import { EventLog } from '../../../../electron/core/desktop/event-log';
 
 const status = (over: Partial<ServerStatus>): ServerStatus => ({
-  name: 'fs', status: 'connecting', scope: 'user', file: '/h/mcp.json', shadowed: [], transport: 'stdio',
-  entry: null, serverInfo: null, protocolVersion: null, instructions: null, toolCount: 0, resourceCount: 0,
-  promptCount: 0, toolTokens: 0, error: null, issues: [], stderrTail: 'TOKEN=abc secret stderr', startedAt: null,
-  connectMs: null, restarts: 0, trusted: false, suspended: null, approval: null, ...over,
+  name: 'fs',
+  status: 'connecting',
+  scope: 'user',
+  file: '/h/mcp.json',
+  shadowed: [],
+  transport: 'stdio',
+  entry: null,
+  serverInfo: null,
+  protocolVersion: null,
+  instructions: null,
+  toolCount: 0,
+  resourceCount: 0,
+  promptCount: 0,
+  toolTokens: 0,
+  error: null,
+  issues: [],
+  stderrTail: 'TOKEN=abc secret stderr',
+  startedAt: null,
+  connectMs: null,
+  restarts: 0,
+  trusted: false,
+  suspended: null,
+  approval: null,
+  ...over,
 });
 
 describe('EventLog', () => {
@@ -15,9 +35,19 @@ describe('EventLog', () => {
     const lines = [
       status({}),
       status({ toolCount: 3 }),
-      status({ status: 'connected', serverInfo: { name: 'filesystem', version: '1.0.0' }, protocolVersion: '2025-11-25', toolCount: 14, connectMs: 180 }),
+      status({
+        status: 'connected',
+        serverInfo: { name: 'filesystem', version: '1.0.0' },
+        protocolVersion: '2025-11-25',
+        toolCount: 14,
+        connectMs: 180,
+      }),
       status({ status: 'connected', toolCount: 15 }),
-      status({ status: 'failed', error: { code: 'server-exited', message: 'exited with code 1' }, restarts: 1 }),
+      status({
+        status: 'failed',
+        error: { code: 'server-exited', message: 'exited with code 1' },
+        restarts: 1,
+      }),
     ].map((s) => log.line('servers:status-changed', s));
     expect(lines.filter(Boolean).map((l) => `${l?.level} ${l?.message}`)).toEqual([
       'info fs (user, stdio) starting',
@@ -29,9 +59,20 @@ describe('EventLog', () => {
 
   it('writes host errors and project switches, not debug chatter or other events', () => {
     const log = new EventLog();
-    expect(log.line('app:logged', { time: 1, level: 'error', source: 'host', message: 'chat:send: boom' })).toEqual({ level: 'error', source: 'host', message: 'chat:send: boom' });
-    expect(log.line('app:logged', { time: 1, level: 'debug', source: 'host', message: 'x' })).toBeUndefined();
-    expect(log.line('project:changed', { folder: '/p', recent: [], mcpFile: null })?.message).toBe('Project folder: /p');
+    expect(
+      log.line('app:logged', {
+        time: 1,
+        level: 'error',
+        source: 'host',
+        message: 'chat:send: boom',
+      }),
+    ).toEqual({ level: 'error', source: 'host', message: 'chat:send: boom' });
+    expect(
+      log.line('app:logged', { time: 1, level: 'debug', source: 'host', message: 'x' }),
+    ).toBeUndefined();
+    expect(log.line('project:changed', { folder: '/p', recent: [], mcpFile: null })?.message).toBe(
+      'Project folder: /p',
+    );
     expect(log.line('servers:tools-changed', { server: 'fs' })).toBeUndefined();
   });
 });

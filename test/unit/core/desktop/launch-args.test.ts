@@ -32,8 +32,12 @@ describe('parseLaunchArgs', () => {
   });
 
   it('skips the app path of an unpackaged app (electron . folder)', () => {
-    expect(parseLaunchArgs(['/x/electron', '.'], root, { isDefaultApp: true }).projectFolder).toBeUndefined();
-    expect(parseLaunchArgs(['/x/electron', '.', 'other'], root, { isDefaultApp: true }).projectFolder).toBe(other);
+    expect(
+      parseLaunchArgs(['/x/electron', '.'], root, { isDefaultApp: true }).projectFolder,
+    ).toBeUndefined();
+    expect(
+      parseLaunchArgs(['/x/electron', '.', 'other'], root, { isDefaultApp: true }).projectFolder,
+    ).toBe(other);
   });
 
   it('refuses files and missing paths, and says why', () => {
@@ -47,6 +51,8 @@ describe('parseLaunchArgs', () => {
 
   it('takes a dash-named folder after --', () => {
     mkdirSync(join(root, '-dash'));
-    expect(parseLaunchArgs(['/opt/Lena/lena', '--', '-dash'], root).projectFolder).toBe(join(root, '-dash'));
+    expect(parseLaunchArgs(['/opt/Lena/lena', '--', '-dash'], root).projectFolder).toBe(
+      join(root, '-dash'),
+    );
   });
 });

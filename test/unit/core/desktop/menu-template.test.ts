@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { flattenMenu, MENU_COMMANDS, menuTemplate, rendererKeyEvent, type MenuOptions } from '../../../../electron/core/desktop/menu-template';
+import {
+  flattenMenu,
+  MENU_COMMANDS,
+  menuTemplate,
+  rendererKeyEvent,
+  type MenuOptions,
+} from '../../../../electron/core/desktop/menu-template';
 
 const base: MenuOptions = { platform: 'linux', isDev: false, recentFolders: [] };
 const items = (o: Partial<MenuOptions> = {}) => flattenMenu(menuTemplate({ ...base, ...o }));
-const topLabels = (o: Partial<MenuOptions>) => menuTemplate({ ...base, ...o }).map((m) => m.label?.replace('&', ''));
+const topLabels = (o: Partial<MenuOptions>) =>
+  menuTemplate({ ...base, ...o }).map((m) => m.label?.replace('&', ''));
 
 describe('menuTemplate', () => {
   it('has the platform’s standard menus, with the App menu only on macOS', () => {
     expect(topLabels({ platform: 'linux' })).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
     expect(topLabels({ platform: 'win32' })).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
-    expect(topLabels({ platform: 'darwin' })).toEqual(['Lena', 'File', 'Edit', 'View', 'Window', 'Help']);
+    expect(topLabels({ platform: 'darwin' })).toEqual([
+      'Lena',
+      'File',
+      'Edit',
+      'View',
+      'Window',
+      'Help',
+    ]);
   });
 
   it('offers no developer tools or reload outside development', () => {
@@ -26,8 +40,14 @@ describe('menuTemplate', () => {
 
   it('binds the documented shortcuts', () => {
     const byLabel = (label: string) => items().find((i) => i.label === label);
-    expect(byLabel('New Conversation')).toMatchObject({ id: 'new-conversation', accelerator: 'CmdOrCtrl+N' });
-    expect(byLabel('Open Folder…')).toMatchObject({ id: 'open-folder', accelerator: 'CmdOrCtrl+O' });
+    expect(byLabel('New Conversation')).toMatchObject({
+      id: 'new-conversation',
+      accelerator: 'CmdOrCtrl+N',
+    });
+    expect(byLabel('Open Folder…')).toMatchObject({
+      id: 'open-folder',
+      accelerator: 'CmdOrCtrl+O',
+    });
     expect(byLabel('Settings')).toMatchObject({ id: 'settings', accelerator: 'CmdOrCtrl+,' });
     expect(byLabel('Close Window')).toMatchObject({ role: 'close', accelerator: 'CmdOrCtrl+W' });
     expect(items().find((i) => i.role === 'quit')?.accelerator).toBe('Ctrl+Q');
@@ -66,7 +86,10 @@ describe('menuTemplate', () => {
     }
     expect(items().find((i) => i.id === 'open-folder')?.registerAccelerator).toBeUndefined();
     expect(rendererKeyEvent('settings', 'darwin')).toEqual({ keyCode: ',', modifiers: ['meta'] });
-    expect(rendererKeyEvent('new-conversation', 'linux')).toEqual({ keyCode: 'n', modifiers: ['control'] });
+    expect(rendererKeyEvent('new-conversation', 'linux')).toEqual({
+      keyCode: 'n',
+      modifiers: ['control'],
+    });
     expect(rendererKeyEvent('open-folder', 'linux')).toBeUndefined();
   });
 });

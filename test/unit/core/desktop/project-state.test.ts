@@ -1,8 +1,21 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProjectFolderError, ProjectState, windowTitle } from '../../../../electron/core/desktop/project-state';
+import {
+  ProjectFolderError,
+  ProjectState,
+  windowTitle,
+} from '../../../../electron/core/desktop/project-state';
 
 let dir: string;
 let file: string;
@@ -20,7 +33,9 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function withListener() {
   const changes: (string | null)[] = [];
-  const state = new ProjectState(file, { listener: { onProjectChanged: (f) => void changes.push(f) } });
+  const state = new ProjectState(file, {
+    listener: { onProjectChanged: (f) => void changes.push(f) },
+  });
   return { state, changes };
 }
 
@@ -30,7 +45,10 @@ describe('ProjectState', () => {
     await state.open(folder('a'));
     await state.open(folder('b'));
     const next = new ProjectState(file);
-    expect(await next.restore()).toEqual({ folder: join(dir, 'b'), recent: [join(dir, 'b'), join(dir, 'a')] });
+    expect(await next.restore()).toEqual({
+      folder: join(dir, 'b'),
+      recent: [join(dir, 'b'), join(dir, 'a')],
+    });
   });
 
   it('tells the listener only when the folder really changes (so servers restart only then)', async () => {
@@ -58,7 +76,10 @@ describe('ProjectState', () => {
     await state.open(folder('kept'));
     await state.open(folder('gone'));
     rmSync(join(dir, 'gone'), { recursive: true });
-    expect(await new ProjectState(file).restore()).toEqual({ folder: null, recent: [join(dir, 'kept')] });
+    expect(await new ProjectState(file).restore()).toEqual({
+      folder: null,
+      recent: [join(dir, 'kept')],
+    });
   });
 
   it('refuses files and missing paths with what to do, and changes nothing', async () => {
@@ -66,7 +87,9 @@ describe('ProjectState', () => {
     await state.open(folder('a'));
     writeFileSync(join(dir, 'file.txt'), 'x');
     await expect(state.open(join(dir, 'file.txt'))).rejects.toThrow(ProjectFolderError);
-    await expect(state.open(join(dir, 'missing'))).rejects.toThrow(/does not exist\. Choose an existing folder/);
+    await expect(state.open(join(dir, 'missing'))).rejects.toThrow(
+      /does not exist\. Choose an existing folder/,
+    );
     expect(state.snapshot.folder).toBe(join(dir, 'a'));
     expect(changes).toHaveLength(1);
   });
@@ -78,8 +101,13 @@ describe('ProjectState', () => {
     expect(await state.restore()).toEqual({ folder: null, recent: [] });
     expect(notices).toEqual([expect.stringMatching(/line 1.*moved to .*\.corrupt-/)]);
     await state.open(folder('a'));
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ folder: join(dir, 'a'), recent: [join(dir, 'a')] });
-    const aside = readdirSync(dirname(file)).filter((f) => f.startsWith(`${basename(file)}.corrupt-`));
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      folder: join(dir, 'a'),
+      recent: [join(dir, 'a')],
+    });
+    const aside = readdirSync(dirname(file)).filter((f) =>
+      f.startsWith(`${basename(file)}.corrupt-`),
+    );
     expect(aside.map((f) => readFileSync(join(dirname(file), f), 'utf8'))).toEqual(['{"folder": ']);
   });
 

@@ -1,7 +1,15 @@
 // Switching project folders against the real manager and real stdio servers: only project-scope
 // servers restart, a user server keeps its process, re-opening the same folder restarts nothing,
 // and the recorded process groups follow (what orphan cleanup would end after a crash).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,7 +34,11 @@ const starts = (name: string) => {
   const file = join(dir, `${name}.starts`);
   return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
 };
-const server = (name: string) => ({ command: process.execPath, args: [PEER], env: { PEER_COUNTER: join(dir, `${name}.starts`) } });
+const server = (name: string) => ({
+  command: process.execPath,
+  args: [PEER],
+  env: { PEER_COUNTER: join(dir, `${name}.starts`) },
+});
 
 function project(name: string): string {
   const folder = join(dir, name);
@@ -50,15 +62,32 @@ describe.skipIf(process.platform === 'win32')('switching the project folder', ()
     });
     const m = manager;
     const state = new ProjectState(join(dir, 'recent-folders.json'), {
-      listener: { onProjectChanged: async (folder) => void (await m.setProjectDir(folder ?? undefined)) },
+      listener: {
+        onProjectChanged: async (folder) => void (await m.setProjectDir(folder ?? undefined)),
+      },
     });
     await m.start();
-    await expect.poll(() => m.status('home')?.status === 'connected', { message: 'home to connect', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => m.status('home')?.status === 'connected', {
+        message: 'home to connect',
+        timeout: 15_000,
+      })
+      .toBe(true);
 
     await state.open(a);
-    await expect.poll(() => m.status('tools')?.status === 'connected', { message: 'project a to connect', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => m.status('tools')?.status === 'connected', {
+        message: 'project a to connect',
+        timeout: 15_000,
+      })
+      .toBe(true);
     await state.open(b);
-    await expect.poll(() => starts('b').length === 1 && m.status('tools')?.status === 'connected', { message: 'project b to connect', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => starts('b').length === 1 && m.status('tools')?.status === 'connected', {
+        message: 'project b to connect',
+        timeout: 15_000,
+      })
+      .toBe(true);
     await state.open(b); // the same folder again: nothing restarts
 
     expect(starts('home')).toHaveLength(1);
@@ -68,6 +97,11 @@ describe.skipIf(process.platform === 'win32')('switching the project folder', ()
     // The manager forgets a stopped server's record without waiting: give it a moment.
     await expect
       .poll(async () => (await records.mine()).map((r) => [r.server, r.pid]).sort())
-      .toEqual([['home', Number(starts('home')[0])], ['tools', Number(starts('b')[0])]].sort());
+      .toEqual(
+        [
+          ['home', Number(starts('home')[0])],
+          ['tools', Number(starts('b')[0])],
+        ].sort(),
+      );
   });
 });

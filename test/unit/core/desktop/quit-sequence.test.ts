@@ -5,18 +5,35 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isProcessRunning } from '../../../../electron/core/base/process-info';
-import { lenaQuitSteps, quitSequence, shouldQuitOnAllWindowsClosed } from '../../../../electron/core/desktop/quit-sequence';
-import { shutdownGroups, type RunningGroup } from '../../../../electron/core/desktop/shutdown-groups';
-import { DESKTOP_FIXTURES as FIXTURES, GroupJanitor, readyInfo } from '../../../fixtures/desktop/processes';
+import {
+  lenaQuitSteps,
+  quitSequence,
+  shouldQuitOnAllWindowsClosed,
+} from '../../../../electron/core/desktop/quit-sequence';
+import {
+  shutdownGroups,
+  type RunningGroup,
+} from '../../../../electron/core/desktop/shutdown-groups';
+import {
+  DESKTOP_FIXTURES as FIXTURES,
+  GroupJanitor,
+  readyInfo,
+} from '../../../fixtures/desktop/processes';
 
 const dir = mkdtempSync(join(tmpdir(), 'lena-quit-'));
 const groups = new GroupJanitor();
 afterEach(() => groups.killAll());
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function startServer(name: string, mode: 'stubborn' | 'obey'): Promise<RunningGroup & { pid: number; childPid: number }> {
+async function startServer(
+  name: string,
+  mode: 'stubborn' | 'obey',
+): Promise<RunningGroup & { pid: number; childPid: number }> {
   const ready = join(dir, `${name}.json`);
-  const child = spawn(process.execPath, [join(FIXTURES, 'stubborn-server.mjs'), ready, mode], { detached: true, stdio: ['pipe', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(FIXTURES, 'stubborn-server.mjs'), ready, mode], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
   const pgid = groups.track(child.pid);
   return { name, pgid, closeStdin: () => child.stdin?.end(), ...(await readyInfo(ready)) };
 }
@@ -29,8 +46,22 @@ describe('quitSequence', () => {
     const outcomes = await quitSequence(
       [
         { name: 'a', run: () => void ran.push('a') },
-        { name: 'fails', run: () => { ran.push('fails'); throw new Error('database is locked'); } },
-        { name: 'hangs', run: (signal) => { ran.push('hangs'); signal.addEventListener('abort', () => (abortedHungStep = true)); return new Promise(() => {}); }, timeoutMs: 100 },
+        {
+          name: 'fails',
+          run: () => {
+            ran.push('fails');
+            throw new Error('database is locked');
+          },
+        },
+        {
+          name: 'hangs',
+          run: (signal) => {
+            ran.push('hangs');
+            signal.addEventListener('abort', () => (abortedHungStep = true));
+            return new Promise(() => {});
+          },
+          timeoutMs: 100,
+        },
         { name: 'exit', run: () => void ran.push('exit') },
       ],
       { timeoutMs: 2000, log: (level, m) => logs.push(`${level} ${m}`) },
@@ -70,7 +101,8 @@ describe('quitSequence', () => {
     expect(order).toEqual(['turns', 'cancel', 'servers within 5000 ms', 'database', 'exit']);
     expect(outcomes.every((o) => o.status === 'ok')).toBe(true);
     expect(Object.fromEntries(ends)).toEqual({ stubborn: 'killed', polite: 'terminated' });
-    for (const pid of [stubborn.pid, stubborn.childPid, polite.pid, polite.childPid]) expect(isProcessRunning(pid)).toBe(false);
+    for (const pid of [stubborn.pid, stubborn.childPid, polite.pid, polite.childPid])
+      expect(isProcessRunning(pid)).toBe(false);
     // A clean close checkpoints the write-ahead log into the database and removes it.
     expect(existsSync(`${dbFile}-wal`)).toBe(false);
     const reopened = new DatabaseSync(dbFile);

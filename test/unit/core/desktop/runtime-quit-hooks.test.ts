@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { lenaQuitSteps, quitSequence } from '../../../../electron/core/desktop/quit-sequence';
-import { runtimeQuitHooks, type QuitRuntime } from '../../../../electron/core/desktop/runtime-quit-hooks';
+import {
+  runtimeQuitHooks,
+  type QuitRuntime,
+} from '../../../../electron/core/desktop/runtime-quit-hooks';
 
 const dir = mkdtempSync(join(tmpdir(), 'lena-quit-hooks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,16 +20,43 @@ describe('runtimeQuitHooks', () => {
       engine: {
         shutdown: () => {
           order.push('no new turns');
-          return new Promise<void>((r) => (finishTurn = () => { order.push('turn ended'); r(); }));
+          return new Promise<void>(
+            (r) =>
+              (finishTurn = () => {
+                order.push('turn ended');
+                r();
+              }),
+          );
         },
       },
-      broker: { cancelAll: () => { order.push('prompts cancelled'); setTimeout(() => finishTurn(), 20); return 0; } },
+      broker: {
+        cancelAll: () => {
+          order.push('prompts cancelled');
+          setTimeout(() => finishTurn(), 20);
+          return 0;
+        },
+      },
       manager: { shutdown: async () => void order.push('servers stopped') },
       conversations: { close: () => void order.push('database closed') },
     };
-    const hooks = runtimeQuitHooks({ runtime: async () => runtime, records: new ProcessRecords(join(dir, 'p.json')), flush: async () => void order.push('state saved') });
-    const outcomes = await quitSequence(lenaQuitSteps({ ...hooks, exit: () => void order.push('exit') }), { timeoutMs: 5000 });
+    const hooks = runtimeQuitHooks({
+      runtime: async () => runtime,
+      records: new ProcessRecords(join(dir, 'p.json')),
+      flush: async () => void order.push('state saved'),
+    });
+    const outcomes = await quitSequence(
+      lenaQuitSteps({ ...hooks, exit: () => void order.push('exit') }),
+      { timeoutMs: 5000 },
+    );
     expect(outcomes.map((o) => o.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
-    expect(order).toEqual(['no new turns', 'prompts cancelled', 'turn ended', 'servers stopped', 'database closed', 'state saved', 'exit']);
+    expect(order).toEqual([
+      'no new turns',
+      'prompts cancelled',
+      'turn ended',
+      'servers stopped',
+      'database closed',
+      'state saved',
+      'exit',
+    ]);
   });
 });

@@ -2,7 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EncryptedSecretStore, encryptionUsable, SESSION_ONLY_MESSAGE, type Encryptor } from '../../../../electron/core/desktop/secret-store';
+import {
+  EncryptedSecretStore,
+  encryptionUsable,
+  SESSION_ONLY_MESSAGE,
+  type Encryptor,
+} from '../../../../electron/core/desktop/secret-store';
 
 const SECRET = 'sk-ant-api03-TESTSECRETvalue1234567890';
 
@@ -18,8 +23,12 @@ const fakeKeychain: Encryptor = {
 };
 const noKeychain: Encryptor = {
   isEncryptionAvailable: () => false,
-  encryptString: () => { throw new Error('Encryption is not available.'); },
-  decryptString: () => { throw new Error('Encryption is not available.'); },
+  encryptString: () => {
+    throw new Error('Encryption is not available.');
+  },
+  decryptString: () => {
+    throw new Error('Encryption is not available.');
+  },
 };
 
 let dir: string;
@@ -62,9 +71,18 @@ describe('EncryptedSecretStore with a working keychain', () => {
 
   it('asks for the secret again when the keychain cannot decrypt it (a copied home)', async () => {
     await new EncryptedSecretStore(file, fakeKeychain).set('TOKEN', SECRET);
-    const otherMachine: Encryptor = { ...fakeKeychain, decryptString: () => { throw new Error('bad decrypt'); } };
+    const otherMachine: Encryptor = {
+      ...fakeKeychain,
+      decryptString: () => {
+        throw new Error('bad decrypt');
+      },
+    };
     const warnings: string[] = [];
-    expect(await new EncryptedSecretStore(file, otherMachine, { log: (_l, m) => warnings.push(m) }).get('TOKEN')).toBeUndefined();
+    expect(
+      await new EncryptedSecretStore(file, otherMachine, { log: (_l, m) => warnings.push(m) }).get(
+        'TOKEN',
+      ),
+    ).toBeUndefined();
     expect(warnings.join()).toMatch(/TOKEN could not be decrypted .*set it again in Settings/);
   });
 });
@@ -77,14 +95,20 @@ describe('EncryptedSecretStore when the desktop cannot encrypt', () => {
     await store.set('ANTHROPIC_API_KEY', SECRET);
     expect(await store.get('ANTHROPIC_API_KEY')).toBe(SECRET);
     expectNoClearText();
-    expect(await new EncryptedSecretStore(file, noKeychain).get('ANTHROPIC_API_KEY')).toBeUndefined();
+    expect(
+      await new EncryptedSecretStore(file, noKeychain).get('ANTHROPIC_API_KEY'),
+    ).toBeUndefined();
   });
 });
 
 describe('encryptionUsable', () => {
   it('distrusts Linux’s basic_text fallback, which uses a key built into every copy', () => {
-    expect(encryptionUsable({ available: true, platform: 'linux', linuxBackend: 'gnome_libsecret' })).toBe(true);
-    expect(encryptionUsable({ available: true, platform: 'linux', linuxBackend: 'basic_text' })).toBe(false);
+    expect(
+      encryptionUsable({ available: true, platform: 'linux', linuxBackend: 'gnome_libsecret' }),
+    ).toBe(true);
+    expect(
+      encryptionUsable({ available: true, platform: 'linux', linuxBackend: 'basic_text' }),
+    ).toBe(false);
     expect(encryptionUsable({ available: false, platform: 'darwin' })).toBe(false);
     expect(encryptionUsable({ available: true, platform: 'win32' })).toBe(true);
   });

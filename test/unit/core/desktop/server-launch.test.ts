@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { guardTransportFactory, serverLaunchCommand } from '../../../../electron/core/desktop/server-launch';
+import {
+  guardTransportFactory,
+  serverLaunchCommand,
+} from '../../../../electron/core/desktop/server-launch';
 import { isPermanentFailure } from '../../../../electron/core/mcp/manager/restart-policy';
 import { failureInfo } from '../../../../electron/core/mcp/manager/failure';
 import type { ManagedTransport } from '../../../../electron/core/mcp/manager/types';
@@ -16,7 +19,11 @@ describe('serverLaunchCommand', () => {
   });
 
   it('refuses process.execPath on Windows whatever the case or the .exe suffix', () => {
-    const win = { isElectron: true, execPath: 'C:\\Program Files\\Lena\\Lena.exe', platform: 'win32' as const };
+    const win = {
+      isElectron: true,
+      execPath: 'C:\\Program Files\\Lena\\Lena.exe',
+      platform: 'win32' as const,
+    };
     expect(serverLaunchCommand('c:\\program files\\lena\\lena.exe', win).ok).toBe(false);
     expect(serverLaunchCommand('Lena', win).ok).toBe(false);
     expect(serverLaunchCommand('npx.cmd', win)).toEqual({ ok: true, command: 'npx.cmd' });
@@ -29,7 +36,9 @@ describe('serverLaunchCommand', () => {
   });
 
   it('accepts process.execPath under plain Node (the command line), where it is node', () => {
-    expect(serverLaunchCommand(process.execPath, { isElectron: false, execPath: process.execPath }).ok).toBe(true);
+    expect(
+      serverLaunchCommand(process.execPath, { isElectron: false, execPath: process.execPath }).ok,
+    ).toBe(true);
   });
 
   it('refuses an empty command with what to set', () => {
@@ -44,7 +53,14 @@ describe('serverLaunchCommand', () => {
       return {} as ManagedTransport;
     };
     const factory = guardTransportFactory(inner, linuxApp);
-    const stdio = (command: string) => ({ transport: 'stdio' as const, command, args: [], env: {}, startupTimeoutMs: 1, requestTimeoutMs: 1 });
+    const stdio = (command: string) => ({
+      transport: 'stdio' as const,
+      command,
+      args: [],
+      env: {},
+      startupTimeoutMs: 1,
+      requestTimeoutMs: 1,
+    });
     let thrown: unknown;
     try {
       await factory('self', stdio('/opt/Lena/lena'));

@@ -20,13 +20,21 @@ describe.skipIf(process.platform === 'win32')('shutdownServers', () => {
   it('ends this run’s recorded servers when the orderly shutdown hangs, and forgets them', async () => {
     const records = new ProcessRecords(join(dir, 'processes.json'));
     const ready = join(dir, 'ready.json');
-    const child = spawn(process.execPath, [join(DESKTOP_FIXTURES, 'stubborn-server.mjs'), ready], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+    const child = spawn(process.execPath, [join(DESKTOP_FIXTURES, 'stubborn-server.mjs'), ready], {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     const pgid = groups.track(child.pid);
     const server = await readyInfo(ready);
     await records.add({ name: 'stubborn', pid: pgid, pgid, command: 'node stubborn-server.mjs' });
     const warnings: string[] = [];
 
-    await shutdownServers({ stopAll: () => new Promise(() => {}), records, boundMs: 2000, log: (_l, m) => warnings.push(m) });
+    await shutdownServers({
+      stopAll: () => new Promise(() => {}),
+      records,
+      boundMs: 2000,
+      log: (_l, m) => warnings.push(m),
+    });
 
     expect(isProcessRunning(server.pid)).toBe(false);
     expect(isProcessRunning(server.childPid)).toBe(false);

@@ -14,13 +14,19 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('StateFile', () => {
   it('saves only the last of a burst of moves, and flush writes it at once (quit)', async () => {
     const file = join(dir, 'window-state.json');
-    const state = new StateFile<{ bounds: { x: number; y: number; width: number; height: number } }>(file, { debounceMs: 60_000 });
+    const state = new StateFile<{
+      bounds: { x: number; y: number; width: number; height: number };
+    }>(file, { debounceMs: 60_000 });
     for (let x = 0; x < 50; x++) state.saveSoon({ bounds: { x, y: 10, width: 900, height: 700 } });
     expect(existsSync(file)).toBe(false);
     await state.flush();
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ bounds: { x: 49, y: 10, width: 900, height: 700 } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      bounds: { x: 49, y: 10, width: 900, height: 700 },
+    });
     // The window reopens where it was left.
-    expect(restoreBounds(await state.load(), [{ x: 0, y: 0, width: 1920, height: 1080 }]).bounds).toEqual({ x: 49, y: 10, width: 900, height: 700 });
+    expect(
+      restoreBounds(await state.load(), [{ x: 0, y: 0, width: 1920, height: 1080 }]).bounds,
+    ).toEqual({ x: 49, y: 10, width: 900, height: 700 });
   });
 
   it('treats a damaged file as no saved state, keeps it aside and says where', async () => {

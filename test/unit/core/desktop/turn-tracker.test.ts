@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { TurnTracker } from '../../../../electron/core/desktop/turn-tracker';
 
-const started = (turnId: string) => ({ type: 'turn-started' as const, conversationId: 'c', turnId });
-const ended = (turnId: string) => ({ type: 'turn-ended' as const, conversationId: 'c', turnId, stopReason: 'end_turn', error: null });
+const started = (turnId: string) => ({
+  type: 'turn-started' as const,
+  conversationId: 'c',
+  turnId,
+});
+const ended = (turnId: string) => ({
+  type: 'turn-ended' as const,
+  conversationId: 'c',
+  turnId,
+  stopReason: 'end_turn',
+  error: null,
+});
 
 describe('TurnTracker', () => {
   it('is busy while any turn runs and reports idle once, when the last one ends', () => {

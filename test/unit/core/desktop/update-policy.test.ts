@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UpdateController, type Updater } from '../../../../electron/core/desktop/update-controller';
-import { CHECK_INTERVAL_MS, downloadedDecision, FIRST_CHECK_DELAY_MS, updatePolicy } from '../../../../electron/core/desktop/update-policy';
+import {
+  UpdateController,
+  type Updater,
+} from '../../../../electron/core/desktop/update-controller';
+import {
+  CHECK_INTERVAL_MS,
+  downloadedDecision,
+  FIRST_CHECK_DELAY_MS,
+  updatePolicy,
+} from '../../../../electron/core/desktop/update-policy';
 
 const HOUR = 3_600_000;
 const now = 1_800_000_000_000;
@@ -14,14 +22,29 @@ describe('updatePolicy', () => {
   });
 
   it('checks shortly after start, then every 6 hours', () => {
-    expect(updatePolicy({ ...base, justStarted: true })).toEqual({ check: 'in', delayMs: FIRST_CHECK_DELAY_MS });
-    expect(updatePolicy({ ...base, lastCheck: now })).toEqual({ check: 'in', delayMs: CHECK_INTERVAL_MS });
-    expect(updatePolicy({ ...base, lastCheck: now - 2 * HOUR })).toEqual({ check: 'in', delayMs: 4 * HOUR });
-    expect(updatePolicy({ ...base, lastCheck: now - 7 * HOUR })).toEqual({ check: 'in', delayMs: 0 });
+    expect(updatePolicy({ ...base, justStarted: true })).toEqual({
+      check: 'in',
+      delayMs: FIRST_CHECK_DELAY_MS,
+    });
+    expect(updatePolicy({ ...base, lastCheck: now })).toEqual({
+      check: 'in',
+      delayMs: CHECK_INTERVAL_MS,
+    });
+    expect(updatePolicy({ ...base, lastCheck: now - 2 * HOUR })).toEqual({
+      check: 'in',
+      delayMs: 4 * HOUR,
+    });
+    expect(updatePolicy({ ...base, lastCheck: now - 7 * HOUR })).toEqual({
+      check: 'in',
+      delayMs: 0,
+    });
   });
 
   it('does not postpone checks for ever when the last check is in the future (clock moved back)', () => {
-    expect(updatePolicy({ ...base, lastCheck: now + 100 * HOUR })).toEqual({ check: 'in', delayMs: CHECK_INTERVAL_MS });
+    expect(updatePolicy({ ...base, lastCheck: now + 100 * HOUR })).toEqual({
+      check: 'in',
+      delayMs: CHECK_INTERVAL_MS,
+    });
   });
 
   it('offers "Restart to update" when idle and defers during a turn', () => {

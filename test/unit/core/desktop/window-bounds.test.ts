@@ -16,7 +16,12 @@ describe('restoreBounds', () => {
 
   it('keeps a window on a second monitor while that monitor is there', () => {
     const saved = { bounds: { x: 2000, y: 100, width: 900, height: 600 } };
-    expect(restoreBounds(saved, [primary, right]).bounds).toEqual({ x: 2000, y: 100, width: 900, height: 600 });
+    expect(restoreBounds(saved, [primary, right]).bounds).toEqual({
+      x: 2000,
+      y: 100,
+      width: 900,
+      height: 600,
+    });
   });
 
   it('brings a window from an unplugged monitor back onto the primary display', () => {
@@ -26,23 +31,42 @@ describe('restoreBounds', () => {
   });
 
   it('never restores a title bar above the screen or a window larger than the display', () => {
-    expect(restoreBounds({ bounds: { x: 10, y: -400, width: 900, height: 600 } }, [primary]).bounds).toEqual({ width: 900, height: 600 });
-    const huge = restoreBounds({ bounds: { x: 0, y: 0, width: 5000, height: 3000 } }, [primary]).bounds;
+    expect(
+      restoreBounds({ bounds: { x: 10, y: -400, width: 900, height: 600 } }, [primary]).bounds,
+    ).toEqual({ width: 900, height: 600 });
+    const huge = restoreBounds({ bounds: { x: 0, y: 0, width: 5000, height: 3000 } }, [
+      primary,
+    ]).bounds;
     expect(huge).toEqual({ x: 0, y: 0, width: 1920, height: 1040 });
   });
 
   it('pulls a window hanging off the right edge back inside', () => {
-    const r = restoreBounds({ bounds: { x: 1500, y: 100, width: 1000, height: 700 } }, [primary]).bounds;
+    const r = restoreBounds({ bounds: { x: 1500, y: 100, width: 1000, height: 700 } }, [
+      primary,
+    ]).bounds;
     expect(r).toEqual({ x: 920, y: 100, width: 1000, height: 700 });
   });
 
   it('falls back to the default size for missing or malformed state', () => {
-    for (const saved of [undefined, null, 'x', [], { bounds: { width: 'big' } }, { bounds: { width: Number.NaN, height: 3 } }]) {
-      expect(restoreBounds(saved, [primary])).toEqual({ bounds: { ...DEFAULT_SIZE }, maximized: false, fullScreen: false });
+    for (const saved of [
+      undefined,
+      null,
+      'x',
+      [],
+      { bounds: { width: 'big' } },
+      { bounds: { width: Number.NaN, height: 3 } },
+    ]) {
+      expect(restoreBounds(saved, [primary])).toEqual({
+        bounds: { ...DEFAULT_SIZE },
+        maximized: false,
+        fullScreen: false,
+      });
     }
   });
 
   it('enforces a minimum size', () => {
-    expect(restoreBounds({ bounds: { x: 0, y: 0, width: 10, height: 10 } }, [primary]).bounds).toEqual({ x: 0, y: 0, width: 720, height: 480 });
+    expect(
+      restoreBounds({ bounds: { x: 0, y: 0, width: 10, height: 10 } }, [primary]).bounds,
+    ).toEqual({ x: 0, y: 0, width: 720, height: 480 });
   });
 });

@@ -16,21 +16,58 @@ const memoryCount = (b: TokenBudget) => b.perServer.find((s) => s.server === 'me
 describe('chat:set-tools and chat:budget', () => {
   it('switch a tool off for one conversation, and count only its tools', async () => {
     const { home, dispatch } = newHost('lena-host-chat-tools-');
-    const added = await dispatch('servers:add', { name: 'memory', entry: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'mem.jsonl') } } });
+    const added = await dispatch('servers:add', {
+      name: 'memory',
+      entry: {
+        command: process.execPath,
+        args: [MEMORY],
+        env: { MEMORY_FILE_PATH: join(home, 'mem.jsonl') },
+      },
+    });
     expect(value<ServerStatus>(added).status).toBe('connected');
     const conversation = value<ConversationSummary>(await dispatch('conversations:create', {}));
     const all = memoryCount(value<TokenBudget>(await dispatch('chat:budget', {})))!;
     expect(all).toBeGreaterThan(1);
 
-    value(await dispatch('chat:set-tools', { conversationId: conversation.id, server: 'memory', tool: 'mcp__memory__read_graph', on: false }));
-    const listed = value<ConversationSummary[]>(await dispatch('conversations:list')).find((c) => c.id === conversation.id);
+    value(
+      await dispatch('chat:set-tools', {
+        conversationId: conversation.id,
+        server: 'memory',
+        tool: 'mcp__memory__read_graph',
+        on: false,
+      }),
+    );
+    const listed = value<ConversationSummary[]>(await dispatch('conversations:list')).find(
+      (c) => c.id === conversation.id,
+    );
     expect(listed?.tools).toEqual({ offServers: [], tools: { mcp__memory__read_graph: false } });
-    expect(memoryCount(value<TokenBudget>(await dispatch('chat:budget', { conversationId: conversation.id })))).toBe(all - 1);
+    expect(
+      memoryCount(
+        value<TokenBudget>(await dispatch('chat:budget', { conversationId: conversation.id })),
+      ),
+    ).toBe(all - 1);
     // Without an id, or for a conversation that is gone, the global switches count.
     expect(memoryCount(value<TokenBudget>(await dispatch('chat:budget', {})))).toBe(all);
-    expect(memoryCount(value<TokenBudget>(await dispatch('chat:budget', { conversationId: 'no-such-conversation' })))).toBe(all);
+    expect(
+      memoryCount(
+        value<TokenBudget>(
+          await dispatch('chat:budget', { conversationId: 'no-such-conversation' }),
+        ),
+      ),
+    ).toBe(all);
 
-    const refused = await dispatch('chat:set-tools', { conversationId: conversation.id, server: 'memory', tool: 'mcp__memory__nope', on: false });
-    expect(refused).toEqual({ ok: false, error: { code: 'not-found', message: expect.stringContaining('memory has no tool named mcp__memory__nope') } });
+    const refused = await dispatch('chat:set-tools', {
+      conversationId: conversation.id,
+      server: 'memory',
+      tool: 'mcp__memory__nope',
+      on: false,
+    });
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'not-found',
+        message: expect.stringContaining('memory has no tool named mcp__memory__nope'),
+      },
+    });
   });
 });

@@ -8,12 +8,22 @@ import type { ServerStatus } from '../../../../shared/server-types';
 import { PinStore } from '../../../../electron/core/permissions/pins';
 import { MEMORY, newHost } from './host-harness';
 
-const locks = (home: string) => readdirSync(home, { recursive: true }).map(String).filter((f) => f.endsWith('.lock'));
+const locks = (home: string) =>
+  readdirSync(home, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.lock'));
 
 describe('host.close', () => {
   it('waits for the pins of a server’s first listing: no lock file is left and every tool is pinned', async () => {
     const { home, call, close } = newHost('lena-close-');
-    const added = await call<ServerStatus>('servers:add', { name: 'mem', entry: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'm.jsonl') } } });
+    const added = await call<ServerStatus>('servers:add', {
+      name: 'mem',
+      entry: {
+        command: process.execPath,
+        args: [MEMORY],
+        env: { MEMORY_FILE_PATH: join(home, 'm.jsonl') },
+      },
+    });
     expect(added).toMatchObject({ status: 'connected' });
 
     await close();

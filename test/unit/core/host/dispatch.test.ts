@@ -12,7 +12,12 @@ describe('createDispatch', () => {
     const r = await host.dispatch('app:info', undefined, ctx);
     expect(r).toEqual({
       ok: true,
-      value: expect.objectContaining({ name: 'Lena', node: process.versions.node, home, electron: null }),
+      value: expect.objectContaining({
+        name: 'Lena',
+        node: process.versions.node,
+        home,
+        electron: null,
+      }),
     });
   });
 
@@ -29,7 +34,10 @@ describe('createDispatch', () => {
   it('refuses channels that are not in the contract', async () => {
     const host = createHost({ home: tempHome() });
     const r = await host.dispatch('fs:readFile', '/etc/passwd', ctx);
-    expect(r).toEqual({ ok: false, error: { code: 'unknown-channel', message: 'Unknown channel "fs:readFile".' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'unknown-channel', message: 'Unknown channel "fs:readFile".' },
+    });
   });
 
   it('turns thrown errors into envelopes: LenaError keeps its code and detail', async () => {
@@ -40,13 +48,19 @@ describe('createDispatch', () => {
         throw err;
       },
     });
-    const coded = createDispatch(failing(new LenaError('not-found', 'No such thing.', 'detail here')), (c) => errors.push(c));
+    const coded = createDispatch(
+      failing(new LenaError('not-found', 'No such thing.', 'detail here')),
+      (c) => errors.push(c),
+    );
     expect(await coded('app:info', undefined, ctx)).toEqual({
       ok: false,
       error: { code: 'not-found', message: 'No such thing.', detail: 'detail here' },
     });
     const plain = createDispatch(failing(new Error('boom')));
-    expect(await plain('app:info', undefined, ctx)).toEqual({ ok: false, error: { code: 'internal', message: 'app:info failed: boom' } });
+    expect(await plain('app:info', undefined, ctx)).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'app:info failed: boom' },
+    });
     expect(errors).toEqual(['app:info']);
   });
 
@@ -55,7 +69,14 @@ describe('createDispatch', () => {
     const seen: unknown[] = [];
     host.events.forward((event, payload) => seen.push([event, payload]));
     await host.dispatch('conversations:get', { id: 'no-such-conversation' }, ctx);
-    expect(seen).toContainEqual(['app:logged', expect.objectContaining({ level: 'error', source: 'host', message: expect.stringMatching(/^conversations:get: /) })]);
+    expect(seen).toContainEqual([
+      'app:logged',
+      expect.objectContaining({
+        level: 'error',
+        source: 'host',
+        message: expect.stringMatching(/^conversations:get: /),
+      }),
+    ]);
     await host.close();
   });
 });

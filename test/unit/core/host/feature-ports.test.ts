@@ -11,7 +11,12 @@ import { windowFeaturePorts, rootsFor } from '../../../../electron/core/host/fea
 import { QuestionBroker } from '../../../../electron/core/host/question-broker';
 import { parseSamplingParams } from '../../../../electron/core/mcp/client-features/sampling';
 import { SettingsStore } from '../../../../electron/core/store/settings';
-import { reply, startMessagesApiServer, text, type MessagesApiServer } from '../../../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  type MessagesApiServer,
+} from '../../../fixtures/messages-api';
 import { tempHome } from './host-harness';
 
 let dir = '';
@@ -36,11 +41,23 @@ function setup(openExternal?: (url: string) => Promise<void>) {
     models: new ModelCatalog(),
     openExternal,
   });
-  const next = () => new Promise<ClientQuestion>((res) => { const off = broker.on('requested', (q) => { off(); res(q); }); });
+  const next = () =>
+    new Promise<ClientQuestion>((res) => {
+      const off = broker.on('requested', (q) => {
+        off();
+        res(q);
+      });
+    });
   return { broker, ports, next };
 }
 
-const request = () => parseSamplingParams({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 64, temperature: 0.7, systemPrompt: 'You are a test server.' });
+const request = () =>
+  parseSamplingParams({
+    messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }],
+    maxTokens: 64,
+    temperature: 0.7,
+    systemPrompt: 'You are a test server.',
+  });
 
 describe('sampling through the window', () => {
   it('shows the request (what is left out named), sends the edited version, shows the answer before returning it', async () => {
@@ -50,17 +67,43 @@ describe('sampling through the window', () => {
     const asked = next();
     const outcome = ports.sampling!.sample('every', request(), new AbortController().signal);
     const review = await asked;
-    expect(review).toMatchObject({ kind: 'sampling-request', server: 'every', draft: { systemPrompt: 'You are a test server.', maxTokens: 64, messages: [{ role: 'user', text: 'Say hi' }] } });
-    expect((review as { notices: string[] }).notices).toEqual([expect.stringMatching(/^temperature/)]);
+    expect(review).toMatchObject({
+      kind: 'sampling-request',
+      server: 'every',
+      draft: {
+        systemPrompt: 'You are a test server.',
+        maxTokens: 64,
+        messages: [{ role: 'user', text: 'Say hi' }],
+      },
+    });
+    expect((review as { notices: string[] }).notices).toEqual([
+      expect.stringMatching(/^temperature/),
+    ]);
     const answerShown = next();
-    broker.answer(review.id, { action: 'approve', draft: { systemPrompt: 'Be brief.', maxTokens: 32, messages: [{ role: 'user', text: 'Say hello', attachments: [] }] } });
+    broker.answer(review.id, {
+      action: 'approve',
+      draft: {
+        systemPrompt: 'Be brief.',
+        maxTokens: 32,
+        messages: [{ role: 'user', text: 'Say hello', attachments: [] }],
+      },
+    });
     const answer = await answerShown;
     expect(answer).toMatchObject({ kind: 'sampling-answer', text: 'Hi there' });
     const sent = api.messageRequests()[before].body as Record<string, unknown>;
-    expect(sent).toMatchObject({ system: 'Be brief.', max_tokens: 32, messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello' }] }] });
+    expect(sent).toMatchObject({
+      system: 'Be brief.',
+      max_tokens: 32,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello' }] }],
+    });
     expect(sent).not.toHaveProperty('temperature');
     broker.answer(answer.id, { action: 'approve' });
-    expect(await outcome).toEqual({ ok: true, model: expect.any(String), text: 'Hi there', stopReason: 'endTurn' });
+    expect(await outcome).toEqual({
+      ok: true,
+      model: expect.any(String),
+      text: 'Hi there',
+      stopReason: 'endTurn',
+    });
   });
 
   it('a denied request sends nothing; a denied answer is not returned', async () => {
@@ -79,7 +122,10 @@ describe('sampling through the window', () => {
     const shown = next();
     broker.answer(review.id, { action: 'approve' });
     broker.answer((await shown).id, { action: 'deny' });
-    expect(await second).toEqual({ ok: false, message: 'The user did not let the answer go back to the server' });
+    expect(await second).toEqual({
+      ok: false,
+      message: 'The user did not let the answer go back to the server',
+    });
   });
 
   it('"always for this server" is stored and skips the review of later requests (the answer is still shown)', async () => {
@@ -118,7 +164,14 @@ describe('URL elicitation through the window', () => {
   it('opens only after yes, then waits until the completion notice closes the note', async () => {
     const opened: string[] = [];
     const { broker, ports, next } = setup(async (url) => void opened.push(url));
-    const q = { server: 'pay', message: 'Pay', url: 'https://pay.example.com/x', origin: 'https://pay.example.com', loopback: false, elicitationId: 'e-1' };
+    const q = {
+      server: 'pay',
+      message: 'Pay',
+      url: 'https://pay.example.com/x',
+      origin: 'https://pay.example.com',
+      loopback: false,
+      elicitationId: 'e-1',
+    };
     let asked = next();
     const declined = ports.elicitation!.url!(q, new AbortController().signal);
     broker.answer((await asked).id, { action: 'decline' });
@@ -128,7 +181,11 @@ describe('URL elicitation through the window', () => {
     asked = next();
     const accepted = ports.elicitation!.url!(q, new AbortController().signal);
     const first = await asked;
-    expect(first).toMatchObject({ kind: 'elicitation-url', origin: 'https://pay.example.com', opened: false });
+    expect(first).toMatchObject({
+      kind: 'elicitation-url',
+      origin: 'https://pay.example.com',
+      opened: false,
+    });
     const waiting = next();
     broker.answer(first.id, { action: 'accept' });
     expect(await accepted).toEqual({ action: 'accept' });
@@ -148,8 +205,13 @@ describe('the question broker', () => {
   it('refuses an answer the question does not offer, and keeps it waiting', async () => {
     const broker = new QuestionBroker();
     let id = '';
-    const p = broker.ask({ kind: 'elicitation-form', server: 's', message: 'm', fields: [], purpose: null }, { onId: (i) => (id = i) });
-    expect(() => broker.answer(id, { action: 'approve' })).toThrow(/not an answer to this question/);
+    const p = broker.ask(
+      { kind: 'elicitation-form', server: 's', message: 'm', fields: [], purpose: null },
+      { onId: (i) => (id = i) },
+    );
+    expect(() => broker.answer(id, { action: 'approve' })).toThrow(
+      /not an answer to this question/,
+    );
     expect(broker.pending()).toHaveLength(1);
     broker.answer(id, { action: 'decline' });
     expect(await p).toEqual({ action: 'decline' });
@@ -158,14 +220,32 @@ describe('the question broker', () => {
 
   it('a question nobody answers ends with its safe answer', async () => {
     const broker = new QuestionBroker(20);
-    expect(await broker.ask({ kind: 'sampling-answer', server: 's', model: 'm', text: 't', stopReason: null })).toEqual({ action: 'deny' });
-    expect(await broker.ask({ kind: 'elicitation-form', server: 's', message: 'm', fields: [], purpose: null })).toEqual({ action: 'cancel' });
+    expect(
+      await broker.ask({
+        kind: 'sampling-answer',
+        server: 's',
+        model: 'm',
+        text: 't',
+        stopReason: null,
+      }),
+    ).toEqual({ action: 'deny' });
+    expect(
+      await broker.ask({
+        kind: 'elicitation-form',
+        server: 's',
+        message: 'm',
+        fields: [],
+        purpose: null,
+      }),
+    ).toEqual({ action: 'cancel' });
   });
 });
 
 describe('roots', () => {
   it('the project folder, then the server’s own folders; relative paths and repeats left out', async () => {
-    await settings.update({ servers: { docs: { roots: ['/data/docs', 'relative/dir', '/work/project'] } } });
+    await settings.update({
+      servers: { docs: { roots: ['/data/docs', 'relative/dir', '/work/project'] } },
+    });
     expect(rootsFor('docs', '/work/project', settings)).toEqual([
       { uri: 'file:///work/project', name: 'Project' },
       { uri: 'file:///data/docs', name: 'docs' },

@@ -9,7 +9,10 @@ import { createHost, type Host, type HostOptions } from '../../../../electron/co
 
 export const ROOT = resolve(__dirname, '../../../..');
 export const MEMORY = join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
-export const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+export const EVERYTHING = join(
+  ROOT,
+  'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
 /** Where the window's calls come from. */
 export const ctx = { senderUrl: 'app://lena/index.html' };
 
@@ -51,7 +54,11 @@ export interface HostUnderTest {
 
 /** A host over `home` (options.env adds to PATH and HOME), closed afterwards. */
 export function startHost(home: string, options: Omit<HostOptions, 'home'> = {}): HostUnderTest {
-  const host = createHost({ ...options, home, env: { PATH: process.env.PATH, HOME: home, ...options.env } });
+  const host = createHost({
+    ...options,
+    home,
+    env: { PATH: process.env.PATH, HOME: home, ...options.env },
+  });
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= host.close());
   later(close);

@@ -18,12 +18,17 @@ afterEach(async () => {
 });
 
 /** `follow: false` is a user who never finishes in the browser. */
-async function setUp(follow = true): Promise<{ host: Host; server: OAuthFixture; home: string; opened: string[] }> {
+async function setUp(
+  follow = true,
+): Promise<{ host: Host; server: OAuthFixture; home: string; opened: string[] }> {
   const server = await startOAuthServer();
   cleanups.push(() => server.close());
   const home = mkdtempSync(join(tmpdir(), 'lena-oauth-host-'));
   cleanups.push(() => rmSync(home, { recursive: true, force: true }));
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { docs: { type: 'http', url: server.url } } }, null, 2));
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({ mcpServers: { docs: { type: 'http', url: server.url } } }, null, 2),
+  );
   const opened: string[] = [];
   const host = createHost({
     home,
@@ -39,7 +44,11 @@ async function setUp(follow = true): Promise<{ host: Host; server: OAuthFixture;
 }
 
 async function call<T>(host: Host, channel: string, args?: unknown): Promise<T> {
-  const r = (await host.dispatch(channel, args, { senderUrl: 'test' })) as { ok: boolean; value?: T; error?: { message: string; detail?: string } };
+  const r = (await host.dispatch(channel, args, { senderUrl: 'test' })) as {
+    ok: boolean;
+    value?: T;
+    error?: { message: string; detail?: string };
+  };
   if (!r.ok) throw new Error(`${r.error?.message} | ${r.error?.detail ?? ''}`);
   return r.value as T;
 }
@@ -51,7 +60,9 @@ async function docs(host: Host): Promise<ServerStatus> {
 describe('OAuth sign-in through the host', () => {
   it('Sign in required → sign in → tool call → expiry refresh → sign out → Sign in required', async () => {
     const { host, server, home, opened } = await setUp();
-    await expect.poll(async () => (await docs(host)).signIn?.state, { timeout: 15_000 }).toBe('required');
+    await expect
+      .poll(async () => (await docs(host)).signIn?.state, { timeout: 15_000 })
+      .toBe('required');
     const before = await docs(host);
     expect(before.status).toBe('failed');
     expect(before.error?.message).toMatch(/Sign in required: docs needs you to sign in/);
@@ -76,8 +87,13 @@ describe('OAuth sign-in through the host', () => {
     const meta = readFileSync(join(home, 'oauth.json'), 'utf8');
     expect(meta).not.toContain(token);
     expect(meta).not.toContain('rt-');
-    expect(JSON.parse(meta).servers[`window docs ${server.url}`]).toMatchObject({ issuer: `${server.origin}/`, hasRefreshToken: true, store: 'window' });
-    if (process.platform !== 'win32') expect(statSync(join(home, 'oauth.json')).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(meta).servers[`window docs ${server.url}`]).toMatchObject({
+      issuer: `${server.origin}/`,
+      hasRefreshToken: true,
+      store: 'window',
+    });
+    if (process.platform !== 'win32')
+      expect(statSync(join(home, 'oauth.json')).mode & 0o777).toBe(0o600);
 
     const out = await call<ServerStatus>(host, 'servers:sign-out', { name: 'docs' });
     expect(server.revoked).toContain(token);
@@ -88,8 +104,12 @@ describe('OAuth sign-in through the host', () => {
 
   it('a pending sign-in can be cancelled: it fails saying so, and the server still asks for a sign-in', async () => {
     const { host, opened } = await setUp(false);
-    await expect.poll(async () => (await docs(host)).signIn?.state, { timeout: 15_000 }).toBe('required');
-    const pending = call<ServerStatus>(host, 'servers:sign-in', { name: 'docs' }).catch((e: Error) => e.message);
+    await expect
+      .poll(async () => (await docs(host)).signIn?.state, { timeout: 15_000 })
+      .toBe('required');
+    const pending = call<ServerStatus>(host, 'servers:sign-in', { name: 'docs' }).catch(
+      (e: Error) => e.message,
+    );
     await expect.poll(() => opened.length).toBe(1);
     expect(await call<boolean>(host, 'servers:sign-in-cancel', { name: 'docs' })).toBe(true);
     expect(await pending).toMatch(/^Sign-in was cancelled\./);
@@ -99,15 +119,23 @@ describe('OAuth sign-in through the host', () => {
 
   it('a refresh refused mid-session fails that call clearly and returns the server to "Sign in required"', async () => {
     const { host, server } = await setUp();
-    await expect.poll(async () => (await docs(host)).signIn?.state, { timeout: 15_000 }).toBe('required');
+    await expect
+      .poll(async () => (await docs(host)).signIn?.state, { timeout: 15_000 })
+      .toBe('required');
     await call<ServerStatus>(host, 'servers:sign-in', { name: 'docs' });
     const runtime = (await host.services()).runtime;
     server.expireAccessTokens();
     server.dropRefreshTokens();
-    const outcome = await runtime.manager.callTool('docs', 'whoami', {}).catch((e: Error) => e.message);
+    const outcome = await runtime.manager
+      .callTool('docs', 'whoami', {})
+      .catch((e: Error) => e.message);
     expect(JSON.stringify(outcome)).toMatch(/Sign in required: docs needs you to sign in/);
-    await expect.poll(async () => (await docs(host)).signIn?.state, { timeout: 15_000 }).toBe('required');
+    await expect
+      .poll(async () => (await docs(host)).signIn?.state, { timeout: 15_000 })
+      .toBe('required');
     // Signing in again brings it back; the configuration was never touched.
-    expect((await call<ServerStatus>(host, 'servers:sign-in', { name: 'docs' })).status).toBe('connected');
+    expect((await call<ServerStatus>(host, 'servers:sign-in', { name: 'docs' })).status).toBe(
+      'connected',
+    );
   });
 });

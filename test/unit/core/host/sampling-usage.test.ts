@@ -32,6 +32,10 @@ describe('sampling usage per server', () => {
     const usage = await SamplingUsage.open(file);
     expect(usage.get('every')).toBeNull();
     await usage.add('every', { input_tokens: 4, output_tokens: 2 });
-    expect((await SamplingUsage.open(file)).get('every')).toMatchObject({ requests: 1, inputTokens: 4, outputTokens: 2 });
+    expect((await SamplingUsage.open(file)).get('every')).toMatchObject({
+      requests: 1,
+      inputTokens: 4,
+      outputTokens: 2,
+    });
   });
 });

@@ -3,7 +3,11 @@
 // or a failed sign-in, ends with an error that says so; parallel calls share one card.
 import { describe, expect, it } from 'vitest';
 import type { ClientQuestion } from '../../../../shared/client-questions';
-import { AuthError, SignInCancelledError, SignInRequiredError } from '../../../../electron/core/mcp/auth/types';
+import {
+  AuthError,
+  SignInCancelledError,
+  SignInRequiredError,
+} from '../../../../electron/core/mcp/auth/types';
 import { QuestionBroker } from '../../../../electron/core/host/question-broker';
 import { needsSignIn, signInAsker } from '../../../../electron/core/host/sign-in-asker';
 
@@ -17,7 +21,10 @@ function fakeAuth() {
     auth: {
       signIn: (name: string) => {
         log.push(`sign-in ${name}`);
-        return new Promise<never>((resolve, reject) => (finish = (err) => (err ? reject(err) : resolve(undefined as never))));
+        return new Promise<never>(
+          (resolve, reject) =>
+            (finish = (err) => (err ? reject(err) : resolve(undefined as never))),
+        );
       },
       cancelSignIn: (name: string) => {
         log.push(`cancel ${name}`);
@@ -42,7 +49,9 @@ describe('signInAsker', () => {
   it('Sign in: the card turns into "waiting", the sign-in runs, the card closes and the server restarts', async () => {
     const { broker, asked, fake, ask } = setUp();
     const outcome = ask('docs', 'whoami');
-    expect(asked).toMatchObject([{ kind: 'sign-in', server: 'docs', tool: 'whoami', waiting: false }]);
+    expect(asked).toMatchObject([
+      { kind: 'sign-in', server: 'docs', tool: 'whoami', waiting: false },
+    ]);
     broker.answer(asked[0].id, { action: 'accept' });
     await expect.poll(() => asked.length).toBe(2);
     expect(asked[1]).toMatchObject({ kind: 'sign-in', waiting: true });
@@ -107,9 +116,15 @@ describe('signInAsker', () => {
   });
 
   it('needsSignIn: the provider said so, or the server waits for a sign-in; never after a cancelled one', () => {
-    expect(needsSignIn(new Error('wrapped', { cause: new SignInRequiredError('docs') }), undefined)).toBe(true);
-    expect(needsSignIn(new Error('Server "docs" is failed'), { signIn: { state: 'required' } })).toBe(true);
+    expect(
+      needsSignIn(new Error('wrapped', { cause: new SignInRequiredError('docs') }), undefined),
+    ).toBe(true);
+    expect(
+      needsSignIn(new Error('Server "docs" is failed'), { signIn: { state: 'required' } }),
+    ).toBe(true);
     expect(needsSignIn(new Error('boom'), { signIn: null })).toBe(false);
-    expect(needsSignIn(new SignInCancelledError('docs', 'whoami'), { signIn: { state: 'required' } })).toBe(false);
+    expect(
+      needsSignIn(new SignInCancelledError('docs', 'whoami'), { signIn: { state: 'required' } }),
+    ).toBe(false);
   });
 });

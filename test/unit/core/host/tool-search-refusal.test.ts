@@ -5,7 +5,13 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { ChatEvent } from '../../../../shared/chat-types';
-import { reply, startMessagesApiServer, text, type MessagesApiServer, type RecordedRequest } from '../../../fixtures/messages-api';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  type MessagesApiServer,
+  type RecordedRequest,
+} from '../../../fixtures/messages-api';
 import { MEMORY, startHost, tempHome } from './host-harness';
 
 let api: MessagesApiServer | undefined;
@@ -14,11 +20,14 @@ afterEach(async () => {
   await api?.close();
 });
 
-const toolTypes = (r: RecordedRequest) => ((r.body.tools ?? []) as { type?: string; name: string }[]).map((t) => t.type ?? t.name);
+const toolTypes = (r: RecordedRequest) =>
+  ((r.body.tools ?? []) as { type?: string; name: string }[]).map((t) => t.type ?? t.name);
 
 /** Starts a host on `home`, sends one message and waits for the end of its turn. */
 async function oneTurn(home: string): Promise<void> {
-  const { host, dispatch, close } = startHost(home, { env: { ANTHROPIC_API_KEY: 'sk-ant-host-test', ANTHROPIC_BASE_URL: api!.url } });
+  const { host, dispatch, close } = startHost(home, {
+    env: { ANTHROPIC_API_KEY: 'sk-ant-host-test', ANTHROPIC_BASE_URL: api!.url },
+  });
   let ended = false;
   host.events.forward((e, p) => {
     if (e === 'chat:progressed' && (p as ChatEvent).type === 'turn-ended') ended = true;
@@ -34,9 +43,26 @@ async function oneTurn(home: string): Promise<void> {
 
 it('a refused tool search is remembered across a restart, and not asked of the endpoint again', async () => {
   const home = tempHome('lena-host-tool-search-');
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(home, 'mem.jsonl') } } } }));
+  writeFileSync(
+    join(home, 'mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        memory: {
+          command: process.execPath,
+          args: [MEMORY],
+          env: { MEMORY_FILE_PATH: join(home, 'mem.jsonl') },
+        },
+      },
+    }),
+  );
   // A tiny budget: the memory server's nine tools exceed it, so deferral engages.
-  writeFileSync(join(home, 'settings.json'), JSON.stringify({ model: 'claude-sonnet-4-6', toolSearch: { budgetTokens: 10, alwaysLoaded: [] } }));
+  writeFileSync(
+    join(home, 'settings.json'),
+    JSON.stringify({
+      model: 'claude-sonnet-4-6',
+      toolSearch: { budgetTokens: 10, alwaysLoaded: [] },
+    }),
+  );
   api = await startMessagesApiServer({ refuseToolSearch: true });
 
   await oneTurn(home);

@@ -3,17 +3,24 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const MEMORY = resolve(__dirname, '../../../../node_modules/@modelcontextprotocol/server-memory/dist/index.js');
+const MEMORY = resolve(
+  __dirname,
+  '../../../../node_modules/@modelcontextprotocol/server-memory/dist/index.js',
+);
 
 describe('clientInfo', () => {
   it('carries the app version to the server', async () => {
     process.env.npm_package_version = '7.8.9-test';
     const { McpClient } = await import('../../../../electron/core/mcp/client');
     const { StdioTransport } = await import('../../../../electron/core/mcp/transports/stdio');
-    const client = new McpClient(new StdioTransport({ command: process.execPath, args: [MEMORY], shutdownGraceMs: 500 }));
+    const client = new McpClient(
+      new StdioTransport({ command: process.execPath, args: [MEMORY], shutdownGraceMs: 500 }),
+    );
     try {
       await client.connect();
-      const initialize = client.protocolLog().find((e) => e.direction === 'send' && e.method === 'initialize');
+      const initialize = client
+        .protocolLog()
+        .find((e) => e.direction === 'send' && e.method === 'initialize');
       expect(initialize?.preview).toMatch(/"clientInfo":\{"name":"lena","version":"7\.8\.9-test"/);
     } finally {
       await client.close();

@@ -7,7 +7,9 @@ import { fixture, processGone, stdioClient } from './harness';
 
 const server = fixture('scripted-server.mjs');
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
-const received = (stderr: string): { method?: string; id?: unknown; params?: Record<string, unknown> }[] =>
+const received = (
+  stderr: string,
+): { method?: string; id?: unknown; params?: Record<string, unknown> }[] =>
   stderr
     .split('\n')
     .filter((l) => l.startsWith('recv '))
@@ -22,15 +24,25 @@ describe('McpClient: negotiation', () => {
     expect(states).toEqual(['connecting', 'connected']);
     expect(client.protocolVersion).toBe('2025-11-25');
     expect(client.serverInfo?.name).toBe('scripted-asks');
-    await expect.poll(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/initialized'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          received(transport.stderrTail()).some((m) => m.method === 'notifications/initialized'),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
     const { answers, clientCapabilities } = JSON.parse(text(await client.callTool('answers', {})));
     // Only what Lena implements: following tasks (2025 capability, 2026 extension) — H13; MCP Apps views — H23.
     expect(clientCapabilities).toEqual({
       tasks: { cancel: {} },
-      extensions: { 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+      extensions: {
+        'io.modelcontextprotocol/tasks': {},
+        'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+      },
     });
     expect(answers.ping).toEqual({});
-    for (const m of ['roots/list', 'sampling/createMessage', 'elicitation/create']) expect(answers[m].code).toBe(-32601);
+    for (const m of ['roots/list', 'sampling/createMessage', 'elicitation/create'])
+      expect(answers[m].code).toBe(-32601);
   });
 
   it('talks to a server that answers an older supported version', async () => {
@@ -52,13 +64,18 @@ describe('McpClient: negotiation', () => {
 
   it('times out an unanswered initialize, kills the process tree and sends no notifications/cancelled', async () => {
     const { client, transport } = stdioClient(server, ['no-init']);
-    const err = (await client.connect({ timeoutMs: 300 }).catch((e: unknown) => e)) as Error & { kind: string };
+    const err = (await client.connect({ timeoutMs: 300 }).catch((e: unknown) => e)) as Error & {
+      kind: string;
+    };
     expect(err.kind).toBe('timeout');
     expect(err.message).toContain('initialize');
     expect(client.state).toBe('failed');
     await expect.poll(() => processGone(transport.pid!), { timeout: 5_000 }).toBe(true);
     // The 2026 probe was refused (-32601), then initialize went unanswered.
-    expect(received(transport.stderrTail()).map((m) => m.method)).toEqual(['server/discover', 'initialize']);
+    expect(received(transport.stderrTail()).map((m) => m.method)).toEqual([
+      'server/discover',
+      'initialize',
+    ]);
   });
 
   it('pings the server', async () => {
@@ -66,7 +83,11 @@ describe('McpClient: negotiation', () => {
     await client.connect();
     await client.ping();
     // The server logs what it received on stderr, which may arrive just after the answer.
-    await expect.poll(() => received(transport.stderrTail()).some((m) => m.method === 'ping'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => received(transport.stderrTail()).some((m) => m.method === 'ping'), {
+        timeout: 5_000,
+      })
+      .toBe(true);
   });
 
   it('ends as disconnected, not failed, when closed while connecting', async () => {
@@ -83,8 +104,14 @@ describe('McpClient: negotiation', () => {
     await client.connect();
     expect(await client.listResources()).toEqual([]);
     expect(await client.listPrompts()).toEqual([]);
-    await expect(client.readResource('file:///x')).rejects.toMatchObject({ kind: 'protocol', message: expect.stringContaining('does not offer resources') });
-    await expect(client.getPrompt('p')).rejects.toMatchObject({ kind: 'protocol', message: expect.stringContaining('does not offer prompts') });
+    await expect(client.readResource('file:///x')).rejects.toMatchObject({
+      kind: 'protocol',
+      message: expect.stringContaining('does not offer resources'),
+    });
+    await expect(client.getPrompt('p')).rejects.toMatchObject({
+      kind: 'protocol',
+      message: expect.stringContaining('does not offer prompts'),
+    });
     const sent = received(transport.stderrTail()).map((m) => m.method);
     expect(sent.some((m) => m?.startsWith('resources/') || m?.startsWith('prompts/'))).toBe(false);
   });
@@ -94,13 +121,23 @@ describe('McpClient: calls', () => {
   it('times out a call that never answers, sends notifications/cancelled with its id, and ignores the late answer', async () => {
     const { client, transport } = stdioClient(server);
     await client.connect();
-    const err = (await client.callTool('hang', {}, { timeoutMs: 200 }).catch((e: unknown) => e)) as Error & { kind: string };
+    const err = (await client
+      .callTool('hang', {}, { timeoutMs: 200 })
+      .catch((e: unknown) => e)) as Error & { kind: string };
     expect(err.kind).toBe('timeout');
     const call = received(transport.stderrTail()).find((m) => m.method === 'tools/call');
-    await expect.poll(() => client.protocolLog().some((e) => e.note === 'late answer ignored'), { timeout: 5_000 }).toBe(true);
-    const cancel = received(transport.stderrTail()).find((m) => m.method === 'notifications/cancelled');
+    await expect
+      .poll(() => client.protocolLog().some((e) => e.note === 'late answer ignored'), {
+        timeout: 5_000,
+      })
+      .toBe(true);
+    const cancel = received(transport.stderrTail()).find(
+      (m) => m.method === 'notifications/cancelled',
+    );
     expect(cancel?.params?.requestId).toBe(call?.id);
-    expect(text(await client.callTool('echo', { text: 'chat still usable' }))).toBe('chat still usable');
+    expect(text(await client.callTool('echo', { text: 'chat still usable' }))).toBe(
+      'chat still usable',
+    );
   });
 
   it('cancels on abort (Stop pressed) and the server serves the next call', async () => {
@@ -110,7 +147,12 @@ describe('McpClient: calls', () => {
     const call = client.callTool('hang', {}, { signal: stop.signal });
     setTimeout(() => stop.abort(), 50);
     await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
-    await expect.poll(() => received(transport.stderrTail()).some((m) => m.method === 'notifications/cancelled'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(
+        () => received(transport.stderrTail()).some((m) => m.method === 'notifications/cancelled'),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
     expect(text(await client.callTool('echo', { text: 'next' }))).toBe('next');
     expect(client.state).toBe('connected');
   });
@@ -119,14 +161,18 @@ describe('McpClient: calls', () => {
     const { client } = stdioClient(server);
     await client.connect();
     const tags = Array.from({ length: 50 }, (_, i) => `call-${i}`);
-    const results = await Promise.all(tags.map((tag) => client.callTool('sleep', { ms: Math.floor(Math.random() * 100), tag })));
+    const results = await Promise.all(
+      tags.map((tag) => client.callTool('sleep', { ms: Math.floor(Math.random() * 100), tag })),
+    );
     results.forEach((r, i) => expect(text(r)).toMatch(new RegExp(`${tags[i]}$`)));
   });
 
   it('keeps a JSON-RPC error (-32602) apart from an isError result', async () => {
     const { client } = stdioClient(server);
     await client.connect();
-    const err = (await client.callTool('invalid-params', {}).catch((e: unknown) => e)) as McpRpcError;
+    const err = (await client
+      .callTool('invalid-params', {})
+      .catch((e: unknown) => e)) as McpRpcError;
     expect(err.kind).toBe('rpc');
     expect(err.code).toBe(-32602);
     expect(err.serverMessage).toContain('"path" is required');
@@ -164,8 +210,13 @@ describe('McpClient: calls', () => {
     await client.connect();
     const call = client.callTool('hang', {}).catch((e: unknown) => e);
     await client.close();
-    expect(await call).toMatchObject({ kind: 'transport', message: expect.stringContaining('closed by Lena') });
-    await expect(client.callTool('echo', { text: 'x' })).rejects.toMatchObject({ kind: 'transport' });
+    expect(await call).toMatchObject({
+      kind: 'transport',
+      message: expect.stringContaining('closed by Lena'),
+    });
+    await expect(client.callTool('echo', { text: 'x' })).rejects.toMatchObject({
+      kind: 'transport',
+    });
     expect(client.state).toBe('disconnected');
   });
 });

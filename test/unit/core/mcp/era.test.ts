@@ -4,28 +4,66 @@
 import { describe, expect, it } from 'vitest';
 import { answerInputRequests, retryParams } from '../../../../electron/core/mcp/client-features';
 import { classifyProbe } from '../../../../electron/core/mcp/era';
-import { headerParams, headerValue, requestHeaders } from '../../../../electron/core/mcp/request-headers';
+import {
+  headerParams,
+  headerValue,
+  requestHeaders,
+} from '../../../../electron/core/mcp/request-headers';
 import type { Tool } from '../../../../shared/mcp-types';
 
 describe('reading the 2026 probe', () => {
   it('takes a DiscoverResult naming 2026-07-28 for the modern era', () => {
-    expect(classifyProbe({ kind: 'result', result: { supportedVersions: ['2026-07-28', '2025-11-25'] } }, 'http')).toMatchObject({ kind: 'modern', version: '2026-07-28' });
+    expect(
+      classifyProbe(
+        { kind: 'result', result: { supportedVersions: ['2026-07-28', '2025-11-25'] } },
+        'http',
+      ),
+    ).toMatchObject({ kind: 'modern', version: '2026-07-28' });
   });
 
   it('on -32022 with a shared modern version, probes again at it; with only 2025 versions, initializes', () => {
-    expect(classifyProbe({ kind: 'rpc-error', code: -32022, message: 'x', data: { supported: ['2026-07-28'], requested: '2026-07-28' } }, 'http')).toEqual({ kind: 'corrective', version: '2026-07-28' });
-    expect(classifyProbe({ kind: 'rpc-error', code: -32022, message: 'x', data: { supported: ['2025-06-18'] } }, 'http')).toEqual({ kind: 'legacy' });
-    expect(classifyProbe({ kind: 'rpc-error', code: -32022, message: 'x', data: { supported: ['2031-01-01'] } }, 'http')).toMatchObject({ kind: 'error', message: expect.stringContaining('2031-01-01') });
+    expect(
+      classifyProbe(
+        {
+          kind: 'rpc-error',
+          code: -32022,
+          message: 'x',
+          data: { supported: ['2026-07-28'], requested: '2026-07-28' },
+        },
+        'http',
+      ),
+    ).toEqual({ kind: 'corrective', version: '2026-07-28' });
+    expect(
+      classifyProbe(
+        { kind: 'rpc-error', code: -32022, message: 'x', data: { supported: ['2025-06-18'] } },
+        'http',
+      ),
+    ).toEqual({ kind: 'legacy' });
+    expect(
+      classifyProbe(
+        { kind: 'rpc-error', code: -32022, message: 'x', data: { supported: ['2031-01-01'] } },
+        'http',
+      ),
+    ).toMatchObject({ kind: 'error', message: expect.stringContaining('2031-01-01') });
   });
 
   it('reads method-not-found, other errors and a 4xx without a modern body as a 2025 server', () => {
-    expect(classifyProbe({ kind: 'rpc-error', code: -32601, message: 'Method not found' }, 'stdio')).toEqual({ kind: 'legacy' });
-    expect(classifyProbe({ kind: 'rpc-error', code: -32000, message: 'Bad Request: Server not initialized' }, 'http')).toEqual({ kind: 'legacy' });
-    for (const status of [400, 404, 405]) expect(classifyProbe({ kind: 'http-status', status }, 'http')).toEqual({ kind: 'legacy' });
+    expect(
+      classifyProbe({ kind: 'rpc-error', code: -32601, message: 'Method not found' }, 'stdio'),
+    ).toEqual({ kind: 'legacy' });
+    expect(
+      classifyProbe(
+        { kind: 'rpc-error', code: -32000, message: 'Bad Request: Server not initialized' },
+        'http',
+      ),
+    ).toEqual({ kind: 'legacy' });
+    for (const status of [400, 404, 405])
+      expect(classifyProbe({ kind: 'http-status', status }, 'http')).toEqual({ kind: 'legacy' });
   });
 
   it('never takes 401, 403, a redirect or a 5xx for an era', () => {
-    for (const status of [401, 403, 307, 500, 503]) expect(classifyProbe({ kind: 'http-status', status }, 'http').kind).toBe('error');
+    for (const status of [401, 403, 307, 500, 503])
+      expect(classifyProbe({ kind: 'http-status', status }, 'http').kind).toBe('error');
   });
 
   it('takes a silent or exiting stdio server for a 2025 one, but not a silent HTTP one', () => {
@@ -45,19 +83,45 @@ describe('request headers', () => {
   });
 
   it('mirrors params.name or params.uri into Mcp-Name, and omits absent or null arguments', () => {
-    expect(requestHeaders('resources/read', { uri: 'file:///a b' }, undefined)).toEqual({ 'Mcp-Method': 'resources/read', 'Mcp-Name': 'file:///a b' });
-    expect(requestHeaders('tools/list', undefined, undefined)).toEqual({ 'Mcp-Method': 'tools/list' });
+    expect(requestHeaders('resources/read', { uri: 'file:///a b' }, undefined)).toEqual({
+      'Mcp-Method': 'resources/read',
+      'Mcp-Name': 'file:///a b',
+    });
+    expect(requestHeaders('tools/list', undefined, undefined)).toEqual({
+      'Mcp-Method': 'tools/list',
+    });
     const mirrored = [{ path: ['n'], name: 'N' }];
-    expect(requestHeaders('tools/call', { name: 't', arguments: { n: null } }, mirrored)).toEqual({ 'Mcp-Method': 'tools/call', 'Mcp-Name': 't' });
-    expect(requestHeaders('tools/call', { name: 't', arguments: { n: 42 } }, mirrored)['Mcp-Param-N']).toBe('42');
+    expect(requestHeaders('tools/call', { name: 't', arguments: { n: null } }, mirrored)).toEqual({
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': 't',
+    });
+    expect(
+      requestHeaders('tools/call', { name: 't', arguments: { n: 42 } }, mirrored)['Mcp-Param-N'],
+    ).toBe('42');
   });
 
   it('refuses declarations the binding forbids', () => {
-    const tool = (properties: Record<string, unknown>): Tool => ({ name: 't', inputSchema: { type: 'object', properties } });
-    expect(headerParams(tool({ a: { type: 'string', 'x-mcp-header': 'A' }, b: { type: 'integer', 'x-mcp-header': 'a' } }))).toMatchObject({ invalid: expect.stringContaining('twice') });
-    expect(headerParams(tool({ a: { type: 'string', 'x-mcp-header': 'bad name' } }))).toMatchObject({ invalid: expect.stringContaining('token') });
-    expect(headerParams(tool({ a: { anyOf: [{ type: 'string', 'x-mcp-header': 'A' }] } }))).toMatchObject({ invalid: expect.stringContaining('composition') });
-    expect(headerParams(tool({ a: { type: 'boolean', 'x-mcp-header': 'A' } }))).toEqual({ params: [{ path: ['a'], name: 'A' }] });
+    const tool = (properties: Record<string, unknown>): Tool => ({
+      name: 't',
+      inputSchema: { type: 'object', properties },
+    });
+    expect(
+      headerParams(
+        tool({
+          a: { type: 'string', 'x-mcp-header': 'A' },
+          b: { type: 'integer', 'x-mcp-header': 'a' },
+        }),
+      ),
+    ).toMatchObject({ invalid: expect.stringContaining('twice') });
+    expect(headerParams(tool({ a: { type: 'string', 'x-mcp-header': 'bad name' } }))).toMatchObject(
+      { invalid: expect.stringContaining('token') },
+    );
+    expect(
+      headerParams(tool({ a: { anyOf: [{ type: 'string', 'x-mcp-header': 'A' }] } })),
+    ).toMatchObject({ invalid: expect.stringContaining('composition') });
+    expect(headerParams(tool({ a: { type: 'boolean', 'x-mcp-header': 'A' } }))).toEqual({
+      params: [{ path: ['a'], name: 'A' }],
+    });
   });
 });
 
@@ -65,7 +129,10 @@ describe('input requests without a host handler', () => {
   it('declines elicitation, refuses sampling with an error, and gives no roots', async () => {
     const answers = await answerInputRequests(
       {
-        ask: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } },
+        ask: {
+          method: 'elicitation/create',
+          params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } },
+        },
         llm: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 10 } },
         roots: { method: 'roots/list' },
         odd: { method: 'something/else' },
@@ -81,7 +148,13 @@ describe('input requests without a host handler', () => {
 
   it('retries with the answers and the state verbatim, and no state when the server sent none', () => {
     const original = { name: 't', arguments: {} };
-    expect(retryParams(original, { requestState: 'opaque "state"' }, { a: { action: 'decline' } })).toEqual({ ...original, inputResponses: { a: { action: 'decline' } }, requestState: 'opaque "state"' });
+    expect(
+      retryParams(original, { requestState: 'opaque "state"' }, { a: { action: 'decline' } }),
+    ).toEqual({
+      ...original,
+      inputResponses: { a: { action: 'decline' } },
+      requestState: 'opaque "state"',
+    });
     expect(retryParams({ ...original, requestState: 'old' }, {}, undefined)).toEqual(original);
   });
 });

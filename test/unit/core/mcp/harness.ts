@@ -11,7 +11,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 export const root = resolve(__dirname, '../../../..');
 export const fixture = (name: string): string => join(root, 'test/fixtures/mcp', name);
-export const reference = (pkg: string): string => join(root, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js');
+export const reference = (pkg: string): string =>
+  join(root, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js');
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -26,7 +27,12 @@ export function stdioClient(
   opts: Partial<StdioOptions> = {},
   clientOpts: ClientOptions = {},
 ): { client: McpClient; transport: StdioTransport } {
-  const transport = new StdioTransport({ command: process.execPath, args: [script, ...args], shutdownGraceMs: 500, ...opts });
+  const transport = new StdioTransport({
+    command: process.execPath,
+    args: [script, ...args],
+    shutdownGraceMs: 500,
+    ...opts,
+  });
   const client = new McpClient(transport, clientOpts);
   cleanups.push(() => client.close());
   return { client, transport };
@@ -35,7 +41,12 @@ export function stdioClient(
 /** What an SDK server connects to: the in-memory pair's server end, in the SDK's transport shape. */
 function sdkEnd(end: InMemoryTransport): SdkTransport {
   const sdk: SdkTransport = {
-    start: () => end.start({ onMessage: (m) => sdk.onmessage?.(m as JSONRPCMessage), onError: (e) => sdk.onerror?.(e), onClose: () => sdk.onclose?.() }),
+    start: () =>
+      end.start({
+        onMessage: (m) => sdk.onmessage?.(m as JSONRPCMessage),
+        onError: (e) => sdk.onerror?.(e),
+        onClose: () => sdk.onclose?.(),
+      }),
     send: (message) => end.send(message as never),
     close: () => end.close(),
   };
@@ -46,7 +57,10 @@ function sdkEnd(end: InMemoryTransport): SdkTransport {
  * A client linked in memory to an in-process server built with the SDK: no process, no port, so a
  * protocol test runs in milliseconds. Closed after the test.
  */
-export async function inMemoryClient(server: { connect(transport: SdkTransport): Promise<void>; close(): Promise<void> }, clientOpts: ClientOptions = {}): Promise<{ client: McpClient; transport: InMemoryTransport }> {
+export async function inMemoryClient(
+  server: { connect(transport: SdkTransport): Promise<void>; close(): Promise<void> },
+  clientOpts: ClientOptions = {},
+): Promise<{ client: McpClient; transport: InMemoryTransport }> {
   const [transport, serverEnd] = InMemoryTransport.createLinkedPair();
   await server.connect(sdkEnd(serverEnd));
   const client = new McpClient(transport, clientOpts);
@@ -77,4 +91,3 @@ export function processGone(pid: number): boolean {
     return false;
   }
 }
-

@@ -30,21 +30,43 @@ describe('offerings on the 2026-07-28 wire (SDK v2 peer, modern only)', () => {
     const client = await start();
     expect(client.era).toBe('modern');
     expect((await client.listResources()).map((r) => r.uri)).toEqual(['note://1']);
-    expect((await client.listResourceTemplates()).map((t) => t.uriTemplate)).toEqual(['note://{id}']);
-    expect((await client.complete({ type: 'ref/resource', uri: 'note://{id}' }, { name: 'id', value: '12' })).values).toEqual(['12', '123']);
-    expect((await client.complete({ type: 'ref/prompt', name: 'greet' }, { name: 'who', value: 'A' })).values).toEqual(['Ada', 'Alan']);
-    expect((await client.getPrompt('greet', { who: 'Ada' })).messages[0].content).toEqual({ type: 'text', text: 'Say hello to Ada.' });
+    expect((await client.listResourceTemplates()).map((t) => t.uriTemplate)).toEqual([
+      'note://{id}',
+    ]);
+    expect(
+      (
+        await client.complete(
+          { type: 'ref/resource', uri: 'note://{id}' },
+          { name: 'id', value: '12' },
+        )
+      ).values,
+    ).toEqual(['12', '123']);
+    expect(
+      (await client.complete({ type: 'ref/prompt', name: 'greet' }, { name: 'who', value: 'A' }))
+        .values,
+    ).toEqual(['Ada', 'Alan']);
+    expect((await client.getPrompt('greet', { who: 'Ada' })).messages[0].content).toEqual({
+      type: 'text',
+      text: 'Say hello to Ada.',
+    });
     expect((await client.readResource('note://1')).contents[0].text).toBe('note 1, version 1');
 
     const updated: string[] = [];
     client.on('resource-updated', (uri) => updated.push(uri));
     await client.subscribeResource('note://1');
     // The listen stream opens asynchronously: touch until the update arrives (each touch is a change).
-    await expect.poll(async () => {
-      await client.callTool('touch', {});
-      return updated.includes('note://1');
-    }, { timeout: 15_000, interval: 200 }).toBe(true);
-    expect((await client.readResource('note://1')).contents[0].text).toMatch(/^note 1, version \d+$/);
+    await expect
+      .poll(
+        async () => {
+          await client.callTool('touch', {});
+          return updated.includes('note://1');
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(true);
+    expect((await client.readResource('note://1')).contents[0].text).toMatch(
+      /^note 1, version \d+$/,
+    );
 
     // Unsubscribed: the stream is reopened without the URI, and changes are no longer heard.
     await client.unsubscribeResource('note://1');

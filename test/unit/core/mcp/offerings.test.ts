@@ -21,10 +21,22 @@ async function exercise(client: McpClient): Promise<void> {
   expect(templateVariables(textTemplate.uriTemplate)).toEqual(['resourceId']);
 
   // Completions: a template variable, and a prompt argument narrowed by the one before it.
-  expect(await client.complete({ type: 'ref/resource', uri: textTemplate.uriTemplate }, { name: 'resourceId', value: '7' })).toMatchObject({ values: ['7'] });
-  const departments = await client.complete({ type: 'ref/prompt', name: 'completable-prompt' }, { name: 'department', value: 'S' });
+  expect(
+    await client.complete(
+      { type: 'ref/resource', uri: textTemplate.uriTemplate },
+      { name: 'resourceId', value: '7' },
+    ),
+  ).toMatchObject({ values: ['7'] });
+  const departments = await client.complete(
+    { type: 'ref/prompt', name: 'completable-prompt' },
+    { name: 'department', value: 'S' },
+  );
   expect(departments.values).toEqual(['Sales', 'Support']);
-  const people = await client.complete({ type: 'ref/prompt', name: 'completable-prompt' }, { name: 'name', value: '' }, { department: 'Sales' });
+  const people = await client.complete(
+    { type: 'ref/prompt', name: 'completable-prompt' },
+    { name: 'name', value: '' },
+    { department: 'Sales' },
+  );
   expect(people.values).toEqual(['David', 'Eve', 'Frank']);
 
   // A template filled in and read; a prompt with arguments.
@@ -33,7 +45,10 @@ async function exercise(client: McpClient): Promise<void> {
   expect(read.contents[0]).toMatchObject({ uri, mimeType: 'text/plain' });
   expect(read.contents[0].text).toContain('7');
   const prompt = await client.getPrompt('completable-prompt', { department: 'Sales', name: 'Eve' });
-  expect(prompt.messages[0].content).toMatchObject({ type: 'text', text: 'Please promote Eve to the head of the Sales team.' });
+  expect(prompt.messages[0].content).toMatchObject({
+    type: 'text',
+    text: 'Please promote Eve to the head of the Sales team.',
+  });
 
   // Subscribed: the server's simulated updates arrive for that URI; unsubscribed: they stop.
   const updated: string[] = [];
@@ -53,8 +68,16 @@ describe('server-everything offerings over stdio', () => {
 });
 
 const variants = [
-  { name: 'Streamable HTTP', mode: 'streamableHttp' as const, make: (origin: string): Transport => new StreamableHttpTransport({ url: `${origin}/mcp` }) },
-  { name: 'legacy SSE', mode: 'sse' as const, make: (origin: string): Transport => new SseTransport({ url: `${origin}/sse` }) },
+  {
+    name: 'Streamable HTTP',
+    mode: 'streamableHttp' as const,
+    make: (origin: string): Transport => new StreamableHttpTransport({ url: `${origin}/mcp` }),
+  },
+  {
+    name: 'legacy SSE',
+    mode: 'sse' as const,
+    make: (origin: string): Transport => new SseTransport({ url: `${origin}/sse` }),
+  },
 ];
 
 describe.each(variants)('server-everything offerings over $name', ({ mode, make }) => {
@@ -67,8 +90,12 @@ describe.each(variants)('server-everything offerings over $name', ({ mode, make 
 
 describe('URI templates', () => {
   it('fills simple, reserved, path and query variables, encoding where RFC 6570 says', () => {
-    expect(expandUriTemplate('demo://resource/dynamic/text/{resourceId}', { resourceId: 'a b/c' })).toBe('demo://resource/dynamic/text/a%20b%2Fc');
-    expect(expandUriTemplate('file:///{+path}', { path: 'home/me/a b.txt' })).toBe('file:///home/me/a%20b.txt');
+    expect(
+      expandUriTemplate('demo://resource/dynamic/text/{resourceId}', { resourceId: 'a b/c' }),
+    ).toBe('demo://resource/dynamic/text/a%20b%2Fc');
+    expect(expandUriTemplate('file:///{+path}', { path: 'home/me/a b.txt' })).toBe(
+      'file:///home/me/a%20b.txt',
+    );
     expect(expandUriTemplate('x://r{/a,b}', { a: '1', b: '2' })).toBe('x://r/1/2');
     expect(expandUriTemplate('x://s{?q,lang}', { q: 'cats', lang: '' })).toBe('x://s?q=cats');
     expect(templateVariables('x://{a}/{+b}{?c,d*}')).toEqual(['a', 'b', 'c', 'd']);

@@ -6,7 +6,11 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TextContent, Tool } from '../../../../shared/mcp-types';
-import { McpClient, type ClientFeatureHandlers, type ClientOptions } from '../../../../electron/core/mcp/client';
+import {
+  McpClient,
+  type ClientFeatureHandlers,
+  type ClientOptions,
+} from '../../../../electron/core/mcp/client';
 import { startHttpPeer } from '../../../fixtures/mcp-v2/start-peer';
 import { HttpFallbackTransport } from '../../../../electron/core/mcp/transports/http-fallback';
 import { StdioTransport } from '../../../../electron/core/mcp/transports/stdio';
@@ -14,7 +18,9 @@ import { fixture, root, stdioClient } from './harness';
 
 const peer = join(root, 'test/fixtures/mcp-v2/peer.mjs');
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
-const confirmYes: ClientFeatureHandlers = { elicitation: async () => ({ action: 'accept', content: { confirm: true } }) };
+const confirmYes: ClientFeatureHandlers = {
+  elicitation: async () => ({ action: 'accept', content: { confirm: true } }),
+};
 
 const children: ChildProcess[] = [];
 const clients: McpClient[] = [];
@@ -47,7 +53,10 @@ describe.each([
   ['Streamable HTTP, dual', 'http', 'stateless'],
 ] as const)('an SDK v2 server (%s)', (_label, kind, legacy) => {
   async function connect(opts: ClientOptions = {}): Promise<McpClient> {
-    const client = kind === 'stdio' ? stdioClient(peer, ['stdio', legacy], { inheritPath: 'process' }, opts).client : httpClient(await httpPeer(legacy as 'stateless' | 'reject'), opts);
+    const client =
+      kind === 'stdio'
+        ? stdioClient(peer, ['stdio', legacy], { inheritPath: 'process' }, opts).client
+        : httpClient(await httpPeer(legacy as 'stateless' | 'reject'), opts);
     await client.connect();
     return client;
   }
@@ -57,7 +66,12 @@ describe.each([
     expect(client.era).toBe('modern');
     expect(client.protocolVersion).toBe('2026-07-28');
     expect(client.serverInfo).toMatchObject({ name: 'v2-peer' });
-    expect((await client.listTools()).map((t) => t.name)).toEqual(['echo', 'era', 'add_tool', 'confirm']);
+    expect((await client.listTools()).map((t) => t.name)).toEqual([
+      'echo',
+      'era',
+      'add_tool',
+      'confirm',
+    ]);
     expect(text(await client.callTool('echo', { message: 'hi' }))).toBe('Echo: hi');
     expect(text(await client.callTool('era', {}))).toBe('modern');
     expect(client.protocolLog().some((e) => e.method === 'initialize')).toBe(false);
@@ -68,21 +82,35 @@ describe.each([
     await client.listTools();
     const seen = changes(client);
     await client.callTool('add_tool', {});
-    await expect.poll(() => seen.some((tools) => tools.some((t) => t.name === 'extra')), { timeout: 5_000 }).toBe(true);
-    expect(client.protocolLog().some((e) => e.direction === 'receive' && e.method === 'notifications/subscriptions/acknowledged')).toBe(true);
+    await expect
+      .poll(() => seen.some((tools) => tools.some((t) => t.name === 'extra')), { timeout: 5_000 })
+      .toBe(true);
+    expect(
+      client
+        .protocolLog()
+        .some(
+          (e) =>
+            e.direction === 'receive' && e.method === 'notifications/subscriptions/acknowledged',
+        ),
+    ).toBe(true);
   });
 
   it('answers an input_required round through the host handler and retries with a new id', async () => {
     const client = await connect({ features: confirmYes });
     expect(text(await client.callTool('confirm', { what: 'deploy' }))).toBe('confirmed: deploy');
-    const calls = client.protocolLog().filter((e) => e.direction === 'send' && e.method === 'tools/call');
+    const calls = client
+      .protocolLog()
+      .filter((e) => e.direction === 'send' && e.method === 'tools/call');
     expect(calls).toHaveLength(2);
     expect(calls[0].id).not.toBe(calls[1].id);
   });
 
   it('without a handler declares no elicitation, and the refusal comes back at once (no hang)', async () => {
     const client = await connect();
-    await expect(client.callTool('confirm', { what: 'deploy' })).rejects.toMatchObject({ kind: 'rpc', code: -32021 });
+    await expect(client.callTool('confirm', { what: 'deploy' })).rejects.toMatchObject({
+      kind: 'rpc',
+      code: -32021,
+    });
   });
 });
 
@@ -92,14 +120,24 @@ describe('eras against 2025 servers and pins', () => {
     await client.connect();
     expect(client.era).toBe('legacy');
     expect(client.protocolVersion).toBe('2025-11-25');
-    expect(client.protocolLog().filter((e) => e.direction === 'send').map((e) => e.method).slice(0, 3)).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
+    expect(
+      client
+        .protocolLog()
+        .filter((e) => e.direction === 'send')
+        .map((e) => e.method)
+        .slice(0, 3),
+    ).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
   });
 
   it('respawns a stdio server that exits on the probe, once, and no crash is reported', async () => {
     let spawned = 0;
     const make = (): StdioTransport => {
       spawned += 1;
-      return new StdioTransport({ command: process.execPath, args: [fixture('scripted-server.mjs'), 'exit-on-probe'], shutdownGraceMs: 500 });
+      return new StdioTransport({
+        command: process.execPath,
+        args: [fixture('scripted-server.mjs'), 'exit-on-probe'],
+        shutdownGraceMs: 500,
+      });
     };
     const client = new McpClient(make(), { respawn: async () => make() });
     clients.push(client);
@@ -109,7 +147,9 @@ describe('eras against 2025 servers and pins', () => {
     expect(client.era).toBe('legacy');
     expect(spawned).toBe(2);
     expect(closes).toEqual([]);
-    expect(text(await client.callTool('echo', { text: 'after respawn' }))).toContain('after respawn');
+    expect(text(await client.callTool('echo', { text: 'after respawn' }))).toContain(
+      'after respawn',
+    );
   });
 
   it('without a way to respawn, a server that exits on the probe fails the connect with its reason', async () => {
@@ -117,15 +157,33 @@ describe('eras against 2025 servers and pins', () => {
     await expect(client.connect()).rejects.toMatchObject({ kind: 'transport' });
   });
 
-  it.each(['stdio', 'http'] as const)('remembered as a 2025 server, one that became 2026-only (%s) is found out at initialize and probed', async (kind) => {
-    const client = kind === 'stdio' ? stdioClient(peer, ['stdio', 'reject'], { inheritPath: 'process' }, { prior: 'legacy' }).client : httpClient(await httpPeer('reject'), { prior: 'legacy' });
-    await client.connect();
-    expect(client.era).toBe('modern');
-    expect(client.protocolLog().filter((e) => e.direction === 'send').map((e) => e.method).slice(0, 2)).toEqual(['initialize', 'server/discover']);
-  });
+  it.each(['stdio', 'http'] as const)(
+    'remembered as a 2025 server, one that became 2026-only (%s) is found out at initialize and probed',
+    async (kind) => {
+      const client =
+        kind === 'stdio'
+          ? stdioClient(peer, ['stdio', 'reject'], { inheritPath: 'process' }, { prior: 'legacy' })
+              .client
+          : httpClient(await httpPeer('reject'), { prior: 'legacy' });
+      await client.connect();
+      expect(client.era).toBe('modern');
+      expect(
+        client
+          .protocolLog()
+          .filter((e) => e.direction === 'send')
+          .map((e) => e.method)
+          .slice(0, 2),
+      ).toEqual(['initialize', 'server/discover']);
+    },
+  );
 
   it('pinned to 2025-11-25, a dual server is spoken to in 2025 (no probe)', async () => {
-    const { client } = stdioClient(peer, ['stdio', 'serve'], { inheritPath: 'process' }, { protocol: '2025-11-25' });
+    const { client } = stdioClient(
+      peer,
+      ['stdio', 'serve'],
+      { inheritPath: 'process' },
+      { protocol: '2025-11-25' },
+    );
     await client.connect();
     expect(client.era).toBe('legacy');
     expect(text(await client.callTool('era', {}))).toBe('legacy');
@@ -137,7 +195,7 @@ describe('eras against 2025 servers and pins', () => {
     await expect(client.connect()).rejects.toThrow(/-32022.*2026-07-28/);
   });
 
-  it('on the 2025 wire, a server\'s own requests reach the same host handlers, and only handled features are declared', async () => {
+  it("on the 2025 wire, a server's own requests reach the same host handlers, and only handled features are declared", async () => {
     const features: ClientFeatureHandlers = {
       roots: async () => ({ roots: [{ uri: 'file:///project', name: 'project' }] }),
       elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }),
@@ -145,7 +203,10 @@ describe('eras against 2025 servers and pins', () => {
     const { client } = stdioClient(fixture('scripted-server.mjs'), ['asks'], {}, { features });
     await client.connect();
     expect(client.era).toBe('legacy');
-    let seen: { answers: Record<string, { code?: number }>; clientCapabilities: unknown } = { answers: {}, clientCapabilities: undefined };
+    let seen: { answers: Record<string, { code?: number }>; clientCapabilities: unknown } = {
+      answers: {},
+      clientCapabilities: undefined,
+    };
     await expect
       .poll(async () => {
         seen = JSON.parse(text(await client.callTool('answers', {}))) as typeof seen;
@@ -156,13 +217,23 @@ describe('eras against 2025 servers and pins', () => {
     // client has no handler for, is not. Tasks (always followed) come with every session.
     expect(seen.clientCapabilities).toMatchObject({ roots: {}, elicitation: {} });
     expect(seen.clientCapabilities).not.toHaveProperty('sampling');
-    expect(seen.answers['roots/list']).toEqual({ roots: [{ uri: 'file:///project', name: 'project' }] });
-    expect(seen.answers['elicitation/create']).toEqual({ action: 'accept', content: { name: 'Ada' } });
+    expect(seen.answers['roots/list']).toEqual({
+      roots: [{ uri: 'file:///project', name: 'project' }],
+    });
+    expect(seen.answers['elicitation/create']).toEqual({
+      action: 'accept',
+      content: { name: 'Ada' },
+    });
     expect(seen.answers['sampling/createMessage'].code).toBe(-32601);
   });
 
   it('pinned to 2026-07-28, a 2025 server is an error that says how to fix it', async () => {
-    const { client } = stdioClient(fixture('scripted-server.mjs'), ['plain'], {}, { protocol: '2026-07-28' });
+    const { client } = stdioClient(
+      fixture('scripted-server.mjs'),
+      ['plain'],
+      {},
+      { protocol: '2026-07-28' },
+    );
     await expect(client.connect()).rejects.toThrow(/pins "protocol": "2026-07-28".*remove the pin/);
   });
 });

@@ -44,7 +44,11 @@ describe('server-everything over stdio', () => {
     const { client } = stdioClient(reference('server-everything'), ['stdio']);
     await client.connect();
     const seen: number[] = [];
-    const r = await client.callTool('trigger-long-running-operation', { duration: 0.3, steps: 3 }, { onProgress: (p) => seen.push(p.progress) });
+    const r = await client.callTool(
+      'trigger-long-running-operation',
+      { duration: 0.3, steps: 3 },
+      { onProgress: (p) => seen.push(p.progress) },
+    );
     expect(seen.length).toBe(3);
     expect(text(r)).toMatch(/completed/i);
   });
@@ -71,7 +75,16 @@ describe('server-filesystem over stdio', () => {
     const { client } = stdioClient(reference('server-filesystem'), [dir]);
     await client.connect();
     const names = (await client.listTools()).map((t) => t.name);
-    for (const n of ['read_text_file', 'write_file', 'edit_file', 'create_directory', 'list_directory', 'move_file', 'search_files', 'get_file_info']) {
+    for (const n of [
+      'read_text_file',
+      'write_file',
+      'edit_file',
+      'create_directory',
+      'list_directory',
+      'move_file',
+      'search_files',
+      'get_file_info',
+    ]) {
       expect(names).toContain(n);
     }
     const file = join(dir, 'note.txt');
@@ -89,9 +102,13 @@ describe('server-memory over stdio', () => {
   it('stores entities in MEMORY_FILE_PATH and reads them back', async () => {
     const dir = tempDir();
     const memory = join(dir, 'memory.jsonl');
-    const { client } = stdioClient(reference('server-memory'), [], { env: { MEMORY_FILE_PATH: memory } });
+    const { client } = stdioClient(reference('server-memory'), [], {
+      env: { MEMORY_FILE_PATH: memory },
+    });
     await client.connect();
-    await client.callTool('create_entities', { entities: [{ name: 'Lena', entityType: 'app', observations: ['speaks MCP'] }] });
+    await client.callTool('create_entities', {
+      entities: [{ name: 'Lena', entityType: 'app', observations: ['speaks MCP'] }],
+    });
     const graph = await client.callTool('read_graph', {});
     expect(text(graph)).toContain('speaks MCP');
     expect(readFileSync(memory, 'utf8')).toContain('Lena');

@@ -6,7 +6,11 @@ import type { RequestOptions } from '../../../../electron/core/mcp/jsonrpc';
 import { Subscriptions } from '../../../../electron/core/mcp/subscriptions';
 
 function fakeHost() {
-  const streams: { params: Record<string, unknown>; signal?: AbortSignal; end: (e?: Error) => void }[] = [];
+  const streams: {
+    params: Record<string, unknown>;
+    signal?: AbortSignal;
+    end: (e?: Error) => void;
+  }[] = [];
   let relisted = 0;
   const diagnostics: string[] = [];
   const subs = new Subscriptions({
@@ -33,11 +37,15 @@ describe('resource subscriptions on the 2026 wire', () => {
     expect(streams).toHaveLength(0); // nothing to listen to yet
     subs.setResourceSubscriptions(['file:///a.txt']);
     expect(streams).toHaveLength(1);
-    expect(streams[0].params).toEqual({ notifications: { resourceSubscriptions: ['file:///a.txt'] } });
+    expect(streams[0].params).toEqual({
+      notifications: { resourceSubscriptions: ['file:///a.txt'] },
+    });
     subs.setResourceSubscriptions(['file:///a.txt', 'file:///b.txt']);
     expect(streams[0].signal?.aborted).toBe(true);
     expect(streams).toHaveLength(2);
-    expect(streams[1].params).toEqual({ notifications: { resourceSubscriptions: ['file:///a.txt', 'file:///b.txt'] } });
+    expect(streams[1].params).toEqual({
+      notifications: { resourceSubscriptions: ['file:///a.txt', 'file:///b.txt'] },
+    });
     // Every reaction to the replaced stream's end is run (a retry would wait out its backoff on
     // a timer): it is neither a failure (no backoff, no re-listing) nor a third stream.
     await vi.runAllTimersAsync();
@@ -51,7 +59,9 @@ describe('resource subscriptions on the 2026 wire', () => {
     subs.open({ tools: { listChanged: true }, resources: { subscribe: true } });
     expect(streams[0].params).toEqual({ notifications: { toolsListChanged: true } });
     subs.setResourceSubscriptions(['x://1']);
-    expect(streams[1].params).toEqual({ notifications: { toolsListChanged: true, resourceSubscriptions: ['x://1'] } });
+    expect(streams[1].params).toEqual({
+      notifications: { toolsListChanged: true, resourceSubscriptions: ['x://1'] },
+    });
     subs.setResourceSubscriptions([]);
     expect(streams[2].params).toEqual({ notifications: { toolsListChanged: true } });
     subs.stop();

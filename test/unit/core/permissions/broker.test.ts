@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PermissionBroker, type PendingRequest, type ResolvedEvent } from '../../../../electron/core/permissions/broker';
+import {
+  PermissionBroker,
+  type PendingRequest,
+  type ResolvedEvent,
+} from '../../../../electron/core/permissions/broker';
 import { decide } from '../../../../electron/core/permissions/gate';
 import { buildPrompt } from '../../../../electron/core/permissions/prompt';
 import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
@@ -8,9 +12,19 @@ import type { PermissionState } from '../../../../electron/core/permissions/type
 import { LenaError } from '../../../../shared/result';
 import { call, FS, readOnly, tool } from './requests';
 
-function prompt(name: string, conversationId = 'c1', state: PermissionState = defaultPermissionState()) {
-  const request = call(name, { conversationId, tool: tool(name, name.startsWith('read') ? { annotations: readOnly } : {}) });
-  return buildPrompt(request, decide(request, { state: { ...state, autoApproveReadOnlyTrusted: false }, interactive: true }));
+function prompt(
+  name: string,
+  conversationId = 'c1',
+  state: PermissionState = defaultPermissionState(),
+) {
+  const request = call(name, {
+    conversationId,
+    tool: tool(name, name.startsWith('read') ? { annotations: readOnly } : {}),
+  });
+  return buildPrompt(
+    request,
+    decide(request, { state: { ...state, autoApproveReadOnlyTrusted: false }, interactive: true }),
+  );
 }
 
 function recorder(broker: PermissionBroker) {
@@ -22,7 +36,8 @@ function recorder(broker: PermissionBroker) {
 }
 
 let counter = 0;
-const newBroker = (timeoutMs = 60_000) => new PermissionBroker({ timeoutMs, newId: () => `r${++counter}` });
+const newBroker = (timeoutMs = 60_000) =>
+  new PermissionBroker({ timeoutMs, newId: () => `r${++counter}` });
 
 describe('PermissionBroker', () => {
   it('queues requests in order, with positions, and resolves each with its own answer', async () => {
@@ -42,7 +57,10 @@ describe('PermissionBroker', () => {
     broker.answer(b, { kind: 'deny', reason: 'not that file' });
     broker.answer(a, { kind: 'allow-once' });
     expect(await first).toEqual({ answered: true, answer: { kind: 'allow-once' } });
-    expect(await second).toEqual({ answered: true, answer: { kind: 'deny', reason: 'not that file' } });
+    expect(await second).toEqual({
+      answered: true,
+      answer: { kind: 'deny', reason: 'not that file' },
+    });
     expect(events.resolved.map((r) => r.id)).toEqual([b, a]);
     expect(broker.pending()).toEqual([]);
   });
@@ -60,7 +78,8 @@ describe('PermissionBroker', () => {
     const pending = broker.request(prompt('write'), { timeoutMs: 1500 });
     expect(await pending).toEqual({ answered: false, decidedBy: 'timeout: no answer in 1.5 s' });
     const long = broker.request(prompt('write'));
-    const expires = Date.parse(broker.pending()[0].expiresAt) - Date.parse(broker.pending()[0].requestedAt);
+    const expires =
+      Date.parse(broker.pending()[0].expiresAt) - Date.parse(broker.pending()[0].requestedAt);
     expect(expires).toBe(120_000);
     broker.cancelAll('done');
     expect(await long).toEqual({ answered: false, decidedBy: 'cancelled: done' });
@@ -92,8 +111,13 @@ describe('PermissionBroker', () => {
     const controller = new AbortController();
     const pending = broker.request(prompt('write'), { signal: controller.signal });
     controller.abort();
-    expect(await pending).toEqual({ answered: false, decidedBy: 'cancelled: the turn was stopped' });
-    expect(await broker.request(prompt('write'), { signal: AbortSignal.abort('user pressed stop') })).toEqual({
+    expect(await pending).toEqual({
+      answered: false,
+      decidedBy: 'cancelled: the turn was stopped',
+    });
+    expect(
+      await broker.request(prompt('write'), { signal: AbortSignal.abort('user pressed stop') }),
+    ).toEqual({
       answered: false,
       decidedBy: 'cancelled: user pressed stop',
     });
@@ -104,10 +128,15 @@ describe('PermissionBroker', () => {
     const broker = newBroker();
     const pending = broker.request(prompt('delete'));
     const id = broker.pending()[0].id;
-    expect(() => broker.answer(id, { kind: 'always-allow-tool' })).toThrow(/confirm it a second time/);
+    expect(() => broker.answer(id, { kind: 'always-allow-tool' })).toThrow(
+      /confirm it a second time/,
+    );
     expect(broker.pending()).toHaveLength(1);
     broker.answer(id, { kind: 'always-allow-tool', confirmed: true });
-    expect(await pending).toEqual({ answered: true, answer: { kind: 'always-allow-tool', confirmed: true } });
+    expect(await pending).toEqual({
+      answered: true,
+      answer: { kind: 'always-allow-tool', confirmed: true },
+    });
   });
 
   it('refuses "always allow this server" for an untrusted server, and accepts it (confirmed) for a trusted one', async () => {
@@ -126,7 +155,9 @@ describe('PermissionBroker', () => {
 
     const ok = broker.request(prompt('write', 'c1', trustServer(defaultPermissionState(), FS)));
     const id = broker.pending()[0].id;
-    expect(() => broker.answer(id, { kind: 'always-allow-server' })).toThrow(/every tool of this server/);
+    expect(() => broker.answer(id, { kind: 'always-allow-server' })).toThrow(
+      /every tool of this server/,
+    );
     broker.answer(id, { kind: 'always-allow-server', confirmed: true });
     expect((await ok).answered).toBe(true);
   });

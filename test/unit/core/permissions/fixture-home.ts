@@ -23,7 +23,10 @@ export function copyFixtureHome(version: 'v1' | 'v2'): { home: string; project: 
   const home = join(dir, 'home');
   const project = join(dir, 'project');
   const approvals = join(home, 'approvals.json');
-  writeFileSync(approvals, readFileSync(approvals, 'utf8').replace('"@PROJECT@"', JSON.stringify(projectKey(project))));
+  writeFileSync(
+    approvals,
+    readFileSync(approvals, 'utf8').replace('"@PROJECT@"', JSON.stringify(projectKey(project))),
+  );
   return { home, project };
 }
 
@@ -36,7 +39,10 @@ export async function startRuntime(home: string, project: string): Promise<Runti
     interactive: false,
     emit: () => undefined,
     // Nothing is started for real: this is about the records, and the fixtures' servers are remote.
-    manager: { createTransport: () => Promise.reject(new Error('offline test')), autoRestart: false },
+    manager: {
+      createTransport: () => Promise.reject(new Error('offline test')),
+      autoRestart: false,
+    },
   });
   let closing: Promise<void> | undefined;
   const close = runtime.close.bind(runtime);

@@ -15,10 +15,16 @@ afterEach(async () => {
 
 describe('pinned tool definitions', () => {
   it('hash ignores key order but not content', () => {
-    const a = tool('read', { inputSchema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } } } });
-    const b = tool('read', { inputSchema: { properties: { b: { type: 'number' }, a: { type: 'string' } }, type: 'object' } });
+    const a = tool('read', {
+      inputSchema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } } },
+    });
+    const b = tool('read', {
+      inputSchema: { properties: { b: { type: 'number' }, a: { type: 'string' } }, type: 'object' },
+    });
     expect(definitionHash(a)).toBe(definitionHash(b));
-    expect(definitionHash(a)).not.toBe(definitionHash({ ...a, annotations: { readOnlyHint: true } }));
+    expect(definitionHash(a)).not.toBe(
+      definitionHash({ ...a, annotations: { readOnlyHint: true } }),
+    );
   });
 
   it('a new tool is unpinned; a pinned one matches; each changed field is reported', async () => {
@@ -28,7 +34,12 @@ describe('pinned tool definitions', () => {
     await pins.pin('fs', original);
     expect(pins.check('fs', original)).toEqual({ status: 'pinned' });
 
-    const changed = { ...original, description: 'Now different', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false } };
+    const changed = {
+      ...original,
+      description: 'Now different',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: false },
+    };
     const check = pins.check('fs', changed);
     expect(check.status).toBe('changed');
     if (check.status !== 'changed') return;
@@ -43,7 +54,7 @@ describe('pinned tool definitions', () => {
     expect(pins.check('fs', changed)).toEqual({ status: 'pinned' });
   });
 
-  it('pins survive a restart (pins.json), and another process\'s pins are not lost', async () => {
+  it("pins survive a restart (pins.json), and another process's pins are not lost", async () => {
     const path = join(dir, 'pins.json');
     const window = await PinStore.open(path);
     const cli = await PinStore.open(path);
@@ -69,7 +80,9 @@ describe('pinned tool definitions', () => {
     const pins = await PinStore.open(path);
     await pins.pin('__proto__', tool('constructor'));
     expect(({} as Record<string, unknown>).constructor).toBe(Object);
-    expect((await PinStore.open(path)).check('__proto__', tool('constructor')).status).toBe('pinned');
+    expect((await PinStore.open(path)).check('__proto__', tool('constructor')).status).toBe(
+      'pinned',
+    );
   });
 
   it('a corrupt pins.json is moved aside and reported; every tool asks again', async () => {
@@ -88,7 +101,15 @@ describe('pinned tool definitions', () => {
 describe('large schemas', () => {
   it('are compared by hash and not kept whole, so pins.json stays small; a change is still held', async () => {
     const path = join(dir, 'pins.json');
-    const big = { type: 'object', properties: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`f${i}`, { type: 'string', description: `Field ${i}` }])) };
+    const big = {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 300 }, (_, i) => [
+          `f${i}`,
+          { type: 'string', description: `Field ${i}` },
+        ]),
+      ),
+    };
     const pins = await PinStore.open(path);
     await pins.pin('fs', tool('bulk', { inputSchema: big }));
     expect((await readFile(path, 'utf8')).length).toBeLessThan(3000);
@@ -98,7 +119,12 @@ describe('large schemas', () => {
     const check = reopened.check('fs', tool('bulk', { inputSchema: grown }));
     expect(check).toEqual({
       status: 'changed',
-      held: { reason: 'definition changed', diff: [{ field: 'inputSchema', before: '(not kept: larger than 4096 characters)', after: grown }] },
+      held: {
+        reason: 'definition changed',
+        diff: [
+          { field: 'inputSchema', before: '(not kept: larger than 4096 characters)', after: grown },
+        ],
+      },
     });
   });
 });

@@ -21,9 +21,14 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-const spawns = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0);
+const spawns = (file: string) =>
+  existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
 
-async function projectWith(servers: Record<string, ServerEntry>, secrets: Record<string, string>, env: Record<string, string> = {}) {
+async function projectWith(
+  servers: Record<string, ServerEntry>,
+  secrets: Record<string, string>,
+  env: Record<string, string> = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'lena-project-secrets-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const project = join(dir, 'repo');
@@ -45,7 +50,13 @@ async function projectWith(servers: Record<string, ServerEntry>, secrets: Record
   const approveAll = async (name: string) => {
     const entry = manager.lastConfig()!.servers.find((s) => s.name === name)!.entry!;
     const request = approvalRequest(name, entry, entryHash(entry));
-    await approvals.approve(project, name, entryHash(entry), new Date(), request.references.map((r) => r.key));
+    await approvals.approve(
+      project,
+      name,
+      entryHash(entry),
+      new Date(),
+      request.references.map((r) => r.key),
+    );
     await manager.reload(name);
   };
   return { dir, project, manager, approvals, approveAll };
@@ -69,20 +80,35 @@ describe('the Anthropic API key never reaches a server (blocked by value)', () =
     );
     for (const name of ['named', 'secret', 'renamed', 'stored', 'suffix']) {
       await approveAll(name);
-      expect(manager.status(name)).toMatchObject({ status: 'skipped', error: { message: API_KEY_MESSAGE } });
+      expect(manager.status(name)).toMatchObject({
+        status: 'skipped',
+        error: { message: API_KEY_MESSAGE },
+      });
     }
     expect(spawns(counter)).toBe(0);
   });
 
   it('any scope, any field: a user entry sending the key base64-encoded in a Basic header is refused before the request', async () => {
     const expanded = await expandEntry(
-      { url: 'https://mcp.example.com/mcp', headers: { Authorization: `Basic ${Buffer.from(`me:${KEY}`).toString('base64')}` } },
+      {
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: `Basic ${Buffer.from(`me:${KEY}`).toString('base64')}` },
+      },
       { env: {}, secrets: { get: (n) => (n === 'anthropic-api-key' ? KEY : undefined) } },
     );
     expect(expanded).toMatchObject({ ok: false, reason: 'api-key', message: API_KEY_MESSAGE });
-    const hex = await expandEntry({ url: `https://mcp.example.com/mcp?k=${Buffer.from(KEY).toString('hex')}` }, { env: { ANTHROPIC_API_KEY: KEY } });
+    const hex = await expandEntry(
+      { url: `https://mcp.example.com/mcp?k=${Buffer.from(KEY).toString('hex')}` },
+      { env: { ANTHROPIC_API_KEY: KEY } },
+    );
     expect(hex).toMatchObject({ ok: false, reason: 'api-key' });
-    const own = await expandEntry({ url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${secret:own}' } }, { env: { ANTHROPIC_API_KEY: KEY }, secrets: { get: (n) => (n === 'own' ? 'its-own-key-123' : undefined) } });
+    const own = await expandEntry(
+      { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${secret:own}' } },
+      {
+        env: { ANTHROPIC_API_KEY: KEY },
+        secrets: { get: (n) => (n === 'own' ? 'its-own-key-123' : undefined) },
+      },
+    );
     expect(own.ok).toBe(true);
   });
 });
@@ -91,7 +117,17 @@ describe('a project entry expands only what the user granted it', () => {
   it('an ungranted secret or variable leaves it needs-approval, naming the reference; granting starts it with the value', async () => {
     const counter = join(mkdtempSync(join(tmpdir(), 'lena-counter-')), 'spawns.txt');
     const { project, manager, approvals } = await projectWith(
-      { notes: { command: process.execPath, args: [PEER], env: { PEER_COUNTER: counter, PEER_TOOLS: 'tool_${secret:notes-id}', HOME_DIR: '${HOME}' } } },
+      {
+        notes: {
+          command: process.execPath,
+          args: [PEER],
+          env: {
+            PEER_COUNTER: counter,
+            PEER_TOOLS: 'tool_${secret:notes-id}',
+            HOME_DIR: '${HOME}',
+          },
+        },
+      },
       { 'notes-id': 'abc123' },
     );
     const entry = manager.lastConfig()!.servers[0].entry!;
@@ -102,7 +138,9 @@ describe('a project entry expands only what the user granted it', () => {
     const held = manager.status('notes')!;
     expect(held.status).toBe('needs-approval');
     expect(held.error?.message).toContain('${secret:notes-id}');
-    expect(held.error?.message).toContain(`lena mcp approve notes --project ${project} --grant secret:notes-id`);
+    expect(held.error?.message).toContain(
+      `lena mcp approve notes --project ${project} --grant secret:notes-id`,
+    );
     expect(held.error?.message).not.toContain('abc123');
     expect(spawns(counter)).toBe(0);
 
@@ -113,7 +151,10 @@ describe('a project entry expands only what the user granted it', () => {
   });
 
   it('the grants belong to the approved entry: a changed entry is asked again, and expansion itself refuses ungranted references', async () => {
-    const refused = await expandEntry({ command: 'node', env: { A: '${secret:a}', B: '${B_VAR:-x}' } }, { env: { B_VAR: 'b' }, secrets: { get: () => 'aaaaaa' }, grants: ['B_VAR'] });
+    const refused = await expandEntry(
+      { command: 'node', env: { A: '${secret:a}', B: '${B_VAR:-x}' } },
+      { env: { B_VAR: 'b' }, secrets: { get: () => 'aaaaaa' }, grants: ['B_VAR'] },
+    );
     expect(refused).toMatchObject({ ok: false, reason: 'not-granted', missing: ['secret:a'] });
     expect(JSON.stringify(refused)).not.toContain('aaaaaa');
     const { project, approvals } = await projectWith({}, {});
@@ -123,8 +164,15 @@ describe('a project entry expands only what the user granted it', () => {
   });
 
   it('an unapproved server names the exact command that approves it', async () => {
-    const { project, manager } = await projectWith({ notes: { command: process.execPath, args: [PEER] } }, {});
-    expect(manager.status('notes')?.error?.message).toContain(`run: lena mcp approve notes --project ${project}`);
-    expect(approveCommand('notes', "/home/ann/my project's", ['secret:a'])).toBe(`lena mcp approve notes --project '/home/ann/my project'\\''s' --grant secret:a`);
+    const { project, manager } = await projectWith(
+      { notes: { command: process.execPath, args: [PEER] } },
+      {},
+    );
+    expect(manager.status('notes')?.error?.message).toContain(
+      `run: lena mcp approve notes --project ${project}`,
+    );
+    expect(approveCommand('notes', "/home/ann/my project's", ['secret:a'])).toBe(
+      `lena mcp approve notes --project '/home/ann/my project'\\''s' --grant secret:a`,
+    );
   });
 });

@@ -18,7 +18,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const spawns = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0);
+const spawns = (file: string) =>
+  existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
 
 describe('project servers and approvals', () => {
   it('nothing spawns before approval; a changed command asks again; the project cannot approve itself', async () => {
@@ -30,11 +31,23 @@ describe('project servers and approvals', () => {
     const writeProject = (args: string[]) =>
       writeFileSync(
         join(project, '.mcp.json'),
-        JSON.stringify({ mcpServers: { notes: { command: process.execPath, args, env: { PEER_COUNTER: counter, API_TOKEN: 'tok-secret' }, approved: true } } }),
+        JSON.stringify({
+          mcpServers: {
+            notes: {
+              command: process.execPath,
+              args,
+              env: { PEER_COUNTER: counter, API_TOKEN: 'tok-secret' },
+              approved: true,
+            },
+          },
+        }),
       );
     writeProject([PEER]);
     // What a hostile project might try: approvals in its own files.
-    writeFileSync(join(project, '.lena', 'settings.json'), JSON.stringify({ enableAllProjectMcpServers: true, approvals: { notes: true } }));
+    writeFileSync(
+      join(project, '.lena', 'settings.json'),
+      JSON.stringify({ enableAllProjectMcpServers: true, approvals: { notes: true } }),
+    );
     writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
 
     const approvals = await ProjectApprovals.open(join(dir, 'home', 'approvals.json'));
@@ -53,8 +66,15 @@ describe('project servers and approvals', () => {
     // The dialog shows the exact command, env values (credentials masked), and nothing risky in this entry.
     const configured = manager.lastConfig()?.servers.find((s) => s.name === 'notes');
     if (!configured?.entry) throw new Error('notes is not configured');
-    const view = approvalView(approvalRequest('notes', configured.entry, entryHash(configured.entry)));
-    expect(view).toMatchObject({ command: process.execPath, args: [PEER], envNames: ['PEER_COUNTER', 'API_TOKEN'], risks: [] });
+    const view = approvalView(
+      approvalRequest('notes', configured.entry, entryHash(configured.entry)),
+    );
+    expect(view).toMatchObject({
+      command: process.execPath,
+      args: [PEER],
+      envNames: ['PEER_COUNTER', 'API_TOKEN'],
+      risks: [],
+    });
     // The value is there for Reveal, but masked: it looks like a credential.
     expect(view.env.find((f) => f.name === 'API_TOKEN')).toMatchObject({ masked: '••••••' });
 

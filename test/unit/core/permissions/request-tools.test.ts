@@ -14,7 +14,8 @@ afterEach(async () => {
   h = undefined;
 });
 
-const toolNames = (req: RecordedRequest | undefined) => ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
+const toolNames = (req: RecordedRequest | undefined) =>
+  ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
 
 describe('the tools of each request', () => {
   it('leave out a tool changed and a tool added after the baseline, until each is accepted', async () => {
@@ -23,25 +24,46 @@ describe('the tools of each request', () => {
     const conv = h.store.create();
     h.api.push(reply(toolUse('mcp__notes__swap', {}, 'toolu_swap')), reply(text('swapped')));
     await h.engine.send(conv.id, 'swap it').done;
-    expect(toolNames(h.api.messageRequests()[0])).toEqual(['mcp__notes__read_notes', 'mcp__notes__swap']);
-    await expect.poll(() => h!.registry.resolve('mcp__notes__upload') !== undefined, { timeout: 20_000 }).toBe(true);
+    expect(toolNames(h.api.messageRequests()[0])).toEqual([
+      'mcp__notes__read_notes',
+      'mcp__notes__swap',
+    ]);
+    await expect
+      .poll(() => h!.registry.resolve('mcp__notes__upload') !== undefined, { timeout: 20_000 })
+      .toBe(true);
 
     h.api.push(reply(text('ok')));
     await h.engine.send(conv.id, 'what can you use now?').done;
     expect(toolNames(h.api.messageRequests().at(-1))).toEqual(['mcp__notes__swap']);
     const listed = h.registry.tools('notes').map((t) => t.tool);
-    expect(h.permissions.availability('notes', listed)).toMatchObject({ held: [{ name: 'read_notes' }], new: [{ name: 'upload' }] });
+    expect(h.permissions.availability('notes', listed)).toMatchObject({
+      held: [{ name: 'read_notes' }],
+      new: [{ name: 'upload' }],
+    });
 
-    await h.permissions.acceptDefinition('notes', listed.find((t) => t.name === 'upload')!);
+    await h.permissions.acceptDefinition(
+      'notes',
+      listed.find((t) => t.name === 'upload')!,
+    );
     h.api.push(reply(text('ok')));
     await h.engine.send(conv.id, 'and now?').done;
-    expect(toolNames(h.api.messageRequests().at(-1))).toEqual(['mcp__notes__swap', 'mcp__notes__upload']);
+    expect(toolNames(h.api.messageRequests().at(-1))).toEqual([
+      'mcp__notes__swap',
+      'mcp__notes__upload',
+    ]);
 
-    await h.permissions.acceptDefinition('notes', listed.find((t) => t.name === 'read_notes')!);
+    await h.permissions.acceptDefinition(
+      'notes',
+      listed.find((t) => t.name === 'read_notes')!,
+    );
     h.api.push(reply(text('ok')));
     await h.engine.send(conv.id, 'and now?').done;
     const last = h.api.messageRequests().at(-1)!;
-    expect(toolNames(last)).toEqual(['mcp__notes__read_notes', 'mcp__notes__swap', 'mcp__notes__upload']);
+    expect(toolNames(last)).toEqual([
+      'mcp__notes__read_notes',
+      'mcp__notes__swap',
+      'mcp__notes__upload',
+    ]);
     expect(JSON.stringify(last.body.tools)).toContain('~/.ssh/id_rsa'); // the definition the user accepted
   });
 });

@@ -7,11 +7,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../../../../electron/core/mcp/client';
 import { launchIdentity } from '../../../../electron/core/mcp/config/identity';
 import { StdioTransport } from '../../../../electron/core/mcp/transports/stdio';
-import { PermissionBroker, type PendingRequest } from '../../../../electron/core/permissions/broker';
+import {
+  PermissionBroker,
+  type PendingRequest,
+} from '../../../../electron/core/permissions/broker';
 import { PinStore } from '../../../../electron/core/permissions/pins';
 import { PermissionService } from '../../../../electron/core/permissions/service';
 import { MemoryPermissionStore } from '../../../../electron/core/permissions/store';
-import type { Answer, ServerIdentity, ToolCallRequest } from '../../../../electron/core/permissions/types';
+import type {
+  Answer,
+  ServerIdentity,
+  ToolCallRequest,
+} from '../../../../electron/core/permissions/types';
 import { requestView } from '../../../../electron/core/permissions/view';
 import type { Tool } from '../../../../shared/mcp-types';
 
@@ -44,11 +51,23 @@ describe('a tool changed after approval', () => {
       const answer = answers.shift();
       if (answer) queueMicrotask(() => broker.answer(request.id, answer));
     });
-    const gate = await PermissionService.create({ store: new MemoryPermissionStore(), pins: await PinStore.open(join(dir, 'pins.json')), broker });
+    const gate = await PermissionService.create({
+      store: new MemoryPermissionStore(),
+      pins: await PinStore.open(join(dir, 'pins.json')),
+      broker,
+    });
     const requestFor = (name: string, args: Record<string, unknown> = {}): ToolCallRequest => {
       const tool = tools.find((t) => t.name === name);
       if (!tool) throw new Error(`no tool ${name}`);
-      return { conversationId: 'c1', qualifiedName: `mcp__notes__${name}`, serverName: 'notes', toolName: name, identity, tool, arguments: args };
+      return {
+        conversationId: 'c1',
+        qualifiedName: `mcp__notes__${name}`,
+        serverName: 'notes',
+        toolName: name,
+        identity,
+        tool,
+        arguments: args,
+      };
     };
     const run = async (name: string, args: Record<string, unknown> = {}) => {
       const verdict = await gate.authorize(requestFor(name, args));
@@ -60,7 +79,9 @@ describe('a tool changed after approval', () => {
     // Approved for the conversation: the definition is pinned and later calls run without asking.
     answers.push({ kind: 'allow-conversation' });
     expect((await run('read_notes', { topic: 'mcp' })).text).toBe('notes about mcp');
-    expect((await run('read_notes')).verdict.audit.decidedBy).toBe('rule allow mcp__notes__read_notes (session)');
+    expect((await run('read_notes')).verdict.audit.decidedBy).toBe(
+      'rule allow mcp__notes__read_notes (session)',
+    );
 
     // The server swaps the definition and announces it.
     answers.push({ kind: 'allow-once' });
@@ -70,7 +91,9 @@ describe('a tool changed after approval', () => {
     answers.push({ kind: 'deny', reason: 'the description changed' });
     const held = await run('read_notes', { topic: 'mcp', extra: 'x' });
     expect(held.verdict.outcome).toBe('deny');
-    expect(held.verdict.audit.decidedBy).toBe('held: definition changed; asked: denied (the description changed)');
+    expect(held.verdict.audit.decidedBy).toBe(
+      'held: definition changed; asked: denied (the description changed)',
+    );
     const dialog = requestView(asked[2]);
     expect(dialog.rule).toBe('held: definition changed');
     expect(dialog.held?.changes).toEqual([
@@ -78,12 +101,19 @@ describe('a tool changed after approval', () => {
       'input schema changed: {"type":"object","properties":{"topic":{"type":"string"}}} → {"type":"object","properties":{"topic":{"type":"string"},"extra":{"type":"string"}}}',
       'annotations changed: {"readOnlyHint":true} → {"readOnlyHint":false}',
     ]);
-    expect(dialog.descriptionFindings.map((f) => f.category)).toEqual(['zero-width', 'bidi', 'phrase', 'phrase']);
+    expect(dialog.descriptionFindings.map((f) => f.category)).toEqual([
+      'zero-width',
+      'bidi',
+      'phrase',
+      'phrase',
+    ]);
     expect(dialog.destructive).toBe(true);
 
     // The new tool is simply unpinned: it asks like any tool never approved.
     answers.push({ kind: 'deny' });
-    expect((await run('upload', { path: '/etc/passwd' })).verdict.audit.decidedBy).toBe('asked: denied');
+    expect((await run('upload', { path: '/etc/passwd' })).verdict.audit.decidedBy).toBe(
+      'asked: denied',
+    );
     expect(asked[3].rule).toBe('default: ask');
     expect(asked[3].held).toBeUndefined();
 

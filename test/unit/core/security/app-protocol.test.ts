@@ -7,8 +7,16 @@ const root = resolve('/srv/lena/renderer');
 
 describe('resolveAppRequest', () => {
   it('serves index.html for the root and files under the renderer folder', () => {
-    expect(resolveAppRequest(root, 'app://lena/')).toEqual({ ok: true, file: join(root, 'index.html'), mimeType: 'text/html; charset=utf-8' });
-    expect(resolveAppRequest(root, 'app://lena/assets/index-abc.js')).toMatchObject({ ok: true, file: join(root, 'assets/index-abc.js'), mimeType: 'text/javascript; charset=utf-8' });
+    expect(resolveAppRequest(root, 'app://lena/')).toEqual({
+      ok: true,
+      file: join(root, 'index.html'),
+      mimeType: 'text/html; charset=utf-8',
+    });
+    expect(resolveAppRequest(root, 'app://lena/assets/index-abc.js')).toMatchObject({
+      ok: true,
+      file: join(root, 'assets/index-abc.js'),
+      mimeType: 'text/javascript; charset=utf-8',
+    });
   });
 
   it.each(['app://lena/../../etc/passwd', 'app://lena/%2e%2e/%2e%2e/etc/passwd'])(
@@ -30,7 +38,10 @@ describe('resolveAppRequest', () => {
 
   it('refuses other hosts and schemes', () => {
     expect(resolveAppRequest(root, 'app://evil/index.html')).toEqual({ ok: false, status: 403 });
-    expect(resolveAppRequest(root, 'file:///srv/lena/renderer/index.html')).toEqual({ ok: false, status: 403 });
+    expect(resolveAppRequest(root, 'file:///srv/lena/renderer/index.html')).toEqual({
+      ok: false,
+      status: 403,
+    });
     expect(resolveAppRequest(root, '::')).toEqual({ ok: false, status: 400 });
   });
 });

@@ -47,11 +47,13 @@ it('opens only a local websocket for HMR in development', () => {
 });
 
 // The one change MCP Apps made (issue 23): frame-src names the sandbox proxy's origin, nothing else.
-it('is exactly this policy, in Electron and with the harness\'s proxy origin', () => {
+it("is exactly this policy, in Electron and with the harness's proxy origin", () => {
   const rest =
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
     "media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; frame-src FRAMES; worker-src 'self' blob:; " +
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
   expect(contentSecurityPolicy()).toBe(rest.replace('FRAMES', 'lena-view:'));
-  expect(contentSecurityPolicy({ viewOrigin: 'http://127.0.0.1:4321' })).toBe(rest.replace('FRAMES', 'http://127.0.0.1:4321'));
+  expect(contentSecurityPolicy({ viewOrigin: 'http://127.0.0.1:4321' })).toBe(
+    rest.replace('FRAMES', 'http://127.0.0.1:4321'),
+  );
 });

@@ -33,7 +33,9 @@ describe('navigationDecision', () => {
 
   it('accepts the dev server origin only when it is listed', () => {
     expect(navigationDecision('http://localhost:5173/', origins)).toBe('deny');
-    expect(navigationDecision('http://localhost:5173/', [...origins, 'http://localhost:5173'])).toBe('allow');
+    expect(
+      navigationDecision('http://localhost:5173/', [...origins, 'http://localhost:5173']),
+    ).toBe('allow');
   });
 });
 
@@ -43,7 +45,9 @@ describe('window.open and external links', () => {
   });
 
   it('opens only validated https: links outside the app', () => {
-    expect(externalUrlToOpen('https://docs.anthropic.com/en/api')).toBe('https://docs.anthropic.com/en/api');
+    expect(externalUrlToOpen('https://docs.anthropic.com/en/api')).toBe(
+      'https://docs.anthropic.com/en/api',
+    );
     for (const url of [
       'javascript:alert(1)',
       'file:///etc/passwd',
@@ -62,14 +66,26 @@ describe('window.open and external links', () => {
 
 describe('permissionDecision', () => {
   it('denies what the app does not use, even to its own origin', () => {
-    for (const p of ['media', 'geolocation', 'notifications', 'midi', 'openExternal', 'clipboard-read', 'fullscreen']) {
+    for (const p of [
+      'media',
+      'geolocation',
+      'notifications',
+      'midi',
+      'openExternal',
+      'clipboard-read',
+      'fullscreen',
+    ]) {
       expect(permissionDecision(p, 'app://lena/index.html', origins)).toBe(false);
     }
   });
 
   it('grants sanitized clipboard writes to the app only', () => {
-    expect(permissionDecision('clipboard-sanitized-write', 'app://lena/index.html', origins)).toBe(true);
-    expect(permissionDecision('clipboard-sanitized-write', 'https://evil.example/', origins)).toBe(false);
+    expect(permissionDecision('clipboard-sanitized-write', 'app://lena/index.html', origins)).toBe(
+      true,
+    );
+    expect(permissionDecision('clipboard-sanitized-write', 'https://evil.example/', origins)).toBe(
+      false,
+    );
   });
 });
 
@@ -77,13 +93,35 @@ describe('isTrustedSender', () => {
   const expected = { webContentsId: 7, appOrigins: origins };
 
   it("accepts the window's own main frame on the app origin", () => {
-    expect(isTrustedSender({ frameUrl: 'app://lena/index.html', isMainFrame: true, webContentsId: 7 }, expected)).toBe(true);
+    expect(
+      isTrustedSender(
+        { frameUrl: 'app://lena/index.html', isMainFrame: true, webContentsId: 7 },
+        expected,
+      ),
+    ).toBe(true);
   });
 
   it('rejects a sub-frame, another origin, another window and a vanished frame', () => {
-    expect(isTrustedSender({ frameUrl: 'app://lena/index.html', isMainFrame: false, webContentsId: 7 }, expected)).toBe(false);
-    expect(isTrustedSender({ frameUrl: 'https://evil.example/', isMainFrame: true, webContentsId: 7 }, expected)).toBe(false);
-    expect(isTrustedSender({ frameUrl: 'app://lena/index.html', isMainFrame: true, webContentsId: 8 }, expected)).toBe(false);
-    expect(isTrustedSender({ frameUrl: null, isMainFrame: true, webContentsId: 7 }, expected)).toBe(false);
+    expect(
+      isTrustedSender(
+        { frameUrl: 'app://lena/index.html', isMainFrame: false, webContentsId: 7 },
+        expected,
+      ),
+    ).toBe(false);
+    expect(
+      isTrustedSender(
+        { frameUrl: 'https://evil.example/', isMainFrame: true, webContentsId: 7 },
+        expected,
+      ),
+    ).toBe(false);
+    expect(
+      isTrustedSender(
+        { frameUrl: 'app://lena/index.html', isMainFrame: true, webContentsId: 8 },
+        expected,
+      ),
+    ).toBe(false);
+    expect(isTrustedSender({ frameUrl: null, isMainFrame: true, webContentsId: 7 }, expected)).toBe(
+      false,
+    );
   });
 });

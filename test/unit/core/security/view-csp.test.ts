@@ -2,7 +2,12 @@
 // than it named, and every entry that would widen it refused with why.
 import { describe, expect, it } from 'vitest';
 import { parseCsp } from '../../../../electron/core/security/csp';
-import { checkCspSource, checkViewCsp, MAX_CSP_ENTRIES, viewContentSecurityPolicy } from '../../../../electron/core/security/view-csp';
+import {
+  checkCspSource,
+  checkViewCsp,
+  MAX_CSP_ENTRIES,
+  viewContentSecurityPolicy,
+} from '../../../../electron/core/security/view-csp';
 
 const APP = 'app://lena';
 const none = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
@@ -54,8 +59,16 @@ describe('checkViewCsp', () => {
       resourceDomains: ['https://cdn.example.com', 'https:'],
       frameDomains: 'https://video.example.com',
     });
-    expect(kept).toEqual({ ...none, connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'] });
-    expect(rejected.map((r) => r.value)).toEqual(['*', 'https:', 'frameDomains: "https://video.example.com"']);
+    expect(kept).toEqual({
+      ...none,
+      connectDomains: ['https://api.example.com'],
+      resourceDomains: ['https://cdn.example.com'],
+    });
+    expect(rejected.map((r) => r.value)).toEqual([
+      '*',
+      'https:',
+      'frameDomains: "https://video.example.com"',
+    ]);
   });
 
   it('grants nothing for a missing or malformed csp', () => {
@@ -88,7 +101,11 @@ describe('viewContentSecurityPolicy', () => {
     });
     const csp = parseCsp(viewContentSecurityPolicy(kept, APP));
     expect(csp.get('connect-src')).toEqual(['https://api.example.com']);
-    expect(csp.get('script-src')).toEqual(["'self'", "'unsafe-inline'", 'https://*.cdn.example.com']);
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      'https://*.cdn.example.com',
+    ]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.cdn.example.com']);
     expect(csp.get('frame-src')).toEqual(['https://video.example.com']);
     expect(csp.get('default-src')).toEqual(["'none'"]);

@@ -1,6 +1,9 @@
 // Electron's security checklist for the window: these fail if any setting is loosened.
 import { describe, expect, it } from 'vitest';
-import { mainWindowOptions, secureWebPreferences } from '../../../../electron/core/security/web-preferences';
+import {
+  mainWindowOptions,
+  secureWebPreferences,
+} from '../../../../electron/core/security/web-preferences';
 
 describe('secureWebPreferences', () => {
   const prefs = secureWebPreferences('/app/preload.js', { devTools: false });

@@ -27,8 +27,10 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const say = (s: ConversationStore, id: string, role: 'user' | 'assistant', text: string) => s.append(id, { role, content: [{ type: 'text', text }] });
-const current = (s: ConversationStore, id: string) => s.get(id).messages.map((m) => String(m.content[0].text));
+const say = (s: ConversationStore, id: string, role: 'user' | 'assistant', text: string) =>
+  s.append(id, { role, content: [{ type: 'text', text }] });
+const current = (s: ConversationStore, id: string) =>
+  s.get(id).messages.map((m) => String(m.content[0].text));
 
 describe('tool switches per conversation', () => {
   it('are stored with the conversation, survive a reopen, and are copied by Duplicate', () => {
@@ -37,22 +39,39 @@ describe('tool switches per conversation', () => {
     s.setTools(c.id, { offServers: ['fs'], tools: { mcp__every__echo: false } });
     open.pop()!.close();
     const again = store();
-    expect(again.summary(c.id).tools).toEqual({ offServers: ['fs'], tools: { mcp__every__echo: false } });
-    expect(again.summary(again.duplicate(c.id).id).tools).toEqual({ offServers: ['fs'], tools: { mcp__every__echo: false } });
+    expect(again.summary(c.id).tools).toEqual({
+      offServers: ['fs'],
+      tools: { mcp__every__echo: false },
+    });
+    expect(again.summary(again.duplicate(c.id).id).tools).toEqual({
+      offServers: ['fs'],
+      tools: { mcp__every__echo: false },
+    });
     again.setTools(c.id, null);
     expect(again.summary(c.id).tools).toBeUndefined();
   });
 
   it('keep only what differs from the global switches', () => {
     const echo = { server: 'every', qualifiedName: 'mcp__every__echo', enabled: true };
-    let choice = applyToolSwitch(null, { server: 'every', tool: echo.qualifiedName, on: false }, true);
+    let choice = applyToolSwitch(
+      null,
+      { server: 'every', tool: echo.qualifiedName, on: false },
+      true,
+    );
     expect(choice).toEqual({ offServers: [], tools: { mcp__every__echo: false } });
     expect(toolOn(echo, choice)).toBe(false);
-    expect(applyToolSwitch(choice, { server: 'every', tool: echo.qualifiedName, on: true }, true)).toBeNull();
+    expect(
+      applyToolSwitch(choice, { server: 'every', tool: echo.qualifiedName, on: true }, true),
+    ).toBeNull();
     choice = applyToolSwitch(null, { server: 'every', on: false }, undefined);
     expect(toolOn(echo, choice)).toBe(false);
     // A globally disabled tool switched on here, in a server that is on.
-    expect(toolOn({ ...echo, enabled: false }, applyToolSwitch(null, { server: 'every', tool: echo.qualifiedName, on: true }, false))).toBe(true);
+    expect(
+      toolOn(
+        { ...echo, enabled: false },
+        applyToolSwitch(null, { server: 'every', tool: echo.qualifiedName, on: true }, false),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -62,7 +81,9 @@ describe('a database from before issue 16', () => {
     const raw = new DatabaseSync(file);
     for (const m of MIGRATIONS.slice(0, 3)) raw.exec(m);
     raw.exec('PRAGMA user_version = 3');
-    raw.exec(`INSERT INTO conversations (id, title, created_at, updated_at) VALUES ('c1', 'Old', 1, 1)`);
+    raw.exec(
+      `INSERT INTO conversations (id, title, created_at, updated_at) VALUES ('c1', 'Old', 1, 1)`,
+    );
     const rows: [number, string, string, string][] = [
       [1, 'user', 'q1', 'complete'],
       [2, 'assistant', 'a1', 'superseded'], // regenerated
@@ -73,12 +94,28 @@ describe('a database from before issue 16', () => {
       [7, 'assistant', 'a2 edited', 'complete'],
     ];
     for (const [seq, role, text, status] of rows) {
-      raw.prepare('INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(`m${seq}`, 'c1', seq, role, JSON.stringify([{ type: 'text', text }]), status, seq, text);
+      raw
+        .prepare(
+          'INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          `m${seq}`,
+          'c1',
+          seq,
+          role,
+          JSON.stringify([{ type: 'text', text }]),
+          status,
+          seq,
+          text,
+        );
     }
     raw.close();
     const s = store();
-    expect(Number((s.db.raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)).toBe(SCHEMA_VERSION);
+    expect(
+      Number(
+        (s.db.raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
+      ),
+    ).toBe(SCHEMA_VERSION);
     expect(current(s, 'c1')).toEqual(['q1', 'a1 again', 'q2 edited', 'a2 edited']);
     expect(s.summary('c1').tools).toBeUndefined();
     expect(s.branches('c1')).toEqual({
@@ -108,7 +145,9 @@ describe('branches', () => {
     const second = say(s, c.id, 'assistant', 'second answer');
     say(s, c.id, 'user', 'follow-up');
     say(s, c.id, 'assistant', 'follow-up answer');
-    expect(s.branches(c.id)).toEqual({ [second.id]: { index: 2, count: 2, siblings: [first.id, second.id] } });
+    expect(s.branches(c.id)).toEqual({
+      [second.id]: { index: 2, count: 2, siblings: [first.id, second.id] },
+    });
 
     s.switchBranch(c.id, first.id);
     expect(current(s, c.id)).toEqual(['question', 'first answer']);
@@ -118,13 +157,22 @@ describe('branches', () => {
     expect(current(s, c.id)).toEqual(['question', 'first answer', 'on the first branch']);
 
     s.switchBranch(c.id, second.id);
-    expect(current(s, c.id)).toEqual(['question', 'second answer', 'follow-up', 'follow-up answer']);
+    expect(current(s, c.id)).toEqual([
+      'question',
+      'second answer',
+      'follow-up',
+      'follow-up answer',
+    ]);
 
     // Edit of the first message: the roots become two branches.
     const q = s.get(c.id).messages[0];
     s.supersedeFrom(c.id, q.seq);
     const edited = say(s, c.id, 'user', 'question, edited');
-    expect(s.branches(c.id)[edited.id]).toEqual({ index: 2, count: 2, siblings: [q.id, edited.id] });
+    expect(s.branches(c.id)[edited.id]).toEqual({
+      index: 2,
+      count: 2,
+      siblings: [q.id, edited.id],
+    });
     s.switchBranch(c.id, q.id);
     // The line last written under the old question comes back, not merely its newest answer.
     expect(current(s, c.id)).toEqual(['question', 'first answer', 'on the first branch']);

@@ -4,7 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { openConversationStore, type OpenedConversationStore } from '../../../../electron/core/store/open-store';
+import {
+  openConversationStore,
+  type OpenedConversationStore,
+} from '../../../../electron/core/store/open-store';
 
 let dir: string;
 let opened: OpenedConversationStore;
@@ -19,12 +22,37 @@ it('returns the newest page with its tool calls, then older pages until there ar
   const { store } = opened;
   const conv = store.create({ title: 'long' });
   for (let i = 0; i < 250; i++) {
-    const m = store.append(conv.id, { role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `message ${i}` }] });
-    if (i === 240) store.upsertToolCall({ id: 'toolu_late', conversationId: conv.id, messageId: m.id, server: 's', tool: 't', qualifiedName: 'mcp__s__t', input: {}, status: 'done' });
-    if (i === 3) store.upsertToolCall({ id: 'toolu_early', conversationId: conv.id, messageId: m.id, server: 's', tool: 't', qualifiedName: 'mcp__s__t', input: {}, status: 'done' });
+    const m = store.append(conv.id, {
+      role: i % 2 ? 'assistant' : 'user',
+      content: [{ type: 'text', text: `message ${i}` }],
+    });
+    if (i === 240)
+      store.upsertToolCall({
+        id: 'toolu_late',
+        conversationId: conv.id,
+        messageId: m.id,
+        server: 's',
+        tool: 't',
+        qualifiedName: 'mcp__s__t',
+        input: {},
+        status: 'done',
+      });
+    if (i === 3)
+      store.upsertToolCall({
+        id: 'toolu_early',
+        conversationId: conv.id,
+        messageId: m.id,
+        server: 's',
+        tool: 't',
+        qualifiedName: 'mcp__s__t',
+        input: {},
+        status: 'done',
+      });
   }
   const newest = store.page(conv.id, 100);
-  expect(newest.messages.map((m) => m.content[0].text)).toEqual(Array.from({ length: 100 }, (_, i) => `message ${150 + i}`));
+  expect(newest.messages.map((m) => m.content[0].text)).toEqual(
+    Array.from({ length: 100 }, (_, i) => `message ${150 + i}`),
+  );
   expect(newest.toolCalls.map((c) => c.id)).toEqual(['toolu_late']);
   expect(newest.hasOlder).toBe(true);
   const older = store.page(conv.id, 100, newest.messages[0].seq);

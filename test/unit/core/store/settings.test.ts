@@ -129,7 +129,9 @@ describe('SettingsStore', () => {
     const store = await SettingsStore.open(file);
     expect(onDisk()).toEqual({ model: 'claude-opus-5', extra: true });
     expect(store.issues).toEqual([]);
-    expect(store.migrationNotices.join('\n')).toMatch(/"temperature" setting was removed.*no longer accepts temperature/);
+    expect(store.migrationNotices.join('\n')).toMatch(
+      /"temperature" setting was removed.*no longer accepts temperature/,
+    );
     expect(store.current).not.toHaveProperty('temperature');
     await store.update({ theme: 'dark' });
     expect(onDisk()).toEqual({ model: 'claude-opus-5', extra: true, theme: 'dark' });

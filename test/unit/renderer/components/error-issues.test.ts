@@ -17,7 +17,10 @@ function windowOverCore(): string[] {
       return { name };
     },
   } as unknown as Handlers);
-  const lena = buildBridge({ invoke: (channel, args) => dispatch(channel, args, { senderUrl: 'app://lena/index.html' }), subscribe: () => () => undefined });
+  const lena = buildBridge({
+    invoke: (channel, args) => dispatch(channel, args, { senderUrl: 'app://lena/index.html' }),
+    subscribe: () => () => undefined,
+  });
   vi.stubGlobal('window', { lena });
   return added;
 }
@@ -27,20 +30,27 @@ afterEach(() => vi.unstubAllGlobals());
 describe('zod issues in the window', () => {
   it('arrive as data with their paths, and nothing ran', async () => {
     const added = windowOverCore();
-    const thrown = await call('servers:add', { name: 'no spaces allowed', entry: { command: 42 } } as never).catch((e: unknown) => e);
+    const thrown = await call('servers:add', {
+      name: 'no spaces allowed',
+      entry: { command: 42 },
+    } as never).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(HostError);
     const error = toUiError(thrown);
     expect(error.code).toBe('invalid-arguments');
     const paths = (error.data?.issues ?? []).map((i) => i.path.join('.'));
     expect(paths).toContain('name');
     expect(error.data?.issues?.find((i) => i.path.join('.') === 'name')?.code).toBeTypeOf('string');
-    expect(error.data?.issues?.every((i) => typeof i.message === 'string' && i.message.length > 0)).toBe(true);
+    expect(
+      error.data?.issues?.every((i) => typeof i.message === 'string' && i.message.length > 0),
+    ).toBe(true);
     expect(added).toEqual([]);
   });
 
   it('a store outcome keeps the same ErrorInfo, and the note lists one issue per line', async () => {
     windowOverCore();
-    const outcome = await attempt(() => call('servers:add', { name: 'bad name', entry: { command: 'npx' } } as never));
+    const outcome = await attempt(() =>
+      call('servers:add', { name: 'bad name', entry: { command: 'npx' } } as never),
+    );
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     const detail = detailOf(outcome.error) ?? '';
@@ -49,6 +59,8 @@ describe('zod issues in the window', () => {
   });
 
   it('an error without issues or detail has no Details fold', () => {
-    expect(detailOf({ code: 'not-found', message: 'There is no server named "x".' })).toBeUndefined();
+    expect(
+      detailOf({ code: 'not-found', message: 'There is no server named "x".' }),
+    ).toBeUndefined();
   });
 });

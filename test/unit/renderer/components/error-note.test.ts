@@ -21,12 +21,21 @@ describe('the unavailable sentence', () => {
   it('is added where the part is not running, and the action survives the trip from core to the note', async () => {
     const dispatch = createDispatch({
       'app:notices': () => {
-        throw new LenaError('unavailable', 'Could not open the conversation database: database is locked', undefined, 'restart-lena');
+        throw new LenaError(
+          'unavailable',
+          'Could not open the conversation database: database is locked',
+          undefined,
+          'restart-lena',
+        );
       },
     } as unknown as Handlers);
-    const envelope = await dispatch('app:notices', undefined, { senderUrl: 'app://lena/index.html' });
+    const envelope = await dispatch('app:notices', undefined, {
+      senderUrl: 'app://lena/index.html',
+    });
     expect(envelope.ok).toBe(false);
     const ui = toUiError(new HostError((envelope as { ok: false; error: never }).error));
-    expect(explain(ui)).toBe('Could not open the conversation database: database is locked This part of Lena’s core is not running, so nothing was changed; restart Lena to try again.');
+    expect(explain(ui)).toBe(
+      'Could not open the conversation database: database is locked This part of Lena’s core is not running, so nothing was changed; restart Lena to try again.',
+    );
   });
 });

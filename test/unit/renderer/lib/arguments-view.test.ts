@@ -28,7 +28,12 @@ describe('layoutArguments', () => {
   });
 
   it('turns edits into a diff of removed and added lines', () => {
-    const layout = layoutArguments(pretty({ path: 'a.ts', edits: [{ oldText: 'let a = 1;\nlet b = 2;', newText: 'const a = 1;' }] }))!;
+    const layout = layoutArguments(
+      pretty({
+        path: 'a.ts',
+        edits: [{ oldText: 'let a = 1;\nlet b = 2;', newText: 'const a = 1;' }],
+      }),
+    )!;
     expect(layout.write?.path).toBe('a.ts');
     expect(layout.write?.diff).toEqual([
       { kind: 'del', text: 'let a = 1;' },

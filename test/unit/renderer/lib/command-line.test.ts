@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { joinCommandLine, looksLikeCommandLine, splitCommandLine } from '../../../../renderer/lib/command-line';
+import {
+  joinCommandLine,
+  looksLikeCommandLine,
+  splitCommandLine,
+} from '../../../../renderer/lib/command-line';
 
 describe('splitting a pasted command line', () => {
   it('splits plain words', () => {
-    expect(splitCommandLine('npx -y @modelcontextprotocol/server-memory')).toEqual({ ok: true, words: ['npx', '-y', '@modelcontextprotocol/server-memory'] });
+    expect(splitCommandLine('npx -y @modelcontextprotocol/server-memory')).toEqual({
+      ok: true,
+      words: ['npx', '-y', '@modelcontextprotocol/server-memory'],
+    });
   });
   it('respects double and single quotes and escapes', () => {
-    expect(splitCommandLine(`node "/a b/server.js" '/c "d"' e\\ f "x\\"y"`)).toEqual({ ok: true, words: ['node', '/a b/server.js', '/c "d"', 'e f', 'x"y'] });
+    expect(splitCommandLine(`node "/a b/server.js" '/c "d"' e\\ f "x\\"y"`)).toEqual({
+      ok: true,
+      words: ['node', '/a b/server.js', '/c "d"', 'e f', 'x"y'],
+    });
   });
   it('keeps empty quoted arguments', () => {
     expect(splitCommandLine(`cmd "" x`)).toEqual({ ok: true, words: ['cmd', '', 'x'] });

@@ -1,15 +1,32 @@
 import { expect, it, vi } from 'vitest';
-import { loadDrafts, saveDraftsSoon, serialiseDrafts } from '../../../../renderer/lib/draft-storage';
+import {
+  loadDrafts,
+  saveDraftsSoon,
+  serialiseDrafts,
+} from '../../../../renderer/lib/draft-storage';
 
 it('keeps non-empty drafts within the size cap and reads them back', () => {
-  const stored = serialiseDrafts({ a: 'first draft', b: '   ', c: 'x'.repeat(250_000), d: 'newest' });
+  const stored = serialiseDrafts({
+    a: 'first draft',
+    b: '   ',
+    c: 'x'.repeat(250_000),
+    d: 'newest',
+  });
   expect(JSON.parse(stored)).toEqual({ d: 'newest' });
-  expect(loadDrafts({ getItem: () => JSON.stringify({ a: 'hello', bad: 42 }) })).toEqual({ a: 'hello' });
+  expect(loadDrafts({ getItem: () => JSON.stringify({ a: 'hello', bad: 42 }) })).toEqual({
+    a: 'hello',
+  });
 });
 
 it('survives broken or missing storage', () => {
   expect(loadDrafts({ getItem: () => '{not json' })).toEqual({});
-  expect(loadDrafts({ getItem: () => { throw new Error('denied'); } })).toEqual({});
+  expect(
+    loadDrafts({
+      getItem: () => {
+        throw new Error('denied');
+      },
+    }),
+  ).toEqual({});
   expect(loadDrafts(undefined)).toEqual({});
 });
 
@@ -33,6 +50,9 @@ it('never writes a draft that holds an API key or token (it stays in memory only
     d: 'plain words about sk-ant- keys and ask-anthropic',
     e: 'I use sk-learn-and-friends-daily for models',
   });
-  expect(JSON.parse(stored)).toEqual({ e: 'I use sk-learn-and-friends-daily for models', d: 'plain words about sk-ant- keys and ask-anthropic' });
+  expect(JSON.parse(stored)).toEqual({
+    e: 'I use sk-learn-and-friends-daily for models',
+    d: 'plain words about sk-ant- keys and ask-anthropic',
+  });
   expect(stored).not.toContain('sk-ant-api03');
 });

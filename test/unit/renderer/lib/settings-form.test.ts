@@ -29,23 +29,43 @@ describe('the settings form', () => {
     expect(patchOf(f, saved)).toEqual({});
   });
   it('explains each invalid field with the limits core enforces', () => {
-    const errors = fieldErrors({ ...fieldsOf(saved), model: ' ', maxTokens: '0', maxRounds: '201', baseUrl: 'api.example.com' });
+    const errors = fieldErrors({
+      ...fieldsOf(saved),
+      model: ' ',
+      maxTokens: '0',
+      maxRounds: '201',
+      baseUrl: 'api.example.com',
+    });
     expect(errors.model).toMatch(/model/);
     expect(errors.maxTokens).toBe('A whole number from 1 to 200000.');
     expect(errors.maxRounds).toBe('A whole number from 1 to 200.');
     expect(errors.baseUrl).toMatch(/is not a URL/);
     expect(fieldErrors({ ...fieldsOf(saved), maxTokens: '1.5' }).maxTokens).toBeDefined();
     expect(fieldErrors({ ...fieldsOf(saved), baseUrl: 'file:///etc' }).baseUrl).toMatch(/http/);
-    expect(fieldErrors({ ...fieldsOf(saved), systemPrompt: 'x'.repeat(100_001) }).systemPrompt).toBe('At most 100000 characters.');
+    expect(
+      fieldErrors({ ...fieldsOf(saved), systemPrompt: 'x'.repeat(100_001) }).systemPrompt,
+    ).toBe('At most 100000 characters.');
   });
   it('refuses plain http to another machine, as core does, and takes it for a local proxy', () => {
     // The form once passed any http(s) URL and core refused it on Save.
-    expect(fieldErrors({ ...fieldsOf(saved), baseUrl: 'http://api.example.com' }).baseUrl).toMatch(/^Plain http is allowed only for this machine/);
-    expect(fieldErrors({ ...fieldsOf(saved), baseUrl: 'http://localhost:8080' }).baseUrl).toBeUndefined();
+    expect(fieldErrors({ ...fieldsOf(saved), baseUrl: 'http://api.example.com' }).baseUrl).toMatch(
+      /^Plain http is allowed only for this machine/,
+    );
+    expect(
+      fieldErrors({ ...fieldsOf(saved), baseUrl: 'http://localhost:8080' }).baseUrl,
+    ).toBeUndefined();
   });
   it('patches only what changed; an emptied base URL goes back to the default', () => {
     const withBase = { ...saved, baseUrl: 'https://proxy.example/' };
-    expect(patchOf({ ...fieldsOf(withBase), baseUrl: '', maxTokens: '4096' }, withBase)).toEqual({ baseUrl: null, maxTokens: 4096 });
-    expect(patchOf({ ...fieldsOf(saved), autoApproveReadOnlyTrusted: false, systemPrompt: 'Be brief.' }, saved)).toEqual({ autoApproveReadOnlyTrusted: false, systemPrompt: 'Be brief.' });
+    expect(patchOf({ ...fieldsOf(withBase), baseUrl: '', maxTokens: '4096' }, withBase)).toEqual({
+      baseUrl: null,
+      maxTokens: 4096,
+    });
+    expect(
+      patchOf(
+        { ...fieldsOf(saved), autoApproveReadOnlyTrusted: false, systemPrompt: 'Be brief.' },
+        saved,
+      ),
+    ).toEqual({ autoApproveReadOnlyTrusted: false, systemPrompt: 'Be brief.' });
   });
 });

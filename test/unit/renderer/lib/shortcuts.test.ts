@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatShortcut, isEditableTarget, shortcutOf } from '../../../../renderer/lib/shortcuts';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+const key = (
+  k: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+) => ({
   key: k,
   ctrlKey: false,
   metaKey: false,

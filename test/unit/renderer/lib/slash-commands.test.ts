@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { completeSlashCommand, isSlashCommand, parseSlashCommand } from '../../../../renderer/lib/slash-commands';
+import {
+  completeSlashCommand,
+  isSlashCommand,
+  parseSlashCommand,
+} from '../../../../renderer/lib/slash-commands';
 
 describe('/mcp commands', () => {
   it('parses every form', () => {
@@ -15,8 +19,14 @@ describe('/mcp commands', () => {
     expect(parseSlashCommand('/mcp remove mem')).toEqual({ kind: 'remove', name: 'mem' });
   });
   it('explains a malformed command', () => {
-    expect(parseSlashCommand('/mcp add onlyname')).toMatchObject({ kind: 'error', message: expect.stringMatching(/needs a name and a command/) });
-    expect(parseSlashCommand('/mcp frobnicate')).toMatchObject({ kind: 'error', message: expect.stringMatching(/Unknown \/mcp command "frobnicate"/) });
+    expect(parseSlashCommand('/mcp add onlyname')).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/needs a name and a command/),
+    });
+    expect(parseSlashCommand('/mcp frobnicate')).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/Unknown \/mcp command "frobnicate"/),
+    });
     expect(parseSlashCommand('/mcp remove')).toMatchObject({ kind: 'error' });
   });
   it('tells commands from messages that merely start with a slash', () => {
@@ -25,9 +35,17 @@ describe('/mcp commands', () => {
     expect(isSlashCommand('/usr/bin is a folder')).toBe(false);
   });
   it('completes subcommands and server names', () => {
-    expect(completeSlashCommand('/m', [])).toEqual(['/mcp', '/mcp reload', '/mcp add', '/mcp remove']);
+    expect(completeSlashCommand('/m', [])).toEqual([
+      '/mcp',
+      '/mcp reload',
+      '/mcp add',
+      '/mcp remove',
+    ]);
     expect(completeSlashCommand('/mcp re', [])).toEqual(['/mcp reload', '/mcp remove']);
-    expect(completeSlashCommand('/mcp reload f', ['fs', 'files', 'memory'])).toEqual(['/mcp reload fs', '/mcp reload files']);
+    expect(completeSlashCommand('/mcp reload f', ['fs', 'files', 'memory'])).toEqual([
+      '/mcp reload fs',
+      '/mcp reload files',
+    ]);
     expect(completeSlashCommand('hello', ['fs'])).toEqual([]);
   });
 });

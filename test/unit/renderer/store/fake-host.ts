@@ -1,6 +1,12 @@
 // A StoreHost for slice tests: each invoke channel answers from a handler the test sets (or fails
 // as core would with `unavailable`), every call is recorded, and events are emitted by hand.
-import type { ArgsOf, EventChannel, InvokeChannel, PayloadOf, ResultOf } from '../../../../shared/contract';
+import type {
+  ArgsOf,
+  EventChannel,
+  InvokeChannel,
+  PayloadOf,
+  ResultOf,
+} from '../../../../shared/contract';
 import type { ErrorInfo } from '../../../../shared/result';
 import { HostError } from '../../../../renderer/host';
 import { createLenaStore } from '../../../../renderer/store/create-store';
@@ -39,7 +45,8 @@ export function fakeHost(): FakeHost {
     async call<C extends InvokeChannel>(channel: C, args?: ArgsOf<C>): Promise<ResultOf<C>> {
       host.calls.push({ channel, args });
       const handler = handlers.get(channel);
-      if (!handler) throw new HostError({ code: 'unavailable', message: `no fake answer for ${channel}` });
+      if (!handler)
+        throw new HostError({ code: 'unavailable', message: `no fake answer for ${channel}` });
       return (await handler(args)) as ResultOf<C>;
     },
     subscribe(event, listener) {

@@ -4,7 +4,12 @@ import { locateKeys } from '../../../../shared/config/key-locations';
 describe('locateKeys', () => {
   it('finds every object key with its path and offset, through arrays, strings with braces and escapes', () => {
     const text = '{"a": [1, {"b": "x\\"}{"}], "c": {"d": {"e": {"f": 1}}}, "g": true}';
-    expect(locateKeys(text).map(({ path, offset }) => [path.join('/'), text.slice(offset, offset + path[path.length - 1].length + 2)])).toEqual([
+    expect(
+      locateKeys(text).map(({ path, offset }) => [
+        path.join('/'),
+        text.slice(offset, offset + path[path.length - 1].length + 2),
+      ]),
+    ).toEqual([
       ['a', '"a"'],
       ['a/1/b', '"b"'],
       ['c', '"c"'],

@@ -11,16 +11,24 @@ import { newHost, ROOT } from '../host-harness';
 
 export { ROOT };
 export const APPS_PEER = join(ROOT, 'test/fixtures/mcp/apps-peer.mjs');
-export const exampleApp = (pkg: string) => join(ROOT, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js');
+export const exampleApp = (pkg: string) =>
+  join(ROOT, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js');
 export const APP_ORIGIN = 'http://127.0.0.1:4000';
-export const binding: ViewBinding = { appOrigin: APP_ORIGIN, layout: 'path', origin: () => 'http://127.0.0.1:4001' };
+export const binding: ViewBinding = {
+  appOrigin: APP_ORIGIN,
+  layout: 'path',
+  origin: () => 'http://127.0.0.1:4001',
+};
 
 export interface AppsHost {
   host: Host;
   home: string;
   events: [EventChannel, unknown][];
   saved: { name: string; data: Buffer }[];
-  call<T>(channel: string, args?: unknown): Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>;
+  call<T>(
+    channel: string,
+    args?: unknown,
+  ): Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>;
   value<T>(channel: string, args?: unknown): Promise<T>;
   /** Adds a stdio server and waits until its tools are listed. */
   addServer(name: string, args: string[], env?: Record<string, string>): Promise<ServerStatus>;
@@ -31,7 +39,12 @@ export interface AppsHost {
 
 export async function appsHost(options: { saveCancels?: boolean } = {}): Promise<AppsHost> {
   const saved: AppsHost['saved'] = [];
-  const { host, home, dispatch, call: value } = newHost('lena-apps-', {
+  const {
+    host,
+    home,
+    dispatch,
+    call: value,
+  } = newHost('lena-apps-', {
     views: binding,
     saveFile: async (name, data) => {
       if (options.saveCancels) return null;
@@ -51,19 +64,38 @@ export async function appsHost(options: { saveCancels?: boolean } = {}): Promise
     call,
     value,
     async addServer(name, args, env = {}) {
-      await value<ServerStatus>('servers:add', { name, entry: { command: process.execPath, args, env } });
-      await expect.poll(async () => (await value<unknown[]>('servers:tools', { name })).length > 0, { message: `${name}'s tools`, timeout: 15_000 }).toBe(true);
+      await value<ServerStatus>('servers:add', {
+        name,
+        entry: { command: process.execPath, args, env },
+      });
+      await expect
+        .poll(async () => (await value<unknown[]>('servers:tools', { name })).length > 0, {
+          message: `${name}'s tools`,
+          timeout: 15_000,
+        })
+        .toBe(true);
       return value<ServerStatus[]>('servers:list').then((all) => all.find((s) => s.name === name)!);
     },
     async card(server, tool) {
       const rt = (await host.services()).runtime;
       const conversation = rt.conversations.store.create({ title: 'apps' });
-      const message = rt.conversations.store.append(conversation.id, { role: 'assistant', content: [] });
+      const message = rt.conversations.store.append(conversation.id, {
+        role: 'assistant',
+        content: [],
+      });
       const toolUseId = `toolu_${++n}`;
-      rt.conversations.store.upsertToolCall({ id: toolUseId, conversationId: conversation.id, messageId: message.id, server, tool, qualifiedName: `mcp__${server}__${tool}`, input: {}, status: 'done' });
+      rt.conversations.store.upsertToolCall({
+        id: toolUseId,
+        conversationId: conversation.id,
+        messageId: message.id,
+        server,
+        tool,
+        qualifiedName: `mcp__${server}__${tool}`,
+        input: {},
+        status: 'done',
+      });
       return { conversationId: conversation.id, toolUseId };
     },
     view: (server, tool) => value<AppView | null>('apps:view', { server, tool }),
   };
 }
-

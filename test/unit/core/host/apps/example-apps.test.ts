@@ -13,28 +13,50 @@ const none = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUr
 describe('example App servers from npm', () => {
   it('basic-vanillajs: lists get-time with its view, reads the view and serves it through the proxy without network', async () => {
     const h = await appsHost();
-    expect((await h.addServer('basic', [exampleApp('server-basic-vanillajs'), '--stdio'])).status).toBe('connected');
+    expect(
+      (await h.addServer('basic', [exampleApp('server-basic-vanillajs'), '--stdio'])).status,
+    ).toBe('connected');
     const tools = await h.value<ToolInfo[]>('servers:tools', { name: 'basic' });
-    expect(tools.find((t) => t.name === 'get-time')).toMatchObject({ enabled: true, app: { resourceUri: 'ui://get-time/mcp-app.html', visibility: ['model', 'app'] } });
+    expect(tools.find((t) => t.name === 'get-time')).toMatchObject({
+      enabled: true,
+      app: { resourceUri: 'ui://get-time/mcp-app.html', visibility: ['model', 'app'] },
+    });
 
     const view = await h.view('basic', 'get-time');
-    expect(view).toMatchObject({ status: 'ready', uri: 'ui://get-time/mcp-app.html', csp: none, rejected: [], proxyOrigin: 'http://127.0.0.1:4001' });
+    expect(view).toMatchObject({
+      status: 'ready',
+      uri: 'ui://get-time/mcp-app.html',
+      csp: none,
+      rejected: [],
+      proxyOrigin: 'http://127.0.0.1:4001',
+    });
     expect(view!.html).toMatch(/<html[\s>]/i);
-    expect(view!.proxyUrl).toMatch(/^http:\/\/127\.0\.0\.1:4001\/[0-9a-f]{16}\/proxy\.html\?view=[0-9a-f]{64}$/);
+    expect(view!.proxyUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:4001\/[0-9a-f]{16}\/proxy\.html\?view=[0-9a-f]{64}$/,
+    );
 
     const page = await h.host.viewProxy(view!.proxyUrl);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.headers['content-security-policy']).toBe(viewContentSecurityPolicy(none, APP_ORIGIN));
+    expect(page.headers['content-security-policy']).toBe(
+      viewContentSecurityPolicy(none, APP_ORIGIN),
+    );
     expect(page.headers['content-security-policy']).toContain("connect-src 'none'");
     expect(page.body).toContain('<script src="proxy.js">');
     const script = await h.host.viewProxy(view!.proxyUrl.replace('proxy.html', 'proxy.js'));
     expect(script.body).toContain(`const APP = "${APP_ORIGIN}"`);
     expect(script.body).toContain("inner.setAttribute('sandbox', 'allow-scripts')");
     // Another view key, another server key, another path: nothing is served.
-    expect((await h.host.viewProxy(view!.proxyUrl.replace(/view=[0-9a-f]{4}/, 'view=0000'))).status).toBe(404);
-    expect((await h.host.viewProxy(view!.proxyUrl.replace(/\/[0-9a-f]{16}\//, '/0123456789abcdef/'))).status).toBe(404);
-    expect((await h.host.viewProxy(view!.proxyUrl.replace('proxy.html', 'index.html'))).status).toBe(404);
+    expect(
+      (await h.host.viewProxy(view!.proxyUrl.replace(/view=[0-9a-f]{4}/, 'view=0000'))).status,
+    ).toBe(404);
+    expect(
+      (await h.host.viewProxy(view!.proxyUrl.replace(/\/[0-9a-f]{16}\//, '/0123456789abcdef/')))
+        .status,
+    ).toBe(404);
+    expect(
+      (await h.host.viewProxy(view!.proxyUrl.replace('proxy.html', 'index.html'))).status,
+    ).toBe(404);
     // A tool without a view has none.
     expect(await h.view('basic', 'no-such-tool')).toBeNull();
   });
@@ -43,10 +65,26 @@ describe('example App servers from npm', () => {
     const h = await appsHost();
     await h.addServer('basic', [exampleApp('server-basic-vanillajs'), '--stdio']);
     const card = await h.card('basic', 'get-time');
-    const pending = h.call<{ content: { type: string; text: string }[]; structuredContent?: { time: string } }>('apps:call-tool', { ...card, name: 'get-time', arguments: {} });
-    await expect.poll(() => h.events.some(([e]) => e === 'permissions:requested'), { message: 'the permission dialog', timeout: 15_000 }).toBe(true);
-    const request = h.events.find(([e]) => e === 'permissions:requested')![1] as PermissionRequestView;
-    expect(request).toMatchObject({ origin: 'view', server: 'basic', tool: 'get-time', toolUseId: card.toolUseId, conversationId: card.conversationId });
+    const pending = h.call<{
+      content: { type: string; text: string }[];
+      structuredContent?: { time: string };
+    }>('apps:call-tool', { ...card, name: 'get-time', arguments: {} });
+    await expect
+      .poll(() => h.events.some(([e]) => e === 'permissions:requested'), {
+        message: 'the permission dialog',
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const request = h.events.find(
+      ([e]) => e === 'permissions:requested',
+    )![1] as PermissionRequestView;
+    expect(request).toMatchObject({
+      origin: 'view',
+      server: 'basic',
+      tool: 'get-time',
+      toolUseId: card.toolUseId,
+      conversationId: card.conversationId,
+    });
     await h.value('permissions:answer', { id: request.id, decision: 'allow-once' });
     const result = await pending;
     expect(result.ok).toBe(true);
@@ -54,15 +92,27 @@ describe('example App servers from npm', () => {
 
     // Denied: the view gets an error saying so, and the tool did not run.
     const denied = h.call('apps:call-tool', { ...card, name: 'get-time', arguments: {} });
-    await expect.poll(() => h.events.filter(([e]) => e === 'permissions:requested').length >= 2, { message: 'the second dialog', timeout: 15_000 }).toBe(true);
-    const second = h.events.filter(([e]) => e === 'permissions:requested')[1][1] as PermissionRequestView;
+    await expect
+      .poll(() => h.events.filter(([e]) => e === 'permissions:requested').length >= 2, {
+        message: 'the second dialog',
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const second = h.events.filter(
+      ([e]) => e === 'permissions:requested',
+    )[1][1] as PermissionRequestView;
     await h.value('permissions:answer', { id: second.id, decision: 'deny' });
-    expect(await denied).toEqual({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/denied/i) } });
+    expect(await denied).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: expect.stringMatching(/denied/i) },
+    });
   });
 
   it('budget-allocator: a richer App lists its tool and its view reads and renders ready', async () => {
     const h = await appsHost();
-    expect((await h.addServer('budget', [exampleApp('server-budget-allocator'), '--stdio'])).status).toBe('connected');
+    expect(
+      (await h.addServer('budget', [exampleApp('server-budget-allocator'), '--stdio'])).status,
+    ).toBe('connected');
     const view = await h.view('budget', 'get-budget-data');
     expect(view).toMatchObject({ status: 'ready', uri: 'ui://budget-allocator/mcp-app.html' });
     expect(view!.html!.length).toBeGreaterThan(10_000);

@@ -2,7 +2,13 @@
 // and response paired by id and timed, and the bounds (2,000 rows or 10 MB per server, bodies cut
 // at 64 KB with their original size) kept however much a server sends.
 import { describe, expect, it } from 'vitest';
-import { InspectorLogs, keepBody, LOG_LIMITS, Pairing, ServerLog } from '../../../../../electron/core/host/views/protocol-log';
+import {
+  InspectorLogs,
+  keepBody,
+  LOG_LIMITS,
+  Pairing,
+  ServerLog,
+} from '../../../../../electron/core/host/views/protocol-log';
 import { LineSplitter } from '../../../../../electron/core/host/views/log-tap';
 
 const clock = () => {
@@ -22,7 +28,10 @@ describe('InspectorLogs rows', () => {
     const req = send({ id: 1, method: 'tools/call', params: { name: 'echo' } });
     const other = send({ id: 2, method: 'tools/list' });
     c.advance(40);
-    const note = receive({ method: 'notifications/message', params: { level: 'info', data: 'hi' } });
+    const note = receive({
+      method: 'notifications/message',
+      params: { level: 'info', data: 'hi' },
+    });
     c.advance(85);
     const res = receive({ id: 1, result: { content: [] } });
     const err = receive({ id: 2, error: { code: -32602, message: 'bad cursor' } });
@@ -33,16 +42,56 @@ describe('InspectorLogs rows', () => {
     // A second answer for id 1 (a duplicate) has nothing left to pair with.
     const dup = receive({ id: 1, result: {} });
 
-    expect(req).toMatchObject({ kind: 'request', direction: 'out', method: 'tools/call', id: 1, durationMs: null, stream: 'protocol' });
-    expect(note).toMatchObject({ kind: 'notification', direction: 'in', method: 'notifications/message', id: null });
-    expect(res).toMatchObject({ kind: 'response', method: 'tools/call', id: 1, durationMs: 125, pairSeq: req.seq });
-    expect(err).toMatchObject({ kind: 'error', method: 'tools/list', durationMs: 125, pairSeq: other.seq, summary: '-32602 bad cursor' });
-    expect(answer).toMatchObject({ kind: 'response', direction: 'out', method: 'sampling/createMessage', durationMs: 10, pairSeq: serverReq.seq });
+    expect(req).toMatchObject({
+      kind: 'request',
+      direction: 'out',
+      method: 'tools/call',
+      id: 1,
+      durationMs: null,
+      stream: 'protocol',
+    });
+    expect(note).toMatchObject({
+      kind: 'notification',
+      direction: 'in',
+      method: 'notifications/message',
+      id: null,
+    });
+    expect(res).toMatchObject({
+      kind: 'response',
+      method: 'tools/call',
+      id: 1,
+      durationMs: 125,
+      pairSeq: req.seq,
+    });
+    expect(err).toMatchObject({
+      kind: 'error',
+      method: 'tools/list',
+      durationMs: 125,
+      pairSeq: other.seq,
+      summary: '-32602 bad cursor',
+    });
+    expect(answer).toMatchObject({
+      kind: 'response',
+      direction: 'out',
+      method: 'sampling/createMessage',
+      durationMs: 10,
+      pairSeq: serverReq.seq,
+    });
     expect(dup).toMatchObject({ kind: 'response', method: null, durationMs: null, pairSeq: null });
-    expect(logs.log('s').page('s').rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(
+      logs
+        .log('s')
+        .page('s')
+        .rows.map((r) => r.seq),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(note.summary).toBe('[info]: hi');
     // Incremental reads: only what came after.
-    expect(logs.log('s').page('s', 6).rows.map((r) => r.seq)).toEqual([7, 8]);
+    expect(
+      logs
+        .log('s')
+        .page('s', 6)
+        .rows.map((r) => r.seq),
+    ).toEqual([7, 8]);
   });
 
   it('interleaves stderr lines and notes by time, redacted by the hook', () => {
@@ -51,7 +100,13 @@ describe('InspectorLogs rows', () => {
     logs.note('s', 'Starting stdio: node server.js');
     const split = new LineSplitter((line) => logs.stderr('s', line));
     split.push('booting with token hunter2\nhalf a ');
-    logs.message('s', p, 'out', { id: 1, method: 'initialize' }, wire({ id: 1, method: 'initialize' }));
+    logs.message(
+      's',
+      p,
+      'out',
+      { id: 1, method: 'initialize' },
+      wire({ id: 1, method: 'initialize' }),
+    );
     split.push('line\r\n');
     const rows = logs.log('s').page('s').rows;
     expect(rows.map((r) => [r.stream, r.kind, r.summary.slice(0, 30)])).toEqual([
@@ -67,7 +122,20 @@ describe('InspectorLogs rows', () => {
 describe('the bounds', () => {
   it('keeps the last 2,000 rows of a chatty server, and reads bodies by seq after the drop', () => {
     const log = new ServerLog();
-    for (let i = 1; i <= 2500; i += 1) log.add({ time: i, stream: 'stderr', direction: null, kind: 'stderr', method: null, id: null, durationMs: null, pairSeq: null }, `line ${i}`);
+    for (let i = 1; i <= 2500; i += 1)
+      log.add(
+        {
+          time: i,
+          stream: 'stderr',
+          direction: null,
+          kind: 'stderr',
+          method: null,
+          id: null,
+          durationMs: null,
+          pairSeq: null,
+        },
+        `line ${i}`,
+      );
     const page = log.page('s');
     expect(page.rows).toHaveLength(LOG_LIMITS.rows);
     expect(page.rows[0].summary).toBe('line 501');
@@ -83,7 +151,20 @@ describe('the bounds', () => {
   it('keeps at most 10 MB: 64 KB bodies push the oldest out long before 2,000 rows', () => {
     const log = new ServerLog();
     const body = 'y'.repeat(100 * 1024);
-    for (let i = 0; i < 400; i += 1) log.add({ time: i, stream: 'protocol', direction: 'in', kind: 'response', method: 'tools/call', id: i, durationMs: null, pairSeq: null }, body);
+    for (let i = 0; i < 400; i += 1)
+      log.add(
+        {
+          time: i,
+          stream: 'protocol',
+          direction: 'in',
+          kind: 'response',
+          method: 'tools/call',
+          id: i,
+          durationMs: null,
+          pairSeq: null,
+        },
+        body,
+      );
     expect(log.bytes).toBeLessThanOrEqual(LOG_LIMITS.bytes);
     // 10 MB / (64 KB + row cost) rows fit.
     expect(log.size).toBe(Math.floor(LOG_LIMITS.bytes / (LOG_LIMITS.body + 120)));
@@ -99,7 +180,11 @@ describe('the bounds', () => {
     expect(kept.bytes).toBe(80_000);
     expect(Buffer.byteLength(kept.text)).toBe(LOG_LIMITS.body);
     expect(kept.text).toBe('é'.repeat(LOG_LIMITS.body / 2));
-    expect(keepBody('short', LOG_LIMITS.body)).toEqual({ text: 'short', bytes: 5, truncated: false });
+    expect(keepBody('short', LOG_LIMITS.body)).toEqual({
+      text: 'short',
+      bytes: 5,
+      truncated: false,
+    });
   });
 
   it('forgets requests that were never answered beyond a bound, and pairs ids per connection only', () => {

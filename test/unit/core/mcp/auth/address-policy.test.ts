@@ -1,7 +1,11 @@
 // RELIABILITY.md security 13 and 27: where discovery and redirects may lead, for each class of
 // configured server (public, private network, loopback), with host names resolved by a stand-in DNS.
 import { describe, expect, it } from 'vitest';
-import { AddressPolicy, classifyAddress, classifyUrl } from '../../../../../electron/core/mcp/auth/address-policy';
+import {
+  AddressPolicy,
+  classifyAddress,
+  classifyUrl,
+} from '../../../../../electron/core/mcp/auth/address-policy';
 
 const dns: Record<string, string[]> = {
   'mcp.example.com': ['93.184.216.34'],
@@ -63,12 +67,20 @@ describe('address classes', () => {
 describe('a public server', () => {
   it('may lead only to public addresses, over https', async () => {
     const p = await policyFor('https://mcp.example.com/mcp');
-    expect(await verdict(p, 'https://auth.example.com/.well-known/oauth-authorization-server')).toBe('allowed');
-    expect(await verdict(p, 'https://intranet.corp/token')).toMatch(/private-network \(10\/8\) address \(10\.1\.2\.3\), which a public server may not send you to/);
+    expect(
+      await verdict(p, 'https://auth.example.com/.well-known/oauth-authorization-server'),
+    ).toBe('allowed');
+    expect(await verdict(p, 'https://intranet.corp/token')).toMatch(
+      /private-network \(10\/8\) address \(10\.1\.2\.3\), which a public server may not send you to/,
+    );
     expect(await verdict(p, 'https://127.0.0.1/token')).toMatch(/loopback address/);
     expect(await verdict(p, 'https://localhost/token')).toMatch(/loopback address/);
-    expect(await verdict(p, 'https://rebind.example.com/token')).toMatch(/loopback address \(127\.0\.0\.1\)/);
-    expect(await verdict(p, 'http://auth.example.com/token')).toMatch(/plain http is only allowed on loopback/);
+    expect(await verdict(p, 'https://rebind.example.com/token')).toMatch(
+      /loopback address \(127\.0\.0\.1\)/,
+    );
+    expect(await verdict(p, 'http://auth.example.com/token')).toMatch(
+      /plain http is only allowed on loopback/,
+    );
   });
 });
 
@@ -77,7 +89,9 @@ describe('a private-network server', () => {
     const p = await policyFor('https://intranet.corp/mcp');
     expect(await verdict(p, 'https://wiki.corp/authorize')).toBe('allowed');
     expect(await verdict(p, 'https://auth.example.com/authorize')).toBe('allowed');
-    expect(await verdict(p, 'https://printer.lan/authorize')).toMatch(/private-network \(192\.168\/16\)/);
+    expect(await verdict(p, 'https://printer.lan/authorize')).toMatch(
+      /private-network \(192\.168\/16\)/,
+    );
     expect(await verdict(p, 'https://[::1]/authorize')).toMatch(/loopback address/);
     expect(await verdict(p, 'http://wiki.corp/authorize')).toMatch(/plain http/);
   });
@@ -89,19 +103,38 @@ describe('a loopback server', () => {
     expect(await verdict(p, 'http://localhost:9000/token')).toBe('allowed');
     expect(await verdict(p, 'http://[::1]:9000/token')).toBe('allowed');
     expect(await verdict(p, 'https://auth.example.com/token')).toBe('allowed');
-    expect(await verdict(p, 'http://auth.example.com/token')).toMatch(/plain http is only allowed on loopback/);
+    expect(await verdict(p, 'http://auth.example.com/token')).toMatch(
+      /plain http is only allowed on loopback/,
+    );
     expect(await verdict(p, 'https://intranet.corp/token')).toMatch(/private-network/);
   });
 });
 
 describe('always refused', () => {
-  it.each(['http://169.254.169.254/latest/meta-data/', 'https://[fd00:ec2::254]/', 'https://metadata.example.com/', 'https://169.254.1.1/', 'https://[fe80::1]/'])('%s, whatever the server', async (url) => {
-    for (const server of ['https://mcp.example.com/mcp', 'https://intranet.corp/mcp', 'http://127.0.0.1/mcp']) {
-      expect(await verdict(await policyFor(server), url)).toMatch(/Refused the metadata URL .*(cloud metadata|link-local) address/);
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'https://[fd00:ec2::254]/',
+    'https://metadata.example.com/',
+    'https://169.254.1.1/',
+    'https://[fe80::1]/',
+  ])('%s, whatever the server', async (url) => {
+    for (const server of [
+      'https://mcp.example.com/mcp',
+      'https://intranet.corp/mcp',
+      'http://127.0.0.1/mcp',
+    ]) {
+      expect(await verdict(await policyFor(server), url)).toMatch(
+        /Refused the metadata URL .*(cloud metadata|link-local) address/,
+      );
     }
   });
 
-  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'ftp://auth.example.com/'])('the scheme of %s', async (url) => {
-    expect(await verdict(await policyFor('http://127.0.0.1/mcp'), url)).toMatch(/only https URLs are allowed/);
-  });
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'ftp://auth.example.com/'])(
+    'the scheme of %s',
+    async (url) => {
+      expect(await verdict(await policyFor('http://127.0.0.1/mcp'), url)).toMatch(
+        /only https URLs are allowed/,
+      );
+    },
+  );
 });

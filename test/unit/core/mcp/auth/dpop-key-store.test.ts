@@ -23,9 +23,21 @@ function proofKey(proof: string): { jkt: string; payload: Record<string, unknown
   const [h, p, sig] = proof.split('.');
   const jwk = (JSON.parse(Buffer.from(h, 'base64url').toString()) as { jwk: Jwk }).jwk;
   const key = createPublicKey({ key: jwk, format: 'jwk' } as Parameters<typeof createPublicKey>[0]);
-  expect(verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(sig, 'base64url'))).toBe(true);
-  const jkt = createHash('sha256').update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y })).digest('base64url');
-  return { jkt, payload: JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown> };
+  expect(
+    verify(
+      'sha256',
+      Buffer.from(`${h}.${p}`),
+      { key, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(sig, 'base64url'),
+    ),
+  ).toBe(true);
+  const jkt = createHash('sha256')
+    .update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }))
+    .digest('base64url');
+  return {
+    jkt,
+    payload: JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>,
+  };
 }
 
 let server: Server;
@@ -39,17 +51,30 @@ let advertiseDpop = true;
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'lena-dpop-key-'));
   server = createServer((req, res) => {
-    const json = (body: unknown, status = 200) => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url === '/.well-known/oauth-protected-resource/mcp') return json({ resource: `${origin}/mcp`, authorization_servers: [origin] });
+    const json = (body: unknown, status = 200) =>
+      void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/.well-known/oauth-protected-resource/mcp')
+      return json({ resource: `${origin}/mcp`, authorization_servers: [origin] });
     if (req.url === '/.well-known/oauth-authorization-server') {
-      return json({ issuer: origin, token_endpoint: `${origin}/token`, grant_types_supported: ['client_credentials'], token_endpoint_auth_methods_supported: ['client_secret_basic', 'private_key_jwt'], ...(advertiseDpop ? { dpop_signing_alg_values_supported: ['ES256'] } : {}) });
+      return json({
+        issuer: origin,
+        token_endpoint: `${origin}/token`,
+        grant_types_supported: ['client_credentials'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'private_key_jwt'],
+        ...(advertiseDpop ? { dpop_signing_alg_values_supported: ['ES256'] } : {}),
+      });
     }
     if (req.url === '/token') {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         tokenRequests.push(new URLSearchParams(body));
-        if (typeof req.headers.dpop !== 'string') return json({ access_token: `plain-${tokenRequests.length}`, token_type: 'Bearer', expires_in: 3600 });
+        if (typeof req.headers.dpop !== 'string')
+          return json({
+            access_token: `plain-${tokenRequests.length}`,
+            token_type: 'Bearer',
+            expires_in: 3600,
+          });
         const token = `bound-${bound.size + 1}`;
         bound.set(token, proofKey(req.headers.dpop).jkt);
         json({ access_token: token, token_type: 'DPoP', expires_in: 3600 });
@@ -74,7 +99,10 @@ async function provider(options: OAuthEntry = {}, name = 'builds'): Promise<OAut
     serverUrl: new URL(`${origin}/mcp`),
     settings: { grant: 'client_credentials', clientId: 'build-bot', clientSecret: 's', ...options },
     store: new FileAuthStore(join(home, 'oauth.json'), secrets.port, secrets.store),
-    host: { interactive: false, open: () => Promise.reject(new Error('no browser for a machine client')) },
+    host: {
+      interactive: false,
+      open: () => Promise.reject(new Error('no browser for a machine client')),
+    },
   });
 }
 
@@ -93,7 +121,12 @@ async function resourceAccepts(p: OAuthProvider): Promise<string> {
 describe('DPoP keys in the secret store', () => {
   it('survive a restart (the bound token keeps working), stay out of oauth.json, and go at sign-out', async () => {
     const first = await provider();
-    await expect(first.observe({ status: 401, headers: {} }, { method: 'POST', url: new URL(`${origin}/mcp`) })).resolves.toBe('retry');
+    await expect(
+      first.observe(
+        { status: 401, headers: {} },
+        { method: 'POST', url: new URL(`${origin}/mcp`) },
+      ),
+    ).resolves.toBe('retry');
     const token = await resourceAccepts(first);
 
     // Nothing of the key in oauth.json; in the fallback file, only readable by the user.
@@ -101,7 +134,9 @@ describe('DPoP keys in the secret store', () => {
     const secrets = await cliSecrets(lenaPaths(home));
     if (secrets.store === 'file') {
       expect(statSync(join(home, 'oauth-tokens.json')).mode & 0o777).toBe(0o600);
-      expect(readFileSync(join(home, 'oauth-tokens.json'), 'utf8')).toMatch(/oauth-dpop-[0-9a-f]{24}/);
+      expect(readFileSync(join(home, 'oauth-tokens.json'), 'utf8')).toMatch(
+        /oauth-dpop-[0-9a-f]{24}/,
+      );
     }
 
     // "Restart": a new provider over the same files uses the same token with the same key.
@@ -110,17 +145,22 @@ describe('DPoP keys in the secret store', () => {
     expect(bound.size, 'no new token was needed').toBe(1);
 
     await second.signOut();
-    if (secrets.store === 'file') expect(readFileSync(join(home, 'oauth-tokens.json'), 'utf8')).not.toMatch(/oauth-dpop-/);
+    if (secrets.store === 'file')
+      expect(readFileSync(join(home, 'oauth-tokens.json'), 'utf8')).not.toMatch(/oauth-dpop-/);
     // After sign-out a new grant binds to a new key.
     const third = await provider();
-    await third.observe({ status: 401, headers: {} }, { method: 'POST', url: new URL(`${origin}/mcp`) });
+    await third.observe(
+      { status: 401, headers: {} },
+      { method: 'POST', url: new URL(`${origin}/mcp`) },
+    );
     await resourceAccepts(third);
     expect(bound.get('bound-2')).not.toBe(bound.get('bound-1'));
   });
 });
 
-describe('the entry\'s grant options', () => {
-  const grant = async (p: OAuthProvider) => p.observe({ status: 401, headers: {} }, { method: 'POST', url: new URL(`${origin}/mcp`) });
+describe("the entry's grant options", () => {
+  const grant = async (p: OAuthProvider) =>
+    p.observe({ status: 401, headers: {} }, { method: 'POST', url: new URL(`${origin}/mcp`) });
 
   it('"dpop": false gets a plain bearer token even where the server offers DPoP', async () => {
     const p = await provider({ dpop: false }, 'no-dpop');
@@ -144,15 +184,34 @@ describe('the entry\'s grant options', () => {
   it('"privateKeyFile": private_key_jwt signed with the key read from that file; a missing file says which', async () => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const file = join(home, 'bot.pem');
-    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, { mode: 0o600 });
-    const p = await provider({ clientSecret: undefined, privateKeyFile: file, signingAlgorithm: 'ES256', dpop: false }, 'keyed');
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, {
+      mode: 0o600,
+    });
+    const p = await provider(
+      { clientSecret: undefined, privateKeyFile: file, signingAlgorithm: 'ES256', dpop: false },
+      'keyed',
+    );
     await grant(p);
     const sent = tokenRequests[tokenRequests.length - 1];
-    expect(sent.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
+    expect(sent.get('client_assertion_type')).toBe(
+      'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+    );
     const [h, body, sig] = sent.get('client_assertion')!.split('.');
-    expect(verify('sha256', Buffer.from(`${h}.${body}`), { key: privateKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(sig, 'base64url'))).toBe(true);
+    expect(
+      verify(
+        'sha256',
+        Buffer.from(`${h}.${body}`),
+        { key: privateKey, dsaEncoding: 'ieee-p1363' },
+        Buffer.from(sig, 'base64url'),
+      ),
+    ).toBe(true);
 
-    const missing = await provider({ clientSecret: undefined, privateKeyFile: join(home, 'nope.pem') }, 'missing-key');
-    await expect(grant(missing)).rejects.toThrow(/The private key file .*nope\.pem could not be read \(ENOENT\)/);
+    const missing = await provider(
+      { clientSecret: undefined, privateKeyFile: join(home, 'nope.pem') },
+      'missing-key',
+    );
+    await expect(grant(missing)).rejects.toThrow(
+      /The private key file .*nope\.pem could not be read \(ENOENT\)/,
+    );
   });
 });

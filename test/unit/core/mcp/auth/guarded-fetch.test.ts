@@ -20,18 +20,32 @@ async function serve(handler: http.RequestListener): Promise<number> {
 
 describe('guardedFetch', () => {
   it('re-checks every redirect hop: a redirect to the metadata address is refused', async () => {
-    const port = await serve((_req, res) => void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
+    const port = await serve(
+      (_req, res) =>
+        void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+    );
     const fetch = guardedFetch({ policy: new AddressPolicy('loopback'), step: 'discovery' });
-    await expect(fetch(`http://127.0.0.1:${port}/.well-known/oauth-protected-resource`, { redirect: 'follow' })).rejects.toThrow(/Refused a request to http:\/\/169\.254\.169\.254\/latest\/meta-data\/: it points at a cloud metadata address/);
+    await expect(
+      fetch(`http://127.0.0.1:${port}/.well-known/oauth-protected-resource`, {
+        redirect: 'follow',
+      }),
+    ).rejects.toThrow(
+      /Refused a request to http:\/\/169\.254\.169\.254\/latest\/meta-data\/: it points at a cloud metadata address/,
+    );
     // Without "follow", the redirect is the answer (what oauth4webapi asks for).
     expect((await fetch(`http://127.0.0.1:${port}/x`)).status).toBe(302);
   });
 
   it('connects to the checked addresses in turn when the first does not answer', async () => {
-    const port = await serve((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    const port = await serve(
+      (_req, res) =>
+        void res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+    );
     // A name whose first answer is IPv6 loopback, where nothing listens on this port.
     const policy = new AddressPolicy('loopback', async () => ['::1', '127.0.0.1']);
-    const res = await guardedFetch({ policy, step: 'discovery' })(`http://auth.lena.test:${port}/m`);
+    const res = await guardedFetch({ policy, step: 'discovery' })(
+      `http://auth.lena.test:${port}/m`,
+    );
     expect(await res.json()).toEqual({ ok: true });
   });
 });

@@ -13,10 +13,23 @@ afterEach(() => {
 
 function memorySecrets(): SecretPort & { values: Map<string, string> } {
   const values = new Map<string, string>();
-  return { values, get: async (n) => values.get(n), set: async (n, v) => void values.set(n, v), delete: async (n) => void values.delete(n) };
+  return {
+    values,
+    get: async (n) => values.get(n),
+    set: async (n, v) => void values.set(n, v),
+    delete: async (n) => void values.delete(n),
+  };
 }
 
-const tokens = (access: string) => ({ issuer: 'https://as.example/', resource: 'https://mcp.example/mcp', clientId: 'c1', accessToken: access, refreshToken: `r-${access}`, expiresAt: 1_900_000_000_000, scope: ['read'] });
+const tokens = (access: string) => ({
+  issuer: 'https://as.example/',
+  resource: 'https://mcp.example/mcp',
+  clientId: 'c1',
+  accessToken: access,
+  refreshToken: `r-${access}`,
+  expiresAt: 1_900_000_000_000,
+  scope: ['read'],
+});
 
 describe('FileAuthStore', () => {
   it('keeps tokens in the secret store and only metadata, 0600, in oauth.json', async () => {
@@ -26,13 +39,28 @@ describe('FileAuthStore', () => {
     const secrets = memorySecrets();
     const store = new FileAuthStore(file, secrets, 'window');
     await store.saveTokens('docs https://mcp.example/mcp', tokens('access-secret-value'));
-    await store.saveClient({ issuer: 'https://as.example/', clientId: 'c1', clientSecret: 'client-secret-value' });
+    await store.saveClient({
+      issuer: 'https://as.example/',
+      clientId: 'c1',
+      clientSecret: 'client-secret-value',
+    });
     const text = readFileSync(file, 'utf8');
-    for (const secret of ['access-secret-value', 'r-access-secret-value', 'client-secret-value']) expect(text).not.toContain(secret);
-    expect([...secrets.values.values()].sort()).toEqual(['access-secret-value', 'client-secret-value', 'r-access-secret-value']);
+    for (const secret of ['access-secret-value', 'r-access-secret-value', 'client-secret-value'])
+      expect(text).not.toContain(secret);
+    expect([...secrets.values.values()].sort()).toEqual([
+      'access-secret-value',
+      'client-secret-value',
+      'r-access-secret-value',
+    ]);
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(await store.loadTokens('docs https://mcp.example/mcp')).toEqual(tokens('access-secret-value'));
-    expect(await store.loadClient('https://as.example/')).toEqual({ issuer: 'https://as.example/', clientId: 'c1', clientSecret: 'client-secret-value' });
+    expect(await store.loadTokens('docs https://mcp.example/mcp')).toEqual(
+      tokens('access-secret-value'),
+    );
+    expect(await store.loadClient('https://as.example/')).toEqual({
+      issuer: 'https://as.example/',
+      clientId: 'c1',
+      clientSecret: 'client-secret-value',
+    });
     await store.deleteTokens('docs https://mcp.example/mcp');
     expect(await store.loadTokens('docs https://mcp.example/mcp')).toBeUndefined();
     expect(secrets.values.has('access-secret-value')).toBe(false);
@@ -65,7 +93,11 @@ describe('FileAuthStore', () => {
     const aside = readdirSync(dir).filter((f) => f.startsWith('oauth.json.corrupt-'));
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(dir, aside[0]), 'utf8')).toBe('{"version": 1, "servers": {"docs');
-    expect(notices).toEqual([expect.stringContaining(`oauth.json is not valid JSON (line 1, column 33: unexpected end of file)`)]);
+    expect(notices).toEqual([
+      expect.stringContaining(
+        `oauth.json is not valid JSON (line 1, column 33: unexpected end of file)`,
+      ),
+    ]);
     expect(await store.loadTokens('docs https://mcp.example/mcp')).toEqual(tokens('new-access'));
   });
 });

@@ -4,7 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { workloadAssertion, workloadIdentity } from '../../../../../electron/core/mcp/auth/workload-identity';
+import {
+  workloadAssertion,
+  workloadIdentity,
+} from '../../../../../electron/core/mcp/auth/workload-identity';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -23,17 +26,29 @@ describe('workload identity', () => {
   });
 
   it('reads the token from an environment variable', async () => {
-    expect(await workloadAssertion({ assertionEnv: 'WORKLOAD_JWT' }, { WORKLOAD_JWT: ' jwt ' })).toBe('jwt');
+    expect(
+      await workloadAssertion({ assertionEnv: 'WORKLOAD_JWT' }, { WORKLOAD_JWT: ' jwt ' }),
+    ).toBe('jwt');
   });
 
   it('says which setting is missing or unreadable', async () => {
-    await expect(workloadAssertion({ assertionFile: '/nonexistent/lena/token' })).rejects.toThrow(/workload token file \/nonexistent\/lena\/token could not be read \(ENOENT\)/);
-    await expect(workloadAssertion({ assertionEnv: 'WORKLOAD_JWT' }, {})).rejects.toThrow(/WORKLOAD_JWT holds no workload token/);
-    await expect(workloadAssertion({})).rejects.toThrow(/needs "oauth.assertionFile" or "oauth.assertionEnv"/);
-    expect(() => workloadIdentity({ issuer: 'https://as.example.com' }, { grant: 'jwt_bearer' })).toThrow(/needs "oauth.clientId"/);
+    await expect(workloadAssertion({ assertionFile: '/nonexistent/lena/token' })).rejects.toThrow(
+      /workload token file \/nonexistent\/lena\/token could not be read \(ENOENT\)/,
+    );
+    await expect(workloadAssertion({ assertionEnv: 'WORKLOAD_JWT' }, {})).rejects.toThrow(
+      /WORKLOAD_JWT holds no workload token/,
+    );
+    await expect(workloadAssertion({})).rejects.toThrow(
+      /needs "oauth.assertionFile" or "oauth.assertionEnv"/,
+    );
+    expect(() =>
+      workloadIdentity({ issuer: 'https://as.example.com' }, { grant: 'jwt_bearer' }),
+    ).toThrow(/needs "oauth.clientId"/);
   });
 
   it('presents the workload as a public client unless the entry gives a secret', () => {
-    expect(workloadIdentity({ issuer: 'https://as.example.com' }, { clientId: 'w' }).method).toBe('none');
+    expect(workloadIdentity({ issuer: 'https://as.example.com' }, { clientId: 'w' }).method).toBe(
+      'none',
+    );
   });
 });

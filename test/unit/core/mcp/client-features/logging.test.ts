@@ -21,8 +21,18 @@ afterEach(async () => {
 async function start(level?: LoggingLevel) {
   const dir = mkdtempSync(join(tmpdir(), 'lena-logging-'));
   const userFile = join(dir, 'mcp.json');
-  writeFileSync(userFile, JSON.stringify({ mcpServers: { peer: { command: process.execPath, args: [PEER, 'list-changed'] } } }));
-  const manager = new McpManager({ sources: { userFile }, createTransport: defaultTransportFactory(), env: { PATH: process.env.PATH, HOME: process.env.HOME }, logLevel: () => level });
+  writeFileSync(
+    userFile,
+    JSON.stringify({
+      mcpServers: { peer: { command: process.execPath, args: [PEER, 'list-changed'] } },
+    }),
+  );
+  const manager = new McpManager({
+    sources: { userFile },
+    createTransport: defaultTransportFactory(),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    logLevel: () => level,
+  });
   open.push({ manager, dir });
   await manager.start();
   await manager.whenReady(20_000);
@@ -31,14 +41,19 @@ async function start(level?: LoggingLevel) {
   return { manager, session };
 }
 
-const serverMessages = (session: NonNullable<ReturnType<McpManager['session']>>) => (session.mcp?.logEntries() ?? []).filter((e) => e.source === 'server');
+const serverMessages = (session: NonNullable<ReturnType<McpManager['session']>>) =>
+  (session.mcp?.logEntries() ?? []).filter((e) => e.source === 'server');
 
 describe('server log messages', () => {
   it('default level info: a warning arrives with its logger and shows on the status', async () => {
     const { manager, session } = await start();
     await session.callTool('log', { message: 'disk almost full', level: 'warning' }, {});
-    await expect.poll(() => serverMessages(session).map((e) => [e.level, e.logger, e.data])).toEqual([['warning', 'peer', 'disk almost full']]);
-    await expect.poll(() => manager.status('peer')?.logAlert).toMatchObject({ level: 'warning', text: 'disk almost full' });
+    await expect
+      .poll(() => serverMessages(session).map((e) => [e.level, e.logger, e.data]))
+      .toEqual([['warning', 'peer', 'disk almost full']]);
+    await expect
+      .poll(() => manager.status('peer')?.logAlert)
+      .toMatchObject({ level: 'warning', text: 'disk almost full' });
   }, 30_000);
 
   it('a server set to "error" sends no warning (logging/setLevel reached it); an error still arrives', async () => {

@@ -24,14 +24,23 @@ describe('server requests', () => {
     const w = wire();
     let release!: (r: Record<string, unknown>) => void;
     const peer = new JsonRpcPeer(w.transport, {
-      onRequest: (method) => (method === 'slow' ? new Promise((r) => (release = r)) : Promise.reject(new RequestHandlerError(-1, 'The user declined'))),
+      onRequest: (method) =>
+        method === 'slow'
+          ? new Promise((r) => (release = r))
+          : Promise.reject(new RequestHandlerError(-1, 'The user declined')),
       onNotification: () => undefined,
       onDiagnostic: () => undefined,
     });
-    await w.transport.start({ onMessage: (m) => peer.handle(m), onError: () => undefined, onClose: () => undefined });
+    await w.transport.start({
+      onMessage: (m) => peer.handle(m),
+      onError: () => undefined,
+      onClose: () => undefined,
+    });
     w.deliver({ jsonrpc: '2.0', id: 'a', method: 'slow' });
     w.deliver({ jsonrpc: '2.0', id: 7, method: 'refuse' });
-    await expect.poll(() => w.sent).toEqual([{ jsonrpc: '2.0', id: 7, error: { code: -1, message: 'The user declined' } }]);
+    await expect
+      .poll(() => w.sent)
+      .toEqual([{ jsonrpc: '2.0', id: 7, error: { code: -1, message: 'The user declined' } }]);
     release({ action: 'accept' });
     await expect.poll(() => w.sent.length).toBe(2);
     expect(w.sent[1]).toEqual({ jsonrpc: '2.0', id: 'a', result: { action: 'accept' } });
@@ -43,14 +52,24 @@ describe('server requests', () => {
     const peer = new JsonRpcPeer(w.transport, {
       onRequest: (_m, _p, ctx) => {
         signal = ctx.signal;
-        return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve({ action: 'cancel' })));
+        return new Promise((resolve) =>
+          ctx.signal.addEventListener('abort', () => resolve({ action: 'cancel' })),
+        );
       },
       onNotification: () => undefined,
       onDiagnostic: () => undefined,
     });
-    await w.transport.start({ onMessage: (m) => peer.handle(m), onError: () => undefined, onClose: () => undefined });
+    await w.transport.start({
+      onMessage: (m) => peer.handle(m),
+      onError: () => undefined,
+      onClose: () => undefined,
+    });
     w.deliver({ jsonrpc: '2.0', id: 3, method: 'elicitation/create', params: {} });
-    w.deliver({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'timed out' } });
+    w.deliver({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 3, reason: 'timed out' },
+    });
     expect(signal?.aborted).toBe(true);
     expect(signal?.reason).toBe('timed out');
     await new Promise((r) => setImmediate(r));
@@ -60,7 +79,14 @@ describe('server requests', () => {
   it('a feature the front end did not offer is "method not found", naming it', () => {
     const signal = new AbortController().signal;
     expect(answerServerRequest('ping', undefined, undefined, signal)).toEqual({});
-    expect(() => answerServerRequest('sampling/createMessage', {}, { roots: async () => ({ roots: [] }) }, signal)).toThrow(/does not offer sampling/);
+    expect(() =>
+      answerServerRequest(
+        'sampling/createMessage',
+        {},
+        { roots: async () => ({ roots: [] }) },
+        signal,
+      ),
+    ).toThrow(/does not offer sampling/);
     try {
       answerServerRequest('elicitation/create', {}, undefined, signal);
     } catch (e) {

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigLoader } from '../../../../../electron/core/mcp/config/loader';
-import { findProjectConfig, PROJECT_WALK_LEVELS } from '../../../../../electron/core/mcp/config/scopes';
+import {
+  findProjectConfig,
+  PROJECT_WALK_LEVELS,
+} from '../../../../../electron/core/mcp/config/scopes';
 
 let root: string;
 beforeEach(() => {
@@ -48,7 +51,12 @@ describe('ConfigLoader: scopes', () => {
         memory: { command: 'node', args: ['memory.js'] },
       },
     });
-    write(join(root, 'proj', '.mcp.json'), { mcpServers: { files: { command: 'python', args: ['proj.py'] }, extra: { url: 'https://h/mcp' } } });
+    write(join(root, 'proj', '.mcp.json'), {
+      mcpServers: {
+        files: { command: 'python', args: ['proj.py'] },
+        extra: { url: 'https://h/mcp' },
+      },
+    });
     const loaded = await new ConfigLoader({ userFile, projectDir: join(root, 'proj') }).load();
     expect(loaded.errors).toEqual([]);
     const byName = Object.fromEntries(loaded.servers.map((s) => [s.name, s]));
@@ -70,7 +78,9 @@ describe('ConfigLoader: scopes', () => {
   it('an invalid project entry still shadows the user entry, and carries its issues', async () => {
     const userFile = join(root, 'mcp.json');
     write(userFile, { mcpServers: { files: { command: 'node' } } });
-    write(join(root, 'proj', '.mcp.json'), { mcpServers: { files: { command: 'node', url: 'https://x' } } });
+    write(join(root, 'proj', '.mcp.json'), {
+      mcpServers: { files: { command: 'node', url: 'https://x' } },
+    });
     const loaded = await new ConfigLoader({ userFile, projectDir: join(root, 'proj') }).load();
     expect(loaded.servers).toHaveLength(1);
     expect(loaded.servers[0]).toMatchObject({ scope: 'project', shadowed: [{ scope: 'user' }] });
@@ -83,19 +93,41 @@ describe('ConfigLoader: scopes', () => {
     write(userFile, { mcpServers: { user: { command: 'node' } } });
     write(join(root, 'proj', '.mcp.json'), { mcpServers: { proj: { command: 'node' } } });
     const only = join(root, 'only.json');
-    write(only, { mcpServers: { mine: { type: 'sse', url: 'http://127.0.0.1:1/sse', disabled: true } } });
-    const loaded = await new ConfigLoader({ userFile, projectDir: join(root, 'proj'), configFile: only }).load();
-    expect(loaded.servers.map((s) => [s.name, s.scope, s.transport, s.disabled])).toEqual([['mine', 'explicit', 'sse', true]]);
+    write(only, {
+      mcpServers: { mine: { type: 'sse', url: 'http://127.0.0.1:1/sse', disabled: true } },
+    });
+    const loaded = await new ConfigLoader({
+      userFile,
+      projectDir: join(root, 'proj'),
+      configFile: only,
+    }).load();
+    expect(loaded.servers.map((s) => [s.name, s.scope, s.transport, s.disabled])).toEqual([
+      ['mine', 'explicit', 'sse', true],
+    ]);
 
     const missing = await new ConfigLoader({ configFile: join(root, 'nope.json') }).load();
     expect(missing.servers).toEqual([]);
-    expect(missing.errors.map((e) => e.message)).toEqual([`${join(root, 'nope.json')}: file not found; check the path given to --config`]);
+    expect(missing.errors.map((e) => e.message)).toEqual([
+      `${join(root, 'nope.json')}: file not found; check the path given to --config`,
+    ]);
   });
 
   it('missing user and project files are simply empty scopes', async () => {
-    const loaded = await new ConfigLoader({ userFile: join(root, 'none.json'), projectDir: root }).load();
+    const loaded = await new ConfigLoader({
+      userFile: join(root, 'none.json'),
+      projectDir: root,
+    }).load();
     expect(loaded).toMatchObject({ servers: [], errors: [] });
-    expect(loaded.files).toEqual([{ scope: 'user', file: join(root, 'none.json'), state: 'missing', usingLastGood: false, errors: [], warnings: [] }]);
+    expect(loaded.files).toEqual([
+      {
+        scope: 'user',
+        file: join(root, 'none.json'),
+        state: 'missing',
+        usingLastGood: false,
+        errors: [],
+        warnings: [],
+      },
+    ]);
   });
 });
 

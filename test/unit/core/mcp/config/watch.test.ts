@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigLoader } from '../../../../../electron/core/mcp/config/loader';
-import { watchConfigFiles, type ConfigWatcher } from '../../../../../electron/core/mcp/config/watch';
+import {
+  watchConfigFiles,
+  type ConfigWatcher,
+} from '../../../../../electron/core/mcp/config/watch';
 import { addServer } from '../../../../../electron/core/mcp/config/write';
 
 let dir: string;
@@ -17,7 +20,10 @@ afterEach(() => {
 });
 
 /** Waits for the next change after `from`; a missing event fails after 5 s instead of hanging. */
-const nextChange = (count: { n: number }, from: number) => expect.poll(() => count.n, { message: 'a reported change', timeout: 5_000 }).toBeGreaterThan(from);
+const nextChange = (count: { n: number }, from: number) =>
+  expect
+    .poll(() => count.n, { message: 'a reported change', timeout: 5_000 })
+    .toBeGreaterThan(from);
 
 /**
  * Proves that `watched` reported nothing: a second watcher over the same folder, made after it
@@ -68,7 +74,7 @@ describe('watchConfigFiles', () => {
     expect(calls).toBe(0);
   });
 
-  it('a project .mcp.json that appears later is noticed through the loader\'s watch targets', async () => {
+  it("a project .mcp.json that appears later is noticed through the loader's watch targets", async () => {
     const project = join(dir, 'proj');
     mkdirSync(project);
     const loader = new ConfigLoader({ projectDir: project });
@@ -76,7 +82,10 @@ describe('watchConfigFiles', () => {
     expect(loader.watchTargets()).toEqual([join(project, '.mcp.json')]);
     const count = { n: 0 };
     watcher = watchConfigFiles(loader.watchTargets(), () => count.n++, { debounceMs: 20 });
-    writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { p: { command: 'node' } } }));
+    writeFileSync(
+      join(project, '.mcp.json'),
+      JSON.stringify({ mcpServers: { p: { command: 'node' } } }),
+    );
     await nextChange(count, 0);
     expect((await loader.load()).servers.map((s) => s.name)).toEqual(['p']);
   });

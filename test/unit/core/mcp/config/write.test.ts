@@ -1,4 +1,13 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +35,15 @@ describe('config writes', () => {
   it('20 parallel adds all land, unknown fields survive, and a reader never sees a half-written file', async () => {
     writeFileSync(
       file,
-      JSON.stringify({ $schema: 'x', mcpServers: { keep: { command: 'node', futureField: { a: [1, 2] } } }, theme: 'dark' }, null, 4),
+      JSON.stringify(
+        {
+          $schema: 'x',
+          mcpServers: { keep: { command: 'node', futureField: { a: [1, 2] } } },
+          theme: 'dark',
+        },
+        null,
+        4,
+      ),
     );
     let reads = 0;
     let writing = true;
@@ -36,11 +53,18 @@ describe('config writes', () => {
         reads++;
       }
     })();
-    await Promise.all(Array.from({ length: 20 }, (_, i) => addServer(file, `s${i}`, { command: 'node', args: [`${i}.js`] })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        addServer(file, `s${i}`, { command: 'node', args: [`${i}.js`] }),
+      ),
+    );
     writing = false;
     await reader;
     const doc = read();
-    expect(Object.keys(doc.mcpServers)).toEqual(['keep', ...Array.from({ length: 20 }, (_, i) => `s${i}`)]);
+    expect(Object.keys(doc.mcpServers)).toEqual([
+      'keep',
+      ...Array.from({ length: 20 }, (_, i) => `s${i}`),
+    ]);
     expect(doc.mcpServers.keep).toEqual({ command: 'node', futureField: { a: [1, 2] } });
     expect(doc.$schema).toBe('x');
     expect(doc.theme).toBe('dark');
@@ -49,10 +73,12 @@ describe('config writes', () => {
     expect(readdirSync(dir)).toEqual(['mcp.json']); // no temporary files left behind
   });
 
-  it('keeps the file\'s Windows line ends and tab indentation', async () => {
+  it("keeps the file's Windows line ends and tab indentation", async () => {
     writeFileSync(file, '{\r\n\t"mcpServers": {}\r\n}\r\n');
     await addServer(file, 'a', { command: 'node' });
-    expect(readFileSync(file, 'utf8')).toBe('{\r\n\t"mcpServers": {\r\n\t\t"a": {\r\n\t\t\t"command": "node"\r\n\t\t}\r\n\t}\r\n}\r\n');
+    expect(readFileSync(file, 'utf8')).toBe(
+      '{\r\n\t"mcpServers": {\r\n\t\t"a": {\r\n\t\t\t"command": "node"\r\n\t\t}\r\n\t}\r\n}\r\n',
+    );
   });
 
   it('mixed quick edits on one file all land in call order', async () => {
@@ -64,7 +90,12 @@ describe('config writes', () => {
       addServer(file, 'c', { command: 'python' }),
       removeServer(file, 'c'),
     ]);
-    expect(read()).toEqual({ mcpServers: { a: { command: 'node', disabled: true }, b: { url: 'https://h2/mcp', headers: { X: '1' } } } });
+    expect(read()).toEqual({
+      mcpServers: {
+        a: { command: 'node', disabled: true },
+        b: { url: 'https://h2/mcp', headers: { X: '1' } },
+      },
+    });
     await setServerDisabled(file, 'a', false);
     expect(read().mcpServers.a).toEqual({ command: 'node' });
   });
@@ -78,7 +109,10 @@ describe('config writes', () => {
     const other = withFileLock(`${file}.lock`, async () => {
       locked();
       await new Promise<void>((r) => (release = r));
-      writeFileSync(file, JSON.stringify({ mcpServers: { a: { command: 'node' }, fromCli: { command: 'x' } } }));
+      writeFileSync(
+        file,
+        JSON.stringify({ mcpServers: { a: { command: 'node' }, fromCli: { command: 'x' } } }),
+      );
     });
     await isLocked;
     const ours = addServer(file, 'fromWindow', { command: 'y' });
@@ -128,11 +162,15 @@ describe('config writes', () => {
       code: 'conflict',
       message: `A server named "a" already exists in ${file}; choose another name, or edit or remove that one.`,
     });
-    await expect(addServer(file, 'bad name', { command: 'x' })).rejects.toMatchObject({ code: 'invalid-arguments' });
-    await expect(updateServer(file, 'a', { command: 'x', url: 'https://h' })).rejects.toMatchObject({
+    await expect(addServer(file, 'bad name', { command: 'x' })).rejects.toMatchObject({
       code: 'invalid-arguments',
-      message: `The server entry was not saved: ${file}: server "a": has both "command" and "url": a server is either started locally (command) or reached remotely (url); keep one of them`,
     });
+    await expect(updateServer(file, 'a', { command: 'x', url: 'https://h' })).rejects.toMatchObject(
+      {
+        code: 'invalid-arguments',
+        message: `The server entry was not saved: ${file}: server "a": has both "command" and "url": a server is either started locally (command) or reached remotely (url); keep one of them`,
+      },
+    );
     await expect(removeServer(file, 'zzz')).rejects.toMatchObject({
       code: 'not-found',
       message: `There is no server "zzz" in ${file}; check the name (lena mcp list shows them).`,
@@ -141,10 +179,17 @@ describe('config writes', () => {
   });
 
   it('saveConfigText saves edited text, but refuses a syntax error', async () => {
-    const result = await saveConfigText(file, '{"mcpServers": {"a": {"command": "node", "args": 1}}}');
+    const result = await saveConfigText(
+      file,
+      '{"mcpServers": {"a": {"command": "node", "args": 1}}}',
+    );
     expect(result.errors.map((e) => e.field)).toEqual(['args']);
-    expect(readFileSync(file, 'utf8')).toBe('{"mcpServers": {"a": {"command": "node", "args": 1}}}\n');
-    await expect(saveConfigText(file, '{"mcpServers": ')).rejects.toMatchObject({ code: 'invalid-arguments' });
+    expect(readFileSync(file, 'utf8')).toBe(
+      '{"mcpServers": {"a": {"command": "node", "args": 1}}}\n',
+    );
+    await expect(saveConfigText(file, '{"mcpServers": ')).rejects.toMatchObject({
+      code: 'invalid-arguments',
+    });
     expect(read().mcpServers.a.args).toBe(1);
   });
 });

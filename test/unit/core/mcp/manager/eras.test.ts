@@ -25,9 +25,19 @@ function manager(servers: Record<string, unknown>): McpManager {
     sources: { userFile },
     createTransport: defaultTransportFactory(),
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    restart: { baseDelayMs: 30, maxDelayMs: 120, jitter: 0, crashLoopExits: 2, crashLoopWindowMs: 30_000, healthyAfterMs: 60_000 },
+    restart: {
+      baseDelayMs: 30,
+      maxDelayMs: 120,
+      jitter: 0,
+      crashLoopExits: 2,
+      crashLoopWindowMs: 30_000,
+      healthyAfterMs: 60_000,
+    },
   });
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => m.shutdown());
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => m.shutdown(),
+  );
   return m;
 }
 
@@ -41,7 +51,11 @@ describe('McpManager and protocol eras', () => {
     });
     await m.start();
     const by = Object.fromEntries(m.statuses().map((s) => [s.name, s]));
-    expect(by.modern).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28', toolCount: 4 });
+    expect(by.modern).toMatchObject({
+      status: 'connected',
+      protocolVersion: '2026-07-28',
+      toolCount: 4,
+    });
     expect(by.dual).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
     expect(by.pinned).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
     expect(by.old).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
@@ -55,21 +69,31 @@ describe('McpManager and protocol eras', () => {
     let initializes = 0;
     const server = await startScripted((req, res) => {
       if (req.method !== 'POST') return void res.writeHead(405).end();
-      if (req.message?.method === 'server/discover') return void res.writeHead(400).end('unknown method');
+      if (req.message?.method === 'server/discover')
+        return void res.writeHead(400).end('unknown method');
       if (req.message?.method === 'initialize') {
         initializes += 1;
         if (initializes === 2) return void res.writeHead(500).end('down for a moment');
         return answerJson(req, res, { 'mcp-session-id': `S${initializes}` });
       }
-      if (req.message?.method === 'tools/call' && req.headers['mcp-session-id'] === 'S1') return void res.writeHead(404).end();
+      if (req.message?.method === 'tools/call' && req.headers['mcp-session-id'] === 'S1')
+        return void res.writeHead(404).end();
       answerJson(req, res);
     });
     cleanups.push(() => server.close());
     const m = manager({ remote: { type: 'http', url: server.url } });
     await m.start();
-    expect(m.status('remote')).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
+    expect(m.status('remote')).toMatchObject({
+      status: 'connected',
+      protocolVersion: '2025-11-25',
+    });
     await m.callTool('remote', 'echo', { message: 'x' }).catch(() => undefined);
-    await expect.poll(() => initializes >= 3 && m.status('remote')?.status === 'connected', { message: 'the reconnect', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => initializes >= 3 && m.status('remote')?.status === 'connected', {
+        message: 'the reconnect',
+        timeout: 15_000,
+      })
+      .toBe(true);
     const probes = () => server.of('POST', 'server/discover').length;
     expect(probes()).toBe(1); // the reconnect went straight to initialize
     await m.restart('remote');
@@ -80,7 +104,11 @@ describe('McpManager and protocol eras', () => {
     // crashLoopExits is 2 here: had the probe's exit counted, a second one would make a crash loop.
     const m = manager({ picky: { command: process.execPath, args: [SCRIPTED, 'exit-on-probe'] } });
     await m.start();
-    expect(m.status('picky')).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25', error: null });
+    expect(m.status('picky')).toMatchObject({
+      status: 'connected',
+      protocolVersion: '2025-11-25',
+      error: null,
+    });
     await m.restart('picky');
     expect(m.status('picky')).toMatchObject({ status: 'connected', error: null });
   });

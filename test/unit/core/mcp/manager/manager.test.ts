@@ -28,17 +28,30 @@ function peer(env: Record<string, string> = {}) {
 }
 
 function spawns(file: string): number {
-  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+  return existsSync(file)
+    ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).length
+    : 0;
 }
 
-function makeManager(dir: string, servers: Record<string, unknown>, extra: Partial<ManagerOptions> = {}) {
+function makeManager(
+  dir: string,
+  servers: Record<string, unknown>,
+  extra: Partial<ManagerOptions> = {},
+) {
   const userFile = join(dir, 'mcp.json');
   writeFileSync(userFile, JSON.stringify({ mcpServers: servers }, null, 2));
   const manager = new McpManager({
     sources: { userFile, ...extra.sources },
     createTransport: defaultTransportFactory(),
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    restart: { baseDelayMs: 30, maxDelayMs: 120, jitter: 0, crashLoopExits: 4, crashLoopWindowMs: 30_000, healthyAfterMs: 60_000 },
+    restart: {
+      baseDelayMs: 30,
+      maxDelayMs: 120,
+      jitter: 0,
+      crashLoopExits: 4,
+      crashLoopWindowMs: 30_000,
+      healthyAfterMs: 60_000,
+    },
     ...extra,
   });
   managers.push(manager);
@@ -58,26 +71,57 @@ describe('McpManager', () => {
     await manager.start();
     const by = Object.fromEntries(manager.statuses().map((s) => [s.name, s]));
     for (let i = 0; i < 6; i++) {
-      expect(by[`ok${i}`]).toMatchObject({ status: 'connected', toolCount: 2, serverInfo: { name: 'peer', version: '1.2.3' }, protocolVersion: '2025-11-25', scope: 'user' });
+      expect(by[`ok${i}`]).toMatchObject({
+        status: 'connected',
+        toolCount: 2,
+        serverInfo: { name: 'peer', version: '1.2.3' },
+        protocolVersion: '2025-11-25',
+        scope: 'user',
+      });
     }
     expect(by.slow.status).toBe('connected');
     expect(by.slow.connectMs).toBeGreaterThanOrEqual(400);
     expect(by.missing.status).toBe('failed');
     expect(by.missing.error?.message).toMatch(/was not found on PATH/);
     expect(by.missing.error?.hint).toMatch(/absolute path/);
-    expect(by.needsvar).toMatchObject({ status: 'skipped', error: { message: expect.stringMatching(/missing environment variables: LENA_TEST_UNSET_VAR/) } });
-    await expect.poll(() => /crash loop/.test(manager.status('crashy')?.error?.message ?? ''), { message: 'crashy to give up', timeout: 15_000 }).toBe(true);
+    expect(by.needsvar).toMatchObject({
+      status: 'skipped',
+      error: {
+        message: expect.stringMatching(/missing environment variables: LENA_TEST_UNSET_VAR/),
+      },
+    });
+    await expect
+      .poll(() => /crash loop/.test(manager.status('crashy')?.error?.message ?? ''), {
+        message: 'crashy to give up',
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(manager.status('crashy')?.status).toBe('failed');
     expect(manager.status('crashy')?.stderrTail).toMatch(/scripted crash/);
-    expect([...manager.tools().keys()].sort()).toEqual(['ok0', 'ok1', 'ok2', 'ok3', 'ok4', 'ok5', 'slow']);
+    expect([...manager.tools().keys()].sort()).toEqual([
+      'ok0',
+      'ok1',
+      'ok2',
+      'ok3',
+      'ok4',
+      'ok5',
+      'slow',
+    ]);
   });
 
   it('turns a crash loop into "failed" after a bounded number of spawns, and Retry starts afresh', async () => {
     const dir = workspace();
     const counter = join(dir, 'spawns.txt');
-    const { manager } = makeManager(dir, { loop: peer({ PEER_MODE: 'crash-at-start', PEER_COUNTER: counter }) });
+    const { manager } = makeManager(dir, {
+      loop: peer({ PEER_MODE: 'crash-at-start', PEER_COUNTER: counter }),
+    });
     await manager.start();
-    await expect.poll(() => /crash loop/.test(manager.status('loop')?.error?.message ?? ''), { message: 'the crash-loop verdict', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => /crash loop/.test(manager.status('loop')?.error?.message ?? ''), {
+        message: 'the crash-loop verdict',
+        timeout: 15_000,
+      })
+      .toBe(true);
     const st = manager.status('loop')!;
     expect(st.status).toBe('failed');
     expect(st.error?.message).toMatch(/^crash loop: 4 exits in \d+ s/);
@@ -90,15 +134,24 @@ describe('McpManager', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(spawns(counter)).toBe(8); // no further spawns once failed
     await manager.restart('loop');
-    await expect.poll(() => spawns(counter) >= 9, { message: 'a fresh spawn after Retry', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => spawns(counter) >= 9, { message: 'a fresh spawn after Retry', timeout: 15_000 })
+      .toBe(true);
   });
 
   it('counts a server that answers initialize and then exits toward the backoff', async () => {
     const dir = workspace();
     const counter = join(dir, 'spawns.txt');
-    const { manager } = makeManager(dir, { flaky: peer({ PEER_MODE: 'exit-after-init', PEER_COUNTER: counter }) });
+    const { manager } = makeManager(dir, {
+      flaky: peer({ PEER_MODE: 'exit-after-init', PEER_COUNTER: counter }),
+    });
     await manager.start();
-    await expect.poll(() => /crash loop/.test(manager.status('flaky')?.error?.message ?? ''), { message: 'the crash-loop verdict', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => /crash loop/.test(manager.status('flaky')?.error?.message ?? ''), {
+        message: 'the crash-loop verdict',
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(spawns(counter)).toBe(4);
   });
 
@@ -119,9 +172,16 @@ describe('McpManager', () => {
     const counter = join(dir, 'spawns.txt');
     rmSync(project, { recursive: true, force: true });
     mkdirSync(project);
-    writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { proj: peer({ PEER_COUNTER: counter }) } }));
+    writeFileSync(
+      join(project, '.mcp.json'),
+      JSON.stringify({ mcpServers: { proj: peer({ PEER_COUNTER: counter }) } }),
+    );
     let approved = false;
-    const { manager } = makeManager(dir, {}, { sources: { projectDir: project }, approvals: { isApproved: () => approved } });
+    const { manager } = makeManager(
+      dir,
+      {},
+      { sources: { projectDir: project }, approvals: { isApproved: () => approved } },
+    );
     await manager.start();
     expect(manager.status('proj')).toMatchObject({ status: 'needs-approval', scope: 'project' });
     expect(spawns(counter)).toBe(0);
@@ -135,14 +195,22 @@ describe('McpManager', () => {
 
   it('restarts only the server whose entry changed on reload', async () => {
     const dir = workspace();
-    const { manager, userFile } = makeManager(dir, { a: peer({ PEER_TOOLS: 'x' }), b: peer({ PEER_TOOLS: 'y' }) });
+    const { manager, userFile } = makeManager(dir, {
+      a: peer({ PEER_TOOLS: 'x' }),
+      b: peer({ PEER_TOOLS: 'y' }),
+    });
     await manager.start();
     const pidOf = async (name: string) => {
       const r = await manager.callTool(name, name === 'a' ? 'x' : 'y2', {});
       return (r.content[0] as { text: string }).text.split(':').pop();
     };
     const aBefore = await pidOf('a');
-    writeFileSync(userFile, JSON.stringify({ mcpServers: { a: peer({ PEER_TOOLS: 'x' }), b: peer({ PEER_TOOLS: 'y,y2' }) } }));
+    writeFileSync(
+      userFile,
+      JSON.stringify({
+        mcpServers: { a: peer({ PEER_TOOLS: 'x' }), b: peer({ PEER_TOOLS: 'y,y2' }) },
+      }),
+    );
     const changed: string[] = [];
     manager.onToolsChanged((n) => changed.push(n));
     await manager.reload();
@@ -174,10 +242,19 @@ describe('McpManager', () => {
 
   it('restarts a server that died while idle before sending a call to it', async () => {
     const dir = workspace();
-    const { manager } = makeManager(dir, { a: peer({ PEER_TOOLS: 'echo,die' }) }, { restart: { baseDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 } });
+    const { manager } = makeManager(
+      dir,
+      { a: peer({ PEER_TOOLS: 'echo,die' }) },
+      { restart: { baseDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 } },
+    );
     await manager.start();
     await expect(manager.callTool('a', 'die', {})).rejects.toThrow(/exit|closed|code 9/i);
-    await expect.poll(() => manager.status('a')?.status === 'failed', { message: 'the failed status', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => manager.status('a')?.status === 'failed', {
+        message: 'the failed status',
+        timeout: 15_000,
+      })
+      .toBe(true);
     // One status: the restart is said once (status.restart), not also inside the error text.
     expect(manager.status('a')?.restart).toMatchObject({ attempt: 1, seconds: 60 });
     expect(manager.status('a')?.error?.message).not.toMatch(/restarting/);
@@ -189,12 +266,24 @@ describe('McpManager', () => {
 
   it('fails a call in flight when its server is disabled, and ends the process', async () => {
     const dir = workspace();
-    const { manager, userFile } = makeManager(dir, { a: peer({ PEER_MODE: 'ok', PEER_TOOLS: 'slow' }) });
+    const { manager, userFile } = makeManager(dir, {
+      a: peer({ PEER_MODE: 'ok', PEER_TOOLS: 'slow' }),
+    });
     await manager.start();
-    const pid = Number(((await manager.callTool('a', 'slow', {})).content[0] as { text: string }).text.split(':').pop());
+    const pid = Number(
+      ((await manager.callTool('a', 'slow', {})).content[0] as { text: string }).text
+        .split(':')
+        .pop(),
+    );
     const call = manager.callTool('a', 'hang', {}, { timeoutMs: 20_000 });
-    const outcome = call.then(() => 'answered', (e: Error) => e.message);
-    writeFileSync(userFile, JSON.stringify({ mcpServers: { a: { ...peer({ PEER_TOOLS: 'slow' }), disabled: true } } }));
+    const outcome = call.then(
+      () => 'answered',
+      (e: Error) => e.message,
+    );
+    writeFileSync(
+      userFile,
+      JSON.stringify({ mcpServers: { a: { ...peer({ PEER_TOOLS: 'slow' }), disabled: true } } }),
+    );
     await manager.reload();
     expect(await outcome).toMatch(/closed|cancel|exit/i);
     expect(manager.status('a')?.status).toBe('disabled');
@@ -205,8 +294,18 @@ describe('McpManager', () => {
     const dir = workspace();
     const { manager } = makeManager(dir, {});
     const ok = await manager.testConnection('trial', peer({ PEER_TOOLS: 'one,two,three' }));
-    expect(ok).toMatchObject({ ok: true, toolCount: 3, tools: ['one', 'two', 'three'], serverInfo: { name: 'peer' }, error: null });
-    const bad = await manager.testConnection('trial', { command: process.execPath, args: [PEER], env: { PEER_MODE: 'crash-at-start' } });
+    expect(ok).toMatchObject({
+      ok: true,
+      toolCount: 3,
+      tools: ['one', 'two', 'three'],
+      serverInfo: { name: 'peer' },
+      error: null,
+    });
+    const bad = await manager.testConnection('trial', {
+      command: process.execPath,
+      args: [PEER],
+      env: { PEER_MODE: 'crash-at-start' },
+    });
     expect(bad.ok).toBe(false);
     expect(bad.stderrTail).toMatch(/scripted crash/);
     const invalid = await manager.testConnection('trial', { command: 42 } as never);
@@ -218,25 +317,54 @@ describe('McpManager', () => {
   it('honours startupTimeout: a slow first start fails once with a hint instead of being killed in a loop', async () => {
     const dir = workspace();
     const counter = join(dir, 'spawns.txt');
-    const { manager, userFile } = makeManager(dir, { slow: { ...peer({ PEER_DELAY_MS: '1500', PEER_COUNTER: counter }), startupTimeout: 0.5 } });
+    const { manager, userFile } = makeManager(dir, {
+      slow: { ...peer({ PEER_DELAY_MS: '1500', PEER_COUNTER: counter }), startupTimeout: 0.5 },
+    });
     await manager.start();
-    expect(manager.status('slow')).toMatchObject({ status: 'failed', error: { message: expect.stringMatching(/^Start timed out after 1 s/), hint: expect.stringMatching(/startupTimeout/) } });
+    expect(manager.status('slow')).toMatchObject({
+      status: 'failed',
+      error: {
+        message: expect.stringMatching(/^Start timed out after 1 s/),
+        hint: expect.stringMatching(/startupTimeout/),
+      },
+    });
     // A grace, since nothing may happen: a kill-and-restart loop would respawn within the longest
     // backoff (120 ms here), and no event says that none was scheduled.
     await new Promise((r) => setTimeout(r, 400));
     expect(spawns(counter)).toBe(1);
-    writeFileSync(userFile, JSON.stringify({ mcpServers: { slow: { ...peer({ PEER_DELAY_MS: '1500', PEER_COUNTER: counter }), startupTimeout: 5 } } }));
+    writeFileSync(
+      userFile,
+      JSON.stringify({
+        mcpServers: {
+          slow: { ...peer({ PEER_DELAY_MS: '1500', PEER_COUNTER: counter }), startupTimeout: 5 },
+        },
+      }),
+    );
     await manager.reload();
     expect(manager.status('slow')?.status).toBe('connected');
   });
 
   it('keeps expanded secrets out of the status the window sees, even when the server prints them', async () => {
     const dir = workspace();
-    const script = "console.error('token=' + process.argv[1] + ' key=' + process.env.API_KEY); process.exit(4)";
+    const script =
+      "console.error('token=' + process.argv[1] + ' key=' + process.env.API_KEY); process.exit(4)";
     const { manager } = makeManager(
       dir,
-      { leaky: { command: process.execPath, args: ['-e', script, '${LENA_TEST_TOKEN}'], env: { API_KEY: '${secret:LENA_TEST_KEY}' } } },
-      { env: { PATH: process.env.PATH, LENA_TEST_TOKEN: 'tok-super-secret-123', LENA_TEST_KEY: 'key-very-secret-456' }, autoRestart: false },
+      {
+        leaky: {
+          command: process.execPath,
+          args: ['-e', script, '${LENA_TEST_TOKEN}'],
+          env: { API_KEY: '${secret:LENA_TEST_KEY}' },
+        },
+      },
+      {
+        env: {
+          PATH: process.env.PATH,
+          LENA_TEST_TOKEN: 'tok-super-secret-123',
+          LENA_TEST_KEY: 'key-very-secret-456',
+        },
+        autoRestart: false,
+      },
     );
     await manager.start();
     const st = manager.status('leaky')!;
@@ -250,10 +378,19 @@ describe('McpManager', () => {
   it('records a server’s process group as soon as it is spawned, before it answers, and forgets it on stop', async () => {
     const dir = workspace();
     const records = new Map<number, { name: string; pgid: number }>();
-    const processes = { add: (r: { name: string; pid: number; pgid: number }) => void records.set(r.pid, r), remove: (pid: number) => void records.delete(pid) };
-    const { manager } = makeManager(dir, { stuck: { ...peer({ PEER_MODE: 'hang' }), startupTimeout: 30 } }, { processes });
+    const processes = {
+      add: (r: { name: string; pid: number; pgid: number }) => void records.set(r.pid, r),
+      remove: (pid: number) => void records.delete(pid),
+    };
+    const { manager } = makeManager(
+      dir,
+      { stuck: { ...peer({ PEER_MODE: 'hang' }), startupTimeout: 30 } },
+      { processes },
+    );
     const starting = manager.start();
-    await expect.poll(() => records.size === 1, { message: 'the spawn record', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => records.size === 1, { message: 'the spawn record', timeout: 15_000 })
+      .toBe(true);
     expect(manager.status('stuck')?.status).toBe('connecting');
     const [[pid, record]] = [...records];
     expect(record).toMatchObject({ name: 'stuck', pgid: pid });
@@ -269,10 +406,20 @@ describe('McpManager', () => {
     await manager.start();
     const errors: string[] = [];
     manager.watch((config) => errors.push(...config.errors.map((e) => e.message)));
-    writeFileSync(userFile, JSON.stringify({ mcpServers: { a: peer(), b: peer({ PEER_TOOLS: 'x,y' }) } }));
-    await expect.poll(() => manager.status('b')?.status === 'connected', { message: 'the added server', timeout: 15_000 }).toBe(true);
+    writeFileSync(
+      userFile,
+      JSON.stringify({ mcpServers: { a: peer(), b: peer({ PEER_TOOLS: 'x,y' }) } }),
+    );
+    await expect
+      .poll(() => manager.status('b')?.status === 'connected', {
+        message: 'the added server',
+        timeout: 15_000,
+      })
+      .toBe(true);
     writeFileSync(userFile, '{ "mcpServers": { "a": 1 ');
-    await expect.poll(() => errors.length > 0, { message: 'the parse error', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => errors.length > 0, { message: 'the parse error', timeout: 15_000 })
+      .toBe(true);
     expect(errors[0]).toMatch(/mcp\.json.*line 1/);
     expect(manager.status('b')?.status).toBe('connected');
   });
@@ -282,7 +429,11 @@ describe('lazy mode (the command line)', () => {
   it('loads the configuration without starting anything; a call or startServers starts only the named server', async () => {
     const dir = workspace();
     const [a, b] = [join(dir, 'a.count'), join(dir, 'b.count')];
-    const { manager } = makeManager(dir, { a: peer({ PEER_COUNTER: a }), b: peer({ PEER_COUNTER: b }) }, { lazy: true });
+    const { manager } = makeManager(
+      dir,
+      { a: peer({ PEER_COUNTER: a }), b: peer({ PEER_COUNTER: b }) },
+      { lazy: true },
+    );
     const config = await manager.start();
     expect(config.servers.map((s) => s.name)).toEqual(['a', 'b']);
     expect(manager.statuses().map((s) => s.name)).toEqual(['a', 'b']);

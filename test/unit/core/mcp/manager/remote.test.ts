@@ -17,7 +17,11 @@ afterEach(async () => {
 async function managerFor(servers: Record<string, unknown>): Promise<McpManager> {
   const dir = mkdtempSync(join(tmpdir(), 'lena-remote-'));
   writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
-  const manager = new McpManager({ sources: { userFile: join(dir, 'mcp.json') }, createTransport: defaultTransportFactory(), env: {} });
+  const manager = new McpManager({
+    sources: { userFile: join(dir, 'mcp.json') },
+    createTransport: defaultTransportFactory(),
+    env: {},
+  });
   cleanups.push(async () => {
     await manager.shutdown();
     rmSync(dir, { recursive: true, force: true });
@@ -35,9 +39,16 @@ async function everything(mode: 'streamableHttp' | 'sse'): Promise<RunningServer
 it('connects to Streamable HTTP from a bare URL and to legacy SSE by type, and calls a tool on each', async () => {
   const http = await everything('streamableHttp');
   const sse = await everything('sse');
-  const manager = await managerFor({ web: { url: `${http.origin}/mcp` }, old: { type: 'sse', url: `${sse.origin}/sse` } });
+  const manager = await managerFor({
+    web: { url: `${http.origin}/mcp` },
+    old: { type: 'sse', url: `${sse.origin}/sse` },
+  });
   const by = Object.fromEntries(manager.statuses().map((s) => [s.name, s]));
-  expect(by.web).toMatchObject({ status: 'connected', transport: 'http-with-sse-fallback', serverInfo: { name: expect.stringMatching(/everything/) } });
+  expect(by.web).toMatchObject({
+    status: 'connected',
+    transport: 'http-with-sse-fallback',
+    serverInfo: { name: expect.stringMatching(/everything/) },
+  });
   expect(by.old).toMatchObject({ status: 'connected', transport: 'sse' });
   for (const name of ['web', 'old']) {
     const result = await manager.callTool(name, 'echo', { message: `hi ${name}` });
@@ -49,7 +60,9 @@ it('reports an unreachable URL with a hint', async () => {
   const manager = await managerFor({ gone: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
   const st = manager.status('gone')!;
   expect(['failed', 'connecting']).toContain(st.status);
-  await expect.poll(() => manager.status('gone')?.error?.message ?? '').toMatch(/ECONNREFUSED|connect|refused/i);
+  await expect
+    .poll(() => manager.status('gone')?.error?.message ?? '')
+    .toMatch(/ECONNREFUSED|connect|refused/i);
   expect(manager.status('gone')?.error?.hint).toMatch(/Nothing answers at that URL/);
 });
 
@@ -64,7 +77,17 @@ it('lists the tools again after a remote session expired and was re-initialised'
       const id = `S${++sessions}`;
       live.add(id);
       res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': id });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'scripted', version: String(sessions) } } }));
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: m.id,
+          result: {
+            protocolVersion: '2025-11-25',
+            capabilities: { tools: {} },
+            serverInfo: { name: 'scripted', version: String(sessions) },
+          },
+        }),
+      );
       return;
     }
     if (!sid || !live.has(sid)) {
@@ -76,7 +99,10 @@ it('lists the tools again after a remote session expired and was re-initialised'
       return;
     }
     if (m?.method === 'tools/list') {
-      const tools = Array.from({ length: sessions }, (_, i) => ({ name: `tool${i + 1}`, inputSchema: { type: 'object' } }));
+      const tools = Array.from({ length: sessions }, (_, i) => ({
+        name: `tool${i + 1}`,
+        inputSchema: { type: 'object' },
+      }));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { tools } }));
       return;

@@ -1,21 +1,37 @@
 // Backoff, crash-loop verdicts and the healthy-period reset (RELIABILITY.md faults 22-24).
 import { describe, expect, it } from 'vitest';
-import { isPermanentFailure, RestartPolicy } from '../../../../../electron/core/mcp/manager/restart-policy';
+import {
+  isPermanentFailure,
+  RestartPolicy,
+} from '../../../../../electron/core/mcp/manager/restart-policy';
 import { failureInfo } from '../../../../../electron/core/mcp/manager/failure';
 import { hintFor } from '../../../../../electron/core/mcp/manager/hints';
-import { McpProtocolError, McpTimeoutError, McpTransportError } from '../../../../../electron/core/mcp/errors';
+import {
+  McpProtocolError,
+  McpTimeoutError,
+  McpTransportError,
+} from '../../../../../electron/core/mcp/errors';
 import { networkError, statusError } from '../../../../../electron/core/mcp/transports/http-errors';
 import { LenaError } from '../../../../../shared/result';
 
 describe('RestartPolicy', () => {
   it('doubles the delay up to the cap, with jitter within bounds', () => {
-    const p = new RestartPolicy({ baseDelayMs: 1000, maxDelayMs: 8000, jitter: 0, crashLoopExits: 100 });
+    const p = new RestartPolicy({
+      baseDelayMs: 1000,
+      maxDelayMs: 8000,
+      jitter: 0,
+      crashLoopExits: 100,
+    });
     const delays = [0, 1, 2, 3, 4, 5].map((i) => {
       const v = p.onExit(i * 100_000_000, 0);
       return v.action === 'restart' ? v.delayMs : -1;
     });
     expect(delays).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
-    const jittered = new RestartPolicy({ baseDelayMs: 1000, jitter: 0.2, random: () => 0.999 }).onExit(0, 0);
+    const jittered = new RestartPolicy({
+      baseDelayMs: 1000,
+      jitter: 0.2,
+      random: () => 0.999,
+    }).onExit(0, 0);
     expect(jittered.action === 'restart' && jittered.delayMs).toBeGreaterThan(1000);
     expect(jittered.action === 'restart' && jittered.delayMs).toBeLessThanOrEqual(1200);
   });
@@ -24,7 +40,10 @@ describe('RestartPolicy', () => {
     const p = new RestartPolicy({ crashLoopExits: 10, crashLoopWindowMs: 120_000 });
     let verdict = p.onExit(0, 0);
     for (let i = 1; i < 10; i++) verdict = p.onExit(i * 3000, 10);
-    expect(verdict).toEqual({ action: 'give-up', message: 'crash loop: 10 exits in 27 s; fix the server, then press Retry' });
+    expect(verdict).toEqual({
+      action: 'give-up',
+      message: 'crash loop: 10 exits in 27 s; fix the server, then press Retry',
+    });
   });
 
   it('resets the counter after a healthy period', () => {
@@ -48,37 +67,64 @@ describe('RestartPolicy', () => {
 // cause decide otherwise, and a spawn failure decides the same in any wording.
 describe('restart decisions from typed errors', () => {
   it('a spawn failure is permanent whatever its message says', () => {
-    const spawn = new McpTransportError('npx konnte nicht gestartet werden', { code: 'command-not-found' });
+    const spawn = new McpTransportError('npx konnte nicht gestartet werden', {
+      code: 'command-not-found',
+    });
     expect(isPermanentFailure(failureInfo(spawn, spawn.message))).toBe(true);
   });
 
   it('words that once meant "permanent" do not make an exit permanent', () => {
-    const exit = new McpTransportError('the server printed "was not found on PATH" and exited with code 1', { exitCode: 1, stderrTail: '' });
+    const exit = new McpTransportError(
+      'the server printed "was not found on PATH" and exited with code 1',
+      { exitCode: 1, stderrTail: '' },
+    );
     const info = failureInfo(exit, exit.message);
     expect(info).toMatchObject({ code: 'server-exited', data: { exitCode: 1 } });
     expect(isPermanentFailure(info)).toBe(false);
   });
 
   it('a protocol version mismatch is permanent; another protocol error is not', () => {
-    expect(isPermanentFailure(failureInfo(new McpProtocolError('no shared version', 'version'), 'x'))).toBe(true);
-    expect(isPermanentFailure(failureInfo(new McpProtocolError('the server answered protocol version junk in a tool result'), 'x'))).toBe(false);
+    expect(
+      isPermanentFailure(failureInfo(new McpProtocolError('no shared version', 'version'), 'x')),
+    ).toBe(true);
+    expect(
+      isPermanentFailure(
+        failureInfo(
+          new McpProtocolError('the server answered protocol version junk in a tool result'),
+          'x',
+        ),
+      ),
+    ).toBe(false);
   });
 
   it('a start deadline is permanent, a request timeout is not', () => {
-    expect(isPermanentFailure(failureInfo(new LenaError('start-timeout', 'start timed out after 30 s'), 'x'))).toBe(true);
-    expect(isPermanentFailure(failureInfo(new McpTimeoutError('tools/list', 1000, false), 'x'))).toBe(false);
+    expect(
+      isPermanentFailure(
+        failureInfo(new LenaError('start-timeout', 'start timed out after 30 s'), 'x'),
+      ),
+    ).toBe(true);
+    expect(
+      isPermanentFailure(failureInfo(new McpTimeoutError('tools/list', 1000, false), 'x')),
+    ).toBe(false);
   });
 });
 
 describe('hints from codes and HTTP status', () => {
-  const http = (status: number) => statusError(new URL('https://mcp.example/mcp'), status, undefined, '', []);
+  const http = (status: number) =>
+    statusError(new URL('https://mcp.example/mcp'), status, undefined, '', []);
 
   it('a 401 or 403 answer gets the credentials hint, from its status, wrapped by a connect or not', () => {
     for (const status of [401, 403]) {
-      const wrapped = new McpTransportError('could not start https://mcp.example/mcp: something', {}, { cause: http(status) });
+      const wrapped = new McpTransportError(
+        'could not start https://mcp.example/mcp: something',
+        {},
+        { cause: http(status) },
+      );
       const info = failureInfo(wrapped, 'could not start');
       expect(info).toMatchObject({ code: 'http-status', data: { status } });
-      expect(hintFor(info, '')).toBe('The server refused the credentials: check the headers or token.');
+      expect(hintFor(info, '')).toBe(
+        'The server refused the credentials: check the headers or token.',
+      );
     }
   });
 
@@ -90,14 +136,23 @@ describe('hints from codes and HTTP status', () => {
 
   it('a refused connection says nothing answers there, from the errno', () => {
     const refused = Object.assign(new Error('connect failed'), { code: 'ECONNREFUSED' });
-    const info = failureInfo(networkError(new URL('http://127.0.0.1:9/mcp'), refused, []), 'Could not reach');
+    const info = failureInfo(
+      networkError(new URL('http://127.0.0.1:9/mcp'), refused, []),
+      'Could not reach',
+    );
     expect(info).toMatchObject({ code: 'network', data: { errno: 'ECONNREFUSED' } });
-    expect(hintFor(info, '')).toBe('Nothing answers at that URL: is the server running and the address right?');
+    expect(hintFor(info, '')).toBe(
+      'Nothing answers at that URL: is the server running and the address right?',
+    );
   });
 
   it('an exit points at stderr only when there is some', () => {
-    expect(hintFor({ code: 'server-exited' }, 'Error: boom')).toBe('The server exited; its last stderr lines are below.');
+    expect(hintFor({ code: 'server-exited' }, 'Error: boom')).toBe(
+      'The server exited; its last stderr lines are below.',
+    );
     expect(hintFor({ code: 'server-exited' }, '')).toBeUndefined();
-    expect(hintFor({ code: 'start-timeout' }, '', { commandLine: 'npx -y srv' })).toMatch(/Run it by hand \(npx -y srv\)/);
+    expect(hintFor({ code: 'start-timeout' }, '', { commandLine: 'npx -y srv' })).toMatch(
+      /Run it by hand \(npx -y srv\)/,
+    );
   });
 });

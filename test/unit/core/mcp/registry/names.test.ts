@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assignQualifiedNames, MAX_TOOL_NAME_LENGTH, nameHash, refKey, type ToolRef } from '../../../../../electron/core/mcp/registry/names';
+import {
+  assignQualifiedNames,
+  MAX_TOOL_NAME_LENGTH,
+  nameHash,
+  refKey,
+  type ToolRef,
+} from '../../../../../electron/core/mcp/registry/names';
 
 const API_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const names = (refs: ToolRef[]) => {
@@ -9,18 +15,22 @@ const names = (refs: ToolRef[]) => {
 
 describe('assignQualifiedNames', () => {
   it('uses mcp__server__tool when it is already valid', () => {
-    expect(names([{ server: 'filesystem', tool: 'read_text_file' }, { server: 'fs-2', tool: 'list-dir' }])).toEqual([
-      'mcp__filesystem__read_text_file',
-      'mcp__fs-2__list-dir',
-    ]);
+    expect(
+      names([
+        { server: 'filesystem', tool: 'read_text_file' },
+        { server: 'fs-2', tool: 'list-dir' },
+      ]),
+    ).toEqual(['mcp__filesystem__read_text_file', 'mcp__fs-2__list-dir']);
   });
 
   it('sanitises dots, spaces and unicode (one underscore per character) without a hash when nothing collides', () => {
-    expect(names([{ server: 's', tool: 'files.read' }, { server: 's', tool: 'get weather' }, { server: 's', tool: 'café_☕' }])).toEqual([
-      'mcp__s__files_read',
-      'mcp__s__get_weather',
-      'mcp__s__caf___',
-    ]);
+    expect(
+      names([
+        { server: 's', tool: 'files.read' },
+        { server: 's', tool: 'get weather' },
+        { server: 's', tool: 'café_☕' },
+      ]),
+    ).toEqual(['mcp__s__files_read', 'mcp__s__get_weather', 'mcp__s__caf___']);
   });
 
   it('a.b and a_b: the unsanitised one keeps the plain name, whatever the order; the other gets a stable hash', () => {
@@ -67,14 +77,28 @@ describe('assignQualifiedNames', () => {
       expect(name).toMatch(API_NAME);
       expect(name.startsWith('mcp__github__')).toBe(true);
     }
-    expect(result[0]).toBe(`mcp__github__${'x'.repeat(MAX_TOOL_NAME_LENGTH - 13 - 9)}_${nameHash(refs[0])}`);
+    expect(result[0]).toBe(
+      `mcp__github__${'x'.repeat(MAX_TOOL_NAME_LENGTH - 13 - 9)}_${nameHash(refs[0])}`,
+    );
     expect(new Set(result).size).toBe(3);
   });
 
   it('always yields unique, API-valid names for a messy set', () => {
     const refs: ToolRef[] = [];
     for (const server of ['a', 'a_b', 'a__b', 'long-server-name-'.repeat(3)]) {
-      for (const tool of ['', 'x', 'x.y', 'x_y', 'x y', 'ü', '_', '😀😀', 'z'.repeat(80), `${'z'.repeat(80)}.`]) refs.push({ server, tool });
+      for (const tool of [
+        '',
+        'x',
+        'x.y',
+        'x_y',
+        'x y',
+        'ü',
+        '_',
+        '😀😀',
+        'z'.repeat(80),
+        `${'z'.repeat(80)}.`,
+      ])
+        refs.push({ server, tool });
     }
     const result = names(refs);
     expect(new Set(result).size).toBe(refs.length);

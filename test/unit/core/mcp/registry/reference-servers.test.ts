@@ -25,8 +25,14 @@ beforeAll(async () => {
     userFile,
     JSON.stringify({
       mcpServers: {
-        everything: { command: '${NODE}', args: [join(modules, 'server-everything/dist/index.js'), 'stdio'] },
-        files: { command: '${NODE}', args: [join(modules, 'server-filesystem/dist/index.js'), '${ROOT:-/nonexistent}'] },
+        everything: {
+          command: '${NODE}',
+          args: [join(modules, 'server-everything/dist/index.js'), 'stdio'],
+        },
+        files: {
+          command: '${NODE}',
+          args: [join(modules, 'server-filesystem/dist/index.js'), '${ROOT:-/nonexistent}'],
+        },
       },
     }),
   );
@@ -34,11 +40,21 @@ beforeAll(async () => {
   expect(loaded.errors).toEqual([]);
   await Promise.all(
     loaded.servers.map(async (server) => {
-      const expanded = await expandEntry(server.entry!, { env: { NODE: process.execPath, ROOT: dir } });
-      if (!expanded.ok || expanded.launch.transport !== 'stdio') throw new Error(`cannot launch ${server.name}`);
+      const expanded = await expandEntry(server.entry!, {
+        env: { NODE: process.execPath, ROOT: dir },
+      });
+      if (!expanded.ok || expanded.launch.transport !== 'stdio')
+        throw new Error(`cannot launch ${server.name}`);
       const { command, args, env } = expanded.launch;
       const client = new Client({ name: 'lena-test', version: '0' });
-      await client.connect(new StdioClientTransport({ command, args, env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'ignore' }));
+      await client.connect(
+        new StdioClientTransport({
+          command,
+          args,
+          env: { PATH: process.env.PATH ?? '', ...env },
+          stderr: 'ignore',
+        }),
+      );
       clients.set(server.name, client);
       registry.setServerTools(server.name, (await client.listTools()).tools as Tool[]);
     }),
@@ -50,9 +66,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = async (qualifiedName: string, args: Record<string, unknown>): Promise<CallToolResult> => {
+const call = async (
+  qualifiedName: string,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> => {
   const { server, tool } = registry.resolve(qualifiedName)!;
-  return (await clients.get(server)!.callTool({ name: tool.name, arguments: args })) as CallToolResult;
+  return (await clients
+    .get(server)!
+    .callTool({ name: tool.name, arguments: args })) as CallToolResult;
 };
 
 describe('registry with the reference servers', () => {
@@ -78,37 +99,70 @@ describe('registry with the reference servers', () => {
   });
 
   it('catches bad arguments before the call, and passes good ones to a real result', async () => {
-    expect(await registry.validateArguments('mcp__everything__get-sum', { a: 'one', b: 2 })).toEqual({
+    expect(
+      await registry.validateArguments('mcp__everything__get-sum', { a: 'one', b: 2 }),
+    ).toEqual({
       ok: false,
-      message: "Invalid arguments for mcp__everything__get-sum: /a must be number. Fix the arguments to match the tool's input schema and call it again.",
+      message:
+        "Invalid arguments for mcp__everything__get-sum: /a must be number. Fix the arguments to match the tool's input schema and call it again.",
     });
-    expect(await registry.validateArguments('mcp__everything__get-sum', { a: 1, b: 2 })).toEqual({ ok: true });
+    expect(await registry.validateArguments('mcp__everything__get-sum', { a: 1, b: 2 })).toEqual({
+      ok: true,
+    });
     const converted = convertToolResult(await call('mcp__everything__get-sum', { a: 1, b: 2 }));
     expect(converted.content).toEqual([{ type: 'text', text: expect.stringContaining('3') }]);
   });
 
   it('converts a real image, structured content, resource links and an embedded resource', async () => {
     const image = convertToolResult(await call('mcp__everything__get-tiny-image', {}));
-    expect(image.content.some((b) => b.type === 'image' && b.source.type === 'base64' && b.source.media_type === 'image/png')).toBe(true);
+    expect(
+      image.content.some(
+        (b) =>
+          b.type === 'image' && b.source.type === 'base64' && b.source.media_type === 'image/png',
+      ),
+    ).toBe(true);
 
     const weather = await call('mcp__everything__get-structured-content', { location: 'Chicago' });
     expect(weather.structuredContent).toBeDefined();
     const structured = convertToolResult(weather);
     // The server repeats the structured content as JSON text, so it is not added a second time.
-    expect(structured.content.filter((b) => b.type === 'text' && b.text.includes('drizzle'))).toHaveLength(1);
+    expect(
+      structured.content.filter((b) => b.type === 'text' && b.text.includes('drizzle')),
+    ).toHaveLength(1);
 
-    const links = convertToolResult(await call('mcp__everything__get-resource-links', { count: 2 }));
-    expect(links.content.filter((b) => b.type === 'text' && b.text.startsWith('[resource link: '))).toHaveLength(2);
+    const links = convertToolResult(
+      await call('mcp__everything__get-resource-links', { count: 2 }),
+    );
+    expect(
+      links.content.filter((b) => b.type === 'text' && b.text.startsWith('[resource link: ')),
+    ).toHaveLength(2);
 
-    const embedded = convertToolResult(await call('mcp__everything__get-resource-reference', { resourceType: 'Text', resourceId: 1 }));
-    expect(embedded.content.some((b) => b.type === 'text' && b.text.startsWith('[resource <'))).toBe(true);
+    const embedded = convertToolResult(
+      await call('mcp__everything__get-resource-reference', {
+        resourceType: 'Text',
+        resourceId: 1,
+      }),
+    );
+    expect(
+      embedded.content.some((b) => b.type === 'text' && b.text.startsWith('[resource <')),
+    ).toBe(true);
   });
 
   it('a real file read comes back as text, and an error result keeps isError', async () => {
-    const read = convertToolResult(await call('mcp__files__read_text_file', { path: join(dir, 'note.txt') }));
-    expect(read).toMatchObject({ isError: false, content: [{ type: 'text', text: 'hello from a file' }] });
-    const denied = convertToolResult(await call('mcp__files__read_text_file', { path: '/etc/hostname' }));
+    const read = convertToolResult(
+      await call('mcp__files__read_text_file', { path: join(dir, 'note.txt') }),
+    );
+    expect(read).toMatchObject({
+      isError: false,
+      content: [{ type: 'text', text: 'hello from a file' }],
+    });
+    const denied = convertToolResult(
+      await call('mcp__files__read_text_file', { path: '/etc/hostname' }),
+    );
     expect(denied.isError).toBe(true);
-    expect(denied.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('Access denied') });
+    expect(denied.content[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining('Access denied'),
+    });
   });
 });

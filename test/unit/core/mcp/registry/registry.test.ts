@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { nameHash } from '../../../../../electron/core/mcp/registry/names';
-import { ToolRegistry, type RegistryChange } from '../../../../../electron/core/mcp/registry/registry';
+import {
+  ToolRegistry,
+  type RegistryChange,
+} from '../../../../../electron/core/mcp/registry/registry';
 import type { Tool } from '../../../../../shared/mcp-types';
 
-const tool = (name: string, extra: Partial<Tool> = {}): Tool => ({ name, inputSchema: { type: 'object' }, ...extra });
+const tool = (name: string, extra: Partial<Tool> = {}): Tool => ({
+  name,
+  inputSchema: { type: 'object' },
+  ...extra,
+});
 
 describe('ToolRegistry', () => {
   it('builds Anthropic definitions: server-prefixed description, schema kept, type object ensured, empty schema when none', () => {
     const registry = new ToolRegistry();
     registry.setServerTools('filesystem', [
-      tool('read_file', { description: 'Read a file', inputSchema: { properties: { path: { type: 'string' } }, required: ['path'] } }),
+      tool('read_file', {
+        description: 'Read a file',
+        inputSchema: { properties: { path: { type: 'string' } }, required: ['path'] },
+      }),
       { name: 'ping', title: 'Ping the server' } as Tool,
       tool('bare'),
     ]);
@@ -17,10 +27,22 @@ describe('ToolRegistry', () => {
       {
         name: 'mcp__filesystem__read_file',
         description: '[filesystem] Read a file',
-        input_schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+        input_schema: {
+          type: 'object',
+          properties: { path: { type: 'string' } },
+          required: ['path'],
+        },
       },
-      { name: 'mcp__filesystem__ping', description: '[filesystem] Ping the server', input_schema: { type: 'object', properties: {} } },
-      { name: 'mcp__filesystem__bare', description: '[filesystem] bare', input_schema: { type: 'object' } },
+      {
+        name: 'mcp__filesystem__ping',
+        description: '[filesystem] Ping the server',
+        input_schema: { type: 'object', properties: {} },
+      },
+      {
+        name: 'mcp__filesystem__bare',
+        description: '[filesystem] bare',
+        input_schema: { type: 'object' },
+      },
     ]);
   });
 
@@ -28,7 +50,9 @@ describe('ToolRegistry', () => {
     const registry = new ToolRegistry();
     const huge = 'd'.repeat(50_000);
     registry.setServerTools('s', [tool('t', { description: huge })]);
-    expect(registry.anthropicTools()[0].description).toBe(`[s] ${'d'.repeat(10_000)} [description truncated: 40000 of 50000 characters cut]`);
+    expect(registry.anthropicTools()[0].description).toBe(
+      `[s] ${'d'.repeat(10_000)} [description truncated: 40000 of 50000 characters cut]`,
+    );
     expect(registry.resolve('mcp__s__t')?.tool.description).toBe(huge);
   });
 
@@ -45,7 +69,9 @@ describe('ToolRegistry', () => {
       expect([resolved.server, resolved.tool.name]).toEqual([entry.server, entry.tool.name]);
     }
     expect(registry.qualifiedName('git.hub', 'a_b')).toBe('mcp__git_hub__a_b');
-    expect(registry.qualifiedName('git.hub', 'a.b')).toBe(`mcp__git_hub__a_b_${nameHash({ server: 'git.hub', tool: 'a.b' })}`);
+    expect(registry.qualifiedName('git.hub', 'a.b')).toBe(
+      `mcp__git_hub__a_b_${nameHash({ server: 'git.hub', tool: 'a.b' })}`,
+    );
     expect(registry.qualifiedName('other', 'a.b')).toBe('mcp__other__a_b');
     expect(registry.resolve('mcp__nope__x')).toBeUndefined();
   });
@@ -59,7 +85,10 @@ describe('ToolRegistry', () => {
       ['mcp__s__a_b', '[s] dotted'],
       ['mcp__t__x', '[t] x'],
     ]);
-    registry.setServerTools('s', [tool('a.b', { description: 'dotted' }), tool('a_b', { description: 'plain' })]);
+    registry.setServerTools('s', [
+      tool('a.b', { description: 'dotted' }),
+      tool('a_b', { description: 'plain' }),
+    ]);
     const hashed = `mcp__s__a_b_${nameHash({ server: 's', tool: 'a.b' })}`;
     expect(registry.anthropicTools().map((t) => [t.name, t.description])).toEqual([
       [hashed, '[s] dotted'],
@@ -94,11 +123,14 @@ describe('ToolRegistry', () => {
     registry.on('changed', (c) => changes.push(c));
     registry.setDisabledTools([]);
     registry.setDisabledTools([]); // no change, no event
-    expect(registry.anthropicTools().map((t) => t.name)).toEqual(['mcp__fs__read', 'mcp__fs__write']);
+    expect(registry.anthropicTools().map((t) => t.name)).toEqual([
+      'mcp__fs__read',
+      'mcp__fs__write',
+    ]);
     expect(changes).toEqual([{ reason: 'disabled' }]);
   });
 
-  it('emits changed when a server\'s tools change or it is removed, not when the same list arrives again; unsubscribe works', () => {
+  it("emits changed when a server's tools change or it is removed, not when the same list arrives again; unsubscribe works", () => {
     const registry = new ToolRegistry();
     const changes: RegistryChange[] = [];
     const off = registry.on('changed', (c) => changes.push(c));
@@ -119,7 +151,11 @@ describe('ToolRegistry', () => {
 
   it('drops nameless and duplicate tools and says why', () => {
     const registry = new ToolRegistry();
-    const dropped = registry.setServerTools('s', [tool('a'), { inputSchema: {} } as Tool, tool('a', { description: 'again' })]);
+    const dropped = registry.setServerTools('s', [
+      tool('a'),
+      { inputSchema: {} } as Tool,
+      tool('a', { description: 'again' }),
+    ]);
     expect(dropped).toEqual([
       { name: undefined, reason: 'a tool needs a non-empty string "name"' },
       { name: 'a', reason: 'the server listed "a" more than once; the first is used' },
@@ -129,19 +165,34 @@ describe('ToolRegistry', () => {
 
   it('validates arguments by qualified name', async () => {
     const registry = new ToolRegistry();
-    registry.setServerTools('fs', [tool('read', { inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } })]);
+    registry.setServerTools('fs', [
+      tool('read', {
+        inputSchema: {
+          type: 'object',
+          properties: { path: { type: 'string' } },
+          required: ['path'],
+        },
+      }),
+    ]);
     expect(await registry.validateArguments('mcp__fs__read', { path: '/x' })).toEqual({ ok: true });
     expect(await registry.validateArguments('mcp__fs__read', { path: 1 })).toEqual({
       ok: false,
-      message: "Invalid arguments for mcp__fs__read: /path must be string. Fix the arguments to match the tool's input schema and call it again.",
+      message:
+        "Invalid arguments for mcp__fs__read: /path must be string. Fix the arguments to match the tool's input schema and call it again.",
     });
-    expect(await registry.validateArguments('mcp__fs__nope', {})).toEqual({ ok: false, message: 'There is no tool named mcp__fs__nope; use one of the tools listed.' });
+    expect(await registry.validateArguments('mcp__fs__nope', {})).toEqual({
+      ok: false,
+      message: 'There is no tool named mcp__fs__nope; use one of the tools listed.',
+    });
   });
 
   it('estimates token cost per server (enabled tools only), largest first', () => {
     const registry = new ToolRegistry();
     registry.setServerTools('small', [tool('a')]);
-    registry.setServerTools('big', Array.from({ length: 5 }, (_, i) => tool(`t${i}`, { description: 'd'.repeat(400) })));
+    registry.setServerTools(
+      'big',
+      Array.from({ length: 5 }, (_, i) => tool(`t${i}`, { description: 'd'.repeat(400) })),
+    );
     const costs = registry.tokenCosts();
     expect(costs.map((c) => [c.server, c.tools])).toEqual([
       ['big', 5],
@@ -151,6 +202,10 @@ describe('ToolRegistry', () => {
     expect(costs[0].tokens).toBe(Math.ceil(JSON.stringify(bigDefs).length / 4));
     expect(costs[0].tokens).toBeGreaterThan(500);
     registry.setDisabledTools(registry.tools('big').map((t) => t.qualifiedName));
-    expect(registry.tokenCosts().find((c) => c.server === 'big')).toEqual({ server: 'big', tools: 0, tokens: 0 });
+    expect(registry.tokenCosts().find((c) => c.server === 'big')).toEqual({
+      server: 'big',
+      tools: 0,
+      tokens: 0,
+    });
   });
 });

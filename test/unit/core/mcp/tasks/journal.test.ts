@@ -11,7 +11,9 @@ import { TaskJournal } from '../../../../../electron/core/mcp/tasks/journal';
 import type { TaskView } from '../../../../../electron/core/mcp/tasks/task';
 
 const { ops } = vi.hoisted(() => ({ ops: [] as string[] }));
-vi.mock('node:fs', async (importOriginal) => (await import('../../base/fs-sync-recorder')).recordingFs(await importOriginal(), ops));
+vi.mock('node:fs', async (importOriginal) =>
+  (await import('../../base/fs-sync-recorder')).recordingFs(await importOriginal(), ops),
+);
 
 let home: string;
 beforeEach(() => {
@@ -25,11 +27,18 @@ const task: TaskView = { taskId: 'task-1', status: 'working', createdAt: 1, ttlM
 /** A call that becomes a task at once and ends when the test says. */
 function waitingCall(journal: TaskJournal) {
   let finish: () => void = () => {};
-  const done = journal.track('c1/toolu_1', 'jobs', 'research', {}, async (opts) => {
-    opts.onTask?.(task);
-    await new Promise<void>((resolve) => (finish = resolve));
-    return { content: [] } as ToolCallOutcome;
-  }, 1000);
+  const done = journal.track(
+    'c1/toolu_1',
+    'jobs',
+    'research',
+    {},
+    async (opts) => {
+      opts.onTask?.(task);
+      await new Promise<void>((resolve) => (finish = resolve));
+      return { content: [] } as ToolCallOutcome;
+    },
+    1000,
+  );
   return { done, finish: () => finish() };
 }
 
@@ -37,7 +46,9 @@ describe('TaskJournal on disk', () => {
   it('writes the waiting task as complete JSON, owner-only, with no temp file left, and a restart reads it back', async () => {
     const file = join(home, 'lena', 'tasks.json'); // the folder does not exist yet
     const call = waitingCall(new TaskJournal(file));
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([{ key: 'c1/toolu_1', server: 'jobs', tool: 'research', task, since: 1000 }]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([
+      { key: 'c1/toolu_1', server: 'jobs', tool: 'research', task, since: 1000 },
+    ]);
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(join(home, 'lena'))).toEqual(['tasks.json']);
     expect(new TaskJournal(file).list().map((r) => r.task.taskId)).toEqual(['task-1']);

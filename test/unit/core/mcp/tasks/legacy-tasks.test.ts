@@ -24,13 +24,22 @@ describe('2025-11-25 tasks with server-everything', () => {
     expect(tools.map((t) => t.name)).not.toContain('trigger-elicitation-request-async');
     expect(tools).toHaveLength(TOOL_COUNT);
     const seen: TaskView[] = [];
-    const result = await client.callTool('simulate-research-query', { topic: 'tides' }, { onTask: (t) => seen.push(t) });
+    const result = await client.callTool(
+      'simulate-research-query',
+      { topic: 'tides' },
+      { onTask: (t) => seen.push(t) },
+    );
     expect(result.isError).not.toBe(true);
     expect(JSON.stringify(result.content)).toContain('Research Report: tides');
     // Created, then progress through the stages (statusMessage), then completed.
     expect(seen[0].status).toBe('working');
     // Stages last as long as the poll interval (1 s), so which ones a poll catches varies.
-    const stages = ['Gathering sources...', 'Analyzing content...', 'Synthesizing findings...', 'Generating report...'];
+    const stages = [
+      'Gathering sources...',
+      'Analyzing content...',
+      'Synthesizing findings...',
+      'Generating report...',
+    ];
     expect(seen.filter((t) => stages.includes(t.statusMessage ?? '')).length).toBeGreaterThan(0);
     expect(seen.at(-1)?.status).toBe('completed');
     expect(new Set(seen.map((t) => t.taskId)).size).toBe(1);
@@ -43,29 +52,59 @@ describe('2025-11-25 tasks with server-everything', () => {
     await client.listTools();
     const abort = new AbortController();
     const seen: TaskView[] = [];
-    const call = client.callTool('simulate-research-query', { topic: 'moss' }, { signal: abort.signal, onTask: (t) => {
-      seen.push(t);
-      if (t.status === 'working') abort.abort();
-    } });
+    const call = client.callTool(
+      'simulate-research-query',
+      { topic: 'moss' },
+      {
+        signal: abort.signal,
+        onTask: (t) => {
+          seen.push(t);
+          if (t.status === 'working') abort.abort();
+        },
+      },
+    );
     await expect(call).rejects.toBeInstanceOf(McpCancelledError);
     expect(seen.at(-1)?.status).toBe('cancelled');
-    const sent = client.protocolLog().filter((e) => e.direction === 'send' && e.method === 'tasks/cancel');
+    const sent = client
+      .protocolLog()
+      .filter((e) => e.direction === 'send' && e.method === 'tasks/cancel');
     expect(sent).toHaveLength(1);
-    expect(client.protocolLog().some((e) => e.direction === 'send' && e.method === 'notifications/cancelled')).toBe(false);
+    expect(
+      client
+        .protocolLog()
+        .some((e) => e.direction === 'send' && e.method === 'notifications/cancelled'),
+    ).toBe(false);
   });
 
   it('input required: waits on tasks/result (the server asks there), and cancelling it sends tasks/cancel', async () => {
     // Declaring elicitation makes the ambiguous query pause for input (input_required).
-    const { client } = stdioClient(reference('server-everything'), ['stdio'], {}, { features: { elicitation: async () => ({ action: 'decline' }) } });
+    const { client } = stdioClient(
+      reference('server-everything'),
+      ['stdio'],
+      {},
+      { features: { elicitation: async () => ({ action: 'decline' }) } },
+    );
     await client.connect();
     await client.listTools();
     const abort = new AbortController();
     const seen: TaskView[] = [];
-    const call = client.callTool('simulate-research-query', { topic: 'python', ambiguous: true }, { signal: abort.signal, onTask: (t) => seen.push(t) });
-    await expect.poll(() => client.protocolLog().some((e) => e.direction === 'send' && e.method === 'tasks/result'), { timeout: 15_000 }).toBe(true);
+    const call = client.callTool(
+      'simulate-research-query',
+      { topic: 'python', ambiguous: true },
+      { signal: abort.signal, onTask: (t) => seen.push(t) },
+    );
+    await expect
+      .poll(
+        () =>
+          client.protocolLog().some((e) => e.direction === 'send' && e.method === 'tasks/result'),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     expect(seen.map((t) => t.status)).toContain('input_required');
     abort.abort();
     await expect(call).rejects.toBeInstanceOf(McpCancelledError);
-    expect(client.protocolLog().filter((e) => e.direction === 'send' && e.method === 'tasks/cancel')).toHaveLength(1);
+    expect(
+      client.protocolLog().filter((e) => e.direction === 'send' && e.method === 'tasks/cancel'),
+    ).toHaveLength(1);
   });
 });

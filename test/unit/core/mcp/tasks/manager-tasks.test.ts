@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskView } from '../../../../../electron/core/mcp/client';
 import { McpManager } from '../../../../../electron/core/mcp/manager/manager';
-import { DetachFromTask, TaskInterruptedError } from '../../../../../electron/core/mcp/tasks/follow';
+import {
+  DetachFromTask,
+  TaskInterruptedError,
+} from '../../../../../electron/core/mcp/tasks/follow';
 import { defaultTransportFactory } from '../../../../../electron/core/mcp/manager/transport-factory';
 import { fixture } from '../harness';
 
@@ -18,7 +21,11 @@ afterEach(async () => {
 /** A folder with an mcp.json naming the scripted 2026 tasks peer as "jobs" (its task state inside). */
 function home(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lena-tasks-'));
-  const entry = { command: process.execPath, args: [fixture('tasks-2026-peer.mjs')], env: { TASKS_STATE: join(dir, 'state.json') } };
+  const entry = {
+    command: process.execPath,
+    args: [fixture('tasks-2026-peer.mjs')],
+    env: { TASKS_STATE: join(dir, 'state.json') },
+  };
   writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: { jobs: entry } }));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
@@ -30,7 +37,14 @@ function manager(dir: string): McpManager {
     sources: { userFile: join(dir, 'mcp.json') },
     createTransport: defaultTransportFactory(),
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    restart: { baseDelayMs: 30, maxDelayMs: 120, jitter: 0, crashLoopExits: 5, crashLoopWindowMs: 30_000, healthyAfterMs: 60_000 },
+    restart: {
+      baseDelayMs: 30,
+      maxDelayMs: 120,
+      jitter: 0,
+      crashLoopExits: 5,
+      crashLoopWindowMs: 30_000,
+      healthyAfterMs: 60_000,
+    },
     taskJournalFile: join(dir, 'tasks.json'),
   });
   cleanups.push(() => m.shutdown());
@@ -43,9 +57,16 @@ describe('McpManager and tasks', () => {
     await m.start();
     expect(m.status('jobs')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
     const seen: TaskView[] = [];
-    const result = await m.callTool('jobs', 'research', { topic: 'reefs', steps: 4, crashAt: 2 }, { onTask: (t) => seen.push(t) });
+    const result = await m.callTool(
+      'jobs',
+      'research',
+      { topic: 'reefs', steps: 4, crashAt: 2 },
+      { onTask: (t) => seen.push(t) },
+    );
     expect((result.content[0] as { text: string }).text).toBe('Researched: reefs');
-    expect(seen.map((t) => t.statusMessage)).toContain('The connection dropped; following the task again once the server is back');
+    expect(seen.map((t) => t.statusMessage)).toContain(
+      'The connection dropped; following the task again once the server is back',
+    );
     expect(new Set(seen.map((t) => t.taskId)).size).toBe(1);
   });
 
@@ -54,12 +75,24 @@ describe('McpManager and tasks', () => {
     const first = manager(dir);
     await first.start();
     const seen: TaskView[] = [];
-    const call = first.callTool('jobs', 'research', { topic: 'glaciers', steps: 12, stepMs: 150 }, { taskKey: 'c1/toolu_1', onTask: (t) => seen.push(t) });
+    const call = first.callTool(
+      'jobs',
+      'research',
+      { topic: 'glaciers', steps: 12, stepMs: 150 },
+      { taskKey: 'c1/toolu_1', onTask: (t) => seen.push(t) },
+    );
     const ended = call.catch((e: unknown) => e);
     await expect.poll(() => seen.length).toBeGreaterThan(0);
     await first.shutdown(); // Lena quits while the server works on
     expect(await ended).toBeInstanceOf(Error);
-    expect(first.waitingTasks()).toEqual([expect.objectContaining({ key: 'c1/toolu_1', server: 'jobs', tool: 'research', task: expect.objectContaining({ taskId: seen[0].taskId }) })]);
+    expect(first.waitingTasks()).toEqual([
+      expect.objectContaining({
+        key: 'c1/toolu_1',
+        server: 'jobs',
+        tool: 'research',
+        task: expect.objectContaining({ taskId: seen[0].taskId }),
+      }),
+    ]);
 
     const second = manager(dir);
     await second.start();
@@ -77,7 +110,14 @@ describe('McpManager and tasks', () => {
     await m.start();
     await m.callTool('jobs', 'research', { topic: 'dunes', steps: 2 }, { taskKey: 'c1/toolu_2' });
     const abort = new AbortController();
-    await expect(m.callTool('jobs', 'research', { topic: 'dunes', steps: 200 }, { taskKey: 'c1/toolu_3', signal: abort.signal, onTask: () => abort.abort() })).rejects.toThrow(/cancelled/);
+    await expect(
+      m.callTool(
+        'jobs',
+        'research',
+        { topic: 'dunes', steps: 200 },
+        { taskKey: 'c1/toolu_3', signal: abort.signal, onTask: () => abort.abort() },
+      ),
+    ).rejects.toThrow(/cancelled/);
     expect(m.waitingTasks()).toEqual([]);
     expect(manager(dir).waitingTasks()).toEqual([]);
   });
@@ -87,11 +127,27 @@ describe('McpManager and tasks', () => {
     const m = manager(dir);
     await m.start();
     const quit = new AbortController();
-    const call = m.callTool('jobs', 'research', { topic: 'comets', steps: 8 }, { taskKey: 'c1/toolu_4', signal: quit.signal, onTask: () => quit.abort(new DetachFromTask()) });
+    const call = m.callTool(
+      'jobs',
+      'research',
+      { topic: 'comets', steps: 8 },
+      {
+        taskKey: 'c1/toolu_4',
+        signal: quit.signal,
+        onTask: () => quit.abort(new DetachFromTask()),
+      },
+    );
     await expect(call).rejects.toBeInstanceOf(TaskInterruptedError);
-    expect(m.session('jobs')?.mcp?.protocolLog().some((e) => e.direction === 'send' && e.method === 'tasks/cancel')).toBe(false);
+    expect(
+      m
+        .session('jobs')
+        ?.mcp?.protocolLog()
+        .some((e) => e.direction === 'send' && e.method === 'tasks/cancel'),
+    ).toBe(false);
     const [record] = manager(dir).waitingTasks();
     expect(record).toMatchObject({ key: 'c1/toolu_4', tool: 'research' });
-    expect(((await m.followTask(record)).content[0] as { text: string }).text).toBe('Researched: comets');
+    expect(((await m.followTask(record)).content[0] as { text: string }).text).toBe(
+      'Researched: comets',
+    );
   });
 });

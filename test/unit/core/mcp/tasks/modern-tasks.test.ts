@@ -3,8 +3,16 @@
 // notifications/tasks, input answered through tasks/update, cancelled with tasks/cancel.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ClientFeatureHandlers, McpClient, TaskView } from '../../../../../electron/core/mcp/client';
-import { McpCancelledError, McpProtocolError, McpRpcError } from '../../../../../electron/core/mcp/errors';
+import type {
+  ClientFeatureHandlers,
+  McpClient,
+  TaskView,
+} from '../../../../../electron/core/mcp/client';
+import {
+  McpCancelledError,
+  McpProtocolError,
+  McpRpcError,
+} from '../../../../../electron/core/mcp/errors';
 import { TaskInterruptedError } from '../../../../../electron/core/mcp/tasks/follow';
 import { fixture, stdioClient, tempDir } from '../harness';
 
@@ -12,7 +20,12 @@ const peer = fixture('tasks-2026-peer.mjs');
 const text = (r: { content: unknown[] }) => (r.content[0] as { text: string }).text;
 
 async function connected(features?: ClientFeatureHandlers, state = join(tempDir(), 'tasks.json')) {
-  const { client, transport } = stdioClient(peer, [], { env: { TASKS_STATE: state } }, { features });
+  const { client, transport } = stdioClient(
+    peer,
+    [],
+    { env: { TASKS_STATE: state } },
+    { features },
+  );
   await client.connect();
   expect(client.era).toBe('modern');
   await client.listTools();
@@ -26,10 +39,16 @@ describe('2026-07-28 tasks (scripted peer)', () => {
   it('follows a task the server chose to create: created, progress, completed', async () => {
     const { client } = await connected();
     const seen: TaskView[] = [];
-    const result = await client.callTool('research', { topic: 'tides', steps: 3 }, { onTask: (t) => seen.push(t) });
+    const result = await client.callTool(
+      'research',
+      { topic: 'tides', steps: 3 },
+      { onTask: (t) => seen.push(t) },
+    );
     expect(text(result)).toBe('Researched: tides');
     expect(seen[0]).toMatchObject({ status: 'working', ttlMs: 60_000 });
-    expect(seen.map((t) => t.statusMessage)).toEqual(expect.arrayContaining(['Step 2 of 3: tides', 'Step 3 of 3: tides']));
+    expect(seen.map((t) => t.statusMessage)).toEqual(
+      expect.arrayContaining(['Step 2 of 3: tides', 'Step 3 of 3: tides']),
+    );
     expect(seen.at(-1)?.status).toBe('completed');
     expect(sent(client, 'tasks/get').length).toBeGreaterThan(0);
     // The envelope declared the extension: the peer answers -32021 to a task tool otherwise.
@@ -38,7 +57,11 @@ describe('2026-07-28 tasks (scripted peer)', () => {
   it('hears progress through notifications/tasks on a listen stream when polling is a minute apart', async () => {
     const { client } = await connected();
     const seen: TaskView[] = [];
-    const result = await client.callTool('pushed', { topic: 'kelp' }, { onTask: (t) => seen.push(t) });
+    const result = await client.callTool(
+      'pushed',
+      { topic: 'kelp' },
+      { onTask: (t) => seen.push(t) },
+    );
     expect(text(result)).toBe('Researched: kelp');
     expect(seen.map((t) => t.statusMessage)).toContain('Step 3 of 4: kelp');
     expect(sent(client, 'subscriptions/listen')[0].preview).toContain('taskIds');
@@ -54,7 +77,11 @@ describe('2026-07-28 tasks (scripted peer)', () => {
       },
     });
     const seen: TaskView[] = [];
-    const result = await client.callTool('ask', { topic: 'python' }, { onTask: (t) => seen.push(t) });
+    const result = await client.callTool(
+      'ask',
+      { topic: 'python' },
+      { onTask: (t) => seen.push(t) },
+    );
     expect(asked).toEqual([expect.objectContaining({ message: 'Which python?' })]);
     expect(seen.map((t) => t.status)).toContain('input_required');
     expect(text(result)).toBe('Clarified: {"action":"accept","content":{"meaning":"the snake"}}');
@@ -78,13 +105,17 @@ describe('2026-07-28 tasks (scripted peer)', () => {
     const { client } = await connected();
     const abort = new AbortController();
     const seen: TaskView[] = [];
-    const call = client.callTool('research', { topic: 'moss', steps: 50 }, {
-      signal: abort.signal,
-      onTask: (t) => {
-        seen.push(t);
-        if (t.statusMessage?.startsWith('Step 2 ')) abort.abort();
+    const call = client.callTool(
+      'research',
+      { topic: 'moss', steps: 50 },
+      {
+        signal: abort.signal,
+        onTask: (t) => {
+          seen.push(t);
+          if (t.statusMessage?.startsWith('Step 2 ')) abort.abort();
+        },
       },
-    });
+    );
     await expect(call).rejects.toBeInstanceOf(McpCancelledError);
     expect(sent(client, 'tasks/cancel')).toHaveLength(1);
     expect(seen.at(-1)?.status).toBe('cancelled');
@@ -106,7 +137,9 @@ describe('2026-07-28 tasks (scripted peer)', () => {
     const state = join(tempDir(), 'tasks.json');
     const { client } = stdioClient(peer, [], { env: { TASKS_STATE: state } }, { maxTaskMs: 300 });
     await client.connect();
-    await expect(client.callTool('research', { topic: 'slow', steps: 1000 })).rejects.toThrow(/maximum of 0\.3 s/);
+    await expect(client.callTool('research', { topic: 'slow', steps: 1000 })).rejects.toThrow(
+      /maximum of 0\.3 s/,
+    );
     await expect.poll(() => sent(client, 'tasks/cancel').length).toBe(1);
   });
 
@@ -118,7 +151,11 @@ describe('2026-07-28 tasks (scripted peer)', () => {
     const interrupted = err as TaskInterruptedError;
     const again = await connected(undefined, state);
     const seen: TaskView[] = [];
-    const result = await again.client.followToolTask(interrupted.task, { since: interrupted.since, tool: 'research', onTask: (t) => seen.push(t) });
+    const result = await again.client.followToolTask(interrupted.task, {
+      since: interrupted.since,
+      tool: 'research',
+      onTask: (t) => seen.push(t),
+    });
     expect(text(result)).toBe('Researched: reefs');
     expect(seen[0].taskId).toBe(interrupted.task.taskId);
   });

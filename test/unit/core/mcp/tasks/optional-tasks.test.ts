@@ -18,8 +18,20 @@ afterEach(async () => {
 
 async function crawler(): Promise<McpManager> {
   const dir = mkdtempSync(join(tmpdir(), 'lena-optional-'));
-  writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: { site: { command: process.execPath, args: [fixture('optional-task-peer.mjs')] } } }));
-  const m = new McpManager({ sources: { userFile: join(dir, 'mcp.json') }, createTransport: defaultTransportFactory(), env: { PATH: process.env.PATH, HOME: dir }, slowCallMs: 300 });
+  writeFileSync(
+    join(dir, 'mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        site: { command: process.execPath, args: [fixture('optional-task-peer.mjs')] },
+      },
+    }),
+  );
+  const m = new McpManager({
+    sources: { userFile: join(dir, 'mcp.json') },
+    createTransport: defaultTransportFactory(),
+    env: { PATH: process.env.PATH, HOME: dir },
+    slowCallMs: 300,
+  });
   cleanup = async () => {
     await m.shutdown();
     rmSync(dir, { recursive: true, force: true });
@@ -33,14 +45,25 @@ const text = (r: { content: unknown[] }) => (r.content[0] as { text: string }).t
 describe('tools whose taskSupport is optional', () => {
   it('run plainly while fast, and as tasks once a call of the tool was slow', async () => {
     const m = await crawler();
-    expect(m.tools().get('site')?.find((t) => t.name === 'crawl')?.execution?.taskSupport).toBe('optional');
+    expect(
+      m
+        .tools()
+        .get('site')
+        ?.find((t) => t.name === 'crawl')?.execution?.taskSupport,
+    ).toBe('optional');
     const tasks: TaskView[] = [];
     const onTask = (t: TaskView) => tasks.push(t);
-    expect(text(await m.callTool('site', 'crawl', { ms: 20 }, { onTask }))).toBe('Crawled in 20 ms');
+    expect(text(await m.callTool('site', 'crawl', { ms: 20 }, { onTask }))).toBe(
+      'Crawled in 20 ms',
+    );
     expect(tasks).toHaveLength(0);
-    expect(text(await m.callTool('site', 'crawl', { ms: 500 }, { onTask }))).toBe('Crawled in 500 ms');
+    expect(text(await m.callTool('site', 'crawl', { ms: 500 }, { onTask }))).toBe(
+      'Crawled in 500 ms',
+    );
     expect(tasks).toHaveLength(0); // slow, but it was not known to be slow yet
-    expect(text(await m.callTool('site', 'crawl', { ms: 20 }, { onTask }))).toBe('Crawled in 20 ms');
+    expect(text(await m.callTool('site', 'crawl', { ms: 20 }, { onTask }))).toBe(
+      'Crawled in 20 ms',
+    );
     expect(tasks.length).toBeGreaterThan(0);
     expect(tasks.at(-1)?.status).toBe('completed');
   });
@@ -48,7 +71,16 @@ describe('tools whose taskSupport is optional', () => {
   it('run as a task when the caller asks', async () => {
     const m = await crawler();
     const tasks: TaskView[] = [];
-    expect(text(await m.callTool('site', 'crawl', { ms: 20 }, { asTask: true, onTask: (t) => tasks.push(t) }))).toBe('Crawled in 20 ms');
+    expect(
+      text(
+        await m.callTool(
+          'site',
+          'crawl',
+          { ms: 20 },
+          { asTask: true, onTask: (t) => tasks.push(t) },
+        ),
+      ),
+    ).toBe('Crawled in 20 ms');
     expect(tasks[0]?.status).toBe('working');
   });
 });

@@ -15,31 +15,59 @@ describe('tasks Lena runs for a server', () => {
   it('answers at once with a working task, and tasks/result waits for the answer', async () => {
     const tasks = new ReceivedTasks();
     const work = deferred<Record<string, unknown>>();
-    const created = tasks.create({ ttl: 60_000 }, () => work.promise) as { task: { taskId: string; status: string; ttl: number } };
+    const created = tasks.create({ ttl: 60_000 }, () => work.promise) as {
+      task: { taskId: string; status: string; ttl: number };
+    };
     expect(created.task).toMatchObject({ status: 'working', ttl: 60_000 });
     const id = created.task.taskId;
-    expect(tasks.answer('tasks/get', { taskId: id })).toMatchObject({ taskId: id, status: 'working' });
+    expect(tasks.answer('tasks/get', { taskId: id })).toMatchObject({
+      taskId: id,
+      status: 'working',
+    });
     const result = tasks.answer('tasks/result', { taskId: id }) as Promise<Record<string, unknown>>;
     work.resolve({ role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'm' });
-    expect(await result).toMatchObject({ role: 'assistant', model: 'm', _meta: { 'io.modelcontextprotocol/related-task': { taskId: id } } });
+    expect(await result).toMatchObject({
+      role: 'assistant',
+      model: 'm',
+      _meta: { 'io.modelcontextprotocol/related-task': { taskId: id } },
+    });
     expect(tasks.answer('tasks/get', { taskId: id })).toMatchObject({ status: 'completed' });
-    expect(tasks.answer('tasks/list', {})).toMatchObject({ tasks: [{ taskId: id, status: 'completed' }] });
+    expect(tasks.answer('tasks/list', {})).toMatchObject({
+      tasks: [{ taskId: id, status: 'completed' }],
+    });
     tasks.close();
   });
 
   it('a refusal by the user fails the task, and tasks/result carries the error', async () => {
     const tasks = new ReceivedTasks();
-    const { task } = tasks.create({}, async () => Promise.reject(Object.assign(new Error('The user declined the sampling request'), { code: -1 }))) as { task: { taskId: string } };
-    await expect(tasks.answer('tasks/result', { taskId: task.taskId })).rejects.toThrow('The user declined');
-    expect(tasks.answer('tasks/get', { taskId: task.taskId })).toMatchObject({ status: 'failed', statusMessage: 'The user declined the sampling request' });
+    const { task } = tasks.create({}, async () =>
+      Promise.reject(
+        Object.assign(new Error('The user declined the sampling request'), { code: -1 }),
+      ),
+    ) as { task: { taskId: string } };
+    await expect(tasks.answer('tasks/result', { taskId: task.taskId })).rejects.toThrow(
+      'The user declined',
+    );
+    expect(tasks.answer('tasks/get', { taskId: task.taskId })).toMatchObject({
+      status: 'failed',
+      statusMessage: 'The user declined the sampling request',
+    });
     tasks.close();
   });
 
   it('tasks/cancel stops the work (the handler sees its signal abort)', async () => {
     const tasks = new ReceivedTasks();
     let aborted = false;
-    const { task } = tasks.create({}, (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(new Error('stopped'))))) ) as { task: { taskId: string } };
-    expect(tasks.answer('tasks/cancel', { taskId: task.taskId })).toMatchObject({ status: 'cancelled' });
+    const { task } = tasks.create(
+      {},
+      (signal) =>
+        new Promise((_, reject) =>
+          signal.addEventListener('abort', () => ((aborted = true), reject(new Error('stopped')))),
+        ),
+    ) as { task: { taskId: string } };
+    expect(tasks.answer('tasks/cancel', { taskId: task.taskId })).toMatchObject({
+      status: 'cancelled',
+    });
     expect(aborted).toBe(true);
     tasks.close();
   });
@@ -53,8 +81,11 @@ describe('tasks Lena runs for a server', () => {
   it('at most MAX_RECEIVED_TASKS run at once; closing the session stops them all', () => {
     const tasks = new ReceivedTasks();
     const signals: AbortSignal[] = [];
-    for (let i = 0; i < MAX_RECEIVED_TASKS; i++) tasks.create({}, (s) => (signals.push(s), new Promise(() => undefined)));
-    expect(() => tasks.create({}, () => new Promise(() => undefined))).toThrow(/already running 16 tasks/);
+    for (let i = 0; i < MAX_RECEIVED_TASKS; i++)
+      tasks.create({}, (s) => (signals.push(s), new Promise(() => undefined)));
+    expect(() => tasks.create({}, () => new Promise(() => undefined))).toThrow(
+      /already running 16 tasks/,
+    );
     tasks.close();
     expect(signals.every((s) => s.aborted)).toBe(true);
   });

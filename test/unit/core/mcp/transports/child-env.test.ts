@@ -15,7 +15,13 @@ const parent = {
 describe('childEnvironment', () => {
   it('passes only the allow-listed base plus the configured variables', () => {
     const env = childEnvironment({ API_KEY: 'configured', PATH: '/opt/bin' }, parent, 'linux');
-    expect(env).toEqual({ HOME: '/home/ada', PATH: '/opt/bin', USER: 'ada', SHELL: '/bin/zsh', API_KEY: 'configured' });
+    expect(env).toEqual({
+      HOME: '/home/ada',
+      PATH: '/opt/bin',
+      USER: 'ada',
+      SHELL: '/bin/zsh',
+      API_KEY: 'configured',
+    });
   });
 
   it('drops exported shell functions', () => {
@@ -23,7 +29,17 @@ describe('childEnvironment', () => {
   });
 
   it('uses the Windows list, matching names whatever their case', () => {
-    const env = childEnvironment(undefined, { Path: 'C:\\Windows', SystemRoot: 'C:\\Windows', APPDATA: 'C:\\AppData', ANTHROPIC_API_KEY: 'x', HOME: '/h' }, 'win32');
+    const env = childEnvironment(
+      undefined,
+      {
+        Path: 'C:\\Windows',
+        SystemRoot: 'C:\\Windows',
+        APPDATA: 'C:\\AppData',
+        ANTHROPIC_API_KEY: 'x',
+        HOME: '/h',
+      },
+      'win32',
+    );
     expect(env).toEqual({ Path: 'C:\\Windows', SystemRoot: 'C:\\Windows', APPDATA: 'C:\\AppData' });
   });
 });
@@ -47,7 +63,19 @@ describe('the network and locale part of the base environment', () => {
 
   it('passes proxies (either case), CA bundles, LANG, LC_* and TMPDIR, and still no secrets', () => {
     const env = childEnvironment(undefined, network, 'linux');
-    for (const name of ['HTTPS_PROXY', 'http_proxy', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'REQUESTS_CA_BUNDLE', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR']) {
+    for (const name of [
+      'HTTPS_PROXY',
+      'http_proxy',
+      'no_proxy',
+      'NODE_EXTRA_CA_CERTS',
+      'SSL_CERT_FILE',
+      'SSL_CERT_DIR',
+      'REQUESTS_CA_BUNDLE',
+      'LANG',
+      'LC_ALL',
+      'LC_CTYPE',
+      'TMPDIR',
+    ]) {
       expect(env[name], name).toBe(network[name as keyof typeof network]);
     }
     expect(env.NPM_TOKEN).toBeUndefined();
@@ -56,7 +84,24 @@ describe('the network and locale part of the base environment', () => {
   });
 
   it('on Windows passes what a process needs to start, and the proxy whatever its case', () => {
-    const env = childEnvironment(undefined, { ComSpec: 'C:\\cmd.exe', ProgramData: 'C:\\ProgramData', 'ProgramFiles(x86)': 'C:\\PF86', NUMBER_OF_PROCESSORS: '8', https_proxy: 'http://p:1', SECRET: 'x' }, 'win32');
-    expect(env).toEqual({ ComSpec: 'C:\\cmd.exe', ProgramData: 'C:\\ProgramData', 'ProgramFiles(x86)': 'C:\\PF86', NUMBER_OF_PROCESSORS: '8', https_proxy: 'http://p:1' });
+    const env = childEnvironment(
+      undefined,
+      {
+        ComSpec: 'C:\\cmd.exe',
+        ProgramData: 'C:\\ProgramData',
+        'ProgramFiles(x86)': 'C:\\PF86',
+        NUMBER_OF_PROCESSORS: '8',
+        https_proxy: 'http://p:1',
+        SECRET: 'x',
+      },
+      'win32',
+    );
+    expect(env).toEqual({
+      ComSpec: 'C:\\cmd.exe',
+      ProgramData: 'C:\\ProgramData',
+      'ProgramFiles(x86)': 'C:\\PF86',
+      NUMBER_OF_PROCESSORS: '8',
+      https_proxy: 'http://p:1',
+    });
   });
 });

@@ -10,8 +10,16 @@ import { clientOver, everything } from './http-harness';
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
 
 const variants = [
-  { name: 'Streamable HTTP (/mcp)', mode: 'streamableHttp' as const, make: (origin: string): Transport => new StreamableHttpTransport({ url: `${origin}/mcp` }) },
-  { name: 'legacy SSE (/sse)', mode: 'sse' as const, make: (origin: string): Transport => new SseTransport({ url: `${origin}/sse` }) },
+  {
+    name: 'Streamable HTTP (/mcp)',
+    mode: 'streamableHttp' as const,
+    make: (origin: string): Transport => new StreamableHttpTransport({ url: `${origin}/mcp` }),
+  },
+  {
+    name: 'legacy SSE (/sse)',
+    mode: 'sse' as const,
+    make: (origin: string): Transport => new SseTransport({ url: `${origin}/sse` }),
+  },
 ];
 
 describe.each(variants)('server-everything over $name', ({ mode, make }) => {
@@ -25,7 +33,10 @@ describe.each(variants)('server-everything over $name', ({ mode, make }) => {
     expect(text(await client.callTool('echo', { message: 'héllo 👋' }))).toBe('Echo: héllo 👋');
     expect(text(await client.callTool('get-sum', { a: 2, b: 40 }))).toContain('42');
     const image = await client.callTool('get-tiny-image', {});
-    expect(image.content.find((c) => c.type === 'image')).toMatchObject({ mimeType: 'image/png', data: expect.stringMatching(/^[A-Za-z0-9+/=]{100,}$/) });
+    expect(image.content.find((c) => c.type === 'image')).toMatchObject({
+      mimeType: 'image/png',
+      data: expect.stringMatching(/^[A-Za-z0-9+/=]{100,}$/),
+    });
     const structured = await client.callTool('get-structured-content', { location: 'Chicago' });
     expect(structured.structuredContent).toMatchObject({ temperature: 36, humidity: 82 });
     expect(structured.validationError).toBeUndefined();
@@ -36,7 +47,11 @@ describe.each(variants)('server-everything over $name', ({ mode, make }) => {
     const { client } = clientOver(make(server.origin));
     await client.connect();
     const progress: number[] = [];
-    const r = await client.callTool('trigger-long-running-operation', { duration: 0.3, steps: 3 }, { onProgress: (p) => progress.push(p.progress) });
+    const r = await client.callTool(
+      'trigger-long-running-operation',
+      { duration: 0.3, steps: 3 },
+      { onProgress: (p) => progress.push(p.progress) },
+    );
     expect(progress).toEqual([1, 2, 3]);
     expect(text(r)).toContain('Long running operation completed');
   });
@@ -51,7 +66,9 @@ describe.each(variants)('server-everything over $name', ({ mode, make }) => {
     const prompts = await client.listPrompts();
     const simple = prompts.find((p) => !p.arguments?.some((a) => a.required));
     expect((await client.getPrompt(simple!.name)).messages.length).toBeGreaterThan(0);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => client.callTool('echo', { message: `m${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => client.callTool('echo', { message: `m${i}` })),
+    );
     expect(results.map(text)).toEqual(Array.from({ length: 20 }, (_, i) => `Echo: m${i}`));
   });
 });
@@ -62,6 +79,8 @@ describe('server-everything over Streamable HTTP: the session', () => {
     const { client } = clientOver(new StreamableHttpTransport({ url: `${server.origin}/mcp` }));
     await client.connect();
     await client.close();
-    await expect.poll(() => /Received session termination request/.test(server.output()), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => /Received session termination request/.test(server.output()), { timeout: 5_000 })
+      .toBe(true);
   });
 });

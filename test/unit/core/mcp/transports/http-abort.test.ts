@@ -7,7 +7,10 @@ import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { TextContent } from '../../../../../shared/mcp-types';
-import { Http1Client, type HttpResponse } from '../../../../../electron/core/mcp/transports/http1-client';
+import {
+  Http1Client,
+  type HttpResponse,
+} from '../../../../../electron/core/mcp/transports/http1-client';
 import { StreamableHttpTransport } from '../../../../../electron/core/mcp/transports/streamable-http';
 import { answerJson, type Recorded } from '../../../../fixtures/mcp-http/scripted-server';
 import { clientOver, later, scripted } from './http-harness';
@@ -25,7 +28,9 @@ class Holds {
   readonly all: Held[] = [];
   add(req: Recorded, res: ServerResponse): void {
     let closed = false;
-    const done = new Promise<void>((resolve) => res.once('close', () => resolve(void (closed = true))));
+    const done = new Promise<void>((resolve) =>
+      res.once('close', () => resolve(void (closed = true))),
+    );
     this.all.push({ req, res, closed: done, isClosed: () => closed });
   }
   of(name: string): Held[] {
@@ -34,7 +39,9 @@ class Holds {
 }
 
 const jsonAnswer = (res: ServerResponse, id: unknown, result: Record<string, unknown>): void =>
-  void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+  void res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', id, result }));
 
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
 
@@ -44,18 +51,34 @@ function modernServer(holds: Holds) {
   return (req: Recorded, res: ServerResponse): void => {
     if (req.method !== 'POST') return void res.writeHead(405).end();
     const m = req.message!;
-    const answer = (result: Record<string, unknown>): void => jsonAnswer(res, m.id, { resultType: 'complete', ...result });
+    const answer = (result: Record<string, unknown>): void =>
+      jsonAnswer(res, m.id, { resultType: 'complete', ...result });
     if (m.method === 'server/discover') {
-      return answer({ supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true }, resources: { subscribe: true } }, ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'holder', version: '1' } } });
+      return answer({
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: { listChanged: true }, resources: { subscribe: true } },
+        ttlMs: 0,
+        cacheScope: 'private',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'holder', version: '1' } },
+      });
     }
     if (m.method === 'subscriptions/listen') {
       if (holds.of('subscriptions/listen').length > 0) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: m.params?.notifications } })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: m.params?.notifications } })}\n\n`,
+        );
       }
       return holds.add(req, res);
     }
-    if (m.method !== 'tools/call') return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'Method not found' } }));
+    if (m.method !== 'tools/call')
+      return void res.writeHead(404, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: m.id,
+          error: { code: -32601, message: 'Method not found' },
+        }),
+      );
     const name = m.params?.name as string;
     if (name === 'hold-json' || name === 'gate') return holds.add(req, res);
     return answer({ content: [{ type: 'text', text: `ran ${name}` }] });
@@ -94,13 +117,20 @@ describe('Streamable HTTP: a request given up on is aborted at the HTTP level', 
     const stop = new AbortController();
     const stopped = client.callTool('hold-json', {}, { signal: stop.signal });
     const beside = client.callTool('gate', {});
-    await expect.poll(() => holds.of('hold-json').length === 1 && holds.of('gate').length === 1, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => holds.of('hold-json').length === 1 && holds.of('gate').length === 1, {
+        timeout: 15_000,
+      })
+      .toBe(true);
     stop.abort('Stop pressed');
     await expect(stopped).rejects.toMatchObject({ kind: 'cancelled' });
     await holds.of('hold-json')[0].closed;
     const gate = holds.of('gate')[0];
     expect(gate.isClosed()).toBe(false);
-    jsonAnswer(gate.res, gate.req.message?.id, { resultType: 'complete', content: [{ type: 'text', text: 'ran gate' }] });
+    jsonAnswer(gate.res, gate.req.message?.id, {
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'ran gate' }],
+    });
     expect(text(await beside)).toBe('ran gate');
     expect(server.of('POST', 'notifications/cancelled')).toEqual([]);
     expect(errors).toEqual([]);
@@ -119,33 +149,49 @@ describe('Streamable HTTP: a request given up on is aborted at the HTTP level', 
 
   it('2026: a subscriptions/listen stream replaced by one with a new filter is closed; the new one stays open', async () => {
     const { holds, client, errors } = await connectModern();
-    await expect.poll(() => holds.of('subscriptions/listen').length === 1, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => holds.of('subscriptions/listen').length === 1, { timeout: 15_000 })
+      .toBe(true);
     await client.subscribeResource('file:///notes.txt');
     const [replaced] = holds.of('subscriptions/listen');
     await replaced.closed;
-    await expect.poll(() => holds.of('subscriptions/listen').length === 2, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => holds.of('subscriptions/listen').length === 2, { timeout: 15_000 })
+      .toBe(true);
     const current = holds.of('subscriptions/listen')[1];
-    expect(current.req.message?.params?.notifications).toEqual({ toolsListChanged: true, resourceSubscriptions: ['file:///notes.txt'] });
+    expect(current.req.message?.params?.notifications).toEqual({
+      toolsListChanged: true,
+      resourceSubscriptions: ['file:///notes.txt'],
+    });
     expect(text(await client.callTool('echo', {}))).toBe('ran echo');
     expect(current.isClosed()).toBe(false);
     expect(errors).toEqual([]);
   });
 
-  it('2025: after notifications/cancelled is sent, the cancelled call\'s event stream is closed; the call beside it completes', async () => {
+  it("2025: after notifications/cancelled is sent, the cancelled call's event stream is closed; the call beside it completes", async () => {
     const holds = new Holds();
     const server = await scripted(sessionServer(holds));
-    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false }), { protocol: '2025-11-25' });
+    const { client, errors } = clientOver(
+      new StreamableHttpTransport({ url: server.url, openGetStream: false }),
+      { protocol: '2025-11-25' },
+    );
     await client.connect();
     const stop = new AbortController();
     const stopped = client.callTool('hold-sse', {}, { signal: stop.signal });
     const beside = client.callTool('gate', {});
-    await expect.poll(() => holds.of('hold-sse').length === 1 && holds.of('gate').length === 1, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => holds.of('hold-sse').length === 1 && holds.of('gate').length === 1, {
+        timeout: 15_000,
+      })
+      .toBe(true);
     stop.abort('Stop pressed');
     await expect(stopped).rejects.toMatchObject({ kind: 'cancelled' });
     const held = holds.of('hold-sse')[0];
     await held.closed;
     // The server was told first (the 2025 wire's cancellation); only then was the stream let go.
-    expect(server.of('POST', 'notifications/cancelled').map((r) => r.message?.params?.requestId)).toEqual([held.req.message?.id]);
+    expect(
+      server.of('POST', 'notifications/cancelled').map((r) => r.message?.params?.requestId),
+    ).toEqual([held.req.message?.id]);
     const gate = holds.of('gate')[0];
     expect(gate.isClosed()).toBe(false);
     jsonAnswer(gate.res, gate.req.message?.id, { content: [{ type: 'text', text: 'ran gate' }] });
@@ -164,7 +210,9 @@ describe('Http1Client: per-request AbortSignal', () => {
       else res.end('fast');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const c = new Http1Client(new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`));
+    const c = new Http1Client(
+      new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`),
+    );
     later(() => {
       c.close();
       server.closeAllConnections();
@@ -173,7 +221,10 @@ describe('Http1Client: per-request AbortSignal', () => {
     const body = (res: HttpResponse): Promise<string> =>
       new Promise((resolve, reject) => {
         const parts: Buffer[] = [];
-        res.read((chunk) => parts.push(chunk), (e) => (e ? reject(e) : resolve(Buffer.concat(parts).toString('utf8'))));
+        res.read(
+          (chunk) => parts.push(chunk),
+          (e) => (e ? reject(e) : resolve(Buffer.concat(parts).toString('utf8'))),
+        );
       });
     const first = new AbortController();
     expect(await body(await c.request('GET', '/fast', '', undefined, first.signal))).toBe('fast');

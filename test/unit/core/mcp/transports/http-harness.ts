@@ -3,7 +3,11 @@ import { afterEach } from 'vitest';
 import { McpClient, type ClientOptions } from '../../../../../electron/core/mcp/client';
 import type { Transport, TransportCloseInfo } from '../../../../../electron/core/mcp/transport';
 import { startEverything, type RunningServer } from '../../../../fixtures/mcp-http/everything';
-import { startScripted, type Handler, type ScriptedServer } from '../../../../fixtures/mcp-http/scripted-server';
+import {
+  startScripted,
+  type Handler,
+  type ScriptedServer,
+} from '../../../../fixtures/mcp-http/scripted-server';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 
@@ -29,7 +33,10 @@ export async function scripted(handler: Handler, path?: string): Promise<Scripte
 }
 
 /** An McpClient over `transport`, with every diagnostic, error and close it reports collected. */
-export function clientOver(transport: Transport, opts: ClientOptions = {}): { client: McpClient; errors: string[]; closes: TransportCloseInfo[] } {
+export function clientOver(
+  transport: Transport,
+  opts: ClientOptions = {},
+): { client: McpClient; errors: string[]; closes: TransportCloseInfo[] } {
   const client = new McpClient(transport, opts);
   const errors: string[] = [];
   const closes: TransportCloseInfo[] = [];
@@ -40,4 +47,3 @@ export function clientOver(transport: Transport, opts: ClientOptions = {}): { cl
   later(() => client.close());
   return { client, errors, closes };
 }
-

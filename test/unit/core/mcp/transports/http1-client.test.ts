@@ -3,7 +3,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Http1Client, assertHeaderSafe, type HttpResponse } from '../../../../../electron/core/mcp/transports/http1-client';
+import {
+  Http1Client,
+  assertHeaderSafe,
+  type HttpResponse,
+} from '../../../../../electron/core/mcp/transports/http1-client';
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((c) => c()));
@@ -25,7 +29,10 @@ async function serve(handler: http.RequestListener): Promise<{ url: URL; ports: 
 const bodyOf = (res: HttpResponse): Promise<string> =>
   new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
-    res.read((c) => parts.push(c), (e) => (e ? reject(e) : resolve(Buffer.concat(parts).toString('utf8'))));
+    res.read(
+      (c) => parts.push(c),
+      (e) => (e ? reject(e) : resolve(Buffer.concat(parts).toString('utf8'))),
+    );
   });
 
 function client(url: URL, maxIdleMs?: number): Http1Client {
@@ -41,7 +48,9 @@ describe('Http1Client', () => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
-        seen.push(`${req.method} ${req.url} ${req.headers['x-test']} ${req.headers['content-length']} ${body}`);
+        seen.push(
+          `${req.method} ${req.url} ${req.headers['x-test']} ${req.headers['content-length']} ${body}`,
+        );
         res.end(`you said ${body}`);
       });
     });
@@ -57,7 +66,9 @@ describe('Http1Client', () => {
 
   it('opens a fresh connection when the server closed the idle one', async () => {
     // The server drops each connection shortly after answering, as idle-timeouts do.
-    const { url, ports } = await serve((req, res) => res.end('ok', () => setTimeout(() => req.socket.destroy(), 20)));
+    const { url, ports } = await serve((req, res) =>
+      res.end('ok', () => setTimeout(() => req.socket.destroy(), 20)),
+    );
     const c = client(url);
     expect(await bodyOf(await c.request('GET', '/mcp', ''))).toBe('ok');
     // A grace: the client must have read the server's close of the idle connection before the next
@@ -75,7 +86,9 @@ describe('Http1Client', () => {
     });
     const res = await client(url).request('GET', '/mcp', 'Accept: text/event-stream\r\n');
     const chunks: string[] = [];
-    const error = await new Promise<Error | undefined>((resolve) => res.read((c) => chunks.push(c.toString()), resolve));
+    const error = await new Promise<Error | undefined>((resolve) =>
+      res.read((c) => chunks.push(c.toString()), resolve),
+    );
     expect(chunks.join('')).toBe('data: 1\n\n');
     expect(error?.message).toMatch(/closed before the response ended/);
   });
@@ -83,7 +96,9 @@ describe('Http1Client', () => {
   it('rejects with the socket error when nothing listens', async () => {
     const { url } = await serve(() => undefined);
     closers.splice(0).forEach((c) => c());
-    await expect(client(url).request('GET', '/mcp', '')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(client(url).request('GET', '/mcp', '')).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
   });
 
   it('refuses header names and values that could split the request', () => {

@@ -22,9 +22,15 @@ async function httpsServer(): Promise<{ url: string; authorizations: (string | u
     req.on('end', () => {
       authorizations.push(req.headers.authorization);
       if (req.method !== 'POST') return void res.writeHead(405).end();
-      const m = JSON.parse(body) as { id?: number; method: string; params?: Record<string, unknown> };
+      const m = JSON.parse(body) as {
+        id?: number;
+        method: string;
+        params?: Record<string, unknown>;
+      };
       if (m.id === undefined) return void res.writeHead(202).end();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: mcpResult(m) }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: mcpResult(m) }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -41,16 +47,31 @@ async function httpsServer(): Promise<{ url: string; authorizations: (string | u
 describe('Streamable HTTP over HTTPS', () => {
   it('connects and calls a tool when the certificate is trusted', async () => {
     const server = await httpsServer();
-    const { client } = clientOver(new StreamableHttpTransport({ url: server.url, headers: { Authorization: 'Bearer tls-token' }, http: { tls: { ca: cert } } }));
+    const { client } = clientOver(
+      new StreamableHttpTransport({
+        url: server.url,
+        headers: { Authorization: 'Bearer tls-token' },
+        http: { tls: { ca: cert } },
+      }),
+    );
     await client.connect();
-    expect(((await client.callTool('echo', { message: 'secure' })).content[0] as TextContent).text).toBe('Echo: secure');
+    expect(
+      ((await client.callTool('echo', { message: 'secure' })).content[0] as TextContent).text,
+    ).toBe('Echo: secure');
     expect(server.authorizations.every((a) => a === 'Bearer tls-token')).toBe(true);
   });
 
   it('refuses an untrusted certificate and says what to do, without sending the token', async () => {
     const server = await httpsServer();
-    const { client } = clientOver(new StreamableHttpTransport({ url: server.url, headers: { Authorization: 'Bearer tls-token' } }));
-    await expect(client.connect()).rejects.toThrow(/Could not reach https:\/\/127\.0\.0\.1:\d+\/mcp .*TLS certificate is not trusted/);
+    const { client } = clientOver(
+      new StreamableHttpTransport({
+        url: server.url,
+        headers: { Authorization: 'Bearer tls-token' },
+      }),
+    );
+    await expect(client.connect()).rejects.toThrow(
+      /Could not reach https:\/\/127\.0\.0\.1:\d+\/mcp .*TLS certificate is not trusted/,
+    );
     expect(server.authorizations).toEqual([]);
   });
 });

@@ -8,7 +8,16 @@ import type { JsonRpcMessage } from '../../../../../electron/core/mcp/jsonrpc-ty
 function listen(t: InMemoryTransport) {
   const got: { message: JsonRpcMessage; bytes?: number }[] = [];
   const closes: TransportCloseInfo[] = [];
-  return { got, closes, start: () => t.start({ onMessage: (message, _text, bytes) => got.push({ message, bytes }), onError: () => undefined, onClose: (i) => closes.push(i) }) };
+  return {
+    got,
+    closes,
+    start: () =>
+      t.start({
+        onMessage: (message, _text, bytes) => got.push({ message, bytes }),
+        onError: () => undefined,
+        onClose: (i) => closes.push(i),
+      }),
+  };
 }
 
 describe('InMemoryTransport', () => {
@@ -23,8 +32,13 @@ describe('InMemoryTransport', () => {
     params.n = 2;
     await expect.poll(() => s.got.length).toBe(0); // not started: held
     await s.start();
-    await expect.poll(() => s.got.map((g) => (g.message as { method: string }).method)).toEqual(['a', 'b']);
-    expect((s.got[0].message as { params: unknown }).params).toEqual({ at: '1970-01-01T00:00:00.000Z', n: 1 });
+    await expect
+      .poll(() => s.got.map((g) => (g.message as { method: string }).method))
+      .toEqual(['a', 'b']);
+    expect((s.got[0].message as { params: unknown }).params).toEqual({
+      at: '1970-01-01T00:00:00.000Z',
+      n: 1,
+    });
     expect(s.got[0].bytes).toBeGreaterThan(0);
   });
 

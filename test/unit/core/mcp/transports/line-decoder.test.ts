@@ -3,10 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { LineDecoder } from '../../../../../electron/core/mcp/transports/line-decoder';
 
-function decode(chunks: Buffer[], max = 1024): { lines: string[]; overflow: number[]; held: number } {
+function decode(
+  chunks: Buffer[],
+  max = 1024,
+): { lines: string[]; overflow: number[]; held: number } {
   const lines: string[] = [];
   const overflow: number[] = [];
-  const d = new LineDecoder(max, (b, s, e) => lines.push(b.toString('utf8', s, e)), (n) => overflow.push(n));
+  const d = new LineDecoder(
+    max,
+    (b, s, e) => lines.push(b.toString('utf8', s, e)),
+    (n) => overflow.push(n),
+  );
   for (const c of chunks) d.push(c);
   return { lines, overflow, held: d.bufferedBytes };
 }
@@ -26,7 +33,10 @@ describe('LineDecoder', () => {
   });
 
   it('reports a line longer than the limit once, then ignores everything, holding nothing', () => {
-    const r = decode([Buffer.alloc(600, 0x61), Buffer.alloc(600, 0x61), Buffer.from('\n{"late":1}\n')], 1000);
+    const r = decode(
+      [Buffer.alloc(600, 0x61), Buffer.alloc(600, 0x61), Buffer.from('\n{"late":1}\n')],
+      1000,
+    );
     expect(r.overflow).toEqual([1200]);
     expect(r.lines).toEqual([]);
     expect(r.held).toBe(0);

@@ -11,14 +11,43 @@ import type { Recorded } from '../../../../fixtures/mcp-http/scripted-server';
 import { clientOver, scripted } from './http-harness';
 
 const TOOLS = [
-  { name: 'query', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, q: { type: 'string' }, opts: { type: 'object', properties: { dry: { type: 'boolean', 'x-mcp-header': 'Dry' } } } } } },
-  { name: 'bad-number', inputSchema: { type: 'object', properties: { n: { type: 'number', 'x-mcp-header': 'N' } } } },
-  { name: 'bad-array', inputSchema: { type: 'object', properties: { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Item' } } } } },
+  {
+    name: 'query',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        region: { type: 'string', 'x-mcp-header': 'Region' },
+        q: { type: 'string' },
+        opts: { type: 'object', properties: { dry: { type: 'boolean', 'x-mcp-header': 'Dry' } } },
+      },
+    },
+  },
+  {
+    name: 'bad-number',
+    inputSchema: { type: 'object', properties: { n: { type: 'number', 'x-mcp-header': 'N' } } },
+  },
+  {
+    name: 'bad-array',
+    inputSchema: {
+      type: 'object',
+      properties: { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Item' } } },
+    },
+  },
   { name: 'read', annotations: { readOnlyHint: true }, inputSchema: { type: 'object' } },
   { name: 'write', inputSchema: { type: 'object' } },
 ];
 
-const TOOLS_V2 = TOOLS.map((t) => (t.name === 'write' ? { ...t, inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } } : t));
+const TOOLS_V2 = TOOLS.map((t) =>
+  t.name === 'write'
+    ? {
+        ...t,
+        inputSchema: {
+          type: 'object',
+          properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+        },
+      }
+    : t,
+);
 
 interface Script {
   ttlMs?: number;
@@ -38,18 +67,41 @@ function modernServer(script: Script = {}): (req: Recorded, res: ServerResponse)
   return (req, res) => {
     if (req.method !== 'POST') return void res.writeHead(405).end();
     const m = req.message!;
-    const answer = (result: Record<string, unknown>): void => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { resultType: 'complete', ...result } }));
+    const answer = (result: Record<string, unknown>): void =>
+      void res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: m.id,
+          result: { resultType: 'complete', ...result },
+        }),
+      );
     switch (m.method) {
       case 'server/discover':
-        return answer({ supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true } }, ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'modern', version: '1' } } });
+        return answer({
+          supportedVersions: ['2026-07-28'],
+          capabilities: { tools: { listChanged: true } },
+          ttlMs: 0,
+          cacheScope: 'private',
+          _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'modern', version: '1' } },
+        });
       case 'tools/list':
         // With requireRegionHeader, the first listing is stale: `write` gains its declaration later.
         listings += 1;
-        return answer({ tools: script.requireRegionHeader && listings > 1 ? TOOLS_V2 : TOOLS, ttlMs: script.ttlMs ?? 0, cacheScope: 'private' });
+        return answer({
+          tools: script.requireRegionHeader && listings > 1 ? TOOLS_V2 : TOOLS,
+          ttlMs: script.ttlMs ?? 0,
+          cacheScope: 'private',
+        });
       case 'tools/call': {
         const name = m.params?.name as string;
         if (script.requireRegionHeader && !req.headers['mcp-param-region']) {
-          return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32020, message: 'Header mismatch: Mcp-Param-Region missing' } }));
+          return void res.writeHead(400, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: m.id,
+              error: { code: -32020, message: 'Header mismatch: Mcp-Param-Region missing' },
+            }),
+          );
         }
         if (name === 'hang') {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -66,7 +118,14 @@ function modernServer(script: Script = {}): (req: Recorded, res: ServerResponse)
       }
       case 'subscriptions/listen': {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const ack = { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/subscriptionId': m.id } } };
+        const ack = {
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: {
+            notifications: { toolsListChanged: true },
+            _meta: { 'io.modelcontextprotocol/subscriptionId': m.id },
+          },
+        };
         res.write(`data: ${JSON.stringify(ack)}\n\n`);
         if ((script.dropListens ?? 0) > 0) {
           script.dropListens! -= 1;
@@ -75,7 +134,13 @@ function modernServer(script: Script = {}): (req: Recorded, res: ServerResponse)
         return; // otherwise held open
       }
       default:
-        return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'Method not found' } }));
+        return void res.writeHead(404, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: m.id,
+            error: { code: -32601, message: 'Method not found' },
+          }),
+        );
     }
   };
 }
@@ -102,13 +167,27 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
       expect(r.headers['mcp-protocol-version']).toBe('2026-07-28');
       expect(r.headers['mcp-method']).toBe(r.message?.method);
       expect(r.headers['mcp-session-id']).toBeUndefined();
-      expect((r.message?.params?._meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
+      expect(
+        (r.message?.params?._meta as Record<string, unknown>)[
+          'io.modelcontextprotocol/protocolVersion'
+        ],
+      ).toBe('2026-07-28');
     }
     for (const r of posts) expect(() => JSON.parse(r.body) as unknown).not.toThrow();
-    expect(server.of('POST', 'tools/call')[2].message?.params).toMatchObject({ name: 'read', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
+    expect(server.of('POST', 'tools/call')[2].message?.params).toMatchObject({
+      name: 'read',
+      arguments: {},
+      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' },
+    });
     const [first, second] = server.of('POST', 'tools/call');
-    expect(first.headers).toMatchObject({ 'mcp-name': 'query', 'mcp-param-region': 'eu-west 1', 'mcp-param-dry': 'true' });
-    expect(second.headers['mcp-param-region']).toBe(`=?base64?${Buffer.from('Zürich').toString('base64')}?=`);
+    expect(first.headers).toMatchObject({
+      'mcp-name': 'query',
+      'mcp-param-region': 'eu-west 1',
+      'mcp-param-dry': 'true',
+    });
+    expect(second.headers['mcp-param-region']).toBe(
+      `=?base64?${Buffer.from('Zürich').toString('base64')}?=`,
+    );
     expect(second.headers['mcp-param-dry']).toBeUndefined();
     expect(server.of('GET')).toEqual([]);
     expect(server.of('DELETE')).toEqual([]);
@@ -117,24 +196,33 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
 
   it('sends the log level per request, and after a HeaderMismatch lists again and resends with the new headers', async () => {
     const s = await scripted(modernServer({ requireRegionHeader: true }));
-    const { client } = clientOver(new StreamableHttpTransport({ url: s.url }), { logLevel: 'info' });
+    const { client } = clientOver(new StreamableHttpTransport({ url: s.url }), {
+      logLevel: 'info',
+    });
     await client.connect();
     await client.listTools();
-    expect((await client.callTool('write', { region: 'eu' })).content).toEqual([{ type: 'text', text: 'ran write' }]);
+    expect((await client.callTool('write', { region: 'eu' })).content).toEqual([
+      { type: 'text', text: 'ran write' },
+    ]);
     const calls = s.of('POST', 'tools/call');
     expect(calls.map((r) => r.headers['mcp-param-region'])).toEqual([undefined, 'eu']);
     expect(s.of('POST', 'tools/list')).toHaveLength(2);
-    for (const r of s.of('POST')) expect((r.message?.params?._meta as Record<string, unknown>)['io.modelcontextprotocol/logLevel']).toBe('info');
+    for (const r of s.of('POST'))
+      expect(
+        (r.message?.params?._meta as Record<string, unknown>)['io.modelcontextprotocol/logLevel'],
+      ).toBe('info');
   });
 
-  it('cancels by closing the request\'s stream, with no notifications/cancelled and no warning', async () => {
+  it("cancels by closing the request's stream, with no notifications/cancelled and no warning", async () => {
     let closed = false;
     const server = await scripted(modernServer({ onHangClosed: () => (closed = true) }));
     const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url }));
     await client.connect();
     const stop = new AbortController();
     const call = client.callTool('hang', {}, { signal: stop.signal });
-    await expect.poll(() => server.of('POST', 'tools/call').length === 1, { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => server.of('POST', 'tools/call').length === 1, { timeout: 5_000 })
+      .toBe(true);
     stop.abort('Stop pressed');
     await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
     await expect.poll(() => closed, { timeout: 5_000 }).toBe(true);
@@ -171,7 +259,11 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     const relisted: Tool[][] = [];
     client.on('tools-changed', (t) => relisted.push(t));
     await client.connect();
-    await expect.poll(() => server.of('POST', 'subscriptions/listen').length === 2 && relisted.length > 0, { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => server.of('POST', 'subscriptions/listen').length === 2 && relisted.length > 0, {
+        timeout: 5_000,
+      })
+      .toBe(true);
     expect(relisted[0].map((t) => t.name)).toContain('query');
   });
 
@@ -180,8 +272,14 @@ describe('Streamable HTTP on the 2026-07-28 wire', () => {
     const { client } = clientOver(new StreamableHttpTransport({ url: server.url }));
     await client.connect();
     await client.listTools();
-    expect((await client.callTool('read', {})).content).toEqual([{ type: 'text', text: 'ran read' }]);
+    expect((await client.callTool('read', {})).content).toEqual([
+      { type: 'text', text: 'ran read' },
+    ]);
     await expect(client.callTool('write', {})).rejects.toMatchObject({ kind: 'transport' });
-    expect(server.of('POST', 'tools/call').map((r) => r.message?.params?.name)).toEqual(['read', 'read', 'write']);
+    expect(server.of('POST', 'tools/call').map((r) => r.message?.params?.name)).toEqual([
+      'read',
+      'read',
+      'write',
+    ]);
   });
 });

@@ -1,11 +1,22 @@
 // The SSE parser sees what a server sends, cut into arbitrary chunks.
 import { describe, expect, it } from 'vitest';
-import { SseParser, SseEventTooLargeError, type SseEvent } from '../../../../../electron/core/mcp/transports/sse-parser';
+import {
+  SseParser,
+  SseEventTooLargeError,
+  type SseEvent,
+} from '../../../../../electron/core/mcp/transports/sse-parser';
 
-function parse(chunks: (string | Uint8Array)[], maxEventBytes?: number): { events: SseEvent[]; retries: number[]; parser: SseParser } {
+function parse(
+  chunks: (string | Uint8Array)[],
+  maxEventBytes?: number,
+): { events: SseEvent[]; retries: number[]; parser: SseParser } {
   const events: SseEvent[] = [];
   const retries: number[] = [];
-  const parser = new SseParser({ onEvent: (e) => events.push(e), onRetry: (ms) => retries.push(ms), maxEventBytes });
+  const parser = new SseParser({
+    onEvent: (e) => events.push(e),
+    onRetry: (ms) => retries.push(ms),
+    maxEventBytes,
+  });
   for (const c of chunks) parser.push(c);
   parser.end();
   return { events, retries, parser };
@@ -13,7 +24,9 @@ function parse(chunks: (string | Uint8Array)[], maxEventBytes?: number): { event
 
 describe('SseParser', () => {
   it('reads event, id, multi-line data and retry, and skips comments', () => {
-    const { events, retries } = parse([': keep-alive\nevent: message\nid: 7\nretry: 500\ndata: {"a":\ndata: 1}\n\n']);
+    const { events, retries } = parse([
+      ': keep-alive\nevent: message\nid: 7\nretry: 500\ndata: {"a":\ndata: 1}\n\n',
+    ]);
     expect(events).toEqual([{ event: 'message', data: '{"a":\n1}', id: '7' }]);
     expect(retries).toEqual([500]);
   });
@@ -30,7 +43,11 @@ describe('SseParser', () => {
   });
 
   it('keeps the last event id for later events and reports an id-only priming event', () => {
-    const { events, parser } = parse(['id: p1\nretry: 10\ndata: \n\n', 'data: x\n\n', 'id: p2\n\n']);
+    const { events, parser } = parse([
+      'id: p1\nretry: 10\ndata: \n\n',
+      'data: x\n\n',
+      'id: p2\n\n',
+    ]);
     expect(events).toEqual([
       { event: 'message', data: '', id: 'p1' },
       { event: 'message', data: 'x', id: 'p1' },
@@ -39,7 +56,10 @@ describe('SseParser', () => {
   });
 
   it('ignores a retry that is not a number, unknown fields, and an event cut off by the end of the stream', () => {
-    const { events, retries } = parse(['retry: soon\nfoo: bar\ndata: complete\n\n', 'data: cut off']);
+    const { events, retries } = parse([
+      'retry: soon\nfoo: bar\ndata: complete\n\n',
+      'data: cut off',
+    ]);
     expect(retries).toEqual([]);
     expect(events.map((e) => e.data)).toEqual(['complete']);
   });

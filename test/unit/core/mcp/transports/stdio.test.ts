@@ -9,7 +9,10 @@ import { baseEnvironmentNames } from '../../../../../electron/core/mcp/transport
 const server = fixture('scripted-server.mjs');
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
 const clientLogs = (c: { logEntries(): { source: string; data: unknown }[] }): string[] =>
-  c.logEntries().filter((e) => e.source === 'client').map((e) => String(e.data));
+  c
+    .logEntries()
+    .filter((e) => e.source === 'client')
+    .map((e) => String(e.data));
 
 describe('stdio transport: framing', () => {
   it('connects despite 2 MiB of stderr before the initialize answer, and keeps a bounded tail', async () => {
@@ -24,7 +27,9 @@ describe('stdio transport: framing', () => {
   it('skips banner and log lines on stdout, logs them, and delivers every answer', async () => {
     const { client } = stdioClient(server, ['stdout-noise']);
     await client.connect();
-    const answers = await Promise.all(['a', 'b', 'c'].map((t) => client.callTool('echo', { text: t })));
+    const answers = await Promise.all(
+      ['a', 'b', 'c'].map((t) => client.callTool('echo', { text: t })),
+    );
     expect(answers.map(text)).toEqual(['a', 'b', 'c']);
     expect(clientLogs(client).some((l) => l.includes('Widget server v1.0 starting'))).toBe(true);
   });
@@ -45,7 +50,10 @@ describe('stdio transport: framing', () => {
   it('delivers two answers sent in one chunk, out of order, each to its caller', async () => {
     const { client } = stdioClient(server, ['out-of-order']);
     await client.connect();
-    const [first, second] = await Promise.all([client.callTool('echo', { text: 'first' }), client.callTool('echo', { text: 'second' })]);
+    const [first, second] = await Promise.all([
+      client.callTool('echo', { text: 'first' }),
+      client.callTool('echo', { text: 'second' }),
+    ]);
     expect(text(first)).toBe('first');
     expect(text(second)).toBe('second');
   });
@@ -60,7 +68,10 @@ describe('stdio transport: framing', () => {
   it('fails only the message with invalid UTF-8; the session continues', async () => {
     const { client } = stdioClient(server);
     await client.connect();
-    await expect(client.callTool('bad-bytes', {})).rejects.toMatchObject({ kind: 'protocol', message: expect.stringContaining('not valid UTF-8') });
+    await expect(client.callTool('bad-bytes', {})).rejects.toMatchObject({
+      kind: 'protocol',
+      message: expect.stringContaining('not valid UTF-8'),
+    });
     expect(text(await client.callTool('echo', { text: 'next' }))).toBe('next');
     expect(client.state).toBe('connected');
   });
@@ -69,7 +80,9 @@ describe('stdio transport: framing', () => {
     const { client } = stdioClient(server, ['unknown-ids']);
     await client.connect();
     expect(text(await client.callTool('echo', { text: 'once' }))).toBe('once');
-    await expect.poll(() => clientLogs(client).some((l) => l.includes('duplicate')), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => clientLogs(client).some((l) => l.includes('duplicate')), { timeout: 5_000 })
+      .toBe(true);
     expect(client.protocolLog().some((e) => e.note?.includes('unknown or duplicate'))).toBe(true);
   });
 
@@ -103,7 +116,17 @@ describe('stdio transport: processes', () => {
       expect(env.PATH).toBe(process.env.PATH);
       const allowed = new Set([...baseEnvironmentNames(), 'WIDGET_MODE']);
       // Node itself may add a few variables of its own to a child (none of the parent's).
-      expect(Object.keys(env).filter((k) => !allowed.has(k) && !k.startsWith('LC_') && process.env[k] !== undefined && k !== 'PWD' && k !== 'SHLVL' && k !== '_')).toEqual([]);
+      expect(
+        Object.keys(env).filter(
+          (k) =>
+            !allowed.has(k) &&
+            !k.startsWith('LC_') &&
+            process.env[k] !== undefined &&
+            k !== 'PWD' &&
+            k !== 'SHLVL' &&
+            k !== '_',
+        ),
+      ).toEqual([]);
     } finally {
       delete process.env.ANTHROPIC_API_KEY;
       delete process.env.LENA_SECRET_TOKEN;
@@ -113,7 +136,9 @@ describe('stdio transport: processes', () => {
   it('explains a command that is not on PATH, without retrying', async () => {
     const { client } = stdioClient(server, [], { command: 'surely-not-a-command-xyz' });
     const err = (await client.connect().catch((e: unknown) => e)) as Error;
-    expect(err.message).toMatch(/`surely-not-a-command-xyz` was not found on PATH \(.+\); set an absolute command path or fix PATH/);
+    expect(err.message).toMatch(
+      /`surely-not-a-command-xyz` was not found on PATH \(.+\); set an absolute command path or fix PATH/,
+    );
     expect(client.state).toBe('failed');
   });
 
@@ -132,10 +157,16 @@ describe('stdio transport: processes', () => {
     const { client, transport } = stdioClient(server, [], {}, { requestTimeoutMs: 30_000 });
     await client.connect();
     const call = client.callTool('hang', {}).catch((e: unknown) => e);
-    await expect.poll(() => transport.stderrTail().includes('"tools/call"'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => transport.stderrTail().includes('"tools/call"'), { timeout: 5_000 })
+      .toBe(true);
     process.kill(transport.pid!, 'SIGKILL');
     const err = (await call) as McpTransportError;
-    expect(err).toMatchObject({ kind: 'transport', signal: 'SIGKILL', message: expect.stringContaining('killed by SIGKILL') });
+    expect(err).toMatchObject({
+      kind: 'transport',
+      signal: 'SIGKILL',
+      message: expect.stringContaining('killed by SIGKILL'),
+    });
     expect(client.state).toBe('failed');
   });
 
@@ -153,19 +184,26 @@ describe('stdio transport: processes', () => {
   it('ends a server that ignores stdin close and SIGTERM, and its child, within 5 s of close', async () => {
     const { client, transport } = stdioClient(server, ['ignore-term'], { shutdownGraceMs: 1500 });
     await client.connect();
-    const { pid, child } = JSON.parse(text(await client.callTool('pids', {}))) as { pid: number; child: number };
+    const { pid, child } = JSON.parse(text(await client.callTool('pids', {}))) as {
+      pid: number;
+      child: number;
+    };
     expect(pid).toBe(transport.pid);
     expect(processGone(child)).toBe(false);
     const closing = Date.now();
     await client.close();
-    await expect.poll(() => processGone(pid) && processGone(child), { timeout: 5_000 - (Date.now() - closing) }).toBe(true);
+    await expect
+      .poll(() => processGone(pid) && processGone(child), {
+        timeout: 5_000 - (Date.now() - closing),
+      })
+      .toBe(true);
     expect(transport.stderrTail()).toContain('ignoring SIGTERM');
     expect(client.state).toBe('disconnected');
   });
 });
 
 describe('stdio transport: login-shell PATH', () => {
-  it('gives the server the login shell\'s PATH instead of the bare PATH a desktop launcher leaves', async () => {
+  it("gives the server the login shell's PATH instead of the bare PATH a desktop launcher leaves", async () => {
     const launcherPath = process.env.PATH;
     process.env.PATH = '/bin'; // what an app started from a desktop launcher may get
     try {

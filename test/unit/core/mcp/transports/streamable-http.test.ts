@@ -3,10 +3,18 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { TextContent } from '../../../../../shared/mcp-types';
-import type { JsonRpcMessage, JsonRpcResponse } from '../../../../../electron/core/mcp/jsonrpc-types';
+import type {
+  JsonRpcMessage,
+  JsonRpcResponse,
+} from '../../../../../electron/core/mcp/jsonrpc-types';
 import { HttpTransportError } from '../../../../../electron/core/mcp/transports/http-errors';
 import { StreamableHttpTransport } from '../../../../../electron/core/mcp/transports/streamable-http';
-import { answerJson, mcpResult, sseEvent, type Recorded } from '../../../../fixtures/mcp-http/scripted-server';
+import {
+  answerJson,
+  mcpResult,
+  sseEvent,
+  type Recorded,
+} from '../../../../fixtures/mcp-http/scripted-server';
 import { clientOver, scripted } from './http-harness';
 
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
@@ -30,7 +38,9 @@ async function sessionServer(opts: SessionServerOptions = {}) {
       return answerJson(req, res, { 'mcp-session-id': id });
     }
     if (!sid || !live.has(sid)) {
-      res.writeHead(sid ? 404 : 400, { 'content-type': 'application/json' }).end('{"error":"unknown session"}');
+      res
+        .writeHead(sid ? 404 : 400, { 'content-type': 'application/json' })
+        .end('{"error":"unknown session"}');
       return;
     }
     if (req.method === 'DELETE') {
@@ -54,7 +64,10 @@ describe('Streamable HTTP: session and headers', () => {
   it('sends the session id, the negotiated protocol version and the configured headers on every later request', async () => {
     const { server } = await sessionServer();
     // The 2025 session (pinned: the 2026 probe would come first otherwise).
-    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, headers: { 'X-Api-Key': 'k-123' } }), { protocol: '2025-11-25' });
+    const { client, errors } = clientOver(
+      new StreamableHttpTransport({ url: server.url, headers: { 'X-Api-Key': 'k-123' } }),
+      { protocol: '2025-11-25' },
+    );
     await client.connect();
     await client.listTools();
     expect(text(await client.callTool('echo', { message: 'hi' }))).toBe('Echo: hi');
@@ -84,7 +97,10 @@ describe('Streamable HTTP: session and headers', () => {
   it('quietly tolerates a server that answers a notification with a JSON body instead of 202', async () => {
     const server = await scripted((req, res) => {
       if (req.method === 'GET') return void res.writeHead(405).end();
-      if (req.message?.id === undefined) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","result":{}}');
+      if (req.message?.id === undefined)
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"jsonrpc":"2.0","result":{}}');
       answerJson(req, res);
     });
     const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url }));
@@ -95,7 +111,9 @@ describe('Streamable HTTP: session and headers', () => {
 
   it('reuses one kept-alive connection for sequential calls', async () => {
     const { server } = await sessionServer();
-    const { client } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false }));
+    const { client } = clientOver(
+      new StreamableHttpTransport({ url: server.url, openGetStream: false }),
+    );
     await client.connect();
     for (let i = 0; i < 10; i++) await client.callTool('echo', { message: String(i) });
     const ports = new Set(server.of('POST').map((r) => r.remotePort));
@@ -111,18 +129,38 @@ describe('Streamable HTTP: event streams', () => {
       onCall(req, res) {
         res.writeHead(200, sseHeaders);
         const token = (req.message?.params?._meta as { progressToken?: number }).progressToken;
-        sseEvent(res, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2 } });
+        sseEvent(res, {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: 1, total: 2 },
+        });
         sseEvent(res, { jsonrpc: '2.0', id: 'srv-1', method: 'ping' });
-        setTimeout(() => res.end(`data: ${JSON.stringify({ jsonrpc: '2.0', id: req.message?.id, result: mcpResult(req.message) })}\n\n`), 50);
+        setTimeout(
+          () =>
+            res.end(
+              `data: ${JSON.stringify({ jsonrpc: '2.0', id: req.message?.id, result: mcpResult(req.message) })}\n\n`,
+            ),
+          50,
+        );
       },
     });
     const { client } = clientOver(new StreamableHttpTransport({ url: server.url }));
     await client.connect();
     const progress: number[] = [];
-    const r = await client.callTool('echo', { message: 'streamed' }, { onProgress: (p) => progress.push(p.progress) });
+    const r = await client.callTool(
+      'echo',
+      { message: 'streamed' },
+      { onProgress: (p) => progress.push(p.progress) },
+    );
     expect(text(r)).toBe('Echo: streamed');
     expect(progress).toEqual([1]);
-    await expect.poll(() => server.requests.some((q) => q.message?.id === 'srv-1' && 'result' in (q.message ?? {})), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          server.requests.some((q) => q.message?.id === 'srv-1' && 'result' in (q.message ?? {})),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
   });
 
   it('receives server-initiated messages on the GET stream (a list_changed makes the client re-list)', async () => {
@@ -151,12 +189,20 @@ describe('Streamable HTTP: event streams', () => {
       onGet(_req, res) {
         if (++gets < 3) return void res.writeHead(503).end('busy');
         res.writeHead(200, sseHeaders);
-        sseEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'finally' } });
+        sseEvent(res, {
+          jsonrpc: '2.0',
+          method: 'notifications/message',
+          params: { level: 'info', data: 'finally' },
+        });
       },
     });
-    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, defaultRetryMs: 20 }));
+    const { client, errors } = clientOver(
+      new StreamableHttpTransport({ url: server.url, defaultRetryMs: 20 }),
+    );
     await client.connect();
-    await expect.poll(() => client.logEntries().some((e) => e.data === 'finally'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => client.logEntries().some((e) => e.data === 'finally'), { timeout: 5_000 })
+      .toBe(true);
     expect(server.of('GET')).toHaveLength(3);
     expect(errors).toEqual([]);
   });
@@ -168,36 +214,69 @@ describe('Streamable HTTP: event streams', () => {
         pendingId = req.message?.id;
         res.writeHead(200, sseHeaders);
         sseEvent(res, '', { id: 'e1', retry: 200 });
-        sseEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'working' } }, { id: 'e2' });
+        sseEvent(
+          res,
+          {
+            jsonrpc: '2.0',
+            method: 'notifications/message',
+            params: { level: 'info', data: 'working' },
+          },
+          { id: 'e2' },
+        );
         setTimeout(() => res.socket?.destroy(), 30); // the connection drops, no answer yet
       },
       onGet(req, res) {
         if (req.headers['last-event-id'] !== 'e2') return void res.writeHead(405).end();
         res.writeHead(200, sseHeaders);
-        sseEvent(res, { jsonrpc: '2.0', id: pendingId, result: { content: [{ type: 'text', text: 'resumed' }] } }, { id: 'e3' });
+        sseEvent(
+          res,
+          {
+            jsonrpc: '2.0',
+            id: pendingId,
+            result: { content: [{ type: 'text', text: 'resumed' }] },
+          },
+          { id: 'e3' },
+        );
         res.end();
       },
     });
-    const { client } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false }));
+    const { client } = clientOver(
+      new StreamableHttpTransport({ url: server.url, openGetStream: false }),
+    );
     await client.connect();
     const r = await client.callTool('echo', { message: 'x' });
     expect(text(r)).toBe('resumed');
     const resume = server.of('GET')[0];
     expect(resume.headers['last-event-id']).toBe('e2');
     expect(resume.headers['mcp-session-id']).toBe('S1');
-    expect(client.logEntries().some((e) => e.source === 'server' && e.data === 'working')).toBe(true);
+    expect(client.logEntries().some((e) => e.source === 'server' && e.data === 'working')).toBe(
+      true,
+    );
   });
 
   it('reads an event stream answering a notification, and does not try to resume it when it ends', async () => {
     const server = await scripted((req, res) => {
-      if (req.message?.method !== 'notifications/initialized') return answerJson(req, res, { 'mcp-session-id': 'S1' });
+      if (req.message?.method !== 'notifications/initialized')
+        return answerJson(req, res, { 'mcp-session-id': 'S1' });
       res.writeHead(200, sseHeaders);
-      sseEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'welcome' } }, { id: 'n1' });
+      sseEvent(
+        res,
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/message',
+          params: { level: 'info', data: 'welcome' },
+        },
+        { id: 'n1' },
+      );
       res.end();
     });
-    const { client, errors } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false }));
+    const { client, errors } = clientOver(
+      new StreamableHttpTransport({ url: server.url, openGetStream: false }),
+    );
     await client.connect();
-    await expect.poll(() => client.logEntries().some((e) => e.data === 'welcome'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => client.logEntries().some((e) => e.data === 'welcome'), { timeout: 5_000 })
+      .toBe(true);
     await client.listTools();
     expect(server.of('GET')).toEqual([]);
     expect(errors).toEqual([]);
@@ -211,9 +290,14 @@ describe('Streamable HTTP: event streams', () => {
         setTimeout(() => res.end(), 20);
       },
     });
-    const { client } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false }), { requestTimeoutMs: 60_000 });
+    const { client } = clientOver(
+      new StreamableHttpTransport({ url: server.url, openGetStream: false }),
+      { requestTimeoutMs: 60_000 },
+    );
     await client.connect();
-    await expect(client.callTool('echo', { message: 'x' })).rejects.toThrow(/ended before the answer .* no way to resume/);
+    await expect(client.callTool('echo', { message: 'x' })).rejects.toThrow(
+      /ended before the answer .* no way to resume/,
+    );
     expect(client.state).toBe('connected');
     expect(server.of('GET')).toHaveLength(0);
   });
@@ -223,7 +307,12 @@ describe('Streamable HTTP: failures', () => {
   it('re-initialises once when the session expires (404) and retries the call in the new session', async () => {
     const { server, forget } = await sessionServer();
     const reinitialized: JsonRpcResponse[] = [];
-    const { client } = clientOver(new StreamableHttpTransport({ url: server.url, onSessionReinitialized: (r) => reinitialized.push(r) }));
+    const { client } = clientOver(
+      new StreamableHttpTransport({
+        url: server.url,
+        onSessionReinitialized: (r) => reinitialized.push(r),
+      }),
+    );
     await client.connect();
     forget(); // the server restarted
     expect(text(await client.callTool('echo', { message: 'again' }))).toBe('Echo: again');
@@ -233,9 +322,14 @@ describe('Streamable HTTP: failures', () => {
     expect(inits[1].message?.params).toEqual(inits[0].message?.params);
     const calls = server.of('POST', 'tools/call');
     expect(calls.map((c) => c.headers['mcp-session-id'])).toEqual(['S1', 'S2']);
-    expect(server.of('POST', 'notifications/initialized').map((c) => c.headers['mcp-session-id'])).toEqual(['S1', 'S2']);
+    expect(
+      server.of('POST', 'notifications/initialized').map((c) => c.headers['mcp-session-id']),
+    ).toEqual(['S1', 'S2']);
     expect(reinitialized).toHaveLength(1);
-    expect((reinitialized[0] as unknown as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('scripted');
+    expect(
+      (reinitialized[0] as unknown as { result: { serverInfo: { name: string } } }).result
+        .serverInfo.name,
+    ).toBe('scripted');
     expect(client.state).toBe('connected');
   });
 
@@ -246,12 +340,17 @@ describe('Streamable HTTP: failures', () => {
         inits++;
         return answerJson(req, res, { 'mcp-session-id': `S${inits}` });
       }
-      if (req.message?.method === 'notifications/initialized' && inits === 1) return answerJson(req, res);
+      if (req.message?.method === 'notifications/initialized' && inits === 1)
+        return answerJson(req, res);
       res.writeHead(404).end('session not found');
     });
-    const { client, closes } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false }));
+    const { client, closes } = clientOver(
+      new StreamableHttpTransport({ url: server.url, openGetStream: false }),
+    );
     await client.connect();
-    await expect(client.callTool('echo', { message: 'x' })).rejects.toThrow(/expired \(HTTP 404\) and re-initialising it failed/);
+    await expect(client.callTool('echo', { message: 'x' })).rejects.toThrow(
+      /expired \(HTTP 404\) and re-initialising it failed/,
+    );
     expect(inits).toBe(2);
     expect(closes).toHaveLength(1);
     expect(client.state).toBe('failed');
@@ -269,16 +368,32 @@ describe('Streamable HTTP: failures', () => {
     const transport = new StreamableHttpTransport({ url: server.url, openGetStream: false });
     const { client } = clientOver(transport);
     await client.connect();
-    const failed = (await client.callTool('echo', { message: 'x' }).catch((e: unknown) => e)) as Error & { cause?: unknown };
-    expect(failed.message).toMatch(/HTTP 503 .* from http:\/\/127\.0\.0\.1:\d+\/mcp.*overloaded, try later/);
+    const failed = (await client
+      .callTool('echo', { message: 'x' })
+      .catch((e: unknown) => e)) as Error & { cause?: unknown };
+    expect(failed.message).toMatch(
+      /HTTP 503 .* from http:\/\/127\.0\.0\.1:\d+\/mcp.*overloaded, try later/,
+    );
     // The HTTP detail stays reachable for whoever decides on retries.
     expect(failed.cause).toMatchObject({ status: 503, transient: true });
     expect(text(await client.callTool('echo', { message: 'y' }))).toBe('Echo: y');
 
     fail = true;
-    const error = await transport.send({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'echo' } } as JsonRpcMessage).catch((e: unknown) => e);
+    const error = await transport
+      .send({
+        jsonrpc: '2.0',
+        id: 99,
+        method: 'tools/call',
+        params: { name: 'echo' },
+      } as JsonRpcMessage)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpTransportError);
-    expect(error).toMatchObject({ status: 503, transient: true, kind: 'http-status', bodyExcerpt: 'overloaded, try later' });
+    expect(error).toMatchObject({
+      status: 503,
+      transient: true,
+      kind: 'http-status',
+      bodyExcerpt: 'overloaded, try later',
+    });
   });
 
   it('fails a call whose answer exceeds maxMessageBytes, clearly and at once, and the session carries on', async () => {
@@ -286,15 +401,30 @@ describe('Streamable HTTP: failures', () => {
       onCall(req, res) {
         const how = (req.message?.params?.arguments as { message: string }).message;
         const text = how === 'ok' ? 'small' : 'x'.repeat(2 * 1024 * 1024);
-        const answer = JSON.stringify({ jsonrpc: '2.0', id: req.message?.id, result: { content: [{ type: 'text', text }] } });
+        const answer = JSON.stringify({
+          jsonrpc: '2.0',
+          id: req.message?.id,
+          result: { content: [{ type: 'text', text }] },
+        });
         if (how === 'big-sse') res.writeHead(200, sseHeaders).end(`id: 1\ndata: ${answer}\n\n`);
         else res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
       },
     });
-    const { client } = clientOver(new StreamableHttpTransport({ url: server.url, openGetStream: false, maxMessageBytes: 1024 * 1024 }), { requestTimeoutMs: 60_000 });
+    const { client } = clientOver(
+      new StreamableHttpTransport({
+        url: server.url,
+        openGetStream: false,
+        maxMessageBytes: 1024 * 1024,
+      }),
+      { requestTimeoutMs: 60_000 },
+    );
     await client.connect();
-    await expect(client.callTool('echo', { message: 'big' })).rejects.toThrow(/response body exceeded 1048576 bytes/);
-    await expect(client.callTool('echo', { message: 'big-sse' })).rejects.toThrow(/An SSE event from the server exceeded 1048576 bytes/);
+    await expect(client.callTool('echo', { message: 'big' })).rejects.toThrow(
+      /response body exceeded 1048576 bytes/,
+    );
+    await expect(client.callTool('echo', { message: 'big-sse' })).rejects.toThrow(
+      /An SSE event from the server exceeded 1048576 bytes/,
+    );
     expect(server.of('GET')).toHaveLength(0); // not resumed: that would replay the same event
     expect(text(await client.callTool('echo', { message: 'ok' }))).toBe('small');
   });
@@ -304,6 +434,8 @@ describe('Streamable HTTP: failures', () => {
     const url = server.url;
     await server.close();
     const { client } = clientOver(new StreamableHttpTransport({ url }));
-    await expect(client.connect()).rejects.toThrow(/Could not reach http:\/\/127\.0\.0\.1:\d+\/mcp .*ECONNREFUSED.*is the server running/);
+    await expect(client.connect()).rejects.toThrow(
+      /Could not reach http:\/\/127\.0\.0\.1:\d+\/mcp .*ECONNREFUSED.*is the server running/,
+    );
   });
 });

@@ -12,7 +12,11 @@ const dir = mkdtempSync(join(tmpdir(), 'lena-shim-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs cross-spawn's command parsing in a child Node that believes it is on Windows. */
-function parseOnWindows(command: string, args: string[], env: Record<string, string>): { command: string; args: string[] } {
+function parseOnWindows(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): { command: string; args: string[] } {
   const script = `
     Object.defineProperty(process, 'platform', { value: 'win32' });
     const parse = require('cross-spawn/lib/parse');
@@ -27,7 +31,11 @@ it('runs an npx.cmd shim through cmd.exe with quoted, escaped arguments', () => 
   const bin = join(dir, 'bin');
   mkdirSync(bin);
   writeFileSync(join(bin, 'npx.cmd'), '@echo off\r\n');
-  const parsed = parseOnWindows('npx', ['-y', '@modelcontextprotocol/server-filesystem', 'C:\\Users\\me\\my notes', 'a&b|c'], { PATH: bin, PATHEXT: '.COM;.EXE;.BAT;.CMD' });
+  const parsed = parseOnWindows(
+    'npx',
+    ['-y', '@modelcontextprotocol/server-filesystem', 'C:\\Users\\me\\my notes', 'a&b|c'],
+    { PATH: bin, PATHEXT: '.COM;.EXE;.BAT;.CMD' },
+  );
   expect(parsed.command.toLowerCase()).toMatch(/cmd\.exe$/);
   expect(parsed.args.slice(0, 3)).toEqual(['/d', '/s', '/c']);
   const line = parsed.args[3];

@@ -17,9 +17,15 @@ it('the view session, with the SDK’s AppBridge, bundles for the browser withou
     metafile: true,
     logLevel: 'silent',
   });
-  const imported = Object.values(out.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
+  const imported = Object.values(out.metafile.inputs).flatMap((input) =>
+    input.imports.map((i) => i.path),
+  );
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
   expect(imported.filter((p) => builtins.has(p) || p.startsWith('node:'))).toEqual([]);
   // It did bundle the bridge itself (not left it external).
-  expect(Object.keys(out.metafile.inputs).some((p) => p.includes('@modelcontextprotocol/ext-apps/dist/src/app-bridge.js'))).toBe(true);
+  expect(
+    Object.keys(out.metafile.inputs).some((p) =>
+      p.includes('@modelcontextprotocol/ext-apps/dist/src/app-bridge.js'),
+    ),
+  ).toBe(true);
 });

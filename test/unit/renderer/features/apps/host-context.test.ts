@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hostContext, styleVariables } from '../../../../../renderer/features/apps/host-context';
 
-const light: Record<string, string> = { '--bg': ' #ffffff', '--fg': '#1d1e22', '--fg-muted': '#5d6069', '--border': '#dedfe3', '--red': '#b42828', '--font': 'system-ui' };
+const light: Record<string, string> = {
+  '--bg': ' #ffffff',
+  '--fg': '#1d1e22',
+  '--fg-muted': '#5d6069',
+  '--border': '#dedfe3',
+  '--red': '#b42828',
+  '--font': 'system-ui',
+};
 
 describe('the host context a view gets', () => {
   it('carries Lena’s colour tokens under the spec’s names', () => {
@@ -18,7 +25,23 @@ describe('the host context a view gets', () => {
   });
 
   it('says the theme, locale, mode and room the view has', () => {
-    const ctx = hostContext({ theme: 'dark', styles: styleVariables(() => ''), locale: 'de-DE', timeZone: 'Europe/Berlin', displayMode: 'inline', width: 612.6, maxHeight: 640 });
-    expect(ctx).toMatchObject({ theme: 'dark', locale: 'de-DE', timeZone: 'Europe/Berlin', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'], containerDimensions: { width: 613, maxHeight: 640 }, platform: 'desktop' });
+    const ctx = hostContext({
+      theme: 'dark',
+      styles: styleVariables(() => ''),
+      locale: 'de-DE',
+      timeZone: 'Europe/Berlin',
+      displayMode: 'inline',
+      width: 612.6,
+      maxHeight: 640,
+    });
+    expect(ctx).toMatchObject({
+      theme: 'dark',
+      locale: 'de-DE',
+      timeZone: 'Europe/Berlin',
+      displayMode: 'inline',
+      availableDisplayModes: ['inline', 'fullscreen'],
+      containerDimensions: { width: 613, maxHeight: 640 },
+      platform: 'desktop',
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clampHeight, DEFAULT_VIEW_DEADLINE_MS, HEIGHT_LIMITS, MessageRate, viewDeadlineMs, VIEW_DEADLINE_STORAGE_KEY } from '../../../../../renderer/features/apps/view-limits';
+import {
+  clampHeight,
+  DEFAULT_VIEW_DEADLINE_MS,
+  HEIGHT_LIMITS,
+  MessageRate,
+  viewDeadlineMs,
+  VIEW_DEADLINE_STORAGE_KEY,
+} from '../../../../../renderer/features/apps/view-limits';
 
 describe('a view’s height', () => {
   it('is kept within the inline bounds', () => {
@@ -22,7 +29,9 @@ describe('a view’s height', () => {
 
 describe('the handshake deadline', () => {
   it('is the default unless the window setting gives a positive number', () => {
-    const storage = (v: string | null) => ({ getItem: (k: string) => (k === VIEW_DEADLINE_STORAGE_KEY ? v : null) });
+    const storage = (v: string | null) => ({
+      getItem: (k: string) => (k === VIEW_DEADLINE_STORAGE_KEY ? v : null),
+    });
     expect(viewDeadlineMs(storage(null))).toBe(DEFAULT_VIEW_DEADLINE_MS);
     expect(viewDeadlineMs(storage('nope'))).toBe(DEFAULT_VIEW_DEADLINE_MS);
     expect(viewDeadlineMs(storage('-5'))).toBe(DEFAULT_VIEW_DEADLINE_MS);

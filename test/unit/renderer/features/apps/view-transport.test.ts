@@ -7,7 +7,9 @@ type Listener = (e: MessageEvent) => void;
 function fakeWindow() {
   const listeners = new Set<Listener>();
   const posted: Array<{ message: unknown; origin: string }> = [];
-  const frame = { postMessage: (message: unknown, origin: string) => posted.push({ message, origin }) } as unknown as Window;
+  const frame = {
+    postMessage: (message: unknown, origin: string) => posted.push({ message, origin }),
+  } as unknown as Window;
   const source = {
     addEventListener: (_: string, l: Listener) => listeners.add(l),
     removeEventListener: (_: string, l: Listener) => listeners.delete(l),
@@ -23,16 +25,31 @@ const ping = (id: number) => ({ jsonrpc: '2.0' as const, id, method: 'ping' });
 describe('the view transport', () => {
   it('posts to the proxy’s origin only, never to "*"', async () => {
     const w = fakeWindow();
-    const t = new ViewTransport({ target: w.frame, origin: 'http://proxy.test', onFlood: () => undefined, source: w.source });
+    const t = new ViewTransport({
+      target: w.frame,
+      origin: 'http://proxy.test',
+      onFlood: () => undefined,
+      source: w.source,
+    });
     await t.start();
     await t.send({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: {} });
-    expect(w.posted).toEqual([{ message: { jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: {} }, origin: 'http://proxy.test' }]);
+    expect(w.posted).toEqual([
+      {
+        message: { jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: {} },
+        origin: 'http://proxy.test',
+      },
+    ]);
   });
 
   it('hears only its frame on its origin, and only JSON-RPC', async () => {
     const w = fakeWindow();
     const got: unknown[] = [];
-    const t = new ViewTransport({ target: w.frame, origin: 'http://proxy.test', onFlood: () => undefined, source: w.source });
+    const t = new ViewTransport({
+      target: w.frame,
+      origin: 'http://proxy.test',
+      onFlood: () => undefined,
+      source: w.source,
+    });
     t.onmessage = (m) => got.push(m);
     await t.start();
     w.deliver(ping(1), {}); // another frame
@@ -46,7 +63,13 @@ describe('the view transport', () => {
     const w = fakeWindow();
     const got: unknown[] = [];
     let floods = 0;
-    const t = new ViewTransport({ target: w.frame, origin: 'http://proxy.test', onFlood: () => floods++, source: w.source, rate: new MessageRate(5, 60_000) });
+    const t = new ViewTransport({
+      target: w.frame,
+      origin: 'http://proxy.test',
+      onFlood: () => floods++,
+      source: w.source,
+      rate: new MessageRate(5, 60_000),
+    });
     t.onmessage = (m) => got.push(m);
     await t.start();
     for (let i = 0; i < 50; i++) w.deliver(ping(i));
@@ -57,7 +80,12 @@ describe('the view transport', () => {
   it('reports its close once and sends nothing after', async () => {
     const w = fakeWindow();
     let closes = 0;
-    const t = new ViewTransport({ target: w.frame, origin: 'http://proxy.test', onFlood: () => undefined, source: w.source });
+    const t = new ViewTransport({
+      target: w.frame,
+      origin: 'http://proxy.test',
+      onFlood: () => undefined,
+      source: w.source,
+    });
     t.onclose = () => closes++;
     await t.start();
     await t.close();

@@ -1,7 +1,12 @@
 // The composer's tools menu rows over the 500 recorded tool definitions (issue 24's catalog): the
 // filter finds a tool by name, title or server, keeps its server's row above it, and counts.
 import { describe, expect, it } from 'vitest';
-import { headerAbove, rowLabel, serverRowIndexes, toolsMenuRows } from '../../../../../renderer/features/chat/chat-tools-rows';
+import {
+  headerAbove,
+  rowLabel,
+  serverRowIndexes,
+  toolsMenuRows,
+} from '../../../../../renderer/features/chat/chat-tools-rows';
 import type { ConversationTools } from '../../../../../shared/chat-types';
 import type { ToolInfo } from '../../../../../shared/server-types';
 import { catalogServers } from '../../../../fixtures/tool-catalog/catalog';
@@ -12,8 +17,17 @@ const lists = new Map<string, ToolInfo[]>(
   catalog.map((s) => [
     s.name,
     s.tools.map((t) => ({
-      server: s.name, name: t.name, qualifiedName: `mcp__${s.name}__${t.name}`, title: t.title ?? null, description: t.description ?? '',
-      inputSchema: t.inputSchema, annotations: t.annotations ?? {}, icons: [], enabled: true, tokens: 100, pin: 'unpinned' as const,
+      server: s.name,
+      name: t.name,
+      qualifiedName: `mcp__${s.name}__${t.name}`,
+      title: t.title ?? null,
+      description: t.description ?? '',
+      inputSchema: t.inputSchema,
+      annotations: t.annotations ?? {},
+      icons: [],
+      enabled: true,
+      tokens: 100,
+      pin: 'unpinned' as const,
     })),
   ]),
 );
@@ -26,7 +40,10 @@ describe('the tools menu rows', () => {
     expect(matched).toBe(500);
     expect(rows).toHaveLength(500 + servers.length);
     expect(rowLabel(rows[0])).toBe(`All tools of ${servers[0]}`);
-    expect(rows[0]).toMatchObject({ onCount: lists.get(servers[0])!.length, count: lists.get(servers[0])!.length });
+    expect(rows[0]).toMatchObject({
+      onCount: lists.get(servers[0])!.length,
+      count: lists.get(servers[0])!.length,
+    });
   });
 
   it('a filter finds a tool far down the list by its name, with its server row above it', () => {
@@ -40,17 +57,35 @@ describe('the tools menu rows', () => {
     const bySlack = toolsMenuRows(servers, tools, undefined, 'SLACK');
     expect(bySlack.matched).toBe(lists.get('slack')!.length);
     expect(bySlack.rows[0].key).toBe('slack');
-    const titled = [...lists.values()].flat().find((t) => t.title && t.title.toLowerCase() !== t.name.toLowerCase());
-    if (titled) expect(toolsMenuRows(servers, tools, undefined, titled.title!).rows.some((r) => r.tool?.qualifiedName === titled.qualifiedName)).toBe(true);
-    expect(toolsMenuRows(servers, tools, undefined, 'no-such-tool-anywhere')).toMatchObject({ rows: [], matched: 0, total: 500 });
+    const titled = [...lists.values()]
+      .flat()
+      .find((t) => t.title && t.title.toLowerCase() !== t.name.toLowerCase());
+    if (titled)
+      expect(
+        toolsMenuRows(servers, tools, undefined, titled.title!).rows.some(
+          (r) => r.tool?.qualifiedName === titled.qualifiedName,
+        ),
+      ).toBe(true);
+    expect(toolsMenuRows(servers, tools, undefined, 'no-such-tool-anywhere')).toMatchObject({
+      rows: [],
+      matched: 0,
+      total: 500,
+    });
   });
 
   it("follows the conversation's switches: a tool off, a server off (its tools inert), counts over all its tools whatever the filter", () => {
     const off = lists.get('memory')![0].qualifiedName;
     const choice: ConversationTools = { offServers: ['slack'], tools: { [off]: false } };
     const memory = toolsMenuRows(servers, tools, choice, lists.get('memory')![0].name).rows;
-    expect(memory[0]).toMatchObject({ key: 'memory', on: true, onCount: lists.get('memory')!.length - 1 });
-    expect(memory.find((r) => r.tool?.qualifiedName === off)).toMatchObject({ on: false, inert: false });
+    expect(memory[0]).toMatchObject({
+      key: 'memory',
+      on: true,
+      onCount: lists.get('memory')!.length - 1,
+    });
+    expect(memory.find((r) => r.tool?.qualifiedName === off)).toMatchObject({
+      on: false,
+      inert: false,
+    });
     const slack = toolsMenuRows(servers, tools, choice, 'slack').rows;
     expect(slack[0]).toMatchObject({ on: false, onCount: 0 });
     expect(slack.slice(1).every((r) => r.inert && !r.on)).toBe(true);

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DECISIONS, mayModifyData, needsConfirmation } from '../../../../../renderer/features/permissions/decisions';
+import {
+  DECISIONS,
+  mayModifyData,
+  needsConfirmation,
+} from '../../../../../renderer/features/permissions/decisions';
 
 describe('which permission decisions ask "Are you sure?"', () => {
   it('asks for every lasting allow, whatever core requires', () => {
-    for (const request of [{ needsConfirmation: ['always-allow-tool', 'always-allow-server'] as const }, { needsConfirmation: [] }]) {
+    for (const request of [
+      { needsConfirmation: ['always-allow-tool', 'always-allow-server'] as const },
+      { needsConfirmation: [] },
+    ]) {
       expect(needsConfirmation('always-allow-tool', request)).toBe(true);
       expect(needsConfirmation('always-allow-server', request)).toBe(true);
     }
@@ -21,11 +28,21 @@ describe('which permission decisions ask "Are you sure?"', () => {
 
 describe('the "may modify or delete data" warning', () => {
   it('stays for an untrusted server that claims read-only', () => {
-    expect(mayModifyData({ destructive: false, hints: { readOnlyHint: true }, hintsTrusted: false })).toBe(true);
+    expect(
+      mayModifyData({ destructive: false, hints: { readOnlyHint: true }, hintsTrusted: false }),
+    ).toBe(true);
   });
   it('goes only when a trusted server says read-only', () => {
-    expect(mayModifyData({ destructive: false, hints: { readOnlyHint: true }, hintsTrusted: true })).toBe(false);
-    expect(mayModifyData({ destructive: false, hints: { readOnlyHint: true, destructiveHint: true }, hintsTrusted: true })).toBe(true);
+    expect(
+      mayModifyData({ destructive: false, hints: { readOnlyHint: true }, hintsTrusted: true }),
+    ).toBe(false);
+    expect(
+      mayModifyData({
+        destructive: false,
+        hints: { readOnlyHint: true, destructiveHint: true },
+        hintsTrusted: true,
+      }),
+    ).toBe(true);
     expect(mayModifyData({ destructive: false, hints: {}, hintsTrusted: true })).toBe(true);
   });
 });

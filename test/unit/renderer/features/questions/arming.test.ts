@@ -1,5 +1,8 @@
 import { expect, it } from 'vitest';
-import { armingDelayMs, DEFAULT_ARMING_MS } from '../../../../../renderer/features/questions/arming';
+import {
+  armingDelayMs,
+  DEFAULT_ARMING_MS,
+} from '../../../../../renderer/features/questions/arming';
 
 const stored = (value: string | null) => ({ getItem: () => value });
 
@@ -9,6 +12,13 @@ it('reads the arming delay from the window setting, with a production default be
   expect(armingDelayMs(stored(null))).toBe(DEFAULT_ARMING_MS);
   expect(armingDelayMs(stored('0'))).toBe(0);
   expect(armingDelayMs(stored('600000'))).toBe(600_000);
-  for (const bad of ['', 'soon', '-5', 'NaN']) expect(armingDelayMs(stored(bad))).toBe(DEFAULT_ARMING_MS);
-  expect(armingDelayMs({ getItem: () => { throw new Error('storage off'); } })).toBe(DEFAULT_ARMING_MS);
+  for (const bad of ['', 'soon', '-5', 'NaN'])
+    expect(armingDelayMs(stored(bad))).toBe(DEFAULT_ARMING_MS);
+  expect(
+    armingDelayMs({
+      getItem: () => {
+        throw new Error('storage off');
+      },
+    }),
+  ).toBe(DEFAULT_ARMING_MS);
 });

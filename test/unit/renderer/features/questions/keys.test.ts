@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { questionKey, type KeyInput, type KeyTarget } from '../../../../../renderer/features/questions/keys';
+import {
+  questionKey,
+  type KeyInput,
+  type KeyTarget,
+} from '../../../../../renderer/features/questions/keys';
 
-const key = (k: string, extra: Partial<KeyInput> = {}): KeyInput => ({ key: k, repeat: false, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...extra });
+const key = (k: string, extra: Partial<KeyInput> = {}): KeyInput => ({
+  key: k,
+  repeat: false,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...extra,
+});
 const on = (target: KeyTarget, armed = true, mac = false) => ({ target, armed, mac });
 
 describe('keys inside a question', () => {
@@ -16,10 +28,12 @@ describe('keys inside a question', () => {
     expect(questionKey(key(' '), on('other'))).toBe('pass');
   });
   it('has no letter shortcuts: letters pass to the focused control', () => {
-    for (const k of ['a', 'c', 's', 'd', 'y']) expect(questionKey(key(k), on('other'))).toBe('pass');
+    for (const k of ['a', 'c', 's', 'd', 'y'])
+      expect(questionKey(key(k), on('other'))).toBe('pass');
   });
   it('ignores every answering key until armed, but lets focus move', () => {
-    for (const k of [key('Enter'), key('Enter', { ctrlKey: true }), key('Escape'), key(' ')]) expect(questionKey(k, on('button', false))).toBe('ignore');
+    for (const k of [key('Enter'), key('Enter', { ctrlKey: true }), key('Escape'), key(' ')])
+      expect(questionKey(k, on('button', false))).toBe('ignore');
     expect(questionKey(key('Tab'), on('button', false))).toBe('pass');
     expect(questionKey(key('F6'), on('other', false))).toBe('pass');
   });

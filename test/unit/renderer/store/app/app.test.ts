@@ -18,10 +18,15 @@ describe('app slice', () => {
     host.on('app:info', () => ({ version: '1.2.3' }) as AppInfo);
     await store.getState().loadInfo();
     expect(appSelectors.info(store.getState())?.version).toBe('1.2.3');
-    host.fail('app:info', { code: 'unavailable', message: 'Lena’s core is not connected to this window.' });
+    host.fail('app:info', {
+      code: 'unavailable',
+      message: 'Lena’s core is not connected to this window.',
+    });
     await store.getState().loadInfo();
     expect(store.getState().appInfo.status).toBe('error');
-    expect(appSelectors.infoError(store.getState())?.message).toBe('Lena’s core is not connected to this window.');
+    expect(appSelectors.infoError(store.getState())?.message).toBe(
+      'Lena’s core is not connected to this window.',
+    );
   });
 
   it('a composer takes each focus request once, however often it mounts', () => {
@@ -34,14 +39,32 @@ describe('app slice', () => {
 
   it('connect loads every slice, shows start-up notices and a broken config as toasts, and unsubscribes', async () => {
     const { host, store } = storeWithFakeHost();
-    host.on('app:notices', () => [{ level: 'warn' as const, message: 'The database was moved aside.' }]);
+    host.on('app:notices', () => [
+      { level: 'warn' as const, message: 'The database was moved aside.' },
+    ]);
     const disconnect = store.getState().connect();
-    await expect.poll(() => store.getState().toasts.map((t) => t.message)).toEqual(['The database was moved aside.']);
-    for (const channel of ['app:info', 'settings:get', 'conversations:list', 'servers:list', 'permissions:pending', 'chat:budget']) {
+    await expect
+      .poll(() => store.getState().toasts.map((t) => t.message))
+      .toEqual(['The database was moved aside.']);
+    for (const channel of [
+      'app:info',
+      'settings:get',
+      'conversations:list',
+      'servers:list',
+      'permissions:pending',
+      'chat:budget',
+    ]) {
       expect(host.calls.map((c) => c.channel)).toContain(channel);
     }
-    host.emit('app:logged', { time: 1, level: 'error', source: 'config', message: 'mcp.json line 4: expected a string' });
-    expect(store.getState().toasts.map((t) => t.message)).toContain('mcp.json line 4: expected a string');
+    host.emit('app:logged', {
+      time: 1,
+      level: 'error',
+      source: 'config',
+      message: 'mcp.json line 4: expected a string',
+    });
+    expect(store.getState().toasts.map((t) => t.message)).toContain(
+      'mcp.json line 4: expected a string',
+    );
     expect(appSelectors.logs(store.getState())).toHaveLength(1);
     // Nothing answered the other loads: each slice holds its error, none threw.
     await expect.poll(() => store.getState().serverList.status).toBe('error');

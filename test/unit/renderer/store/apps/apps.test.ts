@@ -19,17 +19,29 @@ it('asks core for a tool’s view once, and again after its server’s tools cha
   expect(store.getState().appViews[viewKey('basic', 'get-time')]).toEqual(view);
   host.emit('servers:tools-changed', { server: 'basic' } as never);
   expect(store.getState().appViews[viewKey('basic', 'get-time')]).toBeUndefined();
-  expect(host.calls.filter((c) => c.channel === 'apps:view')).toEqual([{ channel: 'apps:view', args: { server: 'basic', tool: 'get-time' } }]);
+  expect(host.calls.filter((c) => c.channel === 'apps:view')).toEqual([
+    { channel: 'apps:view', args: { server: 'basic', tool: 'get-time' } },
+  ]);
 });
 
 it('keeps what each view gave the model, from its own requests and from core’s events', async () => {
-  const context: AppModelContext = { ...ref, server: 'basic', text: 'picked Oslo', updatedAt: 1 } as AppModelContext;
+  const context: AppModelContext = {
+    ...ref,
+    server: 'basic',
+    text: 'picked Oslo',
+    updatedAt: 1,
+  } as AppModelContext;
   const { host, store } = storeWithFakeHost();
   host.on('apps:update-context', () => context);
   store.getState().subscribeApps();
-  await store.getState().viewUpdateContext(ref, { content: [{ type: 'text', text: 'picked Oslo' }] });
+  await store
+    .getState()
+    .viewUpdateContext(ref, { content: [{ type: 'text', text: 'picked Oslo' }] });
   expect(store.getState().modelContexts.toolu_1?.text).toBe('picked Oslo');
-  expect(host.calls.at(-1)).toEqual({ channel: 'apps:update-context', args: { ...ref, content: [{ type: 'text', text: 'picked Oslo' }] } });
+  expect(host.calls.at(-1)).toEqual({
+    channel: 'apps:update-context',
+    args: { ...ref, content: [{ type: 'text', text: 'picked Oslo' }] },
+  });
   host.emit('apps:context-changed', { ...context, text: null, updatedAt: 2 } as never);
   expect(store.getState().modelContexts.toolu_1?.text).toBeNull();
 });
@@ -44,6 +56,14 @@ it('names the card in every view request and reads core’s answers plainly', as
   expect(await store.getState().viewDownload(ref, [{ type: 'resource' }])).toBe(true);
   host.on('apps:call-tool', () => ({ content: [] }) as never);
   await store.getState().viewCallTool(ref, 'get-time');
-  expect(host.calls.map((c) => (c.args as { toolUseId: string }).toolUseId)).toEqual(['toolu_1', 'toolu_1', 'toolu_1', 'toolu_1']);
-  expect(host.calls.at(-1)).toEqual({ channel: 'apps:call-tool', args: { ...ref, name: 'get-time' } });
+  expect(host.calls.map((c) => (c.args as { toolUseId: string }).toolUseId)).toEqual([
+    'toolu_1',
+    'toolu_1',
+    'toolu_1',
+    'toolu_1',
+  ]);
+  expect(host.calls.at(-1)).toEqual({
+    channel: 'apps:call-tool',
+    args: { ...ref, name: 'get-time' },
+  });
 });

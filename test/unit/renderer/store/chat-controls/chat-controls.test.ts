@@ -6,7 +6,13 @@ import type { ConversationSummary, TokenBudget } from '../../../../../shared/cha
 import { chatSelectors } from '../../../../../renderer/store/chat/selectors';
 import { storeWithFakeHost } from '../fake-host';
 
-const budget = (toolCount: number): TokenBudget => ({ model: 'claude-sonnet-4-6', totalToolTokens: toolCount * 10, perServer: [{ server: 'catalog', tokens: toolCount * 10, toolCount }], lastTurn: null, exact: false });
+const budget = (toolCount: number): TokenBudget => ({
+  model: 'claude-sonnet-4-6',
+  totalToolTokens: toolCount * 10,
+  perServer: [{ server: 'catalog', tokens: toolCount * 10, toolCount }],
+  lastTurn: null,
+  exact: false,
+});
 
 describe('chat controls slice', () => {
   it('a switch reloads the budget, and an earlier budget answering late does not overwrite it', async () => {
@@ -17,13 +23,22 @@ describe('chat controls slice', () => {
     host.on('chat:set-tools', () => undefined);
     // A budget asked before the switch (the composer opening the conversation) is still counting…
     const early = store.getState().loadBudget();
-    const r = await store.getState().setChatTool({ server: 'catalog', tool: 'mcp__catalog__query', on: false });
+    const r = await store
+      .getState()
+      .setChatTool({ server: 'catalog', tool: 'mcp__catalog__query', on: false });
     expect(r.ok).toBe(true);
-    expect(host.calls.filter((c) => c.channel === 'chat:set-tools')).toEqual([{ channel: 'chat:set-tools', args: { conversationId: 'c1', server: 'catalog', tool: 'mcp__catalog__query', on: false } }]);
+    expect(host.calls.filter((c) => c.channel === 'chat:set-tools')).toEqual([
+      {
+        channel: 'chat:set-tools',
+        args: { conversationId: 'c1', server: 'catalog', tool: 'mcp__catalog__query', on: false },
+      },
+    ]);
     await expect.poll(() => answers.length).toBe(2);
     // …the switch's own budget answers first, then the early one with the count from before.
     answers[1](budget(499));
-    await expect.poll(() => chatSelectors.budget(store.getState())?.perServer[0].toolCount).toBe(499);
+    await expect
+      .poll(() => chatSelectors.budget(store.getState())?.perServer[0].toolCount)
+      .toBe(499);
     answers[0](budget(500));
     await early;
     expect(chatSelectors.budget(store.getState())?.perServer[0].toolCount).toBe(499);
@@ -31,9 +46,21 @@ describe('chat controls slice', () => {
 
   it('a switch in the blank chat creates the conversation, carries the draft, and leaves focus where the user is', async () => {
     const { host, store } = storeWithFakeHost();
-    const created: ConversationSummary = { id: 'c9', title: 'New conversation', createdAt: 1, updatedAt: 1, model: null, messageCount: 0 };
+    const created: ConversationSummary = {
+      id: 'c9',
+      title: 'New conversation',
+      createdAt: 1,
+      updatedAt: 1,
+      model: null,
+      messageCount: 0,
+    };
     host.on('conversations:create', () => created);
-    host.on('conversations:get', () => ({ ...created, messages: [], toolCalls: [], hasOlder: false }));
+    host.on('conversations:get', () => ({
+      ...created,
+      messages: [],
+      toolCalls: [],
+      hasOlder: false,
+    }));
     host.on('chat:set-tools', () => undefined);
     host.on('chat:budget', () => budget(1));
     store.getState().setDraft('typed first');
@@ -42,7 +69,11 @@ describe('chat controls slice', () => {
     expect(r.ok).toBe(true);
     expect(store.getState().activeId).toBe('c9');
     expect(chatSelectors.draft(store.getState())).toBe('typed first');
-    expect(host.calls.find((c) => c.channel === 'chat:set-tools')?.args).toEqual({ conversationId: 'c9', server: 'catalog', on: false });
+    expect(host.calls.find((c) => c.channel === 'chat:set-tools')?.args).toEqual({
+      conversationId: 'c9',
+      server: 'catalog',
+      on: false,
+    });
     // Opening a conversation asks for the composer's focus; made for a switch, that request is already handled.
     expect(store.getState().claimComposerFocus()).toBe(false);
     store.getState().openConversation('c9');

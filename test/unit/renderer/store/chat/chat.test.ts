@@ -1,13 +1,40 @@
 // The chat slice against a fake host: opening a conversation, sending, and the events of a turn.
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, Conversation, ConversationSummary } from '../../../../../shared/chat-types';
+import type {
+  ChatMessage,
+  Conversation,
+  ConversationSummary,
+} from '../../../../../shared/chat-types';
 import { chatSelectors } from '../../../../../renderer/store/chat/selectors';
 import { storeWithFakeHost } from '../fake-host';
 
-const summary = (id: string): ConversationSummary => ({ id, title: 'New conversation', createdAt: 1, updatedAt: 1, model: null, messageCount: 0 });
+const summary = (id: string): ConversationSummary => ({
+  id,
+  title: 'New conversation',
+  createdAt: 1,
+  updatedAt: 1,
+  model: null,
+  messageCount: 0,
+});
 const message = (id: string, seq: number, text: string): ChatMessage =>
-  ({ id, conversationId: 'c1', role: 'user', content: [{ type: 'text', text }], status: 'complete', createdAt: seq, seq, stopReason: null, usage: null, error: null }) as ChatMessage;
-const conversation = (messages: ChatMessage[], hasOlder = false): Conversation => ({ ...summary('c1'), messages, toolCalls: [], hasOlder });
+  ({
+    id,
+    conversationId: 'c1',
+    role: 'user',
+    content: [{ type: 'text', text }],
+    status: 'complete',
+    createdAt: seq,
+    seq,
+    stopReason: null,
+    usage: null,
+    error: null,
+  }) as ChatMessage;
+const conversation = (messages: ChatMessage[], hasOlder = false): Conversation => ({
+  ...summary('c1'),
+  messages,
+  toolCalls: [],
+  hasOlder,
+});
 
 describe('chat slice', () => {
   it('starts with no conversation open, no draft, and nothing running', () => {
@@ -22,13 +49,20 @@ describe('chat slice', () => {
   it('opens a conversation from core and pages in older messages', async () => {
     const { host, store } = storeWithFakeHost();
     host.on('conversations:get', () => conversation([message('m2', 2, 'two')], true));
-    host.on('conversations:messages', () => ({ messages: [message('m1', 1, 'one')], toolCalls: [], hasOlder: false }));
+    host.on('conversations:messages', () => ({
+      messages: [message('m1', 1, 'one')],
+      toolCalls: [],
+      hasOlder: false,
+    }));
     store.setState({ activeId: 'c1' });
     await store.getState().loadChat('c1');
     expect(chatSelectors.messageCount(store.getState())).toBe(1);
     expect(await store.getState().loadOlder()).toBe(1);
     expect(chatSelectors.messages(store.getState())?.map((m) => m.id)).toEqual(['m1', 'm2']);
-    expect(host.calls.at(-1)).toEqual({ channel: 'conversations:messages', args: { id: 'c1', beforeSeq: 2, limit: 200 } });
+    expect(host.calls.at(-1)).toEqual({
+      channel: 'conversations:messages',
+      args: { id: 'c1', beforeSeq: 2, limit: 200 },
+    });
   });
 
   it('a conversation that cannot be read is an error in place of its messages', async () => {
@@ -36,7 +70,11 @@ describe('chat slice', () => {
     host.fail('conversations:get', { code: 'not-found', message: 'No conversation c1.' });
     store.setState({ activeId: 'c1' });
     await store.getState().loadChat('c1');
-    expect(store.getState().openChat).toEqual({ status: 'error', value: null, error: { code: 'not-found', message: 'No conversation c1.' } });
+    expect(store.getState().openChat).toEqual({
+      status: 'error',
+      value: null,
+      error: { code: 'not-found', message: 'No conversation c1.' },
+    });
   });
 
   it('sending into the blank chat creates the conversation, sends the draft and clears it', async () => {
@@ -48,7 +86,10 @@ describe('chat slice', () => {
     expect(chatSelectors.draft(store.getState())).toBe('hello');
     const r = await store.getState().send('hello');
     expect(r.ok).toBe(true);
-    expect(host.calls.find((c) => c.channel === 'chat:send')?.args).toEqual({ conversationId: 'c9', text: 'hello' });
+    expect(host.calls.find((c) => c.channel === 'chat:send')?.args).toEqual({
+      conversationId: 'c9',
+      text: 'hello',
+    });
     expect(chatSelectors.draft(store.getState())).toBe('');
     expect(store.getState().activeId).toBe('c9');
   });
@@ -60,7 +101,9 @@ describe('chat slice', () => {
     host.fail('chat:send', { code: 'forbidden', message: 'Add your Anthropic API key first.' });
     const r = await store.getState().send('hello');
     expect(r.ok).toBe(false);
-    expect(chatSelectors.sendError(store.getState())?.message).toBe('Add your Anthropic API key first.');
+    expect(chatSelectors.sendError(store.getState())?.message).toBe(
+      'Add your Anthropic API key first.',
+    );
     expect(chatSelectors.draft(store.getState())).toBe('hello');
   });
 
@@ -73,8 +116,18 @@ describe('chat slice', () => {
     const off = store.getState().subscribeChat();
     host.emit('chat:progressed', { type: 'turn-started', conversationId: 'c1', turnId: 't1' });
     expect(chatSelectors.running(store.getState())).toBe(true);
-    host.emit('chat:progressed', { type: 'message-saved', conversationId: 'c1', message: message('m1', 1, 'hi') });
-    host.emit('chat:progressed', { type: 'turn-ended', conversationId: 'c1', turnId: 't1', stopReason: 'end_turn', error: null });
+    host.emit('chat:progressed', {
+      type: 'message-saved',
+      conversationId: 'c1',
+      message: message('m1', 1, 'hi'),
+    });
+    host.emit('chat:progressed', {
+      type: 'turn-ended',
+      conversationId: 'c1',
+      turnId: 't1',
+      stopReason: 'end_turn',
+      error: null,
+    });
     expect(chatSelectors.running(store.getState())).toBe(false);
     expect(chatSelectors.messageCount(store.getState())).toBe(1);
     await expect.poll(() => chatSelectors.budget(store.getState())).toEqual({ used: 10 });

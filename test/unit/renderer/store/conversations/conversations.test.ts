@@ -4,7 +4,14 @@ import type { ConversationSummary } from '../../../../../shared/chat-types';
 import { conversationsSelectors } from '../../../../../renderer/store/conversations/selectors';
 import { storeWithFakeHost } from '../fake-host';
 
-const summary = (id: string, title = 'Notes', messageCount = 1): ConversationSummary => ({ id, title, createdAt: 1, updatedAt: 1, model: null, messageCount });
+const summary = (id: string, title = 'Notes', messageCount = 1): ConversationSummary => ({
+  id,
+  title,
+  createdAt: 1,
+  updatedAt: 1,
+  model: null,
+  messageCount,
+});
 
 describe('conversations slice', () => {
   it('starts with an empty list and nothing open', () => {
@@ -17,8 +24,15 @@ describe('conversations slice', () => {
     const { host, store } = storeWithFakeHost();
     host.on('conversations:list', () => [summary('a'), summary('b')]);
     await store.getState().loadConversations();
-    expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual(['a', 'b']);
-    host.fail('conversations:list', { code: 'unavailable', message: 'The conversation database could not be opened.', action: 'restart-lena' });
+    expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual([
+      'a',
+      'b',
+    ]);
+    host.fail('conversations:list', {
+      code: 'unavailable',
+      message: 'The conversation database could not be opened.',
+      action: 'restart-lena',
+    });
     await store.getState().loadConversations();
     expect(store.getState().conversationList.status).toBe('error');
     expect(store.getState().conversationList.error?.action).toBe('restart-lena');
@@ -33,8 +47,14 @@ describe('conversations slice', () => {
     await store.getState().renameConversation('a', 'Plans');
     expect(conversationsSelectors.byId('a')(store.getState())?.title).toBe('Plans');
     store.getState().subscribeConversations();
-    host.emit('chat:progressed', { type: 'conversation-updated', conversation: summary('b', 'New one') });
-    expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual(['b', 'a']);
+    host.emit('chat:progressed', {
+      type: 'conversation-updated',
+      conversation: summary('b', 'New one'),
+    });
+    expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual([
+      'b',
+      'a',
+    ]);
   });
 
   it('drops a "New conversation" left empty when another one is opened', async () => {
@@ -50,9 +70,14 @@ describe('conversations slice', () => {
 
   it('search keeps only the answer to the latest query and shows a failed one', async () => {
     const { host, store } = storeWithFakeHost();
-    host.fail('conversations:search', { code: 'invalid-arguments', message: 'The query is not valid full-text syntax.' });
+    host.fail('conversations:search', {
+      code: 'invalid-arguments',
+      message: 'The query is not valid full-text syntax.',
+    });
     await store.getState().searchConversations('"unclosed');
-    expect(conversationsSelectors.searchError(store.getState())?.message).toBe('The query is not valid full-text syntax.');
+    expect(conversationsSelectors.searchError(store.getState())?.message).toBe(
+      'The query is not valid full-text syntax.',
+    );
     expect(conversationsSelectors.searchHits(store.getState())).toEqual([]);
     store.getState().setSearchOpen(false);
     expect(conversationsSelectors.searchError(store.getState())).toBeNull();
@@ -73,7 +98,11 @@ describe('conversations slice', () => {
       const toast = store.getState().toasts[0];
       expect(toast.message).toBe('Deleted “Plans”');
       toast.action?.();
-      await vi.waitFor(() => expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual(['a']));
+      await vi.waitFor(() =>
+        expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual([
+          'a',
+        ]),
+      );
     });
   });
 });

@@ -5,7 +5,20 @@ import type { InspectorRow } from '../../../../../shared/inspector-types';
 import { inspectorSelectors } from '../../../../../renderer/store/inspector/selectors';
 import { storeWithFakeHost } from '../fake-host';
 
-const row = (seq: number): InspectorRow => ({ seq, time: seq, stream: 'stderr', direction: null, kind: 'stderr', method: null, id: null, durationMs: null, pairSeq: null, bytes: 1, truncated: false, summary: String(seq) });
+const row = (seq: number): InspectorRow => ({
+  seq,
+  time: seq,
+  stream: 'stderr',
+  direction: null,
+  kind: 'stderr',
+  method: null,
+  id: null,
+  durationMs: null,
+  pairSeq: null,
+  bytes: 1,
+  truncated: false,
+  summary: String(seq),
+});
 
 describe('inspector slice', () => {
   it('starts with no rows for any server', () => {
@@ -15,11 +28,21 @@ describe('inspector slice', () => {
 
   it('asks for the rows after the last one held and appends them', async () => {
     const { host, store } = storeWithFakeHost();
-    host.on('servers:log-view', ({ after }) => ({ rows: after === 0 ? [row(1), row(2)] : [row(3)], firstSeq: 1 }) as never);
+    host.on(
+      'servers:log-view',
+      ({ after }) => ({ rows: after === 0 ? [row(1), row(2)] : [row(3)], firstSeq: 1 }) as never,
+    );
     await store.getState().loadLogRows('fs');
     await store.getState().loadLogRows('fs');
-    expect(host.calls.map((c) => c.args)).toEqual([{ name: 'fs', after: 0 }, { name: 'fs', after: 2 }]);
-    expect(inspectorSelectors.rows('fs')(store.getState()).map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(host.calls.map((c) => c.args)).toEqual([
+      { name: 'fs', after: 0 },
+      { name: 'fs', after: 2 },
+    ]);
+    expect(
+      inspectorSelectors
+        .rows('fs')(store.getState())
+        .map((r) => r.seq),
+    ).toEqual([1, 2, 3]);
   });
 
   it('keeps the rows it has when a page cannot be read, and says why', async () => {
@@ -29,7 +52,9 @@ describe('inspector slice', () => {
     host.fail('servers:log-view', { code: 'not-found', message: 'No server named "fs".' });
     await store.getState().loadLogRows('fs');
     expect(inspectorSelectors.rows('fs')(store.getState())).toHaveLength(1);
-    expect(inspectorSelectors.rowsError('fs')(store.getState())?.message).toBe('No server named "fs".');
+    expect(inspectorSelectors.rowsError('fs')(store.getState())?.message).toBe(
+      'No server named "fs".',
+    );
   });
 
   it('holds the last progress of a run while it runs, and drops it when the run ends, late notifications too', async () => {
@@ -38,11 +63,32 @@ describe('inspector slice', () => {
     let finish: (v: unknown) => void = () => {};
     host.on('servers:run-tool', () => new Promise((resolve) => (finish = resolve)) as never);
     const running = store.getState().runTool('shop', 'steps', { n: 3 }, 'run-7');
-    host.emit('servers:run-progressed', { runId: 'run-7', progress: 1, total: 3, message: 'step 1 of 3' });
-    host.emit('servers:run-progressed', { runId: 'run-7', progress: 2, total: 3, message: 'step 2 of 3' });
-    expect(inspectorSelectors.runProgress('run-7')(store.getState())).toEqual({ runId: 'run-7', progress: 2, total: 3, message: 'step 2 of 3' });
+    host.emit('servers:run-progressed', {
+      runId: 'run-7',
+      progress: 1,
+      total: 3,
+      message: 'step 1 of 3',
+    });
+    host.emit('servers:run-progressed', {
+      runId: 'run-7',
+      progress: 2,
+      total: 3,
+      message: 'step 2 of 3',
+    });
+    expect(inspectorSelectors.runProgress('run-7')(store.getState())).toEqual({
+      runId: 'run-7',
+      progress: 2,
+      total: 3,
+      message: 'step 2 of 3',
+    });
     expect(inspectorSelectors.runProgress('run-8')(store.getState())).toBeNull();
-    finish({ outcome: 'done', result: { content: [] }, message: null, audit: { decision: 'allow', decidedBy: 'run by hand', at: '' }, durationMs: 5 });
+    finish({
+      outcome: 'done',
+      result: { content: [] },
+      message: null,
+      audit: { decision: 'allow', decidedBy: 'run by hand', at: '' },
+      durationMs: 5,
+    });
     await running;
     expect(inspectorSelectors.runProgress('run-7')(store.getState())).toBeNull();
     host.emit('servers:run-progressed', { runId: 'run-7', progress: 3, total: 3 });
@@ -64,9 +110,20 @@ describe('inspector slice', () => {
   it('after many runs ended, a late notification of any of them, the first or the last, is not shown', async () => {
     const { host, store } = storeWithFakeHost();
     const off = store.getState().subscribeInspector();
-    host.on('servers:run-tool', () => ({ outcome: 'done', result: { content: [] }, message: null, audit: { decision: 'allow', decidedBy: 'run by hand', at: '' }, durationMs: 1 }) as never);
+    host.on(
+      'servers:run-tool',
+      () =>
+        ({
+          outcome: 'done',
+          result: { content: [] },
+          message: null,
+          audit: { decision: 'allow', decidedBy: 'run by hand', at: '' },
+          durationMs: 1,
+        }) as never,
+    );
     for (let i = 0; i < 500; i++) await store.getState().runTool('shop', 'steps', {}, `run-${i}`);
-    for (const i of [0, 250, 499]) host.emit('servers:run-progressed', { runId: `run-${i}`, progress: 1, total: 3 });
+    for (const i of [0, 250, 499])
+      host.emit('servers:run-progressed', { runId: `run-${i}`, progress: 1, total: 3 });
     expect(store.getState().runProgress).toEqual({});
     off();
   });

@@ -4,7 +4,20 @@ import { expect, it } from 'vitest';
 import type { InspectorRow } from '../../../../../shared/inspector-types';
 import { mergeLogRows } from '../../../../../renderer/store/inspector/actions';
 
-const row = (seq: number): InspectorRow => ({ seq, time: seq, stream: 'stderr', direction: null, kind: 'stderr', method: null, id: null, durationMs: null, pairSeq: null, bytes: 1, truncated: false, summary: String(seq) });
+const row = (seq: number): InspectorRow => ({
+  seq,
+  time: seq,
+  stream: 'stderr',
+  direction: null,
+  kind: 'stderr',
+  method: null,
+  id: null,
+  durationMs: null,
+  pairSeq: null,
+  bytes: 1,
+  truncated: false,
+  summary: String(seq),
+});
 const seqs = (rows: InspectorRow[]) => rows.map((r) => r.seq);
 
 it('appends new rows, drops those core no longer keeps, and keeps the same array when nothing changed', () => {

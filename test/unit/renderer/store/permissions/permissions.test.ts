@@ -1,10 +1,14 @@
 // The permissions slice against a fake host: the queue, answers, and the saved rules.
 import { describe, expect, it } from 'vitest';
-import type { PermissionRequestView, PermissionRuleView } from '../../../../../shared/permission-types';
+import type {
+  PermissionRequestView,
+  PermissionRuleView,
+} from '../../../../../shared/permission-types';
 import { permissionsSelectors } from '../../../../../renderer/store/permissions/selectors';
 import { storeWithFakeHost } from '../fake-host';
 
-const request = (id: string, createdAt: number) => ({ id, createdAt, server: 'fs', qualifiedName: 'mcp__fs__write_file' }) as PermissionRequestView;
+const request = (id: string, createdAt: number) =>
+  ({ id, createdAt, server: 'fs', qualifiedName: 'mcp__fs__write_file' }) as PermissionRequestView;
 const rule = (text: string) => ({ list: 'allow', rule: text }) as PermissionRuleView;
 
 describe('permissions slice', () => {
@@ -23,7 +27,10 @@ describe('permissions slice', () => {
     expect(permissionsSelectors.queue(store.getState()).map((p) => p.id)).toEqual(['p1', 'p2']);
     host.on('permissions:answer', () => undefined);
     await store.getState().answerPermission('p1', 'allow-once');
-    expect(host.calls.at(-1)).toEqual({ channel: 'permissions:answer', args: { id: 'p1', decision: 'allow-once' } });
+    expect(host.calls.at(-1)).toEqual({
+      channel: 'permissions:answer',
+      args: { id: 'p1', decision: 'allow-once' },
+    });
     expect(permissionsSelectors.queue(store.getState()).map((p) => p.id)).toEqual(['p2']);
     host.emit('permissions:resolved', { id: 'p2' } as never);
     expect(permissionsSelectors.queue(store.getState())).toEqual([]);
@@ -46,10 +53,17 @@ describe('permissions slice', () => {
     await store.getState().loadRules();
     host.on('permissions:revoke-rule', () => [rule('mcp__fs__read')]);
     await store.getState().revokeRule('allow', 'mcp__fs__write');
-    expect(permissionsSelectors.rules(store.getState())?.map((r) => r.rule)).toEqual(['mcp__fs__read']);
-    host.fail('permissions:rules', { code: 'internal', message: 'settings.json line 2: expected ","' });
+    expect(permissionsSelectors.rules(store.getState())?.map((r) => r.rule)).toEqual([
+      'mcp__fs__read',
+    ]);
+    host.fail('permissions:rules', {
+      code: 'internal',
+      message: 'settings.json line 2: expected ","',
+    });
     await store.getState().loadRules();
-    expect(permissionsSelectors.rulesError(store.getState())?.message).toBe('settings.json line 2: expected ","');
+    expect(permissionsSelectors.rulesError(store.getState())?.message).toBe(
+      'settings.json line 2: expected ","',
+    );
     expect(store.getState().ruleList.error?.code).toBe('internal');
   });
 });

@@ -12,9 +12,15 @@ describe('questions slice', () => {
 
   it('opens the link through the host only when the answer is yes, and tells whoever asked (a view’s ui/open-link waits for this)', async () => {
     const { host, store } = storeWithFakeHost();
-    const refused = store.getState().askToOpenLink({ href: 'https://a.example/', text: 'a', reasons: ['x'] });
-    const accepted = store.getState().askToOpenLink({ href: 'https://b.example/', text: 'b', reasons: ['y'] });
-    expect(questionsSelectors.headSummary(store.getState())).toBe('Open the link to https://a.example/?');
+    const refused = store
+      .getState()
+      .askToOpenLink({ href: 'https://a.example/', text: 'a', reasons: ['x'] });
+    const accepted = store
+      .getState()
+      .askToOpenLink({ href: 'https://b.example/', text: 'b', reasons: ['y'] });
+    expect(questionsSelectors.headSummary(store.getState())).toBe(
+      'Open the link to https://a.example/?',
+    );
     const [first, second] = store.getState().linkQuestions;
     store.getState().answerLink(first.id, false);
     store.getState().answerLink(second.id, true);

@@ -15,7 +15,8 @@ function pending<T>() {
   return { promise, resolve, reject };
 }
 
-const offerings = (subscribe: boolean) => ({ resources: [], templates: [], prompts: [], subscribe }) as unknown as ServerOfferingsView;
+const offerings = (subscribe: boolean) =>
+  ({ resources: [], templates: [], prompts: [], subscribe }) as unknown as ServerOfferingsView;
 
 describe('resources slice', () => {
   it('starts with nothing loaded and no viewer', () => {
@@ -31,7 +32,9 @@ describe('resources slice', () => {
     expect(resourcesSelectors.offerings('fs')(store.getState())?.subscribe).toBe(true);
     host.fail('resources:offerings', { code: 'unavailable', message: 'web is not connected.' });
     await store.getState().loadOfferings('web');
-    expect(resourcesSelectors.offeringsError('web')(store.getState())?.message).toBe('web is not connected.');
+    expect(resourcesSelectors.offeringsError('web')(store.getState())?.message).toBe(
+      'web is not connected.',
+    );
     expect(store.getState().offeringsByServer.web.status).toBe('error');
     expect(resourcesSelectors.offerings('fs')(store.getState())?.subscribe).toBe(true);
   });
@@ -59,11 +62,20 @@ describe('resources slice', () => {
     const read = pending<ResourceContents[]>();
     host.on('resources:read', () => read.promise);
     const opened = store.getState().openResource('fs', 'file:///a.md', 'a.md');
-    expect(resourcesSelectors.viewer(store.getState())).toEqual({ server: 'fs', uri: 'file:///a.md', name: 'a.md', contents: { status: 'loading', value: null, error: null } });
+    expect(resourcesSelectors.viewer(store.getState())).toEqual({
+      server: 'fs',
+      uri: 'file:///a.md',
+      name: 'a.md',
+      contents: { status: 'loading', value: null, error: null },
+    });
     const parts = [{ uri: 'file:///a.md', mimeType: 'text/markdown', text: '# A' }];
     read.resolve(parts);
     await opened;
-    expect(resourcesSelectors.viewer(store.getState())?.contents).toEqual({ status: 'ready', value: parts, error: null });
+    expect(resourcesSelectors.viewer(store.getState())?.contents).toEqual({
+      status: 'ready',
+      value: parts,
+      error: null,
+    });
   });
 
   it('the viewer is loading, then shows why the resource could not be read', async () => {
@@ -72,25 +84,35 @@ describe('resources slice', () => {
     host.on('resources:read', () => read.promise);
     const opened = store.getState().openResource('fs', 'file:///gone.txt');
     expect(resourcesSelectors.viewer(store.getState())?.contents.status).toBe('loading');
-    read.reject(new HostError({ code: 'not-found', message: 'Resource file:///gone.txt not found.' }));
+    read.reject(
+      new HostError({ code: 'not-found', message: 'Resource file:///gone.txt not found.' }),
+    );
     await opened;
     expect(resourcesSelectors.viewer(store.getState())).toEqual({
       server: 'fs',
       uri: 'file:///gone.txt',
       name: 'file:///gone.txt',
-      contents: { status: 'error', value: null, error: { code: 'not-found', message: 'Resource file:///gone.txt not found.' } },
+      contents: {
+        status: 'error',
+        value: null,
+        error: { code: 'not-found', message: 'Resource file:///gone.txt not found.' },
+      },
     });
   });
 
   it('a read that ends after the viewer moved on does not replace what it shows', async () => {
     const { host, store } = storeWithFakeHost();
     const slow = pending<ResourceContents[]>();
-    host.on('resources:read', ({ uri }) => (uri === 'file:///slow.txt' ? slow.promise : [{ uri, text: 'fast' }]));
+    host.on('resources:read', ({ uri }) =>
+      uri === 'file:///slow.txt' ? slow.promise : [{ uri, text: 'fast' }],
+    );
     const first = store.getState().openResource('fs', 'file:///slow.txt');
     await store.getState().openResource('fs', 'file:///fast.txt');
     slow.resolve([{ uri: 'file:///slow.txt', text: 'slow' }]);
     await first;
     expect(resourcesSelectors.viewer(store.getState())?.uri).toBe('file:///fast.txt');
-    expect(resourcesSelectors.viewer(store.getState())?.contents.value).toEqual([{ uri: 'file:///fast.txt', text: 'fast' }]);
+    expect(resourcesSelectors.viewer(store.getState())?.contents.value).toEqual([
+      { uri: 'file:///fast.txt', text: 'fast' },
+    ]);
   });
 });

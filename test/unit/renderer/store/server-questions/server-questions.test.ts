@@ -4,7 +4,8 @@ import type { ClientQuestion } from '../../../../../shared/client-questions';
 import { serverQuestionsSelectors } from '../../../../../renderer/store/server-questions/selectors';
 import { storeWithFakeHost } from '../fake-host';
 
-const question = (id: string, createdAt: number) => ({ id, createdAt, kind: 'elicitation', server: 'fs' }) as unknown as ClientQuestion;
+const question = (id: string, createdAt: number) =>
+  ({ id, createdAt, kind: 'elicitation', server: 'fs' }) as unknown as ClientQuestion;
 
 describe('server questions slice', () => {
   it('starts empty', () => {
@@ -30,9 +31,14 @@ describe('server questions slice', () => {
     const { host, store } = storeWithFakeHost();
     host.on('questions:pending', () => [question('q1', 10)]);
     await store.getState().loadServerQuestions();
-    host.fail('questions:answer', { code: 'not-found', message: 'The server cancelled this request.' });
+    host.fail('questions:answer', {
+      code: 'not-found',
+      message: 'The server cancelled this request.',
+    });
     await store.getState().answerServerQuestion('q1', { action: 'decline' } as never);
     expect(serverQuestionsSelectors.question('q1')(store.getState())).toBeDefined();
-    expect(serverQuestionsSelectors.error(store.getState())?.message).toBe('The server cancelled this request.');
+    expect(serverQuestionsSelectors.error(store.getState())?.message).toBe(
+      'The server cancelled this request.',
+    );
   });
 });

@@ -4,8 +4,10 @@ import type { ServerStatus, ToolInfo } from '../../../../../shared/server-types'
 import { serversSelectors } from '../../../../../renderer/store/servers/selectors';
 import { storeWithFakeHost } from '../fake-host';
 
-const server = (name: string, extra: Partial<ServerStatus> = {}) => ({ name, status: 'connected', toolCount: 2, ...extra }) as ServerStatus;
-const tool = (server: string, name: string, enabled = true) => ({ server, name, enabled }) as ToolInfo;
+const server = (name: string, extra: Partial<ServerStatus> = {}) =>
+  ({ name, status: 'connected', toolCount: 2, ...extra }) as ServerStatus;
+const tool = (server: string, name: string, enabled = true) =>
+  ({ server, name, enabled }) as ToolInfo;
 
 describe('servers slice', () => {
   it('starts with nothing loaded and no error', () => {
@@ -35,11 +37,19 @@ describe('servers slice', () => {
     const { host, store } = storeWithFakeHost();
     host.on('servers:list', () => [server('fs')]);
     await store.getState().loadServers();
-    host.fail('servers:list', { code: 'unavailable', message: 'The MCP manager did not start.', action: 'restart-lena' });
+    host.fail('servers:list', {
+      code: 'unavailable',
+      message: 'The MCP manager did not start.',
+      action: 'restart-lena',
+    });
     await store.getState().loadServers();
     const l = store.getState().serverList;
     expect(l.status).toBe('error');
-    expect(l.error).toEqual({ code: 'unavailable', message: 'The MCP manager did not start.', action: 'restart-lena' });
+    expect(l.error).toEqual({
+      code: 'unavailable',
+      message: 'The MCP manager did not start.',
+      action: 'restart-lena',
+    });
     expect(l.value?.map((x) => x.name)).toEqual(['fs']);
   });
 
@@ -54,7 +64,9 @@ describe('servers slice', () => {
     const r = await store.getState().restartServer('web');
     expect(r.ok).toBe(true);
     expect(host.calls.at(-1)).toEqual({ channel: 'servers:restart', args: { name: 'web' } });
-    expect(serversSelectors.servers(store.getState()).find((x) => x.name === 'web')?.restarts).toBe(1);
+    expect(serversSelectors.servers(store.getState()).find((x) => x.name === 'web')?.restarts).toBe(
+      1,
+    );
     store.getState().selectServer('web');
     host.on('servers:remove', () => undefined);
     await store.getState().removeServer('web');
@@ -68,22 +80,38 @@ describe('servers slice', () => {
     const { host, store } = storeWithFakeHost();
     host.on('servers:tools', () => [tool('fs', 'read'), tool('fs', 'write'), tool('web', 'fetch')]);
     await store.getState().loadTools();
-    expect(serversSelectors.tools('fs')(store.getState()).map((t) => t.name)).toEqual(['read', 'write']);
+    expect(
+      serversSelectors
+        .tools('fs')(store.getState())
+        .map((t) => t.name),
+    ).toEqual(['read', 'write']);
     host.on('servers:set-tool-enabled', ({ server: s, tool: t, enabled }) => tool(s, t, enabled));
     await store.getState().setToolEnabled('fs', 'write', false);
-    expect(serversSelectors.tools('fs')(store.getState()).find((t) => t.name === 'write')?.enabled).toBe(false);
+    expect(
+      serversSelectors
+        .tools('fs')(store.getState())
+        .find((t) => t.name === 'write')?.enabled,
+    ).toBe(false);
     host.fail('servers:tools', { code: 'not-found', message: 'No server named "web".' });
     await store.getState().loadTools('web');
-    expect(serversSelectors.toolsError('web')(store.getState())?.message).toBe('No server named "web".');
+    expect(serversSelectors.toolsError('web')(store.getState())?.message).toBe(
+      'No server named "web".',
+    );
     expect(serversSelectors.toolsError('fs')(store.getState())).toBeNull();
-    expect(store.getState().toolLists.web.error).toEqual({ code: 'not-found', message: 'No server named "web".' });
+    expect(store.getState().toolLists.web.error).toEqual({
+      code: 'not-found',
+      message: 'No server named "web".',
+    });
   });
 
   it('turns a failed action into an outcome without touching the list', async () => {
     const { host, store } = storeWithFakeHost();
     host.fail('servers:add', { code: 'conflict', message: 'A server named "fs" already exists.' });
     const r = await store.getState().addServer('fs', { command: 'x' } as never);
-    expect(r).toEqual({ ok: false, error: { code: 'conflict', message: 'A server named "fs" already exists.' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: 'A server named "fs" already exists.' },
+    });
     expect(store.getState().serverList.value).toBeNull();
   });
 });

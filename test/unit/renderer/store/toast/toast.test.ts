@@ -11,7 +11,12 @@ describe('toast slice', () => {
     const { store } = storeWithFakeHost();
     expect(toastSelectors.toasts(store.getState())).toEqual([]);
     for (let i = 1; i <= 5; i++) store.getState().pushToast({ message: `t${i}` }, i * 1000);
-    expect(toastSelectors.toasts(store.getState()).map((t) => t.message)).toEqual(['t2', 't3', 't4', 't5']);
+    expect(toastSelectors.toasts(store.getState()).map((t) => t.message)).toEqual([
+      't2',
+      't3',
+      't4',
+      't5',
+    ]);
     vi.advanceTimersByTime(3000);
     expect(toastSelectors.toasts(store.getState()).map((t) => t.message)).toEqual(['t4', 't5']);
   });
