@@ -44,6 +44,8 @@ export const layersRule = {
       sibling:
         "{{from}} may not import its sibling {{to}} ({{target}}): siblings in core's layers stay independent. Move the shared part into base, or the adapter into host.",
       node: 'shared/ runs in the window too: no Node modules ({{target}}).',
+      upwardFromShared:
+        'shared/ holds types and rules both sides import; it may not import electron/ or renderer/ ({{target}}). Move what it needs into shared/.',
     },
   },
   create(context) {
@@ -58,6 +60,12 @@ export const layersRule = {
       if (from === 'shared') {
         if (source.startsWith('node:') || NODE.has(source.split('/')[0]))
           context.report({ node, messageId: 'node', data: { target: source } });
+        else if (source.startsWith('.')) {
+          // shared/ is the bottom of both sides: it never reaches up into electron/ or renderer/.
+          const top = relative(root, resolve(dirname(file), source)).split(sep)[0];
+          if (top === 'electron' || top === 'renderer')
+            context.report({ node, messageId: 'upwardFromShared', data: { target: source } });
+        }
         return;
       }
       if (!source.startsWith('.')) return;

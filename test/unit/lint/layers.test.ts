@@ -29,6 +29,22 @@ describe('layering lint rules', () => {
     },
   );
 
+  it('keeps shared/ free of electron/ and renderer/ imports', async () => {
+    const core = await lint(
+      'shared/x.ts',
+      "import { ChatEngine } from '../electron/core/chat/engine';\nexport const e = ChatEngine;\n",
+    );
+    expect(core.join('\n')).toMatch(/may not import electron\/ or renderer\//);
+    const window = await lint(
+      'shared/config/x.ts',
+      "import { host } from '../../renderer/host';\nexport const h = host;\n",
+    );
+    expect(window.join('\n')).toMatch(/may not import electron\/ or renderer\//);
+    expect(
+      await lint('shared/x.ts', "import { ok } from './result';\nexport const o = ok;\n"),
+    ).toEqual([]);
+  });
+
   it('rejects node: imports and Node modules in the renderer', async () => {
     expect(
       (
