@@ -94,6 +94,10 @@ export interface ProjectApprovalView {
   urlField: ApprovalFieldView | null;
   /** The whole `oauth` block of a remote entry, field by field, each file or variable it reads flagged. */
   oauth: ApprovalFieldView[];
+  /** The entry's other fields it sets (`type`, `timeout`, `startupTimeout`, `disabled`, `protocol`). */
+  options: ApprovalFieldView[];
+  /** Fields Lena does not know and never reads, shown so nothing in the entry is hidden. */
+  ignored: ApprovalFieldView[];
   /** Every secret and variable the entry references; the user grants each one by one. */
   references: ApprovalReferenceView[];
 }
@@ -106,7 +110,7 @@ export interface TemplatePart {
 
 /** A field of the entry as the approval shows it. */
 export interface ApprovalFieldView {
-  /** `env.NAME`, `headers.NAME`, `args[2]`, `url`, `oauth.NAME`. */
+  /** `env.NAME`, `headers.NAME`, `args[2]`, `url`, `oauth.NAME`, `timeout`. */
   where: string;
   /** The variable or header name (empty for arguments and the URL). */
   name: string;

@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 import { entryHash } from '../core/mcp/config/identity';
 import { approveCommand } from '../core/mcp/manager/approval-hold';
-import { projectOAuthRefusal } from '../core/mcp/config/oauth-reads';
+import { projectEntryRefusal } from '../core/mcp/config/project-entry-policy';
 import {
   approvalRequest,
   describeApproval,
@@ -193,7 +193,7 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
         `It will not start: it references your Anthropic API key (${blocked.map((r) => r.token).join(', ')}), which Lena never passes to a server; give it its own key as \${secret:NAME}.`,
       );
   }
-  const refusal = projectOAuthRefusal(entry.oauth);
+  const refusal = projectEntryRefusal(entry);
   if (refusal) ctx.out.warn(`It will not start from the project: it ${refusal}.`);
   return 0;
 }

@@ -24,7 +24,7 @@ import type { CliContext } from '../context';
 import { configError } from '../config-check';
 import { UsageError } from '../errors';
 import { hasOAuthFlags, OAUTH_FLAGS, oauthFrom } from './oauth-flags';
-import { projectOAuthRefusal } from '../../core/mcp/config/oauth-reads';
+import { projectEntryRefusal } from '../../core/mcp/config/project-entry-policy';
 
 const SCOPE_FLAG: FlagSpec = {
   name: '--scope',
@@ -197,7 +197,7 @@ registerCommand({
       throw new UsageError(check.issues.map((i) => i.message).join('\n'), 'invalid-entry');
     // Written to a project, such an entry would never start: say so before writing it.
     const refusal =
-      flag(args, '--scope') === 'project' ? projectOAuthRefusal(check.entry.oauth) : undefined;
+      flag(args, '--scope') === 'project' ? projectEntryRefusal(check.entry) : undefined;
     if (refusal)
       throw new UsageError(`"${name}" was not added to ${file}: it ${refusal}.`, 'invalid-entry');
     await addServer(file, name, check.entry);

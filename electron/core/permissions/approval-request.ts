@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/server-types';
 import { looksLikeCredential, redactArgs, redactHeaderValue, redactUrl } from '../base/credentials';
 import { entryReferences, referenceKey } from '../mcp/config/references';
+import { entryValues, unknownFields } from '../mcp/config/project-entry-policy';
 import { riskFlags, type LaunchEntry, type RiskFlag } from './risk-flags';
 import { stableHash } from '../base/stable-json';
 
@@ -31,6 +32,10 @@ export interface ApprovalRequest {
   urlField?: ApprovalFieldView;
   /** The whole `oauth` block, field by field, each file or variable it reads flagged. */
   oauth: ApprovalFieldView[];
+  /** The table's other fields the entry sets (`type`, `timeout`, `protocol`, …), as written. */
+  options: ApprovalFieldView[];
+  /** Fields the table does not know: kept in the file and never read by Lena, shown all the same. */
+  ignored: ApprovalFieldView[];
   references: ApprovalReferenceView[];
   risks: RiskFlag[];
 }
@@ -108,8 +113,8 @@ function field(
   };
 }
 
-/** An `oauth` value as written: text as is, scopes space-separated, numbers and switches as JSON. */
-const oauthText = (value: unknown): string =>
+/** A value as written: text as is, lists space-separated, numbers, switches and objects as JSON. */
+const valueText = (value: unknown): string =>
   typeof value === 'string'
     ? value
     : Array.isArray(value)
@@ -201,7 +206,15 @@ export function approvalRequest(
       : {}),
     oauth: Object.entries(entry.oauth ?? {})
       .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => field(`oauth.${key}`, key, oauthText(value), null, risks)),
+      .map(([key, value]) => field(`oauth.${key}`, key, valueText(value), null, risks)),
+    options: entryValues(entry)
+      .filter((v) => v.rule.group === 'options')
+      .map((v) => field(v.where, v.name, valueText(v.value), null, risks)),
+    // Never expanded, so a `${…}` in them is text, not a reference to grant.
+    ignored: unknownFields(entry).map(([key, value]) => ({
+      ...field(key, key, valueText(value), null, risks),
+      parts: [{ text: valueText(value), ref: null }],
+    })),
     references: entryReferences(entry).map((ref) => ({
       key: ref.key,
       token: ref.token,
@@ -240,6 +253,9 @@ export function describeApproval(
   for (const f of request.headers) lines.push(`  header ${f.name}: ${shown(f, reveal)}`);
   for (const f of request.oauth)
     lines.push(`  oauth.${f.name}: ${shown(f, reveal)}${f.risk ? `   ! ${f.risk}` : ''}`);
+  for (const f of request.options) lines.push(`  ${f.name}: ${shown(f, reveal)}`);
+  for (const f of request.ignored)
+    lines.push(`  ${f.name}: ${shown(f, reveal)}   (Lena does not read this field)`);
   if (request.references.length) {
     lines.push('  references (each must be granted, or the server does not start):');
     for (const r of request.references) {

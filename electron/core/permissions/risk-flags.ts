@@ -3,6 +3,7 @@
 import { homedir } from 'node:os';
 import type { OAuthEntry } from '../../../shared/server-config';
 import { oauthReads } from '../mcp/config/oauth-reads';
+import { entryValues, type FieldRisk } from '../mcp/config/project-entry-policy';
 
 /** The launch entry as written in `.mcp.json` (stdio or HTTP). */
 export interface LaunchEntry {
@@ -130,9 +131,10 @@ export function riskFlags(entry: LaunchEntry): RiskFlag[] {
     if (!flags.some((f) => f.kind === kind && f.where === where))
       flags.push({ kind, where, message });
   };
-  const parts: [string, string][] = [];
-  if (entry.command) parts.push(['command', entry.command]);
-  (entry.args ?? []).forEach((arg, i) => parts.push([`args[${i}]`, String(arg)]));
+  // Which fields each check reads is the project-entry table's `risks` column.
+  const values = entryValues(entry);
+  const checked = (risk: FieldRisk) => values.filter((v) => v.rule.risks.includes(risk));
+  const parts: [string, string][] = checked('command-line').map((v) => [v.where, String(v.value)]);
   const commandLine = parts.map(([, text]) => text).join(' ');
 
   for (const [where, text] of parts) {
@@ -167,38 +169,24 @@ export function riskFlags(entry: LaunchEntry): RiskFlag[] {
       `runs a shell command string (${baseName(entry.command ?? '')} ${shellArgs[flagIndex]}): anything can be in it`,
     );
   }
-  if (entry.cwd) {
-    const secret = secretPath(entry.cwd);
-    if (secret)
-      add('secret-path', 'cwd', `starts in ~/.${secret[1]}, where keys and credentials live`);
-  }
-  for (const [name, value] of Object.entries(entry.env ?? {})) {
-    if (isLoaderEnv(name))
-      add(
-        'loader-env',
-        `env.${name}`,
-        `${name} changes what code a program loads or runs at start`,
-      );
-    const secret = secretPath(String(value));
+  for (const v of values) {
+    const loader = v.rule.risks.includes('loader-env');
+    const path = v.rule.risks.includes('secret-path');
+    if (loader && isLoaderEnv(v.name))
+      add('loader-env', v.where, `${v.name} changes what code a program loads or runs at start`);
+    const secret = path ? secretPath(String(v.value)) : null;
     if (secret)
       add(
         'secret-path',
-        `env.${name}`,
-        `its value refers to ~/.${secret[1]}, where keys and credentials live`,
+        v.where,
+        v.where === 'cwd'
+          ? `starts in ~/.${secret[1]}, where keys and credentials live`
+          : `its value refers to ~/.${secret[1]}, where keys and credentials live`,
       );
   }
-  const texts: [string, string][] = [
-    ...parts,
-    ...Object.entries(entry.env ?? {}).map(([k, v]): [string, string] => [`env.${k}`, String(v)]),
-    ...(entry.url !== undefined ? [['url', entry.url] as [string, string]] : []),
-    ...Object.entries(entry.headers ?? {}).map(([k, v]): [string, string] => [
-      `headers.${k}`,
-      String(v),
-    ]),
-    ...(['clientSecret', 'privateKey'] as const).flatMap((k): [string, string][] =>
-      typeof entry.oauth?.[k] === 'string' ? [[`oauth.${k}`, entry.oauth[k]]] : [],
-    ),
-  ];
+  const texts: [string, string][] = checked('api-key')
+    .filter((v) => v.rule.treatment === 'references' && typeof v.value === 'string')
+    .map((v) => [v.where, String(v.value)]);
   for (const [where, text] of texts) {
     if (API_KEY_REFERENCE.test(text))
       add(
@@ -207,12 +195,10 @@ export function riskFlags(entry: LaunchEntry): RiskFlag[] {
         'references your Anthropic API key; Lena never passes it to a server (give the server its own key as ${secret:NAME})',
       );
   }
-  if (entry.oauth?.assertionEnv?.toUpperCase() === 'ANTHROPIC_API_KEY')
-    add(
-      'api-key',
-      'oauth.assertionEnv',
-      'names your Anthropic API key; Lena never sends it to a server',
-    );
+  // A field naming a variable outright (`oauth.assertionEnv`) may name the key itself.
+  for (const v of checked('api-key'))
+    if (v.rule.reads === 'variable' && String(v.value).toUpperCase() === 'ANTHROPIC_API_KEY')
+      add('api-key', v.where, 'names your Anthropic API key; Lena never sends it to a server');
   // Every file and variable the sign-in would read, each said before approval.
   for (const read of oauthReads(entry.oauth))
     add(read.refusedInProject ? 'oauth-read' : 'oauth-reference', read.where, read.message);

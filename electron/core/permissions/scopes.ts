@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseJsonWithPosition } from '../../../shared/config/json-position';
 import { LenaError } from '../../../shared/result';
 import { validateRule } from './rules';
+import { PROJECT_RULE_LISTS, REFUSED_PROJECT_KEYS } from './project-settings-policy';
 import type { PermissionLists, PermissionState, RuleEntry, RuleList, TrustEntry } from './types';
 
 export const emptyLists = (): PermissionLists => ({ allow: [], ask: [], deny: [] });
@@ -120,18 +121,10 @@ export function parsePermissionState(
   return { state, warnings };
 }
 
-// Keys a project might use to loosen permissions; each is ignored with a message.
-const PROJECT_FORBIDDEN: Record<string, string> = {
-  trusted: 'mark servers trusted',
-  trustedServers: 'mark servers trusted',
-  autoApproveReadOnlyTrusted: 'change when tools run without asking',
-  approvals: 'approve its own servers',
-  approvedServers: 'approve its own servers',
-  enableAllProjectMcpServers: 'approve its own servers',
-  enabledMcpjsonServers: 'approve its own servers',
-};
-
-/** A project's settings: only deny and ask rules survive; allow and trust are refused with a message. */
+/**
+ * A project's settings as the project-settings table says: only deny and ask rules survive; every
+ * refused key (allow rules, trust, Lena's own settings) is ignored with a message.
+ */
 export function parseProjectPermissions(
   raw: unknown,
   where = 'project settings',
@@ -140,14 +133,14 @@ export function parseProjectPermissions(
   if (raw === undefined) return { lists: emptyLists(), warnings };
   if (!isRecord(raw))
     return { lists: emptyLists(), warnings: [`${where} is not a JSON object; ignored.`] };
-  for (const [key, what] of Object.entries(PROJECT_FORBIDDEN)) {
+  for (const [key, what] of REFUSED_PROJECT_KEYS) {
     if (key in raw)
       warnings.push(
         `${where}: a project cannot ${what}; "${key}" is ignored. Do that in Lena's own settings.`,
       );
   }
   const lists = keepValid(
-    readLists(raw.permissions, ['allow', 'ask', 'deny'], where, warnings),
+    readLists(raw.permissions, PROJECT_RULE_LISTS, where, warnings),
     'project',
     where,
     warnings,

@@ -205,6 +205,8 @@ export function approvalView(request: ApprovalRequest): ProjectApprovalView {
     headers: request.headers,
     urlField: request.urlField ?? null,
     oauth: request.oauth,
+    options: request.options,
+    ignored: request.ignored,
     references: request.references,
   };
 }

@@ -137,6 +137,64 @@ export function ApprovalView({ server }: { server: ServerStatus }) {
           )}
         </>
       )}
+      {a.command !== null && a.headers.length > 0 && (
+        <FieldTable
+          label="Headers (not sent by a local server)"
+          fields={a.headers}
+          separator=": "
+          tokens={tokens}
+          sources={sources}
+        />
+      )}
+      {a.command === null && a.env.length > 0 && (
+        <FieldTable
+          label="Environment variables (not used by a remote server)"
+          fields={a.env}
+          separator=" = "
+          tokens={tokens}
+          sources={sources}
+        />
+      )}
+      {a.command === null && (a.argFields.length > 0 || a.cwd !== null) && (
+        <FieldTable
+          label="Arguments and folder (not used by a remote server)"
+          fields={[
+            ...a.argFields.map((f) => ({ ...f, name: f.where })),
+            ...(a.cwd === null
+              ? []
+              : [
+                  {
+                    where: 'cwd',
+                    name: 'cwd',
+                    parts: [{ text: a.cwd, ref: null }],
+                    masked: null,
+                    risk: null,
+                  },
+                ]),
+          ]}
+          separator=": "
+          tokens={tokens}
+          sources={sources}
+        />
+      )}
+      {a.options.length > 0 && (
+        <FieldTable
+          label="Options"
+          fields={a.options}
+          separator=": "
+          tokens={tokens}
+          sources={sources}
+        />
+      )}
+      {a.ignored.length > 0 && (
+        <FieldTable
+          label="Fields Lena does not read"
+          fields={a.ignored}
+          separator=": "
+          tokens={tokens}
+          sources={sources}
+        />
+      )}
       <GrantList references={a.references} granted={granted} onChange={toggle} />
       {error && <ErrorNote title="Your decision was not recorded" error={error} />}
       {ungranted.length > 0 && (

@@ -5,13 +5,13 @@
 // Three guards keep the user's secrets with the user: a launch that would carry the stored
 // Anthropic API key, in any form (a workload token included), is refused whatever the variable
 // was called; a project entry expands only the references the user granted to it in the
-// approval; and a project entry's `oauth` may not name a file or variable for Lena to read.
+// approval; and a project entry may not set a field the project-entry table refuses.
 import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { containsSecret } from '../../base/redact';
 import { API_KEY_SECRET } from '../../base/credentials';
 import { entryFields, entryReferences, SECRET, TOKEN, VARIABLE } from './references';
-import { projectOAuthRefusal } from './oauth-reads';
+import { projectEntryRefusal } from './project-entry-policy';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
   DEFAULT_REQUEST_TIMEOUT_SECONDS,
@@ -129,8 +129,9 @@ export async function expandEntry(
   const secretValues = new Map<string, string | undefined>();
 
   if (options.grants) {
-    // Refused before anything is read: a project entry never points Lena at a file or variable.
-    const refusal = projectOAuthRefusal(entry.oauth);
+    // Refused before anything is read: a field the project-entry table refuses in project scope
+    // (a file or variable for the sign-in to read) stops the launch.
+    const refusal = projectEntryRefusal(entry);
     if (refusal) return { ok: false, reason: 'invalid', message: refusal, missing: [], used: [] };
     const granted = new Set(options.grants);
     const refused = entryReferences(entry).filter((r) => !granted.has(r.key));

@@ -3,19 +3,10 @@
 import type { ConfigIssue } from '../../../../shared/server-config';
 import type { EntryLocator } from '../../../../shared/config/server-entry-schema';
 import { editDistance as distance } from '../../base/edit-distance';
+import { ENTRY_FIELD_NAMES } from './project-entry-policy';
 
-const KNOWN = [
-  'type',
-  'command',
-  'args',
-  'env',
-  'cwd',
-  'url',
-  'headers',
-  'timeout',
-  'startupTimeout',
-  'disabled',
-];
+/** The entry's fields, from the project-entry table (one list of what an entry may set). */
+const KNOWN = ENTRY_FIELD_NAMES;
 const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 /** The same letters in another order (`evn`, `agrs`): a swap is one slip of the fingers. */
 const anagram = (a: string, b: string) =>

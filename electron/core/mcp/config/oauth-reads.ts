@@ -1,10 +1,11 @@
 // The `oauth` fields that make Lena read something of the user's and send it (or sign with it) to
-// a server's authorization server: a file, an environment variable, a secret. A project's
-// `.mcp.json` is written by whoever wrote the repository, so in a project entry the file- and
-// variable-reading fields are refused (they would post `~/.ssh/id_rsa` or `$ANTHROPIC_API_KEY` on
-// the first 401); secrets reach it only as `${…}` references the user granted one by one.
+// a server's authorization server: a file, an environment variable, a secret. Which fields those
+// are, and which a project entry may not set at all, is the project-entry table's (a project entry
+// naming `~/.ssh/id_rsa` or `$ANTHROPIC_API_KEY` would post it on the first 401); secrets reach a
+// project server only as `${…}` references the user granted one by one.
 import type { OAuthEntry } from '../../../../shared/server-config';
 import { entryReferences } from './references';
+import { entryValues, PROJECT_ENTRY_FIELDS } from './project-entry-policy';
 
 /** One thing an `oauth` block makes Lena read. */
 export interface OAuthRead {
@@ -19,82 +20,48 @@ export interface OAuthRead {
   message: string;
 }
 
-/** Fields that name a file or a variable outright (no `${…}`), and what Lena does with it. */
-const DIRECT: readonly {
-  field: 'assertionFile' | 'assertionEnv' | 'privateKeyFile';
-  kind: 'file' | 'variable';
-  use: string;
-}[] = [
-  {
-    field: 'assertionFile',
-    kind: 'file',
-    use: 'sends its content to the token endpoint as the workload token',
-  },
-  {
-    field: 'assertionEnv',
-    kind: 'variable',
-    use: 'sends its value to the token endpoint as the workload token',
-  },
-  {
-    field: 'privateKeyFile',
-    kind: 'file',
-    use: "signs the token requests with it as this client's private key",
-  },
-];
+const useOf = new Map(PROJECT_ENTRY_FIELDS.map((r) => [r.path, r.use ?? '']));
 
 /** What the `oauth` block reads: each file, variable and reference, in the block's order. */
 export function oauthReads(oauth: OAuthEntry | undefined): OAuthRead[] {
   if (!oauth) return [];
   const reads: OAuthRead[] = [];
-  for (const { field, kind, use } of DIRECT) {
-    const target = oauth[field];
-    if (typeof target !== 'string') continue;
+  const values = entryValues({ oauth }).filter((v) => v.rule.risks.includes('reads'));
+  for (const { rule, where, value } of values) {
+    if (rule.reads === undefined || typeof value !== 'string') continue;
     const what =
-      kind === 'file' ? `reads the file ${target}` : `reads your environment variable ${target}`;
+      rule.reads === 'file'
+        ? `reads the file ${value}`
+        : `reads your environment variable ${value}`;
+    const refused = rule.treatment === 'refused';
     reads.push({
-      where: `oauth.${field}`,
-      kind,
-      target,
-      refusedInProject: true,
-      message: `${what} and ${use}; refused in a project entry`,
+      where,
+      kind: rule.reads,
+      target: value,
+      refusedInProject: refused,
+      message: `${what} and ${rule.use ?? 'uses it for the sign-in'}${refused ? '; refused in a project entry' : ''}`,
     });
   }
-  for (const ref of entryReferences({
-    oauth: { clientSecret: oauth.clientSecret, privateKey: oauth.privateKey },
-  })) {
+  // Only the fields whose references are granted one by one: their `${…}` are what is read.
+  const referenced = Object.fromEntries(
+    values
+      .filter((v) => v.rule.treatment === 'references')
+      .map((v) => [v.where.slice('oauth.'.length), v.value]),
+  ) as OAuthEntry;
+  for (const ref of entryReferences({ oauth: referenced })) {
     const what =
       ref.kind === 'secret'
         ? `reads the secret ${ref.name}`
         : `reads your environment variable ${ref.name}`;
     for (const where of ref.where) {
-      const use =
-        where === 'oauth.privateKey'
-          ? "signs the token requests with it as this client's private key"
-          : "sends it to the authorization server as this client's secret";
       reads.push({
         where,
         kind: 'reference',
         target: ref.token,
         refusedInProject: false,
-        message: `${what} and ${use}; grant it only if it is this server's own`,
+        message: `${what} and ${useOf.get(where) ?? 'uses it for the sign-in'}; grant it only if it is this server's own`,
       });
     }
   }
   return reads;
-}
-
-/**
- * Why a project entry's `oauth` block cannot be used, or undefined when it can: it names a file or
- * a variable for Lena to read. The message says where to configure it instead.
- */
-export function projectOAuthRefusal(oauth: OAuthEntry | undefined): string | undefined {
-  const refused = oauthReads(oauth).filter((r) => r.refusedInProject);
-  if (refused.length === 0) return undefined;
-  const named = refused
-    .map((r) => `"${r.where}" (${r.kind === 'file' ? 'the file' : 'the variable'} ${r.target})`)
-    .join(', ');
-  return (
-    `sets ${named}: a project's .mcp.json may not make Lena read your files or environment variables for a sign-in. ` +
-    "Configure this server in user scope instead (lena mcp add --scope user, or Lena's mcp.json), where you choose what it reads"
-  );
 }

@@ -1,6 +1,7 @@
 // The `${…}` references of a server entry, and where each appears. The approval lists them so the
 // user grants a project server its secrets and variables one by one; expansion refuses the rest.
 import type { ServerEntry } from '../../../../shared/server-config';
+import { referenceFields } from './project-entry-policy';
 
 export const TOKEN = /\$\{([^}]*)\}/g;
 export const VARIABLE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s;
@@ -20,25 +21,15 @@ export interface EntryReference {
   where: string[];
 }
 
-/** The fields of an entry that may hold `${…}`. */
+/** The fields of an entry that may hold `${…}` (the table's `references` rows). */
 export type TemplateFields = Pick<
   ServerEntry,
   'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers' | 'oauth'
 >;
 
-/** The entry's text fields with where each is, in a fixed order. */
+/** The entry's text fields with where each is, in the project-entry table's order. */
 export function entryFields(entry: TemplateFields): [string, string][] {
-  const fields: [string, string | undefined][] = [
-    ['command', entry.command],
-    ...(entry.args ?? []).map((arg, i): [string, string] => [`args[${i}]`, arg]),
-    ...Object.entries(entry.env ?? {}).map(([k, v]): [string, string] => [`env.${k}`, v]),
-    ['cwd', entry.cwd],
-    ['url', entry.url],
-    ...Object.entries(entry.headers ?? {}).map(([k, v]): [string, string] => [`headers.${k}`, v]),
-    ['oauth.clientSecret', entry.oauth?.clientSecret],
-    ['oauth.privateKey', entry.oauth?.privateKey],
-  ];
-  return fields.filter((f): f is [string, string] => typeof f[1] === 'string');
+  return referenceFields(entry);
 }
 
 /** The grant key of one `${…}` body, or undefined when it is not our syntax (a shell's `${1}`). */

@@ -1,0 +1,60 @@
+// One table for every field a project's `.lena/settings.json` may set, and how Lena treats it. The
+// file is written by whoever wrote the repository, so it may only tighten: its deny and ask rules
+// apply; anything that would loosen permissions, approve the project's own servers or change
+// Lena's own settings (trust, allow rules, the API endpoint, sampling answers, limits) is refused
+// with a warning naming the key. scopes.ts reads this table. A field of Lena's own settings.json
+// (store/settings-schema.ts) without a row fails test/unit/core/permissions/project-settings-policy.test.ts;
+// skills and sandbox settings add their rows here when a project may set them.
+
+export interface ProjectSettingRule {
+  /** `permissions.deny`, `trusted`, `askLimits`: a refused block is refused whole. */
+  path: string;
+  /** applied: read and enforced; refused: ignored with a warning saying what it would have done. */
+  treatment: 'applied' | 'refused';
+  /** For a refused field: what a project would do with it ("mark servers trusted"). */
+  would?: string;
+}
+
+const applied = (path: string): ProjectSettingRule => ({ path, treatment: 'applied' });
+const refused = (path: string, would: string): ProjectSettingRule => ({
+  path,
+  treatment: 'refused',
+  would,
+});
+
+export const PROJECT_SETTINGS_FIELDS: readonly ProjectSettingRule[] = [
+  applied('permissions.deny'),
+  applied('permissions.ask'),
+  // Each allow rule is refused by rules.ts (validateRule, scope "project"), naming the rule.
+  refused('permissions.allow', 'add allow rules'),
+  refused('trusted', 'mark servers trusted'),
+  refused('trustedServers', 'mark servers trusted'),
+  refused('autoApproveReadOnlyTrusted', 'change when tools run without asking'),
+  refused('approvals', 'approve its own servers'),
+  refused('approvedServers', 'approve its own servers'),
+  refused('enableAllProjectMcpServers', 'approve its own servers'),
+  refused('enabledMcpjsonServers', 'approve its own servers'),
+  refused('servers', "change a server's settings (sampling answers, folders, tool switches)"),
+  refused('askLimits', 'raise the limits on what a server may ask'),
+  refused('baseUrl', 'send your API key to another address'),
+  refused('serverTools', "turn on Anthropic's server tools"),
+  refused('model', 'choose the model'),
+  refused('maxTokens', 'change the answer length'),
+  refused('systemPrompt', 'change the system prompt'),
+  refused('maxRounds', 'change how many tool rounds a turn may take'),
+  refused('requestTimeoutMs', 'change the request timeout'),
+  refused('theme', 'change the theme'),
+  refused('thinking', 'change thinking'),
+  refused('effort', 'change the effort level'),
+  refused('toolSearch', 'change which tools are loaded'),
+];
+
+/** The refused top-level keys, each with what a project would have done with it. */
+export const REFUSED_PROJECT_KEYS: ReadonlyMap<string, string> = new Map(
+  PROJECT_SETTINGS_FIELDS.filter((r) => r.treatment === 'refused' && !r.path.includes('.')).map(
+    (r) => [r.path, r.would ?? 'set it'],
+  ),
+);
+
+/** The rule lists a project's file is read for (`allow` only to name each refused rule). */
+export const PROJECT_RULE_LISTS = ['allow', 'ask', 'deny'] as const;
