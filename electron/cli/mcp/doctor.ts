@@ -4,6 +4,7 @@ import { registerCommand } from '../commands';
 import { issueJson } from '../config-check';
 import { plural } from '../output';
 import { printProblem, startServers, statusJson, statusLine } from './servers';
+import { moveLine } from '../../core/host/identity-migration';
 
 registerCommand({
   path: ['mcp', 'doctor'],
@@ -25,9 +26,17 @@ registerCommand({
     const servers = statuses.map((s) => statusJson(runtime, s));
     const connected = servers.filter((s) => s.status === 'connected');
     const toolCount = connected.reduce((n, s) => n + s.toolCount, 0);
+    // Records an earlier version kept under a bare name, moved at this start to their user server.
+    const recordMoves = runtime.recordMoves.map((m) => ({ ...m, message: moveLine(m) }));
     if (ctx.out.json)
-      ctx.out.result({ servers, toolCount, errors: (config?.errors ?? []).map(issueJson) });
+      ctx.out.result({
+        servers,
+        toolCount,
+        errors: (config?.errors ?? []).map(issueJson),
+        ...(recordMoves.length > 0 ? { recordMoves } : {}),
+      });
     else {
+      for (const move of recordMoves) ctx.out.info(`moved: ${move.message}`);
       for (const s of statuses) {
         ctx.out.info(statusLine(s));
         printProblem(ctx.out, s, statusJson(runtime, s).stderrTail);

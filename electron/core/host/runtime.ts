@@ -39,7 +39,14 @@ import { InspectorLogs } from './views/protocol-log';
 import { tapTransports } from './views/log-tap';
 import { logText } from './log-messages';
 import { signInAsker } from './sign-in-asker';
-import { serverSettingsKey } from './server-settings';
+import { serverRecordKey } from './server-records';
+import {
+  moveLine,
+  moveNameKeyedRecords,
+  settingsRecords,
+  userEntries,
+  type RecordMove,
+} from './identity-migration';
 
 export interface RuntimeOptions {
   paths: LenaPaths;
@@ -105,8 +112,10 @@ export interface Runtime {
   /** Every server's traffic, stderr and connection notes, for the Logs tab (host/views). */
   logs: InspectorLogs;
   chatSettings(): ChatSettings;
-  /** The key of a server's own settings and sampling tally: a project entry never shares a user entry's (server-settings.ts). */
+  /** The key of a server's own records (settings, sampling tally, pins, baseline): its identity (server-records.ts). */
   settingsKey(server: string): string;
+  /** Records keyed by a bare name that start-up moved to their user server's identity key. */
+  recordMoves: readonly RecordMove[];
   close(): Promise<void>;
 }
 
@@ -118,6 +127,34 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const pins = await PinStore.open(paths.pins);
   const samplingUsage = await SamplingUsage.open(paths.samplingUsage);
   const baselines = await BaselineStore.open(paths.baselines);
+  // Records an earlier version keyed by bare name move to the user entry of that name, once.
+  const notices: AppNotice[] = [];
+  const recordMoves: RecordMove[] = [];
+  try {
+    recordMoves.push(
+      ...(await moveNameKeyedRecords(
+        [
+          settingsRecords(settings),
+          { file: 'sampling-usage.json', ...recordsOf(samplingUsage) },
+          { file: 'pins.json', ...recordsOf(pins) },
+          { file: 'tool-baselines.json', ...recordsOf(baselines) },
+        ],
+        await userEntries(options.sources),
+      )),
+    );
+  } catch (err) {
+    notices.push({
+      level: 'warn',
+      message: `Lena could not move per-server records to their servers' identities (${(err as Error).message}); they stay under their names and the move is tried again at the next start.`,
+    });
+  }
+  for (const move of recordMoves) {
+    options.manager?.log?.('info', moveLine(move));
+    notices.push({ level: 'info', message: moveLine(move) });
+  }
+  // The feature ports read the project folder and each server's scope from the manager, created below.
+  const built: { manager?: McpManager } = {};
+  const settingsKey = (server: string) => serverRecordKey(built.manager, server);
   const broker = options.interactive
     ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs })
     : null;
@@ -129,13 +166,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     broker: broker ?? undefined,
     cliRules: options.cliRules,
     projectRules: options.projectRules,
+    recordKey: settingsKey,
   });
-  // The feature ports read the project folder and each server's scope from the manager, created just below.
-  const built: { manager?: McpManager } = {};
-  const settingsKey = (server: string) => serverSettingsKey(built.manager, server);
   const registry = new ToolRegistry({ disabledTools: disabledTools(settings, () => []) });
   // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
-  const notices: AppNotice[] = [];
   const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
   const auth = new AuthRegistry({
     store:
@@ -314,6 +348,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     viewContexts,
     chatSettings,
     settingsKey,
+    recordMoves,
     async close() {
       broker?.cancelAll('Lena is quitting');
       questions?.cancelAll();
@@ -329,6 +364,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await viewContexts.settled();
     },
   };
+}
+
+/** A store of per-server records as the start-up move sees it. */
+function recordsOf(store: {
+  serverKeys(): string[];
+  moveServer(from: string, to: string): Promise<boolean>;
+}) {
+  return { keys: () => store.serverKeys(), move: store.moveServer.bind(store) };
 }
 
 /** Qualified names of the tools the user switched off: each configured server's, read under its own settings key. */

@@ -2,7 +2,7 @@
 // adds its tokens to the asking server's tally, kept in Lena's home (`sampling-usage.json`) so the
 // server's page can say what the server has cost so far, and since when, and so the day's tokens
 // bound what it may spend (askLimits.samplingTokensPerDay) across restarts. A tally is kept under
-// the server's settings key (server-settings.ts), so a project server never shares a user server's.
+// the server's identity key (server-records.ts), so a project server never shares a user server's.
 // Writes are queued per file and atomic (core/base); a damaged file is kept aside (base's policy)
 // and the tally starts again.
 import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
@@ -114,6 +114,21 @@ export class SamplingUsage {
     t.daily.requests += 1;
     t.daily.tokens += input + output;
     if (this.file) await writeJsonFile(this.file, this.tallies).catch(() => undefined);
+  }
+
+  /** The keys of the servers with a tally. */
+  serverKeys(): string[] {
+    return Object.keys(this.tallies);
+  }
+
+  /** Moves a tally to another key (never over a tally already there); false when nothing moved. */
+  async moveServer(from: string, to: string): Promise<boolean> {
+    const tally = this.tallies[from];
+    if (!tally || Object.hasOwn(this.tallies, to)) return false;
+    this.tallies[to] = tally;
+    delete this.tallies[from];
+    if (this.file) await writeJsonFile(this.file, this.tallies);
+    return true;
   }
 
   /** The user reset the tally on the server's page. */

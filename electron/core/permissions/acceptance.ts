@@ -2,6 +2,9 @@
 // rejections, with the decisions of this process applied at once. The request builder asks
 // synchronously which tools it may send, while pins.json and tool-baselines.json are written in
 // the background; what was decided here is seen here immediately, whatever the files say yet.
+// Callers name a server; every record (in memory and in the files) is kept under the server's
+// identity key (`recordKey`: scope + a hash of its launch entry), so a project server named like
+// a user server, or an entry that now runs something else, starts with nothing of the other's.
 import {
   availability,
   standing,
@@ -47,9 +50,12 @@ export class ToolAcceptance implements PinChecker {
     private readonly pins: PinStore,
     private readonly baselines: BaselineStore,
     private readonly now: () => Date,
+    /** The key of a server's records (its identity); a bare name where no configuration is known. */
+    private readonly recordKey: (server: string) => string = (server) => server,
   ) {}
 
-  facts(server: string): AcceptanceFacts {
+  facts(name: string): AcceptanceFacts {
+    const server = this.recordKey(name);
     return {
       baseline: this.baselinesAhead.get(server) ?? this.baselines.baseline(server),
       pin: (tool) => {
@@ -75,16 +81,17 @@ export class ToolAcceptance implements PinChecker {
     return hash;
   }
 
-  availability(server: string, tools: readonly ToolDefinition[]): Availability {
-    return availability(this.facts(server), tools);
+  availability(name: string, tools: readonly ToolDefinition[]): Availability {
+    return availability(this.facts(name), tools);
   }
 
-  standing(server: string, tool: ToolDefinition): ToolStanding {
-    return standing(this.facts(server), tool).standing;
+  standing(name: string, tool: ToolDefinition): ToolStanding {
+    return standing(this.facts(name), tool).standing;
   }
 
   /** The gate's pin check, with this process's decisions applied. */
-  check(server: string, tool: ToolDefinition): PinCheck {
+  check(name: string, tool: ToolDefinition): PinCheck {
+    const server = this.recordKey(name);
     const ahead = this.pinsAhead.get(server)?.get(tool.name);
     if (!ahead) return this.pins.check(server, tool);
     if (ahead.hash === this.hashOf(tool)) return { status: 'pinned' };
@@ -98,12 +105,13 @@ export class ToolAcceptance implements PinChecker {
   }
 
   /** A server listed its tools: while its baseline is open, they join it. */
-  async listed(server: string, tools: readonly ToolDefinition[]): Promise<void> {
-    if (this.facts(server).baseline === undefined)
+  async listed(name: string, tools: readonly ToolDefinition[]): Promise<void> {
+    const server = this.recordKey(name);
+    if (this.facts(name).baseline === undefined)
       this.setBaseline(server, { state: 'open', openedAt: this.now().toISOString() });
-    const { baseline } = this.availability(server, tools);
+    const { baseline } = this.availability(name, tools);
     this.pin(server, baseline);
-    if (baseline.length > 0) this.changed(server);
+    if (baseline.length > 0) this.changed(name);
     await this.settled();
   }
 
@@ -111,9 +119,10 @@ export class ToolAcceptance implements PinChecker {
    * The tools of `server` that may be sent to the model now. An open baseline takes the tools
    * offered and closes: from here on, a new or changed tool waits for the user.
    */
-  offer(server: string, tools: readonly ToolDefinition[]): ToolDefinition[] {
-    const result = this.availability(server, tools);
-    const baseline = this.facts(server).baseline;
+  offer(name: string, tools: readonly ToolDefinition[]): ToolDefinition[] {
+    const server = this.recordKey(name);
+    const result = this.availability(name, tools);
+    const baseline = this.facts(name).baseline;
     if (baseline === undefined || baseline.state === 'open') {
       this.pin(server, result.baseline);
       const now = this.now().toISOString();
@@ -127,22 +136,24 @@ export class ToolAcceptance implements PinChecker {
   }
 
   /** The user accepted a new or changed tool (this definition). */
-  async accept(server: string, tool: ToolDefinition): Promise<void> {
+  async accept(name: string, tool: ToolDefinition): Promise<void> {
+    const server = this.recordKey(name);
     this.pin(server, [tool]);
     this.setRejection(server, tool.name, null, () =>
       this.baselines.clearRejection(server, tool.name),
     );
-    this.changed(server);
+    this.changed(name);
     await this.settled();
   }
 
   /** The user rejected a new or changed tool: it stays out, and is not asked about again until it changes. */
-  async reject(server: string, tool: ToolDefinition): Promise<void> {
+  async reject(name: string, tool: ToolDefinition): Promise<void> {
+    const server = this.recordKey(name);
     const hash = this.hashOf(tool);
     this.setRejection(server, tool.name, hash, () =>
       this.baselines.reject(server, tool.name, hash, this.now()),
     );
-    this.changed(server);
+    this.changed(name);
     await this.settled();
   }
 
@@ -152,14 +163,15 @@ export class ToolAcceptance implements PinChecker {
    * `fresh` (added or approved), earlier acceptances and rejections under this name are forgotten.
    */
   async rebaseline(
-    server: string,
+    name: string,
     options: { current?: readonly ToolDefinition[]; fresh?: boolean } = {},
   ): Promise<void> {
+    const server = this.recordKey(name);
     const openedAt = this.now().toISOString();
     const forgotten = options.fresh ? this.forget(server) : undefined;
     this.setBaseline(server, { state: 'open', openedAt }, forgotten);
-    if (options.current) this.offer(server, options.current);
-    this.changed(server);
+    if (options.current) this.offer(name, options.current);
+    this.changed(name);
     await this.settled();
   }
 
@@ -184,7 +196,7 @@ export class ToolAcceptance implements PinChecker {
     }
   }
 
-  /** A new server under an old name: what was accepted or rejected for the old one no longer counts. */
+  /** A fresh start of `server` (a record key): what was accepted or rejected before no longer counts. */
   /** Returns the callback the baseline write (which clears the rejections) calls when done. */
   private forget(server: string): () => void {
     this.pinsAhead.delete(server);

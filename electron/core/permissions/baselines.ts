@@ -39,6 +39,16 @@ export class BaselineStore {
     return this.file.settled();
   }
 
+  /** The keys of the servers with records (identity keys, or bare names an earlier version wrote). */
+  serverKeys(): string[] {
+    return this.file.outerKeys();
+  }
+
+  /** Moves a server's records to another key (never over records already there). */
+  moveServer(from: string, to: string): Promise<boolean> {
+    return this.file.moveOuter(from, to);
+  }
+
   baseline(server: string): BaselineRecord | undefined {
     const leaf = this.file.get(server, BASELINE_KEY);
     return leaf?.kind === 'baseline'

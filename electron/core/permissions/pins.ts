@@ -123,6 +123,16 @@ export class PinStore {
     return this.file.settled();
   }
 
+  /** The keys of the servers with records (identity keys, or bare names an earlier version wrote). */
+  serverKeys(): string[] {
+    return this.file.outerKeys();
+  }
+
+  /** Moves a server's records to another key (never over records already there). */
+  moveServer(from: string, to: string): Promise<boolean> {
+    return this.file.moveOuter(from, to);
+  }
+
   /** Compares the current definition with the pinned one. */
   check(server: string, tool: ToolDefinition): PinCheck {
     const pin = this.file.get(server, tool.name);

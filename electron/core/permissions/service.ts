@@ -51,6 +51,8 @@ export interface PermissionServiceOptions {
   projectRules?: Partial<PermissionLists>;
   cliRules?: Partial<PermissionLists>;
   now?: () => Date;
+  /** The key of a server's pins and baseline: its identity (host/server-records.ts); its name when absent. */
+  recordKey?: (server: string) => string;
 }
 
 export class PermissionService {
@@ -71,7 +73,9 @@ export class PermissionService {
     this.projectRules = options.projectRules ?? {};
     this.now = options.now ?? (() => new Date());
     this.acceptance =
-      options.pins && baselines ? new ToolAcceptance(options.pins, baselines, this.now) : undefined;
+      options.pins && baselines
+        ? new ToolAcceptance(options.pins, baselines, this.now, options.recordKey)
+        : undefined;
   }
 
   static async create(options: PermissionServiceOptions): Promise<PermissionService> {

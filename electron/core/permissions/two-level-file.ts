@@ -62,6 +62,17 @@ export class TwoLevelFile<T> {
     return [...this.data.keys()];
   }
 
+  /** Moves every leaf under `from` to `to` when `to` holds none yet; false when nothing moved. */
+  moveOuter(from: string, to: string): Promise<boolean> {
+    return this.mutate((data) => {
+      const leaves = data.get(from);
+      if (!leaves || data.has(to)) return false;
+      data.set(to, leaves);
+      data.delete(from);
+      return true;
+    });
+  }
+
   /** Applies `change` to a fresh copy of the file's content and writes it atomically. */
   mutate<R>(change: (data: TwoLevelMap<T>) => R): Promise<R> {
     const apply = () => {

@@ -38,6 +38,22 @@ export function legacyLaunchIdentity(entry: ServerEntry): string {
   return sha256Hex(stableStringify({ command, args, cwd, url }));
 }
 
+/**
+ * The key of every record Lena keeps per server (settings, pins, baselines, usage): the name as a
+ * label, then the scope and the first 16 hex digits of the launch identity. A project server named
+ * like a user server, or an entry edited to run something else, is another key.
+ */
+export function serverKey(name: string, entry: ServerEntry, where: IdentityScope): string {
+  const scope = where.scope === 'project' ? 'project' : 'user';
+  const hash = launchIdentity(entry, where).slice(IDENTITY_PREFIX.length);
+  return `${name}@${scope}:${hash.slice(0, 16)}`;
+}
+
+const SERVER_KEY = /@(user|project):[0-9a-f]{16}$/;
+
+/** True for a key made by `serverKey`; a bare name (as earlier versions wrote) is not one. */
+export const isServerKey = (key: string): boolean => SERVER_KEY.test(key);
+
 /** True for an identity written before v2. */
 export const isLegacyIdentity = (identity: string): boolean =>
   !identity.startsWith(IDENTITY_PREFIX);

@@ -207,12 +207,17 @@ describe('a server flooding one tool call (security 31)', () => {
 
     // The day's tokens are on disk; with a daily limit at what was used, the restarted core refuses the next request.
     await first.close();
-    const used = (
+    // The tally is kept under the user server's identity key (flood@user:…), never its bare name.
+    const tallies = Object.entries(
       JSON.parse(readFileSync(join(home, 'sampling-usage.json'), 'utf8')) as Record<
         string,
         { daily: { tokens: number; requests: number } }
-      >
-    ).flood.daily;
+      >,
+    );
+    expect(tallies.map(([key]) => key)).toEqual([
+      expect.stringMatching(/^flood@user:[0-9a-f]{16}$/),
+    ]);
+    const used = tallies[0][1].daily;
     expect(used.requests).toBe(3);
     expect(used.tokens).toBeGreaterThan(0);
     writeFileSync(

@@ -49,6 +49,9 @@ describe('servers:set-tool-enabled', () => {
       name: 'read_graph',
       enabled: false,
     });
-    expect(JSON.parse(settingsText(home)).servers.memory.disabledTools).toEqual(['read_graph']);
+    // Kept under the server's identity key (memory@user:…), never its bare name.
+    expect(Object.entries(JSON.parse(settingsText(home)).servers)).toEqual([
+      [expect.stringMatching(/^memory@user:[0-9a-f]{16}$/), { disabledTools: ['read_graph'] }],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // The homes in test/fixtures/homes, each written by an older Lena: copied to a temporary folder
 // (the project approval keyed to where the project now is) and opened with today's runtime, with
 // nothing started for real. Both are removed after the test.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach } from 'vitest';
@@ -16,25 +16,26 @@ afterEach(async () => {
 });
 
 /** A copy of test/fixtures/homes/<version>: its `home` and `project` folders. */
-export function copyFixtureHome(version: 'v1' | 'v2'): { home: string; project: string } {
+export function copyFixtureHome(version: 'v1' | 'v2' | 'v3'): { home: string; project: string } {
   const dir = mkdtempSync(join(tmpdir(), `lena-${version}-home-`));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(resolve(__dirname, '../../../fixtures/homes', version), dir, { recursive: true });
   const home = join(dir, 'home');
   const project = join(dir, 'project');
   const approvals = join(home, 'approvals.json');
-  writeFileSync(
-    approvals,
-    readFileSync(approvals, 'utf8').replace('"@PROJECT@"', JSON.stringify(projectKey(project))),
-  );
+  if (existsSync(approvals))
+    writeFileSync(
+      approvals,
+      readFileSync(approvals, 'utf8').replace('"@PROJECT@"', JSON.stringify(projectKey(project))),
+    );
   return { home, project };
 }
 
-/** Today's runtime over `home` and `project`, configured; closing it twice is harmless. */
-export async function startRuntime(home: string, project: string): Promise<Runtime> {
+/** Today's runtime over `home` and `project` (none: the user's servers alone), configured; closing it twice is harmless. */
+export async function startRuntime(home: string, project?: string): Promise<Runtime> {
   const runtime = await createRuntime({
     paths: lenaPaths(home),
-    sources: { userFile: join(home, 'mcp.json'), projectDir: project },
+    sources: { userFile: join(home, 'mcp.json'), ...(project ? { projectDir: project } : {}) },
     secrets: new EnvSecretProvider({ 'web-token': 'tok-web-123456' }),
     interactive: false,
     emit: () => undefined,

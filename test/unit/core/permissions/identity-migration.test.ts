@@ -61,7 +61,8 @@ describe('a home written before identity v2', () => {
     const repoEntry = runtime.manager.lastConfig()!.servers.find((s) => s.name === 'repo')!.entry!;
     expect(await runtime.approvals.status(project, 'repo', entryHash(repoEntry))).toBe('approved');
     expect(runtime.manager.status('repo')?.status).not.toBe('needs-approval');
-    expect(runtime.pins.check('notes', readGraph).status).toBe('pinned');
+    // The pin moved from the bare name to the user server's identity key.
+    expect(runtime.pins.check(runtime.settingsKey('notes'), readGraph).status).toBe('pinned');
   });
 
   it('an entry that differs asks again: a user server whose env changed after the re-binding is no longer trusted', async () => {

@@ -2,7 +2,8 @@
 // permissions/stable-json into base/stable-json) must keep what is already on disk valid. The home
 // in test/fixtures/homes/v2 was written by the code of the last commit before issue 13, through
 // that version's own trust, addRule, approve and pin; today's code finds every trust, rule,
-// approval and pin still valid, and has no reason to rewrite a byte of them.
+// approval and pin still valid, and rewrites none of them (a user server's pins move, unchanged,
+// from its bare name to its identity key).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +54,9 @@ describe('a home written by the version before issue 13', () => {
     const repoEntry = runtime.manager.lastConfig()!.servers.find((s) => s.name === 'repo')!.entry!;
     expect(await runtime.approvals.status(project, 'repo', entryHash(repoEntry))).toBe('approved');
     expect(runtime.manager.status('repo')?.status).not.toBe('needs-approval');
-    expect(runtime.pins.check('notes', readGraph).status).toBe('pinned');
+    // notes' pin moved from its bare name to the user server's identity key; repo has no user
+    // entry, so its record stays where it was (a project server inherits no bare-name record).
+    expect(runtime.pins.check(runtime.settingsKey('notes'), readGraph).status).toBe('pinned');
     expect(runtime.pins.check('repo', status).status).toBe('pinned');
     // A changed definition is still told apart (the pins compare, they do not just pass).
     expect(
@@ -63,7 +66,17 @@ describe('a home written by the version before issue 13', () => {
       }).status,
     ).toBe('changed');
 
+    const notesKey = runtime.settingsKey('notes');
     await runtime.close();
-    expect(contents(home)).toEqual(before);
+    const after = contents(home);
+    expect(after['settings.json']).toBe(before['settings.json']);
+    expect(after['approvals.json']).toBe(before['approvals.json']);
+    // The pins themselves are unchanged, byte for byte; only notes' key is its identity now.
+    const pinsBefore = JSON.parse(before['pins.json']);
+    const pinsAfter = JSON.parse(after['pins.json']);
+    expect(pinsAfter.servers).toEqual({
+      [notesKey]: pinsBefore.servers.notes,
+      repo: pinsBefore.servers.repo,
+    });
   });
 });
