@@ -19,6 +19,7 @@ import { BaselineStore } from '../permissions/baselines';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
+import type { ToolGate } from '../permissions/tool-gate';
 import type { PermissionLists } from '../permissions/types';
 import { openConversationStore, type OpenedConversationStore } from '../store/open-store';
 import { API_KEY_SECRET, type SecretProvider } from '../store/secrets';
@@ -29,7 +30,7 @@ import { AuthRegistry } from '../mcp/auth/registry';
 import type { SignInHost } from '../mcp/auth/provider';
 import type { AuthStore } from '../mcp/auth/store';
 import { FileAuthStore } from '../mcp/auth/token-files';
-import { connectRegistry, managerExecutor, serverIdentity } from './wiring';
+import { connectRegistry, managerExecutor, serverIdentity, toolGate } from './wiring';
 import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import type { CapsPort } from '../mcp/client-features/caps';
@@ -86,6 +87,8 @@ export interface Runtime {
   auth: AuthRegistry;
   registry: ToolRegistry;
   permissions: PermissionService;
+  /** The one gate every tool call passes (the model's, a view's, by hand, `lena mcp call`, a resumed task). */
+  gate: ToolGate;
   broker: PermissionBroker | null;
   /** Sampling and elicitation questions (the window only). */
   questions: QuestionBroker | null;
@@ -252,16 +255,19 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
   const viewContexts = await ViewContexts.open(paths.viewContexts);
+  // The window asks for a sign-in a model's tool call needs in the conversation; the CLI says to log in.
+  const gate = toolGate(
+    manager,
+    permissions,
+    questions ? signInAsker({ broker: questions, auth, manager }) : undefined,
+  );
   const engine = new ChatEngine({
     viewContexts,
     store: conversations.store,
     registry,
-    // The window asks for a sign-in a tool call needs in the conversation; the CLI says to log in.
-    tools: managerExecutor(
-      manager,
-      questions ? signInAsker({ broker: questions, auth, manager }) : undefined,
-    ),
+    tools: managerExecutor(manager),
     permissions,
+    gate,
     settings: chatSettings,
     apiKey,
     models,
@@ -303,6 +309,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     logs,
     registry,
     permissions,
+    gate,
     broker,
     questions,
     approvals,

@@ -161,8 +161,9 @@ export class PermissionService {
    * is the approval of this one call, so nothing is asked and nothing is remembered (no grant,
    * rule or pin). A deny rule still refuses it, with the rule and how to lift it. The same holds
    * where no dialog can be shown (`lena mcp call`): the command is the answer to an ask rule.
+   * `by` names that approval in the audit (the click, or a task's approval when it started).
    */
-  authorizeByHand(request: ToolCallRequest): AuthorizeResult {
+  authorizeByHand(request: ToolCallRequest, by: string = BY_HAND): AuthorizeResult {
     const decision = this.decideFor(request, true);
     if (decision.outcome === 'deny')
       return this.denied(request, decision.decidedBy, undefined, decision.message);
@@ -173,7 +174,7 @@ export class PermissionService {
         : decision.held
           ? ' (definition changed since it was accepted)'
           : '';
-    return { outcome: 'allow', audit: auditRecord('allow', BY_HAND + note, this.now()) };
+    return { outcome: 'allow', audit: auditRecord('allow', by + note, this.now()) };
   }
 
   /**
