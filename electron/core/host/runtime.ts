@@ -34,7 +34,7 @@ import { connectRegistry, managerExecutor, serverIdentity, toolGate } from './wi
 import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import type { CapsPort } from '../mcp/client-features/caps';
-import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
+import { rootsFor, windowFeaturePorts, type Asker, type FeaturePortDeps } from './feature-ports';
 import { QuestionBroker } from './question-broker';
 import { InspectorLogs } from './views/protocol-log';
 import { tapTransports } from './views/log-tap';
@@ -134,7 +134,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     projectRules: options.projectRules,
   });
   // The feature ports read the project folder and each server's scope from the manager, created just below.
-  const built: { manager?: McpManager } = {};
+  const built: { manager?: McpManager; gate?: ToolGate } = {};
   const settingsKey = (server: string) => serverSettingsKey(built.manager, server);
   const registry = new ToolRegistry({ disabledTools: disabledTools(settings, () => []) });
   // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
@@ -157,6 +157,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const logs = new InspectorLogs({
     redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text,
   });
+  // A server's sampling request passes the one gate (built with the manager, below) before anyone is asked.
+  const samplingGate: FeaturePortDeps['gate'] = {
+    admit: (request) => built.gate!.admit(request),
+    identity: (server) => serverIdentity(built.manager!, server),
+    note: (server, line) => logs.note(server, line),
+  };
   // The limits on what a server asks hold whoever answers (window or terminal), "always" included.
   const caps: CapsPort = {
     limits: () => settings.current.askLimits,
@@ -176,6 +182,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
             openExternal: options.openExternal,
             usage: samplingUsage,
             settingsKey,
+            gate: samplingGate,
           }),
           caps,
         }
@@ -191,6 +198,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
               openExternal: options.openExternal,
               usage: samplingUsage,
               settingsKey,
+              gate: samplingGate,
             }),
             caps,
           }
@@ -261,6 +269,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     permissions,
     questions ? signInAsker({ broker: questions, auth, manager }) : undefined,
   );
+  built.gate = gate;
   const engine = new ChatEngine({
     viewContexts,
     store: conversations.store,

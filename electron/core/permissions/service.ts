@@ -8,7 +8,7 @@ import { answerText, auditRecord, deniedResultText } from './audit';
 import type { Availability, ToolStanding } from './availability';
 import { BaselineStore } from './baselines';
 import type { PermissionBroker } from './broker';
-import { decide, type GateDecision } from './gate';
+import { decide, decideSampling, type GateDecision } from './gate';
 import { hasLegacyFor, rebindLegacy } from './identity-binding';
 import type { PinStore } from './pins';
 import { buildPrompt } from './prompt';
@@ -175,6 +175,20 @@ export class PermissionService {
           ? ' (definition changed since it was accepted)'
           : '';
     return { outcome: 'allow', audit: auditRecord('allow', by + note, this.now()) };
+  }
+
+  /** A server's sampling request, before anyone is asked: a deny rule on the whole server refuses it. */
+  authorizeSampling(identity: ServerIdentity): AuthorizeResult {
+    const verdict = decideSampling(identity, {
+      state: this.state,
+      projectRules: this.projectRules,
+      cliRules: this.options.cliRules,
+    });
+    return {
+      outcome: verdict.outcome,
+      audit: auditRecord(verdict.outcome, verdict.decidedBy, this.now()),
+      ...(verdict.message ? { message: verdict.message } : {}),
+    };
   }
 
   /**

@@ -1,11 +1,14 @@
-// The one gate every tool call on the user's behalf passes: the model's call, an MCP App view's
-// tools/call, a run by hand from the servers page, `lena mcp call`, and a task followed again
-// after a restart. `admit` applies the rules for the call's origin and, when they allow it, hands
-// back a one-shot ticket that is the only way to reach the server: no other module calls the
-// manager's callTool or followTask (test/unit/core/permissions/one-gate.test.ts scans for it).
+// The one gate every call on the user's behalf passes: the model's tool call, an MCP App view's
+// tools/call, a run by hand from the servers page, `lena mcp call`, a task followed again after a
+// restart, and a server's sampling request (sent to Claude with the user's key). `admit` applies
+// the rules for the origin and, when they allow it, hands back a one-shot ticket that is the only
+// way to send it: no other module calls the manager's callTool or followTask, and a sampling
+// request goes to the Messages API only through its ticket (one-gate.test.ts scans for both).
+// The caps on what a server asks (mcp/client-features/caps.ts) run before a sampling request
+// reaches the gate; the sampling review and the server's "always" come after it.
 import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
 import type { TaskRecord } from '../mcp/tasks/journal';
-import type { AuditRecord, ToolCallRequest } from './types';
+import type { AuditRecord, ServerIdentity, ToolCallRequest } from './types';
 import type { AuthorizeResult, PermissionService } from './service';
 
 /**
@@ -16,11 +19,12 @@ import type { AuthorizeResult, PermissionService } from './service';
  * * `cli`: `lena mcp call`; the command approves this one call, as by hand.
  * * `task-resume`: a task the model's call started, followed again after a restart; its
  *   approval was given when it started, so only a deny rule written since stops it.
+ * * `sampling`: a server's sampling request; a deny rule on the whole server refuses it.
  */
 /** The audit's "decided by" for a task followed again after a restart. */
 export const TASK_RESUMED = 'allowed when the task started';
 
-export type GateOrigin = 'model' | 'view' | 'by-hand' | 'cli' | 'task-resume';
+export type GateOrigin = 'model' | 'view' | 'by-hand' | 'cli' | 'task-resume' | 'sampling';
 
 /** The low-level calls the gate alone makes (the manager). */
 export interface ToolCaller {
@@ -50,7 +54,23 @@ export type GateRequest = {
   call: Omit<ToolCallRequest, 'origin'>;
   /** Ends a question still waiting for the user (the turn was stopped). */
   signal?: AbortSignal;
-} & ({ origin: Exclude<GateOrigin, 'task-resume'> } | { origin: 'task-resume'; task: TaskRecord });
+} & (
+  | { origin: Exclude<GateOrigin, 'task-resume' | 'sampling'> }
+  | { origin: 'task-resume'; task: TaskRecord }
+);
+
+/** A server's sampling request on its way to Claude. */
+export interface SamplingGateRequest {
+  origin: 'sampling';
+  identity: ServerIdentity;
+}
+
+/** An allowed sampling request: `send` makes the Messages API request once. */
+export interface SamplingAdmission {
+  outcome: 'allow';
+  audit: AuditRecord;
+  send<T>(request: () => Promise<T>): Promise<T>;
+}
 
 /** An allowed call: `run` sends it once, with the arguments the gate saw. */
 export interface Admission {
@@ -77,7 +97,31 @@ export class ToolGate {
   constructor(private readonly options: ToolGateOptions) {}
 
   /** The rules of the call's origin; an allowed call comes back as a ticket to run it once. */
-  async admit(request: GateRequest): Promise<Admission | Refusal> {
+  admit(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal>;
+  admit(request: GateRequest): Promise<Admission | Refusal>;
+  admit(
+    request: GateRequest | SamplingGateRequest,
+  ): Promise<Admission | SamplingAdmission | Refusal> {
+    return request.origin === 'sampling' ? this.admitSampling(request) : this.admitCall(request);
+  }
+
+  private async admitSampling(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal> {
+    const verdict = this.options.permissions.authorizeSampling(request.identity);
+    if (verdict.outcome === 'deny')
+      return { outcome: 'deny', audit: verdict.audit, message: verdict.message ?? '' };
+    let used = false;
+    return {
+      outcome: 'allow',
+      audit: verdict.audit,
+      send: (send) => {
+        if (used) return Promise.reject(new Error('This sampling request was already sent once.'));
+        used = true;
+        return send();
+      },
+    };
+  }
+
+  private async admitCall(request: GateRequest): Promise<Admission | Refusal> {
     // The ticket sends what the rules and the dialog saw, whatever the caller's object becomes.
     const args = structuredClone(request.call.arguments) as Record<string, unknown>;
     const verdict = await this.authorize(request);

@@ -1,7 +1,8 @@
-// One gate: every path that runs a tool on the user's behalf passes ToolGate.admit with its
-// origin, and nothing else reaches the manager's callTool or followTask. The scan lists the paths
-// and fails when a module calls the server some other way; the behaviour tests run the gate over a
-// real client linked in memory to an SDK server, which records every tools/call it receives.
+// One gate: every path that runs a tool or sends a request on the user's behalf passes
+// ToolGate.admit with its origin, and nothing else reaches the manager's callTool or followTask,
+// or sends a server's sampling request to the Messages API. The scan lists the paths and fails
+// when a module goes around the gate; the behaviour tests run the gate over a real client linked
+// in memory to an SDK server, which records every tools/call it receives.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -22,14 +23,26 @@ import { inMemoryClient } from '../mcp/harness';
 
 const ROOT = resolve(__dirname, '../../../..');
 
-/** Each path that runs a tool, the file that starts it, and the origin it passes the gate with. */
+/** Each path that acts for the user, the file that starts it, and the origin it passes the gate with. */
 const PATHS: Record<GateOrigin, string> = {
   model: 'electron/core/chat/tool-runner.ts',
   view: 'electron/core/host/apps/view-requests.ts',
   'by-hand': 'electron/core/host/handlers/inspect-handlers.ts',
   cli: 'electron/cli/mcp/call.ts',
   'task-resume': 'electron/core/chat/task-resume.ts',
+  // A server's sampling request: capped in mcp/client-features/caps.ts, then the gate.
+  sampling: 'electron/core/host/feature-ports.ts',
 };
+
+/**
+ * Where a Messages API request is sent: the user's own chat turn and its summary, and a server's
+ * sampling request (feature-ports.ts), which sends only through the gate's ticket.
+ */
+const MESSAGES_API_ALLOWED = new Set([
+  'electron/core/chat/stream-round.ts',
+  'electron/core/chat/summary.ts',
+  'electron/core/host/feature-ports.ts',
+]);
 
 /**
  * The only modules that may send a tools/call or follow a task: the gate, and the MCP layer below
@@ -66,6 +79,16 @@ describe('every path that runs a tool passes the one gate', () => {
       (hit) => !LOW_LEVEL_ALLOWED.has(hit.slice(0, hit.indexOf(':'))),
     );
     expect(calls, 'a module calls the server without the gate').toEqual([]);
+  });
+
+  it("sends a server's sampling request to Claude only through the gate's ticket", () => {
+    const sends = occurrences(/\.messages\.(create|stream)\(/);
+    expect(
+      sends.filter((hit) => !MESSAGES_API_ALLOWED.has(hit.slice(0, hit.indexOf(':')))),
+    ).toEqual([]);
+    const sampling = sends.filter((hit) => hit.startsWith('electron/core/host/feature-ports.ts:'));
+    expect(sampling).toHaveLength(1);
+    expect(sampling[0]).toMatch(/admitted\.send\(\(\) => client\.messages\.create\(/);
   });
 
   it("decides only inside the gate: no other module calls the permission service's authorize", () => {
@@ -137,7 +160,10 @@ async function gateOver(
       },
     },
   });
-  const request = (origin: GateOrigin, args: Record<string, unknown>): GateRequest => {
+  const request = (
+    origin: (typeof ORIGINS)[number],
+    args: Record<string, unknown>,
+  ): GateRequest => {
     const call = {
       conversationId: 'conv',
       toolUseId: 'toolu_1',
@@ -153,7 +179,7 @@ async function gateOver(
   return { gate, received, followed, request };
 }
 
-const ORIGINS = Object.keys(PATHS) as GateOrigin[];
+const ORIGINS = ['model', 'view', 'by-hand', 'cli', 'task-resume'] as const;
 
 describe('the gate on every origin', () => {
   it('a deny rule refuses the call from every origin, naming the rule; the server never sees it', async () => {
