@@ -10,6 +10,7 @@ import { serverIdentity } from '../../core/host/wiring';
 import { sanitizeNamePart } from '../../core/mcp/registry/names';
 import type { Runtime } from '../../core/host/runtime';
 import type { TaskView } from '../../core/mcp/tasks/task';
+import type { Admission } from '../../core/permissions/tool-gate';
 import { secondsFlag, type ParsedArgs } from '../args';
 import { registerCommand } from '../commands';
 import { CliError, EXIT, UsageError } from '../errors';
@@ -115,25 +116,32 @@ async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): P
 /** The conversation a call is checked under: no chat's "allow for this conversation" applies to it. */
 const BY_HAND_CONVERSATION = 'lena-mcp-call';
 
-/** Refuses the call when a deny rule covers it (exit 7), naming the rule and how to lift it. */
-function gate(runtime: Runtime, target: Target, input: Record<string, unknown>): void {
+/**
+ * The call through the gate (origin 'cli'): refused when a deny rule covers it (exit 7), naming
+ * the rule and how to lift it; otherwise the ticket that sends it.
+ */
+async function gate(
+  runtime: Runtime,
+  target: Target,
+  input: Record<string, unknown>,
+): Promise<Admission> {
   const registered = runtime.registry.resolve(target.qualifiedName)!;
-  const auth = runtime.permissions.authorizeByHand({
-    conversationId: BY_HAND_CONVERSATION,
-    qualifiedName: target.qualifiedName,
-    serverName: target.server,
-    toolName: registered.tool.name,
-    identity: serverIdentity(runtime.manager, target.server),
-    tool: registered.tool,
-    arguments: input,
+  const auth = await runtime.gate.admit({
+    origin: 'cli',
+    call: {
+      conversationId: BY_HAND_CONVERSATION,
+      qualifiedName: target.qualifiedName,
+      serverName: target.server,
+      toolName: registered.tool.name,
+      identity: serverIdentity(runtime.manager, target.server),
+      tool: registered.tool,
+      arguments: input,
+    },
   });
-  if (auth.outcome === 'allow') return;
-  throw new CliError(
-    ERROR_CODE.toolDenied,
-    auth.message ?? `${target.qualifiedName} was denied (${auth.audit.decidedBy}).`,
-    EXIT.denied,
-    { decidedBy: auth.audit.decidedBy },
-  );
+  if (auth.outcome === 'allow') return auth;
+  throw new CliError(ERROR_CODE.toolDenied, auth.message, EXIT.denied, {
+    decidedBy: auth.audit.decidedBy,
+  });
 }
 
 function unknownTool(runtime: Runtime, server: string, what: string): UsageError {
@@ -206,7 +214,7 @@ registerCommand({
     const runtime = await ctx.runtime();
     const target = await resolveTarget(runtime, ctx.out, args);
     const input = await argumentsFrom(target.json);
-    gate(runtime, target, input);
+    const admitted = await gate(runtime, target, input);
     if (!args.bools.has('--no-validate')) {
       const check = await runtime.registry.validateArguments(target.qualifiedName, input);
       if (!check.ok)
@@ -215,7 +223,6 @@ registerCommand({
           'invalid-arguments',
         );
     }
-    const tool = runtime.registry.resolve(target.qualifiedName)!.tool.name;
     const started = Date.now();
     let result;
     try {
@@ -226,7 +233,7 @@ registerCommand({
               ctx.out.warn(`task ${t.status}${t.statusMessage ? `: ${t.statusMessage}` : ''}`),
           }
         : {};
-      result = await runtime.manager.callTool(target.server, tool, input, {
+      result = await admitted.run({
         ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
         ...asTask,
       });

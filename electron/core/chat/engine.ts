@@ -19,6 +19,7 @@ import type { ResultLimits } from '../mcp/registry/results';
 import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
 import { withheldTools } from '../permissions/offered';
 import type { PermissionService } from '../permissions/service';
+import type { ToolGate } from '../permissions/tool-gate';
 import type { ConversationStore } from '../store/conversations';
 import { isRetryableStreamError, toChatError } from './api-errors';
 import { anthropicClient, endpointProblem, type ChatSettings } from './chat-settings';
@@ -38,13 +39,15 @@ import { newBoundary } from './untrusted';
 import { DetachFromTask } from '../mcp/tasks/follow';
 import { promptMessages } from './prompt-messages';
 import { resourceBlocks } from './resource-content';
-import { resumeWaitingTasks, storeLateResult } from './task-resume';
+import { describeTool, resumeWaitingTasks, storeLateResult } from './task-resume';
 
 export interface ChatEngineDeps {
   store: ConversationStore;
   registry: ToolRegistry;
   tools: ToolExecutor;
   permissions: PermissionService;
+  /** The one gate every tool call passes (the model's, and a task followed again). */
+  gate: ToolGate;
   settings: () => ChatSettings;
   /** The API key, from the secret provider; undefined when none is set. */
   apiKey: () => Promise<string | undefined>;
@@ -245,6 +248,8 @@ export class ChatEngine {
       store: this.deps.store,
       emit: this.deps.emit,
       tasks,
+      gate: this.deps.gate,
+      describe: describeTool(this.deps.registry, this.deps.tools),
       registerCall: (id, c) => this.registerCall(id, c),
     });
   }
@@ -466,7 +471,7 @@ export class ChatEngine {
                   store: this.deps.store,
                   registry: this.deps.registry,
                   tools: this.deps.tools,
-                  permissions: this.deps.permissions,
+                  gate: this.deps.gate,
                   emit: this.deps.emit,
                   boundary: newBoundary(),
                   signal: turn.abort.signal,

@@ -16,17 +16,35 @@ import { LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
 import { DetachFromTask, TaskInterruptedError } from '../mcp/tasks/follow';
 import type { TaskRecord } from '../mcp/tasks/journal';
+import type { ToolGate } from '../permissions/tool-gate';
+import type { ServerIdentity, ToolDefinition } from '../permissions/types';
 import type { ConversationStore } from '../store/conversations';
 import type { ToolCallUpsert } from '../store/tool-calls';
-import { modelResultBlock, type TaskFollower } from './tool-runner';
+import type { ToolRegistry } from '../mcp/registry/registry';
+import { modelResultBlock, type TaskFollower, type ToolExecutor } from './tool-runner';
 import { newBoundary } from './untrusted';
 
 export interface ResumeDeps {
   store: ConversationStore;
   emit: (event: ChatEvent) => void;
   tasks: TaskFollower;
+  /** Following a task again passes the gate: a deny rule written since it started stops it. */
+  gate: ToolGate;
+  /** The server's identity and the tool as listed now (its name alone while the server starts). */
+  describe(server: string, tool: string): { identity: ServerIdentity; tool: ToolDefinition };
   /** The card's Cancel reaches a followed task through the engine's map of running calls. */
   registerCall(toolUseId: string, controller: AbortController): () => void;
+}
+
+/** ResumeDeps.describe over the registry and the servers' identities. */
+export function describeTool(
+  registry: ToolRegistry,
+  tools: Pick<ToolExecutor, 'identity'>,
+): ResumeDeps['describe'] {
+  return (server, tool) => ({
+    identity: tools.identity(server),
+    tool: registry.tools(server).find((t) => t.tool.name === tool)?.tool ?? { name: tool },
+  });
 }
 
 /** The conversation and tool_use a task was recorded under (tool-runner's taskKey). */
@@ -89,10 +107,34 @@ async function followOne(deps: ResumeDeps, record: TaskRecord, call: ToolCallVie
     { status: 'running', errorMessage: null, endedAt: null, durationMs: null },
     view(record.task),
   );
+  const admitted = await deps.gate.admit({
+    origin: 'task-resume',
+    task: record,
+    call: {
+      conversationId,
+      toolUseId: id,
+      qualifiedName,
+      serverName: server,
+      toolName: tool,
+      ...deps.describe(server, tool),
+      arguments: input,
+    },
+  });
+  if (admitted.outcome === 'deny') {
+    deps.tasks.forget(record.key);
+    save({
+      status: 'denied',
+      errorMessage: `Lena did not follow this task again: ${admitted.message}`,
+      decision: admitted.audit.decision,
+      decidedBy: admitted.audit.decidedBy,
+      endedAt: Date.now(),
+    });
+    return;
+  }
   const controller = new AbortController();
   const unregister = deps.registerCall(call.id, controller);
   try {
-    const outcome = await deps.tasks.follow(record, {
+    const outcome = await admitted.run({
       signal: controller.signal,
       onTask: (task) =>
         deps.emit({

@@ -5,7 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent, ToolCallView } from '../../../shared/chat-types';
 import type { CallToolResult } from '../../../shared/mcp-types';
-import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
+import type { ToolCallOutcome } from '../mcp/client';
 import { SignInCancelledError } from '../mcp/auth/types';
 import { DetachFromTask } from '../mcp/tasks/follow';
 import type { TaskRecord } from '../mcp/tasks/journal';
@@ -16,7 +16,7 @@ import {
   type ResultLimits,
 } from '../mcp/registry/results';
 import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
-import type { PermissionService } from '../permissions/service';
+import type { ToolGate } from '../permissions/tool-gate';
 import type { ServerIdentity } from '../permissions/types';
 import type { ConversationStore } from '../store/conversations';
 import type { ToolCallUpsert } from '../store/tool-calls';
@@ -25,14 +25,11 @@ import { wrapUntrusted } from './untrusted';
 
 type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
 
-/** What the loop needs from the MCP side (the manager, in the app). */
+/**
+ * What the loop needs from the MCP side (the manager, in the app). Calls themselves go through
+ * the gate (permissions/tool-gate.ts), never through here.
+ */
 export interface ToolExecutor {
-  call(
-    server: string,
-    tool: string,
-    args: Record<string, unknown>,
-    opts: CallToolOptions,
-  ): Promise<ToolCallOutcome>;
   identity(server: string): ServerIdentity;
   whenReady(maxWaitMs: number): Promise<void>;
   /** Issue 19: the tasks a previous Lena waited for, followed again after a restart (the window only). */
@@ -41,9 +38,9 @@ export interface ToolExecutor {
   about?(server: string): string | undefined;
 }
 
+/** The tasks a previous Lena waited for; following one again passes the gate (origin 'task-resume'). */
 export interface TaskFollower {
   waiting(): TaskRecord[];
-  follow(record: TaskRecord, opts: CallToolOptions): Promise<ToolCallOutcome>;
   forget(key: string): void;
 }
 
@@ -53,7 +50,8 @@ export interface ToolRunContext {
   store: ConversationStore;
   registry: ToolRegistry;
   tools: ToolExecutor;
-  permissions: PermissionService;
+  /** The one gate: rules, trust, pins and the dialog, then the call itself. */
+  gate: ToolGate;
   emit: (event: ChatEvent) => void;
   boundary: string;
   signal: AbortSignal;
@@ -144,8 +142,9 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
       { errorSource: 'tool' },
     );
   }
-  const auth = await ctx.permissions.authorize(
-    {
+  const auth = await ctx.gate.admit({
+    origin: 'model',
+    call: {
       conversationId: ctx.conversationId,
       toolUseId: use.id,
       qualifiedName: use.name,
@@ -155,13 +154,13 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
       tool: registered.tool,
       arguments: args,
     },
-    { signal: ctx.signal },
-  );
+    signal: ctx.signal,
+  });
   const decision = { decision: auth.audit.decision, decidedBy: auth.audit.decidedBy };
   if (auth.outcome === 'deny') {
     if (ctx.signal.aborted)
       return fail('cancelled', 'Cancelled: the user stopped the turn.', decision);
-    return fail('denied', auth.message ?? `The user denied ${use.name}.`, decision);
+    return fail('denied', auth.message, decision);
   }
   // Validation only after the gate allowed the call: a server's schema costs nothing for a call
   // that is denied, and an inconclusive check (the checker's deadline) lets the call go on.
@@ -181,40 +180,35 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     ...(inputNote ? { errorMessage: inputNote } : {}),
   });
   try {
-    const outcome = await ctx.tools.call(
-      registered.server,
-      registered.tool.name,
-      args as Record<string, unknown>,
-      {
-        signal: controller.signal,
-        taskKey: `${ctx.conversationId}/${use.id}`, // H13: a task outlives a restart under this key
-        // Progress is shown live but not stored: only the outcome matters once the call ends.
-        onProgress: (progress) => {
-          if (last)
-            ctx.emit({
-              type: 'tool-call-updated',
-              conversationId: ctx.conversationId,
-              call: { ...last, progress },
-            });
-        },
-        // H13 (MCP tasks): the server runs the call as a task; its status shows live on the card.
-        onTask: (task) => {
-          if (last)
-            ctx.emit({
-              type: 'tool-call-updated',
-              conversationId: ctx.conversationId,
-              call: (last = {
-                ...last,
-                task: {
-                  taskId: task.taskId,
-                  status: task.status,
-                  statusMessage: task.statusMessage,
-                },
-              }),
-            });
-        },
+    const outcome = await auth.run({
+      signal: controller.signal,
+      taskKey: `${ctx.conversationId}/${use.id}`, // H13: a task outlives a restart under this key
+      // Progress is shown live but not stored: only the outcome matters once the call ends.
+      onProgress: (progress) => {
+        if (last)
+          ctx.emit({
+            type: 'tool-call-updated',
+            conversationId: ctx.conversationId,
+            call: { ...last, progress },
+          });
       },
-    );
+      // H13 (MCP tasks): the server runs the call as a task; its status shows live on the card.
+      onTask: (task) => {
+        if (last)
+          ctx.emit({
+            type: 'tool-call-updated',
+            conversationId: ctx.conversationId,
+            call: (last = {
+              ...last,
+              task: {
+                taskId: task.taskId,
+                status: task.status,
+                statusMessage: task.statusMessage,
+              },
+            }),
+          });
+      },
+    });
     return finish(ctx, use, outcome, save, startedAt, decision, inputNote);
   } catch (err) {
     const cancelled =

@@ -17,6 +17,8 @@ import type {
   SamplingRequest,
 } from '../mcp/client-features/ports';
 import { mcpStopReason } from '../mcp/client-features/sampling';
+import type { Refusal, SamplingAdmission, SamplingGateRequest } from '../permissions/tool-gate';
+import type { ServerIdentity } from '../permissions/types';
 import type { SettingsStore } from '../store/settings';
 import type { QuestionBroker } from './question-broker';
 
@@ -36,6 +38,13 @@ export interface FeaturePortDeps {
   usage?: SamplingUsage;
   /** The key of a server's own settings and tally (server-settings.ts); its name when absent. */
   settingsKey?: (server: string) => string;
+  /** The one gate (permissions/tool-gate.ts) a sampling request passes before it is shown or sent. */
+  gate: {
+    admit(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal>;
+    identity(server: string): ServerIdentity;
+    /** A refusal, for the server's log. */
+    note(server: string, line: string): void;
+  };
 }
 
 /** The roots one server may see: the open project folder, then the folders in its settings (kept under `key`). */
@@ -130,6 +139,14 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
     roots: { roots: (server) => rootsFor(keyOf(server), deps.project(), deps.settings) },
     sampling: {
       async sample(server, original, signal) {
+        const admitted = await deps.gate.admit({
+          origin: 'sampling',
+          identity: deps.gate.identity(server),
+        });
+        if (admitted.outcome === 'deny') {
+          deps.gate.note(server, admitted.message);
+          return declined(admitted.message);
+        }
         const settings = deps.chatSettings();
         const key = await deps.apiKey();
         if (!key)
@@ -173,7 +190,8 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
         let stop: string | null;
         let tokens: { input: number; output: number };
         try {
-          const message = await client.messages.create(built.params, { signal });
+          const params = built.params;
+          const message = await admitted.send(() => client.messages.create(params, { signal }));
           await deps.usage?.add(own, message.usage);
           tokens = {
             input: message.usage?.input_tokens ?? 0,

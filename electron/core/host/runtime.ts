@@ -19,6 +19,7 @@ import { BaselineStore } from '../permissions/baselines';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
+import type { ToolGate } from '../permissions/tool-gate';
 import type { PermissionLists } from '../permissions/types';
 import { openConversationStore, type OpenedConversationStore } from '../store/open-store';
 import { API_KEY_SECRET, type SecretProvider } from '../store/secrets';
@@ -29,11 +30,11 @@ import { AuthRegistry } from '../mcp/auth/registry';
 import type { SignInHost } from '../mcp/auth/provider';
 import type { AuthStore } from '../mcp/auth/store';
 import { FileAuthStore } from '../mcp/auth/token-files';
-import { connectRegistry, managerExecutor, serverIdentity } from './wiring';
+import { connectRegistry, managerExecutor, serverIdentity, toolGate } from './wiring';
 import { ModelCatalog } from '../chat/models';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import type { CapsPort } from '../mcp/client-features/caps';
-import { rootsFor, windowFeaturePorts, type Asker } from './feature-ports';
+import { rootsFor, windowFeaturePorts, type Asker, type FeaturePortDeps } from './feature-ports';
 import { QuestionBroker } from './question-broker';
 import { InspectorLogs } from './views/protocol-log';
 import { tapTransports } from './views/log-tap';
@@ -93,6 +94,8 @@ export interface Runtime {
   auth: AuthRegistry;
   registry: ToolRegistry;
   permissions: PermissionService;
+  /** The one gate every tool call passes (the model's, a view's, by hand, `lena mcp call`, a resumed task). */
+  gate: ToolGate;
   broker: PermissionBroker | null;
   /** Sampling and elicitation questions (the window only). */
   questions: QuestionBroker | null;
@@ -153,7 +156,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     notices.push({ level: 'info', message: moveLine(move) });
   }
   // The feature ports read the project folder and each server's scope from the manager, created below.
-  const built: { manager?: McpManager } = {};
+  const built: { manager?: McpManager; gate?: ToolGate } = {};
   const settingsKey = (server: string) => serverRecordKey(built.manager, server);
   const broker = options.interactive
     ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs })
@@ -188,6 +191,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const logs = new InspectorLogs({
     redact: (server, text) => built.manager?.session(server)?.redactOutput(text) ?? text,
   });
+  // A server's sampling request passes the one gate (built with the manager, below) before anyone is asked.
+  const samplingGate: FeaturePortDeps['gate'] = {
+    admit: (request) => built.gate!.admit(request),
+    identity: (server) => serverIdentity(built.manager!, server),
+    note: (server, line) => logs.note(server, line),
+  };
   // The limits on what a server asks hold whoever answers (window or terminal), "always" included.
   const caps: CapsPort = {
     limits: () => settings.current.askLimits,
@@ -207,6 +216,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
             openExternal: options.openExternal,
             usage: samplingUsage,
             settingsKey,
+            gate: samplingGate,
           }),
           caps,
         }
@@ -222,6 +232,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
               openExternal: options.openExternal,
               usage: samplingUsage,
               settingsKey,
+              gate: samplingGate,
             }),
             caps,
           }
@@ -286,16 +297,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
   const viewContexts = await ViewContexts.open(paths.viewContexts);
+  // The window asks for a sign-in a model's tool call needs in the conversation; the CLI says to log in.
+  const gate = toolGate(
+    manager,
+    permissions,
+    questions ? signInAsker({ broker: questions, auth, manager }) : undefined,
+  );
+  built.gate = gate;
   const engine = new ChatEngine({
     viewContexts,
     store: conversations.store,
     registry,
-    // The window asks for a sign-in a tool call needs in the conversation; the CLI says to log in.
-    tools: managerExecutor(
-      manager,
-      questions ? signInAsker({ broker: questions, auth, manager }) : undefined,
-    ),
+    tools: managerExecutor(manager),
     permissions,
+    gate,
     settings: chatSettings,
     apiKey,
     models,
@@ -337,6 +352,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     logs,
     registry,
     permissions,
+    gate,
     broker,
     questions,
     approvals,

@@ -1,10 +1,13 @@
-// Small adapters that connect the services: the manager feeds the registry, and the chat's
-// ToolExecutor is the manager plus the servers' identities. Shared by the window's host, the
-// command line and integration tests, so all three run the same wiring.
+// Small adapters that connect the services: the manager feeds the registry, the chat's
+// ToolExecutor is the manager's servers and identities, and the one tool gate runs calls through
+// the manager. Shared by the window's host, the command line and integration tests, so all three
+// run the same wiring.
 import type { ToolExecutor } from '../chat/tool-runner';
 import { launchIdentity, legacyLaunchIdentity } from '../mcp/config/identity';
 import type { McpManager } from '../mcp/manager/manager';
 import type { ToolRegistry } from '../mcp/registry/registry';
+import type { PermissionService } from '../permissions/service';
+import { ToolGate, type SignInRetry } from '../permissions/tool-gate';
 import type { ServerIdentity } from '../permissions/types';
 import { needsSignIn, type SignInAsker } from './sign-in-asker';
 
@@ -35,31 +38,37 @@ export function serverIdentity(manager: McpManager, server: string): ServerIdent
   };
 }
 
-/**
- * The chat's tool executor. With `signIn` (the window), a call refused for want of a sign-in asks
- * the user to sign in and is made again afterwards: a 401 means the server did not run it.
- */
-export function managerExecutor(manager: McpManager, signIn?: SignInAsker): ToolExecutor {
+/** The chat's view of the servers: identities, readiness, recorded tasks, what each is called. */
+export function managerExecutor(manager: McpManager): ToolExecutor {
   return {
-    call: async (server, tool, args, opts) => {
-      try {
-        return await manager.callTool(server, tool, args, opts);
-      } catch (err) {
-        if (!signIn || opts.signal?.aborted || !needsSignIn(err, manager.status(server))) throw err;
-        const signedIn = await signIn(server, tool, opts.signal);
-        if (!signedIn.ok) throw signedIn.error;
-        return manager.callTool(server, tool, args, opts);
-      }
-    },
     identity: (server) => serverIdentity(manager, server),
     whenReady: (ms) => manager.whenReady(ms),
     tasks: {
       waiting: () => manager.waitingTasks(),
-      follow: (record, opts) => manager.followTask(record, opts),
       forget: (key) => manager.forgetTask(key),
     },
     about: (server) => launchWords(manager.session(server)?.configured.entry),
   };
+}
+
+/**
+ * The one gate over this manager. With `signIn` (the window), a model's call refused for want of
+ * a sign-in asks the user to sign in, and the gate makes the call again afterwards.
+ */
+export function toolGate(
+  manager: McpManager,
+  permissions: PermissionService,
+  signIn?: SignInAsker,
+): ToolGate {
+  const retry: SignInRetry | undefined = signIn
+    ? async (err, server, tool, signal) => {
+        if (!needsSignIn(err, manager.status(server))) return false;
+        const signedIn = await signIn(server, tool, signal);
+        if (!signedIn.ok) throw signedIn.error;
+        return true;
+      }
+    : undefined;
+  return new ToolGate({ permissions, caller: manager, ...(retry ? { signIn: retry } : {}) });
 }
 
 /**

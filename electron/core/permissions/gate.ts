@@ -1,7 +1,7 @@
 // The gate's verdict for one tool call: rules from every scope, trust, pinned definitions and
 // session grants combined into allow, deny or ask, with what decided it (for the audit).
 import type { PinCheck } from './pins';
-import { compileRules, evaluateRules, type RuleEvaluation } from './rules';
+import { compileRules, evaluateRules, serverRuleFor, type RuleEvaluation } from './rules';
 import { autoApprovesReadOnly, isDestructive, trustStatus, type TrustStatus } from './trust';
 import type {
   Held,
@@ -9,6 +9,7 @@ import type {
   PermissionLists,
   PermissionState,
   RuleEntry,
+  ServerIdentity,
   ToolCallRequest,
   ToolDefinition,
 } from './types';
@@ -104,6 +105,33 @@ export function decide(request: ToolCallRequest, context: GateContext): GateDeci
     };
   }
   return { ...base, ...verdict };
+}
+
+/**
+ * A server's sampling request spends the user's key for that server: refused when a deny rule
+ * covers every tool of the server (`mcp__fs`, `mcp__fs__*`, `*`) in any scope. A rule on one tool
+ * does not refuse it; the sampling review (or the server's "always") and the caps decide the rest.
+ */
+export function decideSampling(
+  identity: ServerIdentity,
+  context: Omit<GateContext, 'interactive' | 'pins' | 'sessionGrants'>,
+): { outcome: 'allow' | 'deny'; decidedBy: string; message?: string } {
+  const wholeServer = [
+    compileRules('user', context.state.permissions),
+    compileRules('project', context.projectRules ?? {}),
+    compileRules('cli', context.cliRules ?? {}),
+  ]
+    .flatMap((compiled) => compiled.rules)
+    .filter((rule) => rule.list === 'deny' && rule.parsed.kind !== 'tool');
+  const target = { qualifiedName: serverRuleFor(identity.name), serverName: identity.name };
+  const rule = evaluateRules(wholeServer, target, identity);
+  if (rule.decision !== 'deny') return { outcome: 'allow', decidedBy: 'sampling: no deny rule' };
+  const undo = UNDO[rule.matched?.scope ?? 'user'];
+  return {
+    outcome: 'deny',
+    decidedBy: rule.decidedBy,
+    message: `${identity.name}'s sampling request was refused: ${rule.decidedBy.replace(/^rule /, 'the rule ')} denies every tool of that server, and so its requests to Claude with your key; ${undo}.`,
+  };
 }
 
 const withNotes = (text: string, notes: string[]) =>

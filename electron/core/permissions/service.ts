@@ -8,7 +8,7 @@ import { answerText, auditRecord, deniedResultText } from './audit';
 import type { Availability, ToolStanding } from './availability';
 import { BaselineStore } from './baselines';
 import type { PermissionBroker } from './broker';
-import { decide, type GateDecision } from './gate';
+import { decide, decideSampling, type GateDecision } from './gate';
 import { hasLegacyFor, rebindLegacy } from './identity-binding';
 import type { PinStore } from './pins';
 import { buildPrompt } from './prompt';
@@ -165,8 +165,9 @@ export class PermissionService {
    * is the approval of this one call, so nothing is asked and nothing is remembered (no grant,
    * rule or pin). A deny rule still refuses it, with the rule and how to lift it. The same holds
    * where no dialog can be shown (`lena mcp call`): the command is the answer to an ask rule.
+   * `by` names that approval in the audit (the click, or a task's approval when it started).
    */
-  authorizeByHand(request: ToolCallRequest): AuthorizeResult {
+  authorizeByHand(request: ToolCallRequest, by: string = BY_HAND): AuthorizeResult {
     const decision = this.decideFor(request, true);
     if (decision.outcome === 'deny')
       return this.denied(request, decision.decidedBy, undefined, decision.message);
@@ -177,7 +178,21 @@ export class PermissionService {
         : decision.held
           ? ' (definition changed since it was accepted)'
           : '';
-    return { outcome: 'allow', audit: auditRecord('allow', BY_HAND + note, this.now()) };
+    return { outcome: 'allow', audit: auditRecord('allow', by + note, this.now()) };
+  }
+
+  /** A server's sampling request, before anyone is asked: a deny rule on the whole server refuses it. */
+  authorizeSampling(identity: ServerIdentity): AuthorizeResult {
+    const verdict = decideSampling(identity, {
+      state: this.state,
+      projectRules: this.projectRules,
+      cliRules: this.options.cliRules,
+    });
+    return {
+      outcome: verdict.outcome,
+      audit: auditRecord(verdict.outcome, verdict.decidedBy, this.now()),
+      ...(verdict.message ? { message: verdict.message } : {}),
+    };
   }
 
   /**

@@ -67,25 +67,23 @@ export async function callToolFromView(
       'forbidden',
       `You switched ${name} off; switch it on in ${owner.server}'s Tools tab to let its view use it.`,
     );
-  const auth = await rt.permissions.authorize({
-    conversationId: ref.conversationId,
-    toolUseId: ref.toolUseId,
-    qualifiedName: target.qualifiedName,
-    serverName: owner.server,
-    toolName: name,
-    identity: serverIdentity(rt.manager, owner.server),
-    tool: target.tool,
-    arguments: args,
+  const auth = await rt.gate.admit({
     origin: 'view',
+    call: {
+      conversationId: ref.conversationId,
+      toolUseId: ref.toolUseId,
+      qualifiedName: target.qualifiedName,
+      serverName: owner.server,
+      toolName: name,
+      identity: serverIdentity(rt.manager, owner.server),
+      tool: target.tool,
+      arguments: args,
+    },
   });
-  if (auth.outcome === 'deny')
-    throw new LenaError(
-      'forbidden',
-      auth.message ?? `The call of ${name} from the view was denied.`,
-    );
+  if (auth.outcome === 'deny') throw new LenaError('forbidden', auth.message);
   const check = await rt.registry.validateArguments(target.qualifiedName, args);
   if (!check.ok) throw new LenaError('invalid-arguments', check.message);
-  const outcome = await rt.manager.callTool(owner.server, name, args);
+  const outcome = await auth.run();
   const { validationError, validationSkipped, ...result } = outcome;
   void validationSkipped;
   if (validationError)

@@ -58,14 +58,17 @@ export function inspectHandlers(
           'not-found',
           `"${server}" has no tool named "${tool}" right now; connect the server and pick one of the tools it lists.`,
         );
-      const auth = s.runtime.permissions.authorizeByHand({
-        conversationId: BY_HAND_CONVERSATION,
-        qualifiedName: registered.qualifiedName,
-        serverName: server,
-        toolName: tool,
-        identity: serverIdentity(s.runtime.manager, server),
-        tool: registered.tool,
-        arguments: args,
+      const auth = await s.runtime.gate.admit({
+        origin: 'by-hand',
+        call: {
+          conversationId: BY_HAND_CONVERSATION,
+          qualifiedName: registered.qualifiedName,
+          serverName: server,
+          toolName: tool,
+          identity: serverIdentity(s.runtime.manager, server),
+          tool: registered.tool,
+          arguments: args,
+        },
       });
       const audit = auth.audit;
       s.runtime.logs.note(
@@ -76,7 +79,7 @@ export function inspectHandlers(
         return {
           outcome: 'denied',
           result: null,
-          message: auth.message ?? `${registered.qualifiedName} was denied.`,
+          message: auth.message,
           audit,
           durationMs: null,
         };
@@ -98,7 +101,7 @@ export function inspectHandlers(
           ? (p: { progress: number; total?: number; message?: string }) =>
               events.emit('servers:run-progressed', { runId, ...p })
           : undefined;
-        const result = await s.runtime.manager.callTool(server, tool, args, {
+        const result = await auth.run({
           signal: controller.signal,
           ...(onProgress ? { onProgress } : {}),
         });

@@ -10,7 +10,7 @@ import {
   DEFAULT_CHAT_SETTINGS,
   type ChatSettings,
 } from '../../../../electron/core/chat/chat-settings';
-import { connectRegistry, managerExecutor } from '../../../../electron/core/host/wiring';
+import { connectRegistry, managerExecutor, toolGate } from '../../../../electron/core/host/wiring';
 import { McpManager } from '../../../../electron/core/mcp/manager/manager';
 import { defaultTransportFactory } from '../../../../electron/core/mcp/manager/transport-factory';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
@@ -89,6 +89,7 @@ export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHar
     registry,
     tools: managerExecutor(manager),
     permissions,
+    gate: toolGate(manager, permissions),
     settings: () => settings,
     apiKey: async () => ('apiKey' in options ? options.apiKey : 'sk-ant-test-key'),
     emit: (e) => events.push(e),

@@ -10,6 +10,13 @@ import { ModelCatalog } from '../../../../electron/core/chat/models';
 import { windowFeaturePorts, rootsFor } from '../../../../electron/core/host/feature-ports';
 import { QuestionBroker } from '../../../../electron/core/host/question-broker';
 import { parseSamplingParams } from '../../../../electron/core/mcp/client-features/sampling';
+import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
+import { PermissionService } from '../../../../electron/core/permissions/service';
+import {
+  MemoryPermissionStore,
+  type PermissionStore,
+} from '../../../../electron/core/permissions/store';
+import { ToolGate } from '../../../../electron/core/permissions/tool-gate';
 import { SettingsStore } from '../../../../electron/core/store/settings';
 import {
   reply,
@@ -22,17 +29,33 @@ import { tempHome } from './host-harness';
 let dir = '';
 let api: MessagesApiServer;
 let settings: SettingsStore;
+/** The rules the one gate reads (a MemoryPermissionStore's state, read again by each setup). */
+let rules: PermissionStore;
 
 beforeAll(async () => {
   dir = tempHome('lena-ports-');
   api = await startMessagesApiServer();
   settings = await SettingsStore.open(join(dir, 'settings.json'));
+  rules = new MemoryPermissionStore(defaultPermissionState());
 });
 afterAll(() => api.close());
 
-function setup(openExternal?: (url: string) => Promise<void>) {
+async function setup(openExternal?: (url: string) => Promise<void>) {
   const broker = new QuestionBroker();
+  const notes: string[] = [];
+  const gate = new ToolGate({
+    permissions: await PermissionService.create({ store: rules }),
+    caller: {
+      callTool: () => Promise.reject(new Error('no tool runs here')),
+      followTask: () => Promise.reject(new Error('no task runs here')),
+    },
+  });
   const ports = windowFeaturePorts({
+    gate: {
+      admit: (r) => gate.admit(r),
+      identity: (server) => ({ name: server, hash: `h-${server}`, source: 'user' }),
+      note: (server, line) => notes.push(`${server}: ${line}`),
+    },
     broker,
     settings,
     project: () => '/work/project',
@@ -48,7 +71,7 @@ function setup(openExternal?: (url: string) => Promise<void>) {
         res(q);
       });
     });
-  return { broker, ports, next };
+  return { broker, ports, next, notes };
 }
 
 const request = () =>
@@ -61,7 +84,7 @@ const request = () =>
 
 describe('sampling through the window', () => {
   it('shows the request (what is left out named), sends the edited version, shows the answer before returning it', async () => {
-    const { broker, ports, next } = setup();
+    const { broker, ports, next } = await setup();
     api.push(reply(text('Hi there')));
     const before = api.messageRequests().length;
     const asked = next();
@@ -106,8 +129,43 @@ describe('sampling through the window', () => {
     });
   });
 
+  it('a deny rule on the whole server refuses its request before anyone is asked, and says so in its log; a rule on one tool does not', async () => {
+    await rules.save({
+      ...defaultPermissionState(),
+      permissions: {
+        allow: [],
+        ask: [],
+        deny: [{ rule: 'mcp__every' }, { rule: 'mcp__other__write' }],
+      },
+    });
+    try {
+      const { broker, ports, notes, next } = await setup();
+      const questions: ClientQuestion[] = [];
+      broker.on('requested', (q) => questions.push(q));
+      const before = api.messageRequests().length;
+      const refused = await ports.sampling!.sample(
+        'every',
+        request(),
+        new AbortController().signal,
+      );
+      const why =
+        "every's sampling request was refused: the rule deny mcp__every (user) denies every tool of that server, and so its requests to Claude with your key; remove that rule in Lena's settings to let it run.";
+      expect(refused).toEqual({ ok: false, message: why });
+      expect(questions).toEqual([]);
+      expect(notes).toEqual([`every: ${why}`]);
+      expect(api.messageRequests().length).toBe(before);
+      // A deny rule on one tool of a server leaves its sampling to the review.
+      const asked = next();
+      void ports.sampling!.sample('other', request(), new AbortController().signal);
+      expect(await asked).toMatchObject({ kind: 'sampling-request', server: 'other' });
+      broker.cancelAll();
+    } finally {
+      await rules.save(defaultPermissionState());
+    }
+  });
+
   it('a denied request sends nothing; a denied answer is not returned', async () => {
-    const { broker, ports, next } = setup();
+    const { broker, ports, next } = await setup();
     const before = api.messageRequests().length;
     const asked = next();
     const outcome = ports.sampling!.sample('every', request(), new AbortController().signal);
@@ -129,7 +187,7 @@ describe('sampling through the window', () => {
   });
 
   it('"always for this server" is stored and skips the review of later requests (the answer is still shown)', async () => {
-    const { broker, ports, next } = setup();
+    const { broker, ports, next } = await setup();
     api.push(reply(text('one')), reply(text('two')));
     let asked = next();
     const first = ports.sampling!.sample('always-srv', request(), new AbortController().signal);
@@ -149,7 +207,7 @@ describe('sampling through the window', () => {
   });
 
   it('the server cancelling its request ends the question with the safe answer', async () => {
-    const { broker, ports, next } = setup();
+    const { broker, ports, next } = await setup();
     const abort = new AbortController();
     const asked = next();
     const outcome = ports.sampling!.sample('every', request(), abort.signal);
@@ -163,7 +221,7 @@ describe('sampling through the window', () => {
 describe('URL elicitation through the window', () => {
   it('opens only after yes, then waits until the completion notice closes the note', async () => {
     const opened: string[] = [];
-    const { broker, ports, next } = setup(async (url) => void opened.push(url));
+    const { broker, ports, next } = await setup(async (url) => void opened.push(url));
     const q = {
       server: 'pay',
       message: 'Pay',
@@ -196,8 +254,8 @@ describe('URL elicitation through the window', () => {
     expect(broker.pending()).toEqual([]);
   });
 
-  it('without a browser to open, URL mode is not offered', () => {
-    expect(setup().ports.elicitation!.url).toBeUndefined();
+  it('without a browser to open, URL mode is not offered', async () => {
+    expect((await setup()).ports.elicitation!.url).toBeUndefined();
   });
 });
 

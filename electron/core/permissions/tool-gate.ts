@@ -1,0 +1,181 @@
+// The one gate every call on the user's behalf passes: the model's tool call, an MCP App view's
+// tools/call, a run by hand from the servers page, `lena mcp call`, a task followed again after a
+// restart, and a server's sampling request (sent to Claude with the user's key). `admit` applies
+// the rules for the origin and, when they allow it, hands back a one-shot ticket that is the only
+// way to send it: no other module calls the manager's callTool or followTask, and a sampling
+// request goes to the Messages API only through its ticket (one-gate.test.ts scans for both).
+// The caps on what a server asks (mcp/client-features/caps.ts) run before a sampling request
+// reaches the gate; the sampling review and the server's "always" come after it.
+import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
+import type { TaskRecord } from '../mcp/tasks/journal';
+import type { AuditRecord, ServerIdentity, ToolCallRequest } from './types';
+import type { AuthorizeResult, PermissionService } from './service';
+
+/**
+ * Where a call comes from, which decides how an ask is answered:
+ * * `model`: Claude's tool_use; an ask shows the permission dialog.
+ * * `view`: an MCP App view's tools/call; the dialog says the view asks.
+ * * `by-hand`: Run on the servers page; the click approves this one call (no dialog).
+ * * `cli`: `lena mcp call`; the command approves this one call, as by hand.
+ * * `task-resume`: a task the model's call started, followed again after a restart; its
+ *   approval was given when it started, so only a deny rule written since stops it.
+ * * `sampling`: a server's sampling request; a deny rule on the whole server refuses it.
+ */
+/** The audit's "decided by" for a task followed again after a restart. */
+export const TASK_RESUMED = 'allowed when the task started';
+
+export type GateOrigin = 'model' | 'view' | 'by-hand' | 'cli' | 'task-resume' | 'sampling';
+
+/** The low-level calls the gate alone makes (the manager). */
+export interface ToolCaller {
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    opts?: CallToolOptions,
+  ): Promise<ToolCallOutcome>;
+  followTask(record: TaskRecord, opts?: CallToolOptions): Promise<ToolCallOutcome>;
+}
+
+/**
+ * After a call failed for want of a sign-in: resolves true once the user signed in (the call is
+ * made again: a 401 means the server did not run it), false when the failure is something else;
+ * throws the sign-in's own error when the user cancelled it.
+ */
+export type SignInRetry = (
+  err: unknown,
+  server: string,
+  tool: string,
+  signal?: AbortSignal,
+) => Promise<boolean>;
+
+export type GateRequest = {
+  /** The call as the rules see it: server, tool, identity, definition, arguments. */
+  call: Omit<ToolCallRequest, 'origin'>;
+  /** Ends a question still waiting for the user (the turn was stopped). */
+  signal?: AbortSignal;
+} & (
+  | { origin: Exclude<GateOrigin, 'task-resume' | 'sampling'> }
+  | { origin: 'task-resume'; task: TaskRecord }
+);
+
+/** A server's sampling request on its way to Claude. */
+export interface SamplingGateRequest {
+  origin: 'sampling';
+  identity: ServerIdentity;
+}
+
+/** An allowed sampling request: `send` makes the Messages API request once. */
+export interface SamplingAdmission {
+  outcome: 'allow';
+  audit: AuditRecord;
+  send<T>(request: () => Promise<T>): Promise<T>;
+}
+
+/** An allowed call: `run` sends it once, with the arguments the gate saw. */
+export interface Admission {
+  outcome: 'allow';
+  audit: AuditRecord;
+  run(opts?: CallToolOptions): Promise<ToolCallOutcome>;
+}
+
+/** A refused call: what decided it, and the message that says why and what to do. */
+export interface Refusal {
+  outcome: 'deny';
+  audit: AuditRecord;
+  message: string;
+}
+
+export interface ToolGateOptions {
+  permissions: PermissionService;
+  caller: ToolCaller;
+  /** The window: the model's call that needs a sign-in asks for it and is made again. */
+  signIn?: SignInRetry;
+}
+
+export class ToolGate {
+  constructor(private readonly options: ToolGateOptions) {}
+
+  /** The rules of the call's origin; an allowed call comes back as a ticket to run it once. */
+  admit(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal>;
+  admit(request: GateRequest): Promise<Admission | Refusal>;
+  admit(
+    request: GateRequest | SamplingGateRequest,
+  ): Promise<Admission | SamplingAdmission | Refusal> {
+    return request.origin === 'sampling' ? this.admitSampling(request) : this.admitCall(request);
+  }
+
+  private async admitSampling(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal> {
+    const verdict = this.options.permissions.authorizeSampling(request.identity);
+    if (verdict.outcome === 'deny')
+      return { outcome: 'deny', audit: verdict.audit, message: verdict.message ?? '' };
+    let used = false;
+    return {
+      outcome: 'allow',
+      audit: verdict.audit,
+      send: (send) => {
+        if (used) return Promise.reject(new Error('This sampling request was already sent once.'));
+        used = true;
+        return send();
+      },
+    };
+  }
+
+  private async admitCall(request: GateRequest): Promise<Admission | Refusal> {
+    // The ticket sends what the rules and the dialog saw, whatever the caller's object becomes.
+    const args = structuredClone(request.call.arguments) as Record<string, unknown>;
+    const verdict = await this.authorize(request);
+    if (verdict.outcome === 'deny')
+      return {
+        outcome: 'deny',
+        audit: verdict.audit,
+        message: verdict.message ?? `${request.call.qualifiedName} was denied.`,
+      };
+    let used = false;
+    return {
+      outcome: 'allow',
+      audit: verdict.audit,
+      run: (opts = {}) => {
+        // One approval, one call: a ticket kept and run again would skip the gate.
+        if (used) return Promise.reject(new Error('This tool call was already run once.'));
+        used = true;
+        return this.send(request, args, opts);
+      },
+    };
+  }
+
+  private authorize(request: GateRequest): Promise<AuthorizeResult> | AuthorizeResult {
+    const { permissions } = this.options;
+    switch (request.origin) {
+      case 'model':
+        return permissions.authorize(request.call, { signal: request.signal });
+      case 'view':
+        return permissions.authorize(
+          { ...request.call, origin: 'view' },
+          { signal: request.signal },
+        );
+      case 'by-hand':
+      case 'cli':
+        return permissions.authorizeByHand(request.call);
+      case 'task-resume':
+        return permissions.authorizeByHand(request.call, TASK_RESUMED);
+    }
+  }
+
+  private async send(
+    request: GateRequest,
+    args: Record<string, unknown>,
+    opts: CallToolOptions,
+  ): Promise<ToolCallOutcome> {
+    const { caller, signIn } = this.options;
+    if (request.origin === 'task-resume') return caller.followTask(request.task, opts);
+    const { serverName, toolName } = request.call;
+    try {
+      return await caller.callTool(serverName, toolName, args, opts);
+    } catch (err) {
+      if (request.origin !== 'model' || !signIn || opts.signal?.aborted) throw err;
+      if (!(await signIn(err, serverName, toolName, opts.signal))) throw err;
+      return caller.callTool(serverName, toolName, args, opts);
+    }
+  }
+}
