@@ -131,6 +131,7 @@ function sourceOf(
 }
 
 /** Builds the approval request for one project server entry. */
+// Long: builds each section of the approval from one entry, in order.
 export function approvalRequest(
   name: string,
   entry: LaunchEntry,
