@@ -126,8 +126,8 @@ vitest('conformance', 'vitest.conformance.config.mts');
 vitest('e2e', 'vitest.e2e.config.mts');
 benchmarks();
 
-// Under CI nothing may skip: every allowed reason to skip (no browser found on a developer's
-// machine) cannot apply there, so a skip means something of ours is missing.
+// Under CI nothing may skip: the allowed reasons to skip (test/skip-reasons.ts: no browser found
+// on a developer's machine, and the like) never apply there, so a skip means something is wrong.
 if (process.env.CI === 'true' && totals.skipped > 0) {
   totals.failed += 1;
   problems.push(`${totals.skipped} tests skipped under CI=true, where nothing may skip`);

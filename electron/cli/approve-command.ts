@@ -106,6 +106,7 @@ export async function approveServer(
 const USAGE =
   'usage: lena mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--yes] [--reveal]';
 
+// Long: the approval dialogue in order (show, grants, confirm, record), over one entry.
 async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Promise<number> {
   // Help never approves anything (issue 11).
   if (args.bools.has('--help') || args.bools.has('-h')) {

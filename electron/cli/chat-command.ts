@@ -91,6 +91,7 @@ registerCommand({
   ],
   positionals: [{ name: 'PROMPT', optional: true, variadic: true }],
   configFlags: true,
+  // Long: `lena chat -p` step by step (prompt, runtime, turn, output), sharing its locals.
   async run(ctx, args) {
     const prompt = flag(args, '--print') ?? args.positionals.join(' ');
     if (!prompt.trim())

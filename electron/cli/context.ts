@@ -39,6 +39,7 @@ export interface CliContext {
   close(): Promise<void>;
 }
 
+// Long: builds what a command needs from the flags, in order (home, config, runtime).
 export function cliContext(args: ParsedArgs, command: string): CliContext {
   const paths = ensureLenaHome(lenaPaths());
   const config = flag(args, '--config');

@@ -34,6 +34,7 @@ function helpFor(words: string[], json: boolean): number {
 
 let active: CliContext | undefined;
 
+// Long: global flags, dispatch, and every outcome's exit code and output in one place.
 export async function main(argv: string[]): Promise<number> {
   const before = argv.indexOf('--') < 0 ? argv : argv.slice(0, argv.indexOf('--'));
   const json = before.includes('--json');

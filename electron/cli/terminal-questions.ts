@@ -59,6 +59,7 @@ function shownDefault(field: FormField): string {
 const question = (rl: Interface, text: string, signal: AbortSignal | undefined) =>
   rl.question(terminalText(text), { signal });
 
+// Long: a branch per kind of question, sharing the asker's queue and terminal helpers.
 export function terminalAsker(io: Io = { input: process.stdin, output: process.stderr }): Asker {
   let queue: Promise<unknown> = Promise.resolve();
   const say = (line = '') => io.output.write(terminalText(`${line}\n`));
@@ -118,6 +119,7 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
     return { action: 'accept', values };
   }
 
+  // Long: a branch per body kind over one readline that must close in `finally`.
   async function one(body: Body, signal?: AbortSignal): Promise<ClientAnswer> {
     const rl = createInterface({ input: io.input, output: io.output, terminal: false });
     try {

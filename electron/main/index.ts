@@ -86,6 +86,7 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(start).catch(fail);
 }
 
+// Long: the app's start in order; each step needs the ones before it.
 async function start(): Promise<void> {
   let tightened: TightenedPath[] = [];
   const paths = ensureLenaHome(lenaPaths(), (changed) => (tightened = changed));

@@ -66,6 +66,7 @@ export function formOf(inputSchema: unknown): FieldNode {
       };
 }
 
+// Long: one branch per JSON Schema type, each building its node from the same base.
 function nodeOf(key: string, schema: Schema, required: boolean, depth: number): FieldNode {
   const base: Base = {
     key,

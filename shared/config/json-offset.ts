@@ -10,6 +10,7 @@ export interface TextPosition {
 }
 
 /** Offset of the first syntax error in `text`, or -1 when it is valid JSON. */
+// Long: a recursive-descent JSON scanner whose nested readers share the position `i`.
 export function findJsonErrorOffset(text: string): number {
   let i = 0;
   const ws = () => {

@@ -30,11 +30,12 @@ import {
 import { tracedTasks } from './renderer-trace';
 import { median } from './timing';
 import { QUICK, sized, skipBench, writeBenchReport } from './quick.mjs';
+import { skipReasonText, skipWhen } from '../skip-reasons';
 
 const root = process.env.LENA_ROOT ?? process.cwd();
 // The harness finds the renderer and its bridge from __dirname, which this ESM bundle lacks.
 (globalThis as { __dirname?: string }).__dirname = join(root, 'test/e2e');
-const { openApp, chromiumPath } = await import('../e2e/harness');
+const { openApp } = await import('../e2e/harness');
 const { seedConversation } = await import('../e2e/helpers/seed');
 
 // Quick pass: one open and one streamed turn of 40 deltas per size.
@@ -87,8 +88,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const med = (xs: number[]) => (xs.length ? median(xs) : NaN);
 
 async function main(): Promise<void> {
-  if (!chromiumPath()) {
-    skipBench('renderer', 'Chromium not found (set LENA_CHROMIUM)');
+  if (skipWhen('no-browser')) {
+    skipBench('renderer', skipReasonText('no-browser'));
     return;
   }
   const home = mkdtempSync(join(tmpdir(), 'lena-bench-renderer-'));

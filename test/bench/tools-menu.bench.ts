@@ -13,11 +13,12 @@ import { catalogMcpConfig } from '../fixtures/tool-catalog/catalog';
 import { installProbes, routeInvokes, setTransport } from './renderer-probes';
 import { median } from './timing';
 import { QUICK, sized, skipBench, writeBenchReport } from './quick.mjs';
+import { skipReasonText, skipWhen } from '../skip-reasons';
 
 const root = process.env.LENA_ROOT ?? process.cwd();
 // The harness finds the renderer and its bridge from __dirname, which this ESM bundle lacks.
 (globalThis as { __dirname?: string }).__dirname = join(root, 'test/e2e');
-const { openApp, chromiumPath } = await import('../e2e/harness');
+const { openApp } = await import('../e2e/harness');
 
 // Quick pass: one reopen per size.
 const ROUNDS = Number(process.env.LENA_BENCH_MENU_ROUNDS ?? sized(7, 1));
@@ -55,8 +56,8 @@ async function openMenu(page: Page, tools: number): Promise<OpenSample> {
 }
 
 async function main(): Promise<void> {
-  if (!chromiumPath()) {
-    skipBench('tools-menu', 'Chromium not found (set LENA_CHROMIUM)');
+  if (skipWhen('no-browser')) {
+    skipBench('tools-menu', skipReasonText('no-browser'));
     return;
   }
   const api = await startMessagesApiServer();

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import {
   apiError,
   reply,
@@ -13,18 +14,13 @@ import {
   toolUse,
   type MessagesApiServer,
 } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { AxeTally, describeFindings, type AxeFinding } from './helpers/axe';
 import { ask, configureChat } from './helpers/chat-setup';
-import { coreHas, referenceServer } from './helpers/core';
+import { referenceServer } from './helpers/core';
 import { allowOnce, armedQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'servers:list'));
-
-describe.skipIf(!ready)('accessibility (axe-core, light and dark)', () => {
+describe.skipIf(skipWhen('no-browser'))('accessibility (axe-core, light and dark)', () => {
   let app: WindowSession;
   let api: MessagesApiServer;
   let home: string;

@@ -4,8 +4,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath, ROOT } from './harness';
+import { ROOT } from './harness';
 import {
   appsPeer,
   askInNewChat,
@@ -14,7 +15,6 @@ import {
   openAppsWindow,
   type AppsWindow,
 } from './helpers/apps';
-import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
 // Core reads its version (electron/core/version.ts) when it loads, from npm_package_version under
@@ -22,10 +22,7 @@ import { allowOnce } from './helpers/questions';
 // wrote in a version of its own (or the build's) would not pass.
 const coreVersion = vi.hoisted(() => (process.env.npm_package_version = '7.7.7-apps-context'));
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
-
-describe.skipIf(!ready)('a view’s model context', () => {
+describe.skipIf(skipWhen('no-browser'))('a view’s model context', () => {
   let w: AppsWindow;
   beforeAll(async () => {
     // The view also asks for devices (_meta.ui.permissions), which Lena does not give it.

@@ -9,8 +9,9 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath, ROOT } from './harness';
+import { ROOT } from './harness';
 import {
   appsPeer,
   askInNewChat,
@@ -20,15 +21,12 @@ import {
   viewFile,
   type AppsWindow,
 } from './helpers/apps';
-import { coreHas, referenceServer } from './helpers/core';
+import { referenceServer } from './helpers/core';
 import { allowOnce } from './helpers/questions';
-
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
 
 type Report = Record<string, { achieved: boolean; detail: string }>;
 
-describe.skipIf(!ready)('a hostile view achieves none of its goals', () => {
+describe.skipIf(skipWhen('no-browser'))('a hostile view achieves none of its goals', () => {
   let w: AppsWindow;
   let dir: string;
   let probe: Server;

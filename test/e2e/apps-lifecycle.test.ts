@@ -5,9 +5,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { VIEW_DEADLINE_STORAGE_KEY } from '../../renderer/features/apps/view-limits';
-import { chromiumPath, ROOT } from './harness';
+import { ROOT } from './harness';
 import {
   appsPeer,
   askInNewChat,
@@ -17,11 +18,8 @@ import {
   openAppsWindow,
   type AppsWindow,
 } from './helpers/apps';
-import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
 const fixture = (name: string) => join(ROOT, 'test/fixtures/apps', name);
 
 /** Frames of views (any proxy) alive in the window now. */
@@ -41,7 +39,7 @@ const LONG_ANSWER = Array.from(
   (_, i) => `Line ${i + 1} of a long answer after the view.`,
 ).join('\n\n');
 
-describe.skipIf(!ready)('a view’s life in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('a view’s life in the window', () => {
   let w: AppsWindow;
   beforeAll(async () => {
     w = await openAppsWindow({

@@ -4,8 +4,8 @@
 // (which says the call comes from the view), its message reaches Claude only after Send, a theme
 // change reaches it, and it shows full width on demand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import {
   askInNewChat,
   basicAppServer,
@@ -14,14 +14,11 @@ import {
   openAppsWindow,
   type AppsWindow,
 } from './helpers/apps';
-import { coreHas } from './helpers/core';
 import { allowOnce, answerQuestion, armedQuestion } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send', 'apps:view'));
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
 
-describe.skipIf(!ready)('a tool’s view (MCP Apps) in the conversation', () => {
+describe.skipIf(skipWhen('no-browser'))('a tool’s view (MCP Apps) in the conversation', () => {
   let w: AppsWindow;
   const consoleLines: string[] = [];
   beforeAll(async () => {

@@ -5,15 +5,10 @@
 // composer, and the `< 2/3 >` branch switcher after Edit and Regenerate.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, type RecordedRequest } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { AxeTally, describeFindings } from './helpers/axe';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
-
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:set-tools', 'chat:switch-branch'));
 
 const toolNames = (req: RecordedRequest | undefined): string[] =>
   ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
@@ -61,7 +56,7 @@ async function rowState(page: Page, filter: string, label: string): Promise<stri
   return page.getByRole('menuitemcheckbox', { name: label }).getAttribute('aria-checked');
 }
 
-describe.skipIf(!ready)('control per conversation', () => {
+describe.skipIf(skipWhen('no-browser'))('control per conversation', () => {
   const win = sharedChatWindow();
 
   it('a tool switched off in one chat is left out of its requests only, costs no tokens there, and stays off after a reload', async () => {

@@ -4,17 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolResultsOf, toolResultText, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'permissions:pending', 'conversations:list'));
-
-describe.skipIf(!ready)('chat in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('chat in the window', () => {
   const win = sharedChatWindow();
 
   it('1. asks before a write, shows the arguments, runs it on Allow once, streams the answer, and keeps it after a reload', async () => {

@@ -4,16 +4,11 @@
 // dialog, and the rule it made can be revoked in Settings.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'conversations:rename', 'permissions:rules'));
-
-describe.skipIf(!ready)('conversations in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('conversations in the window', () => {
   const win = sharedChatWindow();
   beforeAll(() =>
     win().app.context.grantPermissions(['clipboard-read', 'clipboard-write'], {

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from './harness';
+import { skipWhen } from '../skip-reasons';
 import { openWindow, type WindowSession } from './helpers/session';
 
-describe.skipIf(chromiumPath() === null && !process.env.CI)('drafts', () => {
+describe.skipIf(skipWhen('no-browser'))('drafts', () => {
   let app: WindowSession;
   let home: string;
   beforeAll(async () => {

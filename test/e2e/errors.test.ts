@@ -3,17 +3,12 @@
 // time, a tool that reports an error, and a server that goes away during a call.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { apiError, reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'servers:set-enabled'));
-
-describe.skipIf(!ready)('errors in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('errors in the window', () => {
   const win = sharedChatWindow();
 
   it('a refused API key says so and offers "Open settings"', async () => {

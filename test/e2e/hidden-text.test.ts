@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import type { ToolInfo } from '../../shared/server-types';
 import {
   reply,
@@ -13,17 +14,12 @@ import {
   toolUse,
   type MessagesApiServer,
 } from '../fixtures/messages-api';
-import { chromiumPath, ROOT } from './harness';
-import { coreHas } from './helpers/core';
+import { ROOT } from './harness';
 import { ask, configureChat, serversConnected } from './helpers/chat-setup';
 import { openWindow, type WindowSession } from './helpers/session';
 import { allowOnce, armedQuestion, denyQuestion } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'permissions:pending'));
-
-describe.skipIf(!ready)('hidden text from a server', () => {
+describe.skipIf(skipWhen('no-browser'))('hidden text from a server', () => {
   let app: WindowSession;
   let api: MessagesApiServer;
   let home: string;

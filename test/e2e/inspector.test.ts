@@ -7,17 +7,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, ROOT } from './harness';
+import { skipWhen } from '../skip-reasons';
+import { ROOT } from './harness';
 import { AxeTally, describeFindings } from './helpers/axe';
-import { coreHas } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('servers:run-tool', 'servers:log-view'));
 const PEER = resolve(ROOT, 'test/fixtures/mcp/inspect-peer.mjs');
 
-describe.skipIf(!ready)('the servers page as an inspector', () => {
+describe.skipIf(skipWhen('no-browser'))('the servers page as an inspector', () => {
   let app: WindowSession;
   let home: string;
   const tally = new AxeTally();

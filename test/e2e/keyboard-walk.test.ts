@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import {
   reply,
   startMessagesApiServer,
@@ -13,14 +14,9 @@ import {
   toolUse,
   type MessagesApiServer,
 } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
-import { coreHas, referenceServer } from './helpers/core';
+import { referenceServer } from './helpers/core';
 import { armedQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
-
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'servers:add'));
 
 const focused = (l: Locator) =>
   l.evaluate((el) => el === document.activeElement).catch(() => false);
@@ -43,7 +39,7 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   );
 }
 
-describe.skipIf(!ready)('the first hour, keyboard only', () => {
+describe.skipIf(skipWhen('no-browser'))('the first hour, keyboard only', () => {
   let app: WindowSession;
   let api: MessagesApiServer;
   let home: string;

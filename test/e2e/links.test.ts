@@ -5,17 +5,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { allowOnce, answerQuestion, armedQuestion } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'permissions:pending'));
-
-describe.skipIf(!ready)('links that could mislead ask before opening', () => {
+describe.skipIf(skipWhen('no-browser'))('links that could mislead ask before opening', () => {
   const win = sharedChatWindow();
   /** Addresses the window opened (popups land here instead of the network). */
   const opened: string[] = [];

@@ -4,21 +4,17 @@
 // and keyboard close, and a failed start with a very long PATH wraps inside the window, its cause first.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { allowOnce, armedQuestion, denyQuestion } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'servers:list'));
 const LONG_PATH = Array.from(
   { length: 40 },
   (_, i) => `/opt/tools-${i}/a-rather-long-directory-name/bin`,
 ).join(':');
 
-describe.skipIf(!ready)('long and large content', () => {
+describe.skipIf(skipWhen('no-browser'))('long and large content', () => {
   const win = sharedChatWindow();
 
   it('shows a file to be written as a text block, folded after a screen, with the JSON folded too', async () => {

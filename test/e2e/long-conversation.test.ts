@@ -4,16 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from './harness';
-import { coreHas } from './helpers/core';
+import { skipWhen } from '../skip-reasons';
 import { seedConversation } from './helpers/seed';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('conversations:list', 'conversations:get'));
-
-describe.skipIf(!ready)('a 10,000-message conversation', () => {
+describe.skipIf(skipWhen('no-browser'))('a 10,000-message conversation', () => {
   let app: WindowSession;
   let home: string;
   beforeAll(async () => {

@@ -4,15 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, ROOT } from './harness';
-import { coreHas } from './helpers/core';
+import { skipWhen } from '../skip-reasons';
+import { ROOT } from './harness';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('servers:list', 'servers:tools'));
-
-describe.skipIf(!ready)('a server with 5,000 tools', () => {
+describe.skipIf(skipWhen('no-browser'))('a server with 5,000 tools', () => {
   let app: WindowSession;
   let home: string;
   beforeAll(async () => {

@@ -1,16 +1,11 @@
 // The model picker in the composer: fed by the Models API (the stand-in's GET /v1/models, with
 // display names and limits), remembered per conversation, and used by the next request.
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:models', 'chat:set-model'));
-
-describe.skipIf(!ready)('the model picker', () => {
+describe.skipIf(skipWhen('no-browser'))('the model picker', () => {
   const win = sharedChatWindow();
 
   it('lists the Models API’s models with their limits and sends the next turn to the one picked', async () => {

@@ -4,16 +4,12 @@
 // line, the sidebar becomes an overlay that can be reopened, the servers page stacks, six server
 // tabs scroll instead of being cut, and the dialog fits above a visible composer.
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import type { Page } from 'playwright-core';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { allowOnce, armedQuestion } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'servers:list'));
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 900, height: 600 },
@@ -40,7 +36,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(!ready)('narrow windows', () => {
+describe.skipIf(skipWhen('no-browser'))('narrow windows', () => {
   const win = sharedChatWindow();
 
   async function shoot(

@@ -4,15 +4,10 @@
 // is refused with the fix and never written; the fields read back when the server is edited.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from './harness';
-import { coreHas } from './helpers/core';
+import { skipWhen } from '../skip-reasons';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('servers:list', 'servers:add'));
-
-describe.skipIf(!ready)('the server form’s sign-in section', () => {
+describe.skipIf(skipWhen('no-browser'))('the server form’s sign-in section', () => {
   let app: WindowSession;
   beforeAll(async () => {
     app = await openWindow();

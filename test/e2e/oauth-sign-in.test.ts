@@ -7,16 +7,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { startOAuthServer, type OAuthFixture } from '../fixtures/mcp-http/oauth-server';
-import { chromiumPath } from './harness';
-import { coreHas } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('servers:list', 'servers:sign-in', 'servers:sign-out'));
-
-describe.skipIf(!ready)('OAuth sign-in in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('OAuth sign-in in the window', () => {
   let app: WindowSession;
   let server: OAuthFixture;
   let home: string;

@@ -2,16 +2,13 @@
 // official SDK v2, 2025-11-25 for a 2025 reference server (the overview's "Protocol" row).
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from './harness';
-import { coreHas, referenceServer } from './helpers/core';
+import { skipWhen } from '../skip-reasons';
+import { referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
 const PEER = join(resolve(__dirname, '../..'), 'test/fixtures/mcp-v2/peer.mjs');
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('servers:list', 'servers:add'));
 
-describe.skipIf(!ready)('protocol eras in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('protocol eras in the window', () => {
   let app: WindowSession;
   beforeAll(async () => {
     app = await openWindow();

@@ -5,16 +5,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { ARMING_CHANGED_EVENT, ARMING_STORAGE_KEY } from '../../renderer/features/questions/arming';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { armedQuestion, denyQuestion } from './helpers/questions';
-
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'permissions:pending'));
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const focused = (page: Page) =>
@@ -34,7 +29,7 @@ const statuses = (page: Page) =>
 const writeCall = (dir: string, name: string) =>
   toolUse('mcp__fs__write_file', { path: join(dir, name), content: 'destroyed' });
 
-describe.skipIf(!ready)('questions cannot be answered by accident', () => {
+describe.skipIf(skipWhen('no-browser'))('questions cannot be answered by accident', () => {
   const win = sharedChatWindow();
 
   it('typing "check" while a question appears grants nothing: focus and the text stay in the composer; Tab and F6 move in and out', async () => {
@@ -155,7 +150,7 @@ describe.skipIf(!ready)('questions cannot be answered by accident', () => {
   });
 });
 
-describe.skipIf(!ready)('a question ignores input until it is armed', () => {
+describe.skipIf(skipWhen('no-browser'))('a question ignores input until it is armed', () => {
   const win = sharedChatWindow({ questionArmingMs: 600_000 });
   const setArming = (page: Page, ms: number) =>
     page.evaluate(

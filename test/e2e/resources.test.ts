@@ -5,15 +5,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('resources:offerings', 'prompts:run'));
 type Block = {
   type: string;
   title?: string;
@@ -23,7 +19,7 @@ type Block = {
 
 const PROMPT_PEER = join(__dirname, '../fixtures/mcp/prompt-peer.mjs');
 
-describe.skipIf(!ready)('resources and prompts in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('resources and prompts in the window', () => {
   const win = sharedChatWindow({
     extraServers: { brief: { command: process.execPath, args: [PROMPT_PEER] } },
   });

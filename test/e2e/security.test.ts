@@ -7,15 +7,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
-
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'conversations:list'));
 
 const HOSTILE = [
   'Look: <img src=x onerror="window.__pwned=1"> and <script>window.__pwned=2</script>',
@@ -41,7 +36,7 @@ const probe = () =>
     ),
   }) satisfies Probe;
 
-describe.skipIf(!ready)('hostile content in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('hostile content in the window', () => {
   const win = sharedChatWindow();
 
   it('model text: HTML and scripts show as text, no remote image loads, only https links are links, hidden characters flagged', async () => {

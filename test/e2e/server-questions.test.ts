@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import {
   reply,
   startMessagesApiServer,
@@ -18,23 +19,19 @@ import {
   toolUse,
   type MessagesApiServer,
 } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, configureChat, serversConnected } from './helpers/chat-setup';
-import { coreHas, referenceServer } from './helpers/core';
+import { referenceServer } from './helpers/core';
 import { allowOnce, armedQuestion, answerQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'questions:pending'));
-
+const skipped = skipWhen('no-browser');
 let home = '';
 let api: MessagesApiServer;
 let app: WindowSession;
 const opened: string[] = [];
 
 beforeAll(async () => {
-  if (!ready) return;
+  if (skipped) return;
   home = mkdtempSync(join(tmpdir(), 'lena-e2e-asks-'));
   writeFileSync(
     join(home, 'mcp.json'),
@@ -81,7 +78,7 @@ async function runTool(
   await allowOnce(page);
 }
 
-describe.skipIf(!ready)('a server asks, the user answers in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the window', () => {
   it('server-everything lists 19 tools to the window (roots, sampling, elicitation form and URL, and tasks for both declared)', async () => {
     const status = (await app.host.services()).runtime.manager.status('every');
     expect(status?.toolCount).toBe(19);

@@ -6,16 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from './harness';
-import { coreHas, referenceServer } from './helpers/core';
+import { skipWhen } from '../skip-reasons';
+import { referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('servers:list', 'servers:update'));
 const SECRET = 'sk-live-0123456789abcdef';
 
-describe.skipIf(!ready)('servers page fixes', () => {
+describe.skipIf(skipWhen('no-browser'))('servers page fixes', () => {
   let app: WindowSession;
   let home: string;
   beforeAll(async () => {

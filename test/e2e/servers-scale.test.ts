@@ -4,15 +4,11 @@
 // detail scroll on their own), its Tools tab with each tool's cost.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { catalogMcpConfig, catalogServers } from '../fixtures/tool-catalog/catalog';
-import { chromiumPath } from './harness';
 import { serversConnected } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { openServerWindow, type ServerWindow } from './helpers/server-window';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('servers:list', 'servers:tools'));
 const servers = catalogMcpConfig(500);
 const names = Object.keys(servers);
 const last = catalogServers(500).at(-1)!;
@@ -30,7 +26,7 @@ async function inView(page: Page, el: Locator): Promise<boolean> {
   );
 }
 
-describe.skipIf(!ready)('the servers page with 500 tools', () => {
+describe.skipIf(skipWhen('no-browser'))('the servers page with 500 tools', () => {
   let win: ServerWindow;
   beforeAll(async () => {
     win = await openServerWindow({

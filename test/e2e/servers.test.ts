@@ -4,15 +4,11 @@
 // saved; `/mcp reload` and `/mcp` in the composer. (Issue 7 flows 4, 5 and 6.)
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from './harness';
-import { coreHas, referenceServer } from './helpers/core';
+import { skipWhen } from '../skip-reasons';
+import { referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('servers:list', 'servers:add', 'servers:config-files'));
-
-describe.skipIf(!ready)('servers in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('servers in the window', () => {
   let app: WindowSession;
   beforeAll(async () => {
     app = await openWindow();

@@ -4,12 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { INVOKE_CHANNELS } from '../../shared/channel-names';
-import { chromiumPath, openApp, serveStatic, type AppSession } from './harness';
+import { openApp, serveStatic, type AppSession } from './harness';
 
-const hasChromium = chromiumPath() !== null || Boolean(process.env.CI);
-
-describe.skipIf(!hasChromium)('the shell in Chromium', () => {
+describe.skipIf(skipWhen('no-browser'))('the shell in Chromium', () => {
   let app: AppSession;
   let home: string;
 

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from './harness';
+import { skipWhen } from '../skip-reasons';
 import { openWindow, type WindowSession } from './helpers/session';
 
-describe.skipIf(chromiumPath() === null && !process.env.CI)('start-up notices', () => {
+describe.skipIf(skipWhen('no-browser'))('start-up notices', () => {
   let app: WindowSession;
   let home: string;
   beforeAll(async () => {

@@ -6,15 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, scenario, text } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send'));
 const ROOT = resolve(__dirname, '../..');
 
-describe.skipIf(!ready)('stop reasons in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('stop reasons in the window', () => {
   const win = sharedChatWindow();
 
   it('a refusal says Claude declined, shows the category and explanation, and offers edit or another model', async () => {
@@ -87,7 +85,7 @@ describe.skipIf(!ready)('stop reasons in the window', () => {
   });
 });
 
-describe.skipIf(!ready)('server tools in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('server tools in the window', () => {
   const win = sharedChatWindow();
 
   it('a web search shows on a card run by Anthropic, with its results and the cited sources as links', async () => {
@@ -115,9 +113,12 @@ describe.skipIf(!ready)('server tools in the window', () => {
   });
 });
 
-describe.skipIf(!existsSync(join(ROOT, 'out/main/index.js')))('the built main bundle', () => {
+describe('the built main bundle', () => {
   it('loads every package it requires at run time, the ESM-only file-type included', () => {
-    const bundle = readFileSync(join(ROOT, 'out/main/index.js'), 'utf8');
+    const main = join(ROOT, 'out/main/index.js');
+    if (!existsSync(main))
+      throw new Error(`${main} is missing: run \`npm run build\` first (npm test builds first).`);
+    const bundle = readFileSync(main, 'utf8');
     const required = [
       ...new Set([...bundle.matchAll(/require\("([^".][^"]*)"\)/g)].map((m) => m[1])),
     ].filter((n) => n !== 'electron' && !n.startsWith('node:'));

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import {
   reply,
   startMessagesApiServer,
@@ -14,16 +15,14 @@ import {
   toolResultsOf,
   toolUse,
 } from '../fixtures/messages-api';
-import { chromiumPath, ROOT } from './harness';
+import { ROOT } from './harness';
 import { ask, configureChat, serversConnected, TEST_KEY } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready = (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:send'));
 const peer = join(ROOT, 'test/fixtures/mcp/tasks-2026-peer.mjs');
 
-describe.skipIf(!ready)('a task that outlives a restart of Lena', () => {
+describe.skipIf(skipWhen('no-browser'))('a task that outlives a restart of Lena', () => {
   const home = mkdtempSync(join(tmpdir(), 'lena-e2e-task-restart-'));
   const windows: WindowSession[] = [];
   afterAll(async () => {

@@ -4,18 +4,15 @@
 // (test/fixtures/mcp/tasks-2026-peer.mjs): no npm package serves 2026 tasks yet.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath, ROOT } from './harness';
+import { ROOT } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'servers:logs'));
 const peer = join(ROOT, 'test/fixtures/mcp/tasks-2026-peer.mjs');
 
-describe.skipIf(!ready)('tool calls that run as server tasks', () => {
+describe.skipIf(skipWhen('no-browser'))('tool calls that run as server tasks', () => {
   const win = sharedChatWindow({
     extraServers: { jobs: { command: process.execPath, args: [peer] } },
   });

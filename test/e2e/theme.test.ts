@@ -1,11 +1,9 @@
 // The window follows the system's dark theme (no setting needed) and keeps every state readable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from './harness';
+import { skipWhen } from '../skip-reasons';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const hasChromium = chromiumPath() !== null || Boolean(process.env.CI);
-
-describe.skipIf(!hasChromium)('the window in a dark system theme', () => {
+describe.skipIf(skipWhen('no-browser'))('the window in a dark system theme', () => {
   let app: WindowSession;
   beforeAll(async () => {
     app = await openWindow({ colorScheme: 'dark' });

@@ -5,15 +5,12 @@
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath, ROOT } from './harness';
+import { ROOT } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { armedQuestion, denyQuestion } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'permissions:pending', 'servers:set-trusted'));
 const peer = join(ROOT, 'test/fixtures/mcp/deceptive-peer.mjs');
 
 /** Whether `inner` is shown whole inside the scrolling body of its question, without scrolling. */
@@ -31,7 +28,7 @@ const inView = (inner: Locator) =>
     );
   });
 
-describe.skipIf(!ready)('the permission question tells what really runs', () => {
+describe.skipIf(skipWhen('no-browser'))('the permission question tells what really runs', () => {
   const win = sharedChatWindow({
     extraServers: { notes: { command: process.execPath, args: [peer] } },
   });

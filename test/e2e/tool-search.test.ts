@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import {
   reply,
   startMessagesApiServer,
@@ -14,15 +15,11 @@ import {
   type MessagesApiServer,
   type RecordedRequest,
 } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, configureChat, serversConnected } from './helpers/chat-setup';
-import { coreHas, referenceServer } from './helpers/core';
+import { referenceServer } from './helpers/core';
 import { answerQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'settings:update'));
 const LISTED = 'mcp__fs__list_allowed_directories';
 
 type SentTool = { name: string; defer_loading?: boolean };
@@ -31,7 +28,7 @@ const loaded = (r: RecordedRequest) =>
 const deferred = (r: RecordedRequest) =>
   (r.body.tools as SentTool[]).filter((t) => t.defer_loading).length;
 
-describe.skipIf(!ready)('tool search in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('tool search in the window', () => {
   let app: WindowSession;
   let api: MessagesApiServer;
   let home: string;

@@ -5,15 +5,12 @@
 // keyboard reaches it, and switching it off lowers the composer's count.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { catalogMcpConfig } from '../fixtures/tool-catalog/catalog';
-import { chromiumPath } from './harness';
 import { AxeTally, describeFindings } from './helpers/axe';
 import { serversConnected } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { openServerWindow, type ServerWindow } from './helpers/server-window';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) && (await coreHas('chat:set-tools'));
 const servers = catalogMcpConfig(500);
 const SERVERS = Object.keys(servers).length;
 
@@ -24,7 +21,7 @@ const focused = (page: Page) =>
     pos: document.activeElement?.getAttribute('aria-posinset') ?? null,
   }));
 
-describe.skipIf(!ready)('the tools menu with 500 tools', () => {
+describe.skipIf(skipWhen('no-browser'))('the tools menu with 500 tools', () => {
   let win: ServerWindow;
   beforeAll(async () => {
     win = await openServerWindow({ name: 'tools-menu-500', servers });

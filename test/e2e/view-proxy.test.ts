@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import type { AppView } from '../../shared/app-view-types';
 import { createHost, type Host } from '../../electron/core/host';
 import { contentSecurityPolicy } from '../../electron/core/security/csp';
 import { CHROMIUM_ARGS, ROOT, requireChromium, serveViewProxy } from './harness';
 
-const executablePath = requireChromium();
 const ctx = { senderUrl: 'app://lena/index.html' };
 
-describe.skipIf(!executablePath)('the MCP Apps sandbox proxy in Chromium', () => {
+describe.skipIf(skipWhen('no-browser'))('the MCP Apps sandbox proxy in Chromium', () => {
   let browser: Browser;
   let host: Host;
   let app: Server;
@@ -71,7 +71,7 @@ describe.skipIf(!executablePath)('the MCP Apps sandbox proxy in Chromium', () =>
     );
     expect(added.ok).toBe(true);
     browser = await chromium.launch({
-      executablePath: executablePath!,
+      executablePath: requireChromium(),
       args: CHROMIUM_ARGS,
       headless: true,
     });

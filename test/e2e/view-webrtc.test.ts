@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import type { AppView } from '../../shared/app-view-types';
 import { createHost, type Host } from '../../electron/core/host';
 import { contentSecurityPolicy } from '../../electron/core/security/csp';
 import { CHROMIUM_ARGS, ROOT, requireChromium, serveViewProxy } from './harness';
 
-const executablePath = requireChromium();
 const ctx = { senderUrl: 'app://lena/index.html' };
 
 async function udpListener(): Promise<{ socket: Socket; port: number; packets: string[] }> {
@@ -32,7 +32,7 @@ async function udpListener(): Promise<{ socket: Socket; port: number; packets: s
   return { socket, port: socket.address().port, packets };
 }
 
-describe.skipIf(!executablePath)('an MCP Apps view and WebRTC', () => {
+describe.skipIf(skipWhen('no-browser'))('an MCP Apps view and WebRTC', () => {
   let browser: Browser;
   let host: Host;
   let app: Server;
@@ -92,7 +92,7 @@ describe.skipIf(!executablePath)('an MCP Apps view and WebRTC', () => {
     );
     expect(added.ok).toBe(true);
     browser = await chromium.launch({
-      executablePath: executablePath!,
+      executablePath: requireChromium(),
       args: CHROMIUM_ARGS,
       headless: true,
     });

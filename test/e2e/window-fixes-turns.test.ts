@@ -5,17 +5,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { armedQuestion } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'permissions:answer'));
-
-describe.skipIf(!ready)('window fixes in a turn', () => {
+describe.skipIf(skipWhen('no-browser'))('window fixes in a turn', () => {
   const win = sharedChatWindow();
 
   it('"Allow for this chat" answers the identical read already waiting, without asking again', async () => {

@@ -2,17 +2,12 @@
 // words, a done tool card shows a chevron, search lists each conversation once with its date, and
 // an empty new conversation is not kept.
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { coreHas } from './helpers/core';
 import { armedQuestion } from './helpers/questions';
 
-const ready =
-  (chromiumPath() !== null || Boolean(process.env.CI)) &&
-  (await coreHas('chat:send', 'conversations:search'));
-
-describe.skipIf(!ready)('window fixes', () => {
+describe.skipIf(skipWhen('no-browser'))('window fixes', () => {
   const win = sharedChatWindow();
 
   it('a denied card says who denied it and why, in plain words; a done card has a chevron', async () => {

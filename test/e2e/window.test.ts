@@ -2,13 +2,11 @@
 // inline errors with their action, settings and servers pages, the composer's local features,
 // keyboard shortcuts and themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from './harness';
+import { skipWhen } from '../skip-reasons';
 import { referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const hasChromium = chromiumPath() !== null || Boolean(process.env.CI);
-
-describe.skipIf(!hasChromium)('the window, first run', () => {
+describe.skipIf(skipWhen('no-browser'))('the window, first run', () => {
   let app: WindowSession;
   beforeAll(async () => {
     app = await openWindow();

@@ -38,6 +38,7 @@ export interface StreamRoundResult {
 
 type Open = { block: Record<string, unknown>; partialJson: string };
 
+// Long: one loop with a case per stream event, over the open blocks, usage and stop it keeps.
 export async function streamRound(input: StreamRoundInput): Promise<StreamRoundResult> {
   const { client, params, conversationId, store, emit, signal } = input;
   const usage: Usage = {

@@ -74,6 +74,7 @@ export function resumeWaitingTasks(deps: ResumeDeps): Promise<void> {
   return Promise.all(runs).then(() => undefined);
 }
 
+// Long: follows one task to its end, recording each of its states on the card.
 async function followOne(deps: ResumeDeps, record: TaskRecord, call: ToolCallView): Promise<void> {
   // Only the identifying fields: a field a patch leaves out keeps its stored value.
   const { id, conversationId, messageId, server, tool, qualifiedName, input } = call;

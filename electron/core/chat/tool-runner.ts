@@ -76,6 +76,7 @@ export async function runToolUses(
   return uses.map((u) => results.get(u.id)!);
 }
 
+// Long: one call's steps in order (resolve, gate, validate, call, wrap), saving the card each time.
 async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBlock> {
   const registered = ctx.registry.resolve(use.name);
   const base: ToolCallUpsert = {

@@ -96,6 +96,7 @@ export interface MenuOptions {
 const separator: MenuItemSpec = { type: 'separator' };
 
 /** The whole menu bar for the platform: App (macOS only), File, Edit, View, Window, Help. */
+// Long: the whole menu bar as one literal, read top to bottom like the menu.
 export function menuTemplate(options: MenuOptions): MenuItemSpec[] {
   const mac = options.platform === 'darwin';
   const name = options.appName ?? 'Lena';

@@ -131,6 +131,7 @@ function describePreferences(prefs: Record<string, unknown> | undefined): string
 
 const declined = (message: string): SamplingOutcome => ({ ok: false, message });
 
+// Long: one port per kind of server question, over the broker and settings they share.
 export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
   const { broker } = deps;
   const keyOf = deps.settingsKey ?? ((server: string) => server);

@@ -122,6 +122,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+// Long: the composition root builds every service in dependency order, in one place.
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { paths } = options;
   const env = options.env ?? process.env;

@@ -69,6 +69,7 @@ export interface ServiceOptions {
   saveFile?: SaveFile;
 }
 
+// Long: builds the host's services in dependency order, in one place (no forward references).
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
   // Read before the runtime starts: a project whose settings are broken starts no servers.

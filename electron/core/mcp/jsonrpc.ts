@@ -1,6 +1,7 @@
 // The JSON-RPC 2.0 peer under the MCP client: ids, correlation of answers in any order, timeouts
-// with progress, cancellation, and server-to-client requests. One timer serves every pending
-// request (not one per call), and nothing here runs a schema validator: this is the hot path.
+// with progress, cancellation, and server-to-client requests (answered by jsonrpc-incoming.ts;
+// messages are written and logged by jsonrpc-wire.ts). One timer serves every pending request
+// (not one per call), and nothing here runs a schema validator: this is the hot path.
 import {
   McpCancelledError,
   McpProtocolError,
@@ -10,9 +11,13 @@ import {
   MessageDecodeError,
   type McpError,
 } from './errors';
+import { IncomingRequests, type RequestHandler } from './jsonrpc-incoming';
 import { ErrorCodes, type JsonRpcId, type JsonRpcMessage } from './jsonrpc-types';
-import { ProtocolLog, previewOf, type ProtocolLogEntry } from './protocol-log';
+import { PeerWire, type SerialisedMeta } from './jsonrpc-wire';
+import type { ProtocolLog, ProtocolLogEntry } from './protocol-log';
 import type { SendHints, Transport } from './transport';
+
+export { RequestHandlerError } from './jsonrpc-incoming';
 
 export interface Progress {
   progress: number;
@@ -34,7 +39,7 @@ export interface RequestOptions {
    * A `_meta` to add to params that have none (the 2026 envelope), serialised once per session:
    * it is spliced into the message text instead of being stringified again on every request.
    */
-  meta?: { json: string; value: Record<string, unknown> };
+  meta?: SerialisedMeta;
   /**
    * Called with the error before the request rejects; a promise returned takes the request's
    * place (a second try). Cheaper than a .catch() on every call: nothing runs unless it fails.
@@ -42,26 +47,12 @@ export interface RequestOptions {
   recover?: (error: McpError) => Promise<Record<string, unknown>> | undefined;
 }
 
-/** What a server-to-client request handler throws to answer with a JSON-RPC error. */
-export class RequestHandlerError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export interface PeerHooks {
   /**
    * Answers a server-to-client request; throw (or reject with) RequestHandlerError to answer with
    * an error. `signal` aborts when the server cancels the request or the session closes.
    */
-  onRequest(
-    method: string,
-    params: Record<string, unknown> | undefined,
-    ctx: { signal: AbortSignal },
-  ): Record<string, unknown> | Promise<Record<string, unknown>>;
+  onRequest: RequestHandler;
   onNotification(method: string, params: Record<string, unknown> | undefined): void;
   /** A non-fatal oddity (unknown id, undecodable line): logged, the session continues. */
   onDiagnostic(message: string): void;
@@ -97,8 +88,8 @@ export class JsonRpcPeer {
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private closedError: McpError | undefined;
-  /** Server-to-client requests still being answered (asking the user, say), by their id. */
-  private readonly incoming = new Map<string, AbortController>();
+  private readonly wire: PeerWire;
+  private readonly incoming: IncomingRequests;
   /**
    * Whether giving up on a request sends notifications/cancelled. The 2026 HTTP wire has none:
    * closing the request's stream is the cancellation, and the transport does that itself.
@@ -106,11 +97,23 @@ export class JsonRpcPeer {
   cancelNotices = true;
 
   constructor(
-    private transport: Transport,
+    transport: Transport,
     private readonly hooks: PeerHooks,
     logSize = 500,
   ) {
-    this.log = new ProtocolLog(logSize);
+    this.wire = new PeerWire(transport, logSize, (entry) => this.hooks.onTraffic?.(entry));
+    this.log = this.wire.log;
+    this.incoming = new IncomingRequests(
+      (method, params, ctx) => this.hooks.onRequest(method, params, ctx),
+      (message, method, id) => {
+        if (this.closedError) return;
+        this.wire
+          .write(message, method, id)
+          .catch((err: unknown) =>
+            this.hooks.onDiagnostic(`could not answer ${method}: ${(err as Error).message}`),
+          );
+      },
+    );
   }
 
   /**
@@ -118,7 +121,7 @@ export class JsonRpcPeer {
    * 2026 probe, respawned for initialize): requests are accepted again.
    */
   reopen(transport: Transport): void {
-    this.transport = transport;
+    this.wire.transport = transport;
     this.closedError = undefined;
   }
 
@@ -169,9 +172,9 @@ export class JsonRpcPeer {
         params === undefined && !meta
           ? { jsonrpc: '2.0' as const, id, method }
           : { jsonrpc: '2.0' as const, id, method, params: params ?? {} };
-      this.write(message, method, id, opts.hints, meta).then(undefined, (err: unknown) =>
-        this.settle(id, undefined, sendFailure(method, err)),
-      );
+      this.wire
+        .write(message, method, id, opts.hints, meta)
+        .then(undefined, (err: unknown) => this.settle(id, undefined, sendFailure(method, err)));
     });
   }
 
@@ -180,7 +183,7 @@ export class JsonRpcPeer {
       params === undefined
         ? { jsonrpc: '2.0' as const, method }
         : { jsonrpc: '2.0' as const, method, params };
-    return this.write(message, method, undefined);
+    return this.wire.write(message, method, undefined);
   }
 
   /** Feeds one incoming message (the transport's onMessage). */
@@ -196,7 +199,7 @@ export class JsonRpcPeer {
       this.handleResponse(m, text, bytes);
       return;
     }
-    this.record(
+    this.wire.record(
       'receive',
       typeof m.method === 'string' ? m.method : undefined,
       m.id ?? undefined,
@@ -208,15 +211,11 @@ export class JsonRpcPeer {
     if (typeof m.method !== 'string') {
       this.hooks.onDiagnostic('ignored a message whose method is not a string');
     } else if (m.id !== undefined && m.id !== null) {
-      this.answer(m.id, m.method, m.params);
+      this.incoming.answer(m.id, m.method, m.params);
     } else if (m.method === 'notifications/progress') {
       this.progress(m.params);
     } else if (m.method === 'notifications/cancelled') {
-      // The server gave up on one of its requests (a question the user has not answered yet).
-      const key = JSON.stringify(m.params?.requestId ?? null);
-      this.incoming
-        .get(key)
-        ?.abort(typeof m.params?.reason === 'string' ? m.params.reason : 'cancelled by the server');
+      this.incoming.cancelled(m.params);
     } else {
       this.hooks.onNotification(m.method, m.params);
     }
@@ -246,8 +245,7 @@ export class JsonRpcPeer {
   /** Fails every pending request with `error` and refuses new ones; the transport is gone. */
   close(error: McpError): void {
     this.closedError = error;
-    for (const controller of this.incoming.values()) controller.abort(error.message);
-    this.incoming.clear();
+    this.incoming.close(error.message);
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Infinity;
@@ -274,7 +272,7 @@ export class JsonRpcPeer {
         : rawId === undefined || rawId === null
           ? 'answer without id ignored'
           : 'unknown or duplicate response id ignored';
-      this.record(
+      this.wire.record(
         'receive',
         undefined,
         rawId ?? undefined,
@@ -287,7 +285,7 @@ export class JsonRpcPeer {
       this.hooks.onDiagnostic(`${note} (id ${JSON.stringify(rawId)})`);
       return;
     }
-    this.record(
+    this.wire.record(
       'receive',
       p.method,
       rawId ?? undefined,
@@ -331,7 +329,7 @@ export class JsonRpcPeer {
     this.abandoned.add(p.id);
     if (this.abandoned.size > ABANDONED_MEMORY)
       this.abandoned.delete(this.abandoned.values().next().value as number);
-    const t = this.transport;
+    const t = this.wire.transport;
     if (!this.cancelNotices) t.cancel?.(p.id);
     else if (p.cancellable && !this.closedError) {
       // Once the server was told, the request's own HTTP exchange (a 2025 POST's stream) is freed too.
@@ -361,47 +359,6 @@ export class JsonRpcPeer {
     } catch (e) {
       this.hooks.onDiagnostic(`a progress listener threw: ${(e as Error).message}`);
     }
-  }
-
-  // A handler may answer at once or later (a host asking the user); either way one reply goes out.
-  private answer(id: JsonRpcId, method: string, params: Record<string, unknown> | undefined): void {
-    const key = JSON.stringify(id);
-    const controller = new AbortController();
-    const reply = (result: Record<string, unknown> | undefined, e?: unknown) => {
-      this.incoming.delete(key);
-      // A cancelled request gets no answer (the specification: the receiver SHOULD NOT respond).
-      if (controller.signal.aborted || this.closedError) return;
-      const message: JsonRpcMessage =
-        e === undefined
-          ? { jsonrpc: '2.0', id, result: result ?? {} }
-          : {
-              jsonrpc: '2.0',
-              id,
-              error: {
-                code: e instanceof RequestHandlerError ? e.code : ErrorCodes.InternalError,
-                message: (e as Error)?.message ?? String(e),
-              },
-            };
-      this.write(message, method, id).catch((err: unknown) =>
-        this.hooks.onDiagnostic(`could not answer ${method}: ${(err as Error).message}`),
-      );
-    };
-    let answer: Record<string, unknown> | Promise<Record<string, unknown>>;
-    try {
-      answer = this.hooks.onRequest(method, params, { signal: controller.signal });
-    } catch (e) {
-      reply(undefined, e);
-      return;
-    }
-    if (!(answer instanceof Promise)) {
-      reply(answer);
-      return;
-    }
-    this.incoming.set(key, controller);
-    answer.then(
-      (r) => reply(r),
-      (e: unknown) => reply(undefined, e),
-    );
   }
 
   /** Schedules the single timer for `at` (performance.now() time). */
@@ -435,60 +392,6 @@ export class JsonRpcPeer {
     }
     if (next !== Infinity) this.arm(next);
   };
-
-  private write(
-    message: JsonRpcMessage,
-    method: string,
-    id: JsonRpcId | undefined,
-    hints?: SendHints,
-    meta?: RequestOptions['meta'],
-  ): Promise<void> {
-    const t = this.transport;
-    if (meta && !t.sendSerialized) {
-      const m = message as { params: Record<string, unknown> };
-      m.params = { ...m.params, _meta: meta.value };
-    }
-    if (t.sendSerialized) {
-      let text = JSON.stringify(message);
-      // `…"params":{…}}` → `…"params":{…,"_meta":META}}`: the params object is the last member.
-      if (meta)
-        text = `${text.slice(0, -2)}${hasMembers((message as { params: object }).params) ? ',' : ''}"_meta":${meta.json}}}`;
-      this.record('send', method, id, undefined, message, text, Buffer.byteLength(text));
-      return hints ? t.sendSerialized(text, hints) : t.sendSerialized(text);
-    }
-    this.record('send', method, id, undefined, message, undefined, undefined);
-    return hints ? t.send(message, hints) : t.send(message);
-  }
-
-  private record(
-    direction: 'send' | 'receive',
-    method: string | undefined,
-    id: JsonRpcId | undefined,
-    durationMs: number | undefined,
-    message: JsonRpcMessage,
-    text: string | undefined,
-    bytes: number | undefined,
-    note?: string,
-  ): void {
-    const raw = text ?? JSON.stringify(message);
-    const entry: ProtocolLogEntry = {
-      at: Date.now(),
-      direction,
-      method,
-      id,
-      durationMs,
-      bytes: bytes ?? raw.length,
-      preview: previewOf(raw),
-    };
-    if (note) entry.note = note;
-    this.log.add(entry);
-    this.hooks.onTraffic?.(entry);
-  }
-}
-
-function hasMembers(o: object): boolean {
-  for (const _ in o) return true;
-  return false;
 }
 
 function abortReason(signal: AbortSignal | undefined): string {

@@ -136,6 +136,7 @@ function sourceOf(
 }
 
 /** Builds the approval request for one project server entry. */
+// Long: builds each section of the approval from one entry, in order.
 export function approvalRequest(
   name: string,
   entry: LaunchEntry,

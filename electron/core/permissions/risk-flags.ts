@@ -125,6 +125,7 @@ function hasRmRf(text: string): boolean {
 }
 
 /** Every risk in the entry, each with where it is; an empty list means nothing stood out. */
+// Long: a flat list of checks, one per risk, each adding its flag with where it is.
 export function riskFlags(entry: LaunchEntry): RiskFlag[] {
   const flags: RiskFlag[] = [];
   const add = (kind: RiskKind, where: string, message: string) => {

@@ -61,6 +61,7 @@ function paneWidth(el: HTMLElement | null): number {
   return pane.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
 }
 
+// Long: start, resize, handshake deadline and teardown are effects over the same refs.
 export function ViewFrame({
   view,
   call,

@@ -79,6 +79,7 @@ const TEARDOWN_WAIT_MS = 500;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Starts a session; the bridge module is loaded on first use (it is large and most chats have no views). */
+// Long: wires every AppBridge request and notification to core over one stop state.
 export async function startViewSession(o: ViewSessionOptions): Promise<ViewSession> {
   const { AppBridge } = await import('@modelcontextprotocol/ext-apps/app-bridge');
   let stopped = false;

@@ -40,6 +40,7 @@ const connectedKey = (s: Parameters<typeof serversSelectors.servers>[0]) =>
     .map((x) => `${x.name}:${x.toolCount}`)
     .join('\n');
 
+// Long: search, server groups, switches and focus share one state; split, each needs all of it.
 export function ChatToolsMenu() {
   const connected = useLena(connectedKey);
   const servers = useMemo(

@@ -30,6 +30,7 @@ import { useComposerPrompts } from '../prompts/ComposerPrompts';
 import { ResourceChip } from '../resources/ResourceChip';
 import { ResourcePicker } from '../resources/ResourcePicker';
 
+// Long: draft, attachments, slash commands and pickers share the text area's state and keys.
 export function Composer() {
   const draft = useLena(chatSelectors.draft);
   const attachments = useLena(chatSelectors.attachments);

@@ -28,6 +28,7 @@ function moveFocus(e: KeyboardEvent<HTMLButtonElement>): boolean {
   return true;
 }
 
+// Long: the item, its rename field and its menu share the editing state and keys.
 export const ConversationItem = memo(function ConversationItem({
   conversation,
   tabbable,

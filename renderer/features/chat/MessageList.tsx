@@ -8,6 +8,7 @@ import { ChatErrorNote } from './ChatErrorNote';
 import { MessageRow } from './MessageRow';
 import { SystemCardView } from './SystemCardView';
 
+// Long: virtualisation, scroll anchoring and the jump control share the same refs.
 export function MessageList() {
   const count = useLena(chatSelectors.messageCount);
   const conversationId = useLena(chatSelectors.conversationId);

@@ -118,6 +118,7 @@ function Editor({ message }: { message: ChatMessage }) {
 }
 
 /** A user message that only carries tool results: the middle of an answer, not a turn of its own. */
+// Long: renders every kind of block in a message, with the row's edit and branch controls.
 export const MessageRow = memo(function MessageRow({
   index,
   isLast,

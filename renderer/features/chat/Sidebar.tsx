@@ -115,6 +115,7 @@ function ServersEntry() {
   );
 }
 
+// Long: the list, search and new-chat control share the sidebar's search state.
 export function Sidebar() {
   const conversations = useLena(conversationsSelectors.conversations);
   const { status: state, error } = useLena(conversationsSelectors.conversationsLoad);

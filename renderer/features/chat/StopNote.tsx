@@ -10,6 +10,7 @@ import { conversationsSelectors } from '../../store/conversations/selectors';
 /** The user turn sent by Continue: a new message, never a prefill. */
 export const CONTINUE_TEXT = 'Please continue from where you stopped.';
 
+// Long: one branch per kind of stop or error, each naming what the user can do.
 export function StopNote({ error, title }: { error: ChatErrorInfo; title: string }) {
   const { send, setView, setEditing, regenerate, continueWithSummary, dropOldToolResults } =
     useLenaActions();

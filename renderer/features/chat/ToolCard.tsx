@@ -90,6 +90,7 @@ function ErrorLine({ call }: { call: ToolCallView }) {
   );
 }
 
+// Long: one card shows every state of a call (asking, running, task, result, error).
 export const ToolCard = memo(function ToolCard({
   call,
   searched = false,

@@ -87,6 +87,7 @@ function Thumbnail({ src, label }: { src: string; label: string }) {
 /** Thumbnails drawn before "Show N more": dozens of large images must not freeze the window. */
 const IMAGE_LIMIT = 12;
 
+// Long: one branch of markup per content block type, and structured content.
 export function ToolResult({ result, server }: { result: unknown; server?: string }) {
   const { openResource, addAttachments } = useLenaActions();
   const { blocks, structured } = blocksOf(result);

@@ -18,6 +18,7 @@ import { ArgumentsView } from './ArgumentsView';
 import { DECISIONS, mayModifyData, needsConfirmation } from './decisions';
 import { ServerDescription } from './ServerDescription';
 
+// Long: arguments, risks, decisions and the confirmation share the chosen decision's state.
 export function PermissionQuestion({
   request,
   position,

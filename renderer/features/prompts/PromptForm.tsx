@@ -8,6 +8,7 @@ import { ArgumentField } from '../resources/ArgumentField';
 import { commandName } from './prompt-commands';
 import { PromptPreviewView } from './PromptPreview';
 
+// Long: arguments with completions, the preview and the send share the form's values.
 export function PromptForm({ command, onDone }: { command: PromptCommand; onDone(): void }) {
   const args = command.prompt.arguments ?? [];
   const [values, setValues] = useState<Record<string, string>>(

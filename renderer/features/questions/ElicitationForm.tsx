@@ -16,6 +16,7 @@ import { QuestionFrame } from './QuestionFrame';
 
 const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', date: 'date' };
 
+// Long: one branch of markup per field type an elicitation schema allows.
 function Field({
   field,
   value,
@@ -162,6 +163,7 @@ function Field({
   );
 }
 
+// Long: the fields, validation and the three answers share the values state.
 export function ElicitationFormView({
   question,
   position,

@@ -65,6 +65,7 @@ function useArmed(armKey: string): boolean {
   return delay <= 0 || armedKey === armKey;
 }
 
+// Long: focus, arming delay, keys and confirmation are one frame's effects over shared refs.
 export function QuestionFrame({
   questionId,
   armKey,

@@ -11,6 +11,7 @@ import { useLena, useLenaActions } from '../../store';
 import { serverQuestionsSelectors } from '../../store/server-questions/selectors';
 import { ConfirmStep, QuestionFrame } from './QuestionFrame';
 
+// Long: reviewing the request and its answer are two steps over the same edited state.
 export function SamplingRequestView({
   question,
   position,

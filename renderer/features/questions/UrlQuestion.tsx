@@ -7,6 +7,7 @@ import { Marked } from '../../components/Marked';
 import { useLenaActions } from '../../store';
 import { QuestionFrame } from './QuestionFrame';
 
+// Long: the URL, its origin and the local-address warning in one question's markup.
 export function UrlQuestionView({
   question,
   position,

@@ -18,6 +18,7 @@ interface Props {
   autoFocus?: boolean;
 }
 
+// Long: a field with its completion list, over one input's focus and options.
 export function ArgumentField({
   server,
   ref_,

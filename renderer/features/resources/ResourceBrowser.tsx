@@ -12,6 +12,7 @@ const PAGE = 50;
 const matches = (q: string, ...fields: (string | undefined)[]) =>
   fields.some((f) => f?.toLowerCase().includes(q));
 
+// Long: search, resources, templates and their forms share the browser's selection.
 export function ResourceBrowser({
   server,
   onAttach,

@@ -15,6 +15,7 @@ import { ServerForm } from './ServerForm';
 import { Suggestions } from './Suggestions';
 import { TestResult } from './TestResult';
 
+// Long: the form, its test and the suggestions share the draft's name and entry.
 export function AddServer() {
   const { addServer, testServer, selectServer, setAddingServer } = useLenaActions();
   const [name, setName] = useState('');

@@ -24,6 +24,7 @@ function tokensOf(a: ProjectApprovalView): Map<string, string> {
   return tokens;
 }
 
+// Long: shows the whole entry, its risks and grants, and answers, over one grants state.
 export function ApprovalView({ server }: { server: ServerStatus }) {
   const { approveServer } = useLenaActions();
   const [error, setError] = useState<UiError | null>(null);

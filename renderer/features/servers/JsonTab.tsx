@@ -19,6 +19,7 @@ export interface JsonTabProps {
   onSave(text: string, entry: ServerEntry | null): Promise<UiError | null>;
 }
 
+// Long: the editor, parse errors, masking and save share the tab's text state.
 export function JsonTab({ saved, mode, onSave }: JsonTabProps) {
   const [text, setText] = useState(saved);
   const [error, setError] = useState<UiError | null>(null);

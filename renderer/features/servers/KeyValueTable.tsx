@@ -12,6 +12,7 @@ export interface KeyValueTableProps {
   keyPlaceholder: string;
 }
 
+// Long: editable rows with masking, reveal, add and remove over one rows state.
 export function KeyValueTable({
   label,
   rows,

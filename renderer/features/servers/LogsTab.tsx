@@ -40,6 +40,7 @@ function saveText(filename: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// Long: filters, the live rows, export and stderr share the tab's filter and scroll state.
 export function LogsTab({ server }: { server: ServerStatus }) {
   const rows = useLena(inspectorSelectors.rows(server.name));
   const error = useLena(inspectorSelectors.rowsError(server.name));

@@ -28,6 +28,7 @@ function errorLines(stderr: string): string[] {
   return named.length > 0 ? named : lines.slice(-3);
 }
 
+// Long: one screen of a server's status, actions and details, all reading the same status.
 export function OverviewTab({
   server,
   onShowLogs,

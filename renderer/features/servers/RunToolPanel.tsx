@@ -69,6 +69,7 @@ function RunProgressLine({ runId }: { runId: string }) {
 const drafts = new Map<string, FormValue>();
 let runs = 0;
 
+// Long: the argument form, the run with its cancel and the result share draft and run state.
 export function RunToolPanel({
   server,
   tool,

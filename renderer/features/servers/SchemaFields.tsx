@@ -43,6 +43,7 @@ function Problem({ id, text }: { id: string; text: string | undefined }) {
   ) : null;
 }
 
+// Long: one branch of markup per JSON Schema node kind; the branches recurse into each other.
 export function SchemaField({ node, value, path, errors, onChange, label }: Props) {
   const id = useId();
   const error = errors[path];

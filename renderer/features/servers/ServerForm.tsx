@@ -20,6 +20,7 @@ const TRANSPORT_LABEL = {
   sse: 'HTTP + SSE (older)',
 } as const;
 
+// Long: one form over one entry draft, a short section per field, all sharing `set`.
 export function ServerForm({ form, onChange, server }: ServerFormProps) {
   const set = <K extends keyof EntryForm>(key: K, value: EntryForm[K]) =>
     onChange({ ...form, [key]: value });

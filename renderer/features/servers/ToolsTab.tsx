@@ -21,6 +21,7 @@ const PIN = {
 /** Rows drawn at first: a server can list thousands of tools; search narrows them. */
 const PAGE = 200;
 
+// Long: search, paging and the tool rows share the tab's expanded and filter state.
 export function ToolsTab({ server }: { server: ServerStatus }) {
   const tools = useLena(serversSelectors.tools(server.name));
   const error = useLena(serversSelectors.toolsError(server.name));
@@ -83,6 +84,7 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
         </p>
       ) : (
         <ul role="list" className="tool-list">
+          {/* Long: one tool's row reads the tab's expanded and run state. */}
           {shown.slice(0, limit).map((t) => (
             <li key={t.name} className="tool-row">
               <div className="row">

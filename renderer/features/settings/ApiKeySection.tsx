@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { SettingsView } from '../../../shared/settings-types';
 import { useLenaActions } from '../../store';
 
+// Long: entering, saving and removing the key share the section's draft and status.
 export function ApiKeySection({ settings }: { settings: SettingsView }) {
   const { setApiKey, clearApiKey } = useLenaActions();
   const [key, setKey] = useState('');

@@ -8,6 +8,7 @@ import { fieldErrors, fieldsOf, patchOf, type ModelFields } from '../../lib/sett
 import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
 
+// Long: model, limits and request options are one form over one draft, saved together.
 export function ModelSection({ settings }: { settings: SettingsView }) {
   const { updateSettings } = useLenaActions();
   const [f, setF] = useState<ModelFields>(() => fieldsOf(settings));

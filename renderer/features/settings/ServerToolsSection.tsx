@@ -10,6 +10,7 @@ import type { UiError } from '../../store/result';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/i;
 
+// Long: every server's tool switches and their search share the filter state.
 export function ServerToolsSection({ settings }: { settings: SettingsView }) {
   const { updateSettings } = useLenaActions();
   const current = settings.serverTools;

@@ -44,6 +44,7 @@ export interface ChatActions {
   subscribeChat(): () => void;
 }
 
+// Long: the slice's actions, each short, in one object over the counter and buffer they share.
 export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) => {
   // Per store, not per module: each store (the window's, each test's) has its own buffer and counters.
   let cardSeq = 0;

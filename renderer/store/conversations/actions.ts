@@ -40,6 +40,7 @@ const upsert = (l: List, c: ConversationSummary) =>
       : [c, ...list.filter((x) => x.id !== c.id)],
   );
 
+// Long: the slice's actions, each short, in one object over the helpers they share.
 export const createConversationsActions: ActionsCreator<ConversationsActions> = (
   set,
   get,

@@ -56,6 +56,7 @@ function asAttachment(
   };
 }
 
+// Long: the slice's actions, each short, in one object over the draft key they share.
 export const createResourcesActions: ActionsCreator<ResourcesActions> = (set, get, host) => {
   const draftKey = () => get().activeId ?? NO_CONVERSATION;
   return {

@@ -70,6 +70,7 @@ const replace = (l: List, status: ServerStatus): List => {
 const entry = <T>(record: Record<string, Loadable<T>>, key: string): Loadable<T> =>
   record[key] ?? idle();
 
+// Long: the slice's actions, each short, in one object over the helpers they share.
 export const createServersActions: ActionsCreator<ServersActions> = (set, get, host) => {
   const withStatus = async (fn: () => Promise<ServerStatus>): Promise<Outcome<ServerStatus>> => {
     const r = await attempt(fn);

@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRIPT_COMMAND as SCRIPT, skipWhen } from '../../skip-reasons';
 
 const ROOT = resolve(__dirname, '../../..');
 const CLI = join(ROOT, 'out/cli/lena.js');
-const SCRIPT = ['/usr/bin/script', '/bin/script'].find((p) => existsSync(p));
 const LITERAL = 'Xy9kLm2Pq8Rs7Tu6Vw5Za4';
 let dir: string;
 let home: string;
@@ -191,7 +191,7 @@ describe('lena mcp approve', () => {
 
   // A real terminal needs util-linux's script(1); a machine without it skips these, but CI (which
   // has it on Debian) runs them always, so a missing script(1) there fails instead of hiding.
-  describe.skipIf(!SCRIPT && !process.env.CI)('on a terminal', () => {
+  describe.skipIf(skipWhen('no-terminal-command'))('on a terminal', () => {
     it('asks for each reference and then for the approval; "n" records nothing', () => {
       const declined = lenaOnTty(['mcp', 'approve', 'remote', '--project', project], 'y\ny\nn\n');
       expect(declined.output).toContain('Grant ${secret:remote-token}');

@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skipWhen } from '../../skip-reasons';
 import {
   describeTightened,
   ensureLenaHome,
@@ -30,7 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe.skipIf(process.platform === 'win32')("permissions in Lena's home", () => {
+describe.skipIf(skipWhen('not-posix'))("permissions in Lena's home", () => {
   it('creates the database with its -wal and -shm, JSON files and logs as 0600 in 0700 folders, whatever the umask', async () => {
     const previous = process.umask(0o022);
     try {

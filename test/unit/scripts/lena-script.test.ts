@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skipWhen } from '../../skip-reasons';
 
 const ROOT = resolve(__dirname, '../../..');
 let tree: string;
@@ -68,7 +69,7 @@ const builds = () =>
     ? readFileSync(join(tree, 'builds.txt'), 'utf8').split('\n').filter(Boolean).length
     : 0;
 
-describe.skipIf(process.platform === 'win32')('npm run lena', () => {
+describe.skipIf(skipWhen('not-posix'))('npm run lena', () => {
   it('builds a missing CLI, then runs the built one as long as no source is newer', () => {
     expect(lena('--version')).toBe('lena --version');
     expect(builds()).toBe(1);

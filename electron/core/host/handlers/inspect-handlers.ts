@@ -16,6 +16,7 @@ type InspectHandlers = Pick<
 /** The conversation id a by-hand call is checked under: no chat's "allow for this conversation" applies to it. */
 const BY_HAND_CONVERSATION = 'servers-page';
 
+// Long: one handler per inspector channel, in one typed object over the runs they share.
 export function inspectHandlers(
   get: () => Promise<HostServices>,
   events: HostEvents,
@@ -45,6 +46,7 @@ export function inspectHandlers(
       run?.abort('Cancelled on the servers page');
       return run !== undefined;
     },
+    // Long: a call by hand passes the model's gate, caps and conversion, step by step.
     'servers:run-tool': async ({
       server,
       tool,

@@ -28,6 +28,7 @@ type ServerHandlers = Pick<
   >
 >;
 
+// Long: one short handler per servers:* channel of the contract, in one typed object.
 export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers {
   const status = async (name: string): Promise<ServerStatus> => {
     const s = await get();

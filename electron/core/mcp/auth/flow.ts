@@ -161,6 +161,7 @@ export function authorizationUrl(
   return url;
 }
 
+// Long: the OAuth code flow in the specification's order, its checks in between.
 export async function authorizeWithCode(input: AuthorizeInput): Promise<StoredTokens> {
   const { as, identity } = input;
   const methods = as.code_challenge_methods_supported;

@@ -90,6 +90,7 @@ async function once(
   }
 }
 
+// Long: socket, TLS, request, response and every error path settle one promise.
 function connect(
   url: URL,
   address: string,

@@ -117,6 +117,7 @@ export const API_KEY_MESSAGE =
   'references your Anthropic API key; give this server its own key as `${secret:NAME}`';
 
 /** Expands one entry; never throws. */
+// Long: expands each field of an entry in turn; every step may refuse the entry.
 export async function expandEntry(
   entry: ServerEntry,
   options: ExpandOptions = {},

@@ -1,34 +1,35 @@
 // One configured server's life: expand its entry, start its transport, negotiate, list its tools,
 // and restart it with backoff when it dies. The manager owns one session per server.
 import type { ConfiguredServer } from '../../../../shared/server-config';
-import type { ServerError, ServerState } from '../../../../shared/server-types';
+import type { ServerState } from '../../../../shared/server-types';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
-import { findAuthError, SignInRequiredError } from '../auth/types';
-import { createClientFeatures } from '../client-features/index';
 import { McpClient, type CallToolOptions, type Era, type ToolCallOutcome } from '../client';
-import { expandEntry, type LaunchSpec } from '../config/expand';
+import type { LaunchSpec } from '../config/expand';
 import { redact, type SecretInput } from '../../base/redact';
 import type { TransportCloseInfo } from '../transport';
 import { ViewCache } from '../apps/view-cache';
-import { hintFor, type HintContext } from './hints';
-import { isPermanentFailure, RestartPolicy } from './restart-policy';
+import { RestartPolicy } from './restart-policy';
 import {
-  dirOf,
   errorMessage,
-  isRemoteLaunch,
-  proxyCredentials,
-  sensitiveValues,
+  logLine,
+  redactedPatch,
+  SEVERE,
   tidyReason,
   withDeadline,
 } from './session-helpers';
+import { afterFailure } from './session-restart';
+import {
+  clientOptions,
+  describedBy,
+  planStart,
+  recordOnSpawn,
+  signedInStatus,
+  signInFailure,
+} from './session-start';
 import { closeInfo, failureInfo } from './failure';
-import { errorInfo, type ErrorInfo } from '../../../../shared/result';
+import type { ErrorInfo } from '../../../../shared/result';
 import { initialStatus } from './status';
 import type { ManagedTransport, SessionDeps } from './types';
-
-const SEVERE = new Set(['warning', 'error', 'critical', 'alert', 'emergency']);
-const logLine = (data: unknown): string =>
-  (typeof data === 'string' ? data : (JSON.stringify(data) ?? '')).slice(0, 500);
 
 /** How long one view's resources/read may take while the tools are listed. */
 export const VIEW_READ_TIMEOUT_MS = 10_000;
@@ -161,45 +162,10 @@ export class ServerSession {
       connectMs: null,
       logAlert: null,
     });
-    const entry = this.configured.entry;
-    if (!entry || this.configured.issues.length > 0) {
-      this.update({
-        status: 'failed',
-        error: {
-          ...errorInfo(
-            'invalid-config',
-            this.configured.issues[0]?.message ?? 'invalid configuration',
-          ),
-          hint: 'Fix the entry in the configuration file.',
-        },
-      });
-      return;
-    }
-    const expanded = await expandEntry(entry, {
-      env: this.deps.env,
-      secrets: this.deps.secrets,
-      baseDir: dirOf(this.configured.file),
-      // A project entry expands only what the user granted it; a user entry is the user's own.
-      ...(this.configured.scope === 'project' ? { grants: this.grants } : {}),
-    });
-    if (!expanded.ok) {
-      const status =
-        expanded.reason === 'invalid'
-          ? 'failed'
-          : expanded.reason === 'not-granted'
-            ? 'needs-approval'
-            : 'skipped';
-      const code =
-        expanded.reason === 'invalid' || expanded.reason === 'api-key'
-          ? 'invalid-config'
-          : expanded.reason === 'not-granted'
-            ? 'needs-approval'
-            : 'missing-reference';
-      this.update({ status, error: errorInfo(code, expanded.message) });
-      return;
-    }
-    const launch = expanded.launch;
-    this.sensitive = [...sensitiveValues(entry, launch), ...proxyCredentials(this.deps.env)];
+    const plan = await planStart(this.configured, this.deps, this.grants);
+    if (!plan.ok) return this.update(plan.patch);
+    const { launch } = plan;
+    this.sensitive = plan.sensitive;
     let transport: ManagedTransport | null = null;
     try {
       const auth =
@@ -208,45 +174,11 @@ export class ServerSession {
         onSessionReinitialized: () => void this.relist(),
         auth,
       });
-      this.recordOnSpawn(
-        transport,
-        launch.transport === 'stdio' ? launch.command : launch.url,
-        started,
-      );
-      const entryKey = JSON.stringify(entry);
+      recordOnSpawn(transport, this.deps.processes, this.name, launch, started);
+      const entryKey = JSON.stringify(this.configured.entry);
       const remembered =
         launch.transport !== 'stdio' && this.era?.entry === entryKey ? this.era.era : undefined;
-      const client = new McpClient(transport, {
-        requestTimeoutMs: launch.requestTimeoutMs,
-        clientInfo: this.deps.clientInfo,
-        protocol: launch.protocol,
-        prior: remembered,
-        respawn: launch.transport === 'stdio' ? () => this.respawn(launch, started) : undefined,
-        features: this.deps.features
-          ? createClientFeatures(this.name, this.deps.features, {
-              remote: isRemoteLaunch(launch),
-              note: (line) => this.note(line),
-            })
-          : undefined,
-        logLevel: this.deps.logLevel?.(this.name) ?? 'info',
-      });
-      this.transport = transport;
-      this.client = client;
-      client.on('closed', (info) => this.onUnexpectedClose(client, info));
-      client.on('log', (e) => {
-        // A server's own warning or worse is shown on its status (the Logs tab has every message).
-        if (e.source === 'server' && SEVERE.has(e.level))
-          this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
-        this.deps.onClientLog?.(this.name, e);
-      });
-      client.on('tools-changed', (tools) => {
-        const turn = ++this.listing;
-        void this.withViews(client, tools).then((annotated) => {
-          if (turn !== this.listing || this.client !== client) return;
-          this.tools = annotated;
-          this.update({ toolCount: annotated.length }, true);
-        });
-      });
+      const client = this.openClient(transport, launch, started, remembered);
       await withDeadline(
         this.connectAndList(client, launch.startupTimeoutMs),
         launch.startupTimeoutMs,
@@ -260,18 +192,14 @@ export class ServerSession {
       this.update(
         {
           status: 'connected',
-          serverInfo: client.serverInfo ?? null,
-          protocolVersion: client.protocolVersion ?? null,
-          instructions: client.instructions ?? null,
+          ...describedBy(client),
           toolCount: this.tools.length,
           resourceCount: this.resources.length,
           promptCount: this.prompts.length,
           connectMs: this.connectedAt - started,
           stderrTail: this.transport?.stderrTail?.() ?? '', // the respawned process's, if any
           error: null,
-          signIn: signedIn?.signedIn
-            ? { state: 'signed-in', ...(signedIn.account ? { account: signedIn.account } : {}) }
-            : null,
+          signIn: signedInStatus(signedIn),
         },
         true,
       );
@@ -281,27 +209,48 @@ export class ServerSession {
         transport?.stderrTail?.() ?? (err as { stderrTail?: string }).stderrTail ?? '';
       await this.teardown();
       // Sign-in problems wait for the user (Sign in): no restart loop against a 401.
-      const authError = findAuthError(err);
-      if (authError) {
-        const state = authError instanceof SignInRequiredError ? 'required' : 'failed';
-        const code =
-          authError instanceof SignInRequiredError ? 'sign-in-required' : 'sign-in-failed';
-        this.update({
-          status: 'failed',
-          error: {
-            ...errorInfo(code, authError.message),
-            ...(authError.hint ? { hint: authError.hint } : {}),
-          },
-          signIn: { state, step: authError.step },
-        });
-        return;
-      }
+      const signIn = signInFailure(err);
+      if (signIn) return this.update(signIn);
       this.failAndMaybeRestart(
         failureInfo(err, tidyReason(errorMessage(err), transport?.description)),
         stderrTail,
         0,
       );
     }
+  }
+
+  /** The client of one start, its events wired to this session's status and lists. */
+  private openClient(
+    transport: ManagedTransport,
+    launch: LaunchSpec,
+    started: number,
+    prior: Era | undefined,
+  ): McpClient {
+    const client = new McpClient(
+      transport,
+      clientOptions(this.name, launch, this.deps, prior, {
+        respawn: () => this.respawn(launch, started),
+        note: (line) => this.note(line),
+      }),
+    );
+    this.transport = transport;
+    this.client = client;
+    client.on('closed', (info) => this.onUnexpectedClose(client, info));
+    client.on('log', (e) => {
+      // A server's own warning or worse is shown on its status (the Logs tab has every message).
+      if (e.source === 'server' && SEVERE.has(e.level))
+        this.update({ logAlert: { level: e.level, text: logLine(e.data), time: e.at } });
+      this.deps.onClientLog?.(this.name, e);
+    });
+    client.on('tools-changed', (tools) => {
+      const turn = ++this.listing;
+      void this.withViews(client, tools).then((annotated) => {
+        if (turn !== this.listing || this.client !== client) return;
+        this.tools = annotated;
+        this.update({ toolCount: annotated.length }, true);
+      });
+    });
+    return client;
   }
 
   /**
@@ -314,31 +263,9 @@ export class ServerSession {
     const fresh = await this.deps.createTransport(this.name, launch, {
       onSessionReinitialized: () => void this.relist(),
     });
-    this.recordOnSpawn(fresh, launch.transport === 'stdio' ? launch.command : launch.url, started);
+    recordOnSpawn(fresh, this.deps.processes, this.name, launch, started);
     this.transport = fresh;
     return fresh;
-  }
-
-  /**
-   * Records the process group as soon as the process exists, not once it answers: a server that
-   * hangs in initialize and outlives a crash of Lena must still be found and ended next time.
-   */
-  private recordOnSpawn(transport: ManagedTransport, command: string, started: number): void {
-    const processes = this.deps.processes;
-    if (!processes) return;
-    const start = transport.start.bind(transport);
-    transport.start = async (callbacks) => {
-      await start(callbacks);
-      if (transport.pid && transport.pgid) {
-        await processes.add({
-          name: this.name,
-          pid: transport.pid,
-          pgid: transport.pgid,
-          startedAt: transport.startedAt ?? started,
-          command,
-        });
-      }
-    };
   }
 
   /** After a remote session was re-initialised, its lists may differ: fetch them again. */
@@ -426,43 +353,20 @@ export class ServerSession {
 
   /** The failure keeps its code and data: the policy and the hint decide by them, not the words. */
   private failAndMaybeRestart(failure: ErrorInfo, stderrTail: string, uptimeMs: number): void {
-    const error = withHint(failure, hintFor(failure, stderrTail, this.hintContext()));
-    if (isPermanentFailure(failure) || this.deps.autoRestart === false) {
-      this.update({ status: 'failed', error, stderrTail });
-      return;
-    }
-    const verdict = this.policy.onExit(this.now(), uptimeMs);
-    if (verdict.action === 'give-up') {
-      const loop = errorInfo('crash-loop', `${verdict.message} (last error: ${failure.message})`, {
-        data: failure.data,
-      });
-      this.update({
-        status: 'failed',
-        error: withHint(loop, hintFor(loop, stderrTail, this.hintContext())),
-        stderrTail,
-      });
-      return;
-    }
-    const seconds = Math.max(1, Math.round(verdict.delayMs / 1000));
-    // One status: "restarting in N s" is the status while the timer runs (the window shows it in
-    // place of "Failed"); the error says only what went wrong.
-    this.update({
-      status: 'failed',
-      error,
-      restart: { at: this.now() + verdict.delayMs, attempt: verdict.attempt, seconds },
-      stderrTail,
-      restarts: this.status.restarts + 1,
+    const { patch, restartInMs } = afterFailure(failure, stderrTail, uptimeMs, {
+      policy: this.policy,
+      now: this.now(),
+      autoRestart: this.deps.autoRestart !== false,
+      entry: this.configured.entry,
+      restarts: this.status.restarts,
     });
+    this.update(patch);
+    if (restartInMs === undefined) return;
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (!this.stopped) void this.start();
-    }, verdict.delayMs);
+    }, restartInMs);
     this.restartTimer.unref?.();
-  }
-
-  private hintContext(): HintContext {
-    const entry = this.configured.entry;
-    return entry?.command ? { commandLine: [entry.command, ...(entry.args ?? [])].join(' ') } : {};
   }
 
   private async teardown(): Promise<void> {
@@ -494,26 +398,13 @@ export class ServerSession {
   }
 
   private update(patch: Partial<ServerState>, toolsChanged = false): void {
-    // Status goes to the window and the logs: expanded secrets and credential-looking values
-    // (a `--token X` in a failed command line) are cut from every text in it.
-    if (patch.error)
-      patch = {
-        ...patch,
-        error: { ...patch.error, message: redact(patch.error.message, this.sensitive) },
-      };
-    if (patch.stderrTail)
-      patch = { ...patch, stderrTail: redact(patch.stderrTail, this.sensitive) };
+    patch = redactedPatch(patch, this.sensitive);
     // A scheduled restart holds only until the status next changes (the start, a stop, a give-up).
     if (patch.status !== undefined && patch.restart === undefined)
       patch = { ...patch, restart: null };
     this.status = { ...this.status, ...patch };
     this.listener(this.status, toolsChanged);
   }
-}
-
-/** The error with its hint, when there is one (no `hint: undefined` member). */
-function withHint(error: ErrorInfo, hint: string | undefined): ServerError {
-  return hint === undefined ? error : { ...error, hint };
 }
 
 export type { CallToolResult };

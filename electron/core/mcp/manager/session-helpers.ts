@@ -2,7 +2,8 @@
 import type { ServerEntry } from '../../../../shared/server-config';
 import { LenaError } from '../../../../shared/result';
 import { nameSaysSecret } from '../../base/credentials';
-import type { SecretInput } from '../../base/redact';
+import { redact, type SecretInput } from '../../base/redact';
+import type { ServerState } from '../../../../shared/server-types';
 import type { LaunchSpec } from '../config/expand';
 import { isThisComputer } from '../client-features/elicitation';
 
@@ -108,4 +109,28 @@ export function isRemoteLaunch(launch: LaunchSpec): boolean {
   } catch {
     return true;
   }
+}
+
+/** Server log levels shown on the status as an alert (the Logs tab has every message). */
+export const SEVERE = new Set(['warning', 'error', 'critical', 'alert', 'emergency']);
+
+/** A log message's data as one line of at most 500 characters. */
+export const logLine = (data: unknown): string =>
+  (typeof data === 'string' ? data : (JSON.stringify(data) ?? '')).slice(0, 500);
+
+/**
+ * `patch` with the server's secrets cut from its texts. Status goes to the window and the logs:
+ * expanded secrets and credential-looking values (a `--token X` in a failed command line) go.
+ */
+export function redactedPatch(
+  patch: Partial<ServerState>,
+  sensitive: readonly SecretInput[],
+): Partial<ServerState> {
+  if (patch.error)
+    patch = {
+      ...patch,
+      error: { ...patch.error, message: redact(patch.error.message, sensitive) },
+    };
+  if (patch.stderrTail) patch = { ...patch, stderrTail: redact(patch.stderrTail, sensitive) };
+  return patch;
 }

@@ -157,6 +157,7 @@ function truncateText(blocks: ToolResultContent, maxChars: number): ConvertedRes
 }
 
 /** Converts a result for the model under the given caps; never throws. */
+// Long: one branch per MCP content block type, with caps counted across blocks.
 export function convertToolResult(
   result: CallToolResult,
   limits: Partial<ResultLimits> = {},

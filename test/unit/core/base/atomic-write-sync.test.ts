@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { skipWhen } from '../../../skip-reasons';
 import { writeFileAtomicSync } from '../../../../electron/core/base/json-file';
 
 const { ops } = vi.hoisted(() => ({ ops: [] as string[] }));
@@ -42,7 +43,7 @@ describe('writeFileAtomicSync', () => {
     expect(readdirSync(dir)).toEqual(['tasks.json']);
   });
 
-  it.skipIf(process.platform === 'win32')(
+  it.skipIf(skipWhen('not-posix'))(
     'gives the mode asked for, else keeps the old file’s, else owner-only; creates the folder owner-only',
     () => {
       const shared = join(dir, 'shared.json');

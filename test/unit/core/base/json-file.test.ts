@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skipWhen } from '../../../skip-reasons';
 import {
   JsonFileError,
   parseJsonText,
@@ -100,20 +101,17 @@ describe('readJsonFile / writeJsonFile', () => {
     await expect(readJsonFile(file)).rejects.toBeInstanceOf(JsonFileError);
   });
 
-  it.skipIf(process.platform === 'win32')(
-    'creates private files and keeps an existing mode',
-    async () => {
-      const secret = join(dir, 'secret.json');
-      await writeJsonFile(secret, { k: 1 });
-      expect(statSync(secret).mode & 0o777).toBe(0o600);
-      const shared = join(dir, 'shared.json');
-      writeFileSync(shared, '{}', { mode: 0o644 });
-      await writeJsonFile(shared, { k: 2 });
-      expect(statSync(shared).mode & 0o777).toBe(0o644);
-      await writeJsonFile(shared, { k: 3 }, { mode: 0o600 });
-      expect(statSync(shared).mode & 0o777).toBe(0o600);
-    },
-  );
+  it.skipIf(skipWhen('not-posix'))('creates private files and keeps an existing mode', async () => {
+    const secret = join(dir, 'secret.json');
+    await writeJsonFile(secret, { k: 1 });
+    expect(statSync(secret).mode & 0o777).toBe(0o600);
+    const shared = join(dir, 'shared.json');
+    writeFileSync(shared, '{}', { mode: 0o644 });
+    await writeJsonFile(shared, { k: 2 });
+    expect(statSync(shared).mode & 0o777).toBe(0o644);
+    await writeJsonFile(shared, { k: 3 }, { mode: 0o600 });
+    expect(statSync(shared).mode & 0o777).toBe(0o600);
+  });
 
   it('serialises concurrent writes: the last one wins and no temp file is left', async () => {
     const file = join(dir, 'race.json');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { skipWhen } from '../../../skip-reasons';
 import {
   endProcessGroup,
   signalGroup,
@@ -48,7 +49,7 @@ async function startGroup(
   return { leader, ...(JSON.parse(line) as { pid: number; childPid: number }) };
 }
 
-describe.skipIf(process.platform === 'win32')('process groups', () => {
+describe.skipIf(skipWhen('not-posix'))('process groups', () => {
   it('ends the leader and its grandchild with SIGTERM', async () => {
     const { pid, childPid } = await startGroup();
     expect(isGroupRunning(pid)).toBe(true);
@@ -104,7 +105,7 @@ describe.skipIf(process.platform === 'win32')('process groups', () => {
 
   // EPERM needs an unprivileged signaller: as root, the module runs bundled in a child as "nobody"
   // against a group root started, and answers "denied" (and endProcessGroup "survived") rather than throw.
-  it.skipIf(process.getuid?.() !== 0)(
+  it.skipIf(skipWhen('not-root'))(
     'says "denied" for a group Lena may not signal (EPERM)',
     async () => {
       const { pid, childPid } = await startGroup();

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { skipWhen } from '../../../skip-reasons';
 import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { isProcessRunning, processStartTime } from '../../../../electron/core/base/process-info';
 import {
@@ -64,7 +65,7 @@ async function unrelatedServer(): Promise<{ pid: number; childPid: number }> {
   return readyInfo(ready);
 }
 
-describe.skipIf(process.platform === 'win32')('ProcessRecords.cleanupOrphans', () => {
+describe.skipIf(skipWhen('not-posix'))('ProcessRecords.cleanupOrphans', () => {
   it('ends an orphaned group from a crashed run, its child included, and forgets it', async () => {
     const orphan = await orphanFromPreviousRun();
     expect(isProcessRunning(orphan.pid) && isProcessRunning(orphan.childPid)).toBe(true);

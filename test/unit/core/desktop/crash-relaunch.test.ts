@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { skipWhen } from '../../../skip-reasons';
 import { isProcessRunning } from '../../../../electron/core/base/process-info';
 import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { DESKTOP_FIXTURES, GroupJanitor, readyInfo } from '../../../fixtures/desktop/processes';
@@ -17,7 +18,7 @@ const groups = new GroupJanitor();
 afterEach(() => groups.killAll());
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-describe.skipIf(process.platform === 'win32')('relaunch after Lena was killed', () => {
+describe.skipIf(skipWhen('not-posix'))('relaunch after Lena was killed', () => {
   it('ends the servers the killed run left behind, and only those', async () => {
     // Bundled under the repository so the runtime dependencies resolve from node_modules.
     const lena = join(ROOT, 'test-results/desktop/lena-with-servers.mjs');

@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skipWhen } from '../../../skip-reasons';
 import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { ProjectState } from '../../../../electron/core/desktop/project-state';
 import { McpManager } from '../../../../electron/core/mcp/manager/manager';
@@ -47,7 +48,7 @@ function project(name: string): string {
   return folder;
 }
 
-describe.skipIf(process.platform === 'win32')('switching the project folder', () => {
+describe.skipIf(skipWhen('not-posix'))('switching the project folder', () => {
   it('restarts only project servers, once per real switch, and the process records follow', async () => {
     const userFile = join(dir, 'mcp.json');
     writeFileSync(userFile, JSON.stringify({ mcpServers: { home: server('home') } }));

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { skipWhen } from '../../../skip-reasons';
 import { isProcessRunning } from '../../../../electron/core/base/process-info';
 import { ProcessRecords } from '../../../../electron/core/base/process-records';
 import { shutdownServers } from '../../../../electron/core/desktop/server-shutdown';
@@ -16,7 +17,7 @@ const groups = new GroupJanitor();
 afterEach(() => groups.killAll());
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(process.platform === 'win32')('shutdownServers', () => {
+describe.skipIf(skipWhen('not-posix'))('shutdownServers', () => {
   it('ends this run’s recorded servers when the orderly shutdown hangs, and forgets them', async () => {
     const records = new ProcessRecords(join(dir, 'processes.json'));
     const ready = join(dir, 'ready.json');
