@@ -157,7 +157,7 @@ async function start(): Promise<void> {
   refresh();
 
   const quitHooks = runtimeQuitHooks({
-    runtime: () => core.services(),
+    services: () => core.services(),
     records: desktop.processes,
     flush: () => desktop.windowState.flush(),
     log: (l, m) => log.write(l, 'quit', m),

@@ -19,10 +19,10 @@ registerCommand({
   positionals: [],
   configFlags: true,
   async run(ctx) {
-    const runtime = await ctx.runtime();
-    const config = runtime.manager.lastConfig();
-    const statuses = await startServers(runtime, ctx.out);
-    const servers = statuses.map((s) => statusJson(runtime, s));
+    const { servers: service } = await ctx.services();
+    const config = service.lastConfig();
+    const statuses = await startServers(service, ctx.out);
+    const servers = statuses.map((s) => statusJson(service, s));
     const connected = servers.filter((s) => s.status === 'connected');
     const toolCount = connected.reduce((n, s) => n + s.toolCount, 0);
     if (ctx.out.json)
@@ -30,7 +30,7 @@ registerCommand({
     else {
       for (const s of statuses) {
         ctx.out.info(statusLine(s));
-        printProblem(ctx.out, s, statusJson(runtime, s).stderrTail);
+        printProblem(ctx.out, s, statusJson(service, s).stderrTail);
       }
       ctx.out.info(`${plural(toolCount, 'tool')} from ${plural(connected.length, 'server')}`);
     }

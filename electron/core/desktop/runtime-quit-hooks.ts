@@ -14,7 +14,7 @@ export type QuitRuntime = {
 };
 
 export interface RuntimeQuitOptions {
-  runtime: () => Promise<QuitRuntime>;
+  services: () => Promise<QuitRuntime>;
   records: ProcessRecords;
   /** The shell's own state to write before exit (window bounds). */
   flush?: () => Promise<void>;
@@ -26,21 +26,21 @@ export function runtimeQuitHooks(options: RuntimeQuitOptions): Omit<QuitHooks, '
   return {
     stopAcceptingTurns: async () => {
       // shutdown() refuses new turns at once; the next step awaits the running ones.
-      turnsStopped = (await options.runtime()).chat.shutdown();
+      turnsStopped = (await options.services()).chat.shutdown();
     },
     cancelToolCalls: async () => {
-      (await options.runtime()).asks.cancelAll('Lena is quitting');
+      (await options.services()).asks.cancelAll('Lena is quitting');
       await turnsStopped;
     },
     shutdownServers: (boundMs) =>
       shutdownServers({
-        stopAll: async () => (await options.runtime()).servers.shutdown(),
+        stopAll: async () => (await options.services()).servers.shutdown(),
         records: options.records,
         boundMs,
         log: options.log,
       }),
     closeDatabase: async () => {
-      (await options.runtime()).chat.closeStore();
+      (await options.services()).chat.closeStore();
       await options.flush?.();
     },
   };

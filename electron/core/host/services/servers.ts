@@ -103,6 +103,10 @@ export class ServersService {
   whenReady(ms: number): Promise<void> {
     return this.parts.manager.whenReady(ms);
   }
+  /** Starts the named servers (lazy ones included) and waits until each has settled. */
+  startServers(names: string[]): Promise<void> {
+    return this.parts.manager.startServers(names);
+  }
   /** Stops every server (and what it started). */
   shutdown(): Promise<void> {
     return this.parts.manager.shutdown();

@@ -39,7 +39,7 @@ describe('runtimeQuitHooks', () => {
       servers: { shutdown: async () => void order.push('servers stopped') },
     };
     const hooks = runtimeQuitHooks({
-      runtime: async () => runtime,
+      services: async () => runtime,
       records: new ProcessRecords(join(dir, 'p.json')),
       flush: async () => void order.push('state saved'),
     });
