@@ -144,7 +144,7 @@ registerCommand({
       );
     const rules = (list: string[]) => list.map((rule) => ({ rule }));
     const model = flag(args, '--model');
-    const runtime = await ctx.runtime({
+    const { servers, chat } = await ctx.services({
       cliRules: { allow: rules(flags(args, '--allow')), deny: rules(flags(args, '--deny')) },
       chatOverrides: { ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) },
       emit: onEvent,
@@ -152,22 +152,13 @@ registerCommand({
       ...(interactive ? { features: { asker: terminalAsker() }, openExternal: printAddress } : {}),
     });
     // Tools left out because the user has not accepted them yet: the window's notice, said here.
-    await runtime.manager.whenReady(10_000);
-    for (const server of runtime.registry.servers()) {
-      const note = pendingToolsNotice(
-        server,
-        runtime.permissions.availability(
-          server,
-          runtime.registry.tools(server).map((t) => t.tool),
-        ),
-      );
+    await servers.whenReady(10_000);
+    for (const server of servers.withTools()) {
+      const note = pendingToolsNotice(server, servers.availability(server));
       if (note) ctx.out.warn(`lena: ${note}`);
     }
-    const store = runtime.conversations.store;
-    const conversationId =
-      flag(args, '--conversation') ??
-      store.create({ model: runtime.chatSettings().model, project: ctx.projectDir ?? null }).id;
-    const outcome = await runtime.engine.send(conversationId, prompt).done;
+    const conversationId = flag(args, '--conversation') ?? chat.create(ctx.projectDir ?? null).id;
+    const outcome = await chat.send(conversationId, prompt).done;
     ctx.out.stream(text && !text.endsWith('\n') ? '\n' : '', true);
     const error = outcome.error
       ? { ...outcome.error, message: forCommandLine(outcome.error.message) }

@@ -7,6 +7,8 @@ import type { LogLevel } from '../../shared/app-types';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../core/home';
 import { APP_VERSION } from '../core/version';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../core/host/runtime';
+import { ChatService } from '../core/host/services/chat';
+import { ServersService } from '../core/host/services/servers';
 import { RotatingLog } from '../core/base/log-file';
 import { ProcessRecords } from '../core/base/process-records';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../core/mcp/config/loader';
@@ -18,6 +20,12 @@ import { UsageError } from './errors';
 import { createOutput, redactUrlCredentials, type Output } from './output';
 import { cliAuthOptions } from './cli-auth';
 import { projectRules } from './project-settings';
+
+/** The services a command uses: the same classes the window's handlers call. */
+export interface CliServices {
+  servers: ServersService;
+  chat: ChatService;
+}
 
 export interface CliContext {
   paths: LenaPaths;
@@ -32,8 +40,11 @@ export interface CliContext {
    * with file, line, column and the fix); problems of single entries are warned about.
    */
   config(): Promise<LoadedConfig>;
-  /** The shared runtime with a lazy manager (the configuration checked as by config()). */
-  runtime(options?: Partial<RuntimeOptions>): Promise<Runtime>;
+  /**
+   * The window's services over the shared runtime, with a lazy manager (the configuration checked
+   * as by config()): a command calls their methods and never reaches into their parts.
+   */
+  services(options?: Partial<RuntimeOptions>): Promise<CliServices>;
   approvals(): Promise<ProjectApprovals>;
   /** Ends what this command started (servers, database); safe to call twice. */
   close(): Promise<void>;
@@ -76,43 +87,9 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
       return checkConfig(await new ConfigLoader(sources).load(), out);
     },
     approvals: () => (approvals ??= ProjectApprovals.open(paths.approvals)),
-    runtime(options = {}) {
-      runtime ??= (async () => {
-        const project = await readRules();
-        const rt = await createRuntime({
-          paths,
-          sources,
-          secrets,
-          ...(project ? { projectRules: project } : {}),
-          interactive: false,
-          emit: () => undefined,
-          // Signed in with `lena mcp login`: the CLI's own token store (keychain or a 0600 file).
-          auth: await cliAuthOptions(paths),
-          ...options,
-          manager: {
-            lazy: true,
-            autoRestart: false,
-            // Recorded like the window's, so a crash of this process leaves no server behind.
-            processes: new ProcessRecords(paths.processes, {
-              log: (level, message) => log(level, message),
-              notice: (message) => out.warn(`lena: ${message}`),
-            }),
-            clientInfo: { name: 'lena-cli', version: APP_VERSION },
-            log: (level, message) => log(level, message),
-            ...options.manager,
-          },
-        });
-        for (const notice of rt.notices)
-          if (notice.level !== 'info') out.warn(`lena: ${notice.message}`);
-        try {
-          checkConfig(await rt.manager.start(), out);
-        } catch (err) {
-          await rt.close();
-          throw err;
-        }
-        return rt;
-      })();
-      return runtime;
+    async services(options = {}) {
+      const rt = await startRuntime(options);
+      return { servers: new ServersService(rt, paths), chat: new ChatService(rt) };
     },
     close() {
       closed ??= (async () => {
@@ -123,5 +100,45 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
       return closed;
     },
   };
+  /** One runtime per command, started at the first services() call (later options are ignored). */
+  function startRuntime(options: Partial<RuntimeOptions>): Promise<Runtime> {
+    runtime ??= (async () => {
+      const project = await readRules();
+      const rt = await createRuntime({
+        paths,
+        sources,
+        secrets,
+        ...(project ? { projectRules: project } : {}),
+        interactive: false,
+        emit: () => undefined,
+        // Signed in with `lena mcp login`: the CLI's own token store (keychain or a 0600 file).
+        auth: await cliAuthOptions(paths),
+        ...options,
+        manager: {
+          lazy: true,
+          autoRestart: false,
+          // Recorded like the window's, so a crash of this process leaves no server behind.
+          processes: new ProcessRecords(paths.processes, {
+            log: (level, message) => log(level, message),
+            notice: (message) => out.warn(`lena: ${message}`),
+          }),
+          clientInfo: { name: 'lena-cli', version: APP_VERSION },
+          log: (level, message) => log(level, message),
+          ...options.manager,
+        },
+      });
+      for (const notice of rt.notices)
+        if (notice.level !== 'info') out.warn(`lena: ${notice.message}`);
+      try {
+        // The runtime's own start (configuration read, nothing spawned: lazy), before services exist.
+        checkConfig(await rt.manager.start(), out);
+      } catch (err) {
+        await rt.close();
+        throw err;
+      }
+      return rt;
+    })();
+    return runtime;
+  }
   return ctx;
 }

@@ -136,7 +136,6 @@ async function start(): Promise<void> {
   void core
     .services()
     .catch((err: unknown) => log.error('main', 'Lena’s services failed to start', err));
-  const runtime = async () => (await core.services()).runtime;
 
   const eventLog = new EventLog();
   core.events.forward((name, payload) => {
@@ -159,7 +158,7 @@ async function start(): Promise<void> {
   refresh();
 
   const quitHooks = runtimeQuitHooks({
-    runtime,
+    services: () => core.services(),
     records: desktop.processes,
     flush: () => desktop.windowState.flush(),
     log: (l, m) => log.write(l, 'quit', m),

@@ -6,9 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import type { ContentBlock } from '../../../shared/mcp-types';
 import { ERROR_CODE } from '../../../shared/result';
-import { serverIdentity } from '../../core/host/wiring';
 import { sanitizeNamePart } from '../../core/mcp/registry/names';
-import type { Runtime } from '../../core/host/runtime';
+import type { ServersService } from '../../core/host/services/servers';
 import type { TaskView } from '../../core/mcp/tasks/task';
 import type { Admission } from '../../core/permissions/tool-gate';
 import { secondsFlag, type ParsedArgs } from '../args';
@@ -56,8 +55,8 @@ async function readStdin(): Promise<string> {
 }
 
 /** The servers a qualified name can belong to: their `mcp__<server>__` prefix matches (shortened names included). */
-function candidatesFor(runtime: Runtime, qualified: string): string[] {
-  return runtime.manager
+function candidatesFor(servers: ServersService, qualified: string): string[] {
+  return servers
     .statuses()
     .map((s) => s.name)
     .filter((name) => {
@@ -76,20 +75,24 @@ interface Target {
   json: string | undefined;
 }
 
-async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): Promise<Target> {
+async function resolveTarget(
+  servers: ServersService,
+  out: Output,
+  args: ParsedArgs,
+): Promise<Target> {
   const [first, second, third] = args.positionals;
-  const qualified = first.startsWith('mcp__') && !runtime.manager.status(first);
+  const qualified = first.startsWith('mcp__') && !servers.status(first);
   if (!qualified) {
     if (second === undefined)
       throw new UsageError(
         'give the tool after the server: lena mcp call SERVER TOOL [JSON] (or a qualified name mcp__SERVER__TOOL)',
         'missing-argument',
       );
-    const status = requireServer(runtime, first);
-    const [started] = await startServers(runtime, out, [first]);
-    if ((started ?? status).status !== 'connected') throw notConnected(runtime, started ?? status);
-    const name = runtime.registry.qualifiedName(first, second);
-    if (!name) throw unknownTool(runtime, first, `"${first}" has no tool "${second}"`);
+    const status = requireServer(servers, first);
+    const [started] = await startServers(servers, out, [first]);
+    if ((started ?? status).status !== 'connected') throw notConnected(servers, started ?? status);
+    const name = servers.qualifiedName(first, second);
+    if (!name) throw unknownTool(servers, first, `"${first}" has no tool "${second}"`);
     return { server: first, qualifiedName: name, json: third };
   }
   if (third !== undefined)
@@ -97,18 +100,18 @@ async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): P
       `unexpected argument "${third}": after a qualified name comes only the JSON arguments`,
       'extra-argument',
     );
-  const candidates = candidatesFor(runtime, first);
+  const candidates = candidatesFor(servers, first);
   if (candidates.length === 0)
     throw new UsageError(
       `No configured server has a tool named ${first} ("lena mcp tools" lists them).`,
       'unknown-tool',
     );
-  const statuses = await startServers(runtime, out, candidates);
-  const found = runtime.registry.resolve(first);
+  const statuses = await startServers(servers, out, candidates);
+  const found = servers.resolve(first);
   if (!found) {
     const down = statuses.find((s) => s.status !== 'connected');
-    if (down && candidates.length === 1) throw notConnected(runtime, down);
-    throw unknownTool(runtime, candidates[0], `No tool is named ${first}`);
+    if (down && candidates.length === 1) throw notConnected(servers, down);
+    throw unknownTool(servers, candidates[0], `No tool is named ${first}`);
   }
   return { server: found.server, qualifiedName: found.qualifiedName, json: second };
 }
@@ -121,31 +124,20 @@ const BY_HAND_CONVERSATION = 'lena-mcp-call';
  * the rule and how to lift it; otherwise the ticket that sends it.
  */
 async function gate(
-  runtime: Runtime,
+  servers: ServersService,
   target: Target,
   input: Record<string, unknown>,
 ): Promise<Admission> {
-  const registered = runtime.registry.resolve(target.qualifiedName)!;
-  const auth = await runtime.gate.admit({
-    origin: 'cli',
-    call: {
-      conversationId: BY_HAND_CONVERSATION,
-      qualifiedName: target.qualifiedName,
-      serverName: target.server,
-      toolName: registered.tool.name,
-      identity: serverIdentity(runtime.manager, target.server),
-      tool: registered.tool,
-      arguments: input,
-    },
-  });
+  const registered = servers.resolve(target.qualifiedName)!;
+  const auth = await servers.admitByHand('cli', BY_HAND_CONVERSATION, registered, input);
   if (auth.outcome === 'allow') return auth;
   throw new CliError(ERROR_CODE.toolDenied, auth.message, EXIT.denied, {
     decidedBy: auth.audit.decidedBy,
   });
 }
 
-function unknownTool(runtime: Runtime, server: string, what: string): UsageError {
-  const names = runtime.registry.tools(server).map((t) => t.tool.name);
+function unknownTool(servers: ServersService, server: string, what: string): UsageError {
+  const names = servers.registered(server).map((t) => t.tool.name);
   return new UsageError(
     `${what}${names.length ? `; its tools: ${names.join(', ')}` : ''}. "lena mcp tools ${server}" shows them with their arguments.`,
     'unknown-tool',
@@ -211,12 +203,12 @@ registerCommand({
   configFlags: true,
   async run(ctx, args) {
     const timeout = secondsFlag(args, '--timeout');
-    const runtime = await ctx.runtime();
-    const target = await resolveTarget(runtime, ctx.out, args);
+    const { servers } = await ctx.services();
+    const target = await resolveTarget(servers, ctx.out, args);
     const input = await argumentsFrom(target.json);
-    const admitted = await gate(runtime, target, input);
+    const admitted = await gate(servers, target, input);
     if (!args.bools.has('--no-validate')) {
-      const check = await runtime.registry.validateArguments(target.qualifiedName, input);
+      const check = await servers.validateArguments(target.qualifiedName, input);
       if (!check.ok)
         throw new UsageError(
           `${check.message} (send anyway with --no-validate)`,

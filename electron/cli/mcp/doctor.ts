@@ -20,14 +20,14 @@ registerCommand({
   positionals: [],
   configFlags: true,
   async run(ctx) {
-    const runtime = await ctx.runtime();
-    const config = runtime.manager.lastConfig();
-    const statuses = await startServers(runtime, ctx.out);
-    const servers = statuses.map((s) => statusJson(runtime, s));
+    const { servers: service } = await ctx.services();
+    const config = service.lastConfig();
+    const statuses = await startServers(service, ctx.out);
+    const servers = statuses.map((s) => statusJson(service, s));
     const connected = servers.filter((s) => s.status === 'connected');
     const toolCount = connected.reduce((n, s) => n + s.toolCount, 0);
     // Records an earlier version kept under a bare name, moved at this start to their user server.
-    const recordMoves = runtime.recordMoves.map((m) => ({ ...m, message: moveLine(m) }));
+    const recordMoves = service.recordMoves().map((m) => ({ ...m, message: moveLine(m) }));
     if (ctx.out.json)
       ctx.out.result({
         servers,
@@ -39,7 +39,7 @@ registerCommand({
       for (const move of recordMoves) ctx.out.info(`moved: ${move.message}`);
       for (const s of statuses) {
         ctx.out.info(statusLine(s));
-        printProblem(ctx.out, s, statusJson(runtime, s).stderrTail);
+        printProblem(ctx.out, s, statusJson(service, s).stderrTail);
       }
       ctx.out.info(`${plural(toolCount, 'tool')} from ${plural(connected.length, 'server')}`);
     }

@@ -1,7 +1,7 @@
 // The one body of `lena mcp prompts SERVER` and `lena mcp resources SERVER`: both start only that
 // server, list its offerings (every page) and print either one JSON object or plain lines. Each
 // command says only what it picks from the offerings and how one entry reads.
-import { offerings, type ServerOfferings } from '../../core/mcp/manager/offerings';
+import type { ServerOfferings } from '../../core/mcp/manager/offerings';
 import { registerCommand, type CommandSpec } from '../commands';
 import { EXIT } from '../errors';
 import { indent, type Output } from '../output';
@@ -30,10 +30,10 @@ export function registerOfferingsList(spec: OfferingsListSpec): void {
     positionals: [{ name: 'SERVER' }],
     configFlags: true,
     async run(ctx, args) {
-      const runtime = await ctx.runtime();
+      const { servers } = await ctx.services();
       const server = args.positionals[0];
-      await connectOne(runtime, ctx.out, server);
-      const found = await request('list-failed', () => offerings(runtime.manager, server));
+      await connectOne(servers, ctx.out, server);
+      const found = await request('list-failed', () => servers.offerings(server));
       if (ctx.out.json) ctx.out.result({ server, ...spec.json(found) });
       else spec.print(found, ctx.out);
       return EXIT.ok;

@@ -1,15 +1,19 @@
 // What the resource and prompt commands share: starting the one server they name and turning a
 // failed request into the command's error.
-import type { Runtime } from '../../core/host/runtime';
+import type { ServersService } from '../../core/host/services/servers';
 import { CliError, EXIT } from '../errors';
 import type { Output } from '../output';
 import { notConnected, requireServer, startServers } from './servers';
 
 /** Starts only `name`; a server that does not connect ends the command with why. */
-export async function connectOne(runtime: Runtime, out: Output, name: string): Promise<void> {
-  const status = requireServer(runtime, name);
-  const [started] = await startServers(runtime, out, [name]);
-  if ((started ?? status).status !== 'connected') throw notConnected(runtime, started ?? status);
+export async function connectOne(
+  servers: ServersService,
+  out: Output,
+  name: string,
+): Promise<void> {
+  const status = requireServer(servers, name);
+  const [started] = await startServers(servers, out, [name]);
+  if ((started ?? status).status !== 'connected') throw notConnected(servers, started ?? status);
 }
 
 /** Runs one request of the server; its error becomes `code` with the server's message. */

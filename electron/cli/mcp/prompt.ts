@@ -1,6 +1,5 @@
 // `lena mcp prompt SERVER PROMPT [JSON]`: gets one prompt with its arguments (a JSON object of
 // strings, as prompts/get takes them) and prints its messages, each under its role.
-import { getPrompt, offerings } from '../../core/mcp/manager/offerings';
 import { registerCommand } from '../commands';
 import { EXIT, UsageError } from '../errors';
 import { argumentsFrom, blockText } from './call';
@@ -20,7 +19,7 @@ registerCommand({
   positionals: [{ name: 'SERVER' }, { name: 'PROMPT' }, { name: 'JSON', optional: true }],
   configFlags: true,
   async run(ctx, args) {
-    const runtime = await ctx.runtime();
+    const { servers } = await ctx.services();
     const [server, name, json] = args.positionals;
     const input = await argumentsFrom(json);
     const nonString = Object.entries(input).filter(([, v]) => typeof v !== 'string');
@@ -29,8 +28,8 @@ registerCommand({
         `prompt arguments are strings; ${nonString.map(([k]) => `"${k}"`).join(', ')} ${nonString.length === 1 ? 'is' : 'are'} not (write "${nonString[0][0]}": "${String(nonString[0][1])}")`,
         'invalid-arguments',
       );
-    await connectOne(runtime, ctx.out, server);
-    const { prompts } = await request('list-failed', () => offerings(runtime.manager, server));
+    await connectOne(servers, ctx.out, server);
+    const { prompts } = await request('list-failed', () => servers.offerings(server));
     const prompt = prompts.find((p) => p.name === name);
     if (!prompt)
       throw new UsageError(
@@ -46,7 +45,7 @@ registerCommand({
         'missing-argument',
       );
     const result = await request('prompt-failed', () =>
-      getPrompt(runtime.manager, server, name, input as Record<string, string>),
+      servers.getPrompt(server, name, input as Record<string, string>),
     );
     if (ctx.out.json) {
       ctx.out.result({

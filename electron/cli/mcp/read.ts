@@ -1,6 +1,5 @@
 // `lena mcp read SERVER URI`: reads one resource. Text is printed as it is; a binary part is
 // described (type and size) unless --json, which carries it base64 as the server sent it.
-import { readResource } from '../../core/mcp/manager/offerings';
 import { registerCommand } from '../commands';
 import { EXIT } from '../errors';
 import { connectOne, request } from './one-server';
@@ -19,10 +18,10 @@ registerCommand({
   positionals: [{ name: 'SERVER' }, { name: 'URI' }],
   configFlags: true,
   async run(ctx, args) {
-    const runtime = await ctx.runtime();
+    const { servers } = await ctx.services();
     const [server, uri] = args.positionals;
-    await connectOne(runtime, ctx.out, server);
-    const contents = await request('read-failed', () => readResource(runtime.manager, server, uri));
+    await connectOne(servers, ctx.out, server);
+    const contents = await request('read-failed', () => servers.readResource(server, uri));
     if (ctx.out.json) {
       ctx.out.result({ server, uri, contents });
       return EXIT.ok;

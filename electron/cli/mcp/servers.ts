@@ -1,7 +1,7 @@
 // What the server commands share: starting servers of the shared runtime with a progress line per
 // server on stderr as each settles, and a server's status in the words and JSON they print.
 import type { ServerStatus } from '../../../shared/server-types';
-import type { Runtime } from '../../core/host/runtime';
+import type { ServersService } from '../../core/host/services/servers';
 import { CliError, EXIT, UsageError } from '../errors';
 import { indent, plural, type Output } from '../output';
 
@@ -43,36 +43,35 @@ export function printProblem(
  * stderr as it settles, so a slow one is visible while it is slow.
  */
 export async function startServers(
-  runtime: Runtime,
+  servers: ServersService,
   out: Output,
   names?: string[],
 ): Promise<ServerStatus[]> {
-  const manager = runtime.manager;
-  const wanted = names ?? runtime.servers.statuses().map((s) => s.name);
+  const wanted = names ?? servers.statuses().map((s) => s.name);
   const shown = new Set<string>();
   const progress = (s: ServerStatus) => {
     if (!wanted.includes(s.name) || !settled(s) || shown.has(s.name)) return;
     shown.add(s.name);
     out.warn(`  ${statusLine(s)}`);
   };
-  const off = runtime.servers.onStatus(progress);
+  const off = servers.onStatus(progress);
   try {
-    await manager.startServers(wanted);
+    await servers.startServers(wanted);
   } finally {
     off();
   }
   const statuses = wanted
-    .map((n) => runtime.servers.status(n))
+    .map((n) => servers.status(n))
     .filter((s): s is ServerStatus => s !== undefined);
   for (const s of statuses) progress(s);
   return statuses;
 }
 
 /** The configured server of that name, or a usage error that lists the configured ones (nothing starts). */
-export function requireServer(runtime: Runtime, name: string): ServerStatus {
-  const status = runtime.servers.status(name);
+export function requireServer(servers: ServersService, name: string): ServerStatus {
+  const status = servers.status(name);
   if (status) return status;
-  const names = runtime.servers.statuses().map((s) => s.name);
+  const names = servers.statuses().map((s) => s.name);
   throw new UsageError(
     `No server named "${name}" is configured${names.length ? ` (configured: ${names.join(', ')})` : ''}. "lena mcp list" shows them; "lena mcp add" adds one.`,
     'unknown-server',
@@ -80,8 +79,8 @@ export function requireServer(runtime: Runtime, name: string): ServerStatus {
 }
 
 /** A server that did not connect, as the error a command ends with. */
-export function notConnected(runtime: Runtime, s: ServerStatus): CliError {
-  const tail = runtime.manager.session(s.name)?.stderrTail() || s.stderrTail;
+export function notConnected(servers: ServersService, s: ServerStatus): CliError {
+  const tail = servers.stderrTail(s.name) || s.stderrTail;
   const lines = [`Server "${s.name}" is ${s.status}${s.error ? `: ${errorText(s)}` : ''}`];
   if (s.status === 'failed' && tail.trim())
     lines.push(`stderr:\n${indent(tail.trimEnd().split('\n').slice(-15).join('\n'))}`);
@@ -93,7 +92,7 @@ export function notConnected(runtime: Runtime, s: ServerStatus): CliError {
 }
 
 /** The JSON form of a status (what doctor and tools print). */
-export function statusJson(runtime: Runtime, s: ServerStatus) {
+export function statusJson(servers: ServersService, s: ServerStatus) {
   return {
     name: s.name,
     scope: s.scope,
@@ -107,6 +106,6 @@ export function statusJson(runtime: Runtime, s: ServerStatus) {
     error: errorText(s),
     // OAuth: "required", "signed-in" (with the account) or "failed" with the step; null when none is needed.
     signIn: s.signIn ?? null,
-    stderrTail: s.stderrTail || runtime.manager.session(s.name)?.stderrTail() || '',
+    stderrTail: s.stderrTail || servers.stderrTail(s.name),
   };
 }

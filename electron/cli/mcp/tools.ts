@@ -1,6 +1,7 @@
 // `lena mcp tools [SERVER]`: the tools Claude sees, by qualified name, with each input schema in
 // one readable line (full JSON, output schema and annotations with --json). With a name only that
 // server starts; without, all start in parallel with progress on stderr.
+import type { ToolInfo } from '../../../shared/server-types';
 import type { RegisteredTool } from '../../core/mcp/registry/registry';
 import { registerCommand } from '../commands';
 import { EXIT } from '../errors';
@@ -8,19 +9,12 @@ import { indent, plural } from '../output';
 import { errorText, requireServer, startServers } from './servers';
 import { schemaSignature } from './schema-text';
 
-function toolJson(r: RegisteredTool) {
-  return {
-    server: r.server,
-    name: r.tool.name,
-    qualifiedName: r.qualifiedName,
-    title: r.tool.title ?? r.tool.annotations?.title ?? null,
-    description: r.tool.description ?? '',
-    inputSchema: r.tool.inputSchema,
-    outputSchema: r.tool.outputSchema ?? null,
-    annotations: r.tool.annotations ?? {},
-    enabled: r.enabled,
-    tokens: r.tokens,
-  };
+/**
+ * A tool as `--json` gives it: the servers page's view (names, schema, annotations, token cost,
+ * switch, `pin`: accepted, changed or new and held, rejected) plus the output schema.
+ */
+function toolJson(view: ToolInfo, r: RegisteredTool | undefined) {
+  return { ...view, outputSchema: r?.tool.outputSchema ?? null };
 }
 
 registerCommand({
@@ -34,15 +28,20 @@ registerCommand({
   positionals: [{ name: 'SERVER', optional: true }],
   configFlags: true,
   async run(ctx, args) {
-    const runtime = await ctx.runtime();
+    const { servers } = await ctx.services();
     const only = args.positionals[0];
-    if (only) requireServer(runtime, only);
-    const statuses = await startServers(runtime, ctx.out, only ? [only] : undefined);
-    const rows = runtime.registry.tools(only);
+    if (only) requireServer(servers, only);
+    const statuses = await startServers(servers, ctx.out, only ? [only] : undefined);
+    const rows = servers.registered(only);
     const problems = statuses.filter((s) => s.status !== 'connected');
     if (ctx.out.json) {
       ctx.out.result({
-        tools: rows.map(toolJson),
+        tools: servers.tools(only).map((view) =>
+          toolJson(
+            view,
+            rows.find((r) => r.qualifiedName === view.qualifiedName),
+          ),
+        ),
         servers: statuses.map((s) => ({
           name: s.name,
           status: s.status,

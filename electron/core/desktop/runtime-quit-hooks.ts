@@ -1,21 +1,20 @@
-// Lena's quit steps mapped onto the host's runtime: refuse new turns, stop running turns and
+// Lena's quit steps mapped onto the host's services: refuse new turns, stop running turns and
 // their tool calls (and close pending permission prompts), stop the servers (backed by the recorded
 // process groups), then close the conversation database.
-import type { Runtime } from '../host/runtime';
+import type { HostServices } from '../host/services';
 import type { ProcessRecords } from '../base/process-records';
 import type { QuitHooks } from './quit-sequence';
 import { shutdownServers } from './server-shutdown';
 
-/** The runtime parts the quit sequence touches. */
+/** The services' methods the quit sequence calls. */
 export type QuitRuntime = {
-  engine: Pick<Runtime['engine'], 'shutdown'>;
-  broker: Pick<NonNullable<Runtime['broker']>, 'cancelAll'> | null;
-  manager: Pick<Runtime['manager'], 'shutdown'>;
-  conversations: Pick<Runtime['conversations'], 'close'>;
+  chat: Pick<HostServices['chat'], 'shutdown' | 'closeStore'>;
+  asks: Pick<HostServices['asks'], 'cancelAll'>;
+  servers: Pick<HostServices['servers'], 'shutdown'>;
 };
 
 export interface RuntimeQuitOptions {
-  runtime: () => Promise<QuitRuntime>;
+  services: () => Promise<QuitRuntime>;
   records: ProcessRecords;
   /** The shell's own state to write before exit (window bounds). */
   flush?: () => Promise<void>;
@@ -27,21 +26,21 @@ export function runtimeQuitHooks(options: RuntimeQuitOptions): Omit<QuitHooks, '
   return {
     stopAcceptingTurns: async () => {
       // shutdown() refuses new turns at once; the next step awaits the running ones.
-      turnsStopped = (await options.runtime()).engine.shutdown();
+      turnsStopped = (await options.services()).chat.shutdown();
     },
     cancelToolCalls: async () => {
-      (await options.runtime()).broker?.cancelAll('Lena is quitting');
+      (await options.services()).asks.cancelAll('Lena is quitting');
       await turnsStopped;
     },
     shutdownServers: (boundMs) =>
       shutdownServers({
-        stopAll: async () => (await options.runtime()).manager.shutdown(),
+        stopAll: async () => (await options.services()).servers.shutdown(),
         records: options.records,
         boundMs,
         log: options.log,
       }),
     closeDatabase: async () => {
-      (await options.runtime()).conversations.close();
+      (await options.services()).chat.closeStore();
       await options.flush?.();
     },
   };

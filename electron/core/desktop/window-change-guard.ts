@@ -37,12 +37,12 @@ export function windowChangeGuard(
     const s = await services();
     const [user, project] = await Promise.all([
       textOf(s.paths.mcpConfig),
-      textOf(s.project.mcpFile),
+      textOf(s.project.mcpFile()),
     ]);
     const changes = changesToConfirm(channel, args, {
       confirmed: new Set([...confirmed, ...configuredLaunchKeys([user])]),
       inProjectFile: new Set(configuredLaunchKeys([project])),
-      baseUrl: s.runtime.settings.current.baseUrl,
+      baseUrl: s.settings.current().baseUrl,
     });
     if (!changes.length) return null;
     const { allowId, ...prompt } = confirmationPrompt(changes);

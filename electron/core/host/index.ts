@@ -12,11 +12,10 @@ import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
 import { resourceHandlers } from './handlers/resource-handlers';
 import { serverHandlers } from './handlers/server-handlers';
-import { projectOpener, settingsHandlers } from './handlers/settings-handlers';
+import { settingsHandlers } from './handlers/settings-handlers';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ProjectView } from '../../../shared/settings-types';
 import { startServices, type HostServices, type ServiceOptions } from './services';
-import { viewProxy } from './apps/views';
 import type { ProxyResponse } from '../security/view-proxy';
 
 /** What createHost takes: the services' options, with Lena's home and secrets defaulted. */
@@ -71,10 +70,9 @@ export function createHost(options: HostOptions = {}): Host {
     'app:notices': async () => {
       // A broken project settings file is said at start-up too (its app:logged may precede the window).
       const services = await get();
-      const notices = [...services.runtime.notices, ...(options.notices?.() ?? [])];
-      return services.projectProblem
-        ? [...notices, { level: 'error' as const, message: services.projectProblem }]
-        : notices;
+      const notices = [...services.notices(), ...(options.notices?.() ?? [])];
+      const problem = services.project.problem();
+      return problem ? [...notices, { level: 'error' as const, message: problem }] : notices;
     },
     ...serverHandlers(get),
     ...inspectHandlers(get, events),
@@ -100,18 +98,9 @@ export function createHost(options: HostOptions = {}): Host {
     events,
     handlers,
     dispatch,
-    openProject: projectOpener(get, events),
+    openProject: async (folder) => (await get()).project.open(folder),
     services: get,
-    async viewProxy(url) {
-      const s = await get();
-      if (!s.views)
-        return {
-          status: 404,
-          headers: { 'content-type': 'text/plain; charset=utf-8' },
-          body: 'Views are not shown here.',
-        };
-      return viewProxy(s.runtime, s.views, url);
-    },
+    viewProxy: async (url) => (await get()).apps.proxy(url),
     async close() {
       if (started) await (await started).close();
     },

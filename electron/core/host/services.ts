@@ -1,45 +1,51 @@
 // The window's services: the shared runtime plus what only the window has (a project folder,
 // events forwarded to the renderer). Started once by createHost; handlers await it.
 import type { LenaPaths } from '../home';
-import { findProjectConfig } from '../mcp/config/scopes';
+import type { AppNotice } from '../../../shared/app-types';
 import { watchConfigFiles } from '../mcp/config/watch';
-import { settingsViewFor, type UpdatePreference } from './views/settings';
+import type { UpdatePreference } from './views/settings';
 import type { ManagerOptions } from '../mcp/manager/manager';
 import type { ProcessRecorder } from '../mcp/manager/types';
-import { projectSettingsFile, readProjectPermissions } from '../permissions/scopes';
-import type { PermissionLists } from '../permissions/types';
-import { requestView, resolvedView } from '../permissions/view';
 import type { SecretProvider } from '../store/secrets';
 import type { HostEvents } from './events';
 import type { SaveFile } from './apps/view-asks';
 import type { ViewBinding } from './apps/views';
 import { createRuntime, type Runtime } from './runtime';
 import { serverIdentity } from './wiring';
+import { AppsService } from './services/apps';
+import { AsksService } from './services/asks';
+import { ChatService } from './services/chat';
+import { LogsService } from './services/logs';
+import { ProjectService, type ProjectHistory } from './services/project';
+import { ServersService } from './services/servers';
+import { SettingsService } from './services/settings';
 
+/**
+ * The window's services, one face each: handlers and the desktop call their methods and never
+ * reach into another service's parts.
+ */
 export interface HostServices {
-  runtime: Runtime;
-  secrets: SecretProvider;
+  servers: ServersService;
+  chat: ChatService;
+  asks: AsksService;
+  settings: SettingsService;
+  logs: LogsService;
+  /** The one owner of the open folder, its rules and its problem. */
+  project: ProjectService;
+  apps: AppsService;
   paths: LenaPaths;
-  project: { folder: string | null; mcpFile: string | null };
-  projects?: ProjectHistory;
-  updates?: UpdatePreference;
-  /** The open project's deny and ask rules (`<project>/.lena/settings.json`). */
-  projectRules: Partial<PermissionLists>;
-  /** Why the open project's settings file is broken (then its servers are off and every call asks). */
-  projectProblem: string | null;
-  setProject(folder: string | null): Promise<void>;
-  /** Stops watching files and closes the runtime (servers, database). */
+  /** What start-up found that the user should know (database moved aside, broken settings…). */
+  notices(): AppNotice[];
+  /** Stops watching files and closes everything (servers, database). */
   close(): Promise<void>;
-  /** MCP Apps: where views are framed from (absent: views are not shown) and how their files are saved. */
-  views?: ViewBinding;
-  saveFile?: SaveFile;
+  /**
+   * The composed parts behind the services, for tests that check a part's own state. Handlers,
+   * the CLI and the desktop use the services above.
+   */
+  runtime: Runtime;
 }
 
-/** The recent project folders, kept by the desktop shell (none under tests or the CLI). */
-export interface ProjectHistory {
-  recent(): string[];
-  opened(folder: string | null): void | Promise<void>;
-}
+export type { ProjectHistory };
 
 export interface ServiceOptions {
   paths: LenaPaths;
@@ -73,9 +79,7 @@ export interface ServiceOptions {
 export async function startServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
   // Read before the runtime starts: a project whose settings are broken starts no servers.
-  const initial = options.projectFolder
-    ? await readProjectPermissions(options.projectFolder)
-    : undefined;
+  const initial = await ProjectService.read(options.projectFolder);
   const rt = await createRuntime({
     paths,
     sources: {
@@ -99,7 +103,34 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
         }
       : {}),
   });
-  rt.servers.onStatus((status) => events.emit('servers:status-changed', status));
+  const servers = new ServersService(rt, paths);
+  const settings = new SettingsService(rt, options.secrets, options.updates);
+  const project = await ProjectService.start(
+    { permissions: rt.permissions, servers, events, history: options.projects },
+    options.projectFolder ?? null,
+    initial,
+  );
+  const services: HostServices = {
+    servers,
+    chat: new ChatService(rt),
+    asks: new AsksService(rt),
+    settings,
+    logs: new LogsService(rt),
+    project,
+    apps: new AppsService(rt, options.views, options.saveFile),
+    paths,
+    notices: () => [...rt.notices],
+    runtime: rt,
+    async close() {
+      settingsWatcher.close();
+      project.close();
+      unlistenTools();
+      await rt.close();
+    },
+  };
+
+  // Event forwarding: the services' changes become the contract's events.
+  servers.onStatus((status) => events.emit('servers:status-changed', status));
   rt.registry.on('changed', (change) =>
     events.emit('servers:tools-changed', { server: change.server ?? '' }),
   );
@@ -112,113 +143,24 @@ export async function startServices(options: ServiceOptions): Promise<HostServic
   });
   // Accepting or rejecting a tool changes what the server page and the chat notice show.
   rt.permissions.acceptance?.onChanged((server) => {
-    const status = rt.servers.status(server);
+    const status = servers.status(server);
     if (status) events.emit('servers:status-changed', status);
     events.emit('servers:tools-changed', { server });
   });
-  rt.broker?.on('requested', () => {
-    // Positions shift as requests come and go: send the whole queue's views.
-    for (const pending of rt.broker!.pending())
-      events.emit('permissions:requested', requestView(pending));
-  });
-  rt.broker?.on('resolved', (event) => events.emit('permissions:resolved', resolvedView(event)));
-  rt.questions?.on('requested', (question) => events.emit('questions:requested', question));
-  rt.questions?.on('resolved', (event) => events.emit('questions:resolved', event));
+  services.asks.forward(events);
   // settings.json edited outside the window (`lena`, an editor): rules and settings follow.
   const settingsWatcher = watchConfigFiles([paths.settings], () => {
-    void rt.settings
+    void settings
       .reload()
-      .then(async () => {
-        await rt.permissions.reload();
-        events.emit(
-          'settings:changed',
-          await settingsViewFor(rt.settings, options.secrets, options.updates),
-        );
-      })
+      .then((view) => events.emit('settings:changed', view))
       .catch(() => undefined);
   });
 
-  // The project's rules apply through the tested reader; a broken file fails closed (issue 13).
-  // At start-up app:notices says the problem once; the log keeps it under another source, since a
-  // `config` error is also a toast. Later (project opened, file edited) the log entry is the toast.
-  const applyProjectRules = (
-    read: Awaited<ReturnType<typeof readProjectPermissions>> | undefined,
-    source = 'config',
-  ) => {
-    services.projectRules = read?.lists ?? {};
-    services.projectProblem = read?.problem ?? null;
-    rt.permissions.setProjectRules(services.projectRules, read?.problem);
-    for (const message of [...(read?.warnings ?? []), ...(read?.problem ? [read.problem] : [])]) {
-      events.emit('app:logged', {
-        time: Date.now(),
-        level: read?.problem === message ? 'error' : 'warn',
-        source,
-        message,
-      });
-    }
-  };
-  const projectSettings = (folder: string | null) => (folder ? [projectSettingsFile(folder)] : []);
-  // Fixing (or breaking) the project's settings file applies without reopening the project.
-  const projectWatcher = watchConfigFiles(projectSettings(options.projectFolder ?? null), () => {
-    const folder = services.project.folder;
-    if (!folder) return;
-    void readProjectPermissions(folder)
-      .then(async (read) => {
-        const wasBroken = services.projectProblem !== null;
-        applyProjectRules(read);
-        if (wasBroken !== (read.problem !== undefined))
-          await rt.manager.setProjectDir(read.problem ? undefined : folder);
-      })
-      .catch(() => undefined);
-  });
-
-  const services: HostServices = {
-    runtime: rt,
-    secrets: options.secrets,
-    paths,
-    project: { folder: null, mcpFile: null },
-    projectRules: {},
-    projectProblem: null,
-    projects: options.projects,
-    updates: options.updates,
-    views: options.views,
-    saveFile: options.saveFile,
-    async close() {
-      settingsWatcher.close();
-      projectWatcher.close();
-      unlistenTools();
-      await rt.close();
-    },
-    async setProject(next) {
-      services.project = {
-        folder: next,
-        mcpFile: next ? ((await findProjectConfig(next)) ?? null) : null,
-      };
-      const read = next ? await readProjectPermissions(next) : undefined;
-      applyProjectRules(read);
-      projectWatcher.update(projectSettings(next));
-      await options.projects?.opened(next);
-      await rt.manager.setProjectDir(next && !read?.problem ? next : undefined);
-      // The roots are the project folder: servers that kept running hear that they changed.
-      for (const status of rt.manager.statuses())
-        void rt.manager
-          .session(status.name)
-          ?.mcp?.rootsChanged()
-          .catch(() => undefined);
-    },
-  };
-  services.project = {
-    folder: options.projectFolder ?? null,
-    mcpFile: options.projectFolder
-      ? ((await findProjectConfig(options.projectFolder)) ?? null)
-      : null,
-  };
-  applyProjectRules(initial, 'project');
   // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
-  // configuration files made outside the window reload by themselves.
-  // Issue 19: once the servers are configured, the tasks a previous Lena waited for are followed again.
+  // configuration files made outside the window reload by themselves. Once the servers are
+  // configured, the tasks a previous Lena waited for are followed again.
   void rt.manager.start().then(() => {
-    void rt.engine.resumeTasks();
+    void services.chat.resumeTasks();
     rt.manager.watch((config) => {
       for (const error of config.errors)
         events.emit('app:logged', {

@@ -56,6 +56,19 @@ describe('lena mcp tools', () => {
     expect(structured.annotations).toEqual(expect.any(Object));
   });
 
+  it('--json gives each tool as the servers page does, with whether it is held', async () => {
+    const tools = (await lena(home, ['mcp', 'tools', 'fs', '--json'])).json().tools;
+    const read = tools.find((t: { name: string }) => t.name === 'read_text_file');
+    expect(read).toMatchObject({
+      server: 'fs',
+      qualifiedName: 'mcp__fs__read_text_file',
+      title: 'Read Text File',
+      icons: [],
+      enabled: true,
+      pin: expect.stringMatching(/^(unpinned|pinned|changed|new|rejected)$/),
+    });
+  });
+
   it('says "1 tool", not "1 tools"', async () => {
     expect((await lena(home, ['mcp', 'tools', 'peer'])).stdout.trimEnd().split('\n').pop()).toBe(
       '1 tool',

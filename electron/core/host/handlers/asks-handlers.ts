@@ -3,24 +3,11 @@
 // change of roots is told to the running server (notifications/roots/list_changed).
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import type { ServerAsksView } from '../../../../shared/server-types';
 import { LenaError } from '../../../../shared/result';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
 type AsksHandlers = Pick<Handlers, 'servers:asks' | 'servers:set-asks'>;
-
-function view(s: HostServices, name: string): ServerAsksView {
-  const key = s.runtime.settingsKey(name);
-  const own = s.runtime.settings.current.servers[key];
-  return {
-    name,
-    projectFolder: s.runtime.manager.projectFolder ?? null,
-    roots: own?.roots ?? [],
-    sampling: own?.sampling ?? 'ask',
-    samplingUsage: s.runtime.samplingUsage.get(key),
-  };
-}
 
 /** Each folder absolute and existing, so a server is never given a root that is not there. */
 async function checkedFolders(folders: string[]): Promise<string[]> {
@@ -44,34 +31,13 @@ async function checkedFolders(folders: string[]): Promise<string[]> {
 }
 
 export function asksHandlers(get: () => Promise<HostServices>): AsksHandlers {
-  const known = (s: HostServices, name: string) => {
-    if (!s.runtime.manager.session(name))
-      throw new LenaError('not-found', `There is no server named "${name}".`);
-  };
   return {
-    'servers:asks': async ({ name }) => {
-      const s = await get();
-      known(s, name);
-      return view(s, name);
-    },
+    'servers:asks': async ({ name }) => (await get()).servers.asks(name),
     'servers:set-asks': async ({ name, roots, sampling }) => {
-      const s = await get();
-      known(s, name);
+      const servers = (await get()).servers;
+      servers.asks(name); // not-found before the folders are checked
       const folders = roots ? await checkedFolders(roots) : undefined;
-      await s.runtime.settings.update({
-        servers: {
-          [s.runtime.settingsKey(name)]: {
-            ...(folders ? { roots: folders } : {}),
-            ...(sampling ? { sampling } : {}),
-          },
-        },
-      });
-      if (folders)
-        await s.runtime.manager
-          .session(name)
-          ?.mcp?.rootsChanged()
-          .catch(() => undefined);
-      return view(s, name);
+      return servers.setAsks(name, { roots: folders, sampling });
     },
   };
 }

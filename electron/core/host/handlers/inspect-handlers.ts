@@ -6,7 +6,6 @@ import type { RunToolResult } from '../../../../shared/inspector-types';
 import type { Handlers } from '../dispatch';
 import type { HostEvents } from '../events';
 import type { HostServices } from '../services';
-import { serverIdentity } from '../wiring';
 
 type InspectHandlers = Pick<
   Handlers,
@@ -23,24 +22,9 @@ export function inspectHandlers(
 ): InspectHandlers {
   /** Runs by hand still in progress, by the window's run id, for Cancel. */
   const runs = new Map<string, AbortController>();
-  const known = async (name: string): Promise<HostServices> => {
-    const s = await get();
-    if (!s.runtime.manager.session(name) && !s.runtime.logs.has(name))
-      throw new LenaError('not-found', `There is no server named "${name}".`);
-    return s;
-  };
   return {
-    'servers:log-view': async ({ name, after }) =>
-      (await known(name)).runtime.logs.log(name).page(name, after ?? 0),
-    'servers:log-body': async ({ name, seq }) => {
-      const body = (await known(name)).runtime.logs.log(name).body(seq);
-      if (!body)
-        throw new LenaError(
-          'not-found',
-          `Row ${seq} of ${name}'s log is no longer kept (the log keeps its last 2,000 rows or 10 MB); scroll to a newer row.`,
-        );
-      return body;
-    },
+    'servers:log-view': async ({ name, after }) => (await get()).logs.page(name, after ?? 0),
+    'servers:log-body': async ({ name, seq }) => (await get()).logs.body(name, seq),
     'servers:cancel-run': ({ runId }) => {
       const run = runs.get(runId);
       run?.abort('Cancelled on the servers page');
@@ -53,27 +37,16 @@ export function inspectHandlers(
       arguments: args,
       runId,
     }): Promise<RunToolResult> => {
-      const s = await get();
-      const registered = s.runtime.registry.tools(server).find((t) => t.tool.name === tool);
+      const { servers, logs } = await get();
+      const registered = servers.tool(server, tool);
       if (!registered)
         throw new LenaError(
           'not-found',
           `"${server}" has no tool named "${tool}" right now; connect the server and pick one of the tools it lists.`,
         );
-      const auth = await s.runtime.gate.admit({
-        origin: 'by-hand',
-        call: {
-          conversationId: BY_HAND_CONVERSATION,
-          qualifiedName: registered.qualifiedName,
-          serverName: server,
-          toolName: tool,
-          identity: serverIdentity(s.runtime.manager, server),
-          tool: registered.tool,
-          arguments: args,
-        },
-      });
+      const auth = await servers.admitByHand('by-hand', BY_HAND_CONVERSATION, registered, args);
       const audit = auth.audit;
-      s.runtime.logs.note(
+      logs.note(
         server,
         `${tool} ${audit.decision === 'allow' ? 'run by hand' : `refused (${audit.decidedBy})`}`,
       );
@@ -85,7 +58,7 @@ export function inspectHandlers(
           audit,
           durationMs: null,
         };
-      const check = await s.runtime.registry.validateArguments(registered.qualifiedName, args);
+      const check = await servers.validateArguments(registered.qualifiedName, args);
       if (!check.ok)
         return {
           outcome: 'error',

@@ -17,7 +17,7 @@ describe('runtimeQuitHooks', () => {
     const order: string[] = [];
     let finishTurn: () => void = () => undefined;
     const runtime: QuitRuntime = {
-      engine: {
+      chat: {
         shutdown: () => {
           order.push('no new turns');
           return new Promise<void>(
@@ -28,19 +28,18 @@ describe('runtimeQuitHooks', () => {
               }),
           );
         },
+        closeStore: () => void order.push('database closed'),
       },
-      broker: {
+      asks: {
         cancelAll: () => {
           order.push('prompts cancelled');
           setTimeout(() => finishTurn(), 20);
-          return 0;
         },
       },
-      manager: { shutdown: async () => void order.push('servers stopped') },
-      conversations: { close: () => void order.push('database closed') },
+      servers: { shutdown: async () => void order.push('servers stopped') },
     };
     const hooks = runtimeQuitHooks({
-      runtime: async () => runtime,
+      services: async () => runtime,
       records: new ProcessRecords(join(dir, 'p.json')),
       flush: async () => void order.push('state saved'),
     });

@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../../../shared/server-types';
+import { serverKey } from '../../../../electron/core/mcp/config/identity';
 import { PinStore } from '../../../../electron/core/permissions/pins';
 import { MEMORY, newHost } from './host-harness';
 
@@ -16,20 +17,19 @@ const locks = (home: string) =>
 describe('host.close', () => {
   it('waits for the pins of a server’s first listing: no lock file is left and every tool is pinned', async () => {
     const { home, call, close } = newHost('lena-close-');
-    const added = await call<ServerStatus>('servers:add', {
-      name: 'mem',
-      entry: {
-        command: process.execPath,
-        args: [MEMORY],
-        env: { MEMORY_FILE_PATH: join(home, 'm.jsonl') },
-      },
-    });
+    const entry = {
+      command: process.execPath,
+      args: [MEMORY],
+      env: { MEMORY_FILE_PATH: join(home, 'm.jsonl') },
+    };
+    const added = await call<ServerStatus>('servers:add', { name: 'mem', entry });
     expect(added).toMatchObject({ status: 'connected' });
 
     await close();
 
     expect(locks(home)).toEqual([]);
     const pins = await PinStore.open(join(home, 'pins.json'));
-    expect(pins.get('mem', 'read_graph')).toBeDefined();
+    // Pins are kept under the server's identity (its scope and a hash of its launch entry).
+    expect(pins.get(serverKey('mem', entry, { scope: 'user' }), 'read_graph')).toBeDefined();
   });
 });

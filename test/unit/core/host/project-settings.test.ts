@@ -48,7 +48,7 @@ describe("the open project's settings file", () => {
         timeout: 15_000,
       })
       .toEqual(['memory']);
-    expect(services.projectProblem).toBeNull();
+    expect(services.project.problem()).toBeNull();
     expect(services.runtime.permissions.evaluate(toolCall('write')).outcome).toBe('allow');
     expect(
       services.runtime.permissions.evaluate(

@@ -27,6 +27,7 @@ const ROOT = resolve(__dirname, '../../../..');
 const PATHS: Record<GateOrigin, string> = {
   model: 'electron/core/chat/tool-runner.ts',
   view: 'electron/core/host/apps/view-requests.ts',
+  // Runs by hand and from the CLI name their origin to ServersService.admitByHand, which admits.
   'by-hand': 'electron/core/host/handlers/inspect-handlers.ts',
   cli: 'electron/cli/mcp/call.ts',
   'task-resume': 'electron/core/chat/task-resume.ts',
@@ -108,7 +109,9 @@ describe('every path that runs a tool passes the one gate', () => {
     expect(origins, 'a new origin needs its row in PATHS').toEqual(Object.keys(PATHS).sort());
     for (const [origin, file] of Object.entries(PATHS)) {
       const text = readFileSync(join(ROOT, file), 'utf8');
-      expect(text, file).toMatch(new RegExp(`\\.admit\\(\\{\\s*origin: '${origin}'`));
+      expect(text, file).toMatch(
+        new RegExp(`\\.admit\\(\\{\\s*origin: '${origin}'|\\.admitByHand\\(\\s*'${origin}'`),
+      );
     }
   });
 });

@@ -1,0 +1,59 @@
+// The settings service: settings.json, the secret store and the desktop's update opt-in, as the
+// settings page sees them (views/settings.ts). A change the gate reads (the read-only auto-approve)
+// reaches the permission rules at once; settings.json edited outside Lena reloads by itself.
+import type { SettingsView } from '../../../../shared/settings-types';
+import { LenaError } from '../../../../shared/result';
+import { API_KEY_SECRET, type SecretProvider } from '../../store/secrets';
+import type { SettingsUpdate } from '../../store/settings';
+import type { Settings } from '../../store/settings-schema';
+import type { Runtime } from '../runtime';
+import { settingsViewFor, type UpdatePreference } from '../views/settings';
+
+type Parts = Pick<Runtime, 'settings' | 'permissions'>;
+
+export class SettingsService {
+  constructor(
+    private readonly parts: Parts,
+    private readonly secrets: SecretProvider,
+    private readonly updates?: UpdatePreference,
+  ) {}
+
+  view(): Promise<SettingsView> {
+    return settingsViewFor(this.parts.settings, this.secrets, this.updates);
+  }
+  /** settings.json as read now (values only; the window gets view()). */
+  current(): Settings {
+    return this.parts.settings.current;
+  }
+  async update(patch: SettingsUpdate & { autoUpdate?: boolean }): Promise<SettingsView> {
+    const { autoUpdate, ...rest } = patch;
+    if (autoUpdate !== undefined) {
+      if (!this.updates)
+        throw new LenaError(
+          'unavailable',
+          'This build cannot update itself; install Lena from a release to get automatic updates.',
+        );
+      await this.updates.set(autoUpdate);
+    }
+    if (Object.keys(rest).length > 0) await this.parts.settings.update(rest);
+    if (rest.autoApproveReadOnlyTrusted !== undefined) await this.parts.permissions.reload();
+    return this.view();
+  }
+  async setApiKey(key: string): Promise<SettingsView> {
+    await this.secrets.set(API_KEY_SECRET, key.trim());
+    return this.view();
+  }
+  async clearApiKey(): Promise<SettingsView> {
+    await this.secrets.delete(API_KEY_SECRET);
+    return this.view();
+  }
+  setSecret(name: string, value: string): Promise<void> {
+    return this.secrets.set(name, value);
+  }
+  /** Reads settings.json again (edited outside Lena) and the rules with it; returns the new view. */
+  async reload(): Promise<SettingsView> {
+    await this.parts.settings.reload();
+    await this.parts.permissions.reload();
+    return this.view();
+  }
+}
