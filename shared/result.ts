@@ -37,6 +37,8 @@ export const ERROR_CODE = {
   notExecutable: 'not-executable',
   /** The entry's working directory does not exist. */
   badCwd: 'bad-cwd',
+  /** The entry asks for a sandbox this machine cannot run (a tool or user namespaces missing). */
+  sandboxUnavailable: 'sandbox-unavailable',
   /** Any other failure to start the process. */
   spawnFailed: 'spawn-failed',
   /** The entry is invalid (or names something Lena cannot run). */

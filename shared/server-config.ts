@@ -32,7 +32,23 @@ export interface ServerEntry {
   protocol?: ProtocolPin;
   /** OAuth options for a remote server that needs sign-in (issue 20). */
   oauth?: OAuthEntry;
+  /**
+   * Run a local server in the sandbox: `true` for the default policy, an object for its own
+   * (field names as `@anthropic-ai/sandbox-runtime`'s settings), `false` or absent: unsandboxed.
+   */
+  sandbox?: boolean | SandboxPolicy;
   [key: string]: unknown;
+}
+
+/** A stdio entry's sandbox policy; what it leaves out keeps the default (sandbox/policy.ts). */
+export interface SandboxPolicy {
+  filesystem?: {
+    allowRead?: string[];
+    denyRead?: string[];
+    allowWrite?: string[];
+    denyWrite?: string[];
+  };
+  network?: { allowedDomains?: string[]; deniedDomains?: string[] };
 }
 
 /** A server entry's `oauth`: a pre-registered client and sign-in options; all optional. */

@@ -93,6 +93,45 @@ const oauthSchema = z.strictObject(
   },
 );
 
+const pathList = () =>
+  z.array(text('a path, such as "~/notes"'), { error: 'must be an array of paths' }).optional();
+const domainList = () =>
+  z
+    .array(text('a domain, such as "api.example.com" or "*.example.com"'), {
+      error: 'must be an array of domains',
+    })
+    .optional();
+
+// `sandbox`: the field names of @anthropic-ai/sandbox-runtime's settings, so one vocabulary serves both.
+const sandboxSchema = z.union(
+  [
+    z.boolean(),
+    z.strictObject({
+      filesystem: z
+        .strictObject(
+          {
+            allowRead: pathList(),
+            denyRead: pathList(),
+            allowWrite: pathList(),
+            denyWrite: pathList(),
+          },
+          { error: 'must be an object with allowRead, denyRead, allowWrite and denyWrite lists' },
+        )
+        .optional(),
+      network: z
+        .strictObject(
+          { allowedDomains: domainList(), deniedDomains: domainList() },
+          { error: 'must be an object with allowedDomains and deniedDomains lists' },
+        )
+        .optional(),
+    }),
+  ],
+  {
+    error:
+      'must be true (the default sandbox), false (none) or an object such as {"filesystem": {"allowWrite": ["~/notes"]}, "network": {"allowedDomains": []}}',
+  },
+);
+
 /** Field shapes of a server entry; unknown fields pass through untouched. */
 export const serverEntrySchema = z.looseObject({
   type: z.enum(SERVER_TYPES, { error: 'must be "stdio", "http" or "sse"' }).optional(),
@@ -113,6 +152,7 @@ export const serverEntrySchema = z.looseObject({
     })
     .optional(),
   oauth: oauthSchema.optional(),
+  sandbox: sandboxSchema.optional(),
 });
 
 /**

@@ -1,7 +1,8 @@
 // Risky patterns in a project server's launch entry. A project's `.mcp.json` is written by
 // whoever wrote the repository, so the approval dialog points at what deserves a second look.
 import { homedir } from 'node:os';
-import type { OAuthEntry } from '../../../shared/server-config';
+import type { OAuthEntry, SandboxPolicy } from '../../../shared/server-config';
+import { sandboxWidening } from '../mcp/transports/sandbox/policy';
 import { oauthReads } from '../mcp/config/oauth-reads';
 import { entryValues, type FieldRisk } from '../mcp/config/project-entry-policy';
 
@@ -15,6 +16,7 @@ export interface LaunchEntry {
   url?: string;
   headers?: Record<string, string>;
   oauth?: OAuthEntry;
+  sandbox?: boolean | SandboxPolicy;
 }
 
 export type RiskKind =
@@ -28,7 +30,8 @@ export type RiskKind =
   | 'api-key'
   | 'oauth-read'
   | 'oauth-reference'
-  | 'shadows-user';
+  | 'shadows-user'
+  | 'sandbox-widening';
 
 export interface RiskFlag {
   kind: RiskKind;
@@ -170,6 +173,8 @@ export function riskFlags(entry: LaunchEntry): RiskFlag[] {
       `runs a shell command string (${baseName(entry.command ?? '')} ${shellArgs[flagIndex]}): anything can be in it`,
     );
   }
+  if (checked('sandbox').length > 0)
+    for (const w of sandboxWidening(entry.sandbox)) add('sandbox-widening', w.where, w.message);
   for (const v of values) {
     const loader = v.rule.risks.includes('loader-env');
     const path = v.rule.risks.includes('secret-path');

@@ -17,6 +17,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_SECONDS,
   DEFAULT_STARTUP_TIMEOUT_SECONDS,
   type ProtocolPin,
+  type SandboxPolicy,
   type ServerEntry,
 } from '../../../../shared/server-config';
 import { resolveTransport } from '../../../../shared/config/server-entry-schema';
@@ -51,6 +52,8 @@ export interface StdioLaunch extends Timeouts {
   /** Only the configured variables; the transport adds its allow-listed base environment. */
   env: Record<string, string>;
   cwd?: string;
+  /** The sandbox the server runs in (absent: none); a project entry without the field gets the default. */
+  sandbox?: true | SandboxPolicy;
 }
 export interface RemoteLaunch extends Timeouts {
   transport: 'http' | 'sse' | 'http-with-sse-fallback';
@@ -183,6 +186,11 @@ export async function expandEntry(
     });
 
   const launch = buildLaunch(entry, expand, options.baseDir, options.defaultCwd);
+  if (launch.transport === 'stdio') {
+    // A project's servers are sandboxed unless their entry says otherwise (flagged in the approval).
+    const sandbox = entry.sandbox ?? (options.grants ? true : undefined);
+    if (sandbox) launch.sandbox = sandbox;
+  }
   const usedList = [...used.values()];
   if (missingVariables.size > 0 || missingSecrets.size > 0) {
     const parts: string[] = [];

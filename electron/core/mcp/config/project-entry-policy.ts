@@ -17,9 +17,11 @@ export type FieldTreatment = 'shown' | 'references' | 'refused';
  * Checks the approval runs on a field: `command-line` (sudo, rm -rf, curl | sh, shell strings and
  * metacharacters, key folders), `secret-path` (a key folder such as ~/.ssh in the value),
  * `loader-env` (a variable name that changes what code loads), `api-key` (a reference to the
- * Anthropic API key), `reads` (a file, variable or secret the sign-in reads, said in words).
+ * Anthropic API key), `reads` (a file, variable or secret the sign-in reads, said in words),
+ * `sandbox` (a policy that widens the default sandbox: writes to `~`, every domain, no sandbox).
  */
-export type FieldRisk = 'command-line' | 'secret-path' | 'loader-env' | 'api-key' | 'reads';
+export type FieldRisk =
+  'command-line' | 'secret-path' | 'loader-env' | 'api-key' | 'reads' | 'sandbox';
 
 /** Where the approval shows a field. */
 export type ApprovalGroup =
@@ -66,6 +68,7 @@ export const PROJECT_ENTRY_FIELDS: readonly EntryFieldRule[] = [
   row('startupTimeout', 'shown', 'options', 'any'),
   row('disabled', 'shown', 'options', 'any'),
   row('protocol', 'shown', 'options', 'any'),
+  row('sandbox', 'shown', 'options', 'stdio', ['sandbox']),
   row('oauth.clientId', 'shown', 'oauth', 'remote'),
   row('oauth.clientSecret', 'references', 'oauth', 'remote', ['api-key', 'reads'], {
     use: "sends it to the authorization server as this client's secret",

@@ -21,6 +21,8 @@ export function hintFor(
       return 'Fix "command" in the server entry: give the path of the program to run.';
     case 'command-not-found':
       return 'Check the command name, install it, or use an absolute path in the server entry.';
+    case 'sandbox-unavailable':
+      return 'Install what the sandbox needs (above), or set "sandbox": false on this entry to run it unsandboxed.';
     case 'not-executable':
       return 'The command is not executable: check its file permissions.';
     case 'protocol-version':

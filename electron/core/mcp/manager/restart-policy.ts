@@ -83,6 +83,7 @@ const PERMANENT = new Set<ErrorCode>([
   'bad-command',
   'not-executable',
   'bad-cwd',
+  'sandbox-unavailable',
   'protocol-version',
   // A start that timed out (a first `npx` download, say) would only be killed again mid-install.
   'start-timeout',

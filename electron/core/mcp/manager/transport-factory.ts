@@ -2,10 +2,15 @@
 // stdio servers never pays for the HTTP stack at start-up.
 import type { LaunchSpec } from '../config/expand';
 import type { ManagedTransport, TransportHooks } from './types';
+import type { StdioOptions } from '../transports/stdio';
+import { loginShellPath } from '../transports/login-shell-path';
+import { resolveLenaHome } from '../../home';
 
 export interface FactoryOptions {
   /** Use the login shell's PATH for stdio servers (desktop launch); the command line keeps its own. */
   loginShellPath?: boolean;
+  /** The environment servers start from (default process.env): PATH, HOME and LENA_HOME for the sandbox. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function defaultTransportFactory(options: FactoryOptions = {}) {
@@ -16,13 +21,23 @@ export function defaultTransportFactory(options: FactoryOptions = {}) {
   ): Promise<ManagedTransport> => {
     if (launch.transport === 'stdio') {
       const { StdioTransport } = await import('../transports/stdio');
-      return new StdioTransport({
+      const stdio: StdioOptions = {
         command: launch.command,
         args: launch.args,
         env: launch.env,
         cwd: launch.cwd,
         inheritPath: options.loginShellPath ? 'login-shell' : 'process',
+      };
+      if (!launch.sandbox) return new StdioTransport(stdio);
+      const { sandboxedStdio } = await import('../transports/sandbox');
+      const env = options.env ?? process.env;
+      const path = options.loginShellPath ? ((await loginShellPath()) ?? env.PATH) : env.PATH;
+      const wrapped = sandboxedStdio(stdio, launch.sandbox, {
+        path: launch.env.PATH ?? path,
+        home: launch.env.HOME ?? env.HOME,
+        lenaHome: resolveLenaHome(env),
       });
+      return new StdioTransport(wrapped.options);
     }
     const { createHttpTransport } = await import('./http-transport-factory');
     return createHttpTransport(launch, hooks);

@@ -31,6 +31,8 @@ export interface StdioOptions {
   shutdownGraceMs?: number;
   /** Where PATH comes from; default: the login shell when started from a desktop launcher. */
   inheritPath?: 'login-shell' | 'process';
+  /** How errors name the server (default `stdio: COMMAND ARGS`); a wrapper names what it wraps. */
+  description?: string;
 }
 
 const MiB = 1024 * 1024;
@@ -57,7 +59,8 @@ export class StdioTransport implements Transport {
   private markDone!: () => void;
 
   constructor(private readonly opts: StdioOptions) {
-    this.description = `stdio: ${[opts.command, ...(opts.args ?? [])].join(' ')}`;
+    this.description =
+      opts.description ?? `stdio: ${[opts.command, ...(opts.args ?? [])].join(' ')}`;
     this.stderr = new StderrTail(opts.stderrTailBytes ?? 64 * 1024);
     this.decoder = new LineDecoder(opts.maxMessageBytes ?? 64 * MiB, this.onLine, this.onOverflow);
     this.exited = new Promise((r) => (this.markExited = r));

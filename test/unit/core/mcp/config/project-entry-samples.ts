@@ -19,6 +19,7 @@ export const SAMPLES: Record<string, unknown> = {
   startupTimeout: 41,
   disabled: false,
   protocol: '2025-11-25',
+  sandbox: { filesystem: { allowWrite: ['sample-folder'] }, network: { allowedDomains: [] } },
   'oauth.clientId': 'sample-client',
   'oauth.clientSecret': '${secret:sample-client-secret}',
   'oauth.grant': 'jwt_bearer',

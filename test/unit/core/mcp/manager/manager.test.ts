@@ -169,12 +169,15 @@ describe('McpManager', () => {
   it('never starts a project server before approval, and starts it once approved', async () => {
     const dir = workspace();
     const project = join(dir, 'project');
-    const counter = join(dir, 'spawns.txt');
     rmSync(project, { recursive: true, force: true });
     mkdirSync(project);
+    // In the project folder: a project server runs in the default sandbox, which writes only there.
+    const counter = join(project, 'spawns.txt');
     writeFileSync(
       join(project, '.mcp.json'),
-      JSON.stringify({ mcpServers: { proj: peer({ PEER_COUNTER: counter }) } }),
+      JSON.stringify({
+        mcpServers: { proj: { ...peer({ PEER_COUNTER: counter }), cwd: project } },
+      }),
     );
     let approved = false;
     const { manager } = makeManager(
