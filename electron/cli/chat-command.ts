@@ -2,7 +2,8 @@
 // `claude -p`). Streams the answer to stdout, applies stored rules plus --allow/--deny, and denies
 // anything that would need a dialog, saying so. With --json, one object at the end.
 import { baseUrlProblem } from '../../shared/base-url';
-import type { ChatEvent, ToolCallView } from '../../shared/chat-types';
+import type { ChatEvent } from '../../shared/chat/events';
+import type { ToolCallView } from '../../shared/chat/tool-calls';
 import { exitCodeFor } from '../core/chat/stop-reasons';
 import { pendingToolsNotice } from '../core/permissions/offered';
 import { EnvSecretProvider } from '../core/store/secrets';

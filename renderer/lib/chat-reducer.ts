@@ -1,18 +1,11 @@
 // Applies a turn's streamed events to the open conversation. Pure, so it is tested under Node and
 // cheap on a long conversation: a text delta touches only the streaming message (found from the
 // end) and never re-creates the other messages.
-import type {
-  BranchInfo,
-  ChatErrorInfo,
-  ChatEvent,
-  ChatMessage,
-  ContentBlock,
-  Conversation,
-  MessagePage,
-  RequestToolsInfo,
-  ToolCallView,
-  Usage,
-} from '../../shared/chat-types';
+import type { BranchInfo, Conversation, MessagePage } from '../../shared/chat/conversations';
+import type { ChatEvent, RequestToolsInfo } from '../../shared/chat/events';
+import type { ChatMessage, ContentBlock, Usage } from '../../shared/chat/messages';
+import type { ChatErrorInfo } from '../../shared/chat/stops';
+import type { ToolCallView } from '../../shared/chat/tool-calls';
 
 export interface OpenChat {
   conversationId: string;

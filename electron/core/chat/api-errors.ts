@@ -1,5 +1,5 @@
 // Turns what the Messages API or the network threw into a message with the next step for the user.
-import type { ChatErrorInfo } from '../../../shared/chat-types';
+import type { ChatErrorInfo } from '../../../shared/chat/stops';
 import { contextNote } from './stop-reasons';
 
 interface ApiErrorLike {

@@ -3,15 +3,15 @@
 // until the model ends its turn or the round limit is hit. Everything is stored as it happens.
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
+import type { ChatEvent } from '../../../shared/chat/events';
 import type {
   Attachment,
-  ChatErrorInfo,
-  ChatEvent,
   ContentBlock,
   PromptOrigin,
   Usage,
   ViewOrigin,
-} from '../../../shared/chat-types';
+} from '../../../shared/chat/messages';
+import type { ChatErrorInfo } from '../../../shared/chat/stops';
 import type { PromptMessage } from '../../../shared/mcp-types';
 import { applyToolSwitch, toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
 import { LenaError } from '../../../shared/result';

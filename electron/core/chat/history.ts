@@ -5,7 +5,7 @@
 // role merged (the API requires alternation), and never a trailing assistant message (current
 // models refuse a prefill) except the unchanged content of a pause_turn answer.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatMessage, ContentBlock } from '../../../shared/chat-types';
+import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
 
 type MessageParam = Anthropic.Messages.MessageParam;
 type Block = Anthropic.Messages.ContentBlockParam;

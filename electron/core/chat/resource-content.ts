@@ -4,7 +4,7 @@
 // tool results; the document's title, outside the markers, is kept for the window only and never
 // sent (rewrapResourceBlocks). Text becomes a document block, an image an image block after a wrapped label, a PDF a
 // PDF document; other binaries cannot be sent and are refused with what to do.
-import type { Attachment, ContentBlock } from '../../../shared/chat-types';
+import type { Attachment, ContentBlock } from '../../../shared/chat/messages';
 import { LenaError } from '../../../shared/result';
 import { API_IMAGE_TYPES } from './images';
 import {

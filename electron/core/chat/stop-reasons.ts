@@ -1,7 +1,7 @@
 // Every way a turn can end, told to the user: what happened, what the API said, and what can be
 // done next. `tool_use`, `end_turn` and `pause_turn` are the loop's to handle; everything else
 // becomes a note stored on the answer (so it is still there after a restart) and in the outcome.
-import type { ChatErrorInfo } from '../../../shared/chat-types';
+import type { ChatErrorInfo } from '../../../shared/chat/stops';
 import type { StreamRoundResult } from './stream-round';
 
 export interface StopContext {

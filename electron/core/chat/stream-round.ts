@@ -3,7 +3,8 @@
 // in flight. The SDK retries HTTP-level failures (429, 5xx, 529); a stream that breaks after it
 // started is the caller's to retry (no tool has run for it).
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatEvent, ChatMessage, ContentBlock, Usage } from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { ChatMessage, ContentBlock, Usage } from '../../../shared/chat/messages';
 import type { ConversationStore } from '../store/conversations';
 
 export interface StreamRoundInput {

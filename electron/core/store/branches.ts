@@ -3,7 +3,7 @@
 // written since the migration that added `parent_seq` knows its parent (the last current message
 // when it was appended, 0 for the first); for older rows the parent is inferred here. The current branch is the chain of
 // rows that are not superseded; switching branches supersedes one chain and restores another.
-import type { BranchInfo } from '../../../shared/chat-types';
+import type { BranchInfo } from '../../../shared/chat/conversations';
 import { LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
 import { touchConversation } from './messages';

@@ -4,13 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type {
   BranchInfo,
-  ChatMessage,
-  ContentBlock,
   Conversation,
   ConversationTools,
   SearchHit,
-  ToolCallView,
-} from '../../../shared/chat-types';
+} from '../../../shared/chat/conversations';
+import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { LenaError } from '../../../shared/result';
 import { branchInfo, fixParents, switchBranch } from './branches';
 import type { LenaDatabase } from './database';

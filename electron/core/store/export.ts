@@ -1,11 +1,8 @@
 // One conversation to Markdown (for reading) or JSON (for tools and re-import). The database holds
 // no secrets; known secret values are still scrubbed from the output in case a tool echoed one.
-import type {
-  ContentBlock,
-  Conversation,
-  ChatMessage,
-  ToolCallView,
-} from '../../../shared/chat-types';
+import type { Conversation } from '../../../shared/chat/conversations';
+import type { ContentBlock, ChatMessage } from '../../../shared/chat/messages';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { redact } from '../base/redact';
 
 export type ExportFormat = 'markdown' | 'json';

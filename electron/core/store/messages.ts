@@ -3,14 +3,14 @@
 // updated_at, which orders the conversation list.
 import { randomUUID } from 'node:crypto';
 import type {
-  ChatErrorInfo,
   MessageOrigin,
   ChatMessage,
   ContentBlock,
   MessageStatus,
   Role,
   Usage,
-} from '../../../shared/chat-types';
+} from '../../../shared/chat/messages';
+import type { ChatErrorInfo } from '../../../shared/chat/stops';
 import { LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
 import { searchableText, toMessage, type MessageRow } from './rows';

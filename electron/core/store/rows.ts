@@ -1,17 +1,15 @@
 // Database rows ⇄ the shared chat types. JSON columns are parsed here and nowhere else.
+import type { ConversationSummary, ConversationTools } from '../../../shared/chat/conversations';
 import type {
-  ChatErrorInfo,
   MessageOrigin,
   ChatMessage,
   ContentBlock,
-  ConversationSummary,
-  ConversationTools,
   MessageStatus,
   Role,
-  ToolCallStatus,
-  ToolCallView,
   Usage,
-} from '../../../shared/chat-types';
+} from '../../../shared/chat/messages';
+import type { ChatErrorInfo } from '../../../shared/chat/stops';
+import type { ToolCallStatus, ToolCallView } from '../../../shared/chat/tool-calls';
 
 /** A conversation with what the list does not show: project folder, origin, soft-delete time. */
 export interface ConversationRecord extends ConversationSummary {

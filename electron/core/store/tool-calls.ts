@@ -1,6 +1,6 @@
 // Tool calls as stored: one row per tool_use, written as the call moves through the gate and runs.
 // The result column holds the full, untruncated MCP result; the model's copy may be shorter.
-import type { ToolCallView } from '../../../shared/chat-types';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
 import { toToolCall, type ToolCallRow } from './rows';

@@ -1,6 +1,6 @@
 // A failed turn, inline under the conversation, with the action that fixes it.
 import { useEffect, useState } from 'react';
-import type { ChatErrorInfo } from '../../../shared/chat-types';
+import type { ChatErrorInfo } from '../../../shared/chat/stops';
 import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { StopNote } from './StopNote';

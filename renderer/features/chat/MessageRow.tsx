@@ -1,7 +1,8 @@
 // One message of the conversation: the user's text and attachments, or the assistant's Markdown
 // with its tool cards in place; Edit, Copy and Regenerate where they apply.
 import { memo, useState } from 'react';
-import type { ChatMessage, ContentBlock, ToolCallView } from '../../../shared/chat-types';
+import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { messageText } from '../../lib/chat-reducer';

@@ -2,7 +2,7 @@
 // too big for the model, paused, a stop sequence, or a reason Lena does not know. Each says what
 // happened with the API's own details and offers what can work next, never a Retry that would
 // fail the same way.
-import type { ChatErrorInfo } from '../../../shared/chat-types';
+import type { ChatErrorInfo } from '../../../shared/chat/stops';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';

@@ -1,6 +1,7 @@
 // The turn's actions (send, stop, regenerate, edit), the composer's drafts and attachments, and
 // `chat:progressed` applied to the open conversation.
-import type { Attachment, ChatEvent } from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { Attachment } from '../../../shared/chat/messages';
 import { saveDraftsSoon } from '../../lib/draft-storage';
 import {
   applyChatEvent,

@@ -1,6 +1,6 @@
 // Pure selectors over the open conversation and the composer. Those taking an argument return a
 // selector (`chatSelectors.message(i)`); a component builds it once per render, which is cheap.
-import type { Attachment } from '../../../shared/chat-types';
+import type { Attachment } from '../../../shared/chat/messages';
 import { lastUserMessage } from '../../lib/chat-reducer';
 import { foundBySearch } from '../../lib/found-by-search';
 import type { LenaState } from '../create-store';

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../../../shared/chat-types';
+import type { ChatEvent } from '../../../../shared/chat/events';
 import { b64, jpegBytes, pngBytes } from '../../../fixtures/images';
 import {
   apiError,

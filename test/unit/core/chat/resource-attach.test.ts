@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { userContent } from '../../../../electron/core/chat/engine';
 import { prepareContent } from '../../../../electron/core/chat/request-content';
 import { closeMarker, openMarker } from '../../../../electron/core/chat/untrusted';
-import type { Attachment } from '../../../../shared/chat-types';
+import type { Attachment } from '../../../../shared/chat/messages';
 import type { EmbeddedResource } from '../../../../shared/mcp-types';
 import { reference, stdioClient, tempDir } from '../mcp/harness';
 

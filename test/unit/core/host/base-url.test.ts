@@ -2,7 +2,7 @@
 // that is not this machine's loopback: refused before the key is sent, with the rule's words and
 // the way to Settings.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../../../shared/chat-types';
+import type { ChatEvent } from '../../../../shared/chat/events';
 import {
   reply,
   startMessagesApiServer,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ToolCallView } from '../../../../shared/chat-types';
+import type { ChatMessage } from '../../../../shared/chat/messages';
+import type { ToolCallView } from '../../../../shared/chat/tool-calls';
 import {
   applyChatEvent,
   lastUserMessage,
