@@ -172,6 +172,9 @@ registerCommand({
     const error = outcome.error
       ? { ...outcome.error, message: forCommandLine(outcome.error.message) }
       : undefined;
+    const stop = outcome.stop
+      ? { ...outcome.stop, message: forCommandLine(outcome.stop.message) }
+      : undefined;
     if (ctx.out.json) {
       ctx.out.result({
         conversationId,
@@ -184,11 +187,13 @@ registerCommand({
         })),
         usage: outcome.usage,
         stopReason: outcome.stopReason,
-        ...(error ? { error: { code: error.kind, ...error } } : {}),
+        ...(error ? { error } : {}),
+        ...(stop ? { stop } : {}),
       });
     }
-    // A stop reason other than a finished answer is said on stderr; exitCodeFor documents the codes.
+    // An error, or a stop other than a finished answer, is said on stderr; exitCodeFor documents the codes.
     if (error) ctx.out.warn(`lena: ${error.message}`);
-    return exitCodeFor(error ?? null);
+    if (stop) ctx.out.warn(`lena: ${stop.message}`);
+    return exitCodeFor(error ?? null, stop ?? null);
   },
 });

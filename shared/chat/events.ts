@@ -1,7 +1,8 @@
 // The streaming events of a running turn (`chat:progressed`) and what one request's tools cost.
 import type { ConversationSummary } from './conversations';
 import type { ChatMessage, Usage } from './messages';
-import type { ChatErrorInfo } from './stops';
+import type { ErrorInfo } from '../result';
+import type { TurnStop } from './stops';
 import type { ToolCallView } from './tool-calls';
 
 /** Events of a running turn, streamed to the window as `chat:progressed`. */
@@ -31,7 +32,10 @@ export type ChatEvent =
       conversationId: string;
       turnId: string;
       stopReason: string | null;
-      error: ChatErrorInfo | null;
+      /** The turn failed: what and why, with the action that fixes it. */
+      error: ErrorInfo | null;
+      /** The turn ended without a finished answer (never together with an error). */
+      stop: TurnStop | null;
     }
   | { type: 'conversation-updated'; conversation: ConversationSummary }
   /** Something the user should know about this turn's request (an image left out, max_tokens lowered). */

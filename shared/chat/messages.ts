@@ -1,6 +1,7 @@
 // Conversations' messages as core stores them and the window shows them: roles, Anthropic content
 // blocks (kept structural), usage, where an inserted message came from, and what the user attaches.
-import type { ChatErrorInfo } from './stops';
+import type { ErrorInfo } from '../result';
+import type { TurnStop } from './stops';
 
 export type Role = 'user' | 'assistant';
 
@@ -27,7 +28,9 @@ export interface ChatMessage {
   stopReason: string | null;
   usage: Usage | null;
   /** A problem to show under the message (API error, interrupted stream). */
-  error: ChatErrorInfo | null;
+  error: ErrorInfo | null;
+  /** How the answer stopped when it did not simply finish (refusal, max tokens…); absent = none. */
+  stop?: TurnStop | null;
   /** Set when a server's prompt inserted this message (the window marks it as the server's). */
   origin?: MessageOrigin | null;
 }

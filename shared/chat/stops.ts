@@ -1,42 +1,25 @@
-// How a turn ended when it did not simply finish.
+// How a turn ended when the API answered but the answer is not simply finished. A stop is not an
+// error: Claude declined, the answer hit its token limit or the context window, a server-tool turn
+// paused, a stop sequence matched, or the API gave a reason Lena does not know. Errors (the request
+// failed) are ErrorInfo (shared/result.ts); a turn carries one or the other.
 
-export interface ChatErrorInfo {
-  kind:
-    | 'auth'
-    | 'rate-limit'
-    | 'overloaded'
-    | 'context'
-    | 'network'
-    | 'interrupted'
-    | 'max-rounds'
-    | 'api'
-    | 'no-key'
-    /** The turn ended for a reason other than a finished answer (stop reasons). */
-    | 'refusal'
-    | 'max-tokens'
-    | 'stop-sequence'
-    | 'paused'
-    | 'unknown-stop';
+/** Which stop: the window picks its title and buttons by kind. */
+export type StopKind =
+  'refusal' | 'max-tokens' | 'context-window' | 'stop-sequence' | 'paused' | 'unknown';
+
+export interface TurnStop {
+  kind: StopKind;
+  /** The API's stop_reason (`refusal`, `max_tokens`, `model_context_window_exceeded`…). */
+  stopReason: string;
+  /** What happened and what the user can do, in words. */
   message: string;
-  /** What the user can do: a button in the UI. */
-  action?:
-    | 'open-settings'
-    | 'retry'
-    | 'new-conversation-with-summary'
-    | 'continue'
-    | 'edit-or-switch-model';
-  retryAfterSeconds?: number;
-  /** This partial answer was replaced by a retry after the stream broke: shown, never sent again. */
-  retried?: boolean;
-  /** What the API said about the stop (a refusal's category and explanation, the stop sequence…). */
-  details?: {
-    category?: string | null;
-    explanation?: string | null;
-    stopSequence?: string | null;
-    stopReason?: string;
-    requestTokens?: number;
-    limitTokens?: number;
-  };
-  /** Other ways out the window offers next to `action` (context overflow: drop old tool results). */
-  alternatives?: Array<'new-conversation-with-summary' | 'drop-old-tool-results'>;
+  /** refusal: the API's category and explanation, when it gave them. */
+  category?: string | null;
+  explanation?: string | null;
+  /** stop-sequence: the sequence that matched. */
+  stopSequence?: string | null;
+  /** max-tokens: the per-answer limit the answer hit. */
+  limitTokens?: number;
+  /** context-window: the tokens the request held. */
+  requestTokens?: number;
 }

@@ -11,10 +11,10 @@ import type {
   Usage,
   ViewOrigin,
 } from '../../../shared/chat/messages';
-import type { ChatErrorInfo } from '../../../shared/chat/stops';
+import type { TurnStop } from '../../../shared/chat/stops';
 import type { PromptMessage } from '../../../shared/mcp-types';
 import { applyToolSwitch, toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, errorInfo, LenaError, type ErrorInfo } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
 import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
 import { withheldTools } from '../permissions/offered';
@@ -71,7 +71,10 @@ export interface TurnOutcome {
   turnId: string;
   conversationId: string;
   stopReason: string | null;
-  error: ChatErrorInfo | null;
+  /** The turn failed (never together with a stop). */
+  error: ErrorInfo | null;
+  /** The turn ended without a finished answer: refusal, max tokens, context window, paused… */
+  stop: TurnStop | null;
   usage: Usage;
 }
 
@@ -384,23 +387,38 @@ export class ChatEngine {
       cacheReadTokens: 0,
       cacheCreationTokens: 0,
     };
-    const end = (stopReason: string | null, error: ChatErrorInfo | null): TurnOutcome => {
+    const end = (
+      stopReason: string | null,
+      error: ErrorInfo | null,
+      stop: TurnStop | null = null,
+    ): TurnOutcome => {
       if (usage.inputTokens + usage.outputTokens > 0) this.lastTurnUsage = { ...usage };
-      this.deps.emit({ type: 'turn-ended', conversationId, turnId: turn.id, stopReason, error });
+      this.deps.emit({
+        type: 'turn-ended',
+        conversationId,
+        turnId: turn.id,
+        stopReason,
+        error,
+        stop,
+      });
       this.emitConversation(conversationId);
-      return { turnId: turn.id, conversationId, stopReason, error, usage };
+      return { turnId: turn.id, conversationId, stopReason, error, stop, usage };
     };
     try {
       const settings = this.turnSettings(conversationId);
       const apiKey = await this.deps.apiKey();
       if (!apiKey)
-        return end(null, {
-          kind: 'no-key',
-          message: 'Add your Anthropic API key in Settings to start chatting.',
-          action: 'open-settings',
-        });
+        return end(
+          null,
+          errorInfo(
+            ERROR_CODE.noApiKey,
+            'Add your Anthropic API key in Settings to start chatting.',
+            { action: 'open-settings' },
+          ),
+        );
       const endpoint = endpointProblem(settings);
-      if (endpoint) return end(null, { kind: 'api', message: endpoint, action: 'open-settings' });
+      if (endpoint)
+        return end(null, errorInfo(ERROR_CODE.apiError, endpoint, { action: 'open-settings' }));
       await this.deps.tools.whenReady(this.deps.serverWaitMs ?? 10_000);
       const client = anthropicClient(settings, apiKey);
       const limits = await this.models.limits(
@@ -428,20 +446,20 @@ export class ChatEngine {
           if (++pauses <= MAX_PAUSE_CONTINUATIONS) continue;
           return end(
             'pause_turn',
-            this.noteOn(result, {
+            null,
+            this.stopOn(result, {
               kind: 'paused',
+              stopReason: 'pause_turn',
               message: `Claude paused its turn ${MAX_PAUSE_CONTINUATIONS} times in a row (long web searches); Lena stopped continuing automatically. Continue asks Claude to go on.`,
-              action: 'continue',
-              details: { stopReason: 'pause_turn' },
             }),
           );
         }
-        const note = stopNote(result, {
+        const stop = stopNote(result, {
           maxTokens: Math.min(settings.maxTokens, limits.maxOutputTokens),
           model: limits.displayName,
           inputTokens: result.usage.inputTokens,
         });
-        if (note) return end(result.stopReason, this.noteOn(result, note));
+        if (stop) return end(result.stopReason, null, this.stopOn(result, stop));
         if (result.stopReason !== 'tool_use' || result.toolUses.length === 0 || !result.message)
           return end(result.stopReason, null);
         // Tools at scale: Lena answers its own search tool; the other uses go to the servers.
@@ -487,23 +505,26 @@ export class ChatEngine {
         this.deps.emit({ type: 'message-saved', conversationId, message });
         if (turn.abort.signal.aborted) return end('stopped', null);
       }
-      return end('max_rounds', {
-        kind: 'max-rounds',
-        message: `Stopped after ${settings.maxRounds} rounds of tool use (the maximum set in Settings). Send a message to let Claude continue.`,
-      });
+      return end(
+        'max_rounds',
+        errorInfo(
+          ERROR_CODE.maxRounds,
+          `Stopped after ${settings.maxRounds} rounds of tool use (the maximum set in Settings). Send a message to let Claude continue.`,
+        ),
+      );
     } catch (err) {
       if (turn.abort.signal.aborted) return end('stopped', null);
       return end(null, toChatError(err));
     }
   }
 
-  /** Stores a stop note on the answer it explains (so it is still shown after a restart). */
-  private noteOn(result: StreamRoundResult, note: ChatErrorInfo): ChatErrorInfo {
+  /** Stores a stop on the answer it explains (so it is still shown after a restart). */
+  private stopOn(result: StreamRoundResult, stop: TurnStop): TurnStop {
     if (result.message) {
-      const message = this.deps.store.update(result.message.id, { error: note });
+      const message = this.deps.store.update(result.message.id, { stop });
       this.deps.emit({ type: 'message-saved', conversationId: message.conversationId, message });
     }
-    return note;
+    return stop;
   }
 
   private async streamWithRetry(
@@ -574,12 +595,11 @@ export class ChatEngine {
         isRetryableStreamError(result.error)
       ) {
         const partial = this.deps.store.update(result.message.id, {
-          error: {
-            kind: 'interrupted',
-            message:
-              'The connection broke while Claude was answering; Lena is asking again. The text so far stays until the new answer arrives.',
-            retried: true,
-          },
+          error: errorInfo(
+            ERROR_CODE.interrupted,
+            'The connection broke while Claude was answering; Lena is asking again. The text so far stays until the new answer arrives.',
+            { data: { retried: true } },
+          ),
         });
         this.deps.emit({ type: 'message-saved', conversationId, message: partial });
         replaced = [partial.id];
@@ -596,11 +616,11 @@ export class ChatEngine {
           : isRetryableStreamError(result.error)
             ? `The connection broke while Claude was answering (${(result.error as Error).message ?? 'no reason given'})${attempt > 0 ? ', and asking again did not help' : ''}`
             : `The answer stopped with an error: ${toChatError(result.error).message.replace(/\.$/, '')}`;
-        const note: ChatErrorInfo = {
-          kind: 'interrupted',
-          message: `${why}. The text so far is kept; Retry asks again.`,
-          action: 'retry',
-        };
+        const note = errorInfo(
+          ERROR_CODE.interrupted,
+          `${why}. The text so far is kept; Retry asks again.`,
+          { action: 'retry' },
+        );
         const kept = this.deps.store.update(partialId, { error: note });
         this.deps.emit({ type: 'message-saved', conversationId, message: kept });
         return { ...result, note, requestBytes: undefined };
@@ -608,7 +628,7 @@ export class ChatEngine {
       // Stopped while Lena was asking again: the partial answer is kept, no longer "asking again".
       for (const id of replaced) {
         const kept = this.deps.store.update(id, {
-          error: { kind: 'interrupted', message: 'Stopped.' },
+          error: errorInfo(ERROR_CODE.interrupted, 'Stopped.'),
         });
         this.deps.emit({ type: 'message-saved', conversationId, message: kept });
       }

@@ -23,7 +23,7 @@ export function excludedMessages(messages: readonly ChatMessage[]): Set<string> 
   const out = new Set<string>();
   messages.forEach((m, i) => {
     if (m.role !== 'assistant') return;
-    if (m.error?.retried) out.add(m.id);
+    if (m.error?.data?.retried) out.add(m.id);
     if (m.stopReason !== 'refusal') return;
     for (let j = i; j >= 0; j--) {
       out.add(messages[j].id);

@@ -5,6 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent } from '../../../shared/chat/events';
 import type { ChatMessage, ContentBlock, Usage } from '../../../shared/chat/messages';
+import { ERROR_CODE, errorInfo } from '../../../shared/result';
 import type { ConversationStore } from '../store/conversations';
 
 export interface StreamRoundInput {
@@ -208,9 +209,10 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
         status: 'incomplete',
         stopReason,
         usage,
-        error: signal.aborted
-          ? { kind: 'interrupted', message: 'Stopped.' }
-          : { kind: 'interrupted', message: 'The answer was cut off.' },
+        error: errorInfo(
+          ERROR_CODE.interrupted,
+          signal.aborted ? 'Stopped.' : 'The answer was cut off.',
+        ),
       });
       emit({ type: 'message-saved', conversationId, message });
     }

@@ -12,6 +12,7 @@ import { chatSelectors } from '../../store/chat/selectors';
 import { PromptMessageRow } from '../prompts/PromptMessageRow';
 import { BranchSwitcher } from './BranchSwitcher';
 import { ChatErrorNote } from './ChatErrorNote';
+import { StopNote } from './StopNote';
 import { Citations, ServerToolCard } from './ServerToolBlocks';
 import { Markdown } from './Markdown';
 import { ToolCard } from './ToolCard';
@@ -151,7 +152,7 @@ export const MessageRow = memo(function MessageRow({
   }
   if (message.origin?.kind === 'prompt') return <PromptMessageRow message={message} />; // issue 22: a server's prompt
   const visible = message.content.filter((b) => b.type !== 'tool_result');
-  if (visible.length === 0 && !message.error && message.status !== 'streaming')
+  if (visible.length === 0 && !message.error && !message.stop && message.status !== 'streaming')
     return <div className="message-spacer" />;
   if (message.role === 'user') {
     return (
@@ -234,6 +235,7 @@ export const MessageRow = memo(function MessageRow({
         <span className="caret" role="img" aria-label="Claude is writing" />
       )}
       {message.error && <ChatErrorNote error={message.error} />}
+      {message.stop && <StopNote stop={message.stop} />}
       {message.status !== 'streaming' && text && !continues ? (
         <div className="message-actions">
           {branched && <BranchSwitcher messageId={message.id} />}

@@ -171,10 +171,11 @@ describe('applying streamed chat events', () => {
       conversationId: 'c1',
       turnId: 'T',
       stopReason: null,
-      error: { kind: 'rate-limit', message: 'slow down', retryAfterSeconds: 30 },
+      error: { code: 'rate-limited', message: 'slow down', data: { retryAfterSeconds: 30 } },
+      stop: null,
     });
     expect(chat.turnId).toBeNull();
-    expect(chat.error?.kind).toBe('rate-limit');
+    expect(chat.error?.code).toBe('rate-limited');
     expect(chat.messages[1].status).toBe('complete');
   });
   it('finds the last typed user message', () => {

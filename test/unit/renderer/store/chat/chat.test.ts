@@ -124,6 +124,7 @@ describe('chat slice', () => {
       turnId: 't1',
       stopReason: 'end_turn',
       error: null,
+      stop: null,
     });
     expect(chatSelectors.running(store.getState())).toBe(false);
     expect(chatSelectors.messageCount(store.getState())).toBe(1);
