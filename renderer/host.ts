@@ -9,7 +9,7 @@ import type {
   PayloadOf,
   ResultOf,
 } from '../shared/contract';
-import type { ErrorInfo } from '../shared/result';
+import { ERROR_CODE, type ErrorInfo } from '../shared/result';
 
 declare global {
   interface Window {
@@ -33,7 +33,7 @@ function api(): LenaApi {
   const lena = window.lena;
   if (!lena)
     throw new HostError({
-      code: 'unavailable',
+      code: ERROR_CODE.unavailable,
       message: 'Lena’s core is not connected to this window.',
       action: 'restart-lena',
     });

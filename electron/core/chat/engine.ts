@@ -122,7 +122,7 @@ export class ChatEngine {
     this.assertIdle(conversationId);
     const content = userContent(text, attachments);
     if (content.length === 0)
-      throw new LenaError('invalid-arguments', 'Type a message or attach a file first.');
+      throw new LenaError(ERROR_CODE.invalidArguments, 'Type a message or attach a file first.');
     const conversation = this.deps.store.summary(conversationId);
     // A message a tool's view wrote keeps its origin, so the conversation shows whose words they are.
     const message = this.deps.store.append(conversationId, {
@@ -155,7 +155,7 @@ export class ChatEngine {
     const messages = promptMessages(prompt);
     if (messages.length === 0)
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `The prompt "${origin.prompt}" of ${origin.server} returned no messages.`,
       );
     for (const m of messages) {
@@ -180,7 +180,8 @@ export class ChatEngine {
     const lastPrompt = [...messages]
       .reverse()
       .find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
-    if (!lastPrompt) throw new LenaError('conflict', 'There is no message to answer again yet.');
+    if (!lastPrompt)
+      throw new LenaError(ERROR_CODE.conflict, 'There is no message to answer again yet.');
     this.deps.store.supersedeFrom(conversationId, lastPrompt.seq + 1);
     this.history.forget(conversationId);
     this.emitConversation(conversationId);
@@ -197,7 +198,7 @@ export class ChatEngine {
     const original = this.deps.store.message(messageId);
     if (original.conversationId !== conversationId || original.role !== 'user') {
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         'Only your own messages in this conversation can be edited.',
       );
     }
@@ -317,7 +318,7 @@ export class ChatEngine {
     const tool = change.tool === undefined ? undefined : this.deps.registry.resolve(change.tool);
     if (change.tool !== undefined && (!tool || tool.server !== change.server)) {
       throw new LenaError(
-        'not-found',
+        ERROR_CODE.notFound,
         `${change.server} has no tool named ${change.tool} now; reopen the tools menu to see its current tools.`,
       );
     }
@@ -358,10 +359,10 @@ export class ChatEngine {
 
   private assertIdle(conversationId: string): void {
     if (!this.accepting)
-      throw new LenaError('unavailable', 'Lena is quitting; no new turns are started.');
+      throw new LenaError(ERROR_CODE.unavailable, 'Lena is quitting; no new turns are started.');
     if (this.active.has(conversationId))
       throw new LenaError(
-        'conflict',
+        ERROR_CODE.conflict,
         'A turn is already running in this conversation; stop it first.',
       );
   }

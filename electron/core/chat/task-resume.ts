@@ -9,7 +9,7 @@ import type { ChatEvent } from '../../../shared/chat/events';
 import type { ContentBlock, TaskResultOrigin } from '../../../shared/chat/messages';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import type { CallToolResult } from '../../../shared/mcp-types';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
 import { DetachFromTask, TaskInterruptedError } from '../mcp/tasks/follow';
 import type { TaskRecord } from '../mcp/tasks/journal';
@@ -160,7 +160,7 @@ export function storeLateResult(
   const call = store.toolCall(conversationId, toolUseId);
   if (!call?.continuable)
     throw new LenaError(
-      'conflict',
+      ERROR_CODE.conflict,
       'This tool call has no late result to send; it was sent already or is still running.',
     );
   const id = freshToolUseId();

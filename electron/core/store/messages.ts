@@ -48,7 +48,8 @@ const json = (value: unknown): string | null =>
 
 /** Throws not-found when an UPDATE touched no row. */
 export function mustChange(changes: number | bigint, id: string, what = 'Conversation'): void {
-  if (Number(changes) === 0) throw new LenaError('not-found', `${what} ${id} does not exist.`);
+  if (Number(changes) === 0)
+    throw new LenaError(ERROR_CODE.notFound, `${what} ${id} does not exist.`);
 }
 
 export function touchConversation(db: LenaDatabase, conversationId: string, t: number): void {
@@ -66,7 +67,7 @@ function touchByMessage(db: LenaDatabase, messageId: string, t: number): void {
 
 export function getMessage(db: LenaDatabase, id: string): ChatMessage {
   const row = db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as MessageRow | undefined;
-  if (!row) throw new LenaError('not-found', `Message ${id} does not exist.`);
+  if (!row) throw new LenaError(ERROR_CODE.notFound, `Message ${id} does not exist.`);
   return toMessage(row);
 }
 
@@ -109,7 +110,7 @@ export function appendMessage(
       );
     } catch (err) {
       if ((err as { errcode?: number }).errcode === SQLITE_CONSTRAINT_FOREIGNKEY)
-        throw new LenaError('not-found', `Conversation ${conversationId} does not exist.`);
+        throw new LenaError(ERROR_CODE.notFound, `Conversation ${conversationId} does not exist.`);
       throw err;
     }
     touchConversation(db, conversationId, t);

@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { ServerAsksView } from '../../../../shared/server-types';
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
@@ -28,13 +28,13 @@ async function checkedFolders(folders: string[]): Promise<string[]> {
   for (const folder of folders) {
     if (!isAbsolute(folder))
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `"${folder}" is not an absolute path; give the full path of the folder (for example /home/me/docs).`,
       );
     const info = await stat(folder).catch(() => null);
     if (!info?.isDirectory())
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `"${folder}" is not a folder on this computer; check the path.`,
       );
     const normal = resolve(folder);
@@ -46,7 +46,7 @@ async function checkedFolders(folders: string[]): Promise<string[]> {
 export function asksHandlers(get: () => Promise<HostServices>): AsksHandlers {
   const known = (s: HostServices, name: string) => {
     if (!s.runtime.manager.session(name))
-      throw new LenaError('not-found', `There is no server named "${name}".`);
+      throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
   };
   return {
     'servers:asks': async ({ name }) => {

@@ -1,7 +1,7 @@
 // The servers page as an inspector (issue 16): the Logs tab's rows and bodies from host/views, and
 // a tool run by hand from the Tools tab through the same permission gate as the model's calls, its
 // progress sent to the window as servers:run-progressed.
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { RunToolResult } from '../../../../shared/inspector-types';
 import type { Handlers } from '../dispatch';
 import type { HostEvents } from '../events';
@@ -25,7 +25,7 @@ export function inspectHandlers(
   const known = async (name: string): Promise<HostServices> => {
     const s = await get();
     if (!s.runtime.manager.session(name) && !s.runtime.logs.has(name))
-      throw new LenaError('not-found', `There is no server named "${name}".`);
+      throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
     return s;
   };
   return {
@@ -35,7 +35,7 @@ export function inspectHandlers(
       const body = (await known(name)).runtime.logs.log(name).body(seq);
       if (!body)
         throw new LenaError(
-          'not-found',
+          ERROR_CODE.notFound,
           `Row ${seq} of ${name}'s log is no longer kept (the log keeps its last 2,000 rows or 10 MB); scroll to a newer row.`,
         );
       return body;
@@ -55,7 +55,7 @@ export function inspectHandlers(
       const registered = s.runtime.registry.tools(server).find((t) => t.tool.name === tool);
       if (!registered)
         throw new LenaError(
-          'not-found',
+          ERROR_CODE.notFound,
           `"${server}" has no tool named "${tool}" right now; connect the server and pick one of the tools it lists.`,
         );
       const auth = s.runtime.permissions.authorizeByHand({

@@ -1,5 +1,5 @@
 // permissions:* — the broker's queue, answers, and the rules list of the settings page.
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import { requestView, ruleViews } from '../../permissions/view';
 import type { ServerIdentity } from '../../permissions/types';
 import type { Handlers } from '../dispatch';
@@ -11,7 +11,7 @@ type PermissionHandlers = Pick<Handlers, Extract<keyof Handlers, `permissions:${
 /** A tool as the server lists it now: what the user accepts or rejects is the definition shown. */
 function listed(s: HostServices, server: string, tool: string) {
   const found = s.runtime.registry.tools(server).find((t) => t.tool.name === tool);
-  if (!found) throw new LenaError('not-found', `"${server}" has no tool named "${tool}".`);
+  if (!found) throw new LenaError(ERROR_CODE.notFound, `"${server}" has no tool named "${tool}".`);
   return found.tool;
 }
 
@@ -31,7 +31,7 @@ export function permissionHandlers(get: () => Promise<HostServices>): Permission
     'permissions:answer': async ({ id, decision, reason, confirmed }) => {
       const broker = (await get()).runtime.broker;
       if (!broker)
-        throw new LenaError('unavailable', 'No permission requests can be answered here.');
+        throw new LenaError(ERROR_CODE.unavailable, 'No permission requests can be answered here.');
       broker.answer(id, {
         kind: decision,
         ...(reason ? { reason } : {}),

@@ -1,6 +1,6 @@
 // questions:* — what servers ask of the user (sampling, elicitation): the waiting questions and
 // the answers, by id. The broker refuses an answer the question does not offer.
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
@@ -12,7 +12,7 @@ export function questionHandlers(get: () => Promise<HostServices>): QuestionHand
     'questions:answer': async ({ id, answer }) => {
       const questions = (await get()).runtime.questions;
       if (!questions)
-        throw new LenaError('unavailable', 'No server questions can be answered here.');
+        throw new LenaError(ERROR_CODE.unavailable, 'No server questions can be answered here.');
       questions.answer(id, answer);
     },
   };

@@ -4,7 +4,7 @@ import type { ServerEntry } from '../../../../shared/server-config';
 import type { ConfigFileView, ServerStatus } from '../../../../shared/server-types';
 import { logMessage } from '../log-messages';
 import { asksHandlers } from './asks-handlers';
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import { findAuthError } from '../../mcp/auth/types';
 import { importClaudeDesktop } from '../../mcp/config/claude-desktop';
 import {
@@ -32,7 +32,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
   const status = async (name: string): Promise<ServerStatus> => {
     const s = await get();
     const st = s.runtime.servers.status(name);
-    if (!st) throw new LenaError('not-found', `There is no server named "${name}".`);
+    if (!st) throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
     return st;
   };
   /** The file that holds a server's winning entry (user file for new servers). */
@@ -67,7 +67,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       } catch (err) {
         // Which step failed and what to try: the message says the step, the hint what to do.
         throw new LenaError(
-          'sign-in-failed',
+          ERROR_CODE.signInFailed,
           err instanceof Error ? err.message : String(err),
           findAuthError(err)?.hint,
         );
@@ -139,7 +139,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       // Checked before anything is written: a toggle of a tool that does not exist leaves settings.json alone.
       if (!s.runtime.registry.tools(server).some((t) => t.tool.name === tool)) {
         throw new LenaError(
-          'not-found',
+          ERROR_CODE.notFound,
           `"${server}" has no tool named "${tool}"; connect the server and pick one of the tools it lists.`,
         );
       }
@@ -157,7 +157,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:logs': async ({ name }) => {
       const s = await get();
       const session = s.runtime.manager.session(name);
-      if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
+      if (!session) throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
       // Classified from each message in core/host/views (no guessing from a preview).
       const protocol = s.runtime.logs.protocolEntries(name);
       const messages = (session.mcp?.logEntries() ?? []).map(logMessage);
@@ -174,7 +174,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:set-log-level': async ({ name, level }) => {
       const s = await get();
       const session = s.runtime.manager.session(name);
-      if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
+      if (!session) throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
       await s.runtime.settings.update({
         servers: { [s.runtime.settingsKey(name)]: { logLevel: level } },
       });
@@ -190,7 +190,8 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:save-config-file': async ({ scope, text }) => {
       const s = await get();
       const path = scope === 'user' ? s.paths.mcpConfig : s.project.mcpFile;
-      if (!path) throw new LenaError('not-found', 'No project folder with a .mcp.json is open.');
+      if (!path)
+        throw new LenaError(ERROR_CODE.notFound, 'No project folder with a .mcp.json is open.');
       await saveConfigText(path, text);
       await s.runtime.manager.reload();
       return configFile(scope, path);
@@ -204,7 +205,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:approve': async ({ name, approve, entryHash, grants = [] }) => {
       const s = await get();
       const folder = s.project.folder;
-      if (!folder) throw new LenaError('conflict', 'No project folder is open.');
+      if (!folder) throw new LenaError(ERROR_CODE.conflict, 'No project folder is open.');
       const st = await status(name);
       const configured = s.runtime.manager.session(name)?.configured;
       // The approvals check that this answers the entry waiting now, and what may be granted.

@@ -1,5 +1,5 @@
 // settings:*, secrets:set and project:* — settings without secrets, the API key, the project folder.
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import { API_KEY_SECRET } from '../../store/secrets';
 import type { Handlers } from '../dispatch';
 import type { HostEvents } from '../events';
@@ -53,7 +53,7 @@ export function settingsHandlers(
       if (autoUpdate !== undefined) {
         if (!s.updates)
           throw new LenaError(
-            'unavailable',
+            ERROR_CODE.unavailable,
             'This build cannot update itself; install Lena from a release to get automatic updates.',
           );
         await s.updates.set(autoUpdate);

@@ -22,7 +22,7 @@ import {
   withDeadline,
 } from './session-helpers';
 import { closeInfo, failureInfo } from './failure';
-import { errorInfo, type ErrorInfo } from '../../../../shared/result';
+import { ERROR_CODE, errorInfo, type ErrorInfo } from '../../../../shared/result';
 import { initialStatus } from './status';
 import type { ManagedTransport, SessionDeps } from './types';
 
@@ -167,7 +167,7 @@ export class ServerSession {
         status: 'failed',
         error: {
           ...errorInfo(
-            'invalid-config',
+            ERROR_CODE.invalidConfig,
             this.configured.issues[0]?.message ?? 'invalid configuration',
           ),
           hint: 'Fix the entry in the configuration file.',
@@ -433,9 +433,13 @@ export class ServerSession {
     }
     const verdict = this.policy.onExit(this.now(), uptimeMs);
     if (verdict.action === 'give-up') {
-      const loop = errorInfo('crash-loop', `${verdict.message} (last error: ${failure.message})`, {
-        data: failure.data,
-      });
+      const loop = errorInfo(
+        ERROR_CODE.crashLoop,
+        `${verdict.message} (last error: ${failure.message})`,
+        {
+          data: failure.data,
+        },
+      );
       this.update({
         status: 'failed',
         error: withHint(loop, hintFor(loop, stderrTail, this.hintContext())),
