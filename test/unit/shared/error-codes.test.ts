@@ -1,7 +1,7 @@
 // Throw sites name their error code by its constant (ERROR_CODE in shared/result.ts), never by a
 // string literal: the constants are the closed list the window and the manager switch on, so a
 // code cannot be misspelled or invented in one place. The scan covers every form a code is passed
-// in (LenaError, a subclass's super, shared/result's fail and errorInfo, HostError, an envelope).
+// in (LenaError, a subclass's super, shared/result's fail and errorInfo, LenaError.from, an envelope).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,11 +17,11 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The codes one file passes to LenaError (or a subclass's super), shared/result's fail, or HostError. */
+/** The codes one file passes to LenaError (or a subclass's super), shared/result's fail, errorInfo, LenaError.from or an envelope. */
 function codesIn(text: string): string[] {
   const patterns = [
     /new LenaError\(\s*'([^']+)'/g,
-    /new HostError\(\{\s*code:\s*'([^']+)'/g,
+    /LenaError\.from\(\{\s*code:\s*'([^']+)'/g,
     /\berrorInfo\(\s*'([^']+)'/g,
     /error: \{\s*code:\s*'([^']+)'/g,
   ];
@@ -39,7 +39,7 @@ describe('error codes', () => {
       "throw new LenaError(\n  'not-found', 'x');",
       "return fail('made-up', 'y');",
       "class Busy extends LenaError { constructor() { super('locked', 'z'); } }",
-      "throw new HostError({ code: 'unavailable', message: 'm' });",
+      "throw LenaError.from({ code: 'unavailable', message: 'm' });",
     ].join('\n');
     expect(codesIn(sample).sort()).toEqual(['locked', 'made-up', 'not-found', 'unavailable']);
   });
