@@ -6,7 +6,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_SETTINGS } from '../../../../electron/core/chat/chat-settings';
-import { userContent } from '../../../../electron/core/chat/engine';
+import { userContent } from '../../../../electron/core/chat/user-content';
 import { BUILT_IN_MODELS } from '../../../../electron/core/chat/models';
 import { promptMessages } from '../../../../electron/core/chat/prompt-messages';
 import { modelResultBlock } from '../../../../electron/core/chat/tool-runner';
