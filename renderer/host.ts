@@ -1,6 +1,7 @@
 // The only module that reads `window.lena`. Everything else goes through the store, made over
 // `windowHost` (store/store-host.ts), which calls `call()` here: it unwraps the result envelope
-// into a value or a thrown HostError.
+// into a value or a thrown LenaError, the same error class core throws, carrying core's ErrorInfo
+// unchanged (data included).
 import type { LenaApi } from '../shared/bridge';
 import type {
   CallArgs,
@@ -9,7 +10,7 @@ import type {
   PayloadOf,
   ResultOf,
 } from '../shared/contract';
-import type { ErrorInfo } from '../shared/result';
+import { ERROR_CODE, LenaError, type ErrorInfo } from '../shared/result';
 
 declare global {
   interface Window {
@@ -17,26 +18,15 @@ declare global {
   }
 }
 
-/** A failed core call, thrown by `call()`: it carries core's ErrorInfo unchanged (data included). */
-export class HostError extends Error {
-  constructor(readonly info: ErrorInfo) {
-    super(info.message);
-    this.name = 'HostError';
-  }
-
-  get code(): ErrorInfo['code'] {
-    return this.info.code;
-  }
-}
-
 function api(): LenaApi {
   const lena = window.lena;
   if (!lena)
-    throw new HostError({
-      code: 'unavailable',
-      message: 'Lena’s core is not connected to this window.',
-      action: 'restart-lena',
-    });
+    throw new LenaError(
+      ERROR_CODE.unavailable,
+      'Lena’s core is not connected to this window.',
+      undefined,
+      'restart-lena',
+    );
   return lena;
 }
 
@@ -52,7 +42,7 @@ export async function call<C extends InvokeChannel>(
     ...a: CallArgs<C>
   ) => Promise<{ ok: true; value: ResultOf<C> } | { ok: false; error: ErrorInfo }>;
   const envelope = await fn(...args);
-  if (!envelope.ok) throw new HostError(envelope.error);
+  if (!envelope.ok) throw LenaError.from(envelope.error);
   return envelope.value;
 }
 

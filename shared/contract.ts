@@ -4,14 +4,13 @@
 import { z } from 'zod';
 import type { AppInfo, AppNotice, LogEntry } from './app-types';
 import type {
-  ChatEvent,
   Conversation,
   ConversationSummary,
   MessagePage,
-  ModelOption,
   SearchHit,
-  TokenBudget,
-} from './chat-types';
+} from './chat/conversations';
+import type { ChatEvent } from './chat/events';
+import type { ModelOption, TokenBudget } from './chat/models';
 import {
   EVENT_CHANNELS,
   INVOKE_CHANNELS,

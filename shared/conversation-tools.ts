@@ -1,7 +1,7 @@
 // A conversation's own tool switches (issue 16), one rule for both sides: core filters the
 // request's tools with it and the composer's menu shows the same state. The global switches on
 // the servers page stay the defaults; a conversation keeps only where it differs from them.
-import type { ConversationTools } from './chat-types';
+import type { ConversationTools } from './chat/conversations';
 
 /** What the rule needs of a tool: its names and its global switch. */
 export interface SwitchableTool {

@@ -67,6 +67,24 @@ export const ERROR_CODE = {
   network: 'network',
   /** The server answered a JSON-RPC error (data.rpcCode). */
   serverError: 'server-error',
+
+  // Why a chat turn failed (the turn's error, stored on the answer it concerns).
+  /** No Anthropic API key is set. */
+  noApiKey: 'no-api-key',
+  /** Anthropic refused the key or the request's permissions (401, 403). */
+  apiKeyRefused: 'api-key-refused',
+  /** Rate limited after the SDK's retries (data.retryAfterSeconds when the API said). */
+  rateLimited: 'rate-limited',
+  /** The Messages API stayed overloaded (529) through the retries. */
+  overloaded: 'overloaded',
+  /** The request is too large or too long for the model (413, prompt too long; data.requestTokens). */
+  contextTooLong: 'context-too-long',
+  /** The stream broke while Claude was answering (data.retried: a retry replaced this answer). */
+  interrupted: 'interrupted',
+  /** The turn hit the maximum number of tool rounds. */
+  maxRounds: 'max-rounds',
+  /** The Messages API answered another error (data.status), or the endpoint is unusable. */
+  apiError: 'api-error',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
@@ -78,9 +96,12 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.values(ERROR_CODE);
  * What the window does with an error, said by the side that knows it rather than guessed from the
  * code or the text: `restart-lena` — the part of Lena that would do this is not running (the window
  * lost its core, the conversation database could not be opened), so nothing was changed;
- * `open-settings` — the fix is in Settings (the API key).
+ * `open-settings` — the fix is in Settings (the API key); `retry` — asking again may work (the
+ * chat's Retry, after data.retryAfterSeconds); `new-conversation-with-summary` — the conversation
+ * is too long: continue in a new one from a summary, or drop older tool results and retry.
  */
-export type ErrorAction = 'restart-lena' | 'open-settings';
+export type ErrorAction =
+  'restart-lena' | 'open-settings' | 'retry' | 'new-conversation-with-summary';
 
 /** One failed check of a channel's arguments, as zod reported it. */
 export interface ValidationIssue {
@@ -104,6 +125,12 @@ export interface ErrorData {
   /** server-exited: how the process ended. */
   exitCode?: number | null;
   signal?: string | null;
+  /** rate-limited: seconds the API asked to wait before asking again. */
+  retryAfterSeconds?: number;
+  /** context-too-long: the tokens the request held, when the API said. */
+  requestTokens?: number;
+  /** interrupted: a retry replaced this partial answer; it is shown, never sent again. */
+  retried?: boolean;
 }
 
 export interface ErrorInfo {

@@ -2,7 +2,8 @@
 // `claude -p`). Streams the answer to stdout, applies stored rules plus --allow/--deny, and denies
 // anything that would need a dialog, saying so. With --json, one object at the end.
 import { baseUrlProblem } from '../../shared/base-url';
-import type { ChatEvent, ToolCallView } from '../../shared/chat-types';
+import type { ChatEvent } from '../../shared/chat/events';
+import type { ToolCallView } from '../../shared/chat/tool-calls';
 import { exitCodeFor } from '../core/chat/stop-reasons';
 import { pendingToolsNotice } from '../core/permissions/offered';
 import { EnvSecretProvider } from '../core/store/secrets';
@@ -163,6 +164,9 @@ registerCommand({
     const error = outcome.error
       ? { ...outcome.error, message: forCommandLine(outcome.error.message) }
       : undefined;
+    const stop = outcome.stop
+      ? { ...outcome.stop, message: forCommandLine(outcome.stop.message) }
+      : undefined;
     if (ctx.out.json) {
       ctx.out.result({
         conversationId,
@@ -175,11 +179,13 @@ registerCommand({
         })),
         usage: outcome.usage,
         stopReason: outcome.stopReason,
-        ...(error ? { error: { code: error.kind, ...error } } : {}),
+        ...(error ? { error } : {}),
+        ...(stop ? { stop } : {}),
       });
     }
-    // A stop reason other than a finished answer is said on stderr; exitCodeFor documents the codes.
+    // An error, or a stop other than a finished answer, is said on stderr; exitCodeFor documents the codes.
     if (error) ctx.out.warn(`lena: ${error.message}`);
-    return exitCodeFor(error ?? null);
+    if (stop) ctx.out.warn(`lena: ${stop.message}`);
+    return exitCodeFor(error ?? null, stop ?? null);
   },
 });

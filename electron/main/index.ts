@@ -8,7 +8,7 @@ import {
   updatePreference,
   type DesktopServices,
 } from '../core/desktop/desktop-services';
-import type { ChatEvent } from '../../shared/chat-types';
+import type { ChatEvent } from '../../shared/chat/events';
 import type { ProjectView } from '../../shared/settings-types';
 import { EventLog } from '../core/desktop/event-log';
 import { parseLaunchArgs } from '../core/desktop/launch-args';

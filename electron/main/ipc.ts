@@ -3,7 +3,7 @@
 // to the window. Returns the function that undoes both.
 import { ipcMain, type WebContents } from 'electron';
 import { invokeChannelNames } from '../../shared/contract';
-import { fail } from '../../shared/result';
+import { ERROR_CODE, fail } from '../../shared/result';
 import type { Host } from '../core/host';
 import type { ChangeGuard } from './confirm';
 import { isTrustedSender, refusedSenderMessage } from '../core/security/navigation';
@@ -26,7 +26,7 @@ export function bindIpc(
       if (!isTrustedSender(sender, { webContentsId: contents.id, appOrigins: [...appOrigins] })) {
         // Said in the log: a frame that calls in is a page that should not be there.
         onRefused?.(refusedSenderMessage(channel, sender, contents.id));
-        return fail('forbidden', 'IPC from a foreign frame or origin was rejected.');
+        return fail(ERROR_CODE.forbidden, 'IPC from a foreign frame or origin was rejected.');
       }
       const refused = await guard?.(channel, args);
       if (refused) return refused;

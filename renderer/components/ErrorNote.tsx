@@ -8,7 +8,10 @@ export type NoteError = Pick<ErrorInfo, 'message'> & Partial<ErrorInfo>;
 export interface ErrorNoteProps {
   title: string;
   error: NoteError;
+  /** The buttons of the error's action (store-bound ones come from the feature that shows it). */
   children?: ReactNode;
+  /** An extra class for where it is shown (`chat-error` under a conversation). */
+  className?: string;
 }
 
 /**
@@ -34,10 +37,14 @@ export function detailOf(error: NoteError): string | undefined {
     .join('\n');
 }
 
-export function ErrorNote({ title, error, children }: ErrorNoteProps) {
+export function ErrorNote({ title, error, children, className }: ErrorNoteProps) {
   const detail = detailOf(error);
   return (
-    <div className="error-note" role="alert">
+    <div
+      className={className ? `error-note ${className}` : 'error-note'}
+      role="alert"
+      data-code={error.code}
+    >
       <div className="error-note-title">
         <span aria-hidden>✕</span> {title}
       </div>

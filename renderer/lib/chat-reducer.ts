@@ -1,18 +1,12 @@
 // Applies a turn's streamed events to the open conversation. Pure, so it is tested under Node and
 // cheap on a long conversation: a text delta touches only the streaming message (found from the
 // end) and never re-creates the other messages.
-import type {
-  BranchInfo,
-  ChatErrorInfo,
-  ChatEvent,
-  ChatMessage,
-  ContentBlock,
-  Conversation,
-  MessagePage,
-  RequestToolsInfo,
-  ToolCallView,
-  Usage,
-} from '../../shared/chat-types';
+import type { BranchInfo, Conversation, MessagePage } from '../../shared/chat/conversations';
+import type { ChatEvent, RequestToolsInfo } from '../../shared/chat/events';
+import type { ChatMessage, ContentBlock, Usage } from '../../shared/chat/messages';
+import type { TurnStop } from '../../shared/chat/stops';
+import type { ErrorInfo } from '../../shared/result';
+import type { ToolCallView } from '../../shared/chat/tool-calls';
 
 export interface OpenChat {
   conversationId: string;
@@ -20,7 +14,9 @@ export interface OpenChat {
   toolCalls: Record<string, ToolCallView>;
   /** Set while a turn runs. */
   turnId: string | null;
-  error: ChatErrorInfo | null;
+  /** How the last turn failed, or how it stopped without a finished answer (never both). */
+  error: ErrorInfo | null;
+  stop: TurnStop | null;
   lastUsage: Usage | null;
   /** The tools of the latest request: loaded, deferred, estimated tokens (tools at scale). */
   lastRequestTools?: RequestToolsInfo;
@@ -45,6 +41,7 @@ export function openChatFrom(conversation: Conversation): OpenChat {
     toolCalls,
     turnId: running ? 'in-progress' : null,
     error: last?.error ?? null,
+    stop: last?.stop ?? null,
     lastUsage: null,
     hasOlder: conversation.hasOlder ?? false,
     ...(conversation.branches ? { branches: conversation.branches } : {}),
@@ -122,7 +119,7 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
   if (event.conversationId !== chat.conversationId) return chat;
   switch (event.type) {
     case 'turn-started':
-      return { ...chat, turnId: event.turnId, error: null };
+      return { ...chat, turnId: event.turnId, error: null, stop: null };
     case 'message-saved':
       // Superseded: a partial answer the retry's answer replaced (edits and regenerates drop theirs
       // in dropFrom); it leaves the view.
@@ -162,6 +159,7 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
         ...chat,
         turnId: null,
         error: event.error,
+        stop: event.stop,
         messages: messages.some((m, i) => m !== chat.messages[i]) ? messages : chat.messages,
       };
     }
@@ -174,7 +172,9 @@ export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
  */
 export function dropFrom(chat: OpenChat, seq: number): OpenChat {
   const messages = chat.messages.filter((m) => m.seq < seq);
-  return messages.length === chat.messages.length ? chat : { ...chat, messages, error: null };
+  return messages.length === chat.messages.length
+    ? chat
+    : { ...chat, messages, error: null, stop: null };
 }
 
 /** The seq a regenerate supersedes from: just after the last prompt the user typed. */
@@ -196,6 +196,7 @@ export function isVisibleMessage(message: ChatMessage): boolean {
   return (
     message.content.some((b) => b.type !== 'tool_result') ||
     message.error !== null ||
+    (message.stop ?? null) !== null ||
     message.content.length === 0
   );
 }

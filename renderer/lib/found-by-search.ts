@@ -2,7 +2,8 @@
 // tool_reference to it in a tool_search_tool_result (Anthropic's search), or Lena's own
 // lena_tool_search answer listing it, in this message or the few before it (a search and the call
 // it leads to sit in the same turn). Pure and bounded: it runs in a store selector per tool card.
-import type { ChatMessage, ToolCallView } from '../../shared/chat-types';
+import type { ChatMessage } from '../../shared/chat/messages';
+import type { ToolCallView } from '../../shared/chat/tool-calls';
 
 type Block = { type?: unknown; id?: unknown; name?: unknown; content?: unknown };
 const LOOKBACK = 6;

@@ -1,8 +1,7 @@
 // How the store reports a failed core call to the components: the very ErrorInfo core sent
 // (code, message, detail, action, data), in the very envelope shape (shared/result.ts). One error
 // model end to end: nothing here re-shapes it.
-import type { Envelope, ErrorInfo } from '../../shared/result';
-import { HostError } from '../host';
+import { ERROR_CODE, LenaError, type Envelope, type ErrorInfo } from '../../shared/result';
 
 /** The error a component shows: core's ErrorInfo as it arrived. */
 export type UiError = ErrorInfo;
@@ -12,8 +11,8 @@ export type Outcome<T> = Envelope<T>;
 
 /** Turns anything thrown by a core call into the ErrorInfo core sent (or an internal one). */
 export function toUiError(err: unknown): ErrorInfo {
-  if (err instanceof HostError) return err.info;
-  return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
+  if (err instanceof LenaError) return err.info;
+  return { code: ERROR_CODE.internal, message: err instanceof Error ? err.message : String(err) };
 }
 
 /** Runs a core call and returns its outcome instead of throwing. */

@@ -11,7 +11,7 @@ import type {
 import { call, subscribe } from '../host';
 
 export interface StoreHost {
-  /** Resolves to the channel's value; rejects with a HostError carrying the envelope's error. */
+  /** Resolves to the channel's value; rejects with a LenaError carrying the envelope's error. */
   call<C extends InvokeChannel>(channel: C, args?: ArgsOf<C>): Promise<ResultOf<C>>;
   /** Listens to a core event; returns the unsubscribe function. */
   subscribe<E extends EventChannel>(

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChatEvent } from '../../shared/chat-types';
+import type { ChatEvent } from '../../shared/chat/events';
 import { reply, startMessagesApiServer, text } from '../fixtures/messages-api';
 import {
   installProbes,

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 
 export interface FileLockOptions {
   /** Fail after waiting this long for another holder (default 15 s). */
@@ -28,7 +28,7 @@ export class FileLockBusyError extends LenaError {
     what: string,
   ) {
     super(
-      'locked',
+      ERROR_CODE.locked,
       `another Lena process${pid ? ` (pid ${pid})` : ''} holds the lock on ${what}; try again` +
         ` (if no other Lena is running, delete ${lockFile})`,
     );

@@ -2,7 +2,7 @@
 // fields, plus what only the loop itself decides.
 import Anthropic from '@anthropic-ai/sdk';
 import { baseUrlProblem } from '../../../shared/base-url';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { DEFAULT_SETTINGS, type Settings } from '../store/settings-schema';
 
 const CHAT_KEYS = [
@@ -61,7 +61,8 @@ export function anthropicClient(
   overrides: { maxRetries?: number; timeout?: number } = {},
 ): Anthropic {
   const problem = endpointProblem(settings);
-  if (problem) throw new LenaError('invalid-arguments', problem, undefined, 'open-settings');
+  if (problem)
+    throw new LenaError(ERROR_CODE.invalidArguments, problem, undefined, 'open-settings');
   return new Anthropic({
     apiKey,
     baseURL: settings.baseUrl ?? undefined,

@@ -1,7 +1,7 @@
 // "Drop older tool results": the other way out of a conversation too big for the model. The
 // results of all but the most recent tool rounds are replaced, in what is sent to Claude, by a
 // short note; the full results stay in the tool-call records the window shows.
-import type { ContentBlock } from '../../../shared/chat-types';
+import type { ContentBlock } from '../../../shared/chat/messages';
 import type { ConversationStore } from '../store/conversations';
 
 /** Rounds of tool results kept whole: the ones the current work most likely depends on. */

@@ -1,71 +1,30 @@
 // The agent loop over @anthropic-ai/sdk: send, stop, regenerate, edit. A turn streams an answer,
 // runs the tools it asks for (through the permission gate), sends the results back, and loops
 // until the model ends its turn or the round limit is hit. Everything is stored as it happens.
-import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
-import type {
-  Attachment,
-  ChatErrorInfo,
-  ChatEvent,
-  ContentBlock,
-  PromptOrigin,
-  Usage,
-  ViewOrigin,
-} from '../../../shared/chat-types';
+import type { Attachment, PromptOrigin, Usage, ViewOrigin } from '../../../shared/chat/messages';
+import type { TurnStop } from '../../../shared/chat/stops';
 import type { PromptMessage } from '../../../shared/mcp-types';
 import { applyToolSwitch, toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
-import { LenaError } from '../../../shared/result';
-import type { ResultLimits } from '../mcp/registry/results';
-import type { RegisteredTool, ToolRegistry } from '../mcp/registry/registry';
-import { withheldTools } from '../permissions/offered';
-import type { PermissionService } from '../permissions/service';
-import type { ToolGate } from '../permissions/tool-gate';
-import type { ConversationStore } from '../store/conversations';
-import { isRetryableStreamError, toChatError } from './api-errors';
+import { ERROR_CODE, errorInfo, LenaError, type ErrorInfo } from '../../../shared/result';
+import type { RegisteredTool } from '../mcp/registry/registry';
+import { DetachFromTask } from '../mcp/tasks/follow';
+import { toChatError } from './api-errors';
 import { anthropicClient, endpointProblem, type ChatSettings } from './chat-settings';
 import { dropOldToolResults } from './compact';
+import type { ChatEngineDeps } from './engine-deps';
 import { HistoryCache } from './history-cache';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
-import { buildRequest } from './request';
-import type { ViewContexts } from './view-context';
-import type { WithheldFilter } from './request-tools';
+import { promptMessages } from './prompt-messages';
 import { stopNote } from './stop-reasons';
-import { streamRound, type StreamRoundResult } from './stream-round';
-import { runToolUses, type ToolExecutor } from './tool-runner';
+import type { StreamRoundResult } from './stream-round';
+import { answerToolUses } from './round-tools';
+import { streamWithRetry } from './stream-retry';
 import { startFromSummary } from './summary';
+import { describeTool, resumeWaitingTasks, storeLateResult } from './task-resume';
 import { ToolSearchSupport } from './tool-search/support';
 import { TurnToolSearch } from './tool-search/turn';
-import { newBoundary } from './untrusted';
-import { DetachFromTask } from '../mcp/tasks/follow';
-import { promptMessages } from './prompt-messages';
-import { resourceBlocks } from './resource-content';
-import { describeTool, resumeWaitingTasks, storeLateResult } from './task-resume';
-
-export interface ChatEngineDeps {
-  store: ConversationStore;
-  registry: ToolRegistry;
-  tools: ToolExecutor;
-  permissions: PermissionService;
-  /** The one gate every tool call passes (the model's, and a task followed again). */
-  gate: ToolGate;
-  settings: () => ChatSettings;
-  /** The API key, from the secret provider; undefined when none is set. */
-  apiKey: () => Promise<string | undefined>;
-  emit: (event: ChatEvent) => void;
-  resultLimits?: Partial<ResultLimits>;
-  /** How long the first turn waits for servers still starting (default 10 s). */
-  serverWaitMs?: number;
-  /** Retries of a stream that broke after it started (default 2). */
-  streamRetries?: number;
-  /** Model limits and capabilities (Models API, cached); one per app. */
-  models?: ModelCatalog;
-  /** Held or not-yet-accepted tools, left out of `tools` (the permissions module's filter). */
-  isWithheld?: WithheldFilter;
-  /** Which endpoints refused tool search (tools at scale); one per app. */
-  toolSearch?: ToolSearchSupport;
-  /** MCP Apps: what tool views gave the model, sent with each request (one per app). */
-  viewContexts?: ViewContexts;
-}
+import { userContent } from './user-content';
 
 /** pause_turn continues automatically, this many times in a row at most. */
 export const MAX_PAUSE_CONTINUATIONS = 5;
@@ -74,7 +33,10 @@ export interface TurnOutcome {
   turnId: string;
   conversationId: string;
   stopReason: string | null;
-  error: ChatErrorInfo | null;
+  /** The turn failed (never together with a stop). */
+  error: ErrorInfo | null;
+  /** The turn ended without a finished answer: refusal, max tokens, context window, paused… */
+  stop: TurnStop | null;
   usage: Usage;
 }
 
@@ -122,7 +84,7 @@ export class ChatEngine {
     this.assertIdle(conversationId);
     const content = userContent(text, attachments);
     if (content.length === 0)
-      throw new LenaError('invalid-arguments', 'Type a message or attach a file first.');
+      throw new LenaError(ERROR_CODE.invalidArguments, 'Type a message or attach a file first.');
     const conversation = this.deps.store.summary(conversationId);
     // A message a tool's view wrote keeps its origin, so the conversation shows whose words they are.
     const message = this.deps.store.append(conversationId, {
@@ -155,7 +117,7 @@ export class ChatEngine {
     const messages = promptMessages(prompt);
     if (messages.length === 0)
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `The prompt "${origin.prompt}" of ${origin.server} returned no messages.`,
       );
     for (const m of messages) {
@@ -180,7 +142,8 @@ export class ChatEngine {
     const lastPrompt = [...messages]
       .reverse()
       .find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
-    if (!lastPrompt) throw new LenaError('conflict', 'There is no message to answer again yet.');
+    if (!lastPrompt)
+      throw new LenaError(ERROR_CODE.conflict, 'There is no message to answer again yet.');
     this.deps.store.supersedeFrom(conversationId, lastPrompt.seq + 1);
     this.history.forget(conversationId);
     this.emitConversation(conversationId);
@@ -197,7 +160,7 @@ export class ChatEngine {
     const original = this.deps.store.message(messageId);
     if (original.conversationId !== conversationId || original.role !== 'user') {
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         'Only your own messages in this conversation can be edited.',
       );
     }
@@ -319,7 +282,7 @@ export class ChatEngine {
     const tool = change.tool === undefined ? undefined : this.deps.registry.resolve(change.tool);
     if (change.tool !== undefined && (!tool || tool.server !== change.server)) {
       throw new LenaError(
-        'not-found',
+        ERROR_CODE.notFound,
         `${change.server} has no tool named ${change.tool} now; reopen the tools menu to see its current tools.`,
       );
     }
@@ -360,10 +323,10 @@ export class ChatEngine {
 
   private assertIdle(conversationId: string): void {
     if (!this.accepting)
-      throw new LenaError('unavailable', 'Lena is quitting; no new turns are started.');
+      throw new LenaError(ERROR_CODE.unavailable, 'Lena is quitting; no new turns are started.');
     if (this.active.has(conversationId))
       throw new LenaError(
-        'conflict',
+        ERROR_CODE.conflict,
         'A turn is already running in this conversation; stop it first.',
       );
   }
@@ -382,6 +345,8 @@ export class ChatEngine {
     return { turnId: turn.id, done: turn.done };
   }
 
+  // A function over 80 lines: the loop's every way out (no key, a stop, an error, Stop, the round
+  // limit) goes through the one `end`, which reports the turn once; split up, each part would need it.
   private async runTurn(conversationId: string, turn: ActiveTurn): Promise<TurnOutcome> {
     const usage: Usage = {
       inputTokens: 0,
@@ -389,23 +354,38 @@ export class ChatEngine {
       cacheReadTokens: 0,
       cacheCreationTokens: 0,
     };
-    const end = (stopReason: string | null, error: ChatErrorInfo | null): TurnOutcome => {
+    const end = (
+      stopReason: string | null,
+      error: ErrorInfo | null,
+      stop: TurnStop | null = null,
+    ): TurnOutcome => {
       if (usage.inputTokens + usage.outputTokens > 0) this.lastTurnUsage = { ...usage };
-      this.deps.emit({ type: 'turn-ended', conversationId, turnId: turn.id, stopReason, error });
+      this.deps.emit({
+        type: 'turn-ended',
+        conversationId,
+        turnId: turn.id,
+        stopReason,
+        error,
+        stop,
+      });
       this.emitConversation(conversationId);
-      return { turnId: turn.id, conversationId, stopReason, error, usage };
+      return { turnId: turn.id, conversationId, stopReason, error, stop, usage };
     };
     try {
       const settings = this.turnSettings(conversationId);
       const apiKey = await this.deps.apiKey();
       if (!apiKey)
-        return end(null, {
-          kind: 'no-key',
-          message: 'Add your Anthropic API key in Settings to start chatting.',
-          action: 'open-settings',
-        });
+        return end(
+          null,
+          errorInfo(
+            ERROR_CODE.noApiKey,
+            'Add your Anthropic API key in Settings to start chatting.',
+            { action: 'open-settings' },
+          ),
+        );
       const endpoint = endpointProblem(settings);
-      if (endpoint) return end(null, { kind: 'api', message: endpoint, action: 'open-settings' });
+      if (endpoint)
+        return end(null, errorInfo(ERROR_CODE.apiError, endpoint, { action: 'open-settings' }));
       await this.deps.tools.whenReady(this.deps.serverWaitMs ?? 10_000);
       const client = anthropicClient(settings, apiKey);
       const limits = await this.models.limits(
@@ -416,7 +396,8 @@ export class ChatEngine {
       let pauses = 0;
       const search = new TurnToolSearch(this.toolSearch, settings, limits);
       for (let round = 1; round <= settings.maxRounds; round++) {
-        const result = await this.streamWithRetry(
+        const result = await streamWithRetry(
+          { deps: this.deps, history: this.history },
           client,
           settings,
           limits,
@@ -433,205 +414,56 @@ export class ChatEngine {
           if (++pauses <= MAX_PAUSE_CONTINUATIONS) continue;
           return end(
             'pause_turn',
-            this.noteOn(result, {
+            null,
+            this.stopOn(result, {
               kind: 'paused',
+              stopReason: 'pause_turn',
               message: `Claude paused its turn ${MAX_PAUSE_CONTINUATIONS} times in a row (long web searches); Lena stopped continuing automatically. Continue asks Claude to go on.`,
-              action: 'continue',
-              details: { stopReason: 'pause_turn' },
             }),
           );
         }
-        const note = stopNote(result, {
+        const stop = stopNote(result, {
           maxTokens: Math.min(settings.maxTokens, limits.maxOutputTokens),
           model: limits.displayName,
           inputTokens: result.usage.inputTokens,
         });
-        if (note) return end(result.stopReason, this.noteOn(result, note));
+        if (stop) return end(result.stopReason, null, this.stopOn(result, stop));
         if (result.stopReason !== 'tool_use' || result.toolUses.length === 0 || !result.message)
           return end(result.stopReason, null);
-        // Tools at scale: Lena answers its own search tool; the other uses go to the servers.
-        const isWithheld =
-          this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions);
-        const isOn = this.toolSwitch(conversationId);
-        const searched = search.answer(result.toolUses.filter(TurnToolSearch.isSearch), {
-          ...this.deps,
-          isWithheld,
-          isOn,
-          conversationId,
-          messageId: result.message.id,
-        });
-        const serverUses = result.toolUses.filter((u) => !searched.has(u.id));
-        const ran =
-          serverUses.length === 0
-            ? []
-            : await runToolUses(
-                {
-                  conversationId,
-                  messageId: result.message.id,
-                  store: this.deps.store,
-                  registry: this.deps.registry,
-                  tools: this.deps.tools,
-                  gate: this.deps.gate,
-                  emit: this.deps.emit,
-                  boundary: newBoundary(),
-                  signal: turn.abort.signal,
-                  limits: this.deps.resultLimits,
-                  isOn,
-                  registerCall: (id, controller) => this.registerCall(id, controller),
-                },
-                serverUses,
-              );
-        const toolResults = result.toolUses.map(
-          (u) => searched.get(u.id) ?? ran[serverUses.indexOf(u)],
+        await answerToolUses(
+          {
+            deps: this.deps,
+            conversationId,
+            isOn: this.toolSwitch(conversationId),
+            signal: turn.abort.signal,
+            registerCall: (id, controller) => this.registerCall(id, controller),
+          },
+          search,
+          result.message.id,
+          result.toolUses,
         );
-        // Results are stored even when stopped, so the conversation stays valid for the next turn.
-        const message = this.deps.store.append(conversationId, {
-          role: 'user',
-          content: toolResults as unknown as ContentBlock[],
-        });
-        this.deps.emit({ type: 'message-saved', conversationId, message });
         if (turn.abort.signal.aborted) return end('stopped', null);
       }
-      return end('max_rounds', {
-        kind: 'max-rounds',
-        message: `Stopped after ${settings.maxRounds} rounds of tool use (the maximum set in Settings). Send a message to let Claude continue.`,
-      });
+      return end(
+        'max_rounds',
+        errorInfo(
+          ERROR_CODE.maxRounds,
+          `Stopped after ${settings.maxRounds} rounds of tool use (the maximum set in Settings). Send a message to let Claude continue.`,
+        ),
+      );
     } catch (err) {
       if (turn.abort.signal.aborted) return end('stopped', null);
       return end(null, toChatError(err));
     }
   }
 
-  /** Stores a stop note on the answer it explains (so it is still shown after a restart). */
-  private noteOn(result: StreamRoundResult, note: ChatErrorInfo): ChatErrorInfo {
+  /** Stores a stop on the answer it explains (so it is still shown after a restart). */
+  private stopOn(result: StreamRoundResult, stop: TurnStop): TurnStop {
     if (result.message) {
-      const message = this.deps.store.update(result.message.id, { error: note });
+      const message = this.deps.store.update(result.message.id, { stop });
       this.deps.emit({ type: 'message-saved', conversationId: message.conversationId, message });
     }
-    return note;
-  }
-
-  private async streamWithRetry(
-    client: Anthropic,
-    settings: ChatSettings,
-    limits: ModelLimits,
-    conversationId: string,
-    signal: AbortSignal,
-    search: TurnToolSearch,
-  ) {
-    const retries = this.deps.streamRetries ?? 2;
-    let replaced: string[] = [];
-    for (let attempt = 0; ; attempt++) {
-      // A fresh boundary per request; every stored result is re-wrapped with it (untrusted.ts).
-      const { params, notices, deferral } = await buildRequest({
-        settings,
-        stored: this.history.messages(conversationId),
-        registry: this.deps.registry,
-        boundary: newBoundary(),
-        limits,
-        // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
-        isWithheld:
-          this.deps.isWithheld ?? withheldTools(this.deps.registry, this.deps.permissions),
-        // Step 1: this conversation's own switches over the global ones (issue 16).
-        conversationTools: this.deps.store.summary(conversationId).tools,
-        deferral: search.deferral(),
-        ...(this.deps.viewContexts
-          ? { viewContext: { contexts: this.deps.viewContexts, conversationId } }
-          : {}),
-      });
-      if (attempt === 0)
-        for (const message of notices) this.deps.emit({ type: 'notice', conversationId, message });
-      this.deps.emit({ type: 'request-tools', conversationId, ...deferral });
-      const result = await streamRound({
-        client,
-        params,
-        conversationId,
-        store: this.deps.store,
-        emit: this.deps.emit,
-        signal,
-      });
-      // An endpoint without tool search refused the request: built again with Lena's own search.
-      if (result.error && !result.message && search.refusedNative(result.error, deferral)) {
-        this.deps.emit({
-          type: 'notice',
-          conversationId,
-          message:
-            "This endpoint does not offer Anthropic's tool search; Lena uses its own tool search here from now on.",
-        });
-        attempt--;
-        continue;
-      }
-      // An answer that arrived (whole or cut again) replaces the partial ones before it: they go
-      // out of view and out of history (superseded), so their notes go too.
-      if (result.message) {
-        this.supersede(replaced);
-        replaced = [];
-      }
-      // A stream that broke after it started is retried from the stored history. The partial answer
-      // stays stored and shown (its text so far, with a note) until the retry's answer arrives; it
-      // is never sent again: the retry ends with the user's turn (a prefill would be refused), and
-      // none of its tool_use blocks ran.
-      if (
-        result.error &&
-        result.message &&
-        !signal.aborted &&
-        attempt < retries &&
-        isRetryableStreamError(result.error)
-      ) {
-        const partial = this.deps.store.update(result.message.id, {
-          error: {
-            kind: 'interrupted',
-            message:
-              'The connection broke while Claude was answering; Lena is asking again. The text so far stays until the new answer arrives.',
-            retried: true,
-          },
-        });
-        this.deps.emit({ type: 'message-saved', conversationId, message: partial });
-        replaced = [partial.id];
-        await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
-        continue;
-      }
-      // Given up with a partial answer: its text stays, with one note that says why and offers Retry
-      // (the turn ends with the same note, so the window shows it once).
-      // A retry that failed before it streamed anything leaves the earlier partial answer as the one.
-      const partialId = result.message?.id ?? replaced.at(-1);
-      if (result.error && partialId && !signal.aborted) {
-        const why = !result.message
-          ? `The connection broke while Claude was answering, and asking again failed: ${toChatError(result.error).message.replace(/\.$/, '')}`
-          : isRetryableStreamError(result.error)
-            ? `The connection broke while Claude was answering (${(result.error as Error).message ?? 'no reason given'})${attempt > 0 ? ', and asking again did not help' : ''}`
-            : `The answer stopped with an error: ${toChatError(result.error).message.replace(/\.$/, '')}`;
-        const note: ChatErrorInfo = {
-          kind: 'interrupted',
-          message: `${why}. The text so far is kept; Retry asks again.`,
-          action: 'retry',
-        };
-        const kept = this.deps.store.update(partialId, { error: note });
-        this.deps.emit({ type: 'message-saved', conversationId, message: kept });
-        return { ...result, note, requestBytes: undefined };
-      }
-      // Stopped while Lena was asking again: the partial answer is kept, no longer "asking again".
-      for (const id of replaced) {
-        const kept = this.deps.store.update(id, {
-          error: { kind: 'interrupted', message: 'Stopped.' },
-        });
-        this.deps.emit({ type: 'message-saved', conversationId, message: kept });
-      }
-      // The size is said when the API found the request too large (measured only then).
-      return {
-        ...result,
-        note: undefined,
-        requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined,
-      };
-    }
-  }
-
-  /** Partial answers a retry replaced: superseded, so neither the window nor history keeps them. */
-  private supersede(ids: readonly string[]): void {
-    for (const id of ids) {
-      const message = this.deps.store.update(id, { status: 'superseded' });
-      this.deps.emit({ type: 'message-saved', conversationId: message.conversationId, message });
-    }
+    return stop;
   }
 
   private emitConversation(conversationId: string): void {
@@ -651,26 +483,4 @@ function addUsage(total: Usage, add: Usage): void {
   total.outputTokens += add.outputTokens;
   total.cacheReadTokens += add.cacheReadTokens;
   total.cacheCreationTokens += add.cacheCreationTokens;
-}
-
-/** The user's content blocks: the text, then images and text files as image and document blocks. */
-export function userContent(text: string, attachments: readonly Attachment[]): ContentBlock[] {
-  const blocks: ContentBlock[] = [];
-  for (const a of attachments) {
-    if (a.kind === 'resource')
-      blocks.push(...resourceBlocks(a)); // issue 22: an MCP resource, untrusted
-    else if (a.kind === 'image')
-      blocks.push({
-        type: 'image',
-        source: { type: 'base64', media_type: a.mimeType, data: a.data },
-      });
-    else
-      blocks.push({
-        type: 'document',
-        source: { type: 'text', media_type: 'text/plain', data: a.data },
-        title: a.name,
-      });
-  }
-  if (text.trim()) blocks.push({ type: 'text', text });
-  return blocks;
 }

@@ -5,7 +5,8 @@
 // the conversation's updated_at or message count, and the next read goes back to the store. (Known
 // limit: another writer's in-place change to an existing message, adding none, made between two
 // of the engine’s own writes goes unseen until the message count changes or a regenerate or edit.)
-import type { ChatEvent, ChatMessage } from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { ChatMessage } from '../../../shared/chat/messages';
 import type { ConversationStore } from '../store/conversations';
 
 interface Entry {

@@ -5,7 +5,7 @@
 // role merged (the API requires alternation), and never a trailing assistant message (current
 // models refuse a prefill) except the unchanged content of a pause_turn answer.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatMessage, ContentBlock } from '../../../shared/chat-types';
+import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
 
 type MessageParam = Anthropic.Messages.MessageParam;
 type Block = Anthropic.Messages.ContentBlockParam;
@@ -23,7 +23,7 @@ export function excludedMessages(messages: readonly ChatMessage[]): Set<string> 
   const out = new Set<string>();
   messages.forEach((m, i) => {
     if (m.role !== 'assistant') return;
-    if (m.error?.retried) out.add(m.id);
+    if (m.error?.data?.retried) out.add(m.id);
     if (m.stopReason !== 'refusal') return;
     for (let j = i; j >= 0; j--) {
       out.add(messages[j].id);

@@ -3,7 +3,7 @@
 // endpoints (proxies) that do not serve the Models API. The engine clamps max_tokens with it; the
 // model picker and the thinking/effort controls read it.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModelOption } from '../../../shared/chat-types';
+import type { ModelOption } from '../../../shared/chat/models';
 
 /** Limits and capabilities of one model (the shared shape the model picker shows). */
 export type ModelLimits = ModelOption;

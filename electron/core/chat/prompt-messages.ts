@@ -5,7 +5,7 @@
 // untrusted data inside the markers, re-wrapped with each request's boundary like an attached
 // resource. The request builder then merges consecutive roles and never ends a request with an
 // assistant message, so a prompt that ends with one waits for the user's next message.
-import type { ContentBlock } from '../../../shared/chat-types';
+import type { ContentBlock } from '../../../shared/chat/messages';
 import type {
   EmbeddedResource,
   ContentBlock as McpBlock,

@@ -8,7 +8,7 @@
 //   5. if nothing is left but the history holds tool blocks, one inert placeholder, because the
 //      API refuses tool_use/tool_result blocks in a request without tools.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ConversationTools } from '../../../shared/chat-types';
+import type { ConversationTools } from '../../../shared/chat/conversations';
 import { toolOn } from '../../../shared/conversation-tools';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import { planDeferral, type DeferralMode, type DeferralSummary } from './tool-search/deferral';

@@ -3,7 +3,8 @@
 // output limit applied to max_tokens, and only parameters the pinned SDK's API version accepts
 // (no temperature: API version 2026-10-21 refuses it). No network here, so it is benchmarked.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatMessage, ConversationTools } from '../../../shared/chat-types';
+import type { ConversationTools } from '../../../shared/chat/conversations';
+import type { ChatMessage } from '../../../shared/chat/messages';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import type { ChatSettings } from './chat-settings';
 import { toApiMessages } from './history';

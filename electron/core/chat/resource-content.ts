@@ -4,8 +4,8 @@
 // tool results; the document's title, outside the markers, is kept for the window only and never
 // sent (rewrapResourceBlocks). Text becomes a document block, an image an image block after a wrapped label, a PDF a
 // PDF document; other binaries cannot be sent and are refused with what to do.
-import type { Attachment, ContentBlock } from '../../../shared/chat-types';
-import { LenaError } from '../../../shared/result';
+import type { Attachment, ContentBlock } from '../../../shared/chat/messages';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { API_IMAGE_TYPES } from './images';
 import {
   neutralise,
@@ -85,7 +85,7 @@ export function resourceBlocks(attachment: Attachment): ContentBlock[] {
       },
     ];
   throw new LenaError(
-    'invalid-arguments',
+    ERROR_CODE.invalidArguments,
     `"${a.name}" (${a.mimeType || 'unknown type'}) cannot be sent to Claude: only text, images (PNG, JPEG, GIF, WebP) and PDF resources can be attached. Open it in the viewer to download it instead.`,
   );
 }

@@ -5,7 +5,7 @@
 // server's request is said in `notices`, which the user sees before approving.
 import { randomUUID } from 'node:crypto';
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatMessage, ContentBlock } from '../../../shared/chat-types';
+import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
 import type { SamplingRequest } from '../mcp/client-features/ports';
 import { toApiMessages } from './history';
 import { clampMaxTokens, type ModelLimits } from './models';

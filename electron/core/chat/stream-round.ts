@@ -3,7 +3,9 @@
 // in flight. The SDK retries HTTP-level failures (429, 5xx, 529); a stream that breaks after it
 // started is the caller's to retry (no tool has run for it).
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatEvent, ChatMessage, ContentBlock, Usage } from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { ChatMessage, ContentBlock, Usage } from '../../../shared/chat/messages';
+import { ERROR_CODE, errorInfo } from '../../../shared/result';
 import type { ConversationStore } from '../store/conversations';
 
 export interface StreamRoundInput {
@@ -208,9 +210,10 @@ export async function streamRound(input: StreamRoundInput): Promise<StreamRoundR
         status: 'incomplete',
         stopReason,
         usage,
-        error: signal.aborted
-          ? { kind: 'interrupted', message: 'Stopped.' }
-          : { kind: 'interrupted', message: 'The answer was cut off.' },
+        error: errorInfo(
+          ERROR_CODE.interrupted,
+          signal.aborted ? 'Stopped.' : 'The answer was cut off.',
+        ),
       });
       emit({ type: 'message-saved', conversationId, message });
     }

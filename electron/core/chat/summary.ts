@@ -3,7 +3,8 @@
 // the first request and the latest exchanges is used, so the action always works.
 // The new conversation keeps what the user set on the old one: its model, project and tool switches.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatEvent, ChatMessage } from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { ChatMessage } from '../../../shared/chat/messages';
 import type { ConversationStore } from '../store/conversations';
 import { anthropicClient, type ChatSettings } from './chat-settings';
 

@@ -5,14 +5,11 @@
 // tool_use with its tool_result as a new turn: a copy of the tool_use under a fresh id (the old one
 // is already answered, "cancelled", in the history), marked as the task's, then the result.
 import { randomBytes } from 'node:crypto';
-import type {
-  ChatEvent,
-  ContentBlock,
-  TaskResultOrigin,
-  ToolCallView,
-} from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { ContentBlock, TaskResultOrigin } from '../../../shared/chat/messages';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import type { CallToolResult } from '../../../shared/mcp-types';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { ResultLimits } from '../mcp/registry/results';
 import { DetachFromTask, TaskInterruptedError } from '../mcp/tasks/follow';
 import type { TaskRecord } from '../mcp/tasks/journal';
@@ -206,7 +203,7 @@ export function storeLateResult(
   const call = store.toolCall(conversationId, toolUseId);
   if (!call?.continuable)
     throw new LenaError(
-      'conflict',
+      ERROR_CODE.conflict,
       'This tool call has no late result to send; it was sent already or is still running.',
     );
   const id = freshToolUseId();

@@ -3,7 +3,9 @@
 // Counts are cached per model and definition set, so the budget costs one request per change.
 import type Anthropic from '@anthropic-ai/sdk';
 import { createHash } from 'node:crypto';
-import type { ConversationTools, TokenBudget, Usage } from '../../../shared/chat-types';
+import type { ConversationTools } from '../../../shared/chat/conversations';
+import type { Usage } from '../../../shared/chat/messages';
+import type { TokenBudget } from '../../../shared/chat/models';
 import { toolOn } from '../../../shared/conversation-tools';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import { estimateTokens } from '../mcp/registry/schemas';

@@ -3,7 +3,8 @@
 // server's hint) run concurrently, the others one at a time in the model's order: the hint only
 // orders work, it never grants permission. The full result is stored; the model gets a capped copy.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatEvent, ToolCallView } from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import type { CallToolResult } from '../../../shared/mcp-types';
 import type { ToolCallOutcome } from '../mcp/client';
 import { SignInCancelledError } from '../mcp/auth/types';

@@ -3,7 +3,7 @@
 import { basename, resolve, win32 } from 'node:path';
 import type { TransportFactory } from '../mcp/manager/types';
 import { defaultTransportFactory } from '../mcp/manager/transport-factory';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 
 export interface LaunchContext {
   /** True inside Electron (`process.versions.electron` is set). */
@@ -57,7 +57,7 @@ export function guardTransportFactory(
   return (name, launch, hooks) => {
     if (launch.transport === 'stdio') {
       const check = serverLaunchCommand(launch.command, context);
-      if (!check.ok) throw new LenaError('invalid-config', check.message);
+      if (!check.ok) throw new LenaError(ERROR_CODE.invalidConfig, check.message);
     }
     return inner(name, launch, hooks);
   };

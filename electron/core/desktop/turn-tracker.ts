@@ -1,6 +1,6 @@
 // Whether a chat turn is running anywhere, from the chat events the host emits, so the shell can
 // hold back what must not interrupt a turn (installing an update) and act once Lena is idle.
-import type { ChatEvent } from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
 
 export class TurnTracker {
   private readonly running = new Set<string>();

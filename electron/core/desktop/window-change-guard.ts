@@ -4,7 +4,7 @@
 // services directly (the configuration files on disk, the current baseUrl), never by dispatching
 // IPC to the host with a made-up sender. Main supplies only the dialog.
 import { readFile } from 'node:fs/promises';
-import { fail, type Envelope } from '../../../shared/result';
+import { ERROR_CODE, fail, type Envelope } from '../../../shared/result';
 import type { HostServices } from '../host/services';
 import {
   CONFIRMED_CHANNELS,
@@ -50,7 +50,7 @@ export function windowChangeGuard(
       log(
         `Declined in the confirmation dialog (${channel}): ${changes.map((c) => (c.kind === 'base-url' ? c.url : c.server)).join(', ')}`,
       );
-      return fail('cancelled', declinedMessage(changes));
+      return fail(ERROR_CODE.cancelled, declinedMessage(changes));
     }
     for (const change of changes) confirmed.add(change.key);
     return null;

@@ -7,7 +7,14 @@ import {
   type ParsedArgsOf,
   type ResultOf,
 } from '../../../shared/contract';
-import { fail, LenaError, ok, type Envelope, type ValidationIssue } from '../../../shared/result';
+import {
+  ERROR_CODE,
+  fail,
+  LenaError,
+  ok,
+  type Envelope,
+  type ValidationIssue,
+} from '../../../shared/result';
 
 /** Who is calling; main fills it from the IPC event, the harness from the Playwright frame. */
 export interface CallContext {
@@ -35,7 +42,7 @@ export function createDispatch(
 ): Dispatch {
   return async (channel, rawArgs, ctx) => {
     if (!isInvokeChannel(channel))
-      return fail('unknown-channel', `Unknown channel "${String(channel)}".`);
+      return fail(ERROR_CODE.unknownChannel, `Unknown channel "${String(channel)}".`);
     const parsed = invokeChannels[channel].args.safeParse(rawArgs);
     if (!parsed.success) {
       // The issues travel as data (the window can point at the field), and in words for a reader.
@@ -48,7 +55,7 @@ export function createDispatch(
         .map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`)
         .join('; ');
       return fail(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `Invalid arguments for ${channel}: ${words}`,
         undefined,
         undefined,
@@ -62,7 +69,7 @@ export function createDispatch(
       onError?.(channel, err);
       if (err instanceof LenaError) return { ok: false, error: err.info };
       const message = err instanceof Error ? err.message : String(err);
-      return fail('internal', `${channel} failed: ${message}`);
+      return fail(ERROR_CODE.internal, `${channel} failed: ${message}`);
     }
   };
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PromptMessage } from '../../../shared/mcp-types';
 import type { PromptPreview } from '../../../shared/resource-types';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 
 const KEPT = 16;
 
@@ -38,7 +38,7 @@ export class PromptPreviews {
     const preview = this.held.get(previewId);
     if (!preview)
       throw new LenaError(
-        'not-found',
+        ERROR_CODE.notFound,
         'This prompt preview is no longer available; choose the prompt again to see its messages and run it.',
       );
     this.held.delete(previewId);

@@ -8,7 +8,7 @@ import {
   type ClientAnswer,
   type ClientQuestion,
 } from '../../../shared/client-questions';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 
 type Body = ClientQuestion extends infer Q
   ? Q extends ClientQuestion
@@ -95,12 +95,12 @@ export class QuestionBroker {
     const entry = this.entries.get(id);
     if (!entry)
       throw new LenaError(
-        'not-found',
+        ERROR_CODE.notFound,
         `Question ${id} is no longer waiting (it was answered, timed out or cancelled).`,
       );
     if (!ALLOWED[entry.question.kind].includes(answer.action)) {
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `"${answer.action}" is not an answer to this question; use one of: ${ALLOWED[entry.question.kind].join(', ')}.`,
       );
     }

@@ -2,7 +2,7 @@
 // the MCP manager feeding the tool registry, the permission gate (with a broker only where
 // someone can answer), the conversation store, and the chat engine.
 import type { AppNotice } from '../../../shared/app-types';
-import type { ChatEvent } from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
 import { ToolSearchSupport } from '../chat/tool-search/support';
 import { ChatEngine } from '../chat/engine';
 import { SamplingUsage } from './sampling-usage';

@@ -2,7 +2,7 @@
 // Promise; the window sees `requested`/`resolved` events and answers by id. A request that nobody
 // answers in time, whose window closes, or whose turn is stopped is denied with that reason.
 import { randomUUID } from 'node:crypto';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { PermissionPrompt } from './prompt';
 import type { Answer, DecisionKind } from './types';
 
@@ -135,7 +135,7 @@ export class PermissionBroker {
     const entry = this.entries.get(id);
     if (!entry)
       throw new LenaError(
-        'not-found',
+        ERROR_CODE.notFound,
         `Permission request ${id} is no longer pending (it was answered, timed out or cancelled).`,
       );
     const { offered, needsConfirmation } = entry.prompt;
@@ -145,7 +145,7 @@ export class PermissionBroker {
           ? 'it is offered only for a server you marked trusted (in its current configuration)'
           : 'an ask rule requires a decision each time for this tool';
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `"${decisionLabel(answer.kind)}" is not available for ${entry.prompt.qualifiedName}: ${why}.`,
       );
     }
@@ -155,7 +155,7 @@ export class PermissionBroker {
           ? 'every tool of this server, including destructive ones'
           : 'a tool that may modify or delete data';
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `"${decisionLabel(answer.kind)}" would let ${what} run without asking again; confirm it a second time (confirmed: true) or choose "allow once".`,
       );
     }

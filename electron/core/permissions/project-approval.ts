@@ -4,7 +4,7 @@
 // An approval also records which `${…}` references the user granted to that entry.
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { ServerEntry, ServerScope } from '../../../shared/server-config';
 import { entryHash as hashOf } from '../mcp/config/identity';
 import { approvalRequest } from './approval-request';
@@ -130,7 +130,7 @@ export class ProjectApprovals {
     const { name, entry } = server;
     if (server.scope !== 'project' || !server.waiting || !entry || hashOf(entry) !== shownHash) {
       throw new LenaError(
-        'conflict',
+        ERROR_CODE.conflict,
         `The entry for "${name}" changed since it was shown; review it again before approving.`,
       );
     }
@@ -142,7 +142,7 @@ export class ProjectApprovals {
     const refused = grants.filter((g) => !grantable.has(g));
     if (refused.length > 0) {
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `"${name}" cannot be granted ${refused.join(', ')}: ${grantable.size ? `it references only ${[...grantable].join(', ')}` : 'it references nothing that can be granted'}.`,
       );
     }

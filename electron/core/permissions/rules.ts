@@ -1,7 +1,7 @@
 // Permission rules: three lists (allow, ask, deny) of qualified tool names from four scopes,
 // evaluated deny > ask > allow > default ask. Allow rules are bound to the server entry they were
 // written for, so a changed or shadowing entry cannot inherit them.
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { sanitizeNamePart } from '../mcp/registry/names';
 import { boundTo } from './identity-binding';
 import type { PermissionLists, RuleEntry, RuleList, RuleScope, ServerIdentity } from './types';
@@ -177,7 +177,7 @@ export function addRule(
   scope: RuleScope = 'user',
 ): PermissionLists {
   const checked = validateRule(list, entry.rule, scope);
-  if (!checked.ok) throw new LenaError('invalid-arguments', checked.message);
+  if (!checked.ok) throw new LenaError(ERROR_CODE.invalidArguments, checked.message);
   const rule = entry.rule.trim();
   const kept = lists[list].filter((existing) => existing.rule.trim() !== rule);
   return { ...lists, [list]: [...kept, { ...entry, rule }] };

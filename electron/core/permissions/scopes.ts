@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJsonWithPosition } from '../../../shared/config/json-position';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { validateRule } from './rules';
 import { PROJECT_RULE_LISTS, REFUSED_PROJECT_KEYS } from './project-settings-policy';
 import type { PermissionLists, PermissionState, RuleEntry, RuleList, TrustEntry } from './types';
@@ -226,7 +226,7 @@ export function parseCliRules(allow: readonly string[], deny: readonly string[])
     for (const rule of rules) {
       const checked = validateRule(list, rule, 'cli');
       if (!checked.ok)
-        throw new LenaError('invalid-arguments', `--${list} ${rule}: ${checked.message}`);
+        throw new LenaError(ERROR_CODE.invalidArguments, `--${list} ${rule}: ${checked.message}`);
       lists[list].push({ rule: rule.trim() });
     }
   }

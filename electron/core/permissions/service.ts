@@ -1,7 +1,7 @@
 // The permission gate as the agent loop uses it: `authorize(call)` decides from rules, trust and
 // pins, asks through the broker when needed, applies the answer (session grants, lasting rules,
 // pins) and returns the audit record. One instance per app (window) or per `lena chat -p` run.
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { ServerScope } from '../../../shared/server-config';
 import { ToolAcceptance } from './acceptance';
 import { answerText, auditRecord, deniedResultText } from './audit';
@@ -333,13 +333,13 @@ export class PermissionService {
   ): Promise<void> {
     if (where.scope !== 'user' || identity.source === 'project') {
       throw new LenaError(
-        'forbidden',
+        ERROR_CODE.forbidden,
         `"${identity.name}" comes from a project file; only servers in your own mcp.json can be trusted.`,
       );
     }
     if (identity.hash === 'unknown')
       throw new LenaError(
-        'conflict',
+        ERROR_CODE.conflict,
         `"${identity.name}" has no valid entry right now; fix its configuration before trusting it.`,
       );
     await this.update((state) => trustServer(state, identity, this.now()));
@@ -353,7 +353,7 @@ export class PermissionService {
   async confirmServer(identity: ServerIdentity): Promise<void> {
     if (identity.hash === 'unknown')
       throw new LenaError(
-        'conflict',
+        ERROR_CODE.conflict,
         `"${identity.name}" has no valid entry right now; fix its configuration first.`,
       );
     await this.update((state) => confirmServer(state, identity));

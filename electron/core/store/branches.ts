@@ -3,8 +3,8 @@
 // written since the migration that added `parent_seq` knows its parent (the last current message
 // when it was appended, 0 for the first); for older rows the parent is inferred here. The current branch is the chain of
 // rows that are not superseded; switching branches supersedes one chain and restores another.
-import type { BranchInfo } from '../../../shared/chat-types';
-import { LenaError } from '../../../shared/result';
+import type { BranchInfo } from '../../../shared/chat/conversations';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
 import { touchConversation } from './messages';
 
@@ -138,12 +138,12 @@ export function switchBranch(
     const tree = loadTree(db, conversationId);
     const target = tree.nodes.find((n) => n.id === messageId);
     if (!target)
-      throw new LenaError('not-found', `Message ${messageId} is not in this conversation.`);
+      throw new LenaError(ERROR_CODE.notFound, `Message ${messageId} is not in this conversation.`);
     if (target.status !== 'superseded') return; // already the current branch
     const parent = tree.bySeq.get(target.parent);
     if (target.parent !== ROOT && (!parent || parent.status === 'superseded')) {
       throw new LenaError(
-        'conflict',
+        ERROR_CODE.conflict,
         'That branch does not start from the conversation as it is shown; switch the earlier branch first.',
       );
     }

@@ -4,14 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import type {
   BranchInfo,
-  ChatMessage,
-  ContentBlock,
   Conversation,
   ConversationTools,
   SearchHit,
-  ToolCallView,
-} from '../../../shared/chat-types';
-import { LenaError } from '../../../shared/result';
+} from '../../../shared/chat/conversations';
+import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { branchInfo, fixParents, switchBranch } from './branches';
 import type { LenaDatabase } from './database';
 import { exportConversation, type ExportFormat, type ExportOptions } from './export';
@@ -96,7 +95,7 @@ export class ConversationStore {
   /** The conversation's summary; throws not-found for an unknown id (deleted ones included). */
   summary(id: string): ConversationRecord {
     const row = this.db.prepare(`${SUMMARY} WHERE c.id = ?`).get(id) as ConversationRow | undefined;
-    if (!row) throw new LenaError('not-found', `Conversation ${id} does not exist.`);
+    if (!row) throw new LenaError(ERROR_CODE.notFound, `Conversation ${id} does not exist.`);
     return toConversation(row);
   }
 
@@ -165,7 +164,8 @@ export class ConversationStore {
 
   rename(id: string, title: string): ConversationRecord {
     const clean = title.trim();
-    if (!clean) throw new LenaError('invalid-arguments', 'A conversation title cannot be empty.');
+    if (!clean)
+      throw new LenaError(ERROR_CODE.invalidArguments, 'A conversation title cannot be empty.');
     mustChange(
       this.db.run(
         'UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?',

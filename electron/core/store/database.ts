@@ -3,7 +3,7 @@
 // overwritten) and a fresh database started, with a message for the user.
 import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { migrate } from './migrations';
 
 type SqliteModule = typeof import('node:sqlite');
@@ -38,7 +38,7 @@ export function checkSqliteRuntime(
   }
   if (!mod?.DatabaseSync)
     throw new LenaError(
-      'unavailable',
+      ERROR_CODE.unavailable,
       `This runtime (${runtime}) lacks node:sqlite with FTS5; ${RUNTIME_HINT}.`,
     );
   try {
@@ -47,7 +47,7 @@ export function checkSqliteRuntime(
     probe.close();
   } catch (err) {
     throw new LenaError(
-      'unavailable',
+      ERROR_CODE.unavailable,
       `This runtime (${runtime}) lacks node:sqlite with FTS5 (${(err as Error).message}); ${RUNTIME_HINT}.`,
     );
   }
@@ -234,7 +234,7 @@ function classify(err: unknown): Error {
     return new UnusableDatabase(message);
   // Busy, locked, disk full, a newer schema: the file may be fine, so it is never moved for these.
   return new LenaError(
-    'unavailable',
+    ERROR_CODE.unavailable,
     `Could not open the conversation database: ${message}`,
     undefined,
     'restart-lena',
@@ -246,7 +246,7 @@ export function explainSqliteError(err: unknown, file: string): unknown {
   const code = (err as { errcode?: number }).errcode;
   if (err instanceof LenaError || code === undefined) return err;
   const detail = (err as Error).message;
-  const explain = (message: string) => new LenaError('unavailable', message, detail);
+  const explain = (message: string) => new LenaError(ERROR_CODE.unavailable, message, detail);
   switch (code & 0xff) {
     case SQLITE_FULL:
       return explain(
@@ -284,7 +284,7 @@ function moveAside(file: string, now: Date): string {
     }
   } catch (err) {
     throw new LenaError(
-      'unavailable',
+      ERROR_CODE.unavailable,
       `The conversation database ${file} is unusable and could not be moved aside (${(err as Error).message}). Move or delete it by hand, then restart Lena.`,
     );
   }

@@ -1,11 +1,8 @@
 // One conversation to Markdown (for reading) or JSON (for tools and re-import). The database holds
 // no secrets; known secret values are still scrubbed from the output in case a tool echoed one.
-import type {
-  ContentBlock,
-  Conversation,
-  ChatMessage,
-  ToolCallView,
-} from '../../../shared/chat-types';
+import type { Conversation } from '../../../shared/chat/conversations';
+import type { ContentBlock, ChatMessage } from '../../../shared/chat/messages';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { redact } from '../base/redact';
 
 export type ExportFormat = 'markdown' | 'json';
@@ -68,6 +65,7 @@ function toJson(c: Conversation, now: Date): string {
       stopReason: m.stopReason,
       usage: m.usage,
       error: m.error,
+      ...(m.stop ? { stop: m.stop } : {}),
     })),
     toolCalls: c.toolCalls.map((t) => ({ ...t, progress: undefined })),
   };
@@ -156,8 +154,9 @@ function messageMarkdown(m: ChatMessage, calls: Map<string, ToolCallView>): stri
     .filter((p): p is string => p !== undefined && p !== '');
   if (parts.length === 0) return undefined;
   const note = m.status === 'incomplete' ? '\n\n_(incomplete: the answer was interrupted)_' : '';
-  const error = m.error ? `\n\n> **${m.error.kind}**: ${m.error.message}` : '';
-  return `## ${m.role === 'user' ? 'You' : 'Claude'}\n\n${parts.join('\n\n')}${note}${error}`;
+  const error = m.error ? `\n\n> **${m.error.code}**: ${m.error.message}` : '';
+  const stop = m.stop ? `\n\n> **${m.stop.kind}**: ${m.stop.message}` : '';
+  return `## ${m.role === 'user' ? 'You' : 'Claude'}\n\n${parts.join('\n\n')}${note}${error}${stop}`;
 }
 
 function toMarkdown(c: Conversation, now: Date): string {

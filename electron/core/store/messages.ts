@@ -3,15 +3,15 @@
 // updated_at, which orders the conversation list.
 import { randomUUID } from 'node:crypto';
 import type {
-  ChatErrorInfo,
   MessageOrigin,
   ChatMessage,
   ContentBlock,
   MessageStatus,
   Role,
   Usage,
-} from '../../../shared/chat-types';
-import { LenaError } from '../../../shared/result';
+} from '../../../shared/chat/messages';
+import type { TurnStop } from '../../../shared/chat/stops';
+import { ERROR_CODE, errorInfo, LenaError, type ErrorInfo } from '../../../shared/result';
 import type { LenaDatabase } from './database';
 import { searchableText, toMessage, type MessageRow } from './rows';
 import { ORPHANED } from './sessions';
@@ -24,7 +24,8 @@ export interface NewMessage {
   status?: MessageStatus;
   usage?: Usage | null;
   stopReason?: string | null;
-  error?: ChatErrorInfo | null;
+  error?: ErrorInfo | null;
+  stop?: TurnStop | null;
   createdAt?: number;
   /** A server's prompt inserted it (issue 22). */
   origin?: MessageOrigin | null;
@@ -36,7 +37,8 @@ export interface MessagePatch {
   status?: MessageStatus;
   usage?: Usage | null;
   stopReason?: string | null;
-  error?: ChatErrorInfo | null;
+  error?: ErrorInfo | null;
+  stop?: TurnStop | null;
 }
 
 const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
@@ -46,7 +48,8 @@ const json = (value: unknown): string | null =>
 
 /** Throws not-found when an UPDATE touched no row. */
 export function mustChange(changes: number | bigint, id: string, what = 'Conversation'): void {
-  if (Number(changes) === 0) throw new LenaError('not-found', `${what} ${id} does not exist.`);
+  if (Number(changes) === 0)
+    throw new LenaError(ERROR_CODE.notFound, `${what} ${id} does not exist.`);
 }
 
 export function touchConversation(db: LenaDatabase, conversationId: string, t: number): void {
@@ -64,7 +67,7 @@ function touchByMessage(db: LenaDatabase, messageId: string, t: number): void {
 
 export function getMessage(db: LenaDatabase, id: string): ChatMessage {
   const row = db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as MessageRow | undefined;
-  if (!row) throw new LenaError('not-found', `Message ${id} does not exist.`);
+  if (!row) throw new LenaError(ERROR_CODE.notFound, `Message ${id} does not exist.`);
   return toMessage(row);
 }
 
@@ -85,8 +88,8 @@ export function appendMessage(
     try {
       db.prepare(
         // parent_seq: the last current message, which this one follows in its branch (branches.ts).
-        `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, text, session_id, origin, parent_seq)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+        `INSERT INTO messages (id, conversation_id, seq, role, content, status, created_at, usage, stop_reason, error, stop, text, session_id, origin, parent_seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
            (SELECT coalesce(max(seq), 0) FROM messages WHERE conversation_id = ? AND status != 'superseded'))`,
       ).run(
         id,
@@ -99,6 +102,7 @@ export function appendMessage(
         json(message.usage),
         message.stopReason ?? null,
         json(message.error),
+        json(message.stop),
         searchableText(message.content),
         sessionId,
         json(message.origin),
@@ -106,7 +110,7 @@ export function appendMessage(
       );
     } catch (err) {
       if ((err as { errcode?: number }).errcode === SQLITE_CONSTRAINT_FOREIGNKEY)
-        throw new LenaError('not-found', `Conversation ${conversationId} does not exist.`);
+        throw new LenaError(ERROR_CODE.notFound, `Conversation ${conversationId} does not exist.`);
       throw err;
     }
     touchConversation(db, conversationId, t);
@@ -134,6 +138,7 @@ export function updateMessage(
   if (patch.usage !== undefined) set('usage', json(patch.usage));
   if (patch.stopReason !== undefined) set('stop_reason', patch.stopReason);
   if (patch.error !== undefined) set('error', json(patch.error));
+  if (patch.stop !== undefined) set('stop', json(patch.stop));
   db.transaction(() => {
     if (sets.length > 0)
       mustChange(
@@ -196,11 +201,11 @@ export function supersedeFrom(
 
 /** Answers left 'streaming' by a process that is gone become 'incomplete' with an interrupted notice. */
 export function markInterruptedMessages(db: LenaDatabase): number {
-  const error: ChatErrorInfo = {
-    kind: 'interrupted',
-    message: 'Lena stopped before this answer finished; the part that arrived is kept.',
-    action: 'retry',
-  };
+  const error = errorInfo(
+    ERROR_CODE.interrupted,
+    'Lena stopped before this answer finished; the part that arrived is kept.',
+    { action: 'retry' },
+  );
   const info = db
     .prepare(
       `UPDATE messages SET status = 'incomplete', error = coalesce(error, ?) WHERE status = 'streaming' AND ${ORPHANED}`,

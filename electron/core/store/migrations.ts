@@ -111,6 +111,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE messages ADD COLUMN parent_seq INTEGER;
   ALTER TABLE messages ADD COLUMN kept_status TEXT;
   `,
+  // 7: how an answer stopped when it did not simply finish (JSON TurnStop), apart from its error.
+  // Rows written before keep both in `error` as one note (store/stored-notes.ts reads them).
+  `
+  ALTER TABLE messages ADD COLUMN stop TEXT;
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -1,6 +1,6 @@
 // Conversations are opened page by page: the newest messages first, older ones as the window
 // scrolls up, so a 10,000-message conversation opens as fast as a short one.
-import type { MessagePage } from '../../../shared/chat-types';
+import type { MessagePage } from '../../../shared/chat/conversations';
 import type { LenaDatabase } from './database';
 import { toMessage, toToolCall, type MessageRow, type ToolCallRow } from './rows';
 

@@ -1,17 +1,15 @@
 // Database rows ⇄ the shared chat types. JSON columns are parsed here and nowhere else.
+import type { ConversationSummary, ConversationTools } from '../../../shared/chat/conversations';
 import type {
-  ChatErrorInfo,
   MessageOrigin,
   ChatMessage,
   ContentBlock,
-  ConversationSummary,
-  ConversationTools,
   MessageStatus,
   Role,
-  ToolCallStatus,
-  ToolCallView,
   Usage,
-} from '../../../shared/chat-types';
+} from '../../../shared/chat/messages';
+import type { ToolCallStatus, ToolCallView } from '../../../shared/chat/tool-calls';
+import { readNotes } from './stored-notes';
 
 /** A conversation with what the list does not show: project folder, origin, soft-delete time. */
 export interface ConversationRecord extends ConversationSummary {
@@ -47,6 +45,8 @@ export interface MessageRow {
   usage: string | null;
   stop_reason: string | null;
   error: string | null;
+  /** JSON TurnStop; absent in rows read before migration 7. */
+  stop?: string | null;
   origin?: string | null;
 }
 
@@ -91,19 +91,23 @@ export const toConversation = (r: ConversationRow): ConversationRecord => ({
   ...(r.tools ? { tools: parse<ConversationTools>(r.tools) as ConversationTools } : {}),
 });
 
-export const toMessage = (r: MessageRow): ChatMessage => ({
-  id: r.id,
-  conversationId: r.conversation_id,
-  role: r.role as Role,
-  content: JSON.parse(r.content) as ContentBlock[],
-  status: r.status as MessageStatus,
-  createdAt: r.created_at,
-  seq: r.seq,
-  stopReason: r.stop_reason,
-  usage: parse<Usage>(r.usage),
-  error: parse<ChatErrorInfo>(r.error),
-  ...(r.origin ? { origin: parse<MessageOrigin>(r.origin) } : {}),
-});
+export const toMessage = (r: MessageRow): ChatMessage => {
+  const { error, stop } = readNotes(r.error, r.stop);
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    role: r.role as Role,
+    content: JSON.parse(r.content) as ContentBlock[],
+    status: r.status as MessageStatus,
+    createdAt: r.created_at,
+    seq: r.seq,
+    stopReason: r.stop_reason,
+    usage: parse<Usage>(r.usage),
+    error,
+    ...(stop ? { stop } : {}),
+    ...(r.origin ? { origin: parse<MessageOrigin>(r.origin) } : {}),
+  };
+};
 
 export const toToolCall = (r: ToolCallRow): ToolCallView => ({
   id: r.id,

@@ -1,6 +1,6 @@
 // Full-text search over message text (FTS5). The user's words are quoted before they reach MATCH,
 // so punctuation, quotes or FTS operators in a query can never become a syntax error.
-import type { SearchHit } from '../../../shared/chat-types';
+import type { SearchHit } from '../../../shared/chat/conversations';
 import type { LenaDatabase } from './database';
 
 /** Marks around the matched words in a snippet; the window renders them as highlights. */

@@ -1,6 +1,6 @@
 // Lena's settings.json: read with defaults, reported when broken, and never overwritten while it
 // is broken (the user's file is theirs to fix). Keys Lena does not know are kept on every write.
-import { LenaError } from '../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { withLockedFile } from '../base/locked-file';
 import { JsonFileError, readJsonFile, writeJsonFile } from '../base/json-file';
 import {
@@ -123,7 +123,7 @@ export class SettingsStore {
       if (fresh.unreadable) {
         this.state = fresh;
         throw new LenaError(
-          'conflict',
+          ERROR_CODE.conflict,
           `Settings were not saved: ${fresh.issues[0]} The file is kept as it is.`,
         );
       }
@@ -131,7 +131,7 @@ export class SettingsStore {
       const checked = readSettings(merged, this.file);
       if (checked.issues.length > 0) {
         throw new LenaError(
-          'invalid-arguments',
+          ERROR_CODE.invalidArguments,
           `Settings were not saved because ${this.file} would still have problems: ${checked.issues.join('; ')}. Fix or remove those entries, then try again.`,
         );
       }

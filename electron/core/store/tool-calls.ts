@@ -1,7 +1,7 @@
 // Tool calls as stored: one row per tool_use, written as the call moves through the gate and runs.
 // The result column holds the full, untruncated MCP result; the model's copy may be shorter.
-import type { ToolCallView } from '../../../shared/chat-types';
-import { LenaError } from '../../../shared/result';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
 import { toToolCall, type ToolCallRow } from './rows';
 import { ORPHANED } from './sessions';
@@ -104,7 +104,7 @@ export function upsertToolCall(
     } catch (err) {
       if ((err as { errcode?: number }).errcode === 787)
         throw new LenaError(
-          'not-found',
+          ERROR_CODE.notFound,
           `Cannot record tool call ${call.id}: conversation ${call.conversationId} or message ${call.messageId} does not exist.`,
         );
       throw err;

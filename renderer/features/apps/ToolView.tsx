@@ -2,7 +2,7 @@
 // (or why it is not shown: held for review after a change, unavailable), a "Full width" toggle,
 // and what the view last told Claude. A tool without a view renders nothing here.
 import { useEffect } from 'react';
-import type { ToolCallView } from '../../../shared/chat-types';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { useLena } from '../../store';
 import { viewKey } from '../../store/apps/initial-state';
 import type { ViewDisplayMode } from './view-limits';

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { AppView } from '../../../shared/app-view-types';
-import type { ToolCallView } from '../../../shared/chat-types';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { useLena } from '../../store';
 import { appSelectors } from '../../store/app/selectors';
 import { hostContext } from './host-context';

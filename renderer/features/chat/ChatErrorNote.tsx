@@ -1,34 +1,22 @@
-// A failed turn, inline under the conversation, with the action that fixes it.
+// A failed turn, inline under the conversation: the one error note (components/ErrorNote) with the
+// buttons of its action. How a turn stopped without failing is a StopNote.
 import { useEffect, useState } from 'react';
-import type { ChatErrorInfo } from '../../../shared/chat-types';
+import { ERROR_CODE, type ErrorCode, type ErrorInfo } from '../../../shared/result';
+import { ErrorNote } from '../../components/ErrorNote';
 import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
-import { StopNote } from './StopNote';
 
-const TITLES: Record<ChatErrorInfo['kind'], string> = {
-  auth: 'Claude refused the API key',
-  'no-key': 'No Anthropic API key is set',
-  'rate-limit': 'Rate limited by the Anthropic API',
-  overloaded: 'The Anthropic API is overloaded',
-  context: 'The conversation is too long for the model',
-  network: 'Could not reach the Anthropic API',
-  interrupted: 'The answer was interrupted',
-  'max-rounds': 'Stopped after the maximum number of tool rounds',
-  api: 'The Anthropic API returned an error',
-  refusal: 'Claude declined to answer',
-  'max-tokens': 'The answer was cut off',
-  'stop-sequence': 'The answer stopped at a stop sequence',
-  paused: 'Claude paused its turn',
-  'unknown-stop': 'The answer ended for an unknown reason',
+const TITLES: Partial<Record<ErrorCode, string>> = {
+  [ERROR_CODE.apiKeyRefused]: 'Claude refused the API key',
+  [ERROR_CODE.noApiKey]: 'No Anthropic API key is set',
+  [ERROR_CODE.rateLimited]: 'Rate limited by the Anthropic API',
+  [ERROR_CODE.overloaded]: 'The Anthropic API is overloaded',
+  [ERROR_CODE.contextTooLong]: 'The conversation is too long for the model',
+  [ERROR_CODE.network]: 'Could not reach the Anthropic API',
+  [ERROR_CODE.interrupted]: 'The answer was interrupted',
+  [ERROR_CODE.maxRounds]: 'Stopped after the maximum number of tool rounds',
 };
-
-const STOP_KINDS = new Set<ChatErrorInfo['kind']>([
-  'refusal',
-  'max-tokens',
-  'stop-sequence',
-  'paused',
-  'unknown-stop',
-]);
 
 function useCountdown(seconds: number | undefined): number | null {
   const [left, setLeft] = useState(seconds ?? null);
@@ -41,47 +29,62 @@ function useCountdown(seconds: number | undefined): number | null {
   return left;
 }
 
-export function ChatErrorNote({ error }: { error: ChatErrorInfo }) {
-  if (STOP_KINDS.has(error.kind) || error.details?.stopReason)
-    return <StopNote error={error} title={TITLES[error.kind]} />;
-  return <ErrorNote error={error} />;
+export function ChatErrorNote({ error }: { error: ErrorInfo }) {
+  return (
+    <ErrorNote
+      title={TITLES[error.code] ?? 'The Anthropic API returned an error'}
+      error={error}
+      className="chat-error"
+    >
+      <ErrorActions error={error} />
+    </ErrorNote>
+  );
 }
 
-function ErrorNote({ error }: { error: ChatErrorInfo }) {
-  const { setView, regenerate, continueWithSummary } = useLenaActions();
+/** The buttons of a turn's error, by its action. */
+function ErrorActions({ error }: { error: ErrorInfo }) {
+  const { setView, regenerate, continueWithSummary, dropOldToolResults } = useLenaActions();
   const conversationId = useLena(conversationsSelectors.activeId);
-  const left = useCountdown(error.retryAfterSeconds);
-  const action =
-    error.action ??
-    (error.kind === 'auth' || error.kind === 'no-key' ? 'open-settings' : undefined);
-  return (
-    <div className="error-note chat-error" role="alert" data-kind={error.kind}>
-      <div className="error-note-title">
-        <span aria-hidden>✕</span> {TITLES[error.kind]}
-      </div>
-      <p className="error-note-message">{error.message}</p>
-      {error.kind === 'rate-limit' && left !== null && (
-        <p className="muted small">
-          {left > 0 ? `You can retry in ${left} s.` : 'You can retry now.'}
-        </p>
-      )}
-      <div className="row">
-        {action === 'open-settings' && (
-          <button className="primary" onClick={() => setView('settings')}>
-            Open settings
-          </button>
-        )}
-        {action === 'retry' && (
+  const running = useLena(chatSelectors.running);
+  const left = useCountdown(error.data?.retryAfterSeconds);
+  switch (error.action) {
+    case 'open-settings':
+      return (
+        <button className="primary" onClick={() => setView('settings')}>
+          Open settings
+        </button>
+      );
+    case 'retry':
+      return (
+        <>
+          {left !== null && (
+            <span className="muted small">
+              {left > 0 ? `You can retry in ${left} s.` : 'You can retry now.'}
+            </span>
+          )}
           <button disabled={left !== null && left > 0} onClick={() => void regenerate()}>
             Retry
           </button>
-        )}
-        {action === 'new-conversation-with-summary' && conversationId && (
-          <button className="primary" onClick={() => void continueWithSummary(conversationId)}>
-            New conversation with summary
+        </>
+      );
+    case 'new-conversation-with-summary':
+      return (
+        <>
+          {conversationId && (
+            <button
+              className="primary"
+              disabled={running}
+              onClick={() => void continueWithSummary(conversationId)}
+            >
+              New conversation with summary
+            </button>
+          )}
+          <button disabled={running} onClick={() => void dropOldToolResults()}>
+            Drop older tool results and retry
           </button>
-        )}
-      </div>
-    </div>
-  );
+        </>
+      );
+    default:
+      return null;
+  }
 }

@@ -2,7 +2,7 @@
 // Enter or Escape returns focus to the item), delete (Del or the × on hover). The list is one Tab
 // stop: only the `tabbable` item takes Tab, arrow keys, Home and End move between items.
 import { memo, useState, type KeyboardEvent } from 'react';
-import type { ConversationSummary } from '../../../shared/chat-types';
+import type { ConversationSummary } from '../../../shared/chat/conversations';
 import { focusWhenRendered } from '../../components/use-escape';
 import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';

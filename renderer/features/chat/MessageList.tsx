@@ -5,6 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLena } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { ChatErrorNote } from './ChatErrorNote';
+import { StopNote } from './StopNote';
 import { MessageRow } from './MessageRow';
 import { SystemCardView } from './SystemCardView';
 
@@ -14,6 +15,7 @@ export function MessageList() {
   const conversationId = useLena(chatSelectors.conversationId);
   const lastMessage = useLena(chatSelectors.lastMessage);
   const turnError = useLena(chatSelectors.turnError);
+  const turnStop = useLena(chatSelectors.turnStop);
   const cards = useLena(chatSelectors.systemCards);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
@@ -44,7 +46,7 @@ export function MessageList() {
   useEffect(() => {
     const el = scrollRef.current;
     if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
-  }, [count, lastMessage, cards.length, turnError]);
+  }, [count, lastMessage, cards.length, turnError, turnStop]);
 
   // A search hit opens its conversation at the message that matched.
   const focusId = useLena(chatSelectors.focusWhenLoaded);
@@ -82,6 +84,7 @@ export function MessageList() {
 
   const items = virtualizer.getVirtualItems();
   const lastError = lastMessage?.error ?? null;
+  const lastStop = lastMessage?.stop ?? null;
   return (
     <div className="messages" ref={scrollRef} onScroll={onScroll} data-testid="message-scroller">
       <div
@@ -103,6 +106,7 @@ export function MessageList() {
         ))}
       </div>
       {turnError && turnError.message !== lastError?.message && <ChatErrorNote error={turnError} />}
+      {turnStop && turnStop.message !== lastStop?.message && <StopNote stop={turnStop} />}
       {cards.map((c) => (
         <SystemCardView key={c.id} card={c} />
       ))}

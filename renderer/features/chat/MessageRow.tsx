@@ -1,7 +1,8 @@
 // One message of the conversation: the user's text and attachments, or the assistant's Markdown
 // with its tool cards in place; Edit, Copy and Regenerate where they apply.
 import { memo, useState } from 'react';
-import type { ChatMessage, ContentBlock, ToolCallView } from '../../../shared/chat-types';
+import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { messageText } from '../../lib/chat-reducer';
@@ -11,6 +12,7 @@ import { chatSelectors } from '../../store/chat/selectors';
 import { PromptMessageRow } from '../prompts/PromptMessageRow';
 import { BranchSwitcher } from './BranchSwitcher';
 import { ChatErrorNote } from './ChatErrorNote';
+import { StopNote } from './StopNote';
 import { Citations, ServerToolCard } from './ServerToolBlocks';
 import { Markdown } from './Markdown';
 import { ToolCard } from './ToolCard';
@@ -151,7 +153,7 @@ export const MessageRow = memo(function MessageRow({
   }
   if (message.origin?.kind === 'prompt') return <PromptMessageRow message={message} />; // issue 22: a server's prompt
   const visible = message.content.filter((b) => b.type !== 'tool_result');
-  if (visible.length === 0 && !message.error && message.status !== 'streaming')
+  if (visible.length === 0 && !message.error && !message.stop && message.status !== 'streaming')
     return <div className="message-spacer" />;
   if (message.role === 'user') {
     return (
@@ -234,6 +236,7 @@ export const MessageRow = memo(function MessageRow({
         <span className="caret" role="img" aria-label="Claude is writing" />
       )}
       {message.error && <ChatErrorNote error={message.error} />}
+      {message.stop && <StopNote stop={message.stop} />}
       {message.status !== 'streaming' && text && !continues ? (
         <div className="message-actions">
           {branched && <BranchSwitcher messageId={message.id} />}

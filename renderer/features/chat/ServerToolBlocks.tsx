@@ -1,7 +1,7 @@
 // Anthropic's server tools in an answer: each call (web search, web fetch) on a card marked as run
 // by Anthropic, with what it found as links; and the sources a text block cites, as links under it.
 // Links go through the Markdown renderer, so they open the way every other link does.
-import type { ContentBlock } from '../../../shared/chat-types';
+import type { ContentBlock } from '../../../shared/chat/messages';
 import { Markdown } from './Markdown';
 
 type Result = { type?: string; url?: string; title?: string | null; error_code?: string };

@@ -2,7 +2,7 @@
 // too big for the model, paused, a stop sequence, or a reason Lena does not know. Each says what
 // happened with the API's own details and offers what can work next, never a Retry that would
 // fail the same way.
-import type { ChatErrorInfo } from '../../../shared/chat-types';
+import type { StopKind, TurnStop } from '../../../shared/chat/stops';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
@@ -10,8 +10,17 @@ import { conversationsSelectors } from '../../store/conversations/selectors';
 /** The user turn sent by Continue: a new message, never a prefill. */
 export const CONTINUE_TEXT = 'Please continue from where you stopped.';
 
-// Long: one branch per kind of stop or error, each naming what the user can do.
-export function StopNote({ error, title }: { error: ChatErrorInfo; title: string }) {
+const TITLES: Record<StopKind, string> = {
+  refusal: 'Claude declined to answer',
+  'max-tokens': 'The answer was cut off',
+  'context-window': 'The conversation is too long for the model',
+  'stop-sequence': 'The answer stopped at a stop sequence',
+  paused: 'Claude paused its turn',
+  unknown: 'The answer ended for an unknown reason',
+};
+
+// Long: one row of buttons per kind of stop, kept together so each kind's choices read in one place.
+export function StopNote({ stop }: { stop: TurnStop }) {
   const { send, setView, setEditing, regenerate, continueWithSummary, dropOldToolResults } =
     useLenaActions();
   const models = useLena(chatSelectors.models);
@@ -24,41 +33,38 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
   const conversationId = useLena(conversationsSelectors.activeId);
   const running = useLena(chatSelectors.running);
   const lastPromptId = useLena(chatSelectors.lastPromptId);
-  const d = error.details;
-  const tone = error.kind === 'stop-sequence' ? 'stop-note-plain' : 'stop-note-warn';
+  const tone = stop.kind === 'stop-sequence' ? 'stop-note-plain' : 'stop-note-warn';
   return (
     <div
       className={`error-note stop-note ${tone}`}
       role="status"
-      data-kind={error.kind}
-      data-stop-reason={d?.stopReason ?? ''}
+      data-kind={stop.kind}
+      data-stop-reason={stop.stopReason}
       data-testid="stop-note"
     >
-      <div className="error-note-title">{title}</div>
-      <p className="error-note-message">{error.message}</p>
-      {error.kind === 'refusal' && (d?.category || d?.explanation) && (
+      <div className="error-note-title">{TITLES[stop.kind]}</div>
+      <p className="error-note-message">{stop.message}</p>
+      {stop.kind === 'refusal' && (stop.category || stop.explanation) && (
         <dl className="stop-details small">
-          {d.category && (
+          {stop.category && (
             <>
               <dt>Category</dt>
-              <dd>{d.category}</dd>
+              <dd>{stop.category}</dd>
             </>
           )}
-          {d.explanation && (
+          {stop.explanation && (
             <>
               <dt>Explanation</dt>
-              <dd>{d.explanation}</dd>
+              <dd>{stop.explanation}</dd>
             </>
           )}
         </dl>
       )}
-      {d?.stopReason && (
-        <p className="muted small">
-          Stop reason: <code>{d.stopReason}</code>
-        </p>
-      )}
+      <p className="muted small">
+        Stop reason: <code>{stop.stopReason}</code>
+      </p>
       <div className="row">
-        {error.kind === 'refusal' && (
+        {stop.kind === 'refusal' && (
           <>
             <button
               className="primary"
@@ -88,17 +94,17 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
             )}
           </>
         )}
-        {error.action === 'continue' && (
+        {(stop.kind === 'max-tokens' || stop.kind === 'paused') && (
           <button className="primary" disabled={running} onClick={() => void send(CONTINUE_TEXT)}>
             Continue
           </button>
         )}
-        {error.kind === 'max-tokens' && (
+        {stop.kind === 'max-tokens' && (
           <button disabled={running} onClick={() => setView('settings')}>
             Raise the limit in Settings
           </button>
         )}
-        {error.kind === 'context' && conversationId && (
+        {stop.kind === 'context-window' && conversationId && (
           <button
             className="primary"
             disabled={running}
@@ -107,12 +113,12 @@ export function StopNote({ error, title }: { error: ChatErrorInfo; title: string
             New conversation with summary
           </button>
         )}
-        {error.alternatives?.includes('drop-old-tool-results') && (
+        {stop.kind === 'context-window' && (
           <button disabled={running} onClick={() => void dropOldToolResults()}>
             Drop older tool results and retry
           </button>
         )}
-        {error.kind === 'unknown-stop' && (
+        {stop.kind === 'unknown' && (
           <button disabled={running} onClick={() => void regenerate()}>
             Regenerate
           </button>

@@ -2,7 +2,7 @@
 // Cancel that really cancels while it runs. Expanded while running or failed, collapsed when done.
 import { deniedWords } from '../../lib/denied-words';
 import { memo, useEffect, useState } from 'react';
-import type { ToolCallStatus, ToolCallView } from '../../../shared/chat-types';
+import type { ToolCallStatus, ToolCallView } from '../../../shared/chat/tool-calls';
 import { CodeBlock } from '../../components/CodeBlock';
 import { formatDuration } from '../../lib/format';
 import { useLena, useLenaActions } from '../../store';

@@ -1,7 +1,7 @@
 // The rows of the composer's tools menu (issue 16), filtered (issues 24, tools at scale): one row per
 // connected server (its switch for the whole server) followed by its tools. Pure, so the filter
 // rule is tested without a window; the menu draws only the rows on screen.
-import type { ConversationTools } from '../../../shared/chat-types';
+import type { ConversationTools } from '../../../shared/chat/conversations';
 import { serverOn, toolOn } from '../../../shared/conversation-tools';
 import type { ToolInfo } from '../../../shared/server-types';
 

@@ -1,6 +1,6 @@
 // Turns dropped, pasted or picked files into attachments, refusing oversized or unknown ones with
 // a message that says why (checked before reading a byte).
-import type { Attachment } from '../../../shared/chat-types';
+import type { Attachment } from '../../../shared/chat/messages';
 import { checkAttachment } from '../../lib/attachments';
 
 function readAs(file: File, how: 'text' | 'dataUrl'): Promise<string> {

@@ -1,7 +1,7 @@
 // A message a server's prompt inserted (issue 22), visibly the server's: who sent it, which
 // prompt, in which role. Its text is shown as plain text (the server data Lena wrapped for the
 // model without its markers), its resources as chips, its images small.
-import type { ChatMessage, PromptOrigin } from '../../../shared/chat-types';
+import type { ChatMessage, PromptOrigin } from '../../../shared/chat/messages';
 import { unwrapUntrusted } from '../../../shared/untrusted-markers';
 import { Marked } from '../../components/Marked';
 

@@ -1,6 +1,6 @@
 // An attached resource in the composer: its name and server; marked when the server said it
 // changed since it was read, with Refresh to read it again.
-import type { Attachment } from '../../../shared/chat-types';
+import type { Attachment } from '../../../shared/chat/messages';
 import { useLena, useLenaActions } from '../../store';
 import { resourcesSelectors } from '../../store/resources/selectors';
 

@@ -14,6 +14,7 @@ import { ImportButton } from './ImportButton';
 import { ServerForm } from './ServerForm';
 import { Suggestions } from './Suggestions';
 import { TestResult } from './TestResult';
+import { ERROR_CODE } from '../../../shared/result';
 
 // Long: the form, its test and the suggestions share the draft's name and entry.
 export function AddServer() {
@@ -40,7 +41,7 @@ export function AddServer() {
   const add = async () => {
     if (name.trim() === '')
       return setError({
-        code: 'invalid-arguments',
+        code: ERROR_CODE.invalidArguments,
         message: 'Give the server a name: letters, digits, "_" and "-".',
       });
     const r = await addServer(name.trim(), entry);

@@ -4,6 +4,7 @@ import type { ToolSwitchChange } from '../../../shared/conversation-tools';
 import { openChatFrom } from '../../lib/chat-reducer';
 import { NO_CONVERSATION, PAGE_SIZE } from '../chat/initial-state';
 import { ready } from '../loadable';
+import { ERROR_CODE } from '../../../shared/result';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
 
@@ -53,7 +54,10 @@ export const createChatControlsActions: ActionsCreator<ChatControlsActions> = (s
   async switchBranch(messageId) {
     const chat = get().openChat.value;
     if (!chat)
-      return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
+      return {
+        ok: false,
+        error: { code: ERROR_CODE.notFound, message: 'Open a conversation first.' },
+      };
     const id = chat.conversationId;
     const r = await attempt(async () => {
       await host.call('chat:switch-branch', { conversationId: id, messageId });

@@ -1,6 +1,7 @@
 // The turn's actions (send, stop, regenerate, edit), the composer's drafts and attachments, and
 // `chat:progressed` applied to the open conversation.
-import type { Attachment, ChatEvent } from '../../../shared/chat-types';
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { Attachment } from '../../../shared/chat/messages';
 import { saveDraftsSoon } from '../../lib/draft-storage';
 import {
   applyChatEvent,
@@ -11,6 +12,7 @@ import {
   type OpenChat,
 } from '../../lib/chat-reducer';
 import { failed, ready, reloading, withValue } from '../loadable';
+import { ERROR_CODE } from '../../../shared/result';
 import { attempt, toUiError, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
 import { NO_CONVERSATION, PAGE_SIZE, type SystemCard, type SystemCardInput } from './initial-state';
@@ -211,7 +213,10 @@ export const createChatActions: ActionsCreator<ChatActions> = (set, get, host) =
       const id = get().activeId;
       const chat = get().openChat.value;
       if (!id || !chat)
-        return { ok: false, error: { code: 'not-found', message: 'Open a conversation first.' } };
+        return {
+          ok: false,
+          error: { code: ERROR_CODE.notFound, message: 'Open a conversation first.' },
+        };
       const original = chat.messages.find((m) => m.id === messageId);
       if (original) setChat(dropFrom(chat, original.seq));
       const r = await turnCall(() =>

@@ -1,6 +1,7 @@
 // The open conversation (messages and tool calls kept current from `chat:progressed`), the composer's
 // drafts, attachments and cards per conversation, the token budget and the models for the picker.
-import type { Attachment, ModelOption, TokenBudget } from '../../../shared/chat-types';
+import type { Attachment } from '../../../shared/chat/messages';
+import type { ModelOption, TokenBudget } from '../../../shared/chat/models';
 import type { OpenChat } from '../../lib/chat-reducer';
 import { loadDrafts } from '../../lib/draft-storage';
 import { idle, type Loadable } from '../loadable';

@@ -1,6 +1,6 @@
 // Pure selectors over the open conversation and the composer. Those taking an argument return a
 // selector (`chatSelectors.message(i)`); a component builds it once per render, which is cheap.
-import type { Attachment } from '../../../shared/chat-types';
+import type { Attachment } from '../../../shared/chat/messages';
 import { lastUserMessage } from '../../lib/chat-reducer';
 import { foundBySearch } from '../../lib/found-by-search';
 import type { LenaState } from '../create-store';
@@ -52,6 +52,8 @@ export const chatSelectors = {
   /** The error that ended the last turn, once no turn runs. */
   turnError: (s: LenaState) =>
     s.openChat.value?.turnId ? null : (s.openChat.value?.error ?? null),
+  /** How the last turn stopped without a finished answer (refusal, max tokens…), once no turn runs. */
+  turnStop: (s: LenaState) => (s.openChat.value?.turnId ? null : (s.openChat.value?.stop ?? null)),
   lastRequestTools: (s: LenaState) => s.openChat.value?.lastRequestTools,
   sendError: (s: LenaState) => s.sendError,
   draft: (s: LenaState) => s.drafts[draftKey(s)] ?? '',

@@ -1,5 +1,5 @@
 // The conversation list's actions: load, create, open, rename, delete with undo, and search.
-import type { ConversationSummary } from '../../../shared/chat-types';
+import type { ConversationSummary } from '../../../shared/chat/conversations';
 import { failed, idle, ready, reloading, withValue, type Loadable } from '../loadable';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';

@@ -1,5 +1,5 @@
 // The conversation list, the open conversation's id, renaming, and full-text search.
-import type { ConversationSummary, SearchHit } from '../../../shared/chat-types';
+import type { ConversationSummary, SearchHit } from '../../../shared/chat/conversations';
 import { idle, type Loadable } from '../loadable';
 
 export interface ConversationsState {

@@ -1,5 +1,5 @@
 // Pure selectors over the conversation list and search.
-import type { ConversationSummary, SearchHit } from '../../../shared/chat-types';
+import type { ConversationSummary, SearchHit } from '../../../shared/chat/conversations';
 import type { LenaState } from '../create-store';
 
 const NONE: ConversationSummary[] = [];

@@ -1,6 +1,6 @@
 // Loading offerings, reading and attaching resources (subscribed, so a change marks them and
 // Refresh reads them again), completions, and prompts run from the composer.
-import type { Attachment } from '../../../shared/chat-types';
+import type { Attachment } from '../../../shared/chat/messages';
 import type { Completion, CompletionRef, ResourceContents } from '../../../shared/mcp-types';
 import type { PromptPreview } from '../../../shared/resource-types';
 import { NO_CONVERSATION } from '../chat/initial-state';

@@ -1,11 +1,11 @@
-// Every error code the source passes to the error helpers is one the window knows (issue 13):
-// ErrorCode is a closed list, and this scan also covers what the type cannot see (codes built
-// in JavaScript-facing places, a helper called through a cast), so a new code is added to
-// ERROR_CODES instead of surprising the renderer.
+// Throw sites name their error code by its constant (ERROR_CODE in shared/result.ts), never by a
+// string literal: the constants are the closed list the window and the manager switch on, so a
+// code cannot be misspelled or invented in one place. The scan covers every form a code is passed
+// in (LenaError, a subclass's super, shared/result's fail and errorInfo, LenaError.from, an envelope).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../shared/result';
+import { ERROR_CODE, ERROR_CODES } from '../../../shared/result';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -17,9 +17,14 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The codes one file passes to LenaError (or a subclass's super), shared/result's fail, or HostError. */
+/** The codes one file passes to LenaError (or a subclass's super), shared/result's fail, errorInfo, LenaError.from or an envelope. */
 function codesIn(text: string): string[] {
-  const patterns = [/new LenaError\(\s*'([^']+)'/g, /new HostError\(\{\s*code:\s*'([^']+)'/g];
+  const patterns = [
+    /new LenaError\(\s*'([^']+)'/g,
+    /LenaError\.from\(\{\s*code:\s*'([^']+)'/g,
+    /\berrorInfo\(\s*'([^']+)'/g,
+    /error: \{\s*code:\s*'([^']+)'/g,
+  ];
   // `fail` and `super` mean the shared helpers only where the file uses them (tool-runner has its own fail).
   if (/import \{[^}]*\bfail\b[^}]*\} from '[./]*shared\/result'/.test(text))
     patterns.push(/\bfail\(\s*'([^']+)'/g);
@@ -34,22 +39,25 @@ describe('error codes', () => {
       "throw new LenaError(\n  'not-found', 'x');",
       "return fail('made-up', 'y');",
       "class Busy extends LenaError { constructor() { super('locked', 'z'); } }",
-      "throw new HostError({ code: 'unavailable', message: 'm' });",
+      "throw LenaError.from({ code: 'unavailable', message: 'm' });",
     ].join('\n');
     expect(codesIn(sample).sort()).toEqual(['locked', 'made-up', 'not-found', 'unavailable']);
   });
 
-  it('every code used in electron/, shared/ and renderer/ is in ERROR_CODES', () => {
-    const known = new Set<string>(ERROR_CODES);
-    const unknown: string[] = [];
-    let found = 0;
+  it('no throw site in electron/, shared/ or renderer/ names a code by a string literal', () => {
+    const literal: string[] = [];
+    let constants = 0;
     for (const file of ['electron', 'shared', 'renderer'].flatMap((d) => sources(join(ROOT, d)))) {
-      for (const code of codesIn(readFileSync(file, 'utf8'))) {
-        found++;
-        if (!known.has(code)) unknown.push(`${relative(ROOT, file)}: '${code}'`);
-      }
+      const text = readFileSync(file, 'utf8');
+      constants += (text.match(/\bERROR_CODE\.\w+/g) ?? []).length;
+      for (const code of codesIn(text)) literal.push(`${relative(ROOT, file)}: '${code}'`);
     }
-    expect(found).toBeGreaterThan(30);
-    expect(unknown).toEqual([]);
+    expect(constants).toBeGreaterThan(100);
+    expect(literal).toEqual([]);
+  });
+
+  it('the constants are the closed list of codes', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    expect(ERROR_CODES).toContain(ERROR_CODE.rateLimited);
   });
 });

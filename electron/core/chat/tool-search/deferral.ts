@@ -7,7 +7,7 @@
 //   client: for endpoints that refuse tool search, the rest is not sent at all; Lena's own
 //           `lena_tool_search` finds definitions and Lena loads them for the rest of the turn.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { RequestToolsInfo } from '../../../../shared/chat-types';
+import type { RequestToolsInfo } from '../../../../shared/chat/events';
 import { estimateTokens } from '../../mcp/registry/schemas';
 import { clientSearchDefinition } from './client-search';
 import { SERVER_SEARCH_TOOL } from './support';

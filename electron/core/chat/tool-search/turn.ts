@@ -4,7 +4,7 @@
 // tool search, and the answers to `lena_tool_search` calls. The engine calls it; no state outlives
 // the turn except the per-base-URL refusal in ToolSearchSupport.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatEvent } from '../../../../shared/chat-types';
+import type { ChatEvent } from '../../../../shared/chat/events';
 import type { RegisteredTool, ToolRegistry } from '../../mcp/registry/registry';
 import type { ConversationStore } from '../../store/conversations';
 import type { ChatSettings } from '../chat-settings';

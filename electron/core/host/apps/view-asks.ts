@@ -3,7 +3,7 @@
 // inside the untrusted-data markers), and files to save (each through the save dialog).
 import { basename } from 'node:path';
 import type { AppModelContext, AppViewRef } from '../../../../shared/app-view-types';
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import { readResource } from '../../mcp/manager/offerings';
 import { scanText } from '../../../../shared/invisible';
 import type { Runtime } from '../runtime';
@@ -48,12 +48,12 @@ export async function messageFromView(
 ): Promise<{ sent: boolean; turnId: string | null }> {
   const owner = viewOwner(rt, ref);
   if (!rt.questions)
-    throw new LenaError('unavailable', "No one can approve a view's message here.");
+    throw new LenaError(ERROR_CODE.unavailable, "No one can approve a view's message here.");
   const { text, others } = textOf(content);
   const shown = scanText(text).marked;
   if (!shown.trim())
     throw new LenaError(
-      'invalid-arguments',
+      ERROR_CODE.invalidArguments,
       'The view sent a message without text; only text can be sent to the conversation.',
     );
   const answer = await rt.questions.ask({
@@ -125,7 +125,7 @@ export async function downloadFromView(
   save: SaveFile | undefined,
 ): Promise<{ saved: string[]; cancelled: boolean }> {
   const owner = viewOwner(rt, ref);
-  if (!save) throw new LenaError('unavailable', 'Files cannot be saved from a view here.');
+  if (!save) throw new LenaError(ERROR_CODE.unavailable, 'Files cannot be saved from a view here.');
   const saved: string[] = [];
   for (const item of contents) {
     let resource = item.type === 'resource' ? record(item.resource) : undefined;
@@ -134,7 +134,7 @@ export async function downloadFromView(
     }
     if (!resource || typeof resource.uri !== 'string')
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         "A download must be an embedded resource or a link to one of the server's resources.",
       );
     const data =
@@ -145,12 +145,12 @@ export async function downloadFromView(
           : null;
     if (!data)
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `${resource.uri} has neither text nor blob to save.`,
       );
     if (data.byteLength > MAX_DOWNLOAD_BYTES)
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `${resource.uri} is larger than ${MAX_DOWNLOAD_BYTES / 1_000_000} MB; Lena does not save it from a view.`,
       );
     const path = await save(

@@ -4,7 +4,7 @@
 // tools/call goes through the same gate as the model's, the dialog saying the view asks.
 import type { AppViewRef } from '../../../../shared/app-view-types';
 import type { CallToolResult, ResourceContents } from '../../../../shared/mcp-types';
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import { appVisible, viewUri } from '../../mcp/apps/ui-meta';
 import { readResource } from '../../mcp/manager/offerings';
 import type { RegisteredTool } from '../../mcp/registry/registry';
@@ -16,18 +16,18 @@ export function viewOwner(rt: Runtime, ref: AppViewRef): { server: string; tool:
   const call = rt.conversations.store.toolCall(ref.conversationId, ref.toolUseId);
   if (!call || !call.server)
     throw new LenaError(
-      'not-found',
+      ERROR_CODE.notFound,
       `No tool call ${ref.toolUseId} in this conversation: the view's card is gone.`,
     );
   const tool = rt.registry.tools(call.server).find((t) => t.tool.name === call.tool);
   if (!tool)
     throw new LenaError(
-      'unavailable',
+      ERROR_CODE.unavailable,
       `${call.server} no longer lists ${call.tool}; its view cannot act until the server offers it again.`,
     );
   if (!viewUri(tool.tool))
     throw new LenaError(
-      'forbidden',
+      ERROR_CODE.forbidden,
       `${call.server}'s ${call.tool} has no view, so nothing can ask in its name.`,
     );
   const standing = rt.permissions.standing(call.server, tool.tool);
@@ -36,7 +36,7 @@ export function viewOwner(rt: Runtime, ref: AppViewRef): { server: string; tool:
     rt.permissions.acceptance?.check(call.server, tool.tool).status === 'changed'
   ) {
     throw new LenaError(
-      'forbidden',
+      ERROR_CODE.forbidden,
       `${call.server}'s ${call.tool} or its view changed or is new; accept it on the server's Tools tab first.`,
     );
   }
@@ -54,17 +54,17 @@ export async function callToolFromView(
   const target = rt.registry.tools(owner.server).find((t) => t.tool.name === name);
   if (!target)
     throw new LenaError(
-      'not-found',
+      ERROR_CODE.notFound,
       `${owner.server} has no tool named "${name}"; a view can call only its own server's tools.`,
     );
   if (!appVisible(target.tool))
     throw new LenaError(
-      'forbidden',
+      ERROR_CODE.forbidden,
       `${owner.server} marks ${name} for the model only; its view may not call it.`,
     );
   if (rt.registry.isDisabled(target.qualifiedName))
     throw new LenaError(
-      'forbidden',
+      ERROR_CODE.forbidden,
       `You switched ${name} off; switch it on in ${owner.server}'s Tools tab to let its view use it.`,
     );
   const auth = await rt.gate.admit({
@@ -80,9 +80,9 @@ export async function callToolFromView(
       arguments: args,
     },
   });
-  if (auth.outcome === 'deny') throw new LenaError('forbidden', auth.message);
+  if (auth.outcome === 'deny') throw new LenaError(ERROR_CODE.forbidden, auth.message);
   const check = await rt.registry.validateArguments(target.qualifiedName, args);
-  if (!check.ok) throw new LenaError('invalid-arguments', check.message);
+  if (!check.ok) throw new LenaError(ERROR_CODE.invalidArguments, check.message);
   const outcome = await auth.run();
   const { validationError, validationSkipped, ...result } = outcome;
   void validationSkipped;
@@ -118,7 +118,7 @@ export function checkViewLink(
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(url)) {
     throw new LenaError(
-      'invalid-arguments',
+      ERROR_CODE.invalidArguments,
       'The view asked to open an address with hidden or control characters; Lena does not open it.',
     );
   }
@@ -127,18 +127,18 @@ export function checkViewLink(
     parsed = new URL(url);
   } catch {
     throw new LenaError(
-      'invalid-arguments',
+      ERROR_CODE.invalidArguments,
       `The view asked to open "${url.slice(0, 200)}", which is not a web address.`,
     );
   }
   if (parsed.protocol !== 'https:')
     throw new LenaError(
-      'invalid-arguments',
+      ERROR_CODE.invalidArguments,
       `The view asked to open a ${parsed.protocol} address; Lena opens only https:// links from views.`,
     );
   if (parsed.username || parsed.password)
     throw new LenaError(
-      'invalid-arguments',
+      ERROR_CODE.invalidArguments,
       'The view asked to open an address with a user name or password in it; Lena does not open it.',
     );
   return { href: parsed.href, origin: parsed.origin };

@@ -3,7 +3,7 @@
 // change of roots is told to the running server (notifications/roots/list_changed).
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { LenaError } from '../../../../shared/result';
+import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
@@ -15,13 +15,13 @@ async function checkedFolders(folders: string[]): Promise<string[]> {
   for (const folder of folders) {
     if (!isAbsolute(folder))
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `"${folder}" is not an absolute path; give the full path of the folder (for example /home/me/docs).`,
       );
     const info = await stat(folder).catch(() => null);
     if (!info?.isDirectory())
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `"${folder}" is not a folder on this computer; check the path.`,
       );
     const normal = resolve(folder);

@@ -1,7 +1,7 @@
 // The servers page as an inspector (issue 16): the Logs tab's rows and bodies from host/views, and
 // a tool run by hand from the Tools tab through the same permission gate as the model's calls, its
 // progress sent to the window as servers:run-progressed.
-import { LenaError } from '../../../../shared/result';
+import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import type { RunToolResult } from '../../../../shared/inspector-types';
 import type { Handlers } from '../dispatch';
 import type { HostEvents } from '../events';
@@ -41,7 +41,7 @@ export function inspectHandlers(
       const registered = servers.tool(server, tool);
       if (!registered)
         throw new LenaError(
-          'not-found',
+          ERROR_CODE.notFound,
           `"${server}" has no tool named "${tool}" right now; connect the server and pick one of the tools it lists.`,
         );
       const auth = await servers.admitByHand('by-hand', BY_HAND_CONVERSATION, registered, args);

@@ -1,6 +1,6 @@
 // servers:* — the servers service (configuration files, statuses, trust, sign-ins, tools, each
 // server's own settings) for the servers page; the open folder comes from the project service.
-import { LenaError } from '../../../../shared/result';
+import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import type { ServerEntry } from '../../../../shared/server-config';
 import { asksHandlers } from './asks-handlers';
 import type { Handlers } from '../dispatch';
@@ -49,14 +49,15 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:save-config-file': async ({ scope, text }) => {
       const s = await get();
       const path = scope === 'user' ? s.paths.mcpConfig : s.project.mcpFile();
-      if (!path) throw new LenaError('not-found', 'No project folder with a .mcp.json is open.');
+      if (!path)
+        throw new LenaError(ERROR_CODE.notFound, 'No project folder with a .mcp.json is open.');
       return s.servers.saveConfigFile(scope, path, text);
     },
     'servers:import-claude-desktop': async () => (await servers()).importClaudeDesktop(),
     'servers:approve': async ({ name, approve, entryHash, grants = [] }) => {
       const s = await get();
       const folder = s.project.folder();
-      if (!folder) throw new LenaError('conflict', 'No project folder is open.');
+      if (!folder) throw new LenaError(ERROR_CODE.conflict, 'No project folder is open.');
       return s.servers.approve(folder, name, { approve, entryHash, grants });
     },
   };

@@ -4,7 +4,7 @@
 // can (the command line), none is raised and an answer is refused as unavailable.
 import type { ClientAnswer, ClientQuestion } from '../../../../shared/client-questions';
 import type { PermissionRequestView } from '../../../../shared/permission-types';
-import { LenaError } from '../../../../shared/result';
+import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import type { HostEvents } from '../events';
 import type { Answer } from '../../permissions/types';
 import { requestView, resolvedView } from '../../permissions/view';
@@ -24,7 +24,7 @@ export class AsksService {
   }
   answerPermission(id: string, answer: Answer): void {
     if (!this.parts.broker)
-      throw new LenaError('unavailable', 'No permission requests can be answered here.');
+      throw new LenaError(ERROR_CODE.unavailable, 'No permission requests can be answered here.');
     this.parts.broker.answer(id, answer);
   }
   questions(): ClientQuestion[] {
@@ -32,7 +32,7 @@ export class AsksService {
   }
   answerQuestion(id: string, answer: ClientAnswer): void {
     if (!this.parts.questions)
-      throw new LenaError('unavailable', 'No server questions can be answered here.');
+      throw new LenaError(ERROR_CODE.unavailable, 'No server questions can be answered here.');
     this.parts.questions.answer(id, answer);
   }
   /** Ends every waiting question with its safe answer (quitting). */

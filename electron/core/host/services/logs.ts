@@ -1,6 +1,6 @@
 // The logs service: every server's traffic, stderr and connection notes as the Logs tab and
 // `servers:logs` show them (views/protocol-log.ts), kept after a server stops until it is removed.
-import { LenaError } from '../../../../shared/result';
+import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import type { Runtime } from '../runtime';
 
 type Parts = Pick<Runtime, 'logs' | 'manager'>;
@@ -11,7 +11,7 @@ export class LogsService {
   /** A server configured now or one whose log is still kept; otherwise not-found. */
   private known(name: string): void {
     if (!this.parts.manager.session(name) && !this.parts.logs.has(name))
-      throw new LenaError('not-found', `There is no server named "${name}".`);
+      throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
   }
   page(name: string, after = 0) {
     this.known(name);
@@ -22,7 +22,7 @@ export class LogsService {
     const body = this.parts.logs.log(name).body(seq);
     if (!body)
       throw new LenaError(
-        'not-found',
+        ERROR_CODE.notFound,
         `Row ${seq} of ${name}'s log is no longer kept (the log keeps its last 2,000 rows or 10 MB); scroll to a newer row.`,
       );
     return body;

@@ -12,7 +12,7 @@ import type {
   ToolInfo,
 } from '../../../../shared/server-types';
 import type { LoggingLevel } from '../../../../shared/mcp-types';
-import { LenaError } from '../../../../shared/result';
+import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import { findAuthError } from '../../mcp/auth/types';
 import { importClaudeDesktop } from '../../mcp/config/claude-desktop';
 import {
@@ -69,7 +69,7 @@ export class ServersService {
   /** The status of a configured server, or not-found naming it. */
   required(name: string): ServerStatus {
     const status = this.parts.servers.status(name);
-    if (!status) throw new LenaError('not-found', `There is no server named "${name}".`);
+    if (!status) throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
     return status;
   }
   onStatus(listener: (status: ServerStatus) => void): () => void {
@@ -134,7 +134,7 @@ export class ServersService {
     } catch (err) {
       // Which step failed and what to try: the message says the step, the hint what to do.
       throw new LenaError(
-        'sign-in-failed',
+        ERROR_CODE.signInFailed,
         err instanceof Error ? err.message : String(err),
         findAuthError(err)?.hint,
       );
@@ -232,7 +232,8 @@ export class ServersService {
   /** A tool as the server lists it now, or not-found: what the user accepts is the definition shown. */
   private listed(server: string, tool: string): RegisteredTool {
     const found = this.tool(server, tool);
-    if (!found) throw new LenaError('not-found', `"${server}" has no tool named "${tool}".`);
+    if (!found)
+      throw new LenaError(ERROR_CODE.notFound, `"${server}" has no tool named "${tool}".`);
     return found;
   }
   acceptTool(server: string, tool: string): Promise<void> {
@@ -279,7 +280,7 @@ export class ServersService {
     // Checked before anything is written: a toggle of a tool that does not exist leaves settings.json alone.
     if (!this.tool(server, tool)) {
       throw new LenaError(
-        'not-found',
+        ERROR_CODE.notFound,
         `"${server}" has no tool named "${tool}"; connect the server and pick one of the tools it lists.`,
       );
     }
@@ -295,7 +296,7 @@ export class ServersService {
   // A server's own settings: log level, roots and sampling (the per-server key, server-settings.ts).
   logs(name: string): ServerLogs {
     const session = this.parts.manager.session(name);
-    if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
+    if (!session) throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
     return {
       name,
       stderrTail: session.stderrTail(),
@@ -307,7 +308,7 @@ export class ServersService {
   }
   async setLogLevel(name: string, level: LoggingLevel): Promise<ServerStatus> {
     const session = this.parts.manager.session(name);
-    if (!session) throw new LenaError('not-found', `There is no server named "${name}".`);
+    if (!session) throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
     await this.parts.settings.update({
       servers: { [this.parts.settingsKey(name)]: { logLevel: level } },
     });
@@ -318,7 +319,8 @@ export class ServersService {
     return this.parts.settings.current.servers[this.parts.settingsKey(name)];
   }
   asks(name: string): ServerAsksView {
-    if (!this.has(name)) throw new LenaError('not-found', `There is no server named "${name}".`);
+    if (!this.has(name))
+      throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
     const own = this.own(name);
     return {
       name,
@@ -333,7 +335,8 @@ export class ServersService {
     name: string,
     change: { roots?: string[]; sampling?: ServerAsksView['sampling'] },
   ): Promise<ServerAsksView> {
-    if (!this.has(name)) throw new LenaError('not-found', `There is no server named "${name}".`);
+    if (!this.has(name))
+      throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
     await this.parts.settings.update({
       servers: {
         [this.parts.settingsKey(name)]: {

@@ -2,7 +2,7 @@
 // settings page sees them (views/settings.ts). A change the gate reads (the read-only auto-approve)
 // reaches the permission rules at once; settings.json edited outside Lena reloads by itself.
 import type { SettingsView } from '../../../../shared/settings-types';
-import { LenaError } from '../../../../shared/result';
+import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import { API_KEY_SECRET, type SecretProvider } from '../../store/secrets';
 import type { SettingsUpdate } from '../../store/settings';
 import type { Settings } from '../../store/settings-schema';
@@ -30,7 +30,7 @@ export class SettingsService {
     if (autoUpdate !== undefined) {
       if (!this.updates)
         throw new LenaError(
-          'unavailable',
+          ERROR_CODE.unavailable,
           'This build cannot update itself; install Lena from a release to get automatic updates.',
         );
       await this.updates.set(autoUpdate);

@@ -2,7 +2,7 @@
 // Lena's user file, on request. Existing names are never overwritten.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { ConfigIssue } from '../../../../shared/server-config';
 import { readConfigFile } from './parse';
 import { editConfigFile } from './write';
@@ -46,13 +46,13 @@ export async function importClaudeDesktop(
   const read = await readConfigFile(source);
   if (read.state === 'missing') {
     throw new LenaError(
-      'not-found',
+      ERROR_CODE.notFound,
       `Claude Desktop's configuration was not found at ${source}; nothing to import. Is Claude Desktop installed with MCP servers configured?`,
     );
   }
   if (read.state === 'unreadable' || !read.ok) {
     throw new LenaError(
-      'invalid-arguments',
+      ERROR_CODE.invalidArguments,
       `Claude Desktop's configuration could not be imported: ${read.errors.map((e) => e.message).join('; ')}`,
     );
   }

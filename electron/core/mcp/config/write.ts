@@ -5,7 +5,7 @@
 // written over.
 import { mkdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { ServerEntry } from '../../../../shared/server-config';
 import { withLockedFile } from '../../base/locked-file';
 import { serialisePerPath } from '../../base/path-queue';
@@ -62,7 +62,7 @@ async function readIfExists(file: string): Promise<string | undefined> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new LenaError(
-      'unavailable',
+      ERROR_CODE.unavailable,
       `Lena could not read ${file} to change it: ${(error as Error).message}`,
     );
   }
@@ -79,7 +79,7 @@ export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T)
     if (!parsed.ok) {
       const why = parsed.errors.map((e) => e.message).join('; ');
       throw new LenaError(
-        'conflict',
+        ERROR_CODE.conflict,
         `Lena did not change ${file} because it cannot be parsed: ${why}. Fix the file by hand (or move it away) and try again.`,
       );
     }
@@ -104,7 +104,7 @@ export function saveConfigText(
     const parsed = parseConfigText(text, file);
     if (!parsed.ok) {
       throw new LenaError(
-        'invalid-arguments',
+        ERROR_CODE.invalidArguments,
         `Not saved: ${parsed.errors.map((e) => e.message).join('; ')}`,
       );
     }
@@ -117,7 +117,7 @@ function checkEntry(file: string, name: string, entry: ServerEntry): void {
   const checked = validateServerEntry(file, name, entry);
   if (!checked.ok) {
     throw new LenaError(
-      'invalid-arguments',
+      ERROR_CODE.invalidArguments,
       `The server entry was not saved: ${checked.issues.map((i) => i.message).join('; ')}`,
     );
   }
@@ -128,7 +128,7 @@ const has = (servers: ServerMap, name: string): boolean =>
 
 function notFound(file: string, name: string): LenaError {
   return new LenaError(
-    'not-found',
+    ERROR_CODE.notFound,
     `There is no server "${name}" in ${file}; check the name (lena mcp list shows them).`,
   );
 }
@@ -139,7 +139,7 @@ export async function addServer(file: string, name: string, entry: ServerEntry):
   return editConfigFile(file, (servers) => {
     if (has(servers, name)) {
       throw new LenaError(
-        'conflict',
+        ERROR_CODE.conflict,
         `A server named "${name}" already exists in ${file}; choose another name, or edit or remove that one.`,
       );
     }
@@ -174,7 +174,7 @@ export async function setServerDisabled(
     if (!has(servers, name)) throw notFound(file, name);
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
       throw new LenaError(
-        'conflict',
+        ERROR_CODE.conflict,
         `The entry of server "${name}" in ${file} is not an object; fix it by hand first.`,
       );
     }

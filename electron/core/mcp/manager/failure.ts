@@ -1,7 +1,7 @@
 // Turns whatever a server's start or session threw into the ErrorInfo its status keeps: the typed
 // errors (spawn, HTTP, timeout, protocol, JSON-RPC) keep their kind as a code and their numbers as
 // data, so the restart policy and the hints decide by code and HTTP status, never by the text.
-import { errorInfo, LenaError, type ErrorInfo } from '../../../../shared/result';
+import { ERROR_CODE, errorInfo, LenaError, type ErrorInfo } from '../../../../shared/result';
 import {
   McpCancelledError,
   McpProtocolError,
@@ -35,10 +35,10 @@ export function failureInfo(err: unknown, message: string): ErrorInfo {
   const http = httpCause(err);
   if (http) {
     if (http.kind === 'http-status' && http.status !== undefined)
-      return errorInfo('http-status', message, { data: { status: http.status } });
+      return errorInfo(ERROR_CODE.httpStatus, message, { data: { status: http.status } });
     if (http.kind === 'network') {
       const errno = errnoOf(http.cause);
-      return errorInfo('network', message, errno ? { data: { errno } } : {});
+      return errorInfo(ERROR_CODE.network, message, errno ? { data: { errno } } : {});
     }
     return errorInfo(
       http.kind === 'protocol' ? 'protocol-error' : 'connection-failed',
@@ -54,26 +54,26 @@ export function failureInfo(err: unknown, message: string): ErrorInfo {
         errnoOf(err.cause) ? { data: { errno: errnoOf(err.cause) } } : {},
       );
     if (err.exitCode != null || err.signal != null)
-      return errorInfo('server-exited', message, {
+      return errorInfo(ERROR_CODE.serverExited, message, {
         data: { exitCode: err.exitCode ?? null, signal: err.signal ?? null },
       });
-    return errorInfo('connection-failed', message);
+    return errorInfo(ERROR_CODE.connectionFailed, message);
   }
-  if (err instanceof McpTimeoutError) return errorInfo('timeout', message);
+  if (err instanceof McpTimeoutError) return errorInfo(ERROR_CODE.timeout, message);
   if (err instanceof McpProtocolError)
     return errorInfo(err.reason === 'version' ? 'protocol-version' : 'protocol-error', message);
   if (err instanceof McpRpcError)
-    return errorInfo('server-error', message, { data: { rpcCode: err.code } });
-  if (err instanceof McpCancelledError) return errorInfo('cancelled', message);
-  return errorInfo('internal', message);
+    return errorInfo(ERROR_CODE.serverError, message, { data: { rpcCode: err.code } });
+  if (err instanceof McpCancelledError) return errorInfo(ERROR_CODE.cancelled, message);
+  return errorInfo(ERROR_CODE.internal, message);
 }
 
 /** A session that ended by itself: an exit (code, signal) or a transport's own failure. */
 export function closeInfo(info: TransportCloseInfo, message: string): ErrorInfo {
   if (info.code) return errorInfo(info.code, message);
   if (info.exitCode != null || info.signal != null)
-    return errorInfo('server-exited', message, {
+    return errorInfo(ERROR_CODE.serverExited, message, {
       data: { exitCode: info.exitCode ?? null, signal: info.signal ?? null },
     });
-  return errorInfo('connection-failed', message);
+  return errorInfo(ERROR_CODE.connectionFailed, message);
 }

@@ -4,7 +4,7 @@
 import type { ConfiguredServer, ServerEntry } from '../../../../shared/server-config';
 import type { ServerState, TestConnectionResult } from '../../../../shared/server-types';
 import type { Tool } from '../../../../shared/mcp-types';
-import { errorInfo, LenaError } from '../../../../shared/result';
+import { ERROR_CODE, errorInfo, LenaError } from '../../../../shared/result';
 import type { CallToolOptions, ToolCallOutcome } from '../client';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../config/loader';
 import { entryHash } from '../config/identity';
@@ -214,7 +214,8 @@ export class McpManager {
   ): Promise<ToolCallOutcome> {
     if (this.unstarted.has(server)) await this.startServers([server]);
     const session = this.sessions.get(server);
-    if (!session) throw new LenaError('not-found', `No server named "${server}" is configured.`);
+    if (!session)
+      throw new LenaError(ERROR_CODE.notFound, `No server named "${server}" is configured.`);
     if (!session.connected && !(await session.ensureConnected())) {
       // The server's own failure travels on as the code and data (the words say which server).
       const st = session.status;
@@ -280,7 +281,10 @@ export class McpManager {
         protocolVersion: null,
         toolCount: 0,
         tools: [],
-        error: errorInfo('invalid-config', validation.issues.map((i) => i.message).join('\n')),
+        error: errorInfo(
+          ERROR_CODE.invalidConfig,
+          validation.issues.map((i) => i.message).join('\n'),
+        ),
         stderrTail: '',
       };
     }
@@ -311,7 +315,7 @@ export class McpManager {
       error:
         st.status === 'connected'
           ? null
-          : (st.error ?? errorInfo('unavailable', `status ${st.status}`)),
+          : (st.error ?? errorInfo(ERROR_CODE.unavailable, `status ${st.status}`)),
       stderrTail: session.stderrTail(),
     };
     await session.stop();
@@ -373,7 +377,7 @@ export class McpManager {
         entryHash(server.entry),
       );
       if ('message' in verdict)
-        return session.hold('needs-approval', errorInfo('needs-approval', verdict.message));
+        return session.hold('needs-approval', errorInfo(ERROR_CODE.needsApproval, verdict.message));
       session.grants = verdict.grants;
     }
     return manual ? session.retry() : session.start();

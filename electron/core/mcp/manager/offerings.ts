@@ -9,7 +9,7 @@ import type {
   ResourceContents,
 } from '../../../../shared/mcp-types';
 import type { ServerOfferingsView } from '../../../../shared/resource-types';
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { McpClient } from '../client';
 import type { McpManager } from './manager';
 
@@ -19,14 +19,14 @@ export type ServerOfferings = ServerOfferingsView;
 /** The live client of `server`, started first when it is down or not started yet. */
 export async function clientOf(manager: McpManager, server: string): Promise<McpClient> {
   const session = manager.session(server);
-  if (!session) throw new LenaError('not-found', `There is no server named "${server}".`);
+  if (!session) throw new LenaError(ERROR_CODE.notFound, `There is no server named "${server}".`);
   if (!manager.started(server)) await manager.startServers([server]);
   if (!session.connected) await session.ensureConnected();
   const client = session.mcp;
   if (!client || !session.connected) {
     const st = session.status;
     throw new LenaError(
-      'unavailable',
+      ERROR_CODE.unavailable,
       `Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}; start it (Retry on the servers page) and try again.`,
     );
   }
@@ -72,7 +72,7 @@ export async function getPrompt(
   const prompt = (await client.listPrompts()).find((p) => p.name === name);
   if (!prompt)
     throw new LenaError(
-      'not-found',
+      ERROR_CODE.notFound,
       `${server} has no prompt "${name}"; its list may have changed: open the composer's / menu again.`,
     );
   const missing = (prompt.arguments ?? [])
@@ -80,7 +80,7 @@ export async function getPrompt(
     .map((a) => `"${a.name}"`);
   if (missing.length > 0)
     throw new LenaError(
-      'invalid-arguments',
+      ERROR_CODE.invalidArguments,
       `The prompt "${name}" of ${server} needs ${missing.join(', ')}; fill ${missing.length === 1 ? 'it' : 'them'} in and run it again.`,
     );
   return client.getPrompt(name, args);

@@ -1,6 +1,6 @@
 // Small pure helpers of ServerSession: what to redact, how to word a failure, the start deadline.
 import type { ServerEntry } from '../../../../shared/server-config';
-import { LenaError } from '../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import { nameSaysSecret } from '../../base/credentials';
 import { redact, type SecretInput } from '../../base/redact';
 import type { ServerState } from '../../../../shared/server-types';
@@ -87,7 +87,7 @@ export async function withDeadline<T>(
       () =>
         reject(
           new LenaError(
-            'start-timeout',
+            ERROR_CODE.startTimeout,
             `start timed out after ${Math.round(timeoutMs / 1000)} s (spawn, initialize and first listings)`,
           ),
         ),

@@ -3,7 +3,7 @@
 // The failure keeps its code and data: the policy and the hint decide by them, never by the words.
 import type { ConfiguredServer } from '../../../../shared/server-config';
 import type { ServerError, ServerState } from '../../../../shared/server-types';
-import { errorInfo, type ErrorInfo } from '../../../../shared/result';
+import { errorInfo, type ErrorInfo, ERROR_CODE } from '../../../../shared/result';
 import { hintFor, type HintContext } from './hints';
 import { isPermanentFailure, type RestartPolicy } from './restart-policy';
 
@@ -29,9 +29,13 @@ export function afterFailure(
     return { patch: { status: 'failed', error, stderrTail } };
   const verdict = ctx.policy.onExit(ctx.now, uptimeMs);
   if (verdict.action === 'give-up') {
-    const loop = errorInfo('crash-loop', `${verdict.message} (last error: ${failure.message})`, {
-      data: failure.data,
-    });
+    const loop = errorInfo(
+      ERROR_CODE.crashLoop,
+      `${verdict.message} (last error: ${failure.message})`,
+      {
+        data: failure.data,
+      },
+    );
     return {
       patch: {
         status: 'failed',

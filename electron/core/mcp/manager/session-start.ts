@@ -3,7 +3,7 @@
 // as soon as it exists, and what the status says once connected or after a sign-in problem.
 import type { ConfiguredServer } from '../../../../shared/server-config';
 import type { ServerState } from '../../../../shared/server-types';
-import { errorInfo } from '../../../../shared/result';
+import { errorInfo, ERROR_CODE } from '../../../../shared/result';
 import type { SecretInput } from '../../base/redact';
 import { findAuthError, SignInRequiredError } from '../auth/types';
 import { createClientFeatures } from '../client-features/index';
@@ -33,7 +33,7 @@ export async function planStart(
       patch: {
         status: 'failed',
         error: {
-          ...errorInfo('invalid-config', message),
+          ...errorInfo(ERROR_CODE.invalidConfig, message),
           hint: 'Fix the entry in the configuration file.',
         },
       },

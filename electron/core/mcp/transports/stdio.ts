@@ -8,7 +8,7 @@ import { resolve as resolvePath } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { endProcessGroup, signalGroup } from '../../base/process-group';
 import { MessageDecodeError, McpTransportError } from '../errors';
-import type { ErrorCode } from '../../../../shared/result';
+import { ERROR_CODE, type ErrorCode } from '../../../../shared/result';
 import type { JsonRpcMessage } from '../jsonrpc-types';
 import type { Transport, TransportCallbacks, TransportCloseInfo } from '../transport';
 import { childEnvironment } from './child-env';
@@ -249,7 +249,7 @@ export class StdioTransport implements Transport {
     child?.stdout?.removeAllListeners('data');
     const info: TransportCloseInfo = {
       reason: this.failure ?? (this.closeRequested ? 'closed by Lena' : describeExit(exit)),
-      ...(this.failure ? { code: 'connection-failed' as const } : {}),
+      ...(this.failure ? { code: ERROR_CODE.connectionFailed } : {}),
       exitCode: exit?.code ?? null,
       signal: exit?.signal ?? null,
       stderrTail: this.stderr.text(),
@@ -291,31 +291,31 @@ function spawnFailure(
   const cmd = `\`${opts.command}\``;
   if (e.code === 'ENOENT' && opts.cwd && !existsSync(opts.cwd)) {
     return {
-      code: 'bad-cwd',
+      code: ERROR_CODE.badCwd,
       message: `could not start ${cmd}: the working directory ${opts.cwd} does not exist; fix "cwd" in the server's configuration`,
     };
   }
   // A command with a folder in it is not looked up on PATH: say what is wrong with that path.
   const given = /[\\/]/.test(opts.command) ? resolvePath(opts.cwd ?? '.', opts.command) : undefined;
   if (given && statSafe(given)?.isDirectory())
-    return { code: 'bad-command', message: `${cmd} is a directory, not a program` };
+    return { code: ERROR_CODE.badCommand, message: `${cmd} is a directory, not a program` };
   if (given && e.code === 'ENOENT' && !existsSync(given))
     return {
-      code: 'bad-command',
+      code: ERROR_CODE.badCommand,
       message: `${cmd} does not exist${given === opts.command ? '' : ` (${given})`}`,
     };
   if (e.code === 'ENOENT') {
     return {
-      code: 'command-not-found',
+      code: ERROR_CODE.commandNotFound,
       message: `${cmd} was not found on PATH (${path ?? 'PATH is empty'}); set an absolute command path or fix PATH`,
     };
   }
   if (e.code === 'EACCES')
     return {
-      code: 'not-executable',
+      code: ERROR_CODE.notExecutable,
       message: `could not start ${cmd}: permission denied; make the file executable or use another command`,
     };
-  return { code: 'spawn-failed', message: `could not start ${cmd}: ${e.message}` };
+  return { code: ERROR_CODE.spawnFailed, message: `could not start ${cmd}: ${e.message}` };
 }
 
 function statSafe(path: string): Stats | undefined {

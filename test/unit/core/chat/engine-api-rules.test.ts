@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../../../shared/chat-types';
+import type { ChatEvent } from '../../../../shared/chat/events';
 import { b64, jpegBytes, pngBytes } from '../../../fixtures/images';
 import {
   apiError,
@@ -17,6 +17,7 @@ import {
 } from '../../../fixtures/messages-api';
 import { PLACEHOLDER_TOOL } from '../../../../electron/core/chat/request-tools';
 import { chatHarness, type ChatHarness } from './harness';
+import { ERROR_CODE } from '../../../../shared/result';
 
 const FS_SERVER = resolve(
   __dirname,
@@ -69,12 +70,12 @@ describe('every request valid, whatever happened before', () => {
     expect(all[1]).toMatchObject({
       status: 'superseded',
       content: [{ type: 'text', text: 'Here is the first paragraph.' }],
-      error: { retried: true },
+      error: { code: ERROR_CODE.interrupted, data: { retried: true } },
     });
     const saved = h.events.flatMap((e) =>
       e.type === 'message-saved' && e.message.id === all[1].id ? [e.message] : [],
     );
-    expect(saved.some((m) => m.error?.retried && m.status !== 'superseded')).toBe(true);
+    expect(saved.some((m) => m.error?.data?.retried && m.status !== 'superseded')).toBe(true);
     expect(saved.at(-1)?.status).toBe('superseded');
     // The next turn is valid too: the replaced partial answer is never sent again.
     h.api.push(reply(text('Sure.')));
@@ -99,7 +100,7 @@ describe('every request valid, whatever happened before', () => {
       'assistant:incomplete',
     ]);
     expect(messages[1].content).toEqual([{ type: 'text', text: 'The first half of the an' }]);
-    expect(messages[1].error).toMatchObject({ kind: 'interrupted', action: 'retry' });
+    expect(messages[1].error).toMatchObject({ code: ERROR_CODE.interrupted, action: 'retry' });
     expect(messages[1].error?.message).toMatch(/The text so far is kept; Retry asks again/);
     expect(outcome.error).toEqual(messages[1].error);
   });
@@ -118,9 +119,9 @@ describe('every request valid, whatever happened before', () => {
     const messages = h.store.get(conv.id).messages;
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(messages[1].content).toEqual([{ type: 'text', text: 'The first half of the an' }]);
-    expect(messages[1].error).toMatchObject({ kind: 'interrupted', action: 'retry' });
+    expect(messages[1].error).toMatchObject({ code: ERROR_CODE.interrupted, action: 'retry' });
     expect(messages[1].error?.message).toMatch(/asking again failed: .*overloaded/i);
-    expect(messages[1].error?.retried).toBeUndefined();
+    expect(messages[1].error?.data?.retried).toBeUndefined();
     expect(outcome.error).toEqual(messages[1].error);
   });
 

@@ -14,6 +14,7 @@ import {
 } from '../../../fixtures/messages-api';
 import { MAX_PAUSE_CONTINUATIONS } from '../../../../electron/core/chat/engine';
 import { exitCodeFor } from '../../../../electron/core/chat/stop-reasons';
+import { ERROR_CODE } from '../../../../shared/result';
 import { chatHarness, type ChatHarness } from './harness';
 
 const FS_SERVER = resolve(
@@ -35,14 +36,18 @@ describe('stop reasons', () => {
     h.api.push(scenario.refusal('This request asks for help with a cyberattack.', 'cyber'));
     const outcome = await h.engine.send(conv.id, 'break into my neighbour’s wifi').done;
     expect(outcome.stopReason).toBe('refusal');
-    expect(outcome.error).toMatchObject({
+    expect(outcome.error, 'a refusal is a stop, not an error').toBeNull();
+    expect(outcome.stop).toMatchObject({
       kind: 'refusal',
-      action: 'edit-or-switch-model',
-      details: { category: 'cyber', explanation: 'This request asks for help with a cyberattack.' },
+      stopReason: 'refusal',
+      category: 'cyber',
+      explanation: 'This request asks for help with a cyberattack.',
     });
-    expect(outcome.error?.message).toMatch(/declined.*category: cyber.*not sent to Claude again/);
-    expect(exitCodeFor(outcome.error)).toBe(5);
-    expect(h.store.get(conv.id).messages.at(-1)?.error?.kind).toBe('refusal');
+    expect(outcome.stop?.message).toMatch(/declined.*category: cyber.*not sent to Claude again/);
+    expect(exitCodeFor(outcome.error, outcome.stop)).toBe(5);
+    const answer = h.store.get(conv.id).messages.at(-1);
+    expect(answer?.stop?.kind).toBe('refusal');
+    expect(answer?.error).toBeNull();
     h.api.push(reply(text('Sure, here is a poem.')));
     expect((await h.engine.send(conv.id, 'write a poem instead').done).error).toBeNull();
     const next = JSON.stringify(h.api.messageRequests().at(-1)!.body.messages);
@@ -75,13 +80,14 @@ describe('stop reasons', () => {
     const conv = h.store.create();
     const outcome = await h.engine.send(conv.id, 'write the file').done;
     expect(outcome.stopReason).toBe('max_tokens');
-    expect(outcome.error).toMatchObject({ kind: 'max-tokens', action: 'continue' });
-    expect(outcome.error?.message).toMatch(
+    expect(outcome.error).toBeNull();
+    expect(outcome.stop).toMatchObject({ kind: 'max-tokens', limitTokens: 1000 });
+    expect(outcome.stop?.message).toMatch(
       /cut off at the limit of 1,000 tokens.*writing the input for mcp__fs__write_file.*not run/,
     );
     expect(existsSync(target)).toBe(false);
     expect(h.store.get(conv.id).toolCalls).toHaveLength(0);
-    expect(exitCodeFor(outcome.error)).toBe(6);
+    expect(exitCodeFor(outcome.error, outcome.stop)).toBe(6);
     h.api.push(reply(text('Continuing.')));
     expect(
       (await h.engine.send(conv.id, 'Please continue from where you stopped.').done).error,
@@ -101,17 +107,20 @@ describe('stop reasons', () => {
       }),
     );
     const full = await h.engine.send(conv.id, 'summarise the log').done;
-    expect(full.error).toMatchObject({
-      kind: 'context',
-      action: 'new-conversation-with-summary',
-      alternatives: ['drop-old-tool-results'],
+    expect(full.error).toBeNull();
+    expect(full.stop).toMatchObject({
+      kind: 'context-window',
+      stopReason: 'model_context_window_exceeded',
+      requestTokens: 199_000,
     });
-    expect(full.error?.message).toMatch(/about 199,000 tokens/);
-    expect(exitCodeFor(full.error)).toBe(6);
+    expect(full.stop?.message).toMatch(/about 199,000 tokens.*new conversation.*older tool calls/);
+    expect(exitCodeFor(full.error, full.stop)).toBe(6);
+    // A request the API refused as too large failed: an error, with the same way out.
     const big = await h.engine.send(conv.id, 'x'.repeat(30_000)).done;
+    expect(big.stop).toBeNull();
     expect(big.error).toMatchObject({
-      kind: 'context',
-      details: { stopReason: 'request_too_large' },
+      code: ERROR_CODE.contextTooLong,
+      action: 'new-conversation-with-summary',
     });
     expect(big.error?.message).toMatch(
       /The request \(\d+ KB\) is larger than the Messages API accepts/,
@@ -134,7 +143,8 @@ describe('stop reasons', () => {
       ...Array.from({ length: MAX_PAUSE_CONTINUATIONS + 1 }, () => scenario.pauseTurn('again')),
     );
     const paused = await h.engine.send(conv.id, 'search more').done;
-    expect(paused.error).toMatchObject({ kind: 'paused', action: 'continue' });
+    expect(paused.error).toBeNull();
+    expect(paused.stop).toMatchObject({ kind: 'paused', stopReason: 'pause_turn' });
     expect(h.api.pending).toBe(0);
   });
 
@@ -143,18 +153,16 @@ describe('stop reasons', () => {
     const conv = h.store.create();
     h.api.push(scenario.stopSequence('Answer: 42', '###'));
     const seq = await h.engine.send(conv.id, 'q').done;
-    expect(seq.error).toMatchObject({
+    expect(seq.stop).toMatchObject({
       kind: 'stop-sequence',
+      stopSequence: '###',
       message: 'The answer stopped at the stop sequence "###".',
     });
-    expect(exitCodeFor(seq.error)).toBe(0);
+    expect(exitCodeFor(seq.error, seq.stop)).toBe(0);
     h.api.push(scenario.unknownStop('thinking_budget_exhausted'));
     const odd = await h.engine.send(conv.id, 'q2').done;
-    expect(odd.error).toMatchObject({
-      kind: 'unknown-stop',
-      details: { stopReason: 'thinking_budget_exhausted' },
-    });
-    expect(odd.error?.message).toContain('"thinking_budget_exhausted"');
+    expect(odd.stop).toMatchObject({ kind: 'unknown', stopReason: 'thinking_budget_exhausted' });
+    expect(odd.stop?.message).toContain('"thinking_budget_exhausted"');
   });
 
   it('an API error stays an error (exit 1), not a stop note', async () => {
@@ -162,7 +170,12 @@ describe('stop reasons', () => {
     h.api.push(apiError.authentication());
     const conv = h.store.create();
     const outcome = await h.engine.send(conv.id, 'q').done;
-    expect(exitCodeFor(outcome.error)).toBe(1);
+    expect(outcome.stop).toBeNull();
+    expect(outcome.error).toMatchObject({
+      code: ERROR_CODE.apiKeyRefused,
+      action: 'open-settings',
+    });
+    expect(exitCodeFor(outcome.error, outcome.stop)).toBe(1);
   });
 
   it('drop older tool results: after a context overflow the next request carries only the recent ones whole', async () => {
@@ -187,7 +200,10 @@ describe('stop reasons', () => {
     }
     h.api.push(apiError.promptTooLong());
     const overflow = await h.engine.send(conv.id, 'and now summarise').done;
-    expect(overflow.error?.alternatives).toEqual(['drop-old-tool-results']);
+    expect(overflow.error).toMatchObject({
+      code: ERROR_CODE.contextTooLong,
+      action: 'new-conversation-with-summary',
+    });
     expect(h.engine.dropOldToolResults(conv.id)).toMatchObject({ dropped: 1 });
     h.api.push(reply(text('Summary.')));
     expect((await h.engine.regenerate(conv.id).done).error).toBeNull();

@@ -4,7 +4,7 @@
 // valid across turns, and an endpoint that refuses tool search gets Lena's own search instead.
 import { afterEach, describe, expect, it } from 'vitest';
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatEvent } from '../../../../shared/chat-types';
+import type { ChatEvent } from '../../../../shared/chat/events';
 import {
   reply,
   text,

@@ -14,6 +14,7 @@ import {
   type RecordedRequest,
 } from '../../../fixtures/messages-api';
 import { autoAnswer, chatHarness, type ChatHarness } from './harness';
+import { ERROR_CODE } from '../../../../shared/result';
 
 const FS_SERVER = resolve(
   __dirname,
@@ -218,7 +219,7 @@ describe('ChatEngine', () => {
     const conv = h.store.create();
     const outcome = await h.engine.send(conv.id, 'loop').done;
     expect(outcome.error).toMatchObject({
-      kind: 'max-rounds',
+      code: ERROR_CODE.maxRounds,
       message: expect.stringMatching(/after 2 rounds/),
     });
     expect(h.api.messageRequests()).toHaveLength(2);
@@ -274,20 +275,20 @@ describe('ChatEngine', () => {
   });
 
   it.each([
-    ['401', [apiError.authentication()], 'auth', /Settings/],
+    ['401', [apiError.authentication()], ERROR_CODE.apiKeyRefused, /Settings/],
     [
       '529 exhausted',
       [apiError.overloaded(), apiError.overloaded(), apiError.overloaded()],
-      'overloaded',
+      ERROR_CODE.overloaded,
       /overloaded/,
     ],
-    ['context overflow', [apiError.promptTooLong()], 'context', /too long/],
-  ] as const)('reports %s with the next step', async (_name, turns, kind, message) => {
+    ['context overflow', [apiError.promptTooLong()], ERROR_CODE.contextTooLong, /too long/],
+  ] as const)('reports %s with the next step', async (_name, turns, code, message) => {
     h = await chatHarness({ settings: { maxRetries: 2 } });
     h.api.push(...turns);
     const conv = h.store.create();
     const outcome = await h.engine.send(conv.id, 'hi').done;
-    expect(outcome.error).toMatchObject({ kind, message: expect.stringMatching(message) });
+    expect(outcome.error).toMatchObject({ code, message: expect.stringMatching(message) });
     expect(h.store.get(conv.id).messages.map((m) => m.role)).toEqual(['user']);
   });
 
@@ -304,7 +305,7 @@ describe('ChatEngine', () => {
     h = await chatHarness({ apiKey: undefined });
     const conv = h.store.create();
     const outcome = await h.engine.send(conv.id, 'hi').done;
-    expect(outcome.error).toMatchObject({ kind: 'no-key', action: 'open-settings' });
+    expect(outcome.error).toMatchObject({ code: ERROR_CODE.noApiKey, action: 'open-settings' });
     expect(h.api.messageRequests()).toHaveLength(0);
   });
 
@@ -409,7 +410,7 @@ describe('ChatEngine.continueWithSummary', () => {
     await h.engine.send(conv.id, 'Plan the migration').done;
     const overflow = await h.engine.send(conv.id, 'and the rollback?').done;
     expect(overflow.error).toMatchObject({
-      kind: 'context',
+      code: ERROR_CODE.contextTooLong,
       action: 'new-conversation-with-summary',
     });
     const next = await h.engine.continueWithSummary(conv.id);

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChatEvent } from '../../../../shared/chat-types';
+import type { ChatEvent } from '../../../../shared/chat/events';
 import { ChatEngine } from '../../../../electron/core/chat/engine';
 import {
   DEFAULT_CHAT_SETTINGS,

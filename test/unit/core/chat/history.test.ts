@@ -1,7 +1,7 @@
 // The request's messages from what is stored: a tool_use travels only with its result right
 // after it (the API's rule), so a result stored later, out of place, never pairs with it.
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ContentBlock } from '../../../../shared/chat-types';
+import type { ChatMessage, ContentBlock } from '../../../../shared/chat/messages';
 import { toApiMessages } from '../../../../electron/core/chat/history';
 
 let seq = 0;

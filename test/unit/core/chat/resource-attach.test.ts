@@ -4,10 +4,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { userContent } from '../../../../electron/core/chat/engine';
+import { userContent } from '../../../../electron/core/chat/user-content';
 import { prepareContent } from '../../../../electron/core/chat/request-content';
 import { closeMarker, openMarker } from '../../../../electron/core/chat/untrusted';
-import type { Attachment } from '../../../../shared/chat-types';
+import type { Attachment } from '../../../../shared/chat/messages';
 import type { EmbeddedResource } from '../../../../shared/mcp-types';
 import { reference, stdioClient, tempDir } from '../mcp/harness';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolCallView } from '../../../../shared/chat-types';
+import type { ToolCallView } from '../../../../shared/chat/tool-calls';
 import { reply, text, toolResultText, toolUse } from '../../../fixtures/messages-api';
 import { fixture } from '../mcp/harness';
 import { autoAnswer, chatHarness, type ChatHarness } from './harness';

@@ -12,6 +12,7 @@ const ended = (turnId: string) => ({
   turnId,
   stopReason: 'end_turn',
   error: null,
+  stop: null,
 });
 
 describe('TurnTracker', () => {

@@ -2,7 +2,7 @@
 // that is not this machine's loopback: refused before the key is sent, with the rule's words and
 // the way to Settings.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../../../shared/chat-types';
+import type { ChatEvent } from '../../../../shared/chat/events';
 import {
   reply,
   startMessagesApiServer,
@@ -10,6 +10,7 @@ import {
   type MessagesApiServer,
 } from '../../../fixtures/messages-api';
 import { newHost } from './host-harness';
+import { ERROR_CODE } from '../../../../shared/result';
 
 let api: MessagesApiServer | undefined;
 afterEach(async () => {
@@ -36,7 +37,9 @@ describe('the API endpoint from the environment', () => {
     const conversation = await call<{ id: string }>('conversations:create');
     await call('chat:send', { conversationId: conversation.id, text: 'hello' });
     await expect.poll(() => ended.length, { timeout: 15_000 }).toBe(1);
-    expect(ended[0]).toMatchObject({ error: { kind: 'api', action: 'open-settings' } });
+    expect(ended[0]).toMatchObject({
+      error: { code: ERROR_CODE.apiError, action: 'open-settings' },
+    });
     expect((ended[0] as { error: { message: string } }).error.message).toContain(
       'plain http is allowed only for this machine',
     );

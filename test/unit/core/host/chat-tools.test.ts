@@ -3,7 +3,8 @@
 // or for a conversation gone meanwhile), and a tool the server does not list is a clear error.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ConversationSummary, TokenBudget } from '../../../../shared/chat-types';
+import type { ConversationSummary } from '../../../../shared/chat/conversations';
+import type { TokenBudget } from '../../../../shared/chat/models';
 import type { ServerStatus } from '../../../../shared/server-types';
 import { MEMORY, newHost } from './host-harness';
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationStore } from '../../../../electron/core/store/conversations';
 import { openDatabase, type LenaDatabase } from '../../../../electron/core/store/database';
 import type { ToolCallUpsert } from '../../../../electron/core/store/tool-calls';
+import { ERROR_CODE } from '../../../../shared/result';
 
 let dir: string;
 let db: LenaDatabase;
@@ -239,7 +240,7 @@ describe('ConversationStore', () => {
     expect(got.messages[1]).toMatchObject({
       status: 'incomplete',
       content: text('partial'),
-      error: { kind: 'interrupted' },
+      error: { code: ERROR_CODE.interrupted },
     });
     expect(got.toolCalls[0]).toMatchObject({
       status: 'cancelled',

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openConversationStore } from '../../../../electron/core/store/open-store';
+import { ERROR_CODE } from '../../../../shared/result';
 
 let dir: string;
 let bundle: string;
@@ -71,7 +72,7 @@ it('keeps every committed block after SIGKILL and marks the answer incomplete', 
       id: answerId,
       role: 'assistant',
       status: 'incomplete',
-      error: { kind: 'interrupted' },
+      error: { code: ERROR_CODE.interrupted },
     });
     expect(answer.content.length).toBeGreaterThanOrEqual(acknowledged);
     // No gaps and no torn block: block k is exactly the k-th one written.

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBridge } from '../../../../shared/bridge';
 import { createDispatch, type Handlers } from '../../../../electron/core/host/dispatch';
-import { call, HostError } from '../../../../renderer/host';
+import { call } from '../../../../renderer/host';
+import { LenaError } from '../../../../shared/result';
 import { attempt, toUiError } from '../../../../renderer/store/result';
 import { detailOf } from '../../../../renderer/components/ErrorNote';
 
@@ -34,7 +35,7 @@ describe('zod issues in the window', () => {
       name: 'no spaces allowed',
       entry: { command: 42 },
     } as never).catch((e: unknown) => e);
-    expect(thrown).toBeInstanceOf(HostError);
+    expect(thrown).toBeInstanceOf(LenaError);
     const error = toUiError(thrown);
     expect(error.code).toBe('invalid-arguments');
     const paths = (error.data?.issues ?? []).map((i) => i.path.join('.'));

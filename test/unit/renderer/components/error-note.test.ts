@@ -4,9 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { explain } from '../../../../renderer/components/ErrorNote';
 import { toUiError } from '../../../../renderer/store/result';
-import { HostError } from '../../../../renderer/host';
-import { createDispatch, type Handlers } from '../../../../electron/core/host/dispatch';
 import { LenaError } from '../../../../shared/result';
+import { createDispatch, type Handlers } from '../../../../electron/core/host/dispatch';
 
 describe('the unavailable sentence', () => {
   it('is not added to unavailable errors whose core is running', () => {
@@ -33,7 +32,7 @@ describe('the unavailable sentence', () => {
       senderUrl: 'app://lena/index.html',
     });
     expect(envelope.ok).toBe(false);
-    const ui = toUiError(new HostError((envelope as { ok: false; error: never }).error));
+    const ui = toUiError(LenaError.from((envelope as { ok: false; error: never }).error));
     expect(explain(ui)).toBe(
       'Could not open the conversation database: database is locked This part of Lena’s core is not running, so nothing was changed; restart Lena to try again.',
     );

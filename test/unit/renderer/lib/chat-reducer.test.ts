@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ToolCallView } from '../../../../shared/chat-types';
+import type { ChatMessage } from '../../../../shared/chat/messages';
+import type { ToolCallView } from '../../../../shared/chat/tool-calls';
 import {
   applyChatEvent,
   lastUserMessage,
@@ -170,10 +171,11 @@ describe('applying streamed chat events', () => {
       conversationId: 'c1',
       turnId: 'T',
       stopReason: null,
-      error: { kind: 'rate-limit', message: 'slow down', retryAfterSeconds: 30 },
+      error: { code: 'rate-limited', message: 'slow down', data: { retryAfterSeconds: 30 } },
+      stop: null,
     });
     expect(chat.turnId).toBeNull();
-    expect(chat.error?.kind).toBe('rate-limit');
+    expect(chat.error?.code).toBe('rate-limited');
     expect(chat.messages[1].status).toBe('complete');
   });
   it('finds the last typed user message', () => {

@@ -1,7 +1,8 @@
 // The tool card's "found by search" badge: set for a tool a search referenced (Anthropic's or
 // Lena's own) in the same turn, not for a tool that was loaded all along.
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ToolCallView } from '../../../../shared/chat-types';
+import type { ChatMessage } from '../../../../shared/chat/messages';
+import type { ToolCallView } from '../../../../shared/chat/tool-calls';
 import { applyChatEvent, openChatFrom } from '../../../../renderer/lib/chat-reducer';
 import { foundBySearch } from '../../../../renderer/lib/found-by-search';
 

@@ -7,8 +7,7 @@ import type {
   PayloadOf,
   ResultOf,
 } from '../../../../shared/contract';
-import type { ErrorInfo } from '../../../../shared/result';
-import { HostError } from '../../../../renderer/host';
+import { LenaError, type ErrorInfo } from '../../../../shared/result';
 import { createLenaStore } from '../../../../renderer/store/create-store';
 import type { StoreHost } from '../../../../renderer/store/store-host';
 
@@ -38,7 +37,7 @@ export function fakeHost(): FakeHost {
     },
     fail(channel, error) {
       handlers.set(channel, () => {
-        throw new HostError(error);
+        throw LenaError.from(error);
       });
       return host;
     },
@@ -46,7 +45,7 @@ export function fakeHost(): FakeHost {
       host.calls.push({ channel, args });
       const handler = handlers.get(channel);
       if (!handler)
-        throw new HostError({ code: 'unavailable', message: `no fake answer for ${channel}` });
+        throw LenaError.from({ code: 'unavailable', message: `no fake answer for ${channel}` });
       return (await handler(args)) as ResultOf<C>;
     },
     subscribe(event, listener) {

@@ -7,7 +7,7 @@ import {
   serverRowIndexes,
   toolsMenuRows,
 } from '../../../../../renderer/features/chat/chat-tools-rows';
-import type { ConversationTools } from '../../../../../shared/chat-types';
+import type { ConversationTools } from '../../../../../shared/chat/conversations';
 import type { ToolInfo } from '../../../../../shared/server-types';
 import { catalogServers } from '../../../../fixtures/tool-catalog/catalog';
 

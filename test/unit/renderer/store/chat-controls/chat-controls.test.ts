@@ -2,7 +2,8 @@
 // a budget asked for earlier that answers later (count_tokens per server is slow with hundreds of
 // tools) never puts the old count back in the composer.
 import { describe, expect, it } from 'vitest';
-import type { ConversationSummary, TokenBudget } from '../../../../../shared/chat-types';
+import type { ConversationSummary } from '../../../../../shared/chat/conversations';
+import type { TokenBudget } from '../../../../../shared/chat/models';
 import { chatSelectors } from '../../../../../renderer/store/chat/selectors';
 import { storeWithFakeHost } from '../fake-host';
 

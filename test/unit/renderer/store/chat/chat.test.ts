@@ -1,10 +1,7 @@
 // The chat slice against a fake host: opening a conversation, sending, and the events of a turn.
 import { describe, expect, it } from 'vitest';
-import type {
-  ChatMessage,
-  Conversation,
-  ConversationSummary,
-} from '../../../../../shared/chat-types';
+import type { Conversation, ConversationSummary } from '../../../../../shared/chat/conversations';
+import type { ChatMessage } from '../../../../../shared/chat/messages';
 import { chatSelectors } from '../../../../../renderer/store/chat/selectors';
 import { storeWithFakeHost } from '../fake-host';
 
@@ -127,6 +124,7 @@ describe('chat slice', () => {
       turnId: 't1',
       stopReason: 'end_turn',
       error: null,
+      stop: null,
     });
     expect(chatSelectors.running(store.getState())).toBe(false);
     expect(chatSelectors.messageCount(store.getState())).toBe(1);

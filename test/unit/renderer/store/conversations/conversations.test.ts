@@ -1,6 +1,6 @@
 // The conversations slice against a fake host: list, create, rename, delete with undo, search.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConversationSummary } from '../../../../../shared/chat-types';
+import type { ConversationSummary } from '../../../../../shared/chat/conversations';
 import { conversationsSelectors } from '../../../../../renderer/store/conversations/selectors';
 import { storeWithFakeHost } from '../fake-host';
 

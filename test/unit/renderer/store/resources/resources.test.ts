@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceContents } from '../../../../../shared/mcp-types';
 import type { ServerOfferingsView } from '../../../../../shared/resource-types';
-import { HostError } from '../../../../../renderer/host';
+import { LenaError } from '../../../../../shared/result';
 import { chatSelectors } from '../../../../../renderer/store/chat/selectors';
 import { resourcesSelectors } from '../../../../../renderer/store/resources/selectors';
 import { storeWithFakeHost } from '../fake-host';
@@ -85,7 +85,7 @@ describe('resources slice', () => {
     const opened = store.getState().openResource('fs', 'file:///gone.txt');
     expect(resourcesSelectors.viewer(store.getState())?.contents.status).toBe('loading');
     read.reject(
-      new HostError({ code: 'not-found', message: 'Resource file:///gone.txt not found.' }),
+      LenaError.from({ code: 'not-found', message: 'Resource file:///gone.txt not found.' }),
     );
     await opened;
     expect(resourcesSelectors.viewer(store.getState())).toEqual({

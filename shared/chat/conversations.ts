@@ -1,0 +1,58 @@
+// Conversations: their summaries, their own tool switches, branches, pages of older messages,
+// search hits.
+import type { ChatMessage } from './messages';
+import type { ToolCallView } from './tool-calls';
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  model: string | null;
+  messageCount: number;
+  /** This conversation's own tool switches (issue 16); absent = the global switches. */
+  tools?: ConversationTools;
+}
+
+/**
+ * A conversation's own tool switches over the global ones on the servers page, which stay the
+ * defaults: a server switched off sends none of its tools; a tool's entry overrides its global switch.
+ */
+export interface ConversationTools {
+  /** Servers switched off in this conversation. */
+  offServers: string[];
+  /** Qualified tool name → on or off in this conversation; absent = the global switch. */
+  tools: Record<string, boolean>;
+}
+
+/** A message that starts a branch (after Edit or Regenerate): it is branch `index` (1-based) of `count` (issue 16). */
+export interface BranchInfo {
+  index: number;
+  count: number;
+  /** The first message of each branch, oldest first (switch to one with chat:switch-branch). */
+  siblings: string[];
+}
+
+export interface Conversation extends ConversationSummary {
+  messages: ChatMessage[];
+  toolCalls: ToolCallView[];
+  /** True when older messages exist before `messages[0]` (load them with conversations:messages). */
+  hasOlder?: boolean;
+  /** Messages of the current branch that have kept alternatives, by message id (issue 16). */
+  branches?: Record<string, BranchInfo>;
+}
+
+/** A page of older messages of a conversation (conversations:messages). */
+export interface MessagePage {
+  messages: ChatMessage[];
+  toolCalls: ToolCallView[];
+  hasOlder: boolean;
+}
+
+export interface SearchHit {
+  conversationId: string;
+  conversationTitle: string;
+  messageId: string;
+  snippet: string;
+  createdAt: number;
+}
