@@ -45,6 +45,7 @@ import {
   moveLine,
   moveNameKeyedRecords,
   settingsRecords,
+  signInRecords,
   userEntries,
   type RecordMove,
 } from './identity-migration';
@@ -133,7 +134,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Records an earlier version keyed by bare name move to the user entry of that name, once.
   const notices: AppNotice[] = [];
   const recordMoves: RecordMove[] = [];
+  // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
+  const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
+  const authStore =
+    options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window', fileNotice);
   try {
+    const entries = await userEntries(options.sources);
     recordMoves.push(
       ...(await moveNameKeyedRecords(
         [
@@ -141,8 +147,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           { file: 'sampling-usage.json', ...recordsOf(samplingUsage) },
           { file: 'pins.json', ...recordsOf(pins) },
           { file: 'tool-baselines.json', ...recordsOf(baselines) },
+          await signInRecords(authStore, entries, { env, secrets: options.secrets }),
         ],
-        await userEntries(options.sources),
+        entries,
       )),
     );
   } catch (err) {
@@ -172,13 +179,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     recordKey: settingsKey,
   });
   const registry = new ToolRegistry({ disabledTools: disabledTools(settings, () => []) });
-  // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
-  const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
-  const auth = new AuthRegistry({
-    store:
-      options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window', fileNotice),
-    host: options.auth?.host ?? NO_BROWSER,
-  });
+  const auth = new AuthRegistry({ store: authStore, host: options.auth?.host ?? NO_BROWSER });
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const questions = options.features === 'window' ? new QuestionBroker() : null;

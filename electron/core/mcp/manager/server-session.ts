@@ -7,6 +7,7 @@ import { findAuthError, SignInRequiredError } from '../auth/types';
 import { createClientFeatures } from '../client-features/index';
 import { McpClient, type CallToolOptions, type Era, type ToolCallOutcome } from '../client';
 import { expandEntry, type LaunchSpec } from '../config/expand';
+import { serverKey } from '../config/identity';
 import { redact, type SecretInput } from '../../base/redact';
 import type { TransportCloseInfo } from '../transport';
 import { ViewCache } from '../apps/view-cache';
@@ -202,8 +203,15 @@ export class ServerSession {
     this.sensitive = [...sensitiveValues(entry, launch), ...proxyCredentials(this.deps.env)];
     let transport: ManagedTransport | null = null;
     try {
+      // Tokens are kept by server identity: a project entry named like a user server has none of its.
       const auth =
-        launch.transport === 'stdio' ? undefined : this.deps.auth?.forServer(this.name, launch);
+        launch.transport === 'stdio'
+          ? undefined
+          : this.deps.auth?.forServer(
+              this.name,
+              launch,
+              serverKey(this.name, entry, this.configured),
+            );
       transport = await this.deps.createTransport(this.name, launch, {
         onSessionReinitialized: () => void this.relist(),
         auth,
