@@ -41,6 +41,7 @@ import { tapTransports } from './views/log-tap';
 import { logText } from './log-messages';
 import { signInAsker } from './sign-in-asker';
 import { serverRecordKey } from './server-records';
+import { keptLine, ServerRecords, signInsByIdentity } from './record-moves';
 import {
   moveLine,
   moveNameKeyedRecords,
@@ -120,6 +121,8 @@ export interface Runtime {
   settingsKey(server: string): string;
   /** Records keyed by a bare name that start-up moved to their user server's identity key. */
   recordMoves: readonly RecordMove[];
+  /** Each server's records across an edit of its entry (moved through Lena, kept after an outside edit). */
+  records: ServerRecords;
   close(): Promise<void>;
 }
 
@@ -271,7 +274,23 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   syncSwitches();
   settings.onChange(syncSwitches);
   const unswitch = manager.onStatus(syncSwitches);
-  const servers = new ServerStatusViews({ manager, registry, permissions, approvals });
+  // An entry edited through Lena takes its records along; one edited outside Lena leaves them, said once.
+  const records = new ServerRecords({
+    stores: async () => [
+      settingsRecords(settings),
+      { file: 'sampling-usage.json', ...recordsOf(samplingUsage) },
+      { file: 'pins.json', ...recordsOf(pins) },
+      { file: 'tool-baselines.json', ...recordsOf(baselines) },
+      await signInsByIdentity(authStore),
+    ],
+    keyOf: settingsKey,
+    onKept: (kept) => {
+      options.manager?.log?.('warn', keptLine(kept));
+      notices.push({ level: 'warn', message: keptLine(kept) });
+    },
+  });
+  const unrecord = manager.onStatus((status) => void records.seen(status.name).catch(() => {}));
+  const servers = new ServerStatusViews({ manager, registry, permissions, approvals, records });
   const unconnect = connectRegistry(manager, registry);
   // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
   auth.onChange((change) => {
@@ -366,6 +385,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     chatSettings,
     settingsKey,
     recordMoves,
+    records,
     async close() {
       broker?.cancelAll('Lena is quitting');
       questions?.cancelAll();
@@ -373,6 +393,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       unconnect();
       unrebind();
       unswitch();
+      unrecord();
       await manager.shutdown();
       await rebinding;
       // Pins of a last listing, a baseline sealed by a last request: on disk before close returns.

@@ -18,6 +18,7 @@ import { toolInfoView } from '../views/tool-info';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 import { serverIdentity } from '../wiring';
+import { serverKey } from '../../mcp/config/identity';
 
 /** The inspector's servers:* channels live in inspect-handlers.ts. */
 type ServerHandlers = Pick<
@@ -92,8 +93,18 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       return status(name);
     },
     'servers:update': async ({ name, entry }) => {
-      await updateServer(await fileOf(name), name, entry as ServerEntry);
-      await (await get()).runtime.manager.reload();
+      const s = await get();
+      const configured = s.runtime.manager.session(name)?.configured;
+      const file = configured?.file ?? s.paths.mcpConfig;
+      // What the user set for the server follows the entry they edit (its identity changes with it).
+      const to = serverKey(name, entry as ServerEntry, {
+        scope: configured?.scope ?? 'user',
+        file,
+      });
+      await s.runtime.records.edit(name, s.runtime.settingsKey(name), to, () =>
+        updateServer(file, name, entry as ServerEntry),
+      );
+      await s.runtime.manager.reload();
       return status(name);
     },
     'servers:remove': async ({ name }) => {
@@ -124,6 +135,9 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:confirm': async ({ name }) => {
       const s = await get();
       await s.runtime.permissions.confirmServer(serverIdentity(s.runtime.manager, name));
+      // Settings an outside edit left under the previous entry follow the confirmed one.
+      if ((await s.runtime.records.carryOver(name)).length > 0)
+        await s.runtime.manager.restart(name);
       return status(name);
     },
     'servers:test': async ({ name, entry }) =>

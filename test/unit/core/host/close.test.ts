@@ -30,6 +30,9 @@ describe('host.close', () => {
 
     expect(locks(home)).toEqual([]);
     const pins = await PinStore.open(join(home, 'pins.json'));
-    expect(pins.get('mem', 'read_graph')).toBeDefined();
+    // Pins are kept under the server's identity (scope + a hash of its entry).
+    const key = pins.serverKeys().find((k) => /^mem@user:[0-9a-f]{16}$/.test(k));
+    expect(key).toBeDefined();
+    expect(pins.get(key!, 'read_graph')).toBeDefined();
   });
 });
