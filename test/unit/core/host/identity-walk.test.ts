@@ -14,6 +14,9 @@ import type { ServerStatus } from '../../../../shared/server-types';
 import { startOAuthServer } from '../../../fixtures/mcp-http/oauth-server';
 import { MEMORY, startHost, tempHome } from './host-harness';
 
+/** Servers start as child processes: on a loaded machine that takes seconds. */
+const STARTING = { timeout: 15_000 };
+
 type Json = Record<string, unknown>;
 const IDENTITY = /^id2:[0-9a-f]{64}$/;
 
@@ -72,7 +75,7 @@ describe('the identity walk of a real home', () => {
       });
       const status = async (name: string) =>
         (await h.call<ServerStatus[]>('servers:list')).find((s) => s.name === name);
-      await expect.poll(async () => (await status('notes'))?.status).toBe('connected');
+      await expect.poll(async () => (await status('notes'))?.status, STARTING).toBe('connected');
       await h.call('servers:set-trusted', { name: 'notes', trusted: true });
       await h.call('servers:set-asks', { name: 'notes', roots: [home], sampling: 'always' });
       await h.call('servers:set-log-level', { name: 'notes', level: 'debug' });
@@ -81,7 +84,9 @@ describe('the identity walk of a real home', () => {
         tool: 'delete_entities',
         enabled: false,
       });
-      await expect.poll(async () => (await status('docs'))?.signIn?.state).toBe('required');
+      await expect
+        .poll(async () => (await status('docs'))?.signIn?.state, STARTING)
+        .toBe('required');
       await h.call('servers:sign-in', { name: 'docs' });
       const runtime = (await h.host.services()).runtime;
       await runtime.permissions.addRule('allow', {
@@ -95,14 +100,16 @@ describe('the identity walk of a real home', () => {
       // The project: its own `notes` (shadowing the user's) and `proj`, approved and set up.
       await h.call('project:open', { folder: project });
       for (const name of ['notes', 'proj']) {
-        await expect.poll(async () => (await status(name))?.status).toBe('needs-approval');
+        await expect
+          .poll(async () => (await status(name))?.status, STARTING)
+          .toBe('needs-approval');
         await h.call('servers:approve', {
           name,
           approve: true,
           entryHash: (await status(name))!.approval!.entryHash,
         });
       }
-      await expect.poll(async () => (await status('proj'))?.status).toBe('connected');
+      await expect.poll(async () => (await status('proj'))?.status, STARTING).toBe('connected');
       await h.call('servers:set-asks', { name: 'proj', roots: [project], sampling: 'always' });
       await h.call('servers:set-tool-enabled', {
         server: 'proj',

@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { ServerAsksView, ServerStatus } from '../../../../shared/server-types';
 import { MEMORY, newHost, type HostUnderTest } from './host-harness';
 
+/** Servers start as child processes: on a loaded machine that takes seconds. */
+const STARTING = { timeout: 15_000 };
+
 type Runtime = Awaited<ReturnType<HostUnderTest['host']['services']>>['runtime'];
 
 /** A user server `notes` with a root, sampling "always", log level debug and a tool switched off. */
@@ -20,7 +23,7 @@ async function configured(prefix: string) {
   });
   await h.call('servers:add', { name: 'notes', entry: entry('a.jsonl') });
   await expect
-    .poll(async () => (await h.call<ServerStatus>('servers:restart', { name: 'notes' })).status)
+    .poll(async () => (await h.call<ServerStatus[]>('servers:list'))[0].status, STARTING)
     .toBe('connected');
   await h.call('servers:set-asks', { name: 'notes', roots: [h.home], sampling: 'always' });
   await h.call('servers:set-log-level', { name: 'notes', level: 'debug' });
@@ -67,7 +70,7 @@ describe('editing a server entry', () => {
     const after = runtime.settingsKey('notes');
     expect(after).not.toBe(before);
     await expect
-      .poll(async () => (await h.call<ServerStatus[]>('servers:list'))[0].status)
+      .poll(async () => (await h.call<ServerStatus[]>('servers:list'))[0].status, STARTING)
       .toBe('connected');
     expect(await applied(h, runtime)).toEqual(everything(h.home));
     // Moved, not copied: nothing is left under the previous identity, and nothing was reported.
@@ -84,9 +87,9 @@ describe('editing a server entry', () => {
       JSON.stringify({ mcpServers: { notes: entry('b.jsonl') } }),
     );
     await h.call('servers:reload');
-    await expect.poll(() => runtime.settingsKey('notes')).not.toBe(before);
+    await expect.poll(() => runtime.settingsKey('notes'), STARTING).not.toBe(before);
     await expect
-      .poll(async () => (await h.call<ServerStatus[]>('servers:list'))[0], { timeout: 5000 })
+      .poll(async () => (await h.call<ServerStatus[]>('servers:list'))[0], STARTING)
       .toMatchObject({ status: 'connected' });
 
     // Not applied to the edited entry, never lost, and the user is told where they are.
@@ -104,7 +107,7 @@ describe('editing a server entry', () => {
     const confirmed = await h.call<ServerStatus>('servers:confirm', { name: 'notes' });
     expect(confirmed.suspended).toBeNull();
     await expect
-      .poll(async () => (await h.call<ServerStatus[]>('servers:list'))[0].status)
+      .poll(async () => (await h.call<ServerStatus[]>('servers:list'))[0].status, STARTING)
       .toBe('connected');
     expect(await applied(h, runtime)).toEqual(everything(h.home));
     expect(runtime.settings.current.servers[before]).toBeUndefined();

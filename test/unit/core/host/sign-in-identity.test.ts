@@ -11,6 +11,9 @@ import type { ServerStatus } from '../../../../shared/server-types';
 import { startOAuthServer, type OAuthFixture } from '../../../fixtures/mcp-http/oauth-server';
 import { startHost, tempHome, type HostUnderTest } from './host-harness';
 
+/** Servers start as child processes: on a loaded machine that takes seconds. */
+const STARTING = { timeout: 15_000 };
+
 const cleanups: (() => Promise<unknown>)[] = [];
 
 async function oauthServer(): Promise<OAuthFixture> {
@@ -53,7 +56,7 @@ describe('OAuth sign-ins keyed by server identity', () => {
       const home = userHome(server);
       const secrets = new EnvSecretProvider({});
       const user = windowHost(home, secrets);
-      await expect.poll(async () => (await docs(user)).signIn?.state).toBe('required');
+      await expect.poll(async () => (await docs(user)).signIn?.state, STARTING).toBe('required');
       expect((await user.call<ServerStatus>('servers:sign-in', { name: 'docs' })).status).toBe(
         'connected',
       );
@@ -70,7 +73,7 @@ describe('OAuth sign-ins keyed by server identity', () => {
       const seen = server.seenTokens.length;
       expect(seen).toBeGreaterThan(0);
       const shadow = windowHost(home, secrets, project);
-      await expect.poll(async () => (await docs(shadow))?.status).toBe('needs-approval');
+      await expect.poll(async () => (await docs(shadow))?.status, STARTING).toBe('needs-approval');
       const held = await docs(shadow);
       expect(held).toMatchObject({ status: 'needs-approval', scope: 'project' });
       await shadow.call<ServerStatus>('servers:approve', {
@@ -78,7 +81,7 @@ describe('OAuth sign-ins keyed by server identity', () => {
         approve: true,
         entryHash: held.approval!.entryHash,
       });
-      await expect.poll(async () => (await docs(shadow)).signIn?.state).toBe('required');
+      await expect.poll(async () => (await docs(shadow)).signIn?.state, STARTING).toBe('required');
       const status = await docs(shadow);
       expect(status.scope).toBe('project');
       expect(status.error?.message).toMatch(/Sign in required: docs needs you to sign in/);
@@ -89,7 +92,7 @@ describe('OAuth sign-ins keyed by server identity', () => {
       // The user's sign-in is untouched, and comes back with the user's server.
       expect(Object.keys(oauthFile(home).servers)).toEqual([`window ${userKey} ${server.url}`]);
       await shadow.call('project:open', { folder: null });
-      await expect.poll(async () => (await docs(shadow)).status).toBe('connected');
+      await expect.poll(async () => (await docs(shadow)).status, STARTING).toBe('connected');
       expect((await docs(shadow)).signIn).toEqual({ state: 'signed-in' });
     } finally {
       for (const c of cleanups.splice(0).reverse()) await c();
@@ -102,7 +105,7 @@ describe('OAuth sign-ins keyed by server identity', () => {
       const home = userHome(server);
       const secrets = new EnvSecretProvider({});
       const first = windowHost(home, secrets);
-      await expect.poll(async () => (await docs(first)).signIn?.state).toBe('required');
+      await expect.poll(async () => (await docs(first)).signIn?.state, STARTING).toBe('required');
       await first.call<ServerStatus>('servers:sign-in', { name: 'docs' });
       const userKey = (await first.host.services()).runtime.settingsKey('docs');
       await first.close();
@@ -126,21 +129,21 @@ describe('OAuth sign-ins keyed by server identity', () => {
         { file: 'oauth.json', from: 'docs', to: userKey },
       ]);
       expect(Object.keys(oauthFile(home).servers)).toEqual([`window ${userKey} ${server.url}`]);
-      await expect.poll(async () => (await docs(shadow))?.status).toBe('needs-approval');
+      await expect.poll(async () => (await docs(shadow))?.status, STARTING).toBe('needs-approval');
       const held = await docs(shadow);
       await shadow.call<ServerStatus>('servers:approve', {
         name: 'docs',
         approve: true,
         entryHash: held.approval!.entryHash,
       });
-      await expect.poll(async () => (await docs(shadow)).signIn?.state).toBe('required');
+      await expect.poll(async () => (await docs(shadow)).signIn?.state, STARTING).toBe('required');
       expect(server.seenTokens.length).toBe(seen);
       await shadow.close();
 
       // The user's own server is still signed in; a second start moves nothing.
       const again = windowHost(home, secrets);
       expect((await again.host.services()).runtime.recordMoves).toEqual([]);
-      await expect.poll(async () => (await docs(again)).status).toBe('connected');
+      await expect.poll(async () => (await docs(again)).status, STARTING).toBe('connected');
       expect((await docs(again)).signIn).toEqual({ state: 'signed-in' });
       expect(server.seenTokens.length).toBeGreaterThan(seen);
     } finally {
