@@ -8,7 +8,8 @@ import { createInterface } from 'node:readline';
 import { AuthRegistry } from '../core/mcp/auth/registry';
 import { FileAuthStore } from '../core/mcp/auth/token-files';
 import { expandEntry, type RemoteLaunch } from '../core/mcp/config/expand';
-import { entryHash } from '../core/mcp/config/identity';
+import { entryHash, serverKey } from '../core/mcp/config/identity';
+import { moveNameKeyedRecords, signInRecords, userEntries } from '../core/host/identity-migration';
 import { projectHold } from '../core/mcp/manager/approval-hold';
 import type { ParsedArgs } from './args';
 import { registerCommand } from './commands';
@@ -112,8 +113,12 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
   const launch = expanded.launch as RemoteLaunch;
   const secrets = await cliSecrets(ctx.paths);
   const noBrowser = args.bools.has('--no-browser');
+  const store = new FileAuthStore(ctx.paths.oauth, secrets.port, secrets.store);
+  // A sign-in an earlier version kept by name and URL moves to the user server's identity first.
+  const entries = await userEntries(ctx.sources);
+  await moveNameKeyedRecords([await signInRecords(store, entries, { env: process.env })], entries);
   const registry = new AuthRegistry({
-    store: new FileAuthStore(ctx.paths.oauth, secrets.port, secrets.store),
+    store,
     host: {
       interactive: true,
       open: async (url) => {
@@ -131,7 +136,7 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
       if (level === 'warn') ctx.out.warn(message);
     },
   });
-  const provider = registry.forServer(name, launch);
+  const provider = registry.forServer(name, launch, serverKey(name, server.entry, server));
   if (!provider)
     throw new UsageError(
       `"${name}" sets its own Authorization header (or credentials in its URL); there is nothing to sign in to.`,

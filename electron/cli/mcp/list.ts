@@ -69,7 +69,7 @@ registerCommand({
         shadowed: s.shadowed.map((x) => x.scope),
         ...(await startState(ctx, s)),
         // Signed in from the window or `lena mcp login` (metadata only; tokens are never read here).
-        signIn: s.entry?.url ? await signInNote(ctx, s.name, s.entry.url) : null,
+        signIn: s.entry?.url ? await signInNote(ctx, { ...s, entry: s.entry }) : null,
       })),
     );
     if (ctx.out.json)

@@ -4,6 +4,8 @@
 // untouched, until a user entry of that name appears. Runs at start-up, before any server starts;
 // a second run finds nothing to move (a record already at its identity key is never overwritten).
 import type { ServerEntry } from '../../../shared/server-config';
+import { signInIdentity, signInKey, type AuthStore } from '../mcp/auth/store';
+import { expandEntry, type ExpandOptions } from '../mcp/config/expand';
 import { isServerKey, serverKey } from '../mcp/config/identity';
 import type { ConfigSources } from '../mcp/config/loader';
 import { readConfigFile } from '../mcp/config/parse';
@@ -35,6 +37,31 @@ export function settingsRecords(settings: SettingsStore): KeyedRecords {
       if (!Object.hasOwn(servers, from) || Object.hasOwn(servers, to)) return false;
       await settings.update({ servers: { [from]: null, [to]: servers[from] } });
       return true;
+    },
+  };
+}
+
+/**
+ * oauth.json's sign-ins of this front end's store, which earlier versions keyed "NAME URL": one
+ * moves to "IDENTITY URL" of the user entry of that name when that entry (expanded as it starts)
+ * still points at the URL signed in to. Each front end moves its own: the secrets are in its store.
+ */
+export async function signInRecords(
+  store: AuthStore,
+  entries: ReadonlyMap<string, ServerEntry>,
+  expand: Pick<ExpandOptions, 'env' | 'secrets'>,
+): Promise<KeyedRecords> {
+  const legacy = (await store.serverKeys()).filter((key) => !isServerKey(signInIdentity(key)));
+  return {
+    file: 'oauth.json',
+    keys: () => [...new Set(legacy.map(signInIdentity))],
+    async move(name, to) {
+      const entry = entries.get(name);
+      const expanded = entry?.url ? await expandEntry(entry, expand) : undefined;
+      if (!expanded?.ok || expanded.launch.transport === 'stdio') return false;
+      const url = new URL(expanded.launch.url);
+      const from = signInKey(name, url); // how earlier versions keyed it
+      return legacy.includes(from) && store.moveServer(from, signInKey(to, url));
     },
   };
 }

@@ -41,10 +41,12 @@ import { tapTransports } from './views/log-tap';
 import { logText } from './log-messages';
 import { signInAsker } from './sign-in-asker';
 import { serverRecordKey } from './server-records';
+import { keptLine, ServerRecords, signInsByIdentity } from './record-moves';
 import {
   moveLine,
   moveNameKeyedRecords,
   settingsRecords,
+  signInRecords,
   userEntries,
   type RecordMove,
 } from './identity-migration';
@@ -119,6 +121,8 @@ export interface Runtime {
   settingsKey(server: string): string;
   /** Records keyed by a bare name that start-up moved to their user server's identity key. */
   recordMoves: readonly RecordMove[];
+  /** Each server's records across an edit of its entry (moved through Lena, kept after an outside edit). */
+  records: ServerRecords;
   close(): Promise<void>;
 }
 
@@ -134,7 +138,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Records an earlier version keyed by bare name move to the user entry of that name, once.
   const notices: AppNotice[] = [];
   const recordMoves: RecordMove[] = [];
+  // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
+  const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
+  const authStore =
+    options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window', fileNotice);
   try {
+    const entries = await userEntries(options.sources);
     recordMoves.push(
       ...(await moveNameKeyedRecords(
         [
@@ -142,8 +151,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           { file: 'sampling-usage.json', ...recordsOf(samplingUsage) },
           { file: 'pins.json', ...recordsOf(pins) },
           { file: 'tool-baselines.json', ...recordsOf(baselines) },
+          await signInRecords(authStore, entries, { env, secrets: options.secrets }),
         ],
-        await userEntries(options.sources),
+        entries,
       )),
     );
   } catch (err) {
@@ -173,13 +183,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     recordKey: settingsKey,
   });
   const registry = new ToolRegistry({ disabledTools: disabledTools(settings, () => []) });
-  // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
-  const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
-  const auth = new AuthRegistry({
-    store:
-      options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window', fileNotice),
-    host: options.auth?.host ?? NO_BROWSER,
-  });
+  const auth = new AuthRegistry({ store: authStore, host: options.auth?.host ?? NO_BROWSER });
   const models = new ModelCatalog();
   const apiKey = () => options.secrets.get(API_KEY_SECRET);
   const questions = options.features === 'window' ? new QuestionBroker() : null;
@@ -271,7 +275,23 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   syncSwitches();
   settings.onChange(syncSwitches);
   const unswitch = manager.onStatus(syncSwitches);
-  const servers = new ServerStatusViews({ manager, registry, permissions, approvals });
+  // An entry edited through Lena takes its records along; one edited outside Lena leaves them, said once.
+  const records = new ServerRecords({
+    stores: async () => [
+      settingsRecords(settings),
+      { file: 'sampling-usage.json', ...recordsOf(samplingUsage) },
+      { file: 'pins.json', ...recordsOf(pins) },
+      { file: 'tool-baselines.json', ...recordsOf(baselines) },
+      await signInsByIdentity(authStore),
+    ],
+    keyOf: settingsKey,
+    onKept: (kept) => {
+      options.manager?.log?.('warn', keptLine(kept));
+      notices.push({ level: 'warn', message: keptLine(kept) });
+    },
+  });
+  const unrecord = manager.onStatus((status) => void records.seen(status.name).catch(() => {}));
+  const servers = new ServerStatusViews({ manager, registry, permissions, approvals, records });
   const unconnect = connectRegistry(manager, registry);
   // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
   auth.onChange((change) => {
@@ -366,6 +386,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     chatSettings,
     settingsKey,
     recordMoves,
+    records,
     async close() {
       broker?.cancelAll('Lena is quitting');
       questions?.cancelAll();
@@ -373,6 +394,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       unconnect();
       unrebind();
       unswitch();
+      unrecord();
       await manager.shutdown();
       await rebinding;
       // Pins of a last listing, a baseline sealed by a last request: on disk before close returns.

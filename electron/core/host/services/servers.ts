@@ -25,6 +25,7 @@ import {
 import type { LoadedConfig } from '../../mcp/config/loader';
 import type { RegisteredTool } from '../../mcp/registry/registry';
 import type { Admission, Refusal } from '../../permissions/tool-gate';
+import { serverKey } from '../../mcp/config/identity';
 import { complete, getPrompt, offerings, readResource } from '../../mcp/manager/offerings';
 import type { PromptCommand } from '../../../../shared/resource-types';
 import type { HostEvents } from '../events';
@@ -51,6 +52,7 @@ type Parts = Pick<
   | 'settingsKey'
   | 'gate'
   | 'recordMoves'
+  | 'records'
 >;
 
 export class ServersService {
@@ -165,7 +167,13 @@ export class ServersService {
     return this.required(name);
   }
   async update(name: string, entry: ServerEntry): Promise<ServerStatus> {
-    await updateServer(this.fileOf(name), name, entry);
+    const configured = this.parts.manager.session(name)?.configured;
+    const file = this.fileOf(name);
+    // What the user set for the server follows the entry they edit (its identity changes with it).
+    const to = serverKey(name, entry, { scope: configured?.scope ?? 'user', file });
+    await this.parts.records.edit(name, this.parts.settingsKey(name), to, () =>
+      updateServer(file, name, entry),
+    );
     await this.parts.manager.reload();
     return this.required(name);
   }
@@ -208,6 +216,9 @@ export class ServersService {
   }
   async confirm(name: string): Promise<ServerStatus> {
     await this.parts.permissions.confirmServer(this.identity(name));
+    // Settings an outside edit left under the previous entry follow the confirmed one.
+    if ((await this.parts.records.carryOver(name)).length > 0)
+      await this.parts.manager.restart(name);
     return this.required(name);
   }
   /** Answers a project entry's approval; the approvals check it answers the entry waiting now. */

@@ -17,12 +17,15 @@ import type { PermissionService } from '../../permissions/service';
 import { trustStatus } from '../../permissions/trust';
 import { approvalView } from '../../permissions/view';
 import { serverIdentity } from '../wiring';
+import type { KeptRecords, ServerRecords } from '../record-moves';
 
 export interface ServerViewParts {
   manager: McpManager;
   registry: ToolRegistry;
   permissions: PermissionService;
   approvals: ProjectApprovals;
+  /** Records an outside edit of the entry left under its previous identity (record-moves.ts). */
+  records?: Pick<ServerRecords, 'keptFor'>;
 }
 
 /** The servers as shown: the manager's states, each composed into its view when read or emitted. */
@@ -38,7 +41,7 @@ export class ServerStatusViews {
     return {
       ...state,
       trusted: trust.trusted,
-      suspended: trust.note ?? null,
+      suspended: trust.note ?? keptNote(this.parts.records?.keptFor(state.name)),
       toolTokens: registry.tokenCosts().find((c) => c.server === state.name)?.tokens ?? 0,
       pendingTools: pendingTools(permissions, session),
       approval:
@@ -68,6 +71,12 @@ export class ServerStatusViews {
     return this.parts.manager.onStatus((state) => listener(this.view(state)));
   }
 }
+
+/** Why Confirm is offered for a server whose outside edit left its settings behind. */
+const keptNote = (kept: KeptRecords | undefined): string | null =>
+  kept
+    ? `its entry changed outside Lena: what you set for it (${kept.files.join(', ')}) waits under its previous entry`
+    : null;
 
 /** The approval view of a waiting project server, with the references granted earlier ticked. */
 function approvalFor(

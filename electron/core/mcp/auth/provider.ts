@@ -13,7 +13,7 @@ import {
   type OAuthSettings,
 } from './client-identity';
 import { DpopKey, offersDpop } from './dpop';
-import { canonicalResource, discover, resourceMatches, type Discovered } from './discovery';
+import { discover, resourceMatches, type Discovered } from './discovery';
 import {
   authorizeWithCode,
   refreshRefused,
@@ -24,7 +24,7 @@ import {
 import { guardedFetch } from './guarded-fetch';
 import { openLoopbackRedirect, unheardRedirect, type LoopbackRedirect } from './loopback';
 import { chooseScopes, unionScopes } from './scopes';
-import type { AuthStore, StoredTokens } from './store';
+import { signInKey, type AuthStore, type StoredTokens } from './store';
 import {
   AuthError,
   SignInRequiredError,
@@ -52,6 +52,11 @@ export interface SignInHost {
 
 export interface OAuthProviderOptions {
   name: string;
+  /**
+   * The server's identity (mcp/config/identity.ts `serverKey`), which keys its tokens with the URL.
+   * The registry always gives it; a provider made alone (a test, the conformance driver) uses the name.
+   */
+  identity?: string;
   serverUrl: URL;
   settings?: OAuthSettings;
   store: AuthStore;
@@ -87,7 +92,7 @@ const MAX_STEP_UPS = 2;
 export class OAuthProvider implements AuthProvider {
   readonly name: string;
   readonly serverUrl: URL;
-  /** The store key: a token belongs to this name at this URL. */
+  /** The store key (store.ts `signInKey`): a token belongs to this server identity at this URL. */
   readonly key: string;
   private readonly settings: OAuthSettings;
   private readonly now: () => number;
@@ -112,7 +117,7 @@ export class OAuthProvider implements AuthProvider {
   constructor(private readonly options: OAuthProviderOptions) {
     this.name = options.name;
     this.serverUrl = new URL(options.serverUrl.href);
-    this.key = `${options.name} ${canonicalResource(this.serverUrl)}`;
+    this.key = signInKey(options.identity ?? options.name, this.serverUrl);
     this.settings = options.settings ?? {};
     this.now = options.now ?? Date.now;
   }

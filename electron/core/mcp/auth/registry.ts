@@ -1,7 +1,8 @@
 // One OAuth provider per remote server, kept across reconnects (a pending sign-in, fresh tokens
 // and the step-up history survive a restart of the session), replaced when the server's URL or
-// `oauth` options change. The manager asks for a server's provider when it builds its transport;
-// the servers page and `lena mcp login/logout` ask for it by name.
+// `oauth` options or its identity change. The manager asks for a server's provider when it builds
+// its transport, with the server's identity (the tokens' key); the servers page and `lena mcp
+// login/logout` ask for it by name (one configured server per name at a time).
 import type { RemoteLaunch } from '../config/expand';
 import { OAuthProvider, type SignInHost, type SignInState } from './provider';
 import type { AuthStore } from './store';
@@ -26,8 +27,9 @@ export class AuthRegistry {
   /**
    * The provider for a remote server, or undefined when its entry authenticates by itself (a
    * configured Authorization header or credentials in the URL: a 401 then means that is wrong).
+   * `identity` is the server's (mcp/config/identity.ts `serverKey`): its tokens are kept under it.
    */
-  forServer(name: string, launch: RemoteLaunch): OAuthProvider | undefined {
+  forServer(name: string, launch: RemoteLaunch, identity: string): OAuthProvider | undefined {
     const url = new URL(launch.url);
     const ownAuth =
       Object.keys(launch.headers).some((h) => h.toLowerCase() === 'authorization') ||
@@ -39,11 +41,12 @@ export class AuthRegistry {
         : {}),
       ...launch.oauth,
     };
-    const signature = JSON.stringify([url.href, settings]);
+    const signature = JSON.stringify([identity, url.href, settings]);
     const known = this.providers.get(name);
     if (known?.signature === signature) return known.provider;
     const provider = new OAuthProvider({
       name,
+      identity,
       serverUrl: url,
       settings,
       store: this.options.store,

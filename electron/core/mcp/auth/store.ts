@@ -3,8 +3,23 @@
 // interface is a port: the window and the command line keep metadata in a 0600 file and the
 // secret parts in their secret store (token-files.ts); tests and the conformance driver keep
 // everything in memory.
+import { canonicalResource } from './discovery';
 
-/** A server's tokens; `key` binds them to the server's name and URL. */
+/**
+ * The key of a server's sign-in: its identity (`NAME@user:HASH`, mcp/config/identity.ts `serverKey`)
+ * and the resource it signs in to. A project entry copying a user server's name and URL is another
+ * identity, so it never reads the user's tokens; an identity whose URL expands elsewhere neither.
+ */
+export const signInKey = (identity: string, url: URL): string =>
+  `${identity} ${canonicalResource(url)}`;
+
+/** The identity part of a sign-in key. */
+export function signInIdentity(key: string): string {
+  const space = key.indexOf(' ');
+  return space < 0 ? key : key.slice(0, space);
+}
+
+/** A server's tokens; `key` (signInKey) binds them to the server's identity and URL. */
 export interface StoredTokens {
   issuer: string;
   resource: string;
@@ -43,6 +58,10 @@ export interface AuthStore {
   loadDpopKey(key: string): Promise<string | undefined>;
   saveDpopKey(key: string, privateJwk: string): Promise<void>;
   deleteDpopKey(key: string): Promise<void>;
+  /** The sign-in keys this store holds tokens under (this front end's own, for a shared file). */
+  serverKeys(): Promise<string[]>;
+  /** Moves `from`'s tokens and DPoP key to `to` unless `to` has tokens already; true when moved. */
+  moveServer(from: string, to: string): Promise<boolean>;
 }
 
 /** Everything in memory: tests, the conformance driver, one-shot uses. */
@@ -76,5 +95,18 @@ export class MemoryAuthStore implements AuthStore {
   }
   async deleteDpopKey(key: string): Promise<void> {
     this.dpopKeys.delete(key);
+  }
+  async serverKeys(): Promise<string[]> {
+    return [...this.tokens.keys()];
+  }
+  async moveServer(from: string, to: string): Promise<boolean> {
+    const tokens = this.tokens.get(from);
+    if (!tokens || this.tokens.has(to)) return false;
+    this.tokens.set(to, tokens);
+    this.tokens.delete(from);
+    const dpop = this.dpopKeys.get(from);
+    if (dpop !== undefined) this.dpopKeys.set(to, dpop);
+    this.dpopKeys.delete(from);
+    return true;
   }
 }

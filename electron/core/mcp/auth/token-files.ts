@@ -5,8 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readJsonFile, readJsonFileOrSetAside, writeJsonFile } from '../../base/json-file';
 import { serialisePerPath } from '../../base/path-queue';
-import { canonicalResource } from './discovery';
-import type { AuthStore, StoredClient, StoredTokens } from './store';
+import { signInIdentity, type AuthStore, type StoredClient, type StoredTokens } from './store';
 
 /** The part of a secret store sign-ins need. */
 export interface SecretPort {
@@ -15,7 +14,7 @@ export interface SecretPort {
   delete(name: string): Promise<void>;
 }
 
-/** What oauth.json says of one sign-in; `server` is the provider's key ("NAME URL"). */
+/** What oauth.json says of one sign-in; `server` is the provider's key (store.ts `signInKey`: "IDENTITY URL"). */
 export type TokenMeta = Omit<StoredTokens, 'accessToken' | 'refreshToken'> & {
   server: string;
   hasRefreshToken: boolean;
@@ -67,7 +66,7 @@ export class FileAuthStore implements AuthStore {
   }
 
   // The window and the command line keep separate secrets (the CLI cannot read safeStorage): each
-  // store has its own entries ("STORE NAME URL", "STORE ISSUER"), so one never shadows the other's.
+  // store has its own entries ("STORE IDENTITY URL", "STORE ISSUER"), so one never shadows the other's.
   private entry(key: string): string {
     return `${this.storeName} ${key}`;
   }
@@ -111,6 +110,35 @@ export class FileAuthStore implements AuthStore {
     await this.update((f) => {
       delete f.servers[this.entry(key)];
     });
+  }
+
+  async serverKeys(): Promise<string[]> {
+    return Object.values((await this.read()).servers)
+      .filter((m) => m.store === this.storeName)
+      .map((m) => m.server);
+  }
+
+  // Only this front end's entry moves: its secrets are in this process's store (the window's
+  // safeStorage cannot be read by the command line), so each front end moves its own.
+  async moveServer(from: string, to: string): Promise<boolean> {
+    const files = await this.read();
+    if (!files.servers[this.entry(from)] || files.servers[this.entry(to)]) return false;
+    for (const kind of ['access', 'refresh', 'dpop']) {
+      const value = await this.secrets.get(secretName(kind, from)).catch(() => undefined);
+      if (value !== undefined) await this.secrets.set(secretName(kind, to), value);
+    }
+    let moved = false;
+    await this.update((f) => {
+      const meta = f.servers[this.entry(from)];
+      if (!meta || f.servers[this.entry(to)]) return; // another process moved or signed in meanwhile
+      f.servers[this.entry(to)] = { ...meta, server: to };
+      delete f.servers[this.entry(from)];
+      moved = true;
+    });
+    if (moved)
+      for (const kind of ['access', 'refresh', 'dpop'])
+        await this.secrets.delete(secretName(kind, from)).catch(() => undefined);
+    return moved;
   }
 
   async loadClient(issuer: string): Promise<StoredClient | undefined> {
@@ -165,16 +193,11 @@ export interface SignInListing {
   expiresAt?: number;
 }
 
-/** The sign-ins recorded for server `name` at `url`, from every store (window, keychain, file). */
-export async function signInsFor(
-  file: string,
-  name: string,
-  url: string,
-): Promise<SignInListing[]> {
+/** The sign-ins recorded for server `identity` (`serverKey`), from every store (window, keychain, file). */
+export async function signInsFor(file: string, identity: string): Promise<SignInListing[]> {
   const raw = (await readJsonFile(file).catch(() => undefined)) as Partial<OAuthFile> | undefined;
-  const key = `${name} ${canonicalResource(new URL(url))}`;
   return Object.values(raw?.servers ?? {})
-    .filter((m) => m.server === key)
+    .filter((m) => signInIdentity(m.server) === identity)
     .map((m) => ({
       store: m.store,
       ...(m.account ? { account: m.account } : {}),

@@ -5,6 +5,7 @@ import type { ServerState } from '../../../../shared/server-types';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../../../shared/mcp-types';
 import { McpClient, type CallToolOptions, type Era, type ToolCallOutcome } from '../client';
 import type { LaunchSpec } from '../config/expand';
+import { serverKey } from '../config/identity';
 import { redact, type SecretInput } from '../../base/redact';
 import type { TransportCloseInfo } from '../transport';
 import { ViewCache } from '../apps/view-cache';
@@ -169,7 +170,13 @@ export class ServerSession {
     let transport: ManagedTransport | null = null;
     try {
       const auth =
-        launch.transport === 'stdio' ? undefined : this.deps.auth?.forServer(this.name, launch);
+        launch.transport === 'stdio'
+          ? undefined
+          : this.deps.auth?.forServer(
+              this.name,
+              launch,
+              serverKey(this.name, this.configured.entry!, this.configured),
+            );
       transport = await this.deps.createTransport(this.name, launch, {
         onSessionReinitialized: () => void this.relist(),
         auth,

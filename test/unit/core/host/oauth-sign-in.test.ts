@@ -87,7 +87,12 @@ describe('OAuth sign-in through the host', () => {
     const meta = readFileSync(join(home, 'oauth.json'), 'utf8');
     expect(meta).not.toContain(token);
     expect(meta).not.toContain('rt-');
-    expect(JSON.parse(meta).servers[`window docs ${server.url}`]).toMatchObject({
+    // Kept under the server's identity (scope + a hash of its entry) and URL, never its bare name.
+    const identity = runtime.settingsKey('docs');
+    expect(identity).toMatch(/^docs@user:[0-9a-f]{16}$/);
+    expect(Object.keys(JSON.parse(meta).servers)).toEqual([`window ${identity} ${server.url}`]);
+    expect(JSON.parse(meta).servers[`window ${identity} ${server.url}`]).toMatchObject({
+      server: `${identity} ${server.url}`,
       issuer: `${server.origin}/`,
       hasRefreshToken: true,
       store: 'window',
