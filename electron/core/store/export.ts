@@ -6,7 +6,7 @@ import type {
   ChatMessage,
   ToolCallView,
 } from '../../../shared/chat-types';
-import { redact } from '../base/redact';
+import { configuredSecrets, redact } from '../base/redact';
 
 export type ExportFormat = 'markdown' | 'json';
 
@@ -27,10 +27,7 @@ export function exportConversation(
   return {
     filename: `${slug(conversation.title)}.${format === 'json' ? 'json' : 'md'}`,
     // Secret-store values are redacted however short (as whole tokens).
-    content: redact(
-      content,
-      (options.secrets ?? []).map((value) => ({ value, short: true })),
-    ),
+    content: redact(content, configuredSecrets(options.secrets ?? [])),
   };
 }
 
