@@ -4,6 +4,7 @@ import { Marked } from '../../components/Marked';
 import { AsksPanel } from './AsksPanel';
 import { useState } from 'react';
 import type { ServerStatus, TestConnectionResult } from '../../../shared/server-types';
+import { errorLines } from '../../../shared/stderr-lines';
 import { ErrorNote } from '../../components/ErrorNote';
 import { formatDuration, formatTokens } from '../../lib/format';
 import { useLenaActions } from '../../store';
@@ -11,22 +12,6 @@ import type { UiError } from '../../store/result';
 import { PendingTools } from './PendingTools';
 import { ServerStatusWord, SignInPanel } from './SignInPanel';
 import { TestResult } from './TestResult';
-
-/**
- * The stderr lines that name what went wrong (the last few), shown without a click; when none
- * uses a telling word, the last lines the server wrote (the hint says "its last stderr lines").
- */
-function errorLines(stderr: string): string[] {
-  const lines = stderr.split('\n').filter((l) => l.trim() !== '');
-  const named = lines
-    .filter((l) =>
-      /error|exception|fatal|not found|no such|denied|cannot|failed|ENOENT|EACCES|EADDRINUSE/i.test(
-        l,
-      ),
-    )
-    .slice(-5);
-  return named.length > 0 ? named : lines.slice(-3);
-}
 
 export function OverviewTab({
   server,
