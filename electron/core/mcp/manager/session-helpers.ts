@@ -4,7 +4,7 @@ import { LenaError } from '../../../../shared/result';
 import { nameSaysSecret } from '../../base/credentials';
 import type { SecretInput } from '../../base/redact';
 import type { LaunchSpec } from '../config/expand';
-import { isThisComputer } from '../client-features/elicitation';
+import { isThisComputer } from '../../../../shared/open-url';
 
 /**
  * Values that came from the environment or the secret store, or that configure credentials. A
