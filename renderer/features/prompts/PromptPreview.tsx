@@ -126,19 +126,8 @@ export function PromptPreviewView({
           ?
         </>
       }
-      primary={{ label: 'Send', run: send }}
+      primary={{ label: 'Send', run: send, disabled: busy }}
       cancel={{ label: 'Cancel', run: onCancel }}
-      footer={
-        <div className="row">
-          <button onClick={onCancel}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-          <span className="spacer" />
-          <button className="primary" onClick={send} disabled={busy}>
-            Send
-          </button>
-        </div>
-      }
     >
       <span className="small muted">
         {preview.server} wrote{' '}
