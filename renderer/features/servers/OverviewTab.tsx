@@ -47,39 +47,41 @@ export function OverviewTab({
       {server.error &&
         server.status !== 'needs-approval' &&
         server.signIn?.state !== 'required' && (
-          <div className="error-note" role="alert">
-            <div className="error-note-title">✕ {server.error.message}</div>
-            {server.error.hint && <p>{server.error.hint}</p>}
-            {errorLines(server.stderrTail).length > 0 && (
-              <pre
-                className="mono detail-pre"
-                data-testid="stderr-cause"
-                tabIndex={0}
-                role="region"
-                aria-label="Error lines from the server’s output"
-              >
-                {errorLines(server.stderrTail).join('\n')}
-              </pre>
-            )}
-            {server.stderrTail && (
-              <details>
-                <summary>All server output (stderr)</summary>
-                <pre
-                  className="mono detail-pre"
-                  data-testid="stderr-tail"
-                  tabIndex={0}
-                  role="region"
-                  aria-label="Server output (stderr)"
-                >
-                  {server.stderrTail}
-                </pre>
-              </details>
-            )}
-            <div className="row">
-              {onEdit && <button onClick={onEdit}>Edit</button>}
-              <button onClick={onShowLogs}>Open logs</button>
-            </div>
-          </div>
+          <ErrorNote
+            error={server.error}
+            more={
+              <>
+                {errorLines(server.stderrTail).length > 0 && (
+                  <pre
+                    className="mono detail-pre"
+                    data-testid="stderr-cause"
+                    tabIndex={0}
+                    role="region"
+                    aria-label="Error lines from the server’s output"
+                  >
+                    {errorLines(server.stderrTail).join('\n')}
+                  </pre>
+                )}
+                {server.stderrTail && (
+                  <details>
+                    <summary>All server output (stderr)</summary>
+                    <pre
+                      className="mono detail-pre"
+                      data-testid="stderr-tail"
+                      tabIndex={0}
+                      role="region"
+                      aria-label="Server output (stderr)"
+                    >
+                      {server.stderrTail}
+                    </pre>
+                  </details>
+                )}
+              </>
+            }
+          >
+            {onEdit && <button onClick={onEdit}>Edit</button>}
+            <button onClick={onShowLogs}>Open logs</button>
+          </ErrorNote>
         )}
       <dl className="kv">
         <dt>Status</dt>
