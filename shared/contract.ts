@@ -283,7 +283,7 @@ export const invokeChannels = {
     z
       .object({
         id: s.id,
-        decision: s.permissionDecision,
+        decision: s.permissionDecisionKind,
         reason: z.string().max(2000).optional(),
         confirmed: z.boolean().optional(),
       })

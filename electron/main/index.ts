@@ -30,7 +30,7 @@ import { contentSecurityPolicy } from '../core/security/csp';
 import { APP_ORIGIN } from '../core/security/navigation';
 import { openableHref } from '../../shared/open-url';
 import { WEBRTC_IP_HANDLING_POLICY } from '../core/security/web-preferences';
-import { windowChangeGuard, type ChangeGuard } from './confirm';
+import { confirmWindowChanges, type ChangeGuard } from './confirm';
 import { bindIpc } from './ipc';
 import { installQuitHandling } from './lifecycle';
 import { installMenu, type MenuHandlers } from './menu';
@@ -127,7 +127,7 @@ async function start(): Promise<void> {
     saveFile: (name, data) => saveWithDialog(() => mainWindow, name, data),
   });
   const core = host;
-  changeGuard = windowChangeGuard(
+  changeGuard = confirmWindowChanges(
     core,
     () => mainWindow,
     (message) => log.warn('main', message),

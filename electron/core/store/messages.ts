@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/chat-types';
 import { LenaError } from '../../../shared/result';
 import type { LenaDatabase } from './database';
-import { searchableText, toMessage, type MessageRow } from './rows';
+import { searchableText, toMessage, type MessageDbRow } from './rows';
 import { ORPHANED } from './sessions';
 
 export interface NewMessage {
@@ -63,7 +63,7 @@ function touchByMessage(db: LenaDatabase, messageId: string, t: number): void {
 }
 
 export function getMessage(db: LenaDatabase, id: string): ChatMessage {
-  const row = db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as MessageRow | undefined;
+  const row = db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as MessageDbRow | undefined;
   if (!row) throw new LenaError('not-found', `Message ${id} does not exist.`);
   return toMessage(row);
 }
