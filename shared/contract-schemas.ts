@@ -19,7 +19,7 @@ export const serverEntry = z.record(z.string(), z.unknown());
 
 export const id = z.string().min(1).max(200);
 
-export const permissionDecision = z.enum([
+export const permissionDecisionKind = z.enum([
   'allow-once',
   'allow-conversation',
   'deny',

@@ -282,7 +282,7 @@ export const invokeChannels = {
     z
       .object({
         id: s.id,
-        decision: s.permissionDecision,
+        decision: s.permissionDecisionKind,
         reason: z.string().max(2000).optional(),
         confirmed: z.boolean().optional(),
       })

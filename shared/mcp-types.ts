@@ -82,11 +82,11 @@ export interface EmbeddedResource {
   type: 'resource';
   resource: { uri: string; mimeType?: string; text?: string; blob?: string };
 }
-export type ContentBlock =
+export type McpContentBlock =
   TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
 export interface CallToolResult {
-  content: ContentBlock[];
+  content: McpContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   _meta?: Record<string, unknown>;
@@ -127,7 +127,7 @@ export interface Prompt {
 }
 export interface PromptMessage {
   role: 'user' | 'assistant';
-  content: ContentBlock;
+  content: McpContentBlock;
 }
 export interface GetPromptResult {
   description?: string;

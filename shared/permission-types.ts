@@ -17,7 +17,7 @@ export interface PermissionAnswer {
   confirmed?: boolean;
 }
 
-export interface InvisibleFinding {
+export interface FlaggedText {
   index: number;
   codePoint: string;
   category: 'zero-width' | 'bidi' | 'ansi' | 'control' | 'tag' | 'phrase';
@@ -34,10 +34,10 @@ export interface PermissionRequestView {
   title: string | null;
   /** The full description with invisible characters replaced by visible markers. */
   description: string;
-  descriptionFindings: InvisibleFinding[];
+  descriptionFindings: FlaggedText[];
   /** The complete arguments, pretty-printed, with markers for invisible characters. */
   argumentsText: string;
-  argumentFindings: InvisibleFinding[];
+  argumentFindings: FlaggedText[];
   hints: ToolAnnotations;
   /** False when the hints come from a server the user has not trusted. */
   hintsTrusted: boolean;

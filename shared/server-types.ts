@@ -162,7 +162,7 @@ export interface ToolInfo {
   app?: AppToolInfo;
 }
 
-export interface ProtocolLogEntry {
+export interface ProtocolLogRow {
   time: number;
   direction: 'out' | 'in';
   kind: 'request' | 'response' | 'notification' | 'error';
@@ -186,7 +186,7 @@ export interface ServerLogMessage {
 export interface ServerLogs {
   name: string;
   stderrTail: string;
-  protocol: ProtocolLogEntry[];
+  protocol: ProtocolLogRow[];
   /** The server's log messages, oldest first (the level asked for is `logLevel`). */
   messages?: ServerLogMessage[];
   logLevel?: ServerLogMessage['level'];

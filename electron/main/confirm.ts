@@ -11,7 +11,7 @@ import {
 
 export type { ChangeGuard };
 
-export function windowChangeGuard(
+export function confirmWindowChanges(
   host: Host,
   window: () => BrowserWindow | undefined,
   log: (message: string) => void,

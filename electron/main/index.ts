@@ -27,9 +27,10 @@ import { describeTightened, ensureLenaHome, lenaPaths, type TightenedPath } from
 import { createHost, type Host } from '../core/host';
 import { electronViewBinding } from '../core/host/apps/views';
 import { contentSecurityPolicy } from '../core/security/csp';
-import { APP_ORIGIN, externalUrlToOpen } from '../core/security/navigation';
+import { APP_ORIGIN } from '../core/security/navigation';
+import { openableHref } from '../../shared/open-url';
 import { WEBRTC_IP_HANDLING_POLICY } from '../core/security/web-preferences';
-import { windowChangeGuard, type ChangeGuard } from './confirm';
+import { confirmWindowChanges, type ChangeGuard } from './confirm';
 import { bindIpc } from './ipc';
 import { installQuitHandling } from './lifecycle';
 import { installMenu, type MenuHandlers } from './menu';
@@ -127,7 +128,7 @@ async function start(): Promise<void> {
     saveFile: (name, data) => saveWithDialog(() => mainWindow, name, data),
   });
   const core = host;
-  changeGuard = windowChangeGuard(
+  changeGuard = confirmWindowChanges(
     core,
     () => mainWindow,
     (message) => log.warn('main', message),
@@ -261,7 +262,7 @@ const menuHandlers: MenuHandlers = {
     });
   },
   documentation: () => {
-    const url = externalUrlToOpen(DOCUMENTATION_URL);
+    const url = openableHref(DOCUMENTATION_URL);
     if (url) void shell.openExternal(url);
   },
 };

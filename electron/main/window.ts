@@ -4,11 +4,11 @@ import { BrowserWindow, screen, session, shell } from 'electron';
 import { restoreBounds, type SavedWindowState } from '../core/desktop/window-bounds';
 import type { StateFile } from '../core/desktop/state-file';
 import {
-  externalUrlToOpen,
   navigationDecision,
   permissionDecision,
   windowOpenDecision,
 } from '../core/security/navigation';
+import { openableHref } from '../../shared/open-url';
 import { mainWindowOptions } from '../core/security/web-preferences';
 
 export interface WindowSetup {
@@ -44,14 +44,14 @@ export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindo
 
   const contents = win.webContents;
   contents.setWindowOpenHandler(({ url }) => {
-    const external = externalUrlToOpen(url);
+    const external = openableHref(url);
     if (external) void shell.openExternal(external);
     return windowOpenDecision();
   });
   const guard = (event: Electron.Event, url: string) => {
     if (navigationDecision(url, setup.appOrigins) === 'deny') {
       event.preventDefault();
-      const external = externalUrlToOpen(url);
+      const external = openableHref(url);
       if (external) void shell.openExternal(external);
     }
   };

@@ -1,13 +1,21 @@
-// An inline error: what failed in plain words, the detail one click away, and the next action.
+// An inline error: what failed in plain words, what to do, the detail one click away, and the
+// next action. The one error note of the window: a body with more to show (a server's stderr
+// lines) passes it in, rather than writing its own note.
 import type { ReactNode } from 'react';
 import type { ErrorInfo } from '../../shared/result';
 
-/** Core's ErrorInfo (shared/result.ts); a message alone for errors the window finds itself. */
-export type NoteError = Pick<ErrorInfo, 'message'> & Partial<ErrorInfo>;
+/**
+ * Core's ErrorInfo (shared/result.ts), with a server failure's hint of what to do; a message alone
+ * for errors the window finds itself.
+ */
+export type NoteError = Pick<ErrorInfo, 'message'> & Partial<ErrorInfo> & { hint?: string };
 
 export interface ErrorNoteProps {
-  title: string;
+  /** What did not work ("Settings not saved"); without one, the message itself is the title. */
+  title?: string;
   error: NoteError;
+  /** Shown after the message and hint, before the Details fold (a server's stderr lines). */
+  more?: ReactNode;
   /** The buttons of the error's action (store-bound ones come from the feature that shows it). */
   children?: ReactNode;
   /** An extra class for where it is shown (`chat-error` under a conversation). */
@@ -37,7 +45,7 @@ export function detailOf(error: NoteError): string | undefined {
     .join('\n');
 }
 
-export function ErrorNote({ title, error, children, className }: ErrorNoteProps) {
+export function ErrorNote({ title, error, more, children, className }: ErrorNoteProps) {
   const detail = detailOf(error);
   return (
     <div
@@ -46,9 +54,11 @@ export function ErrorNote({ title, error, children, className }: ErrorNoteProps)
       data-code={error.code}
     >
       <div className="error-note-title">
-        <span aria-hidden>✕</span> {title}
+        <span aria-hidden>✕</span> {title ?? explain(error)}
       </div>
-      <p className="error-note-message">{explain(error)}</p>
+      {title !== undefined && <p className="error-note-message">{explain(error)}</p>}
+      {error.hint && <p>{error.hint}</p>}
+      {more}
       {detail && (
         <details>
           <summary>Details</summary>

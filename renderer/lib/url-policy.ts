@@ -1,20 +1,5 @@
-// What a link or image in model or tool text may do. Only https links are clickable (main opens
-// them externally after its own check); images are never fetched, since a URL can carry data out.
-
-/** The href to render for a Markdown link, or null when it must stay plain text. */
-export function safeLinkHref(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  const trimmed = raw.trim();
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:') return null;
-  if (url.username || url.password) return null;
-  return url.href;
-}
+// What an image in model or tool text may do: images are never fetched, since a URL can carry
+// data out. Which links are clickable is shared/open-url.ts's rule (main checks it again).
 
 /** Images are shown only when inline (data:image/…); everything else is a placeholder. */
 export function isInlineImage(src: string | null | undefined): boolean {

@@ -1,7 +1,8 @@
-// JSON.parse with a line and column for every syntax error, and a reason in words. The offset
-// comes from the store's scanner (V8 gives no position for some errors); this module only
-// explains, from the text around that offset, what was probably meant. Pure (no Node imports):
-// the window's JSON editor uses it too.
+// JSON.parse with a line and column for every syntax error, and a reason in words: the one JSON
+// parser with positions, for Lena's own files (core/base/json-file.ts), the configuration files
+// and the window's JSON editor. The offset comes from the scanner of json-offset.ts (V8 gives no
+// position for some errors); this module explains, from the text around that offset, what was
+// probably meant. Pure (no Node imports).
 import { findJsonErrorOffset, positionAt } from './json-offset';
 
 export type JsonParseResult =
@@ -43,8 +44,7 @@ function isJson(text: string): boolean {
 
 /** What most likely went wrong at `offset`, phrased for someone editing the file by hand. */
 export function explainJsonError(text: string, offset: number): string {
-  if (text.trim() === '')
-    return 'the file is empty: expected a JSON object such as {"mcpServers": {}}';
+  if (text.trim() === '') return 'the file is empty: expected a JSON value such as {}';
   if (offset >= text.length)
     return 'the file ends too early: a closing "}", "]" or quote is missing';
   const char = text[offset];

@@ -4,7 +4,7 @@
 // bounds the call. The call passes the permission gate the window's "run by hand" uses: the
 // command is the user's approval (an ask rule does not stop it), but a deny rule refuses it.
 import { readFile } from 'node:fs/promises';
-import type { ContentBlock } from '../../../shared/mcp-types';
+import type { McpContentBlock } from '../../../shared/mcp-types';
 import { ERROR_CODE } from '../../../shared/result';
 import { sanitizeNamePart } from '../../core/mcp/registry/names';
 import type { ServersService } from '../../core/host/services/servers';
@@ -145,7 +145,7 @@ function unknownTool(servers: ServersService, server: string, what: string): Usa
 }
 
 /** A content block as text: resources show their URI and name, binary blocks their type and size. */
-export function blockText(block: ContentBlock): string {
+export function blockText(block: McpContentBlock): string {
   switch (block.type) {
     case 'text':
       return block.text;

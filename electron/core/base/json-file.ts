@@ -4,7 +4,7 @@
 // says so, tell the user where, and start without it; never write over it, never ignore it silently.
 // (settings.json is the exception: the user edits it by hand, so it is reported and left in place.)
 import { promises as fs, readFileSync, renameSync } from 'node:fs';
-import { findJsonErrorOffset, positionAt } from '../../../shared/config/json-offset';
+import { parseJsonWithPosition } from '../../../shared/config/json-position';
 import { writeFileAtomic, type WriteOptions } from './atomic-write';
 
 export { writeFileAtomic, writeFileAtomicSync, type WriteOptions } from './atomic-write';
@@ -24,19 +24,11 @@ export class JsonFileError extends Error {
   }
 }
 
-/** Parses `text` as JSON; on failure throws a JsonFileError naming `file`, line and column. */
+/** Parses `text` as JSON; on failure throws a JsonFileError naming `file`, line, column and why. */
 export function parseJsonText(text: string, file: string): unknown {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // editors on Windows add a BOM
-  try {
-    return JSON.parse(body);
-  } catch {
-    const offset = findJsonErrorOffset(body);
-    const at = offset < 0 ? body.length : offset;
-    const { line, column } = positionAt(body, at);
-    const reason =
-      at >= body.length ? 'unexpected end of file' : `unexpected ${JSON.stringify(body[at])}`;
-    throw new JsonFileError(file, line, column, reason);
-  }
+  const json = parseJsonWithPosition(text);
+  if (!json.ok) throw new JsonFileError(file, json.line, json.column, json.reason);
+  return json.value;
 }
 
 /** Reads and parses a JSON file; `undefined` when it does not exist. */

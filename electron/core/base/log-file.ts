@@ -4,7 +4,7 @@
 import { closeSync, fstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogEntry, LogLevel } from '../../../shared/app-types';
-import { redact } from './redact';
+import { configuredSecrets, redact } from './redact';
 
 export const LOG_MAX_BYTES = 5 * 1024 * 1024;
 /** Files kept in all: lena.log plus lena.1.log … lena.4.log. */
@@ -44,10 +44,7 @@ export class RotatingLog {
   write(level: LogLevel, source: string, message: string): void {
     if (LEVELS[level] < LEVELS[this.options.minLevel ?? 'info']) return;
     // Secret-store values are redacted however short (as whole tokens; issue 12 item 8).
-    const text = redact(
-      message,
-      (this.options.secrets?.() ?? []).map((value) => ({ value, short: true })),
-    );
+    const text = redact(message, configuredSecrets(this.options.secrets?.() ?? []));
     const entry: LogEntry = { time: Date.now(), level, source, message: text };
     // Continuation lines are indented so each entry still starts with its timestamp.
     const line = `${new Date(entry.time).toISOString()} ${level.toUpperCase().padEnd(5)} [${source}] ${text.replace(/\r?\n/g, '\n    ')}\n`;

@@ -19,6 +19,14 @@ const MIN_SHORT_LENGTH = 3;
  */
 export type SecretInput = string | { value: string; short?: boolean } | undefined | null;
 
+/**
+ * Values Lena was given to keep secret (secret-store values, configured header values, a session
+ * id): each redacted however short, as a whole token.
+ */
+export function configuredSecrets(values: Iterable<string>): SecretInput[] {
+  return [...values].map((value) => ({ value, short: true }));
+}
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

@@ -8,7 +8,7 @@
 import type { ContentBlock } from '../../../shared/chat/messages';
 import type {
   EmbeddedResource,
-  ContentBlock as McpBlock,
+  McpContentBlock as McpBlock,
   PromptMessage,
 } from '../../../shared/mcp-types';
 import { API_IMAGE_TYPES } from './images';

@@ -73,7 +73,7 @@ export async function buildSamplingRequest(
 }
 
 /** The text of a Messages API answer (what a sampling result can carry). */
-export function answerText(message: Anthropic.Messages.Message): string {
+export function replyText(message: Anthropic.Messages.Message): string {
   return message.content
     .filter((b): b is Anthropic.Messages.TextBlock => b.type === 'text')
     .map((b) => b.text)

@@ -8,7 +8,7 @@ import type { SamplingUsage } from './sampling-usage';
 import type { ClientAnswer, SamplingDraft } from '../../../shared/client-questions';
 import { anthropicClient, type ChatSettings } from '../chat/chat-settings';
 import type { ModelCatalog } from '../chat/models';
-import { answerText, buildSamplingRequest } from '../chat/sampling-request';
+import { replyText, buildSamplingRequest } from '../chat/sampling-request';
 import type {
   FeaturePorts,
   Root,
@@ -198,7 +198,7 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
             input: message.usage?.input_tokens ?? 0,
             output: message.usage?.output_tokens ?? 0,
           };
-          text = answerText(message);
+          text = replyText(message);
           model = message.model;
           stop = message.stop_reason;
         } catch (e) {

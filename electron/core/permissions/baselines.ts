@@ -17,40 +17,27 @@ const isLeaf = (value: unknown): value is Leaf => {
   return v.kind === 'rejected' && typeof v.hash === 'string';
 };
 
-export class BaselineStore {
-  private constructor(private readonly file: TwoLevelFile<Leaf>) {}
-
-  static async open(path?: string): Promise<BaselineStore> {
-    const store = new BaselineStore(new TwoLevelFile(path, 'servers', isLeaf));
-    await store.file.reload();
-    return store;
+export class BaselineStore extends TwoLevelFile<Leaf> {
+  private constructor(path: string | undefined) {
+    super(path, 'servers', isLeaf);
   }
 
-  get warnings(): readonly string[] {
-    return this.file.warnings;
-  }
-
-  reload(): Promise<void> {
-    return this.file.reload();
-  }
-
-  /** Resolves once every change started so far is on disk (Lena's close waits for it). */
-  settled(): Promise<void> {
-    return this.file.settled();
+  static open(path?: string): Promise<BaselineStore> {
+    return TwoLevelFile.opened(new BaselineStore(path));
   }
 
   /** The keys of the servers with records (identity keys, or bare names an earlier version wrote). */
   serverKeys(): string[] {
-    return this.file.outerKeys();
+    return this.outerKeys();
   }
 
   /** Moves a server's records to another key (never over records already there). */
   moveServer(from: string, to: string): Promise<boolean> {
-    return this.file.moveOuter(from, to);
+    return this.moveOuter(from, to);
   }
 
   baseline(server: string): BaselineRecord | undefined {
-    const leaf = this.file.get(server, BASELINE_KEY);
+    const leaf = this.leaf(server, BASELINE_KEY);
     return leaf?.kind === 'baseline'
       ? {
           state: leaf.state,
@@ -61,7 +48,7 @@ export class BaselineStore {
   }
 
   rejected(server: string, tool: string): string | undefined {
-    const leaf = tool === BASELINE_KEY ? undefined : this.file.get(server, tool);
+    const leaf = tool === BASELINE_KEY ? undefined : this.leaf(server, tool);
     return leaf?.kind === 'rejected' ? leaf.hash : undefined;
   }
 
@@ -71,7 +58,7 @@ export class BaselineStore {
     record: BaselineRecord,
     forgetRejections = false,
   ): Promise<void> {
-    await this.file.mutate((data) => {
+    await this.mutate((data) => {
       if (forgetRejections) data.delete(server);
       set(data, server, BASELINE_KEY, { kind: 'baseline', ...record });
     });
@@ -79,13 +66,13 @@ export class BaselineStore {
 
   async reject(server: string, tool: string, hash: string, now: Date): Promise<void> {
     if (tool === BASELINE_KEY) return;
-    await this.file.mutate((data) =>
+    await this.mutate((data) =>
       set(data, server, tool, { kind: 'rejected', hash, at: now.toISOString() }),
     );
   }
 
   async clearRejection(server: string, tool: string): Promise<void> {
     if (this.rejected(server, tool) === undefined) return;
-    await this.file.mutate((data) => data.get(server)?.delete(tool));
+    await this.mutate((data) => data.get(server)?.delete(tool));
   }
 }

@@ -5,7 +5,7 @@ import { compileRules, evaluateRules, serverRuleFor, type RuleEvaluation } from 
 import { autoApprovesReadOnly, isDestructive, trustStatus, type TrustStatus } from './trust';
 import type {
   Held,
-  Outcome,
+  RuleOutcome,
   PermissionLists,
   PermissionState,
   RuleEntry,
@@ -39,7 +39,7 @@ export interface GateContext {
 }
 
 export interface GateDecision {
-  outcome: Outcome;
+  outcome: RuleOutcome;
   /** For the audit: "rule allow mcp__fs__read_text_file (user)", "held: definition changed", … */
   decidedBy: string;
   /** Set when the tool's definition changed since it was pinned: the call must be asked again. */
@@ -79,7 +79,7 @@ export function decide(request: ToolCallRequest, context: GateContext): GateDeci
       decidedBy: rule.decidedBy,
       message: deniedByRule(request, rule),
     };
-  let verdict: { outcome: Outcome; decidedBy: string };
+  let verdict: { outcome: RuleOutcome; decidedBy: string };
   if (context.projectProblem !== undefined)
     verdict = { outcome: 'ask', decidedBy: PROJECT_UNREADABLE };
   else if (held) verdict = { outcome: 'ask', decidedBy: HELD };

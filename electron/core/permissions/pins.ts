@@ -100,42 +100,28 @@ function makePin(tool: ToolDefinition, now: Date): Pin {
 }
 
 /** The pins of every server, cached in memory and persisted to `pins.json` when a path is given. */
-export class PinStore {
-  private constructor(private readonly file: TwoLevelFile<Pin>) {}
-
-  static async open(path?: string): Promise<PinStore> {
-    const store = new PinStore(new TwoLevelFile(path, 'servers', isPin));
-    await store.reload();
-    return store;
+export class PinStore extends TwoLevelFile<Pin> {
+  private constructor(path: string | undefined) {
+    super(path, 'servers', isPin);
   }
 
-  /** Problems met reading the file (a corrupt file is moved aside and every tool asks again). */
-  get warnings(): readonly string[] {
-    return this.file.warnings;
-  }
-
-  reload(): Promise<void> {
-    return this.file.reload();
-  }
-
-  /** Resolves once every change started so far is on disk (Lena's close waits for it). */
-  settled(): Promise<void> {
-    return this.file.settled();
+  static open(path?: string): Promise<PinStore> {
+    return TwoLevelFile.opened(new PinStore(path));
   }
 
   /** The keys of the servers with records (identity keys, or bare names an earlier version wrote). */
   serverKeys(): string[] {
-    return this.file.outerKeys();
+    return this.outerKeys();
   }
 
   /** Moves a server's records to another key (never over records already there). */
   moveServer(from: string, to: string): Promise<boolean> {
-    return this.file.moveOuter(from, to);
+    return this.moveOuter(from, to);
   }
 
   /** Compares the current definition with the pinned one. */
   check(server: string, tool: ToolDefinition): PinCheck {
-    const pin = this.file.get(server, tool.name);
+    const pin = this.leaf(server, tool.name);
     if (!pin) return { status: 'unpinned' };
     if (pin.hash === definitionHash(tool)) return { status: 'pinned' };
     const diff = diffDefinitions(pin, pinnedDefinition(tool));
@@ -143,7 +129,7 @@ export class PinStore {
   }
 
   get(server: string, toolName: string): Pin | undefined {
-    return this.file.get(server, toolName);
+    return this.leaf(server, toolName);
   }
 
   /** Pins (or re-pins, accepting a changed definition) one tool. */
@@ -156,14 +142,14 @@ export class PinStore {
    * write each re-read and re-wrote the whole file per tool, so a 5,000-tool server took minutes.
    */
   async pinAll(server: string, tools: readonly ToolDefinition[], now = new Date()): Promise<void> {
-    await this.file.mutate((pins) => {
+    await this.mutate((pins) => {
       for (const tool of tools) set(pins, server, tool.name, makePin(tool, now));
     });
   }
 
   /** Pins the tools not pinned yet (first sight from a trusted server); changed ones stay held. */
   async pinNew(server: string, tools: readonly ToolDefinition[], now = new Date()): Promise<void> {
-    await this.file.mutate((pins) => {
+    await this.mutate((pins) => {
       for (const tool of tools)
         if (!pins.get(server)?.has(tool.name)) set(pins, server, tool.name, makePin(tool, now));
     });
@@ -171,6 +157,6 @@ export class PinStore {
 
   /** Forgets a server's pins (the server was removed). */
   async forgetServer(server: string): Promise<void> {
-    await this.file.mutate((pins) => pins.delete(server));
+    await this.mutate((pins) => pins.delete(server));
   }
 }

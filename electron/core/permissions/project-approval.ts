@@ -43,7 +43,6 @@ export function projectKey(project: string): string {
   }
 }
 
-/** The user's decisions on project servers. Re-reads the file on every query (the CLI may have changed it). */
 /** A configured server as the approval answer needs it: is it the project entry waiting now? */
 export interface WaitingServer {
   name: string;
@@ -53,28 +52,20 @@ export interface WaitingServer {
   waiting: boolean;
 }
 
-export class ProjectApprovals {
-  private constructor(private readonly file: TwoLevelFile<ApprovalRecord>) {}
+/** The user's decisions on project servers. Re-reads the file on every query (the CLI may have changed it). */
+export class ProjectApprovals extends TwoLevelFile<ApprovalRecord> {
+  private constructor(path: string | undefined) {
+    super(path, 'projects', isRecord);
+  }
 
   /** `path` is `approvals.json` in Lena's home; without it, approvals last for this process only. */
-  static async open(path?: string): Promise<ProjectApprovals> {
-    const approvals = new ProjectApprovals(new TwoLevelFile(path, 'projects', isRecord));
-    await approvals.file.reload();
-    return approvals;
-  }
-
-  get warnings(): readonly string[] {
-    return this.file.warnings;
-  }
-
-  /** Resolves once every change started so far is on disk (Lena's close waits for it). */
-  settled(): Promise<void> {
-    return this.file.settled();
+  static open(path?: string): Promise<ProjectApprovals> {
+    return TwoLevelFile.opened(new ProjectApprovals(path));
   }
 
   async status(project: string, name: string, entryHash: string): Promise<ApprovalStatus> {
-    await this.file.reload();
-    const record = this.file.get(projectKey(project), name);
+    await this.reload();
+    const record = this.leaf(projectKey(project), name);
     if (!record || record.entryHash !== entryHash) return 'needs-approval';
     return record.decision;
   }
@@ -102,13 +93,13 @@ export class ProjectApprovals {
 
   /** The references granted with the approval of this exact entry (none when it is not approved). */
   async grants(project: string, name: string, entryHash: string): Promise<string[]> {
-    await this.file.reload();
+    await this.reload();
     return this.grantedNow(project, name, entryHash);
   }
 
   /** As `grants`, from the last read of the file (for views built synchronously). */
   grantedNow(project: string, name: string, entryHash: string): string[] {
-    const record = this.file.get(projectKey(project), name);
+    const record = this.leaf(projectKey(project), name);
     return record && record.entryHash === entryHash && record.decision === 'approved'
       ? [...(record.grants ?? [])]
       : [];
@@ -157,7 +148,7 @@ export class ProjectApprovals {
 
   /** Forgets the decisions for one project, or for every project; returns how many were dropped. */
   reset(project?: string): Promise<number> {
-    return this.file.mutate((data) => {
+    return this.mutate((data) => {
       const keys = project === undefined ? [...data.keys()] : [projectKey(project)];
       let dropped = 0;
       for (const key of keys) {
@@ -170,11 +161,11 @@ export class ProjectApprovals {
 
   /** Every decision for a project (settings list). */
   async list(project: string): Promise<[string, ApprovalRecord][]> {
-    await this.file.reload();
-    return this.file.entries(projectKey(project));
+    await this.reload();
+    return this.leaves(projectKey(project));
   }
 
   private async record(project: string, name: string, record: ApprovalRecord): Promise<void> {
-    await this.file.mutate((data) => set(data, projectKey(project), name, record));
+    await this.mutate((data) => set(data, projectKey(project), name, record));
   }
 }

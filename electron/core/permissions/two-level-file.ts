@@ -1,6 +1,9 @@
 // A two-level map (server → tool → pin, project → server → approval) kept in a JSON file in
 // Lena's home. Each change re-reads the file first, so the window and the CLI do not undo each
 // other; names come from outside (servers, projects), so they live in Maps, never object keys.
+// The one base class of the stores kept this way (pins, tool baselines, project approvals): each
+// extends it and adds only its own rules, so what they share (reading, the corrupt-file policy,
+// locked writes, waiting for pending writes at close) cannot drift between them.
 import { readJsonFileOrSetAside, writeJsonFile } from '../base/json-file';
 import { withLockedFile } from '../base/locked-file';
 
@@ -17,10 +20,9 @@ const ownKey = (target: Record<string, unknown>, key: string, value: unknown) =>
     configurable: true,
   });
 
-export class TwoLevelFile<T> {
+export abstract class TwoLevelFile<T> {
   private data: TwoLevelMap<T> = new Map();
-  /** Problems met reading the file (a corrupt file is moved aside and treated as empty). */
-  readonly warnings: string[] = [];
+  private readonly problems: string[] = [];
   /** Changes not on disk yet: many start in the background (pins of a listing), and close waits. */
   private readonly pending = new Set<Promise<unknown>>();
 
@@ -29,16 +31,28 @@ export class TwoLevelFile<T> {
    * @param rootKey the top-level key holding the map (`servers`, `projects`)
    * @param accept keeps only well-formed leaves
    */
-  constructor(
+  protected constructor(
     private readonly path: string | undefined,
     private readonly rootKey: string,
     private readonly accept: (value: unknown) => value is T,
   ) {}
 
+  /** Reads a new store's file once; each subclass's `open` ends here. */
+  protected static async opened<S extends TwoLevelFile<unknown>>(store: S): Promise<S> {
+    await store.reload();
+    return store;
+  }
+
+  /** Problems met reading the file (a corrupt file is moved aside and treated as empty). */
+  get warnings(): readonly string[] {
+    return this.problems;
+  }
+
+  /** Reads the file again (another process, the CLI or the window, may have changed it). */
   async reload(): Promise<void> {
     if (!this.path) return;
     const read = await readJsonFileOrSetAside(this.path);
-    if (read.warning) this.warnings.push(read.warning);
+    if (read.warning) this.problems.push(read.warning);
     const data: TwoLevelMap<T> = new Map();
     const root =
       isRecord(read.value) && isRecord(read.value[this.rootKey]) ? read.value[this.rootKey] : {};
@@ -50,11 +64,13 @@ export class TwoLevelFile<T> {
     this.data = data;
   }
 
-  get(outer: string, key: string): T | undefined {
+  /** One leaf, from the last read of the file. */
+  protected leaf(outer: string, key: string): T | undefined {
     return this.data.get(outer)?.get(key);
   }
 
-  entries(outer: string): [string, T][] {
+  /** The leaves under one outer key, from the last read of the file. */
+  protected leaves(outer: string): [string, T][] {
     return [...(this.data.get(outer) ?? new Map<string, T>())];
   }
 
@@ -74,7 +90,7 @@ export class TwoLevelFile<T> {
   }
 
   /** Applies `change` to a fresh copy of the file's content and writes it atomically. */
-  mutate<R>(change: (data: TwoLevelMap<T>) => R): Promise<R> {
+  protected mutate<R>(change: (data: TwoLevelMap<T>) => R): Promise<R> {
     const apply = () => {
       const next: TwoLevelMap<T> = new Map(
         [...this.data].map(([outer, inner]) => [outer, new Map(inner)]),
@@ -99,7 +115,10 @@ export class TwoLevelFile<T> {
     return write;
   }
 
-  /** Resolves once every change started so far (and any started meanwhile) is written or failed. */
+  /**
+   * Resolves once every change started so far (and any started meanwhile) is written or failed
+   * (Lena's close waits for it).
+   */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }

@@ -91,7 +91,7 @@ export interface ToolCallRequest {
   origin?: 'view';
 }
 
-export type Outcome = 'allow' | 'deny' | 'ask';
+export type RuleOutcome = 'allow' | 'deny' | 'ask';
 
 /** The answers a dialog can give. */
 export type DecisionKind = PermissionDecisionKind;

@@ -1,7 +1,7 @@
 // Converts the gate's data into what crosses to the window (`shared/permission-types.ts`):
 // the dialog payload, the decision event, and the rules list of the settings screen.
 import type {
-  InvisibleFinding,
+  FlaggedText,
   PermissionRequestView,
   PermissionRuleView,
 } from '../../../shared/permission-types';
@@ -46,8 +46,8 @@ const nameOf = (code: string) =>
   NAMES[code] ?? (/^U\+(FE0|E01)/.test(code) ? 'variation selector' : 'invisible character');
 
 /** Each finding with a label a user can read; instruction-like phrases become `phrase` findings. */
-export function findingsView(scan: TextScan, original: string): InvisibleFinding[] {
-  const chars = scan.findings.map((f): InvisibleFinding => {
+export function findingsView(scan: TextScan, original: string): FlaggedText[] {
+  const chars = scan.findings.map((f): FlaggedText => {
     const label =
       f.category === 'ansi'
         ? `ANSI escape sequence ${f.code}`
@@ -58,7 +58,7 @@ export function findingsView(scan: TextScan, original: string): InvisibleFinding
             : `${nameOf(f.code)} (${f.code})`;
     return { index: f.index, codePoint: f.code, category: f.category, label };
   });
-  const phrases = scan.suspicious.map((phrase): InvisibleFinding => ({
+  const phrases = scan.suspicious.map((phrase): FlaggedText => ({
     index: original.indexOf(phrase),
     codePoint: '',
     category: 'phrase',

@@ -1,5 +1,5 @@
-// Where the window may go: nowhere off its own origin, no new windows, and external links only
-// for validated https: URLs (opened by the system browser, never inside the app).
+// Where the window may go: nowhere off its own origin, no new windows; an external link opens in
+// the system browser, never inside the app, only when shared/open-url.ts's rule allows it.
 
 /** The origin the packaged renderer is served from (a privileged custom protocol). */
 export const APP_ORIGIN = 'app://lena';
@@ -28,18 +28,6 @@ export function navigationDecision(url: string, appOrigins: readonly string[]): 
 /** `setWindowOpenHandler`: never open a window; the caller may still open a validated link outside. */
 export function windowOpenDecision(): { action: 'deny' } {
   return { action: 'deny' };
-}
-
-/**
- * An `https:` URL safe to hand to the system browser, or null. Refuses other schemes
- * (javascript:, file:, smb:, http: …), credentials in the URL, and unparseable strings.
- */
-export function externalUrlToOpen(url: unknown): string | null {
-  if (typeof url !== 'string' || url.length > 2048) return null;
-  const parsed = parse(url.trim());
-  if (!parsed || parsed.protocol !== 'https:') return null;
-  if (parsed.username || parsed.password || !parsed.hostname) return null;
-  return parsed.toString();
 }
 
 /** Permissions the window never uses are denied (camera, geolocation, notifications…). */

@@ -30,7 +30,7 @@ import {
   toMessage,
   type ConversationRecord,
   type ConversationRow,
-  type MessageRow,
+  type MessageDbRow,
 } from './rows';
 import { searchMessages } from './search';
 import { messagePage, type MessagePage } from './paging';
@@ -118,7 +118,7 @@ export class ConversationStore {
     const filter = options.includeSuperseded ? '' : "AND status != 'superseded'";
     const rows = this.db
       .prepare(`SELECT * FROM messages WHERE conversation_id = ? ${filter} ORDER BY seq`)
-      .all(id) as unknown as MessageRow[];
+      .all(id) as unknown as MessageDbRow[];
     return {
       ...summary,
       messages: rows.map(toMessage),

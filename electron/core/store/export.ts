@@ -3,7 +3,7 @@
 import type { Conversation } from '../../../shared/chat/conversations';
 import type { ContentBlock, ChatMessage } from '../../../shared/chat/messages';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
-import { redact } from '../base/redact';
+import { configuredSecrets, redact } from '../base/redact';
 
 export type ExportFormat = 'markdown' | 'json';
 
@@ -24,10 +24,7 @@ export function exportConversation(
   return {
     filename: `${slug(conversation.title)}.${format === 'json' ? 'json' : 'md'}`,
     // Secret-store values are redacted however short (as whole tokens).
-    content: redact(
-      content,
-      (options.secrets ?? []).map((value) => ({ value, short: true })),
-    ),
+    content: redact(content, configuredSecrets(options.secrets ?? [])),
   };
 }
 

@@ -13,7 +13,7 @@ import type {
 import type { TurnStop } from '../../../shared/chat/stops';
 import { ERROR_CODE, errorInfo, LenaError, type ErrorInfo } from '../../../shared/result';
 import type { LenaDatabase } from './database';
-import { searchableText, toMessage, type MessageRow } from './rows';
+import { searchableText, toMessage, type MessageDbRow } from './rows';
 import { ORPHANED } from './sessions';
 
 export interface NewMessage {
@@ -66,7 +66,7 @@ function touchByMessage(db: LenaDatabase, messageId: string, t: number): void {
 }
 
 export function getMessage(db: LenaDatabase, id: string): ChatMessage {
-  const row = db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as MessageRow | undefined;
+  const row = db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as MessageDbRow | undefined;
   if (!row) throw new LenaError(ERROR_CODE.notFound, `Message ${id} does not exist.`);
   return toMessage(row);
 }

@@ -2,7 +2,7 @@
 // scrolls up, so a 10,000-message conversation opens as fast as a short one.
 import type { MessagePage } from '../../../shared/chat/conversations';
 import type { LenaDatabase } from './database';
-import { toMessage, toToolCall, type MessageRow, type ToolCallRow } from './rows';
+import { toMessage, toToolCall, type MessageDbRow, type ToolCallRow } from './rows';
 
 export type { MessagePage };
 
@@ -22,7 +22,7 @@ export function messagePage(
       conversationId,
       beforeSeq ?? Number.MAX_SAFE_INTEGER,
       limit + 1,
-    ) as unknown as MessageRow[];
+    ) as unknown as MessageDbRow[];
   const hasOlder = rows.length > limit;
   const page = rows.slice(0, limit).reverse();
   const ids = JSON.stringify(page.map((r) => r.id));

@@ -34,7 +34,7 @@ export interface ConversationRow {
   tools?: string | null;
 }
 
-export interface MessageRow {
+export interface MessageDbRow {
   id: string;
   conversation_id: string;
   seq: number;
@@ -91,7 +91,7 @@ export const toConversation = (r: ConversationRow): ConversationRecord => ({
   ...(r.tools ? { tools: parse<ConversationTools>(r.tools) as ConversationTools } : {}),
 });
 
-export const toMessage = (r: MessageRow): ChatMessage => {
+export const toMessage = (r: MessageDbRow): ChatMessage => {
   const { error, stop } = readNotes(r.error, r.stop);
   return {
     id: r.id,

@@ -41,19 +41,8 @@ export function LinkQuestionView({
       }
       position={position}
       total={total}
-      primary={{ label: 'Open the link', run: open }}
-      cancel={{ label: 'Don’t open it', run: drop }}
-      footer={
-        <div className="row">
-          <button onClick={drop}>
-            Don’t open <kbd>Esc</kbd>
-          </button>
-          <span className="spacer" />
-          <button className="primary" onClick={open}>
-            Open in the browser
-          </button>
-        </div>
-      }
+      primary={{ label: 'Open the link', button: 'Open in the browser', run: open }}
+      cancel={{ label: 'Don’t open it', button: 'Don’t open', run: drop }}
     >
       <ul className="link-reasons">
         {question.reasons.map((r) => (

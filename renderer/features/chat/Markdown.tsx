@@ -6,7 +6,8 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from '../../components/CodeBlock';
 import { GuardedLink } from './GuardedLink';
-import { blockedImageLabel, isInlineImage, safeLinkHref } from '../../lib/url-policy';
+import { openableHref } from '../../../shared/open-url';
+import { blockedImageLabel, isInlineImage } from '../../lib/url-policy';
 import { rehypeFlagInvisible, remarkHtmlAsText, textOf, type TreeNode } from './markdown-plugins';
 
 // Our components decide what a URL may do; keep the original so a refused one is shown as written.
@@ -14,7 +15,7 @@ const keepUrl = (url: string) => url;
 
 const components: Components = {
   a({ href, children }) {
-    const safe = safeLinkHref(href);
+    const safe = openableHref(href);
     if (!safe) {
       return (
         <span className="blocked-link" title="Not a link: only https links can be opened">

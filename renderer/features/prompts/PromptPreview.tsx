@@ -3,12 +3,12 @@
 // (embedded resources in full, links, images), hidden characters made visible. Nothing is stored
 // or sent until the user presses Send; Cancel or Escape drops it. It is shown in the question frame,
 // so no single key sends it: focus starts on the heading, Tab reaches the buttons.
-import type { ContentBlock, PromptMessage } from '../../../shared/mcp-types';
+import type { McpContentBlock, PromptMessage } from '../../../shared/mcp-types';
 import type { PromptPreview } from '../../../shared/resource-types';
 import { Marked } from '../../components/Marked';
 import { QuestionFrame } from '../questions/QuestionFrame';
 
-function Part({ block }: { block: ContentBlock }) {
+function Part({ block }: { block: McpContentBlock }) {
   switch (block.type) {
     case 'text':
       return (
@@ -126,19 +126,8 @@ export function PromptPreviewView({
           ?
         </>
       }
-      primary={{ label: 'Send', run: send }}
+      primary={{ label: 'Send', run: send, disabled: busy }}
       cancel={{ label: 'Cancel', run: onCancel }}
-      footer={
-        <div className="row">
-          <button onClick={onCancel}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-          <span className="spacer" />
-          <button className="primary" onClick={send} disabled={busy}>
-            Send
-          </button>
-        </div>
-      }
     >
       <span className="small muted">
         {preview.server} wrote{' '}

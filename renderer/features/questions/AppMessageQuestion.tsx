@@ -33,17 +33,6 @@ export function AppMessageView({
       total={total}
       primary={{ label: 'Send', run: send }}
       cancel={{ label: 'Discard', run: discard }}
-      footer={
-        <div className="row">
-          <button onClick={discard}>
-            Discard <kbd>Esc</kbd>
-          </button>
-          <span className="spacer" />
-          <button className="primary" onClick={send}>
-            Send
-          </button>
-        </div>
-      }
     >
       <span className="small muted">
         From the view, as your next message to Claude (its words, not yours)

@@ -197,20 +197,9 @@ export function ElicitationFormView({
       }
       position={position}
       total={total}
-      primary={{ label: 'Submit', run: submit }}
+      primary={{ label: 'Submit', button: `Submit to ${question.server}`, run: submit }}
       cancel={{ label: 'Cancel', run: cancel }}
-      footer={
-        <div className="row">
-          <button onClick={cancel}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-          <button onClick={decline}>Decline</button>
-          <span className="spacer" />
-          <button className="primary" onClick={submit}>
-            Submit to {question.server}
-          </button>
-        </div>
-      }
+      choices={<button onClick={decline}>Decline</button>}
     >
       <span className="small muted">The server says (its own words)</span>
       <div className="server-text" data-testid="elicitation-message">

@@ -19,6 +19,7 @@ import {
 } from 'react';
 import { useEscape } from '../../components/use-escape';
 import { isMac } from '../../components/use-shortcuts';
+import { AnswerRow, type QuestionAnswer } from './AnswerRow';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
 import { composerPresent, nextField, nextFocusable, userIsInComposer } from './focus';
 import { keyTargetOf, questionKey } from './keys';
@@ -32,14 +33,17 @@ export interface QuestionFrameProps {
   /** "1 of 3" when more questions wait. */
   position?: number;
   total?: number;
-  /** What Ctrl/Cmd+Enter does, and its label in the hint line; none when the step has no chord. */
-  primary?: { label: string; run(): void } | null;
-  /** What Escape does (deny, cancel), and its label. */
-  cancel: { label: string; run(): void };
+  /** What Ctrl/Cmd+Enter and the primary button do, and its label in the hint line; none when the step has no chord. */
+  primary?: QuestionAnswer | null;
+  /** What Escape and the safe button do (deny, cancel), and its label. */
+  cancel: QuestionAnswer;
+  /** Other answers shown between the safe and the primary button. */
+  choices?: ReactNode;
   /** Extra class names for the body's own styling (`permission-question`). */
   className?: string;
   children: ReactNode;
-  footer: ReactNode;
+  /** A step's own foot (the "Are you sure?" step, the permission's choices) instead of the answer row. */
+  footer?: ReactNode;
 }
 
 /** Whether the question with `armKey` has waited out its arming delay (a setting change applies at once). */
@@ -75,6 +79,7 @@ export function QuestionFrame({
   primary,
   cancel,
   className = '',
+  choices,
   children,
   footer,
 }: QuestionFrameProps) {
@@ -118,8 +123,9 @@ export function QuestionFrame({
     });
     if (verdict === 'pass') return;
     swallow(e);
-    if (verdict === 'primary') primary?.run();
-    else if (verdict === 'cancel') cancel.run();
+    if (verdict === 'primary') {
+      if (!primary?.disabled) primary?.run();
+    } else if (verdict === 'cancel') cancel.run();
     else if (verdict === 'next-field' || verdict === 'previous-field')
       nextField(el, e.target as Element, verdict === 'previous-field')?.focus();
   };
@@ -174,7 +180,9 @@ export function QuestionFrame({
         )}
       </p>
       <div className="question-body">{children}</div>
-      <footer className="question-foot">{footer}</footer>
+      <footer className="question-foot">
+        {footer ?? <AnswerRow cancel={cancel} primary={primary} choices={choices} />}
+      </footer>
     </section>
   );
 }

@@ -44,20 +44,7 @@ export function SamplingRequestView({
       Every later request of {question.server} will go to Claude, on your key, without this review
       (you still see each answer). Change it in the server’s settings.
     </ConfirmStep>
-  ) : (
-    <div className="row">
-      <button onClick={deny}>
-        Deny <kbd>Esc</kbd>
-      </button>
-      <button className="ghost" onClick={() => setConfirming(true)}>
-        Always for this server…
-      </button>
-      <span className="spacer" />
-      <button className="primary" onClick={() => approve()}>
-        Send to Claude
-      </button>
-    </div>
-  );
+  ) : undefined;
   return (
     <QuestionFrame
       questionId={question.id}
@@ -75,6 +62,11 @@ export function SamplingRequestView({
         confirming
           ? { label: 'Cancel', run: () => setConfirming(false) }
           : { label: 'Deny', run: deny }
+      }
+      choices={
+        <button className="ghost" onClick={() => setConfirming(true)}>
+          Always for this server…
+        </button>
       }
       footer={footer}
     >
@@ -166,19 +158,12 @@ export function SamplingAnswerView({
       }
       position={position}
       total={total}
-      primary={{ label: 'Return the answer', run: approve }}
+      primary={{
+        label: 'Return the answer',
+        button: `Return to ${question.server}`,
+        run: approve,
+      }}
       cancel={{ label: 'Don’t return it', run: deny }}
-      footer={
-        <div className="row">
-          <button onClick={deny}>
-            Don’t return it <kbd>Esc</kbd>
-          </button>
-          <span className="spacer" />
-          <button className="primary" onClick={approve}>
-            Return to {question.server}
-          </button>
-        </div>
-      }
     >
       <p className="small muted" data-testid="sampling-answer-meta">
         {question.model}

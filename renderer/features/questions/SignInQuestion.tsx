@@ -31,14 +31,6 @@ export function SignInQuestionView({
         total={total}
         primary={null}
         cancel={{ label: 'Cancel', run: cancel }}
-        footer={
-          <div className="row">
-            <span className="spacer" />
-            <button onClick={cancel}>
-              Cancel <kbd>Esc</kbd>
-            </button>
-          </div>
-        }
       >
         <p data-testid="sign-in-waiting">
           Finish signing in in your browser; Lena then runs <code>{question.tool}</code>.
@@ -59,17 +51,6 @@ export function SignInQuestionView({
       total={total}
       primary={{ label: 'Sign in', run: signIn }}
       cancel={{ label: 'Cancel', run: cancel }}
-      footer={
-        <div className="row">
-          <button onClick={cancel}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-          <span className="spacer" />
-          <button className="primary" onClick={signIn}>
-            Sign in
-          </button>
-        </div>
-      }
     >
       <p>
         Claude wants to run <code>{question.tool}</code>, and <strong>{question.server}</strong>{' '}

@@ -36,14 +36,6 @@ export function UrlQuestionView({
         total={total}
         primary={null}
         cancel={{ label: 'Close', run: cancel }}
-        footer={
-          <div className="row">
-            <span className="spacer" />
-            <button onClick={cancel}>
-              Close <kbd>Esc</kbd>
-            </button>
-          </div>
-        }
       >
         <p data-testid="url-waiting">
           The page at <strong>{question.origin}</strong> opened in your browser. This closes when{' '}
@@ -73,18 +65,7 @@ export function UrlQuestionView({
       total={total}
       primary={{ label: 'Open in the browser', run: open }}
       cancel={{ label: 'Cancel', run: cancel }}
-      footer={
-        <div className="row">
-          <button onClick={cancel}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-          <button onClick={decline}>Don’t open</button>
-          <span className="spacer" />
-          <button className="primary" onClick={open}>
-            Open in the browser
-          </button>
-        </div>
-      }
+      choices={<button onClick={decline}>Don’t open</button>}
     >
       <span className="small muted">The server says (its own words)</span>
       <div className="server-text">

@@ -4,6 +4,7 @@ import { Marked } from '../../components/Marked';
 import { AsksPanel } from './AsksPanel';
 import { useState } from 'react';
 import type { ServerStatus, TestConnectionResult } from '../../../shared/server-types';
+import { errorLines } from '../../../shared/stderr-lines';
 import { ErrorNote } from '../../components/ErrorNote';
 import { formatDuration, formatTokens } from '../../lib/format';
 import { useLenaActions } from '../../store';
@@ -11,22 +12,6 @@ import type { UiError } from '../../store/result';
 import { PendingTools } from './PendingTools';
 import { ServerStatusWord, SignInPanel } from './SignInPanel';
 import { TestResult } from './TestResult';
-
-/**
- * The stderr lines that name what went wrong (the last few), shown without a click; when none
- * uses a telling word, the last lines the server wrote (the hint says "its last stderr lines").
- */
-function errorLines(stderr: string): string[] {
-  const lines = stderr.split('\n').filter((l) => l.trim() !== '');
-  const named = lines
-    .filter((l) =>
-      /error|exception|fatal|not found|no such|denied|cannot|failed|ENOENT|EACCES|EADDRINUSE/i.test(
-        l,
-      ),
-    )
-    .slice(-5);
-  return named.length > 0 ? named : lines.slice(-3);
-}
 
 // Long: one screen of a server's status, actions and details, all reading the same status.
 export function OverviewTab({
@@ -63,39 +48,41 @@ export function OverviewTab({
       {server.error &&
         server.status !== 'needs-approval' &&
         server.signIn?.state !== 'required' && (
-          <div className="error-note" role="alert">
-            <div className="error-note-title">✕ {server.error.message}</div>
-            {server.error.hint && <p>{server.error.hint}</p>}
-            {errorLines(server.stderrTail).length > 0 && (
-              <pre
-                className="mono detail-pre"
-                data-testid="stderr-cause"
-                tabIndex={0}
-                role="region"
-                aria-label="Error lines from the server’s output"
-              >
-                {errorLines(server.stderrTail).join('\n')}
-              </pre>
-            )}
-            {server.stderrTail && (
-              <details>
-                <summary>All server output (stderr)</summary>
-                <pre
-                  className="mono detail-pre"
-                  data-testid="stderr-tail"
-                  tabIndex={0}
-                  role="region"
-                  aria-label="Server output (stderr)"
-                >
-                  {server.stderrTail}
-                </pre>
-              </details>
-            )}
-            <div className="row">
-              {onEdit && <button onClick={onEdit}>Edit</button>}
-              <button onClick={onShowLogs}>Open logs</button>
-            </div>
-          </div>
+          <ErrorNote
+            error={server.error}
+            more={
+              <>
+                {errorLines(server.stderrTail).length > 0 && (
+                  <pre
+                    className="mono detail-pre"
+                    data-testid="stderr-cause"
+                    tabIndex={0}
+                    role="region"
+                    aria-label="Error lines from the server’s output"
+                  >
+                    {errorLines(server.stderrTail).join('\n')}
+                  </pre>
+                )}
+                {server.stderrTail && (
+                  <details>
+                    <summary>All server output (stderr)</summary>
+                    <pre
+                      className="mono detail-pre"
+                      data-testid="stderr-tail"
+                      tabIndex={0}
+                      role="region"
+                      aria-label="Server output (stderr)"
+                    >
+                      {server.stderrTail}
+                    </pre>
+                  </details>
+                )}
+              </>
+            }
+          >
+            {onEdit && <button onClick={onEdit}>Edit</button>}
+            <button onClick={onShowLogs}>Open logs</button>
+          </ErrorNote>
         )}
       <dl className="kv">
         <dt>Status</dt>

@@ -28,7 +28,7 @@ export interface SearchDocument {
   key?: object;
 }
 
-export interface SearchHit {
+export interface Bm25Hit {
   name: string;
   score: number;
 }
@@ -232,9 +232,9 @@ class Ranker {
   }
 
   /** Every entry that shares a term with the query (or has a bonus), best first. */
-  score(terms: ReadonlyMap<string, number>, bonus?: (e: Entry) => number): SearchHit[] {
+  score(terms: ReadonlyMap<string, number>, bonus?: (e: Entry) => number): Bm25Hit[] {
     const n = this.entries.length;
-    const hits: SearchHit[] = [];
+    const hits: Bm25Hit[] = [];
     for (const e of this.entries) {
       let score = 0;
       for (const [term, weight] of terms) {
@@ -289,7 +289,7 @@ export class Bm25Index {
         : undefined;
   }
 
-  search(query: string, limit = 5): SearchHit[] {
+  search(query: string, limit = 5): Bm25Hit[] {
     const terms = queryTerms(query, this.tools.df);
     const serverHits = this.servers?.score(terms) ?? [];
     const serverScore = new Map(serverHits.map((h) => [h.name, h.score / serverHits[0].score]));

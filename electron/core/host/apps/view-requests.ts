@@ -4,6 +4,7 @@
 // tools/call goes through the same gate as the model's, the dialog saying the view asks.
 import type { AppViewRef } from '../../../../shared/app-view-types';
 import type { CallToolResult, ResourceContents } from '../../../../shared/mcp-types';
+import { openableUrl } from '../../../../shared/open-url';
 import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import { appVisible, viewUri } from '../../mcp/apps/ui-meta';
 import { readResource } from '../../mcp/manager/offerings';
@@ -105,41 +106,18 @@ export async function readResourceFromView(
   return { contents: await readResource(rt.manager, owner.server, uri) };
 }
 
-/**
- * ui/open-link: an address the window may offer to open — https only, no user name or password
- * (they hide where a link goes), nothing invisible in it. The window still asks before opening.
- */
+/** ui/open-link: an address the window may offer to open (shared/open-url.ts's rule); the window still asks. */
 export function checkViewLink(
   rt: Runtime,
   ref: AppViewRef,
   url: string,
 ): { href: string; origin: string } {
   viewOwner(rt, ref);
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(url)) {
+  const checked = openableUrl(url);
+  if ('refused' in checked)
     throw new LenaError(
       ERROR_CODE.invalidArguments,
-      'The view asked to open an address with hidden or control characters; Lena does not open it.',
+      `The view asked to open an address Lena does not open: ${checked.refused}.`,
     );
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new LenaError(
-      ERROR_CODE.invalidArguments,
-      `The view asked to open "${url.slice(0, 200)}", which is not a web address.`,
-    );
-  }
-  if (parsed.protocol !== 'https:')
-    throw new LenaError(
-      ERROR_CODE.invalidArguments,
-      `The view asked to open a ${parsed.protocol} address; Lena opens only https:// links from views.`,
-    );
-  if (parsed.username || parsed.password)
-    throw new LenaError(
-      ERROR_CODE.invalidArguments,
-      'The view asked to open an address with a user name or password in it; Lena does not open it.',
-    );
-  return { href: parsed.href, origin: parsed.origin };
+  return { href: checked.url.href, origin: checked.url.origin };
 }

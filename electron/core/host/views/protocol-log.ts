@@ -3,7 +3,7 @@
 // the window receives rows already classified (request, response, error, notification) from the
 // message itself, with request/response pairs matched by id and timed. Bounded per server: the
 // last 2,000 rows or 10 MB, and a body over 64 KB is kept cut, with its original size.
-import type { ProtocolLogEntry } from '../../../../shared/server-types';
+import type { ProtocolLogRow } from '../../../../shared/server-types';
 import type {
   InspectorBody,
   InspectorKind,
@@ -272,14 +272,14 @@ export class InspectorLogs {
   }
 
   /** The protocol rows in the older shape of servers:logs (kept for the command line and tests). */
-  protocolEntries(server: string): ProtocolLogEntry[] {
+  protocolEntries(server: string): ProtocolLogRow[] {
     return this.log(server)
       .page(server)
       .rows.filter((r) => r.stream === 'protocol')
       .map((r) => ({
         time: r.time,
         direction: r.direction ?? 'in',
-        kind: r.kind as ProtocolLogEntry['kind'],
+        kind: r.kind as ProtocolLogRow['kind'],
         method: r.method,
         id: r.id,
         durationMs: r.durationMs,

@@ -1,8 +1,8 @@
 // elicitation/create: a form built from the server's schema (defaults applied, SEP-1034; the
 // answer validated before it is sent), or an address to open in the system browser once the user
 // agrees. accept / decline / cancel are the specification's three actions.
-import { isLoopbackHost } from '../../../../shared/base-url';
 import { parseRequestedSchema, validateForm } from '../../../../shared/elicitation-form';
+import { openableUrl } from '../../../../shared/open-url';
 import { ErrorCodes } from '../jsonrpc-types';
 import { RequestHandlerError } from '../jsonrpc';
 import type { InputContext } from '../client-features';
@@ -11,40 +11,11 @@ import type { ElicitationPort } from './ports';
 
 const invalid = (message: string) => new RequestHandlerError(ErrorCodes.InvalidParams, message);
 
-/** A host name that reaches this computer: loopback, or an unspecified address (0.0.0.0, [::]). */
-export function isThisComputer(hostname: string): boolean {
-  return isLoopbackHost(hostname) || hostname === '0.0.0.0' || hostname === '[::]';
-}
-
 /** Where a server runs, for what it may ask: remote is HTTP to a host that is not this computer. */
 export interface ServerReach {
   remote: boolean;
   /** A line for the user (the server's overview and log) when Lena refuses what the server asked. */
   note?: (line: string) => void;
-}
-
-/**
- * An address Lena may offer to open: https, or http on this machine (a local sign-in page), with
- * whether it points at this computer (then the question says so). Anything else (javascript:,
- * file:, data:, http to another host) is refused with why.
- */
-export function openableUrl(raw: unknown): { url: URL; loopback: boolean } | { refused: string } {
-  if (typeof raw !== 'string' || raw === '') return { refused: 'the request has no url' };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { refused: `"${raw.slice(0, 200)}" is not a valid address` };
-  }
-  const loopback = isThisComputer(url.hostname);
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) {
-    if (url.username || url.password)
-      return { refused: 'the address carries a user name or password' };
-    return { url, loopback };
-  }
-  return {
-    refused: `Lena opens only https addresses (or http on this computer), not ${url.protocol}//${url.host}`,
-  };
 }
 
 /**
@@ -71,7 +42,7 @@ export function elicitationHandler(
         throw invalid(
           'Lena did not declare URL elicitation to this server; it cannot open addresses for it',
         );
-      const checked = openableUrl(params.url);
+      const checked = openableUrl(params.url, { localHttp: true });
       if ('refused' in checked) throw invalid(`elicitation url refused: ${checked.refused}`);
       if (typeof params.elicitationId !== 'string' || params.elicitationId === '')
         throw invalid('a URL elicitation needs an elicitationId');

@@ -20,7 +20,7 @@ export function claudeDesktopConfigPath(
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Claude', file);
 }
 
-export interface ImportReport {
+export interface ClaudeDesktopImport {
   source: string;
   target: string;
   added: string[];
@@ -41,7 +41,7 @@ export interface ImportOptions {
 export async function importClaudeDesktop(
   target: string,
   options: ImportOptions = {},
-): Promise<ImportReport> {
+): Promise<ClaudeDesktopImport> {
   const source = options.source ?? claudeDesktopConfigPath();
   const read = await readConfigFile(source);
   if (read.state === 'missing') {
@@ -57,7 +57,7 @@ export async function importClaudeDesktop(
     );
   }
   const wanted = options.names ? new Set(options.names) : undefined;
-  const report: ImportReport = { source, target, added: [], skipped: [], invalid: [] };
+  const report: ClaudeDesktopImport = { source, target, added: [], skipped: [], invalid: [] };
   const candidates = read.config.servers.filter((s) => !wanted || wanted.has(s.name));
   await editConfigFile(target, (servers) => {
     // Runs again if another process changed the target meanwhile: start the report afresh.

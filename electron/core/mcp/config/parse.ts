@@ -15,7 +15,7 @@ export type {
 } from '../../../../shared/config/parse-text';
 
 /** Parses file text (shared with the window's editor), adding core's hints for misspelt fields. */
-export const parseConfigText = (text: string, file: string): ConfigParseResult =>
+export const parseConfigWithHints = (text: string, file: string): ConfigParseResult =>
   parseText(text, file, misspeltFields);
 
 /** Larger files are refused unread: a configuration is a few kilobytes, and the window edits it whole. */
@@ -52,5 +52,5 @@ export async function readConfigFile(file: string): Promise<ConfigFileRead> {
       errors: [{ file, message: `${file}: cannot be read: ${why}` }],
     };
   }
-  return { state: 'parsed', file, ...parseConfigText(text, file) };
+  return { state: 'parsed', file, ...parseConfigWithHints(text, file) };
 }

@@ -10,7 +10,7 @@ import type { ServerEntry } from '../../../../shared/server-config';
 import { withLockedFile } from '../../base/locked-file';
 import { serialisePerPath } from '../../base/path-queue';
 import { writeFileAtomic } from '../../base/json-file';
-import { parseConfigText, type ConfigParseResult } from './parse';
+import { parseConfigWithHints, type ConfigParseResult } from './parse';
 import { validateServerEntry } from '../../../../shared/config/server-entry-schema';
 
 /**
@@ -75,7 +75,7 @@ async function readIfExists(file: string): Promise<string | undefined> {
 export function editConfigFile<T>(file: string, edit: (servers: ServerMap) => T): Promise<T> {
   return serialisePerFile(file, async () => {
     const text = await readIfExists(file);
-    const parsed = parseConfigText(text ?? '', file);
+    const parsed = parseConfigWithHints(text ?? '', file);
     if (!parsed.ok) {
       const why = parsed.errors.map((e) => e.message).join('; ');
       throw new LenaError(
@@ -101,7 +101,7 @@ export function saveConfigText(
   text: string,
 ): Promise<ConfigParseResult & { ok: true }> {
   return serialisePerFile(file, async () => {
-    const parsed = parseConfigText(text, file);
+    const parsed = parseConfigWithHints(text, file);
     if (!parsed.ok) {
       throw new LenaError(
         ERROR_CODE.invalidArguments,

@@ -5,7 +5,7 @@ import { nameSaysSecret } from '../../base/credentials';
 import { redact, type SecretInput } from '../../base/redact';
 import type { ServerState } from '../../../../shared/server-types';
 import type { LaunchSpec } from '../config/expand';
-import { isThisComputer } from '../client-features/elicitation';
+import { isThisComputer } from '../../../../shared/open-url';
 
 /**
  * Values that came from the environment or the secret store, or that configure credentials. A

@@ -7,7 +7,7 @@ import type {
   TextBlockParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { CallToolResult, ContentBlock } from '../../../../shared/mcp-types';
+import type { CallToolResult, McpContentBlock } from '../../../../shared/mcp-types';
 import { stableStringify } from '../../base/stable-json';
 
 export interface ResultLimits {
@@ -48,7 +48,7 @@ export function base64Bytes(data: string): number {
 }
 
 /** "1.5 MB", "320 KB", "12 bytes". */
-export function formatBytes(bytes: number): string {
+export function approxSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
@@ -65,14 +65,14 @@ function imageType(mimeType: unknown): ModelImageType | undefined {
 
 const text = (value: string): TextBlockParam => ({ type: 'text', text: value });
 
-function describeBlock(block: ContentBlock): string {
+function describeBlock(block: McpContentBlock): string {
   switch (block.type) {
     case 'audio':
-      return `[audio content: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}; audio cannot be passed to the model]`;
+      return `[audio content: ${block.mimeType}, ${approxSize(base64Bytes(block.data))}; audio cannot be passed to the model]`;
     case 'resource_link': {
       const details = [
         block.mimeType,
-        block.size === undefined ? undefined : formatBytes(block.size),
+        block.size === undefined ? undefined : approxSize(block.size),
       ]
         .filter(Boolean)
         .join(', ');
@@ -81,7 +81,7 @@ function describeBlock(block: ContentBlock): string {
     }
     case 'resource': {
       const { uri, mimeType, blob } = block.resource;
-      return `[embedded resource <${uri}>${mimeType ? ` (${mimeType})` : ''}: ${formatBytes(base64Bytes(blob ?? ''))} of binary data, not shown to the model]`;
+      return `[embedded resource <${uri}>${mimeType ? ` (${mimeType})` : ''}: ${approxSize(base64Bytes(blob ?? ''))} of binary data, not shown to the model]`;
     }
     default:
       return `[unsupported content of type "${String((block as { type?: unknown }).type)}" left out]`;
@@ -104,7 +104,7 @@ function leaves(value: unknown, out: string[] = [], limit = 1000): string[] | un
  * double a large result.
  */
 function textCarries(
-  blocks: readonly ContentBlock[],
+  blocks: readonly McpContentBlock[],
   structured: Record<string, unknown>,
 ): boolean {
   const texts = blocks.flatMap((block) =>
@@ -180,13 +180,13 @@ export function convertToolResult(
       } else if (mimeType === undefined) {
         content.push(
           text(
-            `[image of type ${block.mimeType} (${formatBytes(bytes)}) not shown: the model accepts PNG, JPEG, GIF and WebP]`,
+            `[image of type ${block.mimeType} (${approxSize(bytes)}) not shown: the model accepts PNG, JPEG, GIF and WebP]`,
           ),
         );
       } else if (bytes > caps.maxImageBytes) {
         content.push(
           text(
-            `[image (${block.mimeType}, ${formatBytes(bytes)}) not shown: larger than the ${formatBytes(caps.maxImageBytes)} limit per image]`,
+            `[image (${block.mimeType}, ${approxSize(bytes)}) not shown: larger than the ${approxSize(caps.maxImageBytes)} limit per image]`,
           ),
         );
       } else if (images >= caps.maxImages || imageBytes + bytes > caps.maxTotalImageBytes) {
@@ -208,7 +208,7 @@ export function convertToolResult(
   if (omittedImages > 0) {
     content.push(
       text(
-        `[${omittedImages} more image${omittedImages === 1 ? '' : 's'} left out: at most ${caps.maxImages} images and ${formatBytes(caps.maxTotalImageBytes)} of images per tool result]`,
+        `[${omittedImages} more image${omittedImages === 1 ? '' : 's'} left out: at most ${caps.maxImages} images and ${approxSize(caps.maxTotalImageBytes)} of images per tool result]`,
       ),
     );
   }

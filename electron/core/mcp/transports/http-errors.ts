@@ -1,6 +1,6 @@
 // Errors from the HTTP transports. They carry the status and a short, redacted body excerpt so
 // the UI can say "HTTP 401 from https://host/mcp", and never a header value, token or session id.
-import { redact as redactText } from '../../base/redact';
+import { configuredSecrets, redact } from '../../base/redact';
 import { MessageDecodeError } from '../errors';
 import type { JsonRpcId } from '../jsonrpc-types';
 
@@ -65,19 +65,8 @@ const EXCERPT_CHARS = 200;
 export function bodyExcerpt(body: string, secrets: Iterable<string>): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   let text = body.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  text = redact(text, secrets);
+  text = redact(text, configuredSecrets(secrets));
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
-}
-
-/**
- * Blanks every secret the transport knows. They are configured header values and the session id,
- * so even a short one is cut (as a whole token); the one redaction of core/base does the work.
- */
-export function redact(text: string, secrets: Iterable<string>): string {
-  return redactText(
-    text,
-    [...secrets].map((value) => ({ value, short: true })),
-  );
 }
 
 const STATUS_HINTS: Record<number, string> = {
@@ -124,7 +113,10 @@ export function networkError(
 ): HttpTransportError {
   const where = displayUrl(url);
   const code = (cause as { code?: unknown } | null)?.code;
-  const detail = redact(cause instanceof Error ? cause.message : String(cause), secrets);
+  const detail = redact(
+    cause instanceof Error ? cause.message : String(cause),
+    configuredSecrets(secrets),
+  );
   const hint =
     code === 'ECONNREFUSED'
       ? 'nothing is listening there; is the server running?'

@@ -1,10 +1,8 @@
 // A server's stderr as shown under a failure: the last bytes (ByteRing) plus the first line that
 // names an error. A server that logs "Error: cannot find module x" and then pages of stack
 // traces or retries would otherwise show only the noise after the cause.
+import { isErrorLine } from '../../../../shared/stderr-lines';
 import { ByteRing } from './ring-buffer';
-
-const ERROR_LINE =
-  /\b(error|exception|fatal|traceback|panic|cannot|could not|failed|not found|denied|refused)\b/i;
 const MAX_LINE = 500;
 
 export class StderrTail {
@@ -24,7 +22,7 @@ export class StderrTail {
     if (this.first) return;
     const lines = (this.partial + chunk.toString('utf8')).split('\n');
     this.partial = (lines.pop() ?? '').slice(-MAX_LINE);
-    const found = lines.find((l) => ERROR_LINE.test(l));
+    const found = lines.find(isErrorLine);
     if (found) this.first = { line: found.trimEnd().slice(0, MAX_LINE), endsAt: this.seen };
   }
 

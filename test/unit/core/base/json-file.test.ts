@@ -40,12 +40,14 @@ describe('parseJsonText', () => {
   it('locates errors V8 reports without a position (trailing comma)', () => {
     const err = errorOf('{\n  "list": [1, 2,]\n}');
     expect([err.line, err.column]).toEqual([2, 17]);
+    // The reason in words, as the configuration files and the JSON editor give it.
+    expect(err.reason).toBe('trailing comma before "]": remove the last comma');
   });
 
   it('reports a truncated file at its end', () => {
     const err = errorOf('{\r\n  "model": "claude');
     expect(err.line).toBe(2);
-    expect(err.reason).toBe('unexpected end of file');
+    expect(err.reason).toBe('the file ends too early: a closing "}", "]" or quote is missing');
   });
 
   it('reports an empty file and trailing garbage', () => {
@@ -145,7 +147,7 @@ describe('readJsonFileOrSetAside (the one corrupt-file policy)', () => {
     expect(readFileSync(read.aside!, 'utf8')).toBe('{"servers": {"a": ');
     expect(readdirSync(dir)).toEqual(['pins.json.corrupt-2026-12-01T10-20-30-456Z']);
     expect(read.warning).toBe(
-      `${file} is not valid JSON (line 1, column 19: unexpected end of file). It was moved to ${read.aside} (nothing in it is lost); Lena goes on without it.`,
+      `${file} is not valid JSON (line 1, column 19: the file ends too early: a closing "}", "]" or quote is missing). It was moved to ${read.aside} (nothing in it is lost); Lena goes on without it.`,
     );
   });
 

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RotatingLog } from '../../../../electron/core/base/log-file';
-import { containsSecret, redact } from '../../../../electron/core/base/redact';
+import { configuredSecrets, containsSecret, redact } from '../../../../electron/core/base/redact';
+import { statusError } from '../../../../electron/core/mcp/transports/http-errors';
 import {
   entryTarget,
   looksLikeCredential,
@@ -48,6 +49,15 @@ describe('redact: every form of a known secret', () => {
     expect(redact('key abc1 and xabc1y, "abc1"', [{ value: 'abc1', short: true }])).toBe(
       'key [redacted] and xabc1y, "[redacted]"',
     );
+  });
+
+  it('redacts configured values however short, through the one redact (an HTTP error body too)', () => {
+    expect(redact('id=xy9 and xy9z', configuredSecrets(['xy9']))).toBe('id=[redacted] and xy9z');
+    const error = statusError(new URL('https://h/mcp'), 401, 'Unauthorized', 'bad token tk1', [
+      'tk1',
+    ]);
+    expect(error.message).toContain('Server said: bad token [redacted]');
+    expect(error.message).not.toContain('tk1');
   });
 
   it("a server's short configured secrets are cut from its stderr, its ordinary settings are not", () => {

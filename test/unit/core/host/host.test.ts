@@ -335,7 +335,7 @@ describe('the host over the contract', () => {
     expect(notices).toContainEqual({
       level: 'warn',
       message: expect.stringContaining(
-        `pins.json is not valid JSON (line 1, column 28: unexpected end of file). It was moved to ${join(home, aside[1])}`,
+        `pins.json is not valid JSON (line 1, column 28: the file ends too early: a closing "}", "]" or quote is missing). It was moved to ${join(home, aside[1])}`,
       ),
     });
     expect(notices).toContainEqual({

@@ -126,6 +126,8 @@ describe('a project entry expands only what the user granted it', () => {
             PEER_TOOLS: 'tool_${secret:notes-id}',
             HOME_DIR: '${HOME}',
           },
+          // Unsandboxed so its spawn counter (outside the project) can be written.
+          sandbox: false,
         },
       },
       { 'notes-id': 'abc123' },

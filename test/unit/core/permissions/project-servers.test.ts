@@ -27,7 +27,7 @@ describe('project servers and approvals', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const project = join(dir, 'repo');
     mkdirSync(join(project, '.lena'), { recursive: true });
-    const counter = join(dir, 'spawns.txt');
+    const counter = join(project, 'spawns.txt');
     const writeProject = (args: string[]) =>
       writeFileSync(
         join(project, '.mcp.json'),
@@ -37,6 +37,8 @@ describe('project servers and approvals', () => {
               command: process.execPath,
               args,
               env: { PEER_COUNTER: counter, API_TOKEN: 'tok-secret' },
+              // The default sandbox writes only to the server's folder: its spawn counter is there.
+              cwd: project,
               approved: true,
             },
           },

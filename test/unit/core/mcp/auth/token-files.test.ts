@@ -95,7 +95,7 @@ describe('FileAuthStore', () => {
     expect(readFileSync(join(dir, aside[0]), 'utf8')).toBe('{"version": 1, "servers": {"docs');
     expect(notices).toEqual([
       expect.stringContaining(
-        `oauth.json is not valid JSON (line 1, column 33: unexpected end of file)`,
+        `oauth.json is not valid JSON (line 1, column 33: the file ends too early: a closing "}", "]" or quote is missing)`,
       ),
     ]);
     expect(await store.loadTokens('docs https://mcp.example/mcp')).toEqual(tokens('new-access'));

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createClientFeatures } from '../../../../../electron/core/mcp/client-features/index';
-import { openableUrl } from '../../../../../electron/core/mcp/client-features/elicitation';
 import type {
   FormQuestion,
   SamplingRequest,
@@ -113,19 +112,6 @@ describe('elicitation handler', () => {
         ctx,
       ),
     ).rejects.toThrow(/did not declare URL elicitation/);
-  });
-
-  it('openableUrl: https anywhere, http only on this computer, no credentials', () => {
-    expect('url' in openableUrl('http://127.0.0.1:5000/cb')).toBe(true);
-    expect(openableUrl('http://example.com')).toEqual({
-      refused: expect.stringContaining('not http://example.com'),
-    });
-    expect(openableUrl('https://u:p@example.com')).toEqual({
-      refused: expect.stringContaining('user name or password'),
-    });
-    expect(openableUrl('file:///etc/passwd')).toEqual({
-      refused: expect.stringContaining('file:'),
-    });
   });
 });
 

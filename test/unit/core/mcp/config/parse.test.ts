@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfigText } from '../../../../../electron/core/mcp/config/parse';
+import { parseConfigWithHints } from '../../../../../electron/core/mcp/config/parse';
 
 const FILE = '/home/u/.lena/mcp.json';
-const parse = (text: string) => parseConfigText(text, FILE);
+const parse = (text: string) => parseConfigWithHints(text, FILE);
 const messages = (text: string) => parse(text).errors.map((e) => e.message);
 const one = (entry: unknown) => messages(JSON.stringify({ mcpServers: { srv: entry } }, null, 2));
 
