@@ -1,14 +1,15 @@
 // What every `lena` subcommand shares: Lena's home, which configuration files apply (--config,
 // --project), the output mode, the log (logs/cli.log), and the same runtime as the window and
-// `lena chat` (core/host/runtime) with servers started only when a command names them.
+// `lena chat` (core/host/compose.ts) with servers started only when a command names them.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LogLevel } from '../../shared/app-types';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../core/home';
 import { APP_VERSION } from '../core/version';
-import { createRuntime, type Runtime, type RuntimeOptions } from '../core/host/runtime';
-import { ChatService } from '../core/host/services/chat';
-import { ServersService } from '../core/host/services/servers';
+import { commandServices, composeRuntime } from '../core/host/compose';
+import type { Runtime, RuntimeOptions } from '../core/host/runtime';
+import type { ChatService } from '../core/host/services/chat';
+import type { ServersService } from '../core/host/services/servers';
 import { RotatingLog } from '../core/base/log-file';
 import { ProcessRecords } from '../core/base/process-records';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../core/mcp/config/loader';
@@ -88,8 +89,7 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
     },
     approvals: () => (approvals ??= ProjectApprovals.open(paths.approvals)),
     async services(options = {}) {
-      const rt = await startRuntime(options);
-      return { servers: new ServersService(rt, paths), chat: new ChatService(rt) };
+      return commandServices(await startRuntime(options), paths);
     },
     close() {
       closed ??= (async () => {
@@ -104,7 +104,7 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
   function startRuntime(options: Partial<RuntimeOptions>): Promise<Runtime> {
     runtime ??= (async () => {
       const project = await readRules();
-      const rt = await createRuntime({
+      const rt = await composeRuntime({
         paths,
         sources,
         secrets,

@@ -15,7 +15,8 @@ import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ProjectView } from '../../../shared/settings-types';
-import { startServices, type HostServices, type ServiceOptions } from './services';
+import { composeServices } from './compose';
+import type { HostServices, ServiceOptions } from './services';
 import type { ProxyResponse } from '../security/view-proxy';
 
 /** What createHost takes: the services' options, with Lena's home and secrets defaulted. */
@@ -50,7 +51,7 @@ export function createHost(options: HostOptions = {}): Host {
   const events = new HostEvents();
   let started: Promise<HostServices> | null = null;
   const get = () =>
-    (started ??= startServices({
+    (started ??= composeServices({
       ...options,
       paths,
       events,

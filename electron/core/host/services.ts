@@ -1,8 +1,7 @@
-// The window's services: the shared runtime plus what only the window has (a project folder,
-// events forwarded to the renderer). Started once by createHost; handlers await it.
+// What the window's services are and what building them takes; compose.ts builds them, once per
+// host (createHost), and handlers await them.
 import type { LenaPaths } from '../home';
 import type { AppNotice } from '../../../shared/app-types';
-import { watchConfigFiles } from '../mcp/config/watch';
 import type { UpdatePreference } from './views/settings';
 import type { ManagerOptions } from '../mcp/manager/manager';
 import type { ProcessRecorder } from '../mcp/manager/types';
@@ -10,15 +9,14 @@ import type { SecretProvider } from '../store/secrets';
 import type { HostEvents } from './events';
 import type { SaveFile } from './apps/view-asks';
 import type { ViewBinding } from './apps/views';
-import { createRuntime, type Runtime } from './runtime';
-import { serverIdentity } from './wiring';
-import { AppsService } from './services/apps';
-import { AsksService } from './services/asks';
-import { ChatService } from './services/chat';
-import { LogsService } from './services/logs';
-import { ProjectService, type ProjectHistory } from './services/project';
-import { ServersService } from './services/servers';
-import { SettingsService } from './services/settings';
+import type { Runtime } from './runtime';
+import type { AppsService } from './services/apps';
+import type { AsksService } from './services/asks';
+import type { ChatService } from './services/chat';
+import type { LogsService } from './services/logs';
+import type { ProjectService, ProjectHistory } from './services/project';
+import type { ServersService } from './services/servers';
+import type { SettingsService } from './services/settings';
 
 /**
  * The window's services, one face each: handlers and the desktop call their methods and never
@@ -73,103 +71,4 @@ export interface ServiceOptions {
   views?: ViewBinding;
   /** MCP Apps ui/download-file: main's save dialog; the harness writes into a folder. */
   saveFile?: SaveFile;
-}
-
-// Long: builds the host's services in dependency order, in one place (no forward references).
-export async function startServices(options: ServiceOptions): Promise<HostServices> {
-  const { paths, events } = options;
-  // Read before the runtime starts: a project whose settings are broken starts no servers.
-  const initial = await ProjectService.read(options.projectFolder);
-  const rt = await createRuntime({
-    paths,
-    sources: {
-      userFile: paths.mcpConfig,
-      projectDir: options.projectFolder && !initial?.problem ? options.projectFolder : undefined,
-    },
-    secrets: options.secrets,
-    interactive: true,
-    env: options.env,
-    loginShellPath: options.loginShellPath,
-    brokerTimeoutMs: options.brokerTimeoutMs,
-    emit: (event) => events.emit('chat:progressed', event),
-    manager: { ...options.manager, processes: options.processes },
-    features: 'window',
-    openExternal: options.openExternal,
-    ...(options.openExternal
-      ? {
-          auth: {
-            host: { interactive: false, open: (url: URL) => options.openExternal!(url.href) },
-          },
-        }
-      : {}),
-  });
-  const servers = new ServersService(rt, paths);
-  const settings = new SettingsService(rt, options.secrets, options.updates);
-  const project = await ProjectService.start(
-    { permissions: rt.permissions, servers, events, history: options.projects },
-    options.projectFolder ?? null,
-    initial,
-  );
-  const services: HostServices = {
-    servers,
-    chat: new ChatService(rt),
-    asks: new AsksService(rt),
-    settings,
-    logs: new LogsService(rt),
-    project,
-    apps: new AppsService(rt, options.views, options.saveFile),
-    paths,
-    notices: () => [...rt.notices],
-    runtime: rt,
-    async close() {
-      settingsWatcher.close();
-      project.close();
-      unlistenTools();
-      await rt.close();
-    },
-  };
-
-  // Event forwarding: the services' changes become the contract's events.
-  servers.onStatus((status) => events.emit('servers:status-changed', status));
-  rt.registry.on('changed', (change) =>
-    events.emit('servers:tools-changed', { server: change.server ?? '' }),
-  );
-  // Detached first on close: a listing that lands while the servers stop must not start a pin
-  // write that outlives the close.
-  const unlistenTools = rt.manager.onToolsChanged((server) => {
-    const session = rt.manager.session(server);
-    if (session?.connected)
-      void rt.permissions.toolsListed(serverIdentity(rt.manager, server), session.tools);
-  });
-  // Accepting or rejecting a tool changes what the server page and the chat notice show.
-  rt.permissions.acceptance?.onChanged((server) => {
-    const status = servers.status(server);
-    if (status) events.emit('servers:status-changed', status);
-    events.emit('servers:tools-changed', { server });
-  });
-  services.asks.forward(events);
-  // settings.json edited outside the window (`lena`, an editor): rules and settings follow.
-  const settingsWatcher = watchConfigFiles([paths.settings], () => {
-    void settings
-      .reload()
-      .then((view) => events.emit('settings:changed', view))
-      .catch(() => undefined);
-  });
-
-  // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
-  // configuration files made outside the window reload by themselves. Once the servers are
-  // configured, the tasks a previous Lena waited for are followed again.
-  void rt.manager.start().then(() => {
-    void services.chat.resumeTasks();
-    rt.manager.watch((config) => {
-      for (const error of config.errors)
-        events.emit('app:logged', {
-          time: Date.now(),
-          level: 'error',
-          source: 'config',
-          message: error.message,
-        });
-    });
-  });
-  return services;
 }

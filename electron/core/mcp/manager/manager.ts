@@ -56,12 +56,28 @@ export class McpManager {
     return this.projectDir;
   }
   private watcher: ConfigWatcher | undefined;
+  private readonly options: ManagerOptions;
 
-  constructor(private readonly options: ManagerOptions) {
+  constructor(options: ManagerOptions) {
+    // A copy: attach() adds to it, and the caller's object stays as it was.
+    this.options = { ...options };
     this.loader = new ConfigLoader(options.sources);
     this.projectDir = options.sources.projectDir;
     this.journal = new TaskJournal(options.taskJournalFile, options.onFileNotice);
     this.slowTools = new SlowTools(options.slowCallMs);
+  }
+
+  /**
+   * Adds what the front end's ports need the built manager for (feature ports over the gate and
+   * each server's records, the log tap), so the host builds everything in dependency order. Only
+   * before the first start: a session reads its dependencies when it starts.
+   */
+  attach(
+    ports: Partial<Pick<SessionDeps, 'features' | 'logLevel' | 'onClientLog' | 'createTransport'>>,
+  ): void {
+    if (this.config || this.sessions.size > 0)
+      throw new Error('McpManager.attach() must come before start()');
+    Object.assign(this.options, ports);
   }
 
   /** Loads the configuration and starts every enabled, approved server in parallel. */

@@ -44,7 +44,9 @@ const server = (name: string) => ({
 function project(name: string): string {
   const folder = join(dir, name);
   mkdirSync(folder);
-  writeFileSync(join(folder, '.mcp.json'), JSON.stringify({ mcpServers: { tools: server(name) } }));
+  // Unsandboxed: the peer counts its starts in a file beside the projects, outside its own folder.
+  const entry = { ...server(name), sandbox: false };
+  writeFileSync(join(folder, '.mcp.json'), JSON.stringify({ mcpServers: { tools: entry } }));
   return folder;
 }
 

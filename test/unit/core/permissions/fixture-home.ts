@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach } from 'vitest';
 import { lenaPaths } from '../../../../electron/core/home';
-import { createRuntime, type Runtime } from '../../../../electron/core/host/runtime';
+import { composeRuntime } from '../../../../electron/core/host/compose';
+import type { Runtime } from '../../../../electron/core/host/runtime';
 import { projectKey } from '../../../../electron/core/permissions/project-approval';
 import { EnvSecretProvider } from '../../../../electron/core/store/secrets';
 
@@ -33,7 +34,7 @@ export function copyFixtureHome(version: 'v1' | 'v2' | 'v3'): { home: string; pr
 
 /** Today's runtime over `home` and `project` (none: the user's servers alone), configured; closing it twice is harmless. */
 export async function startRuntime(home: string, project?: string): Promise<Runtime> {
-  const runtime = await createRuntime({
+  const runtime = await composeRuntime({
     paths: lenaPaths(home),
     sources: { userFile: join(home, 'mcp.json'), ...(project ? { projectDir: project } : {}) },
     secrets: new EnvSecretProvider({ 'web-token': 'tok-web-123456' }),

@@ -196,6 +196,29 @@ describe('McpManager', () => {
     expect(spawns(counter)).toBe(1);
   });
 
+  it('starts its servers with the ports attached after construction, and refuses them once started', async () => {
+    const dir = workspace();
+    const made: string[] = [];
+    const levels: string[] = [];
+    const { manager } = makeManager(dir, { a: peer({ PEER_TOOLS: 'x' }) });
+    // What the host attaches once the parts over the manager exist: the log tap, each server's log level.
+    manager.attach({
+      createTransport: (name, launch, hooks) => {
+        made.push(name);
+        return defaultTransportFactory()(name, launch, hooks);
+      },
+      logLevel: (server) => {
+        levels.push(server);
+        return 'debug';
+      },
+    });
+    await manager.start();
+    expect(manager.status('a')?.status).toBe('connected');
+    expect(made).toContain('a');
+    expect(levels).toContain('a');
+    expect(() => manager.attach({ logLevel: () => 'error' })).toThrow(/before start/);
+  });
+
   it('restarts only the server whose entry changed on reload', async () => {
     const dir = workspace();
     const { manager, userFile } = makeManager(dir, {

@@ -1,0 +1,403 @@
+// The one composition of Lena's engine, for the window, `lena chat` and `lena mcp`: the parts in
+// dependency order (stores, the manager, the gate over it, the ports that need both, the chat
+// engine), then the services over them, then event forwarding. Nothing refers to a part built
+// later: what the manager's sessions need from parts built over the manager (feature ports, the
+// log tap) it takes through attach(), before its first start.
+import type { AppNotice } from '../../../shared/app-types';
+import { ChatEngine } from '../chat/engine';
+import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
+import { ModelCatalog } from '../chat/models';
+import { ToolBudget } from '../chat/tool-budget';
+import { ToolSearchSupport } from '../chat/tool-search/support';
+import { ViewContexts } from '../chat/view-context';
+import type { LenaPaths } from '../home';
+import { AuthRegistry } from '../mcp/auth/registry';
+import { FileAuthStore } from '../mcp/auth/token-files';
+import type { CapsPort } from '../mcp/client-features/caps';
+import type { FeaturePorts } from '../mcp/client-features/ports';
+import { watchConfigFiles } from '../mcp/config/watch';
+import { McpManager } from '../mcp/manager/manager';
+import { defaultTransportFactory } from '../mcp/manager/transport-factory';
+import { ToolRegistry } from '../mcp/registry/registry';
+import { BaselineStore } from '../permissions/baselines';
+import { PermissionBroker } from '../permissions/broker';
+import { PinStore } from '../permissions/pins';
+import { ProjectApprovals } from '../permissions/project-approval';
+import { PermissionService } from '../permissions/service';
+import { openConversationStore } from '../store/open-store';
+import { API_KEY_SECRET } from '../store/secrets';
+import { SettingsStore } from '../store/settings';
+import { rootsFor, windowFeaturePorts } from './feature-ports';
+import { logText } from './log-messages';
+import { QuestionBroker } from './question-broker';
+import {
+  disabledTools,
+  moveRecords,
+  NO_BROWSER,
+  recordsOf,
+  startupNotices,
+  type Runtime,
+  type RuntimeOptions,
+} from './runtime';
+import { settingsRecords } from './identity-migration';
+import { keptLine, ServerRecords, signInsByIdentity } from './record-moves';
+import { SamplingUsage } from './sampling-usage';
+import { serverRecordKey } from './server-records';
+import type { HostServices, ServiceOptions } from './services';
+import { AppsService } from './services/apps';
+import { AsksService } from './services/asks';
+import { ChatService } from './services/chat';
+import { LogsService } from './services/logs';
+import { ProjectService } from './services/project';
+import { ServersService } from './services/servers';
+import { SettingsService } from './services/settings';
+import { SettingsPermissionStore } from './settings-permission-store';
+import { signInAsker } from './sign-in-asker';
+import { tapTransports } from './views/log-tap';
+import { InspectorLogs } from './views/protocol-log';
+import { ServerStatusViews } from './views/server-status';
+import { connectRegistry, managerExecutor, serverIdentity, toolGate } from './wiring';
+
+// Long: the parts in dependency order, each built once from those above it; read top to bottom.
+export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { paths } = options;
+  const env = options.env ?? process.env;
+  // Lena's own files, then the records an earlier version keyed by bare name moved once.
+  const settings = await SettingsStore.open(paths.settings);
+  const approvals = await ProjectApprovals.open(paths.approvals);
+  const pins = await PinStore.open(paths.pins);
+  const samplingUsage = await SamplingUsage.open(paths.samplingUsage);
+  const baselines = await BaselineStore.open(paths.baselines);
+  const notices: AppNotice[] = [];
+  // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
+  const fileNotice = (message: string) => void notices.push({ level: 'warn', message });
+  const authStore =
+    options.auth?.store ?? new FileAuthStore(paths.oauth, options.secrets, 'window', fileNotice);
+  const recordMoves = await moveRecords(
+    { settings, samplingUsage, pins, baselines, auth: authStore },
+    options.sources,
+    { env, secrets: options.secrets },
+    notices,
+    options.manager?.log,
+  );
+  const chatSettings = (): ChatSettings => {
+    const chat = chatSettingsOf(settings.current);
+    return {
+      ...DEFAULT_CHAT_SETTINGS,
+      ...chat,
+      baseUrl: chat.baseUrl ?? env.ANTHROPIC_BASE_URL ?? null,
+      ...options.chatOverrides,
+      ...(options.chatOverrides?.model ? { modelFixed: true } : {}),
+    };
+  };
+  const apiKey = () => options.secrets.get(API_KEY_SECRET);
+  const models = new ModelCatalog();
+  const auth = new AuthRegistry({ store: authStore, host: options.auth?.host ?? NO_BROWSER });
+
+  // The servers: configuration, sessions, restarts. Its sessions' ports are attached below.
+  const transports =
+    options.manager?.createTransport ??
+    defaultTransportFactory({ loginShellPath: options.loginShellPath });
+  const manager = new McpManager({
+    sources: options.sources,
+    auth,
+    env,
+    secrets: { get: (name) => options.secrets.get(name) },
+    approvals: {
+      isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash),
+      grants: (dir, name, hash) => approvals.grants(dir, name, hash),
+    },
+    taskJournalFile: paths.tasks,
+    onFileNotice: fileNotice,
+    ...options.manager,
+    createTransport: transports,
+  });
+  // A server's own records are keyed by its identity as the manager has it configured.
+  const settingsKey = (server: string) => serverRecordKey(manager, server);
+  // Redacted with what each server was given, as its stderr tail is (the session knows the values).
+  const logs = new InspectorLogs({
+    redact: (server, text) => manager.session(server)?.redactOutput(text) ?? text,
+  });
+
+  // The gate: rules and trust, then the brokers that ask the user (only where someone can answer).
+  const broker = options.interactive
+    ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs })
+    : null;
+  const questions = options.features === 'window' ? new QuestionBroker() : null;
+  const permissionStore = new SettingsPermissionStore(settings);
+  const permissions = await PermissionService.create({
+    store: permissionStore,
+    pins,
+    baselines,
+    broker: broker ?? undefined,
+    cliRules: options.cliRules,
+    projectRules: options.projectRules,
+    recordKey: settingsKey,
+  });
+  // The window asks for a sign-in a model's tool call needs in the conversation; the CLI says to log in.
+  const gate = toolGate(
+    manager,
+    permissions,
+    questions ? signInAsker({ broker: questions, auth, manager }) : undefined,
+  );
+
+  // What servers may ask of this front end, over the gate and each server's records.
+  const asker = options.features === 'window' ? questions : options.features?.asker;
+  // The limits on what a server asks hold whoever answers (window or terminal), "always" included.
+  const caps: CapsPort = {
+    limits: () => settings.current.askLimits,
+    usedToday: (server) => samplingUsage.today(settingsKey(server)),
+    note: (server, line) => logs.note(server, line),
+  };
+  const features: FeaturePorts = asker
+    ? {
+        ...windowFeaturePorts({
+          broker: asker,
+          settings,
+          project: () => manager.projectFolder ?? null,
+          chatSettings,
+          apiKey,
+          models,
+          openExternal: options.openExternal,
+          usage: samplingUsage,
+          settingsKey,
+          // A server's sampling request passes the one gate before anyone is asked.
+          gate: {
+            admit: (request) => gate.admit(request),
+            identity: (server) => serverIdentity(manager, server),
+            note: (server, line) => logs.note(server, line),
+          },
+        }),
+        caps,
+      }
+    : {
+        roots: {
+          roots: (server) => rootsFor(settingsKey(server), manager.projectFolder ?? null, settings),
+        },
+      };
+  manager.attach({
+    features,
+    logLevel: (server) => settings.current.servers[settingsKey(server)]?.logLevel,
+    // Lena's own notes about a server (an unknown response id, a late answer) join its log rows.
+    onClientLog: (server, entry) => {
+      if (entry.source === 'client') logs.note(server, logText(entry.data));
+    },
+    // Whatever factory is used (the desktop's guarded one, a test's), its transports are tapped.
+    createTransport: tapTransports(transports, logs),
+  });
+
+  // The tools: the registry follows the connected servers and each server's own tool switches.
+  const registry = new ToolRegistry({ disabledTools: [] });
+  const configuredNames = () => manager.statuses().map((st) => st.name);
+  const syncSwitches = () =>
+    registry.setDisabledTools(disabledTools(settings, configuredNames, settingsKey));
+  syncSwitches();
+  settings.onChange(syncSwitches);
+  const unswitch = manager.onStatus(syncSwitches);
+  const unconnect = connectRegistry(manager, registry);
+  // An entry edited through Lena takes its records along; one edited outside Lena leaves them, said once.
+  const records = new ServerRecords({
+    stores: async () => [
+      settingsRecords(settings),
+      { file: 'sampling-usage.json', ...recordsOf(samplingUsage) },
+      { file: 'pins.json', ...recordsOf(pins) },
+      { file: 'tool-baselines.json', ...recordsOf(baselines) },
+      await signInsByIdentity(authStore),
+    ],
+    keyOf: settingsKey,
+    onKept: (kept) => {
+      options.manager?.log?.('warn', keptLine(kept));
+      notices.push({ level: 'warn', message: keptLine(kept) });
+    },
+  });
+  const unrecord = manager.onStatus((status) => void records.seen(status.name).catch(() => {}));
+  const servers = new ServerStatusViews({ manager, registry, permissions, approvals, records });
+  // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
+  auth.onChange((change) => {
+    if (change.state === 'required') void manager.restart(change.server).catch(() => undefined);
+  });
+  // Records written before identity v2 follow today's entries on the first start (one at a time:
+  // each is a read-modify-write of settings.json). Only entries whose old identity matches.
+  let rebinding: Promise<unknown> = Promise.resolve();
+  const unrebind = manager.onStatus((status) => {
+    rebinding = rebinding
+      .then(() => permissions.rebindLegacyIdentities([serverIdentity(manager, status.name)]))
+      .catch(() => undefined);
+  });
+
+  // The chat: conversations, the tool budget, what views told the model, the engine.
+  const conversations = openConversationStore(paths.database);
+  const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
+  const viewContexts = await ViewContexts.open(paths.viewContexts);
+  const engine = new ChatEngine({
+    viewContexts,
+    store: conversations.store,
+    registry,
+    tools: managerExecutor(manager),
+    permissions,
+    gate,
+    settings: chatSettings,
+    apiKey,
+    models,
+    emit: options.emit,
+    // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
+    toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
+  });
+  notices.unshift(
+    ...startupNotices({
+      conversations,
+      settings,
+      ruleWarnings: permissionStore.warnings,
+      damaged: [pins, approvals, baselines, samplingUsage, viewContexts],
+    }),
+  );
+  return {
+    settings,
+    manager,
+    auth,
+    notices,
+    servers,
+    logs,
+    registry,
+    permissions,
+    gate,
+    broker,
+    questions,
+    approvals,
+    pins,
+    samplingUsage,
+    conversations,
+    engine,
+    budget,
+    viewContexts,
+    chatSettings,
+    settingsKey,
+    recordMoves,
+    records,
+    async close() {
+      broker?.cancelAll('Lena is quitting');
+      questions?.cancelAll();
+      await engine.shutdown();
+      unconnect();
+      unrebind();
+      unswitch();
+      unrecord();
+      await manager.shutdown();
+      await rebinding;
+      // Pins of a last listing, a baseline sealed by a last request: on disk before close returns.
+      await Promise.all([pins.settled(), approvals.settled(), baselines.settled()]);
+      conversations.close();
+      await viewContexts.settled();
+    },
+  };
+}
+
+/** The services the command line uses: the same classes the window's handlers call. */
+export function commandServices(
+  rt: Runtime,
+  paths: LenaPaths,
+): { servers: ServersService; chat: ChatService } {
+  return { servers: new ServersService(rt, paths), chat: new ChatService(rt) };
+}
+
+// Long: the window's parts, then its services, then event forwarding, in one place.
+export async function composeServices(options: ServiceOptions): Promise<HostServices> {
+  const { paths, events } = options;
+  // Read before the parts: a project whose settings are broken starts no servers.
+  const initial = await ProjectService.read(options.projectFolder);
+  const rt = await composeRuntime({
+    paths,
+    sources: {
+      userFile: paths.mcpConfig,
+      projectDir: options.projectFolder && !initial?.problem ? options.projectFolder : undefined,
+    },
+    secrets: options.secrets,
+    interactive: true,
+    env: options.env,
+    loginShellPath: options.loginShellPath,
+    brokerTimeoutMs: options.brokerTimeoutMs,
+    emit: (event) => events.emit('chat:progressed', event),
+    manager: { ...options.manager, processes: options.processes },
+    features: 'window',
+    openExternal: options.openExternal,
+    ...(options.openExternal
+      ? {
+          auth: {
+            host: { interactive: false, open: (url: URL) => options.openExternal!(url.href) },
+          },
+        }
+      : {}),
+  });
+
+  // The services, each over the parts it owns.
+  const servers = new ServersService(rt, paths);
+  const settings = new SettingsService(rt, options.secrets, options.updates);
+  const project = await ProjectService.start(
+    { permissions: rt.permissions, servers, events, history: options.projects },
+    options.projectFolder ?? null,
+    initial,
+  );
+  const chat = new ChatService(rt);
+  const asks = new AsksService(rt);
+
+  // Event forwarding: the services' changes become the contract's events.
+  servers.onStatus((status) => events.emit('servers:status-changed', status));
+  rt.registry.on('changed', (change) =>
+    events.emit('servers:tools-changed', { server: change.server ?? '' }),
+  );
+  // Detached first on close: a listing that lands while the servers stop must not start a pin
+  // write that outlives the close.
+  const unlistenTools = rt.manager.onToolsChanged((server) => {
+    const session = rt.manager.session(server);
+    if (session?.connected)
+      void rt.permissions.toolsListed(serverIdentity(rt.manager, server), session.tools);
+  });
+  // Accepting or rejecting a tool changes what the server page and the chat notice show.
+  rt.permissions.acceptance?.onChanged((server) => {
+    const status = servers.status(server);
+    if (status) events.emit('servers:status-changed', status);
+    events.emit('servers:tools-changed', { server });
+  });
+  asks.forward(events);
+  // settings.json edited outside the window (`lena`, an editor): rules and settings follow.
+  const settingsWatcher = watchConfigFiles([paths.settings], () => {
+    void settings
+      .reload()
+      .then((view) => events.emit('settings:changed', view))
+      .catch(() => undefined);
+  });
+
+  // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
+  // configuration files made outside the window reload by themselves. Once the servers are
+  // configured, the tasks a previous Lena waited for are followed again.
+  void rt.manager.start().then(() => {
+    void chat.resumeTasks();
+    rt.manager.watch((config) => {
+      for (const error of config.errors)
+        events.emit('app:logged', {
+          time: Date.now(),
+          level: 'error',
+          source: 'config',
+          message: error.message,
+        });
+    });
+  });
+  return {
+    servers,
+    chat,
+    asks,
+    settings,
+    logs: new LogsService(rt),
+    project,
+    apps: new AppsService(rt, options.views, options.saveFile),
+    paths,
+    notices: () => [...rt.notices],
+    runtime: rt,
+    async close() {
+      settingsWatcher.close();
+      project.close();
+      unlistenTools();
+      await rt.close();
+    },
+  };
+}
