@@ -6,17 +6,14 @@ import { resolve } from 'node:path';
 import type { LogLevel } from '../../shared/app-types';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../core/home';
 import { APP_VERSION } from '../core/version';
-import { createRuntime, type Runtime, type RuntimeOptions } from '../core/host/runtime';
+import type { Runtime, RuntimeOptions } from '../core/host/runtime';
 import { RotatingLog } from '../core/base/log-file';
-import { ProcessRecords } from '../core/base/process-records';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../core/mcp/config/loader';
-import { EnvSecretProvider } from '../core/store/secrets';
-import { ProjectApprovals } from '../core/permissions/project-approval';
+import type { ProjectApprovals } from '../core/permissions/project-approval';
 import { flag, type ParsedArgs } from './args';
 import { checkConfig } from './config-check';
 import { UsageError } from './errors';
 import { createOutput, redactUrlCredentials, type Output } from './output';
-import { cliAuthOptions } from './cli-auth';
 import { projectRules } from './project-settings';
 
 export interface CliContext {
@@ -39,6 +36,9 @@ export interface CliContext {
   close(): Promise<void>;
 }
 
+/** How long a server gets after its stdin closes (and again after SIGTERM) once a command is done. */
+export const CLI_SHUTDOWN_GRACE_MS = 100;
+
 export function cliContext(args: ParsedArgs, command: string): CliContext {
   const paths = ensureLenaHome(lenaPaths());
   const config = flag(args, '--config');
@@ -51,7 +51,6 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
     ? { configFile }
     : { userFile: paths.mcpConfig, projectDir };
   const out = createOutput(args.bools.has('--json'));
-  const secrets = new EnvSecretProvider();
   const logFile = new RotatingLog({ dir: paths.logs, name: 'cli.log' });
   const log = (level: LogLevel, message: string) =>
     logFile.write(level, 'cli', redactUrlCredentials(message));
@@ -74,16 +73,29 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
       await readRules();
       return checkConfig(await new ConfigLoader(sources).load(), out);
     },
-    approvals: () => (approvals ??= ProjectApprovals.open(paths.approvals)),
+    approvals: () =>
+      (approvals ??= import('../core/permissions/project-approval').then(({ ProjectApprovals }) =>
+        ProjectApprovals.open(paths.approvals),
+      )),
     runtime(options = {}) {
       runtime ??= (async () => {
         const project = await readRules();
+        // The engine (chat, permissions, OAuth) loads only for a command that starts servers.
+        const [{ createRuntime }, { ProcessRecords }, { EnvSecretProvider }, { cliAuthOptions }] =
+          await Promise.all([
+            import('../core/host/runtime'),
+            import('../core/base/process-records'),
+            import('../core/store/secrets'),
+            import('./cli-auth'),
+          ]);
         const rt = await createRuntime({
           paths,
           sources,
-          secrets,
+          secrets: new EnvSecretProvider(),
           ...(project ? { projectRules: project } : {}),
           interactive: false,
+          // One-shot: once the answer is out, close stdin and end each server's group promptly.
+          shutdownGraceMs: CLI_SHUTDOWN_GRACE_MS,
           emit: () => undefined,
           // Signed in with `lena mcp login`: the CLI's own token store (keychain or a 0600 file).
           auth: await cliAuthOptions(paths),

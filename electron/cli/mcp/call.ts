@@ -72,13 +72,19 @@ function candidatesFor(runtime: Runtime, qualified: string): string[] {
 interface Target {
   server: string;
   qualifiedName: string;
-  json: string | undefined;
 }
+
+/** `mcp__server__tool` rather than `SERVER TOOL` (a server may itself be named `mcp__…`). */
+const isQualified = (runtime: Runtime, first: string) =>
+  first.startsWith('mcp__') && !runtime.manager.status(first);
+
+/** Where the JSON arguments are among the positionals (read and checked before anything starts). */
+const jsonSource = (runtime: Runtime, args: ParsedArgs) =>
+  args.positionals[isQualified(runtime, args.positionals[0]) ? 1 : 2];
 
 async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): Promise<Target> {
   const [first, second, third] = args.positionals;
-  const qualified = first.startsWith('mcp__') && !runtime.manager.status(first);
-  if (!qualified) {
+  if (!isQualified(runtime, first)) {
     if (second === undefined)
       throw new UsageError(
         'give the tool after the server: lena mcp call SERVER TOOL [JSON] (or a qualified name mcp__SERVER__TOOL)',
@@ -89,7 +95,7 @@ async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): P
     if ((started ?? status).status !== 'connected') throw notConnected(runtime, started ?? status);
     const name = runtime.registry.qualifiedName(first, second);
     if (!name) throw unknownTool(runtime, first, `"${first}" has no tool "${second}"`);
-    return { server: first, qualifiedName: name, json: third };
+    return { server: first, qualifiedName: name };
   }
   if (third !== undefined)
     throw new UsageError(
@@ -109,7 +115,7 @@ async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): P
     if (down && candidates.length === 1) throw notConnected(runtime, down);
     throw unknownTool(runtime, candidates[0], `No tool is named ${first}`);
   }
-  return { server: found.server, qualifiedName: found.qualifiedName, json: second };
+  return { server: found.server, qualifiedName: found.qualifiedName };
 }
 
 /** The conversation a call is checked under: no chat's "allow for this conversation" applies to it. */
@@ -203,9 +209,10 @@ registerCommand({
   configFlags: true,
   async run(ctx, args) {
     const timeout = secondsFlag(args, '--timeout');
+    // The runtime starts no server; the arguments are read and checked before one starts.
     const runtime = await ctx.runtime();
+    const input = await argumentsFrom(jsonSource(runtime, args));
     const target = await resolveTarget(runtime, ctx.out, args);
-    const input = await argumentsFrom(target.json);
     gate(runtime, target, input);
     if (!args.bools.has('--no-validate')) {
       const check = await runtime.registry.validateArguments(target.qualifiedName, input);

@@ -6,6 +6,12 @@ import type { ManagedTransport, TransportHooks } from './types';
 export interface FactoryOptions {
   /** Use the login shell's PATH for stdio servers (desktop launch); the command line keeps its own. */
   loginShellPath?: boolean;
+  /**
+   * Wait after closing a stdio server's stdin, and after SIGTERM, before escalating. The window
+   * keeps the transport's default (servers flush); the command line's one-shot commands end them
+   * promptly once their answer is out.
+   */
+  shutdownGraceMs?: number;
 }
 
 export function defaultTransportFactory(options: FactoryOptions = {}) {
@@ -22,6 +28,9 @@ export function defaultTransportFactory(options: FactoryOptions = {}) {
         env: launch.env,
         cwd: launch.cwd,
         inheritPath: options.loginShellPath ? 'login-shell' : 'process',
+        ...(options.shutdownGraceMs !== undefined
+          ? { shutdownGraceMs: options.shutdownGraceMs }
+          : {}),
       });
     }
     const { createHttpTransport } = await import('./http-transport-factory');
