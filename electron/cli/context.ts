@@ -34,6 +34,8 @@ export interface CliContext {
   approvals(): Promise<ProjectApprovals>;
   /** Ends what this command started (servers, database); safe to call twice. */
   close(): Promise<void>;
+  /** close() was called (Ctrl-C, a closed pipe): a command prints no result after it. */
+  readonly closing: boolean;
 }
 
 /** How long a server gets after its stdin closes (and again after SIGTERM) once a command is done. */
@@ -124,6 +126,9 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
         return rt;
       })();
       return runtime;
+    },
+    get closing() {
+      return closed !== undefined;
     },
     close() {
       closed ??= (async () => {

@@ -11,7 +11,7 @@ import { sanitizeNamePart } from '../../core/mcp/registry/names';
 import type { Runtime } from '../../core/host/runtime';
 import type { TaskView } from '../../core/mcp/tasks/task';
 import { secondsFlag, type ParsedArgs } from '../args';
-import { registerCommand } from '../commands';
+import { registerCommand, VERBOSE_FLAG } from '../commands';
 import { CliError, EXIT, UsageError } from '../errors';
 import type { Output } from '../output';
 import { requireServer, startServers, notConnected } from './servers';
@@ -84,6 +84,7 @@ const jsonSource = (runtime: Runtime, args: ParsedArgs) =>
 
 async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): Promise<Target> {
   const [first, second, third] = args.positionals;
+  const progress = args.bools.has('--verbose') ? 'line' : 'none';
   if (!isQualified(runtime, first)) {
     if (second === undefined)
       throw new UsageError(
@@ -91,7 +92,7 @@ async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): P
         'missing-argument',
       );
     const status = requireServer(runtime, first);
-    const [started] = await startServers(runtime, out, [first]);
+    const [started] = await startServers(runtime, out, [first], progress);
     if ((started ?? status).status !== 'connected') throw notConnected(runtime, started ?? status);
     const name = runtime.registry.qualifiedName(first, second);
     if (!name) throw unknownTool(runtime, first, `"${first}" has no tool "${second}"`);
@@ -108,7 +109,7 @@ async function resolveTarget(runtime: Runtime, out: Output, args: ParsedArgs): P
       `No configured server has a tool named ${first} ("lena mcp tools" lists them).`,
       'unknown-tool',
     );
-  const statuses = await startServers(runtime, out, candidates);
+  const statuses = await startServers(runtime, out, candidates, progress);
   const found = runtime.registry.resolve(first);
   if (!found) {
     const down = statuses.find((s) => s.status !== 'connected');
@@ -187,6 +188,7 @@ registerCommand({
     'echo \'{"text": "hi"}\' | lena mcp call everything echo - --timeout 10',
   ],
   flags: [
+    VERBOSE_FLAG,
     {
       name: '--timeout',
       value: 'SECONDS',

@@ -2,7 +2,7 @@
 // server, list its offerings (every page) and print either one JSON object or plain lines. Each
 // command says only what it picks from the offerings and how one entry reads.
 import { offerings, type ServerOfferings } from '../../core/mcp/manager/offerings';
-import { registerCommand, type CommandSpec } from '../commands';
+import { registerCommand, VERBOSE_FLAG, type CommandSpec } from '../commands';
 import { EXIT } from '../errors';
 import { indent, type Output } from '../output';
 import { clip, connectOne, request } from './one-server';
@@ -26,13 +26,13 @@ export function registerOfferingsList(spec: OfferingsListSpec): void {
     usage: spec.usage,
     description: spec.description,
     examples: spec.examples,
-    flags: [],
+    flags: [VERBOSE_FLAG],
     positionals: [{ name: 'SERVER' }],
     configFlags: true,
     async run(ctx, args) {
       const runtime = await ctx.runtime();
       const server = args.positionals[0];
-      await connectOne(runtime, ctx.out, server);
+      await connectOne(runtime, ctx.out, server, args.bools.has('--verbose'));
       const found = await request('list-failed', () => offerings(runtime.manager, server));
       if (ctx.out.json) ctx.out.result({ server, ...spec.json(found) });
       else spec.print(found, ctx.out);

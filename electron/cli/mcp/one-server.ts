@@ -6,9 +6,14 @@ import type { Output } from '../output';
 import { notConnected, requireServer, startServers } from './servers';
 
 /** Starts only `name`; a server that does not connect ends the command with why. */
-export async function connectOne(runtime: Runtime, out: Output, name: string): Promise<void> {
+export async function connectOne(
+  runtime: Runtime,
+  out: Output,
+  name: string,
+  verbose = false,
+): Promise<void> {
   const status = requireServer(runtime, name);
-  const [started] = await startServers(runtime, out, [name]);
+  const [started] = await startServers(runtime, out, [name], verbose ? 'line' : 'none');
   if ((started ?? status).status !== 'connected') throw notConnected(runtime, started ?? status);
 }
 

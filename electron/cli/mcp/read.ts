@@ -1,7 +1,7 @@
 // `lena mcp read SERVER URI`: reads one resource. Text is printed as it is; a binary part is
 // described (type and size) unless --json, which carries it base64 as the server sent it.
 import { readResource } from '../../core/mcp/manager/offerings';
-import { registerCommand } from '../commands';
+import { registerCommand, VERBOSE_FLAG } from '../commands';
 import { EXIT } from '../errors';
 import { connectOne, request } from './one-server';
 
@@ -15,13 +15,13 @@ registerCommand({
     'lena mcp read everything demo://resource/static/document/architecture.md',
     'lena mcp read everything demo://resource/dynamic/blob/1 --json | jq -r .contents[0].blob | base64 -d',
   ],
-  flags: [],
+  flags: [VERBOSE_FLAG],
   positionals: [{ name: 'SERVER' }, { name: 'URI' }],
   configFlags: true,
   async run(ctx, args) {
     const runtime = await ctx.runtime();
     const [server, uri] = args.positionals;
-    await connectOne(runtime, ctx.out, server);
+    await connectOne(runtime, ctx.out, server, args.bools.has('--verbose'));
     const contents = await request('read-failed', () => readResource(runtime.manager, server, uri));
     if (ctx.out.json) {
       ctx.out.result({ server, uri, contents });

@@ -1,6 +1,6 @@
 // What the server commands share: starting servers of the shared runtime with a progress line per
 // server on stderr as each settles, and a server's status in the words and JSON they print.
-import type { ServerStatus } from '../../../shared/server-types';
+import { statusPhrase, type ServerStatus } from '../../../shared/server-types';
 import type { Runtime } from '../../core/host/runtime';
 import { CliError, EXIT, UsageError } from '../errors';
 import { indent, plural, type Output } from '../output';
@@ -38,22 +38,35 @@ export function printProblem(
     print(indent(`stderr:\n${indent(stderrTail.trimEnd().split('\n').slice(-15).join('\n'))}`));
 }
 
+/** How startServers reports: a line per server, that line with its problem, or nothing. */
+export type StartProgress = 'line' | 'line-and-problem' | 'none';
+
 /**
  * Starts `names` (every configured server when absent) in parallel; prints one line per server on
- * stderr as it settles, so a slow one is visible while it is slow.
+ * stderr as it settles, so a slow one is visible while it is slow (unless `progress` is 'none':
+ * a command that starts the one server it names says only its answer, or why the server failed).
  */
 export async function startServers(
   runtime: Runtime,
   out: Output,
   names?: string[],
+  progressMode: StartProgress = 'line',
 ): Promise<ServerStatus[]> {
   const manager = runtime.manager;
   const wanted = names ?? runtime.servers.statuses().map((s) => s.name);
   const shown = new Set<string>();
   const progress = (s: ServerStatus) => {
+    if (progressMode === 'none') return;
     if (!wanted.includes(s.name) || !settled(s) || shown.has(s.name)) return;
     shown.add(s.name);
     out.warn(`  ${statusLine(s)}`);
+    if (progressMode === 'line-and-problem')
+      printProblem(
+        out,
+        s,
+        s.stderrTail || runtime.manager.session(s.name)?.stderrTail() || '',
+        out.warn,
+      );
   };
   const off = runtime.servers.onStatus(progress);
   try {
@@ -82,7 +95,9 @@ export function requireServer(runtime: Runtime, name: string): ServerStatus {
 /** A server that did not connect, as the error a command ends with. */
 export function notConnected(runtime: Runtime, s: ServerStatus): CliError {
   const tail = runtime.manager.session(s.name)?.stderrTail() || s.stderrTail;
-  const lines = [`Server "${s.name}" is ${s.status}${s.error ? `: ${errorText(s)}` : ''}`];
+  const lines = [
+    `Server "${s.name}" ${statusPhrase(s.status)}${s.error ? `: ${errorText(s)}` : ''}`,
+  ];
   if (s.status === 'failed' && tail.trim())
     lines.push(`stderr:\n${indent(tail.trimEnd().split('\n').slice(-15).join('\n'))}`);
   return new CliError('server-not-connected', lines.join('\n'), EXIT.failed, {
