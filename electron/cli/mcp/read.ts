@@ -22,7 +22,14 @@ registerCommand({
     const runtime = await ctx.runtime();
     const [server, uri] = args.positionals;
     await connectOne(runtime, ctx.out, server, args.bools.has('--verbose'));
-    const contents = await request('read-failed', () => readResource(runtime.manager, server, uri));
+    // The error names the server as configured, never by its transport's command line.
+    const contents = await request('read-failed', () =>
+      readResource(runtime.manager, server, uri).catch((err: unknown) => {
+        throw new Error(
+          `"${server}" could not read ${uri}: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }),
+    );
     if (ctx.out.json) {
       ctx.out.result({ server, uri, contents });
       return EXIT.ok;

@@ -25,6 +25,22 @@ export function statusLine(s: ServerStatus): string {
   return `${mark} ${s.name} [${s.scope}] ${s.status}${info}${connected}`;
 }
 
+const TAIL_LINES = 15;
+/** A stderr line that names a cause, as runtimes and servers write them. */
+const CAUSE =
+  /\b(error|exception|fatal|panic|traceback|cannot|can't|could not|failed|not found|no such|denied|refused|ENOENT|EACCES|EADDRINUSE|ECONNREFUSED)\b/i;
+
+/**
+ * The end of a stderr tail (its last 15 lines), headed by the first line that looks like an error
+ * when that line is further up: a stack trace or a usage text would otherwise hide the cause.
+ */
+export function stderrExcerpt(tail: string): string {
+  const lines = tail.trimEnd().split('\n');
+  const last = lines.slice(-TAIL_LINES);
+  const cause = lines.slice(0, -TAIL_LINES).find((l) => CAUSE.test(l));
+  return [...(cause ? [cause, '…'] : []), ...last].join('\n');
+}
+
 /** Prints why a server is not usable: the error with its hint, and the stderr tail when it failed. */
 export function printProblem(
   out: Output,
@@ -35,7 +51,7 @@ export function printProblem(
   const error = errorText(s);
   if (error) print(indent(error));
   if (s.status === 'failed' && stderrTail.trim())
-    print(indent(`stderr:\n${indent(stderrTail.trimEnd().split('\n').slice(-15).join('\n'))}`));
+    print(indent(`stderr:\n${indent(stderrExcerpt(stderrTail))}`));
 }
 
 /** How startServers reports: a line per server, that line with its problem, or nothing. */
@@ -98,8 +114,7 @@ export function notConnected(runtime: Runtime, s: ServerStatus): CliError {
   const lines = [
     `Server "${s.name}" ${statusPhrase(s.status)}${s.error ? `: ${errorText(s)}` : ''}`,
   ];
-  if (s.status === 'failed' && tail.trim())
-    lines.push(`stderr:\n${indent(tail.trimEnd().split('\n').slice(-15).join('\n'))}`);
+  if (s.status === 'failed' && tail.trim()) lines.push(`stderr:\n${indent(stderrExcerpt(tail))}`);
   return new CliError('server-not-connected', lines.join('\n'), EXIT.failed, {
     server: s.name,
     status: s.status,

@@ -19,6 +19,14 @@ beforeAll(() => {
         args: [join(SERVERS, 'server-everything/dist/index.js'), 'stdio'],
       },
       missing: { command: join(home, 'no-such-server') },
+      // Names its problem first, then buries it under a long trace.
+      buried: {
+        command: process.execPath,
+        args: [
+          '-e',
+          "console.error('Error: cannot open the database /srv/db.sqlite'); for (let i = 0; i < 30; i++) console.error('    at frame ' + i); process.exit(1)",
+        ],
+      },
     },
   };
   writeFileSync(join(home, 'mcp.json'), JSON.stringify(config, null, 2));
@@ -47,6 +55,13 @@ describe('commands that name one server', () => {
     expect(verbose[1].stderr).toMatch(/✓ every \[user\] connected/);
   }, 60_000);
 
+  it('read names the server, not its command line, when a read fails', async () => {
+    const r = await lena(home, ['mcp', 'read', 'every', 'bogus://nothing']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^lena: "every" could not read bogus:\/\/nothing: /);
+    expect(r.stderr).not.toContain('server-everything');
+  });
+
   it('still say why the server they name did not start', async () => {
     const r = await lena(home, ['mcp', 'call', 'missing', 'x']);
     expect(r.code).toBe(1);
@@ -66,9 +81,18 @@ describe.skipIf(process.platform === 'win32')('lena mcp doctor in a terminal', (
       timeout: 60_000,
     });
     const screen = r.stdout.replace(/\r/g, '');
-    for (const name of ['scripted', 'every', 'missing'])
+    for (const name of ['scripted', 'every', 'missing', 'buried'])
       expect(screen.match(new RegExp(`[✓✕•] ${name} \\[user\\]`, 'g')), screen).toHaveLength(1);
     expect(screen).toMatch(/✕ missing \[user\] failed\n {4}\S/);
     expect(screen).toMatch(/\d+ tools from 2 servers/);
+  });
+
+  it('shows the stderr line that names the cause, above the last lines', async () => {
+    const r = await lena(home, ['mcp', 'doctor']);
+    expect(r.stdout).toMatch(
+      /✕ buried \[user\] failed[\s\S]*stderr:\n {8}Error: cannot open the database \/srv\/db\.sqlite\n {8}…\n {12}at frame 15\n/,
+    );
+    expect(r.stdout).toContain('at frame 29');
+    expect(r.stdout).not.toContain('at frame 14\n');
   });
 });
