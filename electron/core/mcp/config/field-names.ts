@@ -1,21 +1,15 @@
-// Field names of a server entry that are probably typos (`comand`, `Args`, `startup_timeout`):
-// unknown fields are kept and ignored, so without a warning the mistake would go unnoticed.
+// Field names of a server entry that are probably typos (`comand`, `Args`, `startup_timeout`,
+// `enviroment`): unknown fields are kept and ignored, so without a warning the
+// mistake would go unnoticed. The known fields are the entry schema's, so a field added there
+// (`protocol`, `oauth`, …) is known here too.
 import type { ConfigIssue } from '../../../../shared/server-config';
-import type { EntryLocator } from '../../../../shared/config/server-entry-schema';
+import {
+  serverEntrySchema,
+  type EntryLocator,
+} from '../../../../shared/config/server-entry-schema';
 import { editDistance as distance } from '../../base/edit-distance';
 
-const KNOWN = [
-  'type',
-  'command',
-  'args',
-  'env',
-  'cwd',
-  'url',
-  'headers',
-  'timeout',
-  'startupTimeout',
-  'disabled',
-];
+const KNOWN = Object.keys(serverEntrySchema.shape);
 const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 /** The same letters in another order (`evn`, `agrs`): a swap is one slip of the fingers. */
 const anagram = (a: string, b: string) =>
@@ -38,9 +32,10 @@ export function misspeltFields(
         !present.has(k) &&
         (squash(k) === squash(field) ||
           anagram(k, field) ||
+          (k.length >= 3 && squash(field).startsWith(squash(k))) ||
           distance(k.toLowerCase(), field.toLowerCase()) <= (k.length > 4 ? 2 : 1)),
     );
-    if (!near) continue;
+    if (!near) continue; // a field of another app, or of a later Lena: kept, not flagged
     const at = locate(field);
     issues.push({
       file,
