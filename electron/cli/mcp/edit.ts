@@ -54,11 +54,20 @@ async function targetFile(ctx: CliContext, args: ParsedArgs): Promise<string> {
   return checkTarget(ctx.paths.mcpConfig);
 }
 
-/** The target must be a usable configuration file (or not exist yet): else exit 3 with its position. */
+/**
+ * The target must be a usable configuration file (or not exist yet): else exit 3 with its position.
+ * A file in VS Code's shape (`"servers"`, no `"mcpServers"`) is refused too: an edit would add a
+ * second block beside the servers the user meant.
+ */
 async function checkTarget(file: string): Promise<string> {
   const read = await readConfigFile(file);
-  if (read.state === 'missing' || (read.state === 'parsed' && read.ok)) return file;
-  throw configError(read.errors, ' Nothing was changed.');
+  if (read.state === 'missing') return file;
+  const otherShape =
+    read.state === 'parsed' && read.ok
+      ? read.errors.filter((e) => e.field === 'servers' && e.server === undefined)
+      : [];
+  if (read.state === 'parsed' && read.ok && otherShape.length === 0) return file;
+  throw configError(otherShape.length ? otherShape : read.errors, ' Nothing was changed.');
 }
 
 /** An http(s) URL (a `${VAR}` inside is fine: it is expanded at start). */

@@ -28,6 +28,17 @@ describe('lena mcp add', () => {
     );
     expect(() => readFileSync(join(home, 'mcp.json'))).toThrow();
   });
+
+  it('into a VS Code-shaped file says so and writes no second block', async () => {
+    const file = join(home, 'vscode-mcp.json');
+    const vscode = JSON.stringify({ servers: { fs: { type: 'stdio', command: 'npx' } } }, null, 2);
+    writeFileSync(file, vscode);
+    const r = await lena(home, ['mcp', 'add', 'db', '--config', file, '--', 'node', 'db.js']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`has "servers" (VS Code's format) but no "mcpServers"`);
+    expect(r.stderr).toContain('Nothing was changed.');
+    expect(readFileSync(file, 'utf8')).toBe(vscode);
+  });
 });
 
 describe('lena mcp remove', () => {
