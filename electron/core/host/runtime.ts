@@ -60,6 +60,8 @@ export interface RuntimeOptions {
   projectRules?: Partial<PermissionLists>;
   env?: NodeJS.ProcessEnv;
   loginShellPath?: boolean;
+  /** A stdio server's shutdown grace (transport-factory.ts); the transport's default when unset. */
+  shutdownGraceMs?: number;
   /** Overrides from the environment or flags (ANTHROPIC_BASE_URL, --model). */
   chatOverrides?: Partial<ChatSettings>;
   emit: (event: ChatEvent) => void;
@@ -259,7 +261,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Whatever factory is used (the desktop's guarded one, a test's), its transports are tapped.
     createTransport: tapTransports(
       options.manager?.createTransport ??
-        defaultTransportFactory({ loginShellPath: options.loginShellPath }),
+        defaultTransportFactory({
+          loginShellPath: options.loginShellPath,
+          shutdownGraceMs: options.shutdownGraceMs,
+        }),
       logs,
     ),
   });
