@@ -3,7 +3,7 @@
 // out/cli/lena.js, a few kilobytes that answer --version and help from a table built here (from
 // the commands' own declarations) and load lena-main.js only for a command that runs.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,20 @@ const common = {
   define: { __LENA_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 };
+
+/**
+ * Builds, then puts each output file in place by rename: test files rebuild the command line while
+ * others run it, and a file written in place can be read empty or half written.
+ */
+async function buildInPlace(options) {
+  const { outputFiles } = await build({ ...options, write: false });
+  for (const file of outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temp, file.contents);
+    renameSync(temp, file.path);
+  }
+}
 
 // zod re-exports its ~50 message locales as `z.locales`; Lena never reads them (English is
 // registered by zod's schemas themselves), and evaluating them was a third of zod's start-up.
@@ -34,11 +48,10 @@ const noZodLocales = {
 };
 
 const mainFile = join(root, 'out/cli/lena-main.js');
-await build({
+await buildInPlace({
   ...common,
   entryPoints: [join(root, 'electron/cli/lena.ts')],
   outfile: mainFile,
-  // zod is bundled: required from node_modules it is ~95 files, most of the start-up of every command.
   // zod is bundled: required from node_modules it is ~95 files and most of every command's start-up.
   external: [...Object.keys(pkg.dependencies ?? {}).filter((d) => d !== 'zod'), 'electron'],
   sourcemap: 'linked',
@@ -56,7 +69,7 @@ for (const text of [table.top, ...Object.values(table.groups), ...Object.values(
   if (jsonText({ help: text }) !== JSON.stringify({ help: text }, null, 2))
     throw new Error(`help text needs escaping, which the lena executable does not do: ${text}`);
 
-await build({
+await buildInPlace({
   ...common,
   entryPoints: [join(root, 'electron/cli/entry.ts')],
   outfile: join(root, 'out/cli/lena.js'),
