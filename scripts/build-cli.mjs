@@ -1,23 +1,79 @@
-// Bundles the command line to out/cli/lena.js. Runtime dependencies stay external (they are in
-// node_modules wherever Lena is installed); our own code is bundled into one file.
+// Bundles the command line: out/cli/lena-main.js (every command; runtime dependencies stay
+// external, they are in node_modules wherever Lena is installed) and the `lena` executable
+// out/cli/lena.js, a few kilobytes that answer --version and help from a table built here (from
+// the commands' own declarations) and load lena-main.js only for a command that runs.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-
-await build({
-  entryPoints: [join(root, 'electron/cli/lena.ts')],
-  outfile: join(root, 'out/cli/lena.js'),
+const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node22',
-  banner: { js: '#!/usr/bin/env node' },
-  external: [...Object.keys(pkg.dependencies ?? {}), 'electron'],
   define: { __LENA_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
+};
+
+/**
+ * Builds, then puts each output file in place by rename: test files rebuild the command line while
+ * others run it, and a file written in place can be read empty or half written.
+ */
+async function buildInPlace(options) {
+  const { outputFiles } = await build({ ...options, write: false });
+  for (const file of outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temp, file.contents);
+    renameSync(temp, file.path);
+  }
+}
+
+// zod re-exports its ~50 message locales as `z.locales`; Lena never reads them (English is
+// registered by zod's schemas themselves), and evaluating them was a third of zod's start-up.
+const noZodLocales = {
+  name: 'no-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer)
+        ? { path: 'zod-locales', namespace: 'lena-stub' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lena-stub' }, () => ({ contents: 'export {};' }));
+  },
+};
+
+const mainFile = join(root, 'out/cli/lena-main.js');
+await buildInPlace({
+  ...common,
+  entryPoints: [join(root, 'electron/cli/lena.ts')],
+  outfile: mainFile,
+  // zod is bundled: required from node_modules it is ~95 files and most of every command's start-up.
+  external: [...Object.keys(pkg.dependencies ?? {}).filter((d) => d !== 'zod'), 'electron'],
   sourcemap: 'linked',
+  plugins: [noZodLocales],
+});
+
+// The help texts, from the bundle just built (it runs nothing when required).
+const require = createRequire(import.meta.url);
+delete require.cache[mainFile];
+const { helpTable, jsonText, loadAllCommands } = require(mainFile);
+await loadAllCommands();
+const table = helpTable();
+// The executable prints help with plain JSON.stringify; Lena's own text needs none of jsonText's escapes.
+for (const text of [table.top, ...Object.values(table.groups), ...Object.values(table.commands)])
+  if (jsonText({ help: text }) !== JSON.stringify({ help: text }, null, 2))
+    throw new Error(`help text needs escaping, which the lena executable does not do: ${text}`);
+
+await buildInPlace({
+  ...common,
+  entryPoints: [join(root, 'electron/cli/entry.ts')],
+  outfile: join(root, 'out/cli/lena.js'),
+  banner: { js: '#!/usr/bin/env node' },
+  external: ['./lena-main.js'],
+  define: { ...common.define, __LENA_HELP__: JSON.stringify(table) },
 });

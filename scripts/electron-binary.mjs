@@ -161,10 +161,15 @@ function installedPath(dir, version, exe) {
   return existsSync(path) ? path : null;
 }
 
-/** The one message shown when no binary can be had: what failed, how to retry, what to do offline. */
-export function remedy(version, failure) {
+/**
+ * The one message shown when no binary can be had: what failed, how to retry, what to do offline.
+ * `notFound`: nothing was fetched because the binary the user pointed at is not there.
+ */
+export function remedy(version, failure, { notFound = false } = {}) {
   return [
-    `Lena cannot start: the Electron ${version} binary is missing and could not be fetched.`,
+    notFound
+      ? `Lena cannot start: the Electron ${version} binary was not found.`
+      : `Lena cannot start: the Electron ${version} binary is missing and could not be fetched.`,
     `  What failed: ${failure}`,
     '  Retry:       npm start            (or: npx install-electron)',
     '  Offline:     ELECTRON_MIRROR=https://mirror.example/electron/ npm start   (a mirror of the release files and SHASUMS256.txt;',
@@ -192,7 +197,9 @@ export async function ensureElectron({
     if (existsSync(path)) return { ok: true, path, downloaded: false };
     return {
       ok: false,
-      message: remedy(version, `ELECTRON_OVERRIDE_DIST_PATH is set, but ${path} does not exist`),
+      message: remedy(version, `ELECTRON_OVERRIDE_DIST_PATH is set, but ${path} does not exist`, {
+        notFound: true,
+      }),
     };
   }
   const present = installedPath(dir, version, exe);

@@ -13,6 +13,24 @@ import type { AppToolInfo } from './app-view-types';
 export type ServerStatusKind =
   'connecting' | 'connected' | 'failed' | 'skipped' | 'disabled' | 'needs-approval';
 
+/** A status as the end of an English sentence: `Server "fs" ${statusPhrase('failed')}` → "failed". */
+export function statusPhrase(kind: ServerStatusKind): string {
+  switch (kind) {
+    case 'connecting':
+      return 'is still starting';
+    case 'connected':
+      return 'is connected';
+    case 'failed':
+      return 'failed';
+    case 'skipped':
+      return 'was skipped';
+    case 'disabled':
+      return 'is switched off';
+    case 'needs-approval':
+      return 'needs approval';
+  }
+}
+
 /**
  * What the manager knows of a server, and all it emits: its own lifecycle state. The host adds what
  * only the permissions and the registry know (host/views/server-status.ts → ServerStatus).

@@ -82,7 +82,11 @@ export function parseArgs(spec: ArgsSpec, argv: readonly string[]): ParsedArgs {
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
     const flag = byName.get(name);
-    if (!flag) throw new UsageError(unknownFlag(spec, name), 'unknown-flag');
+    if (!flag)
+      throw new UsageError(
+        commandWithoutDashes(spec, argv, out.positionals) ?? unknownFlag(spec, name),
+        'unknown-flag',
+      );
     if (!flag.value) {
       if (eq > 0) throw new UsageError(`${flag.name} takes no value (got "${arg}")`);
       out.bools.add(flag.name);
@@ -95,15 +99,32 @@ export function parseArgs(spec: ArgsSpec, argv: readonly string[]): ParsedArgs {
       throw new UsageError(`${flag.name} was given twice; give it once`);
     out.flags.set(flag.name, [...values, value]);
   }
-  checkPositionals(spec, out.positionals);
+  checkPositionals(spec, out.positionals, argv);
   return out;
 }
 
-function checkPositionals(spec: ArgsSpec, given: readonly string[]): void {
+/**
+ * `lena mcp add fs npx -y pkg`: words after NAME that are not a URL are a server's command, which
+ * goes after `--` (else its flags would be taken for ours). The corrected command line, or undefined.
+ */
+function commandWithoutDashes(
+  spec: ArgsSpec,
+  argv: readonly string[],
+  positionals: readonly string[],
+): string | undefined {
+  if (!spec.rest || argv.includes('--') || positionals.length < 2) return undefined;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(positionals[1])) return undefined;
+  const at = argv.indexOf(positionals[1]);
+  return `put the server's command after "--": ${spec.command} ${[...argv.slice(0, at), '--', ...argv.slice(at)].join(' ')}`;
+}
+
+function checkPositionals(spec: ArgsSpec, given: readonly string[], argv: readonly string[]): void {
   const variadic = spec.positionals.some((p) => p.variadic);
   const max = spec.positionals.length;
   const min = spec.positionals.filter((p) => !p.optional).length;
   if (!variadic && given.length > max) {
+    const dashes = commandWithoutDashes(spec, argv, given);
+    if (dashes) throw new UsageError(dashes, 'extra-argument');
     const extra = given
       .slice(max)
       .map((a) => `"${a}"`)

@@ -32,6 +32,12 @@ export const CONFIG_FLAGS: readonly FlagSpec[] = [
   { name: '--config', value: 'FILE', help: 'use FILE as the only server configuration' },
 ];
 
+/** Commands that start one server print its line on stderr only when asked. */
+export const VERBOSE_FLAG: FlagSpec = {
+  name: '--verbose',
+  help: "also print the server's line on stderr once it has connected",
+};
+
 const registry = new Map<string, CommandSpec>();
 
 /** Adds a command; a second registration of the same words is a programming error. */

@@ -6,20 +6,16 @@ import { resolve } from 'node:path';
 import type { LogLevel } from '../../shared/app-types';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../core/home';
 import { APP_VERSION } from '../core/version';
-import { commandServices, composeRuntime } from '../core/host/compose';
 import type { Runtime, RuntimeOptions } from '../core/host/runtime';
 import type { ChatService } from '../core/host/services/chat';
 import type { ServersService } from '../core/host/services/servers';
 import { RotatingLog } from '../core/base/log-file';
-import { ProcessRecords } from '../core/base/process-records';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../core/mcp/config/loader';
-import { EnvSecretProvider } from '../core/store/secrets';
-import { ProjectApprovals } from '../core/permissions/project-approval';
+import type { ProjectApprovals } from '../core/permissions/project-approval';
 import { flag, type ParsedArgs } from './args';
 import { checkConfig } from './config-check';
 import { UsageError } from './errors';
 import { createOutput, redactUrlCredentials, type Output } from './output';
-import { cliAuthOptions } from './cli-auth';
 import { projectRules } from './project-settings';
 
 /** The services a command uses: the same classes the window's handlers call. */
@@ -49,7 +45,12 @@ export interface CliContext {
   approvals(): Promise<ProjectApprovals>;
   /** Ends what this command started (servers, database); safe to call twice. */
   close(): Promise<void>;
+  /** close() was called (Ctrl-C, a closed pipe): a command prints no result after it. */
+  readonly closing: boolean;
 }
+
+/** How long a server gets after its stdin closes (and again after SIGTERM) once a command is done. */
+export const CLI_SHUTDOWN_GRACE_MS = 100;
 
 // Long: builds what a command needs from the flags, in order (home, config, runtime).
 export function cliContext(args: ParsedArgs, command: string): CliContext {
@@ -64,7 +65,6 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
     ? { configFile }
     : { userFile: paths.mcpConfig, projectDir };
   const out = createOutput(args.bools.has('--json'));
-  const secrets = new EnvSecretProvider();
   const logFile = new RotatingLog({ dir: paths.logs, name: 'cli.log' });
   const log = (level: LogLevel, message: string) =>
     logFile.write(level, 'cli', redactUrlCredentials(message));
@@ -74,6 +74,7 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
   const readRules = () =>
     projectDir ? (rules ??= projectRules(projectDir, out)) : Promise.resolve(undefined);
   let runtime: Promise<Runtime> | undefined;
+  let services: Promise<CliServices> | undefined;
   let approvals: Promise<ProjectApprovals> | undefined;
   let closed: Promise<void> | undefined;
   const ctx: CliContext = {
@@ -87,9 +88,20 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
       await readRules();
       return checkConfig(await new ConfigLoader(sources).load(), out);
     },
-    approvals: () => (approvals ??= ProjectApprovals.open(paths.approvals)),
-    async services(options = {}) {
-      return commandServices(await startRuntime(options), paths);
+    approvals: () =>
+      (approvals ??= import('../core/permissions/project-approval').then(({ ProjectApprovals }) =>
+        ProjectApprovals.open(paths.approvals),
+      )),
+    services(options = {}) {
+      services ??= (async () => {
+        const rt = await startRuntime(options);
+        const { commandServices } = await import('../core/host/compose');
+        return commandServices(rt, paths);
+      })();
+      return services;
+    },
+    get closing() {
+      return closed !== undefined;
     },
     close() {
       closed ??= (async () => {
@@ -104,12 +116,22 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
   function startRuntime(options: Partial<RuntimeOptions>): Promise<Runtime> {
     runtime ??= (async () => {
       const project = await readRules();
+      // The engine (chat, permissions, OAuth) loads only for a command that starts servers.
+      const [{ composeRuntime }, { ProcessRecords }, { EnvSecretProvider }, { cliAuthOptions }] =
+        await Promise.all([
+          import('../core/host/compose'),
+          import('../core/base/process-records'),
+          import('../core/store/secrets'),
+          import('./cli-auth'),
+        ]);
       const rt = await composeRuntime({
         paths,
         sources,
-        secrets,
+        secrets: new EnvSecretProvider(),
         ...(project ? { projectRules: project } : {}),
         interactive: false,
+        // One-shot: once the answer is out, close stdin and end each server's group promptly.
+        shutdownGraceMs: CLI_SHUTDOWN_GRACE_MS,
         emit: () => undefined,
         // Signed in with `lena mcp login`: the CLI's own token store (keychain or a 0600 file).
         auth: await cliAuthOptions(paths),

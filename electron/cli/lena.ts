@@ -2,6 +2,8 @@
 // with the window (~/.lena or LENA_HOME) and never imports electron. Every command is declared
 // in commands.ts; this file finds it, shows help instead of running it when asked, turns every
 // error into one line (or one JSON object), and ends what the command started on Ctrl-C.
+// Bundled as out/cli/lena-main.js: the `lena` executable (entry.ts) answers --version and help
+// itself and loads this only for a command that runs.
 import { APP_NAME, APP_VERSION } from '../core/version';
 import { lenaPaths } from '../core/home';
 import { parseArgs, wantsHelp } from './args';
@@ -9,9 +11,9 @@ import { allCommands, findCommand, flagsOf, isGroup } from './commands';
 import { cliContext, type CliContext } from './context';
 import { EXIT, toCliError, UsageError } from './errors';
 import { commandHelp, groupHelp, topHelp } from './help';
+import { HOME_HELP } from './help-table';
 import { createOutput, jsonText, terminalText } from './output';
-import './mcp/index';
-import './chat-command';
+import { loadAllCommands, loadCommandFor } from './command-modules';
 
 /** Prints help text (inside `{"help": …}` with --json). */
 function printHelp(text: string, json: boolean): number {
@@ -23,6 +25,7 @@ function printHelp(text: string, json: boolean): number {
 /** `lena help mcp call` and friends: help for the words given, or an error naming them. */
 function helpFor(words: string[], json: boolean): number {
   if (words.length === 0) return printHelp(topHelp(), json);
+  if (words.length === 1 && words[0] === 'home') return printHelp(HOME_HELP, json);
   const found = findCommand(words);
   if (found && found.used === words.length) return printHelp(commandHelp(found.spec), json);
   if (words.length === 1 && isGroup(words[0])) return printHelp(groupHelp(words[0]), json);
@@ -46,6 +49,8 @@ export async function main(argv: string[]): Promise<number> {
       else process.stdout.write(`${APP_NAME} ${APP_VERSION}\n`);
       return EXIT.ok;
     }
+    // Only the named command's module loads; help and unknown words need every declaration.
+    if (!(await loadCommandFor(argv))) await loadAllCommands();
     if (
       command === undefined ||
       command === '--help' ||
@@ -55,17 +60,15 @@ export async function main(argv: string[]): Promise<number> {
       return printHelp(topHelp(), json);
     if (command === 'help') return helpFor(words.slice(1), json);
     if (command === 'home') {
-      if (wantsHelp(argv))
-        return printHelp(
-          "Usage: lena home\n\nPrints Lena's home folder: LENA_HOME when set, else ~/.lena. Nothing is created.\n",
-          json,
-        );
+      if (wantsHelp(argv)) return printHelp(HOME_HELP, json);
       if (argv.length > 1 && !(argv.length === 2 && json))
         throw new UsageError('"lena home" takes no arguments');
       if (json) process.stdout.write(`${jsonText({ home: lenaPaths().home }, 0)}\n`);
       else process.stdout.write(`${terminalText(lenaPaths().home)}\n`);
       return EXIT.ok;
     }
+    // `lena mcp help [COMMAND]` is `lena help mcp [COMMAND]`.
+    if (isGroup(command) && argv[1] === 'help') return helpFor([command, ...words.slice(2)], json);
     const found = findCommand(argv);
     if (!found) {
       if (isGroup(command)) {
@@ -136,25 +139,31 @@ function onSignal(signal: NodeJS.Signals): void {
   process.on(signal, () => process.exit(EXIT.interrupted)); // a second Ctrl-C does not wait
   void ctx.close().finally(() => process.exit(EXIT.interrupted));
 }
-// `lena mcp tools | head`: a closed pipe ends the command quietly (and its servers with it).
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code !== 'EPIPE') throw err;
-  const ctx = active;
-  active = undefined;
-  void (ctx ? ctx.close() : Promise.resolve()).finally(() => process.exit(EXIT.ok));
-});
-process.once('SIGINT', onSignal);
-process.once('SIGTERM', onSignal);
-process.once('SIGHUP', onSignal);
+/** Runs `lena ARGV…` in this process: signal handling, the command, then its exit status. */
+export function run(argv: string[]): void {
+  // `lena mcp tools | head`: a closed pipe ends the command quietly (and its servers with it).
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    const ctx = active;
+    active = undefined;
+    void (ctx ? ctx.close() : Promise.resolve()).finally(() => process.exit(EXIT.ok));
+  });
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGHUP', onSignal);
+  main(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(
+        terminalText(`lena: ${err instanceof Error ? err.message : String(err)}\n`),
+      );
+      process.exitCode = EXIT.failed;
+    },
+  );
+}
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(
-      terminalText(`lena: ${err instanceof Error ? err.message : String(err)}\n`),
-    );
-    process.exitCode = EXIT.failed;
-  },
-);
+export { helpTable } from './help-table';
+export { loadAllCommands } from './command-modules';
+export { jsonText } from './output';

@@ -11,7 +11,7 @@ import type { ServersService } from '../../core/host/services/servers';
 import type { TaskView } from '../../core/mcp/tasks/task';
 import type { Admission } from '../../core/permissions/tool-gate';
 import { secondsFlag, type ParsedArgs } from '../args';
-import { registerCommand } from '../commands';
+import { registerCommand, VERBOSE_FLAG } from '../commands';
 import { CliError, EXIT, UsageError } from '../errors';
 import type { Output } from '../output';
 import { requireServer, startServers, notConnected } from './servers';
@@ -72,8 +72,15 @@ function candidatesFor(servers: ServersService, qualified: string): string[] {
 interface Target {
   server: string;
   qualifiedName: string;
-  json: string | undefined;
 }
+
+/** `mcp__server__tool` rather than `SERVER TOOL` (a server may itself be named `mcp__…`). */
+const isQualified = (servers: ServersService, first: string) =>
+  first.startsWith('mcp__') && !servers.status(first);
+
+/** Where the JSON arguments are among the positionals (read and checked before anything starts). */
+const jsonSource = (servers: ServersService, args: ParsedArgs) =>
+  args.positionals[isQualified(servers, args.positionals[0]) ? 1 : 2];
 
 async function resolveTarget(
   servers: ServersService,
@@ -81,19 +88,19 @@ async function resolveTarget(
   args: ParsedArgs,
 ): Promise<Target> {
   const [first, second, third] = args.positionals;
-  const qualified = first.startsWith('mcp__') && !servers.status(first);
-  if (!qualified) {
+  const progress = args.bools.has('--verbose') ? 'line' : 'none';
+  if (!isQualified(servers, first)) {
     if (second === undefined)
       throw new UsageError(
         'give the tool after the server: lena mcp call SERVER TOOL [JSON] (or a qualified name mcp__SERVER__TOOL)',
         'missing-argument',
       );
     const status = requireServer(servers, first);
-    const [started] = await startServers(servers, out, [first]);
+    const [started] = await startServers(servers, out, [first], progress);
     if ((started ?? status).status !== 'connected') throw notConnected(servers, started ?? status);
     const name = servers.qualifiedName(first, second);
     if (!name) throw unknownTool(servers, first, `"${first}" has no tool "${second}"`);
-    return { server: first, qualifiedName: name, json: third };
+    return { server: first, qualifiedName: name };
   }
   if (third !== undefined)
     throw new UsageError(
@@ -106,14 +113,14 @@ async function resolveTarget(
       `No configured server has a tool named ${first} ("lena mcp tools" lists them).`,
       'unknown-tool',
     );
-  const statuses = await startServers(servers, out, candidates);
+  const statuses = await startServers(servers, out, candidates, progress);
   const found = servers.resolve(first);
   if (!found) {
     const down = statuses.find((s) => s.status !== 'connected');
     if (down && candidates.length === 1) throw notConnected(servers, down);
     throw unknownTool(servers, candidates[0], `No tool is named ${first}`);
   }
-  return { server: found.server, qualifiedName: found.qualifiedName, json: second };
+  return { server: found.server, qualifiedName: found.qualifiedName };
 }
 
 /** The conversation a call is checked under: no chat's "allow for this conversation" applies to it. */
@@ -181,6 +188,7 @@ registerCommand({
     'echo \'{"text": "hi"}\' | lena mcp call everything echo - --timeout 10',
   ],
   flags: [
+    VERBOSE_FLAG,
     {
       name: '--timeout',
       value: 'SECONDS',
@@ -203,9 +211,10 @@ registerCommand({
   configFlags: true,
   async run(ctx, args) {
     const timeout = secondsFlag(args, '--timeout');
+    // The services start no server; the arguments are read and checked before one starts.
     const { servers } = await ctx.services();
+    const input = await argumentsFrom(jsonSource(servers, args));
     const target = await resolveTarget(servers, ctx.out, args);
-    const input = await argumentsFrom(target.json);
     const admitted = await gate(servers, target, input);
     if (!args.bools.has('--no-validate')) {
       const check = await servers.validateArguments(target.qualifiedName, input);

@@ -2,6 +2,7 @@
 // settles) and reports status, tools, token cost, trust, errors and stderr.
 import { registerCommand } from '../commands';
 import { issueJson } from '../config-check';
+import { EXIT } from '../errors';
 import { plural } from '../output';
 import { printProblem, startServers, statusJson, statusLine } from './servers';
 import { moveLine } from '../../core/host/identity-migration';
@@ -22,7 +23,17 @@ registerCommand({
   async run(ctx) {
     const { servers: service } = await ctx.services();
     const config = service.lastConfig();
-    const statuses = await startServers(service, ctx.out);
+    // In a terminal stdout and stderr are one screen: each server is shown once, as it settles,
+    // with its problem; piped, stderr shows progress and stdout the whole report.
+    const terminal = !ctx.out.json && process.stdout.isTTY && process.stderr.isTTY;
+    const statuses = await startServers(
+      service,
+      ctx.out,
+      undefined,
+      terminal ? 'line-and-problem' : 'line',
+    );
+    // Ctrl-C ended the servers: their statuses say nothing about them.
+    if (ctx.closing) return EXIT.interrupted;
     const servers = statuses.map((s) => statusJson(service, s));
     const connected = servers.filter((s) => s.status === 'connected');
     const toolCount = connected.reduce((n, s) => n + s.toolCount, 0);
@@ -37,10 +48,11 @@ registerCommand({
       });
     else {
       for (const move of recordMoves) ctx.out.info(`moved: ${move.message}`);
-      for (const s of statuses) {
-        ctx.out.info(statusLine(s));
-        printProblem(ctx.out, s, statusJson(service, s).stderrTail);
-      }
+      if (!terminal)
+        for (const s of statuses) {
+          ctx.out.info(statusLine(s));
+          printProblem(ctx.out, s, statusJson(service, s).stderrTail);
+        }
       ctx.out.info(`${plural(toolCount, 'tool')} from ${plural(connected.length, 'server')}`);
     }
     return servers.some((s) => s.status === 'failed') || (config?.errors.length ?? 0) > 0 ? 1 : 0;

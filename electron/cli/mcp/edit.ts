@@ -23,6 +23,7 @@ import { registerCommand } from '../commands';
 import type { CliContext } from '../context';
 import { configError } from '../config-check';
 import { UsageError } from '../errors';
+import { LenaError } from '../../../shared/result';
 import { hasOAuthFlags, OAUTH_FLAGS, oauthFrom } from './oauth-flags';
 import { projectEntryRefusal } from '../../core/mcp/config/project-entry-policy';
 
@@ -53,11 +54,20 @@ async function targetFile(ctx: CliContext, args: ParsedArgs): Promise<string> {
   return checkTarget(ctx.paths.mcpConfig);
 }
 
-/** The target must be a usable configuration file (or not exist yet): else exit 3 with its position. */
+/**
+ * The target must be a usable configuration file (or not exist yet): else exit 3 with its position.
+ * A file in VS Code's shape (`"servers"`, no `"mcpServers"`) is refused too: an edit would add a
+ * second block beside the servers the user meant.
+ */
 async function checkTarget(file: string): Promise<string> {
   const read = await readConfigFile(file);
-  if (read.state === 'missing' || (read.state === 'parsed' && read.ok)) return file;
-  throw configError(read.errors, ' Nothing was changed.');
+  if (read.state === 'missing') return file;
+  const otherShape =
+    read.state === 'parsed' && read.ok
+      ? read.errors.filter((e) => e.field === 'servers' && e.server === undefined)
+      : [];
+  if (read.state === 'parsed' && read.ok && otherShape.length === 0) return file;
+  throw configError(otherShape.length ? otherShape : read.errors, ' Nothing was changed.');
 }
 
 /** An http(s) URL (a `${VAR}` inside is fine: it is expanded at start). */
@@ -87,6 +97,10 @@ function entryFrom(args: ParsedArgs): ServerEntry {
   };
   const limits = Object.fromEntries(Object.entries(timeouts).filter(([, v]) => v !== undefined));
   if (transport || url !== undefined) {
+    if (!transport && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
+      throw new UsageError(
+        `put the server's command after "--": lena mcp add ${args.positionals[0]} -- ${url}`,
+      );
     if (!transport)
       throw new UsageError(
         `give --transport http or sse for a remote server (got the URL "${url}"), or the command after "--"`,
@@ -210,6 +224,30 @@ registerCommand({
   },
 });
 
+/**
+ * `lena mcp remove NAME` of a server that is not in Lena's mcp.json but in this folder's
+ * .mcp.json: the same error, pointing at --scope project.
+ */
+async function projectHint(
+  ctx: CliContext,
+  args: ParsedArgs,
+  name: string,
+  err: unknown,
+): Promise<LenaError | undefined> {
+  if (ctx.configFile || flag(args, '--scope') || !(err instanceof LenaError)) return undefined;
+  if (err.code !== 'not-found') return undefined;
+  const dir = ctx.projectDir ?? resolve('.');
+  const project = await findProjectConfig(dir);
+  if (!project) return undefined;
+  const read = await readConfigFile(project);
+  if (read.state !== 'parsed' || !read.ok || !read.config.servers.some((s) => s.name === name))
+    return undefined;
+  return new LenaError(
+    err.code,
+    `${err.message} "${name}" is a project server of ${project}: remove it with lena mcp remove ${name} --scope project${ctx.projectDir ? ` --project ${ctx.projectDir}` : ''}`,
+  );
+}
+
 registerCommand({
   path: ['mcp', 'remove'],
   summary: 'remove a server from a configuration file',
@@ -221,7 +259,11 @@ registerCommand({
   async run(ctx, args) {
     const [name] = args.positionals;
     const file = await targetFile(ctx, args);
-    await removeServer(file, name);
+    try {
+      await removeServer(file, name);
+    } catch (err) {
+      throw (await projectHint(ctx, args, name, err)) ?? err;
+    }
     if (ctx.out.json) ctx.out.result({ removed: name, file });
     else ctx.out.info(`Removed "${name}" from ${file}.`);
     return 0;
@@ -231,18 +273,29 @@ registerCommand({
 registerCommand({
   path: ['mcp', 'import-claude-desktop'],
   summary: "copy Claude Desktop's servers into Lena's mcp.json",
-  usage: ['mcp import-claude-desktop [--config FILE] [--json]'],
+  usage: ['mcp import-claude-desktop [--from FILE] [--config FILE] [--json]'],
   description:
-    'Reads claude_desktop_config.json and adds each of its servers whose name Lena does not have yet;\nexisting servers are never overwritten.',
+    "Reads Claude Desktop's claude_desktop_config.json (or --from FILE) and adds each of its servers\nwhose name Lena does not have yet; existing servers are never overwritten. --config names the\nfile written to, not the one read.",
   examples: [
     'lena mcp import-claude-desktop',
+    'lena mcp import-claude-desktop --from ~/backup/claude_desktop_config.json',
     'lena mcp import-claude-desktop --config ./servers.json',
   ],
-  flags: [],
+  flags: [
+    {
+      name: '--from',
+      value: 'FILE',
+      help: "read this Claude Desktop configuration instead of the one in Claude Desktop's folder",
+    },
+  ],
   positionals: [],
   configFlags: true,
   async run(ctx, args) {
-    const report = await importClaudeDesktop(await targetFile(ctx, args));
+    const from = flag(args, '--from');
+    const report = await importClaudeDesktop(
+      await targetFile(ctx, args),
+      from ? { source: resolve(from) } : {},
+    );
     if (ctx.out.json) ctx.out.result(report);
     else {
       ctx.out.info(

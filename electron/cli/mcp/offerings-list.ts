@@ -2,7 +2,7 @@
 // server, list its offerings (every page) and print either one JSON object or plain lines. Each
 // command says only what it picks from the offerings and how one entry reads.
 import type { ServerOfferings } from '../../core/mcp/manager/offerings';
-import { registerCommand, type CommandSpec } from '../commands';
+import { registerCommand, VERBOSE_FLAG, type CommandSpec } from '../commands';
 import { EXIT } from '../errors';
 import { indent, type Output } from '../output';
 import { clip, connectOne, request } from './one-server';
@@ -26,13 +26,13 @@ export function registerOfferingsList(spec: OfferingsListSpec): void {
     usage: spec.usage,
     description: spec.description,
     examples: spec.examples,
-    flags: [],
+    flags: [VERBOSE_FLAG],
     positionals: [{ name: 'SERVER' }],
     configFlags: true,
     async run(ctx, args) {
       const { servers } = await ctx.services();
       const server = args.positionals[0];
-      await connectOne(servers, ctx.out, server);
+      await connectOne(servers, ctx.out, server, args.bools.has('--verbose'));
       const found = await request('list-failed', () => servers.offerings(server));
       if (ctx.out.json) ctx.out.result({ server, ...spec.json(found) });
       else spec.print(found, ctx.out);

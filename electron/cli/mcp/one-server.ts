@@ -10,9 +10,10 @@ export async function connectOne(
   servers: ServersService,
   out: Output,
   name: string,
+  verbose = false,
 ): Promise<void> {
   const status = requireServer(servers, name);
-  const [started] = await startServers(servers, out, [name]);
+  const [started] = await startServers(servers, out, [name], verbose ? 'line' : 'none');
   if ((started ?? status).status !== 'connected') throw notConnected(servers, started ?? status);
 }
 

@@ -1,6 +1,6 @@
 // `lena mcp prompt SERVER PROMPT [JSON]`: gets one prompt with its arguments (a JSON object of
 // strings, as prompts/get takes them) and prints its messages, each under its role.
-import { registerCommand } from '../commands';
+import { registerCommand, VERBOSE_FLAG } from '../commands';
 import { EXIT, UsageError } from '../errors';
 import { argumentsFrom, blockText } from './call';
 import { connectOne, request } from './one-server';
@@ -15,7 +15,7 @@ registerCommand({
     'lena mcp prompt everything simple-prompt',
     'lena mcp prompt everything args-prompt \'{"city": "Lyon"}\' --json',
   ],
-  flags: [],
+  flags: [VERBOSE_FLAG],
   positionals: [{ name: 'SERVER' }, { name: 'PROMPT' }, { name: 'JSON', optional: true }],
   configFlags: true,
   async run(ctx, args) {
@@ -28,7 +28,7 @@ registerCommand({
         `prompt arguments are strings; ${nonString.map(([k]) => `"${k}"`).join(', ')} ${nonString.length === 1 ? 'is' : 'are'} not (write "${nonString[0][0]}": "${String(nonString[0][1])}")`,
         'invalid-arguments',
       );
-    await connectOne(servers, ctx.out, server);
+    await connectOne(servers, ctx.out, server, args.bools.has('--verbose'));
     const { prompts } = await request('list-failed', () => servers.offerings(server));
     const prompt = prompts.find((p) => p.name === name);
     if (!prompt)

@@ -1,6 +1,6 @@
 // `lena mcp read SERVER URI`: reads one resource. Text is printed as it is; a binary part is
 // described (type and size) unless --json, which carries it base64 as the server sent it.
-import { registerCommand } from '../commands';
+import { registerCommand, VERBOSE_FLAG } from '../commands';
 import { EXIT } from '../errors';
 import { connectOne, request } from './one-server';
 
@@ -14,14 +14,21 @@ registerCommand({
     'lena mcp read everything demo://resource/static/document/architecture.md',
     'lena mcp read everything demo://resource/dynamic/blob/1 --json | jq -r .contents[0].blob | base64 -d',
   ],
-  flags: [],
+  flags: [VERBOSE_FLAG],
   positionals: [{ name: 'SERVER' }, { name: 'URI' }],
   configFlags: true,
   async run(ctx, args) {
     const { servers } = await ctx.services();
     const [server, uri] = args.positionals;
-    await connectOne(servers, ctx.out, server);
-    const contents = await request('read-failed', () => servers.readResource(server, uri));
+    await connectOne(servers, ctx.out, server, args.bools.has('--verbose'));
+    // The error names the server as configured, never by its transport's command line.
+    const contents = await request('read-failed', () =>
+      servers.readResource(server, uri).catch((err: unknown) => {
+        throw new Error(
+          `"${server}" could not read ${uri}: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }),
+    );
     if (ctx.out.json) {
       ctx.out.result({ server, uri, contents });
       return EXIT.ok;

@@ -1,6 +1,6 @@
 // What the server commands share: starting servers of the shared runtime with a progress line per
 // server on stderr as each settles, and a server's status in the words and JSON they print.
-import type { ServerStatus } from '../../../shared/server-types';
+import { statusPhrase, type ServerStatus } from '../../../shared/server-types';
 import type { ServersService } from '../../core/host/services/servers';
 import { CliError, EXIT, UsageError } from '../errors';
 import { indent, plural, type Output } from '../output';
@@ -25,6 +25,22 @@ export function statusLine(s: ServerStatus): string {
   return `${mark} ${s.name} [${s.scope}] ${s.status}${info}${connected}`;
 }
 
+const TAIL_LINES = 15;
+/** A stderr line that names a cause, as runtimes and servers write them. */
+const CAUSE =
+  /\b(error|exception|fatal|panic|traceback|cannot|can't|could not|failed|not found|no such|denied|refused|ENOENT|EACCES|EADDRINUSE|ECONNREFUSED)\b/i;
+
+/**
+ * The end of a stderr tail (its last 15 lines), headed by the first line that looks like an error
+ * when that line is further up: a stack trace or a usage text would otherwise hide the cause.
+ */
+export function stderrExcerpt(tail: string): string {
+  const lines = tail.trimEnd().split('\n');
+  const last = lines.slice(-TAIL_LINES);
+  const cause = lines.slice(0, -TAIL_LINES).find((l) => CAUSE.test(l));
+  return [...(cause ? [cause, '…'] : []), ...last].join('\n');
+}
+
 /** Prints why a server is not usable: the error with its hint, and the stderr tail when it failed. */
 export function printProblem(
   out: Output,
@@ -35,24 +51,32 @@ export function printProblem(
   const error = errorText(s);
   if (error) print(indent(error));
   if (s.status === 'failed' && stderrTail.trim())
-    print(indent(`stderr:\n${indent(stderrTail.trimEnd().split('\n').slice(-15).join('\n'))}`));
+    print(indent(`stderr:\n${indent(stderrExcerpt(stderrTail))}`));
 }
+
+/** How startServers reports: a line per server, that line with its problem, or nothing. */
+export type StartProgress = 'line' | 'line-and-problem' | 'none';
 
 /**
  * Starts `names` (every configured server when absent) in parallel; prints one line per server on
- * stderr as it settles, so a slow one is visible while it is slow.
+ * stderr as it settles, so a slow one is visible while it is slow (unless `progress` is 'none':
+ * a command that starts the one server it names says only its answer, or why the server failed).
  */
 export async function startServers(
   servers: ServersService,
   out: Output,
   names?: string[],
+  progressMode: StartProgress = 'line',
 ): Promise<ServerStatus[]> {
   const wanted = names ?? servers.statuses().map((s) => s.name);
   const shown = new Set<string>();
   const progress = (s: ServerStatus) => {
+    if (progressMode === 'none') return;
     if (!wanted.includes(s.name) || !settled(s) || shown.has(s.name)) return;
     shown.add(s.name);
     out.warn(`  ${statusLine(s)}`);
+    if (progressMode === 'line-and-problem')
+      printProblem(out, s, s.stderrTail || servers.stderrTail(s.name), out.warn);
   };
   const off = servers.onStatus(progress);
   try {
@@ -81,9 +105,10 @@ export function requireServer(servers: ServersService, name: string): ServerStat
 /** A server that did not connect, as the error a command ends with. */
 export function notConnected(servers: ServersService, s: ServerStatus): CliError {
   const tail = servers.stderrTail(s.name) || s.stderrTail;
-  const lines = [`Server "${s.name}" is ${s.status}${s.error ? `: ${errorText(s)}` : ''}`];
-  if (s.status === 'failed' && tail.trim())
-    lines.push(`stderr:\n${indent(tail.trimEnd().split('\n').slice(-15).join('\n'))}`);
+  const lines = [
+    `Server "${s.name}" ${statusPhrase(s.status)}${s.error ? `: ${errorText(s)}` : ''}`,
+  ];
+  if (s.status === 'failed' && tail.trim()) lines.push(`stderr:\n${indent(stderrExcerpt(tail))}`);
   return new CliError('server-not-connected', lines.join('\n'), EXIT.failed, {
     server: s.name,
     status: s.status,

@@ -3,7 +3,7 @@
 // server starts; without, all start in parallel with progress on stderr.
 import type { ToolInfo } from '../../../shared/server-types';
 import type { RegisteredTool } from '../../core/mcp/registry/registry';
-import { registerCommand } from '../commands';
+import { registerCommand, VERBOSE_FLAG } from '../commands';
 import { EXIT } from '../errors';
 import { indent, plural } from '../output';
 import { errorText, requireServer, startServers } from './servers';
@@ -24,14 +24,21 @@ registerCommand({
   description:
     'Lists each tool by the qualified name Claude calls it (and `lena mcp call` accepts), its\ndescription and its arguments ("name?" is optional). --json adds the full input and output\nschemas and the annotations.',
   examples: ['lena mcp tools fs', "lena mcp tools --json | jq '.tools[].qualifiedName'"],
-  flags: [],
+  flags: [VERBOSE_FLAG],
   positionals: [{ name: 'SERVER', optional: true }],
   configFlags: true,
   async run(ctx, args) {
     const { servers } = await ctx.services();
     const only = args.positionals[0];
     if (only) requireServer(servers, only);
-    const statuses = await startServers(servers, ctx.out, only ? [only] : undefined);
+    // One named server: its tools (or why it failed) are the answer; all of them: a line each as they settle.
+    const statuses = await startServers(
+      servers,
+      ctx.out,
+      only ? [only] : undefined,
+      only && !args.bools.has('--verbose') ? 'none' : 'line',
+    );
+    if (ctx.closing) return EXIT.interrupted;
     const rows = servers.registered(only);
     const problems = statuses.filter((s) => s.status !== 'connected');
     if (ctx.out.json) {

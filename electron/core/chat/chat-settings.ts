@@ -1,6 +1,6 @@
 // What one turn needs from the settings: model, limits, prompt, endpoint — the settings file's
 // fields, plus what only the loop itself decides.
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { baseUrlProblem } from '../../../shared/base-url';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { DEFAULT_SETTINGS, type Settings } from '../store/settings-schema';
@@ -54,16 +54,18 @@ export function endpointProblem(settings: Pick<ChatSettings, 'baseUrl'>): string
 /**
  * The SDK client for these settings (endpoint, retries, timeout), overridable for one-off uses.
  * Throws rather than build a client that would send the key in clear text (every use goes through here).
+ * The SDK loads on the first client, so commands that never talk to Claude do not pay for it.
  */
-export function anthropicClient(
+export async function anthropicClient(
   settings: ChatSettings,
   apiKey: string,
   overrides: { maxRetries?: number; timeout?: number } = {},
-): Anthropic {
+): Promise<Anthropic> {
   const problem = endpointProblem(settings);
   if (problem)
     throw new LenaError(ERROR_CODE.invalidArguments, problem, undefined, 'open-settings');
-  return new Anthropic({
+  const { default: Sdk } = await import('@anthropic-ai/sdk');
+  return new Sdk({
     apiKey,
     baseURL: settings.baseUrl ?? undefined,
     maxRetries: overrides.maxRetries ?? settings.maxRetries,

@@ -264,7 +264,7 @@ export class ChatEngine {
     const settings = this.deps.settings();
     const apiKey = await this.deps.apiKey().catch(() => undefined);
     if (!apiKey) return [...BUILT_IN_MODELS];
-    return this.models.list(anthropicClient(settings, apiKey), settings.baseUrl ?? 'default');
+    return this.models.list(await anthropicClient(settings, apiKey), settings.baseUrl ?? 'default');
   }
 
   /** Remembers the model a conversation talks to from now on. */
@@ -387,7 +387,7 @@ export class ChatEngine {
       if (endpoint)
         return end(null, errorInfo(ERROR_CODE.apiError, endpoint, { action: 'open-settings' }));
       await this.deps.tools.whenReady(this.deps.serverWaitMs ?? 10_000);
-      const client = anthropicClient(settings, apiKey);
+      const client = await anthropicClient(settings, apiKey);
       const limits = await this.models.limits(
         client,
         settings.baseUrl ?? 'default',

@@ -2,8 +2,7 @@
 // before it is sent: the real type (file-type), the pixel size (image-size), and the Messages API's
 // limits. A mislabelled image is relabelled; one the API would refuse becomes a text note for the
 // model, so one bad image can never make every later request fail. The window keeps the original.
-import { fileTypeFromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
+// Both readers load on the first image, so commands that never send one do not pay for them.
 
 /** The Messages API's vision limits (per image of its base64, per side, per request). */
 export const API_IMAGE_LIMITS = {
@@ -37,6 +36,10 @@ export async function inspectImage(data: string): Promise<ImageInspection> {
 async function inspectUncached(data: string): Promise<ImageInspection> {
   const bytes = Buffer.from(data, 'base64');
   if (bytes.length === 0) return { ok: false, reason: 'it has no data' };
+  const [{ fileTypeFromBuffer }, { imageSize }] = await Promise.all([
+    import('file-type'),
+    import('image-size'),
+  ]);
   const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
   const mime = detected?.mime;
   if (!mime) return { ok: false, reason: 'its bytes are not an image format Lena can read' };

@@ -101,7 +101,7 @@ export async function startFromSummary(
     const apiKey = await deps.apiKey();
     if (!apiKey) throw new Error('no API key');
     summary = await modelSummary(
-      anthropicClient(settings, apiKey),
+      await anthropicClient(settings, apiKey),
       settings.model,
       old.title,
       old.messages,

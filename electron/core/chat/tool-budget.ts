@@ -59,7 +59,7 @@ export class ToolBudget {
   private async client(settings: ChatSettings): Promise<Anthropic | null> {
     const apiKey = await this.deps.apiKey();
     if (!apiKey) return null;
-    return anthropicClient(settings, apiKey, { maxRetries: 0, timeout: 10_000 });
+    return await anthropicClient(settings, apiKey, { maxRetries: 0, timeout: 10_000 });
   }
 
   /** Tokens of `tools` alone: the count with them minus the count of the same request without. */

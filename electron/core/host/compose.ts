@@ -97,7 +97,10 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
   // The servers: configuration, sessions, restarts. Its sessions' ports are attached below.
   const transports =
     options.manager?.createTransport ??
-    defaultTransportFactory({ loginShellPath: options.loginShellPath });
+    defaultTransportFactory({
+      loginShellPath: options.loginShellPath,
+      shutdownGraceMs: options.shutdownGraceMs,
+    });
   const manager = new McpManager({
     sources: options.sources,
     auth,

@@ -154,7 +154,7 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
           return declined(
             'Lena has no Anthropic API key, so it cannot answer sampling requests; the user can add one in Settings',
           );
-        const client = anthropicClient(settings, key);
+        const client = await anthropicClient(settings, key);
         const limits = await deps.models.limits(
           client,
           settings.baseUrl ?? 'default',

@@ -51,6 +51,8 @@ export interface RuntimeOptions {
   projectRules?: Partial<PermissionLists>;
   env?: NodeJS.ProcessEnv;
   loginShellPath?: boolean;
+  /** A stdio server's shutdown grace (transport-factory.ts); the transport's default when unset. */
+  shutdownGraceMs?: number;
   /** Overrides from the environment or flags (ANTHROPIC_BASE_URL, --model). */
   chatOverrides?: Partial<ChatSettings>;
   emit: (event: ChatEvent) => void;

@@ -77,13 +77,15 @@ it('doctor starts all in parallel, prints each server on stderr as it settles, a
   rmSync(marker, { force: true });
 });
 
-it('records the servers it starts in processes.json and ends them on Ctrl-C', async () => {
+it('records the servers it starts in processes.json, ends them on Ctrl-C and reports nothing after', async () => {
   const child = spawn(process.execPath, [CLI, 'mcp', 'doctor'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH!, HOME: home, LENA_HOME: home },
   });
   let stderr = '';
+  let stdout = '';
   child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.on('data', (d) => (stdout += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   await expect.poll(() => existsSync(marker), { timeout: 30_000 }).toBe(true);
   const pid = Number(readFileSync(marker, 'utf8'));
@@ -104,6 +106,8 @@ it('records the servers it starts in processes.json and ends them on Ctrl-C', as
   child.kill('SIGINT');
   expect(await exited).toBe(130);
   expect(stderr).toMatch(/interrupted; ending the servers this command started/);
+  // The servers it ended are not reported as its findings ("0 tools from 0 servers").
+  expect(stdout).not.toMatch(/tools? from/);
   await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
   expect(JSON.parse(readFileSync(join(home, 'processes.json'), 'utf8'))).toEqual([]);
 }, 60_000);

@@ -38,7 +38,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The line `lena mcp approve` prints for one value. */
 function approveLine(where: string, value: unknown): string {
-  const text = Array.isArray(value) ? value.join(' ') : String(value);
+  const text = Array.isArray(value)
+    ? value.join(' ')
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
   if (where.startsWith('env.')) return `env ${where.slice(4)}=${text}`;
   if (where.startsWith('headers.')) return `header ${where.slice(8)}: ${text}`;
   return `${where}: ${text}`;

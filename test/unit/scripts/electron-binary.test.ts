@@ -152,5 +152,8 @@ describe('the Electron binary for npm start', () => {
     expect(missing.stderr).toContain(
       `ELECTRON_OVERRIDE_DIST_PATH is set, but ${join(tmp, 'nowhere', 'electron')} does not exist`,
     );
+    // Nothing was fetched: the message says the binary was not found, not that a fetch failed.
+    expect(missing.stderr).toContain(`the Electron ${VERSION} binary was not found.`);
+    expect(missing.stderr).not.toContain('could not be fetched');
   });
 });

@@ -1,5 +1,8 @@
-// Field names of a server entry that are probably typos (`comand`, `Args`, `startup_timeout`):
-// unknown fields are kept and ignored, so without a warning the mistake would go unnoticed.
+// Field names of a server entry that are probably typos (`comand`, `Args`, `startup_timeout`,
+// `enviroment`): unknown fields are kept and ignored, so without a warning the
+// mistake would go unnoticed. The known fields are the project-entry table's, which a test keeps
+// equal to the entry schema's, so a field added there (`protocol`, `oauth`, `sandbox`, …) is known
+// here too.
 import type { ConfigIssue } from '../../../../shared/server-config';
 import type { EntryLocator } from '../../../../shared/config/server-entry-schema';
 import { editDistance as distance } from '../../base/edit-distance';
@@ -29,9 +32,10 @@ export function misspeltFields(
         !present.has(k) &&
         (squash(k) === squash(field) ||
           anagram(k, field) ||
+          (k.length >= 3 && squash(field).startsWith(squash(k))) ||
           distance(k.toLowerCase(), field.toLowerCase()) <= (k.length > 4 ? 2 : 1)),
     );
-    if (!near) continue;
+    if (!near) continue; // a field of another app, or of a later Lena: kept, not flagged
     const at = locate(field);
     issues.push({
       file,

@@ -2,7 +2,11 @@
 // applies configuration changes to only the servers they affect, and routes tool calls. The
 // manager never parses JSON-RPC (the client does) and never names tools for Claude (the registry does).
 import type { ConfiguredServer, ServerEntry } from '../../../../shared/server-config';
-import type { ServerState, TestConnectionResult } from '../../../../shared/server-types';
+import {
+  statusPhrase,
+  type ServerState,
+  type TestConnectionResult,
+} from '../../../../shared/server-types';
 import type { Tool } from '../../../../shared/mcp-types';
 import { ERROR_CODE, errorInfo, LenaError } from '../../../../shared/result';
 import type { CallToolOptions, ToolCallOutcome } from '../client';
@@ -237,7 +241,7 @@ export class McpManager {
       const st = session.status;
       throw new LenaError(
         st.error?.code ?? 'unavailable',
-        `Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}.`,
+        `Server "${server}" ${statusPhrase(st.status)}${st.error ? `: ${st.error.message}` : ''}.`,
         undefined,
         undefined,
         st.error?.data ? { data: st.error.data } : {},

@@ -10,6 +10,7 @@ import type {
 } from '../../../../shared/mcp-types';
 import type { ServerOfferingsView } from '../../../../shared/resource-types';
 import { ERROR_CODE, LenaError } from '../../../../shared/result';
+import { statusPhrase } from '../../../../shared/server-types';
 import type { McpClient } from '../client';
 import type { McpManager } from './manager';
 
@@ -27,7 +28,7 @@ export async function clientOf(manager: McpManager, server: string): Promise<Mcp
     const st = session.status;
     throw new LenaError(
       ERROR_CODE.unavailable,
-      `Server "${server}" is ${st.status}${st.error ? `: ${st.error.message}` : ''}; start it (Retry on the servers page) and try again.`,
+      `Server "${server}" ${statusPhrase(st.status)}${st.error ? `: ${st.error.message}` : ''}; start it (Retry on the servers page) and try again.`,
     );
   }
   return client;

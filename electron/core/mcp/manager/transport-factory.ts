@@ -11,6 +11,12 @@ export interface FactoryOptions {
   loginShellPath?: boolean;
   /** The environment servers start from (default process.env): PATH, HOME and LENA_HOME for the sandbox. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Wait after closing a stdio server's stdin, and after SIGTERM, before escalating. The window
+   * keeps the transport's default (servers flush); the command line's one-shot commands end them
+   * promptly once their answer is out.
+   */
+  shutdownGraceMs?: number;
 }
 
 export function defaultTransportFactory(options: FactoryOptions = {}) {
@@ -27,6 +33,9 @@ export function defaultTransportFactory(options: FactoryOptions = {}) {
         env: launch.env,
         cwd: launch.cwd,
         inheritPath: options.loginShellPath ? 'login-shell' : 'process',
+        ...(options.shutdownGraceMs !== undefined
+          ? { shutdownGraceMs: options.shutdownGraceMs }
+          : {}),
       };
       if (!launch.sandbox) return new StdioTransport(stdio);
       const { sandboxedStdio } = await import('../transports/sandbox');

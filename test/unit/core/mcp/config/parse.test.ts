@@ -232,6 +232,7 @@ describe('parseConfigText: likely mistakes that would configure nothing, or be i
         {
           mcpServers: {
             fs: { command: 'npx', agrs: ['x'], startup_timeout: 5, Env: {}, futureField: 1 },
+            db: { command: 'db', enviroment: { A: '1' }, protocl: '2025-11-25' },
           },
         },
         null,
@@ -248,6 +249,9 @@ describe('parseConfigText: likely mistakes that would configure nothing, or be i
       ['agrs', 5, 'args'],
       ['startup_timeout', 8, 'startupTimeout'],
       ['Env', 9, 'env'],
+      // Known fields come from the entry schema, so a later field (protocol) is suggested too.
+      ['enviroment', 14, 'env'],
+      ['protocl', 17, 'protocol'],
     ]);
   });
 });
