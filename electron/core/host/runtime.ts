@@ -1,6 +1,7 @@
 // Builds Lena's engine the same way for the window, `lena chat -p` and `lena mcp`: settings, secrets,
 // the MCP manager feeding the tool registry, the permission gate (with a broker only where
 // someone can answer), the conversation store, and the chat engine.
+import { fileURLToPath } from 'node:url';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat-types';
 import { ToolSearchSupport } from '../chat/tool-search/support';
@@ -170,6 +171,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     cliRules: options.cliRules,
     projectRules: options.projectRules,
     recordKey: settingsKey,
+    // A relative path argument resolves against the server's one root (none or several: unknown).
+    roots: (server) =>
+      rootsFor(settingsKey(server), built.manager?.projectFolder ?? null, settings).map((root) =>
+        fileURLToPath(root.uri),
+      ),
   });
   const registry = new ToolRegistry({ disabledTools: disabledTools(settings, () => []) });
   // What start-up (and later reads: oauth.json is read at the first sign-in) found for the user.
