@@ -174,5 +174,6 @@ function cliMessage(
   if (rule.decision === 'ask') {
     return `${name} needs approval; no one can answer here: ${rule.decidedBy} asks every time, and an --allow rule cannot override it. Run it from Lena's window or remove that rule.`;
   }
-  return `${name} needs approval; no one can answer here (use --allow ${name}).`;
+  const notes = rule.suspended.length ? `: ${rule.suspended.join('; ')}` : '';
+  return `${name} needs approval; no one can answer here${notes} (use --allow ${name}).`;
 }

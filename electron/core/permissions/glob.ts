@@ -1,5 +1,5 @@
 // Globs of argument rules: `*` and `?` stay within one `/` segment, `**` crosses them, `{a,b}`
-// is either, `\\` escapes the next character. Compiled once per pattern text.
+// is either, a backslash escapes the next character. Compiled once per pattern text.
 const compiled = new Map<string, RegExp>();
 const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -274,6 +274,7 @@ function applies(rule: ScopedRule, scope: ArgScope | undefined, notes: string[])
   const match = matchConditions(conditions, scope, rule.list === 'allow' ? 'all' : 'any');
   if (rule.list !== 'allow') return match;
   if (match === 'unknown') notes.push(`${describeRule(rule)} not applied: ${UNCHECKED}`);
+  if (match === 'no') notes.push(`${describeRule(rule)} does not match these arguments`);
   if (match !== 'match') return 'no';
   const uncovered = uncoveredPaths(conditions, scope);
   if (uncovered.length === 0) return 'match';
