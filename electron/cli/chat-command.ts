@@ -5,6 +5,7 @@ import { baseUrlProblem } from '../../shared/base-url';
 import type { ChatEvent, ToolCallView } from '../../shared/chat-types';
 import { exitCodeFor } from '../core/chat/stop-reasons';
 import { pendingToolsNotice } from '../core/permissions/offered';
+import { unknownParameters } from '../core/permissions/rule-check';
 import { parseCliRules } from '../core/permissions/scopes';
 import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
@@ -178,6 +179,18 @@ registerCommand({
       );
       if (note) ctx.out.warn(`lena: ${note}`);
     }
+    // A condition on a parameter the tool does not have never matches: said before the turn.
+    const listed = runtime.registry.servers().flatMap((server) =>
+      runtime.registry.tools(server).map((t) => ({
+        qualifiedName: t.qualifiedName,
+        inputSchema: t.tool.inputSchema,
+      })),
+    );
+    const scopes = [
+      ['user', runtime.permissions.current().permissions],
+      ['cli', cliRules],
+    ] as const;
+    for (const line of unknownParameters(scopes, listed)) ctx.out.warn(`lena: warning: ${line}`);
     const store = runtime.conversations.store;
     const conversationId =
       flag(args, '--conversation') ??

@@ -117,6 +117,19 @@ describe('argument rules in lena chat -p', () => {
     expect(run.stderr).toContain(`⊘ mcp__fs__write_file denied: rule deny ${deny} (cli)`);
   });
 
+  it('a rule on a parameter the tool does not have is flagged once the server is connected', async () => {
+    const typo = `mcp__fs__write_file(pth:"${work}/notes/private/**")`;
+    const { run, out } = await writeAll(
+      [`${work}/notes/typo.md`],
+      ['--allow', 'mcp__fs__write_file', '--deny', typo],
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `lena: warning: rule deny ${typo} (cli) names the parameter "pth", which mcp__fs__write_file does not have (its parameters: path, content); the rule never matches a call.`,
+    );
+    expect(out.toolCalls[0].decision).toBe('rule allow mcp__fs__write_file (cli)');
+  });
+
   it('a malformed --allow, --ask or --deny stops the command with the column and a corrected rule', async () => {
     const before = api.messageRequests().length;
     for (const flag of ['--allow', '--ask', '--deny']) {

@@ -256,6 +256,17 @@ describe('rule objects in settings.json', () => {
     expect(regex.verdict({ url: 'https://docs.example.evil/a' }, 'fetch')).toMatch(/^ask/);
   });
 
+  it('a malformed rule written as text in settings is reported with its column, never applied', () => {
+    const parsed = parsePermissionState(
+      { permissions: { deny: ['mcp__fs__write_file(url:https://a/x,y)'] } },
+      '/home/me/.lena/settings.json',
+    );
+    expect(parsed.state.permissions.deny).toEqual([]);
+    expect(parsed.warnings).toEqual([
+      '/home/me/.lena/settings.json: "mcp__fs__write_file(url:https://a/x,y)" is not a permission rule: at column 37, expected PARAM:PATTERN, found `y`; a `,` inside a pattern needs the pattern quoted; write it as mcp__fs__write_file(url:"https://a/x,y").',
+    ]);
+  });
+
   it('a malformed rule object is reported with the reason, never applied', () => {
     for (const [entry, reason] of [
       [
