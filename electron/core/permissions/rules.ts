@@ -117,6 +117,23 @@ function withArgs(parsed: ParsedRule, entry: RuleEntry): ParsedRule | { message:
   return { ...parsed, conditions };
 }
 
+// Rules are parsed (globs, pointers) once per text, not once per call: the gate compiles every
+// scope's lists for each decision. Parsed rules are never changed after parsing.
+const parsedCache = new Map<string, ParsedRule | { message: string }>();
+
+function parsedOnce(entry: RuleEntry): ParsedRule | { message: string } {
+  const key =
+    entry.args === undefined ? entry.rule : `${entry.rule}\u0000${JSON.stringify(entry.args)}`;
+  let parsed = parsedCache.get(key);
+  if (!parsed) {
+    const first = parseRuleWithConditions(entry.rule);
+    parsed = 'message' in first ? first : withArgs(first, entry);
+    if (parsedCache.size > 10_000) parsedCache.clear();
+    parsedCache.set(key, parsed);
+  }
+  return parsed;
+}
+
 /** Checks a rule for a list and scope; the message says why a refused rule was refused. */
 export function validateRule(
   list: RuleList,
@@ -125,8 +142,7 @@ export function validateRule(
 ): { ok: true; parsed: ParsedRule } | { ok: false; message: string } {
   const entry = typeof rule === 'string' ? { rule } : rule;
   const text = entry.rule;
-  const first = parseRuleWithConditions(entry.rule);
-  const parsed = 'message' in first ? first : withArgs(first, entry);
+  const parsed = parsedOnce(entry);
   if ('message' in parsed) return { ok: false, message: parsed.message };
   if (list === 'allow' && parsed.kind === 'everything') {
     return {
