@@ -130,6 +130,36 @@ describe('argument rules in lena chat -p', () => {
     expect(out.toolCalls[0].decision).toBe('rule allow mcp__fs__write_file (cli)');
   });
 
+  it('lena mcp call: a rule object in settings.json refuses only the calls under its folder', async () => {
+    const deny = {
+      rule: 'mcp__fs__write_file',
+      args: { path: { under: `${work}/notes/private` } },
+    };
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ permissions: { deny: [deny] } }));
+    try {
+      const call = (path: string) =>
+        lena(
+          home,
+          ['mcp', 'call', 'fs', 'write_file', JSON.stringify({ path, content: 'c' }), '--json'],
+          {
+            cwd: dir,
+            env: { HOME: home },
+          },
+        );
+      const refused = await call(`${work}/notes/./private/../private/by-hand.md`);
+      expect(refused.code, refused.stderr).toBe(7);
+      expect(refused.json().error.decidedBy).toBe(
+        `rule deny mcp__fs__write_file ${JSON.stringify(deny.args)} (user)`,
+      );
+      expect(existsSync(join(work, 'notes', 'private', 'by-hand.md'))).toBe(false);
+      const allowed = await call(`${work}/notes/by-hand.md`);
+      expect(allowed.code, allowed.stderr).toBe(0);
+      expect(readFileSync(join(work, 'notes', 'by-hand.md'), 'utf8')).toBe('c');
+    } finally {
+      rmSync(join(home, 'settings.json'));
+    }
+  });
+
   it('a malformed --allow, --ask or --deny stops the command with the column and a corrected rule', async () => {
     const before = api.messageRequests().length;
     for (const flag of ['--allow', '--ask', '--deny']) {
