@@ -6,6 +6,8 @@ import type { ChatEvent } from '../../shared/chat/events';
 import type { ToolCallView } from '../../shared/chat/tool-calls';
 import { exitCodeFor } from '../core/chat/stop-reasons';
 import { pendingToolsNotice } from '../core/permissions/offered';
+import { unknownParameters } from '../core/permissions/rule-check';
+import { parseCliRules } from '../core/permissions/scopes';
 import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
@@ -53,12 +55,13 @@ registerCommand({
   path: ['chat'],
   summary: 'one chat turn without the window (like claude -p)',
   usage: [
-    'chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
+    'chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--ask RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
   ],
   description:
-    'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
+    'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). A rule may hold conditions on the arguments, as in\nmcp__fs__write_file(path:~/notes/**): paths compare normalised (~, .., symlinks), and a malformed\nrule stops the command with its column and a corrected rule (exit 2). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
   examples: [
     'lena chat -p "Summarise ~/notes/todo.md" --allow mcp__fs__read_text_file',
+    'lena chat -p "Tidy my notes" --allow \'mcp__fs__write_file(path:~/notes/**)\'',
     'lena chat -p "And now in French" --conversation 3f2a… --json',
   ],
   flags: [
@@ -72,7 +75,13 @@ registerCommand({
       name: '--allow',
       value: 'RULE',
       repeat: true,
-      help: 'allow tools matching RULE for this turn, e.g. mcp__fs__read_text_file or mcp__fs',
+      help: "allow tools matching RULE for this turn, e.g. mcp__fs__read_text_file, mcp__fs or 'mcp__fs__write_file(path:~/notes/**)'",
+    },
+    {
+      name: '--ask',
+      value: 'RULE',
+      repeat: true,
+      help: 'ask before tools matching RULE (here: refuse them, no one can answer), whatever allows them',
     },
     { name: '--deny', value: 'RULE', repeat: true, help: 'deny tools matching RULE for this turn' },
     {
@@ -125,8 +134,11 @@ registerCommand({
       } else if (e.type === 'tool-call-updated') {
         calls.set(e.call.id, e.call);
         const c = e.call;
+        // The rule (or answer) that let the call run is named, as the window's card names it.
         if (c.status === 'running')
-          ctx.out.warn(`\n◌ ${c.qualifiedName} ${JSON.stringify(c.input)}`);
+          ctx.out.warn(
+            `\n◌ ${c.qualifiedName} ${JSON.stringify(c.input)}${c.decidedBy ? `\n  allowed: ${c.decidedBy}` : ''}`,
+          );
         if (c.status === 'done') ctx.out.warn(`✓ ${c.qualifiedName} (${c.durationMs ?? 0} ms)`);
         if (c.status === 'error') ctx.out.warn(`✕ ${c.qualifiedName}: ${c.errorMessage}`);
         if (c.status === 'denied')
@@ -143,10 +155,15 @@ registerCommand({
         '--interactive needs a terminal on stdin (it asks questions there); run it in a terminal, or leave it out',
         'not-a-terminal',
       );
-    const rules = (list: string[]) => list.map((rule) => ({ rule }));
+    // A malformed rule stops the command (exit 2) with its column and a corrected rule.
+    const cliRules = parseCliRules(
+      flags(args, '--allow'),
+      flags(args, '--deny'),
+      flags(args, '--ask'),
+    );
     const model = flag(args, '--model');
     const { servers, chat } = await ctx.services({
-      cliRules: { allow: rules(flags(args, '--allow')), deny: rules(flags(args, '--deny')) },
+      cliRules,
       chatOverrides: { ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) },
       emit: onEvent,
       manager: { lazy: false },
@@ -158,6 +175,18 @@ registerCommand({
       const note = pendingToolsNotice(server, servers.availability(server));
       if (note) ctx.out.warn(`lena: ${note}`);
     }
+    // A condition on a parameter the tool does not have never matches: said before the turn.
+    const listed = servers.withTools().flatMap((server) =>
+      servers.registered(server).map((t) => ({
+        qualifiedName: t.qualifiedName,
+        inputSchema: t.tool.inputSchema,
+      })),
+    );
+    const scopes = [
+      ['user', servers.userRules()],
+      ['cli', cliRules],
+    ] as const;
+    for (const line of unknownParameters(scopes, listed)) ctx.out.warn(`lena: warning: ${line}`);
     const conversationId = flag(args, '--conversation') ?? chat.create(ctx.projectDir ?? null).id;
     const outcome = await chat.send(conversationId, prompt).done;
     ctx.out.stream(text && !text.endsWith('\n') ? '\n' : '', true);

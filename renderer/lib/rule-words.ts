@@ -5,10 +5,29 @@ export function ruleWords(rule: string): string {
     .split('; ')
     .map((part) => {
       if (part === 'default: ask') return 'No saved rule, so Lena asks.';
+      // A rule that names the tool but not these arguments (or a changed server) is said after it.
+      const notes = /^default: ask \((.+)\)$/s.exec(part);
+      if (notes) return `No saved rule covers this call, so Lena asks: ${notes[1]}.`;
       const m = /^rule (allow|ask|deny) (.+) \((user|project)\)$/.exec(part);
       if (m)
         return `Your ${m[3] === 'user' ? '' : 'project '}rule “${m[2]}” says to ${m[1] === 'ask' ? 'ask' : m[1]}.`;
       return part.charAt(0).toUpperCase() + part.slice(1) + (/[.!?]$/.test(part) ? '' : '.');
     })
     .join(' ');
+}
+
+/**
+ * Which rule let a call run, for its card: "Allowed by your rule “mcp__fs__write_file(path:~/notes/**)”."
+ * Null when no rule decided it (the user answered, a grant, a trusted server's read-only tool).
+ */
+export function allowedWords(decidedBy: string | null): string | null {
+  const m = decidedBy ? /^rule allow (.+) \((user|project|cli|session)\)$/.exec(decidedBy) : null;
+  if (!m) return null;
+  const whose = {
+    user: 'your rule',
+    project: "the project's rule",
+    cli: 'the --allow rule',
+    session: "this chat's grant",
+  }[m[2] as 'user' | 'project' | 'cli' | 'session'];
+  return `Allowed by ${whose} “${m[1]}”.`;
 }

@@ -75,6 +75,18 @@ try {
     decide(request, { ...context, pins: undefined }),
   );
   const stringifyMs = await time(runs(201), () => JSON.stringify(request));
+  // Argument rules: 1,000 over 100 tools (10 per tool), path patterns; the call's path normalised once.
+  const argState = defaultPermissionState();
+  for (let i = 0; i < 1000; i++)
+    (i % 2 ? argState.permissions.allow : argState.permissions.deny).push({
+      rule: `mcp__server-7__tool_${i % 100}(path:${dir}/notes/${i}/**, mode:"{a,b}")`,
+      identity: 'h',
+    });
+  const argRequest = { ...request, arguments: { path: `${dir}/notes/3/x.md`, mode: 'a' } };
+  const argDecideMs = await time(runs(201), () =>
+    decide(argRequest, { state: argState, interactive: true }),
+  );
+  const argStringifyMs = await time(runs(201), () => JSON.stringify(argRequest));
   const description = `${'A long description with ordinary text. '.repeat(2600)}\u200B`;
   const scanMs = await time(runs(21), () => scanText(description));
   const hashMs = await time(runs(51), () => definitionHash(toolDef(1, 1)));
@@ -91,6 +103,11 @@ try {
       `${(decideMs / stringifyMs).toFixed(1)}× a JSON.stringify of the call`,
     ],
     ['decide() without pins (ms)', decideNoPinsMs.toFixed(3), ''],
+    [
+      'decide(), 1,000 argument rules / 100 tools (ms)',
+      argDecideMs.toFixed(3),
+      `${(argDecideMs / argStringifyMs).toFixed(1)}× a JSON.stringify of the call (goal: 50×)`,
+    ],
     [`scanText of ${(description.length / 1024).toFixed(0)} KB (ms)`, scanMs.toFixed(2), ''],
     ['definitionHash, 200-field schema (ms)', hashMs.toFixed(3), ''],
     ['pin written to pins.json (2,000 pins) (ms)', pinWriteMs.toFixed(1), 'atomic write + fsync'],

@@ -3,6 +3,7 @@
 // engine), then the services over them, then event forwarding. Nothing refers to a part built
 // later: what the manager's sessions need from parts built over the manager (feature ports, the
 // log tap) it takes through attach(), before its first start.
+import { fileURLToPath } from 'node:url';
 import type { AppNotice } from '../../../shared/app-types';
 import { ChatEngine } from '../chat/engine';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
@@ -136,6 +137,11 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     cliRules: options.cliRules,
     projectRules: options.projectRules,
     recordKey: settingsKey,
+    // A relative path argument resolves against the server's one root (none or several: unknown).
+    roots: (server) =>
+      rootsFor(settingsKey(server), manager.projectFolder ?? null, settings).map((root) =>
+        fileURLToPath(root.uri),
+      ),
   });
   // The window asks for a sign-in a model's tool call needs in the conversation; the CLI says to log in.
   const gate = toolGate(

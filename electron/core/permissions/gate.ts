@@ -1,6 +1,8 @@
 // The gate's verdict for one tool call: rules from every scope, trust, pinned definitions and
 // session grants combined into allow, deny or ask, with what decided it (for the audit).
+import type { PathContext } from './arg-paths';
 import type { PinCheck } from './pins';
+import { describeCondition } from './arg-match';
 import { compileRules, evaluateRules, serverRuleFor, type RuleEvaluation } from './rules';
 import { autoApprovesReadOnly, isDestructive, trustStatus, type TrustStatus } from './trust';
 import type {
@@ -36,6 +38,8 @@ export interface GateContext {
   pins?: PinChecker;
   /** False where no one can answer a dialog (the command line): ask becomes deny. */
   interactive: boolean;
+  /** How path arguments resolve: the platform and the server's roots (this machine, no roots, when absent). */
+  paths?: PathContext;
 }
 
 export interface GateDecision {
@@ -65,7 +69,7 @@ export function decide(request: ToolCallRequest, context: GateContext): GateDeci
     compileRules('cli', context.cliRules ?? {}),
     compileRules('session', { allow: [...(context.sessionGrants ?? [])] }),
   ].flatMap((compiled) => compiled.rules);
-  const rule = evaluateRules(scoped, request, request.identity);
+  const rule = evaluateRules(scoped, request, request.identity, context.paths);
   const trust = trustStatus(context.state, request.identity);
   const pin = context.pins?.check(request.serverName, request.tool);
   const held = pin?.status === 'changed' ? pin.held : undefined;
@@ -146,7 +150,13 @@ const UNDO: Record<string, string> = {
 
 function deniedByRule(request: ToolCallRequest, rule: RuleEvaluation): string {
   const undo = UNDO[rule.matched?.scope ?? 'user'];
-  return `${request.qualifiedName} was denied by ${rule.decidedBy.replace(/^rule /, 'the rule ')}; ${undo}.`;
+  const parsed = rule.matched?.parsed;
+  // A rule with conditions refuses only the calls whose arguments meet them: the model may retry.
+  const others =
+    parsed?.kind === 'tool' && parsed.conditions.length > 0
+      ? ` It refuses only calls whose arguments match it (${parsed.conditions.map(describeCondition).join(', ')}); a call with other arguments, such as another path, is decided on its own.`
+      : '';
+  return `${request.qualifiedName} was denied by ${rule.decidedBy.replace(/^rule /, 'the rule ')}; ${undo}.${others}`;
 }
 
 function cliMessage(
@@ -164,5 +174,6 @@ function cliMessage(
   if (rule.decision === 'ask') {
     return `${name} needs approval; no one can answer here: ${rule.decidedBy} asks every time, and an --allow rule cannot override it. Run it from Lena's window or remove that rule.`;
   }
-  return `${name} needs approval; no one can answer here (use --allow ${name}).`;
+  const notes = rule.suspended.length ? `: ${rule.suspended.join('; ')}` : '';
+  return `${name} needs approval; no one can answer here${notes} (use --allow ${name}).`;
 }

@@ -3,22 +3,27 @@
 // written for, so a changed or shadowing entry cannot inherit them.
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { sanitizeNamePart } from '../mcp/registry/names';
+import {
+  matchConditions,
+  uncoveredPaths,
+  type ArgScope,
+  type Condition,
+  type Match,
+} from './arg-match';
+import { hostPathPlatform, type PathContext } from './arg-paths';
 import { boundTo } from './identity-binding';
+import { parsedOnce, parseRule, type ParsedRule } from './rule-parse';
 import type { PermissionLists, RuleEntry, RuleList, RuleScope, ServerIdentity } from './types';
 
-/**
- * A rule understood: every tool, every tool of one server (`server` is the server's name as it
- * appears in qualified names), or one qualified name (`server`/`tool` split it for display only).
- */
-export type ParsedRule =
-  | { kind: 'everything' }
-  | { kind: 'server'; server: string }
-  | { kind: 'tool'; name: string; server: string; tool: string };
+export { parseRule, type ParsedRule } from './rule-parse';
 
-/** What a rule is matched against: the qualified name and the configured server name. */
+/** What a rule is matched against: the qualified name, the configured server name, the call. */
 export interface RuleTarget {
   qualifiedName: string;
   serverName: string;
+  /** The arguments the server will get; absent where only the tool is judged (sampling). */
+  arguments?: unknown;
+  tool?: { inputSchema?: unknown };
 }
 
 /** A rule ready to evaluate, with where it came from. */
@@ -35,40 +40,20 @@ export interface RuleEvaluation {
   /** For the audit: "rule deny mcp__fs (project)", or "default: ask". */
   decidedBy: string;
   matched?: ScopedRule;
-  /** Allow rules that matched but were set aside because the server entry changed. */
+  /** Allow rules set aside: the server entry changed, or the call's arguments are not all covered. */
   suspended: string[];
-}
-
-// Server names in qualified names may themselves hold `__` (a server called `a..b` becomes `a__b`),
-// so `mcp__X` is a server only when X has no `__`; `mcp__X__*` names any server X; anything else
-// with `__` is one exact qualified name.
-const SERVER_WILDCARD = /^mcp__([A-Za-z0-9_-]+)__\*$/;
-const BARE_SERVER = /^mcp__(?!.*__)([A-Za-z0-9_-]+)$/;
-const TOOL_RULE = /^mcp__([A-Za-z0-9_-]+?)__([A-Za-z0-9_-]+)$/;
-const EVERYTHING = new Set(['*', 'mcp__*', 'mcp__*__*']);
-
-const SHAPE_HELP =
-  'write `mcp__SERVER`, `mcp__SERVER__*` or `mcp__SERVER__TOOL` (the qualified names the model sees)';
-
-/** Parses a rule without judging the list it goes in; `null` when it is not a rule at all. */
-export function parseRule(text: string): ParsedRule | null {
-  const rule = text.trim();
-  if (EVERYTHING.has(rule)) return { kind: 'everything' };
-  const server = SERVER_WILDCARD.exec(rule) ?? BARE_SERVER.exec(rule);
-  if (server) return { kind: 'server', server: server[1] };
-  const tool = TOOL_RULE.exec(rule);
-  if (tool) return { kind: 'tool', name: rule, server: tool[1], tool: tool[2] };
-  return null;
 }
 
 /** Checks a rule for a list and scope; the message says why a refused rule was refused. */
 export function validateRule(
   list: RuleList,
-  text: string,
+  rule: string | RuleEntry,
   scope: RuleScope = 'user',
 ): { ok: true; parsed: ParsedRule } | { ok: false; message: string } {
-  const parsed = parseRule(text);
-  if (!parsed) return { ok: false, message: `"${text}" is not a permission rule: ${SHAPE_HELP}.` };
+  const entry = typeof rule === 'string' ? { rule } : rule;
+  const text = entry.rule;
+  const parsed = parsedOnce(entry);
+  if ('message' in parsed) return { ok: false, message: parsed.message };
   if (list === 'allow' && parsed.kind === 'everything') {
     return {
       ok: false,
@@ -93,7 +78,7 @@ export function compileRules(
   const warnings: string[] = [];
   for (const list of ['deny', 'ask', 'allow'] as const) {
     for (const entry of lists[list] ?? []) {
-      const checked = validateRule(list, entry.rule, scope);
+      const checked = validateRule(list, entry, scope);
       if (checked.ok) rules.push({ list, scope, entry, parsed: checked.parsed });
       else warnings.push(`${scope} ${list}: ${checked.message}`);
     }
@@ -113,15 +98,19 @@ export function ruleMatches(parsed: ParsedRule, target: RuleTarget): boolean {
   }
 }
 
+const conditionsOf = (rule: ScopedRule): Condition[] =>
+  rule.parsed.kind === 'tool' ? rule.parsed.conditions : [];
+
 /** The rule that names every tool of a server (`mcp__fs`, or `mcp__a__b__*` when the name holds `__`). */
 export function serverRuleFor(serverName: string): string {
   const segment = sanitizeNamePart(serverName);
   return segment.includes('__') ? `mcp__${segment}__*` : `mcp__${segment}`;
 }
 
-/** "rule allow mcp__fs__read_text_file (user)" */
+/** "rule allow mcp__fs__read_text_file (user)"; a rule object's args follow its name. */
 export function describeRule(rule: ScopedRule): string {
-  return `rule ${rule.list} ${rule.entry.rule.trim()} (${rule.scope})`;
+  const args = rule.entry.args === undefined ? '' : ` ${JSON.stringify(rule.entry.args)}`;
+  return `rule ${rule.list} ${rule.entry.rule.trim()}${args} (${rule.scope})`;
 }
 
 /** Why an allow rule does not apply to the server as configured now, if it does not. */
@@ -141,19 +130,29 @@ export function suspensionOf(rule: ScopedRule, identity: ServerIdentity): string
 
 const SCOPE_ORDER: RuleScope[] = ['user', 'project', 'cli', 'session'];
 
-// The most specific rule explains a decision best; ties go to the scope order above.
+// The most specific rule explains a decision best: more conditions first, then a tool before a
+// server before everything, then the scope order above.
 function pick(candidates: ScopedRule[]): ScopedRule | undefined {
   const weight = (r: ScopedRule) =>
+    -conditionsOf(r).length * 100 +
     (r.parsed.kind === 'tool' ? 0 : r.parsed.kind === 'server' ? 1 : 2) * 10 +
     SCOPE_ORDER.indexOf(r.scope);
   return [...candidates].sort((a, b) => weight(a) - weight(b))[0];
 }
 
-/** Deny beats ask beats allow, across every scope; suspended allow rules count as absent. */
+const NO_ROOTS: PathContext['roots'] = [];
+
+/**
+ * Deny beats ask beats allow, across every scope; suspended allow rules count as absent. A rule
+ * with conditions applies to the calls whose arguments meet them; an allow rule with conditions
+ * also needs every path argument of the call covered by one. A deny or ask rule that cannot be
+ * checked (a relative path with no single root) asks.
+ */
 export function evaluateRules(
   rules: ScopedRule[],
   target: RuleTarget,
   identity: ServerIdentity,
+  paths?: PathContext,
 ): RuleEvaluation {
   const matching = rules.filter((rule) => ruleMatches(rule.parsed, target));
   const suspended: string[] = [];
@@ -162,11 +161,53 @@ export function evaluateRules(
     if (why) suspended.push(`${describeRule(rule)} suspended: ${why}`);
     return !why;
   });
-  for (const list of ['deny', 'ask', 'allow'] as const) {
-    const matched = pick(live.filter((rule) => rule.list === list));
-    if (matched) return { decision: list, decidedBy: describeRule(matched), matched, suspended };
-  }
+  const scope: ArgScope | undefined =
+    target.arguments === undefined
+      ? undefined
+      : {
+          args: target.arguments,
+          schema: target.tool?.inputSchema,
+          paths: paths ?? { platform: hostPathPlatform(), roots: NO_ROOTS },
+        };
+  const results = live.map((rule) => ({ rule, match: applies(rule, scope, suspended) }));
+  const where = (list: RuleList, match: Match) =>
+    pick(results.filter((r) => r.rule.list === list && r.match === match).map((r) => r.rule));
+  const decided = (decision: 'allow' | 'ask' | 'deny', matched: ScopedRule, why = '') => ({
+    decision,
+    decidedBy: describeRule(matched) + why,
+    matched,
+    suspended,
+  });
+  const deny = where('deny', 'match');
+  if (deny) return decided('deny', deny);
+  const ask = where('ask', 'match');
+  if (ask) return decided('ask', ask);
+  const unsure = where('deny', 'unknown') ?? where('ask', 'unknown');
+  if (unsure) return decided('ask', unsure, `: ${UNCHECKED}`);
+  const allow = where('allow', 'match');
+  if (allow) return decided('allow', allow);
   return { decision: 'none', decidedBy: 'default: ask', suspended };
+}
+
+const UNCHECKED =
+  'a relative path in the arguments cannot be checked (the server has no single root to resolve it against)';
+
+/** Whether a live rule applies to the call's arguments; why an allow rule did not, in `notes`. */
+function applies(rule: ScopedRule, scope: ArgScope | undefined, notes: string[]): Match {
+  const conditions = conditionsOf(rule);
+  if (conditions.length === 0) return 'match';
+  if (!scope) return 'no';
+  const match = matchConditions(conditions, scope, rule.list === 'allow' ? 'all' : 'any');
+  if (rule.list !== 'allow') return match;
+  if (match === 'unknown') notes.push(`${describeRule(rule)} not applied: ${UNCHECKED}`);
+  if (match === 'no') notes.push(`${describeRule(rule)} does not match these arguments`);
+  if (match !== 'match') return 'no';
+  const uncovered = uncoveredPaths(conditions, scope);
+  if (uncovered.length === 0) return 'match';
+  notes.push(
+    `${describeRule(rule)} does not cover the path argument${uncovered.length > 1 ? 's' : ''} ${uncovered.join(', ')}`,
+  );
+  return 'no';
 }
 
 /** Adds a rule to a copy of the lists; refused rules throw a LenaError that says why. */
@@ -176,10 +217,12 @@ export function addRule(
   entry: RuleEntry,
   scope: RuleScope = 'user',
 ): PermissionLists {
-  const checked = validateRule(list, entry.rule, scope);
+  const checked = validateRule(list, entry, scope);
   if (!checked.ok) throw new LenaError(ERROR_CODE.invalidArguments, checked.message);
   const rule = entry.rule.trim();
-  const kept = lists[list].filter((existing) => existing.rule.trim() !== rule);
+  const same = (e: RuleEntry) =>
+    e.rule.trim() === rule && JSON.stringify(e.args) === JSON.stringify(entry.args);
+  const kept = lists[list].filter((existing) => !same(existing));
   return { ...lists, [list]: [...kept, { ...entry, rule }] };
 }
 

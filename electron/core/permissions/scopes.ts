@@ -27,6 +27,8 @@ function toEntry(value: unknown): RuleEntry | undefined {
   for (const key of ['identity', 'server', 'tool', 'addedAt'] as const) {
     if (typeof value[key] === 'string') entry[key] = value[key];
   }
+  // A malformed `args` is kept as written: validateRule refuses the rule and says why.
+  if (value.args !== undefined) entry.args = value.args as RuleEntry['args'];
   return entry;
 }
 
@@ -73,7 +75,7 @@ function keepValid(
   const out = emptyLists();
   for (const list of ['allow', 'ask', 'deny'] as const) {
     for (const entry of lists[list] ?? []) {
-      const checked = validateRule(list, entry.rule, scope);
+      const checked = validateRule(list, entry, scope);
       if (checked.ok) out[list].push(entry);
       else warnings.push(`${where}: ${checked.message}`);
     }
@@ -216,11 +218,16 @@ export async function readProjectPermissions(projectDir: string): Promise<Projec
   return parseProjectPermissions(json.value, path);
 }
 
-/** `--allow`/`--deny` flags of `lena chat -p`; a refused rule stops the command with the reason. */
-export function parseCliRules(allow: readonly string[], deny: readonly string[]): PermissionLists {
+/** `--allow`/`--ask`/`--deny` flags of `lena chat -p`; a refused rule stops the command with the reason. */
+export function parseCliRules(
+  allow: readonly string[],
+  deny: readonly string[],
+  ask: readonly string[] = [],
+): PermissionLists {
   const lists = emptyLists();
   for (const [list, rules] of [
     ['allow', allow],
+    ['ask', ask],
     ['deny', deny],
   ] as const) {
     for (const rule of rules) {

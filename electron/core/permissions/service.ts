@@ -4,6 +4,7 @@
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { ServerScope } from '../../../shared/server-config';
 import { ToolAcceptance } from './acceptance';
+import { hostPathPlatform, type PathPlatform } from './arg-paths';
 import { answerText, auditRecord, deniedResultText } from './audit';
 import type { Availability, ToolStanding } from './availability';
 import { BaselineStore } from './baselines';
@@ -53,6 +54,9 @@ export interface PermissionServiceOptions {
   now?: () => Date;
   /** The key of a server's pins and baseline: its identity (host/server-records.ts); its name when absent. */
   recordKey?: (server: string) => string;
+  /** How path arguments compare (this machine when absent) and each server's roots, as folder paths. */
+  pathPlatform?: PathPlatform;
+  roots?: (server: string) => readonly string[];
 }
 
 export class PermissionService {
@@ -62,6 +66,7 @@ export class PermissionService {
   private readonly waiting = new Map<string, ToolCallRequest>();
   private projectRules: Partial<PermissionLists>;
   private projectProblem: string | undefined;
+  private platform: PathPlatform | undefined;
   private readonly now: () => Date;
   /** Which tools reach the model (pins, baselines, rejections); absent without pins. */
   readonly acceptance: ToolAcceptance | undefined;
@@ -120,6 +125,10 @@ export class PermissionService {
       sessionGrants: this.grants.get(request.conversationId),
       pins: this.acceptance,
       interactive,
+      paths: {
+        platform: (this.platform ??= this.options.pathPlatform ?? hostPathPlatform()),
+        roots: this.options.roots?.(request.serverName) ?? [],
+      },
     });
   }
 

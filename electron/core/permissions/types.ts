@@ -1,6 +1,7 @@
 // Plain data types of the permission gate (core side). What crosses to the window is in
 // `shared/permission-types.ts`; `view.ts` converts.
 import type { PermissionDecisionKind } from '../../../shared/permission-types';
+import type { ArgSpec } from './arg-match';
 
 /** The three rule lists, in precedence order deny > ask > allow. */
 export type RuleList = 'allow' | 'ask' | 'deny';
@@ -10,8 +11,13 @@ export type RuleScope = 'user' | 'project' | 'session' | 'cli';
 
 /** One stored rule. `identity` binds an allow rule to the server entry it was written for. */
 export interface RuleEntry {
-  /** `mcp__SERVER`, `mcp__SERVER__*` or `mcp__SERVER__TOOL` (qualified names as the model sees them). */
+  /**
+   * `mcp__SERVER`, `mcp__SERVER__*` or `mcp__SERVER__TOOL` (qualified names as the model sees
+   * them), the last with optional conditions: `mcp__fs__write_file(path:~/notes/**)`.
+   */
   rule: string;
+  /** A settings rule object's conditions, by parameter or JSON Pointer: `{"path": {"under": "~/notes"}}`. */
+  args?: Record<string, ArgSpec>;
   /** Hash of the server's launch entry when the rule was written; absent for hand-written rules. */
   identity?: string;
   /** Original server and tool names, shown beside the rule in settings. */

@@ -266,6 +266,10 @@ export class ServersService {
 
   // Tools.
   /** The registry's tools (of one server, or all), as registered. */
+  /** The user's own rule lists (settings.json), as the gate reads them. */
+  userRules(): PermissionLists {
+    return this.parts.permissions.current().permissions;
+  }
   registered(server?: string): RegisteredTool[] {
     return this.parts.registry.tools(server);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleWords } from '../../../../renderer/lib/rule-words';
+import { allowedWords, ruleWords } from '../../../../renderer/lib/rule-words';
 
 describe('ruleWords', () => {
   it('says plainly that no rule matched', () => {
@@ -17,5 +17,28 @@ describe('ruleWords', () => {
     expect(ruleWords('default: ask; trust suspended: server entry changed')).toBe(
       'No saved rule, so Lena asks. Trust suspended: server entry changed.',
     );
+  });
+});
+
+describe('argument rules in words', () => {
+  it('says which rule named the tool but not these arguments', () => {
+    expect(
+      ruleWords(
+        'default: ask (rule allow mcp__fs__write_file(path:~/notes/**) (user) does not match these arguments)',
+      ),
+    ).toBe(
+      'No saved rule covers this call, so Lena asks: rule allow mcp__fs__write_file(path:~/notes/**) (user) does not match these arguments.',
+    );
+    expect(ruleWords('rule ask mcp__fs__write_file(path:"C:/a,b/**") (user)')).toBe(
+      'Your rule “mcp__fs__write_file(path:"C:/a,b/**")” says to ask.',
+    );
+  });
+  it("names the rule that let a call run on its card, and nothing when the user's answer did", () => {
+    expect(allowedWords('rule allow mcp__fs__write_file(path:~/notes/**) (user)')).toBe(
+      'Allowed by your rule “mcp__fs__write_file(path:~/notes/**)”.',
+    );
+    expect(allowedWords('rule allow mcp__fs (cli)')).toBe('Allowed by the --allow rule “mcp__fs”.');
+    expect(allowedWords('asked: allow-once')).toBeNull();
+    expect(allowedWords(null)).toBeNull();
   });
 });
