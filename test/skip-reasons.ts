@@ -4,6 +4,7 @@
 // skipped anything). Something of Lena's that is missing or broken is never a reason to skip.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { sandboxAvailability } from '../electron/core/mcp/transports/sandbox/availability';
 import { findChromium } from './e2e/find-chromium';
 
 /** Whether this is a CI run (CI set, and not to "false" or "0"), where nothing may skip. */
@@ -20,6 +21,10 @@ const REASONS = {
   'no-user-namespaces': {
     applies: () => spawnSync('unshare', ['--user', '--map-root-user', 'true']).status !== 0,
     says: 'this machine cannot create user namespaces (`unshare --user --map-root-user true` fails)',
+  },
+  'no-sandbox': {
+    applies: () => !sandboxAvailability(process.env.PATH).ok,
+    says: 'this machine cannot run the server sandbox (bubblewrap, socat, ripgrep and user namespaces; `apt install bubblewrap socat ripgrep`)',
   },
   'not-posix': {
     applies: () => process.platform === 'win32',

@@ -5,6 +5,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, CLI, FIXTURES, lena, SERVERS, tempHome } from './cli-harness';
+import { skipWhen } from '../../skip-reasons';
 
 let home: string;
 
@@ -69,7 +70,7 @@ describe('commands that name one server', () => {
   });
 });
 
-describe.skipIf(process.platform === 'win32')('lena mcp doctor in a terminal', () => {
+describe.skipIf(skipWhen('not-posix'))('lena mcp doctor in a terminal', () => {
   it('shows each server once, with its problem', () => {
     // script(1) gives the command a terminal for stdout and stderr, as a user's shell does.
     const command = [process.execPath, CLI, 'mcp', 'doctor']

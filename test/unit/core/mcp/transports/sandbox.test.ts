@@ -21,10 +21,7 @@ import {
 import type { TextContent } from '../../../../../shared/mcp-types';
 import type { SandboxPolicy } from '../../../../../shared/server-config';
 import { fixture, reference } from '../harness';
-import { sandboxSkipReason } from './sandbox-support';
-
-const skip = sandboxSkipReason();
-if (skip) console.warn(skip);
+import { skipWhen } from '../../../../skip-reasons';
 
 const base = mkdtempSync(join(tmpdir(), 'lena-sbx-test-'));
 const home = join(base, 'home');
@@ -56,7 +53,7 @@ async function start(
   return { client, transport };
 }
 
-describe.skipIf(skip !== undefined)('sandboxed stdio servers (bubblewrap)', () => {
+describe.skipIf(skipWhen('no-sandbox'))('sandboxed stdio servers (bubblewrap)', () => {
   const targets: Server[] = [];
   let allowed = '';
   let refused = '';
