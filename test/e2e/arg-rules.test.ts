@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { chromiumPath } from './harness';
+import { skipWhen } from '../skip-reasons';
 import { armedQuestion, denyQuestion } from './helpers/questions';
 import { openServerWindow, type ServerWindow } from './helpers/server-window';
 
@@ -15,7 +15,7 @@ const FS = resolve(
   '../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js',
 );
 
-describe.skipIf(chromiumPath() === null && !process.env.CI)('argument rules in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('argument rules in the window', () => {
   let w: ServerWindow;
   let work: string;
   let rule: string;
