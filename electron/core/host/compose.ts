@@ -14,7 +14,7 @@ import { ViewContexts } from '../chat/view-context';
 import type { LenaPaths } from '../home';
 import { AuthRegistry } from '../mcp/auth/registry';
 import { FileAuthStore } from '../mcp/auth/token-files';
-import type { CapsPort } from '../mcp/client-features/caps';
+import type { CapsPort } from '../mcp/client-features/ports';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import { watchConfigFiles } from '../mcp/config/watch';
 import { McpManager } from '../mcp/manager/manager';

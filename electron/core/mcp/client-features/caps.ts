@@ -5,28 +5,10 @@
 // error the server can read, and the same line goes to the server's log for the user.
 import { RequestHandlerError } from '../jsonrpc';
 import type { CallBudget, InputContext } from '../client-features';
-import type { SamplingRequest } from './ports';
-
-/** The limits (settings.json `askLimits`, bounds in shared/settings-fields.ts). */
-export interface AskLimits {
-  concurrentSampling: number;
-  samplingPerCall: number;
-  samplingMaxTokens: number;
-  samplingTokensPerDay: number;
-  pendingQuestions: number;
-}
+import type { AskLimits, CapsPort, SamplingRequest } from './ports';
 
 /** JSON-RPC error code of a request refused for a limit (the implementation-defined server-error range). */
 export const ASK_LIMIT_REACHED = -32050;
-
-/** What the caps need from the host: the limits now, the day's tally, and where the user reads a refusal. */
-export interface CapsPort {
-  limits(): AskLimits;
-  /** Sampling tokens this server used of the user's key today (its own scope's tally). */
-  usedToday(server: string): number;
-  /** A line the user sees about this server (its log). */
-  note(server: string, line: string): void;
-}
 
 /** A fresh count for one request (a tool call and all its rounds). */
 export const newCallBudget = (): CallBudget => ({ sampling: 0 });

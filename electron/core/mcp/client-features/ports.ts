@@ -3,7 +3,6 @@
 // The host builds them over its question broker (core/host); the command line over terminal
 // prompts; the conformance driver over a stand-in user.
 import type { FormField, FormValues } from '../../../../shared/elicitation-form';
-import type { CapsPort } from './caps';
 
 export interface Root {
   uri: string;
@@ -19,6 +18,24 @@ export type SamplingBlock =
   { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
 
 /** A sampling/createMessage request after validation: only what Lena can send to Claude, plus what it must name. */
+/** The limits (settings.json `askLimits`, bounds in shared/settings-fields.ts). */
+export interface AskLimits {
+  concurrentSampling: number;
+  samplingPerCall: number;
+  samplingMaxTokens: number;
+  samplingTokensPerDay: number;
+  pendingQuestions: number;
+}
+
+/** What the caps need from the host: the limits now, the day's tally, and where the user reads a refusal. */
+export interface CapsPort {
+  limits(): AskLimits;
+  /** Sampling tokens this server used of the user's key today (its own scope's tally). */
+  usedToday(server: string): number;
+  /** A line the user sees about this server (its log). */
+  note(server: string, line: string): void;
+}
+
 export interface SamplingRequest {
   messages: { role: 'user' | 'assistant'; content: SamplingBlock[] }[];
   systemPrompt?: string;
