@@ -8,19 +8,13 @@
 // to a second UDP port: its packet arriving shows this Chromium sends WebRTC packets, so the view's
 // silence is the proxy's doing.
 import { createSocket, type Socket } from 'node:dgram';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWhen } from '../skip-reasons';
-import type { AppView } from '../../shared/app-view-types';
-import { createHost, type Host } from '../../electron/core/host';
-import { contentSecurityPolicy } from '../../electron/core/security/csp';
-import { CHROMIUM_ARGS, ROOT, requireChromium, serveViewProxy } from './harness';
-
-const ctx = { senderUrl: 'app://lena/index.html' };
+import { ROOT } from './harness';
+import { frameView, startViewStage, type ViewStage } from './helpers/view-stage';
 
 async function udpListener(): Promise<{ socket: Socket; port: number; packets: string[] }> {
   const socket = createSocket('udp4');
@@ -33,19 +27,13 @@ async function udpListener(): Promise<{ socket: Socket; port: number; packets: s
 }
 
 describe.skipIf(skipWhen('no-browser'))('an MCP Apps view and WebRTC', () => {
-  let browser: Browser;
-  let host: Host;
-  let app: Server;
+  let stage: ViewStage;
   let probe: Server;
-  let proxy: { origin: string; server: Server };
-  let appOrigin: string;
-  let home: string;
   let viewUdp: Awaited<ReturnType<typeof udpListener>>;
   let controlUdp: Awaited<ReturnType<typeof udpListener>>;
   const probed: string[] = [];
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'lena-e2e-webrtc-'));
     viewUdp = await udpListener();
     controlUdp = await udpListener();
     probe = createServer((req, res) => {
@@ -55,107 +43,34 @@ describe.skipIf(skipWhen('no-browser'))('an MCP Apps view and WebRTC', () => {
     probe.on('connection', () => probed.push('connection'));
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const probeUrl = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
-    const made: { host?: Host } = {};
-    proxy = await serveViewProxy(() => made.host);
-    app = createServer((_req, res) => {
-      res
-        .writeHead(200, {
-          'content-type': 'text/html',
-          'content-security-policy': contentSecurityPolicy({ viewOrigin: proxy.origin }),
-        })
-        .end('<!doctype html><title>app</title>');
-    });
-    await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
-    appOrigin = `http://127.0.0.1:${(app.address() as { port: number }).port}`;
-    const html = join(home, 'webrtc.html');
-    const source = readFileSync(join(ROOT, 'test/fixtures/apps/webrtc-view.html'), 'utf8');
-    writeFileSync(
-      html,
-      source.replaceAll('UDP_PORT', String(viewUdp.port)).replaceAll('PROBE_URL', probeUrl),
-    );
-    host = made.host = createHost({
-      home,
-      env: { PATH: process.env.PATH, HOME: home },
-      views: { appOrigin, layout: 'path', origin: () => proxy.origin },
-    });
-    const added = await host.dispatch(
-      'servers:add',
-      {
-        name: 'apps',
-        entry: {
-          command: process.execPath,
-          args: [join(ROOT, 'test/fixtures/mcp/apps-peer.mjs')],
-          env: { APPS_VIEW_HTML: html },
-        },
+    stage = await startViewStage({
+      homePrefix: 'lena-e2e-webrtc-',
+      viewHtml: (home) => {
+        const html = join(home, 'webrtc.html');
+        const source = readFileSync(join(ROOT, 'test/fixtures/apps/webrtc-view.html'), 'utf8');
+        writeFileSync(
+          html,
+          source.replaceAll('UDP_PORT', String(viewUdp.port)).replaceAll('PROBE_URL', probeUrl),
+        );
+        return html;
       },
-      ctx,
-    );
-    expect(added.ok).toBe(true);
-    browser = await chromium.launch({
-      executablePath: requireChromium(),
-      args: CHROMIUM_ARGS,
-      headless: true,
     });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await host?.close();
-    await new Promise((r) => app?.close(r));
+    await stage?.close();
     await new Promise((r) => probe?.close(r));
-    await new Promise((r) => proxy?.server.close(r));
     viewUdp?.socket.close();
     controlUdp?.socket.close();
-    rmSync(home, { recursive: true, force: true });
   });
 
   it('finds no WebRTC, opens no nested document and sends no packet, while the window itself could', async () => {
-    const view = (
-      (await host.dispatch('apps:view', { server: 'apps', tool: 'show' }, ctx)) as {
-        value: AppView;
-      }
-    ).value;
+    const view = await stage.view();
     expect(view.status).toBe('ready');
-    const page = await browser.newPage();
-    await page.goto(`${appOrigin}/`);
+    const page = await stage.browser.newPage();
+    await page.goto(`${stage.appOrigin}/`);
     // What the window's card does: frame the proxy, wait for it, hand it the view's HTML.
-    await page.evaluate(
-      ([src, html, origin]) => {
-        const w = window as unknown as { got: unknown[] };
-        w.got = [];
-        const frame = document.createElement('iframe');
-        frame.src = src;
-        window.addEventListener('message', (e) => {
-          if (e.origin !== origin || e.source !== frame.contentWindow) return;
-          w.got.push(e.data);
-          if (e.data?.method === 'ui/notifications/sandbox-proxy-ready')
-            frame.contentWindow!.postMessage(
-              {
-                jsonrpc: '2.0',
-                method: 'ui/notifications/sandbox-resource-ready',
-                params: { html },
-              },
-              origin,
-            );
-        });
-        document.body.appendChild(frame);
-      },
-      [view.proxyUrl, view.html!, view.proxyOrigin] as const,
-    );
-    const reports = async () => {
-      const got =
-        (await page.evaluate(
-          () =>
-            (
-              window as unknown as {
-                got: { method?: string; params?: { what: string; value: string } }[];
-              }
-            ).got,
-        )) ?? [];
-      return got
-        .filter((m) => m.method === 'probe/report')
-        .map((m) => [m.params!.what, m.params!.value] as const);
-    };
+    const { reports } = await frameView(page, view);
     await expect
       .poll(async () => (await reports()).some(([what]) => what === 'done'), { timeout: 20_000 })
       .toBe(true);
