@@ -10,7 +10,12 @@ import {
   entryValues,
   PROJECT_ENTRY_FIELDS,
 } from '../../../electron/core/mcp/config/project-entry-policy';
-import { FULL_LOCAL, FULL_REMOTE, SAMPLES } from '../core/mcp/config/project-entry-samples';
+import {
+  approveLine,
+  FULL_LOCAL,
+  FULL_REMOTE,
+  SAMPLES,
+} from '../core/mcp/config/project-entry-samples';
 import { buildCli, CLI } from './run-cli';
 
 let dir = '';
@@ -35,18 +40,6 @@ beforeAll(() => {
   mkdirSync(project);
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The line `lena mcp approve` prints for one value. */
-function approveLine(where: string, value: unknown): string {
-  const text = Array.isArray(value)
-    ? value.join(' ')
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-  if (where.startsWith('env.')) return `env ${where.slice(4)}=${text}`;
-  if (where.startsWith('headers.')) return `header ${where.slice(8)}: ${text}`;
-  return `${where}: ${text}`;
-}
 
 describe('lena mcp approve', () => {
   it('prints every field of the entry before anything is recorded', async () => {

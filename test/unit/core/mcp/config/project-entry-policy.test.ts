@@ -20,7 +20,14 @@ import {
 } from '../../../../../electron/core/permissions/approval-request';
 import { approvalView } from '../../../../../electron/core/permissions/view';
 import type { ServerEntry } from '../../../../../shared/server-config';
-import { baseFor, FULL_LOCAL, FULL_REMOTE, SAMPLES, withField } from './project-entry-samples';
+import {
+  approveLine,
+  baseFor,
+  FULL_LOCAL,
+  FULL_REMOTE,
+  SAMPLES,
+  withField,
+} from './project-entry-samples';
 
 interface Def {
   type: string;
@@ -130,18 +137,6 @@ function shownInView(entry: ServerEntry): Set<string> {
       ...view.ignored,
     ].map((f) => f.where),
   ]);
-}
-
-/** The line `lena mcp approve` prints for one value. */
-function approveLine(where: string, value: unknown): string {
-  const text = Array.isArray(value)
-    ? value.join(' ')
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-  if (where.startsWith('env.')) return `env ${where.slice(4)}=${text}`;
-  if (where.startsWith('headers.')) return `header ${where.slice(8)}: ${text}`;
-  return `${where}: ${text}`;
 }
 
 describe('the approval of a project entry', () => {

@@ -80,3 +80,15 @@ export const FULL_LOCAL = withField(
 );
 /** A remote server setting every remote and common field, the refused sign-in fields included. */
 export const FULL_REMOTE = full(REMOTE, 'remote');
+
+/** The line `lena mcp approve` prints for one value. */
+export function approveLine(where: string, value: unknown): string {
+  const text = Array.isArray(value)
+    ? value.join(' ')
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+  if (where.startsWith('env.')) return `env ${where.slice(4)}=${text}`;
+  if (where.startsWith('headers.')) return `header ${where.slice(8)}: ${text}`;
+  return `${where}: ${text}`;
+}
