@@ -1,9 +1,9 @@
 // electron-builder cannot package here (no Electron binary), but its configuration is checked
 // offline with electron-builder's own schema validation, and the fuses are asserted.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { load } from 'js-yaml';
 
@@ -78,6 +78,24 @@ describe('electron-builder.yml', () => {
       onlyLoadAppFromAsar: true,
       grantFileProtocolExtraPrivileges: false,
     });
+  });
+
+  it('unpacks the sandbox library and every package it imports, so its helpers can run', () => {
+    const unpack = (config.asarUnpack as string[]) ?? [];
+    const closure = new Set<string>();
+    const visit = (name: string, from: string) => {
+      let dir = from;
+      while (!existsSync(join(dir, 'node_modules', name, 'package.json'))) dir = dirname(dir);
+      const at = join(dir, 'node_modules', name);
+      if (dir === ROOT) closure.add(name); // nested copies travel inside their parent's folder
+      const pkg = JSON.parse(readFileSync(join(at, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, at);
+    };
+    visit('@anthropic-ai/sandbox-runtime', ROOT);
+    expect(closure.size).toBeGreaterThan(1);
+    for (const name of closure) expect(unpack).toContain(`node_modules/${name}/**`);
   });
 
   it('keeps everything the renderer bundles out of the runtime dependencies', () => {

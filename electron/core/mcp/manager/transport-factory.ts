@@ -41,12 +41,11 @@ export function defaultTransportFactory(options: FactoryOptions = {}) {
       const { sandboxedStdio } = await import('../transports/sandbox');
       const env = options.env ?? process.env;
       const path = options.loginShellPath ? ((await loginShellPath()) ?? env.PATH) : env.PATH;
-      const wrapped = sandboxedStdio(stdio, launch.sandbox, {
+      return sandboxedStdio(stdio, launch.sandbox, {
         path: launch.env.PATH ?? path,
         home: launch.env.HOME ?? env.HOME,
         lenaHome: resolveLenaHome(env),
       });
-      return new StdioTransport(wrapped.options);
     }
     const { createHttpTransport } = await import('./http-transport-factory');
     return createHttpTransport(launch, hooks);

@@ -89,6 +89,12 @@ export class StdioTransport implements Transport {
     this.stderrListeners.push(listener);
   }
 
+  /** Adds Lena's own lines about this server (a wrapper's notices) to its stderr log. */
+  noteStderr(text: string): void {
+    this.stderr.push(Buffer.from(text, 'utf8'));
+    for (const listener of this.stderrListeners) listener(text);
+  }
+
   async start(callbacks: TransportCallbacks): Promise<void> {
     if (this.child)
       throw new McpTransportError(

@@ -1,5 +1,5 @@
-// The launcher's notices, read back from a sandboxed server's stderr: the library's warnings and
-// the connections its proxy refused. Each is one `lena-sandbox: {json}` line (launcher-source.ts).
+// The sandbox session's notices, read back from a sandboxed server's stderr log: the library's warnings
+// and the connections its proxy refused. Each is one `lena-sandbox: {json}` line (session.ts).
 export const NOTICE_PREFIX = 'lena-sandbox: ';
 
 export type SandboxNotice =

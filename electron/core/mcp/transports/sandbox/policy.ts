@@ -92,6 +92,10 @@ export function resolveSandbox(policy: true | SandboxPolicy, ctx: SandboxContext
       `${basename(ctx.command)} may write its cache (${runner.write.map((f) => `~/${f}`).join(', ')}) and reach ${runner.domains.join(', ')}`,
     );
   }
+  if ((own.network?.deniedDomains ?? []).length > 0)
+    notes.push(
+      'its denied domains apply to every sandboxed server while it runs (one proxy serves them all)',
+    );
   return {
     settings: {
       network: {

@@ -1,10 +1,11 @@
 // The sandbox policy of an entry: the default protections an explicit policy keeps, package
 // runners, and the widening entries a project's approval flags.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveSandbox } from '../../../../../electron/core/mcp/transports/sandbox/policy';
+import { libraryFile } from '../../../../../electron/core/mcp/transports/sandbox/session';
 import { riskFlags } from '../../../../../electron/core/permissions/risk-flags';
 import { expandEntry } from '../../../../../electron/core/mcp/config/expand';
 
@@ -61,5 +62,23 @@ describe('sandbox policy', () => {
     const user = await expandEntry({ command: 'node' });
     expect(project.ok && project.launch.transport === 'stdio' && project.launch.sandbox).toBe(true);
     expect(user.ok && user.launch.transport === 'stdio' && user.launch.sandbox).toBeUndefined();
+  });
+});
+
+describe('the sandbox library in a packaged app', () => {
+  it('is imported from app.asar.unpacked where the package was unpacked, else where it resolved', () => {
+    const base = mkdtempSync(join(tmpdir(), 'lena-asar-'));
+    try {
+      const inAsar = join(base, 'resources', 'app.asar', 'node_modules', 'srt', 'index.js');
+      const unpacked = inAsar.replace('app.asar', 'app.asar.unpacked');
+      expect(libraryFile(inAsar)).toBe(inAsar);
+      mkdirSync(dirname(unpacked), { recursive: true });
+      writeFileSync(unpacked, '');
+      expect(libraryFile(inAsar)).toBe(unpacked);
+      const plain = join(base, 'node_modules', 'srt', 'index.js');
+      expect(libraryFile(plain)).toBe(plain);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });

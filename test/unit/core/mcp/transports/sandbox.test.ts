@@ -3,7 +3,7 @@
 // the allowed loopback target through the sandbox's proxy and is refused the other (a recorded
 // refusal); server-filesystem from npm works on its folder; arguments reach the server literally;
 // a PATH without bubblewrap refuses the start with the remedy, never an unsandboxed start.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -109,6 +109,25 @@ describe.skipIf(skipWhen('no-sandbox'))('sandboxed stdio servers (bubblewrap)', 
       .toContain('127.0.0.1');
     const lines = noticesIn(probe.transport.stderrTail()).filter((n) => n.kind === 'violation');
     expect(JSON.stringify(lines)).toContain(refused);
+  });
+
+  it('runs two servers with different allow lists side by side, each held to its own', async () => {
+    const other = await start([fixture('sandbox-probe.mjs'), 'other'], {
+      network: { allowedDomains: [refused] },
+    });
+    try {
+      const mine = await other.client.callTool('fetch', { url: `http://${refused}/` });
+      expect(text(mine)).toBe('200 hello from refused');
+      const theirs = await other.client.callTool('fetch', { url: `http://${allowed}/` });
+      expect(text(theirs)).not.toContain('hello from allowed');
+      const first = await probe.client.callTool('fetch', { url: `http://${refused}/` });
+      expect(text(first)).not.toContain('hello from refused');
+      // The proxy lives in this process: no helper program stands between Lena and the server.
+      const parent = readFileSync(`/proc/${other.transport.pid}/stat`, 'utf8').split(' ')[3];
+      expect(Number(parent)).toBe(process.pid);
+    } finally {
+      await other.client.close();
+    }
   });
 
   it('passes an argument with ; $(…) and quotes literally, through no shell', async () => {
