@@ -119,27 +119,31 @@ export async function wrapInSandbox(
   cwd: string,
   description: string,
 ): Promise<SandboxRun> {
-  const m = await manager();
-  const check = m.checkDependencies();
-  if (check.errors.length > 0) throw new Error(check.errors.join('; '));
   const id = randomBytes(16).toString('base64url');
   const entry: Live = { seen: 0, listeners: [], denied: settings.network.deniedDomains };
+  // Counted as live before the session is awaited, so a server ending meanwhile does not stop
+  // the session this one is about to use.
   live.set(id, entry);
+  let m: Manager | undefined;
   let released = false;
   const release = (): void => {
     if (released) return;
     released = true;
     live.delete(id);
-    m.unregisterCommandNetworkLists(id);
-    m.cleanupAfterCommand();
+    m?.unregisterCommandNetworkLists(id);
+    m?.cleanupAfterCommand();
     // The last sandboxed server is gone: stop the proxy and its bridges, so nothing of the
     // sandbox outlives its servers (and the command line can exit).
-    if (live.size === 0) {
+    if (live.size === 0 && session) {
+      const ended = session;
       session = undefined;
-      ending = m.reset().catch(() => undefined);
+      ending = ended.then((s) => s.reset()).catch(() => undefined);
     }
   };
   try {
+    m = await manager();
+    const check = m.checkDependencies();
+    if (check.errors.length > 0) throw new Error(check.errors.join('; '));
     if (entry.denied.length > 0) m.updateConfig(sessionConfig());
     m.registerCommandNetworkLists(id, { allowedDomains: settings.network.allowedDomains });
     const quote = await quoter();
