@@ -84,6 +84,18 @@ export interface ServerStatus extends ServerState {
   approval: ProjectApprovalView | null;
   /** Tools waiting for the user: listed after the baseline (`new`) or changed since accepted. */
   pendingTools?: { new: string[]; changed: string[] };
+  /** A local server's sandbox: whether it runs in one, what it may do, what was refused. */
+  sandbox?: SandboxView | null;
+}
+
+/** A local server's sandbox as the server page and `lena mcp doctor` show it. */
+export interface SandboxView {
+  /** on: runs sandboxed; off: the entry says `"sandbox": false`; unavailable: asked for, cannot run here. */
+  state: 'on' | 'off' | 'unavailable';
+  /** One sentence: "can write only to its working folder and a temporary folder of its own; no network". */
+  summary: string;
+  /** Hosts the sandbox's proxy refused, most recent last (from the server's log). */
+  blocked: string[];
 }
 
 /** A remote server's sign-in, for the servers page and the title bar. */

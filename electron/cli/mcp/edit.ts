@@ -117,6 +117,10 @@ function entryFrom(args: ParsedArgs): ServerEntry {
       throw new UsageError(
         '-e sets a local server\'s environment; a remote server takes headers (-H "Name: value")',
       );
+    if (args.bools.has('--sandbox') || args.bools.has('--no-sandbox'))
+      throw new UsageError(
+        'the sandbox is for a local server (a command after "--"); a remote server runs elsewhere',
+      );
     checkUrl(url);
     const headers = headerValues(flags(args, '--header'));
     const oauth = oauthFrom(args);
@@ -143,10 +147,18 @@ function entryFrom(args: ParsedArgs): ServerEntry {
       'the sign-in flags (--grant, --client-id, …) are for a remote server (--transport http NAME URL); a local server does not sign in',
     );
   const env = keyValues(flags(args, '--env'), 'environment variable');
+  if (args.bools.has('--sandbox') && args.bools.has('--no-sandbox'))
+    throw new UsageError('give --sandbox or --no-sandbox, not both');
+  const sandbox = args.bools.has('--sandbox')
+    ? { sandbox: true }
+    : args.bools.has('--no-sandbox')
+      ? { sandbox: false }
+      : {};
   return {
     command,
     ...(rest.length ? { args: rest } : {}),
     ...(Object.keys(env).length ? { env } : {}),
+    ...sandbox,
     ...limits,
   };
 }
@@ -155,13 +167,14 @@ registerCommand({
   path: ['mcp', 'add'],
   summary: 'add a server to a configuration file (nothing starts)',
   usage: [
-    'mcp add NAME [-e KEY=VALUE]… [--timeout S] [--startup-timeout S] [--scope user|project] -- COMMAND [ARGS…]',
+    'mcp add NAME [-e KEY=VALUE]… [--sandbox | --no-sandbox] [--timeout S] [--startup-timeout S] [--scope user|project] -- COMMAND [ARGS…]',
     'mcp add --transport http|sse NAME URL [-H "Header: value"]… [--timeout S] [--scope user|project] [sign-in flags]',
   ],
   description:
     "Writes the entry to Lena's mcp.json, the project's .mcp.json (--scope project), or --config FILE.\nValues may reference ${VAR} and ${secret:NAME}; they are expanded when the server starts.",
   examples: [
     'lena mcp add fs -- npx -y @modelcontextprotocol/server-filesystem ~/notes',
+    'lena mcp add --sandbox notes -- npx -y @modelcontextprotocol/server-filesystem .',
     "lena mcp add gh -e GITHUB_TOKEN='${GITHUB_TOKEN}' --startup-timeout 300 -- npx -y @modelcontextprotocol/server-github",
     'lena mcp add --transport http docs https://example.com/mcp -H "Authorization: Bearer ${DOCS_TOKEN}"',
     "lena mcp add --transport http builds https://ci.example.com/mcp --grant client_credentials --client-id bot --client-secret '${secret:BUILDS_SECRET}' --dpop on",
@@ -178,6 +191,14 @@ registerCommand({
       value: 'KEY=VALUE',
       repeat: true,
       help: 'an environment variable of a local server (the server gets only these plus the base set; see lena help)',
+    },
+    {
+      name: '--sandbox',
+      help: 'run the local server in the default sandbox: writes only to its folder, no network, no keys ("sandbox": true)',
+    },
+    {
+      name: '--no-sandbox',
+      help: 'run it without the sandbox ("sandbox": false; a project server is sandboxed unless its entry says so)',
     },
     {
       name: '--header',

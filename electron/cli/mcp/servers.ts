@@ -1,6 +1,6 @@
 // What the server commands share: starting servers of the shared runtime with a progress line per
 // server on stderr as each settles, and a server's status in the words and JSON they print.
-import { statusPhrase, type ServerStatus } from '../../../shared/server-types';
+import { statusPhrase, type SandboxView, type ServerStatus } from '../../../shared/server-types';
 import type { ServersService } from '../../core/host/services/servers';
 import { CliError, EXIT, UsageError } from '../errors';
 import { indent, plural, type Output } from '../output';
@@ -50,8 +50,15 @@ export function printProblem(
 ): void {
   const error = errorText(s);
   if (error) print(indent(error));
+  if (s.sandbox) print(indent(sandboxLine(s.sandbox)));
   if (s.status === 'failed' && stderrTail.trim())
     print(indent(`stderr:\n${indent(stderrExcerpt(stderrTail))}`));
+}
+
+/** "sandbox: on — can write only to …; blocked: api.example.com" */
+export function sandboxLine(sandbox: SandboxView): string {
+  const blocked = sandbox.blocked.length > 0 ? `; blocked: ${sandbox.blocked.join(', ')}` : '';
+  return `sandbox: ${sandbox.state} — ${sandbox.summary}${blocked}`;
 }
 
 /** How startServers reports: a line per server, that line with its problem, or nothing. */
@@ -131,6 +138,8 @@ export function statusJson(servers: ServersService, s: ServerStatus) {
     error: errorText(s),
     // OAuth: "required", "signed-in" (with the account) or "failed" with the step; null when none is needed.
     signIn: s.signIn ?? null,
+    // A local server's sandbox: on, off or unavailable, what it may do, hosts it was refused.
+    sandbox: s.sandbox ?? null,
     stderrTail: s.stderrTail || servers.stderrTail(s.name),
   };
 }

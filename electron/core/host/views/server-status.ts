@@ -17,6 +17,7 @@ import type { PermissionService } from '../../permissions/service';
 import { trustStatus } from '../../permissions/trust';
 import { approvalView } from '../../permissions/view';
 import { serverIdentity } from '../wiring';
+import { sandboxView } from './sandbox-view';
 import type { KeptRecords, ServerRecords } from '../record-moves';
 
 export interface ServerViewParts {
@@ -44,6 +45,7 @@ export class ServerStatusViews {
       suspended: trust.note ?? keptNote(this.parts.records?.keptFor(state.name)),
       toolTokens: registry.tokenCosts().find((c) => c.server === state.name)?.tokens ?? 0,
       pendingTools: pendingTools(permissions, session),
+      sandbox: sandboxView(state, entry ?? state.entry),
       approval:
         state.status === 'needs-approval' && entry
           ? approvalFor(

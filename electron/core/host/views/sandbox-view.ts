@@ -1,0 +1,51 @@
+// A local server's sandbox as the server page and `lena mcp doctor` show it: whether it runs in
+// one, one sentence of what it may do, and the hosts its proxy refused (read back from the
+// `lena-sandbox:` notices in the server's log).
+import type { ServerEntry, SandboxPolicy } from '../../../../shared/server-config';
+import type { SandboxView, ServerState } from '../../../../shared/server-types';
+import { ERROR_CODE } from '../../../../shared/result';
+import { noticesIn, refusedHost } from '../../mcp/transports/sandbox/notices';
+
+const MAX_BLOCKED = 10;
+
+/** The sandbox view of a server's state; null for remote servers and unsandboxed user servers. */
+export function sandboxView(state: ServerState, entry: ServerEntry | null): SandboxView | null {
+  if (!entry || typeof entry.url === 'string') return null;
+  if (state.transport !== null && state.transport !== 'stdio') return null;
+  const policy = entry.sandbox ?? (state.scope === 'project' ? true : undefined);
+  if (policy === undefined) return null;
+  if (policy === false)
+    return {
+      state: 'off',
+      summary: 'runs without the sandbox: it has your own rights to files and the network',
+      blocked: [],
+    };
+  const unavailable = state.error?.code === ERROR_CODE.sandboxUnavailable;
+  return {
+    state: unavailable ? 'unavailable' : 'on',
+    summary: describeSandbox(policy),
+    blocked: blockedHosts(state.stderrTail),
+  };
+}
+
+/** What a policy lets the server do, in one sentence. */
+export function describeSandbox(policy: true | SandboxPolicy): string {
+  const own = policy === true ? {} : policy;
+  const writes = own.filesystem?.allowWrite;
+  const where = writes
+    ? writes.length === 0
+      ? 'only to a temporary folder of its own'
+      : `only to ${writes.join(', ')} and a temporary folder of its own`
+    : 'only to its working folder, its roots and a temporary folder of its own';
+  const domains = own.network?.allowedDomains ?? [];
+  const network = domains.length === 0 ? 'no network' : `network only to ${domains.join(', ')}`;
+  return `can write ${where}; ${network}; cannot read your keys or Lena's home`;
+}
+
+function blockedHosts(stderrTail: string): string[] {
+  const hosts = noticesIn(stderrTail)
+    .map(refusedHost)
+    .filter((h): h is string => h !== undefined);
+  const recentLast = [...new Set(hosts.reverse())].reverse();
+  return recentLast.slice(-MAX_BLOCKED);
+}
