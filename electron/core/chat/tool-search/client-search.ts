@@ -1,7 +1,9 @@
 // Lena's own tool search, offered where the endpoint refuses Anthropic's (a proxy, another base
-// URL). The model calls `lena_tool_search` with a query; Lena ranks the deferred tools with BM25
-// (bm25.ts) and answers with the best definitions, which the engine then loads (sends normally)
-// for the rest of the turn, so the model can call them in its next round.
+// URL). The model calls `lena_tool_search` with a query: the product or service and the action in
+// the service's words ("slack post message"), or a tool's name. A tool asked for by name comes
+// first (namedIn); the rest are ranked by BM25 over their definitions (bm25.ts). The best
+// definitions are answered and the engine loads (sends normally) them for the rest of the turn,
+// so the model can call them in its next round; the next ten are named for a second search.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RegisteredTool } from '../../mcp/registry/registry';
 import { Bm25Index, type SearchDocument } from './bm25';
