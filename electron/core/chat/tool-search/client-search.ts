@@ -1,7 +1,9 @@
 // Lena's own tool search, offered where the endpoint refuses Anthropic's (a proxy, another base
-// URL). The model calls `lena_tool_search` with a query; Lena ranks the deferred tools with BM25
-// (bm25.ts) and answers with the best definitions, which the engine then loads (sends normally)
-// for the rest of the turn, so the model can call them in its next round.
+// URL). The model calls `lena_tool_search` with a query: the product or service and the action in
+// the service's words ("slack post message"), or a tool's name. A tool asked for by name comes
+// first (namedIn); the rest are ranked by BM25 over their definitions (bm25.ts). The best
+// definitions are answered and the engine loads (sends normally) them for the rest of the turn,
+// so the model can call them in its next round; the next ten are named for a second search.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RegisteredTool } from '../../mcp/registry/registry';
 import { Bm25Index, type SearchDocument } from './bm25';
@@ -18,11 +20,15 @@ export const NEARBY = 10;
 export const CLIENT_SEARCH_DEFINITION: Tool = {
   name: CLIENT_SEARCH_TOOL,
   description:
-    'Many of the user\'s tools are not loaded, to save context. Search them by what you want to do (plain words, e.g. "post a message to a slack channel") or by a tool\'s exact name; the best matching tools are loaded and can be called right after this returns, and the next best are named. If none fits, search for a named one or again with other words.',
+    'Many of the user\'s tools are not loaded, to save context. Search them by naming the product or service and the action, in the service\'s own words (e.g. "slack post message", "github search code"), or load a tool by its full name (mcp__<server>__<name>, or <server>/<name>). The best matching tools are loaded and can be called right after this returns, and the next best are named. If none fits, load a named one or search again with other words.',
   input_schema: {
     type: 'object',
     properties: {
-      query: { type: 'string', description: 'What the tool should do, in plain words.' },
+      query: {
+        type: 'string',
+        description:
+          'The product or service and the action, in its own words ("github create issue"), or a tool\'s full name.',
+      },
       limit: {
         type: 'integer',
         minimum: 1,
@@ -108,12 +114,14 @@ export function rankTools(
   limit: number,
 ): Searchable[][] {
   const byName = new Map(candidates.map((c) => [c.name, c]));
-  // A tool named exactly (as the search tool's list or a result's "close" list names it) comes
-  // first, whatever BM25 makes of the words in its name.
-  const named = namedIn(query, candidates).map((name) => ({ name, score: Infinity }));
+  const ranked = new Bm25Index(candidates.map(searchDocument)).search(query, candidates.length);
+  // A tool asked for by name (as the search tool's list or a result's "close" list names it)
+  // comes first; several named tools keep BM25's order among them.
+  const named = new Set(namedIn(query, candidates));
   const hits = [
-    ...named,
-    ...new Bm25Index(candidates.map(searchDocument)).search(query, candidates.length),
+    ...ranked.filter((h) => named.has(h.name)),
+    ...[...named].map((name) => ({ name })),
+    ...ranked,
   ];
   const groups = new Map<string, Searchable[]>();
   for (const h of hits) {
@@ -127,33 +135,56 @@ export function rankTools(
   return [...groups.values()];
 }
 
+/** Quoted text: "…", “…”, ‘…’, or '…' (an apostrophe inside a word opens no quote). */
+const QUOTED =
+  /"([^"]+)"|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019|(?<![A-Za-z0-9])'([^']+)'(?![A-Za-z0-9])/g;
+
 /**
- * The tools a query names: by full name (mcp__github__create_issue), as server and name
- * ("github: create_issue", "github/create_issue", "github create_issue"), or by a name only one
- * server has ("create_issue").
+ * The tools a query asks for by name, which come first whatever BM25 makes of their words. A name
+ * is a request only where it cannot be an ordinary word: a full name (mcp__github__search_code),
+ * a server and a name joined by "/" or ":" ("github/search_code", "github:search_code",
+ * "github: search_code" as the search tool's list writes them), or a tool's name in quotes
+ * ("search" loads every server's tool called search). Unquoted, "search", "find" or "query" is a
+ * word of the request even where some server has a tool of that name.
  */
 function namedIn(query: string, candidates: readonly Searchable[]): string[] {
   const full = new Map<string, string>();
+  const paired = new Map<string, string>();
   const bare = new Map<string, string[]>();
   for (const c of candidates) {
     full.set(c.name, c.name);
-    if (c.server && c.tool) full.set(`${c.server}\u0000${c.tool}`, c.name);
+    if (c.server && c.tool) paired.set(`${c.server}\u0000${c.tool}`, c.name);
     if (c.tool) bare.set(c.tool, [...(bare.get(c.tool) ?? []), c.name]);
   }
-  const tokens = query
-    .split(/[\s,;]+/)
-    .map((t) => t.replace(/[:.]+$/, ''))
-    .filter(Boolean);
   const out: string[] = [];
-  const add = (name: string | undefined) => name && !out.includes(name) && out.push(name);
-  tokens.forEach((t, i) => {
-    const pair = /^([^/:]+)[/:]([^/:]+)$/.exec(t);
-    const paired =
-      full.get(`${tokens[i - 1]}\u0000${t}`) ??
-      (pair ? full.get(`${pair[1]}\u0000${pair[2]}`) : undefined);
-    const only = bare.get(t);
-    add(full.get(t) ?? paired ?? (only?.length === 1 ? only[0] : undefined));
+  const add = (names: readonly string[]) => {
+    for (const name of names) if (!out.includes(name)) out.push(name);
+  };
+  /** The tools one text names: a full name, or server/name, in each of its tokens. */
+  const scan = (text: string, whole: boolean) => {
+    const tokens = text
+      .split(/[\s,;]+/)
+      .map((t) => t.replace(/^[([{<]+|[)\]}>.,!?]+$/g, ''))
+      .filter(Boolean);
+    if (whole) {
+      const name = tokens.join(' ');
+      add(bare.get(name) ?? []);
+    }
+    tokens.forEach((t, i) => {
+      const pair = /^([^/:]+)[/:]([^/:]+)$/.exec(t);
+      const afterServer = i > 0 && tokens[i - 1].endsWith(':') ? tokens[i - 1].slice(0, -1) : '';
+      const name =
+        full.get(t) ??
+        (pair ? paired.get(`${pair[1]}\u0000${pair[2]}`) : undefined) ??
+        (afterServer ? paired.get(`${afterServer}\u0000${t}`) : undefined);
+      if (name) add([name]);
+    });
+  };
+  const unquoted = query.replace(QUOTED, (_m, ...texts: (string | undefined)[]) => {
+    scan(texts.slice(0, 4).find((t) => t !== undefined) ?? '', true);
+    return ' ';
   });
+  scan(unquoted, false);
   return out;
 }
 
@@ -220,7 +251,8 @@ export function runClientSearch(
         type: 'tool_result',
         tool_use_id: toolUseId,
         is_error: true,
-        content: 'lena_tool_search needs a "query": plain words saying what the tool should do.',
+        content:
+          'lena_tool_search needs a "query": the product or service and the action, e.g. "github create issue".',
       },
     };
   const count =

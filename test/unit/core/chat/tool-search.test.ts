@@ -234,7 +234,8 @@ describe('Lena’s own tool search', () => {
     expect(first('mcp__git__git_stash')).toEqual(['mcp__git__git_stash']);
     expect(first('git: git_stash')).toEqual(['mcp__git__git_stash']);
     expect(first('git/git_stash')).toEqual(['mcp__git__git_stash']);
-    // A name only one server has needs no server; one two servers share loads both instances.
+    // A bare name is no request by name, but its words rank the tool first; a tool two servers
+    // share loads both instances.
     expect(first('git_stash')).toEqual(['mcp__git__git_stash']);
     expect([...first('filesystem directory_tree')].sort()).toEqual([
       'mcp__filesystem-2__directory_tree',
