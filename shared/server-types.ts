@@ -107,7 +107,28 @@ export interface SignInStatus {
   step?: string;
 }
 
+/** One field of a project entry that differs from what the user last decided on. */
+export interface EntryChange {
+  /** `command`, `args[1]`, `env.TOKEN`, `url`… */
+  where: string;
+  /** As shown then (credentials masked); null when the field is new. */
+  before: string | null;
+  /** As shown now; null when the field was removed. */
+  after: string | null;
+}
+
+/** What the user decided on this server before its entry changed, and what changed since. */
+export interface EarlierDecision {
+  decision: 'approved' | 'rejected';
+  /** When (ISO 8601). */
+  at: string;
+  /** The changed fields; null when the decision was recorded without the entry (an older version). */
+  changes: EntryChange[] | null;
+}
+
 export interface ProjectApprovalView {
+  /** Set when the user decided on an earlier version of this entry: what changed since. */
+  earlier?: EarlierDecision | null;
   name: string;
   command: string | null;
   args: string[];

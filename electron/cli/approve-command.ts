@@ -12,6 +12,8 @@ import {
   describeApproval,
   type ApprovalRequest,
 } from '../core/permissions/approval-request';
+import { changeLine, shownFields } from '../core/permissions/approval-changes';
+import type { EarlierDecision } from '../../shared/server-types';
 import { flags, type ParsedArgs } from './args';
 import { UsageError } from './errors';
 import { terminalText } from './output';
@@ -82,6 +84,19 @@ function decidedUpFront(request: ApprovalRequest, args: ParsedArgs): Map<string,
   return decided;
 }
 
+/** "You approved an earlier version on DATE. Changed since:" and one line per change. */
+function earlierText(earlier: EarlierDecision): string {
+  const verb = earlier.decision === 'approved' ? 'approved' : 'rejected';
+  const head = `You ${verb} an earlier version of this entry on ${earlier.at.slice(0, 10)}.`;
+  if (earlier.changes === null)
+    return `${head} What changed was not recorded then; review the whole entry below.`;
+  if (earlier.changes.length === 0)
+    return `${head} What changed is a masked credential or a field Lena does not show.`;
+  return [`${head} Changed since:`, ...earlier.changes.map((c) => `  ${changeLine(c)}`), ''].join(
+    '\n',
+  );
+}
+
 async function findEntry(ctx: CliContext, name: string) {
   // ctx.config() reports a broken file with its position and exits non-zero.
   const config = await ctx.config();
@@ -128,6 +143,9 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
   });
   const decided = decidedUpFront(request, args);
   const assumeYes = args.bools.has('--yes');
+  const shown = shownFields(request);
+  const earlier = approvals.earlierNow(project, name, hash, shown);
+  if (earlier) ctx.out.info(earlierText(earlier));
   ctx.out.info(`${describeApproval(request, { reveal: args.bools.has('--reveal') })}\n`);
   if (!assumeYes && !io.interactive) {
     throw new UsageError(
@@ -162,7 +180,7 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
     throw new UsageError(
       `the entry for "${name}" changed while you were reading it; run the command again to review the new one`,
     );
-  await approvals.approve(project, name, hash, new Date(), grants);
+  await approvals.approve(project, name, hash, new Date(), grants, shown);
   const withheld = request.references.filter((r) => !grants.includes(r.key));
   if (ctx.out.json) {
     ctx.out.result({

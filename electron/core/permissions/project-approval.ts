@@ -6,7 +6,9 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { ServerEntry, ServerScope } from '../../../shared/server-config';
+import type { EarlierDecision } from '../../../shared/server-types';
 import { entryHash as hashOf } from '../mcp/config/identity';
+import { entryChanges, shownFields } from './approval-changes';
 import { approvalRequest } from './approval-request';
 import { set, TwoLevelFile } from './two-level-file';
 
@@ -19,6 +21,11 @@ export interface ApprovalRecord {
    * nothing else. Absent in records written before grants existed: nothing granted.
    */
   grants?: string[];
+  /**
+   * The entry as it was shown when decided (shownFields: credentials masked), so asking again can
+   * say what changed. Absent in records written before it was kept.
+   */
+  shown?: Record<string, string>;
 }
 
 export type ApprovalStatus = 'approved' | 'rejected' | 'needs-approval';
@@ -31,7 +38,11 @@ const isRecord = (value: unknown): value is ApprovalRecord =>
     (value as ApprovalRecord).decision === 'rejected') &&
   ((value as ApprovalRecord).grants === undefined ||
     (Array.isArray((value as ApprovalRecord).grants) &&
-      (value as ApprovalRecord).grants!.every((g) => typeof g === 'string')));
+      (value as ApprovalRecord).grants!.every((g) => typeof g === 'string'))) &&
+  ((value as ApprovalRecord).shown === undefined ||
+    (typeof (value as ApprovalRecord).shown === 'object' &&
+      (value as ApprovalRecord).shown !== null &&
+      Object.values((value as ApprovalRecord).shown!).every((v) => typeof v === 'string')));
 
 /** One key per project folder, however it was spelled (relative, trailing slash, symlink). */
 export function projectKey(project: string): string {
@@ -82,13 +93,34 @@ export class ProjectApprovals extends TwoLevelFile<ApprovalRecord> {
     entryHash: string,
     now = new Date(),
     grants: readonly string[] = [],
+    shown?: Record<string, string>,
   ): Promise<void> {
     return this.record(project, name, {
       decision: 'approved',
       entryHash,
       at: now.toISOString(),
       grants: [...new Set(grants)],
+      ...(shown ? { shown } : {}),
     });
+  }
+
+  /**
+   * The decision on an earlier version of this entry and what changed since (from the last read
+   * of the file); null when there is none, or when `entry` is the one decided on.
+   */
+  earlierNow(
+    project: string,
+    name: string,
+    entryHash: string,
+    shownNow: Record<string, string>,
+  ): EarlierDecision | null {
+    const record = this.leaf(projectKey(project), name);
+    if (!record || record.entryHash === entryHash) return null;
+    return {
+      decision: record.decision,
+      at: record.at,
+      changes: record.shown ? entryChanges(record.shown, shownNow) : null,
+    };
   }
 
   /** The references granted with the approval of this exact entry (none when it is not approved). */
@@ -137,13 +169,25 @@ export class ProjectApprovals extends TwoLevelFile<ApprovalRecord> {
         `"${name}" cannot be granted ${refused.join(', ')}: ${grantable.size ? `it references only ${[...grantable].join(', ')}` : 'it references nothing that can be granted'}.`,
       );
     }
-    if (approve) await this.approve(project, name, shownHash, now, grants);
-    else await this.reject(project, name, shownHash, now);
+    const shown = shownFields(approvalRequest(name, entry, shownHash));
+    if (approve) await this.approve(project, name, shownHash, now, grants, shown);
+    else await this.reject(project, name, shownHash, now, shown);
   }
 
   /** Remembers a rejection of this exact entry, so it is not asked again until it changes. */
-  reject(project: string, name: string, entryHash: string, now = new Date()): Promise<void> {
-    return this.record(project, name, { decision: 'rejected', entryHash, at: now.toISOString() });
+  reject(
+    project: string,
+    name: string,
+    entryHash: string,
+    now = new Date(),
+    shown?: Record<string, string>,
+  ): Promise<void> {
+    return this.record(project, name, {
+      decision: 'rejected',
+      entryHash,
+      at: now.toISOString(),
+      ...(shown ? { shown } : {}),
+    });
   }
 
   /** Forgets the decisions for one project, or for every project; returns how many were dropped. */

@@ -1,6 +1,7 @@
 // A project server awaiting approval: everything it would run (env values and header templates
 // in full, each `${…}` reference marked with where its value comes from, credentials masked until
 // revealed), the risks, and the secrets and variables to grant one by one; then Approve / Reject.
+import { EarlierDecision } from './EarlierDecision';
 import { useMemo, useState } from 'react';
 import type { ProjectApprovalView, ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -74,6 +75,7 @@ export function ApprovalView({ server }: { server: ServerStatus }) {
         until you approve it.
       </p>
       {server.error && <p className="small">{server.error.message}</p>}
+      {a.earlier && <EarlierDecision earlier={a.earlier} />}
       {a.risks.length > 0 && (
         <ul className="risks" aria-label="Risks" role="list">
           {a.risks.map((r, i) => (

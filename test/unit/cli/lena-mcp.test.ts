@@ -253,6 +253,12 @@ describe('lena mcp', () => {
         .json()
         .servers.find((s: { name: string }) => s.name === 'proj').status,
     ).toBe('needs-approval');
+    // Asked again, it says what changed since the approval, before the whole entry.
+    const again = lena(['mcp', 'approve', 'proj', '--project', project, '--yes']);
+    expect(again.stdout).toMatch(
+      /You approved an earlier version of this entry on \d{4}-\d\d-\d\d/,
+    );
+    expect(again.stdout).toContain('args[1]: added "--extra"');
     expect(lena(['mcp', 'reset-approvals', '--project', project]).stdout).toMatch(
       /Forgot 1 approval/,
     );

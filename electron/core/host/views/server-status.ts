@@ -11,6 +11,7 @@ import { entryHash } from '../../mcp/config/identity';
 import type { McpManager } from '../../mcp/manager/manager';
 import type { ServerSession } from '../../mcp/manager/server-session';
 import type { ToolRegistry } from '../../mcp/registry/registry';
+import { shownFields } from '../../permissions/approval-changes';
 import { approvalRequest } from '../../permissions/approval-request';
 import type { ProjectApprovals } from '../../permissions/project-approval';
 import type { PermissionService } from '../../permissions/service';
@@ -89,12 +90,14 @@ function approvalFor(
   shadowsUser: boolean,
 ): ProjectApprovalView {
   const hash = entryHash(entry);
-  return approvalView(
-    approvalRequest(name, entry, hash, {
-      granted: folder ? approvals.grantedNow(folder, name, hash) : [],
-      shadowsUser,
-    }),
-  );
+  const request = approvalRequest(name, entry, hash, {
+    granted: folder ? approvals.grantedNow(folder, name, hash) : [],
+    shadowsUser,
+  });
+  return {
+    ...approvalView(request),
+    earlier: folder ? approvals.earlierNow(folder, name, hash, shownFields(request)) : null,
+  };
 }
 
 /** A connected server's tools that wait for the user (new since its baseline, or changed). */
