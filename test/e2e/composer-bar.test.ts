@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { skipWhen } from '../skip-reasons';
 import { AxeTally, describeFindings } from './helpers/axe';
 import { sharedChatWindow } from './helpers/chat-setup';
+import { closeModelPopover, modelChip, pickModel } from './helpers/composer';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -27,8 +28,6 @@ const focusedStop = (page: Page) =>
 
 const addButton = (page: Page) =>
   page.getByRole('button', { name: 'Add files, resources or prompts' });
-const modelChip = (page: Page) =>
-  page.getByRole('button', { name: /^Model for this conversation: / });
 
 describe.skipIf(skipWhen('no-browser'))('the composer bar', () => {
   const win = sharedChatWindow();
@@ -202,6 +201,12 @@ describe.skipIf(skipWhen('no-browser'))('the composer bar', () => {
     const screenshot = (name: string) => win().app.screenshot(name);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('');
+    // The longest chip: a model with Thinking and an effort level.
+    await pickModel(page, 'Claude Opus 4.7');
+    await closeModelPopover(page);
+    await expect
+      .poll(() => modelChip(page).textContent())
+      .toBe('Opus 4.7 · Thinking · xhigh effort ▾');
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const size of SIZES) {

@@ -277,8 +277,8 @@ export function Composer() {
                 data-testid="composer-deferral"
                 title={`Tool definitions above the budget are deferred: the model finds them with ${sent.mode === 'native' ? "Anthropic's" : "Lena's"} tool search. Sending all would cost ≈${formatTokens(sent.allTokens)}.`}
               >
-                {sent.loaded} loaded · {sent.deferred} deferred · ≈{formatTokens(sent.tokens)} per
-                request
+                {sent.loaded} loaded · {sent.deferred} deferred
+                <span className="hide-narrow"> · ≈{formatTokens(sent.tokens)} per request</span>
               </span>
             )}
           </span>
