@@ -187,11 +187,15 @@ describe.skipIf(skipWhen('no-browser'))('the composer bar', () => {
     await page.getByRole('button', { name: '2 of 2 servers' }).click();
     await page.getByRole('button', { name: /every/ }).first().click();
     await page.getByRole('tab', { name: 'Prompts' }).click();
-    await page
-      .getByRole('button', { name: 'Use /every:simple-prompt in chat' })
-      .click({ timeout: 30_000 });
+    const use = page.getByRole('button', { name: 'Use /every:simple-prompt in chat' });
+    await use.waitFor({ timeout: 30_000 });
+    await win().app.screenshot('prompts-tab-use-in-chat');
+    await use.click();
     const form = page.getByRole('form', { name: 'Run /every:simple-prompt' });
     await form.waitFor();
+    await win().app.screenshot('prompts-use-in-chat-form');
+    // Nothing to fill in: focus is on Run prompt, ready for Enter.
+    expect((await focusedStop(page)).name).toBe('Run prompt');
     expect(await page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
     await form.getByRole('button', { name: 'Cancel' }).click();
   });
