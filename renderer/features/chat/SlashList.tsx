@@ -70,7 +70,7 @@ export function useSlashList({ draft, setDraft, serverNames, prompts, chooseProm
           onClick={() => accept(item)}
         >
           <span className="mono slash-name">{item.text}</span>
-          <span className="muted small slash-note">
+          <span className="muted small slash-note" title={item.note || undefined}>
             {item.kind === 'prompt' ? `Prompt · ${item.command.server}` : 'Command'}
             {item.note ? ` · ${item.note}` : ''}
           </span>
