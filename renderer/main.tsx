@@ -7,6 +7,7 @@ import './styles/chat.css';
 import './styles/pages.css';
 import './styles/questions.css';
 import './styles/chat-controls.css';
+import './styles/composer.css';
 import './styles/layout.css';
 import './styles/resources.css';
 import './styles/inspector.css';

@@ -9,6 +9,7 @@ import { skipWhen } from '../skip-reasons';
 import { reply, text, type RecordedRequest } from '../fixtures/messages-api';
 import { AxeTally, describeFindings } from './helpers/axe';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
+import { closeModelPopover, modelChip, pickModel } from './helpers/composer';
 
 const toolNames = (req: RecordedRequest | undefined): string[] =>
   ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
@@ -171,8 +172,7 @@ describe.skipIf(skipWhen('no-browser'))('control per conversation', () => {
           size.width,
         );
         // The composer's controls stay inside it, one line: model, tools button and token count visible.
-        for (const name of ['Model for this conversation'])
-          expect(await page.locator('.composer').getByLabel(name).isVisible()).toBe(true);
+        expect(await modelChip(page).isVisible()).toBe(true);
         const tokens = await page.getByTestId('composer-tokens').boundingBox();
         expect(tokens!.x + tokens!.width).toBeLessThanOrEqual(size.width);
         await win().app.screenshot(`chat-tools-menu-${size.width}x${size.height}-${scheme}`);
@@ -205,11 +205,12 @@ describe.skipIf(skipWhen('no-browser'))('control per conversation', () => {
     await page.getByRole('heading', { name: 'Start a conversation' }).waitFor({ timeout: 15_000 });
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Typed before choosing');
-    const picker = page.locator('.composer').getByLabel('Model for this conversation');
+    await expect.poll(() => modelChip(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await pickModel(page, 'Claude Haiku 4.5');
     await expect
-      .poll(() => picker.locator('option').count(), { timeout: 15_000 })
-      .toBeGreaterThan(1);
-    await picker.selectOption('claude-haiku-4-5');
+      .poll(() => modelChip(page).textContent(), { timeout: 10_000 })
+      .toContain('Haiku 4.5');
+    await closeModelPopover(page);
     await focusRow(page, 'Echo Tool');
     await page.keyboard.press('Space');
     await expect
@@ -233,16 +234,17 @@ describe.skipIf(skipWhen('no-browser'))('control per conversation', () => {
     win().api.push(reply(text('Default model here.')));
     await ask(page, 'Which model?');
     await page.getByText('Default model here.').waitFor({ timeout: 30_000 });
-    const picker = page.locator('.composer').getByLabel('Model for this conversation');
-    await expect
-      .poll(() => picker.locator('option').count(), { timeout: 15_000 })
-      .toBeGreaterThan(1);
-    // Keyboard-reachable: Tab from the message box gets to it (after Attach and Resource).
+    await expect.poll(() => modelChip(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+    // Keyboard-reachable: Tab from the message box gets to it (after "+"), Enter opens its
+    // popover on the conversation's model, ↓ and Enter pick another.
     await page.getByRole('textbox', { name: 'Message' }).focus();
-    for (let i = 0; i < 6 && (await active(page)).label !== 'Model for this conversation'; i++)
-      await page.keyboard.press('Tab');
-    expect((await active(page)).label).toBe('Model for this conversation');
-    await picker.selectOption('claude-haiku-4-5');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect((await active(page)).label).toMatch(/^Model for this conversation: /);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await active(page)).role).toBe('option');
+    await pickModel(page, 'Claude Haiku 4.5');
+    await closeModelPopover(page);
     await sendHere(page, 'And now?', 'Haiku here.', win());
     expect(win().api.messageRequests().at(-1)!.body.model).toBe('claude-haiku-4-5');
   });

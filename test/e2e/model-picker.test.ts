@@ -1,9 +1,17 @@
-// The model picker in the composer: fed by the Models API (the stand-in's GET /v1/models, with
-// display names and limits), remembered per conversation, and used by the next request.
+// The model chip in the composer: fed by the Models API (the stand-in's GET /v1/models, with
+// display names and limits), grouped by context window, remembered per conversation, and used by
+// the next request; Thinking and Effort in its popover.
 import { describe, expect, it } from 'vitest';
 import { skipWhen } from '../skip-reasons';
 import { reply, text } from '../fixtures/messages-api';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
+import {
+  closeModelPopover,
+  modelChip,
+  modelOption,
+  openModelPopover,
+  pickModel,
+} from './helpers/composer';
 
 describe.skipIf(skipWhen('no-browser'))('the model picker', () => {
   const win = sharedChatWindow();
@@ -13,13 +21,17 @@ describe.skipIf(skipWhen('no-browser'))('the model picker', () => {
     win().api.push(reply(text('Hello from the default model.')));
     await ask(page, 'Hi');
     await page.getByText('Hello from the default model.').waitFor({ timeout: 30_000 });
-    const picker = page.getByLabel('Model for this conversation');
-    await expect
-      .poll(() => picker.locator('option').allTextContents(), { timeout: 15_000 })
-      .toContain('Claude Haiku 4.5 · 200K context · 64K out');
-    await picker.selectOption('claude-haiku-4-5');
-    await expect.poll(() => picker.inputValue(), { timeout: 10_000 }).toBe('claude-haiku-4-5');
+    const popover = await openModelPopover(page);
+    const haiku = popover
+      .getByRole('group', { name: '200K context' })
+      .getByRole('option')
+      .filter({ hasText: 'Claude Haiku 4.5' });
+    expect(await haiku.textContent()).toContain('64K out');
+    await haiku.click();
+    await expect.poll(() => haiku.getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
+    expect(await modelChip(page).textContent()).toContain('Haiku 4.5');
     await win().app.screenshot('model-picker');
+    await closeModelPopover(page);
     win().api.push(reply(text('Hello from Haiku.')));
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Again, in the same conversation');
@@ -38,17 +50,22 @@ describe.skipIf(skipWhen('no-browser'))('the model picker', () => {
     win().api.push(reply(text('Ready.')));
     await ask(page, 'Think hard');
     await page.getByText('Ready.').waitFor({ timeout: 30_000 });
-    const picker = page.getByLabel('Model for this conversation');
-    await picker.selectOption('claude-haiku-4-5');
-    await expect.poll(() => page.getByLabel('Effort').count(), { timeout: 10_000 }).toBe(0);
-    expect(await page.getByLabel('Thinking').count()).toBe(0);
-    await picker.selectOption('claude-opus-4-7');
-    await page.getByLabel('Thinking').selectOption('adaptive');
-    await page.getByLabel('Effort').selectOption('xhigh');
+    await pickModel(page, 'Claude Haiku 4.5');
     await expect
-      .poll(() => page.getByLabel('Effort').inputValue(), { timeout: 10_000 })
+      .poll(() => modelOption(page, 'Claude Haiku 4.5').getAttribute('aria-selected'))
+      .toBe('true');
+    await expect
+      .poll(() => page.getByLabel('Effort', { exact: true }).count(), { timeout: 10_000 })
+      .toBe(0);
+    expect(await page.getByLabel('Thinking', { exact: true }).count()).toBe(0);
+    await pickModel(page, 'Claude Opus 4.7');
+    await page.getByLabel('Thinking', { exact: true }).selectOption('adaptive');
+    await page.getByLabel('Effort', { exact: true }).selectOption('xhigh');
+    await expect
+      .poll(() => page.getByLabel('Effort', { exact: true }).inputValue(), { timeout: 10_000 })
       .toBe('xhigh');
     await win().app.screenshot('thinking-controls');
+    await closeModelPopover(page);
     win().api.push(reply(text('Thought it through.')));
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Now answer');

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
+import { addFromMenu } from './helpers/composer';
 import { allowOnce } from './helpers/questions';
 
 type Block = {
@@ -27,7 +28,7 @@ describe.skipIf(skipWhen('no-browser'))('resources and prompts in the window', (
   it('attaches a resource from the + menu, marks it when the server says it changed, refreshes it, and sends it as a document', async () => {
     const { page, host } = win().app;
     await page.keyboard.press('Control+n');
-    await page.getByRole('button', { name: 'Attach a resource' }).click();
+    await addFromMenu(page, /A resource from a server/);
     const picker = page.getByRole('dialog', { name: 'Attach a resource' });
     await picker.getByLabel('Server').selectOption('every');
     await picker.getByLabel('Search resources of every').fill('architecture');
@@ -113,7 +114,7 @@ describe.skipIf(skipWhen('no-browser'))('resources and prompts in the window', (
     await page.keyboard.press('Control+n');
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('/every:comp');
-    const suggestions = page.getByRole('listbox', { name: 'Server prompts' });
+    const suggestions = page.getByRole('listbox', { name: 'Prompts and commands' });
     await suggestions.getByText('/every:completable-prompt').waitFor({ timeout: 30_000 });
     expect(await suggestions.textContent()).toContain(
       'First argument choice narrows values for second argument.',
@@ -163,7 +164,7 @@ describe.skipIf(skipWhen('no-browser'))('resources and prompts in the window', (
       const box = page.getByRole('textbox', { name: 'Message' });
       await box.fill('/brief:review');
       await page
-        .getByRole('listbox', { name: 'Server prompts' })
+        .getByRole('listbox', { name: 'Prompts and commands' })
         .getByText('/brief:review')
         .waitFor({ timeout: 30_000 });
       await box.press('Enter');

@@ -167,7 +167,7 @@ describe.skipIf(skipWhen('no-browser'))('the window, first run', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('/mcp rem');
     expect(
-      await page.getByRole('listbox', { name: 'Command completions' }).textContent(),
+      await page.getByRole('listbox', { name: 'Prompts and commands' }).textContent(),
     ).toContain('/mcp remove');
     await box.press('Tab');
     expect(await box.inputValue()).toBe('/mcp remove ');
@@ -175,8 +175,9 @@ describe.skipIf(skipWhen('no-browser'))('the window, first run', () => {
     await box.press('ArrowDown');
     expect(
       await page
-        .getByRole('listbox', { name: 'Command completions' })
+        .getByRole('listbox', { name: 'Prompts and commands' })
         .getByRole('option', { selected: true })
+        .locator('.slash-name')
         .textContent(),
     ).toBe('/mcp remove');
     await box.press('Tab');

@@ -1,6 +1,7 @@
 // The composer: multi-line (Enter sends, Shift+Enter new line), a draft per conversation, files by
-// drag-and-drop, paste or picker, `/mcp` commands with completion, Stop while a turn runs, and
-// the model and tool budget underneath.
+// drag-and-drop, paste or the "+" menu, one "/" list of prompts and `/mcp` commands, Stop while a
+// turn runs. Its bar has four stops ("+", model, tools, Send); the token figures beside them are
+// text, and what is added later goes inside those four.
 import {
   useEffect,
   useRef,
@@ -15,15 +16,16 @@ import { lastUserMessage } from '../../lib/chat-reducer';
 import { looksLikeSecret } from '../../lib/draft-storage';
 import { formatTokens } from '../../lib/format';
 import { focusComposer, focusQuestion } from '../questions/focus';
-import { completeSlashCommand, isSlashCommand } from '../../lib/slash-commands';
+import { isSlashCommand } from '../../lib/slash-commands';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
 import { appSelectors } from '../../store/app/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
+import { AddMenu, type AddMenuItem } from './AddMenu';
 import { ChatToolsMenu } from './ChatToolsMenu';
 import { ModelPicker } from './ModelPicker';
-import { ThinkingControls } from './ThinkingControls';
+import { useSlashList } from './SlashList';
 import { readAttachments } from './read-files';
 import { runSlashCommand } from './run-slash';
 import { useComposerPrompts } from '../prompts/ComposerPrompts';
@@ -55,9 +57,6 @@ export function Composer() {
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const completions = completeSlashCommand(draft, serverNames);
-  const [picked, setPicked] = useState(0);
-  const choice = completions[Math.min(picked, completions.length - 1)] ?? null;
   const focusTick = useLena(appSelectors.composerFocus);
   // The token count is this conversation's (its own tool switches, issue 16).
   const activeId = useLena(conversationsSelectors.activeId);
@@ -73,7 +72,33 @@ export function Composer() {
     if (asked || idle) focusComposer(true);
   }, [focusTick, claimComposerFocus]);
   const prompts = useComposerPrompts(draft, setDraft); // issue 22: `/server:prompt`
+  const slash = useSlashList({
+    draft,
+    setDraft,
+    serverNames,
+    prompts: prompts.commands,
+    choosePrompt: prompts.choose,
+  });
   const [picking, setPicking] = useState(false);
+  const box = () => document.querySelector<HTMLTextAreaElement>('[data-composer]');
+  const addItems: AddMenuItem[] = [
+    {
+      id: 'files',
+      label: 'Files from your computer…',
+      hint: 'or drop, paste',
+      run: () => fileInput.current?.click(),
+    },
+    { id: 'resource', label: 'A resource from a server…', run: () => setPicking(true) },
+    {
+      id: 'prompt',
+      label: 'A prompt from a server…',
+      hint: '/',
+      run: () => {
+        setDraft('/');
+        box()?.focus();
+      },
+    },
+  ];
 
   const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
@@ -98,17 +123,8 @@ export function Composer() {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (prompts.onKeyDown(e)) return;
-    if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && completions.length > 0) {
-      e.preventDefault();
-      setPicked(
-        (p) => (p + (e.key === 'ArrowDown' ? 1 : completions.length - 1)) % completions.length,
-      );
-    } else if (e.key === 'Tab' && choice) {
-      e.preventDefault();
-      setPicked(0);
-      setDraft(choice + (/(reload|remove|add)$/.test(choice) ? ' ' : ''));
-    } else if (
+    if (slash.onKeyDown(e)) return;
+    if (
       e.key === 'Tab' &&
       !e.shiftKey &&
       !e.ctrlKey &&
@@ -151,7 +167,7 @@ export function Composer() {
         <ResourcePicker
           onClose={() => {
             setPicking(false);
-            document.querySelector<HTMLTextAreaElement>('[data-composer]')?.focus();
+            box()?.focus();
           }}
         />
       )}
@@ -211,17 +227,7 @@ export function Composer() {
             )}
           </ul>
         )}
-        {completions.length > 0 && (
-          <ul className="completions" role="listbox" aria-label="Command completions">
-            {completions.map((c) => (
-              <li key={c} role="option" aria-selected={c === choice}>
-                <button type="button" className="ghost" onClick={() => setDraft(c + ' ')}>
-                  {c}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        {slash.element}
         {looksLikeSecret(draft) && (
           <p className="warning small" role="note">
             This looks like an API key or token: the draft is kept in memory only (not saved to
@@ -231,67 +237,51 @@ export function Composer() {
         <textarea
           data-composer
           rows={3}
-          placeholder="Message Claude…  (/mcp for servers)"
+          placeholder="Message Claude…  (/ for prompts and commands)"
           aria-label="Message"
+          {...slash.boxProps}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          onChange={(e) => {
+            void addFiles(Array.from(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
         <div className="composer-bar">
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => fileInput.current?.click()}
-            aria-label="Attach files"
-            title="Attach images or text files (or drop or paste them)"
-          >
-            + Attach
-          </button>
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => setPicking((p) => !p)}
-            aria-expanded={picking}
-            aria-label="Attach a resource"
-            title="Attach a resource from a connected server"
-          >
-            + Resource
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            hidden
-            onChange={(e) => {
-              void addFiles(Array.from(e.target.files ?? []));
-              e.target.value = '';
-            }}
-          />
-          <span className="muted small" data-testid="composer-model">
-            <ModelPicker /> <ThinkingControls />
-          </span>
+          <AddMenu items={addItems} />
+          <ModelPicker />
           <ChatToolsMenu />
-          {budget && (
-            <span
-              className="muted small composer-tokens"
-              data-testid="composer-tokens"
-              title="What this conversation's tool definitions cost in every request"
-            >
-              {budget.exact ? '' : '≈'}
-              {formatTokens(budget.totalToolTokens)}
-            </span>
-          )}
-          {sent?.engaged && (
-            <span
-              className="muted small composer-deferral"
-              data-testid="composer-deferral"
-              title={`Tool definitions above the budget are deferred: the model finds them with ${sent.mode === 'native' ? "Anthropic's" : "Lena's"} tool search. Sending all would cost ≈${formatTokens(sent.allTokens)}.`}
-            >
-              {sent.loaded} loaded · {sent.deferred} deferred · ≈{formatTokens(sent.tokens)} per
-              request
-            </span>
-          )}
+          {/* Figures, not stops: what the tool definitions cost, and the context meter's place. */}
+          <span className="composer-meter" data-testid="composer-meter">
+            {budget && (
+              <span
+                className="muted small composer-tokens"
+                data-testid="composer-tokens"
+                title="What this conversation's tool definitions cost in every request"
+              >
+                {budget.exact ? '' : '≈'}
+                {formatTokens(budget.totalToolTokens)}
+              </span>
+            )}
+            {sent?.engaged && (
+              <span
+                className="muted small composer-deferral"
+                data-testid="composer-deferral"
+                title={`Tool definitions above the budget are deferred: the model finds them with ${sent.mode === 'native' ? "Anthropic's" : "Lena's"} tool search. Sending all would cost ≈${formatTokens(sent.allTokens)}.`}
+              >
+                {sent.loaded} loaded · {sent.deferred} deferred
+                <span className="hide-narrow"> · ≈{formatTokens(sent.tokens)} per request</span>
+              </span>
+            )}
+          </span>
           <span className="spacer" />
           <span className="muted small hide-narrow">Enter to send · Shift+Enter new line</span>
           {running ? (

@@ -1,28 +1,46 @@
-// Thinking and effort, next to the model picker, each shown only where the chosen model's
+// Thinking and effort, in the model chip's popover, each shown only where the chosen model's
 // capabilities (from the Models API) offer it: no Thinking switch on a model that always thinks
 // or never does, no Effort on a model without levels. The choice is saved in Settings.
+import type { ModelOption } from '../../../shared/chat/models';
+import type { SettingsView } from '../../../shared/settings-types';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { settingsSelectors } from '../../store/settings/selectors';
-import { useConversationModel } from './ModelPicker';
 
 const LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
 type Level = (typeof LEVELS)[number];
+
+const canToggle = (m: ModelOption) =>
+  m.thinking.includes('adaptive') && m.thinking.includes('disabled');
+const levelsOf = (m: ModelOption) => LEVELS.filter((l) => m.effort.includes(l));
+
+/** What the chip adds after the model's name: "Thinking" and the effort level, where they apply. */
+export function thinkingSummary(
+  m: ModelOption,
+  s: Pick<SettingsView, 'thinking' | 'effort'>,
+): string[] {
+  return [
+    ...(canToggle(m) && s.thinking === 'adaptive' ? ['Thinking'] : []),
+    ...(s.effort && levelsOf(m).includes(s.effort) ? [`${s.effort} effort`] : []),
+  ];
+}
 
 export function ThinkingControls() {
   const models = useLena(chatSelectors.models);
   const settings = useLena(settingsSelectors.settings);
   const { updateSettings } = useLenaActions();
   const running = useLena(chatSelectors.running);
-  const current = useConversationModel();
+  const current = useLena(chatSelectors.conversationModel);
   const model = models?.find((m) => m.id === current);
   if (!model || !settings) return null;
-  const canToggle = model.thinking.includes('adaptive') && model.thinking.includes('disabled');
-  const levels = LEVELS.filter((l) => model.effort.includes(l));
+  const toggle = canToggle(model);
+  const levels = levelsOf(model);
+  if (!toggle && levels.length === 0) return null;
   return (
-    <>
-      {canToggle && (
-        <label className="model-picker small">
+    <div className="thinking-controls">
+      {toggle && (
+        <label className="model-setting small">
+          <span>Thinking</span>
           <select
             aria-label="Thinking"
             value={settings.thinking}
@@ -31,13 +49,14 @@ export function ThinkingControls() {
               void updateSettings({ thinking: e.target.value as 'off' | 'adaptive' })
             }
           >
-            <option value="off">Thinking off</option>
-            <option value="adaptive">Thinking: adaptive</option>
+            <option value="off">Off</option>
+            <option value="adaptive">Adaptive</option>
           </select>
         </label>
       )}
       {levels.length > 0 && (
-        <label className="model-picker small">
+        <label className="model-setting small">
+          <span>Effort</span>
           <select
             aria-label="Effort"
             value={settings.effort ?? ''}
@@ -46,15 +65,15 @@ export function ThinkingControls() {
               void updateSettings({ effort: (e.target.value || null) as Level | null })
             }
           >
-            <option value="">Effort: model default</option>
+            <option value="">Model default</option>
             {levels.map((l) => (
               <option key={l} value={l}>
-                Effort: {l}
+                {l}
               </option>
             ))}
           </select>
         </label>
       )}
-    </>
+    </div>
   );
 }

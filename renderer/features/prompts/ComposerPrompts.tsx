@@ -1,44 +1,33 @@
-// The composer's `/server:prompt` commands (issue 22): suggestions with each prompt's description
-// while a `/` word is typed, and the argument form once one is chosen. The composer hands its
-// keys and its submit here first; what this does not handle goes on as before.
-import { useEffect, useState, type KeyboardEvent } from 'react';
+// The composer's `/server:prompt` commands (issue 22): the servers' prompts for the "/" list, and
+// the argument form once one is chosen (typed, picked in the list, or "Use in chat" on the servers
+// page). The composer hands its submit here first; what this does not handle goes on as before.
+import { useEffect, useState } from 'react';
 import type { PromptCommand } from '../../../shared/resource-types';
 import { useLena, useLenaActions } from '../../store';
 import { resourcesSelectors } from '../../store/resources/selectors';
 import { PromptForm } from './PromptForm';
-import { commandName, completePromptCommand, findPromptCommand } from './prompt-commands';
+import { findPromptCommand } from './prompt-commands';
 
 export function useComposerPrompts(draft: string, setDraft: (text: string) => void) {
   const commands = useLena(resourcesSelectors.promptCommands);
-  const { loadPromptCommands: load } = useLenaActions();
+  const asked = useLena(resourcesSelectors.promptToOpen);
+  const { loadPromptCommands: load, takePromptToOpen } = useLenaActions();
   const [form, setForm] = useState<PromptCommand | null>(null);
-  const [picked, setPicked] = useState(0);
   const slash = draft.startsWith('/') && !draft.startsWith('/mcp');
   useEffect(() => {
     if (slash) void load();
   }, [slash, load]);
-  const matches = form ? [] : completePromptCommand(draft, commands);
-  const choice = matches[Math.min(picked, matches.length - 1)];
 
   const choose = (c: PromptCommand) => {
-    setPicked(0);
     setDraft('');
     setForm(c);
   };
-
-  /** Handles a key of the composer; true when it was this feature's. */
-  const onKeyDown = (e: KeyboardEvent): boolean => {
-    if (matches.length === 0) return false;
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      setPicked((p) => (p + (e.key === 'ArrowDown' ? 1 : matches.length - 1)) % matches.length);
-    } else if ((e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey)) && choice) {
-      choose(choice);
-    } else if (e.key === 'Escape') {
-      setDraft('');
-    } else return false;
-    e.preventDefault();
-    return true;
-  };
+  // "Use in chat" on the servers page: the prompt's form opens here.
+  useEffect(() => {
+    if (!asked) return;
+    const c = takePromptToOpen();
+    if (c) setForm(c);
+  }, [asked, takePromptToOpen]);
 
   /** A submitted `/server:prompt`: opens its form (true), or false for any other text. */
   const onSubmit = (text: string): boolean => {
@@ -56,17 +45,6 @@ export function useComposerPrompts(draft: string, setDraft: (text: string) => vo
         document.querySelector<HTMLTextAreaElement>('[data-composer]')?.focus();
       }}
     />
-  ) : matches.length > 0 ? (
-    <ul className="completions prompt-completions" role="listbox" aria-label="Server prompts">
-      {matches.map((c) => (
-        <li key={commandName(c)} role="option" aria-selected={c === choice}>
-          <button type="button" className="ghost" onClick={() => choose(c)}>
-            <span className="mono">{commandName(c)}</span>{' '}
-            <span className="muted small">{c.prompt.description ?? c.prompt.title ?? ''}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
   ) : null;
-  return { onKeyDown, onSubmit, element };
+  return { commands: form ? [] : commands, choose, onSubmit, element };
 }

@@ -93,7 +93,13 @@ export function PromptForm({ command, onDone }: { command: PromptCommand; onDone
         </p>
       )}
       <div className="row">
-        <button type="submit" className="primary" disabled={missing.length > 0 || busy}>
+        {/* With no argument to fill in, focus waits on Run prompt (the first field has it otherwise). */}
+        <button
+          type="submit"
+          className="primary"
+          disabled={missing.length > 0 || busy}
+          autoFocus={args.length === 0}
+        >
           Run prompt
         </button>
         <button type="button" onClick={onDone}>

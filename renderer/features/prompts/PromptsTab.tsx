@@ -1,6 +1,6 @@
-// The servers page's Prompts tab: each prompt with its description and arguments, and how to run
-// it from the composer (`/server:prompt`).
-import { useEffect } from 'react';
+// The servers page's Prompts tab: each prompt with its description and arguments, how to run it
+// from the composer (`/server:prompt`), and "Use in chat", which opens its form in the composer.
+import { useEffect, useState } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useLena, useLenaActions } from '../../store';
@@ -9,7 +9,12 @@ import { resourcesSelectors } from '../../store/resources/selectors';
 export function PromptsTab({ server }: { server: ServerStatus }) {
   const offerings = useLena(resourcesSelectors.offerings(server.name));
   const error = useLena(resourcesSelectors.offeringsError(server.name));
-  const { loadOfferings: load } = useLenaActions();
+  const { loadOfferings: load, openPromptInChat } = useLenaActions();
+  const [useError, setUseError] = useState<string | null>(null);
+  const use = async (name: string) => {
+    const r = await openPromptInChat(server.name, name);
+    setUseError(r.ok ? null : r.error.message);
+  };
   const connected = server.status === 'connected';
   useEffect(() => {
     if (connected) void load(server.name);
@@ -26,23 +31,37 @@ export function PromptsTab({ server }: { server: ServerStatus }) {
   if (offerings.prompts.length === 0)
     return <p className="muted">{server.name} offers no prompts.</p>;
   return (
-    <ul className="resource-list" aria-label={`Prompts of ${server.name}`}>
-      {offerings.prompts.map((p) => (
-        <li key={p.name}>
-          <div className="grow">
-            <strong className="mono">
-              /{server.name}:{p.name}
-            </strong>{' '}
-            {p.title && <span className="muted">{p.title}</span>}
-            {p.description && <div className="small">{p.description}</div>}
-            <div className="muted small">
-              Arguments:{' '}
-              {(p.arguments ?? []).map((a) => `${a.name}${a.required ? ' *' : ''}`).join(', ') ||
-                'none'}
+    <>
+      {useError && (
+        <p className="error small" role="alert">
+          {useError}
+        </p>
+      )}
+      <ul className="resource-list" aria-label={`Prompts of ${server.name}`}>
+        {offerings.prompts.map((p) => (
+          <li key={p.name}>
+            <div className="grow">
+              <strong className="mono">
+                /{server.name}:{p.name}
+              </strong>{' '}
+              {p.title && <span className="muted">{p.title}</span>}
+              {p.description && <div className="small">{p.description}</div>}
+              <div className="muted small">
+                Arguments:{' '}
+                {(p.arguments ?? []).map((a) => `${a.name}${a.required ? ' *' : ''}`).join(', ') ||
+                  'none'}
+              </div>
             </div>
-          </div>
-        </li>
-      ))}
-    </ul>
+            <button
+              type="button"
+              aria-label={`Use /${server.name}:${p.name} in chat`}
+              onClick={() => void use(p.name)}
+            >
+              Use in chat
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -2,7 +2,8 @@
 // Refresh reads them again), completions, and prompts run from the composer.
 import type { Attachment } from '../../../shared/chat/messages';
 import type { Completion, CompletionRef, ResourceContents } from '../../../shared/mcp-types';
-import type { PromptPreview } from '../../../shared/resource-types';
+import type { PromptCommand, PromptPreview } from '../../../shared/resource-types';
+import { ERROR_CODE } from '../../../shared/result';
 import { NO_CONVERSATION } from '../chat/initial-state';
 import { failed, idle, loading, ready } from '../loadable';
 import { attempt, type Outcome } from '../result';
@@ -24,6 +25,10 @@ export interface ResourcesActions {
     context?: Record<string, string>,
   ): Promise<Completion>;
   loadPromptCommands(): Promise<void>;
+  /** "Use in chat": goes to the conversation, where the composer opens the prompt's form. */
+  openPromptInChat(server: string, name: string): Promise<Outcome<void>>;
+  /** The prompt "Use in chat" asked for, handed over once (the composer calls it). */
+  takePromptToOpen(): PromptCommand | null;
   /** Gets a prompt's messages to show before it runs; nothing is stored or sent. */
   previewPrompt(
     server: string,
@@ -124,6 +129,23 @@ export const createResourcesActions: ActionsCreator<ResourcesActions> = (set, ge
     async loadPromptCommands() {
       const r = await attempt(() => host.call('prompts:list'));
       if (r.ok) set({ promptCommands: r.value });
+    },
+    async openPromptInChat(server, name) {
+      await get().loadPromptCommands();
+      const found = get().promptCommands.find((c) => c.server === server && c.prompt.name === name);
+      if (!found)
+        return {
+          ok: false,
+          error: { code: ERROR_CODE.notFound, message: `${server} no longer offers ${name}.` },
+        };
+      set({ promptToOpen: found });
+      get().setView('chat');
+      return { ok: true, value: undefined };
+    },
+    takePromptToOpen() {
+      const c = get().promptToOpen;
+      if (c) set({ promptToOpen: null });
+      return c;
     },
     previewPrompt: (server, name, args) =>
       attempt(() => host.call('prompts:preview', { server, name, arguments: args })),

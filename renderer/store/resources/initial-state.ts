@@ -19,6 +19,8 @@ export interface ResourcesState {
   /** `server uri` of attached resources the server said changed since they were read. */
   changedResources: Record<string, true>;
   promptCommands: PromptCommand[];
+  /** A prompt "Use in chat" asked for, until the composer opens its form. */
+  promptToOpen: PromptCommand | null;
 }
 
 export const initialResourcesState = (): ResourcesState => ({
@@ -26,6 +28,7 @@ export const initialResourcesState = (): ResourcesState => ({
   viewer: null,
   changedResources: {},
   promptCommands: [],
+  promptToOpen: null,
 });
 
 export const resourceKey = (server: string, uri: string) => `${server} ${uri}`;

@@ -10,4 +10,5 @@ export const resourcesSelectors = {
   changed: (server: string | undefined, uri: string | undefined) => (s: LenaState) =>
     server && uri ? s.changedResources[resourceKey(server, uri)] === true : false,
   promptCommands: (s: LenaState) => s.promptCommands,
+  promptToOpen: (s: LenaState) => s.promptToOpen,
 };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceContents } from '../../../../../shared/mcp-types';
 import type { ServerOfferingsView } from '../../../../../shared/resource-types';
-import { LenaError } from '../../../../../shared/result';
+import { ERROR_CODE, LenaError } from '../../../../../shared/result';
 import { chatSelectors } from '../../../../../renderer/store/chat/selectors';
 import { resourcesSelectors } from '../../../../../renderer/store/resources/selectors';
 import { storeWithFakeHost } from '../fake-host';
@@ -114,5 +114,22 @@ describe('resources slice', () => {
     expect(resourcesSelectors.viewer(store.getState())?.contents.value).toEqual([
       { uri: 'file:///fast.txt', text: 'fast' },
     ]);
+  });
+
+  it('"Use in chat" goes to the conversation with the prompt for the composer, handed over once', async () => {
+    const { host, store } = storeWithFakeHost();
+    const review = { server: 'brief', prompt: { name: 'review' }, completions: false };
+    host.on('prompts:list', () => [review]);
+    store.getState().setView('servers');
+    expect((await store.getState().openPromptInChat('brief', 'review')).ok).toBe(true);
+    expect(store.getState().view).toBe('chat');
+    expect(resourcesSelectors.promptToOpen(store.getState())).toEqual(review);
+    expect(store.getState().takePromptToOpen()).toEqual(review);
+    expect(store.getState().takePromptToOpen()).toBeNull();
+    // A prompt the server no longer lists: said, and the page stays.
+    store.getState().setView('servers');
+    const gone = await store.getState().openPromptInChat('brief', 'gone');
+    expect(gone).toMatchObject({ ok: false, error: { code: ERROR_CODE.notFound } });
+    expect(store.getState().view).toBe('servers');
   });
 });
