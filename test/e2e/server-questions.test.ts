@@ -23,6 +23,7 @@ import { ask, configureChat, serversConnected } from './helpers/chat-setup';
 import { referenceServer } from './helpers/core';
 import { allowOnce, armedQuestion, answerQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
+import { screenshotSizes } from './helpers/sizes';
 
 const skipped = skipWhen('no-browser');
 let home = '';
@@ -131,6 +132,7 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
     expect(await message.inputValue()).toContain('Say hi');
     await message.fill('Say hello, briefly');
     await app.screenshot('sampling-request');
+    await screenshotSizes(app, 'consent-sampling');
     const before = api.messageRequests().length;
     await review.getByRole('button', { name: 'Send to Claude' }).click();
 
@@ -173,7 +175,7 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
     await app.screenshot('sampling-usage');
   });
 
-  it('form elicitation: defaults filled in, validated before sending (Enter never submits), accepted', async () => {
+  it('form elicitation: Decline or Submit, defaults filled in, validated before sending (Enter never submits), accepted', async () => {
     const { page } = app;
     await runTool(page, 'trigger-elicitation-request', {}, 'Form done.');
     const form = await armedQuestion(page);
@@ -189,6 +191,12 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
       'hero-1',
     );
     await app.screenshot('elicitation-form');
+    // Decline or Submit are the buttons; Cancel is Escape only (the hint line names it).
+    expect(await form.locator('.question-foot button').allTextContents()).toEqual([
+      'Decline',
+      'Submit to every',
+    ]);
+    await screenshotSizes(app, 'consent-elicitation');
     // Enter in a field moves on and never submits; submitting with the required name empty says what to fix.
     await form.getByLabel('String with email format', { exact: true }).fill('not-an-email');
     await form.getByLabel('String with email format', { exact: true }).press('Enter');
