@@ -31,7 +31,8 @@ import { ResourceChip } from '../resources/ResourceChip';
 import { ResourcePicker } from '../resources/ResourcePicker';
 
 // Long: draft, attachments, slash commands and pickers share the text area's state and keys.
-export function Composer() {
+/** `collapsed`: a question is open, so the composer is one line and gives the rest to it. */
+export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
   const draft = useLena(chatSelectors.draft);
   const attachments = useLena(chatSelectors.attachments);
   const running = useLena(chatSelectors.running);
@@ -161,7 +162,7 @@ export function Composer() {
     <>
       {extras}
       <form
-        className={`composer ${dragging ? 'dragging' : ''}`}
+        className={`composer ${dragging ? 'dragging' : ''} ${collapsed ? 'collapsed' : ''}`}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -230,7 +231,7 @@ export function Composer() {
         )}
         <textarea
           data-composer
-          rows={3}
+          rows={collapsed ? 1 : 3}
           placeholder="Message Claude…  (/mcp for servers)"
           aria-label="Message"
           value={draft}
