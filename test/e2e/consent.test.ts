@@ -144,6 +144,11 @@ describe.skipIf(skipWhen('no-browser'))('the permission question as people read 
     await question.getByRole('button', { name: 'Go to chat' }).click();
     await page.getByText('Plan the trip', { exact: true }).first().waitFor();
     expect(await page.getByTestId('question-elsewhere').count()).toBe(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.hasAttribute('data-question-heading')),
+      )
+      .toBe(true);
     await denyQuestion(page);
     await page.getByText('Trip not written.').waitFor({ timeout: 30_000 });
   });

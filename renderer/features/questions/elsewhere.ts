@@ -1,7 +1,9 @@
 // A question asked in a conversation other than the open one: its title for the frame's header,
-// and "Go to chat", which opens that conversation (from any page) with the question still waiting.
+// and "Go to chat", which opens that conversation (from any page) with the question still waiting
+// and focus on its heading.
 import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
+import { focusQuestion } from './focus';
 
 export interface Elsewhere {
   title: string;
@@ -18,6 +20,8 @@ export function useElsewhere(conversationId: string | undefined): Elsewhere | nu
     go: () => {
       openConversation(conversationId);
       setView('chat');
+      // The button goes with the line it sits on: focus moves to the question's heading.
+      requestAnimationFrame(() => focusQuestion());
     },
   };
 }
