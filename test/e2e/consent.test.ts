@@ -156,6 +156,7 @@ describe.skipIf(skipWhen('no-browser'))('the permission question as people read 
   it('gives the question the room at 720×560: the composer is one line while it is open', async () => {
     const { page } = win().app;
     await page.setViewportSize({ width: 720, height: 560 });
+    await page.keyboard.press('Control+n');
     await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
     const open = await composerShape(page);
     expect(open.oneLine).toBe(false);

@@ -298,14 +298,14 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
           {running ? (
             <button
               type="button"
-              className="danger"
+              className="danger composer-send"
               onClick={() => void stop()}
               title="Stop (Esc or Ctrl+.)"
             >
               ■ Stop
             </button>
           ) : (
-            <button className="primary" type="submit" disabled={busy}>
+            <button className="primary composer-send" type="submit" disabled={busy}>
               Send
             </button>
           )}
