@@ -63,7 +63,7 @@ describe.skipIf(skipWhen('no-browser'))('a tool’s view (MCP Apps) in the conve
     const before = (await view.locator('#server-time').textContent()) ?? '';
     await view.getByRole('button', { name: 'Get Server Time' }).click();
     const question = await armedQuestion(page);
-    expect(await question.getByRole('heading').textContent()).toContain('mcp__basic__get-time');
+    expect(await question.getByTestId('wire-name').textContent()).toContain('mcp__basic__get-time');
     expect(await question.getByTestId('permission-origin').textContent()).toContain(
       'comes from the tool’s view',
     );

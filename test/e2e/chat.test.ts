@@ -22,10 +22,10 @@ describe.skipIf(skipWhen('no-browser'))('chat in the window', () => {
     await ask(page, 'Write my todo list');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
-    expect(await dialog.getByRole('heading').textContent()).toBe(
-      'Allow mcp__fs__write_file from server fs?',
+    expect(await dialog.getByRole('heading').textContent()).toBe('Write File — fs · untrusted');
+    expect(await dialog.getByTestId('wire-name').textContent()).toBe(
+      'mcp__fs__write_file · title given by the server',
     );
-    expect(await dialog.textContent()).toContain('The server calls it “Write File”');
     expect(await dialog.textContent()).toContain(target);
     expect(await dialog.textContent()).toContain('buy milk');
     // The message was sent from the composer, so the caret stays there (the question is announced).

@@ -23,6 +23,7 @@ import { ask, configureChat, serversConnected } from './helpers/chat-setup';
 import { referenceServer } from './helpers/core';
 import { allowOnce, armedQuestion, answerQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
+import { screenshotSizes } from './helpers/sizes';
 
 const skipped = skipWhen('no-browser');
 let home = '';
@@ -109,7 +110,7 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
     expect(lastToolResult()).toContain(pathToFileURL(docs).href);
   });
 
-  it('sampling: reviewed (temperature named as left out), edited, sent, the answer reviewed and returned', async () => {
+  it('sampling: reviewed (the refused temperature not explained), edited, sent, the answer reviewed and returned', async () => {
     const { page } = app;
     await runTool(
       page,
@@ -122,15 +123,16 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
     expect(await review.getByRole('heading').textContent()).toBe(
       'every asks to send a request to Claude',
     );
-    expect(await review.getByTestId('sampling-notices').textContent()).toMatch(
-      /temperature: the Messages API version Lena uses refuses it/,
-    );
+    // server-everything asks with a temperature the API refuses: it is left out without a word.
+    expect(await review.getByTestId('sampling-notices').count()).toBe(0);
+    expect(await review.textContent()).not.toMatch(/temperature/i);
     // Focus is on the heading, never on "Send to Claude".
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
     const message = review.getByLabel('Message (as the user)');
     expect(await message.inputValue()).toContain('Say hi');
     await message.fill('Say hello, briefly');
     await app.screenshot('sampling-request');
+    await screenshotSizes(app, 'consent-sampling');
     const before = api.messageRequests().length;
     await review.getByRole('button', { name: 'Send to Claude' }).click();
 
@@ -173,7 +175,7 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
     await app.screenshot('sampling-usage');
   });
 
-  it('form elicitation: defaults filled in, validated before sending (Enter never submits), accepted', async () => {
+  it('form elicitation: Decline or Submit, defaults filled in, validated before sending (Enter never submits), accepted', async () => {
     const { page } = app;
     await runTool(page, 'trigger-elicitation-request', {}, 'Form done.');
     const form = await armedQuestion(page);
@@ -189,6 +191,12 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
       'hero-1',
     );
     await app.screenshot('elicitation-form');
+    // Decline or Submit are the buttons; Cancel is Escape only (the hint line names it).
+    expect(await form.locator('.question-foot button').allTextContents()).toEqual([
+      'Decline',
+      'Submit to every',
+    ]);
+    await screenshotSizes(app, 'consent-elicitation');
     // Enter in a field moves on and never submits; submitting with the required name empty says what to fix.
     await form.getByLabel('String with email format', { exact: true }).fill('not-an-email');
     await form.getByLabel('String with email format', { exact: true }).press('Enter');

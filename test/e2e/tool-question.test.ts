@@ -1,7 +1,8 @@
 // What the permission question claims about a tool (issue 12, items 6 and 7), against a server
 // that lies: `wipe` calls itself "Read notes (read-only, safe)", claims readOnlyHint, and has a
-// long description imitating an "Arguments" block. The heading names what really runs, the title
-// is the server's claim, the real arguments stay in view, and the warning stays until trusted.
+// long description imitating an "Arguments" block. The line under the heading names what really
+// runs, the title is the server's claim, the real arguments stay in view, and the read-only claim
+// is said as unverified until the server is trusted.
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe.skipIf(skipWhen('no-browser'))('the permission question tells what real
     extraServers: { notes: { command: process.execPath, args: [peer] } },
   });
 
-  it('leads with the qualified name and server, shows the title as a claim, folds the description, keeps the arguments in view', async () => {
+  it('shows the qualified name under the heading, marks the title as a claim, folds the description, keeps the arguments in view', async () => {
     const { page } = win().app;
     win().api.push(
       reply(toolUse('mcp__notes__wipe', { path: '/home/me/everything' })),
@@ -41,12 +42,16 @@ describe.skipIf(skipWhen('no-browser'))('the permission question tells what real
     );
     await ask(page, 'Tidy my notes');
     const question = await armedQuestion(page);
+    // The heading reads as a person says it; the title in it is marked as the server's claim, and
+    // what really runs is on the line below, whatever the title says.
     expect(await question.getByRole('heading').textContent()).toBe(
-      'Allow mcp__notes__wipe from server notes?',
+      'Read notes (read-only, safe) — notes · untrusted',
     );
-    expect(await question.getByRole('heading').textContent()).not.toContain('Read notes');
-    expect(await question.textContent()).toContain(
-      'The server calls it “Read notes (read-only, safe)” (its own words, not checked by Lena)',
+    expect(await question.locator('.tool-claim').getAttribute('title')).toMatch(
+      /^The server’s own name for this tool \(its words, not checked by Lena\)/,
+    );
+    expect(await question.getByTestId('wire-name').textContent()).toBe(
+      'mcp__notes__wipe · title given by the server',
     );
 
     const description = question.getByTestId('tool-description');
@@ -88,7 +93,7 @@ describe.skipIf(skipWhen('no-browser'))('the permission question tells what real
     await page.getByText('Not wiped.').waitFor({ timeout: 30_000 });
   });
 
-  it('an untrusted server’s readOnlyHint keeps the "may modify or delete data" warning; a trusted one’s softens it', async () => {
+  it('an untrusted server’s readOnlyHint is said as not verified; a trusted one’s plainly', async () => {
     const { page, host } = win().app;
     win().api.push(
       reply(toolUse('mcp__notes__wipe', { path: '/home/me/everything' })),
@@ -96,8 +101,9 @@ describe.skipIf(skipWhen('no-browser'))('the permission question tells what real
     );
     await ask(page, 'Tidy my notes again');
     let question = await armedQuestion(page);
-    expect(await question.getByText('⚠ may modify or delete data').count()).toBe(1);
-    expect(await question.getByText('hint from an untrusted server').count()).toBe(1);
+    expect(await question.getByTestId('safety-line').textContent()).toBe(
+      'ⓘ Says it is read-only (not verified: server not trusted)',
+    );
     // A small window (sidebar collapsed, as narrow windows do) still shows the arguments and the
     // choices; on another page the question stays.
     // (A window this narrow hides the sidebar itself, and shows it again when widened.)
@@ -131,8 +137,8 @@ describe.skipIf(skipWhen('no-browser'))('the permission question tells what real
     await ask(page, 'Tidy my notes, trusted');
     question = await armedQuestion(page);
     expect(await question.textContent()).toContain('/home/me/notes');
-    expect(await question.getByText('⚠ may modify or delete data').count()).toBe(0);
-    expect(await question.getByText('hint from an untrusted server').count()).toBe(0);
+    expect(await question.getByTestId('safety-line').textContent()).toBe('ⓘ Says it is read-only');
+    expect(await question.getByRole('heading').textContent()).toMatch(/ — notes · trusted$/);
     await denyQuestion(page);
     await page.getByText('Trusted, not wiped.').waitFor({ timeout: 30_000 });
   });

@@ -1,10 +1,12 @@
 // The chat pane: the open conversation (or its empty, loading or error state), any waiting
-// question docked above the composer (so the composer stays visible and keeps what is typed).
+// question docked above the composer (so the composer stays visible and keeps what is typed; it
+// shrinks to one line while the question is open, so the question gets the height).
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
+import { questionsSelectors } from '../../store/questions/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
 import { settingsSelectors } from '../../store/settings/selectors';
 import { QuestionHost } from '../questions/QuestionHost';
@@ -58,6 +60,7 @@ export function ChatPane() {
   const hasMessages = useLena(chatSelectors.hasContent);
   const { loadChat } = useLenaActions();
   const title = useLena(conversationsSelectors.activeTitle) || 'Conversation';
+  const asking = useLena(questionsSelectors.headId) !== null;
   return (
     <section className="chat" aria-label="Chat">
       {state === 'loading' ? (
@@ -81,7 +84,7 @@ export function ChatPane() {
       )}
       <QuestionHost />
       <PendingToolsNotice />
-      <Composer />
+      <Composer collapsed={asking} />
     </section>
   );
 }

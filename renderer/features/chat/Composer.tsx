@@ -33,7 +33,8 @@ import { ResourceChip } from '../resources/ResourceChip';
 import { ResourcePicker } from '../resources/ResourcePicker';
 
 // Long: draft, attachments, slash commands and pickers share the text area's state and keys.
-export function Composer() {
+/** `collapsed`: a question is open, so the composer is one line and gives the rest to it. */
+export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
   const draft = useLena(chatSelectors.draft);
   const attachments = useLena(chatSelectors.attachments);
   const running = useLena(chatSelectors.running);
@@ -177,7 +178,7 @@ export function Composer() {
     <>
       {extras}
       <form
-        className={`composer ${dragging ? 'dragging' : ''}`}
+        className={`composer ${dragging ? 'dragging' : ''} ${collapsed ? 'collapsed' : ''}`}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -236,7 +237,7 @@ export function Composer() {
         )}
         <textarea
           data-composer
-          rows={3}
+          rows={collapsed ? 1 : 3}
           placeholder="Message Claude…  (/ for prompts and commands)"
           aria-label="Message"
           {...slash.boxProps}
@@ -287,14 +288,14 @@ export function Composer() {
           {running ? (
             <button
               type="button"
-              className="danger"
+              className="danger composer-send"
               onClick={() => void stop()}
               title="Stop (Esc or Ctrl+.)"
             >
               ■ Stop
             </button>
           ) : (
-            <button className="primary" type="submit" disabled={busy}>
+            <button className="primary composer-send" type="submit" disabled={busy}>
               Send
             </button>
           )}

@@ -6,6 +6,7 @@ import { memo, useEffect, useState } from 'react';
 import type { ToolCallStatus, ToolCallView } from '../../../shared/chat/tool-calls';
 import { CodeBlock } from '../../components/CodeBlock';
 import { formatDuration } from '../../lib/format';
+import { toolErrorWords } from '../../lib/tool-error';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { ToolView } from '../apps/ToolView';
@@ -82,11 +83,9 @@ function ErrorLine({ call }: { call: ToolCallView }) {
         {call.errorMessage}
       </p>
     ) : null;
-  const who = call.errorSource === 'server' ? 'The server failed' : 'The tool reported an error';
   return (
-    <p className="tool-note error" role="alert">
-      {who}
-      {call.errorMessage ? `: ${call.errorMessage}` : '.'}
+    <p className="tool-note error" role="alert" data-testid="tool-error">
+      {toolErrorWords(call).line}
     </p>
   );
 }
@@ -198,7 +197,11 @@ export const ToolCard = memo(function ToolCard({
             label="arguments"
           />
           {call.result !== null && call.result !== undefined && (
-            <ToolResult result={call.result} server={call.server} />
+            <ToolResult
+              result={call.result}
+              server={call.server}
+              omitText={call.status === 'error' ? toolErrorWords(call).omitFromResult : null}
+            />
           )}
           {call.truncated && call.resultBytes !== null && (
             <p className="muted small">

@@ -88,9 +88,22 @@ function Thumbnail({ src, label }: { src: string; label: string }) {
 const IMAGE_LIMIT = 12;
 
 // Long: one branch of markup per content block type, and structured content.
-export function ToolResult({ result, server }: { result: unknown; server?: string }) {
+/** `omitText`: a text block the card already shows (a tool's error, in its error line), left out here. */
+export function ToolResult({
+  result,
+  server,
+  omitText = null,
+}: {
+  result: unknown;
+  server?: string;
+  omitText?: string | null;
+}) {
   const { openResource, addAttachments } = useLenaActions();
-  const { blocks, structured } = blocksOf(result);
+  const all = blocksOf(result);
+  const { structured } = all;
+  const omitted =
+    omitText === null ? -1 : all.blocks.findIndex((b) => b.type === 'text' && b.text === omitText);
+  const blocks = all.blocks.filter((_, i) => i !== omitted);
   const text = resultText(result);
   const [allImages, setAllImages] = useState(false);
   const imageCount = blocks.filter(
@@ -98,7 +111,7 @@ export function ToolResult({ result, server }: { result: unknown; server?: strin
   ).length;
   let imageOrdinal = 0;
   if (blocks.length === 0 && structured === undefined)
-    return <p className="muted small">No result content.</p>;
+    return omitted >= 0 ? null : <p className="muted small">No result content.</p>;
   return (
     <div className="tool-result">
       <div className="section-head">

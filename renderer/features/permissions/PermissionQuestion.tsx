@@ -1,22 +1,23 @@
-// The tool-permission question: the body the shared question frame shows for a tool call. It leads
-// with what will really run (the qualified tool name and its server); the server's own title and
-// description are shown as its claims, the description folded so the arguments stay in view.
+// The tool-permission question: the body the shared question frame shows for a tool call. The
+// heading names the tool as a person would, with the qualified name that really runs always on the
+// line below; the server's title, hints and description are shown as its claims, the description
+// folded so the arguments stay in view.
 import { useState } from 'react';
 import type {
   PermissionDecisionKind,
   PermissionRequestView,
 } from '../../../shared/permission-types';
-import { HintBadges } from '../../components/HintBadges';
 import { Marked } from '../../components/Marked';
 import { isMac } from '../../components/use-shortcuts';
 import { ruleWords } from '../../lib/rule-words';
 import { useLena, useLenaActions } from '../../store';
-import { conversationsSelectors } from '../../store/conversations/selectors';
 import { permissionsSelectors } from '../../store/permissions/selectors';
+import { useElsewhere } from '../questions/elsewhere';
 import { ConfirmStep, QuestionFrame } from '../questions/QuestionFrame';
 import { ArgumentsView } from './ArgumentsView';
 import { DECISIONS, mayModifyData, needsConfirmation } from './decisions';
 import { ServerDescription } from './ServerDescription';
+import { SafetyLineView, ToolHeading, WireName } from './ToolHeading';
 
 // Long: arguments, risks, decisions and the confirmation share the chosen decision's state.
 export function PermissionQuestion({
@@ -30,7 +31,7 @@ export function PermissionQuestion({
 }) {
   const { answerPermission: answer } = useLenaActions();
   const error = useLena(permissionsSelectors.error);
-  const conversation = useLena(conversationsSelectors.titleElsewhere(request.conversationId));
+  const elsewhere = useElsewhere(request.conversationId);
   const [confirming, setConfirming] = useState<PermissionDecisionKind | null>(null);
   const [denying, setDenying] = useState(false);
   const [reason, setReason] = useState('');
@@ -133,31 +134,22 @@ export function PermissionQuestion({
       questionId={request.id}
       armKey={`${request.id}:${confirming ?? ''}`}
       className="permission-question"
-      heading={
-        <>
-          Allow <code>{request.qualifiedName}</code> from server <strong>{request.server}</strong>?
-          {request.origin === 'view' && (
-            <span className="badge view-origin-badge">from the tool’s view</span>
-          )}
-        </>
-      }
+      heading={<ToolHeading request={request} />}
+      subheading={<WireName request={request} />}
+      elsewhere={elsewhere}
       position={position}
       total={total}
       primary={primary}
       cancel={cancel}
       footer={confirmStep || choices}
     >
-      {conversation && <p className="small">Asked in another conversation: “{conversation}”</p>}
       {request.origin === 'view' && (
         <p className="small view-origin" role="note" data-testid="permission-origin">
           This call comes from the tool’s view (the page {request.server} shows in the
           conversation), not from Claude.
         </p>
       )}
-      <div className="row wrap">
-        {mayModify && <span className="badge badge-danger">⚠ may modify or delete data</span>}
-        <HintBadges hints={request.hints} trusted={request.hintsTrusted} omitRisk={mayModify} />
-      </div>
+      <SafetyLineView request={request} />
       {findings.length > 0 && (
         <p className="warning small" role="note">
           ⚠{' '}
@@ -181,12 +173,6 @@ export function PermissionQuestion({
             ))}
           </ul>
         </div>
-      )}
-      {request.title && (
-        <p className="small claim">
-          The server calls it “<Marked text={request.title} />”{' '}
-          <span className="muted">(its own words, not checked by Lena)</span>
-        </p>
       )}
       <ServerDescription text={request.description} />
       <p className="small">{ruleWords(request.rule)}</p>

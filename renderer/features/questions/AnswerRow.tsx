@@ -1,7 +1,8 @@
 // The answer buttons under a question, in one order for every kind: the safe answer first with
 // its Esc key, then the other choices, then the primary answer on the right. A step that only
 // waits (no primary answer) shows its safe answer alone on the right. QuestionFrame builds this
-// row from the same answers its keys run, so a button and its key never do different things.
+// row from the same answers its keys run, so a button and its key never do different things. An
+// answer only Escape gives (`keyOnly`) has no button.
 import type { ReactNode } from 'react';
 
 /** One answer: the frame's hint names it by `label`; its button says `button` when that says more. */
@@ -10,6 +11,8 @@ export interface QuestionAnswer {
   run(): void;
   button?: ReactNode;
   disabled?: boolean;
+  /** Escape runs it, but no button shows (an elicitation's Cancel: its buttons are Decline and Submit). */
+  keyOnly?: boolean;
 }
 
 export function AnswerRow({
@@ -22,7 +25,7 @@ export function AnswerRow({
   /** Other answers (Decline, Don’t open, Always…), between the safe and the primary one. */
   choices?: ReactNode;
 }) {
-  const safe = (
+  const safe = cancel.keyOnly ? null : (
     <button onClick={cancel.run} disabled={cancel.disabled}>
       {cancel.button ?? cancel.label} <kbd>Esc</kbd>
     </button>

@@ -1,9 +1,11 @@
 // A message a tool's view wants to send as the user's next message (MCP Apps ui/message). It is
 // shown as the view's, in its own words, and goes to Claude only when the user presses Send;
-// Discard (or Escape) drops it and the view is told it was not sent.
+// Discard (or Escape) drops it and the view is told it was not sent. A view in another
+// conversation is named in the frame's head (its message goes to that conversation).
 import type { AppMessageQuestion } from '../../../shared/client-questions';
 import { Marked } from '../../components/Marked';
 import { useLena } from '../../store';
+import { useElsewhere } from './elsewhere';
 import { QuestionFrame } from './QuestionFrame';
 
 export function AppMessageView({
@@ -19,10 +21,12 @@ export function AppMessageView({
   const failure = useLena((s) => s.serverQuestionError);
   const send = () => void answer(question.id, { action: 'approve' });
   const discard = () => void answer(question.id, { action: 'deny' });
+  const elsewhere = useElsewhere(question.conversationId);
   return (
     <QuestionFrame
       questionId={question.id}
       className="app-message-question"
+      elsewhere={elsewhere}
       heading={
         <>
           The <code>{question.tool}</code> view of <strong>{question.server}</strong> wants to send

@@ -1,6 +1,7 @@
 // The body of an elicitation form: the server's schema as fields (defaults filled in, SEP-1034),
-// checked before anything is sent, in the shared question frame. Submit, Decline and Cancel are the
-// specification's accept, decline and cancel. Enter in a field moves on (the frame), never submits.
+// checked before anything is sent, in the shared question frame. Submit and Decline (the buttons)
+// are the specification's accept and decline; Escape is its cancel (dismissed without a choice).
+// Enter in a field moves on (the frame), never submits.
 import { useId, useMemo, useState } from 'react';
 import type { ElicitationFormQuestion } from '../../../shared/client-questions';
 import {
@@ -198,7 +199,7 @@ export function ElicitationFormView({
       position={position}
       total={total}
       primary={{ label: 'Submit', button: `Submit to ${question.server}`, run: submit }}
-      cancel={{ label: 'Cancel', run: cancel }}
+      cancel={{ label: 'Cancel', run: cancel, keyOnly: true }}
       choices={<button onClick={decline}>Decline</button>}
     >
       <span className="small muted">The server says (its own words)</span>

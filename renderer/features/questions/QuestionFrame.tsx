@@ -17,10 +17,12 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
+import { Marked } from '../../components/Marked';
 import { useEscape } from '../../components/use-escape';
 import { isMac } from '../../components/use-shortcuts';
 import { AnswerRow, type QuestionAnswer } from './AnswerRow';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
+import type { Elsewhere } from './elsewhere';
 import { composerPresent, nextField, nextFocusable, userIsInComposer } from './focus';
 import { keyTargetOf, questionKey } from './keys';
 
@@ -30,6 +32,10 @@ export interface QuestionFrameProps {
   /** Changes with every step that must be armed again (a new question, an "Are you sure?" step). */
   armKey?: string;
   heading: ReactNode;
+  /** A line under the heading, kept in the frame's header (the tool's qualified name). */
+  subheading?: ReactNode;
+  /** Set when the question comes from another conversation: named in the header, with "Go to chat". */
+  elsewhere?: Elsewhere | null;
   /** "1 of 3" when more questions wait. */
   position?: number;
   total?: number;
@@ -74,6 +80,8 @@ export function QuestionFrame({
   questionId,
   armKey,
   heading,
+  subheading,
+  elsewhere,
   position = 1,
   total = 1,
   primary,
@@ -155,14 +163,27 @@ export function QuestionFrame({
       onBlur={(e) => setInside(root.current?.contains(e.relatedTarget as Node | null) === true)}
     >
       <header className="question-head">
-        <h2 id={headingId} ref={headingRef} tabIndex={-1} data-question-heading>
-          {heading}
-        </h2>
-        {total > 1 && (
-          <span className="badge" aria-label={`Question ${position} of ${total}`}>
-            {position} of {total}
-          </span>
+        {elsewhere && (
+          <p className="question-elsewhere small" data-testid="question-elsewhere">
+            <span>
+              Asked in another conversation: “<Marked text={elsewhere.title} />”
+            </span>
+            <button className="link-button" onClick={elsewhere.go}>
+              Go to chat
+            </button>
+          </p>
         )}
+        <div className="question-title-row">
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} data-question-heading>
+            {heading}
+          </h2>
+          {total > 1 && (
+            <span className="badge" aria-label={`Question ${position} of ${total}`}>
+              {position} of {total}
+            </span>
+          )}
+        </div>
+        {subheading}
       </header>
       {/* One line whatever it says, so focus moving in never shifts the buttons under the pointer. */}
       <p className={`question-hint small ${inside ? 'inside' : ''}`} data-testid="question-hint">

@@ -1,5 +1,5 @@
-// sampling/createMessage: the request checked and reduced to what Lena can send to Claude (each
-// parameter it leaves out is named for the user), handed to the host, which shows it, sends it
+// sampling/createMessage: the request checked and reduced to what Lena can send to Claude (content
+// it leaves out or limits it lowers are named for the user), handed to the host, which shows it, sends it
 // through chat's request builder once approved, and shows the answer before it goes back.
 import { ErrorCodes } from '../jsonrpc-types';
 import { RequestHandlerError } from '../jsonrpc';
@@ -64,9 +64,9 @@ export function parseSamplingParams(params: Record<string, unknown>): SamplingRe
   });
   if (params.systemPrompt !== undefined && typeof params.systemPrompt !== 'string')
     throw invalid('systemPrompt must be text');
-  if (params.temperature !== undefined)
-    omitted.push('temperature: the Messages API version Lena uses refuses it');
-  if (params.metadata !== undefined) omitted.push('metadata: provider-specific, not passed on');
+  // temperature (refused by the Messages API version Lena uses) and metadata (provider-specific)
+  // are left out without a word: the user can do nothing about them, and the review says only
+  // what changes what goes to Claude.
   if (params.includeContext !== undefined && params.includeContext !== 'none')
     omitted.push(
       `includeContext "${String(params.includeContext)}": Lena adds no other context to a server's request`,

@@ -14,11 +14,12 @@ const limits: ModelLimits = {
 };
 
 describe('a sampling request through the chat request builder', () => {
-  it('drops refused parameters (named), clamps maxTokens, keeps the server system prompt', async () => {
+  it('drops refused parameters without a notice, clamps maxTokens (said), keeps the server system prompt', async () => {
     const req = parseSamplingParams({
       messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }],
       maxTokens: 50_000,
       temperature: 0.7,
+      metadata: { trace: 'x' },
       systemPrompt: 'You are a test server.',
     });
     const built = await buildSamplingRequest(req, 'claude-test', limits);
@@ -30,8 +31,9 @@ describe('a sampling request through the chat request builder', () => {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
     });
     expect(built.params).not.toHaveProperty('temperature');
+    expect(built.params).not.toHaveProperty('metadata');
+    // The user reviews what goes to Claude: parameters the API refuses are not explained to them.
     expect(built.notices).toEqual([
-      expect.stringMatching(/^temperature/),
       expect.stringMatching(/maxTokens 50,000 is above what Claude Test allows; 8,000 is used/),
     ]);
   });

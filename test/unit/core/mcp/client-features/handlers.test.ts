@@ -121,7 +121,7 @@ describe('sampling handler', () => {
     maxTokens: 100,
   };
 
-  it('names what it leaves out and keeps what Claude can take', () => {
+  it('names the context it does not add, leaves refused parameters out silently, keeps what Claude can take', () => {
     const r = parseSamplingParams({
       ...base,
       temperature: 0.7,
@@ -130,11 +130,9 @@ describe('sampling handler', () => {
       systemPrompt: 'Be brief',
       stopSequences: ['END'],
     });
-    expect(r.omitted).toEqual([
-      expect.stringMatching(/^temperature/),
-      expect.stringMatching(/^metadata/),
-      expect.stringMatching(/^includeContext "thisServer"/),
-    ]);
+    expect(r.omitted).toEqual([expect.stringMatching(/^includeContext "thisServer"/)]);
+    expect(r).not.toHaveProperty('temperature');
+    expect(r).not.toHaveProperty('metadata');
     expect(r).toMatchObject({ systemPrompt: 'Be brief', maxTokens: 100, stopSequences: ['END'] });
     const audio = parseSamplingParams({
       ...base,

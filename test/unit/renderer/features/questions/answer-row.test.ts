@@ -37,4 +37,15 @@ describe('the answer row', () => {
     );
     expect(buttons(html)).toEqual(['|', 'Close Esc']);
   });
+
+  it('shows no button for an answer only Escape gives (an elicitation offers Decline or Submit)', () => {
+    const html = renderToStaticMarkup(
+      createElement(AnswerRow, {
+        cancel: { label: 'Cancel', run, keyOnly: true },
+        primary: { label: 'Submit', button: 'Submit to every', run },
+        choices: createElement('button', null, 'Decline'),
+      }),
+    );
+    expect(buttons(html)).toEqual(['Decline', '|', 'Submit to every']);
+  });
 });
