@@ -43,8 +43,10 @@ export async function planStart(
     env: deps.env,
     secrets: deps.secrets,
     baseDir: dirOf(configured.file),
-    // A project entry expands only what the user granted it; a user entry is the user's own.
-    ...(configured.scope === 'project' ? { grants } : {}),
+    // A project entry expands only what the user granted it; a user entry is the user's own. A
+    // project server runs in the project's folder (its sandbox's writable folder) unless its entry
+    // names another, so `"args": ["./server.js"]` means the project's file, as in Claude Code.
+    ...(configured.scope === 'project' ? { grants, defaultCwd: dirOf(configured.file) } : {}),
   });
   if (!expanded.ok) {
     const status =

@@ -171,13 +171,12 @@ describe('McpManager', () => {
     const project = join(dir, 'project');
     rmSync(project, { recursive: true, force: true });
     mkdirSync(project);
-    // In the project folder: a project server runs in the default sandbox, which writes only there.
+    // In the project folder: a project server runs there (no `cwd` needed) in the default
+    // sandbox, which writes only there.
     const counter = join(project, 'spawns.txt');
     writeFileSync(
       join(project, '.mcp.json'),
-      JSON.stringify({
-        mcpServers: { proj: { ...peer({ PEER_COUNTER: counter }), cwd: project } },
-      }),
+      JSON.stringify({ mcpServers: { proj: peer({ PEER_COUNTER: counter }) } }),
     );
     let approved = false;
     const { manager } = makeManager(
