@@ -93,7 +93,9 @@ function headlineOf(error: ServerError, entry: ServerEntry | null): string | und
       if (data.signal) return `${cmd} was stopped by ${data.signal}`;
       return `${cmd} exited`;
     case ERROR_CODE.crashLoop:
-      return `${cmd} keeps exiting as it starts`;
+      return remote
+        ? `${remote.host} kept failing, so Lena stopped retrying`
+        : `${cmd} keeps exiting as it starts`;
     case ERROR_CODE.protocolVersion:
       return 'Lena and this server share no MCP protocol version';
     case ERROR_CODE.protocolError:

@@ -72,6 +72,9 @@ describe('a failed server in plain words', () => {
       '`node` was stopped by SIGKILL',
     );
     expect(words(ERROR_CODE.crashLoop)).toBe('`node` keeps exiting as it starts');
+    expect(words(ERROR_CODE.crashLoop, {}, web)).toBe(
+      'mcp.example.com:443 kept failing, so Lena stopped retrying',
+    );
     expect(words(ERROR_CODE.httpStatus, { status: 401 }, web)).toBe(
       'mcp.example.com:443 refused the credentials (HTTP 401)',
     );
