@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { skipWhen } from '../skip-reasons';
 import { askInNewChat, basicAppServer, cardOf, liveView } from './helpers/apps';
+import { AxeTally, describeFindings } from './helpers/axe';
 import { referenceServer } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 import { openServerWindow, type ServerWindow } from './helpers/server-window';
@@ -35,6 +36,20 @@ async function shots(w: ServerWindow, name: string, before?: () => Promise<void>
 }
 
 const box = async (l: Locator) => (await l.boundingBox())!;
+
+const tally = new AxeTally();
+/**
+ * axe on the screen as it is, light and dark: nothing critical, serious or moderate in Lena's own
+ * DOM (an App's page inside its frames is the server's).
+ */
+async function noFindings(page: Page, screen: string): Promise<void> {
+  await tally.scan(page, screen);
+  const found = tally.findings.filter(
+    (f) =>
+      f.screen === screen && f.impact !== 'minor' && f.nodes.some((n) => !n.startsWith('iframe ')),
+  );
+  expect(found, describeFindings(found)).toEqual([]);
+}
 
 describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a person', () => {
   let w: ServerWindow;
@@ -79,6 +94,7 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
     const details = note.locator('details').filter({ hasText: 'Details' });
     expect(await details.locator('pre').isVisible()).toBe(false);
     await shots(w, 'panels-error-command');
+    await noFindings(page, 'server error');
     await details.locator('summary').click();
     expect(await details.locator('pre').textContent()).toMatch(/not found on PATH \(.*\/usr\/bin/);
     // The advice names Edit; the buttons it and the restart policy name are there.
@@ -138,6 +154,7 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
     expect(head.y).toBeGreaterThanOrEqual(0);
     expect(head.y).toBeLessThan(200);
     await shots(w, 'panels-tools', async () => void (await rows.first().scrollIntoViewIfNeeded()));
+    await noFindings(page, 'server tools, aligned');
   });
 
   it('a tool run by hand shows its result in view', async () => {
@@ -183,6 +200,7 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
       'panels-logs-expanded',
       async () => void (await list.first().scrollIntoViewIfNeeded()),
     );
+    await noFindings(page, 'server logs, a request expanded');
     await list.first().click();
   });
 
@@ -209,6 +227,7 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
     expect(frame.x).toBeGreaterThanOrEqual(wide.x);
     expect(frame.x + frame.width).toBeLessThanOrEqual(wide.x + wide.width);
     await shots(w, 'panels-app-full-width', async () => void (await card.scrollIntoViewIfNeeded()));
+    await noFindings(page, 'App full width');
     await card.getByRole('button', { name: 'Back to the card' }).click();
     await expect.poll(async () => (await box(card)).width).toBeLessThan(before.width + 2);
   });
