@@ -252,7 +252,7 @@ export function OverviewTab({
           </button>
         )}
       </div>
-      {test && <TestResult result={test} />}
+      {test && <TestResult result={test} entry={server.entry} />}
       {error && <ErrorNote title="That did not work" error={error} />}
     </div>
   );
