@@ -23,7 +23,7 @@ export function directionOf(row: InspectorRow): string {
 function answerParts(entry: LogEntry): string[] {
   const { row, reply } = entry;
   if (row.kind !== 'request') return [];
-  if (!reply) return ['waiting'];
+  if (!reply) return ['waiting', `${formatBytes(row.bytes)}${row.truncated ? ' (cut)' : ''}`];
   return [
     ...(reply.durationMs !== null ? [formatDuration(reply.durationMs)] : []),
     `${formatBytes(row.bytes)}${row.truncated ? ' (cut)' : ''} ·`,

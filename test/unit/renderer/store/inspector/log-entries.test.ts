@@ -37,7 +37,7 @@ it('puts each answer on its request’s entry, leaves the rest alone, and shows 
     '← notification notifications/tools/list_changed 61 B  {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}',
     'stderr server: ready',
     '← request roots/list #r1 5 ms 49 B · response 49 B  {"jsonrpc":"2.0","id":"r1","method":"roots/list"}',
-    '→ request ping #3 waiting  {"jsonrpc":"2.0","id":3,"method":"ping"}',
+    '→ request ping #3 waiting 40 B  {"jsonrpc":"2.0","id":3,"method":"ping"}',
   ]);
   // The answer is held on the entry (its body opens with the request's).
   expect(entries[0].reply?.kind).toBe('response');
