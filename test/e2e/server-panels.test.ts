@@ -176,6 +176,7 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
       'hello from the panel test',
     );
     await w.app.screenshot('panels-run-result-720-light');
+    await noFindings(page, 'a tool run by hand, its result');
     await form.getByRole('button', { name: 'Close' }).click();
     await page.setViewportSize(SIZES[0]);
   });
