@@ -101,6 +101,8 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
     expect(await note.textContent()).toMatch(/Install `uvx-lena-not-installed`.*\(Edit\)/);
     for (const name of ['Retry', 'Edit', 'Open logs'])
       expect(await note.getByRole('button', { name }).count()).toBe(1);
+    // Retry is the failed server's restart: not a second button with another name.
+    expect(await page.getByRole('button', { name: 'Restart', exact: true }).count()).toBe(0);
     // Facts the server never gave are left out, not drawn as "—"; the status is said once.
     expect(await page.locator('.server-detail dd').allTextContents()).not.toContain('—');
     expect(await page.locator('.server-detail').textContent()).not.toMatch(/—/);

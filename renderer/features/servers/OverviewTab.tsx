@@ -1,5 +1,6 @@
-// A server's overview: status with its reason, error with hint, stderr one click away, facts, and
-// the actions (Restart, Enable/Disable, Trusted, Test connection, Remove with confirmation).
+// A server's overview: a failure in plain words (headline, advice, Details, stderr), the facts
+// the server gave, and the actions (Restart, or the failure's Retry; Enable/Disable, Trusted,
+// Test connection, Remove with confirmation).
 import { Marked } from '../../components/Marked';
 import { AsksPanel } from './AsksPanel';
 import { useState } from 'react';
@@ -197,12 +198,15 @@ export function OverviewTab({
         </details>
       )}
       <div className="row wrap">
-        <button
-          disabled={busy !== null || disabled}
-          onClick={() => void run('restart', () => restartServer(server.name))}
-        >
-          {busy === 'restart' ? 'Restarting…' : 'Restart'}
-        </button>
+        {/* A failed server's note offers Retry; Restart would be the same button twice. */}
+        {!problem && (
+          <button
+            disabled={busy !== null || disabled}
+            onClick={() => void run('restart', () => restartServer(server.name))}
+          >
+            {busy === 'restart' ? 'Restarting…' : 'Restart'}
+          </button>
+        )}
         <button
           disabled={busy !== null}
           onClick={() => void run('enable', () => setServerEnabled(server.name, disabled))}
