@@ -58,7 +58,6 @@ function httpHeadline(status: number | undefined, host: string, path: string): s
 }
 
 /** The headline for the codes that have one of their own; undefined for the others. */
-// Long: one case per failure code, each a sentence; splitting them apart would hide the list.
 function headlineOf(error: ServerError, entry: ServerEntry | null): string | undefined {
   const cmd = entry?.command ? `\`${entry.command}\`` : 'The server’s command';
   const remote = hostOf(entry?.url);
