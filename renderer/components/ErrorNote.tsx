@@ -56,7 +56,9 @@ export function ErrorNote({ title, error, more, children, className }: ErrorNote
       <div className="error-note-title">
         <span aria-hidden>✕</span> {title ?? explain(error)}
       </div>
-      {title !== undefined && <p className="error-note-message">{explain(error)}</p>}
+      {title !== undefined && error.message !== '' && (
+        <p className="error-note-message">{explain(error)}</p>
+      )}
       {error.hint && <p>{error.hint}</p>}
       {more}
       {detail && (

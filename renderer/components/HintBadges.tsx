@@ -2,15 +2,20 @@
 // "read-only" is not shown in the reassuring colour (it is only a claim).
 import type { ToolAnnotations } from '../../shared/mcp-types';
 
-/** `omitRisk`: the caller already warns that the tool may modify data, so no second badge says it. */
+/**
+ * `omitRisk`: the caller already warns that the tool may modify data, so no second badge says it.
+ * `noteUntrusted`: false where the caller says once, above a list, that the hints are untrusted.
+ */
 export function HintBadges({
   hints,
   trusted,
   omitRisk = false,
+  noteUntrusted = true,
 }: {
   hints: ToolAnnotations;
   trusted: boolean;
   omitRisk?: boolean;
+  noteUntrusted?: boolean;
 }) {
   const badges: { label: string; tone: string }[] = [];
   if (hints.readOnlyHint) badges.push({ label: 'read-only', tone: trusted ? 'ok' : 'plain' });
@@ -29,7 +34,7 @@ export function HintBadges({
           {b.label}
         </span>
       ))}
-      {!trusted && (
+      {!trusted && noteUntrusted && (
         <span
           className="badge badge-untrusted"
           title="The server chose these hints itself; Lena does not rely on them"

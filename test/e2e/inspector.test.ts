@@ -189,12 +189,13 @@ describe.skipIf(skipWhen('no-browser'))('the servers page as an inspector', () =
     await expect
       .poll(() => log.textContent(), { timeout: 10_000 })
       .toMatch(/→ request initialize #\d+/);
-    // Requests show their duration once answered; the response names the method it answers.
-    const call = log.getByRole('button', { name: /→ request tools\/call #\d+ \d+ ms/ }).first();
+    // One row per request and its answer: the time it took and the answer's size on the request's
+    // row, never a row of its own.
+    const call = log
+      .getByRole('button', { name: /→ request tools\/call #\d+ \d+ ms .* · response / })
+      .first();
     await call.waitFor();
-    expect(
-      await log.getByRole('button', { name: /← response tools\/call #\d+ \d+ ms/ }).count(),
-    ).toBeGreaterThan(0);
+    expect(await log.getByRole('button', { name: /^\S+ ← response/ }).count()).toBe(0);
     expect(
       await log.getByRole('button', { name: /stderr inspect-peer: starting up/ }).count(),
     ).toBe(1);
@@ -230,7 +231,7 @@ describe.skipIf(skipWhen('no-browser'))('the servers page as an inspector', () =
       { senderUrl: 'test' },
     );
     const bigRow = log.getByRole('button', {
-      name: /← response tools\/call #\d+ .*200\.\d KB \(cut\)/,
+      name: /→ request tools\/call #\d+ .* · response 200\.\d KB \(cut\)/,
     });
     await bigRow.waitFor({ timeout: 10_000 });
     await bigRow.click();
@@ -262,7 +263,7 @@ describe.skipIf(skipWhen('no-browser'))('the servers page as an inspector', () =
     expect(await log.textContent()).toMatch(/→ request tools\/call/);
     await page.getByLabel('Direction').selectOption('in');
     await expect.poll(() => log.textContent()).not.toMatch(/→/);
-    expect(await log.textContent()).toMatch(/← response tools\/call/);
+    expect(await log.textContent()).toMatch(/← notification notifications\/progress/);
     await page.getByLabel('Direction').selectOption('all');
     await page.setViewportSize({ width: 720, height: 540 });
     await app.screenshot('inspector-logs-narrow');

@@ -1,6 +1,7 @@
 // The view part of a tool card, for a tool whose definition names a `ui://` view: the live view
-// (or why it is not shown: held for review after a change, unavailable), a "Full width" toggle,
-// and what the view last told Claude. A tool without a view renders nothing here.
+// (or why it is not shown: held for review after a change, unavailable), a "Full width" toggle
+// that widens the whole card to the conversation pane (styles/apps.css), and what the view last
+// told Claude. A tool without a view renders nothing here.
 import { useEffect } from 'react';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { useLena } from '../../store';
@@ -64,7 +65,7 @@ export function ToolView({ call }: { call: ToolCallView }) {
     );
   }
   return (
-    <div className="app-view-block">
+    <div className={full ? 'app-view-block full-width' : 'app-view-block'}>
       <div className="app-view-bar">
         <span className="small muted">View from {call.server}</span>
         <span className="spacer" />

@@ -53,14 +53,6 @@ function textHash(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** Width of the conversation pane, for a view shown full width. */
-function paneWidth(el: HTMLElement | null): number {
-  const pane = el?.closest('.messages');
-  if (!pane) return 0;
-  const style = getComputedStyle(pane);
-  return pane.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-}
-
 // Long: start, resize, handshake deadline and teardown are effects over the same refs.
 export function ViewFrame({
   view,
@@ -173,18 +165,12 @@ export function ViewFrame({
     if (session.current) settle(session.current, call);
   }, [call.result, call.status]);
 
-  // The room the view has: its box's width, and the pane's (full width follows the window).
-  const [, setPaneSize] = useState(0);
+  // The room the view has: its box's width (full width widens the card, and the box with it).
   useEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const pane = el.closest('.messages');
-    const observer = new ResizeObserver(() => {
-      setWidth(el.clientWidth);
-      if (pane) setPaneSize(pane.clientWidth);
-    });
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
     observer.observe(el);
-    if (pane) observer.observe(pane);
     return () => observer.disconnect();
   }, []);
 
@@ -193,16 +179,12 @@ export function ViewFrame({
     if (phase === 'live') session.current?.setHostContext(context());
   }, [phase, theme, mode, width]);
 
-  const fullWidth = mode === 'fullscreen' ? paneWidth(box.current?.parentElement ?? null) : 0;
   return (
     <div
       ref={box}
       className={`app-view ${mode === 'fullscreen' ? 'full-width' : ''}`}
       data-testid="app-view"
       data-phase={phase}
-      style={
-        fullWidth ? { width: fullWidth, marginLeft: `calc(50% - ${fullWidth / 2}px)` } : undefined
-      }
     >
       {phase === 'stopped' && (
         <div className="app-view-note">

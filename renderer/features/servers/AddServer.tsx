@@ -125,7 +125,7 @@ export function AddServer() {
         </pre>
       )}
       {error && <ErrorNote title="The server was not added" error={error} />}
-      {test && <TestResult result={test} />}
+      {test && <TestResult result={test} entry={entry} />}
       <div className="row">
         <button className="primary" disabled={nameProblem !== undefined} onClick={() => void add()}>
           Add server

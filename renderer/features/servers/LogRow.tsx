@@ -1,12 +1,14 @@
-// One row of a server's log (issue 16): time, direction (→ sent, ← received, stderr, • Lena's
-// note), what the message is (method, id, duration of a request/response pair, size) on one line,
-// told apart by colour and by a word; Enter, Space or a click expands it to its pretty JSON.
+// One entry of a server's log: time, direction (→ sent, ← received, stderr, • Lena's note), what
+// the message is (method, id, size) on one line, told apart by colour and by a word. A request and
+// its answer are one entry (the answer's kind, size and the time it took on the same line); Enter,
+// Space or a click expands it to both messages' pretty JSON.
 import { memo, useEffect, useState } from 'react';
 import type { InspectorBody, InspectorRow } from '../../../shared/inspector-types';
 import { CodeBlock } from '../../components/CodeBlock';
 import { Marked } from '../../components/Marked';
 import { formatBytes, formatClock, formatDuration } from '../../lib/format';
 import { useLenaActions } from '../../store';
+import type { LogEntry } from '../../store/inspector/log-entries';
 
 const ARROW = { out: '→', in: '←' } as const;
 
@@ -17,20 +19,45 @@ export function directionOf(row: InspectorRow): string {
   return ARROW[row.direction ?? 'in'];
 }
 
-/** The row as one line of text: what the row shows, what Copy and Save write. */
-export function rowText(row: InspectorRow, answeredIn?: number | null): string {
+/** What a request's entry says of its answer: the time it took and the answer's kind and size. */
+function answerParts(entry: LogEntry): string[] {
+  const { row, reply } = entry;
+  if (row.kind !== 'request') return [];
+  if (!reply) return ['waiting', `${formatBytes(row.bytes)}${row.truncated ? ' (cut)' : ''}`];
+  return [
+    ...(reply.durationMs !== null ? [formatDuration(reply.durationMs)] : []),
+    `${formatBytes(row.bytes)}${row.truncated ? ' (cut)' : ''} ·`,
+    `${reply.kind} ${formatBytes(reply.bytes)}${reply.truncated ? ' (cut)' : ''}`,
+  ];
+}
+
+/** The one line the entry shows after its parts: an error's message, else the first message's start. */
+const summaryOf = (entry: LogEntry): string =>
+  entry.reply?.kind === 'error' ? entry.reply.summary : entry.row.summary;
+
+/** The entry as one line of text: what the row shows, what Copy and Save write. */
+export function entryText(entry: LogEntry): string {
+  const { row } = entry;
   const time = formatClock(row.time);
   if (row.stream !== 'protocol') return `${time} ${directionOf(row)} ${row.summary}`;
-  const duration = row.durationMs ?? answeredIn ?? null;
+  const answer = answerParts(entry);
   const parts = [
     `${time} ${directionOf(row)} ${row.kind}`,
     row.method ?? '',
     row.id !== null ? `#${row.id}` : '',
-    duration !== null ? formatDuration(duration) : '',
-    formatBytes(row.bytes),
+    ...(answer.length > 0
+      ? answer
+      : [
+          row.durationMs !== null ? formatDuration(row.durationMs) : '',
+          `${formatBytes(row.bytes)}${row.truncated ? ' (cut)' : ''}`,
+        ]),
   ].filter(Boolean);
-  return `${parts.join(' ')}  ${row.summary}`;
+  return `${parts.join(' ')}  ${summaryOf(entry)}`;
 }
+
+/** What the filter searches: the line, and the answer's start as well. */
+export const entrySearchText = (entry: LogEntry): string =>
+  entry.reply ? `${entryText(entry)} ${entry.reply.summary}` : entryText(entry);
 
 const pretty = (text: string): string | null => {
   try {
@@ -81,9 +108,7 @@ function utf8Length(text: string): number {
 
 interface RowProps {
   server: string;
-  row: InspectorRow;
-  /** A request's duration, once its response is in. */
-  answeredIn: number | null;
+  entry: LogEntry;
   expanded: boolean;
   focusable: boolean;
   onToggle(seq: number): void;
@@ -92,16 +117,17 @@ interface RowProps {
 
 export const LogRow = memo(function LogRow({
   server,
-  row,
-  answeredIn,
+  entry,
   expanded,
   focusable,
   onToggle,
   onFocusRow,
 }: RowProps) {
-  const duration = row.durationMs ?? answeredIn;
-  const tone =
-    row.stream === 'protocol' ? (row.kind === 'error' ? 'error' : row.direction) : row.stream;
+  const { row, reply } = entry;
+  const failed = row.kind === 'error' || reply?.kind === 'error';
+  const tone = row.stream === 'protocol' ? (failed ? 'error' : row.direction) : row.stream;
+  // The line's parts after the method and id, as entryText writes them.
+  const answer = answerParts(entry);
   return (
     <li className={`log-row tone-${tone}`}>
       <button
@@ -129,22 +155,40 @@ export const LogRow = memo(function LogRow({
                 <span className="log-id">#{row.id}</span>{' '}
               </>
             )}
-            {duration !== null && (
+            {answer.length > 0 ? (
               <>
-                <span className="log-duration">{formatDuration(duration)}</span>{' '}
+                <span className={reply ? 'log-duration' : 'log-waiting'}>{answer[0]}</span>{' '}
+                {answer.slice(1).map((part) => (
+                  <span key={part} className="log-size">
+                    {part}{' '}
+                  </span>
+                ))}
+              </>
+            ) : (
+              <>
+                {row.durationMs !== null && (
+                  <>
+                    <span className="log-duration">{formatDuration(row.durationMs)}</span>{' '}
+                  </>
+                )}
+                <span className="log-size">
+                  {formatBytes(row.bytes)}
+                  {row.truncated ? ' (cut)' : ''}
+                </span>{' '}
               </>
             )}
-            <span className="log-size">
-              {formatBytes(row.bytes)}
-              {row.truncated ? ' (cut)' : ''}
-            </span>{' '}
           </>
         )}
         <span className="log-summary">
-          <Marked text={row.summary} />
+          <Marked text={summaryOf(entry)} />
         </span>
       </button>
-      {expanded && <Body server={server} row={row} />}
+      {expanded && (
+        <div className="log-bodies">
+          <Body server={server} row={row} />
+          {reply && <Body server={server} row={reply} />}
+        </div>
+      )}
     </li>
   );
 });

@@ -1,6 +1,7 @@
 // A server's log as an inspector shows it (issue 16): JSON-RPC traffic both ways, stderr and Lena's
-// notes, interleaved by time, one line per message (expandable to pretty JSON), filterable by
-// stream, direction and text; the box fills the height left and follows new rows unless the
+// notes, interleaved by time, one line per request and its answer (expandable to both messages'
+// pretty JSON) and per other message, filterable by stream, direction (who began the exchange)
+// and text; the box fills the height left and follows new rows unless the
 // user scrolled up. One Tab stop: arrow keys move between rows, Enter or Space expands one.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { InspectorStream } from '../../../shared/inspector-types';
@@ -10,7 +11,8 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { useFillHeight } from '../../components/use-fill-height';
 import { useLena, useLenaActions } from '../../store';
 import { inspectorSelectors } from '../../store/inspector/selectors';
-import { LogRow, rowText } from './LogRow';
+import { logEntries } from '../../store/inspector/log-entries';
+import { entrySearchText, entryText, LogRow } from './LogRow';
 
 type LogLevel = NonNullable<ServerLogs['logLevel']>;
 const LEVELS: LogLevel[] = [
@@ -64,33 +66,29 @@ export function LogsTab({ server }: { server: ServerStatus }) {
     return () => clearInterval(t);
   }, [server.name, loadLogRows, loadLogs]);
 
-  // A request shows its duration once its response (which names it) is in.
-  const answeredIn = useMemo(() => {
-    const m = new Map<number, number>();
-    for (const r of rows)
-      if (r.pairSeq !== null && r.durationMs !== null) m.set(r.pairSeq, r.durationMs);
-    return m;
-  }, [rows]);
+  const entries = useMemo(() => logEntries(rows), [rows]);
   const f = filter.trim().toLowerCase();
   const shown = useMemo(
     () =>
-      rows.filter((r) => {
-        if (!streams.has(r.stream)) return false;
-        // A direction means protocol messages that way only.
-        if (direction !== 'all' && (r.stream !== 'protocol' || r.direction !== direction))
+      entries.filter(({ row }) => {
+        if (!streams.has(row.stream)) return false;
+        // A direction means protocol exchanges begun that way only.
+        if (direction !== 'all' && (row.stream !== 'protocol' || row.direction !== direction))
           return false;
-        return f === '' || rowText(r, answeredIn.get(r.seq)).toLowerCase().includes(f);
+        return true;
       }),
-    [rows, streams, direction, f, answeredIn],
+    [entries, streams, direction],
   );
-  const text = useMemo(
-    () => shown.map((r) => rowText(r, answeredIn.get(r.seq))).join('\n'),
-    [shown, answeredIn],
+  const matching = useMemo(
+    () => (f === '' ? shown : shown.filter((e) => entrySearchText(e).toLowerCase().includes(f))),
+    [shown, f],
   );
+  const text = useMemo(() => matching.map(entryText).join('\n'), [matching]);
 
+  const last = matching.at(-1);
   useEffect(() => {
     if (follow.current && box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [shown.at(-1)?.seq]);
+  }, [last?.row.seq, last?.reply?.seq]);
 
   const toggle = useCallback(
     (seq: number) =>
@@ -104,7 +102,9 @@ export function LogsTab({ server }: { server: ServerStatus }) {
   const focusRow = useCallback((seq: number) => setActive(seq), []);
   // The one row in the Tab order: the last focused one while it is shown, else the newest.
   const tabStop =
-    active !== null && shown.some((r) => r.seq === active) ? active : (shown.at(-1)?.seq ?? null);
+    active !== null && matching.some((e) => e.row.seq === active)
+      ? active
+      : (last?.row.seq ?? null);
 
   const onKey = (e: KeyboardEvent) => {
     const buttons = [
@@ -188,9 +188,9 @@ export function LogsTab({ server }: { server: ServerStatus }) {
           className="muted small"
           title="Lena keeps the last 2,000 rows or 10 MB of each server; a message over 64 KB is kept cut, with its size."
         >
-          {shown.length === rows.length
-            ? `${rows.length} rows`
-            : `${shown.length} of ${rows.length} rows`}
+          {matching.length === entries.length
+            ? `${entries.length} rows`
+            : `${matching.length} of ${entries.length} rows`}
         </span>
         <CopyButton text={text} label="Copy log" />
         <button className="small-button" onClick={() => saveText(`${server.name}-log.txt`, text)}>
@@ -204,26 +204,25 @@ export function LogsTab({ server }: { server: ServerStatus }) {
         role="log"
         aria-label={`Log of ${server.name}`}
         onKeyDown={onKey}
-        tabIndex={shown.length === 0 ? 0 : -1}
+        tabIndex={matching.length === 0 ? 0 : -1}
         onScroll={(e) => {
           const el = e.currentTarget;
           follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
         }}
       >
-        {shown.length === 0 ? (
+        {matching.length === 0 ? (
           <span className="muted">
             {rows.length > 0 ? 'No line matches the filters.' : 'Nothing logged yet.'}
           </span>
         ) : (
           <ul className="log-rows">
-            {shown.map((r) => (
+            {matching.map((e) => (
               <LogRow
-                key={r.seq}
+                key={e.row.seq}
                 server={server.name}
-                row={r}
-                answeredIn={answeredIn.get(r.seq) ?? null}
-                expanded={expanded.has(r.seq)}
-                focusable={r.seq === tabStop}
+                entry={e}
+                expanded={expanded.has(e.row.seq)}
+                focusable={e.row.seq === tabStop}
                 onToggle={toggle}
                 onFocusRow={focusRow}
               />

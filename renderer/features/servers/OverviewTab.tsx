@@ -1,17 +1,53 @@
-// A server's overview: status with its reason, error with hint, stderr one click away, facts, and
-// the actions (Restart, Enable/Disable, Trusted, Test connection, Remove with confirmation).
+// A server's overview: a failure in plain words (headline, advice, Details, stderr), the facts
+// the server gave, and the actions (Restart, or the failure's Retry; Enable/Disable, Trusted,
+// Test connection, Remove with confirmation).
 import { Marked } from '../../components/Marked';
 import { AsksPanel } from './AsksPanel';
 import { useState } from 'react';
 import type { ServerStatus, TestConnectionResult } from '../../../shared/server-types';
+import { serverProblem } from '../../../shared/server-problem';
 import { errorLines } from '../../../shared/stderr-lines';
 import { ErrorNote } from '../../components/ErrorNote';
 import { formatDuration, formatTokens } from '../../lib/format';
 import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
 import { PendingTools } from './PendingTools';
-import { ServerStatusWord, SignInPanel } from './SignInPanel';
+import { SignInPanel } from './SignInPanel';
 import { TestResult } from './TestResult';
+
+/** The stderr lines that name the failure (open), and all of stderr one click away. */
+function StderrCause({ stderr }: { stderr: string }) {
+  const lines = errorLines(stderr);
+  return (
+    <>
+      {lines.length > 0 && (
+        <pre
+          className="mono detail-pre"
+          data-testid="stderr-cause"
+          tabIndex={0}
+          role="region"
+          aria-label="Error lines from the server’s output"
+        >
+          {lines.join('\n')}
+        </pre>
+      )}
+      {stderr && (
+        <details>
+          <summary>All server output (stderr)</summary>
+          <pre
+            className="mono detail-pre"
+            data-testid="stderr-tail"
+            tabIndex={0}
+            role="region"
+            aria-label="Server output (stderr)"
+          >
+            {stderr}
+          </pre>
+        </details>
+      )}
+    </>
+  );
+}
 
 // Long: one screen of a server's status, actions and details, all reading the same status.
 export function OverviewTab({
@@ -42,58 +78,36 @@ export function OverviewTab({
     setError(r.ok ? null : (r.error ?? null));
   };
   const disabled = server.status === 'disabled';
+  const problem =
+    server.error && server.status !== 'needs-approval' && server.signIn?.state !== 'required'
+      ? serverProblem(server.error, server.entry)
+      : null;
   return (
     <div className="overview">
-      {/* A failure comes first: its cause, the stderr lines that name it (open), Edit and the logs. */}
-      {server.error &&
-        server.status !== 'needs-approval' &&
-        server.signIn?.state !== 'required' && (
-          <ErrorNote
-            error={server.error}
-            more={
-              <>
-                {errorLines(server.stderrTail).length > 0 && (
-                  <pre
-                    className="mono detail-pre"
-                    data-testid="stderr-cause"
-                    tabIndex={0}
-                    role="region"
-                    aria-label="Error lines from the server’s output"
-                  >
-                    {errorLines(server.stderrTail).join('\n')}
-                  </pre>
-                )}
-                {server.stderrTail && (
-                  <details>
-                    <summary>All server output (stderr)</summary>
-                    <pre
-                      className="mono detail-pre"
-                      data-testid="stderr-tail"
-                      tabIndex={0}
-                      role="region"
-                      aria-label="Server output (stderr)"
-                    >
-                      {server.stderrTail}
-                    </pre>
-                  </details>
-                )}
-              </>
-            }
+      {/* A failure comes first: what is wrong in plain words, the stderr lines that name it
+          (open), the technical text behind Details, and Retry, Edit and the logs. */}
+      {problem && (
+        <ErrorNote
+          title={problem.headline}
+          error={{
+            code: server.error!.code,
+            message: problem.advice ?? '',
+            detail: problem.detail,
+          }}
+          more={<StderrCause stderr={server.stderrTail} />}
+        >
+          <button
+            disabled={busy !== null || disabled}
+            onClick={() => void run('restart', () => restartServer(server.name))}
           >
-            {onEdit && <button onClick={onEdit}>Edit</button>}
-            <button onClick={onShowLogs}>Open logs</button>
-          </ErrorNote>
-        )}
+            {busy === 'restart' ? 'Retrying…' : 'Retry'}
+          </button>
+          {onEdit && <button onClick={onEdit}>Edit</button>}
+          <button onClick={onShowLogs}>Open logs</button>
+        </ErrorNote>
+      )}
+      {/* The header says the status; a fact the server has not given yet is left out, not "—". */}
       <dl className="kv">
-        <dt>Status</dt>
-        <dd>
-          <ServerStatusWord server={server} />
-          {server.error &&
-            server.status !== 'needs-approval' &&
-            server.signIn?.state !== 'required' && (
-              <span className="muted"> — the cause is above</span>
-            )}
-        </dd>
         <dt>Scope</dt>
         <dd>
           {server.scope} <span className="muted small mono">{server.file}</span>
@@ -106,24 +120,44 @@ export function OverviewTab({
             </dd>
           </>
         )}
-        <dt>Transport</dt>
-        <dd>{server.transport ?? '—'}</dd>
-        <dt>Server</dt>
-        <dd>
-          {server.serverInfo ? `${server.serverInfo.name} ${server.serverInfo.version}` : '—'}
-        </dd>
-        <dt>Protocol</dt>
-        <dd>{server.protocolVersion ?? '—'}</dd>
-        <dt>Connected in</dt>
-        <dd>
-          {server.connectMs !== null ? formatDuration(server.connectMs) : '—'}
-          {server.restarts ? ` · ${server.restarts} restarts` : ''}
-        </dd>
-        <dt>Offers</dt>
-        <dd>
-          {server.toolCount} tools · {server.resourceCount} resources · {server.promptCount} prompts
-          · {formatTokens(server.toolTokens)} per request
-        </dd>
+        {server.transport && (
+          <>
+            <dt>Transport</dt>
+            <dd>{server.transport}</dd>
+          </>
+        )}
+        {server.serverInfo && (
+          <>
+            <dt>Server</dt>
+            <dd>
+              {server.serverInfo.name} {server.serverInfo.version}
+            </dd>
+          </>
+        )}
+        {server.protocolVersion && (
+          <>
+            <dt>Protocol</dt>
+            <dd>{server.protocolVersion}</dd>
+          </>
+        )}
+        {server.connectMs !== null && (
+          <>
+            <dt>Connected in</dt>
+            <dd>
+              {formatDuration(server.connectMs)}
+              {server.restarts ? ` · ${server.restarts} restarts` : ''}
+            </dd>
+          </>
+        )}
+        {server.status === 'connected' && (
+          <>
+            <dt>Offers</dt>
+            <dd>
+              {server.toolCount} tools · {server.resourceCount} resources · {server.promptCount}{' '}
+              prompts · {formatTokens(server.toolTokens)} per request
+            </dd>
+          </>
+        )}
       </dl>
       <SignInPanel server={server} />
       <AsksPanel server={server} />
@@ -164,12 +198,15 @@ export function OverviewTab({
         </details>
       )}
       <div className="row wrap">
-        <button
-          disabled={busy !== null || disabled}
-          onClick={() => void run('restart', () => restartServer(server.name))}
-        >
-          {busy === 'restart' ? 'Restarting…' : 'Restart'}
-        </button>
+        {/* A failed server's note offers Retry; Restart would be the same button twice. */}
+        {!problem && (
+          <button
+            disabled={busy !== null || disabled}
+            onClick={() => void run('restart', () => restartServer(server.name))}
+          >
+            {busy === 'restart' ? 'Restarting…' : 'Restart'}
+          </button>
+        )}
         <button
           disabled={busy !== null}
           onClick={() => void run('enable', () => setServerEnabled(server.name, disabled))}
@@ -219,7 +256,7 @@ export function OverviewTab({
           </button>
         )}
       </div>
-      {test && <TestResult result={test} />}
+      {test && <TestResult result={test} entry={server.entry} />}
       {error && <ErrorNote title="That did not work" error={error} />}
     </div>
   );

@@ -97,6 +97,15 @@ export function RunToolPanel({
   const [failure, setFailure] = useState<UiError | null>(null);
   const [sent, setSent] = useState<Record<string, unknown> | null>(null);
   const problems = Object.keys(errors).length;
+  // A result that arrives below the fold is brought into view: its start, or as much as fits.
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = answer.current;
+    if (!el || (!outcome && !failure)) return;
+    const box = el.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    el.scrollIntoView({ block: box.height > window.innerHeight / 2 ? 'start' : 'nearest' });
+  }, [outcome, failure]);
 
   const run = async () => {
     const built = toArguments(form, value);
@@ -172,29 +181,31 @@ export function RunToolPanel({
           </p>
         )}
       </form>
-      {failure && <ErrorNote title={`Could not run ${tool.name}`} error={failure} />}
-      {outcome && o && (
-        <div className="run-outcome" aria-live="polite">
-          <p className={`run-status ${o.className}`} role="status">
-            <span aria-hidden="true">{o.icon}</span> {o.word}
-            {outcome.durationMs !== null && ` in ${formatDuration(outcome.durationMs)}`} ·{' '}
-            <span className="muted">{outcome.audit.decidedBy}</span>
-          </p>
-          {outcome.message && (
-            <p className={outcome.outcome === 'done' ? 'small warning' : 'small error'}>
-              {outcome.message}
+      <div ref={answer} className="run-answer">
+        {failure && <ErrorNote title={`Could not run ${tool.name}`} error={failure} />}
+        {outcome && o && (
+          <div className="run-outcome" aria-live="polite">
+            <p className={`run-status ${o.className}`} role="status">
+              <span aria-hidden="true">{o.icon}</span> {o.word}
+              {outcome.durationMs !== null && ` in ${formatDuration(outcome.durationMs)}`} ·{' '}
+              <span className="muted">{outcome.audit.decidedBy}</span>
             </p>
-          )}
-          {sent && (
-            <CodeBlock
-              code={JSON.stringify(sent, null, 2)}
-              language="json"
-              label="arguments sent"
-            />
-          )}
-          {outcome.result && <ToolResult result={outcome.result} server={server} />}
-        </div>
-      )}
+            {outcome.message && (
+              <p className={outcome.outcome === 'done' ? 'small warning' : 'small error'}>
+                {outcome.message}
+              </p>
+            )}
+            {sent && (
+              <CodeBlock
+                code={JSON.stringify(sent, null, 2)}
+                language="json"
+                label="arguments sent"
+              />
+            )}
+            {outcome.result && <ToolResult result={outcome.result} server={server} />}
+          </div>
+        )}
+      </div>
     </section>
   );
 }

@@ -35,29 +35,32 @@ export function ServerDetail({ server }: { server: ServerStatus }) {
   };
   return (
     <div className="server-detail" aria-label={`Server ${server.name}`}>
-      <div className="row">
-        <h2 className="mono">{server.name}</h2>
-        <ServerStatusWord server={server} />
+      {/* The header (name, status, tabs) stays in view while the tab scrolls under it. */}
+      <div className="server-head" data-testid="server-head">
+        <div className="row">
+          <h2 className="mono">{server.name}</h2>
+          <ServerStatusWord server={server} />
+        </div>
+        <div role="tablist" aria-label="Server detail" className="tabs" onKeyDown={onKey}>
+          {TABS.map((t) => (
+            <button
+              key={t}
+              role="tab"
+              id={`tab-${t}`}
+              aria-selected={tab === t}
+              aria-controls={`panel-${t}`}
+              tabIndex={tab === t ? 0 : -1}
+              className={tab === t ? 'selected' : ''}
+              onClick={() => setTab(t)}
+            >
+              {t}
+            </button>
+          ))}
+        </div>
       </div>
       {server.status === 'needs-approval' && (
         <ApprovalView key={server.approval?.entryHash ?? ''} server={server} />
       )}
-      <div role="tablist" aria-label="Server detail" className="tabs" onKeyDown={onKey}>
-        {TABS.map((t) => (
-          <button
-            key={t}
-            role="tab"
-            id={`tab-${t}`}
-            aria-selected={tab === t}
-            aria-controls={`panel-${t}`}
-            tabIndex={tab === t ? 0 : -1}
-            className={tab === t ? 'selected' : ''}
-            onClick={() => setTab(t)}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'Overview' && (
           <OverviewTab

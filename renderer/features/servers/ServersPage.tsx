@@ -33,9 +33,15 @@ function ServerList() {
               <ServerStatusWord server={s} />
             </span>
             <span className="muted small">
-              {s.scope} · {s.transport ?? '—'}
-              {s.serverInfo ? ` · v${s.serverInfo.version}` : ''} · {s.toolCount} tools ·{' '}
-              {formatTokens(s.toolTokens)}
+              {[
+                s.scope,
+                s.transport,
+                s.serverInfo && `v${s.serverInfo.version}`,
+                s.status === 'connected' && `${s.toolCount} tools`,
+                s.status === 'connected' && formatTokens(s.toolTokens),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
             {pendingSummary(s) && (
               <span className="small warning">{pendingSummary(s)} waiting for you</span>

@@ -1,9 +1,19 @@
-// The outcome of "Test connection": server, protocol and tools, or the failure with its hint and
-// the stderr tail.
+// The outcome of "Test connection": server, protocol and tools, or the failure in plain words (its
+// headline and advice, the technical text behind Details) with the stderr tail.
+import type { ServerEntry } from '../../../shared/server-config';
+import { serverProblem } from '../../../shared/server-problem';
 import type { TestConnectionResult } from '../../../shared/server-types';
+import { ErrorNote } from '../../components/ErrorNote';
 import { formatDuration } from '../../lib/format';
 
-export function TestResult({ result }: { result: TestConnectionResult }) {
+export function TestResult({
+  result,
+  entry,
+}: {
+  result: TestConnectionResult;
+  /** The entry tested, for the headline ("`uvx` is not installed or not on PATH"). */
+  entry: ServerEntry | null;
+}) {
   if (result.ok) {
     return (
       <div className="notice ok-notice" role="status">
@@ -14,17 +24,23 @@ export function TestResult({ result }: { result: TestConnectionResult }) {
       </div>
     );
   }
+  const problem = result.error ? serverProblem(result.error, entry) : null;
   return (
-    <div className="error-note" role="alert">
-      <div className="error-note-title">✕ The test connection failed</div>
-      <p>{result.error?.message ?? 'Unknown error.'}</p>
-      {result.error?.hint && <p className="small">{result.error.hint}</p>}
-      {result.stderrTail && (
-        <details open>
-          <summary>Server output (stderr)</summary>
-          <pre className="mono detail-pre">{result.stderrTail}</pre>
-        </details>
-      )}
-    </div>
+    <ErrorNote
+      title={`The test connection failed: ${problem?.headline ?? 'unknown error'}`}
+      error={{
+        code: result.error?.code,
+        message: problem?.advice ?? '',
+        detail: problem?.detail,
+      }}
+      more={
+        result.stderrTail && (
+          <details open>
+            <summary>Server output (stderr)</summary>
+            <pre className="mono detail-pre">{result.stderrTail}</pre>
+          </details>
+        )
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 // A server's tools: searchable, with hint badges, per-tool switch, pinned-definition status and
 // the token cost of each definition.
 import { useEffect, useRef, useState } from 'react';
-import type { ServerStatus } from '../../../shared/server-types';
+import type { ServerStatus, ToolInfo } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { HintBadges } from '../../components/HintBadges';
 import { Marked } from '../../components/Marked';
@@ -18,6 +18,11 @@ const PIN = {
   new: 'new since you approved the server · not offered to Claude',
   rejected: 'rejected · not offered to Claude',
 } as const;
+/** True when the server gave a hint the badges show. */
+const hasHints = (a: ToolInfo['annotations']): boolean =>
+  Boolean(a.readOnlyHint || a.destructiveHint || a.idempotentHint || a.openWorldHint) ||
+  (a.readOnlyHint === false && a.destructiveHint === undefined);
+
 /** Rows drawn at first: a server can list thousands of tools; search narrows them. */
 const PAGE = 200;
 
@@ -83,99 +88,116 @@ export function ToolsTab({ server }: { server: ServerStatus }) {
             : 'Tools appear once the server is connected.'}
         </p>
       ) : (
-        <ul role="list" className="tool-list">
-          {/* Long: one tool's row reads the tab's expanded and run state. */}
-          {shown.slice(0, limit).map((t) => (
-            <li key={t.name} className="tool-row">
-              <div className="row">
-                <label className="switch">
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    checked={t.enabled}
-                    aria-label={`Enable ${t.name}`}
-                    onChange={(e) =>
-                      void setToolEnabled(server.name, t.name, e.target.checked).then((r) =>
-                        setRowError(r.ok ? null : `Could not change ${t.name}: ${r.error.message}`),
-                      )
-                    }
-                  />
-                </label>
-                <strong className="mono">{t.name}</strong>
-                {t.title && <span>{t.title}</span>}
-                <span className="spacer" />
-                <span
-                  className={`small ${t.pin === 'changed' || t.pin === 'new' ? 'warning' : 'muted'}`}
-                >
-                  {PIN[t.pin]}
-                </span>
-                {toolSearch && (
-                  <label
-                    className="small muted"
-                    title="Never deferred behind the tool search, even with many tools"
-                  >
+        <>
+          {!server.trusted && tools.some((t) => hasHints(t.annotations)) && (
+            <p className="small muted tools-untrusted" data-testid="untrusted-hints-note">
+              The badges are hints {server.name} gives about its own tools; it is not trusted, so
+              Lena does not rely on them.
+            </p>
+          )}
+          <ul role="list" className="tool-list">
+            {/* Long: one tool's row reads the tab's expanded and run state. */}
+            {shown.slice(0, limit).map((t) => (
+              <li key={t.name} className="tool-row">
+                <div className="tool-line">
+                  <label className="switch">
                     <input
                       type="checkbox"
-                      checked={toolSearch.alwaysLoaded.includes(t.qualifiedName)}
-                      onChange={(e) => setAlwaysLoaded(t.qualifiedName, e.target.checked)}
-                    />{' '}
-                    always loaded
+                      role="switch"
+                      checked={t.enabled}
+                      aria-label={`Enable ${t.name}`}
+                      onChange={(e) =>
+                        void setToolEnabled(server.name, t.name, e.target.checked).then((r) =>
+                          setRowError(
+                            r.ok ? null : `Could not change ${t.name}: ${r.error.message}`,
+                          ),
+                        )
+                      }
+                    />
                   </label>
-                )}
-                <span className="muted small">{formatTokens(t.tokens)}</span>
-                <button
-                  className="small-button"
-                  ref={(el) =>
-                    void (el
-                      ? runButtons.current.set(t.name, el)
-                      : runButtons.current.delete(t.name))
-                  }
-                  aria-expanded={running === t.name}
-                  aria-label={`Run ${t.name} by hand`}
-                  disabled={server.status !== 'connected'}
-                  onClick={() => setRunning(running === t.name ? null : t.name)}
-                >
-                  Run…
-                </button>
-              </div>
-              <div className="tool-desc">
-                <HintBadges hints={t.annotations} trusted={server.trusted} />
-              </div>
-              <p className="small tool-desc">
-                <Marked text={t.description} />
-              </p>
-              {running === t.name && (
-                <RunToolPanel server={server.name} tool={t} onClose={() => closeRun(t.name)} />
-              )}
-              {(t.pin === 'changed' || t.pin === 'new' || t.pin === 'rejected') && (
-                <div className="row">
+                  <span className="tool-names">
+                    <strong className="mono">{t.name}</strong>
+                    {t.title && <span className="tool-title">{t.title}</span>}
+                  </span>
+                  <span
+                    className={`small tool-pin ${t.pin === 'changed' || t.pin === 'new' ? 'warning' : 'muted'}`}
+                  >
+                    {PIN[t.pin]}
+                  </span>
+                  {toolSearch ? (
+                    <label
+                      className="small muted"
+                      title="Never deferred behind the tool search, even with many tools"
+                    >
+                      <input
+                        type="checkbox"
+                        checked={toolSearch.alwaysLoaded.includes(t.qualifiedName)}
+                        onChange={(e) => setAlwaysLoaded(t.qualifiedName, e.target.checked)}
+                      />{' '}
+                      always loaded
+                    </label>
+                  ) : (
+                    <span />
+                  )}
+                  <span className="muted small tool-tokens">{formatTokens(t.tokens)}</span>
                   <button
                     className="small-button"
-                    onClick={() =>
-                      void acceptDefinition(server.name, t.name).then((r) =>
-                        setRowError(r.ok ? null : r.error.message),
-                      )
+                    ref={(el) =>
+                      void (el
+                        ? runButtons.current.set(t.name, el)
+                        : runButtons.current.delete(t.name))
                     }
+                    aria-expanded={running === t.name}
+                    aria-label={`Run ${t.name} by hand`}
+                    disabled={server.status !== 'connected'}
+                    onClick={() => setRunning(running === t.name ? null : t.name)}
                   >
-                    {t.pin === 'changed' ? 'Accept the new definition' : `Accept ${t.name}`}
+                    Run…
                   </button>
-                  {t.pin !== 'rejected' && (
+                </div>
+                <div className="tool-desc">
+                  <HintBadges
+                    hints={t.annotations}
+                    trusted={server.trusted}
+                    noteUntrusted={false}
+                  />
+                </div>
+                <p className="small tool-desc">
+                  <Marked text={t.description} />
+                </p>
+                {running === t.name && (
+                  <RunToolPanel server={server.name} tool={t} onClose={() => closeRun(t.name)} />
+                )}
+                {(t.pin === 'changed' || t.pin === 'new' || t.pin === 'rejected') && (
+                  <div className="row">
                     <button
                       className="small-button"
                       onClick={() =>
-                        void rejectTool(server.name, t.name).then((r) =>
+                        void acceptDefinition(server.name, t.name).then((r) =>
                           setRowError(r.ok ? null : r.error.message),
                         )
                       }
                     >
-                      Reject
+                      {t.pin === 'changed' ? 'Accept the new definition' : `Accept ${t.name}`}
                     </button>
-                  )}
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
+                    {t.pin !== 'rejected' && (
+                      <button
+                        className="small-button"
+                        onClick={() =>
+                          void rejectTool(server.name, t.name).then((r) =>
+                            setRowError(r.ok ? null : r.error.message),
+                          )
+                        }
+                      >
+                        Reject
+                      </button>
+                    )}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {shown.length > limit && (
         <div className="row">
