@@ -105,7 +105,7 @@ describe('deferral (step 3)', () => {
     expect(cached[0].defer_loading).toBeUndefined();
   });
 
-  it('keeps tools a search result referenced earlier loaded, so the reference still resolves', () => {
+  it('keeps a tool a search result referenced defined but deferred: the reference resolves and the tools prefix stays', () => {
     const searched = [
       { role: 'user' as const, content: 'find a tool' },
       {
@@ -137,7 +137,16 @@ describe('deferral (step 3)', () => {
       messages: searched,
       deferral: { budgetTokens: 0, mode: 'native' },
     });
-    expect(names(tools)).toContain('mcp__google-maps__maps_geocode');
+    const geocode = tools.find(
+      (t) => (t as { name?: string }).name === 'mcp__google-maps__maps_geocode',
+    );
+    expect(geocode).toMatchObject({ defer_loading: true });
+    const before = buildRequestTools({
+      registry,
+      messages: searched.slice(0, 1),
+      deferral: { budgetTokens: 0, mode: 'native' },
+    });
+    expect(JSON.stringify(tools)).toBe(JSON.stringify(before.tools));
   });
 
   it('in client mode sends only Lena’s search tool and the loaded tools', () => {
