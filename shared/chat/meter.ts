@@ -27,6 +27,8 @@ export interface ConversationMeter {
   savingsUsd: number | null;
   /** Turns whose model had no price (their cost is not in costUsd). */
   unpricedTurns: number;
+  /** Requests whose tool definitions changed, so the cached prefix was written again (all turns). */
+  toolsRewrites: number;
   lastTurn: TurnMeter | null;
   /** The last response's input tokens, cache included: how full the context window is. */
   contextTokens: number;

@@ -69,6 +69,7 @@ export function addTurn(
     costUsd: sum(before?.costUsd ?? null, turn.costUsd),
     savingsUsd: sum(before?.savingsUsd ?? null, turn.savingsUsd),
     unpricedTurns: (before?.unpricedTurns ?? 0) + (turn.costUsd === null ? 1 : 0),
+    toolsRewrites: (before?.toolsRewrites ?? 0) + turn.toolsRewrites,
     lastTurn: turn,
     contextTokens,
     contextLimit,

@@ -154,6 +154,8 @@ describe('tool search with 500 tools', () => {
       ),
     ).toContain(`- ${SLACK_POST}:`);
     expect(loadedIn(requests[2])).toContain(SLACK_POST);
+    // Loading the finds rewrote the tools prefix once (one batch); the meter counts it.
+    expect(h.store.summary(conv.id).meter).toMatchObject({ toolsRewrites: 1 });
     expect(
       toolResultText(
         toolResultsOf(requests[3]).find((r) => r.tool_use_id === 'toolu_post')?.content,

@@ -59,7 +59,7 @@ describe('the meter', () => {
       lastResponse: usage(1_000_000, 0),
       contextLimit: 200_000,
     });
-    expect(twice).toMatchObject({ turns: 2, costUsd: 1, unpricedTurns: 1 });
+    expect(twice).toMatchObject({ turns: 2, costUsd: 1, unpricedTurns: 1, toolsRewrites: 0 });
     expect(meterLine(unknown, once)).toMatch(/price unknown this turn/);
   });
 
