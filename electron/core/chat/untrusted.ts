@@ -2,9 +2,10 @@
 // that carry a random boundary, and the system prompt tells the model that text inside them is
 // data, never instructions. A conversation keeps one boundary for its life (stored with it, never
 // in a message), so the system prompt and every wrapped result stay byte-identical from request
-// to request and the prompt cache serves them. Results are stored under an inert boundary of their
-// own and wrapped with the conversation's when a request is built (`rewrapUntrusted`), so neither
-// the database nor an export carries a live one. Marker look-alikes and the boundary inside the
+// to request and the prompt cache serves them. Results and resources are stored as data with a
+// flag (`untrustedText`) and wrapped with the conversation's boundary when a request is built
+// (`sentText`), so neither the database nor an export carries a live one; text an older Lena
+// stored wrapped is re-wrapped (`rewrapUntrusted`). Marker look-alikes and the boundary inside the
 // data are neutralised on the text as the model reads it (NFKC, hidden characters dropped), so a
 // boundary split by U+200B or a full-width `＜` cannot close a wrapper. A boundary the model
 // repeats in what it writes is rotated (`echoesBoundary`): a server that saw it learns nothing.
@@ -67,6 +68,39 @@ export function wrapUntrusted(text: string, boundary: string): string {
 }
 
 export { unwrapUntrusted };
+
+/** A stored block of server data: the data itself, flagged; wrapped when a request is built. */
+export type UntrustedText = { type: 'text'; text: string; untrusted: true } & Record<
+  string,
+  unknown
+>;
+
+export const untrustedText = (text: string): UntrustedText => ({
+  type: 'text',
+  text,
+  untrusted: true,
+});
+
+/** Whether a stored block holds server data (the flag, or the markers an older Lena stored). */
+export function isUntrustedBlock(block: { type?: unknown; text?: unknown; untrusted?: unknown }) {
+  return (
+    block.untrusted === true ||
+    (block.type === 'text' && typeof block.text === 'string' && unwrapUntrusted(block.text).wrapped)
+  );
+}
+
+/** A stored text as the request sends it: flagged data wrapped, older wrapped text re-wrapped. */
+export function sentText(text: string, flagged: boolean, boundary: string): string {
+  return flagged ? wrapUntrusted(text, boundary) : rewrapUntrusted(text, boundary);
+}
+
+/** The block without Lena's storage flag (the API accepts no unknown field). */
+export function withoutFlag<B extends object>(block: B): B {
+  if (!('untrusted' in block)) return block;
+  const { untrusted: _flag, ...rest } = block as B & { untrusted?: unknown };
+  void _flag;
+  return rest as B;
+}
 
 /**
  * A stored tool-result text under the request's boundary. Lena's own notes (errors it wrote,

@@ -97,6 +97,10 @@ describe('prompt caching across a conversation', () => {
     // What the server received is dead: the live boundary is in no stored message or export.
     expect(JSON.stringify(h.store.get(conv.id))).not.toContain(next);
     expect(h.store.export(conv.id, 'json').content).not.toContain(next);
+    // Results are stored as flagged data, never wrapped: the markers exist only in requests.
+    const stored = JSON.stringify(h.store.get(conv.id).messages);
+    expect(stored).toContain('"untrusted":true');
+    expect(stored).not.toContain('<untrusted-tool-output');
     // A copy of the conversation draws a boundary of its own on its first request.
     const copy = h.store.duplicate(conv.id);
     expect(h.store.boundary(copy.id)).toBeNull();

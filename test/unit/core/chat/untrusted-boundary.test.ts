@@ -52,11 +52,10 @@ const toolCall = (id: string) =>
   stored('assistant', [{ type: 'tool_use', id, name: 'mcp__evil__look', input: {} }]);
 const result = (id: string, tag: string, isError = false) =>
   stored('user', [
-    modelResultBlock(
-      id,
-      { content: [{ type: 'text', text: ATTACKS(tag) }], ...(isError ? { isError } : {}) },
-      'storedUnderItsOwn',
-    ).block as unknown as ContentBlock,
+    modelResultBlock(id, {
+      content: [{ type: 'text', text: ATTACKS(tag) }],
+      ...(isError ? { isError } : {}),
+    }).block as unknown as ContentBlock,
   ]);
 
 describe('a conversation-long boundary', () => {
