@@ -2,8 +2,8 @@
 // conversation, marked with their origin. The user read them in the preview and chose to send them,
 // so a prompt's own text is not wrapped (it is the user's message now); everything else the server
 // put in it (an embedded resource's text, URI and type, a link's name, a left-out part's type) is
-// untrusted data inside the markers, re-wrapped with each request's boundary like an attached
-// resource. The request builder then merges consecutive roles and never ends a request with an
+// untrusted data, stored flagged and sent inside the markers of the conversation's boundary like
+// an attached resource. The request builder then merges consecutive roles and never ends a request with an
 // assistant message, so a prompt that ends with one waits for the user's next message.
 import type { ContentBlock } from '../../../shared/chat/messages';
 import type {

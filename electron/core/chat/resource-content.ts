@@ -90,9 +90,9 @@ export function resourceBlocks(attachment: Attachment): ContentBlock[] {
 }
 
 /**
- * A message's blocks under this request's boundary: a resource's document text or label that was
- * wrapped when it was stored is re-wrapped, and a document that came from a server (its text is
- * wrapped, or it follows a wrapped label, as a PDF resource does) loses its `title` and `context`:
+ * A message's blocks under the request's boundary: a resource's document text or label stored as
+ * flagged data (or wrapped, by an older Lena) is wrapped, and a document that came from a server
+ * (flagged, or following a flagged label, as a PDF resource does) loses its `title` and `context`:
  * those fields sit outside the markers, so nothing a server chose may go there. The stored block
  * keeps its title for the window. The user's own text and files were never wrapped and stay as
  * they are.

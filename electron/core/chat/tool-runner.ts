@@ -111,7 +111,7 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     });
     const block = errorToolResultBlock(use.id, message);
     // What the server wrote (a JSON-RPC error message, a transport error with its stderr) is
-    // untrusted data like any result, wrapped apart from Lena's own words.
+    // untrusted data like any result, flagged apart from Lena's own words.
     if (serverText)
       block.content = [
         ...(block.content as Array<{ type: 'text'; text: string }>),
@@ -273,8 +273,8 @@ function finish(
 }
 
 /**
- * The tool_result the model gets for a full MCP result: every text part wrapped as untrusted data
- * (images pass as images), an output-schema failure noted, never empty. Also used when a task's
+ * The tool_result the model gets for a full MCP result: every text part stored as flagged
+ * untrusted data, wrapped when a request is built (images pass as images), an output-schema failure noted, never empty. Also used when a task's
  * late result is sent as a new turn (task-resume.ts).
  */
 export function modelResultBlock(
@@ -287,7 +287,7 @@ export function modelResultBlock(
     part.type === 'text' ? (untrustedText(part.text) as unknown as typeof part) : part,
   );
   if (full.validationError) {
-    // The validator quotes the server's data: Lena's note, then the details wrapped as untrusted.
+    // The validator quotes the server's data: Lena's note, then the details flagged as untrusted.
     content.push({
       type: 'text',
       text: "Note: the result did not match the tool's output schema; the details follow.",
