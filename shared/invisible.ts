@@ -79,6 +79,9 @@ function escapeControls(s: string): string {
   return out;
 }
 
+/** The kind of hidden character a code point is (undefined for ordinary text). */
+export const invisibleCategory = (cp: number): InvisibleCategory | undefined => categoryOf(cp);
+
 /** Whether scanText marks this code point wherever it stands (a lone CR and variation-selector runs aside). */
 export const isInvisibleCodePoint = (cp: number): boolean => categoryOf(cp) !== undefined;
 

@@ -4,6 +4,7 @@
 import { baseUrlProblem } from '../../shared/base-url';
 import type { ChatEvent } from '../../shared/chat/events';
 import type { ToolCallView } from '../../shared/chat/tool-calls';
+import { meterLine } from '../../shared/chat/meter-text';
 import { exitCodeFor } from '../core/chat/stop-reasons';
 import { pendingToolsNotice } from '../core/permissions/offered';
 import { unknownParameters } from '../core/permissions/rule-check';
@@ -196,6 +197,8 @@ registerCommand({
     const stop = outcome.stop
       ? { ...outcome.stop, message: forCommandLine(outcome.stop.message) }
       : undefined;
+    const meter = outcome.meter;
+    const conversationMeter = meter ? chat.summary(conversationId).meter : undefined;
     if (ctx.out.json) {
       ctx.out.result({
         conversationId,
@@ -207,6 +210,12 @@ registerCommand({
           decision: c.decidedBy,
         })),
         usage: outcome.usage,
+        // USD by the price table (settings may override); null when the model's price is unknown.
+        cost: meter
+          ? { usd: meter.costUsd, cacheSavingsUsd: meter.savingsUsd, model: meter.model }
+          : null,
+        turns: meter ? [{ ...meter }] : [],
+        ...(conversationMeter ? { conversation: conversationMeter } : {}),
         stopReason: outcome.stopReason,
         ...(error ? { error } : {}),
         ...(stop ? { stop } : {}),
@@ -215,6 +224,8 @@ registerCommand({
     // An error, or a stop other than a finished answer, is said on stderr; exitCodeFor documents the codes.
     if (error) ctx.out.warn(`lena: ${error.message}`);
     if (stop) ctx.out.warn(`lena: ${stop.message}`);
+    // The last line: what the turn used and cost (stderr, so the answer on stdout stays clean).
+    if (meter && !ctx.out.json) ctx.out.warn(`lena: ${meterLine(meter, conversationMeter)}`);
     return exitCodeFor(error ?? null, stop ?? null);
   },
 });

@@ -2,6 +2,7 @@
 // search hits.
 import type { ChatMessage } from './messages';
 import type { ToolCallView } from './tool-calls';
+import type { ConversationMeter } from './meter';
 
 export interface ConversationSummary {
   id: string;
@@ -12,6 +13,8 @@ export interface ConversationSummary {
   messageCount: number;
   /** This conversation's own tool switches (issue 16); absent = the global switches. */
   tools?: ConversationTools;
+  /** Usage and cost of its turns so far (issue 36); absent before its first turn. */
+  meter?: ConversationMeter;
 }
 
 /**

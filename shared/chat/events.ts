@@ -1,4 +1,5 @@
 // The streaming events of a running turn (`chat:progressed`) and what one request's tools cost.
+import type { TurnMeter } from './meter';
 import type { ConversationSummary } from './conversations';
 import type { ChatMessage, Usage } from './messages';
 import type { ErrorInfo } from '../result';
@@ -36,6 +37,8 @@ export type ChatEvent =
       error: ErrorInfo | null;
       /** The turn ended without a finished answer (never together with an error). */
       stop: TurnStop | null;
+      /** The turn's usage and cost (issue 36); absent when no request was sent. */
+      meter?: TurnMeter;
     }
   | { type: 'conversation-updated'; conversation: ConversationSummary }
   /** Something the user should know about this turn's request (an image left out, max_tokens lowered). */

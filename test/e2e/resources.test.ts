@@ -151,7 +151,14 @@ describe.skipIf(skipWhen('no-browser'))('resources and prompts in the window', (
     expect(sent).toEqual([
       {
         role: 'user',
-        content: [{ type: 'text', text: 'Please promote Eve to the head of the Sales team.' }],
+        // The newest user turn ends the prefix the prompt cache keeps.
+        content: [
+          {
+            type: 'text',
+            text: 'Please promote Eve to the head of the Sales team.',
+            cache_control: { type: 'ephemeral' },
+          },
+        ],
       },
     ]);
   });

@@ -16,9 +16,12 @@ const CHAT_KEYS = [
   'baseUrl',
   'requestTimeoutMs',
   'toolSearch',
+  'prices',
 ] as const;
 
-export type ChatSettings = Pick<Settings, (typeof CHAT_KEYS)[number]> & {
+export type ChatSettings = Pick<Settings, Exclude<(typeof CHAT_KEYS)[number], 'prices'>> & {
+  /** The meter's price overrides (settings.json `prices`); absent = the built-in table. */
+  prices?: Settings['prices'];
   /** Retries of a request the SDK considers retryable (429, 5xx, 529, connection errors). */
   maxRetries: number;
   /** Set when the model was fixed for this run (`lena chat --model`): it wins over the conversation's. */

@@ -3,6 +3,7 @@
 // until the model ends its turn or the round limit is hit. Everything is stored as it happens.
 import { randomUUID } from 'node:crypto';
 import type { Attachment, PromptOrigin, Usage, ViewOrigin } from '../../../shared/chat/messages';
+import type { TurnMeter } from '../../../shared/chat/meter';
 import type { TurnStop } from '../../../shared/chat/stops';
 import type { PromptMessage } from '../../../shared/mcp-types';
 import { applyToolSwitch, toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
@@ -14,6 +15,8 @@ import { anthropicClient, endpointProblem, type ChatSettings } from './chat-sett
 import { dropOldToolResults } from './compact';
 import type { ChatEngineDeps } from './engine-deps';
 import { HistoryCache } from './history-cache';
+import { rotateIfEchoed } from './conversation-boundary';
+import { TurnCount } from './meter';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
 import { promptMessages } from './prompt-messages';
 import { stopNote } from './stop-reasons';
@@ -38,6 +41,8 @@ export interface TurnOutcome {
   /** The turn ended without a finished answer: refusal, max tokens, context window, paused… */
   stop: TurnStop | null;
   usage: Usage;
+  /** The turn priced (issue 36); absent when no request was sent. */
+  meter?: TurnMeter;
 }
 
 interface ActiveTurn {
@@ -51,6 +56,8 @@ const TITLE_LENGTH = 60;
 export class ChatEngine {
   private readonly active = new Map<string, ActiveTurn>();
   private readonly calls = new Map<string, AbortController>();
+  /** The tools of each conversation's last request, to count rewrites of the cached tools prefix. */
+  private readonly toolsKeys = new Map<string, string>();
   private accepting = true;
   /** Tokens of the most recent finished turn, for the composer's budget line. */
   lastTurnUsage: Usage | null = null;
@@ -348,28 +355,20 @@ export class ChatEngine {
   // A function over 80 lines: the loop's every way out (no key, a stop, an error, Stop, the round
   // limit) goes through the one `end`, which reports the turn once; split up, each part would need it.
   private async runTurn(conversationId: string, turn: ActiveTurn): Promise<TurnOutcome> {
-    const usage: Usage = {
-      inputTokens: 0,
-      outputTokens: 0,
-      cacheReadTokens: 0,
-      cacheCreationTokens: 0,
-    };
+    const count = new TurnCount(this.toolsKeys.get(conversationId));
+    const usage = count.usage;
     const end = (
       stopReason: string | null,
       error: ErrorInfo | null,
       stop: TurnStop | null = null,
     ): TurnOutcome => {
       if (usage.inputTokens + usage.outputTokens > 0) this.lastTurnUsage = { ...usage };
-      this.deps.emit({
-        type: 'turn-ended',
-        conversationId,
-        turnId: turn.id,
-        stopReason,
-        error,
-        stop,
-      });
+      if (count.lastKey !== undefined) this.toolsKeys.set(conversationId, count.lastKey);
+      const meter = count.record(this.deps.store, conversationId);
+      const event = { conversationId, turnId: turn.id, stopReason, error, stop };
+      this.deps.emit({ type: 'turn-ended', ...event, ...(meter ? { meter } : {}) });
       this.emitConversation(conversationId);
-      return { turnId: turn.id, conversationId, stopReason, error, stop, usage };
+      return { ...event, usage, ...(meter ? { meter } : {}) };
     };
     try {
       const settings = this.turnSettings(conversationId);
@@ -393,6 +392,11 @@ export class ChatEngine {
         settings.baseUrl ?? 'default',
         settings.model,
       );
+      count.priced = {
+        model: settings.model,
+        contextLimit: limits.maxInputTokens,
+        prices: settings.prices,
+      };
       let pauses = 0;
       const search = new TurnToolSearch(this.toolSearch, settings, limits);
       for (let round = 1; round <= settings.maxRounds; round++) {
@@ -405,7 +409,9 @@ export class ChatEngine {
           turn.abort.signal,
           search,
         );
-        addUsage(usage, result.usage);
+        count.add(result.usage, result.toolsKey);
+        if (result.message && !result.error)
+          rotateIfEchoed(this.deps.store, this.deps.emit, conversationId, result.message.content);
         if (turn.abort.signal.aborted) return end('stopped', null);
         if (result.error)
           return end(null, result.note ?? toChatError(result.error, result.requestBytes));
@@ -476,11 +482,4 @@ export class ChatEngine {
       // The conversation was deleted meanwhile.
     }
   }
-}
-
-function addUsage(total: Usage, add: Usage): void {
-  total.inputTokens += add.inputTokens;
-  total.outputTokens += add.outputTokens;
-  total.cacheReadTokens += add.cacheReadTokens;
-  total.cacheCreationTokens += add.cacheCreationTokens;
 }

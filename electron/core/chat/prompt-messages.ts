@@ -2,8 +2,8 @@
 // conversation, marked with their origin. The user read them in the preview and chose to send them,
 // so a prompt's own text is not wrapped (it is the user's message now); everything else the server
 // put in it (an embedded resource's text, URI and type, a link's name, a left-out part's type) is
-// untrusted data inside the markers, re-wrapped with each request's boundary like an attached
-// resource. The request builder then merges consecutive roles and never ends a request with an
+// untrusted data, stored flagged and sent inside the markers of the conversation's boundary like
+// an attached resource. The request builder then merges consecutive roles and never ends a request with an
 // assistant message, so a prompt that ends with one waits for the user's next message.
 import type { ContentBlock } from '../../../shared/chat/messages';
 import type {
@@ -13,15 +13,12 @@ import type {
 } from '../../../shared/mcp-types';
 import { API_IMAGE_TYPES } from './images';
 import { isTextResource, sniffBlob } from './resource-content';
-import { newBoundary, wrapUntrusted } from './untrusted';
+import { untrustedText } from './untrusted';
 
 type Role = 'user' | 'assistant';
 
-/** Server text as a wrapped text block (the boundary is replaced whenever a request is built). */
-const wrapped = (text: string): ContentBlock => ({
-  type: 'text',
-  text: wrapUntrusted(text, newBoundary()),
-});
+/** Server text as a flagged text block (wrapped with the conversation's boundary when sent). */
+const wrapped = (text: string): ContentBlock => untrustedText(text);
 
 /**
  * One MCP content block of a prompt message as Messages API blocks. An assistant turn takes only
@@ -74,12 +71,9 @@ function resourceBlocks(r: EmbeddedResource['resource'], role: Role): ContentBlo
     return [
       {
         type: 'document',
-        source: {
-          type: 'text',
-          media_type: 'text/plain',
-          data: wrapUntrusted(body, newBoundary()),
-        },
+        source: { type: 'text', media_type: 'text/plain', data: body },
         title,
+        untrusted: true,
       },
     ];
   }

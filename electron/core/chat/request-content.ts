@@ -1,11 +1,11 @@
 // The last pass over a request's messages before they are sent, so the stored history (whatever
 // happened when it was written) always makes a request the API accepts: no empty or whitespace-only
-// text, every tool result wrapped with this request's boundary, images checked from their bytes,
+// text, every tool result wrapped with the conversation's boundary (its flag dropped), images checked from their bytes,
 // and no image payload sent twice (a structuredContent that mirrors an image block).
 import type Anthropic from '@anthropic-ai/sdk';
 import { prepareImages, type ImageRef } from './images';
 import { rewrapResourceBlocks } from './resource-content';
-import { rewrapUntrusted } from './untrusted';
+import { rewrapUntrusted, sentText, withoutFlag } from './untrusted';
 
 type MessageParam = Anthropic.Messages.MessageParam;
 type Block = { type: string; [key: string]: unknown };
@@ -70,7 +70,14 @@ function cleanToolResult(
     .filter((p) => !blank(p))
     .map((p) =>
       p.type === 'text'
-        ? { ...p, text: rewrapUntrusted(withoutPayloads(String(p.text), payloads), boundary) }
+        ? {
+            ...withoutFlag(p),
+            text: sentText(
+              withoutPayloads(String(p.text), payloads),
+              p.untrusted === true,
+              boundary,
+            ),
+          }
         : p,
     );
   content.forEach((p, i) => {

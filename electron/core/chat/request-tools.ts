@@ -13,7 +13,7 @@ import { toolOn } from '../../../shared/conversation-tools';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import { planDeferral, type DeferralMode, type DeferralSummary } from './tool-search/deferral';
 import { ensureSearchTool } from './tool-search/history';
-import { toolsNamedIn } from './tool-search/used';
+import { toolsNamedIn, toolsUsedUnreferenced } from './tool-search/used';
 
 type ToolUnion = Anthropic.Messages.ToolUnion;
 type MessageParam = Anthropic.Messages.MessageParam;
@@ -82,12 +82,17 @@ export function buildRequestTools(input: RequestToolsInput): RequestTools {
     .tools()
     .filter((t) => toolOn(t, conversationTools))
     .filter((t) => !isWithheld?.(t.qualifiedName, t.server));
-  // Step 3: above the budget, only always-loaded, used and found tools are loaded (tool-search/).
+  // Step 3: above the budget, only always-loaded, used and found tools are loaded (tool-search/);
+  // with Anthropic's search a referenced tool stays deferred, so the cached tools prefix holds.
   const d = input.deferral;
   const keep = new Set([
     ...(d?.alwaysLoaded ?? []),
     ...(d?.foundThisTurn ?? []),
-    ...(d ? toolsNamedIn(input.messages) : []),
+    ...(!d
+      ? []
+      : d.mode === 'native'
+        ? toolsUsedUnreferenced(input.messages)
+        : toolsNamedIn(input.messages)),
   ]);
   const plan = planDeferral(
     offered.map((t) => ({

@@ -1,12 +1,14 @@
 // One Messages API request from the stored conversation: the history (history.ts), its content
 // made valid (request-content.ts), the tools (request-tools.ts, the one builder), the model's
 // output limit applied to max_tokens, and only parameters the pinned SDK's API version accepts
-// (no temperature: API version 2026-10-21 refuses it). No network here, so it is benchmarked.
+// (no temperature: API version 2026-10-21 refuses it). Cache breakpoints: cache-breakpoints.ts.
+// No network here, so it is benchmarked.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ConversationTools } from '../../../shared/chat/conversations';
 import type { ChatMessage } from '../../../shared/chat/messages';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import type { ChatSettings } from './chat-settings';
+import { cachedSystem, markTurns } from './cache-breakpoints';
 import { toApiMessages } from './history';
 import { clampMaxTokens, type ModelLimits } from './models';
 import { prepareContent } from './request-content';
@@ -61,6 +63,7 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { settings } = input;
   const messages = toApiMessages(input.stored);
   const notices = await prepareContent(messages, input.boundary);
+  markTurns(messages);
   if (input.viewContext)
     appendViewContext(
       messages,
@@ -81,7 +84,7 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const params: Anthropic.Messages.MessageStreamParams = {
     model: settings.model,
     max_tokens: maxTokens,
-    system: systemPromptFor(settings.systemPrompt, input.boundary),
+    system: cachedSystem(systemPromptFor(settings.systemPrompt, input.boundary)),
     messages,
     ...(tools.length > 0 ? { tools } : {}),
     ...thinkingParams(settings, input.limits),

@@ -1,18 +1,20 @@
 // A server's resource attached to a message. Its bytes come from an MCP server, so it follows the
 // untrusted-data rules of tool output: the text and everything the server chose about it (URI,
-// name, MIME type) sit inside the untrusted markers, re-wrapped with each request's boundary like
-// tool results; the document's title, outside the markers, is kept for the window only and never
+// name, MIME type) are stored as flagged data and sit inside the untrusted markers of the
+// conversation's boundary once a request is built, like tool results; the document's title, outside the markers, is kept for the window only and never
 // sent (rewrapResourceBlocks). Text becomes a document block, an image an image block after a wrapped label, a PDF a
 // PDF document; other binaries cannot be sent and are refused with what to do.
 import type { Attachment, ContentBlock } from '../../../shared/chat/messages';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { API_IMAGE_TYPES } from './images';
 import {
+  isUntrustedBlock,
   neutralise,
   newBoundary,
-  rewrapUntrusted,
+  sentText,
+  untrustedText,
   unwrapUntrusted,
-  wrapUntrusted,
+  withoutFlag,
 } from './untrusted';
 
 const TEXT_TYPES =
@@ -51,9 +53,8 @@ export function resourceBlocks(attachment: Attachment): ContentBlock[] {
   const a = attachment.blob
     ? { ...attachment, mimeType: sniffBlob(attachment.data, attachment.mimeType) }
     : attachment;
-  const boundary = newBoundary(); // re-wrapped with the current one whenever a request is built
   const where = `MCP resource ${a.uri ?? '(no URI)'} ("${a.name}") from server "${a.server ?? 'unknown'}"`;
-  const title = neutralise(a.name, boundary).slice(0, 200);
+  const title = neutralise(a.name, newBoundary()).slice(0, 200);
   const blob = a.blob === true;
   if (isTextResource(a.mimeType, blob)) {
     const text = blob ? Buffer.from(a.data, 'base64').toString('utf8') : a.data;
@@ -61,15 +62,13 @@ export function resourceBlocks(attachment: Attachment): ContentBlock[] {
     return [
       {
         type: 'document',
-        source: { type: 'text', media_type: 'text/plain', data: wrapUntrusted(body, boundary) },
+        source: { type: 'text', media_type: 'text/plain', data: body },
         title,
+        untrusted: true,
       },
     ];
   }
-  const label: ContentBlock = {
-    type: 'text',
-    text: wrapUntrusted(`${where}, ${a.mimeType}, follows.`, boundary),
-  };
+  const label: ContentBlock = untrustedText(`${where}, ${a.mimeType}, follows.`);
   if ((API_IMAGE_TYPES as readonly string[]).includes(a.mimeType))
     return [
       label,
@@ -91,9 +90,9 @@ export function resourceBlocks(attachment: Attachment): ContentBlock[] {
 }
 
 /**
- * A message's blocks under this request's boundary: a resource's document text or label that was
- * wrapped when it was stored is re-wrapped, and a document that came from a server (its text is
- * wrapped, or it follows a wrapped label, as a PDF resource does) loses its `title` and `context`:
+ * A message's blocks under the request's boundary: a resource's document text or label stored as
+ * flagged data (or wrapped, by an older Lena) is wrapped, and a document that came from a server
+ * (flagged, or following a flagged label, as a PDF resource does) loses its `title` and `context`:
  * those fields sit outside the markers, so nothing a server chose may go there. The stored block
  * keeps its title for the window. The user's own text and files were never wrapped and stay as
  * they are.
@@ -104,8 +103,7 @@ export function rewrapResourceBlocks<B extends { type: string; [key: string]: un
 ): B[] {
   return blocks.map((block, i) => {
     const prev = blocks[i - 1];
-    const labelled =
-      prev?.type === 'text' && typeof prev.text === 'string' && unwrapUntrusted(prev.text).wrapped;
+    const labelled = prev?.type === 'text' && isUntrustedBlock(prev);
     return rewrapResourceBlock(block, boundary, labelled);
   });
 }
@@ -115,19 +113,19 @@ function rewrapResourceBlock<B extends { type: string; [key: string]: unknown }>
   boundary: string,
   labelled: boolean,
 ): B {
+  const flagged = block.untrusted === true;
   if (block.type === 'text' && typeof block.text === 'string')
-    return { ...block, text: rewrapUntrusted(block.text, boundary) };
-  if (block.type !== 'document') return block;
+    return { ...withoutFlag(block), text: sentText(block.text, flagged, boundary) } as B;
+  if (block.type !== 'document') return withoutFlag(block) as B;
   const source = block.source as { type?: string; data?: unknown } | undefined;
-  const wrapped =
-    source?.type === 'text' &&
-    typeof source.data === 'string' &&
-    unwrapUntrusted(source.data).wrapped;
-  if (!wrapped && !labelled) return block;
-  const { title: _title, context: _context, ...rest } = block;
+  const text = source?.type === 'text' && typeof source.data === 'string' ? source.data : null;
+  const wrapped = text !== null && (flagged || unwrapUntrusted(text).wrapped);
+  if (!wrapped && !labelled && !flagged) return block;
+  const { title: _title, context: _context, untrusted: _flag, ...rest } = block;
   void _title;
   void _context;
+  void _flag;
   return (wrapped
-    ? { ...rest, source: { ...source, data: rewrapUntrusted(source!.data as string, boundary) } }
+    ? { ...rest, source: { ...source, data: sentText(text, flagged, boundary) } }
     : rest) as unknown as B;
 }

@@ -9,7 +9,6 @@ import type { ChatEngineDeps } from './engine-deps';
 import type { ToolUse } from './stream-round';
 import { runToolUses } from './tool-runner';
 import { TurnToolSearch } from './tool-search/turn';
-import { newBoundary } from './untrusted';
 
 export interface RoundToolsContext {
   deps: ChatEngineDeps;
@@ -48,7 +47,6 @@ export async function answerToolUses(
             tools: deps.tools,
             gate: deps.gate,
             emit: deps.emit,
-            boundary: newBoundary(),
             signal,
             limits: deps.resultLimits,
             isOn,

@@ -9,10 +9,11 @@ import type { ChatSettings } from './chat-settings';
 import type { ChatEngineDeps } from './engine-deps';
 import type { HistoryCache } from './history-cache';
 import type { ModelLimits } from './models';
+import { toolsKey } from './meter';
 import { buildRequest } from './request';
 import { streamRound } from './stream-round';
 import type { TurnToolSearch } from './tool-search/turn';
-import { newBoundary } from './untrusted';
+import { conversationBoundary } from './conversation-boundary';
 
 export interface StreamRetryContext {
   deps: ChatEngineDeps;
@@ -39,12 +40,12 @@ export async function streamWithRetry(
   const retries = deps.streamRetries ?? 2;
   let replaced: string[] = [];
   for (let attempt = 0; ; attempt++) {
-    // A fresh boundary per request; every stored result is re-wrapped with it (untrusted.ts).
+    // The conversation's one boundary; every stored result is wrapped with it (untrusted.ts).
     const { params, notices, deferral } = await buildRequest({
       settings,
       stored: history.messages(conversationId),
       registry: deps.registry,
-      boundary: newBoundary(),
+      boundary: conversationBoundary(deps.store, conversationId),
       limits,
       // Step 2 of the tools builder: tools the user has not accepted (issue 12 item 3) stay out.
       isWithheld: deps.isWithheld ?? withheldTools(deps.registry, deps.permissions),
@@ -123,7 +124,7 @@ export async function streamWithRetry(
       );
       const kept = deps.store.update(partialId, { error: note });
       deps.emit({ type: 'message-saved', conversationId, message: kept });
-      return { ...result, note, requestBytes: undefined };
+      return { ...result, note, requestBytes: undefined, toolsKey: toolsKey(params.tools) };
     }
     // Stopped while Lena was asking again: the partial answer is kept, no longer "asking again".
     for (const id of replaced) {
@@ -137,6 +138,7 @@ export async function streamWithRetry(
       ...result,
       note: undefined,
       requestBytes: result.error ? Buffer.byteLength(JSON.stringify(params)) : undefined,
+      toolsKey: toolsKey(params.tools),
     };
   }
 }

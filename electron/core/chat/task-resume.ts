@@ -19,7 +19,6 @@ import type { ConversationStore } from '../store/conversations';
 import type { ToolCallUpsert } from '../store/tool-calls';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import { modelResultBlock, type TaskFollower, type ToolExecutor } from './tool-runner';
-import { newBoundary } from './untrusted';
 
 export interface ResumeDeps {
   store: ConversationStore;
@@ -217,7 +216,6 @@ export function storeLateResult(
   const { block } = modelResultBlock(
     id,
     (call.result ?? { content: [] }) as CallToolResult,
-    newBoundary(),
     limits,
   );
   for (const m of [

@@ -22,7 +22,7 @@ import type { ServerIdentity } from '../permissions/types';
 import type { ConversationStore } from '../store/conversations';
 import type { ToolCallUpsert } from '../store/tool-calls';
 import type { ToolUse } from './stream-round';
-import { wrapUntrusted } from './untrusted';
+import { untrustedText } from './untrusted';
 
 type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
 
@@ -54,7 +54,6 @@ export interface ToolRunContext {
   /** The one gate: rules, trust, pins and the dialog, then the call itself. */
   gate: ToolGate;
   emit: (event: ChatEvent) => void;
-  boundary: string;
   signal: AbortSignal;
   limits?: Partial<ResultLimits>;
   /** Whether a tool is switched on for this conversation (issue 16); absent = its global switch. */
@@ -112,11 +111,11 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     });
     const block = errorToolResultBlock(use.id, message);
     // What the server wrote (a JSON-RPC error message, a transport error with its stderr) is
-    // untrusted data like any result, wrapped apart from Lena's own words.
+    // untrusted data like any result, flagged apart from Lena's own words.
     if (serverText)
       block.content = [
         ...(block.content as Array<{ type: 'text'; text: string }>),
-        { type: 'text', text: wrapUntrusted(serverText, ctx.boundary) },
+        untrustedText(serverText),
       ];
     return block;
   };
@@ -256,7 +255,7 @@ function finish(
   inputNote: string | null,
 ): ToolResultBlock {
   const full: CallToolResult & { validationError?: string; validationSkipped?: string } = outcome;
-  const { block, converted } = modelResultBlock(use.id, full, ctx.boundary, ctx.limits);
+  const { block, converted } = modelResultBlock(use.id, full, ctx.limits);
   const bytes = Buffer.byteLength(JSON.stringify(full));
   save({
     status: converted.isError ? 'error' : 'done',
@@ -274,30 +273,28 @@ function finish(
 }
 
 /**
- * The tool_result the model gets for a full MCP result: every text part wrapped as untrusted data
- * (images pass as images), an output-schema failure noted, never empty. Also used when a task's
+ * The tool_result the model gets for a full MCP result: every text part stored as flagged
+ * untrusted data, wrapped when a request is built (images pass as images), an output-schema failure noted, never empty. Also used when a task's
  * late result is sent as a new turn (task-resume.ts).
  */
 export function modelResultBlock(
   toolUseId: string,
   full: CallToolResult & { validationError?: string },
-  boundary: string,
   limits?: Partial<ResultLimits>,
 ): { block: ToolResultBlock; converted: ReturnType<typeof toToolResultBlock>['converted'] } {
   const { block, converted } = toToolResultBlock(toolUseId, full, limits);
   const content = (Array.isArray(block.content) ? block.content : []).map((part) =>
-    part.type === 'text' ? { ...part, text: wrapUntrusted(part.text, boundary) } : part,
+    part.type === 'text' ? (untrustedText(part.text) as unknown as typeof part) : part,
   );
   if (full.validationError) {
-    // The validator quotes the server's data: Lena's note, then the details wrapped as untrusted.
+    // The validator quotes the server's data: Lena's note, then the details flagged as untrusted.
     content.push({
       type: 'text',
       text: "Note: the result did not match the tool's output schema; the details follow.",
     });
-    content.push({ type: 'text', text: wrapUntrusted(full.validationError, boundary) });
+    content.push(untrustedText(full.validationError) as unknown as (typeof content)[number]);
   }
-  if (content.length === 0)
-    content.push({ type: 'text', text: wrapUntrusted('(the tool returned no content)', boundary) });
+  if (content.length === 0) content.push(untrustedText('(the tool returned no content)'));
   return { block: { ...block, content }, converted };
 }
 

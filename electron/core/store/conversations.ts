@@ -9,6 +9,7 @@ import type {
   SearchHit,
 } from '../../../shared/chat/conversations';
 import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
+import type { ConversationMeter } from '../../../shared/chat/meter';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { branchInfo, fixParents, switchBranch } from './branches';
@@ -157,6 +158,35 @@ export class ConversationStore {
         tools ? JSON.stringify(tools) : null,
         id,
       ).changes,
+      id,
+    );
+    return this.summary(id);
+  }
+
+  /**
+   * The conversation's untrusted-data boundary (chat/untrusted.ts): null until its first request.
+   * Never part of the summary, an export or a copy: a duplicate draws its own.
+   */
+  boundary(id: string): string | null {
+    const row = this.db.prepare('SELECT boundary FROM conversations WHERE id = ?').get(id) as
+      { boundary: string | null } | undefined;
+    if (!row) throw new LenaError(ERROR_CODE.notFound, `Conversation ${id} does not exist.`);
+    return row.boundary;
+  }
+
+  /** Sets the boundary (drawn on the first request, or rotated after the model repeated it). */
+  setBoundary(id: string, boundary: string): void {
+    mustChange(
+      this.db.run('UPDATE conversations SET boundary = ? WHERE id = ?', boundary, id).changes,
+      id,
+    );
+  }
+
+  /** The meter after a turn (chat/meter.ts computes it); not activity for the list's order. */
+  setMeter(id: string, meter: ConversationMeter): ConversationRecord {
+    mustChange(
+      this.db.run('UPDATE conversations SET meter = ? WHERE id = ?', JSON.stringify(meter), id)
+        .changes,
       id,
     );
     return this.summary(id);

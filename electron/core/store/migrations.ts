@@ -116,6 +116,13 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE messages ADD COLUMN stop TEXT;
   `,
+  // 8: prompt caching and the meter (issue 36). boundary: the conversation's untrusted-data
+  // boundary, drawn on its first request and never copied (a duplicate or import draws its own).
+  // meter: JSON ConversationMeter, the usage and cost of its turns so far.
+  `
+  ALTER TABLE conversations ADD COLUMN boundary TEXT;
+  ALTER TABLE conversations ADD COLUMN meter TEXT;
+  `,
 ];
 
 /** The schema version this build writes. */

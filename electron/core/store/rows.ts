@@ -1,5 +1,6 @@
 // Database rows ⇄ the shared chat types. JSON columns are parsed here and nowhere else.
 import type { ConversationSummary, ConversationTools } from '../../../shared/chat/conversations';
+import type { ConversationMeter } from '../../../shared/chat/meter';
 import type {
   MessageOrigin,
   ChatMessage,
@@ -32,6 +33,8 @@ export interface ConversationRow {
   deleted_at: number | null;
   message_count: number;
   tools?: string | null;
+  /** JSON ConversationMeter; absent in rows read before migration 8. */
+  meter?: string | null;
 }
 
 export interface MessageDbRow {
@@ -89,6 +92,7 @@ export const toConversation = (r: ConversationRow): ConversationRecord => ({
   branchFromSeq: r.branch_from_seq,
   deletedAt: r.deleted_at,
   ...(r.tools ? { tools: parse<ConversationTools>(r.tools) as ConversationTools } : {}),
+  ...(r.meter ? { meter: parse<ConversationMeter>(r.meter) as ConversationMeter } : {}),
 });
 
 export const toMessage = (r: MessageDbRow): ChatMessage => {

@@ -1,5 +1,6 @@
 // `lena chat -p` as a user runs it: the built command line, a temporary LENA_HOME, a real MCP
 // server, and the scripted Messages API through ANTHROPIC_BASE_URL.
+import { costOf, priceFor } from '../../../shared/prices';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -171,6 +172,22 @@ describe('lena chat -p', () => {
     );
     expect(second.conversationId).toBe(first.conversationId);
     expect(JSON.stringify(api.messageRequests().at(-1)!.body.messages)).toContain('first');
+    // Usage and cost per turn, priced by the one table; the conversation's meter adds them up.
+    const [turn] = second.turns;
+    expect(turn.usage).toEqual(second.usage);
+    expect(second.cost.usd).toBeCloseTo(costOf(second.usage, priceFor(turn.model))!, 12);
+    expect(second.cost.usd).toBeGreaterThan(0);
+    expect(second.conversation).toMatchObject({ turns: 2, unpricedTurns: 0 });
+    expect(second.conversation.costUsd).toBeCloseTo(first.cost.usd + second.cost.usd, 12);
+  });
+
+  it('ends the human output with one line of tokens and cost', async () => {
+    api.push(reply(text('priced')));
+    const r = await lena(['chat', '-p', 'what does it cost?']);
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(
+      /^lena: [\d,]+ input .*\+ [\d,]+ output tokens · \$[\d.]+ this turn · .*context \d+% of [\d,]+$/,
+    );
   });
 
   it('exits non-zero with a clear message on an API error, and never prints the key', async () => {

@@ -1,6 +1,7 @@
 // The tools a conversation has already used or had found by search: they stay loaded (never
 // deferred), so the model can call them again without searching, and every earlier tool_use and
-// tool_reference still names a tool the request defines.
+// tool_reference still names a tool the request defines. With Anthropic's tool search only the
+// tools used without a reference are loaded (toolsUsedUnreferenced).
 import type Anthropic from '@anthropic-ai/sdk';
 
 type MessageParam = Anthropic.Messages.MessageParam;
@@ -18,6 +19,24 @@ export function toolsNamedIn(messages: readonly MessageParam[]): Set<string> {
       for (const ref of referencesIn(b)) names.add(ref);
     }
   return names;
+}
+
+/**
+ * With Anthropic's tool search: tools the history calls without any tool_reference that loaded
+ * them (used before deferral engaged). A referenced tool stays deferred: the API expands its
+ * reference inside the messages, so the tools prefix, and the prompt cache after it, stay as
+ * they were.
+ */
+export function toolsUsedUnreferenced(messages: readonly MessageParam[]): Set<string> {
+  const used = new Set<string>();
+  const referenced = new Set<string>();
+  for (const m of messages)
+    for (const b of blocksOf(m.content)) {
+      if (b.type === 'tool_use' && typeof b.name === 'string') used.add(b.name);
+      for (const ref of referencesIn(b)) referenced.add(ref);
+    }
+  for (const name of referenced) used.delete(name);
+  return used;
 }
 
 /** tool_reference names inside one block (a tool_search_tool_result or a tool_result). */

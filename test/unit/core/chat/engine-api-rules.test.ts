@@ -14,6 +14,7 @@ import {
   toolResultsOf,
   toolUse,
   type RecordedRequest,
+  systemText,
 } from '../../../fixtures/messages-api';
 import { PLACEHOLDER_TOOL } from '../../../../electron/core/chat/request-tools';
 import { chatHarness, type ChatHarness } from './harness';
@@ -255,7 +256,7 @@ describe('every request valid, whatever happened before', () => {
     h.api.push(reply(text('two')));
     await h.engine.send(conv.id, 'and?').done;
     const last = h.api.messageRequests().at(-1)!;
-    const boundary = /boundary="([\w-]+)"/.exec(String(last.body.system))![1];
+    const boundary = /boundary="([\w-]+)"/.exec(systemText(last.body))![1];
     const results = JSON.stringify(last.body.messages);
     const used = [...results.matchAll(/<untrusted-tool-output boundary=\\"([\w-]+)\\">/g)].map(
       (m) => m[1],
@@ -273,7 +274,7 @@ describe('every request valid, whatever happened before', () => {
     const conv = h.store.create();
     await h.engine.send(conv.id, 'try it').done;
     const req = h.api.messageRequests()[1];
-    const boundary = /boundary="([\w-]+)"/.exec(String(req.body.system))![1];
+    const boundary = /boundary="([\w-]+)"/.exec(systemText(req.body))![1];
     const [result] = toolResultsOf(req);
     const parts = result.content as Array<{ type: string; text: string }>;
     expect(result.is_error).toBe(true);

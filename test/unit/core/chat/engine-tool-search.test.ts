@@ -95,12 +95,15 @@ describe('tool search with 500 tools', () => {
       'tool_search_tool_result',
       'tool_use',
     ]);
-    // The next turn: the used tool stays loaded; the stand-in accepted every request.
-    expect(loadedIn(third)).toContain(SLACK_POST);
-    expect(deferredIn(third)).toBe(498);
+    // The next turn: the searched-in tool stays deferred (its reference in the history loads it),
+    // so the tools prefix is the first request's and the prompt cache survives; the stand-in
+    // accepted every request.
+    expect(loadedIn(third)).not.toContain(SLACK_POST);
+    expect(JSON.stringify(third.body.tools)).toBe(JSON.stringify(first.body.tools));
+    expect(deferredIn(third)).toBe(499);
     expect(h.api.unscripted).toHaveLength(0);
     const info = requestTools(h.events).at(-1)!;
-    expect(info).toMatchObject({ engaged: true, mode: 'native', loaded: 2, deferred: 498 });
+    expect(info).toMatchObject({ engaged: true, mode: 'native', loaded: 1, deferred: 499 });
     expect(info.tokens).toBeLessThan(info.allTokens / 10);
 
     // The searched-in tool switched off, and the rest now below the budget: the history's search
@@ -151,6 +154,8 @@ describe('tool search with 500 tools', () => {
       ),
     ).toContain(`- ${SLACK_POST}:`);
     expect(loadedIn(requests[2])).toContain(SLACK_POST);
+    // Loading the finds rewrote the tools prefix once (one batch); the meter counts it.
+    expect(h.store.summary(conv.id).meter).toMatchObject({ toolsRewrites: 1 });
     expect(
       toolResultText(
         toolResultsOf(requests[3]).find((r) => r.tool_use_id === 'toolu_post')?.content,

@@ -12,6 +12,7 @@ import {
   toolResultsOf,
   toolUse,
   type RecordedRequest,
+  systemText,
 } from '../../../fixtures/messages-api';
 import { autoAnswer, chatHarness, type ChatHarness } from './harness';
 import { ERROR_CODE } from '../../../../shared/result';
@@ -78,7 +79,7 @@ describe('ChatEngine', () => {
     ]);
     expect(tools[tools.length - 1].cache_control).toEqual({ type: 'ephemeral' });
     expect(tools.slice(0, -1).every((t) => t.cache_control === undefined)).toBe(true);
-    expect(String(body.system)).toMatch(/untrusted data/);
+    expect(systemText(body)).toMatch(/untrusted data/);
   });
 
   it('runs an allowed filesystem write on the real server and sends the result back with the right id', async () => {
@@ -247,7 +248,7 @@ describe('ChatEngine', () => {
     expect(sent.startsWith(`<untrusted-tool-output boundary="${boundary}">`)).toBe(true);
     expect(sent.endsWith(`</untrusted-tool-output boundary="${boundary}">`)).toBe(true);
     expect(boundary).not.toBe('guess');
-    expect(String(h.api.messageRequests()[1].body.system)).toContain(boundary);
+    expect(systemText(h.api.messageRequests()[1].body)).toContain(boundary);
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({
       qualifiedName: 'mcp__peer__write_step',

@@ -105,7 +105,7 @@ describe('deferral (step 3)', () => {
     expect(cached[0].defer_loading).toBeUndefined();
   });
 
-  it('keeps tools a search result referenced earlier loaded, so the reference still resolves', () => {
+  it('keeps a tool a search result referenced defined but deferred: the reference resolves and the tools prefix stays', () => {
     const searched = [
       { role: 'user' as const, content: 'find a tool' },
       {
@@ -132,12 +132,11 @@ describe('deferral (step 3)', () => {
       },
       { role: 'user' as const, content: 'now use it' },
     ] as Anthropic.Messages.MessageParam[];
-    const { tools } = buildRequestTools({
-      registry,
-      messages: searched,
-      deferral: { budgetTokens: 0, mode: 'native' },
-    });
-    expect(names(tools)).toContain('mcp__google-maps__maps_geocode');
+    const deferral = { budgetTokens: 0, mode: 'native' as const };
+    const { tools } = buildRequestTools({ registry, messages: searched, deferral });
+    const geocode = tools.find((t) => (t as Tool).name === 'mcp__google-maps__maps_geocode');
+    expect(geocode).toMatchObject({ defer_loading: true });
+    expect(tools).toEqual(buildRequestTools({ registry, messages: hi, deferral }).tools);
   });
 
   it('in client mode sends only Lena’s search tool and the loaded tools', () => {

@@ -108,14 +108,10 @@ describe('server text in a request', () => {
       },
     ];
     // A tool result stored under an earlier boundary: a resource_link's name and structuredContent.
-    const { block: result } = modelResultBlock(
-      'toolu_1',
-      {
-        content: [{ type: 'resource_link', uri: 'evil://x', name: `RESULT-LINK-PAYLOAD ${BREAK}` }],
-        structuredContent: { note: `STRUCTURED-PAYLOAD ${BREAK}` },
-      },
-      'earlierBoundary',
-    );
+    const { block: result } = modelResultBlock('toolu_1', {
+      content: [{ type: 'resource_link', uri: 'evil://x', name: `RESULT-LINK-PAYLOAD ${BREAK}` }],
+      structuredContent: { note: `STRUCTURED-PAYLOAD ${BREAK}` },
+    });
     const history = [
       stored('user', [{ type: 'text', text: 'Look.' }]),
       stored('assistant', [

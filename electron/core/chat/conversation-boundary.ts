@@ -1,0 +1,42 @@
+// The conversation's one untrusted-data boundary (untrusted.ts): drawn on its first request (an
+// old conversation gets one then: one cache write), kept for its life so its prefix stays
+// byte-stable, and drawn again when the model repeats it, since whoever received that text (a
+// tool's arguments, an answer the user may copy) could forge a closing marker with it.
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { ContentBlock } from '../../../shared/chat/messages';
+import type { ConversationStore } from '../store/conversations';
+import { echoesBoundary, newBoundary } from './untrusted';
+
+/** The conversation's boundary, drawn and stored on first use. */
+export function conversationBoundary(store: ConversationStore, conversationId: string): string {
+  const kept = store.boundary(conversationId);
+  if (kept) return kept;
+  const drawn = newBoundary();
+  store.setBoundary(conversationId, drawn);
+  return drawn;
+}
+
+/**
+ * After an answer: when its text or a tool call's arguments repeat the boundary, a new one is
+ * drawn before anything runs (the next request misses the cache once) and the user is told.
+ * Returns whether it rotated.
+ */
+export function rotateIfEchoed(
+  store: ConversationStore,
+  emit: (event: ChatEvent) => void,
+  conversationId: string,
+  content: readonly ContentBlock[],
+): boolean {
+  const boundary = store.boundary(conversationId);
+  if (!boundary) return false;
+  const written = content.filter((b) => b.type !== 'thinking' && b.type !== 'redacted_thinking');
+  if (!echoesBoundary(written, boundary)) return false;
+  store.setBoundary(conversationId, newBoundary());
+  emit({
+    type: 'notice',
+    conversationId,
+    message:
+      "Claude repeated this conversation's untrusted-data marker in its answer or a tool call; Lena drew a new marker, so what was sent out cannot fake one (the next request is not served from the prompt cache).",
+  });
+  return true;
+}

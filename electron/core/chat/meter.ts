@@ -1,0 +1,140 @@
+// The meter's arithmetic: a turn's usage priced with the one price table (shared/prices.ts, with
+// the settings' overrides), added to the conversation's totals, and how full the context window
+// was at the last response. Core computes it once; the window and `lena chat` read what is stored.
+import {
+  CONTEXT_WARNING_SHARE,
+  type ConversationMeter,
+  type TurnMeter,
+} from '../../../shared/chat/meter';
+import type { Usage } from '../../../shared/chat/messages';
+import type { ConversationStore } from '../store/conversations';
+import {
+  cacheSavingsOf,
+  contextTokensOf,
+  costOf,
+  priceFor,
+  type ModelPrice,
+} from '../../../shared/prices';
+
+const ZERO: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+
+const plus = (a: Usage, b: Usage): Usage => ({
+  inputTokens: a.inputTokens + b.inputTokens,
+  outputTokens: a.outputTokens + b.outputTokens,
+  cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+  cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens,
+});
+
+const sum = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : a + b;
+
+export interface TurnFigures {
+  model: string;
+  usage: Usage;
+  /** The usage of the turn's last response (its input is the context the model saw). */
+  lastResponse: Usage | null;
+  requests: number;
+  toolsRewrites: number;
+  /** The model's context window (Models API or the built-in table). */
+  contextLimit: number | null;
+  prices?: Readonly<Record<string, ModelPrice>>;
+}
+
+/** One turn priced. */
+export function turnMeter(f: TurnFigures): TurnMeter {
+  const price = priceFor(f.model, f.prices);
+  return {
+    model: f.model,
+    usage: { ...f.usage },
+    costUsd: costOf(f.usage, price),
+    savingsUsd: cacheSavingsOf(f.usage, price),
+    requests: f.requests,
+    toolsRewrites: f.toolsRewrites,
+  };
+}
+
+/** The conversation's meter with one more turn. */
+export function addTurn(
+  before: ConversationMeter | undefined,
+  turn: TurnMeter,
+  f: Pick<TurnFigures, 'lastResponse' | 'contextLimit'>,
+): ConversationMeter {
+  const contextTokens = f.lastResponse
+    ? contextTokensOf(f.lastResponse)
+    : (before?.contextTokens ?? 0);
+  const contextLimit = f.contextLimit ?? before?.contextLimit ?? null;
+  return {
+    turns: (before?.turns ?? 0) + 1,
+    usage: plus(before?.usage ?? ZERO, turn.usage),
+    costUsd: sum(before?.costUsd ?? null, turn.costUsd),
+    savingsUsd: sum(before?.savingsUsd ?? null, turn.savingsUsd),
+    unpricedTurns: (before?.unpricedTurns ?? 0) + (turn.costUsd === null ? 1 : 0),
+    toolsRewrites: (before?.toolsRewrites ?? 0) + turn.toolsRewrites,
+    lastTurn: turn,
+    contextTokens,
+    contextLimit,
+    warn: contextLimit !== null && contextTokens >= CONTEXT_WARNING_SHARE * contextLimit,
+  };
+}
+
+/** A cheap key of a request's tool definitions: a change means the cached tools prefix was rewritten. */
+export function toolsKey(tools: readonly unknown[] | undefined): string {
+  return (tools ?? [])
+    .map((t) => {
+      const d = t as { name?: string; type?: string; defer_loading?: boolean };
+      return `${d.name ?? d.type ?? ''}${d.defer_loading ? '~' : ''}`;
+    })
+    .join(',');
+}
+
+/** What a turn's requests added up to, as they arrive, and the turn priced at its end. */
+export class TurnCount {
+  /** Every request of the turn added up. */
+  readonly usage: Usage = { ...ZERO };
+  requests = 0;
+  toolsRewrites = 0;
+  lastResponse: Usage | null = null;
+  /** Model, context limit and prices, once the turn knows its settings. */
+  priced: Pick<TurnFigures, 'model' | 'contextLimit' | 'prices'> | null = null;
+
+  /** `key`: the tools key of the conversation's last request before this turn. */
+  constructor(private key: string | undefined) {}
+
+  /** One request answered (or failed after it was sent). */
+  add(usage: Usage, key: string | undefined): void {
+    this.requests++;
+    Object.assign(this.usage, plus(this.usage, usage));
+    if (key !== undefined) {
+      if (this.key !== undefined && key !== this.key) this.toolsRewrites++;
+      this.key = key;
+    }
+    if (contextTokensOf(usage) > 0) this.lastResponse = { ...usage };
+  }
+
+  /** The tools key of the newest request (for the next turn's count). */
+  get lastKey(): string | undefined {
+    return this.key;
+  }
+
+  /**
+   * The turn priced and added to the stored meter; undefined when no request went out. A
+   * conversation deleted meanwhile keeps nothing, but the turn's figures are still returned.
+   */
+  record(store: ConversationStore, conversationId: string): TurnMeter | undefined {
+    if (!this.priced || this.requests === 0) return undefined;
+    const figures: TurnFigures = {
+      ...this.priced,
+      usage: this.usage,
+      lastResponse: this.lastResponse,
+      requests: this.requests,
+      toolsRewrites: this.toolsRewrites,
+    };
+    const meter = turnMeter(figures);
+    try {
+      store.setMeter(conversationId, addTurn(store.summary(conversationId).meter, meter, figures));
+    } catch {
+      // deleted meanwhile
+    }
+    return meter;
+  }
+}
