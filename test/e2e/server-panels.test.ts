@@ -5,6 +5,7 @@
 // by hand shows its result in view; the Logs tab has one row per request and its answer; an App
 // shown full width widens its card instead of overlapping it.
 import type { Locator, Page } from 'playwright-core';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { skipWhen } from '../skip-reasons';
@@ -13,6 +14,7 @@ import { AxeTally, describeFindings } from './helpers/axe';
 import { referenceServer } from './helpers/core';
 import { allowOnce } from './helpers/questions';
 import { openServerWindow, type ServerWindow } from './helpers/server-window';
+import { ROOT } from './harness';
 
 const MISSING = 'uvx-lena-not-installed';
 const SIZES = [
@@ -62,11 +64,18 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
         down: { type: 'http', url: 'http://127.0.0.1:9/mcp' },
         every: { command: process.execPath, args: [referenceServer('everything')] },
         basic: basicAppServer(),
+        // Sandboxed, and it tries a host its sandbox does not allow before it answers.
+        boxed: {
+          command: process.execPath,
+          args: [join(ROOT, 'test/fixtures/mcp/sandbox-probe.mjs')],
+          env: { PROBE_FETCH_ON_START: 'http://127.0.0.1:9/' },
+          sandbox: true,
+        },
       },
       window: { questionArmingMs: 0, viewport: SIZES[0] },
     });
     page = w.app.page;
-    await page.getByRole('button', { name: /of 4 servers/ }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: /of 5 servers/ }).waitFor({ timeout: 60_000 });
   });
   afterAll(async () => {
     await w?.dispose();
@@ -111,6 +120,23 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
     await note.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => title.textContent()).toContain(`\`${MISSING}\` is not installed`);
   });
+
+  it.skipIf(skipWhen('no-sandbox'))(
+    'a sandboxed server says what it may do and which host it was refused',
+    async () => {
+      await open('boxed');
+      const facts = page.getByTestId('server-sandbox');
+      await expect
+        .poll(() => facts.textContent(), { timeout: 30_000 })
+        .toContain('Blocked: 127.0.0.1');
+      const said = await facts.textContent();
+      expect(said).toContain('Sandboxed');
+      expect(said).toContain('can write only to its working folder');
+      expect(said).toContain('no network');
+      expect(await facts.getByRole('button', { name: 'Edit the entry' }).count()).toBe(1);
+      await shots(w, 'panels-sandbox');
+    },
+  );
 
   it('a URL where nothing listens: "Nothing answers at 127.0.0.1:9"', async () => {
     await open('down');

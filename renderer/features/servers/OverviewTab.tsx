@@ -1,6 +1,7 @@
 // A server's overview: a failure in plain words (headline, advice, Details, stderr), the facts
 // the server gave, and the actions (Restart, or the failure's Retry; Enable/Disable, Trusted,
 // Test connection, Remove with confirmation).
+import { SandboxFacts } from './SandboxFacts';
 import { Marked } from '../../components/Marked';
 import { AsksPanel } from './AsksPanel';
 import { useState } from 'react';
@@ -149,6 +150,7 @@ export function OverviewTab({
             </dd>
           </>
         )}
+        {server.sandbox && <SandboxFacts sandbox={server.sandbox} onEdit={onEdit} />}
         {server.status === 'connected' && (
           <>
             <dt>Offers</dt>
