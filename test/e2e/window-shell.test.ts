@@ -4,9 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
-import { ask, sharedChatWindow } from './helpers/chat-setup';
+import { ask, sharedChatWindow, TEST_KEY } from './helpers/chat-setup';
 import { armedQuestion } from './helpers/questions';
 import type { WindowSession } from './helpers/session';
+
+const REVOKED_KEY = 'sk-ant-revoked-0123456789';
 
 /** Screenshots at 1280 and 720 px, light and dark; the window returns to 1280 light. */
 async function shootAround(app: WindowSession, name: string): Promise<void> {
@@ -23,7 +25,34 @@ async function shootAround(app: WindowSession, name: string): Promise<void> {
 }
 
 describe.skipIf(skipWhen('no-browser'))('the window shell', () => {
-  const win = sharedChatWindow();
+  const win = sharedChatWindow({ api: { refusedKeys: [REVOKED_KEY] } });
+
+  it('a key the Models API refuses is not saved, and says so under the field; a good one is checked', async () => {
+    const { page } = win().app;
+    await page.keyboard.press('Control+,');
+    const field = page.getByLabel('New Anthropic API key');
+    const before = win().api.requests.length;
+    await field.fill(REVOKED_KEY);
+    await page.getByRole('button', { name: 'Replace key' }).click();
+    const alert = page.locator('#key-heading ~ p[role="alert"]');
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(
+        /^The key was not stored: 127\.0\.0\.1:\d+ refused this key \(401: invalid x-api-key\)/,
+      );
+    // One Models API request, with the key typed.
+    const checks = win().api.requests.slice(before);
+    expect(checks.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models']);
+    expect(checks[0].usedKey(REVOKED_KEY)).toBe(true);
+    await shootAround(win().app, 'key-refused');
+
+    await field.fill(TEST_KEY);
+    await page.getByRole('button', { name: 'Replace key' }).click();
+    await expect
+      .poll(() => page.locator('#key-heading ~ p[role="status"]').textContent())
+      .toMatch(/^Key checked with 127\.0\.0\.1:\d+ and stored\.$/);
+    await page.keyboard.press('Escape');
+  });
 
   it('in "Deny with reason" the Ctrl+Enter cap sits on Deny, and Ctrl+Enter denies', async () => {
     const { page } = win().app;
