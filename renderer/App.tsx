@@ -2,6 +2,7 @@
 // waiting question docked at its foot, toasts above it, the theme applied and the window-wide shortcuts.
 import { useEffect } from 'react';
 import { ResourceViewer } from './features/resources/ResourceViewer';
+import { cycleRegions, focusPage } from './components/focus-regions';
 import { runEscape, useEscape } from './components/use-escape';
 import { isNarrowWindow as isNarrowNow, useNarrowWindow } from './components/use-narrow';
 import { useShortcuts } from './components/use-shortcuts';
@@ -73,7 +74,14 @@ export function App() {
     'mod+n': () => void newConversation(),
     'mod+k': focusSearch,
     'mod+b': toggleSidebar,
-    'mod+,': () => setView('settings'),
+    // Settings opens with focus in it (its heading), wherever focus was.
+    'mod+,': () => {
+      setView('settings');
+      focusPage('Settings');
+    },
+    // F6 and Shift+F6 move between the regions: sidebar, conversation or page, composer, question.
+    F6: () => cycleRegions(false),
+    'shift+F6': () => cycleRegions(true),
     'mod+.': stopTurn,
     // The innermost surface first (overlay, form, page); the running turn only when none took it.
     Escape: () => runEscape() || stopTurn(),
