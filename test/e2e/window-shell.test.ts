@@ -1,6 +1,7 @@
 // The window's shell as a user meets it: the Ctrl+Enter cap on the answer it sends, F6 through
 // the regions and Ctrl+, into Settings, the sidebar's one-line server footer, conversations
 // that are kept only when used, and the Undo toast clear of the heading.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
@@ -11,18 +12,36 @@ import type { WindowSession } from './helpers/session';
 const REVOKED_KEY = 'sk-ant-revoked-0123456789';
 
 /** Screenshots at 1280 and 720 px, light and dark; the window returns to 1280 light. */
-async function shootAround(app: WindowSession, name: string): Promise<void> {
+async function shootAround(app: WindowSession, name: string, sidebar = false): Promise<void> {
   const { page } = app;
   for (const width of [1280, 720]) {
     await page.setViewportSize({ width, height: width === 720 ? 560 : 800 });
+    if (sidebar && width === 720) {
+      await expect.poll(() => page.locator('nav.sidebar').count()).toBe(0);
+      await page.getByRole('button', { name: 'Show the sidebar' }).click();
+    }
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await app.screenshot(`shell-${name}-${width}-${scheme}`);
     }
+    if (sidebar && width === 720) await page.keyboard.press('Escape');
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/** Where focus is, by region. */
+const focusIn = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'nowhere';
+    if (el.closest('[data-question]')) return 'question';
+    if (el.matches('[data-composer]')) return 'composer';
+    if (el.closest('nav.sidebar')) return 'sidebar';
+    if (el.closest('.page[aria-label="Settings"]')) return 'settings';
+    if (el.closest('[data-testid="message-scroller"]')) return 'conversation';
+    return `${el.tagName.toLowerCase()}.${el.className}`;
+  });
 
 describe.skipIf(skipWhen('no-browser'))('the window shell', () => {
   const win = sharedChatWindow({ api: { refusedKeys: [REVOKED_KEY] } });
@@ -79,5 +98,99 @@ describe.skipIf(skipWhen('no-browser'))('the window shell', () => {
     expect(await page.getByTestId('tool-card').last().textContent()).toContain(
       'You denied it (“wrong file”)',
     );
+  });
+
+  it('F6 cycles sidebar → conversation → composer → question, Shift+F6 back; Ctrl+, focuses Settings', async () => {
+    const { page } = win().app;
+    win().api.push(reply(text('Regions answer.')));
+    await ask(page, 'A conversation for regions');
+    await page.getByText('Regions answer.').waitFor({ timeout: 30_000 });
+    const order: string[] = [await focusIn(page)];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('F6');
+      order.push(await focusIn(page));
+    }
+    expect(order).toEqual(['composer', 'sidebar', 'conversation', 'composer']);
+    // The sidebar's stop is the open conversation.
+    await page.keyboard.press('F6');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'A conversation for regions',
+    );
+
+    // A question joins the cycle after the composer.
+    win().api.push(
+      reply(toolUse('mcp__every__echo', { message: 'regions' })),
+      reply(text('Echo denied.')),
+    );
+    await ask(page, 'Echo regions');
+    await armedQuestion(page);
+    expect(await focusIn(page)).toBe('composer');
+    const cycle: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('F6');
+      cycle.push(await focusIn(page));
+    }
+    expect(cycle).toEqual(['question', 'sidebar', 'conversation', 'composer']);
+    await page.keyboard.press('Shift+F6');
+    expect(await focusIn(page)).toBe('conversation');
+    await page.keyboard.press('Shift+F6');
+    expect(await focusIn(page)).toBe('sidebar');
+    await page.keyboard.press('Shift+F6');
+    expect(await focusIn(page)).toBe('question');
+    expect(await page.getByTestId('question-hint').textContent()).toContain(
+      'Shift+F6 back to the message box',
+    );
+    await page.keyboard.press('Escape');
+    await page.getByText('Echo denied.').waitFor({ timeout: 30_000 });
+
+    // Ctrl+, from the composer: Settings opens with focus in it; F6 goes on from there.
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await page.keyboard.press('Control+,');
+    await expect.poll(() => focusIn(page)).toBe('settings');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Settings');
+    await page.keyboard.press('F6');
+    expect(await focusIn(page)).toBe('sidebar');
+    await page.keyboard.press('F6');
+    expect(await focusIn(page)).toBe('settings');
+    await page.keyboard.press('Escape');
+
+    // At 720 px the sidebar is hidden: the cycle skips it.
+    await page.setViewportSize({ width: 720, height: 560 });
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await page.keyboard.press('F6');
+    expect(await focusIn(page)).toBe('conversation');
+    await page.keyboard.press('F6');
+    expect(await focusIn(page)).toBe('composer');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('the sidebar footer is one line, "2 of 3 · 1 needs attention", with the details on hover', async () => {
+    const { page, host, url } = win().app;
+    const call = (channel: string, args: unknown) =>
+      host.dispatch(channel, args, { senderUrl: url });
+    const footer = page.getByTestId('servers-summary');
+    await expect.poll(() => footer.textContent()).toBe('Servers 2 of 2 connected');
+    await call('servers:add', {
+      name: 'broken',
+      entry: { command: '/nonexistent/lena-no-such-command', args: [] },
+    });
+    await expect
+      .poll(() => footer.textContent(), { timeout: 30_000 })
+      .toBe('Servers 2 of 3 · 1 needs attention');
+    expect(await footer.getAttribute('title')).toBe('2 of 3 connected · 1 failed');
+    expect(await footer.getAttribute('aria-label')).toBe('Servers: 2 of 3 connected · 1 failed');
+    // One line: the footer is no taller than one line of its text plus its padding.
+    const box = await footer.boundingBox();
+    expect(box?.height).toBeLessThanOrEqual(48);
+    // Whole, not cut with an ellipsis, in the sidebar's width.
+    const line = footer.locator('.sidebar-servers-line');
+    expect(await line.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await shootAround(win().app, 'sidebar-footer', true);
+    // Removed behind the window's back (as `lena mcp remove` would): a reload shows the list as it is.
+    expect(await call('servers:remove', { name: 'broken' })).toMatchObject({ ok: true });
+    await page.reload();
+    await expect
+      .poll(() => footer.textContent(), { timeout: 10_000 })
+      .toBe('Servers 2 of 2 connected');
   });
 });
