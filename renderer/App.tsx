@@ -1,5 +1,6 @@
 // The window's layout: sidebar, title bar, and the main pane (chat, servers or settings) with any
-// waiting question docked at its foot, toasts above it, the theme applied and the window-wide shortcuts.
+// waiting question docked at its foot, toasts in a strip under the title bar, the theme applied and
+// the window-wide shortcuts.
 import { useEffect } from 'react';
 import { ResourceViewer } from './features/resources/ResourceViewer';
 import { cycleRegions, focusPage } from './components/focus-regions';
@@ -96,13 +97,13 @@ export function App() {
       )}
       <main className="main" aria-label="Main">
         <TitleBar />
+        <Toasts />
         {view === 'chat' && <ChatPane />}
         {view === 'servers' && <ServersPage />}
         {view === 'settings' && <SettingsPage />}
         {view !== 'chat' && <QuestionHost />}
       </main>
       <QuestionAnnouncer />
-      <Toasts />
       <ResourceViewer />
     </div>
   );
