@@ -46,7 +46,7 @@ const REGIONS: readonly Region[] = [
 /** Focuses `el`, making it focusable first when it is a region's container or heading. */
 export function focusRegionTarget(el: HTMLElement): void {
   if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) el.tabIndex = -1;
-  el.focus({ preventScroll: el.matches('[data-testid="message-scroller"]') });
+  el.focus({ preventScroll: el.matches('[data-testid="message-scroller"], h2') });
 }
 
 /** The region focus is in now, or null (the title bar, a toast, nowhere). */

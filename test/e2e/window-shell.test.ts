@@ -193,4 +193,76 @@ describe.skipIf(skipWhen('no-browser'))('the window shell', () => {
       .poll(() => footer.textContent(), { timeout: 10_000 })
       .toBe('Servers 2 of 2 connected');
   });
+
+  it('settings have section navigation and say what "Trusted" means and where secrets are kept', async () => {
+    const { page } = win().app;
+    await page.keyboard.press('Control+,');
+    const nav = page.getByRole('navigation', { name: 'Settings sections' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'API key',
+      'Model',
+      'Server tools',
+      'Appearance',
+      'Permission rules',
+      'Recent problems',
+      'About',
+    ]);
+    await nav.getByRole('link', { name: 'Permission rules' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('rules-heading');
+    // The heading is in view, below the navigation row that stays at the top.
+    const [heading, row] = await Promise.all([
+      page.locator('#rules-heading').boundingBox(),
+      nav.boundingBox(),
+    ]);
+    expect(heading!.y).toBeGreaterThanOrEqual(row!.y + row!.height - 1);
+    expect(heading!.y + heading!.height).toBeLessThanOrEqual(800);
+    await nav.getByRole('link', { name: 'Model' }).click();
+    expect(await page.locator('#trusted-explained').textContent()).toMatch(
+      /^A server is trusted when you tick “Trusted” on its page under Servers/,
+    );
+    expect(await page.getByTestId('secret-storage').textContent()).toMatch(
+      /^Secrets are read from environment variables/,
+    );
+    await shootAround(win().app, 'settings-nav');
+    await page.keyboard.press('Escape');
+  });
+
+  it('the Undo toast covers no heading and Undo can be clicked, also over the narrow sidebar', async () => {
+    const { page } = win().app;
+    /** Headings the toast overlaps, and whether Undo is what a click at its centre hits. */
+    const clearOfHeadings = () =>
+      page.evaluate(() => {
+        const toast = document.querySelector('.toast')!.getBoundingClientRect();
+        const hit = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const covered = Array.from(document.querySelectorAll('main h1, main h2, main nav'))
+          .filter((h) => hit(toast, h.getBoundingClientRect()))
+          .map((h) => h.textContent);
+        const undo = Array.from(document.querySelectorAll<HTMLElement>('.toast button')).find(
+          (b) => b.textContent === 'Undo',
+        )!;
+        const r = undo.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { covered, undoClickable: top === undo };
+      });
+    for (const width of [1280, 720]) {
+      await page.setViewportSize({ width, height: width === 720 ? 560 : 800 });
+      win().api.push(reply(text('Soon deleted.')));
+      await ask(page, `Delete me at ${width}`);
+      await page.getByText('Soon deleted.').waitFor({ timeout: 30_000 });
+      if (width === 1280) await page.keyboard.press('Control+,');
+      if (width === 720) await page.getByRole('button', { name: 'Show the sidebar' }).click();
+      await page.getByRole('button', { name: `Delete “Delete me at ${width}”` }).click();
+      await page.getByRole('button', { name: 'Undo' }).waitFor();
+      expect(await clearOfHeadings()).toEqual({ covered: [], undoClickable: true });
+      await shootAround(win().app, `undo-toast-${width}`, width === 720);
+      await page.setViewportSize({ width, height: width === 720 ? 560 : 800 });
+      await page.getByRole('button', { name: 'Undo' }).click();
+      if (width === 720 && (await page.locator('nav.sidebar').count()) === 0)
+        await page.getByRole('button', { name: 'Show the sidebar' }).click();
+      await page.getByRole('button', { name: `Delete me at ${width}`, exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

@@ -28,7 +28,7 @@ export function ApiKeyCard({ inputId = 'first-run-key' }: { inputId?: string }) 
         Lena talks to Claude with your own Anthropic API key. Create one at{' '}
         <span className="mono">console.anthropic.com</span> → Settings → API keys, then paste it
         here.
-        {storage ? ` Where it is kept: ${storage.description.replace(/\.+$/, '')}.` : ''}
+        {storage ? ` ${storage.description}` : ''}
       </p>
       <form
         className="row"

@@ -81,8 +81,8 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
           {message.text}
         </p>
       )}
-      <p className="small muted">
-        Where secrets are kept: {settings.secretStorage.description.replace(/\.+$/, '')}.
+      <p className="small muted" data-testid="secret-storage">
+        {settings.secretStorage.description}
       </p>
       {!settings.secretStorage.persistent && (
         <p className="warning small" role="note">
