@@ -28,6 +28,15 @@ async function reachable(item: Locator): Promise<string> {
   });
 }
 
+/** The window as it is, in light and dark. */
+async function shootBoth(app: WindowSession, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme: scheme });
+    await app.screenshot(`${name}-${scheme}`);
+  }
+  await app.page.emulateMedia({ colorScheme: 'light' });
+}
+
 async function barScroll(page: Page): Promise<number> {
   return page.locator('.titlebar').evaluate((el) => el.scrollLeft + el.scrollTop);
 }
@@ -93,7 +102,7 @@ describe.skipIf(skipWhen('no-browser'))('title bar menus', () => {
       await page.locator('.titlebar-project').click();
       const close = page.getByRole('menuitem', { name: 'Close the project' });
       expect(await reachable(close)).toBe('ok');
-      await app.screenshot(`title-menus-project-${size.width}`);
+      await shootBoth(app, `title-menus-project-${size.width}`);
       await close.click();
       await page.getByRole('button', { name: /No project folder/ }).waitFor();
       expect(await barScroll(page)).toBe(0);
@@ -116,7 +125,7 @@ describe.skipIf(skipWhen('no-browser'))('title bar menus', () => {
         if ((await page.getByRole('menuitem', { name }).count()) === 0) await menu.click();
         const item = page.getByRole('menuitem', { name });
         expect(await reachable(item), `${name} at ${size.width} px`).toBe('ok');
-        if (name === 'Duplicate') await app.screenshot(`title-menus-conversation-${size.width}`);
+        if (name === 'Duplicate') await shootBoth(app, `title-menus-conversation-${size.width}`);
         if (name.startsWith('Export')) {
           const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
           expect(download.suggestedFilename()).toMatch(name.endsWith('JSON') ? /\.json$/ : /\.md$/);

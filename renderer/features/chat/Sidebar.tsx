@@ -99,7 +99,8 @@ function ServersEntry() {
           ]
             .filter(Boolean)
             .join(' · ');
-  // One line: the count, and how many want the user; the breakdown is the tooltip (and the label).
+  // One line: the count, and how many want the user; the breakdown is the tooltip (the button's
+  // accessible description, its name being the visible line).
   const line =
     state === 'error'
       ? 'unavailable'
@@ -121,9 +122,7 @@ function ServersEntry() {
       className="sidebar-servers ghost"
       onClick={() => setView('servers')}
       title={details}
-      aria-label={`Servers: ${details}`}
       data-testid="servers-summary"
-      data-details={details}
     >
       <span>Servers</span>
       <span className="sidebar-servers-line muted small">
