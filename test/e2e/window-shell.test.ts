@@ -219,6 +219,10 @@ describe.skipIf(skipWhen('no-browser'))('the window shell', () => {
     ]);
     expect(heading!.y).toBeGreaterThanOrEqual(row!.y + row!.height - 1);
     expect(heading!.y + heading!.height).toBeLessThanOrEqual(800);
+    // The row marks the section being read.
+    await expect
+      .poll(() => nav.locator('[aria-current="location"]').textContent())
+      .toBe('Permission rules');
     await nav.getByRole('link', { name: 'Model' }).click();
     expect(await page.locator('#trusted-explained').textContent()).toMatch(
       /^A server is trusted when you tick “Trusted” on its page under Servers/,
