@@ -1,7 +1,9 @@
 // The window's layout: sidebar, title bar, and the main pane (chat, servers or settings) with any
-// waiting question docked at its foot, toasts above it, the theme applied and the window-wide shortcuts.
+// waiting question docked at its foot, toasts in a strip under the title bar, the theme applied and
+// the window-wide shortcuts.
 import { useEffect } from 'react';
 import { ResourceViewer } from './features/resources/ResourceViewer';
+import { cycleRegions, focusPage } from './components/focus-regions';
 import { runEscape, useEscape } from './components/use-escape';
 import { isNarrowWindow as isNarrowNow, useNarrowWindow } from './components/use-narrow';
 import { useShortcuts } from './components/use-shortcuts';
@@ -73,7 +75,14 @@ export function App() {
     'mod+n': () => void newConversation(),
     'mod+k': focusSearch,
     'mod+b': toggleSidebar,
-    'mod+,': () => setView('settings'),
+    // Settings opens with focus in it (its heading), wherever focus was.
+    'mod+,': () => {
+      setView('settings');
+      focusPage('Settings');
+    },
+    // F6 and Shift+F6 move between the regions: sidebar, conversation or page, composer, question.
+    F6: () => cycleRegions(false),
+    'shift+F6': () => cycleRegions(true),
     'mod+.': stopTurn,
     // The innermost surface first (overlay, form, page); the running turn only when none took it.
     Escape: () => runEscape() || stopTurn(),
@@ -88,13 +97,13 @@ export function App() {
       )}
       <main className="main" aria-label="Main">
         <TitleBar />
+        <Toasts />
         {view === 'chat' && <ChatPane />}
         {view === 'servers' && <ServersPage />}
         {view === 'settings' && <SettingsPage />}
         {view !== 'chat' && <QuestionHost />}
       </main>
       <QuestionAnnouncer />
-      <Toasts />
       <ResourceViewer />
     </div>
   );

@@ -1,5 +1,12 @@
 // Settings as the window sees them: never a secret value, only whether one is set.
 
+/**
+ * The check of a key when it is saved (one Models API request): verified by the endpoint, or saved
+ * without a check because the endpoint could not say (no /v1/models, offline), with why.
+ */
+export type ApiKeyCheck =
+  { state: 'verified'; endpoint: string } | { state: 'not-checked'; reason: string };
+
 export interface SettingsView {
   model: string;
   models: { id: string; label: string }[];
@@ -21,6 +28,8 @@ export interface SettingsView {
   /** Tools at scale: the deferral budget (null: a tenth of the context window) and the tools never deferred. */
   toolSearch: { budgetTokens: number | null; alwaysLoaded: string[] };
   apiKeySet: boolean;
+  /** What the check of the key saved in this session found (absent before a key is saved). */
+  apiKeyCheck?: ApiKeyCheck;
   /** Where secrets live and whether they survive a restart. */
   secretStorage: { persistent: boolean; description: string };
   /** Problems reading settings.json (the defaults are in use, the file kept). */

@@ -43,3 +43,18 @@ export function isEditableTarget(
     tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable === true
   );
 }
+
+/**
+ * The region F6 (or Shift+F6, `backwards`) moves to among those on screen, in their order, wrapping;
+ * from outside every region, the first (or the last). Null when none is on screen.
+ */
+export function nextRegion<T extends string>(
+  present: readonly T[],
+  current: T | null,
+  backwards: boolean,
+): T | null {
+  if (present.length === 0) return null;
+  const at = current === null ? -1 : present.indexOf(current);
+  if (at < 0) return backwards ? present[present.length - 1] : present[0];
+  return present[(at + (backwards ? present.length - 1 : 1)) % present.length];
+}

@@ -45,7 +45,7 @@ describe.skipIf(skipWhen('no-browser'))('OAuth sign-in in the window', () => {
       .toMatch(/0 of 1 servers · Sign in required/);
     // The sidebar's summary counts it as waiting for a sign-in, not as failed.
     await expect
-      .poll(() => page.getByTestId('servers-summary').textContent())
+      .poll(() => page.getByTestId('servers-summary').getAttribute('title'))
       .toMatch(/^0 of 1 connected · 1 need sign-in$/);
     await titleButton.click();
     const item = page.getByRole('listitem').filter({ hasText: 'docs' });

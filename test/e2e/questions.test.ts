@@ -48,7 +48,7 @@ describe.skipIf(skipWhen('no-browser'))('questions cannot be answered by acciden
     await win().app.screenshot('questions-composer-keeps-focus');
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'H2', inQuestion: true });
-    await page.keyboard.press('F6');
+    await page.keyboard.press('Shift+F6');
     expect((await focused(page)).label).toBe('Message');
     expect(await composer(page).inputValue()).toBe('check');
     await denyQuestion(page);

@@ -18,7 +18,7 @@ import { HistoryCache } from './history-cache';
 import { rotateIfEchoed } from './conversation-boundary';
 import { TurnCount } from './meter';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
-import { promptMessages } from './prompt-messages';
+import { promptMessages, promptTitle } from './prompt-messages';
 import { stopNote } from './stop-reasons';
 import type { StreamRoundResult } from './stream-round';
 import { answerToolUses } from './round-tools';
@@ -127,10 +127,13 @@ export class ChatEngine {
         ERROR_CODE.invalidArguments,
         `The prompt "${origin.prompt}" of ${origin.server} returned no messages.`,
       );
+    const first = this.deps.store.summary(conversationId).messageCount === 0;
     for (const m of messages) {
       const message = this.deps.store.append(conversationId, { ...m, origin });
       this.deps.emit({ type: 'message-saved', conversationId, message });
     }
+    // Started from a prompt: titled by the prompt's first words, as a typed first message would be.
+    if (first) this.deps.store.rename(conversationId, promptTitle(origin, prompt, TITLE_LENGTH));
     this.emitConversation(conversationId);
     return {
       turnId:

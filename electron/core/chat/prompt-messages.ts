@@ -5,7 +5,7 @@
 // untrusted data, stored flagged and sent inside the markers of the conversation's boundary like
 // an attached resource. The request builder then merges consecutive roles and never ends a request with an
 // assistant message, so a prompt that ends with one waits for the user's next message.
-import type { ContentBlock } from '../../../shared/chat/messages';
+import type { ContentBlock, PromptOrigin } from '../../../shared/chat/messages';
 import type {
   EmbeddedResource,
   McpContentBlock as McpBlock,
@@ -108,4 +108,17 @@ export function promptMessages(
       return { role, content: promptBlocks(m.content, role) };
     })
     .filter((m) => m.content.length > 0);
+}
+
+/** A conversation's title from the prompt that started it: its first user text, else its name. */
+export function promptTitle(
+  origin: PromptOrigin,
+  prompt: readonly PromptMessage[],
+  length: number,
+): string {
+  const said = prompt.find(
+    (m) => m.role === 'user' && m.content.type === 'text' && m.content.text.trim(),
+  );
+  const words = said?.content.type === 'text' ? said.content.text.trim().replace(/\s+/g, ' ') : '';
+  return (words || `${origin.prompt} (${origin.server})`).slice(0, length);
 }

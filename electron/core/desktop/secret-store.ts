@@ -14,6 +14,13 @@ export interface Encryptor {
   decryptString(encrypted: Buffer): string;
 }
 
+/** Where the operating system keeps what Electron's safeStorage encrypts with, as its users call it. */
+export function keychainWords(platform: NodeJS.Platform): string {
+  if (platform === 'darwin') return 'your Mac’s Keychain';
+  if (platform === 'win32') return 'your Windows account’s protected storage';
+  return 'your desktop’s keyring (GNOME Keyring or KWallet)';
+}
+
 export const SESSION_ONLY_MESSAGE =
   'This desktop cannot encrypt secrets; the key is kept only until you quit.';
 
@@ -46,6 +53,8 @@ export interface SecretStoreOptions {
    * command line does; a stored value wins, and deleting hides it for the session.
    */
   env?: NodeJS.ProcessEnv;
+  /** The platform the description names the keychain of (this one by default). */
+  platform?: NodeJS.Platform;
 }
 
 export class EncryptedSecretStore implements SecretProvider {
@@ -64,7 +73,7 @@ export class EncryptedSecretStore implements SecretProvider {
   ) {
     this.persistent = encryptor.isEncryptionAvailable();
     this.description = this.persistent
-      ? `Encrypted with your system keychain and kept in ${file}.`
+      ? `Secrets are locked with ${keychainWords(options.platform ?? process.platform)}, your operating system’s keychain, and kept encrypted in ${file}.`
       : SESSION_ONLY_MESSAGE;
   }
 

@@ -340,7 +340,7 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
 
   // The services, each over the parts it owns.
   const servers = new ServersService(rt, paths);
-  const settings = new SettingsService(rt, options.secrets, options.updates);
+  const settings = new SettingsService(rt, options.secrets, options.updates, rt.chatSettings);
   const project = await ProjectService.start(
     { permissions: rt.permissions, servers, events, history: options.projects },
     options.projectFolder ?? null,

@@ -28,7 +28,7 @@ export const envNameFor = (name: string): string =>
 export class EnvSecretProvider implements SecretProvider {
   readonly persistent = false;
   readonly description =
-    'Read from environment variables (ANTHROPIC_API_KEY, or the variable named like the secret); values entered here are kept in memory until Lena quits.';
+    'Secrets are read from environment variables (ANTHROPIC_API_KEY, or the variable named like the secret); values entered here are kept in memory until Lena quits.';
   private readonly session = new Map<string, string>();
   private readonly hidden = new Set<string>();
 

@@ -1,10 +1,11 @@
 // First run without a key: where to get one, and a field that stores it (never shown again).
 import { useState } from 'react';
+import { keyCheckWords } from '../../lib/key-check-words';
 import { useLena, useLenaActions } from '../../store';
 import { settingsSelectors } from '../../store/settings/selectors';
 
 export function ApiKeyCard({ inputId = 'first-run-key' }: { inputId?: string }) {
-  const { setApiKey } = useLenaActions();
+  const { setApiKey, pushToast } = useLenaActions();
   const storage = useLena(settingsSelectors.settings)?.secretStorage ?? null;
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -16,6 +17,9 @@ export function ApiKeyCard({ inputId = 'first-run-key' }: { inputId?: string }) 
     setSaving(false);
     if (r.ok) setKey('');
     setError(r.ok ? null : `The key was not stored: ${r.error.message}`);
+    // Stored without a check: said where the key went (the card itself leaves once a key is set).
+    if (r.ok && r.value.apiKeyCheck?.state === 'not-checked')
+      pushToast({ message: keyCheckWords(r.value.apiKeyCheck) }, 8000);
   };
   return (
     <section className="card first-run" aria-labelledby={`${inputId}-heading`}>
@@ -24,7 +28,7 @@ export function ApiKeyCard({ inputId = 'first-run-key' }: { inputId?: string }) 
         Lena talks to Claude with your own Anthropic API key. Create one at{' '}
         <span className="mono">console.anthropic.com</span> → Settings → API keys, then paste it
         here.
-        {storage ? ` Where it is kept: ${storage.description.replace(/\.+$/, '')}.` : ''}
+        {storage ? ` ${storage.description}` : ''}
       </p>
       <form
         className="row"
@@ -45,7 +49,7 @@ export function ApiKeyCard({ inputId = 'first-run-key' }: { inputId?: string }) 
           className="grow"
         />
         <button className="primary" type="submit" disabled={saving}>
-          Save key
+          {saving ? 'Checking…' : 'Save key'}
         </button>
       </form>
       {error && (

@@ -1,6 +1,7 @@
 // Actions on the open conversation in the title bar: duplicate, and export as Markdown or JSON
 // (downloaded from a blob, nothing leaves the machine).
 import { useRef, useState } from 'react';
+import { TopLayerMenu } from '../../components/TopLayerMenu';
 import { useEscape } from '../../components/use-escape';
 import { useLenaActions } from '../../store';
 
@@ -44,7 +45,14 @@ export function ConversationActions({ id }: { id: string }) {
         Conversation ▾
       </button>
       {open && (
-        <div className="popover popover-right" role="menu" aria-label="Conversation actions">
+        <TopLayerMenu
+          anchor={menuButton}
+          align="right"
+          className="popover-right"
+          role="menu"
+          label="Conversation actions"
+          onDismiss={() => setOpen(false)}
+        >
           <button
             role="menuitem"
             className="ghost"
@@ -61,7 +69,7 @@ export function ConversationActions({ id }: { id: string }) {
           <button role="menuitem" className="ghost" onClick={() => void download('json')}>
             Export as JSON
           </button>
-        </div>
+        </TopLayerMenu>
       )}
     </div>
   );

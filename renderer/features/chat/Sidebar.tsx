@@ -84,11 +84,12 @@ function ServersEntry() {
   const failed = servers.filter((s) => s.status === 'failed').length - signIn - restarting;
   const waiting = servers.filter((s) => s.status === 'needs-approval').length;
   const connected = servers.filter((s) => s.status === 'connected').length;
-  const summary =
+  const attention = failed + restarting + waiting + signIn;
+  const details =
     state === 'error'
-      ? 'unavailable'
+      ? 'The server list is unavailable'
       : servers.length === 0
-        ? 'none configured'
+        ? 'No servers configured'
         : [
             `${connected} of ${servers.length} connected`,
             failed ? `${failed} failed` : '',
@@ -98,18 +99,34 @@ function ServersEntry() {
           ]
             .filter(Boolean)
             .join(' · ');
+  // One line: the count, and how many want the user; the breakdown is the tooltip (the button's
+  // accessible description, its name being the visible line).
+  const line =
+    state === 'error'
+      ? 'unavailable'
+      : servers.length === 0
+        ? 'none yet'
+        : attention > 0
+          ? `${connected} of ${servers.length} · ${attention} need${attention === 1 ? 's' : ''} attention`
+          : `${connected} of ${servers.length} connected`;
+  const dot =
+    state === 'error' || failed > 0
+      ? 'red'
+      : attention > 0 || connected < servers.length
+        ? 'amber'
+        : servers.length > 0
+          ? 'green'
+          : 'grey';
   return (
-    <button className="sidebar-servers ghost" onClick={() => setView('servers')}>
+    <button
+      className="sidebar-servers ghost"
+      onClick={() => setView('servers')}
+      title={details}
+      data-testid="servers-summary"
+    >
       <span>Servers</span>
-      <span className="muted small" data-testid="servers-summary">
-        {servers.slice(0, 8).map((s) => (
-          <span
-            key={s.name}
-            className={`dot dot-${s.status === 'connected' ? 'green' : s.status === 'failed' && s.signIn?.state !== 'required' && !s.restart ? 'red' : s.status === 'connecting' || s.restart || s.status === 'needs-approval' || s.signIn?.state === 'required' ? 'amber' : 'grey'}`}
-            aria-hidden
-          />
-        ))}
-        {summary}
+      <span className="sidebar-servers-line muted small">
+        <span className={`dot dot-${dot}`} aria-hidden /> {line}
       </span>
     </button>
   );

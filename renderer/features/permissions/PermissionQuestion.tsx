@@ -67,6 +67,7 @@ export function PermissionQuestion({
     : { label: 'Deny', run: () => decide('deny') };
   const findings = [...request.descriptionFindings, ...request.argumentFindings];
 
+  const chord = <kbd>{isMac() ? '⌘Enter' : 'Ctrl+Enter'}</kbd>;
   const choices = (
     <>
       <div className="row">
@@ -80,16 +81,18 @@ export function PermissionQuestion({
             Deny with reason ▾
           </button>
         )}
+        {/* The chord's cap sits on the answer it sends: Deny while the reason box is open. */}
         {offered('deny') && (
-          <button onClick={() => decide('deny')}>
+          <button className={denying ? 'primary' : ''} onClick={() => decide('deny')}>
             Deny <kbd>Esc</kbd>
+            {denying && <> {chord}</>}
           </button>
         )}
         <span className="spacer" />
         {button('allow-conversation')}
         {offered('allow-once') && (
-          <button className="primary" onClick={() => decide('allow-once')}>
-            Allow once <kbd>{isMac() ? '⌘Enter' : 'Ctrl+Enter'}</kbd>
+          <button className={denying ? '' : 'primary'} onClick={() => decide('allow-once')}>
+            Allow once{!denying && <> {chord}</>}
           </button>
         )}
       </div>

@@ -191,7 +191,7 @@ export function QuestionFrame({
           <>
             {armed ? '' : 'Ready in a moment… '}
             {primary ? `${chord}: ${primary.label} · ` : ''}Esc: {cancel.label} · Tab moves between
-            the choices{composerPresent() ? ' · F6 back to the message box' : ''}
+            the choices{composerPresent() ? ' · Shift+F6 back to the message box' : ''}
           </>
         ) : (
           <>

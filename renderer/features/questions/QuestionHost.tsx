@@ -13,7 +13,7 @@ import { questionsSelectors } from '../../store/questions/selectors';
 import { serverQuestionsSelectors } from '../../store/server-questions/selectors';
 import { LinkQuestionView } from '../chat/LinkQuestion';
 import { PermissionQuestion } from '../permissions/PermissionQuestion';
-import { focusComposer, focusInsideQuestion, focusQuestion, noteUserInput } from './focus';
+import { focusComposer, noteUserInput } from './focus';
 import { ServerQuestionView } from './ServerQuestion';
 
 export function QuestionHost() {
@@ -38,9 +38,9 @@ export function QuestionHost() {
 }
 
 /**
- * Always mounted: announces each new question to screen readers (`aria-live`), moves focus
- * between the composer and the question on F6, and puts the caret back in the composer when the
- * last question is answered from inside it.
+ * Always mounted: announces each new question to screen readers (`aria-live`) and puts the caret
+ * back in the composer when the last question is answered from inside it. F6 reaches the question
+ * as one of the window's regions (components/focus-regions.ts).
  */
 export function QuestionAnnouncer() {
   const head = useLena(questionsSelectors.headSummary);
@@ -66,17 +66,11 @@ export function QuestionAnnouncer() {
   }, [id]);
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'F6' || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (focusInsideQuestion() ? focusComposer() : focusQuestion()) e.preventDefault();
-    };
     window.addEventListener('keydown', noteUserInput, true);
     window.addEventListener('pointerdown', noteUserInput, true);
-    window.addEventListener('keydown', onKey, true);
     return () => {
       window.removeEventListener('keydown', noteUserInput, true);
       window.removeEventListener('pointerdown', noteUserInput, true);
-      window.removeEventListener('keydown', onKey, true);
     };
   }, []);
 

@@ -2,6 +2,7 @@
 // are kept (with a warning when they do not survive a restart).
 import { useState } from 'react';
 import type { SettingsView } from '../../../shared/settings-types';
+import { keyCheckWords } from '../../lib/key-check-words';
 import { useLenaActions } from '../../store';
 
 // Long: entering, saving and removing the key share the section's draft and status.
@@ -9,13 +10,17 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
   const { setApiKey, clearApiKey } = useLenaActions();
   const [key, setKey] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [checking, setChecking] = useState(false);
   const save = async () => {
     if (key.trim() === '') return setMessage({ text: 'Paste the key first.', error: true });
+    setChecking(true);
+    setMessage({ text: 'Checking the key…', error: false });
     const r = await setApiKey(key.trim());
+    setChecking(false);
     if (r.ok) setKey('');
     setMessage(
       r.ok
-        ? { text: 'Key stored.', error: false }
+        ? { text: keyCheckWords(r.value.apiKeyCheck), error: false }
         : { text: `The key was not stored: ${r.error.message}`, error: true },
     );
   };
@@ -59,7 +64,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
           onChange={(e) => setKey(e.target.value)}
           className="grow"
         />
-        <button className="primary" type="submit">
+        <button className="primary" type="submit" disabled={checking}>
           {settings.apiKeySet ? 'Replace key' : 'Save key'}
         </button>
         {settings.apiKeySet && (
@@ -76,8 +81,8 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
           {message.text}
         </p>
       )}
-      <p className="small muted">
-        Where secrets are kept: {settings.secretStorage.description.replace(/\.+$/, '')}.
+      <p className="small muted" data-testid="secret-storage">
+        {settings.secretStorage.description}
       </p>
       {!settings.secretStorage.persistent && (
         <p className="warning small" role="note">

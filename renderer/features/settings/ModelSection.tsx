@@ -127,6 +127,11 @@ export function ModelSection({ settings }: { settings: SettingsView }) {
           />
           Run read-only tools of trusted servers without asking
         </label>
+        <p className="small muted" id="trusted-explained">
+          A server is trusted when you tick “Trusted” on its page under Servers: Lena then believes
+          what it says about its tools, such as “read-only”. For any other server those words are
+          only claims and never skip a question.
+        </p>
         {error && <ErrorNote title="Settings not saved" error={error} />}
         {saved && (
           <p className="ok small" role="status">

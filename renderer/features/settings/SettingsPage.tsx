@@ -11,6 +11,7 @@ import { ApiKeySection } from './ApiKeySection';
 import { ModelSection } from './ModelSection';
 import { ServerToolsSection } from './ServerToolsSection';
 import { RulesSection } from './RulesSection';
+import { SettingsNav, type SettingsSectionLink } from './SettingsNav';
 
 /** Automatic updates, where this build can update itself (null otherwise: nothing to show). */
 function UpdatesSection({ enabled }: { enabled: boolean }) {
@@ -72,9 +73,25 @@ export function SettingsPage() {
   const { loadSettings, setView } = useLenaActions();
   // Escape closes Settings back to the chat; with unsaved model settings it asks first.
   const { bar } = useCloseWithEscape('page', () => setView('chat'));
+  const updates = (settings?.autoUpdate ?? null) !== null;
+  const sections: SettingsSectionLink[] = [
+    ...(settings
+      ? [
+          { heading: 'key-heading', label: 'API key' },
+          { heading: 'model-heading', label: 'Model' },
+          { heading: 'server-tools-heading', label: 'Server tools' },
+        ]
+      : []),
+    ...(updates ? [{ heading: 'updates-heading', label: 'Updates' }] : []),
+    { heading: 'theme-heading', label: 'Appearance' },
+    { heading: 'rules-heading', label: 'Permission rules' },
+    { heading: 'activity-heading', label: 'Recent problems' },
+    { heading: 'about-heading', label: 'About' },
+  ];
   return (
     <section className="page" aria-label="Settings">
       <h1>Settings</h1>
+      <SettingsNav sections={sections} />
       {bar}
       {settings?.issues.map((i) => (
         <p key={i} className="warning small" role="note">

@@ -1,6 +1,7 @@
 // The title bar's project folder: shows the open one, switches to a recent one or a typed path,
 // or closes it (project servers come and go with it).
 import { useRef, useState } from 'react';
+import { TopLayerMenu } from '../../components/TopLayerMenu';
 import { useEscape } from '../../components/use-escape';
 import { useLena, useLenaActions } from '../../store';
 import { settingsSelectors } from '../../store/settings/selectors';
@@ -40,7 +41,13 @@ export function ProjectMenu() {
         {folder ? `Project: ${folder}` : 'No project folder'} ▾
       </button>
       {open && (
-        <div className="popover" role="menu" aria-label="Project folder">
+        <TopLayerMenu
+          anchor={menuButton}
+          role="menu"
+          label="Project folder"
+          initialFocus="input"
+          onDismiss={() => setOpen(false)}
+        >
           {(project?.recent ?? [])
             .filter((f) => f !== folder)
             .map((f) => (
@@ -66,7 +73,6 @@ export function ProjectMenu() {
               placeholder="/path/to/project"
               value={path}
               onChange={(e) => setPath(e.target.value)}
-              autoFocus
             />
             <button type="submit">Open</button>
           </form>
@@ -80,7 +86,7 @@ export function ProjectMenu() {
               {error}
             </p>
           )}
-        </div>
+        </TopLayerMenu>
       )}
     </div>
   );

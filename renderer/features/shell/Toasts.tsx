@@ -1,4 +1,5 @@
-// The toast stack at the bottom of the window.
+// The toasts: a strip under the title bar that pushes the pane down while it shows, so a toast
+// never covers a heading, the first message or the composer; above the narrow sidebar overlay.
 import { useLena, useLenaActions } from '../../store';
 import { toastSelectors } from '../../store/toast/selectors';
 

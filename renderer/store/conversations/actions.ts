@@ -49,7 +49,18 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
   async loadConversations() {
     set((s) => ({ conversationList: reloading(s.conversationList) }));
     const r = await attempt(() => host.call('conversations:list'));
-    set((s) => ({ conversationList: r.ok ? ready(r.value) : failed(s.conversationList, r.error) }));
+    if (!r.ok) return set((s) => ({ conversationList: failed(s.conversationList, r.error) }));
+    // A "New conversation" left empty in an earlier session (nothing sent, no draft) is not kept.
+    const { activeId, drafts } = get();
+    const left = r.value.filter(
+      (c) =>
+        c.id !== activeId &&
+        c.messageCount === 0 &&
+        c.title === DEFAULT_TITLE &&
+        !(drafts[c.id] ?? '').trim(),
+    );
+    for (const c of left) void attempt(() => host.call('conversations:delete', { id: c.id }));
+    set({ conversationList: ready(r.value.filter((c) => !left.includes(c))) });
   },
   async newConversation() {
     const r = await attempt(() => host.call('conversations:create', {}));

@@ -5,7 +5,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startMessagesApiServer, type MessagesApiServer } from '../../fixtures/messages-api';
+import {
+  startMessagesApiServer,
+  type MessagesApiServer,
+  type MessagesApiServerOptions,
+} from '../../fixtures/messages-api';
 import { referenceServer } from './core';
 import { openWindow, type WindowSession } from './session';
 import { mkdtempSync } from 'node:fs';
@@ -18,6 +22,8 @@ export interface ChatWindowOptions {
   questionArmingMs?: number;
   /** More servers for `mcp.json`, by name. */
   extraServers?: Record<string, { command: string; args: string[] }>;
+  /** How the scripted Messages API behaves (keys it refuses, say). */
+  api?: MessagesApiServerOptions;
 }
 
 export interface ChatWindow {
@@ -46,7 +52,7 @@ export async function openChatWindow(options: ChatWindowOptions = {}): Promise<C
       },
     }),
   );
-  const api = await startMessagesApiServer();
+  const api = await startMessagesApiServer(options.api);
   const app = await openWindow({ home, questionArmingMs: options.questionArmingMs ?? 0 });
   await configureChat(app.page, api.url);
   return {
@@ -60,16 +66,22 @@ export async function openChatWindow(options: ChatWindowOptions = {}): Promise<C
   };
 }
 
-/** Types the test API key into the first-run card and the scripted API's address into Settings. */
+/**
+ * Types the scripted API's address into Settings, then the test API key into the first-run card:
+ * in that order, so the key is checked against the scripted API and never sent elsewhere.
+ */
 export async function configureChat(page: Page, baseUrl: string): Promise<void> {
-  const key = page.getByLabel('Anthropic API key');
-  await key.waitFor();
-  await key.fill(TEST_KEY);
-  await page.getByRole('button', { name: 'Save key' }).click();
+  await page.getByLabel('Anthropic API key').waitFor();
   await page.keyboard.press('Control+,');
   await page.getByLabel('Base URL').fill(baseUrl);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.').waitFor();
+  await page.keyboard.press('Escape');
+  const key = page.getByLabel('Anthropic API key');
+  await key.fill(TEST_KEY);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await key.waitFor({ state: 'detached' });
+  await page.keyboard.press('Control+,');
 }
 
 /** Waits until every configured server is connected (the title bar says "N of N servers"). */

@@ -1,8 +1,10 @@
 // The settings service: settings.json, the secret store and the desktop's update opt-in, as the
 // settings page sees them (views/settings.ts). A change the gate reads (the read-only auto-approve)
 // reaches the permission rules at once; settings.json edited outside Lena reloads by itself.
-import type { SettingsView } from '../../../../shared/settings-types';
+import type { ApiKeyCheck, SettingsView } from '../../../../shared/settings-types';
 import { LenaError, ERROR_CODE } from '../../../../shared/result';
+import type { ChatSettings } from '../../chat/chat-settings';
+import { checkApiKey } from '../../chat/key-check';
 import { API_KEY_SECRET, type SecretProvider } from '../../store/secrets';
 import type { SettingsUpdate } from '../../store/settings';
 import type { Settings } from '../../store/settings-schema';
@@ -12,14 +14,21 @@ import { settingsViewFor, type UpdatePreference } from '../views/settings';
 type Parts = Pick<Runtime, 'settings' | 'permissions'>;
 
 export class SettingsService {
+  private keyCheck: ApiKeyCheck | undefined;
+
   constructor(
     private readonly parts: Parts,
     private readonly secrets: SecretProvider,
     private readonly updates?: UpdatePreference,
+    /** The endpoint a chat would use (settings.json, then ANTHROPIC_BASE_URL): where keys are checked. */
+    private readonly endpoint: () => Pick<ChatSettings, 'baseUrl'> = () => ({
+      baseUrl: parts.settings.current.baseUrl,
+    }),
   ) {}
 
-  view(): Promise<SettingsView> {
-    return settingsViewFor(this.parts.settings, this.secrets, this.updates);
+  async view(): Promise<SettingsView> {
+    const view = await settingsViewFor(this.parts.settings, this.secrets, this.updates);
+    return this.keyCheck ? { ...view, apiKeyCheck: this.keyCheck } : view;
   }
   /** settings.json as read now (values only; the window gets view()). */
   current(): Settings {
@@ -39,12 +48,16 @@ export class SettingsService {
     if (rest.autoApproveReadOnlyTrusted !== undefined) await this.parts.permissions.reload();
     return this.view();
   }
+  /** Checks the key with the endpoint first: a 401 or 403 refuses it (api-key-refused), nothing is stored. */
   async setApiKey(key: string): Promise<SettingsView> {
+    const check = await checkApiKey(this.endpoint(), key.trim());
     await this.secrets.set(API_KEY_SECRET, key.trim());
+    this.keyCheck = check;
     return this.view();
   }
   async clearApiKey(): Promise<SettingsView> {
     await this.secrets.delete(API_KEY_SECRET);
+    this.keyCheck = undefined;
     return this.view();
   }
   setSecret(name: string, value: string): Promise<void> {

@@ -84,13 +84,25 @@ describe('running a prompt', () => {
     ]);
     expect(turnId).toBeNull();
     expect(h.api.messageRequests()).toHaveLength(0);
+    // The conversation is titled by the prompt's first words, and keeps that title after a reply.
+    expect(h.store.summary(conv.id).title).toBe('Review my code.');
     await h.engine.send(conv.id, 'Here it is: x = 1').done;
+    expect(h.store.summary(conv.id).title).toBe('Review my code.');
     const body = h.api.messageRequests()[0].body as {
       messages: { role: string; content: { type: string; text: string }[] }[];
     };
     expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(body.messages[0].content.map((b) => b.text)).toEqual(['Review my code.', 'Be strict.']);
     expect(body.messages[2].content.map((b) => b.text)).toEqual(['Here it is: x = 1']);
+  });
+
+  it('a prompt with no text of its own titles the conversation by its name and server', async () => {
+    h = await chatHarness();
+    const conv = h.store.create();
+    h.engine.insertPrompt(conv.id, { kind: 'prompt', server: 'srv', prompt: 'greeting' }, [
+      { role: 'assistant', content: { type: 'text', text: 'Hello, how can I help?' } },
+    ]);
+    expect(h.store.summary(conv.id).title).toBe('greeting (srv)');
   });
 
   it('refuses a prompt that returned nothing usable, storing nothing', async () => {

@@ -87,6 +87,20 @@ describe('EncryptedSecretStore with a working keychain', () => {
   });
 });
 
+describe('EncryptedSecretStore’s description', () => {
+  it('names the operating system’s keychain as its users know it', () => {
+    const words = (platform: NodeJS.Platform) =>
+      new EncryptedSecretStore(file, fakeKeychain, { platform }).description;
+    expect(words('darwin')).toBe(
+      `Secrets are locked with your Mac’s Keychain, your operating system’s keychain, and kept encrypted in ${file}.`,
+    );
+    expect(words('win32')).toMatch(
+      /^Secrets are locked with your Windows account’s protected storage/,
+    );
+    expect(words('linux')).toMatch(/your desktop’s keyring \(GNOME Keyring or KWallet\)/);
+  });
+});
+
 describe('EncryptedSecretStore when the desktop cannot encrypt', () => {
   it('keeps the secret for this session only, writes nothing in clear, and says so', async () => {
     const store = new EncryptedSecretStore(file, noKeychain);

@@ -129,7 +129,8 @@ describe('the host over the contract', () => {
   });
 
   it('never hands the API key to the window and keeps it out of exports', async () => {
-    const { call } = newHost('lena-host-');
+    // Nothing listens at the base URL: the key is stored unchecked, without leaving the machine.
+    const { call } = newHost('lena-host-', { env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' } });
     expect(await call('settings:get')).toMatchObject({ apiKeySet: false });
     const view = await call<Record<string, unknown>>('settings:set-api-key', {
       key: 'sk-ant-secret-value-123',

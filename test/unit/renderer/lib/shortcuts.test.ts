@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatShortcut, isEditableTarget, shortcutOf } from '../../../../renderer/lib/shortcuts';
+import {
+  formatShortcut,
+  isEditableTarget,
+  nextRegion,
+  shortcutOf,
+} from '../../../../renderer/lib/shortcuts';
 
 const key = (
   k: string,
@@ -30,5 +35,20 @@ describe('keyboard shortcuts', () => {
     expect(isEditableTarget({ tagName: 'textarea' })).toBe(true);
     expect(isEditableTarget({ tagName: 'DIV', isContentEditable: true })).toBe(true);
     expect(isEditableTarget({ tagName: 'BUTTON' })).toBe(false);
+  });
+});
+
+describe('nextRegion (F6)', () => {
+  const all = ['sidebar', 'conversation', 'composer', 'question'] as const;
+  it('moves to the next region on screen and wraps; Shift+F6 goes back', () => {
+    expect(nextRegion(all, 'composer', false)).toBe('question');
+    expect(nextRegion(all, 'question', false)).toBe('sidebar');
+    expect(nextRegion(all, 'sidebar', true)).toBe('question');
+  });
+  it('skips regions not on screen, and starts at the first from outside every region', () => {
+    expect(nextRegion(['conversation', 'composer'], 'composer', false)).toBe('conversation');
+    expect(nextRegion(all, null, false)).toBe('sidebar');
+    expect(nextRegion(all, null, true)).toBe('question');
+    expect(nextRegion([], null, false)).toBeNull();
   });
 });

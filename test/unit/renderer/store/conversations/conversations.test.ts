@@ -61,11 +61,31 @@ describe('conversations slice', () => {
     const { host, store } = storeWithFakeHost();
     host.on('conversations:list', () => [summary('blank', 'New conversation', 0), summary('a')]);
     host.on('conversations:delete', () => undefined);
-    await store.getState().loadConversations();
     store.setState({ activeId: 'blank' });
+    await store.getState().loadConversations();
+    expect(host.calls.some((c) => c.channel === 'conversations:delete')).toBe(false);
     store.getState().openConversation('a');
     expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual(['a']);
     expect(host.calls.some((c) => c.channel === 'conversations:delete')).toBe(true);
+  });
+
+  it('does not keep a "New conversation" left empty in an earlier session, unless it has a draft', async () => {
+    const { host, store } = storeWithFakeHost();
+    host.on('conversations:list', () => [
+      summary('blank', 'New conversation', 0),
+      summary('drafted', 'New conversation', 0),
+      summary('a'),
+    ]);
+    host.on('conversations:delete', () => undefined);
+    store.setState({ drafts: { drafted: 'half a thought' } });
+    await store.getState().loadConversations();
+    expect(conversationsSelectors.conversations(store.getState()).map((c) => c.id)).toEqual([
+      'drafted',
+      'a',
+    ]);
+    expect(
+      host.calls.filter((c) => c.channel === 'conversations:delete').map((c) => c.args),
+    ).toEqual([{ id: 'blank' }]);
   });
 
   it('search keeps only the answer to the latest query and shows a failed one', async () => {
