@@ -10,6 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { CompletionList, optionId } from '../../components/CompletionList';
 import { ErrorNote } from '../../components/ErrorNote';
 import { lastUserMessage } from '../../lib/chat-reducer';
 import { looksLikeSecret } from '../../lib/draft-storage';
@@ -29,6 +30,8 @@ import { runSlashCommand } from './run-slash';
 import { useComposerPrompts } from '../prompts/ComposerPrompts';
 import { ResourceChip } from '../resources/ResourceChip';
 import { ResourcePicker } from '../resources/ResourcePicker';
+
+const COMMANDS_ID = 'command-completions';
 
 // Long: draft, attachments, slash commands and pickers share the text area's state and keys.
 export function Composer() {
@@ -74,6 +77,11 @@ export function Composer() {
   }, [focusTick, claimComposerFocus]);
   const prompts = useComposerPrompts(draft, setDraft); // issue 22: `/server:prompt`
   const [picking, setPicking] = useState(false);
+  const listbox =
+    prompts.listbox ??
+    (choice
+      ? { id: COMMANDS_ID, active: optionId(COMMANDS_ID, completions.indexOf(choice)) }
+      : null);
 
   const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
@@ -212,15 +220,16 @@ export function Composer() {
           </ul>
         )}
         {completions.length > 0 && (
-          <ul className="completions" role="listbox" aria-label="Command completions">
-            {completions.map((c) => (
-              <li key={c} role="option" aria-selected={c === choice}>
-                <button type="button" className="ghost" onClick={() => setDraft(c + ' ')}>
-                  {c}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <CompletionList
+            id={COMMANDS_ID}
+            label="Command completions"
+            items={completions}
+            picked={choice}
+            keyOf={(c) => c}
+            onChoose={(c) => setDraft(c + ' ')}
+          >
+            {(c) => c}
+          </CompletionList>
         )}
         {looksLikeSecret(draft) && (
           <p className="warning small" role="note">
@@ -233,6 +242,8 @@ export function Composer() {
           rows={3}
           placeholder="Message Claude…  (/mcp for servers)"
           aria-label="Message"
+          aria-controls={listbox?.id}
+          aria-activedescendant={listbox?.active}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}

@@ -3,10 +3,13 @@
 // keys and its submit here first; what this does not handle goes on as before.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { PromptCommand } from '../../../shared/resource-types';
+import { CompletionList, optionId } from '../../components/CompletionList';
 import { useLena, useLenaActions } from '../../store';
 import { resourcesSelectors } from '../../store/resources/selectors';
 import { PromptForm } from './PromptForm';
 import { commandName, completePromptCommand, findPromptCommand } from './prompt-commands';
+
+const LIST_ID = 'prompt-completions';
 
 export function useComposerPrompts(draft: string, setDraft: (text: string) => void) {
   const commands = useLena(resourcesSelectors.promptCommands);
@@ -57,16 +60,25 @@ export function useComposerPrompts(draft: string, setDraft: (text: string) => vo
       }}
     />
   ) : matches.length > 0 ? (
-    <ul className="completions prompt-completions" role="listbox" aria-label="Server prompts">
-      {matches.map((c) => (
-        <li key={commandName(c)} role="option" aria-selected={c === choice}>
-          <button type="button" className="ghost" onClick={() => choose(c)}>
-            <span className="mono">{commandName(c)}</span>{' '}
-            <span className="muted small">{c.prompt.description ?? c.prompt.title ?? ''}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <CompletionList
+      id={LIST_ID}
+      className="prompt-completions"
+      label="Server prompts"
+      items={matches}
+      picked={choice ?? null}
+      keyOf={commandName}
+      onChoose={choose}
+    >
+      {(c) => (
+        <>
+          <span className="mono">{commandName(c)}</span>{' '}
+          <span className="muted small">{c.prompt.description ?? c.prompt.title ?? ''}</span>
+        </>
+      )}
+    </CompletionList>
   ) : null;
-  return { onKeyDown, onSubmit, element };
+  /** The list and its picked option, for the composer's aria-controls and aria-activedescendant. */
+  const listbox =
+    !form && choice ? { id: LIST_ID, active: optionId(LIST_ID, matches.indexOf(choice)) } : null;
+  return { onKeyDown, onSubmit, element, listbox };
 }

@@ -18,6 +18,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { useEscape } from '../../components/use-escape';
+import { useOverflows } from '../../components/use-overflows';
 import { isMac } from '../../components/use-shortcuts';
 import { AnswerRow, type QuestionAnswer } from './AnswerRow';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
@@ -85,6 +86,8 @@ export function QuestionFrame({
 }: QuestionFrameProps) {
   const root = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const bodyScrolls = useOverflows(body);
   const headingId = useId();
   const armed = useArmed(armKey ?? questionId);
   const [inside, setInside] = useState(false);
@@ -179,7 +182,16 @@ export function QuestionFrame({
           </>
         )}
       </p>
-      <div className="question-body">{children}</div>
+      {/* A body that scrolls is a stop of its own, so the keyboard can scroll it. */}
+      <div
+        ref={body}
+        className="question-body"
+        {...(bodyScrolls
+          ? { tabIndex: 0, role: 'region', 'aria-label': 'The question in full' }
+          : {})}
+      >
+        {children}
+      </div>
       <footer className="question-foot">
         {footer ?? <AnswerRow cancel={cancel} primary={primary} choices={choices} />}
       </footer>
