@@ -1,6 +1,7 @@
 // axe-core in the real window: scans the page as it is now, in light and in dark (the theme
 // follows the system, so the colour scheme is switched by emulation), and keeps a tally per
 // screen so the test file can print the totals and write them to test-results/e2e/axe.json.
+// Critical, serious and moderate findings fail; minor ones are only counted.
 import AxeBuilder from '@axe-core/playwright';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,13 +11,18 @@ import { RESULTS_DIR } from '../harness';
 export interface AxeFinding {
   screen: string;
   scheme: 'light' | 'dark';
+  /** The viewport width of the scan, when the screen was scanned at more than one. */
+  width?: number;
   id: string;
   impact: string;
   help: string;
   nodes: string[];
 }
 
-const SEVERE = new Set(['critical', 'serious']);
+const SEVERE = new Set(['critical', 'serious', 'moderate']);
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/** The rules whose outcome depends on colours, the only ones a change of scheme can change. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 export class AxeTally {
   readonly findings: AxeFinding[] = [];
@@ -25,40 +31,63 @@ export class AxeTally {
   /** Violations per rule (a rule on one screen in one scheme counts once). */
   readonly byRule: Record<string, number> = {};
 
-  /** Scans the current screen in both schemes; returns its critical and serious findings. */
+  /** Scans the current screen in both schemes; returns its critical, serious and moderate findings. */
   async scan(page: Page, screen: string): Promise<AxeFinding[]> {
     const severe: AxeFinding[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      const analyze = () =>
-        new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
-      // axe throws (rather than reporting) when a node it looked at is replaced mid-scan, as an
-      // editor redrawing does: such a scan is run again once, on the settled page.
-      const result = await analyze().catch(async () => analyze());
-      for (const v of result.violations) {
-        const impact = v.impact ?? 'unknown';
-        this.counts[impact] = (this.counts[impact] ?? 0) + 1;
-        this.byRule[`${impact} ${v.id}`] = (this.byRule[`${impact} ${v.id}`] ?? 0) + 1;
-        const finding = {
-          screen,
-          scheme,
-          id: v.id,
-          impact,
-          help: v.help,
-          nodes: v.nodes
-            .slice(0, 4)
-            .map(
-              (n) =>
-                `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
-            ),
-        };
-        this.findings.push(finding);
-        if (SEVERE.has(impact)) severe.push(finding);
-      }
+      severe.push(...(await this.scanAs(page, screen, scheme)));
     }
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    return severe;
+  }
+
+  /**
+   * Scans the page as it is now (the caller set the scheme and size); returns what fails. `rules`
+   * narrows the run: the colour rules alone, or all but them (for a page whose colours were
+   * checked at another size).
+   */
+  async scanAs(
+    page: Page,
+    screen: string,
+    scheme: 'light' | 'dark',
+    width?: number,
+    rules: 'all' | 'colour' | 'not-colour' = 'all',
+  ): Promise<AxeFinding[]> {
+    const severe: AxeFinding[] = [];
+    // Lena's own DOM: an MCP App's view is the server's page, not the window's.
+    const builder = () => new AxeBuilder({ page }).exclude('[data-testid="app-view-frame"]');
+    const analyze = () =>
+      (rules === 'colour'
+        ? builder().withRules(COLOUR_RULES)
+        : rules === 'not-colour'
+          ? builder().withTags(TAGS).disableRules(COLOUR_RULES)
+          : builder().withTags(TAGS)
+      ).analyze();
+    // axe throws (rather than reporting) when a node it looked at is replaced mid-scan, as an
+    // editor redrawing does: such a scan is run again once, on the settled page.
+    const result = await analyze().catch(async () => analyze());
+    for (const v of result.violations) {
+      const impact = v.impact ?? 'unknown';
+      this.counts[impact] = (this.counts[impact] ?? 0) + 1;
+      this.byRule[`${impact} ${v.id}`] = (this.byRule[`${impact} ${v.id}`] ?? 0) + 1;
+      const finding: AxeFinding = {
+        screen,
+        scheme,
+        ...(width !== undefined ? { width } : {}),
+        id: v.id,
+        impact,
+        help: v.help,
+        nodes: v.nodes
+          .slice(0, 4)
+          .map(
+            (n) =>
+              `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
+          ),
+      };
+      this.findings.push(finding);
+      if (SEVERE.has(impact)) severe.push(finding);
+    }
     return severe;
   }
 
@@ -81,6 +110,6 @@ export const describeFindings = (findings: AxeFinding[]): string =>
   findings
     .map(
       (f) =>
-        `${f.screen} (${f.scheme}) ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join('\n    ')}`,
+        `${f.screen} (${f.scheme}${f.width ? ` ${f.width} px` : ''}) ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join('\n    ')}`,
     )
     .join('\n');
