@@ -177,7 +177,22 @@ describe.skipIf(skipWhen('no-browser'))('accessibility (axe-core, light and dark
     await scan('permission dialog');
     await allowOnce(page);
     await page.getByText('Echoed it back.').waitFor({ timeout: 30_000 });
-    await expectClean('chat with tools done');
+    await scan('chat with tools done');
+    // Two calls in one turn: two questions queued, two cards waiting with their arguments.
+    api.push(
+      reply(
+        toolUse('mcp__every__echo', { message: 'first' }),
+        toolUse('mcp__every__echo', { message: 'second' }),
+      ),
+      reply(text('Both echoed.')),
+    );
+    await ask(page, 'Echo twice');
+    await (await armedQuestion(page)).getByText('1 of 2').waitFor({ timeout: 30_000 });
+    await scan('two questions queued');
+    await allowOnce(page);
+    await allowOnce(page);
+    await page.getByText('Both echoed.').waitFor({ timeout: 30_000 });
+    await expectClean();
   });
 
   it('branches of an answer', async () => {

@@ -187,7 +187,7 @@ export function QuestionFrame({
         ref={body}
         className="question-body"
         {...(bodyScrolls
-          ? { tabIndex: 0, role: 'region', 'aria-label': 'The question in full' }
+          ? { tabIndex: 0, role: 'group', 'aria-label': 'The question in full' }
           : {})}
       >
         {children}
