@@ -22,7 +22,7 @@ import { basicAppServer, cardOf, liveView } from './helpers/apps';
 import { AxeTally, describeFindings, type AxeFinding } from './helpers/axe';
 import { ask, configureChat } from './helpers/chat-setup';
 import { referenceServer } from './helpers/core';
-import { allowOnce, answerQuestion, armedQuestion } from './helpers/questions';
+import { allowOnce, answerQuestion, armedQuestion, denyQuestion } from './helpers/questions';
 import { ScreenTour } from './helpers/screens';
 import { serverScreens } from './helpers/server-screens';
 import { openWindow, type WindowSession } from './helpers/session';
@@ -189,8 +189,18 @@ describe.skipIf(skipWhen('no-browser'))('accessibility (axe-core, light and dark
     await ask(page, 'Echo twice');
     await (await armedQuestion(page)).getByText('1 of 2').waitFor({ timeout: 30_000 });
     await scan('two questions queued');
+    // A lasting choice asks "Are you sure?" in the question itself.
+    await page.getByRole('button', { name: 'Always allow this tool' }).click();
+    const sure = page.getByRole('group', { name: 'Are you sure?' });
+    await sure.waitFor();
+    await scan('always allow, are you sure');
+    await sure.getByRole('button', { name: 'Cancel' }).click();
     await allowOnce(page);
-    await allowOnce(page);
+    await armedQuestion(page);
+    await page.getByRole('button', { name: /^Deny with reason/ }).click();
+    await page.getByLabel('Reason for denying (sent to Claude)').fill('Once is enough.');
+    await scan('deny with reason');
+    await denyQuestion(page);
     await page.getByText('Both echoed.').waitFor({ timeout: 30_000 });
     await expectClean();
   });
@@ -281,6 +291,15 @@ describe.skipIf(skipWhen('no-browser'))('accessibility (axe-core, light and dark
     await scan('oauth sign-in question');
     await answerQuestion(page, /^Cancel/);
     await page.getByText('Not signed in.').waitFor({ timeout: 30_000 });
+    await expectClean();
+  });
+
+  it('the conversation menu', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: /^Conversation/ }).click();
+    await page.getByRole('menu', { name: 'Conversation actions' }).waitFor();
+    await scan('conversation menu');
+    await page.keyboard.press('Escape');
     await expectClean();
   });
 

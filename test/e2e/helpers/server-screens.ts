@@ -16,6 +16,11 @@ export async function serverScreens(
   await page.getByRole('heading', { name: 'MCP servers' }).waitFor();
   const servers = page.getByRole('list', { name: 'Servers' });
   await scan('servers list');
+  await page.getByRole('button', { name: /Add server/ }).click();
+  await page.getByRole('heading', { name: 'Add a server' }).waitFor();
+  await scan('add a server');
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('heading', { name: 'Add a server' }).waitFor({ state: 'detached' });
   await servers.getByRole('button', { name: /^fs/ }).click();
   await page.locator('.server-detail').getByText('Connected').first().waitFor();
   await scan('server overview');
