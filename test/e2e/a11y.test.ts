@@ -76,7 +76,7 @@ describe.skipIf(skipWhen('no-browser'))('accessibility (axe-core, light and dark
     const path = tally.write();
     console.log(
       `axe totals by impact: ${JSON.stringify(tally.counts)}; by rule: ${JSON.stringify(tally.byRule)} (details in ${path}); ` +
-        `visits took ${tour?.spentMs} ms (screenshots ${tour?.shotMs}, axe ${tour?.axeMs}) of ${Date.now() - started} ms`,
+        `visits took ${tour?.spentMs} ms (screenshots ${tour?.shotMs}, axe ${JSON.stringify(tally.spentMs)}) of ${Date.now() - started} ms`,
     );
     await app?.dispose();
     await api?.close();

@@ -2,8 +2,9 @@
 // follows the system, so the colour scheme is switched by emulation), and keeps a tally per
 // screen so the test file can print the totals and write them to test-results/e2e/axe.json.
 // Critical, serious and moderate findings fail; minor ones are only counted.
-import AxeBuilder from '@axe-core/playwright';
-import { writeFileSync } from 'node:fs';
+import type { AxeResults, ContextObject, RunOptions } from 'axe-core';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { RESULTS_DIR } from '../harness';
@@ -24,12 +25,38 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** The rules whose outcome depends on colours, the only ones a change of scheme can change. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
+const off = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, { enabled: false }]));
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/**
+ * Runs axe on the window's own document: injected once per page (the window never navigates),
+ * without frames, since an MCP App's view is the server's page and not Lena's DOM.
+ */
+async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const context: ContextObject = { exclude: [['[data-testid="app-view-frame"]']] };
+  return page.evaluate(
+    ([c, o]) =>
+      (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe.run(
+        c,
+        o,
+      ),
+    [context, { ...options, iframes: false }] as const,
+  );
+}
+
 export class AxeTally {
   readonly findings: AxeFinding[] = [];
   /** Every violation of any impact, for the totals. */
   readonly counts: Record<string, number> = {};
   /** Violations per rule (a rule on one screen in one scheme counts once). */
   readonly byRule: Record<string, number> = {};
+  /** Wall time of the scans, by which rules ran. */
+  readonly spentMs: Record<string, number> = {};
 
   /** Scans the current screen in both schemes; returns its critical, serious and moderate findings. */
   async scan(page: Page, screen: string): Promise<AxeFinding[]> {
@@ -55,18 +82,19 @@ export class AxeTally {
     rules: 'all' | 'colour' | 'not-colour' = 'all',
   ): Promise<AxeFinding[]> {
     const severe: AxeFinding[] = [];
-    // Lena's own DOM: an MCP App's view is the server's page, not the window's.
-    const builder = () => new AxeBuilder({ page }).exclude('[data-testid="app-view-frame"]');
-    const analyze = () =>
-      (rules === 'colour'
-        ? builder().withRules(COLOUR_RULES)
-        : rules === 'not-colour'
-          ? builder().withTags(TAGS).disableRules(COLOUR_RULES)
-          : builder().withTags(TAGS)
-      ).analyze();
+    const options: RunOptions =
+      rules === 'colour'
+        ? { runOnly: { type: 'rule', values: COLOUR_RULES } }
+        : {
+            runOnly: { type: 'tag', values: TAGS },
+            ...(rules === 'not-colour' ? { rules: off(COLOUR_RULES) } : {}),
+          };
+    const analyze = () => runAxe(page, { ...options, resultTypes: ['violations'] });
     // axe throws (rather than reporting) when a node it looked at is replaced mid-scan, as an
     // editor redrawing does: such a scan is run again once, on the settled page.
+    const started = Date.now();
     const result = await analyze().catch(async () => analyze());
+    this.spentMs[rules] = (this.spentMs[rules] ?? 0) + Date.now() - started;
     for (const v of result.violations) {
       const impact = v.impact ?? 'unknown';
       this.counts[impact] = (this.counts[impact] ?? 0) + 1;

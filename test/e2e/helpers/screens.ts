@@ -41,10 +41,9 @@ const settle = (page: Page): Promise<unknown> =>
 
 export class ScreenTour {
   private count = 0;
-  /** Wall time spent in visits, and in their screenshots and scans, for the report. */
+  /** Wall time spent in visits, and in their screenshots, for the report. */
   spentMs = 0;
   shotMs = 0;
-  axeMs = 0;
 
   constructor(
     private readonly tally: AxeTally,
@@ -69,14 +68,12 @@ export class ScreenTour {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
         await settle(page);
-        let t = Date.now();
+        const t = Date.now();
         await page.screenshot({ path: join(this.dir, `${name}-${size.width}-${scheme}.png`) });
         this.shotMs += Date.now() - t;
-        t = Date.now();
         const rules = AXE_RUNS[size.width]?.[scheme];
         if (rules)
           severe.push(...(await this.tally.scanAs(page, screen, scheme, size.width, rules)));
-        this.axeMs += Date.now() - t;
       }
     }
     if (!widths) await page.setViewportSize(SIZES[0]);
