@@ -25,11 +25,9 @@ export const CodeBlock = memo(function CodeBlock({
         <span className="muted small">{label ?? (language || 'code')}</span>
         <CopyButton text={code} label={`Copy ${label ?? 'code'}`} />
       </div>
-      <pre
-        tabIndex={0}
-        role="region"
-        aria-label={label ?? (language ? `${language} code` : 'Code')}
-      >
+      {/* A stop the keyboard can scroll, named; a group, not a landmark: a conversation holds
+          many code blocks, and landmarks must be few and each named once. */}
+      <pre tabIndex={0} role="group" aria-label={label ?? (language ? `${language} code` : 'Code')}>
         <code>
           {tokens.map((t, i) =>
             t.kind === 'plain' ? (

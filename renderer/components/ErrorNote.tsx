@@ -64,7 +64,7 @@ export function ErrorNote({ title, error, more, children, className }: ErrorNote
       {detail && (
         <details>
           <summary>Details</summary>
-          <pre className="mono detail-pre" tabIndex={0} role="region" aria-label="Error details">
+          <pre className="mono detail-pre" tabIndex={0} role="group" aria-label="Error details">
             {detail}
           </pre>
         </details>

@@ -84,10 +84,10 @@ describe.skipIf(skipWhen('no-browser'))('the servers page as an inspector', () =
       .poll(() => status.textContent(), { timeout: 20_000 })
       .toMatch(/✓ Done in .* · run by hand/);
     // The chat's own result view: the text block, and the structured content as JSON.
-    expect(await form.getByRole('region', { name: 'Tool result text' }).textContent()).toBe(
+    expect(await form.getByRole('group', { name: 'Tool result text' }).textContent()).toBe(
       'Order for Ada: 2 × A-1, 1 × B-2; priority high; gift wrapped; extra {"rush":true}',
     );
-    expect(await form.getByRole('region', { name: 'structured content' }).textContent()).toContain(
+    expect(await form.getByRole('group', { name: 'structured content' }).textContent()).toContain(
       '"email": "ada@example.com"',
     );
     await app.screenshot('inspector-run-done');
@@ -112,7 +112,7 @@ describe.skipIf(skipWhen('no-browser'))('the servers page as an inspector', () =
       expect(await form.locator('.run-outcome').textContent()).toContain(
         "remove that rule in Lena's settings to let it run",
       );
-      expect(await form.getByRole('region', { name: 'Tool result text' }).count()).toBe(0);
+      expect(await form.getByRole('group', { name: 'Tool result text' }).count()).toBe(0);
       await page.emulateMedia({ colorScheme: 'dark' });
       await app.screenshot('inspector-run-denied-dark');
       await page.emulateMedia({ colorScheme: 'light' });
@@ -176,7 +176,7 @@ describe.skipIf(skipWhen('no-browser'))('the servers page as an inspector', () =
       .poll(() => form.getByRole('status').last().textContent(), { timeout: 20_000 })
       .toMatch(/✓ Done in .* · run by hand/);
     expect(await progress.count()).toBe(0);
-    expect(await form.getByRole('region', { name: 'Tool result text' }).textContent()).toBe(
+    expect(await form.getByRole('group', { name: 'Tool result text' }).textContent()).toBe(
       'did 8 steps',
     );
     await page.keyboard.press('Escape');
@@ -212,7 +212,7 @@ describe.skipIf(skipWhen('no-browser'))('the servers page as an inspector', () =
     expect(await call.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     expect(await call.getAttribute('aria-expanded')).toBe('true');
-    const body = log.getByRole('region', { name: 'request tools/call' }).first();
+    const body = log.getByRole('group', { name: 'request tools/call' }).first();
     await expect.poll(() => body.textContent()).toContain('"name": "create_order"');
     expect(await body.textContent()).toContain('"customer": {\n');
     await app.screenshot('inspector-logs-expanded');

@@ -122,11 +122,11 @@ describe.skipIf(skipWhen('no-browser'))('resources and prompts in the window', (
     await box.press('Enter');
     const form = page.getByRole('form', { name: 'Run /every:completable-prompt' });
     await form.getByLabel('department *').fill('S');
-    const departments = form.getByRole('listbox', { name: 'Suggestions for department' });
+    const departments = form.getByRole('list', { name: 'Suggestions for department' });
     await expect.poll(() => departments.textContent(), { timeout: 15_000 }).toBe('SalesSupport');
     await departments.getByRole('button', { name: 'Sales' }).click();
     await form.getByLabel('name *').focus();
-    const people = form.getByRole('listbox', { name: 'Suggestions for name' });
+    const people = form.getByRole('list', { name: 'Suggestions for name' });
     await expect.poll(() => people.textContent(), { timeout: 15_000 }).toBe('DavidEveFrank');
     await app().screenshot('prompt-form-completions');
     await people.getByRole('button', { name: 'Eve' }).click();

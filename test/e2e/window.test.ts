@@ -93,7 +93,7 @@ describe.skipIf(skipWhen('no-browser'))('the window, first run', () => {
       })
       .toBe(1);
     await page.getByRole('button', { name: `Project: ${app.home} ▾` }).click();
-    await page.getByRole('menuitem', { name: 'Close the project' }).click();
+    await page.getByRole('button', { name: 'Close the project' }).click();
     await expect
       .poll(() => page.getByRole('button', { name: /No project folder/ }).count())
       .toBe(1);

@@ -86,7 +86,16 @@ export function MessageList() {
   const lastError = lastMessage?.error ?? null;
   const lastStop = lastMessage?.stop ?? null;
   return (
-    <div className="messages" ref={scrollRef} onScroll={onScroll} data-testid="message-scroller">
+    // A stop of its own (the conversation scrolls, and may hold nothing focusable while streaming).
+    <div
+      className="messages"
+      ref={scrollRef}
+      onScroll={onScroll}
+      data-testid="message-scroller"
+      tabIndex={0}
+      role="region"
+      aria-label="Conversation"
+    >
       <div
         role="list"
         aria-label="Messages"

@@ -45,7 +45,8 @@ function LongText({ text }: { text: string }) {
   const long = text.length > PREVIEW_CHARS;
   return (
     <>
-      <pre className="result-text" tabIndex={0} role="region" aria-label="Tool result text">
+      {/* A group, not a landmark: several cards may show their results at once. */}
+      <pre className="result-text" tabIndex={0} role="group" aria-label="Tool result text">
         <Marked text={all || !long ? text : text.slice(0, PREVIEW_CHARS)} />
       </pre>
       {long && !all && (

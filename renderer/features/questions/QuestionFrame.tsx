@@ -19,6 +19,7 @@ import {
 } from 'react';
 import { Marked } from '../../components/Marked';
 import { useEscape } from '../../components/use-escape';
+import { useOverflows } from '../../components/use-overflows';
 import { isMac } from '../../components/use-shortcuts';
 import { AnswerRow, type QuestionAnswer } from './AnswerRow';
 import { armingDelayMs, onArmingDelayChanged } from './arming';
@@ -93,6 +94,8 @@ export function QuestionFrame({
 }: QuestionFrameProps) {
   const root = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const bodyScrolls = useOverflows(body);
   const headingId = useId();
   const armed = useArmed(armKey ?? questionId);
   const [inside, setInside] = useState(false);
@@ -200,7 +203,16 @@ export function QuestionFrame({
           </>
         )}
       </p>
-      <div className="question-body">{children}</div>
+      {/* A body that scrolls is a stop of its own, so the keyboard can scroll it. */}
+      <div
+        ref={body}
+        className="question-body"
+        {...(bodyScrolls
+          ? { tabIndex: 0, role: 'group', 'aria-label': 'The question in full' }
+          : {})}
+      >
+        {children}
+      </div>
       <footer className="question-foot">
         {footer ?? <AnswerRow cancel={cancel} primary={primary} choices={choices} />}
       </footer>

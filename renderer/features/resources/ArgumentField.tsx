@@ -77,14 +77,10 @@ export function ArgumentField({
         </span>
       )}
       {focused && options.length > 0 && (
-        <ul
-          id={listId}
-          className="argument-options"
-          role="listbox"
-          aria-label={`Suggestions for ${label}`}
-        >
+        // A list of buttons (Tab reaches them), not a listbox: an option cannot hold a button.
+        <ul id={listId} className="argument-options" aria-label={`Suggestions for ${label}`}>
           {options.map((o) => (
-            <li key={o} role="option" aria-selected={false}>
+            <li key={o}>
               <button
                 type="button"
                 className="ghost"

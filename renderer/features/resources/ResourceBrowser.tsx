@@ -16,10 +16,14 @@ const matches = (q: string, ...fields: (string | undefined)[]) =>
 export function ResourceBrowser({
   server,
   onAttach,
+  headingLevel = 3,
 }: {
   server: string;
   onAttach?(uri: string, name: string): void;
+  /** The level of its "Templates" heading: one below the heading it sits under. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const offerings = useLena(resourcesSelectors.offerings(server));
   const error = useLena(resourcesSelectors.offeringsError(server));
   const { loadOfferings: load, openResource: open } = useLenaActions();
@@ -90,7 +94,7 @@ export function ResourceBrowser({
           Show {Math.min(PAGE, resources.length - shown)} more
         </button>
       )}
-      {templates.length > 0 && <h3>Templates</h3>}
+      {templates.length > 0 && <Heading>Templates</Heading>}
       <ul className="resource-list" aria-label={`Resource templates of ${server}`}>
         {templates.map((t) => (
           <li key={t.uriTemplate} className="column">

@@ -49,6 +49,7 @@ export function ResourcePicker({ onClose }: { onClose(): void }) {
         <ResourceBrowser
           key={server}
           server={server}
+          headingLevel={2}
           onAttach={(uri, name) => void onAttach(uri, name)}
         />
       ) : (

@@ -34,16 +34,17 @@ export function ProjectMenu() {
         ref={menuButton}
         className="ghost titlebar-project"
         aria-expanded={open}
-        aria-haspopup="true"
+        aria-haspopup="dialog"
         title={folder ?? 'No project folder is open'}
         onClick={() => setOpen(!open)}
       >
         {folder ? `Project: ${folder}` : 'No project folder'} ▾
       </button>
       {open && (
+        // A dialog, not a menu: it holds a text field and a form, which a menu cannot.
         <TopLayerMenu
           anchor={menuButton}
-          role="menu"
+          role="dialog"
           label="Project folder"
           initialFocus="input"
           onDismiss={() => setOpen(false)}
@@ -51,12 +52,7 @@ export function ProjectMenu() {
           {(project?.recent ?? [])
             .filter((f) => f !== folder)
             .map((f) => (
-              <button
-                key={f}
-                role="menuitem"
-                className="ghost mono small"
-                onClick={() => void choose(f)}
-              >
+              <button key={f} className="ghost mono small" onClick={() => void choose(f)}>
                 {f}
               </button>
             ))}
@@ -77,7 +73,7 @@ export function ProjectMenu() {
             <button type="submit">Open</button>
           </form>
           {folder && (
-            <button role="menuitem" className="ghost" onClick={() => void choose(null)}>
+            <button className="ghost" onClick={() => void choose(null)}>
               Close the project
             </button>
           )}
