@@ -21,7 +21,7 @@ import { McpManager } from '../mcp/manager/manager';
 import { defaultTransportFactory } from '../mcp/manager/transport-factory';
 import { ToolRegistry } from '../mcp/registry/registry';
 import { BaselineStore } from '../permissions/baselines';
-import { PermissionBroker } from '../permissions/broker';
+import { AskBroker } from '../permissions/broker';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
@@ -30,7 +30,6 @@ import { API_KEY_SECRET } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
 import { rootsFor, windowFeaturePorts } from './feature-ports';
 import { logText } from './log-messages';
-import { QuestionBroker } from './question-broker';
 import {
   disabledTools,
   moveRecords,
@@ -123,17 +122,19 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     redact: (server, text) => manager.session(server)?.redactOutput(text) ?? text,
   });
 
-  // The gate: rules and trust, then the brokers that ask the user (only where someone can answer).
-  const broker = options.interactive
-    ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs })
-    : null;
-  const questions = options.features === 'window' ? new QuestionBroker() : null;
+  // The gate: rules and trust, then the one broker that asks the user (only where someone can
+  // answer): tool permissions where the front end is interactive, server questions in the window.
+  const asks =
+    options.interactive || options.features === 'window'
+      ? new AskBroker({ timeoutMs: options.brokerTimeoutMs })
+      : null;
+  const questions = options.features === 'window' ? asks : null;
   const permissionStore = new SettingsPermissionStore(settings);
   const permissions = await PermissionService.create({
     store: permissionStore,
     pins,
     baselines,
-    broker: broker ?? undefined,
+    broker: options.interactive ? (asks ?? undefined) : undefined,
     cliRules: options.cliRules,
     projectRules: options.projectRules,
     recordKey: settingsKey,
@@ -270,8 +271,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     registry,
     permissions,
     gate,
-    broker,
-    questions,
+    asks,
     approvals,
     pins,
     samplingUsage,
@@ -284,8 +284,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     recordMoves,
     records,
     async close() {
-      broker?.cancelAll('Lena is quitting');
-      questions?.cancelAll();
+      asks?.cancelAll('Lena is quitting');
       await engine.shutdown();
       unconnect();
       unrebind();

@@ -12,7 +12,7 @@ import { isMac } from '../../components/use-shortcuts';
 import { ruleWords } from '../../lib/rule-words';
 import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
-import { permissionsSelectors } from '../../store/permissions/selectors';
+import { asksSelectors } from '../../store/asks/selectors';
 import { ConfirmStep, QuestionFrame } from '../questions/QuestionFrame';
 import { ArgumentsView } from './ArgumentsView';
 import { DECISIONS, mayModifyData, needsConfirmation } from './decisions';
@@ -29,7 +29,7 @@ export function PermissionQuestion({
   total: number;
 }) {
   const { answerPermission: answer } = useLenaActions();
-  const error = useLena(permissionsSelectors.error);
+  const error = useLena(asksSelectors.error);
   const conversation = useLena(conversationsSelectors.titleElsewhere(request.conversationId));
   const [confirming, setConfirming] = useState<PermissionDecisionKind | null>(null);
   const [denying, setDenying] = useState(false);

@@ -9,7 +9,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../electron/core/mcp/tasks/journal';
-import { PermissionBroker } from '../../../../electron/core/permissions/broker';
+import { AskBroker } from '../../../../electron/core/permissions/broker';
 import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
 import { PermissionService } from '../../../../electron/core/permissions/service';
 import { MemoryPermissionStore } from '../../../../electron/core/permissions/store';
@@ -137,10 +137,7 @@ const TASK: TaskRecord = {
   since: 0,
 };
 
-async function gateOver(
-  lists: Partial<PermissionLists>,
-  options: { broker?: PermissionBroker } = {},
-) {
+async function gateOver(lists: Partial<PermissionLists>, options: { broker?: AskBroker } = {}) {
   const received: unknown[] = [];
   const followed: string[] = [];
   const { client } = await inMemoryClient(recordingServer(received));
@@ -206,10 +203,10 @@ describe('the gate on every origin', () => {
   });
 
   it('an ask rule: the model and a view wait for the dialog; by hand, the CLI and a resumed task run', async () => {
-    const broker = new PermissionBroker();
+    const broker = new AskBroker();
     const asked: string[] = [];
     broker.on('requested', (r) => {
-      asked.push(r.origin ?? 'model');
+      asked.push(r.kind === 'permission' ? (r.origin ?? 'model') : r.kind);
       broker.answer(r.id, { kind: 'deny', reason: 'not now' });
     });
     const { gate, received, followed, request } = await gateOver(
