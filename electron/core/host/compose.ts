@@ -52,6 +52,7 @@ import { ProjectService } from './services/project';
 import { ServersService } from './services/servers';
 import { SettingsService } from './services/settings';
 import { SettingsPermissionStore } from './settings-permission-store';
+import { RecentProjects } from './recent-projects';
 import { signInAsker } from './sign-in-asker';
 import { tapTransports } from './views/log-tap';
 import { InspectorLogs } from './views/protocol-log';
@@ -311,13 +312,28 @@ export function commandServices(
 // Long: the window's parts, then its services, then event forwarding, in one place.
 export async function composeServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
-  // Read before the parts: a project whose settings are broken starts no servers.
-  const initial = await ProjectService.read(options.projectFolder);
+  // The folder to open (the launch's, else the last one when the desktop remembers), then its
+  // settings, read before the parts: a project whose settings are broken starts no servers.
+  const projectNotices: AppNotice[] = [];
+  const recent = options.rememberProjects
+    ? new RecentProjects(paths.recentFolders, {
+        notice: (message) => void projectNotices.push({ level: 'warn', message }),
+      })
+    : undefined;
+  const folder = await ProjectService.initialFolder(options.projectFolder, recent, (err) =>
+    events.emit('app:logged', {
+      time: Date.now(),
+      level: 'warn',
+      source: 'project',
+      message: err.message,
+    }),
+  );
+  const initial = await ProjectService.read(folder);
   const rt = await composeRuntime({
     paths,
     sources: {
       userFile: paths.mcpConfig,
-      projectDir: options.projectFolder && !initial?.problem ? options.projectFolder : undefined,
+      projectDir: folder && !initial?.problem ? folder : undefined,
     },
     secrets: options.secrets,
     interactive: true,
@@ -341,8 +357,8 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
   const servers = new ServersService(rt, paths);
   const settings = new SettingsService(rt, options.secrets, options.updates);
   const project = await ProjectService.start(
-    { permissions: rt.permissions, servers, events, history: options.projects },
-    options.projectFolder ?? null,
+    { permissions: rt.permissions, servers, events, history: options.projects ?? recent },
+    folder,
     initial,
   );
   const chat = new ChatService(rt);
@@ -399,7 +415,7 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
     project,
     apps: new AppsService(rt, options.views, options.saveFile),
     paths,
-    notices: () => [...rt.notices],
+    notices: () => [...rt.notices, ...projectNotices],
     runtime: rt,
     async close() {
       settingsWatcher.close();
