@@ -5,6 +5,7 @@
 // log tap) it takes through attach(), before its first start.
 import { fileURLToPath } from 'node:url';
 import type { AppNotice } from '../../../shared/app-types';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { ChatEngine } from '../chat/engine';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import { ModelCatalog } from '../chat/models';
@@ -145,11 +146,23 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
         fileURLToPath(root.uri),
       ),
   });
+  // The conversations, opened before the gate: a conversation's own tool switches are checked in it.
+  const conversations = openConversationStore(paths.database);
+  const switches = (conversationId: string) => {
+    try {
+      return conversations.store.summary(conversationId).tools ?? null;
+    } catch (err) {
+      // A call outside any conversation (the servers page, `lena mcp call`).
+      if (err instanceof LenaError && err.code === ERROR_CODE.notFound) return null;
+      throw err;
+    }
+  };
   // The window asks for a sign-in a model's tool call needs in the conversation; the CLI says to log in.
   const gate = toolGate(
     manager,
     permissions,
     questions ? signInAsker({ broker: questions, auth, manager }) : undefined,
+    switches,
   );
 
   // What servers may ask of this front end, over the gate and each server's records.
@@ -236,8 +249,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
       .catch(() => undefined);
   });
 
-  // The chat: conversations, the tool budget, what views told the model, the engine.
-  const conversations = openConversationStore(paths.database);
+  // The chat: the tool budget, what views told the model, the engine.
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
   const viewContexts = await ViewContexts.open(paths.viewContexts);
   const engine = new ChatEngine({
