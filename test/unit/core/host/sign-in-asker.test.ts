@@ -1,4 +1,4 @@
-// The sign-in card of a tool call (issue 20) over the real question broker: Sign in runs the
+// The sign-in card of a tool call (issue 20) over the real broker: Sign in runs the
 // sign-in while a second card waits with Cancel, then the server restarts; Cancel on either card,
 // or a failed sign-in, ends with an error that says so; parallel calls share one card.
 import { describe, expect, it } from 'vitest';
