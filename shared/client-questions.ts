@@ -1,7 +1,7 @@
 // What a server may ask of Lena, as questions for the user: a sampling request to review (and
 // its answer, before it goes back), an elicitation form, an address to open. Core raises them
-// with an id and a deadline (core/host/question-broker); the window shows each in the shared
-// question frame and answers by id (`questions:answer`).
+// with an id and a deadline (core/permissions/broker.ts, one queue with tool permissions); the
+// window shows each in the shared question frame and answers by id (`questions:answer`).
 import type { FormField, FormValues } from './elicitation-form';
 
 /** One message of a sampling request as the user reviews (and may edit) it. */

@@ -18,8 +18,8 @@ import {
   type InvokeChannelName,
 } from './channel-names';
 import * as s from './contract-schemas';
-import type { ClientQuestion } from './client-questions';
-import type { PermissionRequestView, PermissionRuleView } from './permission-types';
+import type { AskResolved, AskView } from './asks';
+import type { PermissionRuleView } from './permission-types';
 import type {
   ConfigFileView,
   ImportReport,
@@ -276,8 +276,10 @@ export const invokeChannels = {
     z.object({ conversationId: s.id }).strict(),
   ),
 
+  // What Lena waits on the user for, in one queue (tool permissions, what servers ask)
+  'asks:pending': channel<AskView[]>()(s.noArgs),
+
   // Permissions
-  'permissions:pending': channel<PermissionRequestView[]>()(s.noArgs),
   'permissions:answer': channel<void>()(
     z
       .object({
@@ -301,7 +303,6 @@ export const invokeChannels = {
   ),
 
   // What servers ask of the user: sampling and elicitation (issue 17)
-  'questions:pending': channel<ClientQuestion[]>()(s.noArgs),
   'questions:answer': channel<void>()(z.object({ id: s.id, answer: s.clientAnswer }).strict()),
 
   // MCP Apps (issue 23): a tool's view, and what the view asks, each tied to the card's tool call.
@@ -380,10 +381,10 @@ export const eventChannels = {
   /** A server's resource or prompt list changed (list_changed). */
   'resources:list-changed': event<{ server: string; kind: 'resources' | 'prompts' }>(),
   'chat:progressed': event<ChatEvent>(),
-  'permissions:requested': event<PermissionRequestView>(),
-  'permissions:resolved': event<{ id: string; decision: string }>(),
-  'questions:requested': event<ClientQuestion>(),
-  'questions:resolved': event<{ id: string; action: string; decidedBy: string }>(),
+  /** A question joined the queue (a tool permission, or a server's question). */
+  'asks:requested': event<AskView>(),
+  /** A question left the queue, however it ended. */
+  'asks:resolved': event<AskResolved>(),
   'settings:changed': event<SettingsView>(),
   /** A view's model context changed (apps:update-context); it stays until the view replaces or clears it. */
   'apps:context-changed': event<AppModelContext>(),

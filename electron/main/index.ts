@@ -18,7 +18,7 @@ import {
   rendererKeyEvent,
   type MenuCommand,
 } from '../core/desktop/menu-template';
-import { windowTitle } from '../core/desktop/project-state';
+import { windowTitle } from '../core/desktop/window-title';
 import { lenaQuitSteps, quitSequence } from '../core/desktop/quit-sequence';
 import { runtimeQuitHooks } from '../core/desktop/runtime-quit-hooks';
 import { desktopTransportFactory } from '../core/desktop/server-launch';
@@ -53,6 +53,8 @@ let changeGuard: ChangeGuard | undefined;
 let stopServices: (() => Promise<unknown>) | undefined;
 /** A folder handed over by a second launch before this one finished starting. */
 let handedOverFolder: string | undefined;
+/** The open folder and the recent ones, as the host last said (its project service owns them). */
+let project: ProjectView = { folder: null, recent: [], mcpFile: null };
 const turns = new TurnTracker();
 
 registerAppScheme();
@@ -106,17 +108,18 @@ async function start(): Promise<void> {
   const launch = parseLaunchArgs(process.argv, process.cwd(), launchOptions);
   for (const ignored of launch.ignored)
     log.warn('main', `Ignoring command-line argument: ${ignored.reason}`);
-  await startDesktop(desktop, handedOverFolder ?? launch.projectFolder);
+  await startDesktop(desktop);
 
   host = createHost({
     home: paths.home,
     versions: { electron: process.versions.electron, chromium: process.versions.chrome },
     notices: () => desktop.notices,
     secrets: desktop.secrets,
-    projectFolder: desktop.project.snapshot.folder,
+    // The host owns the open folder: the one given at launch, else the one open at the last quit.
+    projectFolder: handedOverFolder ?? launch.projectFolder,
+    rememberProjects: true,
     loginShellPath: true,
     processes: desktop.processes,
-    projects: { recent: () => desktop.project.snapshot.recent, opened: () => undefined },
     // With RunAsNode off, the app binary can never be a server: use the user's node/npx/uvx.
     manager: { createTransport: desktopTransportFactory(process.execPath) },
     updates: app.isPackaged ? updatePreference(desktop.updates) : undefined,
@@ -144,19 +147,17 @@ async function start(): Promise<void> {
     const line = eventLog.line(name, payload);
     if (line) log.write(line.level, line.source, line.message);
     if (name === 'chat:progressed') turns.observe(payload as ChatEvent);
-    // The window may switch folders itself (project:open): remember it for the recents and restart.
-    if (name === 'project:changed') void rememberFolder((payload as ProjectView).folder);
+    // Whoever switched folders (the window, the menu, the dock), the title and menu follow.
+    if (name === 'project:changed') showProject(payload as ProjectView);
   });
   serveApp(join(__dirname, '../renderer'), contentSecurityPolicy({ dev: Boolean(devServerUrl) }));
   serveViews((url) => core.viewProxy(url));
 
-  const refresh = () => {
-    const { folder, recent } = desktop.project.snapshot;
-    installMenu({ platform: process.platform, isDev, recentFolders: recent }, menuHandlers);
-    mainWindow?.setTitle(windowTitle(folder));
-  };
-  desktop.project.subscribe(refresh);
-  refresh();
+  showProject(project);
+  void core
+    .services()
+    .then((s) => showProject(s.project.view()))
+    .catch(() => undefined);
 
   const quitHooks = runtimeQuitHooks({
     services: () => core.services(),
@@ -186,7 +187,7 @@ async function openWindow(): Promise<void> {
     preload: join(__dirname, '../preload/index.js'),
     devTools: isDev,
     appOrigins,
-    title: windowTitle(services.project.snapshot.folder),
+    title: windowTitle(project.folder),
     state: services.windowState,
   });
   mainWindow = win;
@@ -200,29 +201,21 @@ async function openWindow(): Promise<void> {
   await win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
 }
 
-/**
- * Menu, second launch, dock: validate and remember the folder, then tell the host once (a call,
- * not IPC to itself); its project:changed then finds the folder already remembered.
- */
+/** The open folder as the host last said (project:changed): the title and the Open Recent menu. */
+function showProject(view: ProjectView): void {
+  project = view;
+  installMenu({ platform: process.platform, isDev, recentFolders: view.recent }, menuHandlers);
+  mainWindow?.setTitle(windowTitle(view.folder));
+}
+
+/** Menu, second launch, dock: the host validates, remembers and opens the folder (a call, not IPC to itself). */
 async function openFolder(folder: string): Promise<void> {
   if (!services || !host) return;
   try {
-    const { folder: canonical } = await services.project.open(folder);
-    await host.openProject(canonical);
+    await host.openProject(folder);
   } catch (err) {
     services.log.warn('project', describeError(err));
     dialog.showErrorBox('Cannot open folder', err instanceof Error ? err.message : String(err));
-  }
-}
-
-/** A switch the host made (from the window): keep the recent list and the restored folder in step. */
-async function rememberFolder(folder: string | null): Promise<void> {
-  // Opened by openFolder (menu, dock, second launch): validated and remembered already.
-  if (folder === services?.project.snapshot.folder) return;
-  try {
-    await services?.project.open(folder);
-  } catch (err) {
-    services?.log.warn('project', describeError(err));
   }
 }
 
@@ -253,7 +246,7 @@ const menuHandlers: MenuHandlers = {
   'open-recent': (folder) => {
     if (folder) void openFolder(folder);
   },
-  'clear-recent': () => void services?.project.clearRecent(),
+  'clear-recent': () => void host?.clearRecentProjects().catch(() => undefined),
   'show-logs': () => {
     if (!services) return;
     const logs = dirname(services.log.file);

@@ -3,6 +3,8 @@
 import { create, type StateCreator } from 'zustand';
 import { createAppActions, type AppActions } from './app/actions';
 import { createAppsActions, type AppsActions } from './apps/actions';
+import { createAsksActions, type AsksActions } from './asks/actions';
+import { initialAsksState, type AsksState } from './asks/initial-state';
 import { initialAppsState, type AppsState } from './apps/initial-state';
 import { initialAppState, type AppState } from './app/initial-state';
 import { createChatActions, type ChatActions } from './chat/actions';
@@ -14,22 +16,13 @@ import { createInspectorActions, type InspectorActions } from './inspector/actio
 import { initialInspectorState, type InspectorState } from './inspector/initial-state';
 import { createPermissionsActions, type PermissionsActions } from './permissions/actions';
 import { initialPermissionsState, type PermissionsState } from './permissions/initial-state';
-import { createQuestionsActions, type QuestionsActions } from './questions/actions';
-import { initialQuestionsState, type QuestionsState } from './questions/initial-state';
 import { createResourcesActions, type ResourcesActions } from './resources/actions';
 import { initialResourcesState, type ResourcesState } from './resources/initial-state';
-import {
-  createServerQuestionsActions,
-  type ServerQuestionsActions,
-} from './server-questions/actions';
-import {
-  initialServerQuestionsState,
-  type ServerQuestionsState,
-} from './server-questions/initial-state';
 import { createServersActions, type ServersActions } from './servers/actions';
 import { initialServersState, type ServersState } from './servers/initial-state';
 import { createSettingsActions, type SettingsActions } from './settings/actions';
 import { initialSettingsState, type SettingsState } from './settings/initial-state';
+import type { GetState, SetState } from './slice';
 import type { StoreHost } from './store-host';
 import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
@@ -39,8 +32,7 @@ export type LenaActions = AppActions &
   ChatActions &
   ServersActions &
   PermissionsActions &
-  QuestionsActions &
-  ServerQuestionsActions &
+  AsksActions &
   SettingsActions &
   ToastActions &
   ResourcesActions &
@@ -53,8 +45,7 @@ export type LenaData = AppState &
   ChatState &
   ServersState &
   PermissionsState &
-  QuestionsState &
-  ServerQuestionsState &
+  AsksState &
   SettingsState &
   ToastState &
   ResourcesState &
@@ -63,41 +54,48 @@ export type LenaData = AppState &
 
 export type LenaState = LenaData & LenaActions;
 
-/** Every slice's first state (a function: drafts and the window's width are read when a store is made). */
-export const initialLenaData = (): LenaData => ({
-  ...initialAppState(),
-  ...initialConversationsState(),
-  ...initialChatState(),
-  ...initialServersState(),
-  ...initialPermissionsState(),
-  ...initialQuestionsState(),
-  ...initialServerQuestionsState(),
-  ...initialSettingsState(),
-  ...initialToastState(),
-  ...initialResourcesState(),
-  ...initialInspectorState(),
-  ...initialAppsState(),
-});
+/** Every slice's first state, one object per slice (a function: drafts and the window's width are read when a store is made). */
+const initialParts = () => [
+  initialAppState(),
+  initialConversationsState(),
+  initialChatState(),
+  initialServersState(),
+  initialPermissionsState(),
+  initialAsksState(),
+  initialSettingsState(),
+  initialToastState(),
+  initialResourcesState(),
+  initialInspectorState(),
+  initialAppsState(),
+];
+
+/** Every slice's first state. */
+export const initialLenaData = (): LenaData => Object.assign({}, ...initialParts()) as LenaData;
+
+/**
+ * Each slice's state and actions, one object per slice. Slices share one namespace: a name two
+ * slices use would silently replace the first (a test checks there is none).
+ */
+export const sliceParts = (set: SetState, get: GetState, host: StoreHost): object[] => [
+  ...initialParts(),
+  createAppActions(set, get, host),
+  createConversationsActions(set, get, host),
+  createChatActions(set, get, host),
+  createServersActions(set, get, host),
+  createPermissionsActions(set, get, host),
+  createAsksActions(set, get, host),
+  createSettingsActions(set, get, host),
+  createToastActions(set, get, host),
+  createResourcesActions(set, get, host),
+  createInspectorActions(set, get, host),
+  createChatControlsActions(set, get, host),
+  createAppsActions(set, get, host),
+];
 
 const slices =
   (host: StoreHost): StateCreator<LenaState, [], []> =>
   (set, get) =>
-    ({
-      ...initialLenaData(),
-      ...createAppActions(set, get, host),
-      ...createConversationsActions(set, get, host),
-      ...createChatActions(set, get, host),
-      ...createServersActions(set, get, host),
-      ...createPermissionsActions(set, get, host),
-      ...createQuestionsActions(set, get, host),
-      ...createServerQuestionsActions(set, get, host),
-      ...createSettingsActions(set, get, host),
-      ...createToastActions(set, get, host),
-      ...createResourcesActions(set, get, host),
-      ...createInspectorActions(set, get, host),
-      ...createChatControlsActions(set, get, host),
-      ...createAppsActions(set, get, host),
-    }) as LenaState;
+    Object.assign({}, ...sliceParts(set, get, host)) as LenaState;
 
 /** Makes a store over `host`: a React hook (`useStore(selector)`) that is also the store's API. */
 export function createLenaStore(host: StoreHost) {

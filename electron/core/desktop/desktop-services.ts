@@ -1,11 +1,11 @@
 // The desktop shell's services, built from Lena's home in one place so electron/main stays a thin
-// layer of Electron calls: the log, secrets, the project folder, orphan records, window and update
-// state. Also the start-up work that must run before any server is launched.
+// layer of Electron calls: the log, secrets, orphan records, window and update state. Also the
+// start-up work that must run before any server is launched. The project folder is the host's
+// (its project service); the shell opens folders through the host and follows project:changed.
 import type { AppNotice } from '../../../shared/app-types';
 import type { LenaPaths } from '../home';
-import { describeError, RotatingLog } from '../base/log-file';
+import { RotatingLog } from '../base/log-file';
 import { ProcessRecords } from '../base/process-records';
-import { ProjectState, type ProjectSnapshot } from './project-state';
 import { EncryptedSecretStore, type Encryptor } from './secret-store';
 import { StateFile } from './state-file';
 import type { SavedWindowState } from './window-bounds';
@@ -18,7 +18,6 @@ export interface UpdatePrefs {
 
 export interface DesktopPaths {
   secrets: string;
-  recentFolders: string;
   windowState: string;
   updates: string;
 }
@@ -26,7 +25,6 @@ export interface DesktopPaths {
 export function desktopPaths(paths: LenaPaths): DesktopPaths {
   return {
     secrets: paths.secrets,
-    recentFolders: paths.recentFolders,
     windowState: paths.windowState,
     updates: paths.updates,
   };
@@ -35,7 +33,6 @@ export function desktopPaths(paths: LenaPaths): DesktopPaths {
 export interface DesktopServices {
   log: RotatingLog;
   secrets: EncryptedSecretStore;
-  project: ProjectState;
   processes: ProcessRecords;
   windowState: StateFile<SavedWindowState>;
   updates: StateFile<UpdatePrefs>;
@@ -66,7 +63,6 @@ export function createDesktopServices(
   return {
     log,
     secrets,
-    project: new ProjectState(files.recentFolders, report('project')),
     processes: new ProcessRecords(paths.processes, report('processes')),
     windowState: new StateFile(files.windowState, { debounceMs: 500, ...report('window') }),
     updates: new StateFile(files.updates, report('updates')),
@@ -74,14 +70,8 @@ export function createDesktopServices(
   };
 }
 
-/**
- * Start-up before any server runs: end the orphans of a crashed earlier run, then restore the
- * project folder (or open the one given on the command line). Never throws.
- */
-export async function startDesktop(
-  services: DesktopServices,
-  launchFolder?: string,
-): Promise<ProjectSnapshot> {
+/** Start-up before any server runs: end the orphans of a crashed earlier run. Never throws. */
+export async function startDesktop(services: DesktopServices): Promise<void> {
   const { log } = services;
   try {
     const outcomes = await services.processes.cleanupOrphans();
@@ -94,15 +84,6 @@ export async function startDesktop(
   } catch (err) {
     log.error('processes', 'Orphan cleanup failed', err);
   }
-  await services.project.restore();
-  if (launchFolder) {
-    try {
-      await services.project.open(launchFolder);
-    } catch (err) {
-      log.warn('project', `Could not open ${launchFolder}: ${describeError(err)}`);
-    }
-  }
-  return services.project.snapshot;
 }
 
 /** Reads updates.json, defaulting to off. */

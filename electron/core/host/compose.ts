@@ -5,6 +5,7 @@
 // log tap) it takes through attach(), before its first start.
 import { fileURLToPath } from 'node:url';
 import type { AppNotice } from '../../../shared/app-types';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { ChatEngine } from '../chat/engine';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import { ModelCatalog } from '../chat/models';
@@ -21,7 +22,7 @@ import { McpManager } from '../mcp/manager/manager';
 import { defaultTransportFactory } from '../mcp/manager/transport-factory';
 import { ToolRegistry } from '../mcp/registry/registry';
 import { BaselineStore } from '../permissions/baselines';
-import { PermissionBroker } from '../permissions/broker';
+import { AskBroker } from '../permissions/broker';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
@@ -30,7 +31,6 @@ import { API_KEY_SECRET } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
 import { rootsFor, windowFeaturePorts } from './feature-ports';
 import { logText } from './log-messages';
-import { QuestionBroker } from './question-broker';
 import {
   disabledTools,
   moveRecords,
@@ -53,6 +53,7 @@ import { ProjectService } from './services/project';
 import { ServersService } from './services/servers';
 import { SettingsService } from './services/settings';
 import { SettingsPermissionStore } from './settings-permission-store';
+import { RecentProjects } from './recent-projects';
 import { signInAsker } from './sign-in-asker';
 import { tapTransports } from './views/log-tap';
 import { InspectorLogs } from './views/protocol-log';
@@ -123,17 +124,19 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     redact: (server, text) => manager.session(server)?.redactOutput(text) ?? text,
   });
 
-  // The gate: rules and trust, then the brokers that ask the user (only where someone can answer).
-  const broker = options.interactive
-    ? new PermissionBroker({ timeoutMs: options.brokerTimeoutMs })
-    : null;
-  const questions = options.features === 'window' ? new QuestionBroker() : null;
+  // The gate: rules and trust, then the one broker that asks the user (only where someone can
+  // answer): tool permissions where the front end is interactive, server questions in the window.
+  const asks =
+    options.interactive || options.features === 'window'
+      ? new AskBroker({ timeoutMs: options.brokerTimeoutMs })
+      : null;
+  const questions = options.features === 'window' ? asks : null;
   const permissionStore = new SettingsPermissionStore(settings);
   const permissions = await PermissionService.create({
     store: permissionStore,
     pins,
     baselines,
-    broker: broker ?? undefined,
+    broker: options.interactive ? (asks ?? undefined) : undefined,
     cliRules: options.cliRules,
     projectRules: options.projectRules,
     recordKey: settingsKey,
@@ -143,11 +146,23 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
         fileURLToPath(root.uri),
       ),
   });
+  // The conversations, opened before the gate: a conversation's own tool switches are checked in it.
+  const conversations = openConversationStore(paths.database);
+  const switches = (conversationId: string) => {
+    try {
+      return conversations.store.summary(conversationId).tools ?? null;
+    } catch (err) {
+      // A call outside any conversation (the servers page, `lena mcp call`).
+      if (err instanceof LenaError && err.code === ERROR_CODE.notFound) return null;
+      throw err;
+    }
+  };
   // The window asks for a sign-in a model's tool call needs in the conversation; the CLI says to log in.
   const gate = toolGate(
     manager,
     permissions,
     questions ? signInAsker({ broker: questions, auth, manager }) : undefined,
+    switches,
   );
 
   // What servers may ask of this front end, over the gate and each server's records.
@@ -234,8 +249,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
       .catch(() => undefined);
   });
 
-  // The chat: conversations, the tool budget, what views told the model, the engine.
-  const conversations = openConversationStore(paths.database);
+  // The chat: the tool budget, what views told the model, the engine.
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
   const viewContexts = await ViewContexts.open(paths.viewContexts);
   const engine = new ChatEngine({
@@ -270,8 +284,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     registry,
     permissions,
     gate,
-    broker,
-    questions,
+    asks,
     approvals,
     pins,
     samplingUsage,
@@ -284,8 +297,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     recordMoves,
     records,
     async close() {
-      broker?.cancelAll('Lena is quitting');
-      questions?.cancelAll();
+      asks?.cancelAll('Lena is quitting');
       await engine.shutdown();
       unconnect();
       unrebind();
@@ -312,13 +324,28 @@ export function commandServices(
 // Long: the window's parts, then its services, then event forwarding, in one place.
 export async function composeServices(options: ServiceOptions): Promise<HostServices> {
   const { paths, events } = options;
-  // Read before the parts: a project whose settings are broken starts no servers.
-  const initial = await ProjectService.read(options.projectFolder);
+  // The folder to open (the launch's, else the last one when the desktop remembers), then its
+  // settings, read before the parts: a project whose settings are broken starts no servers.
+  const projectNotices: AppNotice[] = [];
+  const recent = options.rememberProjects
+    ? new RecentProjects(paths.recentFolders, {
+        notice: (message) => void projectNotices.push({ level: 'warn', message }),
+      })
+    : undefined;
+  const folder = await ProjectService.initialFolder(options.projectFolder, recent, (err) =>
+    events.emit('app:logged', {
+      time: Date.now(),
+      level: 'warn',
+      source: 'project',
+      message: err.message,
+    }),
+  );
+  const initial = await ProjectService.read(folder);
   const rt = await composeRuntime({
     paths,
     sources: {
       userFile: paths.mcpConfig,
-      projectDir: options.projectFolder && !initial?.problem ? options.projectFolder : undefined,
+      projectDir: folder && !initial?.problem ? folder : undefined,
     },
     secrets: options.secrets,
     interactive: true,
@@ -342,8 +369,8 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
   const servers = new ServersService(rt, paths);
   const settings = new SettingsService(rt, options.secrets, options.updates, rt.chatSettings);
   const project = await ProjectService.start(
-    { permissions: rt.permissions, servers, events, history: options.projects },
-    options.projectFolder ?? null,
+    { permissions: rt.permissions, servers, events, history: options.projects ?? recent },
+    folder,
     initial,
   );
   const chat = new ChatService(rt);
@@ -400,7 +427,7 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
     project,
     apps: new AppsService(rt, options.views, options.saveFile),
     paths,
-    notices: () => [...rt.notices],
+    notices: () => [...rt.notices, ...projectNotices],
     runtime: rt,
     async close() {
       settingsWatcher.close();

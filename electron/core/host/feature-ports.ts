@@ -1,4 +1,4 @@
-// The window's answers to what servers ask (core/mcp/client-features ports), over the question
+// The window's answers to what servers ask (core/mcp/client-features ports), over the one
 // broker: roots from the open project and the server's settings; sampling reviewed by the user,
 // sent with the user's key through chat's request builder, its answer reviewed again; elicitation
 // forms and addresses to open. `lena chat --interactive` uses the same ports over terminal prompts.
@@ -20,10 +20,10 @@ import { mcpStopReason } from '../mcp/client-features/sampling';
 import type { Refusal, SamplingAdmission, SamplingGateRequest } from '../permissions/tool-gate';
 import type { ServerIdentity } from '../permissions/types';
 import type { SettingsStore } from '../store/settings';
-import type { QuestionBroker } from './question-broker';
+import type { AskBroker } from '../permissions/broker';
 
-/** Who asks the user: the window's question broker, or the terminal of `lena chat --interactive`. */
-export type Asker = Pick<QuestionBroker, 'ask' | 'complete'>;
+/** Who asks the user: the window's broker, or the terminal of `lena chat --interactive`. */
+export type Asker = Pick<AskBroker, 'ask' | 'complete'>;
 
 export interface FeaturePortDeps {
   broker: Asker;

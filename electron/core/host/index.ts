@@ -39,6 +39,8 @@ export interface Host {
    * for the window, called directly rather than dispatched with a made-up sender.
    */
   openProject(folder: string | null): Promise<ProjectView>;
+  /** Empties the recent folders but for the open one (the menu's Clear Recent). */
+  clearRecentProjects(): Promise<ProjectView>;
   /** Resolves once settings, the database and the manager are up (servers keep connecting). */
   services(): Promise<HostServices>;
   /** MCP Apps: answers a request to the sandbox proxy's origin (main's lena-view:// handler, the harness's second server). */
@@ -100,6 +102,7 @@ export function createHost(options: HostOptions = {}): Host {
     handlers,
     dispatch,
     openProject: async (folder) => (await get()).project.open(folder),
+    clearRecentProjects: async () => (await get()).project.clearRecent(),
     services: get,
     viewProxy: async (url) => (await get()).apps.proxy(url),
     async close() {

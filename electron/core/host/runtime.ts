@@ -13,7 +13,7 @@ import type { LenaPaths } from '../home';
 import type { ConfigSources } from '../mcp/config/loader';
 import type { McpManager, ManagerOptions } from '../mcp/manager/manager';
 import type { ToolRegistry } from '../mcp/registry/registry';
-import type { PermissionBroker } from '../permissions/broker';
+import type { AskBroker } from '../permissions/broker';
 import type { BaselineStore } from '../permissions/baselines';
 import type { PinStore } from '../permissions/pins';
 import type { ProjectApprovals } from '../permissions/project-approval';
@@ -28,7 +28,6 @@ import type { AuthRegistry } from '../mcp/auth/registry';
 import type { SignInHost } from '../mcp/auth/provider';
 import type { AuthStore } from '../mcp/auth/store';
 import type { Asker } from './feature-ports';
-import type { QuestionBroker } from './question-broker';
 import type { InspectorLogs } from './views/protocol-log';
 import {
   moveLine,
@@ -62,7 +61,7 @@ export interface RuntimeOptions {
   auth?: { host: SignInHost; store?: AuthStore };
   /**
    * What servers may ask of this front end: 'window' (roots, sampling, elicitation through the
-   * question broker), the same over another asker (`lena chat --interactive`: terminal prompts),
+   * one broker), the same over another asker (`lena chat --interactive`: terminal prompts),
    * or roots only by default.
    */
   features?: 'window' | { asker: Asker };
@@ -79,9 +78,8 @@ export interface Runtime {
   permissions: PermissionService;
   /** The one gate every tool call passes (the model's, a view's, by hand, `lena mcp call`, a resumed task). */
   gate: ToolGate;
-  broker: PermissionBroker | null;
-  /** Sampling and elicitation questions (the window only). */
-  questions: QuestionBroker | null;
+  /** Everything asked of the user, tool permissions and server questions (the window only). */
+  asks: AskBroker | null;
   approvals: ProjectApprovals;
   pins: PinStore;
   /** Tokens each server's sampling requests used of the user's key (issue 17). */

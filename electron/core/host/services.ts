@@ -57,7 +57,12 @@ export interface ServiceOptions {
   brokerTimeoutMs?: number;
   /** Where running servers' process groups are recorded for orphan cleanup (the desktop's ProcessRecords). */
   processes?: ProcessRecorder;
-  /** The desktop's recent-folders list: read for project:get, told about project:open. */
+  /**
+   * The desktop: the open folder and the recent ones are remembered in recent-folders.json, and
+   * the last one opens again at the next start when no folder is given.
+   */
+  rememberProjects?: boolean;
+  /** Another history of opened folders (tests); recent-folders.json with `rememberProjects`. */
   projects?: ProjectHistory;
   /** Manager knobs the desktop sets (a guarded transport factory, say). */
   manager?: Partial<ManagerOptions>;

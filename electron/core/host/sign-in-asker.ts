@@ -1,6 +1,6 @@
 // When a chat turn calls a tool on a server that needs a sign-in (its tokens were refused and could
 // not be refreshed), the window asks in the conversation: "Sign in to NAME" with Sign in and
-// Cancel, through the question broker like every other question (DESIGN.md "Asking the user").
+// Cancel, through the one broker like every other question (DESIGN.md "Asking the user").
 // Sign in runs the server's OAuth flow (system browser, loopback redirect) while the card says it
 // waits, with Cancel; then the server reconnects and the executor makes the call again. Cancel,
 // a stopped turn or a timeout end the call with a result that says sign-in was cancelled.

@@ -7,7 +7,7 @@ import { launchIdentity, legacyLaunchIdentity } from '../mcp/config/identity';
 import type { McpManager } from '../mcp/manager/manager';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import type { PermissionService } from '../permissions/service';
-import { ToolGate, type SignInRetry } from '../permissions/tool-gate';
+import { ToolGate, type ConversationSwitches, type SignInRetry } from '../permissions/tool-gate';
 import type { ServerIdentity } from '../permissions/types';
 import { needsSignIn, type SignInAsker } from './sign-in-asker';
 
@@ -59,6 +59,7 @@ export function toolGate(
   manager: McpManager,
   permissions: PermissionService,
   signIn?: SignInAsker,
+  switches?: ConversationSwitches,
 ): ToolGate {
   const retry: SignInRetry | undefined = signIn
     ? async (err, server, tool, signal) => {
@@ -68,7 +69,12 @@ export function toolGate(
         return true;
       }
     : undefined;
-  return new ToolGate({ permissions, caller: manager, ...(retry ? { signIn: retry } : {}) });
+  return new ToolGate({
+    permissions,
+    caller: manager,
+    ...(retry ? { signIn: retry } : {}),
+    ...(switches ? { switches } : {}),
+  });
 }
 
 /**

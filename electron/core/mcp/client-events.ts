@@ -2,7 +2,6 @@
 // notifications/message plus the client's own warnings about that server).
 import type { LoggingLevel, Prompt, Resource, Tool } from '../../../shared/mcp-types';
 import type { McpError } from './errors';
-import type { ProtocolLogEntry } from './protocol-log';
 import type { TransportCloseInfo } from './transport';
 
 export interface ServerLogEntry {
@@ -28,7 +27,6 @@ export interface ClientEventMap {
   log: [entry: ServerLogEntry];
   /** The transport ended on its own (crash, exit); not emitted for close(). */
   closed: [info: TransportCloseInfo];
-  protocol: [entry: ProtocolLogEntry];
 }
 
 type Listener<K extends keyof ClientEventMap> = (...args: ClientEventMap[K]) => void;

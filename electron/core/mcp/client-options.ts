@@ -14,8 +14,6 @@ export interface ClientOptions {
   requestTimeoutMs?: number;
   /** Hard maximum for one request even while progress keeps arriving (default 10 min). */
   maxRequestTimeoutMs?: number;
-  /** Entries kept in the protocol log (default 500). */
-  protocolLogSize?: number;
   /** `notifications/message` entries kept (default 200). */
   serverLogSize?: number;
   /** Pins the era (`"protocol"` in the entry); by default the best one the server offers. */

@@ -28,7 +28,6 @@ import {
 import { JsonRpcPeer, type RequestOptions } from './jsonrpc';
 import type { ListKind } from './list-cache';
 import { negotiate } from './negotiate';
-import type { ProtocolLogEntry } from './protocol-log';
 import { requestHeaders, type HeaderParam } from './request-headers';
 import { Subscriptions } from './subscriptions';
 import { TaskTracker } from './tasks/follow';
@@ -91,25 +90,20 @@ export abstract class ClientSession extends ClientEvents {
       },
       { maxTaskMs: options.maxTaskMs ?? 3_600_000, requestTimeoutMs: this.timeoutMs },
     );
-    this.peer = new JsonRpcPeer(
-      transport,
-      {
-        // 2025: a server's request is counted with the tool call that started last (the wire does not say which it serves).
-        onRequest: (method, params, ctx) =>
-          answerServerRequest(
-            method,
-            params,
-            this.options.features,
-            ctx.signal,
-            this.received,
-            this.lastCall,
-          ),
-        onNotification: (method, params) => this.onNotification(method, params),
-        onDiagnostic: (message) => this.diagnostic(message),
-        onTraffic: (entry) => this.emit('protocol', entry),
-      },
-      options.protocolLogSize,
-    );
+    this.peer = new JsonRpcPeer(transport, {
+      // 2025: a server's request is counted with the tool call that started last (the wire does not say which it serves).
+      onRequest: (method, params, ctx) =>
+        answerServerRequest(
+          method,
+          params,
+          this.options.features,
+          ctx.signal,
+          this.received,
+          this.lastCall,
+        ),
+      onNotification: (method, params) => this.onNotification(method, params),
+      onDiagnostic: (message) => this.diagnostic(message),
+    });
   }
 
   get state(): ClientState {
@@ -214,11 +208,6 @@ export abstract class ClientSession extends ClientEvents {
     if (this.currentState !== 'failed') this.setState('disconnected');
   }
 
-  /** The bounded protocol log, oldest first. */
-  protocolLog(): ProtocolLogEntry[] {
-    return this.peer.log.entries();
-  }
-
   /**
    * One request on the session's wire. On 2026: the envelope in `_meta`, the HTTP headers, a
    * second try at a version the server names after -32022, and one more try of an idempotent
@@ -291,7 +280,7 @@ export abstract class ClientSession extends ClientEvents {
 
   private callbacks(): Parameters<Transport['start']>[0] {
     return {
-      onMessage: (m, text, bytes) => this.peer.handle(m, text, bytes),
+      onMessage: (m) => this.peer.handle(m),
       onError: (e) => this.peer.handleTransportError(e),
       onClose: (info) => this.onTransportClose(info),
     };

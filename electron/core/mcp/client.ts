@@ -29,7 +29,6 @@ import { taskHandle, taskRequest, type TaskView } from './tasks/task';
 import type { CallToolOptions, ToolCallOutcome } from './client-options';
 
 export type { ClientEventMap, ServerLogEntry } from './client-events';
-export type { ProtocolLogEntry } from './protocol-log';
 export type { ClientFeatureHandlers } from './client-features';
 export type { Era, ProtocolPin } from './era';
 export type { TaskView } from './tasks/task';

@@ -1,8 +1,7 @@
-// How the JSON-RPC peer writes a message and logs traffic: the 2026 envelope spliced into the
-// serialised text (never stringified twice), the transport's hints, and one protocol-log entry
-// per message in either direction.
-import type { JsonRpcId, JsonRpcMessage } from './jsonrpc-types';
-import { ProtocolLog, previewOf, type ProtocolLogEntry } from './protocol-log';
+// How the JSON-RPC peer writes a message: the 2026 envelope spliced into the serialised text
+// (never stringified twice) and the transport's hints. What passes is logged by the host's tap
+// on the transport (host/views/log-tap.ts), not here.
+import type { JsonRpcMessage } from './jsonrpc-types';
 import type { SendHints, Transport } from './transport';
 
 /** A `_meta` to add to params that have none, serialised once per session. */
@@ -12,23 +11,9 @@ export interface SerialisedMeta {
 }
 
 export class PeerWire {
-  readonly log: ProtocolLog;
+  constructor(public transport: Transport) {}
 
-  constructor(
-    public transport: Transport,
-    logSize: number,
-    private readonly onTraffic?: (entry: ProtocolLogEntry) => void,
-  ) {
-    this.log = new ProtocolLog(logSize);
-  }
-
-  write(
-    message: JsonRpcMessage,
-    method: string,
-    id: JsonRpcId | undefined,
-    hints?: SendHints,
-    meta?: SerialisedMeta,
-  ): Promise<void> {
+  write(message: JsonRpcMessage, hints?: SendHints, meta?: SerialisedMeta): Promise<void> {
     const t = this.transport;
     if (meta && !t.sendSerialized) {
       const m = message as { params: Record<string, unknown> };
@@ -39,36 +24,9 @@ export class PeerWire {
       // `…"params":{…}}` → `…"params":{…,"_meta":META}}`: the params object is the last member.
       if (meta)
         text = `${text.slice(0, -2)}${hasMembers((message as { params: object }).params) ? ',' : ''}"_meta":${meta.json}}}`;
-      this.record('send', method, id, undefined, message, text, Buffer.byteLength(text));
       return hints ? t.sendSerialized(text, hints) : t.sendSerialized(text);
     }
-    this.record('send', method, id, undefined, message, undefined, undefined);
     return hints ? t.send(message, hints) : t.send(message);
-  }
-
-  record(
-    direction: 'send' | 'receive',
-    method: string | undefined,
-    id: JsonRpcId | undefined,
-    durationMs: number | undefined,
-    message: JsonRpcMessage,
-    text: string | undefined,
-    bytes: number | undefined,
-    note?: string,
-  ): void {
-    const raw = text ?? JSON.stringify(message);
-    const entry: ProtocolLogEntry = {
-      at: Date.now(),
-      direction,
-      method,
-      id,
-      durationMs,
-      bytes: bytes ?? raw.length,
-      preview: previewOf(raw),
-    };
-    if (note) entry.note = note;
-    this.log.add(entry);
-    this.onTraffic?.(entry);
   }
 }
 

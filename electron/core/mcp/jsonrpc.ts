@@ -1,6 +1,6 @@
 // The JSON-RPC 2.0 peer under the MCP client: ids, correlation of answers in any order, timeouts
 // with progress, cancellation, and server-to-client requests (answered by jsonrpc-incoming.ts;
-// messages are written and logged by jsonrpc-wire.ts). One timer serves every pending request
+// messages are written by jsonrpc-wire.ts; the host's log taps the transport). One timer serves every pending request
 // (not one per call), and nothing here runs a schema validator: this is the hot path.
 import {
   McpCancelledError,
@@ -14,7 +14,6 @@ import {
 import { IncomingRequests, type RequestHandler } from './jsonrpc-incoming';
 import { ErrorCodes, type JsonRpcId, type JsonRpcMessage } from './jsonrpc-types';
 import { PeerWire, type SerialisedMeta } from './jsonrpc-wire';
-import type { ProtocolLog, ProtocolLogEntry } from './protocol-log';
 import type { SendHints, Transport } from './transport';
 
 export { RequestHandlerError } from './jsonrpc-incoming';
@@ -56,8 +55,6 @@ export interface PeerHooks {
   onNotification(method: string, params: Record<string, unknown> | undefined): void;
   /** A non-fatal oddity (unknown id, undecodable line): logged, the session continues. */
   onDiagnostic(message: string): void;
-  /** Every logged message, for live log views. */
-  onTraffic?(entry: ProtocolLogEntry): void;
 }
 
 interface Pending {
@@ -80,7 +77,6 @@ interface Pending {
 const ABANDONED_MEMORY = 1024;
 
 export class JsonRpcPeer {
-  readonly log: ProtocolLog;
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
   /** Ids given up on (timeout, abort): their late answers are expected and ignored quietly. */
@@ -99,16 +95,14 @@ export class JsonRpcPeer {
   constructor(
     transport: Transport,
     private readonly hooks: PeerHooks,
-    logSize = 500,
   ) {
-    this.wire = new PeerWire(transport, logSize, (entry) => this.hooks.onTraffic?.(entry));
-    this.log = this.wire.log;
+    this.wire = new PeerWire(transport);
     this.incoming = new IncomingRequests(
       (method, params, ctx) => this.hooks.onRequest(method, params, ctx),
-      (message, method, id) => {
+      (message, method) => {
         if (this.closedError) return;
         this.wire
-          .write(message, method, id)
+          .write(message)
           .catch((err: unknown) =>
             this.hooks.onDiagnostic(`could not answer ${method}: ${(err as Error).message}`),
           );
@@ -173,7 +167,7 @@ export class JsonRpcPeer {
           ? { jsonrpc: '2.0' as const, id, method }
           : { jsonrpc: '2.0' as const, id, method, params: params ?? {} };
       this.wire
-        .write(message, method, id, opts.hints, meta)
+        .write(message, opts.hints, meta)
         .then(undefined, (err: unknown) => this.settle(id, undefined, sendFailure(method, err)));
     });
   }
@@ -183,11 +177,11 @@ export class JsonRpcPeer {
       params === undefined
         ? { jsonrpc: '2.0' as const, method }
         : { jsonrpc: '2.0' as const, method, params };
-    return this.wire.write(message, method, undefined);
+    return this.wire.write(message);
   }
 
   /** Feeds one incoming message (the transport's onMessage). */
-  handle(msg: JsonRpcMessage, text?: string, bytes?: number): void {
+  handle(msg: JsonRpcMessage): void {
     const m = msg as {
       id?: JsonRpcId | null;
       method?: unknown;
@@ -196,18 +190,9 @@ export class JsonRpcPeer {
       params?: Record<string, unknown>;
     };
     if (m.method === undefined) {
-      this.handleResponse(m, text, bytes);
+      this.handleResponse(m);
       return;
     }
-    this.wire.record(
-      'receive',
-      typeof m.method === 'string' ? m.method : undefined,
-      m.id ?? undefined,
-      undefined,
-      msg,
-      text,
-      bytes,
-    );
     if (typeof m.method !== 'string') {
       this.hooks.onDiagnostic('ignored a message whose method is not a string');
     } else if (m.id !== undefined && m.id !== null) {
@@ -252,11 +237,7 @@ export class JsonRpcPeer {
     for (const id of [...this.pending.keys()]) this.settle(id, undefined, error);
   }
 
-  private handleResponse(
-    m: { id?: JsonRpcId | null; result?: unknown; error?: unknown },
-    text?: string,
-    bytes?: number,
-  ): void {
+  private handleResponse(m: { id?: JsonRpcId | null; result?: unknown; error?: unknown }): void {
     const rawId = m.id;
     const id =
       typeof rawId === 'number'
@@ -272,28 +253,9 @@ export class JsonRpcPeer {
         : rawId === undefined || rawId === null
           ? 'answer without id ignored'
           : 'unknown or duplicate response id ignored';
-      this.wire.record(
-        'receive',
-        undefined,
-        rawId ?? undefined,
-        undefined,
-        m as JsonRpcMessage,
-        text,
-        bytes,
-        note,
-      );
       this.hooks.onDiagnostic(`${note} (id ${JSON.stringify(rawId)})`);
       return;
     }
-    this.wire.record(
-      'receive',
-      p.method,
-      rawId ?? undefined,
-      performance.now() - p.sentAt,
-      m as JsonRpcMessage,
-      text,
-      bytes,
-    );
     const err = m.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
     if (err !== undefined) {
       const code = typeof err?.code === 'number' ? err.code : ErrorCodes.InternalError;

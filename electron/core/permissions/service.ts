@@ -8,7 +8,7 @@ import { hostPathPlatform, type PathPlatform } from './arg-paths';
 import { answerText, auditRecord, deniedResultText } from './audit';
 import type { Availability, ToolStanding } from './availability';
 import { BaselineStore } from './baselines';
-import type { PermissionBroker } from './broker';
+import type { AskBroker } from './broker';
 import { decide, decideSampling, type GateDecision } from './gate';
 import { hasLegacyFor, rebindLegacy } from './identity-binding';
 import type { PinStore } from './pins';
@@ -48,7 +48,7 @@ export interface PermissionServiceOptions {
   /** Each server's tool baseline and rejected tools (in memory when absent). */
   baselines?: BaselineStore;
   /** Absent where no one can answer (the command line): every ask becomes a deny. */
-  broker?: PermissionBroker;
+  broker?: Pick<AskBroker, 'request' | 'settle'>;
   projectRules?: Partial<PermissionLists>;
   cliRules?: Partial<PermissionLists>;
   now?: () => Date;

@@ -5,9 +5,14 @@
 // way to send it: no other module calls the manager's callTool or followTask, and a sampling
 // request goes to the Messages API only through its ticket (one-gate.test.ts scans for both).
 // The caps on what a server asks (mcp/client-features/caps.ts) run before a sampling request
-// reaches the gate; the sampling review and the server's "always" come after it.
+// reaches the gate; the sampling review and the server's "always" come after it. A conversation's
+// own tool switches (the composer's tools menu) are checked here too, before the rules, for every
+// origin that calls a tool in a conversation.
+import type { ConversationTools } from '../../../shared/chat/conversations';
+import { serverOn } from '../../../shared/conversation-tools';
 import type { CallToolOptions, ToolCallOutcome } from '../mcp/client';
 import type { TaskRecord } from '../mcp/tasks/journal';
+import { auditRecord } from './audit';
 import type { AuditRecord, ServerIdentity, ToolCallRequest } from './types';
 import type { AuthorizeResult, PermissionService } from './service';
 
@@ -86,9 +91,14 @@ export interface Refusal {
   message: string;
 }
 
+/** A conversation's own tool switches, read afresh for each call (the user may flip one mid-turn). */
+export type ConversationSwitches = (conversationId: string) => ConversationTools | null | undefined;
+
 export interface ToolGateOptions {
   permissions: PermissionService;
   caller: ToolCaller;
+  /** Null for a conversation that set none, or for a call outside any (the servers page, `lena mcp call`). */
+  switches?: ConversationSwitches;
   /** The window: the model's call that needs a sign-in asks for it and is made again. */
   signIn?: SignInRetry;
 }
@@ -124,7 +134,7 @@ export class ToolGate {
   private async admitCall(request: GateRequest): Promise<Admission | Refusal> {
     // The ticket sends what the rules and the dialog saw, whatever the caller's object becomes.
     const args = structuredClone(request.call.arguments) as Record<string, unknown>;
-    const verdict = await this.authorize(request);
+    const verdict = this.switchedOff(request) ?? (await this.authorize(request));
     if (verdict.outcome === 'deny')
       return {
         outcome: 'deny',
@@ -141,6 +151,29 @@ export class ToolGate {
         used = true;
         return this.send(request, args, opts);
       },
+    };
+  }
+
+  /**
+   * Refused when the call's conversation switched the tool or its server off. Only the
+   * conversation's own entries count here: the servers page's switch is what the model is offered
+   * (request-tools.ts) and what a view may call (view-requests.ts), and a run by hand outside a
+   * conversation may still try a tool switched off there.
+   */
+  private switchedOff(request: GateRequest): AuthorizeResult | undefined {
+    const { conversationId, serverName, toolName, qualifiedName } = request.call;
+    const choice = this.options.switches?.(conversationId);
+    if (!choice) return undefined;
+    const what = !serverOn(serverName, choice)
+      ? `${serverName}'s tools`
+      : choice.tools[qualifiedName] === false
+        ? `${toolName} (${serverName})`
+        : undefined;
+    if (!what) return undefined;
+    return {
+      outcome: 'deny',
+      audit: auditRecord('deny', 'switched off in this conversation'),
+      message: `You switched ${what} off in this conversation, so Lena did not run ${toolName}; switch it on in the conversation's tools menu to let it run.`,
     };
   }
 

@@ -6,6 +6,7 @@ import type {
   PermissionRuleView,
 } from '../../../shared/permission-types';
 import type { ProjectApprovalView } from '../../../shared/server-types';
+import type { AskResolved } from '../../../shared/asks';
 import type { PendingRequest, ResolvedEvent } from './broker';
 import { scanText, type TextScan } from '../../../shared/invisible';
 import type { ApprovalRequest } from './approval-request';
@@ -106,7 +107,7 @@ function viewChangeLine(beforeValue: unknown, afterValue: unknown): string {
   return `view changed: ${parts.join('; ') || 'its declaration'}`;
 }
 
-/** The dialog payload the window receives (`permissions:requested`, `permissions:pending`). */
+/** The dialog payload the window receives (`asks:requested`, `asks:pending`). */
 export function requestView(pending: PendingRequest): PermissionRequestView {
   const hints = pending.hints;
   return {
@@ -149,12 +150,9 @@ export function requestView(pending: PendingRequest): PermissionRequestView {
   };
 }
 
-/** The `permissions:resolved` event: the answer given, or why there was none. */
-export function resolvedView(event: ResolvedEvent): { id: string; decision: string } {
-  return {
-    id: event.id,
-    decision: event.result.answered ? event.result.answer.kind : event.result.decidedBy,
-  };
+/** The `asks:resolved` event: the answer given, or why there was none. */
+export function resolvedView(event: ResolvedEvent): AskResolved {
+  return { id: event.id, kind: event.kind, decision: event.decision, by: event.by };
 }
 
 /**

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { useLena } from '../../store';
 import { viewKey } from '../../store/apps/initial-state';
+import { asksSelectors } from '../../store/asks/selectors';
 import type { ViewDisplayMode } from './view-limits';
 import { ViewFrame } from './ViewFrame';
 
@@ -24,9 +25,7 @@ function ModelContextNote({ toolUseId }: { toolUseId: string }) {
 
 /** The card says when its view waits on the user (its message is asked above the message box). */
 function PendingMessageNote({ toolUseId }: { toolUseId: string }) {
-  const waiting = useLena((s) =>
-    s.serverQuestions.some((q) => q.kind === 'app-message' && q.toolUseId === toolUseId),
-  );
+  const waiting = useLena(asksSelectors.appMessageWaiting(toolUseId));
   if (!waiting) return null;
   return (
     <p className="small app-view-waiting" data-testid="app-view-waiting">

@@ -6,7 +6,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
-import { questionsSelectors } from '../../store/questions/selectors';
+import { asksSelectors } from '../../store/asks/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
 import { settingsSelectors } from '../../store/settings/selectors';
 import { QuestionHost } from '../questions/QuestionHost';
@@ -60,7 +60,7 @@ export function ChatPane() {
   const hasMessages = useLena(chatSelectors.hasContent);
   const { loadChat } = useLenaActions();
   const title = useLena(conversationsSelectors.activeTitle) || 'Conversation';
-  const asking = useLena(questionsSelectors.headId) !== null;
+  const asking = useLena(asksSelectors.headId) !== null;
   return (
     <section className="chat" aria-label="Chat">
       {state === 'loading' ? (

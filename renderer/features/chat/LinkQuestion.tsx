@@ -3,7 +3,7 @@
 // its site name set apart, so the user judges the address and not the words around it.
 import { Marked } from '../../components/Marked';
 import { useLenaActions } from '../../store';
-import type { LinkQuestion } from '../../store/questions/initial-state';
+import type { LinkQuestion } from '../../store/asks/initial-state';
 import { QuestionFrame } from '../questions/QuestionFrame';
 
 function RealTarget({ href }: { href: string }) {

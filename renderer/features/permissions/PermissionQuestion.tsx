@@ -11,7 +11,7 @@ import { Marked } from '../../components/Marked';
 import { isMac } from '../../components/use-shortcuts';
 import { ruleWords } from '../../lib/rule-words';
 import { useLena, useLenaActions } from '../../store';
-import { permissionsSelectors } from '../../store/permissions/selectors';
+import { asksSelectors } from '../../store/asks/selectors';
 import { useElsewhere } from '../questions/elsewhere';
 import { ConfirmStep, QuestionFrame } from '../questions/QuestionFrame';
 import { ArgumentsView } from './ArgumentsView';
@@ -30,7 +30,7 @@ export function PermissionQuestion({
   total: number;
 }) {
   const { answerPermission: answer } = useLenaActions();
-  const error = useLena(permissionsSelectors.error);
+  const error = useLena(asksSelectors.error);
   const elsewhere = useElsewhere(request.conversationId);
   const [confirming, setConfirming] = useState<PermissionDecisionKind | null>(null);
   const [denying, setDenying] = useState(false);

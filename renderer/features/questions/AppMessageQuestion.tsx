@@ -18,7 +18,7 @@ export function AppMessageView({
   total: number;
 }) {
   const answer = useLena((s) => s.answerServerQuestion);
-  const failure = useLena((s) => s.serverQuestionError);
+  const failure = useLena((s) => s.questionError);
   const send = () => void answer(question.id, { action: 'approve' });
   const discard = () => void answer(question.id, { action: 'deny' });
   const elsewhere = useElsewhere(question.conversationId);

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/elicitation-form';
 import { Marked } from '../../components/Marked';
 import { useLena, useLenaActions } from '../../store';
-import { serverQuestionsSelectors } from '../../store/server-questions/selectors';
+import { asksSelectors } from '../../store/asks/selectors';
 import { QuestionFrame } from './QuestionFrame';
 
 const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', date: 'date' };
@@ -175,7 +175,7 @@ export function ElicitationFormView({
   total: number;
 }) {
   const { answerServerQuestion: answer } = useLenaActions();
-  const failure = useLena(serverQuestionsSelectors.error);
+  const failure = useLena(asksSelectors.error);
   const [values, setValues] = useState<FormValues>(() => initialValues(question.fields));
   const [tried, setTried] = useState(false);
   const checked = useMemo(() => validateForm(question.fields, values), [question.fields, values]);

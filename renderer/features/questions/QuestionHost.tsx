@@ -1,27 +1,25 @@
 // Where questions appear: the oldest waiting question of any kind, in its body inside the shared
 // frame, docked above the composer (or at the foot of a page), never over what the user types.
-// A new kind (sampling, elicitation, sign-in, App message, tool acceptance) needs: its queue in the
-// store and a case in `headQuestion` (store/questions/selectors.ts), and a body that renders
+// A new kind (sampling, elicitation, sign-in, App message, tool acceptance) needs: its kind in the
+// one queue (store/asks) and a case in `headQuestion` (store/asks/selectors.ts), and a body that renders
 // <QuestionFrame> with its `primary` (Ctrl/Cmd+Enter) and `cancel` (Escape) answers, putting any
 // form fields in the body (Enter moves between them) and using <ConfirmStep> for lasting choices;
 // then a branch here. Focus, arming and keys come from the frame.
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useLena } from '../../store';
-import { permissionsSelectors } from '../../store/permissions/selectors';
-import { questionsSelectors } from '../../store/questions/selectors';
-import { serverQuestionsSelectors } from '../../store/server-questions/selectors';
+import { asksSelectors } from '../../store/asks/selectors';
 import { LinkQuestionView } from '../chat/LinkQuestion';
 import { PermissionQuestion } from '../permissions/PermissionQuestion';
 import { focusComposer, noteUserInput } from './focus';
 import { ServerQuestionView } from './ServerQuestion';
 
 export function QuestionHost() {
-  const { kind, id } = useLena(useShallow(questionsSelectors.headKey));
-  const total = useLena(questionsSelectors.count);
-  const request = useLena(permissionsSelectors.request(kind === 'permission' ? id : null));
-  const link = useLena(questionsSelectors.link(kind === 'link' ? id : null));
-  const asked = useLena(serverQuestionsSelectors.question(kind === 'server' ? id : null));
+  const { kind, id } = useLena(useShallow(asksSelectors.headKey));
+  const total = useLena(asksSelectors.count);
+  const request = useLena(asksSelectors.permission(kind === 'permission' ? id : null));
+  const link = useLena(asksSelectors.link(kind === 'link' ? id : null));
+  const asked = useLena(asksSelectors.question(kind === 'server' ? id : null));
   if (request)
     return <PermissionQuestion key={request.id} request={request} position={1} total={total} />;
   if (link) return <LinkQuestionView key={link.id} question={link} position={1} total={total} />;
@@ -43,8 +41,8 @@ export function QuestionHost() {
  * as one of the window's regions (components/focus-regions.ts).
  */
 export function QuestionAnnouncer() {
-  const head = useLena(questionsSelectors.headSummary);
-  const id = useLena(questionsSelectors.headId);
+  const head = useLena(asksSelectors.headSummary);
+  const id = useLena(asksSelectors.headId);
   const [said, setSaid] = useState('');
   const wasOpen = useRef(false);
 

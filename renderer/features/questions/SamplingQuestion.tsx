@@ -8,7 +8,7 @@ import type {
   SamplingRequestQuestion,
 } from '../../../shared/client-questions';
 import { useLena, useLenaActions } from '../../store';
-import { serverQuestionsSelectors } from '../../store/server-questions/selectors';
+import { asksSelectors } from '../../store/asks/selectors';
 import { ConfirmStep, QuestionFrame } from './QuestionFrame';
 
 // Long: reviewing the request and its answer are two steps over the same edited state.
@@ -22,7 +22,7 @@ export function SamplingRequestView({
   total: number;
 }) {
   const { answerServerQuestion: answer } = useLenaActions();
-  const failure = useLena(serverQuestionsSelectors.error);
+  const failure = useLena(asksSelectors.error);
   const [draft, setDraft] = useState<SamplingDraft>(question.draft);
   const [confirming, setConfirming] = useState(false);
   const edited = JSON.stringify(draft) !== JSON.stringify(question.draft);

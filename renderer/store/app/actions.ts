@@ -60,8 +60,7 @@ export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => 
       s.subscribeConversations(),
       s.subscribeChat(),
       s.subscribeServers(),
-      s.subscribePermissions(),
-      s.subscribeServerQuestions(),
+      s.subscribeQuestions(),
       s.subscribeSettings(),
       s.subscribeResources(),
       s.subscribeApps(),
@@ -73,8 +72,7 @@ export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => 
     void s.loadProject();
     void s.loadConversations();
     void s.loadServers();
-    void s.loadPendingPermissions();
-    void s.loadServerQuestions();
+    void s.loadQuestions();
     void s.loadBudget();
     return () => unsubscribers.forEach((u) => u());
   },

@@ -1,20 +1,11 @@
-// Answering permission requests, the saved rules, and accepting or leaving out changed tools.
-import type {
-  PermissionDecisionKind,
-  PermissionRequestView,
-  PermissionRuleView,
-} from '../../../shared/permission-types';
+// The saved rules, and accepting or leaving out changed tools. Answers to permission requests
+// belong to the one queue of questions (store/asks).
+import type { PermissionRuleView } from '../../../shared/permission-types';
 import { failed, ready, withValue } from '../loadable';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
 
 export interface PermissionsActions {
-  loadPendingPermissions(): Promise<void>;
-  answerPermission(
-    id: string,
-    decision: PermissionDecisionKind,
-    options?: { reason?: string; confirmed?: boolean },
-  ): Promise<Outcome<void>>;
   loadRules(): Promise<void>;
   revokeRule(
     list: PermissionRuleView['list'],
@@ -23,27 +14,9 @@ export interface PermissionsActions {
   acceptDefinition(server: string, tool: string): Promise<Outcome<void>>;
   /** Leaves a new or changed tool out of Claude's requests. */
   rejectTool(server: string, tool: string): Promise<Outcome<void>>;
-  subscribePermissions(): () => void;
 }
 
-const byAge = (a: PermissionRequestView, b: PermissionRequestView) => a.createdAt - b.createdAt;
-
 export const createPermissionsActions: ActionsCreator<PermissionsActions> = (set, get, host) => ({
-  async loadPendingPermissions() {
-    const r = await attempt(() => host.call('permissions:pending'));
-    if (r.ok) set({ permissionQueue: [...r.value].sort(byAge), permissionsError: null });
-    else set({ permissionsError: r.error });
-  },
-  async answerPermission(id, decision, options = {}) {
-    const r = await attempt(() => host.call('permissions:answer', { id, decision, ...options }));
-    if (r.ok)
-      set((s) => ({
-        permissionQueue: s.permissionQueue.filter((p) => p.id !== id),
-        permissionsError: null,
-      }));
-    else set({ permissionsError: r.error });
-    return r;
-  },
   async loadRules() {
     const r = await attempt(() => host.call('permissions:rules'));
     set((s) => ({ ruleList: r.ok ? ready(r.value) : failed(s.ruleList, r.error) }));
@@ -62,19 +35,5 @@ export const createPermissionsActions: ActionsCreator<PermissionsActions> = (set
     const r = await attempt(() => host.call('permissions:reject-tool', { server, tool }));
     if (r.ok) void get().loadTools(server);
     return r;
-  },
-  subscribePermissions() {
-    const a = host.subscribe('permissions:requested', (req) =>
-      set((s) => ({
-        permissionQueue: [...s.permissionQueue.filter((p) => p.id !== req.id), req].sort(byAge),
-      })),
-    );
-    const b = host.subscribe('permissions:resolved', ({ id }) =>
-      set((s) => ({ permissionQueue: s.permissionQueue.filter((p) => p.id !== id) })),
-    );
-    return () => {
-      a();
-      b();
-    };
   },
 });

@@ -1,17 +1,9 @@
-// The queue of tool-permission requests (one dialog at a time, oldest first) and the saved rules.
-import type { PermissionRequestView, PermissionRuleView } from '../../../shared/permission-types';
+// The saved rules of the settings screen (the permission requests wait in store/asks).
+import type { PermissionRuleView } from '../../../shared/permission-types';
 import { idle, type Loadable } from '../loadable';
-import type { UiError } from '../result';
 
 export interface PermissionsState {
-  permissionQueue: PermissionRequestView[];
-  /** Why the queue could not be loaded or an answer did not reach core. */
-  permissionsError: UiError | null;
   ruleList: Loadable<PermissionRuleView[]>;
 }
 
-export const initialPermissionsState = (): PermissionsState => ({
-  permissionQueue: [],
-  permissionsError: null,
-  ruleList: idle(),
-});
+export const initialPermissionsState = (): PermissionsState => ({ ruleList: idle() });

@@ -1,10 +1,7 @@
-// Pure selectors over permission requests and rules.
+// Pure selectors over the saved rules.
 import type { LenaState } from '../create-store';
 
 export const permissionsSelectors = {
-  queue: (s: LenaState) => s.permissionQueue,
-  request: (id: string | null) => (s: LenaState) => s.permissionQueue.find((p) => p.id === id),
-  error: (s: LenaState) => s.permissionsError,
   rules: (s: LenaState) => s.ruleList.value,
   rulesError: (s: LenaState) => s.ruleList.error,
 };

@@ -44,13 +44,17 @@ afterEach(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-function start(env: Record<string, string> = {}): MainUnderTest {
-  main = new MainUnderTest(MAIN, {
-    PATH: process.env.PATH ?? '',
-    HOME: tmp,
-    LENA_HOME: home,
-    ...env,
-  });
+function start(env: Record<string, string> = {}, args: string[] = []): MainUnderTest {
+  main = new MainUnderTest(
+    MAIN,
+    {
+      PATH: process.env.PATH ?? '',
+      HOME: tmp,
+      LENA_HOME: home,
+      ...env,
+    },
+    args,
+  );
   return main;
 }
 /** A user-scope stdio server (the reference memory server from node_modules). */
@@ -327,6 +331,33 @@ describe('the main process under a stand-in Electron', () => {
     expect(
       await app.invoke('settings:update', { baseUrl: 'https://collector.example/v1' }),
     ).toMatchObject({ ok: true, value: { baseUrl: 'https://collector.example/v1' } });
+  });
+
+  it('the open folder is the host’s: the launch folder titles the window, one the window opens is remembered, and the next start opens it again', async () => {
+    const [alpha, beta] = [join(tmp, 'alpha'), join(tmp, 'beta')];
+    mkdirSync(alpha);
+    mkdirSync(beta);
+    const title = async (app: MainUnderTest) =>
+      named(await app.calls(), 'BrowserWindow.setTitle')
+        .map((c) => c.args[0])
+        .at(-1);
+    const first = start({}, [alpha]);
+    await first.windowLoaded;
+    await expect.poll(() => title(first)).toBe('alpha — Lena');
+    expect(await first.invoke('project:open', { folder: beta })).toMatchObject({
+      ok: true,
+      value: { folder: beta, recent: [beta, alpha] },
+    });
+    await expect.poll(() => title(first)).toBe('beta — Lena');
+    first.kill();
+
+    const second = start();
+    await second.windowLoaded;
+    await expect.poll(() => title(second)).toBe('beta — Lena');
+    expect(JSON.parse(readFileSync(join(home, 'recent-folders.json'), 'utf8'))).toEqual({
+      folder: beta,
+      recent: [beta, alpha],
+    });
   });
 
   it('a second launch hands over and quits without opening a window', async () => {

@@ -47,7 +47,7 @@ export async function messageFromView(
   content: readonly Block[],
 ): Promise<{ sent: boolean; turnId: string | null }> {
   const owner = viewOwner(rt, ref);
-  if (!rt.questions)
+  if (!rt.asks)
     throw new LenaError(ERROR_CODE.unavailable, "No one can approve a view's message here.");
   const { text, others } = textOf(content);
   const shown = scanText(text).marked;
@@ -56,7 +56,7 @@ export async function messageFromView(
       ERROR_CODE.invalidArguments,
       'The view sent a message without text; only text can be sent to the conversation.',
     );
-  const answer = await rt.questions.ask({
+  const answer = await rt.asks.ask({
     kind: 'app-message',
     server: owner.server,
     conversationId: ref.conversationId,

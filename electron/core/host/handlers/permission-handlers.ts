@@ -1,4 +1,4 @@
-// permissions:* — the broker's queue, answers, and the rules list of the settings page.
+// permissions:* — answers to permission requests, and the rules list of the settings page.
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
@@ -10,7 +10,6 @@ export function permissionHandlers(get: () => Promise<HostServices>): Permission
     return s.servers.rules(s.project.rules());
   };
   return {
-    'permissions:pending': async () => (await get()).asks.permissionRequests(),
     'permissions:answer': async ({ id, decision, reason, confirmed }) =>
       (await get()).asks.answerPermission(id, {
         kind: decision,

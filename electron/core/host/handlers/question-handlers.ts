@@ -1,13 +1,14 @@
-// questions:* — what servers ask of the user (sampling, elicitation): the waiting questions and
-// the answers, by id. The broker refuses an answer the question does not offer.
+// asks:pending and questions:answer — the one queue of what Lena waits on the user for (tool
+// permissions and what servers ask), and the answers to servers' questions, by id. The broker
+// refuses an answer the question does not offer. Permission answers are permissions:answer.
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
-type QuestionHandlers = Pick<Handlers, Extract<keyof Handlers, `questions:${string}`>>;
+type QuestionHandlers = Pick<Handlers, 'asks:pending' | 'questions:answer'>;
 
 export function questionHandlers(get: () => Promise<HostServices>): QuestionHandlers {
   return {
-    'questions:pending': async () => (await get()).asks.questions(),
+    'asks:pending': async () => (await get()).asks.pending(),
     'questions:answer': async ({ id, answer }) => (await get()).asks.answerQuestion(id, answer),
   };
 }

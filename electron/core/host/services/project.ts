@@ -1,5 +1,6 @@
-// The project service: the one owner of the open folder. It knows the folder, its `.mcp.json`,
-// its deny and ask rules (`<project>/.lena/settings.json`) and why that file is broken, if it is.
+// The project service: the one owner of the open folder, for the window, the menu and the dock
+// alike. It knows the folder (its real path), the recent ones, its `.mcp.json`, its deny and ask
+// rules (`<project>/.lena/settings.json`) and why that file is broken, if it is.
 // A broken file fails closed: the project's servers stay off and every call asks. Opening a folder
 // applies its rules, restarts the project's servers for it, and tells running servers their roots
 // changed; the settings file is watched, so fixing (or breaking) it applies without reopening.
@@ -14,12 +15,15 @@ import {
 import type { PermissionLists } from '../../permissions/types';
 import type { PermissionService } from '../../permissions/service';
 import type { HostEvents } from '../events';
+import { canonicalFolder, type RecentProjects } from '../recent-projects';
 import type { ServersService } from './servers';
 
-/** The recent project folders, kept by the desktop shell (none under tests or the CLI). */
+/** The recent project folders (recent-folders.json for the desktop; none under tests or the CLI). */
 export interface ProjectHistory {
   recent(): string[];
   opened(folder: string | null): void | Promise<void>;
+  /** Empties the recent list but for the open folder. */
+  clear?(): void | Promise<void>;
 }
 
 const settingsFiles = (folder: string | null) => (folder ? [projectSettingsFile(folder)] : []);
@@ -41,6 +45,27 @@ export class ProjectService {
       history?: ProjectHistory;
     },
   ) {}
+
+  /**
+   * The folder to start with: the one given at launch (its real path, remembered), else the one
+   * open when Lena last quit. A launch folder that is not a folder is `refused` and not opened.
+   */
+  static async initialFolder(
+    launch: string | null | undefined,
+    history: RecentProjects | undefined,
+    refused: (error: Error) => void,
+  ): Promise<string | null> {
+    const restored = history ? (await history.restore()).folder : null;
+    if (!launch) return restored;
+    try {
+      const folder = await canonicalFolder(launch);
+      await history?.opened(folder);
+      return folder;
+    } catch (err) {
+      refused(err as Error);
+      return restored;
+    }
+  }
 
   /**
    * Reads the folder's settings before any server starts (a project whose settings are broken
@@ -90,8 +115,19 @@ export class ProjectService {
     };
   }
 
-  /** Switches the folder (null: none) and says so (project:changed). */
-  async open(next: string | null): Promise<ProjectView> {
+  /**
+   * Switches to the folder (its real path; null: none), remembered first in the recent list,
+   * and says so (project:changed). Opening the open folder again restarts nothing. Not a folder:
+   * ProjectFolderError, and nothing changes.
+   */
+  async open(folder: string | null): Promise<ProjectView> {
+    const next = folder === null ? null : await canonicalFolder(folder);
+    if (next === this.open_.folder) {
+      await this.deps.history?.opened(next);
+      const view = this.view();
+      this.deps.events.emit('project:changed', view);
+      return view;
+    }
     this.open_ = {
       folder: next,
       mcpFile: next ? ((await findProjectConfig(next)) ?? null) : null,
@@ -104,6 +140,14 @@ export class ProjectService {
     // The roots are the project folder: servers that kept running hear that they changed.
     for (const status of this.deps.servers.statuses())
       void this.deps.servers.rootsChanged(status.name);
+    const view = this.view();
+    this.deps.events.emit('project:changed', view);
+    return view;
+  }
+
+  /** Empties the recent list but for the open folder (the menu's Clear Recent). */
+  async clearRecent(): Promise<ProjectView> {
+    await this.deps.history?.clear?.();
     const view = this.view();
     this.deps.events.emit('project:changed', view);
     return view;

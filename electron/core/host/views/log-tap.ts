@@ -36,12 +36,17 @@ export class LineSplitter {
 export function tapTransports(factory: TransportFactory, logs: InspectorLogs): TransportFactory {
   return async (name, launch, hooks) => {
     const transport = await factory(name, launch, hooks);
-    tap(transport, name, logs);
+    tapTransport(transport, name, logs);
     return transport;
   };
 }
 
-function tap(transport: ManagedTransport, server: string, logs: InspectorLogs): void {
+/** Reports one transport's traffic, stderr and connection notes to `logs` under `server`. */
+export function tapTransport(
+  transport: ManagedTransport,
+  server: string,
+  logs: InspectorLogs,
+): void {
   const pairing = new Pairing();
   const stderr = new LineSplitter((line) => logs.stderr(server, line));
   transport.onStderr?.((chunk) => stderr.push(chunk));
@@ -85,24 +90,35 @@ function tap(transport: ManagedTransport, server: string, logs: InspectorLogs): 
     }
   };
 
-  // stdio's send() goes through sendSerialized(): the message is recorded once, by the outer call.
-  let sending = false;
-  const send = transport.send.bind(transport);
-  transport.send = (message: JsonRpcMessage, hints?: SendHints) => {
-    record('out', message, JSON.stringify(message));
-    sending = true;
+  // A transport may route one of these through the other (stdio's send() writes through
+  // sendSerialized(); HTTP's sendSerialized() falls back to send() before it has chosen its
+  // wire): a message is recorded once, by the outer call.
+  let inside = false;
+  const once = <T>(message: () => unknown, text: () => string, pass: () => T): T => {
+    if (inside) return pass();
+    record('out', message(), text());
+    inside = true;
     try {
-      return hints ? send(message, hints) : send(message);
+      return pass();
     } finally {
-      sending = false;
+      inside = false;
     }
   };
+  const send = transport.send.bind(transport);
+  transport.send = (message: JsonRpcMessage, hints?: SendHints) =>
+    once(
+      () => message,
+      () => JSON.stringify(message),
+      () => (hints ? send(message, hints) : send(message)),
+    );
   if (transport.sendSerialized) {
     const sendSerialized = transport.sendSerialized.bind(transport);
-    transport.sendSerialized = (json: string, hints?: SendHints) => {
-      if (!sending) record('out', parseQuietly(json), json);
-      return hints ? sendSerialized(json, hints) : sendSerialized(json);
-    };
+    transport.sendSerialized = (json: string, hints?: SendHints) =>
+      once(
+        () => parseQuietly(json),
+        () => json,
+        () => (hints ? sendSerialized(json, hints) : sendSerialized(json)),
+      );
   }
 }
 

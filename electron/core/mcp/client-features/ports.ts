@@ -1,6 +1,6 @@
 // What the roots, sampling and elicitation handlers need from the host: each port asks the user
 // (or answers for them, where a front end cannot ask) and never reaches into a window itself.
-// The host builds them over its question broker (core/host); the command line over terminal
+// The host builds them over its one broker (core/permissions/broker.ts); the command line over terminal
 // prompts; the conformance driver over a stand-in user.
 import type { FormField, FormValues } from '../../../../shared/elicitation-form';
 

@@ -14,7 +14,7 @@ import { connectRegistry, managerExecutor, toolGate } from '../../../../electron
 import { McpManager } from '../../../../electron/core/mcp/manager/manager';
 import { defaultTransportFactory } from '../../../../electron/core/mcp/manager/transport-factory';
 import { ToolRegistry } from '../../../../electron/core/mcp/registry/registry';
-import { PermissionBroker } from '../../../../electron/core/permissions/broker';
+import { AskBroker } from '../../../../electron/core/permissions/broker';
 import { PinStore } from '../../../../electron/core/permissions/pins';
 import { PermissionService } from '../../../../electron/core/permissions/service';
 import { MemoryPermissionStore } from '../../../../electron/core/permissions/store';
@@ -33,7 +33,7 @@ export interface ChatHarness {
   engine: ChatEngine;
   manager: McpManager;
   registry: ToolRegistry;
-  broker: PermissionBroker;
+  broker: AskBroker;
   permissions: PermissionService;
   store: ReturnType<typeof openConversationStore>['store'];
   events: ChatEvent[];
@@ -70,7 +70,7 @@ export async function chatHarness(options: HarnessOptions = {}): Promise<ChatHar
   const registry = new ToolRegistry();
   const unconnect = connectRegistry(manager, registry);
   await manager.start();
-  const broker = new PermissionBroker({ timeoutMs: options.brokerTimeoutMs ?? 30_000 });
+  const broker = new AskBroker({ timeoutMs: options.brokerTimeoutMs ?? 30_000 });
   const permissions = await PermissionService.create({
     store: new MemoryPermissionStore({ ...defaultPermissionState(), ...options.permissions }),
     pins: await PinStore.open(),

@@ -3,7 +3,6 @@
 // says so, with its bytes, the log and the window's start-up notices say where, and Lena starts
 // with defaults. Before, each was ignored and written over on the next save: its content lost.
 import {
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -46,15 +45,13 @@ describe('damaged desktop files', () => {
     const damaged = {
       [paths.windowState]: '{"bounds": {"x": 10, "y": ',
       [paths.updates]: '{"automatic": tru',
-      [paths.recentFolders]: '{"folder": "/somewhere", "recent": [',
       [paths.processes]: '[{"pid": 123, ',
       [paths.secrets]: '{"version": 1, "secrets": {"ANTHROPIC_API_KEY": "ZW5jOnNrLWFudC0x"',
     };
     for (const [file, text] of Object.entries(damaged)) writeFileSync(file, text);
 
     const services = createDesktopServices(paths, keychain);
-    const project = await startDesktop(services);
-    expect(project).toEqual({ folder: null, recent: [] });
+    await startDesktop(services);
     expect(
       restoreBounds(await services.windowState.load(), [{ x: 0, y: 0, width: 1920, height: 1080 }])
         .bounds,
@@ -82,20 +79,12 @@ describe('damaged desktop files', () => {
   });
 
   it('writes new state next to the kept file, never over it', async () => {
-    writeFileSync(paths.recentFolders, 'not json at all');
     writeFileSync(paths.secrets, '{"secrets": ');
-    mkdirSync(join(root, 'project'));
     const services = createDesktopServices(paths, keychain);
-    await startDesktop(services, join(root, 'project'));
+    await startDesktop(services);
     await services.secrets.set('GITHUB_TOKEN', 'ghp_new');
     services.log.close();
 
-    expect(JSON.parse(readFileSync(paths.recentFolders, 'utf8'))).toMatchObject({
-      folder: join(root, 'project'),
-    });
-    expect(readFileSync(join(paths.home, asideOf(paths.recentFolders)[0]), 'utf8')).toBe(
-      'not json at all',
-    );
     expect(Object.keys(JSON.parse(readFileSync(paths.secrets, 'utf8')).secrets)).toEqual([
       'GITHUB_TOKEN',
     ]);

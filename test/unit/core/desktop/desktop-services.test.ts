@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +6,6 @@ import { ensureLenaHome, lenaPaths, type LenaPaths } from '../../../../electron/
 import {
   createDesktopServices,
   loadUpdatePrefs,
-  startDesktop,
 } from '../../../../electron/core/desktop/desktop-services';
 import type { Encryptor } from '../../../../electron/core/desktop/secret-store';
 
@@ -25,21 +24,6 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('desktop services', () => {
-  it('opens the folder given on the command line over the remembered one', async () => {
-    mkdirSync(join(root, 'old'));
-    mkdirSync(join(root, 'new'));
-    const first = createDesktopServices(paths, noKeychain);
-    await startDesktop(first, join(root, 'old'));
-    first.log.close();
-    const second = createDesktopServices(paths, noKeychain);
-    expect((await startDesktop(second)).folder).toBe(join(root, 'old'));
-    expect((await startDesktop(second, join(root, 'new'))).recent).toEqual([
-      join(root, 'new'),
-      join(root, 'old'),
-    ]);
-    second.log.close();
-  });
-
   it('redacts the secret store’s values from the log', async () => {
     const services = createDesktopServices(paths, noKeychain);
     await services.secrets.set('GITHUB_TOKEN', 'ghp_supersecretvalue42');

@@ -1,6 +1,7 @@
 // Switching project folders against the real manager and real stdio servers: only project-scope
 // servers restart, a user server keeps its process, re-opening the same folder restarts nothing,
-// and the recorded process groups follow (what orphan cleanup would end after a crash).
+// and the recorded process groups follow (what orphan cleanup would end after a crash). The host's
+// project service calls setProjectDir once per real switch (test/unit/core/host/recent-projects).
 import {
   existsSync,
   mkdirSync,
@@ -15,7 +16,6 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { skipWhen } from '../../../skip-reasons';
 import { ProcessRecords } from '../../../../electron/core/base/process-records';
-import { ProjectState } from '../../../../electron/core/desktop/project-state';
 import { McpManager } from '../../../../electron/core/mcp/manager/manager';
 import { defaultTransportFactory } from '../../../../electron/core/mcp/manager/transport-factory';
 
@@ -64,11 +64,6 @@ describe.skipIf(skipWhen('not-posix'))('switching the project folder', () => {
       processes: records,
     });
     const m = manager;
-    const state = new ProjectState(join(dir, 'recent-folders.json'), {
-      listener: {
-        onProjectChanged: async (folder) => void (await m.setProjectDir(folder ?? undefined)),
-      },
-    });
     await m.start();
     await expect
       .poll(() => m.status('home')?.status === 'connected', {
@@ -77,21 +72,21 @@ describe.skipIf(skipWhen('not-posix'))('switching the project folder', () => {
       })
       .toBe(true);
 
-    await state.open(a);
+    await m.setProjectDir(a);
     await expect
       .poll(() => m.status('tools')?.status === 'connected', {
         message: 'project a to connect',
         timeout: 15_000,
       })
       .toBe(true);
-    await state.open(b);
+    await m.setProjectDir(b);
     await expect
       .poll(() => starts('b').length === 1 && m.status('tools')?.status === 'connected', {
         message: 'project b to connect',
         timeout: 15_000,
       })
       .toBe(true);
-    await state.open(b); // the same folder again: nothing restarts
+    await m.setProjectDir(b); // the same folder again: nothing restarts
 
     expect(starts('home')).toHaveLength(1);
     expect(starts('a')).toHaveLength(1);

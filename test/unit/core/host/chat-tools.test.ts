@@ -1,11 +1,13 @@
 // Tools per conversation through the contract (issue 16): chat:set-tools stores the switch with
 // the conversation, chat:budget counts that conversation's tools (the global ones without an id,
-// or for a conversation gone meanwhile), and a tool the server does not list is a clear error.
+// or for a conversation gone meanwhile), the one gate refuses a call in that conversation whatever
+// its origin, and a tool the server does not list is a clear error.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../../../shared/chat/conversations';
 import type { TokenBudget } from '../../../../shared/chat/models';
 import type { ServerStatus } from '../../../../shared/server-types';
+import { serverIdentity } from '../../../../electron/core/host/wiring';
 import { MEMORY, newHost } from './host-harness';
 
 const value = <T>(r: unknown): T => {
@@ -16,7 +18,7 @@ const memoryCount = (b: TokenBudget) => b.perServer.find((s) => s.server === 'me
 
 describe('chat:set-tools and chat:budget', () => {
   it('switch a tool off for one conversation, and count only its tools', async () => {
-    const { home, dispatch } = newHost('lena-host-chat-tools-');
+    const { home, dispatch, host } = newHost('lena-host-chat-tools-');
     const added = await dispatch('servers:add', {
       name: 'memory',
       entry: {
@@ -56,6 +58,32 @@ describe('chat:set-tools and chat:budget', () => {
         ),
       ),
     ).toBe(all);
+
+    // The host's gate reads the same switches: a call in this conversation (a view's, say) is
+    // refused; a run by hand on the servers page is outside any conversation and runs.
+    const { runtime } = await host.services();
+    const readGraph = runtime.registry.resolve('mcp__memory__read_graph')!;
+    const inConversation = await runtime.gate.admit({
+      origin: 'view',
+      call: {
+        conversationId: conversation.id,
+        qualifiedName: readGraph.qualifiedName,
+        serverName: 'memory',
+        toolName: 'read_graph',
+        identity: serverIdentity(runtime.manager, 'memory'),
+        tool: readGraph.tool,
+        arguments: {},
+      },
+    });
+    expect(inConversation).toMatchObject({
+      outcome: 'deny',
+      audit: { decidedBy: 'switched off in this conversation' },
+    });
+    expect(
+      value<{ outcome: string }>(
+        await dispatch('servers:run-tool', { server: 'memory', tool: 'read_graph', arguments: {} }),
+      ).outcome,
+    ).toBe('done');
 
     const refused = await dispatch('chat:set-tools', {
       conversationId: conversation.id,

@@ -8,7 +8,7 @@ import type { ClientQuestion } from '../../../../shared/client-questions';
 import { DEFAULT_CHAT_SETTINGS } from '../../../../electron/core/chat/chat-settings';
 import { ModelCatalog } from '../../../../electron/core/chat/models';
 import { windowFeaturePorts, rootsFor } from '../../../../electron/core/host/feature-ports';
-import { QuestionBroker } from '../../../../electron/core/host/question-broker';
+import { AskBroker } from '../../../../electron/core/permissions/broker';
 import { parseSamplingParams } from '../../../../electron/core/mcp/client-features/sampling';
 import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
 import { PermissionService } from '../../../../electron/core/permissions/service';
@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function setup(openExternal?: (url: string) => Promise<void>) {
-  const broker = new QuestionBroker();
+  const broker = new AskBroker();
   const notes: string[] = [];
   const gate = new ToolGate({
     permissions: await PermissionService.create({ store: rules }),
@@ -68,7 +68,7 @@ async function setup(openExternal?: (url: string) => Promise<void>) {
     new Promise<ClientQuestion>((res) => {
       const off = broker.on('requested', (q) => {
         off();
-        res(q);
+        res(q as ClientQuestion);
       });
     });
   return { broker, ports, next, notes };
@@ -101,7 +101,7 @@ describe('sampling through the window', () => {
     });
     expect((review as { notices: string[] }).notices).toEqual([]);
     const answerShown = next();
-    broker.answer(review.id, {
+    broker.answerQuestion(review.id, {
       action: 'approve',
       draft: {
         systemPrompt: 'Be brief.',
@@ -118,7 +118,7 @@ describe('sampling through the window', () => {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello' }] }],
     });
     expect(sent).not.toHaveProperty('temperature');
-    broker.answer(answer.id, { action: 'approve' });
+    broker.answerQuestion(answer.id, { action: 'approve' });
     expect(await outcome).toEqual({
       ok: true,
       model: expect.any(String),
@@ -139,7 +139,7 @@ describe('sampling through the window', () => {
     try {
       const { broker, ports, notes, next } = await setup();
       const questions: ClientQuestion[] = [];
-      broker.on('requested', (q) => questions.push(q));
+      broker.on('requested', (q) => questions.push(q as ClientQuestion));
       const before = api.messageRequests().length;
       const refused = await ports.sampling!.sample(
         'every',
@@ -156,7 +156,7 @@ describe('sampling through the window', () => {
       const asked = next();
       void ports.sampling!.sample('other', request(), new AbortController().signal);
       expect(await asked).toMatchObject({ kind: 'sampling-request', server: 'other' });
-      broker.cancelAll();
+      broker.cancelAll('done');
     } finally {
       await rules.save(defaultPermissionState());
     }
@@ -167,7 +167,7 @@ describe('sampling through the window', () => {
     const before = api.messageRequests().length;
     const asked = next();
     const outcome = ports.sampling!.sample('every', request(), new AbortController().signal);
-    broker.answer((await asked).id, { action: 'deny' });
+    broker.answerQuestion((await asked).id, { action: 'deny' });
     expect(await outcome).toEqual({ ok: false, message: 'The user declined the sampling request' });
     expect(api.messageRequests().length).toBe(before);
 
@@ -176,8 +176,8 @@ describe('sampling through the window', () => {
     const second = ports.sampling!.sample('every', request(), new AbortController().signal);
     const review = await again;
     const shown = next();
-    broker.answer(review.id, { action: 'approve' });
-    broker.answer((await shown).id, { action: 'deny' });
+    broker.answerQuestion(review.id, { action: 'approve' });
+    broker.answerQuestion((await shown).id, { action: 'deny' });
     expect(await second).toEqual({
       ok: false,
       message: 'The user did not let the answer go back to the server',
@@ -191,16 +191,16 @@ describe('sampling through the window', () => {
     const first = ports.sampling!.sample('always-srv', request(), new AbortController().signal);
     let q = await asked;
     asked = next();
-    broker.answer(q.id, { action: 'approve', always: true });
+    broker.answerQuestion(q.id, { action: 'approve', always: true });
     q = await asked;
-    broker.answer(q.id, { action: 'approve' });
+    broker.answerQuestion(q.id, { action: 'approve' });
     await first;
     expect(settings.current.servers['always-srv']?.sampling).toBe('always');
     asked = next();
     const second = ports.sampling!.sample('always-srv', request(), new AbortController().signal);
     q = await asked;
     expect(q.kind).toBe('sampling-answer');
-    broker.answer(q.id, { action: 'approve' });
+    broker.answerQuestion(q.id, { action: 'approve' });
     expect(await second).toMatchObject({ ok: true, text: 'two' });
   });
 
@@ -212,7 +212,7 @@ describe('sampling through the window', () => {
     await asked;
     abort.abort('cancelled by the server');
     expect(await outcome).toMatchObject({ ok: false });
-    expect(broker.pending()).toEqual([]);
+    expect(broker.questions()).toEqual([]);
   });
 });
 
@@ -230,7 +230,7 @@ describe('URL elicitation through the window', () => {
     };
     let asked = next();
     const declined = ports.elicitation!.url!(q, new AbortController().signal);
-    broker.answer((await asked).id, { action: 'decline' });
+    broker.answerQuestion((await asked).id, { action: 'decline' });
     expect(await declined).toEqual({ action: 'decline' });
     expect(opened).toEqual([]);
 
@@ -243,13 +243,13 @@ describe('URL elicitation through the window', () => {
       opened: false,
     });
     const waiting = next();
-    broker.answer(first.id, { action: 'accept' });
+    broker.answerQuestion(first.id, { action: 'accept' });
     expect(await accepted).toEqual({ action: 'accept' });
     expect(opened).toEqual(['https://pay.example.com/x']);
     expect(await waiting).toMatchObject({ opened: true });
-    expect(broker.pending()).toHaveLength(1);
+    expect(broker.questions()).toHaveLength(1);
     ports.elicitation!.completed!('pay', 'e-1');
-    expect(broker.pending()).toEqual([]);
+    expect(broker.questions()).toEqual([]);
   });
 
   it('without a browser to open, URL mode is not offered', async () => {
@@ -257,25 +257,25 @@ describe('URL elicitation through the window', () => {
   });
 });
 
-describe('the question broker', () => {
+describe('the broker, for server questions', () => {
   it('refuses an answer the question does not offer, and keeps it waiting', async () => {
-    const broker = new QuestionBroker();
+    const broker = new AskBroker();
     let id = '';
     const p = broker.ask(
       { kind: 'elicitation-form', server: 's', message: 'm', fields: [], purpose: null },
       { onId: (i) => (id = i) },
     );
-    expect(() => broker.answer(id, { action: 'approve' })).toThrow(
+    expect(() => broker.answerQuestion(id, { action: 'approve' })).toThrow(
       /not an answer to this question/,
     );
-    expect(broker.pending()).toHaveLength(1);
-    broker.answer(id, { action: 'decline' });
+    expect(broker.questions()).toHaveLength(1);
+    broker.answerQuestion(id, { action: 'decline' });
     expect(await p).toEqual({ action: 'decline' });
-    expect(() => broker.answer(id, { action: 'decline' })).toThrow(/no longer waiting/);
+    expect(() => broker.answerQuestion(id, { action: 'decline' })).toThrow(/no longer pending/);
   });
 
   it('a question nobody answers ends with its safe answer', async () => {
-    const broker = new QuestionBroker(20);
+    const broker = new AskBroker({ questionTimeoutMs: 20 });
     expect(
       await broker.ask({
         kind: 'sampling-answer',

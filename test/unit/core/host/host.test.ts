@@ -77,14 +77,12 @@ describe('the host over the contract', () => {
     );
     await call('chat:send', { conversationId: conv.id, text: 'Remember Ada likes tea' });
     await expect
-      .poll(() => events.some(([e]) => e === 'permissions:requested'), {
+      .poll(() => events.some(([e]) => e === 'asks:requested'), {
         message: 'the permission request',
         timeout: 15_000,
       })
       .toBe(true);
-    const request = events.find(
-      ([e]) => e === 'permissions:requested',
-    )![1] as PermissionRequestView;
+    const request = events.find(([e]) => e === 'asks:requested')![1] as PermissionRequestView;
     expect(request).toMatchObject({
       server: 'memory',
       tool: 'create_entities',
@@ -93,7 +91,7 @@ describe('the host over the contract', () => {
       position: 1,
     });
     expect(request.argumentsText).toContain('likes tea');
-    expect(await call<PermissionRequestView[]>('permissions:pending')).toHaveLength(1);
+    expect(await call<PermissionRequestView[]>('asks:pending')).toHaveLength(1);
     await call('permissions:answer', { id: request.id, decision: 'allow-once' });
     await expect
       .poll(
@@ -125,7 +123,7 @@ describe('the host over the contract', () => {
       .map(([, p]) => (p as ChatEvent).type);
     expect(chatTypes).toContain('text-delta');
     expect(chatTypes).toContain('tool-call-updated');
-    expect(events.some(([e]) => e === 'permissions:resolved')).toBe(true);
+    expect(events.some(([e]) => e === 'asks:resolved')).toBe(true);
   });
 
   it('never hands the API key to the window and keeps it out of exports', async () => {

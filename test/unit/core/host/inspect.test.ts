@@ -48,7 +48,7 @@ describe('servers:run-tool', () => {
     ]);
     expect(r.audit).toMatchObject({ decision: 'allow', decidedBy: 'run by hand' });
     const services = await host.services();
-    expect(services.runtime.broker?.pending() ?? []).toEqual([]);
+    expect(services.runtime.asks?.pending() ?? []).toEqual([]);
   });
 
   it('refuses arguments that do not match the schema, naming the field', async () => {

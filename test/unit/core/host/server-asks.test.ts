@@ -89,11 +89,13 @@ describe('a project server named like a user server (security 30)', () => {
 
     // The user's "always" is not this server's: its request is shown for review, and declining sends nothing.
     const before = api.messageRequests().length;
-    const asked = new Promise<ClientQuestion>((res) => s.runtime.questions!.on('requested', res));
+    const asked = new Promise<ClientQuestion>((res) =>
+      s.runtime.asks!.on('requested', (q) => res(q as ClientQuestion)),
+    );
     const sampled = s.runtime.manager.callTool('notes', 'sample', {});
     const review = await asked;
     expect(review).toMatchObject({ kind: 'sampling-request', server: 'notes' });
-    s.runtime.questions!.answer(review.id, { action: 'deny' });
+    s.runtime.asks!.answerQuestion(review.id, { action: 'deny' });
     expect(JSON.parse(resultText(await sampled))).toMatchObject({
       error: 'The user declined the sampling request',
     });
@@ -107,13 +109,14 @@ describe('a project server named like a user server (security 30)', () => {
 // A log row's summary is the start of its line.
 /** Answers every question of the host: sampling answers go back, forms are declined; records the most waiting at once. */
 function answerer(s: HostServices, opts: { holdForms?: boolean } = {}) {
-  const questions = s.runtime.questions!;
+  const questions = s.runtime.asks!;
   const seen = { forms: 0, samplingAnswers: 0, samplingReviews: 0, mostWaiting: 0 };
   const held: string[] = [];
-  questions.on('requested', (q) => {
+  questions.on('requested', (ask) => {
+    const q = ask as ClientQuestion;
     seen.mostWaiting = Math.max(
       seen.mostWaiting,
-      questions.pending().filter((p) => p.server === q.server).length,
+      questions.questions().filter((p) => p.server === q.server).length,
     );
     if (q.kind === 'elicitation-form') seen.forms += 1;
     if (q.kind === 'sampling-answer') seen.samplingAnswers += 1;
@@ -121,13 +124,14 @@ function answerer(s: HostServices, opts: { holdForms?: boolean } = {}) {
     if (q.kind === 'elicitation-form' && opts.holdForms) return void held.push(q.id);
     // Once every request of the round has been admitted or refused.
     setImmediate(() =>
-      questions.answer(
+      questions.answerQuestion(
         q.id,
         q.kind === 'elicitation-form' ? { action: 'decline' } : { action: 'approve' },
       ),
     );
   });
-  const release = () => held.splice(0).forEach((id) => questions.answer(id, { action: 'decline' }));
+  const release = () =>
+    held.splice(0).forEach((id) => questions.answerQuestion(id, { action: 'decline' }));
   return { seen, release };
 }
 

@@ -1,4 +1,4 @@
-// The sign-in card of a tool call (issue 20) over the real question broker: Sign in runs the
+// The sign-in card of a tool call (issue 20) over the real broker: Sign in runs the
 // sign-in while a second card waits with Cancel, then the server restarts; Cancel on either card,
 // or a failed sign-in, ends with an error that says so; parallel calls share one card.
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
   SignInCancelledError,
   SignInRequiredError,
 } from '../../../../electron/core/mcp/auth/types';
-import { QuestionBroker } from '../../../../electron/core/host/question-broker';
+import { AskBroker } from '../../../../electron/core/permissions/broker';
 import { needsSignIn, signInAsker } from '../../../../electron/core/host/sign-in-asker';
 
 /** A sign-in that ends when the test says (or fails "cancelled" on cancelSignIn, as the provider does). */
@@ -37,9 +37,9 @@ function fakeAuth() {
 }
 
 function setUp() {
-  const broker = new QuestionBroker();
+  const broker = new AskBroker();
   const asked: ClientQuestion[] = [];
-  broker.on('requested', (q) => asked.push(q));
+  broker.on('requested', (q) => asked.push(q as ClientQuestion));
   const fake = fakeAuth();
   const ask = signInAsker({ broker, auth: fake.auth as never, manager: fake.manager as never });
   return { broker, asked, fake, ask };
@@ -52,20 +52,20 @@ describe('signInAsker', () => {
     expect(asked).toMatchObject([
       { kind: 'sign-in', server: 'docs', tool: 'whoami', waiting: false },
     ]);
-    broker.answer(asked[0].id, { action: 'accept' });
+    broker.answerQuestion(asked[0].id, { action: 'accept' });
     await expect.poll(() => asked.length).toBe(2);
     expect(asked[1]).toMatchObject({ kind: 'sign-in', waiting: true });
     expect(fake.log).toEqual(['sign-in docs']);
     fake.finish();
     expect(await outcome).toEqual({ ok: true });
     expect(fake.log).toEqual(['sign-in docs', 'restart docs']);
-    expect(broker.pending()).toEqual([]);
+    expect(broker.questions()).toEqual([]);
   });
 
   it('Cancel on the first card: nothing signs in, and the error says the tool did not run', async () => {
     const { broker, asked, fake, ask } = setUp();
     const outcome = ask('docs', 'whoami');
-    broker.answer(asked[0].id, { action: 'cancel' });
+    broker.answerQuestion(asked[0].id, { action: 'cancel' });
     const r = await outcome;
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toBeInstanceOf(SignInCancelledError);
@@ -76,9 +76,9 @@ describe('signInAsker', () => {
   it('Cancel while waiting for the browser stops the pending sign-in', async () => {
     const { broker, asked, fake, ask } = setUp();
     const outcome = ask('docs', 'whoami');
-    broker.answer(asked[0].id, { action: 'accept' });
+    broker.answerQuestion(asked[0].id, { action: 'accept' });
     await expect.poll(() => asked.length).toBe(2);
-    broker.answer(asked[1].id, { action: 'cancel' });
+    broker.answerQuestion(asked[1].id, { action: 'cancel' });
     const r = await outcome;
     expect(!r.ok && r.error).toBeInstanceOf(SignInCancelledError);
     expect(fake.log).toEqual(['sign-in docs', 'cancel docs']);
@@ -87,12 +87,12 @@ describe('signInAsker', () => {
   it('a failed sign-in says which step failed; the waiting card closes', async () => {
     const { broker, asked, fake, ask } = setUp();
     const outcome = ask('docs', 'whoami');
-    broker.answer(asked[0].id, { action: 'accept' });
+    broker.answerQuestion(asked[0].id, { action: 'accept' });
     await expect.poll(() => asked.length).toBe(2);
     fake.finish(new AuthError('token', 'Exchanging the sign-in code failed: invalid_grant.'));
     const r = await outcome;
     expect(!r.ok && r.error.step).toBe('token');
-    expect(broker.pending()).toEqual([]);
+    expect(broker.questions()).toEqual([]);
     expect(fake.log).not.toContain('restart docs');
   });
 
@@ -110,7 +110,7 @@ describe('signInAsker', () => {
     const a = ask('docs', 'whoami');
     const b = ask('docs', 'search');
     expect(asked).toHaveLength(1);
-    broker.answer(asked[0].id, { action: 'cancel' });
+    broker.answerQuestion(asked[0].id, { action: 'cancel' });
     expect((await a).ok).toBe(false);
     expect((await b).ok).toBe(false);
   });

@@ -13,15 +13,18 @@ describe('clientInfo', () => {
     process.env.npm_package_version = '7.8.9-test';
     const { McpClient } = await import('../../../../electron/core/mcp/client');
     const { StdioTransport } = await import('../../../../electron/core/mcp/transports/stdio');
-    const client = new McpClient(
-      new StdioTransport({ command: process.execPath, args: [MEMORY], shutdownGraceMs: 500 }),
-    );
+    const { wireLog } = await import('./wire-log');
+    const transport = new StdioTransport({
+      command: process.execPath,
+      args: [MEMORY],
+      shutdownGraceMs: 500,
+    });
+    const log = wireLog(transport);
+    const client = new McpClient(transport);
     try {
       await client.connect();
-      const initialize = client
-        .protocolLog()
-        .find((e) => e.direction === 'send' && e.method === 'initialize');
-      expect(initialize?.preview).toMatch(/"clientInfo":\{"name":"lena","version":"7\.8\.9-test"/);
+      const [initialize] = log.sent('initialize');
+      expect(log.body(initialize)).toMatch(/"clientInfo":\{"name":"lena","version":"7\.8\.9-test"/);
     } finally {
       await client.close();
     }

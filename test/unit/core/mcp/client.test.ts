@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { McpRpcError } from '../../../../electron/core/mcp/errors';
 import type { TextContent } from '../../../../shared/mcp-types';
 import { fixture, processGone, stdioClient } from './harness';
+import { McpClient } from '../../../../electron/core/mcp/client';
+import { StdioTransport } from '../../../../electron/core/mcp/transports/stdio';
+import { logOf, wireLog } from './wire-log';
 
 const server = fixture('scripted-server.mjs');
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
@@ -127,9 +130,15 @@ describe('McpClient: calls', () => {
     expect(err.kind).toBe('timeout');
     const call = received(transport.stderrTail()).find((m) => m.method === 'tools/call');
     await expect
-      .poll(() => client.protocolLog().some((e) => e.note === 'late answer ignored'), {
-        timeout: 5_000,
-      })
+      .poll(
+        () =>
+          logOf(client)
+            .notes()
+            .some((n) => n.startsWith('late answer ignored')),
+        {
+          timeout: 5_000,
+        },
+      )
       .toBe(true);
     const cancel = received(transport.stderrTail()).find(
       (m) => m.method === 'notifications/cancelled',
@@ -193,16 +202,26 @@ describe('McpClient: calls', () => {
     expect(bad.validationError).toMatch(/structuredContent.*celsius.*must be number/);
   });
 
-  it('keeps a bounded protocol log with methods, ids, sizes and durations', async () => {
-    const { client } = stdioClient(server, [], {}, { protocolLogSize: 10 });
-    await client.connect();
-    for (let i = 0; i < 8; i += 1) await client.callTool('echo', { text: 'x'.repeat(1000) });
-    const log = client.protocolLog();
-    expect(log.length).toBe(10);
-    const answer = log.find((e) => e.direction === 'receive' && e.method === 'tools/call');
-    expect(answer?.durationMs).toBeGreaterThanOrEqual(0);
-    expect(answer?.bytes).toBeGreaterThan(1000);
-    expect(answer?.preview.length).toBeLessThan(300);
+  it('its traffic shows in the host log, bounded, with methods, ids, sizes and durations', async () => {
+    const transport = new StdioTransport({
+      command: process.execPath,
+      args: [server],
+      shutdownGraceMs: 500,
+    });
+    const log = wireLog(transport, { rows: 10, bytes: 1_000_000, body: 64 * 1024 });
+    const client = log.watch(new McpClient(transport));
+    try {
+      await client.connect();
+      for (let i = 0; i < 8; i += 1) await client.callTool('echo', { text: 'x'.repeat(1000) });
+      expect(log.rows()).toHaveLength(10);
+      const answer = log.received('tools/call').at(-1);
+      expect(answer?.pairSeq).toBe(log.sent('tools/call').at(-1)?.seq);
+      expect(answer?.durationMs).toBeGreaterThanOrEqual(0);
+      expect(answer?.bytes).toBeGreaterThan(1000);
+      expect(answer?.summary.length).toBeLessThan(300);
+    } finally {
+      await client.close();
+    }
   });
 
   it('fails pending calls and refuses new ones after close', async () => {

@@ -8,6 +8,7 @@ import { StdioTransport, type StdioOptions } from '../../../../electron/core/mcp
 import { InMemoryTransport } from '../../../../electron/core/mcp/transports/in-memory';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { wireLog, type WireLog } from './wire-log';
 
 export const root = resolve(__dirname, '../../../..');
 export const fixture = (name: string): string => join(root, 'test/fixtures/mcp', name);
@@ -20,22 +21,23 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** A client over a real stdio process; closed after the test. */
+/** A client over a real stdio process, with the host's log of it; closed after the test. */
 export function stdioClient(
   script: string,
   args: string[] = [],
   opts: Partial<StdioOptions> = {},
   clientOpts: ClientOptions = {},
-): { client: McpClient; transport: StdioTransport } {
+): { client: McpClient; transport: StdioTransport; log: WireLog } {
   const transport = new StdioTransport({
     command: process.execPath,
     args: [script, ...args],
     shutdownGraceMs: 500,
     ...opts,
   });
-  const client = new McpClient(transport, clientOpts);
+  const log = wireLog(transport);
+  const client = log.watch(new McpClient(transport, clientOpts));
   cleanups.push(() => client.close());
-  return { client, transport };
+  return { client, transport, log };
 }
 
 /** What an SDK server connects to: the in-memory pair's server end, in the SDK's transport shape. */
@@ -60,15 +62,16 @@ function sdkEnd(end: InMemoryTransport): SdkTransport {
 export async function inMemoryClient(
   server: { connect(transport: SdkTransport): Promise<void>; close(): Promise<void> },
   clientOpts: ClientOptions = {},
-): Promise<{ client: McpClient; transport: InMemoryTransport }> {
+): Promise<{ client: McpClient; transport: InMemoryTransport; log: WireLog }> {
   const [transport, serverEnd] = InMemoryTransport.createLinkedPair();
   await server.connect(sdkEnd(serverEnd));
-  const client = new McpClient(transport, clientOpts);
+  const log = wireLog(transport);
+  const client = log.watch(new McpClient(transport, clientOpts));
   cleanups.push(async () => {
     await client.close();
     await server.close();
   });
-  return { client, transport };
+  return { client, transport, log };
 }
 
 /** A temporary directory removed after the test. */

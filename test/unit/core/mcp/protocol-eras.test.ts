@@ -15,6 +15,7 @@ import { startHttpPeer } from '../../../fixtures/mcp-v2/start-peer';
 import { HttpFallbackTransport } from '../../../../electron/core/mcp/transports/http-fallback';
 import { StdioTransport } from '../../../../electron/core/mcp/transports/stdio';
 import { fixture, root, stdioClient } from './harness';
+import { logOf, wireLog } from './wire-log';
 
 const peer = join(root, 'test/fixtures/mcp-v2/peer.mjs');
 const text = (r: { content: unknown[] }): string => (r.content[0] as TextContent).text;
@@ -35,7 +36,8 @@ async function httpPeer(legacy: 'stateless' | 'reject'): Promise<string> {
 }
 
 function httpClient(url: string, opts: ClientOptions = {}): McpClient {
-  const client = new McpClient(new HttpFallbackTransport({ url }), opts);
+  const transport = new HttpFallbackTransport({ url });
+  const client = wireLog(transport).watch(new McpClient(transport, opts));
   clients.push(client);
   return client;
 }
@@ -74,7 +76,11 @@ describe.each([
     ]);
     expect(text(await client.callTool('echo', { message: 'hi' }))).toBe('Echo: hi');
     expect(text(await client.callTool('era', {}))).toBe('modern');
-    expect(client.protocolLog().some((e) => e.method === 'initialize')).toBe(false);
+    expect(
+      logOf(client)
+        .rows()
+        .some((r) => r.method === 'initialize'),
+    ).toBe(false);
   });
 
   it('hears list changes through subscriptions/listen and re-lists', async () => {
@@ -85,22 +91,13 @@ describe.each([
     await expect
       .poll(() => seen.some((tools) => tools.some((t) => t.name === 'extra')), { timeout: 5_000 })
       .toBe(true);
-    expect(
-      client
-        .protocolLog()
-        .some(
-          (e) =>
-            e.direction === 'receive' && e.method === 'notifications/subscriptions/acknowledged',
-        ),
-    ).toBe(true);
+    expect(logOf(client).received('notifications/subscriptions/acknowledged')).not.toEqual([]);
   });
 
   it('answers an input_required round through the host handler and retries with a new id', async () => {
     const client = await connect({ features: confirmYes });
     expect(text(await client.callTool('confirm', { what: 'deploy' }))).toBe('confirmed: deploy');
-    const calls = client
-      .protocolLog()
-      .filter((e) => e.direction === 'send' && e.method === 'tools/call');
+    const calls = logOf(client).sent('tools/call');
     expect(calls).toHaveLength(2);
     expect(calls[0].id).not.toBe(calls[1].id);
   });
@@ -121,10 +118,9 @@ describe('eras against 2025 servers and pins', () => {
     expect(client.era).toBe('legacy');
     expect(client.protocolVersion).toBe('2025-11-25');
     expect(
-      client
-        .protocolLog()
-        .filter((e) => e.direction === 'send')
-        .map((e) => e.method)
+      logOf(client)
+        .sent()
+        .map((r) => r.method)
         .slice(0, 3),
     ).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
   });
@@ -168,10 +164,9 @@ describe('eras against 2025 servers and pins', () => {
       await client.connect();
       expect(client.era).toBe('modern');
       expect(
-        client
-          .protocolLog()
-          .filter((e) => e.direction === 'send')
-          .map((e) => e.method)
+        logOf(client)
+          .sent()
+          .map((r) => r.method)
           .slice(0, 2),
       ).toEqual(['initialize', 'server/discover']);
     },
@@ -187,7 +182,11 @@ describe('eras against 2025 servers and pins', () => {
     await client.connect();
     expect(client.era).toBe('legacy');
     expect(text(await client.callTool('era', {}))).toBe('legacy');
-    expect(client.protocolLog().some((e) => e.method === 'server/discover')).toBe(false);
+    expect(
+      logOf(client)
+        .rows()
+        .some((r) => r.method === 'server/discover'),
+    ).toBe(false);
   });
 
   it('pinned to 2025-11-25, a modern-only server refuses, and the error names the versions it speaks', async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../../shared/mcp-types';
 import { createSdkPeer } from '../../../fixtures/mcp/sdk-peer.mjs';
 import { fixture, inMemoryClient, stdioClient } from './harness';
+import { logOf } from './wire-log';
 
 const peer = fixture('sdk-peer.mjs');
 
@@ -17,10 +18,7 @@ describe('McpClient against SDK-built servers', () => {
     expect(tools.length).toBe(5000);
     expect(new Set(tools.map((t) => t.name)).size).toBe(5000);
     expect(tools[4999].name).toBe('tool_4999');
-    expect(
-      client.protocolLog().filter((e) => e.direction === 'send' && e.method === 'tools/list')
-        .length,
-    ).toBe(8);
+    expect(logOf(client).sent('tools/list')).toHaveLength(8);
   });
 
   it('stops a cursor loop with what it collected and says so', async () => {

@@ -8,12 +8,14 @@ import { join, resolve } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import type { ConversationTools } from '../../../../shared/chat/conversations';
 import type { TaskRecord } from '../../../../electron/core/mcp/tasks/journal';
-import { PermissionBroker } from '../../../../electron/core/permissions/broker';
+import { AskBroker } from '../../../../electron/core/permissions/broker';
 import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
 import { PermissionService } from '../../../../electron/core/permissions/service';
 import { MemoryPermissionStore } from '../../../../electron/core/permissions/store';
 import {
+  type ConversationSwitches,
   ToolGate,
   type GateOrigin,
   type GateRequest,
@@ -139,7 +141,7 @@ const TASK: TaskRecord = {
 
 async function gateOver(
   lists: Partial<PermissionLists>,
-  options: { broker?: PermissionBroker } = {},
+  options: { broker?: AskBroker; switches?: ConversationSwitches } = {},
 ) {
   const received: unknown[] = [];
   const followed: string[] = [];
@@ -155,6 +157,7 @@ async function gateOver(
   });
   const gate = new ToolGate({
     permissions,
+    ...(options.switches ? { switches: options.switches } : {}),
     caller: {
       callTool: (_server, tool, args, opts) => client.callTool(tool, args, opts),
       followTask: async (record) => {
@@ -206,10 +209,10 @@ describe('the gate on every origin', () => {
   });
 
   it('an ask rule: the model and a view wait for the dialog; by hand, the CLI and a resumed task run', async () => {
-    const broker = new PermissionBroker();
+    const broker = new AskBroker();
     const asked: string[] = [];
     broker.on('requested', (r) => {
-      asked.push(r.origin ?? 'model');
+      asked.push(r.kind === 'permission' ? (r.origin ?? 'model') : r.kind);
       broker.answer(r.id, { kind: 'deny', reason: 'not now' });
     });
     const { gate, received, followed, request } = await gateOver(
@@ -228,6 +231,37 @@ describe('the gate on every origin', () => {
     expect(asked).toHaveLength(2);
     expect(received).toEqual([{ n: 'by-hand' }, { n: 'cli' }]);
     expect(followed).toEqual(['t-1']);
+  });
+
+  it("a tool or server switched off in the call's conversation is refused from every origin, before the rules", async () => {
+    const choices: Record<string, ConversationTools> = {
+      conv: { offServers: [], tools: { mcp__fs__write: false } },
+    };
+    const { gate, received, followed, request } = await gateOver(
+      { allow: [{ rule: 'mcp__fs' }] },
+      { switches: (id) => choices[id] ?? null },
+    );
+    const refusals = async () => {
+      for (const origin of ORIGINS)
+        expect(await gate.admit(request(origin, {})), origin).toMatchObject({
+          outcome: 'deny',
+          audit: { decision: 'deny', decidedBy: 'switched off in this conversation' },
+          message: expect.stringMatching(/off in this conversation.*switch it on/),
+        });
+    };
+    await refusals();
+    choices.conv = { offServers: ['fs'], tools: {} };
+    await refusals();
+    expect(received).toEqual([]);
+    expect(followed).toEqual([]);
+    // Switched on again (or never set), the rules decide as before.
+    choices.conv = { offServers: [], tools: { mcp__fs__write: true } };
+    const verdict = await gate.admit(request('view', { n: 1 }));
+    if (verdict.outcome !== 'allow') throw new Error(`denied: ${verdict.message}`);
+    await verdict.run();
+    delete choices.conv;
+    expect((await gate.admit(request('cli', {}))).outcome).toBe('allow');
+    expect(received).toEqual([{ n: 1 }]);
   });
 
   it('an allowed call runs once, with the arguments the gate saw', async () => {

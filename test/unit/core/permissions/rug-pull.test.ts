@@ -7,10 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../../../../electron/core/mcp/client';
 import { launchIdentity } from '../../../../electron/core/mcp/config/identity';
 import { StdioTransport } from '../../../../electron/core/mcp/transports/stdio';
-import {
-  PermissionBroker,
-  type PendingRequest,
-} from '../../../../electron/core/permissions/broker';
+import { AskBroker, type PendingRequest } from '../../../../electron/core/permissions/broker';
 import { PinStore } from '../../../../electron/core/permissions/pins';
 import { PermissionService } from '../../../../electron/core/permissions/service';
 import { MemoryPermissionStore } from '../../../../electron/core/permissions/store';
@@ -43,11 +40,11 @@ describe('a tool changed after approval', () => {
     let tools: Tool[] = await client.listTools();
     const changed = new Promise<Tool[]>((done) => client.on('tools-changed', done));
 
-    const broker = new PermissionBroker({ timeoutMs: 10_000 });
+    const broker = new AskBroker({ timeoutMs: 10_000 });
     const asked: PendingRequest[] = [];
     const answers: Answer[] = [];
     broker.on('requested', (request) => {
-      asked.push(request);
+      asked.push(request as PendingRequest);
       const answer = answers.shift();
       if (answer) queueMicrotask(() => broker.answer(request.id, answer));
     });

@@ -2,10 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  PermissionBroker,
-  type PendingRequest,
-} from '../../../../electron/core/permissions/broker';
+import { AskBroker, type PendingRequest } from '../../../../electron/core/permissions/broker';
 import { PinStore } from '../../../../electron/core/permissions/pins';
 import { PermissionService } from '../../../../electron/core/permissions/service';
 import {
@@ -16,18 +13,18 @@ import type { Answer } from '../../../../electron/core/permissions/types';
 import { call, FS, readOnly, tool } from './requests';
 
 let dir: string;
-let broker: PermissionBroker;
+let broker: AskBroker;
 let asked: PendingRequest[];
 let answers: Answer[];
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lena-permissions-'));
-  broker = new PermissionBroker({ timeoutMs: 10_000 });
+  broker = new AskBroker({ timeoutMs: 10_000 });
   asked = [];
   answers = [];
   // The "window": answers each dialog with the next scripted answer.
   broker.on('requested', (request) => {
-    asked.push(request);
+    asked.push(request as PendingRequest);
     const answer = answers.shift();
     if (answer) queueMicrotask(() => broker.answer(request.id, answer));
   });
@@ -119,7 +116,7 @@ describe('PermissionService audit records', () => {
     const otherTool = gate.authorize(call('delete'));
     const otherChat = gate.authorize(call('write', { conversationId: 'c2' }));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(broker.pending().map((p) => p.position)).toEqual([1, 2, 3, 4]);
+    expect(broker.requests().map((p) => p.position)).toEqual([1, 2, 3, 4]);
     broker.answer(asked[0].id, { kind: 'allow-conversation' });
     expect((await first).audit.decidedBy).toBe('asked: allowed for this conversation');
     const queued = await second;
@@ -128,7 +125,7 @@ describe('PermissionService audit records', () => {
       'rule allow mcp__fs__write (session), from the answer to an identical request',
     );
     // The other tool and the other chat still wait for their own answers.
-    expect(broker.pending().map((p) => [p.toolName, p.conversationId])).toEqual([
+    expect(broker.requests().map((p) => [p.toolName, p.conversationId])).toEqual([
       ['delete', 'c1'],
       ['write', 'c2'],
     ]);
@@ -254,7 +251,7 @@ describe('PermissionService audit records', () => {
   });
 
   it('"timeout: no answer in …" and "cancelled: …"', async () => {
-    const quick = new PermissionBroker({ timeoutMs: 40 });
+    const quick = new AskBroker({ timeoutMs: 40 });
     const gate = await PermissionService.create({
       store: new MemoryPermissionStore(),
       broker: quick,

@@ -6,10 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BaselineStore } from '../../../../electron/core/permissions/baselines';
-import {
-  PermissionBroker,
-  type PendingRequest,
-} from '../../../../electron/core/permissions/broker';
+import { AskBroker, type PendingRequest } from '../../../../electron/core/permissions/broker';
 import { PinStore } from '../../../../electron/core/permissions/pins';
 import { PermissionService } from '../../../../electron/core/permissions/service';
 import { MemoryPermissionStore } from '../../../../electron/core/permissions/store';
@@ -31,9 +28,9 @@ afterEach(async () => {
 });
 
 async function service(): Promise<PermissionService> {
-  const broker = new PermissionBroker({ timeoutMs: 10_000 });
+  const broker = new AskBroker({ timeoutMs: 10_000 });
   broker.on('requested', (request) => {
-    asked.push(request);
+    asked.push(request as PendingRequest);
     queueMicrotask(() => broker.answer(request.id, { kind: 'deny' }));
   });
   const gate = await PermissionService.create({

@@ -70,14 +70,12 @@ describe('example App servers from npm', () => {
       structuredContent?: { time: string };
     }>('apps:call-tool', { ...card, name: 'get-time', arguments: {} });
     await expect
-      .poll(() => h.events.some(([e]) => e === 'permissions:requested'), {
+      .poll(() => h.events.some(([e]) => e === 'asks:requested'), {
         message: 'the permission dialog',
         timeout: 15_000,
       })
       .toBe(true);
-    const request = h.events.find(
-      ([e]) => e === 'permissions:requested',
-    )![1] as PermissionRequestView;
+    const request = h.events.find(([e]) => e === 'asks:requested')![1] as PermissionRequestView;
     expect(request).toMatchObject({
       origin: 'view',
       server: 'basic',
@@ -93,14 +91,12 @@ describe('example App servers from npm', () => {
     // Denied: the view gets an error saying so, and the tool did not run.
     const denied = h.call('apps:call-tool', { ...card, name: 'get-time', arguments: {} });
     await expect
-      .poll(() => h.events.filter(([e]) => e === 'permissions:requested').length >= 2, {
+      .poll(() => h.events.filter(([e]) => e === 'asks:requested').length >= 2, {
         message: 'the second dialog',
         timeout: 15_000,
       })
       .toBe(true);
-    const second = h.events.filter(
-      ([e]) => e === 'permissions:requested',
-    )[1][1] as PermissionRequestView;
+    const second = h.events.filter(([e]) => e === 'asks:requested')[1][1] as PermissionRequestView;
     await h.value('permissions:answer', { id: second.id, decision: 'deny' });
     expect(await denied).toEqual({
       ok: false,

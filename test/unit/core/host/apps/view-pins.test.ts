@@ -96,14 +96,12 @@ describe('pinned views', () => {
       arguments: {},
     });
     await expect
-      .poll(() => h.events.some(([e]) => e === 'permissions:requested'), {
+      .poll(() => h.events.some(([e]) => e === 'asks:requested'), {
         message: 'the dialog',
         timeout: 15_000,
       })
       .toBe(true);
-    const request = h.events.find(
-      ([e]) => e === 'permissions:requested',
-    )![1] as PermissionRequestView;
+    const request = h.events.find(([e]) => e === 'asks:requested')![1] as PermissionRequestView;
     expect(request.held?.changes).toEqual([
       "view changed: the view's HTML or its network permissions (CSP)",
     ]);

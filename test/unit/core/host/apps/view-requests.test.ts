@@ -59,14 +59,12 @@ describe('what a view may ask', () => {
       arguments: { n: 3 },
     });
     await expect
-      .poll(() => h.events.some(([e]) => e === 'permissions:requested'), {
+      .poll(() => h.events.some(([e]) => e === 'asks:requested'), {
         message: 'the dialog',
         timeout: 15_000,
       })
       .toBe(true);
-    const request = h.events.find(
-      ([e]) => e === 'permissions:requested',
-    )![1] as PermissionRequestView;
+    const request = h.events.find(([e]) => e === 'asks:requested')![1] as PermissionRequestView;
     expect(request).toMatchObject({
       origin: 'view',
       tool: 'app-only',
@@ -81,14 +79,14 @@ describe('what a view may ask', () => {
     // A deny rule stops the view's call as it stops the model's, without asking.
     await h.value('permissions:answer', { id: 'none', decision: 'deny' }).catch(() => undefined);
     await rt.permissions.addRule('deny', { rule: 'mcp__apps__app-only' });
-    const asked = h.events.filter(([e]) => e === 'permissions:requested').length;
+    const asked = h.events.filter(([e]) => e === 'asks:requested').length;
     expect(
       await h.call('apps:call-tool', { ...card, name: 'app-only', arguments: {} }),
     ).toMatchObject({
       ok: false,
       error: { code: 'forbidden', message: expect.stringContaining('denied by the rule') },
     });
-    expect(h.events.filter(([e]) => e === 'permissions:requested').length).toBe(asked);
+    expect(h.events.filter(([e]) => e === 'asks:requested').length).toBe(asked);
   });
 
   it('checks links: https only, no credentials, nothing hidden', async () => {
@@ -183,12 +181,12 @@ describe('what a view may ask', () => {
       content: [{ type: 'text', text: 'Please book it' }],
     });
     await expect
-      .poll(() => h.events.some(([e]) => e === 'questions:requested'), {
+      .poll(() => h.events.some(([e]) => e === 'asks:requested'), {
         message: 'the question',
         timeout: 15_000,
       })
       .toBe(true);
-    const question = h.events.find(([e]) => e === 'questions:requested')![1] as ClientQuestion;
+    const question = h.events.find(([e]) => e === 'asks:requested')![1] as ClientQuestion;
     expect(question).toMatchObject({
       kind: 'app-message',
       server: 'apps',
@@ -209,12 +207,12 @@ describe('what a view may ask', () => {
       content: [{ type: 'text', text: 'Book \u200bit' }],
     });
     await expect
-      .poll(() => h.events.filter(([e]) => e === 'questions:requested').length >= 2, {
+      .poll(() => h.events.filter(([e]) => e === 'asks:requested').length >= 2, {
         message: 'the second question',
         timeout: 15_000,
       })
       .toBe(true);
-    const second = h.events.filter(([e]) => e === 'questions:requested')[1][1] as ClientQuestion & {
+    const second = h.events.filter(([e]) => e === 'asks:requested')[1][1] as ClientQuestion & {
       text: string;
     };
     expect(second.text).not.toBe('Book \u200bit'); // the hidden character is shown, and what is shown is what is sent

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { McpCancelledError } from '../../../../../electron/core/mcp/errors';
 import type { TaskView } from '../../../../../electron/core/mcp/client';
 import { reference, stdioClient } from '../harness';
+import { logOf } from '../wire-log';
 
 // With roots, sampling and elicitation declared (the client-features issue) more appear.
 const TOOL_COUNT = 13;
@@ -65,15 +66,8 @@ describe('2025-11-25 tasks with server-everything', () => {
     );
     await expect(call).rejects.toBeInstanceOf(McpCancelledError);
     expect(seen.at(-1)?.status).toBe('cancelled');
-    const sent = client
-      .protocolLog()
-      .filter((e) => e.direction === 'send' && e.method === 'tasks/cancel');
-    expect(sent).toHaveLength(1);
-    expect(
-      client
-        .protocolLog()
-        .some((e) => e.direction === 'send' && e.method === 'notifications/cancelled'),
-    ).toBe(false);
+    expect(logOf(client).sent('tasks/cancel')).toHaveLength(1);
+    expect(logOf(client).sent('notifications/cancelled')).toEqual([]);
   });
 
   it('input required: waits on tasks/result (the server asks there), and cancelling it sends tasks/cancel', async () => {
@@ -94,17 +88,11 @@ describe('2025-11-25 tasks with server-everything', () => {
       { signal: abort.signal, onTask: (t) => seen.push(t) },
     );
     await expect
-      .poll(
-        () =>
-          client.protocolLog().some((e) => e.direction === 'send' && e.method === 'tasks/result'),
-        { timeout: 15_000 },
-      )
+      .poll(() => logOf(client).sent('tasks/result').length > 0, { timeout: 15_000 })
       .toBe(true);
     expect(seen.map((t) => t.status)).toContain('input_required');
     abort.abort();
     await expect(call).rejects.toBeInstanceOf(McpCancelledError);
-    expect(
-      client.protocolLog().filter((e) => e.direction === 'send' && e.method === 'tasks/cancel'),
-    ).toHaveLength(1);
+    expect(logOf(client).sent('tasks/cancel')).toHaveLength(1);
   });
 });

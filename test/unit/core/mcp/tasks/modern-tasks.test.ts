@@ -15,6 +15,7 @@ import {
 } from '../../../../../electron/core/mcp/errors';
 import { TaskInterruptedError } from '../../../../../electron/core/mcp/tasks/follow';
 import { fixture, stdioClient, tempDir } from '../harness';
+import { logOf } from '../wire-log';
 
 const peer = fixture('tasks-2026-peer.mjs');
 const text = (r: { content: unknown[] }) => (r.content[0] as { text: string }).text;
@@ -32,8 +33,7 @@ async function connected(features?: ClientFeatureHandlers, state = join(tempDir(
   return { client, transport, state };
 }
 
-const sent = (client: McpClient, method: string) =>
-  client.protocolLog().filter((e) => e.direction === 'send' && e.method === method);
+const sent = (client: McpClient, method: string) => logOf(client).sent(method);
 
 describe('2026-07-28 tasks (scripted peer)', () => {
   it('follows a task the server chose to create: created, progress, completed', async () => {
@@ -64,7 +64,7 @@ describe('2026-07-28 tasks (scripted peer)', () => {
     );
     expect(text(result)).toBe('Researched: kelp');
     expect(seen.map((t) => t.statusMessage)).toContain('Step 3 of 4: kelp');
-    expect(sent(client, 'subscriptions/listen')[0].preview).toContain('taskIds');
+    expect(logOf(client).body(sent(client, 'subscriptions/listen')[0])).toContain('taskIds');
     expect(sent(client, 'tasks/get')).toHaveLength(0);
   });
 

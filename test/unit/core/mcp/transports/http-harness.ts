@@ -2,6 +2,7 @@
 import { afterEach } from 'vitest';
 import { McpClient, type ClientOptions } from '../../../../../electron/core/mcp/client';
 import type { Transport, TransportCloseInfo } from '../../../../../electron/core/mcp/transport';
+import { wireLog } from '../wire-log';
 import { startEverything, type RunningServer } from '../../../../fixtures/mcp-http/everything';
 import {
   startScripted,
@@ -37,7 +38,7 @@ export function clientOver(
   transport: Transport,
   opts: ClientOptions = {},
 ): { client: McpClient; errors: string[]; closes: TransportCloseInfo[] } {
-  const client = new McpClient(transport, opts);
+  const client = wireLog(transport).watch(new McpClient(transport, opts));
   const errors: string[] = [];
   const closes: TransportCloseInfo[] = [];
   client.on('log', (e) => {

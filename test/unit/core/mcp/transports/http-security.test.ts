@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SseTransport } from '../../../../../electron/core/mcp/transports/sse';
 import { StreamableHttpTransport } from '../../../../../electron/core/mcp/transports/streamable-http';
 import { answerJson } from '../../../../fixtures/mcp-http/scripted-server';
+import { logOf } from '../wire-log';
 import { clientOver, scripted } from './http-harness';
 
 const TOKEN = 'Bearer sekrit-token-4242';
@@ -106,7 +107,9 @@ describe('HTTP transports: no secret in any text a user or a log can see', () =>
       String((failure as { cause?: unknown })?.cause ?? ''),
       ...errors,
       ...client.logEntries().map((e) => JSON.stringify(e)),
-      ...client.protocolLog().map((e) => JSON.stringify(e)),
+      ...logOf(client)
+        .rows()
+        .map((row) => `${JSON.stringify(row)} ${logOf(client).body(row)}`),
     ].join('\n');
     expect(visible).toContain('[redacted]');
     for (const secret of ['sekrit-token-4242', API_KEY, SESSION, QUERY])

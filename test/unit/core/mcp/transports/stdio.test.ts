@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { McpTransportError } from '../../../../../electron/core/mcp/errors';
 import type { TextContent } from '../../../../../shared/mcp-types';
 import { fixture, processGone, stdioClient } from '../harness';
+import { logOf } from '../wire-log';
 import { baseEnvironmentNames } from '../../../../../electron/core/mcp/transports/child-env';
 
 const server = fixture('scripted-server.mjs');
@@ -83,7 +84,11 @@ describe('stdio transport: framing', () => {
     await expect
       .poll(() => clientLogs(client).some((l) => l.includes('duplicate')), { timeout: 5_000 })
       .toBe(true);
-    expect(client.protocolLog().some((e) => e.note?.includes('unknown or duplicate'))).toBe(true);
+    expect(
+      logOf(client)
+        .notes()
+        .some((n) => n.includes('unknown or duplicate')),
+    ).toBe(true);
   });
 
   it('fails the connection with "message too large" on a 64 MiB line without newline, holding no more than the limit', async () => {

@@ -51,7 +51,7 @@ describe('app slice', () => {
       'settings:get',
       'conversations:list',
       'servers:list',
-      'permissions:pending',
+      'asks:pending',
       'chat:budget',
     ]) {
       expect(host.calls.map((c) => c.channel)).toContain(channel);

@@ -1,6 +1,8 @@
-// The project folder (whose `.mcp.json` the manager reads) and the recent folders, remembered in
-// Lena's home (recent-folders.json) and restored on start. Folders that vanished are dropped.
+// The recent project folders and the last one open, remembered in Lena's home
+// (recent-folders.json) for the project service, which owns the open folder; the desktop's menu
+// and title follow the service's project:changed. Folders that vanished are dropped on restore.
 import { promises as fs } from 'node:fs';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { readJsonFileTolerant, writeJsonFile } from '../base/json-file';
 
 export const MAX_RECENT_FOLDERS = 10;
@@ -10,52 +12,42 @@ export interface ProjectSnapshot {
   recent: string[];
 }
 
-/** Told when the project folder changes; the host points the manager at it (project servers restart). */
-export interface ProjectChangeListener {
-  onProjectChanged(folder: string | null): Promise<void> | void;
-}
-
 /** Opening something that is not a folder; the message says what to do. */
-export class ProjectFolderError extends Error {
+export class ProjectFolderError extends LenaError {
   constructor(
     readonly folder: string,
     reason: string,
   ) {
-    super(`Cannot open ${folder} as the project folder: ${reason}. Choose an existing folder.`);
+    super(
+      ERROR_CODE.invalidArguments,
+      `Cannot open ${folder} as the project folder: ${reason}. Choose an existing folder.`,
+    );
     this.name = 'ProjectFolderError';
   }
 }
 
-export interface ProjectStateOptions {
-  listener?: ProjectChangeListener;
+export interface RecentProjectsOptions {
   maxRecent?: number;
   log?: (level: 'warn', message: string) => void;
   /** Told what the user must see: recent-folders.json was damaged and moved aside. */
   notice?: (message: string) => void;
 }
 
-export class ProjectState {
+/** The remembered folders (the project service's history); it records, the service decides. */
+export class RecentProjects {
   private state: ProjectSnapshot = { folder: null, recent: [] };
-  private readonly watchers = new Set<(snapshot: ProjectSnapshot) => void>();
 
   constructor(
     private readonly file: string,
-    private readonly options: ProjectStateOptions = {},
+    private readonly options: RecentProjectsOptions = {},
   ) {}
 
   get snapshot(): ProjectSnapshot {
     return { folder: this.state.folder, recent: [...this.state.recent] };
   }
 
-  /** Hears every saved change (the folder or the recent list): the menu and the title follow. */
-  subscribe(watcher: (snapshot: ProjectSnapshot) => void): () => void {
-    this.watchers.add(watcher);
-    return () => this.watchers.delete(watcher);
-  }
-
-  /** The hook for folder changes (the host points the manager at the new folder). */
-  setListener(listener: ProjectChangeListener | undefined): void {
-    this.options.listener = listener;
+  recent(): string[] {
+    return [...this.state.recent];
   }
 
   /** Loads the saved state; the last folder comes back only if it still exists. Never throws. */
@@ -77,45 +69,33 @@ export class ProjectState {
     return this.snapshot;
   }
 
-  /**
-   * Makes `folder` (or none) the project folder, first in the recent list, saved; the listener
-   * hears of it only when the folder actually changed.
-   */
-  async open(folder: string | null): Promise<ProjectSnapshot> {
-    const canonical = folder === null ? null : await canonicalFolder(folder);
-    const changed = canonical !== this.state.folder;
+  /** Records `folder` (canonical, or none) as the open one, first in the recent list, saved. */
+  async opened(folder: string | null): Promise<void> {
     const recent =
-      canonical === null
-        ? this.state.recent
-        : dedupe([canonical, ...this.state.recent]).slice(0, this.max);
-    this.state = { folder: canonical, recent };
-    await this.save();
-    if (changed) await this.options.listener?.onProjectChanged(canonical);
-    return this.snapshot;
+      folder === null ? this.state.recent : dedupe([folder, ...this.state.recent]).slice(0, this.max);
+    this.state = { folder, recent };
+    await writeJsonFile(this.file, this.state);
   }
 
-  async clearRecent(): Promise<ProjectSnapshot> {
+  /** Empties the recent list but for the open folder. */
+  async clear(): Promise<void> {
     this.state = {
       folder: this.state.folder,
       recent: this.state.folder ? [this.state.folder] : [],
     };
-    await this.save();
-    return this.snapshot;
+    await writeJsonFile(this.file, this.state);
   }
 
   private get max(): number {
     return this.options.maxRecent ?? MAX_RECENT_FOLDERS;
   }
-
-  private async save(): Promise<void> {
-    await writeJsonFile(this.file, this.state);
-    for (const watcher of [...this.watchers]) watcher(this.snapshot);
-  }
 }
 
-// The real path, so /home/me/p, /home/me/p/ and a symlink to it are one entry (and on macOS and
-// Windows, the file system's own spelling of the name).
-async function canonicalFolder(folder: string): Promise<string> {
+/**
+ * The real path, so /home/me/p, /home/me/p/ and a symlink to it are one folder (and on macOS and
+ * Windows, the file system's own spelling of the name). Not a folder: ProjectFolderError.
+ */
+export async function canonicalFolder(folder: string): Promise<string> {
   let real: string;
   try {
     real = await fs.realpath(folder);
@@ -146,11 +126,4 @@ async function filterAsync<T>(
 ): Promise<T[]> {
   const keep = await Promise.all(items.map(test));
   return items.filter((_, i) => keep[i]);
-}
-
-/** The window title: the project folder's name first, as editors do. */
-export function windowTitle(folder: string | null, appName = 'Lena'): string {
-  if (!folder) return appName;
-  const name = folder.split(/[\\/]/).filter(Boolean).at(-1) ?? folder;
-  return `${name} — ${appName}`;
 }
