@@ -66,6 +66,8 @@ export const INVOKE_CHANNELS = [
   'chat:switch-branch',
   'permissions:pending',
   'permissions:answer',
+  'permissions:preview-rule',
+  'permissions:test-call',
   'permissions:rules',
   'permissions:revoke-rule',
   'permissions:accept-definition',

@@ -19,7 +19,7 @@ import {
 } from './channel-names';
 import * as s from './contract-schemas';
 import type { ClientQuestion } from './client-questions';
-import type { PermissionRequestView, PermissionRuleView } from './permission-types';
+import type { PermissionRequestView, PermissionRuleView, RuleCheckView } from './permission-types';
 import type {
   ConfigFileView,
   ImportReport,
@@ -285,12 +285,27 @@ export const invokeChannels = {
         decision: s.permissionDecisionKind,
         reason: z.string().max(2000).optional(),
         confirmed: z.boolean().optional(),
+        rule: z.string().min(1).max(4000).optional(),
       })
       .strict(),
   ),
+  /** A candidate "always allow when" rule tried against a waiting call, as if it were saved. */
+  'permissions:preview-rule': channel<RuleCheckView>()(
+    z.object({ id: s.id, rule: z.string().max(4000) }).strict(),
+  ),
+  /** The settings tester: what the gate decides for these arguments of this tool, and which rule. */
+  'permissions:test-call': channel<RuleCheckView>()(
+    z.object({ qualifiedName: z.string().min(1).max(300), arguments: z.unknown() }).strict(),
+  ),
   'permissions:rules': channel<PermissionRuleView[]>()(s.noArgs),
   'permissions:revoke-rule': channel<PermissionRuleView[]>()(
-    z.object({ list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1) }).strict(),
+    z
+      .object({
+        list: z.enum(['allow', 'ask', 'deny']),
+        rule: z.string().min(1),
+        args: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
   ),
   'permissions:accept-definition': channel<void>()(
     z.object({ server: s.serverName, tool: z.string().min(1) }).strict(),

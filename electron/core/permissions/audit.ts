@@ -22,6 +22,7 @@ export function answerText(
     'allow-conversation': 'asked: allowed for this conversation',
     deny: reason ? `asked: denied (${reason})` : 'asked: denied',
     'always-allow-tool': `asked: always allowed this tool${added}`,
+    'always-allow-when': `asked: always allowed these arguments${added}`,
     'always-allow-server': `asked: always allowed this server${added}`,
     'always-deny-tool': `asked: always denied this tool${added}`,
   };

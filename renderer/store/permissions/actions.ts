@@ -3,6 +3,7 @@ import type {
   PermissionDecisionKind,
   PermissionRequestView,
   PermissionRuleView,
+  RuleCheckView,
 } from '../../../shared/permission-types';
 import { failed, ready, withValue } from '../loadable';
 import { attempt, type Outcome } from '../result';
@@ -13,12 +14,17 @@ export interface PermissionsActions {
   answerPermission(
     id: string,
     decision: PermissionDecisionKind,
-    options?: { reason?: string; confirmed?: boolean },
+    options?: { reason?: string; confirmed?: boolean; rule?: string },
   ): Promise<Outcome<void>>;
+  /** "Always allow when…": what the gate would decide for the waiting call were this rule saved. */
+  previewRule(id: string, rule: string): Promise<Outcome<RuleCheckView>>;
+  /** The settings tester: the gate's decision for a tool called with these arguments. */
+  testCall(qualifiedName: string, args: unknown): Promise<Outcome<RuleCheckView>>;
   loadRules(): Promise<void>;
   revokeRule(
     list: PermissionRuleView['list'],
     rule: string,
+    args?: PermissionRuleView['args'],
   ): Promise<Outcome<PermissionRuleView[]>>;
   acceptDefinition(server: string, tool: string): Promise<Outcome<void>>;
   /** Leaves a new or changed tool out of Claude's requests. */
@@ -44,12 +50,20 @@ export const createPermissionsActions: ActionsCreator<PermissionsActions> = (set
     else set({ permissionsError: r.error });
     return r;
   },
+  previewRule(id, rule) {
+    return attempt(() => host.call('permissions:preview-rule', { id, rule }));
+  },
+  testCall(qualifiedName, args) {
+    return attempt(() => host.call('permissions:test-call', { qualifiedName, arguments: args }));
+  },
   async loadRules() {
     const r = await attempt(() => host.call('permissions:rules'));
     set((s) => ({ ruleList: r.ok ? ready(r.value) : failed(s.ruleList, r.error) }));
   },
-  async revokeRule(list, rule) {
-    const r = await attempt(() => host.call('permissions:revoke-rule', { list, rule }));
+  async revokeRule(list, rule, args) {
+    const r = await attempt(() =>
+      host.call('permissions:revoke-rule', { list, rule, ...(args ? { args } : {}) }),
+    );
     if (r.ok) set((s) => ({ ruleList: withValue(s.ruleList, r.value) }));
     return r;
   },

@@ -1,4 +1,6 @@
 // permissions:* — the broker's queue, answers, and the rules list of the settings page.
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
+import type { RuleEntry } from '../../permissions/types';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
@@ -11,15 +13,26 @@ export function permissionHandlers(get: () => Promise<HostServices>): Permission
   };
   return {
     'permissions:pending': async () => (await get()).asks.permissionRequests(),
-    'permissions:answer': async ({ id, decision, reason, confirmed }) =>
-      (await get()).asks.answerPermission(id, {
+    'permissions:answer': async ({ id, decision, reason, confirmed, rule }) => {
+      const s = await get();
+      // An "always allow when" rule that cannot be stored is refused before the call is decided.
+      if (decision === 'always-allow-when') {
+        const preview = s.servers.previewRule(id, rule ?? '');
+        if (preview.error) throw new LenaError(ERROR_CODE.invalidArguments, preview.error);
+      }
+      s.asks.answerPermission(id, {
         kind: decision,
         ...(reason ? { reason } : {}),
         ...(confirmed ? { confirmed } : {}),
-      }),
+        ...(rule ? { rule } : {}),
+      });
+    },
+    'permissions:preview-rule': async ({ id, rule }) => (await get()).servers.previewRule(id, rule),
+    'permissions:test-call': async ({ qualifiedName, arguments: args }) =>
+      (await get()).servers.testCall(qualifiedName, args),
     'permissions:rules': rules,
-    'permissions:revoke-rule': async ({ list, rule }) => {
-      await (await get()).servers.removeRule(list, rule);
+    'permissions:revoke-rule': async ({ list, rule, args }) => {
+      await (await get()).servers.removeRule(list, rule, args as RuleEntry['args']);
       return rules();
     },
     'permissions:accept-definition': async ({ server, tool }) =>
