@@ -11,6 +11,13 @@ export function deniedWords(decidedBy: string | null): string {
   const timeout = /^timeout: no answer in (.+)$/.exec(decidedBy);
   if (timeout)
     return `Nobody answered within ${timeout[1]}, so it was denied: the tool did not run.`;
+  const rule = /^rule deny (.+) \((user|project|cli|session)\)$/s.exec(decidedBy);
+  if (rule) {
+    const whose = { user: 'your rule', project: "the project's rule", cli: 'the --deny rule' }[
+      rule[2] as 'user' | 'project' | 'cli'
+    ];
+    return `Refused by ${whose ?? 'the rule'} “${rule[1]}”: the tool did not run, and Claude was told which rule refused it.`;
+  }
   const cancelled = /^cancelled: (.+)$/s.exec(decidedBy);
   if (cancelled) return `The question was withdrawn (${cancelled[1]}): the tool did not run.`;
   return `Denied by ${decidedBy}: the tool did not run, and Claude was told so.`;

@@ -1,8 +1,7 @@
 // Which rule decided that Lena asks, in words for the permission dialog. Core describes it as
 // "default: ask" or "rule ask mcp__fs__write_file (user)", with notes after "; ".
 export function ruleWords(rule: string): string {
-  return rule
-    .split('; ')
+  return topLevelParts(rule)
     .map((part) => {
       if (part === 'default: ask') return 'No saved rule, so Lena asks.';
       // A rule that names the tool but not these arguments (or a changed server) is said after it.
@@ -30,4 +29,21 @@ export function allowedWords(decidedBy: string | null): string | null {
     session: "this chat's grant",
   }[m[2] as 'user' | 'project' | 'cli' | 'session'];
   return `Allowed by ${whose} “${m[1]}”.`;
+}
+
+/** The "; "-separated notes of a decision, not splitting inside parentheses (a rule's own notes). */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && c === ';' && text[i + 1] === ' ') {
+      parts.push(text.slice(start, i));
+      start = i + 2;
+    }
+  }
+  return [...parts, text.slice(start)];
 }

@@ -22,6 +22,9 @@ describe('deniedWords', () => {
     expect(deniedWords('deny rule mcp__fs__write_file')).toBe(
       'Denied by deny rule mcp__fs__write_file: the tool did not run, and Claude was told so.',
     );
+    expect(deniedWords('rule deny mcp__fs__write_file(path:/etc/**) (project)')).toBe(
+      "Refused by the project's rule “mcp__fs__write_file(path:/etc/**)”: the tool did not run, and Claude was told which rule refused it.",
+    );
     expect(deniedWords(null)).toBe('Denied: the tool did not run, and Claude was told so.');
   });
 });

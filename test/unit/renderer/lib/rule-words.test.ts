@@ -29,6 +29,13 @@ describe('argument rules in words', () => {
     ).toBe(
       'No saved rule covers this call, so Lena asks: rule allow mcp__fs__write_file(path:~/notes/**) (user) does not match these arguments.',
     );
+    expect(
+      ruleWords(
+        'default: ask (rule allow mcp__fs__a(path:/n/**) (user) does not match these arguments; rule allow mcp__fs__a(path:/d/**) (user) does not match these arguments)',
+      ),
+    ).toBe(
+      'No saved rule covers this call, so Lena asks: rule allow mcp__fs__a(path:/n/**) (user) does not match these arguments; rule allow mcp__fs__a(path:/d/**) (user) does not match these arguments.',
+    );
     expect(ruleWords('rule ask mcp__fs__write_file(path:"C:/a,b/**") (user)')).toBe(
       'Your rule “mcp__fs__write_file(path:"C:/a,b/**")” says to ask.',
     );
