@@ -69,6 +69,8 @@ export const INVOKE_CHANNELS = [
   'permissions:preview-rule',
   'permissions:test-call',
   'permissions:rules',
+  'permissions:claude-suggestions',
+  'permissions:add-rules',
   'permissions:revoke-rule',
   'permissions:accept-definition',
   'permissions:reject-tool',

@@ -19,7 +19,12 @@ import {
 } from './channel-names';
 import * as s from './contract-schemas';
 import type { ClientQuestion } from './client-questions';
-import type { PermissionRequestView, PermissionRuleView, RuleCheckView } from './permission-types';
+import type {
+  ClaudeSuggestion,
+  PermissionRequestView,
+  PermissionRuleView,
+  RuleCheckView,
+} from './permission-types';
 import type {
   ConfigFileView,
   ImportReport,
@@ -298,6 +303,23 @@ export const invokeChannels = {
     z.object({ qualifiedName: z.string().min(1).max(300), arguments: z.unknown() }).strict(),
   ),
   'permissions:rules': channel<PermissionRuleView[]>()(s.noArgs),
+  /** Claude Code's permission entries for MCP tools, as suggestions (never applied by reading them). */
+  'permissions:claude-suggestions': channel<ClaudeSuggestion[]>()(s.noArgs),
+  /** Adds user rules the user accepted (a suggestion, or several at once); each is checked. */
+  'permissions:add-rules': channel<PermissionRuleView[]>()(
+    z
+      .object({
+        rules: z
+          .array(
+            z
+              .object({ list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1).max(4000) })
+              .strict(),
+          )
+          .min(1)
+          .max(500),
+      })
+      .strict(),
+  ),
   'permissions:revoke-rule': channel<PermissionRuleView[]>()(
     z
       .object({

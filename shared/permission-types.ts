@@ -74,6 +74,21 @@ export interface RuleCheckView {
   error: string | null;
 }
 
+/**
+ * A Claude Code permission entry for an MCP tool, offered as a rule the user may accept: from
+ * ~/.claude/settings.json (`user`) or the open project's .claude/settings(.local).json.
+ */
+export interface ClaudeSuggestion {
+  list: 'allow' | 'ask' | 'deny';
+  rule: string;
+  source: 'user' | 'project' | 'project-local';
+  file: string;
+  /** Why it cannot be accepted (the parse error with its column, hidden characters); null when it can. */
+  error: string | null;
+  /** Already one of Lena's own rules in the same list. */
+  present: boolean;
+}
+
 export interface PermissionRuleView {
   list: 'allow' | 'ask' | 'deny';
   rule: string;

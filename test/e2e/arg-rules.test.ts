@@ -1,7 +1,15 @@
 // Argument rules in the window (RELIABILITY security 40), with the real server-filesystem: an
 // allow rule on notes/** lets a write inside run and its card names the rule; a write to
 // notes/../x asks, and the question says the rule does not match these arguments.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +147,17 @@ describe.skipIf(skipWhen('no-browser'))('argument rules in the window', () => {
   it('settings list each rule in words and test a pasted call against them', async () => {
     const { app } = w;
     const { page } = app;
+    // Claude Code's own permissions: suggested in settings, applied only when accepted.
+    mkdirSync(join(w.home, '.claude'));
+    writeFileSync(
+      join(w.home, '.claude', 'settings.json'),
+      JSON.stringify({
+        permissions: {
+          allow: ['Bash(npm test)', `mcp__fs__write_file(path:${work}/a,b)`],
+          deny: ['mcp__fs__move_file'],
+        },
+      }),
+    );
     await page.getByRole('button', { name: 'Settings' }).click();
     const section = page.locator('section[aria-labelledby="rules-heading"]');
     await section.getByTestId('rule-row').first().waitFor({ timeout: 30_000 });
@@ -149,6 +168,11 @@ describe.skipIf(skipWhen('no-browser'))('argument rules in the window', () => {
       `write_file (fs) when path matches ${work}/notes/**`,
       `write_file (fs) when path matches ${work}/drafts/**`,
     ]);
+    const suggested = section.getByTestId('claude-suggestion');
+    expect(await suggested.count()).toBe(2);
+    expect(await section.getByTestId('claude-suggestion-error').textContent()).toContain(
+      `write it as mcp__fs__write_file(path:"${work}/a,b")`,
+    );
     const tester = section.getByTestId('rule-tester');
     await tester.getByLabel('Tool').fill('mcp__fs__write_file');
     const args = tester.getByLabel('Arguments (JSON)');
@@ -167,6 +191,15 @@ describe.skipIf(skipWhen('no-browser'))('argument rules in the window', () => {
     await screenshotSizes(app, 'arg-rules-settings', async () => {
       await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     });
+    await suggested
+      .filter({ hasText: 'mcp__fs__move_file' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await expect.poll(() => section.getByTestId('rule-matches').count()).toBe(3);
+    expect(await section.getByTestId('rule-matches').allTextContents()).toContain(
+      'every call of move_file (fs)',
+    );
+    expect(await suggested.count()).toBe(1);
     await args.fill('{"path": ');
     await tester.getByRole('button', { name: 'Test' }).click();
     await expect.poll(() => result.textContent()).toMatch(/^The arguments are not JSON/);

@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { RULE_LIMITS } from '../../lib/rule-limits';
 import { useLena, useLenaActions } from '../../store';
 import { permissionsSelectors } from '../../store/permissions/selectors';
+import { ClaudeSuggestions } from './ClaudeSuggestions';
 import { RuleTester } from './RuleTester';
 
 export function RulesSection() {
@@ -99,6 +100,7 @@ export function RulesSection() {
           Not revoked: {rowError}
         </p>
       )}
+      <ClaudeSuggestions />
       <RuleTester tools={tools} />
     </section>
   );

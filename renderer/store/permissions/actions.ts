@@ -1,5 +1,6 @@
 // Answering permission requests, the saved rules, and accepting or leaving out changed tools.
 import type {
+  ClaudeSuggestion,
   PermissionDecisionKind,
   PermissionRequestView,
   PermissionRuleView,
@@ -21,6 +22,12 @@ export interface PermissionsActions {
   /** The settings tester: the gate's decision for a tool called with these arguments. */
   testCall(qualifiedName: string, args: unknown): Promise<Outcome<RuleCheckView>>;
   loadRules(): Promise<void>;
+  /** Claude Code's permission entries for MCP tools, as suggestions to accept. */
+  claudeSuggestions(): Promise<Outcome<ClaudeSuggestion[]>>;
+  /** Adds rules the user accepted; the rules list follows. */
+  addRules(
+    rules: Array<{ list: PermissionRuleView['list']; rule: string }>,
+  ): Promise<Outcome<PermissionRuleView[]>>;
   revokeRule(
     list: PermissionRuleView['list'],
     rule: string,
@@ -59,6 +66,14 @@ export const createPermissionsActions: ActionsCreator<PermissionsActions> = (set
   async loadRules() {
     const r = await attempt(() => host.call('permissions:rules'));
     set((s) => ({ ruleList: r.ok ? ready(r.value) : failed(s.ruleList, r.error) }));
+  },
+  claudeSuggestions() {
+    return attempt(() => host.call('permissions:claude-suggestions'));
+  },
+  async addRules(rules) {
+    const r = await attempt(() => host.call('permissions:add-rules', { rules }));
+    if (r.ok) set((s) => ({ ruleList: withValue(s.ruleList, r.value) }));
+    return r;
   },
   async revokeRule(list, rule, args) {
     const r = await attempt(() =>

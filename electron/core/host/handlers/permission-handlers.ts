@@ -31,6 +31,14 @@ export function permissionHandlers(get: () => Promise<HostServices>): Permission
     'permissions:test-call': async ({ qualifiedName, arguments: args }) =>
       (await get()).servers.testCall(qualifiedName, args),
     'permissions:rules': rules,
+    'permissions:claude-suggestions': async () => {
+      const s = await get();
+      return s.settings.claudeSuggestions(s.project.folder());
+    },
+    'permissions:add-rules': async ({ rules: accepted }) => {
+      await (await get()).settings.addRules(accepted);
+      return rules();
+    },
     'permissions:revoke-rule': async ({ list, rule, args }) => {
       await (await get()).servers.removeRule(list, rule, args as RuleEntry['args']);
       return rules();

@@ -1,7 +1,11 @@
 // The settings service: settings.json, the secret store and the desktop's update opt-in, as the
 // settings page sees them (views/settings.ts). A change the gate reads (the read-only auto-approve)
 // reaches the permission rules at once; settings.json edited outside Lena reloads by itself.
+import { homedir } from 'node:os';
+import type { ClaudeSuggestion } from '../../../../shared/permission-types';
 import type { SettingsView } from '../../../../shared/settings-types';
+import { claudeSuggestions } from '../../permissions/claude-import';
+import type { RuleList } from '../../permissions/types';
 import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import { API_KEY_SECRET, type SecretProvider } from '../../store/secrets';
 import type { SettingsUpdate } from '../../store/settings';
@@ -16,7 +20,18 @@ export class SettingsService {
     private readonly parts: Parts,
     private readonly secrets: SecretProvider,
     private readonly updates?: UpdatePreference,
+    /** Where Claude Code keeps its settings (`~/.claude`): the user's home. */
+    private readonly home: string = homedir(),
   ) {}
+
+  /** Claude Code's MCP permission entries (its settings and the open project's), as suggestions. */
+  claudeSuggestions(project: string | null): Promise<ClaudeSuggestion[]> {
+    return claudeSuggestions(this.home, project, this.parts.permissions.current().permissions);
+  }
+  /** Adds rules the user accepted, in order; the first refused one stops with its reason. */
+  async addRules(rules: ReadonlyArray<{ list: RuleList; rule: string }>): Promise<void> {
+    for (const { list, rule } of rules) await this.parts.permissions.addRule(list, { rule });
+  }
 
   view(): Promise<SettingsView> {
     return settingsViewFor(this.parts.settings, this.secrets, this.updates);
