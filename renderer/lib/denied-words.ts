@@ -1,8 +1,16 @@
+import { splitAskedBy } from './rule-words';
+
 // Why a tool call was denied, in plain words for its card. Core records who decided as a short
 // code ("asked: denied (not this folder)", "timeout: no answer in 5 min", "cancelled: …", or a
 // rule's description); the card says what happened instead of echoing the code.
 export function deniedWords(decidedBy: string | null): string {
   if (!decidedBy) return 'Denied: the tool did not run, and Claude was told so.';
+  const { answer, asked } = splitAskedBy(decidedBy);
+  const words = answerDeniedWords(answer);
+  return asked ? `${words} ${asked}` : words;
+}
+
+function answerDeniedWords(decidedBy: string): string {
   const asked = /^asked: denied(?: \((.*)\))?$/s.exec(decidedBy);
   if (asked)
     return asked[1]

@@ -47,3 +47,30 @@ function topLevelParts(text: string): string[] {
   }
   return [...parts, text.slice(start)];
 }
+
+const SCOPE_WHOSE = {
+  user: 'your rule',
+  project: "the project's rule",
+  cli: 'the --ask rule',
+  session: 'the rule',
+} as const;
+
+/**
+ * An answer's record split from the ask rule that made Lena ask ("asked: allowed once · asked by
+ * rule ask X (user)"), that rule said as a sentence: "Lena asked because of your rule “X”."
+ */
+export function splitAskedBy(decidedBy: string): { answer: string; asked: string | null } {
+  const at = decidedBy.indexOf(' · asked by ');
+  if (at < 0) return { answer: decidedBy, asked: null };
+  const rule = decidedBy.slice(at + ' · asked by '.length);
+  const m = /^rule ask (.+) \((user|project|cli|session)\)/s.exec(rule);
+  const asked = m
+    ? `Lena asked because of ${SCOPE_WHOSE[m[2] as keyof typeof SCOPE_WHOSE]} “${m[1]}”.`
+    : `Lena asked: ${rule}.`;
+  return { answer: decidedBy.slice(0, at), asked };
+}
+
+/** For the card of a call that ran after a question an ask rule raised: which rule asked. */
+export function askedWords(decidedBy: string | null): string | null {
+  return decidedBy ? splitAskedBy(decidedBy).asked : null;
+}

@@ -285,7 +285,8 @@ export class PermissionService {
       // The user's decision for this call stands even when the lasting rule could not be saved.
       note = ` (the rule could not be saved: ${(error as Error).message})`;
     }
-    const decidedBy = answerText(answer, { held, rule }) + note;
+    const askedBy = decision.rule.decision === 'ask' ? decision.rule.decidedBy : undefined;
+    const decidedBy = answerText(answer, { held, rule, ...(askedBy ? { askedBy } : {}) }) + note;
     if (answer.kind === 'deny' || answer.kind === 'always-deny-tool')
       return this.denied(request, decidedBy, answer.reason);
     if (answer.kind === 'allow-conversation')

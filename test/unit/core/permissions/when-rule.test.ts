@@ -123,6 +123,20 @@ describe('always allow when', () => {
   });
 });
 
+describe('a call an ask rule raised', () => {
+  it('records the ask rule beside the answer', async () => {
+    const store = new MemoryPermissionStore();
+    const service = await PermissionService.create({ store, broker, pathPlatform: platform });
+    const rule = 'mcp__fs__write_file(path:~/secret/**)';
+    await service.addRule('ask', { rule });
+    const result = service.authorize(write('/home/me/secret/a.md'));
+    broker.answer((await waitAsked(1)).id, { kind: 'allow-once' });
+    expect((await result).audit.decidedBy).toBe(
+      `asked: allowed once · asked by rule ask ${rule} (user)`,
+    );
+  });
+});
+
 describe('the settings list', () => {
   const lists: PermissionLists = {
     allow: [
