@@ -104,6 +104,7 @@ describe.skipIf(skipWhen('no-browser'))('argument rules in the window', () => {
     await composer.fill('Write a draft');
     await composer.press('Enter');
     const question = await armedQuestion(page);
+    await app.screenshot('arg-rules-always-when-offered');
     await question.getByRole('button', { name: 'Always allow when…' }).click();
     const editor = question.getByTestId('when-rule');
     const input = editor.getByRole('textbox');
