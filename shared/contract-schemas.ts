@@ -24,6 +24,7 @@ export const permissionDecisionKind = z.enum([
   'allow-conversation',
   'deny',
   'always-allow-tool',
+  'always-allow-when',
   'always-allow-server',
   'always-deny-tool',
 ]);

@@ -19,7 +19,7 @@ import {
 } from './channel-names';
 import * as s from './contract-schemas';
 import type { AskResolved, AskView } from './asks';
-import type { PermissionRuleView } from './permission-types';
+import type { ClaudeSuggestion, PermissionRuleView, RuleCheckView } from './permission-types';
 import type {
   ConfigFileView,
   ImportReport,
@@ -287,12 +287,44 @@ export const invokeChannels = {
         decision: s.permissionDecisionKind,
         reason: z.string().max(2000).optional(),
         confirmed: z.boolean().optional(),
+        rule: z.string().min(1).max(4000).optional(),
       })
       .strict(),
   ),
+  /** A candidate "always allow when" rule tried against a waiting call, as if it were saved. */
+  'permissions:preview-rule': channel<RuleCheckView>()(
+    z.object({ id: s.id, rule: z.string().max(4000) }).strict(),
+  ),
+  /** The settings tester: what the gate decides for these arguments of this tool, and which rule. */
+  'permissions:test-call': channel<RuleCheckView>()(
+    z.object({ qualifiedName: z.string().min(1).max(300), arguments: z.unknown() }).strict(),
+  ),
   'permissions:rules': channel<PermissionRuleView[]>()(s.noArgs),
+  /** Claude Code's permission entries for MCP tools, as suggestions (never applied by reading them). */
+  'permissions:claude-suggestions': channel<ClaudeSuggestion[]>()(s.noArgs),
+  /** Adds user rules the user accepted (a suggestion, or several at once); each is checked. */
+  'permissions:add-rules': channel<PermissionRuleView[]>()(
+    z
+      .object({
+        rules: z
+          .array(
+            z
+              .object({ list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1).max(4000) })
+              .strict(),
+          )
+          .min(1)
+          .max(500),
+      })
+      .strict(),
+  ),
   'permissions:revoke-rule': channel<PermissionRuleView[]>()(
-    z.object({ list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1) }).strict(),
+    z
+      .object({
+        list: z.enum(['allow', 'ask', 'deny']),
+        rule: z.string().min(1),
+        args: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
   ),
   'permissions:accept-definition': channel<void>()(
     z.object({ server: s.serverName, tool: z.string().min(1) }).strict(),

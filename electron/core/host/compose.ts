@@ -3,6 +3,7 @@
 // engine), then the services over them, then event forwarding. Nothing refers to a part built
 // later: what the manager's sessions need from parts built over the manager (feature ports, the
 // log tap) it takes through attach(), before its first start.
+import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { AppNotice } from '../../../shared/app-types';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
@@ -367,7 +368,13 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
 
   // The services, each over the parts it owns.
   const servers = new ServersService(rt, paths);
-  const settings = new SettingsService(rt, options.secrets, options.updates, rt.chatSettings);
+  const settings = new SettingsService(
+    rt,
+    options.secrets,
+    options.updates,
+    rt.chatSettings,
+    (options.env ?? process.env).HOME || homedir(),
+  );
   const project = await ProjectService.start(
     { permissions: rt.permissions, servers, events, history: options.projects ?? recent },
     folder,

@@ -10,11 +10,22 @@ export function auditRecord(
   return { decision, decidedBy, at: now.toISOString() };
 }
 
-/** How the user's answer reads in the audit; `held` prefixes answers to a changed definition. */
+/** Joins an answer to the rule that made Lena ask: "asked: allowed once · asked by rule ask …". */
+export const ASKED_BY = ' · asked by ';
+
+/**
+ * How the user's answer reads in the audit; `held` prefixes answers to a changed definition,
+ * `askedBy` names the ask rule that made Lena ask, if one did.
+ */
 export function answerText(
   answer: Answer,
-  options: { held?: boolean; rule?: string } = {},
+  options: { held?: boolean; rule?: string; askedBy?: string } = {},
 ): string {
+  const words = answerWords(answer, options);
+  return options.askedBy ? `${words}${ASKED_BY}${options.askedBy}` : words;
+}
+
+function answerWords(answer: Answer, options: { held?: boolean; rule?: string }): string {
   const added = options.rule ? ` (added ${options.rule})` : '';
   const reason = answer.reason?.trim();
   const words: Record<Answer['kind'], string> = {
@@ -22,6 +33,7 @@ export function answerText(
     'allow-conversation': 'asked: allowed for this conversation',
     deny: reason ? `asked: denied (${reason})` : 'asked: denied',
     'always-allow-tool': `asked: always allowed this tool${added}`,
+    'always-allow-when': `asked: always allowed these arguments${added}`,
     'always-allow-server': `asked: always allowed this server${added}`,
     'always-deny-tool': `asked: always denied this tool${added}`,
   };

@@ -98,6 +98,7 @@ const LABELS: Record<DecisionKind, string> = {
   'allow-conversation': 'allow for this conversation',
   deny: 'deny',
   'always-allow-tool': 'always allow this tool',
+  'always-allow-when': 'always allow these arguments',
   'always-allow-server': 'always allow this server',
   'always-deny-tool': 'always deny this tool',
 };
@@ -217,7 +218,7 @@ export class AskBroker {
     const { offered, needsConfirmation } = prompt;
     if (!offered.includes(answer.kind)) {
       const why =
-        answer.kind === 'always-allow-server'
+        answer.kind === 'always-allow-server' || answer.kind === 'always-allow-when'
           ? 'it is offered only for a server you marked trusted (in its current configuration)'
           : 'an ask rule requires a decision each time for this tool';
       throw new LenaError(

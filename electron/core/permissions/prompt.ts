@@ -1,9 +1,11 @@
 // What the permission dialog receives: everything needed to decide, with hidden characters made
 // visible, server hints marked untrusted where so, and the answers that will actually be accepted.
+import { homedir } from 'node:os';
 import type { GateDecision } from './gate';
 import { scanText, type TextScan } from '../../../shared/invisible';
 import { alwaysAllowNeedsConfirmation, hintsView, type HintsView } from './trust';
 import type { DecisionKind, Held, ToolCallRequest } from './types';
+import { suggestWhenRule } from './when-rule';
 
 export interface PermissionPrompt {
   conversationId: string;
@@ -30,6 +32,8 @@ export interface PermissionPrompt {
   held?: Held;
   /** The answers the broker accepts for this request. */
   offered: DecisionKind[];
+  /** The rule "Always allow when…" starts from; null when that answer is not offered. */
+  whenRule: string | null;
   /** Answers that need `confirmed: true` (a second, explicit confirmation). */
   needsConfirmation: DecisionKind[];
   /** MCP Apps: the tool's view asks, not the model (the dialog says so). */
@@ -63,12 +67,25 @@ function scanArguments(value: unknown): TextScan & { text: string } {
   return { text, ...scanText(text) };
 }
 
-/** Builds the dialog payload for a call the gate could not decide alone. */
-export function buildPrompt(request: ToolCallRequest, decision: GateDecision): PermissionPrompt {
+/**
+ * Builds the dialog payload for a call the gate could not decide alone. "Always allow when…" (an
+ * allow rule on these arguments, a path's folder) is offered only for a trusted server: a rule on
+ * arguments decides whether Lena asks, it does not contain a server that ignores them.
+ */
+export function buildPrompt(
+  request: ToolCallRequest,
+  decision: GateDecision,
+  home = homedir(),
+): PermissionPrompt {
   const { tool } = request;
   const text = tool.description ?? '';
   const title = tool.title ?? tool.annotations?.title;
   const offered = offeredDecisions(decision);
+  const whenRule =
+    decision.trust.trusted && offered.includes('always-allow-tool')
+      ? suggestWhenRule(request.qualifiedName, request.arguments, tool.inputSchema, home)
+      : null;
+  if (whenRule) offered.splice(offered.indexOf('always-allow-tool'), 0, 'always-allow-when');
   const needsConfirmation = offered.filter(
     (kind) =>
       kind === 'always-allow-server' ||
@@ -93,6 +110,7 @@ export function buildPrompt(request: ToolCallRequest, decision: GateDecision): P
     suspended: decision.rule.suspended,
     ...(decision.held ? { held: decision.held } : {}),
     offered,
+    whenRule,
     needsConfirmation,
     ...(request.origin ? { origin: request.origin } : {}),
   };

@@ -226,12 +226,19 @@ export function addRule(
   return { ...lists, [list]: [...kept, { ...entry, rule }] };
 }
 
-/** Removes a rule (revoking it in settings); a no-op when absent. */
-export function removeRule(lists: PermissionLists, list: RuleList, rule: string): PermissionLists {
-  return {
-    ...lists,
-    [list]: lists[list].filter((existing) => existing.rule.trim() !== rule.trim()),
-  };
+/**
+ * Removes one rule (revoking it in settings); a no-op when absent. A rule object is told apart
+ * from another of the same text by its `args`: revoking one leaves the others.
+ */
+export function removeRule(
+  lists: PermissionLists,
+  list: RuleList,
+  rule: string,
+  args?: RuleEntry['args'],
+): PermissionLists {
+  const same = (e: RuleEntry) =>
+    e.rule.trim() === rule.trim() && JSON.stringify(e.args) === JSON.stringify(args);
+  return { ...lists, [list]: lists[list].filter((existing) => !same(existing)) };
 }
 
 /** Re-binds the allow rules of a server to its current entry, after the user confirmed the changed server. */

@@ -13,8 +13,9 @@ import { decide, decideSampling, type GateDecision } from './gate';
 import { hasLegacyFor, rebindLegacy } from './identity-binding';
 import type { PinStore } from './pins';
 import { buildPrompt } from './prompt';
-import { addRule as addToLists, removeRule as removeFromLists, serverRuleFor } from './rules';
+import { addRule as addToLists, removeRule as removeFromLists } from './rules';
 import type { PermissionStore } from './store';
+import { checkWhenRule, lastingRule } from './when-rule';
 import { confirmServer, trustServer, untrustServer } from './trust';
 import type {
   Answer,
@@ -33,6 +34,13 @@ export const BY_HAND = 'run by hand';
 
 /** The audit's "decided by" for a call of a tool the user has not accepted. */
 export const NOT_ACCEPTED = 'not offered';
+
+/** The gate's verdict without asking: null with `error` when the rule or call cannot be judged. */
+export interface RuleCheck {
+  decision: 'allow' | 'ask' | 'deny' | null;
+  decidedBy: string;
+  error: string | null;
+}
 
 export interface AuthorizeResult {
   outcome: 'allow' | 'deny';
@@ -115,6 +123,44 @@ export class PermissionService {
     return this.decideFor(request, this.options.broker !== undefined);
   }
 
+  private pathPlatform(): PathPlatform {
+    return (this.platform ??= this.options.pathPlatform ?? hostPathPlatform());
+  }
+
+  /**
+   * "Always allow when…" previewed: what the gate would decide for the waiting call `id` were
+   * this allow rule saved. A rule that is malformed, names another tool or has no condition is
+   * refused with the reason (the answer is refused for the same reasons).
+   */
+  previewRule(id: string, text: string): RuleCheck {
+    const request = this.waiting.get(id);
+    if (!request)
+      throw new LenaError(
+        ERROR_CODE.notFound,
+        `Permission request ${id} is no longer pending (it was answered, timed out or cancelled).`,
+      );
+    const checked = checkWhenRule(request.qualifiedName, text);
+    if (!checked.ok) return { decision: null, decidedBy: '', error: checked.message };
+    const entry = { rule: text.trim(), identity: request.identity.hash };
+    const saved = this.state;
+    try {
+      this.state = {
+        ...saved,
+        permissions: addToLists(saved.permissions, 'allow', entry, 'user'),
+      };
+      const decision = this.decideFor(request, true);
+      return { decision: decision.outcome, decidedBy: decision.decidedBy, error: null };
+    } finally {
+      this.state = saved;
+    }
+  }
+
+  /** What the gate decides for a call without asking anyone (the settings tester). */
+  check(request: ToolCallRequest): RuleCheck {
+    const decision = this.decideFor(request, true);
+    return { decision: decision.outcome, decidedBy: decision.decidedBy, error: null };
+  }
+
   /** `interactive`: whether an ask stays an ask (someone can answer) or becomes a deny. */
   private decideFor(request: ToolCallRequest, interactive: boolean): GateDecision {
     return decide(request, {
@@ -126,7 +172,7 @@ export class PermissionService {
       pins: this.acceptance,
       interactive,
       paths: {
-        platform: (this.platform ??= this.options.pathPlatform ?? hostPathPlatform()),
+        platform: this.pathPlatform(),
         roots: this.options.roots?.(request.serverName) ?? [],
       },
     });
@@ -153,7 +199,8 @@ export class PermissionService {
       return this.denied(request, decision.decidedBy, undefined, decision.message);
     }
     let queuedId: string | undefined;
-    const result = await this.options.broker.request(buildPrompt(request, decision), {
+    const home = this.pathPlatform().home;
+    const result = await this.options.broker.request(buildPrompt(request, decision, home), {
       ...options,
       onQueued: (id) => {
         queuedId = id;
@@ -229,31 +276,17 @@ export class PermissionService {
   ): Promise<AuthorizeResult> {
     const held = decision.held !== undefined;
     const identity = request.identity.hash;
-    const names = {
-      server: request.serverName,
-      tool: request.toolName,
-      addedAt: this.now().toISOString(),
-    };
     let rule: string | undefined;
     let note = '';
     try {
-      if (answer.kind === 'always-allow-tool')
-        rule = await this.persistRule('allow', { rule: request.qualifiedName, identity, ...names });
-      if (answer.kind === 'always-deny-tool')
-        rule = await this.persistRule('deny', { rule: request.qualifiedName, ...names });
-      if (answer.kind === 'always-allow-server') {
-        rule = await this.persistRule('allow', {
-          rule: serverRuleFor(request.serverName),
-          identity,
-          server: request.serverName,
-          addedAt: names.addedAt,
-        });
-      }
+      const lasting = lastingRule(request, answer, this.now());
+      if (lasting) rule = await this.persistRule(lasting.list, lasting.entry);
     } catch (error) {
       // The user's decision for this call stands even when the lasting rule could not be saved.
       note = ` (the rule could not be saved: ${(error as Error).message})`;
     }
-    const decidedBy = answerText(answer, { held, rule }) + note;
+    const askedBy = decision.rule.decision === 'ask' ? decision.rule.decidedBy : undefined;
+    const decidedBy = answerText(answer, { held, rule, ...(askedBy ? { askedBy } : {}) }) + note;
     if (answer.kind === 'deny' || answer.kind === 'always-deny-tool')
       return this.denied(request, decidedBy, answer.reason);
     if (answer.kind === 'allow-conversation')
@@ -325,10 +358,11 @@ export class PermissionService {
     await this.persistRule(list, entry);
   }
 
-  async removeRule(list: RuleList, rule: string): Promise<void> {
+  /** Removes one rule; `args` picks a rule object among those of the same text. */
+  async removeRule(list: RuleList, rule: string, args?: RuleEntry['args']): Promise<void> {
     await this.update((state) => ({
       ...state,
-      permissions: removeFromLists(state.permissions, list, rule),
+      permissions: removeFromLists(state.permissions, list, rule, args),
     }));
   }
 

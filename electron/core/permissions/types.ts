@@ -108,6 +108,8 @@ export interface Answer {
   reason?: string;
   /** The second, explicit confirmation "always allow" needs for a destructive tool or a whole server. */
   confirmed?: boolean;
+  /** `always-allow-when`: the rule text to store (this tool, with conditions). */
+  rule?: string;
 }
 
 /** One field of a tool definition that changed since it was pinned. */

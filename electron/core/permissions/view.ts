@@ -11,6 +11,7 @@ import type { PendingRequest, ResolvedEvent } from './broker';
 import { scanText, type TextScan } from '../../../shared/invisible';
 import type { ApprovalRequest } from './approval-request';
 import { compileRules, suspensionOf } from './rules';
+import { ruleMatchWords } from './rule-words';
 import type { DefinitionChange, PermissionLists, PermissionState, ServerIdentity } from './types';
 
 const NAMES: Record<string, string> = {
@@ -142,6 +143,7 @@ export function requestView(pending: PendingRequest): PermissionRequestView {
       ? { reason: pending.held.reason, changes: changeLines(pending.held.diff) }
       : null,
     offered: pending.offered,
+    whenRule: pending.whenRule,
     needsConfirmation: pending.needsConfirmation,
     ...(pending.origin ? { origin: pending.origin } : {}),
     createdAt: Date.parse(pending.requestedAt),
@@ -175,6 +177,8 @@ export function ruleViews(
     return {
       list: rule.list,
       rule: rule.entry.rule,
+      args: rule.entry.args ?? null,
+      matches: ruleMatchWords(rule.parsed),
       scope: rule.scope === 'project' ? 'project' : 'user',
       server,
       tool: rule.entry.tool ?? (rule.parsed.kind === 'tool' ? rule.parsed.tool : null),

@@ -1,7 +1,7 @@
 // One tool call as a card: status, server · tool, duration or progress, arguments, result, and a
 // Cancel that really cancels while it runs. Expanded while running or failed, collapsed when done.
 import { deniedWords } from '../../lib/denied-words';
-import { allowedWords } from '../../lib/rule-words';
+import { allowedWords, askedWords } from '../../lib/rule-words';
 import { memo, useEffect, useState } from 'react';
 import type { ToolCallStatus, ToolCallView } from '../../../shared/chat/tool-calls';
 import { CodeBlock } from '../../components/CodeBlock';
@@ -108,7 +108,8 @@ export const ToolCard = memo(function ToolCard({
   const status = STATUS[call.status];
   const name = call.title ?? call.tool;
   const bodyId = `tool-body-${call.id}`;
-  const allowed = call.status === 'denied' ? null : allowedWords(call.decidedBy);
+  const allowed =
+    call.status === 'denied' ? null : (allowedWords(call.decidedBy) ?? askedWords(call.decidedBy));
   return (
     <div
       className={`tool-card status-${call.status}`}

@@ -18,6 +18,7 @@ import { ArgumentsView } from './ArgumentsView';
 import { DECISIONS, mayModifyData, needsConfirmation } from './decisions';
 import { ServerDescription } from './ServerDescription';
 import { SafetyLineView, ToolHeading, WireName } from './ToolHeading';
+import { WhenRuleEditor } from './WhenRuleEditor';
 
 // Long: arguments, risks, decisions and the confirmation share the chosen decision's state.
 export function PermissionQuestion({
@@ -35,6 +36,8 @@ export function PermissionQuestion({
   const [confirming, setConfirming] = useState<PermissionDecisionKind | null>(null);
   const [denying, setDenying] = useState(false);
   const [reason, setReason] = useState('');
+  // "Always allow when…" open: the rule editor replaces the answers until saved or cancelled.
+  const [editingWhen, setEditingWhen] = useState(false);
   const mayModify = mayModifyData(request);
 
   const offered = (d: PermissionDecisionKind) => request.offered.includes(d);
@@ -55,16 +58,19 @@ export function PermissionQuestion({
     ) : null;
 
   // With the reason box open the user has chosen to deny: the chord sends the denial, not an allow.
-  const primary = confirming
-    ? null
-    : denying
-      ? { label: 'Deny with this reason', run: () => decide('deny') }
-      : offered('allow-once')
-        ? { label: 'Allow once', run: () => decide('allow-once') }
-        : null;
+  const primary =
+    confirming || editingWhen
+      ? null
+      : denying
+        ? { label: 'Deny with this reason', run: () => decide('deny') }
+        : offered('allow-once')
+          ? { label: 'Allow once', run: () => decide('allow-once') }
+          : null;
   const cancel = confirming
     ? { label: 'Cancel', run: () => setConfirming(null) }
-    : { label: 'Deny', run: () => decide('deny') };
+    : editingWhen
+      ? { label: 'Cancel', run: () => setEditingWhen(false) }
+      : { label: 'Deny', run: () => decide('deny') };
   const findings = [...request.descriptionFindings, ...request.argumentFindings];
 
   const chord = <kbd>{isMac() ? '⌘Enter' : 'Ctrl+Enter'}</kbd>;
@@ -110,6 +116,11 @@ export function PermissionQuestion({
       )}
       <div className="row more-decisions">
         <span className="muted small">More:</span>
+        {offered('always-allow-when') && request.whenRule && (
+          <button className="ghost" onClick={() => setEditingWhen(true)}>
+            {DECISIONS['always-allow-when'].label}
+          </button>
+        )}
         {button('always-allow-tool', 'ghost')}
         {button('always-allow-server', 'ghost')}
         {button('always-deny-tool', 'ghost')}
@@ -132,6 +143,15 @@ export function PermissionQuestion({
     </ConfirmStep>
   );
 
+  const whenEditor = editingWhen && request.whenRule && (
+    <WhenRuleEditor
+      requestId={request.id}
+      initial={request.whenRule}
+      onCancel={() => setEditingWhen(false)}
+      onSave={(rule) => void answer(request.id, 'always-allow-when', { rule })}
+    />
+  );
+
   return (
     <QuestionFrame
       questionId={request.id}
@@ -144,7 +164,7 @@ export function PermissionQuestion({
       total={total}
       primary={primary}
       cancel={cancel}
-      footer={confirmStep || choices}
+      footer={confirmStep || whenEditor || choices}
     >
       {request.origin === 'view' && (
         <p className="small view-origin" role="note" data-testid="permission-origin">

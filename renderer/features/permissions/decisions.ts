@@ -10,6 +10,7 @@ export const DECISIONS: Record<PermissionDecisionKind, { label: string }> = {
   'allow-conversation': { label: 'Allow for this chat' },
   deny: { label: 'Deny' },
   'always-allow-tool': { label: 'Always allow this tool' },
+  'always-allow-when': { label: 'Always allow when…' },
   'always-allow-server': { label: 'Always allow this server' },
   'always-deny-tool': { label: 'Always deny this tool' },
 };

@@ -1,8 +1,11 @@
-// Saved permission rules, each with Revoke.
+// Saved permission rules, each with what it matches in words and Revoke; the rule tester below.
 import { useEffect, useState } from 'react';
 import { ErrorNote } from '../../components/ErrorNote';
+import { RULE_LIMITS } from '../../lib/rule-limits';
 import { useLena, useLenaActions } from '../../store';
 import { permissionsSelectors } from '../../store/permissions/selectors';
+import { ClaudeSuggestions } from './ClaudeSuggestions';
+import { RuleTester } from './RuleTester';
 
 export function RulesSection() {
   const rules = useLena(permissionsSelectors.rules);
@@ -10,9 +13,20 @@ export function RulesSection() {
   const { loadRules, revokeRule, confirmServer } = useLenaActions();
   const [rowError, setRowError] = useState<string | null>(null);
   useEffect(() => void loadRules(), [loadRules]);
+  const tools = [
+    ...new Set(
+      (rules ?? []).flatMap((r) => {
+        const name = /^mcp__[A-Za-z0-9_-]+__[A-Za-z0-9_-]+/.exec(r.rule)?.[0];
+        return name && !name.endsWith('__') ? [name] : [];
+      }),
+    ),
+  ];
   return (
     <section className="card" aria-labelledby="rules-heading">
       <h2 id="rules-heading">Permission rules</h2>
+      <p className="muted small" data-testid="rule-limits">
+        {RULE_LIMITS}
+      </p>
       {error ? (
         <ErrorNote title="Could not read the permission rules" error={error}>
           <button onClick={() => void loadRules()}>Retry</button>
@@ -27,13 +41,25 @@ export function RulesSection() {
       ) : (
         <ul role="list" className="rules">
           {rules.map((r) => (
-            <li key={`${r.list}:${r.rule}`} className="row">
+            <li
+              key={`${r.list}:${r.scope}:${r.rule}:${JSON.stringify(r.args)}`}
+              className="row"
+              data-testid="rule-row"
+            >
               <span
                 className={`badge badge-${r.list === 'allow' ? 'ok' : r.list === 'deny' ? 'danger' : 'warn'}`}
               >
                 {r.list}
               </span>
-              <span className="mono">{r.rule}</span>
+              <span className="rule-text">
+                <span className="mono">
+                  {r.rule}
+                  {r.args ? ` ${JSON.stringify(r.args)}` : ''}
+                </span>
+                <span className="small" data-testid="rule-matches">
+                  {r.matches}
+                </span>
+              </span>
               <span className="muted small">
                 {r.scope}
                 {r.suspended ? ' · suspended: the server changed since' : ''}
@@ -57,7 +83,7 @@ export function RulesSection() {
                 <button
                   className="small-button"
                   onClick={() =>
-                    void revokeRule(r.list, r.rule).then((x) =>
+                    void revokeRule(r.list, r.rule, r.args).then((x) =>
                       setRowError(x.ok ? null : x.error.message),
                     )
                   }
@@ -74,6 +100,8 @@ export function RulesSection() {
           Not revoked: {rowError}
         </p>
       )}
+      <ClaudeSuggestions />
+      <RuleTester tools={tools} />
     </section>
   );
 }

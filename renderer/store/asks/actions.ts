@@ -13,7 +13,7 @@ export interface AsksActions {
   answerPermission(
     id: string,
     decision: PermissionDecisionKind,
-    options?: { reason?: string; confirmed?: boolean },
+    options?: { reason?: string; confirmed?: boolean; rule?: string },
   ): Promise<Outcome<void>>;
   answerServerQuestion(id: string, answer: ClientAnswer): Promise<Outcome<void>>;
   /** Asks in the question frame; resolves true when the user opened the link. */

@@ -31,7 +31,8 @@ import type { PromptCommand } from '../../../../shared/resource-types';
 import type { HostEvents } from '../events';
 import { ResourceWatch } from '../resource-watch';
 import { ruleViews } from '../../permissions/view';
-import type { PermissionLists, RuleList, ServerIdentity } from '../../permissions/types';
+import type { RuleCheck } from '../../permissions/service';
+import type { PermissionLists, RuleEntry, RuleList, ServerIdentity } from '../../permissions/types';
 import type { LenaPaths } from '../../home';
 import { logMessage } from '../log-messages';
 import type { Runtime } from '../runtime';
@@ -260,8 +261,33 @@ export class ServersService {
     );
     return ruleViews(this.parts.permissions.current(), projectRules, identities);
   }
-  removeRule(list: RuleList, rule: string): Promise<void> {
-    return this.parts.permissions.removeRule(list, rule);
+  /** "Always allow when…" tried against the waiting call `id`, as if saved. */
+  previewRule(id: string, rule: string): RuleCheck {
+    return this.parts.permissions.previewRule(id, rule);
+  }
+  /** The settings tester: the gate's decision for a listed tool called with these arguments. */
+  async testCall(qualifiedName: string, args: unknown): Promise<RuleCheck> {
+    const registered = this.parts.registry.resolve(qualifiedName);
+    if (!registered)
+      return {
+        decision: null,
+        decidedBy: '',
+        error: `No connected server lists a tool named ${qualifiedName}.`,
+      };
+    const valid = await this.validateArguments(qualifiedName, args);
+    if (!valid.ok) return { decision: null, decidedBy: '', error: valid.message };
+    return this.parts.permissions.check({
+      conversationId: 'rule-tester',
+      qualifiedName,
+      serverName: registered.server,
+      toolName: registered.tool.name,
+      identity: this.identity(registered.server),
+      tool: registered.tool,
+      arguments: args,
+    });
+  }
+  removeRule(list: RuleList, rule: string, args?: RuleEntry['args']): Promise<void> {
+    return this.parts.permissions.removeRule(list, rule, args);
   }
 
   // Tools.

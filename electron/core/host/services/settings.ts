@@ -1,7 +1,11 @@
 // The settings service: settings.json, the secret store and the desktop's update opt-in, as the
 // settings page sees them (views/settings.ts). A change the gate reads (the read-only auto-approve)
 // reaches the permission rules at once; settings.json edited outside Lena reloads by itself.
+import { homedir } from 'node:os';
+import type { ClaudeSuggestion } from '../../../../shared/permission-types';
 import type { ApiKeyCheck, SettingsView } from '../../../../shared/settings-types';
+import { claudeSuggestions } from '../../permissions/claude-import';
+import type { RuleList } from '../../permissions/types';
 import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import type { ChatSettings } from '../../chat/chat-settings';
 import { checkApiKey } from '../../chat/key-check';
@@ -24,7 +28,18 @@ export class SettingsService {
     private readonly endpoint: () => Pick<ChatSettings, 'baseUrl'> = () => ({
       baseUrl: parts.settings.current.baseUrl,
     }),
+    /** Where Claude Code keeps its settings (`~/.claude`): the user's home. */
+    private readonly home: string = homedir(),
   ) {}
+
+  /** Claude Code's MCP permission entries (its settings and the open project's), as suggestions. */
+  claudeSuggestions(project: string | null): Promise<ClaudeSuggestion[]> {
+    return claudeSuggestions(this.home, project, this.parts.permissions.current().permissions);
+  }
+  /** Adds rules the user accepted, in order; the first refused one stops with its reason. */
+  async addRules(rules: ReadonlyArray<{ list: RuleList; rule: string }>): Promise<void> {
+    for (const { list, rule } of rules) await this.parts.permissions.addRule(list, { rule });
+  }
 
   async view(): Promise<SettingsView> {
     const view = await settingsViewFor(this.parts.settings, this.secrets, this.updates);

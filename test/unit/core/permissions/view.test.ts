@@ -113,6 +113,8 @@ describe('what the window receives', () => {
       {
         list: 'deny',
         rule: 'mcp__mem__wipe',
+        args: null,
+        matches: 'every call of wipe (mem)',
         scope: 'user',
         server: 'mem',
         tool: 'wipe',
@@ -121,6 +123,8 @@ describe('what the window receives', () => {
       {
         list: 'allow',
         rule: 'mcp__my-fs__read',
+        args: null,
+        matches: 'every call of read (my-fs)',
         scope: 'user',
         server: 'my fs',
         tool: 'read',
@@ -129,6 +133,8 @@ describe('what the window receives', () => {
       {
         list: 'allow',
         rule: 'mcp__mem',
+        args: null,
+        matches: 'every tool of mem',
         scope: 'user',
         server: 'mem',
         tool: null,
@@ -137,6 +143,8 @@ describe('what the window receives', () => {
       {
         list: 'ask',
         rule: 'mcp__mem',
+        args: null,
+        matches: 'every tool of mem',
         scope: 'project',
         server: 'mem',
         tool: null,

@@ -22,6 +22,12 @@ describe('deniedWords', () => {
     expect(deniedWords('deny rule mcp__fs__write_file')).toBe(
       'Denied by deny rule mcp__fs__write_file: the tool did not run, and Claude was told so.',
     );
+    expect(deniedWords('rule deny mcp__fs__write_file(path:/etc/**) (project)')).toBe(
+      "Refused by the project's rule “mcp__fs__write_file(path:/etc/**)”: the tool did not run, and Claude was told which rule refused it.",
+    );
+    expect(deniedWords('asked: denied (no) · asked by rule ask mcp__fs__move_file (project)')).toBe(
+      "You denied it (“no”): the tool did not run, and Claude was told why. Lena asked because of the project's rule “mcp__fs__move_file”.",
+    );
     expect(deniedWords(null)).toBe('Denied: the tool did not run, and Claude was told so.');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedWords, ruleWords } from '../../../../renderer/lib/rule-words';
+import { allowedWords, askedWords, ruleWords } from '../../../../renderer/lib/rule-words';
 
 describe('ruleWords', () => {
   it('says plainly that no rule matched', () => {
@@ -29,6 +29,13 @@ describe('argument rules in words', () => {
     ).toBe(
       'No saved rule covers this call, so Lena asks: rule allow mcp__fs__write_file(path:~/notes/**) (user) does not match these arguments.',
     );
+    expect(
+      ruleWords(
+        'default: ask (rule allow mcp__fs__a(path:/n/**) (user) does not match these arguments; rule allow mcp__fs__a(path:/d/**) (user) does not match these arguments)',
+      ),
+    ).toBe(
+      'No saved rule covers this call, so Lena asks: rule allow mcp__fs__a(path:/n/**) (user) does not match these arguments; rule allow mcp__fs__a(path:/d/**) (user) does not match these arguments.',
+    );
     expect(ruleWords('rule ask mcp__fs__write_file(path:"C:/a,b/**") (user)')).toBe(
       'Your rule “mcp__fs__write_file(path:"C:/a,b/**")” says to ask.',
     );
@@ -40,5 +47,13 @@ describe('argument rules in words', () => {
     expect(allowedWords('rule allow mcp__fs (cli)')).toBe('Allowed by the --allow rule “mcp__fs”.');
     expect(allowedWords('asked: allow-once')).toBeNull();
     expect(allowedWords(null)).toBeNull();
+  });
+  it('names the ask rule that made Lena ask, on the card of the call', () => {
+    expect(
+      askedWords(
+        'asked: allowed once · asked by rule ask mcp__fs__write_file(path:/etc/**) (user)',
+      ),
+    ).toBe('Lena asked because of your rule “mcp__fs__write_file(path:/etc/**)”.');
+    expect(askedWords('asked: allowed once')).toBeNull();
   });
 });
