@@ -36,6 +36,8 @@ export interface LenaPaths {
   recentFolders: string;
   windowState: string;
   updates: string;
+  /** MCP Registry pages and server records, per registry URL (refreshed with updated_since). */
+  registryCache: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -65,6 +67,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     recentFolders: join(home, 'recent-folders.json'),
     windowState: join(home, 'window-state.json'),
     updates: join(home, 'updates.json'),
+    registryCache: join(home, 'registry-cache.json'),
   };
 }
 
