@@ -38,6 +38,8 @@ export interface LenaPaths {
   updates: string;
   /** MCP Registry pages and server records, per registry URL (refreshed with updated_since). */
   registryCache: string;
+  /** The names (never the values) of the secrets `lena secrets set` keeps in the CLI's store. */
+  cliSecretNames: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -68,6 +70,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     windowState: join(home, 'window-state.json'),
     updates: join(home, 'updates.json'),
     registryCache: join(home, 'registry-cache.json'),
+    cliSecretNames: join(home, 'cli-secret-names.json'),
   };
 }
 
