@@ -26,6 +26,8 @@ import {
   initialServerQuestionsState,
   type ServerQuestionsState,
 } from './server-questions/initial-state';
+import { createRegistryActions, type RegistryActions } from './registry/actions';
+import { initialRegistryState, type RegistryState } from './registry/initial-state';
 import { createServersActions, type ServersActions } from './servers/actions';
 import { initialServersState, type ServersState } from './servers/initial-state';
 import { createSettingsActions, type SettingsActions } from './settings/actions';
@@ -35,6 +37,7 @@ import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
 
 export type LenaActions = AppActions &
+  RegistryActions &
   ConversationsActions &
   ChatActions &
   ServersActions &
@@ -49,6 +52,7 @@ export type LenaActions = AppActions &
   AppsActions;
 
 export type LenaData = AppState &
+  RegistryState &
   ConversationsState &
   ChatState &
   ServersState &
@@ -69,6 +73,7 @@ export const initialLenaData = (): LenaData => ({
   ...initialConversationsState(),
   ...initialChatState(),
   ...initialServersState(),
+  ...initialRegistryState(),
   ...initialPermissionsState(),
   ...initialQuestionsState(),
   ...initialServerQuestionsState(),
@@ -88,6 +93,7 @@ const slices =
       ...createConversationsActions(set, get, host),
       ...createChatActions(set, get, host),
       ...createServersActions(set, get, host),
+      ...createRegistryActions(set, get, host),
       ...createPermissionsActions(set, get, host),
       ...createQuestionsActions(set, get, host),
       ...createServerQuestionsActions(set, get, host),

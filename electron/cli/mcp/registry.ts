@@ -6,6 +6,7 @@ import { installOptions } from '../../core/install/map-entry';
 import { DEFAULT_REGISTRY_URL, RegistryClient } from '../../core/install/registry-client';
 import { missingRunner } from '../../core/install/runners';
 import type { RegistryServer } from '../../core/install/server-json';
+import { serverDetail, serverSummary } from '../../core/install/views';
 import { SettingsStore } from '../../core/store/settings';
 import { flag, type FlagSpec, type ParsedArgs } from '../args';
 import { registerCommand } from '../commands';
@@ -36,25 +37,6 @@ export function nameAndVersion(spec: string): { name: string; version: string } 
   return at > 0
     ? { name: spec.slice(0, at), version: spec.slice(at + 1) }
     : { name: spec, version: 'latest' };
-}
-
-/** A server as the JSON output gives it: what was asked for, nothing of the registry's own. */
-export function serverSummary(s: RegistryServer) {
-  return {
-    name: s.server.name,
-    ...(s.server.title ? { title: s.server.title } : {}),
-    description: s.server.description ?? '',
-    version: s.server.version ?? '',
-    status: s.status,
-    ...(s.statusMessage ? { statusMessage: s.statusMessage } : {}),
-    ...(s.server.repository?.url ? { repository: s.server.repository.url } : {}),
-    packages: (s.server.packages ?? []).map((p) => ({
-      registryType: p.registryType,
-      identifier: p.identifier,
-      ...(p.version ? { version: p.version } : {}),
-    })),
-    remotes: (s.server.remotes ?? []).map((r) => ({ type: r.type, url: r.url ?? '' })),
-  };
 }
 
 export function statusText(s: RegistryServer): string {
@@ -163,17 +145,7 @@ registerCommand({
     const found = await client.get(name, version);
     const options = installOptions(found.server);
     if (ctx.out.json) {
-      ctx.out.result({
-        ...serverSummary(found),
-        ...(found.server.websiteUrl ? { websiteUrl: found.server.websiteUrl } : {}),
-        options: options.map((o) => ({
-          ...o,
-          ...(o.unsupported ? {} : { missingRunner: missingRunner(o) }),
-        })),
-        ...(found.server.postInstallInstructions
-          ? { postInstallInstructions: found.server.postInstallInstructions }
-          : {}),
-      });
+      ctx.out.result(serverDetail(found));
       return 0;
     }
     const s = found.server;

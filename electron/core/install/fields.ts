@@ -2,31 +2,10 @@
 // header or URL variable without a fixed `value` becomes one field of the install form (and a
 // flag or a question in the terminal). Values with `{name}` placeholders are filled from their
 // `variables`; the variables without a fixed value are fields too.
+import type { FieldTarget, FieldValues, InstallField } from '../../../shared/install-types';
 import type { RegistryInput, RegistryInputWithVariables } from './server-json';
 
-/** Where a field's value goes. */
-export type FieldTarget = 'env' | 'header' | 'arg' | 'variable';
-
-/** One input the user gives at install. */
-export interface InstallField {
-  /** Unique within one install option: `env:NAME`, `header:NAME`, `arg:NAME`, `var:NAME`. */
-  key: string;
-  target: FieldTarget;
-  /** The environment variable, header, argument (`--port`, or a positional's valueHint) or variable. */
-  name: string;
-  description?: string;
-  required: boolean;
-  secret: boolean;
-  default?: string;
-  placeholder?: string;
-  choices?: string[];
-  format: 'string' | 'number' | 'boolean' | 'filepath';
-  /** The argument may be given more than once (each value is one more occurrence). */
-  repeated: boolean;
-}
-
-/** What the user typed, by field key; a repeated field takes several values. */
-export type FieldValues = Record<string, string | string[] | undefined>;
+export type { FieldTarget, FieldValues, InstallField };
 
 /** A field's value as text; a secret becomes a `${secret:NAME}` reference, kept apart. */
 export interface ValueSink {

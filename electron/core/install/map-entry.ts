@@ -2,6 +2,8 @@
 // install option with the fields the user fills in; building an option with their values gives
 // the entry, the secrets to store, and the command line shown before anything is saved. The
 // entry is an argv (command + args): nothing here, or where it is started, goes through a shell.
+import type { InstallOption, OptionKind } from '../../../shared/install-types';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { ServerEntry } from '../../../shared/server-config';
 import {
   fieldOf,
@@ -20,22 +22,7 @@ import type {
   ServerJson,
 } from './server-json';
 
-export type OptionKind = 'npm' | 'pypi' | 'oci' | 'nuget' | 'mcpb' | 'remote' | 'other';
-
-/** One way to install a server: a package run locally, or a remote it connects to. */
-export interface InstallOption {
-  /** `package:N` or `remote:N`, the index in server.json. */
-  id: string;
-  kind: OptionKind;
-  /** `npm @scope/name@1.2.3`, `remote https://…`. */
-  label: string;
-  /** The program a package runs with (npx, uvx, docker, dnx). */
-  runner?: string;
-  transport: 'stdio' | 'http' | 'sse';
-  fields: InstallField[];
-  /** Why Lena cannot install this option (said, and the option still listed). */
-  unsupported?: string;
-}
+export type { InstallOption, OptionKind };
 
 export const BUNDLES_COME_NEXT =
   'an MCP bundle (.mcpb): installing bundles comes next; use another package or a remote for now';
@@ -185,8 +172,13 @@ function argWords(
 /** Builds the entry of one option with the user's values. Throws when the option is unknown. */
 export function buildEntry(server: ServerJson, optionId: string, values: FieldValues): BuiltEntry {
   const option = installOptions(server).find((o) => o.id === optionId);
-  if (!option) throw new Error(`no install option ${optionId} in ${server.name}`);
-  if (option.unsupported) throw new Error(`${option.label}: ${option.unsupported}`);
+  if (!option)
+    throw new LenaError(
+      ERROR_CODE.invalidArguments,
+      `${server.name} has no install option ${optionId}`,
+    );
+  if (option.unsupported)
+    throw new LenaError(ERROR_CODE.invalidArguments, `${option.label}: ${option.unsupported}`);
   const secrets: PendingSecret[] = [];
   const sink: ValueSink = {
     secret(field, value) {
