@@ -93,32 +93,58 @@ function valuesFromFlags(option: InstallOption, args: ParsedArgs): FieldValues {
   return values;
 }
 
-/** Asks for each required value not given, on stderr (a secret without echo). */
+/**
+ * One readline over the terminal for the whole install (a second one would lose what the first
+ * had buffered); a secret's answer is not echoed. Made at the first question, closed at the end.
+ */
+let terminal: { ask(prompt: string, secret?: boolean): Promise<string>; close(): void } | undefined;
+
+function openTerminal(): NonNullable<typeof terminal> {
+  if (terminal) return terminal;
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _e, done) {
+      if (!muted) process.stderr.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  terminal = {
+    async ask(prompt, secret = false) {
+      process.stderr.write(terminalText(prompt));
+      muted = secret;
+      try {
+        return (await rl.question('')).trim();
+      } finally {
+        muted = false;
+        if (secret) process.stderr.write('\n');
+      }
+    },
+    close: () => rl.close(),
+  };
+  return terminal;
+}
+
+/** Asks for each required value not given (a secret without echo). */
 async function ask(fields: InstallField[], values: FieldValues): Promise<void> {
   for (const f of fields) {
     const hint = f.choices
       ? ` (${f.choices.join(', ')})`
       : f.format === 'filepath'
         ? ' (a path)'
-        : '';
-    const prompt = terminalText(
+        : f.repeated
+          ? ' (several: separate with commas)'
+          : '';
+    const answer = await openTerminal().ask(
       `${f.name}${hint}${f.description ? ` — ${f.description}` : ''}${f.secret ? ' [secret, not shown]' : ''}: `,
+      f.secret,
     );
-    process.stderr.write(prompt);
-    const output = f.secret ? new Writable({ write: (_c, _e, done) => done() }) : process.stderr;
-    const rl = createInterface({ input: process.stdin, output, terminal: f.secret });
-    const answer = (await rl.question('')).trim();
-    rl.close();
-    if (f.secret) process.stderr.write('\n');
     if (answer) values[f.key] = f.repeated ? answer.split(',').map((a) => a.trim()) : answer;
   }
 }
 
 async function confirm(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  const answer = await rl.question(terminalText(question));
-  rl.close();
-  return /^y(es)?$/i.test(answer.trim());
+  return /^y(es)?$/i.test(await openTerminal().ask(question));
 }
 
 registerCommand({
@@ -173,84 +199,93 @@ registerCommand({
   ],
   positionals: [{ name: 'NAME' }],
   configFlags: true,
-  // Long: the install is one sequence of checks the user reads top to bottom.
   async run(ctx, args) {
-    const found = await source(ctx, args, args.positionals[0]);
-    const server = found.server;
-    const option = chooseOption(installOptions(server), flag(args, '--use'));
-    const values = valuesFromFlags(option, args);
-    const tty = process.stdin.isTTY === true;
-    let built = buildEntry(server, option.id, values);
-    if (built.missing.length && tty && !ctx.out.json) {
-      await ask(built.missing, values);
-      built = buildEntry(server, option.id, values);
+    try {
+      return await installRun(ctx, args);
+    } finally {
+      terminal?.close();
+      terminal = undefined;
     }
-    if (built.missing.length)
-      throw new UsageError(
-        `${server.name} needs ${built.missing.map((f) => (f.target === 'env' ? `-e ${f.name}=…` : f.target === 'header' ? `-H "${f.name}: …"` : `--arg ${f.name}=…`)).join(', ')}`,
-        'missing-argument',
-      );
-    const entry = { ...built.entry };
-    if (args.bools.has('--sandbox')) {
-      if (option.transport !== 'stdio')
-        throw new UsageError('the sandbox is for a local server; a remote runs elsewhere');
-      entry.sandbox = true;
-    }
-    const name = flag(args, '--name') ?? server.name.split('/').pop()!;
-    const file = ctx.configFile ?? ctx.paths.mcpConfig;
-    const check = validateServerEntry(file, name, entry);
-    if (!check.ok)
-      throw new UsageError(check.issues.map((i) => i.message).join('\n'), 'invalid-entry');
-    const read = await readConfigFile(file);
-    if (read.state === 'parsed' && read.ok && read.config.servers.some((s) => s.name === name))
-      throw new UsageError(
-        `"${name}" is already in ${file}; choose another with --name NAME`,
-        'conflict',
-      );
-    const notes = [
-      ...(found.status === 'deprecated' ? [`${server.name} is ${statusText(found)}`] : []),
-      ...(missingRunner(option) ? [missingRunner(option)!] : []),
-      ...(built.secrets.length
-        ? [
-            `Secrets go to the CLI's secret store: ${built.secrets.map((s) => s.name).join(', ')}. ${WINDOW_SECRETS_NOTE}`,
-          ]
-        : []),
-      'It starts untrusted: its tools ask before they run until you trust it.',
-    ];
-    if (!ctx.out.json) {
-      ctx.out.info(`${name} (${server.name} ${server.version ?? ''}, ${option.label}) runs:`);
-      ctx.out.info(`  ${built.commandLine}${entry.sandbox ? '  (in the sandbox)' : ''}`);
-      for (const n of notes) ctx.out.info(`  ${n}`);
-    }
-    if (!args.bools.has('--yes')) {
-      if (!tty || ctx.out.json)
-        throw new UsageError('nothing was saved: give --yes to save this entry without a prompt');
-      if (!(await confirm(`Save it to ${file}? [y/N] `))) {
-        ctx.out.info('Nothing was saved.');
-        return 1;
-      }
-    }
-    if (built.secrets.length) {
-      const secrets = await CliSecretProvider.open(ctx.paths);
-      if (secrets.warning) ctx.out.warn(`lena: ${secrets.warning}`);
-      for (const s of built.secrets) await secrets.set(s.name, s.value);
-    }
-    await addServer(file, name, check.entry);
-    const after = server.postInstallInstructions;
-    if (ctx.out.json)
-      ctx.out.result({
-        installed: name,
-        file,
-        entry: check.entry,
-        commandLine: built.commandLine,
-        secrets: built.secrets.map((s) => s.name),
-        notes,
-        ...(after ? { postInstallInstructions: after } : {}),
-      });
-    else {
-      ctx.out.info(`Added "${name}" to ${file}. Check it with: lena mcp doctor`);
-      if (after) ctx.out.info(`The publisher's instructions (Lena runs none of it):\n  ${after}`);
-    }
-    return 0;
   },
 });
+
+// Long: the install is one sequence of checks the user reads top to bottom.
+async function installRun(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const found = await source(ctx, args, args.positionals[0]);
+  const server = found.server;
+  const option = chooseOption(installOptions(server), flag(args, '--use'));
+  const values = valuesFromFlags(option, args);
+  const tty = process.stdin.isTTY === true;
+  let built = buildEntry(server, option.id, values);
+  if (built.missing.length && tty && !ctx.out.json) {
+    await ask(built.missing, values);
+    built = buildEntry(server, option.id, values);
+  }
+  if (built.missing.length)
+    throw new UsageError(
+      `${server.name} needs ${built.missing.map((f) => (f.target === 'env' ? `-e ${f.name}=…` : f.target === 'header' ? `-H "${f.name}: …"` : `--arg ${f.name}=…`)).join(', ')}`,
+      'missing-argument',
+    );
+  const entry = { ...built.entry };
+  if (args.bools.has('--sandbox')) {
+    if (option.transport !== 'stdio')
+      throw new UsageError('the sandbox is for a local server; a remote runs elsewhere');
+    entry.sandbox = true;
+  }
+  const name = flag(args, '--name') ?? server.name.split('/').pop()!;
+  const file = ctx.configFile ?? ctx.paths.mcpConfig;
+  const check = validateServerEntry(file, name, entry);
+  if (!check.ok)
+    throw new UsageError(check.issues.map((i) => i.message).join('\n'), 'invalid-entry');
+  const read = await readConfigFile(file);
+  if (read.state === 'parsed' && read.ok && read.config.servers.some((s) => s.name === name))
+    throw new UsageError(
+      `"${name}" is already in ${file}; choose another with --name NAME`,
+      'conflict',
+    );
+  const notes = [
+    ...(found.status === 'deprecated' ? [`${server.name} is ${statusText(found)}`] : []),
+    ...(missingRunner(option) ? [missingRunner(option)!] : []),
+    ...(built.secrets.length
+      ? [
+          `Secrets go to the CLI's secret store: ${built.secrets.map((s) => s.name).join(', ')}. ${WINDOW_SECRETS_NOTE}`,
+        ]
+      : []),
+    'It starts untrusted: its tools ask before they run until you trust it.',
+  ];
+  if (!ctx.out.json) {
+    ctx.out.info(`${name} (${server.name} ${server.version ?? ''}, ${option.label}) runs:`);
+    ctx.out.info(`  ${built.commandLine}${entry.sandbox ? '  (in the sandbox)' : ''}`);
+    for (const n of notes) ctx.out.info(`  ${n}`);
+  }
+  if (!args.bools.has('--yes')) {
+    if (!tty || ctx.out.json)
+      throw new UsageError('nothing was saved: give --yes to save this entry without a prompt');
+    if (!(await confirm(`Save it to ${file}? [y/N] `))) {
+      ctx.out.info('Nothing was saved.');
+      return 1;
+    }
+  }
+  if (built.secrets.length) {
+    const secrets = await CliSecretProvider.open(ctx.paths);
+    if (secrets.warning) ctx.out.warn(`lena: ${secrets.warning}`);
+    for (const s of built.secrets) await secrets.set(s.name, s.value);
+  }
+  await addServer(file, name, check.entry);
+  const after = server.postInstallInstructions;
+  if (ctx.out.json)
+    ctx.out.result({
+      installed: name,
+      file,
+      entry: check.entry,
+      commandLine: built.commandLine,
+      secrets: built.secrets.map((s) => s.name),
+      notes,
+      ...(after ? { postInstallInstructions: after } : {}),
+    });
+  else {
+    ctx.out.info(`Added "${name}" to ${file}. Check it with: lena mcp doctor`);
+    if (after) ctx.out.info(`The publisher's instructions (Lena runs none of it):\n  ${after}`);
+  }
+  return 0;
+}
