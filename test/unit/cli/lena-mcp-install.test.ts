@@ -72,6 +72,12 @@ describe('lena mcp search and show', () => {
       '--arg --units=…  (optional, default metric, one of metric, imperial)',
     );
     expect(weather.stdout).toMatch(/Lena runs none of it/);
+    const json = (await run(['mcp', 'show', 'io.github.lena-test/weather', '--json'])).json();
+    expect(json.options[0].fields.map((f: { key: string }) => f.key)).toEqual([
+      'arg:--units',
+      'env:WEATHER_API_KEY',
+    ]);
+    expect(json.postInstallInstructions).toMatch(/openweathermap/);
     const bundle = await run(['mcp', 'show', 'io.github.lena-test/bundle']);
     expect(bundle.stdout).toContain('installing bundles comes next');
   });
