@@ -29,7 +29,6 @@ export class RegistryCache {
   constructor(
     private readonly file: string,
     private readonly baseUrl: string,
-    private readonly now: () => number,
   ) {}
 
   async page(key: string): Promise<CachedPage | undefined> {

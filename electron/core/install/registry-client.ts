@@ -53,9 +53,7 @@ export class RegistryClient {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.pageTtlMs = options.pageTtlMs ?? PAGE_TTL_MS;
     this.now = options.now ?? Date.now;
-    this.cache = options.cacheFile
-      ? new RegistryCache(options.cacheFile, this.baseUrl, this.now)
-      : undefined;
+    this.cache = options.cacheFile ? new RegistryCache(options.cacheFile, this.baseUrl) : undefined;
   }
 
   /** One page of the latest versions whose names contain `search`; deleted servers left out. */
