@@ -119,3 +119,23 @@ export const logLevel = z.enum([
 export const appViewRef = { conversationId: id, toolUseId: id };
 /** Content a view hands over (ui/message, ui/update-model-context, ui/download-file): MCP content blocks, checked in core. */
 export const appContent = z.array(z.record(z.string(), z.unknown())).max(100);
+
+/** A registry server's name (reverse-DNS namespace / name). */
+export const registryName = z
+  .string()
+  .min(3)
+  .max(200)
+  .regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
+
+/** A registry server, one of its install options, and the values typed into its fields. */
+export const installRequest = z
+  .object({
+    name: registryName,
+    version: z.string().max(255).optional(),
+    optionId: z.string().regex(/^(package|remote):\d+$/),
+    values: z.record(
+      z.string().max(300),
+      z.union([z.string().max(100_000), z.array(z.string().max(100_000)).max(100)]),
+    ),
+  })
+  .strict();

@@ -29,6 +29,7 @@ import type {
   TestConnectionResult,
   ToolInfo,
 } from './server-types';
+import type { InstallPreview, RegistryPageView, RegistryServerDetail } from './install-types';
 import type { ProjectView, SettingsView } from './settings-types';
 import type {
   InspectorBody,
@@ -69,6 +70,23 @@ export const invokeChannels = {
   'servers:sign-out': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   /** OAuth: gives up waiting for the browser; the pending servers:sign-in fails with "cancelled". */
   'servers:sign-in-cancel': channel<boolean>()(z.object({ name: s.serverName }).strict()),
+  /** The MCP Registry (settings' registryUrl): one page of servers whose names contain `search`. */
+  'registry:search': channel<RegistryPageView>()(
+    z
+      .object({ search: z.string().max(200).optional(), cursor: z.string().max(2000).optional() })
+      .strict()
+      .optional(),
+  ),
+  /** One registry server and the ways it installs. */
+  'registry:show': channel<RegistryServerDetail>()(
+    z.object({ name: s.registryName, version: z.string().max(255).optional() }).strict(),
+  ),
+  /** The entry and command line an install option would save with these values (nothing is saved). */
+  'registry:preview': channel<InstallPreview>()(s.installRequest),
+  /** Saves the entry to Lena's mcp.json (secrets to the secret store); the server starts untrusted. */
+  'registry:install': channel<ServerStatus>()(
+    s.installRequest.extend({ serverName: s.serverName, sandbox: z.boolean().optional() }),
+  ),
   'servers:add': channel<ServerStatus>()(
     z.object({ name: s.serverName, entry: s.serverEntry }).strict(),
   ),

@@ -13,6 +13,12 @@ export const settingsFields = {
   /** null: ANTHROPIC_BASE_URL or Anthropic's own endpoint. */
   baseUrl: baseUrlSchema,
   requestTimeoutMs: z.number().int().min(1000).max(3_600_000),
+  /** The MCP Registry servers are found in (a company's sub-registry); null: the official one. */
+  registryUrl: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s]+$/, 'the registry URL must start with https:// or http://')
+    .nullable(),
   autoApproveReadOnlyTrusted: z.boolean(),
   theme: z.enum(['system', 'light', 'dark']),
   /** Adaptive thinking where the model offers it ('off': not requested; always-on models think anyway). */

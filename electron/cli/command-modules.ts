@@ -14,6 +14,9 @@ const MCP_PROMPT: Loader = () => import('./mcp/prompt');
 const MCP_EDIT: Loader = () => import('./mcp/edit');
 const MCP_APPROVE: Loader = () => import('./mcp/approve');
 const MCP_AUTH: Loader = () => import('./auth-commands');
+const MCP_REGISTRY: Loader = () => import('./mcp/registry');
+const MCP_INSTALL: Loader = () => import('./mcp/install');
+const SECRETS: Loader = () => import('./secrets-commands');
 const CHAT: Loader = () => import('./chat-command');
 
 /** Command words → the module that registers them, in registration (help) order. */
@@ -29,10 +32,16 @@ export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
   ['mcp add', MCP_EDIT],
   ['mcp remove', MCP_EDIT],
   ['mcp import-claude-desktop', MCP_EDIT],
+  ['mcp search', MCP_REGISTRY],
+  ['mcp show', MCP_REGISTRY],
+  ['mcp install', MCP_INSTALL],
   ['mcp approve', MCP_APPROVE],
   ['mcp reset-approvals', MCP_APPROVE],
   ['mcp login', MCP_AUTH],
   ['mcp logout', MCP_AUTH],
+  ['secrets set', SECRETS],
+  ['secrets list', SECRETS],
+  ['secrets remove', SECRETS],
   ['chat', CHAT],
 ];
 

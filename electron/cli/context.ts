@@ -117,17 +117,18 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
     runtime ??= (async () => {
       const project = await readRules();
       // The engine (chat, permissions, OAuth) loads only for a command that starts servers.
-      const [{ composeRuntime }, { ProcessRecords }, { EnvSecretProvider }, { cliAuthOptions }] =
+      const [{ composeRuntime }, { ProcessRecords }, { CliSecretProvider }, { cliAuthOptions }] =
         await Promise.all([
           import('../core/host/compose'),
           import('../core/base/process-records'),
-          import('../core/store/secrets'),
+          import('./user-secrets'),
           import('./cli-auth'),
         ]);
       const rt = await composeRuntime({
         paths,
         sources,
-        secrets: new EnvSecretProvider(),
+        // `${secret:NAME}`: the CLI's store (lena secrets set), then the environment variable NAME.
+        secrets: await CliSecretProvider.open(paths),
         ...(project ? { projectRules: project } : {}),
         interactive: false,
         // One-shot: once the answer is out, close stdin and end each server's group promptly.

@@ -36,6 +36,10 @@ export interface LenaPaths {
   recentFolders: string;
   windowState: string;
   updates: string;
+  /** MCP Registry pages and server records, per registry URL (refreshed with updated_since). */
+  registryCache: string;
+  /** The names (never the values) of the secrets `lena secrets set` keeps in the CLI's store. */
+  cliSecretNames: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -65,6 +69,8 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     recentFolders: join(home, 'recent-folders.json'),
     windowState: join(home, 'window-state.json'),
     updates: join(home, 'updates.json'),
+    registryCache: join(home, 'registry-cache.json'),
+    cliSecretNames: join(home, 'cli-secret-names.json'),
   };
 }
 

@@ -18,6 +18,8 @@ import { createPermissionsActions, type PermissionsActions } from './permissions
 import { initialPermissionsState, type PermissionsState } from './permissions/initial-state';
 import { createResourcesActions, type ResourcesActions } from './resources/actions';
 import { initialResourcesState, type ResourcesState } from './resources/initial-state';
+import { createRegistryActions, type RegistryActions } from './registry/actions';
+import { initialRegistryState, type RegistryState } from './registry/initial-state';
 import { createServersActions, type ServersActions } from './servers/actions';
 import { initialServersState, type ServersState } from './servers/initial-state';
 import { createSettingsActions, type SettingsActions } from './settings/actions';
@@ -28,6 +30,7 @@ import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
 
 export type LenaActions = AppActions &
+  RegistryActions &
   ConversationsActions &
   ChatActions &
   ServersActions &
@@ -41,6 +44,7 @@ export type LenaActions = AppActions &
   AppsActions;
 
 export type LenaData = AppState &
+  RegistryState &
   ConversationsState &
   ChatState &
   ServersState &
@@ -60,6 +64,7 @@ const initialParts = () => [
   initialConversationsState(),
   initialChatState(),
   initialServersState(),
+  initialRegistryState(),
   initialPermissionsState(),
   initialAsksState(),
   initialSettingsState(),
@@ -82,6 +87,7 @@ export const sliceParts = (set: SetState, get: GetState, host: StoreHost): objec
   createConversationsActions(set, get, host),
   createChatActions(set, get, host),
   createServersActions(set, get, host),
+  createRegistryActions(set, get, host),
   createPermissionsActions(set, get, host),
   createAsksActions(set, get, host),
   createSettingsActions(set, get, host),

@@ -47,6 +47,7 @@ import { SamplingUsage } from './sampling-usage';
 import { serverRecordKey } from './server-records';
 import type { HostServices, ServiceOptions } from './services';
 import { AppsService } from './services/apps';
+import { InstallService } from './services/install';
 import { AsksService } from './services/asks';
 import { ChatService } from './services/chat';
 import { LogsService } from './services/logs';
@@ -433,6 +434,13 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
     logs: new LogsService(rt),
     project,
     apps: new AppsService(rt, options.views, options.saveFile),
+    install: new InstallService({
+      paths,
+      registryUrl: () => settings.current().registryUrl,
+      secrets: options.secrets,
+      servers,
+      env: options.env,
+    }),
     paths,
     notices: () => [...rt.notices, ...projectNotices],
     runtime: rt,

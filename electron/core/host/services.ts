@@ -13,6 +13,7 @@ import type { Runtime } from './runtime';
 import type { AppsService } from './services/apps';
 import type { AsksService } from './services/asks';
 import type { ChatService } from './services/chat';
+import type { InstallService } from './services/install';
 import type { LogsService } from './services/logs';
 import type { ProjectService, ProjectHistory } from './services/project';
 import type { ServersService } from './services/servers';
@@ -31,6 +32,8 @@ export interface HostServices {
   /** The one owner of the open folder, its rules and its problem. */
   project: ProjectService;
   apps: AppsService;
+  /** The MCP Registry and installs from it. */
+  install: InstallService;
   paths: LenaPaths;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices(): AppNotice[];

@@ -43,6 +43,7 @@ export const fieldSchemas = {
   maxRounds: f.maxRounds,
   baseUrl: f.baseUrl,
   requestTimeoutMs: f.requestTimeoutMs,
+  registryUrl: f.registryUrl,
   autoApproveReadOnlyTrusted: f.autoApproveReadOnlyTrusted,
   /** Rules as written; the permissions module owns their meaning. */
   permissions: z.object({ allow: ruleList, ask: ruleList, deny: ruleList }),
@@ -78,6 +79,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   maxRounds: 25,
   baseUrl: null,
   requestTimeoutMs: 600_000,
+  registryUrl: null,
   autoApproveReadOnlyTrusted: true,
   permissions: { allow: [], ask: [], deny: [] },
   servers: {},

@@ -5,8 +5,10 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { formatTokens } from '../../lib/format';
 import { useCloseWithEscape } from '../../components/LeaveBar';
 import { useLena, useLenaActions } from '../../store';
+import { registrySelectors } from '../../store/registry/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
 import { AddServer } from './AddServer';
+import { BrowsePage } from './browse/BrowsePage';
 import { ImportButton } from './ImportButton';
 import { pendingSummary } from './PendingTools';
 import { ServerDetail } from './ServerDetail';
@@ -58,7 +60,9 @@ export function ServersPage() {
   const servers = useLena(serversSelectors.servers);
   const adding = useLena(serversSelectors.addingServer);
   const selected = useLena(serversSelectors.selected);
-  const { loadServers, setAddingServer, reloadServers, setView } = useLenaActions();
+  const browsing = useLena(registrySelectors.browsing);
+  const { loadServers, setAddingServer, reloadServers, setView, setBrowsingRegistry } =
+    useLenaActions();
   // Escape closes the page back to the chat (the form inside, when open, takes Escape first);
   // with unsaved configuration edits it asks first.
   const { bar } = useCloseWithEscape('page', () => setView('chat'));
@@ -68,6 +72,9 @@ export function ServersPage() {
         <h1>MCP servers</h1>
         <span className="spacer" />
         <button onClick={() => void reloadServers()}>Reload</button>
+        <button data-browse-registry onClick={() => setBrowsingRegistry(true)}>
+          Browse registry
+        </button>
         <button className="primary" data-add-server onClick={() => setAddingServer(true)}>
           + Add server
         </button>
@@ -84,7 +91,9 @@ export function ServersPage() {
       <div className="servers-split">
         {servers.length > 0 && <ServerList />}
         <div className="servers-main">
-          {adding ? (
+          {browsing && !adding && !selected ? (
+            <BrowsePage />
+          ) : adding ? (
             <AddServer />
           ) : selected ? (
             <ServerDetail key={selected.name} server={selected} />

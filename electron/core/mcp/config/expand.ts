@@ -316,8 +316,8 @@ function readEnv(
 
 function secretMessage(name: string, why: 'no-store' | 'not-found'): string {
   return why === 'no-store'
-    ? `secret "${name}" cannot be read here (Lena's secret store is not available, as on the command line) and the environment variable ${name} is not set; set ${name} in the environment`
-    : `secret "${name}" is not in Lena's secret store; add it in Settings`;
+    ? `secret "${name}" cannot be read here (no secret store is available) and the environment variable ${name} is not set; set ${name} in the environment`
+    : `secret "${name}" is not in Lena's secret store; add it in Settings (the window) or with lena secrets set ${name} (the command line, which cannot read the window's store)`;
 }
 
 /**

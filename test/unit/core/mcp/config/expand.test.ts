@@ -192,7 +192,7 @@ describe('expandEntry: secrets', () => {
     );
     expect(result).toMatchObject({ ok: false, reason: 'missing-secrets', missing: ['API_KEY'] });
     expect(!result.ok && result.message).toBe(
-      'secret "API_KEY" cannot be read here (Lena\'s secret store is not available, as on the command line) and the environment variable API_KEY is not set; set API_KEY in the environment',
+      'secret "API_KEY" cannot be read here (no secret store is available) and the environment variable API_KEY is not set; set API_KEY in the environment',
     );
   });
 
@@ -207,7 +207,7 @@ describe('expandEntry: secrets', () => {
       missing: ['NOPE', 'TOKEN'],
     });
     expect(!result.ok && result.message).toBe(
-      'missing environment variables: NOPE; secret "TOKEN" is not in Lena\'s secret store; add it in Settings',
+      'missing environment variables: NOPE; secret "TOKEN" is not in Lena\'s secret store; add it in Settings (the window) or with lena secrets set TOKEN (the command line, which cannot read the window\'s store)',
     );
   });
 
