@@ -20,6 +20,8 @@ export interface SettingsView {
   effort: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | null;
   /** Tools at scale: the deferral budget (null: a tenth of the context window) and the tools never deferred. */
   toolSearch: { budgetTokens: number | null; alwaysLoaded: string[] };
+  /** The meter's own prices by model id (USD per million tokens), over the built-in table. */
+  prices: Record<string, { input: number; output: number; cacheWrite: number; cacheRead: number }>;
   apiKeySet: boolean;
   /** Where secrets live and whether they survive a restart. */
   secretStorage: { persistent: boolean; description: string };
@@ -42,6 +44,7 @@ export type SettingsPatch = Partial<
     | 'thinking'
     | 'effort'
     | 'toolSearch'
+    | 'prices'
   >
 > & { autoUpdate?: boolean };
 
