@@ -111,15 +111,15 @@ describe.skipIf(skipWhen('no-browser'))('the context and cost meter', () => {
     expect(await prices.getByTestId('price-claude-sonnet-4-6').textContent()).toContain('3.75');
     const form = prices.getByRole('form', { name: 'Your price for a model' });
     await form.getByLabel('Model id').fill('claude-opus-4-7');
-    await form.getByLabel('Input (USD / M tokens)').fill('five');
+    await form.getByLabel('Input', { exact: true }).fill('five');
     await form.getByRole('button', { name: 'Save price' }).click();
     expect(await prices.getByTestId('price-problems').textContent()).toContain(
       'Input: write a number of USD per million tokens',
     );
-    await form.getByLabel('Input (USD / M tokens)').fill('5');
-    await form.getByLabel('Output (USD / M tokens)').fill('25');
-    await form.getByLabel('Cache write (USD / M tokens)').fill('6.25');
-    await form.getByLabel('Cache read (USD / M tokens)').fill('0.5');
+    await form.getByLabel('Input', { exact: true }).fill('5');
+    await form.getByLabel('Output', { exact: true }).fill('25');
+    await form.getByLabel('Cache write', { exact: true }).fill('6.25');
+    await form.getByLabel('Cache read', { exact: true }).fill('0.5');
     await form.getByRole('button', { name: 'Save price' }).click();
     await expect
       .poll(() => prices.getByTestId('price-claude-opus-4-7').textContent(), { timeout: 10_000 })

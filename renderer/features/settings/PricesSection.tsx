@@ -81,59 +81,65 @@ export function PricesSection({ settings }: { settings: SettingsView }) {
         read from Anthropic’s pricing on {PRICES_READ_ON}; your own prices take its place. A model
         without a price shows “price unknown”, never $0.
       </p>
-      <table className="prices-table">
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            {FIELDS.map(([key, label]) => (
-              <th scope="col" key={key}>
-                {label}
-              </th>
-            ))}
-            <th scope="col">Source</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {models.map((model) => {
-            const p = own[model] ?? MODEL_PRICES[model];
-            return (
-              <tr key={model} data-testid={`price-${model}`}>
-                <th scope="row">
-                  <code>{model}</code>
+      <div className="prices-scroll">
+        <table className="prices-table">
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              {FIELDS.map(([key, label]) => (
+                <th scope="col" key={key}>
+                  {label}
                 </th>
-                {FIELDS.map(([key]) => (
-                  <td key={key}>{p[key]}</td>
-                ))}
-                <td className="muted">{own[model] ? 'yours' : `table, ${PRICES_READ_ON}`}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="ghost small"
-                    aria-label={`Edit the price of ${model}`}
-                    onClick={() => setDraft(draftOf(model, p))}
-                  >
-                    Edit
-                  </button>
-                  {own[model] && (
+              ))}
+              <th scope="col">Source</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {models.map((model) => {
+              const p = own[model] ?? MODEL_PRICES[model];
+              return (
+                <tr key={model} data-testid={`price-${model}`}>
+                  <th scope="row">
+                    <code>{model}</code>
+                  </th>
+                  {FIELDS.map(([key]) => (
+                    <td key={key}>{p[key]}</td>
+                  ))}
+                  <td className="muted">{own[model] ? 'yours' : 'Lena’s table'}</td>
+                  <td>
                     <button
                       type="button"
                       className="ghost small"
-                      aria-label={`Remove your price of ${model}`}
-                      onClick={() => remove(model)}
+                      aria-label={`Edit the price of ${model}`}
+                      onClick={() => setDraft(draftOf(model, p))}
                     >
-                      {MODEL_PRICES[model] ? 'Use the table' : 'Remove'}
+                      Edit
                     </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    {own[model] && (
+                      <button
+                        type="button"
+                        className="ghost small"
+                        aria-label={`Remove your price of ${model}`}
+                        onClick={() => remove(model)}
+                      >
+                        {MODEL_PRICES[model] ? 'Use the table' : 'Remove'}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted small" id="prices-form-note">
+        Your price for a model, in USD per million tokens (Edit fills in a row’s):
+      </p>
       <form
+        aria-describedby="prices-form-note"
         className="row wrap prices-form"
         aria-label="Your price for a model"
         onSubmit={(e) => {
@@ -151,7 +157,7 @@ export function PricesSection({ settings }: { settings: SettingsView }) {
         </label>
         {FIELDS.map(([key, label]) => (
           <label className="field price-field" key={key}>
-            <span>{label} (USD / M tokens)</span>
+            <span>{label}</span>
             <input
               inputMode="decimal"
               value={draft[key]}
