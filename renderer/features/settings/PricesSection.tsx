@@ -4,39 +4,15 @@
 import { useState } from 'react';
 import type { SettingsView } from '../../../shared/settings-types';
 import { MODEL_PRICES, PRICES_READ_ON, type ModelPrice } from '../../../shared/prices';
+import {
+  EMPTY_PRICE_DRAFT as EMPTY,
+  PRICE_FIELDS as FIELDS,
+  readPriceDraft,
+  type PriceDraft as Draft,
+} from '../../lib/price-draft';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
-
-const FIELDS = [
-  ['input', 'Input'],
-  ['output', 'Output'],
-  ['cacheWrite', 'Cache write'],
-  ['cacheRead', 'Cache read'],
-] as const satisfies readonly (readonly [keyof ModelPrice, string])[];
-
-type Draft = { model: string } & Record<keyof ModelPrice, string>;
-const EMPTY: Draft = { model: '', input: '', output: '', cacheWrite: '', cacheRead: '' };
-const MAX_PRICE = 10_000;
-
-/** The draft as a price, or the problems with it, each naming its field. */
-export function readPriceDraft(d: Draft): { model: string; price: ModelPrice } | string[] {
-  const problems: string[] = [];
-  const model = d.model.trim();
-  if (!model) problems.push('Model: write a model id, such as claude-sonnet-4-6.');
-  else if (model.length > 200) problems.push('Model: a model id has at most 200 characters.');
-  const price = {} as ModelPrice;
-  for (const [key, label] of FIELDS) {
-    const text = d[key].trim();
-    const n = Number(text);
-    if (text === '' || !Number.isFinite(n))
-      problems.push(`${label}: write a number of USD per million tokens, such as 3 or 0.3.`);
-    else if (n < 0 || n > MAX_PRICE)
-      problems.push(`${label}: a price is between 0 and ${MAX_PRICE} USD per million tokens.`);
-    else price[key] = n;
-  }
-  return problems.length > 0 ? problems : { model, price };
-}
 
 const draftOf = (model: string, p: ModelPrice): Draft => ({
   model,
