@@ -230,7 +230,7 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
           </ul>
         )}
         {slash.element}
-        <ContextWarning />
+        {!collapsed && <ContextWarning />}
         {looksLikeSecret(draft) && (
           <p className="warning small" role="note">
             This looks like an API key or token: the draft is kept in memory only (not saved to
