@@ -39,6 +39,18 @@ export const settingsFields = {
     /** Qualified tool names never deferred ("always loaded"). */
     alwaysLoaded: z.array(z.string().min(1)).max(10_000),
   }),
+  /** The meter's prices (USD per million tokens) by model id, over the table in shared/prices.ts. */
+  prices: z
+    .record(
+      z.string().trim().min(1).max(200),
+      z.object({
+        input: z.number().nonnegative().max(10_000),
+        output: z.number().nonnegative().max(10_000),
+        cacheWrite: z.number().nonnegative().max(10_000),
+        cacheRead: z.number().nonnegative().max(10_000),
+      }),
+    )
+    .refine((r) => Object.keys(r).length <= 200, 'at most 200 models'),
   /**
    * What one server may ask of the user and of the user's key, holding under sampling "always": the
    * excess is refused with an error the server reads and a line in its log.

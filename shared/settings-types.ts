@@ -27,6 +27,8 @@ export interface SettingsView {
   effort: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | null;
   /** Tools at scale: the deferral budget (null: a tenth of the context window) and the tools never deferred. */
   toolSearch: { budgetTokens: number | null; alwaysLoaded: string[] };
+  /** The meter's own prices by model id (USD per million tokens), over the built-in table. */
+  prices: Record<string, { input: number; output: number; cacheWrite: number; cacheRead: number }>;
   apiKeySet: boolean;
   /** What the check of the key saved in this session found (absent before a key is saved). */
   apiKeyCheck?: ApiKeyCheck;
@@ -51,6 +53,7 @@ export type SettingsPatch = Partial<
     | 'thinking'
     | 'effort'
     | 'toolSearch'
+    | 'prices'
   >
 > & { autoUpdate?: boolean };
 

@@ -55,16 +55,7 @@ export const fieldSchemas = {
   effort: f.effort,
   serverTools: f.serverTools,
   toolSearch: f.toolSearch,
-  /** The meter's prices (USD per million tokens) by model id, over the table in shared/prices.ts. */
-  prices: z.record(
-    z.string().min(1),
-    z.object({
-      input: z.number().nonnegative(),
-      output: z.number().nonnegative(),
-      cacheWrite: z.number().nonnegative(),
-      cacheRead: z.number().nonnegative(),
-    }),
-  ),
+  prices: f.prices,
   /** Each limit left out of the file keeps its default. */
   askLimits: f.askLimits.partial().transform((v) => ({ ...DEFAULT_ASK_LIMITS, ...v })),
 };

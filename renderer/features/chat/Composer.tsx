@@ -24,6 +24,7 @@ import { appSelectors } from '../../store/app/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { AddMenu, type AddMenuItem } from './AddMenu';
 import { ChatToolsMenu } from './ChatToolsMenu';
+import { ContextMeter, ContextWarning } from './ContextMeter';
 import { ModelPicker } from './ModelPicker';
 import { useSlashList } from './SlashList';
 import { readAttachments } from './read-files';
@@ -229,6 +230,7 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
           </ul>
         )}
         {slash.element}
+        {!collapsed && <ContextWarning />}
         {looksLikeSecret(draft) && (
           <p className="warning small" role="note">
             This looks like an API key or token: the draft is kept in memory only (not saved to
@@ -260,8 +262,9 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
           <AddMenu items={addItems} />
           <ModelPicker />
           <ChatToolsMenu />
-          {/* Figures, not stops: what the tool definitions cost, and the context meter's place. */}
+          {/* Figures, not stops: the context and cost meter, what the tool definitions cost. */}
           <span className="composer-meter" data-testid="composer-meter">
+            <ContextMeter />
             {budget && (
               <span
                 className="muted small composer-tokens"

@@ -9,6 +9,7 @@ import { AboutSection } from './AboutSection';
 import { ActivitySection } from './ActivitySection';
 import { ApiKeySection } from './ApiKeySection';
 import { ModelSection } from './ModelSection';
+import { PricesSection } from './PricesSection';
 import { ServerToolsSection } from './ServerToolsSection';
 import { RulesSection } from './RulesSection';
 import { SettingsNav, type SettingsSectionLink } from './SettingsNav';
@@ -107,6 +108,7 @@ export function SettingsPage() {
       {settings && <ApiKeySection settings={settings} />}
       {settings && <ModelSection settings={settings} />}
       {settings && <ServerToolsSection settings={settings} />}
+      {settings && <PricesSection settings={settings} />}
       {settings && settings.autoUpdate !== null && <UpdatesSection enabled={settings.autoUpdate} />}
       <ThemeSection />
       <RulesSection />

@@ -46,6 +46,7 @@ export async function settingsView(
     thinking: s.thinking,
     effort: s.effort,
     toolSearch: structuredClone(s.toolSearch),
+    prices: structuredClone(s.prices),
     apiKeySet: await secrets.has(API_KEY_SECRET).catch(() => false),
     secretStorage: { persistent: secrets.persistent, description: secrets.description },
     issues: [...settings.issues],

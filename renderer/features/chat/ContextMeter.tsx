@@ -1,0 +1,114 @@
+// The context and cost meter: text beside the composer bar's four stops, never a stop itself. It
+// shows the stored meter of the open conversation (core computes it after each turn): how full the
+// model's context window was at the last response, the conversation's cost and the last turn's,
+// and what the cache saved; the details are in its title. At the warning share a note above the
+// message box offers summary-and-continue (ContextWarning).
+import type { ConversationMeter } from '../../../shared/chat/meter';
+import { usdText } from '../../../shared/chat/meter-text';
+import { PRICES_READ_ON } from '../../../shared/prices';
+import { useLena, useLenaActions } from '../../store';
+import { chatSelectors } from '../../store/chat/selectors';
+import { conversationsSelectors } from '../../store/conversations/selectors';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** 200K, 1M: a context window as people say it. */
+export function limitText(limit: number): string {
+  if (limit >= 1_000_000 && limit % 1_000_000 === 0) return `${limit / 1_000_000}M`;
+  return limit >= 1000 ? `${Math.round(limit / 1000)}K` : String(limit);
+}
+
+/** The share of the context window in whole percent, or null when the limit is unknown. */
+const shareOf = (m: ConversationMeter) =>
+  m.contextLimit ? Math.round((100 * m.contextTokens) / m.contextLimit) : null;
+
+/** The conversation's cost: "price unknown" when no turn had a price, "≥" when some had none. */
+function conversationCost(m: ConversationMeter): string {
+  if (m.costUsd === null) return 'price unknown';
+  return `${m.unpricedTurns > 0 ? '≥' : ''}${usdText(m.costUsd)}`;
+}
+
+/** The meter's details, one fact a line (the span's title). */
+function details(m: ConversationMeter): string {
+  const u = m.usage;
+  const last = m.lastTurn;
+  const lines = [
+    m.contextLimit
+      ? `Context window: ${count(m.contextTokens)} of ${count(m.contextLimit)} tokens (${shareOf(m)} %) at the last response, cache included`
+      : `Context: ${count(m.contextTokens)} tokens at the last response (the model's limit is unknown)`,
+    `This conversation: ${conversationCost(m)} over ${m.turns} turn${m.turns === 1 ? '' : 's'}` +
+      (m.unpricedTurns > 0 ? ` (${m.unpricedTurns} without a price, not counted)` : ''),
+    `Tokens: ${count(u.inputTokens)} input, ${count(u.cacheReadTokens)} read from cache, ${count(u.cacheCreationTokens)} written to cache, ${count(u.outputTokens)} output`,
+  ];
+  if (last) lines.push(`Last turn (${last.model}): ${usdText(last.costUsd)}`);
+  if (m.savingsUsd !== null)
+    lines.push(
+      m.savingsUsd >= 0
+        ? `The cache saved ${usdText(m.savingsUsd)}`
+        : `The cache cost ${usdText(-m.savingsUsd)} more than it saved (written, not read back yet)`,
+    );
+  if (m.toolsRewrites > 0)
+    lines.push(`Tool definitions changed ${m.toolsRewrites} times (the cache was written again)`);
+  lines.push(`Prices: Lena's table read on ${PRICES_READ_ON}, with your own in Settings`);
+  return lines.join('\n');
+}
+
+/** The open conversation's meter, or null before its first turn. */
+const useMeter = () => useLena((s) => conversationsSelectors.active(s)?.meter ?? null);
+
+export function ContextMeter() {
+  const m = useMeter();
+  if (!m) return null;
+  const share = shareOf(m);
+  const saved = m.savingsUsd !== null && m.savingsUsd > 0 ? m.savingsUsd : null;
+  return (
+    <span
+      className={`muted small context-meter${m.warn ? ' warn' : ''}`}
+      data-testid="context-meter"
+      title={details(m)}
+    >
+      {share !== null && m.contextLimit !== null && (
+        <>
+          <span className="context-meter-bar" aria-hidden="true">
+            <span style={{ width: `${Math.min(100, share)}%` }} />
+          </span>
+          <span data-testid="meter-context">
+            {share} % of {limitText(m.contextLimit)}
+          </span>
+        </>
+      )}
+      <span data-testid="meter-cost">
+        {conversationCost(m)}
+        {m.turns > 1 && m.lastTurn && (
+          <span className="hide-narrow"> · last {usdText(m.lastTurn.costUsd)}</span>
+        )}
+      </span>
+      {saved !== null && (
+        <span className="hide-narrow" data-testid="meter-saved">
+          cache saved {usdText(saved)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** Above the message box when the context window is nearly full: offers summary-and-continue. */
+export function ContextWarning() {
+  const m = useMeter();
+  const id = useLena(conversationsSelectors.activeId);
+  const running = useLena(chatSelectors.running);
+  const { continueWithSummary } = useLenaActions();
+  if (!m?.warn || !id || m.contextLimit === null) return null;
+  return (
+    <div className="warning small context-warning" role="note" data-testid="context-warning">
+      <span>
+        The context window is {shareOf(m)} % full ({count(m.contextTokens)} of{' '}
+        {count(m.contextLimit)} tokens). Continue in a new conversation that starts from a summary
+        of this one, before requests are refused.
+      </span>
+      <button type="button" disabled={running} onClick={() => void continueWithSummary(id)}>
+        New conversation with summary
+      </button>
+    </div>
+  );
+}
