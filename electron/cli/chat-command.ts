@@ -12,6 +12,7 @@ import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
+import { startWithDeadline, unavailableLines } from './server-start';
 import { CliError, EXIT, UsageError } from './errors';
 
 /** The engine's advice names the window's Settings; here the knobs are variables and flags. */
@@ -49,6 +50,17 @@ function checkBaseUrl(flagValue: string | undefined): void {
       `ANTHROPIC_BASE_URL=${fromEnv}: ${problem}. Nothing was sent; fix or unset the variable.`,
       EXIT.config,
     );
+}
+
+/** --start-timeout S: whole or decimal seconds, 0 to 600. */
+function startTimeoutFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 600)
+    throw new UsageError(
+      `--start-timeout ${value}: give the seconds to wait for servers, from 0 to 600 (e.g. --start-timeout 5)`,
+    );
+  return n;
 }
 
 registerCommand({
@@ -93,6 +105,11 @@ registerCommand({
       name: '--base-url',
       value: 'URL',
       help: 'the Messages API address (default: ANTHROPIC_BASE_URL, else settings.json)',
+    },
+    {
+      name: '--start-timeout',
+      value: 'S',
+      help: "seconds to wait for servers before the turn begins (default: settings.json's serverStartTimeout, 5); later ones join when ready",
     },
     {
       name: '--interactive',
@@ -161,16 +178,24 @@ registerCommand({
       flags(args, '--deny'),
       flags(args, '--ask'),
     );
+    const startTimeout = startTimeoutFlag(flag(args, '--start-timeout'));
     const model = flag(args, '--model');
     const { servers, chat } = await ctx.services({
       cliRules,
       chatOverrides: { ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) },
       emit: onEvent,
-      manager: { lazy: false },
+      // The servers are waited for below, within the start deadline; the turn does not wait again.
+      serverWaitMs: 0,
       ...(interactive ? { features: { asker: terminalAsker() }, openExternal: printAddress } : {}),
     });
+    const startReports = await startWithDeadline(
+      servers,
+      { stream: process.stderr, deadlineSeconds: startTimeout ?? servers.startTimeoutSeconds() },
+      (late) =>
+        ctx.out.warn(`\nlena: ${late.name} is ready now; its tools join from the next round`),
+    );
+    for (const line of unavailableLines(startReports)) ctx.out.warn(line);
     // Tools left out because the user has not accepted them yet: the window's notice, said here.
-    await servers.whenReady(10_000);
     for (const server of servers.withTools()) {
       const note = pendingToolsNotice(server, servers.availability(server));
       if (note) ctx.out.warn(`lena: ${note}`);
@@ -207,6 +232,7 @@ registerCommand({
           decision: c.decidedBy,
         })),
         usage: outcome.usage,
+        servers: startReports,
         stopReason: outcome.stopReason,
         ...(error ? { error } : {}),
         ...(stop ? { stop } : {}),

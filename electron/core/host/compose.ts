@@ -249,6 +249,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     apiKey,
     models,
     emit: options.emit,
+    ...(options.serverWaitMs !== undefined ? { serverWaitMs: options.serverWaitMs } : {}),
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
     toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
   });

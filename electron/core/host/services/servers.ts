@@ -107,6 +107,10 @@ export class ServersService {
   whenReady(ms: number): Promise<void> {
     return this.parts.manager.whenReady(ms);
   }
+  /** settings.json's `serverStartTimeout`: seconds `lena chat` waits for servers before a turn. */
+  startTimeoutSeconds(): number {
+    return this.parts.settings.current.serverStartTimeout;
+  }
   /** Starts the named servers (lazy ones included) and waits until each has settled. */
   startServers(names: string[]): Promise<void> {
     return this.parts.manager.startServers(names);
