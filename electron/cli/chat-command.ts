@@ -2,6 +2,7 @@
 // `claude -p`). Streams the answer to stdout, applies stored rules plus --allow/--deny, and denies
 // anything that would need a dialog, saying so. With --json, one object at the end.
 import { baseUrlProblem } from '../../shared/base-url';
+import { ERROR_CODE } from '../../shared/result';
 import type { ChatEvent } from '../../shared/chat/events';
 import type { ToolCallView } from '../../shared/chat/tool-calls';
 import { exitCodeFor } from '../core/chat/stop-reasons';
@@ -12,6 +13,7 @@ import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
+import { continueLine, conversationOf, promptOf } from './chat-session';
 import { startWithDeadline, unavailableLines } from './server-start';
 import { CliError, EXIT, UsageError } from './errors';
 
@@ -27,7 +29,11 @@ export function forCommandLine(message: string): string {
       /the key's permissions in Settings/g,
       'the permissions of the key in ANTHROPIC_API_KEY',
     )
-    .replace(/\(the maximum set in Settings\)/g, "(the maximum in settings.json's chat.maxRounds)");
+    .replace(/\(the maximum set in Settings\)/g, "(the maximum in settings.json's maxRounds)")
+    .replace(
+      /Send a message to let Claude continue\./g,
+      'Run lena chat --continue -p "go on" to let Claude continue.',
+    );
 }
 
 /**
@@ -67,7 +73,7 @@ registerCommand({
   path: ['chat'],
   summary: 'one chat turn without the window (like claude -p)',
   usage: [
-    'chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--ask RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
+    'chat -p "PROMPT" [--conversation ID | --continue] [--start-timeout S] [--allow RULE]… [--ask RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
   ],
   description:
     'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). A rule may hold conditions on the arguments, as in\nmcp__fs__write_file(path:~/notes/**): paths compare normalised (~, .., symlinks), and a malformed\nrule stops the command with its column and a corrected rule (exit 2). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
@@ -75,13 +81,25 @@ registerCommand({
     'lena chat -p "Summarise ~/notes/todo.md" --allow mcp__fs__read_text_file',
     'lena chat -p "Tidy my notes" --allow \'mcp__fs__write_file(path:~/notes/**)\'',
     'lena chat -p "And now in French" --conversation 3f2a… --json',
+    'lena chat --continue -p "go on"',
+    'git diff | lena chat -p -',
   ],
   flags: [
-    { name: '--print', alias: '-p', value: 'PROMPT', help: 'the message to send' },
+    {
+      name: '--print',
+      alias: '-p',
+      value: 'PROMPT',
+      help: 'the message to send; - reads it from stdin (so does a pipe with no -p)',
+    },
     {
       name: '--conversation',
       value: 'ID',
       help: 'continue this conversation (default: a new one)',
+    },
+    {
+      name: '--continue',
+      alias: '-c',
+      help: 'continue the most recent conversation (of the window or the command line)',
     },
     {
       name: '--allow',
@@ -120,9 +138,7 @@ registerCommand({
   configFlags: true,
   // Long: `lena chat -p` step by step (prompt, runtime, turn, output), sharing its locals.
   async run(ctx, args) {
-    const prompt = flag(args, '--print') ?? args.positionals.join(' ');
-    if (!prompt.trim())
-      throw new UsageError('give the message: lena chat -p "PROMPT"', 'missing-argument');
+    const prompt = await promptOf(args);
     const baseUrl = flag(args, '--base-url');
     checkBaseUrl(baseUrl);
     if (!(await new EnvSecretProvider().has('anthropic-api-key'))) {
@@ -212,7 +228,7 @@ registerCommand({
       ['cli', cliRules],
     ] as const;
     for (const line of unknownParameters(scopes, listed)) ctx.out.warn(`lena: warning: ${line}`);
-    const conversationId = flag(args, '--conversation') ?? chat.create(ctx.projectDir ?? null).id;
+    const conversationId = conversationOf(args, chat, ctx.projectDir);
     const outcome = await chat.send(conversationId, prompt).done;
     ctx.out.stream(text && !text.endsWith('\n') ? '\n' : '', true);
     const error = outcome.error
@@ -241,6 +257,8 @@ registerCommand({
     // An error, or a stop other than a finished answer, is said on stderr; exitCodeFor documents the codes.
     if (error) ctx.out.warn(`lena: ${error.message}`);
     if (stop) ctx.out.warn(`lena: ${stop.message}`);
+    if (!ctx.out.json) ctx.out.warn(continueLine(conversationId));
+    if (error?.code === ERROR_CODE.maxRounds) return EXIT.roundLimit;
     return exitCodeFor(error ?? null, stop ?? null);
   },
 });
