@@ -1,6 +1,7 @@
 // `lena chat -p "PROMPT"`: one turn of the same loop as the window, without the window (like
 // `claude -p`). Streams the answer to stdout, applies stored rules plus --allow/--deny, and denies
-// anything that would need a dialog, saying so. With --json, one object at the end.
+// anything that would need a dialog, saying so (with --interactive, it is asked at the terminal).
+// With --json, one object at the end.
 import { baseUrlProblem } from '../../shared/base-url';
 import { ERROR_CODE } from '../../shared/result';
 import type { ChatEvent } from '../../shared/chat/events';
@@ -14,6 +15,7 @@ import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
 import { continueLine, conversationOf, promptOf } from './chat-session';
+import { terminalPermissions } from './terminal-permissions';
 import { startWithDeadline, unavailableLines } from './server-start';
 import { CliError, EXIT, UsageError } from './errors';
 
@@ -76,7 +78,7 @@ registerCommand({
     'chat -p "PROMPT" [--conversation ID | --continue] [--start-timeout S] [--allow RULE]… [--ask RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
   ],
   description:
-    'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). A rule may hold conditions on the arguments, as in\nmcp__fs__write_file(path:~/notes/**): paths compare normalised (~, .., symlinks), and a malformed\nrule stops the command with its column and a corrected rule (exit 2). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
+    'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run), or asked at the terminal with --interactive. A rule may hold conditions on the arguments, as in\nmcp__fs__write_file(path:~/notes/**): paths compare normalised (~, .., symlinks), and a malformed\nrule stops the command with its column and a corrected rule (exit 2). The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
   examples: [
     'lena chat -p "Summarise ~/notes/todo.md" --allow mcp__fs__read_text_file',
     'lena chat -p "Tidy my notes" --allow \'mcp__fs__write_file(path:~/notes/**)\'',
@@ -111,7 +113,7 @@ registerCommand({
       name: '--ask',
       value: 'RULE',
       repeat: true,
-      help: 'ask before tools matching RULE (here: refuse them, no one can answer), whatever allows them',
+      help: 'ask before tools matching RULE, whatever allows them (refused unless --interactive)',
     },
     { name: '--deny', value: 'RULE', repeat: true, help: 'deny tools matching RULE for this turn' },
     {
@@ -131,7 +133,7 @@ registerCommand({
     },
     {
       name: '--interactive',
-      help: 'answer what servers ask (sampling, forms, pages to open) at terminal prompts; needs a terminal on stdin',
+      help: 'approve tool calls and answer what servers ask (sampling, forms, pages to open) at terminal prompts; needs a terminal on stdin',
     },
   ],
   positionals: [{ name: 'PROMPT', optional: true, variadic: true }],
@@ -196,14 +198,22 @@ registerCommand({
     );
     const startTimeout = startTimeoutFlag(flag(args, '--start-timeout'));
     const model = flag(args, '--model');
-    const { servers, chat } = await ctx.services({
+    const { servers, chat, asks } = await ctx.services({
       cliRules,
       chatOverrides: { ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) },
       emit: onEvent,
       // The servers are waited for below, within the start deadline; the turn does not wait again.
       serverWaitMs: 0,
-      ...(interactive ? { features: { asker: terminalAsker() }, openExternal: printAddress } : {}),
+      ...(interactive
+        ? {
+            // A person answers at the terminal: tool calls are asked through the broker too.
+            interactive: true,
+            features: { asker: terminalAsker() },
+            openExternal: printAddress,
+          }
+        : {}),
     });
+    if (interactive) terminalPermissions(asks);
     const startReports = await startWithDeadline(
       servers,
       { stream: process.stderr, deadlineSeconds: startTimeout ?? servers.startTimeoutSeconds() },

@@ -306,8 +306,12 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
 export function commandServices(
   rt: Runtime,
   paths: LenaPaths,
-): { servers: ServersService; chat: ChatService } {
-  return { servers: new ServersService(rt, paths), chat: new ChatService(rt) };
+): { servers: ServersService; chat: ChatService; asks: AsksService } {
+  return {
+    servers: new ServersService(rt, paths),
+    chat: new ChatService(rt),
+    asks: new AsksService(rt),
+  };
 }
 
 // Long: the window's parts, then its services, then event forwarding, in one place.

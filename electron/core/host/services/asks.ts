@@ -27,6 +27,10 @@ export class AsksService {
       throw new LenaError(ERROR_CODE.unavailable, 'No permission requests can be answered here.');
     this.parts.broker.answer(id, answer);
   }
+  /** Each permission request as it is raised (the command line's terminal prompt). */
+  onPermissionRequested(listener: (request: PermissionRequestView) => void): () => void {
+    return this.parts.broker?.on('requested', (p) => listener(requestView(p))) ?? (() => undefined);
+  }
   questions(): ClientQuestion[] {
     return this.parts.questions?.pending() ?? [];
   }
