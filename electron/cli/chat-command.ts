@@ -14,6 +14,7 @@ import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
+import { AnswerText } from './answer-text';
 import { continueLine, conversationOf, promptOf } from './chat-session';
 import { terminalPermissions } from './terminal-permissions';
 import { startWithDeadline, unavailableLines } from './server-start';
@@ -32,6 +33,11 @@ export function forCommandLine(message: string): string {
       'the permissions of the key in ANTHROPIC_API_KEY',
     )
     .replace(/\(the maximum set in Settings\)/g, "(the maximum in settings.json's maxRounds)")
+    .replace(
+      /Continue asks Claude to go on; raise "Max tokens per answer" in Settings for longer answers\./g,
+      'lena chat --continue -p "go on" asks Claude to go on; raise maxTokens in settings.json for longer answers.',
+    )
+    .replace(/(?:Retry|Regenerate) asks again\./g, 'Run the command again to ask again.')
     .replace(
       /Send a message to let Claude continue\./g,
       'Run lena chat --continue -p "go on" to let Claude continue.',
@@ -150,22 +156,17 @@ registerCommand({
       );
     }
     const calls = new Map<string, ToolCallView>();
-    let text = '';
-    let lastMessage: string | undefined;
+    // Only the answers kept reach stdout, with their paragraphs apart (answer-text.ts).
+    const answer = new AnswerText({
+      live: process.stdout.isTTY === true,
+      write: (t) => ctx.out.stream(t),
+      note: (t) => ctx.out.warn(t),
+    });
     const onEvent = (e: ChatEvent) => {
       if (e.type === 'text-delta') {
-        // Each round of tool use is a new assistant message: its text starts a new paragraph.
-        const gap =
-          lastMessage !== undefined && lastMessage !== e.messageId && text !== ''
-            ? text.endsWith('\n\n')
-              ? ''
-              : text.endsWith('\n')
-                ? '\n'
-                : '\n\n'
-            : '';
-        lastMessage = e.messageId;
-        text += gap + e.text;
-        ctx.out.stream(gap + e.text);
+        answer.delta(e);
+      } else if (e.type === 'message-saved') {
+        answer.saved(e);
       } else if (e.type === 'tool-call-updated') {
         calls.set(e.call.id, e.call);
         const c = e.call;
@@ -240,6 +241,8 @@ registerCommand({
     for (const line of unknownParameters(scopes, listed)) ctx.out.warn(`lena: warning: ${line}`);
     const conversationId = conversationOf(args, chat, ctx.projectDir);
     const outcome = await chat.send(conversationId, prompt).done;
+    answer.end();
+    const text = answer.text;
     ctx.out.stream(text && !text.endsWith('\n') ? '\n' : '', true);
     const error = outcome.error
       ? { ...outcome.error, message: forCommandLine(outcome.error.message) }
