@@ -224,7 +224,11 @@ registerCommand({
     for (const line of unavailableLines(startReports)) ctx.out.warn(line);
     // Tools left out because the user has not accepted them yet: the window's notice, said here.
     for (const server of servers.withTools()) {
-      const note = pendingToolsNotice(server, servers.availability(server));
+      const note = pendingToolsNotice(
+        server,
+        servers.availability(server),
+        `with \`lena mcp accept ${server}\``,
+      );
       if (note) ctx.out.warn(`lena: ${note}`);
     }
     // A condition on a parameter the tool does not have never matches: said before the turn.

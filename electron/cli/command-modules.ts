@@ -13,6 +13,7 @@ const MCP_PROMPTS: Loader = () => import('./mcp/prompts');
 const MCP_PROMPT: Loader = () => import('./mcp/prompt');
 const MCP_EDIT: Loader = () => import('./mcp/edit');
 const MCP_APPROVE: Loader = () => import('./mcp/approve');
+const MCP_ACCEPT: Loader = () => import('./mcp/accept');
 const MCP_AUTH: Loader = () => import('./auth-commands');
 const CHAT: Loader = () => import('./chat-command');
 
@@ -31,6 +32,7 @@ export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
   ['mcp import-claude-desktop', MCP_EDIT],
   ['mcp approve', MCP_APPROVE],
   ['mcp reset-approvals', MCP_APPROVE],
+  ['mcp accept', MCP_ACCEPT],
   ['mcp login', MCP_AUTH],
   ['mcp logout', MCP_AUTH],
   ['chat', CHAT],

@@ -30,7 +30,7 @@ import { complete, getPrompt, offerings, readResource } from '../../mcp/manager/
 import type { PromptCommand } from '../../../../shared/resource-types';
 import type { HostEvents } from '../events';
 import { ResourceWatch } from '../resource-watch';
-import { ruleViews } from '../../permissions/view';
+import { changeLines, ruleViews } from '../../permissions/view';
 import type { PermissionLists, RuleList, ServerIdentity } from '../../permissions/types';
 import type { LenaPaths } from '../../home';
 import { logMessage } from '../log-messages';
@@ -250,6 +250,11 @@ export class ServersService {
     if (!found)
       throw new LenaError(ERROR_CODE.notFound, `"${server}" has no tool named "${tool}".`);
     return found;
+  }
+  /** A held tool's change since it was accepted, a line per field (null: not changed). */
+  heldChanges(server: string, tool: string): string[] | null {
+    const held = this.parts.permissions.heldChange(server, this.listed(server, tool).tool);
+    return held ? changeLines(held.diff) : null;
   }
   acceptTool(server: string, tool: string): Promise<void> {
     return this.parts.permissions.acceptDefinition(server, this.listed(server, tool).tool);
