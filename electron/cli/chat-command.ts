@@ -217,7 +217,12 @@ registerCommand({
     if (interactive) terminalPermissions(asks);
     const startReports = await startWithDeadline(
       servers,
-      { stream: process.stderr, deadlineSeconds: startTimeout ?? servers.startTimeoutSeconds() },
+      {
+        stream: process.stderr,
+        deadlineSeconds: startTimeout ?? servers.startTimeoutSeconds(),
+        // The deadline counts from the command's start: the user waits at most that long.
+        spentMs: process.uptime() * 1000,
+      },
       (late) =>
         ctx.out.warn(`\nlena: ${late.name} is ready now; its tools join from the next round`),
     );

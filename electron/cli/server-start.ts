@@ -24,6 +24,8 @@ export interface StartProgress {
   stream: NodeJS.WritableStream & { isTTY?: boolean };
   /** Seconds to wait for the servers before the turn begins. */
   deadlineSeconds: number;
+  /** Milliseconds of the deadline already spent before the servers were started (the command's own start). */
+  spentMs?: number;
 }
 
 const settled = (s: ServerStatus) => s.status !== 'connecting';
@@ -128,7 +130,13 @@ export async function startWithDeadline(
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     all,
-    new Promise<void>((r) => (timer = setTimeout(r, progress.deadlineSeconds * 1000))),
+    new Promise<void>(
+      (r) =>
+        (timer = setTimeout(
+          r,
+          Math.max(0, progress.deadlineSeconds * 1000 - (progress.spentMs ?? 0)),
+        )),
+    ),
   ]);
   clearTimeout(timer);
   waiting = false;
