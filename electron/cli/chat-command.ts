@@ -214,7 +214,6 @@ registerCommand({
           }
         : {}),
     });
-    if (interactive) terminalPermissions(asks);
     const startReports = await startWithDeadline(
       servers,
       {
@@ -249,7 +248,8 @@ registerCommand({
     ] as const;
     for (const line of unknownParameters(scopes, listed)) ctx.out.warn(`lena: warning: ${line}`);
     const conversationId = conversationOf(args, chat, ctx.projectDir);
-    const outcome = await chat.send(conversationId, prompt).done;
+    const stopAsking = interactive ? terminalPermissions(asks) : undefined;
+    const outcome = await chat.send(conversationId, prompt).done.finally(() => stopAsking?.());
     answer.end();
     const text = answer.text;
     ctx.out.stream(text && !text.endsWith('\n') ? '\n' : '', true);

@@ -2,7 +2,8 @@
 // through the same broker and with the same answers as the window's dialog (once, this chat,
 // always for this tool, always for this server when trusted, deny with a reason). One question at
 // a time on stderr; an answer is a letter then Enter (no single key approves), whatever was typed
-// before the question appeared is dropped, and Ctrl-C at a question denies that call.
+// before the question appeared is dropped, and Ctrl-C at a question denies that call. Returns the
+// function that ends the asking (the command is done).
 import { createInterface } from 'node:readline';
 import type { PermissionDecisionKind, PermissionRequestView } from '../../shared/permission-types';
 import type { Answer } from '../core/permissions/types';
@@ -77,12 +78,6 @@ export function describeRequest(r: PermissionRequestView): string[] {
   ];
 }
 
-/** Drops what was typed before the question appeared (it was not an answer to it). */
-function dropTypedAhead(input: NodeJS.ReadableStream): void {
-  const readable = input as NodeJS.ReadableStream & { read?: () => unknown };
-  while (readable.read?.() != null);
-}
-
 // Long: the prompt loop (choice, confirmation, reason) shares one readline and the Ctrl-C hook.
 export function terminalPermissions(
   port: PermissionPort,
@@ -90,21 +85,37 @@ export function terminalPermissions(
 ): () => void {
   let queue: Promise<void> = Promise.resolve();
   const say = (line: string) => io.output.write(terminalText(`${line}\n`));
+  // One reader for the whole command: a line typed while no question is open is dropped (it was
+  // not an answer to a question not yet shown); within a question, lines wait for its prompts.
+  const rl = createInterface({ input: io.input, terminal: false });
+  let open = false;
+  let ended = false;
+  const lines: string[] = [];
+  let waiting: ((line: string | null) => void) | undefined;
+  rl.on('line', (l) => {
+    if (!open) return;
+    if (waiting) {
+      const w = waiting;
+      waiting = undefined;
+      w(l);
+    } else lines.push(l);
+  });
+  rl.on('close', () => {
+    ended = true;
+    waiting?.(null);
+  });
 
   async function ask(r: PermissionRequestView): Promise<void> {
     for (const line of describeRequest(r)) say(line);
-    dropTypedAhead(io.input);
     const choices = CHOICES.filter((c) => r.offered.includes(c.kind));
-    const rl = createInterface({ input: io.input, output: io.output, terminal: false });
-    const lines: string[] = [];
-    let waiting: ((line: string | null) => void) | undefined;
-    rl.on('line', (l) => (waiting ? (waiting(l), (waiting = undefined)) : lines.push(l)));
-    rl.on('close', () => waiting?.(null));
+    lines.length = 0;
+    open = true;
     const next = (prompt: string) => {
       io.output.write(terminalText(prompt));
       return new Promise<string | null>((resolve) => {
         const l = lines.shift();
         if (l !== undefined) resolve(l);
+        else if (ended) resolve(null);
         else waiting = resolve;
       });
     };
@@ -155,13 +166,19 @@ export function terminalPermissions(
       // Answered elsewhere, timed out or stopped meanwhile: nothing left to decide.
       say(`  ${(err as Error).message}`);
     } finally {
-      rl.close();
+      open = false;
+      waiting = undefined;
       process.removeAllListeners('SIGINT');
       for (const l of saved) process.on('SIGINT', l as () => void);
     }
   }
 
-  return port.onPermissionRequested((r) => {
+  const unsubscribe = port.onPermissionRequested((r) => {
     queue = queue.then(() => ask(r)).catch(() => undefined);
   });
+  // The command is done: no more questions, and stdin is let go (it would keep the process alive).
+  return () => {
+    unsubscribe();
+    rl.close();
+  };
 }

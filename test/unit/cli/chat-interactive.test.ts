@@ -94,6 +94,24 @@ describe('lena chat --interactive', () => {
     expect(ran.shown).toMatch(/\[o\]nce · \[c\]hat \(this conversation\) · \[a\]lways this tool/);
     expect(readFileSync(path, 'utf8')).toBe(long);
 
+    // A line typed while the servers start is not an answer to the question shown later.
+    const early = join(files, 'early.txt');
+    api.push(
+      reply(toolUse('mcp__fs__write_file', { path: early, content: 'x' }, 'toolu_early')),
+      reply(text('asked')),
+    );
+    const typedAhead = await atTerminal(
+      ['chat', '-p', 'write early', '--interactive'],
+      [
+        [/starting servers/, 'o'],
+        [/type a letter, then Enter: /, 'n'],
+        [/Reason, told to Claude/, ''],
+      ],
+    );
+    expect(typedAhead.code, typedAhead.shown).toBe(0);
+    expect(typedAhead.shown).toMatch(/→ deny/);
+    expect(existsSync(early)).toBe(false);
+
     const refused = join(files, 'refused.txt');
     api.push(
       reply(toolUse('mcp__fs__write_file', { path: refused, content: 'x' }, 'toolu_refused')),
