@@ -86,6 +86,9 @@ describe('lena chat --interactive', () => {
       [[/type a letter, then Enter: /, 'o']],
     );
     expect(ran.code, ran.shown).toBe(0);
+    // On a terminal the server start is one line, redrawn in place.
+    expect(ran.shown).toContain('\r\x1b[Klena: starting servers (1/1): fs ready (');
+    expect(ran.shown).not.toMatch(/lena: starting 1 server\(s\)/);
     expect(ran.shown).toMatch(/\? Claude wants to run write_file of the server fs/);
     expect(ran.shown).toMatch(/path: ".*asked\.txt"/);
     expect(ran.shown).toMatch(/content: \(\d+ characters, 20 line\(s\)\)/);
