@@ -1,7 +1,9 @@
 // `lena chat -p "PROMPT"`: one turn of the same loop as the window, without the window (like
 // `claude -p`). Streams the answer to stdout, applies stored rules plus --allow/--deny, and denies
-// anything that would need a dialog, saying so. With --json, one object at the end.
+// anything that would need a dialog, saying so (with --interactive, it is asked at the terminal).
+// With --json, one object at the end.
 import { baseUrlProblem } from '../../shared/base-url';
+import { ERROR_CODE } from '../../shared/result';
 import type { ChatEvent } from '../../shared/chat/events';
 import type { ToolCallView } from '../../shared/chat/tool-calls';
 import { meterLine } from '../../shared/chat/meter-text';
@@ -13,6 +15,10 @@ import { EnvSecretProvider } from '../core/store/secrets';
 import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
+import { AnswerText } from './answer-text';
+import { continueLine, conversationOf, promptOf } from './chat-session';
+import { terminalPermissions } from './terminal-permissions';
+import { startWithDeadline, unavailableLines } from './server-start';
 import { CliError, EXIT, UsageError } from './errors';
 
 /** The engine's advice names the window's Settings; here the knobs are variables and flags. */
@@ -27,7 +33,16 @@ export function forCommandLine(message: string): string {
       /the key's permissions in Settings/g,
       'the permissions of the key in ANTHROPIC_API_KEY',
     )
-    .replace(/\(the maximum set in Settings\)/g, "(the maximum in settings.json's chat.maxRounds)");
+    .replace(/\(the maximum set in Settings\)/g, "(the maximum in settings.json's maxRounds)")
+    .replace(
+      /Continue asks Claude to go on; raise "Max tokens per answer" in Settings for longer answers\./g,
+      'lena chat --continue -p "go on" asks Claude to go on; raise maxTokens in settings.json for longer answers.',
+    )
+    .replace(/(?:Retry|Regenerate) asks again\./g, 'Run the command again to ask again.')
+    .replace(
+      /Send a message to let Claude continue\./g,
+      'Run lena chat --continue -p "go on" to let Claude continue.',
+    );
 }
 
 /**
@@ -52,25 +67,48 @@ function checkBaseUrl(flagValue: string | undefined): void {
     );
 }
 
+/** --start-timeout S: whole or decimal seconds, 0 to 600. */
+function startTimeoutFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 600)
+    throw new UsageError(
+      `--start-timeout ${value}: give the seconds to wait for servers, from 0 to 600 (e.g. --start-timeout 5)`,
+    );
+  return n;
+}
+
 registerCommand({
   path: ['chat'],
   summary: 'one chat turn without the window (like claude -p)',
   usage: [
-    'chat -p "PROMPT" [--conversation ID] [--allow RULE]… [--ask RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
+    'chat -p "PROMPT" [--conversation ID | --continue] [--start-timeout S] [--allow RULE]… [--ask RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
   ],
   description:
-    'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run). A rule may hold conditions on the arguments, as in\nmcp__fs__write_file(path:~/notes/**): paths compare normalised (~, .., symlinks), and a malformed\nrule stops the command with its column and a corrected rule (exit 2). Such rules decide whether\nLena asks; they are not isolation: only a sandbox contains a hostile server. The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
+    'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run), or asked at the terminal with --interactive. A rule may hold conditions on the arguments, as in\nmcp__fs__write_file(path:~/notes/**): paths compare normalised (~, .., symlinks), and a malformed\nrule stops the command with its column and a corrected rule (exit 2). Such rules decide whether\nLena asks; they are not isolation: only a sandbox contains a hostile server. The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
   examples: [
     'lena chat -p "Summarise ~/notes/todo.md" --allow mcp__fs__read_text_file',
     'lena chat -p "Tidy my notes" --allow \'mcp__fs__write_file(path:~/notes/**)\'',
     'lena chat -p "And now in French" --conversation 3f2a… --json',
+    'lena chat --continue -p "go on"',
+    'git diff | lena chat -p -',
   ],
   flags: [
-    { name: '--print', alias: '-p', value: 'PROMPT', help: 'the message to send' },
+    {
+      name: '--print',
+      alias: '-p',
+      value: 'PROMPT',
+      help: 'the message to send; - reads it from stdin (so does a pipe with no -p)',
+    },
     {
       name: '--conversation',
       value: 'ID',
       help: 'continue this conversation (default: a new one)',
+    },
+    {
+      name: '--continue',
+      alias: '-c',
+      help: 'continue the most recent conversation (of the window or the command line)',
     },
     {
       name: '--allow',
@@ -82,7 +120,7 @@ registerCommand({
       name: '--ask',
       value: 'RULE',
       repeat: true,
-      help: 'ask before tools matching RULE (here: refuse them, no one can answer), whatever allows them',
+      help: 'ask before tools matching RULE, whatever allows them (refused unless --interactive)',
     },
     { name: '--deny', value: 'RULE', repeat: true, help: 'deny tools matching RULE for this turn' },
     {
@@ -96,17 +134,20 @@ registerCommand({
       help: 'the Messages API address (default: ANTHROPIC_BASE_URL, else settings.json)',
     },
     {
+      name: '--start-timeout',
+      value: 'S',
+      help: "seconds to wait for servers before the turn begins (default: settings.json's serverStartTimeout, 5); later ones join when ready",
+    },
+    {
       name: '--interactive',
-      help: 'answer what servers ask (sampling, forms, pages to open) at terminal prompts; needs a terminal on stdin',
+      help: 'approve tool calls and answer what servers ask (sampling, forms, pages to open) at terminal prompts; needs a terminal on stdin',
     },
   ],
   positionals: [{ name: 'PROMPT', optional: true, variadic: true }],
   configFlags: true,
   // Long: `lena chat -p` step by step (prompt, runtime, turn, output), sharing its locals.
   async run(ctx, args) {
-    const prompt = flag(args, '--print') ?? args.positionals.join(' ');
-    if (!prompt.trim())
-      throw new UsageError('give the message: lena chat -p "PROMPT"', 'missing-argument');
+    const prompt = await promptOf(args);
     const baseUrl = flag(args, '--base-url');
     checkBaseUrl(baseUrl);
     if (!(await new EnvSecretProvider().has('anthropic-api-key'))) {
@@ -116,22 +157,17 @@ registerCommand({
       );
     }
     const calls = new Map<string, ToolCallView>();
-    let text = '';
-    let lastMessage: string | undefined;
+    // Only the answers kept reach stdout, with their paragraphs apart (answer-text.ts).
+    const answer = new AnswerText({
+      live: process.stdout.isTTY === true,
+      write: (t) => ctx.out.stream(t),
+      note: (t) => ctx.out.warn(t),
+    });
     const onEvent = (e: ChatEvent) => {
       if (e.type === 'text-delta') {
-        // Each round of tool use is a new assistant message: its text starts a new paragraph.
-        const gap =
-          lastMessage !== undefined && lastMessage !== e.messageId && text !== ''
-            ? text.endsWith('\n\n')
-              ? ''
-              : text.endsWith('\n')
-                ? '\n'
-                : '\n\n'
-            : '';
-        lastMessage = e.messageId;
-        text += gap + e.text;
-        ctx.out.stream(gap + e.text);
+        answer.delta(e);
+      } else if (e.type === 'message-saved') {
+        answer.saved(e);
       } else if (e.type === 'tool-call-updated') {
         calls.set(e.call.id, e.call);
         const c = e.call;
@@ -162,18 +198,42 @@ registerCommand({
       flags(args, '--deny'),
       flags(args, '--ask'),
     );
+    const startTimeout = startTimeoutFlag(flag(args, '--start-timeout'));
     const model = flag(args, '--model');
-    const { servers, chat } = await ctx.services({
+    const { servers, chat, asks } = await ctx.services({
       cliRules,
       chatOverrides: { ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) },
       emit: onEvent,
-      manager: { lazy: false },
-      ...(interactive ? { features: { asker: terminalAsker() }, openExternal: printAddress } : {}),
+      // The servers are waited for below, within the start deadline; the turn does not wait again.
+      serverWaitMs: 0,
+      ...(interactive
+        ? {
+            // A person answers at the terminal: tool calls are asked through the broker too.
+            interactive: true,
+            features: { asker: terminalAsker() },
+            openExternal: printAddress,
+          }
+        : {}),
     });
+    const startReports = await startWithDeadline(
+      servers,
+      {
+        stream: process.stderr,
+        deadlineSeconds: startTimeout ?? servers.startTimeoutSeconds(),
+        // The deadline counts from the command's start: the user waits at most that long.
+        spentMs: process.uptime() * 1000,
+      },
+      (late) =>
+        ctx.out.warn(`\nlena: ${late.name} is ready now; its tools join from the next round`),
+    );
+    for (const line of unavailableLines(startReports)) ctx.out.warn(line);
     // Tools left out because the user has not accepted them yet: the window's notice, said here.
-    await servers.whenReady(10_000);
     for (const server of servers.withTools()) {
-      const note = pendingToolsNotice(server, servers.availability(server));
+      const note = pendingToolsNotice(
+        server,
+        servers.availability(server),
+        `with \`lena mcp accept ${server}\``,
+      );
       if (note) ctx.out.warn(`lena: ${note}`);
     }
     // A condition on a parameter the tool does not have never matches: said before the turn.
@@ -188,8 +248,11 @@ registerCommand({
       ['cli', cliRules],
     ] as const;
     for (const line of unknownParameters(scopes, listed)) ctx.out.warn(`lena: warning: ${line}`);
-    const conversationId = flag(args, '--conversation') ?? chat.create(ctx.projectDir ?? null).id;
-    const outcome = await chat.send(conversationId, prompt).done;
+    const conversationId = conversationOf(args, chat, ctx.projectDir);
+    const stopAsking = interactive ? terminalPermissions(asks) : undefined;
+    const outcome = await chat.send(conversationId, prompt).done.finally(() => stopAsking?.());
+    answer.end();
+    const text = answer.text;
     ctx.out.stream(text && !text.endsWith('\n') ? '\n' : '', true);
     const error = outcome.error
       ? { ...outcome.error, message: forCommandLine(outcome.error.message) }
@@ -216,6 +279,7 @@ registerCommand({
           : null,
         turns: meter ? [{ ...meter }] : [],
         ...(conversationMeter ? { conversation: conversationMeter } : {}),
+        servers: startReports,
         stopReason: outcome.stopReason,
         ...(error ? { error } : {}),
         ...(stop ? { stop } : {}),
@@ -224,8 +288,10 @@ registerCommand({
     // An error, or a stop other than a finished answer, is said on stderr; exitCodeFor documents the codes.
     if (error) ctx.out.warn(`lena: ${error.message}`);
     if (stop) ctx.out.warn(`lena: ${stop.message}`);
+    if (!ctx.out.json) ctx.out.warn(continueLine(conversationId));
     // The last line: what the turn used and cost (stderr, so the answer on stdout stays clean).
     if (meter && !ctx.out.json) ctx.out.warn(`lena: ${meterLine(meter, conversationMeter)}`);
+    if (error?.code === ERROR_CODE.maxRounds) return EXIT.roundLimit;
     return exitCodeFor(error ?? null, stop ?? null);
   },
 });

@@ -13,6 +13,7 @@ const MCP_PROMPTS: Loader = () => import('./mcp/prompts');
 const MCP_PROMPT: Loader = () => import('./mcp/prompt');
 const MCP_EDIT: Loader = () => import('./mcp/edit');
 const MCP_APPROVE: Loader = () => import('./mcp/approve');
+const MCP_ACCEPT: Loader = () => import('./mcp/accept');
 const MCP_AUTH: Loader = () => import('./auth-commands');
 const MCP_REGISTRY: Loader = () => import('./mcp/registry');
 const MCP_INSTALL: Loader = () => import('./mcp/install');
@@ -37,6 +38,7 @@ export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
   ['mcp install', MCP_INSTALL],
   ['mcp approve', MCP_APPROVE],
   ['mcp reset-approvals', MCP_APPROVE],
+  ['mcp accept', MCP_ACCEPT],
   ['mcp login', MCP_AUTH],
   ['mcp logout', MCP_AUTH],
   ['secrets set', SECRETS],

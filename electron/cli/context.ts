@@ -7,6 +7,7 @@ import type { LogLevel } from '../../shared/app-types';
 import { ensureLenaHome, lenaPaths, type LenaPaths } from '../core/home';
 import { APP_VERSION } from '../core/version';
 import type { Runtime, RuntimeOptions } from '../core/host/runtime';
+import type { AsksService } from '../core/host/services/asks';
 import type { ChatService } from '../core/host/services/chat';
 import type { ServersService } from '../core/host/services/servers';
 import { RotatingLog } from '../core/base/log-file';
@@ -22,6 +23,8 @@ import { projectRules } from './project-settings';
 export interface CliServices {
   servers: ServersService;
   chat: ChatService;
+  /** Permission requests (a broker exists only with `interactive: true`). */
+  asks: AsksService;
 }
 
 export interface CliContext {

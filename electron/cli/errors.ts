@@ -19,6 +19,8 @@ export const EXIT = {
   incomplete: 6,
   /** `lena mcp call`: a deny rule (Lena's settings, the project's, a flag) refused the call; nothing was sent. */
   denied: 7,
+  /** `lena chat`: the turn stopped at the round limit (settings.json maxRounds); `--continue` goes on. */
+  roundLimit: 8,
   /** Interrupted (Ctrl-C); the servers this command started were ended. */
   interrupted: 130,
 } as const;

@@ -79,6 +79,10 @@ const EXIT_HELP: [number, string][] = [
     EXIT.denied,
     '`lena mcp call`: a deny rule refused the call (the rule is named); nothing was sent to the server',
   ],
+  [
+    EXIT.roundLimit,
+    '`lena chat`: stopped at the round limit (settings.json maxRounds); lena chat --continue goes on',
+  ],
   [EXIT.interrupted, 'interrupted (Ctrl-C); the servers the command started were ended'],
 ];
 

@@ -57,10 +57,12 @@ registerCommand({
         })),
       });
     } else {
+      const views = servers.tools(only);
       for (const r of rows) {
         const title = r.tool.title ?? r.tool.annotations?.title;
+        const pin = views.find((v) => v.qualifiedName === r.qualifiedName)?.pin;
         ctx.out.info(
-          `${r.qualifiedName}${title ? `  (${title})` : ''}${r.enabled ? '' : '  [disabled in settings]'}`,
+          `${r.qualifiedName}${title ? `  (${title})` : ''}${r.enabled ? '' : '  [disabled in settings]'}${pinMark(pin, r.server, r.tool.name)}`,
         );
         ctx.out.info(indent(clip((r.tool.description || '(no description)').split('\n')[0], 160)));
         ctx.out.info(indent(`arguments: ${schemaSignature(r.tool.inputSchema)}`));
@@ -75,6 +77,13 @@ registerCommand({
       : EXIT.ok;
   },
 });
+
+/** The held marker of the one tool view: a tool Claude is not offered until accepted. */
+function pinMark(pin: ToolInfo['pin'] | undefined, server: string, tool: string): string {
+  if (pin === 'changed' || pin === 'new')
+    return `  [held: ${pin === 'new' ? 'new' : 'changed'}, not offered to Claude; lena mcp accept ${server} ${tool}]`;
+  return pin === 'rejected' ? '  [rejected: not offered to Claude]' : '';
+}
 
 function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -91,6 +91,8 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     status: 'pending',
   };
   let last: ToolCallView | null = null;
+  /** The server runs this call as a task (MCP tasks): it outlives Lena and is followed again. */
+  let ranAsTask = false;
   const save = (patch: Partial<ToolCallUpsert>): ToolCallView => {
     const call = (last = ctx.store.upsertToolCall({ ...base, ...patch }));
     ctx.emit({ type: 'tool-call-updated', conversationId: ctx.conversationId, call });
@@ -195,6 +197,7 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
       },
       // H13 (MCP tasks): the server runs the call as a task; its status shows live on the card.
       onTask: (task) => {
+        ranAsTask = true;
         if (last)
           ctx.emit({
             type: 'tool-call-updated',
@@ -215,6 +218,12 @@ async function runOne(ctx: ToolRunContext, use: ToolUse): Promise<ToolResultBloc
     const cancelled =
       controller.signal.aborted || (err instanceof McpError && err.kind === 'cancelled');
     const message = err instanceof Error ? err.message : String(err);
+    // Only a call the server runs as a task outlives Lena; a plain call ends with it.
+    if (controller.signal.reason instanceof DetachFromTask && !ranAsTask)
+      return fail('cancelled', `Lena quit while ${use.name} was running; the call was cancelled.`, {
+        startedAt,
+        ...decision,
+      });
     if (controller.signal.reason instanceof DetachFromTask) {
       return fail(
         'cancelled',

@@ -265,6 +265,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     apiKey,
     models,
     emit: options.emit,
+    ...(options.serverWaitMs !== undefined ? { serverWaitMs: options.serverWaitMs } : {}),
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
     toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
   });
@@ -319,8 +320,12 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
 export function commandServices(
   rt: Runtime,
   paths: LenaPaths,
-): { servers: ServersService; chat: ChatService } {
-  return { servers: new ServersService(rt, paths), chat: new ChatService(rt) };
+): { servers: ServersService; chat: ChatService; asks: AsksService } {
+  return {
+    servers: new ServersService(rt, paths),
+    chat: new ChatService(rt),
+    asks: new AsksService(rt),
+  };
 }
 
 // Long: the window's parts, then its services, then event forwarding, in one place.

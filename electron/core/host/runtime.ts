@@ -56,6 +56,8 @@ export interface RuntimeOptions {
   chatOverrides?: Partial<ChatSettings>;
   emit: (event: ChatEvent) => void;
   brokerTimeoutMs?: number;
+  /** How long a turn waits for servers still starting (the command line waits before the turn). */
+  serverWaitMs?: number;
   manager?: Partial<ManagerOptions>;
   /** How OAuth sign-ins reach the user and where they are kept (default: oauth.json + `secrets`). */
   auth?: { host: SignInHost; store?: AuthStore };

@@ -57,6 +57,7 @@ export function withheldTools(
 export function pendingToolsNotice(
   server: string,
   pending: Pick<Availability, 'new' | 'held'>,
+  where = "on the server's page in Lena's window",
 ): string | null {
   const parts = [
     pending.new.length
@@ -67,5 +68,5 @@ export function pendingToolsNotice(
       : null,
   ].filter(Boolean);
   if (parts.length === 0) return null;
-  return `${server}: tools ${parts.join(' and ')} since you approved the server are not offered to Claude; review and accept them on the server's page in Lena's window.`;
+  return `${server}: tools ${parts.join(' and ')} since you approved the server are not offered to Claude; review and accept them ${where}.`;
 }

@@ -43,6 +43,7 @@ export const PROJECT_SETTINGS_FIELDS: readonly ProjectSettingRule[] = [
   refused('systemPrompt', 'change the system prompt'),
   refused('maxRounds', 'change how many tool rounds a turn may take'),
   refused('requestTimeoutMs', 'change the request timeout'),
+  refused('serverStartTimeout', 'change how long `lena chat` waits for servers'),
   refused('theme', 'change the theme'),
   refused('thinking', 'change thinking'),
   refused('effort', 'change the effort level'),

@@ -20,6 +20,7 @@ import { confirmServer, trustServer, untrustServer } from './trust';
 import type {
   Answer,
   AuditRecord,
+  Held,
   PermissionLists,
   PermissionState,
   RuleEntry,
@@ -432,6 +433,12 @@ export class PermissionService {
    */
   async toolsListed(identity: ServerIdentity, tools: readonly ToolDefinition[]): Promise<void> {
     await this.acceptance?.listed(identity.name, tools);
+  }
+
+  /** A held tool's change since the user accepted it (undefined: not changed). */
+  heldChange(serverName: string, tool: ToolDefinition): Held | undefined {
+    const check = this.acceptance?.check(serverName, tool);
+    return check?.status === 'changed' ? check.held : undefined;
   }
 
   /** Which of a server's listed tools are offered, held (changed) or new. */

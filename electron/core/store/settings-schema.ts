@@ -58,6 +58,8 @@ export const fieldSchemas = {
   prices: f.prices,
   /** Each limit left out of the file keeps its default. */
   askLimits: f.askLimits.partial().transform((v) => ({ ...DEFAULT_ASK_LIMITS, ...v })),
+  /** `lena chat`: seconds to wait for servers before the turn begins (late ones join when ready). */
+  serverStartTimeout: z.number().min(0).max(600),
 };
 
 export type Settings = { [K in keyof typeof fieldSchemas]: z.infer<(typeof fieldSchemas)[K]> };
@@ -82,6 +84,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   toolSearch: { budgetTokens: null, alwaysLoaded: [] },
   prices: {},
   askLimits: { ...DEFAULT_ASK_LIMITS },
+  serverStartTimeout: 5,
 });
 
 export const SETTING_KEYS = Object.keys(fieldSchemas) as SettingKey[];

@@ -62,7 +62,7 @@ describe('lena chat -p and tools added after the baseline', () => {
     expect(second.code).toBe(0);
     expect(api.messageRequests().at(-1)?.body.tools).toBeUndefined();
     expect(second.stderr).toContain(
-      "lena: box: tools 1 new (upload) and 1 changed (read) since you approved the server are not offered to Claude; review and accept them on the server's page in Lena's window.",
+      'lena: box: tools 1 new (upload) and 1 changed (read) since you approved the server are not offered to Claude; review and accept them with `lena mcp accept box`.',
     );
   });
 });

@@ -4,6 +4,7 @@
 // line), none is raised and an answer is refused as unavailable.
 import type { AskView } from '../../../../shared/asks';
 import type { ClientAnswer } from '../../../../shared/client-questions';
+import type { PermissionRequestView } from '../../../../shared/permission-types';
 import { LenaError, ERROR_CODE } from '../../../../shared/result';
 import type { HostEvents } from '../events';
 import type { PendingAsk } from '../../permissions/broker';
@@ -31,6 +32,14 @@ export class AsksService {
   }
   answerPermission(id: string, answer: Answer): void {
     this.broker().answer(id, answer);
+  }
+  /** Each permission request as it is raised (the command line's terminal prompt). */
+  onPermissionRequested(listener: (request: PermissionRequestView) => void): () => void {
+    return (
+      this.parts.asks?.on('requested', (ask) => {
+        if (ask.kind === 'permission') listener(requestView(ask));
+      }) ?? (() => undefined)
+    );
   }
   answerQuestion(id: string, answer: ClientAnswer): void {
     this.broker().answerQuestion(id, answer);

@@ -30,7 +30,7 @@ import { complete, getPrompt, offerings, readResource } from '../../mcp/manager/
 import type { PromptCommand } from '../../../../shared/resource-types';
 import type { HostEvents } from '../events';
 import { ResourceWatch } from '../resource-watch';
-import { ruleViews } from '../../permissions/view';
+import { changeLines, ruleViews } from '../../permissions/view';
 import type { RuleCheck } from '../../permissions/service';
 import type { PermissionLists, RuleEntry, RuleList, ServerIdentity } from '../../permissions/types';
 import type { LenaPaths } from '../../home';
@@ -107,6 +107,10 @@ export class ServersService {
   }
   whenReady(ms: number): Promise<void> {
     return this.parts.manager.whenReady(ms);
+  }
+  /** settings.json's `serverStartTimeout`: seconds `lena chat` waits for servers before a turn. */
+  startTimeoutSeconds(): number {
+    return this.parts.settings.current.serverStartTimeout;
   }
   /** Starts the named servers (lazy ones included) and waits until each has settled. */
   startServers(names: string[]): Promise<void> {
@@ -247,6 +251,11 @@ export class ServersService {
     if (!found)
       throw new LenaError(ERROR_CODE.notFound, `"${server}" has no tool named "${tool}".`);
     return found;
+  }
+  /** A held tool's change since it was accepted, a line per field (null: not changed). */
+  heldChanges(server: string, tool: string): string[] | null {
+    const held = this.parts.permissions.heldChange(server, this.listed(server, tool).tool);
+    return held ? changeLines(held.diff) : null;
   }
   acceptTool(server: string, tool: string): Promise<void> {
     return this.parts.permissions.acceptDefinition(server, this.listed(server, tool).tool);

@@ -1,0 +1,68 @@
+// `lena chat`: where the prompt comes from (-p, the words after the command, or stdin with `-p -`
+// or a pipe), which conversation the turn joins (--conversation ID, --continue: the most recent of
+// any front end, else a new one), and how the user goes on afterwards (the conversation id and the
+// command that continues it).
+import type { ChatService } from '../core/host/services/chat';
+import { flag, type ParsedArgs } from './args';
+import { UsageError } from './errors';
+
+async function readAll(input: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  input.setEncoding('utf8');
+  for await (const chunk of input) text += chunk as string;
+  return text;
+}
+
+/**
+ * The message to send: `-p PROMPT`, the words after `chat`, or stdin read to its end with `-p -`
+ * (or when nothing is given and stdin is a pipe or a file, as `echo hi | lena chat`).
+ */
+export async function promptOf(
+  args: ParsedArgs,
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+): Promise<string> {
+  const given = flag(args, '--print') ?? args.positionals.join(' ');
+  const fromStdin = given === '-' || (given.trim() === '' && stdin.isTTY !== true);
+  if (fromStdin && args.bools.has('--interactive'))
+    throw new UsageError(
+      '--interactive answers questions on stdin, so the prompt cannot come from it: give it with -p "PROMPT"',
+    );
+  const prompt = fromStdin ? await readAll(stdin) : given;
+  if (!prompt.trim())
+    throw new UsageError(
+      fromStdin
+        ? 'stdin held no message: pipe one in (echo "…" | lena chat -p -) or give it with -p "PROMPT"'
+        : 'give the message: lena chat -p "PROMPT"',
+      'missing-argument',
+    );
+  return prompt;
+}
+
+/** --conversation ID, --continue (the most recently updated conversation, window's included), or a new one. */
+export function conversationOf(
+  args: ParsedArgs,
+  chat: ChatService,
+  projectDir: string | undefined,
+): string {
+  const id = flag(args, '--conversation');
+  const last = args.bools.has('--continue');
+  if (id && last)
+    throw new UsageError(
+      'give --conversation ID or --continue, not both (--continue takes the latest)',
+    );
+  if (id) return id;
+  if (last) {
+    const latest = chat.list()[0];
+    if (!latest)
+      throw new UsageError(
+        'there is no conversation to continue yet: leave out --continue to start one',
+      );
+    return latest.id;
+  }
+  return chat.create(projectDir ?? null).id;
+}
+
+/** The closing line of human output: the conversation, and the command that continues it. */
+export function continueLine(conversationId: string): string {
+  return `lena: conversation ${conversationId}; go on with: lena chat --continue -p "…" (or --conversation ${conversationId})`;
+}
