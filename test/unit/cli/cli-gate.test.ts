@@ -43,7 +43,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lena-cli-gate-'));
   home = join(dir, 'home');
   project = join(dir, 'repo');
-  marker = join(dir, 'ev-started');
+  // In the project: its server runs there, in a sandbox that writes only there.
+  marker = join(project, 'ev-started');
   mkdirSync(home);
   mkdirSync(project);
   api = await startMessagesApiServer();
