@@ -17,13 +17,14 @@ const MAX_ENTRIES = 500;
 const MAX_RULE = 2000;
 const LISTS: readonly RuleList[] = ['deny', 'ask', 'allow'];
 
-/** The files Claude Code reads permissions from, with their source. */
+/** The files Claude Code reads permissions from, with their source (`userHome`: the user's own HOME). */
 export function claudeSettingsFiles(
-  home: string,
+  userHome: string,
   project: string | null,
 ): Array<{ file: string; source: ClaudeSource }> {
+  const claudeFolder = join(userHome, '.claude');
   const files: Array<{ file: string; source: ClaudeSource }> = [
-    { file: join(home, '.claude', 'settings.json'), source: 'user' },
+    { file: join(claudeFolder, 'settings.json'), source: 'user' },
   ];
   if (project)
     files.push(

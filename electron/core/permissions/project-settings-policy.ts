@@ -49,6 +49,7 @@ export const PROJECT_SETTINGS_FIELDS: readonly ProjectSettingRule[] = [
   refused('effort', 'change the effort level'),
   refused('toolSearch', 'change which tools are loaded'),
   refused('prices', 'change the prices the meter shows'),
+  refused('registryUrl', 'point server installs at another registry'),
 ];
 
 /** The refused top-level keys, each with what a project would have done with it. */
