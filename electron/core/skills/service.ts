@@ -1,0 +1,143 @@
+// The skills service: one face for the window, the command line and the chat engine. It finds the
+// skills in the configured folders (and an approved project's), says each one's state, and keeps
+// the user's switches and project approvals.
+import { realpathSync } from 'node:fs';
+import {
+  discoverSkills,
+  projectSkillFolders,
+  type FoundSkill,
+  type SkillOrigin,
+  type SkillSource,
+} from './discover';
+import type { SkillApprovals, SkillChange } from './approvals';
+import type { SkillFile } from './skill-files';
+
+export type SkillState = 'enabled' | 'disabled' | 'needs-approval' | 'invalid' | 'duplicate';
+
+/** A skill as the user sees it. */
+export interface SkillView {
+  name: string;
+  origin: SkillOrigin;
+  folder: string;
+  state: SkillState;
+  /** Why it is invalid, or which folder's skill of this name is used. */
+  reason?: string;
+  description?: string;
+  body?: string;
+  warnings: string[];
+  files: SkillFile[];
+  duplicates: string[];
+  /** For a project skill changed since its approval: what changed. */
+  change?: SkillChange;
+  /** The skill's `allowed-tools`: a suggestion the user may turn into rules, never applied. */
+  allowedTools?: string[];
+}
+
+export interface SkillsOptions {
+  /** The user's skill folders, in order of precedence. */
+  folders: readonly string[];
+  approvals: SkillApprovals;
+  /** The open project folder, only when the user approved it; its skills still ask one by one. */
+  project?: string;
+  /** Names the user switched off. */
+  disabled?: Iterable<string>;
+}
+
+const realpath = (path: string): string => {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+};
+
+export class SkillsService {
+  private readonly disabled: Set<string>;
+  private readonly project?: string;
+
+  constructor(private readonly options: SkillsOptions) {
+    this.disabled = new Set(options.disabled ?? []);
+    this.project = options.project === undefined ? undefined : realpath(options.project);
+  }
+
+  private sources(): SkillSource[] {
+    const user = this.options.folders.map((folder) => ({ folder, origin: 'user' as const }));
+    const project = this.project
+      ? projectSkillFolders(this.project).map((folder) => ({ folder, origin: 'project' as const }))
+      : [];
+    return [...user, ...project];
+  }
+
+  /** Every skill found, with its state. */
+  async list(): Promise<SkillView[]> {
+    const found = discoverSkills(this.sources(), this.project);
+    const views: SkillView[] = [];
+    for (const skill of found) views.push(await this.view(skill, found));
+    return views;
+  }
+
+  /** The skills the model may use, in catalog order. */
+  async enabled(): Promise<{ view: SkillView; skill: FoundSkill }[]> {
+    const found = discoverSkills(this.sources(), this.project);
+    const out: { view: SkillView; skill: FoundSkill }[] = [];
+    for (const skill of found) {
+      const view = await this.view(skill, found);
+      if (view.state === 'enabled') out.push({ view, skill });
+    }
+    return out;
+  }
+
+  /** The skill called `name` that is in use (first found, valid), or undefined. */
+  async find(name: string): Promise<FoundSkill | undefined> {
+    return discoverSkills(this.sources(), this.project).find(
+      (s) => s.name === name && !s.invalid && !s.shadowed,
+    );
+  }
+
+  setEnabled(name: string, on: boolean): void {
+    if (on) this.disabled.delete(name);
+    else this.disabled.add(name);
+  }
+
+  /** Approves the project skill `name` as its files are now. */
+  async approve(name: string): Promise<void> {
+    const skill = (await this.find(name)) ?? undefined;
+    if (!this.project || !skill || skill.source.origin !== 'project')
+      throw new Error(`No project skill named "${name}" waits for approval`);
+    await this.options.approvals.approve(this.project, skill);
+  }
+
+  private async view(skill: FoundSkill, all: readonly FoundSkill[]): Promise<SkillView> {
+    const base: SkillView = {
+      name: skill.name,
+      origin: skill.source.origin,
+      folder: skill.folder,
+      state: 'enabled',
+      warnings: skill.warnings,
+      files: skill.files,
+      duplicates: skill.duplicates,
+      ...(skill.front ? { description: skill.front.description, body: skill.body } : {}),
+      ...(skill.front?.allowedTools ? { allowedTools: skill.front.allowedTools } : {}),
+    };
+    if (skill.invalid) return { ...base, state: 'invalid', reason: skill.invalid };
+    if (skill.shadowed) {
+      const used = all.find((s) => s.name === skill.name && !s.invalid && !s.shadowed);
+      return {
+        ...base,
+        state: 'duplicate',
+        reason: `the skill of this name in ${used?.folder} is used`,
+      };
+    }
+    if (skill.source.origin === 'project' && this.project) {
+      const status = await this.options.approvals.status(this.project, skill);
+      if (status.state === 'needs-approval')
+        return {
+          ...base,
+          state: 'needs-approval',
+          ...(status.change ? { change: status.change } : {}),
+        };
+    }
+    if (this.disabled.has(skill.name)) return { ...base, state: 'disabled' };
+    return base;
+  }
+}
