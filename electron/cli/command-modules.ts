@@ -15,6 +15,7 @@ const MCP_EDIT: Loader = () => import('./mcp/edit');
 const MCP_APPROVE: Loader = () => import('./mcp/approve');
 const MCP_AUTH: Loader = () => import('./auth-commands');
 const CHAT: Loader = () => import('./chat-command');
+const SKILLS: Loader = () => import('./skills-commands');
 
 /** Command words → the module that registers them, in registration (help) order. */
 export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
@@ -34,6 +35,9 @@ export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
   ['mcp login', MCP_AUTH],
   ['mcp logout', MCP_AUTH],
   ['chat', CHAT],
+  ['skills list', SKILLS],
+  ['skills show', SKILLS],
+  ['skills approve', SKILLS],
 ];
 
 /** Loads the module of the command `argv` starts with; false when no command matches. */

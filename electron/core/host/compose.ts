@@ -25,6 +25,7 @@ import { PermissionBroker } from '../permissions/broker';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
+import { skillsForHome } from '../skills/service';
 import { openConversationStore } from '../store/open-store';
 import { API_KEY_SECRET } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
@@ -251,6 +252,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     emit: options.emit,
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
     toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
+    skills: skillsForHome(paths, () => manager.projectFolder, env),
   });
   notices.unshift(
     ...startupNotices({

@@ -42,13 +42,9 @@ export interface FoundSkill {
 export const SKILL_MD_MAX = 256 * 1024;
 const GROUP_DEPTH = 2;
 
-/** The default user folders, in order of precedence. */
-export function defaultSkillFolders(lenaHome: string, home = homedir()): string[] {
-  return [
-    join(home, '.claude', 'skills'),
-    join(home, '.agents', 'skills'),
-    join(lenaHome, 'skills'),
-  ];
+/** The default user folders, in order of precedence: `lenaSkills` is LenaPaths.skills. */
+export function defaultSkillFolders(lenaSkills: string, userDir = homedir()): string[] {
+  return [join(userDir, '.claude', 'skills'), join(userDir, '.agents', 'skills'), lenaSkills];
 }
 
 /** A project's skill folders. */

@@ -2,14 +2,18 @@
 // skills in the configured folders (and an approved project's), says each one's state, and keeps
 // the user's switches and project approvals.
 import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import type { LenaPaths } from '../home';
+import { SkillApprovals } from './approvals';
 import {
+  defaultSkillFolders,
   discoverSkills,
   projectSkillFolders,
   type FoundSkill,
   type SkillOrigin,
   type SkillSource,
 } from './discover';
-import type { SkillApprovals, SkillChange } from './approvals';
+import type { SkillChange } from './approvals';
 import type { SkillFile } from './skill-files';
 
 export type SkillState = 'enabled' | 'disabled' | 'needs-approval' | 'invalid' | 'duplicate';
@@ -37,8 +41,8 @@ export interface SkillsOptions {
   /** The user's skill folders, in order of precedence. */
   folders: readonly string[];
   approvals: SkillApprovals;
-  /** The open project folder, only when the user approved it; its skills still ask one by one. */
-  project?: string;
+  /** The open project folder (or how to find it now); its skills still wait for approval one by one. */
+  project?: string | (() => string | null | undefined);
   /** Names the user switched off. */
   disabled?: Iterable<string>;
 }
@@ -53,11 +57,15 @@ const realpath = (path: string): string => {
 
 export class SkillsService {
   private readonly disabled: Set<string>;
-  private readonly project?: string;
 
   constructor(private readonly options: SkillsOptions) {
     this.disabled = new Set(options.disabled ?? []);
-    this.project = options.project === undefined ? undefined : realpath(options.project);
+  }
+
+  private get project(): string | undefined {
+    const p = this.options.project;
+    const folder = typeof p === 'function' ? p() : p;
+    return folder ? realpath(folder) : undefined;
   }
 
   private sources(): SkillSource[] {
@@ -140,4 +148,20 @@ export class SkillsService {
     if (this.disabled.has(skill.name)) return { ...base, state: 'disabled' };
     return base;
   }
+}
+
+/**
+ * The service over the default folders of this home (`HOME` from `env`, so a test's home is
+ * used) and the open project's folders; its skills still wait for approval one by one.
+ */
+export function skillsForHome(
+  paths: LenaPaths,
+  project?: SkillsOptions['project'] | null,
+  env: NodeJS.ProcessEnv = process.env,
+): SkillsService {
+  return new SkillsService({
+    folders: defaultSkillFolders(paths.skills, env.HOME || homedir()),
+    approvals: new SkillApprovals(paths.skillApprovals),
+    ...(project ? { project } : {}),
+  });
 }
