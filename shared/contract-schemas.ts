@@ -118,3 +118,6 @@ export const logLevel = z.enum([
 export const appViewRef = { conversationId: id, toolUseId: id };
 /** Content a view hands over (ui/message, ui/update-model-context, ui/download-file): MCP content blocks, checked in core. */
 export const appContent = z.array(z.record(z.string(), z.unknown())).max(100);
+
+/** A skill name (the front matter's rules are checked by core; this bounds the input). */
+export const skillName = z.string().min(1).max(64);

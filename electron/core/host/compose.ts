@@ -239,6 +239,8 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
   const conversations = openConversationStore(paths.database);
   const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
   const viewContexts = await ViewContexts.open(paths.viewContexts);
+  // Skills: the user's folders and the open project's (each project skill waits for approval).
+  const skills = skillsForHome(paths, () => manager.projectFolder, env);
   const engine = new ChatEngine({
     viewContexts,
     store: conversations.store,
@@ -252,7 +254,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     emit: options.emit,
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
     toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
-    skills: skillsForHome(paths, () => manager.projectFolder, env),
+    skills,
   });
   notices.unshift(
     ...startupNotices({
@@ -281,6 +283,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     engine,
     budget,
     viewContexts,
+    skills,
     chatSettings,
     settingsKey,
     recordMoves,
@@ -401,6 +404,7 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
     logs: new LogsService(rt),
     project,
     apps: new AppsService(rt, options.views, options.saveFile),
+    skills: rt.skills,
     paths,
     notices: () => [...rt.notices],
     runtime: rt,

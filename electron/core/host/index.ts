@@ -11,6 +11,7 @@ import { inspectHandlers } from './handlers/inspect-handlers';
 import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
 import { resourceHandlers } from './handlers/resource-handlers';
+import { skillHandlers } from './handlers/skill-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { AppNotice } from '../../../shared/app-types';
@@ -78,6 +79,7 @@ export function createHost(options: HostOptions = {}): Host {
     ...serverHandlers(get),
     ...inspectHandlers(get, events),
     ...resourceHandlers(get, events),
+    ...skillHandlers(get),
     ...chatHandlers(get),
     ...permissionHandlers(get),
     ...questionHandlers(get),

@@ -17,6 +17,7 @@ import type { LogsService } from './services/logs';
 import type { ProjectService, ProjectHistory } from './services/project';
 import type { ServersService } from './services/servers';
 import type { SettingsService } from './services/settings';
+import type { SkillsService } from '../skills/service';
 
 /**
  * The window's services, one face each: handlers and the desktop call their methods and never
@@ -31,6 +32,8 @@ export interface HostServices {
   /** The one owner of the open folder, its rules and its problem. */
   project: ProjectService;
   apps: AppsService;
+  /** Skills from folders: list, switches, project approvals. */
+  skills: SkillsService;
   paths: LenaPaths;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices(): AppNotice[];
