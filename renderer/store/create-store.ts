@@ -30,6 +30,8 @@ import { createServersActions, type ServersActions } from './servers/actions';
 import { initialServersState, type ServersState } from './servers/initial-state';
 import { createSettingsActions, type SettingsActions } from './settings/actions';
 import { initialSettingsState, type SettingsState } from './settings/initial-state';
+import { createSkillsActions, type SkillsActions } from './skills/actions';
+import { initialSkillsState, type SkillsState } from './skills/initial-state';
 import type { StoreHost } from './store-host';
 import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
@@ -46,7 +48,8 @@ export type LenaActions = AppActions &
   ResourcesActions &
   InspectorActions &
   ChatControlsActions &
-  AppsActions;
+  AppsActions &
+  SkillsActions;
 
 export type LenaData = AppState &
   ConversationsState &
@@ -59,7 +62,8 @@ export type LenaData = AppState &
   ToastState &
   ResourcesState &
   InspectorState &
-  AppsState;
+  AppsState &
+  SkillsState;
 
 export type LenaState = LenaData & LenaActions;
 
@@ -77,6 +81,7 @@ export const initialLenaData = (): LenaData => ({
   ...initialResourcesState(),
   ...initialInspectorState(),
   ...initialAppsState(),
+  ...initialSkillsState(),
 });
 
 const slices =
@@ -97,6 +102,7 @@ const slices =
       ...createInspectorActions(set, get, host),
       ...createChatControlsActions(set, get, host),
       ...createAppsActions(set, get, host),
+      ...createSkillsActions(set, get, host),
     }) as LenaState;
 
 /** Makes a store over `host`: a React hook (`useStore(selector)`) that is also the store's API. */
