@@ -35,6 +35,8 @@ export interface LenaPaths {
   skills: string;
   /** Approvals of project skills, bound to the hash of their files. */
   skillApprovals: string;
+  /** The skills the user switched off. */
+  skillSwitches: string;
   /** The desktop's encrypted secret store. */
   secrets: string;
   recentFolders: string;
@@ -67,6 +69,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     viewContexts: join(home, 'view-contexts.json'),
     skills: join(home, 'skills'),
     skillApprovals: join(home, 'skill-approvals.json'),
+    skillSwitches: join(home, 'skills.json'),
     secrets: join(home, 'secrets.json'),
     recentFolders: join(home, 'recent-folders.json'),
     windowState: join(home, 'window-state.json'),

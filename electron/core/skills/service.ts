@@ -3,6 +3,7 @@
 // the user's switches and project approvals.
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { readJsonFileOrSetAsideSync, writeJsonFile } from '../base/json-file';
 import type { LenaPaths } from '../home';
 import { SkillApprovals } from './approvals';
 import {
@@ -45,6 +46,8 @@ export interface SkillsOptions {
   project?: string | (() => string | null | undefined);
   /** Names the user switched off. */
   disabled?: Iterable<string>;
+  /** Where the switches are kept (`skills.json` in Lena's home); absent = this process only. */
+  switchesFile?: string;
 }
 
 const realpath = (path: string): string => {
@@ -55,11 +58,22 @@ const realpath = (path: string): string => {
   }
 };
 
+/** The names switched off in `file`; a file that is not JSON is set aside (base/json-file.ts). */
+function readSwitches(file: string): string[] {
+  const { value } = readJsonFileOrSetAsideSync(file);
+  const list = (value as { disabled?: unknown } | undefined)?.disabled;
+  return Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : [];
+}
+
 export class SkillsService {
   private readonly disabled: Set<string>;
 
   constructor(private readonly options: SkillsOptions) {
     this.disabled = new Set(options.disabled ?? []);
+    if (options.switchesFile) {
+      const saved = readSwitches(options.switchesFile);
+      for (const name of saved) this.disabled.add(name);
+    }
   }
 
   private get project(): string | undefined {
@@ -102,9 +116,12 @@ export class SkillsService {
     );
   }
 
-  setEnabled(name: string, on: boolean): void {
+  /** Switches a skill for every conversation; kept in the switches file when there is one. */
+  async setEnabled(name: string, on: boolean): Promise<void> {
     if (on) this.disabled.delete(name);
     else this.disabled.add(name);
+    if (this.options.switchesFile)
+      await writeJsonFile(this.options.switchesFile, { disabled: [...this.disabled].sort() });
   }
 
   /** Approves the project skill `name` as its files are now. */
@@ -162,6 +179,7 @@ export function skillsForHome(
   return new SkillsService({
     folders: defaultSkillFolders(paths.skills, env.HOME || homedir()),
     approvals: new SkillApprovals(paths.skillApprovals),
+    switchesFile: paths.skillSwitches,
     ...(project ? { project } : {}),
   });
 }

@@ -30,7 +30,7 @@ export function skillHandlers(get: () => Promise<HostServices>): SkillHandlers {
   return {
     'skills:list': list,
     'skills:set-enabled': async ({ name, enabled }) => {
-      (await skills()).setEnabled(name, enabled);
+      await (await skills()).setEnabled(name, enabled);
       return list();
     },
     'skills:approve': async ({ name }) => {

@@ -44,5 +44,12 @@ describe('skills:* channels', () => {
     });
     const approved = await h.call<SkillInfo[]>('skills:approve', { name: 'deploy' });
     expect(states(approved)[1]).toBe('deploy:project:enabled');
+    // The switch outlives a restart of Lena.
+    await h.close();
+    const again = startHost(join(home, '.lena'), { projectFolder: project, env: { HOME: home } });
+    expect(states(await again.call<SkillInfo[]>('skills:list'))).toEqual([
+      'pdf-forms:user:disabled',
+      'deploy:project:enabled',
+    ]);
   });
 });

@@ -173,7 +173,7 @@ describe('skills from folders', () => {
       disabled: ['colon'],
     });
     expect(byName(await service.list(), 'colon')?.state).toBe('disabled');
-    service.setEnabled('colon', true);
+    await service.setEnabled('colon', true);
     expect((await service.enabled()).map((e) => e.view.name)).toContain('colon');
   });
 });
