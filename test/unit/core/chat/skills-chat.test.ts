@@ -105,6 +105,57 @@ describe('skills in a chat', () => {
     );
   });
 
+  it('loads a skill once, keeps it when old results are dropped, and names it after a summary', async () => {
+    const { user } = writeSkills();
+    const skills = new SkillsService({ folders: [user], approvals: new SkillApprovals() });
+    h = await chatHarness({ engine: { skills }, apiKey: undefined });
+    const conv = h.store.create();
+    const stored = (role: 'user' | 'assistant', content: unknown[]) =>
+      h!.store.append(conv.id, { role, content: content as never });
+    // Four rounds: the skill's load, then three tool rounds of a server that is gone.
+    stored('assistant', [
+      { type: 'tool_use', id: 'toolu_s', name: 'lena_skill', input: { name: 'pdf-forms' } },
+    ]);
+    stored('user', [
+      { type: 'tool_result', tool_use_id: 'toolu_s', content: [{ type: 'text', text: BODY }] },
+    ]);
+    for (const n of [1, 2, 3]) {
+      stored('assistant', [{ type: 'tool_use', id: `toolu_${n}`, name: 'mcp__x__y', input: {} }]);
+      stored('user', [
+        {
+          type: 'tool_result',
+          tool_use_id: `toolu_${n}`,
+          content: [{ type: 'text', text: `result ${n}` }],
+        },
+      ]);
+    }
+    expect(h.engine.dropOldToolResults(conv.id).dropped).toBe(1);
+    expect(JSON.stringify(h.store.get(conv.id).messages)).toContain('Filling forms');
+
+    const { id } = await h.engine.continueWithSummary(conv.id);
+    const seed = h.store.get(id).messages[0].content as unknown as Array<{ text: string }>;
+    expect(seed[0].text).toContain(
+      'Skills loaded in it: pdf-forms. Load them again with lena_skill before relying on their instructions.',
+    );
+  });
+
+  it('answers a second load of the same skill without sending the body again', async () => {
+    const { user } = writeSkills();
+    const skills = new SkillsService({ folders: [user], approvals: new SkillApprovals() });
+    h = await chatHarness({ engine: { skills } });
+    h.api.push(
+      reply(toolUse('lena_skill', { name: 'pdf-forms' }, 'toolu_1')),
+      reply(toolUse('lena_skill', { name: 'pdf-forms' }, 'toolu_2')),
+      reply(text('Done.')),
+    );
+    const conv = h.store.create();
+    await h.engine.send(conv.id, 'Fill it').done;
+    const third = h.api.messageRequests()[2];
+    expect(toolResultText(toolResultsOf(third)[0].content)).toBe(
+      'The skill "pdf-forms" is already loaded earlier in this conversation.',
+    );
+  });
+
   it("lists a project's skill only after the user approved it", async () => {
     const { project } = writeSkills();
     const skills = new SkillsService({ folders: [], approvals: new SkillApprovals(), project });
