@@ -8,6 +8,7 @@ import type { AppNotice } from '../../../shared/app-types';
 import { ChatEngine } from '../chat/engine';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import { ModelCatalog } from '../chat/models';
+import { skillCatalogOf } from '../chat/skill-catalog';
 import { ToolBudget } from '../chat/tool-budget';
 import { ToolSearchSupport } from '../chat/tool-search/support';
 import { ViewContexts } from '../chat/view-context';
@@ -237,10 +238,15 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
 
   // The chat: conversations, the tool budget, what views told the model, the engine.
   const conversations = openConversationStore(paths.database);
-  const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
   const viewContexts = await ViewContexts.open(paths.viewContexts);
   // Skills: the user's folders and the open project's (each project skill waits for approval).
   const skills = skillsForHome(paths, () => manager.projectFolder, env);
+  const budget = new ToolBudget({
+    registry,
+    settings: chatSettings,
+    apiKey,
+    skillCatalog: () => skillCatalogOf(skills),
+  });
   const engine = new ChatEngine({
     viewContexts,
     store: conversations.store,

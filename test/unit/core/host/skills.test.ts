@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { TokenBudget } from '../../../../shared/chat/models';
 import { ERROR_CODE } from '../../../../shared/result';
 import type { SkillInfo } from '../../../../shared/skill-types';
 import { startHost, tempHome } from './host-harness';
@@ -27,6 +28,13 @@ describe('skills:* channels', () => {
     const list = await h.call<SkillInfo[]>('skills:list');
     expect(states(list)).toEqual(['pdf-forms:user:enabled', 'deploy:project:needs-approval']);
     expect(list[0]).toMatchObject({ description: 'Fill PDF forms.', body: 'Body of pdf-forms\n' });
+
+    // The composer's budget counts the catalog and the skill tools as one row.
+    const budget = await h.call<TokenBudget>('chat:budget', {});
+    const row = budget.perServer.find((r) => r.server === 'Skills (Lena)');
+    expect(row?.toolCount).toBe(2);
+    expect(row!.tokens).toBeGreaterThan(100);
+    expect(budget.totalToolTokens).toBe(budget.perServer.reduce((n, r) => n + r.tokens, 0));
 
     const off = await h.call<SkillInfo[]>('skills:set-enabled', {
       name: 'pdf-forms',
