@@ -89,7 +89,7 @@ function readSkill(folder: string, source: SkillSource, root: string | undefined
   if (st.size > SKILL_MD_MAX)
     return invalid(`SKILL.md has ${st.size} bytes, over the limit of ${SKILL_MD_MAX} (256 KB)`);
   const text = readFileSync(md, 'utf8');
-  const listed = listSkillFiles(folder);
+  const listed = listSkillFiles(folder, source.origin === 'project');
   const withFiles: FoundSkill = {
     ...base,
     skillMd: text,

@@ -43,8 +43,12 @@ export interface ListedFiles {
   hashes: Record<string, string>;
 }
 
-/** Lists the files under `folder` (SKILL.md excluded from `files`, included in `hashes`). */
-export function listSkillFiles(folder: string): ListedFiles {
+/**
+ * Lists the files under `folder` (SKILL.md excluded from `files`, included in `hashes`). Contents
+ * are hashed only when `hash` is set (a project's skills, whose approval is bound to them), so the
+ * catalog of each request does not read every file of the user's own skills.
+ */
+export function listSkillFiles(folder: string, hash = true): ListedFiles {
   const root = realpathSync.native(folder);
   const files: SkillFile[] = [];
   const hashes: Record<string, string> = {};
@@ -79,8 +83,9 @@ export function listSkillFiles(folder: string): ListedFiles {
         continue;
       }
       if (!st.isFile()) continue;
-      hashes[rel] =
-        st.size > HASH_READ_MAX ? `size:${st.size}` : sha256Hex(readFileSync(full, 'latin1'));
+      if (hash)
+        hashes[rel] =
+          st.size > HASH_READ_MAX ? `size:${st.size}` : sha256Hex(readFileSync(full, 'latin1'));
       if (rel !== 'SKILL.md') files.push({ path: rel, size: st.size, kind: kindOf(rel) });
     }
   };
