@@ -240,7 +240,12 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
   const conversations = openConversationStore(paths.database);
   const viewContexts = await ViewContexts.open(paths.viewContexts);
   // Skills: the user's folders and the open project's (each project skill waits for approval).
-  const skills = skillsForHome(paths, () => manager.projectFolder, env);
+  const skills = skillsForHome(
+    paths,
+    () => manager.projectFolder,
+    env,
+    () => settings.current.skillFolders,
+  );
   const budget = new ToolBudget({
     registry,
     settings: chatSettings,

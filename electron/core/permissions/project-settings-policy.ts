@@ -51,6 +51,7 @@ export const PROJECT_SETTINGS_FIELDS: readonly ProjectSettingRule[] = [
   // A project's own skills (.claude/skills, .agents/skills) wait for approval one by one, bound to
   // the hash of their files (core/skills/approvals.ts); its settings may not add or enable skills.
   refused('skills', 'add skill folders or switch skills on'),
+  refused('skillFolders', 'add skill folders'),
 ];
 
 /** The refused top-level keys, each with what a project would have done with it. */

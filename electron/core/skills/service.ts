@@ -39,8 +39,8 @@ export interface SkillView {
 }
 
 export interface SkillsOptions {
-  /** The user's skill folders, in order of precedence. */
-  folders: readonly string[];
+  /** The user's skill folders, in order of precedence (or how to read them now, from settings). */
+  folders: readonly string[] | (() => readonly string[]);
   approvals: SkillApprovals;
   /** The open project folder (or how to find it now); its skills still wait for approval one by one. */
   project?: string | (() => string | null | undefined);
@@ -83,7 +83,11 @@ export class SkillsService {
   }
 
   private sources(): SkillSource[] {
-    const user = this.options.folders.map((folder) => ({ folder, origin: 'user' as const }));
+    const f = this.options.folders;
+    const user = (typeof f === 'function' ? f() : f).map((folder) => ({
+      folder,
+      origin: 'user' as const,
+    }));
     const project = this.project
       ? projectSkillFolders(this.project).map((folder) => ({ folder, origin: 'project' as const }))
       : [];
@@ -175,9 +179,14 @@ export function skillsForHome(
   paths: LenaPaths,
   project?: SkillsOptions['project'] | null,
   env: NodeJS.ProcessEnv = process.env,
+  /** The `skillFolders` setting; null or absent = the default folders. */
+  configured: () => readonly string[] | null = () => null,
 ): SkillsService {
+  const userDir = env.HOME || homedir();
+  const defaults = defaultSkillFolders(paths.skills, userDir);
+  const expand = (folder: string) => folder.replace(/^~(?=$|\/)/, userDir);
   return new SkillsService({
-    folders: defaultSkillFolders(paths.skills, env.HOME || homedir()),
+    folders: () => configured()?.map(expand) ?? defaults,
     approvals: new SkillApprovals(paths.skillApprovals),
     switchesFile: paths.skillSwitches,
     ...(project ? { project } : {}),

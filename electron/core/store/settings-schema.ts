@@ -64,6 +64,11 @@ export const fieldSchemas = {
       cacheRead: z.number().nonnegative(),
     }),
   ),
+  /**
+   * The folders skills are read from, in order of precedence; null = ~/.claude/skills,
+   * ~/.agents/skills and the skills folder of Lena's home.
+   */
+  skillFolders: z.array(z.string().min(1)).nullable(),
   /** Each limit left out of the file keeps its default. */
   askLimits: f.askLimits.partial().transform((v) => ({ ...DEFAULT_ASK_LIMITS, ...v })),
 };
@@ -88,6 +93,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   effort: null,
   toolSearch: { budgetTokens: null, alwaysLoaded: [] },
   prices: {},
+  skillFolders: null,
   askLimits: { ...DEFAULT_ASK_LIMITS },
 });
 

@@ -60,4 +60,20 @@ describe('skills:* channels', () => {
       'deploy:project:enabled',
     ]);
   });
+
+  it('reads the folders the skillFolders setting names instead of the defaults', async () => {
+    const home = tempHome('lena-host-skill-folders-');
+    skill(join(home, '.claude', 'skills'), 'default-one', 'From the default folder.');
+    skill(join(home, 'my-skills'), 'mine', 'From my folder.');
+    mkdirSync(join(home, '.lena'));
+    writeFileSync(
+      join(home, '.lena', 'settings.json'),
+      JSON.stringify({ skillFolders: ['~/my-skills'] }),
+    );
+    const h = startHost(join(home, '.lena'), { env: { HOME: home } });
+    const list = await h.call<SkillInfo[]>('skills:list');
+    expect(list.map((s) => `${s.name}:${s.folder}`)).toEqual([
+      `mine:${join(home, 'my-skills', 'mine')}`,
+    ]);
+  });
 });
