@@ -3,6 +3,7 @@
 // with --project, the project's .claude/skills and .agents/skills (each waiting for approval).
 import { ERROR_CODE, LenaError } from '../../shared/result';
 import { skillsForHome, type SkillView } from '../core/skills/service';
+import { SettingsStore } from '../core/store/settings';
 import { registerCommand } from './commands';
 import type { CliContext } from './context';
 import { indent, plural } from './output';
@@ -13,7 +14,11 @@ const PROJECT_FLAG = {
   help: "also read DIR's .claude/skills and .agents/skills (each shown once approved)",
 } as const;
 
-const service = (ctx: CliContext) => skillsForHome(ctx.paths, ctx.projectDir);
+/** The same folders as the window: the skillFolders setting, else the defaults. */
+const service = async (ctx: CliContext) => {
+  const folders = (await SettingsStore.open(ctx.paths.settings)).current.skillFolders;
+  return skillsForHome(ctx.paths, ctx.projectDir, process.env, () => folders);
+};
 
 function stateLine(v: SkillView): string {
   return `${v.state}${v.reason ? `: ${v.reason}` : ''}`;
@@ -34,7 +39,7 @@ const jsonOf = (v: SkillView) => ({
 });
 
 async function findView(ctx: CliContext, name: string): Promise<SkillView> {
-  const views = await service(ctx).list();
+  const views = await (await service(ctx)).list();
   const found =
     views.find((v) => v.name === name && v.state !== 'duplicate') ??
     views.find((v) => v.name === name);
@@ -58,7 +63,7 @@ registerCommand({
   flags: [PROJECT_FLAG],
   positionals: [],
   async run(ctx) {
-    const views = await service(ctx).list();
+    const views = await (await service(ctx)).list();
     if (ctx.out.json) {
       ctx.out.result({ skills: views.map(jsonOf) });
       return 0;
@@ -142,7 +147,7 @@ registerCommand({
         ERROR_CODE.conflict,
         `"${name}" is ${v.origin === 'project' ? v.state : `a ${v.origin} skill`}; only a project skill waiting for approval can be approved.`,
       );
-    await service(ctx).approve(name);
+    await (await service(ctx)).approve(name);
     if (ctx.out.json) ctx.out.result({ approved: name });
     else ctx.out.info(`Approved the project skill ${name}.`);
     return 0;

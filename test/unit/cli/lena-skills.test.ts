@@ -98,4 +98,13 @@ describe('lena skills', () => {
     const shown = await lena(['skills', 'show', 'deploy', '--project', project]);
     expect(shown.stdout + shown.stderr).toContain('changed since approval:');
   });
+
+  it('reads the folders the skillFolders setting names, as the window does', async () => {
+    skill(join(home, 'mine'), 'own-one', '---\nname: own-one\ndescription: Mine.\n---\nx');
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ skillFolders: ['~/mine'] }));
+    const r = await lena(['skills', 'list', '--json']);
+    rmSync(join(home, 'settings.json'));
+    const { skills } = JSON.parse(r.stdout) as { skills: Array<{ name: string }> };
+    expect(skills.map((s) => s.name)).toEqual(['own-one']);
+  });
 });
