@@ -86,6 +86,7 @@ export default tseslint.config(
             store: 1,
             mcp: 1,
             permissions: 2,
+            skills: 2,
             chat: 3,
             host: 4,
             desktop: 5,

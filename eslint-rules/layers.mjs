@@ -1,6 +1,6 @@
 // Core's folders in layers, as VS Code's layering rule keeps its own: a folder imports only
 // folders below it, never above and never a sibling (issue 13, README "How the parts fit"):
-//   base (with home.ts, version.ts, security/) ← store, mcp ← permissions, install ← chat ← host ← desktop, cli
+//   base (with home.ts, version.ts, security/) ← store, mcp ← permissions, install, skills ← chat ← host ← desktop, cli
 // shared/ runs in the window too, so it imports no Node modules. Relative imports are resolved
 // against the importing file, so a file named like a folder (mcp/auth/store.ts) is not mistaken.
 import { builtinModules } from 'node:module';

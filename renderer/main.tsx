@@ -11,6 +11,7 @@ import './styles/chat-controls.css';
 import './styles/composer.css';
 import './styles/layout.css';
 import './styles/resources.css';
+import './styles/skills.css';
 import './styles/inspector.css';
 import './styles/apps.css';
 

@@ -139,3 +139,5 @@ export const installRequest = z
     ),
   })
   .strict();
+/** A skill name (the front matter's rules are checked by core; this bounds the input). */
+export const skillName = z.string().min(1).max(64);

@@ -39,6 +39,7 @@ import type {
 } from './inspector-types';
 import type { CallToolResult, Completion, GetPromptResult, ResourceContents } from './mcp-types';
 import type { PromptCommand, PromptPreview, ServerOfferingsView } from './resource-types';
+import type { SkillInfo } from './skill-types';
 import type { AppModelContext, AppView } from './app-view-types';
 
 /** A channel: a zod schema for its argument and a phantom type for its result. */
@@ -215,7 +216,14 @@ export const invokeChannels = {
   /** Runs a previewed prompt into a conversation: the messages the user saw are stored as the server's; a turn starts when they end with the user's. */
   'prompts:run': channel<{ turnId: string | null }>()(
     z.object({ conversationId: s.id, previewId: z.string().min(1).max(100) }).strict(),
+  ) /** Every skill found (the user's folders and the open project's), with its state. */,
+  'skills:list': channel<SkillInfo[]>()(s.noArgs),
+  /** Switches a skill on or off for every conversation. */
+  'skills:set-enabled': channel<SkillInfo[]>()(
+    z.object({ name: s.skillName, enabled: z.boolean() }).strict(),
   ),
+  /** Approves a project's skill as its files are now (bound to their hash). */
+  'skills:approve': channel<SkillInfo[]>()(z.object({ name: s.skillName }).strict()),
 
   // Conversations and the agent loop
   'conversations:list': channel<ConversationSummary[]>()(s.noArgs),

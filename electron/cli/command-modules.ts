@@ -19,6 +19,7 @@ const MCP_REGISTRY: Loader = () => import('./mcp/registry');
 const MCP_INSTALL: Loader = () => import('./mcp/install');
 const SECRETS: Loader = () => import('./secrets-commands');
 const CHAT: Loader = () => import('./chat-command');
+const SKILLS: Loader = () => import('./skills-commands');
 
 /** Command words → the module that registers them, in registration (help) order. */
 export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
@@ -45,6 +46,9 @@ export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
   ['secrets list', SECRETS],
   ['secrets remove', SECRETS],
   ['chat', CHAT],
+  ['skills list', SKILLS],
+  ['skills show', SKILLS],
+  ['skills approve', SKILLS],
 ];
 
 /** Loads the module of the command `argv` starts with; false when no command matches. */

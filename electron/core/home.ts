@@ -31,6 +31,12 @@ export interface LenaPaths {
   toolSearch: string;
   /** What MCP Apps views gave the model (ui/update-model-context), per view. */
   viewContexts: string;
+  /** The user's own skill folders live here too (besides ~/.claude/skills and ~/.agents/skills). */
+  skills: string;
+  /** Approvals of project skills, bound to the hash of their files. */
+  skillApprovals: string;
+  /** The skills the user switched off. */
+  skillSwitches: string;
   /** The desktop's encrypted secret store. */
   secrets: string;
   recentFolders: string;
@@ -65,6 +71,9 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     samplingUsage: join(home, 'sampling-usage.json'),
     toolSearch: join(home, 'tool-search.json'),
     viewContexts: join(home, 'view-contexts.json'),
+    skills: join(home, 'skills'),
+    skillApprovals: join(home, 'skill-approvals.json'),
+    skillSwitches: join(home, 'skills.json'),
     secrets: join(home, 'secrets.json'),
     recentFolders: join(home, 'recent-folders.json'),
     windowState: join(home, 'window-state.json'),

@@ -25,6 +25,8 @@ import { initialServersState, type ServersState } from './servers/initial-state'
 import { createSettingsActions, type SettingsActions } from './settings/actions';
 import { initialSettingsState, type SettingsState } from './settings/initial-state';
 import type { GetState, SetState } from './slice';
+import { createSkillsActions, type SkillsActions } from './skills/actions';
+import { initialSkillsState, type SkillsState } from './skills/initial-state';
 import type { StoreHost } from './store-host';
 import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
@@ -41,7 +43,8 @@ export type LenaActions = AppActions &
   ResourcesActions &
   InspectorActions &
   ChatControlsActions &
-  AppsActions;
+  AppsActions &
+  SkillsActions;
 
 export type LenaData = AppState &
   RegistryState &
@@ -54,7 +57,8 @@ export type LenaData = AppState &
   ToastState &
   ResourcesState &
   InspectorState &
-  AppsState;
+  AppsState &
+  SkillsState;
 
 export type LenaState = LenaData & LenaActions;
 
@@ -72,6 +76,7 @@ const initialParts = () => [
   initialResourcesState(),
   initialInspectorState(),
   initialAppsState(),
+  initialSkillsState(),
 ];
 
 /** Every slice's first state. */
@@ -96,6 +101,7 @@ export const sliceParts = (set: SetState, get: GetState, host: StoreHost): objec
   createInspectorActions(set, get, host),
   createChatControlsActions(set, get, host),
   createAppsActions(set, get, host),
+  createSkillsActions(set, get, host),
 ];
 
 const slices =

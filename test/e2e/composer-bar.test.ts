@@ -63,6 +63,7 @@ describe.skipIf(skipWhen('no-browser'))('the composer bar', () => {
       'Files from your computer…or drop, paste',
       'A resource from a server…',
       'A prompt from a server…/',
+      'Skills…folders of instructions',
     ]);
     // Opened on its first item; ↓ moves, Escape closes it and returns to "+".
     await expect

@@ -13,9 +13,17 @@ type Block = { type: string; text?: unknown; [key: string]: unknown };
 const EPHEMERAL = { type: 'ephemeral' } as const;
 const MARKABLE = new Set(['text', 'image', 'document', 'tool_result', 'tool_use', 'search_result']);
 
-/** The system prompt as one block that ends a cached prefix. */
-export function cachedSystem(text: string): Anthropic.Messages.TextBlockParam[] {
-  return [{ type: 'text', text, cache_control: EPHEMERAL }];
+/**
+ * The system prompt ending a cached prefix. The skills catalog, when there is one, is a second block
+ * after the stable one: the mark moves onto it, so the prefix stays byte-stable and only a change
+ * of the catalog rewrites the cache from there on.
+ */
+export function cachedSystem(text: string, catalog?: string): Anthropic.Messages.TextBlockParam[] {
+  if (!catalog) return [{ type: 'text', text, cache_control: EPHEMERAL }];
+  return [
+    { type: 'text', text },
+    { type: 'text', text: catalog, cache_control: EPHEMERAL },
+  ];
 }
 
 /** Marks the last markable block of the newest two user turns (in place; the blocks are copied). */

@@ -5,6 +5,7 @@ import type { ResultLimits } from '../mcp/registry/results';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import type { PermissionService } from '../permissions/service';
 import type { ToolGate } from '../permissions/tool-gate';
+import type { SkillsService } from '../skills/service';
 import type { ConversationStore } from '../store/conversations';
 import type { ChatSettings } from './chat-settings';
 import type { ModelCatalog } from './models';
@@ -37,4 +38,6 @@ export interface ChatEngineDeps {
   toolSearch?: ToolSearchSupport;
   /** MCP Apps: what tool views gave the model, sent with each request (one per app). */
   viewContexts?: ViewContexts;
+  /** Skills: their catalog goes into the system prompt, and the skill tools answer from them. */
+  skills?: SkillsService;
 }

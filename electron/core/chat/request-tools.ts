@@ -5,7 +5,8 @@
 //      server's baseline): `isWithheld`, the permissions module's filter, is called here;
 //   3. deferral above the token budget (tool-search/deferral.ts): defer_loading plus a search tool;
 //   4. Anthropic's server tools the user switched on (web search, web fetch);
-//   5. if nothing is left but the history holds tool blocks, one inert placeholder, because the
+//   5. Lena's own tools (the skill tools) lead the list;
+//   6. if nothing is left but the history holds tool blocks, one inert placeholder, because the
 //      API refuses tool_use/tool_result blocks in a request without tools.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ConversationTools } from '../../../shared/chat/conversations';
@@ -55,6 +56,8 @@ export interface RequestToolsInput {
   serverTools?: ServerToolSettings;
   /** Step 3; absent = never defer. */
   deferral?: DeferralInput;
+  /** Lena's own tools (the skill tools), sent first and never deferred. */
+  ownTools?: readonly Anthropic.Messages.Tool[];
 }
 
 export interface DeferralInput {
@@ -103,7 +106,7 @@ export function buildRequestTools(input: RequestToolsInput): RequestTools {
     })),
     { budgetTokens: d?.budgetTokens ?? Infinity, mode: d?.mode ?? 'native', keep },
   );
-  const tools = plan.tools;
+  const tools = [...(input.ownTools ?? []).map((t) => ({ ...t })), ...plan.tools];
   ensureSearchTool(tools, input.messages);
   const server = input.serverTools ?? NO_SERVER_TOOLS;
   if (server.webSearch)

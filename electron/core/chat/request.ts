@@ -15,6 +15,7 @@ import { prepareContent } from './request-content';
 import { buildRequestTools, type DeferralInput, type WithheldFilter } from './request-tools';
 import type { DeferralSummary } from './tool-search/deferral';
 import { resolveReferences } from './tool-search/history';
+import { SKILL_TOOL_DEFINITIONS } from '../skills/catalog';
 import { systemPromptFor } from './untrusted';
 import { appendViewContext, type ViewContexts } from './view-context';
 
@@ -31,6 +32,8 @@ export interface RequestInput {
   deferral?: DeferralInput;
   /** MCP Apps: what the conversation's views gave the model (ui/update-model-context). */
   viewContext?: { contexts: ViewContexts; conversationId: string };
+  /** The skills catalog (skill-catalog.ts); empty or absent = no skills, no skill tools. */
+  skillCatalog?: string;
 }
 
 export interface BuiltRequest {
@@ -76,6 +79,7 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
     isWithheld: input.isWithheld,
     serverTools: settings.serverTools,
     deferral: input.deferral,
+    ...(input.skillCatalog ? { ownTools: SKILL_TOOL_DEFINITIONS } : {}),
   });
   // Tool references in the history must name a tool this request defines (tool-search/history.ts).
   resolveReferences(messages, tools);
@@ -84,7 +88,10 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const params: Anthropic.Messages.MessageStreamParams = {
     model: settings.model,
     max_tokens: maxTokens,
-    system: cachedSystem(systemPromptFor(settings.systemPrompt, input.boundary)),
+    system: cachedSystem(
+      systemPromptFor(settings.systemPrompt, input.boundary),
+      input.skillCatalog,
+    ),
     messages,
     ...(tools.length > 0 ? { tools } : {}),
     ...thinkingParams(settings, input.limits),

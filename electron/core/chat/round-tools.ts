@@ -1,4 +1,5 @@
 // The tool uses of one round answered: Lena's own tool search answers its uses (tools at scale),
+// the skill tools theirs (skill-tools.ts),
 // the others run on their servers through the permission gate; every result is stored as the user
 // turn that follows, in the order Claude asked, even when the turn was stopped (so the
 // conversation stays valid for the next turn).
@@ -7,6 +8,7 @@ import type { RegisteredTool } from '../mcp/registry/registry';
 import { withheldTools } from '../permissions/offered';
 import type { ChatEngineDeps } from './engine-deps';
 import type { ToolUse } from './stream-round';
+import { answerSkillUses, isSkillUse } from './skill-tools';
 import { runToolUses } from './tool-runner';
 import { TurnToolSearch } from './tool-search/turn';
 
@@ -34,6 +36,17 @@ export async function answerToolUses(
     conversationId,
     messageId,
   });
+  const skilled = deps.skills
+    ? await answerSkillUses(toolUses.filter(isSkillUse), {
+        skills: deps.skills,
+        store: deps.store,
+        emit: deps.emit,
+        conversationId,
+        messageId,
+        ...(deps.resultLimits?.maxTextChars ? { maxChars: deps.resultLimits.maxTextChars } : {}),
+      })
+    : new Map();
+  for (const [id, block] of skilled) searched.set(id, block);
   const serverUses = toolUses.filter((u) => !searched.has(u.id));
   const ran =
     serverUses.length === 0

@@ -11,6 +11,7 @@ import type { HistoryCache } from './history-cache';
 import type { ModelLimits } from './models';
 import { toolsKey } from './meter';
 import { buildRequest } from './request';
+import { skillCatalogOf } from './skill-catalog';
 import { streamRound } from './stream-round';
 import type { TurnToolSearch } from './tool-search/turn';
 import { conversationBoundary } from './conversation-boundary';
@@ -52,6 +53,7 @@ export async function streamWithRetry(
       // Step 1: this conversation's own switches over the global ones (issue 16).
       conversationTools: deps.store.summary(conversationId).tools,
       deferral: search.deferral(),
+      ...(deps.skills ? { skillCatalog: await skillCatalogOf(deps.skills) } : {}),
       ...(deps.viewContexts
         ? { viewContext: { contexts: deps.viewContexts, conversationId } }
         : {}),

@@ -5,6 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatEvent } from '../../../shared/chat/events';
 import type { ChatMessage } from '../../../shared/chat/messages';
+import { loadedSkills } from './skill-tools';
 import type { ConversationStore } from '../store/conversations';
 import { anthropicClient, type ChatSettings } from './chat-settings';
 
@@ -75,8 +76,15 @@ export async function modelSummary(
   return text;
 }
 
-export function seedMessage(title: string, summary: string): string {
-  return `This continues the conversation "${title}", which grew too long for the model's context. Summary of it so far:\n\n${summary}`;
+export function seedMessage(
+  title: string,
+  summary: string,
+  skills: readonly string[] = [],
+): string {
+  const loaded = skills.length
+    ? `\n\nSkills loaded in it: ${skills.join(', ')}. Load them again with lena_skill before relying on their instructions.`
+    : '';
+  return `This continues the conversation "${title}", which grew too long for the model's context. Summary of it so far:\n\n${summary}${loaded}`;
 }
 
 export interface SummaryDeps {
@@ -120,7 +128,10 @@ export async function startFromSummary(
   });
   const message = deps.store.append(created.id, {
     role: 'user',
-    content: [{ type: 'text', text: seedMessage(old.title, summary) }],
+    // The skills it loaded go on: named in the seed, so Claude loads them again here.
+    content: [
+      { type: 'text', text: seedMessage(old.title, summary, [...loadedSkills(old.messages)]) },
+    ],
   });
   deps.emit({ type: 'message-saved', conversationId: created.id, message });
   return { id: created.id, usedModel };

@@ -9,13 +9,19 @@ import type { TokenBudget } from '../../../shared/chat/models';
 import { toolOn } from '../../../shared/conversation-tools';
 import type { ToolRegistry } from '../mcp/registry/registry';
 import { estimateTokens } from '../mcp/registry/schemas';
+import { SKILL_TOOL_DEFINITIONS } from '../skills/catalog';
 import { anthropicClient, type ChatSettings } from './chat-settings';
 
 export interface BudgetDeps {
   registry: ToolRegistry;
   settings: () => ChatSettings;
   apiKey: () => Promise<string | undefined>;
+  /** The skills catalog the requests carry (empty: no skills, no skill tools). */
+  skillCatalog?: () => Promise<string>;
 }
+
+/** The row the skills catalog and its two tools take in the budget. */
+export const SKILLS_BUDGET_ROW = 'Skills (Lena)';
 
 export class ToolBudget {
   private readonly counted = new Map<string, number>();
@@ -46,6 +52,14 @@ export class ToolBudget {
         return { server, tokens, toolCount: tools.length };
       }),
     );
+    const catalog = (await this.deps.skillCatalog?.()) ?? '';
+    if (catalog)
+      // Estimated: the catalog sits in the system prompt, which count_tokens does not split out.
+      perServer.push({
+        server: SKILLS_BUDGET_ROW,
+        tokens: Math.ceil(catalog.length / 4) + estimateTokens([...SKILL_TOOL_DEFINITIONS]),
+        toolCount: SKILL_TOOL_DEFINITIONS.length,
+      });
     perServer.sort((a, b) => b.tokens - a.tokens);
     return {
       model: settings.model,

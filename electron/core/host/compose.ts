@@ -10,6 +10,7 @@ import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { ChatEngine } from '../chat/engine';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import { ModelCatalog } from '../chat/models';
+import { skillCatalogOf } from '../chat/skill-catalog';
 import { ToolBudget } from '../chat/tool-budget';
 import { ToolSearchSupport } from '../chat/tool-search/support';
 import { ViewContexts } from '../chat/view-context';
@@ -27,6 +28,7 @@ import { AskBroker } from '../permissions/broker';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
+import { skillsForHome } from '../skills/service';
 import { openConversationStore } from '../store/open-store';
 import { API_KEY_SECRET } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
@@ -251,9 +253,21 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
       .catch(() => undefined);
   });
 
-  // The chat: the tool budget, what views told the model, the engine.
-  const budget = new ToolBudget({ registry, settings: chatSettings, apiKey });
+  // The chat: the tool budget (with the skills catalog), what views told the model, the engine.
   const viewContexts = await ViewContexts.open(paths.viewContexts);
+  // Skills: the user's folders and the open project's (each project skill waits for approval).
+  const skills = skillsForHome(
+    paths,
+    () => manager.projectFolder,
+    env,
+    () => settings.current.skillFolders,
+  );
+  const budget = new ToolBudget({
+    registry,
+    settings: chatSettings,
+    apiKey,
+    skillCatalog: () => skillCatalogOf(skills),
+  });
   const engine = new ChatEngine({
     viewContexts,
     store: conversations.store,
@@ -268,6 +282,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     ...(options.serverWaitMs !== undefined ? { serverWaitMs: options.serverWaitMs } : {}),
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
     toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
+    skills,
   });
   notices.unshift(
     ...startupNotices({
@@ -295,6 +310,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     engine,
     budget,
     viewContexts,
+    skills,
     chatSettings,
     settingsKey,
     recordMoves,
@@ -446,6 +462,7 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
       servers,
       env: options.env,
     }),
+    skills: rt.skills,
     paths,
     notices: () => [...rt.notices, ...projectNotices],
     runtime: rt,

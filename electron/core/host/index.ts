@@ -12,6 +12,7 @@ import { permissionHandlers } from './handlers/permission-handlers';
 import { questionHandlers } from './handlers/question-handlers';
 import { resourceHandlers } from './handlers/resource-handlers';
 import { installHandlers } from './handlers/install-handlers';
+import { skillHandlers } from './handlers/skill-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { AppNotice } from '../../../shared/app-types';
@@ -82,6 +83,7 @@ export function createHost(options: HostOptions = {}): Host {
     ...installHandlers(get),
     ...inspectHandlers(get, events),
     ...resourceHandlers(get, events),
+    ...skillHandlers(get),
     ...chatHandlers(get),
     ...permissionHandlers(get),
     ...questionHandlers(get),

@@ -2,6 +2,7 @@
 // front end gives and the parts it gets (settings, the MCP manager feeding the tool registry, the
 // permission gate with a broker only where someone can answer, the conversations, the chat
 // engine), with the start-up helpers compose.ts builds them with.
+import type { SkillsService } from '../skills/service';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat/events';
 import type { ChatEngine } from '../chat/engine';
@@ -91,6 +92,8 @@ export interface Runtime {
   budget: ToolBudget;
   /** MCP Apps: what tool views gave the model (ui/update-model-context). */
   viewContexts: ViewContexts;
+  /** Skills from folders: the catalog the engine sends, the Skills page's list. */
+  skills: SkillsService;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
   /** The servers as shown (the manager's state with trust, token cost and the approval request). */

@@ -18,6 +18,7 @@ import type { LogsService } from './services/logs';
 import type { ProjectService, ProjectHistory } from './services/project';
 import type { ServersService } from './services/servers';
 import type { SettingsService } from './services/settings';
+import type { SkillsService } from '../skills/service';
 
 /**
  * The window's services, one face each: handlers and the desktop call their methods and never
@@ -34,6 +35,8 @@ export interface HostServices {
   apps: AppsService;
   /** The MCP Registry and installs from it. */
   install: InstallService;
+  /** Skills from folders: list, switches, project approvals. */
+  skills: SkillsService;
   paths: LenaPaths;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices(): AppNotice[];

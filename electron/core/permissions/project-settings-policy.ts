@@ -4,7 +4,7 @@
 // Lena's own settings (trust, allow rules, the API endpoint, sampling answers, limits) is refused
 // with a warning naming the key. scopes.ts reads this table. A field of Lena's own settings.json
 // (store/settings-schema.ts) without a row fails test/unit/core/permissions/project-settings-policy.test.ts;
-// skills and sandbox settings add their rows here when a project may set them.
+// sandbox settings add their rows here when a project may set them.
 
 export interface ProjectSettingRule {
   /** `permissions.deny`, `trusted`, `askLimits`: a refused block is refused whole. */
@@ -50,6 +50,10 @@ export const PROJECT_SETTINGS_FIELDS: readonly ProjectSettingRule[] = [
   refused('toolSearch', 'change which tools are loaded'),
   refused('prices', 'change the prices the meter shows'),
   refused('registryUrl', 'point server installs at another registry'),
+  // A project's own skills (.claude/skills, .agents/skills) wait for approval one by one, bound to
+  // the hash of their files (core/skills/approvals.ts); its settings may not add or enable skills.
+  refused('skills', 'add skill folders or switch skills on'),
+  refused('skillFolders', 'add skill folders'),
 ];
 
 /** The refused top-level keys, each with what a project would have done with it. */

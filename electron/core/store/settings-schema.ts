@@ -56,6 +56,11 @@ export const fieldSchemas = {
   serverTools: f.serverTools,
   toolSearch: f.toolSearch,
   prices: f.prices,
+  /**
+   * The folders skills are read from, in order of precedence; null = ~/.claude/skills,
+   * ~/.agents/skills and the skills folder of Lena's home.
+   */
+  skillFolders: z.array(z.string().min(1)).nullable(),
   /** Each limit left out of the file keeps its default. */
   askLimits: f.askLimits.partial().transform((v) => ({ ...DEFAULT_ASK_LIMITS, ...v })),
   /** `lena chat`: seconds to wait for servers before the turn begins (late ones join when ready). */
@@ -83,6 +88,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   effort: null,
   toolSearch: { budgetTokens: null, alwaysLoaded: [] },
   prices: {},
+  skillFolders: null,
   askLimits: { ...DEFAULT_ASK_LIMITS },
   serverStartTimeout: 5,
 });

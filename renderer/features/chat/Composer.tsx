@@ -32,6 +32,10 @@ import { runSlashCommand } from './run-slash';
 import { useComposerPrompts } from '../prompts/ComposerPrompts';
 import { ResourceChip } from '../resources/ResourceChip';
 import { ResourcePicker } from '../resources/ResourcePicker';
+import { skillsSelectors } from '../../store/skills/initial-state';
+import { skillCommandOf, skillMessage } from '../skills/skill-command';
+import { SkillsPanel } from '../skills/SkillsPanel';
+import { useSkillItems } from '../skills/use-skill-items';
 
 // Long: draft, attachments, slash commands and pickers share the text area's state and keys.
 /** `collapsed`: a question is open, so the composer is one line and gives the rest to it. */
@@ -82,6 +86,9 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
     choosePrompt: prompts.choose,
   });
   const [picking, setPicking] = useState(false);
+  const skillItems = useSkillItems(draft, setDraft);
+  const skills = useLena(useShallow(skillsSelectors.skills));
+  const skillsOpen = useLena(skillsSelectors.open);
   const box = () => document.querySelector<HTMLTextAreaElement>('[data-composer]');
   const addItems: AddMenuItem[] = [
     {
@@ -100,6 +107,7 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
         box()?.focus();
       },
     },
+    ...skillItems,
   ];
 
   const addFiles = async (files: File[]) => {
@@ -115,7 +123,9 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
     setBusy(true);
     try {
       if (prompts.onSubmit(text)) return;
-      if (isSlashCommand(text)) {
+      const skill = skillCommandOf(text, skills);
+      if (skill) await send(skillMessage(skill, text));
+      else if (isSlashCommand(text)) {
         setDraft('');
         await runSlashCommand(text);
       } else await send(text);
@@ -162,9 +172,10 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
   };
 
   // The prompt form and the resource picker are forms of their own: outside the composer's form.
-  const extras = (prompts.element || picking) && (
+  const extras = (prompts.element || picking || skillsOpen) && (
     <div className="composer-extras">
       {prompts.element}
+      <SkillsPanel />
       {picking && (
         <ResourcePicker
           onClose={() => {

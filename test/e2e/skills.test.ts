@@ -1,0 +1,81 @@
+// Skills in the window (issue 41), in Chromium against the real core and the scripted Messages
+// API: the composer's "+" menu offers each enabled skill and the Skills panel (origin, state,
+// reason, description, files, body), `/skill-name` asks Claude to load the skill, and the request
+// carries the catalog without the body while the load tool's result carries the body wrapped.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reply, text, toolResultText, toolResultsOf, toolUse } from '../fixtures/messages-api';
+import { skipWhen } from '../skip-reasons';
+import { AxeTally, describeFindings } from './helpers/axe';
+import { sharedChatWindow } from './helpers/chat-setup';
+
+describe.skipIf(skipWhen('no-browser'))('skills in the window', () => {
+  const win = sharedChatWindow();
+  const tally = new AxeTally();
+
+  it('lists skills in the + menu and the Skills panel, and /skill loads one', async () => {
+    const { app, api } = win();
+    const { page } = app;
+    const skills = join(app.home, 'skills');
+    mkdirSync(join(skills, 'pdf-forms', 'references'), { recursive: true });
+    writeFileSync(
+      join(skills, 'pdf-forms', 'SKILL.md'),
+      '---\nname: pdf-forms\ndescription: Fill PDF forms; use for any .pdf form.\n---\n# Filling forms\n\nRead **references/fields.md** first.\n',
+    );
+    writeFileSync(join(skills, 'pdf-forms', 'references', 'fields.md'), 'Fields');
+    mkdirSync(join(skills, 'no-desc'));
+    writeFileSync(join(skills, 'no-desc', 'SKILL.md'), '---\nname: no-desc\n---\nbody');
+
+    await page.keyboard.press('Control+n');
+    await page.getByRole('button', { name: 'Add files, resources or prompts' }).click();
+    const menu = page.getByRole('menu', { name: 'Add to the message' });
+    await expect
+      .poll(() => menu.getByRole('menuitem').allTextContents())
+      .toEqual([
+        'Files from your computer…or drop, paste',
+        'A resource from a server…',
+        'A prompt from a server…/',
+        'Skill: pdf-forms/pdf-forms',
+        'Skills…folders of instructions',
+      ]);
+    await menu.getByRole('menuitem', { name: /Skills…/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Skills' });
+    await panel.getByText('Fill PDF forms; use for any .pdf form.').waitFor();
+    await expect.poll(() => panel.getByText('the front matter has no description').count()).toBe(1);
+    await panel.getByText('Files (1)').click();
+    await panel.getByText('Instructions').click();
+    await panel.getByRole('heading', { name: 'Filling forms' }).waitFor();
+    await app.screenshot('skills-panel');
+    const severe = await tally.scan(page, 'skills panel');
+    expect(severe, describeFindings(severe)).toEqual([]);
+    await panel.getByRole('button', { name: 'Close' }).click();
+
+    api.push(
+      reply(toolUse('lena_skill', { name: 'pdf-forms' }, 'toolu_skill')),
+      reply(text('Loaded.')),
+    );
+    await page.getByRole('button', { name: 'Add files, resources or prompts' }).click();
+    await menu.getByRole('menuitem', { name: /Skill: pdf-forms/ }).click();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    expect(await box.inputValue()).toBe('/pdf-forms ');
+    await box.pressSequentially('fill my form');
+    await page.keyboard.press('Enter');
+    await page.getByText('Loaded.').waitFor();
+    await app.screenshot('skills-slash-loaded');
+
+    const [first, second] = api.messageRequests().slice(-2);
+    const system = (first.body.system as Array<{ text: string }>).map((b) => b.text).join('\n');
+    expect(system).toContain(
+      '<skill name="pdf-forms" origin="user">Fill PDF forms; use for any .pdf form.</skill>',
+    );
+    expect(system).not.toContain('Filling forms');
+    expect(JSON.stringify(first.body.messages)).toContain(
+      'Use the skill \\"pdf-forms\\": load it with lena_skill first, then follow it.\\n\\nfill my form',
+    );
+    const [result] = toolResultsOf(second);
+    expect(toolResultText(result.content)).toMatch(
+      /<untrusted-tool-output boundary="[^"]+">\n# Filling forms/,
+    );
+  });
+});
