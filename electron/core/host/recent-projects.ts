@@ -72,7 +72,9 @@ export class RecentProjects {
   /** Records `folder` (canonical, or none) as the open one, first in the recent list, saved. */
   async opened(folder: string | null): Promise<void> {
     const recent =
-      folder === null ? this.state.recent : dedupe([folder, ...this.state.recent]).slice(0, this.max);
+      folder === null
+        ? this.state.recent
+        : dedupe([folder, ...this.state.recent]).slice(0, this.max);
     this.state = { folder, recent };
     await writeJsonFile(this.file, this.state);
   }
