@@ -2,47 +2,20 @@
 // appears), `lena chat` names the command that accepts them, `lena mcp tools` marks them held,
 // and `lena mcp accept` shows the change and accepts it; from then on Claude is offered it.
 // A scripted server whose tool list a file decides, the built command line, the stand-in API.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  reply,
-  startMessagesApiServer,
-  text,
-  type MessagesApiServer,
-  type RecordedRequest,
-} from '../../fixtures/messages-api';
-import { buildCli, ROOT, runLena } from './run-cli';
+import { reply, text, type MessagesApiServer } from '../../fixtures/messages-api';
+import { listedToolsHome, toolNames, type ListedToolsHome } from './listed-tools';
 
-const SERVER = join(ROOT, 'test/fixtures/permissions/listed-tools-server.mjs');
-let home: string;
+let box: ListedToolsHome;
 let api: MessagesApiServer;
-const toolsFile = () => join(home, 'tools.json');
-const toolNames = (req: RecordedRequest | undefined) =>
-  ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
-const listTools = (tools: { name: string; description: string }[]) =>
-  writeFileSync(
-    toolsFile(),
-    JSON.stringify(tools.map((t) => ({ ...t, inputSchema: { type: 'object', properties: {} } }))),
-  );
-const lena = (args: string[]) => runLena(home, api.url, args);
+const listTools: ListedToolsHome['listTools'] = (tools) => box.listTools(tools);
+const lena = (args: string[]) => box.lena(args);
 
 beforeAll(async () => {
-  buildCli();
-  home = mkdtempSync(join(tmpdir(), 'lena-held-cli-'));
-  writeFileSync(
-    join(home, 'mcp.json'),
-    JSON.stringify({
-      mcpServers: { box: { command: process.execPath, args: [SERVER, toolsFile()] } },
-    }),
-  );
-  api = await startMessagesApiServer();
+  box = await listedToolsHome('lena-held-cli-');
+  api = box.api;
 });
-afterAll(async () => {
-  await api?.close();
-  rmSync(home, { recursive: true, force: true });
-});
+afterAll(() => box?.close());
 
 describe('held tools from the terminal', () => {
   it('are marked, shown with their change, and accepted with lena mcp accept', async () => {

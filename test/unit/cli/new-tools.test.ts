@@ -1,48 +1,20 @@
 // Security (issue 12, item 3) in the command line, across processes: the baseline kept in Lena's
 // home from the first `lena chat -p` holds when the server comes back with a new tool and a
 // changed one. Neither is sent, and stderr says so and where to accept them.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  reply,
-  startMessagesApiServer,
-  text,
-  type MessagesApiServer,
-  type RecordedRequest,
-} from '../../fixtures/messages-api';
-import { buildCli, ROOT, runLena } from './run-cli';
+import { reply, text, type MessagesApiServer } from '../../fixtures/messages-api';
+import { listedToolsHome, toolNames, type ListedToolsHome } from './listed-tools';
 
-const SERVER = join(ROOT, 'test/fixtures/permissions/listed-tools-server.mjs');
-let home: string;
+let box: ListedToolsHome;
 let api: MessagesApiServer;
-const toolsFile = () => join(home, 'tools.json');
-const toolNames = (req: RecordedRequest | undefined) =>
-  ((req?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
-const listTools = (tools: { name: string; description: string }[]) =>
-  writeFileSync(
-    toolsFile(),
-    JSON.stringify(tools.map((t) => ({ ...t, inputSchema: { type: 'object', properties: {} } }))),
-  );
-
-const lena = (args: string[]) => runLena(home, api.url, args);
+const listTools: ListedToolsHome['listTools'] = (tools) => box.listTools(tools);
+const lena = (args: string[]) => box.lena(args);
 
 beforeAll(async () => {
-  buildCli();
-  home = mkdtempSync(join(tmpdir(), 'lena-new-tools-cli-'));
-  writeFileSync(
-    join(home, 'mcp.json'),
-    JSON.stringify({
-      mcpServers: { box: { command: process.execPath, args: [SERVER, toolsFile()] } },
-    }),
-  );
-  api = await startMessagesApiServer();
+  box = await listedToolsHome('lena-new-tools-cli-');
+  api = box.api;
 });
-afterAll(async () => {
-  await api?.close();
-  rmSync(home, { recursive: true, force: true });
-});
+afterAll(() => box?.close());
 
 describe('lena chat -p and tools added after the baseline', () => {
   it('sends only the baseline tools and says which ones wait for the user', async () => {
