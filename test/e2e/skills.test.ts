@@ -91,4 +91,31 @@ describe.skipIf(skipWhen('no-browser'))('skills in the window', () => {
       /<untrusted-tool-output boundary="[^"]+">\n# Filling forms/,
     );
   });
+
+  it("offers a skill's allowed-tools as rules; an accepted one is in Settings' rules", async () => {
+    const { app } = win();
+    const { page } = app;
+    const folder = join(app.home, 'skills', 'read-notes');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, 'SKILL.md'),
+      '---\nname: read-notes\ndescription: Read notes.\nallowed-tools: mcp__fs__read_text_file Bash(git:*)\n---\nRead them.\n',
+    );
+    await page.getByRole('button', { name: 'Add files, resources or prompts' }).click();
+    await page.getByRole('menuitem', { name: /Skills…/ }).click();
+    const suggested = page.getByRole('group', { name: 'Rules suggested by read-notes' });
+    await suggested.getByText('"Bash(git:*)" is not a permission rule', { exact: false }).waitFor();
+    expect(await suggested.getByRole('button').allTextContents()).toEqual(['Accept']);
+    await suggested.getByRole('button', { name: 'Accept mcp__fs__read_text_file' }).click();
+    await suggested.getByText('Accepted').waitFor();
+    await app.screenshot('skills-suggested-rules');
+    await page
+      .getByRole('dialog', { name: 'Skills' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+
+    await page.keyboard.press('Control+,');
+    const rules = page.getByRole('region', { name: 'Permission rules' });
+    await expect.poll(() => rules.textContent()).toContain('mcp__fs__read_text_file');
+  });
 });
