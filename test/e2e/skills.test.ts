@@ -108,7 +108,10 @@ describe.skipIf(skipWhen('no-browser'))('skills in the window', () => {
     expect(await suggested.getByRole('button').allTextContents()).toEqual(['Accept']);
     await suggested.getByRole('button', { name: 'Accept mcp__fs__read_text_file' }).click();
     await suggested.getByText('Accepted').waitFor();
+    await suggested.scrollIntoViewIfNeeded();
     await app.screenshot('skills-suggested-rules');
+    const severe = await tally.scan(page, 'skill rules');
+    expect(severe, describeFindings(severe)).toEqual([]);
     await page
       .getByRole('dialog', { name: 'Skills' })
       .getByRole('button', { name: 'Close' })

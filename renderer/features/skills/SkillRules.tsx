@@ -20,12 +20,11 @@ export function SkillRules({ skill }: { skill: SkillInfo }) {
   return (
     <div className="skill-rules" aria-label={`Rules suggested by ${skill.name}`} role="group">
       <p className="muted small">
-        Suggested rules (from allowed-tools). None applies until you accept it.
+        Suggested allow rules (from allowed-tools). None applies until you accept it.
       </p>
       <ul role="list" className="rules">
         {suggested.map((s) => (
           <li key={s.rule} className="row">
-            <span className="badge badge-ok">allow</span>
             <span className="rule-text">
               <span className="mono">{s.rule}</span>
               {s.error && <span className="error small">{s.error}</span>}
