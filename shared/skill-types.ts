@@ -27,4 +27,9 @@ export interface SkillInfo {
   change?: { skillMdDiff: string[]; changedFiles: string[] };
   /** `allowed-tools`: offered as suggested rules, never applied by itself. */
   allowedTools?: string[];
+  /**
+   * `allowed-tools` read as allow rules the user may accept (each with the parser's error when it
+   * is not one); empty until a project's skill is approved.
+   */
+  suggestedRules?: Array<{ rule: string; error: string | null }>;
 }

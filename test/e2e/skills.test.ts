@@ -1,6 +1,6 @@
 // Skills in the window (issue 41), in Chromium against the real core and the scripted Messages
-// API: the composer's "+" menu offers each enabled skill and the Skills panel (origin, state,
-// reason, description, files, body), `/skill-name` asks Claude to load the skill, and the request
+// API: the composer's "+" menu and "/" list offer each enabled skill, the "+" menu the Skills panel
+// (origin, state, reason, description, files, body), `/skill-name` asks Claude to load the skill, and the request
 // carries the catalog without the body while the load tool's result carries the body wrapped.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,13 +51,26 @@ describe.skipIf(skipWhen('no-browser'))('skills in the window', () => {
     expect(severe, describeFindings(severe)).toEqual([]);
     await panel.getByRole('button', { name: 'Close' }).click();
 
+    // "/" suggests the enabled skill beside the prompts and commands; choosing it fills the draft.
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.pressSequentially('/pdf');
+    const slash = page.getByRole('listbox', { name: 'Prompts and commands' });
+    await expect
+      .poll(() => slash.getByRole('option').allTextContents())
+      .toEqual(['/pdf-formsSkill · Fill PDF forms; use for any .pdf form.']);
+    await box.pressSequentially('-');
+    await app.screenshot('skills-slash-list');
+    await page.keyboard.press('Enter');
+    expect(await box.inputValue()).toBe('/pdf-forms ');
+    await expect.poll(() => slash.count()).toBe(0);
+    await box.fill('');
+
     api.push(
       reply(toolUse('lena_skill', { name: 'pdf-forms' }, 'toolu_skill')),
       reply(text('Loaded.')),
     );
     await page.getByRole('button', { name: 'Add files, resources or prompts' }).click();
     await menu.getByRole('menuitem', { name: /Skill: pdf-forms/ }).click();
-    const box = page.getByRole('textbox', { name: 'Message' });
     expect(await box.inputValue()).toBe('/pdf-forms ');
     await box.pressSequentially('fill my form');
     await page.keyboard.press('Enter');
@@ -77,5 +90,35 @@ describe.skipIf(skipWhen('no-browser'))('skills in the window', () => {
     expect(toolResultText(result.content)).toMatch(
       /<untrusted-tool-output boundary="[^"]+">\n# Filling forms/,
     );
+  });
+
+  it("offers a skill's allowed-tools as rules; an accepted one is in Settings' rules", async () => {
+    const { app } = win();
+    const { page } = app;
+    const folder = join(app.home, 'skills', 'read-notes');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, 'SKILL.md'),
+      '---\nname: read-notes\ndescription: Read notes.\nallowed-tools: mcp__fs__read_text_file Bash(git:*)\n---\nRead them.\n',
+    );
+    await page.getByRole('button', { name: 'Add files, resources or prompts' }).click();
+    await page.getByRole('menuitem', { name: /Skills…/ }).click();
+    const suggested = page.getByRole('group', { name: 'Rules suggested by read-notes' });
+    await suggested.getByText('"Bash(git:*)" is not a permission rule', { exact: false }).waitFor();
+    expect(await suggested.getByRole('button').allTextContents()).toEqual(['Accept']);
+    await suggested.getByRole('button', { name: 'Accept mcp__fs__read_text_file' }).click();
+    await suggested.getByText('Accepted').waitFor();
+    await suggested.scrollIntoViewIfNeeded();
+    await app.screenshot('skills-suggested-rules');
+    const severe = await tally.scan(page, 'skill rules');
+    expect(severe, describeFindings(severe)).toEqual([]);
+    await page
+      .getByRole('dialog', { name: 'Skills' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+
+    await page.keyboard.press('Control+,');
+    const rules = page.getByRole('region', { name: 'Permission rules' });
+    await expect.poll(() => rules.textContent()).toContain('mcp__fs__read_text_file');
   });
 });

@@ -78,16 +78,17 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
     if (asked || idle) focusComposer(true);
   }, [focusTick, claimComposerFocus]);
   const prompts = useComposerPrompts(draft, setDraft); // issue 22: `/server:prompt`
+  const skills = useLena(useShallow(skillsSelectors.skills));
   const slash = useSlashList({
     draft,
     setDraft,
     serverNames,
     prompts: prompts.commands,
+    skills,
     choosePrompt: prompts.choose,
   });
   const [picking, setPicking] = useState(false);
   const skillItems = useSkillItems(draft, setDraft);
-  const skills = useLena(useShallow(skillsSelectors.skills));
   const skillsOpen = useLena(skillsSelectors.open);
   const box = () => document.querySelector<HTMLTextAreaElement>('[data-composer]');
   const addItems: AddMenuItem[] = [

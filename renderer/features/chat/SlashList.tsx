@@ -1,11 +1,13 @@
-// The one list "/" opens in the composer: prompts and `/mcp` commands in one listbox, in one style,
+// The one list "/" opens in the composer: prompts, skills and `/mcp` commands in one listbox, in one style,
 // while focus stays in the message box (aria-activedescendant). ↑/↓ move; Tab or Enter accepts
-// (a prompt opens its form; a command is completed, or run by Enter once it is whole); Escape
+// (a prompt opens its form; a skill is put in the draft, followed by a space; a command is
+// completed, or run by Enter once it is whole); Escape
 // closes the list and keeps the draft.
 import { useState, type KeyboardEvent } from 'react';
 import { useEscape } from '../../components/use-escape';
 import type { PromptCommand } from '../../../shared/resource-types';
-import { completedDraft, runsAsTyped, slashItems, type SlashItem } from './slash-items';
+import type { SkillInfo } from '../../../shared/skill-types';
+import { acceptedDraft, runsAsTyped, slashItems, type SlashItem } from './slash-items';
 
 export const SLASH_LIST_ID = 'composer-slash-list';
 const optionId = (i: number) => `${SLASH_LIST_ID}-${i}`;
@@ -15,14 +17,22 @@ interface Options {
   setDraft(text: string): void;
   serverNames: readonly string[];
   prompts: readonly PromptCommand[];
+  skills: readonly SkillInfo[];
   choosePrompt(c: PromptCommand): void;
 }
 
-export function useSlashList({ draft, setDraft, serverNames, prompts, choosePrompt }: Options) {
+export function useSlashList({
+  draft,
+  setDraft,
+  serverNames,
+  prompts,
+  skills,
+  choosePrompt,
+}: Options) {
   const [picked, setPicked] = useState(0);
   // The draft the list was closed on (Escape): it stays closed until the text changes.
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const all = slashItems(draft, serverNames, prompts);
+  const all = slashItems(draft, serverNames, prompts, skills);
   const items = dismissed === draft ? [] : all;
   const active = Math.min(picked, items.length - 1);
   const open = items.length > 0;
@@ -31,7 +41,7 @@ export function useSlashList({ draft, setDraft, serverNames, prompts, chooseProm
   const accept = (item: SlashItem) => {
     setPicked(0);
     if (item.kind === 'prompt') choosePrompt(item.command);
-    else setDraft(completedDraft(item.text));
+    else setDraft(acceptedDraft(item));
   };
 
   /** Handles a key of the message box; true when it was the list's. */
@@ -71,7 +81,11 @@ export function useSlashList({ draft, setDraft, serverNames, prompts, chooseProm
         >
           <span className="mono slash-name">{item.text}</span>
           <span className="muted small slash-note" title={item.note || undefined}>
-            {item.kind === 'prompt' ? `Prompt · ${item.command.server}` : 'Command'}
+            {item.kind === 'prompt'
+              ? `Prompt · ${item.command.server}`
+              : item.kind === 'skill'
+                ? 'Skill'
+                : 'Command'}
             {item.note ? ` · ${item.note}` : ''}
           </span>
         </div>

@@ -1,12 +1,14 @@
 // The Skills panel: every skill found with its origin, state (enabled, disabled, waiting for
 // approval, invalid with the reason, duplicate), description, files and rendered body; a switch
-// for each usable skill and Approve for a project's skill (with what changed since its approval).
+// for each usable skill and Approve for a project's skill (with what changed since its approval);
+// a usable skill's `allowed-tools` as rules to accept.
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SkillInfo } from '../../../shared/skill-types';
 import { useLena, useLenaActions } from '../../store';
 import { skillsSelectors } from '../../store/skills/initial-state';
 import { Markdown } from '../chat/Markdown';
+import { SkillRules } from './SkillRules';
 
 const STATE_TEXT: Record<SkillInfo['state'], string> = {
   enabled: 'Enabled',
@@ -62,11 +64,13 @@ function SkillRow({ skill }: { skill: SkillInfo }) {
           )}
         </div>
       )}
-      {skill.allowedTools && (
+      {skill.allowedTools && !skill.suggestedRules?.length && (
         <p className="muted small">
-          Suggests tools: {skill.allowedTools.join(' ')} (never allowed by itself)
+          Suggests tools: {skill.allowedTools.join(' ')} (never allowed by itself
+          {skill.state === 'needs-approval' ? '; offered as rules once you approve it' : ''})
         </p>
       )}
+      <SkillRules skill={skill} />
       {skill.files.length > 0 && (
         <details>
           <summary className="small">Files ({skill.files.length})</summary>
@@ -94,10 +98,10 @@ export function SkillsPanel() {
   const open = useLena(skillsSelectors.open);
   const skills = useLena(useShallow(skillsSelectors.skills));
   const error = useLena(skillsSelectors.error);
-  const { loadSkills, openSkills } = useLenaActions();
+  const { loadSkills, openSkills, loadRules } = useLenaActions();
   useEffect(() => {
-    if (open) void loadSkills();
-  }, [open, loadSkills]);
+    if (open) void Promise.all([loadSkills(), loadRules()]);
+  }, [open, loadSkills, loadRules]);
   if (!open) return null;
   const close = () => {
     openSkills(false);

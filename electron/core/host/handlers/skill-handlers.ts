@@ -3,6 +3,7 @@
 import type { SkillInfo } from '../../../../shared/skill-types';
 import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { SkillView } from '../../skills/service';
+import { suggestedRules } from '../skill-rules';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
@@ -21,7 +22,7 @@ const info = (v: SkillView): SkillInfo => ({
   ...(v.description ? { description: v.description } : {}),
   ...(v.body !== undefined ? { body: v.body } : {}),
   ...(v.change ? { change: v.change } : {}),
-  ...(v.allowedTools ? { allowedTools: v.allowedTools } : {}),
+  ...(v.allowedTools ? { allowedTools: v.allowedTools, suggestedRules: suggestedRules(v) } : {}),
 });
 
 export function skillHandlers(get: () => Promise<HostServices>): SkillHandlers {

@@ -8,11 +8,11 @@ import { ERROR_CODE } from '../../../../shared/result';
 import type { SkillInfo } from '../../../../shared/skill-types';
 import { startHost, tempHome } from './host-harness';
 
-function skill(dir: string, name: string, description: string): void {
+function skill(dir: string, name: string, description: string, extra = ''): void {
   mkdirSync(join(dir, name), { recursive: true });
   writeFileSync(
     join(dir, name, 'SKILL.md'),
-    `---\nname: ${name}\ndescription: ${description}\n---\nBody of ${name}\n`,
+    `---\nname: ${name}\ndescription: ${description}\n${extra}---\nBody of ${name}\n`,
   );
 }
 
@@ -21,13 +21,20 @@ describe('skills:* channels', () => {
     const home = tempHome('lena-host-skills-');
     skill(join(home, '.claude', 'skills'), 'pdf-forms', 'Fill PDF forms.');
     const project = join(home, 'app');
-    skill(join(project, '.agents', 'skills'), 'deploy', 'Deploy the app.');
+    skill(
+      join(project, '.agents', 'skills'),
+      'deploy',
+      'Deploy the app.',
+      'allowed-tools: mcp__ci__deploy\n',
+    );
     const h = startHost(join(home, '.lena'), { projectFolder: project, env: { HOME: home } });
     const states = (list: SkillInfo[]) => list.map((s) => `${s.name}:${s.origin}:${s.state}`);
 
     const list = await h.call<SkillInfo[]>('skills:list');
     expect(states(list)).toEqual(['pdf-forms:user:enabled', 'deploy:project:needs-approval']);
     expect(list[0]).toMatchObject({ description: 'Fill PDF forms.', body: 'Body of pdf-forms\n' });
+    // A project's allowed-tools are shown, but offered as rules only once the skill is approved.
+    expect(list[1]).toMatchObject({ allowedTools: ['mcp__ci__deploy'], suggestedRules: [] });
 
     // The composer's budget counts the catalog and the skill tools as one row.
     const budget = await h.call<TokenBudget>('chat:budget', {});
@@ -52,6 +59,7 @@ describe('skills:* channels', () => {
     });
     const approved = await h.call<SkillInfo[]>('skills:approve', { name: 'deploy' });
     expect(states(approved)[1]).toBe('deploy:project:enabled');
+    expect(approved[1].suggestedRules).toEqual([{ rule: 'mcp__ci__deploy', error: null }]);
     // The switch outlives a restart of Lena.
     await h.close();
     const again = startHost(join(home, '.lena'), { projectFolder: project, env: { HOME: home } });
