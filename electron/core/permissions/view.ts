@@ -210,5 +210,6 @@ export function approvalView(request: ApprovalRequest): ProjectApprovalView {
     options: request.options,
     ignored: request.ignored,
     references: request.references,
+    sandbox: request.sandbox,
   };
 }
