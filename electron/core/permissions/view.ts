@@ -146,6 +146,7 @@ export function requestView(pending: PendingRequest): PermissionRequestView {
     whenRule: pending.whenRule,
     needsConfirmation: pending.needsConfirmation,
     ...(pending.origin ? { origin: pending.origin } : {}),
+    sandbox: pending.sandbox ?? null,
     createdAt: Date.parse(pending.requestedAt),
     position: pending.position,
     queueLength: pending.queueLength,

@@ -4,6 +4,7 @@
 import type { ServerEntry } from '../../../../shared/server-config';
 import type { SandboxView, ServerState } from '../../../../shared/server-types';
 import { ERROR_CODE } from '../../../../shared/result';
+import type { McpManager } from '../../mcp/manager/manager';
 import { noticesIn, refusedHost } from '../../mcp/transports/sandbox/notices';
 import { describeSandbox } from '../../mcp/transports/sandbox/describe';
 
@@ -27,6 +28,17 @@ export function sandboxView(state: ServerState, entry: ServerEntry | null): Sand
     summary: describeSandbox(policy),
     blocked: blockedHosts(state.stderrTail),
   };
+}
+
+/** What a running sandboxed server may do, for the permission question; null when not sandboxed. */
+export function sandboxSummary(
+  manager: Pick<McpManager, 'status' | 'session'>,
+  server: string,
+): string | null {
+  const state = manager.status(server);
+  if (!state) return null;
+  const view = sandboxView(state, manager.session(server)?.configured.entry ?? state.entry);
+  return view?.state === 'on' ? `sandboxed: ${view.summary}` : null;
 }
 
 function blockedHosts(stderrTail: string): string[] {
