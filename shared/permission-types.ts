@@ -59,6 +59,8 @@ export interface PermissionRequestView {
   whenRule: string | null;
   /** Offered answers that need a second, explicit confirmation (`confirmed: true`). */
   needsConfirmation: PermissionDecisionKind[];
+  /** What the server's sandbox lets it do ("sandboxed: can write only to …, no network"); null when none. */
+  sandbox: string | null;
   createdAt: number;
   /** Position in the queue (1-based) and queue length, for "1 of 3". */
   position: number;

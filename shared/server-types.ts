@@ -151,6 +151,16 @@ export interface ProjectApprovalView {
   ignored: ApprovalFieldView[];
   /** Every secret and variable the entry references; the user grants each one by one. */
   references: ApprovalReferenceView[];
+  /** The sandbox a local server will run under; null for a remote server. */
+  sandbox: ApprovalSandboxView | null;
+}
+
+/** The sandbox policy an approved project server runs under, said before approval. */
+export interface ApprovalSandboxView {
+  /** default: the entry has no `sandbox` field; own: its own policy; off: `"sandbox": false`. */
+  policy: 'default' | 'own' | 'off';
+  /** One sentence; an entry's own policy with every list it sets in full. */
+  summary: string;
 }
 
 /** One piece of a template: literal text (`ref` null) or a `${…}` reference (`ref` its grant key). */

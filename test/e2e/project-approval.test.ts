@@ -5,7 +5,8 @@
 // asks for granted one by one (not granted: it keeps waiting, naming the reference). Last, a
 // remote entry whose `oauth` block would post a file of the user's to the project's token
 // endpoint (RELIABILITY.md security 28): the whole block shown with the read flagged; approved,
-// it is refused with the remedy, and nothing reaches the token endpoint.
+// it is refused with the remedy, and nothing reaches the token endpoint. The approval says the
+// sandbox the server will run under (issue 43).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +59,10 @@ describe.skipIf(skipWhen('no-browser'))('a project server awaiting approval', ()
     expect(shown).toContain(referenceServer('memory'));
     expect(shown).toContain('~/.ssh/id_rsa');
     expect(shown).toContain('NOTES_TOKEN');
+    // No `sandbox` field: the default sandbox, said before approval.
+    expect(shown).toContain(
+      'Sandboxed (the default for a project server): can write only to its working folder, its roots and a temporary folder of its own; no network',
+    );
     expect(await approval.getByRole('list', { name: 'Risks' }).count()).toBe(1);
     expect(await page.locator('.server-detail .status-word').first().textContent()).toBe(
       'Needs approval',

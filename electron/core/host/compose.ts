@@ -47,6 +47,7 @@ import { settingsRecords } from './identity-migration';
 import { keptLine, ServerRecords, signInsByIdentity } from './record-moves';
 import { SamplingUsage } from './sampling-usage';
 import { serverRecordKey } from './server-records';
+import { sandboxSummary } from './views/sandbox-view';
 import type { HostServices, ServiceOptions } from './services';
 import { AppsService } from './services/apps';
 import { InstallService } from './services/install';
@@ -149,6 +150,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
       rootsFor(settingsKey(server), manager.projectFolder ?? null, settings).map((root) =>
         fileURLToPath(root.uri),
       ),
+    sandbox: (server) => sandboxSummary(manager, server),
   });
   // The conversations, opened before the gate: a conversation's own tool switches are checked in it.
   const conversations = openConversationStore(paths.database);

@@ -4,6 +4,7 @@
 // risks, before anything is approved.
 import type {
   ApprovalFieldView,
+  ApprovalSandboxView,
   ApprovalReferenceView,
   TemplatePart,
 } from '../../../shared/server-types';
@@ -12,6 +13,7 @@ import { entryReferences, referenceKey } from '../mcp/config/references';
 import { entryValues, unknownFields } from '../mcp/config/project-entry-policy';
 import { riskFlags, type LaunchEntry, type RiskFlag } from './risk-flags';
 import { stableHash } from '../base/stable-json';
+import { describeSandbox, describeSandboxInFull } from '../mcp/transports/sandbox/describe';
 
 /** Everything the approval shows. */
 export interface ApprovalRequest {
@@ -38,6 +40,8 @@ export interface ApprovalRequest {
   ignored: ApprovalFieldView[];
   references: ApprovalReferenceView[];
   risks: RiskFlag[];
+  /** The sandbox the server will run under (a project entry without the field gets the default). */
+  sandbox: ApprovalSandboxView | null;
 }
 
 export interface ApprovalRequestOptions {
@@ -135,6 +139,20 @@ function sourceOf(
     : `environment variable ${ref.name}`;
 }
 
+/** The sandbox a project stdio entry runs under once approved; null for a remote entry. */
+export function approvalSandbox(entry: LaunchEntry): ApprovalSandboxView | null {
+  if (entry.command === undefined) return null;
+  const policy = entry.sandbox;
+  if (policy === undefined || policy === true)
+    return { policy: 'default', summary: describeSandbox(true) };
+  if (policy === false)
+    return {
+      policy: 'off',
+      summary: 'runs without the sandbox: it has your own rights to files and the network',
+    };
+  return { policy: 'own', summary: describeSandboxInFull(policy) };
+}
+
 /** Builds the approval request for one project server entry. */
 // Long: builds each section of the approval from one entry, in order.
 export function approvalRequest(
@@ -228,6 +246,7 @@ export function approvalRequest(
         : null,
     })),
     risks,
+    sandbox: approvalSandbox(entry),
   };
 }
 
@@ -248,6 +267,7 @@ export function describeApproval(
     request.argFields.forEach((f, i) => lines.push(`  args[${i}]: ${shown(f, reveal)}`));
   }
   if (request.cwd) lines.push(`  cwd: ${request.cwd}`);
+  if (request.sandbox) lines.push(`  sandbox: ${request.sandbox.summary}`);
   for (const f of request.env)
     lines.push(`  env ${f.name}=${shown(f, reveal)}${f.risk ? `   ! ${f.risk}` : ''}`);
   if (request.urlField) lines.push(`  url: ${shown(request.urlField, reveal)}`);

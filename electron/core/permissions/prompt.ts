@@ -38,6 +38,8 @@ export interface PermissionPrompt {
   needsConfirmation: DecisionKind[];
   /** MCP Apps: the tool's view asks, not the model (the dialog says so). */
   origin?: 'view';
+  /** What the server's sandbox lets it do ("sandboxed: can write only to …"); absent when none. */
+  sandbox?: string;
 }
 
 /** The answers that make sense: an ask rule would override any allow, so none is offered then. */
@@ -76,6 +78,7 @@ export function buildPrompt(
   request: ToolCallRequest,
   decision: GateDecision,
   home = homedir(),
+  sandbox?: string | null,
 ): PermissionPrompt {
   const { tool } = request;
   const text = tool.description ?? '';
@@ -113,5 +116,6 @@ export function buildPrompt(
     whenRule,
     needsConfirmation,
     ...(request.origin ? { origin: request.origin } : {}),
+    ...(sandbox ? { sandbox } : {}),
   };
 }

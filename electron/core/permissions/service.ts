@@ -66,6 +66,8 @@ export interface PermissionServiceOptions {
   /** How path arguments compare (this machine when absent) and each server's roots, as folder paths. */
   pathPlatform?: PathPlatform;
   roots?: (server: string) => readonly string[];
+  /** A sandboxed server's limits in words ("sandboxed: can write only to …"), said in the question. */
+  sandbox?: (server: string) => string | null;
 }
 
 export class PermissionService {
@@ -201,13 +203,16 @@ export class PermissionService {
     }
     let queuedId: string | undefined;
     const home = this.pathPlatform().home;
-    const result = await this.options.broker.request(buildPrompt(request, decision, home), {
-      ...options,
-      onQueued: (id) => {
-        queuedId = id;
-        this.waiting.set(id, request);
+    const result = await this.options.broker.request(
+      buildPrompt(request, decision, home, this.options.sandbox?.(request.serverName)),
+      {
+        ...options,
+        onQueued: (id) => {
+          queuedId = id;
+          this.waiting.set(id, request);
+        },
       },
-    });
+    );
     if (queuedId !== undefined) this.waiting.delete(queuedId);
     if (!result.answered && result.settled) {
       const note = await this.pinSafely(request, 'first');

@@ -146,6 +146,7 @@ export function requestView(pending: PendingRequest): PermissionRequestView {
     whenRule: pending.whenRule,
     needsConfirmation: pending.needsConfirmation,
     ...(pending.origin ? { origin: pending.origin } : {}),
+    sandbox: pending.sandbox ?? null,
     createdAt: Date.parse(pending.requestedAt),
     position: pending.position,
     queueLength: pending.queueLength,
@@ -210,5 +211,6 @@ export function approvalView(request: ApprovalRequest): ProjectApprovalView {
     options: request.options,
     ignored: request.ignored,
     references: request.references,
+    sandbox: request.sandbox,
   };
 }

@@ -173,6 +173,11 @@ export function PermissionQuestion({
         </p>
       )}
       <SafetyLineView request={request} />
+      {request.sandbox && (
+        <p className="small muted" data-testid="sandbox-line">
+          {request.sandbox}
+        </p>
+      )}
       {findings.length > 0 && (
         <p className="warning small" role="note">
           ⚠{' '}

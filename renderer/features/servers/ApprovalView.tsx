@@ -104,6 +104,13 @@ export function ApprovalView({ server }: { server: ServerStatus }) {
               Working directory: <span className="mono">{a.cwd}</span>
             </p>
           )}
+          {a.sandbox && (
+            <p className="small" aria-label="Sandbox">
+              {a.sandbox.policy === 'off'
+                ? `Not sandboxed: ${a.sandbox.summary}`
+                : `Sandboxed${a.sandbox.policy === 'default' ? ' (the default for a project server)' : ''}: ${a.sandbox.summary}`}
+            </p>
+          )}
           <FieldTable
             label="Environment variables"
             fields={a.env}

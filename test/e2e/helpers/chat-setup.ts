@@ -21,7 +21,7 @@ export interface ChatWindowOptions {
   /** The questions' arming delay; 0 (armed at once) unless a test is about the delay. */
   questionArmingMs?: number;
   /** More servers for `mcp.json`, by name. */
-  extraServers?: Record<string, { command: string; args: string[] }>;
+  extraServers?: Record<string, { command: string; args: string[]; sandbox?: boolean }>;
   /** How the scripted Messages API behaves (keys it refuses, say). */
   api?: MessagesApiServerOptions;
 }

@@ -1,10 +1,12 @@
 // A local server's sandbox as the server page and `lena mcp doctor` show it: whether it runs in
 // one, one sentence of what it may do, and the hosts its proxy refused (read back from the
 // `lena-sandbox:` notices in the server's log).
-import type { ServerEntry, SandboxPolicy } from '../../../../shared/server-config';
+import type { ServerEntry } from '../../../../shared/server-config';
 import type { SandboxView, ServerState } from '../../../../shared/server-types';
 import { ERROR_CODE } from '../../../../shared/result';
+import type { McpManager } from '../../mcp/manager/manager';
 import { noticesIn, refusedHost } from '../../mcp/transports/sandbox/notices';
+import { describeSandbox } from '../../mcp/transports/sandbox/describe';
 
 const MAX_BLOCKED = 10;
 
@@ -28,18 +30,15 @@ export function sandboxView(state: ServerState, entry: ServerEntry | null): Sand
   };
 }
 
-/** What a policy lets the server do, in one sentence. */
-export function describeSandbox(policy: true | SandboxPolicy): string {
-  const own = policy === true ? {} : policy;
-  const writes = own.filesystem?.allowWrite;
-  const where = writes
-    ? writes.length === 0
-      ? 'only to a temporary folder of its own'
-      : `only to ${writes.join(', ')} and a temporary folder of its own`
-    : 'only to its working folder, its roots and a temporary folder of its own';
-  const domains = own.network?.allowedDomains ?? [];
-  const network = domains.length === 0 ? 'no network' : `network only to ${domains.join(', ')}`;
-  return `can write ${where}; ${network}; cannot read your keys or Lena's home`;
+/** What a running sandboxed server may do, for the permission question; null when not sandboxed. */
+export function sandboxSummary(
+  manager: Pick<McpManager, 'status' | 'session'>,
+  server: string,
+): string | null {
+  const state = manager.status(server);
+  if (!state) return null;
+  const view = sandboxView(state, manager.session(server)?.configured.entry ?? state.entry);
+  return view?.state === 'on' ? `sandboxed: ${view.summary}` : null;
 }
 
 function blockedHosts(stderrTail: string): string[] {
