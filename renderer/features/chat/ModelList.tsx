@@ -3,8 +3,10 @@
 // picks. Picking in the blank chat creates the conversation first, so the choice has a home.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ModelOption } from '../../../shared/chat/models';
+import { priceFor, type ModelPrice } from '../../../shared/prices';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
+import { settingsSelectors } from '../../store/settings/selectors';
 
 /** 1000000 → "1M", 200000 → "200K". */
 export const tokensShort = (n: number) =>
@@ -15,8 +17,21 @@ interface Group {
   models: { id: string; name: string; note: string }[];
 }
 
-/** Models grouped by context window, largest first; the current one is kept even when unlisted. */
-export function groupModels(models: readonly ModelOption[], current: string): Group[] {
+/** "$3 / $15" per million input / output tokens, or "price unknown" (never $0). */
+export function priceNote(price: ModelPrice | null): string {
+  return price ? `$${price.input} / $${price.output}` : 'price unknown';
+}
+
+/**
+ * Models grouped by context window, largest first, each with its output limit and its price per
+ * million input / output tokens (the table in shared/prices.ts, the user's own prices first); the
+ * current one is kept even when unlisted.
+ */
+export function groupModels(
+  models: readonly ModelOption[],
+  current: string,
+  prices: Readonly<Record<string, ModelPrice>> = {},
+): Group[] {
   const groups = new Map<number, Group>();
   for (const m of [...models].sort((a, b) => b.maxInputTokens - a.maxInputTokens)) {
     const g = groups.get(m.maxInputTokens) ?? {
@@ -26,7 +41,7 @@ export function groupModels(models: readonly ModelOption[], current: string): Gr
     g.models.push({
       id: m.id,
       name: m.displayName,
-      note: `${tokensShort(m.maxOutputTokens)} out`,
+      note: `${tokensShort(m.maxOutputTokens)} out · ${priceNote(priceFor(m.id, prices))}`,
     });
     groups.set(m.maxInputTokens, g);
   }
@@ -46,7 +61,11 @@ export function ModelList({
   const running = useLena(chatSelectors.running);
   const { setConversationModel } = useLenaActions();
   const ensureConversation = useLena((s) => s.ensureConversation);
-  const groups = useMemo(() => groupModels(models, current), [models, current]);
+  const prices = useLena((st) => settingsSelectors.settings(st)?.prices);
+  const groups = useMemo(
+    () => groupModels(models, current, prices ?? {}),
+    [models, current, prices],
+  );
   const flat = groups.flatMap((g) => g.models);
   const [active, setActive] = useState(() =>
     Math.max(
@@ -129,7 +148,12 @@ export function ModelList({
                     {m.id === current ? '✓' : ''}
                   </span>
                   <span className="model-name">{m.name}</span>
-                  <span className="muted small">{m.note}</span>
+                  <span
+                    className="muted small"
+                    title="Output limit · USD per million input / output tokens"
+                  >
+                    {m.note}
+                  </span>
                 </div>
               );
             })}
