@@ -1,5 +1,6 @@
-// A menu or popover drawn above everything: rendered into document.body (a portal) at a fixed
-// position under the button that opened it, so no bar's `overflow` clips it and focusing a field
+// A menu or popover drawn above everything: rendered (a portal) at the end of the window's main
+// landmark when its button is in it (else document.body), so screen readers find it
+// inside a landmark, at a fixed position under the button that opened it, so no bar's `overflow` clips it and focusing a field
 // inside it never scrolls the bar. It stays inside the window at any width, follows its button on
 // resize and scroll, closes on a press outside it or when focus leaves it, and moves focus in on
 // open. Arrow keys move between its items.
@@ -15,6 +16,8 @@ import {
 import { createPortal } from 'react-dom';
 
 const MARGIN = 8;
+/** The landmark a layer lives in; it neither clips nor transforms a fixed child. */
+const LANDMARK = 'main';
 const ITEMS = 'button:not([disabled]), input:not([disabled]), [role=menuitem]';
 
 interface Place {
@@ -138,6 +141,6 @@ export function TopLayerMenu({
     >
       {children}
     </div>,
-    document.body,
+    anchor.current?.closest(LANDMARK) ?? document.body,
   );
 }

@@ -21,6 +21,7 @@ import { startOAuthServer, type OAuthFixture } from '../fixtures/mcp-http/oauth-
 import { basicAppServer, cardOf, liveView } from './helpers/apps';
 import { AxeTally, describeFindings, type AxeFinding } from './helpers/axe';
 import { ask, configureChat } from './helpers/chat-setup';
+import { addFromMenu } from './helpers/composer';
 import { referenceServer } from './helpers/core';
 import { allowOnce, answerQuestion, armedQuestion, denyQuestion } from './helpers/questions';
 import { ScreenTour } from './helpers/screens';
@@ -116,11 +117,17 @@ describe.skipIf(skipWhen('no-browser'))('accessibility (axe-core, light and dark
   it('completions in the composer, a prompt’s form and preview, the resource picker', async () => {
     const { page } = app;
     const box = page.getByRole('textbox', { name: 'Message' });
+    const slash = page.getByRole('listbox', { name: 'Prompts and commands' });
     await box.fill('/mcp re');
-    await page.getByRole('listbox', { name: 'Command completions' }).waitFor();
+    await slash
+      .getByRole('option', { name: /^\/mcp re/ })
+      .first()
+      .waitFor();
     await scan('mcp command completions');
     await box.fill('/every:');
-    await page.getByRole('listbox', { name: 'Server prompts' }).waitFor({ timeout: 30_000 });
+    await slash
+      .getByRole('option', { name: /^\/every:completable-prompt/ })
+      .waitFor({ timeout: 30_000 });
     await scan('prompt completions');
     await box.fill('/every:completable-prompt');
     await box.press('Enter');
@@ -137,7 +144,7 @@ describe.skipIf(skipWhen('no-browser'))('accessibility (axe-core, light and dark
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: 'Attach a resource' }).click();
+    await addFromMenu(page, /A resource from a server/);
     const picker = page.getByRole('dialog', { name: 'Attach a resource' });
     await picker.getByLabel('Server').selectOption('every');
     await picker.getByRole('list', { name: 'Resources of every' }).waitFor({ timeout: 30_000 });

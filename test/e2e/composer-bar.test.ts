@@ -188,7 +188,7 @@ describe.skipIf(skipWhen('no-browser'))('the composer bar', () => {
     await page.getByRole('button', { name: '2 of 2 servers' }).click();
     await page.getByRole('button', { name: /every/ }).first().click();
     await page.getByRole('tab', { name: 'Prompts' }).click();
-    const use = page.getByRole('button', { name: 'Use /every:simple-prompt in chat' });
+    const use = page.getByRole('button', { name: 'Use in chat: /every:simple-prompt' });
     await use.waitFor({ timeout: 30_000 });
     await win().app.screenshot('prompts-tab-use-in-chat');
     await use.click();

@@ -200,7 +200,7 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
     const shown = await box(status);
     expect(shown.y).toBeGreaterThanOrEqual(0);
     expect(shown.y + shown.height).toBeLessThanOrEqual(SIZES[1].height);
-    expect(await form.getByRole('region', { name: 'Tool result text' }).textContent()).toContain(
+    expect(await form.getByRole('group', { name: 'Tool result text' }).textContent()).toContain(
       'hello from the panel test',
     );
     await w.app.screenshot('panels-run-result-720-light');
@@ -220,8 +220,8 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
     const requests = await log.getByRole('button', { name: /^\S+ [→←] request / }).count();
     expect(requests).toBeGreaterThan(3);
     await list.first().click();
-    const request = log.getByRole('region', { name: 'request tools/list' });
-    const response = log.getByRole('region', { name: 'response tools/list' });
+    const request = log.getByRole('group', { name: 'request tools/list' });
+    const response = log.getByRole('group', { name: 'response tools/list' });
     await expect.poll(() => response.textContent()).toContain('"tools"');
     expect(await request.textContent()).toContain('"method": "tools/list"');
     await shots(

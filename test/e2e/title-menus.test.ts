@@ -95,12 +95,13 @@ describe.skipIf(skipWhen('no-browser'))('title bar menus', () => {
 
       // A recent folder, then "Close the project".
       await page.locator('.titlebar-project').click();
-      const recent = page.getByRole('menuitem', { name: alpha });
+      const folderDialog = page.getByRole('dialog', { name: 'Project folder' });
+      const recent = folderDialog.getByRole('button', { name: alpha, exact: true });
       expect(await reachable(recent)).toBe('ok');
       await recent.click();
       await page.getByRole('button', { name: `Project: ${alpha} ▾` }).waitFor();
       await page.locator('.titlebar-project').click();
-      const close = page.getByRole('menuitem', { name: 'Close the project' });
+      const close = folderDialog.getByRole('button', { name: 'Close the project' });
       expect(await reachable(close)).toBe('ok');
       await shootBoth(app, `title-menus-project-${size.width}`);
       await close.click();

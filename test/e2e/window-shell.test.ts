@@ -156,6 +156,7 @@ describe.skipIf(skipWhen('no-browser'))('the window shell', () => {
 
     // At 720 px the sidebar is hidden: the cycle skips it.
     await page.setViewportSize({ width: 720, height: 560 });
+    await page.getByRole('navigation', { name: 'Conversations' }).waitFor({ state: 'detached' });
     await page.getByRole('textbox', { name: 'Message' }).focus();
     await page.keyboard.press('F6');
     expect(await focusIn(page)).toBe('conversation');

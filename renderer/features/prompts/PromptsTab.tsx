@@ -54,7 +54,7 @@ export function PromptsTab({ server }: { server: ServerStatus }) {
             </div>
             <button
               type="button"
-              aria-label={`Use /${server.name}:${p.name} in chat`}
+              aria-label={`Use in chat: /${server.name}:${p.name}`}
               onClick={() => void use(p.name)}
             >
               Use in chat
