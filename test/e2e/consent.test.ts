@@ -30,7 +30,7 @@ async function readQuestion(question: Locator) {
   return {
     heading: await question.getByRole('heading').textContent(),
     wire: await question.getByTestId('wire-name').locator('code').textContent(),
-    safety: (await safety.textContent())?.replace(/^[⚠ⓘ] /, ''),
+    safety: (await safety.textContent())?.replace(/^⚠ /, ''),
     color: await safety.evaluate((el) => getComputedStyle(el).color),
   };
 }

@@ -102,7 +102,7 @@ describe.skipIf(skipWhen('no-browser'))('the permission question tells what real
     await ask(page, 'Tidy my notes again');
     let question = await armedQuestion(page);
     expect(await question.getByTestId('safety-line').textContent()).toBe(
-      'ⓘ Says it is read-only (not verified: server not trusted)',
+      'Says it is read-only (not verified: server not trusted)',
     );
     // A small window (sidebar collapsed, as narrow windows do) still shows the arguments and the
     // choices; on another page the question stays.

@@ -84,7 +84,7 @@ export function SafetyLineView({
       data-testid="safety-line"
       data-safety={line.kind}
     >
-      <span aria-hidden="true">{line.danger ? '⚠ ' : 'ⓘ '}</span>
+      {line.danger && <span aria-hidden="true">⚠ </span>}
       {line.text}
       {line.also.length > 0 && <span className="muted"> · also says: {line.also.join(', ')}</span>}
     </p>

@@ -19,7 +19,7 @@ function shown(hints: ToolAnnotations, trusted: boolean) {
   );
   const text = html
     .replace(/<[^>]+>/g, '')
-    .replace(/^[⚠ⓘ] /, '')
+    .replace(/^⚠ /, '')
     .replace(/&#x27;/g, "'");
   return { text, red: /class="[^"]*\bdanger\b/.test(html) };
 }
