@@ -16,7 +16,7 @@ import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
 import { AnswerText } from './answer-text';
-import { continueLine, conversationOf, promptOf } from './chat-session';
+import { continueText, conversationOf, promptOf } from './chat-session';
 import { terminalPermissions } from './terminal-permissions';
 import { startWithDeadline, unavailableLines } from './server-start';
 import { CliError, EXIT, UsageError } from './errors';
@@ -288,9 +288,12 @@ registerCommand({
     // An error, or a stop other than a finished answer, is said on stderr; exitCodeFor documents the codes.
     if (error) ctx.out.warn(`lena: ${error.message}`);
     if (stop) ctx.out.warn(`lena: ${stop.message}`);
-    if (!ctx.out.json) ctx.out.warn(continueLine(conversationId));
-    // The last line: what the turn used and cost (stderr, so the answer on stdout stays clean).
-    if (meter && !ctx.out.json) ctx.out.warn(`lena: ${meterLine(meter, conversationMeter)}`);
+    // The last line (stderr, so the answer on stdout stays clean): what the turn used and cost,
+    // then the conversation and the command that continues it.
+    if (!ctx.out.json)
+      ctx.out.warn(
+        `lena: ${meter ? `${meterLine(meter, conversationMeter)} · ` : ''}${continueText(conversationId)}`,
+      );
     if (error?.code === ERROR_CODE.maxRounds) return EXIT.roundLimit;
     return exitCodeFor(error ?? null, stop ?? null);
   },

@@ -62,7 +62,7 @@ export function conversationOf(
   return chat.create(projectDir ?? null).id;
 }
 
-/** The closing line of human output: the conversation, and the command that continues it. */
-export function continueLine(conversationId: string): string {
-  return `lena: conversation ${conversationId}; go on with: lena chat --continue -p "…" (or --conversation ${conversationId})`;
+/** The end of human output's last line: the conversation, and the command that continues it. */
+export function continueText(conversationId: string): string {
+  return `conversation ${conversationId}; go on with: lena chat --continue -p "…" (or --conversation ${conversationId})`;
 }

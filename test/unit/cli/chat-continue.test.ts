@@ -1,5 +1,5 @@
-// Conversations a terminal user can go on with: the prompt from stdin, the conversation id before
-// the closing tokens-and-cost line of human output, --continue, and the round limit's own exit code. The built command line,
+// Conversations a terminal user can go on with: the prompt from stdin, the conversation id at the
+// end of human output (after the turn's tokens and cost), --continue, and the round limit's own exit code. The built command line,
 // a temporary LENA_HOME and the stand-in Messages API.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('lena chat conversations', () => {
-  it('reads the prompt from stdin, says the conversation id, and --continue goes on with it', async () => {
+  it('reads the prompt from stdin, ends with the conversation id, and --continue goes on with it', async () => {
     api.push(reply(text('Piped answer.')));
     const first = await lena(home, ['chat', '-p', '-'], {
       env: env(),
@@ -38,12 +38,12 @@ describe('lena chat conversations', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toBe('Piped answer.\n');
     expect(sentText()).toContain('a question from a pipe');
-    const id = /lena: conversation (\S+); go on with: lena chat --continue/.exec(first.stderr)?.[1];
+    const id = / conversation (\S+); go on with: lena chat --continue/.exec(first.stderr)?.[1];
     expect(id).toBeTruthy();
-    // Said just before the last line, which sums up the turn's tokens and cost.
-    const lines = first.stderr.trim().split('\n');
-    expect(lines.at(-2)).toContain(id!);
-    expect(lines.at(-1)).toMatch(/this turn/);
+    // The last line sums up the turn's tokens and cost, then names the conversation.
+    const last = first.stderr.trim().split('\n').at(-1);
+    expect(last).toMatch(/this turn · .* · conversation \S+; go on with: lena chat --continue/);
+    expect(last).toContain(id!);
 
     // A pipe with no -p at all is the prompt too.
     api.push(reply(text('Second answer.')));
@@ -55,7 +55,7 @@ describe('lena chat conversations', () => {
     expect(sentText()).toContain('a question from a pipe');
     expect(sentText()).toContain('Piped answer.');
     expect(sentText()).toContain('and a follow-up');
-    expect(piped.stderr).toContain(`lena: conversation ${id}`);
+    expect(piped.stderr).toContain(`conversation ${id}; go on with`);
 
     const both = await lena(home, ['chat', '-p', 'x', '--continue', '--conversation', id!], {
       env: env(),

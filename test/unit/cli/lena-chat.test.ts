@@ -181,12 +181,12 @@ describe('lena chat -p', () => {
     expect(second.conversation.costUsd).toBeCloseTo(first.cost.usd + second.cost.usd, 12);
   });
 
-  it('ends the human output with one line of tokens and cost', async () => {
+  it('ends the human output with one line of tokens, cost and the conversation', async () => {
     api.push(reply(text('priced')));
     const r = await lena(['chat', '-p', 'what does it cost?']);
     expect(r.code).toBe(0);
     expect(r.stderr.trim().split('\n').at(-1)).toMatch(
-      /^lena: [\d,]+ input .*\+ [\d,]+ output tokens · \$[\d.]+ this turn · .*context \d+% of [\d,]+$/,
+      /^lena: [\d,]+ input .*\+ [\d,]+ output tokens · \$[\d.]+ this turn · .*context \d+% of [\d,]+ · conversation \S+; go on with: lena chat --continue/,
     );
   });
 
