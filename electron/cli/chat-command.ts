@@ -6,6 +6,7 @@ import { baseUrlProblem } from '../../shared/base-url';
 import { ERROR_CODE } from '../../shared/result';
 import type { ChatEvent } from '../../shared/chat/events';
 import type { ToolCallView } from '../../shared/chat/tool-calls';
+import { createInterface } from 'node:readline/promises';
 import { meterLine } from '../../shared/chat/meter-text';
 import { exitCodeFor } from '../core/chat/stop-reasons';
 import { pendingToolsNotice } from '../core/permissions/offered';
@@ -17,6 +18,7 @@ import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
 import { AnswerText } from './answer-text';
 import { continueText, conversationOf, promptOf } from './chat-session';
+import { heldTools, reviewHeld } from './held-review';
 import { terminalPermissions } from './terminal-permissions';
 import { startWithDeadline, unavailableLines } from './server-start';
 import { CliError, EXIT, UsageError } from './errors';
@@ -227,14 +229,27 @@ registerCommand({
         ctx.out.warn(`\nlena: ${late.name} is ready now; its tools join from the next round`),
     );
     for (const line of unavailableLines(startReports)) ctx.out.warn(line);
-    // Tools left out because the user has not accepted them yet: the window's notice, said here.
-    for (const server of servers.withTools()) {
-      const note = pendingToolsNotice(
-        server,
-        servers.availability(server),
-        `with \`lena mcp accept ${server}\``,
-      );
-      if (note) ctx.out.warn(`lena: ${note}`);
+    // Tools left out because the user has not accepted them yet: with --interactive each is shown
+    // and asked about here (as `lena mcp accept` does); what stays held is said as the window says.
+    const review = interactive
+      ? createInterface({ input: process.stdin, output: process.stderr, terminal: false })
+      : null;
+    try {
+      for (const server of servers.withTools()) {
+        const waiting = review ? heldTools(servers, server) : [];
+        if (review && waiting.length > 0) {
+          ctx.out.warn(`lena: ${server}: tools held back from Claude until you accept them`);
+          await reviewHeld(servers, ctx.out.warn, server, waiting, (q) => review.question(q));
+        }
+        const note = pendingToolsNotice(
+          server,
+          servers.availability(server),
+          `with \`lena mcp accept ${server}\``,
+        );
+        if (note) ctx.out.warn(`lena: ${note}`);
+      }
+    } finally {
+      review?.close();
     }
     // A condition on a parameter the tool does not have never matches: said before the turn.
     const listed = servers.withTools().flatMap((server) =>

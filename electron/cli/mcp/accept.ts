@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline/promises';
 import { registerCommand } from '../commands';
 import { CliError, EXIT, UsageError } from '../errors';
-import { indent } from '../output';
+import { heldTools, reviewHeld } from '../held-review';
 import { connectOne } from './one-server';
 
 registerCommand({
@@ -21,16 +21,11 @@ registerCommand({
     { name: 'TOOL', optional: true },
   ],
   configFlags: true,
-  // Long: the review loop (show, ask, accept) over one reader.
   async run(ctx, args) {
     const [name, only] = args.positionals;
     const { servers } = await ctx.services();
     await connectOne(servers, ctx.out, name);
-    const pending = servers.availability(name);
-    const waiting = [
-      ...pending.new.map((tool) => ({ tool, kind: 'new' as const })),
-      ...pending.held.map((tool) => ({ tool, kind: 'changed' as const })),
-    ].filter((p) => only === undefined || p.tool.name === only);
+    const waiting = heldTools(servers, name, only);
     if (only !== undefined && waiting.length === 0) {
       if (!servers.tool(name, only))
         throw new UsageError(
@@ -45,7 +40,7 @@ registerCommand({
     }
     const ask = !args.bools.has('--yes') && process.stdin.isTTY === true;
     if (!ask && !args.bools.has('--yes')) {
-      for (const p of waiting) ctx.out.info(`${name} › ${p.tool.name} (${p.kind})`);
+      for (const p of waiting) ctx.out.info(`${name} › ${p.name} (${p.kind})`);
       throw new CliError(
         'confirmation-needed',
         `nothing was accepted: run it in a terminal to review each tool, or add --yes to accept ${waiting.length === 1 ? 'it' : `these ${waiting.length}`}`,
@@ -55,26 +50,15 @@ registerCommand({
     const rl = ask
       ? createInterface({ input: process.stdin, output: process.stderr, terminal: false })
       : null;
-    const accepted: string[] = [];
+    let accepted: string[];
     try {
-      for (const p of waiting) {
-        ctx.out.info(
-          `${name} › ${p.tool.name}: ${p.kind === 'new' ? 'new since you approved the server' : 'changed since you accepted it'}`,
-        );
-        if (p.kind === 'new')
-          ctx.out.info(indent(`description: ${JSON.stringify(p.tool.description ?? '')}`));
-        for (const line of servers.heldChanges(name, p.tool.name) ?? []) ctx.out.info(indent(line));
-        if (rl) {
-          const a = (await rl.question('  Accept it? [y/N]: ')).trim().toLowerCase();
-          if (!a.startsWith('y')) {
-            ctx.out.info('  left held');
-            continue;
-          }
-        }
-        await servers.acceptTool(name, p.tool.name);
-        accepted.push(p.tool.name);
-        ctx.out.info('  accepted: offered to Claude from the next request');
-      }
+      accepted = await reviewHeld(
+        servers,
+        ctx.out.info,
+        name,
+        waiting,
+        rl ? (q) => rl.question(q) : undefined,
+      );
     } finally {
       rl?.close();
     }

@@ -1,7 +1,6 @@
 // `lena chat --interactive` asking for tool calls at a real terminal: the built command line under
 // util-linux `script` (a pseudo-terminal), the filesystem reference server and the stand-in
 // Messages API. Answers are typed only after the question appears, as a person would.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,49 +13,17 @@ import {
   toolUse,
   type MessagesApiServer,
 } from '../../fixtures/messages-api';
-import { buildCli, CLI, ROOT, SERVERS, tempHome } from './cli-harness';
+import { buildCli, SERVERS, tempHome } from './cli-harness';
+import { atTerminal as runAtTerminal } from './pty';
 
 const FS = join(SERVERS, 'server-filesystem/dist/index.js');
 let home: string;
 let files: string;
 let api: MessagesApiServer;
 
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** Runs `lena ARGS…` on a pseudo-terminal; each answer is typed when its prompt text appears. */
-function atTerminal(args: string[], answers: [RegExp, string][]) {
-  // exec: the shell script starts must not stay between the terminal and lena (it would take Ctrl-C).
-  const command = `exec ${[process.execPath, CLI, ...args].map(quote).join(' ')}`;
-  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH!,
-      HOME: home,
-      LENA_HOME: home,
-      TERM: 'dumb',
-      ANTHROPIC_API_KEY: 'sk-ant-cli-test-key',
-      ANTHROPIC_BASE_URL: api.url,
-    },
-  });
-  let shown = '';
-  let next = 0;
-  child.stdout.on('data', (d) => {
-    shown += d;
-    while (next < answers.length && answers[next][0].test(shown)) {
-      const typed = answers[next][1];
-      child.stdin.write(typed === '\x03' ? typed : `${typed}\r`);
-      shown += '\n'; // a later prompt with the same words must be new output
-      next++;
-    }
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise<{ code: number | null; shown: string }>((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, shown });
-    }),
-  );
-}
+/** `lena ARGS…` on a pseudo-terminal in this test's home. */
+const atTerminal = (args: string[], answers: [RegExp, string][]) =>
+  runAtTerminal(home, api.url, args, answers);
 
 beforeAll(async () => {
   buildCli();

@@ -1,0 +1,45 @@
+// Runs the built `lena` on a pseudo-terminal (util-linux `script`), with a temporary home and the
+// stand-in Messages API; each answer is typed only when its prompt text appears, as a person would.
+import { spawn } from 'node:child_process';
+import { CLI, ROOT } from './cli-harness';
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function atTerminal(
+  home: string,
+  apiUrl: string,
+  args: string[],
+  answers: [RegExp, string][],
+): Promise<{ code: number | null; shown: string }> {
+  // exec: the shell script starts must not stay between the terminal and lena (it would take Ctrl-C).
+  const command = `exec ${[process.execPath, CLI, ...args].map(quote).join(' ')}`;
+  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH!,
+      HOME: home,
+      LENA_HOME: home,
+      TERM: 'dumb',
+      ANTHROPIC_API_KEY: 'sk-ant-cli-test-key',
+      ANTHROPIC_BASE_URL: apiUrl,
+    },
+  });
+  let shown = '';
+  let next = 0;
+  child.stdout.on('data', (d) => {
+    shown += d;
+    while (next < answers.length && answers[next][0].test(shown)) {
+      const typed = answers[next][1];
+      child.stdin.write(typed === '\x03' ? typed : `${typed}\r`);
+      shown += '\n'; // a later prompt with the same words must be new output
+      next++;
+    }
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, shown });
+    }),
+  );
+}
