@@ -121,9 +121,13 @@ describe.skipIf(skipWhen('no-browser'))('the composer bar', () => {
         ),
       );
     expect(groups).toEqual(['1M context', '400K context', '200K context']);
-    // Focus starts on the conversation's model; each option says its output limit.
+    // Focus starts on the conversation's model; each option says its output limit and its price
+    // per million input / output tokens, or that the price is unknown (never $0).
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
-      '✓Claude Sonnet 4.6128K out',
+      '✓Claude Sonnet 4.6128K out · $3 / $15',
+    );
+    expect(await list.getByRole('option', { name: /Claude Opus 4\.7/ }).textContent()).toContain(
+      'price unknown',
     );
     const haiku = list.getByRole('group', { name: '200K context' }).getByRole('option', {
       name: /Claude Haiku 4\.5/,

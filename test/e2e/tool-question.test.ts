@@ -137,7 +137,7 @@ describe.skipIf(skipWhen('no-browser'))('the permission question tells what real
     await ask(page, 'Tidy my notes, trusted');
     question = await armedQuestion(page);
     expect(await question.textContent()).toContain('/home/me/notes');
-    expect(await question.getByTestId('safety-line').textContent()).toBe('ⓘ Says it is read-only');
+    expect(await question.getByTestId('safety-line').textContent()).toBe('Says it is read-only');
     expect(await question.getByRole('heading').textContent()).toMatch(/ — notes · trusted$/);
     await denyQuestion(page);
     await page.getByText('Trusted, not wiped.').waitFor({ timeout: 30_000 });
