@@ -215,7 +215,9 @@ function Form({ server }: { server: RegistryServerDetail }) {
         <button
           type="submit"
           className="primary"
-          disabled={!option || Boolean(option.unsupported) || missing.length > 0 || !name.trim()}
+          disabled={
+            !preview || !option || Boolean(option.unsupported) || missing.length > 0 || !name.trim()
+          }
           title={missing.length ? 'Fill in the fields marked *' : undefined}
         >
           Install
