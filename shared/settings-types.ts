@@ -14,6 +14,8 @@ export interface SettingsView {
   systemPrompt: string;
   maxRounds: number;
   baseUrl: string | null;
+  /** The MCP Registry Browse and installs read; null: the official registry. */
+  registryUrl: string | null;
   requestTimeoutMs: number;
   autoApproveReadOnlyTrusted: boolean;
   /** Automatic updates (opt-in); null when this build cannot update itself (development, the CLI). */
@@ -46,6 +48,7 @@ export type SettingsPatch = Partial<
     | 'systemPrompt'
     | 'maxRounds'
     | 'baseUrl'
+    | 'registryUrl'
     | 'requestTimeoutMs'
     | 'autoApproveReadOnlyTrusted'
     | 'theme'

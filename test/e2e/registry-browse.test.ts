@@ -113,4 +113,32 @@ describe.skipIf(skipWhen('no-browser'))('browse the MCP Registry', () => {
     expect(await trusted.isChecked()).toBe(false);
     await app.screenshot('registry-installed');
   });
+
+  it('the registry can be changed from Browse: a bad URL is refused, a good one is saved and read', async () => {
+    const { page } = app;
+    const company = await startRegistryStandIn({ pageSize: 2 });
+    try {
+      await page.locator('[data-browse-registry]').click();
+      const browse = page.locator('.registry-browse');
+      await browse.getByRole('button', { name: 'Change registry…' }).click();
+      const field = browse.getByRole('textbox', { name: 'Registry URL' });
+      expect(await field.inputValue()).toBe(registry.url);
+      await field.fill('ftp://registry.example.com');
+      await expect
+        .poll(() => browse.getByRole('alert').textContent())
+        .toBe('The registry URL must start with https:// or http://.');
+      const save = browse.getByRole('button', { name: 'Save and search' });
+      expect(await save.isDisabled()).toBe(true);
+      await app.screenshot('registry-change-url');
+      await field.fill(company.url);
+      await save.click();
+      await expect.poll(() => browse.textContent()).toContain(`From ${company.url}`);
+      expect(company.requests.some((r) => r.startsWith('/v0.1/servers'))).toBe(true);
+      await expect.poll(() => page.locator('[data-registry-server]').count()).toBe(2);
+      const settings = JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8'));
+      expect(settings.registryUrl).toBe(company.url);
+    } finally {
+      await company.close();
+    }
+  });
 });

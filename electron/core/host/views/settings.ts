@@ -39,6 +39,7 @@ export async function settingsView(
     systemPrompt: s.systemPrompt,
     maxRounds: s.maxRounds,
     baseUrl: s.baseUrl,
+    registryUrl: s.registryUrl,
     requestTimeoutMs: s.requestTimeoutMs,
     autoApproveReadOnlyTrusted: s.autoApproveReadOnlyTrusted,
     theme: s.theme,

@@ -8,6 +8,7 @@ import { ErrorNote } from '../../../components/ErrorNote';
 import { useLena, useLenaActions } from '../../../store';
 import { registrySelectors } from '../../../store/registry/selectors';
 import { InstallForm } from './InstallForm';
+import { RegistrySource } from './RegistrySource';
 
 function sources(s: RegistryServerSummary): string[] {
   return [
@@ -83,7 +84,7 @@ export function BrowsePage() {
           Search
         </button>
       </form>
-      {value && <p className="muted small">From {value.registry}</p>}
+      <RegistrySource shown={value?.registry ?? null} query={query} />
       {value?.stale && (
         <p className="warning small" role="status">
           {value.stale.reason}. Showing the page as cached at{' '}

@@ -9,6 +9,7 @@ const saved: SettingsView = {
   systemPrompt: '',
   maxRounds: 25,
   baseUrl: null,
+  registryUrl: null,
   requestTimeoutMs: 600_000,
   autoApproveReadOnlyTrusted: true,
   autoUpdate: null,
