@@ -136,6 +136,8 @@ export function cliContext(args: ParsedArgs, command: string): CliContext {
         interactive: false,
         // One-shot: once the answer is out, close stdin and end each server's group promptly.
         shutdownGraceMs: CLI_SHUTDOWN_GRACE_MS,
+        // …and without waiting for it: a detached reaper gives the grace after this process exits.
+        endInBackground: true,
         emit: () => undefined,
         // Signed in with `lena mcp login`: the CLI's own token store (keychain or a 0600 file).
         auth: await cliAuthOptions(paths),

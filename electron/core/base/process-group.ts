@@ -10,6 +10,7 @@
 // that cannot be a group Lena started (not an integer, or ≤ 1): kill(0) and kill(-1) would reach
 // Lena's own group or every process of the user.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { isGroupRunning } from './process-info';
 
 /** What one signal did: reached the group, found none left (ESRCH), or was refused (EPERM). */
@@ -105,4 +106,30 @@ export async function endProcessGroup(
   if (await waitForGroupExit(pgid, options.graceMs ?? 2000)) return 'terminated';
   signalGroup(pgid, 'SIGKILL');
   return (await waitForGroupExit(pgid, options.killWaitMs ?? 1000)) ? 'killed' : 'survived';
+}
+
+/**
+ * Leaves the end of group `pgid` to a detached `sh` that outlives the caller: after `graceMs` it
+ * sends SIGTERM to whatever of the group is left, and SIGKILL after another `graceMs`. For a
+ * one-shot process that has printed its answer and closed the server's stdin: it exits at once,
+ * the server still gets its grace, and nothing of the group is left behind. False where there is
+ * no `/bin/sh` or no process groups (Windows): the caller ends the group itself.
+ */
+export function endGroupInBackground(pgid: number, graceMs: number): boolean {
+  if (!Number.isInteger(pgid) || pgid <= 1)
+    throw new RangeError(
+      `Refusing to hand off process group ${pgid}: it cannot be a group Lena started.`,
+    );
+  if (process.platform === 'win32' || !existsSync('/bin/sh')) return false;
+  const seconds = (Math.max(0, graceMs) / 1000).toFixed(3);
+  // `kill` fails once the group is empty: then there is nothing left to wait for.
+  const script =
+    'sleep "$2"; kill -TERM "-$1" 2>/dev/null || exit 0; sleep "$2"; kill -KILL "-$1" 2>/dev/null; exit 0';
+  const reaper = spawn('/bin/sh', ['-c', script, 'lena-reaper', String(pgid), seconds], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  reaper.on('error', () => undefined);
+  reaper.unref();
+  return true;
 }

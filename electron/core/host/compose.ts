@@ -107,6 +107,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     defaultTransportFactory({
       loginShellPath: options.loginShellPath,
       shutdownGraceMs: options.shutdownGraceMs,
+      endInBackground: options.endInBackground,
     });
   const manager = new McpManager({
     sources: options.sources,

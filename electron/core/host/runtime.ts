@@ -53,6 +53,8 @@ export interface RuntimeOptions {
   loginShellPath?: boolean;
   /** A stdio server's shutdown grace (transport-factory.ts); the transport's default when unset. */
   shutdownGraceMs?: number;
+  /** One-shot: the grace runs after this process has gone, in a detached reaper (stdio.ts). */
+  endInBackground?: boolean;
   /** Overrides from the environment or flags (ANTHROPIC_BASE_URL, --model). */
   chatOverrides?: Partial<ChatSettings>;
   emit: (event: ChatEvent) => void;

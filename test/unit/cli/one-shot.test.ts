@@ -1,7 +1,15 @@
 // The command line as a one-shot tool: `--version` and help come from the small executable alone
 // (no bundle, no dependency), arguments are checked before any server starts, and once the answer
-// is out the server is ended without waiting out the window's shutdown grace.
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// is out the command exits while a detached reaper gives the server a short grace and ends it.
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -34,6 +42,20 @@ beforeAll(() => {
   writeFileSync(join(home, 'mcp.json'), JSON.stringify(config, null, 2));
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+/** Whether a process whose command line names `arg` is alive (Linux: /proc). */
+function running(arg: string): boolean {
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      if (cmd.includes(arg) && state !== 'Z') return true;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return false;
+}
 
 describe('the lena executable', () => {
   it('answers --version and help by itself, with no bundle beside it', () => {
@@ -91,13 +113,16 @@ describe('lena mcp call', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('ends its server once the answer is out, without waiting for the server to flush', () => {
+  it('exits once the answer is out; its server is ended after a short grace, nothing left', async () => {
     rmSync(flushed, { force: true });
     const r = lenaSync(home, ['mcp', 'call', 'slow', 'echo', '{"text": "hello"}']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('hello');
-    // The server wanted a second after stdin closed; the command ended it sooner.
+    // The server wanted a second after stdin closed; the detached reaper ended it before that.
+    await expect.poll(() => running(flushed), { timeout: 5_000 }).toBe(false);
+    await new Promise((done) => setTimeout(done, 1_200));
     expect(existsSync(flushed)).toBe(false);
+    expect(running(flushed)).toBe(false);
   });
 
   it('while the window gives a server its grace to flush', async () => {

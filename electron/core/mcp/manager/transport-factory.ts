@@ -17,6 +17,8 @@ export interface FactoryOptions {
    * promptly once their answer is out.
    */
   shutdownGraceMs?: number;
+  /** One-shot: stdio servers are ended by a detached reaper after the grace (stdio.ts). */
+  endInBackground?: boolean;
 }
 
 export function defaultTransportFactory(options: FactoryOptions = {}) {
@@ -36,12 +38,14 @@ export function defaultTransportFactory(options: FactoryOptions = {}) {
         ...(options.shutdownGraceMs !== undefined
           ? { shutdownGraceMs: options.shutdownGraceMs }
           : {}),
+        ...(options.endInBackground ? { endInBackground: true } : {}),
       };
       if (!launch.sandbox) return new StdioTransport(stdio);
       const { sandboxedStdio } = await import('../transports/sandbox');
       const env = options.env ?? process.env;
       const path = options.loginShellPath ? ((await loginShellPath()) ?? env.PATH) : env.PATH;
-      return sandboxedStdio(stdio, launch.sandbox, {
+      // A sandboxed server is waited for: its sandbox (proxy, mounts) is released after it exits.
+      return sandboxedStdio({ ...stdio, endInBackground: false }, launch.sandbox, {
         path: launch.env.PATH ?? path,
         home: launch.env.HOME ?? env.HOME,
         lenaHome: resolveLenaHome(env),

@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { existsSync, statSync, type Stats } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { endProcessGroup, signalGroup } from '../../base/process-group';
+import { endGroupInBackground, endProcessGroup, signalGroup } from '../../base/process-group';
 import { MessageDecodeError, McpTransportError } from '../errors';
 import { ERROR_CODE, type ErrorCode } from '../../../../shared/result';
 import type { JsonRpcMessage } from '../jsonrpc-types';
@@ -29,6 +29,11 @@ export interface StdioOptions {
   stderrTailBytes?: number;
   /** Wait after closing stdin, and again after SIGTERM, before escalating (default 1500 ms). */
   shutdownGraceMs?: number;
+  /**
+   * One-shot callers (the command line): close() closes stdin and leaves the grace, SIGTERM and
+   * SIGKILL of the group to a detached reaper, returning at once (POSIX; Windows waits as usual).
+   */
+  endInBackground?: boolean;
   /** Where PATH comes from; default: the login shell when started from a desktop launcher. */
   inheritPath?: 'login-shell' | 'process';
   /** How errors name the server (default `stdio: COMMAND ARGS`); a wrapper names what it wraps. */
@@ -163,6 +168,10 @@ export class StdioTransport implements Transport {
     this.closeRequested = true;
     const grace = this.opts.shutdownGraceMs ?? 1500;
     const pid = child.pid!;
+    if (!this.exitInfo && this.opts.endInBackground && this.handOff(child, pid, grace)) {
+      this.finish();
+      return this.done;
+    }
     if (!this.exitInfo) {
       child.stdin?.end();
       if (!(await this.waitExit(grace))) {
@@ -177,6 +186,17 @@ export class StdioTransport implements Transport {
     await endProcessGroup(pid, { graceMs: grace });
     this.finish();
     await this.done;
+  }
+
+  /** Closes stdin and lets a detached reaper end the group; false where there is none. */
+  private handOff(child: ChildProcess, pid: number, grace: number): boolean {
+    child.stdin?.end();
+    if (!endGroupInBackground(pid, grace)) return false;
+    // Nothing of the server keeps this process alive any more.
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    child.unref();
+    return true;
   }
 
   private async baseEnv(): Promise<NodeJS.ProcessEnv> {
