@@ -164,6 +164,7 @@ registerCommand({
       live: process.stdout.isTTY === true,
       write: (t) => ctx.out.stream(t),
       note: (t) => ctx.out.warn(t),
+      retract: (shown, before) => ctx.out.unstream(shown, before),
     });
     const onEvent = (e: ChatEvent) => {
       if (e.type === 'text-delta') {

@@ -10,6 +10,7 @@
 // control characters, so a line is marked whole; colour, if Lena ever adds it, is applied to its
 // frame after this step.
 import { isInvisibleCodePoint, markedText } from '../../shared/invisible';
+import { eraseSequence } from './terminal-erase';
 
 export interface Output {
   json: boolean;
@@ -21,9 +22,15 @@ export interface Output {
   result(value: unknown): void;
   /** Streamed text on stdout as it arrives, no newline added (nothing with --json); `last` ends the stream. */
   stream(text: string, last?: boolean): void;
+  /**
+   * On a terminal, takes `shown` (streamed after `before` on its line) back off the screen; false
+   * where it cannot (--json, not a terminal, TERM=dumb, scrolled out of view).
+   */
+  unstream(shown: string, before: string): boolean;
 }
 
-type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+type Screen = { isTTY?: boolean; columns?: number; rows?: number };
+type Streams = { stdout: NodeJS.WritableStream & Screen; stderr: NodeJS.WritableStream };
 
 export function createOutput(json: boolean, io: Streams = process): Output {
   const line = (text: string) =>
@@ -40,6 +47,16 @@ export function createOutput(json: boolean, io: Streams = process): Output {
       const cut = last ? pending.length : unfinishedTail(pending);
       held = pending.slice(cut);
       if (cut > 0) io.stdout.write(terminalText(pending.slice(0, cut)));
+    },
+    unstream(shown, before) {
+      if (json || !io.stdout.isTTY || process.env.TERM === 'dumb') return false;
+      // What is still held was never written.
+      const written = held && shown.endsWith(held) ? shown.slice(0, -held.length) : shown;
+      const erase = eraseSequence(terminalText(written), terminalText(before), io.stdout);
+      if (erase === null) return false;
+      held = '';
+      io.stdout.write(erase);
+      return true;
     },
   };
 }

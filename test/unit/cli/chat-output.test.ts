@@ -12,6 +12,8 @@ import {
   type MessagesApiServer,
 } from '../../fixtures/messages-api';
 import { buildCli, lena, tempHome } from './cli-harness';
+import { atTerminal } from './pty';
+import { screenAfter } from './screen';
 
 let home: string;
 let api: MessagesApiServer;
@@ -46,6 +48,25 @@ describe('lena chat output', () => {
     );
     const json = await lena(home, ['chat', '-p', 'hello', '--json'], { env: env() });
     expect(JSON.parse(json.stdout).text).toBe('Kept in JSON.');
+  });
+
+  it('on a terminal, a retried stream’s partial text is erased and the kept answer takes its place', async () => {
+    api.push(
+      reply(text('Discarded line one\nand line two\nand a third', 6), {
+        errorAfterEvents: { after: 7, type: 'overloaded_error', message: 'Overloaded' },
+      }),
+      reply(text('The kept answer.')),
+    );
+    const r = await atTerminal(home, api.url, ['chat', '-p', 'hello'], [], {
+      columns: 60,
+      rows: 20,
+    });
+    expect(r.code, r.shown).toBe(0);
+    expect(r.shown).toContain('Discarded line one\r\nand'); // streamed to the screen, two rows
+    const screen = (await screenAfter(r.shown, 60, 20)).join('\n');
+    expect(screen).toContain('The kept answer.');
+    expect(screen).not.toMatch(/Discarded|line one|and l/);
+    expect(screen).not.toContain('replaced by the new answer');
   });
 
   it('keeps the text before and after a server-tool block apart', async () => {

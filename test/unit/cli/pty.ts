@@ -10,16 +10,19 @@ export function atTerminal(
   apiUrl: string,
   args: string[],
   answers: [RegExp, string][],
+  /** A terminal that understands escape sequences, of this size (default: TERM=dumb, unsized). */
+  screen?: { columns: number; rows: number },
 ): Promise<{ code: number | null; shown: string }> {
   // exec: the shell script starts must not stay between the terminal and lena (it would take Ctrl-C).
-  const command = `exec ${[process.execPath, CLI, ...args].map(quote).join(' ')}`;
+  const size = screen ? `stty cols ${screen.columns} rows ${screen.rows}; ` : '';
+  const command = `${size}exec ${[process.execPath, CLI, ...args].map(quote).join(' ')}`;
   const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH!,
       HOME: home,
       LENA_HOME: home,
-      TERM: 'dumb',
+      TERM: screen ? 'xterm-256color' : 'dumb',
       ANTHROPIC_API_KEY: 'sk-ant-cli-test-key',
       ANTHROPIC_BASE_URL: apiUrl,
     },
