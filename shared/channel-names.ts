@@ -70,6 +70,7 @@ export const INVOKE_CHANNELS = [
   'chat:models',
   'chat:set-model',
   'chat:set-tools',
+  'chat:set-skill',
   'chat:switch-branch',
   'asks:pending',
   'permissions:answer',

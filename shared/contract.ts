@@ -279,6 +279,10 @@ export const invokeChannels = {
   'chat:budget': channel<TokenBudget>()(
     z.object({ conversationId: s.id.optional() }).strict().optional(),
   ),
+  /** Switches a skill (by name) on or off in one conversation; the enabled skills stay the default. */
+  'chat:set-skill': channel<void>()(
+    z.object({ conversationId: s.id, skill: z.string().min(1).max(200), on: z.boolean() }).strict(),
+  ),
   /** Flips one of a conversation's own tool switches: a whole server (no `tool`) or one tool by its qualified name. */
   'chat:set-tools': channel<void>()(
     z

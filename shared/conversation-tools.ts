@@ -19,6 +19,10 @@ export interface ToolSwitchChange {
 
 export const NO_CONVERSATION_TOOLS: ConversationTools = { offServers: [], tools: {} };
 
+/** Whether the skill `name` is offered in this conversation (enabled skills are, unless switched off here). */
+export const skillOn = (name: string, choice: ConversationTools | null | undefined): boolean =>
+  !(choice?.offSkills ?? []).includes(name);
+
 /** Whether `server` is switched on in this conversation. */
 export const serverOn = (server: string, choice: ConversationTools | null | undefined): boolean =>
   !(choice?.offServers ?? []).includes(server);
@@ -51,6 +55,31 @@ export function applyToolSwitch(
     if (globalEnabled === change.on) delete tools[change.tool];
     else tools[change.tool] = change.on;
   }
-  if (offServers.size === 0 && Object.keys(tools).length === 0) return null;
-  return { offServers: [...offServers].sort(), tools };
+  return switchesOf([...offServers], tools, choice?.offSkills ?? []);
+}
+
+/** The switches after a skill is switched on or off in this conversation; null when none differ. */
+export function applySkillSwitch(
+  choice: ConversationTools | null | undefined,
+  name: string,
+  on: boolean,
+): ConversationTools | null {
+  const off = new Set(choice?.offSkills ?? []);
+  if (on) off.delete(name);
+  else off.add(name);
+  return switchesOf(choice?.offServers ?? [], choice?.tools ?? {}, [...off]);
+}
+
+function switchesOf(
+  offServers: string[],
+  tools: Record<string, boolean>,
+  offSkills: string[],
+): ConversationTools | null {
+  if (offServers.length === 0 && Object.keys(tools).length === 0 && offSkills.length === 0)
+    return null;
+  return {
+    offServers: [...offServers].sort(),
+    tools,
+    ...(offSkills.length > 0 ? { offSkills: [...offSkills].sort() } : {}),
+  };
 }

@@ -26,6 +26,8 @@ export interface ConversationTools {
   offServers: string[];
   /** Qualified tool name → on or off in this conversation; absent = the global switch. */
   tools: Record<string, boolean>;
+  /** Skills (by the name the model loads them with) switched off in this conversation. */
+  offSkills?: string[];
 }
 
 /** A message that starts a branch (after Edit or Regenerate): it is branch `index` (1-based) of `count` (issue 16). */

@@ -121,4 +121,27 @@ describe.skipIf(skipWhen('no-browser'))('skills in the window', () => {
     const rules = page.getByRole('region', { name: 'Permission rules' });
     await expect.poll(() => rules.textContent()).toContain('mcp__fs__read_text_file');
   });
+
+  it('a skill switched off in the tools menu leaves this conversation’s catalog only', async () => {
+    const { app, api } = win();
+    const { page } = app;
+    await page.keyboard.press('Control+n');
+    await page.getByRole('button', { name: /tools, for this conversation/ }).click();
+    const group = page.getByRole('group', { name: 'Skills for this conversation' });
+    const pdf = group.getByRole('checkbox', { name: 'pdf-forms' });
+    await expect.poll(() => pdf.isChecked()).toBe(true);
+    await pdf.uncheck();
+    await expect.poll(() => pdf.isChecked()).toBe(false);
+    await app.screenshot('skills-conversation-switch');
+    await page.keyboard.press('Escape');
+    api.push(reply(text('Without the form skill.')));
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('hello');
+    await page.keyboard.press('Enter');
+    await page.getByText('Without the form skill.').waitFor();
+    const last = api.messageRequests().at(-1)!;
+    const system = (last.body.system as Array<{ text: string }>).map((b) => b.text).join('\n');
+    expect(system).not.toContain('pdf-forms');
+    expect(system).toContain('<skill name="read-notes"');
+  });
 });

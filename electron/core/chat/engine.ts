@@ -6,7 +6,12 @@ import type { Attachment, PromptOrigin, Usage, ViewOrigin } from '../../../share
 import type { TurnMeter } from '../../../shared/chat/meter';
 import type { TurnStop } from '../../../shared/chat/stops';
 import type { PromptMessage } from '../../../shared/mcp-types';
-import { applyToolSwitch, toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
+import {
+  applySkillSwitch,
+  applyToolSwitch,
+  toolOn,
+  type ToolSwitchChange,
+} from '../../../shared/conversation-tools';
 import { ERROR_CODE, errorInfo, LenaError, type ErrorInfo } from '../../../shared/result';
 import type { RegisteredTool } from '../mcp/registry/registry';
 import { DetachFromTask } from '../mcp/tasks/follow';
@@ -299,6 +304,16 @@ export class ChatEngine {
     const conversation = this.deps.store.setTools(
       conversationId,
       applyToolSwitch(current, change, tool?.enabled),
+    );
+    this.deps.emit({ type: 'conversation-updated', conversation });
+  }
+
+  /** Switches a skill on or off in this conversation only: its catalog and `lena_skill` follow. */
+  setSkill(conversationId: string, name: string, on: boolean): void {
+    const current = this.deps.store.summary(conversationId).tools;
+    const conversation = this.deps.store.setTools(
+      conversationId,
+      applySkillSwitch(current, name, on),
     );
     this.deps.emit({ type: 'conversation-updated', conversation });
   }

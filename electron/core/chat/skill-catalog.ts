@@ -4,8 +4,12 @@
 import { catalogText } from '../skills/catalog';
 import type { SkillsService } from '../skills/service';
 
-export async function skillCatalogOf(skills: SkillsService): Promise<string> {
-  const enabled = await skills.enabled();
+/** `off`: skills switched off in one conversation (by name), left out of its catalog. */
+export async function skillCatalogOf(
+  skills: SkillsService,
+  off: readonly string[] = [],
+): Promise<string> {
+  const enabled = (await skills.enabled()).filter((e) => !off.includes(e.view.name));
   return catalogText(
     enabled.map(({ view }) => ({
       name: view.name,

@@ -50,9 +50,11 @@ async function answerOne(
   skills: SkillsService,
   loaded: Set<string>,
   maxChars: number,
+  off: readonly string[],
 ): Promise<ToolResultBlock> {
   const name = field(use.input, 'name');
-  const enabled = await skills.enabled();
+  // A skill switched off in this conversation is not there for the model, as in its catalog.
+  const enabled = (await skills.enabled()).filter((e) => !off.includes(e.view.name));
   const entry = enabled.find((e) => e.view.name === name);
   if (!entry) {
     const names = enabled.map((e) => e.view.name).join(', ') || '(none)';
@@ -128,8 +130,9 @@ export async function answerSkillUses(
   if (uses.length === 0) return answers;
   const loaded = loadedSkills(ctx.store.get(ctx.conversationId).messages);
   const maxChars = ctx.maxChars ?? DEFAULT_RESULT_LIMITS.maxTextChars;
+  const off = ctx.store.summary(ctx.conversationId).tools?.offSkills ?? [];
   for (const use of uses) {
-    const result = await answerOne(use, ctx.skills, loaded, maxChars);
+    const result = await answerOne(use, ctx.skills, loaded, maxChars, off);
     answers.set(use.id, result);
     const now = Date.now();
     const shown = (result.content as Array<{ text: string }>).map((b) => b.text).join('\n\n');

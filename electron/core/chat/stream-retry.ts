@@ -53,7 +53,15 @@ export async function streamWithRetry(
       // Step 1: this conversation's own switches over the global ones (issue 16).
       conversationTools: deps.store.summary(conversationId).tools,
       deferral: search.deferral(),
-      ...(deps.skills ? { skillCatalog: await skillCatalogOf(deps.skills) } : {}),
+      // The conversation's own skill switches leave skills out of its catalog.
+      ...(deps.skills
+        ? {
+            skillCatalog: await skillCatalogOf(
+              deps.skills,
+              deps.store.summary(conversationId).tools?.offSkills,
+            ),
+          }
+        : {}),
       ...(deps.viewContexts
         ? { viewContext: { contexts: deps.viewContexts, conversationId } }
         : {}),

@@ -16,8 +16,8 @@ export interface BudgetDeps {
   registry: ToolRegistry;
   settings: () => ChatSettings;
   apiKey: () => Promise<string | undefined>;
-  /** The skills catalog the requests carry (empty: no skills, no skill tools). */
-  skillCatalog?: () => Promise<string>;
+  /** The skills catalog the requests carry, less a conversation's skills switched off (empty: no skills, no skill tools). */
+  skillCatalog?: (off?: readonly string[]) => Promise<string>;
 }
 
 /** The row the skills catalog and its two tools take in the budget. */
@@ -52,7 +52,7 @@ export class ToolBudget {
         return { server, tokens, toolCount: tools.length };
       }),
     );
-    const catalog = (await this.deps.skillCatalog?.()) ?? '';
+    const catalog = (await this.deps.skillCatalog?.(conversationTools?.offSkills)) ?? '';
     if (catalog)
       // Estimated: the catalog sits in the system prompt, which count_tokens does not split out.
       perServer.push({

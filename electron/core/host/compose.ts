@@ -269,7 +269,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     registry,
     settings: chatSettings,
     apiKey,
-    skillCatalog: () => skillCatalogOf(skills),
+    skillCatalog: (off) => skillCatalogOf(skills, off),
   });
   const engine = new ChatEngine({
     viewContexts,

@@ -16,6 +16,7 @@ import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
+import { ChatSkillsSwitches, useEnabledSkills } from './ChatSkillsSwitches';
 import {
   headerAbove,
   rowLabel,
@@ -50,6 +51,7 @@ export function ChatToolsMenu() {
   const toolLists = useLena(serversSelectors.toolLists);
   const choice = useLena((s) => conversationsSelectors.active(s)?.tools);
   const { loadTools, setChatTool } = useLenaActions();
+  const skills = useEnabledSkills();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [query, setQuery] = useState('');
@@ -185,8 +187,10 @@ export function ChatToolsMenu() {
     else if (e.key === ' ' || e.key === 'Enter') {
       e.preventDefault();
       if (rows[active]) flip(rows[active]);
-    } else if (e.key === 'Tab' && !e.shiftKey) close(false);
-    else if (
+    } else if (e.key === 'Tab' && !e.shiftKey) {
+      // On to the skills' switches below, where there are any; else out of the menu.
+      if (skills.length === 0) close(false);
+    } else if (
       (e.key.length === 1 || e.key === 'Backspace') &&
       !e.ctrlKey &&
       !e.metaKey &&
@@ -349,8 +353,10 @@ export function ChatToolsMenu() {
               })}
             </div>
           </div>
+          <ChatSkillsSwitches names={skills} />
           <p className="muted small chat-tools-foot">
-            For this conversation only; the switches on the servers page are the defaults.
+            For this conversation only; the switches on the servers page
+            {skills.length > 0 ? ' and the Skills page' : ''} are the defaults.
           </p>
         </div>
       )}

@@ -13,6 +13,8 @@ export interface ChatControlsActions {
   ensureConversation(): Promise<Outcome<string>>;
   /** Flips a server's or a tool's switch for the open conversation; its token count follows. */
   setChatTool(change: ToolSwitchChange): Promise<Outcome<void>>;
+  /** Switches a skill on or off in the open conversation (made if there is none yet). */
+  setChatSkill(skill: string, on: boolean): Promise<Outcome<void>>;
   /** Makes the kept branch starting at `messageId` the current one and shows it. */
   switchBranch(messageId: string): Promise<Outcome<void>>;
   /** Reads the open conversation's branch points again (after Edit or Regenerate made one). */
@@ -46,6 +48,16 @@ export const createChatControlsActions: ActionsCreator<ChatControlsActions> = (s
     // The conversation-updated event that follows carries the new switches to the list.
     const r = await attempt(() =>
       host.call('chat:set-tools', { conversationId: id.value, ...change }),
+    );
+    if (r.ok) void get().loadBudget();
+    else get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });
+    return r;
+  },
+  async setChatSkill(skill, on) {
+    const id = await get().ensureConversation();
+    if (!id.ok) return id;
+    const r = await attempt(() =>
+      host.call('chat:set-skill', { conversationId: id.value, skill, on }),
     );
     if (r.ok) void get().loadBudget();
     else get().addSystemCard({ kind: 'notice', text: r.error.message, tone: 'error' });

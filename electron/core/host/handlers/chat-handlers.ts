@@ -50,6 +50,8 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
       (await chat()).dropOldToolResults(conversationId),
     'chat:set-tools': async ({ conversationId, server, tool, on }) =>
       (await chat()).setTools(conversationId, { server, tool, on }),
+    'chat:set-skill': async ({ conversationId, skill, on }) =>
+      (await chat()).setSkill(conversationId, skill, on),
     'chat:switch-branch': async ({ conversationId, messageId }) =>
       (await chat()).switchBranch(conversationId, messageId),
     'chat:budget': async (args) => (await chat()).budget(args?.conversationId),

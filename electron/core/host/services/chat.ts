@@ -114,6 +114,9 @@ export class ChatService {
   setTools(...args: Parameters<Engine['setTools']>): void {
     this.engine.setTools(...args);
   }
+  setSkill(...args: Parameters<Engine['setSkill']>): void {
+    this.engine.setSkill(...args);
+  }
   dropOldToolResults(conversationId: string) {
     return this.engine.dropOldToolResults(conversationId);
   }

@@ -172,4 +172,29 @@ describe('skills in a chat', () => {
       '<skill name="deploy" origin="project">Deploy the app.</skill>',
     );
   });
+
+  it('a skill switched off in one conversation leaves its catalog and is not loaded there', async () => {
+    const { user } = writeSkills();
+    const skills = new SkillsService({ folders: [user], approvals: new SkillApprovals() });
+    h = await chatHarness({ engine: { skills } });
+    h.api.push(
+      reply(toolUse('lena_skill', { name: 'pdf-forms' }, 'toolu_off')),
+      reply(text('Without it.')),
+      reply(text('Elsewhere.')),
+    );
+    const off = h.store.create();
+    const other = h.store.create();
+    h.engine.setSkill(off.id, 'pdf-forms', false);
+    await h.engine.send(off.id, 'Fill it').done;
+    await h.engine.send(other.id, 'hi').done;
+    const [first, second, elsewhere] = h.api.messageRequests();
+    expect(systemText(first)).not.toContain('pdf-forms');
+    expect(toolResultText(toolResultsOf(second)[0].content)).toBe(
+      'There is no enabled skill named "pdf-forms". Enabled skills: (none).',
+    );
+    // Only that conversation: another one still has the skill.
+    expect(systemText(elsewhere)).toContain('<skill name="pdf-forms"');
+    h.engine.setSkill(off.id, 'pdf-forms', true);
+    expect(h.store.summary(off.id).tools).toBeUndefined();
+  });
 });
