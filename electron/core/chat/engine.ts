@@ -6,12 +6,7 @@ import type { Attachment, PromptOrigin, Usage, ViewOrigin } from '../../../share
 import type { TurnMeter } from '../../../shared/chat/meter';
 import type { TurnStop } from '../../../shared/chat/stops';
 import type { PromptMessage } from '../../../shared/mcp-types';
-import {
-  applySkillSwitch,
-  applyToolSwitch,
-  toolOn,
-  type ToolSwitchChange,
-} from '../../../shared/conversation-tools';
+import { toolOn, type ToolSwitchChange } from '../../../shared/conversation-tools';
 import { ERROR_CODE, errorInfo, LenaError, type ErrorInfo } from '../../../shared/result';
 import type { RegisteredTool } from '../mcp/registry/registry';
 import { DetachFromTask } from '../mcp/tasks/follow';
@@ -21,6 +16,7 @@ import { dropOldToolResults } from './compact';
 import type { ChatEngineDeps } from './engine-deps';
 import { HistoryCache } from './history-cache';
 import { rotateIfEchoed } from './conversation-boundary';
+import { switchSkill, switchTool } from './conversation-switches';
 import { TurnCount } from './meter';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
 import { promptMessages, promptTitle } from './prompt-messages';
@@ -288,34 +284,14 @@ export class ChatEngine {
     this.deps.emit({ type: 'conversation-updated', conversation });
   }
 
-  /**
-   * Flips one of the conversation's own tool switches (issue 16): a server, or one tool by its
-   * qualified name. The next request follows; so does a turn's next round.
-   */
+  /** Flips one of the conversation's own tool switches: a server or one tool (issue 16). */
   setTools(conversationId: string, change: ToolSwitchChange): void {
-    const current = this.deps.store.summary(conversationId).tools;
-    const tool = change.tool === undefined ? undefined : this.deps.registry.resolve(change.tool);
-    if (change.tool !== undefined && (!tool || tool.server !== change.server)) {
-      throw new LenaError(
-        ERROR_CODE.notFound,
-        `${change.server} has no tool named ${change.tool} now; reopen the tools menu to see its current tools.`,
-      );
-    }
-    const conversation = this.deps.store.setTools(
-      conversationId,
-      applyToolSwitch(current, change, tool?.enabled),
-    );
-    this.deps.emit({ type: 'conversation-updated', conversation });
+    switchTool(this.deps, conversationId, change);
   }
 
-  /** Switches a skill on or off in this conversation only: its catalog and `lena_skill` follow. */
+  /** Switches a skill on or off in this conversation only. */
   setSkill(conversationId: string, name: string, on: boolean): void {
-    const current = this.deps.store.summary(conversationId).tools;
-    const conversation = this.deps.store.setTools(
-      conversationId,
-      applySkillSwitch(current, name, on),
-    );
-    this.deps.emit({ type: 'conversation-updated', conversation });
+    switchSkill(this.deps, conversationId, name, on);
   }
 
   /** Whether a tool is on in this conversation, read afresh (the user may flip a switch mid-turn). */
