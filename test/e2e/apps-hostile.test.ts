@@ -108,7 +108,8 @@ describe.skipIf(skipWhen('no-browser'))('a hostile view achieves none of its goa
     // Refused by Lena for the right reason, not by accident.
     expect(report['model-only-tool'].detail).toMatch(/may not call it/);
     expect(report['other-server-tool'].detail).toMatch(/only its own server/);
-    expect(report['own-lena'].detail).toMatch(/absent/);
+    // No bridge in the view; a harness binding that shows up in the frame is refused by the sender check.
+    expect(report['own-lena'].detail).toMatch(/absent|refused: IPC from a foreign frame/);
 
     // What the user sees: the window where it was, unchanged, no popup, and nothing asked.
     expect(page.url().startsWith(url)).toBe(true);
