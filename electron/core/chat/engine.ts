@@ -18,6 +18,7 @@ import { HistoryCache } from './history-cache';
 import { rotateIfEchoed } from './conversation-boundary';
 import { TurnCount } from './meter';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
+import { withInstructions, withPinnedFiles } from './project-context';
 import { promptMessages, promptTitle } from './prompt-messages';
 import { stopNote } from './stop-reasons';
 import type { StreamRoundResult } from './stream-round';
@@ -93,10 +94,11 @@ export class ChatEngine {
     if (content.length === 0)
       throw new LenaError(ERROR_CODE.invalidArguments, 'Type a message or attach a file first.');
     const conversation = this.deps.store.summary(conversationId);
+    const project = this.deps.project?.(conversation.project);
     // A message a tool's view wrote keeps its origin, so the conversation shows whose words they are.
     const message = this.deps.store.append(conversationId, {
       role: 'user',
-      content,
+      content: withPinnedFiles(this.deps.store, conversation, project, content),
       ...(origin ? { origin } : {}),
     });
     this.deps.emit({ type: 'message-saved', conversationId, message });
@@ -262,10 +264,17 @@ export class ChatEngine {
     return created;
   }
 
-  /** The settings of a turn: the conversation's own model (picked in the window) unless fixed for this run. */
+  /**
+   * The settings of a turn: the conversation's own model (picked in the window) unless fixed for
+   * this run, and its project's instructions in the system prompt.
+   */
   private turnSettings(conversationId: string): ChatSettings {
-    const settings = this.deps.settings();
-    const picked = this.deps.store.summary(conversationId).model;
+    const base = this.deps.settings();
+    const { model: picked, project } = this.deps.store.summary(conversationId);
+    const instructions = this.deps.project?.(project)?.instructions;
+    const settings = instructions
+      ? { ...base, systemPrompt: withInstructions(base.systemPrompt, instructions) }
+      : base;
     return picked && !settings.modelFixed ? { ...settings, model: picked } : settings;
   }
 
