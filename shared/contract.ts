@@ -122,6 +122,7 @@ export const invokeChannels = {
         name: s.serverName,
         roots: z.array(z.string().min(1).max(4096)).max(100).optional(),
         sampling: z.enum(['ask', 'always']).optional(),
+        shareProject: z.boolean().optional(),
       })
       .strict(),
   ),
