@@ -1,11 +1,13 @@
-// The sidebar: new conversation, search, the conversations grouped by date, and the servers entry.
+// The sidebar: new conversation, search, the conversations grouped by project (when any has one)
+// and by date, and the servers entry.
 import { useCallback, useMemo, useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { explain } from '../../components/ErrorNote';
-import { groupByDate } from '../../lib/date-groups';
+import { groupByProject } from '../../lib/project-groups';
 import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
+import { settingsSelectors } from '../../store/settings/selectors';
 import { ConversationItem } from './ConversationItem';
 
 /** Core marks matches in a snippet with « and »; shown as <mark>, the rest as plain text. */
@@ -140,7 +142,12 @@ export function Sidebar() {
   const { newConversation, searchConversations, setSearchOpen, loadConversations } =
     useLenaActions();
   const activeId = useLena(conversationsSelectors.activeId);
-  const groups = useMemo(() => groupByDate(conversations, Date.now()), [conversations]);
+  const openFolder = useLena(settingsSelectors.project)?.folder ?? null;
+  const projects = useMemo(
+    () => groupByProject(conversations, openFolder, Date.now()),
+    [conversations, openFolder],
+  );
+  const headed = projects.length > 1 || projects[0]?.folder != null;
   // Roving tabindex: the item last focused (else the open one, else the first) is the list's one Tab stop.
   const [roving, setRoving] = useState<string | null>(null);
   const has = (id: string | null) => id !== null && conversations.some((c) => c.id === id);
@@ -148,7 +155,7 @@ export function Sidebar() {
     ? roving
     : has(activeId)
       ? activeId
-      : (groups[0]?.items[0]?.id ?? null);
+      : (projects[0]?.dates[0]?.items[0]?.id ?? null);
   const onFocusItem = useCallback((id: string) => setRoving(id), []);
   return (
     <nav className="sidebar" aria-label="Conversations">
@@ -193,19 +200,40 @@ export function Sidebar() {
         ) : conversations.length === 0 ? (
           <p className="muted small empty-note">Your conversations will appear here.</p>
         ) : (
-          groups.map((g) => (
-            <section key={g.group} aria-label={g.group}>
-              <h3 className="group-title">{g.group}</h3>
-              <ul role="list" className="conversation-list-inner">
-                {g.items.map((c) => (
-                  <ConversationItem
-                    key={c.id}
-                    conversation={c}
-                    tabbable={c.id === tabStop}
-                    onFocusItem={onFocusItem}
-                  />
-                ))}
-              </ul>
+          projects.map((p) => (
+            <section
+              key={p.folder ?? ''}
+              aria-label={headed ? `Project ${p.label}` : undefined}
+              className={headed ? 'project-group' : undefined}
+              data-testid={headed ? 'project-group' : undefined}
+            >
+              {headed && (
+                <h3 className="project-group-title" title={p.folder ?? undefined}>
+                  {p.label}
+                  {p.folder !== null && p.folder === openFolder && (
+                    <span className="muted small"> · open</span>
+                  )}
+                </h3>
+              )}
+              {p.dates.map((g) => (
+                <section key={g.group} aria-label={g.group}>
+                  {headed ? (
+                    <h4 className="group-title">{g.group}</h4>
+                  ) : (
+                    <h3 className="group-title">{g.group}</h3>
+                  )}
+                  <ul role="list" className="conversation-list-inner">
+                    {g.items.map((c) => (
+                      <ConversationItem
+                        key={c.id}
+                        conversation={c}
+                        tabbable={c.id === tabStop}
+                        onFocusItem={onFocusItem}
+                      />
+                    ))}
+                  </ul>
+                </section>
+              ))}
             </section>
           ))
         )}
