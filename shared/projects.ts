@@ -1,6 +1,9 @@
 // A project's preferences as the window shows them (kept in Lena's home, never in the folder).
 import type { ConversationTools } from './chat/conversations';
 
+/** The `context` of a pinned file's document block: how the window tells it from an attachment. */
+export const PINNED_CONTEXT = 'A file pinned to this project by the user.';
+
 /** One pinned file: its estimated token cost, or why it is not given. */
 export interface PinnedFileView {
   path: string;

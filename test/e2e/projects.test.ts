@@ -67,8 +67,8 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
     const { page } = app;
     const groups = page.getByTestId('project-group');
     await expect.poll(() => groups.count(), { timeout: 15_000 }).toBe(3);
-    const titles = await page.locator('.project-group-title').allTextContents();
-    expect(titles).toEqual(['harbour · open', 'lighthouse', 'No project']);
+    const titles = await page.locator('.project-group-title button').allTextContents();
+    expect(titles).toEqual(['▾ harbour · open', '▾ lighthouse', '▾ No project']);
     // After a reload, every one of the 1,000 rows is there within a second or two of the list call.
     const start = Date.now();
     await page.reload();
@@ -77,6 +77,14 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
       .toBe(1000);
     console.log(`1,000 conversations by project listed ${Date.now() - start} ms after reload`);
     await expect.poll(() => groups.count()).toBe(3);
+    // A project folds to its name and count, so the next one is in reach.
+    const harbourHeading = page.getByRole('button', { name: /harbour · open/ });
+    await harbourHeading.click();
+    expect(await harbourHeading.getAttribute('aria-expanded')).toBe('false');
+    expect(await harbourHeading.textContent()).toBe('▸ harbour · open · 400');
+    await expect.poll(() => page.locator('.conversation-list-inner > li').count()).toBe(600);
+    await app.screenshot('projects-sidebar-folded');
+    await harbourHeading.click();
     await app.screenshot('projects-sidebar');
   });
 

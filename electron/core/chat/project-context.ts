@@ -6,15 +6,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { PINNED_WARNING_SHARE } from '../../../shared/chat/meter';
 import type { ContentBlock } from '../../../shared/chat/messages';
-import type { PinnedFileView } from '../../../shared/projects';
+import { PINNED_CONTEXT, type PinnedFileView } from '../../../shared/projects';
 import type { ConversationRecord, ConversationStore } from '../store/conversations';
 import { withPinned } from './meter';
 import { BUILT_IN_MODELS } from './models';
 
 /** The largest pinned file given (a text file; larger ones are listed with a reason, not sent). */
 export const MAX_PINNED_BYTES = 1024 * 1024;
-/** How pinned documents are told apart from the user's own attachments (the document's context). */
-export const PINNED_CONTEXT = 'A file pinned to this project by the user.';
 
 /** What a conversation's project contributes to its requests. */
 export interface ProjectContext {

@@ -8,7 +8,7 @@ import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
 import { settingsSelectors } from '../../store/settings/selectors';
-import { ConversationItem } from './ConversationItem';
+import { groupKey, ProjectGroups } from './ProjectGroups';
 
 /** Core marks matches in a snippet with « and »; shown as <mark>, the rest as plain text. */
 function Highlighted({ snippet }: { snippet: string }) {
@@ -147,15 +147,27 @@ export function Sidebar() {
     () => groupByProject(conversations, openFolder, Date.now()),
     [conversations, openFolder],
   );
-  const headed = projects.length > 1 || projects[0]?.folder != null;
-  // Roving tabindex: the item last focused (else the open one, else the first) is the list's one Tab stop.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const fold = useCallback(
+    (key: string) =>
+      setFolded((f) => {
+        const next = new Set(f);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+  // Roving tabindex: the item last focused (else the open one, else the first) is the list's one
+  // Tab stop, among the projects not folded.
   const [roving, setRoving] = useState<string | null>(null);
-  const has = (id: string | null) => id !== null && conversations.some((c) => c.id === id);
+  const shown = conversations.filter((c) => !folded.has(groupKey(c.project ?? null)));
+  const has = (id: string | null) => id !== null && shown.some((c) => c.id === id);
+  const firstShown = projects.find((p) => !folded.has(groupKey(p.folder)));
   const tabStop = has(roving)
     ? roving
     : has(activeId)
       ? activeId
-      : (projects[0]?.dates[0]?.items[0]?.id ?? null);
+      : (firstShown?.dates[0]?.items[0]?.id ?? null);
   const onFocusItem = useCallback((id: string) => setRoving(id), []);
   return (
     <nav className="sidebar" aria-label="Conversations">
@@ -200,42 +212,14 @@ export function Sidebar() {
         ) : conversations.length === 0 ? (
           <p className="muted small empty-note">Your conversations will appear here.</p>
         ) : (
-          projects.map((p) => (
-            <section
-              key={p.folder ?? ''}
-              aria-label={headed ? `Project ${p.label}` : undefined}
-              className={headed ? 'project-group' : undefined}
-              data-testid={headed ? 'project-group' : undefined}
-            >
-              {headed && (
-                <h3 className="project-group-title" title={p.folder ?? undefined}>
-                  {p.label}
-                  {p.folder !== null && p.folder === openFolder && (
-                    <span className="muted small"> · open</span>
-                  )}
-                </h3>
-              )}
-              {p.dates.map((g) => (
-                <section key={g.group} aria-label={g.group}>
-                  {headed ? (
-                    <h4 className="group-title">{g.group}</h4>
-                  ) : (
-                    <h3 className="group-title">{g.group}</h3>
-                  )}
-                  <ul role="list" className="conversation-list-inner">
-                    {g.items.map((c) => (
-                      <ConversationItem
-                        key={c.id}
-                        conversation={c}
-                        tabbable={c.id === tabStop}
-                        onFocusItem={onFocusItem}
-                      />
-                    ))}
-                  </ul>
-                </section>
-              ))}
-            </section>
-          ))
+          <ProjectGroups
+            projects={projects}
+            openFolder={openFolder}
+            folded={folded}
+            onFold={fold}
+            tabStop={tabStop}
+            onFocusItem={onFocusItem}
+          />
         )}
       </div>
       <ServersEntry />

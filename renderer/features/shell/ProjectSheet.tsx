@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useEscape } from '../../components/use-escape';
 import { formatTokens } from '../../lib/format';
+import { limitText } from '../chat/ContextMeter';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import type { UiError } from '../../store/result';
@@ -123,7 +124,7 @@ function Sheet() {
             </ul>
             <p className="small" data-testid="pinned-total">
               {view.pinned.length > 0 &&
-                `Altogether ≈ ${formatTokens(view.pinnedTokens)}${view.contextLimit ? `, of a ${formatTokens(view.contextLimit)} context window` : ''}.`}
+                `Altogether ≈ ${formatTokens(view.pinnedTokens)}${view.contextLimit ? ` of the model's ${limitText(view.contextLimit)} context window` : ''}.`}
             </p>
             {view.warning && (
               <p className="warning small" role="status">
