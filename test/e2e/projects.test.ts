@@ -17,6 +17,7 @@ import {
   type MessagesApiServer,
 } from '../fixtures/messages-api';
 import { configureChat } from './helpers/chat-setup';
+import { referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
 
 const INSTRUCTIONS = 'Answer as a harbour master would.';
@@ -50,7 +51,12 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
     mkdirSync(other);
     pinned = join(home, 'tide-tables.md');
     writeFileSync(pinned, 'High tide 06:12, low tide 12:25. '.repeat(200));
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
+    writeFileSync(
+      join(home, 'mcp.json'),
+      JSON.stringify({
+        mcpServers: { every: { command: process.execPath, args: [referenceServer('everything')] } },
+      }),
+    );
     seed(home, harbour, other);
     api = await startMessagesApiServer();
     app = await openWindow({ home, projectFolder: harbour });
@@ -134,5 +140,26 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
       )
       .toBe(1);
     await app.screenshot('projects-moved');
+  }, 30_000);
+
+  it('withdraws the project folder from one server with its switch', async () => {
+    const { page } = app;
+    await page
+      .getByRole('button', { name: /servers$/ })
+      .first()
+      .click();
+    await page
+      .getByRole('list', { name: 'Servers' })
+      .getByRole('button', { name: /every/ })
+      .click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const share = page.getByRole('checkbox', { name: 'Share the project folder' });
+    expect(await share.isChecked()).toBe(true);
+    expect(await page.getByTestId('server-roots').textContent()).toContain('(the open project)');
+    await share.click();
+    await expect
+      .poll(() => page.getByTestId('server-roots').textContent())
+      .toContain('(the open project, not shared)');
+    await app.screenshot('projects-share-switch');
   }, 30_000);
 });

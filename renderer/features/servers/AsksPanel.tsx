@@ -26,23 +26,23 @@ export function AsksPanel({ server }: { server: ServerStatus }) {
   return (
     <section className="asks-panel" aria-label="What this server may ask">
       <h3>Folders it may see (roots)</h3>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={asks.shareProject}
+          onChange={(e) => void change({ shareProject: e.target.checked })}
+        />
+        Share the project folder
+      </label>
       <ul className="small" data-testid="server-roots">
-        <li>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={asks.shareProject}
-              onChange={(e) => void change({ shareProject: e.target.checked })}
-            />
-            Share the project folder
-          </label>{' '}
+        <li className={asks.shareProject ? '' : 'muted'}>
           {asks.projectFolder ? (
-            <span className={asks.shareProject ? '' : 'muted'}>
+            <>
               <code>{asks.projectFolder}</code>{' '}
               <span className="muted">
                 {asks.shareProject ? '(the open project)' : '(the open project, not shared)'}
               </span>
-            </span>
+            </>
           ) : (
             <span className="muted">No project folder is open.</span>
           )}
