@@ -18,7 +18,7 @@ import { HistoryCache } from './history-cache';
 import { rotateIfEchoed } from './conversation-boundary';
 import { TurnCount } from './meter';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
-import { withInstructions, withPinnedFiles } from './project-context';
+import { withInstructions, withPinnedFiles, withPinnedPrompt } from './project-context';
 import { promptMessages, promptTitle } from './prompt-messages';
 import { stopNote } from './stop-reasons';
 import type { StreamRoundResult } from './stream-round';
@@ -129,8 +129,10 @@ export class ChatEngine {
         ERROR_CODE.invalidArguments,
         `The prompt "${origin.prompt}" of ${origin.server} returned no messages.`,
       );
-    const first = this.deps.store.summary(conversationId).messageCount === 0;
-    for (const m of messages) {
+    const conversation = this.deps.store.summary(conversationId);
+    const first = conversation.messageCount === 0;
+    const project = this.deps.project?.(conversation.project);
+    for (const m of withPinnedPrompt(this.deps.store, conversation, project, messages)) {
       const message = this.deps.store.append(conversationId, { ...m, origin });
       this.deps.emit({ type: 'message-saved', conversationId, message });
     }
@@ -264,10 +266,7 @@ export class ChatEngine {
     return created;
   }
 
-  /**
-   * The settings of a turn: the conversation's own model (picked in the window) unless fixed for
-   * this run, and its project's instructions in the system prompt.
-   */
+  /** A turn's settings: the conversation's model (unless fixed), its project's instructions. */
   private turnSettings(conversationId: string): ChatSettings {
     const base = this.deps.settings();
     const { model: picked, project } = this.deps.store.summary(conversationId);

@@ -123,3 +123,16 @@ export function withPinnedFiles(
   );
   return [...pinned.blocks, ...content];
 }
+
+/** withPinnedFiles for a conversation started from a server's prompt: on its first user message. */
+export function withPinnedPrompt<M extends { role: string; content: ContentBlock[] }>(
+  store: ConversationStore,
+  conversation: ConversationRecord,
+  context: ProjectContext | undefined,
+  messages: M[],
+): M[] {
+  const at = messages.findIndex((m) => m.role === 'user');
+  if (at < 0) return messages;
+  const content = withPinnedFiles(store, conversation, context, messages[at].content);
+  return messages.map((m, i) => (i === at ? { ...m, content } : m));
+}

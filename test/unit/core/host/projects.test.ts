@@ -167,4 +167,20 @@ describe('projects', () => {
     const listed = await h.call<ConversationSummary[]>('conversations:list');
     expect(listed.find((c) => c.id === conv.id)?.project).toBeNull();
   }, 30_000);
+
+  it('gives the pinned files to a conversation started from a server’s prompt too', async () => {
+    const { home, project, pinned } = projectHome();
+    const h = startHost(home, { env: env() });
+    await h.call('project:open', { folder: project });
+    await h.call('project:set-prefs', { folder: project, pinned: [pinned] });
+    const conv = await h.call<ConversationSummary>('conversations:create');
+    const s = await h.host.services();
+    api.push(reply(text('Reviewed.')));
+    const start = api.messageRequests().length;
+    s.chat.insertPrompt(conv.id, { kind: 'prompt', server: 'docs', prompt: 'review' }, [
+      { role: 'user', content: { type: 'text', text: 'Review the style guide.' } },
+    ]);
+    await expect.poll(() => api.messageRequests().length, { timeout: 10_000 }).toBe(start + 1);
+    expect(documents(api.messageRequests()[start])).toEqual(['user:style.md']);
+  }, 30_000);
 });
