@@ -168,7 +168,7 @@ describe('projects', () => {
     expect(listed.find((c) => c.id === conv.id)?.project).toBeNull();
   }, 30_000);
 
-  it('gives the pinned files to a conversation started from a server’s prompt too', async () => {
+  it('gives the pinned files to a conversation begun from a prompt or continued from a summary', async () => {
     const { home, project, pinned } = projectHome();
     const h = startHost(home, { env: env() });
     await h.call('project:open', { folder: project });
@@ -182,5 +182,16 @@ describe('projects', () => {
     ]);
     await expect.poll(() => api.messageRequests().length, { timeout: 10_000 }).toBe(start + 1);
     expect(documents(api.messageRequests()[start])).toEqual(['user:style.md']);
+
+    api.push(reply(text('A summary of the review.')));
+    const next = await h.call<ConversationSummary>('conversations:continue-with-summary', {
+      id: conv.id,
+    });
+    const seeded = await h.call<{ messages: { content: { type: string; title?: string }[] }[] }>(
+      'conversations:get',
+      { id: next.id },
+    );
+    expect(seeded.messages[0].content.map((b) => b.title ?? b.type)).toEqual(['style.md', 'text']);
+    expect(next.project).toBe(project);
   }, 30_000);
 });
