@@ -107,6 +107,9 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
     const row = sheet.getByTestId('pinned-files').getByRole('listitem');
     await expect.poll(() => row.textContent()).toMatch(/tide-tables\.md≈ 1\.\dk tokens/);
     await expect.poll(() => sheet.getByTestId('pinned-total').textContent()).toMatch(/^Altogether/);
+    expect(await sheet.getByTestId('project-tools').textContent()).toBe(
+      'The global switches (the servers page).',
+    );
     await app.screenshot('projects-sheet');
     await sheet.getByRole('button', { name: 'Close' }).click();
     await sheet.waitFor({ state: 'detached' });

@@ -1,15 +1,24 @@
 // The open project's sheet: what Lena keeps for the folder in its own home (never in the folder):
 // instructions for its conversations, pinned files with their token cost (a warning past a fifth
-// of the model's context), and the model its new conversations start with.
+// of the model's context), the model and tool switches its new conversations start with.
 import { useEffect, useRef, useState } from 'react';
+import type { ProjectPrefsView } from '../../../shared/projects';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useEscape } from '../../components/use-escape';
 import { formatTokens } from '../../lib/format';
 import { limitText } from '../chat/ContextMeter';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
+import { conversationsSelectors } from '../../store/conversations/selectors';
 import type { UiError } from '../../store/result';
 import { settingsSelectors } from '../../store/settings/selectors';
+
+function toolsText(tools: ProjectPrefsView['tools']): string {
+  if (!tools) return 'The global switches (the servers page).';
+  const off = tools.offServers.length;
+  const changed = Object.keys(tools.tools).length;
+  return `Its own: ${off} ${off === 1 ? 'server' : 'servers'} off, ${changed} ${changed === 1 ? 'tool' : 'tools'} switched.`;
+}
 
 export function ProjectSheet() {
   const open = useLena(settingsSelectors.projectSheetOpen);
@@ -22,6 +31,7 @@ function Sheet() {
   const prefs = useLena(settingsSelectors.projectPrefs);
   const models = useLena(chatSelectors.models) ?? [];
   const settingsModel = useLena(settingsSelectors.settings)?.model ?? '';
+  const activeTools = useLena(conversationsSelectors.active)?.tools ?? null;
   const { setProjectSheet, saveProjectPrefs } = useLenaActions();
   const view = prefs.value;
   const [instructions, setInstructions] = useState('');
@@ -166,6 +176,27 @@ function Sheet() {
                 )}
               </select>
             </label>
+            <h3>Tool switches of its new conversations</h3>
+            <div className="row">
+              <span className="small grow" data-testid="project-tools">
+                {toolsText(view.tools)}
+              </span>
+              <button
+                className="small-button"
+                disabled={!activeTools}
+                title="The servers and tools switched in the open conversation's tools menu"
+                onClick={() => void save({ tools: activeTools })}
+              >
+                Use the open conversation&apos;s
+              </button>
+              <button
+                className="small-button"
+                disabled={!view.tools}
+                onClick={() => void save({ tools: null })}
+              >
+                Use the global switches
+              </button>
+            </div>
           </>
         )}
         {error && <ErrorNote title="Not saved" error={error} />}
