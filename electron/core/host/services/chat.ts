@@ -5,6 +5,8 @@ import type { AppModelContext } from '../../../../shared/app-view-types';
 import type { ChatEngine } from '../../chat/engine';
 import type { ChatSettings } from '../../chat/chat-settings';
 import type { ConversationStore } from '../../store/conversations';
+import { isAbsolute } from 'node:path';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { ProjectPrefsChange } from '../../store/project-prefs';
 import type { ProjectPrefsView } from '../../../../shared/projects';
 import { projectPrefsView } from '../views/project-prefs';
@@ -80,6 +82,12 @@ export class ChatService {
     return projectPrefsView(folder, this.parts.projectPrefs.get(folder), this.settings().model);
   }
   async setProjectPrefs(folder: string, change: ProjectPrefsChange): Promise<ProjectPrefsView> {
+    for (const path of [folder, ...(change.pinned ?? [])])
+      if (!isAbsolute(path))
+        throw new LenaError(
+          ERROR_CODE.invalidArguments,
+          `"${path}" is not an absolute path; give the full path (for example /home/me/notes.md).`,
+        );
     const stored = await this.parts.projectPrefs.update(folder, change);
     return projectPrefsView(folder, stored, this.settings().model);
   }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../../../shared/chat/conversations';
 import type { ProjectPrefsView } from '../../../../shared/projects';
+import { ERROR_CODE } from '../../../../shared/result';
 import {
   reply,
   startMessagesApiServer,
@@ -69,6 +70,17 @@ describe('projects', () => {
       { path: join(home, 'missing.md'), name: 'missing.md', tokens: 0, error: 'not found' },
     ]);
     expect(set.pinned[0].tokens).toBeGreaterThan(STYLE.length / 5);
+    const relative = await first.dispatch('project:set-prefs', {
+      folder: project,
+      pinned: ['notes.md'],
+    });
+    expect(relative).toMatchObject({
+      ok: false,
+      error: {
+        code: ERROR_CODE.invalidArguments,
+        message: expect.stringMatching(/^"notes.md" is not an absolute path/),
+      },
+    });
     expect(set.warning).toBeNull();
     await first.close();
 
