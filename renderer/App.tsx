@@ -13,6 +13,7 @@ import { QuestionAnnouncer, QuestionHost } from './features/questions/QuestionHo
 import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { TitleBar } from './features/shell/TitleBar';
+import { ProjectSheet } from './features/shell/ProjectSheet';
 import { Toasts } from './features/shell/Toasts';
 import { lastAssistantMessage, messageText } from './lib/chat-reducer';
 import { useLena, useLenaActions } from './store';
@@ -105,6 +106,7 @@ export function App() {
       </main>
       <QuestionAnnouncer />
       <ResourceViewer />
+      <ProjectSheet />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import './styles/composer.css';
 import './styles/layout.css';
 import './styles/resources.css';
 import './styles/skills.css';
+import './styles/projects.css';
 import './styles/inspector.css';
 import './styles/apps.css';
 

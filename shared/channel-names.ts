@@ -56,6 +56,7 @@ export const INVOKE_CHANNELS = [
   'conversations:delete',
   'conversations:restore',
   'conversations:duplicate',
+  'conversations:move',
   'conversations:continue-with-summary',
   'conversations:search',
   'conversations:export',
@@ -98,6 +99,8 @@ export const INVOKE_CHANNELS = [
   'secrets:set',
   'project:get',
   'project:open',
+  'project:prefs',
+  'project:set-prefs',
 ] as const;
 
 export const EVENT_CHANNELS = [

@@ -141,3 +141,29 @@ export const installRequest = z
   .strict();
 /** A skill name (the front matter's rules are checked by core; this bounds the input). */
 export const skillName = z.string().min(1).max(64);
+
+const folderPath = z.string().min(1).max(4096);
+
+/** A project folder (its preferences are kept in Lena's home under it). */
+export const projectFolder = z.object({ folder: folderPath }).strict();
+
+/** A change to a project's preferences: the fields given replace the stored ones (null clears). */
+export const projectPrefsChange = z
+  .object({
+    folder: folderPath,
+    instructions: z.string().max(100_000).optional(),
+    pinned: z.array(folderPath).max(20).optional(),
+    model: z.string().min(1).max(200).nullable().optional(),
+    tools: z
+      .object({
+        offServers: z.array(z.string().max(64)).max(1000),
+        tools: z.record(z.string().max(500), z.boolean()),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+/** Moves a conversation to a project folder (null: to no project). */
+export const conversationMove = z.object({ id, project: folderPath.nullable() }).strict();

@@ -31,6 +31,7 @@ import type {
 } from './server-types';
 import type { InstallPreview, RegistryPageView, RegistryServerDetail } from './install-types';
 import type { ProjectView, SettingsView } from './settings-types';
+import type { ProjectPrefsView } from './projects';
 import type {
   InspectorBody,
   InspectorLogPage,
@@ -121,6 +122,7 @@ export const invokeChannels = {
         name: s.serverName,
         roots: z.array(z.string().min(1).max(4096)).max(100).optional(),
         sampling: z.enum(['ask', 'always']).optional(),
+        shareProject: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -248,6 +250,7 @@ export const invokeChannels = {
   'conversations:delete': channel<void>()(z.object({ id: s.id }).strict()),
   'conversations:restore': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
   'conversations:duplicate': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
+  'conversations:move': channel<ConversationSummary>()(s.conversationMove),
   'conversations:continue-with-summary': channel<ConversationSummary>()(
     z.object({ id: s.id }).strict(),
   ),
@@ -430,6 +433,9 @@ export const invokeChannels = {
   'project:open': channel<ProjectView>()(
     z.object({ folder: z.string().min(1).nullable() }).strict(),
   ),
+  /** A project's instructions, pinned files (with costs), default model and tools (Lena's home). */
+  'project:prefs': channel<ProjectPrefsView>()(s.projectFolder),
+  'project:set-prefs': channel<ProjectPrefsView>()(s.projectPrefsChange),
 } as const;
 
 export const eventChannels = {

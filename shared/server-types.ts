@@ -282,8 +282,10 @@ export interface ImportReport {
 /** What a server may ask of Lena, as set on its page: its folders (roots) and sampling review. */
 export interface ServerAsksView {
   name: string;
-  /** The open project folder, always a root when set. */
+  /** The open project folder, a root when set and shared. */
   projectFolder: string | null;
+  /** "Share the project folder": the open project is among this server's roots (on unless withdrawn). */
+  shareProject: boolean;
   /** The server's own folders, besides the project (absolute paths). */
   roots: string[];
   /** "always": sampling requests go to Claude without review (the answer is still shown). */

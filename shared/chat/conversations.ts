@@ -15,6 +15,8 @@ export interface ConversationSummary {
   tools?: ConversationTools;
   /** Usage and cost of its turns so far (issue 36); absent before its first turn. */
   meter?: ConversationMeter;
+  /** The project folder it belongs to; null = no project. */
+  project?: string | null;
 }
 
 /**

@@ -4,6 +4,8 @@ import type { Usage } from './messages';
 
 /** The share of the context window at which the meter warns (and offers summary-and-continue). */
 export const CONTEXT_WARNING_SHARE = 0.8;
+/** The share of the context window past which a project's pinned files are warned about. */
+export const PINNED_WARNING_SHARE = 0.2;
 
 export interface TurnMeter {
   model: string;
@@ -36,4 +38,8 @@ export interface ConversationMeter {
   contextLimit: number | null;
   /** contextTokens reached CONTEXT_WARNING_SHARE of the limit. */
   warn: boolean;
+  /** Estimated tokens of the project's pinned files given in the first turn; absent = none. */
+  pinnedTokens?: number;
+  /** The pinned files take more than PINNED_WARNING_SHARE of the context window. */
+  pinnedWarn?: boolean;
 }

@@ -9,6 +9,7 @@ import type { SkillsService } from '../skills/service';
 import type { ConversationStore } from '../store/conversations';
 import type { ChatSettings } from './chat-settings';
 import type { ModelCatalog } from './models';
+import type { ProjectContext } from './project-context';
 import type { WithheldFilter } from './request-tools';
 import type { ToolExecutor } from './tool-runner';
 import type { ToolSearchSupport } from './tool-search/support';
@@ -40,4 +41,6 @@ export interface ChatEngineDeps {
   viewContexts?: ViewContexts;
   /** Skills: their catalog goes into the system prompt, and the skill tools answer from them. */
   skills?: SkillsService;
+  /** What a conversation's project (its folder) adds: instructions and pinned files (Lena's home). */
+  project?: (folder: string | null) => ProjectContext | undefined;
 }

@@ -19,6 +19,7 @@ import { rotateIfEchoed } from './conversation-boundary';
 import { switchSkill, switchTool } from './conversation-switches';
 import { TurnCount } from './meter';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
+import { withInstructions, withPinnedFiles, withPinnedPrompt } from './project-context';
 import { promptMessages, promptTitle } from './prompt-messages';
 import { stopNote } from './stop-reasons';
 import type { StreamRoundResult } from './stream-round';
@@ -94,10 +95,11 @@ export class ChatEngine {
     if (content.length === 0)
       throw new LenaError(ERROR_CODE.invalidArguments, 'Type a message or attach a file first.');
     const conversation = this.deps.store.summary(conversationId);
+    const project = this.deps.project?.(conversation.project);
     // A message a tool's view wrote keeps its origin, so the conversation shows whose words they are.
     const message = this.deps.store.append(conversationId, {
       role: 'user',
-      content,
+      content: withPinnedFiles(this.deps.store, conversation, project, content),
       ...(origin ? { origin } : {}),
     });
     this.deps.emit({ type: 'message-saved', conversationId, message });
@@ -128,8 +130,10 @@ export class ChatEngine {
         ERROR_CODE.invalidArguments,
         `The prompt "${origin.prompt}" of ${origin.server} returned no messages.`,
       );
-    const first = this.deps.store.summary(conversationId).messageCount === 0;
-    for (const m of messages) {
+    const conversation = this.deps.store.summary(conversationId);
+    const first = conversation.messageCount === 0;
+    const project = this.deps.project?.(conversation.project);
+    for (const m of withPinnedPrompt(this.deps.store, conversation, project, messages)) {
       const message = this.deps.store.append(conversationId, { ...m, origin });
       this.deps.emit({ type: 'message-saved', conversationId, message });
     }
@@ -263,10 +267,14 @@ export class ChatEngine {
     return created;
   }
 
-  /** The settings of a turn: the conversation's own model (picked in the window) unless fixed for this run. */
+  /** A turn's settings: the conversation's model (unless fixed), its project's instructions. */
   private turnSettings(conversationId: string): ChatSettings {
-    const settings = this.deps.settings();
-    const picked = this.deps.store.summary(conversationId).model;
+    const base = this.deps.settings();
+    const { model: picked, project } = this.deps.store.summary(conversationId);
+    const instructions = this.deps.project?.(project)?.instructions;
+    const settings = instructions
+      ? { ...base, systemPrompt: withInstructions(base.systemPrompt, instructions) }
+      : base;
     return picked && !settings.modelFixed ? { ...settings, model: picked } : settings;
   }
 

@@ -3,6 +3,7 @@
 // was at the last response. Core computes it once; the window and `lena chat` read what is stored.
 import {
   CONTEXT_WARNING_SHARE,
+  PINNED_WARNING_SHARE,
   type ConversationMeter,
   type TurnMeter,
 } from '../../../shared/chat/meter';
@@ -74,6 +75,40 @@ export function addTurn(
     contextTokens,
     contextLimit,
     warn: contextLimit !== null && contextTokens >= CONTEXT_WARNING_SHARE * contextLimit,
+    ...pinnedPart(before?.pinnedTokens, contextLimit),
+  };
+}
+
+function pinnedPart(tokens: number | undefined, contextLimit: number | null) {
+  if (!tokens) return {};
+  return {
+    pinnedTokens: tokens,
+    pinnedWarn: contextLimit !== null && tokens > PINNED_WARNING_SHARE * contextLimit,
+  };
+}
+
+/**
+ * The meter of a conversation whose first turn gives a project's pinned files: their estimated
+ * tokens are counted (and fill the context) before the first response reports the real figures.
+ */
+export function withPinned(
+  before: ConversationMeter | undefined,
+  tokens: number,
+  contextLimit: number | null,
+): ConversationMeter {
+  const limit = before?.contextLimit ?? contextLimit;
+  return {
+    turns: before?.turns ?? 0,
+    usage: before?.usage ?? { ...ZERO },
+    costUsd: before?.costUsd ?? null,
+    savingsUsd: before?.savingsUsd ?? null,
+    unpricedTurns: before?.unpricedTurns ?? 0,
+    toolsRewrites: before?.toolsRewrites ?? 0,
+    lastTurn: before?.lastTurn ?? null,
+    contextTokens: Math.max(before?.contextTokens ?? 0, tokens),
+    contextLimit: limit,
+    warn: before?.warn ?? false,
+    ...pinnedPart(tokens, limit),
   };
 }
 

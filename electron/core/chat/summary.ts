@@ -8,6 +8,7 @@ import type { ChatMessage } from '../../../shared/chat/messages';
 import { loadedSkills } from './skill-tools';
 import type { ConversationStore } from '../store/conversations';
 import { anthropicClient, type ChatSettings } from './chat-settings';
+import { withPinnedFiles, type ProjectContext } from './project-context';
 
 /** Characters of conversation text sent for summarising (well inside any model's context). */
 const SUMMARY_INPUT_CHARS = 120_000;
@@ -91,6 +92,8 @@ export interface SummaryDeps {
   store: ConversationStore;
   apiKey: () => Promise<string | undefined>;
   emit: (event: ChatEvent) => void;
+  /** The project's instructions and pinned files (engine-deps.ts). */
+  project?: (folder: string | null) => ProjectContext | undefined;
 }
 
 /**
@@ -126,12 +129,15 @@ export async function startFromSummary(
     project: old.project,
     tools: old.tools ?? null,
   });
+  // The skills it loaded go on: named in the seed, so Claude loads them again here. The project's
+  // pinned files are given again: the summary does not hold them.
+  const seed = [
+    { type: 'text', text: seedMessage(old.title, summary, [...loadedSkills(old.messages)]) },
+  ];
+  const project = deps.project?.(old.project);
   const message = deps.store.append(created.id, {
     role: 'user',
-    // The skills it loaded go on: named in the seed, so Claude loads them again here.
-    content: [
-      { type: 'text', text: seedMessage(old.title, summary, [...loadedSkills(old.messages)]) },
-    ],
+    content: withPinnedFiles(deps.store, created, project, seed),
   });
   deps.emit({ type: 'message-saved', conversationId: created.id, message });
   return { id: created.id, usedModel };

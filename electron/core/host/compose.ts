@@ -30,6 +30,7 @@ import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
 import { skillsForHome } from '../skills/service';
 import { openConversationStore } from '../store/open-store';
+import { ProjectPrefsStore } from '../store/project-prefs';
 import { API_KEY_SECRET } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
 import { rootsFor, windowFeaturePorts } from './feature-ports';
@@ -271,6 +272,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     apiKey,
     skillCatalog: (off) => skillCatalogOf(skills, off),
   });
+  const projectPrefs = new ProjectPrefsStore(paths.projects, fileNotice);
   const engine = new ChatEngine({
     viewContexts,
     store: conversations.store,
@@ -286,6 +288,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
     toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
     skills,
+    project: (folder) => (folder ? projectPrefs.get(folder) : undefined),
   });
   notices.unshift(
     ...startupNotices({
@@ -314,6 +317,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     budget,
     viewContexts,
     skills,
+    projectPrefs,
     chatSettings,
     settingsKey,
     recordMoves,

@@ -47,12 +47,14 @@ export interface FeaturePortDeps {
   };
 }
 
-/** The roots one server may see: the open project folder, then the folders in its settings (kept under `key`). */
+/**
+ * The roots one server may see: the open project folder (unless the user withdrew it from this
+ * server), then the folders in its settings (both kept under `key`, the server's identity).
+ */
 export function rootsFor(key: string, project: string | null, settings: SettingsStore): Root[] {
-  const folders = [
-    ...(project ? [project] : []),
-    ...(settings.current.servers[key]?.roots ?? []),
-  ].filter((f) => isAbsolute(f));
+  const own = settings.current.servers[key];
+  const shared = project && own?.shareProject !== false ? [project] : [];
+  const folders = [...shared, ...(own?.roots ?? [])].filter((f) => isAbsolute(f));
   const seen = new Set<string>();
   return folders.flatMap((folder) => {
     const uri = pathToFileURL(folder).href;

@@ -22,6 +22,7 @@ import type { PermissionService } from '../permissions/service';
 import type { ToolGate } from '../permissions/tool-gate';
 import type { PermissionLists } from '../permissions/types';
 import type { OpenedConversationStore } from '../store/open-store';
+import type { ProjectPrefsStore } from '../store/project-prefs';
 import type { SecretProvider } from '../store/secrets';
 import type { SettingsStore } from '../store/settings';
 import type { ServerStatusViews } from './views/server-status';
@@ -96,6 +97,8 @@ export interface Runtime {
   viewContexts: ViewContexts;
   /** Skills from folders: the catalog the engine sends, the Skills page's list. */
   skills: SkillsService;
+  /** What Lena keeps per project folder: instructions, pinned files, default model and tools. */
+  projectPrefs: ProjectPrefsStore;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
   /** The servers as shown (the manager's state with trust, token cost and the approval request). */

@@ -54,6 +54,12 @@ export const PROJECT_SETTINGS_FIELDS: readonly ProjectSettingRule[] = [
   // the hash of their files (core/skills/approvals.ts); its settings may not add or enable skills.
   refused('skills', 'add skill folders or switch skills on'),
   refused('skillFolders', 'add skill folders'),
+  // A project's instructions, pinned files, model and tools are the user's, kept in Lena's home
+  // (projects.json, core/store/project-prefs.ts); the repository cannot write them.
+  refused('instructions', 'add instructions to the system prompt'),
+  refused('pinned', 'pin files to its conversations'),
+  refused('pinnedFiles', 'pin files to its conversations'),
+  refused('projects', 'change what Lena keeps for projects'),
 ];
 
 /** The refused top-level keys, each with what a project would have done with it. */

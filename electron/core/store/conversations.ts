@@ -133,6 +133,15 @@ export class ConversationStore {
     return messagePage(this.db, id, limit, beforeSeq);
   }
 
+  /** Moves the conversation to another project folder (null: to no project). */
+  setProject(id: string, project: string | null): ConversationRecord {
+    mustChange(
+      this.db.run('UPDATE conversations SET project = ? WHERE id = ?', project, id).changes,
+      id,
+    );
+    return this.summary(id);
+  }
+
   /** The model this conversation talks to (the model picker); later turns use it. */
   setModel(id: string, model: string): ConversationRecord {
     mustChange(

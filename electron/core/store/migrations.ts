@@ -123,6 +123,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE conversations ADD COLUMN boundary TEXT;
   ALTER TABLE conversations ADD COLUMN meter TEXT;
   `,
+  // 9: projects (issue 47). A conversation belongs to the project folder it was started in (the
+  // \`project\` column since 1) and can move to another; the sidebar lists them by project.
+  `
+  CREATE INDEX conversations_by_project ON conversations(project, updated_at DESC);
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -24,6 +24,8 @@ export const serverSettingsSchema = z.looseObject({
   disabledTools: z.array(z.string()).optional(),
   /** Folders this server may see besides the open project (roots), as absolute paths. */
   roots: z.array(z.string().min(1)).optional(),
+  /** false: the open project folder is not among this server's roots ("share the project folder" off). */
+  shareProject: z.boolean().optional(),
   /** The least severe server log message Lena asks for (logging/setLevel); info when unset. */
   logLevel: z
     .enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'])

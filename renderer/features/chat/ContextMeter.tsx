@@ -40,6 +40,11 @@ function details(m: ConversationMeter): string {
       (m.unpricedTurns > 0 ? ` (${m.unpricedTurns} without a price, not counted)` : ''),
     `Tokens: ${count(u.inputTokens)} input, ${count(u.cacheReadTokens)} read from cache, ${count(u.cacheCreationTokens)} written to cache, ${count(u.outputTokens)} output`,
   ];
+  if (m.pinnedTokens)
+    lines.push(
+      `The project's pinned files: about ${count(m.pinnedTokens)} tokens, given in the first turn` +
+        (m.pinnedWarn ? " (more than a fifth of the model's context window)" : ''),
+    );
   if (last) lines.push(`Last turn (${last.model}): ${usdText(last.costUsd)}`);
   if (m.savingsUsd !== null)
     lines.push(
@@ -88,6 +93,12 @@ export function ContextMeter() {
           cache saved {usdText(saved)}
         </span>
       )}
+      {m.pinnedTokens ? (
+        <span className={m.pinnedWarn ? 'warning' : 'hide-narrow'} data-testid="meter-pinned">
+          pinned {limitText(m.pinnedTokens)}
+          {m.pinnedWarn ? ' (over 20 % of the context)' : ''}
+        </span>
+      ) : null}
     </span>
   );
 }

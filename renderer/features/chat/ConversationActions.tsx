@@ -1,12 +1,31 @@
-// Actions on the open conversation in the title bar: duplicate, and export as Markdown or JSON
-// (downloaded from a blob, nothing leaves the machine).
+// Actions on the open conversation in the title bar: duplicate, move to another project, and
+// export as Markdown or JSON (downloaded from a blob, nothing leaves the machine).
 import { useRef, useState } from 'react';
 import { TopLayerMenu } from '../../components/TopLayerMenu';
 import { useEscape } from '../../components/use-escape';
-import { useLenaActions } from '../../store';
+import { folderName } from '../../lib/project-groups';
+import { useLena, useLenaActions } from '../../store';
+import { conversationsSelectors } from '../../store/conversations/selectors';
+import { settingsSelectors } from '../../store/settings/selectors';
+
+/** The projects a conversation can move to: the open and recent folders, and those of other conversations. */
+function useProjectChoices(current: string | null): (string | null)[] {
+  const project = useLena(settingsSelectors.project);
+  const conversations = useLena(conversationsSelectors.conversations);
+  const folders = new Set<string>();
+  if (project?.folder) folders.add(project.folder);
+  for (const f of project?.recent ?? []) folders.add(f);
+  for (const c of conversations) if (c.project) folders.add(c.project);
+  const choices: (string | null)[] = [...folders].filter((f) => f !== current);
+  if (current !== null) choices.push(null);
+  return choices;
+}
 
 export function ConversationActions({ id }: { id: string }) {
-  const { exportConversation, duplicateConversation } = useLenaActions();
+  const { exportConversation, duplicateConversation, moveConversation } = useLenaActions();
+  const current = useLena(conversationsSelectors.byId(id))?.project ?? null;
+  const choices = useProjectChoices(current);
+  const [moving, setMoving] = useState(false);
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // An open menu is the innermost surface: Escape closes it and focus returns to its button.
@@ -40,7 +59,10 @@ export function ConversationActions({ id }: { id: string }) {
         className="ghost"
         aria-expanded={open}
         aria-haspopup="true"
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setMoving(false);
+          setOpen(!open);
+        }}
       >
         Conversation ▾
       </button>
@@ -63,6 +85,30 @@ export function ConversationActions({ id }: { id: string }) {
           >
             Duplicate
           </button>
+          <button
+            role="menuitem"
+            className="ghost"
+            aria-expanded={moving}
+            disabled={choices.length === 0}
+            onClick={() => setMoving(!moving)}
+          >
+            Move to project…
+          </button>
+          {moving &&
+            choices.map((folder) => (
+              <button
+                key={folder ?? ''}
+                role="menuitem"
+                className="ghost small menu-indent"
+                title={folder ?? undefined}
+                onClick={() => {
+                  setOpen(false);
+                  void moveConversation(id, folder);
+                }}
+              >
+                {folder === null ? 'No project' : folderName(folder)}
+              </button>
+            ))}
           <button role="menuitem" className="ghost" onClick={() => void download('markdown')}>
             Export as Markdown
           </button>

@@ -3,6 +3,7 @@
 import { memo, useState } from 'react';
 import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
+import { PINNED_CONTEXT } from '../../../shared/projects';
 import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { messageText } from '../../lib/chat-reducer';
@@ -74,7 +75,10 @@ function UserBlock({ block }: { block: ContentBlock }) {
   }
   if (block.type === 'document')
     return (
-      <span className="attachment-chip">Attached file: {String(block.title ?? 'document')}</span>
+      <span className="attachment-chip">
+        {block.context === PINNED_CONTEXT ? 'Pinned file' : 'Attached file'}:{' '}
+        {String(block.title ?? 'document')}
+      </span>
     );
   return null;
 }

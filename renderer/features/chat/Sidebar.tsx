@@ -1,12 +1,14 @@
-// The sidebar: new conversation, search, the conversations grouped by date, and the servers entry.
+// The sidebar: new conversation, search, the conversations grouped by project (when any has one)
+// and by date, and the servers entry.
 import { useCallback, useMemo, useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { explain } from '../../components/ErrorNote';
-import { groupByDate } from '../../lib/date-groups';
+import { groupByProject } from '../../lib/project-groups';
 import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
-import { ConversationItem } from './ConversationItem';
+import { settingsSelectors } from '../../store/settings/selectors';
+import { groupKey, ProjectGroups } from './ProjectGroups';
 
 /** Core marks matches in a snippet with « and »; shown as <mark>, the rest as plain text. */
 function Highlighted({ snippet }: { snippet: string }) {
@@ -140,15 +142,32 @@ export function Sidebar() {
   const { newConversation, searchConversations, setSearchOpen, loadConversations } =
     useLenaActions();
   const activeId = useLena(conversationsSelectors.activeId);
-  const groups = useMemo(() => groupByDate(conversations, Date.now()), [conversations]);
-  // Roving tabindex: the item last focused (else the open one, else the first) is the list's one Tab stop.
+  const openFolder = useLena(settingsSelectors.project)?.folder ?? null;
+  const projects = useMemo(
+    () => groupByProject(conversations, openFolder, Date.now()),
+    [conversations, openFolder],
+  );
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const fold = useCallback(
+    (key: string) =>
+      setFolded((f) => {
+        const next = new Set(f);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+  // Roving tabindex: the item last focused (else the open one, else the first) is the list's one
+  // Tab stop, among the projects not folded.
   const [roving, setRoving] = useState<string | null>(null);
-  const has = (id: string | null) => id !== null && conversations.some((c) => c.id === id);
+  const shown = conversations.filter((c) => !folded.has(groupKey(c.project ?? null)));
+  const has = (id: string | null) => id !== null && shown.some((c) => c.id === id);
+  const firstShown = projects.find((p) => !folded.has(groupKey(p.folder)));
   const tabStop = has(roving)
     ? roving
     : has(activeId)
       ? activeId
-      : (groups[0]?.items[0]?.id ?? null);
+      : (firstShown?.dates[0]?.items[0]?.id ?? null);
   const onFocusItem = useCallback((id: string) => setRoving(id), []);
   return (
     <nav className="sidebar" aria-label="Conversations">
@@ -193,21 +212,14 @@ export function Sidebar() {
         ) : conversations.length === 0 ? (
           <p className="muted small empty-note">Your conversations will appear here.</p>
         ) : (
-          groups.map((g) => (
-            <section key={g.group} aria-label={g.group}>
-              <h3 className="group-title">{g.group}</h3>
-              <ul role="list" className="conversation-list-inner">
-                {g.items.map((c) => (
-                  <ConversationItem
-                    key={c.id}
-                    conversation={c}
-                    tabbable={c.id === tabStop}
-                    onFocusItem={onFocusItem}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))
+          <ProjectGroups
+            projects={projects}
+            openFolder={openFolder}
+            folded={folded}
+            onFold={fold}
+            tabStop={tabStop}
+            onFocusItem={onFocusItem}
+          />
         )}
       </div>
       <ServersEntry />

@@ -1,5 +1,6 @@
-// What this server may ask of Lena, on its page: the folders it may see (roots: the open project,
-// plus folders added here) and whether its sampling requests are reviewed before they go to Claude.
+// What this server may ask of Lena, on its page: the folders it may see (roots: the open project
+// unless "Share the project folder" is off, plus folders added here) and whether its sampling
+// requests are reviewed before they go to Claude.
 import { useEffect, useState } from 'react';
 import type { ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -25,11 +26,22 @@ export function AsksPanel({ server }: { server: ServerStatus }) {
   return (
     <section className="asks-panel" aria-label="What this server may ask">
       <h3>Folders it may see (roots)</h3>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={asks.shareProject}
+          onChange={(e) => void change({ shareProject: e.target.checked })}
+        />
+        Share the project folder
+      </label>
       <ul className="small" data-testid="server-roots">
-        <li>
+        <li className={asks.shareProject ? '' : 'muted'}>
           {asks.projectFolder ? (
             <>
-              <code>{asks.projectFolder}</code> <span className="muted">(the open project)</span>
+              <code>{asks.projectFolder}</code>{' '}
+              <span className="muted">
+                {asks.shareProject ? '(the open project)' : '(the open project, not shared)'}
+              </span>
             </>
           ) : (
             <span className="muted">No project folder is open.</span>

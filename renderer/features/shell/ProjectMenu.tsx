@@ -8,7 +8,7 @@ import { settingsSelectors } from '../../store/settings/selectors';
 
 export function ProjectMenu() {
   const project = useLena(settingsSelectors.project);
-  const { openProject } = useLenaActions();
+  const { openProject, setProjectSheet } = useLenaActions();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // An open menu is the innermost surface: Escape closes it and focus returns to its button.
@@ -72,6 +72,17 @@ export function ProjectMenu() {
             />
             <button type="submit">Open</button>
           </form>
+          {folder && (
+            <button
+              className="ghost"
+              onClick={() => {
+                setOpen(false);
+                void setProjectSheet(true);
+              }}
+            >
+              Project settings…
+            </button>
+          )}
           {folder && (
             <button className="ghost" onClick={() => void choose(null)}>
               Close the project

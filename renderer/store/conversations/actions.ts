@@ -16,6 +16,8 @@ export interface ConversationsActions {
   clearFocusMessage(): void;
   setRenaming(id: string | null): void;
   renameConversation(id: string, title: string): Promise<Outcome<ConversationSummary>>;
+  /** Moves a conversation to a project folder (null: no project). */
+  moveConversation(id: string, project: string | null): Promise<Outcome<ConversationSummary>>;
   deleteConversation(id: string): Promise<Outcome<void>>;
   duplicateConversation(id: string): Promise<Outcome<ConversationSummary>>;
   exportConversation(
@@ -107,6 +109,16 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
           list.map((c) => (c.id === id ? r.value : c)),
         ),
         renamingId: null,
+      }));
+    return r;
+  },
+  async moveConversation(id, project) {
+    const r = await attempt(() => host.call('conversations:move', { id, project }));
+    if (r.ok)
+      set((s) => ({
+        conversationList: edit(s.conversationList, (list) =>
+          list.map((c) => (c.id === id ? r.value : c)),
+        ),
       }));
     return r;
   },

@@ -17,7 +17,7 @@ export interface ServersActions {
   loadAsks(name: string): Promise<void>;
   setAsks(
     name: string,
-    change: { roots?: string[]; sampling?: 'ask' | 'always' },
+    change: { roots?: string[]; sampling?: 'ask' | 'always'; shareProject?: boolean },
   ): Promise<Outcome<ServerAsksView>>;
   loadServers(): Promise<void>;
   selectServer(name: string | null): void;

@@ -1,8 +1,10 @@
 // Loading and changing settings, secrets and the project folder.
+import type { ProjectPrefsView } from '../../../shared/projects';
 import type { ProjectView, SettingsPatch, SettingsView } from '../../../shared/settings-types';
 import { failed, ready, reloading } from '../loadable';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
+import type { ArgsOf } from '../../../shared/contract';
 
 export interface SettingsActions {
   setTheme(theme: SettingsView['theme']): Promise<Outcome<SettingsView>>;
@@ -13,6 +15,11 @@ export interface SettingsActions {
   setSecret(name: string, value: string): Promise<Outcome<void>>;
   loadProject(): Promise<void>;
   openProject(folder: string | null): Promise<Outcome<ProjectView>>;
+  /** Opens (with the open folder's preferences loaded) or closes the project sheet. */
+  setProjectSheet(open: boolean): Promise<void>;
+  saveProjectPrefs(
+    change: Omit<ArgsOf<'project:set-prefs'>, 'folder'>,
+  ): Promise<Outcome<ProjectPrefsView>>;
   subscribeSettings(): () => void;
 }
 
@@ -45,6 +52,23 @@ export const createSettingsActions: ActionsCreator<SettingsActions> = (set, get,
     async openProject(folder) {
       const r = await attempt(() => host.call('project:open', { folder }));
       if (r.ok) set({ projectView: ready(r.value) });
+      return r;
+    },
+    async setProjectSheet(open) {
+      const folder = get().projectView.value?.folder;
+      set({ projectSheetOpen: open && !!folder });
+      if (!open || !folder) return;
+      set((s) => ({ projectPrefs: reloading(s.projectPrefs) }));
+      const r = await attempt(() => host.call('project:prefs', { folder }));
+      set((s) => ({ projectPrefs: r.ok ? ready(r.value) : failed(s.projectPrefs, r.error) }));
+    },
+    async saveProjectPrefs(change) {
+      const folder = get().projectPrefs.value?.folder ?? get().projectView.value?.folder;
+      const r = await attempt(() => {
+        if (!folder) throw new Error('No project folder is open.');
+        return host.call('project:set-prefs', { folder, ...change });
+      });
+      if (r.ok) set({ projectPrefs: ready(r.value) });
       return r;
     },
     subscribeSettings() {

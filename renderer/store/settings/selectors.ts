@@ -14,4 +14,6 @@ export const settingsSelectors = {
     `${String(s.settingsView.value?.apiKeySet)}|${s.settingsView.value?.baseUrl ?? ''}`,
   project: (s: LenaState) => s.projectView.value,
   projectError: (s: LenaState) => s.projectView.error,
+  projectPrefs: (s: LenaState) => s.projectPrefs,
+  projectSheetOpen: (s: LenaState) => s.projectSheetOpen,
 };

@@ -33,11 +33,11 @@ async function checkedFolders(folders: string[]): Promise<string[]> {
 export function asksHandlers(get: () => Promise<HostServices>): AsksHandlers {
   return {
     'servers:asks': async ({ name }) => (await get()).servers.asks(name),
-    'servers:set-asks': async ({ name, roots, sampling }) => {
+    'servers:set-asks': async ({ name, roots, sampling, shareProject }) => {
       const servers = (await get()).servers;
       servers.asks(name); // not-found before the folders are checked
       const folders = roots ? await checkedFolders(roots) : undefined;
-      return servers.setAsks(name, { roots: folders, sampling });
+      return servers.setAsks(name, { roots: folders, sampling, shareProject });
     },
   };
 }

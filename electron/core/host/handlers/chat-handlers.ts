@@ -22,6 +22,7 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'conversations:delete': async ({ id }) => (await chat()).delete(id),
     'conversations:restore': async ({ id }) => (await chat()).restore(id),
     'conversations:duplicate': async ({ id }) => (await chat()).duplicate(id),
+    'conversations:move': async ({ id, project }) => (await chat()).move(id, project),
     'conversations:continue-with-summary': async ({ id }) => (await chat()).continueWithSummary(id),
     'conversations:search': async ({ query }) => (await chat()).search(query),
     'conversations:export': async ({ id, format }) => (await chat()).export(id, format),

@@ -26,5 +26,8 @@ export function settingsHandlers(
     'secrets:set': async ({ name, value }) => (await get()).settings.setSecret(name, value),
     'project:get': async () => (await get()).project.view(),
     'project:open': async ({ folder }) => (await get()).project.open(folder),
+    'project:prefs': async ({ folder }) => (await get()).chat.projectPrefs(folder),
+    'project:set-prefs': async ({ folder, ...change }) =>
+      (await get()).chat.setProjectPrefs(folder, change),
   };
 }

@@ -5,11 +5,22 @@ import type { AppModelContext } from '../../../../shared/app-view-types';
 import type { ChatEngine } from '../../chat/engine';
 import type { ChatSettings } from '../../chat/chat-settings';
 import type { ConversationStore } from '../../store/conversations';
+import { isAbsolute } from 'node:path';
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
+import type { ProjectPrefsChange } from '../../store/project-prefs';
+import type { ProjectPrefsView } from '../../../../shared/projects';
+import { projectPrefsView } from '../views/project-prefs';
 import type { Runtime } from '../runtime';
 
 type Parts = Pick<
   Runtime,
-  'conversations' | 'engine' | 'budget' | 'viewContexts' | 'permissions' | 'chatSettings'
+  | 'conversations'
+  | 'engine'
+  | 'budget'
+  | 'viewContexts'
+  | 'permissions'
+  | 'chatSettings'
+  | 'projectPrefs'
 >;
 type Engine = ChatEngine;
 type Store = ConversationStore;
@@ -48,9 +59,37 @@ export class ChatService {
   page(id: string, limit: number, beforeSeq?: number) {
     return this.store.page(id, limit, beforeSeq);
   }
-  /** A new conversation with the current model, in the open project (or none). */
+  /**
+   * A new conversation in the open project (or none), with the project's model and tool switches
+   * when it has its own, else the settings' model and the global switches.
+   */
   create(project: string | null, title?: string) {
-    return this.store.create({ title, model: this.settings().model, project });
+    const prefs = this.parts.projectPrefs.get(project);
+    return this.store.create({
+      title,
+      model: prefs.model ?? this.settings().model,
+      project,
+      tools: prefs.tools ?? null,
+    });
+  }
+  /** Moves a conversation to another project (null: none); its next turns use that project's instructions. */
+  move(id: string, project: string | null) {
+    return this.store.setProject(id, project);
+  }
+
+  // Projects: what Lena keeps for each folder (Lena's home, never the folder).
+  projectPrefs(folder: string): ProjectPrefsView {
+    return projectPrefsView(folder, this.parts.projectPrefs.get(folder), this.settings().model);
+  }
+  async setProjectPrefs(folder: string, change: ProjectPrefsChange): Promise<ProjectPrefsView> {
+    for (const path of [folder, ...(change.pinned ?? [])])
+      if (!isAbsolute(path))
+        throw new LenaError(
+          ERROR_CODE.invalidArguments,
+          `"${path}" is not an absolute path; give the full path (for example /home/me/notes.md).`,
+        );
+    const stored = await this.parts.projectPrefs.update(folder, change);
+    return projectPrefsView(folder, stored, this.settings().model);
   }
   rename(id: string, title: string) {
     return this.store.rename(id, title);

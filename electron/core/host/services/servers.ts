@@ -376,6 +376,7 @@ export class ServersService {
       name,
       projectFolder: this.projectFolder(),
       roots: own?.roots ?? [],
+      shareProject: own?.shareProject !== false,
       sampling: own?.sampling ?? 'ask',
       samplingUsage: this.parts.samplingUsage.get(this.parts.settingsKey(name)),
     };
@@ -383,7 +384,7 @@ export class ServersService {
   /** Sets the folders a server may see and how its sampling is reviewed; running servers hear of new roots. */
   async setAsks(
     name: string,
-    change: { roots?: string[]; sampling?: ServerAsksView['sampling'] },
+    change: { roots?: string[]; sampling?: ServerAsksView['sampling']; shareProject?: boolean },
   ): Promise<ServerAsksView> {
     if (!this.has(name))
       throw new LenaError(ERROR_CODE.notFound, `There is no server named "${name}".`);
@@ -392,10 +393,11 @@ export class ServersService {
         [this.parts.settingsKey(name)]: {
           ...(change.roots ? { roots: change.roots } : {}),
           ...(change.sampling ? { sampling: change.sampling } : {}),
+          ...(change.shareProject !== undefined ? { shareProject: change.shareProject } : {}),
         },
       },
     });
-    if (change.roots) await this.rootsChanged(name);
+    if (change.roots || change.shareProject !== undefined) await this.rootsChanged(name);
     return this.asks(name);
   }
   /** Tells a running server its roots changed (notifications/roots/list_changed). */

@@ -1,0 +1,30 @@
+// A project's preferences as the window shows them (kept in Lena's home, never in the folder).
+import type { ConversationTools } from './chat/conversations';
+
+/** The `context` of a pinned file's document block: how the window tells it from an attachment. */
+export const PINNED_CONTEXT = 'A file pinned to this project by the user.';
+
+/** One pinned file: its estimated token cost, or why it is not given. */
+export interface PinnedFileView {
+  path: string;
+  name: string;
+  /** Estimated tokens; 0 when the file is left out. */
+  tokens: number;
+  /** Why the file is left out (not found, too large, not text). */
+  error?: string;
+}
+
+export interface ProjectPrefsView {
+  folder: string;
+  instructions: string;
+  pinned: PinnedFileView[];
+  /** The pinned files' tokens altogether. */
+  pinnedTokens: number;
+  /** The model new conversations of the project start with; null = the settings' model. */
+  model: string | null;
+  tools: ConversationTools | null;
+  /** The context window the warning is measured against (the project's or the settings' model). */
+  contextLimit: number | null;
+  /** Set when the pinned files take more than 20% of that window. */
+  warning: string | null;
+}
