@@ -140,4 +140,5 @@ export const installRequest = z
   })
   .strict();
 /** A skill name (the front matter's rules are checked by core; this bounds the input). */
-export const skillName = z.string().min(1).max(64);
+// A folder skill's name (at most 64 characters), or a server's skill as `server:path`.
+export const skillName = z.string().min(1).max(512);

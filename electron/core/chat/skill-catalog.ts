@@ -11,6 +11,7 @@ export async function skillCatalogOf(skills: SkillsService): Promise<string> {
       name: view.name,
       description: view.description ?? '',
       origin: view.origin,
+      ...(view.server !== undefined ? { server: view.server } : {}),
     })),
   );
 }

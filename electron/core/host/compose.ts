@@ -29,6 +29,7 @@ import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
 import { skillsForHome } from '../skills/service';
+import { serverSkillSources } from './server-skill-sources';
 import { openConversationStore } from '../store/open-store';
 import { API_KEY_SECRET } from '../store/secrets';
 import { SettingsStore } from '../store/settings';
@@ -263,6 +264,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     () => manager.projectFolder,
     env,
     () => settings.current.skillFolders,
+    () => serverSkillSources(manager),
   );
   const budget = new ToolBudget({
     registry,

@@ -25,7 +25,13 @@ function SkillRow({ skill }: { skill: SkillInfo }) {
     <li className="skill-row" aria-labelledby={`${id}-name`}>
       <div className="row">
         <strong id={`${id}-name`}>{skill.name}</strong>
-        <span className="muted small">{skill.origin === 'project' ? 'Project' : 'Yours'}</span>
+        <span className="muted small">
+          {skill.origin === 'project'
+            ? 'Project'
+            : skill.origin === 'server'
+              ? `Server ${skill.server ?? ''}`
+              : 'Yours'}
+        </span>
         <span className={`skill-state skill-state-${skill.state}`}>{STATE_TEXT[skill.state]}</span>
         <span className="spacer" />
         {(skill.state === 'enabled' || skill.state === 'disabled') && (
