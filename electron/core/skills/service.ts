@@ -18,6 +18,7 @@ import type { SkillChange } from './approvals';
 import type { SkillEntry } from '../mcp/skills/entry';
 import { changedFiles, ServerSkillApprovals } from './server-approvals';
 import {
+  bodyOf,
   entryFiles,
   listServerSkills,
   type ServerSkill,
@@ -222,6 +223,18 @@ export class SkillsService {
     if (!found || !found.server.checked.ok || found.view.state !== 'needs-approval')
       throw new Error(`No server skill named "${name}" waits for approval`);
     await this.serverApprovals.approve(found.server.identity, found.server.checked.entry);
+  }
+
+  /**
+   * A server's skill's SKILL.md body for the user to read: read now from its server and verified
+   * against its entry as listed (SkillVerificationError on a mismatch).
+   */
+  async serverSkillBody(name: string): Promise<string> {
+    const found = (await this.serverViews()).find((s) => s.view.name === name);
+    if (!found || !found.server.checked.ok)
+      throw new Error(`No usable server skill named "${name}"`);
+    const { skillMd } = await found.server.client.load(found.server.checked.entry);
+    return bodyOf(skillMd);
   }
 
   /** Approves the project skill `name` as its files are now. */
