@@ -31,7 +31,7 @@ async function refusal(skill: UsableServerSkill, err: SkillVerificationError): P
   } catch {
     // the refusal below stands on its own
   }
-  return `${err.message} Nothing of it was used.`;
+  return err.message;
 }
 
 /** The skill's path (`references/guide.md`) as a URI the approved entry lists, or an error text. */
