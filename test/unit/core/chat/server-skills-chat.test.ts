@@ -80,6 +80,11 @@ describe("an MCP server's skills in a chat", () => {
           { name: 'docs:pdf-forms', path: '../release-notes/SKILL.md' },
           'toolu_out',
         ),
+        toolUse(
+          'lena_skill_file',
+          { name: 'docs:pdf-forms', path: 'skill://docs/release-notes/SKILL.md' },
+          'toolu_uri',
+        ),
       ),
       reply(text('Done.')),
     );
@@ -103,12 +108,13 @@ describe("an MCP server's skills in a chat", () => {
     expect(loaded).toMatch(/<untrusted-tool-output boundary="[^"]+">\n# Filling forms \(v1\)/);
     expect(loaded).toContain('- references/fields.md (25 bytes)');
 
-    const [tampered, outside] = toolResultsOf(fourth);
+    const [tampered, outside, byUri] = toolResultsOf(fourth);
     expect(tampered).toMatchObject({ is_error: true });
     expect(toolResultText(tampered.content)).toContain(
       'Lena refused skill://pdf-forms/references/fields.md',
     );
     expect(toolResultText(outside.content)).toContain('leaves the skill');
+    expect(toolResultText(byUri.content)).toContain('is not a path inside the skill');
     expect(requestText(3)).not.toContain('evil.example');
   });
 
