@@ -91,6 +91,17 @@ function readSwitches(file: string): string[] {
   return Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : [];
 }
 
+/** A server's skill is switched by its identity and URI, never by its name. */
+const switchKey = (s: { identity: string; uri: string }): string => `mcp ${s.identity} ${s.uri}`;
+
+/** A front matter's `allowed-tools` (a space-separated string or a list), as entries. */
+const allowedToolsOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    : typeof value === 'string'
+      ? value.split(/\s+/).filter(Boolean)
+      : [];
+
 export class SkillsService {
   private readonly disabled: Set<string>;
   private readonly serverApprovals: ServerSkillApprovals;
@@ -167,14 +178,12 @@ export class SkillsService {
         continue;
       }
       const { entry } = server.checked;
-      const allowed = entry.frontmatter['allowed-tools'];
+      const allowed = allowedToolsOf(entry.frontmatter['allowed-tools']);
       const view: SkillView = {
         ...base,
         description: entry.frontmatter.description,
         files: entryFiles(entry),
-        ...(typeof allowed === 'string' && allowed.trim()
-          ? { allowedTools: allowed.trim().split(/\s+/) }
-          : {}),
+        ...(allowed.length ? { allowedTools: allowed } : {}),
       };
       const approved = await this.serverApprovals.approved(server.identity, entry.uri);
       if (!approved || changedFiles(approved, entry).length > 0) {
@@ -193,7 +202,7 @@ export class SkillsService {
       out.push({
         server,
         approved,
-        view: this.disabled.has(server.name) ? { ...view, state: 'disabled' } : view,
+        view: this.disabled.has(switchKey(server)) ? { ...view, state: 'disabled' } : view,
       });
     }
     return out;
@@ -208,8 +217,12 @@ export class SkillsService {
 
   /** Switches a skill for every conversation; kept in the switches file when there is one. */
   async setEnabled(name: string, on: boolean): Promise<void> {
-    if (on) this.disabled.delete(name);
-    else this.disabled.add(name);
+    const server = name.includes(':')
+      ? (await this.serverViews()).find((s) => s.view.name === name)?.server
+      : undefined;
+    const key = server ? switchKey(server) : name;
+    if (on) this.disabled.delete(key);
+    else this.disabled.add(key);
     if (this.options.switchesFile)
       await writeJsonFile(this.options.switchesFile, { disabled: [...this.disabled].sort() });
   }

@@ -158,5 +158,11 @@ describe("an MCP server's skills in a chat", () => {
     await h!.engine.send(again.id, 'Fill the form').done;
     const reloaded = h!.api.messageRequests()[5];
     expect(toolResultText(toolResultsOf(reloaded)[0].content)).toContain('(v2)');
+
+    // Switched off by its server identity and URI: still off, and out of the catalog.
+    await skills.setEnabled('docs:pdf-forms', false);
+    const off = (await skills.list()).find((v) => v.name === 'docs:pdf-forms')!;
+    expect(off.state).toBe('disabled');
+    expect((await skills.enabled()).map((e) => e.view.name)).toEqual([]);
   });
 });
