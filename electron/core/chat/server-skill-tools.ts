@@ -26,8 +26,10 @@ const error = (id: string, body: string): ToolResultBlock => ({
 async function refusal(skill: UsableServerSkill, err: SkillVerificationError): Promise<string> {
   try {
     const fresh = await skill.client.get(skill.uri);
-    if (!fresh.ok || digestSetHash(fresh.entry) !== digestSetHash(skill.approved))
+    if (!fresh.ok || digestSetHash(fresh.entry) !== digestSetHash(skill.approved)) {
+      skill.client.forget(); // the next catalog lists the skill as changed, waiting for approval
       return `The skill "${skill.name}" changed on the MCP server "${skill.server}" since the user approved it; nothing of the new version was used. The user must approve it again on the Skills page before it can be loaded.`;
+    }
   } catch {
     // the refusal below stands on its own
   }

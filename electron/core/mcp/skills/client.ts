@@ -5,6 +5,7 @@
 // that listed it (this object serves one session).
 import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { McpClient } from '../client';
+import { asTtl } from '../client-helpers';
 import { McpProtocolError } from '../errors';
 import { listAllPages } from '../pagination';
 import { checkEntry, SKILLS_EXTENSION, type CheckedEntry, type SkillEntry } from './entry';
@@ -39,8 +40,18 @@ export class SkillVerificationError extends LenaError {
   }
 }
 
+/** How long a listing may take before it counts as failed (the catalog of a request waits for it). */
+export const LIST_TIMEOUT_MS = 5_000;
+/** The longest Lena keeps a listing, whatever ttlMs the server gives. */
+const MAX_LIST_TTL_MS = 5 * 60_000;
+
 export class SkillsClient {
-  constructor(private readonly session: SkillsSession) {}
+  private cached: { at: number; ttlMs: number; entries: CheckedEntry[] } | undefined;
+
+  constructor(
+    private readonly session: SkillsSession,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** True when the server declared the extension. */
   get offered(): boolean {
@@ -52,16 +63,36 @@ export class SkillsClient {
     return this.session.extension(SKILLS_EXTENSION)?.directoryRead === true;
   }
 
-  /** Every entry the server lists (all pages), each checked; no file is read. */
-  async list(opts: { signal?: AbortSignal } = {}): Promise<CheckedEntry[]> {
+  /**
+   * Every entry the server lists (all pages), each checked; no file is read. A listing is kept
+   * for the server's ttlMs (the smallest of its pages'), so each chat request need not ask again.
+   */
+  async list(opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<CheckedEntry[]> {
     if (!this.offered) return [];
+    const held = this.cached;
+    if (held && this.now() - held.at < held.ttlMs) return held.entries;
+    let ttlMs = MAX_LIST_TTL_MS;
     const raw = await listAllPages<unknown>(
-      (params) => this.session.extensionRequest(SKILLS_EXTENSION, 'skills/list', params, opts),
+      async (params) => {
+        const page = await this.session.extensionRequest(SKILLS_EXTENSION, 'skills/list', params, {
+          timeoutMs: LIST_TIMEOUT_MS,
+          ...opts,
+        });
+        ttlMs = Math.min(ttlMs, asTtl(page.ttlMs));
+        return page;
+      },
       'skills/list',
       'skills',
       () => undefined,
     );
-    return raw.map(checkEntry);
+    const entries = raw.map(checkEntry);
+    this.cached = { at: this.now(), ttlMs, entries };
+    return entries;
+  }
+
+  /** Forgets the held listing (a refreshed entry showed the skill changed). */
+  forget(): void {
+    this.cached = undefined;
   }
 
   /** The current entry of the skill at `uri` (its SKILL.md URI). */

@@ -80,6 +80,24 @@ describe('Skills over MCP client', () => {
     expect((await skills.load(fresh.entry)).skillMd).toContain('(v2)');
   });
 
+  it("keeps a listing for the server's ttlMs, then lists again", async () => {
+    const peer = createSkillsPeer('good', 60_000);
+    const { client, log } = await inMemoryClient(peer.server);
+    await client.connect();
+    let now = 1_000;
+    const skills = new SkillsClient(client, () => now);
+    await skills.list();
+    now += 59_000;
+    expect(await skills.list()).toHaveLength(2);
+    expect(log.sent('skills/list')).toHaveLength(2); // one listing: its two pages
+    now += 2_000;
+    await skills.list();
+    expect(log.sent('skills/list')).toHaveLength(4);
+    skills.forget();
+    await skills.list();
+    expect(log.sent('skills/list')).toHaveLength(6);
+  });
+
   it('reads a directory where the server declared directoryRead, and never elsewhere', async () => {
     const { skills } = await connected();
     expect(await skills.readDirectory('skill://pdf-forms')).toEqual([
