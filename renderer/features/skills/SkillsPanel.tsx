@@ -145,7 +145,7 @@ export function SkillsPanel() {
       ) : (
         <ul className="skill-list">
           {skills.map((s) => (
-            <SkillRow key={`${s.origin}:${s.folder}`} skill={s} />
+            <SkillRow key={`${s.origin}:${s.server ?? ''}:${s.folder}`} skill={s} />
           ))}
         </ul>
       )}
