@@ -1,6 +1,7 @@
 // Skills from an MCP server in the window (Skills over MCP), in Chromium against the real core, a
 // real stdio server offering the extension and the scripted Messages API: the Skills panel shows
-// each server skill with its server as origin, waiting for approval; once approved it joins the
+// each server skill with its server as origin, waiting for approval, and reads its instructions
+// only when asked (a tampered SKILL.md is refused there); once approved it joins the
 // catalog named by its server, `/docs:pdf-forms` loads it, and a file whose bytes do not match its
 // digest is refused on the tool card and never reaches the model.
 import { join } from 'node:path';
@@ -14,7 +15,10 @@ const PEER = join(__dirname, '../fixtures/mcp/skills-peer.mjs');
 
 describe.skipIf(skipWhen('no-browser'))("an MCP server's skills in the window", () => {
   const win = sharedChatWindow({
-    extraServers: { docs: { command: process.execPath, args: [PEER, 'tampered'] } },
+    extraServers: {
+      docs: { command: process.execPath, args: [PEER, 'tampered'] },
+      bad: { command: process.execPath, args: [PEER, 'tampered-body'] },
+    },
   });
   const tally = new AxeTally();
 
@@ -31,6 +35,18 @@ describe.skipIf(skipWhen('no-browser'))("an MCP server's skills in the window", 
     expect(await row.getByText('skill://pdf-forms/SKILL.md').count()).toBe(1);
     const notes = panel.getByRole('listitem', { name: 'docs:docs/release-notes' });
     await notes.getByText('Suggests tools: Bash(git log:*)', { exact: false }).waitFor();
+    // Its instructions are read only when asked for, verified; a tampered SKILL.md is refused.
+    await row
+      .getByRole('button', { name: 'Read instructions of docs:pdf-forms from its server' })
+      .click();
+    await row.getByRole('heading', { name: 'Filling forms (v1)' }).waitFor();
+    const bad = panel.getByRole('listitem', { name: 'bad:pdf-forms' });
+    await bad.getByRole('button', { name: /Read instructions/ }).click();
+    await bad
+      .getByRole('alert')
+      .getByText('Lena refused skill://pdf-forms/SKILL.md', { exact: false })
+      .waitFor();
+    expect(await bad.getByText('evil.example', { exact: false }).count()).toBe(0);
     await app.screenshot('server-skills-waiting');
     const severe = await tally.scan(page, 'server skills panel');
     expect(severe, describeFindings(severe)).toEqual([]);

@@ -3,6 +3,7 @@
 // the user's switches and project approvals.
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { readJsonFileOrSetAsideSync, writeJsonFile } from '../base/json-file';
 import type { LenaPaths } from '../home';
 import { SkillApprovals } from './approvals';
@@ -245,7 +246,7 @@ export class SkillsService {
   async serverSkillBody(name: string): Promise<string> {
     const found = (await this.serverViews()).find((s) => s.view.name === name);
     if (!found || !found.server.checked.ok)
-      throw new Error(`No usable server skill named "${name}"`);
+      throw new LenaError(ERROR_CODE.notFound, `No usable server skill named "${name}".`);
     const { skillMd } = await found.server.client.load(found.server.checked.entry);
     return bodyOf(skillMd);
   }

@@ -18,6 +18,38 @@ const STATE_TEXT: Record<SkillInfo['state'], string> = {
   duplicate: 'Duplicate',
 };
 
+/**
+ * A server's skill's instructions, read from its server only when the user asks (listing reads no
+ * file) and verified by the host; a refused read shows why instead.
+ */
+function ServerSkillBody({ skill }: { skill: SkillInfo }) {
+  const read = useLena(skillsSelectors.read(skill.name));
+  const { readSkill } = useLenaActions();
+  if (!read)
+    return (
+      <button
+        type="button"
+        className="small"
+        aria-label={`Read instructions of ${skill.name} from its server`}
+        onClick={() => void readSkill(skill.name)}
+      >
+        Read instructions
+      </button>
+    );
+  if ('error' in read)
+    return (
+      <p className="small error" role="alert">
+        {read.error}
+      </p>
+    );
+  return (
+    <details open>
+      <summary className="small">Instructions (read from {skill.server}, verified)</summary>
+      <Markdown text={read.body} />
+    </details>
+  );
+}
+
 function SkillRow({ skill }: { skill: SkillInfo }) {
   const { setSkillEnabled, approveSkill } = useLenaActions();
   const id = `skill-${skill.origin}-${skill.name}`;
@@ -90,6 +122,7 @@ function SkillRow({ skill }: { skill: SkillInfo }) {
           </ul>
         </details>
       )}
+      {skill.origin === 'server' && skill.state !== 'invalid' && <ServerSkillBody skill={skill} />}
       {skill.body && (
         <details>
           <summary className="small">Instructions</summary>

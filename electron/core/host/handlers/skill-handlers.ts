@@ -35,6 +35,7 @@ export function skillHandlers(get: () => Promise<HostServices>): SkillHandlers {
       await (await skills()).setEnabled(name, enabled);
       return list();
     },
+    'skills:read': async ({ name }) => ({ body: await (await skills()).serverSkillBody(name) }),
     'skills:approve': async ({ name }) => {
       const service = await skills();
       const waiting = (await service.list()).find(
