@@ -48,6 +48,7 @@ export const INVOKE_CHANNELS = [
   'skills:list',
   'skills:set-enabled',
   'skills:approve',
+  'skills:read',
   'conversations:list',
   'conversations:get',
   'conversations:messages',

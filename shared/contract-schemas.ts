@@ -140,7 +140,8 @@ export const installRequest = z
   })
   .strict();
 /** A skill name (the front matter's rules are checked by core; this bounds the input). */
-export const skillName = z.string().min(1).max(64);
+// A folder skill's name (at most 64 characters), or a server's skill as `server:path`.
+export const skillName = z.string().min(1).max(512);
 
 const folderPath = z.string().min(1).max(4096);
 
@@ -158,6 +159,7 @@ export const projectPrefsChange = z
       .object({
         offServers: z.array(z.string().max(64)).max(1000),
         tools: z.record(z.string().max(500), z.boolean()),
+        offSkills: z.array(z.string().max(512)).max(1000).optional(),
       })
       .strict()
       .nullable()

@@ -226,6 +226,8 @@ export const invokeChannels = {
   ),
   /** Approves a project's skill as its files are now (bound to their hash). */
   'skills:approve': channel<SkillInfo[]>()(z.object({ name: s.skillName }).strict()),
+  /** A server's skill's SKILL.md body, read from its server now and verified against its entry. */
+  'skills:read': channel<{ body: string }>()(z.object({ name: s.skillName }).strict()),
 
   // Conversations and the agent loop
   'conversations:list': channel<ConversationSummary[]>()(s.noArgs),

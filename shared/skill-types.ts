@@ -12,8 +12,11 @@ export interface SkillFileView {
 
 export interface SkillInfo {
   name: string;
-  origin: 'user' | 'project';
+  origin: 'user' | 'project' | 'server';
+  /** The skill's folder, or for a server's skill the URI of its SKILL.md. */
   folder: string;
+  /** The label of the MCP server a server's skill comes from. */
+  server?: string;
   state: SkillStateView;
   /** Why it is invalid, or which folder's skill of the same name is used. */
   reason?: string;

@@ -10,6 +10,7 @@ import type { Runtime, RuntimeOptions } from '../core/host/runtime';
 import type { AsksService } from '../core/host/services/asks';
 import type { ChatService } from '../core/host/services/chat';
 import type { ServersService } from '../core/host/services/servers';
+import type { SkillsService } from '../core/skills/service';
 import { RotatingLog } from '../core/base/log-file';
 import { ConfigLoader, type ConfigSources, type LoadedConfig } from '../core/mcp/config/loader';
 import type { ProjectApprovals } from '../core/permissions/project-approval';
@@ -25,6 +26,8 @@ export interface CliServices {
   chat: ChatService;
   /** Permission requests (a broker exists only with `interactive: true`). */
   asks: AsksService;
+  /** The skills of the folders and of the connected servers, as the window lists them. */
+  skills: SkillsService;
 }
 
 export interface CliContext {

@@ -1,11 +1,14 @@
 // `lena skills list`, `lena skills show NAME` and `lena skills approve NAME`: the same skills
 // service as the window and `lena chat` (core/skills/service.ts), over the default folders and,
-// with --project, the project's .claude/skills and .agents/skills (each waiting for approval).
+// with --project, the project's .claude/skills and .agents/skills (each waiting for approval),
+// and the skills of the configured MCP servers that offer them (started for the command; each
+// waits for approval, bound to its files' digests). --local reads the folders only.
 import { ERROR_CODE, LenaError } from '../../shared/result';
-import { skillsForHome, type SkillView } from '../core/skills/service';
+import { skillsForHome, type SkillsService, type SkillView } from '../core/skills/service';
 import { SettingsStore } from '../core/store/settings';
 import { registerCommand } from './commands';
 import type { CliContext } from './context';
+import { startServers } from './mcp/servers';
 import { indent, plural } from './output';
 
 const PROJECT_FLAG = {
@@ -14,11 +17,31 @@ const PROJECT_FLAG = {
   help: "also read DIR's .claude/skills and .agents/skills (each shown once approved)",
 } as const;
 
-/** The same folders as the window: the skillFolders setting, else the defaults. */
-const service = async (ctx: CliContext) => {
+const LOCAL_FLAG = {
+  name: '--local',
+  help: "only the skill folders: start no server and leave servers' skills out",
+} as const;
+
+/**
+ * The same folders as the window (the skillFolders setting, else the defaults) and, unless
+ * `local`, the configured servers that can start (started now, quietly).
+ */
+async function service(ctx: CliContext, local: boolean): Promise<SkillsService> {
+  if (!local && (await ctx.config()).servers.length > 0) {
+    const { servers, skills } = await ctx.services();
+    const startable = servers
+      .statuses()
+      .filter((s) => s.status !== 'disabled' && s.status !== 'needs-approval')
+      .map((s) => s.name);
+    await startServers(servers, ctx.out, startable, 'none');
+    return skills;
+  }
   const folders = (await SettingsStore.open(ctx.paths.settings)).current.skillFolders;
   return skillsForHome(ctx.paths, ctx.projectDir, process.env, () => folders);
-};
+}
+
+const originText = (v: SkillView): string =>
+  v.origin === 'server' ? `server ${v.server ?? ''}` : v.origin;
 
 function stateLine(v: SkillView): string {
   return `${v.state}${v.reason ? `: ${v.reason}` : ''}`;
@@ -27,6 +50,7 @@ function stateLine(v: SkillView): string {
 const jsonOf = (v: SkillView) => ({
   name: v.name,
   origin: v.origin,
+  ...(v.server !== undefined ? { server: v.server } : {}),
   folder: v.folder,
   state: v.state,
   ...(v.reason ? { reason: v.reason } : {}),
@@ -38,8 +62,8 @@ const jsonOf = (v: SkillView) => ({
   ...(v.change ? { change: v.change } : {}),
 });
 
-async function findView(ctx: CliContext, name: string): Promise<SkillView> {
-  const views = await (await service(ctx)).list();
+async function findView(ctx: CliContext, skills: SkillsService, name: string): Promise<SkillView> {
+  const views = await skills.list();
   const found =
     views.find((v) => v.name === name && v.state !== 'duplicate') ??
     views.find((v) => v.name === name);
@@ -57,19 +81,25 @@ registerCommand({
   usage: ['skills list [--project DIR] [--json]'],
   description:
     "Reads ~/.claude/skills, ~/.agents/skills and the skills folder of Lena's home (and with --project,\n" +
-    "the project's .claude/skills and .agents/skills). States: enabled, disabled, needs-approval (a\n" +
-    'project skill not yet approved, or changed since), invalid (with the reason), duplicate.',
-  examples: ['lena skills list', "lena skills list --json | jq -r '.skills[].name'"],
-  flags: [PROJECT_FLAG],
+    "the project's .claude/skills and .agents/skills), then the skills of the configured MCP servers\n" +
+    'that offer them, named SERVER:PATH. States: enabled, disabled, needs-approval (a project or\n' +
+    "server skill not yet approved, or changed since), invalid (with the reason), duplicate. A server's\n" +
+    'files are not read to list its skills.',
+  examples: [
+    'lena skills list',
+    "lena skills list --json | jq -r '.skills[].name'",
+    'lena skills list --local',
+  ],
+  flags: [PROJECT_FLAG, LOCAL_FLAG],
   positionals: [],
-  async run(ctx) {
-    const views = await (await service(ctx)).list();
+  async run(ctx, args) {
+    const views = await (await service(ctx, args.bools.has('--local'))).list();
     if (ctx.out.json) {
       ctx.out.result({ skills: views.map(jsonOf) });
       return 0;
     }
     for (const v of views) {
-      ctx.out.info(`${v.name}  (${v.origin}, ${stateLine(v)})`);
+      ctx.out.info(`${v.name}  (${originText(v)}, ${stateLine(v)})`);
       if (v.description) ctx.out.info(indent(v.description.split('\n')[0].slice(0, 160)));
       for (const w of v.warnings) ctx.out.info(indent(`warning: ${w}`));
       if (v.duplicates.length) ctx.out.info(indent(`also in: ${v.duplicates.join(', ')}`));
@@ -85,23 +115,32 @@ registerCommand({
   usage: ['skills show NAME [--project DIR] [--json]'],
   description:
     "Prints the skill's front matter fields, its SKILL.md body and its files. Scripts are listed;\n" +
-    'Lena never runs them. A project skill changed since its approval shows the SKILL.md diff.',
-  examples: ['lena skills show pdf-forms'],
-  flags: [PROJECT_FLAG],
+    'Lena never runs them. A project skill changed since its approval shows the SKILL.md diff. A\n' +
+    "server's skill is read from its server and verified against the size and sha256 digest the\n" +
+    'server listed; a mismatch is refused and nothing of it is printed.',
+  examples: ['lena skills show pdf-forms', 'lena skills show docs:pdf-forms'],
+  flags: [PROJECT_FLAG, LOCAL_FLAG],
   positionals: [{ name: 'NAME' }],
   async run(ctx, args) {
-    const v = await findView(ctx, args.positionals[0]);
+    const skills = await service(ctx, args.bools.has('--local'));
+    const found = await findView(ctx, skills, args.positionals[0]);
+    const v =
+      found.origin === 'server' && found.state !== 'invalid'
+        ? { ...found, body: await skills.serverSkillBody(found.name) }
+        : found;
     if (ctx.out.json) {
       ctx.out.result({
         skill: { ...jsonOf(v), ...(v.body !== undefined ? { body: v.body } : {}) },
       });
       return 0;
     }
-    ctx.out.info(`${v.name}  (${v.origin}, ${stateLine(v)})`);
-    ctx.out.info(`folder: ${v.folder}`);
+    ctx.out.info(`${v.name}  (${originText(v)}, ${stateLine(v)})`);
+    ctx.out.info(`${v.origin === 'server' ? 'uri' : 'folder'}: ${v.folder}`);
     if (v.description) ctx.out.info(`description: ${v.description}`);
     if (v.allowedTools)
-      ctx.out.info(`allowed-tools (a suggestion, never applied): ${v.allowedTools.join(' ')}`);
+      ctx.out.info(
+        `allowed-tools (${v.origin === 'server' ? "asked for by the server's skill, " : ''}a suggestion, never applied): ${v.allowedTools.join(' ')}`,
+      );
     for (const w of v.warnings) ctx.out.info(`warning: ${w}`);
     if (v.change) {
       ctx.out.info('changed since approval:');
@@ -124,32 +163,38 @@ registerCommand({
 
 registerCommand({
   path: ['skills', 'approve'],
-  summary: "approve a project's skill as its files are now",
-  usage: ['skills approve NAME --project DIR --yes [--json]'],
+  summary: "approve a project's or a server's skill as its files are now",
+  usage: ['skills approve NAME --project DIR --yes [--json]', 'skills approve SERVER:PATH --yes'],
   description:
-    'Approves the project skill NAME bound to the hash of its files: when a file changes it waits\n' +
-    'for approval again. Read it first with "lena skills show NAME --project DIR".',
-  examples: ['lena skills approve deploy --project ~/code/app --yes'],
+    'Approves the project skill NAME bound to the hash of its files, or the server skill SERVER:PATH\n' +
+    'bound to the set of its files and their sha256 digests: when a file changes it waits for\n' +
+    'approval again. Read it first with "lena skills show NAME".',
+  examples: [
+    'lena skills approve deploy --project ~/code/app --yes',
+    'lena skills approve docs:pdf-forms --yes',
+  ],
   flags: [PROJECT_FLAG, { name: '--yes', alias: '-y', help: 'approve (required)' }],
   positionals: [{ name: 'NAME' }],
   async run(ctx, args) {
     const name = args.positionals[0];
-    if (!ctx.projectDir)
+    const server = name.includes(':');
+    if (!ctx.projectDir && !server)
       throw new LenaError(ERROR_CODE.invalidArguments, 'Name the project with --project DIR.');
     if (!args.bools.has('--yes'))
       throw new LenaError(
         ERROR_CODE.invalidArguments,
-        `Read the skill with "lena skills show ${name} --project ${ctx.projectDir}", then approve it with --yes.`,
+        `Read the skill with "lena skills show ${name}${server ? '' : ` --project ${ctx.projectDir}`}", then approve it with --yes.`,
       );
-    const v = await findView(ctx, name);
-    if (v.origin !== 'project' || v.state !== 'needs-approval')
+    const skills = await service(ctx, !server);
+    const v = await findView(ctx, skills, name);
+    if (v.origin === 'user' || v.state !== 'needs-approval')
       throw new LenaError(
         ERROR_CODE.conflict,
-        `"${name}" is ${v.origin === 'project' ? v.state : `a ${v.origin} skill`}; only a project skill waiting for approval can be approved.`,
+        `"${name}" is ${v.origin === 'user' ? `a ${v.origin} skill` : v.state}; only a project or server skill waiting for approval can be approved.`,
       );
-    await (await service(ctx)).approve(name);
+    await skills.approve(name);
     if (ctx.out.json) ctx.out.result({ approved: name });
-    else ctx.out.info(`Approved the project skill ${name}.`);
+    else ctx.out.info(`Approved the ${v.origin} skill ${name}.`);
     return 0;
   },
 });

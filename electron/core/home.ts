@@ -37,6 +37,8 @@ export interface LenaPaths {
   skillApprovals: string;
   /** The skills the user switched off. */
   skillSwitches: string;
+  /** Approvals of MCP servers' skills, keyed by server identity and URI, bound to their digests. */
+  serverSkillApprovals: string;
   /** The desktop's encrypted secret store. */
   secrets: string;
   recentFolders: string;
@@ -76,6 +78,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     skills: join(home, 'skills'),
     skillApprovals: join(home, 'skill-approvals.json'),
     skillSwitches: join(home, 'skills.json'),
+    serverSkillApprovals: join(home, 'server-skill-approvals.json'),
     secrets: join(home, 'secrets.json'),
     recentFolders: join(home, 'recent-folders.json'),
     windowState: join(home, 'window-state.json'),

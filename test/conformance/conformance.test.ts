@@ -9,8 +9,8 @@
 //
 // The scenario lists come from each runner's own `list --client`, so the matrix is exactly what
 // the runner selects. A scenario passes when the runner exits 0 and its checks.json holds no
-// FAILURE (a WARNING is the suite's pass with a note; the skills-extension scenarios emit only
-// SKIPPED checks, as Lena does not declare that extension). Every cell must pass: none is
+// FAILURE (a WARNING is the suite's pass with a note; the sep-2640-client-* scenarios must end in
+// SUCCESS: Lena lists, loads and verifies their skills). Every cell must pass: none is
 // skipped or allowed to fail. Cost is bounded: the runner
 // kills the driver after 10 s (the driver gives up at 8 s), two scenarios run at a time (the
 // conformance config's maxConcurrency), and five timeouts abort the rest.
@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUIRE_BANNER } from '../bench/quick.mjs';
 
 const root = resolve(__dirname, '../..');
 const RUNNER_TIMEOUT_MS = 10_000;
@@ -77,6 +78,9 @@ beforeAll(async () => {
     format: 'esm',
     target: 'node22',
     logLevel: 'warning',
+    // Core ships as CommonJS (the CLI, the window's main); its CommonJS dependencies (yaml, for a
+    // skill's front matter) get `require` in this ESM bundle from the same banner the benchmarks use.
+    banner: { js: REQUIRE_BANNER },
   });
 });
 
@@ -171,6 +175,9 @@ for (const cell of CELLS) {
           output,
         ).toEqual([]);
         expect(code, output).toBe(0);
+        // Skills over MCP: a check the runner skips (the client never listed or loaded) is a miss.
+        if (scenario.startsWith('sep-2640-client-'))
+          expect(checks.filter((c) => c.status !== 'SUCCESS')).toEqual([]);
       }, 45_000);
     }
   });

@@ -13,6 +13,7 @@ import { OAuthProvider } from '../../electron/core/mcp/auth/provider';
 import { MemoryAuthStore } from '../../electron/core/mcp/auth/store';
 import { McpClient } from '../../electron/core/mcp/client';
 import { createClientFeatures } from '../../electron/core/mcp/client-features/index';
+import { SkillsClient, SkillVerificationError } from '../../electron/core/mcp/skills/client';
 import { HttpFallbackTransport } from '../../electron/core/mcp/transports/http-fallback';
 import { APP_VERSION } from '../../electron/core/version';
 
@@ -32,6 +33,27 @@ const callEach =
 const callFirst: Step = async (c) => {
   const [tool] = await c.listTools();
   if (tool) log(`${tool.name}: ${JSON.stringify((await c.callTool(tool.name, {})).content)}`);
+};
+
+// Skills over MCP: the catalog is listed (no file read); where a scenario's skill is then used, it
+// is loaded as the model's load tool would (SKILL.md read and verified) and, once loaded, each of
+// its files is read (each verified). A refused read stops the skill there.
+const listSkills: Step = async (c) => {
+  for (const e of await new SkillsClient(c).list())
+    log(e.ok ? `skill ${e.entry.uri}` : `skill ${e.uri} unusable: ${e.reason}`);
+};
+const useFirstSkill: Step = async (c) => {
+  const skills = new SkillsClient(c);
+  const [first] = await skills.list();
+  if (!first?.ok) throw new Error(`no usable skill: ${first ? first.reason : 'none listed'}`);
+  try {
+    const { entry } = await skills.load(first.entry);
+    for (const file of entry.resources.filter((r) => r.uri !== entry.uri))
+      log(`${file.uri}: ${(await skills.readFile(entry, file.uri)).length} characters`);
+  } catch (e) {
+    if (!(e instanceof SkillVerificationError)) throw e;
+    log(e.message); // what the user is told; the skill is not used
+  }
 };
 
 /** What each scenario needs the client to do after connecting. */
@@ -63,6 +85,10 @@ const SCENARIOS: Record<string, Step> = {
   },
   'http-invalid-tool-headers': callEach({ region: 'us-west1' }),
   'json-schema-ref-no-deref': listTools,
+  'sep-2640-client-no-prefetch': listSkills,
+  'sep-2640-client-verify-digest': useFirstSkill,
+  'sep-2640-client-verify-size': useFirstSkill,
+  'sep-2640-client-verify-frontmatter': useFirstSkill,
   'json-schema-2020-12-preservation': async (c) => {
     const tools = await c.listTools();
     const focal = tools.find((t) => t.name === 'json_schema_2020_12_tool');

@@ -15,6 +15,7 @@ export async function skillCatalogOf(
       name: view.name,
       description: view.description ?? '',
       origin: view.origin,
+      ...(view.server !== undefined ? { server: view.server } : {}),
     })),
   );
 }

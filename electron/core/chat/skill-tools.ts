@@ -12,6 +12,7 @@ import type { SkillsService } from '../skills/service';
 import { readSkillFile } from '../skills/skill-files';
 import type { ConversationStore } from '../store/conversations';
 import type { ToolUse } from './stream-round';
+import { loadServerSkill, readServerSkillFile } from './server-skill-tools';
 import { untrustedText } from './untrusted';
 
 type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
@@ -58,11 +59,36 @@ async function answerOne(
   const entry = enabled.find((e) => e.view.name === name);
   if (!entry) {
     const names = enabled.map((e) => e.view.name).join(', ') || '(none)';
+    const waiting = name.includes(':')
+      ? (await skills.list()).find((v) => v.name === name && v.state === 'needs-approval')
+      : undefined;
+    if (waiting)
+      return text(
+        use.id,
+        `The skill "${name}" from the MCP server "${waiting.server}" ${waiting.change ? 'changed since the user approved it' : 'is not approved yet'}; the user must approve it on the Skills page before it can be used. Enabled skills: ${names}.`,
+        true,
+      );
     return text(
       use.id,
       `There is no enabled skill named "${name}". Enabled skills: ${names}.`,
       true,
     );
+  }
+  if (entry.server) {
+    if (use.name === SKILL_TOOL) {
+      if (loaded.has(name))
+        return text(use.id, `The skill "${name}" is already loaded earlier in this conversation.`);
+      const result = await loadServerSkill(use.id, entry.server);
+      if (!result.is_error) loaded.add(name);
+      return result;
+    }
+    if (!loaded.has(name))
+      return text(
+        use.id,
+        `Load the skill "${name}" with ${SKILL_TOOL} before reading its files.`,
+        true,
+      );
+    return readServerSkillFile(use.id, entry.server, field(use.input, 'path'), maxChars);
   }
   const { skill, view } = entry;
   if (use.name === SKILL_TOOL) {

@@ -28,7 +28,8 @@ import { AskBroker } from '../permissions/broker';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
-import { skillsForHome } from '../skills/service';
+import { skillsForHome, type SkillsService } from '../skills/service';
+import { serverSkillSources } from './server-skill-sources';
 import { openConversationStore } from '../store/open-store';
 import { ProjectPrefsStore } from '../store/project-prefs';
 import { API_KEY_SECRET } from '../store/secrets';
@@ -265,6 +266,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     () => manager.projectFolder,
     env,
     () => settings.current.skillFolders,
+    () => serverSkillSources(manager),
   );
   const budget = new ToolBudget({
     registry,
@@ -343,11 +345,12 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
 export function commandServices(
   rt: Runtime,
   paths: LenaPaths,
-): { servers: ServersService; chat: ChatService; asks: AsksService } {
+): { servers: ServersService; chat: ChatService; asks: AsksService; skills: SkillsService } {
   return {
     servers: new ServersService(rt, paths),
     chat: new ChatService(rt),
     asks: new AsksService(rt),
+    skills: rt.skills,
   };
 }
 

@@ -11,6 +11,7 @@ import { RequestHandlerError } from './jsonrpc';
 import type { ReceivedTasks } from './tasks/receiver';
 import { LEGACY_TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks/task';
 import { APP_HTML_MIME, APPS_EXTENSION } from '../../../shared/app-view-types';
+import { SKILLS_EXTENSION } from './skills/entry';
 
 const FEATURES: Record<string, string> = {
   'roots/list': 'roots',
@@ -32,10 +33,12 @@ export const CLIENT_CAPABILITIES: Record<string, unknown> = Object.freeze({
  * `clientCapabilities.extensions` (2026 envelope); a server must not be told of one Lena lacks.
  * An entry is `"vendor/name": {settings}`. Tasks (io.modelcontextprotocol/tasks): electron/core/mcp/tasks.
  * MCP Apps (io.modelcontextprotocol/ui): the view format Lena renders; electron/core/mcp/apps.
+ * Skills (io.modelcontextprotocol/skills): Lena lists, loads and verifies them; electron/core/mcp/skills.
  */
 export const CLIENT_EXTENSIONS: Record<string, Record<string, unknown>> = Object.freeze({
   [TASKS_EXTENSION]: {},
   [APPS_EXTENSION]: Object.freeze({ mimeTypes: Object.freeze([APP_HTML_MIME]) }),
+  [SKILLS_EXTENSION]: {},
 });
 
 /** What Lena declares to a server: the host's features plus the extensions above (when any). */

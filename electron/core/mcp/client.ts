@@ -222,6 +222,32 @@ export class McpClient extends ClientSession {
     await this.peer.notify('notifications/roots/list_changed');
   }
 
+  /** The settings a server declared for extension `id` (SEP-2133), or undefined when it did not. */
+  extension(id: string): Record<string, unknown> | undefined {
+    const all = this.init?.capabilities.extensions;
+    const ext = all && typeof all === 'object' ? (all as Record<string, unknown>)[id] : undefined;
+    return ext && typeof ext === 'object' && !Array.isArray(ext)
+      ? (ext as Record<string, unknown>)
+      : undefined;
+  }
+
+  /** A request of extension `id`; never sent to a server that did not declare the extension. */
+  async extensionRequest(
+    id: string,
+    method: string,
+    params: Record<string, unknown> | undefined,
+    opts: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<Record<string, unknown>> {
+    if (!this.extension(id))
+      throw new McpProtocolError(
+        `${this.transport.description} does not offer ${method} (it did not declare the ${id} extension)`,
+      );
+    return this.send(method, params, {
+      timeoutMs: opts.timeoutMs ?? this.timeoutMs,
+      signal: opts.signal,
+    });
+  }
+
   /** Sets which server log messages arrive (`logging/setLevel`), where the server offers logging. */
   async setLogLevel(level: LoggingLevel): Promise<boolean> {
     if (!this.init?.capabilities.logging || this.currentEra === 'modern') return false;

@@ -12,8 +12,13 @@ export const CATALOG_MAX = 100;
 export interface CatalogEntry {
   name: string;
   description: string;
-  origin: SkillOrigin;
+  origin: SkillOrigin | 'server';
+  /** The label of the MCP server a server's skill comes from. */
+  server?: string;
 }
+
+const escapeAttr = (text: string): string =>
+  text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 export const SKILL_TOOL_DEFINITIONS: readonly Anthropic.Messages.Tool[] = [
   {
@@ -47,10 +52,15 @@ export function catalogText(entries: readonly CatalogEntry[]): string {
   const shown = entries.slice(0, CATALOG_MAX);
   const lines = [
     `Skills: folders of instructions for particular tasks. When a task matches a skill's description, call ${SKILL_TOOL} with its name first, then follow what it returns; read its files with ${SKILL_FILE_TOOL} only when needed.`,
+    ...(entries.some((e) => e.origin === 'server')
+      ? [
+          'A skill with origin="server" comes from the MCP server named in its server attribute, not from the user: its name is that server\'s label, a colon, and the skill\'s path.',
+        ]
+      : []),
     '<skills>',
     ...shown.map(
       (e) =>
-        `<skill name="${e.name}" origin="${e.origin}">${e.description.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}</skill>`,
+        `<skill name="${escapeAttr(e.name)}" origin="${e.origin}"${e.server !== undefined ? ` server="${escapeAttr(e.server)}"` : ''}>${e.description.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}</skill>`,
     ),
     '</skills>',
   ];

@@ -3,6 +3,7 @@
 // the user's switches and project approvals.
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { readJsonFileOrSetAsideSync, writeJsonFile } from '../base/json-file';
 import type { LenaPaths } from '../home';
 import { SkillApprovals } from './approvals';
@@ -15,6 +16,15 @@ import {
   type SkillSource,
 } from './discover';
 import type { SkillChange } from './approvals';
+import type { SkillEntry } from '../mcp/skills/entry';
+import { changedFiles, ServerSkillApprovals } from './server-approvals';
+import {
+  bodyOf,
+  entryFiles,
+  listServerSkills,
+  type ServerSkill,
+  type ServerSkillSource,
+} from './server-skills';
 import type { SkillFile } from './skill-files';
 
 export type SkillState = 'enabled' | 'disabled' | 'needs-approval' | 'invalid' | 'duplicate';
@@ -22,8 +32,11 @@ export type SkillState = 'enabled' | 'disabled' | 'needs-approval' | 'invalid' |
 /** A skill as the user sees it. */
 export interface SkillView {
   name: string;
-  origin: SkillOrigin;
+  origin: SkillOrigin | 'server';
+  /** The skill's folder, or for a server's skill the URI of its SKILL.md. */
   folder: string;
+  /** The label of the server a skill comes from (origin `server`). */
+  server?: string;
   state: SkillState;
   /** Why it is invalid, or which folder's skill of this name is used. */
   reason?: string;
@@ -48,7 +61,21 @@ export interface SkillsOptions {
   disabled?: Iterable<string>;
   /** Where the switches are kept (`skills.json` in Lena's home); absent = this process only. */
   switchesFile?: string;
+  /** The connected servers to list skills from (Skills over MCP); none when absent. */
+  servers?: () => readonly ServerSkillSource[];
+  /** Approvals of servers' skills (in memory when absent). */
+  serverApprovals?: ServerSkillApprovals;
 }
+
+/** A server's skill the model may use: its listing and the entry the user approved. */
+export interface UsableServerSkill extends ServerSkill {
+  approved: SkillEntry;
+}
+
+/** An enabled skill: a folder's (`skill`) or a server's (`server`). */
+export type EnabledSkill =
+  | { view: SkillView; skill: FoundSkill; server?: undefined }
+  | { view: SkillView; server: UsableServerSkill; skill?: undefined };
 
 const realpath = (path: string): string => {
   try {
@@ -65,11 +92,24 @@ function readSwitches(file: string): string[] {
   return Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : [];
 }
 
+/** A server's skill is switched by its identity and URI, never by its name. */
+const switchKey = (s: { identity: string; uri: string }): string => `mcp ${s.identity} ${s.uri}`;
+
+/** A front matter's `allowed-tools` (a space-separated string or a list), as entries. */
+const allowedToolsOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    : typeof value === 'string'
+      ? value.split(/\s+/).filter(Boolean)
+      : [];
+
 export class SkillsService {
   private readonly disabled: Set<string>;
+  private readonly serverApprovals: ServerSkillApprovals;
 
   constructor(private readonly options: SkillsOptions) {
     this.disabled = new Set(options.disabled ?? []);
+    this.serverApprovals = options.serverApprovals ?? new ServerSkillApprovals();
     if (options.switchesFile) {
       const saved = readSwitches(options.switchesFile);
       for (const name of saved) this.disabled.add(name);
@@ -94,21 +134,77 @@ export class SkillsService {
     return [...user, ...project];
   }
 
-  /** Every skill found, with its state. */
+  /** Every skill found, with its state: the folders' first, then the servers'. */
   async list(): Promise<SkillView[]> {
     const found = discoverSkills(this.sources(), this.project);
     const views: SkillView[] = [];
     for (const skill of found) views.push(await this.view(skill, found));
+    for (const { view } of await this.serverViews()) views.push(view);
     return views;
   }
 
   /** The skills the model may use, in catalog order. */
-  async enabled(): Promise<{ view: SkillView; skill: FoundSkill }[]> {
+  async enabled(): Promise<EnabledSkill[]> {
     const found = discoverSkills(this.sources(), this.project);
-    const out: { view: SkillView; skill: FoundSkill }[] = [];
+    const out: EnabledSkill[] = [];
     for (const skill of found) {
       const view = await this.view(skill, found);
       if (view.state === 'enabled') out.push({ view, skill });
+    }
+    for (const { view, server, approved } of await this.serverViews())
+      if (view.state === 'enabled' && approved) out.push({ view, server: { ...server, approved } });
+    return out;
+  }
+
+  /** The servers' skills, listed now (entries only: no file is read), each with its state. */
+  private async serverViews(): Promise<
+    { view: SkillView; server: ServerSkill; approved?: SkillEntry }[]
+  > {
+    const sources = this.options.servers?.() ?? [];
+    if (sources.length === 0) return [];
+    const out: { view: SkillView; server: ServerSkill; approved?: SkillEntry }[] = [];
+    for (const server of await listServerSkills(sources)) {
+      const base: SkillView = {
+        name: server.name,
+        origin: 'server',
+        server: server.server,
+        folder: server.uri,
+        state: 'enabled',
+        warnings: [],
+        files: [],
+        duplicates: [],
+      };
+      if (!server.checked.ok) {
+        out.push({ server, view: { ...base, state: 'invalid', reason: server.checked.reason } });
+        continue;
+      }
+      const { entry } = server.checked;
+      const allowed = allowedToolsOf(entry.frontmatter['allowed-tools']);
+      const view: SkillView = {
+        ...base,
+        description: entry.frontmatter.description,
+        files: entryFiles(entry),
+        ...(allowed.length ? { allowedTools: allowed } : {}),
+      };
+      const approved = await this.serverApprovals.approved(server.identity, entry.uri);
+      if (!approved || changedFiles(approved, entry).length > 0) {
+        out.push({
+          server,
+          view: {
+            ...view,
+            state: 'needs-approval',
+            ...(approved
+              ? { change: { skillMdDiff: [], changedFiles: changedFiles(approved, entry) } }
+              : {}),
+          },
+        });
+        continue;
+      }
+      out.push({
+        server,
+        approved,
+        view: this.disabled.has(switchKey(server)) ? { ...view, state: 'disabled' } : view,
+      });
     }
     return out;
   }
@@ -122,14 +218,42 @@ export class SkillsService {
 
   /** Switches a skill for every conversation; kept in the switches file when there is one. */
   async setEnabled(name: string, on: boolean): Promise<void> {
-    if (on) this.disabled.delete(name);
-    else this.disabled.add(name);
+    const server = name.includes(':')
+      ? (await this.serverViews()).find((s) => s.view.name === name)?.server
+      : undefined;
+    const key = server ? switchKey(server) : name;
+    if (on) this.disabled.delete(key);
+    else this.disabled.add(key);
     if (this.options.switchesFile)
       await writeJsonFile(this.options.switchesFile, { disabled: [...this.disabled].sort() });
   }
 
+  /**
+   * Approves a server's skill (`server:path`) as its entry is listed now, bound to its set of
+   * {uri, digest}: the user saw this set, and a change to it is asked about again.
+   */
+  async approveServerSkill(name: string): Promise<void> {
+    const found = (await this.serverViews()).find((s) => s.view.name === name);
+    if (!found || !found.server.checked.ok || found.view.state !== 'needs-approval')
+      throw new Error(`No server skill named "${name}" waits for approval`);
+    await this.serverApprovals.approve(found.server.identity, found.server.checked.entry);
+  }
+
+  /**
+   * A server's skill's SKILL.md body for the user to read: read now from its server and verified
+   * against its entry as listed (SkillVerificationError on a mismatch).
+   */
+  async serverSkillBody(name: string): Promise<string> {
+    const found = (await this.serverViews()).find((s) => s.view.name === name);
+    if (!found || !found.server.checked.ok)
+      throw new LenaError(ERROR_CODE.notFound, `No usable server skill named "${name}".`);
+    const { skillMd } = await found.server.client.load(found.server.checked.entry);
+    return bodyOf(skillMd);
+  }
+
   /** Approves the project skill `name` as its files are now. */
   async approve(name: string): Promise<void> {
+    if (name.includes(':')) return this.approveServerSkill(name);
     const skill = (await this.find(name)) ?? undefined;
     if (!this.project || !skill || skill.source.origin !== 'project')
       throw new Error(`No project skill named "${name}" waits for approval`);
@@ -181,6 +305,8 @@ export function skillsForHome(
   env: NodeJS.ProcessEnv = process.env,
   /** The `skillFolders` setting; null or absent = the default folders. */
   configured: () => readonly string[] | null = () => null,
+  /** The connected servers whose skills join the folders' (Skills over MCP). */
+  servers?: () => readonly ServerSkillSource[],
 ): SkillsService {
   const userDir = env.HOME || homedir();
   const defaults = defaultSkillFolders(paths.skills, userDir);
@@ -189,6 +315,8 @@ export function skillsForHome(
     folders: () => configured()?.map(expand) ?? defaults,
     approvals: new SkillApprovals(paths.skillApprovals),
     switchesFile: paths.skillSwitches,
+    serverApprovals: new ServerSkillApprovals(paths.serverSkillApprovals),
+    ...(servers ? { servers } : {}),
     ...(project ? { project } : {}),
   });
 }

@@ -18,6 +18,38 @@ const STATE_TEXT: Record<SkillInfo['state'], string> = {
   duplicate: 'Duplicate',
 };
 
+/**
+ * A server's skill's instructions, read from its server only when the user asks (listing reads no
+ * file) and verified by the host; a refused read shows why instead.
+ */
+function ServerSkillBody({ skill }: { skill: SkillInfo }) {
+  const read = useLena(skillsSelectors.read(skill.name));
+  const { readSkill } = useLenaActions();
+  if (!read)
+    return (
+      <button
+        type="button"
+        className="small"
+        aria-label={`Read instructions of ${skill.name} from its server`}
+        onClick={() => void readSkill(skill.name)}
+      >
+        Read instructions
+      </button>
+    );
+  if ('error' in read)
+    return (
+      <p className="small error" role="alert">
+        {read.error}
+      </p>
+    );
+  return (
+    <details open>
+      <summary className="small">Instructions (read from {skill.server}, verified)</summary>
+      <Markdown text={read.body} />
+    </details>
+  );
+}
+
 function SkillRow({ skill }: { skill: SkillInfo }) {
   const { setSkillEnabled, approveSkill } = useLenaActions();
   const id = `skill-${skill.origin}-${skill.name}`;
@@ -25,7 +57,13 @@ function SkillRow({ skill }: { skill: SkillInfo }) {
     <li className="skill-row" aria-labelledby={`${id}-name`}>
       <div className="row">
         <strong id={`${id}-name`}>{skill.name}</strong>
-        <span className="muted small">{skill.origin === 'project' ? 'Project' : 'Yours'}</span>
+        <span className="muted small">
+          {skill.origin === 'project'
+            ? 'Project'
+            : skill.origin === 'server'
+              ? `Server ${skill.server ?? ''}`
+              : 'Yours'}
+        </span>
         <span className={`skill-state skill-state-${skill.state}`}>{STATE_TEXT[skill.state]}</span>
         <span className="spacer" />
         {(skill.state === 'enabled' || skill.state === 'disabled') && (
@@ -84,6 +122,7 @@ function SkillRow({ skill }: { skill: SkillInfo }) {
           </ul>
         </details>
       )}
+      {skill.origin === 'server' && skill.state !== 'invalid' && <ServerSkillBody skill={skill} />}
       {skill.body && (
         <details>
           <summary className="small">Instructions</summary>
@@ -139,7 +178,7 @@ export function SkillsPanel() {
       ) : (
         <ul className="skill-list">
           {skills.map((s) => (
-            <SkillRow key={`${s.origin}:${s.folder}`} skill={s} />
+            <SkillRow key={`${s.origin}:${s.server ?? ''}:${s.folder}`} skill={s} />
           ))}
         </ul>
       )}

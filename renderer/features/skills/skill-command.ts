@@ -2,9 +2,12 @@
 // so its body arrives as the tool's result, once per conversation) before the rest of the text.
 import type { SkillInfo } from '../../../shared/skill-types';
 
-/** The enabled skill a draft starts with (`/pdf-forms …`), or undefined. */
+/**
+ * The enabled skill a draft starts with (`/pdf-forms …`, or a server's `/docs:pdf-forms …`), or
+ * undefined. Only an enabled skill's exact name counts.
+ */
 export function skillCommandOf(text: string, skills: readonly SkillInfo[]): SkillInfo | undefined {
-  const m = /^\/([a-z0-9-]+)(?:\s|$)/.exec(text);
+  const m = /^\/(\S+)(?:\s|$)/.exec(text);
   return m ? skills.find((s) => s.state === 'enabled' && s.name === m[1]) : undefined;
 }
 

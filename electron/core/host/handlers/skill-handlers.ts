@@ -14,6 +14,7 @@ const info = (v: SkillView): SkillInfo => ({
   name: v.name,
   origin: v.origin,
   folder: v.folder,
+  ...(v.server !== undefined ? { server: v.server } : {}),
   state: v.state,
   warnings: v.warnings,
   files: v.files,
@@ -34,15 +35,16 @@ export function skillHandlers(get: () => Promise<HostServices>): SkillHandlers {
       await (await skills()).setEnabled(name, enabled);
       return list();
     },
+    'skills:read': async ({ name }) => ({ body: await (await skills()).serverSkillBody(name) }),
     'skills:approve': async ({ name }) => {
       const service = await skills();
       const waiting = (await service.list()).find(
-        (v) => v.name === name && v.origin === 'project' && v.state === 'needs-approval',
+        (v) => v.name === name && v.origin !== 'user' && v.state === 'needs-approval',
       );
       if (!waiting)
         throw new LenaError(
           ERROR_CODE.notFound,
-          `No project skill named "${name}" waits for approval.`,
+          `No project or server skill named "${name}" waits for approval.`,
         );
       await service.approve(name);
       return list();

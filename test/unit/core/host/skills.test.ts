@@ -54,7 +54,7 @@ describe('skills:* channels', () => {
       ok: false,
       error: {
         code: ERROR_CODE.notFound,
-        message: 'No project skill named "pdf-forms" waits for approval.',
+        message: 'No project or server skill named "pdf-forms" waits for approval.',
       },
     });
     const approved = await h.call<SkillInfo[]>('skills:approve', { name: 'deploy' });

@@ -35,12 +35,14 @@ describe('McpClient: negotiation', () => {
       )
       .toBe(true);
     const { answers, clientCapabilities } = JSON.parse(text(await client.callTool('answers', {})));
-    // Only what Lena implements: following tasks (2025 capability, 2026 extension) — H13; MCP Apps views — H23.
+    // Only what Lena implements: following tasks (2025 capability, 2026 extension) — H13; MCP Apps
+    // views — H23; Skills over MCP — H42.
     expect(clientCapabilities).toEqual({
       tasks: { cancel: {} },
       extensions: {
         'io.modelcontextprotocol/tasks': {},
         'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+        'io.modelcontextprotocol/skills': {},
       },
     });
     expect(answers.ping).toEqual({});

@@ -32,4 +32,17 @@ describe('the skills catalog', () => {
     );
     expect(text.match(/<\/skills>/g)).toHaveLength(1);
   });
+
+  it("names a server's skill by its server, and says it is not the user's", () => {
+    const text = catalogText([
+      { name: 'pdf-forms', description: 'Mine', origin: 'user' },
+      { name: 'docs"x:pdf-forms', description: 'Theirs', origin: 'server', server: 'docs"x' },
+    ]);
+    expect(text).toContain('<skill name="pdf-forms" origin="user">Mine</skill>');
+    expect(text).toContain(
+      '<skill name="docs&quot;x:pdf-forms" origin="server" server="docs&quot;x">Theirs</skill>',
+    );
+    expect(text).toContain('comes from the MCP server named in its server attribute');
+    expect(catalogText([entry(1)])).not.toContain('MCP server');
+  });
 });
