@@ -65,7 +65,7 @@ export function thinkingParams(
 export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { settings } = input;
   const messages = toApiMessages(input.stored);
-  const notices = await prepareContent(messages, input.boundary);
+  const notices = await prepareContent(messages, input.boundary, settings.model);
   markTurns(messages);
   if (input.viewContext)
     appendViewContext(
