@@ -29,9 +29,20 @@ export async function inspectPdf(data: string): Promise<PdfFacts> {
   return result;
 }
 
-/** Models that read PDFs: every model but the retired Claude 1, 2 and 3.0 families. */
-export function modelReadsPdf(model: string | undefined): boolean {
-  return !model || !/^claude-(instant|[12](\.\d)?-|3-(opus|sonnet|haiku)-)/.test(model);
+/** The request's model and whether the Models API says it reads PDFs. */
+export interface RequestModel {
+  id: string;
+  pdf?: boolean;
+}
+
+/**
+ * Whether the model reads PDFs: what the Models API says (`pdf_input`), else every model but the
+ * retired Claude 1, 2 and 3.0 families.
+ */
+export function modelReadsPdf(model: RequestModel | undefined): boolean {
+  if (!model) return true;
+  if (model.pdf !== undefined) return model.pdf;
+  return !/^claude-(instant|[12](\.\d)?-|3-(opus|sonnet|haiku)-)/.test(model.id);
 }
 
 export interface DocumentRef {
@@ -50,7 +61,7 @@ export interface DocumentRef {
  */
 export async function preparePdfs(
   docs: DocumentRef[],
-  model: string | undefined,
+  model: RequestModel | undefined,
   otherBytes = 0,
 ): Promise<string[]> {
   const notices: string[] = [];
@@ -66,7 +77,7 @@ export async function preparePdfs(
     const source = ref.block.source;
     if (source?.type !== 'base64' || source.media_type !== 'application/pdf') continue;
     if (!modelReadsPdf(model)) {
-      drop(ref, `${model} does not read PDFs; choose a newer Claude model`);
+      drop(ref, `${model?.id} does not read PDFs; choose a newer Claude model`);
       continue;
     }
     const facts = await inspectPdf(source.data ?? '');

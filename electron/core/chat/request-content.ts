@@ -4,7 +4,7 @@
 // PDFs read from their bytes and every document cited (documents.ts), and no image payload sent
 // twice (a structuredContent that mirrors an image block).
 import type Anthropic from '@anthropic-ai/sdk';
-import { enableCitations, preparePdfs, type DocumentRef } from './documents';
+import { enableCitations, preparePdfs, type DocumentRef, type RequestModel } from './documents';
 import { prepareImages, type ImageRef } from './images';
 import { rewrapResourceBlocks } from './resource-content';
 import { rewrapUntrusted, sentText, withoutFlag } from './untrusted';
@@ -22,7 +22,7 @@ const blank = (b: Block) =>
 export async function prepareContent(
   messages: MessageParam[],
   boundary: string,
-  model?: string,
+  model?: RequestModel,
 ): Promise<string[]> {
   const images: ImageRef[] = [];
   const docs: DocumentRef[] = [];

@@ -35,7 +35,7 @@ async function sent(attachments: Attachment[], model = 'claude-sonnet-4-5') {
       ) as unknown as Anthropic.Messages.ContentBlockParam[],
     },
   ];
-  const notices = await prepareContent(messages, 'B0und4ry', model);
+  const notices = await prepareContent(messages, 'B0und4ry', { id: model });
   return { blocks: messages[0].content as unknown as Block[], notices };
 }
 
@@ -115,6 +115,18 @@ describe('files in the request', () => {
   it('does not send a PDF to a model that cannot read it', async () => {
     const { notices } = await sent([pdf('a.pdf', 1)], 'claude-3-opus-20240229');
     expect(notices).toEqual([expect.stringMatching(/claude-3-opus-20240229 does not read PDFs/)]);
+    const messages: Anthropic.Messages.MessageParam[] = [
+      {
+        role: 'user',
+        content: userContent('', [
+          pdf('a.pdf', 1),
+        ]) as unknown as Anthropic.Messages.ContentBlockParam[],
+      },
+    ];
+    // The Models API's word (pdf_input) wins over the name.
+    expect(await prepareContent(messages, 'B', { id: 'claude-next', pdf: false })).toEqual([
+      expect.stringMatching(/claude-next does not read PDFs/),
+    ]);
   });
 });
 
