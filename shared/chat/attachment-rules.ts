@@ -88,7 +88,7 @@ export function checkAttachment(file: FileFacts): AttachmentCheck {
   }
   return {
     ok: false,
-    message: `“${file.name}” is ${type ? `a ${type} file` : 'not an image, a PDF or a text file'}; Claude reads images, PDFs, and code or text files. Export it as PDF or text and attach that.`,
+    message: `“${file.name}” is ${type ? `of type ${type}` : 'not an image, a PDF or a text file'}; Claude reads images, PDFs, and code or text files. Export it as PDF or text and attach that.`,
   };
 }
 

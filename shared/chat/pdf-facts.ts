@@ -39,11 +39,14 @@ async function pagesInObjectStreams(text: string, bytes: Uint8Array, inflate: In
     let start = streamAt + 'stream'.length;
     if (text[start] === '\r') start++;
     if (text[start] === '\n') start++;
-    const end = text.indexOf('endstream', start);
+    let end = text.indexOf('endstream', start);
     if (end < 0) break;
+    streams.lastIndex = end;
+    // The end-of-line before `endstream` is not data (strict inflaters refuse trailing bytes).
+    if (text[end - 1] === '\n') end--;
+    if (text[end - 1] === '\r') end--;
     const inflated = await inflate(bytes.subarray(start, end));
     if (inflated) pages += count(latin1(inflated));
-    streams.lastIndex = end;
   }
   return pages;
 }

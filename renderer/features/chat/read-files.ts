@@ -21,16 +21,28 @@ const base64Of = async (file: File) => {
   return url.slice(url.indexOf(',') + 1);
 };
 
-/** Inflates a PDF's FlateDecode stream in the window (no Node here). */
+/**
+ * Inflates a PDF's FlateDecode stream in the window (no Node here). What was inflated before an
+ * error (trailing bytes some writers leave) is kept, as zlib in core keeps it.
+ */
 async function inflate(data: Uint8Array): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
   try {
-    const stream = new Blob([data as BlobPart])
+    const reader = new Blob([data as BlobPart])
       .stream()
-      .pipeThrough(new DecompressionStream('deflate'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
+      .pipeThrough(new DecompressionStream('deflate'))
+      .getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
   } catch {
-    return undefined;
+    if (chunks.length === 0) return undefined;
   }
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 async function imageSize(file: File): Promise<{ width?: number; height?: number }> {
