@@ -65,7 +65,7 @@ describe.skipIf(skipWhen('no-browser'))('files dropped into the composer', () =>
       );
     }, files);
     const chips = page.getByTestId('attachment-chip');
-    await expect.poll(() => chips.count()).toBe(3);
+    await expect.poll(() => chips.count(), { timeout: 15_000 }).toBe(3);
     // 400×300 / 750 = 160; 3 pages × 2,300; 62 characters of code and 6 of name, / 4.
     expect(await chips.nth(0).textContent()).toMatch(/chart\.png.*400×300.*≈160 tokens/);
     expect(await chips.nth(1).textContent()).toMatch(/report\.pdf.*3 pages.*≈6\.9k tokens/);
@@ -77,9 +77,17 @@ describe.skipIf(skipWhen('no-browser'))('files dropped into the composer', () =>
       /Claude reads images, PDFs, and code or text files\. Export it as PDF or text/,
     );
     await app.screenshot('files-drop-with-costs');
+    // Keyboard: Shift+Tab from the message box reaches the last file's remove button, which says
+    // the cost too; Tab goes back.
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Remove add.ts (≈18 tokens)',
+    );
+    await page.keyboard.press('Tab');
 
     api.push(reply(text('Three files read.')));
-    const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.fill('What do these say?');
     await composer.press('Enter');
     await page.getByText('Three files read.').waitFor({ timeout: 30_000 });

@@ -3,6 +3,7 @@
 import { inflateSync } from 'node:zlib';
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
+import { preparePdfs, type DocumentRef } from '../../../../electron/core/chat/documents';
 import { prepareContent } from '../../../../electron/core/chat/request-content';
 import { userContent } from '../../../../electron/core/chat/user-content';
 import {
@@ -110,6 +111,23 @@ describe('files in the request', () => {
     const { blocks } = await sent([pdf('old.pdf', 60), pdf('new.pdf', 60)]);
     expect(blocks[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/old.pdf/) });
     expect(blocks[1]).toMatchObject({ type: 'document', title: 'new.pdf' });
+  });
+
+  it('leaves out the oldest PDFs when the request would pass 32 MB', async () => {
+    const replaced: string[] = [];
+    const ref = (name: string): DocumentRef => ({
+      block: userContent('', [pdf(name, 1)])[0] as DocumentRef['block'],
+      fresh: true,
+      label: name,
+      replace: () => void replaced.push(name),
+    });
+    // Images fill the request but for one and a half PDFs (and 512 KB for its JSON): one fits.
+    const images = 32 * 2 ** 20 - 512 * 1024 - 1.5 * pdf('x', 1).data.length;
+    const notices = await preparePdfs([ref('old.pdf'), ref('new.pdf')], undefined, images);
+    expect(replaced).toEqual(['old.pdf']);
+    expect(notices).toEqual([
+      expect.stringMatching(/^Old\.pdf was not sent.*over the API's 32 MB limit/),
+    ]);
   });
 
   it('does not send a PDF to a model that cannot read it', async () => {
