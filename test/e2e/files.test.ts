@@ -87,10 +87,26 @@ describe.skipIf(skipWhen('no-browser'))('files dropped into the composer', () =>
     );
     await page.keyboard.press('Tab');
 
-    api.push(reply(text('Three files read.')));
+    // The answer cites the PDF's second page, as the API does for a cited document.
+    api.push(
+      reply(text('Three files read. '), {
+        type: 'text',
+        text: 'Page 2 is about the test PDF.',
+        citations: [
+          {
+            type: 'page_location',
+            cited_text: 'Page 2 of the test PDF',
+            document_index: 1,
+            document_title: 'report.pdf',
+            start_page_number: 2,
+            end_page_number: 3,
+          },
+        ],
+      }),
+    );
     await composer.fill('What do these say?');
     await composer.press('Enter');
-    await page.getByText('Three files read.').waitFor({ timeout: 30_000 });
+    await page.getByText('Page 2 is about the test PDF.').waitFor({ timeout: 30_000 });
     const sent = api.messageRequests().at(-1)!.body as unknown as {
       messages: { content: Block[] }[];
     };
@@ -108,5 +124,11 @@ describe.skipIf(skipWhen('no-browser'))('files dropped into the composer', () =>
       citations: { enabled: true },
     });
     expect(await chips.count()).toBe(0);
+    const sources = page.getByTestId('citations');
+    await sources.waitFor();
+    expect(await sources.textContent()).toBe('Sourcesreport.pdf, p. 2 Page 2 of the test PDF');
+    // The note about the refused file went with the message it was about.
+    expect(await page.getByRole('alert').filter({ hasText: 'slides.pptx' }).count()).toBe(0);
+    await app.screenshot('files-cited-answer');
   });
 });

@@ -129,6 +129,8 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
         setDraft('');
         await runSlashCommand(text);
       } else await send(text);
+      // The notes about files left out belong to the message just sent.
+      setFileErrors([]);
     } finally {
       setBusy(false);
     }
