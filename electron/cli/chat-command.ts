@@ -17,7 +17,14 @@ import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
 import { AnswerText } from './answer-text';
-import { attachedLine, continueText, conversationOf, filesOf, promptOf } from './chat-session';
+import {
+  attachedLine,
+  attachmentsSummary,
+  continueText,
+  conversationOf,
+  filesOf,
+  promptOf,
+} from './chat-session';
 import { heldTools, reviewHeld } from './held-review';
 import { terminalPermissions } from './terminal-permissions';
 import { startWithDeadline, unavailableLines } from './server-start';
@@ -293,6 +300,7 @@ registerCommand({
       ctx.out.result({
         conversationId,
         text,
+        ...(attachments.length > 0 ? { attachments: attachmentsSummary(attachments) } : {}),
         toolCalls: [...calls.values()].map((c) => ({
           name: c.qualifiedName,
           input: c.input,

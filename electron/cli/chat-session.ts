@@ -111,3 +111,14 @@ export function attachedLine(attachments: readonly Attachment[]): string {
   const { tokens } = attachmentsTokens(attachments);
   return `attached ${each.join(', ')} — ${tokensText(tokens)} in all`;
 }
+
+/** --json: each file sent, with what was read from it and its estimated tokens (null: unknown). */
+export function attachmentsSummary(attachments: readonly Attachment[]) {
+  return attachments.map((a) => ({
+    name: a.name,
+    kind: a.kind,
+    ...(a.pages ? { pages: a.pages } : {}),
+    ...(a.width && a.height ? { width: a.width, height: a.height } : {}),
+    tokens: attachmentTokens(a) ?? null,
+  }));
+}

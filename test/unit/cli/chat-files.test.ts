@@ -99,6 +99,15 @@ describe('lena chat --file', () => {
     expect(blocks[2]).toMatchObject({ source: { type: 'text' }, title: 'add.ts' });
   });
 
+  it('lists the files and their costs in --json', async () => {
+    api.push(reply(text('A report.')));
+    const r = await lena(['chat', '-p', 'Summarise', '--file', 'report.pdf', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).attachments).toEqual([
+      { name: 'report.pdf', kind: 'pdf', pages: 3, tokens: 6900 },
+    ]);
+  });
+
   it('names a file that cannot go and says what to do, sending nothing', async () => {
     const before = api.messageRequests().length;
     const cases: Array<[string, RegExp]> = [
