@@ -3,14 +3,9 @@
 // own chip. The total sits in the composer's meter (AttachmentsCost in ContextMeter.tsx).
 import { attachmentTokens } from '../../../shared/chat/attachment-rules';
 import type { Attachment } from '../../../shared/chat/messages';
-import { formatTokens } from '../../lib/format';
+import { costText } from '../../lib/format';
 import { useLenaActions } from '../../store';
 import { ResourceChip } from '../resources/ResourceChip';
-
-/** "≈6.9k tokens", or "cost unknown" when Lena could not read what the estimate needs. */
-export function costText(tokens: number | undefined): string {
-  return tokens === undefined ? 'cost unknown' : `≈${formatTokens(tokens)}`;
-}
 
 function detail(a: Attachment): string {
   if (a.kind === 'image') return a.width && a.height ? `${a.width}×${a.height}` : 'image';
