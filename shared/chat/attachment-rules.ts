@@ -92,6 +92,14 @@ export function checkAttachment(file: FileFacts): AttachmentCheck {
   };
 }
 
+/** A PDF its bytes refuse (pdf-facts.ts's reason), with what to do. */
+export function pdfRefusal(name: string, reason: string): string {
+  const todo = /unprotected copy/.test(reason)
+    ? ''
+    : ' Open it and save or export it as a PDF again, then attach that.';
+  return `“${name}” cannot be sent: ${reason}.${todo}`;
+}
+
 /** The PDF page-count rule, for the window and the CLI alike. */
 export function pdfPagesMessage(name: string, pages: number): string | undefined {
   if (pages <= API_PDF_LIMITS.maxPages) return undefined;

@@ -9,6 +9,7 @@ import {
   checkAttachment,
   isTextName,
   pdfPagesMessage,
+  pdfRefusal,
 } from '../../../shared/chat/attachment-rules';
 import type { Attachment } from '../../../shared/chat/messages';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
@@ -113,7 +114,7 @@ export async function attachmentFromFile(path: string): Promise<Attachment> {
   if (check.kind === 'pdf') {
     const data = bytes.toString('base64');
     const facts = await inspectPdf(data);
-    if (!facts.ok) throw refuse(`“${path}” cannot be sent: ${facts.reason}.`);
+    if (!facts.ok) throw refuse(pdfRefusal(path, facts.reason));
     const tooLong = pdfPagesMessage(path, facts.pages);
     if (tooLong) throw refuse(tooLong);
     return { kind: 'pdf', name, mimeType: 'application/pdf', data, pages: facts.pages };

@@ -2,7 +2,7 @@
 // files with a message that says why (checked before reading a byte), and reading what the token
 // estimate needs: an image's pixel size, a PDF's pages (from its bytes, as core checks them).
 import type { Attachment } from '../../../shared/chat/messages';
-import { pdfPagesMessage } from '../../../shared/chat/attachment-rules';
+import { pdfPagesMessage, pdfRefusal } from '../../../shared/chat/attachment-rules';
 import { base64Bytes, readPdfFacts } from '../../../shared/chat/pdf-facts';
 import { checkAttachment } from '../../lib/attachments';
 
@@ -88,7 +88,7 @@ export async function readAttachments(
         const data = await base64Of(file);
         const facts = await readPdfFacts(base64Bytes(data), inflate);
         if (!facts.ok) {
-          errors.push(`“${name}” cannot be sent: ${facts.reason}.`);
+          errors.push(pdfRefusal(name, facts.reason));
           continue;
         }
         const tooLong = pdfPagesMessage(name, facts.pages);

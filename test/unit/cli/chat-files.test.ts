@@ -59,6 +59,7 @@ beforeAll(async () => {
   writeFileSync(join(files, 'long.pdf'), makePdf(101));
   writeFileSync(join(files, 'add.ts'), 'export const add = (a: number, b: number) => a + b;\n');
   writeFileSync(join(files, 'blob.dat'), Buffer.from([0, 1, 2, 0xff, 0xfe, 0]));
+  writeFileSync(join(files, 'fake.pdf'), '<html>not a pdf</html>');
   api = await startMessagesApiServer();
 });
 afterAll(async () => {
@@ -113,6 +114,10 @@ describe('lena chat --file', () => {
     const cases: Array<[string, RegExp]> = [
       ['missing.pdf', /“missing\.pdf” does not exist: check the path/],
       ['src', /“src” is a folder; attach the files inside it one by one/],
+      [
+        'fake.pdf',
+        /“fake\.pdf” cannot be sent: its bytes are not a PDF.*save or export it as a PDF again/,
+      ],
       [
         'long.pdf',
         /“long\.pdf” has 101 pages; the API reads at most 100 PDF pages a request\. Split it/,
