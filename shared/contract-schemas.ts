@@ -30,10 +30,13 @@ export const permissionDecisionKind = z.enum([
 ]);
 
 export const attachment = z.object({
-  kind: z.enum(['image', 'text', 'resource']),
+  kind: z.enum(['image', 'text', 'pdf', 'resource']),
   name: z.string().max(500),
   mimeType: z.string().max(200),
   data: z.string(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  pages: z.number().int().positive().optional(),
   /** kind 'resource': the server it was read from and its URI; `data` is base64 when `blob`. */
   server: z.string().max(64).optional(),
   uri: z.string().max(10_000).optional(),

@@ -17,7 +17,14 @@ import { flag, flags } from './args';
 import { printAddress, terminalAsker } from './terminal-questions';
 import { registerCommand } from './commands';
 import { AnswerText } from './answer-text';
-import { continueText, conversationOf, promptOf } from './chat-session';
+import {
+  attachedLine,
+  attachmentsSummary,
+  continueText,
+  conversationOf,
+  filesOf,
+  promptOf,
+} from './chat-session';
 import { heldTools, reviewHeld } from './held-review';
 import { terminalPermissions } from './terminal-permissions';
 import { startWithDeadline, unavailableLines } from './server-start';
@@ -84,7 +91,7 @@ registerCommand({
   path: ['chat'],
   summary: 'one chat turn without the window (like claude -p)',
   usage: [
-    'chat -p "PROMPT" [--conversation ID | --continue] [--start-timeout S] [--allow RULE]… [--ask RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
+    'chat -p "PROMPT" [--file PATH]… [--conversation ID | --continue] [--start-timeout S] [--allow RULE]… [--ask RULE]… [--deny RULE]… [--model M] [--base-url URL] [--interactive] [--json]',
   ],
   description:
     'Uses the servers, rules and conversations of the window. A tool call that would need a dialog is\ndenied (say --allow RULE to let it run), or asked at the terminal with --interactive. A rule may hold conditions on the arguments, as in\nmcp__fs__write_file(path:~/notes/**): paths compare normalised (~, .., symlinks), and a malformed\nrule stops the command with its column and a corrected rule (exit 2). Such rules decide whether\nLena asks; they are not isolation: only a sandbox contains a hostile server. The key comes from ANTHROPIC_API_KEY; the API address from\n--base-url, else ANTHROPIC_BASE_URL, else settings.json. It must be https:// (plain http:// only to\nthis machine: localhost, 127.0.0.1, [::1]), or the key would cross the network in clear text: a\nrefused --base-url exits 2, a refused ANTHROPIC_BASE_URL exits 3, before anything is sent.',
@@ -94,6 +101,7 @@ registerCommand({
     'lena chat -p "And now in French" --conversation 3f2a… --json',
     'lena chat --continue -p "go on"',
     'git diff | lena chat -p -',
+    'lena chat -p "What changed between these?" --file q1.pdf --file q2.pdf',
   ],
   flags: [
     {
@@ -101,6 +109,12 @@ registerCommand({
       alias: '-p',
       value: 'PROMPT',
       help: 'the message to send; - reads it from stdin (so does a pipe with no -p)',
+    },
+    {
+      name: '--file',
+      value: 'PATH',
+      repeat: true,
+      help: 'attach a file, as the window does: an image, a PDF, or a code or text file (sent with its name); its token cost is said before the turn',
     },
     {
       name: '--conversation',
@@ -150,6 +164,8 @@ registerCommand({
   // Long: `lena chat -p` step by step (prompt, runtime, turn, output), sharing its locals.
   async run(ctx, args) {
     const prompt = await promptOf(args);
+    // Files are read and checked before anything starts: a refusal names the file (exit 2).
+    const attachments = await filesOf(flags(args, '--file'));
     const baseUrl = flag(args, '--base-url');
     checkBaseUrl(baseUrl);
     if (!(await new EnvSecretProvider().has('anthropic-api-key'))) {
@@ -266,7 +282,10 @@ registerCommand({
     for (const line of unknownParameters(scopes, listed)) ctx.out.warn(`lena: warning: ${line}`);
     const conversationId = conversationOf(args, chat, ctx.projectDir);
     const stopAsking = interactive ? terminalPermissions(asks) : undefined;
-    const outcome = await chat.send(conversationId, prompt).done.finally(() => stopAsking?.());
+    if (attachments.length > 0 && !ctx.out.json) ctx.out.warn(`lena: ${attachedLine(attachments)}`);
+    const outcome = await chat
+      .send(conversationId, prompt, attachments)
+      .done.finally(() => stopAsking?.());
     answer.end();
     const text = answer.text;
     ctx.out.stream(text && !text.endsWith('\n') ? '\n' : '', true);
@@ -282,6 +301,7 @@ registerCommand({
       ctx.out.result({
         conversationId,
         text,
+        ...(attachments.length > 0 ? { attachments: attachmentsSummary(attachments) } : {}),
         toolCalls: [...calls.values()].map((c) => ({
           name: c.qualifiedName,
           input: c.input,

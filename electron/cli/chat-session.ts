@@ -1,7 +1,15 @@
 // `lena chat`: where the prompt comes from (-p, the words after the command, or stdin with `-p -`
 // or a pipe), which conversation the turn joins (--conversation ID, --continue: the most recent of
 // any front end, else a new one), and how the user goes on afterwards (the conversation id and the
-// command that continues it).
+// command that continues it), and the files it carries (--file, read by core's rules).
+import {
+  attachmentTokens,
+  attachmentsTokens,
+  MAX_ATTACHMENTS,
+} from '../../shared/chat/attachment-rules';
+import type { Attachment } from '../../shared/chat/messages';
+import { ERROR_CODE, LenaError } from '../../shared/result';
+import { attachmentFromFile } from '../core/chat/file-attachment';
 import type { ChatService } from '../core/host/services/chat';
 import { flag, type ParsedArgs } from './args';
 import { UsageError } from './errors';
@@ -65,4 +73,52 @@ export function conversationOf(
 /** The end of human output's last line: the conversation, and the command that continues it. */
 export function continueText(conversationId: string): string {
   return `conversation ${conversationId}; go on with: lena chat --continue -p "…" (or --conversation ${conversationId})`;
+}
+
+/** --file PATH…: each read and checked as the window does; the first refusal stops the command. */
+export async function filesOf(paths: readonly string[]): Promise<Attachment[]> {
+  if (paths.length > MAX_ATTACHMENTS)
+    throw new UsageError(
+      `${paths.length} files given; a message takes at most ${MAX_ATTACHMENTS}. Send them over several messages (lena chat --continue).`,
+    );
+  const out: Attachment[] = [];
+  for (const path of paths) {
+    try {
+      out.push(await attachmentFromFile(path));
+    } catch (err) {
+      if (err instanceof LenaError)
+        throw new UsageError(`--file ${err.message}`, ERROR_CODE.invalidArguments);
+      throw err;
+    }
+  }
+  return out;
+}
+
+const tokensText = (n: number | undefined) =>
+  n === undefined ? 'cost unknown' : `≈${n.toLocaleString('en-US')} tokens`;
+
+/** "attached report.pdf (3 pages, ≈6,900 tokens), … — ≈7,078 tokens in all" */
+export function attachedLine(attachments: readonly Attachment[]): string {
+  const each = attachments.map((a) => {
+    const what =
+      a.kind === 'pdf'
+        ? `${a.pages} page${a.pages === 1 ? '' : 's'}`
+        : a.kind === 'image'
+          ? `${a.width}×${a.height}`
+          : `${a.data.length.toLocaleString('en-US')} characters`;
+    return `${a.name} (${what}, ${tokensText(attachmentTokens(a))})`;
+  });
+  const { tokens } = attachmentsTokens(attachments);
+  return `attached ${each.join(', ')} — ${tokensText(tokens)} in all`;
+}
+
+/** --json: each file sent, with what was read from it and its estimated tokens (null: unknown). */
+export function attachmentsSummary(attachments: readonly Attachment[]) {
+  return attachments.map((a) => ({
+    name: a.name,
+    kind: a.kind,
+    ...(a.pages ? { pages: a.pages } : {}),
+    ...(a.width && a.height ? { width: a.width, height: a.height } : {}),
+    tokens: attachmentTokens(a) ?? null,
+  }));
 }

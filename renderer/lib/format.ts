@@ -21,6 +21,11 @@ export function formatTokens(n: number): string {
   return n < 1000 ? `${n} tokens` : `${(n / 1000).toFixed(1)}k tokens`;
 }
 
+/** "≈6.9k tokens", or "cost unknown" when the estimate lacks what it needs (never 0). */
+export function costText(tokens: number | undefined): string {
+  return tokens === undefined ? 'cost unknown' : `≈${formatTokens(tokens)}`;
+}
+
 /** A local time of day for log lines: 14:03:07.123. */
 export function formatClock(time: number): string {
   const d = new Date(time);

@@ -63,11 +63,16 @@ export interface TaskResultOrigin {
 }
 
 export interface Attachment {
-  kind: 'image' | 'text' | 'resource';
+  kind: 'image' | 'text' | 'pdf' | 'resource';
   name: string;
   mimeType: string;
-  /** base64 for images (and resource blobs), UTF-8 text for text files. */
+  /** base64 for images and PDFs (and resource blobs), UTF-8 text for text files. */
   data: string;
+  /** kind 'image': its pixel size, read when attached (for the token estimate). */
+  width?: number;
+  height?: number;
+  /** kind 'pdf': its page count, read from its bytes when attached. */
+  pages?: number;
   /** kind 'resource': an MCP resource, read from `server` (issue 22). */
   server?: string;
   uri?: string;

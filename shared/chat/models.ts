@@ -13,6 +13,8 @@ export interface ModelOption {
   thinking: string[];
   /** Effort levels the model lists; empty when it has no effort control. */
   effort: string[];
+  /** False when the Models API says the model does not read PDFs (`pdf_input`). */
+  pdf?: boolean;
   source: 'models-api' | 'built-in';
 }
 

@@ -39,6 +39,8 @@ describe.skipIf(skipWhen('no-browser'))('resources and prompts in the window', (
     const chip = page.getByTestId('resource-chip');
     await chip.waitFor();
     expect(await chip.textContent()).toContain('architecture.md');
+    // Its cost before sending, as every attachment's (characters / 4 of its text).
+    expect(await chip.getByTestId('attachment-cost').textContent()).toMatch(/^≈[\d.]+k? tokens$/);
 
     // The server's simulated updates: the chip says the resource changed; Refresh reads it again.
     const runtime = (await host.services()).runtime;

@@ -137,6 +137,7 @@ export function fromModelInfo(info: Anthropic.Models.ModelInfo): ModelLimits {
         ? supported(caps.effort as unknown as Record<string, { supported: boolean } | null>)
         : []
       : (builtIn?.effort ?? []),
+    ...(caps?.pdf_input?.supported === false ? { pdf: false } : {}),
     source: 'models-api',
   };
 }

@@ -1,8 +1,10 @@
 // The last pass over a request's messages before they are sent, so the stored history (whatever
 // happened when it was written) always makes a request the API accepts: no empty or whitespace-only
 // text, every tool result wrapped with the conversation's boundary (its flag dropped), images checked from their bytes,
-// and no image payload sent twice (a structuredContent that mirrors an image block).
+// PDFs read from their bytes and every document cited (documents.ts), and no image payload sent
+// twice (a structuredContent that mirrors an image block).
 import type Anthropic from '@anthropic-ai/sdk';
+import { enableCitations, preparePdfs, type DocumentRef, type RequestModel } from './documents';
 import { prepareImages, type ImageRef } from './images';
 import { rewrapResourceBlocks } from './resource-content';
 import { rewrapUntrusted, sentText, withoutFlag } from './untrusted';
@@ -13,12 +15,17 @@ type Block = { type: string; [key: string]: unknown };
 const blank = (b: Block) =>
   b.type === 'text' && (typeof b.text !== 'string' || b.text.trim() === '');
 
-/** Cleans `messages` in place (they are fresh copies of the store); returns notices for the user. */
+/**
+ * Cleans `messages` in place (they are fresh copies of the store); returns notices for the user.
+ * `model`: the request's model, for what it reads (PDFs).
+ */
 export async function prepareContent(
   messages: MessageParam[],
   boundary: string,
+  model?: RequestModel,
 ): Promise<string[]> {
   const images: ImageRef[] = [];
+  const docs: DocumentRef[] = [];
   const lastUser = messages.length - 1;
   messages.forEach((m, index) => {
     const fresh = index === lastUser && m.role === 'user';
@@ -35,6 +42,7 @@ export async function prepareContent(
       ),
       boundary,
     );
+    enableCitations(blocks);
     blocks.forEach((b, i) => {
       if (b.type === 'image')
         images.push({
@@ -44,10 +52,19 @@ export async function prepareContent(
           replace: (r) =>
             void (blocks[i] = typeof r === 'string' ? { type: 'text', text: r } : (r as Block)),
         });
+      if (b.type === 'document')
+        docs.push({
+          block: b as DocumentRef['block'],
+          fresh,
+          label: typeof b.title === 'string' ? `the PDF “${b.title}”` : 'an attached PDF',
+          replace: (note) => void (blocks[i] = { type: 'text', text: note }),
+        });
     });
     m.content = blocks as unknown as MessageParam['content'];
   });
-  return prepareImages(images);
+  const notices = await prepareImages(images);
+  const imageBytes = images.reduce((n, r) => n + (r.block.source?.data?.length ?? 0), 0);
+  return [...notices, ...(await preparePdfs(docs, model, imageBytes))];
 }
 
 function cleanToolResult(

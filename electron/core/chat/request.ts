@@ -65,7 +65,10 @@ export function thinkingParams(
 export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
   const { settings } = input;
   const messages = toApiMessages(input.stored);
-  const notices = await prepareContent(messages, input.boundary);
+  const notices = await prepareContent(messages, input.boundary, {
+    id: settings.model,
+    ...(input.limits.pdf === false ? { pdf: false } : {}),
+  });
   markTurns(messages);
   if (input.viewContext)
     appendViewContext(

@@ -54,7 +54,7 @@ export async function buildSamplingRequest(
     notices.push('leading assistant messages were left out (a request starts with the user)');
   if (messages.length === 0)
     return { error: 'the request has no text or image to send (empty messages are not sent)' };
-  notices.push(...(await prepareContent(messages, newBoundary())));
+  notices.push(...(await prepareContent(messages, newBoundary(), { id: model, pdf: limits.pdf })));
   const { maxTokens, notice } = clampMaxTokens(request.maxTokens, limits);
   if (notice)
     notices.push(

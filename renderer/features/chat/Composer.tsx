@@ -23,14 +23,14 @@ import { serversSelectors } from '../../store/servers/selectors';
 import { appSelectors } from '../../store/app/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { AddMenu, type AddMenuItem } from './AddMenu';
+import { AttachmentChips } from './AttachmentChips';
 import { ChatToolsMenu } from './ChatToolsMenu';
-import { ContextMeter, ContextWarning } from './ContextMeter';
+import { AttachmentsCost, ContextMeter, ContextWarning } from './ContextMeter';
 import { ModelPicker } from './ModelPicker';
 import { useSlashList } from './SlashList';
 import { readAttachments } from './read-files';
 import { runSlashCommand } from './run-slash';
 import { useComposerPrompts } from '../prompts/ComposerPrompts';
-import { ResourceChip } from '../resources/ResourceChip';
 import { ResourcePicker } from '../resources/ResourcePicker';
 import { skillsSelectors } from '../../store/skills/initial-state';
 import { skillCommandOf, skillMessage } from '../skills/skill-command';
@@ -53,7 +53,6 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
     send,
     stop,
     addAttachments,
-    removeAttachment,
     setEditing,
     setView,
     claimComposerFocus,
@@ -111,9 +110,9 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
     ...skillItems,
   ];
 
-  const addFiles = async (files: File[]) => {
+  const addFiles = async (files: File[], folders?: ReadonlySet<string>) => {
     if (files.length === 0) return;
-    const r = await readAttachments(files);
+    const r = await readAttachments(files, folders);
     addAttachments(r.attachments);
     setFileErrors(r.errors);
   };
@@ -130,6 +129,8 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
         setDraft('');
         await runSlashCommand(text);
       } else await send(text);
+      // The notes about files left out belong to the message just sent.
+      setFileErrors([]);
     } finally {
       setBusy(false);
     }
@@ -169,7 +170,14 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    void addFiles(Array.from(e.dataTransfer.files));
+    // A dropped folder arrives as a File too; its entry says what it is (read during the event).
+    const folders = new Set(
+      Array.from(e.dataTransfer.items ?? [])
+        .map((item) => item.webkitGetAsEntry?.())
+        .filter((entry) => entry?.isDirectory)
+        .map((entry) => entry!.name),
+    );
+    void addFiles(Array.from(e.dataTransfer.files), folders);
   };
 
   // The prompt form and the resource picker are forms of their own: outside the composer's form.
@@ -215,32 +223,7 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
             {m}
           </p>
         ))}
-        {attachments.length > 0 && (
-          <ul className="attachments" aria-label="Attachments">
-            {attachments.map((a, i) =>
-              a.kind === 'resource' ? (
-                <ResourceChip key={i} attachment={a} index={i} />
-              ) : (
-                <li key={i} className="attachment-chip">
-                  {a.kind === 'image' ? (
-                    <img src={`data:${a.mimeType};base64,${a.data}`} alt="" />
-                  ) : (
-                    'TXT'
-                  )}{' '}
-                  {a.name}
-                  <button
-                    type="button"
-                    className="ghost icon"
-                    aria-label={`Remove ${a.name}`}
-                    onClick={() => removeAttachment(i)}
-                  >
-                    ×
-                  </button>
-                </li>
-              ),
-            )}
-          </ul>
-        )}
+        <AttachmentChips attachments={attachments} />
         {slash.element}
         {!collapsed && <ContextWarning />}
         {looksLikeSecret(draft) && (
@@ -277,6 +260,7 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
           {/* Figures, not stops: the context and cost meter, what the tool definitions cost. */}
           <span className="composer-meter" data-testid="composer-meter">
             <ContextMeter />
+            <AttachmentsCost />
             {budget && (
               <span
                 className="muted small composer-tokens"

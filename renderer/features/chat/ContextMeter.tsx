@@ -3,12 +3,14 @@
 // model's context window was at the last response, the conversation's cost and the last turn's,
 // and what the cache saved; the details are in its title. At the warning share a note above the
 // message box offers summary-and-continue (ContextWarning).
+import { attachmentsTokens } from '../../../shared/chat/attachment-rules';
 import type { ConversationMeter } from '../../../shared/chat/meter';
 import { usdText } from '../../../shared/chat/meter-text';
 import { PRICES_READ_ON } from '../../../shared/prices';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
+import { formatTokens } from '../../lib/format';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -99,6 +101,40 @@ export function ContextMeter() {
           {m.pinnedWarn ? ' (over 20 % of the context)' : ''}
         </span>
       ) : null}
+    </span>
+  );
+}
+
+/**
+ * What the composer's attachments add to the next request, estimated before sending, and where
+ * that puts the context window (from the last response's figure).
+ */
+export function AttachmentsCost() {
+  const attachments = useLena(chatSelectors.attachments);
+  const m = useMeter();
+  if (attachments.length === 0) return null;
+  const { tokens, unknown } = attachmentsTokens(attachments);
+  const window = m?.contextLimit ?? null;
+  const after = (m?.contextTokens ?? 0) + tokens;
+  const share = window ? Math.round((100 * after) / window) : null;
+  const title = [
+    `${attachments.length} attachment${attachments.length === 1 ? '' : 's'}: about ${count(tokens)} input tokens when sent` +
+      (unknown > 0 ? ` (${unknown} of unknown cost not counted)` : ''),
+    'Images: width × height / 750 after the API scales them; PDFs: about 2,300 tokens a page; text: characters / 4',
+    ...(share !== null && window
+      ? [
+          `With them the context would be about ${count(after)} of ${count(window)} tokens (${share} %)`,
+        ]
+      : []),
+  ].join('\n');
+  return (
+    <span
+      className={`muted small attachments-cost${share !== null && share >= 80 ? ' warn' : ''}`}
+      data-testid="attachments-cost"
+      title={title}
+    >
+      + ≈{formatTokens(tokens)}
+      {unknown > 0 ? ' +?' : ''} in files
     </span>
   );
 }

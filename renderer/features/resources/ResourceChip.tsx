@@ -1,6 +1,8 @@
-// An attached resource in the composer: its name and server; marked when the server said it
-// changed since it was read, with Refresh to read it again.
+// An attached resource in the composer: its name, server and token estimate; marked when the
+// server said it changed since it was read, with Refresh to read it again.
+import { attachmentTokens } from '../../../shared/chat/attachment-rules';
 import type { Attachment } from '../../../shared/chat/messages';
+import { costText } from '../../lib/format';
 import { useLena, useLenaActions } from '../../store';
 import { resourcesSelectors } from '../../store/resources/selectors';
 
@@ -29,6 +31,9 @@ export function ResourceChip({ attachment, index }: { attachment: Attachment; in
       >
         {attachment.name}
       </button>
+      <span className="muted attachment-cost" data-testid="attachment-cost">
+        {costText(attachmentTokens(attachment))}
+      </span>
       {changed && (
         <>
           <span className="changed-mark" role="status">
