@@ -97,6 +97,8 @@ export const INVOKE_CHANNELS = [
   'secrets:set',
   'project:get',
   'project:open',
+  'windows:show',
+  'windows:open',
 ] as const;
 
 export const EVENT_CHANNELS = [

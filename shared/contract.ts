@@ -426,6 +426,13 @@ export const invokeChannels = {
   'project:open': channel<ProjectView>()(
     z.object({ folder: z.string().min(1).nullable() }).strict(),
   ),
+
+  // Many windows: which conversation a window shows (its events and questions follow), and a new one
+  /** Returns the conversations other windows show. */
+  'windows:show': channel<string[]>()(z.object({ conversationId: s.id.nullable() }).strict()),
+  'windows:open': channel<void>()(
+    z.object({ conversationId: s.id.optional(), quickEntry: z.boolean().optional() }).strict(),
+  ),
 } as const;
 
 export const eventChannels = {
