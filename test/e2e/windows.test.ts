@@ -1,0 +1,68 @@
+// Many windows over one core (issue 48): two and three pages bound to the same host, as
+// BrowserWindows are in main. A question is asked in one window only (the one showing its
+// conversation), a conversation open in two windows stays the same in both, and a question whose
+// window closes moves to the window still showing its conversation.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
+import { reply, text, toolUse } from '../fixtures/messages-api';
+import { RESULTS_DIR } from './harness';
+import { ask, sharedChatWindow } from './helpers/chat-setup';
+import { allowOnce, armedQuestion } from './helpers/questions';
+
+const questions = (page: Page) => page.locator('[data-question]');
+const messages = (page: Page) => page.locator('.message-list');
+
+describe.skipIf(skipWhen('no-browser'))('many windows on one core', () => {
+  const win = sharedChatWindow();
+
+  it('opens a conversation in a new window, asks only there, keeps both windows the same, and moves the question when its window closes', async () => {
+    const { app, api, files } = win();
+    const first = app.page;
+    api.push(reply(text('Hello from the first turn.')));
+    await ask(first, 'Say hello');
+    await first.getByText('Hello from the first turn.').waitFor();
+
+    // "Open in new window" from the list's context menu: a second window on the same conversation.
+    await first.locator('.conversation-open[aria-current="true"]').click({ button: 'right' });
+    await first.getByRole('menuitem', { name: 'Open in new window' }).click();
+    await expect.poll(() => app.opened.length).toBe(1);
+    const second = app.opened[0];
+    await second.getByText('Hello from the first turn.').waitFor();
+    // A third window on nothing in particular: it hears server events but no conversation's.
+    const third = await app.openWindow();
+    await third.getByRole('textbox', { name: 'Message' }).waitFor();
+
+    // The first window is where the user works: the tool's question is asked there, and only there.
+    app.focus(first);
+    const target = join(files, 'windows-note.txt');
+    api.push(
+      reply(toolUse('mcp__fs__write_file', { path: target, content: 'from two windows' })),
+      reply(text('Written from one window.')),
+    );
+    const box = first.getByRole('textbox', { name: 'Message' });
+    await box.fill('Write the note');
+    await box.press('Enter');
+    await armedQuestion(first);
+    // The same conversation in the second window follows the turn: the message and the waiting tool.
+    await second.getByText('Write the note').waitFor();
+    await second.getByTestId('tool-card').filter({ hasText: 'Waiting for approval' }).waitFor();
+    expect(await questions(second).count()).toBe(0);
+    expect(await questions(third).count()).toBe(0);
+    await first.screenshot({ path: join(RESULTS_DIR, 'windows-first-asks.png') });
+    await second.screenshot({ path: join(RESULTS_DIR, 'windows-second-follows.png') });
+
+    // The user moves to the third window and closes the first: the question moves to the window
+    // that shows its conversation (not the focused one, which shows another), and is asked once.
+    app.focus(third);
+    await first.close();
+    await armedQuestion(second);
+    expect(await questions(second).count()).toBe(1);
+    expect(await questions(third).count()).toBe(0);
+    await allowOnce(second);
+    await second.getByText('Written from one window.').waitFor();
+    expect(await messages(second).textContent()).toContain('Write the note');
+    expect(await questions(third).count()).toBe(0);
+  });
+});
