@@ -40,6 +40,7 @@ export function slotState(
 export class WindowSlots {
   private slots: SavedWindowState[] | undefined;
   private readonly taken = new Set<number>();
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly file: StateFile<SavedWindows>) {}
 
@@ -65,7 +66,12 @@ export class WindowSlots {
     this.taken.delete(index);
   }
 
+  /**
+   * Writes a pending save now. Flushes queue behind each other, so the quit's flush also waits for
+   * the write a closing window started (the last window's close and the quit come together).
+   */
   flush(): Promise<void> {
-    return this.file.flush();
+    this.writing = this.writing.then(() => this.file.flush());
+    return this.writing;
   }
 }
