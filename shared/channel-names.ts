@@ -99,6 +99,7 @@ export const INVOKE_CHANNELS = [
   'project:open',
   'windows:show',
   'windows:open',
+  'windows:close',
 ] as const;
 
 export const EVENT_CHANNELS = [

@@ -433,6 +433,8 @@ export const invokeChannels = {
   'windows:open': channel<void>()(
     z.object({ conversationId: s.id.optional(), quickEntry: z.boolean().optional() }).strict(),
   ),
+  /** Closes the calling window (the quick entry once its question is on its way). */
+  'windows:close': channel<void>()(s.noArgs),
 } as const;
 
 export const eventChannels = {

@@ -135,6 +135,7 @@ async function start(): Promise<void> {
     openWindow: async (request) => {
       await windows?.openWindow(request);
     },
+    closeWindow: (viewId) => windows?.close(viewId),
   });
   const core = host;
   changeGuard = confirmWindowChanges(

@@ -86,6 +86,12 @@ export class Windows {
     return win;
   }
 
+  /** Closes the window whose page has this router id (its webContents id). */
+  close(viewId: string): void {
+    for (const win of this.open)
+      if (!win.isDestroyed() && String(win.webContents.id) === viewId) win.close();
+  }
+
   /** Registers the quick entry's global shortcut as the settings say (null: none). */
   applyShortcut(accelerator: string | null): void {
     const change = shortcutChange(this.shortcut, accelerator);

@@ -20,13 +20,10 @@ export interface StoreHost {
   ): () => void;
   /** Opens an https address outside the app (main's window-open handler checks it again). */
   openExternal(href: string): void;
-  /** Closes this window (the quick entry, once its question is on its way). */
-  closeWindow(): void;
 }
 
 export const windowHost: StoreHost = {
   call,
   subscribe,
   openExternal: (href) => void window.open(href, '_blank', 'noopener,noreferrer'),
-  closeWindow: () => window.close(),
 };

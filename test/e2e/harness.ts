@@ -177,11 +177,15 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
   });
   const downloads = mkdtempSync(join(tmpdir(), 'lena-e2e-downloads-'));
   // windows:open opens another page once the context exists (set below).
-  const openedBy: { windows?: (request: WindowRequest) => Promise<Page> } = {};
+  const openedBy: {
+    windows?: (request: WindowRequest) => Promise<Page>;
+    close?: (viewId: string) => void;
+  } = {};
   const core = (made.host = createHost({
     openWindow: async (request) => {
       await openedBy.windows?.(request);
     },
+    closeWindow: (viewId) => openedBy.close?.(viewId),
     views: { appOrigin: url, layout: 'path', origin: () => proxy.origin },
     saveFile: async (name, data) => {
       const path = join(downloads, name);
@@ -262,6 +266,9 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
   };
   const opened: Page[] = [];
   openedBy.windows = openWindow;
+  openedBy.close = (viewId) => {
+    for (const [p, id] of windowIds) if (String(id) === viewId) void p.close();
+  };
 
   await page.goto(url);
   mkdirSync(RESULTS_DIR, { recursive: true });

@@ -65,4 +65,26 @@ describe.skipIf(skipWhen('no-browser'))('many windows on one core', () => {
     expect(await messages(second).textContent()).toContain('Write the note');
     expect(await questions(third).count()).toBe(0);
   });
+
+  it('the quick entry asks into a new conversation that opens in its own window, then closes', async () => {
+    const { app, api } = win();
+    const before = app.opened.length;
+    api.push(reply(text('A quick answer.')));
+    const quick = await app.openWindow({ quickEntry: true });
+    await quick.setViewportSize({ width: 640, height: 240 });
+    const field = quick.getByRole('textbox', { name: 'Question' });
+    await field.fill('What is quick?');
+    await quick.screenshot({ path: join(RESULTS_DIR, 'windows-quick-entry.png') });
+    const closed = quick.waitForEvent('close');
+    await field.press('Enter');
+    await closed;
+    // The conversation opened in a window of its own, with the question and its answer.
+    await expect.poll(() => app.opened.length).toBe(before + 2);
+    const answer = app.opened[before + 1];
+    await answer.getByText('A quick answer.').waitFor();
+    expect(await answer.locator('.message-list').textContent()).toContain('What is quick?');
+    expect(await answer.locator('.conversation-open[aria-current="true"]').textContent()).toContain(
+      'What is quick?',
+    );
+  });
 });

@@ -33,6 +33,8 @@ export interface HostOptions extends Partial<Omit<ServiceOptions, 'paths' | 'eve
   notices?: () => readonly AppNotice[];
   /** Opens another window (main: a BrowserWindow; the harness: a page); absent, windows:open fails. */
   openWindow?: (request: WindowRequest) => void | Promise<void>;
+  /** Closes a window by its router id (windows:close). */
+  closeWindow?: (viewId: string) => void;
 }
 
 export interface Host {
@@ -95,7 +97,7 @@ export function createHost(options: HostOptions = {}): Host {
     ...chatHandlers(get),
     ...permissionHandlers(get),
     ...questionHandlers(get, windows),
-    ...windowHandlers(windows, options.openWindow),
+    ...windowHandlers(windows, options),
     ...settingsHandlers(get, events),
     ...appHandlers(get, events),
   };

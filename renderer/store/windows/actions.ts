@@ -43,8 +43,8 @@ export const createWindowsActions: ActionsCreator<WindowsActions> = (set, get, h
     const sent = await attempt(() => host.call('chat:send', { conversationId, text }));
     if (!sent.ok) return sent;
     const opened = await attempt(() => host.call('windows:open', { conversationId }));
-    if (opened.ok) host.closeWindow();
+    if (opened.ok) get().closeWindow();
     return opened;
   },
-  closeWindow: () => host.closeWindow(),
+  closeWindow: () => void attempt(() => host.call('windows:close')),
 });

@@ -103,6 +103,9 @@ describe('many windows in the main process', () => {
     // Pressed again, the same small window comes forward: no second one.
     await app.pressShortcut('CommandOrControl+Shift+Space');
     expect(await loaded(app)).toHaveLength(2);
+    // Its question asked, the quick entry closes itself (windows:close closes the caller's window).
+    expect(await app.invoke('windows:close', undefined, 'window:1')).toEqual({ ok: true });
+    expect(named(await app.calls(), 'BrowserWindow.close').map((c) => c.args[0])).toEqual([2]);
 
     // Rebinding in Settings moves the shortcut; switching it off gives it back.
     expect(

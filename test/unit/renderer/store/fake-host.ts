@@ -16,8 +16,6 @@ type Handler<C extends InvokeChannel> = (args: ArgsOf<C>) => ResultOf<C> | Promi
 export interface FakeHost extends StoreHost {
   calls: { channel: InvokeChannel; args: unknown }[];
   opened: string[];
-  /** How many times the store closed its window. */
-  closed: number;
   /** Answers `channel` with `handler` from now on. */
   on<C extends InvokeChannel>(channel: C, handler: Handler<C>): FakeHost;
   /** Makes `channel` fail with this envelope error. */
@@ -33,7 +31,6 @@ export function fakeHost(): FakeHost {
   const host: FakeHost = {
     calls: [],
     opened: [],
-    closed: 0,
     on(channel, handler) {
       handlers.set(channel, handler as (args: unknown) => unknown);
       return host;
@@ -62,7 +59,6 @@ export function fakeHost(): FakeHost {
     },
     listeners: (event) => listeners.get(event)?.size ?? 0,
     openExternal: (href) => void host.opened.push(href),
-    closeWindow: () => void host.closed++,
   };
   return host;
 }
