@@ -87,4 +87,32 @@ describe.skipIf(skipWhen('no-browser'))('many windows on one core', () => {
       'What is quick?',
     );
   });
+
+  it('the quick entry shortcut is off until set in Settings, checked as typed, and rebindable', async () => {
+    const { app } = win();
+    const page = app.opened[0];
+    const saved = async () =>
+      (await (await app.host.services()).settings.view()).quickEntryShortcut;
+    expect(await saved()).toBeNull();
+    await page.keyboard.press('Control+,');
+    const section = page.getByRole('region', { name: 'Quick entry' });
+    const enabled = section.getByRole('checkbox', {
+      name: 'Open the quick entry with a global shortcut',
+    });
+    expect(await enabled.isChecked()).toBe(false);
+    const field = section.getByRole('textbox', { name: 'Shortcut' });
+    await field.fill('Q');
+    expect(await section.getByRole('button', { name: 'Save shortcut' }).isDisabled()).toBe(true);
+    await section.getByText('A shortcut is one or more modifiers').waitFor();
+    await field.fill('Alt+Shift+Q');
+    await section.getByRole('button', { name: 'Save shortcut' }).click();
+    await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await saved()).toBe('Alt+Shift+Q');
+    expect(await enabled.isChecked()).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(RESULTS_DIR, 'windows-quick-entry-settings.png') });
+    await enabled.click();
+    await expect.poll(saved).toBeNull();
+    await expect.poll(() => enabled.isChecked()).toBe(false);
+  });
 });
