@@ -429,7 +429,9 @@ export const invokeChannels = {
 
   // Many windows: which conversation a window shows (its events and questions follow), and a new one
   /** Returns the conversations other windows show. */
-  'windows:show': channel<string[]>()(z.object({ conversationId: s.id.nullable() }).strict()),
+  'windows:show': channel<string[]>()(
+    z.object({ conversationId: s.id.nullable(), claim: z.boolean().optional() }).strict(),
+  ),
   'windows:open': channel<void>()(
     z.object({ conversationId: s.id.optional(), quickEntry: z.boolean().optional() }).strict(),
   ),

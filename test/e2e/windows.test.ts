@@ -1,7 +1,8 @@
 // Many windows over one core (issue 48): two and three pages bound to the same host, as
 // BrowserWindows are in main. A question is asked in one window only (the one showing its
-// conversation), a conversation open in two windows stays the same in both, and a question whose
-// window closes moves to the window still showing its conversation.
+// conversation), a conversation open in two windows stays the same in both (the other says where
+// the question is, with "Answer here"), and a question whose window closes moves to the window
+// still showing its conversation.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -50,8 +51,17 @@ describe.skipIf(skipWhen('no-browser'))('many windows on one core', () => {
     await second.getByTestId('tool-card').filter({ hasText: 'Waiting for approval' }).waitFor();
     expect(await questions(second).count()).toBe(0);
     expect(await questions(third).count()).toBe(0);
-    await first.screenshot({ path: join(RESULTS_DIR, 'windows-first-asks.png') });
+    // The second window says where the question is, and can bring it over; then it goes back.
+    const elsewhere = second.getByTestId('asked-elsewhere');
+    await elsewhere.waitFor();
     await second.screenshot({ path: join(RESULTS_DIR, 'windows-second-follows.png') });
+    await elsewhere.getByRole('button', { name: 'Answer here' }).click();
+    await armedQuestion(second);
+    await questions(first).waitFor({ state: 'detached' });
+    await first.getByTestId('asked-elsewhere').getByRole('button', { name: 'Answer here' }).click();
+    await armedQuestion(first);
+    await questions(second).waitFor({ state: 'detached' });
+    await first.screenshot({ path: join(RESULTS_DIR, 'windows-first-asks.png') });
 
     // The user moves to the third window and closes the first: the question moves to the window
     // that shows its conversation (not the focused one, which shows another), and is asked once.

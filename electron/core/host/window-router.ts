@@ -48,8 +48,11 @@ export class WindowRouter {
     return this.views.size;
   }
 
-  /** The conversation a window shows (null: none, or a page that is not a conversation). */
-  show(id: string | undefined, conversationId: string | null): void {
+  /**
+   * The conversation a window shows (null: none, or a page that is not a conversation). `claim`:
+   * its questions come here even from a window that shows it too ("Answer here").
+   */
+  show(id: string | undefined, conversationId: string | null, claim = false): void {
     const view = id === undefined ? undefined : this.views.get(id);
     if (!view) return;
     view.showing = conversationId;
@@ -59,7 +62,7 @@ export class WindowRouter {
     for (const owned of this.asks.values()) {
       if (askConversation(owned.ask) !== conversationId || owned.view === view.id) continue;
       const holder = owned.view === null ? undefined : this.views.get(owned.view);
-      if (holder?.showing === conversationId) continue;
+      if (holder?.showing === conversationId && !claim) continue;
       this.move(owned, view);
     }
   }

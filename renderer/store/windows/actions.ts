@@ -8,6 +8,8 @@ export interface WindowsActions {
   startWindow(): void;
   /** Tells core what this window shows; resolves to what the other windows show. */
   reportShowing(conversationId: string | null): Promise<string[]>;
+  /** "Answer here": this conversation's questions move to this window from another showing it. */
+  answerHere(conversationId: string): Promise<void>;
   /** "Open in new window": the conversation in a window of its own. */
   openInNewWindow(conversationId: string): Promise<Outcome<void>>;
   /**
@@ -29,6 +31,14 @@ export const createWindowsActions: ActionsCreator<WindowsActions> = (set, get, h
     const others = r.ok ? r.value : get().shownElsewhere;
     set({ shownElsewhere: others });
     return others;
+  },
+  async answerHere(conversationId) {
+    const r = await attempt(() => host.call('windows:show', { conversationId, claim: true }));
+    if (!r.ok)
+      get().pushToast({
+        message: `Could not move the question: ${r.error.message}`,
+        tone: 'error',
+      });
   },
   async openInNewWindow(conversationId) {
     const r = await attempt(() => host.call('windows:open', { conversationId }));

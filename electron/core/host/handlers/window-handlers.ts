@@ -22,8 +22,8 @@ export interface WindowPorts {
 export function windowHandlers(router: WindowRouter, ports: WindowPorts): WindowHandlers {
   const { openWindow, closeWindow } = ports;
   return {
-    'windows:show': ({ conversationId }, ctx) => {
-      router.show(ctx.viewId, conversationId);
+    'windows:show': ({ conversationId, claim }, ctx) => {
+      router.show(ctx.viewId, conversationId, claim === true);
       return router.shownElsewhere(ctx.viewId);
     },
     'windows:open': async (request) => {

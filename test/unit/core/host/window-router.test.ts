@@ -70,5 +70,11 @@ describe('WindowRouter', () => {
     expect(w.events('a')).toContain('asks:resolved');
     expect(router.pendingFor('a', [ask('q1', 'c1')])).toEqual([]);
     expect(router.pendingFor('b', [ask('q1', 'c1')]).map((q) => q.id)).toEqual(['q1']);
+    // Another window opening it does not take it from b, which shows it; "Answer here" does.
+    router.show('a', 'c1');
+    expect(router.holderOf('q1')).toBe('b');
+    router.show('a', 'c1', true);
+    expect(router.holderOf('q1')).toBe('a');
+    expect(w.asked('a')).toEqual(['q1', 'q1']);
   });
 });
