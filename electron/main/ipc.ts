@@ -10,7 +10,7 @@ import { isTrustedSender, refusedSenderMessage } from '../core/security/navigati
 
 export interface IpcBinding {
   /** A window's page may call in and hears its events; returns the function that removes it. */
-  addWindow(contents: WebContents): () => void;
+  addWindow(contents: WebContents, options?: { asks?: boolean }): () => void;
   /** Removes every handler (a failed start). */
   close(): void;
 }
@@ -45,12 +45,16 @@ export function bindIpc(
     });
   }
   return {
-    addWindow(contents) {
+    addWindow(contents, options) {
       const id = contents.id;
       windows.add(id);
-      const detach = host.windows.attach(String(id), (name, payload) => {
-        if (!contents.isDestroyed()) contents.send(name, payload);
-      });
+      const detach = host.windows.attach(
+        String(id),
+        (name, payload) => {
+          if (!contents.isDestroyed()) contents.send(name, payload);
+        },
+        options,
+      );
       return () => {
         windows.delete(id);
         detach();

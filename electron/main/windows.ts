@@ -66,7 +66,8 @@ export class Windows {
       options: start.quickEntry ? quickEntryWindowOptions() : undefined,
     });
     const viewId = String(win.webContents.id);
-    const remove = ipc.addWindow(win.webContents);
+    // The quick entry shows no questions: they stay with the conversation windows.
+    const remove = ipc.addWindow(win.webContents, { asks: !start.quickEntry });
     this.open.add(win);
     if (start.quickEntry) this.quick = win;
     const focus = () => {

@@ -203,21 +203,25 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
   // Each page is one window bound to the one core, as each BrowserWindow is in main.
   const windowIds = new Map<Page, number>();
   let nextWindowId = 1;
-  const bindWindow = (p: Page): number => {
+  const bindWindow = (p: Page, options: { asks?: boolean } = {}): number => {
     const id = nextWindowId++;
     windowIds.set(p, id);
-    const detach = core.windows.attach(String(id), (event, payload) => {
-      void p
-        .evaluate(
-          ([e, v]) =>
-            (window as unknown as { __lenaDeliver(e: string, p: unknown): void }).__lenaDeliver(
-              e,
-              v,
-            ),
-          [event, payload] as const,
-        )
-        .catch(() => undefined);
-    });
+    const detach = core.windows.attach(
+      String(id),
+      (event, payload) => {
+        void p
+          .evaluate(
+            ([e, v]) =>
+              (window as unknown as { __lenaDeliver(e: string, p: unknown): void }).__lenaDeliver(
+                e,
+                v,
+              ),
+            [event, payload] as const,
+          )
+          .catch(() => undefined);
+      },
+      options,
+    );
     p.on('close', () => {
       detach();
       windowIds.delete(p);
@@ -259,7 +263,7 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
   }
   const openWindow = async (request: WindowRequest = {}): Promise<Page> => {
     const p = await context.newPage();
-    bindWindow(p);
+    bindWindow(p, { asks: !request.quickEntry });
     opened.push(p);
     await p.goto(url + windowQuery(request));
     return p;

@@ -27,7 +27,10 @@ describe.skipIf(skipWhen('no-browser'))('many windows on one core', () => {
 
     // "Open in new window" from the list's context menu: a second window on the same conversation.
     await first.locator('.conversation-open[aria-current="true"]').click({ button: 'right' });
-    await first.getByRole('menuitem', { name: 'Open in new window' }).click();
+    const item = first.getByRole('menuitem', { name: 'Open in new window' });
+    await item.waitFor();
+    await first.screenshot({ path: join(RESULTS_DIR, 'windows-context-menu.png') });
+    await item.click();
     await expect.poll(() => app.opened.length).toBe(1);
     const second = app.opened[0];
     await second.getByText('Hello from the first turn.').waitFor();

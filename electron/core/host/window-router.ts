@@ -14,6 +14,8 @@ interface View {
   id: string;
   deliver: Deliver;
   showing: string | null;
+  /** False for a window that cannot show questions (the quick entry): never picked to ask. */
+  asks: boolean;
   /** Order of the last show/attach: the latest wins among equals. */
   seen: number;
 }
@@ -38,8 +40,9 @@ export class WindowRouter {
   private clock = 0;
 
   /** Adds a window; returns the function that removes it (its questions move elsewhere). */
-  attach(id: string, deliver: Deliver): () => void {
-    this.views.set(id, { id, deliver, showing: null, seen: ++this.clock });
+  attach(id: string, deliver: Deliver, options: { asks?: boolean } = {}): () => void {
+    const asks = options.asks ?? true;
+    this.views.set(id, { id, deliver, showing: null, asks, seen: ++this.clock });
     return () => this.detach(id);
   }
 
@@ -62,7 +65,7 @@ export class WindowRouter {
     for (const owned of this.asks.values()) {
       if (askConversation(owned.ask) !== conversationId || owned.view === view.id) continue;
       const holder = owned.view === null ? undefined : this.views.get(owned.view);
-      if (holder?.showing === conversationId && !claim) continue;
+      if (!view.asks || (holder?.showing === conversationId && !claim)) continue;
       this.move(owned, view);
     }
   }
@@ -77,12 +80,14 @@ export class WindowRouter {
 
   /** The window the user works in (main: BrowserWindow focus; the harness says it). */
   focus(id: string): void {
-    if (this.views.has(id)) this.focused = id;
+    // The quick entry taking focus leaves questions with the window the user came from.
+    if (this.views.get(id)?.asks) this.focused = id;
   }
 
   /** What one window is asked out of every waiting question (`asks:pending`); unrouted callers get all. */
   pendingFor(id: string | undefined, all: readonly AskView[]): AskView[] {
     if (id === undefined || !this.views.has(id)) return [...all];
+    if (!this.views.get(id)!.asks) return [];
     const mine: AskView[] = [];
     for (const ask of all) {
       let owned = this.asks.get(ask.id);
@@ -141,8 +146,8 @@ export class WindowRouter {
    * latest to open it; with none showing it, the focused window, else the latest attached or shown.
    */
   private pick(conversationId: string | null): View | undefined {
-    const views = [...this.views.values()];
-    const focused = this.focused === null ? undefined : this.views.get(this.focused);
+    const views = [...this.views.values()].filter((v) => v.asks);
+    const focused = views.find((v) => v.id === this.focused);
     const showing =
       conversationId === null ? [] : views.filter((v) => v.showing === conversationId);
     if (showing.length > 0)

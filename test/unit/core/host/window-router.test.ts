@@ -77,4 +77,15 @@ describe('WindowRouter', () => {
     expect(router.holderOf('q1')).toBe('a');
     expect(w.asked('a')).toEqual(['q1', 'q1']);
   });
+
+  it('never asks in the quick entry, even when it has focus', () => {
+    const router = new WindowRouter();
+    const w = windows(router, 'main');
+    router.attach('quick', () => undefined, { asks: false });
+    router.focus('main');
+    router.focus('quick');
+    router.route('asks:requested', ask('q1', null));
+    expect(w.asked('main')).toEqual(['q1']);
+    expect(router.pendingFor('quick', [ask('q1', null)])).toEqual([]);
+  });
 });
