@@ -77,6 +77,13 @@ describe.skipIf(skipWhen('no-browser'))('many windows on one core', () => {
     await second.getByText('Written from one window.').waitFor();
     expect(await messages(second).textContent()).toContain('Write the note');
     expect(await questions(third).count()).toBe(0);
+
+    // A rename in one window shows in the other's list.
+    await second.locator('.conversation-open[aria-current="true"]').dblclick();
+    const title = second.getByRole('textbox', { name: 'Conversation title' });
+    await title.fill('Notes from two windows');
+    await title.press('Enter');
+    await third.locator('.conversation-open', { hasText: 'Notes from two windows' }).waitFor();
   });
 
   it('the quick entry asks into a new conversation that opens in its own window, then closes', async () => {
