@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { QuickEntry } from './features/shell/QuickEntry';
+import { parseWindowQuery } from '../shared/window-query';
 import './styles.css';
 import './styles/controls.css';
 import './styles/chat.css';
@@ -18,6 +20,6 @@ import './styles/apps.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {parseWindowQuery(location.search).quickEntry ? <QuickEntry /> : <App />}
   </StrictMode>,
 );

@@ -102,6 +102,9 @@ export const INVOKE_CHANNELS = [
   'project:open',
   'project:prefs',
   'project:set-prefs',
+  'windows:show',
+  'windows:open',
+  'windows:close',
 ] as const;
 
 export const EVENT_CHANNELS = [

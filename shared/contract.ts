@@ -438,6 +438,17 @@ export const invokeChannels = {
   /** A project's instructions, pinned files (with costs), default model and tools (Lena's home). */
   'project:prefs': channel<ProjectPrefsView>()(s.projectFolder),
   'project:set-prefs': channel<ProjectPrefsView>()(s.projectPrefsChange),
+
+  // Many windows: which conversation a window shows (its events and questions follow), and a new one
+  /** Returns the conversations other windows show. */
+  'windows:show': channel<string[]>()(
+    z.object({ conversationId: s.id.nullable(), claim: z.boolean().optional() }).strict(),
+  ),
+  'windows:open': channel<void>()(
+    z.object({ conversationId: s.id.optional(), quickEntry: z.boolean().optional() }).strict(),
+  ),
+  /** Closes the calling window (the quick entry once its question is on its way). */
+  'windows:close': channel<void>()(s.noArgs),
 } as const;
 
 export const eventChannels = {

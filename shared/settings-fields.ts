@@ -3,6 +3,7 @@
 // (contract-schemas.ts) and the window's form (renderer/lib/settings-form.ts) all use these.
 import { z } from 'zod';
 import { baseUrlSchema } from './base-url';
+import { isAccelerator } from './accelerator';
 
 export const settingsFields = {
   model: z.string().trim().min(1).max(200),
@@ -21,6 +22,13 @@ export const settingsFields = {
     .nullable(),
   autoApproveReadOnlyTrusted: z.boolean(),
   theme: z.enum(['system', 'light', 'dark']),
+  /** The quick entry's global shortcut (Electron's accelerator words); null: off, the default. */
+  quickEntryShortcut: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(isAccelerator, 'a shortcut is one or more modifiers and a key, like Ctrl+Shift+Space')
+    .nullable(),
   /** Adaptive thinking where the model offers it ('off': not requested; always-on models think anyway). */
   thinking: z.enum(['off', 'adaptive']),
   /** Effort level where the model lists it; null: the model's default. */

@@ -21,6 +21,8 @@ export interface SettingsView {
   /** Automatic updates (opt-in); null when this build cannot update itself (development, the CLI). */
   autoUpdate: boolean | null;
   theme: 'system' | 'light' | 'dark';
+  /** The quick entry's global shortcut; null: off. */
+  quickEntryShortcut: string | null;
   /** Anthropic's server tools (web search, web fetch): off unless the user switches them on. */
   serverTools: { webSearch: boolean; webFetch: boolean; webFetchDomains: string[] };
   /** Adaptive thinking (sent only to models that offer it). */
@@ -52,6 +54,7 @@ export type SettingsPatch = Partial<
     | 'requestTimeoutMs'
     | 'autoApproveReadOnlyTrusted'
     | 'theme'
+    | 'quickEntryShortcut'
     | 'serverTools'
     | 'thinking'
     | 'effort'

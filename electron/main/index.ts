@@ -38,7 +38,8 @@ import { registerAppScheme, serveApp, serveViews } from './protocol';
 import { saveWithDialog } from './save-file';
 import { safeStorageEncryptor } from './secrets';
 import { startUpdates } from './updates';
-import { createMainWindow } from './window';
+import { Windows } from './windows';
+import type { SettingsView } from '../../shared/settings-types';
 
 const isDev = !app.isPackaged;
 const devServerUrl = isDev ? process.env.ELECTRON_RENDERER_URL : undefined;
@@ -47,7 +48,7 @@ const launchOptions = { isDefaultApp: process.defaultApp === true };
 
 let services: DesktopServices | undefined;
 let host: Host | undefined;
-let mainWindow: BrowserWindow | undefined;
+let windows: Windows | undefined;
 let changeGuard: ChangeGuard | undefined;
 /** Set once the servers may be starting: a failed start stops them (bounded) before exiting. */
 let stopServices: (() => Promise<unknown>) | undefined;
@@ -67,9 +68,10 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', (_event, argv, cwd) => {
-    if (mainWindow) {
-      if (mainWindow.isMinimized()) mainWindow.restore();
-      mainWindow.focus();
+    const current = windows?.current();
+    if (current) {
+      if (current.isMinimized()) current.restore();
+      current.focus();
     } else if (host) void openWindow();
     const request = parseLaunchArgs(argv, cwd, launchOptions);
     if (!request.projectFolder) return;
@@ -128,14 +130,31 @@ async function start(): Promise<void> {
     // MCP Apps (issue 23): views framed from lena-view://<server key>/, files they offer saved through the dialog.
     // The window's origin frames the proxies: the dev server's under `npm start`, else app://lena.
     views: electronViewBinding(devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN),
-    saveFile: (name, data) => saveWithDialog(() => mainWindow, name, data),
+    saveFile: (name, data) => saveWithDialog(() => windows?.current(), name, data),
+    // Many windows (issue 48): "Open in new window" and the quick entry's answer.
+    openWindow: async (request) => {
+      await windows?.openWindow(request);
+    },
+    closeWindow: (viewId) => windows?.close(viewId),
   });
   const core = host;
   changeGuard = confirmWindowChanges(
     core,
-    () => mainWindow,
+    () => windows?.current(),
     (message) => log.warn('main', message),
   );
+  const ipc = bindIpc(core, appOrigins, changeGuard, (message) => log.warn('ipc', message));
+  const allWindows = (windows = new Windows({
+    host: core,
+    ipc,
+    state: desktop.windowState,
+    preload: join(__dirname, '../preload/index.js'),
+    devTools: isDev,
+    appOrigins,
+    pageUrl: devServerUrl ?? `${APP_ORIGIN}/index.html`,
+    title: () => windowTitle(project.folder),
+    warn: (message) => log.warn('main', message),
+  }));
   // Servers start connecting while the window loads, not when the page first asks.
   void core
     .services()
@@ -149,6 +168,9 @@ async function start(): Promise<void> {
     if (name === 'chat:progressed') turns.observe(payload as ChatEvent);
     // Whoever switched folders (the window, the menu, the dock), the title and menu follow.
     if (name === 'project:changed') showProject(payload as ProjectView);
+    // The quick entry's global shortcut follows its setting (off until the user sets one).
+    if (name === 'settings:changed')
+      allWindows.applyShortcut((payload as SettingsView).quickEntryShortcut);
   });
   serveApp(join(__dirname, '../renderer'), contentSecurityPolicy({ dev: Boolean(devServerUrl) }));
   serveViews((url) => core.viewProxy(url));
@@ -158,11 +180,18 @@ async function start(): Promise<void> {
     .services()
     .then((s) => showProject(s.project.view()))
     .catch(() => undefined);
+  void core
+    .services()
+    .then(async (s) => allWindows.applyShortcut((await s.settings.view()).quickEntryShortcut))
+    .catch((err: unknown) =>
+      log.warn('main', `Quick entry shortcut not set: ${describeError(err)}`),
+    );
+  app.on('will-quit', () => allWindows.releaseShortcuts());
 
   const quitHooks = runtimeQuitHooks({
     services: () => core.services(),
     records: desktop.processes,
-    flush: () => desktop.windowState.flush(),
+    flush: () => allWindows.flush(),
     log: (l, m) => log.write(l, 'quit', m),
   });
   stopServices = () =>
@@ -176,36 +205,20 @@ async function start(): Promise<void> {
     services: desktop,
     isPackaged: app.isPackaged,
     turnInProgress: () => turns.busy(),
-    window: () => mainWindow,
+    window: () => windows?.current(),
   });
   if (updates) turns.onIdle(() => void updates.idle());
 }
 
 async function openWindow(): Promise<void> {
-  if (!host || !services) return;
-  const win = await createMainWindow({
-    preload: join(__dirname, '../preload/index.js'),
-    devTools: isDev,
-    appOrigins,
-    title: windowTitle(project.folder),
-    state: services.windowState,
-  });
-  mainWindow = win;
-  const unbind = bindIpc(host, win.webContents, appOrigins, changeGuard, (message) =>
-    services?.log.warn('ipc', message),
-  );
-  win.on('closed', () => {
-    unbind();
-    if (mainWindow === win) mainWindow = undefined;
-  });
-  await win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  await windows?.openWindow();
 }
 
 /** The open folder as the host last said (project:changed): the title and the Open Recent menu. */
 function showProject(view: ProjectView): void {
   project = view;
   installMenu({ platform: process.platform, isDev, recentFolders: view.recent }, menuHandlers);
-  mainWindow?.setTitle(windowTitle(view.folder));
+  windows?.setTitles(windowTitle(view.folder));
 }
 
 /** Menu, second launch, dock: the host validates, remembers and opens the folder (a call, not IPC to itself). */
@@ -222,7 +235,7 @@ async function openFolder(folder: string): Promise<void> {
 // Commands the page implements itself get the same key replayed into the page.
 function sendToPage(command: MenuCommand): void {
   const key = rendererKeyEvent(command, process.platform);
-  const contents = mainWindow?.webContents;
+  const contents = windows?.current()?.webContents;
   if (!key || !contents) return;
   contents.sendInputEvent({ type: 'keyDown', ...key });
   contents.sendInputEvent({ type: 'keyUp', ...key });
@@ -230,14 +243,16 @@ function sendToPage(command: MenuCommand): void {
 
 const menuHandlers: MenuHandlers = {
   'new-conversation': () => sendToPage('new-conversation'),
+  'new-window': () => void openWindow(),
   settings: () => sendToPage('settings'),
   'open-folder': () => {
     const options = {
       title: 'Open Folder',
       properties: ['openDirectory' as const, 'createDirectory' as const],
     };
-    const picked = mainWindow
-      ? dialog.showOpenDialog(mainWindow, options)
+    const current = windows?.current();
+    const picked = current
+      ? dialog.showOpenDialog(current, options)
       : dialog.showOpenDialog(options);
     void picked.then((result) => {
       if (!result.canceled && result.filePaths[0]) void openFolder(result.filePaths[0]);

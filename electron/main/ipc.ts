@@ -1,6 +1,6 @@
-// Binds the contract's handlers to ipcMain after the trusted-sender check (and, for changes that
-// would run a new command or move the API key, the user's confirmation), and forwards core events
-// to the window. Returns the function that undoes both.
+// Binds the contract's handlers to ipcMain once for every window, after the trusted-sender check
+// (and, for changes that would run a new command or move the API key, the user's confirmation).
+// Each window joins the core's window router: events reach it by what it shows.
 import { ipcMain, type WebContents } from 'electron';
 import { invokeChannelNames } from '../../shared/contract';
 import { ERROR_CODE, fail } from '../../shared/result';
@@ -8,14 +8,21 @@ import type { Host } from '../core/host';
 import type { ChangeGuard } from './confirm';
 import { isTrustedSender, refusedSenderMessage } from '../core/security/navigation';
 
-/** `onRefused` hears every call from a sender that is not the window's own frame (for the log). */
+export interface IpcBinding {
+  /** A window's page may call in and hears its events; returns the function that removes it. */
+  addWindow(contents: WebContents, options?: { asks?: boolean }): () => void;
+  /** Removes every handler (a failed start). */
+  close(): void;
+}
+
+/** `onRefused` hears every call from a sender that is not a window's own frame (for the log). */
 export function bindIpc(
   host: Host,
-  contents: WebContents,
   appOrigins: readonly string[],
   guard?: ChangeGuard,
   onRefused?: (message: string) => void,
-): () => void {
+): IpcBinding {
+  const windows = new Set<number>();
   for (const channel of invokeChannelNames) {
     ipcMain.handle(channel, async (event, args: unknown) => {
       const sender = {
@@ -23,21 +30,38 @@ export function bindIpc(
         isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
         webContentsId: event.sender.id,
       };
-      if (!isTrustedSender(sender, { webContentsId: contents.id, appOrigins: [...appOrigins] })) {
+      const expected = windows.has(event.sender.id) ? event.sender.id : -1;
+      if (!isTrustedSender(sender, { webContentsId: expected, appOrigins: [...appOrigins] })) {
         // Said in the log: a frame that calls in is a page that should not be there.
-        onRefused?.(refusedSenderMessage(channel, sender, contents.id));
+        onRefused?.(refusedSenderMessage(channel, sender, expected));
         return fail(ERROR_CODE.forbidden, 'IPC from a foreign frame or origin was rejected.');
       }
       const refused = await guard?.(channel, args);
       if (refused) return refused;
-      return host.dispatch(channel, args, { senderUrl: event.senderFrame?.url ?? '' });
+      return host.dispatch(channel, args, {
+        senderUrl: event.senderFrame?.url ?? '',
+        viewId: String(event.sender.id),
+      });
     });
   }
-  const unforward = host.events.forward((name, payload) => {
-    if (!contents.isDestroyed()) contents.send(name, payload);
-  });
-  return () => {
-    unforward();
-    for (const channel of invokeChannelNames) ipcMain.removeHandler(channel);
+  return {
+    addWindow(contents, options) {
+      const id = contents.id;
+      windows.add(id);
+      const detach = host.windows.attach(
+        String(id),
+        (name, payload) => {
+          if (!contents.isDestroyed()) contents.send(name, payload);
+        },
+        options,
+      );
+      return () => {
+        windows.delete(id);
+        detach();
+      };
+    },
+    close() {
+      for (const channel of invokeChannelNames) ipcMain.removeHandler(channel);
+    },
   };
 }

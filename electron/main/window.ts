@@ -2,7 +2,6 @@
 // core/desktop. Nothing here decides anything.
 import { BrowserWindow, screen, session, shell } from 'electron';
 import { restoreBounds, type SavedWindowState } from '../core/desktop/window-bounds';
-import type { StateFile } from '../core/desktop/state-file';
 import {
   navigationDecision,
   permissionDecision,
@@ -16,9 +15,16 @@ export interface WindowSetup {
   devTools: boolean;
   appOrigins: readonly string[];
   title: string;
-  state: StateFile<SavedWindowState>;
+  /** Where this window was last (its slot's saved state). */
+  saved: SavedWindowState | undefined;
+  /** Saves this window's place (debounced), and writes it out now. */
+  save(state: SavedWindowState): void;
+  flush(): Promise<void>;
+  /** Replaces the main window's size and limits (the quick entry's small window). */
+  options?: Partial<Electron.BrowserWindowConstructorOptions>;
 }
 
+/** A Lena window (every window is one: the first, a new one, the quick entry). */
 export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindow> {
   // Judged by the frame that asks, not the window's page: an MCP Apps view (a subframe on
   // lena-view:// or an opaque origin) never gets what the app's own page may have.
@@ -34,10 +40,11 @@ export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindo
   const displays = screen.getAllDisplays();
   const primary = screen.getPrimaryDisplay();
   const areas = [primary, ...displays.filter((d) => d.id !== primary.id)].map((d) => d.workArea);
-  const restored = restoreBounds(await setup.state.load(), areas);
+  const restored = restoreBounds(setup.saved, areas);
   const win = new BrowserWindow({
     ...mainWindowOptions(setup.preload, { devTools: setup.devTools, bounds: restored.bounds }),
     title: setup.title,
+    ...setup.options,
   });
   if (restored.maximized) win.maximize();
   if (restored.fullScreen) win.setFullScreen(true);
@@ -64,7 +71,7 @@ export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindo
   // Normal bounds are saved even while maximized, so un-maximizing next time lands somewhere sane.
   const save = () => {
     if (win.isDestroyed()) return;
-    setup.state.saveSoon({
+    setup.save({
       bounds: win.getNormalBounds(),
       maximized: win.isMaximized(),
       fullScreen: win.isFullScreen(),
@@ -78,7 +85,7 @@ export async function createMainWindow(setup: WindowSetup): Promise<BrowserWindo
   win.on('leave-full-screen', save);
   win.on('close', () => {
     save();
-    void setup.state.flush();
+    void setup.flush();
   });
   win.once('ready-to-show', () => win.show());
   return win;

@@ -30,9 +30,11 @@ export function loadDrafts(
     const raw = storage?.getItem(KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : {};
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
+    const drafts = Object.fromEntries(
       Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
+    if (storage === globalThis.localStorage) baseline = { ...drafts };
+    return drafts;
   } catch {
     return {};
   }
@@ -52,17 +54,32 @@ export function serialiseDrafts(drafts: Drafts): string {
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** The drafts as this window last read or wrote them: what it changed since is what it writes. */
+let baseline: Drafts = {};
 
-/** Saves soon (debounced); a later call replaces an earlier pending one. */
+/** The drafts another window saved meanwhile, with this window's own changes over them. */
+export function mergeDrafts(stored: Drafts, before: Drafts, now: Drafts): Drafts {
+  const merged = { ...stored };
+  for (const id of new Set([...Object.keys(before), ...Object.keys(now)]))
+    if ((before[id] ?? '') !== (now[id] ?? '')) merged[id] = now[id] ?? '';
+  return merged;
+}
+
+/**
+ * Saves soon (debounced); a later call replaces an earlier pending one. Several windows share the
+ * page's storage: only the drafts this window changed are written over what is stored.
+ */
 export function saveDraftsSoon(
   drafts: Drafts,
-  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+  storage: Partial<Pick<Storage, 'getItem'>> & Pick<Storage, 'setItem'> = globalThis.localStorage,
   delayMs = 1000,
 ): void {
   clearTimeout(timer);
   timer = setTimeout(() => {
     try {
-      storage?.setItem(KEY, serialiseDrafts(drafts));
+      const stored = storage.getItem ? loadDrafts({ getItem: (k) => storage.getItem!(k) }) : {};
+      storage.setItem(KEY, serialiseDrafts(mergeDrafts(stored, baseline, drafts)));
+      baseline = { ...drafts };
     } catch {
       // Storage full or disabled: drafts stay in memory for this run.
     }

@@ -30,6 +30,8 @@ import { initialSkillsState, type SkillsState } from './skills/initial-state';
 import type { StoreHost } from './store-host';
 import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
+import { createWindowsActions, type WindowsActions } from './windows/actions';
+import { initialWindowsState, type WindowsState } from './windows/initial-state';
 
 export type LenaActions = AppActions &
   RegistryActions &
@@ -44,7 +46,8 @@ export type LenaActions = AppActions &
   InspectorActions &
   ChatControlsActions &
   AppsActions &
-  SkillsActions;
+  SkillsActions &
+  WindowsActions;
 
 export type LenaData = AppState &
   RegistryState &
@@ -58,7 +61,8 @@ export type LenaData = AppState &
   ResourcesState &
   InspectorState &
   AppsState &
-  SkillsState;
+  SkillsState &
+  WindowsState;
 
 export type LenaState = LenaData & LenaActions;
 
@@ -77,6 +81,7 @@ const initialParts = () => [
   initialInspectorState(),
   initialAppsState(),
   initialSkillsState(),
+  initialWindowsState(),
 ];
 
 /** Every slice's first state. */
@@ -102,6 +107,7 @@ export const sliceParts = (set: SetState, get: GetState, host: StoreHost): objec
   createChatControlsActions(set, get, host),
   createAppsActions(set, get, host),
   createSkillsActions(set, get, host),
+  createWindowsActions(set, get, host),
 ];
 
 const slices =

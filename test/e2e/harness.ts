@@ -13,6 +13,8 @@ import { contentSecurityPolicy } from '../../electron/core/security/csp';
 import { isTrustedSender } from '../../electron/core/security/navigation';
 import { ARMING_STORAGE_KEY } from '../../renderer/features/questions/arming';
 import { findChromium } from './find-chromium';
+import type { WindowRequest } from '../../electron/core/host/handlers/window-handlers';
+import { windowQuery } from '../../shared/window-query';
 
 export const ROOT = resolve(__dirname, '../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
@@ -142,6 +144,14 @@ export interface AppSession {
   /** MCP Apps ui/download-file: where the harness's "save dialog" writes (one file per download). */
   downloads: string;
   screenshot(name: string): Promise<string>;
+  /** Opens another window (page) on the same core, as main's New Window does. */
+  openWindow(request?: WindowRequest): Promise<Page>;
+  /** Windows opened after the first (by openWindow or the page's windows:open), in order. */
+  opened: Page[];
+  /** The router's id of a page's window. */
+  windowId(page: Page): string;
+  /** Marks a page as the focused window (main follows BrowserWindow focus). */
+  focus(page: Page): void;
   close(): Promise<void>;
 }
 
@@ -166,7 +176,16 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
     'content-security-policy': contentSecurityPolicy({ viewOrigin: proxy.origin }),
   });
   const downloads = mkdtempSync(join(tmpdir(), 'lena-e2e-downloads-'));
+  // windows:open opens another page once the context exists (set below).
+  const openedBy: {
+    windows?: (request: WindowRequest) => Promise<Page>;
+    close?: (viewId: string) => void;
+  } = {};
   const core = (made.host = createHost({
+    openWindow: async (request) => {
+      await openedBy.windows?.(request);
+    },
+    closeWindow: (viewId) => openedBy.close?.(viewId),
     views: { appOrigin: url, layout: 'path', origin: () => proxy.origin },
     saveFile: async (name, data) => {
       const path = join(downloads, name);
@@ -181,25 +200,57 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
     viewport: options.viewport ?? { width: 1200, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
   });
+  // Each page is one window bound to the one core, as each BrowserWindow is in main.
+  const windowIds = new Map<Page, number>();
+  let nextWindowId = 1;
+  const bindWindow = (p: Page, options: { asks?: boolean } = {}): number => {
+    const id = nextWindowId++;
+    windowIds.set(p, id);
+    const detach = core.windows.attach(
+      String(id),
+      (event, payload) => {
+        void p
+          .evaluate(
+            ([e, v]) =>
+              (window as unknown as { __lenaDeliver(e: string, p: unknown): void }).__lenaDeliver(
+                e,
+                v,
+              ),
+            [event, payload] as const,
+          )
+          .catch(() => undefined);
+      },
+      options,
+    );
+    p.on('close', () => {
+      detach();
+      windowIds.delete(p);
+    });
+    return id;
+  };
   const page = await context.newPage();
-  const pageId = 1;
+  bindWindow(page);
 
-  // The same sender check main applies to ipcMain: the app's own main frame on the app's origin.
+  // The same sender check main applies to ipcMain: a window's own main frame on the app's origin.
   await context.exposeBinding('__lenaInvoke', async (source, channel: unknown, args: unknown) => {
+    const windowId = windowIds.get(source.page);
     const trusted = isTrustedSender(
       {
         frameUrl: source.frame.url(),
         isMainFrame: source.frame === source.page.mainFrame(),
-        webContentsId: source.page === page ? pageId : -1,
+        webContentsId: windowId ?? -1,
       },
-      { webContentsId: pageId, appOrigins },
+      { webContentsId: windowId ?? 0, appOrigins },
     );
     if (!trusted)
       return {
         ok: false,
         error: { code: 'forbidden', message: 'IPC from a foreign frame or origin was rejected.' },
       };
-    return core.dispatch(String(channel), args, { senderUrl: source.frame.url() });
+    return core.dispatch(String(channel), args, {
+      senderUrl: source.frame.url(),
+      viewId: String(windowId),
+    });
   });
   await context.addInitScript({ content: await bridgeInitScript() });
   if (options.questionArmingMs !== undefined) {
@@ -210,15 +261,18 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
       [ARMING_STORAGE_KEY, String(options.questionArmingMs), url] as const,
     );
   }
-  const unforward = core.events.forward((event, payload) => {
-    void page
-      .evaluate(
-        ([e, p]) =>
-          (window as unknown as { __lenaDeliver(e: string, p: unknown): void }).__lenaDeliver(e, p),
-        [event, payload] as const,
-      )
-      .catch(() => undefined);
-  });
+  const openWindow = async (request: WindowRequest = {}): Promise<Page> => {
+    const p = await context.newPage();
+    bindWindow(p, { asks: !request.quickEntry });
+    opened.push(p);
+    await p.goto(url + windowQuery(request));
+    return p;
+  };
+  const opened: Page[] = [];
+  openedBy.windows = openWindow;
+  openedBy.close = (viewId) => {
+    for (const [p, id] of windowIds) if (String(id) === viewId) void p.close();
+  };
 
   await page.goto(url);
   mkdirSync(RESULTS_DIR, { recursive: true });
@@ -237,8 +291,14 @@ export async function openApp(options: OpenAppOptions): Promise<AppSession> {
       await page.screenshot({ path });
       return path;
     },
+    openWindow,
+    opened,
+    windowId: (p) => String(windowIds.get(p) ?? ''),
+    focus(p) {
+      const id = windowIds.get(p);
+      if (id !== undefined) core.windows.focus(String(id));
+    },
     async close() {
-      unforward();
       await browser.close().catch(() => undefined);
       await new Promise((r) => server.close(r));
       await new Promise((r) => proxy.server.close(r));

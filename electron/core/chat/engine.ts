@@ -286,6 +286,12 @@ export class ChatEngine {
     return this.models.list(await anthropicClient(settings, apiKey), settings.baseUrl ?? 'default');
   }
 
+  /** Tells every window a conversation's list entry changed (renamed elsewhere, a new copy). */
+  announce(conversationId: string): void {
+    const conversation = this.deps.store.summary(conversationId);
+    this.deps.emit({ type: 'conversation-updated', conversation });
+  }
+
   /** Remembers the model a conversation talks to from now on. */
   setModel(conversationId: string, model: string): void {
     const conversation = this.deps.store.setModel(conversationId, model);

@@ -8,7 +8,7 @@ import { RotatingLog } from '../base/log-file';
 import { ProcessRecords } from '../base/process-records';
 import { EncryptedSecretStore, type Encryptor } from './secret-store';
 import { StateFile } from './state-file';
-import type { SavedWindowState } from './window-bounds';
+import type { SavedWindows } from './window-slots';
 
 /** updates.json: the opt-in and when the feed was last asked. */
 export interface UpdatePrefs {
@@ -34,7 +34,7 @@ export interface DesktopServices {
   log: RotatingLog;
   secrets: EncryptedSecretStore;
   processes: ProcessRecords;
-  windowState: StateFile<SavedWindowState>;
+  windowState: StateFile<SavedWindows>;
   updates: StateFile<UpdatePrefs>;
   /** What the user must see from these files (one moved aside because it was damaged): the window's start-up notices. */
   notices: AppNotice[];

@@ -7,6 +7,7 @@ export const DOCUMENTATION_URL = 'https://lena.invalid/docs';
 /** Commands main binds to handlers; every item with an `id` in the template is one of these. */
 export const MENU_COMMANDS = [
   'new-conversation',
+  'new-window',
   'open-folder',
   'open-recent',
   'clear-recent',
@@ -136,6 +137,7 @@ export function menuTemplate(options: MenuOptions): MenuItemSpec[] {
         accelerator: 'CmdOrCtrl+N',
         registerAccelerator: false,
       },
+      { label: 'New Window', id: 'new-window', accelerator: 'CmdOrCtrl+Shift+N' },
       separator,
       { label: 'Open Folder…', id: 'open-folder', accelerator: 'CmdOrCtrl+O' },
       { label: 'Open Recent', submenu: recentSubmenu(options.recentFolders) },

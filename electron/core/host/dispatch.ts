@@ -20,6 +20,8 @@ import {
 export interface CallContext {
   /** The URL of the frame that sent the call. */
   senderUrl: string;
+  /** The window (renderer connection) that called: its events and questions route by it. */
+  viewId?: string;
 }
 
 /** A handler for every channel: a missing one is a compile error. */

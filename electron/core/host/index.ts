@@ -5,6 +5,8 @@ import { ensureLenaHome, lenaPaths, type LenaPaths } from '../home';
 import { EnvSecretProvider } from '../store/secrets';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { HostEvents } from './events';
+import { WindowRouter } from './window-router';
+import { windowHandlers, type WindowRequest } from './handlers/window-handlers';
 import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers } from './handlers/chat-handlers';
 import { inspectHandlers } from './handlers/inspect-handlers';
@@ -29,11 +31,17 @@ export interface HostOptions extends Partial<Omit<ServiceOptions, 'paths' | 'eve
   versions?: { electron?: string | null; chromium?: string | null };
   /** The shell's own start-up notices (a desktop file moved aside), read when the window asks. */
   notices?: () => readonly AppNotice[];
+  /** Opens another window (main: a BrowserWindow; the harness: a page); absent, windows:open fails. */
+  openWindow?: (request: WindowRequest) => void | Promise<void>;
+  /** Closes a window by its router id (windows:close). */
+  closeWindow?: (viewId: string) => void;
 }
 
 export interface Host {
   paths: LenaPaths;
   events: HostEvents;
+  /** The windows bound to this core: attach each, and events and questions route between them. */
+  windows: WindowRouter;
   handlers: Handlers;
   dispatch: Dispatch;
   /**
@@ -53,6 +61,8 @@ export interface Host {
 export function createHost(options: HostOptions = {}): Host {
   const paths = ensureLenaHome(lenaPaths(options.home));
   const events = new HostEvents();
+  const windows = new WindowRouter();
+  events.forward((event, payload) => windows.route(event, payload));
   let started: Promise<HostServices> | null = null;
   const get = () =>
     (started ??= composeServices({
@@ -86,7 +96,8 @@ export function createHost(options: HostOptions = {}): Host {
     ...skillHandlers(get),
     ...chatHandlers(get),
     ...permissionHandlers(get),
-    ...questionHandlers(get),
+    ...questionHandlers(get, windows),
+    ...windowHandlers(windows, options),
     ...settingsHandlers(get, events),
     ...appHandlers(get, events),
   };
@@ -103,6 +114,7 @@ export function createHost(options: HostOptions = {}): Host {
   return {
     paths,
     events,
+    windows,
     handlers,
     dispatch,
     openProject: async (folder) => (await get()).project.open(folder),

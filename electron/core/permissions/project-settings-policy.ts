@@ -45,6 +45,7 @@ export const PROJECT_SETTINGS_FIELDS: readonly ProjectSettingRule[] = [
   refused('requestTimeoutMs', 'change the request timeout'),
   refused('serverStartTimeout', 'change how long `lena chat` waits for servers'),
   refused('theme', 'change the theme'),
+  refused('quickEntryShortcut', 'set a global shortcut'),
   refused('thinking', 'change thinking'),
   refused('effort', 'change the effort level'),
   refused('toolSearch', 'change which tools are loaded'),

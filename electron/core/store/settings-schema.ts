@@ -53,6 +53,7 @@ export const fieldSchemas = {
   /** Servers the user trusts, each bound to the hash of the entry it was trusted with. */
   trusted: z.record(z.string(), z.looseObject({ identity: z.string() })),
   theme: f.theme,
+  quickEntryShortcut: f.quickEntryShortcut,
   thinking: f.thinking,
   effort: f.effort,
   serverTools: f.serverTools,
@@ -85,6 +86,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   servers: {},
   trusted: {},
   theme: 'system',
+  quickEntryShortcut: null,
   serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] },
   thinking: 'off',
   effort: null,

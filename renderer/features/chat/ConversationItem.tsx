@@ -1,11 +1,12 @@
 // One conversation in the sidebar: open on click or Enter, rename in place (F2 or double-click;
 // Enter or Escape returns focus to the item), delete (Del or the × on hover). The list is one Tab
 // stop: only the `tabbable` item takes Tab, arrow keys, Home and End move between items.
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '../../../shared/chat/conversations';
 import { focusWhenRendered } from '../../components/use-escape';
 import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
+import { ConversationContextMenu } from './ConversationContextMenu';
 
 const ITEMS = '.conversation-list .conversation-open';
 const itemSelector = (id: string) => `.conversation-open[data-conversation-id="${CSS.escape(id)}"]`;
@@ -44,6 +45,8 @@ export const ConversationItem = memo(function ConversationItem({
     useLenaActions();
   const [title, setTitle] = useState(conversation.title);
   const [error, setError] = useState<string | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const item = useRef<HTMLButtonElement>(null);
   const backToItem = () => focusWhenRendered(itemSelector(conversation.id));
 
   const commit = async (refocus: boolean) => {
@@ -85,6 +88,7 @@ export const ConversationItem = memo(function ConversationItem({
   return (
     <li className={`conversation ${active ? 'active' : ''}`} role="listitem">
       <button
+        ref={item}
         className="conversation-open ghost"
         data-conversation-id={conversation.id}
         aria-current={active ? 'true' : undefined}
@@ -92,6 +96,10 @@ export const ConversationItem = memo(function ConversationItem({
         tabIndex={tabbable ? 0 : -1}
         onFocus={() => onFocusItem(conversation.id)}
         onClick={() => openConversation(conversation.id)}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          setMenuOpen(true);
+        }}
         onDoubleClick={() => {
           setTitle(conversation.title);
           setRenaming(conversation.id);
@@ -119,6 +127,14 @@ export const ConversationItem = memo(function ConversationItem({
       >
         ×
       </button>
+      {menuOpen && (
+        <ConversationContextMenu
+          id={conversation.id}
+          title={conversation.title || 'Untitled'}
+          anchor={item}
+          onClose={() => setMenuOpen(false)}
+        />
+      )}
     </li>
   );
 });

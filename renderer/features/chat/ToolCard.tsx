@@ -1,5 +1,6 @@
 // One tool call as a card: status, server · tool, duration or progress, arguments, result, and a
 // Cancel that really cancels while it runs. Expanded while running or failed, collapsed when done.
+import { AskedElsewhere } from './AskedElsewhere';
 import { deniedWords } from '../../lib/denied-words';
 import { allowedWords, askedWords } from '../../lib/rule-words';
 import { memo, useEffect, useState } from 'react';
@@ -181,6 +182,9 @@ export const ToolCard = memo(function ToolCard({
         </div>
       )}
       <ErrorLine call={call} />
+      {call.status === 'pending' && (
+        <AskedElsewhere conversationId={call.conversationId} toolUseId={call.id} />
+      )}
       {/* A tool with a view (MCP Apps) shows it once the call is allowed, open or collapsed. */}
       {call.server !== '' && call.status !== 'pending' && call.status !== 'denied' && (
         <ToolView call={call} />

@@ -10,6 +10,7 @@ import { ActivitySection } from './ActivitySection';
 import { ApiKeySection } from './ApiKeySection';
 import { ModelSection } from './ModelSection';
 import { PricesSection } from './PricesSection';
+import { QuickEntrySection } from './QuickEntrySection';
 import { ServerToolsSection } from './ServerToolsSection';
 import { RulesSection } from './RulesSection';
 import { SettingsNav, type SettingsSectionLink } from './SettingsNav';
@@ -85,6 +86,7 @@ export function SettingsPage() {
       : []),
     ...(updates ? [{ heading: 'updates-heading', label: 'Updates' }] : []),
     { heading: 'theme-heading', label: 'Appearance' },
+    ...(settings ? [{ heading: 'quick-entry-settings-heading', label: 'Quick entry' }] : []),
     { heading: 'rules-heading', label: 'Permission rules' },
     { heading: 'activity-heading', label: 'Recent problems' },
     { heading: 'about-heading', label: 'About' },
@@ -111,6 +113,7 @@ export function SettingsPage() {
       {settings && <PricesSection settings={settings} />}
       {settings && settings.autoUpdate !== null && <UpdatesSection enabled={settings.autoUpdate} />}
       <ThemeSection />
+      {settings && <QuickEntrySection settings={settings} />}
       <RulesSection />
       <ActivitySection />
       <AboutSection />

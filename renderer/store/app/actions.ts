@@ -74,6 +74,7 @@ export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => 
     void s.loadServers();
     void s.loadQuestions();
     void s.loadBudget();
+    s.startWindow();
     return () => unsubscribers.forEach((u) => u());
   },
 });

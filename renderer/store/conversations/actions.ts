@@ -50,13 +50,18 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
 ) => ({
   async loadConversations() {
     set((s) => ({ conversationList: reloading(s.conversationList) }));
-    const r = await attempt(() => host.call('conversations:list'));
+    const [r, elsewhere] = await Promise.all([
+      attempt(() => host.call('conversations:list')),
+      get().reportShowing(get().activeId),
+    ]);
     if (!r.ok) return set((s) => ({ conversationList: failed(s.conversationList, r.error) }));
-    // A "New conversation" left empty in an earlier session (nothing sent, no draft) is not kept.
+    // A "New conversation" left empty in an earlier session (nothing sent, no draft) is not kept;
+    // one another window shows is that window's.
     const { activeId, drafts } = get();
     const left = r.value.filter(
       (c) =>
         c.id !== activeId &&
+        !elsewhere.includes(c.id) &&
         c.messageCount === 0 &&
         c.title === DEFAULT_TITLE &&
         !(drafts[c.id] ?? '').trim(),
@@ -83,6 +88,7 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
     // A "New conversation" left without a message, a draft or a card in it is not kept.
     if (
       left &&
+      !s.shownElsewhere.includes(left.id) &&
       left.messageCount === 0 &&
       left.title === DEFAULT_TITLE &&
       !chat?.turnId &&
@@ -96,6 +102,8 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
       void attempt(() => host.call('conversations:delete', { id: left.id }));
     }
     set({ activeId: id, view: 'chat', renamingId: null, focusMessageId: messageId ?? null });
+    // Before the messages load, so no event of a turn running there is missed.
+    void get().reportShowing(id);
     get().focusComposerSoon();
     void get().loadChat(id);
   },

@@ -3,12 +3,18 @@
 // refuses an answer the question does not offer. Permission answers are permissions:answer.
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
+import type { WindowRouter } from '../window-router';
 
 type QuestionHandlers = Pick<Handlers, 'asks:pending' | 'questions:answer'>;
 
-export function questionHandlers(get: () => Promise<HostServices>): QuestionHandlers {
+export function questionHandlers(
+  get: () => Promise<HostServices>,
+  router: WindowRouter,
+): QuestionHandlers {
   return {
-    'asks:pending': async () => (await get()).asks.pending(),
+    // Each window is asked only the questions routed to it, so none is asked twice.
+    'asks:pending': async (_args, ctx) =>
+      router.pendingFor(ctx.viewId, (await get()).asks.pending()),
     'questions:answer': async ({ id, answer }) => (await get()).asks.answerQuestion(id, answer),
   };
 }

@@ -91,8 +91,11 @@ export class ChatService {
     const stored = await this.parts.projectPrefs.update(folder, change);
     return projectPrefsView(folder, stored, this.settings().model);
   }
+  /** Renamed: every window's list and title bar follow. */
   rename(id: string, title: string) {
-    return this.store.rename(id, title);
+    const renamed = this.store.rename(id, title);
+    this.engine.announce(id);
+    return renamed;
   }
   /** Stops its turn and moves it to the bin; its "allow for this conversation" grants and view contexts end. */
   delete(id: string): void {
@@ -105,7 +108,9 @@ export class ChatService {
     return this.store.restore(id);
   }
   duplicate(id: string) {
-    return this.store.duplicate(id);
+    const copy = this.store.duplicate(id);
+    this.engine.announce(copy.id);
+    return copy;
   }
   search(query: string) {
     return this.store.search(query);

@@ -43,6 +43,7 @@ export async function settingsView(
     requestTimeoutMs: s.requestTimeoutMs,
     autoApproveReadOnlyTrusted: s.autoApproveReadOnlyTrusted,
     theme: s.theme,
+    quickEntryShortcut: s.quickEntryShortcut,
     serverTools: structuredClone(s.serverTools),
     thinking: s.thinking,
     effort: s.effort,

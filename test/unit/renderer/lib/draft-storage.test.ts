@@ -1,6 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import {
   loadDrafts,
+  mergeDrafts,
   saveDraftsSoon,
   serialiseDrafts,
 } from '../../../../renderer/lib/draft-storage';
@@ -55,4 +56,17 @@ it('never writes a draft that holds an API key or token (it stays in memory only
     d: 'plain words about sk-ant- keys and ask-anthropic',
   });
   expect(stored).not.toContain('sk-ant-api03');
+});
+
+it('writes only what this window changed over what another window saved meanwhile', () => {
+  // Window B opened with {a}; window A then saved a draft for b; B edits a and clears nothing else.
+  expect(mergeDrafts({ a: 'one', b: 'from A' }, { a: 'one' }, { a: 'one, edited' })).toEqual({
+    a: 'one, edited',
+    b: 'from A',
+  });
+  // A draft this window cleared (sent) goes, even when the stored copy still has it.
+  expect(mergeDrafts({ a: 'one', b: 'from A' }, { a: 'one' }, { a: '' })).toEqual({
+    a: '',
+    b: 'from A',
+  });
 });

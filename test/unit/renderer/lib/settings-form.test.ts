@@ -14,6 +14,7 @@ const saved: SettingsView = {
   autoApproveReadOnlyTrusted: true,
   autoUpdate: null,
   theme: 'system',
+  quickEntryShortcut: null,
   prices: {},
   serverTools: { webSearch: false, webFetch: false, webFetchDomains: [] },
   thinking: 'off',
