@@ -226,7 +226,10 @@ export const invokeChannels = {
   'skills:approve': channel<SkillInfo[]>()(z.object({ name: s.skillName }).strict()),
 
   // Conversations and the agent loop
-  'conversations:list': channel<ConversationSummary[]>()(s.noArgs),
+  /** `includeArchived`: archived ones too (flagged `archived`), for the window's Archived view. */
+  'conversations:list': channel<ConversationSummary[]>()(
+    z.object({ includeArchived: z.boolean().optional() }).strict().optional().or(s.noArgs),
+  ),
   /** With `limit`, only the newest messages (hasOlder says whether there are more). */
   'conversations:get': channel<Conversation>()(
     z.object({ id: s.id, limit: z.number().int().min(1).max(100_000).optional() }).strict(),
@@ -255,7 +258,19 @@ export const invokeChannels = {
     z.object({ query: z.string().max(1000) }).strict(),
   ),
   'conversations:export': channel<{ filename: string; content: string }>()(
-    z.object({ id: s.id, format: z.enum(['markdown', 'json']) }).strict(),
+    z.object({ id: s.id, format: z.enum(['markdown', 'json', 'html']) }).strict(),
+  ),
+  /** Pinned on top of the list, or not (issue 48). */
+  'conversations:set-pinned': channel<ConversationSummary>()(
+    z.object({ id: s.id, pinned: z.boolean() }).strict(),
+  ),
+  /** Archived (out of the list, still found by search), or back in the list (issue 48). */
+  'conversations:set-archived': channel<ConversationSummary>()(
+    z.object({ id: s.id, archived: z.boolean() }).strict(),
+  ),
+  /** A JSON export read back as a new conversation with a boundary of its own (issue 48). */
+  'conversations:import': channel<ConversationSummary>()(
+    z.object({ content: z.string().max(40 * 1024 * 1024) }).strict(),
   ),
   'chat:send': channel<{ turnId: string }>()(
     z

@@ -15,6 +15,10 @@ export interface ConversationSummary {
   tools?: ConversationTools;
   /** Usage and cost of its turns so far (issue 36); absent before its first turn. */
   meter?: ConversationMeter;
+  /** Pinned on top of the list (issue 48); absent = not pinned. */
+  pinned?: boolean;
+  /** Archived: out of the list, still found by search (issue 48); absent = not archived. */
+  archived?: boolean;
 }
 
 /**

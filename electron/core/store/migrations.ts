@@ -123,6 +123,12 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE conversations ADD COLUMN boundary TEXT;
   ALTER TABLE conversations ADD COLUMN meter TEXT;
   `,
+  // 9: a list that scales (issue 48): when a conversation was pinned (pinned on top, newest pin
+  // first) and when archived (out of the list, still found by search); null = not.
+  `
+  ALTER TABLE conversations ADD COLUMN pinned_at INTEGER;
+  ALTER TABLE conversations ADD COLUMN archived_at INTEGER;
+  `,
 ];
 
 /** The schema version this build writes. */
