@@ -1,4 +1,5 @@
-// The conversation list's actions: load, create, open, rename, delete with undo, and search.
+// The conversation list's actions: load, create, open, rename, pin, archive, delete with undo,
+// import, search, and which conversations are running or answered unseen.
 import type { ConversationSummary } from '../../../shared/chat/conversations';
 import { failed, idle, ready, reloading, withValue, type Loadable } from '../loadable';
 import { attempt, type Outcome } from '../result';
@@ -20,8 +21,16 @@ export interface ConversationsActions {
   duplicateConversation(id: string): Promise<Outcome<ConversationSummary>>;
   exportConversation(
     id: string,
-    format: 'markdown' | 'json',
+    format: 'markdown' | 'json' | 'html',
   ): Promise<Outcome<{ filename: string; content: string }>>;
+  /** Pins on top of the list, or unpins. */
+  pinConversation(id: string, pinned: boolean): Promise<Outcome<ConversationSummary>>;
+  /** Archives (out of the list, still found by search; Undo offered), or brings back. */
+  archiveConversation(id: string, archived: boolean): Promise<Outcome<ConversationSummary>>;
+  /** A JSON export's text as a new conversation, opened. */
+  importConversation(content: string): Promise<Outcome<ConversationSummary>>;
+  setShowArchived(show: boolean): void;
+  setFindOpen(open: boolean): void;
   /** Starts a new conversation seeded with a summary of `id` (when it grew past the context). */
   continueWithSummary(id: string): Promise<Outcome<ConversationSummary>>;
   setSearchOpen(open: boolean): void;
@@ -40,6 +49,14 @@ const upsert = (l: List, c: ConversationSummary) =>
       : [c, ...list.filter((x) => x.id !== c.id)],
   );
 
+/** A summary changed in place (pin, archive): it keeps its position. */
+const replace = (l: List, c: ConversationSummary) =>
+  edit(l, (list) => list.map((x) => (x.id === c.id ? c : x)));
+const without = (flags: Record<string, true>, id: string): Record<string, true> => {
+  const { [id]: _gone, ...rest } = flags;
+  return rest;
+};
+
 // Long: the slice's actions, each short, in one object over the helpers they share.
 export const createConversationsActions: ActionsCreator<ConversationsActions> = (
   set,
@@ -48,7 +65,7 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
 ) => ({
   async loadConversations() {
     set((s) => ({ conversationList: reloading(s.conversationList) }));
-    const r = await attempt(() => host.call('conversations:list'));
+    const r = await attempt(() => host.call('conversations:list', { includeArchived: true }));
     if (!r.ok) return set((s) => ({ conversationList: failed(s.conversationList, r.error) }));
     // A "New conversation" left empty in an earlier session (nothing sent, no draft) is not kept.
     const { activeId, drafts } = get();
@@ -93,7 +110,14 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
       }));
       void attempt(() => host.call('conversations:delete', { id: left.id }));
     }
-    set({ activeId: id, view: 'chat', renamingId: null, focusMessageId: messageId ?? null });
+    set((st) => ({
+      activeId: id,
+      view: 'chat',
+      renamingId: null,
+      focusMessageId: messageId ?? null,
+      findOpen: st.activeId === id && st.findOpen,
+      ...(id && st.unread[id] ? { unread: without(st.unread, id) } : {}),
+    }));
     get().focusComposerSoon();
     void get().loadChat(id);
   },
@@ -110,6 +134,53 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
       }));
     return r;
   },
+  async pinConversation(id, pinned) {
+    const r = await attempt(() => host.call('conversations:set-pinned', { id, pinned }));
+    if (r.ok) set((s) => ({ conversationList: replace(s.conversationList, r.value) }));
+    else
+      get().pushToast({
+        message: `Could not ${pinned ? 'pin' : 'unpin'} the conversation: ${r.error.message}`,
+        tone: 'error',
+      });
+    return r;
+  },
+  async archiveConversation(id, archived) {
+    const r = await attempt(() => host.call('conversations:set-archived', { id, archived }));
+    if (!r.ok) {
+      get().pushToast({
+        message: `Could not ${archived ? 'archive' : 'unarchive'} the conversation: ${r.error.message}`,
+        tone: 'error',
+      });
+      return r;
+    }
+    set((s) => ({ conversationList: replace(s.conversationList, r.value) }));
+    get().pushToast(
+      archived
+        ? {
+            message: `Archived “${r.value.title}”`,
+            actionLabel: 'Undo',
+            action: () => void get().archiveConversation(id, false),
+          }
+        : { message: `“${r.value.title}” is back in the list` },
+      UNDO_MS,
+    );
+    return r;
+  },
+  async importConversation(content) {
+    const r = await attempt(() => host.call('conversations:import', { content }));
+    if (r.ok) {
+      set((s) => ({ conversationList: upsert(s.conversationList, r.value), showArchived: false }));
+      get().openConversation(r.value.id);
+      get().pushToast({ message: `Imported “${r.value.title}”` });
+    } else
+      get().pushToast({
+        message: `Could not import the conversation: ${r.error.message}`,
+        tone: 'error',
+      });
+    return r;
+  },
+  setShowArchived: (show) => set({ showArchived: show }),
+  setFindOpen: (open) => set({ findOpen: open }),
   async deleteConversation(id) {
     const r = await attempt(() => host.call('conversations:delete', { id }));
     if (!r.ok) {
@@ -195,6 +266,16 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
     return host.subscribe('chat:progressed', (event) => {
       if (event.type === 'conversation-updated')
         set((s) => ({ conversationList: upsert(s.conversationList, event.conversation) }));
+      else if (event.type === 'turn-started')
+        set((s) => ({ running: { ...s.running, [event.conversationId]: true } }));
+      else if (event.type === 'turn-ended')
+        // An answer that ended while another conversation was shown waits, marked, until opened.
+        set((s) => ({
+          running: without(s.running, event.conversationId),
+          ...(s.activeId !== event.conversationId
+            ? { unread: { ...s.unread, [event.conversationId]: true } }
+            : {}),
+        }));
     });
   },
 });
