@@ -1,12 +1,16 @@
-// Actions on the open conversation in the title bar: duplicate, and export as Markdown or JSON
-// (downloaded from a blob, nothing leaves the machine).
+// Actions on the open conversation in the title bar: duplicate, find (Ctrl/Cmd+F), and export as
+// Markdown, a standalone HTML page or JSON (downloaded from a blob, nothing leaves the machine).
 import { useRef, useState } from 'react';
 import { TopLayerMenu } from '../../components/TopLayerMenu';
 import { useEscape } from '../../components/use-escape';
+import { isMac } from '../../components/use-shortcuts';
+import { formatShortcut } from '../../lib/shortcuts';
 import { useLenaActions } from '../../store';
 
+const MIME = { json: 'application/json', markdown: 'text/markdown', html: 'text/html' } as const;
+
 export function ConversationActions({ id }: { id: string }) {
-  const { exportConversation, duplicateConversation } = useLenaActions();
+  const { exportConversation, duplicateConversation, setFindOpen } = useLenaActions();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // An open menu is the innermost surface: Escape closes it and focus returns to its button.
@@ -18,13 +22,13 @@ export function ConversationActions({ id }: { id: string }) {
     },
     open,
   );
-  const download = async (format: 'markdown' | 'json') => {
+  const download = async (format: 'markdown' | 'json' | 'html') => {
     setOpen(false);
     const r = await exportConversation(id, format);
     if (!r.ok) return;
     const url = URL.createObjectURL(
       new Blob([r.value.content], {
-        type: format === 'json' ? 'application/json' : 'text/markdown',
+        type: MIME[format],
       }),
     );
     const a = document.createElement('a');
@@ -63,8 +67,21 @@ export function ConversationActions({ id }: { id: string }) {
           >
             Duplicate
           </button>
+          <button
+            role="menuitem"
+            className="ghost"
+            onClick={() => {
+              setOpen(false);
+              setFindOpen(true);
+            }}
+          >
+            Find in conversation <kbd>{formatShortcut('mod+f', isMac())}</kbd>
+          </button>
           <button role="menuitem" className="ghost" onClick={() => void download('markdown')}>
             Export as Markdown
+          </button>
+          <button role="menuitem" className="ghost" onClick={() => void download('html')}>
+            Export as web page (HTML)
           </button>
           <button role="menuitem" className="ghost" onClick={() => void download('json')}>
             Export as JSON

@@ -1,5 +1,6 @@
-// The sidebar: new conversation, search, the conversations grouped by date, and the servers entry.
-import { useCallback, useMemo, useState } from 'react';
+// The sidebar: new conversation, search, the pinned conversations then the rest grouped by date,
+// the Archived view, import, and the servers entry.
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { explain } from '../../components/ErrorNote';
 import { groupByDate } from '../../lib/date-groups';
@@ -132,15 +133,62 @@ function ServersEntry() {
   );
 }
 
+/** Archived (N) and Import: below the list, above the servers entry. */
+function ListFooter() {
+  const archived = useLena(conversationsSelectors.archivedConversations).length;
+  const showArchived = useLena(conversationsSelectors.showArchived);
+  const { setShowArchived, importConversation } = useLenaActions();
+  const file = useRef<HTMLInputElement>(null);
+  return (
+    <div className="sidebar-footer-actions">
+      <button
+        className="ghost small-button"
+        aria-pressed={showArchived}
+        onClick={() => setShowArchived(!showArchived)}
+      >
+        {showArchived ? '← All conversations' : `Archived (${archived})`}
+      </button>
+      <button
+        className="ghost small-button"
+        title="Import a conversation exported as JSON"
+        onClick={() => file.current?.click()}
+      >
+        Import…
+      </button>
+      <input
+        ref={file}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        aria-label="Conversation file to import"
+        onChange={(e) => {
+          const picked = e.target.files?.[0];
+          e.target.value = '';
+          if (picked) void picked.text().then((content) => importConversation(content));
+        }}
+      />
+    </div>
+  );
+}
+
 // Long: the list, search and new-chat control share the sidebar's search state.
 export function Sidebar() {
-  const conversations = useLena(conversationsSelectors.conversations);
+  const showArchived = useLena(conversationsSelectors.showArchived);
+  const listed = useLena(conversationsSelectors.conversations);
+  const archived = useLena(conversationsSelectors.archivedConversations);
+  const conversations = showArchived ? archived : listed;
   const { status: state, error } = useLena(conversationsSelectors.conversationsLoad);
   const query = useLena(conversationsSelectors.searchQuery);
   const { newConversation, searchConversations, setSearchOpen, loadConversations } =
     useLenaActions();
   const activeId = useLena(conversationsSelectors.activeId);
-  const groups = useMemo(() => groupByDate(conversations, Date.now()), [conversations]);
+  // Pinned ones on top (in the list's order), the rest by date; the Archived view by date only.
+  const groups = useMemo(() => {
+    const pinned = showArchived ? [] : conversations.filter((c) => c.pinned);
+    const rest = pinned.length ? conversations.filter((c) => !c.pinned) : conversations;
+    const dated = groupByDate(rest, Date.now());
+    return pinned.length ? [{ group: 'Pinned', items: pinned }, ...dated] : dated;
+  }, [conversations, showArchived]);
   // Roving tabindex: the item last focused (else the open one, else the first) is the list's one Tab stop.
   const [roving, setRoving] = useState<string | null>(null);
   const has = (id: string | null) => id !== null && conversations.some((c) => c.id === id);
@@ -179,6 +227,7 @@ export function Sidebar() {
         />
       </div>
       <div className="conversation-list">
+        {showArchived && query.trim() === '' && <h2 className="archived-title">Archived</h2>}
         {query.trim() !== '' ? (
           <SearchResults />
         ) : state === 'error' && error ? (
@@ -191,10 +240,14 @@ export function Sidebar() {
         ) : state === 'loading' ? (
           <Spinner label="Loading conversations…" />
         ) : conversations.length === 0 ? (
-          <p className="muted small empty-note">Your conversations will appear here.</p>
+          <p className="muted small empty-note">
+            {showArchived
+              ? 'Archived conversations appear here. Search still finds them.'
+              : 'Your conversations will appear here.'}
+          </p>
         ) : (
           groups.map((g) => (
-            <section key={g.group} aria-label={g.group}>
+            <section key={g.group} aria-label={showArchived ? `Archived · ${g.group}` : g.group}>
               <h3 className="group-title">{g.group}</h3>
               <ul role="list" className="conversation-list-inner">
                 {g.items.map((c) => (
@@ -210,6 +263,7 @@ export function Sidebar() {
           ))
         )}
       </div>
+      {query.trim() === '' && <ListFooter />}
       <ServersEntry />
     </nav>
   );

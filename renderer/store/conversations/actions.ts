@@ -15,6 +15,8 @@ export interface ConversationsActions {
   newConversation(): Promise<Outcome<ConversationSummary>>;
   openConversation(id: string | null, messageId?: string): void;
   clearFocusMessage(): void;
+  /** Brings a message of the open conversation into view (a find match). */
+  revealMessage(messageId: string): void;
   setRenaming(id: string | null): void;
   renameConversation(id: string, title: string): Promise<Outcome<ConversationSummary>>;
   deleteConversation(id: string): Promise<Outcome<void>>;
@@ -122,6 +124,7 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
     void get().loadChat(id);
   },
   clearFocusMessage: () => set({ focusMessageId: null }),
+  revealMessage: (messageId) => set({ focusMessageId: messageId }),
   setRenaming: (id) => set({ renamingId: id }),
   async renameConversation(id, title) {
     const r = await attempt(() => host.call('conversations:rename', { id, title }));
