@@ -43,8 +43,7 @@ export const ConversationItem = memo(function ConversationItem({
 }) {
   const active = useLena(conversationsSelectors.activeId) === conversation.id;
   const renaming = useLena(conversationsSelectors.renamingId) === conversation.id;
-  const running = useLena(conversationsSelectors.isRunning(conversation.id));
-  const unread = useLena(conversationsSelectors.isUnread(conversation.id));
+  const mark = useLena(conversationsSelectors.mark(conversation.id));
   const [menu, setMenu] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const { openConversation, setRenaming, renameConversation, deleteConversation } =
@@ -123,11 +122,11 @@ export const ConversationItem = memo(function ConversationItem({
       >
         {conversation.title || 'Untitled'}
       </button>
-      {running ? (
+      {mark === 'running' ? (
         <span className="conversation-mark running" role="img" aria-label="Working" title="Working">
           ◌
         </span>
-      ) : unread ? (
+      ) : mark === 'unread' ? (
         <span
           className="conversation-mark unread"
           role="img"

@@ -26,6 +26,9 @@ export const conversationsSelectors = {
   showArchived: (s: LenaState) => s.showArchived,
   isRunning: (id: string) => (s: LenaState) => s.running[id] === true,
   isUnread: (id: string) => (s: LenaState) => s.unread[id] === true,
+  /** The sidebar's mark for one conversation: its turn is running, or it was answered unseen. */
+  mark: (id: string) => (s: LenaState) =>
+    s.running[id] ? ('running' as const) : s.unread[id] ? ('unread' as const) : null,
   findOpen: (s: LenaState) => s.findOpen,
   conversationsLoad: (s: LenaState) => s.conversationList,
   activeId: (s: LenaState) => s.activeId,
