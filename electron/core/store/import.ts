@@ -116,6 +116,27 @@ export interface ImportedConversation {
 
 const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODE));
 
+/**
+ * A block as Lena keeps it, whatever the file says: a tool result's text is server data however
+ * the file flags it (so it is wrapped with the conversation's boundary when sent), and an image
+ * or document the API would fetch from a URL stays out (a file must not make requests go out).
+ */
+function keptBlock(block: ContentBlock): ContentBlock {
+  const source = block.source as { type?: unknown } | undefined;
+  if ((block.type === 'image' || block.type === 'document') && source?.type !== 'base64')
+    return { type: 'text', text: `[${block.type} from the imported file left out: not embedded]` };
+  if (block.type !== 'tool_result') return block;
+  const raw = block.content;
+  const parts =
+    typeof raw === 'string' ? [{ type: 'text', text: raw }] : Array.isArray(raw) ? raw : [];
+  return {
+    ...block,
+    content: parts
+      .filter((p): p is ContentBlock => typeof p === 'object' && p !== null)
+      .map((p) => (p.type === 'text' ? { ...p, untrusted: true } : keptBlock(p))),
+  };
+}
+
 const bad = (why: string) =>
   new LenaError(
     ERROR_CODE.invalidArguments,
@@ -158,7 +179,7 @@ export function parseConversationExport(text: string): ImportedConversation {
     .map((m): ImportedMessage => ({
       fileId: m.id,
       role: m.role,
-      content: m.content as ContentBlock[],
+      content: (m.content as ContentBlock[]).map(keptBlock),
       status: m.status === 'streaming' ? 'incomplete' : (m.status ?? 'complete'),
       ...(m.createdAt !== undefined ? { createdAt: m.createdAt } : {}),
       stopReason: m.stopReason ?? null,
