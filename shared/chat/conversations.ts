@@ -56,6 +56,9 @@ export interface MessagePage {
   hasOlder: boolean;
 }
 
+/** The largest conversation file an import reads (UTF-8 bytes); the window checks before reading. */
+export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+
 export interface SearchHit {
   conversationId: string;
   conversationTitle: string;

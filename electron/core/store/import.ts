@@ -3,12 +3,12 @@
 // only what a conversation is made of is taken: new ids, no project, no tool switches, no meter,
 // and never a boundary (the chat service draws a fresh one). Errors say which field is wrong.
 import { z } from 'zod';
+import { IMPORT_MAX_BYTES } from '../../../shared/chat/conversations';
 import type { ContentBlock, MessageStatus, Role, Usage } from '../../../shared/chat/messages';
 import type { ToolCallStatus } from '../../../shared/chat/tool-calls';
 import { ERROR_CODE, LenaError, type ErrorCode, type ErrorInfo } from '../../../shared/result';
 
-/** The largest file an import reads (UTF-8 bytes). */
-export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+export { IMPORT_MAX_BYTES };
 export const IMPORT_MAX_MESSAGES = 50_000;
 
 const short = (max: number) => z.string().max(max);

@@ -137,7 +137,7 @@ function ServersEntry() {
 function ListFooter() {
   const archived = useLena(conversationsSelectors.archivedConversations).length;
   const showArchived = useLena(conversationsSelectors.showArchived);
-  const { setShowArchived, importConversation } = useLenaActions();
+  const { setShowArchived, importConversationFile } = useLenaActions();
   const file = useRef<HTMLInputElement>(null);
   return (
     <div className="sidebar-footer-actions">
@@ -164,7 +164,7 @@ function ListFooter() {
         onChange={(e) => {
           const picked = e.target.files?.[0];
           e.target.value = '';
-          if (picked) void picked.text().then((content) => importConversation(content));
+          if (picked) void importConversationFile(picked);
         }}
       />
     </div>

@@ -1,6 +1,6 @@
 // The conversation list's actions: load, create, open, rename, pin, archive, delete with undo,
 // import, search, and which conversations are running or answered unseen.
-import type { ConversationSummary } from '../../../shared/chat/conversations';
+import { IMPORT_MAX_BYTES, type ConversationSummary } from '../../../shared/chat/conversations';
 import { failed, idle, ready, reloading, withValue, type Loadable } from '../loadable';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
@@ -31,6 +31,12 @@ export interface ConversationsActions {
   archiveConversation(id: string, archived: boolean): Promise<Outcome<ConversationSummary>>;
   /** A JSON export's text as a new conversation, opened. */
   importConversation(content: string): Promise<Outcome<ConversationSummary>>;
+  /** A picked file: refused by its size before it is read (a huge file would fill memory), else imported. */
+  importConversationFile(file: {
+    name: string;
+    size: number;
+    text(): Promise<string>;
+  }): Promise<Outcome<ConversationSummary> | null>;
   setShowArchived(show: boolean): void;
   setFindOpen(open: boolean): void;
   /** Starts a new conversation seeded with a summary of `id` (when it grew past the context). */
@@ -181,6 +187,16 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
         tone: 'error',
       });
     return r;
+  },
+  async importConversationFile(file) {
+    if (file.size > IMPORT_MAX_BYTES) {
+      get().pushToast({
+        message: `Could not import “${file.name}”: it is ${Math.ceil(file.size / 1024 / 1024)} MB, more than the ${IMPORT_MAX_BYTES / 1024 / 1024} MB an import reads.`,
+        tone: 'error',
+      });
+      return null;
+    }
+    return get().importConversation(await file.text());
   },
   setShowArchived: (show) => set({ showArchived: show }),
   setFindOpen: (open) => set({ findOpen: open }),

@@ -75,6 +75,25 @@ describe('pin, archive and import in the slice', () => {
     );
   });
 
+  it('refuses a file over the import cap by its size, without reading it', async () => {
+    const { host, store } = await loaded();
+    let read = false;
+    const r = await store.getState().importConversationFile({
+      name: 'huge.json',
+      size: 33 * 1024 * 1024,
+      text: async () => {
+        read = true;
+        return '';
+      },
+    });
+    expect(r).toBeNull();
+    expect(read).toBe(false);
+    expect(host.calls.some((c) => c.channel === 'conversations:import')).toBe(false);
+    expect(store.getState().toasts.at(-1)?.message).toBe(
+      'Could not import “huge.json”: it is 33 MB, more than the 32 MB an import reads.',
+    );
+  });
+
   it('marks a conversation running during its turn and unread when answered elsewhere', async () => {
     const { host, store } = await loaded();
     store.getState().subscribeConversations();
