@@ -8,6 +8,7 @@ import { runEscape, useEscape } from './components/use-escape';
 import { isNarrowWindow as isNarrowNow, useNarrowWindow } from './components/use-narrow';
 import { useShortcuts } from './components/use-shortcuts';
 import { ChatPane } from './features/chat/ChatPane';
+import { FIND_FIELD_ID } from './features/chat/find/FindBar';
 import { Sidebar } from './features/chat/Sidebar';
 import { QuestionAnnouncer, QuestionHost } from './features/questions/QuestionHost';
 import { ServersPage } from './features/servers/ServersPage';
@@ -45,6 +46,16 @@ function focusSearch() {
   const field = document.getElementById('conversation-search');
   if (field) field.focus();
   else requestAnimationFrame(() => document.getElementById('conversation-search')?.focus());
+}
+
+/** Ctrl/Cmd+F: the find bar over the open conversation (focused, its text selected when open). */
+function openFind(): boolean {
+  const s = useLena.getState();
+  if (s.view !== 'chat' || !s.activeId || !s.openChat.value?.messages.length) return false;
+  const field = document.getElementById(FIND_FIELD_ID) as HTMLInputElement | null;
+  if (field) field.select();
+  else s.setFindOpen(true);
+  return true;
 }
 
 export function App() {
@@ -88,6 +99,7 @@ export function App() {
     // The innermost surface first (overlay, form, page); the running turn only when none took it.
     Escape: () => runEscape() || stopTurn(),
     'mod+shift+c': copyLastAnswer,
+    'mod+f': openFind,
   });
 
   return (

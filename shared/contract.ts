@@ -3,14 +3,7 @@
 // preload and the end-to-end harness expose it through the same builder (shared/bridge.ts).
 import { z } from 'zod';
 import type { AppInfo, AppNotice, LogEntry } from './app-types';
-import type {
-  Conversation,
-  ConversationSummary,
-  MessagePage,
-  SearchHit,
-} from './chat/conversations';
 import type { ChatEvent } from './chat/events';
-import type { ModelOption, TokenBudget } from './chat/models';
 import {
   EVENT_CHANNELS,
   INVOKE_CHANNELS,
@@ -43,17 +36,10 @@ import type { PromptCommand, PromptPreview, ServerOfferingsView } from './resour
 import type { SkillInfo } from './skill-types';
 import type { AppModelContext, AppView } from './app-view-types';
 
-/** A channel: a zod schema for its argument and a phantom type for its result. */
-export interface ChannelSpec<A extends z.ZodType, R> {
-  args: A;
-  /** Never set at run time; carries the result type. */
-  readonly _result?: R;
-}
-const channel =
-  <R>() =>
-  <A extends z.ZodType>(args: A): ChannelSpec<A, R> => ({ args });
-/** Events carry only a payload type. */
-const event = <P>(): { readonly _payload?: P } => ({});
+import { channel, event, type ChannelSpec } from './contract-channel';
+import { chatChannels } from './contract-chat';
+
+export type { ChannelSpec };
 
 export const invokeChannels = {
   'app:info': channel<AppInfo>()(s.noArgs),
@@ -229,87 +215,8 @@ export const invokeChannels = {
   /** A server's skill's SKILL.md body, read from its server now and verified against its entry. */
   'skills:read': channel<{ body: string }>()(z.object({ name: s.skillName }).strict()),
 
-  // Conversations and the agent loop
-  'conversations:list': channel<ConversationSummary[]>()(s.noArgs),
-  /** With `limit`, only the newest messages (hasOlder says whether there are more). */
-  'conversations:get': channel<Conversation>()(
-    z.object({ id: s.id, limit: z.number().int().min(1).max(100_000).optional() }).strict(),
-  ),
-  'conversations:messages': channel<MessagePage>()(
-    z
-      .object({ id: s.id, beforeSeq: z.number().int(), limit: z.number().int().min(1).max(10_000) })
-      .strict(),
-  ),
-  'conversations:create': channel<ConversationSummary>()(
-    z
-      .object({ title: z.string().max(500).optional() })
-      .strict()
-      .optional(),
-  ),
-  'conversations:rename': channel<ConversationSummary>()(
-    z.object({ id: s.id, title: z.string().min(1).max(500) }).strict(),
-  ),
-  'conversations:delete': channel<void>()(z.object({ id: s.id }).strict()),
-  'conversations:restore': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
-  'conversations:duplicate': channel<ConversationSummary>()(z.object({ id: s.id }).strict()),
-  'conversations:move': channel<ConversationSummary>()(s.conversationMove),
-  'conversations:continue-with-summary': channel<ConversationSummary>()(
-    z.object({ id: s.id }).strict(),
-  ),
-  'conversations:search': channel<SearchHit[]>()(
-    z.object({ query: z.string().max(1000) }).strict(),
-  ),
-  'conversations:export': channel<{ filename: string; content: string }>()(
-    z.object({ id: s.id, format: z.enum(['markdown', 'json']) }).strict(),
-  ),
-  'chat:send': channel<{ turnId: string }>()(
-    z
-      .object({
-        conversationId: s.id,
-        text: z.string().max(1_000_000),
-        attachments: z.array(s.attachment).max(20).optional(),
-      })
-      .strict(),
-  ),
-  'chat:stop': channel<void>()(z.object({ conversationId: s.id }).strict()),
-  'chat:regenerate': channel<{ turnId: string }>()(z.object({ conversationId: s.id }).strict()),
-  'chat:edit': channel<{ turnId: string }>()(
-    z.object({ conversationId: s.id, messageId: s.id, text: z.string().max(1_000_000) }).strict(),
-  ),
-  'chat:cancel-tool': channel<void>()(z.object({ toolUseId: s.id }).strict()),
-  'chat:continue-task': channel<{ turnId: string }>()(
-    z.object({ conversationId: s.id, toolUseId: s.id }).strict(),
-  ),
-  /** With a conversation, its own tool switches count (issue 16); without, the global ones. */
-  'chat:budget': channel<TokenBudget>()(
-    z.object({ conversationId: s.id.optional() }).strict().optional(),
-  ),
-  /** Switches a skill (by name) on or off in one conversation; the enabled skills stay the default. */
-  'chat:set-skill': channel<void>()(
-    z.object({ conversationId: s.id, skill: z.string().min(1).max(200), on: z.boolean() }).strict(),
-  ),
-  /** Flips one of a conversation's own tool switches: a whole server (no `tool`) or one tool by its qualified name. */
-  'chat:set-tools': channel<void>()(
-    z
-      .object({
-        conversationId: s.id,
-        server: s.serverName,
-        tool: z.string().min(1).max(500).optional(),
-        on: z.boolean(),
-      })
-      .strict(),
-  ),
-  /** Makes the branch that starts at `messageId` (a kept Edit or Regenerate) the conversation's current one. */
-  'chat:switch-branch': channel<void>()(
-    z.object({ conversationId: s.id, messageId: s.id }).strict(),
-  ),
-  'chat:models': channel<ModelOption[]>()(s.noArgs),
-  'chat:set-model': channel<void>()(
-    z.object({ conversationId: s.id, model: z.string().trim().min(1).max(200) }).strict(),
-  ),
-  'chat:drop-old-tool-results': channel<{ dropped: number; bytes: number }>()(
-    z.object({ conversationId: s.id }).strict(),
-  ),
+  // Conversations and the agent loop (contract-chat.ts)
+  ...chatChannels,
 
   // What Lena waits on the user for, in one queue (tool permissions, what servers ask)
   'asks:pending': channel<AskView[]>()(s.noArgs),

@@ -17,6 +17,10 @@ export interface ConversationSummary {
   meter?: ConversationMeter;
   /** The project folder it belongs to; null = no project. */
   project?: string | null;
+  /** Pinned on top of the list (issue 48); absent = not pinned. */
+  pinned?: boolean;
+  /** Archived: out of the list, still found by search (issue 48); absent = not archived. */
+  archived?: boolean;
 }
 
 /**
@@ -55,6 +59,9 @@ export interface MessagePage {
   toolCalls: ToolCallView[];
   hasOlder: boolean;
 }
+
+/** The largest conversation file an import reads (UTF-8 bytes); the window checks before reading. */
+export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface SearchHit {
   conversationId: string;

@@ -15,6 +15,7 @@ import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { branchInfo, fixParents, switchBranch } from './branches';
 import type { LenaDatabase } from './database';
 import { exportConversation, type ExportFormat, type ExportOptions } from './export';
+import { parseConversationExport } from './import';
 import {
   appendBlock,
   appendMessage,
@@ -100,14 +101,54 @@ export class ConversationStore {
     return toConversation(row);
   }
 
-  /** Conversations not in the trash, most recently updated first. */
-  list(options: { includeDeleted?: boolean } = {}): ConversationRecord[] {
-    const where = options.includeDeleted ? '' : 'WHERE c.deleted_at IS NULL';
+  /**
+   * Conversations not in the trash nor archived, most recently updated first (pinned ones are
+   * flagged; the window puts them on top). `archived`: 'include' adds the archived ones (flagged),
+   * 'only' lists just those.
+   */
+  list(
+    options: { includeDeleted?: boolean; archived?: 'exclude' | 'include' | 'only' } = {},
+  ): ConversationRecord[] {
+    const where = [
+      options.includeDeleted ? '' : 'c.deleted_at IS NULL',
+      options.archived === 'include'
+        ? ''
+        : options.archived === 'only'
+          ? 'c.archived_at IS NOT NULL'
+          : 'c.archived_at IS NULL',
+    ].filter(Boolean);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     return (
       this.db
-        .prepare(`${SUMMARY} ${where} ORDER BY c.updated_at DESC, c.rowid DESC`)
+        .prepare(`${SUMMARY} ${clause} ORDER BY c.updated_at DESC, c.rowid DESC`)
         .all() as unknown as ConversationRow[]
     ).map(toConversation);
+  }
+
+  /** Pins it on top of the list or unpins it; a place in the list, not activity. */
+  setPinned(id: string, pinned: boolean): ConversationRecord {
+    mustChange(
+      this.db.run(
+        'UPDATE conversations SET pinned_at = ? WHERE id = ?',
+        pinned ? this.now() : null,
+        id,
+      ).changes,
+      id,
+    );
+    return this.summary(id);
+  }
+
+  /** Archives it (out of the list, still found by search) or brings it back; not activity. */
+  setArchived(id: string, archived: boolean): ConversationRecord {
+    mustChange(
+      this.db.run(
+        'UPDATE conversations SET archived_at = ? WHERE id = ?',
+        archived ? this.now() : null,
+        id,
+      ).changes,
+      id,
+    );
+    return this.summary(id);
   }
 
   /** The conversation with its messages (in order) and tool calls; superseded branches only on request. */
@@ -279,6 +320,28 @@ export class ConversationStore {
       }
       for (const call of source.toolCalls) {
         const messageId = newIds.get(call.messageId);
+        if (messageId)
+          upsertToolCall(this.db, { ...call, conversationId: copy.id, messageId }, this.sessionId);
+      }
+      return this.summary(copy.id);
+    });
+  }
+
+  /**
+   * A new conversation from a JSON export (import.ts checks every field). It gets new ids and no
+   * project, tool switches, meter or boundary of the file's: the chat service draws a boundary.
+   */
+  importExport(text: string, project: string | null = null): ConversationRecord {
+    const file = parseConversationExport(text);
+    return this.db.transaction(() => {
+      const copy = this.create({ title: file.title, model: file.model, project });
+      const newIds = new Map<string, string>();
+      for (const m of file.messages) {
+        const { fileId, ...message } = m;
+        newIds.set(fileId, this.append(copy.id, message).id);
+      }
+      for (const { fileMessageId, ...call } of file.toolCalls) {
+        const messageId = newIds.get(fileMessageId);
         if (messageId)
           upsertToolCall(this.db, { ...call, conversationId: copy.id, messageId }, this.sessionId);
       }

@@ -1,11 +1,16 @@
-// One conversation to Markdown (for reading) or JSON (for tools and re-import). The database holds
+// One conversation to Markdown (for reading), a standalone HTML page (export-html.ts) or JSON (for
+// tools and re-import). The database holds
 // no secrets; known secret values are still scrubbed from the output in case a tool echoed one.
 import type { Conversation } from '../../../shared/chat/conversations';
 import type { ContentBlock, ChatMessage } from '../../../shared/chat/messages';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { configuredSecrets, redact } from '../base/redact';
+import { toHtml } from './export-html';
+import { pretty, resultText } from './export-text';
 
-export type ExportFormat = 'markdown' | 'json';
+export type ExportFormat = 'markdown' | 'json' | 'html';
+
+const EXTENSION: Record<ExportFormat, string> = { markdown: 'md', json: 'json', html: 'html' };
 
 export interface ExportOptions {
   /** Secret values to scrub (API key, `${secret:…}` values). */
@@ -20,11 +25,17 @@ export function exportConversation(
   options: ExportOptions = {},
 ): { filename: string; content: string } {
   const now = (options.now ?? (() => new Date()))();
-  const content = format === 'json' ? toJson(conversation, now) : toMarkdown(conversation, now);
+  const secrets = configuredSecrets(options.secrets ?? []);
+  const content =
+    format === 'json'
+      ? toJson(conversation, now)
+      : format === 'html'
+        ? toHtml(conversation, now, (t) => redact(t, secrets))
+        : toMarkdown(conversation, now);
   return {
-    filename: `${slug(conversation.title)}.${format === 'json' ? 'json' : 'md'}`,
+    filename: `${slug(conversation.title)}.${EXTENSION[format]}`,
     // Secret-store values are redacted however short (as whole tokens).
-    content: redact(content, configuredSecrets(options.secrets ?? [])),
+    content: redact(content, secrets),
   };
 }
 
@@ -74,31 +85,6 @@ function fence(body: string, lang = ''): string {
   const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((r) => r.length));
   const ticks = '`'.repeat(longest + 1);
   return `${ticks}${lang}\n${body}\n${ticks}`;
-}
-
-const pretty = (value: unknown): string =>
-  typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-
-function resultText(result: unknown): string {
-  const blocks = (result as { content?: unknown })?.content;
-  if (!Array.isArray(blocks)) return pretty(result ?? '');
-  return blocks
-    .map(
-      (b: {
-        type?: string;
-        text?: string;
-        mimeType?: string;
-        uri?: string;
-        resource?: { uri?: string; text?: string };
-      }) => {
-        if (b.type === 'text') return b.text ?? '';
-        if (b.type === 'resource')
-          return b.resource?.text ?? `[resource: ${b.resource?.uri ?? '?'}]`;
-        if (b.type === 'resource_link') return `[resource link: ${b.uri ?? '?'}]`;
-        return `[${b.type ?? 'content'}${b.mimeType ? `: ${b.mimeType}` : ''}]`;
-      },
-    )
-    .join('\n');
 }
 
 function toolCallMarkdown(call: ToolCallView): string {

@@ -128,6 +128,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX conversations_by_project ON conversations(project, updated_at DESC);
   `,
+  // 10: a list that scales (issue 48): when a conversation was pinned (pinned on top, newest pin
+  // first) and when archived (out of the list, still found by search); null = not.
+  `
+  ALTER TABLE conversations ADD COLUMN pinned_at INTEGER;
+  ALTER TABLE conversations ADD COLUMN archived_at INTEGER;
+  `,
 ];
 
 /** The schema version this build writes. */

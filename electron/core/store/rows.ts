@@ -35,6 +35,9 @@ export interface ConversationRow {
   tools?: string | null;
   /** JSON ConversationMeter; absent in rows read before migration 8. */
   meter?: string | null;
+  /** Absent in rows read before migration 9. */
+  pinned_at?: number | null;
+  archived_at?: number | null;
 }
 
 export interface MessageDbRow {
@@ -93,6 +96,8 @@ export const toConversation = (r: ConversationRow): ConversationRecord => ({
   deletedAt: r.deleted_at,
   ...(r.tools ? { tools: parse<ConversationTools>(r.tools) as ConversationTools } : {}),
   ...(r.meter ? { meter: parse<ConversationMeter>(r.meter) as ConversationMeter } : {}),
+  ...(r.pinned_at != null ? { pinned: true } : {}),
+  ...(r.archived_at != null ? { archived: true } : {}),
 });
 
 export const toMessage = (r: MessageDbRow): ChatMessage => {

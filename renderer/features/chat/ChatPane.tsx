@@ -11,6 +11,7 @@ import { serversSelectors } from '../../store/servers/selectors';
 import { settingsSelectors } from '../../store/settings/selectors';
 import { QuestionHost } from '../questions/QuestionHost';
 import { ApiKeyCard } from './ApiKeyCard';
+import { FindBar } from './find/FindBar';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { PendingToolsNotice } from './PendingToolsNotice';
@@ -61,6 +62,7 @@ export function ChatPane() {
   const { loadChat } = useLenaActions();
   const title = useLena(conversationsSelectors.activeTitle) || 'Conversation';
   const asking = useLena(asksSelectors.headId) !== null;
+  const finding = useLena(conversationsSelectors.findOpen);
   return (
     <section className="chat" aria-label="Chat">
       {state === 'loading' ? (
@@ -77,6 +79,7 @@ export function ChatPane() {
         <>
           {/* The page's main heading for screen readers; the title bar shows the same title. */}
           <h1 className="sr-only">{title}</h1>
+          {finding && <FindBar key={activeId} />}
           <MessageList />
         </>
       ) : (

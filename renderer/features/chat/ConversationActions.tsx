@@ -1,8 +1,11 @@
-// Actions on the open conversation in the title bar: duplicate, move to another project, and
-// export as Markdown or JSON (downloaded from a blob, nothing leaves the machine).
+// Actions on the open conversation in the title bar: duplicate, move to another project, find
+// (Ctrl/Cmd+F), and export as Markdown, a standalone HTML page or JSON (downloaded from a blob,
+// nothing leaves the machine).
 import { useRef, useState } from 'react';
 import { TopLayerMenu } from '../../components/TopLayerMenu';
 import { useEscape } from '../../components/use-escape';
+import { isMac } from '../../components/use-shortcuts';
+import { formatShortcut } from '../../lib/shortcuts';
 import { folderName } from '../../lib/project-groups';
 import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
@@ -21,8 +24,11 @@ function useProjectChoices(current: string | null): (string | null)[] {
   return choices;
 }
 
+const MIME = { json: 'application/json', markdown: 'text/markdown', html: 'text/html' } as const;
+
 export function ConversationActions({ id }: { id: string }) {
-  const { exportConversation, duplicateConversation, moveConversation } = useLenaActions();
+  const { exportConversation, duplicateConversation, moveConversation, setFindOpen } =
+    useLenaActions();
   const current = useLena(conversationsSelectors.byId(id))?.project ?? null;
   const choices = useProjectChoices(current);
   const [moving, setMoving] = useState(false);
@@ -37,13 +43,13 @@ export function ConversationActions({ id }: { id: string }) {
     },
     open,
   );
-  const download = async (format: 'markdown' | 'json') => {
+  const download = async (format: 'markdown' | 'json' | 'html') => {
     setOpen(false);
     const r = await exportConversation(id, format);
     if (!r.ok) return;
     const url = URL.createObjectURL(
       new Blob([r.value.content], {
-        type: format === 'json' ? 'application/json' : 'text/markdown',
+        type: MIME[format],
       }),
     );
     const a = document.createElement('a');
@@ -109,8 +115,21 @@ export function ConversationActions({ id }: { id: string }) {
                 {folder === null ? 'No project' : folderName(folder)}
               </button>
             ))}
+          <button
+            role="menuitem"
+            className="ghost"
+            onClick={() => {
+              setOpen(false);
+              setFindOpen(true);
+            }}
+          >
+            Find in conversation <kbd>{formatShortcut('mod+f', isMac())}</kbd>
+          </button>
           <button role="menuitem" className="ghost" onClick={() => void download('markdown')}>
             Export as Markdown
+          </button>
+          <button role="menuitem" className="ghost" onClick={() => void download('html')}>
+            Export as web page (HTML)
           </button>
           <button role="menuitem" className="ghost" onClick={() => void download('json')}>
             Export as JSON

@@ -1,12 +1,14 @@
 // One conversation in the sidebar: open on click or Enter, rename in place (F2 or double-click;
-// Enter or Escape returns focus to the item), delete (Del or the × on hover). The list is one Tab
-// stop: only the `tabbable` item takes Tab, arrow keys, Home and End move between items.
+// Enter or Escape returns focus to the item), delete (Del or the × on hover), and a menu (⋯, a
+// right-click, Shift+F10) to pin, archive or rename. A mark says when its turn is running or its
+// answer arrived unseen. The list is one Tab stop: only the `tabbable` item takes Tab, arrow keys,
+// Home and End move between items.
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '../../../shared/chat/conversations';
 import { focusWhenRendered } from '../../components/use-escape';
 import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
-import { ConversationContextMenu } from './ConversationContextMenu';
+import { ConversationMenu } from './ConversationMenu';
 
 const ITEMS = '.conversation-list .conversation-open';
 const itemSelector = (id: string) => `.conversation-open[data-conversation-id="${CSS.escape(id)}"]`;
@@ -41,13 +43,18 @@ export const ConversationItem = memo(function ConversationItem({
 }) {
   const active = useLena(conversationsSelectors.activeId) === conversation.id;
   const renaming = useLena(conversationsSelectors.renamingId) === conversation.id;
+  const mark = useLena(conversationsSelectors.mark(conversation.id));
+  const [menu, setMenu] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const { openConversation, setRenaming, renameConversation, deleteConversation } =
     useLenaActions();
   const [title, setTitle] = useState(conversation.title);
   const [error, setError] = useState<string | null>(null);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const item = useRef<HTMLButtonElement>(null);
   const backToItem = () => focusWhenRendered(itemSelector(conversation.id));
+  const startRename = () => {
+    setTitle(conversation.title);
+    setRenaming(conversation.id);
+  };
 
   const commit = async (refocus: boolean) => {
     const next = title.trim();
@@ -88,7 +95,6 @@ export const ConversationItem = memo(function ConversationItem({
   return (
     <li className={`conversation ${active ? 'active' : ''}`} role="listitem">
       <button
-        ref={item}
         className="conversation-open ghost"
         data-conversation-id={conversation.id}
         aria-current={active ? 'true' : undefined}
@@ -96,19 +102,18 @@ export const ConversationItem = memo(function ConversationItem({
         tabIndex={tabbable ? 0 : -1}
         onFocus={() => onFocusItem(conversation.id)}
         onClick={() => openConversation(conversation.id)}
+        onDoubleClick={startRename}
         onContextMenu={(e) => {
           e.preventDefault();
-          setMenuOpen(true);
-        }}
-        onDoubleClick={() => {
-          setTitle(conversation.title);
-          setRenaming(conversation.id);
+          setMenu(true);
         }}
         onKeyDown={(e) => {
           if (e.key === 'F2') {
             e.preventDefault();
-            setTitle(conversation.title);
-            setRenaming(conversation.id);
+            startRename();
+          } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+            e.preventDefault();
+            setMenu(true);
           } else if (e.key === 'Delete') {
             e.preventDefault();
             void deleteConversation(conversation.id);
@@ -117,22 +122,53 @@ export const ConversationItem = memo(function ConversationItem({
       >
         {conversation.title || 'Untitled'}
       </button>
-      {/* Out of the Tab order (Del deletes the focused item); shown on hover and focus only, so the title keeps the width. */}
-      <button
-        className="ghost icon conversation-delete"
-        tabIndex={-1}
-        aria-label={`Delete “${conversation.title}”`}
-        title="Delete (Del)"
-        onClick={() => void deleteConversation(conversation.id)}
-      >
-        ×
-      </button>
-      {menuOpen && (
-        <ConversationContextMenu
-          id={conversation.id}
-          title={conversation.title || 'Untitled'}
-          anchor={item}
-          onClose={() => setMenuOpen(false)}
+      {mark === 'running' ? (
+        <span className="conversation-mark running" role="img" aria-label="Working" title="Working">
+          ◌
+        </span>
+      ) : mark === 'unread' ? (
+        <span
+          className="conversation-mark unread"
+          role="img"
+          aria-label="New answer"
+          title="New answer"
+        >
+          ●
+        </span>
+      ) : null}
+      {/* Out of the Tab order (Del deletes the focused item, Shift+F10 opens the menu); shown on hover and focus only, so the title keeps the width. */}
+      <span className={`conversation-tools ${menu ? 'open' : ''}`}>
+        <button
+          ref={menuButton}
+          className="ghost icon"
+          tabIndex={-1}
+          aria-label={`More actions for “${conversation.title}”`}
+          aria-haspopup="menu"
+          aria-expanded={menu}
+          title="Rename, pin, archive (Shift+F10)"
+          onClick={() => setMenu(!menu)}
+        >
+          ⋯
+        </button>
+        <button
+          className="ghost icon conversation-delete"
+          tabIndex={-1}
+          aria-label={`Delete “${conversation.title}”`}
+          title="Delete (Del)"
+          onClick={() => void deleteConversation(conversation.id)}
+        >
+          ×
+        </button>
+      </span>
+      {menu && (
+        <ConversationMenu
+          conversation={conversation}
+          anchor={menuButton}
+          onRename={startRename}
+          onClose={(refocus) => {
+            setMenu(false);
+            if (refocus) backToItem();
+          }}
         />
       )}
     </li>

@@ -1,6 +1,6 @@
-// The sidebar: new conversation, search, the conversations grouped by project (when any has one)
-// and by date, and the servers entry.
-import { useCallback, useMemo, useState } from 'react';
+// The sidebar: new conversation, search, the pinned conversations, then the rest grouped by
+// project (when any has one) and by date, the Archived view, import, and the servers entry.
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { explain } from '../../components/ErrorNote';
 import { groupByProject } from '../../lib/project-groups';
@@ -9,6 +9,7 @@ import { conversationsSelectors } from '../../store/conversations/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
 import { settingsSelectors } from '../../store/settings/selectors';
 import { groupKey, ProjectGroups } from './ProjectGroups';
+import { ConversationItem } from './ConversationItem';
 
 /** Core marks matches in a snippet with « and »; shown as <mark>, the rest as plain text. */
 function Highlighted({ snippet }: { snippet: string }) {
@@ -134,18 +135,69 @@ function ServersEntry() {
   );
 }
 
+/** Archived (N) and Import: below the list, above the servers entry. */
+function ListFooter() {
+  const archived = useLena(conversationsSelectors.archivedConversations).length;
+  const showArchived = useLena(conversationsSelectors.showArchived);
+  const { setShowArchived, importConversationFile } = useLenaActions();
+  const file = useRef<HTMLInputElement>(null);
+  return (
+    <div className="sidebar-footer-actions">
+      <button
+        className="ghost small-button"
+        aria-pressed={showArchived}
+        onClick={() => setShowArchived(!showArchived)}
+      >
+        {showArchived ? '← All conversations' : `Archived (${archived})`}
+      </button>
+      <button
+        className="ghost small-button"
+        title="Import a conversation exported as JSON"
+        onClick={() => file.current?.click()}
+      >
+        Import…
+      </button>
+      <input
+        ref={file}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        aria-label="Conversation file to import"
+        onChange={(e) => {
+          const picked = e.target.files?.[0];
+          e.target.value = '';
+          if (picked) void importConversationFile(picked);
+        }}
+      />
+    </div>
+  );
+}
+
 // Long: the list, search and new-chat control share the sidebar's search state.
 export function Sidebar() {
-  const conversations = useLena(conversationsSelectors.conversations);
+  const showArchived = useLena(conversationsSelectors.showArchived);
+  const listed = useLena(conversationsSelectors.conversations);
+  const archived = useLena(conversationsSelectors.archivedConversations);
+  const conversations = showArchived ? archived : listed;
   const { status: state, error } = useLena(conversationsSelectors.conversationsLoad);
   const query = useLena(conversationsSelectors.searchQuery);
   const { newConversation, searchConversations, setSearchOpen, loadConversations } =
     useLenaActions();
   const activeId = useLena(conversationsSelectors.activeId);
   const openFolder = useLena(settingsSelectors.project)?.folder ?? null;
+  // Pinned ones on top (in the list's order), the rest by project and date; none in the Archived view.
+  const pinned = useMemo(
+    () => (showArchived ? [] : conversations.filter((c) => c.pinned)),
+    [conversations, showArchived],
+  );
   const projects = useMemo(
-    () => groupByProject(conversations, openFolder, Date.now()),
-    [conversations, openFolder],
+    () =>
+      groupByProject(
+        pinned.length ? conversations.filter((c) => !c.pinned) : conversations,
+        openFolder,
+        Date.now(),
+      ),
+    [conversations, pinned, openFolder],
   );
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const fold = useCallback(
@@ -160,14 +212,14 @@ export function Sidebar() {
   // Roving tabindex: the item last focused (else the open one, else the first) is the list's one
   // Tab stop, among the projects not folded.
   const [roving, setRoving] = useState<string | null>(null);
-  const shown = conversations.filter((c) => !folded.has(groupKey(c.project ?? null)));
+  const shown = conversations.filter((c) => c.pinned || !folded.has(groupKey(c.project ?? null)));
   const has = (id: string | null) => id !== null && shown.some((c) => c.id === id);
   const firstShown = projects.find((p) => !folded.has(groupKey(p.folder)));
   const tabStop = has(roving)
     ? roving
     : has(activeId)
       ? activeId
-      : (firstShown?.dates[0]?.items[0]?.id ?? null);
+      : (pinned[0]?.id ?? firstShown?.dates[0]?.items[0]?.id ?? null);
   const onFocusItem = useCallback((id: string) => setRoving(id), []);
   return (
     <nav className="sidebar" aria-label="Conversations">
@@ -198,6 +250,7 @@ export function Sidebar() {
         />
       </div>
       <div className="conversation-list">
+        {showArchived && query.trim() === '' && <h2 className="archived-title">Archived</h2>}
         {query.trim() !== '' ? (
           <SearchResults />
         ) : state === 'error' && error ? (
@@ -210,18 +263,40 @@ export function Sidebar() {
         ) : state === 'loading' ? (
           <Spinner label="Loading conversations…" />
         ) : conversations.length === 0 ? (
-          <p className="muted small empty-note">Your conversations will appear here.</p>
+          <p className="muted small empty-note">
+            {showArchived
+              ? 'Archived conversations appear here. Search still finds them.'
+              : 'Your conversations will appear here.'}
+          </p>
         ) : (
-          <ProjectGroups
-            projects={projects}
-            openFolder={openFolder}
-            folded={folded}
-            onFold={fold}
-            tabStop={tabStop}
-            onFocusItem={onFocusItem}
-          />
+          <>
+            {pinned.length > 0 && (
+              <section aria-label="Pinned">
+                <h3 className="group-title">Pinned</h3>
+                <ul role="list" className="conversation-list-inner">
+                  {pinned.map((c) => (
+                    <ConversationItem
+                      key={c.id}
+                      conversation={c}
+                      tabbable={c.id === tabStop}
+                      onFocusItem={onFocusItem}
+                    />
+                  ))}
+                </ul>
+              </section>
+            )}
+            <ProjectGroups
+              projects={projects}
+              openFolder={openFolder}
+              folded={folded}
+              onFold={fold}
+              tabStop={tabStop}
+              onFocusItem={onFocusItem}
+            />
+          </>
         )}
       </div>
+      {query.trim() === '' && <ListFooter />}
       <ServersEntry />
     </nav>
   );

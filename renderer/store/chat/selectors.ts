@@ -17,6 +17,8 @@ export const chatSelectors = {
   running: (s: LenaState) => s.openChat.value?.turnId != null,
   messageCount: (s: LenaState) => s.openChat.value?.messages.length ?? 0,
   messages: (s: LenaState) => s.openChat.value?.messages,
+  /** Older messages exist that are not loaded yet. */
+  hasOlder: (s: LenaState) => s.openChat.value?.hasOlder ?? false,
   message: (index: number) => (s: LenaState) => s.openChat.value?.messages[index],
   /** The message at `index` only carries tool results (a row continues the one before it); a boolean, so streaming elsewhere does not re-render. */
   onlyToolResultsAt: (index: number) => (s: LenaState) => {

@@ -1,5 +1,6 @@
-// The conversation list's actions: load, create, open, rename, delete with undo, and search.
-import type { ConversationSummary } from '../../../shared/chat/conversations';
+// The conversation list's actions: load, create, open, rename, pin, archive, delete with undo,
+// import, search, and which conversations are running or answered unseen.
+import { IMPORT_MAX_BYTES, type ConversationSummary } from '../../../shared/chat/conversations';
 import { failed, idle, ready, reloading, withValue, type Loadable } from '../loadable';
 import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
@@ -14,6 +15,8 @@ export interface ConversationsActions {
   newConversation(): Promise<Outcome<ConversationSummary>>;
   openConversation(id: string | null, messageId?: string): void;
   clearFocusMessage(): void;
+  /** Brings a message of the open conversation into view (a find match). */
+  revealMessage(messageId: string): void;
   setRenaming(id: string | null): void;
   renameConversation(id: string, title: string): Promise<Outcome<ConversationSummary>>;
   /** Moves a conversation to a project folder (null: no project). */
@@ -22,8 +25,22 @@ export interface ConversationsActions {
   duplicateConversation(id: string): Promise<Outcome<ConversationSummary>>;
   exportConversation(
     id: string,
-    format: 'markdown' | 'json',
+    format: 'markdown' | 'json' | 'html',
   ): Promise<Outcome<{ filename: string; content: string }>>;
+  /** Pins on top of the list, or unpins. */
+  pinConversation(id: string, pinned: boolean): Promise<Outcome<ConversationSummary>>;
+  /** Archives (out of the list, still found by search; Undo offered), or brings back. */
+  archiveConversation(id: string, archived: boolean): Promise<Outcome<ConversationSummary>>;
+  /** A JSON export's text as a new conversation, opened. */
+  importConversation(content: string): Promise<Outcome<ConversationSummary>>;
+  /** A picked file: refused by its size before it is read (a huge file would fill memory), else imported. */
+  importConversationFile(file: {
+    name: string;
+    size: number;
+    text(): Promise<string>;
+  }): Promise<Outcome<ConversationSummary> | null>;
+  setShowArchived(show: boolean): void;
+  setFindOpen(open: boolean): void;
   /** Starts a new conversation seeded with a summary of `id` (when it grew past the context). */
   continueWithSummary(id: string): Promise<Outcome<ConversationSummary>>;
   setSearchOpen(open: boolean): void;
@@ -42,6 +59,14 @@ const upsert = (l: List, c: ConversationSummary) =>
       : [c, ...list.filter((x) => x.id !== c.id)],
   );
 
+/** A summary changed in place (pin, archive): it keeps its position. */
+const replace = (l: List, c: ConversationSummary) =>
+  edit(l, (list) => list.map((x) => (x.id === c.id ? c : x)));
+const without = (flags: Record<string, true>, id: string): Record<string, true> => {
+  const { [id]: _gone, ...rest } = flags;
+  return rest;
+};
+
 // Long: the slice's actions, each short, in one object over the helpers they share.
 export const createConversationsActions: ActionsCreator<ConversationsActions> = (
   set,
@@ -51,7 +76,7 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
   async loadConversations() {
     set((s) => ({ conversationList: reloading(s.conversationList) }));
     const [r, elsewhere] = await Promise.all([
-      attempt(() => host.call('conversations:list')),
+      attempt(() => host.call('conversations:list', { includeArchived: true })),
       get().reportShowing(get().activeId),
     ]);
     if (!r.ok) return set((s) => ({ conversationList: failed(s.conversationList, r.error) }));
@@ -101,13 +126,21 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
       }));
       void attempt(() => host.call('conversations:delete', { id: left.id }));
     }
-    set({ activeId: id, view: 'chat', renamingId: null, focusMessageId: messageId ?? null });
+    set((st) => ({
+      activeId: id,
+      view: 'chat',
+      renamingId: null,
+      focusMessageId: messageId ?? null,
+      findOpen: st.activeId === id && st.findOpen,
+      ...(id && st.unread[id] ? { unread: without(st.unread, id) } : {}),
+    }));
     // Before the messages load, so no event of a turn running there is missed.
     void get().reportShowing(id);
     get().focusComposerSoon();
     void get().loadChat(id);
   },
   clearFocusMessage: () => set({ focusMessageId: null }),
+  revealMessage: (messageId) => set({ focusMessageId: messageId }),
   setRenaming: (id) => set({ renamingId: id }),
   async renameConversation(id, title) {
     const r = await attempt(() => host.call('conversations:rename', { id, title }));
@@ -130,6 +163,63 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
       }));
     return r;
   },
+  async pinConversation(id, pinned) {
+    const r = await attempt(() => host.call('conversations:set-pinned', { id, pinned }));
+    if (r.ok) set((s) => ({ conversationList: replace(s.conversationList, r.value) }));
+    else
+      get().pushToast({
+        message: `Could not ${pinned ? 'pin' : 'unpin'} the conversation: ${r.error.message}`,
+        tone: 'error',
+      });
+    return r;
+  },
+  async archiveConversation(id, archived) {
+    const r = await attempt(() => host.call('conversations:set-archived', { id, archived }));
+    if (!r.ok) {
+      get().pushToast({
+        message: `Could not ${archived ? 'archive' : 'unarchive'} the conversation: ${r.error.message}`,
+        tone: 'error',
+      });
+      return r;
+    }
+    set((s) => ({ conversationList: replace(s.conversationList, r.value) }));
+    get().pushToast(
+      archived
+        ? {
+            message: `Archived “${r.value.title}”`,
+            actionLabel: 'Undo',
+            action: () => void get().archiveConversation(id, false),
+          }
+        : { message: `“${r.value.title}” is back in the list` },
+      UNDO_MS,
+    );
+    return r;
+  },
+  async importConversation(content) {
+    const r = await attempt(() => host.call('conversations:import', { content }));
+    if (r.ok) {
+      set((s) => ({ conversationList: upsert(s.conversationList, r.value), showArchived: false }));
+      get().openConversation(r.value.id);
+      get().pushToast({ message: `Imported “${r.value.title}”` });
+    } else
+      get().pushToast({
+        message: `Could not import the conversation: ${r.error.message}`,
+        tone: 'error',
+      });
+    return r;
+  },
+  async importConversationFile(file) {
+    if (file.size > IMPORT_MAX_BYTES) {
+      get().pushToast({
+        message: `Could not import “${file.name}”: it is ${Math.ceil(file.size / 1024 / 1024)} MB, more than the ${IMPORT_MAX_BYTES / 1024 / 1024} MB an import reads.`,
+        tone: 'error',
+      });
+      return null;
+    }
+    return get().importConversation(await file.text());
+  },
+  setShowArchived: (show) => set({ showArchived: show }),
+  setFindOpen: (open) => set({ findOpen: open }),
   async deleteConversation(id) {
     const r = await attempt(() => host.call('conversations:delete', { id }));
     if (!r.ok) {
@@ -215,6 +305,16 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
     return host.subscribe('chat:progressed', (event) => {
       if (event.type === 'conversation-updated')
         set((s) => ({ conversationList: upsert(s.conversationList, event.conversation) }));
+      else if (event.type === 'turn-started')
+        set((s) => ({ running: { ...s.running, [event.conversationId]: true } }));
+      else if (event.type === 'turn-ended')
+        // An answer that ended while another conversation was shown waits, marked, until opened.
+        set((s) => ({
+          running: without(s.running, event.conversationId),
+          ...(s.activeId !== event.conversationId
+            ? { unread: { ...s.unread, [event.conversationId]: true } }
+            : {}),
+        }));
     });
   },
 });

@@ -11,6 +11,13 @@ export interface ConversationsState {
   searchOpen: boolean;
   searchQuery: string;
   searchResults: Loadable<SearchHit[]>;
+  /** The sidebar shows the archived conversations instead of the list. */
+  showArchived: boolean;
+  /** Conversations with a turn running, and those answered while another was shown (issue 48). */
+  running: Record<string, true>;
+  unread: Record<string, true>;
+  /** The find bar over the open conversation (Ctrl/Cmd+F). */
+  findOpen: boolean;
 }
 
 export const initialConversationsState = (): ConversationsState => ({
@@ -21,4 +28,8 @@ export const initialConversationsState = (): ConversationsState => ({
   searchOpen: false,
   searchQuery: '',
   searchResults: idle(),
+  showArchived: false,
+  running: {},
+  unread: {},
+  findOpen: false,
 });

@@ -5,8 +5,31 @@ import type { LenaState } from '../create-store';
 const NONE: ConversationSummary[] = [];
 const NO_HITS: SearchHit[] = [];
 
+// Derived lists are cached on the list's identity, so a selector returns the same array until it changes.
+const cached = (pick: (list: ConversationSummary[]) => ConversationSummary[]) => {
+  let from: ConversationSummary[] | undefined;
+  let out: ConversationSummary[] = NONE;
+  return (s: LenaState) => {
+    const list = s.conversationList.value ?? NONE;
+    if (list !== from) {
+      from = list;
+      out = pick(list);
+    }
+    return out;
+  };
+};
+
 export const conversationsSelectors = {
-  conversations: (s: LenaState) => s.conversationList.value ?? NONE,
+  /** The list: not archived (pinned ones among them; the sidebar puts those on top). */
+  conversations: cached((list) => list.filter((c) => !c.archived)),
+  archivedConversations: cached((list) => list.filter((c) => c.archived)),
+  showArchived: (s: LenaState) => s.showArchived,
+  isRunning: (id: string) => (s: LenaState) => s.running[id] === true,
+  isUnread: (id: string) => (s: LenaState) => s.unread[id] === true,
+  /** The sidebar's mark for one conversation: its turn is running, or it was answered unseen. */
+  mark: (id: string) => (s: LenaState) =>
+    s.running[id] ? ('running' as const) : s.unread[id] ? ('unread' as const) : null,
+  findOpen: (s: LenaState) => s.findOpen,
   conversationsLoad: (s: LenaState) => s.conversationList,
   activeId: (s: LenaState) => s.activeId,
   active: (s: LenaState) => s.conversationList.value?.find((c) => c.id === s.activeId) ?? null,

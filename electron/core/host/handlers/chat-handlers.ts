@@ -10,7 +10,7 @@ type ChatHandlers = Pick<
 export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
   const chat = async () => (await get()).chat;
   return {
-    'conversations:list': async () => (await chat()).list(),
+    'conversations:list': async (args) => (await chat()).list(args?.includeArchived ?? false),
     'conversations:get': async ({ id, limit }) => (await chat()).get(id, limit),
     'conversations:messages': async ({ id, beforeSeq, limit }) =>
       (await chat()).page(id, limit, beforeSeq),
@@ -26,6 +26,13 @@ export function chatHandlers(get: () => Promise<HostServices>): ChatHandlers {
     'conversations:continue-with-summary': async ({ id }) => (await chat()).continueWithSummary(id),
     'conversations:search': async ({ query }) => (await chat()).search(query),
     'conversations:export': async ({ id, format }) => (await chat()).export(id, format),
+    'conversations:set-pinned': async ({ id, pinned }) => (await chat()).setPinned(id, pinned),
+    'conversations:set-archived': async ({ id, archived }) =>
+      (await chat()).setArchived(id, archived),
+    'conversations:import': async ({ content }) => {
+      const s = await get();
+      return s.chat.importExport(content, s.project.folder());
+    },
     'chat:send': async ({ conversationId, text, attachments }) => ({
       turnId: (await chat()).send(conversationId, text, attachments ?? []).turnId,
     }),

@@ -2,6 +2,7 @@
 // what MCP Apps views gave the model. Handlers and `lena chat -p` call these methods; the engine's
 // own names are kept, so a method here reads like the channel it serves.
 import type { AppModelContext } from '../../../../shared/app-view-types';
+import { conversationBoundary } from '../../chat/conversation-boundary';
 import type { ChatEngine } from '../../chat/engine';
 import type { ChatSettings } from '../../chat/chat-settings';
 import type { ConversationStore } from '../../store/conversations';
@@ -40,8 +41,24 @@ export class ChatService {
   }
 
   // Conversations.
-  list() {
-    return this.store.list();
+  /** The list (archived ones too when asked, flagged). */
+  list(includeArchived = false) {
+    return this.store.list({ archived: includeArchived ? 'include' : 'exclude' });
+  }
+  setPinned(id: string, pinned: boolean) {
+    return this.store.setPinned(id, pinned);
+  }
+  setArchived(id: string, archived: boolean) {
+    return this.store.setArchived(id, archived);
+  }
+  /**
+   * A JSON export as a new conversation in `project`. Its untrusted-data boundary is drawn here,
+   * fresh: a marker carried in the file is known to whoever wrote it, so it is never kept.
+   */
+  importExport(content: string, project: string | null) {
+    const imported = this.store.importExport(content, project);
+    conversationBoundary(this.store, imported.id);
+    return imported;
   }
   /** A conversation with its messages (all, or the last `limit`) and its branches. */
   get(id: string, limit?: number) {
