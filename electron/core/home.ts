@@ -46,6 +46,8 @@ export interface LenaPaths {
   registryCache: string;
   /** The names (never the values) of the secrets `lena secrets set` keeps in the CLI's store. */
   cliSecretNames: string;
+  /** Installed MCP bundles, one folder per bundle name and version (extensions/NAME/VERSION). */
+  extensions: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -80,6 +82,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     updates: join(home, 'updates.json'),
     registryCache: join(home, 'registry-cache.json'),
     cliSecretNames: join(home, 'cli-secret-names.json'),
+    extensions: join(home, 'extensions'),
   };
 }
 
@@ -109,7 +112,7 @@ export function ensureLenaHome(
 const MAX_ENTRIES = 20_000;
 
 /**
- * On POSIX, takes group and other access away: folders become 0700 and files at most 0600 (a
+ * On POSIX, takes group and other access away: folders become 0700 and files at most 0700 (a
  * home made by an older Lena, a restored backup, or created under a loose umask). Symbolic links
  * are not followed: what they point at is not Lena's. Windows has no such modes: nothing to do.
  */
@@ -139,7 +142,7 @@ export function tightenHome(
       } catch {
         // An unreadable folder is left as it is; its mode is still narrowed below.
       }
-    } else if (stat.isFile()) to = from & 0o600;
+    } else if (stat.isFile()) to = from & 0o700; // the owner's execute bit stays: bundles carry programs
     if (to === from) continue;
     try {
       chmodSync(path, to);

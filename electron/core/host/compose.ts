@@ -118,6 +118,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
       grants: (dir, name, hash) => approvals.grants(dir, name, hash),
     },
     taskJournalFile: paths.tasks,
+    extensionsDir: paths.extensions,
     onFileNotice: fileNotice,
     ...options.manager,
     createTransport: transports,
