@@ -12,7 +12,12 @@ import {
   installBundleFiles,
 } from '../../../../electron/core/install/bundle/install';
 import { checkManifest, satisfies } from '../../../../electron/core/install/bundle/manifest';
+import {
+  readSignatureBlock,
+  verifySignature,
+} from '../../../../electron/core/install/bundle/signature';
 import { resolveBundleLaunch } from '../../../../electron/core/mcp/config/bundle-launch';
+import { planStart } from '../../../../electron/core/mcp/manager/session-start';
 import {
   hugeDeclared,
   makeCert,
@@ -182,5 +187,53 @@ describe('installing and launching', () => {
     });
     const missing = await resolveBundleLaunch(entry, { extensionsDir: ext() });
     expect(missing).toMatchObject({ ok: false, reason: 'missing-secrets' });
+  });
+});
+
+describe('trust and scope', () => {
+  it('calls a signature chained to a trusted root "signed"', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { X509Certificate } = await import('node:crypto');
+    const ssl = (line: string) =>
+      execFileSync('openssl', line.split(' '), { cwd: dir, stdio: 'ignore' });
+    // RSA throughout: the library's signer re-encodes certificates with node-forge, which keeps
+    // only RSA signatures intact. 1024-bit keys keep the test quick; the check is the same.
+    ssl('req -x509 -newkey rsa:1024 -nodes -days 2 -subj /CN=Root -keyout ca.key -out ca.pem');
+    ssl('req -newkey rsa:1024 -nodes -subj /CN=Chained -keyout leaf.key -out leaf.csr');
+    ssl('x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -out leaf.pem');
+    const file = await packBundle(dir, testManifest(), 'chained.mcpb');
+    signBundle(file, { cert: join(dir, 'leaf.pem'), key: join(dir, 'leaf.key'), fingerprint: '' });
+    const block = readSignatureBlock(readFileSync(file));
+    const root = new X509Certificate(readFileSync(join(dir, 'ca.pem')));
+    expect(verifySignature(block, { roots: [root] })).toMatchObject({
+      status: 'signed',
+      signer: 'Chained',
+      issuer: 'Root',
+      selfSigned: false,
+    });
+    expect(verifySignature(block, { roots: [] })).toMatchObject({
+      status: 'untrusted',
+      reason: 'the issuer "Root" is not trusted by this system',
+    });
+  });
+
+  it('does not start a bundle named by a project .mcp.json', async () => {
+    const plan = await planStart(
+      {
+        name: 'weather',
+        scope: 'project',
+        file: join(dir, '.mcp.json'),
+        entry: { bundle: 'weather-bundle@1.0.0' },
+        disabled: false,
+        issues: [],
+        shadowed: [],
+      },
+      { env: {}, extensionsDir: ext() },
+      [],
+    );
+    expect(plan).toMatchObject({ ok: false, patch: { status: 'failed' } });
+    expect(!plan.ok && plan.patch.error?.message).toContain(
+      "a project's .mcp.json may not start a bundle installed in your Lena",
+    );
   });
 });
