@@ -59,3 +59,11 @@ export interface BundlePreview {
   /** The same bundle name is installed: what changes. */
   reinstall?: { version: string; signer?: string; fingerprint?: string; differences: string[] };
 }
+
+/** A bundle opened by core (nothing written yet): `token` names it for the install. */
+export interface BundleOpened {
+  token: string;
+  preview: BundlePreview;
+  /** The server's name in mcp.json: the installed entry's when reinstalling. */
+  suggestedName: string;
+}

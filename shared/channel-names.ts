@@ -36,6 +36,9 @@ export const INVOKE_CHANNELS = [
   'registry:show',
   'registry:preview',
   'registry:install',
+  'bundles:open',
+  'bundles:install',
+  'bundles:pick-paths',
   'resources:offerings',
   'resources:read',
   'resources:complete',
@@ -112,6 +115,7 @@ export const EVENT_CHANNELS = [
   'settings:changed',
   'apps:context-changed',
   'project:changed',
+  'bundles:opened',
 ] as const;
 
 export type InvokeChannelName = (typeof INVOKE_CHANNELS)[number];

@@ -139,5 +139,36 @@ export const installRequest = z
     ),
   })
   .strict();
+/** An MCP bundle for core to open: a dropped or chosen file's bytes (base64), or a registry package. */
+export const bundleSource = z.union([
+  z.object({ fileName: z.string().min(1).max(255), data: z.string().max(700_000_000) }).strict(),
+  z
+    .object({
+      registry: registryName,
+      version: z.string().max(255).optional(),
+      optionId: z.string().regex(/^package:\d+$/),
+    })
+    .strict(),
+]);
+
+/** Installs an opened bundle with the user's settings (a list for a setting that takes several). */
+export const bundleInstall = z
+  .object({
+    token: z.string().regex(/^[0-9a-f]{32}$/),
+    values: z.record(
+      z.string().max(300),
+      z.union([
+        z.string().max(100_000),
+        z.array(z.string().max(100_000)).max(100),
+        z.boolean(),
+        z.number(),
+      ]),
+    ),
+    serverName,
+    /** The fingerprint the user accepted for a signer the system does not trust. */
+    trustSigner: z.string().max(200).optional(),
+  })
+  .strict();
+
 /** A skill name (the front matter's rules are checked by core; this bounds the input). */
 export const skillName = z.string().min(1).max(64);

@@ -30,6 +30,7 @@ import type {
   ToolInfo,
 } from './server-types';
 import type { InstallPreview, RegistryPageView, RegistryServerDetail } from './install-types';
+import type { BundleOpened } from './bundle-types';
 import type { ProjectView, SettingsView } from './settings-types';
 import type {
   InspectorBody,
@@ -87,6 +88,14 @@ export const invokeChannels = {
   /** Saves the entry to Lena's mcp.json (secrets to the secret store); the server starts untrusted. */
   'registry:install': channel<ServerStatus>()(
     s.installRequest.extend({ serverName: s.serverName, sandbox: z.boolean().optional() }),
+  ),
+  /** Opens an MCP bundle (.mcpb): verified and read, nothing written; the sheet's content. */
+  'bundles:open': channel<BundleOpened>()(s.bundleSource),
+  /** Installs an opened bundle: files, secrets, the entry; the server starts untrusted. */
+  'bundles:install': channel<ServerStatus>()(s.bundleInstall),
+  /** The system's file or folder picker for a bundle's directory and file settings. */
+  'bundles:pick-paths': channel<string[]>()(
+    z.object({ kind: z.enum(['directory', 'file']), multiple: z.boolean() }).strict(),
   ),
   'servers:add': channel<ServerStatus>()(
     z.object({ name: s.serverName, entry: s.serverEntry }).strict(),
@@ -447,6 +456,8 @@ export const eventChannels = {
   /** A view's model context changed (apps:update-context); it stays until the view replaces or clears it. */
   'apps:context-changed': event<AppModelContext>(),
   'project:changed': event<ProjectView>(),
+  /** A bundle file was opened from outside the window (double-click, the command line). */
+  'bundles:opened': event<BundleOpened>(),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

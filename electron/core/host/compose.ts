@@ -51,6 +51,7 @@ import { sandboxSummary } from './views/sandbox-view';
 import type { HostServices, ServiceOptions } from './services';
 import { AppsService } from './services/apps';
 import { InstallService } from './services/install';
+import { BundleService } from './services/bundles';
 import { AsksService } from './services/asks';
 import { ChatService } from './services/chat';
 import { LogsService } from './services/logs';
@@ -450,6 +451,13 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
         });
     });
   });
+  const install = new InstallService({
+    paths,
+    registryUrl: () => settings.current().registryUrl,
+    secrets: options.secrets,
+    servers,
+    env: options.env,
+  });
   return {
     servers,
     chat,
@@ -458,12 +466,15 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
     logs: new LogsService(rt),
     project,
     apps: new AppsService(rt, options.views, options.saveFile),
-    install: new InstallService({
+    install,
+    bundles: new BundleService({
       paths,
-      registryUrl: () => settings.current().registryUrl,
       secrets: options.secrets,
       servers,
-      env: options.env,
+      events: options.events,
+      registryPackage: (name, version, optionId) =>
+        install.bundlePackage(name, version ?? 'latest', optionId),
+      pickPaths: options.pickPaths,
     }),
     skills: rt.skills,
     paths,

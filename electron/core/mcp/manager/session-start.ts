@@ -27,7 +27,7 @@ export type StartPlan =
  */
 export async function planStart(
   configured: ConfiguredServer,
-  deps: Pick<SessionDeps, 'env' | 'secrets'>,
+  deps: Pick<SessionDeps, 'env' | 'secrets' | 'extensionsDir'>,
   grants: readonly string[],
 ): Promise<StartPlan> {
   const entry = configured.entry;
