@@ -38,6 +38,7 @@ export const INVOKE_CHANNELS = [
   'registry:install',
   'bundles:open',
   'bundles:install',
+  'bundles:pending',
   'bundles:pick-paths',
   'resources:offerings',
   'resources:read',

@@ -93,6 +93,8 @@ export const invokeChannels = {
   'bundles:open': channel<BundleOpened>()(s.bundleSource),
   /** Installs an opened bundle: files, secrets, the entry; the server starts untrusted. */
   'bundles:install': channel<ServerStatus>()(s.bundleInstall),
+  /** A bundle opened from outside the window (double-click) that it has not shown yet. */
+  'bundles:pending': channel<BundleOpened | null>()(s.noArgs),
   /** The system's file or folder picker for a bundle's directory and file settings. */
   'bundles:pick-paths': channel<string[]>()(
     z.object({ kind: z.enum(['directory', 'file']), multiple: z.boolean() }).strict(),

@@ -72,6 +72,13 @@ export const createBundleActions: ActionsCreator<BundleActions> = (set, get, hos
     },
     pickBundlePaths: (kind, multiple) =>
       attempt(() => host.call('bundles:pick-paths', { kind, multiple })),
-    subscribeBundles: () => host.subscribe('bundles:opened', (opened) => show(opened)),
+    subscribeBundles() {
+      const stop = host.subscribe('bundles:opened', (opened) => show(opened));
+      // A bundle double-clicked before the window was listening.
+      void attempt(() => host.call('bundles:pending')).then((r) => {
+        if (r.ok && r.value) show(r.value);
+      });
+      return stop;
+    },
   };
 };

@@ -17,6 +17,7 @@ export function installHandlers(get: () => Promise<HostServices>): InstallHandle
     'registry:install': async (request) => (await install()).install(request),
     'bundles:open': async (source) => (await get()).bundles.open(source),
     'bundles:install': async (request) => (await get()).bundles.install(request),
+    'bundles:pending': async () => (await get()).bundles.pending(),
     'bundles:pick-paths': async ({ kind, multiple }) =>
       (await get()).bundles.pickPaths(kind, multiple),
   };

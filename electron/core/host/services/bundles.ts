@@ -48,6 +48,8 @@ const KEEP = 4;
 
 export class BundleService {
   private readonly opened = new Map<string, OpenedBundle>();
+  /** The last bundle opened from outside, until the window takes it (it may load after the event). */
+  private waiting: BundleOpened | undefined;
 
   constructor(private readonly deps: BundleDeps) {}
 
@@ -72,8 +74,16 @@ export class BundleService {
     const opened = await this.keep(
       await openBundle(await readFile(path), { extensionsDir: this.deps.paths.extensions }),
     );
+    this.waiting = opened;
     this.deps.events.emit('bundles:opened', opened);
     return opened;
+  }
+
+  /** The bundle opened from outside that the window has not shown yet (once). */
+  pending(): BundleOpened | null {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    return waiting && this.opened.has(waiting.token) ? waiting : null;
   }
 
   async install(request: {
