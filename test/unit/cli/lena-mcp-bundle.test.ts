@@ -121,6 +121,8 @@ describe('lena mcp install FILE.mcpb', () => {
       bundle: 'weather-bundle@1.0.0',
       userConfig: { api_key: '${secret:WEATHER_BUNDLE_API_KEY}', roots },
     });
+    const list = await lena(home, ['mcp', 'list']);
+    expect(list.stdout).toMatch(/weather-bundle +user +stdio +\S+ +bundle weather-bundle@1\.0\.0/);
     const call = await lena(home, ['mcp', 'call', 'weather-bundle', 'whoami', '{}', '--json']);
     expect(call.stderr).toBe('');
     expect(call.code).toBe(0);
