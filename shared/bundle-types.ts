@@ -45,6 +45,8 @@ export interface BundlePreview {
   signature: BundleSignatureView;
   /** node, python, binary or uv. */
   serverType: string;
+  /** What it runs on this platform, as the manifest writes it (`${__dirname}`, settings unfilled). */
+  commandLine: string;
   tools: { name: string; description?: string }[];
   prompts: { name: string; description?: string }[];
   privacyPolicies: string[];

@@ -52,6 +52,9 @@ describe.skipIf(skipWhen('no-browser'))('installing an MCP bundle in the window'
     expect(text).toContain('Signed, not trusted by this system by Lena Test Publisher');
     expect(await sheet.locator('[data-fingerprint]').textContent()).toBe(cert.fingerprint);
     expect(text).toContain('whoami — Says how the bundle was launched');
+    expect(await sheet.locator('[data-command-line]').textContent()).toBe(
+      '(env UNITS, API_KEY) node ${__dirname}/server/index.mjs --root=${HOME} ${user_config.roots}',
+    );
     expect(text).toContain('https://example.com/privacy');
     expect(await sheet.locator('img.bundle-icon').getAttribute('src')).toMatch(
       /^data:image\/png;base64,/,

@@ -45,6 +45,7 @@ export function sheetLines(p: BundlePreview): string[] {
       : `  Signature: ${sig.status === 'signed' ? 'signed' : 'signed, untrusted'} by ${sig.signer}${sig.pinned ? ' (pinned)' : ''}${sig.reason ? ` (${sig.reason})` : ''}`,
     ...(sig.fingerprint ? [`  Fingerprint (SHA-256): ${sig.fingerprint}`] : []),
     `  File SHA-256: ${p.sha256}`,
+    `  Runs: ${p.commandLine}`,
   ];
   if (p.tools.length) lines.push(`  Tools: ${p.tools.map((t) => t.name).join(', ')}`);
   if (p.prompts.length) lines.push(`  Prompts: ${p.prompts.map((t) => t.name).join(', ')}`);

@@ -114,6 +114,9 @@ describe('lena mcp install FILE.mcpb', () => {
     expect(r.stdout).toContain(`Fingerprint (SHA-256): ${cert.fingerprint}`);
     expect(r.stdout).toContain('Privacy policy: https://example.com/privacy');
     expect(r.stdout).toContain(
+      'Runs: (env UNITS, API_KEY) node ${__dirname}/server/index.mjs --root=${HOME} ${user_config.roots}',
+    );
+    expect(r.stdout).toContain(
       '--set api_key=…  (required, string, sensitive: kept in the secret store)',
     );
     expect(r.stdout).not.toContain(SECRET);

@@ -93,6 +93,19 @@ function iconOf(zip: Buffer, manifest: Manifest, entries: { name: string; size: 
   return type ? `data:${type};base64,${Buffer.from(data).toString('base64')}` : undefined;
 }
 
+/** The manifest's command line for this platform (its override applied), for display. */
+function commandLineOf(manifest: Manifest): string {
+  const config = manifest.server.mcp_config;
+  const override = config.platform_overrides?.[process.platform];
+  const command = override?.command ?? config.command;
+  const args = override?.args ?? config.args ?? [];
+  const env = Object.keys(override?.env ?? config.env ?? {});
+  const words = [command, ...args].map((w) =>
+    /^[\w@%+=:,./${}-]+$/.test(w) ? w : JSON.stringify(w),
+  );
+  return `${env.length ? `(env ${env.join(', ')}) ` : ''}${words.join(' ')}`;
+}
+
 /** What changes when `next` replaces the installed version, in words. */
 export function differences(
   installed: NonNullable<OpenedBundle['installed']>,
@@ -185,6 +198,7 @@ export async function openBundle(
     ...(icon ? { icon } : {}),
     signature,
     serverType: manifest.server.type,
+    commandLine: commandLineOf(manifest),
     tools: (manifest.tools ?? []).map((t) => ({ name: t.name, description: t.description })),
     prompts: (manifest.prompts ?? []).map((p) => ({ name: p.name, description: p.description })),
     privacyPolicies: privacyPolicies(manifest),

@@ -158,6 +158,14 @@ export function BundleSheet({ opened }: { opened: BundleOpened }) {
           </ul>
         </div>
       )}
+      <div className="install-preview">
+        <div className="small muted">
+          It runs (never through a shell; {'${__dirname}'} is its folder):
+        </div>
+        <pre className="mono" data-command-line>
+          {preview.commandLine}
+        </pre>
+      </div>
       <Declared preview={preview} />
       {preview.fields.length > 0 && (
         <fieldset>
