@@ -16,7 +16,10 @@ import {
   readSignatureBlock,
   verifySignature,
 } from '../../../../electron/core/install/bundle/signature';
-import { resolveBundleLaunch } from '../../../../electron/core/mcp/config/bundle-launch';
+import {
+  bundleNode,
+  resolveBundleLaunch,
+} from '../../../../electron/core/mcp/config/bundle-launch';
 import { planStart } from '../../../../electron/core/mcp/manager/session-start';
 import {
   hugeDeclared,
@@ -187,6 +190,34 @@ describe('installing and launching', () => {
     });
     const missing = await resolveBundleLaunch(entry, { extensionsDir: ext() });
     expect(missing).toMatchObject({ ok: false, reason: 'missing-secrets' });
+  });
+});
+
+describe('runtimes', () => {
+  it('starts a uv bundle only where uv is on PATH, and says so', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const folder = join(ext(), 'uv-bundle', '1.0.0');
+    mkdirSync(folder, { recursive: true });
+    const server = { type: 'uv', entry_point: 'main.py', mcp_config: { command: 'uv', args: [] } };
+    writeFileSync(
+      join(folder, 'manifest.json'),
+      JSON.stringify({ ...testManifest({ manifest_version: '0.4', name: 'uv-bundle' }), server }),
+    );
+    const launch = await resolveBundleLaunch(
+      { bundle: 'uv-bundle@1.0.0', userConfig: { api_key: 'k' } },
+      { extensionsDir: ext(), env: { PATH: join(dir, 'empty') } },
+    );
+    expect(launch).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(!launch.ok && launch.message).toMatch(/^`uv` was not found on PATH/);
+  });
+
+  it('runs node bundles with the Node running lena, and PATH node inside the app', () => {
+    expect(bundleNode({ node: '24.0.0' } as NodeJS.ProcessVersions, '/usr/bin/node24')).toBe(
+      '/usr/bin/node24',
+    );
+    expect(
+      bundleNode({ node: '22.0.0', electron: '45.5.0' } as NodeJS.ProcessVersions, '/opt/Lena'),
+    ).toBe('node');
   });
 });
 
