@@ -170,5 +170,10 @@ export const bundleInstall = z
   })
   .strict();
 
+/** What a bundle's setting asks the system's picker for. */
+export const pickPaths = z
+  .object({ kind: z.enum(['directory', 'file']), multiple: z.boolean() })
+  .strict();
+
 /** A skill name (the front matter's rules are checked by core; this bounds the input). */
 export const skillName = z.string().min(1).max(64);

@@ -96,9 +96,7 @@ export const invokeChannels = {
   /** A bundle opened from outside the window (double-click) that it has not shown yet. */
   'bundles:pending': channel<BundleOpened | null>()(s.noArgs),
   /** The system's file or folder picker for a bundle's directory and file settings. */
-  'bundles:pick-paths': channel<string[]>()(
-    z.object({ kind: z.enum(['directory', 'file']), multiple: z.boolean() }).strict(),
-  ),
+  'bundles:pick-paths': channel<string[]>()(s.pickPaths),
   'servers:add': channel<ServerStatus>()(
     z.object({ name: s.serverName, entry: s.serverEntry }).strict(),
   ),
