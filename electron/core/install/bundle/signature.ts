@@ -134,7 +134,15 @@ function trustedRoots(): X509Certificate[] {
   const fromSystem = (
     tls as { getCACertificates?: (type: 'system' | 'bundled' | 'default') => string[] }
   ).getCACertificates;
-  const pems = [...(fromSystem ? fromSystem('default') : tls.rootCertificates)];
+  let pems: string[] = [...tls.rootCertificates];
+  if (fromSystem) {
+    try {
+      // Node's bundled roots and the operating system's store (Node 22.15 and later).
+      pems = [...fromSystem('default'), ...fromSystem('system')];
+    } catch {
+      // An unreadable system store leaves Node's own list.
+    }
+  }
   return pems.flatMap((pem) => {
     try {
       return [new X509Certificate(pem)];
