@@ -12,6 +12,7 @@ import { FIND_FIELD_ID } from './features/chat/find/FindBar';
 import { Sidebar } from './features/chat/Sidebar';
 import { QuestionAnnouncer, QuestionHost } from './features/questions/QuestionHost';
 import { ServersPage } from './features/servers/ServersPage';
+import { useBundleDrop } from './features/servers/bundles/use-bundle-drop';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { TitleBar } from './features/shell/TitleBar';
 import { ProjectSheet } from './features/shell/ProjectSheet';
@@ -65,6 +66,7 @@ export function App() {
   const { connect, setView, toggleSidebar, newConversation, setSidebarOpen } = useLenaActions();
 
   useEffect(() => connect(), [connect]);
+  useBundleDrop();
   // Crossing the narrow threshold: the sidebar is inline when wide and an overlay (closed at first) when narrow.
   const narrow = useNarrowWindow();
   useEffect(() => setSidebarOpen(!narrow), [narrow, setSidebarOpen]);

@@ -36,6 +36,10 @@ export const INVOKE_CHANNELS = [
   'registry:show',
   'registry:preview',
   'registry:install',
+  'bundles:open',
+  'bundles:install',
+  'bundles:pending',
+  'bundles:pick-paths',
   'resources:offerings',
   'resources:read',
   'resources:complete',
@@ -123,6 +127,7 @@ export const EVENT_CHANNELS = [
   'settings:changed',
   'apps:context-changed',
   'project:changed',
+  'bundles:opened',
 ] as const;
 
 export type InvokeChannelName = (typeof INVOKE_CHANNELS)[number];

@@ -142,6 +142,42 @@ export const installRequest = z
     ),
   })
   .strict();
+/** An MCP bundle for core to open: a dropped or chosen file's bytes (base64), or a registry package. */
+export const bundleSource = z.union([
+  z.object({ fileName: z.string().min(1).max(255), data: z.string().max(700_000_000) }).strict(),
+  z
+    .object({
+      registry: registryName,
+      version: z.string().max(255).optional(),
+      optionId: z.string().regex(/^package:\d+$/),
+    })
+    .strict(),
+]);
+
+/** Installs an opened bundle with the user's settings (a list for a setting that takes several). */
+export const bundleInstall = z
+  .object({
+    token: z.string().regex(/^[0-9a-f]{32}$/),
+    values: z.record(
+      z.string().max(300),
+      z.union([
+        z.string().max(100_000),
+        z.array(z.string().max(100_000)).max(100),
+        z.boolean(),
+        z.number(),
+      ]),
+    ),
+    serverName,
+    /** The fingerprint the user accepted for a signer the system does not trust. */
+    trustSigner: z.string().max(200).optional(),
+  })
+  .strict();
+
+/** What a bundle's setting asks the system's picker for. */
+export const pickPaths = z
+  .object({ kind: z.enum(['directory', 'file']), multiple: z.boolean() })
+  .strict();
+
 /** A skill name (the front matter's rules are checked by core; this bounds the input). */
 // A folder skill's name (at most 64 characters), or a server's skill as `server:path`.
 export const skillName = z.string().min(1).max(512);

@@ -23,6 +23,7 @@ import type {
   ToolInfo,
 } from './server-types';
 import type { InstallPreview, RegistryPageView, RegistryServerDetail } from './install-types';
+import type { BundleOpened } from './bundle-types';
 import type { ProjectView, SettingsView } from './settings-types';
 import type { ProjectPrefsView } from './projects';
 import type {
@@ -75,6 +76,14 @@ export const invokeChannels = {
   'registry:install': channel<ServerStatus>()(
     s.installRequest.extend({ serverName: s.serverName, sandbox: z.boolean().optional() }),
   ),
+  /** Opens an MCP bundle (.mcpb): verified and read, nothing written; the sheet's content. */
+  'bundles:open': channel<BundleOpened>()(s.bundleSource),
+  /** Installs an opened bundle: files, secrets, the entry; the server starts untrusted. */
+  'bundles:install': channel<ServerStatus>()(s.bundleInstall),
+  /** A bundle opened from outside the window (double-click) that it has not shown yet. */
+  'bundles:pending': channel<BundleOpened | null>()(s.noArgs),
+  /** The system's file or folder picker for a bundle's directory and file settings. */
+  'bundles:pick-paths': channel<string[]>()(s.pickPaths),
   'servers:add': channel<ServerStatus>()(
     z.object({ name: s.serverName, entry: s.serverEntry }).strict(),
   ),
@@ -377,6 +386,8 @@ export const eventChannels = {
   /** A view's model context changed (apps:update-context); it stays until the view replaces or clears it. */
   'apps:context-changed': event<AppModelContext>(),
   'project:changed': event<ProjectView>(),
+  /** A bundle file was opened from outside the window (double-click, the command line). */
+  'bundles:opened': event<BundleOpened>(),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

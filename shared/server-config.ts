@@ -37,6 +37,10 @@ export interface ServerEntry {
    * (field names as `@anthropic-ai/sandbox-runtime`'s settings), `false` or absent: unsandboxed.
    */
   sandbox?: boolean | SandboxPolicy;
+  /** An installed MCP bundle, `NAME@VERSION`: its manifest says how it starts (issue 45). */
+  bundle?: string;
+  /** The bundle's settings; a sensitive one as `${secret:NAME}`. */
+  userConfig?: Record<string, string | number | boolean | string[]>;
   [key: string]: unknown;
 }
 

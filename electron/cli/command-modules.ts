@@ -37,6 +37,7 @@ export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
   ['mcp search', MCP_REGISTRY],
   ['mcp show', MCP_REGISTRY],
   ['mcp install', MCP_INSTALL],
+  ['mcp uninstall', MCP_INSTALL],
   ['mcp approve', MCP_APPROVE],
   ['mcp reset-approvals', MCP_APPROVE],
   ['mcp accept', MCP_ACCEPT],

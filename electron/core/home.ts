@@ -50,6 +50,8 @@ export interface LenaPaths {
   cliSecretNames: string;
   /** Each project's instructions, pinned files, default model and tool switches (never in the folder). */
   projects: string;
+  /** Installed MCP bundles, one folder per bundle name and version (extensions/NAME/VERSION). */
+  extensions: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -86,6 +88,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     registryCache: join(home, 'registry-cache.json'),
     cliSecretNames: join(home, 'cli-secret-names.json'),
     projects: join(home, 'projects.json'),
+    extensions: join(home, 'extensions'),
   };
 }
 
@@ -115,7 +118,7 @@ export function ensureLenaHome(
 const MAX_ENTRIES = 20_000;
 
 /**
- * On POSIX, takes group and other access away: folders become 0700 and files at most 0600 (a
+ * On POSIX, takes group and other access away: folders become 0700 and files at most 0700 (a
  * home made by an older Lena, a restored backup, or created under a loose umask). Symbolic links
  * are not followed: what they point at is not Lena's. Windows has no such modes: nothing to do.
  */
@@ -145,7 +148,7 @@ export function tightenHome(
       } catch {
         // An unreadable folder is left as it is; its mode is still narrowed below.
       }
-    } else if (stat.isFile()) to = from & 0o600;
+    } else if (stat.isFile()) to = from & 0o700; // the owner's execute bit stays: bundles carry programs
     if (to === from) continue;
     try {
       chmodSync(path, to);

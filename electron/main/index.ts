@@ -11,7 +11,7 @@ import {
 import type { ChatEvent } from '../../shared/chat/events';
 import type { ProjectView } from '../../shared/settings-types';
 import { EventLog } from '../core/desktop/event-log';
-import { parseLaunchArgs } from '../core/desktop/launch-args';
+import { isBundleFile, parseLaunchArgs } from '../core/desktop/launch-args';
 import { describeError } from '../core/base/log-file';
 import {
   DOCUMENTATION_URL,
@@ -54,6 +54,9 @@ let changeGuard: ChangeGuard | undefined;
 let stopServices: (() => Promise<unknown>) | undefined;
 /** A folder handed over by a second launch before this one finished starting. */
 let handedOverFolder: string | undefined;
+/** Bundle files to open once the window is there (argv, a second launch, the Finder). */
+const handedOverBundles: string[] = [];
+let windowReady = false;
 /** The open folder and the recent ones, as the host last said (its project service owns them). */
 let project: ProjectView = { folder: null, recent: [], mcpFile: null };
 const turns = new TurnTracker();
@@ -74,14 +77,17 @@ if (!app.requestSingleInstanceLock()) {
       current.focus();
     } else if (host) void openWindow();
     const request = parseLaunchArgs(argv, cwd, launchOptions);
+    request.bundles.forEach(openBundleFile);
     if (!request.projectFolder) return;
     if (host) void openFolder(request.projectFolder);
     else handedOverFolder = request.projectFolder;
   });
-  // macOS: a folder dropped on the dock icon or opened with Lena from the Finder.
+  // macOS: a folder dropped on the dock icon or opened with Lena from the Finder, or a bundle
+  // double-clicked (the file association in electron-builder.yml).
   app.on('open-file', (event, path) => {
     event.preventDefault();
-    if (host) void openFolder(path);
+    if (isBundleFile(path)) openBundleFile(path);
+    else if (host) void openFolder(path);
     else handedOverFolder = path;
   });
   app.on('activate', () => {
@@ -110,6 +116,7 @@ async function start(): Promise<void> {
   const launch = parseLaunchArgs(process.argv, process.cwd(), launchOptions);
   for (const ignored of launch.ignored)
     log.warn('main', `Ignoring command-line argument: ${ignored.reason}`);
+  handedOverBundles.unshift(...launch.bundles);
   await startDesktop(desktop);
 
   host = createHost({
@@ -136,6 +143,20 @@ async function start(): Promise<void> {
       await windows?.openWindow(request);
     },
     closeWindow: (viewId) => windows?.close(viewId),
+    // A bundle's directory and file settings: the system's picker.
+    pickPaths: async (kind, multiple) => {
+      const options = {
+        properties: [
+          kind === 'directory' ? ('openDirectory' as const) : ('openFile' as const),
+          ...(multiple ? ['multiSelections' as const] : []),
+        ],
+      };
+      const parent = windows?.current();
+      const picked = await (parent
+        ? dialog.showOpenDialog(parent, options)
+        : dialog.showOpenDialog(options));
+      return picked.canceled ? [] : picked.filePaths;
+    },
   });
   const core = host;
   changeGuard = confirmWindowChanges(
@@ -201,6 +222,8 @@ async function start(): Promise<void> {
     });
   installQuitHandling(quitHooks, log);
   await openWindow();
+  windowReady = true;
+  handedOverBundles.splice(0).forEach(openBundleFile);
   const updates = await startUpdates({
     services: desktop,
     isPackaged: app.isPackaged,
@@ -219,6 +242,18 @@ function showProject(view: ProjectView): void {
   project = view;
   installMenu({ platform: process.platform, isDev, recentFolders: view.recent }, menuHandlers);
   windows?.setTitles(windowTitle(view.folder));
+}
+
+/** A bundle file from outside: core opens and verifies it, the window shows its install sheet. */
+function openBundleFile(path: string): void {
+  if (!host || !windowReady) {
+    handedOverBundles.push(path);
+    return;
+  }
+  void host.openBundleFile(path).catch((err: unknown) => {
+    services?.log.warn('bundles', `${path}: ${describeError(err)}`);
+    dialog.showErrorBox('Cannot open the bundle', err instanceof Error ? err.message : String(err));
+  });
 }
 
 /** Menu, second launch, dock: the host validates, remembers and opens the folder (a call, not IPC to itself). */

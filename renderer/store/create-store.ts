@@ -19,6 +19,7 @@ import { initialPermissionsState, type PermissionsState } from './permissions/in
 import { createResourcesActions, type ResourcesActions } from './resources/actions';
 import { initialResourcesState, type ResourcesState } from './resources/initial-state';
 import { createRegistryActions, type RegistryActions } from './registry/actions';
+import { createBundleActions, type BundleActions } from './registry/bundle-actions';
 import { initialRegistryState, type RegistryState } from './registry/initial-state';
 import { createServersActions, type ServersActions } from './servers/actions';
 import { initialServersState, type ServersState } from './servers/initial-state';
@@ -35,6 +36,7 @@ import { initialWindowsState, type WindowsState } from './windows/initial-state'
 
 export type LenaActions = AppActions &
   RegistryActions &
+  BundleActions &
   ConversationsActions &
   ChatActions &
   ServersActions &
@@ -98,6 +100,7 @@ export const sliceParts = (set: SetState, get: GetState, host: StoreHost): objec
   createChatActions(set, get, host),
   createServersActions(set, get, host),
   createRegistryActions(set, get, host),
+  createBundleActions(set, get, host),
   createPermissionsActions(set, get, host),
   createAsksActions(set, get, host),
   createSettingsActions(set, get, host),

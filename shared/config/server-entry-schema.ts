@@ -153,6 +153,22 @@ export const serverEntrySchema = z.looseObject({
     .optional(),
   oauth: oauthSchema.optional(),
   sandbox: sandboxSchema.optional(),
+  // An installed MCP bundle (issue 45): its launch comes from its manifest at each start.
+  bundle: z
+    .string({ error: 'must be a string' })
+    .regex(/^[A-Za-z0-9._+-]+@[A-Za-z0-9._+-]+$/, {
+      error: 'must name an installed bundle as NAME@VERSION (lena mcp install FILE.mcpb writes it)',
+    })
+    .optional(),
+  userConfig: z
+    .record(
+      z.string(),
+      z.union([z.string(), z.number(), z.boolean(), z.array(z.string())], {
+        error: 'must be a string, a number, true or false, or an array of strings',
+      }),
+      { error: 'must be an object of the bundle\'s settings, like {"units": "metric"}' },
+    )
+    .optional(),
 });
 
 /**
@@ -291,9 +307,33 @@ function crossFieldIssues(
   raw: Record<string, unknown>,
   locate?: EntryLocator,
 ): ConfigIssue[] {
+  const hasBundle = raw.bundle !== undefined;
   const hasCommand = raw.command !== undefined;
   const hasUrl = raw.url !== undefined;
   const type = raw.type;
+  if (hasBundle && (hasCommand || hasUrl || (type !== undefined && type !== 'stdio'))) {
+    return [
+      entryIssue(
+        file,
+        name,
+        'bundle',
+        'starts an installed bundle, whose manifest says how it runs; leave out "command", "url" and "type" other than "stdio"',
+        locate,
+      ),
+    ];
+  }
+  if (hasBundle) return [];
+  if (raw.userConfig !== undefined) {
+    return [
+      entryIssue(
+        file,
+        name,
+        'userConfig',
+        'holds the settings of an installed bundle; it needs "bundle"',
+        locate,
+      ),
+    ];
+  }
   if (hasCommand && hasUrl) {
     return [
       entryIssue(
@@ -355,5 +395,7 @@ function crossFieldIssues(
 /** The transport an already-valid entry will use. */
 export function resolveTransport(entry: ServerEntry): ResolvedTransport {
   if (entry.type) return entry.type;
-  return entry.command !== undefined ? 'stdio' : 'http-with-sse-fallback';
+  return entry.command !== undefined || entry.bundle !== undefined
+    ? 'stdio'
+    : 'http-with-sse-fallback';
 }

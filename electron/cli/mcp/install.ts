@@ -5,6 +5,7 @@
 // holds `${secret:NAME}`; nothing is run, through a shell or otherwise, and the server starts
 // untrusted, like any new one.
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { validateServerEntry } from '../../../shared/config/server-entry-schema';
@@ -18,9 +19,22 @@ import { flag, flags, headerValues, keyValues, type ParsedArgs } from '../args';
 import { registerCommand } from '../commands';
 import type { CliContext } from '../context';
 import { UsageError } from '../errors';
+import { downloadBundle } from '../../core/install/bundle/download';
+import { installBundleRun } from './install-bundle';
 import { terminalText } from '../output';
 import { CliSecretProvider, WINDOW_SECRETS_NOTE } from '../user-secrets';
 import { nameAndVersion, optionLines, REGISTRY_FLAG, registryClient, statusText } from './registry';
+
+/** A bundle file (.mcpb, or .dxt, its old name). */
+const isBundleFile = (spec: string) => /\.(mcpb|dxt)$/i.test(spec);
+
+async function readBundleFile(spec: string): Promise<Buffer> {
+  try {
+    return await readFile(spec);
+  } catch (err) {
+    throw new UsageError(`${spec}: ${(err as Error).message}`);
+  }
+}
 
 /** A file path (./x.json, /x.json, x.json that exists) rather than a registry name. */
 function isFile(spec: string): boolean {
@@ -149,8 +163,9 @@ async function confirm(question: string): Promise<boolean> {
 
 registerCommand({
   path: ['mcp', 'install'],
-  summary: 'install a server from the MCP Registry (or a server.json) into mcp.json',
+  summary: 'install a server from the MCP Registry, a server.json or an MCP bundle (.mcpb)',
   usage: [
+    'mcp install FILE.mcpb [--set KEY=VALUE]… [--trust-signer FINGERPRINT] [--name NAME] [--yes]',
     'mcp install NAME[@VERSION] [--use ID|npm|pypi|oci|nuget|remote] [-e KEY=VALUE]… [-H "Name: value"]… [--arg NAME=VALUE]… [--name NAME] [--sandbox] [--yes] [--registry URL] [--config FILE]',
     'mcp install ./server.json [same flags]',
   ],
@@ -161,6 +176,7 @@ registerCommand({
     'lena mcp install com.example/weather@1.2.0 -e WEATHER_API_KEY=… --yes',
     'lena mcp install com.example/tenant --use remote --arg tenant=acme',
     'lena mcp install ./server.json --sandbox',
+    'lena mcp install weather.mcpb --set api_key=… --set roots=~/notes --yes',
   ],
   flags: [
     {
@@ -193,6 +209,17 @@ registerCommand({
       value: 'NAME',
       help: "the server's name in mcp.json (default: the last part of its registry name)",
     },
+    {
+      name: '--set',
+      value: 'KEY=VALUE',
+      repeat: true,
+      help: "a bundle's setting (its manifest's user_config); repeat for one that takes several",
+    },
+    {
+      name: '--trust-signer',
+      value: 'FINGERPRINT',
+      help: 'install a bundle signed by this certificate (SHA-256) though the system does not trust it',
+    },
     { name: '--sandbox', help: 'run the local server in the sandbox ("sandbox": true)' },
     { name: '--yes', help: 'save the shown entry without asking' },
     REGISTRY_FLAG,
@@ -201,6 +228,9 @@ registerCommand({
   configFlags: true,
   async run(ctx, args) {
     try {
+      const spec = args.positionals[0];
+      if (isBundleFile(spec))
+        return await installBundleRun(ctx, args, await readBundleFile(spec), confirm);
       return await installRun(ctx, args);
     } finally {
       terminal?.close();
@@ -214,6 +244,12 @@ async function installRun(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const found = await source(ctx, args, args.positionals[0]);
   const server = found.server;
   const option = chooseOption(installOptions(server), flag(args, '--use'));
+  if (option.kind === 'mcpb') {
+    const pkg = server.packages![Number(option.id.split(':')[1])];
+    if (!ctx.out.json) ctx.out.info(`Downloading ${pkg.identifier}…`);
+    const file = await downloadBundle(pkg.identifier, pkg.fileSha256);
+    return installBundleRun(ctx, args, file, confirm);
+  }
   const values = valuesFromFlags(option, args);
   const tty = process.stdin.isTTY === true;
   let built = buildEntry(server, option.id, values);

@@ -63,7 +63,9 @@ registerCommand({
         // Redacted: a literal `--token X` or `?api_key=` must not end up in a terminal's scrollback.
         command: s.entry?.command
           ? [s.entry.command, ...redactArgs(s.entry.args ?? [])].join(' ')
-          : null,
+          : typeof s.entry?.bundle === 'string'
+            ? `bundle ${s.entry.bundle}`
+            : null,
         url: s.entry?.url !== undefined ? redactUrl(s.entry.url) : null,
         disabled: s.disabled,
         shadowed: s.shadowed.map((x) => x.scope),

@@ -2,7 +2,7 @@
 // registryUrl, or --registry URL, else the official one) read through core/install's client, with
 // its disk cache in Lena's home. A registry that is down is an error (or a cached page, said so).
 import type { InstallOption } from '../../core/install/map-entry';
-import { installOptions } from '../../core/install/map-entry';
+import { BUNDLE_FROM_FILE, installOptions } from '../../core/install/map-entry';
 import { DEFAULT_REGISTRY_URL, RegistryClient } from '../../core/install/registry-client';
 import { missingRunner } from '../../core/install/runners';
 import type { RegistryServer } from '../../core/install/server-json';
@@ -110,6 +110,8 @@ export function optionLines(option: InstallOption): string[] {
   ];
   const runner = option.unsupported ? undefined : missingRunner(option);
   if (runner) lines.push(`    ${runner}`);
+  if (option.kind === 'mcpb')
+    lines.push(`    ${BUNDLE_FROM_FILE}; its settings are given with --set KEY=VALUE`);
   for (const f of option.fields) {
     const how =
       f.target === 'env'
@@ -135,7 +137,7 @@ registerCommand({
   summary: 'show one server of the MCP Registry and how it installs',
   usage: ['mcp show NAME[@VERSION] [--registry URL] [--json]'],
   description:
-    'Shows the server (latest version, or VERSION), its status, repository, and each way to install\nit: packages (npm, pypi, oci, nuget; mcpb bundles come next) and remotes, with the values each needs.',
+    'Shows the server (latest version, or VERSION), its status, repository, and each way to install\nit: packages (npm, pypi, oci, nuget, mcpb bundles) and remotes, with the values each needs.',
   examples: ['lena mcp show io.github.modelcontextprotocol/server-memory'],
   flags: [REGISTRY_FLAG],
   positionals: [{ name: 'NAME' }],

@@ -1,11 +1,14 @@
-// What a launch of Lena asks for on its command line: today, a project folder to open. Used for the
-// first launch and for the argv a second launch hands over to the running instance.
+// What a launch of Lena asks for on its command line: a project folder to open, and MCP bundles
+// (.mcpb, .dxt) to show the install sheet of (a double-click on a bundle file). Used for the first
+// launch and for the argv a second launch hands over to the running instance.
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 
 export interface LaunchRequest {
   /** An existing directory to open as the project folder. */
   projectFolder?: string;
+  /** Existing bundle files to open, in order. */
+  bundles: string[];
   /** Arguments that were not used, with why (for the log; never shown as an error dialog). */
   ignored: { arg: string; reason: string }[];
 }
@@ -31,7 +34,7 @@ export function parseLaunchArgs(
   options: LaunchArgsOptions = {},
 ): LaunchRequest {
   const skip = options.isDefaultApp ? 2 : 1;
-  const request: LaunchRequest = { ignored: [] };
+  const request: LaunchRequest = { bundles: [], ignored: [] };
   let switchesDone = false;
   for (const arg of argv.slice(skip)) {
     if (!switchesDone && arg === '--') {
@@ -41,11 +44,29 @@ export function parseLaunchArgs(
     if (!switchesDone && arg.startsWith('-')) continue;
     if (arg.trim() === '') continue;
     const folder = isAbsolute(arg) ? resolve(arg) : resolve(cwd, arg);
+    if (isBundleFile(folder)) {
+      const problem = fileProblem(folder);
+      if (problem) request.ignored.push({ arg, reason: problem });
+      else request.bundles.push(folder);
+      continue;
+    }
     const problem = directoryProblem(folder);
     if (problem) request.ignored.push({ arg, reason: problem });
     else request.projectFolder = folder;
   }
   return request;
+}
+
+/** A bundle file by its name: `.mcpb`, or `.dxt`, its old name. */
+export const isBundleFile = (path: string): boolean => /\.(mcpb|dxt)$/i.test(path);
+
+function fileProblem(path: string): string | undefined {
+  try {
+    return statSync(path).isFile() ? undefined : `${path} is not a file`;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `${path} does not exist` : `${path} cannot be read (${code})`;
+  }
 }
 
 function directoryProblem(path: string): string | undefined {

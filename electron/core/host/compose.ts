@@ -53,6 +53,7 @@ import { sandboxSummary } from './views/sandbox-view';
 import type { HostServices, ServiceOptions } from './services';
 import { AppsService } from './services/apps';
 import { InstallService } from './services/install';
+import { BundleService } from './services/bundles';
 import { AsksService } from './services/asks';
 import { ChatService } from './services/chat';
 import { LogsService } from './services/logs';
@@ -121,6 +122,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
       grants: (dir, name, hash) => approvals.grants(dir, name, hash),
     },
     taskJournalFile: paths.tasks,
+    extensionsDir: paths.extensions,
     onFileNotice: fileNotice,
     ...options.manager,
     createTransport: transports,
@@ -457,6 +459,13 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
         });
     });
   });
+  const install = new InstallService({
+    paths,
+    registryUrl: () => settings.current().registryUrl,
+    secrets: options.secrets,
+    servers,
+    env: options.env,
+  });
   return {
     servers,
     chat,
@@ -465,12 +474,15 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
     logs: new LogsService(rt),
     project,
     apps: new AppsService(rt, options.views, options.saveFile),
-    install: new InstallService({
+    install,
+    bundles: new BundleService({
       paths,
-      registryUrl: () => settings.current().registryUrl,
       secrets: options.secrets,
       servers,
-      env: options.env,
+      events: options.events,
+      registryPackage: (name, version, optionId) =>
+        install.bundlePackage(name, version ?? 'latest', optionId),
+      pickPaths: options.pickPaths,
     }),
     skills: rt.skills,
     paths,

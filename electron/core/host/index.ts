@@ -24,6 +24,8 @@ import type { HostServices, ServiceOptions } from './services';
 import type { ProxyResponse } from '../security/view-proxy';
 
 /** What createHost takes: the services' options, with Lena's home and secrets defaulted. */
+import type { BundleOpened } from '../../../shared/bundle-types';
+
 export interface HostOptions extends Partial<Omit<ServiceOptions, 'paths' | 'events'>> {
   /** Lena's home; defaults to `LENA_HOME` or `~/.lena`. */
   home?: string;
@@ -51,6 +53,8 @@ export interface Host {
   openProject(folder: string | null): Promise<ProjectView>;
   /** Empties the recent folders but for the open one (the menu's Clear Recent). */
   clearRecentProjects(): Promise<ProjectView>;
+  /** Opens a bundle file given from outside (double-click, argv): the window shows its sheet. */
+  openBundleFile(path: string): Promise<BundleOpened>;
   /** Resolves once settings, the database and the manager are up (servers keep connecting). */
   services(): Promise<HostServices>;
   /** MCP Apps: answers a request to the sandbox proxy's origin (main's lena-view:// handler, the harness's second server). */
@@ -119,6 +123,7 @@ export function createHost(options: HostOptions = {}): Host {
     dispatch,
     openProject: async (folder) => (await get()).project.open(folder),
     clearRecentProjects: async () => (await get()).project.clearRecent(),
+    openBundleFile: async (path) => (await get()).bundles.openPath(path),
     services: get,
     viewProxy: async (url) => (await get()).apps.proxy(url),
     async close() {

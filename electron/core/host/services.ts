@@ -14,6 +14,7 @@ import type { AppsService } from './services/apps';
 import type { AsksService } from './services/asks';
 import type { ChatService } from './services/chat';
 import type { InstallService } from './services/install';
+import type { BundleService, PickPaths } from './services/bundles';
 import type { LogsService } from './services/logs';
 import type { ProjectService, ProjectHistory } from './services/project';
 import type { ServersService } from './services/servers';
@@ -35,6 +36,8 @@ export interface HostServices {
   apps: AppsService;
   /** The MCP Registry and installs from it. */
   install: InstallService;
+  /** MCP bundles (.mcpb) opened, verified and installed. */
+  bundles: BundleService;
   /** Skills from folders: list, switches, project approvals. */
   skills: SkillsService;
   paths: LenaPaths;
@@ -82,4 +85,6 @@ export interface ServiceOptions {
   views?: ViewBinding;
   /** MCP Apps ui/download-file: main's save dialog; the harness writes into a folder. */
   saveFile?: SaveFile;
+  /** A bundle's directory and file settings: main's open dialog; absent, the path is typed. */
+  pickPaths?: PickPaths;
 }

@@ -24,8 +24,9 @@ import type {
 
 export type { InstallOption, OptionKind };
 
-export const BUNDLES_COME_NEXT =
-  'an MCP bundle (.mcpb): installing bundles comes next; use another package or a remote for now';
+/** Why an mcpb package has no entry of its own: its file says how it runs. */
+export const BUNDLE_FROM_FILE =
+  'an MCP bundle (.mcpb) installs from its file: Lena downloads it, checks its SHA-256 and reads its manifest';
 
 const RUNNERS: Partial<Record<OptionKind, string>> = {
   npm: 'npx',
@@ -94,7 +95,7 @@ export function installOptions(server: ServerJson): InstallOption[] {
     const transport = pkg.transport?.type ?? 'stdio';
     const unsupported =
       kind === 'mcpb'
-        ? BUNDLES_COME_NEXT
+        ? undefined
         : kind === 'other'
           ? `a package from "${pkg.registryType}", which Lena cannot run; use another package or a remote`
           : transport !== 'stdio'
@@ -179,6 +180,8 @@ export function buildEntry(server: ServerJson, optionId: string, values: FieldVa
     );
   if (option.unsupported)
     throw new LenaError(ERROR_CODE.invalidArguments, `${option.label}: ${option.unsupported}`);
+  if (option.kind === 'mcpb')
+    throw new LenaError(ERROR_CODE.invalidArguments, `${option.label}: ${BUNDLE_FROM_FILE}`);
   const secrets: PendingSecret[] = [];
   const sink: ValueSink = {
     secret(field, value) {

@@ -274,7 +274,7 @@ export function describeApproval(
   for (const f of request.headers) lines.push(`  header ${f.name}: ${shown(f, reveal)}`);
   for (const f of request.oauth)
     lines.push(`  oauth.${f.name}: ${shown(f, reveal)}${f.risk ? `   ! ${f.risk}` : ''}`);
-  for (const f of request.options) lines.push(`  ${f.name}: ${shown(f, reveal)}`);
+  for (const f of request.options) lines.push(`  ${f.where}: ${shown(f, reveal)}`);
   for (const f of request.ignored)
     lines.push(`  ${f.name}: ${shown(f, reveal)}   (Lena does not read this field)`);
   if (request.references.length) {

@@ -9,6 +9,8 @@ import { registrySelectors } from '../../store/registry/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
 import { AddServer } from './AddServer';
 import { BrowsePage } from './browse/BrowsePage';
+import { BundleSheet } from './bundles/BundleSheet';
+import { InstallFromFile } from './bundles/InstallFromFile';
 import { ImportButton } from './ImportButton';
 import { pendingSummary } from './PendingTools';
 import { ServerDetail } from './ServerDetail';
@@ -61,7 +63,10 @@ export function ServersPage() {
   const adding = useLena(serversSelectors.addingServer);
   const selected = useLena(serversSelectors.selected);
   const browsing = useLena(registrySelectors.browsing);
-  const { loadServers, setAddingServer, reloadServers, setView, setBrowsingRegistry } =
+  const bundle = useLena(registrySelectors.bundleSheet);
+  const bundleError = useLena(registrySelectors.bundleError);
+  const bundleOpening = useLena(registrySelectors.bundleOpening);
+  const { loadServers, setAddingServer, reloadServers, setView, setBrowsingRegistry, closeBundle } =
     useLenaActions();
   // Escape closes the page back to the chat (the form inside, when open, takes Escape first);
   // with unsaved configuration edits it asks first.
@@ -75,11 +80,18 @@ export function ServersPage() {
         <button data-browse-registry onClick={() => setBrowsingRegistry(true)}>
           Browse registry
         </button>
+        <InstallFromFile />
         <button className="primary" data-add-server onClick={() => setAddingServer(true)}>
           + Add server
         </button>
       </div>
       {bar}
+      {bundleOpening && <Spinner label="Opening the bundle…" />}
+      {bundleError && (
+        <ErrorNote title="Could not open the bundle" error={bundleError}>
+          <button onClick={closeBundle}>Close</button>
+        </ErrorNote>
+      )}
       {state === 'error' && error ? (
         <ErrorNote title="Could not list the servers" error={error}>
           <button onClick={() => void loadServers()}>Retry</button>
@@ -91,7 +103,9 @@ export function ServersPage() {
       <div className="servers-split">
         {servers.length > 0 && <ServerList />}
         <div className="servers-main">
-          {browsing && !adding && !selected ? (
+          {bundle ? (
+            <BundleSheet key={bundle.token} opened={bundle} />
+          ) : browsing && !adding && !selected ? (
             <BrowsePage />
           ) : adding ? (
             <AddServer />

@@ -65,6 +65,7 @@ export const createAppActions: ActionsCreator<AppActions> = (set, get, host) => 
       s.subscribeResources(),
       s.subscribeApps(),
       s.subscribeInspector(),
+      s.subscribeBundles(),
     ];
     void s.loadInfo();
     void s.loadNotices();

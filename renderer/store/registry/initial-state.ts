@@ -1,5 +1,7 @@
 // The servers page's Browse view: the MCP Registry's pages and the server being installed.
+import type { BundleOpened } from '../../../shared/bundle-types';
 import type { RegistryPageView, RegistryServerDetail } from '../../../shared/install-types';
+import type { UiError } from '../result';
 import { idle, type Loadable } from '../loadable';
 
 export interface RegistryState {
@@ -11,6 +13,11 @@ export interface RegistryState {
   registryCursors: (string | undefined)[];
   /** The server whose install form is open. */
   registryDetail: Loadable<RegistryServerDetail>;
+  /** The opened MCP bundle whose install sheet shows. */
+  bundleSheet: BundleOpened | null;
+  bundleOpening: boolean;
+  /** Why the last bundle could not be opened. */
+  bundleError: UiError | null;
 }
 
 export const initialRegistryState = (): RegistryState => ({
@@ -19,4 +26,7 @@ export const initialRegistryState = (): RegistryState => ({
   registryPage: idle(),
   registryCursors: [],
   registryDetail: idle(),
+  bundleSheet: null,
+  bundleOpening: false,
+  bundleError: null,
 });

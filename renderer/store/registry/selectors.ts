@@ -8,4 +8,7 @@ export const registrySelectors = {
   /** 1-based number of the page shown. */
   pageNumber: (s: LenaState) => s.registryCursors.length + 1,
   detail: (s: LenaState) => s.registryDetail,
+  bundleSheet: (s: LenaState) => s.bundleSheet,
+  bundleOpening: (s: LenaState) => s.bundleOpening,
+  bundleError: (s: LenaState) => s.bundleError,
 };

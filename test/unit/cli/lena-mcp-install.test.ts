@@ -61,7 +61,7 @@ describe('lena mcp search and show', () => {
     }
   });
 
-  it('shows how a server installs: fields, secrets, a bundle that comes next, the publisher’s note', async () => {
+  it('shows how a server installs: fields, secrets, a bundle from its file, the publisher’s note', async () => {
     const weather = await run(['mcp', 'show', 'io.github.lena-test/weather']);
     expect(weather.code).toBe(0);
     expect(weather.stdout).toContain('package:0  pypi weather-mcp@0.3.1');
@@ -79,7 +79,9 @@ describe('lena mcp search and show', () => {
     ]);
     expect(json.postInstallInstructions).toMatch(/openweathermap/);
     const bundle = await run(['mcp', 'show', 'io.github.lena-test/bundle']);
-    expect(bundle.stdout).toContain('installing bundles comes next');
+    expect(bundle.stdout).toContain(
+      'an MCP bundle (.mcpb) installs from its file: Lena downloads it, checks its SHA-256',
+    );
   });
 });
 

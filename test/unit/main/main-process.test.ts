@@ -19,6 +19,7 @@ import { invokeChannelNames } from '../../../shared/contract';
 import { APP_ORIGIN } from '../../../electron/core/security/navigation';
 import { secureWebPreferences } from '../../../electron/core/security/web-preferences';
 import { MainUnderTest, type Call } from '../../fixtures/fake-electron/drive';
+import { packBundle, testManifest } from '../../fixtures/bundles/make-bundle';
 
 const ROOT = resolve(__dirname, '../../..');
 const MAIN = join(ROOT, 'out/main/index.js');
@@ -358,6 +359,38 @@ describe('the main process under a stand-in Electron', () => {
       folder: beta,
       recent: [beta, alpha],
     });
+  });
+
+  it('a bundle given at launch, opened from the Finder or by a second launch shows its install sheet; the picker is the open dialog', async () => {
+    const first = await packBundle(tmp, testManifest(), 'first.mcpb');
+    const second = await packBundle(tmp, testManifest({ version: '2.0.0' }), 'second.mcpb');
+    const third = await packBundle(tmp, testManifest({ version: '3.0.0' }), 'third.mcpb');
+    const app = start({}, [first]);
+    await app.windowLoaded;
+    const opened = async () =>
+      named(await app.calls(), 'webContents.send')
+        .filter((c) => c.args[0] === 'bundles:opened')
+        .map((c) => (c.args[1] as { preview: { version: string } }).preview.version);
+    await expect.poll(opened).toEqual(['1.0.0']);
+    // The window may load after the event: it asks once for what waits.
+    expect(await app.invoke('bundles:pending', undefined)).toMatchObject({
+      ok: true,
+      value: { preview: { name: 'weather-bundle', version: '1.0.0' } },
+    });
+    expect(await app.invoke('bundles:pending', undefined)).toEqual({ ok: true, value: null });
+    await app.appEvent('open-file', second);
+    await expect.poll(opened).toEqual(['1.0.0', '2.0.0']);
+    // An unpackaged app's argv, as the stand-in runs it: electron, the app's folder, then ours.
+    await app.appEvent('second-instance', [process.execPath, MAIN, third], tmp);
+    await expect.poll(opened).toEqual(['1.0.0', '2.0.0', '3.0.0']);
+    expect(await app.invoke('bundles:pick-paths', { kind: 'directory', multiple: true })).toEqual({
+      ok: true,
+      value: [],
+    });
+    const picker = named(await app.calls(), 'dialog.showOpenDialog').at(-1);
+    expect(picker?.args[0]).toEqual({ properties: ['openDirectory', 'multiSelections'] });
+    // Nothing is installed by opening.
+    expect(existsSync(join(home, 'extensions', 'weather-bundle'))).toBe(false);
   });
 
   it('a second launch hands over and quits without opening a window', async () => {

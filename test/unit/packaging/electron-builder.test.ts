@@ -68,6 +68,14 @@ describe('electron-builder.yml', () => {
     );
   });
 
+  it('associates MCP bundles (.mcpb, and .dxt, their old name) with Lena', () => {
+    const associations = config.fileAssociations as { ext: string; role: string }[];
+    expect(associations.map((a) => [a.ext, a.role])).toEqual([
+      ['mcpb', 'Viewer'],
+      ['dxt', 'Viewer'],
+    ]);
+  });
+
   it('sets the fuses of a packaged build: no run-as-node, no NODE_OPTIONS, no inspect, asar only', () => {
     expect(config.electronFuses).toEqual({
       runAsNode: false,

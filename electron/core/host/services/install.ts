@@ -84,6 +84,19 @@ export class InstallService {
     return this.deps.servers.add(request.serverName, entry);
   }
 
+  /** A package of type mcpb: where its file is and the SHA-256 the registry gives for it. */
+  async bundlePackage(
+    name: string,
+    version: string,
+    optionId: string,
+  ): Promise<{ url: string; sha256: string | undefined }> {
+    const server = await this.server(name, version);
+    const pkg = server.server.packages?.[Number(optionId.split(':')[1])];
+    if (!pkg || pkg.registryType.toLowerCase() !== 'mcpb')
+      throw new LenaError(ERROR_CODE.invalidArguments, `${name} ${optionId} is not an MCP bundle`);
+    return { url: pkg.identifier, sha256: pkg.fileSha256 };
+  }
+
   private registry(): RegistryClient {
     const url = this.deps.registryUrl() ?? DEFAULT_REGISTRY_URL;
     if (this.client?.baseUrl !== url.replace(/\/+$/, '')) {

@@ -113,6 +113,8 @@ export interface ExpandOptions {
    * reference refuses the launch before a value is read. Absent: every reference expands (user scope).
    */
   grants?: readonly string[];
+  /** The entry's values are final (an installed bundle's resolved launch): nothing is expanded. */
+  literal?: boolean;
 }
 
 /** The status message of a launch refused because it would carry the Anthropic API key. */
@@ -152,7 +154,7 @@ export async function expandEntry(
   }
 
   // First pass: find every secret and look each up once (the store may be asynchronous).
-  const fields = entryFields(entry).map(([, text]) => text);
+  const fields = options.literal ? [] : entryFields(entry).map(([, text]) => text);
   for (const text of fields) {
     for (const [, inner] of text.matchAll(TOKEN)) {
       const name = SECRET.exec(inner)?.[1];
@@ -167,6 +169,7 @@ export async function expandEntry(
 
   const expand = (text: string): string =>
     text.replace(TOKEN, (whole, inner: string) => {
+      if (options.literal) return whole;
       const secret = SECRET.exec(inner)?.[1];
       if (secret !== undefined) return secretValues.get(secret) ?? '';
       const variable = VARIABLE.exec(inner);

@@ -46,6 +46,9 @@ export interface EntryFieldRule {
 const SIGN_IN_READS =
   "a project's .mcp.json may not make Lena read your files or environment variables for a sign-in";
 
+const BUNDLE_REFUSAL =
+  "a project's .mcp.json may not start a bundle installed in your Lena (it would run with the settings and secrets you gave it)";
+
 const row = (
   path: string,
   treatment: FieldTreatment,
@@ -69,6 +72,8 @@ export const PROJECT_ENTRY_FIELDS: readonly EntryFieldRule[] = [
   row('disabled', 'shown', 'options', 'any'),
   row('protocol', 'shown', 'options', 'any'),
   row('sandbox', 'shown', 'options', 'stdio', ['sandbox']),
+  row('bundle', 'refused', 'options', 'stdio', [], { refusal: BUNDLE_REFUSAL }),
+  row('userConfig.*', 'refused', 'options', 'stdio', [], { refusal: BUNDLE_REFUSAL }),
   row('oauth.clientId', 'shown', 'oauth', 'remote'),
   row('oauth.clientSecret', 'references', 'oauth', 'remote', ['api-key', 'reads'], {
     use: "sends it to the authorization server as this client's secret",

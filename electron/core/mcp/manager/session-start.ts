@@ -8,7 +8,12 @@ import type { SecretInput } from '../../base/redact';
 import { findAuthError, SignInRequiredError } from '../auth/types';
 import { createClientFeatures } from '../client-features/index';
 import type { ClientOptions, Era, McpClient } from '../client';
+import { join } from 'node:path';
+import type { ServerEntry } from '../../../../shared/server-config';
+import { resolveLenaHome } from '../../home';
+import { resolveBundleLaunch } from '../config/bundle-launch';
 import { expandEntry, type LaunchSpec } from '../config/expand';
+import { projectEntryRefusal } from '../config/project-entry-policy';
 import { dirOf, isRemoteLaunch, proxyCredentials, sensitiveValues } from './session-helpers';
 import type { ManagedTransport, ProcessRecorder, SessionDeps } from './types';
 
@@ -22,7 +27,7 @@ export type StartPlan =
  */
 export async function planStart(
   configured: ConfiguredServer,
-  deps: Pick<SessionDeps, 'env' | 'secrets'>,
+  deps: Pick<SessionDeps, 'env' | 'secrets' | 'extensionsDir'>,
   grants: readonly string[],
 ): Promise<StartPlan> {
   const entry = configured.entry;
@@ -39,7 +44,10 @@ export async function planStart(
       },
     };
   }
-  const expanded = await expandEntry(entry, {
+  const bundle = entry.bundle === undefined ? undefined : await bundlePlan(configured, deps);
+  if (bundle && !bundle.ok) return bundle;
+  const expanded = await expandEntry(bundle ? bundle.entry : entry, {
+    ...(bundle ? { literal: true } : {}),
     env: deps.env,
     secrets: deps.secrets,
     baseDir: dirOf(configured.file),
@@ -67,7 +75,44 @@ export async function planStart(
   return {
     ok: true,
     launch,
-    sensitive: [...sensitiveValues(entry, launch), ...proxyCredentials(deps.env)],
+    sensitive: [
+      ...sensitiveValues(entry, launch),
+      ...(bundle ? bundle.sensitive.map((value) => ({ value, short: true })) : []),
+      ...proxyCredentials(deps.env),
+    ],
+  };
+}
+
+/**
+ * An installed bundle's entry resolved from its manifest; a project entry may not start one (the
+ * project-entry table refuses `bundle`), and a missing setting or secret skips the server.
+ */
+async function bundlePlan(
+  configured: ConfiguredServer,
+  deps: Pick<SessionDeps, 'env' | 'secrets' | 'extensionsDir'>,
+): Promise<
+  { ok: true; entry: ServerEntry; sensitive: string[] } | { ok: false; patch: Partial<ServerState> }
+> {
+  const entry = configured.entry!;
+  const refusal = configured.scope === 'project' ? projectEntryRefusal(entry) : undefined;
+  const resolved = refusal
+    ? ({ ok: false, reason: 'invalid', message: refusal } as const)
+    : await resolveBundleLaunch(entry, {
+        extensionsDir: deps.extensionsDir ?? join(resolveLenaHome(deps.env), 'extensions'),
+        secrets: deps.secrets,
+        env: deps.env,
+      });
+  if (resolved.ok) return resolved;
+  const failed = resolved.reason === 'invalid';
+  return {
+    ok: false,
+    patch: {
+      status: failed ? 'failed' : 'skipped',
+      error: errorInfo(
+        failed ? ERROR_CODE.invalidConfig : ERROR_CODE.missingReference,
+        resolved.message,
+      ),
+    },
   };
 }
 

@@ -62,6 +62,8 @@ export interface SessionDeps {
   createTransport: TransportFactory;
   env: NodeJS.ProcessEnv;
   secrets?: SecretLookup;
+  /** Where installed bundles live (default: <LENA_HOME>/extensions). */
+  extensionsDir?: string;
   processes?: ProcessRecorder;
   /** False for one-shot uses (the command line, test connection): a failure is final, no restarts. */
   autoRestart?: boolean;

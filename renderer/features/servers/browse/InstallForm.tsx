@@ -80,7 +80,7 @@ function FieldInput(props: { field: InstallField; value: string; onChange(v: str
 
 // Long: the option, its fields, the name and the preview share one draft.
 function Form({ server }: { server: RegistryServerDetail }) {
-  const { previewInstall, installFromRegistry, openRegistryServer } = useLenaActions();
+  const { previewInstall, installFromRegistry, openRegistryServer, openBundle } = useLenaActions();
   const firstUsable = server.options.find((o) => !o.unsupported)?.id ?? '';
   const [optionId, setOptionId] = useState(firstUsable);
   const [typed, setTyped] = useState<Values>({});
@@ -89,11 +89,13 @@ function Form({ server }: { server: RegistryServerDetail }) {
   const [preview, setPreview] = useState<InstallPreview | null>(null);
   const [error, setError] = useState<UiError | null>(null);
   const option = server.options.find((o) => o.id === optionId);
+  // A bundle is downloaded (its SHA-256 checked) and opened in its own sheet.
+  const bundle = option?.kind === 'mcpb';
   const fields = option?.fields ?? [];
   const values = valuesFor(fields, typed);
   const valuesKey = JSON.stringify(values);
   useEffect(() => {
-    if (!option || option.unsupported) return setPreview(null);
+    if (!option || option.unsupported || option.kind === 'mcpb') return setPreview(null);
     let live = true;
     void previewInstall({ name: server.name, optionId, values }).then((r) => {
       if (live) setPreview(r.ok ? r.value : null);
@@ -105,6 +107,11 @@ function Form({ server }: { server: RegistryServerDetail }) {
   }, [server.name, optionId, valuesKey]);
   const install = async () => {
     setError(null);
+    if (bundle) {
+      const opened = await openBundle({ registry: server.name, optionId });
+      if (!opened.ok) setError(opened.error);
+      return;
+    }
     const r = await installFromRegistry({
       name: server.name,
       optionId,
@@ -173,11 +180,17 @@ function Form({ server }: { server: RegistryServerDetail }) {
           ))}
         </fieldset>
       )}
-      <label className="install-field">
+      {bundle && (
+        <p className="small">
+          A bundle: Lena downloads it, installs it only if its SHA-256 is the one the registry
+          gives, and shows what it declares and who signed it before anything is saved.
+        </p>
+      )}
+      <label className="install-field" hidden={bundle}>
         <span>Name in Lena</span>
         <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Server name" />
       </label>
-      {option?.transport === 'stdio' && (
+      {option?.transport === 'stdio' && !bundle && (
         <label className="row">
           <input type="checkbox" checked={sandbox} onChange={(e) => setSandbox(e.target.checked)} />
           Run it in the sandbox: it writes only to its folder, no network, no keys
@@ -216,11 +229,16 @@ function Form({ server }: { server: RegistryServerDetail }) {
           type="submit"
           className="primary"
           disabled={
-            !preview || !option || Boolean(option.unsupported) || missing.length > 0 || !name.trim()
+            !bundle &&
+            (!preview ||
+              !option ||
+              Boolean(option.unsupported) ||
+              missing.length > 0 ||
+              !name.trim())
           }
           title={missing.length ? 'Fill in the fields marked *' : undefined}
         >
-          Install
+          {bundle ? 'Download and open…' : 'Install'}
         </button>
       </div>
     </form>

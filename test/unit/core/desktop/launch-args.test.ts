@@ -56,3 +56,19 @@ describe('parseLaunchArgs', () => {
     );
   });
 });
+
+describe('parseLaunchArgs with bundles', () => {
+  it('opens bundle files (a double-click) beside a folder; a missing one is ignored with why', () => {
+    writeFileSync(join(root, 'weather.mcpb'), 'zip');
+    writeFileSync(join(root, 'old.DXT'), 'zip');
+    const r = parseLaunchArgs(
+      ['/opt/Lena/lena', 'weather.mcpb', 'project', 'old.DXT', 'gone.mcpb'],
+      root,
+    );
+    expect(r.bundles).toEqual([join(root, 'weather.mcpb'), join(root, 'old.DXT')]);
+    expect(r.projectFolder).toBe(project);
+    expect(r.ignored).toEqual([
+      { arg: 'gone.mcpb', reason: `${join(root, 'gone.mcpb')} does not exist` },
+    ]);
+  });
+});

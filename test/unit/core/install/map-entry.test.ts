@@ -156,11 +156,13 @@ describe('server.json → entry', () => {
     expect(built.entry.env).toBeUndefined();
   });
 
-  it('lists an mcpb package with "bundles come next", and refuses to build it', () => {
+  it('lists an mcpb package as installable from its file, with no entry of its own', () => {
     const [bundle] = installOptions(server('bundle'));
     expect(bundle.kind).toBe('mcpb');
-    expect(bundle.unsupported).toMatch(/bundles comes next/);
-    expect(() => buildEntry(server('bundle'), 'package:0', {})).toThrow(/bundles comes next/);
+    expect(bundle.unsupported).toBeUndefined();
+    expect(() => buildEntry(server('bundle'), 'package:0', {})).toThrow(
+      /installs from its file: Lena downloads it, checks its SHA-256/,
+    );
   });
 
   it('keeps shell metacharacters as one argument (nothing goes through a shell)', () => {

@@ -23,8 +23,10 @@ import type { ServerEntry } from '../../../../../shared/server-config';
 import {
   approveLine,
   baseFor,
+  FULL_BUNDLE,
   FULL_LOCAL,
   FULL_REMOTE,
+  SAMPLE_KEY,
   SAMPLES,
   withField,
 } from './project-entry-samples';
@@ -77,7 +79,7 @@ describe('the project-entry table', () => {
 
   it('has a schema-valid sample for every row, and the sample entries pass validation', () => {
     expect(PROJECT_ENTRY_FIELDS.map((r) => r.path).filter((p) => !(p in SAMPLES))).toEqual([]);
-    for (const entry of [FULL_LOCAL, FULL_REMOTE])
+    for (const entry of [FULL_LOCAL, FULL_REMOTE, FULL_BUNDLE])
       expect(validateServerEntry('.mcp.json', 'sample', entry)).toMatchObject({ ok: true });
   });
 });
@@ -95,7 +97,10 @@ describe('a hostile project entry, field by field', () => {
       const result = await expandEntry(entry, { grants, env: {} });
       expect(result, rule.path).toMatchObject({ ok: false, reason: 'invalid' });
       const message = result.ok ? '' : result.message;
-      expect(message).toContain(`"${rule.path}"`);
+      const where = rule.path.endsWith('.*')
+        ? `${rule.path.slice(0, -1)}${SAMPLE_KEY[rule.path]}`
+        : rule.path;
+      expect(message).toContain(`"${where}"`);
       expect(message).toMatch(
         /Configure this server in user scope instead \(lena mcp add --scope user/,
       );
@@ -144,6 +149,7 @@ describe('the approval of a project entry', () => {
     for (const entry of [
       FULL_LOCAL,
       FULL_REMOTE,
+      FULL_BUNDLE,
       { ...FULL_REMOTE, sandboxx: { network: ['*'] } } as ServerEntry,
     ]) {
       const values = entryValues(entry);
@@ -162,7 +168,7 @@ describe('the approval of a project entry', () => {
 
   it('covers every row of the table between the two sample entries', () => {
     const set = new Set(
-      [...entryValues(FULL_LOCAL), ...entryValues(FULL_REMOTE)].map((v) => v.rule.path),
+      [FULL_LOCAL, FULL_REMOTE, FULL_BUNDLE].flatMap((e) => entryValues(e).map((v) => v.rule.path)),
     );
     expect(PROJECT_ENTRY_FIELDS.map((r) => r.path).filter((p) => !set.has(p))).toEqual([]);
   });

@@ -20,6 +20,8 @@ export const SAMPLES: Record<string, unknown> = {
   disabled: false,
   protocol: '2025-11-25',
   sandbox: { filesystem: { allowWrite: ['sample-folder'] }, network: { allowedDomains: [] } },
+  bundle: 'sample-bundle@1.0.0',
+  'userConfig.*': 'sample-setting',
   'oauth.clientId': 'sample-client',
   'oauth.clientSecret': '${secret:sample-client-secret}',
   'oauth.grant': 'jwt_bearer',
@@ -40,7 +42,11 @@ export const SAMPLES: Record<string, unknown> = {
 export const SAMPLE_KEY: Record<string, string> = {
   'env.*': 'SAMPLE_VAR',
   'headers.*': 'X-Sample',
+  'userConfig.*': 'sample_key',
 };
+
+/** The rows of an installed bundle's entry, which has no command: sampled in FULL_BUNDLE. */
+const BUNDLE_ROWS = new Set(['bundle', 'userConfig.*']);
 
 /** Sets `value` at the row's path in `entry` (a copy). */
 export function withField(entry: ServerEntry, rule: EntryFieldRule, value: unknown): ServerEntry {
@@ -67,7 +73,11 @@ export const baseFor = (rule: EntryFieldRule): ServerEntry =>
 function full(base: ServerEntry, applies: EntryFieldRule['applies']): ServerEntry {
   let entry = base;
   for (const rule of PROJECT_ENTRY_FIELDS)
-    if (rule.path !== 'type' && (rule.applies === applies || rule.applies === 'any'))
+    if (
+      rule.path !== 'type' &&
+      !BUNDLE_ROWS.has(rule.path) &&
+      (rule.applies === applies || rule.applies === 'any')
+    )
       entry = withField(entry, rule, SAMPLES[rule.path]);
   return entry;
 }
@@ -80,6 +90,13 @@ export const FULL_LOCAL = withField(
 );
 /** A remote server setting every remote and common field, the refused sign-in fields included. */
 export const FULL_REMOTE = full(REMOTE, 'remote');
+
+/** An installed bundle's entry with its settings. */
+export const FULL_BUNDLE: ServerEntry = PROJECT_ENTRY_FIELDS.filter((r) =>
+  BUNDLE_ROWS.has(r.path),
+).reduce<ServerEntry>((entry, rule) => withField(entry, rule, SAMPLES[rule.path]), {
+  type: 'stdio',
+});
 
 /** The line `lena mcp approve` prints for one value. */
 export function approveLine(where: string, value: unknown): string {
