@@ -162,6 +162,8 @@ export const invokeChannels = {
         approve: z.boolean(),
         entryHash: z.string(),
         grants: z.array(z.string().max(300)).max(500).optional(),
+        /** false: the user unticked "Run in the sandbox" (an entry without a `sandbox` field). */
+        sandbox: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -96,6 +96,8 @@ export interface SandboxView {
   summary: string;
   /** Hosts the sandbox's proxy refused, most recent last (from the server's log). */
   blocked: string[];
+  /** State off because the user unticked "Run in the sandbox" when approving: when (ISO date). */
+  choiceAt?: string;
 }
 
 /** A remote server's sign-in, for the servers page and the title bar. */
@@ -161,6 +163,8 @@ export interface ApprovalSandboxView {
   policy: 'default' | 'own' | 'off';
   /** One sentence; an entry's own policy with every list it sets in full. */
   summary: string;
+  /** The entry has no `sandbox` field: the user may untick "Run in the sandbox" when approving. */
+  optional: boolean;
 }
 
 /** One piece of a template: literal text (`ref` null) or a `${…}` reference (`ref` its grant key). */

@@ -117,6 +117,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     approvals: {
       isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash),
       grants: (dir, name, hash) => approvals.grants(dir, name, hash),
+      sandboxOff: (dir, name, hash) => approvals.sandboxOff(dir, name, hash),
     },
     taskJournalFile: paths.tasks,
     onFileNotice: fileNotice,

@@ -15,7 +15,9 @@ export function SandboxFacts({ sandbox, onEdit }: { sandbox: SandboxView; onEdit
       <dt>Sandbox</dt>
       <dd data-testid="server-sandbox">
         <span className={sandbox.state === 'on' ? undefined : 'warning'}>
-          {STATE[sandbox.state]}
+          {sandbox.choiceAt
+            ? 'Not sandboxed (you unticked “Run in the sandbox” when approving it)'
+            : STATE[sandbox.state]}
         </span>
         <span className="muted small">: {sandbox.summary}</span>
         {sandbox.blocked.length > 0 && (

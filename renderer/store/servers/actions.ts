@@ -43,12 +43,16 @@ export interface ServersActions {
   loadConfigFiles(): Promise<void>;
   saveConfigFile(scope: 'user' | 'project', text: string): Promise<Outcome<ConfigFileView>>;
   importClaudeDesktop(): Promise<Outcome<ImportReport>>;
-  /** `grants`: the references (`NAME`, `secret:NAME`) ticked in the approval. */
+  /**
+   * `grants`: the references (`NAME`, `secret:NAME`) ticked in the approval; `sandbox` false: the
+   * user unticked "Run in the sandbox".
+   */
   approveServer(
     name: string,
     approve: boolean,
     entryHash: string,
     grants?: string[],
+    sandbox?: boolean,
   ): Promise<Outcome<ServerStatus>>;
   /** OAuth: opens the system browser and resolves once signed in (or the step that failed). */
   signInServer(name: string): Promise<Outcome<ServerStatus>>;
@@ -205,9 +209,15 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
       if (r.ok) void get().loadServers();
       return r;
     },
-    approveServer: (name, approve, entryHash, grants) =>
+    approveServer: (name, approve, entryHash, grants, sandbox) =>
       withStatus(() =>
-        host.call('servers:approve', { name, approve, entryHash, ...(grants ? { grants } : {}) }),
+        host.call('servers:approve', {
+          name,
+          approve,
+          entryHash,
+          ...(grants ? { grants } : {}),
+          ...(sandbox === false ? { sandbox } : {}),
+        }),
       ),
     signInServer: (name) => withStatus(() => host.call('servers:sign-in', { name })),
     signOutServer: (name) => withStatus(() => host.call('servers:sign-out', { name })),

@@ -54,11 +54,11 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       return s.servers.saveConfigFile(scope, path, text);
     },
     'servers:import-claude-desktop': async () => (await servers()).importClaudeDesktop(),
-    'servers:approve': async ({ name, approve, entryHash, grants = [] }) => {
+    'servers:approve': async ({ name, approve, entryHash, grants = [], sandbox = true }) => {
       const s = await get();
       const folder = s.project.folder();
       if (!folder) throw new LenaError(ERROR_CODE.conflict, 'No project folder is open.');
-      return s.servers.approve(folder, name, { approve, entryHash, grants });
+      return s.servers.approve(folder, name, { approve, entryHash, grants, sandbox });
     },
   };
 }

@@ -230,7 +230,7 @@ export class ServersService {
   async approve(
     folder: string,
     name: string,
-    answer: { approve: boolean; entryHash: string; grants: string[] },
+    answer: { approve: boolean; entryHash: string; grants: string[]; sandbox?: boolean },
   ): Promise<ServerStatus> {
     const st = this.required(name);
     const configured = this.parts.manager.session(name)?.configured;
@@ -240,6 +240,8 @@ export class ServersService {
       answer.entryHash,
       answer.approve,
       answer.grants,
+      new Date(),
+      answer.sandbox === false,
     );
     if (answer.approve) await this.parts.permissions.rebaseline(name, { fresh: true });
     await this.parts.manager.reload(name);

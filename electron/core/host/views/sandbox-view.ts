@@ -10,10 +10,24 @@ import { describeSandbox } from '../../mcp/transports/sandbox/describe';
 
 const MAX_BLOCKED = 10;
 
-/** The sandbox view of a server's state; null for remote servers and unsandboxed user servers. */
-export function sandboxView(state: ServerState, entry: ServerEntry | null): SandboxView | null {
+/**
+ * The sandbox view of a server's state; null for remote servers and unsandboxed user servers.
+ * `choiceAt`: when the user unticked "Run in the sandbox" approving this project entry.
+ */
+export function sandboxView(
+  state: ServerState,
+  entry: ServerEntry | null,
+  choiceAt: string | null = null,
+): SandboxView | null {
   if (!entry || typeof entry.url === 'string') return null;
   if (state.transport !== null && state.transport !== 'stdio') return null;
+  if (choiceAt !== null && entry.sandbox === undefined && state.scope === 'project')
+    return {
+      state: 'off',
+      summary: `runs without sandbox: your choice on ${choiceAt.slice(0, 10)}`,
+      blocked: [],
+      choiceAt,
+    };
   const policy = entry.sandbox ?? (state.scope === 'project' ? true : undefined);
   if (policy === undefined) return null;
   if (policy === false)
@@ -37,7 +51,12 @@ export function sandboxSummary(
 ): string | null {
   const state = manager.status(server);
   if (!state) return null;
-  const view = sandboxView(state, manager.session(server)?.configured.entry ?? state.entry);
+  const session = manager.session(server);
+  const view = sandboxView(
+    state,
+    session?.configured.entry ?? state.entry,
+    session?.sandboxOffAt ?? null,
+  );
   return view?.state === 'on' ? `sandboxed: ${view.summary}` : null;
 }
 

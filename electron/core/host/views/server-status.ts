@@ -46,7 +46,7 @@ export class ServerStatusViews {
       suspended: trust.note ?? keptNote(this.parts.records?.keptFor(state.name)),
       toolTokens: registry.tokenCosts().find((c) => c.server === state.name)?.tokens ?? 0,
       pendingTools: pendingTools(permissions, session),
-      sandbox: sandboxView(state, entry ?? state.entry),
+      sandbox: sandboxView(state, entry ?? state.entry, session?.sandboxOffAt ?? null),
       approval:
         state.status === 'needs-approval' && entry
           ? approvalFor(

@@ -113,6 +113,11 @@ export interface ExpandOptions {
    * reference refuses the launch before a value is read. Absent: every reference expands (user scope).
    */
   grants?: readonly string[];
+  /**
+   * For a project entry without a `sandbox` field: the user unticked "Run in the sandbox" when
+   * approving it, so it runs without the default sandbox.
+   */
+  unsandboxed?: boolean;
 }
 
 /** The status message of a launch refused because it would carry the Anthropic API key. */
@@ -188,7 +193,7 @@ export async function expandEntry(
   const launch = buildLaunch(entry, expand, options.baseDir, options.defaultCwd);
   if (launch.transport === 'stdio') {
     // A project's servers are sandboxed unless their entry says otherwise (flagged in the approval).
-    const sandbox = entry.sandbox ?? (options.grants ? true : undefined);
+    const sandbox = entry.sandbox ?? (options.grants && !options.unsandboxed ? true : undefined);
     if (sandbox) launch.sandbox = sandbox;
   }
   const usedList = [...used.values()];
