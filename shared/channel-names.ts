@@ -14,6 +14,7 @@ export const INVOKE_CHANNELS = [
   'servers:set-enabled',
   'servers:set-trusted',
   'servers:confirm',
+  'servers:sandbox-allow',
   'servers:test',
   'servers:tools',
   'servers:set-tool-enabled',

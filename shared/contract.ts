@@ -101,6 +101,13 @@ export const invokeChannels = {
   'servers:set-trusted': channel<ServerStatus>()(
     z.object({ name: s.serverName, trusted: z.boolean() }).strict(),
   ),
+  /** Adds a domain (network.allowedDomains) or folder (filesystem.allowWrite) to the entry's sandbox. */
+  'servers:sandbox-allow': channel<ServerStatus>()(
+    z.union([
+      z.object({ name: s.serverName, domain: z.string().min(1).max(300) }).strict(),
+      z.object({ name: s.serverName, folder: z.string().min(1).max(4096) }).strict(),
+    ]),
+  ),
   /** The server's entry changed since it was trusted or its rules were made: confirm it is still the one meant. */
   'servers:confirm': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   'servers:test': channel<TestConnectionResult>()(

@@ -132,7 +132,7 @@ export function ApprovalSandbox({
       </p>
     );
   return (
-    <div className="small" aria-label="Sandbox">
+    <div className="small" role="group" aria-label="Sandbox">
       <label className="check">
         <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} /> Run in
         the sandbox (the default for a project server)

@@ -30,6 +30,11 @@ export interface ServersActions {
   confirmServer(name: string): Promise<Outcome<ServerStatus>>;
   addServer(name: string, entry: ServerEntry): Promise<Outcome<ServerStatus>>;
   updateServer(name: string, entry: ServerEntry): Promise<Outcome<ServerStatus>>;
+  /** Adds a domain or a folder to a local server's sandbox policy (the server restarts). */
+  allowInSandbox(
+    name: string,
+    grant: { domain: string } | { folder: string },
+  ): Promise<Outcome<ServerStatus>>;
   removeServer(name: string): Promise<Outcome<void>>;
   testServer(name: string, entry: ServerEntry): Promise<Outcome<TestConnectionResult>>;
   loadTools(name?: string): Promise<void>;
@@ -112,6 +117,8 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
     setServerTrusted: (name, trusted) =>
       withStatus(() => host.call('servers:set-trusted', { name, trusted })),
     confirmServer: (name) => withStatus(() => host.call('servers:confirm', { name })),
+    allowInSandbox: (name, grant) =>
+      withStatus(() => host.call('servers:sandbox-allow', { name, ...grant })),
     addServer: (name, e) => withStatus(() => host.call('servers:add', { name, entry: e })),
     async updateServer(name, e) {
       const r = await attempt(() => host.call('servers:update', { name, entry: e }));

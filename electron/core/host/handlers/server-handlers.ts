@@ -32,6 +32,8 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:set-enabled': async ({ name, enabled }) => (await servers()).setEnabled(name, enabled),
     'servers:set-trusted': async ({ name, trusted }) => (await servers()).setTrusted(name, trusted),
     'servers:confirm': async ({ name }) => (await servers()).confirm(name),
+    'servers:sandbox-allow': async ({ name, ...grant }) =>
+      (await servers()).allowInSandbox(name, grant),
     'servers:test': async ({ name, entry }) => (await servers()).test(name, entry as ServerEntry),
     'servers:tools': async (args) => (await servers()).tools(args?.name),
     'servers:set-tool-enabled': async ({ server, tool, enabled }) =>

@@ -26,6 +26,7 @@ import type { LoadedConfig } from '../../mcp/config/loader';
 import type { RegisteredTool } from '../../mcp/registry/registry';
 import type { Admission, Refusal } from '../../permissions/tool-gate';
 import { serverKey } from '../../mcp/config/identity';
+import { withSandboxGrant, type SandboxGrant } from '../../mcp/config/sandbox-grant';
 import { complete, getPrompt, offerings, readResource } from '../../mcp/manager/offerings';
 import type { PromptCommand } from '../../../../shared/resource-types';
 import type { HostEvents } from '../events';
@@ -181,6 +182,12 @@ export class ServersService {
     );
     await this.parts.manager.reload();
     return this.required(name);
+  }
+  /** Adds a domain or a folder to a local entry's sandbox policy, saved as `update` saves any edit. */
+  allowInSandbox(name: string, grant: SandboxGrant): Promise<ServerStatus> {
+    const configured = this.parts.manager.session(name)?.configured;
+    if (!configured?.entry) throw new LenaError(ERROR_CODE.notFound, `No server named "${name}".`);
+    return this.update(name, withSandboxGrant(configured.entry, configured.scope, grant));
   }
   async remove(name: string): Promise<void> {
     await removeServer(this.fileOf(name), name);

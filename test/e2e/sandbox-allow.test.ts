@@ -1,0 +1,133 @@
+// The sandbox as the user changes it in the window (issue 43 items 4 and 5), one shared window:
+// a project entry without a `sandbox` field is approved with a ticked "Run in the sandbox" that
+// the user may untick (recorded, said on the server page); a host the sandbox refused shows as
+// "blocked: HOST" with "Allow this domain", which after a confirmation adds it to the entry's
+// allowedDomains and restarts the server, which then reaches it; "Allow a folder…" adds a typed
+// folder to allowWrite the same way.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { skipWhen } from '../skip-reasons';
+import { ROOT } from './harness';
+import { openServerWindow, type ServerWindow } from './helpers/server-window';
+
+const PROBE = join(ROOT, 'test/fixtures/mcp/sandbox-probe.mjs');
+
+describe.skipIf(skipWhen('no-browser', 'no-sandbox'))('changing the sandbox in the window', () => {
+  let w: ServerWindow;
+  let page: Page;
+  let target: Server;
+  let hits = 0;
+  let project = '';
+  beforeAll(async () => {
+    target = createServer((_q, res) => {
+      hits += 1;
+      res.end('hello');
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    const port = (target.address() as AddressInfo).port;
+    project = mkdtempSync(join(tmpdir(), 'lena-e2e-sandbox-project-'));
+    writeFileSync(
+      join(project, '.mcp.json'),
+      JSON.stringify({ mcpServers: { proj: { command: process.execPath, args: [PROBE] } } }),
+    );
+    w = await openServerWindow({
+      name: 'sandbox-allow',
+      servers: {
+        boxed: {
+          command: process.execPath,
+          args: [PROBE],
+          env: { PROBE_FETCH_ON_START: `http://127.0.0.1:${port}/` },
+          sandbox: true,
+        },
+      },
+      window: { projectFolder: project },
+    });
+    page = w.app.page;
+    await page
+      .getByRole('button', { name: /Servers/ })
+      .first()
+      .click();
+  });
+  afterAll(async () => {
+    await w?.dispose();
+    target?.close();
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  const open = (name: string) => page.locator(`.server-list [data-server="${name}"]`).click();
+  const entry = () =>
+    (
+      JSON.parse(readFileSync(join(w.home, 'mcp.json'), 'utf8')) as {
+        mcpServers: Record<string, { sandbox?: unknown }>;
+      }
+    ).mcpServers.boxed;
+  const status = () => page.locator('.server-detail .status-word').first().textContent();
+
+  it('a project entry: "Run in the sandbox" ticked, unticked on purpose, said on its page', async () => {
+    await open('proj');
+    const approval = page.getByRole('region', { name: /Start “proj” from this project\?/ });
+    await approval.waitFor({ timeout: 30_000 });
+    const box = approval.getByRole('checkbox', { name: /Run in the sandbox/ });
+    expect(await box.isChecked()).toBe(true);
+    expect(await approval.getByRole('group', { name: 'Sandbox' }).textContent()).toContain(
+      'Sandboxed: can write only to its working folder',
+    );
+    await box.uncheck();
+    expect(await approval.getByRole('group', { name: 'Sandbox' }).textContent()).toContain(
+      'Runs without the sandbox: it gets your own rights',
+    );
+    await w.app.screenshot('sandbox-approval-unticked');
+    await approval.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(status, { timeout: 30_000 }).toBe('Connected');
+    const facts = page.getByTestId('server-sandbox');
+    expect(await facts.textContent()).toContain(
+      `Not sandboxed (you unticked “Run in the sandbox” when approving it): runs without sandbox: your choice on ${new Date().toISOString().slice(0, 10)}`,
+    );
+  });
+
+  it('"Allow this domain" for a refused host: confirmed, saved to the entry, reached after the restart', async () => {
+    await open('boxed');
+    const facts = page.getByTestId('server-sandbox');
+    await expect
+      .poll(() => facts.textContent(), { timeout: 30_000 })
+      .toContain('blocked: 127.0.0.1');
+    expect(hits).toBe(0);
+    await facts.getByRole('button', { name: 'Allow this domain' }).click();
+    const confirm = facts.getByRole('alert', { name: 'Confirm the sandbox change' });
+    expect(await confirm.textContent()).toContain(
+      'Allow “boxed” to reach 127.0.0.1? This adds 127.0.0.1 to its entry’s sandbox.network.allowedDomains',
+    );
+    // Nothing is saved before the confirmation.
+    expect(entry().sandbox).toBe(true);
+    await w.app.screenshot('sandbox-allow-domain');
+    await confirm.getByRole('button', { name: 'Allow and restart' }).click();
+    await expect.poll(() => hits, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(entry().sandbox).toEqual({ network: { allowedDomains: ['127.0.0.1'] } });
+    await expect.poll(status, { timeout: 30_000 }).toBe('Connected');
+    expect(await facts.textContent()).toContain('network only to 127.0.0.1');
+  });
+
+  it('"Allow a folder…": a typed folder joins allowWrite beside its working folder', async () => {
+    const facts = page.getByTestId('server-sandbox');
+    await facts.getByRole('button', { name: 'Allow a folder…' }).click();
+    await facts.getByLabel('Folder the server may write to').fill('~/notes');
+    await facts.getByRole('button', { name: 'Allow…' }).click();
+    const confirm = facts.getByRole('alert', { name: 'Confirm the sandbox change' });
+    expect(await confirm.textContent()).toContain('sandbox.filesystem.allowWrite');
+    await confirm.getByRole('button', { name: 'Allow and restart' }).click();
+    await expect
+      .poll(() => entry().sandbox)
+      .toEqual({
+        network: { allowedDomains: ['127.0.0.1'] },
+        filesystem: { allowWrite: ['.', '~/notes'] },
+      });
+    await expect
+      .poll(() => facts.textContent(), { timeout: 30_000 })
+      .toContain('can write only to its working folder, ~/notes and a temporary folder');
+  });
+});
