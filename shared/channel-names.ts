@@ -15,6 +15,7 @@ export const INVOKE_CHANNELS = [
   'servers:set-trusted',
   'servers:confirm',
   'servers:sandbox-allow',
+  'servers:preinstall',
   'servers:test',
   'servers:tools',
   'servers:set-tool-enabled',

@@ -108,6 +108,8 @@ export const invokeChannels = {
       z.object({ name: s.serverName, folder: z.string().min(1).max(4096) }).strict(),
     ]),
   ),
+  /** Runs a sandboxed npx/uvx server's runner once unsandboxed to fill its cache; it then starts offline. */
+  'servers:preinstall': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   /** The server's entry changed since it was trusted or its rules were made: confirm it is still the one meant. */
   'servers:confirm': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   'servers:test': channel<TestConnectionResult>()(

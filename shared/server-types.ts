@@ -98,6 +98,14 @@ export interface SandboxView {
   blocked: string[];
   /** State off because the user unticked "Run in the sandbox" when approving: when (ISO date). */
   choiceAt?: string;
+  /** An npx/uvx entry: whether it fetches (cache writes, registry) or was pre-installed (offline). */
+  runner?: {
+    name: 'npx' | 'uvx';
+    preinstalledAt: string | null;
+    note: string;
+    /** The command Pre-install runs once without the sandbox; null when Lena cannot tell. */
+    preinstall: string | null;
+  };
 }
 
 /** A remote server's sign-in, for the servers page and the title bar. */

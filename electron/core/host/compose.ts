@@ -102,13 +102,23 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
   const auth = new AuthRegistry({ store: authStore, host: options.auth?.host ?? NO_BROWSER });
 
   // The servers: configuration, sessions, restarts. Its sessions' ports are attached below.
-  const transports =
+  const factory =
     options.manager?.createTransport ??
     defaultTransportFactory({
       loginShellPath: options.loginShellPath,
       shutdownGraceMs: options.shutdownGraceMs,
       endInBackground: options.endInBackground,
     });
+  // A pre-installed npx/uvx entry (its identity's record) starts offline from the runner's cache.
+  const managerRef: { current?: McpManager } = {};
+  const preinstalled = (name: string) =>
+    settings.current.servers[serverRecordKey(managerRef.current, name)]?.preinstalled?.at ?? null;
+  const transports: typeof factory = (name, launch, hooks) =>
+    factory(
+      name,
+      launch.transport === 'stdio' ? { ...launch, preinstalledAt: preinstalled(name) } : launch,
+      hooks,
+    );
   const manager = new McpManager({
     sources: options.sources,
     auth,
@@ -124,6 +134,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     ...options.manager,
     createTransport: transports,
   });
+  managerRef.current = manager;
   // A server's own records are keyed by its identity as the manager has it configured.
   const settingsKey = (server: string) => serverRecordKey(manager, server);
   // Redacted with what each server was given, as its stderr tail is (the session knows the values).
@@ -243,7 +254,14 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     },
   });
   const unrecord = manager.onStatus((status) => void records.seen(status.name).catch(() => {}));
-  const servers = new ServerStatusViews({ manager, registry, permissions, approvals, records });
+  const servers = new ServerStatusViews({
+    manager,
+    registry,
+    permissions,
+    approvals,
+    records,
+    preinstalled,
+  });
   // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
   auth.onChange((change) => {
     if (change.state === 'required') void manager.restart(change.server).catch(() => undefined);

@@ -7,6 +7,7 @@ import type { SandboxView, ServerStatus } from '../../../shared/server-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
+import { SandboxPreinstall } from './SandboxPreinstall';
 
 const STATE: Record<SandboxView['state'], string> = {
   on: 'Sandboxed',
@@ -52,6 +53,9 @@ export function SandboxFacts({
             : STATE[sandbox.state]}
         </span>
         <span className="muted small">: {sandbox.summary}</span>
+        {sandbox.runner && sandbox.state !== 'off' && (
+          <SandboxPreinstall server={server} runner={sandbox.runner} />
+        )}
         {sandbox.blocked.length > 0 && (
           <ul className="small sandbox-blocked" role="status" aria-label="Blocked by the sandbox">
             {sandbox.blocked.map((host) => (

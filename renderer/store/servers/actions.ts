@@ -30,6 +30,8 @@ export interface ServersActions {
   confirmServer(name: string): Promise<Outcome<ServerStatus>>;
   addServer(name: string, entry: ServerEntry): Promise<Outcome<ServerStatus>>;
   updateServer(name: string, entry: ServerEntry): Promise<Outcome<ServerStatus>>;
+  /** Fills a sandboxed npx/uvx server's cache once unsandboxed; it restarts offline from it. */
+  preinstallServer(name: string): Promise<Outcome<ServerStatus>>;
   /** Adds a domain or a folder to a local server's sandbox policy (the server restarts). */
   allowInSandbox(
     name: string,
@@ -117,6 +119,7 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
     setServerTrusted: (name, trusted) =>
       withStatus(() => host.call('servers:set-trusted', { name, trusted })),
     confirmServer: (name) => withStatus(() => host.call('servers:confirm', { name })),
+    preinstallServer: (name) => withStatus(() => host.call('servers:preinstall', { name })),
     allowInSandbox: (name, grant) =>
       withStatus(() => host.call('servers:sandbox-allow', { name, ...grant })),
     addServer: (name, e) => withStatus(() => host.call('servers:add', { name, entry: e })),

@@ -32,6 +32,7 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:set-enabled': async ({ name, enabled }) => (await servers()).setEnabled(name, enabled),
     'servers:set-trusted': async ({ name, trusted }) => (await servers()).setTrusted(name, trusted),
     'servers:confirm': async ({ name }) => (await servers()).confirm(name),
+    'servers:preinstall': async ({ name }) => (await servers()).preinstall(name),
     'servers:sandbox-allow': async ({ name, ...grant }) =>
       (await servers()).allowInSandbox(name, grant),
     'servers:test': async ({ name, entry }) => (await servers()).test(name, entry as ServerEntry),

@@ -27,6 +27,7 @@ import type { RegisteredTool } from '../../mcp/registry/registry';
 import type { Admission, Refusal } from '../../permissions/tool-gate';
 import { serverKey } from '../../mcp/config/identity';
 import { withSandboxGrant, type SandboxGrant } from '../../mcp/config/sandbox-grant';
+import { preinstallServer } from './preinstall';
 import { complete, getPrompt, offerings, readResource } from '../../mcp/manager/offerings';
 import type { PromptCommand } from '../../../../shared/resource-types';
 import type { HostEvents } from '../events';
@@ -188,6 +189,11 @@ export class ServersService {
     const configured = this.parts.manager.session(name)?.configured;
     if (!configured?.entry) throw new LenaError(ERROR_CODE.notFound, `No server named "${name}".`);
     return this.update(name, withSandboxGrant(configured.entry, configured.scope, grant));
+  }
+  /** Fills a sandboxed npx/uvx server's cache unsandboxed (the user asked), then restarts it offline. */
+  async preinstall(name: string): Promise<ServerStatus> {
+    await preinstallServer(this.parts, name);
+    return this.required(name);
   }
   async remove(name: string): Promise<void> {
     await removeServer(this.fileOf(name), name);

@@ -7,6 +7,7 @@ import { ERROR_CODE } from '../../../../shared/result';
 import type { McpManager } from '../../mcp/manager/manager';
 import { noticesIn, refusedHost } from '../../mcp/transports/sandbox/notices';
 import { describeSandbox } from '../../mcp/transports/sandbox/describe';
+import { preinstallArgv, runnerOf } from '../../mcp/transports/sandbox/package-runners';
 
 const MAX_BLOCKED = 10;
 
@@ -18,6 +19,7 @@ export function sandboxView(
   state: ServerState,
   entry: ServerEntry | null,
   choiceAt: string | null = null,
+  preinstalledAt: string | null = null,
 ): SandboxView | null {
   if (!entry || typeof entry.url === 'string') return null;
   if (state.transport !== null && state.transport !== 'stdio') return null;
@@ -37,10 +39,24 @@ export function sandboxView(
       blocked: [],
     };
   const unavailable = state.error?.code === ERROR_CODE.sandboxUnavailable;
+  const runner = runnerOf(entry.command ?? '');
   return {
     state: unavailable ? 'unavailable' : 'on',
     summary: describeSandbox(policy),
     blocked: blockedHosts(state.stderrTail),
+    ...(runner
+      ? {
+          runner: {
+            name: runner,
+            preinstalledAt,
+            note:
+              preinstalledAt === null
+                ? `${runner} may write its cache and reach its registry (${runner === 'npx' ? 'registry.npmjs.org' : 'pypi.org, files.pythonhosted.org'}); Pre-install removes both`
+                : `pre-installed on ${preinstalledAt.slice(0, 10)}: ${runner} runs offline from its cache and reaches no registry`,
+            preinstall: preinstallArgv(entry.command!, entry.args ?? [])?.join(' ') ?? null,
+          },
+        }
+      : {}),
   };
 }
 

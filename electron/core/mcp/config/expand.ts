@@ -54,6 +54,8 @@ export interface StdioLaunch extends Timeouts {
   cwd?: string;
   /** The sandbox the server runs in (absent: none); a project entry without the field gets the default. */
   sandbox?: true | SandboxPolicy;
+  /** When the user pre-installed its npx or uvx package (the sandbox then keeps it offline). */
+  preinstalledAt?: string | null;
 }
 export interface RemoteLaunch extends Timeouts {
   transport: 'http' | 'sse' | 'http-with-sse-fallback';
