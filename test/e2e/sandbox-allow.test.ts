@@ -3,8 +3,10 @@
 // the user may untick (recorded, said on the server page); a host the sandbox refused shows as
 // "blocked: HOST" with "Allow this domain", which after a confirmation adds it to the entry's
 // allowedDomains and restarts the server, which then reaches it; "Allow a folder…" adds a typed
-// folder to allowWrite the same way.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// folder to allowWrite the same way. Last, "Pre-install…" for an npx server (a local package
+// tarball, npm's cache in a temporary folder): consent in place, then it runs offline.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,25 @@ import { ROOT } from './harness';
 import { openServerWindow, type ServerWindow } from './helpers/server-window';
 
 const PROBE = join(ROOT, 'test/fixtures/mcp/sandbox-probe.mjs');
+
+/** A package whose bin is the sandbox probe, packed into `dir`; returns the tarball's path. */
+function packProbe(dir: string): string {
+  const pkg = join(dir, 'pkg');
+  mkdirSync(join(pkg, 'bin'), { recursive: true });
+  writeFileSync(
+    join(pkg, 'package.json'),
+    JSON.stringify({ name: 'lena-e2e-probe', version: '1.0.0', bin: 'bin/probe.mjs' }),
+  );
+  writeFileSync(
+    join(pkg, 'bin', 'probe.mjs'),
+    `#!/usr/bin/env node\nawait import(${JSON.stringify(PROBE)});\n`,
+  );
+  execFileSync('npm', ['pack', '--pack-destination', dir], { cwd: pkg, stdio: 'ignore' });
+  return join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith('.tgz'))!,
+  );
+}
 
 describe.skipIf(skipWhen('no-browser', 'no-sandbox'))('changing the sandbox in the window', () => {
   let w: ServerWindow;
@@ -42,6 +63,13 @@ describe.skipIf(skipWhen('no-browser', 'no-sandbox'))('changing the sandbox in t
           command: process.execPath,
           args: [PROBE],
           env: { PROBE_FETCH_ON_START: `http://127.0.0.1:${port}/` },
+          sandbox: true,
+        },
+        npxed: {
+          command: 'npx',
+          args: ['-y', `--package=${packProbe(project)}`, 'lena-e2e-probe'],
+          env: { npm_config_cache: join(project, 'npm-cache') },
+          cwd: project,
           sandbox: true,
         },
       },
@@ -130,4 +158,23 @@ describe.skipIf(skipWhen('no-browser', 'no-sandbox'))('changing the sandbox in t
       .poll(() => facts.textContent(), { timeout: 30_000 })
       .toContain('can write only to its working folder, ~/notes and a temporary folder');
   });
+
+  it('"Pre-install…" for an npx server: asked in place, then it runs offline from the cache', async () => {
+    await open('npxed');
+    await expect.poll(status, { timeout: 60_000 }).toBe('Connected');
+    const runner = page.getByTestId('sandbox-runner');
+    expect(await runner.textContent()).toContain('npx may write its cache and reach its registry');
+    await runner.getByRole('button', { name: 'Pre-install…' }).click();
+    const consent = runner.getByRole('alert', { name: 'Confirm the pre-install' });
+    expect(await consent.textContent()).toContain(
+      "-- node -e '' once without the sandbox, with your rights",
+    );
+    await w.app.screenshot('sandbox-preinstall-consent');
+    await consent.getByRole('button', { name: 'Pre-install and restart' }).click();
+    await expect
+      .poll(() => runner.textContent(), { timeout: 120_000 })
+      .toContain(`pre-installed on ${new Date().toISOString().slice(0, 10)}: npx runs offline`);
+    await expect.poll(status, { timeout: 60_000 }).toBe('Connected');
+    await w.app.screenshot('sandbox-preinstalled');
+  }, 180_000);
 });

@@ -53,7 +53,7 @@ export function sandboxView(
               preinstalledAt === null
                 ? `${runner} may write its cache and reach its registry (${runner === 'npx' ? 'registry.npmjs.org' : 'pypi.org, files.pythonhosted.org'}); Pre-install removes both`
                 : `pre-installed on ${preinstalledAt.slice(0, 10)}: ${runner} runs offline from its cache and reaches no registry`,
-            preinstall: preinstallArgv(entry.command!, entry.args ?? [])?.join(' ') ?? null,
+            preinstall: shown(preinstallArgv(entry.command!, entry.args ?? [])),
           },
         }
       : {}),
@@ -75,6 +75,12 @@ export function sandboxSummary(
   );
   return view?.state === 'on' ? `sandboxed: ${view.summary}` : null;
 }
+
+/** A command line as the user would type it (an empty or spaced argument quoted). */
+const shown = (argv: string[] | null) =>
+  argv
+    ?.map((a) => (a === '' || /[\s'"]/.test(a) ? `'${a.replace(/'/g, `'\\''`)}'` : a))
+    .join(' ') ?? null;
 
 function blockedHosts(stderrTail: string): string[] {
   const hosts = noticesIn(stderrTail)
