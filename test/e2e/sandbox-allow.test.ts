@@ -3,7 +3,8 @@
 // the user may untick (recorded, said on the server page); a host the sandbox refused shows as
 // "blocked: HOST" with "Allow this domain", which after a confirmation adds it to the entry's
 // allowedDomains and restarts the server, which then reaches it; "Allow a folder…" adds a typed
-// folder to allowWrite the same way. Last, "Pre-install…" for an npx server (a local package
+// folder to allowWrite the same way; for a project entry the edit goes to the project's file and
+// the server waits for approval again. Last, "Pre-install…" for an npx server (a local package
 // tarball, npm's cache in a temporary folder): consent in place, then it runs offline.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,7 +55,16 @@ describe.skipIf(skipWhen('no-browser', 'no-sandbox'))('changing the sandbox in t
     project = mkdtempSync(join(tmpdir(), 'lena-e2e-sandbox-project-'));
     writeFileSync(
       join(project, '.mcp.json'),
-      JSON.stringify({ mcpServers: { proj: { command: process.execPath, args: [PROBE] } } }),
+      JSON.stringify({
+        mcpServers: {
+          proj: { command: process.execPath, args: [PROBE] },
+          phones: {
+            command: process.execPath,
+            args: [PROBE],
+            env: { PROBE_FETCH_ON_START: `http://127.0.0.1:${port}/` },
+          },
+        },
+      }),
     );
     w = await openServerWindow({
       name: 'sandbox-allow',
@@ -87,7 +97,10 @@ describe.skipIf(skipWhen('no-browser', 'no-sandbox'))('changing the sandbox in t
     if (project) rmSync(project, { recursive: true, force: true });
   });
 
-  const open = (name: string) => page.locator(`.server-list [data-server="${name}"]`).click();
+  const open = async (name: string) => {
+    await page.locator(`.server-list [data-server="${name}"]`).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+  };
   const entry = () =>
     (
       JSON.parse(readFileSync(join(w.home, 'mcp.json'), 'utf8')) as {
@@ -140,7 +153,36 @@ describe.skipIf(skipWhen('no-browser', 'no-sandbox'))('changing the sandbox in t
     expect(await facts.textContent()).toContain('network only to 127.0.0.1');
   });
 
+  it('a project entry: "Allow this domain" writes the project’s file and asks for approval again', async () => {
+    await open('phones');
+    const approval = page.getByRole('region', { name: /Start “phones” from this project\?/ });
+    await approval.waitFor({ timeout: 30_000 });
+    await approval.getByRole('button', { name: 'Approve' }).click();
+    const facts = page.getByTestId('server-sandbox');
+    await expect
+      .poll(() => facts.textContent(), { timeout: 30_000 })
+      .toContain('blocked: 127.0.0.1');
+    await facts.getByRole('button', { name: 'Allow this domain' }).click();
+    const confirm = facts.getByRole('alert', { name: 'Confirm the sandbox change' });
+    expect(await confirm.textContent()).toContain(
+      'The project’s file changes, so the server waits for your approval again.',
+    );
+    await confirm.getByRole('button', { name: 'Allow and restart' }).click();
+    await expect.poll(status, { timeout: 30_000 }).toBe('Needs approval');
+    const written = JSON.parse(readFileSync(join(project, '.mcp.json'), 'utf8')) as {
+      mcpServers: Record<string, { sandbox?: unknown }>;
+    };
+    expect(written.mcpServers.phones.sandbox).toEqual({
+      network: { allowedDomains: ['127.0.0.1'] },
+    });
+    // The approval shows the entry's own policy, the new domain in it.
+    expect(
+      await page.getByRole('region', { name: /Start “phones” from this project\?/ }).textContent(),
+    ).toContain('network only to 127.0.0.1');
+  });
+
   it('"Allow a folder…": a typed folder joins allowWrite beside its working folder', async () => {
+    await open('boxed');
     const facts = page.getByTestId('server-sandbox');
     await facts.getByRole('button', { name: 'Allow a folder…' }).click();
     await facts.getByLabel('Folder the server may write to').fill('~/notes');
