@@ -21,6 +21,7 @@ import type { CapsPort } from '../mcp/client-features/ports';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import { watchConfigFiles } from '../mcp/config/watch';
 import { McpManager } from '../mcp/manager/manager';
+import { withPreinstalled } from './services/preinstall';
 import { defaultTransportFactory } from '../mcp/manager/transport-factory';
 import { ToolRegistry } from '../mcp/registry/registry';
 import { BaselineStore } from '../permissions/baselines';
@@ -102,23 +103,19 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
   const auth = new AuthRegistry({ store: authStore, host: options.auth?.host ?? NO_BROWSER });
 
   // The servers: configuration, sessions, restarts. Its sessions' ports are attached below.
-  const factory =
-    options.manager?.createTransport ??
-    defaultTransportFactory({
-      loginShellPath: options.loginShellPath,
-      shutdownGraceMs: options.shutdownGraceMs,
-      endInBackground: options.endInBackground,
-    });
   // A pre-installed npx/uvx entry (its identity's record) starts offline from the runner's cache.
   const managerRef: { current?: McpManager } = {};
   const preinstalled = (name: string) =>
     settings.current.servers[serverRecordKey(managerRef.current, name)]?.preinstalled?.at ?? null;
-  const transports: typeof factory = (name, launch, hooks) =>
-    factory(
-      name,
-      launch.transport === 'stdio' ? { ...launch, preinstalledAt: preinstalled(name) } : launch,
-      hooks,
-    );
+  const transports = withPreinstalled(
+    options.manager?.createTransport ??
+      defaultTransportFactory({
+        loginShellPath: options.loginShellPath,
+        shutdownGraceMs: options.shutdownGraceMs,
+        endInBackground: options.endInBackground,
+      }),
+    preinstalled,
+  );
   const manager = new McpManager({
     sources: options.sources,
     auth,

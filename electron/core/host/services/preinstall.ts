@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { ERROR_CODE, LenaError } from '../../../../shared/result';
 import type { ConfiguredServer } from '../../../../shared/server-config';
 import type { Runtime } from '../runtime';
+import type { TransportFactory } from '../../mcp/manager/types';
 import { entryHash } from '../../mcp/config/identity';
 import { preinstallArgv, runnerOf } from '../../mcp/transports/sandbox/package-runners';
 
@@ -18,6 +19,19 @@ export interface Preinstalled {
   at: string;
   runner: 'npx' | 'uvx';
   command: string[];
+}
+
+/** `factory` with each stdio launch told when its npx/uvx package was pre-installed (if ever). */
+export function withPreinstalled(
+  factory: TransportFactory,
+  preinstalledAt: (name: string) => string | null,
+): TransportFactory {
+  return (name, launch, hooks) =>
+    factory(
+      name,
+      launch.transport === 'stdio' ? { ...launch, preinstalledAt: preinstalledAt(name) } : launch,
+      hooks,
+    );
 }
 
 /** Pre-installs server `name`, records it under its identity and restarts it. */
