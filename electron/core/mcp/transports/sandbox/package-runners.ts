@@ -48,7 +48,7 @@ export function runnerAllowance(
       write: [cache],
       domains: REGISTRIES[runner],
       env: {},
-      note: `${runner} may write its cache (${cache}) and reach ${REGISTRIES[runner].join(', ')}; pre-install removes both`,
+      note: `${runner} may write its cache (${cache}) and reach ${REGISTRIES[runner].join(', ')}; Pre-install on its server page removes both`,
     };
   const day = preinstalledAt.slice(0, 10);
   if (runner === 'uvx')
