@@ -14,6 +14,8 @@ export const INVOKE_CHANNELS = [
   'servers:set-enabled',
   'servers:set-trusted',
   'servers:confirm',
+  'servers:sandbox-allow',
+  'servers:preinstall',
   'servers:test',
   'servers:tools',
   'servers:set-tool-enabled',

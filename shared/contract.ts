@@ -97,6 +97,15 @@ export const invokeChannels = {
   'servers:set-trusted': channel<ServerStatus>()(
     z.object({ name: s.serverName, trusted: z.boolean() }).strict(),
   ),
+  /** Adds a domain (network.allowedDomains) or folder (filesystem.allowWrite) to the entry's sandbox. */
+  'servers:sandbox-allow': channel<ServerStatus>()(
+    z.union([
+      z.object({ name: s.serverName, domain: z.string().min(1).max(300) }).strict(),
+      z.object({ name: s.serverName, folder: z.string().min(1).max(4096) }).strict(),
+    ]),
+  ),
+  /** Runs a sandboxed npx/uvx server's runner once unsandboxed to fill its cache; it then starts offline. */
+  'servers:preinstall': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   /** The server's entry changed since it was trusted or its rules were made: confirm it is still the one meant. */
   'servers:confirm': channel<ServerStatus>()(z.object({ name: s.serverName }).strict()),
   'servers:test': channel<TestConnectionResult>()(
@@ -159,6 +168,8 @@ export const invokeChannels = {
         approve: z.boolean(),
         entryHash: z.string(),
         grants: z.array(z.string().max(300)).max(500).optional(),
+        /** false: the user unticked "Run in the sandbox" (an entry without a `sandbox` field). */
+        sandbox: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -96,6 +96,16 @@ export interface SandboxView {
   summary: string;
   /** Hosts the sandbox's proxy refused, most recent last (from the server's log). */
   blocked: string[];
+  /** State off because the user unticked "Run in the sandbox" when approving: when (ISO date). */
+  choiceAt?: string;
+  /** An npx/uvx entry: whether it fetches (cache writes, registry) or was pre-installed (offline). */
+  runner?: {
+    name: 'npx' | 'uvx';
+    preinstalledAt: string | null;
+    note: string;
+    /** The command Pre-install runs once without the sandbox; null when Lena cannot tell. */
+    preinstall: string | null;
+  };
 }
 
 /** A remote server's sign-in, for the servers page and the title bar. */
@@ -161,6 +171,8 @@ export interface ApprovalSandboxView {
   policy: 'default' | 'own' | 'off';
   /** One sentence; an entry's own policy with every list it sets in full. */
   summary: string;
+  /** The entry has no `sandbox` field: the user may untick "Run in the sandbox" when approving. */
+  optional: boolean;
 }
 
 /** One piece of a template: literal text (`ref` null) or a `${…}` reference (`ref` its grant key). */

@@ -119,7 +119,7 @@ export async function approveServer(
 }
 
 const USAGE =
-  'usage: lena mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--yes] [--reveal]';
+  'usage: lena mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--no-sandbox] [--yes] [--reveal]';
 
 // Long: the approval dialogue in order (show, grants, confirm, record), over one entry.
 async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Promise<number> {
@@ -142,6 +142,11 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
     shadowsUser,
   });
   const decided = decidedUpFront(request, args);
+  const sandboxOff = args.bools.has('--no-sandbox');
+  if (sandboxOff && !request.sandbox?.optional)
+    throw new UsageError(
+      `--no-sandbox applies only to a local entry without a "sandbox" field; "${name}" ${request.sandbox ? 'sets its own' : 'is a remote server'}`,
+    );
   const assumeYes = args.bools.has('--yes');
   const shown = shownFields(request);
   const earlier = approvals.earlierNow(project, name, hash, shown);
@@ -167,7 +172,7 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
     !assumeYes &&
     !yes(
       await io.ask(
-        `Approve "${name}" for ${project}${grants.length ? ` with ${grants.join(', ')}` : ''}? [y/N] `,
+        `Approve "${name}" for ${project}${grants.length ? ` with ${grants.join(', ')}` : ''}${sandboxOff ? ', without the sandbox' : ''}? [y/N] `,
       ),
     )
   ) {
@@ -180,7 +185,7 @@ async function approveAsked(ctx: CliContext, args: ParsedArgs, io: PromptIo): Pr
     throw new UsageError(
       `the entry for "${name}" changed while you were reading it; run the command again to review the new one`,
     );
-  await approvals.approve(project, name, hash, new Date(), grants, shown);
+  await approvals.approve(project, name, hash, new Date(), grants, shown, sandboxOff);
   const withheld = request.references.filter((r) => !grants.includes(r.key));
   if (ctx.out.json) {
     ctx.out.result({

@@ -60,8 +60,9 @@ describe.skipIf(skipWhen('no-browser'))('a project server awaiting approval', ()
     expect(shown).toContain('~/.ssh/id_rsa');
     expect(shown).toContain('NOTES_TOKEN');
     // No `sandbox` field: the default sandbox, said before approval.
+    expect(shown).toContain('Run in the sandbox (the default for a project server)');
     expect(shown).toContain(
-      'Sandboxed (the default for a project server): can write only to its working folder, its roots and a temporary folder of its own; no network',
+      'Sandboxed: can write only to its working folder, its roots and a temporary folder of its own; no network',
     );
     expect(await approval.getByRole('list', { name: 'Risks' }).count()).toBe(1);
     expect(await page.locator('.server-detail .status-word').first().textContent()).toBe(

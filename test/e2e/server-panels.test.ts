@@ -128,7 +128,7 @@ describe.skipIf(skipWhen('no-browser'))('server panels and App views, read by a 
       const facts = page.getByTestId('server-sandbox');
       await expect
         .poll(() => facts.textContent(), { timeout: 30_000 })
-        .toContain('Blocked: 127.0.0.1');
+        .toContain('blocked: 127.0.0.1');
       const said = await facts.textContent();
       expect(said).toContain('Sandboxed');
       expect(said).toContain('can write only to its working folder');

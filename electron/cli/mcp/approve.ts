@@ -8,7 +8,7 @@ registerCommand({
   path: ['mcp', 'approve'],
   summary: "show a project server's whole entry, grant its references, approve it",
   usage: [
-    'mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--yes] [--reveal] [--json]',
+    'mcp approve NAME --project DIR [--grant REF]… [--no-grant REF]… [--no-sandbox] [--yes] [--reveal] [--json]',
   ],
   description:
     "Shows the entry NAME of DIR's .mcp.json in full (command, arguments, env values and header templates,\n" +
@@ -36,6 +36,10 @@ registerCommand({
       name: '--yes',
       alias: '-y',
       help: 'approve without asking, granting the references not named by --no-grant',
+    },
+    {
+      name: '--no-sandbox',
+      help: 'run a local entry without a "sandbox" field outside the default sandbox (recorded)',
     },
     {
       name: '--reveal',

@@ -21,6 +21,7 @@ import type { CapsPort } from '../mcp/client-features/ports';
 import type { FeaturePorts } from '../mcp/client-features/ports';
 import { watchConfigFiles } from '../mcp/config/watch';
 import { McpManager } from '../mcp/manager/manager';
+import { withPreinstalled } from './services/preinstall';
 import { defaultTransportFactory } from '../mcp/manager/transport-factory';
 import { ToolRegistry } from '../mcp/registry/registry';
 import { BaselineStore } from '../permissions/baselines';
@@ -105,13 +106,19 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
   const auth = new AuthRegistry({ store: authStore, host: options.auth?.host ?? NO_BROWSER });
 
   // The servers: configuration, sessions, restarts. Its sessions' ports are attached below.
-  const transports =
+  // A pre-installed npx/uvx entry (its identity's record) starts offline from the runner's cache.
+  const managerRef: { current?: McpManager } = {};
+  const preinstalled = (name: string) =>
+    settings.current.servers[serverRecordKey(managerRef.current, name)]?.preinstalled?.at ?? null;
+  const transports = withPreinstalled(
     options.manager?.createTransport ??
-    defaultTransportFactory({
-      loginShellPath: options.loginShellPath,
-      shutdownGraceMs: options.shutdownGraceMs,
-      endInBackground: options.endInBackground,
-    });
+      defaultTransportFactory({
+        loginShellPath: options.loginShellPath,
+        shutdownGraceMs: options.shutdownGraceMs,
+        endInBackground: options.endInBackground,
+      }),
+    preinstalled,
+  );
   const manager = new McpManager({
     sources: options.sources,
     auth,
@@ -120,6 +127,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     approvals: {
       isApproved: (dir, name, hash) => approvals.isApproved(dir, name, hash),
       grants: (dir, name, hash) => approvals.grants(dir, name, hash),
+      sandboxOff: (dir, name, hash) => approvals.sandboxOff(dir, name, hash),
     },
     taskJournalFile: paths.tasks,
     extensionsDir: paths.extensions,
@@ -127,6 +135,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     ...options.manager,
     createTransport: transports,
   });
+  managerRef.current = manager;
   // A server's own records are keyed by its identity as the manager has it configured.
   const settingsKey = (server: string) => serverRecordKey(manager, server);
   // Redacted with what each server was given, as its stderr tail is (the session knows the values).
@@ -246,7 +255,14 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     },
   });
   const unrecord = manager.onStatus((status) => void records.seen(status.name).catch(() => {}));
-  const servers = new ServerStatusViews({ manager, registry, permissions, approvals, records });
+  const servers = new ServerStatusViews({
+    manager,
+    registry,
+    permissions,
+    approvals,
+    records,
+    preinstalled,
+  });
   // A server's tokens were lost mid-session (refresh refused): reconnect, so it shows "Sign in required".
   auth.onChange((change) => {
     if (change.state === 'required') void manager.restart(change.server).catch(() => undefined);

@@ -144,13 +144,14 @@ export function approvalSandbox(entry: LaunchEntry): ApprovalSandboxView | null 
   if (entry.command === undefined) return null;
   const policy = entry.sandbox;
   if (policy === undefined || policy === true)
-    return { policy: 'default', summary: describeSandbox(true) };
+    return { policy: 'default', summary: describeSandbox(true), optional: policy === undefined };
   if (policy === false)
     return {
       policy: 'off',
       summary: 'runs without the sandbox: it has your own rights to files and the network',
+      optional: false,
     };
-  return { policy: 'own', summary: describeSandboxInFull(policy) };
+  return { policy: 'own', summary: describeSandboxInFull(policy), optional: false };
 }
 
 /** Builds the approval request for one project server entry. */

@@ -26,6 +26,11 @@ export interface ApprovalRecord {
    * say what changed. Absent in records written before it was kept.
    */
   shown?: Record<string, string>;
+  /**
+   * 'off': the user unticked "Run in the sandbox" for this entry (one without a `sandbox` field,
+   * which a project server otherwise runs in by default). Bound to the entry's hash like the rest.
+   */
+  sandbox?: 'off';
 }
 
 export type ApprovalStatus = 'approved' | 'rejected' | 'needs-approval';
@@ -42,7 +47,8 @@ const isRecord = (value: unknown): value is ApprovalRecord =>
   ((value as ApprovalRecord).shown === undefined ||
     (typeof (value as ApprovalRecord).shown === 'object' &&
       (value as ApprovalRecord).shown !== null &&
-      Object.values((value as ApprovalRecord).shown!).every((v) => typeof v === 'string')));
+      Object.values((value as ApprovalRecord).shown!).every((v) => typeof v === 'string'))) &&
+  ((value as ApprovalRecord).sandbox === undefined || (value as ApprovalRecord).sandbox === 'off');
 
 /** One key per project folder, however it was spelled (relative, trailing slash, symlink). */
 export function projectKey(project: string): string {
@@ -94,6 +100,7 @@ export class ProjectApprovals extends TwoLevelFile<ApprovalRecord> {
     now = new Date(),
     grants: readonly string[] = [],
     shown?: Record<string, string>,
+    sandboxOff = false,
   ): Promise<void> {
     return this.record(project, name, {
       decision: 'approved',
@@ -101,6 +108,7 @@ export class ProjectApprovals extends TwoLevelFile<ApprovalRecord> {
       at: now.toISOString(),
       grants: [...new Set(grants)],
       ...(shown ? { shown } : {}),
+      ...(sandboxOff ? { sandbox: 'off' as const } : {}),
     });
   }
 
@@ -138,9 +146,29 @@ export class ProjectApprovals extends TwoLevelFile<ApprovalRecord> {
   }
 
   /**
+   * When the user chose to run this exact approved entry without the default sandbox (ISO date);
+   * null when it runs in it (or is not approved). From the last read of the file.
+   */
+  sandboxOffNow(project: string, name: string, entryHash: string): string | null {
+    const record = this.leaf(projectKey(project), name);
+    return record?.entryHash === entryHash &&
+      record.decision === 'approved' &&
+      record.sandbox === 'off'
+      ? record.at
+      : null;
+  }
+
+  /** As `sandboxOffNow`, after reading the file again. */
+  async sandboxOff(project: string, name: string, entryHash: string): Promise<string | null> {
+    await this.reload();
+    return this.sandboxOffNow(project, name, entryHash);
+  }
+
+  /**
    * The user's answer to the approval shown for `shownHash`: recorded only when it answers the entry
    * that is waiting now (a project entry, unchanged since it was shown), granting only references
-   * the entry has and never the Anthropic API key.
+   * the entry has and never the Anthropic API key. `sandboxOff` (the user unticked "Run in the
+   * sandbox") is accepted only for a local entry that has no `sandbox` field of its own.
    */
   async answer(
     project: string,
@@ -149,6 +177,7 @@ export class ProjectApprovals extends TwoLevelFile<ApprovalRecord> {
     approve: boolean,
     grants: readonly string[] = [],
     now = new Date(),
+    sandboxOff = false,
   ): Promise<void> {
     const { name, entry } = server;
     if (server.scope !== 'project' || !server.waiting || !entry || hashOf(entry) !== shownHash) {
@@ -169,8 +198,14 @@ export class ProjectApprovals extends TwoLevelFile<ApprovalRecord> {
         `"${name}" cannot be granted ${refused.join(', ')}: ${grantable.size ? `it references only ${[...grantable].join(', ')}` : 'it references nothing that can be granted'}.`,
       );
     }
+    if (sandboxOff && !approvalRequest(name, entry, shownHash).sandbox?.optional) {
+      throw new LenaError(
+        ERROR_CODE.invalidArguments,
+        `"${name}" has no default sandbox to turn off: its entry ${entry.sandbox === undefined ? 'is not a local server' : 'sets its own "sandbox"'}.`,
+      );
+    }
     const shown = shownFields(approvalRequest(name, entry, shownHash));
-    if (approve) await this.approve(project, name, shownHash, now, grants, shown);
+    if (approve) await this.approve(project, name, shownHash, now, grants, shown, sandboxOff);
     else await this.reject(project, name, shownHash, now, shown);
   }
 

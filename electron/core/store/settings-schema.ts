@@ -32,6 +32,8 @@ export const serverSettingsSchema = z.looseObject({
     .optional(),
   /** "always": the user approved every sampling request of this server ("Always for this server"). */
   sampling: z.enum(['ask', 'always']).optional(),
+  /** The user pre-installed this npx/uvx entry's package: it runs sandboxed, offline, from the cache. */
+  preinstalled: z.object({ at: z.string(), runner: z.enum(['npx', 'uvx']) }).optional(),
 });
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 

@@ -2,7 +2,11 @@
 // where each value comes from), a masked credential with Reveal, and the list of references the
 // user grants one by one.
 import { useState } from 'react';
-import type { ApprovalFieldView, ApprovalReferenceView } from '../../../shared/server-types';
+import type {
+  ApprovalFieldView,
+  ApprovalReferenceView,
+  ApprovalSandboxView,
+} from '../../../shared/server-types';
 import { Marked } from '../../components/Marked';
 
 /** Where each reference's value comes from, by grant key. */
@@ -103,6 +107,42 @@ export function FieldTable({
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * The sandbox the server will run under. An entry without a `sandbox` field gets the default, with
+ * a ticked "Run in the sandbox" the user may untick (recorded with the approval).
+ */
+export function ApprovalSandbox({
+  sandbox,
+  on,
+  onChange,
+}: {
+  sandbox: ApprovalSandboxView;
+  on: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  if (!sandbox.optional)
+    return (
+      <p className="small" aria-label="Sandbox">
+        {sandbox.policy === 'off'
+          ? `Not sandboxed: ${sandbox.summary}`
+          : `Sandboxed${sandbox.policy === 'own' ? ' (the entry’s own policy)' : ''}: ${sandbox.summary}`}
+      </p>
+    );
+  return (
+    <div className="small" role="group" aria-label="Sandbox">
+      <label className="check">
+        <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} /> Run in
+        the sandbox (the default for a project server)
+      </label>
+      <div className={on ? 'muted' : 'warning'}>
+        {on
+          ? `Sandboxed: ${sandbox.summary}`
+          : '⚠ Runs without the sandbox: it gets your own rights to files and the network. Your choice is recorded with this approval.'}
+      </div>
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { joinCommandLine } from '../../lib/command-line';
 import { useLenaActions } from '../../store';
 import type { UiError } from '../../store/result';
-import { FieldTable, FieldValue, GrantList, Highlighted } from './ApprovalFields';
+import { ApprovalSandbox, FieldTable, FieldValue, GrantList, Highlighted } from './ApprovalFields';
 
 /** Every reference token as written (`${PORT:-8080}`) → its grant key (`PORT`). */
 function tokensOf(a: ProjectApprovalView): Map<string, string> {
@@ -34,6 +34,7 @@ export function ApprovalView({ server }: { server: ServerStatus }) {
     () => new Set(a?.references.filter((r) => r.granted).map((r) => r.key)),
   );
   const [revealArgs, setRevealArgs] = useState(false);
+  const [sandboxed, setSandboxed] = useState(true);
   const tokens = useMemo(() => (a ? tokensOf(a) : new Map<string, string>()), [a]);
   const sources = useMemo(() => new Map((a?.references ?? []).map((r) => [r.key, r.source])), [a]);
   if (!a)
@@ -46,7 +47,8 @@ export function ApprovalView({ server }: { server: ServerStatus }) {
     const grants = approve
       ? a.references.filter((r) => r.blocked === null && granted.has(r.key)).map((r) => r.key)
       : [];
-    const r = await approveServer(server.name, approve, a.entryHash, grants);
+    const keepSandbox = !(approve && a.sandbox?.optional && !sandboxed);
+    const r = await approveServer(server.name, approve, a.entryHash, grants, keepSandbox);
     setError(r.ok ? null : r.error);
   };
   const toggle = (key: string, on: boolean) =>
@@ -105,11 +107,7 @@ export function ApprovalView({ server }: { server: ServerStatus }) {
             </p>
           )}
           {a.sandbox && (
-            <p className="small" aria-label="Sandbox">
-              {a.sandbox.policy === 'off'
-                ? `Not sandboxed: ${a.sandbox.summary}`
-                : `Sandboxed${a.sandbox.policy === 'default' ? ' (the default for a project server)' : ''}: ${a.sandbox.summary}`}
-            </p>
+            <ApprovalSandbox sandbox={a.sandbox} on={sandboxed} onChange={setSandboxed} />
           )}
           <FieldTable
             label="Environment variables"

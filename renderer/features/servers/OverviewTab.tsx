@@ -150,7 +150,9 @@ export function OverviewTab({
             </dd>
           </>
         )}
-        {server.sandbox && <SandboxFacts sandbox={server.sandbox} onEdit={onEdit} />}
+        {server.sandbox && (
+          <SandboxFacts server={server} sandbox={server.sandbox} onEdit={onEdit} />
+        )}
         {server.status === 'connected' && (
           <>
             <dt>Offers</dt>

@@ -30,6 +30,13 @@ export interface ServersActions {
   confirmServer(name: string): Promise<Outcome<ServerStatus>>;
   addServer(name: string, entry: ServerEntry): Promise<Outcome<ServerStatus>>;
   updateServer(name: string, entry: ServerEntry): Promise<Outcome<ServerStatus>>;
+  /** Fills a sandboxed npx/uvx server's cache once unsandboxed; it restarts offline from it. */
+  preinstallServer(name: string): Promise<Outcome<ServerStatus>>;
+  /** Adds a domain or a folder to a local server's sandbox policy (the server restarts). */
+  allowInSandbox(
+    name: string,
+    grant: { domain: string } | { folder: string },
+  ): Promise<Outcome<ServerStatus>>;
   removeServer(name: string): Promise<Outcome<void>>;
   testServer(name: string, entry: ServerEntry): Promise<Outcome<TestConnectionResult>>;
   loadTools(name?: string): Promise<void>;
@@ -43,12 +50,16 @@ export interface ServersActions {
   loadConfigFiles(): Promise<void>;
   saveConfigFile(scope: 'user' | 'project', text: string): Promise<Outcome<ConfigFileView>>;
   importClaudeDesktop(): Promise<Outcome<ImportReport>>;
-  /** `grants`: the references (`NAME`, `secret:NAME`) ticked in the approval. */
+  /**
+   * `grants`: the references (`NAME`, `secret:NAME`) ticked in the approval; `sandbox` false: the
+   * user unticked "Run in the sandbox".
+   */
   approveServer(
     name: string,
     approve: boolean,
     entryHash: string,
     grants?: string[],
+    sandbox?: boolean,
   ): Promise<Outcome<ServerStatus>>;
   /** OAuth: opens the system browser and resolves once signed in (or the step that failed). */
   signInServer(name: string): Promise<Outcome<ServerStatus>>;
@@ -108,6 +119,9 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
     setServerTrusted: (name, trusted) =>
       withStatus(() => host.call('servers:set-trusted', { name, trusted })),
     confirmServer: (name) => withStatus(() => host.call('servers:confirm', { name })),
+    preinstallServer: (name) => withStatus(() => host.call('servers:preinstall', { name })),
+    allowInSandbox: (name, grant) =>
+      withStatus(() => host.call('servers:sandbox-allow', { name, ...grant })),
     addServer: (name, e) => withStatus(() => host.call('servers:add', { name, entry: e })),
     async updateServer(name, e) {
       const r = await attempt(() => host.call('servers:update', { name, entry: e }));
@@ -205,9 +219,15 @@ export const createServersActions: ActionsCreator<ServersActions> = (set, get, h
       if (r.ok) void get().loadServers();
       return r;
     },
-    approveServer: (name, approve, entryHash, grants) =>
+    approveServer: (name, approve, entryHash, grants, sandbox) =>
       withStatus(() =>
-        host.call('servers:approve', { name, approve, entryHash, ...(grants ? { grants } : {}) }),
+        host.call('servers:approve', {
+          name,
+          approve,
+          entryHash,
+          ...(grants ? { grants } : {}),
+          ...(sandbox === false ? { sandbox } : {}),
+        }),
       ),
     signInServer: (name) => withStatus(() => host.call('servers:sign-in', { name })),
     signOutServer: (name) => withStatus(() => host.call('servers:sign-out', { name })),

@@ -213,3 +213,22 @@ describe('lena mcp approve', () => {
     });
   });
 });
+
+describe('lena mcp approve --no-sandbox', () => {
+  it('records that the user runs a local entry without its default sandbox; a remote one is refused', () => {
+    const remote = lena([
+      'mcp',
+      'approve',
+      'remote',
+      '--project',
+      project,
+      '--yes',
+      '--no-sandbox',
+    ]);
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toContain('--no-sandbox applies only to a local entry');
+    const r = lena(['mcp', 'approve', 'notes', '--project', project, '--yes', '--no-sandbox']);
+    expect(r.code).toBe(0);
+    expect((record('notes') as { sandbox?: string }).sandbox).toBe('off');
+  });
+});

@@ -32,6 +32,9 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
     'servers:set-enabled': async ({ name, enabled }) => (await servers()).setEnabled(name, enabled),
     'servers:set-trusted': async ({ name, trusted }) => (await servers()).setTrusted(name, trusted),
     'servers:confirm': async ({ name }) => (await servers()).confirm(name),
+    'servers:preinstall': async ({ name }) => (await servers()).preinstall(name),
+    'servers:sandbox-allow': async ({ name, ...grant }) =>
+      (await servers()).allowInSandbox(name, grant),
     'servers:test': async ({ name, entry }) => (await servers()).test(name, entry as ServerEntry),
     'servers:tools': async (args) => (await servers()).tools(args?.name),
     'servers:set-tool-enabled': async ({ server, tool, enabled }) =>
@@ -54,11 +57,11 @@ export function serverHandlers(get: () => Promise<HostServices>): ServerHandlers
       return s.servers.saveConfigFile(scope, path, text);
     },
     'servers:import-claude-desktop': async () => (await servers()).importClaudeDesktop(),
-    'servers:approve': async ({ name, approve, entryHash, grants = [] }) => {
+    'servers:approve': async ({ name, approve, entryHash, grants = [], sandbox = true }) => {
       const s = await get();
       const folder = s.project.folder();
       if (!folder) throw new LenaError(ERROR_CODE.conflict, 'No project folder is open.');
-      return s.servers.approve(folder, name, { approve, entryHash, grants });
+      return s.servers.approve(folder, name, { approve, entryHash, grants, sandbox });
     },
   };
 }

@@ -26,6 +26,8 @@ import type { LoadedConfig } from '../../mcp/config/loader';
 import type { RegisteredTool } from '../../mcp/registry/registry';
 import type { Admission, Refusal } from '../../permissions/tool-gate';
 import { serverKey } from '../../mcp/config/identity';
+import { withSandboxGrant, type SandboxGrant } from '../../mcp/config/sandbox-grant';
+import { preinstallServer } from './preinstall';
 import { complete, getPrompt, offerings, readResource } from '../../mcp/manager/offerings';
 import type { PromptCommand } from '../../../../shared/resource-types';
 import type { HostEvents } from '../events';
@@ -182,6 +184,17 @@ export class ServersService {
     await this.parts.manager.reload();
     return this.required(name);
   }
+  /** Adds a domain or a folder to a local entry's sandbox policy, saved as `update` saves any edit. */
+  allowInSandbox(name: string, grant: SandboxGrant): Promise<ServerStatus> {
+    const configured = this.parts.manager.session(name)?.configured;
+    if (!configured?.entry) throw new LenaError(ERROR_CODE.notFound, `No server named "${name}".`);
+    return this.update(name, withSandboxGrant(configured.entry, configured.scope, grant));
+  }
+  /** Fills a sandboxed npx/uvx server's cache unsandboxed (the user asked), then restarts it offline. */
+  async preinstall(name: string): Promise<ServerStatus> {
+    await preinstallServer(this.parts, name);
+    return this.required(name);
+  }
   async remove(name: string): Promise<void> {
     await removeServer(this.fileOf(name), name);
     await this.parts.manager.reload();
@@ -230,7 +243,7 @@ export class ServersService {
   async approve(
     folder: string,
     name: string,
-    answer: { approve: boolean; entryHash: string; grants: string[] },
+    answer: { approve: boolean; entryHash: string; grants: string[]; sandbox?: boolean },
   ): Promise<ServerStatus> {
     const st = this.required(name);
     const configured = this.parts.manager.session(name)?.configured;
@@ -240,6 +253,8 @@ export class ServersService {
       answer.entryHash,
       answer.approve,
       answer.grants,
+      new Date(),
+      answer.sandbox === false,
     );
     if (answer.approve) await this.parts.permissions.rebaseline(name, { fresh: true });
     await this.parts.manager.reload(name);

@@ -7,13 +7,29 @@ import { ERROR_CODE } from '../../../../shared/result';
 import type { McpManager } from '../../mcp/manager/manager';
 import { noticesIn, refusedHost } from '../../mcp/transports/sandbox/notices';
 import { describeSandbox } from '../../mcp/transports/sandbox/describe';
+import { preinstallArgv, runnerOf } from '../../mcp/transports/sandbox/package-runners';
 
 const MAX_BLOCKED = 10;
 
-/** The sandbox view of a server's state; null for remote servers and unsandboxed user servers. */
-export function sandboxView(state: ServerState, entry: ServerEntry | null): SandboxView | null {
+/**
+ * The sandbox view of a server's state; null for remote servers and unsandboxed user servers.
+ * `choiceAt`: when the user unticked "Run in the sandbox" approving this project entry.
+ */
+export function sandboxView(
+  state: ServerState,
+  entry: ServerEntry | null,
+  choiceAt: string | null = null,
+  preinstalledAt: string | null = null,
+): SandboxView | null {
   if (!entry || typeof entry.url === 'string') return null;
   if (state.transport !== null && state.transport !== 'stdio') return null;
+  if (choiceAt !== null && entry.sandbox === undefined && state.scope === 'project')
+    return {
+      state: 'off',
+      summary: `runs without sandbox: your choice on ${choiceAt.slice(0, 10)}`,
+      blocked: [],
+      choiceAt,
+    };
   const policy = entry.sandbox ?? (state.scope === 'project' ? true : undefined);
   if (policy === undefined) return null;
   if (policy === false)
@@ -23,10 +39,24 @@ export function sandboxView(state: ServerState, entry: ServerEntry | null): Sand
       blocked: [],
     };
   const unavailable = state.error?.code === ERROR_CODE.sandboxUnavailable;
+  const runner = runnerOf(entry.command ?? '');
   return {
     state: unavailable ? 'unavailable' : 'on',
     summary: describeSandbox(policy),
     blocked: blockedHosts(state.stderrTail),
+    ...(runner
+      ? {
+          runner: {
+            name: runner,
+            preinstalledAt,
+            note:
+              preinstalledAt === null
+                ? `${runner} may write its cache and reach its registry (${runner === 'npx' ? 'registry.npmjs.org' : 'pypi.org, files.pythonhosted.org'}); Pre-install removes both`
+                : `pre-installed on ${preinstalledAt.slice(0, 10)}: ${runner} runs offline from its cache and reaches no registry`,
+            preinstall: shown(preinstallArgv(entry.command!, entry.args ?? [])),
+          },
+        }
+      : {}),
   };
 }
 
@@ -37,9 +67,20 @@ export function sandboxSummary(
 ): string | null {
   const state = manager.status(server);
   if (!state) return null;
-  const view = sandboxView(state, manager.session(server)?.configured.entry ?? state.entry);
+  const session = manager.session(server);
+  const view = sandboxView(
+    state,
+    session?.configured.entry ?? state.entry,
+    session?.sandboxOffAt ?? null,
+  );
   return view?.state === 'on' ? `sandboxed: ${view.summary}` : null;
 }
+
+/** A command line as the user would type it (an empty or spaced argument quoted). */
+const shown = (argv: string[] | null) =>
+  argv
+    ?.map((a) => (a === '' || /[\s'"]/.test(a) ? `'${a.replace(/'/g, `'\\''`)}'` : a))
+    .join(' ') ?? null;
 
 function blockedHosts(stderrTail: string): string[] {
   const hosts = noticesIn(stderrTail)

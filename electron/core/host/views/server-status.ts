@@ -28,6 +28,8 @@ export interface ServerViewParts {
   approvals: ProjectApprovals;
   /** Records an outside edit of the entry left under its previous identity (record-moves.ts). */
   records?: Pick<ServerRecords, 'keptFor'>;
+  /** When the user pre-installed a server's npx/uvx package (its identity's record). */
+  preinstalled?: (name: string) => string | null;
 }
 
 /** The servers as shown: the manager's states, each composed into its view when read or emitted. */
@@ -46,7 +48,12 @@ export class ServerStatusViews {
       suspended: trust.note ?? keptNote(this.parts.records?.keptFor(state.name)),
       toolTokens: registry.tokenCosts().find((c) => c.server === state.name)?.tokens ?? 0,
       pendingTools: pendingTools(permissions, session),
-      sandbox: sandboxView(state, entry ?? state.entry),
+      sandbox: sandboxView(
+        state,
+        entry ?? state.entry,
+        session?.sandboxOffAt ?? null,
+        this.parts.preinstalled?.(state.name) ?? null,
+      ),
       approval:
         state.status === 'needs-approval' && entry
           ? approvalFor(

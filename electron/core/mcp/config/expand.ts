@@ -54,6 +54,8 @@ export interface StdioLaunch extends Timeouts {
   cwd?: string;
   /** The sandbox the server runs in (absent: none); a project entry without the field gets the default. */
   sandbox?: true | SandboxPolicy;
+  /** When the user pre-installed its npx or uvx package (the sandbox then keeps it offline). */
+  preinstalledAt?: string | null;
 }
 export interface RemoteLaunch extends Timeouts {
   transport: 'http' | 'sse' | 'http-with-sse-fallback';
@@ -115,6 +117,11 @@ export interface ExpandOptions {
   grants?: readonly string[];
   /** The entry's values are final (an installed bundle's resolved launch): nothing is expanded. */
   literal?: boolean;
+  /**
+   * For a project entry without a `sandbox` field: the user unticked "Run in the sandbox" when
+   * approving it, so it runs without the default sandbox.
+   */
+  unsandboxed?: boolean;
 }
 
 /** The status message of a launch refused because it would carry the Anthropic API key. */
@@ -191,7 +198,7 @@ export async function expandEntry(
   const launch = buildLaunch(entry, expand, options.baseDir, options.defaultCwd);
   if (launch.transport === 'stdio') {
     // A project's servers are sandboxed unless their entry says otherwise (flagged in the approval).
-    const sandbox = entry.sandbox ?? (options.grants ? true : undefined);
+    const sandbox = entry.sandbox ?? (options.grants && !options.unsandboxed ? true : undefined);
     if (sandbox) launch.sandbox = sandbox;
   }
   const usedList = [...used.values()];

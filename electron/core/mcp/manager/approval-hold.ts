@@ -27,8 +27,8 @@ export function approveCommand(
 }
 
 /**
- * Undefined when the project server may start, with the references it was granted; otherwise the
- * message its `needs-approval` status shows.
+ * The references a project server was granted and whether the user turned its default sandbox off
+ * (when) once it may start; otherwise the message its `needs-approval` status shows.
  */
 export async function projectHold(
   approvals: ApprovalCheck | undefined,
@@ -36,7 +36,7 @@ export async function projectHold(
   name: string,
   entry: ServerEntry,
   hash: string,
-): Promise<{ grants: string[] } | { message: string }> {
+): Promise<{ grants: string[]; sandboxOffAt: string | null } | { message: string }> {
   const approved =
     projectDir !== undefined &&
     approvals !== undefined &&
@@ -50,7 +50,11 @@ export async function projectHold(
   }
   const grants = [...((await approvals?.grants?.(projectDir, name, hash)) ?? [])];
   const missing = entryReferences(entry).filter((r) => !grants.includes(r.key));
-  if (missing.length === 0) return { grants };
+  if (missing.length === 0)
+    return {
+      grants,
+      sandboxOffAt: (await approvals?.sandboxOff?.(projectDir, name, hash)) ?? null,
+    };
   return {
     message: `It references ${missing.map((r) => r.token).join(', ')}, which you have not granted to this project server; approve it again with ${missing.length === 1 ? 'it' : 'them'} ticked, or run: ${approveCommand(
       name,

@@ -399,6 +399,7 @@ export class McpManager {
       if ('message' in verdict)
         return session.hold('needs-approval', errorInfo(ERROR_CODE.needsApproval, verdict.message));
       session.grants = verdict.grants;
+      session.sandboxOffAt = verdict.sandboxOffAt;
     }
     return manual ? session.retry() : session.start();
   }

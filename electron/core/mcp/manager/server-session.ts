@@ -58,6 +58,8 @@ export class ServerSession {
   private readonly now: () => number;
   /** What the user granted a project entry in its approval (set by the manager before a start). */
   grants: readonly string[] = [];
+  /** When the user chose to run this project entry outside its default sandbox (set with grants). */
+  sandboxOffAt: string | null = null;
   /**
    * The era a remote server spoke, for the entry it spoke it with: a reconnect skips the 2026 probe
    * when it was 2025. Forgotten by Retry and by an entry change; a stdio server (a new process
@@ -163,7 +165,12 @@ export class ServerSession {
       connectMs: null,
       logAlert: null,
     });
-    const plan = await planStart(this.configured, this.deps, this.grants);
+    const plan = await planStart(
+      this.configured,
+      this.deps,
+      this.grants,
+      this.sandboxOffAt !== null,
+    );
     if (!plan.ok) return this.update(plan.patch);
     const { launch } = plan;
     this.sensitive = plan.sensitive;

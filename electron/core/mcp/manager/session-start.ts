@@ -29,6 +29,7 @@ export async function planStart(
   configured: ConfiguredServer,
   deps: Pick<SessionDeps, 'env' | 'secrets' | 'extensionsDir'>,
   grants: readonly string[],
+  unsandboxed = false,
 ): Promise<StartPlan> {
   const entry = configured.entry;
   if (!entry || configured.issues.length > 0) {
@@ -54,7 +55,9 @@ export async function planStart(
     // A project entry expands only what the user granted it; a user entry is the user's own. A
     // project server runs in the project's folder (its sandbox's writable folder) unless its entry
     // names another, so `"args": ["./server.js"]` means the project's file, as in Claude Code.
-    ...(configured.scope === 'project' ? { grants, defaultCwd: dirOf(configured.file) } : {}),
+    ...(configured.scope === 'project'
+      ? { grants, defaultCwd: dirOf(configured.file), unsandboxed }
+      : {}),
   });
   if (!expanded.ok) {
     const status =

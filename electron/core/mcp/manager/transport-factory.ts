@@ -49,6 +49,8 @@ export function defaultTransportFactory(options: FactoryOptions = {}) {
         path: launch.env.PATH ?? path,
         home: launch.env.HOME ?? env.HOME,
         lenaHome: resolveLenaHome(env),
+        env,
+        preinstalledAt: launch.preinstalledAt ?? null,
       });
     }
     const { createHttpTransport } = await import('./http-transport-factory');

@@ -44,6 +44,15 @@ export interface ApprovalCheck {
     name: string,
     entryHash: string,
   ): readonly string[] | Promise<readonly string[]>;
+  /**
+   * When the user chose, with that approval, to run an entry without a `sandbox` field outside the
+   * default sandbox (ISO date); null or absent: it runs in it.
+   */
+  sandboxOff?(
+    projectDir: string,
+    name: string,
+    entryHash: string,
+  ): string | null | Promise<string | null>;
 }
 
 /** Records running servers' process groups so a crash of Lena leaves nothing behind (desktop issue). */

@@ -65,7 +65,14 @@ export async function sandboxedStdio(
   if (!available.ok) throw unavailable(available.reason, available.action);
   const cwd = opts.cwd ?? process.cwd();
   const tmpDir = mkdtempSync(join(tmpdir(), 'lena-sandbox-'));
-  const sandbox = resolveSandbox(policy, { ...ctx, cwd, tmpDir, command: opts.command });
+  const sandbox = resolveSandbox(policy, {
+    ...ctx,
+    cwd,
+    tmpDir,
+    command: opts.command,
+    args: opts.args,
+    env: { ...ctx.env, ...opts.env },
+  });
   const argv = [opts.command, ...(opts.args ?? [])];
   const description = `stdio (sandboxed): ${argv.join(' ')}`;
   let run: SandboxRun;
@@ -83,7 +90,7 @@ export async function sandboxedStdio(
       command: run.argv[0],
       args: run.argv.slice(1),
       // TMPDIR is the server's private folder.
-      env: { ...opts.env, TMPDIR: tmpDir },
+      env: { ...opts.env, ...sandbox.env, TMPDIR: tmpDir },
       description,
     },
     sandbox,

@@ -14,6 +14,8 @@ describe('the project approval shows the sandbox the server will run under', () 
       "  sandbox: can write only to its working folder, its roots and a temporary folder of its own; no network; cannot read your keys or Lena's home",
     );
     expect(approvalView(request).sandbox?.policy).toBe('default');
+    // Without the field the user may untick "Run in the sandbox"; with its own, not.
+    expect(approvalView(request).sandbox?.optional).toBe(true);
     expect(approvalView(request).sandbox?.summary).toContain('no network');
   });
 
@@ -35,6 +37,7 @@ describe('the project approval shows the sandbox the server will run under', () 
       "  sandbox: can write only to ~/notes, ~/drafts and a temporary folder of its own; network only to api.example.com; cannot read your keys or Lena's home; may also read ~/shared; cannot read ~/notes/private; cannot write ~/notes/.git; never reaches ads.example.com",
     );
     expect(approvalView(request).sandbox?.policy).toBe('own');
+    expect(approvalView(request).sandbox?.optional).toBe(false);
   });
 
   it('"sandbox": false says the server keeps your own rights', () => {

@@ -9,7 +9,7 @@ export function describeSandbox(policy: true | SandboxPolicy): string {
   const where = writes
     ? writes.length === 0
       ? 'only to a temporary folder of its own'
-      : `only to ${writes.join(', ')} and a temporary folder of its own`
+      : `only to ${writes.map((w) => (w === '.' ? 'its working folder' : w)).join(', ')} and a temporary folder of its own`
     : 'only to its working folder, its roots and a temporary folder of its own';
   const domains = own.network?.allowedDomains ?? [];
   const network = domains.length === 0 ? 'no network' : `network only to ${domains.join(', ')}`;

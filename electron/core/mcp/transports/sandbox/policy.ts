@@ -7,8 +7,9 @@
 // passed on and are named in the notes, never claimed hidden.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { SandboxPolicy } from '../../../../../shared/server-config';
+import { runnerAllowance, runnerOf } from './package-runners';
 
 /** The library's settings shape, as far as Lena sets it. */
 export interface SandboxRuntimeSettings {
@@ -34,12 +35,19 @@ export interface SandboxContext {
   roots?: string[];
   /** The command the entry runs, to keep npx and uvx working. */
   command: string;
+  /** Its arguments and variables (npx's install folder, npm's and uv's cache settings). */
+  args?: readonly string[];
+  env?: Readonly<Record<string, string | undefined>>;
+  /** When the user pre-installed its npx or uvx package: it then runs offline from the cache. */
+  preinstalledAt?: string | null;
 }
 
 export interface ResolvedSandbox {
   settings: SandboxRuntimeSettings;
   /** What the server page and `doctor` say besides the lists: package-runner allowances, unhidden paths. */
   notes: string[];
+  /** Variables the server gets besides its own (a pre-installed runner's offline switches). */
+  env: Record<string, string>;
 }
 
 /** Folders where keys and credentials live (relative to HOME), denied to every sandboxed server. */
@@ -55,12 +63,6 @@ export const CREDENTIAL_FOLDERS = [
   '.local/share/keyrings',
   'Library/Keychains',
 ] as const;
-
-/** What package runners need to keep working: cache folders (write) and registries (network). */
-const PACKAGE_RUNNERS: Record<string, { write: string[]; domains: string[] }> = {
-  npx: { write: ['.npm'], domains: ['registry.npmjs.org'] },
-  uvx: { write: ['.cache/uv'], domains: ['pypi.org', 'files.pythonhosted.org'] },
-};
 
 export function resolveSandbox(policy: true | SandboxPolicy, ctx: SandboxContext): ResolvedSandbox {
   const home = ctx.home ?? homedir();
@@ -84,13 +86,18 @@ export function resolveSandbox(policy: true | SandboxPolicy, ctx: SandboxContext
     ...(own.filesystem?.allowWrite ?? [ctx.cwd, ...(ctx.roots ?? [])]),
   ];
   const domains = [...(own.network?.allowedDomains ?? [])];
-  const runner = PACKAGE_RUNNERS[basename(ctx.command).replace(/\.(cmd|exe)$/i, '')];
-  if (runner) {
-    allowWrite.push(...runner.write.map((f) => join(home, f)));
-    domains.push(...runner.domains);
-    notes.push(
-      `${basename(ctx.command)} may write its cache (${runner.write.map((f) => `~/${f}`).join(', ')}) and reach ${runner.domains.join(', ')}`,
-    );
+  const runner = runnerOf(ctx.command);
+  const allowance = runner
+    ? runnerAllowance(
+        runner,
+        { args: ctx.args ?? [], cwd: ctx.cwd, env: ctx.env ?? {}, home },
+        ctx.preinstalledAt ?? null,
+      )
+    : undefined;
+  if (allowance) {
+    allowWrite.push(...allowance.write);
+    domains.push(...allowance.domains);
+    notes.push(allowance.note);
   }
   if ((own.network?.deniedDomains ?? []).length > 0)
     notes.push(
@@ -110,6 +117,7 @@ export function resolveSandbox(policy: true | SandboxPolicy, ctx: SandboxContext
       },
     },
     notes,
+    env: allowance?.env ?? {},
   };
 }
 
