@@ -46,6 +46,8 @@ export interface LenaPaths {
   registryCache: string;
   /** The names (never the values) of the secrets `lena secrets set` keeps in the CLI's store. */
   cliSecretNames: string;
+  /** A2A agents the user added (user scope only). */
+  agents: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -80,6 +82,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     updates: join(home, 'updates.json'),
     registryCache: join(home, 'registry-cache.json'),
     cliSecretNames: join(home, 'cli-secret-names.json'),
+    agents: join(home, 'agents.json'),
   };
 }
 
