@@ -54,6 +54,7 @@ export const settingsPatch = z
     serverTools: settingsFields.serverTools.strict(),
     toolSearch: settingsFields.toolSearch.strict(),
     askLimits: settingsFields.askLimits.strict(),
+    agentLimits: settingsFields.agentLimits.strict(),
     autoUpdate: z.boolean(),
   })
   .partial()

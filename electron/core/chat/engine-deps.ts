@@ -7,6 +7,7 @@ import type { PermissionService } from '../permissions/service';
 import type { ToolGate } from '../permissions/tool-gate';
 import type { SkillsService } from '../skills/service';
 import type { ConversationStore } from '../store/conversations';
+import type { AgentDelegates } from './agent-tools';
 import type { ChatSettings } from './chat-settings';
 import type { ModelCatalog } from './models';
 import type { WithheldFilter } from './request-tools';
@@ -40,4 +41,6 @@ export interface ChatEngineDeps {
   viewContexts?: ViewContexts;
   /** Skills: their catalog goes into the system prompt, and the skill tools answer from them. */
   skills?: SkillsService;
+  /** A2A agents: each ready agent is a tool `a2a__NAME`, answered by a delegation. */
+  agents?: AgentDelegates;
 }

@@ -54,6 +54,7 @@ export async function streamWithRetry(
       conversationTools: deps.store.summary(conversationId).tools,
       deferral: search.deferral(),
       ...(deps.skills ? { skillCatalog: await skillCatalogOf(deps.skills) } : {}),
+      ...(deps.agents ? { agentTools: await deps.agents.tools() } : {}),
       ...(deps.viewContexts
         ? { viewContext: { contexts: deps.viewContexts, conversationId } }
         : {}),

@@ -25,6 +25,7 @@ import { defaultTransportFactory } from '../mcp/manager/transport-factory';
 import { ToolRegistry } from '../mcp/registry/registry';
 import { BaselineStore } from '../permissions/baselines';
 import { AskBroker } from '../permissions/broker';
+import { agentDelegates } from './agent-delegates';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
@@ -264,6 +265,14 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     env,
     () => settings.current.skillFolders,
   );
+  // A2A agents: one tool each; their questions go where servers' questions go.
+  const agents = agentDelegates({
+    file: paths.agents,
+    env,
+    secrets: { get: (name) => options.secrets.get(name) },
+    limits: () => settings.current.agentLimits,
+    asker,
+  });
   const budget = new ToolBudget({
     registry,
     settings: chatSettings,
@@ -285,6 +294,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     // An endpoint's refusal of Anthropic's tool search outlives a restart (reset by model or age).
     toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
     skills,
+    agents,
   });
   notices.unshift(
     ...startupNotices({
@@ -313,6 +323,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     budget,
     viewContexts,
     skills,
+    agents: agents.service,
     chatSettings,
     settingsKey,
     recordMoves,

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentsService } from '../../../electron/core/a2a/service';
-import { PEER_TOKEN, startPeer, type Peer } from '../../fixtures/a2a/peers';
+import { AgentsService } from '../../../../electron/core/a2a/service';
+import { PEER_TOKEN, startPeer, type Peer } from '../../../fixtures/a2a/peers';
 
 let dir: string;
 let instant: Peer;

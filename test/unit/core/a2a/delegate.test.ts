@@ -3,10 +3,10 @@
 // sent as a header, a card that lies about streaming, and every limit (wall time, input rounds,
 // inline size, updates per second).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DelegationView } from '../../../shared/a2a';
-import { fetchCard, AgentConnection } from '../../../electron/core/a2a/client';
-import { DEFAULT_DELEGATION_LIMITS, delegate } from '../../../electron/core/a2a/follow';
-import { PEER_TOKEN, startPeer, type Peer, type PeerKind } from '../../fixtures/a2a/peers';
+import type { DelegationView } from '../../../../shared/a2a';
+import { fetchCard, AgentConnection } from '../../../../electron/core/a2a/client';
+import { DEFAULT_DELEGATION_LIMITS, delegate } from '../../../../electron/core/a2a/follow';
+import { PEER_TOKEN, startPeer, type Peer, type PeerKind } from '../../../fixtures/a2a/peers';
 
 const peers = {} as Record<PeerKind, Peer>;
 
