@@ -119,6 +119,9 @@ describe('lena chat with agents', () => {
       ],
     );
     expect(ran.code, ran.shown).toBe(0);
+    expect(ran.shown).toContain(
+      '? Claude wants to delegate a task to the A2A agent city (a2a__city)',
+    );
     expect(ran.shown).toContain('The A2A agent city asks for information');
     expect(ran.shown).toContain("“Which city do you mean?” (the agent's own words)");
     expect(sent).toContain('Weather in Bergen: sunny');
