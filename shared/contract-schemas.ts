@@ -142,3 +142,4 @@ export const installRequest = z
   .strict();
 /** A skill name (the front matter's rules are checked by core; this bounds the input). */
 export const skillName = z.string().min(1).max(64);
+export const agentName = z.string().min(1).max(48);

@@ -2,6 +2,7 @@
 // with its payload type. Core implements it (electron/core/host), main binds it to ipcMain, the
 // preload and the end-to-end harness expose it through the same builder (shared/bridge.ts).
 import { z } from 'zod';
+import type { AgentView } from './a2a';
 import type { AppInfo, AppNotice, LogEntry } from './app-types';
 import type {
   Conversation,
@@ -224,6 +225,19 @@ export const invokeChannels = {
   ),
   /** Approves a project's skill as its files are now (bound to their hash). */
   'skills:approve': channel<SkillInfo[]>()(z.object({ name: s.skillName }).strict()),
+  /** A2A agents (agents.json) with their state and what each card says. */
+  'agents:list': channel<AgentView[]>()(s.noArgs),
+  /** Adds an agent by its base URL; the card is fetched (the entry stays when it cannot be). */
+  'agents:add': channel<AgentView[]>()(
+    z
+      .object({
+        name: s.agentName,
+        url: z.string().min(1).max(2000),
+        headers: z.record(z.string().min(1).max(200), z.string().max(8000)).optional(),
+      })
+      .strict(),
+  ),
+  'agents:remove': channel<AgentView[]>()(z.object({ name: s.agentName }).strict()),
 
   // Conversations and the agent loop
   'conversations:list': channel<ConversationSummary[]>()(s.noArgs),

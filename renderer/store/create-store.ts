@@ -27,6 +27,8 @@ import { initialSettingsState, type SettingsState } from './settings/initial-sta
 import type { GetState, SetState } from './slice';
 import { createSkillsActions, type SkillsActions } from './skills/actions';
 import { initialSkillsState, type SkillsState } from './skills/initial-state';
+import { createAgentsActions, type AgentsActions } from './agents/actions';
+import { initialAgentsState, type AgentsState } from './agents/initial-state';
 import type { StoreHost } from './store-host';
 import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
@@ -44,7 +46,8 @@ export type LenaActions = AppActions &
   InspectorActions &
   ChatControlsActions &
   AppsActions &
-  SkillsActions;
+  SkillsActions &
+  AgentsActions;
 
 export type LenaData = AppState &
   RegistryState &
@@ -58,7 +61,8 @@ export type LenaData = AppState &
   ResourcesState &
   InspectorState &
   AppsState &
-  SkillsState;
+  SkillsState &
+  AgentsState;
 
 export type LenaState = LenaData & LenaActions;
 
@@ -77,6 +81,7 @@ const initialParts = () => [
   initialInspectorState(),
   initialAppsState(),
   initialSkillsState(),
+  initialAgentsState(),
 ];
 
 /** Every slice's first state. */
@@ -102,6 +107,7 @@ export const sliceParts = (set: SetState, get: GetState, host: StoreHost): objec
   createChatControlsActions(set, get, host),
   createAppsActions(set, get, host),
   createSkillsActions(set, get, host),
+  createAgentsActions(set, get, host),
 ];
 
 const slices =

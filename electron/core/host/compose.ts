@@ -476,6 +476,7 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
       env: options.env,
     }),
     skills: rt.skills,
+    agents: rt.agents,
     paths,
     notices: () => [...rt.notices, ...projectNotices],
     runtime: rt,
