@@ -48,6 +48,8 @@ export interface LenaPaths {
   cliSecretNames: string;
   /** A2A agents the user added (user scope only). */
   agents: string;
+  /** Delegations to agents the window was following, across restarts. */
+  delegations: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -83,6 +85,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     registryCache: join(home, 'registry-cache.json'),
     cliSecretNames: join(home, 'cli-secret-names.json'),
     agents: join(home, 'agents.json'),
+    delegations: join(home, 'delegations.json'),
   };
 }
 

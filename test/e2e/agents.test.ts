@@ -2,7 +2,7 @@
 // peers and the scripted Messages API: "Add agent" fetches and shows the card; Claude delegates,
 // the delegation is asked, the agent's question is answered in the question frame, the status and
 // artifact show on the tool card and the artifact reaches the next request wrapped; Stop sends
-// CancelTask to the agent.
+// CancelTask to the agent; a delegation running when Lena quits is followed again at the next start.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import {
   type MessagesApiServer,
 } from '../fixtures/messages-api';
 import { startPeer, type Peer } from '../fixtures/a2a/peers';
-import { ask, configureChat } from './helpers/chat-setup';
+import { ask, configureChat, TEST_KEY } from './helpers/chat-setup';
 import { allowOnce, armedQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
@@ -119,5 +119,58 @@ describe.skipIf(skipped)('A2A agents in the window', () => {
     await page.getByRole('button', { name: /Stop/ }).click();
     await expect.poll(() => slow.cancels.length, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => card.getAttribute('data-status')).toBe('cancelled');
+  });
+});
+
+describe.skipIf(skipped)('a delegation that outlives a restart of Lena', () => {
+  it('is followed again at the next start, and Continue with the result reaches Claude', async () => {
+    const again = mkdtempSync(join(tmpdir(), 'lena-e2e-agents-restart-'));
+    const long = await startPeer('slow', { stepMs: 300 });
+    const claude = await startMessagesApiServer();
+    const windows: WindowSession[] = [];
+    try {
+      writeFileSync(join(again, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
+      writeFileSync(
+        join(again, 'agents.json'),
+        JSON.stringify({ agents: { long: { url: long.url } } }),
+      );
+      const first = await openWindow({ home: again, questionArmingMs: 0 });
+      windows.push(first);
+      await configureChat(first.page, claude.url);
+      claude.push(reply(toolUse('a2a__long', { message: 'a long report' }, 'toolu_long')));
+      await ask(first.page, 'Write the long report');
+      await allowOnce(first.page);
+      const running = first.page.getByTestId('tool-card').last();
+      await expect
+        .poll(() => running.getByTestId('delegation-status').textContent(), { timeout: 20_000 })
+        .toMatch(/^Step \d+ of 20$/);
+      // Lena quits while the agent works on: no CancelTask is sent.
+      windows.pop();
+      await first.dispose();
+      expect(long.cancels).toEqual([]);
+
+      const second = await openWindow({ home: again, questionArmingMs: 0 });
+      windows.push(second);
+      const { page } = second;
+      await page.getByLabel('Anthropic API key').fill(TEST_KEY);
+      await page.getByRole('button', { name: 'Save key' }).click();
+      await page.getByRole('button', { name: 'Write the long report', exact: true }).click();
+      const card = page.getByTestId('tool-card').last();
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+      const offer = card.getByTestId('tool-continue');
+      await offer.waitFor();
+      await second.screenshot('agent-restart-continue');
+      claude.push(reply(text('The report is in.')));
+      const before = claude.messageRequests().length;
+      await offer.getByRole('button', { name: 'Continue with the result' }).click();
+      await page.getByText('The report is in.').waitFor({ timeout: 30_000 });
+      const sent = claude.messageRequests()[before];
+      const result = toolResultsOf(sent).find((r) => r.tool_use_id !== 'toolu_long');
+      expect(toolResultText(result?.content)).toContain('part 20.');
+    } finally {
+      for (const w of windows) await w.dispose().catch(() => undefined);
+      await Promise.all([claude.close(), long.close()]);
+      rmSync(again, { recursive: true, force: true });
+    }
   });
 });

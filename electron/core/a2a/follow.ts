@@ -5,6 +5,7 @@
 // time, status updates coalesced to `maxUpdatesPerSecond`, and the inline text of artifacts.
 // Stop (the signal) sends CancelTask. Never throws for what the agent does: the outcome says it.
 import { FINAL_STATES, type DelegationArtifact, type DelegationView } from '../../../shared/a2a';
+import { DetachFromTask } from '../mcp/tasks/follow';
 import type { A2aEvent, AgentConnection } from './client';
 import type { TaskSnapshot } from './convert';
 
@@ -29,6 +30,8 @@ export const DEFAULT_DELEGATION_LIMITS: DelegationLimits = {
 export interface DelegationHooks {
   /** The card changed (coalesced). */
   onUpdate?(view: DelegationView): void;
+  /** The agent named the task (once): it may outlive Lena from here on. */
+  onTask?(taskId: string, contextId: string | null): void;
   /** The agent asks the user; null when the user did not answer. */
   ask?(question: string, view: DelegationView): Promise<string | null>;
 }
@@ -43,6 +46,8 @@ export interface DelegationOutcome {
   agentText: string;
   /** The user stopped it. */
   cancelled: boolean;
+  /** Lena is quitting: the task was left running on the agent (no CancelTask). */
+  detached: boolean;
 }
 
 export interface DelegationInput {
@@ -63,6 +68,8 @@ class Tracker {
   private lastEmit = 0;
   private timer: NodeJS.Timeout | undefined;
   lastMessage: string | null = null;
+
+  private named = false;
 
   constructor(
     agent: string,
@@ -105,6 +112,13 @@ class Tracker {
     this.changed(FINAL_STATES.has(v.state) || v.state === 'input-required');
   }
 
+  /** Tells the hooks the task's id the first time it is known. */
+  private name(): void {
+    if (this.named || !this.view.taskId) return;
+    this.named = true;
+    this.hooks.onTask?.(this.view.taskId, this.view.contextId);
+  }
+
   snapshot(task: TaskSnapshot): void {
     const v = this.view;
     v.taskId = task.id || v.taskId;
@@ -126,6 +140,7 @@ class Tracker {
 
   /** Emits at most `maxUpdatesPerSecond`; a change inside the window is sent at its end. */
   changed(now = false): void {
+    this.name();
     const gap = 1000 / this.limits.maxUpdatesPerSecond;
     const wait = this.lastEmit + gap - Date.now();
     if (now || wait <= 0) {
@@ -191,13 +206,14 @@ export async function delegate(
   } catch (err) {
     failure = `the agent could not be reached: ${err instanceof Error ? err.message : String(err)}.`;
   }
-  if (both.aborted && !FINAL_STATES.has(t.view.state)) {
+  const detached = signal.reason instanceof DetachFromTask;
+  if (both.aborted && !FINAL_STATES.has(t.view.state) && !detached) {
     await cancelQuietly(connection, t);
     if (!signal.aborted)
       failure = `the task did not end within ${Math.round(limits.wallTimeMs / 60_000)} minutes; Lena cancelled it (the wall time is a setting).`;
   }
   t.stop();
-  return outcome(t, failure, signal.aborted, limits);
+  return { ...outcome(t, failure, signal.aborted && !detached, limits), detached };
 }
 
 /** Sends one message; a refused stream falls back to SendMessage. Null, or why it failed. */
@@ -279,7 +295,7 @@ function outcome(
   failure: string | null,
   cancelled: boolean,
   limits: DelegationLimits,
-): DelegationOutcome {
+): Omit<DelegationOutcome, 'detached'> {
   const v = t.view;
   const parts: string[] = [];
   let budget = limits.maxInlineBytes;

@@ -13,6 +13,7 @@ import type { ConversationStore } from '../store/conversations';
 import type { ToolCallUpsert } from '../store/tool-calls';
 import type { AgentConnection } from '../a2a/client';
 import { delegate, type DelegationLimits, type DelegationOutcome } from '../a2a/follow';
+import type { DelegationJournal } from '../a2a/journal';
 import type { AgentIdentity } from '../a2a/service';
 import type { ToolUse } from './stream-round';
 import { untrustedText } from './untrusted';
@@ -25,6 +26,8 @@ export interface AgentDelegates {
   tools(): Promise<Anthropic.Messages.Tool[]>;
   connect(name: string): Promise<{ connection: AgentConnection; identity: AgentIdentity }>;
   limits(): DelegationLimits;
+  /** The delegations in flight, followed again after a restart (the window only). */
+  journal?: DelegationJournal;
   /** The agent asks the user (the question frame, marked as from the agent); null: no answer. */
   ask(
     q: { agent: string; question: string; conversationId: string; view: DelegationView },
@@ -158,6 +161,14 @@ async function answerOne(use: ToolUse, ctx: AgentToolsContext): Promise<ToolResu
         name,
         { message, ...(contextId ? { contextId } : {}) },
         {
+          onTask: (taskId, contextIdNow) =>
+            ctx.agents.journal?.record({
+              key: `${ctx.conversationId}/${use.id}`,
+              agent: name,
+              taskId,
+              contextId: contextIdNow,
+              startedAt,
+            }),
           onUpdate: (view) => {
             if (last)
               ctx.emit({
@@ -176,6 +187,13 @@ async function answerOne(use: ToolUse, ctx: AgentToolsContext): Promise<ToolResu
         ctx.agents.limits(),
       ),
     );
+    if (out.detached)
+      return fail(
+        'cancelled',
+        `Lena quit while agent ${name} was working; the agent keeps its task (${out.view.taskId ?? 'no id yet'}), and Lena follows it at the next start.`,
+        { startedAt, ...decision },
+      );
+    ctx.agents.journal?.forget(`${ctx.conversationId}/${use.id}`);
     const block = delegationResultBlock(use.id, out);
     const shown = `${out.summary}\n\n${out.agentText}`;
     save(

@@ -3,6 +3,7 @@
 // as an elicitation form marked as coming from the agent (the window's frame, or the terminal with
 // `lena chat --interactive`). Without anyone to ask, a question is unanswered and the task cancelled.
 import type { AgentLimits } from '../../../shared/settings-fields';
+import type { DelegationJournal } from '../a2a/journal';
 import { AgentsService } from '../a2a/service';
 import type { DelegationLimits } from '../a2a/follow';
 import type { AgentDelegates } from '../chat/agent-tools';
@@ -15,6 +16,8 @@ export interface AgentDelegatesDeps {
   secrets: SecretLookup;
   limits: () => AgentLimits;
   asker?: Asker | null;
+  /** The window follows delegations again after a restart; the command line does not. */
+  journal?: DelegationJournal;
 }
 
 export function delegationLimits(l: AgentLimits): DelegationLimits {
@@ -32,6 +35,7 @@ export function agentDelegates(deps: AgentDelegatesDeps): AgentDelegates & {
   const service = new AgentsService({ file: deps.file, env: deps.env, secrets: deps.secrets });
   return {
     service,
+    ...(deps.journal ? { journal: deps.journal } : {}),
     tools: () => service.tools(),
     connect: (name) => service.connect(name),
     limits: () => delegationLimits(deps.limits()),

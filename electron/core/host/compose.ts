@@ -26,6 +26,7 @@ import { ToolRegistry } from '../mcp/registry/registry';
 import { BaselineStore } from '../permissions/baselines';
 import { AskBroker } from '../permissions/broker';
 import { agentDelegates } from './agent-delegates';
+import { DelegationJournal } from '../a2a/journal';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
@@ -272,6 +273,9 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     secrets: { get: (name) => options.secrets.get(name) },
     limits: () => settings.current.agentLimits,
     asker,
+    ...(options.features === 'window'
+      ? { journal: await DelegationJournal.open(paths.delegations) }
+      : {}),
   });
   const budget = new ToolBudget({
     registry,
@@ -338,7 +342,12 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
       await manager.shutdown();
       await rebinding;
       // Pins of a last listing, a baseline sealed by a last request: on disk before close returns.
-      await Promise.all([pins.settled(), approvals.settled(), baselines.settled()]);
+      await Promise.all([
+        pins.settled(),
+        approvals.settled(),
+        baselines.settled(),
+        agents.journal?.settled(),
+      ]);
       conversations.close();
       await viewContexts.settled();
     },

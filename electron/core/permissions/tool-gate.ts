@@ -85,6 +85,8 @@ export interface DelegationGateRequest {
   origin: 'delegation';
   call: Omit<ToolCallRequest, 'origin'>;
   signal?: AbortSignal;
+  /** A task followed again after a restart: allowed when it started, so only a deny rule stops it. */
+  resumed?: true;
 }
 
 /** An allowed delegation: `delegate` sends it once. */
@@ -141,7 +143,9 @@ export class ToolGate {
     const asCall: GateRequest = { ...request, origin: 'model' };
     const verdict =
       this.switchedOff(asCall) ??
-      (await this.options.permissions.authorize(request.call, { signal: request.signal }));
+      (request.resumed
+        ? this.options.permissions.authorizeByHand(request.call, TASK_RESUMED)
+        : await this.options.permissions.authorize(request.call, { signal: request.signal }));
     if (verdict.outcome === 'deny')
       return {
         outcome: 'deny',
