@@ -125,17 +125,23 @@ class Tracker {
     v.contextId = task.contextId || v.contextId;
     v.state = task.state;
     if (task.status) v.status = task.status;
-    if (task.artifacts.length) v.artifacts = task.artifacts;
+    if (task.artifacts.length) v.artifacts = task.artifacts.map((a) => this.capped(a));
+  }
+
+  /** Text past the inline limit is not kept: the card and Claude get the first part, and the size. */
+  private capped(a: DelegationArtifact): DelegationArtifact {
+    const max = this.limits.maxInlineBytes;
+    return a.text.length > max ? { ...a, text: a.text.slice(0, max) } : a;
   }
 
   private artifact(a: DelegationArtifact, append: boolean): void {
     const found = this.view.artifacts.find((x) => x.name === a.name);
-    if (!found) this.view.artifacts.push(a);
+    if (!found) this.view.artifacts.push(this.capped(a));
     else if (append) {
-      found.text += a.text;
+      Object.assign(found, this.capped({ ...found, text: found.text + a.text }));
       found.bytes += a.bytes;
       found.files.push(...a.files);
-    } else Object.assign(found, a);
+    } else Object.assign(found, this.capped(a));
   }
 
   /** Emits at most `maxUpdatesPerSecond`; a change inside the window is sent at its end. */
@@ -304,7 +310,7 @@ function outcome(
     const shown = body.length > budget ? body.subarray(0, budget).toString() : a.text;
     budget = Math.max(0, budget - body.length);
     const cut =
-      shown.length < a.text.length
+      Buffer.byteLength(shown) < Buffer.byteLength(a.text) || a.text.length >= limits.maxInlineBytes
         ? `\n[… ${a.bytes} bytes in all; the first ${Buffer.byteLength(shown)} are shown here]`
         : '';
     parts.push(`Artifact "${a.name}":\n${shown}${cut}`);

@@ -133,5 +133,8 @@ describe('delegate', () => {
       maxInlineBytes: 20,
     });
     expect(capped.agentText).toMatch(/bytes in all; the first 20 are shown here/);
+    // Nothing past the limit is kept, on the card either.
+    expect(capped.view.artifacts.every((a) => a.text.length <= 20)).toBe(true);
+    expect(capped.view.artifacts.find((a) => a.name === 'report')?.bytes).toBeGreaterThan(100);
   });
 });
