@@ -80,6 +80,11 @@ describe.skipIf(skipped)('A2A agents in the window', () => {
       return reply(text('It is sunny in Bergen.'));
     });
     await ask(page, 'Ask the weather agent');
+    const asked = await armedQuestion(page);
+    expect(await asked.getByRole('heading').first().textContent()).toContain(
+      'Delegate a task to the A2A agent city',
+    );
+    await app.screenshot('agent-permission');
     await allowOnce(page);
     const question = await armedQuestion(page);
     expect(await question.getByRole('heading').textContent()).toBe(
