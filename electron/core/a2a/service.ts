@@ -167,7 +167,8 @@ export class AgentsService {
 
   /** The tool of every enabled agent whose card was read, for Claude's request. */
   async tools(): Promise<Anthropic.Messages.Tool[]> {
-    const views = await this.list();
+    // A damaged agents.json leaves Claude without agents, never without a chat (the list says why).
+    const views = await this.list().catch(() => []);
     return views
       .filter((v) => v.state === 'ready' && v.card)
       .map((v) => ({

@@ -105,6 +105,10 @@ describe('agents service', () => {
     expect(byName.broken.reason).toContain('it has no "name"');
     expect(byName['Bad!'].reason).toContain('is not an agent name');
     expect(await service(file).tools()).toEqual([]);
+    // A file that is not JSON: the list says so, the chat's tools go on without agents.
+    writeFileSync(file, '{"agents": ');
+    await expect(service(file).list()).rejects.toThrow(/JSON|Unexpected|end/i);
+    expect(await service(file).tools()).toEqual([]);
   });
 
   it('removes an agent; removing an unknown one lists the agents', async () => {
