@@ -143,3 +143,11 @@ export const installRequest = z
 /** A skill name (the front matter's rules are checked by core; this bounds the input). */
 export const skillName = z.string().min(1).max(64);
 export const agentName = z.string().min(1).max(48);
+/** agents:add: a name, the base URL and the headers as written (`${VAR}` and `${secret:NAME}` kept). */
+export const agentAdd = z
+  .object({
+    name: agentName,
+    url: z.string().min(1).max(2000),
+    headers: z.record(z.string().min(1).max(200), z.string().max(8000)).optional(),
+  })
+  .strict();

@@ -228,15 +228,7 @@ export const invokeChannels = {
   /** A2A agents (agents.json) with their state and what each card says. */
   'agents:list': channel<AgentView[]>()(s.noArgs),
   /** Adds an agent by its base URL; the card is fetched (the entry stays when it cannot be). */
-  'agents:add': channel<AgentView[]>()(
-    z
-      .object({
-        name: s.agentName,
-        url: z.string().min(1).max(2000),
-        headers: z.record(z.string().min(1).max(200), z.string().max(8000)).optional(),
-      })
-      .strict(),
-  ),
+  'agents:add': channel<AgentView[]>()(s.agentAdd),
   'agents:remove': channel<AgentView[]>()(z.object({ name: s.agentName }).strict()),
 
   // Conversations and the agent loop
