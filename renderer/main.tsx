@@ -7,6 +7,7 @@ import './styles.css';
 import './styles/controls.css';
 import './styles/chat.css';
 import './styles/pages.css';
+import './styles/agents.css';
 import './styles/registry.css';
 import './styles/questions.css';
 import './styles/chat-controls.css';

@@ -53,6 +53,8 @@ export interface ElicitationFormQuestion extends QuestionBase {
   fields: FormField[];
   /** The request the server is working on, when known ("tools/call book"). */
   purpose: string | null;
+  /** An A2A agent asks (its task needs input), not an MCP server: `server` is the agent's name. */
+  from?: 'agent';
 }
 
 export interface ElicitationUrlQuestion extends QuestionBase {
@@ -114,7 +116,9 @@ export function questionSummary(q: ClientQuestion): string {
     case 'sampling-answer':
       return `Return Claude's answer to ${q.server}?`;
     case 'elicitation-form':
-      return `${q.server} asks for information.`;
+      return q.from === 'agent'
+        ? `The agent ${q.server} asks a question.`
+        : `${q.server} asks for information.`;
     case 'elicitation-url':
       return q.loopback
         ? `${q.server} asks you to open ${q.origin}, an address on this computer.`

@@ -57,6 +57,7 @@ export const settingsPatch = z
     serverTools: settingsFields.serverTools.strict(),
     toolSearch: settingsFields.toolSearch.strict(),
     askLimits: settingsFields.askLimits.strict(),
+    agentLimits: settingsFields.agentLimits.strict(),
     autoUpdate: z.boolean(),
   })
   .partial()
@@ -208,3 +209,12 @@ export const projectPrefsChange = z
 
 /** Moves a conversation to a project folder (null: to no project). */
 export const conversationMove = z.object({ id, project: folderPath.nullable() }).strict();
+export const agentName = z.string().min(1).max(48);
+/** agents:add: a name, the base URL and the headers as written (`${VAR}` and `${secret:NAME}` kept). */
+export const agentAdd = z
+  .object({
+    name: agentName,
+    url: z.string().min(1).max(2000),
+    headers: z.record(z.string().min(1).max(200), z.string().max(8000)).optional(),
+  })
+  .strict();

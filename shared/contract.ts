@@ -2,6 +2,7 @@
 // with its payload type. Core implements it (electron/core/host), main binds it to ipcMain, the
 // preload and the end-to-end harness expose it through the same builder (shared/bridge.ts).
 import { z } from 'zod';
+import type { AgentView } from './a2a';
 import type { AppInfo, AppNotice, LogEntry } from './app-types';
 import type { ChatEvent } from './chat/events';
 import {
@@ -234,6 +235,11 @@ export const invokeChannels = {
   'skills:approve': channel<SkillInfo[]>()(z.object({ name: s.skillName }).strict()),
   /** A server's skill's SKILL.md body, read from its server now and verified against its entry. */
   'skills:read': channel<{ body: string }>()(z.object({ name: s.skillName }).strict()),
+  /** A2A agents (agents.json) with their state and what each card says. */
+  'agents:list': channel<AgentView[]>()(s.noArgs),
+  /** Adds an agent by its base URL; the card is fetched (the entry stays when it cannot be). */
+  'agents:add': channel<AgentView[]>()(s.agentAdd),
+  'agents:remove': channel<AgentView[]>()(z.object({ name: s.agentName }).strict()),
 
   // Conversations and the agent loop (contract-chat.ts)
   ...chatChannels,

@@ -75,7 +75,31 @@ export const settingsFields = {
     /** Questions of one server (sampling reviews, elicitation forms and links) waiting at once. */
     pendingQuestions: z.number().int().min(1).max(20),
   }),
+  /** What one delegation to an A2A agent may take: bounded, visible, never hanging. */
+  agentLimits: z.object({
+    /** Minutes a task may run, questions included, before Lena cancels it. */
+    wallTimeMinutes: z
+      .number()
+      .min(1)
+      .max(24 * 60),
+    /** Updates of the tool card per second at most (status floods are coalesced). */
+    updatesPerSecond: z.number().min(1).max(20),
+    /** Bytes of artifact text given to Claude inline; the rest is kept with the call. */
+    inlineBytes: z.number().int().min(1000).max(10_000_000),
+    /** Questions one task may ask before Lena cancels it. */
+    inputRounds: z.number().int().min(0).max(50),
+  }),
 };
+
+export type AgentLimits = z.infer<typeof settingsFields.agentLimits>;
+
+/** The defaults of `agentLimits`. */
+export const DEFAULT_AGENT_LIMITS = Object.freeze({
+  wallTimeMinutes: 30,
+  updatesPerSecond: 4,
+  inlineBytes: 1_000_000,
+  inputRounds: 5,
+});
 
 /** The defaults of `askLimits`. */
 export const DEFAULT_ASK_LIMITS = Object.freeze({

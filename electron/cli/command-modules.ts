@@ -20,6 +20,7 @@ const MCP_INSTALL: Loader = () => import('./mcp/install');
 const SECRETS: Loader = () => import('./secrets-commands');
 const CHAT: Loader = () => import('./chat-command');
 const SKILLS: Loader = () => import('./skills-commands');
+const AGENTS: Loader = () => import('./agents-commands');
 
 /** Command words → the module that registers them, in registration (help) order. */
 export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
@@ -50,6 +51,10 @@ export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
   ['skills list', SKILLS],
   ['skills show', SKILLS],
   ['skills approve', SKILLS],
+  ['agents add', AGENTS],
+  ['agents list', AGENTS],
+  ['agents show', AGENTS],
+  ['agents remove', AGENTS],
 ];
 
 /** Loads the module of the command `argv` starts with; false when no command matches. */

@@ -4,6 +4,7 @@
 // a time on stderr; an answer is a letter then Enter (no single key approves), whatever was typed
 // before the question appeared is dropped, and Ctrl-C at a question denies that call. Returns the
 // function that ends the asking (the command is done).
+import { agentOfTool } from '../../shared/a2a';
 import { createInterface } from 'node:readline';
 import type { PermissionDecisionKind, PermissionRequestView } from '../../shared/permission-types';
 import type { Answer } from '../core/permissions/types';
@@ -69,8 +70,12 @@ export function describeRequest(r: PermissionRequestView): string[] {
       : [['arguments', args] as const];
   return [
     '',
-    `? Claude wants to run ${r.tool} of the server ${r.server} (${r.qualifiedName})${r.queueLength > 1 ? ` [${r.position} of ${r.queueLength}]` : ''}`,
-    `  ${r.hintsTrusted ? 'trusted server' : 'server not trusted (its hints are its own claims)'}${r.destructive ? ' · may modify or delete data' : ''} · ${r.rule}`,
+    agentOfTool(r.qualifiedName)
+      ? `? Claude wants to delegate a task to the A2A agent ${r.tool} (${r.qualifiedName})${r.queueLength > 1 ? ` [${r.position} of ${r.queueLength}]` : ''}`
+      : `? Claude wants to run ${r.tool} of the server ${r.server} (${r.qualifiedName})${r.queueLength > 1 ? ` [${r.position} of ${r.queueLength}]` : ''}`,
+    agentOfTool(r.qualifiedName)
+      ? `  a remote agent: it sees the message and may take minutes or ask you back · ${r.rule}`
+      : `  ${r.hintsTrusted ? 'trusted server' : 'server not trusted (its hints are its own claims)'}${r.destructive ? ' · may modify or delete data' : ''} · ${r.rule}`,
     ...(r.held ? [`  ⚠ held: ${r.held.reason}`, ...r.held.changes.map((c) => `    ${c}`)] : []),
     ...(r.origin === 'view' ? ['  asked by the tool’s view, not by Claude'] : []),
     '  arguments:',

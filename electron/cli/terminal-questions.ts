@@ -69,10 +69,9 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
     q: Extract<Body, { kind: 'elicitation-form' }>,
     signal?: AbortSignal,
   ): Promise<ClientAnswer> {
-    say(
-      `\n? ${q.server} asks for information${q.purpose ? ` (while working on ${q.purpose})` : ''}:`,
-    );
-    say(`  “${q.message}” (the server's own words)`);
+    const who = q.from === 'agent' ? `The A2A agent ${q.server}` : q.server;
+    say(`\n? ${who} asks for information${q.purpose ? ` (while working on ${q.purpose})` : ''}:`);
+    say(`  “${q.message}” (the ${q.from === 'agent' ? 'agent' : 'server'}'s own words)`);
     const secrets = q.fields.filter((f) => f.sensitive);
     if (secrets.length > 0)
       say(

@@ -52,6 +52,10 @@ export interface LenaPaths {
   projects: string;
   /** Installed MCP bundles, one folder per bundle name and version (extensions/NAME/VERSION). */
   extensions: string;
+  /** A2A agents the user added (user scope only). */
+  agents: string;
+  /** Delegations to agents the window was following, across restarts. */
+  delegations: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -89,6 +93,8 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     cliSecretNames: join(home, 'cli-secret-names.json'),
     projects: join(home, 'projects.json'),
     extensions: join(home, 'extensions'),
+    agents: join(home, 'agents.json'),
+    delegations: join(home, 'delegations.json'),
   };
 }
 

@@ -28,6 +28,8 @@ import { initialSettingsState, type SettingsState } from './settings/initial-sta
 import type { GetState, SetState } from './slice';
 import { createSkillsActions, type SkillsActions } from './skills/actions';
 import { initialSkillsState, type SkillsState } from './skills/initial-state';
+import { createAgentsActions, type AgentsActions } from './agents/actions';
+import { initialAgentsState, type AgentsState } from './agents/initial-state';
 import type { StoreHost } from './store-host';
 import { createToastActions, type ToastActions } from './toast/actions';
 import { initialToastState, type ToastState } from './toast/initial-state';
@@ -49,7 +51,8 @@ export type LenaActions = AppActions &
   ChatControlsActions &
   AppsActions &
   SkillsActions &
-  WindowsActions;
+  WindowsActions &
+  AgentsActions;
 
 export type LenaData = AppState &
   RegistryState &
@@ -64,7 +67,8 @@ export type LenaData = AppState &
   InspectorState &
   AppsState &
   SkillsState &
-  WindowsState;
+  WindowsState &
+  AgentsState;
 
 export type LenaState = LenaData & LenaActions;
 
@@ -84,6 +88,7 @@ const initialParts = () => [
   initialAppsState(),
   initialSkillsState(),
   initialWindowsState(),
+  initialAgentsState(),
 ];
 
 /** Every slice's first state. */
@@ -111,6 +116,7 @@ export const sliceParts = (set: SetState, get: GetState, host: StoreHost): objec
   createAppsActions(set, get, host),
   createSkillsActions(set, get, host),
   createWindowsActions(set, get, host),
+  createAgentsActions(set, get, host),
 ];
 
 const slices =

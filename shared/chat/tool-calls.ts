@@ -1,4 +1,5 @@
 // A tool call as its card shows it: status, input, the full result, progress, the decision.
+import type { DelegationView } from '../a2a';
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
 
@@ -35,6 +36,8 @@ export interface ToolCallView {
     status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
     statusMessage?: string;
   } | null;
+  /** A delegation to an A2A agent: its task's state, status and artifacts, live. */
+  delegation?: DelegationView | null;
   decision: string | null;
   decidedBy: string | null;
   startedAt: number | null;

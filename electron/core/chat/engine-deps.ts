@@ -7,6 +7,7 @@ import type { PermissionService } from '../permissions/service';
 import type { ToolGate } from '../permissions/tool-gate';
 import type { SkillsService } from '../skills/service';
 import type { ConversationStore } from '../store/conversations';
+import type { AgentDelegates } from './agent-tools';
 import type { ChatSettings } from './chat-settings';
 import type { ModelCatalog } from './models';
 import type { ProjectContext } from './project-context';
@@ -43,4 +44,6 @@ export interface ChatEngineDeps {
   skills?: SkillsService;
   /** What a conversation's project (its folder) adds: instructions and pinned files (Lena's home). */
   project?: (folder: string | null) => ProjectContext | undefined;
+  /** A2A agents: each ready agent is a tool `a2a__NAME`, answered by a delegation. */
+  agents?: AgentDelegates;
 }

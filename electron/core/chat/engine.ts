@@ -27,6 +27,7 @@ import { answerToolUses } from './round-tools';
 import { streamWithRetry } from './stream-retry';
 import { startFromSummary } from './summary';
 import { describeTool, resumeWaitingTasks, storeLateResult } from './task-resume';
+import { resumeDelegations } from './agent-resume';
 import { ToolSearchSupport } from './tool-search/support';
 import { TurnToolSearch } from './tool-search/turn';
 import { userContent } from './user-content';
@@ -221,15 +222,22 @@ export class ChatEngine {
    */
   resumeTasks(): Promise<void> {
     const tasks = this.deps.tools.tasks;
-    if (!tasks) return Promise.resolve();
-    return resumeWaitingTasks({
-      store: this.deps.store,
-      emit: this.deps.emit,
-      tasks,
-      gate: this.deps.gate,
-      describe: describeTool(this.deps.registry, this.deps.tools),
-      registerCall: (id, c) => this.registerCall(id, c),
-    });
+    const { agents, store, emit, gate } = this.deps;
+    const registerCall = (id: string, c: AbortController) => this.registerCall(id, c);
+    const delegations = agents
+      ? resumeDelegations({ agents, store, emit, gate, registerCall })
+      : null;
+    const following = tasks
+      ? resumeWaitingTasks({
+          store,
+          emit,
+          tasks,
+          gate,
+          describe: describeTool(this.deps.registry, this.deps.tools),
+          registerCall,
+        })
+      : null;
+    return Promise.all([following, delegations]).then(() => undefined);
   }
 
   /** "Continue with the result": a task's late result goes to the model as a new turn. */

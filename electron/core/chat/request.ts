@@ -34,6 +34,8 @@ export interface RequestInput {
   viewContext?: { contexts: ViewContexts; conversationId: string };
   /** The skills catalog (skill-catalog.ts); empty or absent = no skills, no skill tools. */
   skillCatalog?: string;
+  /** The tools of the ready A2A agents (`a2a__NAME`), sent with Lena's own tools. */
+  agentTools?: readonly Anthropic.Messages.Tool[];
 }
 
 export interface BuiltRequest {
@@ -82,7 +84,7 @@ export async function buildRequest(input: RequestInput): Promise<BuiltRequest> {
     isWithheld: input.isWithheld,
     serverTools: settings.serverTools,
     deferral: input.deferral,
-    ...(input.skillCatalog ? { ownTools: SKILL_TOOL_DEFINITIONS } : {}),
+    ownTools: [...(input.skillCatalog ? SKILL_TOOL_DEFINITIONS : []), ...(input.agentTools ?? [])],
   });
   // Tool references in the history must name a tool this request defines (tool-search/history.ts).
   resolveReferences(messages, tools);

@@ -1,11 +1,12 @@
 // The tool uses of one round answered: Lena's own tool search answers its uses (tools at scale),
-// the skill tools theirs (skill-tools.ts),
+// the skill tools theirs (skill-tools.ts), delegations to A2A agents theirs (agent-tools.ts),
 // the others run on their servers through the permission gate; every result is stored as the user
 // turn that follows, in the order Claude asked, even when the turn was stopped (so the
 // conversation stays valid for the next turn).
 import type { ContentBlock } from '../../../shared/chat/messages';
 import type { RegisteredTool } from '../mcp/registry/registry';
 import { withheldTools } from '../permissions/offered';
+import { answerAgentUses, isAgentUse } from './agent-tools';
 import type { ChatEngineDeps } from './engine-deps';
 import type { ToolUse } from './stream-round';
 import { answerSkillUses, isSkillUse } from './skill-tools';
@@ -47,6 +48,19 @@ export async function answerToolUses(
       })
     : new Map();
   for (const [id, block] of skilled) searched.set(id, block);
+  const delegated = deps.agents
+    ? await answerAgentUses(toolUses.filter(isAgentUse), {
+        agents: deps.agents,
+        gate: deps.gate,
+        store: deps.store,
+        emit: deps.emit,
+        conversationId,
+        messageId,
+        signal,
+        registerCall,
+      })
+    : new Map();
+  for (const [id, block] of delegated) searched.set(id, block);
   const serverUses = toolUses.filter((u) => !searched.has(u.id));
   const ran =
     serverUses.length === 0

@@ -62,6 +62,7 @@ export async function streamWithRetry(
             ),
           }
         : {}),
+      ...(deps.agents ? { agentTools: await deps.agents.tools() } : {}),
       ...(deps.viewContexts
         ? { viewContext: { contexts: deps.viewContexts, conversationId } }
         : {}),

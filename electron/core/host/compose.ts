@@ -26,6 +26,8 @@ import { defaultTransportFactory } from '../mcp/manager/transport-factory';
 import { ToolRegistry } from '../mcp/registry/registry';
 import { BaselineStore } from '../permissions/baselines';
 import { AskBroker } from '../permissions/broker';
+import { agentDelegates } from './agent-delegates';
+import { DelegationJournal } from '../a2a/journal';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';
@@ -286,6 +288,17 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     () => settings.current.skillFolders,
     () => serverSkillSources(manager),
   );
+  // A2A agents: one tool each; their questions go where servers' questions go.
+  const agents = agentDelegates({
+    file: paths.agents,
+    env,
+    secrets: { get: (name) => options.secrets.get(name) },
+    limits: () => settings.current.agentLimits,
+    asker,
+    ...(options.features === 'window'
+      ? { journal: await DelegationJournal.open(paths.delegations) }
+      : {}),
+  });
   const budget = new ToolBudget({
     registry,
     settings: chatSettings,
@@ -309,6 +322,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     toolSearch: new ToolSearchSupport({ file: paths.toolSearch }),
     skills,
     project: (folder) => (folder ? projectPrefs.get(folder) : undefined),
+    agents,
   });
   notices.unshift(
     ...startupNotices({
@@ -338,6 +352,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     viewContexts,
     skills,
     projectPrefs,
+    agents: agents.service,
     chatSettings,
     settingsKey,
     recordMoves,
@@ -352,7 +367,12 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
       await manager.shutdown();
       await rebinding;
       // Pins of a last listing, a baseline sealed by a last request: on disk before close returns.
-      await Promise.all([pins.settled(), approvals.settled(), baselines.settled()]);
+      await Promise.all([
+        pins.settled(),
+        approvals.settled(),
+        baselines.settled(),
+        agents.journal?.settled(),
+      ]);
       conversations.close();
       await viewContexts.settled();
     },
@@ -501,6 +521,7 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
       pickPaths: options.pickPaths,
     }),
     skills: rt.skills,
+    agents: rt.agents,
     paths,
     notices: () => [...rt.notices, ...projectNotices],
     runtime: rt,

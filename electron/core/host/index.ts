@@ -15,6 +15,7 @@ import { questionHandlers } from './handlers/question-handlers';
 import { resourceHandlers } from './handlers/resource-handlers';
 import { installHandlers } from './handlers/install-handlers';
 import { skillHandlers } from './handlers/skill-handlers';
+import { agentHandlers } from './handlers/agent-handlers';
 import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { AppNotice } from '../../../shared/app-types';
@@ -98,6 +99,7 @@ export function createHost(options: HostOptions = {}): Host {
     ...inspectHandlers(get, events),
     ...resourceHandlers(get, events),
     ...skillHandlers(get),
+    ...agentHandlers(get),
     ...chatHandlers(get),
     ...permissionHandlers(get),
     ...questionHandlers(get, windows),

@@ -3,6 +3,7 @@
 // permission gate with a broker only where someone can answer, the conversations, the chat
 // engine), with the start-up helpers compose.ts builds them with.
 import type { SkillsService } from '../skills/service';
+import type { AgentsService } from '../a2a/service';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat/events';
 import type { ChatEngine } from '../chat/engine';
@@ -99,6 +100,8 @@ export interface Runtime {
   skills: SkillsService;
   /** What Lena keeps per project folder: instructions, pinned files, default model and tools. */
   projectPrefs: ProjectPrefsStore;
+  /** A2A agents (agents.json): entries, cards, and the tools they give Claude. */
+  agents: AgentsService;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
   /** The servers as shown (the manager's state with trust, token cost and the approval request). */

@@ -20,6 +20,7 @@ import type { ProjectService, ProjectHistory } from './services/project';
 import type { ServersService } from './services/servers';
 import type { SettingsService } from './services/settings';
 import type { SkillsService } from '../skills/service';
+import type { AgentsService } from '../a2a/service';
 
 /**
  * The window's services, one face each: handlers and the desktop call their methods and never
@@ -40,6 +41,8 @@ export interface HostServices {
   bundles: BundleService;
   /** Skills from folders: list, switches, project approvals. */
   skills: SkillsService;
+  /** A2A agents: entries, cards, add and remove. */
+  agents: AgentsService;
   paths: LenaPaths;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices(): AppNotice[];

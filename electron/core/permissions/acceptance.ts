@@ -5,6 +5,7 @@
 // Callers name a server; every record (in memory and in the files) is kept under the server's
 // identity key (`recordKey`: scope + a hash of its launch entry), so a project server named like
 // a user server, or an entry that now runs something else, starts with nothing of the other's.
+import { AGENT_TOOL_PREFIX } from '../../../shared/a2a';
 import {
   availability,
   standing,
@@ -24,6 +25,9 @@ import {
   type PinStore,
 } from './pins';
 import type { ToolDefinition } from './types';
+
+/** A delegation to an A2A agent (`a2a__NAME`): its tool is the agent's card, never pinned or held. */
+const isAgentTool = (tool: ToolDefinition): boolean => tool.name.startsWith(AGENT_TOOL_PREFIX);
 
 interface PinAhead {
   hash: string;
@@ -86,11 +90,13 @@ export class ToolAcceptance implements PinChecker {
   }
 
   standing(name: string, tool: ToolDefinition): ToolStanding {
+    if (isAgentTool(tool)) return 'offered';
     return standing(this.facts(name), tool).standing;
   }
 
   /** The gate's pin check, with this process's decisions applied. */
   check(name: string, tool: ToolDefinition): PinCheck {
+    if (isAgentTool(tool)) return { status: 'pinned' };
     const server = this.recordKey(name);
     const ahead = this.pinsAhead.get(server)?.get(tool.name);
     if (!ahead) return this.pins.check(server, tool);
@@ -137,6 +143,7 @@ export class ToolAcceptance implements PinChecker {
 
   /** The user accepted a new or changed tool (this definition). */
   async accept(name: string, tool: ToolDefinition): Promise<void> {
+    if (isAgentTool(tool)) return;
     const server = this.recordKey(name);
     this.pin(server, [tool]);
     this.setRejection(server, tool.name, null, () =>

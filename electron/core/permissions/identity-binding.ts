@@ -28,7 +28,7 @@ function ruleServer(
 ): ServerIdentity | undefined {
   if (entry.server !== undefined) return identities.find((i) => i.name === entry.server);
   const parsed = parseRule(entry.rule);
-  if (!parsed || parsed.kind === 'everything') return undefined;
+  if (!parsed || !('server' in parsed)) return undefined;
   return identities.find((i) => sanitizeNamePart(i.name) === parsed.server);
 }
 

@@ -12,6 +12,7 @@ import type { RuleEntry } from './types';
  */
 export type ParsedRule =
   | { kind: 'everything' }
+  | { kind: 'agents' }
   | { kind: 'server'; server: string }
   | { kind: 'tool'; name: string; server: string; tool: string; conditions: Condition[] };
 
@@ -22,9 +23,14 @@ const SERVER_WILDCARD = /^mcp__([A-Za-z0-9_-]+)__\*$/;
 const BARE_SERVER = /^mcp__(?!.*__)([A-Za-z0-9_-]+)$/;
 const TOOL_RULE = /^mcp__([A-Za-z0-9_-]+?)__([A-Za-z0-9_-]+)$/;
 const EVERYTHING = new Set(['*', 'mcp__*', 'mcp__*__*']);
+// A2A agents (each one tool to the model): `a2a__NAME` is one agent, `a2a__*` every agent. The
+// server part of an agent's rule holds a space, so it never names a configured MCP server.
+const AGENT_RULE = /^a2a__([a-z0-9-]{1,48})$/;
+const EVERY_AGENT = 'a2a__*';
+export const agentRuleServer = (agent: string): string => `agent ${agent}`;
 
 const SHAPE_HELP =
-  'write `mcp__SERVER`, `mcp__SERVER__*` or `mcp__SERVER__TOOL` (the qualified names the model sees)';
+  'write `mcp__SERVER`, `mcp__SERVER__*` or `mcp__SERVER__TOOL` (the qualified names the model sees), or `a2a__AGENT` / `a2a__*` for A2A agents';
 
 /** Parses a rule without judging the list it goes in; `null` when it is not a rule at all. */
 export function parseRule(text: string): ParsedRule | null {
@@ -35,6 +41,16 @@ export function parseRule(text: string): ParsedRule | null {
 function parseHead(head: string): ParsedRule | null {
   const rule = head.trim();
   if (EVERYTHING.has(rule)) return { kind: 'everything' };
+  if (rule === EVERY_AGENT) return { kind: 'agents' };
+  const agent = AGENT_RULE.exec(rule);
+  if (agent)
+    return {
+      kind: 'tool',
+      name: rule,
+      server: agentRuleServer(agent[1]),
+      tool: agent[1],
+      conditions: [],
+    };
   const server = SERVER_WILDCARD.exec(rule) ?? BARE_SERVER.exec(rule);
   if (server) return { kind: 'server', server: server[1] };
   const tool = TOOL_RULE.exec(rule);

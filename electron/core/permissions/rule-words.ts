@@ -20,7 +20,9 @@ const conditionWords = (c: Condition): string => {
 export function ruleMatchWords(parsed: ParsedRule): string {
   switch (parsed.kind) {
     case 'everything':
-      return 'every tool of every server';
+      return 'every tool of every server, and every A2A agent';
+    case 'agents':
+      return 'every A2A agent';
     case 'server':
       return `every tool of ${parsed.server}`;
     case 'tool':

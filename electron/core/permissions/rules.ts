@@ -1,6 +1,7 @@
 // Permission rules: three lists (allow, ask, deny) of qualified tool names from four scopes,
 // evaluated deny > ask > allow > default ask. Allow rules are bound to the server entry they were
 // written for, so a changed or shadowing entry cannot inherit them.
+import { AGENT_TOOL_PREFIX } from '../../../shared/a2a';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { sanitizeNamePart } from '../mcp/registry/names';
 import {
@@ -60,6 +61,12 @@ export function validateRule(
       message: `"${text}" in allow would let every tool of every server run without asking, so it is refused; allow one server (\`mcp__SERVER\`) or one tool (\`mcp__SERVER__TOOL\`) instead.`,
     };
   }
+  if (list === 'allow' && parsed.kind === 'agents') {
+    return {
+      ok: false,
+      message: `"${text}" in allow would let every A2A agent take tasks without asking, so it is refused; allow one agent (\`a2a__AGENT\`) instead.`,
+    };
+  }
   if (list === 'allow' && scope === 'project') {
     return {
       ok: false,
@@ -88,11 +95,14 @@ export function compileRules(
 
 /** Does the rule cover this tool? Server rules compare the server's name as qualified names spell it. */
 export function ruleMatches(parsed: ParsedRule, target: RuleTarget): boolean {
+  const agent = target.qualifiedName.startsWith(AGENT_TOOL_PREFIX);
   switch (parsed.kind) {
     case 'everything':
-      return target.qualifiedName.startsWith('mcp__');
+      return agent || target.qualifiedName.startsWith('mcp__');
+    case 'agents':
+      return agent;
     case 'server':
-      return sanitizeNamePart(target.serverName) === parsed.server;
+      return !agent && sanitizeNamePart(target.serverName) === parsed.server;
     case 'tool':
       return target.qualifiedName === parsed.name;
   }
@@ -135,7 +145,7 @@ const SCOPE_ORDER: RuleScope[] = ['user', 'project', 'cli', 'session'];
 function pick(candidates: ScopedRule[]): ScopedRule | undefined {
   const weight = (r: ScopedRule) =>
     -conditionsOf(r).length * 100 +
-    (r.parsed.kind === 'tool' ? 0 : r.parsed.kind === 'server' ? 1 : 2) * 10 +
+    (r.parsed.kind === 'tool' ? 0 : r.parsed.kind === 'everything' ? 2 : 1) * 10 +
     SCOPE_ORDER.indexOf(r.scope);
   return [...candidates].sort((a, b) => weight(a) - weight(b))[0];
 }

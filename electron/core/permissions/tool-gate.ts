@@ -77,6 +77,25 @@ export interface SamplingAdmission {
   send<T>(request: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * The model's delegation to an A2A agent (`a2a__NAME`): the same rules and dialog as the model's
+ * tool call (no read-only shortcut: an agent has no hints), then a ticket that sends it once.
+ */
+export interface DelegationGateRequest {
+  origin: 'delegation';
+  call: Omit<ToolCallRequest, 'origin'>;
+  signal?: AbortSignal;
+  /** A task followed again after a restart: allowed when it started, so only a deny rule stops it. */
+  resumed?: true;
+}
+
+/** An allowed delegation: `delegate` sends it once. */
+export interface DelegationAdmission {
+  outcome: 'allow';
+  audit: AuditRecord;
+  delegate<T>(send: () => Promise<T>): Promise<T>;
+}
+
 /** An allowed call: `run` sends it once, with the arguments the gate saw. */
 export interface Admission {
   outcome: 'allow';
@@ -108,11 +127,41 @@ export class ToolGate {
 
   /** The rules of the call's origin; an allowed call comes back as a ticket to run it once. */
   admit(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal>;
+  admit(request: DelegationGateRequest): Promise<DelegationAdmission | Refusal>;
   admit(request: GateRequest): Promise<Admission | Refusal>;
   admit(
-    request: GateRequest | SamplingGateRequest,
-  ): Promise<Admission | SamplingAdmission | Refusal> {
-    return request.origin === 'sampling' ? this.admitSampling(request) : this.admitCall(request);
+    request: GateRequest | SamplingGateRequest | DelegationGateRequest,
+  ): Promise<Admission | SamplingAdmission | DelegationAdmission | Refusal> {
+    if (request.origin === 'sampling') return this.admitSampling(request);
+    if (request.origin === 'delegation') return this.admitDelegation(request);
+    return this.admitCall(request);
+  }
+
+  private async admitDelegation(
+    request: DelegationGateRequest,
+  ): Promise<DelegationAdmission | Refusal> {
+    const asCall: GateRequest = { ...request, origin: 'model' };
+    const verdict =
+      this.switchedOff(asCall) ??
+      (request.resumed
+        ? this.options.permissions.authorizeByHand(request.call, TASK_RESUMED)
+        : await this.options.permissions.authorize(request.call, { signal: request.signal }));
+    if (verdict.outcome === 'deny')
+      return {
+        outcome: 'deny',
+        audit: verdict.audit,
+        message: verdict.message ?? `${request.call.qualifiedName} was denied.`,
+      };
+    let used = false;
+    return {
+      outcome: 'allow',
+      audit: verdict.audit,
+      delegate: (send) => {
+        if (used) return Promise.reject(new Error('This delegation was already sent once.'));
+        used = true;
+        return send();
+      },
+    };
   }
 
   private async admitSampling(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal> {

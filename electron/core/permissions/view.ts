@@ -172,7 +172,7 @@ export function ruleViews(
     ...compileRules('project', project).rules,
   ];
   return rules.map((rule) => {
-    const parsedServer = rule.parsed.kind === 'everything' ? null : rule.parsed.server;
+    const parsedServer = 'server' in rule.parsed ? rule.parsed.server : null;
     const server = rule.entry.server ?? parsedServer;
     const current = server === null ? undefined : identities.get(server);
     return {

@@ -1,7 +1,11 @@
 // What settings.json may hold, the defaults, and a field-by-field reading that keeps every valid
 // value of a partly broken file (a typo in `maxTokens` must not wipe the user's deny rules).
 import { z } from 'zod';
-import { DEFAULT_ASK_LIMITS, settingsFields } from '../../../shared/settings-fields';
+import {
+  DEFAULT_AGENT_LIMITS,
+  DEFAULT_ASK_LIMITS,
+  settingsFields,
+} from '../../../shared/settings-fields';
 
 /** Current Claude models offered in the model picker; any other id can be typed in. */
 export const CLAUDE_MODELS: readonly { id: string; label: string }[] = [
@@ -68,6 +72,7 @@ export const fieldSchemas = {
   skillFolders: z.array(z.string().min(1)).nullable(),
   /** Each limit left out of the file keeps its default. */
   askLimits: f.askLimits.partial().transform((v) => ({ ...DEFAULT_ASK_LIMITS, ...v })),
+  agentLimits: f.agentLimits.partial().transform((v) => ({ ...DEFAULT_AGENT_LIMITS, ...v })),
   /** `lena chat`: seconds to wait for servers before the turn begins (late ones join when ready). */
   serverStartTimeout: z.number().min(0).max(600),
 };
@@ -96,6 +101,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   prices: {},
   skillFolders: null,
   askLimits: { ...DEFAULT_ASK_LIMITS },
+  agentLimits: { ...DEFAULT_AGENT_LIMITS },
   serverStartTimeout: 5,
 });
 

@@ -1,6 +1,7 @@
 // One tool call as a card: status, server · tool, duration or progress, arguments, result, and a
 // Cancel that really cancels while it runs. Expanded while running or failed, collapsed when done.
 import { AskedElsewhere } from './AskedElsewhere';
+import { DelegationPanel, delegationOf } from './DelegationPanel';
 import { deniedWords } from '../../lib/denied-words';
 import { allowedWords, askedWords } from '../../lib/rule-words';
 import { memo, useEffect, useState } from 'react';
@@ -109,6 +110,7 @@ export const ToolCard = memo(function ToolCard({
   const status = STATUS[call.status];
   const name = call.title ?? call.tool;
   const bodyId = `tool-body-${call.id}`;
+  const delegation = delegationOf(call);
   const allowed =
     call.status === 'denied' ? null : (allowedWords(call.decidedBy) ?? askedWords(call.decidedBy));
   return (
@@ -160,6 +162,7 @@ export const ToolCard = memo(function ToolCard({
         )}
       </div>
       {call.status === 'running' && <Progress call={call} />}
+      {delegation && <DelegationPanel view={delegation} />}
       {cancelError && <p className="tool-note error">Could not cancel: {cancelError}</p>}
       {call.continuable && (
         // Issue 19: the task finished after its turn ended (Lena restarted meanwhile).
@@ -186,9 +189,10 @@ export const ToolCard = memo(function ToolCard({
         <AskedElsewhere conversationId={call.conversationId} toolUseId={call.id} />
       )}
       {/* A tool with a view (MCP Apps) shows it once the call is allowed, open or collapsed. */}
-      {call.server !== '' && call.status !== 'pending' && call.status !== 'denied' && (
-        <ToolView call={call} />
-      )}
+      {call.server !== '' &&
+        !delegation &&
+        call.status !== 'pending' &&
+        call.status !== 'denied' && <ToolView call={call} />}
       {isOpen && (
         <div className="tool-body" id={bodyId}>
           {allowed && (

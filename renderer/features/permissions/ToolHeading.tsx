@@ -2,6 +2,7 @@
 // like a sentence a person says ("Write File — fs · untrusted"); the title in it is the server's
 // claim (marked so, with a tooltip), so the qualified name that really runs is always on the line
 // below in monospace. Trust is a labelled chip by the server's name, never a missing badge.
+import { agentOfTool } from '../../../shared/a2a';
 import type { PermissionRequestView } from '../../../shared/permission-types';
 import { Marked } from '../../components/Marked';
 import { safetyLine } from './safety';
@@ -33,6 +34,19 @@ type HeadingRequest = Pick<
 
 /** "Write File — fs · untrusted": the tool's title (or name), its server, and the trust chip. */
 export function ToolHeading({ request }: { request: HeadingRequest }) {
+  const agent = agentOfTool(request.qualifiedName);
+  if (agent)
+    return (
+      <>
+        Delegate a task to the A2A agent <span className="tool-server">{agent}</span>{' '}
+        <span
+          className="badge badge-untrusted"
+          title="A remote agent with its own reasoning: it sees the message, may take minutes and may ask you back"
+        >
+          remote agent
+        </span>
+      </>
+    );
   const title = request.title?.trim();
   const shown =
     title && title.length > TITLE_CHARS ? `${title.slice(0, TITLE_CHARS - 1)}…` : (title ?? '');

@@ -192,9 +192,15 @@ export function ElicitationFormView({
       questionId={question.id}
       className="elicitation-question"
       heading={
-        <>
-          <code>{question.server}</code> asks for information
-        </>
+        question.from === 'agent' ? (
+          <>
+            The agent <code>{question.server}</code> asks a question
+          </>
+        ) : (
+          <>
+            <code>{question.server}</code> asks for information
+          </>
+        )
       }
       position={position}
       total={total}
@@ -202,7 +208,11 @@ export function ElicitationFormView({
       cancel={{ label: 'Cancel', run: cancel, keyOnly: true }}
       choices={<button onClick={decline}>Decline</button>}
     >
-      <span className="small muted">The server says (its own words)</span>
+      <span className="small muted">
+        {question.from === 'agent'
+          ? 'The A2A agent says (its own words; your answer continues its task)'
+          : 'The server says (its own words)'}
+      </span>
       <div className="server-text" data-testid="elicitation-message">
         <Marked text={question.message} />
       </div>

@@ -1,5 +1,6 @@
 // The servers page: every server (status dot and word, scope, transport, version, tools, token
 // cost) on the left, the selected server's detail or "Add server" on the right.
+import { AgentsPanel } from '../agents/AgentsPanel';
 import { Spinner } from '../../components/Delayed';
 import { ErrorNote } from '../../components/ErrorNote';
 import { formatTokens } from '../../lib/format';
@@ -129,6 +130,7 @@ export function ServersPage() {
           ) : null}
         </div>
       </div>
+      <AgentsPanel />
     </section>
   );
 }

@@ -1,0 +1,338 @@
+// One delegation followed to its end: sent with SendStreamingMessage where the card offers
+// streaming (a stream refused or dropped falls back to SubscribeToTask, then to GetTask polling
+// with backoff), else SendMessage and polling. INPUT_REQUIRED asks the user through `ask` and the
+// answer continues the same task, at most `maxInputRounds` times. Everything is bounded: a wall
+// time, status updates coalesced to `maxUpdatesPerSecond`, and the inline text of artifacts.
+// Stop (the signal) sends CancelTask. Never throws for what the agent does: the outcome says it.
+import { FINAL_STATES, type DelegationArtifact, type DelegationView } from '../../../shared/a2a';
+import { DetachFromTask } from '../mcp/tasks/follow';
+import type { A2aEvent, AgentConnection } from './client';
+import type { TaskSnapshot } from './convert';
+
+export interface DelegationLimits {
+  /** The longest a task may run, questions included (default 30 min). */
+  wallTimeMs: number;
+  /** Card updates per second at most (default 4). */
+  maxUpdatesPerSecond: number;
+  /** Bytes of artifact text given to Claude inline (default 1 MB). */
+  maxInlineBytes: number;
+  /** Questions one task may ask (default 5). */
+  maxInputRounds: number;
+}
+
+export const DEFAULT_DELEGATION_LIMITS: DelegationLimits = {
+  wallTimeMs: 30 * 60_000,
+  maxUpdatesPerSecond: 4,
+  maxInlineBytes: 1_000_000,
+  maxInputRounds: 5,
+};
+
+export interface DelegationHooks {
+  /** The card changed (coalesced). */
+  onUpdate?(view: DelegationView): void;
+  /** The agent named the task (once): it may outlive Lena from here on. */
+  onTask?(taskId: string, contextId: string | null): void;
+  /** The agent asks the user; null when the user did not answer. */
+  ask?(question: string, view: DelegationView): Promise<string | null>;
+}
+
+export interface DelegationOutcome {
+  view: DelegationView;
+  /** Failed, rejected, canceled, timed out, unanswered, or the agent could not be reached. */
+  isError: boolean;
+  /** Lena's own words about the outcome (never the agent's). */
+  summary: string;
+  /** What the agent said (artifacts, its last message), capped: untrusted data. */
+  agentText: string;
+  /** The user stopped it. */
+  cancelled: boolean;
+  /** Lena is quitting: the task was left running on the agent (no CancelTask). */
+  detached: boolean;
+}
+
+export interface DelegationInput {
+  message: string;
+  contextId?: string;
+  /** A task already running (followed again after a restart): no message is sent. */
+  taskId?: string;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done) => {
+    const t = setTimeout(done, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), done()), { once: true });
+  });
+
+class Tracker {
+  readonly view: DelegationView;
+  private lastEmit = 0;
+  private timer: NodeJS.Timeout | undefined;
+  lastMessage: string | null = null;
+
+  private named = false;
+
+  constructor(
+    agent: string,
+    private readonly limits: DelegationLimits,
+    private readonly hooks: DelegationHooks,
+  ) {
+    this.view = {
+      agent,
+      taskId: null,
+      contextId: null,
+      state: 'submitted',
+      status: null,
+      artifacts: [],
+      rounds: 0,
+    };
+  }
+
+  apply(event: A2aEvent): void {
+    const v = this.view;
+    switch (event.kind) {
+      case 'task':
+        this.snapshot(event.task);
+        break;
+      case 'status':
+        v.taskId ||= event.taskId;
+        v.contextId ||= event.contextId;
+        v.state = event.state;
+        if (event.status) v.status = event.status;
+        break;
+      case 'artifact':
+        this.artifact(event.artifact, event.append);
+        break;
+      case 'message':
+        // A direct reply: the exchange ends with it.
+        v.contextId ||= event.contextId || null;
+        this.lastMessage = event.text;
+        v.state = 'completed';
+        break;
+    }
+    this.changed(FINAL_STATES.has(v.state) || v.state === 'input-required');
+  }
+
+  /** Tells the hooks the task's id the first time it is known. */
+  private name(): void {
+    if (this.named || !this.view.taskId) return;
+    this.named = true;
+    this.hooks.onTask?.(this.view.taskId, this.view.contextId);
+  }
+
+  snapshot(task: TaskSnapshot): void {
+    const v = this.view;
+    v.taskId = task.id || v.taskId;
+    v.contextId = task.contextId || v.contextId;
+    v.state = task.state;
+    if (task.status) v.status = task.status;
+    if (task.artifacts.length) v.artifacts = task.artifacts.map((a) => this.capped(a));
+  }
+
+  /** Text past the inline limit is not kept: the card and Claude get the first part, and the size. */
+  private capped(a: DelegationArtifact): DelegationArtifact {
+    const max = this.limits.maxInlineBytes;
+    return a.text.length > max ? { ...a, text: a.text.slice(0, max) } : a;
+  }
+
+  private artifact(a: DelegationArtifact, append: boolean): void {
+    const found = this.view.artifacts.find((x) => x.name === a.name);
+    if (!found) this.view.artifacts.push(this.capped(a));
+    else if (append) {
+      Object.assign(found, this.capped({ ...found, text: found.text + a.text }));
+      found.bytes += a.bytes;
+      found.files.push(...a.files);
+    } else Object.assign(found, this.capped(a));
+  }
+
+  /** Emits at most `maxUpdatesPerSecond`; a change inside the window is sent at its end. */
+  changed(now = false): void {
+    this.name();
+    const gap = 1000 / this.limits.maxUpdatesPerSecond;
+    const wait = this.lastEmit + gap - Date.now();
+    if (now || wait <= 0) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.lastEmit = Date.now();
+      this.hooks.onUpdate?.(structuredClone(this.view));
+    } else this.timer ??= setTimeout(() => ((this.timer = undefined), this.changed(true)), wait);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+const done = (t: Tracker) =>
+  FINAL_STATES.has(t.view.state) ||
+  t.view.state === 'input-required' ||
+  t.view.state === 'auth-required';
+
+// Long: the loop of one delegation (send, follow, ask, follow again), each step bounded.
+export async function delegate(
+  connection: AgentConnection,
+  agent: string,
+  input: DelegationInput,
+  hooks: DelegationHooks,
+  signal: AbortSignal,
+  limits: DelegationLimits = DEFAULT_DELEGATION_LIMITS,
+): Promise<DelegationOutcome> {
+  const t = new Tracker(agent, limits, hooks);
+  const wall = AbortSignal.timeout(limits.wallTimeMs);
+  const both = AbortSignal.any([signal, wall]);
+  let message: string | null = input.taskId ? null : input.message;
+  if (input.taskId) t.view.taskId = input.taskId;
+  if (input.contextId) t.view.contextId = input.contextId;
+  let failure: string | null = null;
+  try {
+    for (;;) {
+      if (message !== null) {
+        failure = await sendOnce(connection, t, message, both);
+        message = null;
+      }
+      if (failure === null && !done(t) && !both.aborted) await followUntilDone(connection, t, both);
+      if (both.aborted || failure !== null || t.view.state !== 'input-required') break;
+      if (t.view.rounds >= limits.maxInputRounds) {
+        failure = `the agent asked for input more than ${limits.maxInputRounds} times; Lena cancelled the task (the limit is a setting).`;
+        await cancelQuietly(connection, t);
+        break;
+      }
+      t.view.rounds++;
+      const question = t.view.status ?? 'The agent needs more input.';
+      const answer = hooks.ask ? await hooks.ask(question, structuredClone(t.view)) : null;
+      if (both.aborted) break;
+      if (answer === null) {
+        failure = 'the agent asked a question and no answer was given; Lena cancelled the task.';
+        await cancelQuietly(connection, t);
+        break;
+      }
+      message = answer;
+      t.view.state = 'working';
+      t.changed(true);
+    }
+  } catch (err) {
+    failure = `the agent could not be reached: ${err instanceof Error ? err.message : String(err)}.`;
+  }
+  const detached = signal.reason instanceof DetachFromTask;
+  if (both.aborted && !FINAL_STATES.has(t.view.state) && !detached) {
+    await cancelQuietly(connection, t);
+    if (!signal.aborted)
+      failure = `the task did not end within ${Math.round(limits.wallTimeMs / 60_000)} minutes; Lena cancelled it (the wall time is a setting).`;
+  }
+  t.stop();
+  return { ...outcome(t, failure, signal.aborted && !detached, limits), detached };
+}
+
+/** Sends one message; a refused stream falls back to SendMessage. Null, or why it failed. */
+async function sendOnce(
+  connection: AgentConnection,
+  t: Tracker,
+  text: string,
+  signal: AbortSignal,
+): Promise<string | null> {
+  const ids = {
+    ...(t.view.contextId ? { contextId: t.view.contextId } : {}),
+    // An answer continues the task that asked; a first message starts a new one.
+    ...(t.view.taskId && !FINAL_STATES.has(t.view.state) ? { taskId: t.view.taskId } : {}),
+  };
+  // The task's snapshot that opens the answer's stream still says input-required: the answer
+  // was just sent, so it is working; a new question comes as a status update.
+  const apply = (event: A2aEvent) =>
+    t.apply(
+      ids.taskId && event.kind === 'task' && event.task.state === 'input-required'
+        ? { ...event, task: { ...event.task, state: 'working' } }
+        : event,
+    );
+  if (connection.card.streaming) {
+    let seen = 0;
+    try {
+      for await (const event of connection.stream(text, ids, signal)) {
+        seen++;
+        apply(event);
+        if (done(t)) return null;
+      }
+      return null;
+    } catch {
+      if (signal.aborted) return null;
+      // The card said streaming and the agent refused it before any event: send it plainly.
+      if (seen > 0) return null;
+    }
+  }
+  apply(await connection.send(text, ids, signal));
+  return null;
+}
+
+/** A stream that ended early: SubscribeToTask once, then GetTask with backoff until it ends. */
+async function followUntilDone(connection: AgentConnection, t: Tracker, signal: AbortSignal) {
+  const id = t.view.taskId;
+  if (!id) return;
+  if (connection.card.streaming) {
+    try {
+      for await (const event of connection.resubscribe(id, signal)) {
+        t.apply(event);
+        if (done(t)) return;
+      }
+    } catch {
+      // Not resumable as a stream: poll.
+    }
+  }
+  let delay = 250;
+  while (!done(t) && !signal.aborted) {
+    await sleep(delay, signal);
+    if (signal.aborted) return;
+    t.snapshot(await connection.getTask(id, signal));
+    t.changed(done(t));
+    delay = Math.min(delay * 1.6, 5000);
+  }
+}
+
+async function cancelQuietly(connection: AgentConnection, t: Tracker): Promise<void> {
+  if (!t.view.taskId || FINAL_STATES.has(t.view.state)) return;
+  try {
+    t.snapshot(await connection.cancel(t.view.taskId, AbortSignal.timeout(3000)));
+  } catch {
+    // The agent may have ended the task already; the card says what Lena knows.
+  }
+  if (!FINAL_STATES.has(t.view.state)) t.view.state = 'canceled';
+  t.changed(true);
+}
+
+function outcome(
+  t: Tracker,
+  failure: string | null,
+  cancelled: boolean,
+  limits: DelegationLimits,
+): Omit<DelegationOutcome, 'detached'> {
+  const v = t.view;
+  const parts: string[] = [];
+  let budget = limits.maxInlineBytes;
+  for (const a of v.artifacts) {
+    const body = Buffer.from(a.text);
+    const shown = body.length > budget ? body.subarray(0, budget).toString() : a.text;
+    budget = Math.max(0, budget - body.length);
+    const cut =
+      Buffer.byteLength(shown) < Buffer.byteLength(a.text) || a.text.length >= limits.maxInlineBytes
+        ? `\n[… ${a.bytes} bytes in all; the first ${Buffer.byteLength(shown)} are shown here]`
+        : '';
+    parts.push(`Artifact "${a.name}":\n${shown}${cut}`);
+    if (a.files.length) parts.push(`Files: ${a.files.join('; ')}`);
+  }
+  if (t.lastMessage) parts.push(t.lastMessage);
+  else if (v.status) parts.push(`Status message: ${v.status}`);
+  const ids = `task ${v.taskId ?? '(none)'}, context ${v.contextId ?? '(none)'}`;
+  const isError =
+    cancelled || failure !== null || ['failed', 'rejected', 'canceled'].includes(v.state);
+  const summary = cancelled
+    ? `The user stopped the delegation to agent ${v.agent} (${ids}); Lena asked the agent to cancel it.`
+    : failure
+      ? `The delegation to agent ${v.agent} did not complete (${ids}, state ${v.state}): ${failure}`
+      : v.state === 'auth-required'
+        ? `Agent ${v.agent} needs a sign-in for this task (${ids}); Lena cannot sign in to it here. Tell the user.`
+        : `Agent ${v.agent} ended the task with state ${v.state} (${ids}). What it returned follows.`;
+  return {
+    view: structuredClone(v),
+    isError: isError || v.state === 'auth-required',
+    summary,
+    agentText: parts.join('\n\n') || '(the agent returned nothing)',
+    cancelled,
+  };
+}

@@ -1,0 +1,193 @@
+// The agents service: agents.json's entries with `${VAR}` / `${secret:NAME}` expanded by the same
+// code as server entries (mcp/config/expand.ts), each agent's card fetched and checked, and the
+// tool Claude sees for each ready agent. The window, `lena agents` and `lena chat` ask this service.
+import type { AgentCard } from '@a2a-js/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import {
+  agentToolName,
+  type AgentCardView,
+  type AgentEntry,
+  type AgentView,
+} from '../../../shared/a2a';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
+import { sha256Hex, stableStringify } from '../base/stable-json';
+import { expandEntry, type SecretLookup } from '../mcp/config/expand';
+import { AGENT_INPUT_SCHEMA, toolDescription } from './card';
+import { AgentConnection, fetchCard, type AgentTarget } from './client';
+import { addAgent, readAgents, removeAgent, type ReadEntry } from './entries';
+
+export interface AgentsServiceOptions {
+  /** agents.json in Lena's home. */
+  file: string;
+  env?: NodeJS.ProcessEnv;
+  /** Lena's secret store (absent: `${secret:NAME}` falls back to the environment, as for servers). */
+  secrets?: SecretLookup;
+  /** How long a card fetch may take (default 10 s). */
+  cardTimeoutMs?: number;
+  /** How long a fetched card is reused (default 60 s). */
+  cardTtlMs?: number;
+}
+
+/** An agent's identity for the gate and the audit: its name and a hash of its entry as written. */
+export interface AgentIdentity {
+  name: string;
+  hash: string;
+}
+
+interface Fetched {
+  at: number;
+  card?: AgentCard;
+  view?: AgentCardView;
+  error?: string;
+}
+
+const identityOf = (name: string, entry: AgentEntry): AgentIdentity => ({
+  name,
+  hash: sha256Hex(stableStringify({ kind: 'a2a', url: entry.url, headers: entry.headers ?? {} })),
+});
+
+export class AgentsService {
+  private readonly cards = new Map<string, Fetched>();
+
+  constructor(private readonly options: AgentsServiceOptions) {}
+
+  /** Expands the entry's references; a missing variable or secret says which. */
+  async target(
+    entry: AgentEntry,
+  ): Promise<{ ok: true; target: AgentTarget } | { ok: false; reason: string }> {
+    const expanded = await expandEntry(
+      { type: 'http', url: entry.url, ...(entry.headers ? { headers: entry.headers } : {}) },
+      {
+        env: this.options.env ?? process.env,
+        ...(this.options.secrets ? { secrets: this.options.secrets } : {}),
+      },
+    );
+    if (!expanded.ok) return { ok: false, reason: expanded.message };
+    const launch = expanded.launch;
+    if (launch.transport === 'stdio') return { ok: false, reason: 'an agent is reached by URL' };
+    return { ok: true, target: { url: launch.url, headers: launch.headers } };
+  }
+
+  private async card(key: string, target: AgentTarget, fresh: boolean): Promise<Fetched> {
+    const ttl = this.options.cardTtlMs ?? 60_000;
+    const cached = this.cards.get(key);
+    if (!fresh && cached && Date.now() - cached.at < ttl) return cached;
+    let fetched: Fetched;
+    try {
+      const { card, view } = await fetchCard(target, {
+        ...(this.options.cardTimeoutMs ? { timeoutMs: this.options.cardTimeoutMs } : {}),
+      });
+      fetched = { at: Date.now(), card, view };
+    } catch (err) {
+      fetched = { at: Date.now(), error: err instanceof Error ? err.message : String(err) };
+    }
+    this.cards.set(key, fetched);
+    return fetched;
+  }
+
+  private async viewOf(read: ReadEntry, fresh: boolean): Promise<AgentView> {
+    if (!read.ok)
+      return {
+        name: read.name,
+        url: '',
+        headers: [],
+        enabled: false,
+        state: 'invalid-card',
+        reason: `agents.json: ${read.problem}`,
+        card: null,
+      };
+    const { name, entry } = read;
+    const base = {
+      name,
+      url: entry.url,
+      headers: Object.keys(entry.headers ?? {}),
+      enabled: entry.enabled !== false,
+    };
+    if (!base.enabled) return { ...base, state: 'disabled', reason: 'switched off', card: null };
+    const target = await this.target(entry);
+    if (!target.ok)
+      return { ...base, state: 'skipped', reason: `skipped: ${target.reason}`, card: null };
+    const fetched = await this.card(
+      `${name}\0${identityOf(name, entry).hash}`,
+      target.target,
+      fresh,
+    );
+    if (fetched.view) return { ...base, state: 'ready', reason: null, card: fetched.view };
+    const invalidCard = /not valid/.test(fetched.error ?? '');
+    return {
+      ...base,
+      state: invalidCard ? 'invalid-card' : 'unreachable',
+      reason: fetched.error ?? 'unknown error',
+      card: null,
+    };
+  }
+
+  /** Every agent with its state and card (cards fetched in parallel, reused for a minute). */
+  async list(options: { fresh?: boolean } = {}): Promise<AgentView[]> {
+    const entries = await readAgents(this.options.file);
+    return Promise.all(entries.map((e) => this.viewOf(e, options.fresh === true)));
+  }
+
+  private async entry(name: string): Promise<Extract<ReadEntry, { ok: true }>> {
+    const entries = await readAgents(this.options.file);
+    const found = entries.find((e) => e.name === name);
+    if (!found)
+      throw new LenaError(
+        ERROR_CODE.notFound,
+        `No agent named "${name}". Agents: ${entries.map((e) => e.name).join(', ') || '(none)'}; add one with lena agents add NAME URL.`,
+      );
+    if (!found.ok) throw new LenaError(ERROR_CODE.invalidConfig, `agents.json: ${found.problem}`);
+    return found;
+  }
+
+  /** One agent, its card fetched afresh. */
+  async show(name: string): Promise<AgentView> {
+    return this.viewOf(await this.entry(name), true);
+  }
+
+  /** Adds an agent, then fetches its card: the entry stays even when the card cannot be had. */
+  async add(
+    name: string,
+    entry: AgentEntry,
+    options: { replace?: boolean } = {},
+  ): Promise<AgentView> {
+    await addAgent(this.options.file, name, entry, options);
+    return this.show(name);
+  }
+
+  remove(name: string): Promise<void> {
+    this.cards.delete(name);
+    return removeAgent(this.options.file, name);
+  }
+
+  async identity(name: string): Promise<AgentIdentity> {
+    const { entry } = await this.entry(name);
+    return identityOf(name, entry);
+  }
+
+  /** The tool of every enabled agent whose card was read, for Claude's request. */
+  async tools(): Promise<Anthropic.Messages.Tool[]> {
+    // A damaged agents.json leaves Claude without agents, never without a chat (the list says why).
+    const views = await this.list().catch(() => []);
+    return views
+      .filter((v) => v.state === 'ready' && v.card)
+      .map((v) => ({
+        name: agentToolName(v.name),
+        description: toolDescription(v.name, v.card!),
+        input_schema: AGENT_INPUT_SCHEMA as unknown as Anthropic.Messages.Tool.InputSchema,
+      }));
+  }
+
+  /** A connection to one ready agent, with its identity; a clear error when it is not ready. */
+  async connect(name: string): Promise<{ connection: AgentConnection; identity: AgentIdentity }> {
+    const read = await this.entry(name);
+    const view = await this.viewOf(read, false);
+    if (view.state !== 'ready' || !view.card)
+      throw new LenaError(ERROR_CODE.unavailable, `Agent ${name} is not available: ${view.reason}`);
+    const target = await this.target(read.entry);
+    if (!target.ok) throw new LenaError(ERROR_CODE.missingReference, target.reason);
+    const fetched = this.cards.get(`${name}\0${identityOf(name, read.entry).hash}`)!;
+    const connection = await AgentConnection.open(target.target, fetched.card!, view.card);
+    return { connection, identity: identityOf(name, read.entry) };
+  }
+}

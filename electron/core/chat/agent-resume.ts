@@ -1,0 +1,135 @@
+// A delegation still running when Lena quit, followed again at the next start: its card shows it
+// again, the gate is passed (allowed when it started: only a deny rule written since stops it), the
+// task is followed (SubscribeToTask or GetTask polling) to its end, and the result is stored as a
+// late result, offered with "Continue with the result" (task-resume.ts sends it as a new turn).
+import type { ChatEvent } from '../../../shared/chat/events';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
+import type { DelegationRecord } from '../a2a/journal';
+import { delegate } from '../a2a/follow';
+import { agentRuleServer } from '../permissions/rule-parse';
+import type { ToolGate } from '../permissions/tool-gate';
+import type { ConversationStore } from '../store/conversations';
+import type { ToolCallUpsert } from '../store/tool-calls';
+import type { AgentDelegates } from './agent-tools';
+
+export interface AgentResumeDeps {
+  agents: AgentDelegates;
+  store: ConversationStore;
+  emit: (event: ChatEvent) => void;
+  gate: ToolGate;
+  registerCall(toolUseId: string, controller: AbortController): () => void;
+}
+
+/** Follows every recorded delegation again; resolves when all have settled. */
+export async function resumeDelegations(deps: AgentResumeDeps): Promise<void> {
+  const journal = deps.agents.journal;
+  if (!journal) return;
+  await Promise.all(
+    journal.waiting().map(async (record) => {
+      const [conversationId, toolUseId] = record.key.split('/');
+      let call: ToolCallView | undefined;
+      try {
+        call = deps.store.toolCall(conversationId, toolUseId);
+      } catch {
+        call = undefined; // the conversation was deleted
+      }
+      if (!call) return journal.forget(record.key);
+      await followAgain(deps, record, call);
+    }),
+  );
+}
+
+// Long: one delegation's steps again (gate, connect, follow, record), saving the card each time.
+async function followAgain(
+  deps: AgentResumeDeps,
+  record: DelegationRecord,
+  call: ToolCallView,
+): Promise<void> {
+  const { id, conversationId, messageId, server, tool, qualifiedName, input } = call;
+  const base = { id, conversationId, messageId, server, tool, qualifiedName, input };
+  let last = call;
+  const save = (patch: Partial<ToolCallUpsert> & Pick<ToolCallUpsert, 'status'>): void => {
+    last = deps.store.upsertToolCall({ ...base, ...patch });
+    deps.emit({ type: 'tool-call-updated', conversationId, call: last });
+  };
+  const forget = () => deps.agents.journal?.forget(record.key);
+  save({ status: 'running', errorMessage: null, endedAt: null, durationMs: null });
+  let connected;
+  try {
+    connected = await deps.agents.connect(record.agent);
+  } catch (err) {
+    forget();
+    return save({
+      status: 'error',
+      errorSource: 'server',
+      errorMessage: `Lena could not follow task ${record.taskId} of agent ${record.agent} again: ${(err as Error).message}`,
+      endedAt: Date.now(),
+    });
+  }
+  const admitted = await deps.gate.admit({
+    origin: 'delegation',
+    resumed: true,
+    call: {
+      conversationId,
+      toolUseId: id,
+      qualifiedName,
+      serverName: agentRuleServer(record.agent),
+      toolName: record.agent,
+      identity: { ...connected.identity, name: agentRuleServer(record.agent), source: 'user' },
+      tool: { name: qualifiedName, description: connected.connection.card.description },
+      arguments: input,
+    },
+  });
+  if (admitted.outcome === 'deny') {
+    forget();
+    return save({
+      status: 'denied',
+      errorMessage: `Lena did not follow this task again: ${admitted.message}`,
+      endedAt: Date.now(),
+    });
+  }
+  const controller = new AbortController();
+  const unregister = deps.registerCall(id, controller);
+  try {
+    const out = await admitted.delegate(() =>
+      delegate(
+        connected.connection,
+        record.agent,
+        {
+          message: '',
+          taskId: record.taskId,
+          ...(record.contextId ? { contextId: record.contextId } : {}),
+        },
+        {
+          onUpdate: (delegation) =>
+            deps.emit({ type: 'tool-call-updated', conversationId, call: { ...last, delegation } }),
+          ask: (question, view) =>
+            deps.agents.ask(
+              { agent: record.agent, question, conversationId, view },
+              controller.signal,
+            ),
+        },
+        controller.signal,
+        deps.agents.limits(),
+      ),
+    );
+    if (out.detached) return; // quitting again: the journal keeps it for next time
+    forget();
+    const shown = `${out.summary}\n\n${out.agentText}`;
+    save({
+      status: out.cancelled ? 'cancelled' : out.isError ? 'error' : 'done',
+      isError: out.isError,
+      errorSource: out.isError && !out.cancelled ? 'server' : null,
+      errorMessage: out.isError ? out.summary : null,
+      result: {
+        content: [{ type: 'text', text: shown }],
+        structuredContent: { delegation: out.view },
+      },
+      resultBytes: Buffer.byteLength(shown),
+      endedAt: Date.now(),
+      continuable: !out.cancelled,
+    });
+  } finally {
+    unregister();
+  }
+}

@@ -1,0 +1,62 @@
+// The agents as the chat uses them: the agents service (agents.json, `${secret:NAME}` from Lena's
+// secret store), the limits from settings, and the agent's questions asked through the one broker
+// as an elicitation form marked as coming from the agent (the window's frame, or the terminal with
+// `lena chat --interactive`). Without anyone to ask, a question is unanswered and the task cancelled.
+import type { AgentLimits } from '../../../shared/settings-fields';
+import type { DelegationJournal } from '../a2a/journal';
+import { AgentsService } from '../a2a/service';
+import type { DelegationLimits } from '../a2a/follow';
+import type { AgentDelegates } from '../chat/agent-tools';
+import type { SecretLookup } from '../mcp/config/expand';
+import type { Asker } from './feature-ports';
+
+export interface AgentDelegatesDeps {
+  file: string;
+  env: NodeJS.ProcessEnv;
+  secrets: SecretLookup;
+  limits: () => AgentLimits;
+  asker?: Asker | null;
+  /** The window follows delegations again after a restart; the command line does not. */
+  journal?: DelegationJournal;
+}
+
+export function delegationLimits(l: AgentLimits): DelegationLimits {
+  return {
+    wallTimeMs: l.wallTimeMinutes * 60_000,
+    maxUpdatesPerSecond: l.updatesPerSecond,
+    maxInlineBytes: l.inlineBytes,
+    maxInputRounds: l.inputRounds,
+  };
+}
+
+export function agentDelegates(deps: AgentDelegatesDeps): AgentDelegates & {
+  service: AgentsService;
+} {
+  const service = new AgentsService({ file: deps.file, env: deps.env, secrets: deps.secrets });
+  return {
+    service,
+    ...(deps.journal ? { journal: deps.journal } : {}),
+    tools: () => service.tools(),
+    connect: (name) => service.connect(name),
+    limits: () => delegationLimits(deps.limits()),
+    async ask(q, signal) {
+      if (!deps.asker) return null;
+      const answer = await deps.asker.ask(
+        {
+          kind: 'elicitation-form',
+          from: 'agent',
+          server: q.agent,
+          message: q.question,
+          fields: [
+            { key: 'answer', kind: 'text', label: 'Your answer', required: true, sensitive: false },
+          ],
+          purpose: `A2A task ${q.view.taskId ?? ''} (question ${q.view.rounds})`.trim(),
+        },
+        { signal },
+      );
+      if (answer.action !== 'accept') return null;
+      const text = answer.values?.answer;
+      return typeof text === 'string' && text.trim() ? text : null;
+    },
+  };
+}

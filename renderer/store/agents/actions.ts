@@ -1,0 +1,29 @@
+// A2A agents through the host: the list with each card, add by base URL, remove.
+import type { AgentView } from '../../../shared/a2a';
+import { attempt } from '../result';
+import type { ActionsCreator } from '../slice';
+
+export interface AgentsActions {
+  loadAgents(): Promise<void>;
+  /** Resolves to the error message, or null when the agent was added. */
+  addAgent(name: string, url: string, headers: Record<string, string>): Promise<string | null>;
+  removeAgent(name: string): Promise<void>;
+}
+
+export const createAgentsActions: ActionsCreator<AgentsActions> = (set, _get, host) => {
+  const apply = async (call: () => Promise<AgentView[]>): Promise<string | null> => {
+    set({ agentsLoading: true });
+    const r = await attempt(call);
+    if (r.ok) set({ agents: r.value, agentsError: null, agentsLoading: false });
+    else set({ agentsError: r.error.message, agentsLoading: false });
+    return r.ok ? null : r.error.message;
+  };
+  return {
+    loadAgents: async () => void (await apply(() => host.call('agents:list'))),
+    addAgent: (name, url, headers) =>
+      apply(() =>
+        host.call('agents:add', { name, url, ...(Object.keys(headers).length ? { headers } : {}) }),
+      ),
+    removeAgent: async (name) => void (await apply(() => host.call('agents:remove', { name }))),
+  };
+};

@@ -1,0 +1,112 @@
+// A2A agents as Lena sees them, on both sides: an entry of agents.json, what its Agent Card says,
+// and a delegation's task as it shows on the tool card. The SDK's own types stay in core/a2a.
+
+/** An agent's name: the tool Claude sees is `a2a__NAME`. */
+export const AGENT_NAME = /^[a-z0-9-]{1,48}$/;
+
+/** The prefix of every agent tool; `a2a__*` names them all in deny and ask rules. */
+export const AGENT_TOOL_PREFIX = 'a2a__';
+
+export const agentToolName = (name: string): string => `${AGENT_TOOL_PREFIX}${name}`;
+
+/** The agent a tool name delegates to, or null when it is not an agent tool. */
+export function agentOfTool(qualifiedName: string): string | null {
+  if (!qualifiedName.startsWith(AGENT_TOOL_PREFIX)) return null;
+  const name = qualifiedName.slice(AGENT_TOOL_PREFIX.length);
+  return AGENT_NAME.test(name) ? name : null;
+}
+
+/** One entry of agents.json, as written (`${VAR}` and `${secret:NAME}` unexpanded). */
+export interface AgentEntry {
+  url: string;
+  headers?: Record<string, string>;
+  /** Absent or true: offered to Claude. */
+  enabled?: boolean;
+}
+
+export interface AgentSkillView {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples: string[];
+}
+
+/** What an agent's card says, in Lena's words. */
+export interface AgentCardView {
+  name: string;
+  description: string;
+  version: string;
+  /** The protocol the agent speaks: '1.0', or '0.3' through the compatibility layer. */
+  protocolVersion: string;
+  /** How Lena reaches it: JSONRPC or HTTP+JSON, with the address. */
+  binding: string;
+  endpoint: string;
+  streaming: boolean;
+  pushNotifications: boolean;
+  inputModes: string[];
+  outputModes: string[];
+  skills: AgentSkillView[];
+  /** The schemes the card declares ("bearer (http)", "oauth2"), empty when it needs none. */
+  authentication: string[];
+  /** The card declares an OAuth scheme: an auth-required task can be signed in. */
+  oauth: boolean;
+  provider: string | null;
+}
+
+/** An agent's standing: `ready` with its card, or why it is not. */
+export type AgentState = 'ready' | 'disabled' | 'skipped' | 'unreachable' | 'invalid-card';
+
+export interface AgentView {
+  name: string;
+  url: string;
+  /** Header names only: values may hold secrets. */
+  headers: string[];
+  enabled: boolean;
+  state: AgentState;
+  /** What failed and what to do, when not ready. */
+  reason: string | null;
+  card: AgentCardView | null;
+}
+
+/** A2A task states, in the spec's words. */
+export type DelegationState =
+  | 'submitted'
+  | 'working'
+  | 'input-required'
+  | 'auth-required'
+  | 'completed'
+  | 'failed'
+  | 'canceled'
+  | 'rejected'
+  | 'unknown';
+
+export const FINAL_STATES: ReadonlySet<DelegationState> = new Set([
+  'completed',
+  'failed',
+  'canceled',
+  'rejected',
+]);
+
+export interface DelegationArtifact {
+  name: string;
+  /** Text parts joined; data parts as JSON. */
+  text: string;
+  /** Bytes of the whole artifact as received. */
+  bytes: number;
+  /** Files by name and media type ("report.pdf, application/pdf"). */
+  files: string[];
+}
+
+/** A delegation as the tool card shows it, live. */
+export interface DelegationView {
+  agent: string;
+  taskId: string | null;
+  contextId: string | null;
+  state: DelegationState;
+  /** The agent's latest status message. */
+  status: string | null;
+  artifacts: DelegationArtifact[];
+  /** Input rounds used so far. */
+  rounds: number;
+}

@@ -1,0 +1,181 @@
+// A2A agents in the window (issue 46), in Chromium against the real core, real loopback SDK
+// peers and the scripted Messages API: "Add agent" fetches and shows the card; Claude delegates,
+// the delegation is asked, the agent's question is answered in the question frame, the status and
+// artifact show on the tool card and the artifact reaches the next request wrapped; Stop sends
+// CancelTask to the agent; a delegation running when Lena quits is followed again at the next start.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWhen } from '../skip-reasons';
+import {
+  reply,
+  startMessagesApiServer,
+  text,
+  toolResultsOf,
+  toolResultText,
+  toolUse,
+  type MessagesApiServer,
+} from '../fixtures/messages-api';
+import { startPeer, type Peer } from '../fixtures/a2a/peers';
+import { ask, configureChat, TEST_KEY } from './helpers/chat-setup';
+import { allowOnce, armedQuestion } from './helpers/questions';
+import { openWindow, type WindowSession } from './helpers/session';
+
+const skipped = skipWhen('no-browser');
+let home = '';
+let api: MessagesApiServer;
+let app: WindowSession;
+let asks: Peer;
+let slow: Peer;
+
+beforeAll(async () => {
+  if (skipped) return;
+  home = mkdtempSync(join(tmpdir(), 'lena-e2e-agents-'));
+  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
+  [api, asks, slow] = await Promise.all([
+    startMessagesApiServer(),
+    startPeer('asks'),
+    startPeer('slow', { stepMs: 400 }),
+  ]);
+  writeFileSync(join(home, 'agents.json'), JSON.stringify({ agents: { slow: { url: slow.url } } }));
+  app = await openWindow({ home, questionArmingMs: 0 });
+  await configureChat(app.page, api.url);
+}, 90_000);
+
+afterAll(async () => {
+  await app?.dispose();
+  await Promise.all([api?.close(), asks?.close(), slow?.close()]);
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+describe.skipIf(skipped)('A2A agents in the window', () => {
+  it('"Add agent" fetches the card and shows its details', async () => {
+    const { page } = app;
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'A2A agents' });
+    await panel.getByRole('button', { name: '+ Add agent' }).click();
+    const form = panel.getByRole('form', { name: 'Add agent' });
+    await form.getByLabel('Name', { exact: true }).fill('city');
+    await form.getByLabel('Base URL').fill(asks.url);
+    await form.getByRole('button', { name: 'Add agent' }).click();
+    const item = panel.getByTestId('agent-item').filter({ hasText: 'city' });
+    await item.getByText('Test asks agent 1.2.3 · Lena tests').waitFor();
+    expect(await item.getAttribute('data-state')).toBe('ready');
+    expect(await item.textContent()).toContain('A2A 1.0 over JSONRPC');
+    expect(await item.textContent()).toContain(
+      'asks answers: Answers questions about the weather.',
+    );
+    expect(await item.textContent()).toContain('a2a__city');
+    await item.scrollIntoViewIfNeeded();
+    await app.screenshot('agents-list');
+  });
+
+  it('delegates: asked, the question answered in the frame, the result on the card and to Claude', async () => {
+    const { page } = app;
+    let sent = '';
+    api.push(reply(toolUse('a2a__city', { message: 'weather please' }, 'toolu_city')), (req) => {
+      sent = toolResultText(toolResultsOf(req)[0].content);
+      return reply(text('It is sunny in Bergen.'));
+    });
+    await ask(page, 'Ask the weather agent');
+    const asked = await armedQuestion(page);
+    expect(await asked.getByRole('heading').first().textContent()).toContain(
+      'Delegate a task to the A2A agent city',
+    );
+    await app.screenshot('agent-permission');
+    await allowOnce(page);
+    const question = await armedQuestion(page);
+    expect(await question.getByRole('heading').textContent()).toBe(
+      'The agent city asks a question',
+    );
+    expect(await question.getByTestId('elicitation-message').textContent()).toContain(
+      'Which city do you mean?',
+    );
+    await question.getByLabel(/Your answer/).fill('Bergen');
+    await app.screenshot('agent-question');
+    await question.getByRole('button', { name: /^Submit/ }).click();
+    await page.getByText('It is sunny in Bergen.').waitFor({ timeout: 30_000 });
+    const card = page.getByTestId('tool-card').filter({ hasText: 'Delegate to agent city' });
+    await card.getByRole('button', { name: /Delegate to agent city/ }).click();
+    await expect.poll(() => card.getByTestId('delegation-state').textContent()).toBe('Completed');
+    expect(await card.getByTestId('delegation-artifact').textContent()).toContain(
+      'Weather in Bergen: sunny',
+    );
+    await app.screenshot('agent-result');
+    expect(sent).toMatch(/<untrusted-tool-output boundary="[^"]+">[\s\S]*Weather in Bergen: sunny/);
+    expect(sent).toContain('Agent city ended the task with state completed');
+  });
+
+  it('shows the status as it streams, and Stop cancels the task on the agent', async () => {
+    const { page } = app;
+    api.push(
+      reply(toolUse('a2a__slow', { message: 'a long report' }, 'toolu_slow')),
+      reply(text('ok')),
+    );
+    await ask(page, 'Ask the slow agent');
+    await allowOnce(page);
+    const card = page.getByTestId('tool-card').filter({ hasText: 'Delegate to agent slow' });
+    await expect
+      .poll(() => card.getByTestId('delegation-status').textContent(), { timeout: 20_000 })
+      .toMatch(/^Step \d+ of 20$/);
+    await app.screenshot('agent-streaming');
+    await page.getByRole('button', { name: /Stop/ }).click();
+    await expect.poll(() => slow.cancels.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => card.getAttribute('data-status')).toBe('cancelled');
+  });
+});
+
+describe.skipIf(skipped)('a delegation that outlives a restart of Lena', () => {
+  it('is followed again at the next start, and Continue with the result reaches Claude', async () => {
+    const again = mkdtempSync(join(tmpdir(), 'lena-e2e-agents-restart-'));
+    const long = await startPeer('slow', { stepMs: 300 });
+    const claude = await startMessagesApiServer();
+    const windows: WindowSession[] = [];
+    try {
+      writeFileSync(join(again, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
+      writeFileSync(
+        join(again, 'agents.json'),
+        JSON.stringify({ agents: { long: { url: long.url } } }),
+      );
+      const first = await openWindow({ home: again, questionArmingMs: 0 });
+      windows.push(first);
+      await configureChat(first.page, claude.url);
+      claude.push(reply(toolUse('a2a__long', { message: 'a long report' }, 'toolu_long')));
+      await ask(first.page, 'Write the long report');
+      await allowOnce(first.page);
+      const running = first.page.getByTestId('tool-card').last();
+      await expect
+        .poll(() => running.getByTestId('delegation-status').textContent(), { timeout: 20_000 })
+        .toMatch(/^Step \d+ of 20$/);
+      // Lena quits while the agent works on: no CancelTask is sent.
+      windows.pop();
+      await first.dispose();
+      expect(long.cancels).toEqual([]);
+
+      const second = await openWindow({ home: again, questionArmingMs: 0 });
+      windows.push(second);
+      const { page } = second;
+      await page.getByLabel('Anthropic API key').fill(TEST_KEY);
+      await page.getByRole('button', { name: 'Save key' }).click();
+      await page.getByRole('button', { name: 'Write the long report', exact: true }).click();
+      const card = page.getByTestId('tool-card').last();
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+      const offer = card.getByTestId('tool-continue');
+      await offer.waitFor();
+      await second.screenshot('agent-restart-continue');
+      claude.push(reply(text('The report is in.')));
+      const before = claude.messageRequests().length;
+      await offer.getByRole('button', { name: 'Continue with the result' }).click();
+      await page.getByText('The report is in.').waitFor({ timeout: 30_000 });
+      const sent = claude.messageRequests()[before];
+      const result = toolResultsOf(sent).find((r) => r.tool_use_id !== 'toolu_long');
+      expect(toolResultText(result?.content)).toContain('part 20.');
+    } finally {
+      for (const w of windows) await w.dispose().catch(() => undefined);
+      await Promise.all([claude.close(), long.close()]);
+      rmSync(again, { recursive: true, force: true });
+    }
+  });
+});
