@@ -216,10 +216,7 @@ export class ChatEngine {
     return true;
   }
 
-  /**
-   * Issue 19: after a restart, the tasks the previous Lena waited for show on their cards again
-   * and are followed to their results (the window calls this once at start).
-   */
+  /** After a restart, tasks and delegations Lena waited for are shown and followed again (once). */
   resumeTasks(): Promise<void> {
     const tasks = this.deps.tools.tasks;
     const { agents, store, emit, gate } = this.deps;
@@ -296,14 +293,13 @@ export class ChatEngine {
 
   /** Tells every window a conversation's list entry changed (renamed elsewhere, a new copy). */
   announce(conversationId: string): void {
-    const conversation = this.deps.store.summary(conversationId);
-    this.deps.emit({ type: 'conversation-updated', conversation });
+    this.emitConversation(conversationId);
   }
 
   /** Remembers the model a conversation talks to from now on. */
   setModel(conversationId: string, model: string): void {
-    const conversation = this.deps.store.setModel(conversationId, model);
-    this.deps.emit({ type: 'conversation-updated', conversation });
+    this.deps.store.setModel(conversationId, model);
+    this.emitConversation(conversationId);
   }
 
   /** Flips one of the conversation's own tool switches: a server or one tool (issue 16). */

@@ -3,7 +3,6 @@
 // engine), then the services over them, then event forwarding. Nothing refers to a part built
 // later: what the manager's sessions need from parts built over the manager (feature ports, the
 // log tap) it takes through attach(), before its first start.
-import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { AppNotice } from '../../../shared/app-types';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
@@ -19,7 +18,6 @@ import { AuthRegistry } from '../mcp/auth/registry';
 import { FileAuthStore } from '../mcp/auth/token-files';
 import type { CapsPort } from '../mcp/client-features/ports';
 import type { FeaturePorts } from '../mcp/client-features/ports';
-import { watchConfigFiles } from '../mcp/config/watch';
 import { McpManager } from '../mcp/manager/manager';
 import { withPreinstalled } from './services/preinstall';
 import { defaultTransportFactory } from '../mcp/manager/transport-factory';
@@ -53,18 +51,10 @@ import { keptLine, ServerRecords, signInsByIdentity } from './record-moves';
 import { SamplingUsage } from './sampling-usage';
 import { serverRecordKey } from './server-records';
 import { sandboxSummary } from './views/sandbox-view';
-import type { HostServices, ServiceOptions } from './services';
-import { AppsService } from './services/apps';
-import { InstallService } from './services/install';
-import { BundleService } from './services/bundles';
 import { AsksService } from './services/asks';
 import { ChatService } from './services/chat';
-import { LogsService } from './services/logs';
-import { ProjectService } from './services/project';
 import { ServersService } from './services/servers';
-import { SettingsService } from './services/settings';
 import { SettingsPermissionStore } from './settings-permission-store';
-import { RecentProjects } from './recent-projects';
 import { signInAsker } from './sign-in-asker';
 import { tapTransports } from './views/log-tap';
 import { InspectorLogs } from './views/protocol-log';
@@ -389,147 +379,5 @@ export function commandServices(
     chat: new ChatService(rt),
     asks: new AsksService(rt),
     skills: rt.skills,
-  };
-}
-
-// Long: the window's parts, then its services, then event forwarding, in one place.
-export async function composeServices(options: ServiceOptions): Promise<HostServices> {
-  const { paths, events } = options;
-  // The folder to open (the launch's, else the last one when the desktop remembers), then its
-  // settings, read before the parts: a project whose settings are broken starts no servers.
-  const projectNotices: AppNotice[] = [];
-  const recent = options.rememberProjects
-    ? new RecentProjects(paths.recentFolders, {
-        notice: (message) => void projectNotices.push({ level: 'warn', message }),
-      })
-    : undefined;
-  const folder = await ProjectService.initialFolder(options.projectFolder, recent, (err) =>
-    events.emit('app:logged', {
-      time: Date.now(),
-      level: 'warn',
-      source: 'project',
-      message: err.message,
-    }),
-  );
-  const initial = await ProjectService.read(folder);
-  const rt = await composeRuntime({
-    paths,
-    sources: {
-      userFile: paths.mcpConfig,
-      projectDir: folder && !initial?.problem ? folder : undefined,
-    },
-    secrets: options.secrets,
-    interactive: true,
-    env: options.env,
-    loginShellPath: options.loginShellPath,
-    brokerTimeoutMs: options.brokerTimeoutMs,
-    emit: (event) => events.emit('chat:progressed', event),
-    manager: { ...options.manager, processes: options.processes },
-    features: 'window',
-    openExternal: options.openExternal,
-    ...(options.openExternal
-      ? {
-          auth: {
-            host: { interactive: false, open: (url: URL) => options.openExternal!(url.href) },
-          },
-        }
-      : {}),
-  });
-
-  // The services, each over the parts it owns.
-  const servers = new ServersService(rt, paths);
-  const settings = new SettingsService(
-    rt,
-    options.secrets,
-    options.updates,
-    rt.chatSettings,
-    (options.env ?? process.env).HOME || homedir(),
-  );
-  const project = await ProjectService.start(
-    { permissions: rt.permissions, servers, events, history: options.projects ?? recent },
-    folder,
-    initial,
-  );
-  const chat = new ChatService(rt);
-  const asks = new AsksService(rt);
-
-  // Event forwarding: the services' changes become the contract's events.
-  servers.onStatus((status) => events.emit('servers:status-changed', status));
-  rt.registry.on('changed', (change) =>
-    events.emit('servers:tools-changed', { server: change.server ?? '' }),
-  );
-  // Detached first on close: a listing that lands while the servers stop must not start a pin
-  // write that outlives the close.
-  const unlistenTools = rt.manager.onToolsChanged((server) => {
-    const session = rt.manager.session(server);
-    if (session?.connected)
-      void rt.permissions.toolsListed(serverIdentity(rt.manager, server), session.tools);
-  });
-  // Accepting or rejecting a tool changes what the server page and the chat notice show.
-  rt.permissions.acceptance?.onChanged((server) => {
-    const status = servers.status(server);
-    if (status) events.emit('servers:status-changed', status);
-    events.emit('servers:tools-changed', { server });
-  });
-  asks.forward(events);
-  // settings.json edited outside the window (`lena`, an editor): rules and settings follow.
-  const settingsWatcher = watchConfigFiles([paths.settings], () => {
-    void settings
-      .reload()
-      .then((view) => events.emit('settings:changed', view))
-      .catch(() => undefined);
-  });
-
-  // Servers start in the background; the first turn waits for them (at most 10 s). Edits of the
-  // configuration files made outside the window reload by themselves. Once the servers are
-  // configured, the tasks a previous Lena waited for are followed again.
-  void rt.manager.start().then(() => {
-    void chat.resumeTasks();
-    rt.manager.watch((config) => {
-      for (const error of config.errors)
-        events.emit('app:logged', {
-          time: Date.now(),
-          level: 'error',
-          source: 'config',
-          message: error.message,
-        });
-    });
-  });
-  const install = new InstallService({
-    paths,
-    registryUrl: () => settings.current().registryUrl,
-    secrets: options.secrets,
-    servers,
-    env: options.env,
-  });
-  return {
-    servers,
-    chat,
-    asks,
-    settings,
-    logs: new LogsService(rt),
-    project,
-    apps: new AppsService(rt, options.views, options.saveFile),
-    install,
-    bundles: new BundleService({
-      paths,
-      secrets: options.secrets,
-      servers,
-      events: options.events,
-      registryPackage: (name, version, optionId) =>
-        install.bundlePackage(name, version ?? 'latest', optionId),
-      pickPaths: options.pickPaths,
-    }),
-    skills: rt.skills,
-    agents: rt.agents,
-    paths,
-    notices: () => [...rt.notices, ...projectNotices],
-    runtime: rt,
-    async close() {
-      settingsWatcher.close();
-      project.close();
-      unlistenTools();
-      await rt.close();
-    },
   };
 }

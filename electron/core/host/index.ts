@@ -20,7 +20,7 @@ import { serverHandlers } from './handlers/server-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ProjectView } from '../../../shared/settings-types';
-import { composeServices } from './compose';
+import { composeServices } from './compose-services';
 import type { HostServices, ServiceOptions } from './services';
 import type { ProxyResponse } from '../security/view-proxy';
 
