@@ -92,7 +92,7 @@ export default tseslint.config(
             desktop: 5,
             cli: 5,
             install: 2,
-            a2a: 2,
+            agents: 2,
           },
           // The one allowlist: imports across the layers that are too large to move now. Each entry
           // is a file and the module it may import; remove an entry when its move lands.

@@ -1,7 +1,7 @@
 // `lena agents add NAME URL [-H ..]`, `list`, `show NAME`, `remove NAME`: the A2A agents of
 // agents.json in Lena's home, through the same agents service as the window and `lena chat`.
 import type { AgentView } from '../../shared/a2a';
-import { AgentsService } from '../core/a2a/service';
+import { AgentsService } from '../core/agents/service';
 import { flags, headerValues } from './args';
 import { registerCommand } from './commands';
 import type { CliContext } from './context';

@@ -4,8 +4,8 @@
 // late result, offered with "Continue with the result" (task-resume.ts sends it as a new turn).
 import type { ChatEvent } from '../../../shared/chat/events';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
-import type { DelegationRecord } from '../a2a/journal';
-import { delegate } from '../a2a/follow';
+import type { DelegationRecord } from '../agents/journal';
+import { delegate } from '../agents/follow';
 import { agentRuleServer } from '../permissions/rule-parse';
 import type { ToolGate } from '../permissions/tool-gate';
 import type { ConversationStore } from '../store/conversations';

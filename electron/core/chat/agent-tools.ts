@@ -11,10 +11,10 @@ import { agentRuleServer } from '../permissions/rule-parse';
 import type { ToolGate } from '../permissions/tool-gate';
 import type { ConversationStore } from '../store/conversations';
 import type { ToolCallUpsert } from '../store/tool-calls';
-import type { AgentConnection } from '../a2a/client';
-import { delegate, type DelegationLimits, type DelegationOutcome } from '../a2a/follow';
-import type { DelegationJournal } from '../a2a/journal';
-import type { AgentIdentity } from '../a2a/service';
+import type { AgentConnection } from '../agents/client';
+import { delegate, type DelegationLimits, type DelegationOutcome } from '../agents/follow';
+import type { DelegationJournal } from '../agents/journal';
+import type { AgentIdentity } from '../agents/service';
 import type { ToolUse } from './stream-round';
 import { untrustedText } from './untrusted';
 

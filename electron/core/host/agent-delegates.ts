@@ -3,9 +3,9 @@
 // as an elicitation form marked as coming from the agent (the window's frame, or the terminal with
 // `lena chat --interactive`). Without anyone to ask, a question is unanswered and the task cancelled.
 import type { AgentLimits } from '../../../shared/settings-fields';
-import type { DelegationJournal } from '../a2a/journal';
-import { AgentsService } from '../a2a/service';
-import type { DelegationLimits } from '../a2a/follow';
+import type { DelegationJournal } from '../agents/journal';
+import { AgentsService } from '../agents/service';
+import type { DelegationLimits } from '../agents/follow';
 import type { AgentDelegates } from '../chat/agent-tools';
 import type { SecretLookup } from '../mcp/config/expand';
 import type { Asker } from './feature-ports';

@@ -25,7 +25,7 @@ import { ToolRegistry } from '../mcp/registry/registry';
 import { BaselineStore } from '../permissions/baselines';
 import { AskBroker } from '../permissions/broker';
 import { agentDelegates } from './agent-delegates';
-import { DelegationJournal } from '../a2a/journal';
+import { DelegationJournal } from '../agents/journal';
 import { PinStore } from '../permissions/pins';
 import { ProjectApprovals } from '../permissions/project-approval';
 import { PermissionService } from '../permissions/service';

@@ -3,7 +3,7 @@
 // permission gate with a broker only where someone can answer, the conversations, the chat
 // engine), with the start-up helpers compose.ts builds them with.
 import type { SkillsService } from '../skills/service';
-import type { AgentsService } from '../a2a/service';
+import type { AgentsService } from '../agents/service';
 import type { AppNotice } from '../../../shared/app-types';
 import type { ChatEvent } from '../../../shared/chat/events';
 import type { ChatEngine } from '../chat/engine';

@@ -20,7 +20,7 @@ import type { ProjectService, ProjectHistory } from './services/project';
 import type { ServersService } from './services/servers';
 import type { SettingsService } from './services/settings';
 import type { SkillsService } from '../skills/service';
-import type { AgentsService } from '../a2a/service';
+import type { AgentsService } from '../agents/service';
 
 /**
  * The window's services, one face each: handlers and the desktop call their methods and never

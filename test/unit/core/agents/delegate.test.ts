@@ -4,8 +4,8 @@
 // inline size, updates per second).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DelegationView } from '../../../../shared/a2a';
-import { fetchCard, AgentConnection } from '../../../../electron/core/a2a/client';
-import { DEFAULT_DELEGATION_LIMITS, delegate } from '../../../../electron/core/a2a/follow';
+import { fetchCard, AgentConnection } from '../../../../electron/core/agents/client';
+import { DEFAULT_DELEGATION_LIMITS, delegate } from '../../../../electron/core/agents/follow';
 import { PEER_TOKEN, startPeer, type Peer, type PeerKind } from '../../../fixtures/a2a/peers';
 
 const peers = {} as Record<PeerKind, Peer>;

@@ -1,4 +1,4 @@
-// One gate for delegations: the only modules that start or follow a delegation (a2a/follow's
+// One gate for delegations: the only modules that start or follow a delegation (agents/follow's
 // `delegate`) are the chat's agent tools and the resume after a restart, each inside the ticket
 // the gate hands back for origin 'delegation'. A new caller fails this scan.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ function sources(dir: string): string[] {
 describe('delegations pass the one gate', () => {
   it('only the agent tools and the resume start a delegation, each through its ticket', () => {
     const callers = sources(join(ROOT, 'electron'))
-      .filter((f) => /from '(\.\.\/)+a2a\/follow'/.test(readFileSync(f, 'utf8')))
+      .filter((f) => /from '(\.\.\/)+agents\/follow'/.test(readFileSync(f, 'utf8')))
       .filter((f) => /\bdelegate\(/.test(readFileSync(f, 'utf8')))
       .map((f) => relative(ROOT, f).split('\\').join('/'))
       .sort();

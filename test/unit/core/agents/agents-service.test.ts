@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentsService } from '../../../../electron/core/a2a/service';
+import { AgentsService } from '../../../../electron/core/agents/service';
 import { PEER_TOKEN, startPeer, type Peer } from '../../../fixtures/a2a/peers';
 
 let dir: string;

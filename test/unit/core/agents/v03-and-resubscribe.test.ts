@@ -2,8 +2,8 @@
 // A2A 0.3, a streamed delegation completes; a stream that drops before the task ends is followed
 // again with tasks/resubscribe (SubscribeToTask) to its result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentConnection, fetchCard } from '../../../../electron/core/a2a/client';
-import { delegate } from '../../../../electron/core/a2a/follow';
+import { AgentConnection, fetchCard } from '../../../../electron/core/agents/client';
+import { delegate } from '../../../../electron/core/agents/follow';
 import { startV03Peer, type V03Peer } from '../../../fixtures/a2a/v03-peer';
 
 let plain: V03Peer;
