@@ -10,7 +10,7 @@ import { agentRuleServer } from '../permissions/rule-parse';
 import type { ToolGate } from '../permissions/tool-gate';
 import type { ConversationStore } from '../store/conversations';
 import type { ToolCallUpsert } from '../store/tool-calls';
-import type { AgentDelegates } from './agent-tools';
+import { delegationCallEnd, type AgentDelegates } from './agent-tools';
 
 export interface AgentResumeDeps {
   agents: AgentDelegates;
@@ -115,17 +115,8 @@ async function followAgain(
     );
     if (out.detached) return; // quitting again: the journal keeps it for next time
     forget();
-    const shown = `${out.summary}\n\n${out.agentText}`;
     save({
-      status: out.cancelled ? 'cancelled' : out.isError ? 'error' : 'done',
-      isError: out.isError,
-      errorSource: out.isError && !out.cancelled ? 'server' : null,
-      errorMessage: out.isError ? out.summary : null,
-      result: {
-        content: [{ type: 'text', text: shown }],
-        structuredContent: { delegation: out.view },
-      },
-      resultBytes: Buffer.byteLength(shown),
+      ...delegationCallEnd(out),
       endedAt: Date.now(),
       continuable: !out.cancelled,
     });

@@ -195,18 +195,9 @@ async function answerOne(use: ToolUse, ctx: AgentToolsContext): Promise<ToolResu
       );
     ctx.agents.journal?.forget(`${ctx.conversationId}/${use.id}`);
     const block = delegationResultBlock(use.id, out);
-    const shown = `${out.summary}\n\n${out.agentText}`;
     save(
       {
-        status: out.cancelled ? 'cancelled' : out.isError ? 'error' : 'done',
-        isError: out.isError,
-        errorSource: out.isError && !out.cancelled ? 'server' : null,
-        errorMessage: out.isError ? out.summary : null,
-        result: {
-          content: [{ type: 'text', text: shown }],
-          structuredContent: { delegation: out.view },
-        },
-        resultBytes: Buffer.byteLength(shown),
+        ...delegationCallEnd(out),
         truncated: out.view.artifacts.some((a) => a.bytes > ctx.agents.limits().maxInlineBytes),
         startedAt,
         endedAt: Date.now(),
@@ -219,4 +210,24 @@ async function answerOne(use: ToolUse, ctx: AgentToolsContext): Promise<ToolResu
     unregister();
     ctx.signal.removeEventListener('abort', onTurnAbort);
   }
+}
+
+/** What a finished delegation records on its tool call: its state, error and shown result. */
+export function delegationCallEnd(out: DelegationOutcome) {
+  const shown = `${out.summary}\n\n${out.agentText}`;
+  return {
+    status: out.cancelled
+      ? ('cancelled' as const)
+      : out.isError
+        ? ('error' as const)
+        : ('done' as const),
+    isError: out.isError,
+    errorSource: out.isError && !out.cancelled ? ('server' as const) : null,
+    errorMessage: out.isError ? out.summary : null,
+    result: {
+      content: [{ type: 'text' as const, text: shown }],
+      structuredContent: { delegation: out.view },
+    },
+    resultBytes: Buffer.byteLength(shown),
+  };
 }

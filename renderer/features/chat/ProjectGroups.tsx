@@ -60,19 +60,34 @@ export function ProjectGroups({
               ) : (
                 <h3 className="group-title">{g.group}</h3>
               )}
-              <ul role="list" className="conversation-list-inner">
-                {g.items.map((c) => (
-                  <ConversationItem
-                    key={c.id}
-                    conversation={c}
-                    tabbable={c.id === tabStop}
-                    onFocusItem={onFocusItem}
-                  />
-                ))}
-              </ul>
+              <ConversationItems items={g.items} tabStop={tabStop} onFocusItem={onFocusItem} />
             </section>
           ))}
       </section>
     );
   });
+}
+
+/** One group's conversations, the roving tab stop on `tabStop`. */
+export function ConversationItems({
+  items,
+  tabStop,
+  onFocusItem,
+}: {
+  items: readonly ConversationSummary[];
+  tabStop: string | null;
+  onFocusItem(id: string): void;
+}) {
+  return (
+    <ul role="list" className="conversation-list-inner">
+      {items.map((c) => (
+        <ConversationItem
+          key={c.id}
+          conversation={c}
+          tabbable={c.id === tabStop}
+          onFocusItem={onFocusItem}
+        />
+      ))}
+    </ul>
+  );
 }

@@ -8,8 +8,7 @@ import { useLena, useLenaActions } from '../../store';
 import { conversationsSelectors } from '../../store/conversations/selectors';
 import { serversSelectors } from '../../store/servers/selectors';
 import { settingsSelectors } from '../../store/settings/selectors';
-import { groupKey, ProjectGroups } from './ProjectGroups';
-import { ConversationItem } from './ConversationItem';
+import { ConversationItems, groupKey, ProjectGroups } from './ProjectGroups';
 
 /** Core marks matches in a snippet with « and »; shown as <mark>, the rest as plain text. */
 function Highlighted({ snippet }: { snippet: string }) {
@@ -273,16 +272,7 @@ export function Sidebar() {
             {pinned.length > 0 && (
               <section aria-label="Pinned">
                 <h3 className="group-title">Pinned</h3>
-                <ul role="list" className="conversation-list-inner">
-                  {pinned.map((c) => (
-                    <ConversationItem
-                      key={c.id}
-                      conversation={c}
-                      tabbable={c.id === tabStop}
-                      onFocusItem={onFocusItem}
-                    />
-                  ))}
-                </ul>
+                <ConversationItems items={pinned} tabStop={tabStop} onFocusItem={onFocusItem} />
               </section>
             )}
             <ProjectGroups
