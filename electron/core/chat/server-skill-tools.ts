@@ -12,6 +12,19 @@ import { bodyOf, entryFiles } from '../skills/server-skills';
 import type { UsableServerSkill } from '../skills/service';
 import { untrustedText } from './untrusted';
 
+/** A skill's files as the load tool lists them for the model (scripts said never to run). */
+export function skillFileList(
+  files: readonly { path: string; size: number; kind: string }[],
+): string {
+  if (files.length === 0) return '(no other files)';
+  return files
+    .map(
+      (f) =>
+        `- ${f.path} (${f.size} bytes${f.kind === 'script' ? ', script: not run by Lena' : ''})`,
+    )
+    .join('\n');
+}
+
 type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
 type TextBlock = Anthropic.Messages.TextBlockParam;
 
@@ -72,14 +85,7 @@ export async function loadServerSkill(
     throw e;
   }
   const files = entryFiles(skill.approved);
-  const list = files.length
-    ? files
-        .map(
-          (f) =>
-            `- ${f.path} (${f.size} bytes${f.kind === 'script' ? ', script: not run by Lena' : ''})`,
-        )
-        .join('\n')
-    : '(no other files)';
+  const list = skillFileList(files);
   return {
     type: 'tool_result',
     tool_use_id: id,

@@ -12,7 +12,7 @@ import type { SkillsService } from '../skills/service';
 import { readSkillFile } from '../skills/skill-files';
 import type { ConversationStore } from '../store/conversations';
 import type { ToolUse } from './stream-round';
-import { loadServerSkill, readServerSkillFile } from './server-skill-tools';
+import { loadServerSkill, readServerSkillFile, skillFileList } from './server-skill-tools';
 import { untrustedText } from './untrusted';
 
 type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
@@ -96,14 +96,7 @@ async function answerOne(
       return text(use.id, `The skill "${name}" is already loaded earlier in this conversation.`);
     loaded.add(name);
     const files = view.files.filter((f) => !f.outside);
-    const list = files.length
-      ? files
-          .map(
-            (f) =>
-              `- ${f.path} (${f.size} bytes${f.kind === 'script' ? ', script: not run by Lena' : ''})`,
-          )
-          .join('\n')
-      : '(no other files)';
+    const list = skillFileList(files);
     return {
       type: 'tool_result',
       tool_use_id: use.id,
