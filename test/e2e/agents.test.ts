@@ -22,7 +22,6 @@ import { ask, configureChat, TEST_KEY } from './helpers/chat-setup';
 import { allowOnce, armedQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
-const skipped = skipWhen('no-browser');
 let home = '';
 let api: MessagesApiServer;
 let app: WindowSession;
@@ -30,7 +29,7 @@ let asks: Peer;
 let slow: Peer;
 
 beforeAll(async () => {
-  if (skipped) return;
+  if (skipWhen('no-browser')) return;
   home = mkdtempSync(join(tmpdir(), 'lena-e2e-agents-'));
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
   [api, asks, slow] = await Promise.all([
@@ -49,7 +48,7 @@ afterAll(async () => {
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
-describe.skipIf(skipped)('A2A agents in the window', () => {
+describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
   it('"Add agent" fetches the card and shows its details', async () => {
     const { page } = app;
     await page.keyboard.press('Escape');
@@ -127,7 +126,7 @@ describe.skipIf(skipped)('A2A agents in the window', () => {
   });
 });
 
-describe.skipIf(skipped)('a delegation that outlives a restart of Lena', () => {
+describe.skipIf(skipWhen('no-browser'))('a delegation that outlives a restart of Lena', () => {
   it('is followed again at the next start, and Continue with the result reaches Claude', async () => {
     const again = mkdtempSync(join(tmpdir(), 'lena-e2e-agents-restart-'));
     const long = await startPeer('slow', { stepMs: 300 });
