@@ -207,6 +207,7 @@ describe.skipIf(skipWhen('no-browser'))('the window shell', () => {
       'Model',
       'Server tools',
       'Appearance',
+      'Quick entry',
       'Permission rules',
       'Recent problems',
       'About',

@@ -84,6 +84,13 @@ describe.skipIf(skipWhen('no-browser'))('many windows on one core', () => {
     await title.fill('Notes from two windows');
     await title.press('Enter');
     await third.locator('.conversation-open', { hasText: 'Notes from two windows' }).waitFor();
+    // So does a pin.
+    await second.locator('.conversation-open[aria-current="true"]').click({ button: 'right' });
+    await second.getByRole('menuitem', { name: 'Pin to top' }).click();
+    await third
+      .getByRole('region', { name: 'Pinned' })
+      .locator('.conversation-open', { hasText: 'Notes from two windows' })
+      .waitFor();
   });
 
   it('the quick entry asks into a new conversation that opens in its own window, then closes', async () => {

@@ -67,8 +67,15 @@ export function ServersPage() {
   const bundle = useLena(registrySelectors.bundleSheet);
   const bundleError = useLena(registrySelectors.bundleError);
   const bundleOpening = useLena(registrySelectors.bundleOpening);
-  const { loadServers, setAddingServer, reloadServers, setView, setBrowsingRegistry, closeBundle } =
-    useLenaActions();
+  const {
+    loadServers,
+    setAddingServer,
+    reloadServers,
+    setView,
+    setBrowsingRegistry,
+    closeBundle,
+    selectServer,
+  } = useLenaActions();
   // Escape closes the page back to the chat (the form inside, when open, takes Escape first);
   // with unsaved configuration edits it asks first.
   const { bar } = useCloseWithEscape('page', () => setView('chat'));
@@ -82,6 +89,15 @@ export function ServersPage() {
           Browse registry
         </button>
         <InstallFromFile />
+        <button
+          data-show-agents
+          onClick={() => {
+            setBrowsingRegistry(false);
+            selectServer(null);
+          }}
+        >
+          Agents
+        </button>
         <button className="primary" data-add-server onClick={() => setAddingServer(true)}>
           + Add server
         </button>
@@ -128,9 +144,10 @@ export function ServersPage() {
               Select a server to see its status, tools, logs and configuration.
             </p>
           ) : null}
+          {/* A2A agents take the place of a server's detail while none is open. */}
+          {!bundle && !browsing && !adding && !selected && <AgentsPanel />}
         </div>
       </div>
-      <AgentsPanel />
     </section>
   );
 }

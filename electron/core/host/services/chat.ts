@@ -45,11 +45,16 @@ export class ChatService {
   list(includeArchived = false) {
     return this.store.list({ archived: includeArchived ? 'include' : 'exclude' });
   }
+  /** Pin and archive reach every window's list, as a rename does. */
   setPinned(id: string, pinned: boolean) {
-    return this.store.setPinned(id, pinned);
+    return this.announced(this.store.setPinned(id, pinned));
   }
   setArchived(id: string, archived: boolean) {
-    return this.store.setArchived(id, archived);
+    return this.announced(this.store.setArchived(id, archived));
+  }
+  private announced<T extends { id: string }>(conversation: T): T {
+    this.engine.announce(conversation.id);
+    return conversation;
   }
   /**
    * A JSON export as a new conversation in `project`. Its untrusted-data boundary is drawn here,
@@ -58,7 +63,7 @@ export class ChatService {
   importExport(content: string, project: string | null) {
     const imported = this.store.importExport(content, project);
     conversationBoundary(this.store, imported.id);
-    return imported;
+    return this.announced(imported);
   }
   /** A conversation with its messages (all, or the last `limit`) and its branches. */
   get(id: string, limit?: number) {
@@ -91,7 +96,7 @@ export class ChatService {
   }
   /** Moves a conversation to another project (null: none); its next turns use that project's instructions. */
   move(id: string, project: string | null) {
-    return this.store.setProject(id, project);
+    return this.announced(this.store.setProject(id, project));
   }
 
   // Projects: what Lena keeps for each folder (Lena's home, never the folder).
