@@ -34,8 +34,9 @@ describe.skipIf(skipWhen('no-browser'))('the conversation list', () => {
     await expect
       .poll(() => pinned.getByRole('button', { name: 'Alpha question', exact: true }).count())
       .toBe(1);
-    const titles = await page.locator('.conversation-list .conversation-open').allInnerTexts();
-    expect(titles).toEqual(['Alpha question', 'Gamma question', 'Beta question']);
+    // Items are laid out once near the view (content-visibility), so their text is polled.
+    const titles = () => page.locator('.conversation-list .conversation-open').allInnerTexts();
+    await expect.poll(titles).toEqual(['Alpha question', 'Gamma question', 'Beta question']);
 
     await page.getByRole('button', { name: 'More actions for “Beta question”' }).click();
     await page.getByRole('menuitem', { name: 'Archive' }).click();
@@ -52,9 +53,7 @@ describe.skipIf(skipWhen('no-browser'))('the conversation list', () => {
 
     await page.getByRole('button', { name: 'Archived (1)' }).click();
     await page.getByRole('heading', { name: 'Archived' }).waitFor();
-    expect(await page.locator('.conversation-list .conversation-open').allInnerTexts()).toEqual([
-      'Beta question',
-    ]);
+    await expect.poll(titles).toEqual(['Beta question']);
     await win().app.screenshot('conversation-list-archived');
     await item(page, 'Beta question').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Unarchive' }).click();
