@@ -107,8 +107,9 @@ async function main(): Promise<void> {
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.addInitScript(installProbes);
+    // As the binding does: the call names its window, so its conversation's events reach it.
     await routeInvokes(page, (channel, args) =>
-      host.dispatch(channel, args, { senderUrl: app.url }),
+      host.dispatch(channel, args, { senderUrl: app.url, viewId: app.windowId(page) }),
     );
     await page.reload();
     await page
