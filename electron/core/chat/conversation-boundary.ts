@@ -5,7 +5,7 @@
 import type { ChatEvent } from '../../../shared/chat/events';
 import type { ContentBlock } from '../../../shared/chat/messages';
 import type { ConversationStore } from '../store/conversations';
-import { echoesBoundary, newBoundary } from './untrusted';
+import { boundariesIn, echoesBoundary, newBoundary } from './untrusted';
 
 /** The conversation's boundary, drawn and stored on first use. */
 export function conversationBoundary(store: ConversationStore, conversationId: string): string {
@@ -14,6 +14,48 @@ export function conversationBoundary(store: ConversationStore, conversationId: s
   const drawn = newBoundary();
   store.setBoundary(conversationId, drawn);
   return drawn;
+}
+
+const ROTATED =
+  'Lena drew a new untrusted-data marker for this conversation: what was sent out repeated the current one, so it cannot be used to fake one (the next request is not served from the prompt cache).';
+
+/**
+ * Before something leaves Lena for a server outside any one turn (a sampling answer, an
+ * elicitation answer): every conversation whose boundary it repeats draws a new one, and says so.
+ * Returns how many rotated.
+ */
+export function rotateEchoedAnywhere(
+  store: ConversationStore,
+  emit: (event: ChatEvent) => void,
+  value: unknown,
+): number {
+  const drawn = store.boundaries();
+  const echoed = new Set(
+    boundariesIn(
+      value,
+      drawn.map((d) => d.boundary),
+    ),
+  );
+  const hit = drawn.filter((d) => echoed.has(d.boundary));
+  for (const { id } of hit) {
+    store.setBoundary(id, newBoundary());
+    emit({ type: 'notice', conversationId: id, message: ROTATED });
+  }
+  return hit.length;
+}
+
+/** A view's tool call, before it runs: its conversation's boundary rotates when the arguments repeat it. */
+export function rotateIfArgumentsEcho(
+  store: ConversationStore,
+  emit: (event: ChatEvent) => void,
+  conversationId: string,
+  args: unknown,
+): boolean {
+  const boundary = store.boundary(conversationId);
+  if (!boundary || !echoesBoundary(args, boundary)) return false;
+  store.setBoundary(conversationId, newBoundary());
+  emit({ type: 'notice', conversationId, message: ROTATED });
+  return true;
 }
 
 /**

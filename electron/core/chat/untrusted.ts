@@ -59,8 +59,15 @@ export function neutralise(text: string, boundary: string): string {
 
 /** Whether something Lena is about to send out (tool arguments, an answer) repeats the boundary. */
 export function echoesBoundary(value: unknown, boundary: string): boolean {
+  return boundariesIn(value, [boundary]).length > 0;
+}
+
+/** The boundaries of `boundaries` that `value` repeats, on its readable form (read once). */
+export function boundariesIn(value: unknown, boundaries: readonly string[]): string[] {
+  if (boundaries.length === 0) return [];
   const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
-  return readableForm(text).includes(boundary);
+  const readable = readableForm(text);
+  return boundaries.filter((b) => readable.includes(b));
 }
 
 export function wrapUntrusted(text: string, boundary: string): string {

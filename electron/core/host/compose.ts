@@ -60,6 +60,7 @@ import { tapTransports } from './views/log-tap';
 import { InspectorLogs } from './views/protocol-log';
 import { ServerStatusViews } from './views/server-status';
 import { connectRegistry, managerExecutor, serverIdentity, toolGate } from './wiring';
+import { rotateEchoedAnywhere, rotateIfArgumentsEcho } from '../chat/conversation-boundary';
 
 // Long: the parts in dependency order, each built once from those above it; read top to bottom.
 export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -160,6 +161,12 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
   });
   // The conversations, opened before the gate: a conversation's own tool switches are checked in it.
   const conversations = openConversationStore(paths.database);
+  // What leaves Lena for a server outside a turn never carries a live untrusted-data boundary.
+  const boundaries = {
+    viewArguments: (conversationId: string, args: unknown) =>
+      void rotateIfArgumentsEcho(conversations.store, options.emit, conversationId, args),
+    answer: (value: unknown) => void rotateEchoedAnywhere(conversations.store, options.emit, value),
+  };
   const switches = (conversationId: string) => {
     try {
       return conversations.store.summary(conversationId).tools ?? null;
@@ -197,6 +204,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
           openExternal: options.openExternal,
           usage: samplingUsage,
           settingsKey,
+          outgoing: boundaries.answer,
           // A server's sampling request passes the one gate before anyone is asked.
           gate: {
             admit: (request) => gate.admit(request),
@@ -343,6 +351,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     skills,
     projectPrefs,
     agents: agents.service,
+    boundaries,
     chatSettings,
     settingsKey,
     recordMoves,

@@ -38,6 +38,8 @@ export interface FeaturePortDeps {
   usage?: SamplingUsage;
   /** The key of a server's own settings and tally (server-settings.ts); its name when absent. */
   settingsKey?: (server: string) => string;
+  /** Sees every answer before it goes back to a server (the untrusted-data boundaries' check). */
+  outgoing?: (value: unknown) => void;
   /** The one gate (permissions/tool-gate.ts) a sampling request passes before it is shown or sent. */
   gate: {
     admit(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal>;
@@ -212,6 +214,7 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
         );
         if (review.action !== 'approve')
           return declined('The user did not let the answer go back to the server');
+        deps.outgoing?.(text);
         return { ok: true, model, text, stopReason: mcpStopReason(stop) };
       },
     },
@@ -227,7 +230,10 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
           },
           { signal },
         );
-        if (a.action === 'accept') return { action: 'accept', values: a.values ?? {} };
+        if (a.action === 'accept') {
+          deps.outgoing?.(a.values ?? {});
+          return { action: 'accept', values: a.values ?? {} };
+        }
         return { action: a.action === 'decline' ? 'decline' : 'cancel' };
       },
       ...(deps.openExternal

@@ -102,6 +102,14 @@ export interface Runtime {
   projectPrefs: ProjectPrefsStore;
   /** A2A agents (agents.json): entries, cards, and the tools they give Claude. */
   agents: AgentsService;
+  /**
+   * What leaves Lena for a server outside a turn, checked against the untrusted-data boundaries: a
+   * view's tool arguments (its conversation's), a sampling or elicitation answer (every one's).
+   */
+  boundaries: {
+    viewArguments(conversationId: string, args: unknown): void;
+    answer(value: unknown): void;
+  };
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices: AppNotice[];
   /** The servers as shown (the manager's state with trust, token cost and the approval request). */

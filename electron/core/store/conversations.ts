@@ -224,6 +224,13 @@ export class ConversationStore {
     return row.boundary;
   }
 
+  /** Every conversation's boundary drawn so far, to check what leaves Lena against them. */
+  boundaries(): { id: string; boundary: string }[] {
+    return this.db
+      .prepare('SELECT id, boundary FROM conversations WHERE boundary IS NOT NULL')
+      .all() as { id: string; boundary: string }[];
+  }
+
   /** Sets the boundary (drawn on the first request, or rotated after the model repeated it). */
   setBoundary(id: string, boundary: string): void {
     mustChange(

@@ -84,6 +84,7 @@ export async function callToolFromView(
   if (auth.outcome === 'deny') throw new LenaError(ERROR_CODE.forbidden, auth.message);
   const check = await rt.registry.validateArguments(target.qualifiedName, args);
   if (!check.ok) throw new LenaError(ERROR_CODE.invalidArguments, check.message);
+  rt.boundaries.viewArguments(ref.conversationId, args);
   const outcome = await auth.run();
   const { validationError, validationSkipped, ...result } = outcome;
   void validationSkipped;

@@ -43,6 +43,7 @@ afterAll(() => api.close());
 async function setup(openExternal?: (url: string) => Promise<void>) {
   const broker = new AskBroker();
   const notes: string[] = [];
+  const outgoing: unknown[] = [];
   const gate = new ToolGate({
     permissions: await PermissionService.create({ store: rules }),
     caller: {
@@ -63,6 +64,7 @@ async function setup(openExternal?: (url: string) => Promise<void>) {
     apiKey: () => 'sk-ant-test-0123456789',
     models: new ModelCatalog(),
     openExternal,
+    outgoing: (value) => outgoing.push(value),
   });
   const next = () =>
     new Promise<ClientQuestion>((res) => {
@@ -71,7 +73,7 @@ async function setup(openExternal?: (url: string) => Promise<void>) {
         res(q as ClientQuestion);
       });
     });
-  return { broker, ports, next, notes };
+  return { broker, ports, next, notes, outgoing };
 }
 
 const request = () =>
@@ -84,7 +86,7 @@ const request = () =>
 
 describe('sampling through the window', () => {
   it('shows the request (refused parameters not explained), sends the edited version, shows the answer before returning it', async () => {
-    const { broker, ports, next } = await setup();
+    const { broker, ports, next, outgoing } = await setup();
     api.push(reply(text('Hi there')));
     const before = api.messageRequests().length;
     const asked = next();
@@ -125,6 +127,8 @@ describe('sampling through the window', () => {
       text: 'Hi there',
       stopReason: 'endTurn',
     });
+    // The answer was checked against the untrusted-data boundaries before it went back.
+    expect(outgoing).toEqual(['Hi there']);
   });
 
   it('a deny rule on the whole server refuses its request before anyone is asked, and says so in its log; a rule on one tool does not', async () => {
