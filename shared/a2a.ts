@@ -96,6 +96,8 @@ export interface DelegationArtifact {
   bytes: number;
   /** Files by name and media type ("report.pdf, application/pdf"). */
   files: string[];
+  /** Past the inline limit: the whole artifact kept as a file in Lena's home. */
+  path?: string;
 }
 
 /** A delegation as the tool card shows it, live. */

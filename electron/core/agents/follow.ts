@@ -8,6 +8,7 @@ import { FINAL_STATES, type DelegationArtifact, type DelegationView } from '../.
 import { DetachFromTask } from '../mcp/tasks/follow';
 import type { A2aEvent, AgentConnection } from './client';
 import type { TaskSnapshot } from './convert';
+import type { ArtifactKeeper } from './keep';
 
 export interface DelegationLimits {
   /** The longest a task may run, questions included (default 30 min). */
@@ -34,6 +35,8 @@ export interface DelegationHooks {
   onTask?(taskId: string, contextId: string | null): void;
   /** The agent asks the user; null when the user did not answer. */
   ask?(question: string, view: DelegationView): Promise<string | null>;
+  /** Keeps an artifact past the inline limit as a file; without it the rest is dropped. */
+  keep?: ArtifactKeeper;
 }
 
 export interface DelegationOutcome {
@@ -125,7 +128,19 @@ class Tracker {
     v.contextId = task.contextId || v.contextId;
     v.state = task.state;
     if (task.status) v.status = task.status;
-    if (task.artifacts.length) v.artifacts = task.artifacts.map((a) => this.capped(a));
+    if (task.artifacts.length)
+      v.artifacts = task.artifacts.map((a) => {
+        const had = v.artifacts.find((x) => x.name === a.name && x.path && x.bytes === a.bytes);
+        return this.capped(had ? { ...a, path: had.path } : this.kept(a, a.text, false));
+      });
+  }
+
+  /** An artifact whose text passes the inline limit is written whole to a file (appended to). */
+  private kept(a: DelegationArtifact, text: string, append: boolean): DelegationArtifact {
+    const keeper = this.hooks.keep;
+    if (!keeper || (!append && Buffer.byteLength(text) <= this.limits.maxInlineBytes)) return a;
+    const path = keeper.keep(this.view.taskId, a.name, text, append);
+    return path ? { ...a, path } : a;
   }
 
   /** Text past the inline limit is not kept: the card and Claude get the first part, and the size. */
@@ -136,12 +151,18 @@ class Tracker {
 
   private artifact(a: DelegationArtifact, append: boolean): void {
     const found = this.view.artifacts.find((x) => x.name === a.name);
-    if (!found) this.view.artifacts.push(this.capped(a));
+    if (!found) this.view.artifacts.push(this.capped(this.kept(a, a.text, false)));
     else if (append) {
-      Object.assign(found, this.capped({ ...found, text: found.text + a.text }));
-      found.bytes += a.bytes;
-      found.files.push(...a.files);
-    } else Object.assign(found, this.capped(a));
+      const merged = {
+        ...found,
+        text: found.text + a.text,
+        bytes: found.bytes + a.bytes,
+        files: [...found.files, ...a.files],
+      };
+      // Once kept, only the new text goes to the file; before, the whole text so far does.
+      const added = found.path ? a.text : merged.text;
+      Object.assign(found, this.capped(this.kept(merged, added, Boolean(found.path))));
+    } else Object.assign(found, this.capped(this.kept(a, a.text, false)));
   }
 
   /** Emits at most `maxUpdatesPerSecond`; a change inside the window is sent at its end. */
@@ -311,7 +332,11 @@ function outcome(
     budget = Math.max(0, budget - body.length);
     const cut =
       Buffer.byteLength(shown) < Buffer.byteLength(a.text) || a.text.length >= limits.maxInlineBytes
-        ? `\n[… ${a.bytes} bytes in all; the first ${Buffer.byteLength(shown)} are shown here]`
+        ? `\n[… ${a.bytes} bytes in all; the first ${Buffer.byteLength(shown)} are shown here${
+            a.path
+              ? `; the whole artifact is kept in the file ${a.path}, which the user can open`
+              : ''
+          }]`
         : '';
     parts.push(`Artifact "${a.name}":\n${shown}${cut}`);
     if (a.files.length) parts.push(`Files: ${a.files.join('; ')}`);

@@ -49,6 +49,12 @@ export function DelegationPanel({ view }: { view: DelegationView }) {
             </pre>
           )}
           {a.files.length > 0 && <p className="muted small">Files: {a.files.join('; ')}</p>}
+          {a.path && (
+            <p className="muted small" data-testid="delegation-artifact-file">
+              Too large to give Claude whole: the first part went to Claude, all of it is kept in{' '}
+              <code>{a.path}</code>
+            </p>
+          )}
         </div>
       ))}
     </div>
