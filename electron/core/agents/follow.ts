@@ -231,7 +231,7 @@ export async function delegate(
       t.changed(true);
     }
   } catch (err) {
-    failure = `the agent could not be reached: ${err instanceof Error ? err.message : String(err)}.`;
+    failure = failureOf(err);
   }
   const detached = signal.reason instanceof DetachFromTask;
   if (both.aborted && !FINAL_STATES.has(t.view.state) && !detached) {
@@ -241,6 +241,22 @@ export async function delegate(
   }
   t.stop();
   return { ...outcome(t, failure, signal.aborted && !detached, limits), detached };
+}
+
+/** Answers that are not A2A: not JSON, not JSON-RPC, or a result of the wrong shape. */
+const MALFORMED =
+  /not valid JSON|Unexpected (token|end of JSON|v0\.3|.*payload case)|Invalid (JSON-RPC |agent )?response|result kind|missing payload/i;
+
+/** Why the agent's answer ended the delegation: unreachable, or a malformed message. */
+function failureOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const malformed =
+    err instanceof SyntaxError ||
+    (err instanceof Error && /InvalidAgentResponse/.test(err.name)) ||
+    MALFORMED.test(text);
+  return malformed
+    ? `the agent answered with a malformed message (${text.slice(0, 300)}); Lena stopped following the task.`
+    : `the agent could not be reached: ${text}.`;
 }
 
 /** Sends one message; a refused stream falls back to SendMessage. Null, or why it failed. */
