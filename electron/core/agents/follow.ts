@@ -4,7 +4,12 @@
 // answer continues the same task, at most `maxInputRounds` times. Everything is bounded: a wall
 // time, status updates coalesced to `maxUpdatesPerSecond`, and the inline text of artifacts.
 // Stop (the signal) sends CancelTask. Never throws for what the agent does: the outcome says it.
-import { FINAL_STATES, type DelegationArtifact, type DelegationView } from '../../../shared/a2a';
+import {
+  agentSignInAdvice,
+  FINAL_STATES,
+  type DelegationArtifact,
+  type DelegationView,
+} from '../../../shared/a2a';
 import { DetachFromTask } from '../mcp/tasks/follow';
 import type { A2aEvent, AgentConnection } from './client';
 import type { TaskSnapshot } from './convert';
@@ -239,6 +244,8 @@ export async function delegate(
     if (!signal.aborted)
       failure = `the task did not end within ${Math.round(limits.wallTimeMs / 60_000)} minutes; Lena cancelled it (the wall time is a setting).`;
   }
+  if (t.view.state === 'auth-required')
+    t.view.advice = agentSignInAdvice(agent, connection.card.oauth);
   t.stop();
   return { ...outcome(t, failure, signal.aborted && !detached, limits), detached };
 }
@@ -367,7 +374,7 @@ function outcome(
     : failure
       ? `The delegation to agent ${v.agent} did not complete (${ids}, state ${v.state}): ${failure}`
       : v.state === 'auth-required'
-        ? `Agent ${v.agent} needs a sign-in for this task (${ids}); Lena cannot sign in to it here. Tell the user.`
+        ? `Agent ${v.agent} stopped this task for a sign-in (${ids}); Lena cannot sign in to it here. Tell the user: ${v.advice ?? ''}`
         : `Agent ${v.agent} ended the task with state ${v.state} (${ids}). What it returned follows.`;
   return {
     view: structuredClone(v),

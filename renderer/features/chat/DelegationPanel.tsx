@@ -38,6 +38,11 @@ export function DelegationPanel({ view }: { view: DelegationView }) {
         Task {view.taskId ?? '—'}
         {view.rounds > 0 ? ` · ${view.rounds} question(s) answered` : ''}
       </p>
+      {view.advice && (
+        <p className="small" data-testid="delegation-advice">
+          {view.advice}
+        </p>
+      )}
       {view.artifacts.map((a) => (
         <div key={a.name} className="delegation-artifact" data-testid="delegation-artifact">
           <p className="small">
