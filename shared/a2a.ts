@@ -96,6 +96,28 @@ export interface DelegationArtifact {
   bytes: number;
   /** Files by name and media type ("report.pdf, application/pdf"). */
   files: string[];
+  /** Past the inline limit: the whole artifact kept as a file in Lena's home. */
+  path?: string;
+}
+
+/** The secret a token for agent NAME is kept under, as `lena agents` advice names it. */
+export const agentTokenSecret = (agent: string): string =>
+  `AGENT_${agent.toUpperCase().replace(/-/g, '_')}_TOKEN`;
+
+/**
+ * What to do when an agent needs a sign-in Lena cannot give it: keep a token as a secret and send
+ * it as a header. `oauth`: the card declares OAuth (which Lena does not run for agents).
+ */
+export function agentSignInAdvice(agent: string, oauth: boolean): string {
+  const secret = agentTokenSecret(agent);
+  return (
+    `Agent ${agent} needs a sign-in. ${
+      oauth ? 'Its card declares OAuth, which Lena does not run for agents: get' : 'Get'
+    } an access token from the agent's provider, keep it with \`lena secrets set ${secret}\`, ` +
+    `then add the agent again with the token as a header: \`lena agents remove ${agent}\` and ` +
+    `\`lena agents add ${agent} URL -H "Authorization: Bearer \${secret:${secret}}"\` ` +
+    `(URL is the agent's address, as \`lena agents show ${agent}\` prints it).`
+  );
 }
 
 /** A delegation as the tool card shows it, live. */
@@ -109,4 +131,6 @@ export interface DelegationView {
   artifacts: DelegationArtifact[];
   /** Input rounds used so far. */
   rounds: number;
+  /** What the user can do when the task stopped for a sign-in. */
+  advice?: string;
 }

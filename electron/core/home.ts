@@ -56,6 +56,8 @@ export interface LenaPaths {
   agents: string;
   /** Delegations to agents the window was following, across restarts. */
   delegations: string;
+  /** Agents' artifacts too large to give Claude inline, kept whole (attachments/delegations). */
+  delegationFiles: string;
 }
 
 /** `LENA_HOME` when set (resolved to an absolute path), else `~/.lena`. */
@@ -95,6 +97,7 @@ export function lenaPaths(home: string = resolveLenaHome()): LenaPaths {
     extensions: join(home, 'extensions'),
     agents: join(home, 'agents.json'),
     delegations: join(home, 'delegations.json'),
+    delegationFiles: join(home, 'attachments', 'delegations'),
   };
 }
 

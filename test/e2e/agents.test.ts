@@ -17,7 +17,8 @@ import {
   toolUse,
   type MessagesApiServer,
 } from '../fixtures/messages-api';
-import { startPeer, type Peer } from '../fixtures/a2a/peers';
+import { BIG_ARTIFACT_BYTES, startPeer, type Peer } from '../fixtures/a2a/peers';
+import { startV03Peer, type V03Peer } from '../fixtures/a2a/v03-peer';
 import { ask, configureChat, TEST_KEY } from './helpers/chat-setup';
 import { allowOnce, armedQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
@@ -27,24 +28,33 @@ let api: MessagesApiServer;
 let app: WindowSession;
 let asks: Peer;
 let slow: Peer;
+let big: Peer;
+let signIn: V03Peer;
 
 beforeAll(async () => {
   if (skipWhen('no-browser')) return;
   home = mkdtempSync(join(tmpdir(), 'lena-e2e-agents-'));
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
-  [api, asks, slow] = await Promise.all([
+  [api, asks, slow, big, signIn] = await Promise.all([
     startMessagesApiServer(),
     startPeer('asks'),
     startPeer('slow', { stepMs: 400 }),
+    startPeer('big'),
+    startV03Peer({ oauth: true }),
   ]);
-  writeFileSync(join(home, 'agents.json'), JSON.stringify({ agents: { slow: { url: slow.url } } }));
+  writeFileSync(
+    join(home, 'agents.json'),
+    JSON.stringify({
+      agents: { slow: { url: slow.url }, reports: { url: big.url }, crm: { url: signIn.url } },
+    }),
+  );
   app = await openWindow({ home, questionArmingMs: 0 });
   await configureChat(app.page, api.url);
 }, 90_000);
 
 afterAll(async () => {
   await app?.dispose();
-  await Promise.all([api?.close(), asks?.close(), slow?.close()]);
+  await Promise.all([api?.close(), asks?.close(), slow?.close(), big?.close(), signIn?.close()]);
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
@@ -105,6 +115,41 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     await app.screenshot('agent-result');
     expect(sent).toMatch(/<untrusted-tool-output boundary="[^"]+">[\s\S]*Weather in Bergen: sunny/);
     expect(sent).toContain('Agent city ended the task with state completed');
+  });
+
+  it('shows where a large artifact is kept, and what to do for a sign-in', async () => {
+    const { page } = app;
+    api.push(
+      reply(
+        toolUse('a2a__reports', { message: 'the report' }, 'toolu_big'),
+        toolUse('a2a__crm', { message: 'my accounts' }, 'toolu_crm'),
+      ),
+      reply(text('Two agents answered.')),
+    );
+    await ask(page, 'Ask the report and CRM agents');
+    await allowOnce(page);
+    await allowOnce(page);
+    await page.getByText('Two agents answered.').waitFor({ timeout: 30_000 });
+    const reports = page.getByTestId('tool-card').filter({ hasText: 'Delegate to agent reports' });
+    await reports.getByRole('button', { name: /Delegate to agent reports/ }).click();
+    const file = reports.getByTestId('delegation-artifact-file');
+    await file.waitFor();
+    expect(await reports.getByTestId('delegation-artifact').textContent()).toContain(
+      `(${BIG_ARTIFACT_BYTES} bytes)`,
+    );
+    expect(await file.textContent()).toContain(join(home, 'attachments', 'delegations'));
+    await file.scrollIntoViewIfNeeded();
+    await app.screenshot('agent-large-artifact');
+    const crm = page.getByTestId('tool-card').filter({ hasText: 'Delegate to agent crm' });
+    await crm.getByRole('button', { name: /Delegate to agent crm/ }).click();
+    await expect
+      .poll(() => crm.getByTestId('delegation-state').textContent())
+      .toBe('Sign-in required');
+    expect(await crm.getByTestId('delegation-advice').textContent()).toContain(
+      'lena agents add crm URL -H "Authorization: Bearer ${secret:AGENT_CRM_TOKEN}"',
+    );
+    await crm.scrollIntoViewIfNeeded();
+    await app.screenshot('agent-sign-in-advice');
   });
 
   it('shows the status as it streams, and Stop cancels the task on the agent', async () => {

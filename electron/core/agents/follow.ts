@@ -4,10 +4,16 @@
 // answer continues the same task, at most `maxInputRounds` times. Everything is bounded: a wall
 // time, status updates coalesced to `maxUpdatesPerSecond`, and the inline text of artifacts.
 // Stop (the signal) sends CancelTask. Never throws for what the agent does: the outcome says it.
-import { FINAL_STATES, type DelegationArtifact, type DelegationView } from '../../../shared/a2a';
+import {
+  agentSignInAdvice,
+  FINAL_STATES,
+  type DelegationArtifact,
+  type DelegationView,
+} from '../../../shared/a2a';
 import { DetachFromTask } from '../mcp/tasks/follow';
 import type { A2aEvent, AgentConnection } from './client';
 import type { TaskSnapshot } from './convert';
+import type { ArtifactKeeper } from './keep';
 
 export interface DelegationLimits {
   /** The longest a task may run, questions included (default 30 min). */
@@ -34,6 +40,8 @@ export interface DelegationHooks {
   onTask?(taskId: string, contextId: string | null): void;
   /** The agent asks the user; null when the user did not answer. */
   ask?(question: string, view: DelegationView): Promise<string | null>;
+  /** Keeps an artifact past the inline limit as a file; without it the rest is dropped. */
+  keep?: ArtifactKeeper;
 }
 
 export interface DelegationOutcome {
@@ -125,7 +133,19 @@ class Tracker {
     v.contextId = task.contextId || v.contextId;
     v.state = task.state;
     if (task.status) v.status = task.status;
-    if (task.artifacts.length) v.artifacts = task.artifacts.map((a) => this.capped(a));
+    if (task.artifacts.length)
+      v.artifacts = task.artifacts.map((a) => {
+        const had = v.artifacts.find((x) => x.name === a.name && x.path && x.bytes === a.bytes);
+        return this.capped(had ? { ...a, path: had.path } : this.kept(a, a.text, false));
+      });
+  }
+
+  /** An artifact whose text passes the inline limit is written whole to a file (appended to). */
+  private kept(a: DelegationArtifact, text: string, append: boolean): DelegationArtifact {
+    const keeper = this.hooks.keep;
+    if (!keeper || (!append && Buffer.byteLength(text) <= this.limits.maxInlineBytes)) return a;
+    const path = keeper.keep(this.view.taskId, a.name, text, append);
+    return path ? { ...a, path } : a;
   }
 
   /** Text past the inline limit is not kept: the card and Claude get the first part, and the size. */
@@ -136,12 +156,18 @@ class Tracker {
 
   private artifact(a: DelegationArtifact, append: boolean): void {
     const found = this.view.artifacts.find((x) => x.name === a.name);
-    if (!found) this.view.artifacts.push(this.capped(a));
+    if (!found) this.view.artifacts.push(this.capped(this.kept(a, a.text, false)));
     else if (append) {
-      Object.assign(found, this.capped({ ...found, text: found.text + a.text }));
-      found.bytes += a.bytes;
-      found.files.push(...a.files);
-    } else Object.assign(found, this.capped(a));
+      const merged = {
+        ...found,
+        text: found.text + a.text,
+        bytes: found.bytes + a.bytes,
+        files: [...found.files, ...a.files],
+      };
+      // Once kept, only the new text goes to the file; before, the whole text so far does.
+      const added = found.path ? a.text : merged.text;
+      Object.assign(found, this.capped(this.kept(merged, added, Boolean(found.path))));
+    } else Object.assign(found, this.capped(this.kept(a, a.text, false)));
   }
 
   /** Emits at most `maxUpdatesPerSecond`; a change inside the window is sent at its end. */
@@ -210,7 +236,7 @@ export async function delegate(
       t.changed(true);
     }
   } catch (err) {
-    failure = `the agent could not be reached: ${err instanceof Error ? err.message : String(err)}.`;
+    failure = failureOf(err);
   }
   const detached = signal.reason instanceof DetachFromTask;
   if (both.aborted && !FINAL_STATES.has(t.view.state) && !detached) {
@@ -218,8 +244,26 @@ export async function delegate(
     if (!signal.aborted)
       failure = `the task did not end within ${Math.round(limits.wallTimeMs / 60_000)} minutes; Lena cancelled it (the wall time is a setting).`;
   }
+  if (t.view.state === 'auth-required')
+    t.view.advice = agentSignInAdvice(agent, connection.card.oauth);
   t.stop();
   return { ...outcome(t, failure, signal.aborted && !detached, limits), detached };
+}
+
+/** Answers that are not A2A: not JSON, not JSON-RPC, or a result of the wrong shape. */
+const MALFORMED =
+  /not valid JSON|Unexpected (token|end of JSON|v0\.3|.*payload case)|Invalid (JSON-RPC |agent )?response|result kind|missing payload/i;
+
+/** Why the agent's answer ended the delegation: unreachable, or a malformed message. */
+function failureOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const malformed =
+    err instanceof SyntaxError ||
+    (err instanceof Error && /InvalidAgentResponse/.test(err.name)) ||
+    MALFORMED.test(text);
+  return malformed
+    ? `the agent answered with a malformed message (${text.slice(0, 300)}); Lena stopped following the task.`
+    : `the agent could not be reached: ${text}.`;
 }
 
 /** Sends one message; a refused stream falls back to SendMessage. Null, or why it failed. */
@@ -311,7 +355,11 @@ function outcome(
     budget = Math.max(0, budget - body.length);
     const cut =
       Buffer.byteLength(shown) < Buffer.byteLength(a.text) || a.text.length >= limits.maxInlineBytes
-        ? `\n[… ${a.bytes} bytes in all; the first ${Buffer.byteLength(shown)} are shown here]`
+        ? `\n[… ${a.bytes} bytes in all; the first ${Buffer.byteLength(shown)} are shown here${
+            a.path
+              ? `; the whole artifact is kept in the file ${a.path}, which the user can open`
+              : ''
+          }]`
         : '';
     parts.push(`Artifact "${a.name}":\n${shown}${cut}`);
     if (a.files.length) parts.push(`Files: ${a.files.join('; ')}`);
@@ -326,7 +374,7 @@ function outcome(
     : failure
       ? `The delegation to agent ${v.agent} did not complete (${ids}, state ${v.state}): ${failure}`
       : v.state === 'auth-required'
-        ? `Agent ${v.agent} needs a sign-in for this task (${ids}); Lena cannot sign in to it here. Tell the user.`
+        ? `Agent ${v.agent} stopped this task for a sign-in (${ids}); Lena cannot sign in to it here. Tell the user: ${v.advice ?? ''}`
         : `Agent ${v.agent} ended the task with state ${v.state} (${ids}). What it returned follows.`;
   return {
     view: structuredClone(v),

@@ -103,6 +103,7 @@ async function followAgain(
         {
           onUpdate: (delegation) =>
             deps.emit({ type: 'tool-call-updated', conversationId, call: { ...last, delegation } }),
+          ...(deps.agents.keep ? { keep: deps.agents.keep } : {}),
           ask: (question, view) =>
             deps.agents.ask(
               { agent: record.agent, question, conversationId, view },

@@ -14,6 +14,7 @@ import type { ToolCallUpsert } from '../store/tool-calls';
 import type { AgentConnection } from '../agents/client';
 import { delegate, type DelegationLimits, type DelegationOutcome } from '../agents/follow';
 import type { DelegationJournal } from '../agents/journal';
+import type { ArtifactKeeper } from '../agents/keep';
 import type { AgentIdentity } from '../agents/service';
 import type { ToolUse } from './stream-round';
 import { untrustedText } from './untrusted';
@@ -26,6 +27,8 @@ export interface AgentDelegates {
   tools(): Promise<Anthropic.Messages.Tool[]>;
   connect(name: string): Promise<{ connection: AgentConnection; identity: AgentIdentity }>;
   limits(): DelegationLimits;
+  /** Keeps artifacts past the inline limit as files the user can open. */
+  keep?: ArtifactKeeper;
   /** The delegations in flight, followed again after a restart (the window only). */
   journal?: DelegationJournal;
   /** The agent asks the user (the question frame, marked as from the agent); null: no answer. */
@@ -177,6 +180,7 @@ async function answerOne(use: ToolUse, ctx: AgentToolsContext): Promise<ToolResu
                 call: (last = { ...last, delegation: view }),
               });
           },
+          ...(ctx.agents.keep ? { keep: ctx.agents.keep } : {}),
           ask: (question, view) =>
             ctx.agents.ask(
               { agent: name, question, conversationId: ctx.conversationId, view },

@@ -4,6 +4,7 @@
 // `lena chat --interactive`). Without anyone to ask, a question is unanswered and the task cancelled.
 import type { AgentLimits } from '../../../shared/settings-fields';
 import type { DelegationJournal } from '../agents/journal';
+import { artifactKeeper } from '../agents/keep';
 import { AgentsService } from '../agents/service';
 import type { DelegationLimits } from '../agents/follow';
 import type { AgentDelegates } from '../chat/agent-tools';
@@ -18,6 +19,8 @@ export interface AgentDelegatesDeps {
   asker?: Asker | null;
   /** The window follows delegations again after a restart; the command line does not. */
   journal?: DelegationJournal;
+  /** Where artifacts past the inline limit are kept (attachments/delegations in Lena's home). */
+  filesDir?: string;
 }
 
 export function delegationLimits(l: AgentLimits): DelegationLimits {
@@ -36,6 +39,7 @@ export function agentDelegates(deps: AgentDelegatesDeps): AgentDelegates & {
   return {
     service,
     ...(deps.journal ? { journal: deps.journal } : {}),
+    ...(deps.filesDir ? { keep: artifactKeeper(deps.filesDir) } : {}),
     tools: () => service.tools(),
     connect: (name) => service.connect(name),
     limits: () => delegationLimits(deps.limits()),

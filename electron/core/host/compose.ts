@@ -292,6 +292,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     env,
     secrets: { get: (name) => options.secrets.get(name) },
     limits: () => settings.current.agentLimits,
+    filesDir: paths.delegationFiles,
     asker,
     ...(options.features === 'window'
       ? { journal: await DelegationJournal.open(paths.delegations) }

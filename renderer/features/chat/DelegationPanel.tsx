@@ -38,6 +38,11 @@ export function DelegationPanel({ view }: { view: DelegationView }) {
         Task {view.taskId ?? '—'}
         {view.rounds > 0 ? ` · ${view.rounds} question(s) answered` : ''}
       </p>
+      {view.advice && (
+        <p className="small" data-testid="delegation-advice">
+          {view.advice}
+        </p>
+      )}
       {view.artifacts.map((a) => (
         <div key={a.name} className="delegation-artifact" data-testid="delegation-artifact">
           <p className="small">
@@ -49,6 +54,12 @@ export function DelegationPanel({ view }: { view: DelegationView }) {
             </pre>
           )}
           {a.files.length > 0 && <p className="muted small">Files: {a.files.join('; ')}</p>}
+          {a.path && (
+            <p className="muted small" data-testid="delegation-artifact-file">
+              Too large to give Claude whole: the first part went to Claude, all of it is kept in{' '}
+              <code>{a.path}</code>
+            </p>
+          )}
         </div>
       ))}
     </div>

@@ -2,7 +2,7 @@
 // with --allow a2a__NAME the task runs and its artifact reaches the next request wrapped as
 // untrusted data with the task id and state; without it the delegation needs approval (never a
 // side door); with --interactive the agent's question is answered at the terminal.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import {
   toolUse,
   type MessagesApiServer,
 } from '../../fixtures/messages-api';
-import { startPeer, type Peer } from '../../fixtures/a2a/peers';
+import { BIG_ARTIFACT_BYTES, bigArtifact, startPeer, type Peer } from '../../fixtures/a2a/peers';
 import { buildCli, tempHome } from './cli-harness';
 import { atTerminal } from './pty';
 import { runLena } from './run-cli';
@@ -23,22 +23,30 @@ let home: string;
 let api: MessagesApiServer;
 let instant: Peer;
 let asks: Peer;
+let big: Peer;
 
 beforeAll(async () => {
   buildCli();
   home = tempHome('lena-chat-agents-');
-  [api, instant, asks] = await Promise.all([
+  [api, instant, asks, big] = await Promise.all([
     startMessagesApiServer(),
     startPeer('instant'),
     startPeer('asks'),
+    startPeer('big'),
   ]);
   writeFileSync(
     join(home, 'agents.json'),
-    JSON.stringify({ agents: { weather: { url: instant.url }, city: { url: asks.url } } }),
+    JSON.stringify({
+      agents: {
+        weather: { url: instant.url },
+        city: { url: asks.url },
+        reports: { url: big.url },
+      },
+    }),
   );
 });
 afterAll(async () => {
-  await Promise.all([api.close(), instant.close(), asks.close()]);
+  await Promise.all([api.close(), instant.close(), asks.close(), big.close()]);
   rmSync(home, { recursive: true, force: true });
 });
 
@@ -71,6 +79,35 @@ describe('lena chat with agents', () => {
       /<untrusted-tool-output boundary="[^"]+">[\s\S]*Answer to: weather in Oslo\?/,
     );
     expect(instant.received).toContain('weather in Oslo?');
+  });
+
+  it('keeps an artifact past the inline limit as a file; Claude gets 1 MB and a note', async () => {
+    let sent = '';
+    api.push(reply(toolUse('a2a__reports', { message: 'the report' }, 'toolu_big')), (req) => {
+      sent = toolResultText(toolResultsOf(req)[0].content);
+      return reply(text('I read the first part.'));
+    });
+    const r = await runLena(home, api.url, [
+      'chat',
+      '-p',
+      'get the report',
+      '--allow',
+      'a2a__reports',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const note =
+      /\[… (\d+) bytes in all; the first (\d+) are shown here; the whole artifact is kept in the file (\S+), which the user can open\]/.exec(
+        sent,
+      );
+    expect(note, sent.slice(-400)).not.toBeNull();
+    expect(Number(note![1])).toBe(BIG_ARTIFACT_BYTES);
+    expect(Number(note![2])).toBeLessThanOrEqual(1_000_000);
+    expect(Buffer.byteLength(sent)).toBeLessThan(1_010_000);
+    const file = note![3];
+    expect(file.startsWith(join(home, 'attachments', 'delegations'))).toBe(true);
+    expect(file.endsWith('/report.txt')).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(bigArtifact());
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('refuses a delegation nobody approved, naming the --allow that would', async () => {

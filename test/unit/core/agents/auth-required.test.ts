@@ -1,0 +1,42 @@
+// An agent whose card declares OAuth stops a task at auth-required: Lena does not run OAuth for
+// agents, so the delegation is a tool error that says exactly how to give the agent a token, and
+// the card's view carries the same advice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentConnection, fetchCard } from '../../../../electron/core/agents/client';
+import { delegate } from '../../../../electron/core/agents/follow';
+import { startV03Peer, type V03Peer } from '../../../fixtures/a2a/v03-peer';
+
+let peer: V03Peer;
+
+beforeAll(async () => {
+  peer = await startV03Peer({ oauth: true });
+});
+afterAll(() => peer.close());
+
+describe('an agent that needs a sign-in', () => {
+  it('ends as a tool error naming the secret and the header to add', async () => {
+    const target = { url: peer.url, headers: {} };
+    const { card, view } = await fetchCard(target);
+    expect(view.oauth).toBe(true);
+    const conn = await AgentConnection.open(target, card, view);
+    const out = await delegate(
+      conn,
+      'crm-bot',
+      { message: 'hello' },
+      {},
+      new AbortController().signal,
+    );
+    expect(out.view.state).toBe('auth-required');
+    expect(out.isError).toBe(true);
+    const advice =
+      'Agent crm-bot needs a sign-in. Its card declares OAuth, which Lena does not run for agents: ' +
+      "get an access token from the agent's provider, keep it with `lena secrets set AGENT_CRM_BOT_TOKEN`, " +
+      'then add the agent again with the token as a header: `lena agents remove crm-bot` and ' +
+      '`lena agents add crm-bot URL -H "Authorization: Bearer ${secret:AGENT_CRM_BOT_TOKEN}"` ' +
+      "(URL is the agent's address, as `lena agents show crm-bot` prints it).";
+    expect(out.view.advice).toBe(advice);
+    expect(out.summary).toMatch(/^Agent crm-bot stopped this task for a sign-in \(task \S+/);
+    expect(out.summary.endsWith(`Tell the user: ${advice}`)).toBe(true);
+    expect(out.agentText).toContain('Sign in to Old agent first');
+  });
+});
