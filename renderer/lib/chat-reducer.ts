@@ -115,7 +115,7 @@ function placeMessage(messages: ChatMessage[], message: ChatMessage): ChatMessag
 
 /** The chat after one event; the same object when the event is for another conversation. */
 export function applyChatEvent(chat: OpenChat, event: ChatEvent): OpenChat {
-  if (event.type === 'conversation-updated') return chat;
+  if (event.type === 'conversation-updated' || event.type === 'conversation-removed') return chat;
   if (event.conversationId !== chat.conversationId) return chat;
   switch (event.type) {
     case 'turn-started':

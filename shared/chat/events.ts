@@ -41,6 +41,8 @@ export type ChatEvent =
       meter?: TurnMeter;
     }
   | { type: 'conversation-updated'; conversation: ConversationSummary }
+  /** Deleted (moved to the bin) in some window: every window's list lets it go. */
+  | { type: 'conversation-removed'; conversationId: string }
   /** Something the user should know about this turn's request (an image left out, max_tokens lowered). */
   | { type: 'notice'; conversationId: string; message: string }
   /** The tools of one request: loaded and deferred (tools at scale), estimated tokens. */

@@ -91,6 +91,17 @@ describe.skipIf(skipWhen('no-browser'))('many windows on one core', () => {
       .getByRole('region', { name: 'Pinned' })
       .locator('.conversation-open', { hasText: 'Notes from two windows' })
       .waitFor();
+    // A deletion in one window leaves the other's list, and its chat, which showed it.
+    await third
+      .locator('.conversation-open', { hasText: 'Notes from two windows' })
+      .click({ button: 'right' });
+    await third.getByRole('menuitem', { name: /^Delete/ }).click();
+    await expect
+      .poll(() =>
+        second.locator('.conversation-open', { hasText: 'Notes from two windows' }).count(),
+      )
+      .toBe(0);
+    await expect.poll(() => second.getByText('Write the note').count()).toBe(0);
   });
 
   it('the quick entry asks into a new conversation that opens in its own window, then closes', async () => {

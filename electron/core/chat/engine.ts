@@ -291,9 +291,10 @@ export class ChatEngine {
     return this.models.list(await anthropicClient(settings, apiKey), settings.baseUrl ?? 'default');
   }
 
-  /** Tells every window a conversation's list entry changed (renamed elsewhere, a new copy). */
-  announce(conversationId: string): void {
-    this.emitConversation(conversationId);
+  /** Tells every window a conversation's list entry changed (renamed elsewhere, a new copy) or went. */
+  announce(conversationId: string, removed = false): void {
+    if (removed) this.deps.emit({ type: 'conversation-removed', conversationId });
+    else this.emitConversation(conversationId);
   }
 
   /** Remembers the model a conversation talks to from now on. */

@@ -175,7 +175,11 @@ function askConversation(ask: AskView): string | null {
     : null;
 }
 
-const BROADCAST_CHAT = new Set<ChatEvent['type']>(['turn-started', 'turn-ended']);
+const BROADCAST_CHAT = new Set<ChatEvent['type']>([
+  'turn-started',
+  'turn-ended',
+  'conversation-removed',
+]);
 
 /** The conversation an event concerns, or null for one every window hears. */
 function eventConversation(event: EventChannel, payload: unknown): string | null {

@@ -305,7 +305,16 @@ export const createConversationsActions: ActionsCreator<ConversationsActions> = 
     return host.subscribe('chat:progressed', (event) => {
       if (event.type === 'conversation-updated')
         set((s) => ({ conversationList: upsert(s.conversationList, event.conversation) }));
-      else if (event.type === 'turn-started')
+      else if (event.type === 'conversation-removed') {
+        // Deleted in another window: it leaves this list, and this window's chat if shown here.
+        const id = event.conversationId;
+        const shown = get().activeId === id;
+        set((s) => ({
+          conversationList: edit(s.conversationList, (list) => list.filter((c) => c.id !== id)),
+          ...(shown ? { activeId: null } : {}),
+        }));
+        if (shown) void get().loadChat(null);
+      } else if (event.type === 'turn-started')
         set((s) => ({ running: { ...s.running, [event.conversationId]: true } }));
       else if (event.type === 'turn-ended')
         // An answer that ended while another conversation was shown waits, marked, until opened.

@@ -125,9 +125,10 @@ export class ChatService {
     this.parts.permissions.endConversation(id);
     this.parts.viewContexts.forget(id);
     this.store.delete(id);
+    this.engine.announce(id, true);
   }
   restore(id: string) {
-    return this.store.restore(id);
+    return this.announced(this.store.restore(id));
   }
   duplicate(id: string) {
     const copy = this.store.duplicate(id);
