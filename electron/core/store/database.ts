@@ -143,16 +143,51 @@ const SQLITE_CANTOPEN = 14;
 const SQLITE_NOTADB = 26;
 
 class UnusableDatabase extends Error {}
+/** A brand-new file opened by two processes at once: one may see the other's schema half set up. */
+class RacedOpen extends Error {}
+
+/** How often, and how long apart, an open that raced another process's is tried again. */
+const RACE_RETRIES = 5;
+const RACE_PAUSE_MS = 40;
+
+/** Waits without an event loop (opening is synchronous). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * FTS5's table not constructible yet (SQLite's own words; its code is the generic one): another
+ * process is creating the same brand-new file right now, and its schema is not all there yet.
+ */
+function raced(err: unknown): boolean {
+  return /vtable constructor failed/.test((err as Error | undefined)?.message ?? '');
+}
+
+function openRetrying(
+  DatabaseSyncCtor: SqliteModule['DatabaseSync'],
+  file: string,
+  options: OpenDatabaseOptions,
+): LenaDatabase {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return openChecked(DatabaseSyncCtor, file, options);
+    } catch (err) {
+      if (!(err instanceof RacedOpen)) throw err;
+      if (attempt >= RACE_RETRIES) throw classify(err.cause);
+      pause(RACE_PAUSE_MS * attempt);
+    }
+  }
+}
 
 /** Opens (creating if needed) the database at `file`; see the module comment for what is checked. */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenDatabaseResult {
   const { DatabaseSync } = loadSqlite();
   try {
-    return { db: openChecked(DatabaseSync, file, options) };
+    return { db: openRetrying(DatabaseSync, file, options) };
   } catch (err) {
     if (!(err instanceof UnusableDatabase)) throw err;
     const movedTo = moveAside(file, (options.now ?? (() => new Date()))());
-    const db = openChecked(DatabaseSync, file, options);
+    const db = openRetrying(DatabaseSync, file, options);
     const notice =
       `Lena's conversation database (${file}) could not be read: ${err.message}. ` +
       `It was moved to ${movedTo} and a new, empty database was started; nothing was overwritten, ` +
@@ -192,6 +227,7 @@ function openChecked(
     migrate(raw);
   } catch (err) {
     raw.close();
+    if (raced(err) || raced((err as Error).cause)) throw new RacedOpen('raced', { cause: err });
     throw classify(err);
   }
   return new LenaDatabase(file, raw);
