@@ -51,11 +51,7 @@ export function rotateIfArgumentsEcho(
   conversationId: string,
   args: unknown,
 ): boolean {
-  const boundary = store.boundary(conversationId);
-  if (!boundary || !echoesBoundary(args, boundary)) return false;
-  store.setBoundary(conversationId, newBoundary());
-  emit({ type: 'notice', conversationId, message: ROTATED });
-  return true;
+  return rotateIf(store, emit, conversationId, args, ROTATED);
 }
 
 /**
@@ -69,16 +65,27 @@ export function rotateIfEchoed(
   conversationId: string,
   content: readonly ContentBlock[],
 ): boolean {
-  const boundary = store.boundary(conversationId);
-  if (!boundary) return false;
   const written = content.filter((b) => b.type !== 'thinking' && b.type !== 'redacted_thinking');
-  if (!echoesBoundary(written, boundary)) return false;
-  store.setBoundary(conversationId, newBoundary());
-  emit({
-    type: 'notice',
+  return rotateIf(
+    store,
+    emit,
     conversationId,
-    message:
-      "Claude repeated this conversation's untrusted-data marker in its answer or a tool call; Lena drew a new marker, so what was sent out cannot fake one (the next request is not served from the prompt cache).",
-  });
+    written,
+    "Claude repeated this conversation's untrusted-data marker in its answer or a tool call; Lena drew a new marker, so what was sent out cannot fake one (the next request is not served from the prompt cache).",
+  );
+}
+
+/** Draws the conversation a new boundary, and says why, when `value` repeats its current one. */
+function rotateIf(
+  store: ConversationStore,
+  emit: (event: ChatEvent) => void,
+  conversationId: string,
+  value: unknown,
+  message: string,
+): boolean {
+  const boundary = store.boundary(conversationId);
+  if (!boundary || !echoesBoundary(value, boundary)) return false;
+  store.setBoundary(conversationId, newBoundary());
+  emit({ type: 'notice', conversationId, message });
   return true;
 }

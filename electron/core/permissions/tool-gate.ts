@@ -152,32 +152,14 @@ export class ToolGate {
         audit: verdict.audit,
         message: verdict.message ?? `${request.call.qualifiedName} was denied.`,
       };
-    let used = false;
-    return {
-      outcome: 'allow',
-      audit: verdict.audit,
-      delegate: (send) => {
-        if (used) return Promise.reject(new Error('This delegation was already sent once.'));
-        used = true;
-        return send();
-      },
-    };
+    return { outcome: 'allow', audit: verdict.audit, delegate: sendOnce('delegation') };
   }
 
   private async admitSampling(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal> {
     const verdict = this.options.permissions.authorizeSampling(request.identity);
     if (verdict.outcome === 'deny')
       return { outcome: 'deny', audit: verdict.audit, message: verdict.message ?? '' };
-    let used = false;
-    return {
-      outcome: 'allow',
-      audit: verdict.audit,
-      send: (send) => {
-        if (used) return Promise.reject(new Error('This sampling request was already sent once.'));
-        used = true;
-        return send();
-      },
-    };
+    return { outcome: 'allow', audit: verdict.audit, send: sendOnce('sampling request') };
   }
 
   private async admitCall(request: GateRequest): Promise<Admission | Refusal> {
@@ -260,4 +242,14 @@ export class ToolGate {
       return caller.callTool(serverName, toolName, args, opts);
     }
   }
+}
+
+/** A ticket's sender: one approval, one send; a ticket kept and used again would skip the gate. */
+function sendOnce(what: string): <T>(send: () => Promise<T>) => Promise<T> {
+  let used = false;
+  return (send) => {
+    if (used) return Promise.reject(new Error(`This ${what} was already sent once.`));
+    used = true;
+    return send();
+  };
 }

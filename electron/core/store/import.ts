@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES } from '../../../shared/chat/conversations';
 import type { ContentBlock, MessageStatus, Role, Usage } from '../../../shared/chat/messages';
-import type { ToolCallStatus } from '../../../shared/chat/tool-calls';
+import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { ERROR_CODE, LenaError, type ErrorCode, type ErrorInfo } from '../../../shared/result';
 
 export { IMPORT_MAX_BYTES };
@@ -86,26 +86,27 @@ export interface ImportedMessage {
   error: ErrorInfo | null;
 }
 
-export interface ImportedToolCall {
-  id: string;
-  fileMessageId: string;
-  server: string;
-  tool: string;
-  qualifiedName: string;
-  title: string | null;
-  input: unknown;
-  status: ToolCallStatus;
-  result: unknown;
-  isError: boolean;
-  errorSource: 'tool' | 'server' | null;
-  errorMessage: string | null;
-  resultBytes: number | null;
-  truncated: boolean;
-  decision: string | null;
-  decidedBy: string | null;
-  startedAt: number | null;
-  endedAt: number | null;
-}
+/** A tool call as the file has it: the stored fields of a card, tied to the file's message id. */
+export type ImportedToolCall = Pick<
+  ToolCallView,
+  | 'id'
+  | 'server'
+  | 'tool'
+  | 'qualifiedName'
+  | 'title'
+  | 'input'
+  | 'status'
+  | 'result'
+  | 'isError'
+  | 'errorSource'
+  | 'errorMessage'
+  | 'resultBytes'
+  | 'truncated'
+  | 'decision'
+  | 'decidedBy'
+  | 'startedAt'
+  | 'endedAt'
+> & { fileMessageId: string };
 
 export interface ImportedConversation {
   title: string;
