@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES } from '../../../shared/chat/conversations';
 import type { ContentBlock, MessageStatus, Role, Usage } from '../../../shared/chat/messages';
-import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import { ERROR_CODE, LenaError, type ErrorCode, type ErrorInfo } from '../../../shared/result';
+import type { ToolCallUpsert } from './tool-calls';
 
 export { IMPORT_MAX_BYTES };
 export const IMPORT_MAX_MESSAGES = 50_000;
@@ -86,26 +86,9 @@ export interface ImportedMessage {
   error: ErrorInfo | null;
 }
 
-/** A tool call as the file has it: the stored fields of a card, tied to the file's message id. */
-export type ImportedToolCall = Pick<
-  ToolCallView,
-  | 'id'
-  | 'server'
-  | 'tool'
-  | 'qualifiedName'
-  | 'title'
-  | 'input'
-  | 'status'
-  | 'result'
-  | 'isError'
-  | 'errorSource'
-  | 'errorMessage'
-  | 'resultBytes'
-  | 'truncated'
-  | 'decision'
-  | 'decidedBy'
-  | 'startedAt'
-  | 'endedAt'
+/** A tool call as the file has it: what the store keeps of one, tied to the file's message id. */
+export type ImportedToolCall = Required<
+  Omit<ToolCallUpsert, 'conversationId' | 'messageId' | 'durationMs' | 'continuable'>
 > & { fileMessageId: string };
 
 export interface ImportedConversation {
