@@ -280,6 +280,7 @@ const menuHandlers: MenuHandlers = {
   'new-conversation': () => sendToPage('new-conversation'),
   'new-window': () => void openWindow(),
   settings: () => sendToPage('settings'),
+  find: () => sendToPage('find'),
   'open-folder': () => {
     const options = {
       title: 'Open Folder',

@@ -12,6 +12,7 @@ export const MENU_COMMANDS = [
   'open-recent',
   'clear-recent',
   'settings',
+  'find',
   'show-logs',
   'documentation',
 ] as const;
@@ -75,6 +76,7 @@ export interface MenuItemSpec {
 export const RENDERER_SHORTCUTS: Partial<Record<MenuCommand, { key: string }>> = {
   'new-conversation': { key: 'n' },
   settings: { key: ',' },
+  find: { key: 'f' },
 };
 
 /** The key event main sends into the page for a renderer-handled command (⌘ on macOS, Ctrl elsewhere). */
@@ -163,6 +165,8 @@ export function menuTemplate(options: MenuOptions): MenuItemSpec[] {
       { role: 'delete' },
       separator,
       { role: 'selectAll' },
+      separator,
+      { label: 'Find…', id: 'find', accelerator: 'CmdOrCtrl+F', registerAccelerator: false },
     ],
   });
   const devOnly: MenuItemSpec[] = options.isDev

@@ -81,7 +81,7 @@ describe('menuTemplate', () => {
   });
 
   it('leaves the window’s own shortcuts to the page and replays them when the item is clicked', () => {
-    for (const id of ['new-conversation', 'settings'] as const) {
+    for (const id of ['new-conversation', 'settings', 'find'] as const) {
       expect(items().find((i) => i.id === id)?.registerAccelerator).toBe(false);
     }
     expect(items().find((i) => i.id === 'open-folder')?.registerAccelerator).toBeUndefined();
@@ -91,5 +91,14 @@ describe('menuTemplate', () => {
       modifiers: ['control'],
     });
     expect(rendererKeyEvent('open-folder', 'linux')).toBeUndefined();
+    expect(rendererKeyEvent('find', 'darwin')).toEqual({ keyCode: 'f', modifiers: ['meta'] });
+  });
+
+  it('offers Find… at the end of the Edit menu with the page’s own Ctrl/⌘+F', () => {
+    for (const platform of ['linux', 'darwin'] as const) {
+      const edit = menuTemplate({ ...base, platform }).find((m) => m.role === 'editMenu');
+      const last = edit?.submenu?.at(-1);
+      expect(last).toMatchObject({ label: 'Find…', id: 'find', accelerator: 'CmdOrCtrl+F' });
+    }
   });
 });
