@@ -2,6 +2,8 @@
 // drag-and-drop, paste or the "+" menu, one "/" list of prompts and `/mcp` commands, Stop while a
 // turn runs. Its bar has four stops ("+", model, tools, Send); the token figures beside them are
 // text, and what is added later goes inside those four.
+import { isMac } from '../../components/use-shortcuts';
+import { formatShortcut } from '../../lib/shortcuts';
 import {
   useEffect,
   useRef,
@@ -289,7 +291,7 @@ export function Composer({ collapsed = false }: { collapsed?: boolean } = {}) {
               type="button"
               className="danger composer-send"
               onClick={() => void stop()}
-              title="Stop (Esc or Ctrl+.)"
+              title={`Stop (Esc or ${formatShortcut('mod+.', isMac())})`}
             >
               ■ Stop
             </button>

@@ -1,5 +1,7 @@
 // The sidebar: new conversation, search, the pinned conversations, then the rest grouped by
 // project (when any has one) and by date, the Archived view, import, and the servers entry.
+import { isMac } from '../../components/use-shortcuts';
+import { formatShortcut } from '../../lib/shortcuts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../components/Delayed';
 import { explain } from '../../components/ErrorNote';
@@ -226,7 +228,7 @@ export function Sidebar() {
         <button
           className="primary wide"
           onClick={() => void newConversation()}
-          title="New conversation (Ctrl+N)"
+          title={`New conversation (${formatShortcut('mod+n', isMac())})`}
         >
           + New conversation
         </button>
@@ -234,7 +236,7 @@ export function Sidebar() {
           id="conversation-search"
           className="search"
           type="search"
-          placeholder="Search  Ctrl+K"
+          placeholder={`Search  ${formatShortcut('mod+k', isMac())}`}
           aria-label="Search conversations"
           value={query}
           onFocus={() => setSearchOpen(true)}

@@ -51,7 +51,7 @@ export function TitleBar() {
       <button
         className="ghost icon"
         aria-label="Settings"
-        title="Settings (Ctrl+,)"
+        title={`Settings (${formatShortcut('mod+,', isMac())})`}
         aria-pressed={view === 'settings'}
         onClick={() => setView('settings')}
       >
