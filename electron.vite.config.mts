@@ -14,6 +14,20 @@ const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8'))
 export default defineConfig({
   main: {
     define: { __LENA_VERSION__: JSON.stringify(pkg.version) },
+    plugins: [
+      {
+        // The first module of a node bundle's utility process (forked-node.ts): plain CommonJS,
+        // copied as is beside index.js, where main forks it from.
+        name: 'lena-node-bundle-shim',
+        generateBundle() {
+          this.emitFile({
+            type: 'asset',
+            fileName: 'node-bundle-shim.cjs',
+            source: readFileSync(resolve(__dirname, 'electron/main/node-bundle-shim.cjs'), 'utf8'),
+          });
+        },
+      },
+    ],
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },

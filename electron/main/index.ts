@@ -38,6 +38,7 @@ import { registerAppScheme, serveApp, serveViews } from './protocol';
 import { saveWithDialog } from './save-file';
 import { safeStorageEncryptor } from './secrets';
 import { startUpdates } from './updates';
+import { utilityNodeRunner } from './utility-node';
 import { Windows } from './windows';
 import type { SettingsView } from '../../shared/settings-types';
 
@@ -129,8 +130,11 @@ async function start(): Promise<void> {
     rememberProjects: true,
     loginShellPath: true,
     processes: desktop.processes,
-    // With RunAsNode off, the app binary can never be a server: use the user's node/npx/uvx.
-    manager: { createTransport: desktopTransportFactory(process.execPath) },
+    // With RunAsNode off, the app binary can never be a server command: the user's node/npx/uvx
+    // run servers; installed node bundles run with the app's own Node in a utility process.
+    manager: {
+      createTransport: desktopTransportFactory(process.execPath, utilityNodeRunner(__dirname)),
+    },
     updates: app.isPackaged ? updatePreference(desktop.updates) : undefined,
     // OAuth sign-in (issue 20): the authorization page opens in the system browser.
     openExternal: (url) => shell.openExternal(url),

@@ -1,8 +1,10 @@
 // With the RunAsNode fuse off, Lena's own executable cannot act as `node`: a server configured to
 // run through it would start a second copy of the app instead. This guard refuses that up front.
+// The app's own Node runs only installed `node` bundles, in a utility process (forked-node.ts).
 import { basename, resolve, win32 } from 'node:path';
 import type { TransportFactory } from '../mcp/manager/types';
 import { defaultTransportFactory } from '../mcp/manager/transport-factory';
+import { ForkedNodeTransport, nodeScriptOf, type ForkNode } from '../mcp/transports/forked-node';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 
 export interface LaunchContext {
@@ -63,10 +65,45 @@ export function guardTransportFactory(
   };
 }
 
-/** The desktop's transport factory: login-shell PATH, and never the app's own binary as a server. */
-export function desktopTransportFactory(execPath: string): TransportFactory {
-  return guardTransportFactory(defaultTransportFactory({ loginShellPath: true }), {
+/** How the app runs a `node` bundle with its own Node: the fork function and the shim it starts. */
+export interface NodeBundleRunner {
+  fork: ForkNode;
+  /** Path of node-bundle-shim.cjs beside the built main. */
+  shim: string;
+}
+
+/**
+ * The desktop's transport factory: login-shell PATH, and never the app's own binary as a server.
+ * With `nodeBundles`, an installed `node` bundle runs with the app's own Node (a utility process);
+ * a sandboxed one keeps the `node` its launch names, found on PATH inside the sandbox, since a
+ * utility process is started by Electron and cannot be put in bubblewrap.
+ */
+export function desktopTransportFactory(
+  execPath: string,
+  nodeBundles?: NodeBundleRunner,
+): TransportFactory {
+  const stdio = guardTransportFactory(defaultTransportFactory({ loginShellPath: true }), {
     isElectron: true,
     execPath,
   });
+  if (!nodeBundles) return stdio;
+  return async (name, launch, hooks) => {
+    if (launch.transport !== 'stdio' || !launch.nodeBundle || launch.sandbox)
+      return stdio(name, launch, hooks);
+    const parts = nodeScriptOf(launch.args);
+    if (!parts)
+      throw new LenaError(
+        ERROR_CODE.invalidConfig,
+        "Invalid configuration: the bundle's manifest runs node without a script to run; ask its author for a fixed version",
+      );
+    return new ForkedNodeTransport({
+      fork: nodeBundles.fork,
+      shim: nodeBundles.shim,
+      ...parts,
+      env: launch.env,
+      cwd: launch.cwd,
+      inheritPath: 'login-shell',
+      serviceName: `MCP server ${name}`,
+    });
+  };
 }

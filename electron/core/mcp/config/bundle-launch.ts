@@ -36,9 +36,11 @@ export function hasUv(path: string | undefined = process.env.PATH): boolean {
 }
 
 /**
- * The `node` a node bundle runs with: the Node running Lena on the command line. Inside the app,
- * `node` from PATH: packaged builds turn Electron's RunAsNode fuse off, so the app's own binary
- * cannot run a script (desktop/server-launch.ts refuses it as a server command).
+ * The `node` command a node bundle's launch names: the Node running Lena on the command line.
+ * Inside the app, `node`: packaged builds turn Electron's RunAsNode fuse off, so the app's own
+ * binary cannot run a script (desktop/server-launch.ts refuses it as a server command). The app
+ * runs an unsandboxed node bundle in a utility process instead (launch.nodeBundle, forked-node.ts);
+ * this command is what a sandboxed one runs inside its sandbox (`node` from PATH there).
  */
 export function bundleNode(
   versions: NodeJS.ProcessVersions = process.versions,
@@ -63,6 +65,8 @@ export type BundleLaunch =
       /** The secret values it carries, for redaction. */
       sensitive: string[];
       manifest: McpbManifestAny;
+      /** A `node` bundle started through `node`: the app may run it with its own Node. */
+      nodeBundle: boolean;
     }
   | {
       ok: false;
@@ -158,7 +162,8 @@ export async function resolveBundleLaunch(
   const fill = (text: string) =>
     values.reduce((out, value, i) => out.split(token(i)).join(value), text);
   let command = fill(config.command);
-  if (manifest.server.type === 'node' && command === 'node') command = options.node ?? bundleNode();
+  const nodeBundle = manifest.server.type === 'node' && command === 'node';
+  if (nodeBundle) command = options.node ?? bundleNode();
   if (manifest.server.type === 'uv' && !hasUv(options.env?.PATH))
     return {
       ok: false,
@@ -175,5 +180,5 @@ export async function resolveBundleLaunch(
   };
   for (const key of ['timeout', 'startupTimeout', 'protocol', 'sandbox', 'disabled'] as const)
     if (entry[key] !== undefined) (resolved as Record<string, unknown>)[key] = entry[key];
-  return { ok: true, entry: resolved, sensitive, manifest };
+  return { ok: true, entry: resolved, sensitive, manifest, nodeBundle };
 }

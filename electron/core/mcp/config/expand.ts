@@ -56,6 +56,11 @@ export interface StdioLaunch extends Timeouts {
   sandbox?: true | SandboxPolicy;
   /** When the user pre-installed its npx or uvx package (the sandbox then keeps it offline). */
   preinstalledAt?: string | null;
+  /**
+   * An installed `node` bundle: `command` is Node and `args` are its flags, the entry and the
+   * entry's arguments. The app may run it with its own Node (forked-node.ts) instead of `command`.
+   */
+  nodeBundle?: true;
 }
 export interface RemoteLaunch extends Timeouts {
   transport: 'http' | 'sse' | 'http-with-sse-fallback';

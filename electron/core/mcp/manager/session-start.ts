@@ -74,7 +74,10 @@ export async function planStart(
           : 'missing-reference';
     return { ok: false, patch: { status, error: errorInfo(code, expanded.message) } };
   }
-  const launch = expanded.launch;
+  const launch =
+    bundle?.nodeBundle && expanded.launch.transport === 'stdio'
+      ? { ...expanded.launch, nodeBundle: true as const }
+      : expanded.launch;
   return {
     ok: true,
     launch,
@@ -94,7 +97,8 @@ async function bundlePlan(
   configured: ConfiguredServer,
   deps: Pick<SessionDeps, 'env' | 'secrets' | 'extensionsDir'>,
 ): Promise<
-  { ok: true; entry: ServerEntry; sensitive: string[] } | { ok: false; patch: Partial<ServerState> }
+  | { ok: true; entry: ServerEntry; sensitive: string[]; nodeBundle: boolean }
+  | { ok: false; patch: Partial<ServerState> }
 > {
   const entry = configured.entry!;
   const refusal = configured.scope === 'project' ? projectEntryRefusal(entry) : undefined;

@@ -2,16 +2,16 @@
 // It owns spawning (allow-listed env, own process group), framing, the stderr tail and the
 // process-group shutdown; the client above it knows nothing of processes.
 import type { ChildProcess } from 'node:child_process';
-import { isUtf8 } from 'node:buffer';
 import { existsSync, statSync, type Stats } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { endGroupInBackground, endProcessGroup, signalGroup } from '../../base/process-group';
-import { MessageDecodeError, McpTransportError } from '../errors';
+import { McpTransportError } from '../errors';
 import { ERROR_CODE, type ErrorCode } from '../../../../shared/result';
 import type { JsonRpcMessage } from '../jsonrpc-types';
 import type { Transport, TransportCallbacks, TransportCloseInfo } from '../transport';
 import { childEnvironment } from './child-env';
+import { describeExit, jsonRpcLineSink, MiB, tooLargeMessage } from './jsonrpc-lines';
 import { LineDecoder } from './line-decoder';
 import { launchedFromDesktop, loginShellPath } from './login-shell-path';
 import { StderrTail } from './stderr-tail';
@@ -40,7 +40,6 @@ export interface StdioOptions {
   description?: string;
 }
 
-const MiB = 1024 * 1024;
 /** After exit, how long stdout may still deliver answers written just before it. */
 const DRAIN_AFTER_EXIT_MS = 50;
 
@@ -67,7 +66,11 @@ export class StdioTransport implements Transport {
     this.description =
       opts.description ?? `stdio: ${[opts.command, ...(opts.args ?? [])].join(' ')}`;
     this.stderr = new StderrTail(opts.stderrTailBytes ?? 64 * 1024);
-    this.decoder = new LineDecoder(opts.maxMessageBytes ?? 64 * MiB, this.onLine, this.onOverflow);
+    this.decoder = new LineDecoder(
+      opts.maxMessageBytes ?? 64 * MiB,
+      jsonRpcLineSink(() => this.callbacks),
+      this.onOverflow,
+    );
     this.exited = new Promise((r) => (this.markExited = r));
     this.done = new Promise((r) => (this.markDone = r));
   }
@@ -217,45 +220,9 @@ export class StdioTransport implements Transport {
     });
   }
 
-  private readonly onLine = (buf: Buffer, start: number, end: number): void => {
-    if (end > start && buf[end - 1] === 13) end -= 1;
-    if (end === start) return;
-    const text = buf.toString('utf8', start, end);
-    // U+FFFD in the text is either sent by the server or the mark of bytes that are not UTF-8.
-    const invalid = text.includes('\uFFFD') && !isUtf8(buf.subarray(start, end));
-    let msg: unknown;
-    try {
-      msg = JSON.parse(text);
-    } catch {
-      if (text.trim() !== '')
-        this.callbacks?.onError(
-          new Error(`skipped a line on stdout that is not JSON: ${clip(text)}`),
-        );
-      return;
-    }
-    const m = msg as { jsonrpc?: unknown; method?: unknown; id?: string | number } | null;
-    if (typeof m !== 'object' || m === null || m.jsonrpc !== '2.0') {
-      this.callbacks?.onError(
-        new Error(`skipped a line on stdout that is not a JSON-RPC message: ${clip(text)}`),
-      );
-      return;
-    }
-    if (invalid) {
-      const id = m.method === undefined ? m.id : undefined;
-      this.callbacks?.onError(
-        new MessageDecodeError(
-          'the server sent a message that is not valid UTF-8; it was dropped',
-          id,
-        ),
-      );
-      return;
-    }
-    this.callbacks?.onMessage(msg as JsonRpcMessage, text, end - start);
-  };
-
   private readonly onOverflow = (bytes: number): void => {
     const limit = this.opts.maxMessageBytes ?? 64 * MiB;
-    this.failure = `the server sent a message larger than ${formatBytes(limit)} (message too large: over ${formatBytes(bytes)} without a newline); the connection was closed — raise maxMessageBytes if the server really sends such messages`;
+    this.failure = tooLargeMessage(limit, bytes);
     this.child?.stdout?.pause();
     const pid = this.child?.pid;
     if (pid !== undefined) void endProcessGroup(pid, { graceMs: 500 }).then(() => this.finish());
@@ -300,14 +267,6 @@ export class StdioTransport implements Transport {
   }
 }
 
-function describeExit(
-  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined,
-): string {
-  if (!exit) return 'the server process ended';
-  if (exit.signal) return `the server process was killed by ${exit.signal}`;
-  return `the server process exited with code ${exit.code}`;
-}
-
 /** What went wrong with a spawn, in words and as the code the restart policy and hints switch on. */
 function spawnFailure(
   opts: StdioOptions,
@@ -350,12 +309,4 @@ function statSafe(path: string): Stats | undefined {
   } catch {
     return undefined;
   }
-}
-
-function clip(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}
-
-function formatBytes(n: number): string {
-  return n >= MiB ? `${Math.round((n / MiB) * 10) / 10} MiB` : `${n} bytes`;
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  desktopTransportFactory,
   guardTransportFactory,
   serverLaunchCommand,
 } from '../../../../electron/core/desktop/server-launch';
+import { ForkedNodeTransport } from '../../../../electron/core/mcp/transports/forked-node';
+import { StdioTransport } from '../../../../electron/core/mcp/transports/stdio';
 import { isPermanentFailure } from '../../../../electron/core/mcp/manager/restart-policy';
 import { failureInfo } from '../../../../electron/core/mcp/manager/failure';
 import type { ManagedTransport } from '../../../../electron/core/mcp/manager/types';
@@ -72,5 +75,37 @@ describe('serverLaunchCommand', () => {
     expect(isPermanentFailure(failure)).toBe(true);
     await factory('ok', stdio('npx'));
     expect(spawned).toEqual(['ok']);
+  });
+
+  it("runs an unsandboxed node bundle with the app's own Node and everything else as a command", async () => {
+    const forks: string[] = [];
+    const factory = desktopTransportFactory('/opt/Lena/lena', {
+      shim: '/opt/Lena/resources/app.asar/out/main/node-bundle-shim.cjs',
+      fork: (modulePath) => {
+        forks.push(modulePath);
+        throw new Error('not started in this test');
+      },
+    });
+    const launch = {
+      transport: 'stdio' as const,
+      command: 'node',
+      args: ['/home/u/.lena/extensions/w/1.0.0/server/index.mjs', '--units=metric'],
+      env: {},
+      startupTimeoutMs: 1,
+      requestTimeoutMs: 1,
+    };
+    expect(await factory('w', { ...launch, nodeBundle: true })).toBeInstanceOf(ForkedNodeTransport);
+    // The sandbox wraps a command; a utility process cannot be put in it: PATH's node runs there.
+    const sandboxed = await factory('w', { ...launch, nodeBundle: true, sandbox: true });
+    expect(sandboxed).not.toBeInstanceOf(ForkedNodeTransport);
+    expect(sandboxed.description).toContain(
+      'node /home/u/.lena/extensions/w/1.0.0/server/index.mjs',
+    );
+    expect(await factory('plain', launch)).toBeInstanceOf(StdioTransport);
+    const noScript = await (
+      factory('w', { ...launch, args: ['--version'], nodeBundle: true }) as Promise<unknown>
+    ).catch((e: unknown) => e);
+    expect(isPermanentFailure(failureInfo(noScript, (noScript as Error).message))).toBe(true);
+    expect(forks).toEqual([]);
   });
 });

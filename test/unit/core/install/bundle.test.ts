@@ -187,6 +187,7 @@ describe('installing and launching', () => {
         cwd: dest,
       },
       sensitive: ['sk-weather-1234567890'],
+      nodeBundle: true,
     });
     const missing = await resolveBundleLaunch(entry, { extensionsDir: ext() });
     expect(missing).toMatchObject({ ok: false, reason: 'missing-secrets' });
