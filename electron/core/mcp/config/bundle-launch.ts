@@ -74,6 +74,9 @@ export type BundleLaunch =
       message: string;
     };
 
+const UNSET = /^\$\{user_config\.[^}]*\}$/;
+const UNSET_ANY = /\$\{user_config\.[^}]*\}/g;
+
 const token = (i: number) => `\u0001lena-user-config-${i}\u0001`;
 
 /** Resolves an entry with `"bundle"` into the stdio entry it runs as; never throws. */
@@ -161,7 +164,13 @@ export async function resolveBundleLaunch(
   }
   const fill = (text: string) =>
     values.reduce((out, value, i) => out.split(token(i)).join(value), text);
-  let command = fill(config.command);
+  // The library keeps `${user_config.KEY}` as written when KEY has no value (an optional setting
+  // left empty): an argument or variable that is only that is left out, and inside a longer text
+  // it becomes empty, so the server never sees the placeholder. User values are tokens here, so
+  // what still matches is the manifest's own text.
+  const unset = (text: string) => UNSET.test(text);
+  const blank = (text: string) => text.replace(UNSET_ANY, '');
+  let command = fill(blank(config.command));
   const nodeBundle = manifest.server.type === 'node' && command === 'node';
   if (nodeBundle) command = options.node ?? bundleNode();
   if (manifest.server.type === 'uv' && !hasUv(options.env?.PATH))
@@ -174,8 +183,12 @@ export async function resolveBundleLaunch(
   const resolved: ServerEntry = {
     type: 'stdio',
     command,
-    args: (config.args ?? []).map(fill),
-    env: Object.fromEntries(Object.entries(config.env ?? {}).map(([k, v]) => [k, fill(v)])),
+    args: (config.args ?? []).filter((a) => !unset(a)).map((a) => fill(blank(a))),
+    env: Object.fromEntries(
+      Object.entries(config.env ?? {})
+        .filter(([, v]) => !unset(v))
+        .map(([k, v]) => [k, fill(blank(v))]),
+    ),
     cwd: folder,
   };
   for (const key of ['timeout', 'startupTimeout', 'protocol', 'sandbox', 'disabled'] as const)

@@ -191,6 +191,18 @@ describe('installing and launching', () => {
     });
     const missing = await resolveBundleLaunch(entry, { extensionsDir: ext() });
     expect(missing).toMatchObject({ ok: false, reason: 'missing-secrets' });
+
+    // An optional setting left unset: its argument is left out, never passed as `${user_config.…}`.
+    const noRoots = { ...entry, userConfig: { api_key: '${secret:WEATHER_BUNDLE_API_KEY}' } };
+    const bare = await resolveBundleLaunch(noRoots, {
+      extensionsDir: ext(),
+      secrets: { get: (n) => store.get(n) },
+      node: '/opt/node/bin/node',
+    });
+    expect(bare.ok && bare.entry.args).toEqual([
+      join(dest, 'server/index.mjs'),
+      `--root=${homedir()}`,
+    ]);
   });
 });
 
