@@ -111,10 +111,10 @@ export function sizeWords(bytes: number): string {
 
 /** Why an artifact past the keep cap has no file: its size, the cap and the setting that sets it. */
 export function notKeptNote(bytes: number, limit: number): string {
+  const size = bytes > limit ? sizeWords(bytes) : `more than ${sizeWords(limit)}`;
   return (
-    `Not kept as a file: ${bytes > limit ? sizeWords(bytes) : `more than ${sizeWords(limit)}`} ` +
-    `is over the ${sizeWords(limit)} that the setting agentLimits.keepBytes allows. ` +
-    'Only its first part was shown and given to Claude.'
+    `Not kept as a file: at ${size} it is over the keep cap of ${sizeWords(limit)} ` +
+    `(the setting agentLimits.keepBytes, now ${limit} bytes). Only its first part was shown and given to Claude.`
   );
 }
 

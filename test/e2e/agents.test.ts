@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AGENT_LIMITS } from '../../shared/settings-fields';
 import { skipWhen } from '../skip-reasons';
 import {
   reply,
@@ -181,6 +182,47 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     );
     await crm.scrollIntoViewIfNeeded();
     await app.screenshot('agent-sign-in-advice');
+  });
+
+  it('an artifact past agentLimits.keepBytes is not kept: the card says its size and the setting', async () => {
+    const { page } = app;
+    const limits = { ...DEFAULT_AGENT_LIMITS, keepBytes: 2_000_000 };
+    const set = await app.host.dispatch(
+      'settings:update',
+      { agentLimits: limits },
+      { senderUrl: 'test' },
+    );
+    expect(set.ok).toBe(true);
+    try {
+      api.push(
+        reply(toolUse('a2a__reports', { message: 'the report again' }, 'toolu_big2')),
+        reply(text('The report is too big to keep.')),
+      );
+      await ask(page, 'Ask the report agent again');
+      await allowOnce(page);
+      await page.getByText('The report is too big to keep.').waitFor({ timeout: 30_000 });
+      const card = page
+        .getByTestId('tool-card')
+        .filter({ hasText: 'Delegate to agent reports' })
+        .last();
+      await card.getByRole('button', { name: /Delegate to agent reports/ }).click();
+      const note = card.getByTestId('delegation-artifact-not-kept');
+      expect(await note.textContent()).toBe(
+        'Not kept as a file: at 2.9 MB it is over the keep cap of 1.9 MB (the setting agentLimits.keepBytes, now 2000000 bytes). Only its first part was shown and given to Claude.',
+      );
+      expect(await card.getByRole('button', { name: 'Save as…' }).count()).toBe(0);
+      const taskId = (await card.getByText(/^Task /).textContent())!.slice('Task '.length);
+      expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(existsSync(join(home, 'attachments', 'delegations', taskId))).toBe(false);
+      await note.scrollIntoViewIfNeeded();
+      await app.screenshot('agent-artifact-not-kept');
+    } finally {
+      await app.host.dispatch(
+        'settings:update',
+        { agentLimits: { ...DEFAULT_AGENT_LIMITS } },
+        { senderUrl: 'test' },
+      );
+    }
   });
 
   it('shows the status as it streams, and Stop cancels the task on the agent', async () => {

@@ -56,7 +56,7 @@ describe('artifact keeper', () => {
       expect(report?.bytes).toBeGreaterThan(100);
       expect(report?.path).toBeUndefined();
       expect(report?.notKept).toMatch(
-        /^Not kept as a file: \d+ bytes is over the 100 bytes that the setting agentLimits\.keepBytes allows\./,
+        /^Not kept as a file: at \d+ bytes it is over the keep cap of 100 bytes \(the setting agentLimits\.keepBytes, now 100 bytes\)\./,
       );
       expect(out.agentText).toContain('agentLimits.keepBytes');
       expect(readdirSync(join(dir, 'streamed', out.view.taskId!))).toEqual([]);
