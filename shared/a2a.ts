@@ -98,6 +98,24 @@ export interface DelegationArtifact {
   files: string[];
   /** Past the inline limit: the whole artifact kept as a file in Lena's home. */
   path?: string;
+  /** Past the keep cap too: why no file was kept (the size and the setting). */
+  notKept?: string;
+}
+
+/** Sizes in the words of a note: "512 bytes", "3.5 KB", "104.9 MB". */
+export function sizeWords(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1048576) return `${Number((bytes / 1024).toFixed(1))} KB`;
+  return `${Number((bytes / 1048576).toFixed(1))} MB`;
+}
+
+/** Why an artifact past the keep cap has no file: its size, the cap and the setting that sets it. */
+export function notKeptNote(bytes: number, limit: number): string {
+  const size = bytes > limit ? sizeWords(bytes) : `more than ${sizeWords(limit)}`;
+  return (
+    `Not kept as a file: at ${size} it is over the keep cap of ${sizeWords(limit)} ` +
+    `(the setting agentLimits.keepBytes, now ${limit} bytes). Only its first part was shown and given to Claude.`
+  );
 }
 
 /** The secret a token for agent NAME is kept under, as `lena agents` advice names it. */

@@ -58,6 +58,8 @@ export const INVOKE_CHANNELS = [
   'agents:list',
   'agents:add',
   'agents:remove',
+  'agents:save-artifact',
+  'agents:show-artifact',
   'conversations:list',
   'conversations:get',
   'conversations:messages',

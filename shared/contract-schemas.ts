@@ -211,6 +211,10 @@ export const projectPrefsChange = z
 export const conversationMove = z.object({ id, project: folderPath.nullable() }).strict();
 export const agentName = z.string().min(1).max(48);
 /** agents:add: a name, the base URL and the headers as written (`${VAR}` and `${secret:NAME}` kept). */
+/** agents:save-artifact, agents:show-artifact: a delegation's task and the artifact's name, never a path. */
+export const agentArtifact = z
+  .object({ taskId: z.string().min(1).max(500).nullable(), name: z.string().min(1).max(1000) })
+  .strict();
 export const agentAdd = z
   .object({
     name: agentName,

@@ -240,6 +240,10 @@ export const invokeChannels = {
   /** Adds an agent by its base URL; the card is fetched (the entry stays when it cannot be). */
   'agents:add': channel<AgentView[]>()(s.agentAdd),
   'agents:remove': channel<AgentView[]>()(z.object({ name: s.agentName }).strict()),
+  /** Copies an artifact Lena kept as a file through the save dialog (null: cancelled). */
+  'agents:save-artifact': channel<{ saved: string | null }>()(s.agentArtifact),
+  /** Shows an artifact Lena kept as a file in the system's file manager. */
+  'agents:show-artifact': channel<{ path: string }>()(s.agentArtifact),
 
   // Conversations and the agent loop (contract-chat.ts)
   ...chatChannels,

@@ -88,6 +88,11 @@ export const settingsFields = {
     inlineBytes: z.number().int().min(1000).max(10_000_000),
     /** Questions one task may ask before Lena cancels it. */
     inputRounds: z.number().int().min(0).max(50),
+    /**
+     * Bytes of one artifact Lena keeps as a file past the inline limit (attachments/delegations);
+     * a larger artifact is not kept, and its card says so.
+     */
+    keepBytes: z.number().int().min(1_000_000).max(1_000_000_000),
   }),
 };
 
@@ -99,6 +104,7 @@ export const DEFAULT_AGENT_LIMITS = Object.freeze({
   updatesPerSecond: 4,
   inlineBytes: 1_000_000,
   inputRounds: 5,
+  keepBytes: 100 * 1024 * 1024,
 });
 
 /** The defaults of `askLimits`. */

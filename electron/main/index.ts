@@ -141,7 +141,10 @@ async function start(): Promise<void> {
     // MCP Apps (issue 23): views framed from lena-view://<server key>/, files they offer saved through the dialog.
     // The window's origin frames the proxies: the dev server's under `npm start`, else app://lena.
     views: electronViewBinding(devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN),
-    saveFile: (name, data) => saveWithDialog(() => windows?.current(), name, data),
+    saveFile: (name, data, _mime, title) =>
+      saveWithDialog(() => windows?.current(), name, data, title),
+    // An agent's kept artifact is shown in its folder, never opened: it could be a program.
+    showInFolder: (path) => shell.showItemInFolder(path),
     // Many windows (issue 48): "Open in new window" and the quick entry's answer.
     openWindow: async (request) => {
       await windows?.openWindow(request);

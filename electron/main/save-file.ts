@@ -1,5 +1,5 @@
-// MCP Apps ui/download-file: every file a view offers goes through the native save dialog; the
-// user picks where (or cancels). Nothing is written without that choice.
+// MCP Apps ui/download-file and an agent's kept artifact: every file goes through the native save
+// dialog; the user picks where (or cancels). Nothing is written without that choice.
 import { dialog, type BrowserWindow } from 'electron';
 import { writeFile } from 'node:fs/promises';
 
@@ -7,9 +7,10 @@ export async function saveWithDialog(
   window: () => BrowserWindow | undefined,
   suggestedName: string,
   data: Buffer,
+  title = 'Save the file a view offers',
 ): Promise<string | null> {
   const options = {
-    title: 'Save the file a view offers',
+    title,
     defaultPath: suggestedName,
     buttonLabel: 'Save',
   };

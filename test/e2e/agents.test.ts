@@ -3,10 +3,14 @@
 // the delegation is asked, the agent's question is answered in the question frame, the status and
 // artifact show on the tool card and the artifact reaches the next request wrapped; Stop sends
 // CancelTask to the agent; a delegation running when Lena quits is followed again at the next start.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// A 3 MB artifact is kept as a file: "Save as…" copies it through the save dialog (the harness's
+// stand-in writes into a downloads folder), "Show in folder" goes through the host's port, and a
+// file deleted meanwhile is said on the card.
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AGENT_LIMITS } from '../../shared/settings-fields';
 import { skipWhen } from '../skip-reasons';
 import {
   reply,
@@ -17,7 +21,7 @@ import {
   toolUse,
   type MessagesApiServer,
 } from '../fixtures/messages-api';
-import { BIG_ARTIFACT_BYTES, startPeer, type Peer } from '../fixtures/a2a/peers';
+import { bigArtifact, startPeer, type Peer } from '../fixtures/a2a/peers';
 import { startV03Peer, type V03Peer } from '../fixtures/a2a/v03-peer';
 import { ask, configureChat, TEST_KEY } from './helpers/chat-setup';
 import { allowOnce, armedQuestion } from './helpers/questions';
@@ -30,6 +34,8 @@ let asks: Peer;
 let slow: Peer;
 let big: Peer;
 let signIn: V03Peer;
+/** What "Show in folder" asked the system to show. */
+const shown: string[] = [];
 
 beforeAll(async () => {
   if (skipWhen('no-browser')) return;
@@ -48,7 +54,11 @@ beforeAll(async () => {
       agents: { slow: { url: slow.url }, reports: { url: big.url }, crm: { url: signIn.url } },
     }),
   );
-  app = await openWindow({ home, questionArmingMs: 0 });
+  app = await openWindow({
+    home,
+    questionArmingMs: 0,
+    showInFolder: (path) => void shown.push(path),
+  });
   await configureChat(app.page, api.url);
 }, 90_000);
 
@@ -117,7 +127,7 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     expect(sent).toContain('Agent city ended the task with state completed');
   });
 
-  it('shows where a large artifact is kept, and what to do for a sign-in', async () => {
+  it('a large artifact is kept as a file to save or show; a sign-in says what to do', async () => {
     const { page } = app;
     api.push(
       reply(
@@ -132,14 +142,36 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     await page.getByText('Two agents answered.').waitFor({ timeout: 30_000 });
     const reports = page.getByTestId('tool-card').filter({ hasText: 'Delegate to agent reports' });
     await reports.getByRole('button', { name: /Delegate to agent reports/ }).click();
-    const file = reports.getByTestId('delegation-artifact-file');
+    const file = reports.getByRole('group', { name: 'Kept file report.txt, 2.9 MB' });
     await file.waitFor();
-    expect(await reports.getByTestId('delegation-artifact').textContent()).toContain(
-      `(${BIG_ARTIFACT_BYTES} bytes)`,
-    );
-    expect(await file.textContent()).toContain(join(home, 'attachments', 'delegations'));
+    expect(await file.textContent()).toContain('report.txt · 2.9 MB');
+    // Keyboard: Tab from "Save as…" reaches "Show in folder"; Enter presses each.
+    const saveAs = file.getByRole('button', { name: 'Save as…' });
+    await saveAs.focus();
+    await page.keyboard.press('Enter');
+    const note = file.getByTestId('delegation-file-note');
+    const savedTo = join(app.downloads, 'report.txt');
+    await expect.poll(() => note.textContent()).toBe(`Saved to ${savedTo}`);
+    expect(readFileSync(savedTo, 'utf8')).toBe(bigArtifact());
     await file.scrollIntoViewIfNeeded();
     await app.screenshot('agent-large-artifact');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const taskFolder = join(home, 'attachments', 'delegations');
+    await expect.poll(() => shown.length).toBe(1);
+    expect(shown[0].startsWith(taskFolder)).toBe(true);
+    expect(shown[0].endsWith('/report.txt')).toBe(true);
+    await expect.poll(() => note.count()).toBe(0);
+    // The kept file deleted meanwhile: the card says so, nothing is saved.
+    unlinkSync(shown[0]);
+    await saveAs.click();
+    await expect
+      .poll(() => file.getByRole('alert').textContent())
+      .toBe(
+        'The file Lena kept for the artifact "report.txt" is no longer there: it was deleted or moved. Ask the agent for it again.',
+      );
+    expect(existsSync(shown[0])).toBe(false);
+    await app.screenshot('agent-large-artifact-gone');
     const crm = page.getByTestId('tool-card').filter({ hasText: 'Delegate to agent crm' });
     await crm.getByRole('button', { name: /Delegate to agent crm/ }).click();
     await expect
@@ -150,6 +182,47 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     );
     await crm.scrollIntoViewIfNeeded();
     await app.screenshot('agent-sign-in-advice');
+  });
+
+  it('an artifact past agentLimits.keepBytes is not kept: the card says its size and the setting', async () => {
+    const { page } = app;
+    const limits = { ...DEFAULT_AGENT_LIMITS, keepBytes: 2_000_000 };
+    const set = await app.host.dispatch(
+      'settings:update',
+      { agentLimits: limits },
+      { senderUrl: 'test' },
+    );
+    expect(set.ok).toBe(true);
+    try {
+      api.push(
+        reply(toolUse('a2a__reports', { message: 'the report again' }, 'toolu_big2')),
+        reply(text('The report is too big to keep.')),
+      );
+      await ask(page, 'Ask the report agent again');
+      await allowOnce(page);
+      await page.getByText('The report is too big to keep.').waitFor({ timeout: 30_000 });
+      const card = page
+        .getByTestId('tool-card')
+        .filter({ hasText: 'Delegate to agent reports' })
+        .last();
+      await card.getByRole('button', { name: /Delegate to agent reports/ }).click();
+      const note = card.getByTestId('delegation-artifact-not-kept');
+      expect(await note.textContent()).toBe(
+        'Not kept as a file: at 2.9 MB it is over the keep cap of 1.9 MB (the setting agentLimits.keepBytes, now 2000000 bytes). Only its first part was shown and given to Claude.',
+      );
+      expect(await card.getByRole('button', { name: 'Save as…' }).count()).toBe(0);
+      const taskId = (await card.getByText(/^Task /).textContent())!.slice('Task '.length);
+      expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(existsSync(join(home, 'attachments', 'delegations', taskId))).toBe(false);
+      await note.scrollIntoViewIfNeeded();
+      await app.screenshot('agent-artifact-not-kept');
+    } finally {
+      await app.host.dispatch(
+        'settings:update',
+        { agentLimits: { ...DEFAULT_AGENT_LIMITS } },
+        { senderUrl: 'test' },
+      );
+    }
   });
 
   it('shows the status as it streams, and Stop cancels the task on the agent', async () => {

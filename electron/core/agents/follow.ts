@@ -7,6 +7,7 @@
 import {
   agentSignInAdvice,
   FINAL_STATES,
+  notKeptNote,
   type DelegationArtifact,
   type DelegationView,
 } from '../../../shared/a2a';
@@ -65,6 +66,10 @@ export interface DelegationInput {
   taskId?: string;
 }
 
+/** What an artifact seen before says of its file: kept at `path`, or why not. */
+const keptPart = (a: DelegationArtifact): Pick<DelegationArtifact, 'path' | 'notKept'> =>
+  a.path ? { path: a.path } : a.notKept ? { notKept: a.notKept } : {};
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((done) => {
     const t = setTimeout(done, ms);
@@ -78,6 +83,8 @@ class Tracker {
   lastMessage: string | null = null;
 
   private named = false;
+  /** Artifacts past the keep cap, by name, with the cap: their later chunks are not kept either. */
+  private readonly dropped = new Map<string, number>();
 
   constructor(
     agent: string,
@@ -135,8 +142,10 @@ class Tracker {
     if (task.status) v.status = task.status;
     if (task.artifacts.length)
       v.artifacts = task.artifacts.map((a) => {
-        const had = v.artifacts.find((x) => x.name === a.name && x.path && x.bytes === a.bytes);
-        return this.capped(had ? { ...a, path: had.path } : this.kept(a, a.text, false));
+        const had = v.artifacts.find(
+          (x) => x.name === a.name && (x.path || x.notKept) && x.bytes === a.bytes,
+        );
+        return this.capped(had ? { ...a, ...keptPart(had) } : this.kept(a, a.text, false));
       });
   }
 
@@ -144,8 +153,12 @@ class Tracker {
   private kept(a: DelegationArtifact, text: string, append: boolean): DelegationArtifact {
     const keeper = this.hooks.keep;
     if (!keeper || (!append && Buffer.byteLength(text) <= this.limits.maxInlineBytes)) return a;
-    const path = keeper.keep(this.view.taskId, a.name, text, append);
-    return path ? { ...a, path } : a;
+    const kept = keeper.keep(this.view.taskId, a.name, text, append);
+    if (!kept) return a;
+    const { path: _was, ...rest } = a;
+    if ('path' in kept) return { ...rest, path: kept.path };
+    this.dropped.set(a.name, kept.dropped);
+    return { ...rest, notKept: notKeptNote(a.bytes, kept.dropped) };
   }
 
   /** Text past the inline limit is not kept: the card and Claude get the first part, and the size. */
@@ -164,9 +177,15 @@ class Tracker {
         bytes: found.bytes + a.bytes,
         files: [...found.files, ...a.files],
       };
-      // Once kept, only the new text goes to the file; before, the whole text so far does.
-      const added = found.path ? a.text : merged.text;
-      Object.assign(found, this.capped(this.kept(merged, added, Boolean(found.path))));
+      const limit = this.dropped.get(a.name);
+      delete found.path;
+      if (limit !== undefined)
+        Object.assign(found, this.capped({ ...merged, notKept: notKeptNote(merged.bytes, limit) }));
+      else {
+        // Once kept, only the new text goes to the file; before, the whole text so far does.
+        const added = merged.path ? a.text : merged.text;
+        Object.assign(found, this.capped(this.kept(merged, added, Boolean(merged.path))));
+      }
     } else Object.assign(found, this.capped(this.kept(a, a.text, false)));
   }
 
@@ -358,7 +377,9 @@ function outcome(
         ? `\n[… ${a.bytes} bytes in all; the first ${Buffer.byteLength(shown)} are shown here${
             a.path
               ? `; the whole artifact is kept in the file ${a.path}, which the user can open`
-              : ''
+              : a.notKept
+                ? `. ${a.notKept}`
+                : ''
           }]`
         : '';
     parts.push(`Artifact "${a.name}":\n${shown}${cut}`);

@@ -39,7 +39,9 @@ export function agentDelegates(deps: AgentDelegatesDeps): AgentDelegates & {
   return {
     service,
     ...(deps.journal ? { journal: deps.journal } : {}),
-    ...(deps.filesDir ? { keep: artifactKeeper(deps.filesDir) } : {}),
+    ...(deps.filesDir
+      ? { keep: artifactKeeper(deps.filesDir, () => deps.limits().keepBytes) }
+      : {}),
     tools: () => service.tools(),
     connect: (name) => service.connect(name),
     limits: () => delegationLimits(deps.limits()),

@@ -20,6 +20,7 @@ import { ServersService } from './services/servers';
 import { SettingsService } from './services/settings';
 import { RecentProjects } from './recent-projects';
 import { serverIdentity } from './wiring';
+import { KeptArtifacts } from '../agents/kept-files';
 
 // Long: the parts in dependency order, each built once from those above it; read top to bottom.
 import { composeRuntime } from './compose';
@@ -154,6 +155,15 @@ export async function composeServices(options: ServiceOptions): Promise<HostServ
     }),
     skills: rt.skills,
     agents: rt.agents,
+    keptArtifacts: new KeptArtifacts(paths.delegationFiles, {
+      ...(options.saveFile
+        ? {
+            saveFile: (name: string, data: Buffer) =>
+              options.saveFile!(name, data, null, 'Save the artifact an agent returned'),
+          }
+        : {}),
+      ...(options.showInFolder ? { showInFolder: options.showInFolder } : {}),
+    }),
     paths,
     notices: () => [...rt.notices, ...projectNotices],
     runtime: rt,

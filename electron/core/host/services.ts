@@ -21,6 +21,7 @@ import type { ServersService } from './services/servers';
 import type { SettingsService } from './services/settings';
 import type { SkillsService } from '../skills/service';
 import type { AgentsService } from '../agents/service';
+import type { KeptArtifacts } from '../agents/kept-files';
 
 /**
  * The window's services, one face each: handlers and the desktop call their methods and never
@@ -43,6 +44,8 @@ export interface HostServices {
   skills: SkillsService;
   /** A2A agents: entries, cards, add and remove. */
   agents: AgentsService;
+  /** Agents' artifacts kept as files: "Save as…" and "Show in folder". */
+  keptArtifacts: KeptArtifacts;
   paths: LenaPaths;
   /** What start-up found that the user should know (database moved aside, broken settings…). */
   notices(): AppNotice[];
@@ -86,8 +89,10 @@ export interface ServiceOptions {
   openExternal?: (url: string) => Promise<void>;
   /** MCP Apps: the sandbox proxy's origin (main: lena-view://; the harness: a second loopback port). */
   views?: ViewBinding;
-  /** MCP Apps ui/download-file: main's save dialog; the harness writes into a folder. */
+  /** MCP Apps ui/download-file and agents' kept artifacts: main's save dialog; the harness writes into a folder. */
   saveFile?: SaveFile;
+  /** Shows a file Lena kept in the system's file manager (main: shell.showItemInFolder). */
+  showInFolder?: (path: string) => void | Promise<void>;
   /** A bundle's directory and file settings: main's open dialog; absent, the path is typed. */
   pickPaths?: PickPaths;
 }

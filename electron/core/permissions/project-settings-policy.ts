@@ -36,7 +36,10 @@ export const PROJECT_SETTINGS_FIELDS: readonly ProjectSettingRule[] = [
   refused('enabledMcpjsonServers', 'approve its own servers'),
   refused('servers', "change a server's settings (sampling answers, folders, tool switches)"),
   refused('askLimits', 'raise the limits on what a server may ask'),
-  refused('agentLimits', 'raise the limits on a delegation to an A2A agent'),
+  refused(
+    'agentLimits',
+    'raise the limits on a delegation to an A2A agent (time, questions, sizes kept)',
+  ),
   refused('baseUrl', 'send your API key to another address'),
   refused('serverTools', "turn on Anthropic's server tools"),
   refused('model', 'choose the model'),

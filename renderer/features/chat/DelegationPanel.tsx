@@ -1,7 +1,12 @@
 // A delegation to an A2A agent on its tool card: the task's state and latest status message, and
-// the artifacts as they stream (text shown in part; the whole result stays with the call).
-import type { DelegationView } from '../../../shared/a2a';
+// the artifacts as they stream (text shown in part; the whole result stays with the call). An
+// artifact too large for Claude is kept as a file the user can save or show in its folder, never
+// open from here: an agent's file could be a program.
+import { useState } from 'react';
+import type { DelegationArtifact, DelegationView } from '../../../shared/a2a';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
+import { formatBytes } from '../../lib/format';
+import { useLenaActions } from '../../store';
 
 const STATE_WORD: Record<DelegationView['state'], string> = {
   submitted: 'Submitted',
@@ -46,7 +51,7 @@ export function DelegationPanel({ view }: { view: DelegationView }) {
       {view.artifacts.map((a) => (
         <div key={a.name} className="delegation-artifact" data-testid="delegation-artifact">
           <p className="small">
-            <strong>{a.name}</strong> <span className="muted">({a.bytes} bytes)</span>
+            <strong>{a.name}</strong> <span className="muted">({formatBytes(a.bytes)})</span>
           </p>
           {a.text && (
             <pre className="small">
@@ -54,14 +59,81 @@ export function DelegationPanel({ view }: { view: DelegationView }) {
             </pre>
           )}
           {a.files.length > 0 && <p className="muted small">Files: {a.files.join('; ')}</p>}
-          {a.path && (
-            <p className="muted small" data-testid="delegation-artifact-file">
-              Too large to give Claude whole: the first part went to Claude, all of it is kept in{' '}
-              <code>{a.path}</code>
+          {a.path && <KeptFile taskId={view.taskId} artifact={a} path={a.path} />}
+          {a.notKept && (
+            <p className="small" data-testid="delegation-artifact-not-kept">
+              {a.notKept}
             </p>
           )}
         </div>
       ))}
+    </div>
+  );
+}
+
+/** What the last action on a kept file came to: a line under its buttons. */
+type FileNote = { text: string; error: boolean } | null;
+
+/** An artifact kept as a file: its name and size, "Save as…" and "Show in folder". */
+function KeptFile({
+  taskId,
+  artifact,
+  path,
+}: {
+  taskId: string | null;
+  artifact: DelegationArtifact;
+  path: string;
+}) {
+  const { saveAgentArtifact, showAgentArtifact } = useLenaActions();
+  const [note, setNote] = useState<FileNote>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<FileNote>) => {
+    setBusy(true);
+    setNote(await action());
+    setBusy(false);
+  };
+  const save = () =>
+    run(async () => {
+      const r = await saveAgentArtifact(taskId, artifact.name);
+      if (!r.ok) return { text: r.error.message, error: true };
+      return r.value.saved ? { text: `Saved to ${r.value.saved}`, error: false } : null;
+    });
+  const show = () =>
+    run(async () => {
+      const r = await showAgentArtifact(taskId, artifact.name);
+      return r.ok ? null : { text: r.error.message, error: true };
+    });
+  const size = formatBytes(artifact.bytes);
+  return (
+    <div
+      className="delegation-file"
+      role="group"
+      aria-label={`Kept file ${artifact.name}, ${size}`}
+      data-testid="delegation-artifact-file"
+    >
+      <p className="muted small">
+        Too large to give Claude whole: Claude got the first part, and all of it is kept as a file.
+      </p>
+      <div className="delegation-file-row">
+        <span className="delegation-file-name" title={path}>
+          {artifact.name} <span className="muted">· {size}</span>
+        </span>
+        <button className="small-button" disabled={busy} onClick={() => void save()}>
+          Save as…
+        </button>
+        <button className="small-button" disabled={busy} onClick={() => void show()}>
+          Show in folder
+        </button>
+      </div>
+      {note && (
+        <p
+          className={`tool-note small${note.error ? ' error' : ''}`}
+          role={note.error ? 'alert' : 'status'}
+          data-testid="delegation-file-note"
+        >
+          {note.text}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-// A2A agents through the host: the list with each card, add by base URL, remove.
+// A2A agents through the host: the list with each card, add by base URL, remove; and an artifact
+// a delegation kept as a file, saved or shown by its task and name (the host finds the file).
 import type { AgentView } from '../../../shared/a2a';
-import { attempt } from '../result';
+import { attempt, type Outcome } from '../result';
 import type { ActionsCreator } from '../slice';
 
 export interface AgentsActions {
@@ -8,6 +9,13 @@ export interface AgentsActions {
   /** Resolves to the error message, or null when the agent was added. */
   addAgent(name: string, url: string, headers: Record<string, string>): Promise<string | null>;
   removeAgent(name: string): Promise<void>;
+  /** "Save as…": the kept file copied through the save dialog (saved null: cancelled). */
+  saveAgentArtifact(
+    taskId: string | null,
+    name: string,
+  ): Promise<Outcome<{ saved: string | null }>>;
+  /** "Show in folder": the kept file shown in the system's file manager. */
+  showAgentArtifact(taskId: string | null, name: string): Promise<Outcome<{ path: string }>>;
 }
 
 export const createAgentsActions: ActionsCreator<AgentsActions> = (set, _get, host) => {
@@ -25,5 +33,9 @@ export const createAgentsActions: ActionsCreator<AgentsActions> = (set, _get, ho
         host.call('agents:add', { name, url, ...(Object.keys(headers).length ? { headers } : {}) }),
       ),
     removeAgent: async (name) => void (await apply(() => host.call('agents:remove', { name }))),
+    saveAgentArtifact: (taskId, name) =>
+      attempt(() => host.call('agents:save-artifact', { taskId, name })),
+    showAgentArtifact: (taskId, name) =>
+      attempt(() => host.call('agents:show-artifact', { taskId, name })),
   };
 };

@@ -14,6 +14,8 @@ export type SaveFile = (
   suggestedName: string,
   data: Buffer,
   mimeType: string | null,
+  /** The dialog's title: what is being saved. */
+  title?: string,
 ) => Promise<string | null>;
 
 /** A downloaded file larger than this is refused. */

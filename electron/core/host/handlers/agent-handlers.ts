@@ -1,5 +1,6 @@
 // agents:* — the agents list on the Servers page: every A2A agent with its state and card, "Add
-// agent" (the card fetched and shown), and remove. The same service as `lena agents`.
+// agent" (the card fetched and shown), and remove. The same service as `lena agents`. An artifact
+// kept as a file is saved or shown by its task and name; the host finds the file itself.
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
@@ -20,5 +21,9 @@ export function agentHandlers(get: () => Promise<HostServices>): AgentHandlers {
       await (await agents()).remove(name);
       return list();
     },
+    'agents:save-artifact': async ({ taskId, name }) =>
+      (await get()).keptArtifacts.save(taskId, name),
+    'agents:show-artifact': async ({ taskId, name }) =>
+      (await get()).keptArtifacts.show(taskId, name),
   };
 }
