@@ -3,6 +3,7 @@
 import { isMac } from '../../components/use-shortcuts';
 import { formatShortcut } from '../../lib/shortcuts';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { Spinner } from '../../components/Delayed';
 import { explain } from '../../components/ErrorNote';
 import { groupByProject } from '../../lib/project-groups';
@@ -77,25 +78,18 @@ function SearchResults() {
 }
 
 function ServersEntry() {
-  const servers = useLena(serversSelectors.servers);
   const { status: state } = useLena(serversSelectors.serversLoad);
   const { setView } = useLenaActions();
-  const signIn = servers.filter((s) => s.signIn?.state === 'required').length; // waiting for the user, not failed
-  // A server Lena is restarting by itself is said as restarting, not failed (one status).
-  const restarting = servers.filter(
-    (s) => s.status === 'failed' && s.restart && s.signIn?.state !== 'required',
-  ).length;
-  const failed = servers.filter((s) => s.status === 'failed').length - signIn - restarting;
-  const waiting = servers.filter((s) => s.status === 'needs-approval').length;
-  const connected = servers.filter((s) => s.status === 'connected').length;
-  const attention = failed + restarting + waiting + signIn;
+  const { total, connected, failed, restarting, waiting, signIn, needs, attention } = useLena(
+    useShallow(serversSelectors.summary),
+  );
   const details =
     state === 'error'
       ? 'The server list is unavailable'
-      : servers.length === 0
+      : total === 0
         ? 'No servers configured'
         : [
-            `${connected} of ${servers.length} connected`,
+            `${connected} of ${total} connected`,
             failed ? `${failed} failed` : '',
             restarting ? `${restarting} restarting` : '',
             waiting ? `${waiting} need approval` : '',
@@ -108,19 +102,12 @@ function ServersEntry() {
   const line =
     state === 'error'
       ? 'unavailable'
-      : servers.length === 0
+      : total === 0
         ? 'none yet'
-        : attention > 0
-          ? `${connected} of ${servers.length} · ${attention} need${attention === 1 ? 's' : ''} attention`
-          : `${connected} of ${servers.length} connected`;
-  const dot =
-    state === 'error' || failed > 0
-      ? 'red'
-      : attention > 0 || connected < servers.length
-        ? 'amber'
-        : servers.length > 0
-          ? 'green'
-          : 'grey';
+        : needs > 0
+          ? `${connected} of ${total} · ${needs} need${needs === 1 ? 's' : ''} attention`
+          : `${connected} of ${total} connected`;
+  const dot = state === 'error' ? 'red' : attention;
   return (
     <button
       className="sidebar-servers ghost"

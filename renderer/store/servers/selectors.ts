@@ -22,26 +22,35 @@ export const serversSelectors = {
       (n, x) => n + (x.status === 'connected' ? x.toolCount : 0),
       0,
     ),
-  /** The title bar's summary (read with `useShallow`): counts and the colour that needs attention first. */
+  /**
+   * The servers at a glance, for the title bar and the sidebar's servers entry (read with
+   * `useShallow`): counts by what they want from the user, and the colour of the worst.
+   */
   summary: (s: LenaState) => {
     const servers = s.serverList.value ?? NONE;
     const connected = servers.filter((x) => x.status === 'connected').length;
     // A server waiting for a sign-in is the user's move, not a failure: amber, and said in words.
     const signIn = servers.filter((x) => x.signIn?.state === 'required').length;
     // A failed server with a restart scheduled is "restarting" (amber), never red beside it.
-    const attention = servers.some(
-      (x) => x.status === 'failed' && x.signIn?.state !== 'required' && !x.restart,
-    )
-      ? 'red'
-      : signIn > 0 ||
-          servers.some(
-            (x) => x.status === 'needs-approval' || x.status === 'connecting' || x.restart,
-          )
-        ? 'amber'
-        : connected > 0
-          ? 'green'
-          : 'grey';
-    return { total: servers.length, connected, signIn, attention };
+    const restarting = servers.filter(
+      (x) => x.status === 'failed' && x.restart && x.signIn?.state !== 'required',
+    ).length;
+    const failed = servers.filter((x) => x.status === 'failed').length - signIn - restarting;
+    const waiting = servers.filter((x) => x.status === 'needs-approval').length;
+    const connecting = servers.some((x) => x.status === 'connecting');
+    const needs = failed + restarting + waiting + signIn;
+    const attention: 'red' | 'amber' | 'green' | 'grey' =
+      failed > 0 ? 'red' : needs > 0 || connecting ? 'amber' : connected > 0 ? 'green' : 'grey';
+    return {
+      total: servers.length,
+      connected,
+      signIn,
+      restarting,
+      failed,
+      waiting,
+      needs,
+      attention,
+    };
   },
   selectedName: (s: LenaState) => s.selectedServer,
   selected: (s: LenaState) =>

@@ -33,6 +33,36 @@ describe('servers slice', () => {
     expect(store.getState().serverList.status).toBe('ready');
   });
 
+  it('sums the servers up once for the title bar and the sidebar: a disabled one is not a problem', async () => {
+    const { host, store } = storeWithFakeHost();
+    const summaryOf = async (list: ServerStatus[]) => {
+      host.on('servers:list', () => list);
+      await store.getState().loadServers();
+      return serversSelectors.summary(store.getState());
+    };
+    expect(await summaryOf([server('fs'), server('off', { status: 'disabled' })])).toMatchObject({
+      total: 2,
+      connected: 1,
+      needs: 0,
+      attention: 'green',
+    });
+    const mixed = await summaryOf([
+      server('fs'),
+      server('web', { status: 'failed', restart: { attempt: 1, at: 0 } } as Partial<ServerStatus>),
+      server('gh', { status: 'failed', signIn: { state: 'required' } } as Partial<ServerStatus>),
+    ]);
+    expect(mixed).toMatchObject({
+      failed: 0,
+      restarting: 1,
+      signIn: 1,
+      needs: 2,
+      attention: 'amber',
+    });
+    expect((await summaryOf([server('fs'), server('x', { status: 'failed' })])).attention).toBe(
+      'red',
+    );
+  });
+
   it('keeps the servers shown when a reload fails, and carries the error as core sent it', async () => {
     const { host, store } = storeWithFakeHost();
     host.on('servers:list', () => [server('fs')]);
