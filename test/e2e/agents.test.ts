@@ -151,22 +151,22 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     await page.keyboard.press('Enter');
     const note = file.getByTestId('delegation-file-note');
     const savedTo = join(app.downloads, 'report.txt');
-    await expect.poll(() => note.textContent()).toBe(`Saved to ${savedTo}`);
+    await expect.poll(() => note.textContent(), { timeout: 10_000 }).toBe(`Saved to ${savedTo}`);
     expect(readFileSync(savedTo, 'utf8')).toBe(bigArtifact());
     await file.scrollIntoViewIfNeeded();
     await app.screenshot('agent-large-artifact');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     const taskFolder = join(home, 'attachments', 'delegations');
-    await expect.poll(() => shown.length).toBe(1);
+    await expect.poll(() => shown.length, { timeout: 10_000 }).toBe(1);
     expect(shown[0].startsWith(taskFolder)).toBe(true);
     expect(shown[0].endsWith('/report.txt')).toBe(true);
-    await expect.poll(() => note.count()).toBe(0);
+    await expect.poll(() => note.count(), { timeout: 10_000 }).toBe(0);
     // The kept file deleted meanwhile: the card says so, nothing is saved.
     unlinkSync(shown[0]);
     await saveAs.click();
     await expect
-      .poll(() => file.getByRole('alert').textContent())
+      .poll(() => file.getByRole('alert').textContent(), { timeout: 10_000 })
       .toBe(
         'The file Lena kept for the artifact "report.txt" is no longer there: it was deleted or moved. Ask the agent for it again.',
       );
