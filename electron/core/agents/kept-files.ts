@@ -2,7 +2,8 @@
 // save dialog, "Show in folder" points the file manager at it. The request names a task and an
 // artifact; the path is always resolved here, under the kept folder (keep.ts), never taken from
 // the window. Nothing here opens the file: an agent's file could be a program.
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { keptFile } from './keep';
@@ -31,7 +32,8 @@ export class KeptArtifacts {
         ERROR_CODE.unavailable,
         `Lena cannot show a save dialog here; the file is ${file}.`,
       );
-    return { saved: await save(basename(file), readFileSync(file)) };
+    // Read without blocking: a kept file may be up to agentLimits.keepBytes (1 GB at most).
+    return { saved: await save(basename(file), await readFile(file)) };
   }
 
   /** Shows the kept file in its folder; the path shown. */
