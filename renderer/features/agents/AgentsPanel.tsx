@@ -12,6 +12,7 @@ const STATE_WORD: Record<AgentView['state'], string> = {
   skipped: 'Skipped',
   unreachable: 'Unreachable',
   'invalid-card': 'Invalid card',
+  'needs-sign-in': 'Needs sign-in',
 };
 
 function AgentCard({ agent }: { agent: AgentView }) {
