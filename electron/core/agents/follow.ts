@@ -229,10 +229,16 @@ export async function delegate(
   const canSignIn = () => Boolean(hooks.signIn && connection.card.oauth) && signIns < MAX_SIGN_INS;
   const signIn = async (why: string): Promise<string | null> => {
     signIns++;
+    // The card says the task waits for a sign-in while the user is asked, and after a refusal.
+    const before = t.view.state;
+    if (!FINAL_STATES.has(before)) t.view.state = 'auth-required';
+    t.changed(true);
     const done = await hooks.signIn!(why, structuredClone(t.view));
-    return done.ok
-      ? null
-      : `the agent needs a sign-in, and it was not done: ${done.message.replace(/\.$/, '')}. The user can sign in with \`lena agents login ${agent}\` (or Sign in when Lena asks) and ask again.`;
+    if (!done.ok)
+      return `the agent needs a sign-in, and it was not done: ${done.message.replace(/\.$/, '')}. The user can sign in with \`lena agents login ${agent}\` (or Sign in when Lena asks) and ask again.`;
+    t.view.state = before;
+    t.changed(true);
+    return null;
   };
   try {
     if (message !== null && canSignIn() && !(await connection.signedIn()))

@@ -12,6 +12,7 @@ import type { DelegationLimits } from '../agents/follow';
 import type { AgentDelegates } from '../chat/agent-tools';
 import type { SignInHost } from '../mcp/auth/provider';
 import type { AuthStore } from '../mcp/auth/store';
+import { SignInCancelledError } from '../mcp/auth/types';
 import type { SecretLookup } from '../mcp/config/expand';
 import type { Asker } from './feature-ports';
 import { signInAsker } from './sign-in-asker';
@@ -72,7 +73,12 @@ export function agentDelegates(deps: AgentDelegatesDeps): AgentDelegates & {
           async signIn(q, signal) {
             const done = await askSignIn(q.agent, agentToolName(q.agent), signal);
             // The delegation's result says what to do next; the servers' hint would not fit.
-            return done.ok ? { ok: true } : { ok: false, message: done.error.message };
+            if (done.ok) return { ok: true };
+            const cancelled = done.error instanceof SignInCancelledError;
+            return {
+              ok: false,
+              message: cancelled ? 'the user cancelled the sign-in' : done.error.message,
+            };
           },
         }
       : {}),

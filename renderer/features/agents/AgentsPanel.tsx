@@ -61,6 +61,16 @@ function AgentCard({ agent }: { agent: AgentView }) {
           </dd>
           <dt>Authentication</dt>
           <dd>{c.authentication.join('; ') || 'none declared'}</dd>
+          {agent.signIn && (
+            <>
+              <dt>Sign-in</dt>
+              <dd data-testid="agent-sign-in">
+                {agent.signIn.signedIn
+                  ? `Signed in${agent.signIn.account ? ` as ${agent.signIn.account}` : ''}${agent.signIn.scopes?.length ? ` (${agent.signIn.scopes.join(' ')})` : ''}`
+                  : 'Not signed in: Lena asks when Claude first delegates to it'}
+              </dd>
+            </>
+          )}
           <dt>Skills</dt>
           <dd>
             {c.skills.length === 0 ? (
@@ -105,13 +115,19 @@ function AddAgent({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState('');
+  const [clientId, setClientId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     const parsed = parseHeaders(headers);
     if ('bad' in parsed) return setError(`Header "${parsed.bad}" must look like "Name: value".`);
     setBusy(true);
-    const failed = await addAgent(name.trim(), url.trim(), parsed.headers);
+    const failed = await addAgent(
+      name.trim(),
+      url.trim(),
+      parsed.headers,
+      clientId.trim() || undefined,
+    );
     setBusy(false);
     if (failed) setError(failed);
     else onDone();
@@ -148,6 +164,14 @@ function AddAgent({ onDone }: { onDone: () => void }) {
       <label>
         Headers (one "Name: value" a line; ${'{'}secret:NAME{'}'} for a secret)
         <textarea value={headers} onChange={(e) => setHeaders(e.target.value)} rows={2} />
+      </label>
+      <label>
+        OAuth client ID (only when the agent's sign-in does not let Lena register itself)
+        <input
+          value={clientId}
+          onChange={(e) => setClientId(e.target.value)}
+          placeholder="optional"
+        />
       </label>
       {error && (
         <p className="tool-note error" role="alert">

@@ -6,7 +6,12 @@ import type { ActionsCreator } from '../slice';
 export interface AgentsActions {
   loadAgents(): Promise<void>;
   /** Resolves to the error message, or null when the agent was added. */
-  addAgent(name: string, url: string, headers: Record<string, string>): Promise<string | null>;
+  addAgent(
+    name: string,
+    url: string,
+    headers: Record<string, string>,
+    clientId?: string,
+  ): Promise<string | null>;
   removeAgent(name: string): Promise<void>;
 }
 
@@ -20,9 +25,14 @@ export const createAgentsActions: ActionsCreator<AgentsActions> = (set, _get, ho
   };
   return {
     loadAgents: async () => void (await apply(() => host.call('agents:list'))),
-    addAgent: (name, url, headers) =>
+    addAgent: (name, url, headers, clientId) =>
       apply(() =>
-        host.call('agents:add', { name, url, ...(Object.keys(headers).length ? { headers } : {}) }),
+        host.call('agents:add', {
+          name,
+          url,
+          ...(Object.keys(headers).length ? { headers } : {}),
+          ...(clientId ? { clientId } : {}),
+        }),
       ),
     removeAgent: async (name) => void (await apply(() => host.call('agents:remove', { name }))),
   };

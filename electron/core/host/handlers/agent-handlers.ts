@@ -10,10 +10,14 @@ export function agentHandlers(get: () => Promise<HostServices>): AgentHandlers {
   const list = async () => (await agents()).list();
   return {
     'agents:list': list,
-    'agents:add': async ({ name, url, headers }) => {
+    'agents:add': async ({ name, url, headers, clientId }) => {
       await (
         await agents()
-      ).add(name, { url, ...(headers && Object.keys(headers).length ? { headers } : {}) });
+      ).add(name, {
+        url,
+        ...(headers && Object.keys(headers).length ? { headers } : {}),
+        ...(clientId ? { oauth: { clientId } } : {}),
+      });
       return list();
     },
     'agents:remove': async ({ name }) => {
