@@ -135,6 +135,37 @@ describe('an agent whose card declares OAuth', () => {
     expect((await service.show('files')).signIn).toEqual({ signedIn: false });
   });
 
+  it('a token refused with no refresh left (401) asks for a sign-in and sends the task again; remove forgets', async () => {
+    const { store, narrow, service } = setUp(join(dir, 'd.json'));
+    narrow.once = false;
+    await service.add('files', { url: peer.url });
+    await service.signIn('files');
+    // The sign-in lapses: the token expired and the server forgot the refresh token.
+    peer.as.expireAccessTokens();
+    peer.as.dropRefreshTokens();
+    const refused = peer.refused;
+    const asked: string[] = [];
+    const out = await run(
+      service,
+      'files',
+      {
+        signIn: async (why) => {
+          asked.push(why);
+          await service.signIn('files');
+          return { ok: true };
+        },
+      },
+      'after the lapse',
+    );
+    expect(asked).toEqual(['Agent files refused the task without a valid sign-in.']);
+    expect(out.view.state).toBe('completed');
+    expect(out.agentText).toContain('Your files say: after the lapse');
+    expect(peer.refused).toBeGreaterThan(refused);
+    expect(await store.serverKeys()).toHaveLength(1);
+    await service.remove('files');
+    expect(await store.serverKeys()).toEqual([]);
+  });
+
   it('a declined sign-in is a tool error naming the agent and what to do; nothing is sent', async () => {
     const { service } = setUp(join(dir, 'b.json'));
     await service.add('files', { url: peer.url });
