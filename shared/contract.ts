@@ -240,6 +240,12 @@ export const invokeChannels = {
   /** Adds an agent by its base URL; the card is fetched (the entry stays when it cannot be). */
   'agents:add': channel<AgentView[]>()(s.agentAdd),
   'agents:remove': channel<AgentView[]>()(z.object({ name: s.agentName }).strict()),
+  /** OAuth the agent's card declares: the system browser, then the loopback redirect. */
+  'agents:sign-in': channel<AgentView[]>()(z.object({ name: s.agentName }).strict()),
+  /** Forgets (and revokes, where supported) the agent's tokens. */
+  'agents:sign-out': channel<AgentView[]>()(z.object({ name: s.agentName }).strict()),
+  /** Gives up waiting for the browser; the pending agents:sign-in fails with "cancelled". */
+  'agents:sign-in-cancel': channel<boolean>()(z.object({ name: s.agentName }).strict()),
 
   // Conversations and the agent loop (contract-chat.ts)
   ...chatChannels,

@@ -204,6 +204,21 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     expect(sent).toContain('Agent files ended the task with state completed');
     expect(sent).toContain('Your files say: read notes.txt');
     expect(files.refused).toBe(0);
+    // The agents panel shows the sign-in, with Sign out and Sign in again.
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    const item = page
+      .getByRole('region', { name: 'A2A agents' })
+      .getByTestId('agent-item')
+      .filter({ hasText: 'Files agent' });
+    const state = item.getByTestId('agent-sign-in');
+    await expect.poll(() => state.textContent()).toContain('Signed in (agent:tasks agent:files)');
+    await item.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => state.textContent()).toContain('Not signed in');
+    await item.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => state.textContent()).toContain('Signed in (agent:tasks agent:files)');
+    expect(opened.length).toBe(before + 2);
+    await state.scrollIntoViewIfNeeded();
+    await app.screenshot('agent-panel-sign-in');
   });
 
   it('shows the status as it streams, and Stop cancels the task on the agent', async () => {

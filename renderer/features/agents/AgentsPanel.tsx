@@ -15,6 +15,52 @@ const STATE_WORD: Record<AgentView['state'], string> = {
   'needs-sign-in': 'Needs sign-in',
 };
 
+/** The agent's OAuth sign-in: its state, Sign in (the system browser) with Cancel, Sign out. */
+function AgentSignIn({ agent }: { agent: AgentView }) {
+  const { signInAgent, cancelAgentSignIn, signOutAgent } = useLenaActions();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const s = agent.signIn;
+  if (!s) return null;
+  const signIn = async () => {
+    setPending(true);
+    setError(null);
+    setError(await signInAgent(agent.name));
+    setPending(false);
+  };
+  return (
+    <>
+      <dt>Sign-in</dt>
+      <dd data-testid="agent-sign-in">
+        {pending
+          ? 'Finish signing in in your browser…'
+          : s.signedIn
+            ? `Signed in${s.account ? ` as ${s.account}` : ''}${s.scopes?.length ? ` (${s.scopes.join(' ')})` : ''}`
+            : 'Not signed in: Lena asks when Claude first delegates to it'}{' '}
+        {pending ? (
+          <button className="small-button" onClick={() => void cancelAgentSignIn(agent.name)}>
+            Cancel
+          </button>
+        ) : s.signedIn ? (
+          <button className="small-button" onClick={() => void signOutAgent(agent.name)}>
+            Sign out
+          </button>
+        ) : (
+          <button className="small-button" onClick={() => void signIn()}>
+            Sign in
+          </button>
+        )}
+        {error && (
+          <span className="tool-note error" role="alert">
+            {' '}
+            {error}
+          </span>
+        )}
+      </dd>
+    </>
+  );
+}
+
 function AgentCard({ agent }: { agent: AgentView }) {
   const { removeAgent } = useLenaActions();
   const c = agent.card;
@@ -61,16 +107,7 @@ function AgentCard({ agent }: { agent: AgentView }) {
           </dd>
           <dt>Authentication</dt>
           <dd>{c.authentication.join('; ') || 'none declared'}</dd>
-          {agent.signIn && (
-            <>
-              <dt>Sign-in</dt>
-              <dd data-testid="agent-sign-in">
-                {agent.signIn.signedIn
-                  ? `Signed in${agent.signIn.account ? ` as ${agent.signIn.account}` : ''}${agent.signIn.scopes?.length ? ` (${agent.signIn.scopes.join(' ')})` : ''}`
-                  : 'Not signed in: Lena asks when Claude first delegates to it'}
-              </dd>
-            </>
-          )}
+          <AgentSignIn agent={agent} />
           <dt>Skills</dt>
           <dd>
             {c.skills.length === 0 ? (

@@ -1,4 +1,5 @@
-// A2A agents through the host: the list with each card, add by base URL, remove.
+// A2A agents through the host: the list with each card, add by base URL, remove, and the OAuth
+// sign-in an agent's card declares.
 import type { AgentView } from '../../../shared/a2a';
 import { attempt } from '../result';
 import type { ActionsCreator } from '../slice';
@@ -13,6 +14,10 @@ export interface AgentsActions {
     clientId?: string,
   ): Promise<string | null>;
   removeAgent(name: string): Promise<void>;
+  /** Resolves to the error message, or null when signed in. */
+  signInAgent(name: string): Promise<string | null>;
+  cancelAgentSignIn(name: string): Promise<void>;
+  signOutAgent(name: string): Promise<void>;
 }
 
 export const createAgentsActions: ActionsCreator<AgentsActions> = (set, _get, host) => {
@@ -35,5 +40,13 @@ export const createAgentsActions: ActionsCreator<AgentsActions> = (set, _get, ho
         }),
       ),
     removeAgent: async (name) => void (await apply(() => host.call('agents:remove', { name }))),
+    signInAgent: async (name) => {
+      const r = await attempt(() => host.call('agents:sign-in', { name }));
+      if (r.ok) set({ agents: r.value, agentsError: null });
+      return r.ok ? null : r.error.message;
+    },
+    cancelAgentSignIn: async (name) =>
+      void (await attempt(() => host.call('agents:sign-in-cancel', { name }))),
+    signOutAgent: async (name) => void (await apply(() => host.call('agents:sign-out', { name }))),
   };
 };

@@ -1,5 +1,8 @@
 // agents:* — the agents list on the Servers page: every A2A agent with its state and card, "Add
-// agent" (the card fetched and shown), and remove. The same service as `lena agents`.
+// agent" (the card fetched and shown), remove, and the OAuth sign-in an agent's card declares.
+// The same service as `lena agents`.
+import { ERROR_CODE, LenaError } from '../../../../shared/result';
+import { findAuthError } from '../../mcp/auth/types';
 import type { Handlers } from '../dispatch';
 import type { HostServices } from '../services';
 
@@ -24,5 +27,24 @@ export function agentHandlers(get: () => Promise<HostServices>): AgentHandlers {
       await (await agents()).remove(name);
       return list();
     },
+    'agents:sign-in': async ({ name }) => {
+      try {
+        await (await agents()).signIn(name);
+      } catch (err) {
+        if (err instanceof LenaError) throw err;
+        // Which step failed and what to try: the message says the step, the hint what to do.
+        throw new LenaError(
+          ERROR_CODE.signInFailed,
+          err instanceof Error ? err.message : String(err),
+          findAuthError(err)?.hint,
+        );
+      }
+      return list();
+    },
+    'agents:sign-out': async ({ name }) => {
+      await (await agents()).signOut(name);
+      return list();
+    },
+    'agents:sign-in-cancel': async ({ name }) => (await agents()).cancelSignIn(name),
   };
 }
