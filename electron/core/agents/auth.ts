@@ -160,9 +160,11 @@ export function authorizedFetch(
     try {
       verdict = await provider.observe(view, { method: request.method, url });
     } catch (err) {
-      const needed = signInNeeded(err);
-      if (needed) throw new AgentSignInRequired(agent, needed.message.replace(/^.*?\(|\)\.$/g, ''));
-      throw err;
+      if (!signInNeeded(err)) throw err;
+      throw new AgentSignInRequired(
+        agent,
+        response.status === 403 ? 'it needs more access' : undefined,
+      );
     }
     if (verdict === 'proceed') return response;
     await response.body?.cancel();
