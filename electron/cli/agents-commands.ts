@@ -139,7 +139,8 @@ registerCommand({
   usage: ['agents list [--json]'],
   description:
     "Reads agents.json in Lena's home and fetches each agent's card. States: ready, disabled,\n" +
-    'skipped (an unset ${VAR} or secret), unreachable (the card could not be fetched), invalid-card.',
+    'skipped (an unset ${VAR} or secret), unreachable (the card could not be fetched), invalid-card,\n' +
+    'needs-sign-in (the card itself is behind a sign-in: a token header is needed).',
   examples: ['lena agents list', "lena agents list --json | jq -r '.agents[].name'"],
   flags: [],
   positionals: [],

@@ -1,6 +1,7 @@
 // The agents service: agents.json's entries with `${VAR}` / `${secret:NAME}` expanded by the same
 // code as server entries (mcp/config/expand.ts), each agent's card fetched and checked, and the
-// tool Claude sees for each ready agent. The window, `lena agents` and `lena chat` ask this service.
+// tool Claude sees for each ready agent, and the OAuth sign-in a card declares (agents/auth.ts).
+// The window, `lena agents` and `lena chat` ask this service.
 import type { AgentCard } from '@a2a-js/sdk';
 import type Anthropic from '@anthropic-ai/sdk';
 import {
