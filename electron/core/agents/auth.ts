@@ -81,7 +81,22 @@ export class AgentAuth {
   /** Runs the sign-in (joining one under way); resolves once the tokens are stored. */
   async signIn(t: AgentSignInTarget): Promise<SignInState> {
     const provider = this.provider(t);
-    await provider.signIn();
+    try {
+      await provider.signIn();
+    } catch (err) {
+      const failed = findAuthError(err);
+      // The servers' wording names their entry's "oauth" block; an agent's client id is a flag.
+      if (failed?.step === 'registration' && !t.clientId)
+        throw new AuthError(
+          'registration',
+          `The authorization server of agent ${t.name} does not let Lena register itself, and no client id is set for it.`,
+          {
+            hint: `Register Lena with the agent's provider as a native app with a loopback redirect (http://127.0.0.1/callback), then add the agent again with its client id: lena agents remove ${t.name}, then lena agents add ${t.name} URL --client-id ID (or the window's Add agent form).`,
+            cause: err,
+          },
+        );
+      throw err;
+    }
     return provider.state();
   }
 

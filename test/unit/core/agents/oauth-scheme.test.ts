@@ -3,7 +3,9 @@
 // itself), the same flow where no metadata agrees (the card's URLs alone), and an OpenID Connect
 // discovery URL. The authorization server is the real loopback fixture.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentAuth } from '../../../../electron/core/agents/auth';
 import { discoverFromCard, oauthSchemeOf } from '../../../../electron/core/agents/oauth-scheme';
+import { MemoryAuthStore } from '../../../../electron/core/mcp/auth/store';
 import { AddressPolicy } from '../../../../electron/core/mcp/auth/address-policy';
 import { guardedFetch } from '../../../../electron/core/mcp/auth/guarded-fetch';
 import { startOAuthServer, type OAuthFixture } from '../../../fixtures/mcp-http/oauth-server';
@@ -116,5 +118,33 @@ describe("an agent card's OAuth scheme", () => {
         endpoint,
       ),
     ).rejects.toThrow(/Reading the sign-in metadata at .*\/missing failed: HTTP 404/);
+  });
+
+  it('without registration and without a client id, the sign-in says how to give one', async () => {
+    const opened: URL[] = [];
+    const auth = new AgentAuth({
+      store: new MemoryAuthStore(),
+      host: { interactive: false, open: async (url) => void opened.push(url) },
+    });
+    const target = {
+      name: 'files',
+      url: 'http://127.0.0.1:1',
+      endpoint: 'http://127.0.0.1:1/',
+      scheme: {
+        kind: 'authorization-code' as const,
+        authorizationUrl: `${as.origin}/other-authorize`,
+        tokenUrl: `${as.origin}/token`,
+        scopes: [],
+      },
+    };
+    const failed = await auth.signIn(target).catch((e: Error & { hint?: string }) => e);
+    expect(failed).toMatchObject({
+      message:
+        'The authorization server of agent files does not let Lena register itself, and no client id is set for it.',
+    });
+    expect((failed as { hint?: string }).hint).toContain(
+      'lena agents add files URL --client-id ID',
+    );
+    expect(opened).toEqual([]); // nothing opened for a sign-in that cannot finish
   });
 });
