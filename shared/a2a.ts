@@ -22,6 +22,8 @@ export interface AgentEntry {
   headers?: Record<string, string>;
   /** Absent or true: offered to Claude. */
   enabled?: boolean;
+  /** For the OAuth sign-in the card declares: a client id registered for Lena, where the agent's authorization server does not let Lena register itself. */
+  oauth?: { clientId?: string };
 }
 
 export interface AgentSkillView {
@@ -49,13 +51,22 @@ export interface AgentCardView {
   skills: AgentSkillView[];
   /** The schemes the card declares ("bearer (http)", "oauth2"), empty when it needs none. */
   authentication: string[];
-  /** The card declares an OAuth scheme: an auth-required task can be signed in. */
+  /** The card declares an OAuth sign-in Lena runs (an authorization-code flow, OpenID Connect). */
   oauth: boolean;
   provider: string | null;
 }
 
 /** An agent's standing: `ready` with its card, or why it is not. */
-export type AgentState = 'ready' | 'disabled' | 'skipped' | 'unreachable' | 'invalid-card';
+export type AgentState =
+  'ready' | 'disabled' | 'skipped' | 'unreachable' | 'invalid-card' | 'needs-sign-in';
+
+/** The OAuth sign-in of an agent whose card declares one. */
+export interface AgentSignInView {
+  signedIn: boolean;
+  account?: string;
+  scopes?: string[];
+  expiresAt?: number;
+}
 
 export interface AgentView {
   name: string;
@@ -67,6 +78,8 @@ export interface AgentView {
   /** What failed and what to do, when not ready. */
   reason: string | null;
   card: AgentCardView | null;
+  /** Present when the card declares an OAuth sign-in Lena can run. */
+  signIn?: AgentSignInView;
 }
 
 /** A2A task states, in the spec's words. */
@@ -123,16 +136,20 @@ export const agentTokenSecret = (agent: string): string =>
   `AGENT_${agent.toUpperCase().replace(/-/g, '_')}_TOKEN`;
 
 /**
- * What to do when an agent needs a sign-in Lena cannot give it: keep a token as a secret and send
- * it as a header. `oauth`: the card declares OAuth (which Lena does not run for agents).
+ * What to do when an agent needs a sign-in. `oauth`: the card declares an OAuth sign-in, which Lena
+ * runs; else a token kept as a secret and sent as a header.
  */
 export function agentSignInAdvice(agent: string, oauth: boolean): string {
+  if (oauth)
+    return (
+      `Agent ${agent} needs a sign-in. Sign in when Lena asks (or run \`lena agents login ${agent}\`), ` +
+      'then ask again.'
+    );
   const secret = agentTokenSecret(agent);
   return (
-    `Agent ${agent} needs a sign-in. ${
-      oauth ? 'Its card declares OAuth, which Lena does not run for agents: get' : 'Get'
-    } an access token from the agent's provider, keep it with \`lena secrets set ${secret}\`, ` +
-    `then add the agent again with the token as a header: \`lena agents remove ${agent}\` and ` +
+    `Agent ${agent} needs a sign-in. Get an access token from the agent's provider, keep it with ` +
+    `\`lena secrets set ${secret}\`, then add the agent again with the token as a header: ` +
+    `\`lena agents remove ${agent}\` and ` +
     `\`lena agents add ${agent} URL -H "Authorization: Bearer \${secret:${secret}}"\` ` +
     `(URL is the agent's address, as \`lena agents show ${agent}\` prints it).`
   );

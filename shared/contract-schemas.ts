@@ -220,5 +220,7 @@ export const agentAdd = z
     name: agentName,
     url: z.string().min(1).max(2000),
     headers: z.record(z.string().min(1).max(200), z.string().max(8000)).optional(),
+    /** The OAuth client id registered for Lena, where the agent's sign-in needs one. */
+    clientId: z.string().min(1).max(500).optional(),
   })
   .strict();

@@ -244,6 +244,12 @@ export const invokeChannels = {
   'agents:save-artifact': channel<{ saved: string | null }>()(s.agentArtifact),
   /** Shows an artifact Lena kept as a file in the system's file manager. */
   'agents:show-artifact': channel<{ path: string }>()(s.agentArtifact),
+  /** OAuth the agent's card declares: the system browser, then the loopback redirect. */
+  'agents:sign-in': channel<AgentView[]>()(z.object({ name: s.agentName }).strict()),
+  /** Forgets (and revokes, where supported) the agent's tokens. */
+  'agents:sign-out': channel<AgentView[]>()(z.object({ name: s.agentName }).strict()),
+  /** Gives up waiting for the browser; the pending agents:sign-in fails with "cancelled". */
+  'agents:sign-in-cancel': channel<boolean>()(z.object({ name: s.agentName }).strict()),
 
   // Conversations and the agent loop (contract-chat.ts)
   ...chatChannels,

@@ -3,8 +3,6 @@
 // be launched); Lena receives the code on its loopback redirect, as the window does, or the user
 // pastes the address the browser ended on (or the code it shows): a browser on another machine,
 // or a redirect port that cannot listen here.
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { AuthRegistry } from '../core/mcp/auth/registry';
 import { FileAuthStore } from '../core/mcp/auth/token-files';
 import { expandEntry, type RemoteLaunch } from '../core/mcp/config/expand';
@@ -14,51 +12,9 @@ import { projectHold } from '../core/mcp/manager/approval-hold';
 import type { ParsedArgs } from './args';
 import { registerCommand } from './commands';
 import { CliError, EXIT, UsageError } from './errors';
+import { browserSignInHost } from './cli-auth';
 import { cliSecrets } from './cli-secrets';
 import type { CliContext } from './context';
-
-/** Best effort: the platform's URL opener, detached; false when it could not start. */
-function launchBrowser(url: string): Promise<boolean> {
-  const [cmd, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
-        : ['xdg-open', [url]];
-  return new Promise((resolve) => {
-    try {
-      const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
-      child.once('error', () => resolve(false));
-      child.once('spawn', () => {
-        child.unref();
-        resolve(true);
-      });
-    } catch {
-      resolve(false);
-    }
-  });
-}
-
-/**
- * The first non-empty line typed on stdin; never resolves when stdin ends (the redirect may still
- * come), and stops reading once the sign-in got its answer elsewhere.
- */
-function readPasted(signal: AbortSignal): Promise<string> {
-  return new Promise((resolve) => {
-    const rl = createInterface({ input: process.stdin, terminal: false });
-    // Login is the whole command: once answered, stdin is let go, or it would keep Lena running.
-    const stop = () => {
-      rl.close();
-      process.stdin.destroy();
-    };
-    signal.addEventListener('abort', stop, { once: true });
-    rl.on('line', (line) => {
-      if (!line.trim()) return;
-      stop();
-      resolve(line);
-    });
-  });
-}
 
 async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout') {
   const [name] = args.positionals;
@@ -119,19 +75,7 @@ async function setUp(ctx: CliContext, args: ParsedArgs, verb: 'login' | 'logout'
   await moveNameKeyedRecords([await signInRecords(store, entries, { env: process.env })], entries);
   const registry = new AuthRegistry({
     store,
-    host: {
-      interactive: true,
-      open: async (url) => {
-        // The URL goes to stderr with --json, so stdout stays one JSON object.
-        ctx.out.info(`Open this URL in your browser to sign in to ${name}:\n  ${url.href}`);
-        if (!noBrowser && !(await launchBrowser(url.href)))
-          ctx.out.info('(No browser could be launched here; open the URL yourself.)');
-        ctx.out.info(
-          'Waiting for the browser to come back to Lena… If it cannot (a browser on another machine), paste the address it ends on, or the code it shows, here and press Enter:',
-        );
-      },
-      paste: readPasted,
-    },
+    host: browserSignInHost(ctx, name, noBrowser),
     log: (level, message) => {
       if (level === 'warn') ctx.out.warn(message);
     },

@@ -55,6 +55,8 @@ export const COMMAND_MODULES: readonly (readonly [string, Loader])[] = [
   ['agents list', AGENTS],
   ['agents show', AGENTS],
   ['agents remove', AGENTS],
+  ['agents login', AGENTS],
+  ['agents logout', AGENTS],
 ];
 
 /** Loads the module of the command `argv` starts with; false when no command matches. */

@@ -13,6 +13,7 @@ import {
 } from '../../shared/elicitation-form';
 import type { Asker } from '../core/host/feature-ports';
 import { terminalText } from './output';
+import { agentOfTool } from '../../shared/a2a';
 
 type Body = Parameters<Asker['ask']>[0];
 
@@ -202,7 +203,9 @@ export function terminalAsker(io: Io = { input: process.stdin, output: process.s
         case 'sign-in':
           // The terminal has its own sign-in command; a chat turn does not open a browser.
           say(
-            `\n? ${body.server} needs you to sign in before ${body.tool} can run: use \`lena mcp login ${body.server}\`, then ask again.`,
+            agentOfTool(body.tool)
+              ? `\n? Agent ${body.server} needs you to sign in before Lena delegates to it: use \`lena agents login ${body.server}\`, then ask again.`
+              : `\n? ${body.server} needs you to sign in before ${body.tool} can run: use \`lena mcp login ${body.server}\`, then ask again.`,
           );
           return { action: 'cancel' };
       }

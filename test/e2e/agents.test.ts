@@ -5,7 +5,8 @@
 // CancelTask to the agent; a delegation running when Lena quits is followed again at the next start.
 // A 3 MB artifact is kept as a file: "Save as…" copies it through the save dialog (the harness's
 // stand-in writes into a downloads folder), "Show in folder" goes through the host's port, and a
-// file deleted meanwhile is said on the card.
+// file deleted meanwhile is said on the card. An agent whose card declares OAuth asks "Sign in to
+// agent NAME" in the conversation first.
 import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,9 +23,10 @@ import {
   type MessagesApiServer,
 } from '../fixtures/messages-api';
 import { bigArtifact, startPeer, type Peer } from '../fixtures/a2a/peers';
+import { startOAuthPeer, type OAuthPeer } from '../fixtures/a2a/oauth-peer';
 import { startV03Peer, type V03Peer } from '../fixtures/a2a/v03-peer';
 import { ask, configureChat, TEST_KEY } from './helpers/chat-setup';
-import { allowOnce, armedQuestion } from './helpers/questions';
+import { allowOnce, answerQuestion, armedQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 
 let home = '';
@@ -36,35 +38,55 @@ let big: Peer;
 let signIn: V03Peer;
 /** What "Show in folder" asked the system to show. */
 const shown: string[] = [];
+let files: OAuthPeer;
+const opened: string[] = [];
 
 beforeAll(async () => {
   if (skipWhen('no-browser')) return;
   home = mkdtempSync(join(tmpdir(), 'lena-e2e-agents-'));
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
-  [api, asks, slow, big, signIn] = await Promise.all([
+  [api, asks, slow, big, signIn, files] = await Promise.all([
     startMessagesApiServer(),
     startPeer('asks'),
     startPeer('slow', { stepMs: 400 }),
     startPeer('big'),
     startV03Peer({ oauth: true }),
+    startOAuthPeer(),
   ]);
   writeFileSync(
     join(home, 'agents.json'),
     JSON.stringify({
-      agents: { slow: { url: slow.url }, reports: { url: big.url }, crm: { url: signIn.url } },
+      agents: {
+        slow: { url: slow.url },
+        reports: { url: big.url },
+        crm: { url: signIn.url },
+        files: { url: files.url },
+      },
     }),
   );
   app = await openWindow({
     home,
     questionArmingMs: 0,
     showInFolder: (path) => void shown.push(path),
+    // The "system browser": follows the authorization redirects to Lena's loopback callback.
+    openExternal: async (url) => {
+      opened.push(url);
+      await (await fetch(url, { redirect: 'follow' })).text();
+    },
   });
   await configureChat(app.page, api.url);
 }, 90_000);
 
 afterAll(async () => {
   await app?.dispose();
-  await Promise.all([api?.close(), asks?.close(), slow?.close(), big?.close(), signIn?.close()]);
+  await Promise.all([
+    api?.close(),
+    asks?.close(),
+    slow?.close(),
+    big?.close(),
+    signIn?.close(),
+    files?.close(),
+  ]);
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
@@ -139,6 +161,10 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     await ask(page, 'Ask the report and CRM agents');
     await allowOnce(page);
     await allowOnce(page);
+    // The CRM agent's card declares OAuth: Lena asks for its sign-in before sending; Cancel.
+    const question = await armedQuestion(page);
+    await expect.poll(() => question.textContent()).toMatch(/Sign in to agent crm/);
+    await answerQuestion(page, /^Cancel/);
     await page.getByText('Two agents answered.').waitFor({ timeout: 30_000 });
     const reports = page.getByTestId('tool-card').filter({ hasText: 'Delegate to agent reports' });
     await reports.getByRole('button', { name: /Delegate to agent reports/ }).click();
@@ -178,7 +204,7 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
       .poll(() => crm.getByTestId('delegation-state').textContent())
       .toBe('Sign-in required');
     expect(await crm.getByTestId('delegation-advice').textContent()).toContain(
-      'lena agents add crm URL -H "Authorization: Bearer ${secret:AGENT_CRM_TOKEN}"',
+      'Sign in when Lena asks (or run `lena agents login crm`), then ask again.',
     );
     await crm.scrollIntoViewIfNeeded();
     await app.screenshot('agent-sign-in-advice');
@@ -223,6 +249,46 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
         { senderUrl: 'test' },
       );
     }
+  });
+
+  it('asks to sign in to an agent whose card declares OAuth, then sends the task', async () => {
+    const { page } = app;
+    let sent = '';
+    api.push(reply(toolUse('a2a__files', { message: 'read notes.txt' }, 'toolu_files')), (req) => {
+      sent = toolResultText(toolResultsOf(req)[0].content);
+      return reply(text('The files agent answered.'));
+    });
+    await ask(page, 'Ask the files agent');
+    await allowOnce(page);
+    const question = await armedQuestion(page);
+    await expect
+      .poll(() => question.textContent())
+      .toMatch(
+        /Sign in to agent files.*Claude wants to hand a task to the agent files, which needs you to sign in first/,
+      );
+    const before = opened.length;
+    await app.screenshot('agent-sign-in-question');
+    await answerQuestion(page, /^Sign in$/);
+    await page.getByText('The files agent answered.').waitFor({ timeout: 30_000 });
+    expect(opened.length).toBe(before + 1);
+    expect(sent).toContain('Agent files ended the task with state completed');
+    expect(sent).toContain('Your files say: read notes.txt');
+    expect(files.refused).toBe(0);
+    // The agents panel shows the sign-in, with Sign out and Sign in again.
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    const item = page
+      .getByRole('region', { name: 'A2A agents' })
+      .getByTestId('agent-item')
+      .filter({ hasText: 'Files agent' });
+    const state = item.getByTestId('agent-sign-in');
+    await expect.poll(() => state.textContent()).toContain('Signed in (agent:tasks agent:files)');
+    await item.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => state.textContent()).toContain('Not signed in');
+    await item.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => state.textContent()).toContain('Signed in (agent:tasks agent:files)');
+    expect(opened.length).toBe(before + 2);
+    await state.scrollIntoViewIfNeeded();
+    await app.screenshot('agent-panel-sign-in');
   });
 
   it('shows the status as it streams, and Stop cancels the task on the agent', async () => {

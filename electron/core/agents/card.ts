@@ -4,6 +4,7 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import type { AgentCardView } from '../../../shared/a2a';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
+import { oauthSchemeOf } from './oauth-scheme';
 
 const SPOKEN = ['JSONRPC', 'HTTP+JSON'];
 
@@ -27,6 +28,11 @@ function schemeWords(name: string, scheme: unknown): string {
   if (type === 'http') return `${name}: ${str(s.scheme) || 'http'} (http)`;
   if (type === 'apiKey') return `${name}: apiKey in ${str(s.in) || 'header'}`;
   if (type) return `${name}: ${type}`;
+  // A2A 1.0 JSON: `{oauth2SecurityScheme: {…}}`.
+  const key = Object.keys(s).find((k) => k.endsWith('SecurityScheme'));
+  if (key === 'httpAuthSecurityScheme')
+    return `${name}: ${str(obj(s[key]).scheme) || 'http'} (http)`;
+  if (key) return `${name}: ${key.replace(/SecurityScheme$/, '')}`;
   // The protobuf shape: `{scheme: {$case: 'httpAuthSecurityScheme', value}}` after the SDK read it.
   const inner = obj(s.scheme);
   const kind = str(inner.$case).replace(/SecurityScheme$/, '');
@@ -82,16 +88,7 @@ export function checkCard(raw: unknown): { card: AgentCard; view: AgentCardView 
     outputModes: strings(c.defaultOutputModes),
     skills,
     authentication: schemes.map(([k, v]) => schemeWords(k, v)),
-    oauth: schemes.some(([, v]) => {
-      const s = obj(v);
-      const kind = str(obj(s.scheme).$case);
-      return (
-        s.type === 'oauth2' ||
-        s.type === 'openIdConnect' ||
-        kind === 'oauth2SecurityScheme' ||
-        kind === 'openIdConnectSecurityScheme'
-      );
-    }),
+    oauth: oauthSchemeOf(c) !== null,
     provider: str(provider.organization) || null,
   };
   return { card: raw as AgentCard, view };

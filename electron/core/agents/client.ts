@@ -64,6 +64,12 @@ export async function fetchCard(
     raw = await resolver.resolve(baseOf(target.url));
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
+    const status = /: (40[13])$/.exec(why)?.[1];
+    if (status)
+      throw new LenaError(
+        ERROR_CODE.signInRequired,
+        `The Agent Card of ${target.url} is behind a sign-in (HTTP ${status}).`,
+      );
     throw new LenaError(
       ERROR_CODE.unavailable,
       `Could not fetch the Agent Card of ${target.url}: ${why}. Check the address (and any headers it needs).`,
@@ -129,10 +135,21 @@ export class AgentConnection {
   private constructor(
     private readonly client: Client,
     readonly card: AgentCardView,
+    private readonly hasToken?: () => Promise<boolean>,
   ) {}
 
-  static async open(target: AgentTarget, card: AgentCard, view: AgentCardView) {
-    const fetchImpl = fetchWith(target.headers);
+  /**
+   * `authorize` wraps the fetch with the agent's OAuth sign-in (agents/auth.ts); `hasToken` says
+   * whether one is kept, so a delegation can ask for the sign-in before it sends anything.
+   */
+  static async open(
+    target: AgentTarget,
+    card: AgentCard,
+    view: AgentCardView,
+    auth?: { authorize(f: typeof fetch): typeof fetch; hasToken(): Promise<boolean> },
+  ) {
+    const plain = fetchWith(target.headers);
+    const fetchImpl = auth ? auth.authorize(plain) : plain;
     const factory = new ClientFactory({
       transports: [
         new JsonRpcTransportFactory({ fetchImpl, ...LEGACY }),
@@ -141,7 +158,12 @@ export class AgentConnection {
       // Non-streaming sends come back at once; Lena polls the task itself (with backoff).
       clientConfig: { polling: true },
     });
-    return new AgentConnection(await factory.createFromAgentCard(card), view);
+    return new AgentConnection(await factory.createFromAgentCard(card), view, auth?.hasToken);
+  }
+
+  /** False when the card declares an OAuth sign-in and no token is kept for it yet. */
+  async signedIn(): Promise<boolean> {
+    return this.hasToken ? this.hasToken() : true;
   }
 
   private request(text: string, contextId?: string, taskId?: string): SendMessageRequest {

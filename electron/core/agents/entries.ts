@@ -61,6 +61,19 @@ export function checkEntry(name: string, value: unknown): ReadEntry {
   }
   if (v.enabled !== undefined && typeof v.enabled !== 'boolean')
     return { name, ok: false, problem: `agent "${name}": "enabled" must be true or false` };
+  const oauth = v.oauth as { clientId?: unknown } | undefined;
+  if (
+    oauth !== undefined &&
+    (oauth === null ||
+      typeof oauth !== 'object' ||
+      Array.isArray(oauth) ||
+      (oauth.clientId !== undefined && (typeof oauth.clientId !== 'string' || !oauth.clientId)))
+  )
+    return {
+      name,
+      ok: false,
+      problem: `agent "${name}": "oauth" must be {"clientId": "…"}`,
+    };
   return {
     name,
     ok: true,
@@ -68,6 +81,7 @@ export function checkEntry(name: string, value: unknown): ReadEntry {
       url: v.url,
       ...(Object.keys(headers).length ? { headers } : {}),
       ...(v.enabled === false ? { enabled: false } : {}),
+      ...(typeof oauth?.clientId === 'string' ? { oauth: { clientId: oauth.clientId } } : {}),
     },
   };
 }

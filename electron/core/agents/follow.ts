@@ -1,7 +1,9 @@
 // One delegation followed to its end: sent with SendStreamingMessage where the card offers
 // streaming (a stream refused or dropped falls back to SubscribeToTask, then to GetTask polling
 // with backoff), else SendMessage and polling. INPUT_REQUIRED asks the user through `ask` and the
-// answer continues the same task, at most `maxInputRounds` times. Everything is bounded: a wall
+// answer continues the same task, at most `maxInputRounds` times. Where the card declares OAuth, a
+// missing token, a 401 or AUTH_REQUIRED asks for the sign-in through `signIn`, then sends the same
+// task again with the token. Everything is bounded: a wall
 // time, status updates coalesced to `maxUpdatesPerSecond`, and the inline text of artifacts.
 // Stop (the signal) sends CancelTask. Never throws for what the agent does: the outcome says it.
 import {
@@ -12,6 +14,7 @@ import {
   type DelegationView,
 } from '../../../shared/a2a';
 import { DetachFromTask } from '../mcp/tasks/follow';
+import { signInNeeded } from './auth';
 import type { A2aEvent, AgentConnection } from './client';
 import type { TaskSnapshot } from './convert';
 import type { ArtifactKeeper } from './keep';
@@ -26,6 +29,9 @@ export interface DelegationLimits {
   /** Questions one task may ask (default 5). */
   maxInputRounds: number;
 }
+
+/** Sign-ins one delegation may ask for: a second refusal after signing in again is the agent's. */
+const MAX_SIGN_INS = 2;
 
 export const DEFAULT_DELEGATION_LIMITS: DelegationLimits = {
   wallTimeMs: 30 * 60_000,
@@ -43,6 +49,14 @@ export interface DelegationHooks {
   ask?(question: string, view: DelegationView): Promise<string | null>;
   /** Keeps an artifact past the inline limit as a file; without it the rest is dropped. */
   keep?: ArtifactKeeper;
+  /**
+   * Runs the OAuth sign-in the agent's card declares (asking the user first); resolves once the
+   * token is kept, or with why not. Without it, a task that needs a sign-in ends with advice.
+   */
+  signIn?(
+    why: string,
+    view: DelegationView,
+  ): Promise<{ ok: true } | { ok: false; message: string }>;
 }
 
 export interface DelegationOutcome {
@@ -228,13 +242,57 @@ export async function delegate(
   if (input.taskId) t.view.taskId = input.taskId;
   if (input.contextId) t.view.contextId = input.contextId;
   let failure: string | null = null;
+  // The task as sent, sent again (same task and context) once a sign-in it stopped for is done.
+  const sent = input.message;
+  let signIns = 0;
+  const canSignIn = () => Boolean(hooks.signIn && connection.card.oauth) && signIns < MAX_SIGN_INS;
+  const signIn = async (why: string): Promise<string | null> => {
+    signIns++;
+    // The card says the task waits for a sign-in while the user is asked, and after a refusal.
+    const before = t.view.state;
+    if (!FINAL_STATES.has(before)) t.view.state = 'auth-required';
+    t.changed(true);
+    const done = await hooks.signIn!(why, structuredClone(t.view));
+    if (!done.ok)
+      return `the agent needs a sign-in, and it was not done: ${done.message.replace(/\.$/, '')}. The user can sign in with \`lena agents login ${agent}\` (or Sign in when Lena asks) and ask again.`;
+    t.view.state = before;
+    t.changed(true);
+    return null;
+  };
   try {
-    for (;;) {
+    if (message !== null && canSignIn() && !(await connection.signedIn()))
+      failure = await signIn(`Agent ${agent} needs you to sign in before Lena sends it the task.`);
+    for (; failure === null;) {
       if (message !== null) {
-        failure = await sendOnce(connection, t, message, both);
+        try {
+          failure = await sendOnce(connection, t, message, both);
+        } catch (err) {
+          if (!signInNeeded(err) || !canSignIn()) throw err;
+          failure = await signIn(`Agent ${agent} refused the task without a valid sign-in.`);
+          continue;
+        }
         message = null;
       }
       if (failure === null && !done(t) && !both.aborted) await followUntilDone(connection, t, both);
+      if (
+        !both.aborted &&
+        t.view.state === 'auth-required' &&
+        hooks.signIn &&
+        connection.card.oauth
+      ) {
+        if (!canSignIn()) {
+          failure = `the agent asked for a sign-in again after Lena signed in ${signIns} times${t.view.status ? ` ("${t.view.status}")` : ''}; the account may lack the access the agent needs.`;
+          break;
+        }
+        failure = await signIn(
+          `Agent ${agent} stopped the task for a sign-in${t.view.status ? `: ${t.view.status}` : '.'}`,
+        );
+        if (failure !== null || both.aborted) break;
+        message = sent;
+        t.view.state = 'working';
+        t.changed(true);
+        continue;
+      }
       if (both.aborted || failure !== null || t.view.state !== 'input-required') break;
       if (t.view.rounds >= limits.maxInputRounds) {
         failure = `the agent asked for input more than ${limits.maxInputRounds} times; Lena cancelled the task (the limit is a setting).`;
@@ -276,6 +334,8 @@ const MALFORMED =
 /** Why the agent's answer ended the delegation: unreachable, or a malformed message. */
 function failureOf(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
+  const signIn = signInNeeded(err);
+  if (signIn) return `${signIn.message.replace(/\.$/, '')}; ${signIn.hint ?? ''}`.trim();
   const malformed =
     err instanceof SyntaxError ||
     (err instanceof Error && /InvalidAgentResponse/.test(err.name)) ||
@@ -297,11 +357,14 @@ async function sendOnce(
     // An answer continues the task that asked; a first message starts a new one.
     ...(t.view.taskId && !FINAL_STATES.has(t.view.state) ? { taskId: t.view.taskId } : {}),
   };
-  // The task's snapshot that opens the answer's stream still says input-required: the answer
-  // was just sent, so it is working; a new question comes as a status update.
+  // The task's snapshot that opens the answer's stream still says input-required (or
+  // auth-required, when sent again after a sign-in): it was just answered, so it is working; a
+  // new question comes as a status update.
   const apply = (event: A2aEvent) =>
     t.apply(
-      ids.taskId && event.kind === 'task' && event.task.state === 'input-required'
+      ids.taskId &&
+        event.kind === 'task' &&
+        (event.task.state === 'input-required' || event.task.state === 'auth-required')
         ? { ...event, task: { ...event.task, state: 'working' } }
         : event,
     );
@@ -314,8 +377,9 @@ async function sendOnce(
         if (done(t)) return null;
       }
       return null;
-    } catch {
+    } catch (err) {
       if (signal.aborted) return null;
+      if (signInNeeded(err)) throw err;
       // The card said streaming and the agent refused it before any event: send it plainly.
       if (seen > 0) return null;
     }

@@ -1,9 +1,11 @@
 // The agents service: agents.json's entries with `${VAR}` / `${secret:NAME}` expanded by the same
 // code as server entries (mcp/config/expand.ts), each agent's card fetched and checked, and the
-// tool Claude sees for each ready agent. The window, `lena agents` and `lena chat` ask this service.
+// tool Claude sees for each ready agent, and the OAuth sign-in a card declares (agents/auth.ts).
+// The window, `lena agents` and `lena chat` ask this service.
 import type { AgentCard } from '@a2a-js/sdk';
 import type Anthropic from '@anthropic-ai/sdk';
 import {
+  agentSignInAdvice,
   agentToolName,
   type AgentCardView,
   type AgentEntry,
@@ -12,9 +14,11 @@ import {
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { sha256Hex, stableStringify } from '../base/stable-json';
 import { expandEntry, type SecretLookup } from '../mcp/config/expand';
+import { authorizedFetch, type AgentAuth, type AgentSignInTarget } from './auth';
 import { AGENT_INPUT_SCHEMA, toolDescription } from './card';
 import { AgentConnection, fetchCard, type AgentTarget } from './client';
 import { addAgent, readAgents, removeAgent, type ReadEntry } from './entries';
+import { oauthSchemeOf } from './oauth-scheme';
 
 export interface AgentsServiceOptions {
   /** agents.json in Lena's home. */
@@ -26,6 +30,8 @@ export interface AgentsServiceOptions {
   cardTimeoutMs?: number;
   /** How long a fetched card is reused (default 60 s). */
   cardTtlMs?: number;
+  /** OAuth sign-ins for agents whose card declares one; without it, such agents get advice only. */
+  auth?: AgentAuth;
 }
 
 /** An agent's identity for the gate and the audit: its name and a hash of its entry as written. */
@@ -39,6 +45,8 @@ interface Fetched {
   card?: AgentCard;
   view?: AgentCardView;
   error?: string;
+  /** The card is behind a sign-in (401/403). */
+  locked?: boolean;
 }
 
 const identityOf = (name: string, entry: AgentEntry): AgentIdentity => ({
@@ -79,7 +87,13 @@ export class AgentsService {
       });
       fetched = { at: Date.now(), card, view };
     } catch (err) {
-      fetched = { at: Date.now(), error: err instanceof Error ? err.message : String(err) };
+      fetched = {
+        at: Date.now(),
+        error: err instanceof Error ? err.message : String(err),
+        ...(err instanceof LenaError && err.code === ERROR_CODE.signInRequired
+          ? { locked: true }
+          : {}),
+      };
     }
     this.cards.set(key, fetched);
     return fetched;
@@ -112,7 +126,18 @@ export class AgentsService {
       target.target,
       fresh,
     );
-    if (fetched.view) return { ...base, state: 'ready', reason: null, card: fetched.view };
+    if (fetched.view) {
+      const signIn = await this.signInView(name, target.target.url, read.entry, fetched);
+      return { ...base, state: 'ready', reason: null, card: fetched.view, ...signIn };
+    }
+    // A card behind a sign-in declares nothing Lena could sign in with: a token as a header does.
+    if (fetched.locked)
+      return {
+        ...base,
+        state: 'needs-sign-in',
+        reason: `${fetched.error} ${agentSignInAdvice(name, false)}`,
+        card: null,
+      };
     const invalidCard = /not valid/.test(fetched.error ?? '');
     return {
       ...base,
@@ -155,9 +180,97 @@ export class AgentsService {
     return this.show(name);
   }
 
-  remove(name: string): Promise<void> {
-    this.cards.delete(name);
-    return removeAgent(this.options.file, name);
+  /** Removes the agent, and forgets (revoking where it can) the tokens of its sign-in. */
+  async remove(name: string): Promise<void> {
+    const read = (await readAgents(this.options.file)).find((e) => e.name === name);
+    if (read?.ok) await this.signOut(name).catch(() => undefined);
+    await removeAgent(this.options.file, name);
+  }
+
+  private async signInView(
+    name: string,
+    url: string,
+    entry: AgentEntry,
+    fetched: Fetched,
+  ): Promise<{ signIn?: AgentView['signIn'] }> {
+    const scheme = fetched.card ? oauthSchemeOf(fetched.card) : null;
+    if (!scheme || !this.options.auth || !fetched.view) return {};
+    const state = await this.options.auth.state(this.signInTargetOf(name, url, entry, fetched));
+    return {
+      signIn: {
+        signedIn: state.signedIn,
+        ...(state.account ? { account: state.account } : {}),
+        ...(state.scopes ? { scopes: state.scopes } : {}),
+        ...(state.expiresAt ? { expiresAt: state.expiresAt } : {}),
+      },
+    };
+  }
+
+  private signInTargetOf(
+    name: string,
+    url: string,
+    entry: AgentEntry,
+    fetched: Fetched,
+  ): AgentSignInTarget {
+    return {
+      name,
+      url,
+      endpoint: fetched.view!.endpoint,
+      scheme: oauthSchemeOf(fetched.card)!,
+      ...(entry.oauth?.clientId ? { clientId: entry.oauth.clientId } : {}),
+    };
+  }
+
+  /** The sign-in the agent's card declares; a clear error when there is none Lena can run. */
+  private async signInTarget(
+    name: string,
+    fresh: boolean,
+  ): Promise<{ url: string; target?: AgentSignInTarget; problem?: string }> {
+    const { entry } = await this.entry(name);
+    const expanded = await this.target(entry);
+    if (!expanded.ok) throw new LenaError(ERROR_CODE.missingReference, expanded.reason);
+    const url = expanded.target.url;
+    const fetched = await this.card(
+      `${name}\0${identityOf(name, entry).hash}`,
+      expanded.target,
+      fresh,
+    );
+    if (!fetched.view) return { url, problem: fetched.error ?? 'its card cannot be read' };
+    if (!oauthSchemeOf(fetched.card))
+      return {
+        url,
+        problem: `its card declares no OAuth sign-in Lena can run (${fetched.view.authentication.join('; ') || 'no authentication'})`,
+      };
+    return { url, target: this.signInTargetOf(name, url, entry, fetched) };
+  }
+
+  /** Signs in to the agent (its card's OAuth), joining a sign-in under way. */
+  async signIn(name: string): Promise<NonNullable<AgentView['signIn']>> {
+    const auth = this.options.auth;
+    const { target, problem } = await this.signInTarget(name, true);
+    if (!auth || !target)
+      throw new LenaError(
+        ERROR_CODE.signInFailed,
+        `Lena cannot sign in to agent ${name}: ${problem ?? 'sign-ins are not available here'}. ${agentSignInAdvice(name, false)}`,
+      );
+    const state = await auth.signIn(target);
+    return {
+      signedIn: state.signedIn,
+      ...(state.account ? { account: state.account } : {}),
+      ...(state.scopes ? { scopes: state.scopes } : {}),
+    };
+  }
+
+  cancelSignIn(name: string): boolean {
+    return this.options.auth?.cancelSignIn(name) ?? false;
+  }
+
+  /** Forgets the agent's tokens (revoked first where its card still names the server). */
+  async signOut(name: string): Promise<{ signedOut: boolean; revoked: boolean }> {
+    const auth = this.options.auth;
+    if (!auth) return { signedOut: false, revoked: false };
+    const { url, target } = await this.signInTarget(name, false);
+    return auth.signOut(name, url, target);
   }
 
   async identity(name: string): Promise<AgentIdentity> {
@@ -187,7 +300,20 @@ export class AgentsService {
     const target = await this.target(read.entry);
     if (!target.ok) throw new LenaError(ERROR_CODE.missingReference, target.reason);
     const fetched = this.cards.get(`${name}\0${identityOf(name, read.entry).hash}`)!;
-    const connection = await AgentConnection.open(target.target, fetched.card!, view.card);
+    const auth = this.options.auth;
+    const signIn =
+      auth && oauthSchemeOf(fetched.card)
+        ? auth.provider(this.signInTargetOf(name, target.target.url, read.entry, fetched))
+        : undefined;
+    const connection = await AgentConnection.open(
+      target.target,
+      fetched.card!,
+      view.card,
+      signIn && {
+        authorize: (f) => authorizedFetch(f, signIn, name),
+        hasToken: async () => (await signIn.state()).signedIn,
+      },
+    );
     return { connection, identity: identityOf(name, read.entry) };
   }
 }

@@ -36,6 +36,14 @@ export interface AgentDelegates {
     q: { agent: string; question: string; conversationId: string; view: DelegationView },
     signal: AbortSignal,
   ): Promise<string | null>;
+  /**
+   * Asks the user to sign in to the agent (its card's OAuth) and runs the sign-in; absent where
+   * nobody can be asked (then the result says how to sign in).
+   */
+  signIn?(
+    q: { agent: string; why: string; conversationId: string; view: DelegationView },
+    signal: AbortSignal,
+  ): Promise<{ ok: true } | { ok: false; message: string }>;
 }
 
 export const isAgentUse = (use: ToolUse): boolean => agentOfTool(use.name) !== null;
@@ -186,6 +194,15 @@ async function answerOne(use: ToolUse, ctx: AgentToolsContext): Promise<ToolResu
               { agent: name, question, conversationId: ctx.conversationId, view },
               controller.signal,
             ),
+          ...(ctx.agents.signIn
+            ? {
+                signIn: (why: string, view: DelegationView) =>
+                  ctx.agents.signIn!(
+                    { agent: name, why, conversationId: ctx.conversationId, view },
+                    controller.signal,
+                  ),
+              }
+            : {}),
         },
         controller.signal,
         ctx.agents.limits(),

@@ -294,6 +294,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
     limits: () => settings.current.agentLimits,
     filesDir: paths.delegationFiles,
     asker,
+    auth: { store: authStore, host: options.auth?.host ?? NO_BROWSER },
     ...(options.features === 'window'
       ? { journal: await DelegationJournal.open(paths.delegations) }
       : {}),

@@ -18,8 +18,13 @@ export type SignInAsker = (
 
 export interface SignInAskerDeps {
   broker: Asker;
-  auth: Pick<AuthRegistry, 'signIn' | 'cancelSignIn'>;
-  manager: Pick<McpManager, 'restart'>;
+  /** The sign-ins by name: the servers' registry, or the agents service (whose tokens it keeps). */
+  auth: {
+    signIn: (name: string) => Promise<unknown>;
+    cancelSignIn: AuthRegistry['cancelSignIn'];
+  };
+  /** A server reconnects with its new tokens; an agent's next request carries them by itself. */
+  manager?: Pick<McpManager, 'restart'>;
 }
 
 /** Whether a failed call failed for want of a sign-in (the provider's error, or the server's status). */
@@ -62,7 +67,7 @@ export function signInAsker(deps: SignInAskerDeps): SignInAsker {
     } finally {
       if (waitingId && !cancelled) deps.broker.complete(waitingId);
     }
-    await deps.manager.restart(server);
+    await deps.manager?.restart(server);
     return { ok: true };
   };
   return (server, tool, signal) => {

@@ -12,7 +12,54 @@ const STATE_WORD: Record<AgentView['state'], string> = {
   skipped: 'Skipped',
   unreachable: 'Unreachable',
   'invalid-card': 'Invalid card',
+  'needs-sign-in': 'Needs sign-in',
 };
+
+/** The agent's OAuth sign-in: its state, Sign in (the system browser) with Cancel, Sign out. */
+function AgentSignIn({ agent }: { agent: AgentView }) {
+  const { signInAgent, cancelAgentSignIn, signOutAgent } = useLenaActions();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const s = agent.signIn;
+  if (!s) return null;
+  const signIn = async () => {
+    setPending(true);
+    setError(null);
+    setError(await signInAgent(agent.name));
+    setPending(false);
+  };
+  return (
+    <>
+      <dt>Sign-in</dt>
+      <dd data-testid="agent-sign-in">
+        {pending
+          ? 'Finish signing in in your browser…'
+          : s.signedIn
+            ? `Signed in${s.account ? ` as ${s.account}` : ''}${s.scopes?.length ? ` (${s.scopes.join(' ')})` : ''}`
+            : 'Not signed in: Lena asks when Claude first delegates to it'}{' '}
+        {pending ? (
+          <button className="small-button" onClick={() => void cancelAgentSignIn(agent.name)}>
+            Cancel
+          </button>
+        ) : s.signedIn ? (
+          <button className="small-button" onClick={() => void signOutAgent(agent.name)}>
+            Sign out
+          </button>
+        ) : (
+          <button className="small-button" onClick={() => void signIn()}>
+            Sign in
+          </button>
+        )}
+        {error && (
+          <span className="tool-note error" role="alert">
+            {' '}
+            {error}
+          </span>
+        )}
+      </dd>
+    </>
+  );
+}
 
 function AgentCard({ agent }: { agent: AgentView }) {
   const { removeAgent } = useLenaActions();
@@ -60,6 +107,7 @@ function AgentCard({ agent }: { agent: AgentView }) {
           </dd>
           <dt>Authentication</dt>
           <dd>{c.authentication.join('; ') || 'none declared'}</dd>
+          <AgentSignIn agent={agent} />
           <dt>Skills</dt>
           <dd>
             {c.skills.length === 0 ? (
@@ -104,13 +152,19 @@ function AddAgent({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState('');
+  const [clientId, setClientId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     const parsed = parseHeaders(headers);
     if ('bad' in parsed) return setError(`Header "${parsed.bad}" must look like "Name: value".`);
     setBusy(true);
-    const failed = await addAgent(name.trim(), url.trim(), parsed.headers);
+    const failed = await addAgent(
+      name.trim(),
+      url.trim(),
+      parsed.headers,
+      clientId.trim() || undefined,
+    );
     setBusy(false);
     if (failed) setError(failed);
     else onDone();
@@ -147,6 +201,14 @@ function AddAgent({ onDone }: { onDone: () => void }) {
       <label>
         Headers (one "Name: value" a line; ${'{'}secret:NAME{'}'} for a secret)
         <textarea value={headers} onChange={(e) => setHeaders(e.target.value)} rows={2} />
+      </label>
+      <label>
+        OAuth client ID (only when the agent's sign-in does not let Lena register itself)
+        <input
+          value={clientId}
+          onChange={(e) => setClientId(e.target.value)}
+          placeholder="optional"
+        />
       </label>
       {error && (
         <p className="tool-note error" role="alert">

@@ -173,6 +173,51 @@ async function readMetadata(
   return undefined;
 }
 
+/** An authorization server's metadata by its issuer (RFC 8414, then OpenID Connect), if it publishes any. */
+export function readAuthorizationServer(
+  fetch: GuardedFetch,
+  issuer: URL,
+): Promise<oauth.AuthorizationServer | undefined> {
+  return readMetadata(fetch, issuer, undefined);
+}
+
+/**
+ * Metadata at a URL someone named (an OpenID Connect discovery URL, an RFC 8414 metadata URL): the
+ * issuer it states must live on that URL's origin, and the document must then name it exactly.
+ */
+export async function readMetadataAt(
+  fetch: GuardedFetch,
+  url: URL,
+): Promise<oauth.AuthorizationServer> {
+  const { status, json, response } = await getJson(fetch, url);
+  const where = `${url.origin}${url.pathname}`;
+  if (status !== 200)
+    throw new AuthError(
+      'discovery',
+      `Reading the sign-in metadata at ${where} failed: HTTP ${status}.`,
+      {
+        hint: 'The agent may be down, or its card names a wrong address; try again later.',
+      },
+    );
+  const named = (json as { issuer?: unknown } | undefined)?.issuer;
+  if (typeof named !== 'string' || !URL.canParse(named) || new URL(named).origin !== url.origin)
+    throw new AuthError(
+      'discovery',
+      `The sign-in metadata at ${where} names no issuer on ${url.origin}; Lena will not sign in with it.`,
+    );
+  try {
+    return await oauth.processDiscoveryResponse(new URL(named), response);
+  } catch (err) {
+    throw new AuthError(
+      'discovery',
+      `The sign-in metadata at ${where} was refused: ${(err as Error).message}.`,
+      {
+        cause: err,
+      },
+    );
+  }
+}
+
 /** PRM, then the authorization server's metadata (or the 2025-03-26 defaults). */
 export async function discover(
   fetch: GuardedFetch,

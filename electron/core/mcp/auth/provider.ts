@@ -21,7 +21,7 @@ import {
   revokeTokens,
   type GrantContext,
 } from './flow';
-import { guardedFetch } from './guarded-fetch';
+import { guardedFetch, type GuardedFetch } from './guarded-fetch';
 import { openLoopbackRedirect, unheardRedirect, type LoopbackRedirect } from './loopback';
 import { chooseScopes, unionScopes } from './scopes';
 import { signInKey, type AuthStore, type StoredTokens } from './store';
@@ -67,6 +67,11 @@ export interface OAuthProviderOptions {
   log?: (level: 'info' | 'warn', message: string) => void;
   /** Tokens this server had were lost (refused, refresh failed; not a sign-out): it needs a sign-in. */
   onSignedOut?: () => void;
+  /**
+   * Finds the authorization server another way than the MCP rules (an A2A Agent Card names its
+   * endpoints); it fetches through the guarded fetch it is given, so the address policy holds.
+   */
+  discover?: (fetch: GuardedFetch) => Promise<Discovered>;
 }
 
 /** What the window and `lena mcp list` show about a server's sign-in. */
@@ -283,7 +288,9 @@ export class OAuthProvider implements AuthProvider {
   private async find(fresh: boolean): Promise<Discovered> {
     if (this.discovered && !fresh) return this.discovered;
     const fetch = guardedFetch({ policy: await this.addressPolicy(), step: 'discovery' });
-    this.discovered = await discover(fetch, this.serverUrl, this.challenge);
+    this.discovered = this.options.discover
+      ? await this.options.discover(fetch)
+      : await discover(fetch, this.serverUrl, this.challenge);
     return this.discovered;
   }
 

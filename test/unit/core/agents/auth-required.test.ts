@@ -1,6 +1,6 @@
-// An agent whose card declares OAuth stops a task at auth-required: Lena does not run OAuth for
-// agents, so the delegation is a tool error that says exactly how to give the agent a token, and
-// the card's view carries the same advice.
+// An agent whose card declares OAuth stops a task at auth-required where nobody can be asked to
+// sign in (no sign-in hook: `lena chat -p` without a terminal): the delegation is a tool error that
+// says how to sign in, and the card's view carries the same advice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentConnection, fetchCard } from '../../../../electron/core/agents/client';
 import { delegate } from '../../../../electron/core/agents/follow';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => peer.close());
 
 describe('an agent that needs a sign-in', () => {
-  it('ends as a tool error naming the secret and the header to add', async () => {
+  it('ends as a tool error saying how to sign in', async () => {
     const target = { url: peer.url, headers: {} };
     const { card, view } = await fetchCard(target);
     expect(view.oauth).toBe(true);
@@ -29,11 +29,7 @@ describe('an agent that needs a sign-in', () => {
     expect(out.view.state).toBe('auth-required');
     expect(out.isError).toBe(true);
     const advice =
-      'Agent crm-bot needs a sign-in. Its card declares OAuth, which Lena does not run for agents: ' +
-      "get an access token from the agent's provider, keep it with `lena secrets set AGENT_CRM_BOT_TOKEN`, " +
-      'then add the agent again with the token as a header: `lena agents remove crm-bot` and ' +
-      '`lena agents add crm-bot URL -H "Authorization: Bearer ${secret:AGENT_CRM_BOT_TOKEN}"` ' +
-      "(URL is the agent's address, as `lena agents show crm-bot` prints it).";
+      'Agent crm-bot needs a sign-in. Sign in when Lena asks (or run `lena agents login crm-bot`), then ask again.';
     expect(out.view.advice).toBe(advice);
     expect(out.summary).toMatch(/^Agent crm-bot stopped this task for a sign-in \(task \S+/);
     expect(out.summary.endsWith(`Tell the user: ${advice}`)).toBe(true);
