@@ -171,6 +171,12 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     const file = reports.getByRole('group', { name: 'Kept file report.txt, 2.9 MB' });
     await file.waitFor();
     expect(await file.textContent()).toContain('report.txt · 2.9 MB');
+    // The megabyte Claude got inline is not laid out whole: the result shows its start and "Show all".
+    expect((await reports.innerHTML()).length).toBeLessThan(200_000);
+    await reports
+      .getByRole('button', { name: /^Show all \(/ })
+      .first()
+      .waitFor();
     // Keyboard: Tab from "Save as…" reaches "Show in folder"; Enter presses each.
     const saveAs = file.getByRole('button', { name: 'Save as…' });
     await saveAs.focus();

@@ -1,14 +1,14 @@
 // A tool's result as plain text (never Markdown-executed), images as thumbnails that open large,
 // structured content as JSON, and long text cut with "Show all (N KB)".
 import { useRef, useState } from 'react';
-import { CodeBlock } from '../../components/CodeBlock';
+import { CODE_PREVIEW_CHARS, CodeBlock } from '../../components/CodeBlock';
 import { CopyButton } from '../../components/CopyButton';
 import { Marked } from '../../components/Marked';
 import { formatBytes } from '../../lib/format';
 import { Lightbox } from './Lightbox';
 import { useLenaActions } from '../../store';
 
-const PREVIEW_CHARS = 20_000;
+const PREVIEW_CHARS = CODE_PREVIEW_CHARS;
 const IMAGE_MIME = /^image\/(png|jpeg|gif|webp)$/;
 
 interface Block {
