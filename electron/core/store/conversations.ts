@@ -174,13 +174,34 @@ export class ConversationStore {
     return messagePage(this.db, id, limit, beforeSeq);
   }
 
-  /** Moves the conversation to another project folder (null: to no project). */
+  /**
+   * Moves the conversation to another project folder (null: to no project). A real move leaves
+   * the new project's pinned files due for the next turn (pinnedDue).
+   */
   setProject(id: string, project: string | null): ConversationRecord {
     mustChange(
-      this.db.run('UPDATE conversations SET project = ? WHERE id = ?', project, id).changes,
+      this.db.run(
+        'UPDATE conversations SET pinned_due = (pinned_due OR project IS NOT ?), project = ? WHERE id = ?',
+        project,
+        project,
+        id,
+      ).changes,
       id,
     );
     return this.summary(id);
+  }
+
+  /** True from a move to another project until a turn has given that project's pinned files. */
+  pinnedDue(id: string): boolean {
+    const row = this.db.prepare('SELECT pinned_due FROM conversations WHERE id = ?').get(id) as
+      { pinned_due: number } | undefined;
+    if (!row) throw new LenaError(ERROR_CODE.notFound, `Conversation ${id} does not exist.`);
+    return row.pinned_due === 1;
+  }
+
+  /** The next turn has given the project's pinned files (or there were none to give). */
+  clearPinnedDue(id: string): void {
+    this.db.run('UPDATE conversations SET pinned_due = 0 WHERE id = ?', id);
   }
 
   /** The model this conversation talks to (the model picker); later turns use it. */
