@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { PINNED_WARNING_SHARE } from '../../../shared/chat/meter';
 import type { ContentBlock } from '../../../shared/chat/messages';
-import { PINNED_CONTEXT, type PinnedFileView } from '../../../shared/projects';
+import { PINNED_CONTEXT, pinnedKey, type PinnedFileView } from '../../../shared/projects';
 import type { ConversationRecord, ConversationStore } from '../store/conversations';
 import { withPinned } from './meter';
 import { BUILT_IN_MODELS } from './models';
@@ -106,38 +106,17 @@ export function pinnedWarning(tokens: number, contextLimit: number | null): stri
   return `The pinned files take about ${share}% of the model's context window (${tokens.toLocaleString('en')} of ${contextLimit.toLocaleString('en')} tokens): unpin some, or put what matters in the instructions.`;
 }
 
-/** A pinned file's identity in the history: its name and text (a changed file is another). */
-function pinnedKey(block: ContentBlock): string | null {
-  if (block.type !== 'document' || block.context !== PINNED_CONTEXT) return null;
-  const source = block.source as { type?: string; data?: unknown } | undefined;
-  if (source?.type !== 'text' || typeof source.data !== 'string') return null;
-  return `${String(block.title)}\u0000${source.data}`;
-}
-
-/** The pinned files the conversation's current branch already holds (given in an earlier turn). */
-function givenKeys(store: ConversationStore, conversationId: string): Set<string> {
-  const keys = new Set<string>();
-  for (const m of store.get(conversationId).messages) {
-    if (m.role !== 'user' || m.status === 'superseded') continue;
-    for (const block of m.content) {
-      const key = pinnedKey(block);
-      if (key !== null) keys.add(key);
-    }
-  }
-  return keys;
-}
-
-/** The project's pinned files read, and those of them the conversation does not hold yet. */
+/** The project's pinned files read, and those of them neither the branch nor `content` holds. */
 export function pinnedToGive(
   store: ConversationStore,
   conversation: ConversationRecord,
   context: ProjectContext | undefined,
+  content: readonly ContentBlock[] = [],
 ): { read: PinnedRead; blocks: ContentBlock[]; tokens: number } {
   const read = readPinned(context?.pinned ?? []);
-  if (conversation.messageCount === 0 || read.blocks.length === 0)
-    return { read, blocks: read.blocks, tokens: read.tokens };
-  const given = givenKeys(store, conversation.id);
-  const blocks = read.blocks.filter((b) => !given.has(pinnedKey(b) ?? ''));
+  const held = new Set(conversation.messageCount > 0 ? store.pinnedHeld(conversation.id) : []);
+  for (const block of content) held.add(pinnedKey(block) ?? '');
+  const blocks = read.blocks.filter((b) => !held.has(pinnedKey(b) ?? ''));
   const tokens = blocks.reduce(
     (sum, b) => sum + estimateTextTokens(String((b.source as { data: string }).data)),
     0,
@@ -147,9 +126,9 @@ export function pinnedToGive(
 
 /**
  * A user turn's content with the project's pinned files before it, counted in the meter: in the
- * conversation's first turn, and in the first turn after it moved to another project (only the
- * files it does not hold yet, so the history before stays as it was sent and cached). Other turns
- * get `content` unchanged.
+ * conversation's first turn, and in the first turn after it moved to another project or lost
+ * files with an Edit or a switch of branch (only the files it does not hold yet, so the history
+ * before stays as it was sent and cached). Other turns get `content` unchanged.
  */
 export function withPinnedFiles(
   store: ConversationStore,
@@ -161,7 +140,7 @@ export function withPinnedFiles(
   if (!first && !store.pinnedDue(conversation.id)) return content;
   store.clearPinnedDue(conversation.id);
   if (!context?.pinned?.length) return content;
-  const { read, blocks, tokens } = pinnedToGive(store, conversation, context);
+  const { read, blocks, tokens } = pinnedToGive(store, conversation, context, content);
   if (read.blocks.length === 0) return content;
   store.setMeter(
     conversation.id,
@@ -172,6 +151,19 @@ export function withPinnedFiles(
     ),
   );
   return [...blocks, ...content];
+}
+
+/** withPinnedFiles for a user turn about to be stored in the conversation (send, Edit). */
+export function withProjectFiles(
+  deps: {
+    store: ConversationStore;
+    project?: (folder: string | null) => ProjectContext | undefined;
+  },
+  conversationId: string,
+  content: ContentBlock[],
+): ContentBlock[] {
+  const conversation = deps.store.summary(conversationId);
+  return withPinnedFiles(deps.store, conversation, deps.project?.(conversation.project), content);
 }
 
 /** withPinnedFiles for a conversation started from a server's prompt: on its first user message. */

@@ -11,6 +11,7 @@ import type {
 import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
 import type { ConversationMeter } from '../../../shared/chat/meter';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
+import { pinnedKey } from '../../../shared/projects';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { branchInfo, fixParents, switchBranch } from './branches';
 import type { LenaDatabase } from './database';
@@ -204,6 +205,33 @@ export class ConversationStore {
     this.db.run('UPDATE conversations SET pinned_due = 0 WHERE id = ?', id);
   }
 
+  /** The pinned files the current branch holds, by name and text (shared/projects.ts pinnedKey). */
+  pinnedHeld(id: string): Set<string> {
+    const keys = new Set<string>();
+    for (const m of this.get(id).messages) {
+      if (m.role !== 'user' || m.status === 'superseded') continue;
+      for (const block of m.content) {
+        const key = pinnedKey(block);
+        if (key !== null) keys.add(key);
+      }
+    }
+    return keys;
+  }
+
+  /**
+   * Runs a change of the current branch (Edit, a switch): pinned files the branch no longer holds
+   * are due again, so the next turn gives the project's files the conversation lost with it.
+   */
+  private keepingPinned<T>(id: string, change: () => T): T {
+    const before = this.pinnedHeld(id);
+    const out = change();
+    if (before.size === 0) return out;
+    const after = this.pinnedHeld(id);
+    if ([...before].some((key) => !after.has(key)))
+      this.db.run('UPDATE conversations SET pinned_due = 1 WHERE id = ?', id);
+    return out;
+  }
+
   /** The model this conversation talks to (the model picker); later turns use it. */
   setModel(id: string, model: string): ConversationRecord {
     mustChange(
@@ -339,8 +367,11 @@ export class ConversationStore {
       });
       const lastSeq = messages.length > 0 ? messages[messages.length - 1].seq : null;
       this.db
-        .prepare('UPDATE conversations SET parent_id = ?, branch_from_seq = ? WHERE id = ?')
-        .run(id, lastSeq, copy.id);
+        .prepare(
+          // A copy made between a move and the next turn still gets the new project's files.
+          'UPDATE conversations SET parent_id = ?, branch_from_seq = ?, pinned_due = (SELECT pinned_due FROM conversations WHERE id = ?) WHERE id = ?',
+        )
+        .run(id, lastSeq, id, copy.id);
       const newIds = new Map<string, string>();
       for (const m of messages) {
         const copied = this.append(copy.id, { ...m, id: undefined });
@@ -400,10 +431,12 @@ export class ConversationStore {
 
   /** Marks every current message from `seq` on as superseded (edit and regenerate keep the old branch). */
   supersedeFrom(conversationId: string, seq: number): number {
-    return this.db.transaction(() => {
-      fixParents(this.db, conversationId);
-      return supersedeFrom(this.db, conversationId, seq, this.now());
-    });
+    return this.keepingPinned(conversationId, () =>
+      this.db.transaction(() => {
+        fixParents(this.db, conversationId);
+        return supersedeFrom(this.db, conversationId, seq, this.now());
+      }),
+    );
   }
 
   /** Current messages with kept alternatives (after Edit or Regenerate), by message id. */
@@ -414,7 +447,9 @@ export class ConversationStore {
   /** Makes the kept branch that starts at `messageId` the current one (see branches.ts). */
   switchBranch(conversationId: string, messageId: string): void {
     this.summary(conversationId);
-    switchBranch(this.db, conversationId, messageId, this.now());
+    this.keepingPinned(conversationId, () =>
+      switchBranch(this.db, conversationId, messageId, this.now()),
+    );
   }
 
   upsertToolCall(call: ToolCallUpsert): ToolCallView {

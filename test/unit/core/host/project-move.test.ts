@@ -142,8 +142,30 @@ describe('moving a conversation to another project', () => {
     expect(fourth.usage.cacheReadTokens).toBeGreaterThan(aTokens);
   }, 30_000);
 
+  it('gives the files again when an Edit takes the turn that held them off the branch', async () => {
+    const { h, lighthouse, s } = await twoProjects();
+    const conv = await h.call<ConversationSummary>('conversations:create');
+    api.push(...['Aye.', 'Lamp lit.', 'Edited.', 'Back.'].map((t) => reply(text(t))));
+    await s.chat.send(conv.id, 'Where do we berth?').done;
+    await h.call('conversations:move', { id: conv.id, project: lighthouse });
+    await s.chat.send(conv.id, 'How is the lamp?').done;
+    const { messages } = await h.call<{ messages: { id: string }[] }>('conversations:get', {
+      id: conv.id,
+    });
+    // Editing the first message supersedes the turn that gave b.md: the edited turn gives it again,
+    // and a.md, kept with the edited message, only once.
+    await s.chat.edit(conv.id, messages[0].id, 'Where do we anchor?').done;
+    const edited = api.messageRequests().at(-1)!;
+    expect(documents(edited)).toEqual(['user:b.md', 'user:a.md']);
+    expect(messagesOf(edited)).toHaveLength(1);
+    // Back to the first branch, which holds both: nothing is given twice.
+    s.chat.switchBranch(conv.id, messages[0].id);
+    await s.chat.send(conv.id, 'And the fog?').done;
+    expect(documents(api.messageRequests().at(-1)!)).toEqual(['user:a.md', 'user:b.md']);
+  }, 30_000);
+
   it('reads the whole history from the cache when only pinned files are added, and gives a changed file again', async () => {
-    const { h, lighthouse, b, s } = await twoProjects();
+    const { h, harbour, lighthouse, b, s } = await twoProjects();
     await h.call('project:set-prefs', { folder: lighthouse, instructions: '' });
     const conv = s.chat.create(null);
     // Switches the user set in this conversation are its own: a move keeps them.
@@ -162,6 +184,15 @@ describe('moving a conversation to another project', () => {
     expect(documents(r2)).toEqual(['user:b.md']);
     expect(unmarked(r2).slice(0, unmarked(first).length)).toEqual(unmarked(first));
     expect(second.usage.cacheReadTokens).toBeGreaterThan(0);
+
+    // A copy made between a move and the next turn gets the new project's file too.
+    await h.call('conversations:move', { id: conv.id, project: null });
+    await h.call('conversations:move', { id: conv.id, project: harbour });
+    const copy = s.chat.duplicate(conv.id);
+    api.push(reply(text('Copied.')));
+    await s.chat.send(copy.id, 'In the copy.').done;
+    expect(documents(api.messageRequests().at(-1)!)).toEqual(['user:b.md', 'user:a.md']);
+    await h.call('conversations:move', { id: conv.id, project: lighthouse });
 
     // Out and back in: the unchanged b.md is not given twice, a changed one is.
     await h.call('conversations:move', { id: conv.id, project: null });
