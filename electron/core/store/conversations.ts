@@ -11,7 +11,7 @@ import type {
 import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
 import type { ConversationMeter } from '../../../shared/chat/meter';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
-import { pinnedKey } from '../../../shared/projects';
+import { PINNED_CONTEXT, pinnedKey } from '../../../shared/projects';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { branchInfo, fixParents, switchBranch } from './branches';
 import type { LenaDatabase } from './database';
@@ -208,9 +208,14 @@ export class ConversationStore {
   /** The pinned files the current branch holds, by name and text (shared/projects.ts pinnedKey). */
   pinnedHeld(id: string): Set<string> {
     const keys = new Set<string>();
-    for (const m of this.get(id).messages) {
-      if (m.role !== 'user' || m.status === 'superseded') continue;
-      for (const block of m.content) {
+    // Only the user turns that hold one are read (a long conversation has few of them).
+    const rows = this.db
+      .prepare(
+        `SELECT content FROM messages WHERE conversation_id = ? AND role = 'user' AND status != 'superseded' AND instr(content, ?) > 0`,
+      )
+      .all(id, PINNED_CONTEXT) as { content: string }[];
+    for (const row of rows) {
+      for (const block of JSON.parse(row.content) as ContentBlock[]) {
         const key = pinnedKey(block);
         if (key !== null) keys.add(key);
       }
