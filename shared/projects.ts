@@ -4,6 +4,17 @@ import type { ConversationTools } from './chat/conversations';
 /** The `context` of a pinned file's document block: how the window tells it from an attachment. */
 export const PINNED_CONTEXT = 'A file pinned to this project by the user.';
 
+/**
+ * A pinned file's identity in a conversation's history: its name and text (a changed file is
+ * another); null for any other block.
+ */
+export function pinnedKey(block: { type: string; [key: string]: unknown }): string | null {
+  if (block.type !== 'document' || block.context !== PINNED_CONTEXT) return null;
+  const source = block.source as { type?: string; data?: unknown } | undefined;
+  if (source?.type !== 'text' || typeof source.data !== 'string') return null;
+  return `${String(block.title)}\u0000${source.data}`;
+}
+
 /** One pinned file: its estimated token cost, or why it is not given. */
 export interface PinnedFileView {
   path: string;

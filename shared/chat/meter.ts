@@ -38,8 +38,10 @@ export interface ConversationMeter {
   contextLimit: number | null;
   /** contextTokens reached CONTEXT_WARNING_SHARE of the limit. */
   warn: boolean;
-  /** Estimated tokens of the project's pinned files given in the first turn; absent = none. */
+  /** Estimated tokens of the pinned files of the conversation's project; absent = none. */
   pinnedTokens?: number;
+  /** Of those, the tokens the next turn gives (moved to the project, not given yet); absent = none. */
+  pinnedNextTokens?: number;
   /** The pinned files take more than PINNED_WARNING_SHARE of the context window. */
   pinnedWarn?: boolean;
 }

@@ -1,7 +1,8 @@
 // Projects in the window (issue 47), against the real core and the stand-in Messages API: 1,000
 // conversations listed by project (the open one first), the project sheet (instructions, a pinned
 // file with its cost), a new conversation that sends both (the instructions in the system prompt,
-// the file once as a document), and "Move to project…".
+// the file once as a document), and "Move to project…" (the meter then shows the other project's
+// pinned file, due with the next message).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,13 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
     mkdirSync(other);
     pinned = join(home, 'tide-tables.md');
     writeFileSync(pinned, 'High tide 06:12, low tide 12:25. '.repeat(200));
+    // The other project pins a log of its own: a conversation moved there gets it next turn.
+    const log = join(home, 'lamp-log.md');
+    writeFileSync(log, 'Lamp lit at dusk, fog signal at dawn. '.repeat(120));
+    writeFileSync(
+      lenaPaths(home).projects,
+      JSON.stringify({ projects: { [other]: { pinned: [log] } } }),
+    );
     writeFileSync(
       join(home, 'mcp.json'),
       JSON.stringify({
@@ -142,6 +150,10 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
         lighthouse.getByRole('button', { name: 'When is high tide?', exact: true }).count(),
       )
       .toBe(1);
+    // The meter shows the lighthouse's pinned log, given with the next message.
+    await expect
+      .poll(() => page.getByTestId('meter-pinned').textContent())
+      .toBe('pinned 1K (+1K next message)');
     await app.screenshot('projects-moved');
   }, 30_000);
 

@@ -19,7 +19,7 @@ import { rotateIfEchoed } from './conversation-boundary';
 import { switchSkill, switchTool } from './conversation-switches';
 import { TurnCount } from './meter';
 import { BUILT_IN_MODELS, ModelCatalog, type ModelLimits } from './models';
-import { withInstructions, withPinnedFiles, withPinnedPrompt } from './project-context';
+import { withInstructions, withProjectFiles, withPinnedPrompt } from './project-context';
 import { promptMessages, promptTitle } from './prompt-messages';
 import { stopNote } from './stop-reasons';
 import type { StreamRoundResult } from './stream-round';
@@ -96,11 +96,10 @@ export class ChatEngine {
     if (content.length === 0)
       throw new LenaError(ERROR_CODE.invalidArguments, 'Type a message or attach a file first.');
     const conversation = this.deps.store.summary(conversationId);
-    const project = this.deps.project?.(conversation.project);
     // A message a tool's view wrote keeps its origin, so the conversation shows whose words they are.
     const message = this.deps.store.append(conversationId, {
       role: 'user',
-      content: withPinnedFiles(this.deps.store, conversation, project, content),
+      content: withProjectFiles(this.deps, conversationId, content),
       ...(origin ? { origin } : {}),
     });
     this.deps.emit({ type: 'message-saved', conversationId, message });
@@ -185,7 +184,7 @@ export class ChatEngine {
     this.history.forget(conversationId);
     const message = this.deps.store.append(conversationId, {
       role: 'user',
-      content: [...userContent(text, []), ...kept],
+      content: withProjectFiles(this.deps, conversationId, [...userContent(text, []), ...kept]),
     });
     this.deps.emit({ type: 'message-saved', conversationId, message });
     this.emitConversation(conversationId);

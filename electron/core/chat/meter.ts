@@ -75,25 +75,36 @@ export function addTurn(
     contextTokens,
     contextLimit,
     warn: contextLimit !== null && contextTokens >= CONTEXT_WARNING_SHARE * contextLimit,
-    ...pinnedPart(before?.pinnedTokens, contextLimit),
+    ...pinnedPart(before?.pinnedTokens, contextLimit, before?.pinnedNextTokens),
   };
 }
 
-function pinnedPart(tokens: number | undefined, contextLimit: number | null) {
+function pinnedPart(tokens: number | undefined, contextLimit: number | null, next?: number) {
   if (!tokens) return {};
   return {
     pinnedTokens: tokens,
     pinnedWarn: contextLimit !== null && tokens > PINNED_WARNING_SHARE * contextLimit,
+    ...(next ? { pinnedNextTokens: next } : {}),
   };
 }
 
+/** What the conversation's project's pinned files come to, in estimated tokens. */
+export interface PinnedFigures {
+  /** All of the project's files that can be given. */
+  total: number;
+  /** Given by the turn being sent now: they fill the context before its response reports it. */
+  given: number;
+  /** Not given yet: the next turn gives them (a conversation moved to the project). */
+  next?: number;
+}
+
 /**
- * The meter of a conversation whose first turn gives a project's pinned files: their estimated
- * tokens are counted (and fill the context) before the first response reports the real figures.
+ * The meter with the pinned files of the conversation's project: counted when a turn gives them
+ * (the first turn, or the first after a move) and shown as due when the conversation was moved.
  */
 export function withPinned(
   before: ConversationMeter | undefined,
-  tokens: number,
+  pinned: PinnedFigures,
   contextLimit: number | null,
 ): ConversationMeter {
   const limit = before?.contextLimit ?? contextLimit;
@@ -105,10 +116,10 @@ export function withPinned(
     unpricedTurns: before?.unpricedTurns ?? 0,
     toolsRewrites: before?.toolsRewrites ?? 0,
     lastTurn: before?.lastTurn ?? null,
-    contextTokens: Math.max(before?.contextTokens ?? 0, tokens),
+    contextTokens: (before?.contextTokens ?? 0) + pinned.given,
     contextLimit: limit,
     warn: before?.warn ?? false,
-    ...pinnedPart(tokens, limit),
+    ...pinnedPart(pinned.total, limit, pinned.next),
   };
 }
 

@@ -1,12 +1,14 @@
 // What a project gives its conversations: its instructions, joined to the system prompt's stable
 // block (before the cache mark, so the prompt cache keeps them), and its pinned files, given once
 // as document blocks at the start of the conversation's first user turn (then part of the cached
-// history), with an estimate of their tokens for the meter and the project sheet.
+// history), with an estimate of their tokens for the meter and the project sheet. A conversation
+// moved to another project gets the files of that project it does not hold yet at the start of its
+// next user turn: what was sent before stays, so the history's cached prefix is unchanged.
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { PINNED_WARNING_SHARE } from '../../../shared/chat/meter';
 import type { ContentBlock } from '../../../shared/chat/messages';
-import { PINNED_CONTEXT, type PinnedFileView } from '../../../shared/projects';
+import { PINNED_CONTEXT, pinnedKey, type PinnedFileView } from '../../../shared/projects';
 import type { ConversationRecord, ConversationStore } from '../store/conversations';
 import { withPinned } from './meter';
 import { BUILT_IN_MODELS } from './models';
@@ -104,9 +106,29 @@ export function pinnedWarning(tokens: number, contextLimit: number | null): stri
   return `The pinned files take about ${share}% of the model's context window (${tokens.toLocaleString('en')} of ${contextLimit.toLocaleString('en')} tokens): unpin some, or put what matters in the instructions.`;
 }
 
+/** The project's pinned files read, and those of them neither the branch nor `content` holds. */
+export function pinnedToGive(
+  store: ConversationStore,
+  conversation: ConversationRecord,
+  context: ProjectContext | undefined,
+  content: readonly ContentBlock[] = [],
+): { read: PinnedRead; blocks: ContentBlock[]; tokens: number } {
+  const read = readPinned(context?.pinned ?? []);
+  const held = new Set(conversation.messageCount > 0 ? store.pinnedHeld(conversation.id) : []);
+  for (const block of content) held.add(pinnedKey(block) ?? '');
+  const blocks = read.blocks.filter((b) => !held.has(pinnedKey(b) ?? ''));
+  const tokens = blocks.reduce(
+    (sum, b) => sum + estimateTextTokens(String((b.source as { data: string }).data)),
+    0,
+  );
+  return { read, blocks, tokens };
+}
+
 /**
- * The first user turn of a conversation in a project: the pinned files before the user's content,
- * and their tokens counted in the conversation's meter. Later turns get `content` unchanged.
+ * A user turn's content with the project's pinned files before it, counted in the meter: in the
+ * conversation's first turn, and in the first turn after it moved to another project or lost
+ * files with an Edit or a switch of branch (only the files it does not hold yet, so the history
+ * before stays as it was sent and cached). Other turns get `content` unchanged.
  */
 export function withPinnedFiles(
   store: ConversationStore,
@@ -114,14 +136,34 @@ export function withPinnedFiles(
   context: ProjectContext | undefined,
   content: ContentBlock[],
 ): ContentBlock[] {
-  if (conversation.messageCount > 0 || !context?.pinned?.length) return content;
-  const pinned = readPinned(context.pinned);
-  if (pinned.blocks.length === 0) return content;
+  const first = conversation.messageCount === 0;
+  if (!first && !store.pinnedDue(conversation.id)) return content;
+  store.clearPinnedDue(conversation.id);
+  if (!context?.pinned?.length) return content;
+  const { read, blocks, tokens } = pinnedToGive(store, conversation, context, content);
+  if (read.blocks.length === 0) return content;
   store.setMeter(
     conversation.id,
-    withPinned(conversation.meter, pinned.tokens, knownContext(conversation.model)),
+    withPinned(
+      conversation.meter,
+      { total: read.tokens, given: tokens },
+      knownContext(conversation.model),
+    ),
   );
-  return [...pinned.blocks, ...content];
+  return [...blocks, ...content];
+}
+
+/** withPinnedFiles for a user turn about to be stored in the conversation (send, Edit). */
+export function withProjectFiles(
+  deps: {
+    store: ConversationStore;
+    project?: (folder: string | null) => ProjectContext | undefined;
+  },
+  conversationId: string,
+  content: ContentBlock[],
+): ContentBlock[] {
+  const conversation = deps.store.summary(conversationId);
+  return withPinnedFiles(deps.store, conversation, deps.project?.(conversation.project), content);
 }
 
 /** withPinnedFiles for a conversation started from a server's prompt: on its first user message. */

@@ -11,6 +11,7 @@ import type {
 import type { ChatMessage, ContentBlock } from '../../../shared/chat/messages';
 import type { ConversationMeter } from '../../../shared/chat/meter';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
+import { PINNED_CONTEXT, pinnedKey } from '../../../shared/projects';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { branchInfo, fixParents, switchBranch } from './branches';
 import type { LenaDatabase } from './database';
@@ -174,13 +175,66 @@ export class ConversationStore {
     return messagePage(this.db, id, limit, beforeSeq);
   }
 
-  /** Moves the conversation to another project folder (null: to no project). */
+  /**
+   * Moves the conversation to another project folder (null: to no project). A real move leaves
+   * the new project's pinned files due for the next turn (pinnedDue).
+   */
   setProject(id: string, project: string | null): ConversationRecord {
     mustChange(
-      this.db.run('UPDATE conversations SET project = ? WHERE id = ?', project, id).changes,
+      this.db.run(
+        'UPDATE conversations SET pinned_due = (pinned_due OR project IS NOT ?), project = ? WHERE id = ?',
+        project,
+        project,
+        id,
+      ).changes,
       id,
     );
     return this.summary(id);
+  }
+
+  /** True from a move to another project until a turn has given that project's pinned files. */
+  pinnedDue(id: string): boolean {
+    const row = this.db.prepare('SELECT pinned_due FROM conversations WHERE id = ?').get(id) as
+      { pinned_due: number } | undefined;
+    if (!row) throw new LenaError(ERROR_CODE.notFound, `Conversation ${id} does not exist.`);
+    return row.pinned_due === 1;
+  }
+
+  /** The next turn has given the project's pinned files (or there were none to give). */
+  clearPinnedDue(id: string): void {
+    this.db.run('UPDATE conversations SET pinned_due = 0 WHERE id = ?', id);
+  }
+
+  /** The pinned files the current branch holds, by name and text (shared/projects.ts pinnedKey). */
+  pinnedHeld(id: string): Set<string> {
+    const keys = new Set<string>();
+    // Only the user turns that hold one are read (a long conversation has few of them).
+    const rows = this.db
+      .prepare(
+        `SELECT content FROM messages WHERE conversation_id = ? AND role = 'user' AND status != 'superseded' AND instr(content, ?) > 0`,
+      )
+      .all(id, PINNED_CONTEXT) as { content: string }[];
+    for (const row of rows) {
+      for (const block of JSON.parse(row.content) as ContentBlock[]) {
+        const key = pinnedKey(block);
+        if (key !== null) keys.add(key);
+      }
+    }
+    return keys;
+  }
+
+  /**
+   * Runs a change of the current branch (Edit, a switch): pinned files the branch no longer holds
+   * are due again, so the next turn gives the project's files the conversation lost with it.
+   */
+  private keepingPinned<T>(id: string, change: () => T): T {
+    const before = this.pinnedHeld(id);
+    const out = change();
+    if (before.size === 0) return out;
+    const after = this.pinnedHeld(id);
+    if ([...before].some((key) => !after.has(key)))
+      this.db.run('UPDATE conversations SET pinned_due = 1 WHERE id = ?', id);
+    return out;
   }
 
   /** The model this conversation talks to (the model picker); later turns use it. */
@@ -318,8 +372,11 @@ export class ConversationStore {
       });
       const lastSeq = messages.length > 0 ? messages[messages.length - 1].seq : null;
       this.db
-        .prepare('UPDATE conversations SET parent_id = ?, branch_from_seq = ? WHERE id = ?')
-        .run(id, lastSeq, copy.id);
+        .prepare(
+          // A copy made between a move and the next turn still gets the new project's files.
+          'UPDATE conversations SET parent_id = ?, branch_from_seq = ?, pinned_due = (SELECT pinned_due FROM conversations WHERE id = ?) WHERE id = ?',
+        )
+        .run(id, lastSeq, id, copy.id);
       const newIds = new Map<string, string>();
       for (const m of messages) {
         const copied = this.append(copy.id, { ...m, id: undefined });
@@ -379,10 +436,12 @@ export class ConversationStore {
 
   /** Marks every current message from `seq` on as superseded (edit and regenerate keep the old branch). */
   supersedeFrom(conversationId: string, seq: number): number {
-    return this.db.transaction(() => {
-      fixParents(this.db, conversationId);
-      return supersedeFrom(this.db, conversationId, seq, this.now());
-    });
+    return this.keepingPinned(conversationId, () =>
+      this.db.transaction(() => {
+        fixParents(this.db, conversationId);
+        return supersedeFrom(this.db, conversationId, seq, this.now());
+      }),
+    );
   }
 
   /** Current messages with kept alternatives (after Edit or Regenerate), by message id. */
@@ -393,7 +452,9 @@ export class ConversationStore {
   /** Makes the kept branch that starts at `messageId` the current one (see branches.ts). */
   switchBranch(conversationId: string, messageId: string): void {
     this.summary(conversationId);
-    switchBranch(this.db, conversationId, messageId, this.now());
+    this.keepingPinned(conversationId, () =>
+      switchBranch(this.db, conversationId, messageId, this.now()),
+    );
   }
 
   upsertToolCall(call: ToolCallUpsert): ToolCallView {

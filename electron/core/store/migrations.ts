@@ -134,6 +134,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE conversations ADD COLUMN pinned_at INTEGER;
   ALTER TABLE conversations ADD COLUMN archived_at INTEGER;
   `,
+  // 11: a conversation moved to another project gets that project's pinned files on its next turn:
+  // pinned_due is 1 from the move until that turn gives them.
+  `
+  ALTER TABLE conversations ADD COLUMN pinned_due INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** The schema version this build writes. */

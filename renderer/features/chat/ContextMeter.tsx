@@ -44,7 +44,10 @@ function details(m: ConversationMeter): string {
   ];
   if (m.pinnedTokens)
     lines.push(
-      `The project's pinned files: about ${count(m.pinnedTokens)} tokens, given in the first turn` +
+      `The project's pinned files: about ${count(m.pinnedTokens)} tokens` +
+        (m.pinnedNextTokens
+          ? `, of which about ${count(m.pinnedNextTokens)} are given with your next message (moved to this project)`
+          : ', given once') +
         (m.pinnedWarn ? " (more than a fifth of the model's context window)" : ''),
     );
   if (last) lines.push(`Last turn (${last.model}): ${usdText(last.costUsd)}`);
@@ -98,6 +101,7 @@ export function ContextMeter() {
       {m.pinnedTokens ? (
         <span className={m.pinnedWarn ? 'warning' : 'hide-narrow'} data-testid="meter-pinned">
           pinned {limitText(m.pinnedTokens)}
+          {m.pinnedNextTokens ? ` (+${limitText(m.pinnedNextTokens)} next message)` : ''}
           {m.pinnedWarn ? ' (over 20 % of the context)' : ''}
         </span>
       ) : null}

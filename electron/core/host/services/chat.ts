@@ -3,6 +3,7 @@
 // own names are kept, so a method here reads like the channel it serves.
 import type { AppModelContext } from '../../../../shared/app-view-types';
 import { conversationBoundary } from '../../chat/conversation-boundary';
+import { moveToProject } from '../../chat/project-move';
 import type { ChatEngine } from '../../chat/engine';
 import type { ChatSettings } from '../../chat/chat-settings';
 import type { ConversationStore } from '../../store/conversations';
@@ -94,9 +95,13 @@ export class ChatService {
       tools: prefs.tools ?? null,
     });
   }
-  /** Moves a conversation to another project (null: none); its next turns use that project's instructions. */
+  /**
+   * Moves a conversation to another project (null: none): its next turn uses that project's
+   * instructions, pinned files and default tool switches (chat/project-move.ts).
+   */
   move(id: string, project: string | null) {
-    return this.announced(this.store.setProject(id, project));
+    const prefs = (folder: string | null) => this.parts.projectPrefs.get(folder);
+    return this.announced(moveToProject({ store: this.store, prefs }, id, project));
   }
 
   // Projects: what Lena keeps for each folder (Lena's home, never the folder).
