@@ -5,6 +5,7 @@ import { DelegationPanel, delegationOf } from './DelegationPanel';
 import { deniedWords } from '../../lib/denied-words';
 import { allowedWords, askedWords } from '../../lib/rule-words';
 import { memo, useEffect, useState } from 'react';
+import { AGENT_TOOL_PREFIX } from '../../../shared/a2a';
 import type { ToolCallStatus, ToolCallView } from '../../../shared/chat/tool-calls';
 import { CodeBlock } from '../../components/CodeBlock';
 import { formatDuration } from '../../lib/format';
@@ -188,9 +189,11 @@ export const ToolCard = memo(function ToolCard({
       {call.status === 'pending' && (
         <AskedElsewhere conversationId={call.conversationId} toolUseId={call.id} />
       )}
-      {/* A tool with a view (MCP Apps) shows it once the call is allowed, open or collapsed. */}
+      {/* A tool with a view (MCP Apps) shows it once the call is allowed, open or collapsed; an
+          agent's tool never has one, even before its delegation has a state to show. */}
       {call.server !== '' &&
         !delegation &&
+        !call.qualifiedName.startsWith(AGENT_TOOL_PREFIX) &&
         call.status !== 'pending' &&
         call.status !== 'denied' && <ToolView call={call} />}
       {isOpen && (
