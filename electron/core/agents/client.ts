@@ -146,10 +146,10 @@ export class AgentConnection {
     target: AgentTarget,
     card: AgentCard,
     view: AgentCardView,
-    auth?: { authorize(f: typeof fetch): typeof fetch; hasToken(): Promise<boolean> },
+    auth?: { withToken(f: typeof fetch): typeof fetch; hasToken(): Promise<boolean> },
   ) {
     const plain = fetchWith(target.headers);
-    const fetchImpl = auth ? auth.authorize(plain) : plain;
+    const fetchImpl = auth ? auth.withToken(plain) : plain;
     const factory = new ClientFactory({
       transports: [
         new JsonRpcTransportFactory({ fetchImpl, ...LEGACY }),

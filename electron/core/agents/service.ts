@@ -310,7 +310,7 @@ export class AgentsService {
       fetched.card!,
       view.card,
       signIn && {
-        authorize: (f) => authorizedFetch(f, signIn, name),
+        withToken: (f) => authorizedFetch(f, signIn, name),
         hasToken: async () => (await signIn.state()).signedIn,
       },
     );
