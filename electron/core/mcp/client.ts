@@ -90,6 +90,7 @@ export class McpClient extends ClientSession {
       maxTotalMs: this.maxTimeoutMs,
       signal: opts.signal,
       onProgress: opts.onProgress,
+      ...(opts.conversationId === undefined ? {} : { conversationId: opts.conversationId }),
     };
     const params = {
       name,
@@ -280,7 +281,7 @@ export class McpClient extends ClientSession {
       (p) => this.send(method, p, opts, toolHints),
       params,
       this.options.features,
-      { signal: opts.signal, purpose, call },
+      { signal: opts.signal, purpose, call, conversationId: opts.conversationId },
     );
   }
 
