@@ -11,6 +11,7 @@ import type { ClientQuestion } from '../../../../shared/client-questions';
 import { DEFAULT_CHAT_SETTINGS } from '../../../../electron/core/chat/chat-settings';
 import { ModelCatalog } from '../../../../electron/core/chat/models';
 import { windowFeaturePorts } from '../../../../electron/core/host/feature-ports';
+import { signInAsker } from '../../../../electron/core/host/sign-in-asker';
 import { createClientFeatures } from '../../../../electron/core/mcp/client-features/index';
 import { AskBroker } from '../../../../electron/core/permissions/broker';
 import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
@@ -139,5 +140,59 @@ describe("a server's question and the conversation that caused it", () => {
     expect(form).not.toHaveProperty('conversationId');
     t.decline(form);
     expect((await answer).action).toBe('decline');
+  });
+});
+
+describe('a sign-in a call needs', () => {
+  it('is asked in the conversation of the call that needs it', async () => {
+    const broker = new AskBroker();
+    const questions: ClientQuestion[] = [];
+    broker.on('requested', (q) => questions.push(q as ClientQuestion));
+    const ask = signInAsker({
+      broker,
+      auth: { signIn: async () => ({ signedIn: true }), cancelSignIn: () => true },
+      manager: { restart: async () => undefined },
+    });
+    let tries = 0;
+    const gate = new ToolGate({
+      permissions: await PermissionService.create({
+        store: new MemoryPermissionStore({
+          ...defaultPermissionState(),
+          permissions: { allow: [{ rule: 'mcp__docs' }], ask: [], deny: [] },
+        }),
+      }),
+      caller: {
+        callTool: async () => {
+          if (++tries === 1) throw new Error('401: sign in first');
+          return { content: [{ type: 'text', text: 'signed in' }] };
+        },
+        followTask: () => Promise.reject(new Error('no task here')),
+      },
+      signIn: async (_err, server, tool, signal, conversationId) => {
+        const done = await ask(server, tool, signal, conversationId);
+        return done.ok;
+      },
+    });
+    const admitted = (await gate.admit({
+      origin: 'model',
+      call: {
+        conversationId: 'conv-a',
+        qualifiedName: 'mcp__docs__whoami',
+        serverName: 'docs',
+        toolName: 'whoami',
+        identity: { name: 'docs', hash: 'h-docs', source: 'user' },
+        tool: { name: 'whoami', inputSchema: { type: 'object' } },
+        arguments: {},
+      },
+    })) as Admission;
+    const result = admitted.run();
+    await expect.poll(() => questions.length).toBe(1);
+    expect(questions[0]).toMatchObject({
+      kind: 'sign-in',
+      server: 'docs',
+      conversationId: 'conv-a',
+    });
+    broker.answerQuestion(questions[0].id, { action: 'accept' });
+    expect((await result).content).toEqual([{ type: 'text', text: 'signed in' }]);
   });
 });
