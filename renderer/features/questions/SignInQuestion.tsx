@@ -4,6 +4,7 @@
 import type { SignInQuestion } from '../../../shared/client-questions';
 import { useLena } from '../../store';
 import { QuestionFrame } from './QuestionFrame';
+import { useElsewhere } from './elsewhere';
 
 export function SignInQuestionView({
   question,
@@ -15,12 +16,14 @@ export function SignInQuestionView({
   total: number;
 }) {
   const answer = useLena((s) => s.answerServerQuestion);
+  const elsewhere = useElsewhere(question.conversationId);
   const signIn = () => void answer(question.id, { action: 'accept' });
   const cancel = () => void answer(question.id, { action: 'cancel' });
   if (question.waiting) {
     return (
       <QuestionFrame
         questionId={question.id}
+        elsewhere={elsewhere}
         className="sign-in-question"
         heading={
           <>
@@ -41,6 +44,7 @@ export function SignInQuestionView({
   return (
     <QuestionFrame
       questionId={question.id}
+      elsewhere={elsewhere}
       className="sign-in-question"
       heading={
         <>
