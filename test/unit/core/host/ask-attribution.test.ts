@@ -12,6 +12,9 @@ import { DEFAULT_CHAT_SETTINGS } from '../../../../electron/core/chat/chat-setti
 import { ModelCatalog } from '../../../../electron/core/chat/models';
 import { windowFeaturePorts } from '../../../../electron/core/host/feature-ports';
 import { signInAsker } from '../../../../electron/core/host/sign-in-asker';
+import { agentDelegates } from '../../../../electron/core/host/agent-delegates';
+import type { DelegationView } from '../../../../shared/a2a';
+import { DEFAULT_AGENT_LIMITS } from '../../../../shared/settings-fields';
 import { createClientFeatures } from '../../../../electron/core/mcp/client-features/index';
 import { AskBroker } from '../../../../electron/core/permissions/broker';
 import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
@@ -194,5 +197,30 @@ describe('a sign-in a call needs', () => {
     });
     broker.answerQuestion(questions[0].id, { action: 'accept' });
     expect((await result).content).toEqual([{ type: 'text', text: 'signed in' }]);
+  });
+});
+
+describe("an A2A agent's question", () => {
+  it('is asked in the conversation that delegated to the agent', async () => {
+    const broker = new AskBroker();
+    const questions: ClientQuestion[] = [];
+    broker.on('requested', (q) => questions.push(q as ClientQuestion));
+    const delegates = agentDelegates({
+      file: join(tempHome('lena-attrib-agents-'), 'agents.json'),
+      env: {},
+      secrets: { get: () => undefined },
+      limits: () => DEFAULT_AGENT_LIMITS,
+      asker: broker,
+    });
+    const view = { taskId: 't-1', rounds: 1 } as DelegationView;
+    const answer = delegates.ask(
+      { agent: 'planner', question: 'Which day?', conversationId: 'conv-a', view },
+      new AbortController().signal,
+    );
+    expect(questions).toMatchObject([
+      { kind: 'elicitation-form', from: 'agent', server: 'planner', conversationId: 'conv-a' },
+    ]);
+    broker.answerQuestion(questions[0].id, { action: 'accept', values: { answer: 'Monday' } });
+    expect(await answer).toBe('Monday');
   });
 });
