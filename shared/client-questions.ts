@@ -26,6 +26,11 @@ interface QuestionBase {
   createdAt: number;
   /** When Lena stops waiting (ISO time). */
   expiresAt: string;
+  /**
+   * The conversation whose tool call led the server to ask, when that is known (the call's own
+   * stream, or the only conversation with a call in flight on the server); absent otherwise.
+   */
+  conversationId?: string;
 }
 
 export interface SamplingRequestQuestion extends QuestionBase {

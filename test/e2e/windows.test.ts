@@ -2,7 +2,8 @@
 // BrowserWindows are in main. A question is asked in one window only (the one showing its
 // conversation), a conversation open in two windows stays the same in both (the other says where
 // the question is, with "Answer here"), and a question whose window closes moves to the window
-// still showing its conversation.
+// still showing its conversation. A server's question during a tool call is asked in the window
+// of the conversation that made the call, even when another window has focus.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { skipWhen } from '../skip-reasons';
 import { reply, text, toolUse } from '../fixtures/messages-api';
 import { RESULTS_DIR } from './harness';
 import { ask, sharedChatWindow } from './helpers/chat-setup';
-import { allowOnce, armedQuestion } from './helpers/questions';
+import { allowOnce, answerQuestion, armedQuestion } from './helpers/questions';
 
 const questions = (page: Page) => page.locator('[data-question]');
 const messages = (page: Page) => page.locator('.message-list');
@@ -152,5 +153,34 @@ describe.skipIf(skipWhen('no-browser'))('many windows on one core', () => {
     await enabled.click();
     await expect.poll(saved).toBeNull();
     await expect.poll(() => enabled.isChecked()).toBe(false);
+  });
+
+  it("asks a server's form in the window of the conversation whose call caused it, not the focused one", async () => {
+    const { app, api } = win();
+    const calling = await app.openWindow();
+    const focused = await app.openWindow();
+    for (const page of [calling, focused])
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    api.push(
+      reply(toolUse('mcp__every__trigger-elicitation-request', {})),
+      reply(text('You declined the form.')),
+    );
+    await ask(calling, 'Ask me for my details');
+    app.focus(focused);
+    await allowOnce(calling);
+    const form = await armedQuestion(calling);
+    await form.getByRole('button', { name: 'Decline' }).waitFor();
+    expect(await questions(focused).count()).toBe(0);
+    // The form names the conversation it was asked for once the window shows another one.
+    await calling.keyboard.press('Control+n');
+    const elsewhere = form.getByTestId('question-elsewhere');
+    await elsewhere.waitFor();
+    expect(await elsewhere.textContent()).toContain('Ask me for my details');
+    await calling.screenshot({ path: join(RESULTS_DIR, 'windows-server-form.png') });
+    await elsewhere.getByRole('button', { name: 'Go to chat' }).click();
+    await elsewhere.waitFor({ state: 'detached' });
+    await answerQuestion(calling, 'Decline');
+    await calling.getByText('You declined the form.').waitFor({ timeout: 30_000 });
+    expect(await questions(focused).count()).toBe(0);
   });
 });

@@ -96,6 +96,8 @@ export function agentDelegates(deps: AgentDelegatesDeps): AgentDelegates & {
             { key: 'answer', kind: 'text', label: 'Your answer', required: true, sensitive: false },
           ],
           purpose: `A2A task ${q.view.taskId ?? ''} (question ${q.view.rounds})`.trim(),
+          // The delegation's own conversation: the question is asked in the window showing it.
+          conversationId: q.conversationId,
         },
         { signal },
       );

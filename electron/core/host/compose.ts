@@ -210,6 +210,7 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
             admit: (request) => gate.admit(request),
             identity: (server) => serverIdentity(manager, server),
             note: (server, line) => logs.note(server, line),
+            soleConversation: (server) => gate.soleConversation(serverIdentity(manager, server)),
           },
         }),
         caps,

@@ -46,6 +46,8 @@ export interface FeaturePortDeps {
     identity(server: string): ServerIdentity;
     /** A refusal, for the server's log. */
     note(server: string, line: string): void;
+    /** The only conversation with calls in flight on this server (ToolGate.soleConversation). */
+    soleConversation?(server: string): string | undefined;
   };
 }
 
@@ -140,10 +142,17 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
   const { broker } = deps;
   const keyOf = deps.settingsKey ?? ((server: string) => server);
   const opened = new Map<string, string>(); // `${server}\0${elicitationId}` -> question id
+  // The conversation a question is asked in: the one the wire names, else the only one with a
+  // call in flight on the server; none when neither says (the router then asks the focused window).
+  const askedIn = (server: string, exact: string | undefined) => {
+    const conversationId = exact ?? deps.gate.soleConversation?.(server);
+    return conversationId ? { conversationId } : {};
+  };
   const ports: FeaturePorts = {
     roots: { roots: (server) => rootsFor(keyOf(server), deps.project(), deps.settings) },
     sampling: {
-      async sample(server, original, signal) {
+      async sample(server, original, signal, conversationId) {
+        const about = askedIn(server, conversationId);
         const admitted = await deps.gate.admit({
           origin: 'sampling',
           identity: deps.gate.identity(server),
@@ -177,6 +186,7 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
               model: settings.model,
               modelPreferences: describePreferences(request.modelPreferences),
               notices: built.notices,
+              ...about,
             },
             { signal },
           );
@@ -209,7 +219,15 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
           return declined(`Claude could not answer the sampling request: ${(e as Error).message}`);
         }
         const review = await broker.ask(
-          { kind: 'sampling-answer', server, model, text, stopReason: stop, usage: tokens },
+          {
+            kind: 'sampling-answer',
+            server,
+            model,
+            text,
+            stopReason: stop,
+            usage: tokens,
+            ...about,
+          },
           { signal },
         );
         if (review.action !== 'approve')
@@ -227,6 +245,7 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
             message: q.message,
             fields: q.fields,
             purpose: q.purpose,
+            ...askedIn(q.server, q.conversationId),
           },
           { signal },
         );
@@ -246,6 +265,7 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
                 url: q.url,
                 origin: q.origin,
                 loopback: q.loopback,
+                ...askedIn(q.server, q.conversationId),
               };
               const a = await broker.ask({ ...body, opened: false }, { signal });
               if (a.action !== 'accept')

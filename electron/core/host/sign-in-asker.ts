@@ -9,11 +9,15 @@ import { AuthError, findAuthError, SignInCancelledError } from '../mcp/auth/type
 import type { McpManager } from '../mcp/manager/manager';
 import type { Asker } from './feature-ports';
 
-/** Asks for the sign-in a call to `tool` on `server` needs; resolves once it is done (or why not). */
+/**
+ * Asks for the sign-in a call to `tool` on `server` needs (in `conversationId`, the call's, when it
+ * has one); resolves once it is done (or why not).
+ */
 export type SignInAsker = (
   server: string,
   tool: string,
   signal?: AbortSignal,
+  conversationId?: string,
 ) => Promise<{ ok: true } | { ok: false; error: AuthError }>;
 
 export interface SignInAskerDeps {
@@ -39,8 +43,13 @@ export function needsSignIn(
 export function signInAsker(deps: SignInAskerDeps): SignInAsker {
   // Calls that need the same server's sign-in at once share one card.
   const asking = new Map<string, ReturnType<SignInAsker>>();
-  const run: SignInAsker = async (server, tool, signal) => {
-    const body = { kind: 'sign-in' as const, server, tool };
+  const run: SignInAsker = async (server, tool, signal, conversationId) => {
+    const body = {
+      kind: 'sign-in' as const,
+      server,
+      tool,
+      ...(conversationId ? { conversationId } : {}),
+    };
     const answer = await deps.broker.ask({ ...body, waiting: false }, { signal });
     if (answer.action !== 'accept')
       return { ok: false, error: new SignInCancelledError(server, tool) };
@@ -70,10 +79,10 @@ export function signInAsker(deps: SignInAskerDeps): SignInAsker {
     await deps.manager?.restart(server);
     return { ok: true };
   };
-  return (server, tool, signal) => {
+  return (server, tool, signal, conversationId) => {
     let pending = asking.get(server);
     if (!pending) {
-      pending = run(server, tool, signal).finally(() => asking.delete(server));
+      pending = run(server, tool, signal, conversationId).finally(() => asking.delete(server));
       asking.set(server, pending);
     }
     return pending;

@@ -1,7 +1,10 @@
 // Many windows over one core: which window hears which event. Every window gets server, settings
 // and project events; a conversation's events go to the windows showing it; each question goes to
 // exactly one window (one showing its conversation, else the focused one), and moves when that
-// window closes, so nothing is asked twice and nothing is left unasked.
+// window closes, so nothing is asked twice and nothing is left unasked. A server's question
+// (sampling, a form, an address, a sign-in) names the conversation whose tool call caused it when
+// core knows it (feature-ports.ts: the call the wire relates it to, else the only conversation
+// with a call in flight on that server); one that names none goes to the focused window.
 import type { EventChannel } from '../../../shared/contract';
 import type { AskResolved, AskView } from '../../../shared/asks';
 import type { ChatEvent } from '../../../shared/chat/events';
@@ -168,7 +171,7 @@ function safe(view: View, event: EventChannel, payload: unknown): void {
   }
 }
 
-/** The conversation a question belongs to; null for a server's own (sign-in, sampling, a form). */
+/** The conversation a question belongs to; null for a server's question no call is known to have caused. */
 function askConversation(ask: AskView): string | null {
   return 'conversationId' in ask && typeof ask.conversationId === 'string' && ask.conversationId
     ? ask.conversationId

@@ -62,9 +62,9 @@ export function toolGate(
   switches?: ConversationSwitches,
 ): ToolGate {
   const retry: SignInRetry | undefined = signIn
-    ? async (err, server, tool, signal) => {
+    ? async (err, server, tool, signal, conversationId) => {
         if (!needsSignIn(err, manager.status(server))) return false;
-        const signedIn = await signIn(server, tool, signal);
+        const signedIn = await signIn(server, tool, signal, conversationId);
         if (!signedIn.ok) throw signedIn.error;
         return true;
       }

@@ -12,6 +12,8 @@ export interface InputContext {
   purpose: string;
   /** What the request this input serves has asked so far (shared by all its rounds), for the caps. */
   call?: CallBudget;
+  /** The conversation whose call this input serves, when the wire says so (opaque here). */
+  conversationId?: string;
 }
 
 /** Counts of one request's asks: a tool call and every round of input it takes. */

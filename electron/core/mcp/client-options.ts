@@ -42,6 +42,8 @@ export interface CallToolOptions {
   onTask?: (task: TaskView) => void;
   /** Who waits for the call ("conversationId/toolUseId"): the manager records its task under it, for a restart. */
   taskKey?: string;
+  /** The conversation the call serves (opaque here): what the server asks during it carries it. */
+  conversationId?: string;
 }
 
 /**

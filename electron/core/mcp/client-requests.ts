@@ -70,9 +70,11 @@ export function answerServerRequest(
   signal: AbortSignal,
   received?: ReceivedTasks,
   call?: CallBudget,
+  conversationId?: string,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (method === 'ping') return {};
-  const ctx = { signal, purpose: '', call };
+  const about = conversationId === undefined ? {} : { conversationId };
+  const ctx = { signal, purpose: '', call, ...about };
   // Only where Lena declared it (tasks.requests.*, with sampling or elicitation): elsewhere the
   // tasks methods stay "method not found".
   if (received && (features?.sampling || features?.elicitation)) {
@@ -83,13 +85,13 @@ export function answerServerRequest(
     if (asTask && method === 'sampling/createMessage' && features?.sampling) {
       const { task, ...rest } = params;
       return received.create(task, (s) =>
-        features.sampling!(rest, { signal: s, purpose: '', call }),
+        features.sampling!(rest, { signal: s, purpose: '', call, ...about }),
       );
     }
     if (asTask && method === 'elicitation/create' && features?.elicitation) {
       const { task, ...rest } = params;
       return received.create(task, (s) =>
-        features.elicitation!(rest, { signal: s, purpose: '', call }),
+        features.elicitation!(rest, { signal: s, purpose: '', call, ...about }),
       );
     }
   }

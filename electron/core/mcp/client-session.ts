@@ -91,7 +91,8 @@ export abstract class ClientSession extends ClientEvents {
       { maxTaskMs: options.maxTaskMs ?? 3_600_000, requestTimeoutMs: this.timeoutMs },
     );
     this.peer = new JsonRpcPeer(transport, {
-      // 2025: a server's request is counted with the tool call that started last (the wire does not say which it serves).
+      // 2025: a server's request is counted with the tool call that started last (the wire does
+      // not always say which it serves); the conversation it serves is said only when it does.
       onRequest: (method, params, ctx) =>
         answerServerRequest(
           method,
@@ -100,6 +101,7 @@ export abstract class ClientSession extends ClientEvents {
           ctx.signal,
           this.received,
           this.lastCall,
+          ctx.conversationId,
         ),
       onNotification: (method, params) => this.onNotification(method, params),
       onDiagnostic: (message) => this.diagnostic(message),
@@ -280,7 +282,7 @@ export abstract class ClientSession extends ClientEvents {
 
   private callbacks(): Parameters<Transport['start']>[0] {
     return {
-      onMessage: (m) => this.peer.handle(m),
+      onMessage: (m, _text, _bytes, related) => this.peer.handle(m, related),
       onError: (e) => this.peer.handleTransportError(e),
       onClose: (info) => this.onTransportClose(info),
     };

@@ -90,6 +90,7 @@ export class McpClient extends ClientSession {
       maxTotalMs: this.maxTimeoutMs,
       signal: opts.signal,
       onProgress: opts.onProgress,
+      ...(opts.conversationId === undefined ? {} : { conversationId: opts.conversationId }),
     };
     const params = {
       name,
@@ -106,7 +107,15 @@ export class McpClient extends ClientSession {
       purpose,
       tool?.annotations,
       call,
-    ).then((r) => this.settle(r, { signal: opts.signal, onTask: opts.onTask, purpose, call }));
+    ).then((r) =>
+      this.settle(r, {
+        signal: opts.signal,
+        onTask: opts.onTask,
+        purpose,
+        call,
+        conversationId: opts.conversationId,
+      }),
+    );
     return request.then((r) => {
       const result = r as unknown as ToolCallOutcome;
       if (!Array.isArray(result.content)) result.content = [];
@@ -127,6 +136,7 @@ export class McpClient extends ClientSession {
       onTask: opts.onTask,
       purpose: `tools/call ${opts.tool ?? task.taskId}`,
       since: opts.since,
+      conversationId: opts.conversationId,
     });
     return follow.then((r) => {
       const result = r as unknown as ToolCallOutcome;
@@ -280,7 +290,7 @@ export class McpClient extends ClientSession {
       (p) => this.send(method, p, opts, toolHints),
       params,
       this.options.features,
-      { signal: opts.signal, purpose, call },
+      { signal: opts.signal, purpose, call, conversationId: opts.conversationId },
     );
   }
 

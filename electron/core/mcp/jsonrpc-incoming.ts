@@ -13,11 +13,14 @@ export class RequestHandlerError extends Error {
   }
 }
 
-/** Answers a server-to-client request; `signal` aborts when the server cancels it or the session closes. */
+/**
+ * Answers a server-to-client request; `signal` aborts when the server cancels it or the session
+ * closes; `conversationId` is that of the request of ours it is related to, when known.
+ */
 export type RequestHandler = (
   method: string,
   params: Record<string, unknown> | undefined,
-  ctx: { signal: AbortSignal },
+  ctx: { signal: AbortSignal; conversationId?: string },
 ) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 /** The server's requests still being answered (asking the user, say), by their id. */
@@ -31,7 +34,12 @@ export class IncomingRequests {
   ) {}
 
   // A handler may answer at once or later (a host asking the user); either way one reply goes out.
-  answer(id: JsonRpcId, method: string, params: Record<string, unknown> | undefined): void {
+  answer(
+    id: JsonRpcId,
+    method: string,
+    params: Record<string, unknown> | undefined,
+    conversationId?: string,
+  ): void {
     const key = JSON.stringify(id);
     const controller = new AbortController();
     const reply = (result: Record<string, unknown> | undefined, e?: unknown) => {
@@ -53,7 +61,10 @@ export class IncomingRequests {
     };
     let answer: Record<string, unknown> | Promise<Record<string, unknown>>;
     try {
-      answer = this.handler(method, params, { signal: controller.signal });
+      answer = this.handler(method, params, {
+        signal: controller.signal,
+        ...(conversationId === undefined ? {} : { conversationId }),
+      });
     } catch (e) {
       reply(undefined, e);
       return;

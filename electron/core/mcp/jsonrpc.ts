@@ -44,6 +44,11 @@ export interface RequestOptions {
    * place (a second try). Cheaper than a .catch() on every call: nothing runs unless it fails.
    */
   recover?: (error: McpError) => Promise<Record<string, unknown>> | undefined;
+  /**
+   * Whom the request serves (the host's conversation id; opaque here): a server request related
+   * to this one (sent on its response stream, or naming its progress token) is handed it.
+   */
+  conversationId?: string;
 }
 
 export interface PeerHooks {
@@ -72,6 +77,7 @@ interface Pending {
   signal?: AbortSignal;
   onAbort?: () => void;
   recover?: RequestOptions['recover'];
+  conversationId?: string;
 }
 
 const ABANDONED_MEMORY = 1024;
@@ -153,6 +159,7 @@ export class JsonRpcPeer {
         cancellable: opts.cancellable !== false,
         onProgress: opts.onProgress,
         recover: opts.recover,
+        conversationId: opts.conversationId,
       };
       if (opts.signal) {
         p.signal = opts.signal;
@@ -180,8 +187,8 @@ export class JsonRpcPeer {
     return this.wire.write(message);
   }
 
-  /** Feeds one incoming message (the transport's onMessage). */
-  handle(msg: JsonRpcMessage): void {
+  /** Feeds one incoming message (the transport's onMessage; `related` as it says). */
+  handle(msg: JsonRpcMessage, related?: JsonRpcId): void {
     const m = msg as {
       id?: JsonRpcId | null;
       method?: unknown;
@@ -196,7 +203,7 @@ export class JsonRpcPeer {
     if (typeof m.method !== 'string') {
       this.hooks.onDiagnostic('ignored a message whose method is not a string');
     } else if (m.id !== undefined && m.id !== null) {
-      this.incoming.answer(m.id, m.method, m.params);
+      this.incoming.answer(m.id, m.method, m.params, this.servedBy(related, m.params));
     } else if (m.method === 'notifications/progress') {
       this.progress(m.params);
     } else if (m.method === 'notifications/cancelled') {
@@ -204,6 +211,26 @@ export class JsonRpcPeer {
     } else {
       this.hooks.onNotification(m.method, m.params);
     }
+  }
+
+  /**
+   * Whom a server request serves: the request of ours it is related to, by the stream that carried
+   * it (the specification's "related request" over Streamable HTTP), else by a `_meta.progressToken`
+   * that is one of our requests' (Lena's progress tokens are request ids); undefined when neither.
+   */
+  private servedBy(
+    related: JsonRpcId | undefined,
+    params: Record<string, unknown> | undefined,
+  ): string | undefined {
+    const owner = (id: unknown) =>
+      typeof id === 'number' || (typeof id === 'string' && id !== '')
+        ? this.pending.get(Number(id))
+        : undefined;
+    const byStream = owner(related);
+    if (byStream) return byStream.conversationId;
+    const token = (params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
+    const byToken = owner(token);
+    return byToken?.onProgress ? byToken.conversationId : undefined;
   }
 
   /** Feeds a non-fatal transport error (the transport's onError). */

@@ -18,9 +18,10 @@ export interface TransportCloseInfo {
 export interface TransportCallbacks {
   /**
    * `text` and `bytes` are optional: the message as received (so the protocol log can show a
-   * preview and a size without serialising the message again).
+   * preview and a size without serialising the message again). `related`: the id of Lena's request
+   * whose response stream carried it (Streamable HTTP, a POST answered with SSE), when one did.
    */
-  onMessage(message: JsonRpcMessage, text?: string, bytes?: number): void;
+  onMessage(message: JsonRpcMessage, text?: string, bytes?: number, related?: JsonRpcId): void;
   /** A non-fatal problem (a malformed line, a dropped stream): logged, the session continues. */
   onError(error: Error): void;
   /** The transport is gone for good (process exited, connection failed). Called once. */

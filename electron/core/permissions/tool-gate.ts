@@ -52,6 +52,7 @@ export type SignInRetry = (
   server: string,
   tool: string,
   signal?: AbortSignal,
+  conversationId?: string,
 ) => Promise<boolean>;
 
 export type GateRequest = {
@@ -122,8 +123,26 @@ export interface ToolGateOptions {
   signIn?: SignInRetry;
 }
 
+/** Origins whose calls run in a conversation (the others' conversation id is a page's name). */
+const IN_CONVERSATION = new Set<GateOrigin>(['model', 'view', 'task-resume']);
+
 export class ToolGate {
+  /** Calls sent and not yet ended, per server identity: how many each conversation has ('' none). */
+  private readonly inFlight = new Map<string, Map<string, number>>();
+
   constructor(private readonly options: ToolGateOptions) {}
+
+  /**
+   * The conversation a server's question belongs to when the wire does not say: the only one with
+   * calls in flight on that server (by identity). Undefined with none, or with calls from two
+   * conversations (or one outside any): Lena does not guess.
+   */
+  soleConversation(identity: ServerIdentity): string | undefined {
+    const calls = this.inFlight.get(identity.hash);
+    if (!calls || calls.size !== 1) return undefined;
+    const [only] = calls.keys();
+    return only || undefined;
+  }
 
   /** The rules of the call's origin; an allowed call comes back as a ticket to run it once. */
   admit(request: SamplingGateRequest): Promise<SamplingAdmission | Refusal>;
@@ -232,15 +251,36 @@ export class ToolGate {
     opts: CallToolOptions,
   ): Promise<ToolCallOutcome> {
     const { caller, signIn } = this.options;
-    if (request.origin === 'task-resume') return caller.followTask(request.task, opts);
-    const { serverName, toolName } = request.call;
+    const conversation = IN_CONVERSATION.has(request.origin) ? request.call.conversationId : '';
+    const sent = conversation ? { ...opts, conversationId: conversation } : opts;
+    const done = this.started(request.call.identity, conversation);
     try {
-      return await caller.callTool(serverName, toolName, args, opts);
-    } catch (err) {
-      if (request.origin !== 'model' || !signIn || opts.signal?.aborted) throw err;
-      if (!(await signIn(err, serverName, toolName, opts.signal))) throw err;
-      return caller.callTool(serverName, toolName, args, opts);
+      if (request.origin === 'task-resume') return await caller.followTask(request.task, sent);
+      const { serverName, toolName } = request.call;
+      try {
+        return await caller.callTool(serverName, toolName, args, sent);
+      } catch (err) {
+        if (request.origin !== 'model' || !signIn || opts.signal?.aborted) throw err;
+        if (!(await signIn(err, serverName, toolName, opts.signal, conversation))) throw err;
+        return await caller.callTool(serverName, toolName, args, sent);
+      }
+    } finally {
+      done();
     }
+  }
+
+  /** Counts a call in flight on a server until the returned function is called. */
+  private started(identity: ServerIdentity, conversation: string): () => void {
+    let calls = this.inFlight.get(identity.hash);
+    if (!calls) this.inFlight.set(identity.hash, (calls = new Map()));
+    calls.set(conversation, (calls.get(conversation) ?? 0) + 1);
+    return () => {
+      const left = (calls.get(conversation) ?? 1) - 1;
+      if (left > 0) calls.set(conversation, left);
+      else calls.delete(conversation);
+      if (calls.size === 0 && this.inFlight.get(identity.hash) === calls)
+        this.inFlight.delete(identity.hash);
+    };
   }
 }
 

@@ -14,6 +14,7 @@ import { Marked } from '../../components/Marked';
 import { useLena, useLenaActions } from '../../store';
 import { asksSelectors } from '../../store/asks/selectors';
 import { QuestionFrame } from './QuestionFrame';
+import { useElsewhere } from './elsewhere';
 
 const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', date: 'date' };
 
@@ -175,6 +176,7 @@ export function ElicitationFormView({
   total: number;
 }) {
   const { answerServerQuestion: answer } = useLenaActions();
+  const elsewhere = useElsewhere(question.conversationId);
   const failure = useLena(asksSelectors.error);
   const [values, setValues] = useState<FormValues>(() => initialValues(question.fields));
   const [tried, setTried] = useState(false);
@@ -190,6 +192,7 @@ export function ElicitationFormView({
   return (
     <QuestionFrame
       questionId={question.id}
+      elsewhere={elsewhere}
       className="elicitation-question"
       heading={
         question.from === 'agent' ? (

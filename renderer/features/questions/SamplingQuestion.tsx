@@ -10,6 +10,7 @@ import type {
 import { useLena, useLenaActions } from '../../store';
 import { asksSelectors } from '../../store/asks/selectors';
 import { ConfirmStep, QuestionFrame } from './QuestionFrame';
+import { useElsewhere } from './elsewhere';
 
 // Long: reviewing the request and its answer are two steps over the same edited state.
 export function SamplingRequestView({
@@ -22,6 +23,7 @@ export function SamplingRequestView({
   total: number;
 }) {
   const { answerServerQuestion: answer } = useLenaActions();
+  const elsewhere = useElsewhere(question.conversationId);
   const failure = useLena(asksSelectors.error);
   const [draft, setDraft] = useState<SamplingDraft>(question.draft);
   const [confirming, setConfirming] = useState(false);
@@ -48,6 +50,7 @@ export function SamplingRequestView({
   return (
     <QuestionFrame
       questionId={question.id}
+      elsewhere={elsewhere}
       armKey={`${question.id}${confirming ? ':confirm' : ''}`}
       className="sampling-question"
       heading={
@@ -145,11 +148,13 @@ export function SamplingAnswerView({
   total: number;
 }) {
   const { answerServerQuestion: answer } = useLenaActions();
+  const elsewhere = useElsewhere(question.conversationId);
   const approve = () => void answer(question.id, { action: 'approve' });
   const deny = () => void answer(question.id, { action: 'deny' });
   return (
     <QuestionFrame
       questionId={question.id}
+      elsewhere={elsewhere}
       className="sampling-question"
       heading={
         <>

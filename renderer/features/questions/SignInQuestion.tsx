@@ -5,6 +5,7 @@ import { agentOfTool } from '../../../shared/a2a';
 import type { SignInQuestion } from '../../../shared/client-questions';
 import { useLena } from '../../store';
 import { QuestionFrame } from './QuestionFrame';
+import { useElsewhere } from './elsewhere';
 
 export function SignInQuestionView({
   question,
@@ -16,6 +17,7 @@ export function SignInQuestionView({
   total: number;
 }) {
   const answer = useLena((s) => s.answerServerQuestion);
+  const elsewhere = useElsewhere(question.conversationId);
   const signIn = () => void answer(question.id, { action: 'accept' });
   const cancel = () => void answer(question.id, { action: 'cancel' });
   // A delegation to an A2A agent (its tool is a2a__NAME) waits for the agent's own sign-in.
@@ -30,6 +32,7 @@ export function SignInQuestionView({
     return (
       <QuestionFrame
         questionId={question.id}
+        elsewhere={elsewhere}
         className="sign-in-question"
         heading={<>Signing in to {who}</>}
         position={position}
@@ -52,6 +55,7 @@ export function SignInQuestionView({
   return (
     <QuestionFrame
       questionId={question.id}
+      elsewhere={elsewhere}
       className="sign-in-question"
       heading={<>Sign in to {who}</>}
       position={position}

@@ -6,6 +6,7 @@ import type { ElicitationUrlQuestion } from '../../../shared/client-questions';
 import { Marked } from '../../components/Marked';
 import { useLenaActions } from '../../store';
 import { QuestionFrame } from './QuestionFrame';
+import { useElsewhere } from './elsewhere';
 
 // Long: the URL, its origin and the local-address warning in one question's markup.
 export function UrlQuestionView({
@@ -18,6 +19,7 @@ export function UrlQuestionView({
   total: number;
 }) {
   const { answerServerQuestion: answer } = useLenaActions();
+  const elsewhere = useElsewhere(question.conversationId);
   const open = () => void answer(question.id, { action: 'accept' });
   const decline = () => void answer(question.id, { action: 'decline' });
   const cancel = () => void answer(question.id, { action: 'cancel' });
@@ -26,6 +28,7 @@ export function UrlQuestionView({
     return (
       <QuestionFrame
         questionId={question.id}
+        elsewhere={elsewhere}
         className="url-question"
         heading={
           <>
@@ -47,6 +50,7 @@ export function UrlQuestionView({
   return (
     <QuestionFrame
       questionId={question.id}
+      elsewhere={elsewhere}
       className="url-question"
       heading={
         question.loopback ? (

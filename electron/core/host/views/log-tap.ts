@@ -63,9 +63,9 @@ export function tapTransport(
     logs.note(server, `Starting ${transport.description}`);
     try {
       await start({
-        onMessage(message, text, bytes) {
+        onMessage(message, text, bytes, related) {
           record('in', message, text ?? JSON.stringify(message));
-          callbacks.onMessage(message, text, bytes);
+          callbacks.onMessage(message, text, bytes, related);
         },
         onError(error) {
           logs.note(server, `Problem on the connection: ${error.message}`);

@@ -35,6 +35,7 @@ export function elicitationHandler(
     ctx: InputContext,
   ): Promise<Record<string, unknown>> => {
     const signal = ctx.signal ?? new AbortController().signal;
+    const about = ctx.conversationId === undefined ? {} : { conversationId: ctx.conversationId };
     const message = typeof params.message === 'string' ? params.message : '';
     const mode = params.mode ?? 'form';
     if (mode === 'url') {
@@ -65,6 +66,7 @@ export function elicitationHandler(
             origin: checked.url.origin,
             loopback: checked.loopback,
             elicitationId: params.elicitationId,
+            ...about,
           },
           signal,
         );
@@ -84,7 +86,7 @@ export function elicitationHandler(
     let outcome;
     try {
       outcome = await port.form(
-        { server, message, fields: parsed.fields, purpose: ctx.purpose || null },
+        { server, message, fields: parsed.fields, purpose: ctx.purpose || null, ...about },
         signal,
       );
     } finally {

@@ -52,8 +52,16 @@ export type SamplingOutcome =
   | { ok: false; message: string };
 
 export interface SamplingPort {
-  /** Shows the request, sends it if the user approves, shows the answer; resolves with what to return. */
-  sample(server: string, request: SamplingRequest, signal: AbortSignal): Promise<SamplingOutcome>;
+  /**
+   * Shows the request, sends it if the user approves, shows the answer; resolves with what to
+   * return. `conversationId`: the conversation whose call it serves, when the wire says so.
+   */
+  sample(
+    server: string,
+    request: SamplingRequest,
+    signal: AbortSignal,
+    conversationId?: string,
+  ): Promise<SamplingOutcome>;
 }
 
 export type FormOutcome =
@@ -65,6 +73,8 @@ export interface FormQuestion {
   message: string;
   fields: FormField[];
   purpose: string | null;
+  /** The conversation whose call the form serves, when the wire says so. */
+  conversationId?: string;
 }
 
 export interface UrlQuestion {
@@ -75,6 +85,8 @@ export interface UrlQuestion {
   /** The address is on this computer (localhost, 127.0.0.0/8, [::1] …): the question says so. */
   loopback: boolean;
   elicitationId: string;
+  /** The conversation whose call the address serves, when the wire says so. */
+  conversationId?: string;
 }
 
 export interface ElicitationPort {

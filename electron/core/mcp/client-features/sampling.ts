@@ -95,7 +95,8 @@ export function samplingHandler(server: string, port: SamplingPort, caps?: AskCa
     const release = caps?.admitSampling(request, ctx);
     let outcome;
     try {
-      outcome = await port.sample(server, request, ctx.signal ?? new AbortController().signal);
+      const signal = ctx.signal ?? new AbortController().signal;
+      outcome = await port.sample(server, request, signal, ctx.conversationId);
     } finally {
       release?.();
     }

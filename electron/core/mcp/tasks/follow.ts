@@ -41,6 +41,8 @@ export interface FollowOptions {
   since?: number;
   /** What the request the task stands for has asked so far (the caps count a task's input with its call). */
   call?: CallBudget;
+  /** The conversation the task's call serves (opaque here): what the server asks for it carries it. */
+  conversationId?: string;
 }
 
 export interface TaskLimits {
@@ -210,6 +212,7 @@ export class TaskTracker {
       signal: opts.signal,
       purpose: opts.purpose,
       call: opts.call,
+      conversationId: opts.conversationId,
     });
     for (const key of Object.keys(responses)) answered.add(key);
     await this.host.request(
@@ -257,7 +260,12 @@ export class TaskTracker {
       return await this.host.request(
         'tasks/result',
         { taskId: task.taskId },
-        { timeoutMs: left, signal: opts.signal, cancellable: false },
+        {
+          timeoutMs: left,
+          signal: opts.signal,
+          cancellable: false,
+          conversationId: opts.conversationId,
+        },
       );
     } catch (e) {
       if (opts.signal?.aborted) return this.cancel(task, opts);

@@ -172,8 +172,9 @@ export class HttpFallbackTransport implements Transport {
   // (closing a rejected Streamable HTTP attempt is not the end of the connection).
   private forward(transport: Transport): TransportCallbacks {
     return {
-      onMessage: (m) => {
-        if (this.candidate === transport) this.callbacks?.onMessage(m);
+      onMessage: (m, _text, _bytes, related) => {
+        if (this.candidate === transport)
+          this.callbacks?.onMessage(m, undefined, undefined, related);
       },
       onError: (e) => {
         if (this.candidate === transport) this.callbacks?.onError(e);

@@ -318,8 +318,8 @@ export class StreamableHttpTransport implements Transport {
           ? undefined
           : this.intercepts.get(id);
       if (intercept) intercept(m as JsonRpcResponse);
-      else if (single) this.callbacks?.onMessage(m, text, text.length);
-      else this.callbacks?.onMessage(m);
+      else if (single) this.callbacks?.onMessage(m, text, text.length, requestId);
+      else this.callbacks?.onMessage(m, undefined, undefined, requestId);
     }
     return { answered, invalid: false };
   }

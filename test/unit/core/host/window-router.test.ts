@@ -78,6 +78,31 @@ describe('WindowRouter', () => {
     expect(w.asked('a')).toEqual(['q1', 'q1']);
   });
 
+  it("asks a server's question in the window showing the conversation it names, not the focused one", () => {
+    const router = new WindowRouter();
+    const w = windows(router, 'a', 'b');
+    router.show('a', 'c1');
+    router.show('b', 'c2');
+    router.focus('b');
+    const sampling = (id: string, conversationId?: string) =>
+      ({
+        kind: 'sampling-request',
+        id,
+        server: 's',
+        createdAt: 1,
+        expiresAt: '',
+        ...(conversationId ? { conversationId } : {}),
+      }) as unknown as AskView;
+    router.route('asks:requested', sampling('q1', 'c1'));
+    router.route('asks:requested', sampling('q2'));
+    expect(w.asked('a')).toEqual(['q1']);
+    expect(w.asked('b')).toEqual(['q2']);
+    // It moves like any conversation's question: to the window that opens that conversation next.
+    router.show('a', null);
+    router.show('b', 'c1');
+    expect(router.holderOf('q1')).toBe('b');
+  });
+
   it('never asks in the quick entry, even when it has focus', () => {
     const router = new WindowRouter();
     const w = windows(router, 'main');

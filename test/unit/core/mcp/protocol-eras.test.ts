@@ -95,8 +95,23 @@ describe.each([
   });
 
   it('answers an input_required round through the host handler and retries with a new id', async () => {
-    const client = await connect({ features: confirmYes });
-    expect(text(await client.callTool('confirm', { what: 'deploy' }))).toBe('confirmed: deploy');
+    const askedIn: (string | undefined)[] = [];
+    const client = await connect({
+      features: {
+        elicitation: (params, ctx) => {
+          askedIn.push(ctx.conversationId);
+          return confirmYes.elicitation!(params, ctx);
+        },
+      },
+    });
+    const result = await client.callTool(
+      'confirm',
+      { what: 'deploy' },
+      { conversationId: 'conv-a' },
+    );
+    expect(text(result)).toBe('confirmed: deploy');
+    // The round is the call's own: its question is asked in the call's conversation.
+    expect(askedIn).toEqual(['conv-a']);
     const calls = logOf(client).sent('tools/call');
     expect(calls).toHaveLength(2);
     expect(calls[0].id).not.toBe(calls[1].id);

@@ -70,9 +70,11 @@ describe('2026-07-28 tasks (scripted peer)', () => {
 
   it('answers an input request through the elicitation handler, sent with tasks/update', async () => {
     const asked: Record<string, unknown>[] = [];
+    const askedIn: (string | undefined)[] = [];
     const { client } = await connected({
-      elicitation: async (params) => {
+      elicitation: async (params, ctx) => {
         asked.push(params);
+        askedIn.push(ctx.conversationId);
         return { action: 'accept', content: { meaning: 'the snake' } };
       },
     });
@@ -80,9 +82,11 @@ describe('2026-07-28 tasks (scripted peer)', () => {
     const result = await client.callTool(
       'ask',
       { topic: 'python' },
-      { onTask: (t) => seen.push(t) },
+      { onTask: (t) => seen.push(t), conversationId: 'conv-a' },
     );
     expect(asked).toEqual([expect.objectContaining({ message: 'Which python?' })]);
+    // The task's input is its call's: asked in the conversation the call was made for.
+    expect(askedIn).toEqual(['conv-a']);
     expect(seen.map((t) => t.status)).toContain('input_required');
     expect(text(result)).toBe('Clarified: {"action":"accept","content":{"meaning":"the snake"}}');
     expect(sent(client, 'tasks/update')).toHaveLength(1);

@@ -163,6 +163,52 @@ describe('Streamable HTTP: event streams', () => {
       .toBe(true);
   });
 
+  it("hands a server request sent on a call's POST stream that call's conversation, and one on the GET stream none", async () => {
+    let getStream: ServerResponse | undefined;
+    const { server } = await sessionServer({
+      onGet(_req, res) {
+        res.writeHead(200, sseHeaders);
+        res.write(': open\n\n');
+        getStream = res;
+      },
+      onCall(req, res) {
+        res.writeHead(200, sseHeaders);
+        const form = { message: 'Which city?', requestedSchema: { type: 'object' } };
+        sseEvent(res, {
+          jsonrpc: '2.0',
+          id: 'on-post',
+          method: 'elicitation/create',
+          params: form,
+        });
+        sseEvent(getStream!, {
+          jsonrpc: '2.0',
+          id: 'on-get',
+          method: 'elicitation/create',
+          params: form,
+        });
+        setTimeout(() => {
+          sseEvent(res, { jsonrpc: '2.0', id: req.message?.id, result: mcpResult(req.message) });
+          res.end();
+        }, 50);
+      },
+    });
+    const asked: (string | undefined)[] = [];
+    const { client } = clientOver(new StreamableHttpTransport({ url: server.url }), {
+      features: {
+        elicitation: async (_params, ctx) => {
+          asked.push(ctx.conversationId);
+          return { action: 'decline' };
+        },
+      },
+    });
+    await client.connect();
+    await expect.poll(() => getStream !== undefined, { timeout: 5_000 }).toBe(true);
+    const r = await client.callTool('echo', { message: 'x' }, { conversationId: 'conv-a' });
+    expect(text(r)).toBe('Echo: x');
+    await expect.poll(() => asked.length, { timeout: 5_000 }).toBe(2);
+    expect(asked.sort()).toEqual(['conv-a', undefined]);
+  });
+
   it('receives server-initiated messages on the GET stream (a list_changed makes the client re-list)', async () => {
     let getStream: ServerResponse | undefined;
     const { server } = await sessionServer({
