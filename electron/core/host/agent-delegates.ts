@@ -73,7 +73,8 @@ export function agentDelegates(deps: AgentDelegatesDeps): AgentDelegates & {
     ...(askSignIn
       ? {
           async signIn(q, signal) {
-            const done = await askSignIn(q.agent, agentToolName(q.agent), signal);
+            // In the delegating conversation: asked in the window showing it.
+            const done = await askSignIn(q.agent, agentToolName(q.agent), signal, q.conversationId);
             // The delegation's result says what to do next; the servers' hint would not fit.
             if (done.ok) return { ok: true };
             const cancelled = done.error instanceof SignInCancelledError;

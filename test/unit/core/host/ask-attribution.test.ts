@@ -15,6 +15,7 @@ import { signInAsker } from '../../../../electron/core/host/sign-in-asker';
 import { agentDelegates } from '../../../../electron/core/host/agent-delegates';
 import type { DelegationView } from '../../../../shared/a2a';
 import { DEFAULT_AGENT_LIMITS } from '../../../../shared/settings-fields';
+import { MemoryAuthStore } from '../../../../electron/core/mcp/auth/store';
 import { createClientFeatures } from '../../../../electron/core/mcp/client-features/index';
 import { AskBroker } from '../../../../electron/core/permissions/broker';
 import { defaultPermissionState } from '../../../../electron/core/permissions/scopes';
@@ -222,5 +223,29 @@ describe("an A2A agent's question", () => {
     ]);
     broker.answerQuestion(questions[0].id, { action: 'accept', values: { answer: 'Monday' } });
     expect(await answer).toBe('Monday');
+  });
+
+  it('asks for the agent’s sign-in in the conversation that delegated', async () => {
+    const broker = new AskBroker();
+    const questions: ClientQuestion[] = [];
+    broker.on('requested', (q) => questions.push(q as ClientQuestion));
+    const delegates = agentDelegates({
+      file: join(tempHome('lena-attrib-agents-'), 'agents.json'),
+      env: {},
+      secrets: { get: () => undefined },
+      limits: () => DEFAULT_AGENT_LIMITS,
+      asker: broker,
+      auth: { store: new MemoryAuthStore(), host: { open: async () => {}, interactive: false } },
+    });
+    const view = { taskId: null, rounds: 0 } as DelegationView;
+    const signIn = delegates.signIn!(
+      { agent: 'files', why: 'its card declares OAuth', conversationId: 'conv-b', view },
+      new AbortController().signal,
+    );
+    expect(questions).toMatchObject([
+      { kind: 'sign-in', server: 'files', conversationId: 'conv-b' },
+    ]);
+    broker.answerQuestion(questions[0].id, { action: 'cancel' });
+    expect(await signIn).toEqual({ ok: false, message: 'the user cancelled the sign-in' });
   });
 });
