@@ -202,7 +202,8 @@ describe('a sign-in a call needs', () => {
 });
 
 describe("an A2A agent's question", () => {
-  it('is asked in the conversation that delegated to the agent', async () => {
+  /** The host's agent delegates over a real broker, with the questions it is asked. */
+  const delegatesAsking = () => {
     const broker = new AskBroker();
     const questions: ClientQuestion[] = [];
     broker.on('requested', (q) => questions.push(q as ClientQuestion));
@@ -212,7 +213,13 @@ describe("an A2A agent's question", () => {
       secrets: { get: () => undefined },
       limits: () => DEFAULT_AGENT_LIMITS,
       asker: broker,
+      auth: { store: new MemoryAuthStore(), host: { open: async () => {}, interactive: false } },
     });
+    return { broker, questions, delegates };
+  };
+
+  it('is asked in the conversation that delegated to the agent', async () => {
+    const { broker, questions, delegates } = delegatesAsking();
     const view = { taskId: 't-1', rounds: 1 } as DelegationView;
     const answer = delegates.ask(
       { agent: 'planner', question: 'Which day?', conversationId: 'conv-a', view },
@@ -226,17 +233,7 @@ describe("an A2A agent's question", () => {
   });
 
   it('asks for the agent’s sign-in in the conversation that delegated', async () => {
-    const broker = new AskBroker();
-    const questions: ClientQuestion[] = [];
-    broker.on('requested', (q) => questions.push(q as ClientQuestion));
-    const delegates = agentDelegates({
-      file: join(tempHome('lena-attrib-agents-'), 'agents.json'),
-      env: {},
-      secrets: { get: () => undefined },
-      limits: () => DEFAULT_AGENT_LIMITS,
-      asker: broker,
-      auth: { store: new MemoryAuthStore(), host: { open: async () => {}, interactive: false } },
-    });
+    const { broker, questions, delegates } = delegatesAsking();
     const view = { taskId: null, rounds: 0 } as DelegationView;
     const signIn = delegates.signIn!(
       { agent: 'files', why: 'its card declares OAuth', conversationId: 'conv-b', view },
