@@ -2,7 +2,6 @@
 // a real loopback authorization server: the built command line prints the authorization URL
 // (--no-browser), the "user" opens it (a fetch that follows the redirects to Lena's loopback
 // callback), then `lena chat -p` delegates with the kept token, and logout revokes it.
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,7 @@ import {
 } from '../../fixtures/messages-api';
 import { startOAuthPeer, type OAuthPeer } from '../../fixtures/a2a/oauth-peer';
 import { buildCli, tempHome } from './cli-harness';
-import { CLI, runLena } from './run-cli';
+import { runLena, runLenaSigningIn } from './run-cli';
 
 let home: string;
 let api: MessagesApiServer;
@@ -33,26 +32,9 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-/** `lena ARGS` that opens the authorization URL it prints, as the user would (never spawnSync). */
-function login(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const env = { PATH: process.env.PATH, HOME: home, LENA_HOME: home };
-    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: home });
-    let stdout = '';
-    let stderr = '';
-    let opened = false;
-    child.stdout.on('data', (b: Buffer) => {
-      stdout += b.toString();
-      const url = /^\s+(http\S+)$/m.exec(stdout)?.[1];
-      if (url && !opened) {
-        opened = true;
-        void fetch(url, { redirect: 'follow' }).then((r) => r.text());
-      }
-    });
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-    child.once('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+/** `lena ARGS` that opens the authorization URL it prints, as the user would. */
+const login = (args: string[]) =>
+  runLenaSigningIn({ PATH: process.env.PATH, HOME: home, LENA_HOME: home }, args, true, home);
 
 describe('lena agents login / logout', () => {
   it('signs in through the printed URL, delegates with the token, and signs out', async () => {

@@ -2,25 +2,20 @@
 // (--no-browser), the "user" opens it (a fetch that follows the redirects to Lena's loopback
 // callback), and then `lena mcp call` works with the stored sign-in. This machine has no keychain
 // service, so the tokens go to the 0600 fallback file, with the warning the issue asks for.
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthServer, type OAuthFixture } from '../../fixtures/mcp-http/oauth-server';
+import { buildCli, runLenaSigningIn } from './run-cli';
 
-const ROOT = resolve(__dirname, '../../..');
-const CLI = join(ROOT, 'out/cli/lena.js');
 let home = '';
 let server: OAuthFixture;
 
 const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, LENA_HOME: home });
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], {
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(built.stderr);
+  buildCli();
   server = await startOAuthServer();
   home = mkdtempSync(join(tmpdir(), 'lena-cli-login-'));
   writeFileSync(
@@ -33,31 +28,8 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-/**
- * Runs `lena ARGS`; with `openPrintedUrl`, opens the authorization URL it prints, as the user would.
- * Never spawnSync: the OAuth server lives in this process and must keep answering meanwhile.
- */
-function lena(
-  args: string[],
-  openPrintedUrl = false,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: env() });
-    let stdout = '';
-    let stderr = '';
-    let opened = false;
-    child.stdout.on('data', (b: Buffer) => {
-      stdout += b.toString();
-      const url = /^\s+(http\S+)$/m.exec(stdout)?.[1];
-      if (openPrintedUrl && url && !opened) {
-        opened = true;
-        void fetch(url, { redirect: 'follow' }).then((r) => r.text());
-      }
-    });
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-    child.once('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const lena = (args: string[], openPrintedUrl = false) =>
+  runLenaSigningIn(env(), args, openPrintedUrl);
 
 describe('lena mcp login / logout', () => {
   it('needs a sign-in first, then signs in through the printed URL, calls a tool, and signs out', async () => {

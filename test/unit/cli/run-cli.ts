@@ -1,5 +1,5 @@
 // Runs the built command line (out/cli/lena.js) under a temporary Lena home, for CLI tests.
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../../..');
@@ -38,5 +38,34 @@ export function runLena(
           stderr,
         }),
     );
+  });
+}
+
+/**
+ * Runs `lena ARGS` with `env`; with `openPrintedUrl`, opens the authorization URL it prints (a
+ * fetch that follows the redirects to Lena's loopback callback), as the user would. Never
+ * spawnSync: the authorization server lives in the test's process and must keep answering.
+ */
+export function runLenaSigningIn(
+  env: NodeJS.ProcessEnv,
+  args: string[],
+  openPrintedUrl = true,
+  cwd?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, ...(cwd ? { cwd } : {}) });
+    let stdout = '';
+    let stderr = '';
+    let opened = false;
+    child.stdout.on('data', (b: Buffer) => {
+      stdout += b.toString();
+      const url = /^\s+(http\S+)$/m.exec(stdout)?.[1];
+      if (openPrintedUrl && url && !opened) {
+        opened = true;
+        void fetch(url, { redirect: 'follow' }).then((r) => r.text());
+      }
+    });
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    child.once('close', (code) => done({ code, stdout, stderr }));
   });
 }
