@@ -1,8 +1,8 @@
-// A conversation moved to another project (issue 47's known limit, removed): its next turn runs with
-// the new project's instructions and gets the new project's pinned files once, at the start of the
-// new user turn, while everything sent before stays byte for byte (the stand-in's prompt cache reads
-// it back); moving back does not give a file the conversation already holds; the meter shows what
-// the next turn adds; tool switches follow the new project unless the conversation set its own.
+// A conversation moved to another project: its next turn runs with the new project's instructions
+// and gets the new project's pinned files once, at the start of the new user turn, while everything
+// sent before stays byte for byte (the stand-in's prompt cache reads it back); moving back does not
+// give a file the conversation already holds; the meter shows what the next turn adds; tool
+// switches follow the new project unless the conversation set its own.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
