@@ -147,7 +147,7 @@ export abstract class ChildPipesTransport<
   protected endInBackground(_grace: number): boolean {
     return false;
   }
-  /** After close() saw the process exit: ends whatever it may have left running. */
+  /** close()'s last step, the process gone or killed: ends what it may have left running. */
   protected async afterExit(_grace: number): Promise<void> {}
   /** The server ended without close() (it exited, or overflowed): ends what it may have left. */
   protected afterUnrequestedEnd(): void {}
