@@ -26,7 +26,7 @@ export interface ChildPipesLimits {
   maxMessageBytes?: number;
   /** How much of stderr to keep (default 64 KiB). */
   stderrTailBytes?: number;
-  /** Wait after ending stdin, and again after terminating, before the next step (default 1500 ms). */
+  /** Wait after ending stdin, and again after terminating, before going on (default 1500 ms). */
   shutdownGraceMs?: number;
 }
 
