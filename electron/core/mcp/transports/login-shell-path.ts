@@ -35,3 +35,10 @@ export function loginShellPath(): Promise<string | undefined> {
   })();
   return cached;
 }
+
+/** process.env for a server to start from: PATH from the login shell where `mode` asks for it. */
+export async function baseEnvironment(mode: 'login-shell' | 'process'): Promise<NodeJS.ProcessEnv> {
+  if (mode === 'process') return process.env;
+  const path = await loginShellPath();
+  return path ? { ...process.env, PATH: path } : process.env;
+}
