@@ -154,6 +154,9 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
     await expect
       .poll(() => page.getByTestId('meter-pinned').textContent())
       .toBe('pinned 1K (+1K next message)');
+    // Every figure is whole: the key hint gives way before the meter loses a character.
+    const meter = page.getByTestId('composer-meter');
+    expect(await meter.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
     await app.screenshot('projects-moved');
   }, 30_000);
 
