@@ -44,4 +44,16 @@ export interface ConversationMeter {
   pinnedNextTokens?: number;
   /** The pinned files take more than PINNED_WARNING_SHARE of the context window. */
   pinnedWarn?: boolean;
+  /** Of usage and costUsd, what servers' sampling requests caused by its tool calls spent; absent = none. */
+  sampling?: SamplingSpend;
+}
+
+/** Sampling requests answered with the user's key for a conversation (a server asked during its tool call). */
+export interface SamplingSpend {
+  requests: number;
+  usage: Usage;
+  /** USD of the requests with a known price; null when none had one. */
+  costUsd: number | null;
+  /** Requests whose model had no price (their cost is not in costUsd). */
+  unpricedRequests: number;
 }

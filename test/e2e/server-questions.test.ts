@@ -158,6 +158,11 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
     await answerQuestion(page, /^Return to every/);
     await page.getByText('Sampling done.').waitFor({ timeout: 30_000 });
     expect(lastToolResult()).toContain('Hello from Claude, via Lena');
+    // The request served this conversation's tool call: its meter counts it and says so.
+    await expect
+      .poll(() => page.getByTestId('context-meter').getAttribute('title'))
+      .toMatch(/over 1 turn, of which 1 request by servers: \$\d/);
+    await app.screenshot('sampling-meter');
     await page
       .getByRole('button', { name: /servers$/ })
       .first()

@@ -5,10 +5,11 @@ import {
   CONTEXT_WARNING_SHARE,
   PINNED_WARNING_SHARE,
   type ConversationMeter,
+  type SamplingSpend,
   type TurnMeter,
 } from '../../../shared/chat/meter';
 import type { Usage } from '../../../shared/chat/messages';
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationRecord, ConversationStore } from '../store/conversations';
 import {
   cacheSavingsOf,
   contextTokensOf,
@@ -28,6 +29,10 @@ const plus = (a: Usage, b: Usage): Usage => ({
 
 const sum = (a: number | null, b: number | null): number | null =>
   a === null ? b : b === null ? a : a + b;
+
+/** The sampling part a meter carries through a turn or a project's files. */
+const samplingPart = (m: ConversationMeter | undefined) =>
+  m?.sampling ? { sampling: m.sampling } : {};
 
 export interface TurnFigures {
   model: string;
@@ -76,6 +81,45 @@ export function addTurn(
     contextLimit,
     warn: contextLimit !== null && contextTokens >= CONTEXT_WARNING_SHARE * contextLimit,
     ...pinnedPart(before?.pinnedTokens, contextLimit, before?.pinnedNextTokens),
+    ...samplingPart(before),
+  };
+}
+
+/**
+ * The conversation's meter with one sampling request a server made during its tool call: priced
+ * like a turn (the model that answered, the same table and overrides) and added to the totals, and
+ * kept apart in `sampling` so the meter can say what servers spent. The context is not touched:
+ * the request was not part of the conversation's context.
+ */
+export function addSampling(
+  before: ConversationMeter | undefined,
+  f: { model: string; usage: Usage; prices?: Readonly<Record<string, ModelPrice>> },
+): ConversationMeter {
+  const costUsd = costOf(f.usage, priceFor(f.model, f.prices));
+  const was: SamplingSpend = before?.sampling ?? {
+    requests: 0,
+    usage: { ...ZERO },
+    costUsd: null,
+    unpricedRequests: 0,
+  };
+  return {
+    turns: before?.turns ?? 0,
+    usage: plus(before?.usage ?? ZERO, f.usage),
+    costUsd: sum(before?.costUsd ?? null, costUsd),
+    savingsUsd: before?.savingsUsd ?? null,
+    unpricedTurns: before?.unpricedTurns ?? 0,
+    toolsRewrites: before?.toolsRewrites ?? 0,
+    lastTurn: before?.lastTurn ?? null,
+    contextTokens: before?.contextTokens ?? 0,
+    contextLimit: before?.contextLimit ?? null,
+    warn: before?.warn ?? false,
+    ...pinnedPart(before?.pinnedTokens, before?.contextLimit ?? null, before?.pinnedNextTokens),
+    sampling: {
+      requests: was.requests + 1,
+      usage: plus(was.usage, f.usage),
+      costUsd: sum(was.costUsd, costUsd),
+      unpricedRequests: was.unpricedRequests + (costUsd === null ? 1 : 0),
+    },
   };
 }
 
@@ -120,7 +164,24 @@ export function withPinned(
     contextLimit: limit,
     warn: before?.warn ?? false,
     ...pinnedPart(pinned.total, limit, pinned.next),
+    ...samplingPart(before),
   };
+}
+
+/**
+ * One sampling request's spend added to the conversation's stored meter; the conversation as it is
+ * now, or undefined when it was deleted meanwhile.
+ */
+export function recordSampling(
+  store: ConversationStore,
+  conversationId: string,
+  f: Parameters<typeof addSampling>[1],
+): ConversationRecord | undefined {
+  try {
+    return store.setMeter(conversationId, addSampling(store.summary(conversationId).meter, f));
+  } catch {
+    return undefined; // deleted meanwhile, or an id no conversation has
+  }
 }
 
 /** A cheap key of a request's tool definitions: a change means the cached tools prefix was rewritten. */

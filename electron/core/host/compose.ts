@@ -10,6 +10,7 @@ import { ChatEngine } from '../chat/engine';
 import { chatSettingsOf, DEFAULT_CHAT_SETTINGS, type ChatSettings } from '../chat/chat-settings';
 import { ModelCatalog } from '../chat/models';
 import { skillCatalogOf } from '../chat/skill-catalog';
+import { recordSampling } from '../chat/meter';
 import { ToolBudget } from '../chat/tool-budget';
 import { ToolSearchSupport } from '../chat/tool-search/support';
 import { ViewContexts } from '../chat/view-context';
@@ -203,6 +204,15 @@ export async function composeRuntime(options: RuntimeOptions): Promise<Runtime> 
           models,
           openExternal: options.openExternal,
           usage: samplingUsage,
+          // What a sampling request cost joins the meter of the conversation whose call caused it.
+          spent: (conversationId, model, usage) => {
+            const conversation = recordSampling(conversations.store, conversationId, {
+              model,
+              usage,
+              prices: chatSettings().prices,
+            });
+            if (conversation) options.emit({ type: 'conversation-updated', conversation });
+          },
           settingsKey,
           outgoing: boundaries.answer,
           // A server's sampling request passes the one gate before anyone is asked.

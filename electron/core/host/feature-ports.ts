@@ -4,7 +4,9 @@
 // forms and addresses to open. `lena chat --interactive` uses the same ports over terminal prompts.
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { SamplingUsage } from './sampling-usage';
+import type { Usage } from '../../../shared/chat/messages';
 import type { ClientAnswer, SamplingDraft } from '../../../shared/client-questions';
 import { anthropicClient, type ChatSettings } from '../chat/chat-settings';
 import type { ModelCatalog } from '../chat/models';
@@ -38,6 +40,12 @@ export interface FeaturePortDeps {
   usage?: SamplingUsage;
   /** The key of a server's own settings and tally (server-settings.ts); its name when absent. */
   settingsKey?: (server: string) => string;
+  /**
+   * A sampling request answered for a conversation (the one the wire names, else the only one with
+   * a call in flight on the server): its spend joins that conversation's meter. Unattributed
+   * requests count on the server's tally only.
+   */
+  spent?: (conversationId: string, model: string, usage: Usage) => void;
   /** Sees every answer before it goes back to a server (the untrusted-data boundaries' check). */
   outgoing?: (value: unknown) => void;
   /** The one gate (permissions/tool-gate.ts) a sampling request passes before it is shown or sent. */
@@ -135,6 +143,14 @@ function describePreferences(prefs: Record<string, unknown> | undefined): string
   return parts.length > 0 ? parts.join('; ') : null;
 }
 
+/** The Messages API's usage as the meter counts it. */
+const usageOf = (message: { usage?: Anthropic.Usage | null }): Usage => ({
+  inputTokens: message.usage?.input_tokens ?? 0,
+  outputTokens: message.usage?.output_tokens ?? 0,
+  cacheReadTokens: message.usage?.cache_read_input_tokens ?? 0,
+  cacheCreationTokens: message.usage?.cache_creation_input_tokens ?? 0,
+});
+
 const declined = (message: string): SamplingOutcome => ({ ok: false, message });
 
 // Long: one port per kind of server question, over the broker and settings they share.
@@ -208,6 +224,8 @@ export function windowFeaturePorts(deps: FeaturePortDeps): FeaturePorts {
           const params = built.params;
           const message = await admitted.send(() => client.messages.create(params, { signal }));
           await deps.usage?.add(own, message.usage);
+          if (about.conversationId)
+            deps.spent?.(about.conversationId, message.model || settings.model, usageOf(message));
           tokens = {
             input: message.usage?.input_tokens ?? 0,
             output: message.usage?.output_tokens ?? 0,

@@ -5,8 +5,7 @@
 // message box offers summary-and-continue (ContextWarning).
 import { attachmentsTokens } from '../../../shared/chat/attachment-rules';
 import type { ConversationMeter } from '../../../shared/chat/meter';
-import { usdText } from '../../../shared/chat/meter-text';
-import { PRICES_READ_ON } from '../../../shared/prices';
+import { conversationCost, meterDetails, usdText } from '../../../shared/chat/meter-text';
 import { useLena, useLenaActions } from '../../store';
 import { chatSelectors } from '../../store/chat/selectors';
 import { conversationsSelectors } from '../../store/conversations/selectors';
@@ -24,45 +23,6 @@ export function limitText(limit: number): string {
 const shareOf = (m: ConversationMeter) =>
   m.contextLimit ? Math.round((100 * m.contextTokens) / m.contextLimit) : null;
 
-/** The conversation's cost: "price unknown" when no turn had a price, "≥" when some had none. */
-function conversationCost(m: ConversationMeter): string {
-  if (m.costUsd === null) return 'price unknown';
-  return `${m.unpricedTurns > 0 ? '≥' : ''}${usdText(m.costUsd)}`;
-}
-
-/** The meter's details, one fact a line (the span's title). */
-function details(m: ConversationMeter): string {
-  const u = m.usage;
-  const last = m.lastTurn;
-  const lines = [
-    m.contextLimit
-      ? `Context window: ${count(m.contextTokens)} of ${count(m.contextLimit)} tokens (${shareOf(m)} %) at the last response, cache included`
-      : `Context: ${count(m.contextTokens)} tokens at the last response (the model's limit is unknown)`,
-    `This conversation: ${conversationCost(m)} over ${m.turns} turn${m.turns === 1 ? '' : 's'}` +
-      (m.unpricedTurns > 0 ? ` (${m.unpricedTurns} without a price, not counted)` : ''),
-    `Tokens: ${count(u.inputTokens)} input, ${count(u.cacheReadTokens)} read from cache, ${count(u.cacheCreationTokens)} written to cache, ${count(u.outputTokens)} output`,
-  ];
-  if (m.pinnedTokens)
-    lines.push(
-      `The project's pinned files: about ${count(m.pinnedTokens)} tokens` +
-        (m.pinnedNextTokens
-          ? `, of which about ${count(m.pinnedNextTokens)} are given with your next message (moved to this project)`
-          : ', given once') +
-        (m.pinnedWarn ? " (more than a fifth of the model's context window)" : ''),
-    );
-  if (last) lines.push(`Last turn (${last.model}): ${usdText(last.costUsd)}`);
-  if (m.savingsUsd !== null)
-    lines.push(
-      m.savingsUsd >= 0
-        ? `The cache saved ${usdText(m.savingsUsd)}`
-        : `The cache cost ${usdText(-m.savingsUsd)} more than it saved (written, not read back yet)`,
-    );
-  if (m.toolsRewrites > 0)
-    lines.push(`Tool definitions changed ${m.toolsRewrites} times (the cache was written again)`);
-  lines.push(`Prices: Lena's table read on ${PRICES_READ_ON}, with your own in Settings`);
-  return lines.join('\n');
-}
-
 /** The open conversation's meter, or null before its first turn. */
 const useMeter = () => useLena((s) => conversationsSelectors.active(s)?.meter ?? null);
 
@@ -75,7 +35,7 @@ export function ContextMeter() {
     <span
       className={`muted small context-meter${m.warn ? ' warn' : ''}`}
       data-testid="context-meter"
-      title={details(m)}
+      title={meterDetails(m)}
     >
       {share !== null && m.contextLimit !== null && (
         <>

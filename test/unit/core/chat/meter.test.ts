@@ -3,9 +3,15 @@
 // the warning at 80 % of the context window.
 import { describe, expect, it } from 'vitest';
 import { chatSettingsOf } from '../../../../electron/core/chat/chat-settings';
-import { addTurn, toolsKey, turnMeter } from '../../../../electron/core/chat/meter';
+import {
+  addSampling,
+  addTurn,
+  toolsKey,
+  turnMeter,
+  withPinned,
+} from '../../../../electron/core/chat/meter';
 import { readSettings } from '../../../../electron/core/store/settings-schema';
-import { meterLine, usdText } from '../../../../shared/chat/meter-text';
+import { meterDetails, meterLine, usdText } from '../../../../shared/chat/meter-text';
 import { MODEL_PRICES, priceFor } from '../../../../shared/prices';
 
 const usage = (input: number, output: number, read = 0, write = 0) => ({
@@ -98,6 +104,34 @@ describe('the meter', () => {
   it('counts a changed tool list as a rewrite of the cached tools prefix', () => {
     expect(toolsKey([{ name: 'a' }, { name: 'b', defer_loading: true }])).not.toBe(
       toolsKey([{ name: 'a' }, { name: 'b' }]),
+    );
+  });
+
+  it('keeps what servers sampled for a conversation through its turns, and says "≥" when a request had no price', () => {
+    const figures = {
+      model: 'claude-sonnet-4-6',
+      usage: usage(1_000, 100),
+      lastResponse: usage(1_000, 100),
+      requests: 1,
+      toolsRewrites: 0,
+      contextLimit: 200_000,
+    };
+    // A tool call of the first turn sampled before the turn ended: the turn adds to it.
+    const sampled = addSampling(undefined, { model: 'claude-sonnet-4-6', usage: usage(2_000, 0) });
+    expect(sampled).toMatchObject({ turns: 0, costUsd: 0.006, contextTokens: 0 });
+    const turned = addTurn(sampled, turnMeter(figures), figures);
+    expect(turned.costUsd).toBeCloseTo(0.006 + 0.003 + 0.0015, 12);
+    expect(turned.usage.inputTokens).toBe(3_000);
+    expect(turned.contextTokens).toBe(1_000);
+    expect(turned.sampling).toEqual(sampled.sampling);
+    expect(withPinned(turned, { total: 50, given: 0 }, 200_000).sampling).toEqual(sampled.sampling);
+    expect(meterLine(turned.lastTurn!, turned)).toContain(
+      '$0.010 this conversation (of which 1 request by servers: $0.0060)',
+    );
+    const unpriced = addSampling(turned, { model: 'my-proxy-model', usage: usage(10, 10) });
+    expect(unpriced.costUsd).toBe(turned.costUsd);
+    expect(meterDetails(unpriced)).toContain(
+      'This conversation: ≥$0.010 over 1 turn, of which 2 requests by servers: ≥$0.0060',
     );
   });
 });
