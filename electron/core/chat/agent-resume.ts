@@ -2,6 +2,7 @@
 // again, the gate is passed (allowed when it started: only a deny rule written since stops it), the
 // task is followed (SubscribeToTask or GetTask polling) to its end, and the result is stored as a
 // late result, offered with "Continue with the result" (task-resume.ts sends it as a new turn).
+import type { DelegationView } from '../../../shared/a2a';
 import type { ChatEvent } from '../../../shared/chat/events';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import type { DelegationRecord } from '../agents/journal';
@@ -109,6 +110,16 @@ async function followAgain(
               { agent: record.agent, question, conversationId, view },
               controller.signal,
             ),
+          // The sign-in is asked in the delegation's own conversation, as when it started.
+          ...(deps.agents.signIn
+            ? {
+                signIn: (why: string, view: DelegationView) =>
+                  deps.agents.signIn!(
+                    { agent: record.agent, why, conversationId, view },
+                    controller.signal,
+                  ),
+              }
+            : {}),
         },
         controller.signal,
         deps.agents.limits(),
