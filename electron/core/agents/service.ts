@@ -1,6 +1,7 @@
 // The agents service: agents.json's entries with `${VAR}` / `${secret:NAME}` expanded by the same
 // code as server entries (mcp/config/expand.ts), each agent's card fetched and checked, and the
-// tool Claude sees for each ready agent, and the OAuth sign-in a card declares (agents/auth.ts).
+// tool Claude sees for each ready agent, and the OAuth sign-in a card declares (agents/auth.ts), or
+// the one a card behind a sign-in names in its 401 (RFC 9728 resource metadata, as MCP servers do).
 // The window, `lena agents` and `lena chat` ask this service.
 import type { AgentCard } from '@a2a-js/sdk';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -263,15 +264,7 @@ export class AgentsService {
   ): Promise<{ signIn?: AgentView['signIn'] }> {
     const scheme = fetched.card ? oauthSchemeOf(fetched.card) : null;
     if (!scheme || !this.options.auth || !fetched.view) return {};
-    const state = await this.options.auth.state(this.signInTargetOf(name, url, entry, fetched));
-    return {
-      signIn: {
-        signedIn: state.signedIn,
-        ...(state.account ? { account: state.account } : {}),
-        ...(state.scopes ? { scopes: state.scopes } : {}),
-        ...(state.expiresAt ? { expiresAt: state.expiresAt } : {}),
-      },
-    };
+    return { signIn: await this.signInState(this.signInTargetOf(name, url, entry, fetched)) };
   }
 
   private signInTargetOf(
