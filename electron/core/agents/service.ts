@@ -361,7 +361,13 @@ export class AgentsService {
     const read = await this.entry(name);
     const view = await this.viewOf(read, false);
     if (view.state !== 'ready' || !view.card)
-      throw new LenaError(ERROR_CODE.unavailable, `Agent ${name} is not available: ${view.reason}`);
+      throw new LenaError(
+        // A card behind a sign-in Lena can run: the caller may ask for it and connect again.
+        view.state === 'needs-sign-in' && view.signIn
+          ? ERROR_CODE.signInRequired
+          : ERROR_CODE.unavailable,
+        `Agent ${name} is not available: ${view.reason}`,
+      );
     const target = await this.target(read.entry);
     if (!target.ok) throw new LenaError(ERROR_CODE.missingReference, target.reason);
     const key = `${name}\0${identityOf(name, read.entry).hash}`;
