@@ -200,11 +200,13 @@ registerCommand({
 
 registerCommand({
   path: ['agents', 'login'],
-  summary: 'sign in to an agent whose card declares OAuth; prints the URL to open',
+  summary: "sign in to an agent (its card's OAuth, or the one its card is behind)",
   usage: ['agents login NAME [--no-browser] [--json]'],
   description:
     "Runs the OAuth sign-in the agent's card declares (an authorization-code flow, or OpenID\n" +
-    'Connect): the authorization page opens in a browser (or its URL is printed with --no-browser),\n' +
+    'Connect), or, for a card itself behind a sign-in whose 401 names its resource metadata\n' +
+    '(RFC 9728), the one that metadata names, found as for MCP servers. The authorization page\n' +
+    'opens in a browser (or its URL is printed with --no-browser),\n' +
     'and Lena waits for the loopback redirect, or for the address the browser ended on pasted on\n' +
     "stdin. Lena registers itself where the agent's authorization server allows, else uses the\n" +
     "entry's client id (lena agents add … --client-id ID). Tokens go where lena mcp login keeps\n" +

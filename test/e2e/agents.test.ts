@@ -6,7 +6,7 @@
 // A 3 MB artifact is kept as a file: "Save as…" copies it through the save dialog (the harness's
 // stand-in writes into a downloads folder), "Show in folder" goes through the host's port, and a
 // file deleted meanwhile is said on the card. An agent whose card declares OAuth asks "Sign in to
-// agent NAME" in the conversation first.
+// agent NAME" in the conversation first; one whose card is behind a sign-in offers Sign in.
 import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -313,6 +313,40 @@ describe.skipIf(skipWhen('no-browser'))('A2A agents in the window', () => {
     await page.getByRole('button', { name: /Stop/ }).click();
     await expect.poll(() => slow.cancels.length, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => card.getAttribute('data-status')).toBe('cancelled');
+  });
+
+  it('an agent whose card is behind a sign-in offers Sign in, then shows its card', async () => {
+    const { page } = app;
+    const vault = await startOAuthPeer({ protectCard: true });
+    try {
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Servers', exact: true }).click();
+      const panel = page.getByRole('region', { name: 'A2A agents' });
+      await panel.getByRole('button', { name: '+ Add agent' }).click();
+      const form = panel.getByRole('form', { name: 'Add agent' });
+      await form.getByLabel('Name', { exact: true }).fill('vault');
+      await form.getByLabel('Base URL').fill(vault.url);
+      await form.getByRole('button', { name: 'Add agent' }).click();
+      const item = panel.getByTestId('agent-item').filter({ hasText: 'vault' });
+      await expect.poll(() => item.getAttribute('data-state')).toBe('needs-sign-in');
+      expect(await item.textContent()).toContain(
+        'Sign in to read it: Sign in on the Servers page, or run `lena agents login vault`.',
+      );
+      const state = item.getByTestId('agent-sign-in');
+      expect(await state.textContent()).toContain('Not signed in: its card is behind the sign-in');
+      await item.scrollIntoViewIfNeeded();
+      await app.screenshot('agent-card-behind-sign-in');
+      const before = opened.length;
+      await item.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => item.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+      expect(opened.length).toBe(before + 1);
+      expect(await item.textContent()).toContain('Files agent 2.0.0 · Lena tests');
+      await expect.poll(() => state.textContent()).toContain('Signed in');
+      await item.scrollIntoViewIfNeeded();
+      await app.screenshot('agent-card-signed-in');
+    } finally {
+      await vault.close();
+    }
   });
 });
 

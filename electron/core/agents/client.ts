@@ -12,6 +12,8 @@ import {
 } from '@a2a-js/sdk/client';
 import type { AgentCardView } from '../../../shared/a2a';
 import { ERROR_CODE, LenaError } from '../../../shared/result';
+import { findAuthError, type BearerChallenge } from '../mcp/auth/types';
+import { parseBearerChallenge } from '../mcp/auth/www-authenticate';
 import { checkCard } from './card';
 import { artifactOf, messageText, snapshotOf, stateOf, type TaskSnapshot } from './convert';
 
@@ -50,12 +52,37 @@ function fetchWith(headers: Record<string, string>): typeof fetch {
   };
 }
 
-/** Fetches `/.well-known/agent-card.json` under the base URL and checks it. */
+/** The card is behind a sign-in (401/403): with the Bearer challenge it answered, if any. */
+export class CardLockedError extends LenaError {
+  constructor(
+    message: string,
+    readonly challenge: BearerChallenge | undefined,
+  ) {
+    super(ERROR_CODE.signInRequired, message);
+    this.name = 'CardLockedError';
+  }
+}
+
+/**
+ * Fetches `/.well-known/agent-card.json` under the base URL and checks it. `authorize` wraps the
+ * fetch with the agent's sign-in where its card is behind one (agents/auth.ts).
+ */
 export async function fetchCard(
   target: AgentTarget,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; authorize?: (f: typeof fetch) => typeof fetch } = {},
 ): Promise<{ card: AgentCard; view: AgentCardView }> {
-  const fetchImpl = fetchWith(target.headers);
+  const plain = fetchWith(target.headers);
+  let refused: { status: number; challenge: BearerChallenge | undefined } | undefined;
+  const watched: typeof fetch = async (input, init) => {
+    const response = await plain(input, init);
+    if (response.status === 401 || response.status === 403)
+      refused = {
+        status: response.status,
+        challenge: parseBearerChallenge(response.headers.get('www-authenticate') ?? undefined),
+      };
+    return response;
+  };
+  const fetchImpl = options.authorize ? options.authorize(watched) : watched;
   const timed: typeof fetch = (input, init) =>
     fetchImpl(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
   const resolver = new DefaultAgentCardResolver({ fetchImpl: timed, ...LEGACY });
@@ -64,11 +91,11 @@ export async function fetchCard(
     raw = await resolver.resolve(baseOf(target.url));
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    const status = /: (40[13])$/.exec(why)?.[1];
-    if (status)
-      throw new LenaError(
-        ERROR_CODE.signInRequired,
-        `The Agent Card of ${target.url} is behind a sign-in (HTTP ${status}).`,
+    const status = refused?.status ?? /: (40[13])$/.exec(why)?.[1];
+    if (status || findAuthError(err))
+      throw new CardLockedError(
+        `The Agent Card of ${target.url} is behind a sign-in (HTTP ${status ?? 401}).`,
+        refused?.challenge,
       );
     throw new LenaError(
       ERROR_CODE.unavailable,

@@ -3,8 +3,11 @@
 // with backoff), else SendMessage and polling. INPUT_REQUIRED asks the user through `ask` and the
 // answer continues the same task, at most `maxInputRounds` times. Where the card declares OAuth, a
 // missing token, a 401 or AUTH_REQUIRED asks for the sign-in through `signIn`, then sends the same
-// task again with the token. Everything is bounded: a wall
-// time, status updates coalesced to `maxUpdatesPerSecond`, and the inline text of artifacts.
+// task again with the token; a task followed again after a restart has no message to send, so it
+// is followed again (SubscribeToTask or GetTask) with the token: A2A's in-task authorization has
+// the client obtain the credential out of band and subscribe to the task for what follows.
+// Everything is bounded: a wall time, status updates coalesced to `maxUpdatesPerSecond`, and the
+// inline text of artifacts.
 // Stop (the signal) sends CancelTask. Never throws for what the agent does: the outcome says it.
 import {
   agentSignInAdvice,
@@ -244,6 +247,7 @@ export async function delegate(
   let failure: string | null = null;
   // The task as sent, sent again (same task and context) once a sign-in it stopped for is done.
   const sent = input.message;
+  const resumed = Boolean(input.taskId);
   let signIns = 0;
   const canSignIn = () => Boolean(hooks.signIn && connection.card.oauth) && signIns < MAX_SIGN_INS;
   const signIn = async (why: string): Promise<string | null> => {
@@ -273,7 +277,16 @@ export async function delegate(
         }
         message = null;
       }
-      if (failure === null && !done(t) && !both.aborted) await followUntilDone(connection, t, both);
+      if (failure === null && !done(t) && !both.aborted)
+        try {
+          await followUntilDone(connection, t, both);
+        } catch (err) {
+          if (!signInNeeded(err) || !canSignIn()) throw err;
+          failure = await signIn(
+            `Agent ${agent} refused to show the task without a valid sign-in.`,
+          );
+          continue;
+        }
       if (
         !both.aborted &&
         t.view.state === 'auth-required' &&
@@ -288,7 +301,8 @@ export async function delegate(
           `Agent ${agent} stopped the task for a sign-in${t.view.status ? `: ${t.view.status}` : '.'}`,
         );
         if (failure !== null || both.aborted) break;
-        message = sent;
+        // A resumed task has no message: it is followed with the token (the agent resumes it).
+        message = resumed ? null : sent;
         t.view.state = 'working';
         t.changed(true);
         continue;
@@ -398,7 +412,8 @@ async function followUntilDone(connection: AgentConnection, t: Tracker, signal: 
         t.apply(event);
         if (done(t)) return;
       }
-    } catch {
+    } catch (err) {
+      if (signInNeeded(err)) throw err;
       // Not resumable as a stream: poll.
     }
   }

@@ -6,6 +6,7 @@
 import * as oauth from 'oauth4webapi';
 import {
   canonicalResource,
+  discover,
   readAuthorizationServer,
   readMetadataAt,
   type Discovered,
@@ -24,7 +25,12 @@ export type AgentOAuthScheme =
       scopes: string[];
     }
   | { kind: 'metadata'; metadataUrl: string; scopes: string[] }
-  | { kind: 'openid-connect'; discoveryUrl: string; scopes: string[] };
+  | { kind: 'openid-connect'; discoveryUrl: string; scopes: string[] }
+  /**
+   * Not from the card: the card itself answered 401 naming its Protected Resource Metadata
+   * (RFC 9728), found the way MCP servers' is; the token is for the agent's own address.
+   */
+  | { kind: 'resource-metadata'; metadataUrl: string; scopes: string[] };
 
 const obj = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -100,6 +106,8 @@ export async function discoverFromCard(
   scheme: AgentOAuthScheme,
   endpoint: URL,
 ): Promise<Discovered> {
+  if (scheme.kind === 'resource-metadata')
+    return discover(fetch, endpoint, { resourceMetadata: scheme.metadataUrl });
   const resource = canonicalResource(endpoint);
   if (scheme.kind === 'openid-connect' || scheme.kind === 'metadata') {
     const at = new URL(scheme.kind === 'metadata' ? scheme.metadataUrl : scheme.discoveryUrl);

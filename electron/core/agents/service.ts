@@ -1,6 +1,7 @@
 // The agents service: agents.json's entries with `${VAR}` / `${secret:NAME}` expanded by the same
 // code as server entries (mcp/config/expand.ts), each agent's card fetched and checked, and the
-// tool Claude sees for each ready agent, and the OAuth sign-in a card declares (agents/auth.ts).
+// tool Claude sees for each ready agent, and the OAuth sign-in a card declares (agents/auth.ts), or
+// the one a card behind a sign-in names in its 401 (RFC 9728 resource metadata, as MCP servers do).
 // The window, `lena agents` and `lena chat` ask this service.
 import type { AgentCard } from '@a2a-js/sdk';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -14,11 +15,13 @@ import {
 import { ERROR_CODE, LenaError } from '../../../shared/result';
 import { sha256Hex, stableStringify } from '../base/stable-json';
 import { expandEntry, type SecretLookup } from '../mcp/config/expand';
+import type { OAuthProvider } from '../mcp/auth/provider';
+import type { BearerChallenge } from '../mcp/auth/types';
 import { authorizedFetch, type AgentAuth, type AgentSignInTarget } from './auth';
 import { AGENT_INPUT_SCHEMA, toolDescription } from './card';
-import { AgentConnection, fetchCard, type AgentTarget } from './client';
+import { AgentConnection, CardLockedError, fetchCard, type AgentTarget } from './client';
 import { addAgent, readAgents, removeAgent, type ReadEntry } from './entries';
-import { oauthSchemeOf } from './oauth-scheme';
+import { oauthSchemeOf, type AgentOAuthScheme } from './oauth-scheme';
 
 export interface AgentsServiceOptions {
   /** agents.json in Lena's home. */
@@ -47,6 +50,15 @@ interface Fetched {
   error?: string;
   /** The card is behind a sign-in (401/403). */
   locked?: boolean;
+  /** The Bearer challenge the card's 401/403 carried. */
+  challenge?: BearerChallenge;
+}
+
+/** An agent as its entry names it: what its sign-in is keyed by. */
+interface Who {
+  name: string;
+  url: string;
+  entry: AgentEntry;
 }
 
 const identityOf = (name: string, entry: AgentEntry): AgentIdentity => ({
@@ -56,6 +68,11 @@ const identityOf = (name: string, entry: AgentEntry): AgentIdentity => ({
 
 export class AgentsService {
   private readonly cards = new Map<string, Fetched>();
+  /**
+   * Agents whose card answered 401 naming its resource metadata (RFC 9728), by card key: Lena
+   * signs in to them as to an MCP server, and their card and requests then carry the token.
+   */
+  private readonly cardSchemes = new Map<string, AgentOAuthScheme>();
 
   constructor(private readonly options: AgentsServiceOptions) {}
 
@@ -76,27 +93,58 @@ export class AgentsService {
     return { ok: true, target: { url: launch.url, headers: launch.headers } };
   }
 
-  private async card(key: string, target: AgentTarget, fresh: boolean): Promise<Fetched> {
-    const ttl = this.options.cardTtlMs ?? 60_000;
-    const cached = this.cards.get(key);
-    if (!fresh && cached && Date.now() - cached.at < ttl) return cached;
-    let fetched: Fetched;
+  private async fetchOnce(target: AgentTarget, name: string, signIn?: OAuthProvider) {
     try {
       const { card, view } = await fetchCard(target, {
         ...(this.options.cardTimeoutMs ? { timeoutMs: this.options.cardTimeoutMs } : {}),
+        ...(signIn ? { authorize: (f: typeof fetch) => authorizedFetch(f, signIn, name) } : {}),
       });
-      fetched = { at: Date.now(), card, view };
+      return { at: Date.now(), card, view };
     } catch (err) {
-      fetched = {
+      return {
         at: Date.now(),
         error: err instanceof Error ? err.message : String(err),
         ...(err instanceof LenaError && err.code === ERROR_CODE.signInRequired
           ? { locked: true }
           : {}),
+        ...(err instanceof CardLockedError && err.challenge ? { challenge: err.challenge } : {}),
       };
+    }
+  }
+
+  private async card(key: string, target: AgentTarget, fresh: boolean, who: Who) {
+    const ttl = this.options.cardTtlMs ?? 60_000;
+    const cached = this.cards.get(key);
+    if (!fresh && cached && Date.now() - cached.at < ttl) return cached;
+    let fetched: Fetched = await this.fetchOnce(target, who.name, this.cardSignIn(key, who));
+    const metadataUrl = fetched.challenge?.resourceMetadata;
+    if (metadataUrl && this.options.auth && !this.cardSchemes.has(key)) {
+      // Learnt from this 401: a token kept from before (a restart) lets the card load now.
+      const scopes = fetched.challenge?.scope ?? [];
+      this.cardSchemes.set(key, { kind: 'resource-metadata', metadataUrl, scopes });
+      const signIn = this.cardSignIn(key, who)!;
+      if ((await signIn.state()).signedIn) fetched = await this.fetchOnce(target, who.name, signIn);
     }
     this.cards.set(key, fetched);
     return fetched;
+  }
+
+  /** The sign-in of an agent whose card is behind one (its 401 named the resource metadata). */
+  private cardTargetOf(key: string, who: Who): AgentSignInTarget | undefined {
+    const scheme = this.cardSchemes.get(key);
+    if (!scheme || !this.options.auth) return undefined;
+    return {
+      name: who.name,
+      url: who.url,
+      endpoint: who.url,
+      scheme,
+      ...(who.entry.oauth?.clientId ? { clientId: who.entry.oauth.clientId } : {}),
+    };
+  }
+
+  private cardSignIn(key: string, who: Who): OAuthProvider | undefined {
+    const t = this.cardTargetOf(key, who);
+    return t && this.options.auth?.provider(t);
   }
 
   private async viewOf(read: ReadEntry, fresh: boolean): Promise<AgentView> {
@@ -121,16 +169,27 @@ export class AgentsService {
     const target = await this.target(entry);
     if (!target.ok)
       return { ...base, state: 'skipped', reason: `skipped: ${target.reason}`, card: null };
-    const fetched = await this.card(
-      `${name}\0${identityOf(name, entry).hash}`,
-      target.target,
-      fresh,
-    );
+    const key = `${name}\0${identityOf(name, entry).hash}`;
+    const who = { name, url: target.target.url, entry };
+    const fetched = await this.card(key, target.target, fresh, who);
+    const cardTarget = this.cardTargetOf(key, who);
     if (fetched.view) {
-      const signIn = await this.signInView(name, target.target.url, read.entry, fetched);
-      return { ...base, state: 'ready', reason: null, card: fetched.view, ...signIn };
+      const signIn = cardTarget
+        ? { signIn: await this.signInState(cardTarget) }
+        : await this.signInView(name, target.target.url, read.entry, fetched);
+      // Lena can sign in to it (its card's OAuth, or the one its card is behind).
+      const card = cardTarget ? { ...fetched.view, oauth: true } : fetched.view;
+      return { ...base, state: 'ready', reason: null, card, ...signIn };
     }
-    // A card behind a sign-in declares nothing Lena could sign in with: a token as a header does.
+    if (fetched.locked && cardTarget)
+      return {
+        ...base,
+        state: 'needs-sign-in',
+        reason: `${fetched.error} Sign in to read it: Sign in on the Servers page, or run \`lena agents login ${name}\`.`,
+        card: null,
+        signIn: await this.signInState(cardTarget),
+      };
+    // A card behind a sign-in that names nothing Lena could sign in with: a token as a header does.
     if (fetched.locked)
       return {
         ...base,
@@ -187,6 +246,16 @@ export class AgentsService {
     await removeAgent(this.options.file, name);
   }
 
+  private async signInState(t: AgentSignInTarget): Promise<NonNullable<AgentView['signIn']>> {
+    const state = await this.options.auth!.state(t);
+    return {
+      signedIn: state.signedIn,
+      ...(state.account ? { account: state.account } : {}),
+      ...(state.scopes ? { scopes: state.scopes } : {}),
+      ...(state.expiresAt ? { expiresAt: state.expiresAt } : {}),
+    };
+  }
+
   private async signInView(
     name: string,
     url: string,
@@ -195,15 +264,7 @@ export class AgentsService {
   ): Promise<{ signIn?: AgentView['signIn'] }> {
     const scheme = fetched.card ? oauthSchemeOf(fetched.card) : null;
     if (!scheme || !this.options.auth || !fetched.view) return {};
-    const state = await this.options.auth.state(this.signInTargetOf(name, url, entry, fetched));
-    return {
-      signIn: {
-        signedIn: state.signedIn,
-        ...(state.account ? { account: state.account } : {}),
-        ...(state.scopes ? { scopes: state.scopes } : {}),
-        ...(state.expiresAt ? { expiresAt: state.expiresAt } : {}),
-      },
-    };
+    return { signIn: await this.signInState(this.signInTargetOf(name, url, entry, fetched)) };
   }
 
   private signInTargetOf(
@@ -225,35 +286,37 @@ export class AgentsService {
   private async signInTarget(
     name: string,
     fresh: boolean,
-  ): Promise<{ url: string; target?: AgentSignInTarget; problem?: string }> {
+  ): Promise<{ url: string; key: string; target?: AgentSignInTarget; problem?: string }> {
     const { entry } = await this.entry(name);
     const expanded = await this.target(entry);
     if (!expanded.ok) throw new LenaError(ERROR_CODE.missingReference, expanded.reason);
     const url = expanded.target.url;
-    const fetched = await this.card(
-      `${name}\0${identityOf(name, entry).hash}`,
-      expanded.target,
-      fresh,
-    );
-    if (!fetched.view) return { url, problem: fetched.error ?? 'its card cannot be read' };
+    const key = `${name}\0${identityOf(name, entry).hash}`;
+    const who = { name, url, entry };
+    const fetched = await this.card(key, expanded.target, fresh, who);
+    const cardTarget = this.cardTargetOf(key, who);
+    if (cardTarget) return { url, key, target: cardTarget };
+    if (!fetched.view) return { url, key, problem: fetched.error ?? 'its card cannot be read' };
     if (!oauthSchemeOf(fetched.card))
       return {
         url,
+        key,
         problem: `its card declares no OAuth sign-in Lena can run (${fetched.view.authentication.join('; ') || 'no authentication'})`,
       };
-    return { url, target: this.signInTargetOf(name, url, entry, fetched) };
+    return { url, key, target: this.signInTargetOf(name, url, entry, fetched) };
   }
 
   /** Signs in to the agent (its card's OAuth), joining a sign-in under way. */
   async signIn(name: string): Promise<NonNullable<AgentView['signIn']>> {
     const auth = this.options.auth;
-    const { target, problem } = await this.signInTarget(name, true);
+    const { key, target, problem } = await this.signInTarget(name, true);
     if (!auth || !target)
       throw new LenaError(
         ERROR_CODE.signInFailed,
         `Lena cannot sign in to agent ${name}: ${problem ?? 'sign-ins are not available here'}. ${agentSignInAdvice(name, false)}`,
       );
     const state = await auth.signIn(target);
+    this.cards.delete(key); // a card behind the sign-in is read with the token next time
     return {
       signedIn: state.signedIn,
       ...(state.account ? { account: state.account } : {}),
@@ -269,8 +332,10 @@ export class AgentsService {
   async signOut(name: string): Promise<{ signedOut: boolean; revoked: boolean }> {
     const auth = this.options.auth;
     if (!auth) return { signedOut: false, revoked: false };
-    const { url, target } = await this.signInTarget(name, false);
-    return auth.signOut(name, url, target);
+    const { url, key, target } = await this.signInTarget(name, false);
+    const out = await auth.signOut(name, url, target);
+    this.cards.delete(key);
+    return out;
   }
 
   async identity(name: string): Promise<AgentIdentity> {
@@ -296,15 +361,23 @@ export class AgentsService {
     const read = await this.entry(name);
     const view = await this.viewOf(read, false);
     if (view.state !== 'ready' || !view.card)
-      throw new LenaError(ERROR_CODE.unavailable, `Agent ${name} is not available: ${view.reason}`);
+      throw new LenaError(
+        // A card behind a sign-in Lena can run: the caller may ask for it and connect again.
+        view.state === 'needs-sign-in' && view.signIn
+          ? ERROR_CODE.signInRequired
+          : ERROR_CODE.unavailable,
+        `Agent ${name} is not available: ${view.reason}`,
+      );
     const target = await this.target(read.entry);
     if (!target.ok) throw new LenaError(ERROR_CODE.missingReference, target.reason);
-    const fetched = this.cards.get(`${name}\0${identityOf(name, read.entry).hash}`)!;
+    const key = `${name}\0${identityOf(name, read.entry).hash}`;
+    const fetched = this.cards.get(key)!;
     const auth = this.options.auth;
     const signIn =
-      auth && oauthSchemeOf(fetched.card)
+      this.cardSignIn(key, { name, url: target.target.url, entry: read.entry }) ??
+      (auth && oauthSchemeOf(fetched.card)
         ? auth.provider(this.signInTargetOf(name, target.target.url, read.entry, fetched))
-        : undefined;
+        : undefined);
     const connection = await AgentConnection.open(
       target.target,
       fetched.card!,

@@ -2,7 +2,9 @@
 // again, the gate is passed (allowed when it started: only a deny rule written since stops it), the
 // task is followed (SubscribeToTask or GetTask polling) to its end, and the result is stored as a
 // late result, offered with "Continue with the result" (task-resume.ts sends it as a new turn).
+import type { DelegationView } from '../../../shared/a2a';
 import type { ChatEvent } from '../../../shared/chat/events';
+import { ERROR_CODE, LenaError } from '../../../shared/result';
 import type { ToolCallView } from '../../../shared/chat/tool-calls';
 import type { DelegationRecord } from '../agents/journal';
 import { delegate } from '../agents/follow';
@@ -54,9 +56,10 @@ async function followAgain(
   };
   const forget = () => deps.agents.journal?.forget(record.key);
   save({ status: 'running', errorMessage: null, endedAt: null, durationMs: null });
+  const controller = new AbortController();
   let connected;
   try {
-    connected = await deps.agents.connect(record.agent);
+    connected = await connectSignedIn(deps, record, conversationId, controller.signal);
   } catch (err) {
     forget();
     return save({
@@ -88,7 +91,6 @@ async function followAgain(
       endedAt: Date.now(),
     });
   }
-  const controller = new AbortController();
   const unregister = deps.registerCall(id, controller);
   try {
     const out = await admitted.delegate(() =>
@@ -109,6 +111,16 @@ async function followAgain(
               { agent: record.agent, question, conversationId, view },
               controller.signal,
             ),
+          // The sign-in is asked in the delegation's own conversation, as when it started.
+          ...(deps.agents.signIn
+            ? {
+                signIn: (why: string, view: DelegationView) =>
+                  deps.agents.signIn!(
+                    { agent: record.agent, why, conversationId, view },
+                    controller.signal,
+                  ),
+              }
+            : {}),
         },
         controller.signal,
         deps.agents.limits(),
@@ -123,5 +135,39 @@ async function followAgain(
     });
   } finally {
     unregister();
+  }
+}
+
+/**
+ * Connects to the agent; where its card is behind a sign-in that lapsed while Lena was away, asks
+ * for it in the delegation's conversation (once) and connects again.
+ */
+async function connectSignedIn(
+  deps: AgentResumeDeps,
+  record: DelegationRecord,
+  conversationId: string,
+  signal: AbortSignal,
+): ReturnType<AgentDelegates['connect']> {
+  try {
+    return await deps.agents.connect(record.agent);
+  } catch (err) {
+    const locked = err instanceof LenaError && err.code === ERROR_CODE.signInRequired;
+    if (!locked || !deps.agents.signIn) throw err;
+    const view: DelegationView = {
+      agent: record.agent,
+      taskId: record.taskId,
+      contextId: record.contextId,
+      state: 'auth-required',
+      status: null,
+      artifacts: [],
+      rounds: 0,
+    };
+    const why = `Agent ${record.agent} needs you to sign in before Lena can read its card and follow task ${record.taskId} again.`;
+    const done = await deps.agents.signIn(
+      { agent: record.agent, why, conversationId, view },
+      signal,
+    );
+    if (!done.ok) throw new Error(`the sign-in was not done: ${done.message}`, { cause: err });
+    return deps.agents.connect(record.agent);
   }
 }

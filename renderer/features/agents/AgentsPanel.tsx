@@ -36,7 +36,9 @@ function AgentSignIn({ agent }: { agent: AgentView }) {
           ? 'Finish signing in in your browser…'
           : s.signedIn
             ? `Signed in${s.account ? ` as ${s.account}` : ''}${s.scopes?.length ? ` (${s.scopes.join(' ')})` : ''}`
-            : 'Not signed in: Lena asks when Claude first delegates to it'}{' '}
+            : agent.card
+              ? 'Not signed in: Lena asks when Claude first delegates to it'
+              : 'Not signed in: its card is behind the sign-in'}{' '}
         {pending ? (
           <button className="small-button" onClick={() => void cancelAgentSignIn(agent.name)}>
             Cancel
@@ -127,6 +129,11 @@ function AgentCard({ agent }: { agent: AgentView }) {
           <dd>
             <code>a2a__{agent.name}</code>
           </dd>
+        </dl>
+      )}
+      {!c && agent.signIn && (
+        <dl className="agent-card-facts">
+          <AgentSignIn agent={agent} />
         </dl>
       )}
     </li>

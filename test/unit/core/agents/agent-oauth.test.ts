@@ -192,6 +192,8 @@ describe('an agent whose card declares OAuth', () => {
       `The Agent Card of ${locked.url} is behind a sign-in (HTTP 401).`,
     );
     expect(view.reason).toContain('lena secrets set AGENT_CRM_TOKEN');
+    // Its 401 names no resource metadata: nothing Lena could sign in with, so no Sign in.
+    expect(view.signIn).toBeUndefined();
     await expect(service.signIn('crm')).rejects.toThrow(
       /Lena cannot sign in to agent crm: The Agent Card .* is behind a sign-in/,
     );
