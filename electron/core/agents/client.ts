@@ -64,12 +64,12 @@ export class CardLockedError extends LenaError {
 }
 
 /**
- * Fetches `/.well-known/agent-card.json` under the base URL and checks it. `authorize` wraps the
+ * Fetches `/.well-known/agent-card.json` under the base URL and checks it. `withToken` wraps the
  * fetch with the agent's sign-in where its card is behind one (agents/auth.ts).
  */
 export async function fetchCard(
   target: AgentTarget,
-  options: { timeoutMs?: number; authorize?: (f: typeof fetch) => typeof fetch } = {},
+  options: { timeoutMs?: number; withToken?: (f: typeof fetch) => typeof fetch } = {},
 ): Promise<{ card: AgentCard; view: AgentCardView }> {
   const plain = fetchWith(target.headers);
   let refused: { status: number; challenge: BearerChallenge | undefined } | undefined;
@@ -82,7 +82,7 @@ export async function fetchCard(
       };
     return response;
   };
-  const fetchImpl = options.authorize ? options.authorize(watched) : watched;
+  const fetchImpl = options.withToken ? options.withToken(watched) : watched;
   const timed: typeof fetch = (input, init) =>
     fetchImpl(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
   const resolver = new DefaultAgentCardResolver({ fetchImpl: timed, ...LEGACY });
@@ -166,7 +166,7 @@ export class AgentConnection {
   ) {}
 
   /**
-   * `authorize` wraps the fetch with the agent's OAuth sign-in (agents/auth.ts); `hasToken` says
+   * `withToken` wraps the fetch with the agent's OAuth sign-in (agents/auth.ts); `hasToken` says
    * whether one is kept, so a delegation can ask for the sign-in before it sends anything.
    */
   static async open(

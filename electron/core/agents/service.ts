@@ -97,7 +97,7 @@ export class AgentsService {
     try {
       const { card, view } = await fetchCard(target, {
         ...(this.options.cardTimeoutMs ? { timeoutMs: this.options.cardTimeoutMs } : {}),
-        ...(signIn ? { authorize: (f: typeof fetch) => authorizedFetch(f, signIn, name) } : {}),
+        ...(signIn ? { withToken: (f: typeof fetch) => authorizedFetch(f, signIn, name) } : {}),
       });
       return { at: Date.now(), card, view };
     } catch (err) {
