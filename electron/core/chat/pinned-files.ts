@@ -3,9 +3,9 @@
 // pinned (PINNED_CONTEXT; an image's mark and name stay in Lena, request-content.ts drops them
 // before sending). The kind comes from the bytes (magic numbers), and a name that claims a PDF or
 // an image the bytes do not hold is refused with the reason. Caps are the attachment caps
-// (attachment-rules.ts: text 1 MB, images 5 MB, PDFs 23 MB and 100 pages), and the media of all
-// pinned files together at most MAX_PINNED_MEDIA_BYTES of base64, so they fit in a request. What
-// the request's model reads (PDFs: `pdf_input`) is decided when the request is built
+// (attachment-rules.ts: text 1 MB, images 5 MB, PDFs 23 MB and 100 pages), and all pinned files
+// together at most MAX_PINNED_MEDIA_BYTES of base64 and 100 PDF pages, so they fit in a request.
+// What the request's model reads (PDFs: `pdf_input`) is decided when the request is built
 // (documents.ts), like an attachment's. Costs use the attachment estimates: images by their
 // scaled pixels, PDFs by their pages, text by its characters.
 import { readFileSync, statSync } from 'node:fs';
@@ -19,7 +19,7 @@ import {
   pdfPagesMessage,
 } from '../../../shared/chat/attachment-rules';
 import type { ContentBlock } from '../../../shared/chat/messages';
-import { readPdfFactsSync } from '../../../shared/chat/pdf-facts';
+import { API_PDF_LIMITS, readPdfFactsSync } from '../../../shared/chat/pdf-facts';
 import { PINNED_CONTEXT, PINNED_KINDS, type PinnedFileView } from '../../../shared/projects';
 import { API_IMAGE_TYPES } from './images';
 import { sniffBlob } from './resource-content';
@@ -36,6 +36,8 @@ export function estimateTextTokens(text: string): number {
 export interface PinnedBlock {
   block: ContentBlock;
   tokens: number;
+  /** A PDF's pages. */
+  pages?: number;
 }
 
 export interface PinnedRead {
@@ -95,6 +97,7 @@ function readPdf(name: string, bytes: Buffer): Read {
       context: PINNED_CONTEXT,
     },
     tokens: facts.pages * PDF_TOKENS_PER_PAGE,
+    pages: facts.pages,
   };
 }
 
@@ -151,6 +154,7 @@ export function readPinned(paths: readonly string[]): PinnedRead {
   const files: PinnedFileView[] = [];
   let tokens = 0;
   let media = 0;
+  let pages = 0;
   for (const path of paths) {
     const name = basename(path);
     let read = readOne(path);
@@ -158,11 +162,16 @@ export function readPinned(paths: readonly string[]): PinnedRead {
       read = {
         error: `the pinned PDFs and images would pass ${MAX_PINNED_MEDIA_BYTES / 1024 / 1024} MB together, more than a request can carry`,
       };
+    if ('block' in read && pages + (read.pages ?? 0) > API_PDF_LIMITS.maxPages)
+      read = {
+        error: `the pinned PDFs would pass ${API_PDF_LIMITS.maxPages} pages together, the most the API reads in a request`,
+      };
     if ('error' in read) {
       files.push({ path, name, tokens: 0, error: read.error });
       continue;
     }
     media += mediaBytes(read.block);
+    pages += read.pages ?? 0;
     tokens += read.tokens;
     files.push({ path, name, tokens: read.tokens });
     blocks.push(read);

@@ -183,4 +183,41 @@ describe('pinned PDFs and images', () => {
     const [req] = api.messageRequests().slice(start);
     expect(blocks(req).map((b) => b.type)).toEqual(['text']);
   }, 30_000);
+
+  it('after a move gives only the media the conversation does not hold, within 100 pages together', async () => {
+    const { home, project, pdf, png } = projectHome();
+    const other = join(home, 'work', 'atlas-2');
+    mkdirSync(other);
+    const long = join(home, 'manual.pdf');
+    writeFileSync(long, makePdf(99));
+    const h = startHost(home, { env: env() });
+    await h.call('project:open', { folder: project });
+    await h.call('project:set-prefs', { folder: project, pinned: [png] });
+    const view = await h.call<ProjectPrefsView>('project:set-prefs', {
+      folder: other,
+      pinned: [png, pdf, long],
+    });
+    // The manual's 99 pages and the report's 2 pass the API's 100 pages a request.
+    expect(view.pinned.map((f) => [f.name, f.tokens, f.error])).toEqual([
+      ['chart.png', 80, undefined],
+      ['report.pdf', 4600, undefined],
+      [
+        'manual.pdf',
+        0,
+        'the pinned PDFs would pass 100 pages together, the most the API reads in a request',
+      ],
+    ]);
+    const conv = await h.call<ConversationSummary>('conversations:create');
+    const s = await h.host.services();
+    api.push(reply(text('A chart.')), reply(text('A report.')));
+    const start = api.messageRequests().length;
+    await s.chat.send(conv.id, 'Look.').done;
+    await h.call('conversations:move', { id: conv.id, project: other });
+    await s.chat.send(conv.id, 'And now?').done;
+    const [, second] = api.messageRequests().slice(start);
+    // The chart once (from the first turn), the report added at the start of the new turn.
+    expect(blocks(second).flatMap((b) => (b.type === 'text' ? [] : [`${b.at}:${b.type}`]))).toEqual(
+      ['0:image', '2:document'],
+    );
+  }, 30_000);
 });
