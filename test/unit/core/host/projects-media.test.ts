@@ -125,7 +125,16 @@ describe('pinned PDFs and images', () => {
     const events: unknown[] = [];
     h.host.events.forward((_e, p) => events.push(p));
     await h.call('project:open', { folder: project });
-    await h.call('project:set-prefs', { folder: project, pinned: [pdf, png], model: TEXT_ONLY });
+    const view = await h.call<ProjectPrefsView>('project:set-prefs', {
+      folder: project,
+      pinned: [pdf, png],
+      model: TEXT_ONLY,
+    });
+    // The sheet says so before any message, from the Models API's pdf_input.
+    expect(view.pinned.map((f) => [f.name, f.tokens, f.error])).toEqual([
+      ['report.pdf', 0, 'claude-text-only does not read PDFs; choose a newer Claude model'],
+      ['chart.png', 80, undefined],
+    ]);
     const conv = await h.call<ConversationSummary>('conversations:create');
     expect(conv.model).toBe(TEXT_ONLY);
     const s = await h.host.services();
