@@ -8,7 +8,7 @@
 // What the request's model reads (PDFs: `pdf_input`) is decided when the request is built
 // (documents.ts), like an attachment's. Costs use the attachment estimates: images by their
 // scaled pixels, PDFs by their pages, text by its characters.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { imageSize } from 'image-size';
@@ -101,6 +101,21 @@ function readPdf(name: string, bytes: Buffer): Read {
   };
 }
 
+const unreadable = (err: unknown) => ({
+  error: `unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+});
+
+/** The first bytes, where the magic numbers are. */
+function readHead(path: string): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readOne(path: string): Read {
   const name = basename(path);
   let size;
@@ -111,22 +126,25 @@ function readOne(path: string): Read {
   } catch {
     return { error: 'not found' };
   }
-  // The largest cap first (a PDF's); the kind's own cap once the bytes tell the kind.
-  const fits = checkAttachment({ name, type: 'application/pdf', size });
-  if (!fits.ok) return { error: reasonOf(fits.message, name) };
+  let head;
+  try {
+    head = readHead(path);
+  } catch (err) {
+    return unreadable(err);
+  }
+  const sniffed = sniffBlob(head.toString('base64'), 'application/octet-stream');
+  const pdf = sniffed === 'application/pdf' || /\.pdf$/i.test(name);
+  const image = !pdf && (sniffed.startsWith('image/') || IMAGE_NAME.test(name));
+  // The kind's cap (an image's whatever its bytes hold; those are checked next).
+  const type = pdf ? 'application/pdf' : image ? 'image/png' : 'text/plain';
+  const check = checkAttachment({ name, type, size });
+  if (!check.ok) return { error: reasonOf(check.message, name) };
   let bytes;
   try {
     bytes = readFileSync(path);
   } catch (err) {
-    return { error: `unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+    return unreadable(err);
   }
-  const head = bytes.subarray(0, 16).toString('base64');
-  const sniffed = sniffBlob(head, 'application/octet-stream');
-  const pdf = sniffed === 'application/pdf' || /\.pdf$/i.test(name);
-  const image = sniffed.startsWith('image/') || IMAGE_NAME.test(name);
-  const type = pdf ? 'application/pdf' : image ? sniffed : 'text/plain';
-  const check = checkAttachment({ name, type: image && !pdf ? 'image/png' : type, size });
-  if (!check.ok) return { error: reasonOf(check.message, name) };
   if (pdf) return readPdf(name, bytes);
   if (image) return readImage(name, bytes, sniffed);
   if (bytes.includes(0))

@@ -169,11 +169,13 @@ describe('pinned PDFs and images', () => {
     writeFileSync(fakePng, 'not a picture');
     const binary = join(home, 'blob.bin');
     writeFileSync(binary, Buffer.from([1, 0, 2, 0, 3]));
+    const big = join(home, 'big.log');
+    writeFileSync(big, 'x'.repeat(1.5 * 1024 * 1024));
     const h = startHost(home, { env: env() });
     await h.call('project:open', { folder: project });
     const view = await h.call<ProjectPrefsView>('project:set-prefs', {
       folder: project,
-      pinned: [fakePdf, fakePng, binary],
+      pinned: [fakePdf, fakePng, binary, big],
     });
     expect(view.pinned.map((f) => [f.name, f.tokens, f.error])).toEqual([
       ['invoice.pdf', 0, 'its bytes are not a PDF (no %PDF- header)'],
@@ -183,6 +185,8 @@ describe('pinned PDFs and images', () => {
         0,
         'not a kind Claude reads; a project can pin text and code files, PDFs, and PNG, JPEG, GIF or WebP images',
       ],
+      // A text file's cap is the attachment's, said as such.
+      ['big.log', 0, expect.stringMatching(/^1\.5 MB; text files can be at most 1 MB/)],
     ]);
     const conv = await h.call<ConversationSummary>('conversations:create');
     const s = await h.host.services();
