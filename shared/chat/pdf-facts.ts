@@ -23,9 +23,9 @@ const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 const PAGE = /\/Type\s*\/Page(?![A-Za-z])/g;
 const count = (text: string) => text.match(PAGE)?.length ?? 0;
 
-/** Pages inside compressed object streams (`/Type /ObjStm`), where PDF 1.5 files keep them. */
-async function pagesInObjectStreams(text: string, bytes: Uint8Array, inflate: Inflate) {
-  let pages = 0;
+/** The FlateDecode object streams (`/Type /ObjStm`), where PDF 1.5 files keep their pages. */
+function objectStreams(text: string, bytes: Uint8Array): Uint8Array[] {
+  const out: Uint8Array[] = [];
   const streams = /\/Type\s*\/ObjStm\b/g;
   for (let m = streams.exec(text); m; m = streams.exec(text)) {
     const dictStart = text.lastIndexOf('obj', m.index);
@@ -41,14 +41,13 @@ async function pagesInObjectStreams(text: string, bytes: Uint8Array, inflate: In
     // The end-of-line before `endstream` is not data (strict inflaters refuse trailing bytes).
     if (text[end - 1] === '\n') end--;
     if (text[end - 1] === '\r') end--;
-    const inflated = await inflate(bytes.subarray(start, end));
-    if (inflated) pages += count(latin1(inflated));
+    out.push(bytes.subarray(start, end));
   }
-  return pages;
+  return out;
 }
 
-/** Reads a PDF's facts from its bytes. */
-export async function readPdfFacts(bytes: Uint8Array, inflate: Inflate): Promise<PdfFacts> {
+/** What the bytes refuse before the pages are counted, or the text the pages are counted in. */
+function pdfHead(bytes: Uint8Array): { ok: false; reason: string } | { ok: true; text: string } {
   if (bytes.length === 0) return { ok: false, reason: 'it is empty' };
   if (latin1(bytes.subarray(0, 5)) !== '%PDF-')
     return { ok: false, reason: 'its bytes are not a PDF (no %PDF- header)' };
@@ -58,10 +57,40 @@ export async function readPdfFacts(bytes: Uint8Array, inflate: Inflate): Promise
       ok: false,
       reason: 'it is password-protected or encrypted; save an unprotected copy and attach that',
     };
-  const pages = count(text) + (await pagesInObjectStreams(text, bytes, inflate));
+  return { ok: true, text };
+}
+
+function facts(pages: number): PdfFacts {
   if (pages === 0)
     return { ok: false, reason: 'its pages could not be read; the file may be damaged' };
   return { ok: true, pages };
+}
+
+/** Reads a PDF's facts from its bytes. */
+export async function readPdfFacts(bytes: Uint8Array, inflate: Inflate): Promise<PdfFacts> {
+  const head = pdfHead(bytes);
+  if (!head.ok) return head;
+  let pages = count(head.text);
+  for (const stream of objectStreams(head.text, bytes)) {
+    const inflated = await inflate(stream);
+    if (inflated) pages += count(latin1(inflated));
+  }
+  return facts(pages);
+}
+
+/** readPdfFacts with a synchronous inflater (the main process reading a file it pins). */
+export function readPdfFactsSync(
+  bytes: Uint8Array,
+  inflate: (data: Uint8Array) => Uint8Array | undefined,
+): PdfFacts {
+  const head = pdfHead(bytes);
+  if (!head.ok) return head;
+  let pages = count(head.text);
+  for (const stream of objectStreams(head.text, bytes)) {
+    const inflated = inflate(stream);
+    if (inflated) pages += count(latin1(inflated));
+  }
+  return facts(pages);
 }
 
 /** Base64 to bytes without Node's Buffer (the window has none). */

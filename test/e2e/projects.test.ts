@@ -17,6 +17,7 @@ import {
   text,
   type MessagesApiServer,
 } from '../fixtures/messages-api';
+import { pngBytes } from '../fixtures/images';
 import { configureChat } from './helpers/chat-setup';
 import { referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
@@ -44,6 +45,7 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
   let home: string;
   let harbour: string;
   let pinned: string;
+  let chart: string;
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'lena-e2e-projects-'));
     harbour = join(home, 'harbour');
@@ -52,6 +54,8 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
     mkdirSync(other);
     pinned = join(home, 'tide-tables.md');
     writeFileSync(pinned, 'High tide 06:12, low tide 12:25. '.repeat(200));
+    chart = join(home, 'tide-chart.png');
+    writeFileSync(chart, pngBytes(300, 200));
     // The other project pins a log of its own: a conversation moved there gets it next turn.
     const log = join(home, 'lamp-log.md');
     writeFileSync(log, 'Lamp lit at dusk, fog signal at dawn. '.repeat(120));
@@ -115,6 +119,10 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
     const row = sheet.getByTestId('pinned-files').getByRole('listitem');
     await expect.poll(() => row.textContent()).toMatch(/tide-tables\.md≈ 1\.\dk tokens/);
     await expect.poll(() => sheet.getByTestId('pinned-total').textContent()).toMatch(/^Altogether/);
+    // An image pins too, costed as an attachment: 300×200 px / 750.
+    await sheet.getByLabel('File to pin (absolute path)').fill(chart);
+    await sheet.getByRole('button', { name: 'Pin file' }).click();
+    await expect.poll(() => row.nth(1).textContent()).toBe('tide-chart.png≈ 80 tokensUnpin');
     expect(await sheet.getByTestId('project-tools').textContent()).toBe(
       'The global switches (the servers page).',
     );
@@ -133,7 +141,7 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
     expect(sent).toHaveLength(1);
     expect(systemText(sent[0].body)).toContain(INSTRUCTIONS);
     const first = (sent[0].body.messages as { content: { type: string; title?: string }[] }[])[0];
-    expect(first.content.map((b) => b.type)).toEqual(['document', 'text']);
+    expect(first.content.map((b) => b.type)).toEqual(['document', 'image', 'text']);
     expect(first.content[0].title).toBe('tide-tables.md');
     await expect.poll(() => page.getByTestId('meter-pinned').textContent()).toMatch(/^pinned 2K/);
   }, 60_000);

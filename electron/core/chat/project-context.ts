@@ -1,20 +1,19 @@
 // What a project gives its conversations: its instructions, joined to the system prompt's stable
-// block (before the cache mark, so the prompt cache keeps them), and its pinned files, given once
-// as document blocks at the start of the conversation's first user turn (then part of the cached
-// history), with an estimate of their tokens for the meter and the project sheet. A conversation
-// moved to another project gets the files of that project it does not hold yet at the start of its
-// next user turn: what was sent before stays, so the history's cached prefix is unchanged.
-import { readFileSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
+// block (before the cache mark, so the prompt cache keeps them), and its pinned files (text,
+// PDFs, images: pinned-files.ts), given once at the start of the conversation's first user turn
+// (then part of the cached history), with an estimate of their tokens for the meter and the
+// project sheet. A conversation moved to another project gets the files of that project it does
+// not hold yet at the start of its next user turn: what was sent before stays, so the history's
+// cached prefix is unchanged.
 import { PINNED_WARNING_SHARE } from '../../../shared/chat/meter';
 import type { ContentBlock } from '../../../shared/chat/messages';
-import { PINNED_CONTEXT, pinnedKey, type PinnedFileView } from '../../../shared/projects';
+import { pinnedKey } from '../../../shared/projects';
 import type { ConversationRecord, ConversationStore } from '../store/conversations';
 import { withPinned } from './meter';
 import { BUILT_IN_MODELS } from './models';
+import { readPinned, type PinnedRead } from './pinned-files';
 
-/** The largest pinned file given (a text file; larger ones are listed with a reason, not sent). */
-export const MAX_PINNED_BYTES = 1024 * 1024;
+export { estimateTextTokens, readPinned } from './pinned-files';
 
 /** What a conversation's project contributes to its requests. */
 export interface ProjectContext {
@@ -29,64 +28,6 @@ export function withInstructions(systemPrompt: string, instructions: string | un
   if (!text) return systemPrompt;
   const base = systemPrompt.trim();
   return `${base ? `${base}\n\n` : ''}Instructions for this project, from the user:\n${text}`;
-}
-
-/** A rough token count of text (about four characters a token), plus a document block's framing. */
-export function estimateTextTokens(text: string): number {
-  return Math.ceil(text.length / 4) + 10;
-}
-
-interface PinnedRead {
-  blocks: ContentBlock[];
-  files: PinnedFileView[];
-  /** The tokens of the files that are given. */
-  tokens: number;
-}
-
-function readOne(path: string): { text: string } | { error: string } {
-  let size;
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile()) return { error: 'not a file' };
-    size = stat.size;
-  } catch {
-    return { error: 'not found' };
-  }
-  if (size > MAX_PINNED_BYTES)
-    return { error: `${Math.round(size / 1024)} KB, over the ${MAX_PINNED_BYTES / 1024} KB limit` };
-  let bytes;
-  try {
-    bytes = readFileSync(path);
-  } catch (err) {
-    return { error: `unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
-  }
-  if (bytes.includes(0)) return { error: 'not a text file' };
-  return { text: bytes.toString('utf8') };
-}
-
-/** Reads the pinned files: the blocks to give, and each file's cost or why it is left out. */
-export function readPinned(paths: readonly string[]): PinnedRead {
-  const blocks: ContentBlock[] = [];
-  const files: PinnedFileView[] = [];
-  let tokens = 0;
-  for (const path of paths) {
-    const name = basename(path);
-    const read = readOne(path);
-    if ('error' in read) {
-      files.push({ path, name, tokens: 0, error: read.error });
-      continue;
-    }
-    const cost = estimateTextTokens(read.text);
-    tokens += cost;
-    files.push({ path, name, tokens: cost });
-    blocks.push({
-      type: 'document',
-      source: { type: 'text', media_type: 'text/plain', data: read.text },
-      title: name,
-      context: PINNED_CONTEXT,
-    });
-  }
-  return { blocks, files, tokens };
 }
 
 /** The context window of a model from the built-in table; null when unknown. */
@@ -116,12 +57,9 @@ export function pinnedToGive(
   const read = readPinned(context?.pinned ?? []);
   const held = new Set(conversation.messageCount > 0 ? store.pinnedHeld(conversation.id) : []);
   for (const block of content) held.add(pinnedKey(block) ?? '');
-  const blocks = read.blocks.filter((b) => !held.has(pinnedKey(b) ?? ''));
-  const tokens = blocks.reduce(
-    (sum, b) => sum + estimateTextTokens(String((b.source as { data: string }).data)),
-    0,
-  );
-  return { read, blocks, tokens };
+  const given = read.blocks.filter((b) => !held.has(pinnedKey(b.block) ?? ''));
+  const tokens = given.reduce((sum, b) => sum + b.tokens, 0);
+  return { read, blocks: given.map((b) => b.block), tokens };
 }
 
 /**

@@ -1,8 +1,9 @@
 // The last pass over a request's messages before they are sent, so the stored history (whatever
 // happened when it was written) always makes a request the API accepts: no empty or whitespace-only
-// text, every tool result wrapped with the conversation's boundary (its flag dropped), images checked from their bytes,
-// PDFs read from their bytes and every document cited (documents.ts), and no image payload sent
-// twice (a structuredContent that mirrors an image block).
+// text, every tool result wrapped with the conversation's boundary (its flag dropped), images
+// checked from their bytes (a pinned image's name and mark dropped), PDFs read from their bytes
+// and every document cited (documents.ts), and no image payload sent twice (a structuredContent
+// that mirrors an image block).
 import type Anthropic from '@anthropic-ai/sdk';
 import { enableCitations, preparePdfs, type DocumentRef, type RequestModel } from './documents';
 import { prepareImages, type ImageRef } from './images';
@@ -42,6 +43,9 @@ export async function prepareContent(
       ),
       boundary,
     );
+    blocks = blocks.map((b) =>
+      b.type === 'image' && ('title' in b || 'context' in b) ? sentImage(b) : b,
+    );
     enableCitations(blocks);
     blocks.forEach((b, i) => {
       if (b.type === 'image')
@@ -65,6 +69,14 @@ export async function prepareContent(
   const notices = await prepareImages(images);
   const imageBytes = images.reduce((n, r) => n + (r.block.source?.data?.length ?? 0), 0);
   return [...notices, ...(await preparePdfs(docs, model, imageBytes))];
+}
+
+/** A pinned image without its name and mark (kept in Lena for the window; the API takes neither). */
+function sentImage(block: Block): Block {
+  const { title: _title, context: _context, ...sent } = block;
+  void _title;
+  void _context;
+  return sent;
 }
 
 function cleanToolResult(

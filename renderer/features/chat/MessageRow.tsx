@@ -69,7 +69,11 @@ function UserBlock({ block }: { block: ContentBlock }) {
       <img
         className="attachment-thumb"
         src={`data:${source.media_type};base64,${source.data}`}
-        alt="Attached image"
+        alt={
+          block.context === PINNED_CONTEXT
+            ? `Pinned image: ${String(block.title ?? 'image')}`
+            : 'Attached image'
+        }
       />
     );
   }

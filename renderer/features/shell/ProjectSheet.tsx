@@ -2,7 +2,7 @@
 // instructions for its conversations, pinned files with their token cost (a warning past a fifth
 // of the model's context), the model and tool switches its new conversations start with.
 import { useEffect, useRef, useState } from 'react';
-import type { ProjectPrefsView } from '../../../shared/projects';
+import { PINNED_KINDS, type ProjectPrefsView } from '../../../shared/projects';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useEscape } from '../../components/use-escape';
 import { formatTokens } from '../../lib/format';
@@ -104,7 +104,8 @@ function Sheet() {
             </div>
             <h3>Pinned files</h3>
             <p className="muted small">
-              Given to Claude once, at the start of each new conversation of the project.
+              Given to Claude once, at the start of each new conversation of the project:{' '}
+              {PINNED_KINDS}.
             </p>
             <ul className="pinned-files" data-testid="pinned-files">
               {view.pinned.map((f) => (
@@ -151,7 +152,7 @@ function Sheet() {
               <input
                 className="mono grow"
                 aria-label="File to pin (absolute path)"
-                placeholder="/full/path/to/file.md"
+                placeholder="/full/path/to/notes.md, report.pdf or chart.png"
                 value={path}
                 onChange={(e) => setPath(e.target.value)}
               />

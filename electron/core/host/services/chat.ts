@@ -9,7 +9,7 @@ import type { ChatSettings } from '../../chat/chat-settings';
 import type { ConversationStore } from '../../store/conversations';
 import { isAbsolute } from 'node:path';
 import { ERROR_CODE, LenaError } from '../../../../shared/result';
-import type { ProjectPrefsChange } from '../../store/project-prefs';
+import type { ProjectPrefs, ProjectPrefsChange } from '../../store/project-prefs';
 import type { ProjectPrefsView } from '../../../../shared/projects';
 import { projectPrefsView } from '../views/project-prefs';
 import type { Runtime } from '../runtime';
@@ -105,8 +105,17 @@ export class ChatService {
   }
 
   // Projects: what Lena keeps for each folder (Lena's home, never the folder).
-  projectPrefs(folder: string): ProjectPrefsView {
-    return projectPrefsView(folder, this.parts.projectPrefs.get(folder), this.settings().model);
+  async projectPrefs(folder: string): Promise<ProjectPrefsView> {
+    return this.prefsView(folder, this.parts.projectPrefs.get(folder));
+  }
+  /** The view, with whether the project's model reads PDFs (the Models API's pdf_input). */
+  private async prefsView(folder: string, prefs: ProjectPrefs): Promise<ProjectPrefsView> {
+    const model = prefs.model ?? this.settings().model;
+    const listed = (await this.listModels().catch(() => [])).find((m) => m.id === model);
+    return projectPrefsView(folder, prefs, this.settings().model, {
+      id: model,
+      ...(listed?.pdf === false ? { pdf: false } : {}),
+    });
   }
   async setProjectPrefs(folder: string, change: ProjectPrefsChange): Promise<ProjectPrefsView> {
     for (const path of [folder, ...(change.pinned ?? [])])
@@ -116,7 +125,7 @@ export class ChatService {
           `"${path}" is not an absolute path; give the full path (for example /home/me/notes.md).`,
         );
     const stored = await this.parts.projectPrefs.update(folder, change);
-    return projectPrefsView(folder, stored, this.settings().model);
+    return this.prefsView(folder, stored);
   }
   /** Renamed: every window's list and title bar follow. */
   rename(id: string, title: string) {
