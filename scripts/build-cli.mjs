@@ -47,6 +47,31 @@ const noZodLocales = {
   },
 };
 
+// node:crypto costs ~7 ms to load, and most commands (`lena mcp list` over local servers) never
+// hash or draw a random byte; ~25 modules import it at their top. Each import gets a stand-in
+// whose members are getters that load node:crypto on first use and return its own member, so
+// every call, class and object is the real one.
+const cryptoNames = Object.keys(createRequire(import.meta.url)('node:crypto'));
+const lazyCrypto = {
+  name: 'lazy-node-crypto',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?crypto$/ }, (args) =>
+      args.namespace === 'lena-lazy'
+        ? { path: 'node:crypto', external: true }
+        : { path: 'node-crypto', namespace: 'lena-lazy' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lena-lazy' }, () => ({
+      loader: 'js',
+      contents: [
+        'let crypto;',
+        "const load = () => (crypto ??= require('node:crypto'));",
+        `for (const name of ${JSON.stringify(cryptoNames)})`,
+        '  Object.defineProperty(module.exports, name, { enumerable: true, get: () => load()[name] });',
+      ].join('\n'),
+    }));
+  },
+};
+
 const mainFile = join(root, 'out/cli/lena-main.js');
 await buildInPlace({
   ...common,
@@ -55,7 +80,7 @@ await buildInPlace({
   // zod is bundled: required from node_modules it is ~95 files and most of every command's start-up.
   external: [...Object.keys(pkg.dependencies ?? {}).filter((d) => d !== 'zod'), 'electron'],
   sourcemap: 'linked',
-  plugins: [noZodLocales],
+  plugins: [noZodLocales, lazyCrypto],
 });
 
 // The help texts, from the bundle just built (it runs nothing when required).
