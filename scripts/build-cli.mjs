@@ -33,13 +33,14 @@ async function buildInPlace(options) {
   }
 }
 
-// zod re-exports its ~50 message locales as `z.locales`; Lena never reads them (English is
-// registered by zod's schemas themselves), and evaluating them was a third of zod's start-up.
+// zod re-exports its ~50 message locales as `z.locales`; Lena never reads them (English comes
+// from zod's schemas themselves, or by name from `zod/locales`, whose one used export is kept),
+// and evaluating them was a third of zod's start-up.
 const noZodLocales = {
   name: 'no-zod-locales',
   setup(b) {
     b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]/.test(args.importer)
+      /[\\/]zod[\\/]/.test(args.importer) && !/[\\/]zod[\\/]locales[\\/]/.test(args.importer)
         ? { path: 'zod-locales', namespace: 'lena-stub' }
         : undefined,
     );
