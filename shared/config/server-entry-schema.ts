@@ -2,7 +2,9 @@
 // (command versus url, names that become part of tool names). Every problem becomes a sentence
 // naming the file, the server, the field and what is expected. Pure (no Node imports): the
 // window's JSON editor validates with this very module.
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { globalConfig, memoizer } from 'zod/v4/core';
+import { en } from 'zod/locales';
 import {
   PROTOCOL_PINS,
   SERVER_TYPES,
@@ -15,11 +17,18 @@ import {
 export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const MAX_SERVER_NAME_LENGTH = 64;
 
+// zod/mini: the same checks and messages as zod's classic API (both are zod's core), without
+// classic's dozens of methods set on every schema object, which made building this module's
+// schemas most of `lena mcp list`'s start-up. Like classic zod, English messages and the cycle
+// memoizer are installed unless something already chose its own.
+if (!globalConfig.localeError) z.config(en());
+if (!globalConfig.memoizer) z.config({ memoizer: memoizer() });
+
 const nonEmpty = (s: string): boolean => s.trim() !== '';
 const text = (what: string) =>
   z
     .string({ error: `must be ${what}` })
-    .refine(nonEmpty, { error: `must not be empty (expected ${what})` });
+    .check(z.refine(nonEmpty, { error: `must not be empty (expected ${what})` }));
 const stringMap = (what: string) =>
   z.record(z.string(), z.string({ error: 'must be a string (quote numbers and booleans)' }), {
     error: `must be an object of ${what}, like {"NAME": "value"}`,
@@ -27,88 +36,94 @@ const stringMap = (what: string) =>
 const seconds = () =>
   z
     .number({ error: 'must be a number of seconds' })
-    .positive({ error: 'must be a positive number of seconds' })
-    .max(86_400, { error: 'must be at most 86400 seconds (one day)' });
+    .check(
+      z.positive({ error: 'must be a positive number of seconds' }),
+      z.maximum(86_400, { error: 'must be at most 86400 seconds (one day)' }),
+    );
 
 // `oauth` (issue 20). The secret must be a reference so that mcp.json never holds it in clear.
-const secretReference = (what: string): z.ZodString =>
-  z
-    .string({ error: 'must be a string' })
-    .regex(/^\$\{(secret:[A-Za-z0-9_.-]+|[A-Za-z_][A-Za-z0-9_]*)\}$/, {
+const secretReference = (what: string) =>
+  z.string({ error: 'must be a string' }).check(
+    z.regex(/^\$\{(secret:[A-Za-z0-9_.-]+|[A-Za-z_][A-Za-z0-9_]*)\}$/, {
       error: `must be a reference such as "\${secret:NAME}" (keep the ${what} itself in Lena's secret store, not in this file)`,
-    });
+    }),
+  );
 
 const oauthSchema = z.strictObject(
   {
-    clientId: text('a client id').optional(),
-    clientSecret: secretReference('secret').optional(),
+    clientId: z.optional(text('a client id')),
+    clientSecret: z.optional(secretReference('secret')),
     // Issue 21: a machine client (client credentials) with a secret or a private key (private_key_jwt).
-    grant: z
-      .enum(['authorization_code', 'client_credentials', 'jwt_bearer', 'enterprise'], {
+    grant: z.optional(
+      z.enum(['authorization_code', 'client_credentials', 'jwt_bearer', 'enterprise'], {
         error:
           'must be "authorization_code" (sign in in the browser), "client_credentials" (a machine client), "jwt_bearer" (a workload with a platform token) or "enterprise" (access granted by the company identity provider)',
-      })
-      .optional(),
+      }),
+    ),
     // Workload identity: where the platform puts the workload's JWT (read at each grant).
-    assertionFile: text('a file path').optional(),
-    assertionEnv: z
-      .string({ error: 'must be an environment variable name' })
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name' })
-      .optional(),
+    assertionFile: z.optional(text('a file path')),
+    assertionEnv: z.optional(
+      z
+        .string({ error: 'must be an environment variable name' })
+        .check(
+          z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name' }),
+        ),
+    ),
     // Enterprise-managed authorization: the company identity provider's token endpoint and Lena's client there.
-    idpTokenEndpoint: z
-      .url({
+    idpTokenEndpoint: z.optional(
+      z.url({
         protocol: /^https?$/,
         error: "must be the URL of the identity provider's token endpoint",
-      })
-      .optional(),
-    idpClientId: text('a client id').optional(),
-    privateKey: secretReference('key').optional(),
-    privateKeyFile: text('the path of a PEM key file').optional(),
-    dpop: z
-      .boolean({
+      }),
+    ),
+    idpClientId: z.optional(text('a client id')),
+    privateKey: z.optional(secretReference('key')),
+    privateKeyFile: z.optional(text('the path of a PEM key file')),
+    dpop: z.optional(
+      z.boolean({
         error:
           'must be true (always bind tokens with DPoP) or false (never); leave it out to use DPoP where the server offers it',
-      })
-      .optional(),
-    signingAlgorithm: z
-      .enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'], {
+      }),
+    ),
+    signingAlgorithm: z.optional(
+      z.enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'], {
         error: 'must be ES256, ES384, RS256, PS256 or EdDSA',
-      })
-      .optional(),
-    scopes: z.array(text('a scope name'), { error: 'must be an array of scope names' }).optional(),
-    callbackPort: z
-      .number({ error: 'must be a port number' })
-      .int({ error: 'must be a whole port number' })
-      .min(1024, { error: 'must be a port from 1024 to 65535' })
-      .max(65535, { error: 'must be a port from 1024 to 65535' })
-      .optional(),
-    clientMetadataUrl: z
-      .url({ protocol: /^https$/, error: 'must be an https URL of a client metadata document' })
-      .optional(),
+      }),
+    ),
+    scopes: z.optional(z.array(text('a scope name'), { error: 'must be an array of scope names' })),
+    callbackPort: z.optional(
+      z
+        .number({ error: 'must be a port number' })
+        .check(
+          z.int({ error: 'must be a whole port number' }),
+          z.minimum(1024, { error: 'must be a port from 1024 to 65535' }),
+          z.maximum(65535, { error: 'must be a port from 1024 to 65535' }),
+        ),
+    ),
+    clientMetadataUrl: z.optional(
+      z.url({ protocol: /^https$/, error: 'must be an https URL of a client metadata document' }),
+    ),
   },
   {
     error:
       'must be an object such as {"clientId": "…", "clientSecret": "${secret:NAME}", "scopes": ["…"]}',
   },
 );
-
 const pathList = () =>
-  z.array(text('a path, such as "~/notes"'), { error: 'must be an array of paths' }).optional();
+  z.optional(z.array(text('a path, such as "~/notes"'), { error: 'must be an array of paths' }));
 const domainList = () =>
-  z
-    .array(text('a domain, such as "api.example.com" or "*.example.com"'), {
+  z.optional(
+    z.array(text('a domain, such as "api.example.com" or "*.example.com"'), {
       error: 'must be an array of domains',
-    })
-    .optional();
-
+    }),
+  );
 // `sandbox`: the field names of @anthropic-ai/sandbox-runtime's settings, so one vocabulary serves both.
 const sandboxSchema = z.union(
   [
     z.boolean(),
     z.strictObject({
-      filesystem: z
-        .strictObject(
+      filesystem: z.optional(
+        z.strictObject(
           {
             allowRead: pathList(),
             denyRead: pathList(),
@@ -116,14 +131,14 @@ const sandboxSchema = z.union(
             denyWrite: pathList(),
           },
           { error: 'must be an object with allowRead, denyRead, allowWrite and denyWrite lists' },
-        )
-        .optional(),
-      network: z
-        .strictObject(
+        ),
+      ),
+      network: z.optional(
+        z.strictObject(
           { allowedDomains: domainList(), deniedDomains: domainList() },
           { error: 'must be an object with allowedDomains and deniedDomains lists' },
-        )
-        .optional(),
+        ),
+      ),
     }),
   ],
   {
@@ -131,44 +146,45 @@ const sandboxSchema = z.union(
       'must be true (the default sandbox), false (none) or an object such as {"filesystem": {"allowWrite": ["~/notes"]}, "network": {"allowedDomains": []}}',
   },
 );
-
 /** Field shapes of a server entry; unknown fields pass through untouched. */
 export const serverEntrySchema = z.looseObject({
-  type: z.enum(SERVER_TYPES, { error: 'must be "stdio", "http" or "sse"' }).optional(),
-  command: text('a command, such as "npx" or an absolute path').optional(),
-  args: z
-    .array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' })
-    .optional(),
-  env: stringMap('environment variables').optional(),
-  cwd: text('a directory path').optional(),
-  url: text('a URL, such as "https://example.com/mcp"').optional(),
-  headers: stringMap('HTTP headers').optional(),
-  timeout: seconds().optional(),
-  startupTimeout: seconds().optional(),
-  disabled: z.boolean({ error: 'must be true or false' }).optional(),
-  protocol: z
-    .enum(PROTOCOL_PINS, {
+  type: z.optional(z.enum(SERVER_TYPES, { error: 'must be "stdio", "http" or "sse"' })),
+  command: z.optional(text('a command, such as "npx" or an absolute path')),
+  args: z.optional(
+    z.array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' }),
+  ),
+  env: z.optional(stringMap('environment variables')),
+  cwd: z.optional(text('a directory path')),
+  url: z.optional(text('a URL, such as "https://example.com/mcp"')),
+  headers: z.optional(stringMap('HTTP headers')),
+  timeout: z.optional(seconds()),
+  startupTimeout: z.optional(seconds()),
+  disabled: z.optional(z.boolean({ error: 'must be true or false' })),
+  protocol: z.optional(
+    z.enum(PROTOCOL_PINS, {
       error: `must be "${PROTOCOL_PINS.join('" or "')}" (or left out: Lena picks the best the server offers)`,
-    })
-    .optional(),
-  oauth: oauthSchema.optional(),
-  sandbox: sandboxSchema.optional(),
+    }),
+  ),
+  oauth: z.optional(oauthSchema),
+  sandbox: z.optional(sandboxSchema),
   // An installed MCP bundle (issue 45): its launch comes from its manifest at each start.
-  bundle: z
-    .string({ error: 'must be a string' })
-    .regex(/^[A-Za-z0-9._+-]+@[A-Za-z0-9._+-]+$/, {
-      error: 'must name an installed bundle as NAME@VERSION (lena mcp install FILE.mcpb writes it)',
-    })
-    .optional(),
-  userConfig: z
-    .record(
+  bundle: z.optional(
+    z.string({ error: 'must be a string' }).check(
+      z.regex(/^[A-Za-z0-9._+-]+@[A-Za-z0-9._+-]+$/, {
+        error:
+          'must name an installed bundle as NAME@VERSION (lena mcp install FILE.mcpb writes it)',
+      }),
+    ),
+  ),
+  userConfig: z.optional(
+    z.record(
       z.string(),
       z.union([z.string(), z.number(), z.boolean(), z.array(z.string())], {
         error: 'must be a string, a number, true or false, or an array of strings',
       }),
       { error: 'must be an object of the bundle\'s settings, like {"units": "metric"}' },
-    )
-    .optional(),
+    ),
+  ),
 });
 
 /**

@@ -4,6 +4,8 @@
 // window's view model and `lena mcp approve`'s text).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { extend } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import {
   serverEntrySchema,
   validateServerEntry,
@@ -33,12 +35,12 @@ import {
 
 interface Def {
   type: string;
-  innerType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
+  innerType?: $ZodType;
+  shape?: Record<string, $ZodType>;
 }
 
 /** The leaf fields of a schema: objects field by field, records as `NAME.*`. */
-function schemaFields(schema: z.ZodType, path = ''): string[] {
+function schemaFields(schema: $ZodType, path = ''): string[] {
   const def = schema._zod.def as unknown as Def;
   if (def.innerType) return schemaFields(def.innerType, path);
   if (def.type === 'object' && def.shape)
@@ -51,7 +53,7 @@ function schemaFields(schema: z.ZodType, path = ''): string[] {
 
 const rows = new Set(PROJECT_ENTRY_FIELDS.map((r) => r.path));
 /** Schema fields without a row (an array's row may be `NAME[]`: each item on its own). */
-const withoutRow = (schema: z.ZodType) =>
+const withoutRow = (schema: $ZodType) =>
   schemaFields(schema).filter((f) => !rows.has(f) && !rows.has(`${f}[]`));
 
 describe('the project-entry table', () => {
@@ -71,7 +73,7 @@ describe('the project-entry table', () => {
   });
 
   it('names a field added to the schema without a row (a sandbox block, field by field)', () => {
-    const extended = serverEntrySchema.extend({
+    const extended = extend(serverEntrySchema, {
       sandbox: z.object({ network: z.array(z.string()), writable: z.array(z.string()) }).optional(),
     });
     expect(withoutRow(extended)).toEqual(['sandbox.network', 'sandbox.writable']);
