@@ -10,7 +10,7 @@ import {
   type CheckedEntry,
   type SkillEntry,
 } from '../mcp/skills/entry';
-import type { SkillFile } from './skill-files';
+import { kindOf, type SkillFile } from './skill-files';
 
 /** One connected server as a source of skills. */
 export interface ServerSkillSource {
@@ -43,15 +43,6 @@ function skillPath(uri: string): string {
 /** The name a server's skill goes by: the server's label, then the skill's path. */
 export const qualifiedSkillName = (server: string, uri: string): string =>
   `${server}:${skillPath(uri)}`;
-
-const kindOf = (path: string): SkillFile['kind'] =>
-  path.startsWith('scripts/')
-    ? 'script'
-    : path.startsWith('references/')
-      ? 'reference'
-      : path.startsWith('assets/')
-        ? 'asset'
-        : 'other';
 
 /** The files an entry lists besides SKILL.md, as paths inside the skill. */
 export function entryFiles(entry: SkillEntry): SkillFile[] {

@@ -22,7 +22,8 @@ const MAX_DEPTH = 6;
 /** Files above this size are hashed by size only (they are not read when the skill is listed). */
 const HASH_READ_MAX = 5 * 1024 * 1024;
 
-const kindOf = (path: string): SkillFile['kind'] =>
+/** What a file inside a skill is, by the folder the Skills format puts it in. */
+export const kindOf = (path: string): SkillFile['kind'] =>
   path.startsWith('scripts/')
     ? 'script'
     : path.startsWith('references/')
