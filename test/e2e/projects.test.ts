@@ -21,6 +21,7 @@ import { pngBytes } from '../fixtures/images';
 import { configureChat } from './helpers/chat-setup';
 import { referenceServer } from './helpers/core';
 import { openWindow, type WindowSession } from './helpers/session';
+import { openServerOverview } from './helpers/server-screens';
 
 const INSTRUCTIONS = 'Answer as a harbour master would.';
 
@@ -170,15 +171,7 @@ describe.skipIf(skipWhen('no-browser'))('projects in the window', () => {
 
   it('withdraws the project folder from one server with its switch', async () => {
     const { page } = app;
-    await page
-      .getByRole('button', { name: /servers$/ })
-      .first()
-      .click();
-    await page
-      .getByRole('list', { name: 'Servers' })
-      .getByRole('button', { name: /every/ })
-      .click();
-    await page.getByRole('tab', { name: 'Overview' }).click();
+    await openServerOverview(page, /every/);
     const share = page.getByRole('checkbox', { name: 'Share the project folder' });
     expect(await share.isChecked()).toBe(true);
     expect(await page.getByTestId('server-roots').textContent()).toContain('(the open project)');

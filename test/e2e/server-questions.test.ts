@@ -24,6 +24,7 @@ import { referenceServer } from './helpers/core';
 import { allowOnce, armedQuestion, answerQuestion } from './helpers/questions';
 import { openWindow, type WindowSession } from './helpers/session';
 import { screenshotSizes } from './helpers/sizes';
+import { openServerOverview } from './helpers/server-screens';
 
 const skipped = skipWhen('no-browser');
 let home = '';
@@ -89,15 +90,7 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
     const { page } = app;
     const docs = join(home, 'docs');
     mkdirSync(docs);
-    await page
-      .getByRole('button', { name: /servers$/ })
-      .first()
-      .click();
-    await page
-      .getByRole('list', { name: 'Servers' })
-      .getByRole('button', { name: /every/ })
-      .click();
-    await page.getByRole('tab', { name: 'Overview' }).click();
+    await openServerOverview(page, /every/);
     await page.getByLabel('Folder to add (absolute path)').fill('relative/folder');
     await page.getByRole('button', { name: 'Add folder' }).click();
     await page.getByText('is not an absolute path').waitFor();
@@ -163,15 +156,7 @@ describe.skipIf(skipWhen('no-browser'))('a server asks, the user answers in the 
       .poll(() => page.getByTestId('context-meter').getAttribute('title'))
       .toMatch(/over 1 turn, of which 1 request by servers: \$\d/);
     await app.screenshot('sampling-meter');
-    await page
-      .getByRole('button', { name: /servers$/ })
-      .first()
-      .click();
-    await page
-      .getByRole('list', { name: 'Servers' })
-      .getByRole('button', { name: /every/ })
-      .click();
-    await page.getByRole('tab', { name: 'Overview' }).click();
+    await openServerOverview(page, /every/);
     await expect
       .poll(() => page.getByTestId('sampling-usage').textContent())
       .toMatch(

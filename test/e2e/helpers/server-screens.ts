@@ -4,6 +4,16 @@
 // Servers: `every` (server-everything), `fs` (filesystem), `docs` (OAuth, signed in), `broken`.
 import type { Page } from 'playwright-core';
 
+/** From anywhere in the window: the servers page, the server whose name matches, its Overview. */
+export async function openServerOverview(page: Page, server: RegExp): Promise<void> {
+  await page
+    .getByRole('button', { name: /servers$/ })
+    .first()
+    .click();
+  await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: server }).click();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+}
+
 // Long: one walk through the page, each step leaving the screen the next one starts from.
 export async function serverScreens(
   page: Page,
